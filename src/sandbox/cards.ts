@@ -1,0 +1,154 @@
+import { newId } from './ids.js';
+import { isObject } from './http.js';
+import { isoTimestamp } from './time.js';
+import type { CardPaymentMethod, CardRecord } from './types.js';
+import type { Checker } from './validate.js';
+
+// The full card number and CVV exist only inside parseCardInput: what leaves it is the card as
+// it may be stored and shown (first 4 / last 4, brand, holder, expiry).
+
+export const DECLINED_TEST_CARD = '4000000000000002';
+
+export interface AcceptedCard {
+  brand: string;
+  first4: string;
+  last4: string;
+  holder_name: string;
+  expiration_month: string;
+  expiration_year: string;
+  declines: boolean;
+}
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  let double = false;
+  for (let i = digits.length - 1; i >= 0; i -= 1) {
+    let d = digits.charCodeAt(i) - 48;
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+/** Brand by IIN prefix; Brazilian brands come first because some of their ranges sit inside Visa's. */
+export function brandOf(pan: string): string {
+  if (/^(401178|401179|431274|438935|451416|457393|457631|457632|504175|506699|5067|509|627780|636297|636368|650|6516|6550)/.test(pan)) {
+    return 'Elo';
+  }
+  if (/^(606282|3841)/.test(pan)) return 'Hipercard';
+  if (/^3[47]/.test(pan)) return 'American Express';
+  if (/^4/.test(pan)) return 'Visa';
+  if (/^(5[1-5]|222[1-9]|22[3-9]\d|2[3-6]\d\d|27[01]\d|2720)/.test(pan)) return 'MasterCard';
+  if (/^(30[0-5]|36|38|39)/.test(pan)) return 'Diners Club';
+  if (/^(6011|64[4-9]|65)/.test(pan)) return 'Discover';
+  if (/^35/.test(pan)) return 'JCB';
+  return 'Unknown';
+}
+
+function asText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isInteger(value)) return String(value);
+  return undefined;
+}
+
+/**
+ * Validates raw card data (direct authorization and tokenization share it). Problems are added
+ * to `check` under `prefix`; messages never repeat the number or the CVV.
+ */
+export function parseCardInput(raw: unknown, prefix: string, check: Checker, now: Date): AcceptedCard | undefined {
+  if (!isObject(raw)) {
+    check.add(prefix || 'card', 'card data is required');
+    return undefined;
+  }
+  const field = (name: string) => (prefix ? `${prefix}.${name}` : name);
+  const before = check.problems.length;
+
+  const pan = asText(raw.card_number);
+  if (!pan) check.add(field('card_number'), 'is required');
+  else if (!/^\d{12,19}$/.test(pan)) check.add(field('card_number'), 'must be 12 to 19 digits');
+  else if (!luhnValid(pan)) check.add(field('card_number'), 'is not a valid card number (Luhn check failed)');
+
+  const holder = typeof raw.holder_name === 'string' ? raw.holder_name.trim() : '';
+  if (!holder) check.add(field('holder_name'), 'is required');
+
+  const monthText = asText(raw.expiration_month);
+  const month = monthText && /^\d{1,2}$/.test(monthText) ? Number(monthText) : NaN;
+  if (!(month >= 1 && month <= 12)) check.add(field('expiration_month'), 'must be a month from 1 to 12');
+
+  const yearText = asText(raw.expiration_year);
+  let year = NaN;
+  if (yearText && /^\d{4}$/.test(yearText)) year = Number(yearText);
+  else if (yearText && /^\d{2}$/.test(yearText)) year = 2000 + Number(yearText);
+  if (Number.isNaN(year)) check.add(field('expiration_year'), 'must be a year (YYYY)');
+
+  if (month >= 1 && month <= 12 && !Number.isNaN(year)) {
+    // A card is good through the last day of its expiry month.
+    const expiresAt = Date.UTC(year, month, 1);
+    if (expiresAt <= now.getTime()) check.add(field('expiration_year'), 'the card has expired');
+  }
+
+  const cvv = asText(raw.security_code);
+  if (!cvv) check.add(field('security_code'), 'is required');
+  else if (!/^\d{3,4}$/.test(cvv)) check.add(field('security_code'), 'must be 3 or 4 digits');
+
+  if (check.problems.length > before || !pan) return undefined;
+  return {
+    brand: brandOf(pan),
+    first4: pan.slice(0, 4),
+    last4: pan.slice(-4),
+    holder_name: holder,
+    expiration_month: String(month),
+    expiration_year: String(year),
+    declines: pan === DECLINED_TEST_CARD,
+  };
+}
+
+export function newCardRecord(card: AcceptedCard, customer: string | null, now: Date): CardRecord {
+  const at = isoTimestamp(now);
+  return {
+    id: newId(),
+    brand: card.brand,
+    first4: card.first4,
+    last4: card.last4,
+    expiration_month: card.expiration_month,
+    expiration_year: card.expiration_year,
+    holder_name: card.holder_name,
+    customer,
+    fingerprint: newId(),
+    declines: card.declines,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+export function cardUri(marketplaceId: string, cardId: string): string {
+  return `/v1/marketplaces/${marketplaceId}/cards/${cardId}`;
+}
+
+/** The card as it appears inside a transaction (seed 2.3). */
+export function cardPaymentMethod(card: CardRecord, marketplaceId: string): CardPaymentMethod {
+  return {
+    id: card.id,
+    resource: 'card',
+    description: null,
+    card_brand: card.brand,
+    first4_digits: card.first4,
+    last4_digits: card.last4,
+    expiration_month: card.expiration_month,
+    expiration_year: card.expiration_year,
+    holder_name: card.holder_name,
+    is_active: true,
+    is_valid: true,
+    is_verified: false,
+    customer: card.customer,
+    fingerprint: card.fingerprint,
+    uri: cardUri(marketplaceId, card.id),
+    metadata: {},
+    created_at: card.created_at,
+    updated_at: card.updated_at,
+  };
+}

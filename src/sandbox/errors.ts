@@ -1,0 +1,86 @@
+// Every failure the sandbox reports is a SandboxError, rendered with the provider's error body
+// ({"error":{status, status_code, type, category, message, reasons?}}) so a client that handles
+// the real service's errors handles the sandbox's unchanged.
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Request Failed',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export interface ErrorBody {
+  error: {
+    status: string;
+    status_code: number;
+    type: string;
+    category: string;
+    message: string;
+    reasons?: string[];
+  };
+}
+
+export class SandboxError extends Error {
+  readonly httpStatus: number;
+  readonly category: string;
+  readonly type: string;
+  readonly reasons: string[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    httpStatus: number,
+    category: string,
+    message: string,
+    options: { reasons?: string[]; type?: string; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'SandboxError';
+    this.httpStatus = httpStatus;
+    this.category = category;
+    this.type = options.type ?? (httpStatus >= 500 ? 'processing_error' : 'invalid_request_error');
+    this.reasons = options.reasons;
+    this.headers = options.headers ?? {};
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: {
+        status: STATUS_TEXT[this.httpStatus] ?? 'Error',
+        status_code: this.httpStatus,
+        type: this.type,
+        category: this.category,
+        message: this.message,
+        ...(this.reasons && this.reasons.length > 0 ? { reasons: this.reasons } : {}),
+      },
+    };
+  }
+}
+
+/** The provider's wording for a missing resource, so clients can show it verbatim. */
+export function notFound(kind: string, id: string): SandboxError {
+  return new SandboxError(
+    404,
+    'resource_not_found',
+    `Sorry, the ${kind} (id: ${id}) you are trying to use does not exist or has been deleted.`,
+  );
+}
+
+export interface Problem {
+  field: string;
+  message: string;
+}
+
+/** 400 invalid_parameter naming every offending field, one `reasons` line per problem. */
+export function invalidParameters(problems: Problem[]): SandboxError {
+  const fields = [...new Set(problems.map((p) => p.field))];
+  return new SandboxError(
+    400,
+    'invalid_parameter',
+    `Invalid parameter(s): ${fields.join(', ')}. Please verify request parameters.`,
+    { reasons: problems.map((p) => `${p.field}: ${p.message}`) },
+  );
+}

@@ -1,0 +1,81 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SandboxError } from './errors.js';
+
+// Far above any real payment request; stops a runaway client from filling memory.
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export type JsonObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > MAX_BODY_BYTES) {
+      throw new SandboxError(413, 'invalid_parameter', `Request body exceeds ${MAX_BODY_BYTES} bytes.`);
+    }
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** An empty body counts as `{}` so body-less POSTs such as approve work without one. */
+export function parseJsonObject(text: string): JsonObject {
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    throw new SandboxError(400, 'invalid_parameter', `Invalid request: the body is not valid JSON (${detail}).`);
+  }
+  if (!isObject(parsed)) {
+    throw new SandboxError(400, 'invalid_parameter', 'Invalid request: the body must be a JSON object.');
+  }
+  return parsed;
+}
+
+/**
+ * HTTP Basic with the API key as user name and an empty password, as the provider does.
+ * Only test keys are accepted so a live key pasted by mistake is refused, not silently used.
+ */
+export function checkAuth(req: IncomingMessage): void {
+  const header = req.headers.authorization ?? '';
+  const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header);
+  const decoded = match?.[1] ? Buffer.from(match[1], 'base64').toString('utf8') : '';
+  const user = decoded.includes(':') ? decoded.slice(0, decoded.indexOf(':')) : decoded;
+  if (!user.startsWith('zpk_test_')) {
+    throw new SandboxError(
+      401,
+      'unauthorized',
+      match
+        ? 'Invalid API key: the sandbox accepts only test keys (starting with zpk_test_).'
+        : 'Missing credentials: send HTTP Basic authentication with the API key as user name.',
+      { headers: { 'WWW-Authenticate': 'Basic realm="payctl sandbox"' } },
+    );
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(payload),
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
+  res.end(payload);
+}
+
+export function sendError(res: ServerResponse, err: unknown): void {
+  const error =
+    err instanceof SandboxError
+      ? err
+      : new SandboxError(500, 'server_api_error', `Sandbox internal error: ${err instanceof Error ? err.message : String(err)}`);
+  sendJson(res, error.httpStatus, error.toBody(), error.headers);
+}

@@ -1,0 +1,133 @@
+import { invalidParameters, type Problem } from './errors.js';
+import { DAY_MS, parseCalendarDate, parseDateTime } from './time.js';
+
+// The provider's list conventions, shared by every collection: limit/offset/page paging,
+// time sort, date_range on created_at and comma-separated equality filters.
+
+export type SortOrder = 'time-descending' | 'time-ascending';
+
+export interface ListQuery {
+  limit: number;
+  offset: number;
+  sort: SortOrder;
+  createdWithin: (ms: number) => boolean;
+  /** Field name → accepted values; an item passes when its field equals any of them. */
+  filters: Map<string, Set<string>>;
+}
+
+type Bound = 'gte' | 'gt' | 'lte' | 'lt';
+
+/**
+ * A bound is Unix epoch seconds, a date-time, or a calendar date. A calendar date means the whole
+ * UTC day, so `lte=2026-11-22` still includes that evening and `gt=2026-11-22` starts the next day.
+ */
+function boundPredicate(bound: Bound, raw: string): ((ms: number) => boolean) | undefined {
+  let at: number;
+  let dayLong = false;
+  if (/^\d+(\.\d+)?$/.test(raw)) at = Number(raw) * 1000;
+  else {
+    const day = parseCalendarDate(raw);
+    if (day) {
+      at = day.getTime();
+      dayLong = true;
+    } else {
+      const instant = parseDateTime(raw);
+      if (!instant) return undefined;
+      at = instant.getTime();
+    }
+  }
+  if (dayLong) {
+    const next = at + DAY_MS;
+    if (bound === 'gte') return (ms) => ms >= at;
+    if (bound === 'gt') return (ms) => ms >= next;
+    if (bound === 'lte') return (ms) => ms < next;
+    return (ms) => ms < at;
+  }
+  if (bound === 'gte') return (ms) => ms >= at;
+  if (bound === 'gt') return (ms) => ms > at;
+  if (bound === 'lte') return (ms) => ms <= at;
+  return (ms) => ms < at;
+}
+
+function integerParam(raw: string | null, field: string, min: number, max: number, problems: Problem[]): number | undefined {
+  if (raw === null || raw === '') return undefined;
+  const value = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= min && value <= max)) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    problems.push({ field, message: `must be an integer ${range}` });
+    return undefined;
+  }
+  return value;
+}
+
+export function parseListQuery(params: URLSearchParams, filterNames: readonly string[]): ListQuery {
+  const problems: Problem[] = [];
+  const limit = integerParam(params.get('limit'), 'limit', 1, 100, problems) ?? 20;
+  const offset = integerParam(params.get('offset'), 'offset', 0, Number.MAX_SAFE_INTEGER, problems);
+  const page = integerParam(params.get('page'), 'page', 1, Number.MAX_SAFE_INTEGER, problems);
+
+  const sortRaw = params.get('sort') ?? 'time-descending';
+  if (sortRaw !== 'time-descending' && sortRaw !== 'time-ascending') {
+    problems.push({ field: 'sort', message: 'must be time-descending or time-ascending' });
+  }
+
+  const predicates: Array<(ms: number) => boolean> = [];
+  for (const bound of ['gte', 'gt', 'lte', 'lt'] as const) {
+    const raw = params.get(`date_range[${bound}]`);
+    if (raw === null || raw === '') continue;
+    const predicate = boundPredicate(bound, raw);
+    if (predicate) predicates.push(predicate);
+    else problems.push({ field: `date_range[${bound}]`, message: 'must be epoch seconds, YYYY-MM-DD or an ISO 8601 date-time' });
+  }
+
+  const filters = new Map<string, Set<string>>();
+  for (const name of filterNames) {
+    const values = params
+      .getAll(name)
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter(Boolean);
+    if (values.length > 0) filters.set(name, new Set(values));
+  }
+
+  if (problems.length > 0) throw invalidParameters(problems);
+  return {
+    limit,
+    // offset wins when both are given: it is the more precise of the two.
+    offset: offset ?? ((page ?? 1) - 1) * limit,
+    sort: sortRaw as SortOrder,
+    createdWithin: (ms) => predicates.every((p) => p(ms)),
+    filters,
+  };
+}
+
+export interface ListEnvelope<T> {
+  resource: 'list';
+  uri: string;
+  items: T[];
+  limit: number;
+  offset: number;
+  has_more: boolean;
+  total: number;
+  query_count: number;
+  page: number;
+  total_pages: number;
+}
+
+/** `matching` is every item that passed the filters, already in the requested order. */
+export function listEnvelope<T>(uri: string, matching: T[], query: ListQuery): ListEnvelope<T> {
+  const items = matching.slice(query.offset, query.offset + query.limit);
+  const total = matching.length;
+  return {
+    resource: 'list',
+    uri,
+    items,
+    limit: query.limit,
+    offset: query.offset,
+    has_more: query.offset + items.length < total,
+    total,
+    query_count: total,
+    page: Math.floor(query.offset / query.limit) + 1,
+    total_pages: Math.ceil(total / query.limit),
+  };
+}

@@ -1,0 +1,115 @@
+import type { JsonObject } from './http.js';
+import { mutateState, readState } from './store.js';
+import { createToken, validateTokenRequest } from './tokens.js';
+import { planCreateTransaction } from './transactions-create.js';
+import {
+  approve,
+  cancellationLetter,
+  findTransaction,
+  listTransactions,
+  planCapture,
+  planUpdate,
+  planVoid,
+  type TransactionChange,
+} from './transactions.js';
+
+// The route table: which handler serves which method and path (relative to /v1/ or
+// /v1/marketplaces/{id}/). Handlers only glue validation, the state lock and the domain code.
+
+export interface RequestContext {
+  stateDir: string;
+  now: () => Date;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: JsonObject;
+  /** The path as the client sent it, echoed as a list's `uri`. */
+  path: string;
+}
+
+export interface Reply {
+  status: number;
+  body: unknown;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT';
+type Handler = (c: RequestContext) => Promise<Reply>;
+
+export interface Route {
+  /** Literal segments, or `:name` to capture one. */
+  pattern: string[];
+  handlers: Partial<Record<Method, Handler>>;
+}
+
+function transactionId(c: RequestContext): string {
+  return c.params.id ?? '';
+}
+
+async function changeTransaction(c: RequestContext, change: TransactionChange): Promise<Reply> {
+  const txn = await mutateState(c.stateDir, c.now, (state) => {
+    const stored = findTransaction(state, transactionId(c));
+    change(stored, state, c.now());
+    return stored.txn;
+  });
+  return { status: 200, body: txn };
+}
+
+export const routes: Route[] = [
+  {
+    pattern: ['transactions'],
+    handlers: {
+      GET: async (c) => ({ status: 200, body: listTransactions(await readState(c.stateDir, c.now), c.query, c.path) }),
+      POST: async (c) => {
+        const plan = planCreateTransaction(c.body, c.now());
+        const stored = await mutateState(c.stateDir, c.now, (state) => plan(state, c.now()));
+        return { status: 201, body: stored.txn };
+      },
+    },
+  },
+  {
+    pattern: ['transactions', ':id'],
+    handlers: {
+      GET: async (c) => ({ status: 200, body: findTransaction(await readState(c.stateDir, c.now), transactionId(c)).txn }),
+      PUT: async (c) => changeTransaction(c, planUpdate(c.body)),
+    },
+  },
+  { pattern: ['transactions', ':id', 'void'], handlers: { POST: async (c) => changeTransaction(c, planVoid(c.body)) } },
+  { pattern: ['transactions', ':id', 'capture'], handlers: { POST: async (c) => changeTransaction(c, planCapture(c.body)) } },
+  { pattern: ['transactions', ':id', 'approve'], handlers: { POST: async (c) => changeTransaction(c, approve) } },
+  {
+    pattern: ['transactions', ':id', 'cancelled-letter'],
+    handlers: {
+      GET: async (c) => ({
+        status: 200,
+        body: cancellationLetter(findTransaction(await readState(c.stateDir, c.now), transactionId(c))),
+      }),
+    },
+  },
+  {
+    pattern: ['cards', 'tokens'],
+    handlers: {
+      // The provider answers 200 (not 201) for a new token; seed 4.2.
+      POST: async (c) => {
+        const card = validateTokenRequest(c.body, c.now());
+        const token = await mutateState(c.stateDir, c.now, (state) => createToken(state, card, c.now()));
+        return { status: 200, body: token };
+      },
+    },
+  },
+];
+
+export function matchRoute(segments: string[]): { route: Route; params: Record<string, string> } | undefined {
+  for (const route of routes) {
+    if (route.pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matches = route.pattern.every((part, i) => {
+      const segment = segments[i] as string;
+      if (part.startsWith(':')) {
+        params[part.slice(1)] = segment;
+        return true;
+      }
+      return part === segment;
+    });
+    if (matches) return { route, params };
+  }
+  return undefined;
+}

@@ -1,0 +1,60 @@
+import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from './constants.js';
+import { newId } from './ids.js';
+import { isoTimestamp } from './time.js';
+import type { Buyer, CardRecord, SandboxState, Seller } from './types.js';
+
+export function seedState(now: Date): SandboxState {
+  const at = isoTimestamp(now);
+  const seller: Seller = {
+    id: SANDBOX_SELLER_ID,
+    name: 'Loja Sandbox Ltda',
+    statement_descriptor: 'LOJA SANDBOX',
+  };
+  const card: CardRecord = {
+    id: SANDBOX_CARD_ID,
+    brand: 'Visa',
+    first4: '4111',
+    last4: '1111',
+    expiration_month: '12',
+    // Relative to the seeding time so the card on file never expires under a moving clock.
+    expiration_year: String(now.getUTCFullYear() + 5),
+    holder_name: 'MARIA SILVA',
+    customer: SANDBOX_BUYER_ID,
+    fingerprint: newId(),
+    declines: false,
+    created_at: at,
+    updated_at: at,
+  };
+  const buyer: Buyer = {
+    id: SANDBOX_BUYER_ID,
+    first_name: 'Maria',
+    last_name: 'Silva',
+    email: 'maria.silva@example.com',
+    taxpayer_id: '52998224725',
+    phone_number: '+5511987654321',
+    birthdate: '1990-05-17',
+    address: {
+      line1: 'Avenida Paulista, 1000',
+      line2: 'Apto 101',
+      line3: null,
+      neighborhood: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+      postal_code: '01310100',
+      country_code: 'BR',
+    },
+    default_credit_card: SANDBOX_CARD_ID,
+    created_at: at,
+    updated_at: at,
+  };
+  return {
+    version: 1,
+    marketplace_id: SANDBOX_MARKETPLACE_ID,
+    seller,
+    buyers: { [buyer.id]: buyer },
+    cards: { [card.id]: card },
+    tokens: {},
+    transactions: [],
+    counters: { seq: 0, boleto_sequence: 20000, transaction_number: 100000 },
+  };
+}

@@ -1,0 +1,109 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { notFound, SandboxError } from './errors.js';
+import { checkAuth, parseJsonObject, readBody, sendError, sendJson } from './http.js';
+import { matchRoute, type Method } from './routes.js';
+import { SANDBOX_MARKETPLACE_ID } from './constants.js';
+import { wipeState } from './store.js';
+
+export interface SandboxOptions {
+  stateDir: string;
+  /** Default 127.0.0.1: the sandbox takes test keys only, but still has no business on a network. */
+  host?: string;
+  /** Default 0: an ephemeral port, so concurrent payctl processes never collide. */
+  port?: number;
+  /** The sandbox's clock; tests pin it. */
+  now?: () => Date;
+}
+
+export interface SandboxHandle {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+interface ServerContext {
+  stateDir: string;
+  now: () => Date;
+}
+
+function unknownRoute(method: string, pathname: string): SandboxError {
+  return new SandboxError(404, 'resource_not_found', `Sorry, the resource you are trying to use does not exist: ${method} ${pathname}.`);
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerContext): Promise<void> {
+  try {
+    checkAuth(req);
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://sandbox.local');
+    let segments: string[];
+    try {
+      segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    } catch {
+      throw new SandboxError(400, 'invalid_parameter', 'Invalid request: the path is not valid percent-encoding.');
+    }
+    if (segments[0] !== 'v1') throw unknownRoute(method, url.pathname);
+    segments = segments.slice(1);
+    // Every route also answers under the provider's /v1/marketplaces/{id}/ prefix.
+    if (segments[0] === 'marketplaces' && segments.length >= 3) {
+      const marketplaceId = segments[1] as string;
+      if (marketplaceId !== SANDBOX_MARKETPLACE_ID) throw notFound('marketplace', marketplaceId);
+      segments = segments.slice(2);
+    }
+    const match = matchRoute(segments);
+    if (!match) throw unknownRoute(method, url.pathname);
+    const handler = match.route.handlers[method as Method];
+    if (!handler) {
+      throw new SandboxError(405, 'invalid_request', `Method ${method} is not allowed on ${url.pathname}.`, {
+        headers: { Allow: Object.keys(match.route.handlers).join(', ') },
+      });
+    }
+    const body = method === 'POST' || method === 'PUT' ? parseJsonObject(await readBody(req)) : {};
+    const reply = await handler({
+      stateDir: ctx.stateDir,
+      now: ctx.now,
+      params: match.params,
+      query: url.searchParams,
+      body,
+      path: url.pathname,
+    });
+    sendJson(res, reply.status, reply.body);
+  } catch (err) {
+    sendError(res, err);
+  }
+}
+
+export function startSandbox(opts: SandboxOptions): Promise<SandboxHandle> {
+  const ctx: ServerContext = { stateDir: path.resolve(opts.stateDir), now: opts.now ?? (() => new Date()) };
+  const host = opts.host ?? '127.0.0.1';
+  const server = createServer((req, res) => {
+    void handle(req, res, ctx);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      const { port } = server.address() as AddressInfo;
+      const urlHost = host.includes(':') ? `[${host}]` : host;
+      let closing: Promise<void> | undefined;
+      resolve({
+        url: `http://${urlHost}:${port}`,
+        port,
+        // Idempotent, because both a command's cleanup and a signal handler may call it.
+        close: () =>
+          (closing ??= new Promise<void>((done, fail) => {
+            server.close((err) => (err ? fail(err) : done()));
+            // Keep-alive sockets would hold close() open until they time out; requests still in
+            // flight get a moment to finish first.
+            server.closeIdleConnections();
+            setTimeout(() => server.closeAllConnections(), 1000).unref();
+          })),
+      });
+    });
+  });
+}
+
+export async function resetSandbox(stateDir: string): Promise<void> {
+  await wipeState(stateDir);
+}

@@ -1,0 +1,88 @@
+import { cardUri, newCardRecord, parseCardInput, type AcceptedCard } from './cards.js';
+import { invalidParameters } from './errors.js';
+import type { JsonObject } from './http.js';
+import { newId } from './ids.js';
+import type { CardRecord, SandboxState, TokenRecord } from './types.js';
+import { Checker } from './validate.js';
+
+/** Seed 2.5: the token's card carries first4_digits and deliberately no last4_digits. */
+export interface CardToken {
+  id: string;
+  resource: 'token';
+  used: string;
+  type: 'card';
+  card: {
+    id: string;
+    resource: 'card';
+    description: string | null;
+    card_brand: string;
+    first4_digits: string;
+    expiration_month: string;
+    expiration_year: string;
+    holder_name: string;
+    customer: string | null;
+    fingerprint: string;
+    uri: string;
+    is_active: boolean;
+    is_valid: boolean;
+    is_verified: boolean;
+    metadata: Record<string, string>;
+    verification_checklist: { postal_code_check: string; security_code_check: string; address_line1_check: string };
+    created_at: string;
+    updated_at: string;
+  };
+}
+
+/** Validation happens before the state is touched, so a rejected card never reaches the lock. */
+export function validateTokenRequest(body: JsonObject, now: Date): AcceptedCard {
+  const check = new Checker();
+  const card = parseCardInput(body, '', check, now);
+  if (!card || !check.ok) throw invalidParameters(check.problems);
+  return card;
+}
+
+export function createToken(state: SandboxState, card: AcceptedCard, now: Date): CardToken {
+  const record = newCardRecord(card, null, now);
+  const token: TokenRecord = { id: newId(), card_id: record.id, used: false, created_at: record.created_at };
+  state.cards[record.id] = record;
+  state.tokens[token.id] = token;
+  return tokenView(token, record, state.marketplace_id);
+}
+
+function tokenView(token: TokenRecord, card: CardRecord, marketplaceId: string): CardToken {
+  return {
+    id: token.id,
+    resource: 'token',
+    // The seed types `used` as a string; the sample carries the text form of the boolean.
+    used: String(token.used),
+    type: 'card',
+    card: {
+      id: card.id,
+      resource: 'card',
+      description: null,
+      card_brand: card.brand,
+      first4_digits: card.first4,
+      expiration_month: card.expiration_month,
+      expiration_year: card.expiration_year,
+      holder_name: card.holder_name,
+      customer: card.customer,
+      fingerprint: card.fingerprint,
+      uri: cardUri(marketplaceId, card.id),
+      is_active: true,
+      is_valid: true,
+      is_verified: false,
+      metadata: {},
+      // The CVV was checked for shape only; no address was given, so those stay unchecked.
+      verification_checklist: { postal_code_check: 'unchecked', security_code_check: 'pass', address_line1_check: 'unchecked' },
+      created_at: card.created_at,
+      updated_at: card.updated_at,
+    },
+  };
+}
+
+/** Charging a tokenized card spends its token, as on the provider. */
+export function markTokenUsed(state: SandboxState, cardId: string): void {
+  for (const token of Object.values(state.tokens)) {
+    if (token.card_id === cardId) token.used = true;
+  }
+}

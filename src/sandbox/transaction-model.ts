@@ -1,0 +1,173 @@
+import { randomInt } from 'node:crypto';
+import { newId, randomDigits } from './ids.js';
+import { centsToDecimal } from './money.js';
+import { addDays, isoTimestamp, startOfDay } from './time.js';
+import type {
+  FeeDetails,
+  HistoryEntry,
+  InstallmentPlan,
+  PaymentMethod,
+  PaymentType,
+  SandboxState,
+  StoredTransaction,
+  TransactionStatus,
+} from './types.js';
+
+// Building and changing transaction objects. Every change goes through here so that each one
+// appends its history entry and bumps updated_at; handlers only decide what changes.
+
+export const GATEWAY = 'sandbox';
+
+export interface HistoryDraft {
+  operation_type: 'created' | 'authorization' | 'capture' | 'void' | 'paid' | 'update';
+  status: 'succeeded' | 'failed' | 'pre_authorized' | 'pending';
+  amount_cents: number;
+  response_code?: string;
+  response_message?: string;
+  /** Card operations carry the acquirer's authorization fields; other operations leave them empty. */
+  acquirer?: boolean;
+}
+
+function historyEntry(transactionId: string, draft: HistoryDraft, now: Date): HistoryEntry {
+  return {
+    id: newId(),
+    transaction: transactionId,
+    amount: centsToDecimal(draft.amount_cents),
+    operation_type: draft.operation_type,
+    status: draft.status,
+    response_code: draft.response_code ?? '00',
+    response_message: draft.response_message ?? 'Success',
+    authorization_code: draft.acquirer ? randomDigits(6) : '',
+    authorizer_id: draft.acquirer ? randomDigits(9) : '',
+    authorization_nsu: draft.acquirer ? randomDigits(9) : '',
+    gatewayResponseTime: draft.acquirer ? String(randomInt(20, 200)) : '0',
+    authorizer: draft.acquirer ? GATEWAY : '',
+    created_at: isoTimestamp(now),
+  };
+}
+
+export function recordChange(stored: StoredTransaction, draft: HistoryDraft, now: Date): void {
+  stored.txn.history.push(historyEntry(stored.txn.id, draft, now));
+  stored.txn.updated_at = isoTimestamp(now);
+}
+
+// Nominal sandbox rates: enough for fees to look and move like real ones, not a price list.
+const FEE_RATES: Record<PaymentType, { basisPoints: number; fixedCents: number; label: string }> = {
+  credit: { basisPoints: 299, fixedCents: 0, label: 'Sandbox credit card fee' },
+  pix: { basisPoints: 99, fixedCents: 0, label: 'Sandbox PIX fee' },
+  boleto: { basisPoints: 0, fixedCents: 250, label: 'Sandbox boleto fee' },
+  bolepix: { basisPoints: 0, fixedCents: 250, label: 'Sandbox boleto fee' },
+};
+
+/** Fees apply to money actually collected: none while pending, authorized only, failed or canceled. */
+export function refreshFees(stored: StoredTransaction): void {
+  const { txn } = stored;
+  const collected = txn.status === 'succeeded' && stored.remaining_cents > 0;
+  if (!collected) {
+    txn.fees = '0.00';
+    txn.fee_details = {};
+    return;
+  }
+  const rate = FEE_RATES[txn.payment_type];
+  const cents = Math.min(
+    stored.remaining_cents,
+    Math.round((stored.remaining_cents * rate.basisPoints) / 10_000) + rate.fixedCents,
+  );
+  const details: FeeDetails = {
+    amount: centsToDecimal(cents),
+    prepaid: false,
+    currency: txn.currency,
+    type: `sandbox_${txn.payment_type}_fee`,
+    description: rate.label,
+  };
+  txn.fees = details.amount ?? '0.00';
+  txn.fee_details = details;
+}
+
+/** When the seller receives the money: D+30 for card sales, D+1 for boleto and PIX. */
+export function expectedOn(paymentType: PaymentType, from: Date): string {
+  return isoTimestamp(addDays(startOfDay(from), paymentType === 'credit' ? 30 : 1));
+}
+
+export interface NewTransaction {
+  payment_type: PaymentType;
+  status: TransactionStatus;
+  amount_cents: number;
+  currency: string;
+  description: string | null;
+  on_behalf_of: string;
+  customer: string | null;
+  payment_method: PaymentMethod;
+  reference_id: string | null;
+  metadata: Record<string, string>;
+  captured: boolean;
+  installment_plan: InstallmentPlan | null;
+  card_id: string | null;
+  /** Card sales get an acquirer transaction number and, once approved, a sales receipt. */
+  card_sale: boolean;
+}
+
+export function addTransaction(
+  state: SandboxState,
+  spec: NewTransaction,
+  history: HistoryDraft[],
+  now: Date,
+  id: string = newId(),
+): StoredTransaction {
+  const at = isoTimestamp(now);
+  state.counters.seq += 1;
+  const approved = spec.status === 'succeeded' || spec.status === 'pre_authorized';
+  let transactionNumber: string | null = null;
+  if (spec.card_sale) {
+    state.counters.transaction_number += 1;
+    transactionNumber = String(state.counters.transaction_number);
+  }
+  const stored: StoredTransaction = {
+    seq: state.counters.seq,
+    created_ms: now.getTime(),
+    // What a void may still take back (or a capture may still take): nothing after a decline.
+    remaining_cents: spec.status === 'failed' ? 0 : spec.amount_cents,
+    card_id: spec.card_id,
+    txn: {
+      id,
+      resource: 'transaction',
+      status: spec.status,
+      amount: centsToDecimal(spec.amount_cents),
+      original_amount: centsToDecimal(spec.amount_cents),
+      currency: spec.currency,
+      description: spec.description,
+      payment_type: spec.payment_type,
+      transaction_number: transactionNumber,
+      gateway_authorizer: GATEWAY,
+      app_transaction_uid: null,
+      refunds: null,
+      rewards: null,
+      discounts: null,
+      pre_authorization: null,
+      sales_receipt: spec.card_sale && approved ? newId() : null,
+      on_behalf_of: spec.on_behalf_of,
+      customer: spec.customer,
+      statement_descriptor: state.seller.statement_descriptor,
+      payment_method: spec.payment_method,
+      source: null,
+      installment_plan: spec.installment_plan,
+      refunded: false,
+      voided: false,
+      captured: spec.captured,
+      fees: '0.00',
+      fee_details: {},
+      uri: `/v1/marketplaces/${state.marketplace_id}/transactions/${id}`,
+      metadata: spec.metadata,
+      expected_on: spec.status === 'succeeded' ? expectedOn(spec.payment_type, now) : null,
+      created_at: at,
+      updated_at: at,
+      payment_authorization: null,
+      history: [],
+      reference_id: spec.reference_id,
+    },
+  };
+  for (const draft of history) recordChange(stored, draft, now);
+  refreshFees(stored);
+  state.transactions.push(stored);
+  return stored;
+}

@@ -1,0 +1,461 @@
+import { randomUUID } from 'node:crypto';
+import { formatAddress, parseBuyerInput, registerBuyer, type BuyerInput } from './buyers.js';
+import { cardPaymentMethod, newCardRecord, parseCardInput, type AcceptedCard } from './cards.js';
+import { notFound, SandboxError } from './errors.js';
+import { isObject, type JsonObject } from './http.js';
+import { newId, randomDigits } from './ids.js';
+import { centsToDecimal, parseCents } from './money.js';
+import { boletoBarcode, digitableLine, pixEmv } from './payment-codes.js';
+import { SANDBOX_FILES_ORIGIN } from './constants.js';
+import { markTokenUsed } from './tokens.js';
+import { addTransaction, type HistoryDraft } from './transaction-model.js';
+import { addDays, calendarDate, isoTimestamp, parseDateOrDateTime, parseDateTime, startOfDay } from './time.js';
+import type {
+  BolepixPaymentMethod,
+  BoletoPaymentMethod,
+  Buyer,
+  CardRecord,
+  InstallmentPlan,
+  PixPaymentMethod,
+  SandboxState,
+  StoredTransaction,
+} from './types.js';
+import { Checker } from './validate.js';
+
+// POST /v1/transactions. One path serves every variant; the body picks it (payment_type, then
+// source or customer), following the provider's anyOf: direct authorization, customer id, card
+// id, boleto (simple / complete), bolepix and pix.
+//
+// Creation runs in two steps. planCreateTransaction checks the body alone (every 400) before the
+// state is locked; the plan it returns then resolves ids against the state (404s) and only
+// changes the state once nothing can fail any more.
+
+const BANK_CODE = '341';
+
+export type CreatePlan = (state: SandboxState, now: Date) => StoredTransaction;
+
+const PAYMENT_TYPES = ['credit', 'boleto', 'bolepix', 'pix'] as const;
+type CreatablePaymentType = (typeof PAYMENT_TYPES)[number];
+
+interface Common {
+  onBehalfOf: string;
+  referenceId: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  customer: string | undefined;
+  cents: number;
+  currency: string;
+}
+
+export function planCreateTransaction(body: JsonObject, now: Date): CreatePlan {
+  const paymentType = body.payment_type ?? 'credit';
+  if (typeof paymentType !== 'string' || !(PAYMENT_TYPES as readonly string[]).includes(paymentType)) {
+    throw new SandboxError(400, 'invalid_parameter', `Invalid request: unsupported payment type: ${String(paymentType)}.`, {
+      reasons: [`payment_type: must be one of ${PAYMENT_TYPES.join(', ')}`],
+    });
+  }
+  const check = new Checker();
+  const source = paymentType === 'credit' ? check.optionalObject(body.source, 'source') : undefined;
+  const common = parseCommon(body, source, check);
+  switch (paymentType as CreatablePaymentType) {
+    case 'credit':
+      return planCard(body, source, common, check, now);
+    case 'boleto':
+      return planBoleto(body, common, check, now);
+    case 'bolepix':
+      return planBolepix(body, common, check, now);
+    case 'pix':
+      return planPix(body, common, check, now);
+  }
+}
+
+/**
+ * The provider requires amount and currency at the top level; the seed's direct-authorization
+ * sample sends them inside `source`. Either place works; if both are given they must agree.
+ */
+function fromEitherPlace<T>(
+  top: unknown,
+  inSource: unknown,
+  name: string,
+  check: Checker,
+  parse: (value: unknown, field: string) => T | undefined,
+): T | undefined {
+  if (top !== undefined && inSource !== undefined) {
+    const a = parse(top, name);
+    const b = parse(inSource, `source.${name}`);
+    if (a !== undefined && b !== undefined && a !== b) check.add(`source.${name}`, `disagrees with ${name}`);
+    return a;
+  }
+  return inSource !== undefined ? parse(inSource, `source.${name}`) : parse(top, name);
+}
+
+function parseCommon(body: JsonObject, source: JsonObject | undefined, check: Checker): Common {
+  const metadata = check.metadata(body.metadata, 'metadata') ?? {};
+  const cents = fromEitherPlace(body.amount, source?.amount, 'amount', check, (v, f) => check.positiveCents(v, f));
+  const currency = fromEitherPlace(body.currency, source?.currency, 'currency', check, (v, f) => check.currency(v, f));
+  return {
+    onBehalfOf: check.requiredString(body.on_behalf_of, 'on_behalf_of') ?? '',
+    referenceId: check.optionalString(body.reference_id, 'reference_id', 500) ?? null,
+    description: check.optionalString(body.description, 'description', 500) ?? null,
+    metadata: Object.fromEntries(Object.entries(metadata).filter((e): e is [string, string] => e[1] !== null)),
+    customer: check.optionalString(body.customer, 'customer') ?? undefined,
+    cents: cents ?? 0,
+    currency: currency ?? '',
+  };
+}
+
+// The only seller in the sandbox is the seeded one. Any other on_behalf_of answers 404, as the
+// provider does for a seller id it does not know, so a wrong seller_id in a profile shows up at
+// once instead of producing sales nobody owns.
+function requireSeller(state: SandboxState, id: string): void {
+  if (id !== state.seller.id) throw notFound('seller', id);
+}
+
+function requireBuyer(state: SandboxState, id: string): Buyer {
+  const buyer = state.buyers[id];
+  if (!buyer) throw notFound('customer', id);
+  return buyer;
+}
+
+// --- credit card -------------------------------------------------------------------------------
+
+type CardChoice = { kind: 'direct'; card: AcceptedCard } | { kind: 'stored'; id: string } | { kind: 'customer' };
+
+function parseCapture(value: unknown, check: Checker): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'boolean') return value;
+  // The seed's sample sends the text "true".
+  if (value === 'true' || value === 'false') return value === 'true';
+  check.add('capture', 'must be a boolean');
+  return true;
+}
+
+function parseInstallments(value: unknown, check: Checker): InstallmentPlan | null {
+  if (value === undefined || value === null) return null;
+  if (!isObject(value)) {
+    check.add('installment_plan', 'must be an object with number_installments');
+    return null;
+  }
+  const n = parseCents(value.number_installments);
+  if (n === undefined || n < 1 || n > 12) {
+    check.add('installment_plan.number_installments', 'must be an integer from 1 to 12');
+    return null;
+  }
+  return { mode: 'interest_free', number_installments: n };
+}
+
+function planCard(body: JsonObject, source: JsonObject | undefined, common: Common, check: Checker, now: Date): CreatePlan {
+  const capture = parseCapture(body.capture ?? source?.capture, check);
+  const installments = parseInstallments(body.installment_plan ?? source?.installment_plan, check);
+  let choice: CardChoice | undefined;
+  if (source) {
+    if (source.type !== undefined && source.type !== 'card') check.add('source.type', 'must be "card"');
+    const card = source.card;
+    if (!isObject(card)) {
+      check.add('source.card', 'is required: card data, or {"id": …} of a stored card');
+    } else if (card.id !== undefined) {
+      if (card.card_number !== undefined) check.add('source.card', 'give either a card id or card data, not both');
+      const id = check.requiredString(card.id, 'source.card.id');
+      if (id) choice = { kind: 'stored', id };
+    } else {
+      const accepted = parseCardInput(card, 'source.card', check, now);
+      if (accepted) choice = { kind: 'direct', card: accepted };
+    }
+  } else if (common.customer) {
+    choice = { kind: 'customer' };
+  } else {
+    check.add('source', "is required (card data or a stored card id), or give customer to charge the customer's card on file");
+  }
+  check.throwIfAny();
+  const chosen = choice as CardChoice;
+
+  return (state, at) => {
+    requireSeller(state, common.onBehalfOf);
+    const customer = common.customer ? requireBuyer(state, common.customer) : undefined;
+    let card: CardRecord;
+    if (chosen.kind === 'stored') {
+      const stored = state.cards[chosen.id];
+      if (!stored) throw notFound('card', chosen.id);
+      card = stored;
+    } else if (chosen.kind === 'customer') {
+      const stored = customer?.default_credit_card ? state.cards[customer.default_credit_card] : undefined;
+      if (!stored) {
+        throw new SandboxError(
+          400,
+          'invalid_parameter',
+          `The customer (id: ${customer?.id ?? ''}) has no card on file; associate a card or send card data.`,
+          { reasons: ['customer: has no default card'] },
+        );
+      }
+      card = stored;
+    } else {
+      card = newCardRecord(chosen.card, customer?.id ?? null, at);
+      state.cards[card.id] = card;
+    }
+    markTokenUsed(state, card.id);
+
+    const status = card.declines ? 'failed' : capture ? 'succeeded' : 'pre_authorized';
+    const history: HistoryDraft[] = [
+      { operation_type: 'created', status: 'succeeded', amount_cents: common.cents },
+      card.declines
+        ? {
+            operation_type: 'authorization',
+            status: 'failed',
+            amount_cents: common.cents,
+            response_code: '05',
+            response_message: 'Card declined by the issuer (do not honor).',
+            acquirer: true,
+          }
+        : {
+            operation_type: 'authorization',
+            status,
+            amount_cents: common.cents,
+            response_message: capture ? 'Transaction approved and captured.' : 'Transaction pre-authorized.',
+            acquirer: true,
+          },
+    ];
+    return addTransaction(
+      state,
+      {
+        payment_type: 'credit',
+        status,
+        amount_cents: common.cents,
+        currency: common.currency,
+        description: common.description,
+        on_behalf_of: common.onBehalfOf,
+        customer: customer?.id ?? card.customer,
+        payment_method: cardPaymentMethod(card, state.marketplace_id),
+        reference_id: common.referenceId,
+        metadata: common.metadata,
+        captured: status === 'succeeded',
+        installment_plan: installments,
+        card_id: card.id,
+        card_sale: true,
+      },
+      history,
+      at,
+    );
+  };
+}
+
+// --- boleto, bolepix -----------------------------------------------------------------------------
+
+/** A due date given as YYYY-MM-DD (or a date-time, of which the UTC date counts), not before `min`. */
+function parseDueDate(value: unknown, field: string, fallback: Date, min: Date, check: Checker): Date {
+  if (value === undefined || value === null) return fallback;
+  const parsed = typeof value === 'string' ? parseDateOrDateTime(value) : undefined;
+  if (!parsed) {
+    check.add(field, 'must be a date (YYYY-MM-DD)');
+    return fallback;
+  }
+  const day = startOfDay(parsed);
+  if (day.getTime() < min.getTime()) check.add(field, `must not be before ${calendarDate(min)}`);
+  return day;
+}
+
+function parseModeObject(value: unknown, field: string, modes: string[], check: Checker): Record<string, unknown> | null {
+  if (value === undefined || value === null) return null;
+  if (!isObject(value)) {
+    check.add(field, 'must be an object');
+    return null;
+  }
+  if (value.mode !== undefined && !modes.includes(String(value.mode))) check.add(`${field}.mode`, `must be one of ${modes.join(', ')}`);
+  for (const key of ['amount', 'percentage']) {
+    if (value[key] !== undefined && (typeof value[key] !== 'number' || (value[key] as number) < 0)) {
+      check.add(`${field}.${key}`, 'must be a non-negative number');
+    }
+  }
+  return value;
+}
+
+function parseBillingInstructions(value: unknown, check: Checker): Record<string, unknown> | null {
+  const field = 'payment_method.billing_instructions';
+  if (value === undefined || value === null) return null;
+  if (!isObject(value)) {
+    check.add(field, 'must be an object');
+    return null;
+  }
+  parseModeObject(value.late_fee, `${field}.late_fee`, ['FIXED', 'PERCENTAGE'], check);
+  parseModeObject(value.interest, `${field}.interest`, ['DAILY_AMOUNT', 'DAILY_PERCENTAGE', 'MONTHLY_PERCENTAGE'], check);
+  if (value.discount !== undefined) {
+    if (!Array.isArray(value.discount)) check.add(`${field}.discount`, 'must be an array');
+    else value.discount.forEach((d, i) => parseModeObject(d, `${field}.discount[${i}]`, ['FIXED', 'PERCENTAGE'], check));
+  }
+  return value;
+}
+
+function parseBodyInstructions(value: unknown, check: Checker): string[] {
+  const field = 'payment_method.body_instructions';
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
+    check.add(field, 'must be an array of strings');
+    return [];
+  }
+  if (value.length > 5) check.add(field, 'may hold at most 5 lines');
+  return value as string[];
+}
+
+function planBoleto(body: JsonObject, common: Common, check: Checker, now: Date): CreatePlan {
+  const pm = check.optionalObject(body.payment_method, 'payment_method');
+  let payerInput: BuyerInput | undefined;
+  if (pm?.buyer !== undefined) payerInput = parseBuyerInput(pm.buyer, 'payment_method.buyer', check);
+  else if (!common.customer) check.add('customer', 'is required (or payment_method.buyer for a complete boleto)');
+  const today = startOfDay(now);
+  const expiration = parseDueDate(pm?.expiration_date, 'payment_method.expiration_date', addDays(today, 3), today, check);
+  const limit = parseDueDate(pm?.payment_limit_date, 'payment_method.payment_limit_date', expiration, expiration, check);
+  const bodyInstructions = parseBodyInstructions(pm?.body_instructions, check);
+  const billingInstructions = parseBillingInstructions(pm?.billing_instructions, check);
+  check.throwIfAny();
+
+  return (state, at) => {
+    requireSeller(state, common.onBehalfOf);
+    const customer = common.customer ? requireBuyer(state, common.customer) : registerBuyer(state.buyers, payerInput as BuyerInput, at);
+    const stamp = isoTimestamp(at);
+    state.counters.boleto_sequence += 1;
+    const boletoId = newId();
+    const paymentMethod: BoletoPaymentMethod = {
+      id: boletoId,
+      service_boleto_id: newId(),
+      resource: 'boleto',
+      description: common.description ?? `Boleto ${state.seller.name}`,
+      reference_number: randomDigits(8),
+      document_number: randomDigits(10),
+      expiration_date: calendarDate(expiration),
+      payment_limit_date: calendarDate(limit),
+      recipient: state.seller.name,
+      bank_code: BANK_CODE,
+      customer: customer.id,
+      address: formatAddress(payerInput?.address ?? customer.address),
+      sequence: String(state.counters.boleto_sequence),
+      url: `${SANDBOX_FILES_ORIGIN}/boletos/${boletoId}.html`,
+      barcode: boletoBarcode(BANK_CODE, common.cents, expiration),
+      body_instructions: bodyInstructions,
+      billing_instructions: billingInstructions,
+      paid_at: null,
+      created_at: stamp,
+      updated_at: stamp,
+      status: 'not_paid',
+    };
+    return addPending(state, common, 'boleto', customer.id, paymentMethod, at);
+  };
+}
+
+function planBolepix(body: JsonObject, common: Common, check: Checker, now: Date): CreatePlan {
+  if (!common.customer) check.add('customer', 'is required');
+  const pm = check.optionalObject(body.payment_method, 'payment_method');
+  const today = startOfDay(now);
+  const due = parseDueDate(pm?.due_at, 'payment_method.due_at', addDays(today, 3), today, check);
+  const limit = parseDueDate(pm?.payment_limit_at, 'payment_method.payment_limit_at', due, due, check);
+  const interest = parseModeObject(pm?.interest, 'payment_method.interest', ['PERCENTAGE', 'FIXED'], check);
+  if (interest?.frequency !== undefined && !['DAILY', 'MONTHLY', 'ANNUALLY'].includes(String(interest.frequency))) {
+    check.add('payment_method.interest.frequency', 'must be one of DAILY, MONTHLY, ANNUALLY');
+  }
+  const lateFee = parseModeObject(pm?.late_fee, 'payment_method.late_fee', ['PERCENTAGE', 'FIXED'], check);
+  const discount = parseModeObject(pm?.discount, 'payment_method.discount', ['PERCENTAGE', 'FIXED'], check);
+  const messages = check.optionalObject(pm?.billing_message_list, 'payment_method.billing_message_list') ?? null;
+  check.throwIfAny();
+
+  return (state, at) => {
+    requireSeller(state, common.onBehalfOf);
+    const customer = requireBuyer(state, common.customer as string);
+    const stamp = isoTimestamp(at);
+    const id = newId();
+    const barcode = boletoBarcode(BANK_CODE, common.cents, due);
+    const paymentMethod: BolepixPaymentMethod = {
+      id,
+      resource: 'bolepix',
+      document_number: randomDigits(10),
+      due_at: calendarDate(due),
+      payment_limit_at: calendarDate(limit),
+      recipient: state.seller.name,
+      bank_code: BANK_CODE,
+      customer: customer.id,
+      barcode,
+      digitable_line: digitableLine(barcode),
+      emv: pixEmv(`sandbox.payctl.invalid/pix/qr/v2/${randomUUID()}`, centsToDecimal(common.cents), state.seller.name, 'SAO PAULO'),
+      url: `${SANDBOX_FILES_ORIGIN}/boletos/${id}.html`,
+      interest,
+      late_fee: lateFee,
+      discount,
+      billing_message_list: messages,
+      paid_at: null,
+      created_at: stamp,
+      updated_at: stamp,
+      status: 'not_paid',
+    };
+    return addPending(state, common, 'bolepix', customer.id, paymentMethod, at);
+  };
+}
+
+// --- pix -----------------------------------------------------------------------------------------
+
+const DEFAULT_PIX_LIFETIME_MS = 60 * 60 * 1000;
+
+function planPix(body: JsonObject, common: Common, check: Checker, now: Date): CreatePlan {
+  let expiresAt = new Date(now.getTime() + DEFAULT_PIX_LIFETIME_MS);
+  const raw = body.pix_expiration_date_time;
+  if (raw !== undefined && raw !== null) {
+    const parsed = typeof raw === 'string' ? parseDateTime(raw) : undefined;
+    if (!parsed) check.add('pix_expiration_date_time', 'must be an ISO 8601 date-time with offset');
+    else if (parsed.getTime() <= now.getTime()) check.add('pix_expiration_date_time', 'must be in the future');
+    else expiresAt = parsed;
+  }
+  check.throwIfAny();
+
+  return (state, at) => {
+    requireSeller(state, common.onBehalfOf);
+    const customer = common.customer ? requireBuyer(state, common.customer) : undefined;
+    const stamp = isoTimestamp(at);
+    const id = newId();
+    const location = `sandbox.payctl.invalid/pix/qr/v2/${randomUUID()}`;
+    const paymentMethod: PixPaymentMethod = {
+      id,
+      resource: 'pix',
+      provider: 'sandbox',
+      version: '1.0.0',
+      type: 'DYNAMIC',
+      reusable: false,
+      allow_update: false,
+      expiration_date: isoTimestamp(expiresAt),
+      key: { type: 'EVP', value: randomUUID() },
+      pix_link: `https://${location}`,
+      qr_code: { emv: pixEmv(location, centsToDecimal(common.cents), state.seller.name, 'SAO PAULO') },
+      paid_at: null,
+      created_at: stamp,
+      updated_at: stamp,
+      status: 'not_paid',
+    };
+    return addPending(state, common, 'pix', customer?.id ?? null, paymentMethod, at);
+  };
+}
+
+function addPending(
+  state: SandboxState,
+  common: Common,
+  paymentType: 'boleto' | 'bolepix' | 'pix',
+  customer: string | null,
+  paymentMethod: BoletoPaymentMethod | BolepixPaymentMethod | PixPaymentMethod,
+  at: Date,
+): StoredTransaction {
+  return addTransaction(
+    state,
+    {
+      payment_type: paymentType,
+      status: 'pending',
+      amount_cents: common.cents,
+      currency: common.currency,
+      description: common.description,
+      on_behalf_of: common.onBehalfOf,
+      customer,
+      payment_method: paymentMethod,
+      reference_id: common.referenceId,
+      metadata: common.metadata,
+      captured: false,
+      installment_plan: null,
+      card_id: null,
+      card_sale: false,
+    },
+    [{ operation_type: 'created', status: 'succeeded', amount_cents: common.cents, response_message: 'Awaiting payment.' }],
+    at,
+  );
+}

@@ -1,0 +1,191 @@
+import { notFound, SandboxError } from './errors.js';
+import type { JsonObject } from './http.js';
+import { listEnvelope, parseListQuery, type ListEnvelope } from './list.js';
+import { centsToDecimal, decimalToCents } from './money.js';
+import { SANDBOX_FILES_ORIGIN } from './constants.js';
+import { expectedOn, recordChange, refreshFees } from './transaction-model.js';
+import { isoTimestamp } from './time.js';
+import type { SandboxState, StoredTransaction, Transaction } from './types.js';
+import { Checker } from './validate.js';
+
+// Everything that happens to a transaction after it is created. Each plan* function validates
+// the body before the state is locked and returns the change to apply to the stored transaction;
+// a change throws before touching anything when the transaction is not in a state that allows it.
+
+export type TransactionChange = (stored: StoredTransaction, state: SandboxState, now: Date) => void;
+
+export function findTransaction(state: SandboxState, id: string): StoredTransaction {
+  const stored = state.transactions.find((t) => t.txn.id === id);
+  if (!stored) throw notFound('transaction', id);
+  return stored;
+}
+
+const LIST_FILTERS = ['reference_id', 'status', 'payment_type'] as const;
+
+export function listTransactions(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<Transaction> {
+  const query = parseListQuery(params, LIST_FILTERS);
+  const matching = state.transactions.filter((stored) => {
+    if (!query.createdWithin(stored.created_ms)) return false;
+    for (const [name, accepted] of query.filters) {
+      const value = stored.txn[name as (typeof LIST_FILTERS)[number]];
+      if (value === null || !accepted.has(value)) return false;
+    }
+    return true;
+  });
+  // Ascending is (created_at, insertion order); descending is exactly its reverse, so paging
+  // through either order visits every item once even when timestamps collide.
+  matching.sort((a, b) => a.created_ms - b.created_ms || a.seq - b.seq);
+  if (query.sort === 'time-descending') matching.reverse();
+  return listEnvelope(
+    uri,
+    matching.map((s) => s.txn),
+    query,
+  );
+}
+
+/** Only the seeded seller exists; another on_behalf_of gets the same 404 as on create. */
+function requireSeller(state: SandboxState, id: string): void {
+  if (id !== state.seller.id) throw notFound('seller', id);
+}
+
+function sellerAndAmount(body: JsonObject): { onBehalfOf: string; cents: number } {
+  const check = new Checker();
+  const onBehalfOf = check.requiredString(body.on_behalf_of, 'on_behalf_of');
+  const cents = check.positiveCents(body.amount, 'amount');
+  check.throwIfAny();
+  return { onBehalfOf: onBehalfOf as string, cents: cents as number };
+}
+
+export function planUpdate(body: JsonObject): TransactionChange {
+  const check = new Checker();
+  for (const key of Object.keys(body)) {
+    if (key !== 'description' && key !== 'metadata') check.add(key, 'cannot be updated (only description and metadata can)');
+  }
+  if (body.description === undefined && body.metadata === undefined) {
+    check.add('description', 'nothing to update: give description and/or metadata');
+  }
+  const description = check.optionalString(body.description, 'description', 500);
+  const metadata = check.metadata(body.metadata, 'metadata');
+  check.throwIfAny();
+
+  return (stored, _state, now) => {
+    const { txn } = stored;
+    if (description !== undefined) txn.description = description;
+    if (metadata) {
+      // Merge like the provider: keys not sent are kept; a key sent as null is removed.
+      for (const [key, value] of Object.entries(metadata)) {
+        if (value === null) delete txn.metadata[key];
+        else txn.metadata[key] = value;
+      }
+    }
+    recordChange(stored, { operation_type: 'update', status: 'succeeded', amount_cents: decimalToCents(txn.amount) }, now);
+  };
+}
+
+function cannotVoid(stored: StoredTransaction, why: string): SandboxError {
+  return new SandboxError(400, 'void_transaction_error', `The transaction (id: ${stored.txn.id}) cannot be voided: ${why}`);
+}
+
+export function planVoid(body: JsonObject): TransactionChange {
+  const { onBehalfOf, cents } = sellerAndAmount(body);
+  return (stored, state, now) => {
+    requireSeller(state, onBehalfOf);
+    const { txn } = stored;
+    if (txn.status === 'failed') throw cannotVoid(stored, 'it failed, so nothing was charged.');
+    if (txn.status === 'pending') throw cannotVoid(stored, 'it is still pending payment, so nothing was charged yet.');
+    if (txn.payment_type === 'boleto' || txn.payment_type === 'bolepix') {
+      throw cannotVoid(stored, 'a paid boleto cannot be reversed through the gateway.');
+    }
+    if (stored.remaining_cents === 0 || cents > stored.remaining_cents) {
+      // The provider's own status and wording for a void larger than what is left.
+      throw new SandboxError(402, 'void_transaction_error', 'The transaction has not sufficient amount for the requested void operation');
+    }
+    stored.remaining_cents -= cents;
+    txn.amount = centsToDecimal(stored.remaining_cents);
+    const full = stored.remaining_cents === 0;
+    if (full) {
+      txn.status = 'canceled';
+      txn.voided = true;
+    }
+    recordChange(
+      stored,
+      {
+        operation_type: 'void',
+        status: 'succeeded',
+        amount_cents: cents,
+        response_message: full ? 'Transaction voided.' : 'Partial void applied.',
+        acquirer: txn.payment_type === 'credit',
+      },
+      now,
+    );
+    refreshFees(stored);
+  };
+}
+
+export function planCapture(body: JsonObject): TransactionChange {
+  const { onBehalfOf, cents } = sellerAndAmount(body);
+  return (stored, state, now) => {
+    requireSeller(state, onBehalfOf);
+    const { txn } = stored;
+    if (txn.status !== 'pre_authorized') {
+      throw new SandboxError(
+        400,
+        'capture_transaction_error',
+        `The transaction (id: ${txn.id}) cannot be captured: its status is ${txn.status}; only pre_authorized transactions can be captured.`,
+      );
+    }
+    if (cents > stored.remaining_cents) {
+      throw new SandboxError(
+        400,
+        'capture_transaction_error',
+        `The capture amount (${centsToDecimal(cents)}) exceeds the authorized amount (${centsToDecimal(stored.remaining_cents)}).`,
+      );
+    }
+    stored.remaining_cents = cents;
+    txn.amount = centsToDecimal(cents);
+    txn.status = 'succeeded';
+    txn.captured = true;
+    txn.expected_on = expectedOn(txn.payment_type, now);
+    recordChange(
+      stored,
+      { operation_type: 'capture', status: 'succeeded', amount_cents: cents, response_message: 'Transaction captured.', acquirer: true },
+      now,
+    );
+    refreshFees(stored);
+  };
+}
+
+/** Sandbox-only: the buyer pays a pending boleto, bolepix or PIX. */
+export const approve: TransactionChange = (stored, _state, now) => {
+  const { txn } = stored;
+  const payable = txn.payment_type !== 'credit' && txn.status === 'pending';
+  // The resource test is implied by payable; it also tells the compiler the method has a status.
+  if (!payable || txn.payment_method.resource === 'card') {
+    throw new SandboxError(
+      400,
+      'approve_transaction_error',
+      `The transaction (id: ${txn.id}) cannot be paid: only a pending boleto, bolepix or PIX transaction can; this is a ${txn.payment_type} transaction with status ${txn.status}.`,
+    );
+  }
+  const at = isoTimestamp(now);
+  txn.payment_method.status = 'paid';
+  txn.payment_method.paid_at = at;
+  txn.payment_method.updated_at = at;
+  txn.status = 'succeeded';
+  txn.captured = true;
+  txn.expected_on = expectedOn(txn.payment_type, now);
+  recordChange(stored, { operation_type: 'paid', status: 'succeeded', amount_cents: stored.remaining_cents, response_message: 'Payment received.' }, now);
+  refreshFees(stored);
+};
+
+export function cancellationLetter(stored: StoredTransaction): { url: string } {
+  const { txn } = stored;
+  if (txn.status !== 'canceled' || !txn.voided) {
+    throw new SandboxError(
+      404,
+      'resource_not_found',
+      `There is no cancellation letter for the transaction (id: ${txn.id}): only a fully voided (canceled) transaction has one, and its status is ${txn.status}.`,
+    );
+  }
+  return { url: `${SANDBOX_FILES_ORIGIN}/cancelled-letters/Carta_Cancelamento_${txn.id}.pdf` };
+}

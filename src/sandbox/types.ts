@@ -1,0 +1,243 @@
+// Shapes of the state file and of the resources the sandbox serves. Response fields follow seed
+// section 2 (types included); null stands for "no value", as the provider sends it.
+
+export interface HistoryEntry {
+  id: string;
+  transaction: string;
+  amount: string;
+  operation_type: string;
+  status: string;
+  response_code: string;
+  response_message: string;
+  authorization_code: string;
+  authorizer_id: string;
+  authorization_nsu: string;
+  gatewayResponseTime: string;
+  authorizer: string;
+  created_at: string;
+}
+
+/** Seed 2.3. */
+export interface CardPaymentMethod {
+  id: string;
+  resource: 'card';
+  description: string | null;
+  card_brand: string;
+  first4_digits: string;
+  last4_digits: string;
+  expiration_month: string;
+  expiration_year: string;
+  holder_name: string;
+  is_active: boolean;
+  is_valid: boolean;
+  is_verified: boolean;
+  customer: string | null;
+  fingerprint: string;
+  uri: string;
+  metadata: Record<string, string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Seed 2.2, plus what the provider adds once paid and what the complete variant echoes. */
+export interface BoletoPaymentMethod {
+  id: string;
+  service_boleto_id: string;
+  resource: 'boleto';
+  description: string;
+  reference_number: string;
+  document_number: string;
+  expiration_date: string;
+  payment_limit_date: string;
+  recipient: string;
+  bank_code: string;
+  customer: string | null;
+  address: string | null;
+  sequence: string;
+  url: string;
+  barcode: string;
+  body_instructions: string[];
+  billing_instructions: Record<string, unknown> | null;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+  status: 'not_paid' | 'paid';
+}
+
+/** The provider's bolepix payment method: a boleto that also carries a PIX copy-and-paste code. */
+export interface BolepixPaymentMethod {
+  id: string;
+  resource: 'bolepix';
+  document_number: string;
+  due_at: string;
+  payment_limit_at: string;
+  recipient: string;
+  bank_code: string;
+  customer: string;
+  barcode: string;
+  digitable_line: string;
+  emv: string;
+  url: string;
+  interest: Record<string, unknown> | null;
+  late_fee: Record<string, unknown> | null;
+  discount: Record<string, unknown> | null;
+  billing_message_list: Record<string, unknown> | null;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+  status: 'not_paid' | 'paid';
+}
+
+export interface PixPaymentMethod {
+  id: string;
+  resource: 'pix';
+  provider: string;
+  version: string;
+  type: 'DYNAMIC';
+  reusable: boolean;
+  allow_update: boolean;
+  expiration_date: string;
+  key: { type: string; value: string };
+  pix_link: string;
+  qr_code: { emv: string };
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+  status: 'not_paid' | 'paid';
+}
+
+export type PaymentMethod = CardPaymentMethod | BoletoPaymentMethod | BolepixPaymentMethod | PixPaymentMethod;
+
+export type PaymentType = 'credit' | 'boleto' | 'bolepix' | 'pix';
+
+export type TransactionStatus = 'pending' | 'pre_authorized' | 'succeeded' | 'failed' | 'canceled';
+
+export interface FeeDetails {
+  amount?: string;
+  prepaid?: boolean;
+  currency?: string;
+  type?: string;
+  description?: string;
+}
+
+export interface InstallmentPlan {
+  mode: 'interest_free';
+  number_installments: number;
+}
+
+/** Seed 2.1, every field, plus reference_id. */
+export interface Transaction {
+  id: string;
+  resource: 'transaction';
+  status: TransactionStatus;
+  amount: string;
+  original_amount: string;
+  currency: string;
+  description: string | null;
+  payment_type: PaymentType;
+  transaction_number: string | null;
+  gateway_authorizer: string | null;
+  app_transaction_uid: string | null;
+  refunds: string | null;
+  rewards: string | null;
+  discounts: string | null;
+  pre_authorization: string | null;
+  sales_receipt: string | null;
+  on_behalf_of: string;
+  customer: string | null;
+  statement_descriptor: string;
+  payment_method: PaymentMethod;
+  source: string | null;
+  /** null without installments; the provider's object when the card sale is split. */
+  installment_plan: InstallmentPlan | null;
+  refunded: boolean;
+  voided: boolean;
+  captured: boolean;
+  fees: string;
+  fee_details: FeeDetails;
+  uri: string;
+  metadata: Record<string, string>;
+  expected_on: string | null;
+  created_at: string;
+  updated_at: string;
+  payment_authorization: string | null;
+  history: HistoryEntry[];
+  reference_id: string | null;
+}
+
+/** A transaction plus the bookkeeping the response does not show. */
+export interface StoredTransaction {
+  /** Insertion order: breaks ties between equal created_at values, so sorting is stable. */
+  seq: number;
+  created_ms: number;
+  remaining_cents: number;
+  card_id: string | null;
+  txn: Transaction;
+}
+
+/** A card on file. Only what may be shown is kept: never the full number, never the CVV. */
+export interface CardRecord {
+  id: string;
+  brand: string;
+  first4: string;
+  last4: string;
+  expiration_month: string;
+  expiration_year: string;
+  holder_name: string;
+  customer: string | null;
+  /** Random per card: a fingerprint derived from the PAN would let anyone with the file test guesses. */
+  fingerprint: string;
+  /** Whether the card is the declining test card, decided once while the number was in memory. */
+  declines: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TokenRecord {
+  id: string;
+  card_id: string;
+  used: boolean;
+  created_at: string;
+}
+
+export interface Address {
+  line1: string;
+  line2: string | null;
+  line3: string | null;
+  neighborhood: string | null;
+  city: string;
+  state: string;
+  postal_code: string;
+  country_code: string;
+}
+
+export interface Buyer {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  taxpayer_id: string;
+  phone_number: string | null;
+  birthdate: string | null;
+  address: Address | null;
+  default_credit_card: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Seller {
+  id: string;
+  name: string;
+  statement_descriptor: string;
+}
+
+export interface SandboxState {
+  version: 1;
+  marketplace_id: string;
+  seller: Seller;
+  buyers: Record<string, Buyer>;
+  cards: Record<string, CardRecord>;
+  tokens: Record<string, TokenRecord>;
+  transactions: StoredTransaction[];
+  counters: { seq: number; boleto_sequence: number; transaction_number: number };
+}

@@ -1,0 +1,239 @@
+// Shared by the sandbox tests: a fresh state directory and server per test file, a small HTTP
+// client that speaks to it exactly as the CLI would, and checks of the seed's field types.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import {
+  SANDBOX_API_KEY,
+  SANDBOX_SELLER_ID,
+  startSandbox,
+  type SandboxHandle,
+} from '../../src/sandbox/index.js';
+
+// Response bodies are JSON of many shapes; the tests assert on them field by field.
+export type Json = any;
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: Json;
+}
+
+export interface Client {
+  request(method: string, urlPath: string, body?: unknown, init?: { headers?: Record<string, string>; raw?: string }): Promise<Reply>;
+  get(urlPath: string): Promise<Reply>;
+  post(urlPath: string, body?: unknown): Promise<Reply>;
+  put(urlPath: string, body?: unknown): Promise<Reply>;
+}
+
+export function basicAuth(key: string): string {
+  return `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+}
+
+export function client(baseUrl: string, key: string | null = SANDBOX_API_KEY): Client {
+  const request: Client['request'] = async (method, urlPath, body, init = {}) => {
+    const headers: Record<string, string> = { ...(key === null ? {} : { Authorization: basicAuth(key) }), ...init.headers };
+    let payload: string | undefined = init.raw;
+    if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
+    if (payload !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(`${baseUrl}${urlPath}`, { method, headers, body: payload });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+  };
+  return {
+    request,
+    get: (p) => request('GET', p),
+    post: (p, b) => request('POST', p, b),
+    put: (p, b) => request('PUT', p, b),
+  };
+}
+
+export interface Fresh {
+  dir: string;
+  sandbox: SandboxHandle;
+  api: Client;
+  close(): Promise<void>;
+}
+
+export async function freshSandbox(now?: () => Date): Promise<Fresh> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'payctl-sandbox-test-'));
+  const sandbox = await startSandbox(now ? { stateDir: dir, now } : { stateDir: dir });
+  return {
+    dir,
+    sandbox,
+    api: client(sandbox.url),
+    close: async () => {
+      await sandbox.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const VISA = '4111111111111111';
+export const MASTERCARD = '5555555555554444';
+export const DECLINED = '4000000000000002';
+/** Unusual on purpose, so a search of the state files for it cannot hit by chance. */
+export const CVV = '7391';
+
+export function cardData(cardNumber = VISA, overrides: Record<string, unknown> = {}) {
+  return {
+    card_number: cardNumber,
+    holder_name: 'MARIA SILVA',
+    expiration_month: '12',
+    expiration_year: String(new Date().getUTCFullYear() + 3),
+    security_code: CVV,
+    ...overrides,
+  };
+}
+
+let refCounter = 0;
+export function ref(prefix = 'test'): string {
+  refCounter += 1;
+  return `${prefix}-${process.pid}-${refCounter}`;
+}
+
+/** A direct-authorization body in the seed's shape (amount and currency inside source). */
+export function directCardBody(cardNumber = VISA, cents = 1000, extra: Record<string, unknown> = {}) {
+  return {
+    payment_type: 'credit',
+    on_behalf_of: SANDBOX_SELLER_ID,
+    description: 'Pedido 123',
+    reference_id: ref('card'),
+    source: { usage: 'single_use', amount: cents, currency: 'BRL', type: 'card', card: cardData(cardNumber) },
+    ...extra,
+  };
+}
+
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const HEX32 = /^[0-9a-f]{32}$/;
+const DECIMAL = /^\d+\.\d{2}$/;
+
+function expectNullableString(obj: Json, key: string): void {
+  expect(obj, `missing ${key}`).toHaveProperty(key);
+  const value = obj[key];
+  expect(value === null || typeof value === 'string', `${key} should be string or null, got ${JSON.stringify(value)}`).toBe(true);
+}
+
+function expectType(obj: Json, key: string, type: 'string' | 'boolean' | 'object'): void {
+  expect(obj, `missing ${key}`).toHaveProperty(key);
+  const value = obj[key];
+  if (type === 'object') expect(value !== null && typeof value === 'object' && !Array.isArray(value), `${key} should be an object`).toBe(true);
+  else expect(typeof value, `${key}`).toBe(type);
+}
+
+/** Seed 2.4: every field a string, created_at a date-time. */
+export function expectHistoryEntry(entry: Json, transactionId: string): void {
+  for (const key of [
+    'id',
+    'transaction',
+    'amount',
+    'operation_type',
+    'status',
+    'response_code',
+    'response_message',
+    'authorization_code',
+    'authorizer_id',
+    'authorization_nsu',
+    'gatewayResponseTime',
+    'authorizer',
+  ]) {
+    expectType(entry, key, 'string');
+  }
+  expect(entry.id).toMatch(HEX32);
+  expect(entry.transaction).toBe(transactionId);
+  expect(entry.amount).toMatch(DECIMAL);
+  expect(entry.created_at).toMatch(ISO_MS);
+}
+
+/** Seed 2.1: every field present with the seed's type (null where there is no value). */
+export function expectTransactionShape(txn: Json): void {
+  for (const key of ['id', 'resource', 'status', 'amount', 'original_amount', 'currency', 'payment_type', 'on_behalf_of', 'statement_descriptor', 'uri', 'fees', 'created_at', 'updated_at']) {
+    expectType(txn, key, 'string');
+  }
+  for (const key of [
+    'description',
+    'transaction_number',
+    'gateway_authorizer',
+    'app_transaction_uid',
+    'refunds',
+    'rewards',
+    'discounts',
+    'pre_authorization',
+    'sales_receipt',
+    'customer',
+    'source',
+    'payment_authorization',
+    'expected_on',
+    'reference_id',
+  ]) {
+    expectNullableString(txn, key);
+  }
+  for (const key of ['refunded', 'voided', 'captured']) expectType(txn, key, 'boolean');
+  for (const key of ['payment_method', 'fee_details', 'metadata']) expectType(txn, key, 'object');
+  expect(txn).toHaveProperty('installment_plan');
+  expect(txn.installment_plan === null || typeof txn.installment_plan === 'object').toBe(true);
+  expect(Array.isArray(txn.history)).toBe(true);
+  expect(txn.id).toMatch(HEX32);
+  expect(txn.resource).toBe('transaction');
+  expect(txn.amount).toMatch(DECIMAL);
+  expect(txn.original_amount).toMatch(DECIMAL);
+  expect(txn.fees).toMatch(DECIMAL);
+  expect(txn.created_at).toMatch(ISO_MS);
+  expect(txn.updated_at).toMatch(ISO_MS);
+  if (txn.expected_on !== null) expect(txn.expected_on).toMatch(ISO_MS);
+  expect(txn.uri).toBe(`/v1/marketplaces/${txn.uri.split('/')[3]}/transactions/${txn.id}`);
+  for (const entry of txn.history) expectHistoryEntry(entry, txn.id);
+}
+
+/** Seed 2.3: the card inside a transaction shows both first4_digits and last4_digits. */
+export function expectCardPaymentMethod(pm: Json): void {
+  for (const key of ['id', 'resource', 'card_brand', 'first4_digits', 'last4_digits', 'expiration_month', 'expiration_year', 'holder_name', 'fingerprint', 'uri', 'created_at', 'updated_at']) {
+    expectType(pm, key, 'string');
+  }
+  for (const key of ['description', 'customer']) expectNullableString(pm, key);
+  for (const key of ['is_active', 'is_valid', 'is_verified']) expectType(pm, key, 'boolean');
+  expectType(pm, 'metadata', 'object');
+  expect(pm.resource).toBe('card');
+  expect(pm.first4_digits).toMatch(/^\d{4}$/);
+  expect(pm.last4_digits).toMatch(/^\d{4}$/);
+  expect(pm.id).toMatch(HEX32);
+}
+
+/** Seed 2.2. */
+export function expectBoletoPaymentMethod(pm: Json): void {
+  for (const key of [
+    'id',
+    'service_boleto_id',
+    'resource',
+    'description',
+    'reference_number',
+    'document_number',
+    'expiration_date',
+    'payment_limit_date',
+    'recipient',
+    'bank_code',
+    'customer',
+    'sequence',
+    'url',
+    'barcode',
+    'created_at',
+    'updated_at',
+    'status',
+  ]) {
+    expectType(pm, key, 'string');
+  }
+  expectNullableString(pm, 'address');
+  expect(pm.resource).toBe('boleto');
+  expect(pm.expiration_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(pm.payment_limit_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(pm.barcode).toMatch(/^\d{44}$/);
+}
+
+export function expectError(reply: Reply, status: number, category: string): void {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+  expect(reply.body.error).toMatchObject({ status_code: status, category, type: expect.any(String), message: expect.any(String) });
+  expect(typeof reply.body.error.status).toBe('string');
+}
+
+export { HEX32, ISO_MS };

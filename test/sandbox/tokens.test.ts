@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { cardData, DECLINED, expectError, freshSandbox, HEX32, ISO_MS, MASTERCARD, VISA, type Client, type Fresh, type Json } from './helpers.js';
+
+let fresh: Fresh;
+let api: Client;
+
+beforeAll(async () => {
+  fresh = await freshSandbox();
+  api = fresh.api;
+});
+afterAll(async () => {
+  await fresh.close();
+});
+
+async function tokenize(card: unknown): Promise<Json> {
+  const reply = await api.post('/v1/cards/tokens', card);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body;
+}
+
+function chargeCardId(cardId: string, cents = 1500) {
+  return api.post('/v1/transactions', {
+    payment_type: 'credit',
+    on_behalf_of: SANDBOX_SELLER_ID,
+    amount: cents,
+    currency: 'BRL',
+    source: { type: 'card', usage: 'single_use', amount: cents, currency: 'BRL', card: { id: cardId } },
+  });
+}
+
+describe('POST /v1/cards/tokens', () => {
+  it('answers 200 with the seed 2.5 token: first4_digits and no last4_digits', async () => {
+    const token = await tokenize(cardData(VISA));
+    expect(token).toMatchObject({ resource: 'token', type: 'card', used: 'false' });
+    expect(token.id).toMatch(HEX32);
+    const card = token.card;
+    for (const key of ['id', 'resource', 'card_brand', 'first4_digits', 'expiration_month', 'expiration_year', 'holder_name', 'fingerprint', 'uri']) {
+      expect(typeof card[key], key).toBe('string');
+    }
+    for (const key of ['description', 'customer']) expect(card[key] === null || typeof card[key] === 'string', key).toBe(true);
+    for (const key of ['is_active', 'is_valid', 'is_verified']) expect(typeof card[key], key).toBe('boolean');
+    expect(card.metadata).toEqual({});
+    expect(card.created_at).toMatch(ISO_MS);
+    expect(card.updated_at).toMatch(ISO_MS);
+    expect(card).toMatchObject({ resource: 'card', card_brand: 'Visa', first4_digits: '4111', holder_name: 'MARIA SILVA', expiration_month: '12' });
+    expect(card).not.toHaveProperty('last4_digits');
+    expect(card.verification_checklist).toEqual({
+      postal_code_check: expect.any(String),
+      security_code_check: expect.any(String),
+      address_line1_check: expect.any(String),
+    });
+    expect(card.uri).toBe(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/cards/${card.id}`);
+  });
+
+  it('gives each card its own fingerprint, not one derived from the number', async () => {
+    const a = await tokenize(cardData(VISA));
+    const b = await tokenize(cardData(VISA));
+    expect(a.card.fingerprint).not.toBe(b.card.fingerprint);
+    expect(a.card.fingerprint).not.toContain('4111');
+  });
+
+  it('rejects a Luhn-invalid number, an expired card and a missing CVV with 400', async () => {
+    const luhn = await api.post('/v1/cards/tokens', cardData('5555555555554445'));
+    expectError(luhn, 400, 'invalid_parameter');
+    expect(luhn.body.error.reasons.join(' ')).toMatch(/card_number/);
+    expect(JSON.stringify(luhn.body)).not.toContain('5555555555554445');
+
+    const expired = await api.post('/v1/cards/tokens', cardData(VISA, { expiration_month: '1', expiration_year: '2021' }));
+    expectError(expired, 400, 'invalid_parameter');
+    expect(expired.body.error.reasons.join(' ')).toMatch(/expired/);
+
+    const { security_code: _omitted, ...noCvv } = cardData(VISA);
+    const missing = await api.post('/v1/cards/tokens', noCvv);
+    expectError(missing, 400, 'invalid_parameter');
+    expect(missing.body.error.reasons.join(' ')).toMatch(/security_code/);
+  });
+
+  it("stores the token's card so it can be charged by id", async () => {
+    const token = await tokenize(cardData(MASTERCARD));
+    const reply = await chargeCardId(token.card.id);
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ status: 'succeeded', amount: '15.00' });
+    expect(reply.body.payment_method).toMatchObject({ id: token.card.id, card_brand: 'MasterCard', first4_digits: '5555', last4_digits: '4444' });
+  });
+
+  it('declines a charge on a tokenized declined test card', async () => {
+    const token = await tokenize(cardData(DECLINED));
+    const reply = await chargeCardId(token.card.id);
+    expect(reply.status).toBe(201);
+    expect(reply.body.status).toBe('failed');
+  });
+
+  it('also answers under the marketplace prefix', async () => {
+    const reply = await api.post(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/cards/tokens`, cardData(VISA));
+    expect(reply.status).toBe(200);
+    expect(reply.body.resource).toBe('token');
+  });
+});

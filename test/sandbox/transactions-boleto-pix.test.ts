@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import {
+  directCardBody,
+  expectBoletoPaymentMethod,
+  expectError,
+  expectTransactionShape,
+  freshSandbox,
+  HEX32,
+  ref,
+  VISA,
+  type Client,
+  type Fresh,
+  type Json,
+} from './helpers.js';
+
+// The clock is pinned so due dates and expirations can be asserted exactly.
+const NOW = new Date('2026-11-22T10:00:00.000Z');
+let fresh: Fresh;
+let api: Client;
+
+beforeAll(async () => {
+  fresh = await freshSandbox(() => NOW);
+  api = fresh.api;
+});
+afterAll(async () => {
+  await fresh.close();
+});
+
+async function create(body: unknown): Promise<Json> {
+  const reply = await api.post('/v1/transactions', body);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return reply.body;
+}
+
+const base = (paymentType: string, extra: Record<string, unknown> = {}) => ({
+  payment_type: paymentType,
+  on_behalf_of: SANDBOX_SELLER_ID,
+  amount: 2500,
+  currency: 'BRL',
+  description: 'Mensalidade',
+  reference_id: ref(paymentType),
+  ...extra,
+});
+
+const payer = {
+  first_name: 'Ana',
+  last_name: 'Pereira',
+  email: 'ana@example.com',
+  taxpayer_id: '111.444.777-35',
+  phone_number: '+5521999990000',
+  birthdate: '1985-02-10',
+  address: { line1: 'Rua das Flores, 10', neighborhood: 'Centro', city: 'Rio de Janeiro', state: 'RJ', postal_code: '20010-000' },
+};
+
+/** FEBRABAN general check digit (position 5) of a 44-digit barcode. */
+function barcodeCheckDigitValid(barcode: string): boolean {
+  const digits = barcode.slice(0, 4) + barcode.slice(5);
+  let sum = 0;
+  let weight = 2;
+  for (let i = digits.length - 1; i >= 0; i -= 1) {
+    sum += Number(digits[i]) * weight;
+    weight = weight === 9 ? 2 : weight + 1;
+  }
+  const dv = 11 - (sum % 11);
+  return String(dv === 0 || dv >= 10 ? 1 : dv) === barcode[4];
+}
+
+describe('boleto', () => {
+  it('creates a simple boleto for a customer: pending, with every seed 2.2 field', async () => {
+    const txn = await create(base('boleto', { customer: SANDBOX_BUYER_ID }));
+    expectTransactionShape(txn);
+    expectBoletoPaymentMethod(txn.payment_method);
+    expect(txn).toMatchObject({ status: 'pending', payment_type: 'boleto', captured: false, customer: SANDBOX_BUYER_ID, amount: '25.00', expected_on: null });
+    expect(txn.payment_method).toMatchObject({
+      status: 'not_paid',
+      customer: SANDBOX_BUYER_ID,
+      expiration_date: '2026-11-25',
+      payment_limit_date: '2026-11-25',
+      created_at: NOW.toISOString(),
+    });
+    expect(txn.payment_method.address).toMatch(/São Paulo - SP/);
+    expect(barcodeCheckDigitValid(txn.payment_method.barcode)).toBe(true);
+    expect(txn.payment_method.barcode.slice(9, 19)).toBe('0000002500');
+    expect(txn.history.map((h: Json) => h.operation_type)).toEqual(['created']);
+  });
+
+  it('creates a complete boleto with an inline payer, due dates and instructions', async () => {
+    const txn = await create(
+      base('boleto', {
+        payment_method: {
+          expiration_date: '2026-12-01',
+          payment_limit_date: '2026-12-10',
+          buyer: payer,
+          body_instructions: ['Não receber após o vencimento', 'Multa de 2%'],
+          billing_instructions: {
+            late_fee: { mode: 'PERCENTAGE', percentage: 2, start_date: '2026-12-02' },
+            interest: { mode: 'MONTHLY_PERCENTAGE', percentage: 1, start_date: '2026-12-02' },
+            discount: [{ mode: 'FIXED', amount: 100, limit_date: '2026-11-28' }],
+          },
+        },
+      }),
+    );
+    expectBoletoPaymentMethod(txn.payment_method);
+    expect(txn.customer).toMatch(HEX32);
+    expect(txn.customer).not.toBe(SANDBOX_BUYER_ID);
+    expect(txn.payment_method).toMatchObject({
+      expiration_date: '2026-12-01',
+      payment_limit_date: '2026-12-10',
+      customer: txn.customer,
+      body_instructions: ['Não receber após o vencimento', 'Multa de 2%'],
+      billing_instructions: { late_fee: { mode: 'PERCENTAGE' } },
+    });
+    expect(txn.payment_method.address).toBe('Rua das Flores, 10 - Centro, Rio de Janeiro - RJ, 20010-000');
+  });
+
+  it('validates the complete boleto', async () => {
+    const tooMany = await api.post('/v1/transactions', base('boleto', { customer: SANDBOX_BUYER_ID, payment_method: { body_instructions: ['1', '2', '3', '4', '5', '6'] } }));
+    expectError(tooMany, 400, 'invalid_parameter');
+    expect(tooMany.body.error.reasons.join(' ')).toMatch(/body_instructions/);
+
+    const badCpf = await api.post('/v1/transactions', base('boleto', { payment_method: { buyer: { ...payer, taxpayer_id: '11144477700' } } }));
+    expectError(badCpf, 400, 'invalid_parameter');
+    expect(badCpf.body.error.reasons.join(' ')).toMatch(/taxpayer_id/);
+
+    const limitFirst = await api.post(
+      '/v1/transactions',
+      base('boleto', { customer: SANDBOX_BUYER_ID, payment_method: { expiration_date: '2026-12-10', payment_limit_date: '2026-12-01' } }),
+    );
+    expectError(limitFirst, 400, 'invalid_parameter');
+    expect(limitFirst.body.error.reasons.join(' ')).toMatch(/payment_limit_date/);
+
+    const past = await api.post('/v1/transactions', base('boleto', { customer: SANDBOX_BUYER_ID, payment_method: { expiration_date: '2026-11-21' } }));
+    expectError(past, 400, 'invalid_parameter');
+
+    const notADate = await api.post('/v1/transactions', base('boleto', { customer: SANDBOX_BUYER_ID, payment_method: { expiration_date: '2027-02-30' } }));
+    expectError(notADate, 400, 'invalid_parameter');
+
+    const badLateFee = await api.post(
+      '/v1/transactions',
+      base('boleto', { customer: SANDBOX_BUYER_ID, payment_method: { billing_instructions: { late_fee: { mode: 'SOMETIMES' } } } }),
+    );
+    expectError(badLateFee, 400, 'invalid_parameter');
+  });
+
+  it('needs a customer or a payer, and 404s for an unknown customer', async () => {
+    const none = await api.post('/v1/transactions', base('boleto'));
+    expectError(none, 400, 'invalid_parameter');
+    expect(none.body.error.reasons.join(' ')).toMatch(/customer/);
+    expectError(await api.post('/v1/transactions', base('boleto', { customer: 'd'.repeat(32) })), 404, 'resource_not_found');
+  });
+
+  it('is paid by approve, once; before that it cannot be voided, and after it neither', async () => {
+    const txn = await create(base('boleto', { customer: SANDBOX_BUYER_ID }));
+    const pendingVoid = await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 2500 });
+    expectError(pendingVoid, 400, 'void_transaction_error');
+    expect(pendingVoid.body.error.message).toMatch(/pending/);
+
+    const paid = await api.post(`/v1/transactions/${txn.id}/approve`);
+    expect(paid.status).toBe(200);
+    expectTransactionShape(paid.body);
+    expect(paid.body).toMatchObject({ status: 'succeeded', captured: true, expected_on: '2026-11-23T00:00:00.000Z' });
+    expect(paid.body.payment_method).toMatchObject({ status: 'paid', paid_at: NOW.toISOString() });
+    expect(paid.body.history.map((h: Json) => h.operation_type)).toEqual(['created', 'paid']);
+    expect(paid.body.fees).not.toBe('0.00');
+
+    expectError(await api.post(`/v1/transactions/${txn.id}/approve`), 400, 'approve_transaction_error');
+    expectError(await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 100 }), 400, 'void_transaction_error');
+  });
+});
+
+describe('bolepix', () => {
+  it('creates a boleto with a PIX code for a customer', async () => {
+    const txn = await create(
+      base('bolepix', {
+        customer: SANDBOX_BUYER_ID,
+        payment_method: {
+          due_at: '2026-11-30',
+          payment_limit_at: '2026-12-05',
+          interest: { mode: 'PERCENTAGE', frequency: 'MONTHLY', value: '1.00', start_at: '2026-12-01' },
+          late_fee: { mode: 'FIXED', value: '500', start_at: '2026-12-01' },
+        },
+      }),
+    );
+    expectTransactionShape(txn);
+    expect(txn).toMatchObject({ status: 'pending', payment_type: 'bolepix', customer: SANDBOX_BUYER_ID });
+    expect(txn.payment_method).toMatchObject({ resource: 'bolepix', due_at: '2026-11-30', payment_limit_at: '2026-12-05', status: 'not_paid' });
+    expect(txn.payment_method.emv).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    expect(txn.payment_method.digitable_line.replace(/\D/g, '')).toHaveLength(47);
+    expect(txn.payment_method.interest).toMatchObject({ frequency: 'MONTHLY' });
+
+    const paid = await api.post(`/v1/transactions/${txn.id}/approve`);
+    expect(paid.body).toMatchObject({ status: 'succeeded', payment_method: { status: 'paid' } });
+  });
+
+  it('requires a customer and valid options', async () => {
+    expectError(await api.post('/v1/transactions', base('bolepix')), 400, 'invalid_parameter');
+    const badFrequency = await api.post(
+      '/v1/transactions',
+      base('bolepix', { customer: SANDBOX_BUYER_ID, payment_method: { interest: { mode: 'PERCENTAGE', frequency: 'HOURLY' } } }),
+    );
+    expectError(badFrequency, 400, 'invalid_parameter');
+  });
+});
+
+describe('pix', () => {
+  it('creates a pending PIX charge with a QR code that expires in an hour by default', async () => {
+    const txn = await create(base('pix'));
+    expectTransactionShape(txn);
+    expect(txn).toMatchObject({ status: 'pending', payment_type: 'pix', customer: null, captured: false });
+    expect(txn.payment_method).toMatchObject({ resource: 'pix', status: 'not_paid', expiration_date: '2026-11-22T11:00:00.000Z' });
+    expect(txn.payment_method.qr_code.emv).toMatch(/^000201.*5802BR.*6304[0-9A-F]{4}$/);
+    expect(txn.payment_method.qr_code.emv).toContain('540525.00');
+  });
+
+  it('honours pix_expiration_date_time and rejects one in the past', async () => {
+    const txn = await create(base('pix', { pix_expiration_date_time: '2026-11-23T09:30:00-03:00' }));
+    expect(txn.payment_method.expiration_date).toBe('2026-11-23T12:30:00.000Z');
+    const past = await api.post('/v1/transactions', base('pix', { pix_expiration_date_time: '2026-11-22T09:00:00Z' }));
+    expectError(past, 400, 'invalid_parameter');
+    expect(past.body.error.reasons.join(' ')).toMatch(/pix_expiration_date_time/);
+  });
+
+  it('once paid, may be voided like a card', async () => {
+    const txn = await create(base('pix', { amount: 1000 }));
+    const paid = await api.post(`/v1/transactions/${txn.id}/approve`);
+    expect(paid.body.status).toBe('succeeded');
+    const partial = await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 400 });
+    expect(partial.body).toMatchObject({ status: 'succeeded', amount: '6.00', original_amount: '10.00' });
+    const full = await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 600 });
+    expect(full.body).toMatchObject({ status: 'canceled', voided: true });
+    expect(full.body.history.map((h: Json) => h.operation_type)).toEqual(['created', 'paid', 'void', 'void']);
+  });
+});
+
+describe('approve on anything else', () => {
+  it('refuses a card sale and 404s an unknown id', async () => {
+    const card = await create(directCardBody(VISA, 1000));
+    const reply = await api.post(`/v1/transactions/${card.id}/approve`);
+    expectError(reply, 400, 'approve_transaction_error');
+    expect(reply.body.error.message).toMatch(/credit/);
+    expectError(await api.post(`/v1/transactions/${'5'.repeat(32)}/approve`), 404, 'resource_not_found');
+  });
+});
