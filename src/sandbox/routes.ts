@@ -24,6 +24,8 @@ export interface RequestContext {
   body: JsonObject;
   /** The path as the client sent it, echoed as a list's `uri`. */
   path: string;
+  /** scheme://host:port the client reached, for links back into the sandbox. */
+  origin: string;
 }
 
 export interface Reply {
@@ -80,7 +82,7 @@ export const routes: Route[] = [
     handlers: {
       GET: async (c) => ({
         status: 200,
-        body: cancellationLetter(findTransaction(await readState(c.stateDir, c.now), transactionId(c))),
+        body: cancellationLetter(findTransaction(await readState(c.stateDir, c.now), transactionId(c)), c.origin),
       }),
     },
   },

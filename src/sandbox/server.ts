@@ -5,7 +5,8 @@ import { notFound, SandboxError } from './errors.js';
 import { checkAuth, parseJsonObject, readBody, sendError, sendJson } from './http.js';
 import { matchRoute, type Method } from './routes.js';
 import { SANDBOX_MARKETPLACE_ID } from './constants.js';
-import { wipeState } from './store.js';
+import { readState, wipeState } from './store.js';
+import { cancellationLetter, findTransaction, LETTERS_PATH } from './transactions.js';
 
 export interface SandboxOptions {
   stateDir: string;
@@ -34,9 +35,13 @@ function unknownRoute(method: string, pathname: string): SandboxError {
 
 async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerContext): Promise<void> {
   try {
-    checkAuth(req);
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://sandbox.local');
+    if (method === 'GET' && url.pathname.startsWith(LETTERS_PATH)) {
+      await serveLetter(url.pathname.slice(LETTERS_PATH.length), res, ctx);
+      return;
+    }
+    checkAuth(req);
     let segments: string[];
     try {
       segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
@@ -67,11 +72,39 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
       query: url.searchParams,
       body,
       path: url.pathname,
+      origin: `http://${req.headers.host ?? 'localhost'}`,
     });
     sendJson(res, reply.status, reply.body);
   } catch (err) {
     sendError(res, err);
   }
+}
+
+/** A one-page PDF standing in for the provider's cancellation letter of a canceled transaction. */
+async function serveLetter(name: string, res: ServerResponse, ctx: ServerContext): Promise<void> {
+  const id = /^Carta_Cancelamento_([0-9a-f]{32})\.pdf$/.exec(name)?.[1];
+  if (!id) throw new SandboxError(404, 'resource_not_found', 'Sorry, that letter does not exist.');
+  cancellationLetter(findTransaction(await readState(ctx.stateDir, ctx.now), id), '');
+  const text = `Carta de cancelamento - transacao ${id}`;
+  const stream = `BT /F1 12 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': Buffer.byteLength(pdf) });
+  res.end(pdf);
 }
 
 export function startSandbox(opts: SandboxOptions): Promise<SandboxHandle> {

@@ -2,7 +2,6 @@ import { notFound, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
 import { listEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { centsToDecimal, decimalToCents } from './money.js';
-import { SANDBOX_FILES_ORIGIN } from './constants.js';
 import { expectedOn, recordChange, refreshFees } from './transaction-model.js';
 import { isoTimestamp } from './time.js';
 import type { SandboxState, StoredTransaction, Transaction } from './types.js';
@@ -178,7 +177,10 @@ export const approve: TransactionChange = (stored, _state, now) => {
   refreshFees(stored);
 };
 
-export function cancellationLetter(stored: StoredTransaction): { url: string } {
+/** Letters are served by the sandbox itself, like the provider's pre-signed links: no API key needed. */
+export const LETTERS_PATH = '/files/cancelled-letters/';
+
+export function cancellationLetter(stored: StoredTransaction, origin: string): { url: string } {
   const { txn } = stored;
   if (txn.status !== 'canceled' || !txn.voided) {
     throw new SandboxError(
@@ -187,5 +189,5 @@ export function cancellationLetter(stored: StoredTransaction): { url: string } {
       `There is no cancellation letter for the transaction (id: ${txn.id}): only a fully voided (canceled) transaction has one, and its status is ${txn.status}.`,
     );
   }
-  return { url: `${SANDBOX_FILES_ORIGIN}/cancelled-letters/Carta_Cancelamento_${txn.id}.pdf` };
+  return { url: `${origin}${LETTERS_PATH}Carta_Cancelamento_${txn.id}.pdf` };
 }

@@ -1,0 +1,47 @@
+// Masking for anything that may be shown: --dry-run, --debug, error messages.
+// Card numbers keep first 4 / last 4 digits, CVVs and credentials are replaced whole.
+
+const PAN_KEYS = new Set(['card_number']);
+const SECRET_KEYS = new Set(['security_code', 'cvv', 'cvc', 'password', 'api_key']);
+
+export function maskPanDigits(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  if (digits.length < 12) return '*'.repeat(digits.length);
+  return `${digits.slice(0, 4)}${'*'.repeat(digits.length - 8)}${digits.slice(-4)}`;
+}
+
+/** A deep copy of a JSON value with card data masked. */
+export function maskBody(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskBody);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      if (PAN_KEYS.has(key) && (typeof inner === 'string' || typeof inner === 'number')) {
+        out[key] = maskPanDigits(String(inner));
+      } else if (SECRET_KEYS.has(key) && inner !== null && inner !== undefined) {
+        out[key] = '[redacted]';
+      } else {
+        out[key] = maskBody(inner);
+      }
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Catches card numbers in free text (error messages, non-JSON bodies): 12–19 digits in a row. */
+export function maskText(text: string, secrets: readonly string[] = []): string {
+  let masked = text.replace(/\b\d(?:[ -]?\d){11,18}\b/g, (match) => maskPanDigits(match));
+  for (const secret of secrets) {
+    if (secret) masked = masked.split(secret).join('[redacted]');
+  }
+  return masked;
+}
+
+export function maskHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = /^(authorization|proxy-authorization|cookie)$/i.test(name) ? `${value.split(' ')[0]} [redacted]` : value;
+  }
+  return out;
+}

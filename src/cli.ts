@@ -1,0 +1,137 @@
+import { Command, CommanderError, Option } from 'commander';
+import { formatApiError } from './api/error-body.js';
+import { maskText } from './api/mask.js';
+import { Context } from './context.js';
+import { ApiError, CliError, ExitCode } from './errors.js';
+import { parseGlobals } from './globals.js';
+import type { IO } from './io.js';
+import { registerAuth } from './commands/auth/index.js';
+import { registerCards } from './commands/cards/index.js';
+import { registerConfig } from './commands/config/index.js';
+import { registerSandbox } from './commands/sandbox/index.js';
+import { registerTransactions } from './commands/transactions/index.js';
+import { VERSION } from './version.js';
+
+/** A verb's implementation, loaded only when that verb runs. */
+export interface VerbModule {
+  run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void>;
+}
+
+/** Shared by every registration: the run's streams and the context once a verb starts. */
+export interface Runtime {
+  io: IO;
+  context?: Context;
+}
+
+export type ActionFactory = (load: () => Promise<VerbModule>) => (...args: unknown[]) => Promise<void>;
+
+/** Runs payctl with these arguments and streams; returns the exit code. Never exits the process. */
+export async function runCli(argv: string[], io: IO): Promise<number> {
+  const runtime: Runtime = { io };
+  const program = buildProgram(runtime);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return ExitCode.ok;
+  } catch (err) {
+    return reportError(err, runtime, argv.includes('--debug'));
+  } finally {
+    await runtime.context?.close();
+  }
+}
+
+export function buildProgram(runtime: Runtime): Command {
+  const { io } = runtime;
+  const program = new Command('payctl')
+    .description('Operate a payment-gateway account: transactions, refunds, card tokens and more.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .addOption(new Option('-p, --profile <name>', 'profile to use (env PAYCTL_PROFILE)'))
+    .addOption(new Option('-o, --output <format>', 'table, json, ndjson or csv (default: table on a terminal, json otherwise)'))
+    .option('--fields <list>', 'comma-separated dotted paths to keep, e.g. id,status,amount')
+    .option('--no-color', 'no ANSI colour (also NO_COLOR)')
+    .option('--no-input', 'never prompt; fail naming the missing flags')
+    .option('-y, --yes', 'confirm money-moving or destructive actions without asking')
+    .option('--dry-run', 'print the request that would be sent and send nothing')
+    .option('--debug', 'log each HTTP exchange to stderr (credentials and card data masked)')
+    .option('--timeout <seconds>', 'per-request timeout in seconds (default 30)')
+    .option('-q, --quiet', 'no status lines on stderr')
+    .option('--insecure-http', 'allow a plain http:// base_url to a host that is not loopback')
+    .showSuggestionAfterError(true)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    })
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ payctl transactions create --amount 10.50 --card-number 4111111111111111 --holder-name "Maria Silva" --exp-month 12 --exp-year 2030 --cvv 123
+  $ payctl transactions list --status succeeded --limit 5
+  $ payctl transactions refund <id> --amount 5.00 --yes
+  $ payctl login --profile live --base-url https://api.example.com --api-key-stdin < key.txt
+
+The built-in "sandbox" profile runs an emulated payment service inside payctl: every command
+works right after install, with no account.`,
+    );
+
+  const action: ActionFactory = (load) => async (...args: unknown[]) => {
+    const command = args.at(-1) as Command;
+    const positional = (args.slice(0, -2) as (string | string[] | undefined)[]).flatMap((a) =>
+      a === undefined ? [] : Array.isArray(a) ? a : [a],
+    );
+    const context = new Context(io, parseGlobals(command.optsWithGlobals()));
+    runtime.context = context;
+    const verb = await load();
+    await verb.run(context, positional, command.opts());
+  };
+
+  registerTransactions(program, action);
+  registerCards(program, action);
+  registerAuth(program, action);
+  registerConfig(program, action);
+  registerSandbox(program, action);
+
+  // Every group and verb reports errors the same way and writes to the run's streams.
+  const configure = (command: Command) => {
+    for (const sub of command.commands) {
+      sub.exitOverride().configureOutput({
+        writeOut: (text) => io.stdout.write(text),
+        writeErr: (text) => io.stderr.write(text),
+      });
+      sub.showSuggestionAfterError(true).showHelpAfterError('(run with --help for usage)');
+      configure(sub);
+    }
+  };
+  configure(program);
+  return program;
+}
+
+function reportError(err: unknown, runtime: Runtime, debugFlag: boolean): number {
+  const { io } = runtime;
+  if (err instanceof CommanderError) {
+    // Help and version "errors" are how commander stops after printing them.
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.exitCode === 0) {
+      return ExitCode.ok;
+    }
+    return ExitCode.usage; // commander already printed the message
+  }
+  const debug = debugFlag || runtime.context?.globals.debug === true;
+  const secrets = runtime.context?.knownSecrets() ?? [];
+  let message: string;
+  let code: number;
+  if (err instanceof ApiError) {
+    message = formatApiError(err);
+    code = err.exitCode;
+  } else if (err instanceof CliError) {
+    message = err.message;
+    code = err.exitCode;
+  } else {
+    message = `unexpected internal error: ${(err as Error)?.message ?? String(err)}`;
+    code = ExitCode.internal;
+  }
+  io.stderr.write(`error: ${maskText(message, secrets)}\n`);
+  if (debug && err instanceof Error && err.stack) io.stderr.write(`${maskText(err.stack, secrets)}\n`);
+  return code;
+}

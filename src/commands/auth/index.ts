@@ -1,0 +1,50 @@
+import type { Command } from 'commander';
+import type { ActionFactory } from '../../cli.js';
+import { examples } from '../shared/help.js';
+
+export function registerAuth(program: Command, action: ActionFactory): void {
+  program
+    .command('login')
+    .description('Save an API key (checked with one read-only request) in a profile and make it current')
+    .option('--base-url <url>', 'the API base URL, e.g. https://api.example.com')
+    .option('--marketplace-id <id>', 'marketplace id: requests go under /v1/marketplaces/<id>/')
+    .option('--seller-id <id>', 'default seller (on_behalf_of) for new transactions')
+    .option('--api-key-stdin', 'read the API key from standard input instead of a hidden prompt')
+    .addHelpText(
+      'after',
+      examples(
+        'payctl login --profile live --base-url https://api.example.com --marketplace-id <id> --seller-id <id>',
+        'payctl login --profile live --api-key-stdin < ~/.secrets/payctl-key',
+      ),
+    )
+    .action(action(() => import('./login.js')));
+
+  program
+    .command('logout')
+    .description("Remove the API key from a profile (the profile's other settings stay)")
+    .addHelpText('after', examples('payctl logout --profile live'))
+    .action(action(() => import('./logout.js')));
+
+  program
+    .command('whoami')
+    .description('Show the profile in use, where it points and its masked API key')
+    .addHelpText('after', examples('payctl whoami', 'payctl whoami -o json --fields profile,base_url'))
+    .action(action(() => import('./whoami.js')));
+
+  const profiles = program.command('profiles').description('List, switch and remove profiles');
+  profiles
+    .command('list')
+    .description('List profiles (the current one is marked)')
+    .addHelpText('after', examples('payctl profiles list'))
+    .action(action(() => import('./profiles-list.js')));
+  profiles
+    .command('use <name>')
+    .description('Make a profile the current one')
+    .addHelpText('after', examples('payctl profiles use live', 'payctl profiles use sandbox'))
+    .action(action(() => import('./profiles-use.js')));
+  profiles
+    .command('remove <name>')
+    .description('Remove a profile and its API key; asks for confirmation')
+    .addHelpText('after', examples('payctl profiles remove staging --yes'))
+    .action(action(() => import('./profiles-remove.js')));
+}

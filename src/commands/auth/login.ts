@@ -1,0 +1,87 @@
+import type { Context } from '../../context.js';
+import { EMBEDDED_BASE_URL, SANDBOX_PROFILE, maskApiKey, type ResolvedProfile } from '../../config/profile.js';
+import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
+import { asValidator } from '../../prompts/prompter.js';
+import { validateId } from '../../validate/index.js';
+import { missingInput, optionalString, readStream } from '../shared/input.js';
+
+export function checkBaseUrl(value: string): string {
+  const trimmed = value.trim().replace(/\/+$/, '');
+  if (trimmed === EMBEDDED_BASE_URL) return trimmed;
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    throw new UsageError(`--base-url: "${value}" is not a URL (e.g. https://api.example.com)`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`--base-url: "${value}" must start with https://`);
+  return trimmed;
+}
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const config = await ctx.config();
+  const name = ctx.globals.profile ?? 'default';
+  if (name === SANDBOX_PROFILE) throw new UsageError('the sandbox profile is built in and needs no login; choose another name with --profile');
+  if (!/^[A-Za-z0-9_.-]{1,40}$/.test(name)) throw new UsageError(`--profile: "${name}" is not a usable profile name (letters, digits, . _ -)`);
+  const existing = config.profiles[name] ?? {};
+
+  let baseUrl = optionalString(options.baseUrl) ?? existing.base_url;
+  let marketplaceId = optionalString(options.marketplaceId) ?? existing.marketplace_id;
+  let sellerId = optionalString(options.sellerId) ?? existing.seller_id;
+  let apiKey: string | undefined;
+  if (options.apiKeyStdin === true) {
+    apiKey = (await readStream(ctx.io.stdin)).split(/\r?\n/)[0]?.trim();
+    if (!apiKey) throw new UsageError('--api-key-stdin: standard input was empty');
+  }
+
+  const missing = [baseUrl === undefined && '--base-url', apiKey === undefined && '--api-key-stdin'].filter((f): f is string => Boolean(f));
+  if (missing.length > 0 && !ctx.interactive) throw missingInput(missing);
+  if (ctx.interactive) {
+    const prompter = await ctx.prompter();
+    baseUrl ??= await prompter.text('API base URL', { validate: asValidator(checkBaseUrl) });
+    if (options.marketplaceId === undefined && marketplaceId === undefined) {
+      marketplaceId = (await prompter.text('Marketplace id (empty if none)', { default: '' })) || undefined;
+    }
+    if (options.sellerId === undefined && sellerId === undefined) {
+      sellerId = (await prompter.text('Default seller id for on_behalf_of (empty if none)', { default: '' })) || undefined;
+    }
+    apiKey ??= await prompter.secret('API key', { validate: (v) => (v.trim() ? true : 'paste the API key') });
+  }
+  baseUrl = checkBaseUrl(baseUrl as string);
+  if (marketplaceId) marketplaceId = validateId(marketplaceId, 'marketplace id', '--marketplace-id');
+  if (sellerId) sellerId = validateId(sellerId, 'seller id', '--seller-id');
+  const key = (apiKey as string).trim();
+
+  const candidate: ResolvedProfile = {
+    name,
+    baseUrl,
+    apiKey: key,
+    currency: existing.currency ?? 'BRL',
+    timeoutSeconds: ctx.globals.timeoutSeconds ?? existing.timeout ?? 30,
+    isEmbedded: baseUrl === EMBEDDED_BASE_URL,
+    ...(marketplaceId ? { marketplaceId } : {}),
+  };
+  await verifyKey(ctx, candidate);
+
+  const settings = { ...existing, base_url: baseUrl, api_key: key };
+  if (marketplaceId) settings.marketplace_id = marketplaceId;
+  if (sellerId) settings.seller_id = sellerId;
+  await ctx.saveConfig({ ...config, current_profile: name, profiles: { ...config.profiles, [name]: settings } });
+  ctx.log.status(`Logged in: profile "${name}" (${maskApiKey(key)}) saved to ${ctx.paths.configFile} and made current`);
+}
+
+/** One read-only request with the new key: nothing is saved unless the service accepts it. */
+async function verifyKey(ctx: Context, candidate: ResolvedProfile): Promise<void> {
+  const client = await ctx.clientFor(candidate);
+  try {
+    await client.call('transactions.list', { query: { limit: 1 } });
+  } catch (err) {
+    if (err instanceof ApiError && (err.details.httpStatus === 401 || err.details.httpStatus === 403)) {
+      throw new CliError(`the API key was rejected (HTTP ${err.details.httpStatus}): ${err.message}; nothing was saved`, ExitCode.auth);
+    }
+    if (err instanceof CliError) {
+      throw new CliError(`could not check the API key: ${err.message}; nothing was saved`, err.exitCode);
+    }
+    throw err;
+  }
+}

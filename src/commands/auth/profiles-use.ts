@@ -1,0 +1,11 @@
+import type { Context } from '../../context.js';
+import { profileExists } from '../../config/profile.js';
+import { UsageError } from '../../errors.js';
+
+export async function run(ctx: Context, args: string[]): Promise<void> {
+  const name = args[0] ?? '';
+  const config = await ctx.config();
+  if (!profileExists(config, name)) throw new UsageError(`profile "${name}" does not exist; see 'payctl profiles list'`);
+  await ctx.saveConfig({ ...config, current_profile: name });
+  ctx.log.status(`Profile "${name}" is now current`);
+}

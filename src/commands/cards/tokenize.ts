@@ -1,0 +1,24 @@
+import type { Context } from '../../context.js';
+import { readCard, type CardInput } from '../shared/card.js';
+
+/** The seed's token request: the card fields at the top level, all strings. */
+export function buildTokenizeRequest(card: CardInput): Record<string, string> {
+  return {
+    holder_name: card.holder_name,
+    expiration_month: card.expiration_month,
+    expiration_year: card.expiration_year,
+    card_number: card.card_number,
+    security_code: card.security_code,
+  };
+}
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  await ctx.requireApiKey();
+  const body = buildTokenizeRequest(await readCard(ctx, options));
+  if (ctx.globals.dryRun) return ctx.printDryRun('cards.tokenize', { body });
+  await ctx.noteSandbox();
+  const api = await ctx.api();
+  const token = await api.call<{ id?: string }>('cards.tokenize', { body });
+  await ctx.render(token);
+  ctx.log.status(`Created card token ${token.id ?? ''}`.trim());
+}

@@ -1,0 +1,93 @@
+import type { Context } from '../../context.js';
+import { checkTransportSecurity } from '../../api/client.js';
+import { EMBEDDED_BASE_URL, currentProfileName, maskApiKey, profileExists, storedSettings } from '../../config/profile.js';
+import { PROFILE_KEYS, type ProfileKey, type ProfileSettings } from '../../config/store.js';
+import { UsageError } from '../../errors.js';
+import { parseFormat } from '../../globals.js';
+import { validateCurrency, validateId } from '../../validate/index.js';
+import { checkBaseUrl } from '../auth/login.js';
+
+function checkKey(key: string): ProfileKey {
+  if ((PROFILE_KEYS as readonly string[]).includes(key)) return key as ProfileKey;
+  throw new UsageError(`unknown setting "${key}"; the settings are ${PROFILE_KEYS.join(', ')}`);
+}
+
+/** Checks and normalises a value for `config set`, so a bad value never reaches the file. */
+export function parseSetting(key: ProfileKey, value: string, insecureHttp: boolean): string | number {
+  switch (key) {
+    case 'api_key':
+      throw new UsageError("an API key on the command line lands in shell history; use 'payctl login --api-key-stdin'");
+    case 'base_url': {
+      const url = checkBaseUrl(value);
+      if (url !== EMBEDDED_BASE_URL) checkTransportSecurity(url, insecureHttp);
+      return url;
+    }
+    case 'marketplace_id':
+      return validateId(value, 'marketplace id', 'marketplace_id');
+    case 'seller_id':
+      return validateId(value, 'seller id', 'seller_id');
+    case 'currency':
+      return validateCurrency(value, 'currency');
+    case 'output':
+      return parseFormat(value, 'output');
+    case 'timeout': {
+      const seconds = Number(value);
+      if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600) throw new UsageError('timeout: give seconds, more than 0 and at most 600');
+      return seconds;
+    }
+  }
+}
+
+function shown(key: ProfileKey, value: unknown): string {
+  return key === 'api_key' ? maskApiKey(String(value)) : String(value);
+}
+
+export async function runGet(ctx: Context, args: string[]): Promise<void> {
+  const key = checkKey(args[0] ?? '');
+  const config = await ctx.config();
+  const name = currentProfileName(config, ctx.io.env, ctx.globals.profile);
+  if (!profileExists(config, name)) throw new UsageError(`profile "${name}" does not exist; see 'payctl profiles list'`);
+  const value = storedSettings(config, name)[key];
+  if (value === undefined) {
+    ctx.log.status(`${key} is not set in profile "${name}"`);
+    return;
+  }
+  ctx.io.stdout.write(`${shown(key, value)}\n`);
+}
+
+export async function runSet(ctx: Context, args: string[]): Promise<void> {
+  const key = checkKey(args[0] ?? '');
+  const value = parseSetting(key, args[1] ?? '', ctx.globals.insecureHttp);
+  const config = await ctx.config();
+  const name = currentProfileName(config, ctx.io.env, ctx.globals.profile);
+  const settings: ProfileSettings = { ...(config.profiles[name] ?? {}), [key]: value };
+  await ctx.saveConfig({ ...config, profiles: { ...config.profiles, [name]: settings } });
+  ctx.log.status(`Set ${key} = ${shown(key, value)} in profile "${name}"`);
+}
+
+export async function runUnset(ctx: Context, args: string[]): Promise<void> {
+  const key = checkKey(args[0] ?? '');
+  const config = await ctx.config();
+  const name = currentProfileName(config, ctx.io.env, ctx.globals.profile);
+  const own = config.profiles[name];
+  if (!own || own[key] === undefined) {
+    ctx.log.status(`${key} was not set in profile "${name}"`);
+    return;
+  }
+  const { [key]: _removed, ...rest } = own;
+  await ctx.saveConfig({ ...config, profiles: { ...config.profiles, [name]: rest } });
+  ctx.log.status(`Unset ${key} in profile "${name}"`);
+}
+
+export async function runList(ctx: Context): Promise<void> {
+  const config = await ctx.config();
+  const name = currentProfileName(config, ctx.io.env, ctx.globals.profile);
+  if (!profileExists(config, name)) throw new UsageError(`profile "${name}" does not exist; see 'payctl profiles list'`);
+  const settings = storedSettings(config, name);
+  const out: Record<string, unknown> = { profile: name };
+  for (const key of PROFILE_KEYS) {
+    const value = settings[key];
+    out[key] = value === undefined ? null : key === 'api_key' ? maskApiKey(String(value)) : value;
+  }
+  await ctx.render(out);
+}

@@ -1,0 +1,30 @@
+import type { Command } from 'commander';
+import type { ActionFactory } from '../../cli.js';
+import { examples } from '../shared/help.js';
+
+export function registerSandbox(program: Command, action: ActionFactory): void {
+  const group = program.command('sandbox').description('The embedded emulation of the payment service: serve it, reset it, pay boletos and PIX');
+  group
+    .command('serve')
+    .description('Run the sandbox as an HTTP server for other programs (same state as the embedded one)')
+    .option('--port <port>', 'port to listen on', '4010')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .addHelpText(
+      'after',
+      examples(
+        'payctl sandbox serve --port 4010',
+        'PAYCTL_BASE_URL=http://127.0.0.1:4010 PAYCTL_API_KEY=zpk_test_anything payctl transactions list',
+      ),
+    )
+    .action(action(() => import('./serve.js')));
+  group
+    .command('reset')
+    .description('Wipe the sandbox state (transactions, tokens); the seeded seller, buyer and card come back')
+    .addHelpText('after', examples('payctl sandbox reset --yes'))
+    .action(action(() => import('./reset.js')));
+  group
+    .command('pay <transaction-id>')
+    .description('Mark a pending boleto or PIX as paid (the sandbox-only approve operation)')
+    .addHelpText('after', examples('payctl sandbox pay <transaction-id>'))
+    .action(action(() => import('./pay.js')));
+}

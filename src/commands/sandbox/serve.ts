@@ -1,0 +1,29 @@
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { optionalString } from '../shared/input.js';
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const port = Number(optionalString(options.port) ?? '4010');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port: give a port number from 0 to 65535');
+  const host = optionalString(options.host) ?? '127.0.0.1';
+  const { startSandbox } = await import('../../sandbox/index.js');
+  let sandbox;
+  try {
+    sandbox = await startSandbox({ stateDir: ctx.paths.stateDir, host, port });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`--port: ${port} is already in use on ${host}`);
+    throw err;
+  }
+  ctx.io.stdout.write(`${sandbox.url}\n`);
+  ctx.log.status(
+    `Sandbox listening on ${sandbox.url} (state in ${ctx.paths.stateDir}); any API key starting with zpk_test_ is accepted. Ctrl-C stops it.`,
+  );
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await sandbox.close();
+  ctx.log.status('Sandbox stopped');
+}

@@ -1,0 +1,47 @@
+import { UsageError } from '../../errors.js';
+import { dateToEpochRange, parseDate } from '../../validate/index.js';
+import { optionalString } from './input.js';
+
+export interface ListRequest {
+  query: Record<string, string | number | undefined>;
+  limit: number;
+  all: boolean;
+}
+
+/** --limit/--all/--from/--to/--sort into the provider's query (date_range[gte|lte], sort). */
+export function buildListRequest(options: Record<string, unknown>): ListRequest {
+  const all = options.all === true;
+  let limit = 20;
+  const rawLimit = optionalString(options.limit);
+  if (rawLimit !== undefined) {
+    if (all) throw new UsageError('use either --limit or --all, not both');
+    if (!/^\d+$/.test(rawLimit) || Number(rawLimit) < 1) throw new UsageError('--limit: give a whole number of 1 or more');
+    limit = Number(rawLimit);
+  }
+  const query: ListRequest['query'] = {};
+  const from = optionalString(options.from);
+  const to = optionalString(options.to);
+  const fromDate = from === undefined ? undefined : parseDate(from, '--from');
+  const toDate = to === undefined ? undefined : parseDate(to, '--to');
+  if (fromDate && toDate && fromDate > toDate) throw new UsageError(`--from ${fromDate} is after --to ${toDate}`);
+  if (fromDate) query['date_range[gte]'] = dateToEpochRange(fromDate, 'start');
+  if (toDate) query['date_range[lte]'] = dateToEpochRange(toDate, 'end');
+  const sort = optionalString(options.sort);
+  if (sort !== undefined) {
+    if (sort !== 'asc' && sort !== 'desc') throw new UsageError(`--sort: "${sort}" is not an order; use asc or desc`);
+    query.sort = sort === 'asc' ? 'time-ascending' : 'time-descending';
+  }
+  return { query, limit, all };
+}
+
+/** A comma-separated filter whose values must come from a known set (catches typos before sending). */
+export function enumFilter(value: unknown, allowed: readonly string[], flag: string): string | undefined {
+  const raw = optionalString(value);
+  if (raw === undefined) return undefined;
+  const values = raw.split(',').map((v) => v.trim()).filter(Boolean);
+  const unknown = values.filter((v) => !allowed.includes(v));
+  if (values.length === 0 || unknown.length > 0) {
+    throw new UsageError(`${flag}: "${unknown.join(',') || raw}" is not valid; use one or more of ${allowed.join(', ')}`);
+  }
+  return values.join(',');
+}

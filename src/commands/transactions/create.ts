@@ -1,0 +1,523 @@
+import { randomUUID } from 'node:crypto';
+import { UncertainOutcomeError } from '../../api/client.js';
+import type { Context } from '../../context.js';
+import { CliError, ExitCode, NetworkError, OutcomeUnknownError, UsageError, ValidationError } from '../../errors.js';
+import { formatMoney } from '../../output/format.js';
+import type { Choice } from '../../prompts/prompter.js';
+import { asValidator } from '../../prompts/prompter.js';
+import {
+  centsToDecimalString,
+  parseAmount,
+  parseDate,
+  parseDateTime,
+  parseMetadata,
+  validateCurrency,
+  validateEmail,
+  validateId,
+  validateInstallments,
+  validatePhone,
+  validateTaxpayerId,
+} from '../../validate/index.js';
+import { amountFromFlags } from '../shared/amount.js';
+import { hasCardFlags, readCard, type CardInput } from '../shared/card.js';
+import { missingInput, optionalString, stringList } from '../shared/input.js';
+import type { Transaction } from './shared.js';
+
+// ---------------------------------------------------------------------------------------------
+// The seven variants of "create transaction" (seed 4.1), chosen from the flags.
+
+export type PaymentType = 'credit' | 'boleto' | 'bolepix' | 'pix';
+
+export type Payment =
+  | { kind: 'card'; card: CardInput; installments?: number; capture: boolean }
+  | { kind: 'card_id'; cardId: string; installments?: number; capture: boolean }
+  | { kind: 'customer'; customer: string; installments?: number; capture: boolean }
+  | { kind: 'boleto'; customer: string }
+  | { kind: 'boleto_complete'; customer?: string; boleto: BoletoOptions }
+  | { kind: 'bolepix'; customer: string; boleto: BoletoOptions }
+  | { kind: 'pix'; expiresAt?: string };
+
+export interface BoletoOptions {
+  dueDate?: string;
+  paymentLimitDate?: string;
+  instructions: string[];
+  lateFee?: Charge;
+  interest?: Interest;
+  discounts: (Charge & { until: string })[];
+  payer?: Payer;
+}
+
+/** A percentage or a fixed amount in cents. */
+export type Charge = { mode: 'percentage'; value: string } | { mode: 'fixed'; cents: number };
+export type Interest = Charge & { per: 'day' | 'month' };
+
+export interface Payer {
+  first_name: string;
+  last_name: string;
+  taxpayer_id: string;
+  email?: string;
+  phone_number?: string;
+  birthdate?: string;
+  address?: Record<string, string>;
+}
+
+export interface CreateInput {
+  amountCents: number;
+  currency: string;
+  description?: string;
+  referenceId: string;
+  onBehalfOf: string;
+  metadata?: Record<string, string>;
+  payment: Payment;
+}
+
+/** The request body, in the provider's types: integer cents, boolean capture, integer installments. */
+export function buildCreateRequest(input: CreateInput): Record<string, unknown> {
+  const { payment } = input;
+  const body: Record<string, unknown> = {
+    amount: input.amountCents,
+    currency: input.currency,
+    payment_type: paymentTypeOf(payment),
+    on_behalf_of: input.onBehalfOf,
+    reference_id: input.referenceId,
+  };
+  if (input.description !== undefined) body.description = input.description;
+  switch (payment.kind) {
+    case 'card':
+    case 'card_id': {
+      body.capture = payment.capture;
+      body.source = {
+        usage: 'single_use',
+        amount: input.amountCents,
+        currency: input.currency,
+        type: 'card',
+        card: payment.kind === 'card' ? { ...payment.card } : { id: payment.cardId },
+      };
+      if (payment.installments !== undefined) body.installment_plan = { number_installments: payment.installments };
+      break;
+    }
+    case 'customer':
+      body.customer = payment.customer;
+      body.capture = payment.capture;
+      if (payment.installments !== undefined) body.installment_plan = { number_installments: payment.installments };
+      break;
+    case 'boleto':
+      body.customer = payment.customer;
+      break;
+    case 'boleto_complete':
+      if (payment.customer !== undefined) body.customer = payment.customer;
+      body.payment_method = boletoPaymentMethod(payment.boleto);
+      break;
+    case 'bolepix':
+      body.customer = payment.customer;
+      body.payment_method = bolepixPaymentMethod(payment.boleto);
+      break;
+    case 'pix':
+      if (payment.expiresAt !== undefined) body.pix_expiration_date_time = payment.expiresAt;
+      break;
+  }
+  if (input.metadata && Object.keys(input.metadata).length > 0) body.metadata = input.metadata;
+  return body;
+}
+
+function paymentTypeOf(payment: Payment): PaymentType {
+  switch (payment.kind) {
+    case 'card':
+    case 'card_id':
+    case 'customer':
+      return 'credit';
+    case 'boleto':
+    case 'boleto_complete':
+      return 'boleto';
+    case 'bolepix':
+      return 'bolepix';
+    case 'pix':
+      return 'pix';
+  }
+}
+
+/** Fees and interest start the day after the due date. */
+function dayAfter(date: string | undefined): string | undefined {
+  if (!date) return undefined;
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+function boletoPaymentMethod(boleto: BoletoOptions): Record<string, unknown> {
+  const method: Record<string, unknown> = {};
+  if (boleto.dueDate) method.expiration_date = boleto.dueDate;
+  if (boleto.paymentLimitDate) method.payment_limit_date = boleto.paymentLimitDate;
+  if (boleto.payer) method.buyer = boleto.payer;
+  if (boleto.instructions.length > 0) method.body_instructions = boleto.instructions;
+  const start = dayAfter(boleto.dueDate);
+  const billing: Record<string, unknown> = {};
+  if (boleto.lateFee) {
+    billing.late_fee = {
+      ...(boleto.lateFee.mode === 'percentage'
+        ? { mode: 'PERCENTAGE', percentage: Number(boleto.lateFee.value) }
+        : { mode: 'FIXED', amount: boleto.lateFee.cents }),
+      ...(start ? { start_date: start } : {}),
+    };
+  }
+  if (boleto.interest) {
+    const i = boleto.interest;
+    billing.interest = {
+      ...(i.mode === 'fixed'
+        ? { mode: 'DAILY_AMOUNT', amount: i.cents }
+        : { mode: i.per === 'day' ? 'DAILY_PERCENTAGE' : 'MONTHLY_PERCENTAGE', percentage: Number(i.value) }),
+      ...(start ? { start_date: start } : {}),
+    };
+  }
+  if (boleto.discounts.length > 0) {
+    billing.discount = boleto.discounts.map((d) => ({
+      ...(d.mode === 'percentage' ? { mode: 'PERCENTAGE', percentage: Number(d.value) } : { mode: 'FIXED', amount: d.cents }),
+      limit_date: d.until,
+    }));
+  }
+  if (Object.keys(billing).length > 0) method.billing_instructions = billing;
+  return method;
+}
+
+function bolepixPaymentMethod(boleto: BoletoOptions): Record<string, unknown> {
+  const method: Record<string, unknown> = {};
+  if (boleto.dueDate) method.due_at = boleto.dueDate;
+  if (boleto.paymentLimitDate) method.payment_limit_at = boleto.paymentLimitDate;
+  if (boleto.instructions.length > 0) method.billing_message_list = { message: boleto.instructions.join('\n') };
+  const start = dayAfter(boleto.dueDate);
+  const value = (c: Charge) => (c.mode === 'percentage' ? { mode: 'PERCENTAGE', value: c.value } : { mode: 'FIXED', value: String(c.cents) });
+  if (boleto.lateFee) method.late_fee = { ...value(boleto.lateFee), ...(start ? { start_at: start } : {}) };
+  if (boleto.interest) {
+    method.interest = { ...value(boleto.interest), frequency: boleto.interest.per === 'day' ? 'DAILY' : 'MONTHLY', ...(start ? { start_at: start } : {}) };
+  }
+  const [discount] = boleto.discounts;
+  if (discount) method.discount = { ...value(discount), limit_at: discount.until };
+  return method;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the flags (and, on a terminal, asking for what is missing).
+
+const CARD_ONLY_FLAGS = ['cardNumber', 'holderName', 'expMonth', 'expYear', 'cvv', 'cardFile', 'card', 'installments'];
+const BOLETO_COMPLETE_FLAGS = ['dueDate', 'paymentLimitDate', 'instruction', 'lateFee', 'interest', 'discount'];
+const PAYER_FLAGS = {
+  payerFirstName: 'first_name',
+  payerLastName: 'last_name',
+  payerEmail: 'email',
+  payerPhone: 'phone_number',
+  payerTaxpayerId: 'taxpayer_id',
+  payerBirthdate: 'birthdate',
+} as const;
+const PAYER_ADDRESS_FLAGS = {
+  payerAddressLine1: 'line1',
+  payerAddressLine2: 'line2',
+  payerNeighborhood: 'neighborhood',
+  payerCity: 'city',
+  payerState: 'state',
+  payerPostalCode: 'postal_code',
+} as const;
+
+const given = (options: Record<string, unknown>, keys: string[]) =>
+  keys.filter((k) => options[k] !== undefined && !(Array.isArray(options[k]) && (options[k] as unknown[]).length === 0));
+const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/** Turns flags (plus answers to prompts on a terminal) into a checked CreateInput. */
+export async function gatherCreateInput(ctx: Context, options: Record<string, unknown>): Promise<{ input: CreateInput; walkedThrough: boolean }> {
+  const profile = await ctx.profile();
+  const asking = ctx.interactive;
+  let walkedThrough = false;
+
+  let paymentType = optionalString(options.paymentType) as PaymentType | undefined;
+  const variantFlags = given(options, [...CARD_ONLY_FLAGS, 'customer', ...BOLETO_COMPLETE_FLAGS, ...Object.keys(PAYER_FLAGS), 'pixExpiresAt']);
+  if (paymentType === undefined) {
+    if (asking && variantFlags.length === 0) {
+      walkedThrough = true;
+      paymentType = await (await ctx.prompter()).select<PaymentType>('Payment type', [
+        { name: 'Credit card', value: 'credit' },
+        { name: 'Boleto', value: 'boleto' },
+        { name: 'Boleto with PIX (bolepix)', value: 'bolepix' },
+        { name: 'PIX', value: 'pix' },
+      ]);
+    } else {
+      paymentType = 'credit';
+    }
+  }
+  if (paymentType !== 'credit') {
+    const wrong = given(options, CARD_ONLY_FLAGS);
+    if (wrong.length > 0) throw new UsageError(`${wrong.map(flagName).join(', ')} only apply to --payment-type credit`);
+  }
+  if (paymentType !== 'pix' && options.pixExpiresAt !== undefined) throw new UsageError('--pix-expires-at only applies to --payment-type pix');
+  if (paymentType === 'credit' || paymentType === 'pix') {
+    const wrong = given(options, [...BOLETO_COMPLETE_FLAGS, ...Object.keys(PAYER_FLAGS), ...Object.keys(PAYER_ADDRESS_FLAGS)]);
+    if (wrong.length > 0) throw new UsageError(`${wrong.map(flagName).join(', ')} only apply to boleto payments`);
+  }
+
+  let amountCents = amountFromFlags(options);
+  if (amountCents === undefined) {
+    if (!asking) throw missingInput(['--amount (or --amount-cents)']);
+    walkedThrough = true;
+    const text = await (await ctx.prompter()).text('Amount (e.g. 10.50)', { validate: asValidator((v) => parseAmount(v)) });
+    amountCents = parseAmount(text);
+  }
+  const currency = validateCurrency(optionalString(options.currency) ?? profile.currency, '--currency');
+
+  let onBehalfOf = optionalString(options.onBehalfOf) ?? profile.sellerId;
+  if (onBehalfOf === undefined) {
+    if (!asking) throw missingInput(['--on-behalf-of (or set the profile seller_id)']);
+    onBehalfOf = await (await ctx.prompter()).text('Seller id (on_behalf_of)', { validate: asValidator((v) => validateId(v, 'seller id', '--on-behalf-of')) });
+  }
+  onBehalfOf = validateId(onBehalfOf, 'seller id', '--on-behalf-of');
+
+  const referenceId = optionalString(options.referenceId) ?? `payctl-${randomUUID()}`;
+  if (referenceId.length > 500) throw new ValidationError('--reference-id', 'at most 500 characters');
+  const metadataPairs = stringList(options.metadata);
+  const metadata = metadataPairs.length > 0 ? parseMetadata(metadataPairs, '--metadata') : undefined;
+
+  const payment = await readPayment(ctx, paymentType, options, () => {
+    walkedThrough = true;
+  }, walkedThrough);
+
+  let description = optionalString(options.description);
+  if (description === undefined && walkedThrough) {
+    description = (await (await ctx.prompter()).text('Description (optional)', { default: '' })) || undefined;
+  }
+
+  const input: CreateInput = { amountCents, currency, referenceId, onBehalfOf, payment };
+  if (description !== undefined) input.description = description;
+  if (metadata !== undefined) input.metadata = metadata;
+  return { input, walkedThrough };
+}
+
+async function readPayment(
+  ctx: Context,
+  paymentType: PaymentType,
+  options: Record<string, unknown>,
+  markWalked: () => void,
+  walking: boolean,
+): Promise<Payment> {
+  const customerFlag = optionalString(options.customer);
+  const customer = customerFlag === undefined ? undefined : validateId(customerFlag, 'buyer id', '--customer');
+  switch (paymentType) {
+    case 'credit':
+      return readCardPayment(ctx, options, customer, markWalked, walking);
+    case 'pix': {
+      const expires = optionalString(options.pixExpiresAt);
+      return expires === undefined ? { kind: 'pix' } : { kind: 'pix', expiresAt: parseDateTime(expires, '--pix-expires-at') };
+    }
+    case 'boleto':
+    case 'bolepix': {
+      const boleto = readBoletoOptions(options);
+      const complete = given(options, BOLETO_COMPLETE_FLAGS).length > 0 || boleto.payer !== undefined;
+      if (paymentType === 'boleto' && boleto.payer !== undefined) return { kind: 'boleto_complete', ...(customer ? { customer } : {}), boleto };
+      const buyer = customer ?? (await askCustomer(ctx, markWalked));
+      if (paymentType === 'bolepix') {
+        if (boleto.payer) throw new UsageError('bolepix bills a registered buyer: use --customer, not the --payer-* flags');
+        if (boleto.discounts.length > 1) throw new UsageError('--discount: a boleto with PIX takes a single discount');
+        return { kind: 'bolepix', customer: buyer, boleto };
+      }
+      return complete ? { kind: 'boleto_complete', customer: buyer, boleto } : { kind: 'boleto', customer: buyer };
+    }
+  }
+}
+
+async function askCustomer(ctx: Context, markWalked: () => void): Promise<string> {
+  if (!ctx.interactive) throw missingInput(['--customer <buyer-id> (or the --payer-* flags for a complete boleto)']);
+  markWalked();
+  const value = await (await ctx.prompter()).text('Buyer id (customer)', { validate: asValidator((v) => validateId(v, 'buyer id', '--customer')) });
+  return validateId(value, 'buyer id', '--customer');
+}
+
+async function readCardPayment(
+  ctx: Context,
+  options: Record<string, unknown>,
+  customer: string | undefined,
+  markWalked: () => void,
+  walking: boolean,
+): Promise<Payment> {
+  const capture = options.capture !== false;
+  const cardFlag = optionalString(options.card);
+  const sources = [hasCardFlags(options) && 'card details', cardFlag !== undefined && '--card', customer !== undefined && '--customer'].filter(Boolean);
+  if (sources.length > 1) throw new UsageError(`choose one way to pay: ${sources.join(', ')} were all given`);
+  let kind: 'card' | 'card_id' | 'customer';
+  if (hasCardFlags(options)) kind = 'card';
+  else if (cardFlag !== undefined) kind = 'card_id';
+  else if (customer !== undefined) kind = 'customer';
+  else {
+    if (!ctx.interactive) {
+      throw missingInput(['--card-number --holder-name --exp-month --exp-year --cvv (or --card-file, --card <card-id>, --customer <buyer-id>)']);
+    }
+    markWalked();
+    walking = true;
+    const choices: Choice<typeof kind>[] = [
+      { name: 'New card (type its details)', value: 'card' },
+      { name: 'Card on file (card id)', value: 'card_id' },
+      { name: "Customer's default card (buyer id)", value: 'customer' },
+    ];
+    kind = await (await ctx.prompter()).select('Pay with', choices);
+  }
+  let installments = options.installments === undefined ? undefined : validateInstallments(String(options.installments), '--installments');
+  if (installments === undefined && walking) {
+    installments = await (await ctx.prompter()).select(
+      'Installments',
+      Array.from({ length: 12 }, (_, i) => ({ name: i === 0 ? '1x (single payment)' : `${i + 1}x`, value: i + 1 })),
+      { default: 1 },
+    );
+  }
+  const extra = { capture, ...(installments !== undefined ? { installments } : {}) };
+  switch (kind) {
+    case 'card':
+      return { kind: 'card', card: await readCard(ctx, options), ...extra };
+    case 'card_id': {
+      const id = cardFlag ?? (await (await ctx.prompter()).text('Card id', { validate: asValidator((v) => validateId(v, 'card id', '--card')) }));
+      return { kind: 'card_id', cardId: validateId(id, 'card id', '--card'), ...extra };
+    }
+    case 'customer': {
+      const id = customer ?? (await askCustomer(ctx, markWalked));
+      return { kind: 'customer', customer: id, ...extra };
+    }
+  }
+}
+
+export function readBoletoOptions(options: Record<string, unknown>): BoletoOptions {
+  const dueDate = optionalString(options.dueDate);
+  const limitDate = optionalString(options.paymentLimitDate);
+  const boleto: BoletoOptions = {
+    instructions: stringList(options.instruction),
+    discounts: stringList(options.discount).map(parseDiscount),
+  };
+  if (dueDate !== undefined) boleto.dueDate = parseDate(dueDate, '--due-date');
+  if (limitDate !== undefined) boleto.paymentLimitDate = parseDate(limitDate, '--payment-limit-date');
+  if (boleto.dueDate && boleto.paymentLimitDate && boleto.paymentLimitDate < boleto.dueDate) {
+    throw new UsageError(`--payment-limit-date ${boleto.paymentLimitDate} is before --due-date ${boleto.dueDate}`);
+  }
+  if (boleto.instructions.length > 5) throw new ValidationError('--instruction', `at most 5 instructions (got ${boleto.instructions.length})`);
+  const lateFee = optionalString(options.lateFee);
+  if (lateFee !== undefined) boleto.lateFee = parseCharge(lateFee, '--late-fee');
+  const interest = optionalString(options.interest);
+  if (interest !== undefined) boleto.interest = parseInterest(interest);
+  const payer = readPayer(options);
+  if (payer) boleto.payer = payer;
+  return boleto;
+}
+
+/** "2%" is a percentage; "5.00" / "5,00" is a fixed amount in major units. */
+export function parseCharge(value: string, flag: string): Charge {
+  const text = value.trim();
+  if (text.endsWith('%')) {
+    const number = text.slice(0, -1).replace(',', '.');
+    if (!/^\d{1,3}(\.\d{1,2})?$/.test(number) || Number(number) <= 0 || Number(number) > 100) {
+      throw new ValidationError(flag, `"${value}" is not a percentage between 0 and 100, like 2% or 1.5%`);
+    }
+    return { mode: 'percentage', value: number };
+  }
+  return { mode: 'fixed', cents: parseAmount(text, flag) };
+}
+
+function parseInterest(value: string): Interest {
+  const perDay = /\/\s*day$/i.test(value.trim());
+  const charge = parseCharge(value.trim().replace(/\/\s*(day|month)$/i, ''), '--interest');
+  // A fixed interest amount is charged per day (the provider's DAILY_AMOUNT).
+  return { ...charge, per: charge.mode === 'fixed' || perDay ? 'day' : 'month' };
+}
+
+function parseDiscount(value: string): Charge & { until: string } {
+  const at = value.lastIndexOf('@');
+  if (at <= 0) throw new ValidationError('--discount', `"${value}" should look like 5%@2026-12-01 or 2.00@2026-12-01`);
+  return { ...parseCharge(value.slice(0, at), '--discount'), until: parseDate(value.slice(at + 1), '--discount') };
+}
+
+function readPayer(options: Record<string, unknown>): Payer | undefined {
+  const present = given(options, [...Object.keys(PAYER_FLAGS), ...Object.keys(PAYER_ADDRESS_FLAGS)]);
+  if (present.length === 0) return undefined;
+  const missing = ['payerFirstName', 'payerLastName', 'payerTaxpayerId'].filter((k) => optionalString(options[k]) === undefined);
+  if (missing.length > 0) throw new UsageError(`an inline boleto payer needs ${missing.map(flagName).join(', ')}`);
+  const payer: Payer = {
+    first_name: optionalString(options.payerFirstName) as string,
+    last_name: optionalString(options.payerLastName) as string,
+    taxpayer_id: validateTaxpayerId(optionalString(options.payerTaxpayerId) as string, '--payer-taxpayer-id'),
+  };
+  const email = optionalString(options.payerEmail);
+  if (email !== undefined) payer.email = validateEmail(email, '--payer-email');
+  const phone = optionalString(options.payerPhone);
+  if (phone !== undefined) payer.phone_number = validatePhone(phone, '--payer-phone');
+  const birthdate = optionalString(options.payerBirthdate);
+  if (birthdate !== undefined) payer.birthdate = parseDate(birthdate, '--payer-birthdate');
+  const address: Record<string, string> = {};
+  for (const [flag, field] of Object.entries(PAYER_ADDRESS_FLAGS)) {
+    const value = optionalString(options[flag]);
+    if (value !== undefined) address[field] = value;
+  }
+  if (address.state !== undefined && !/^[A-Za-z]{2}$/.test(address.state)) throw new ValidationError('--payer-state', 'use the two-letter state code, e.g. SP');
+  if (address.state) address.state = address.state.toUpperCase();
+  if (address.postal_code !== undefined) {
+    const digits = address.postal_code.replace(/\D/g, '');
+    if (digits.length !== 8) throw new ValidationError('--payer-postal-code', 'a CEP has 8 digits');
+    address.postal_code = digits;
+  }
+  if (Object.keys(address).length > 0) payer.address = address;
+  return payer;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running it.
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  await ctx.requireApiKey();
+  const { input, walkedThrough } = await gatherCreateInput(ctx, options);
+  const body = buildCreateRequest(input);
+  if (ctx.globals.dryRun) return ctx.printDryRun('transactions.create', { body });
+  if (walkedThrough) {
+    // A walk-through ends by showing exactly what will be sent (card data masked) and asking.
+    const { maskBody } = await import('../../api/mask.js');
+    ctx.io.stderr.write(`\nPOST /v1/transactions\n${JSON.stringify(maskBody(body), null, 2)}\n\n`);
+    await ctx.confirm(`Create this ${describeKind(input.payment)} transaction of ${formatMoney(centsToDecimalString(input.amountCents), input.currency)}?`, 'create the transaction');
+  }
+  await ctx.noteSandbox();
+  const api = await ctx.api();
+  let tx: Transaction;
+  try {
+    tx = await api.call<Transaction>('transactions.create', { body });
+  } catch (err) {
+    if (!(err instanceof UncertainOutcomeError)) throw err;
+    tx = await reconcileCreate(ctx, input.referenceId, err);
+  }
+  await ctx.render(tx);
+  if (tx.status === 'failed') {
+    const last = Array.isArray(tx.history) ? tx.history.at(-1) : undefined;
+    const reason = (last as { response_message?: string } | undefined)?.response_message;
+    throw new CliError(`transaction ${tx.id} failed${reason ? `: ${reason}` : ''}`, ExitCode.rejected);
+  }
+  ctx.log.status(`Created transaction ${tx.id} (${tx.status}, ${formatMoney(tx.amount ?? centsToDecimalString(input.amountCents), tx.currency ?? input.currency)})`);
+}
+
+function describeKind(payment: Payment): string {
+  return paymentTypeOf(payment) === 'credit' ? 'card' : paymentTypeOf(payment);
+}
+
+/**
+ * The create was sent and no answer came back. The reference_id it carried finds it if it was
+ * created; none found means it was not, and running the command again is safe.
+ */
+async function reconcileCreate(ctx: Context, referenceId: string, cause: Error): Promise<Transaction> {
+  ctx.log.warn(`${cause.message}; looking the transaction up by reference_id ${referenceId}`);
+  const api = await ctx.api();
+  let found: Transaction | undefined;
+  try {
+    const page = await api.call<{ items?: Transaction[] }>('transactions.list', { query: { reference_id: referenceId, limit: 1 } });
+    found = page.items?.find((t) => t.reference_id === undefined || t.reference_id === referenceId);
+  } catch {
+    throw new OutcomeUnknownError(
+      `could not tell whether the transaction was created; check with: payctl transactions list --reference-id ${referenceId}`,
+      { cause },
+    );
+  }
+  if (found) {
+    ctx.log.status(`The transaction was created (found by reference_id ${referenceId}).`);
+    return found;
+  }
+  throw new NetworkError(
+    `the transaction was not created (no transaction has reference_id ${referenceId}); it is safe to run the command again`,
+    { cause },
+  );
+}
+

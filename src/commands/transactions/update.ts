@@ -1,0 +1,26 @@
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { parseMetadata } from '../../validate/index.js';
+import { optionalString, stringList } from '../shared/input.js';
+import { transactionId } from './shared.js';
+
+export function buildUpdateRequest(options: Record<string, unknown>): { description?: string; metadata?: Record<string, string> } {
+  const body: { description?: string; metadata?: Record<string, string> } = {};
+  const description = optionalString(options.description);
+  if (description !== undefined) body.description = description;
+  const metadata = stringList(options.metadata);
+  if (metadata.length > 0) body.metadata = parseMetadata(metadata, '--metadata');
+  if (Object.keys(body).length === 0) throw new UsageError('nothing to change: give --description and/or --metadata key=value');
+  return body;
+}
+
+export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+  const id = transactionId(args);
+  const body = buildUpdateRequest(options);
+  await ctx.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.printDryRun('transactions.update', { params: { id }, body });
+  await ctx.noteSandbox();
+  const api = await ctx.api();
+  await ctx.render(await api.call('transactions.update', { params: { id }, body }));
+  ctx.log.status(`Updated transaction ${id}`);
+}

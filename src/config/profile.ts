@@ -1,0 +1,85 @@
+import { UsageError } from '../errors.js';
+import { SANDBOX_API_KEY, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../sandbox/constants.js';
+import type { ConfigFile, ProfileSettings } from './store.js';
+
+export const SANDBOX_PROFILE = 'sandbox';
+export const EMBEDDED_BASE_URL = 'embedded';
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+
+/** The built-in profile: works right after install, against the embedded emulation. */
+export const SANDBOX_DEFAULTS: Readonly<ProfileSettings> = {
+  base_url: EMBEDDED_BASE_URL,
+  api_key: SANDBOX_API_KEY,
+  marketplace_id: SANDBOX_MARKETPLACE_ID,
+  seller_id: SANDBOX_SELLER_ID,
+  currency: 'BRL',
+};
+
+export interface ResolvedProfile {
+  name: string;
+  baseUrl: string;
+  apiKey?: string;
+  marketplaceId?: string;
+  sellerId?: string;
+  currency: string;
+  output?: string;
+  timeoutSeconds: number;
+  isEmbedded: boolean;
+}
+
+export interface ProfileOverrides {
+  profile?: string;
+  timeoutSeconds?: number;
+}
+
+export function currentProfileName(config: ConfigFile, env: NodeJS.ProcessEnv, flag?: string): string {
+  return flag || env.PAYCTL_PROFILE || config.current_profile || SANDBOX_PROFILE;
+}
+
+export function profileExists(config: ConfigFile, name: string): boolean {
+  return name === SANDBOX_PROFILE || Object.hasOwn(config.profiles, name);
+}
+
+/** The settings stored for a profile, with the built-in sandbox defaults under its own. */
+export function storedSettings(config: ConfigFile, name: string): ProfileSettings {
+  const own = config.profiles[name] ?? {};
+  return name === SANDBOX_PROFILE ? { ...SANDBOX_DEFAULTS, ...own } : own;
+}
+
+/** Precedence: flag > environment > profile > built-in default. */
+export function resolveProfile(
+  config: ConfigFile,
+  env: NodeJS.ProcessEnv,
+  overrides: ProfileOverrides = {},
+): ResolvedProfile {
+  const name = currentProfileName(config, env, overrides.profile);
+  if (!profileExists(config, name)) {
+    throw new UsageError(`profile "${name}" does not exist; create it with 'payctl login --profile ${name}' or see 'payctl profiles list'`);
+  }
+  const stored = storedSettings(config, name);
+  const baseUrl = (env.PAYCTL_BASE_URL || stored.base_url || '').replace(/\/+$/, '');
+  if (!baseUrl) {
+    throw new UsageError(`profile "${name}" has no base_url; set it with 'payctl config set base_url <url>'`);
+  }
+  const resolved: ResolvedProfile = {
+    name,
+    baseUrl,
+    currency: stored.currency || 'BRL',
+    timeoutSeconds: overrides.timeoutSeconds ?? stored.timeout ?? DEFAULT_TIMEOUT_SECONDS,
+    isEmbedded: baseUrl === EMBEDDED_BASE_URL,
+  };
+  const apiKey = env.PAYCTL_API_KEY || stored.api_key;
+  if (apiKey) resolved.apiKey = apiKey;
+  const marketplaceId = env.PAYCTL_MARKETPLACE_ID ?? stored.marketplace_id;
+  if (marketplaceId) resolved.marketplaceId = marketplaceId;
+  if (stored.seller_id) resolved.sellerId = stored.seller_id;
+  if (stored.output) resolved.output = stored.output;
+  return resolved;
+}
+
+/** The only way an API key is ever shown: its prefix and last four characters. */
+export function maskApiKey(key: string | undefined): string {
+  if (!key) return '(none)';
+  const prefix = /^[a-z]+_/i.exec(key)?.[0] ?? '';
+  return `${prefix}…${key.slice(-4)}`;
+}

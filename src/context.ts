@@ -1,0 +1,234 @@
+import type { ApiClient, ClientOptions, PreparedRequest, RequestInput } from './api/client.js';
+import type { Operation } from './api/endpoints.js';
+import { resolvePaths, type Paths } from './config/paths.js';
+import { resolveProfile, type ResolvedProfile } from './config/profile.js';
+import { loadConfig, saveConfig, type ConfigFile } from './config/store.js';
+import { UsageError } from './errors.js';
+import type { GlobalOptions } from './globals.js';
+import { colorEnabled, type IO } from './io.js';
+import type { Column, OutputFormat } from './output/render.js';
+import type { Prompter } from './prompts/prompter.js';
+import { USER_AGENT } from './version.js';
+
+export interface Logger {
+  /** Progress and status lines; silenced by --quiet. */
+  status(message: string): void;
+  /** Warnings always show. */
+  warn(message: string): void;
+  debug(message: string): void;
+}
+
+/**
+ * What every command receives: streams, options, and lazily built dependencies. Commands never
+ * reach for process.*, undici, inquirer or the config file themselves, so tests swap them freely
+ * and start-up only pays for what a command uses.
+ */
+export class Context {
+  readonly io: IO;
+  readonly globals: GlobalOptions;
+  readonly paths: Paths;
+  readonly log: Logger;
+  private configCache?: ConfigFile;
+  private profileCache?: ResolvedProfile;
+  private apiCache?: Promise<ApiClient>;
+  private prompterCache?: Promise<Prompter>;
+  private readonly cleanups: (() => Promise<void>)[] = [];
+  private sandboxNoticeShown = false;
+
+  constructor(io: IO, globals: GlobalOptions) {
+    this.io = io;
+    this.globals = globals;
+    this.paths = resolvePaths(io.env);
+    const write = (line: string) => {
+      io.stderr.write(`${line}\n`);
+    };
+    this.log = {
+      status: (message) => {
+        if (!globals.quiet) write(message);
+      },
+      warn: (message) => write(`warning: ${message}`),
+      debug: (message) => {
+        if (globals.debug) write(message);
+      },
+    };
+  }
+
+  /** Prompts only when a person is there to answer: both ends are terminals and --no-input is absent. */
+  get interactive(): boolean {
+    return this.globals.input && this.io.stdinIsTTY && this.io.stdoutIsTTY;
+  }
+
+  get color(): boolean {
+    return colorEnabled(this.io.env, this.io.stdoutIsTTY, !this.globals.color);
+  }
+
+  get stderrColor(): boolean {
+    return colorEnabled(this.io.env, this.io.stderrIsTTY, !this.globals.color);
+  }
+
+  async config(): Promise<ConfigFile> {
+    this.configCache ??= await loadConfig(this.paths.configFile);
+    return this.configCache;
+  }
+
+  async saveConfig(config: ConfigFile): Promise<void> {
+    await saveConfig(this.paths.configFile, config);
+    this.configCache = config;
+    delete this.profileCache;
+  }
+
+  async profile(): Promise<ResolvedProfile> {
+    if (!this.profileCache) {
+      const overrides: Parameters<typeof resolveProfile>[2] = {};
+      if (this.globals.profile) overrides.profile = this.globals.profile;
+      if (this.globals.timeoutSeconds !== undefined) overrides.timeoutSeconds = this.globals.timeoutSeconds;
+      this.profileCache = resolveProfile(await this.config(), this.io.env, overrides);
+    }
+    return this.profileCache;
+  }
+
+  /** The API client for the current profile; starts the embedded sandbox when the profile uses it. */
+  api(): Promise<ApiClient> {
+    this.apiCache ??= this.createApi();
+    return this.apiCache;
+  }
+
+  private async createApi(): Promise<ApiClient> {
+    return this.clientFor(await this.profile());
+  }
+
+  /**
+   * A client for any profile settings (login checks a key before saving it). Starts the embedded
+   * sandbox when the settings use it; closed with the context.
+   */
+  async clientFor(profile: ResolvedProfile): Promise<ApiClient> {
+    const { ApiClient, checkTransportSecurity } = await import('./api/client.js');
+    let baseUrl = profile.baseUrl;
+    if (profile.isEmbedded) {
+      const { startSandbox } = await import('./sandbox/index.js');
+      const sandbox = await startSandbox({ stateDir: this.paths.stateDir });
+      this.cleanups.push(() => sandbox.close());
+      baseUrl = sandbox.url;
+    } else {
+      checkTransportSecurity(baseUrl, this.globals.insecureHttp);
+    }
+    const client = new ApiClient(this.clientOptions(profile, baseUrl));
+    this.cleanups.unshift(() => client.close());
+    return client;
+  }
+
+  private clientOptions(profile: ResolvedProfile, baseUrl: string): ClientOptions {
+    return {
+      baseUrl,
+      apiKey: profile.apiKey,
+      marketplaceId: profile.marketplaceId,
+      timeoutMs: profile.timeoutSeconds * 1000,
+      userAgent: USER_AGENT,
+      // The embedded sandbox is on loopback inside this process: never send it through a proxy.
+      proxyEnv: profile.isEmbedded ? undefined : this.io.env,
+      debug: this.globals.debug ? (line) => this.io.stderr.write(`${line}\n`) : undefined,
+    };
+  }
+
+  /** Strings that must never be printed, for the last line of defence in error output. */
+  knownSecrets(): string[] {
+    return [this.io.env.PAYCTL_API_KEY, this.profileCache?.apiKey].filter((s): s is string => Boolean(s));
+  }
+
+  /** Refuses to go on without credentials, before anything is sent. */
+  async requireApiKey(): Promise<void> {
+    const profile = await this.profile();
+    if (!profile.apiKey) {
+      throw new UsageError(`profile "${profile.name}" has no API key; run 'payctl login --profile ${profile.name}' or set PAYCTL_API_KEY`);
+    }
+  }
+
+  /** Mutating commands against a sandbox say so, so no one mistakes it for a live account. */
+  async noteSandbox(): Promise<void> {
+    if (this.sandboxNoticeShown) return;
+    const profile = await this.profile();
+    if (profile.isEmbedded || profile.apiKey?.startsWith('zpk_test_')) {
+      this.sandboxNoticeShown = true;
+      this.io.stderr.write(profile.isEmbedded ? 'SANDBOX (embedded test service: no real money moves)\n' : 'SANDBOX (test API key: no real money moves)\n');
+    }
+  }
+
+  prompter(): Promise<Prompter> {
+    this.prompterCache ??= import('./prompts/inquirer.js').then(({ createInquirerPrompter }) =>
+      createInquirerPrompter(this.io),
+    );
+    return this.prompterCache;
+  }
+
+  /**
+   * Asks before money moves or things are removed. --yes answers for the user; with prompts off
+   * and no --yes, the command stops with exit 2 rather than guess.
+   */
+  async confirm(question: string, action: string): Promise<void> {
+    if (this.globals.yes) return;
+    if (!this.interactive) {
+      throw new UsageError(`--yes required to ${action} when prompts are off (stdin or stdout is not a terminal, or --no-input)`);
+    }
+    const prompter = await this.prompter();
+    await prompter.confirmOrCancel(question);
+  }
+
+  async outputFormat(): Promise<OutputFormat> {
+    if (this.globals.output) return this.globals.output;
+    const profile = await this.profile().catch(() => undefined);
+    if (profile?.output) {
+      const { parseFormat } = await import('./globals.js');
+      return parseFormat(profile.output, `profile "${profile.name}" output setting`);
+    }
+    return this.io.stdoutIsTTY ? 'table' : 'json';
+  }
+
+  async render(data: unknown): Promise<void> {
+    const { renderObject } = await import('./output/render.js');
+    await renderObject(data, await this.renderOptions());
+  }
+
+  async renderList(pages: AsyncIterable<unknown[]>, columns: Column[]): Promise<number> {
+    const { renderList } = await import('./output/render.js');
+    return renderList(pages, { ...(await this.renderOptions()), columns });
+  }
+
+  private async renderOptions() {
+    const options: import('./output/render.js').RenderOptions = {
+      format: await this.outputFormat(),
+      out: this.io.stdout,
+      color: this.color,
+    };
+    if (this.globals.fields) options.fields = this.globals.fields;
+    return options;
+  }
+
+  /**
+   * --dry-run: show the request that would be sent, masked, and send nothing. The embedded
+   * sandbox is not even started; its requests are shown against sandbox://embedded.
+   */
+  async printDryRun(operation: Operation, input: RequestInput): Promise<void> {
+    const profile = await this.profile();
+    const { ApiClient, checkTransportSecurity } = await import('./api/client.js');
+    if (!profile.isEmbedded) checkTransportSecurity(profile.baseUrl, this.globals.insecureHttp);
+    const client = new ApiClient(this.clientOptions(profile, profile.isEmbedded ? 'sandbox://embedded' : profile.baseUrl));
+    const shown = client.describe(operation, input);
+    await client.close();
+    const format = await this.outputFormat();
+    this.io.stdout.write(format === 'table' ? dryRunText(shown) : `${JSON.stringify({ dry_run: true, ...shown }, null, 2)}\n`);
+    this.log.status('dry run: nothing was sent');
+  }
+
+  async close(): Promise<void> {
+    for (const cleanup of this.cleanups.splice(0)) {
+      await cleanup().catch(() => undefined);
+    }
+  }
+}
+
+function dryRunText(request: PreparedRequest): string {
+  const lines = [`${request.method} ${request.url}`];
+  for (const [name, value] of Object.entries(request.headers)) lines.push(`${name}: ${value}`);
+  if (request.body !== undefined) lines.push('', JSON.stringify(request.body, null, 2));
+  return `${lines.join('\n')}\n`;
+}

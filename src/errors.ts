@@ -1,0 +1,88 @@
+// Typed errors. Commands throw these; src/main.ts is the one place that turns them into
+// a message on stderr and an exit code (see the exit-code table in the README).
+
+export const ExitCode = {
+  ok: 0,
+  internal: 1,
+  usage: 2,
+  cancelled: 3,
+  auth: 4,
+  notFound: 5,
+  rejected: 6,
+  rateLimited: 7,
+  network: 8,
+  outcomeUnknown: 9,
+  bulkPartial: 10,
+} as const;
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+export class CliError extends Error {
+  readonly exitCode: ExitCodeValue;
+  constructor(message: string, exitCode: ExitCodeValue, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+    this.exitCode = exitCode;
+  }
+}
+
+/** Bad flag, failed validation, missing input with prompts off: exit 2. */
+export class UsageError extends CliError {
+  constructor(message: string) {
+    super(message, ExitCode.usage);
+  }
+}
+
+/** A value given for a flag failed a check; names the flag so the user knows what to fix. */
+export class ValidationError extends UsageError {
+  readonly flag: string;
+  constructor(flag: string, message: string) {
+    super(`${flag}: ${message}`);
+    this.flag = flag;
+  }
+}
+
+/** The user declined a confirmation or pressed Ctrl-C: exit 3. */
+export class CancelledError extends CliError {
+  constructor(message = 'cancelled') {
+    super(message, ExitCode.cancelled);
+  }
+}
+
+export interface ApiErrorDetails {
+  httpStatus: number;
+  category?: string;
+  type?: string;
+  reasons?: string[];
+}
+
+/** The API answered with an error body; the exit code follows its HTTP status. */
+export class ApiError extends CliError {
+  readonly details: ApiErrorDetails;
+  constructor(message: string, details: ApiErrorDetails) {
+    super(message, exitCodeForStatus(details.httpStatus));
+    this.details = details;
+  }
+}
+
+/** Connection refused, DNS failure, timeout, reset, or 5xx after retries: exit 8. */
+export class NetworkError extends CliError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, ExitCode.network, options);
+  }
+}
+
+/** A money-moving request may or may not have been applied; the message says how to check: exit 9. */
+export class OutcomeUnknownError extends CliError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, ExitCode.outcomeUnknown, options);
+  }
+}
+
+export function exitCodeForStatus(status: number): ExitCodeValue {
+  if (status === 401 || status === 403) return ExitCode.auth;
+  if (status === 404) return ExitCode.notFound;
+  if (status === 429) return ExitCode.rateLimited;
+  if (status >= 500) return ExitCode.network;
+  if (status >= 400) return ExitCode.rejected;
+  return ExitCode.internal;
+}

@@ -1,0 +1,36 @@
+import type { Readable, Writable } from 'node:stream';
+
+/** The streams a run talks through; tests pass their own, the binary passes the process's. */
+export interface IO {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  env: NodeJS.ProcessEnv;
+}
+
+export function processIO(): IO {
+  return {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdinIsTTY: Boolean(process.stdin.isTTY),
+    stdoutIsTTY: Boolean(process.stdout.isTTY),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    env: process.env,
+  };
+}
+
+/**
+ * Colour for a stream: FORCE_COLOR forces it on, NO_COLOR / --no-color / TERM=dumb turn it off,
+ * and otherwise only a terminal gets it.
+ */
+export function colorEnabled(env: NodeJS.ProcessEnv, isTTY: boolean, noColorFlag: boolean): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '' && force !== '0' && force !== 'false') return true;
+  if (noColorFlag || (env.NO_COLOR !== undefined && env.NO_COLOR !== '')) return false;
+  if (env.TERM === 'dumb') return false;
+  return isTTY;
+}

@@ -1,0 +1,340 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { VERSION } from '../../src/version.js';
+import { payctl, tempHome } from '../helpers/run.js';
+import { providerError, recordingServer, type RecordingServer, type Reply } from '../helpers/recording-server.js';
+
+const MKT = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+const SELLER = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
+const BUYER = 'cccccccccccccccccccccccccccccccc';
+const CARD = 'dddddddddddddddddddddddddddddddd';
+const TX = 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+const KEY = 'zpk_live_abcdefgh12345678';
+
+let home: { home: string; cleanup: () => void };
+let server: RecordingServer | undefined;
+
+beforeEach(() => {
+  home = tempHome();
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  home.cleanup();
+});
+
+const created = (extra: Record<string, unknown> = {}) => ({ status: 201, body: { id: TX, status: 'succeeded', amount: '10.50', currency: 'BRL', ...extra } });
+
+async function run(args: string[], replies: Reply[] | ((req: any, i: number) => Reply), env: Record<string, string> = {}) {
+  server = await recordingServer(replies);
+  const result = await payctl(args, {
+    home: home.home,
+    env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: MKT, ...env },
+  });
+  return result;
+}
+
+const base = ['transactions', 'create', '--on-behalf-of', SELLER, '--reference-id', 'ref-1'];
+
+describe('what is sent', () => {
+  it('HTTP Basic with the key as user name, User-Agent, marketplace prefix', async () => {
+    const result = await run(['transactions', 'get', TX], [{ status: 200, body: { id: TX } }]);
+    expect(result.code).toBe(0);
+    const req = server!.requests[0]!;
+    expect(req.method).toBe('GET');
+    expect(req.path).toBe(`/v1/marketplaces/${MKT}/transactions/${TX}`);
+    expect(req.headers.authorization).toBe(`Basic ${Buffer.from(`${KEY}:`).toString('base64')}`);
+    expect(req.headers['user-agent']).toBe(`payctl/${VERSION}`);
+  });
+
+  it('no marketplace prefix without a marketplace id', async () => {
+    await run(['transactions', 'get', TX], [{ status: 200, body: { id: TX } }], { PAYCTL_MARKETPLACE_ID: '' });
+    expect(server!.requests[0]!.path).toBe(`/v1/transactions/${TX}`);
+  });
+
+  it('list query: filters, dates as date_range, sort, limit', async () => {
+    const result = await run(
+      ['transactions', 'list', '--status', 'succeeded,failed', '--payment-type', 'credit', '--reference-id', 'r1', '--from', '2026-11-01', '--to', '2026-11-30', '--sort', 'asc', '--limit', '5'],
+      [{ status: 200, body: { resource: 'list', items: [], has_more: false, total: 0 } }],
+    );
+    expect(result.code).toBe(0);
+    const url = new URL(server!.requests[0]!.url, 'http://x');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      status: 'succeeded,failed',
+      payment_type: 'credit',
+      reference_id: 'r1',
+      'date_range[gte]': String(Date.UTC(2026, 10, 1) / 1000),
+      'date_range[lte]': String(Date.UTC(2026, 10, 30, 23, 59, 59) / 1000),
+      sort: 'time-ascending',
+      limit: '5',
+      offset: '0',
+    });
+    expect(result.stdout).toBe('[]\n');
+  });
+
+  it('--all walks every page with offset, stopping when has_more is false; total may be a string', async () => {
+    const page = (ids: string[], hasMore: boolean) => ({ status: 200, body: { resource: 'list', items: ids.map((id) => ({ id })), has_more: hasMore, total: '250' } });
+    const result = await run(['transactions', 'list', '--all'], [page(['a', 'b'], true), page(['c'], true), page([], false)]);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).map((t: any) => t.id)).toEqual(['a', 'b', 'c']);
+    const offsets = server!.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('offset'));
+    expect(offsets).toEqual(['0', '2', '3']);
+    expect(new URL(server!.requests[0]!.url, 'http://x').searchParams.get('limit')).toBe('100');
+  });
+
+  it('--limit caps the items across pages', async () => {
+    const page = (ids: string[]) => ({ status: 200, body: { items: ids.map((id) => ({ id })), has_more: true } });
+    const result = await run(['transactions', 'list', '--limit', '3', '-o', 'ndjson'], [page(['a', 'b']), page(['c', 'd'])]);
+    expect(result.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(['a', 'b', 'c']);
+    expect(new URL(server!.requests[1]!.url, 'http://x').searchParams.get('limit')).toBe('1');
+  });
+
+  it('direct card authorization body', async () => {
+    const result = await run(
+      [...base, '--amount', '10,50', '--card-number', '4111 1111 1111 1111', '--holder-name', 'Maria Silva', '--exp-month', '7', '--exp-year', '2031', '--cvv', '123', '--installments', '3', '--description', 'Pedido 1', '--metadata', 'order=1', '--metadata', 'note=a=b'],
+      [created()],
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const req = server!.requests[0]!;
+    expect(req.method).toBe('POST');
+    expect(req.path).toBe(`/v1/marketplaces/${MKT}/transactions`);
+    expect(req.headers['content-type']).toBe('application/json');
+    expect(req.json).toEqual({
+      amount: 1050,
+      currency: 'BRL',
+      payment_type: 'credit',
+      on_behalf_of: SELLER,
+      reference_id: 'ref-1',
+      description: 'Pedido 1',
+      capture: true,
+      source: {
+        usage: 'single_use',
+        amount: 1050,
+        currency: 'BRL',
+        type: 'card',
+        card: { card_number: '4111111111111111', holder_name: 'Maria Silva', expiration_month: '07', expiration_year: '2031', security_code: '123' },
+      },
+      installment_plan: { number_installments: 3 },
+      metadata: { order: '1', note: 'a=b' },
+    });
+  });
+
+  it('card id body, pre-authorization', async () => {
+    await run([...base, '--amount-cents', '700', '--card', CARD, '--no-capture'], [created({ status: 'pre_authorized' })]);
+    expect(server!.requests[0]!.json).toEqual({
+      amount: 700,
+      currency: 'BRL',
+      payment_type: 'credit',
+      on_behalf_of: SELLER,
+      reference_id: 'ref-1',
+      capture: false,
+      source: { usage: 'single_use', amount: 700, currency: 'BRL', type: 'card', card: { id: CARD } },
+    });
+  });
+
+  it('customer id body', async () => {
+    await run([...base, '--amount', '3', '--customer', BUYER], [created()]);
+    expect(server!.requests[0]!.json).toEqual({
+      amount: 300,
+      currency: 'BRL',
+      payment_type: 'credit',
+      on_behalf_of: SELLER,
+      reference_id: 'ref-1',
+      customer: BUYER,
+      capture: true,
+    });
+  });
+
+  it('simple boleto body', async () => {
+    await run([...base, '--payment-type', 'boleto', '--amount', '150', '--customer', BUYER, '--description', 'venda'], [created({ status: 'pending' })]);
+    expect(server!.requests[0]!.json).toEqual({
+      amount: 15000,
+      currency: 'BRL',
+      payment_type: 'boleto',
+      on_behalf_of: SELLER,
+      reference_id: 'ref-1',
+      description: 'venda',
+      customer: BUYER,
+    });
+  });
+
+  it('complete boleto body with an inline payer', async () => {
+    const result = await run(
+      [
+        ...base, '--payment-type', 'boleto', '--amount', '150',
+        '--due-date', '2026-12-10', '--payment-limit-date', '2026-12-20',
+        '--instruction', 'Não receber após o vencimento', '--instruction', 'Pedido 1',
+        '--late-fee', '2%', '--interest', '0.50', '--discount', '5%@2026-12-05', '--discount', '2.00@2026-12-08',
+        '--payer-first-name', 'João', '--payer-last-name', 'Souza', '--payer-taxpayer-id', '529.982.247-25',
+        '--payer-email', 'joao@example.com', '--payer-city', 'São Paulo', '--payer-state', 'sp', '--payer-postal-code', '01310-100',
+      ],
+      [created({ status: 'pending' })],
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(server!.requests[0]!.json).toEqual({
+      amount: 15000,
+      currency: 'BRL',
+      payment_type: 'boleto',
+      on_behalf_of: SELLER,
+      reference_id: 'ref-1',
+      payment_method: {
+        expiration_date: '2026-12-10',
+        payment_limit_date: '2026-12-20',
+        buyer: {
+          first_name: 'João',
+          last_name: 'Souza',
+          taxpayer_id: '52998224725',
+          email: 'joao@example.com',
+          address: { city: 'São Paulo', state: 'SP', postal_code: '01310100' },
+        },
+        body_instructions: ['Não receber após o vencimento', 'Pedido 1'],
+        billing_instructions: {
+          late_fee: { mode: 'PERCENTAGE', percentage: 2, start_date: '2026-12-11' },
+          interest: { mode: 'DAILY_AMOUNT', amount: 50, start_date: '2026-12-11' },
+          discount: [
+            { mode: 'PERCENTAGE', percentage: 5, limit_date: '2026-12-05' },
+            { mode: 'FIXED', amount: 200, limit_date: '2026-12-08' },
+          ],
+        },
+      },
+    });
+  });
+
+  it('boleto with PIX body', async () => {
+    await run(
+      [...base, '--payment-type', 'bolepix', '--amount', '80', '--customer', BUYER, '--due-date', '2026-12-10', '--interest', '1%', '--late-fee', '3.00'],
+      [created({ status: 'pending' })],
+    );
+    expect(server!.requests[0]!.json).toEqual({
+      amount: 8000,
+      currency: 'BRL',
+      payment_type: 'bolepix',
+      on_behalf_of: SELLER,
+      reference_id: 'ref-1',
+      customer: BUYER,
+      payment_method: {
+        due_at: '2026-12-10',
+        late_fee: { mode: 'FIXED', value: '300', start_at: '2026-12-11' },
+        interest: { mode: 'PERCENTAGE', value: '1', frequency: 'MONTHLY', start_at: '2026-12-11' },
+      },
+    });
+  });
+
+  it('PIX body', async () => {
+    await run([...base, '--payment-type', 'pix', '--amount', '30', '--pix-expires-at', '2026-12-01T10:00:00Z'], [created({ status: 'pending' })]);
+    expect(server!.requests[0]!.json).toEqual({
+      amount: 3000,
+      currency: 'BRL',
+      payment_type: 'pix',
+      on_behalf_of: SELLER,
+      reference_id: 'ref-1',
+      pix_expiration_date_time: '2026-12-01T10:00:00.000Z',
+    });
+  });
+
+  it('a reference_id is generated when none is given', async () => {
+    await run(['transactions', 'create', '--on-behalf-of', SELLER, '--payment-type', 'pix', '--amount', '1'], [created()]);
+    expect(server!.requests[0]!.json.reference_id).toMatch(/^payctl-[0-9a-f-]{36}$/);
+  });
+
+  it('card tokenization body, card read from --card-file -', async () => {
+    server = await recordingServer([{ status: 200, body: { id: 'tok', resource: 'token' } }]);
+    const card = { card_number: '5555555555554444', holder_name: 'Maria Silva', expiration_month: '1', expiration_year: '31', security_code: '1234' };
+    const result = await payctl(['cards', 'tokenize', '--card-file', '-'], {
+      home: home.home,
+      stdin: JSON.stringify(card),
+      env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: '' },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(server.requests[0]!.path).toBe('/v1/cards/tokens');
+    expect(server.requests[0]!.json).toEqual({
+      holder_name: 'Maria Silva',
+      expiration_month: '01',
+      expiration_year: '2031',
+      card_number: '5555555555554444',
+      security_code: '1234',
+    });
+  });
+
+  it('an empty --card-file - is a usage error and nothing is sent', async () => {
+    const result = await run(['cards', 'tokenize', '--card-file', '-'], [{ status: 200, body: {} }]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--card-file: not valid JSON');
+    expect(server!.requests).toHaveLength(0);
+  });
+});
+
+describe('POST retries and reconciliation', () => {
+  const card = ['--amount', '10', '--card-number', '4111111111111111', '--holder-name', 'M S', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123'];
+
+  it('a POST answered 429 is retried', async () => {
+    const result = await run([...base, ...card], [{ status: 429, body: providerError(429, 'rate_limit', 'slow'), headers: { 'retry-after': '0' } }, created()]);
+    expect(result.code).toBe(0);
+    expect(server!.requests.map((r) => r.method)).toEqual(['POST', 'POST']);
+  });
+
+  it('a create that got a 5xx is found by its reference_id', async () => {
+    const result = await run([...base, ...card], (req) =>
+      req.method === 'POST'
+        ? { status: 500, body: providerError(500, 'server_error', 'boom') }
+        : { status: 200, body: { items: [{ id: TX, status: 'succeeded', reference_id: 'ref-1', amount: '10.00' }], has_more: false } },
+    );
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).id).toBe(TX);
+    expect(server!.requests.map((r) => r.method)).toEqual(['POST', 'GET']); // never re-sent
+    expect(new URL(server!.requests[1]!.url, 'http://x').searchParams.get('reference_id')).toBe('ref-1');
+    expect(result.stderr).toContain('The transaction was created');
+  });
+
+  it('a create whose connection dropped and that is not found exits 8, safe to retry', async () => {
+    const result = await run([...base, ...card], (req) => (req.method === 'POST' ? { destroy: true } : { status: 200, body: { items: [], has_more: false } }));
+    expect(result.code).toBe(8);
+    expect(result.stderr).toContain('the transaction was not created');
+    expect(server!.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('a create that timed out and cannot be looked up exits 9 with the command to check', async () => {
+    const result = await run([...base, ...card, '--timeout', '0.3'], (req) =>
+      req.method === 'POST' ? { hang: true } : { status: 503, body: providerError(503, 'unavailable', 'down') },
+    );
+    expect(result.code).toBe(9);
+    expect(result.stderr).toContain('payctl transactions list --reference-id ref-1');
+    expect(server!.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  const tx = (amount: string, history: object[], status = 'succeeded') => ({
+    status: 200,
+    body: { id: TX, status, amount, currency: 'BRL', on_behalf_of: SELLER, payment_method: { card_brand: 'Visa', last4_digits: '1111' }, history },
+  });
+
+  it('a refund whose answer was lost is confirmed from the transaction history', async () => {
+    let gets = 0;
+    const result = await run(['transactions', 'refund', TX, '--amount', '4', '--yes'], (req) => {
+      if (req.method === 'POST') return { destroy: true };
+      gets++;
+      return gets === 1 ? tx('10.00', [{ id: 'h1', operation_type: 'created' }]) : tx('6.00', [{ id: 'h1' }, { id: 'h2', operation_type: 'void', amount: '4.00' }]);
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).amount).toBe('6.00');
+    expect(server!.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(server!.requests.find((r) => r.method === 'POST')!.json).toEqual({ on_behalf_of: SELLER, amount: 400 });
+  });
+
+  it('a refund whose answer was lost and the transaction is unchanged exits 8', async () => {
+    const result = await run(['transactions', 'refund', TX, '--yes'], (req) =>
+      req.method === 'POST' ? { status: 502, raw: '' } : tx('10.00', [{ id: 'h1', operation_type: 'created' }]),
+    );
+    expect(result.code).toBe(8);
+    expect(result.stderr).toContain('the refund was not applied');
+  });
+
+  it('a refund whose outcome cannot be checked exits 9', async () => {
+    let gets = 0;
+    const result = await run(['transactions', 'refund', TX, '--yes'], (req) => {
+      if (req.method === 'POST') return { destroy: true };
+      gets++;
+      return gets === 1 ? tx('10.00', []) : { status: 500, body: providerError(500, 'x', 'down') };
+    });
+    expect(result.code).toBe(9);
+    expect(result.stderr).toContain(`payctl transactions get ${TX}`);
+  });
+});

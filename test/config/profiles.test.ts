@@ -1,0 +1,156 @@
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { payctl, payctlJson, tempHome } from '../helpers/run.js';
+import { recordingServer, providerError, type RecordingServer } from '../helpers/recording-server.js';
+
+const KEY = 'zpk_live_supersecret9876';
+let home: { home: string; cleanup: () => void };
+let server: RecordingServer | undefined;
+
+beforeEach(() => {
+  home = tempHome();
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  home.cleanup();
+});
+
+const configFile = () => join(home.home, 'config.json');
+const readConfig = () => JSON.parse(readFileSync(configFile(), 'utf8'));
+
+async function login(extra: string[] = [], key = KEY) {
+  server ??= await recordingServer((req) =>
+    req.headers.authorization === `Basic ${Buffer.from(`${KEY}:`).toString('base64')}`
+      ? { status: 200, body: { resource: 'list', items: [], has_more: false } }
+      : { status: 401, body: providerError(401, 'authentication_error', 'Invalid API key') },
+  );
+  return payctl(['login', '--profile', 'live', '--base-url', server.url, '--api-key-stdin', ...extra], { home: home.home, stdin: `${key}\n` });
+}
+
+describe('login', () => {
+  it('checks the key with one read-only request, saves the profile 0600 in a 0700 dir, makes it current', async () => {
+    const result = await login(['--marketplace-id', 'mkt123', '--seller-id', 'seller123']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(server!.requests).toHaveLength(1);
+    expect(server!.requests[0]!.method).toBe('GET');
+    expect(server!.requests[0]!.url).toBe('/v1/marketplaces/mkt123/transactions?limit=1');
+    expect(statSync(configFile()).mode & 0o777).toBe(0o600);
+    expect(statSync(home.home).mode & 0o777).toBe(0o700);
+    expect(readConfig()).toEqual({
+      current_profile: 'live',
+      profiles: { live: { base_url: server!.url, api_key: KEY, marketplace_id: 'mkt123', seller_id: 'seller123' } },
+    });
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('zpk_…9876');
+    expect(result.stderr).not.toContain(KEY);
+  });
+
+  it('a rejected key exits 4 and saves nothing', async () => {
+    const result = await login([], 'zpk_live_wrong');
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('the API key was rejected (HTTP 401)');
+    expect(result.stderr).toContain('nothing was saved');
+    expect(() => statSync(configFile())).toThrow();
+  });
+
+  it('with prompts off and no key, exits 2 naming the flag', async () => {
+    const result = await payctl(['login', '--profile', 'live', '--base-url', 'https://api.example.com'], { home: home.home });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--api-key-stdin');
+  });
+
+  it('refuses the built-in sandbox name', async () => {
+    const result = await payctl(['login', '--profile', 'sandbox', '--api-key-stdin'], { home: home.home, stdin: 'k' });
+    expect(result.code).toBe(2);
+  });
+});
+
+describe('profiles and config', () => {
+  it('a fresh install uses the sandbox profile', async () => {
+    const who = await payctlJson(['whoami'], { home: home.home });
+    expect(who).toMatchObject({ profile: 'sandbox', base_url: 'embedded', sandbox: true });
+    expect(who.api_key).toMatch(/^zpk_…\w{4}$/);
+  });
+
+  it('list, use, remove; whoami masks the key', async () => {
+    await login();
+    const list = await payctlJson(['profiles', 'list'], { home: home.home });
+    expect(list.map((p: any) => [p.name, p.current])).toEqual([
+      ['sandbox', false],
+      ['live', true],
+    ]);
+    expect(JSON.stringify(list)).not.toContain(KEY);
+    const who = await payctl(['whoami'], { home: home.home, tty: true });
+    expect(who.stdout).toContain('zpk_…9876');
+    expect(who.stdout).not.toContain(KEY);
+
+    expect((await payctl(['profiles', 'use', 'sandbox'], { home: home.home })).code).toBe(0);
+    expect(readConfig().current_profile).toBe('sandbox');
+    expect((await payctl(['profiles', 'use', 'nope'], { home: home.home })).code).toBe(2);
+
+    const noYes = await payctl(['profiles', 'remove', 'live'], { home: home.home });
+    expect(noYes.code).toBe(2);
+    expect(noYes.stderr).toContain('--yes required');
+    expect((await payctl(['profiles', 'remove', 'live', '--yes'], { home: home.home })).code).toBe(0);
+    expect(readConfig().profiles).toEqual({});
+  });
+
+  it('logout removes only the key', async () => {
+    await login(['--seller-id', 's1']);
+    const result = await payctl(['logout', '--profile', 'live'], { home: home.home });
+    expect(result.code).toBe(0);
+    expect(readConfig().profiles.live).toEqual({ base_url: server!.url, seller_id: 's1' });
+  });
+
+  it('config set/get/unset/list', async () => {
+    expect((await payctl(['config', 'set', 'timeout', '60'], { home: home.home })).code).toBe(0);
+    expect((await payctl(['config', 'get', 'timeout'], { home: home.home })).stdout).toBe('60\n');
+    expect((await payctl(['config', 'get', 'api_key'], { home: home.home })).stdout).toMatch(/^zpk_…\w{4}\n$/);
+    const bad = await payctl(['config', 'set', 'output', 'xml'], { home: home.home });
+    expect(bad.code).toBe(2);
+    const key = await payctl(['config', 'set', 'api_key', 'zpk_live_x'], { home: home.home });
+    expect(key.code).toBe(2);
+    expect(key.stderr).toContain('--api-key-stdin');
+    const unknown = await payctl(['config', 'set', 'colour', 'red'], { home: home.home });
+    expect(unknown.code).toBe(2);
+    const list = await payctlJson(['config', 'list'], { home: home.home });
+    expect(list).toMatchObject({ profile: 'sandbox', timeout: 60, base_url: 'embedded', currency: 'BRL' });
+    expect((await payctl(['config', 'unset', 'timeout'], { home: home.home })).code).toBe(0);
+    expect(readConfig().profiles.sandbox).toEqual({});
+  });
+
+  it('precedence: flag > environment > profile > default', async () => {
+    await login();
+    writeFileSync(configFile(), JSON.stringify({ ...readConfig(), profiles: { ...readConfig().profiles, live: { ...readConfig().profiles.live, seller_id: 'from_profile' } } }));
+    expect((await payctlJson(['whoami'], { home: home.home })).profile).toBe('live');
+    expect((await payctlJson(['whoami'], { home: home.home, env: { PAYCTL_PROFILE: 'sandbox' } })).profile).toBe('sandbox');
+    expect((await payctlJson(['whoami', '--profile', 'live'], { home: home.home, env: { PAYCTL_PROFILE: 'sandbox' } })).profile).toBe('live');
+    const env = await payctlJson(['whoami'], { home: home.home, env: { PAYCTL_BASE_URL: 'https://env.example.com', PAYCTL_API_KEY: 'zpk_live_fromenv0000' } });
+    expect(env).toMatchObject({ base_url: 'https://env.example.com', api_key: 'zpk_…0000', seller_id: 'from_profile' });
+    expect(env.overridden_by).toEqual(['PAYCTL_BASE_URL', 'PAYCTL_API_KEY']);
+  });
+
+  it('a corrupt config file gives one clear line naming the file', async () => {
+    mkdirSync(home.home, { recursive: true });
+    writeFileSync(configFile(), '{ "profiles": ');
+    const result = await payctl(['transactions', 'list'], { home: home.home });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(new RegExp(`^error: config file ${configFile().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not valid JSON`));
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('a config file of the wrong shape is named too', async () => {
+    writeFileSync(configFile(), JSON.stringify({ profiles: { live: { timeout: 'soon' } } }));
+    const result = await payctl(['whoami'], { home: home.home });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('"live.timeout" that is not a number');
+  });
+
+  it('an unknown profile is a usage error', async () => {
+    const result = await payctl(['transactions', 'list', '--profile', 'ghost'], { home: home.home });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('profile "ghost" does not exist');
+  });
+});

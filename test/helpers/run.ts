@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { runCli } from '../../src/cli.js';
+import type { IO } from '../../src/io.js';
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  home: string;
+  env?: Record<string, string | undefined>;
+  stdin?: string;
+  /** Pretend stdin/stdout are terminals (tables, prompts allowed). */
+  tty?: boolean;
+}
+
+/** A fresh PAYCTL_HOME; never the real home. */
+export function tempHome(): { home: string; cleanup: () => void } {
+  const home = mkdtempSync(join(tmpdir(), 'payctl-test-'));
+  return { home, cleanup: () => rmSync(home, { recursive: true, force: true }) };
+}
+
+/** The environment a test run sees: nothing from the developer's shell leaks in. */
+export function testEnv(home: string, extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PAYCTL_HOME: home, PATH: process.env.PATH, TZ: 'UTC' };
+  for (const [key, value] of Object.entries(extra)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return env;
+}
+
+/** Runs payctl in-process through the same entry the binary uses, with captured streams. */
+export async function payctl(args: string[], options: RunOptions): Promise<RunResult> {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  stderr.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  if (options.stdin !== undefined) stdin.end(options.stdin);
+  else stdin.end();
+  const io: IO = {
+    stdin,
+    stdout,
+    stderr,
+    stdinIsTTY: options.tty === true,
+    stdoutIsTTY: options.tty === true,
+    stderrIsTTY: options.tty === true,
+    env: testEnv(options.home, options.env),
+  };
+  const code = await runCli(args, io);
+  return { code, stdout: out, stderr: err };
+}
+
+/** Runs and parses JSON stdout, failing loudly with stderr when the run did not succeed. */
+export async function payctlJson<T = any>(args: string[], options: RunOptions): Promise<T> {
+  const result = await payctl([...args, '-o', 'json'], options);
+  if (result.code !== 0) throw new Error(`payctl ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
+  return JSON.parse(result.stdout) as T;
+}
