@@ -1,0 +1,30 @@
+/**
+ * Writes one chunk and, when the stream says its buffer is full (a slow pipe such as `| less`),
+ * waits until it has been flushed before the next page is fetched. That is what keeps memory flat
+ * for `--all`: pages are pulled only as fast as the reader takes them. A write to a closed pipe
+ * rejects (EPIPE / ERR_STREAM_DESTROYED), which stops the paging.
+ */
+export function writeOut(out: NodeJS.WritableStream, chunk: string): Promise<void> {
+  if (chunk === '') return Promise.resolve();
+  return new Promise<void>((resolve, reject) => {
+    let waiting = false;
+    let settled = false;
+    let flushed: { err: Error | null | undefined } | undefined;
+    const settle = (err?: Error | null): void => {
+      if (settled) return;
+      settled = true;
+      out.removeListener('drain', onDrain);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onDrain = (): void => settle();
+    const ok = out.write(chunk, (err) => {
+      flushed = { err };
+      if (waiting || err) settle(err);
+    });
+    if (flushed?.err) return settle(flushed.err);
+    if (ok || flushed) return settle();
+    waiting = true;
+    out.once('drain', onDrain);
+  });
+}

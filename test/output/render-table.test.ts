@@ -1,0 +1,296 @@
+import { describe, expect, it } from 'vitest';
+import { renderList, renderObject } from '../../src/output/render.js';
+import { displayWidth, truncate } from '../../src/output/table.js';
+import { Collector, TRANSACTION_COLUMNS, options, pagesOf, plain, transaction } from './helpers.js';
+
+const ESC = '\x1b';
+
+function lines(text: string): string[] {
+  return text.replace(/\n$/, '').split('\n');
+}
+
+/** Column start offsets, from where each header word starts in the header line. */
+function starts(header: string, words: string[]): number[] {
+  return words.map((w) => header.indexOf(w));
+}
+
+describe('table: lists', () => {
+  it('prints aligned rows under a header, no borders, money and dates formatted', async () => {
+    const out = new Collector();
+    const count = await renderList(
+      pagesOf([transaction(1), transaction(22, { status: 'failed', amount: '3', payment_type: 'boleto' })]),
+      options('table', out, { columns: TRANSACTION_COLUMNS }),
+    );
+    expect(count).toBe(2);
+    expect(lines(out.text)).toEqual([
+      'ID     STATUS          AMOUNT  TYPE    CREATED',
+      'tx_1   succeeded  R$ 1.234,56  credit  2026-03-01 12:34',
+      'tx_22  failed         R$ 3,00  boleto  2026-03-01 12:34',
+    ]);
+  });
+
+  it('has no escape codes at all when colour is off', async () => {
+    const out = new Collector();
+    await renderList(pagesOf([transaction(1)], [transaction(2, { status: 'failed' })]), options('table', out, { columns: TRANSACTION_COLUMNS }));
+    expect(out.text).not.toContain(ESC);
+  });
+
+  it('colours statuses and bolds the header when colour is on, without moving columns', async () => {
+    const out = new Collector();
+    const items = [
+      transaction(1),
+      transaction(2, { status: 'pending' }),
+      transaction(3, { status: 'refunded' }),
+      transaction(4, { status: 'partial_refunded' }),
+    ];
+    await renderList(pagesOf(items), options('table', out, { color: true, columns: TRANSACTION_COLUMNS }));
+    const rows = lines(out.text);
+    expect(rows[0]).toContain(`${ESC}[1mID${ESC}[22m`);
+    expect(rows[1]).toContain(`${ESC}[32msucceeded${ESC}[39m`);
+    expect(rows[2]).toContain(`${ESC}[33mpending${ESC}[39m`);
+    expect(rows[3]).toContain(`${ESC}[31mrefunded${ESC}[39m`);
+    expect(rows[4]).toContain(' partial_refunded ');
+    expect(rows[4]).not.toMatch(/\x1b\[3\dm/);
+    const uncoloured = new Collector();
+    await renderList(pagesOf(items), options('table', uncoloured, { columns: TRANSACTION_COLUMNS }));
+    expect(plain(out.text)).toBe(uncoloured.text);
+  });
+
+  it('fixes widths from the first page and cuts longer text on later pages with …', async () => {
+    const out = new Collector();
+    const columns = [
+      { key: 'id', header: 'ID' },
+      { key: 'description', header: 'DESCRIPTION' },
+      { key: 'status', header: 'STATUS', kind: 'status' as const },
+    ];
+    await renderList(
+      pagesOf(
+        [{ id: 'a1', description: 'short one', status: 'paid' }],
+        [{ id: 'a2', description: 'a much longer description than before', status: 'paid' }],
+        [{ id: 'a3', description: 'ok', status: 'pre_authorized' }],
+      ),
+      options('table', out, { columns }),
+    );
+    const rows = lines(out.text);
+    expect(rows[0]).toBe('ID  DESCRIPTION  STATUS');
+    expect(rows[1]).toBe('a1  short one    paid');
+    expect(rows[2]).toBe('a2  a much lon…  paid');
+    // Statuses are never cut (a cut status means nothing); it overflows instead.
+    expect(rows[3]).toBe('a3  ok           pre_authorized');
+    const header = rows[0] as string;
+    expect((rows[2] as string).indexOf('paid')).toBe(header.indexOf('STATUS'));
+  });
+
+  it('never cuts money, dates or ids; a wider later value overflows its row instead', async () => {
+    const out = new Collector();
+    await renderList(
+      pagesOf([transaction(1, { amount: '1' })], [transaction(2, { id: 'tx_a_much_longer_identifier', amount: '99999999.99' })]),
+      options('table', out, { columns: TRANSACTION_COLUMNS }),
+    );
+    expect(out.text).toContain('tx_a_much_longer_identifier');
+    expect(out.text).toContain('R$ 99.999.999,99');
+    expect(out.text).not.toContain('…');
+  });
+
+  it('keeps working with many pages, printing the header once', async () => {
+    const out = new Collector();
+    const pages = Array.from({ length: 20 }, (_, p) => Array.from({ length: 5 }, (_, i) => transaction(p * 5 + i)));
+    expect(await renderList(pagesOf(...pages), options('table', out, { columns: TRANSACTION_COLUMNS }))).toBe(100);
+    const rows = lines(out.text);
+    expect(rows).toHaveLength(101);
+    expect(rows.filter((r) => r.startsWith('ID ')).length).toBe(1);
+  });
+
+  it('formats money in the item currency', async () => {
+    const out = new Collector();
+    await renderList(pagesOf([transaction(1, { currency: 'USD' })]), options('table', out, { columns: TRANSACTION_COLUMNS }));
+    expect(out.text).toContain('USD 1.234,56');
+    expect(out.text).not.toContain('R$');
+  });
+
+  it('uses --fields as the columns, in that order, with known headers and kinds', async () => {
+    const out = new Collector();
+    await renderList(
+      pagesOf([transaction(1)], [transaction(2, { payment_method: null })]),
+      options('table', out, { columns: TRANSACTION_COLUMNS, fields: ['amount', 'payment_method.card_brand', 'id', 'missing'] }),
+    );
+    const rows = lines(out.text);
+    expect(rows[0]).toBe('     AMOUNT  PAYMENT_METHOD.CARD_BRAND  ID    MISSING');
+    expect(rows[1]).toBe('R$ 1.234,56  Visa                       tx_1');
+    expect(rows[2]).toBe('R$ 1.234,56                             tx_2');
+    expect(out.text).not.toContain('STATUS');
+  });
+
+  it('chooses id and the first few plain fields when no columns are given', async () => {
+    const out = new Collector();
+    await renderList(
+      pagesOf([{ name: 'Maria', nested: { a: 1 }, id: 'b1', list: [1], email: 'm@example.com', created_at: '2026-01-02T03:04:05Z' }]),
+      options('table', out),
+    );
+    expect(lines(out.text)).toEqual(['ID  NAME   EMAIL          CREATED_AT', 'b1  Maria  m@example.com  2026-01-02 03:04']);
+  });
+
+  it('prints nothing for an empty list', async () => {
+    const out = new Collector();
+    expect(await renderList(pagesOf([], []), options('table', out, { columns: TRANSACTION_COLUMNS }))).toBe(0);
+    expect(out.text).toBe('');
+  });
+
+  it('keeps rows on one line and drops control characters from API text', async () => {
+    const out = new Collector();
+    await renderList(
+      pagesOf([{ id: 'a', description: 'two\nlines\tand \x1b[31mred\x1b[0m \u202eevil' }]),
+      options('table', out, { columns: [{ key: 'id', header: 'ID' }, { key: 'description', header: 'DESCRIPTION' }] }),
+    );
+    expect(lines(out.text)).toHaveLength(2);
+    expect(out.text).not.toContain(ESC);
+    expect(out.text).not.toContain('\u202e');
+    expect(out.text).toContain('two lines and  [31mred [0m evil');
+  });
+
+  it('ends no line in whitespace', async () => {
+    const out = new Collector();
+    await renderList(pagesOf([{ id: 'a', d: 'long value' }, { id: 'b', d: '' }]), options('table', out));
+    for (const line of lines(out.text)) expect(line).toBe(line.trimEnd());
+  });
+
+  it('fits a terminal by narrowing the widest text column', async () => {
+    const out = Object.assign(new Collector(), { isTTY: true, columns: 40 });
+    await renderList(
+      pagesOf([{ id: 'tx_1', description: 'x'.repeat(80), status: 'paid' }]),
+      options('table', out),
+    );
+    for (const line of lines(out.text)) expect(displayWidth(line)).toBeLessThanOrEqual(40);
+    expect(out.text).toContain('tx_1');
+    expect(out.text).toContain('…');
+  });
+
+  it('aligns accented and wide characters by display width', async () => {
+    const out = new Collector();
+    await renderList(
+      pagesOf([{ id: 'a', city: 'São Paulo', tag: 'x' }, { id: 'b', city: 'Sa\u0303o', tag: 'y' }, { id: 'c', city: '東京', tag: 'z' }]),
+      options('table', out),
+    );
+    const rows = lines(out.text);
+    const tagStart = displayWidth((rows[0] as string).slice(0, (rows[0] as string).indexOf('TAG')));
+    for (const row of rows.slice(1)) expect(displayWidth(row.slice(0, -1))).toBe(tagStart);
+  });
+});
+
+describe('table: single object', () => {
+  it('prints field/value rows with dotted keys, arrays as counts, formatted values', async () => {
+    const out = new Collector();
+    await renderObject(
+      {
+        id: 'tx_1',
+        status: 'succeeded',
+        amount: '1234.5',
+        original_amount: '2000',
+        fees: '0.5',
+        currency: 'BRL',
+        created_at: '2026-03-01T12:34:56+00:00',
+        expected_on: '2026-04-01',
+        payment_method: { card_brand: 'Visa', holder_name: 'Maria Silva' },
+        split: { fixed_amount: '10' },
+        history: [{ amount: '1' }, { amount: '2' }, { amount: '3' }],
+        tags: ['one'],
+        voided: false,
+        description: null,
+      },
+      options('table', out),
+    );
+    expect(lines(out.text)).toEqual([
+      'id                          tx_1',
+      'status                      succeeded',
+      'amount                      R$ 1.234,50',
+      'original_amount             R$ 2.000,00',
+      'fees                        R$ 0,50',
+      'currency                    BRL',
+      'created_at                  2026-03-01 12:34',
+      'expected_on                 2026-04-01',
+      'payment_method.card_brand   Visa',
+      'payment_method.holder_name  Maria Silva',
+      'split.fixed_amount          R$ 10,00',
+      'history                     [3 items]',
+      'tags                        [1 item]',
+      'voided                      false',
+      'description',
+    ]);
+  });
+
+  it('uses the object currency for money', async () => {
+    const out = new Collector();
+    await renderObject({ amount: '1234.56', currency: 'USD' }, options('table', out));
+    expect(out.text).toContain('USD 1.234,56');
+  });
+
+  it('shows only --fields rows, in order, selecting into arrays and objects', async () => {
+    const out = new Collector();
+    await renderObject(
+      transaction(1),
+      options('table', out, { fields: ['amount', 'history.1.amount', 'history.status', 'payment_method', 'missing', 'id'] }),
+    );
+    expect(lines(out.text)).toEqual([
+      'amount                       R$ 1.234,56',
+      'history.1.amount             R$ 10,00',
+      'history.status               succeeded, refunded',
+      'payment_method.card_brand    Visa',
+      'payment_method.last4_digits  1111',
+      'payment_method.holder_name   Maria Silva',
+      'missing',
+      'id                           tx_1',
+    ]);
+  });
+
+  it('expands an array of objects selected by --fields', async () => {
+    const out = new Collector();
+    await renderObject(transaction(1), options('table', out, { fields: ['history'] }));
+    expect(lines(out.text)).toEqual([
+      'history.0.id      h1a',
+      'history.0.amount  R$ 1.234,56',
+      'history.0.status  succeeded',
+      'history.1.id      h1b',
+      'history.1.amount  R$ 10,00',
+      'history.1.status  refunded',
+    ]);
+  });
+
+  it('colours the status only when colour is on', async () => {
+    const coloured = new Collector();
+    await renderObject(transaction(1, { status: 'failed' }), options('table', coloured, { color: true }));
+    expect(coloured.text).toContain(`${ESC}[31mfailed${ESC}[39m`);
+    const bare = new Collector();
+    await renderObject(transaction(1, { status: 'failed' }), options('table', bare));
+    expect(bare.text).not.toContain(ESC);
+    expect(plain(coloured.text)).toBe(bare.text);
+  });
+
+  it('prints a scalar as a line', async () => {
+    const out = new Collector();
+    await renderObject('ok', options('table', out));
+    expect(out.text).toBe('ok\n');
+  });
+});
+
+describe('displayWidth / truncate', () => {
+  it.each([
+    ['abc', 3],
+    ['São', 3],
+    ['Sa\u0303o', 3],
+    ['東京', 4],
+    ['✅ ok', 5],
+    ['', 0],
+  ])('%j is %i wide', (text, width) => {
+    expect(displayWidth(text)).toBe(width);
+  });
+
+  it.each([
+    ['abcdef', 4, 'abc…'],
+    ['abcd', 4, 'abcd'],
+    ['東京都', 4, '東…'],
+    ['abc', 0, ''],
+    ['abc', 1, '…'],
+  ])('truncate(%j, %i) → %j', (text, width, expected) => {
+    expect(truncate(text, width)).toBe(expected);
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { dateToEpochRange, parseDate, parseDateTime } from '../../src/validate/date.js';
+import { expectValidationError } from './helpers.js';
+
+describe('parseDate', () => {
+  it.each(['2026-01-01', '2026-12-31', '2024-02-29', '2000-02-29', '2026-04-30', '1990-07-15'])('accepts %s', (date) => {
+    expect(parseDate(date, '--from')).toBe(date);
+  });
+
+  it('trims surrounding blanks', () => {
+    expect(parseDate(' 2026-03-01 ', '--from')).toBe('2026-03-01');
+  });
+
+  it.each([
+    ['2026-02-30', /days 01 to 28/],
+    ['2026-02-29', /days 01 to 28/],
+    ['2023-02-29', /not a real date/],
+    ['1900-02-29', /not a real date/],
+    ['2100-02-29', /not a real date/],
+    ['2026-04-31', /days 01 to 30/],
+    ['2026-13-01', /no month 13/],
+    ['2026-00-10', /no month 0/],
+    ['2026-01-00', /not a real date/],
+    ['2026-01-32', /not a real date/],
+    ['0000-01-01', /0001 or later/],
+    ['26-1-1', /use YYYY-MM-DD/],
+    ['2026-1-01', /use YYYY-MM-DD/],
+    ['2026/01/01', /use YYYY-MM-DD/],
+    ['01-01-2026', /use YYYY-MM-DD/],
+    ['2026-01-01T00:00:00Z', /use YYYY-MM-DD/],
+    ['', /use YYYY-MM-DD/],
+  ])('rejects %j', (input, message) => {
+    expectValidationError(() => parseDate(input, '--due-date'), '--due-date', message);
+  });
+});
+
+describe('parseDateTime', () => {
+  it.each([
+    ['2026-03-31T18:00:00-03:00', '2026-03-31T21:00:00.000Z'],
+    ['2026-03-31T18:00-03:00', '2026-03-31T21:00:00.000Z'],
+    ['2026-03-31T18:00:00Z', '2026-03-31T18:00:00.000Z'],
+    ['2026-03-31 18:00:00Z', '2026-03-31T18:00:00.000Z'],
+    ['2026-03-31T18:00:00.5+00:00', '2026-03-31T18:00:00.500Z'],
+    ['2026-03-31T18:00:00.123456Z', '2026-03-31T18:00:00.123Z'],
+    ['2026-03-31T23:30:00+0530', '2026-03-31T18:00:00.000Z'],
+    ['2026-03-31T02:00:00+02', '2026-03-31T00:00:00.000Z'],
+    ['2026-12-31T22:00:00-03:00', '2027-01-01T01:00:00.000Z'],
+    ['2024-02-29T12:00:00Z', '2024-02-29T12:00:00.000Z'],
+  ])('%s → %s', (input, iso) => {
+    expect(parseDateTime(input, '--pix-expires-at')).toBe(iso);
+  });
+
+  it('reads a time without offset as local time', () => {
+    expect(parseDateTime('2026-03-31T18:00', '--at')).toBe(new Date(2026, 2, 31, 18, 0, 0).toISOString());
+  });
+
+  it.each([
+    ['2026-03-31', /a time is needed too/],
+    ['2026-02-30T10:00:00Z', /not a real date/],
+    ['2023-02-29T10:00:00Z', /not a real date/],
+    ['2026-03-31T24:00:00Z', /not a real time/],
+    ['2026-03-31T10:60:00Z', /not a real time/],
+    ['2026-03-31T10:00:60Z', /not a real time/],
+    ['2026-03-31T10:00:00+15:00', /impossible UTC offset/],
+    ['2026-03-31T10:00:00+03:75', /impossible UTC offset/],
+    ['tomorrow', /not a date and time/],
+    ['2026-03-31T1:00Z', /not a date and time/],
+    ['', /not a date and time/],
+  ])('rejects %j', (input, message) => {
+    expectValidationError(() => parseDateTime(input, '--pix-expires-at'), '--pix-expires-at', message);
+  });
+});
+
+describe('dateToEpochRange', () => {
+  it.each([
+    ['1970-01-01', 'start', 0],
+    ['1970-01-01', 'end', 86_399],
+    ['2026-01-01', 'start', 1_767_225_600],
+    ['2026-12-31', 'end', 1_798_761_599],
+    ['2024-02-29', 'start', 1_709_164_800],
+    ['2024-02-29', 'end', 1_709_164_800 + 86_399],
+  ] as const)('%s %s → %i', (date, edge, seconds) => {
+    expect(dateToEpochRange(date, edge)).toBe(seconds);
+  });
+
+  it('spans exactly one day', () => {
+    expect(dateToEpochRange('2026-03-08', 'end') - dateToEpochRange('2026-03-08', 'start')).toBe(86_399);
+    expect(dateToEpochRange('2026-03-09', 'start') - dateToEpochRange('2026-03-08', 'end')).toBe(1);
+  });
+
+  it.each(['2026-02-30', '2026-1-1', 'x'])('refuses %j', (date) => {
+    expect(() => dateToEpochRange(date, 'start')).toThrow(RangeError);
+  });
+});
