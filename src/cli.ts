@@ -117,6 +117,8 @@ function reportError(err: unknown, runtime: Runtime, debugFlag: boolean): number
     }
     return ExitCode.usage; // commander already printed the message
   }
+  // The reader went away (`payctl … | head`): nothing more to say, and nobody to say it to.
+  if ((err as NodeJS.ErrnoException)?.code === 'EPIPE') return ExitCode.ok;
   const debug = debugFlag || runtime.context?.globals.debug === true;
   const secrets = runtime.context?.knownSecrets() ?? [];
   let message: string;

@@ -34,6 +34,7 @@ export class Context {
   private prompterCache?: Promise<Prompter>;
   private readonly cleanups: (() => Promise<void>)[] = [];
   private sandboxNoticeShown = false;
+  private readonly secrets = new Set<string>();
 
   constructor(io: IO, globals: GlobalOptions) {
     this.io = io;
@@ -127,12 +128,18 @@ export class Context {
       // The embedded sandbox is on loopback inside this process: never send it through a proxy.
       proxyEnv: profile.isEmbedded ? undefined : this.io.env,
       debug: this.globals.debug ? (line) => this.io.stderr.write(`${line}\n`) : undefined,
+      secrets: () => this.knownSecrets(),
     };
   }
 
   /** Strings that must never be printed, for the last line of defence in error output. */
   knownSecrets(): string[] {
-    return [this.io.env.PAYCTL_API_KEY, this.profileCache?.apiKey].filter((s): s is string => Boolean(s));
+    return [this.io.env.PAYCTL_API_KEY, this.profileCache?.apiKey, ...this.secrets].filter((s): s is string => Boolean(s));
+  }
+
+  /** Card data read in this run: masked wherever it might be echoed back (API error messages). */
+  addSecret(value: string): void {
+    if (value) this.secrets.add(value);
   }
 
   /** Refuses to go on without credentials, before anything is sent. */

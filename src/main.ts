@@ -11,6 +11,14 @@ process.on('SIGINT', () => {
   process.exit(ExitCode.cancelled);
 });
 
+// `payctl … | head`: once the reader is gone, stop quietly instead of crashing on EPIPE.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(ExitCode.ok);
+    throw err;
+  });
+}
+
 const code = await runCli(process.argv.slice(2), processIO());
 // Let piped stdout/stderr drain before exiting, so no output is cut short.
 process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));

@@ -13,6 +13,8 @@ export interface ClientOptions {
   /** Proxy settings from the environment; ignored for loopback-only embedded use. */
   proxyEnv?: NodeJS.ProcessEnv | undefined;
   debug?: ((line: string) => void) | undefined;
+  /** Values to blank out of anything logged (the key, card data read in this run). */
+  secrets?: (() => string[]) | undefined;
   maxAttempts?: number;
   retryBaseMs?: number;
   /** Longest Retry-After the CLI is willing to sit through before giving up. */
@@ -215,7 +217,7 @@ export class ApiClient {
   }
 
   private scrub(text: string): string {
-    return maskText(text, this.options.apiKey ? [this.options.apiKey] : []);
+    return maskText(text, [...(this.options.apiKey ? [this.options.apiKey] : []), ...(this.options.secrets?.() ?? [])]);
   }
 }
 

@@ -33,7 +33,12 @@ export function maskBody(value: unknown): unknown {
 export function maskText(text: string, secrets: readonly string[] = []): string {
   let masked = text.replace(/\b\d(?:[ -]?\d){11,18}\b/g, (match) => maskPanDigits(match));
   for (const secret of secrets) {
-    if (secret) masked = masked.split(secret).join('[redacted]');
+    if (!secret) continue;
+    // Short secrets (a CVV) only as a whole token, so ids and amounts that merely contain the
+    // same digits stay readable.
+    const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const pattern = secret.length < 8 ? new RegExp(`(?<![0-9A-Za-z])${escaped}(?![0-9A-Za-z])`, 'g') : new RegExp(escaped, 'g');
+    masked = masked.replace(pattern, '[redacted]');
   }
   return masked;
 }

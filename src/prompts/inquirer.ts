@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { confirm, input, password, select } from '@inquirer/prompts';
 import { CancelledError } from '../errors.js';
 import type { IO } from '../io.js';
@@ -8,7 +9,9 @@ import type { Prompter } from './prompter.js';
  * results, even in an interactive session whose output is being captured.
  */
 export function createInquirerPrompter(io: IO): Prompter {
-  const context = { input: io.stdin, output: io.stderr, clearPromptOnDone: false };
+  // Inquirer ends the output stream it is given when a prompt closes. Each prompt therefore gets a
+  // fresh pass-through to stderr, so the next prompt (and any later error line) can still write.
+  const context = () => ({ input: io.stdin, output: forwardTo(io.stderr), clearPromptOnDone: false });
   // Ctrl-C inside a prompt is a cancellation (exit 3), not a crash.
   const guard = async <T>(ask: () => Promise<T>): Promise<T> => {
     try {
@@ -21,19 +24,28 @@ export function createInquirerPrompter(io: IO): Prompter {
     }
   };
   const prompter: Prompter = {
-    text: (message, options = {}) =>
-      guard(() =>
+    // Answers are trimmed: a stray space typed at a prompt is not a reason to refuse an amount.
+    text: async (message, options = {}) => {
+      const { validate } = options;
+      const answer = await guard(() =>
         input(
           {
             message,
             ...(options.default !== undefined ? { default: options.default } : {}),
-            ...(options.validate ? { validate: options.validate } : {}),
+            ...(validate ? { validate: (value: string) => validate(value.trim()) } : {}),
           },
-          context,
+          context(),
         ),
-      ),
-    secret: (message, options = {}) =>
-      guard(() => password({ message, mask: '*', ...(options.validate ? { validate: options.validate } : {}) }, context)),
+      );
+      return answer.trim();
+    },
+    secret: async (message, options = {}) => {
+      const { validate } = options;
+      const answer = await guard(() =>
+        password({ message, mask: '*', ...(validate ? { validate: (value: string) => validate(value.trim()) } : {}) }, context()),
+      );
+      return answer.trim();
+    },
     select: (message, choices, options = {}) =>
       guard(() =>
         select(
@@ -42,7 +54,7 @@ export function createInquirerPrompter(io: IO): Prompter {
             choices,
             ...(options.default !== undefined ? { default: options.default } : {}),
           },
-          context,
+          context(),
         ),
       ),
     confirm: (message, options = {}) =>
@@ -53,7 +65,7 @@ export function createInquirerPrompter(io: IO): Prompter {
             default: options.default ?? false,
             theme: { style: { defaultAnswer: (text: string) => `[${text}]` } },
           },
-          context,
+          context(),
         ),
       ),
     async confirmOrCancel(message) {
@@ -62,4 +74,16 @@ export function createInquirerPrompter(io: IO): Prompter {
     },
   };
   return prompter;
+}
+
+function forwardTo(target: NodeJS.WritableStream): Writable {
+  const forward = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      target.write(chunk, (err) => callback(err ?? null));
+    },
+  });
+  // Terminal size and kind, so prompts wrap and colour as the real stream would.
+  const tty = target as Partial<{ columns: number; rows: number; isTTY: boolean }>;
+  Object.assign(forward, { columns: tty.columns, rows: tty.rows, isTTY: tty.isTTY });
+  return forward;
 }

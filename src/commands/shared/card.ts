@@ -57,7 +57,10 @@ export async function readCard(ctx: Context, options: Record<string, unknown>): 
     }
     await askForCard(ctx, partial, missing);
   }
-  return checkCard(partial as Record<CardField, string>);
+  const card = checkCard(partial as Record<CardField, string>);
+  ctx.addSecret(card.card_number);
+  ctx.addSecret(card.security_code);
+  return card;
 }
 
 export function checkCard(card: Record<CardField, string>): CardInput {

@@ -1,0 +1,152 @@
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { VERSION } from '../../src/version.js';
+import { tempHome, testEnv } from '../helpers/run.js';
+
+// A few runs of the real binary (built dist/ by `npm test`), as a user or a script runs it.
+const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
+let home: { home: string; cleanup: () => void };
+
+beforeEach(() => {
+  home = tempHome();
+});
+afterEach(() => home.cleanup());
+
+function payctl(args: string[], options: { input?: string; env?: Record<string, string> } = {}) {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    env: testEnv(home.home, options.env),
+    input: options.input ?? '',
+    encoding: 'utf8',
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const card = ['--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123'];
+
+describe('bin/payctl.js', () => {
+  it('--version and --help', () => {
+    expect(payctl(['--version'])).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
+    const help = payctl(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: payctl');
+    expect(help.stdout).toContain('Examples:');
+    const verbHelp = payctl(['transactions', 'refund', '--help']);
+    expect(verbHelp.stdout).toContain('payctl transactions refund <id> --amount 5.00 --yes');
+  });
+
+  it('take a payment, look it up and refund it, piped: JSON on stdout, status on stderr', () => {
+    const created = payctl(['transactions', 'create', '--amount', '10.50', ...card, '--reference-id', 'e2e-1']);
+    expect(created.code, created.stderr).toBe(0);
+    const tx = JSON.parse(created.stdout);
+    expect(tx).toMatchObject({ status: 'succeeded', amount: '10.50', reference_id: 'e2e-1' });
+    expect(created.stderr).toContain('SANDBOX');
+
+    const got = payctl(['transactions', 'get', tx.id, '--fields', 'id,status,payment_method.last4_digits']);
+    expect(JSON.parse(got.stdout)).toEqual({ id: tx.id, status: 'succeeded', payment_method: { last4_digits: '1111' } });
+
+    const refusedWithoutYes = payctl(['transactions', 'refund', tx.id]);
+    expect(refusedWithoutYes.code).toBe(2);
+    expect(refusedWithoutYes.stderr).toContain('--yes required');
+
+    const refunded = payctl(['transactions', 'refund', tx.id, '--amount', '4', '--yes', '-o', 'ndjson']);
+    expect(refunded.code, refunded.stderr).toBe(0);
+    expect(JSON.parse(refunded.stdout)).toMatchObject({ status: 'succeeded', amount: '6.50', original_amount: '10.50' });
+
+    const over = payctl(['transactions', 'refund', tx.id, '--amount', '100', '--yes']);
+    expect(over.code).toBe(6);
+    expect(over.stderr).toMatch(/^SANDBOX.*\nerror: .*\(void_transaction_error, HTTP 402\)\n$/);
+  });
+
+  it('exit codes: usage 2, not found 5', () => {
+    expect(payctl(['transactions', 'list', '--bogus']).code).toBe(2);
+    const missing = payctl(['transactions', 'get', 'ffffffffffffffffffffffffffffffff']);
+    expect(missing.code).toBe(5);
+    expect(missing.stderr).toMatch(/^error: Sorry, the transaction .* \(resource_not_found, HTTP 404\)\n$/);
+  });
+
+  it('a reader that goes away early (| head) is not an error', () => {
+    for (let i = 0; i < 3; i++) payctl(['transactions', 'create', '--payment-type', 'pix', '--amount', '1', '-q']);
+    const result = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" transactions list --all -o ndjson | head -n 1`], {
+      env: testEnv(home.home),
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toBe('');
+  });
+
+  it('sandbox serve answers other programs over HTTP and stops cleanly on SIGINT', async () => {
+    const server = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0'], { env: testEnv(home.home) });
+    try {
+      const url = await firstLine(server);
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const env = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_e2e', PAYCTL_MARKETPLACE_ID: '' };
+      const created = payctl(['transactions', 'create', '--payment-type', 'pix', '--amount', '7', '--on-behalf-of', JSON.parse(payctl(['whoami']).stdout).seller_id ?? ''], { env });
+      expect(created.code, created.stderr).toBe(0);
+      expect(created.stderr).toContain('SANDBOX (test API key');
+      const id = JSON.parse(created.stdout).id;
+      // The embedded sandbox shares the state directory with the server.
+      const paid = payctl(['sandbox', 'pay', id]);
+      expect(paid.code, paid.stderr).toBe(0);
+      expect(JSON.parse(payctl(['transactions', 'get', id], { env }).stdout).status).toBe('succeeded');
+      const unauthorized = payctl(['transactions', 'list'], { env: { ...env, PAYCTL_API_KEY: 'wrong' } });
+      expect(unauthorized.code).toBe(4);
+    } finally {
+      server.kill('SIGINT');
+    }
+    const code = await new Promise<number | null>((resolve) => server.on('exit', (c) => resolve(c)));
+    expect(code).toBe(0);
+  });
+
+  it('the create walk-through under a real pseudo-terminal', async () => {
+    // `script` gives payctl a real tty (raw mode, isTTY) while we type into its stdin.
+    const child = spawn('script', ['-qfec', `"${process.execPath}" "${BIN}" transactions create --no-color`, '/dev/null'], {
+      env: { ...testEnv(home.home), TERM: 'xterm', COLUMNS: '160' },
+    }) as ChildProcessWithoutNullStreams;
+    let screen = '';
+    child.stdout.on('data', (d: Buffer) => {
+      screen += d.toString();
+    });
+    const plain = () => screen.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
+    const waitFor = async (pattern: RegExp) => {
+      const deadline = Date.now() + 8000;
+      while (!pattern.test(plain())) {
+        if (Date.now() > deadline) throw new Error(`never saw ${pattern}; screen:\n${plain()}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      await new Promise((r) => setTimeout(r, 60));
+    };
+    const type = async (keys: string) => {
+      for (const key of keys.match(/\x1b\[[A-D]|[\s\S]/g) ?? []) {
+        child.stdin.write(key);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    };
+    await waitFor(/Payment type/);
+    await type('\x1b[B\x1b[B\x1b[B\r'); // PIX
+    await waitFor(/Amount/);
+    await type('42,00\r');
+    await waitFor(/Description/);
+    await type('Balcão PIX\r');
+    await waitFor(/\[y\/N\]/);
+    await type('y\r');
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(code, plain()).toBe(0);
+    expect(plain()).toContain('"payment_type": "pix"');
+    expect(plain()).toMatch(/pending/);
+    expect(plain()).toMatch(/R\$ 42,00/);
+  });
+});
+
+function firstLine(child: ChildProcessWithoutNullStreams): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout.on('data', (d: Buffer) => {
+      buffer += d.toString();
+      const newline = buffer.indexOf('\n');
+      if (newline >= 0) resolve(buffer.slice(0, newline));
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+}

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { converse, KEY } from '../helpers/interactive.js';
+import { payctlJson, tempHome } from '../helpers/run.js';
+
+let home: { home: string; cleanup: () => void };
+beforeEach(() => {
+  home = tempHome();
+});
+afterEach(() => home.cleanup());
+
+describe('transactions create walks the user through on a terminal', () => {
+  it('card payment: select type, amount, hidden card number and CVV, installments, review, confirm', async () => {
+    const result = await converse(['transactions', 'create', '-o', 'json'], home.home, [
+      { prompt: /Payment type/, keys: KEY.enter }, // Credit card is first
+      { prompt: /Amount/, keys: `12,34${KEY.enter}` },
+      { prompt: /Pay with/, keys: KEY.enter }, // New card
+      { prompt: /Installments/, keys: `${KEY.down}${KEY.down}${KEY.enter}` }, // 3x
+      { prompt: /Card number/, keys: `4111111111111111${KEY.enter}` },
+      { prompt: /Cardholder name/, keys: `Maria Silva${KEY.enter}` },
+      { prompt: /Expiry month/, keys: `12${KEY.enter}` },
+      { prompt: /Expiry year/, keys: `2031${KEY.enter}` },
+      { prompt: /CVV/, keys: `123${KEY.enter}` },
+      { prompt: /Description/, keys: `Balcão${KEY.enter}` },
+      { prompt: /Create this card transaction of R\$ 12,34\? \[y\/N\]/, keys: `y${KEY.enter}` },
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    const tx = JSON.parse(result.stdout);
+    expect(tx).toMatchObject({ status: 'succeeded', amount: '12.34', description: 'Balcão', payment_type: 'credit' });
+    expect(tx.installment_plan).toMatchObject({ number_installments: 3 });
+    // The review shows the request with the card masked; the hidden inputs never echo.
+    expect(result.stderr).toContain('"card_number": "4111********1111"');
+    expect(result.stderr).toContain('"security_code": "[redacted]"');
+    expect(result.stderr).not.toContain('4111111111111111');
+    expect(result.stderr).not.toMatch(/CVV.*123/);
+  });
+
+  it('declining the final confirmation sends nothing and exits 3', async () => {
+    const result = await converse(['transactions', 'create'], home.home, [
+      { prompt: /Payment type/, keys: `${KEY.down}${KEY.down}${KEY.down}${KEY.enter}` }, // PIX
+      { prompt: /Amount/, keys: `5${KEY.enter}` },
+      { prompt: /Description/, keys: KEY.enter },
+      { prompt: /\[y\/N\]/, keys: `n${KEY.enter}` },
+    ]);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('cancelled');
+    expect(result.stdout).toBe('');
+    expect(await payctlJson(['transactions', 'list'], { home: home.home })).toEqual([]);
+  });
+
+  it('an invalid answer is refused and asked again', async () => {
+    const result = await converse(['transactions', 'create', '--payment-type', 'pix', '-o', 'json', '--yes'], home.home, [
+      { prompt: /Amount/, keys: `1.005${KEY.enter}` },
+      { prompt: /decimal/i, keys: `\x7f\x7f\x7f\x7f\x7f2${KEY.enter}` },
+      { prompt: /Description/, keys: KEY.enter },
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).amount).toBe('2.00');
+  });
+
+  it('boleto asks for the buyer', async () => {
+    const { SANDBOX_BUYER_ID } = await import('../../src/sandbox/constants.js');
+    const result = await converse(['transactions', 'create', '-o', 'json'], home.home, [
+      { prompt: /Payment type/, keys: `${KEY.down}${KEY.enter}` },
+      { prompt: /Amount/, keys: `150${KEY.enter}` },
+      { prompt: /Buyer id/, keys: `${SANDBOX_BUYER_ID}${KEY.enter}` },
+      { prompt: /Description/, keys: `Mensalidade${KEY.enter}` },
+      { prompt: /\[y\/N\]/, keys: `y${KEY.enter}` },
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ status: 'pending', payment_type: 'boleto', customer: SANDBOX_BUYER_ID });
+  });
+
+  it('Ctrl-C at a prompt cancels with exit 3', async () => {
+    const result = await converse(['transactions', 'create'], home.home, [{ prompt: /Payment type/, keys: KEY.ctrlC }]);
+    expect(result.code).toBe(3);
+  });
+});
+
+describe('confirmations on a terminal', () => {
+  it('refund asks "[y/N]" with the amount, card and holder; yes refunds', async () => {
+    const tx = await payctlJson(['transactions', 'create', '--amount', '10.50', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123'], { home: home.home });
+    const result = await converse(['transactions', 'refund', tx.id, '-o', 'json'], home.home, [
+      { prompt: new RegExp(`Refund R\\$ 10,50 of transaction ${tx.id} \\(Visa ••••1111, Maria Silva\\)\\? \\[y/N\\]`), keys: `y${KEY.enter}` },
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ status: 'canceled', voided: true });
+  });
+
+  it('refund answered with the default (no) cancels and refunds nothing', async () => {
+    const tx = await payctlJson(['transactions', 'create', '--amount', '10.50', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123'], { home: home.home });
+    const result = await converse(['transactions', 'refund', tx.id], home.home, [{ prompt: /\[y\/N\]/, keys: KEY.enter }]);
+    expect(result.code).toBe(3);
+    expect((await payctlJson(['transactions', 'get', tx.id], { home: home.home })).status).toBe('succeeded');
+  });
+
+  it('cards tokenize prompts with hidden input', async () => {
+    const result = await converse(['cards', 'tokenize', '-o', 'json'], home.home, [
+      { prompt: /Card number/, keys: `5555555555554444${KEY.enter}` },
+      { prompt: /Cardholder name/, keys: `Ana Lima${KEY.enter}` },
+      { prompt: /Expiry month/, keys: `1${KEY.enter}` },
+      { prompt: /Expiry year/, keys: `2032${KEY.enter}` },
+      { prompt: /CVV/, keys: `999${KEY.enter}` },
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).card).toMatchObject({ card_brand: 'MasterCard', first4_digits: '5555' });
+    expect(result.stderr).not.toContain('5555555555554444');
+    expect(result.stderr).not.toContain('999');
+  });
+});
