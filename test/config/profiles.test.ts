@@ -148,6 +148,28 @@ describe('profiles and config', () => {
     expect(result.stderr).toContain('"live.timeout" that is not a number');
   });
 
+  it('--dry-run on local changes says what would change and changes nothing', async () => {
+    await login();
+    const before = readFileSync(configFile(), 'utf8');
+    const runs = [
+      ['config', 'set', 'timeout', '5', '--dry-run'],
+      ['config', 'unset', 'base_url', '--dry-run'],
+      ['profiles', 'use', 'sandbox', '--dry-run'],
+      ['profiles', 'remove', 'live', '--dry-run'],
+      ['logout', '--profile', 'live', '--dry-run'],
+    ];
+    for (const args of runs) {
+      const result = await payctl(args, { home: home.home });
+      expect(result.code, args.join(' ')).toBe(0);
+      expect(result.stderr).toMatch(/^dry run: would .*nothing was changed\n$/);
+    }
+    const again = await payctl(['login', '--profile', 'other', '--base-url', server!.url, '--api-key-stdin', '--dry-run'], { home: home.home, stdin: KEY });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain(`GET ${server!.url}/v1/transactions?limit=1`);
+    expect(server!.requests).toHaveLength(1); // only the real login in login()
+    expect(readFileSync(configFile(), 'utf8')).toBe(before);
+  });
+
   it('an unknown profile is a usage error', async () => {
     const result = await payctl(['transactions', 'list', '--profile', 'ghost'], { home: home.home });
     expect(result.code).toBe(2);

@@ -3,6 +3,7 @@ import { EMBEDDED_BASE_URL, SANDBOX_PROFILE, maskApiKey, type ResolvedProfile } 
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { asValidator } from '../../prompts/prompter.js';
 import { validateId } from '../../validate/index.js';
+import { USER_AGENT } from '../../version.js';
 import { missingInput, optionalString, readStream } from '../shared/input.js';
 
 export function checkBaseUrl(value: string): string {
@@ -61,6 +62,15 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     isEmbedded: baseUrl === EMBEDDED_BASE_URL,
     ...(marketplaceId ? { marketplaceId } : {}),
   };
+  if (ctx.globals.dryRun) {
+    // Shows the one read-only request that checks the key; neither sends it nor saves anything.
+    const { ApiClient } = await import('../../api/client.js');
+    const client = new ApiClient({ baseUrl: candidate.isEmbedded ? 'sandbox://embedded' : baseUrl, apiKey: key, marketplaceId, timeoutMs: 1000, userAgent: USER_AGENT });
+    const shown = client.describe('transactions.list', { query: { limit: 1 } });
+    await client.close();
+    ctx.log.status(`dry run: would check the key with GET ${shown.url} and save profile "${name}" (${maskApiKey(key)}); nothing was sent or saved`);
+    return;
+  }
   await verifyKey(ctx, candidate);
 
   const settings = { ...existing, base_url: baseUrl, api_key: key };

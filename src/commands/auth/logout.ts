@@ -12,6 +12,7 @@ export async function run(ctx: Context): Promise<void> {
     ctx.log.status(`Profile "${name}" has no API key saved; nothing to do`);
     return;
   }
+  if (ctx.globals.dryRun) return ctx.log.status(`dry run: would remove the API key of profile "${name}"; nothing was changed`);
   const { api_key: _removed, ...rest } = profile;
   await ctx.saveConfig({ ...config, profiles: { ...config.profiles, [name]: rest } });
   ctx.log.status(`Logged out: the API key of profile "${name}" was removed`);

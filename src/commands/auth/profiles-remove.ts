@@ -8,6 +8,7 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   if (name === SANDBOX_PROFILE) throw new UsageError('the sandbox profile is built in and cannot be removed');
   const profile = config.profiles[name];
   if (!profile) throw new UsageError(`profile "${name}" does not exist; see 'payctl profiles list'`);
+  if (ctx.globals.dryRun) return ctx.log.status(`dry run: would remove profile "${name}"; nothing was changed`);
   await ctx.confirm(`Remove profile ${name}${profile.api_key ? ` (${maskApiKey(profile.api_key)})` : ''}?`, 'remove a profile');
   const { [name]: _removed, ...profiles } = config.profiles;
   const next = { ...config, profiles };

@@ -61,6 +61,7 @@ export async function runSet(ctx: Context, args: string[]): Promise<void> {
   const config = await ctx.config();
   const name = currentProfileName(config, ctx.io.env, ctx.globals.profile);
   const settings: ProfileSettings = { ...(config.profiles[name] ?? {}), [key]: value };
+  if (ctx.globals.dryRun) return ctx.log.status(`dry run: would set ${key} = ${shown(key, value)} in profile "${name}"; nothing was changed`);
   await ctx.saveConfig({ ...config, profiles: { ...config.profiles, [name]: settings } });
   ctx.log.status(`Set ${key} = ${shown(key, value)} in profile "${name}"`);
 }
@@ -75,6 +76,7 @@ export async function runUnset(ctx: Context, args: string[]): Promise<void> {
     return;
   }
   const { [key]: _removed, ...rest } = own;
+  if (ctx.globals.dryRun) return ctx.log.status(`dry run: would unset ${key} in profile "${name}"; nothing was changed`);
   await ctx.saveConfig({ ...config, profiles: { ...config.profiles, [name]: rest } });
   ctx.log.status(`Unset ${key} in profile "${name}"`);
 }
