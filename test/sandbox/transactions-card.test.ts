@@ -288,7 +288,18 @@ describe('cancellation letter', () => {
     await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 500 });
     const after = await api.get(`/v1/transactions/${txn.id}/cancelled-letter`);
     expect(after.status).toBe(200);
-    expect(after.body.url).toMatch(new RegExp(`^https://.+/Carta_Cancelamento_${txn.id}\\.pdf$`));
+    expect(after.body.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/files/cancelled-letters/Carta_Cancelamento_${txn.id}\\.pdf$`));
+    // The link is served by the sandbox itself, without the API key, like a pre-signed URL.
+    const letter = await fetch(after.body.url);
+    expect(letter.status).toBe(200);
+    expect(letter.headers.get('content-type')).toBe('application/pdf');
+    expect((await letter.text()).startsWith('%PDF-1.4')).toBe(true);
+  });
+
+  it('serves no letter for a transaction that is not canceled', async () => {
+    const txn = await create(directCardBody(VISA, 500));
+    const url = `${fresh.sandbox.url}/files/cancelled-letters/Carta_Cancelamento_${txn.id}.pdf`;
+    expect((await fetch(url)).status).toBe(404);
   });
 
   it('404s for an unknown transaction', async () => {
