@@ -1,6 +1,6 @@
-import { runCli } from './cli.js';
 import { ExitCode } from './errors.js';
 import { processIO } from './io.js';
+import { VERSION } from './version.js';
 
 // The only place the process exits: everything below returns an exit code instead, so tests can
 // run the whole CLI in-process.
@@ -19,6 +19,14 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-const code = await runCli(process.argv.slice(2), processIO());
+const args = process.argv.slice(2);
+// `payctl --version` is what scripts and shell prompts call most: answer it without loading the
+// command tree at all.
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(`${VERSION}\n`);
+  process.exit(ExitCode.ok);
+}
+const { runCli } = await import('./cli.js');
+const code = await runCli(args, processIO());
 // Let piped stdout/stderr drain before exiting, so no output is cut short.
 process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));

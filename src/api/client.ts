@@ -1,4 +1,6 @@
-import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { setFlagsFromString } from 'node:v8';
+import type { Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent } from './undici-parts.js';
 import { ApiError, NetworkError, UsageError } from '../errors.js';
 import { buildUrl, endpoints, type Endpoint, type Operation } from './endpoints.js';
 import { errorFromJson, errorFromText } from './error-body.js';
@@ -40,6 +42,13 @@ export interface PreparedRequest {
  * have applied it. Money-moving commands catch this and reconcile; anything else reports exit 8.
  */
 export class UncertainOutcomeError extends NetworkError {}
+
+// undici parses HTTP with a WebAssembly build of llhttp. V8 first compiles it with its baseline
+// compiler, then re-optimises it on background threads, and a process exit waits for those jobs:
+// measured here at about 100 ms and 35 MB on every command. A CLI makes a handful of requests,
+// for which the baseline code is plenty, so the optimising tier is switched off (WebAssembly only;
+// payctl runs no other).
+setFlagsFromString('--liftoff-only');
 
 const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -160,11 +169,13 @@ export class ApiClient {
   private async send(prepared: PreparedRequest) {
     const started = Date.now();
     this.logRequest(prepared);
-    const response = await request(prepared.url, {
+    const url = new URL(prepared.url);
+    const response = await this.dispatcher.request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
       method: prepared.method as Dispatcher.HttpMethod,
       headers: prepared.headers,
       ...(prepared.body !== undefined ? { body: JSON.stringify(prepared.body) } : {}),
-      dispatcher: this.dispatcher,
       headersTimeout: this.options.timeoutMs,
       bodyTimeout: this.options.timeoutMs,
     });

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { request } from 'undici';
+import { Agent } from '../../api/undici-parts.js';
 import type { Context } from '../../context.js';
 import { NetworkError, UsageError } from '../../errors.js';
 import { optionalString } from '../shared/input.js';
@@ -25,8 +25,16 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
  */
 async function download(url: string, path: string, timeoutMs: number): Promise<void> {
   let data: Buffer;
+  const agent = new Agent();
   try {
-    const response = await request(url, { method: 'GET', headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    const target = new URL(url);
+    const response = await agent.request({
+      origin: target.origin,
+      path: `${target.pathname}${target.search}`,
+      method: 'GET',
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
     if (response.statusCode >= 300) {
       await response.body.dump();
       throw new NetworkError(`downloading the letter failed with HTTP ${response.statusCode}`);
@@ -35,6 +43,8 @@ async function download(url: string, path: string, timeoutMs: number): Promise<v
   } catch (err) {
     if (err instanceof NetworkError) throw err;
     throw new NetworkError(`could not download the letter from ${new URL(url).host}: ${(err as Error).message}`);
+  } finally {
+    await agent.close();
   }
   try {
     await writeFile(path, data);

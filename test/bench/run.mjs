@@ -1,0 +1,212 @@
+// payctl benchmark (`npm run bench`). Every figure is a ratio against a baseline measured in the
+// same run, with baseline and subject runs interleaved so that machine noise hits both alike;
+// absolute milliseconds differ too much between machines to compare. Missed targets are reported,
+// never failed: the script exits 0 whenever it could measure, and 1 only when the CLI or the
+// sandbox could not be run at all. Plain Node only (no dependencies); loopback traffic only.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const NODE = process.execPath;
+const CLI = path.resolve(here, '../../bin/payctl.js');
+const BARE_GET = path.join(here, 'bare-get.mjs');
+const TIME_BIN = '/usr/bin/time'; // GNU time: `-f %M` prints the child's max RSS in KB
+const RUNS = 15;
+const WARMUPS = 2;
+const BULK = 300; // transactions created before timing `list --all`
+const CHILD_TIMEOUT_MS = 20_000; // no single child may hang the run
+// Past this, figures stop sampling (keeping at least 3 runs) so the whole `npm run bench`,
+// build included, stays under 2 minutes even on a slow or busy machine.
+const DEADLINE = performance.now() + 90_000;
+
+// Every child gets a fresh PAYCTL_HOME (never the real one), and no inherited PAYCTL_* variable
+// may change which profile or server the CLI uses.
+const home = mkdtempSync(path.join(os.tmpdir(), 'payctl-bench-'));
+const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PAYCTL_')));
+Object.assign(env, { PAYCTL_HOME: home, NO_COLOR: '1' });
+
+let server; // the `sandbox serve` child, killed however the run ends
+process.on('exit', () => {
+  server?.kill('SIGKILL');
+  rmSync(home, { recursive: true, force: true });
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
+
+/** Runs one command to completion; wall time covers spawn to exit, the same for subject and baseline. */
+function run(argv, extraEnv = {}) {
+  const t0 = performance.now();
+  const r = spawnSync(argv[0], argv.slice(1), {
+    env: { ...env, ...extraEnv },
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    timeout: CHILD_TIMEOUT_MS,
+  });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) {
+    throw new Error(`${argv.join(' ')} failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`}):\n${r.stderr}`);
+  }
+  return { ms, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Max RSS in MB, read from GNU time's last stderr line (the child's own stderr comes before it). */
+function maxRssMB(argv, extraEnv) {
+  const { stderr } = run([TIME_BIN, '-f', '%M', ...argv], extraEnv);
+  return Number(stderr.trim().split('\n').at(-1)) / 1024;
+}
+
+function stats(values) {
+  const v = [...values].sort((a, b) => a - b);
+  const mid = v.length >> 1;
+  const median = v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+  return { median, min: v[0], max: v.at(-1), n: v.length };
+}
+
+/** Interleaved sampling: each round runs both, alternating which goes first. */
+function compare(subject, baseline, runs = RUNS, warmups = WARMUPS) {
+  const s = [];
+  const b = [];
+  for (let i = 0; i < warmups + runs; i++) {
+    if (i >= warmups + 3 && performance.now() > DEADLINE) break;
+    const order = i % 2 ? [[subject, s], [baseline, b]] : [[baseline, b], [subject, s]];
+    for (const [fn, out] of order) {
+      const value = fn();
+      if (i >= warmups) out.push(value);
+    }
+  }
+  return { s: stats(s), b: stats(b) };
+}
+
+/** Starts `payctl sandbox serve --port 0` and resolves with the URL it prints first on stdout. */
+function startServer() {
+  server = spawn(NODE, [CLI, 'sandbox', 'serve', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`sandbox printed no URL within 10 s:\n${err}`)), 10_000);
+    server.stdout.on('data', (d) => {
+      out += d;
+      const nl = out.indexOf('\n');
+      if (nl >= 0) {
+        clearTimeout(timer);
+        resolve(out.slice(0, nl).trim());
+      }
+    });
+    server.stderr.on('data', (d) => (err += d.length < 10_000 ? d : ''));
+    server.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`sandbox exited (${code}) before printing its URL:\n${err}`));
+    });
+  });
+}
+
+async function stopServer() {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 3000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Creates transactions straight through the sandbox's HTTP API, many requests in flight at once. */
+async function createMany(url, apiKey, count, body) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  const auth = `Basic ${Buffer.from(`${apiKey}:`).toString('base64')}`;
+  const payload = JSON.stringify(body);
+  const postOne = () =>
+    new Promise((resolve, reject) => {
+      const req = http.request(`${url}/v1/transactions`, {
+        method: 'POST',
+        agent,
+        headers: { Authorization: auth, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) },
+      });
+      req.setTimeout(CHILD_TIMEOUT_MS, () => req.destroy(new Error('POST timed out')));
+      req.on('error', reject);
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => (res.statusCode < 300 ? resolve() : reject(new Error(`POST ${res.statusCode}: ${text}`))));
+      });
+      req.end(payload);
+    });
+  try {
+    await Promise.all(Array.from({ length: count }, postOne));
+  } finally {
+    agent.destroy();
+  }
+}
+
+const rows = [];
+const ms = 'ms';
+const mb = 'MB';
+function addRow(name, { s, b }, unit, target) {
+  const ratio = s.median / b.median;
+  const cell = (st) => `${st.median.toFixed(1)} ${unit} (${st.min.toFixed(1)}–${st.max.toFixed(1)})`;
+  // Time targets are ratios; the memory target is absolute MB (its ratio is shown for context).
+  const met = target.ratio ? ratio <= target.ratio : s.median <= target.mb;
+  rows.push([name, cell(s), cell(b), `${ratio.toFixed(2)}×`, target.ratio ? `≤ ${target.ratio}×` : `≤ ${target.mb} MB`, met ? 'met' : 'NOT met', s.n]);
+}
+
+async function main() {
+  const nodeE0 = () => run([NODE, '-e', '0']).ms;
+
+  // 1–2. Start-up: what a user waits for before anything useful happens.
+  addRow('startup: --version', compare(() => run([NODE, CLI, '--version']).ms, nodeE0), ms, { ratio: 1.3 });
+  addRow('startup: transactions list --help', compare(() => run([NODE, CLI, 'transactions', 'list', '--help']).ms, nodeE0), ms, { ratio: 1.5 });
+
+  // 3. A real request against a real (loopback) server, so the CLI's own overhead is what differs.
+  const url = await startServer();
+  // An empty marketplace id (instead of unset, which falls back to the built-in sandbox
+  // profile's) makes the CLI use /v1/transactions/<id>: the very path the bare script requests.
+  const client = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_bench', PAYCTL_MARKETPLACE_ID: '' };
+  const created = JSON.parse(run([NODE, CLI, 'transactions', 'create', '--payment-type', 'pix', '--amount', '5', '-o', 'json'], client).stdout);
+  const getCli = [NODE, CLI, 'transactions', 'get', created.id, '-o', 'json'];
+  const getBare = [NODE, BARE_GET, `${url}/v1/transactions/${created.id}`];
+  // Both must really fetch the transaction, or the comparison means nothing.
+  for (const argv of [getCli, getBare]) {
+    const id = JSON.parse(run(argv, client).stdout).id;
+    if (id !== created.id) throw new Error(`${argv.join(' ')} returned id ${id}, expected ${created.id}`);
+  }
+  addRow('request: transactions get', compare(() => run(getCli, client).ms, () => run(getBare, client).ms), ms, { ratio: 1.5 });
+
+  // 4. Peak memory, against `node -e 0`'s own peak.
+  if (existsSync(TIME_BIN)) {
+    const baseRss = () => maxRssMB([NODE, '-e', '0']);
+    addRow('peak RSS: transactions get', compare(() => maxRssMB(getCli, client), baseRss), mb, { mb: 80 });
+    // Seller from the first transaction, so the bulk ones look like what the CLI creates.
+    await createMany(url, client.PAYCTL_API_KEY, BULK, { amount: 500, currency: 'BRL', payment_type: 'pix', on_behalf_of: created.on_behalf_of });
+    const listAll = [NODE, CLI, 'transactions', 'list', '--all', '-o', 'json'];
+    const listed = JSON.parse(run(listAll, client).stdout);
+    if (!Array.isArray(listed) || listed.length < BULK + 1) throw new Error(`list --all returned ${listed.length ?? '?'} items, expected ≥ ${BULK + 1}`);
+    addRow(`peak RSS: transactions list --all (${listed.length} tx)`, compare(() => maxRssMB(listAll, client), baseRss), mb, { mb: 80 });
+  } else {
+    for (const what of ['transactions get', 'transactions list --all']) rows.push([`peak RSS: ${what}`, `not measured (no ${TIME_BIN})`, '', '', '≤ 80 MB', '', 0]);
+  }
+}
+
+const started = performance.now();
+let failure;
+try {
+  await main();
+} catch (err) {
+  failure = err;
+} finally {
+  await stopServer();
+}
+
+const header = ['figure', 'subject median (min–max)', 'baseline median (min–max)', 'ratio', 'target', 'result', 'runs'];
+const table = [header, ...rows].map((r) => r.map(String));
+const widths = header.map((_, i) => Math.max(...table.map((r) => r[i].length)));
+console.log(`\npayctl bench: node ${process.version}, ${os.cpus().length} CPUs, ${RUNS} runs + ${WARMUPS} warm-ups per figure, baseline interleaved`);
+for (const r of table) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd());
+console.log('baselines: startup and RSS figures vs `node -e 0`; request vs test/bench/bare-get.mjs (node:http GET, Basic auth)');
+console.log(`took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+if (failure) {
+  console.error(`\nbench could not complete: ${failure.stack ?? failure}`);
+  process.exitCode = 1;
+}
