@@ -222,7 +222,9 @@ export class Context {
     const shown = client.describe(operation, input);
     await client.close();
     const format = await this.outputFormat();
-    this.io.stdout.write(format === 'table' ? dryRunText(shown) : `${JSON.stringify({ dry_run: true, ...shown }, null, 2)}\n`);
+    const json = { dry_run: true, ...shown };
+    const text = format === 'table' ? dryRunText(shown) : format === 'ndjson' ? `${JSON.stringify(json)}\n` : `${JSON.stringify(json, null, 2)}\n`;
+    this.io.stdout.write(text);
     this.log.status('dry run: nothing was sent');
   }
 

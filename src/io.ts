@@ -24,13 +24,14 @@ export function processIO(): IO {
 }
 
 /**
- * Colour for a stream: FORCE_COLOR forces it on, NO_COLOR / --no-color / TERM=dumb turn it off,
- * and otherwise only a terminal gets it.
+ * Colour for a stream: --no-color turns it off (a flag beats the environment), then FORCE_COLOR
+ * forces it on, NO_COLOR / TERM=dumb turn it off, and otherwise only a terminal gets it.
  */
 export function colorEnabled(env: NodeJS.ProcessEnv, isTTY: boolean, noColorFlag: boolean): boolean {
+  if (noColorFlag) return false;
   const force = env.FORCE_COLOR;
   if (force !== undefined && force !== '' && force !== '0' && force !== 'false') return true;
-  if (noColorFlag || (env.NO_COLOR !== undefined && env.NO_COLOR !== '')) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.TERM === 'dumb') return false;
   return isTTY;
 }

@@ -9,6 +9,8 @@ const BUYER = 'cccccccccccccccccccccccccccccccc';
 const CARD = 'dddddddddddddddddddddddddddddddd';
 const TX = 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 const KEY = 'zpk_live_abcdefgh12345678';
+// Due dates must be in the future whenever the suite runs.
+const NEXT = new Date().getFullYear() + 1;
 
 let home: { home: string; cleanup: () => void };
 let server: RecordingServer | undefined;
@@ -161,9 +163,9 @@ describe('what is sent', () => {
     const result = await run(
       [
         ...base, '--payment-type', 'boleto', '--amount', '150',
-        '--due-date', '2026-12-10', '--payment-limit-date', '2026-12-20',
+        '--due-date', `${NEXT}-12-10`, '--payment-limit-date', `${NEXT}-12-20`,
         '--instruction', 'Não receber após o vencimento', '--instruction', 'Pedido 1',
-        '--late-fee', '2%', '--interest', '0.50', '--discount', '5%@2026-12-05', '--discount', '2.00@2026-12-08',
+        '--late-fee', '2%', '--interest', '0.50', '--discount', `5%@${NEXT}-12-05`, '--discount', `2.00@${NEXT}-12-08`,
         '--payer-first-name', 'João', '--payer-last-name', 'Souza', '--payer-taxpayer-id', '529.982.247-25',
         '--payer-email', 'joao@example.com', '--payer-city', 'São Paulo', '--payer-state', 'sp', '--payer-postal-code', '01310-100',
       ],
@@ -177,8 +179,8 @@ describe('what is sent', () => {
       on_behalf_of: SELLER,
       reference_id: 'ref-1',
       payment_method: {
-        expiration_date: '2026-12-10',
-        payment_limit_date: '2026-12-20',
+        expiration_date: `${NEXT}-12-10`,
+        payment_limit_date: `${NEXT}-12-20`,
         buyer: {
           first_name: 'João',
           last_name: 'Souza',
@@ -188,11 +190,11 @@ describe('what is sent', () => {
         },
         body_instructions: ['Não receber após o vencimento', 'Pedido 1'],
         billing_instructions: {
-          late_fee: { mode: 'PERCENTAGE', percentage: 2, start_date: '2026-12-11' },
-          interest: { mode: 'DAILY_AMOUNT', amount: 50, start_date: '2026-12-11' },
+          late_fee: { mode: 'PERCENTAGE', percentage: 2, start_date: `${NEXT}-12-11` },
+          interest: { mode: 'DAILY_AMOUNT', amount: 50, start_date: `${NEXT}-12-11` },
           discount: [
-            { mode: 'PERCENTAGE', percentage: 5, limit_date: '2026-12-05' },
-            { mode: 'FIXED', amount: 200, limit_date: '2026-12-08' },
+            { mode: 'PERCENTAGE', percentage: 5, limit_date: `${NEXT}-12-05` },
+            { mode: 'FIXED', amount: 200, limit_date: `${NEXT}-12-08` },
           ],
         },
       },
@@ -201,7 +203,7 @@ describe('what is sent', () => {
 
   it('boleto with PIX body', async () => {
     await run(
-      [...base, '--payment-type', 'bolepix', '--amount', '80', '--customer', BUYER, '--due-date', '2026-12-10', '--interest', '1%', '--late-fee', '3.00'],
+      [...base, '--payment-type', 'bolepix', '--amount', '80', '--customer', BUYER, '--due-date', `${NEXT}-12-10`, '--interest', '1%', '--late-fee', '3.00'],
       [created({ status: 'pending' })],
     );
     expect(server!.requests[0]!.json).toEqual({
@@ -212,22 +214,22 @@ describe('what is sent', () => {
       reference_id: 'ref-1',
       customer: BUYER,
       payment_method: {
-        due_at: '2026-12-10',
-        late_fee: { mode: 'FIXED', value: '300', start_at: '2026-12-11' },
-        interest: { mode: 'PERCENTAGE', value: '1', frequency: 'MONTHLY', start_at: '2026-12-11' },
+        due_at: `${NEXT}-12-10`,
+        late_fee: { mode: 'FIXED', value: '300', start_at: `${NEXT}-12-11` },
+        interest: { mode: 'PERCENTAGE', value: '1', frequency: 'MONTHLY', start_at: `${NEXT}-12-11` },
       },
     });
   });
 
   it('PIX body', async () => {
-    await run([...base, '--payment-type', 'pix', '--amount', '30', '--pix-expires-at', '2026-12-01T10:00:00Z'], [created({ status: 'pending' })]);
+    await run([...base, '--payment-type', 'pix', '--amount', '30', '--pix-expires-at', `${NEXT}-12-01T10:00:00Z`], [created({ status: 'pending' })]);
     expect(server!.requests[0]!.json).toEqual({
       amount: 3000,
       currency: 'BRL',
       payment_type: 'pix',
       on_behalf_of: SELLER,
       reference_id: 'ref-1',
-      pix_expiration_date_time: '2026-12-01T10:00:00.000Z',
+      pix_expiration_date_time: `${NEXT}-12-01T10:00:00.000Z`,
     });
   });
 

@@ -1,6 +1,11 @@
 import type { Context } from '../../context.js';
 
 export async function run(ctx: Context): Promise<void> {
+  // --dry-run promises that nothing changes; a reset sends no request, so it must stop here itself.
+  if (ctx.globals.dryRun) {
+    ctx.log.status(`dry run: would wipe the sandbox state in ${ctx.paths.stateDir}; nothing was changed`);
+    return;
+  }
   await ctx.confirm('Wipe all sandbox state (transactions, tokens)?', 'reset the sandbox');
   const { resetSandbox } = await import('../../sandbox/index.js');
   await resetSandbox(ctx.paths.stateDir);

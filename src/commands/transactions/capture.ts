@@ -27,7 +27,7 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
   await ctx.requireApiKey();
   const profile = await ctx.profile();
   if (ctx.globals.dryRun) {
-    const body = { on_behalf_of: profile.sellerId ?? '(the transaction seller)', amount: requested ?? '(the authorized amount)' };
+    const body = { on_behalf_of: "(the transaction's seller)", amount: requested ?? '(the authorized amount)' };
     return ctx.printDryRun('transactions.capture', { params: { id }, body });
   }
   const before = await getTransaction(ctx, id);

@@ -35,7 +35,7 @@ export type Payment =
   | { kind: 'boleto'; customer: string }
   | { kind: 'boleto_complete'; customer?: string; boleto: BoletoOptions }
   | { kind: 'bolepix'; customer: string; boleto: BoletoOptions }
-  | { kind: 'pix'; expiresAt?: string };
+  | { kind: 'pix'; customer?: string; expiresAt?: string };
 
 export interface BoletoOptions {
   dueDate?: string;
@@ -113,6 +113,7 @@ export function buildCreateRequest(input: CreateInput): Record<string, unknown> 
       body.payment_method = bolepixPaymentMethod(payment.boleto);
       break;
     case 'pix':
+      if (payment.customer !== undefined) body.customer = payment.customer;
       if (payment.expiresAt !== undefined) body.pix_expiration_date_time = payment.expiresAt;
       break;
   }
@@ -244,6 +245,8 @@ export async function gatherCreateInput(ctx: Context, options: Record<string, un
   }
   if (paymentType !== 'credit') {
     const wrong = given(options, CARD_ONLY_FLAGS);
+    // commander defaults capture to true, so only an explicit --no-capture shows up as false.
+    if (options.capture === false) wrong.push('noCapture');
     if (wrong.length > 0) throw new UsageError(`${wrong.map(flagName).join(', ')} only apply to --payment-type credit`);
   }
   if (paymentType !== 'pix' && options.pixExpiresAt !== undefined) throw new UsageError('--pix-expires-at only applies to --payment-type pix');
@@ -301,13 +304,21 @@ async function readPayment(
     case 'credit':
       return readCardPayment(ctx, options, customer, markWalked, walking);
     case 'pix': {
+      // A PIX may name the buyer who pays it; dropping a --customer given here would lose it silently.
       const expires = optionalString(options.pixExpiresAt);
-      return expires === undefined ? { kind: 'pix' } : { kind: 'pix', expiresAt: parseDateTime(expires, '--pix-expires-at') };
+      return {
+        kind: 'pix',
+        ...(customer !== undefined ? { customer } : {}),
+        ...(expires !== undefined ? { expiresAt: inTheFuture(parseDateTime(expires, '--pix-expires-at'), '--pix-expires-at') } : {}),
+      };
     }
     case 'boleto':
     case 'bolepix': {
       const boleto = readBoletoOptions(options);
       const complete = given(options, BOLETO_COMPLETE_FLAGS).length > 0 || boleto.payer !== undefined;
+      if (boleto.payer !== undefined && customer !== undefined) {
+        throw new UsageError('bill either a registered buyer (--customer) or an inline payer (--payer-* flags), not both');
+      }
       if (paymentType === 'boleto' && boleto.payer !== undefined) return { kind: 'boleto_complete', ...(customer ? { customer } : {}), boleto };
       const buyer = customer ?? (await askCustomer(ctx, markWalked));
       if (paymentType === 'bolepix') {
@@ -385,8 +396,8 @@ export function readBoletoOptions(options: Record<string, unknown>): BoletoOptio
     instructions: stringList(options.instruction),
     discounts: stringList(options.discount).map(parseDiscount),
   };
-  if (dueDate !== undefined) boleto.dueDate = parseDate(dueDate, '--due-date');
-  if (limitDate !== undefined) boleto.paymentLimitDate = parseDate(limitDate, '--payment-limit-date');
+  if (dueDate !== undefined) boleto.dueDate = notInThePast(parseDate(dueDate, '--due-date'), '--due-date');
+  if (limitDate !== undefined) boleto.paymentLimitDate = notInThePast(parseDate(limitDate, '--payment-limit-date'), '--payment-limit-date');
   if (boleto.dueDate && boleto.paymentLimitDate && boleto.paymentLimitDate < boleto.dueDate) {
     throw new UsageError(`--payment-limit-date ${boleto.paymentLimitDate} is before --due-date ${boleto.dueDate}`);
   }
@@ -398,6 +409,19 @@ export function readBoletoOptions(options: Record<string, unknown>): BoletoOptio
   const payer = readPayer(options);
   if (payer) boleto.payer = payer;
   return boleto;
+}
+
+/** A boleto cannot fall due before today (the local calendar day). */
+function notInThePast(date: string, flag: string): string {
+  const now = new Date();
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  if (date < today) throw new ValidationError(flag, `${date} is in the past`);
+  return date;
+}
+
+function inTheFuture(isoDateTime: string, flag: string): string {
+  if (Date.parse(isoDateTime) <= Date.now()) throw new ValidationError(flag, `${isoDateTime} is not in the future`);
+  return isoDateTime;
 }
 
 /** "2%" is a percentage; "5.00" / "5,00" is a fixed amount in major units. */

@@ -31,7 +31,7 @@ export function registerTransactions(program: Command, action: ActionFactory): v
     .option('--installments <n>', 'number of installments, 1-12')
     .option('--no-capture', 'only pre-authorize the card; capture later with "transactions capture"')
     .option('--card <card-id>', 'charge a card on file')
-    .option('--customer <buyer-id>', "the buyer: charge their default card (credit) or bill them (boleto, bolepix)")
+    .option('--customer <buyer-id>', "the buyer: charge their default card (credit) or bill them (boleto, bolepix, pix)")
     .option('--due-date <YYYY-MM-DD>', 'boleto due date')
     .option('--payment-limit-date <YYYY-MM-DD>', 'last day the boleto can be paid')
     .option('--instruction <text>', 'instruction printed on the boleto (repeatable, up to 5)', collect)
@@ -92,7 +92,8 @@ export function registerTransactions(program: Command, action: ActionFactory): v
     .command('update <id>')
     .description("Change a transaction's description or metadata")
     .option('--description <text>', 'new description')
-    .option('--metadata <key=value>', 'metadata entry (repeatable; replaces the metadata object)', collect)
+    // The service merges metadata: keys not given keep their values.
+    .option('--metadata <key=value>', 'metadata entry (repeatable; merged into the existing metadata)', collect)
     .addHelpText('after', examples('payctl transactions update <id> --description "Pedido 1234" --metadata order=1234'))
     .action(action(() => import('./update.js')));
 

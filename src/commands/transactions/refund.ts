@@ -33,7 +33,7 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
   const profile = await ctx.profile();
   if (ctx.globals.dryRun) {
     // A dry run sends nothing at all, not even the read that finds what remains.
-    const body = { on_behalf_of: profile.sellerId ?? '(the transaction seller)', amount: requested ?? '(all that remains)' };
+    const body = { on_behalf_of: "(the transaction's seller)", amount: requested ?? '(all that remains)' };
     return ctx.printDryRun('transactions.void', { params: { id }, body });
   }
   const before = await getTransaction(ctx, id);

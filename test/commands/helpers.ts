@@ -1,0 +1,125 @@
+// Shared by the command tests: card flags, dates relative to today, and assertions that check a
+// run's exit code, stdout and stderr together, so no run goes unchecked.
+import { afterEach, beforeEach, expect } from 'vitest';
+import { SANDBOX_MARKETPLACE_ID } from '../../src/sandbox/constants.js';
+import { payctl, tempHome, type RunOptions, type RunResult } from '../helpers/run.js';
+
+// Transactions are JSON of many shapes; tests assert on them field by field.
+export type Tx = any;
+
+/** An expiry year that is always a few years ahead, so the suite never expires. */
+export const EXP_YEAR = String(new Date().getUTCFullYear() + 3);
+export const CVV = '987';
+export const VISA = '4111111111111111';
+export const MASTERCARD = '5555555555554444';
+export const DECLINED = '4000000000000002';
+
+export function cardFlags(number = VISA, overrides: Record<string, string> = {}): string[] {
+  const flags: Record<string, string> = {
+    '--card-number': number,
+    '--holder-name': 'Maria Silva',
+    '--exp-month': '12',
+    '--exp-year': EXP_YEAR,
+    '--cvv': CVV,
+    ...overrides,
+  };
+  return Object.entries(flags).flatMap(([flag, value]) => [flag, value]);
+}
+
+export function cardJson(number = VISA): string {
+  return JSON.stringify({ card_number: number, holder_name: 'Maria Silva', expiration_month: '12', expiration_year: EXP_YEAR, security_code: CVV });
+}
+
+/** A UTC calendar date `offset` days from today (the sandbox runs on the real clock). */
+export function day(offset = 0): string {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
+export const SANDBOX_LINE = 'SANDBOX (embedded test service: no real money moves)\n';
+export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+export const MONEY = /^\d+\.\d{2}$/;
+export const ANSI = /\x1b\[/;
+export const TX_URL = `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/transactions`;
+
+/** A fresh PAYCTL_HOME for every test of the file that calls this. */
+export function freshHomePerTest(): () => string {
+  let current: { home: string; cleanup: () => void } | undefined;
+  beforeEach(() => {
+    current = tempHome();
+  });
+  afterEach(() => current?.cleanup());
+  return () => {
+    if (!current) throw new Error('no home: call inside a test');
+    return current.home;
+  };
+}
+
+export function run(home: string, args: string[], options: Omit<RunOptions, 'home'> = {}): Promise<RunResult> {
+  return payctl(args, { home, ...options });
+}
+
+/** Exit 0, stdout is one JSON document (and nothing else); returns it. */
+export function expectJson(result: RunResult): Tx {
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.stdout.endsWith('\n')).toBe(true);
+  return JSON.parse(result.stdout);
+}
+
+/** A failure: this exit code, nothing on stdout, and stderr ending in one `error:` line containing every fragment. */
+export function expectError(result: RunResult, code: number, ...fragments: string[]): string {
+  expect(result.code, `stdout: ${result.stdout}\nstderr: ${result.stderr}`).toBe(code);
+  expect(result.stdout).toBe('');
+  const lines = result.stderr.split('\n').filter(Boolean);
+  const last = lines.at(-1) ?? '';
+  expect(last.startsWith('error: '), result.stderr).toBe(true);
+  for (const fragment of fragments) expect(last).toContain(fragment);
+  expect(result.stderr).not.toMatch(/^\s+at /m); // no stack trace without --debug
+  return last;
+}
+
+/** Rejected before anything was sent: exit 2, no SANDBOX notice (the service was never called), one error line. */
+export function expectUsage(result: RunResult, ...fragments: string[]): string {
+  const line = expectError(result, 2, ...fragments);
+  expect(result.stderr).toBe(`${line}\n`);
+  return line;
+}
+
+/** Money as the status lines show it: 1234.5 → "R$ 1.234,50". */
+export function brl(amount: string): string {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return `R$ ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${fraction.padEnd(2, '0')}`;
+}
+
+/** A successful create: 0, the transaction as the only thing on stdout, SANDBOX + one status line on stderr. */
+export function expectCreated(result: RunResult, status: string): Tx {
+  const tx = expectJson(result);
+  expect(tx.status).toBe(status);
+  expect(result.stderr).toBe(`${SANDBOX_LINE}Created transaction ${tx.id} (${status}, ${brl(tx.amount)})\n`);
+  return tx;
+}
+
+export async function create(home: string, args: string[], status = 'succeeded'): Promise<Tx> {
+  return expectCreated(await run(home, ['transactions', 'create', ...args]), status);
+}
+
+export const createCard = (home: string, amount = '10.50', extra: string[] = []) =>
+  create(home, ['--amount', amount, ...cardFlags(), ...extra]);
+export const createPreAuth = (home: string, amount = '10.00') => create(home, ['--amount', amount, ...cardFlags(), '--no-capture'], 'pre_authorized');
+export const createPix = (home: string, amount = '30.00', extra: string[] = []) =>
+  create(home, ['--payment-type', 'pix', '--amount', amount, ...extra], 'pending');
+
+/** Every transaction in the sandbox (newest first), checked like any other run. */
+export async function listAll(home: string, extra: string[] = []): Promise<Tx[]> {
+  const result = await run(home, ['transactions', 'list', '--all', ...extra]);
+  const items = expectJson(result);
+  expect(Array.isArray(items)).toBe(true);
+  expect(result.stderr).toBe(items.length === 0 ? 'no transactions match\n' : '');
+  return items;
+}
+
+export async function getTx(home: string, id: string): Promise<Tx> {
+  const result = await run(home, ['transactions', 'get', id]);
+  const tx = expectJson(result);
+  expect(result.stderr).toBe('');
+  return tx;
+}

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempHome } from '../helpers/run.js';
+import { ANSI, SANDBOX_LINE, cardFlags, create, expectJson, expectUsage, run, type Tx } from './helpers.js';
+
+// Output formats and colour, on one shared sandbox: a succeeded card payment, a pre-authorized
+// one and a large pending PIX (created oldest first).
+let shared: { home: string; cleanup: () => void };
+let paid: Tx;
+let held: Tx;
+let pix: Tx;
+beforeAll(async () => {
+  shared = tempHome();
+  paid = await create(shared.home, ['--amount', '1234.50', ...cardFlags(), '--description', 'Pedido 1', '--reference-id', 'out-1']);
+  held = await create(shared.home, ['--amount', '10', ...cardFlags(), '--no-capture', '--reference-id', 'out-2'], 'pre_authorized');
+  pix = await create(shared.home, ['--payment-type', 'pix', '--amount', '1234567.89', '--reference-id', 'out-3'], 'pending');
+});
+afterAll(() => shared.cleanup());
+
+type Options = { tty?: boolean; env?: Record<string, string>; stdin?: string };
+const payctl = (args: string[], options: Options = {}) => run(shared.home, args, options);
+
+const GREEN = (text: string) => `\x1b[32m${text}\x1b[39m`;
+const YELLOW = (text: string) => `\x1b[33m${text}\x1b[39m`;
+const BOLD = (text: string) => `\x1b[1m${text}\x1b[22m`;
+
+/** A successful table run: exit 0, nothing on stderr; returns the lines of stdout. */
+function tableLines(result: { code: number; stdout: string; stderr: string }): string[] {
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.stderr).toBe('');
+  expect(result.stdout.endsWith('\n')).toBe(true);
+  return result.stdout.slice(0, -1).split('\n');
+}
+
+describe('format defaults', () => {
+  it('piped: JSON', async () => {
+    const result = await payctl(['transactions', 'list']);
+    expect(expectJson(result).map((t: Tx) => t.id)).toEqual([pix.id, held.id, paid.id]);
+    expect(result.stderr).toBe('');
+  });
+
+  it('on a terminal: a table, one row per transaction under a header', async () => {
+    const lines = tableLines(await payctl(['transactions', 'list', '--no-color'], { tty: true }));
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(/^ID\s+STATUS\s+AMOUNT\s+TYPE\s+REFERENCE\s+DESCRIPTION\s+CREATED$/);
+    expect(lines[1]).toMatch(new RegExp(`^${pix.id}\\s+pending\\s+R\\$ 1\\.234\\.567,89\\s+pix\\s+out-3\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`));
+    expect(lines[3]).toMatch(new RegExp(`^${paid.id}\\s+succeeded\\s+R\\$ 1\\.234,50\\s+credit\\s+out-1\\s+Pedido 1\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`));
+    // Money is right-aligned: the amounts end in the same column.
+    const ends = lines.slice(1).map((l) => l.indexOf(',') + 3);
+    expect(new Set(ends).size).toBe(1);
+  });
+
+  it('-o json on a terminal is JSON, and never coloured', async () => {
+    const result = await payctl(['transactions', 'list', '-o', 'json'], { tty: true, env: { FORCE_COLOR: '1' } });
+    expect(expectJson(result)).toHaveLength(3);
+    expect(result.stdout).not.toMatch(ANSI);
+    expect(result.stderr).toBe('');
+  });
+
+  it('global options work before the verb too', async () => {
+    const result = await payctl(['-o', 'ndjson', '--fields', 'id', 'transactions', 'list']);
+    expect(result).toEqual({ code: 0, stdout: [pix, held, paid].map((t) => `{"id":"${t.id}"}\n`).join(''), stderr: '' });
+  });
+
+  it('an unknown -o format or an empty --fields: exit 2', async () => {
+    expectUsage(await payctl(['transactions', 'list', '-o', 'xml']), '--output: "xml" is not an output format', 'table, json, ndjson, csv');
+    expectUsage(await payctl(['transactions', 'list', '--fields', ',']), '--fields:');
+  });
+});
+
+describe('colour', () => {
+  it('a terminal gets coloured statuses and a bold header', async () => {
+    const lines = tableLines(await payctl(['transactions', 'list'], { tty: true }));
+    expect(lines[0]).toContain(BOLD('ID'));
+    expect(lines[1]).toContain(YELLOW('pending'));
+    expect(lines[2]).toContain(YELLOW('pre_authorized'));
+    expect(lines[3]).toContain(GREEN('succeeded'));
+    expect(lines[3]).toContain('R$ 1.234,50');
+  });
+
+  it.each([
+    ['--no-color', ['--no-color'], {}],
+    ['NO_COLOR=1', [], { NO_COLOR: '1' }],
+    ['TERM=dumb', [], { TERM: 'dumb' }],
+  ])('%s on a terminal: no ANSI at all', async (_name, flags, env) => {
+    const list = tableLines(await payctl(['transactions', 'list', ...flags], { tty: true, env }));
+    expect(list.join('\n')).not.toMatch(ANSI);
+    expect(list[3]).toContain('succeeded');
+    expect(list[3]).toContain('R$ 1.234,50');
+    const one = tableLines(await payctl(['transactions', 'get', paid.id, ...flags], { tty: true, env }));
+    expect(one.join('\n')).not.toMatch(ANSI);
+  });
+
+  // The README's precedence is flag > environment.
+  it('--no-color beats FORCE_COLOR from the environment', async () => {
+    const lines = tableLines(await payctl(['transactions', 'list', '--no-color'], { tty: true, env: { FORCE_COLOR: '1' } }));
+    expect(lines.join('\n')).not.toMatch(ANSI);
+  });
+
+  it('an empty NO_COLOR does not turn colour off', async () => {
+    const lines = tableLines(await payctl(['transactions', 'list'], { tty: true, env: { NO_COLOR: '' } }));
+    expect(lines[3]).toContain(GREEN('succeeded'));
+  });
+
+  it('a table into a pipe is plain; FORCE_COLOR=1 colours it', async () => {
+    const plain = tableLines(await payctl(['transactions', 'list', '-o', 'table']));
+    expect(plain.join('\n')).not.toMatch(ANSI);
+    const forced = tableLines(await payctl(['transactions', 'list', '-o', 'table'], { env: { FORCE_COLOR: '1' } }));
+    expect(forced[3]).toContain(GREEN('succeeded'));
+    expect(forced[1]).toContain(YELLOW('pending'));
+    expect(forced[0]).toContain(BOLD('STATUS'));
+  });
+});
+
+describe('a single object', () => {
+  it('as a field/value table: dotted keys, money and dates formatted, arrays counted', async () => {
+    const lines = tableLines(await payctl(['transactions', 'get', paid.id, '--no-color'], { tty: true }));
+    const rows = new Map(lines.map((l) => {
+      const [key, ...rest] = l.split(/\s{2,}/);
+      return [key, rest.join('  ')] as const;
+    }));
+    expect(rows.get('id')).toBe(paid.id);
+    expect(rows.get('status')).toBe('succeeded');
+    expect(rows.get('amount')).toBe('R$ 1.234,50');
+    expect(rows.get('original_amount')).toBe('R$ 1.234,50');
+    expect(rows.get('payment_method.card_brand')).toBe('Visa');
+    expect(rows.get('payment_method.last4_digits')).toBe('1111');
+    expect(rows.get('history')).toBe('[2 items]');
+    expect(rows.get('captured')).toBe('true');
+    expect(rows.get('created_at')).toBe(`${paid.created_at.slice(0, 10)} ${paid.created_at.slice(11, 16)}`);
+    expect(rows.get('description')).toBe('Pedido 1');
+    expect(rows.get('refunds')).toBe(''); // null shows as an empty value
+  });
+
+  it('--fields on a single-object table: only those rows', async () => {
+    const lines = tableLines(await payctl(['transactions', 'get', pix.id, '--fields', 'id,status,amount', '--no-color'], { tty: true }));
+    expect(lines.map((l) => l.split(/\s{2,}/))).toEqual([
+      ['id', pix.id],
+      ['status', 'pending'],
+      ['amount', 'R$ 1.234.567,89'],
+    ]);
+  });
+
+  it('as ndjson: one line; as csv: a header and one row', async () => {
+    const ndjson = await payctl(['transactions', 'get', held.id, '-o', 'ndjson']);
+    expect(ndjson.code).toBe(0);
+    expect(ndjson.stderr).toBe('');
+    expect(ndjson.stdout.split('\n')).toHaveLength(2);
+    expect(JSON.parse(ndjson.stdout)).toEqual(held);
+
+    const csv = await payctl(['transactions', 'get', held.id, '-o', 'csv', '--fields', 'id,status,amount,payment_method.card_brand,captured']);
+    expect(csv).toEqual({ code: 0, stdout: `id,status,amount,payment_method.card_brand,captured\n${held.id},pre_authorized,10.00,Visa,false\n`, stderr: '' });
+  });
+
+  it('create with -o table: the transaction as a table on stdout, SANDBOX and the status line on stderr', async () => {
+    const own = tempHome();
+    try {
+      const result = await run(own.home, ['transactions', 'create', '--payment-type', 'pix', '--amount', '2,5', '-o', 'table', '--no-color']);
+      expect(result.code).toBe(0);
+      const rows = result.stdout.trimEnd().split('\n').map((l) => l.split(/\s{2,}/));
+      const id = rows.find((r) => r[0] === 'id')?.[1];
+      expect(id).toMatch(/^[0-9a-f]{32}$/);
+      expect(rows).toContainEqual(['amount', 'R$ 2,50']);
+      expect(rows).toContainEqual(['status', 'pending']);
+      expect(rows).toContainEqual(['payment_type', 'pix']);
+      expect(result.stderr).toBe(`${SANDBOX_LINE}Created transaction ${id} (pending, R$ 2,50)\n`);
+    } finally {
+      own.cleanup();
+    }
+  });
+});
+
+describe('--dry-run output formats', () => {
+  it('-o ndjson --dry-run prints the request as one JSON line', async () => {
+    const result = await payctl(['transactions', 'update', pix.id, '--description', 'x', '--dry-run', '-o', 'ndjson']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('dry run: nothing was sent\n');
+    expect(result.stdout.split('\n')).toHaveLength(2);
+    expect(JSON.parse(result.stdout)).toMatchObject({ dry_run: true, method: 'PUT' });
+  });
+});
+
+describe('streams', () => {
+  it('--quiet drops the status line but never the SANDBOX notice', async () => {
+    const result = await payctl(['transactions', 'update', pix.id, '--description', 'quiet', '-q']);
+    expect(expectJson(result)).toMatchObject({ id: pix.id, description: 'quiet' });
+    expect(result.stderr).toBe(SANDBOX_LINE);
+    const empty = await payctl(['transactions', 'list', '--status', 'canceled', '--quiet']);
+    expect(empty).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
+  });
+
+  it('read-only commands print no SANDBOX notice; errors go to stderr only, also for tables', async () => {
+    const get = await payctl(['transactions', 'get', paid.id, '--fields', 'id']);
+    expect(get).toEqual({ code: 0, stdout: `{\n  "id": "${paid.id}"\n}\n`, stderr: '' });
+    const missing = await payctl(['transactions', 'get', '1'.repeat(32)], { tty: true });
+    expect(missing.code).toBe(5);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toMatch(/^error: Sorry, the transaction \(id: 1{32}\) .* \(resource_not_found, HTTP 404\)\n$/);
+  });
+
+  it('--debug adds a stack trace to an error; without it there is none', async () => {
+    const plain = await payctl(['transactions', 'refund', paid.id, '--amount', '99999', '--yes']);
+    expect(plain.code).toBe(6);
+    expect(plain.stdout).toBe('');
+    expect(plain.stderr).not.toMatch(/^\s+at /m);
+    const debug = await payctl(['transactions', 'refund', paid.id, '--amount', '99999', '--yes', '--debug']);
+    expect(debug.code).toBe(6);
+    expect(debug.stdout).toBe('');
+    expect(debug.stderr).toContain('error: The transaction has not sufficient amount for the requested void operation (void_transaction_error, HTTP 402)');
+    expect(debug.stderr).toMatch(/^\s+at /m);
+    expect(debug.stderr).toMatch(/^< HTTP 402/m);
+  });
+});

@@ -1,0 +1,134 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID } from '../../src/sandbox/constants.js';
+import {
+  ISO_MS,
+  SANDBOX_LINE,
+  TX_URL,
+  create,
+  createCard,
+  createPix,
+  createPreAuth,
+  expectError,
+  expectJson,
+  expectUsage,
+  freshHomePerTest,
+  getTx,
+  listAll,
+  run,
+  type Tx,
+} from './helpers.js';
+
+const home = freshHomePerTest();
+
+const pay = (id: string, args: string[] = []) => run(home(), ['sandbox', 'pay', id, ...args]);
+
+/** A paid transaction: 0, the transaction on stdout, SANDBOX and one status line on stderr. */
+function expectPaid(result: { code: number; stdout: string; stderr: string }, before: Tx): Tx {
+  const after = expectJson(result);
+  expect(result.stderr).toBe(`${SANDBOX_LINE}Transaction ${before.id} paid; status succeeded\n`);
+  expect(after).toMatchObject({ id: before.id, status: 'succeeded', captured: true, amount: before.amount });
+  expect(after.payment_method.status).toBe('paid');
+  expect(after.payment_method.paid_at).toMatch(ISO_MS);
+  expect(after.expected_on).toMatch(ISO_MS);
+  expect(after.history).toHaveLength(before.history.length + 1);
+  expect(after.history.at(-1)).toMatchObject({ operation_type: 'paid', status: 'succeeded', amount: before.amount });
+  return after;
+}
+
+describe('sandbox pay', () => {
+  it('a pending boleto becomes succeeded', async () => {
+    const boleto = await create(home(), ['--payment-type', 'boleto', '--amount', '150', '--customer', SANDBOX_BUYER_ID], 'pending');
+    const paid = expectPaid(await pay(boleto.id), boleto);
+    expect(paid.payment_type).toBe('boleto');
+    expect(await getTx(home(), boleto.id)).toEqual(paid);
+  });
+
+  it('a pending PIX becomes succeeded', async () => {
+    const pix = await createPix(home(), '30.00');
+    const paid = expectPaid(await pay(pix.id), pix);
+    expect(paid.payment_type).toBe('pix');
+    expect(paid.fees).not.toBe('0.00'); // money was collected, so fees apply
+  });
+
+  it('a pending bolepix becomes succeeded', async () => {
+    const bolepix = await create(home(), ['--payment-type', 'bolepix', '--amount', '80', '--customer', SANDBOX_BUYER_ID], 'pending');
+    expectPaid(await pay(bolepix.id), bolepix);
+  });
+
+  it('a card transaction cannot be paid: exit 6 with the service error, unchanged', async () => {
+    const card = await createCard(home());
+    const result = await pay(card.id);
+    expectError(result, 6, 'cannot be paid', 'this is a credit transaction with status succeeded', '(approve_transaction_error, HTTP 400)');
+    expect(result.stderr.startsWith(SANDBOX_LINE)).toBe(true);
+    expect(await getTx(home(), card.id)).toEqual(card);
+    const held = await createPreAuth(home());
+    expectError(await pay(held.id), 6, 'approve_transaction_error');
+    expect(await getTx(home(), held.id)).toEqual(held);
+  });
+
+  it('paying twice: the second is refused with exit 6', async () => {
+    const pix = await createPix(home());
+    const paid = expectPaid(await pay(pix.id), pix);
+    expectError(await pay(pix.id), 6, 'status succeeded', 'HTTP 400');
+    expect(await getTx(home(), pix.id)).toEqual(paid);
+  });
+
+  it('an unknown id: exit 5; a malformed one: exit 2', async () => {
+    expectError(await pay('a'.repeat(32)), 5, 'does not exist', '(resource_not_found, HTTP 404)');
+    expectUsage(await pay('x/y'), '<transaction-id>: malformed transaction id');
+  });
+
+  it('--dry-run: the approve request, and the transaction stays pending', async () => {
+    const pix = await createPix(home());
+    const result = await pay(pix.id, ['--dry-run']);
+    expect(expectJson(result)).toEqual({
+      dry_run: true,
+      method: 'POST',
+      url: `sandbox://embedded${TX_URL}/${pix.id}/approve`,
+      headers: { accept: 'application/json', 'user-agent': expect.stringMatching(/^payctl\//), authorization: 'Basic [redacted]' },
+    });
+    expect(result.stderr).toBe('dry run: nothing was sent\n');
+    expect(await getTx(home(), pix.id)).toEqual(pix);
+  });
+});
+
+describe('sandbox reset', () => {
+  it('--yes wipes every transaction; the seeded buyer and card come back', async () => {
+    await createCard(home());
+    await createPix(home());
+    expect(await listAll(home())).toHaveLength(2);
+    const result = await run(home(), ['sandbox', 'reset', '--yes']);
+    expect(result).toEqual({ code: 0, stdout: '', stderr: 'Sandbox state wiped; the seeded seller, buyer and card are back\n' });
+    expect(await listAll(home())).toEqual([]);
+    const again = await create(home(), ['--amount', '5', '--card', SANDBOX_CARD_ID]);
+    expect(again).toMatchObject({ customer: SANDBOX_BUYER_ID, payment_method: { id: SANDBOX_CARD_ID } });
+    expect(again.transaction_number).toBe('100001'); // counters start over too
+  });
+
+  it('on an untouched sandbox it is harmless', async () => {
+    const result = await run(home(), ['sandbox', 'reset', '-y', '-q']);
+    expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await listAll(home())).toEqual([]);
+  });
+
+  it.each([
+    ['piped', [], {}],
+    ['piped, with an answer waiting on stdin', [], { stdin: 'y\n' }],
+    ['--no-input on a terminal', ['--no-input'], { tty: true }],
+  ])('without --yes and prompts off (%s): exit 2, nothing wiped', async (_name, args, options) => {
+    const tx = await createPix(home());
+    expectUsage(await run(home(), ['sandbox', 'reset', ...args], options), '--yes required to reset the sandbox');
+    expect(await listAll(home())).toEqual([tx]);
+  });
+
+  it('--dry-run wipes nothing, even with --yes', async () => {
+    const tx = await createPix(home());
+    const result = await run(home(), ['sandbox', 'reset', '--yes', '--dry-run']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^dry run: would wipe the sandbox state in .+; nothing was changed\n$/);
+    expect(result.stderr).toContain(join(home(), 'state'));
+    expect(await listAll(home())).toEqual([tx]);
+  });
+});
