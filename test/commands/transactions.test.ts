@@ -208,7 +208,7 @@ describe('transactions create: validation before any request (exit 2, flag named
     ['both --amount and --amount-cents', ['--amount', '10', '--amount-cents', '1000', ...cardFlags()], ['--amount', '--amount-cents', 'not both']],
     ['invalid currency', ['--amount', '10', '--currency', 'R$', ...cardFlags()], ['--currency:', 'three letters']],
     ['due date 2026-02-30', [...boleto, '--due-date', '2026-02-30'], ['--due-date:', 'not a real date']],
-    ['due date in the past', [...boleto, '--due-date', day(-1)], ['--due-date:', 'in the past']],
+    ['due date in the past', [...boleto, '--due-date', day(-2)], ['--due-date:', 'in the past']],
     ['PIX expiry in the past', ['--payment-type', 'pix', '--amount', '10', '--pix-expires-at', '2020-01-01T00:00:00Z'], ['--pix-expires-at:', 'not in the future']],
     ['--customer together with an inline payer', [...boleto, '--payer-first-name', 'A', '--payer-last-name', 'B', '--payer-taxpayer-id', '529.982.247-25'], ['either a registered buyer', 'not both']],
     ['payment limit before due date', [...boleto, '--due-date', day(10), '--payment-limit-date', day(9)], ['--payment-limit-date', 'before --due-date']],
