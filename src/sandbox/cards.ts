@@ -3,6 +3,7 @@ import { isObject } from './http.js';
 import { isoTimestamp } from './time.js';
 import type { CardPaymentMethod, CardRecord } from './types.js';
 import type { Checker } from './validate.js';
+import { luhnValid } from '../validate/card.js';
 
 // The full card number and CVV exist only inside parseCardInput: what leaves it is the card as
 // it may be stored and shown (first 4 / last 4, brand, holder, expiry).
@@ -17,21 +18,6 @@ export interface AcceptedCard {
   expiration_month: string;
   expiration_year: string;
   declines: boolean;
-}
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  let double = false;
-  for (let i = digits.length - 1; i >= 0; i -= 1) {
-    let d = digits.charCodeAt(i) - 48;
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-    double = !double;
-  }
-  return sum % 10 === 0;
 }
 
 /** Brand by IIN prefix; Brazilian brands come first because some of their ranges sit inside Visa's. */

@@ -329,6 +329,27 @@ describe('POST retries and reconciliation', () => {
     expect(result.stderr).toContain('the refund was not applied');
   });
 
+  it('a capture whose answer was lost is confirmed when the transaction left pre_authorized', async () => {
+    let gets = 0;
+    const result = await run(['transactions', 'capture', TX, '--yes'], (req) => {
+      if (req.method === 'POST') return { destroy: true };
+      gets++;
+      return gets === 1 ? tx('10.00', [], 'pre_authorized') : tx('10.00', [], 'succeeded');
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('The capture was applied');
+    expect(server!.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('a capture whose answer was lost and that is still pre_authorized exits 8, safe to retry', async () => {
+    const result = await run(['transactions', 'capture', TX, '--yes'], (req) =>
+      req.method === 'POST' ? { status: 504, raw: 'gateway timeout' } : tx('10.00', [], 'pre_authorized'),
+    );
+    expect(result.code).toBe(8);
+    expect(result.stderr).toContain('the capture was not applied');
+    expect(result.stderr).toContain('it is safe to run the capture again');
+  });
+
   it('a refund whose outcome cannot be checked exits 9', async () => {
     let gets = 0;
     const result = await run(['transactions', 'refund', TX, '--yes'], (req) => {
