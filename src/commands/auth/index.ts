@@ -31,7 +31,10 @@ export function registerAuth(program: Command, action: ActionFactory): void {
     .addHelpText('after', examples('payctl whoami', 'payctl whoami -o json --fields profile,base_url'))
     .action(action(() => import('./whoami.js')));
 
-  const profiles = program.command('profiles').description('List, switch and remove profiles');
+  const profiles = program
+    .command('profiles')
+    .description('List, switch and remove profiles')
+    .addHelpText('after', examples('payctl profiles list', 'payctl profiles use live'));
   profiles
     .command('list')
     .description('List profiles (the current one is marked)')

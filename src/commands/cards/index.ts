@@ -3,7 +3,10 @@ import type { ActionFactory } from '../../cli.js';
 import { examples } from '../shared/help.js';
 
 export function registerCards(program: Command, action: ActionFactory): void {
-  const group = program.command('cards').description('Tokenize cards');
+  const group = program
+    .command('cards')
+    .description('Tokenize cards')
+    .addHelpText('after', examples('payctl cards tokenize --card-file card.json'));
   group
     .command('tokenize')
     .description('Turn card data into a single-use card token (card data from flags, --card-file or hidden prompts)')

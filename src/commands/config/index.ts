@@ -5,7 +5,8 @@ import { examples } from '../shared/help.js';
 export function registerConfig(program: Command, action: ActionFactory): void {
   const group = program
     .command('config')
-    .description('Read and change the settings of a profile (base_url, marketplace_id, seller_id, currency, output, timeout)');
+    .description('Read and change the settings of a profile (base_url, marketplace_id, seller_id, currency, output, timeout)')
+    .addHelpText('after', examples('payctl config list', 'payctl config set output json'));
   group
     .command('get <key>')
     .description("Print one setting of the profile (the API key is shown masked)")

@@ -3,7 +3,10 @@ import type { ActionFactory } from '../../cli.js';
 import { examples } from '../shared/help.js';
 
 export function registerSandbox(program: Command, action: ActionFactory): void {
-  const group = program.command('sandbox').description('The embedded emulation of the payment service: serve it, reset it, pay boletos and PIX');
+  const group = program
+    .command('sandbox')
+    .description('The embedded emulation of the payment service: serve it, reset it, pay boletos and PIX')
+    .addHelpText('after', examples('payctl sandbox serve --port 4010', 'payctl sandbox pay <transaction-id>'));
   group
     .command('serve')
     .description('Run the sandbox as an HTTP server for other programs (same state as the embedded one)')

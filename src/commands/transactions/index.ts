@@ -9,7 +9,8 @@ export function registerTransactions(program: Command, action: ActionFactory): v
   const group = program
     .command('transactions')
     .alias('tx')
-    .description('Create, look up, refund and capture card, boleto and PIX transactions');
+    .description('Create, look up, refund and capture card, boleto and PIX transactions')
+    .addHelpText('after', examples('payctl transactions list --status succeeded', 'payctl transactions refund <id> --amount 5.00'));
 
   const create = group
     .command('create')
