@@ -107,3 +107,26 @@ describe('confirmations on a terminal', () => {
     expect(result.stderr).not.toContain('999');
   });
 });
+
+describe('login on a terminal', () => {
+  it('asks for what is missing, the API key hidden, and saves the profile', async () => {
+    const { recordingServer } = await import('../helpers/recording-server.js');
+    const server = await recordingServer([{ status: 200, body: { resource: 'list', items: [], has_more: false } }]);
+    try {
+      const result = await converse(['login', '--profile', 'live'], home.home, [
+        { prompt: /API base URL/, keys: `${server.url}${KEY.enter}` },
+        { prompt: /Marketplace id/, keys: `mkt1${KEY.enter}` },
+        { prompt: /Default seller id/, keys: `seller1${KEY.enter}` },
+        { prompt: /API key/, keys: `zpk_live_typedsecret99${KEY.enter}` },
+      ]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).not.toContain('zpk_live_typedsecret99');
+      expect(result.stderr).toContain('zpk_…et99');
+      expect(server.requests[0]!.url).toBe('/v1/marketplaces/mkt1/transactions?limit=1');
+      const who = await payctlJson(['whoami'], { home: home.home });
+      expect(who).toMatchObject({ profile: 'live', base_url: server.url, marketplace_id: 'mkt1', seller_id: 'seller1', api_key: 'zpk_…et99' });
+    } finally {
+      await server.close();
+    }
+  });
+});
