@@ -6,9 +6,14 @@ import { ApiError, CliError, ExitCode } from './errors.js';
 import { parseGlobals } from './globals.js';
 import type { IO } from './io.js';
 import { registerAuth } from './commands/auth/index.js';
+import { registerBoletos } from './commands/boletos/index.js';
+import { registerBuyers } from './commands/buyers/index.js';
 import { registerCards } from './commands/cards/index.js';
 import { registerConfig } from './commands/config/index.js';
+import { registerReceipts } from './commands/receipts/index.js';
+import { registerReceivables } from './commands/receivables/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
+import { registerSources } from './commands/sources/index.js';
 import { registerTransactions } from './commands/transactions/index.js';
 import { VERSION } from './version.js';
 
@@ -88,7 +93,12 @@ works right after install, with no account.`,
   };
 
   registerTransactions(program, action);
+  registerBuyers(program, action);
   registerCards(program, action);
+  registerSources(program, action);
+  registerBoletos(program, action);
+  registerReceipts(program, action);
+  registerReceivables(program, action);
   registerAuth(program, action);
   registerConfig(program, action);
   registerSandbox(program, action);

@@ -195,9 +195,15 @@ export class Context {
     await renderObject(data, await this.renderOptions());
   }
 
-  async renderList(pages: AsyncIterable<unknown[]>, columns: Column[]): Promise<number> {
+  /**
+   * Renders a list. `tableRow` adds display-only fields for the table (a masked CPF, a computed
+   * fee); JSON, NDJSON and CSV always get the API's objects unchanged.
+   */
+  async renderList(pages: AsyncIterable<unknown[]>, columns: Column[], tableRow?: (item: Record<string, unknown>) => Record<string, unknown>): Promise<number> {
     const { renderList } = await import('./output/render.js');
-    return renderList(pages, { ...(await this.renderOptions()), columns });
+    const options = { ...(await this.renderOptions()), columns };
+    const shown = options.format === 'table' && tableRow ? mapPages(pages, tableRow) : pages;
+    return renderList(shown, options);
   }
 
   private async renderOptions() {
@@ -233,6 +239,10 @@ export class Context {
       await cleanup().catch(() => undefined);
     }
   }
+}
+
+async function* mapPages(pages: AsyncIterable<unknown[]>, map: (item: Record<string, unknown>) => Record<string, unknown>): AsyncGenerator<unknown[]> {
+  for await (const page of pages) yield page.map((item) => (item && typeof item === 'object' ? map(item as Record<string, unknown>) : item));
 }
 
 function dryRunText(request: PreparedRequest): string {

@@ -95,8 +95,21 @@ export class ApiClient {
   }
 
   async call<T = unknown>(operation: Operation, input: RequestInput = {}): Promise<T> {
+    const { status, text } = await this.exchange(operation, input);
+    return parseSuccess<T>(status, text, endpoints[operation]);
+  }
+
+  /** For the few operations whose answer is not JSON (a rendered HTML receipt). */
+  async callText(operation: Operation, input: RequestInput = {}): Promise<{ text: string; contentType?: string | undefined }> {
+    const { text, contentType } = await this.exchange(operation, input, 'text/html, application/json');
+    return { text, contentType };
+  }
+
+  /** Sends with retries and turns error answers into errors; returns a successful answer's text. */
+  private async exchange(operation: Operation, input: RequestInput, accept?: string) {
     const endpoint: Endpoint = endpoints[operation];
     const prepared = this.prepare(operation, input);
+    if (accept) prepared.headers.accept = accept;
     // GET, PUT and DELETE are safe to repeat; a POST only when it provably never arrived or got 429.
     const repeatable = endpoint.method !== 'POST';
     const { maxAttempts } = this.options;
@@ -134,7 +147,7 @@ export class ApiClient {
         throw error;
       }
       if (status >= 400) throw parseError(status, text, contentType);
-      return parseSuccess<T>(status, text, endpoint);
+      return response;
     }
   }
 

@@ -3,6 +3,8 @@
 // has a marketplace_id, as the real provider lays out its API. The few provider paths that sit
 // outside that prefix name the marketplace themselves and are not scoped.
 
+import { UsageError } from '../errors.js';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Endpoint {
@@ -11,6 +13,8 @@ export interface Endpoint {
   marketplaceScoped: boolean;
   /** Moves money or changes a payment: outcome must be reconciled when unknown. */
   movesMoney?: boolean;
+  /** The path itself names the marketplace: a profile without marketplace_id cannot call it. */
+  requiresMarketplace?: boolean;
 }
 
 const scoped = (method: HttpMethod, path: string, movesMoney = false): Endpoint => ({
@@ -30,6 +34,28 @@ export const endpoints = {
   'transactions.cancellationLetter': scoped('GET', '/transactions/{id}/cancelled-letter'),
   'transactions.approve': scoped('POST', '/transactions/{id}/approve', true),
   'cards.tokenize': scoped('POST', '/cards/tokens'),
+  'cards.associate': scoped('POST', '/cards'),
+  'cards.get': scoped('GET', '/cards/{id}'),
+  'cards.remove': scoped('DELETE', '/cards/{id}'),
+  'buyers.create': scoped('POST', '/buyers'),
+  'buyers.list': scoped('GET', '/buyers'),
+  'buyers.get': scoped('GET', '/buyers/{id}'),
+  'buyers.update': scoped('PUT', '/buyers/{id}'),
+  'buyers.remove': scoped('DELETE', '/buyers/{id}'),
+  'buyers.search': scoped('GET', '/buyers/search'),
+  'sources.create': scoped('POST', '/sources'),
+  'sources.get': scoped('GET', '/sources/{id}'),
+  'sources.remove': scoped('DELETE', '/sources/{id}'),
+  'boletos.get': scoped('GET', '/boletos/{id}'),
+  'boletos.send': scoped('POST', '/boletos/{id}/emails'),
+  // The provider names the marketplace inside these two paths instead of prefixing them.
+  'boletos.cancel': { method: 'POST', path: '/boletos/cancellation/marketplaces/{marketplace_id}/transactions/{id}', marketplaceScoped: false, requiresMarketplace: true },
+  'receipts.get': scoped('GET', '/receipts/{id}'),
+  'receipts.email': scoped('POST', '/receipts/{id}/emails'),
+  'receipts.sms': scoped('POST', '/receipts/{id}/texts'),
+  'receipts.render': { method: 'GET', path: '/receipts/{marketplace_id}/{id}', marketplaceScoped: false, requiresMarketplace: true },
+  'receivables.get': scoped('GET', '/receivables/{id}'),
+  'receivables.listByTransaction': scoped('GET', '/transactions/{id}/receivables'),
 } as const satisfies Record<string, Endpoint>;
 
 export type Operation = keyof typeof endpoints;
@@ -43,6 +69,9 @@ export interface UrlParts {
 
 export function buildUrl(operation: Operation, parts: UrlParts): URL {
   const endpoint: Endpoint = endpoints[operation];
+  if (endpoint.requiresMarketplace && !parts.marketplaceId) {
+    throw new UsageError(`this operation needs the profile's marketplace_id (set it with 'payctl config set marketplace_id <id>')`);
+  }
   let path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = name === 'marketplace_id' ? parts.marketplaceId : parts.params?.[name];
     if (value === undefined) throw new Error(`missing path parameter ${name} for ${operation}`);

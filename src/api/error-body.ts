@@ -17,7 +17,7 @@ interface ProviderError {
 export function errorFromJson(httpStatus: number, body: unknown): ApiError | null {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
   const error = (body as { error?: unknown }).error;
-  if (!error || typeof error !== 'object') return null;
+  if (!error || typeof error !== 'object') return flatErrorFromJson(httpStatus, body as Record<string, unknown>);
   const e = error as ProviderError;
   const declared = Number.parseInt(String(e.status_code ?? ''), 10);
   // An error body under HTTP 2xx still is an error: trust its own status code, else call it 400.
@@ -29,6 +29,17 @@ export function errorFromJson(httpStatus: number, body: unknown): ApiError | nul
   if (typeof e.type === 'string') details.type = e.type;
   if (reasons?.length) details.reasons = reasons;
   return new ApiError(message, details);
+}
+
+/**
+ * A few provider operations (boleto cancellation) answer errors as `{status, message}` with no
+ * `error` wrapper. Only taken as an error under an error status: a 2xx with these keys is a result.
+ */
+function flatErrorFromJson(httpStatus: number, body: Record<string, unknown>): ApiError | null {
+  if (httpStatus < 400 || typeof body.message !== 'string' || !body.message.trim()) return null;
+  const details: ConstructorParameters<typeof ApiError>[1] = { httpStatus };
+  if (typeof body.status === 'string' && body.status) details.category = body.status.toLowerCase();
+  return new ApiError(body.message.trim(), details);
 }
 
 /** For an error status whose body is not the provider's JSON (a proxy page, nothing at all). */

@@ -12,4 +12,5 @@ export {
   validateId,
   parseMetadata,
   validatePhone,
+  validateBrazilianPhone,
 } from './misc.js';

@@ -77,3 +77,27 @@ export function validatePhone(value: string, flag = '--phone'): string {
   }
   return digits;
 }
+
+/**
+ * A Brazilian phone for SMS, as the provider takes it: `+55 DDNNNNNNNNN` (country code, two-digit
+ * area code, 8 or 9 digits). Accepts `(21) 99909-9999`, `21999099999` or `+55 21 99909-9999`.
+ */
+export function validateBrazilianPhone(value: string, flag = '--to'): string {
+  const v = value.trim();
+  if (!/^\+?[\d\s().-]+$/.test(v)) {
+    throw new ValidationError(flag, `${quote(value)} is not a phone number; use +55 with the area code, like +55 21 99909-9999`);
+  }
+  let digits = v.replace(/\D/g, '');
+  if (v.startsWith('+')) {
+    if (!digits.startsWith('55')) throw new ValidationError(flag, `${quote(value)} is not a Brazilian number (+55)`);
+    digits = digits.slice(2);
+  } else if (digits.length > 11 && digits.startsWith('55')) {
+    digits = digits.slice(2);
+  }
+  if (digits.length !== 10 && digits.length !== 11) {
+    throw new ValidationError(flag, `${quote(value)} needs the area code and the number: +55 21 99909-9999`);
+  }
+  if (!/^[1-9][1-9]/.test(digits)) throw new ValidationError(flag, `${quote(value)} has no valid area code (11 to 99)`);
+  if (digits.length === 11 && digits[2] !== '9') throw new ValidationError(flag, `${quote(value)}: a 9-digit mobile number starts with 9`);
+  return `+55 ${digits}`;
+}

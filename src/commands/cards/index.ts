@@ -5,7 +5,7 @@ import { examples } from '../shared/help.js';
 export function registerCards(program: Command, action: ActionFactory): void {
   const group = program
     .command('cards')
-    .description('Tokenize cards')
+    .description('Tokenize cards, attach them to buyers, look them up and remove them')
     .addHelpText('after', examples('payctl cards tokenize --card-file card.json'));
   group
     .command('tokenize')
@@ -25,4 +25,22 @@ export function registerCards(program: Command, action: ActionFactory): void {
       ),
     )
     .action(action(() => import('./tokenize.js')));
+
+  group
+    .command('associate')
+    .description("Attach a card token to a buyer (a token can be used once)")
+    .option('--token <token-id>', 'the card token, from "cards tokenize"')
+    .option('--customer <buyer-id>', 'the buyer who will own the card')
+    .addHelpText('after', examples('payctl cards associate --token <token-id> --customer <buyer-id>'))
+    .action(action(() => import('./associate.js')));
+  group
+    .command('get <id>')
+    .description('Show a stored card (first and last four digits only)')
+    .addHelpText('after', examples('payctl cards get <card-id>'))
+    .action(action(() => import('./get.js')));
+  group
+    .command('remove <id>')
+    .description('Remove a stored card; asks for confirmation')
+    .addHelpText('after', examples('payctl cards remove <card-id> --yes'))
+    .action(action(() => import('./remove.js')));
 }

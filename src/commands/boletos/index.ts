@@ -1,0 +1,26 @@
+import type { Command } from 'commander';
+import type { ActionFactory } from '../../cli.js';
+import { examples } from '../shared/help.js';
+
+export function registerBoletos(program: Command, action: ActionFactory): void {
+  const group = program
+    .command('boletos')
+    .description('Look up boletos, e-mail them to the payer, cancel pending ones')
+    .addHelpText('after', examples('payctl boletos get <boleto-id>', 'payctl boletos cancel <transaction-id>'));
+  group
+    .command('get <id>')
+    .description('Show a boleto: due date, barcode, link, status')
+    .addHelpText('after', examples('payctl boletos get <boleto-id>', 'payctl boletos get <boleto-id> --fields barcode,url -o json'))
+    .action(action(() => import('./get.js')));
+  group
+    .command('send <id>')
+    .description("E-mail the boleto (to the buyer's address, or --to)")
+    .option('--to <email>', 'send to this address instead of the buyer\'s')
+    .addHelpText('after', examples('payctl boletos send <boleto-id>', 'payctl boletos send <boleto-id> --to financeiro@example.com'))
+    .action(action(() => import('./send.js')));
+  group
+    .command('cancel <transaction-id>')
+    .description('Request the cancellation of a pending boleto (by its transaction id); asks for confirmation')
+    .addHelpText('after', examples('payctl boletos cancel <transaction-id>', 'payctl boletos cancel <transaction-id> --yes'))
+    .action(action(() => import('./cancel.js')));
+}

@@ -1,0 +1,68 @@
+import type { Command } from 'commander';
+import type { ActionFactory } from '../../cli.js';
+import { examples } from '../shared/help.js';
+import { collect } from '../shared/input.js';
+import { addListFlags } from '../shared/list-flags.js';
+
+function addBuyerFlags(command: Command): Command {
+  return command
+    .option('--first-name <name>', 'first name')
+    .option('--last-name <name>', 'last name')
+    .option('--email <email>', 'e-mail address')
+    .option('--phone <phone>', 'phone number with area code')
+    .option('--taxpayer-id <cpf|cnpj>', 'CPF or CNPJ, with or without punctuation (check digits verified)')
+    .option('--birthdate <YYYY-MM-DD>', 'date of birth')
+    .option('--description <text>', 'free-text description')
+    .option('--address-line1 <text>', 'street')
+    .option('--address-line2 <text>', 'number and complement')
+    .option('--neighborhood <text>', 'neighborhood')
+    .option('--city <text>', 'city')
+    .option('--state <UF>', 'state, two letters')
+    .option('--postal-code <CEP>', 'postal code, 8 digits')
+    .option('--metadata <key=value>', 'metadata entry (repeatable)', collect);
+}
+
+export function registerBuyers(program: Command, action: ActionFactory): void {
+  const group = program
+    .command('buyers')
+    .description('Create, find, change and remove buyers (customers)')
+    .addHelpText('after', examples('payctl buyers search --taxpayer-id 529.982.247-25', 'payctl buyers list --limit 10'));
+
+  addBuyerFlags(group.command('create').description('Register a buyer (first name and CPF/CNPJ required)'))
+    .addHelpText(
+      'after',
+      examples(
+        'payctl buyers create --first-name Maria --last-name Silva --taxpayer-id 529.982.247-25 --email maria@example.com --phone "(11) 98765-4321"',
+        'payctl buyers create --first-name Loja --taxpayer-id 11.222.333/0001-81 --city "São Paulo" --state SP --postal-code 01310-100',
+      ),
+    )
+    .action(action(() => import('./create.js')));
+
+  const list = group.command('list').description('List buyers, newest first');
+  addListFlags(list)
+    .addHelpText('after', examples('payctl buyers list --limit 10', 'payctl buyers list --all -o csv > buyers.csv'))
+    .action(action(() => import('./list.js')));
+
+  group
+    .command('get <id>')
+    .description('Show one buyer')
+    .addHelpText('after', examples('payctl buyers get <buyer-id>'))
+    .action(action(() => import('./get.js')));
+
+  addBuyerFlags(group.command('update <id>').description("Change a buyer's details (only the flags given change)"))
+    .addHelpText('after', examples('payctl buyers update <buyer-id> --email novo@example.com --phone "(21) 99909-9999"'))
+    .action(action(() => import('./update.js')));
+
+  group
+    .command('remove <id>')
+    .description('Remove a buyer; asks for confirmation (refused while they own cards or pending boletos)')
+    .addHelpText('after', examples('payctl buyers remove <buyer-id>', 'payctl buyers remove <buyer-id> --yes'))
+    .action(action(() => import('./remove.js')));
+
+  group
+    .command('search')
+    .description('Find the buyer with a CPF or CNPJ')
+    .option('--taxpayer-id <cpf|cnpj>', 'CPF or CNPJ, with or without punctuation')
+    .addHelpText('after', examples('payctl buyers search --taxpayer-id 529.982.247-25', 'payctl buyers search --taxpayer-id 52998224725 -o json --fields id,email'))
+    .action(action(() => import('./search.js')));
+}

@@ -1,0 +1,14 @@
+import type { Context } from '../../context.js';
+import { buyerId, buyerName, getBuyer, maskTaxpayerId } from './shared.js';
+
+export async function run(ctx: Context, args: string[]): Promise<void> {
+  const id = buyerId(args);
+  await ctx.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.printDryRun('buyers.remove', { params: { id } });
+  const buyer = await getBuyer(ctx, id);
+  const who = [buyerName(buyer), buyer.taxpayer_id ? maskTaxpayerId(buyer.taxpayer_id) : ''].filter(Boolean).join(', ');
+  await ctx.confirm(`Remove buyer ${id}${who ? ` (${who})` : ''}?`, 'remove a buyer');
+  await ctx.noteSandbox();
+  await ctx.render(await (await ctx.api()).call('buyers.remove', { params: { id } }));
+  ctx.log.status(`Removed buyer ${id}`);
+}

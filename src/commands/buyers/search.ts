@@ -1,0 +1,17 @@
+import type { Context } from '../../context.js';
+import { asValidator } from '../../prompts/prompter.js';
+import { validateTaxpayerId } from '../../validate/index.js';
+import { missingInput, optionalString } from '../shared/input.js';
+import type { Buyer } from './shared.js';
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  let raw = optionalString(options.taxpayerId);
+  if (raw === undefined) {
+    if (!ctx.interactive) throw missingInput(['--taxpayer-id']);
+    raw = await (await ctx.prompter()).text('CPF or CNPJ', { validate: asValidator((v) => validateTaxpayerId(v)) });
+  }
+  const taxpayerId = validateTaxpayerId(raw, '--taxpayer-id');
+  await ctx.requireApiKey();
+  const buyer = await (await ctx.api()).call<Buyer>('buyers.search', { query: { taxpayer_id: taxpayerId } });
+  await ctx.render(buyer);
+}

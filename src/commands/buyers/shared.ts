@@ -1,0 +1,103 @@
+import type { Context } from '../../context.js';
+import { ValidationError } from '../../errors.js';
+import type { Column } from '../../output/render.js';
+import { parseDate, parseMetadata, validateEmail, validateId, validatePhone, validateTaxpayerId } from '../../validate/index.js';
+import { optionalString, stringList } from '../shared/input.js';
+
+export interface Buyer {
+  id: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  taxpayer_id?: string | null;
+  email?: string | null;
+  [key: string]: unknown;
+}
+
+export const BUYER_COLUMNS: Column[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'name', header: 'NAME' },
+  { key: 'document', header: 'CPF/CNPJ' },
+  { key: 'email', header: 'EMAIL' },
+  { key: 'created_at', header: 'CREATED', kind: 'date' },
+];
+
+/**
+ * A CPF or CNPJ with all but its last four digits hidden, in its usual punctuation, so a support
+ * agent can match it against what a caller reads out without the screen showing the document.
+ */
+export function maskTaxpayerId(value: string | null | undefined): string {
+  const digits = (value ?? '').replace(/\D/g, '');
+  if (!digits) return '';
+  const hidden = `${'*'.repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
+  if (digits.length === 11) return `${hidden.slice(0, 3)}.${hidden.slice(3, 6)}.${hidden.slice(6, 9)}-${hidden.slice(9)}`;
+  if (digits.length === 14) return `${hidden.slice(0, 2)}.${hidden.slice(2, 5)}.${hidden.slice(5, 8)}/${hidden.slice(8, 12)}-${hidden.slice(12)}`;
+  return hidden;
+}
+
+export function buyerName(buyer: Buyer): string {
+  return [buyer.first_name, buyer.last_name].filter(Boolean).join(' ');
+}
+
+/** Display fields for the buyer table; the API object itself is left as it is. */
+export function buyerRow(buyer: Record<string, unknown>): Record<string, unknown> {
+  return { ...buyer, name: buyerName(buyer as Buyer), document: maskTaxpayerId(buyer.taxpayer_id as string | undefined) };
+}
+
+export function buyerId(args: string[]): string {
+  return validateId(args[0] ?? '', 'buyer id', '<id>');
+}
+
+const ADDRESS_FLAGS = {
+  addressLine1: 'line1',
+  addressLine2: 'line2',
+  neighborhood: 'neighborhood',
+  city: 'city',
+  state: 'state',
+  postalCode: 'postal_code',
+} as const;
+
+/** The buyer body from whichever flags were given, each checked; shared by create and update. */
+export function buyerBodyFromFlags(options: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const text = (key: string) => optionalString(options[key])?.trim();
+  const firstName = text('firstName');
+  if (firstName !== undefined) body.first_name = firstName;
+  const lastName = text('lastName');
+  if (lastName !== undefined) body.last_name = lastName;
+  const email = text('email');
+  if (email !== undefined) body.email = validateEmail(email, '--email');
+  const phone = text('phone');
+  if (phone !== undefined) body.phone_number = validatePhone(phone, '--phone');
+  const taxpayer = text('taxpayerId');
+  if (taxpayer !== undefined) body.taxpayer_id = validateTaxpayerId(taxpayer, '--taxpayer-id');
+  const birthdate = text('birthdate');
+  if (birthdate !== undefined) {
+    const date = parseDate(birthdate, '--birthdate');
+    if (date >= new Date().toISOString().slice(0, 10)) throw new ValidationError('--birthdate', `${date} is not in the past`);
+    body.birthdate = date;
+  }
+  const description = text('description');
+  if (description !== undefined) body.description = description;
+  const address: Record<string, string> = {};
+  for (const [flag, field] of Object.entries(ADDRESS_FLAGS)) {
+    const value = text(flag);
+    if (value !== undefined) address[field] = value;
+  }
+  if (address.state !== undefined) {
+    if (!/^[A-Za-z]{2}$/.test(address.state)) throw new ValidationError('--state', 'use the two-letter state code, e.g. SP');
+    address.state = address.state.toUpperCase();
+  }
+  if (address.postal_code !== undefined) {
+    const digits = address.postal_code.replace(/\D/g, '');
+    if (digits.length !== 8 || /[^\d\s.-]/.test(address.postal_code)) throw new ValidationError('--postal-code', 'a CEP has 8 digits, e.g. 01310-100');
+    address.postal_code = digits;
+  }
+  if (Object.keys(address).length > 0) body.address = { ...address, country_code: 'BR' };
+  const metadata = stringList(options.metadata);
+  if (metadata.length > 0) body.metadata = parseMetadata(metadata, '--metadata');
+  return body;
+}
+
+export async function getBuyer(ctx: Context, id: string): Promise<Buyer> {
+  return (await ctx.api()).call<Buyer>('buyers.get', { params: { id } });
+}

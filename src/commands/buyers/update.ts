@@ -1,0 +1,15 @@
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { buyerBodyFromFlags, buyerId, type Buyer } from './shared.js';
+
+export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+  const id = buyerId(args);
+  const body = buyerBodyFromFlags(options);
+  if (Object.keys(body).length === 0) throw new UsageError('nothing to change: give at least one flag, e.g. --email or --phone');
+  await ctx.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.printDryRun('buyers.update', { params: { id }, body });
+  await ctx.noteSandbox();
+  const buyer = await (await ctx.api()).call<Buyer>('buyers.update', { params: { id }, body });
+  await ctx.render(buyer);
+  ctx.log.status(`Updated buyer ${id}`);
+}

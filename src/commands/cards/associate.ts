@@ -1,0 +1,22 @@
+import type { Context } from '../../context.js';
+import { validateId } from '../../validate/index.js';
+import { missingInput, optionalString } from '../shared/input.js';
+import { describeCard, type Card } from './shared.js';
+
+export function buildAssociateRequest(options: Record<string, unknown>): { token: string; customer: string } {
+  const token = optionalString(options.token);
+  const customer = optionalString(options.customer);
+  const missing = [token === undefined && '--token', customer === undefined && '--customer'].filter((f): f is string => Boolean(f));
+  if (missing.length > 0) throw missingInput(missing);
+  return { token: validateId(token as string, 'token id', '--token'), customer: validateId(customer as string, 'buyer id', '--customer') };
+}
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const body = buildAssociateRequest(options);
+  await ctx.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.printDryRun('cards.associate', { body });
+  await ctx.noteSandbox();
+  const card = await (await ctx.api()).call<Card>('cards.associate', { body });
+  await ctx.render(card);
+  ctx.log.status(`Card ${card.id} (${describeCard(card)}) now belongs to buyer ${body.customer}`);
+}

@@ -1,0 +1,13 @@
+import type { Context } from '../../context.js';
+import { cardId, describeCard, getCard } from './shared.js';
+
+export async function run(ctx: Context, args: string[]): Promise<void> {
+  const id = cardId(args);
+  await ctx.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.printDryRun('cards.remove', { params: { id } });
+  const card = await getCard(ctx, id);
+  await ctx.confirm(`Remove card ${id} (${describeCard(card)})?`, 'remove a card');
+  await ctx.noteSandbox();
+  await ctx.render(await (await ctx.api()).call('cards.remove', { params: { id } }));
+  ctx.log.status(`Removed card ${id}`);
+}

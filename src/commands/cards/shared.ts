@@ -1,0 +1,24 @@
+import type { Context } from '../../context.js';
+import { validateId } from '../../validate/index.js';
+
+export interface Card {
+  id: string;
+  card_brand?: string;
+  last4_digits?: string;
+  holder_name?: string;
+  customer?: string | null;
+  [key: string]: unknown;
+}
+
+export function cardId(args: string[]): string {
+  return validateId(args[0] ?? '', 'card id', '<id>');
+}
+
+export async function getCard(ctx: Context, id: string): Promise<Card> {
+  return (await ctx.api()).call<Card>('cards.get', { params: { id } });
+}
+
+/** "Visa ••••1111, Maria Silva": how a card is named in questions and status lines. */
+export function describeCard(card: Card): string {
+  return [`${card.card_brand ?? 'Card'} ••••${card.last4_digits ?? '????'}`, card.holder_name].filter(Boolean).join(', ');
+}

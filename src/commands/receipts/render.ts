@@ -1,0 +1,27 @@
+import { writeFile } from 'node:fs/promises';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { validateId } from '../../validate/index.js';
+import { optionalString } from '../shared/input.js';
+
+/**
+ * The receipt's HTML. Piped, it goes to stdout like any result; on a terminal, raw HTML would only
+ * flood the screen, so it is written to a file and the path is printed instead.
+ */
+export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+  const id = validateId(args[0] ?? '', 'receipt id', '<id>');
+  await ctx.requireApiKey();
+  const { text } = await (await ctx.api()).callText('receipts.render', { params: { id } });
+  const save = optionalString(options.save) ?? (ctx.io.stdoutIsTTY ? `receipt-${id}.html` : undefined);
+  if (save === undefined) {
+    ctx.io.stdout.write(text);
+    return;
+  }
+  try {
+    await writeFile(save, text);
+  } catch (err) {
+    throw new UsageError(`--save: cannot write ${save} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  if (ctx.io.stdoutIsTTY) ctx.io.stdout.write(`${save}\n`);
+  ctx.log.status(`Saved receipt ${id} to ${save}`);
+}

@@ -1,0 +1,28 @@
+import type { Operation } from '../../api/endpoints.js';
+import type { Context } from '../../context.js';
+import { asValidator } from '../../prompts/prompter.js';
+import { validateBrazilianPhone, validateEmail, validateId } from '../../validate/index.js';
+import { missingInput, optionalString } from '../shared/input.js';
+
+async function send(ctx: Context, args: string[], options: Record<string, unknown>, operation: Operation, check: (value: string) => string, ask: string, how: string) {
+  const id = validateId(args[0] ?? '', 'receipt id', '<id>');
+  let to = optionalString(options.to);
+  if (to === undefined) {
+    if (!ctx.interactive) throw missingInput(['--to']);
+    to = await (await ctx.prompter()).text(ask, { validate: asValidator(check) });
+  }
+  const body = { to: check(to) };
+  await ctx.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.printDryRun(operation, { params: { id }, body });
+  await ctx.noteSandbox();
+  await ctx.render(await (await ctx.api()).call(operation, { params: { id }, body }));
+  ctx.log.status(`Sent receipt ${id} by ${how} to ${body.to}`);
+}
+
+export function runEmail(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+  return send(ctx, args, options, 'receipts.email', (v) => validateEmail(v, '--to'), 'E-mail address', 'e-mail');
+}
+
+export function runSms(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+  return send(ctx, args, options, 'receipts.sms', (v) => validateBrazilianPhone(v, '--to'), 'Mobile number (+55 and area code)', 'SMS');
+}

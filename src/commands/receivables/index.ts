@@ -1,0 +1,21 @@
+import type { Command } from 'commander';
+import type { ActionFactory } from '../../cli.js';
+import { examples } from '../shared/help.js';
+
+export function registerReceivables(program: Command, action: ActionFactory): void {
+  const group = program
+    .command('receivables')
+    .description('What the seller will receive for a transaction, installment by installment')
+    .addHelpText('after', examples('payctl receivables list --transaction <transaction-id>'));
+  group
+    .command('get <id>')
+    .description('Show one receivable')
+    .addHelpText('after', examples('payctl receivables get <receivable-id>'))
+    .action(action(() => import('./get.js')));
+  group
+    .command('list')
+    .description("List a transaction's receivables: installment, expected date, gross, fee, net, status")
+    .option('--transaction <transaction-id>', 'the transaction')
+    .addHelpText('after', examples('payctl receivables list --transaction <transaction-id>', 'payctl receivables list --transaction <id> -o csv'))
+    .action(action(() => import('./list.js')));
+}

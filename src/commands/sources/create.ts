@@ -1,0 +1,79 @@
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { parseMetadata, validateCurrency, validateId, validateInstallments } from '../../validate/index.js';
+import { amountFromFlags } from '../shared/amount.js';
+import { hasCardFlags, readCard, type CardInput } from '../shared/card.js';
+import { missingInput, optionalString, stringList } from '../shared/input.js';
+
+export type SourceOrigin = { type: 'card'; cardId: string } | { type: 'card'; card: CardInput } | { type: 'token'; tokenId: string } | { type: 'customer'; customerId: string };
+
+export interface SourceInput {
+  usage: 'single_use' | 'reusable';
+  currency: string;
+  origin: SourceOrigin;
+  amountCents?: number;
+  description?: string;
+  referenceId?: string;
+  onBehalfOf?: string;
+  installments?: number;
+  capture: boolean;
+  metadata?: Record<string, string>;
+}
+
+/** The provider's source body: a type and, under the key of that type, what to charge. */
+export function buildSourceRequest(input: SourceInput): Record<string, unknown> {
+  const body: Record<string, unknown> = { usage: input.usage, type: input.origin.type, currency: input.currency, capture: input.capture };
+  if (input.amountCents !== undefined) body.amount = input.amountCents;
+  const origin = input.origin;
+  if ('cardId' in origin) body.card = { id: origin.cardId };
+  else if ('card' in origin) body.card = { ...origin.card };
+  else if ('tokenId' in origin) body.token = { id: origin.tokenId };
+  else body.customer = { id: origin.customerId };
+  if (input.description !== undefined) body.description = input.description;
+  if (input.referenceId !== undefined) body.reference_id = input.referenceId;
+  if (input.onBehalfOf !== undefined) body.on_behalf_of = input.onBehalfOf;
+  if (input.installments !== undefined) body.installment_plan = { number_installments: input.installments };
+  if (input.metadata) body.metadata = input.metadata;
+  return body;
+}
+
+async function readOrigin(ctx: Context, options: Record<string, unknown>): Promise<SourceOrigin> {
+  const card = optionalString(options.card);
+  const token = optionalString(options.token);
+  const customer = optionalString(options.customer);
+  const given = [card !== undefined && '--card', token !== undefined && '--token', customer !== undefined && '--customer', hasCardFlags(options) && 'card details'].filter(Boolean);
+  if (given.length > 1) throw new UsageError(`a source has one origin: ${given.join(', ')} were all given`);
+  if (card !== undefined) return { type: 'card', cardId: validateId(card, 'card id', '--card') };
+  if (token !== undefined) return { type: 'token', tokenId: validateId(token, 'token id', '--token') };
+  if (customer !== undefined) return { type: 'customer', customerId: validateId(customer, 'buyer id', '--customer') };
+  if (hasCardFlags(options) || ctx.interactive) return { type: 'card', card: await readCard(ctx, options) };
+  throw missingInput(['--card <card-id>, --token <token-id>, --customer <buyer-id> or the card details']);
+}
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  await ctx.requireApiKey();
+  const profile = await ctx.profile();
+  const input: SourceInput = {
+    usage: options.usage === 'reusable' ? 'reusable' : 'single_use',
+    currency: validateCurrency(optionalString(options.currency) ?? profile.currency, '--currency'),
+    origin: await readOrigin(ctx, options),
+    capture: options.capture !== false,
+  };
+  const amount = amountFromFlags(options);
+  if (amount !== undefined) input.amountCents = amount;
+  const description = optionalString(options.description);
+  if (description !== undefined) input.description = description;
+  const referenceId = optionalString(options.referenceId);
+  if (referenceId !== undefined) input.referenceId = referenceId;
+  const seller = optionalString(options.onBehalfOf) ?? profile.sellerId;
+  if (seller !== undefined) input.onBehalfOf = validateId(seller, 'seller id', '--on-behalf-of');
+  if (options.installments !== undefined) input.installments = validateInstallments(String(options.installments), '--installments');
+  const metadata = stringList(options.metadata);
+  if (metadata.length > 0) input.metadata = parseMetadata(metadata, '--metadata');
+  const body = buildSourceRequest(input);
+  if (ctx.globals.dryRun) return ctx.printDryRun('sources.create', { body });
+  await ctx.noteSandbox();
+  const source = await (await ctx.api()).call<{ id?: string }>('sources.create', { body });
+  await ctx.render(source);
+  ctx.log.status(`Created ${input.usage} source ${source.id ?? ''}`.trim());
+}

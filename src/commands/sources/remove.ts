@@ -1,0 +1,12 @@
+import type { Context } from '../../context.js';
+import { validateId } from '../../validate/index.js';
+
+export async function run(ctx: Context, args: string[]): Promise<void> {
+  const id = validateId(args[0] ?? '', 'source id', '<id>');
+  await ctx.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.printDryRun('sources.remove', { params: { id } });
+  await ctx.confirm(`Remove source ${id}?`, 'remove a source');
+  await ctx.noteSandbox();
+  await ctx.render(await (await ctx.api()).call('sources.remove', { params: { id } }));
+  ctx.log.status(`Removed source ${id}`);
+}

@@ -1,0 +1,314 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { payctl, tempHome } from '../helpers/run.js';
+import { providerError, recordingServer, type RecordingServer, type Reply } from '../helpers/recording-server.js';
+
+// Buyers, cards, sources, boletos, receipts and receivables: the request each command sends, with
+// and without the marketplace prefix, and the checks made before anything is sent.
+const MKT = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+const SELLER = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
+const ID = 'cccccccccccccccccccccccccccccccc';
+const TOKEN = 'dddddddddddddddddddddddddddddddd';
+const KEY = 'zpk_live_resourcekey0001';
+
+let home: { home: string; cleanup: () => void };
+let server: RecordingServer | undefined;
+beforeEach(() => {
+  home = tempHome();
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  home.cleanup();
+});
+
+async function run(args: string[], replies: Reply[] | ((req: any, i: number) => Reply) = [{ status: 200, body: { id: ID } }], marketplace = MKT, stdin?: string) {
+  server = await recordingServer(replies);
+  return payctl(args, {
+    home: home.home,
+    env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: marketplace },
+    ...(stdin !== undefined ? { stdin } : {}),
+  });
+}
+const sent = () => server!.requests.map((r) => `${r.method} ${r.url}`);
+
+describe('buyers', () => {
+  it('create sends the checked body, CPF and CEP reduced to digits', async () => {
+    const result = await run([
+      'buyers', 'create', '--first-name', 'Maria', '--last-name', 'Silva', '--taxpayer-id', '529.982.247-25', '--email', 'maria@example.com',
+      '--phone', '(11) 98765-4321', '--birthdate', '1990-05-17', '--address-line1', 'Av. Paulista', '--address-line2', '1000', '--neighborhood', 'Bela Vista',
+      '--city', 'São Paulo', '--state', 'sp', '--postal-code', '01310-100', '--metadata', 'crm=42',
+    ], [{ status: 201, body: { id: ID, first_name: 'Maria', last_name: 'Silva' } }]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/buyers`]);
+    expect(server!.requests[0]!.json).toEqual({
+      first_name: 'Maria',
+      last_name: 'Silva',
+      email: 'maria@example.com',
+      phone_number: '11987654321',
+      taxpayer_id: '52998224725',
+      birthdate: '1990-05-17',
+      address: { line1: 'Av. Paulista', line2: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP', postal_code: '01310100', country_code: 'BR' },
+      metadata: { crm: '42' },
+    });
+    expect(result.stderr).toContain(`Created buyer ${ID} (Maria Silva)`);
+  });
+
+  it('a CNPJ is accepted too; without a marketplace the path has no prefix', async () => {
+    const result = await run(['buyers', 'create', '--first-name', 'Loja', '--taxpayer-id', '11.222.333/0001-81'], [{ status: 201, body: { id: ID } }], '');
+    expect(result.code, result.stderr).toBe(0);
+    expect(sent()).toEqual(['POST /v1/buyers']);
+    expect(server!.requests[0]!.json).toEqual({ first_name: 'Loja', taxpayer_id: '11222333000181' });
+  });
+
+  const bad: [string, string[], string][] = [
+    ['invalid CPF', ['--first-name', 'A', '--taxpayer-id', '529.982.247-26'], '--taxpayer-id:'],
+    ['invalid CNPJ', ['--first-name', 'A', '--taxpayer-id', '11.222.333/0001-82'], '--taxpayer-id:'],
+    ['bad e-mail', ['--first-name', 'A', '--taxpayer-id', '52998224725', '--email', 'maria@'], '--email:'],
+    ['bad phone', ['--first-name', 'A', '--taxpayer-id', '52998224725', '--phone', '123'], '--phone:'],
+    ['birthdate in the future', ['--first-name', 'A', '--taxpayer-id', '52998224725', '--birthdate', '2999-01-01'], '--birthdate:'],
+    ['state of three letters', ['--first-name', 'A', '--taxpayer-id', '52998224725', '--state', 'SPX'], '--state:'],
+    ['short CEP', ['--first-name', 'A', '--taxpayer-id', '52998224725', '--postal-code', '0131'], '--postal-code:'],
+  ];
+  it.each(bad)('%s: exit 2, flag named, nothing sent', async (_name, args, flag) => {
+    const result = await run(['buyers', 'create', ...args]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`^error: ${flag}`));
+    expect(server!.requests).toHaveLength(0);
+  });
+
+  it('create with prompts off names the missing flags', async () => {
+    const result = await run(['buyers', 'create', '--email', 'a@b.co']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--first-name, --taxpayer-id');
+    expect(server!.requests).toHaveLength(0);
+  });
+
+  it('list, get, update, search', async () => {
+    await run(['buyers', 'list', '--limit', '5'], [{ status: 200, body: { items: [], has_more: false } }]);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/buyers?limit=5&offset=0`]);
+    await server!.close();
+    await run(['buyers', 'get', ID]);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/buyers/${ID}`]);
+    await server!.close();
+    await run(['buyers', 'update', ID, '--email', 'novo@example.com']);
+    expect(sent()).toEqual([`PUT /v1/marketplaces/${MKT}/buyers/${ID}`]);
+    expect(server!.requests[0]!.json).toEqual({ email: 'novo@example.com' });
+    await server!.close();
+    const search = await run(['buyers', 'search', '--taxpayer-id', '529.982.247-25']);
+    expect(search.code).toBe(0);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/buyers/search?taxpayer_id=52998224725`]);
+  });
+
+  it('update with no flags is a usage error', async () => {
+    const result = await run(['buyers', 'update', ID]);
+    expect(result.code).toBe(2);
+    expect(server!.requests).toHaveLength(0);
+  });
+
+  it('remove asks first: without --yes and prompts off, exit 2 and nothing removed', async () => {
+    const result = await run(['buyers', 'remove', ID], [{ status: 200, body: { id: ID, first_name: 'Maria', taxpayer_id: '52998224725' } }]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--yes required');
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/buyers/${ID}`]);
+  });
+
+  it('remove --yes deletes; a buyer with dependents is refused by the API (exit 6)', async () => {
+    const result = await run(['buyers', 'remove', ID, '--yes'], (req) =>
+      req.method === 'GET' ? { status: 200, body: { id: ID } } : { status: 409, body: providerError(409, 'buyer_has_dependents', 'The buyer still owns 1 card') },
+    );
+    expect(result.code).toBe(6);
+    expect(result.stderr).toContain('error: The buyer still owns 1 card (buyer_has_dependents, HTTP 409)');
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/buyers/${ID}`, `DELETE /v1/marketplaces/${MKT}/buyers/${ID}`]);
+  });
+
+  it('an unknown buyer exits 5', async () => {
+    const result = await run(['buyers', 'get', ID], [{ status: 404, body: providerError(404, 'resource_not_found', 'Sorry, the buyer does not exist') }]);
+    expect(result.code).toBe(5);
+  });
+});
+
+describe('cards', () => {
+  it('associate sends token and customer', async () => {
+    const result = await run(['cards', 'associate', '--token', TOKEN, '--customer', ID], [{ status: 200, body: { id: 'card1', card_brand: 'Visa', last4_digits: '1111' } }]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/cards`]);
+    expect(server!.requests[0]!.json).toEqual({ token: TOKEN, customer: ID });
+  });
+
+  it('associate without --customer names it; a used token is a clear API error', async () => {
+    const missing = await run(['cards', 'associate', '--token', TOKEN]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--customer');
+    await server!.close();
+    const used = await run(['cards', 'associate', '--token', TOKEN, '--customer', ID], [{ status: 400, body: providerError(400, 'token_already_used', `The token (id: ${TOKEN}) has already been used`) }]);
+    expect(used.code).toBe(6);
+    expect(used.stderr).toBe(`error: The token (id: ${TOKEN}) has already been used (token_already_used, HTTP 400)\n`);
+  });
+
+  it('get and remove (confirmed)', async () => {
+    await run(['cards', 'get', ID]);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/cards/${ID}`]);
+    await server!.close();
+    const removed = await run(['cards', 'remove', ID, '--yes']);
+    expect(removed.code).toBe(0);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/cards/${ID}`, `DELETE /v1/marketplaces/${MKT}/cards/${ID}`]);
+  });
+});
+
+describe('sources', () => {
+  it('from a stored card, reusable, with an amount', async () => {
+    const result = await run(['sources', 'create', '--card', ID, '--usage', 'reusable', '--amount', '49,90', '--on-behalf-of', SELLER], [{ status: 201, body: { id: 's1' } }]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/sources`]);
+    expect(server!.requests[0]!.json).toEqual({ usage: 'reusable', type: 'card', currency: 'BRL', capture: true, amount: 4990, card: { id: ID }, on_behalf_of: SELLER });
+  });
+
+  it('from a token and from a buyer', async () => {
+    await run(['sources', 'create', '--token', TOKEN], [{ status: 201, body: { id: 's1' } }]);
+    // No --on-behalf-of: the profile's seller (here the built-in sandbox profile's) is used.
+    expect(server!.requests[0]!.json).toEqual({ usage: 'single_use', type: 'token', currency: 'BRL', capture: true, token: { id: TOKEN }, on_behalf_of: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    await server!.close();
+    await run(['sources', 'create', '--customer', ID, '--no-capture'], [{ status: 201, body: { id: 's1' } }]);
+    expect(server!.requests[0]!.json).toMatchObject({ usage: 'single_use', type: 'customer', currency: 'BRL', capture: false, customer: { id: ID } });
+  });
+
+  it('from card details read from --card-file -', async () => {
+    const card = { card_number: '5555555555554444', holder_name: 'Ana', expiration_month: '3', expiration_year: '2031', security_code: '321' };
+    const result = await run(['sources', 'create', '--card-file', '-'], [{ status: 201, body: { id: 's1' } }], MKT, JSON.stringify(card));
+    expect(result.code, result.stderr).toBe(0);
+    expect(server!.requests[0]!.json.card).toEqual({ ...card, expiration_month: '03' });
+  });
+
+  it('two origins, an unknown usage, or none with prompts off: exit 2', async () => {
+    expect((await run(['sources', 'create', '--card', ID, '--token', TOKEN])).code).toBe(2);
+    await server!.close();
+    expect((await run(['sources', 'create', '--card', ID, '--usage', 'forever'])).code).toBe(2);
+    await server!.close();
+    const none = await run(['sources', 'create']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('--card <card-id>, --token <token-id>, --customer <buyer-id>');
+    expect(server!.requests).toHaveLength(0);
+  });
+
+  it('get and remove', async () => {
+    await run(['sources', 'get', ID]);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/sources/${ID}`]);
+    await server!.close();
+    await run(['sources', 'remove', ID, '--yes']);
+    expect(sent()).toEqual([`DELETE /v1/marketplaces/${MKT}/sources/${ID}`]);
+  });
+});
+
+describe('boletos', () => {
+  it('get and send (with --to)', async () => {
+    await run(['boletos', 'get', ID]);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/boletos/${ID}`]);
+    await server!.close();
+    const send = await run(['boletos', 'send', ID, '--to', 'fin@example.com'], [{ status: 200, body: { message: 'success' } }]);
+    expect(send.code).toBe(0);
+    expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/boletos/${ID}/emails`]);
+    expect(server!.requests[0]!.json).toEqual({ to: 'fin@example.com' });
+  });
+
+  it('send with a bad address: exit 2, nothing sent', async () => {
+    const result = await run(['boletos', 'send', ID, '--to', 'nope']);
+    expect(result.code).toBe(2);
+    expect(server!.requests).toHaveLength(0);
+  });
+
+  it('cancel looks the transaction up, asks, and posts outside the marketplace prefix', async () => {
+    const result = await run(['boletos', 'cancel', ID, '--yes'], (req) =>
+      req.method === 'GET'
+        ? { status: 200, body: { id: ID, payment_type: 'boleto', status: 'pending', amount: '150.00', currency: 'BRL' } }
+        : { status: 202, body: { status: 'Requested', message: 'Cancellation request created successfully', transaction_id: ID } },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/transactions/${ID}`, `POST /v1/boletos/cancellation/marketplaces/${MKT}/transactions/${ID}`]);
+    expect(result.stderr).toContain('Cancellation request created successfully');
+  });
+
+  it("the provider's flat refusal body becomes one clear line (exit 6)", async () => {
+    const result = await run(['boletos', 'cancel', ID, '--yes'], (req) =>
+      req.method === 'GET'
+        ? { status: 200, body: { id: ID, payment_type: 'boleto', status: 'succeeded', amount: '1.00' } }
+        : { status: 422, body: { status: 'REFUSED', message: 'Transaction status is invalid' } },
+    );
+    expect(result.code).toBe(6);
+    expect(result.stderr).toBe('error: Transaction status is invalid (refused, HTTP 422)\n');
+  });
+
+  it('cancel of a card transaction is refused before sending; without a marketplace it cannot be addressed', async () => {
+    const card = await run(['boletos', 'cancel', ID, '--yes'], [{ status: 200, body: { id: ID, payment_type: 'credit' } }]);
+    expect(card.code).toBe(2);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/transactions/${ID}`]);
+    await server!.close();
+    const noMarketplace = await run(['boletos', 'cancel', ID, '--dry-run'], undefined, '');
+    expect(noMarketplace.code).toBe(2);
+    expect(noMarketplace.stderr).toContain("needs the profile's marketplace_id");
+  });
+});
+
+describe('receipts', () => {
+  it('get, email, sms (normalised to +55 DD number)', async () => {
+    await run(['receipts', 'get', ID]);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/receipts/${ID}`]);
+    await server!.close();
+    await run(['receipts', 'email', ID, '--to', 'maria@example.com'], [{ status: 200, body: { message: 'success', delivery_method: 'email' } }]);
+    expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/receipts/${ID}/emails`]);
+    expect(server!.requests[0]!.json).toEqual({ to: 'maria@example.com' });
+    await server!.close();
+    const sms = await run(['receipts', 'sms', ID, '--to', '(21) 99909-9999'], [{ status: 200, body: { message: 'success', delivery_method: 'sms' } }]);
+    expect(sms.code, sms.stderr).toBe(0);
+    expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/receipts/${ID}/texts`]);
+    expect(server!.requests[0]!.json).toEqual({ to: '+55 21999099999' });
+  });
+
+  const phones: [string, boolean][] = [
+    ['+55 21 99909-9999', true],
+    ['5521999099999', true],
+    ['(11) 3456-7890', true],
+    ['+1 415 555 0100', false],
+    ['999099999', false],
+    ['(01) 99909-9999', false],
+    ['(21) 89909-9999', false],
+  ];
+  it.each(phones)('sms --to %s accepted: %s', async (phone, ok) => {
+    const result = await run(['receipts', 'sms', ID, '--to', phone], [{ status: 200, body: { message: 'success' } }]);
+    expect(result.code).toBe(ok ? 0 : 2);
+    expect(server!.requests).toHaveLength(ok ? 1 : 0);
+    if (!ok) expect(result.stderr).toMatch(/^error: --to:/);
+  });
+
+  it('email and sms need --to when prompts are off', async () => {
+    const result = await run(['receipts', 'email', ID]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--to');
+  });
+
+  it('render fetches the HTML outside the marketplace prefix and writes it to stdout when piped', async () => {
+    const html = '<!doctype html><html><body>Recibo</body></html>';
+    const result = await run(['receipts', 'render', ID], [{ status: 200, raw: html, headers: { 'content-type': 'text/html; charset=utf-8' } }]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(sent()).toEqual([`GET /v1/receipts/${MKT}/${ID}`]);
+    expect(server!.requests[0]!.headers.accept).toContain('text/html');
+    expect(result.stdout).toBe(html);
+  });
+});
+
+describe('receivables', () => {
+  it('get, and list by transaction', async () => {
+    await run(['receivables', 'get', ID]);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/receivables/${ID}`]);
+    await server!.close();
+    const list = await run(['receivables', 'list', '--transaction', ID], [{ status: 200, body: { items: [{ id: 'r1', amount: '9.70', gross_amount: '10.00' }], has_more: false } }]);
+    expect(list.code).toBe(0);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/transactions/${ID}/receivables?limit=100&offset=0`]);
+    expect(JSON.parse(list.stdout)).toEqual([{ id: 'r1', amount: '9.70', gross_amount: '10.00' }]); // no display-only fields in JSON
+  });
+
+  it('list without --transaction names it', async () => {
+    const result = await run(['receivables', 'list']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--transaction');
+  });
+});
