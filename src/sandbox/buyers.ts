@@ -4,10 +4,13 @@ import { isoTimestamp, parseCalendarDate } from './time.js';
 import type { Address, Buyer } from './types.js';
 import type { Checker } from './validate.js';
 
-// The inline payer of a complete boleto. The provider registers such a payer as a buyer, so the
-// sandbox does too: the transaction's `customer` then always names a buyer.
+// The buyer record: documents, addresses and how a buyer is shown. The inline payer of a complete
+// boleto is parsed here too, because the provider registers such a payer as a buyer, so the
+// transaction's `customer` always names one.
 
-export type BuyerInput = Omit<Buyer, 'id' | 'default_credit_card' | 'created_at' | 'updated_at'>;
+export type BuyerInput = Omit<Buyer, 'id' | 'default_credit' | 'created_at' | 'updated_at'>;
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function checkDigits(digits: string, weights: number[]): number {
   const sum = weights.reduce((acc, w, i) => acc + w * (digits.charCodeAt(i) - 48), 0);
@@ -29,10 +32,22 @@ export function validCnpj(cnpj: string): boolean {
   return d1 === Number(cnpj[12]) && d2 === Number(cnpj[13]);
 }
 
-function text(value: unknown): string | null {
+/**
+ * A CPF or CNPJ as people write it ("529.982.247-25", "11.222.333/0001-81") reduced to its
+ * digits, or undefined when it is not one: other characters than digits and the usual
+ * punctuation, or check digits that do not match.
+ */
+export function parseTaxpayerId(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !/^[\d.\-/\s]+$/.test(value)) return undefined;
+  const digits = value.replace(/\D/g, '');
+  return validCpf(digits) || validCnpj(digits) ? digits : undefined;
+}
+
+export function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
+/** A boleto payer's address is printed on the boleto, so every line a boleto needs must be there. */
 function parseAddress(raw: unknown, field: string, check: Checker): Address | null {
   if (raw === undefined || raw === null) return null;
   if (!isObject(raw)) {
@@ -48,17 +63,57 @@ function parseAddress(raw: unknown, field: string, check: Checker): Address | nu
   if (!state || !/^[A-Za-z]{2}$/.test(state)) check.add(`${field}.state`, 'must be a two-letter state code');
   if (!/^\d{8}$/.test(postal)) check.add(`${field}.postal_code`, 'must be an 8-digit CEP');
   return {
-    line1: line1 ?? '',
+    line1,
     line2: text(raw.line2),
     line3: text(raw.line3),
     neighborhood: text(raw.neighborhood),
-    city: city ?? '',
-    state: (state ?? '').toUpperCase(),
+    city,
+    state: state?.toUpperCase() ?? null,
     postal_code: postal,
     country_code: text(raw.country_code) ?? 'BR',
   };
 }
 
+const ADDRESS_LINES = ['line1', 'line2', 'line3', 'neighborhood', 'city', 'state', 'postal_code', 'country_code'] as const;
+
+/**
+ * The buyers API takes any part of an address (a PUT sends only what changes): each line given is
+ * checked, a line sent as null is cleared, a line left out is absent from the result.
+ */
+export function parseAddressPatch(raw: unknown, field: string, check: Checker): Partial<Address> | null | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === null) return null;
+  if (!isObject(raw)) {
+    check.add(field, 'must be an object');
+    return undefined;
+  }
+  const out: Partial<Address> = {};
+  for (const line of ADDRESS_LINES) {
+    const value = raw[line];
+    if (value === undefined) continue;
+    if (value !== null && typeof value !== 'string') {
+      check.add(`${field}.${line}`, 'must be a string');
+      continue;
+    }
+    out[line] = text(value);
+  }
+  if (out.state && !/^[A-Za-z]{2}$/.test(out.state)) check.add(`${field}.state`, 'must be a two-letter state code');
+  else if (out.state) out.state = out.state.toUpperCase();
+  if (out.postal_code) {
+    const digits = out.postal_code.replace(/\D/g, '');
+    if (!/^\d{8}$/.test(digits)) check.add(`${field}.postal_code`, 'must be an 8-digit CEP');
+    out.postal_code = digits;
+  }
+  if (out.country_code && !/^[A-Za-z]{2}$/.test(out.country_code)) check.add(`${field}.country_code`, 'must be a two-letter country code');
+  else if (out.country_code) out.country_code = out.country_code.toUpperCase();
+  return out;
+}
+
+export function emptyAddress(): Address {
+  return { line1: null, line2: null, line3: null, neighborhood: null, city: null, state: null, postal_code: null, country_code: null };
+}
+
+/** The inline payer of a complete boleto. */
 export function parseBuyerInput(raw: unknown, field: string, check: Checker): BuyerInput | undefined {
   if (!isObject(raw)) {
     check.add(field, 'must be an object');
@@ -69,30 +124,30 @@ export function parseBuyerInput(raw: unknown, field: string, check: Checker): Bu
   const lastName = text(raw.last_name);
   if (!firstName) check.add(`${field}.first_name`, 'is required');
   if (!lastName) check.add(`${field}.last_name`, 'is required');
-  const taxpayerId = (text(raw.taxpayer_id) ?? '').replace(/\D/g, '');
-  if (!validCpf(taxpayerId) && !validCnpj(taxpayerId)) {
-    check.add(`${field}.taxpayer_id`, 'must be a valid CPF or CNPJ');
-  }
+  const taxpayerId = parseTaxpayerId(raw.taxpayer_id);
+  if (!taxpayerId) check.add(`${field}.taxpayer_id`, 'must be a valid CPF or CNPJ');
   const email = text(raw.email);
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) check.add(`${field}.email`, 'must be an e-mail address');
+  if (email && !EMAIL_PATTERN.test(email)) check.add(`${field}.email`, 'must be an e-mail address');
   const birthdate = text(raw.birthdate);
   if (birthdate && !parseCalendarDate(birthdate)) check.add(`${field}.birthdate`, 'must be a date (YYYY-MM-DD)');
   const address = parseAddress(raw.address, `${field}.address`, check);
   if (check.problems.length > before) return undefined;
   return {
     first_name: firstName ?? '',
-    last_name: lastName ?? '',
+    last_name: lastName,
     email,
-    taxpayer_id: taxpayerId,
+    taxpayer_id: taxpayerId ?? '',
     phone_number: text(raw.phone_number),
     birthdate,
+    description: null,
     address,
+    metadata: {},
   };
 }
 
 export function registerBuyer(buyers: Record<string, Buyer>, input: BuyerInput, now: Date): Buyer {
   const at = isoTimestamp(now);
-  const buyer: Buyer = { ...input, id: newId(), default_credit_card: null, created_at: at, updated_at: at };
+  const buyer: Buyer = { ...input, id: newId(), default_credit: null, created_at: at, updated_at: at };
   buyers[buyer.id] = buyer;
   return buyer;
 }
@@ -102,10 +157,61 @@ export function formatAddress(address: Address | null): string | null {
   if (!address) return null;
   const street = [address.line1, address.line2, address.line3].filter(Boolean).join(', ');
   const area = address.neighborhood ? ` - ${address.neighborhood}` : '';
-  const cep = `${address.postal_code.slice(0, 5)}-${address.postal_code.slice(5)}`;
-  return `${street}${area}, ${address.city} - ${address.state}, ${cep}`;
+  const postal = address.postal_code ?? '';
+  const cep = /^\d{8}$/.test(postal) ? `${postal.slice(0, 5)}-${postal.slice(5)}` : postal;
+  const place = [address.city, address.state].filter(Boolean).join(' - ');
+  const line = [`${street}${area}`, place, cep].filter(Boolean).join(', ');
+  return line || null;
 }
 
-export function fullName(buyer: { first_name: string; last_name: string }): string {
-  return `${buyer.first_name} ${buyer.last_name}`.trim();
+export function fullName(buyer: { first_name: string; last_name: string | null }): string {
+  return `${buyer.first_name} ${buyer.last_name ?? ''}`.trim();
+}
+
+/** The provider's buyer object. */
+export interface BuyerView {
+  id: string;
+  resource: 'buyer';
+  status: 'active';
+  first_name: string;
+  last_name: string | null;
+  email: string | null;
+  phone_number: string | null;
+  taxpayer_id: string;
+  birthdate: string | null;
+  description: string | null;
+  address: Address;
+  delinquent: boolean;
+  default_credit: string | null;
+  default_debit: string | null;
+  default_receipt_delivery_method: string | null;
+  uri: string;
+  metadata: Record<string, string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export function buyerView(buyer: Buyer, marketplaceId: string): BuyerView {
+  return {
+    id: buyer.id,
+    resource: 'buyer',
+    status: 'active',
+    first_name: buyer.first_name,
+    last_name: buyer.last_name,
+    email: buyer.email,
+    phone_number: buyer.phone_number,
+    taxpayer_id: buyer.taxpayer_id,
+    birthdate: buyer.birthdate,
+    description: buyer.description,
+    // The provider always sends the address object, its lines null when unknown.
+    address: { ...emptyAddress(), ...buyer.address },
+    delinquent: false,
+    default_credit: buyer.default_credit,
+    default_debit: null,
+    default_receipt_delivery_method: null,
+    uri: `/v1/marketplaces/${marketplaceId}/buyers/${buyer.id}`,
+    metadata: buyer.metadata,
+    created_at: buyer.created_at,
+    updated_at: buyer.updated_at,
+  };
 }

@@ -1,18 +1,19 @@
 import { newId } from './ids.js';
 import { isObject } from './http.js';
 import { isoTimestamp } from './time.js';
-import type { CardPaymentMethod, CardRecord } from './types.js';
+import type { CardPaymentMethod, CardRecord, CardView } from './types.js';
 import type { Checker } from './validate.js';
 import { luhnValid } from '../validate/card.js';
 
 // The full card number and CVV exist only inside parseCardInput: what leaves it is the card as
-// it may be stored and shown (first 4 / last 4, brand, holder, expiry).
+// it may be stored and shown (first 4 or 6 / last 4, brand, holder, expiry).
 
 export const DECLINED_TEST_CARD = '4000000000000002';
 
 export interface AcceptedCard {
   brand: string;
   first4: string;
+  first6: string;
   last4: string;
   holder_name: string;
   expiration_month: string;
@@ -85,6 +86,7 @@ export function parseCardInput(raw: unknown, prefix: string, check: Checker, now
   return {
     brand: brandOf(pan),
     first4: pan.slice(0, 4),
+    first6: pan.slice(0, 6),
     last4: pan.slice(-4),
     holder_name: holder,
     expiration_month: String(month),
@@ -99,6 +101,7 @@ export function newCardRecord(card: AcceptedCard, customer: string | null, now: 
     id: newId(),
     brand: card.brand,
     first4: card.first4,
+    first6: card.first6,
     last4: card.last4,
     expiration_month: card.expiration_month,
     expiration_year: card.expiration_year,
@@ -137,4 +140,16 @@ export function cardPaymentMethod(card: CardRecord, marketplaceId: string): Card
     created_at: card.created_at,
     updated_at: card.updated_at,
   };
+}
+
+/** The CVV was checked for shape only and no address was given, so those checks stay unchecked. */
+export const VERIFICATION_CHECKLIST: CardView['verification_checklist'] = {
+  postal_code_check: 'unchecked',
+  security_code_check: 'pass',
+  address_line1_check: 'unchecked',
+};
+
+/** The card on file as GET /cards/{id} serves it: seed 2.3 plus the card record's own fields. */
+export function cardView(card: CardRecord, marketplaceId: string): CardView {
+  return { ...cardPaymentMethod(card, marketplaceId), verification_checklist: { ...VERIFICATION_CHECKLIST }, address: null };
 }

@@ -8,7 +8,9 @@ const STATUS_TEXT: Record<number, string> = {
   402: 'Request Failed',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  409: 'Conflict',
   413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
@@ -30,12 +32,13 @@ export class SandboxError extends Error {
   readonly type: string;
   readonly reasons: string[] | undefined;
   readonly headers: Record<string, string>;
+  readonly bareBody: BareErrorBody | undefined;
 
   constructor(
     httpStatus: number,
     category: string,
     message: string,
-    options: { reasons?: string[]; type?: string; headers?: Record<string, string> } = {},
+    options: { reasons?: string[]; type?: string; headers?: Record<string, string>; bareBody?: BareErrorBody } = {},
   ) {
     super(message);
     this.name = 'SandboxError';
@@ -44,9 +47,11 @@ export class SandboxError extends Error {
     this.type = options.type ?? (httpStatus >= 500 ? 'processing_error' : 'invalid_request_error');
     this.reasons = options.reasons;
     this.headers = options.headers ?? {};
+    this.bareBody = options.bareBody;
   }
 
-  toBody(): ErrorBody {
+  toBody(): ErrorBody | BareErrorBody {
+    if (this.bareBody) return this.bareBody;
     return {
       error: {
         status: STATUS_TEXT[this.httpStatus] ?? 'Error',
@@ -58,6 +63,17 @@ export class SandboxError extends Error {
       },
     };
   }
+}
+
+/** The provider's boleto-cancellation service answers `{status, message}` instead of the error envelope. */
+export interface BareErrorBody {
+  status: string;
+  message: string;
+}
+
+/** A failure the provider reports in its bare `{status, message}` body, not the error envelope. */
+export function bareError(httpStatus: number, status: string, message: string): SandboxError {
+  return new SandboxError(httpStatus, status.toLowerCase(), message, { bareBody: { status, message } });
 }
 
 /** The provider's wording for a missing resource, so clients can show it verbatim. */

@@ -72,6 +72,15 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(payload);
 }
 
+export function sendText(res: ServerResponse, status: number, text: string, contentType: string): void {
+  res.writeHead(status, {
+    'Content-Type': contentType,
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+  });
+  res.end(text);
+}
+
 export function sendError(res: ServerResponse, err: unknown): void {
   const error =
     err instanceof SandboxError

@@ -131,3 +131,21 @@ export function listEnvelope<T>(uri: string, matching: T[], query: ListQuery): L
     total_pages: Math.ceil(total / query.limit),
   };
 }
+
+/**
+ * A collection in the query's time order, for resources that keep no sequence number of their
+ * own: ties on created_at keep the order the items were stored in (reversed when descending),
+ * so paging stays stable the same way it does for transactions.
+ */
+export function listByCreation<T extends { created_at: string }>(uri: string, items: T[], query: ListQuery): ListEnvelope<T> {
+  const matching = items
+    .map((item, index) => ({ item, index, ms: Date.parse(item.created_at) }))
+    .filter((entry) => query.createdWithin(entry.ms));
+  matching.sort((a, b) => a.ms - b.ms || a.index - b.index);
+  if (query.sort === 'time-descending') matching.reverse();
+  return listEnvelope(
+    uri,
+    matching.map((entry) => entry.item),
+    query,
+  );
+}

@@ -1,4 +1,6 @@
 import type { JsonObject } from './http.js';
+import { accountRoutes } from './routes-accounts.js';
+import { documentRoutes } from './routes-documents.js';
 import { mutateState, readState } from './store.js';
 import { createToken, validateTokenRequest } from './tokens.js';
 import { planCreateTransaction } from './transactions-create.js';
@@ -15,6 +17,8 @@ import {
 
 // The route table: which handler serves which method and path (relative to /v1/ or
 // /v1/marketplaces/{id}/). Handlers only glue validation, the state lock and the domain code.
+// Transactions and tokens are here; buyers, cards and sources in routes-accounts.ts; boletos,
+// receipts and receivables in routes-documents.ts.
 
 export interface RequestContext {
   stateDir: string;
@@ -30,16 +34,20 @@ export interface RequestContext {
 
 export interface Reply {
   status: number;
+  /** JSON, unless contentType says otherwise; then the text to send as is. */
   body: unknown;
+  contentType?: string;
 }
 
-export type Method = 'GET' | 'POST' | 'PUT';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Handler = (c: RequestContext) => Promise<Reply>;
 
 export interface Route {
   /** Literal segments, or `:name` to capture one. */
   pattern: string[];
   handlers: Partial<Record<Method, Handler>>;
+  /** The few provider paths that name the marketplace themselves answer only without the prefix. */
+  outsidePrefix?: boolean;
 }
 
 function transactionId(c: RequestContext): string {
@@ -55,7 +63,7 @@ async function changeTransaction(c: RequestContext, change: TransactionChange): 
   return { status: 200, body: txn };
 }
 
-export const routes: Route[] = [
+const transactionRoutes: Route[] = [
   {
     pattern: ['transactions'],
     handlers: {
@@ -99,9 +107,13 @@ export const routes: Route[] = [
   },
 ];
 
-export function matchRoute(segments: string[]): { route: Route; params: Record<string, string> } | undefined {
+// First match wins: literal segments (cards/tokens, buyers/search, receipts/{id}/emails) come
+// before the patterns whose captures would also take them.
+export const routes: Route[] = [...transactionRoutes, ...accountRoutes, ...documentRoutes];
+
+export function matchRoute(segments: string[], prefixed: boolean): { route: Route; params: Record<string, string> } | undefined {
   for (const route of routes) {
-    if (route.pattern.length !== segments.length) continue;
+    if (route.pattern.length !== segments.length || (prefixed && route.outsidePrefix)) continue;
     const params: Record<string, string> = {};
     const matches = route.pattern.every((part, i) => {
       const segment = segments[i] as string;

@@ -3,17 +3,34 @@ import { newId } from './ids.js';
 import { isoTimestamp } from './time.js';
 import type { Buyer, CardRecord, SandboxState, Seller } from './types.js';
 
+/** The seller's CNPJ and address, printed on receipts. */
+export const SELLER_DOCUMENTS: Pick<Seller, 'taxpayer_id' | 'address'> = {
+  taxpayer_id: '11222333000181',
+  address: {
+    line1: 'Rua Vergueiro, 2000',
+    line2: null,
+    line3: null,
+    neighborhood: 'Vila Mariana',
+    city: 'São Paulo',
+    state: 'SP',
+    postal_code: '04102000',
+    country_code: 'BR',
+  },
+};
+
 export function seedState(now: Date): SandboxState {
   const at = isoTimestamp(now);
   const seller: Seller = {
     id: SANDBOX_SELLER_ID,
     name: 'Loja Sandbox Ltda',
     statement_descriptor: 'LOJA SANDBOX',
+    ...SELLER_DOCUMENTS,
   };
   const card: CardRecord = {
     id: SANDBOX_CARD_ID,
     brand: 'Visa',
     first4: '4111',
+    first6: '411111',
     last4: '1111',
     expiration_month: '12',
     // Relative to the seeding time so the card on file never expires under a moving clock.
@@ -43,7 +60,9 @@ export function seedState(now: Date): SandboxState {
       postal_code: '01310100',
       country_code: 'BR',
     },
-    default_credit_card: SANDBOX_CARD_ID,
+    description: null,
+    default_credit: SANDBOX_CARD_ID,
+    metadata: {},
     created_at: at,
     updated_at: at,
   };
@@ -55,6 +74,9 @@ export function seedState(now: Date): SandboxState {
     cards: { [card.id]: card },
     tokens: {},
     transactions: [],
+    sources: {},
+    receivables: [],
+    deliveries: [],
     counters: { seq: 0, boleto_sequence: 20000, transaction_number: 100000 },
   };
 }

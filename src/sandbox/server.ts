@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { notFound, SandboxError } from './errors.js';
-import { checkAuth, parseJsonObject, readBody, sendError, sendJson } from './http.js';
+import { checkAuth, parseJsonObject, readBody, sendError, sendJson, sendText } from './http.js';
 import { matchRoute, type Method } from './routes.js';
 import { SANDBOX_MARKETPLACE_ID } from './constants.js';
 import { readState, wipeState } from './store.js';
@@ -51,12 +51,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
     if (segments[0] !== 'v1') throw unknownRoute(method, url.pathname);
     segments = segments.slice(1);
     // Every route also answers under the provider's /v1/marketplaces/{id}/ prefix.
-    if (segments[0] === 'marketplaces' && segments.length >= 3) {
+    const prefixed = segments[0] === 'marketplaces' && segments.length >= 3;
+    if (prefixed) {
       const marketplaceId = segments[1] as string;
       if (marketplaceId !== SANDBOX_MARKETPLACE_ID) throw notFound('marketplace', marketplaceId);
       segments = segments.slice(2);
     }
-    const match = matchRoute(segments);
+    const match = matchRoute(segments, prefixed);
     if (!match) throw unknownRoute(method, url.pathname);
     const handler = match.route.handlers[method as Method];
     if (!handler) {
@@ -74,7 +75,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
       path: url.pathname,
       origin: `http://${req.headers.host ?? 'localhost'}`,
     });
-    sendJson(res, reply.status, reply.body);
+    if (reply.contentType) sendText(res, reply.status, String(reply.body), reply.contentType);
+    else sendJson(res, reply.status, reply.body);
   } catch (err) {
     sendError(res, err);
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { SandboxError } from './errors.js';
 import { seedState } from './seed.js';
+import { upgradeState } from './state-upgrade.js';
 import type { SandboxState } from './types.js';
 
 // The whole sandbox lives in one JSON file. Several payctl processes may serve the same state
@@ -104,7 +105,7 @@ async function loadState(file: string): Promise<SandboxState | undefined> {
       `The sandbox state file ${file} is unreadable; run "payctl sandbox reset" to start over.`,
     );
   }
-  return parsed as SandboxState;
+  return upgradeState(parsed as SandboxState);
 }
 
 async function writeAtomically(file: string, state: SandboxState): Promise<void> {

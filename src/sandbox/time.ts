@@ -16,6 +16,17 @@ export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * DAY_MS);
 }
 
+/**
+ * The same day `months` calendar months later, clamped to the end of a shorter month
+ * (Jan 31 + 1 month = Feb 28), as banks schedule monthly installments.
+ */
+export function addMonths(date: Date, months: number): Date {
+  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  return new Date(target.getTime() + (date.getTime() - startOfDay(date).getTime()));
+}
+
 /** Midnight UTC of the given instant's day. */
 export function startOfDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));

@@ -1,5 +1,5 @@
-import { cardUri, newCardRecord, parseCardInput, type AcceptedCard } from './cards.js';
-import { invalidParameters } from './errors.js';
+import { cardUri, newCardRecord, parseCardInput, VERIFICATION_CHECKLIST, type AcceptedCard } from './cards.js';
+import { invalidParameters, notFound, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import type { CardRecord, SandboxState, TokenRecord } from './types.js';
@@ -72,8 +72,7 @@ function tokenView(token: TokenRecord, card: CardRecord, marketplaceId: string):
       is_valid: true,
       is_verified: false,
       metadata: {},
-      // The CVV was checked for shape only; no address was given, so those stay unchecked.
-      verification_checklist: { postal_code_check: 'unchecked', security_code_check: 'pass', address_line1_check: 'unchecked' },
+      verification_checklist: { ...VERIFICATION_CHECKLIST },
       created_at: card.created_at,
       updated_at: card.updated_at,
     },
@@ -85,4 +84,21 @@ export function markTokenUsed(state: SandboxState, cardId: string): void {
   for (const token of Object.values(state.tokens)) {
     if (token.card_id === cardId) token.used = true;
   }
+}
+
+/**
+ * A token that may still be spent, with its card. A token stands for one use of the card data
+ * behind it (a charge, an association, a single-use source); after that the provider refuses it.
+ */
+export function usableToken(state: SandboxState, id: string): { token: TokenRecord; card: CardRecord } {
+  const token = state.tokens[id];
+  if (!token) throw notFound('token', id);
+  if (token.used) {
+    throw new SandboxError(400, 'token_already_used', `The token (id: ${id}) has already been used`, {
+      reasons: ['token: tokens are single-use; tokenize the card again'],
+    });
+  }
+  const card = state.cards[token.card_id];
+  if (!card) throw notFound('card', token.card_id);
+  return { token, card };
 }

@@ -19,7 +19,7 @@ import type {
 export const GATEWAY = 'sandbox';
 
 export interface HistoryDraft {
-  operation_type: 'created' | 'authorization' | 'capture' | 'void' | 'paid' | 'update';
+  operation_type: 'created' | 'authorization' | 'capture' | 'void' | 'paid' | 'update' | 'cancellation';
   status: 'succeeded' | 'failed' | 'pre_authorized' | 'pending';
   amount_cents: number;
   response_code?: string;

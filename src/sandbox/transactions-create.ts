@@ -7,6 +7,7 @@ import { newId, randomDigits } from './ids.js';
 import { centsToDecimal, parseCents } from './money.js';
 import { boletoBarcode, digitableLine, pixEmv } from './payment-codes.js';
 import { SANDBOX_FILES_ORIGIN } from './constants.js';
+import { syncReceivables } from './receivables.js';
 import { markTokenUsed } from './tokens.js';
 import { addTransaction, type HistoryDraft } from './transaction-model.js';
 import { addDays, calendarDate, isoTimestamp, parseDateOrDateTime, parseDateTime, startOfDay } from './time.js';
@@ -121,7 +122,7 @@ function requireBuyer(state: SandboxState, id: string): Buyer {
 
 type CardChoice = { kind: 'direct'; card: AcceptedCard } | { kind: 'stored'; id: string } | { kind: 'customer' };
 
-function parseCapture(value: unknown, check: Checker): boolean {
+export function parseCapture(value: unknown, check: Checker): boolean {
   if (value === undefined || value === null) return true;
   if (typeof value === 'boolean') return value;
   // The seed's sample sends the text "true".
@@ -130,7 +131,7 @@ function parseCapture(value: unknown, check: Checker): boolean {
   return true;
 }
 
-function parseInstallments(value: unknown, check: Checker): InstallmentPlan | null {
+export function parseInstallments(value: unknown, check: Checker): InstallmentPlan | null {
   if (value === undefined || value === null) return null;
   if (!isObject(value)) {
     check.add('installment_plan', 'must be an object with number_installments');
@@ -178,7 +179,7 @@ function planCard(body: JsonObject, source: JsonObject | undefined, common: Comm
       if (!stored) throw notFound('card', chosen.id);
       card = stored;
     } else if (chosen.kind === 'customer') {
-      const stored = customer?.default_credit_card ? state.cards[customer.default_credit_card] : undefined;
+      const stored = customer?.default_credit ? state.cards[customer.default_credit] : undefined;
       if (!stored) {
         throw new SandboxError(
           400,
@@ -214,7 +215,7 @@ function planCard(body: JsonObject, source: JsonObject | undefined, common: Comm
             acquirer: true,
           },
     ];
-    return addTransaction(
+    const created = addTransaction(
       state,
       {
         payment_type: 'credit',
@@ -235,6 +236,8 @@ function planCard(body: JsonObject, source: JsonObject | undefined, common: Comm
       history,
       at,
     );
+    syncReceivables(state, created, at);
+    return created;
   };
 }
 

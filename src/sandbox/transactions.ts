@@ -2,6 +2,8 @@ import { notFound, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
 import { listEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { centsToDecimal, decimalToCents } from './money.js';
+import { newId } from './ids.js';
+import { syncReceivables } from './receivables.js';
 import { expectedOn, recordChange, refreshFees } from './transaction-model.js';
 import { isoTimestamp } from './time.js';
 import type { SandboxState, StoredTransaction, Transaction } from './types.js';
@@ -118,6 +120,7 @@ export function planVoid(body: JsonObject): TransactionChange {
       now,
     );
     refreshFees(stored);
+    syncReceivables(state, stored, now);
   };
 }
 
@@ -151,11 +154,12 @@ export function planCapture(body: JsonObject): TransactionChange {
       now,
     );
     refreshFees(stored);
+    syncReceivables(state, stored, now);
   };
 }
 
 /** Sandbox-only: the buyer pays a pending boleto, bolepix or PIX. */
-export const approve: TransactionChange = (stored, _state, now) => {
+export const approve: TransactionChange = (stored, state, now) => {
   const { txn } = stored;
   const payable = txn.payment_type !== 'credit' && txn.status === 'pending';
   // The resource test is implied by payable; it also tells the compiler the method has a status.
@@ -173,8 +177,11 @@ export const approve: TransactionChange = (stored, _state, now) => {
   txn.status = 'succeeded';
   txn.captured = true;
   txn.expected_on = expectedOn(txn.payment_type, now);
+  // A paid boleto or PIX gets its receipt, as a card sale does once approved.
+  txn.sales_receipt ??= newId();
   recordChange(stored, { operation_type: 'paid', status: 'succeeded', amount_cents: stored.remaining_cents, response_message: 'Payment received.' }, now);
   refreshFees(stored);
+  syncReceivables(state, stored, now);
 };
 
 /** Letters are served by the sandbox itself, like the provider's pre-signed links: no API key needed. */

@@ -61,8 +61,11 @@ export interface BoletoPaymentMethod {
   paid_at: string | null;
   created_at: string;
   updated_at: string;
-  status: 'not_paid' | 'paid';
+  status: BoletoStatus;
 }
+
+/** `canceled` once a cancellation request went through (boleto and bolepix only). */
+export type BoletoStatus = 'not_paid' | 'paid' | 'canceled';
 
 /** The provider's bolepix payment method: a boleto that also carries a PIX copy-and-paste code. */
 export interface BolepixPaymentMethod {
@@ -85,7 +88,7 @@ export interface BolepixPaymentMethod {
   paid_at: string | null;
   created_at: string;
   updated_at: string;
-  status: 'not_paid' | 'paid';
+  status: BoletoStatus;
 }
 
 export interface PixPaymentMethod {
@@ -104,6 +107,12 @@ export interface PixPaymentMethod {
   created_at: string;
   updated_at: string;
   status: 'not_paid' | 'paid';
+}
+
+/** A card on file as GET /cards/{id} serves it: seed 2.3 plus the provider's card-record fields. */
+export interface CardView extends CardPaymentMethod {
+  verification_checklist: { postal_code_check: string; security_code_check: string; address_line1_check: string };
+  address: null;
 }
 
 export type PaymentMethod = CardPaymentMethod | BoletoPaymentMethod | BolepixPaymentMethod | PixPaymentMethod;
@@ -180,6 +189,8 @@ export interface CardRecord {
   id: string;
   brand: string;
   first4: string;
+  /** The BIN, for receipts; with last4 it is the most PCI DSS lets anyone keep. Absent on old states. */
+  first6?: string | null;
   last4: string;
   expiration_month: string;
   expiration_year: string;
@@ -200,27 +211,33 @@ export interface TokenRecord {
   created_at: string;
 }
 
+/** Every line may be missing: the buyers API takes whatever part of an address it is given. */
 export interface Address {
-  line1: string;
+  line1: string | null;
   line2: string | null;
   line3: string | null;
   neighborhood: string | null;
-  city: string;
-  state: string;
-  postal_code: string;
-  country_code: string;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  country_code: string | null;
 }
 
+/** A buyer as stored; the response adds the fields that never vary (see buyerView). */
 export interface Buyer {
   id: string;
   first_name: string;
-  last_name: string;
+  last_name: string | null;
   email: string | null;
+  /** Digits only. */
   taxpayer_id: string;
   phone_number: string | null;
   birthdate: string | null;
+  description: string | null;
   address: Address | null;
-  default_credit_card: string | null;
+  /** The card charged when a transaction names only the customer. */
+  default_credit: string | null;
+  metadata: Record<string, string>;
   created_at: string;
   updated_at: string;
 }
@@ -229,6 +246,79 @@ export interface Seller {
   id: string;
   name: string;
   statement_descriptor: string;
+  /** CNPJ, digits only; printed on receipts. */
+  taxpayer_id: string;
+  address: Address;
+}
+
+/** What every DELETE answers. */
+export interface Deleted {
+  id: string;
+  resource: string;
+  deleted: true;
+}
+
+/** A source's customer or token: which one, and how much of the sale it covers. */
+export interface SourceRef {
+  id: string;
+  amount: string | null;
+}
+
+/** The provider's source object; stored as served, since every field is fixed at creation. */
+export interface Source {
+  id: string;
+  resource: 'source';
+  status: 'pending' | 'deleted';
+  usage: 'single_use' | 'reusable';
+  amount: string | null;
+  currency: string;
+  description: string | null;
+  type: 'card' | 'customer' | 'token';
+  capture: boolean | null;
+  on_behalf_of: string | null;
+  reference_id: string | null;
+  card: CardView | null;
+  customer: SourceRef | null;
+  token: SourceRef | null;
+  installment_plan: InstallmentPlan | null;
+  statement_descriptor: string | null;
+  uri: string;
+  metadata: Record<string, string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The provider's receivable: one per installment of a collected sale. Stored as served. */
+export interface Receivable {
+  id: string;
+  resource: 'receivable';
+  status: 'pending' | 'canceled';
+  recipient: string;
+  transaction: string;
+  split_rule: null;
+  installment: string;
+  liable: 'true';
+  amount: string;
+  gross_amount: string;
+  anticipation_fee: string;
+  paid_at: string | null;
+  created_at: string;
+  transaction_created_at: string;
+  canceled_at: string | null;
+  expected_on: string;
+  authorization_code: string | null;
+  id_original_receivable: null;
+  prepaid: 'false';
+}
+
+/** A boleto or receipt the sandbox "sent": nothing leaves the machine, the state keeps a record. */
+export interface Delivery {
+  kind: 'boleto' | 'receipt';
+  /** The boleto or receipt id. */
+  resource_id: string;
+  method: 'email' | 'sms';
+  target: string;
+  at: string;
 }
 
 export interface SandboxState {
@@ -239,5 +329,8 @@ export interface SandboxState {
   cards: Record<string, CardRecord>;
   tokens: Record<string, TokenRecord>;
   transactions: StoredTransaction[];
+  sources: Record<string, Source>;
+  receivables: Receivable[];
+  deliveries: Delivery[];
   counters: { seq: number; boleto_sequence: number; transaction_number: number };
 }

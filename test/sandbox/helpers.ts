@@ -1,6 +1,6 @@
 // Shared by the sandbox tests: a fresh state directory and server per test file, a small HTTP
 // client that speaks to it exactly as the CLI would, and checks of the seed's field types.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -25,6 +25,7 @@ export interface Client {
   get(urlPath: string): Promise<Reply>;
   post(urlPath: string, body?: unknown): Promise<Reply>;
   put(urlPath: string, body?: unknown): Promise<Reply>;
+  del(urlPath: string): Promise<Reply>;
 }
 
 export function basicAuth(key: string): string {
@@ -39,13 +40,16 @@ export function client(baseUrl: string, key: string | null = SANDBOX_API_KEY): C
     if (payload !== undefined) headers['Content-Type'] = 'application/json';
     const res = await fetch(`${baseUrl}${urlPath}`, { method, headers, body: payload });
     const text = await res.text();
-    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+    // Everything is JSON except the rendered receipt, which comes back as text.
+    const json = (res.headers.get('content-type') ?? '').startsWith('application/json');
+    return { status: res.status, headers: res.headers, body: text ? (json ? JSON.parse(text) : text) : undefined };
   };
   return {
     request,
     get: (p) => request('GET', p),
     post: (p, b) => request('POST', p, b),
     put: (p, b) => request('PUT', p, b),
+    del: (p) => request('DELETE', p),
   };
 }
 
@@ -68,6 +72,24 @@ export async function freshSandbox(now?: () => Date): Promise<Fresh> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The state file as the sandbox left it, parsed; tests look at what was stored, not only served. */
+export async function readStateFile(dir: string): Promise<Json> {
+  return JSON.parse(await readFile(path.join(dir, 'sandbox', 'state.json'), 'utf8'));
+}
+
+let cpfBase = 123_456_000;
+/** A fresh CPF with valid check digits, so each test's buyer has a document of its own. */
+export function nextCpf(): string {
+  cpfBase += 1;
+  const digits = String(cpfBase).padStart(9, '0').split('').map(Number);
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((acc, d, i) => acc + d * (length + 1 - i), 0);
+    const rest = sum % 11;
+    digits.push(rest < 2 ? 0 : 11 - rest);
+  }
+  return digits.join('');
 }
 
 export const VISA = '4111111111111111';

@@ -1,0 +1,98 @@
+import { recordDelivery, type SentReply } from './deliveries.js';
+import { bareError, SandboxError } from './errors.js';
+import { recordChange } from './transaction-model.js';
+import { isoTimestamp } from './time.js';
+import type { BolepixPaymentMethod, BoletoPaymentMethod, SandboxState, StoredTransaction, Transaction } from './types.js';
+
+// A boleto is the payment method of a boleto or bolepix transaction, addressed by its own id.
+// Here: reading it, e-mailing it to the payer, and the provider's cancellation request.
+
+type BoletoMethod = BoletoPaymentMethod | BolepixPaymentMethod;
+type StoredBoleto = StoredTransaction & { txn: Transaction & { payment_method: BoletoMethod } };
+
+export type BoletoView = BoletoMethod & {
+  accepted: string;
+  printed: string;
+  downloaded: string;
+  uri: string;
+  metadata: Record<string, string>;
+  transaction: string;
+};
+
+function isBoleto(stored: StoredTransaction): stored is StoredBoleto {
+  const { resource } = stored.txn.payment_method;
+  return resource === 'boleto' || resource === 'bolepix';
+}
+
+export function findBoleto(state: SandboxState, id: string): StoredBoleto {
+  const stored = state.transactions.find((s): s is StoredBoleto => isBoleto(s) && s.txn.payment_method.id === id);
+  if (!stored) {
+    // The provider's wording for this resource names no id.
+    throw new SandboxError(404, 'resource_not_found', 'Sorry, the boleto you are trying to use does not exist or has been deleted.');
+  }
+  return stored;
+}
+
+export function boletoView(stored: StoredBoleto, marketplaceId: string): BoletoView {
+  const method = stored.txn.payment_method;
+  return {
+    ...method,
+    // The provider's flags are text; the sandbox never hands a boleto to a printer.
+    accepted: 'false',
+    printed: 'false',
+    downloaded: 'false',
+    paid_at: method.paid_at,
+    uri: `/v1/marketplaces/${marketplaceId}/boletos/${method.id}`,
+    metadata: {},
+    transaction: stored.txn.id,
+  };
+}
+
+export function emailBoleto(state: SandboxState, id: string, to: string | undefined, now: Date): SentReply {
+  const stored = findBoleto(state, id);
+  const customer = stored.txn.customer ? state.buyers[stored.txn.customer] : undefined;
+  const target = to ?? customer?.email ?? undefined;
+  if (!target) {
+    throw new SandboxError(
+      422,
+      'missing_email',
+      `The boleto (id: ${id}) cannot be e-mailed: its buyer has no e-mail address on file; send "to" with the address to use.`,
+      { reasons: ['to: is required when the buyer has no e-mail address'] },
+    );
+  }
+  recordDelivery(state, { kind: 'boleto', resource_id: id, method: 'email', target }, now);
+  return { message: 'success', delivery_method: 'email', to: target };
+}
+
+export interface CancellationReply {
+  status: 'Requested';
+  message: string;
+  transaction_id: string;
+}
+
+/**
+ * The provider's cancellation service answers in its own `{status, message}` body, with 422 for
+ * anything it will not cancel. Only a boleto still awaiting payment can be withdrawn; asking again
+ * for one already canceled is acknowledged, not refused.
+ */
+export function cancelBoleto(state: SandboxState, transactionId: string, now: Date): CancellationReply {
+  const stored = state.transactions.find((s) => s.txn.id === transactionId);
+  if (!stored) throw bareError(422, 'ERROR', 'Transaction not found');
+  if (!isBoleto(stored)) throw bareError(422, 'REFUSED', 'Transaction status is invalid');
+  const { txn } = stored;
+  // A boleto is canceled only through this request (void refuses boletos), so canceled means asked before.
+  if (txn.status === 'canceled') {
+    return { status: 'Requested', message: 'Cancellation already requested successfully', transaction_id: txn.id };
+  }
+  if (txn.status !== 'pending') throw bareError(422, 'REFUSED', 'Transaction status is invalid');
+  const at = isoTimestamp(now);
+  txn.status = 'canceled';
+  txn.payment_method.status = 'canceled';
+  txn.payment_method.updated_at = at;
+  recordChange(
+    stored,
+    { operation_type: 'cancellation', status: 'succeeded', amount_cents: stored.remaining_cents, response_message: 'Boleto canceled at the request of the seller.' },
+    now,
+  );
+  return { status: 'Requested', message: 'Cancellation request created successfully', transaction_id: txn.id };
+}

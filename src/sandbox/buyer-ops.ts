@@ -1,0 +1,211 @@
+import { buyerView, EMAIL_PATTERN, emptyAddress, parseAddressPatch, parseTaxpayerId, registerBuyer, type BuyerView } from './buyers.js';
+import { invalidParameters, notFound, SandboxError } from './errors.js';
+import type { JsonObject } from './http.js';
+import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
+import { isoTimestamp, parseCalendarDate } from './time.js';
+import type { Address, Buyer, Deleted, SandboxState } from './types.js';
+import { Checker } from './validate.js';
+
+// The buyers API: create, list, get, search by document, update and remove. As with
+// transactions, bodies are checked before the state is locked; what depends on the state
+// (duplicates, dependents, unknown ids) is checked under the lock before anything changes.
+
+const FIELDS = ['first_name', 'last_name', 'email', 'phone_number', 'taxpayer_id', 'birthdate', 'description', 'address', 'metadata'] as const;
+
+/** What a create or update sets; null clears a field, a missing key leaves it alone. */
+interface BuyerPatch {
+  first_name?: string;
+  last_name?: string | null;
+  email?: string | null;
+  phone_number?: string | null;
+  taxpayer_id?: string;
+  birthdate?: string | null;
+  description?: string | null;
+  address?: Partial<Address> | null;
+  metadata?: Record<string, string | null>;
+}
+
+export type BuyerChange = (buyer: Buyer, state: SandboxState, now: Date) => void;
+
+function trimmedOrNull(value: string | null): string | null {
+  return value === null || value.trim() === '' ? null : value.trim();
+}
+
+function parsePatch(body: JsonObject, check: Checker): BuyerPatch {
+  for (const key of Object.keys(body)) {
+    if (!(FIELDS as readonly string[]).includes(key)) check.add(key, `is not a buyer field (accepted: ${FIELDS.join(', ')})`);
+  }
+  const patch: BuyerPatch = {};
+  if (body.first_name !== undefined) {
+    const first = check.optionalString(body.first_name, 'first_name');
+    if (first !== undefined && trimmedOrNull(first) === null) check.add('first_name', 'must not be empty');
+    else if (first) patch.first_name = first.trim();
+  }
+  for (const key of ['last_name', 'phone_number', 'description'] as const) {
+    const value = check.optionalString(body[key], key);
+    if (value !== undefined) patch[key] = trimmedOrNull(value);
+  }
+  const email = check.optionalString(body.email, 'email', 254);
+  if (email !== undefined) {
+    patch.email = trimmedOrNull(email);
+    if (patch.email && !EMAIL_PATTERN.test(patch.email)) check.add('email', 'must be an e-mail address');
+  }
+  if (body.taxpayer_id !== undefined) {
+    const digits = parseTaxpayerId(body.taxpayer_id);
+    if (digits) patch.taxpayer_id = digits;
+    else check.add('taxpayer_id', 'must be a valid CPF (11 digits) or CNPJ (14 digits): the check digits do not match');
+  }
+  const birthdate = check.optionalString(body.birthdate, 'birthdate');
+  if (birthdate !== undefined) {
+    patch.birthdate = trimmedOrNull(birthdate);
+    if (patch.birthdate && !parseCalendarDate(patch.birthdate)) check.add('birthdate', 'must be a date (YYYY-MM-DD)');
+  }
+  const address = parseAddressPatch(body.address, 'address', check);
+  if (address !== undefined) patch.address = address;
+  const metadata = check.metadata(body.metadata, 'metadata');
+  if (metadata) patch.metadata = metadata;
+  return patch;
+}
+
+function applyPatch(buyer: Buyer, patch: BuyerPatch): void {
+  const { address, metadata, ...fields } = patch;
+  Object.assign(buyer, fields);
+  if (address === null) buyer.address = null;
+  else if (address) buyer.address = { ...(buyer.address ?? emptyAddress()), ...address };
+  if (metadata) {
+    // Merge like the provider: keys not sent are kept; a key sent as null is removed.
+    for (const [key, value] of Object.entries(metadata)) {
+      if (value === null) delete buyer.metadata[key];
+      else buyer.metadata[key] = value;
+    }
+  }
+}
+
+/** The provider keeps one buyer per CPF/CNPJ. */
+function requireUniqueDocument(state: SandboxState, taxpayerId: string, self?: string): void {
+  const other = Object.values(state.buyers).find((b) => b.taxpayer_id === taxpayerId && b.id !== self);
+  if (other) {
+    throw new SandboxError(409, 'duplicate_taxpayer_id', `A buyer with this taxpayer_id already exists (id: ${other.id}).`, {
+      reasons: [`taxpayer_id: already registered to buyer ${other.id}`],
+    });
+  }
+}
+
+export function findBuyer(state: SandboxState, id: string): Buyer {
+  const buyer = state.buyers[id];
+  if (!buyer) throw notFound('buyer', id);
+  return buyer;
+}
+
+export type BuyerPlan = (state: SandboxState, now: Date) => BuyerView;
+
+export function planCreateBuyer(body: JsonObject): BuyerPlan {
+  const check = new Checker();
+  const patch = parsePatch(body, check);
+  if (body.first_name === undefined || body.first_name === null) check.add('first_name', 'is required');
+  if (body.taxpayer_id === undefined || body.taxpayer_id === null) check.add('taxpayer_id', 'is required (CPF or CNPJ)');
+  check.throwIfAny();
+  const { first_name: firstName, taxpayer_id: taxpayerId } = patch as Required<Pick<BuyerPatch, 'first_name' | 'taxpayer_id'>>;
+
+  return (state, now) => {
+    requireUniqueDocument(state, taxpayerId);
+    const buyer = registerBuyer(
+      state.buyers,
+      {
+        first_name: firstName,
+        last_name: null,
+        email: null,
+        taxpayer_id: taxpayerId,
+        phone_number: null,
+        birthdate: null,
+        description: null,
+        address: null,
+        metadata: {},
+      },
+      now,
+    );
+    applyPatch(buyer, patch);
+    return buyerView(buyer, state.marketplace_id);
+  };
+}
+
+export function planUpdateBuyer(body: JsonObject): BuyerChange {
+  const check = new Checker();
+  const patch = parsePatch(body, check);
+  if (Object.keys(body).length === 0) check.add('first_name', `nothing to update: give any of ${FIELDS.join(', ')}`);
+  if (body.first_name === null) check.add('first_name', 'cannot be cleared');
+  if (body.taxpayer_id === null) check.add('taxpayer_id', 'cannot be cleared');
+  check.throwIfAny();
+
+  return (buyer, state, now) => {
+    // Only a change of document can collide: re-sending its own keeps it valid.
+    if (patch.taxpayer_id && patch.taxpayer_id !== buyer.taxpayer_id) requireUniqueDocument(state, patch.taxpayer_id, buyer.id);
+    applyPatch(buyer, patch);
+    buyer.updated_at = isoTimestamp(now);
+  };
+}
+
+export function listBuyers(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<BuyerView> {
+  const query = parseListQuery(params, ['taxpayer_id']);
+  const wanted = query.filters.get('taxpayer_id');
+  const documents = wanted ? new Set([...wanted].map((v) => v.replace(/\D/g, ''))) : undefined;
+  const buyers = Object.values(state.buyers).filter((b) => !documents || documents.has(b.taxpayer_id));
+  return listByCreation(
+    uri,
+    buyers.map((b) => buyerView(b, state.marketplace_id)),
+    query,
+  );
+}
+
+/** Checked before the lock: the one query parameter the search needs. */
+export function parseSearch(params: URLSearchParams): string {
+  const raw = params.get('taxpayer_id');
+  if (raw === null || raw.trim() === '') {
+    throw invalidParameters([{ field: 'taxpayer_id', message: 'is required (the CPF or CNPJ to look for)' }]);
+  }
+  const digits = parseTaxpayerId(raw.trim());
+  if (!digits) throw invalidParameters([{ field: 'taxpayer_id', message: 'must be a valid CPF or CNPJ' }]);
+  return digits;
+}
+
+export function searchBuyer(state: SandboxState, taxpayerId: string): BuyerView {
+  // Buyers the API creates are unique per document; inline boleto payers are registered as they
+  // come, so when several share it the oldest, the one the document was first registered to, wins.
+  const matches = Object.values(state.buyers).filter((b) => b.taxpayer_id === taxpayerId);
+  matches.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
+  const buyer = matches[0];
+  if (!buyer) {
+    throw new SandboxError(404, 'resource_not_found', `Sorry, the buyer (taxpayer_id: ${taxpayerId}) you are trying to use does not exist or has been deleted.`);
+  }
+  return buyerView(buyer, state.marketplace_id);
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * Refused while anything still points at the buyer and could be charged to it: its cards on file,
+ * and boletos it may still pay. Paid and canceled transactions keep the buyer's id as history.
+ */
+export function removeBuyer(state: SandboxState, id: string): Deleted {
+  findBuyer(state, id);
+  const cards = Object.values(state.cards).filter((c) => c.customer === id);
+  const boletos = state.transactions.filter(
+    (s) => s.txn.customer === id && s.txn.status === 'pending' && (s.txn.payment_type === 'boleto' || s.txn.payment_type === 'bolepix'),
+  );
+  if (cards.length > 0 || boletos.length > 0) {
+    const blockers = [
+      ...(cards.length > 0 ? [`${plural(cards.length, 'card')} on file (${cards.map((c) => c.id).join(', ')})`] : []),
+      ...(boletos.length > 0 ? [`${plural(boletos.length, 'pending boleto/bolepix transaction')} (${boletos.map((s) => s.txn.id).join(', ')})`] : []),
+    ];
+    throw new SandboxError(
+      409,
+      'buyer_has_dependents',
+      `The buyer (id: ${id}) cannot be removed: it still has ${blockers.join(' and ')}. Remove its cards and cancel or settle its boletos first.`,
+      { reasons: [...cards.map((c) => `card ${c.id}`), ...boletos.map((s) => `transaction ${s.txn.id}`)] },
+    );
+  }
+  delete state.buyers[id];
+  return { id, resource: 'buyer', deleted: true };
+}

@@ -1,0 +1,52 @@
+import { cardView } from './cards.js';
+import { notFound } from './errors.js';
+import type { JsonObject } from './http.js';
+import { isoTimestamp } from './time.js';
+import { usableToken } from './tokens.js';
+import type { CardRecord, CardView, Deleted, SandboxState } from './types.js';
+import { Checker } from './validate.js';
+
+// Cards on file: associating a tokenized card with a buyer, reading a card, removing it.
+
+export function findCard(state: SandboxState, id: string): CardRecord {
+  const card = state.cards[id];
+  if (!card) throw notFound('card', id);
+  return card;
+}
+
+export type CardPlan = (state: SandboxState, now: Date) => CardView;
+
+export function planAssociateCard(body: JsonObject): CardPlan {
+  const check = new Checker();
+  const tokenId = check.requiredString(body.token, 'token');
+  const customerId = check.requiredString(body.customer, 'customer');
+  check.throwIfAny();
+
+  return (state, now) => {
+    const { token, card } = usableToken(state, tokenId as string);
+    const buyer = state.buyers[customerId as string];
+    if (!buyer) throw notFound('customer', customerId as string);
+    const at = isoTimestamp(now);
+    token.used = true;
+    card.customer = buyer.id;
+    card.updated_at = at;
+    // A buyer's first card becomes the one charged when a transaction names only the buyer.
+    if (!buyer.default_credit) {
+      buyer.default_credit = card.id;
+      buyer.updated_at = at;
+    }
+    return cardView(card, state.marketplace_id);
+  };
+}
+
+/** Removing a card detaches it from its owner; charging it by id answers 404 from then on. */
+export function removeCard(state: SandboxState, id: string, now: Date): Deleted {
+  const card = findCard(state, id);
+  const owner = card.customer ? state.buyers[card.customer] : undefined;
+  if (owner && owner.default_credit === id) {
+    owner.default_credit = null;
+    owner.updated_at = isoTimestamp(now);
+  }
+  delete state.cards[id];
+  return { id, resource: 'card', deleted: true };
+}

@@ -1,0 +1,39 @@
+import { EMAIL_PATTERN } from './buyers.js';
+import type { JsonObject } from './http.js';
+import { isoTimestamp } from './time.js';
+import type { Delivery, SandboxState } from './types.js';
+import { Checker } from './validate.js';
+
+// Sending boletos and receipts. Nothing leaves the machine: each "sent" message is recorded in the
+// state, where tests and curious users can see what would have gone where.
+
+export interface SentReply {
+  message: 'success';
+  delivery_method: 'email' | 'sms';
+  to?: string;
+}
+
+/** `to` as an e-mail address; undefined when it is optional and absent. */
+export function parseEmailTarget(body: JsonObject, required: boolean): string | undefined {
+  const check = new Checker();
+  const raw = required ? check.requiredString(body.to, 'to', 254) : (check.optionalString(body.to, 'to', 254) ?? undefined);
+  const to = raw?.trim();
+  if (to !== undefined && !EMAIL_PATTERN.test(to)) check.add('to', 'must be an e-mail address');
+  check.throwIfAny();
+  return to;
+}
+
+/** The provider's SMS form: "+55", a two-digit area code, then an 8- or 9-digit number. */
+const MOBILE_PATTERN = /^\+55 ?\d{2} ?\d{8,9}$/;
+
+export function parsePhoneTarget(body: JsonObject): string {
+  const check = new Checker();
+  const to = check.requiredString(body.to, 'to', 30)?.trim();
+  if (to !== undefined && !MOBILE_PATTERN.test(to)) check.add('to', 'must be a Brazilian mobile number: +55, a 2-digit area code and 8 or 9 digits (+55 21999099999)');
+  check.throwIfAny();
+  return to as string;
+}
+
+export function recordDelivery(state: SandboxState, delivery: Omit<Delivery, 'at'>, now: Date): void {
+  state.deliveries.push({ ...delivery, at: isoTimestamp(now) });
+}

@@ -1,0 +1,88 @@
+import { recordDelivery, type SentReply } from './deliveries.js';
+import { notFound } from './errors.js';
+import type { Address, InstallmentPlan, SandboxState, StoredTransaction } from './types.js';
+
+// A sale's receipt. It is not stored: the transaction names it (`sales_receipt`) once approved or
+// paid, and every field is read from the transaction, its card and the seller, so the receipt
+// always agrees with them.
+
+export interface Receipt {
+  id: string;
+  resource: 'receipt';
+  status: 'approved';
+  amount: string;
+  sub_total: string;
+  currency: string;
+  payment_type: string;
+  business_name: string;
+  description: string | null;
+  taxpayer_id: string;
+  card: { card_brand: string; first4_digits: string; first6_digits: string | null } | null;
+  seller: string;
+  buyer: string | null;
+  auth_number: string | null;
+  receipt_number: string;
+  auth_nsu: string | null;
+  installment_plan: InstallmentPlan | null;
+  business_address: Omit<Address, 'line3'>;
+  uri: string;
+  metadata: Record<string, string>;
+  created_at: string;
+  updated_at: string;
+  transaction: string;
+}
+
+export function findReceipt(state: SandboxState, id: string): StoredTransaction {
+  const stored = state.transactions.find((s) => s.txn.sales_receipt === id);
+  if (!stored) throw notFound('receipt', id);
+  return stored;
+}
+
+export function receiptView(state: SandboxState, stored: StoredTransaction): Receipt {
+  const { txn } = stored;
+  const method = txn.payment_method;
+  const authorization = txn.history.find((h) => h.operation_type === 'authorization' && h.authorization_code !== '');
+  // The receipt dates from the moment the money was secured: the card authorization or the payment.
+  const issued = txn.history.find((h) => h.operation_type === 'paid') ?? authorization;
+  const { line3: _line3, ...address } = state.seller.address;
+  return {
+    id: txn.sales_receipt as string,
+    resource: 'receipt',
+    status: 'approved',
+    amount: txn.amount,
+    sub_total: txn.original_amount,
+    currency: txn.currency,
+    payment_type: txn.payment_type,
+    business_name: state.seller.name,
+    description: txn.description,
+    taxpayer_id: state.seller.taxpayer_id,
+    card:
+      method.resource === 'card'
+        ? {
+            card_brand: method.card_brand,
+            first4_digits: method.first4_digits,
+            // Only what the card record kept: a card removed since, or stored before the BIN was kept, has none.
+            first6_digits: (stored.card_id ? state.cards[stored.card_id]?.first6 : undefined) ?? null,
+          }
+        : null,
+    seller: txn.on_behalf_of,
+    buyer: txn.customer,
+    auth_number: authorization?.authorization_code ?? null,
+    // Sequential like the provider's, and stable because the transaction's sequence number is.
+    receipt_number: String(stored.seq).padStart(9, '0'),
+    auth_nsu: authorization?.authorization_nsu ?? null,
+    installment_plan: txn.installment_plan,
+    business_address: address,
+    uri: `/v1/marketplaces/${state.marketplace_id}/receipts/${txn.sales_receipt}`,
+    metadata: {},
+    created_at: issued?.created_at ?? txn.created_at,
+    updated_at: txn.updated_at,
+    transaction: txn.id,
+  };
+}
+
+export function sendReceipt(state: SandboxState, id: string, method: 'email' | 'sms', target: string, now: Date): SentReply {
+  findReceipt(state, id);
+  recordDelivery(state, { kind: 'receipt', resource_id: id, method, target }, now);
+  return { message: 'success', delivery_method: method };
+}

@@ -1,0 +1,98 @@
+import { notFound } from './errors.js';
+import { newId } from './ids.js';
+import { listEnvelope, parseListQuery, type ListEnvelope } from './list.js';
+import { centsToDecimal, decimalToCents } from './money.js';
+import { expectedOn } from './transaction-model.js';
+import { addMonths, isoTimestamp } from './time.js';
+import type { Receivable, SandboxState, StoredTransaction } from './types.js';
+
+// What the seller will be paid for a sale, and when: one receivable per installment. They follow
+// the transaction: created when its money is collected, re-split when part of it is voided,
+// canceled when all of it is.
+
+/** Splits cents into `parts` as evenly as cents allow; the first parts take the remainder. */
+export function splitCents(total: number, parts: number): number[] {
+  const base = Math.floor(total / parts);
+  const remainder = total - base * parts;
+  return Array.from({ length: parts }, (_, i) => base + (i < remainder ? 1 : 0));
+}
+
+function receivablesOf(state: SandboxState, transactionId: string): Receivable[] {
+  return state.receivables
+    .filter((r) => r.transaction === transactionId)
+    .sort((a, b) => Number(a.installment) - Number(b.installment));
+}
+
+/** Brings the transaction's receivables in line with it; call after every change that moves money. */
+export function syncReceivables(state: SandboxState, stored: StoredTransaction, now: Date): void {
+  const { txn } = stored;
+  const existing = receivablesOf(state, txn.id);
+  const at = isoTimestamp(now);
+  if (txn.status === 'canceled' || (txn.status === 'succeeded' && stored.remaining_cents === 0)) {
+    for (const receivable of existing) {
+      if (receivable.status === 'canceled') continue;
+      receivable.status = 'canceled';
+      receivable.canceled_at = at;
+    }
+    return;
+  }
+  if (txn.status !== 'succeeded') return;
+
+  const count = existing.length > 0 ? existing.length : txn.payment_type === 'credit' ? (txn.installment_plan?.number_installments ?? 1) : 1;
+  const gross = splitCents(stored.remaining_cents, count);
+  // The fee comes off each installment in proportion, split the same way as the gross.
+  const fees = splitCents(decimalToCents(txn.fees), count);
+  if (existing.length > 0) {
+    existing.forEach((receivable, i) => {
+      receivable.gross_amount = centsToDecimal(gross[i] ?? 0);
+      receivable.amount = centsToDecimal((gross[i] ?? 0) - (fees[i] ?? 0));
+    });
+    return;
+  }
+  // Installment 1 settles on the transaction's expected_on (D+30 for cards, D+1 for boleto and
+  // PIX); each later one a calendar month after the one before.
+  const first = new Date(txn.expected_on ?? expectedOn(txn.payment_type, now));
+  const authorization = txn.history.find((h) => h.operation_type === 'authorization' && h.authorization_code !== '');
+  for (let i = 0; i < count; i += 1) {
+    state.receivables.push({
+      id: newId(),
+      resource: 'receivable',
+      status: 'pending',
+      recipient: txn.on_behalf_of,
+      transaction: txn.id,
+      split_rule: null,
+      installment: String(i + 1),
+      liable: 'true',
+      amount: centsToDecimal((gross[i] ?? 0) - (fees[i] ?? 0)),
+      gross_amount: centsToDecimal(gross[i] ?? 0),
+      anticipation_fee: '0.00',
+      paid_at: null,
+      created_at: at,
+      transaction_created_at: txn.created_at,
+      canceled_at: null,
+      expected_on: isoTimestamp(addMonths(first, i)),
+      authorization_code: authorization?.authorization_code ?? null,
+      id_original_receivable: null,
+      prepaid: 'false',
+    });
+  }
+}
+
+export function findReceivable(state: SandboxState, id: string): Receivable {
+  const receivable = state.receivables.find((r) => r.id === id);
+  if (!receivable) throw notFound('receivable', id);
+  return receivable;
+}
+
+/**
+ * A transaction's receivables (the caller has checked it exists) in installment order, whatever
+ * `sort` says: that is the order they settle in.
+ */
+export function listTransactionReceivables(state: SandboxState, transactionId: string, params: URLSearchParams, uri: string): ListEnvelope<Receivable> {
+  const query = parseListQuery(params, ['status']);
+  const statuses = query.filters.get('status');
+  const matching = receivablesOf(state, transactionId).filter(
+    (r) => query.createdWithin(Date.parse(r.created_at)) && (!statuses || statuses.has(r.status)),
+  );
+  return listEnvelope(uri, matching, query);
+}

@@ -1,0 +1,25 @@
+import { SELLER_DOCUMENTS } from './seed.js';
+import type { Buyer, SandboxState } from './types.js';
+
+// State files written by earlier payctl versions lack what later ones added. Filling the gaps on
+// read keeps a user's sandbox (its transactions, buyers and cards) across an upgrade instead of
+// making them reset it.
+
+type OldBuyer = Partial<Buyer> & { default_credit_card?: string | null };
+
+export function upgradeState(state: SandboxState): SandboxState {
+  state.sources ??= {};
+  state.receivables ??= [];
+  state.deliveries ??= [];
+  state.seller.taxpayer_id ??= SELLER_DOCUMENTS.taxpayer_id;
+  state.seller.address ??= { ...SELLER_DOCUMENTS.address };
+  for (const buyer of Object.values(state.buyers) as OldBuyer[]) {
+    if (buyer.default_credit === undefined) {
+      buyer.default_credit = buyer.default_credit_card ?? null;
+      delete buyer.default_credit_card;
+    }
+    buyer.description ??= null;
+    buyer.metadata ??= {};
+  }
+  return state;
+}

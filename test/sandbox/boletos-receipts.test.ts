@@ -1,0 +1,341 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_BUYER_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import {
+  directCardBody,
+  expectBoletoPaymentMethod,
+  expectError,
+  expectTransactionShape,
+  freshSandbox,
+  nextCpf,
+  readStateFile,
+  VISA,
+  type Client,
+  type Fresh,
+  type Json,
+  type Reply,
+} from './helpers.js';
+
+const NOW = new Date('2026-11-22T10:00:00.000Z');
+let fresh: Fresh;
+let api: Client;
+const PREFIX = `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}`;
+const OTHER_MARKETPLACE = 'e'.repeat(32);
+
+beforeAll(async () => {
+  fresh = await freshSandbox(() => NOW);
+  api = fresh.api;
+});
+afterAll(async () => {
+  await fresh.close();
+});
+
+async function create(body: unknown): Promise<Json> {
+  const reply = await api.post('/v1/transactions', body);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return reply.body;
+}
+
+const charge = (paymentType: string, extra: Record<string, unknown> = {}) =>
+  create({ payment_type: paymentType, on_behalf_of: SANDBOX_SELLER_ID, amount: 2500, currency: 'BRL', customer: SANDBOX_BUYER_ID, ...extra });
+
+const cancelPath = (transactionId: string, marketplace = SANDBOX_MARKETPLACE_ID) =>
+  `/v1/boletos/cancellation/marketplaces/${marketplace}/transactions/${transactionId}`;
+
+function expectBare(reply: Reply, status: number, body: Json): void {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+  expect(reply.body).toEqual(body);
+}
+
+describe('GET /boletos/{id}', () => {
+  it('answers the boleto of a boleto transaction, with the provider fields it adds', async () => {
+    const txn = await charge('boleto');
+    const id = txn.payment_method.id;
+    for (const path of [`/v1/boletos/${id}`, `${PREFIX}/boletos/${id}`]) {
+      const reply = await api.get(path);
+      expect(reply.status).toBe(200);
+      expectBoletoPaymentMethod(reply.body);
+      expect(reply.body).toEqual({
+        ...txn.payment_method,
+        accepted: 'false',
+        printed: 'false',
+        downloaded: 'false',
+        paid_at: null,
+        uri: `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/boletos/${id}`,
+        metadata: {},
+        transaction: txn.id,
+      });
+    }
+    await api.post(`/v1/transactions/${txn.id}/approve`);
+    expect((await api.get(`/v1/boletos/${id}`)).body).toMatchObject({ status: 'paid', paid_at: NOW.toISOString() });
+  });
+
+  it('answers the boleto of a bolepix too, and 404 for anything else in the provider wording', async () => {
+    const bolepix = await charge('bolepix');
+    expect((await api.get(`/v1/boletos/${bolepix.payment_method.id}`)).body).toMatchObject({ resource: 'bolepix', transaction: bolepix.id });
+    const card = await create(directCardBody(VISA));
+    for (const id of ['0'.repeat(32), card.payment_method.id, card.id]) {
+      const reply = await api.get(`/v1/boletos/${id}`);
+      expectError(reply, 404, 'resource_not_found');
+      expect(reply.body.error.message).toBe('Sorry, the boleto you are trying to use does not exist or has been deleted.');
+    }
+  });
+});
+
+describe('POST /boletos/{id}/emails', () => {
+  it("sends to the buyer's e-mail, or to the address given, and records each delivery", async () => {
+    const txn = await charge('boleto');
+    const id = txn.payment_method.id;
+    const toBuyer = await api.post(`/v1/boletos/${id}/emails`);
+    expect(toBuyer.status).toBe(200);
+    expect(toBuyer.body).toEqual({ message: 'success', delivery_method: 'email', to: 'maria.silva@example.com' });
+    const toOther = await api.post(`${PREFIX}/boletos/${id}/emails`, { to: 'financeiro@example.com' });
+    expect(toOther.body).toEqual({ message: 'success', delivery_method: 'email', to: 'financeiro@example.com' });
+    const state = await readStateFile(fresh.dir);
+    const mine = state.deliveries.filter((d: Json) => d.resource_id === id);
+    expect(mine).toEqual([
+      { kind: 'boleto', resource_id: id, method: 'email', target: 'maria.silva@example.com', at: NOW.toISOString() },
+      { kind: 'boleto', resource_id: id, method: 'email', target: 'financeiro@example.com', at: NOW.toISOString() },
+    ]);
+  });
+
+  it('answers 422 missing_email when no address is known, 400 for a bad one, 404 for an unknown boleto', async () => {
+    const buyer = await api.post('/v1/buyers', { first_name: 'Sem', last_name: 'Email', taxpayer_id: nextCpf() });
+    const txn = await charge('boleto', { customer: buyer.body.id });
+    const id = txn.payment_method.id;
+    const before = (await readStateFile(fresh.dir)).deliveries.length;
+    expectError(await api.post(`/v1/boletos/${id}/emails`, {}), 422, 'missing_email');
+    expectError(await api.post(`/v1/boletos/${id}/emails`, { to: 'nope' }), 400, 'invalid_parameter');
+    expectError(await api.post(`/v1/boletos/${id}/emails`, { to: 42 }), 400, 'invalid_parameter');
+    expect((await readStateFile(fresh.dir)).deliveries).toHaveLength(before);
+    expect((await api.post(`/v1/boletos/${id}/emails`, { to: 'sem@example.com' })).status).toBe(200);
+    expectError(await api.post(`/v1/boletos/${'1'.repeat(32)}/emails`, {}), 404, 'resource_not_found');
+  });
+});
+
+describe('boleto cancellation (outside the marketplace prefix)', () => {
+  it('cancels a pending boleto (202), then acknowledges a repeat request (202)', async () => {
+    const txn = await charge('boleto');
+    const first = await api.post(cancelPath(txn.id));
+    expectBare(first, 202, { status: 'Requested', message: 'Cancellation request created successfully', transaction_id: txn.id });
+
+    const after = await api.get(`/v1/transactions/${txn.id}`);
+    expectTransactionShape(after.body);
+    expect(after.body.status).toBe('canceled');
+    expect(after.body.payment_method.status).toBe('canceled');
+    expect(after.body.history.map((h: Json) => h.operation_type)).toEqual(['created', 'cancellation']);
+    expect((await api.get(`/v1/boletos/${txn.payment_method.id}`)).body.status).toBe('canceled');
+
+    const again = await api.post(cancelPath(txn.id));
+    expectBare(again, 202, { status: 'Requested', message: 'Cancellation already requested successfully', transaction_id: txn.id });
+    expect((await api.get(`/v1/transactions/${txn.id}`)).body.history).toHaveLength(2);
+    // A canceled boleto can no longer be paid.
+    expectError(await api.post(`/v1/transactions/${txn.id}/approve`), 400, 'approve_transaction_error');
+  });
+
+  it('cancels a bolepix through the path without a marketplace', async () => {
+    const txn = await charge('bolepix');
+    const reply = await api.post(`/v1/boletos/cancellation/transactions/${txn.id}`);
+    expectBare(reply, 202, { status: 'Requested', message: 'Cancellation request created successfully', transaction_id: txn.id });
+    expect((await api.get(`/v1/transactions/${txn.id}`)).body).toMatchObject({ status: 'canceled', payment_method: { status: 'canceled' } });
+  });
+
+  it('frees the buyer: a canceled boleto no longer blocks removing it', async () => {
+    const buyer = await api.post('/v1/buyers', { first_name: 'Temp', taxpayer_id: nextCpf() });
+    const txn = await charge('boleto', { customer: buyer.body.id });
+    expectError(await api.del(`/v1/buyers/${buyer.body.id}`), 409, 'buyer_has_dependents');
+    await api.post(cancelPath(txn.id));
+    expect((await api.del(`/v1/buyers/${buyer.body.id}`)).status).toBe(200);
+  });
+
+  it('refuses (422 REFUSED) a card sale, a paid boleto and a PIX, changing nothing', async () => {
+    const card = await create(directCardBody(VISA));
+    const paid = await charge('boleto');
+    await api.post(`/v1/transactions/${paid.id}/approve`);
+    const pix = await charge('pix');
+    for (const txn of [card, paid, pix]) {
+      const before = await api.get(`/v1/transactions/${txn.id}`);
+      expectBare(await api.post(cancelPath(txn.id)), 422, { status: 'REFUSED', message: 'Transaction status is invalid' });
+      expect((await api.get(`/v1/transactions/${txn.id}`)).body).toEqual(before.body);
+    }
+  });
+
+  it('answers 422 ERROR for an unknown transaction', async () => {
+    expectBare(await api.post(cancelPath('2'.repeat(32))), 422, { status: 'ERROR', message: 'Transaction not found' });
+    expectBare(await api.post(`/v1/boletos/cancellation/transactions/${'2'.repeat(32)}`), 422, { status: 'ERROR', message: 'Transaction not found' });
+  });
+
+  it("answers 404 for another marketplace's path and under the marketplace prefix", async () => {
+    const txn = await charge('boleto');
+    const other = await api.post(cancelPath(txn.id, OTHER_MARKETPLACE));
+    expectError(other, 404, 'resource_not_found');
+    expect(other.body.error.message).toContain(OTHER_MARKETPLACE);
+    expectError(await api.post(`${PREFIX}/boletos/cancellation/transactions/${txn.id}`), 404, 'resource_not_found');
+    expectError(await api.post(`${PREFIX}${cancelPath(txn.id).slice(3)}`), 404, 'resource_not_found');
+    expect((await api.get(`/v1/transactions/${txn.id}`)).body.status).toBe('pending');
+  });
+});
+
+const RECEIPT_FIELDS = [
+  'id',
+  'resource',
+  'status',
+  'amount',
+  'sub_total',
+  'currency',
+  'payment_type',
+  'business_name',
+  'description',
+  'taxpayer_id',
+  'card',
+  'seller',
+  'buyer',
+  'auth_number',
+  'receipt_number',
+  'auth_nsu',
+  'installment_plan',
+  'business_address',
+  'uri',
+  'metadata',
+  'created_at',
+  'updated_at',
+  'transaction',
+];
+
+function expectReceipt(receipt: Json, txn: Json): void {
+  expect(Object.keys(receipt).sort()).toEqual([...RECEIPT_FIELDS].sort());
+  expect(receipt).toMatchObject({
+    id: txn.sales_receipt,
+    resource: 'receipt',
+    status: 'approved',
+    currency: 'BRL',
+    payment_type: txn.payment_type,
+    business_name: 'Loja Sandbox Ltda',
+    taxpayer_id: expect.stringMatching(/^\d{14}$/),
+    seller: SANDBOX_SELLER_ID,
+    buyer: txn.customer,
+    transaction: txn.id,
+    uri: `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/receipts/${txn.sales_receipt}`,
+  });
+  expect(receipt.receipt_number).toMatch(/^\d{9}$/);
+  expect(receipt.business_address).toMatchObject({ city: expect.any(String), state: expect.any(String), country_code: 'BR' });
+}
+
+describe('GET /receipts/{id}', () => {
+  it("describes a card sale: amounts, the card's brand and first digits, the authorization", async () => {
+    const txn = await create({ ...directCardBody(VISA, 1050), installment_plan: { number_installments: 2 } });
+    expect(txn.sales_receipt).toMatch(/^[0-9a-f]{32}$/);
+    const reply = await api.get(`${PREFIX}/receipts/${txn.sales_receipt}`);
+    expect(reply.status).toBe(200);
+    expectReceipt(reply.body, txn);
+    const auth = txn.history.find((h: Json) => h.operation_type === 'authorization');
+    expect(reply.body).toMatchObject({
+      amount: '10.50',
+      sub_total: '10.50',
+      description: 'Pedido 123',
+      card: { card_brand: 'Visa', first4_digits: '4111', first6_digits: '411111' },
+      auth_number: auth.authorization_code,
+      auth_nsu: auth.authorization_nsu,
+      installment_plan: { number_installments: 2 },
+      created_at: NOW.toISOString(),
+    });
+    expect((await api.get(`/v1/receipts/${txn.sales_receipt}`)).body).toEqual(reply.body);
+  });
+
+  it('gives a boleto and a PIX their receipt once paid, not before', async () => {
+    for (const type of ['boleto', 'pix']) {
+      const txn = await charge(type);
+      expect(txn.sales_receipt).toBeNull();
+      const paid = (await api.post(`/v1/transactions/${txn.id}/approve`)).body;
+      expect(paid.sales_receipt).toMatch(/^[0-9a-f]{32}$/);
+      const receipt = await api.get(`/v1/receipts/${paid.sales_receipt}`);
+      expect(receipt.status).toBe(200);
+      expectReceipt(receipt.body, paid);
+      expect(receipt.body).toMatchObject({ amount: '25.00', payment_type: type, card: null, auth_number: null, buyer: SANDBOX_BUYER_ID });
+    }
+  });
+
+  it('answers 404 for an unknown receipt', async () => {
+    const reply = await api.get(`/v1/receipts/${'3'.repeat(32)}`);
+    expectError(reply, 404, 'resource_not_found');
+    expect(reply.body.error.message).toMatch(/^Sorry, the receipt/);
+  });
+});
+
+describe('sending receipts', () => {
+  it('e-mails (200) and texts (200) a receipt, recording each delivery', async () => {
+    const txn = await create(directCardBody(VISA));
+    const id = txn.sales_receipt;
+    const email = await api.post(`/v1/receipts/${id}/emails`, { to: 'cliente@example.com' });
+    expect(email.status).toBe(200);
+    expect(email.body).toEqual({ message: 'success', delivery_method: 'email' });
+    for (const to of ['+55 21999099999', '+5511987654321', '+55 2133334444']) {
+      const sms = await api.post(`${PREFIX}/receipts/${id}/texts`, { to });
+      expect(sms.status, to).toBe(200);
+      expect(sms.body).toEqual({ message: 'success', delivery_method: 'sms' });
+    }
+    const mine = (await readStateFile(fresh.dir)).deliveries.filter((d: Json) => d.resource_id === id);
+    expect(mine.map((d: Json) => [d.kind, d.method, d.target])).toEqual([
+      ['receipt', 'email', 'cliente@example.com'],
+      ['receipt', 'sms', '+55 21999099999'],
+      ['receipt', 'sms', '+5511987654321'],
+      ['receipt', 'sms', '+55 2133334444'],
+    ]);
+  });
+
+  it('answers 400 for a missing or malformed destination, 404 for an unknown receipt', async () => {
+    const txn = await create(directCardBody(VISA));
+    const id = txn.sales_receipt;
+    for (const body of [{}, { to: '' }, { to: 'cliente' }, { to: ['a@example.com'] }]) {
+      const reply = await api.post(`/v1/receipts/${id}/emails`, body);
+      expectError(reply, 400, 'invalid_parameter');
+      expect(reply.body.error.reasons.join(' ')).toMatch(/^to:/);
+    }
+    for (const to of [undefined, '21999099999', '+1 2125551234', '+55 2199909999999', '+55 219990', '+55 (21) 99909-9999']) {
+      expectError(await api.post(`/v1/receipts/${id}/texts`, to === undefined ? {} : { to }), 400, 'invalid_parameter');
+    }
+    expect((await readStateFile(fresh.dir)).deliveries.filter((d: Json) => d.resource_id === id)).toEqual([]);
+    expectError(await api.post(`/v1/receipts/${'4'.repeat(32)}/emails`, { to: 'a@example.com' }), 404, 'resource_not_found');
+    expectError(await api.post(`/v1/receipts/${'4'.repeat(32)}/texts`, { to: '+55 21999099999' }), 404, 'resource_not_found');
+  });
+});
+
+describe('GET /v1/receipts/{marketplace_id}/{receipt_id} (HTML, outside the prefix)', () => {
+  it('renders a self-contained HTML receipt of a card sale', async () => {
+    const txn = await create({ ...directCardBody(VISA, 123456), description: 'Pedido <b>7</b> & "cia"' });
+    const reply = await api.get(`/v1/receipts/${SANDBOX_MARKETPLACE_ID}/${txn.sales_receipt}`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html: string = reply.body;
+    const receipt = (await api.get(`/v1/receipts/${txn.sales_receipt}`)).body;
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain('Loja Sandbox Ltda');
+    expect(html).toContain('R$ 1.234,56');
+    expect(html).toContain('22/11/2026');
+    expect(html).toMatch(/Visa\s*•+\s*1111/);
+    expect(html).toContain(receipt.receipt_number);
+    // The description is shown, escaped.
+    expect(html).toContain('Pedido &#60;b&#62;7&#60;/b&#62; &#38; &#34;cia&#34;');
+    expect(html).not.toContain('<b>7</b>');
+    // Self-contained: no scripts, nothing fetched from elsewhere.
+    expect(html).not.toMatch(/<script|<link|src=|https?:\/\//i);
+    expect(html).not.toContain(VISA);
+  });
+
+  it('names the payment type for a paid boleto', async () => {
+    const txn = await charge('boleto');
+    const paid = (await api.post(`/v1/transactions/${txn.id}/approve`)).body;
+    const reply = await api.get(`/v1/receipts/${SANDBOX_MARKETPLACE_ID}/${paid.sales_receipt}`);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toContain('Boleto');
+    expect(reply.body).toContain('R$ 25,00');
+  });
+
+  it('answers 404 JSON for an unknown receipt, another marketplace, or under the prefix', async () => {
+    const txn = await create(directCardBody(VISA));
+    const unknown = await api.get(`/v1/receipts/${SANDBOX_MARKETPLACE_ID}/${'5'.repeat(32)}`);
+    expectError(unknown, 404, 'resource_not_found');
+    expect(unknown.headers.get('content-type')).toMatch(/application\/json/);
+    expectError(await api.get(`/v1/receipts/${OTHER_MARKETPLACE}/${txn.sales_receipt}`), 404, 'resource_not_found');
+    expectError(await api.get(`${PREFIX}/receipts/${SANDBOX_MARKETPLACE_ID}/${txn.sales_receipt}`), 404, 'resource_not_found');
+  });
+});

@@ -1,0 +1,362 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import {
+  cardData,
+  CVV,
+  expectCardPaymentMethod,
+  expectError,
+  freshSandbox,
+  HEX32,
+  ISO_MS,
+  MASTERCARD,
+  nextCpf,
+  readStateFile,
+  VISA,
+  type Client,
+  type Fresh,
+  type Json,
+} from './helpers.js';
+
+let fresh: Fresh;
+let api: Client;
+const PREFIX = `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}`;
+const AMEX = '378282246310005';
+
+beforeAll(async () => {
+  fresh = await freshSandbox();
+  api = fresh.api;
+});
+afterAll(async () => {
+  await fresh.close();
+});
+
+async function createBuyer(): Promise<Json> {
+  const reply = await api.post('/v1/buyers', { first_name: 'Bruno', last_name: 'Lima', taxpayer_id: nextCpf(), email: 'bruno@example.com' });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return reply.body;
+}
+
+async function tokenize(pan = VISA): Promise<Json> {
+  const reply = await api.post('/v1/cards/tokens', cardData(pan));
+  expect(reply.status).toBe(200);
+  return reply.body;
+}
+
+function chargeCard(cardId: string) {
+  return api.post('/v1/transactions', {
+    payment_type: 'credit',
+    on_behalf_of: SANDBOX_SELLER_ID,
+    amount: 500,
+    currency: 'BRL',
+    source: { type: 'card', card: { id: cardId } },
+  });
+}
+
+/** The card record: seed 2.3 plus verification_checklist and address. */
+function expectCardRecord(card: Json): void {
+  expectCardPaymentMethod(card);
+  expect(card.verification_checklist).toEqual({
+    postal_code_check: expect.any(String),
+    security_code_check: expect.any(String),
+    address_line1_check: expect.any(String),
+  });
+  expect(card).toHaveProperty('address', null);
+  expect(card.uri).toBe(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/cards/${card.id}`);
+  expect(card.created_at).toMatch(ISO_MS);
+}
+
+describe('POST /cards (associate a token with a buyer)', () => {
+  it("answers 200 with the card, now the buyer's, and its first card becomes default_credit", async () => {
+    const buyer = await createBuyer();
+    const token = await tokenize(MASTERCARD);
+    const reply = await api.post('/v1/cards', { token: token.id, customer: buyer.id });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expectCardRecord(reply.body);
+    expect(reply.body).toMatchObject({ id: token.card.id, customer: buyer.id, card_brand: 'MasterCard', first4_digits: '5555', last4_digits: '4444' });
+    expect((await api.get(`/v1/buyers/${buyer.id}`)).body.default_credit).toBe(token.card.id);
+
+    // A second card does not displace the first as default.
+    const second = await tokenize(VISA);
+    const again = await api.post(`${PREFIX}/cards`, { token: second.id, customer: buyer.id });
+    expect(again.status).toBe(200);
+    expect(again.body.customer).toBe(buyer.id);
+    expect((await api.get(`/v1/buyers/${buyer.id}`)).body.default_credit).toBe(token.card.id);
+
+    const state = await readStateFile(fresh.dir);
+    expect(state.tokens[token.id].used).toBe(true);
+  });
+
+  it('spends the token: a second association answers 400 token_already_used', async () => {
+    const buyer = await createBuyer();
+    const token = await tokenize();
+    expect((await api.post('/v1/cards', { token: token.id, customer: buyer.id })).status).toBe(200);
+    const reply = await api.post('/v1/cards', { token: token.id, customer: buyer.id });
+    expectError(reply, 400, 'token_already_used');
+    expect(reply.body.error.message).toBe(`The token (id: ${token.id}) has already been used`);
+  });
+
+  it('refuses a token already spent on a charge', async () => {
+    const buyer = await createBuyer();
+    const token = await tokenize();
+    expect((await chargeCard(token.card.id)).status).toBe(201);
+    expectError(await api.post('/v1/cards', { token: token.id, customer: buyer.id }), 400, 'token_already_used');
+  });
+
+  it('answers 404 for an unknown token or customer, in the provider wording, and changes nothing', async () => {
+    const buyer = await createBuyer();
+    const token = await tokenize();
+    const unknownToken = 'c'.repeat(32);
+    const noToken = await api.post('/v1/cards', { token: unknownToken, customer: buyer.id });
+    expectError(noToken, 404, 'resource_not_found');
+    expect(noToken.body.error.message).toBe(`Sorry, the token (id: ${unknownToken}) you are trying to use does not exist or has been deleted.`);
+    const noCustomer = await api.post('/v1/cards', { token: token.id, customer: 'd'.repeat(32) });
+    expectError(noCustomer, 404, 'resource_not_found');
+    expect(noCustomer.body.error.message).toContain('d'.repeat(32));
+    // The failed attempt did not spend the token.
+    expect((await api.post('/v1/cards', { token: token.id, customer: buyer.id })).status).toBe(200);
+  });
+
+  it('needs both token and customer (400)', async () => {
+    const reply = await api.post('/v1/cards', {});
+    expectError(reply, 400, 'invalid_parameter');
+    const reasons = reply.body.error.reasons.join(' ');
+    expect(reasons).toMatch(/token/);
+    expect(reasons).toMatch(/customer/);
+  });
+});
+
+describe('GET and DELETE /cards/{id}', () => {
+  it('gets the seeded card and a tokenized one; 404 for an unknown id', async () => {
+    const seeded = await api.get(`/v1/cards/${SANDBOX_CARD_ID}`);
+    expect(seeded.status).toBe(200);
+    expectCardRecord(seeded.body);
+    expect(seeded.body).toMatchObject({ customer: SANDBOX_BUYER_ID, first4_digits: '4111', last4_digits: '1111' });
+    const token = await tokenize(AMEX);
+    const got = await api.get(`${PREFIX}/cards/${token.card.id}`);
+    expect(got.body).toMatchObject({ id: token.card.id, customer: null, card_brand: 'American Express', last4_digits: '0005' });
+    expectError(await api.get(`/v1/cards/${'e'.repeat(32)}`), 404, 'resource_not_found');
+  });
+
+  it("removes a card: 200, the owner's default_credit cleared, and the card can no longer be charged", async () => {
+    const buyer = await createBuyer();
+    const token = await tokenize();
+    const cardId = token.card.id;
+    await api.post('/v1/cards', { token: token.id, customer: buyer.id });
+    expect((await chargeCard(cardId)).status).toBe(201);
+
+    const reply = await api.del(`${PREFIX}/cards/${cardId}`);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ id: cardId, resource: 'card', deleted: true });
+    expect((await api.get(`/v1/buyers/${buyer.id}`)).body.default_credit).toBeNull();
+    expectError(await api.get(`/v1/cards/${cardId}`), 404, 'resource_not_found');
+    expectError(await chargeCard(cardId), 404, 'resource_not_found');
+    const byCustomer = await api.post('/v1/transactions', { payment_type: 'credit', on_behalf_of: SANDBOX_SELLER_ID, amount: 500, currency: 'BRL', customer: buyer.id });
+    expectError(byCustomer, 400, 'invalid_parameter');
+    expectError(await api.del(`/v1/cards/${cardId}`), 404, 'resource_not_found');
+  });
+
+  it('keeps referential integrity: a buyer with a card cannot be removed until the card is', async () => {
+    const buyer = await createBuyer();
+    const token = await tokenize();
+    await api.post('/v1/cards', { token: token.id, customer: buyer.id });
+    const refused = await api.del(`/v1/buyers/${buyer.id}`);
+    expectError(refused, 409, 'buyer_has_dependents');
+    expect(refused.body.error.message).toContain(token.card.id);
+    expect((await api.del(`/v1/cards/${token.card.id}`)).status).toBe(200);
+    expect((await api.del(`/v1/buyers/${buyer.id}`)).status).toBe(200);
+  });
+});
+
+const SOURCE_FIELDS = [
+  'id',
+  'resource',
+  'status',
+  'usage',
+  'amount',
+  'currency',
+  'description',
+  'type',
+  'capture',
+  'on_behalf_of',
+  'reference_id',
+  'card',
+  'customer',
+  'token',
+  'installment_plan',
+  'statement_descriptor',
+  'uri',
+  'metadata',
+  'created_at',
+  'updated_at',
+];
+
+function expectSource(source: Json): void {
+  expect(Object.keys(source).sort()).toEqual([...SOURCE_FIELDS].sort());
+  expect(source.id).toMatch(HEX32);
+  expect(source).toMatchObject({ resource: 'source', status: 'pending' });
+  expect(source.uri).toBe(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/sources/${source.id}`);
+  expect(source.created_at).toMatch(ISO_MS);
+  if (source.card !== null) expectCardRecord(source.card);
+}
+
+describe('POST /sources', () => {
+  it('creates a card source from a stored card id (201)', async () => {
+    const reply = await api.post('/v1/sources', {
+      usage: 'reusable',
+      currency: 'BRL',
+      type: 'card',
+      amount: 1990,
+      description: 'Assinatura',
+      capture: false,
+      on_behalf_of: SANDBOX_SELLER_ID,
+      reference_id: 'src-1',
+      installment_plan: { number_installments: 2 },
+      statement_descriptor: 'LOJA',
+      metadata: { plan: 'pro' },
+      card: { id: SANDBOX_CARD_ID },
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expectSource(reply.body);
+    expect(reply.body).toMatchObject({
+      usage: 'reusable',
+      currency: 'BRL',
+      type: 'card',
+      amount: '19.90',
+      description: 'Assinatura',
+      capture: false,
+      on_behalf_of: SANDBOX_SELLER_ID,
+      reference_id: 'src-1',
+      installment_plan: { number_installments: 2 },
+      statement_descriptor: 'LOJA',
+      metadata: { plan: 'pro' },
+      customer: null,
+      token: null,
+    });
+    expect(reply.body.card).toMatchObject({ id: SANDBOX_CARD_ID, last4_digits: '1111', first4_digits: '4111' });
+  });
+
+  it('creates a card source from raw card data, keeping only what may be stored', async () => {
+    const reply = await api.post(`${PREFIX}/sources`, { usage: 'single_use', currency: 'BRL', type: 'card', card: cardData(AMEX) });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expectSource(reply.body);
+    expect(reply.body).toMatchObject({ amount: null, card: { card_brand: 'American Express', first4_digits: '3782', last4_digits: '0005', customer: null } });
+    expect(JSON.stringify(reply.body)).not.toContain(AMEX);
+    // The card it made is a card on file like a token's.
+    expect((await api.get(`/v1/cards/${reply.body.card.id}`)).body.last4_digits).toBe('0005');
+  });
+
+  it('checks raw card data like tokenization (Luhn, expiry, CVV)', async () => {
+    const luhn = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', card: cardData('4111111111111112') });
+    expectError(luhn, 400, 'invalid_parameter');
+    expect(luhn.body.error.reasons.join(' ')).toMatch(/card\.card_number/);
+    expect(JSON.stringify(luhn.body)).not.toContain('4111111111111112');
+    const expired = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', card: cardData(VISA, { expiration_year: '2020' }) });
+    expectError(expired, 400, 'invalid_parameter');
+    expect(expired.body.error.reasons.join(' ')).toMatch(/expired/);
+    const both = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', card: { ...cardData(VISA), id: SANDBOX_CARD_ID } });
+    expectError(both, 400, 'invalid_parameter');
+  });
+
+  it('creates a customer source ({id, amount})', async () => {
+    const reply = await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'customer', amount: 700, customer: { id: SANDBOX_BUYER_ID } });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expectSource(reply.body);
+    expect(reply.body).toMatchObject({ type: 'customer', customer: { id: SANDBOX_BUYER_ID, amount: '7.00' }, token: null, card: null });
+    expectError(await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'customer', customer: { id: 'f'.repeat(32) } }), 404, 'resource_not_found');
+  });
+
+  it('creates a token source: single_use spends the token, reusable does not', async () => {
+    const reusableToken = await tokenize();
+    const reusable = await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'token', token: { id: reusableToken.id, amount: 300 } });
+    expect(reusable.status, JSON.stringify(reusable.body)).toBe(201);
+    expectSource(reusable.body);
+    expect(reusable.body).toMatchObject({ token: { id: reusableToken.id, amount: '3.00' }, card: { id: reusableToken.card.id, last4_digits: '1111' } });
+    expect((await readStateFile(fresh.dir)).tokens[reusableToken.id].used).toBe(false);
+
+    const singleToken = await tokenize();
+    const single = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'token', token: { id: singleToken.id } });
+    expect(single.status).toBe(201);
+    expect((await readStateFile(fresh.dir)).tokens[singleToken.id].used).toBe(true);
+    const reused = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'token', token: { id: singleToken.id } });
+    expectError(reused, 400, 'token_already_used');
+    const buyer = await createBuyer();
+    expectError(await api.post('/v1/cards', { token: singleToken.id, customer: buyer.id }), 400, 'token_already_used');
+
+    expectError(await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'token', token: { id: '1'.repeat(32) } }), 404, 'resource_not_found');
+  });
+
+  it('answers 404 for an unknown card id or seller', async () => {
+    expectError(await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', card: { id: '2'.repeat(32) } }), 404, 'resource_not_found');
+    const seller = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', on_behalf_of: '3'.repeat(32), card: { id: SANDBOX_CARD_ID } });
+    expectError(seller, 404, 'resource_not_found');
+    expect(seller.body.error.message).toMatch(/seller/);
+  });
+
+  it('names every missing or invalid field in one 400', async () => {
+    const missing = await api.post('/v1/sources', {});
+    expectError(missing, 400, 'invalid_parameter');
+    const reasons = missing.body.error.reasons.join('\n');
+    for (const field of ['usage', 'type', 'currency']) expect(reasons).toContain(`${field}:`);
+
+    const invalid = await api.post('/v1/sources', { usage: 'forever', currency: 'REAL', type: 'wallet', amount: 1.5 });
+    expectError(invalid, 400, 'invalid_parameter');
+    const why = invalid.body.error.reasons.join('\n');
+    for (const field of ['usage', 'type', 'currency', 'amount']) expect(why).toContain(`${field}:`);
+
+    for (const type of ['card', 'customer', 'token']) {
+      const noRef = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type });
+      expectError(noRef, 400, 'invalid_parameter');
+      expect(noRef.body.error.reasons.join(' ')).toContain(`${type}:`);
+    }
+  });
+});
+
+describe('GET and DELETE /sources/{id}', () => {
+  it('gets a source, removes it (200), and then answers 404', async () => {
+    const created = await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'card', card: { id: SANDBOX_CARD_ID } });
+    const id = created.body.id;
+    const got = await api.get(`${PREFIX}/sources/${id}`);
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual(created.body);
+    const removed = await api.del(`/v1/sources/${id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ id, resource: 'source', deleted: true });
+    expect((await readStateFile(fresh.dir)).sources[id].status).toBe('deleted');
+    expectError(await api.get(`/v1/sources/${id}`), 404, 'resource_not_found');
+    expectError(await api.del(`${PREFIX}/sources/${id}`), 404, 'resource_not_found');
+    expectError(await api.get(`/v1/sources/${'4'.repeat(32)}`), 404, 'resource_not_found');
+  });
+});
+
+describe('the state file', () => {
+  it('holds no card number or CVV after tokens, associations and sources', async () => {
+    const pans = [VISA, MASTERCARD, AMEX, '4012888888881881'];
+    const buyer = await createBuyer();
+    for (const pan of pans) {
+      const token = await tokenize(pan);
+      await api.post('/v1/cards', { token: token.id, customer: buyer.id });
+      expect((await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', card: cardData(pan) })).status).toBe(201);
+      const second = await tokenize(pan);
+      expect((await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'token', token: { id: second.id } })).status).toBe(201);
+    }
+    const dir = path.join(fresh.dir, 'sandbox');
+    const names = await readdir(dir);
+    expect(names).toContain('state.json');
+    for (const name of names) {
+      const text = await readFile(path.join(dir, name), 'utf8').catch(() => '');
+      for (const pan of pans) expect(text.includes(pan), `${pan} in ${name}`).toBe(false);
+      expect(/"(card_number|security_code)"/.test(text), `raw card field in ${name}`).toBe(false);
+      // No stored value at all equals the CVV, whatever its key.
+      const values: unknown[] = [];
+      const walk = (v: unknown): void => {
+        if (v && typeof v === 'object') Object.values(v).forEach(walk);
+        else values.push(v);
+      };
+      if (text) walk(JSON.parse(text));
+      expect(values).not.toContain(CVV);
+      expect(values).not.toContain(Number(CVV));
+    }
+  });
+});

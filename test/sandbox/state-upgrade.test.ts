@@ -1,0 +1,54 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { freshSandbox, readStateFile, type Fresh, type Json } from './helpers.js';
+
+// A state file written before buyers, sources, receipts and receivables existed must keep working:
+// users should not lose their sandbox to an upgrade.
+
+let fresh: Fresh;
+
+beforeAll(async () => {
+  fresh = await freshSandbox();
+  expect((await fresh.api.get('/v1/transactions')).status).toBe(200); // seeds
+  const state: Json = await readStateFile(fresh.dir);
+  // Put it back the way the previous version wrote it.
+  delete state.sources;
+  delete state.receivables;
+  delete state.deliveries;
+  delete state.seller.taxpayer_id;
+  delete state.seller.address;
+  delete state.cards[SANDBOX_CARD_ID].first6;
+  const buyer = state.buyers[SANDBOX_BUYER_ID];
+  buyer.default_credit_card = buyer.default_credit;
+  delete buyer.default_credit;
+  delete buyer.description;
+  delete buyer.metadata;
+  await writeFile(path.join(fresh.dir, 'sandbox', 'state.json'), JSON.stringify(state));
+});
+afterAll(async () => {
+  await fresh.close();
+});
+
+describe('a state file from before this version', () => {
+  it("keeps the buyer's card on file as default_credit and serves the new resources", async () => {
+    const { api } = fresh;
+    const buyer = await api.get(`/v1/buyers/${SANDBOX_BUYER_ID}`);
+    expect(buyer.body).toMatchObject({ default_credit: SANDBOX_CARD_ID, description: null, metadata: {} });
+    expect(buyer.body).not.toHaveProperty('default_credit_card');
+
+    const txn = await api.post('/v1/transactions', { payment_type: 'credit', on_behalf_of: SANDBOX_SELLER_ID, customer: SANDBOX_BUYER_ID, amount: 1000, currency: 'BRL' });
+    expect(txn.status, JSON.stringify(txn.body)).toBe(201);
+    expect((await api.get(`/v1/transactions/${txn.body.id}/receivables`)).body.total).toBe(1);
+
+    const receipt = await api.get(`/v1/receipts/${txn.body.sales_receipt}`);
+    expect(receipt.status).toBe(200);
+    // The old card record never kept its BIN; the seller got its documents.
+    expect(receipt.body.card).toEqual({ card_brand: 'Visa', first4_digits: '4111', first6_digits: null });
+    expect(receipt.body.taxpayer_id).toMatch(/^\d{14}$/);
+
+    expect((await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'customer', customer: { id: SANDBOX_BUYER_ID } })).status).toBe(201);
+    expect((await api.post(`/v1/receipts/${txn.body.sales_receipt}/emails`, { to: 'a@example.com' })).status).toBe(200);
+  });
+});
