@@ -26,6 +26,7 @@ describe('validate/index', () => {
         'validateId',
         'validateInstallments',
         'validatePhone',
+        'validateBrazilianPhone',
         'validateTaxpayerId',
       ].sort(),
     );

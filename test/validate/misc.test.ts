@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   parseMetadata,
+  validateBrazilianPhone,
   validateCurrency,
   validateEmail,
   validateId,
@@ -146,5 +147,23 @@ describe('validatePhone', () => {
     ['11+987654321', /not a phone number/],
   ])('rejects %j', (input, message) => {
     expectValidationError(() => validatePhone(input, '--to'), '--to', message);
+  });
+});
+
+describe('validateBrazilianPhone', () => {
+  const accepted: [string, string][] = [
+    ['+55 21 99909-9999', '+55 21999099999'],
+    ['+55 (21) 99909-9999', '+55 21999099999'],
+    ['(21) 99909-9999', '+55 21999099999'],
+    ['21999099999', '+55 21999099999'],
+    ['5521999099999', '+55 21999099999'],
+    ['(11) 3456-7890', '+55 1134567890'],
+  ];
+  it.each(accepted)('%s → %s', (input, expected) => {
+    expect(validateBrazilianPhone(input)).toBe(expected);
+  });
+  const refused = ['+1 415 555 0100', '999099999', '(01) 99909-9999', '(21) 89909-9999', 'call me', '+55 21 9990'];
+  it.each(refused)('refuses %s, naming the flag', (input) => {
+    expect(() => validateBrazilianPhone(input, '--to')).toThrow(/^--to: /);
   });
 });
