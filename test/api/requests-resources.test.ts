@@ -312,3 +312,76 @@ describe('receivables', () => {
     expect(result.stderr).toContain('--transaction');
   });
 });
+
+describe('without a marketplace_id every scoped path drops the prefix', () => {
+  const cases: [string[], string][] = [
+    [['buyers', 'get', ID], `GET /v1/buyers/${ID}`],
+    [['buyers', 'search', '--taxpayer-id', '52998224725'], 'GET /v1/buyers/search?taxpayer_id=52998224725'],
+    [['cards', 'get', ID], `GET /v1/cards/${ID}`],
+    [['cards', 'associate', '--token', TOKEN, '--customer', ID], 'POST /v1/cards'],
+    [['sources', 'get', ID], `GET /v1/sources/${ID}`],
+    [['sources', 'create', '--customer', ID], 'POST /v1/sources'],
+    [['boletos', 'get', ID], `GET /v1/boletos/${ID}`],
+    [['boletos', 'send', ID], `POST /v1/boletos/${ID}/emails`],
+    [['receipts', 'get', ID], `GET /v1/receipts/${ID}`],
+    [['receipts', 'email', ID, '--to', 'a@b.co'], `POST /v1/receipts/${ID}/emails`],
+    [['receipts', 'sms', ID, '--to', '21999099999'], `POST /v1/receipts/${ID}/texts`],
+    [['receivables', 'get', ID], `GET /v1/receivables/${ID}`],
+    [['receivables', 'list', '--transaction', ID], `GET /v1/transactions/${ID}/receivables?limit=100&offset=0`],
+  ];
+  it.each(cases)('%j → %s', async (args, expected) => {
+    const result = await run(args, [{ status: 200, body: { id: ID, items: [], has_more: false } }], '');
+    expect(result.code, result.stderr).toBe(0);
+    expect(sent()).toEqual([expected]);
+  });
+
+  it('receipts render needs the marketplace (its path names it): exit 2, nothing sent', async () => {
+    const result = await run(['receipts', 'render', ID], undefined, '');
+    expect(result.code).toBe(2);
+    expect(server!.requests).toHaveLength(0);
+  });
+});
+
+describe('tables for a support agent', () => {
+  it('a card as a field/value table: brand and last four, never more', async () => {
+    const card = { id: ID, resource: 'card', card_brand: 'Visa', first4_digits: '4111', last4_digits: '1111', holder_name: 'Maria Silva', expiration_month: '12', expiration_year: '2031' };
+    const result = await payctlTable(['cards', 'get', ID], [{ status: 200, body: card }]);
+    expect(result).toMatch(/card_brand\s+Visa/);
+    expect(result).toMatch(/last4_digits\s+1111/);
+    expect(result).toMatch(/holder_name\s+Maria Silva/);
+  });
+
+  it('receivables: installment, expected date, gross, fee, net, status', async () => {
+    const items = [
+      { id: 'r1', installment: '1', expected_on: '2026-12-22T00:00:00.000Z', gross_amount: '33.34', amount: '32.34', status: 'pending' },
+      { id: 'r2', installment: '2', expected_on: '2027-01-22T00:00:00.000Z', gross_amount: '33.33', amount: '32.33', status: 'pending' },
+    ];
+    const table = await payctlTable(['receivables', 'list', '--transaction', ID], [{ status: 200, body: { items, has_more: false } }]);
+    const lines = table.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^INSTALLMENT\s+EXPECTED\s+GROSS\s+FEE\s+NET\s+STATUS\s+ID$/);
+    expect(lines[1]).toMatch(/^1\s+2026-12-22 00:00\s+R\$ 33,34\s+R\$ 1,00\s+R\$ 32,34\s+pending\s+r1$/);
+    expect(lines).toHaveLength(3);
+  });
+
+  it('buyers: name, masked CPF/CNPJ, e-mail, created', async () => {
+    const items = [
+      { id: 'b1', first_name: 'Maria', last_name: 'Silva', taxpayer_id: '52998224725', email: 'maria@example.com', created_at: '2026-11-01T10:00:00.000Z' },
+      { id: 'b2', first_name: 'Loja', last_name: null, taxpayer_id: '11222333000181', email: null, created_at: '2026-11-02T10:00:00.000Z' },
+    ];
+    const table = await payctlTable(['buyers', 'list'], [{ status: 200, body: { items, has_more: false } }]);
+    expect(table).toMatch(/b1\s+Maria Silva\s+\*\*\*\.\*\*\*\.\*47-25\s+maria@example\.com\s+2026-11-01 10:00/);
+    expect(table).toContain('**.***.***/**01-81');
+    expect(table).not.toContain('52998224725');
+  });
+});
+
+async function payctlTable(args: string[], replies: Reply[]): Promise<string> {
+  server = await recordingServer(replies);
+  const result = await payctl([...args, '--no-color'], {
+    home: home.home,
+    tty: true,
+    env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: MKT },
+  });
+  expect(result.code, result.stderr).toBe(0);
+  return result.stdout;
+}

@@ -1,4 +1,7 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/version.js';
@@ -97,6 +100,25 @@ describe('bin/payctl.js', () => {
     }
     const code = await new Promise<number | null>((resolve) => server.on('exit', (c) => resolve(c)));
     expect(code).toBe(0);
+  });
+
+  it('receipts render on a terminal writes a file and prints its path instead of dumping HTML', async () => {
+    const tx = JSON.parse(payctl(['transactions', 'create', '--amount', '10.50', ...card]).stdout);
+    const cwd = mkdtempSync(join(tmpdir(), 'payctl-render-'));
+    try {
+      const result = spawnSync('script', ['-qfec', `"${process.execPath}" "${BIN}" receipts render ${tx.sales_receipt}`, '/dev/null'], {
+        env: { ...testEnv(home.home), TERM: 'xterm' },
+        cwd,
+        encoding: 'utf8',
+      });
+      expect(result.status, result.stdout).toBe(0);
+      const file = `receipt-${tx.sales_receipt}.html`;
+      expect(result.stdout).toContain(file);
+      expect(result.stdout).not.toContain('<html');
+      expect(readFileSync(join(cwd, file), 'utf8')).toMatch(/^<!doctype html>/i);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
   });
 
   it('the create walk-through under a real pseudo-terminal', async () => {
