@@ -10,10 +10,13 @@ import { registerBoletos } from './commands/boletos/index.js';
 import { registerBuyers } from './commands/buyers/index.js';
 import { registerCards } from './commands/cards/index.js';
 import { registerConfig } from './commands/config/index.js';
+import { registerInvoices } from './commands/invoices/index.js';
+import { registerPlans } from './commands/plans/index.js';
 import { registerReceipts } from './commands/receipts/index.js';
 import { registerReceivables } from './commands/receivables/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
 import { registerSources } from './commands/sources/index.js';
+import { registerSubscriptions } from './commands/subscriptions/index.js';
 import { registerTransactions } from './commands/transactions/index.js';
 import { VERSION } from './version.js';
 
@@ -99,6 +102,9 @@ works right after install, with no account.`,
   registerBoletos(program, action);
   registerReceipts(program, action);
   registerReceivables(program, action);
+  registerPlans(program, action);
+  registerSubscriptions(program, action);
+  registerInvoices(program, action);
   registerAuth(program, action);
   registerConfig(program, action);
   registerSandbox(program, action);

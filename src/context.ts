@@ -190,9 +190,12 @@ export class Context {
     return this.io.stdoutIsTTY ? 'table' : 'json';
   }
 
-  async render(data: unknown): Promise<void> {
+  /** Renders one result; `tableRow` as for lists (display-only fields, table format only). */
+  async render(data: unknown, tableRow?: (item: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
     const { renderObject } = await import('./output/render.js');
-    await renderObject(data, await this.renderOptions());
+    const options = await this.renderOptions();
+    const shown = options.format === 'table' && tableRow && data && typeof data === 'object' && !Array.isArray(data) ? tableRow(data as Record<string, unknown>) : data;
+    await renderObject(shown, options);
   }
 
   /**

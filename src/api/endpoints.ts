@@ -56,6 +56,28 @@ export const endpoints = {
   'receipts.render': { method: 'GET', path: '/receipts/{marketplace_id}/{id}', marketplaceScoped: false, requiresMarketplace: true },
   'receivables.get': scoped('GET', '/receivables/{id}'),
   'receivables.listByTransaction': scoped('GET', '/transactions/{id}/receivables'),
+  // The provider writes the plan collection with a trailing slash; kept as it is.
+  'plans.create': scoped('POST', '/recurrence_plans/'),
+  'plans.list': scoped('GET', '/recurrence_plans/'),
+  'plans.get': scoped('GET', '/recurrence_plans/{id}'),
+  'plans.update': scoped('PUT', '/recurrence_plans/{id}'),
+  'plans.remove': scoped('DELETE', '/recurrence_plans/{id}'),
+  'subscriptions.create': scoped('POST', '/recurrence_subscriptions'),
+  'subscriptions.list': scoped('GET', '/recurrence_subscriptions'),
+  'subscriptions.get': scoped('GET', '/recurrence_subscriptions/{id}'),
+  'subscriptions.update': scoped('PUT', '/recurrence_subscriptions/{id}'),
+  'subscriptions.remove': scoped('DELETE', '/recurrence_subscriptions/{id}'),
+  'subscriptions.suspend': scoped('POST', '/recurrence_subscriptions/{id}/suspend'),
+  'subscriptions.reactivate': scoped('POST', '/recurrence_subscriptions/{id}/reactivate'),
+  'invoices.create': scoped('POST', '/invoices'),
+  'invoices.list': scoped('GET', '/invoices'),
+  'invoices.get': scoped('GET', '/invoices/{id}'),
+  'invoices.remove': scoped('DELETE', '/invoices/{id}'),
+  'invoices.approve': scoped('POST', '/invoices/{id}/approve', true),
+  'invoices.refund': scoped('DELETE', '/invoices/{id}/void', true),
+  // Sandbox-only: the emulation's clock, which drives its billing cycles.
+  'sandbox.clock': { method: 'GET', path: '/sandbox/clock', marketplaceScoped: false },
+  'sandbox.advance': { method: 'POST', path: '/sandbox/clock/advance', marketplaceScoped: false },
 } as const satisfies Record<string, Endpoint>;
 
 export type Operation = keyof typeof endpoints;

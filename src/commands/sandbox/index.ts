@@ -30,4 +30,15 @@ export function registerSandbox(program: Command, action: ActionFactory): void {
     .description('Mark a pending boleto or PIX as paid (the sandbox-only approve operation)')
     .addHelpText('after', examples('payctl sandbox pay <transaction-id>'))
     .action(action(() => import('./pay.js')));
+  group
+    .command('clock')
+    .description("Show the sandbox's clock (it only moves forward with 'sandbox advance')")
+    .addHelpText('after', examples('payctl sandbox clock'))
+    .action(action(() => import('./clock.js').then((m) => ({ run: m.runClock }))));
+  group
+    .command('advance')
+    .description('Move the sandbox clock forward and run every billing that fell due, in order, exactly once')
+    .option('--days <n>', 'how many days to move forward')
+    .addHelpText('after', examples('payctl sandbox advance --days 30', 'payctl sandbox advance --days 365 -o json | jq ".billed | length"'))
+    .action(action(() => import('./clock.js').then((m) => ({ run: m.runAdvance }))));
 }

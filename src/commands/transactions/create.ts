@@ -20,6 +20,7 @@ import {
 } from '../../validate/index.js';
 import { amountFromFlags } from '../shared/amount.js';
 import { hasCardFlags, readCard, type CardInput } from '../shared/card.js';
+import { notInThePast } from '../shared/dates.js';
 import { missingInput, optionalString, stringList } from '../shared/input.js';
 import type { Transaction } from './shared.js';
 
@@ -409,14 +410,6 @@ export function readBoletoOptions(options: Record<string, unknown>): BoletoOptio
   const payer = readPayer(options);
   if (payer) boleto.payer = payer;
   return boleto;
-}
-
-/** A boleto cannot fall due before today (the local calendar day). */
-function notInThePast(date: string, flag: string): string {
-  const now = new Date();
-  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  if (date < today) throw new ValidationError(flag, `${date} is in the past`);
-  return date;
 }
 
 function inTheFuture(isoDateTime: string, flag: string): string {

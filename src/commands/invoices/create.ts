@@ -1,0 +1,40 @@
+import type { Context } from '../../context.js';
+import { ValidationError } from '../../errors.js';
+import { parseDate, validateCurrency, validateId } from '../../validate/index.js';
+import { amountFromFlags } from '../shared/amount.js';
+import { localToday, notInThePast } from '../shared/dates.js';
+import { missingInput, optionalString } from '../shared/input.js';
+import { invoiceRow, type Invoice } from './shared.js';
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const customer = optionalString(options.customer);
+  const amount = amountFromFlags(options);
+  const missing = [customer === undefined && '--customer', amount === undefined && '--amount (or --amount-cents)'].filter((f): f is string => Boolean(f));
+  if (missing.length > 0) throw missingInput(missing);
+  await ctx.requireApiKey();
+  const profile = await ctx.profile();
+  const due = optionalString(options.dueDate);
+  const body: Record<string, unknown> = {
+    customer: validateId(customer as string, 'buyer id', '--customer'),
+    amount,
+    currency: validateCurrency(optionalString(options.currency) ?? profile.currency, '--currency'),
+    due_date: due === undefined ? localToday() : notInThePast(parseDate(due, '--due-date'), '--due-date'),
+    payment_method: 'credit',
+  };
+  const expiration = optionalString(options.expirationDate);
+  if (expiration !== undefined) {
+    body.expiration_date = parseDate(expiration, '--expiration-date');
+    if ((body.expiration_date as string) < (body.due_date as string)) {
+      throw new ValidationError('--expiration-date', `${body.expiration_date} is before the due date ${body.due_date}`);
+    }
+  }
+  const description = optionalString(options.description);
+  if (description !== undefined) body.description = description;
+  const seller = optionalString(options.onBehalfOf) ?? profile.sellerId;
+  if (seller !== undefined) body.on_behalf_of = validateId(seller, 'seller id', '--on-behalf-of');
+  if (ctx.globals.dryRun) return ctx.printDryRun('invoices.create', { body });
+  await ctx.noteSandbox();
+  const invoice = await (await ctx.api()).call<Invoice>('invoices.create', { body });
+  await ctx.render(invoice, invoiceRow);
+  ctx.log.status(`Created invoice ${invoice.id}, due ${invoice.due_date ?? body.due_date}`);
+}

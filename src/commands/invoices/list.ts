@@ -1,0 +1,18 @@
+import type { Context } from '../../context.js';
+import { validateId } from '../../validate/index.js';
+import { optionalString } from '../shared/input.js';
+import { buildListRequest, enumFilter } from '../shared/list.js';
+import { INVOICE_COLUMNS, INVOICE_STATUSES, invoiceRow } from './shared.js';
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const request = buildListRequest(options);
+  const subscription = optionalString(options.subscription);
+  if (subscription !== undefined) request.query.subscription = validateId(subscription, 'subscription id', '--subscription');
+  const customer = optionalString(options.customer);
+  if (customer !== undefined) request.query.customer = validateId(customer, 'buyer id', '--customer');
+  request.query.status = enumFilter(options.status, INVOICE_STATUSES, '--status');
+  await ctx.requireApiKey();
+  const api = await ctx.api();
+  const count = await ctx.renderList(api.pages('invoices.list', { query: request.query }, request), INVOICE_COLUMNS, invoiceRow);
+  if (count === 0) ctx.log.status('no invoices match');
+}

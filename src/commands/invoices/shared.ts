@@ -1,0 +1,35 @@
+import type { Context } from '../../context.js';
+import type { Column } from '../../output/render.js';
+import { validateId } from '../../validate/index.js';
+import { centsForTable } from '../shared/cents.js';
+
+export interface Invoice {
+  id: string;
+  amount?: number;
+  currency?: string;
+  status?: string;
+  customer?: string;
+  due_date?: string;
+  [key: string]: unknown;
+}
+
+export const INVOICE_STATUSES = ['pending', 'paid', 'over-due', 'canceled', 'failed'] as const;
+
+export const INVOICE_COLUMNS: Column[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'due_date', header: 'DUE' },
+  { key: 'amount', header: 'AMOUNT', kind: 'money' },
+  { key: 'status', header: 'STATUS', kind: 'status' },
+  { key: 'paid_at', header: 'PAID', kind: 'date' },
+  { key: 'subscription', header: 'SUBSCRIPTION' },
+];
+
+export const invoiceRow = centsForTable('amount');
+
+export function invoiceId(args: string[]): string {
+  return validateId(args[0] ?? '', 'invoice id', '<id>');
+}
+
+export async function getInvoice(ctx: Context, id: string): Promise<Invoice> {
+  return (await ctx.api()).call<Invoice>('invoices.get', { params: { id } });
+}

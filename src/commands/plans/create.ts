@@ -1,0 +1,22 @@
+import type { Context } from '../../context.js';
+import { validateCurrency } from '../../validate/index.js';
+import { missingInput } from '../shared/input.js';
+import { planBodyFromFlags, planRow } from './shared.js';
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const body = planBodyFromFlags(options);
+  const missing = [body.name === undefined && '--name', body.amount === undefined && '--amount (or --amount-cents)', body.frequency === undefined && '--frequency'].filter(
+    (f): f is string => Boolean(f),
+  );
+  if (missing.length > 0) throw missingInput(missing);
+  await ctx.requireApiKey();
+  const profile = await ctx.profile();
+  body.currency ??= validateCurrency(profile.currency, '--currency');
+  body.interval ??= 1;
+  body.payment_methods ??= ['credit'];
+  if (ctx.globals.dryRun) return ctx.printDryRun('plans.create', { body });
+  await ctx.noteSandbox();
+  const plan = await (await ctx.api()).call<{ uuid?: string; name?: string }>('plans.create', { body });
+  await ctx.render(plan, planRow);
+  ctx.log.status(`Created plan ${plan.uuid ?? ''} (${plan.name ?? body.name})`);
+}

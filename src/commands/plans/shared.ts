@@ -1,0 +1,68 @@
+import { UsageError, ValidationError } from '../../errors.js';
+import type { Column } from '../../output/render.js';
+import { parseAmount, parseAmountCents, validateCurrency } from '../../validate/index.js';
+import { centsForTable } from '../shared/cents.js';
+import { optionalString, stringList } from '../shared/input.js';
+
+export const PLAN_COLUMNS: Column[] = [
+  { key: 'uuid', header: 'ID' },
+  { key: 'name', header: 'NAME' },
+  { key: 'amount', header: 'AMOUNT', kind: 'money' },
+  { key: 'frequency', header: 'FREQUENCY' },
+  { key: 'interval', header: 'INTERVAL' },
+  { key: 'status', header: 'STATUS', kind: 'status' },
+  { key: 'created_at', header: 'CREATED', kind: 'date' },
+];
+
+export const planRow = centsForTable('amount', 'setup_amount');
+
+function positiveInteger(value: unknown, flag: string, min = 1): number | undefined {
+  const text = optionalString(value);
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < min) throw new ValidationError(flag, `give a whole number of ${min} or more`);
+  return Number(text);
+}
+
+function cents(options: Record<string, unknown>, major: string, minor: string, majorFlag: string, minorFlag: string): number | undefined {
+  const a = optionalString(options[major]);
+  const b = optionalString(options[minor]);
+  if (a !== undefined && b !== undefined) throw new UsageError(`use either ${majorFlag} or ${minorFlag}, not both`);
+  if (a !== undefined) return parseAmount(a, majorFlag);
+  if (b !== undefined) return parseAmountCents(b, minorFlag);
+  return undefined;
+}
+
+/** The plan body from the flags given (amounts in cents); create adds its required fields. */
+export function planBodyFromFlags(options: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const name = optionalString(options.name)?.trim();
+  if (name !== undefined) {
+    if (!name) throw new ValidationError('--name', 'the plan name is empty');
+    body.name = name;
+  }
+  const description = optionalString(options.description);
+  if (description !== undefined) body.description = description;
+  const amount = cents(options, 'amount', 'amountCents', '--amount', '--amount-cents');
+  if (amount !== undefined) body.amount = amount;
+  const setup = cents(options, 'setupAmount', 'setupAmountCents', '--setup-amount', '--setup-amount-cents');
+  if (setup !== undefined) body.setup_amount = setup;
+  const currency = optionalString(options.currency);
+  if (currency !== undefined) body.currency = validateCurrency(currency, '--currency');
+  const frequency = optionalString(options.frequency);
+  if (frequency !== undefined) body.frequency = frequency;
+  const interval = positiveInteger(options.interval, '--interval');
+  if (interval !== undefined) body.interval = interval;
+  const methods = stringList(options.paymentMethod);
+  if (methods.length > 0) {
+    const unknown = methods.filter((m) => m !== 'credit');
+    if (unknown.length > 0) throw new ValidationError('--payment-method', `"${unknown.join(', ')}" is not supported; plans charge credit cards`);
+    body.payment_methods = [...new Set(methods)];
+  }
+  const duration = positiveInteger(options.duration, '--duration');
+  if (duration !== undefined) body.duration = duration;
+  const grace = positiveInteger(options.graceDays, '--grace-days', 0);
+  if (grace !== undefined) body.grace_period = grace;
+  const tolerance = positiveInteger(options.toleranceDays, '--tolerance-days', 0);
+  if (tolerance !== undefined) body.tolerance_period = tolerance;
+  return body;
+}

@@ -1,0 +1,61 @@
+import type { Context } from '../../context.js';
+import { ValidationError } from '../../errors.js';
+import { validateCurrency, validateId } from '../../validate/index.js';
+import { localToday } from '../shared/dates.js';
+import { missingInput, optionalString } from '../shared/input.js';
+import { scheduleFromFlags, subscriptionRow, type Subscription } from './shared.js';
+
+/** Seed 4.3's body, every field present, plus on_behalf_of; amounts in cents. */
+export interface SubscriptionBody {
+  plan: string;
+  customer: string;
+  payment_method: 'credit';
+  due_date: string;
+  expiration_date: string | null;
+  amount: number | string;
+  currency: string;
+  card: string;
+  on_behalf_of: string;
+}
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const schedule = scheduleFromFlags(options);
+  const customerFlag = optionalString(options.customer);
+  const missing = [schedule.plan === undefined && '--plan', customerFlag === undefined && '--customer'].filter((f): f is string => Boolean(f));
+  if (missing.length > 0) throw missingInput(missing);
+  const customer = validateId(customerFlag as string, 'buyer id', '--customer');
+  await ctx.requireApiKey();
+  const profile = await ctx.profile();
+  const seller = optionalString(options.onBehalfOf) ?? profile.sellerId;
+  if (seller === undefined) throw missingInput(['--on-behalf-of (or set the profile seller_id)']);
+  const body: SubscriptionBody = {
+    plan: schedule.plan as string,
+    customer,
+    payment_method: 'credit',
+    due_date: (schedule.due_date as string | undefined) ?? localToday(),
+    expiration_date: (schedule.expiration_date as string | undefined) ?? null,
+    amount: (schedule.amount as number | undefined) ?? "(the plan's amount)",
+    currency: validateCurrency(optionalString(options.currency) ?? profile.currency, '--currency'),
+    card: (schedule.card as string | undefined) ?? "(the buyer's default card)",
+    on_behalf_of: validateId(seller, 'seller id', '--on-behalf-of'),
+  };
+  if (body.expiration_date !== null && body.expiration_date <= body.due_date) {
+    throw new ValidationError('--expiration-date', `${body.expiration_date} is not after the due date ${body.due_date}`);
+  }
+  // A dry run reads nothing: the defaults that need a lookup are shown as what they would be.
+  if (ctx.globals.dryRun) return ctx.printDryRun('subscriptions.create', { body });
+  const api = await ctx.api();
+  if (typeof body.amount !== 'number') {
+    const plan = await api.call<{ amount?: number }>('plans.get', { params: { id: body.plan } });
+    body.amount = plan.amount ?? 0;
+  }
+  if (schedule.card === undefined) {
+    const buyer = await api.call<{ default_credit?: string | null }>('buyers.get', { params: { id: customer } });
+    if (!buyer.default_credit) throw missingInput([`--card (buyer ${customer} has no default card)`]);
+    body.card = buyer.default_credit;
+  }
+  await ctx.noteSandbox();
+  const subscription = await api.call<Subscription>('subscriptions.create', { body });
+  await ctx.render(subscription, subscriptionRow);
+  ctx.log.status(`Created subscription ${subscription.uuid}; next due ${subscription.due_date ?? body.due_date}`);
+}

@@ -1,0 +1,54 @@
+import type { Operation } from '../../api/endpoints.js';
+import type { Context } from '../../context.js';
+import { formatMoney } from '../../output/format.js';
+import { centsToDecimalString } from '../../validate/index.js';
+import { getSubscription, subscriptionId, subscriptionRow, type Subscription } from './shared.js';
+
+interface Step {
+  operation: Operation;
+  /** The question, when the step needs one (suspend, remove); reactivation is not asked. */
+  question?: (s: Subscription) => string;
+  action: string;
+  done: string;
+}
+
+function describe(s: Subscription): string {
+  const amount = typeof s.amount === 'number' ? formatMoney(centsToDecimalString(s.amount), s.currency) : '';
+  return [s.customer && `customer ${s.customer}`, amount && `${amount} per cycle`].filter(Boolean).join(', ');
+}
+
+async function step(ctx: Context, args: string[], how: Step): Promise<void> {
+  const id = subscriptionId(args);
+  await ctx.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.printDryRun(how.operation, { params: { id } });
+  if (how.question) {
+    const current = await getSubscription(ctx, id);
+    await ctx.confirm(how.question(current), how.action);
+  }
+  await ctx.noteSandbox();
+  const after = await (await ctx.api()).call<Subscription>(how.operation, { params: { id } });
+  await ctx.render(after, subscriptionRow);
+  ctx.log.status(`${how.done} subscription ${id}; status ${after.status}`);
+}
+
+export function runSuspend(ctx: Context, args: string[]): Promise<void> {
+  return step(ctx, args, {
+    operation: 'subscriptions.suspend',
+    question: (s) => `Suspend subscription ${s.uuid} (${describe(s)})? No charges until it is reactivated.`,
+    action: 'suspend a subscription',
+    done: 'Suspended',
+  });
+}
+
+export function runRemove(ctx: Context, args: string[]): Promise<void> {
+  return step(ctx, args, {
+    operation: 'subscriptions.remove',
+    question: (s) => `Cancel subscription ${s.uuid} (${describe(s)})? This cannot be undone.`,
+    action: 'remove a subscription',
+    done: 'Canceled',
+  });
+}
+
+export function runReactivate(ctx: Context, args: string[]): Promise<void> {
+  return step(ctx, args, { operation: 'subscriptions.reactivate', action: 'reactivate a subscription', done: 'Reactivated' });
+}

@@ -1,0 +1,18 @@
+import type { Context } from '../../context.js';
+import { validateId } from '../../validate/index.js';
+import { optionalString } from '../shared/input.js';
+import { buildListRequest } from '../shared/list.js';
+import { SUBSCRIPTION_COLUMNS, subscriptionRow } from './shared.js';
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const request = buildListRequest(options);
+  const customer = optionalString(options.customer);
+  if (customer !== undefined) request.query.customer = validateId(customer, 'buyer id', '--customer');
+  const plan = optionalString(options.plan);
+  if (plan !== undefined) request.query.plan = validateId(plan, 'plan id', '--plan');
+  request.query.status = optionalString(options.status);
+  await ctx.requireApiKey();
+  const api = await ctx.api();
+  const count = await ctx.renderList(api.pages('subscriptions.list', { query: request.query }, request), SUBSCRIPTION_COLUMNS, subscriptionRow);
+  if (count === 0) ctx.log.status('no subscriptions match');
+}

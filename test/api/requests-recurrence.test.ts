@@ -1,0 +1,260 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { payctl, tempHome } from '../helpers/run.js';
+import { providerError, recordingServer, type RecordingServer, type Reply } from '../helpers/recording-server.js';
+
+// Plans, subscriptions, invoices and the sandbox clock: what each command sends, and the checks
+// made before anything is sent.
+const MKT = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
+const SELLER = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
+const ID = 'cccccccccccccccccccccccccccccccc';
+const BUYER = 'dddddddddddddddddddddddddddddddd';
+const CARD = 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+const KEY = 'zpk_live_recurrencekey01';
+const NEXT = new Date().getFullYear() + 1;
+
+let home: { home: string; cleanup: () => void };
+let server: RecordingServer | undefined;
+beforeEach(() => {
+  home = tempHome();
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  home.cleanup();
+});
+
+async function run(args: string[], replies: Reply[] | ((req: any, i: number) => Reply) = [{ status: 200, body: { uuid: ID, id: ID } }], marketplace = MKT) {
+  await server?.close();
+  server = await recordingServer(replies);
+  return payctl(args, { home: home.home, env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: marketplace } });
+}
+const sent = () => server!.requests.map((r) => `${r.method} ${r.url}`);
+
+describe('plans', () => {
+  it('create: cents, defaults for interval, payment methods and currency; the provider\'s trailing slash', async () => {
+    const result = await run(
+      ['plans', 'create', '--name', 'Plano Mensal', '--amount', '29,90', '--setup-amount-cents', '500', '--frequency', 'monthly', '--duration', '12', '--grace-days', '0', '--tolerance-days', '5', '--description', 'Mensal'],
+      [{ status: 201, body: { uuid: ID, name: 'Plano Mensal', amount: 2990 } }],
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/recurrence_plans/`]);
+    expect(server!.requests[0]!.json).toEqual({
+      name: 'Plano Mensal',
+      description: 'Mensal',
+      amount: 2990,
+      setup_amount: 500,
+      frequency: 'monthly',
+      duration: 12,
+      grace_period: 0,
+      tolerance_period: 5,
+      currency: 'BRL',
+      interval: 1,
+      payment_methods: ['credit'],
+    });
+  });
+
+  it('create needs name, amount and frequency; bad values are refused before sending', async () => {
+    const missing = await run(['plans', 'create', '--name', 'X']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--amount (or --amount-cents), --frequency');
+    for (const args of [
+      ['--frequency', 'hourly'],
+      ['--frequency', 'monthly', '--interval', '0'],
+      ['--frequency', 'monthly', '--payment-method', 'boleto'],
+      ['--frequency', 'monthly', '--amount', '1', '--amount-cents', '100'],
+    ]) {
+      const result = await run(['plans', 'create', '--name', 'X', '--amount', '10', ...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(server!.requests).toHaveLength(0);
+    }
+  });
+
+  it('list, get, update, remove (asks)', async () => {
+    await run(['plans', 'list'], [{ status: 200, body: { items: [], has_more: false } }]);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/?limit=20&offset=0`]);
+    await run(['plans', 'get', ID]);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`]);
+    await run(['plans', 'update', ID, '--amount', '34.90']);
+    expect(sent()).toEqual([`PUT /v1/marketplaces/${MKT}/recurrence_plans/${ID}`]);
+    expect(server!.requests[0]!.json).toEqual({ amount: 3490 });
+    const noYes = await run(['plans', 'remove', ID]);
+    expect(noYes.code).toBe(2);
+    await run(['plans', 'remove', ID, '--yes']);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `DELETE /v1/marketplaces/${MKT}/recurrence_plans/${ID}`]);
+  });
+
+  it('a plan table shows its amount in reais, from the API\'s cents', async () => {
+    server = await recordingServer([{ status: 200, body: { items: [{ uuid: ID, name: 'Mensal', amount: 2990, frequency: 'monthly', interval: 1, status: 'active' }], has_more: false } }]);
+    const result = await payctl(['plans', 'list', '--no-color'], { home: home.home, tty: true, env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: MKT } });
+    expect(result.stdout).toMatch(new RegExp(`${ID}\\s+Mensal\\s+R\\$ 29,90\\s+monthly\\s+1\\s+active`));
+  });
+});
+
+describe('subscriptions', () => {
+  it('create sends exactly the seed body plus on_behalf_of', async () => {
+    const result = await run(
+      ['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--due-date', `${NEXT}-01-10`, '--expiration-date', `${NEXT + 1}-01-10`, '--amount', '24.90', '--on-behalf-of', SELLER],
+      [{ status: 201, body: { uuid: ID, due_date: `${NEXT}-01-10` } }],
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
+    expect(server!.requests[0]!.json).toEqual({
+      plan: ID,
+      customer: BUYER,
+      payment_method: 'credit',
+      due_date: `${NEXT}-01-10`,
+      expiration_date: `${NEXT + 1}-01-10`,
+      amount: 2490,
+      currency: 'BRL',
+      card: CARD,
+      on_behalf_of: SELLER,
+    });
+  });
+
+  it("create without --amount or --card takes the plan's amount and the buyer's default card", async () => {
+    const result = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--on-behalf-of', SELLER], (req) => {
+      if (req.path.endsWith(`/recurrence_plans/${ID}`)) return { status: 200, body: { uuid: ID, amount: 2990 } };
+      if (req.path.endsWith(`/buyers/${BUYER}`)) return { status: 200, body: { id: BUYER, default_credit: CARD } };
+      return { status: 201, body: { uuid: 'sub1' } };
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const body = server!.requests.at(-1)!.json;
+    expect(body).toMatchObject({ amount: 2990, card: CARD, expiration_date: null, payment_method: 'credit' });
+    expect(body.due_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('bad inputs: past due date, expiration before due date, missing plan; nothing sent', async () => {
+    const past = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--due-date', '2020-01-01']);
+    expect(past.code).toBe(2);
+    expect(past.stderr).toContain('--due-date: 2020-01-01 is in the past');
+    const order = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--due-date', `${NEXT}-03-01`, '--expiration-date', `${NEXT}-02-01`]);
+    expect(order.code).toBe(2);
+    expect(order.stderr).toContain('--expiration-date');
+    const noPlan = await run(['subscriptions', 'create', '--customer', BUYER]);
+    expect(noPlan.code).toBe(2);
+    expect(noPlan.stderr).toContain('--plan');
+    expect(server!.requests).toHaveLength(0);
+  });
+
+  it('an unknown plan is a clear API error', async () => {
+    const result = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--amount', '1', '--on-behalf-of', SELLER], [
+      { status: 404, body: providerError(404, 'resource_not_found', `Sorry, the plan (id: ${ID}) you are trying to use does not exist`) },
+    ]);
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('the plan');
+  });
+
+  it('list filters, get, update', async () => {
+    await run(['subscriptions', 'list', '--customer', BUYER, '--status', 'suspended'], [{ status: 200, body: { items: [], has_more: false } }]);
+    const url = new URL(server!.requests[0]!.url, 'http://x');
+    expect(url.pathname).toBe(`/v1/marketplaces/${MKT}/recurrence_subscriptions`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ customer: BUYER, status: 'suspended', limit: '20', offset: '0' });
+    await run(['subscriptions', 'get', ID]);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`]);
+    await run(['subscriptions', 'update', ID, '--card', CARD, '--amount-cents', '1990']);
+    expect(sent()).toEqual([`PUT /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`]);
+    expect(server!.requests[0]!.json).toEqual({ card: CARD, amount: 1990 });
+  });
+
+  it('suspend and remove ask first; reactivate does not', async () => {
+    const sub = { uuid: ID, customer: BUYER, amount: 2990, currency: 'BRL', status: 'active' };
+    const noYes = await run(['subscriptions', 'suspend', ID], [{ status: 200, body: sub }]);
+    expect(noYes.code).toBe(2);
+    expect(noYes.stderr).toContain('--yes required to suspend a subscription');
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`]);
+    await run(['subscriptions', 'suspend', ID, '--yes'], [{ status: 200, body: sub }]);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`, `POST /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}/suspend`]);
+    await run(['subscriptions', 'remove', ID, '--yes'], [{ status: 200, body: sub }]);
+    expect(sent().at(-1)).toBe(`DELETE /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`);
+    await run(['subscriptions', 'reactivate', ID], [{ status: 200, body: { ...sub, status: 'active' } }]);
+    expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}/reactivate`]);
+  });
+
+  it('suspending a suspended subscription is a clear 4xx', async () => {
+    const result = await run(['subscriptions', 'suspend', ID, '--yes'], (req) =>
+      req.method === 'GET'
+        ? { status: 200, body: { uuid: ID, status: 'suspended' } }
+        : { status: 422, body: providerError(422, 'invalid_subscription_status', 'The subscription is suspended and cannot be suspended') },
+    );
+    expect(result.code).toBe(6);
+    expect(result.stderr).toContain('(invalid_subscription_status, HTTP 422)');
+  });
+});
+
+describe('invoices', () => {
+  it('create a one-off invoice', async () => {
+    const result = await run(['invoices', 'create', '--customer', BUYER, '--amount', '150', '--due-date', `${NEXT}-02-01`, '--description', 'Adesão', '--on-behalf-of', SELLER], [
+      { status: 201, body: { id: ID, due_date: `${NEXT}-02-01` } },
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/invoices`]);
+    expect(server!.requests[0]!.json).toEqual({
+      customer: BUYER,
+      amount: 15000,
+      currency: 'BRL',
+      due_date: `${NEXT}-02-01`,
+      payment_method: 'credit',
+      description: 'Adesão',
+      on_behalf_of: SELLER,
+    });
+  });
+
+  it('list filters', async () => {
+    await run(['invoices', 'list', '--subscription', ID, '--customer', BUYER, '--status', 'paid,over-due'], [{ status: 200, body: { items: [], has_more: false } }]);
+    const url = new URL(server!.requests[0]!.url, 'http://x');
+    expect(url.pathname).toBe(`/v1/marketplaces/${MKT}/invoices`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ subscription: ID, customer: BUYER, status: 'paid,over-due', limit: '20', offset: '0' });
+    const bad = await run(['invoices', 'list', '--status', 'late']);
+    expect(bad.code).toBe(2);
+  });
+
+  it('refund only a paid invoice: asks, then DELETE …/void', async () => {
+    const paid = { id: ID, status: 'paid', amount: 2990, currency: 'BRL', customer: BUYER };
+    const ask = await run(['invoices', 'refund', ID], [{ status: 200, body: paid }]);
+    expect(ask.code).toBe(2);
+    expect(ask.stderr).toContain('--yes required to refund an invoice');
+    const done = await run(['invoices', 'refund', ID, '--yes'], (req) => (req.method === 'GET' ? { status: 200, body: paid } : { status: 200, body: { ...paid, status: 'canceled' } }));
+    expect(done.code, done.stderr).toBe(0);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/invoices/${ID}`, `DELETE /v1/marketplaces/${MKT}/invoices/${ID}/void`]);
+    const pending = await run(['invoices', 'refund', ID, '--yes'], [{ status: 200, body: { ...paid, status: 'pending' } }]);
+    expect(pending.code).toBe(2);
+    expect(pending.stderr).toContain('only a paid invoice can be refunded');
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/invoices/${ID}`]);
+  });
+
+  it('approve and remove', async () => {
+    const pending = { id: ID, status: 'pending', amount: 100 };
+    await run(['invoices', 'approve', ID, '--yes'], (req) => (req.method === 'GET' ? { status: 200, body: pending } : { status: 200, body: { ...pending, status: 'paid' } }));
+    expect(sent().at(-1)).toBe(`POST /v1/marketplaces/${MKT}/invoices/${ID}/approve`);
+    await run(['invoices', 'remove', ID, '--yes'], (req) => (req.method === 'GET' ? { status: 200, body: pending } : { status: 200, body: { ...pending, status: 'canceled' } }));
+    expect(sent().at(-1)).toBe(`DELETE /v1/marketplaces/${MKT}/invoices/${ID}`);
+  });
+
+  it('a refund whose answer was lost is confirmed from the invoice', async () => {
+    let gets = 0;
+    const result = await run(['invoices', 'refund', ID, '--yes'], (req) => {
+      if (req.method === 'DELETE') return { destroy: true };
+      gets++;
+      return gets === 1 ? { status: 200, body: { id: ID, status: 'paid' } } : { status: 200, body: { id: ID, status: 'canceled', voided_at: '2026-01-01T00:00:00.000Z' } };
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).status).toBe('canceled');
+  });
+});
+
+describe('sandbox clock', () => {
+  it('clock and advance', async () => {
+    await run(['sandbox', 'clock'], [{ status: 200, body: { now: '2026-01-01T00:00:00.000Z', offset_seconds: 0 } }]);
+    expect(sent()).toEqual(['GET /v1/sandbox/clock']);
+    const result = await run(['sandbox', 'advance', '--days', '30'], [{ status: 200, body: { now: '2026-01-31T00:00:00.000Z', billed: [{}, {}], expired: [], overdue: [] } }]);
+    expect(result.code).toBe(0);
+    expect(sent()).toEqual(['POST /v1/sandbox/clock/advance']);
+    expect(server!.requests[0]!.json).toEqual({ days: 30 });
+    expect(result.stderr).toContain('2 billings');
+    for (const days of ['0', '-1', '1.5', 'x', '4000']) {
+      const bad = await run(['sandbox', 'advance', '--days', days]);
+      expect(bad.code, days).toBe(2);
+      expect(server!.requests).toHaveLength(0);
+    }
+  });
+});
