@@ -36,7 +36,7 @@ export type ActionFactory = (load: () => Promise<VerbModule>) => (...args: unkno
 /** Runs payctl with these arguments and streams; returns the exit code. Never exits the process. */
 export async function runCli(argv: string[], io: IO): Promise<number> {
   const runtime: Runtime = { io };
-  const program = buildProgram(runtime);
+  const program = buildProgram(runtime, argv);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
@@ -47,7 +47,8 @@ export async function runCli(argv: string[], io: IO): Promise<number> {
   }
 }
 
-export function buildProgram(runtime: Runtime): Command {
+/** The whole tree when `argv` is omitted (tests, completions); else just what `argv` needs. */
+export function buildProgram(runtime: Runtime, argv?: string[]): Command {
   const { io } = runtime;
   const program = new Command('payctl')
     .description('Operate a payment-gateway account: transactions, refunds, card tokens and more.')
@@ -95,19 +96,25 @@ works right after install, with no account.`,
     await verb.run(context, positional, command.opts());
   };
 
-  registerTransactions(program, action);
-  registerBuyers(program, action);
-  registerCards(program, action);
-  registerSources(program, action);
-  registerBoletos(program, action);
-  registerReceipts(program, action);
-  registerReceivables(program, action);
-  registerPlans(program, action);
-  registerSubscriptions(program, action);
-  registerInvoices(program, action);
+  // Every group is listed (for help and "did you mean"), but only the one the command line names
+  // gets its verbs and flags built: start-up stays flat as the command tree grows.
+  const target = argv === undefined ? undefined : targetGroup(argv);
+  const groups: [string[], (p: Command, a: ActionFactory, withVerbs: boolean) => void][] = [
+    [['transactions', 'tx'], registerTransactions],
+    [['buyers'], registerBuyers],
+    [['cards'], registerCards],
+    [['sources'], registerSources],
+    [['boletos'], registerBoletos],
+    [['receipts'], registerReceipts],
+    [['receivables'], registerReceivables],
+    [['plans'], registerPlans],
+    [['subscriptions'], registerSubscriptions],
+    [['invoices'], registerInvoices],
+  ];
+  for (const [names, register] of groups) register(program, action, argv === undefined || names.includes(target ?? ''));
   registerAuth(program, action);
-  registerConfig(program, action);
-  registerSandbox(program, action);
+  registerConfig(program, action, argv === undefined || target === 'config');
+  registerSandbox(program, action, argv === undefined || target === 'sandbox');
 
   // Every group and verb reports errors the same way and writes to the run's streams.
   const configure = (command: Command) => {
@@ -122,6 +129,25 @@ works right after install, with no account.`,
   };
   configure(program);
   return program;
+}
+
+// Global options that take a value: their value is not the group name.
+const GLOBAL_OPTIONS_WITH_VALUES = new Set(['-p', '--profile', '-o', '--output', '--fields', '--timeout']);
+
+/** The group a command line names: its first word that is not an option (after `help`, the next). */
+export function targetGroup(argv: string[]): string | undefined {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--') break;
+    if (arg.startsWith('-')) {
+      if (GLOBAL_OPTIONS_WITH_VALUES.has(arg)) i++;
+      continue;
+    }
+    words.push(arg);
+    if (words[0] !== 'help' || words.length === 2) break;
+  }
+  return words[0] === 'help' ? words[1] : words[0];
 }
 
 function reportError(err: unknown, runtime: Runtime, debugFlag: boolean): number {

@@ -41,3 +41,31 @@ describe('every command explains itself', () => {
     });
   }
 });
+
+describe('only the named group is built', () => {
+  it('targetGroup finds the group past global options and their values', async () => {
+    const { targetGroup } = await import('../../src/cli.js');
+    expect(targetGroup(['transactions', 'list'])).toBe('transactions');
+    expect(targetGroup(['-p', 'live', '-o', 'json', '--fields', 'id', '--timeout', '5', 'buyers', 'get', 'x'])).toBe('buyers');
+    expect(targetGroup(['--profile=live', '--debug', 'tx', 'get'])).toBe('tx');
+    expect(targetGroup(['help', 'plans'])).toBe('plans');
+    expect(targetGroup(['--help'])).toBeUndefined();
+  });
+
+  it('every group is still listed, and `help <group>` and typo suggestions work', async () => {
+    const { home, cleanup } = tempHome();
+    try {
+      const top = await payctl(['--help'], { home });
+      for (const group of ['transactions|tx', 'buyers', 'cards', 'sources', 'boletos', 'receipts', 'receivables', 'plans', 'subscriptions', 'invoices', 'config', 'sandbox']) {
+        expect(top.stdout).toContain(`  ${group} `);
+      }
+      const help = await payctl(['help', 'invoices'], { home });
+      expect(help.stdout).toContain('refund <id>');
+      const typo = await payctl(['-o', 'json', 'buyers', 'serch'], { home });
+      expect(typo.code).toBe(2);
+      expect(typo.stderr).toContain('Did you mean search?');
+    } finally {
+      cleanup();
+    }
+  });
+});

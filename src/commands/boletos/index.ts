@@ -2,11 +2,13 @@ import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
 import { examples } from '../shared/help.js';
 
-export function registerBoletos(program: Command, action: ActionFactory): void {
+export function registerBoletos(program: Command, action: ActionFactory, withVerbs = true): void {
   const group = program
     .command('boletos')
     .description('Look up boletos, e-mail them to the payer, cancel pending ones')
     .addHelpText('after', examples('payctl boletos get <boleto-id>', 'payctl boletos cancel <transaction-id>'));
+  // Only the group the command line names needs its verbs (see buildProgram).
+  if (!withVerbs) return;
   group
     .command('get <id>')
     .description('Show a boleto: due date, barcode, link, status')

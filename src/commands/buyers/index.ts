@@ -22,11 +22,13 @@ function addBuyerFlags(command: Command): Command {
     .option('--metadata <key=value>', 'metadata entry (repeatable)', collect);
 }
 
-export function registerBuyers(program: Command, action: ActionFactory): void {
+export function registerBuyers(program: Command, action: ActionFactory, withVerbs = true): void {
   const group = program
     .command('buyers')
     .description('Create, find, change and remove buyers (customers)')
     .addHelpText('after', examples('payctl buyers search --taxpayer-id 529.982.247-25', 'payctl buyers list --limit 10'));
+  // Only the group the command line names needs its verbs (see buildProgram).
+  if (!withVerbs) return;
 
   addBuyerFlags(group.command('create').description('Register a buyer (first name and CPF/CNPJ required)'))
     .addHelpText(

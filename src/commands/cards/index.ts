@@ -2,11 +2,13 @@ import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
 import { examples } from '../shared/help.js';
 
-export function registerCards(program: Command, action: ActionFactory): void {
+export function registerCards(program: Command, action: ActionFactory, withVerbs = true): void {
   const group = program
     .command('cards')
     .description('Tokenize cards, attach them to buyers, look them up and remove them')
     .addHelpText('after', examples('payctl cards tokenize --card-file card.json'));
+  // Only the group the command line names needs its verbs (see buildProgram).
+  if (!withVerbs) return;
   group
     .command('tokenize')
     .description('Turn card data into a single-use card token (card data from flags, --card-file or hidden prompts)')

@@ -2,11 +2,13 @@ import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
 import { examples } from '../shared/help.js';
 
-export function registerConfig(program: Command, action: ActionFactory): void {
+export function registerConfig(program: Command, action: ActionFactory, withVerbs = true): void {
   const group = program
     .command('config')
     .description('Read and change the settings of a profile (base_url, marketplace_id, seller_id, currency, output, timeout)')
     .addHelpText('after', examples('payctl config list', 'payctl config set output json'));
+  // Only the group the command line names needs its verbs (see buildProgram).
+  if (!withVerbs) return;
   group
     .command('get <key>')
     .description("Print one setting of the profile (the API key is shown masked)")

@@ -3,11 +3,13 @@ import type { ActionFactory } from '../../cli.js';
 import { examples } from '../shared/help.js';
 import { addListFlags } from '../shared/list-flags.js';
 
-export function registerInvoices(program: Command, action: ActionFactory): void {
+export function registerInvoices(program: Command, action: ActionFactory, withVerbs = true): void {
   const group = program
     .command('invoices')
     .description('What was billed: subscription and one-off invoices; approve, cancel or refund them')
     .addHelpText('after', examples('payctl invoices list --subscription <subscription-id>', 'payctl invoices refund <invoice-id>'));
+  // Only the group the command line names needs its verbs (see buildProgram).
+  if (!withVerbs) return;
   group
     .command('create')
     .description('Bill a buyer once (a one-off invoice)')

@@ -21,11 +21,13 @@ function addPlanFlags(command: Command, creating: boolean): Command {
     .option('--tolerance-days <n>', 'days an unpaid invoice is tolerated');
 }
 
-export function registerPlans(program: Command, action: ActionFactory): void {
+export function registerPlans(program: Command, action: ActionFactory, withVerbs = true): void {
   const group = program
     .command('plans')
     .description('Recurrence plans: what is charged, how often')
     .addHelpText('after', examples('payctl plans create --name Mensal --amount 29.90 --frequency monthly', 'payctl plans list'));
+  // Only the group the command line names needs its verbs (see buildProgram).
+  if (!withVerbs) return;
   addPlanFlags(group.command('create').description('Create a plan'), true)
     .addHelpText(
       'after',

@@ -2,11 +2,13 @@ import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
 import { examples } from '../shared/help.js';
 
-export function registerReceipts(program: Command, action: ActionFactory): void {
+export function registerReceipts(program: Command, action: ActionFactory, withVerbs = true): void {
   const group = program
     .command('receipts')
     .description("Sales receipts: look them up, send them by e-mail or SMS, render the HTML")
     .addHelpText('after', examples('payctl receipts get <receipt-id>', 'payctl receipts email <receipt-id> --to maria@example.com'));
+  // Only the group the command line names needs its verbs (see buildProgram).
+  if (!withVerbs) return;
   group
     .command('get <id>')
     .description("Show a receipt (a transaction's sales_receipt)")

@@ -2,11 +2,13 @@ import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
 import { examples } from '../shared/help.js';
 
-export function registerReceivables(program: Command, action: ActionFactory): void {
+export function registerReceivables(program: Command, action: ActionFactory, withVerbs = true): void {
   const group = program
     .command('receivables')
     .description('What the seller will receive for a transaction, installment by installment')
     .addHelpText('after', examples('payctl receivables list --transaction <transaction-id>'));
+  // Only the group the command line names needs its verbs (see buildProgram).
+  if (!withVerbs) return;
   group
     .command('get <id>')
     .description('Show one receivable')

@@ -2,11 +2,13 @@ import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
 import { examples } from '../shared/help.js';
 
-export function registerSandbox(program: Command, action: ActionFactory): void {
+export function registerSandbox(program: Command, action: ActionFactory, withVerbs = true): void {
   const group = program
     .command('sandbox')
     .description('The embedded emulation of the payment service: serve it, reset it, pay boletos and PIX')
     .addHelpText('after', examples('payctl sandbox serve --port 4010', 'payctl sandbox pay <transaction-id>'));
+  // Only the group the command line names needs its verbs (see buildProgram).
+  if (!withVerbs) return;
   group
     .command('serve')
     .description('Run the sandbox as an HTTP server for other programs (same state as the embedded one)')

@@ -3,11 +3,13 @@ import type { ActionFactory } from '../../cli.js';
 import { examples } from '../shared/help.js';
 import { collect } from '../shared/input.js';
 
-export function registerSources(program: Command, action: ActionFactory): void {
+export function registerSources(program: Command, action: ActionFactory, withVerbs = true): void {
   const group = program
     .command('sources')
     .description('Payment sources: a card, a card token or a buyer, prepared for use in a transaction')
     .addHelpText('after', examples('payctl sources create --card <card-id> --usage reusable', 'payctl sources get <source-id>'));
+  // Only the group the command line names needs its verbs (see buildProgram).
+  if (!withVerbs) return;
   group
     .command('create')
     .description('Create a source from a stored card (--card), card details, a token (--token) or a buyer (--customer)')

@@ -13,11 +13,13 @@ function addSubscriptionFlags(command: Command): Command {
     .option('--amount-cents <cents>', 'amount per cycle in cents');
 }
 
-export function registerSubscriptions(program: Command, action: ActionFactory): void {
+export function registerSubscriptions(program: Command, action: ActionFactory, withVerbs = true): void {
   const group = program
     .command('subscriptions')
     .description("Buyers' subscriptions to plans: find them, fix them, suspend and reactivate them")
     .addHelpText('after', examples('payctl subscriptions list --customer <buyer-id>', 'payctl subscriptions suspend <subscription-id>'));
+  // Only the group the command line names needs its verbs (see buildProgram).
+  if (!withVerbs) return;
   addSubscriptionFlags(group.command('create').description('Subscribe a buyer to a plan'))
     .option('--customer <buyer-id>', 'the buyer')
     .option('--currency <code>', 'three-letter currency (default: the profile currency)')

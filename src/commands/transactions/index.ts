@@ -5,12 +5,14 @@ import { addListFlags } from '../shared/list-flags.js';
 import { examples } from '../shared/help.js';
 
 // Flags and help are registered eagerly (cheap); each verb's code loads only when it runs.
-export function registerTransactions(program: Command, action: ActionFactory): void {
+export function registerTransactions(program: Command, action: ActionFactory, withVerbs = true): void {
   const group = program
     .command('transactions')
     .alias('tx')
     .description('Create, look up, refund and capture card, boleto and PIX transactions')
     .addHelpText('after', examples('payctl transactions list --status succeeded', 'payctl transactions refund <id> --amount 5.00'));
+  // Only the group the command line names needs its verbs (see buildProgram).
+  if (!withVerbs) return;
 
   const create = group
     .command('create')
