@@ -186,7 +186,8 @@ function plural(count: number, word: string): string {
 
 /**
  * Refused while anything still points at the buyer and could be charged to it: its cards on file,
- * and boletos it may still pay. Paid and canceled transactions keep the buyer's id as history.
+ * boletos it may still pay, subscriptions that may still bill it and invoices it still owes. Paid
+ * and canceled transactions keep the buyer's id as history.
  */
 export function removeBuyer(state: SandboxState, id: string): Deleted {
   findBuyer(state, id);
@@ -194,16 +195,29 @@ export function removeBuyer(state: SandboxState, id: string): Deleted {
   const boletos = state.transactions.filter(
     (s) => s.txn.customer === id && s.txn.status === 'pending' && (s.txn.payment_type === 'boleto' || s.txn.payment_type === 'bolepix'),
   );
-  if (cards.length > 0 || boletos.length > 0) {
+  const subscriptions = Object.values(state.subscriptions)
+    .map((s) => s.sub)
+    .filter((sub) => sub.customer === id && (sub.status === 'active' || sub.status === 'suspended'));
+  const invoices = Object.values(state.invoices).filter((i) => i.customer === id && (i.status === 'pending' || i.status === 'over-due'));
+  if (cards.length > 0 || boletos.length > 0 || subscriptions.length > 0 || invoices.length > 0) {
     const blockers = [
       ...(cards.length > 0 ? [`${plural(cards.length, 'card')} on file (${cards.map((c) => c.id).join(', ')})`] : []),
       ...(boletos.length > 0 ? [`${plural(boletos.length, 'pending boleto/bolepix transaction')} (${boletos.map((s) => s.txn.id).join(', ')})`] : []),
+      ...(subscriptions.length > 0 ? [`${plural(subscriptions.length, 'running subscription')} (${subscriptions.map((s) => s.uuid).join(', ')})`] : []),
+      ...(invoices.length > 0 ? [`${plural(invoices.length, 'unpaid invoice')} (${invoices.map((i) => i.id).join(', ')})`] : []),
     ];
     throw new SandboxError(
       409,
       'buyer_has_dependents',
-      `The buyer (id: ${id}) cannot be removed: it still has ${blockers.join(' and ')}. Remove its cards and cancel or settle its boletos first.`,
-      { reasons: [...cards.map((c) => `card ${c.id}`), ...boletos.map((s) => `transaction ${s.txn.id}`)] },
+      `The buyer (id: ${id}) cannot be removed: it still has ${blockers.join(' and ')}. Remove its cards, cancel or settle its boletos and invoices, and cancel its subscriptions first.`,
+      {
+        reasons: [
+          ...cards.map((c) => `card ${c.id}`),
+          ...boletos.map((s) => `transaction ${s.txn.id}`),
+          ...subscriptions.map((s) => `subscription ${s.uuid}`),
+          ...invoices.map((i) => `invoice ${i.id}`),
+        ],
+      },
     );
   }
   delete state.buyers[id];

@@ -1,6 +1,8 @@
+import type { SandboxClock } from './clock.js';
 import type { JsonObject } from './http.js';
 import { accountRoutes } from './routes-accounts.js';
 import { documentRoutes } from './routes-documents.js';
+import { recurrenceRoutes } from './routes-recurrence.js';
 import { mutateState, readState } from './store.js';
 import { createToken, validateTokenRequest } from './tokens.js';
 import { planCreateTransaction } from './transactions-create.js';
@@ -18,11 +20,13 @@ import {
 // The route table: which handler serves which method and path (relative to /v1/ or
 // /v1/marketplaces/{id}/). Handlers only glue validation, the state lock and the domain code.
 // Transactions and tokens are here; buyers, cards and sources in routes-accounts.ts; boletos,
-// receipts and receivables in routes-documents.ts.
+// receipts and receivables in routes-documents.ts; plans, subscriptions, invoices and the sandbox
+// clock in routes-recurrence.ts.
 
 export interface RequestContext {
   stateDir: string;
-  now: () => Date;
+  /** The sandbox's time (clock.ts): the only time a handler may use. */
+  now: SandboxClock;
   params: Record<string, string>;
   query: URLSearchParams;
   body: JsonObject;
@@ -48,6 +52,8 @@ export interface Route {
   handlers: Partial<Record<Method, Handler>>;
   /** The few provider paths that name the marketplace themselves answer only without the prefix. */
   outsidePrefix?: boolean;
+  /** The route runs what fell due itself, so the server does not before calling it. */
+  ownsCatchUp?: boolean;
 }
 
 function transactionId(c: RequestContext): string {
@@ -109,7 +115,7 @@ const transactionRoutes: Route[] = [
 
 // First match wins: literal segments (cards/tokens, buyers/search, receipts/{id}/emails) come
 // before the patterns whose captures would also take them.
-export const routes: Route[] = [...transactionRoutes, ...accountRoutes, ...documentRoutes];
+export const routes: Route[] = [...transactionRoutes, ...accountRoutes, ...documentRoutes, ...recurrenceRoutes];
 
 export function matchRoute(segments: string[], prefixed: boolean): { route: Route; params: Record<string, string> } | undefined {
   for (const route of routes) {

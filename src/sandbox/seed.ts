@@ -77,6 +77,10 @@ export function seedState(now: Date): SandboxState {
     sources: {},
     receivables: [],
     deliveries: [],
+    plans: {},
+    subscriptions: {},
+    invoices: {},
+    clock: { offset_seconds: 0 },
     counters: { seq: 0, boleto_sequence: 20000, transaction_number: 100000 },
   };
 }

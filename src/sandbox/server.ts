@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { catchUpIfDue } from './catch-up.js';
+import { sandboxClock, type SandboxClock } from './clock.js';
 import { notFound, SandboxError } from './errors.js';
 import { checkAuth, parseJsonObject, readBody, sendError, sendJson, sendText } from './http.js';
 import { matchRoute, type Method } from './routes.js';
@@ -14,7 +16,7 @@ export interface SandboxOptions {
   host?: string;
   /** Default 0: an ephemeral port, so concurrent payctl processes never collide. */
   port?: number;
-  /** The sandbox's clock; tests pin it. */
+  /** Real time, under the sandbox clock's offset (clock.ts); tests pin it. */
   now?: () => Date;
 }
 
@@ -37,8 +39,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
   try {
     const method = req.method ?? 'GET';
     const url = new URL(req.url ?? '/', 'http://sandbox.local');
+    // One clock per request: it learns the clock offset from each state the request loads.
+    const clock = sandboxClock(ctx.now);
     if (method === 'GET' && url.pathname.startsWith(LETTERS_PATH)) {
-      await serveLetter(url.pathname.slice(LETTERS_PATH.length), res, ctx);
+      await serveLetter(url.pathname.slice(LETTERS_PATH.length), res, ctx.stateDir, clock);
       return;
     }
     checkAuth(req);
@@ -66,9 +70,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
       });
     }
     const body = method === 'POST' || method === 'PUT' ? parseJsonObject(await readBody(req)) : {};
+    // Whatever fell due since the last request (billings, expiries, over-due invoices) happens
+    // before this one is served, so it sees the sandbox as it is at this moment.
+    if (!match.route.ownsCatchUp) await catchUpIfDue(ctx.stateDir, clock);
     const reply = await handler({
       stateDir: ctx.stateDir,
-      now: ctx.now,
+      now: clock,
       params: match.params,
       query: url.searchParams,
       body,
@@ -83,10 +90,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
 }
 
 /** A one-page PDF standing in for the provider's cancellation letter of a canceled transaction. */
-async function serveLetter(name: string, res: ServerResponse, ctx: ServerContext): Promise<void> {
+async function serveLetter(name: string, res: ServerResponse, stateDir: string, clock: SandboxClock): Promise<void> {
   const id = /^Carta_Cancelamento_([0-9a-f]{32})\.pdf$/.exec(name)?.[1];
   if (!id) throw new SandboxError(404, 'resource_not_found', 'Sorry, that letter does not exist.');
-  cancellationLetter(findTransaction(await readState(ctx.stateDir, ctx.now), id), '');
+  cancellationLetter(findTransaction(await readState(stateDir, clock), id), '');
   const text = `Carta de cancelamento - transacao ${id}`;
   const stream = `BT /F1 12 Tf 72 720 Td (${text}) Tj ET`;
   const objects = [

@@ -11,6 +11,11 @@ export function upgradeState(state: SandboxState): SandboxState {
   state.sources ??= {};
   state.receivables ??= [];
   state.deliveries ??= [];
+  state.plans ??= {};
+  state.subscriptions ??= {};
+  state.invoices ??= {};
+  // A state from before the sandbox clock ran on real time: it starts with no offset.
+  state.clock ??= { offset_seconds: 0 };
   state.seller.taxpayer_id ??= SELLER_DOCUMENTS.taxpayer_id;
   state.seller.address ??= { ...SELLER_DOCUMENTS.address };
   for (const buyer of Object.values(state.buyers) as OldBuyer[]) {

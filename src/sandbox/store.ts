@@ -20,6 +20,12 @@ const LOCK_OPTIONS = {
   retries: { retries: 400, factor: 1.2, minTimeout: 5, maxTimeout: 50, randomize: true },
 } as const;
 
+/**
+ * The time, for seeding. The sandbox clock (clock.ts) also adopts the clock offset of every state
+ * loaded here, so a request always runs on the sandbox time of the state it is looking at.
+ */
+export type StoreClock = (() => Date) & { adopt?: (state: SandboxState) => void };
+
 export interface StatePaths {
   dir: string;
   file: string;
@@ -129,7 +135,7 @@ async function writeAtomically(file: string, state: SandboxState): Promise<void>
  * Runs `mutate` on the current state under the lock and saves the result. If `mutate` throws,
  * nothing is written, so handlers validate first and change state only once they cannot fail.
  */
-export async function mutateState<T>(stateDir: string, now: () => Date, mutate: (state: SandboxState) => T): Promise<T> {
+export async function mutateState<T>(stateDir: string, now: StoreClock, mutate: (state: SandboxState) => T): Promise<T> {
   const { dir, file } = statePaths(stateDir);
   await prepareDir(dir);
   return serialize(file, () =>
@@ -140,6 +146,7 @@ export async function mutateState<T>(stateDir: string, now: () => Date, mutate: 
         state = seedState(now());
         await writeAtomically(file, state);
       }
+      now.adopt?.(state);
       const result = mutate(state);
       assertHeld();
       await writeAtomically(file, state);
@@ -148,10 +155,12 @@ export async function mutateState<T>(stateDir: string, now: () => Date, mutate: 
   );
 }
 
-export async function readState(stateDir: string, now: () => Date): Promise<SandboxState> {
+export async function readState(stateDir: string, now: StoreClock): Promise<SandboxState> {
   const { file } = statePaths(stateDir);
   const state = await loadState(file);
-  return state ?? mutateState(stateDir, now, (seeded) => seeded);
+  if (!state) return mutateState(stateDir, now, (seeded) => seeded);
+  now.adopt?.(state);
+  return state;
 }
 
 /** Deletes the state (and temp files of writers that crashed); the next request seeds afresh. */

@@ -321,6 +321,112 @@ export interface Delivery {
   at: string;
 }
 
+export type PlanFrequency = 'daily' | 'weekly' | 'monthly' | 'annually';
+
+/** The provider's recurrence plan: what a subscription charges and how often. Stored as served. */
+export interface Plan {
+  uuid: string;
+  resource: 'plan';
+  name: string;
+  description: string | null;
+  /** Integer cents, as the provider's recurrence API sends them (not decimal strings). */
+  amount: number;
+  setup_amount: number;
+  currency: string;
+  frequency: PlanFrequency;
+  interval: number;
+  payment_methods: string[];
+  /** How many cycles a subscription runs; null for no limit. */
+  duration: number | null;
+  grace_period: number | null;
+  tolerance_period: number | null;
+  status: 'active' | 'canceled';
+  uri: string;
+  metadata: Record<string, string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type SubscriptionStatus = 'active' | 'suspended' | 'canceled' | 'expired';
+
+/** Seed 2.6, every field with its type, plus metadata. */
+export interface Subscription {
+  uuid: string;
+  resource: 'subscription';
+  plan: string;
+  on_behalf_of: string;
+  customer: string;
+  description: string | null;
+  payment_method: 'credit';
+  /** The next due date (YYYY-MM-DD). */
+  due_date: string;
+  /** The last due date billed, null before the first billing. */
+  due_since_date: string | null;
+  expiration_date: string | null;
+  amount: number;
+  currency: string;
+  status: SubscriptionStatus;
+  suspended_at: string | null;
+  card: string;
+  uri: string;
+  metadata: Record<string, string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A subscription plus the bookkeeping of its schedule, which the response does not show. */
+export interface StoredSubscription {
+  /**
+   * Due dates are counted from this date, never chained one from the next, so a schedule that
+   * starts on Jan 31 goes Feb 28, Mar 31 instead of drifting to the 28th.
+   */
+  anchor: string;
+  /** due_date is the anchor plus this many of the plan's intervals. */
+  step: number;
+  /** Every due date billed: the record that keeps any date from being billed twice. */
+  billed: string[];
+  sub: Subscription;
+}
+
+export type InvoiceStatus = 'pending' | 'paid' | 'over-due' | 'canceled' | 'failed';
+
+/** The buyer an invoice bills, as it was when the invoice was issued. */
+export interface InvoiceCustomer {
+  uuid: string;
+  first_name: string | null;
+  last_name: string | null;
+  taxpayer_id: string | null;
+  email: string | null;
+}
+
+/** The provider's invoice: one billing of a subscription, or a one-off charge. Stored as served. */
+export interface Invoice {
+  id: string;
+  resource: 'invoice';
+  subscription: string | null;
+  on_behalf_of: string;
+  customer: string;
+  invoice_customer: InvoiceCustomer;
+  description: string | null;
+  payment_method: 'credit';
+  due_date: string;
+  expiration_date: string | null;
+  amount: number;
+  currency: string;
+  paid_at: string | null;
+  voided_at: string | null;
+  /** Charge attempts that were declined. */
+  retries: number;
+  max_retries: number;
+  status: InvoiceStatus;
+  /** The card transaction of the last charge attempt. */
+  transaction: string | null;
+  uri: string;
+  metadata: Record<string, string>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface SandboxState {
   version: 1;
   marketplace_id: string;
@@ -332,5 +438,10 @@ export interface SandboxState {
   sources: Record<string, Source>;
   receivables: Receivable[];
   deliveries: Delivery[];
+  plans: Record<string, Plan>;
+  subscriptions: Record<string, StoredSubscription>;
+  invoices: Record<string, Invoice>;
+  /** How far the sandbox's clock runs ahead of real time; see clock.ts. */
+  clock: { offset_seconds: number };
   counters: { seq: number; boleto_sequence: number; transaction_number: number };
 }

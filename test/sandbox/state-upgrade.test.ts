@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
 import { freshSandbox, readStateFile, type Fresh, type Json } from './helpers.js';
 
-// A state file written before buyers, sources, receipts and receivables existed must keep working:
+// A state file written before buyers, sources, receipts, receivables and recurrence existed must keep working:
 // users should not lose their sandbox to an upgrade.
 
 let fresh: Fresh;
@@ -17,6 +17,10 @@ beforeAll(async () => {
   delete state.sources;
   delete state.receivables;
   delete state.deliveries;
+  delete state.plans;
+  delete state.subscriptions;
+  delete state.invoices;
+  delete state.clock;
   delete state.seller.taxpayer_id;
   delete state.seller.address;
   delete state.cards[SANDBOX_CARD_ID].first6;
@@ -50,5 +54,19 @@ describe('a state file from before this version', () => {
 
     expect((await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'customer', customer: { id: SANDBOX_BUYER_ID } })).status).toBe(201);
     expect((await api.post(`/v1/receipts/${txn.body.sales_receipt}/emails`, { to: 'a@example.com' })).status).toBe(200);
+  });
+
+  it('starts the sandbox clock with no offset and serves plans, subscriptions and invoices', async () => {
+    const { api } = fresh;
+    const clock = await api.get('/v1/sandbox/clock');
+    expect(clock.body.offset_seconds).toBe(0);
+    const plan = await api.post('/v1/recurrence_plans/', { name: 'Mensal', frequency: 'monthly', interval: 1, payment_methods: ['credit'], currency: 'BRL', amount: 990 });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+    const today = String(clock.body.now).slice(0, 10);
+    const sub = await api.post('/v1/recurrence_subscriptions', { plan: plan.body.uuid, customer: SANDBOX_BUYER_ID, due_date: today, on_behalf_of: SANDBOX_SELLER_ID });
+    expect(sub.status, JSON.stringify(sub.body)).toBe(201);
+    const advanced = await api.post('/v1/sandbox/clock/advance', { days: 1 });
+    expect(advanced.body.billed.map((b: Json) => b.due_date)).toEqual([today]);
+    expect((await api.get('/v1/invoices')).body.total).toBe(1);
   });
 });

@@ -1,10 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import lockfile from 'proper-lockfile';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -15,8 +11,8 @@ import {
   type SandboxHandle,
 } from '../../src/sandbox/index.js';
 import { cardData, client, CVV, DECLINED, directCardBody, expectError, MASTERCARD, ref, VISA, type Json } from './helpers.js';
+import { startChildSandboxes } from './child-sandboxes.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dirs: string[] = [];
 
 async function tempDir(): Promise<string> {
@@ -129,52 +125,16 @@ describe('concurrency', () => {
 
   it('loses no write when the servers are separate OS processes', async () => {
     const dir = await tempDir();
-    // The child runs the sandbox from source, bundled the way the CLI is.
-    const bundleDir = await tempDir();
-    const entry = path.join(bundleDir, 'child.mjs');
-    await build({
-      stdin: {
-        contents: `import { startSandbox } from './src/sandbox/index.ts';
-          const handle = await startSandbox({ stateDir: process.argv[2] });
-          console.log(handle.url);
-          process.stdin.resume();
-          process.stdin.on('end', () => handle.close().then(() => process.exit(0)));`,
-        resolveDir: repoRoot,
-        loader: 'ts',
-      },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      outfile: entry,
-      banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
-      logLevel: 'silent',
-    });
-    const children: ChildProcess[] = [];
+    const children = await startChildSandboxes(await tempDir(), dir, 4);
+    const { urls } = children;
     try {
-      const urls = await Promise.all(
-        [0, 1, 2, 3].map(
-          () =>
-            new Promise<string>((resolve, reject) => {
-              const child = spawn(process.execPath, [entry, dir], { stdio: ['pipe', 'pipe', 'inherit'] });
-              children.push(child);
-              child.once('error', reject);
-              child.once('exit', (code) => reject(new Error(`child exited early with ${code}`)));
-              createInterface({ input: child.stdout! }).once('line', resolve);
-            }),
-        ),
-      );
       const refs = Array.from({ length: 20 }, () => ref('proc'));
       const replies = await Promise.all(refs.map((reference, i) => client(urls[i % 4] as string).post('/v1/transactions', { ...directCardBody(VISA), reference_id: reference })));
       expect(replies.map((r) => r.status)).toEqual(Array(20).fill(201));
       const listed = await client(urls[0] as string).get('/v1/transactions?limit=100');
       expect(listed.body.items.map((t: Json) => t.reference_id).sort()).toEqual([...refs].sort());
     } finally {
-      for (const child of children) {
-        child.removeAllListeners('exit');
-        child.stdin?.end();
-      }
-      await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
+      await children.stop();
     }
   }, 20_000);
 

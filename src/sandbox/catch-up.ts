@@ -1,0 +1,131 @@
+import { billable, billDueDate } from './billing.js';
+import type { SandboxClock } from './clock.js';
+import { nextDay } from './schedule.js';
+import { mutateState, readState } from './store.js';
+import { calendarDate, isoTimestamp, parseCalendarDate } from './time.js';
+import type { Invoice, InvoiceStatus, Plan, SandboxState, StoredSubscription } from './types.js';
+
+// Everything that happens to recurrence by the passing of time: subscriptions billed on their due
+// dates, expired at their end, one-off invoices turning over-due. All of it runs here, in
+// chronological order across every subscription and invoice, each event once, whether time
+// passed for real or through POST /sandbox/clock/advance.
+
+export interface Billed {
+  invoice: string;
+  subscription: string;
+  due_date: string;
+  status: InvoiceStatus;
+}
+
+export interface CatchUpReport {
+  billed: Billed[];
+  expired: string[];
+  overdue: string[];
+}
+
+type Event =
+  | { kind: 'bill' | 'expire'; day: string; stored: StoredSubscription; plan: Plan }
+  | { kind: 'overdue'; day: string; invoice: Invoice };
+
+/**
+ * The subscription's next event: billing its due date, or its end once the next due date is past
+ * its expiration date or beyond its plan's duration. A suspended subscription is never billed but
+ * still ends on its expiration date.
+ */
+function subscriptionEvent(stored: StoredSubscription, plan: Plan): Event | undefined {
+  const { sub } = stored;
+  if (sub.status === 'active') {
+    if (billable(stored, plan)) return { kind: 'bill', day: sub.due_date, stored, plan };
+    // It lives until the day after its expiration date or, when the duration ran out first, until
+    // the due date it will not bill.
+    const end = sub.expiration_date !== null && sub.expiration_date < sub.due_date ? nextDay(sub.expiration_date) : sub.due_date;
+    return { kind: 'expire', day: end, stored, plan };
+  }
+  if (sub.status === 'suspended' && sub.expiration_date !== null) return { kind: 'expire', day: nextDay(sub.expiration_date), stored, plan };
+  return undefined;
+}
+
+function updatedAt(event: Event): string {
+  return event.kind === 'overdue' ? event.invoice.updated_at : event.stored.sub.updated_at;
+}
+
+/**
+ * When an event happened: the start of its day, but never before the last change to what it
+ * happens to (a subscription reactivated at noon is not billed at midnight) nor after now.
+ */
+function instant(event: Event, now: Date): number {
+  const start = (parseCalendarDate(event.day) as Date).getTime();
+  return Math.min(now.getTime(), Math.max(start, Date.parse(updatedAt(event))));
+}
+
+interface Pending {
+  subscriptions: Array<{ stored: StoredSubscription; plan: Plan }>;
+  invoices: Invoice[];
+}
+
+/** What may still have events: billing issues no pending invoice, so the invoice list is final. */
+function pendingWork(state: SandboxState): Pending {
+  const subscriptions = Object.values(state.subscriptions)
+    .filter((stored) => stored.sub.status === 'active' || stored.sub.status === 'suspended')
+    .flatMap((stored) => {
+      const plan = state.plans[stored.sub.plan];
+      return plan ? [{ stored, plan }] : [];
+    });
+  const invoices = Object.values(state.invoices).filter((i) => i.status === 'pending');
+  return { subscriptions, invoices };
+}
+
+/** The earliest event due by `now`; ties go to what was created first (subscriptions before invoices). */
+function nextEvent(work: Pending, now: Date): Event | undefined {
+  const today = calendarDate(now);
+  let best: { event: Event; at: number } | undefined;
+  const consider = (event: Event | undefined) => {
+    if (!event || event.day > today) return;
+    const at = instant(event, now);
+    if (!best || at < best.at) best = { event, at };
+  };
+  for (const { stored, plan } of work.subscriptions) consider(subscriptionEvent(stored, plan));
+  for (const invoice of work.invoices) {
+    if (invoice.status === 'pending') consider({ kind: 'overdue', day: nextDay(invoice.due_date), invoice });
+  }
+  return best?.event;
+}
+
+/** The cheap check a request makes before taking the lock. */
+export function hasDueWork(state: SandboxState, now: Date): boolean {
+  return nextEvent(pendingWork(state), now) !== undefined;
+}
+
+/** Runs every event due by `now`, earliest first, and reports what it did. */
+export function catchUp(state: SandboxState, now: Date): CatchUpReport {
+  const report: CatchUpReport = { billed: [], expired: [], overdue: [] };
+  const work = pendingWork(state);
+  for (let event = nextEvent(work, now); event; event = nextEvent(work, now)) {
+    const at = new Date(instant(event, now));
+    if (event.kind === 'overdue') {
+      event.invoice.status = 'over-due';
+      event.invoice.updated_at = isoTimestamp(at);
+      report.overdue.push(event.invoice.id);
+    } else if (event.kind === 'expire') {
+      event.stored.sub.status = 'expired';
+      event.stored.sub.updated_at = isoTimestamp(at);
+      report.expired.push(event.stored.sub.uuid);
+    } else {
+      const invoice = billDueDate(state, event.stored, event.plan, at);
+      if (invoice) report.billed.push({ invoice: invoice.id, subscription: event.stored.sub.uuid, due_date: invoice.due_date, status: invoice.status });
+    }
+  }
+  return report;
+}
+
+/**
+ * Lets the sandbox live through real time: at the start of a request, anything that fell due
+ * since the last one runs first. Reading is enough to know there is nothing to do; the lock is
+ * taken only when there is, and the check is made again under it, since another process may have
+ * done the work in between.
+ */
+export async function catchUpIfDue(stateDir: string, clock: SandboxClock): Promise<void> {
+  const state = await readState(stateDir, clock);
+  if (!hasDueWork(state, clock())) return;
+  await mutateState(stateDir, clock, (locked) => catchUp(locked, clock()));
+}

@@ -1,0 +1,192 @@
+import { notFound, SandboxError } from './errors.js';
+import type { JsonObject } from './http.js';
+import { newId } from './ids.js';
+import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
+import { parseCents } from './money.js';
+import { isoTimestamp } from './time.js';
+import type { Plan, PlanFrequency, SandboxState } from './types.js';
+import { Checker } from './validate.js';
+
+// Recurrence plans: what a subscription charges and on which calendar. A removed plan is kept,
+// canceled, because its subscriptions still point at it and keep billing on its calendar; it only
+// stops taking new subscriptions.
+
+const FREQUENCIES: readonly PlanFrequency[] = ['daily', 'weekly', 'monthly', 'annually'];
+const FIELDS = [
+  'name',
+  'description',
+  'amount',
+  'setup_amount',
+  'currency',
+  'frequency',
+  'interval',
+  'payment_methods',
+  'duration',
+  'grace_period',
+  'tolerance_period',
+  'metadata',
+] as const;
+/** The provider's plans take only credit cards. */
+const PAYMENT_METHODS = ['credit'];
+
+type PlanPatch = Partial<Omit<Plan, 'uuid' | 'resource' | 'status' | 'uri' | 'created_at' | 'updated_at' | 'metadata'>> & {
+  metadata?: Record<string, string | null>;
+};
+
+function integerAtLeast(value: unknown, field: string, min: number, nullable: boolean, check: Checker): number | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null && nullable) return null;
+  const n = parseCents(value);
+  if (n === undefined || n < min) {
+    check.add(field, `must be a whole number of at least ${min}${nullable ? ' (or null for none)' : ''}`);
+    return undefined;
+  }
+  return n;
+}
+
+function parsePatch(body: JsonObject, check: Checker): PlanPatch {
+  for (const key of Object.keys(body)) {
+    if (!(FIELDS as readonly string[]).includes(key)) check.add(key, `is not a plan field (accepted: ${FIELDS.join(', ')})`);
+  }
+  const patch: PlanPatch = {};
+  if (body.name !== undefined) {
+    const name = check.optionalString(body.name, 'name', 200);
+    if (name === null || name?.trim() === '') check.add('name', 'must not be empty');
+    else if (name) patch.name = name.trim();
+  }
+  const description = check.optionalString(body.description, 'description', 500);
+  if (description !== undefined) patch.description = description;
+  if (body.amount !== undefined) {
+    const amount = check.positiveCents(body.amount, 'amount');
+    if (amount !== undefined) patch.amount = amount;
+  }
+  const setup = integerAtLeast(body.setup_amount, 'setup_amount', 0, false, check);
+  if (typeof setup === 'number') patch.setup_amount = setup;
+  if (body.currency !== undefined) {
+    const currency = check.currency(body.currency, 'currency');
+    if (currency) patch.currency = currency;
+  }
+  if (body.frequency !== undefined) {
+    if (typeof body.frequency === 'string' && (FREQUENCIES as readonly string[]).includes(body.frequency)) {
+      patch.frequency = body.frequency as PlanFrequency;
+    } else check.add('frequency', `must be one of ${FREQUENCIES.join(', ')}`);
+  }
+  const interval = integerAtLeast(body.interval, 'interval', 1, false, check);
+  if (typeof interval === 'number') patch.interval = interval;
+  if (body.payment_methods !== undefined) {
+    const methods = body.payment_methods;
+    if (!Array.isArray(methods) || methods.length === 0 || !methods.every((m) => typeof m === 'string')) {
+      check.add('payment_methods', 'must be a non-empty array such as ["credit"]');
+    } else if (methods.some((m) => !PAYMENT_METHODS.includes(m as string))) {
+      check.add('payment_methods', `only ${PAYMENT_METHODS.join(', ')} is supported`);
+    } else patch.payment_methods = [...new Set(methods as string[])];
+  }
+  for (const [key, min] of [
+    ['duration', 1],
+    ['grace_period', 0],
+    ['tolerance_period', 0],
+  ] as const) {
+    const value = integerAtLeast(body[key], key, min, true, check);
+    if (value !== undefined) patch[key] = value;
+  }
+  const metadata = check.metadata(body.metadata, 'metadata');
+  if (metadata) patch.metadata = metadata;
+  return patch;
+}
+
+function applyPatch(plan: Plan, patch: PlanPatch): void {
+  const { metadata, ...fields } = patch;
+  Object.assign(plan, fields);
+  if (metadata) {
+    // Merge like the provider: keys not sent are kept; a key sent as null is removed.
+    for (const [key, value] of Object.entries(metadata)) {
+      if (value === null) delete plan.metadata[key];
+      else plan.metadata[key] = value;
+    }
+  }
+}
+
+export function findPlan(state: SandboxState, uuid: string): Plan {
+  const plan = state.plans[uuid];
+  if (!plan) throw notFound('plan', uuid);
+  return plan;
+}
+
+export function planCanceled(plan: Plan, what: string): SandboxError {
+  return new SandboxError(422, 'plan_canceled', `The plan (id: ${plan.uuid}) is canceled and ${what}.`);
+}
+
+export type PlanCreation = (state: SandboxState, now: Date) => Plan;
+
+export function planCreatePlan(body: JsonObject): PlanCreation {
+  const check = new Checker();
+  const patch = parsePatch(body, check);
+  for (const key of ['name', 'frequency', 'interval', 'payment_methods', 'currency', 'amount'] as const) {
+    if (body[key] === undefined || body[key] === null) check.add(key, 'is required');
+  }
+  check.throwIfAny();
+
+  return (state, now) => {
+    const at = isoTimestamp(now);
+    const uuid = newId();
+    const plan: Plan = {
+      uuid,
+      resource: 'plan',
+      name: '',
+      description: null,
+      amount: 0,
+      setup_amount: 0,
+      currency: '',
+      frequency: 'monthly',
+      interval: 1,
+      payment_methods: [],
+      duration: null,
+      grace_period: null,
+      tolerance_period: null,
+      status: 'active',
+      uri: `/v1/marketplaces/${state.marketplace_id}/recurrence_plans/${uuid}`,
+      metadata: {},
+      created_at: at,
+      updated_at: at,
+    };
+    applyPatch(plan, patch);
+    state.plans[uuid] = plan;
+    return plan;
+  };
+}
+
+export type PlanChange = (plan: Plan, state: SandboxState, now: Date) => void;
+
+/** A partial update; a change of calendar applies to the plan's subscriptions from their next due date. */
+export function planUpdatePlan(body: JsonObject, reanchor: (state: SandboxState, plan: Plan) => void): PlanChange {
+  const check = new Checker();
+  const patch = parsePatch(body, check);
+  if (Object.keys(body).length === 0) check.add('name', `nothing to update: give any of ${FIELDS.join(', ')}`);
+  check.throwIfAny();
+
+  return (plan, state, now) => {
+    if (plan.status === 'canceled') throw planCanceled(plan, 'cannot be changed');
+    const calendarChanged =
+      (patch.frequency !== undefined && patch.frequency !== plan.frequency) || (patch.interval !== undefined && patch.interval !== plan.interval);
+    applyPatch(plan, patch);
+    plan.updated_at = isoTimestamp(now);
+    if (calendarChanged) reanchor(state, plan);
+  };
+}
+
+export function removePlan(plan: Plan, now: Date): Plan {
+  if (plan.status === 'canceled') throw planCanceled(plan, 'was already removed');
+  plan.status = 'canceled';
+  plan.updated_at = isoTimestamp(now);
+  return plan;
+}
+
+export function listPlans(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<Plan> {
+  const query = parseListQuery(params, ['status']);
+  const statuses = query.filters.get('status');
+  return listByCreation(
+    uri,
+    Object.values(state.plans).filter((p) => !statuses || statuses.has(p.status)),
+    query,
+  );
+}

@@ -1,0 +1,256 @@
+import { findCard } from './card-ops.js';
+import { notFound, SandboxError } from './errors.js';
+import type { JsonObject } from './http.js';
+import { newId } from './ids.js';
+import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
+import { findPlan, planCanceled } from './plans.js';
+import { dueDateAt, firstStepOnOrAfter } from './schedule.js';
+import { calendarDate, isoTimestamp, parseCalendarDate, parseDateOrDateTime } from './time.js';
+import type { Plan, SandboxState, StoredSubscription, Subscription } from './types.js';
+import { Checker } from './validate.js';
+
+// Subscriptions: a buyer's card charged on a plan's calendar. This module creates, changes and
+// lists them and moves them between statuses; billing them is billing.ts, and running what fell
+// due is catch-up.ts. As elsewhere, bodies are checked before the state is locked, and what
+// depends on the state (plan, buyer, card, seller) under the lock before anything changes.
+
+const UPDATABLE = ['amount', 'due_date', 'expiration_date', 'card', 'plan', 'description', 'metadata'] as const;
+
+interface SubscriptionPatch {
+  plan?: string;
+  card?: string;
+  due_date?: string;
+  expiration_date?: string | null;
+  amount?: number;
+  description?: string | null;
+  metadata?: Record<string, string | null>;
+}
+
+/** A date the provider may send as YYYY-MM-DD or as a date-time; kept as the UTC calendar date. */
+function parseDate(value: unknown, field: string, check: Checker): string | undefined {
+  const parsed = typeof value === 'string' ? parseDateOrDateTime(value) : undefined;
+  if (!parsed) {
+    check.add(field, 'must be a date (YYYY-MM-DD)');
+    return undefined;
+  }
+  return calendarDate(parsed);
+}
+
+function parseDueDate(value: unknown, today: string, check: Checker): string | undefined {
+  const due = typeof value === 'string' && parseCalendarDate(value) ? value : undefined;
+  if (!due) {
+    check.add('due_date', 'must be a date (YYYY-MM-DD)');
+    return undefined;
+  }
+  if (due < today) check.add('due_date', `must not be before today (${today})`);
+  return due;
+}
+
+function parsePatch(body: JsonObject, today: string, check: Checker): SubscriptionPatch {
+  const patch: SubscriptionPatch = {};
+  const plan = check.optionalString(body.plan, 'plan');
+  if (plan === null) check.add('plan', 'cannot be cleared');
+  else if (plan !== undefined) patch.plan = plan;
+  const card = check.optionalString(body.card, 'card');
+  if (card === null) check.add('card', 'cannot be cleared');
+  else if (card !== undefined) patch.card = card;
+  if (body.due_date === null) check.add('due_date', 'cannot be cleared');
+  else if (body.due_date !== undefined) {
+    const due = parseDueDate(body.due_date, today, check);
+    if (due) patch.due_date = due;
+  }
+  if (body.expiration_date === null) patch.expiration_date = null;
+  else if (body.expiration_date !== undefined) patch.expiration_date = parseDate(body.expiration_date, 'expiration_date', check);
+  if (body.amount !== undefined) {
+    const amount = check.positiveCents(body.amount, 'amount');
+    if (amount !== undefined) patch.amount = amount;
+  }
+  const description = check.optionalString(body.description, 'description', 500);
+  if (description !== undefined) patch.description = description;
+  const metadata = check.metadata(body.metadata, 'metadata');
+  if (metadata) patch.metadata = metadata;
+  return patch;
+}
+
+/** The expiration date ends the schedule, so it must come after the first date it would bill. */
+function checkExpirationAfterDue(due: string | undefined, expiration: string | null | undefined, check: Checker): void {
+  if (due !== undefined && expiration && expiration <= due) check.add('expiration_date', `must be after the due date (${due})`);
+}
+
+function requireActivePlan(state: SandboxState, uuid: string): Plan {
+  const plan = findPlan(state, uuid);
+  if (plan.status !== 'active') throw planCanceled(plan, 'takes no new subscriptions');
+  return plan;
+}
+
+function requireOwnedCard(state: SandboxState, cardId: string, customer: string): void {
+  const card = findCard(state, cardId);
+  if (card.customer !== customer) {
+    throw new SandboxError(422, 'card_not_owned', `The card (id: ${cardId}) does not belong to the customer (id: ${customer}); associate it with the customer first.`);
+  }
+}
+
+export function findSubscription(state: SandboxState, uuid: string): StoredSubscription {
+  const stored = state.subscriptions[uuid];
+  if (!stored) throw notFound('subscription', uuid);
+  return stored;
+}
+
+export type SubscriptionCreation = (state: SandboxState, now: Date) => Subscription;
+
+/** Seed 4.3's body plus on_behalf_of. `now` is the sandbox's time, for "not before today". */
+export function planCreateSubscription(body: JsonObject, now: Date): SubscriptionCreation {
+  const check = new Checker();
+  const today = calendarDate(now);
+  const planId = check.requiredString(body.plan, 'plan');
+  const customerId = check.requiredString(body.customer, 'customer');
+  const onBehalfOf = check.requiredString(body.on_behalf_of, 'on_behalf_of');
+  if (body.payment_method !== undefined && body.payment_method !== 'credit') check.add('payment_method', 'must be "credit"');
+  if (body.due_date === undefined || body.due_date === null) check.add('due_date', 'is required (YYYY-MM-DD)');
+  // plan was checked above, as required; due_date too when missing.
+  const patch = parsePatch({ ...body, plan: undefined, due_date: body.due_date ?? undefined }, today, check);
+  const currency = body.currency === undefined || body.currency === null ? undefined : check.currency(body.currency, 'currency');
+  checkExpirationAfterDue(patch.due_date, patch.expiration_date, check);
+  check.throwIfAny();
+  const due = patch.due_date as string;
+  const expiration = patch.expiration_date ?? null;
+
+  return (state, at) => {
+    const plan = requireActivePlan(state, planId as string);
+    const customer = state.buyers[customerId as string];
+    if (!customer) throw notFound('customer', customerId as string);
+    // Left out, the card is the one the buyer is charged by default.
+    const cardId = patch.card ?? customer.default_credit;
+    if (!cardId) {
+      throw new SandboxError(400, 'invalid_parameter', `The customer (id: ${customer.id}) has no card on file; give card or associate one.`, {
+        reasons: ['card: is required (the customer has no default card)'],
+      });
+    }
+    requireOwnedCard(state, cardId, customer.id);
+    if (onBehalfOf !== state.seller.id) throw notFound('seller', onBehalfOf as string);
+    const stamp = isoTimestamp(at);
+    const uuid = newId();
+    const sub: Subscription = {
+      uuid,
+      resource: 'subscription',
+      plan: plan.uuid,
+      on_behalf_of: state.seller.id,
+      customer: customer.id,
+      description: patch.description ?? null,
+      payment_method: 'credit',
+      due_date: due,
+      due_since_date: null,
+      expiration_date: expiration,
+      amount: patch.amount ?? plan.amount,
+      currency: currency ?? plan.currency,
+      status: 'active',
+      suspended_at: null,
+      card: cardId,
+      uri: `/v1/marketplaces/${state.marketplace_id}/recurrence_subscriptions/${uuid}`,
+      metadata: Object.fromEntries(Object.entries(patch.metadata ?? {}).filter((e): e is [string, string] => e[1] !== null)),
+      created_at: stamp,
+      updated_at: stamp,
+    };
+    state.subscriptions[uuid] = { anchor: due, step: 0, billed: [], sub };
+    return sub;
+  };
+}
+
+function invalidStatus(sub: Subscription, action: string, allowed: string): SandboxError {
+  return new SandboxError(
+    422,
+    'invalid_subscription_status',
+    `The subscription (id: ${sub.uuid}) cannot be ${action}: its status is ${sub.status}; only ${allowed} subscriptions can be.`,
+  );
+}
+
+export type SubscriptionChange = (stored: StoredSubscription, state: SandboxState, now: Date) => void;
+
+export function planUpdateSubscription(body: JsonObject, now: Date): SubscriptionChange {
+  const check = new Checker();
+  for (const key of Object.keys(body)) {
+    if (!(UPDATABLE as readonly string[]).includes(key)) check.add(key, `cannot be updated (only ${UPDATABLE.join(', ')} can)`);
+  }
+  if (Object.keys(body).length === 0) check.add('amount', `nothing to update: give any of ${UPDATABLE.join(', ')}`);
+  const patch = parsePatch(body, calendarDate(now), check);
+  check.throwIfAny();
+
+  return (stored, state, at) => {
+    const { sub } = stored;
+    if (sub.status === 'canceled' || sub.status === 'expired') throw invalidStatus(sub, 'updated', 'active or suspended');
+    // Checked against what the subscription will be once changed, so only under the lock.
+    const check = new Checker();
+    checkExpirationAfterDue(patch.due_date ?? sub.due_date, patch.expiration_date === undefined ? sub.expiration_date : patch.expiration_date, check);
+    if (patch.due_date !== undefined && stored.billed.includes(patch.due_date)) {
+      check.add('due_date', `${patch.due_date} was already billed; give a later date`);
+    }
+    check.throwIfAny();
+    if (patch.plan !== undefined && patch.plan !== sub.plan) requireActivePlan(state, patch.plan);
+    if (patch.card !== undefined) requireOwnedCard(state, patch.card, sub.customer);
+
+    const { metadata, ...fields } = patch;
+    Object.assign(sub, fields);
+    if (metadata) {
+      // Merge like the provider: keys not sent are kept; a key sent as null is removed.
+      for (const [key, value] of Object.entries(metadata)) {
+        if (value === null) delete sub.metadata[key];
+        else sub.metadata[key] = value;
+      }
+    }
+    // A new due date or a new plan starts a new calendar from the next due date.
+    if (patch.due_date !== undefined || patch.plan !== undefined) {
+      stored.anchor = sub.due_date;
+      stored.step = 0;
+    }
+    sub.updated_at = isoTimestamp(at);
+  };
+}
+
+export const suspend: SubscriptionChange = (stored, _state, now) => {
+  const { sub } = stored;
+  if (sub.status !== 'active') throw invalidStatus(sub, 'suspended', 'active');
+  sub.status = 'suspended';
+  sub.suspended_at = isoTimestamp(now);
+  sub.updated_at = sub.suspended_at;
+};
+
+/**
+ * Back to active on the plan's calendar: the next due date is the first one not before today, so
+ * the due dates that passed while suspended are skipped for good, never billed late.
+ */
+export const reactivate: SubscriptionChange = (stored, state, now) => {
+  const { sub } = stored;
+  if (sub.status !== 'suspended') throw invalidStatus(sub, 'reactivated', 'suspended');
+  const plan = findPlan(state, sub.plan);
+  stored.step = firstStepOnOrAfter(stored.anchor, plan, stored.step, calendarDate(now));
+  sub.due_date = dueDateAt(stored.anchor, plan, stored.step);
+  sub.status = 'active';
+  sub.suspended_at = null;
+  sub.updated_at = isoTimestamp(now);
+};
+
+export const cancel: SubscriptionChange = (stored, _state, now) => {
+  const { sub } = stored;
+  if (sub.status === 'canceled' || sub.status === 'expired') throw invalidStatus(sub, 'removed', 'active or suspended');
+  sub.status = 'canceled';
+  sub.updated_at = isoTimestamp(now);
+};
+
+/** A plan's new calendar applies to its running subscriptions from their next due date on. */
+export function reanchorSubscriptions(state: SandboxState, plan: Plan): void {
+  for (const stored of Object.values(state.subscriptions)) {
+    if (stored.sub.plan !== plan.uuid || stored.sub.status === 'canceled' || stored.sub.status === 'expired') continue;
+    stored.anchor = stored.sub.due_date;
+    stored.step = 0;
+  }
+}
+
+const LIST_FILTERS = ['customer', 'plan', 'status'] as const;
+
+export function listSubscriptions(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<Subscription> {
+  const query = parseListQuery(params, LIST_FILTERS);
+  const matching = Object.values(state.subscriptions)
+    .map((s) => s.sub)
+    .filter((sub) => LIST_FILTERS.every((name) => !query.filters.has(name) || query.filters.get(name)?.has(sub[name])));
+  return listByCreation(uri, matching, query);
+}

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_MARKETPLACE_ID } from '../../src/sandbox/index.js';
+import { expectError, HEX32, ISO_MS, type Client, type Json } from './helpers.js';
+import { advance, allInvoices, createPlan, pinnedSandbox, subscribe, subscriptionBody, type Pinned } from './recurrence-helpers.js';
+
+// Recurrence plans: create (with and without the provider's trailing slash), list, get, partial
+// update, and removal, which cancels the plan instead of erasing it.
+
+let fresh: Pinned;
+let api: Client;
+const PREFIX = `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}`;
+
+beforeAll(async () => {
+  fresh = await pinnedSandbox('2030-03-10T12:00:00.000Z');
+  api = fresh.api;
+});
+afterAll(async () => {
+  await fresh.close();
+});
+
+function expectPlanShape(plan: Json): void {
+  expect(plan.uuid).toMatch(HEX32);
+  expect(plan.resource).toBe('plan');
+  for (const key of ['name', 'currency', 'frequency', 'status', 'uri', 'created_at', 'updated_at']) expect(typeof plan[key], key).toBe('string');
+  for (const key of ['amount', 'setup_amount', 'interval']) expect(Number.isInteger(plan[key]), key).toBe(true);
+  for (const key of ['duration', 'grace_period', 'tolerance_period']) expect(plan[key] === null || Number.isInteger(plan[key]), key).toBe(true);
+  expect(plan.description === null || typeof plan.description === 'string').toBe(true);
+  expect(Array.isArray(plan.payment_methods)).toBe(true);
+  expect(typeof plan.metadata).toBe('object');
+  expect(plan.created_at).toMatch(ISO_MS);
+  expect(plan.uri).toBe(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/recurrence_plans/${plan.uuid}`);
+}
+
+describe('POST /recurrence_plans', () => {
+  it('answers 201 with every field typed, amounts as integer cents, on both spellings of the path', async () => {
+    const reply = await api.post('/v1/recurrence_plans/', {
+      name: 'Plano Anual',
+      description: 'Cobrança anual',
+      frequency: 'annually',
+      interval: 1,
+      payment_methods: ['credit'],
+      currency: 'brl',
+      amount: 29900,
+      setup_amount: 1000,
+      duration: 3,
+      grace_period: 5,
+      tolerance_period: 0,
+      metadata: { origem: 'teste' },
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expectPlanShape(reply.body);
+    expect(reply.body).toMatchObject({
+      name: 'Plano Anual',
+      description: 'Cobrança anual',
+      frequency: 'annually',
+      interval: 1,
+      payment_methods: ['credit'],
+      currency: 'BRL',
+      amount: 29900,
+      setup_amount: 1000,
+      duration: 3,
+      grace_period: 5,
+      tolerance_period: 0,
+      status: 'active',
+      metadata: { origem: 'teste' },
+      created_at: '2030-03-10T12:00:00.000Z',
+    });
+
+    const bare = await api.post('/v1/recurrence_plans', { name: 'Sem barra', frequency: 'weekly', interval: 2, payment_methods: ['credit'], currency: 'BRL', amount: 500 });
+    expect(bare.status).toBe(201);
+    expect(bare.body).toMatchObject({ setup_amount: 0, duration: null, grace_period: null, tolerance_period: null, description: null, metadata: {} });
+    const prefixed = await api.post(`${PREFIX}/recurrence_plans/`, { name: 'Prefixo', frequency: 'daily', interval: 1, payment_methods: ['credit'], currency: 'BRL', amount: 100 });
+    expect(prefixed.status).toBe(201);
+  });
+
+  it('names every missing required field in one 400', async () => {
+    const reply = await api.post('/v1/recurrence_plans/', {});
+    expectError(reply, 400, 'invalid_parameter');
+    const fields = reply.body.error.reasons.map((r: string) => r.split(':')[0]);
+    expect(fields).toEqual(expect.arrayContaining(['name', 'frequency', 'interval', 'payment_methods', 'currency', 'amount']));
+  });
+
+  it.each([
+    ['frequency', { frequency: 'hourly' }],
+    ['interval', { interval: 0 }],
+    ['interval', { interval: 1.5 }],
+    ['payment_methods', { payment_methods: [] }],
+    ['payment_methods', { payment_methods: ['boleto'] }],
+    ['payment_methods', { payment_methods: 'credit' }],
+    ['amount', { amount: 0 }],
+    ['amount', { amount: 10.5 }],
+    ['currency', { currency: 'R$' }],
+    ['duration', { duration: 0 }],
+    ['grace_period', { grace_period: -1 }],
+    ['setup_amount', { setup_amount: -5 }],
+    ['name', { name: '  ' }],
+    ['frequence', { frequence: 'monthly' }],
+  ])('refuses a bad %s with 400', async (field, override) => {
+    const reply = await api.post('/v1/recurrence_plans/', { name: 'X', frequency: 'monthly', interval: 1, payment_methods: ['credit'], currency: 'BRL', amount: 100, ...override });
+    expectError(reply, 400, 'invalid_parameter');
+    expect(reply.body.error.reasons.some((r: string) => r.startsWith(`${field}:`)), JSON.stringify(reply.body)).toBe(true);
+  });
+});
+
+describe('GET /recurrence_plans', () => {
+  it('lists plans in the list envelope, newest first, filtered by status, on both spellings', async () => {
+    const a = await createPlan(api, { name: 'Lista A' });
+    const b = await createPlan(api, { name: 'Lista B' });
+    for (const path of ['/v1/recurrence_plans', '/v1/recurrence_plans/', `${PREFIX}/recurrence_plans/`]) {
+      const reply = await api.get(`${path}?limit=2`);
+      expect(reply.status).toBe(200);
+      expect(reply.body).toMatchObject({ resource: 'list', limit: 2, offset: 0, has_more: true });
+      expect(reply.body.items.map((p: Json) => p.uuid)).toEqual([b.uuid, a.uuid]);
+    }
+    await api.del(`/v1/recurrence_plans/${a.uuid}`);
+    const canceled = await api.get('/v1/recurrence_plans?status=canceled&limit=100');
+    expect(canceled.body.items.map((p: Json) => p.uuid)).toContain(a.uuid);
+    expect(canceled.body.items.every((p: Json) => p.status === 'canceled')).toBe(true);
+  });
+
+  it('gets one plan by uuid, and answers 404 for an unknown one', async () => {
+    const plan = await createPlan(api);
+    const got = await api.get(`/v1/recurrence_plans/${plan.uuid}`);
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual(plan);
+    expectError(await api.get(`/v1/recurrence_plans/${'0'.repeat(32)}`), 404, 'resource_not_found');
+    expectError(await api.put(`/v1/recurrence_plans/${'0'.repeat(32)}`, { name: 'x' }), 404, 'resource_not_found');
+    expectError(await api.del(`/v1/recurrence_plans/${'0'.repeat(32)}`), 404, 'resource_not_found');
+  });
+});
+
+describe('PUT /recurrence_plans/{uuid}', () => {
+  it('changes only the fields sent and answers 200 with the plan', async () => {
+    const plan = await createPlan(api, { metadata: { a: '1', b: '2' } });
+    fresh.setRealTime('2030-03-10T13:00:00.000Z');
+    const reply = await api.put(`/v1/recurrence_plans/${plan.uuid}`, { amount: 3490, description: 'Novo preço', metadata: { b: null, c: '3' } });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body).toMatchObject({ ...plan, amount: 3490, description: 'Novo preço', metadata: { a: '1', c: '3' }, updated_at: '2030-03-10T13:00:00.000Z' });
+    expect((await api.get(`/v1/recurrence_plans/${plan.uuid}`)).body).toEqual(reply.body);
+  });
+
+  it('checks what it is sent like create does, and refuses an empty update', async () => {
+    const plan = await createPlan(api);
+    expectError(await api.put(`/v1/recurrence_plans/${plan.uuid}`, { interval: 0 }), 400, 'invalid_parameter');
+    expectError(await api.put(`/v1/recurrence_plans/${plan.uuid}`, { payment_methods: ['pix'] }), 400, 'invalid_parameter');
+    expectError(await api.put(`/v1/recurrence_plans/${plan.uuid}`, {}), 400, 'invalid_parameter');
+    expect((await api.get(`/v1/recurrence_plans/${plan.uuid}`)).body).toEqual(plan);
+  });
+});
+
+describe('DELETE /recurrence_plans/{uuid}', () => {
+  it('cancels the plan, keeps it readable, and refuses new subscriptions (422 plan_canceled)', async () => {
+    const plan = await createPlan(api);
+    const today = '2030-03-10';
+    const removed = await api.del(`/v1/recurrence_plans/${plan.uuid}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ uuid: plan.uuid, status: 'canceled' });
+    expect((await api.get(`/v1/recurrence_plans/${plan.uuid}`)).body.status).toBe('canceled');
+
+    const refused = await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, today));
+    expectError(refused, 422, 'plan_canceled');
+    expect((await api.get(`/v1/recurrence_subscriptions?plan=${plan.uuid}`)).body.total).toBe(0);
+    expectError(await api.del(`/v1/recurrence_plans/${plan.uuid}`), 422, 'plan_canceled');
+    expectError(await api.put(`/v1/recurrence_plans/${plan.uuid}`, { amount: 100 }), 422, 'plan_canceled');
+  });
+
+  it("leaves the plan's running subscriptions billing on its calendar", async () => {
+    const own = await pinnedSandbox('2030-03-10T12:00:00.000Z');
+    try {
+      const plan = await createPlan(own.api);
+      const sub = await subscribe(own.api, plan, '2030-03-11');
+      expect((await own.api.del(`/v1/recurrence_plans/${plan.uuid}`)).status).toBe(200);
+      await advance(own.api, 40);
+      const invoices = await allInvoices(own.api, `subscription=${sub.uuid}`);
+      expect(invoices.map((i) => [i.due_date, i.status])).toEqual([
+        ['2030-03-11', 'paid'],
+        ['2030-04-11', 'paid'],
+      ]);
+    } finally {
+      await own.close();
+    }
+  });
+});

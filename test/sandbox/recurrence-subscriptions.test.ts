@@ -1,0 +1,292 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { expectError, HEX32, ISO_MS, nextCpf, VISA, type Client, type Json } from './helpers.js';
+import { advance, buyerWithCard, createPlan, pinnedSandbox, subscribe, subscriptionBody, type Pinned } from './recurrence-helpers.js';
+
+// Subscriptions: create with seed 4.3's body, read, list, partial update, suspend, reactivate and
+// remove, with every refusal the sandbox answers. Billing itself is recurrence-billing.test.ts.
+
+let fresh: Pinned;
+let api: Client;
+let plan: Json;
+const NOW = '2030-05-20T10:00:00.000Z';
+const TODAY = '2030-05-20';
+const ZERO = '0'.repeat(32);
+
+beforeAll(async () => {
+  fresh = await pinnedSandbox(NOW);
+  api = fresh.api;
+  plan = await createPlan(api, { amount: 4990 });
+});
+afterAll(async () => {
+  await fresh.close();
+});
+
+/** Seed 2.6: every field, with its type. */
+function expectSubscriptionShape(sub: Json): void {
+  expect(sub.uuid).toMatch(HEX32);
+  expect(sub.resource).toBe('subscription');
+  for (const key of ['plan', 'on_behalf_of', 'customer', 'payment_method', 'currency', 'status', 'uri', 'card', 'created_at', 'updated_at']) {
+    expect(typeof sub[key], key).toBe('string');
+  }
+  expect(typeof sub.amount).toBe('number');
+  expect(Number.isInteger(sub.amount)).toBe(true);
+  expect(sub.due_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  for (const key of ['due_since_date', 'expiration_date']) {
+    expect(sub).toHaveProperty(key);
+    expect(sub[key] === null || /^\d{4}-\d{2}-\d{2}$/.test(sub[key]), key).toBe(true);
+  }
+  expect(sub).toHaveProperty('description');
+  expect(sub).toHaveProperty('suspended_at');
+  expect(sub.suspended_at === null || ISO_MS.test(sub.suspended_at)).toBe(true);
+  expect(sub.created_at).toMatch(ISO_MS);
+  expect(sub.uri).toBe(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/recurrence_subscriptions/${sub.uuid}`);
+}
+
+describe('POST /recurrence_subscriptions', () => {
+  it("answers 201 with seed 2.6's fields for seed 4.3's body plus on_behalf_of", async () => {
+    const reply = await api.post('/v1/recurrence_subscriptions', {
+      plan: plan.uuid,
+      customer: SANDBOX_BUYER_ID,
+      payment_method: 'credit',
+      due_date: '2030-05-21',
+      expiration_date: '2031-05-21',
+      amount: 3990,
+      currency: 'BRL',
+      card: SANDBOX_CARD_ID,
+      on_behalf_of: SANDBOX_SELLER_ID,
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expectSubscriptionShape(reply.body);
+    expect(reply.body).toMatchObject({
+      plan: plan.uuid,
+      customer: SANDBOX_BUYER_ID,
+      on_behalf_of: SANDBOX_SELLER_ID,
+      payment_method: 'credit',
+      due_date: '2030-05-21',
+      due_since_date: null,
+      expiration_date: '2031-05-21',
+      amount: 3990,
+      currency: 'BRL',
+      card: SANDBOX_CARD_ID,
+      status: 'active',
+      suspended_at: null,
+      description: null,
+      created_at: NOW,
+    });
+  });
+
+  it("takes the plan's amount and the buyer's default card when left out; due today is allowed", async () => {
+    const body: Json = subscriptionBody(plan, TODAY);
+    delete body.amount;
+    const reply = await api.post(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/recurrence_subscriptions`, body);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(reply.body).toMatchObject({ amount: 4990, card: SANDBOX_CARD_ID, due_date: TODAY });
+  });
+
+  it('accepts the provider\'s date-time form of expiration_date and keeps its date', async () => {
+    const sub = await subscribe(api, plan, '2030-06-01', { expiration_date: '2030-12-31 00:00:00+00:00' });
+    expect(sub.expiration_date).toBe('2030-12-31');
+  });
+
+  it.each([
+    ['plan', { plan: undefined }],
+    ['customer', { customer: undefined }],
+    ['on_behalf_of', { on_behalf_of: undefined }],
+    ['due_date', { due_date: undefined }],
+    ['due_date', { due_date: '2030-02-30' }],
+    ['due_date', { due_date: '20/05/2030' }],
+    ['due_date', { due_date: '2030-05-19' }],
+    ['expiration_date', { expiration_date: '2030-05-25' }],
+    ['expiration_date', { expiration_date: '2030-05-20' }],
+    ['expiration_date', { expiration_date: 'soon' }],
+    ['amount', { amount: 0 }],
+    ['amount', { amount: 12.5 }],
+    ['currency', { currency: 'BR' }],
+    ['payment_method', { payment_method: 'boleto' }],
+  ])('refuses a bad %s with 400', async (field, override) => {
+    const reply = await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, '2030-05-25', override));
+    expectError(reply, 400, 'invalid_parameter');
+    expect(reply.body.error.reasons.some((r: string) => r.startsWith(`${field}:`)), JSON.stringify(reply.body)).toBe(true);
+  });
+
+  it('answers 404 for an unknown plan, customer, card or seller', async () => {
+    for (const [override, kind] of [
+      [{ plan: ZERO }, 'plan'],
+      [{ customer: ZERO }, 'customer'],
+      [{ card: ZERO }, 'card'],
+      [{ on_behalf_of: ZERO }, 'seller'],
+    ] as const) {
+      const reply = await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, '2030-05-25', override));
+      expectError(reply, 404, 'resource_not_found');
+      expect(reply.body.error.message).toContain(`the ${kind} (id: ${ZERO})`);
+    }
+  });
+
+  it("refuses another buyer's card (422 card_not_owned), and a buyer without any card (400)", async () => {
+    const other = await buyerWithCard(api, VISA);
+    expectError(await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, '2030-05-25', { card: other.card.id })), 422, 'card_not_owned');
+    const cardless = await api.post('/v1/buyers', { first_name: 'Sem', last_name: 'Cartão', taxpayer_id: nextCpf() });
+    const reply = await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, '2030-05-25', { customer: cardless.body.id }));
+    expectError(reply, 400, 'invalid_parameter');
+    expect(reply.body.error.reasons).toEqual(['card: is required (the customer has no default card)']);
+  });
+});
+
+describe('GET /recurrence_subscriptions', () => {
+  it('gets one by uuid and lists them, filtered by customer, plan and status', async () => {
+    const other = await buyerWithCard(api, VISA);
+    const otherPlan = await createPlan(api, { name: 'Outro' });
+    const mine = await subscribe(api, otherPlan, '2030-06-01');
+    const theirs = await subscribe(api, otherPlan, '2030-06-01', { customer: other.buyer.id, card: other.card.id });
+    expect((await api.get(`/v1/recurrence_subscriptions/${mine.uuid}`)).body).toEqual(mine);
+    expectError(await api.get(`/v1/recurrence_subscriptions/${ZERO}`), 404, 'resource_not_found');
+
+    const byPlan = await api.get(`/v1/recurrence_subscriptions?plan=${otherPlan.uuid}`);
+    expect(byPlan.body).toMatchObject({ resource: 'list', total: 2 });
+    expect(byPlan.body.items.map((s: Json) => s.uuid)).toEqual([theirs.uuid, mine.uuid]);
+    const byCustomer = await api.get(`/v1/recurrence_subscriptions?customer=${other.buyer.id}`);
+    expect(byCustomer.body.items.map((s: Json) => s.uuid)).toEqual([theirs.uuid]);
+    await api.post(`/v1/recurrence_subscriptions/${theirs.uuid}/suspend`);
+    const suspended = await api.get(`/v1/recurrence_subscriptions?plan=${otherPlan.uuid}&status=suspended`);
+    expect(suspended.body.items.map((s: Json) => s.uuid)).toEqual([theirs.uuid]);
+    const both = await api.get(`/v1/recurrence_subscriptions?plan=${otherPlan.uuid}&status=active,suspended`);
+    expect(both.body.total).toBe(2);
+  });
+});
+
+describe('PUT /recurrence_subscriptions/{uuid}', () => {
+  it('changes amount, due date, expiration, card, plan and description, and answers 200', async () => {
+    const sub = await subscribe(api, plan, '2030-06-01');
+    const other = await createPlan(api, { name: 'Troca', frequency: 'weekly' });
+    const token = await api.post('/v1/cards/tokens', { card_number: VISA, holder_name: 'MARIA SILVA', expiration_month: '12', expiration_year: '2049', security_code: '123' });
+    const card = await api.post('/v1/cards', { token: token.body.id, customer: SANDBOX_BUYER_ID });
+    fresh.setRealTime('2030-05-20T11:00:00.000Z');
+    const reply = await api.put(`/v1/recurrence_subscriptions/${sub.uuid}`, {
+      amount: 1234,
+      due_date: '2030-06-05',
+      expiration_date: '2030-09-01',
+      card: card.body.id,
+      plan: other.uuid,
+      description: 'Assinatura trocada',
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body).toMatchObject({
+      ...sub,
+      amount: 1234,
+      due_date: '2030-06-05',
+      expiration_date: '2030-09-01',
+      card: card.body.id,
+      plan: other.uuid,
+      description: 'Assinatura trocada',
+      updated_at: '2030-05-20T11:00:00.000Z',
+    });
+    const cleared = await api.put(`/v1/recurrence_subscriptions/${sub.uuid}`, { expiration_date: null });
+    expect(cleared.body.expiration_date).toBeNull();
+  });
+
+  it('makes the same checks as create', async () => {
+    const sub = await subscribe(api, plan, '2030-06-01', { expiration_date: '2030-08-01' });
+    const other = await buyerWithCard(api, VISA);
+    const canceledPlan = await createPlan(api);
+    await api.del(`/v1/recurrence_plans/${canceledPlan.uuid}`);
+    const path = `/v1/recurrence_subscriptions/${sub.uuid}`;
+    expectError(await api.put(path, { card: other.card.id }), 422, 'card_not_owned');
+    expectError(await api.put(path, { card: ZERO }), 404, 'resource_not_found');
+    expectError(await api.put(path, { plan: canceledPlan.uuid }), 422, 'plan_canceled');
+    expectError(await api.put(path, { plan: ZERO }), 404, 'resource_not_found');
+    expectError(await api.put(path, { due_date: '2030-05-01' }), 400, 'invalid_parameter');
+    expectError(await api.put(path, { due_date: '2030-08-01' }), 400, 'invalid_parameter'); // not before its expiration
+    expectError(await api.put(path, { expiration_date: '2030-06-01' }), 400, 'invalid_parameter');
+    expectError(await api.put(path, { amount: -1 }), 400, 'invalid_parameter');
+    expectError(await api.put(path, { customer: other.buyer.id }), 400, 'invalid_parameter');
+    expectError(await api.put(path, {}), 400, 'invalid_parameter');
+    expectError(await api.put(`/v1/recurrence_subscriptions/${ZERO}`, { amount: 100 }), 404, 'resource_not_found');
+    expect((await api.get(path)).body).toEqual(sub);
+  });
+
+  it('refuses to move the next due date back onto a date already billed', async () => {
+    const own = await pinnedSandbox(NOW);
+    try {
+      const ownPlan = await createPlan(own.api, { frequency: 'daily', interval: 7 });
+      const sub = await subscribe(own.api, ownPlan, TODAY);
+      await own.api.get('/v1/sandbox/clock'); // today's billing runs
+      expect((await own.api.get(`/v1/recurrence_subscriptions/${sub.uuid}`)).body).toMatchObject({ due_since_date: TODAY, due_date: '2030-05-27' });
+      const reply = await own.api.put(`/v1/recurrence_subscriptions/${sub.uuid}`, { due_date: TODAY });
+      expectError(reply, 400, 'invalid_parameter');
+      expect(reply.body.error.reasons).toEqual([`due_date: ${TODAY} was already billed; give a later date`]);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('suspend, reactivate and remove', () => {
+  it('suspend: active → suspended with suspended_at; a second suspend is 422 naming the status', async () => {
+    const sub = await subscribe(api, plan, '2030-06-01');
+    fresh.setRealTime('2030-05-20T12:30:00.000Z');
+    const reply = await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/suspend`);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ uuid: sub.uuid, status: 'suspended', suspended_at: '2030-05-20T12:30:00.000Z' });
+    const again = await api.post(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/recurrence_subscriptions/${sub.uuid}/suspend`);
+    expectError(again, 422, 'invalid_subscription_status');
+    expect(again.body.error.message).toContain('its status is suspended');
+  });
+
+  it('reactivate: suspended → active with suspended_at cleared; anything else is 422', async () => {
+    const sub = await subscribe(api, plan, '2030-06-01');
+    const active = await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/reactivate`);
+    expectError(active, 422, 'invalid_subscription_status');
+    expect(active.body.error.message).toContain('its status is active');
+    await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/suspend`);
+    const reply = await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/reactivate`);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ status: 'active', suspended_at: null, due_date: '2030-06-01' });
+  });
+
+  it('remove: 200 with the subscription canceled; then suspend, reactivate, update and remove are 422', async () => {
+    const sub = await subscribe(api, plan, '2030-06-01');
+    await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/suspend`);
+    const removed = await api.del(`/v1/recurrence_subscriptions/${sub.uuid}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ uuid: sub.uuid, status: 'canceled' });
+    expect((await api.get(`/v1/recurrence_subscriptions/${sub.uuid}`)).body.status).toBe('canceled');
+    for (const reply of [
+      await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/suspend`),
+      await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/reactivate`),
+      await api.put(`/v1/recurrence_subscriptions/${sub.uuid}`, { amount: 100 }),
+      await api.del(`/v1/recurrence_subscriptions/${sub.uuid}`),
+    ]) {
+      expectError(reply, 422, 'invalid_subscription_status');
+      expect(reply.body.error.message).toContain('its status is canceled');
+    }
+    expectError(await api.post(`/v1/recurrence_subscriptions/${ZERO}/suspend`), 404, 'resource_not_found');
+    expectError(await api.del(`/v1/recurrence_subscriptions/${ZERO}`), 404, 'resource_not_found');
+  });
+
+  it('an expired subscription cannot be suspended either', async () => {
+    const own = await pinnedSandbox(NOW);
+    try {
+      const ownPlan = await createPlan(own.api, { duration: 1 });
+      const sub = await subscribe(own.api, ownPlan, '2030-05-21');
+      await advance(own.api, 40);
+      expect((await own.api.get(`/v1/recurrence_subscriptions/${sub.uuid}`)).body.status).toBe('expired');
+      const reply = await own.api.post(`/v1/recurrence_subscriptions/${sub.uuid}/suspend`);
+      expectError(reply, 422, 'invalid_subscription_status');
+      expect(reply.body.error.message).toContain('its status is expired');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('a buyer with a running subscription cannot be removed; once it is canceled, the block is gone', async () => {
+    const { buyer, card } = await buyerWithCard(api, VISA);
+    const sub = await subscribe(api, plan, '2030-06-01', { customer: buyer.id, card: card.id });
+    expect((await api.del(`/v1/cards/${card.id}`)).status).toBe(200);
+    const refused = await api.del(`/v1/buyers/${buyer.id}`);
+    expectError(refused, 409, 'buyer_has_dependents');
+    expect(refused.body.error.reasons).toEqual([`subscription ${sub.uuid}`]);
+    await api.del(`/v1/recurrence_subscriptions/${sub.uuid}`);
+    expect((await api.del(`/v1/buyers/${buyer.id}`)).status).toBe(200);
+  });
+});
