@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID } from '../../src/sandbox/constants.js';
+import { cardJson, DECLINED, expectError, expectJson, freshHomePerTest, run, type Tx } from './helpers.js';
+
+// Plans, subscriptions and invoices living through billing cycles on the sandbox clock, driven
+// through the CLI as support and finance would.
+const home = freshHomePerTest();
+const json = async (args: string[], stdin?: string): Promise<Tx> => expectJson(await run(home(), [...args, '-o', 'json'], stdin === undefined ? {} : { stdin }));
+
+/** The sandbox's own "today" (its clock may have been moved). */
+async function sandboxDay(offsetDays = 0): Promise<string> {
+  const clock = await json(['sandbox', 'clock']);
+  return new Date(Date.parse(clock.now) + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function monthlyPlan(amount = '29.90'): Promise<Tx> {
+  return json(['plans', 'create', '--name', 'Mensal', '--amount', amount, '--frequency', 'monthly']);
+}
+
+async function subscribe(plan: Tx, extra: string[] = []): Promise<Tx> {
+  return json(['subscriptions', 'create', '--plan', plan.uuid, '--customer', SANDBOX_BUYER_ID, '--due-date', await sandboxDay(1), ...extra]);
+}
+
+describe('a year of monthly billing', () => {
+  it('gives exactly 12 paid invoices per active subscription and none while suspended', async () => {
+    const plan = await monthlyPlan();
+    expect(plan).toMatchObject({ amount: 2990, frequency: 'monthly', interval: 1, status: 'active', payment_methods: ['credit'] });
+    const active = await subscribe(plan);
+    expect(active).toMatchObject({ status: 'active', amount: 2990, card: SANDBOX_CARD_ID, customer: SANDBOX_BUYER_ID, payment_method: 'credit' });
+    expect(typeof active.amount).toBe('number');
+    const paused = await subscribe(plan);
+    expect(await json(['subscriptions', 'suspend', paused.uuid, '--yes'])).toMatchObject({ status: 'suspended', suspended_at: expect.any(String) });
+
+    const advanced = await run(home(), ['sandbox', 'advance', '--days', '365', '-o', 'json']);
+    expect(advanced.code, advanced.stderr).toBe(0);
+    expect(advanced.stderr).toContain('12 billings');
+
+    const invoices: Tx[] = await json(['invoices', 'list', '--subscription', active.uuid, '--all']);
+    expect(invoices).toHaveLength(12);
+    expect(invoices.every((i) => i.status === 'paid' && i.amount === 2990)).toBe(true);
+    expect(new Set(invoices.map((i) => i.due_date)).size).toBe(12);
+    expect(await json(['invoices', 'list', '--subscription', paused.uuid, '--all'])).toEqual([]);
+
+    // Each paid invoice is a real card transaction.
+    const charged: Tx[] = await json(['transactions', 'list', '--all', '--payment-type', 'credit']);
+    expect(charged.filter((t) => t.status === 'succeeded' && t.amount === '29.90')).toHaveLength(12);
+  });
+
+  it('suspended for three months: those months are never billed, even after reactivation', async () => {
+    const plan = await monthlyPlan();
+    const sub = await subscribe(plan);
+    await json(['sandbox', 'advance', '--days', '45']); // 2 billings
+    await json(['subscriptions', 'suspend', sub.uuid, '--yes']);
+    await json(['sandbox', 'advance', '--days', '92']);
+    expect(await json(['invoices', 'list', '--subscription', sub.uuid, '--all'])).toHaveLength(2);
+    const back = await json(['subscriptions', 'reactivate', sub.uuid]);
+    expect(back.status).toBe('active');
+    expect(back.due_date >= (await sandboxDay())).toBe(true);
+    await json(['sandbox', 'advance', '--days', '31']);
+    expect(await json(['invoices', 'list', '--subscription', sub.uuid, '--all'])).toHaveLength(3);
+  });
+
+  it('a declined card gives failed invoices', async () => {
+    const token = await json(['cards', 'tokenize', '--card-file', '-'], cardJson(DECLINED));
+    const card = await json(['cards', 'associate', '--token', token.id, '--customer', SANDBOX_BUYER_ID]);
+    const plan = await monthlyPlan();
+    const sub = await subscribe(plan, ['--card', card.id]);
+    await json(['sandbox', 'advance', '--days', '40']);
+    const invoices: Tx[] = await json(['invoices', 'list', '--subscription', sub.uuid]);
+    expect(invoices.length).toBeGreaterThan(0);
+    expect(invoices.every((i) => i.status === 'failed')).toBe(true);
+    expect(await json(['invoices', 'list', '--status', 'failed'])).toHaveLength(invoices.length);
+  });
+
+  it('an expiration date ends billing', async () => {
+    const plan = await monthlyPlan();
+    const sub = await subscribe(plan, ['--expiration-date', await sandboxDay(70)]);
+    await json(['sandbox', 'advance', '--days', '200']);
+    expect(await json(['invoices', 'list', '--subscription', sub.uuid, '--all'])).toHaveLength(3);
+    expect((await json(['subscriptions', 'get', sub.uuid])).status).toBe('expired');
+  });
+});
+
+describe('subscriptions, invoices and plans from a support desk', () => {
+  it('suspending twice, or a canceled subscription, is a clear error; remove asks', async () => {
+    const sub = await subscribe(await monthlyPlan());
+    await json(['subscriptions', 'suspend', sub.uuid, '--yes']);
+    expectError(await run(home(), ['subscriptions', 'suspend', sub.uuid, '--yes']), 6, 'invalid_subscription_status', 'HTTP 422');
+    expectError(await run(home(), ['subscriptions', 'remove', sub.uuid]), 2, '--yes required');
+    expect(await json(['subscriptions', 'remove', sub.uuid, '--yes'])).toMatchObject({ status: 'canceled' });
+    expectError(await run(home(), ['subscriptions', 'suspend', sub.uuid, '--yes']), 6, 'invalid_subscription_status');
+  });
+
+  it('a table row: customer, plan, amount, status, next due date', async () => {
+    const plan = await monthlyPlan('24.90');
+    const sub = await subscribe(plan);
+    const table = await run(home(), ['subscriptions', 'list', '--no-color'], { tty: true });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^ID\s+CUSTOMER\s+PLAN\s+AMOUNT\s+STATUS\s+NEXT DUE/);
+    expect(table.stdout).toMatch(new RegExp(`${sub.uuid}\\s+${SANDBOX_BUYER_ID}\\s+${plan.uuid}\\s+R\\$ 24,90\\s+active\\s+${sub.due_date}`));
+  });
+
+  it('an unknown plan, and a canceled plan, refuse new subscriptions', async () => {
+    expectError(
+      await run(home(), ['subscriptions', 'create', '--plan', 'f'.repeat(32), '--customer', SANDBOX_BUYER_ID, '--due-date', await sandboxDay(1)]),
+      5,
+    );
+    const plan = await monthlyPlan();
+    expect(await json(['plans', 'remove', plan.uuid, '--yes'])).toMatchObject({ status: 'canceled' });
+    expectError(await run(home(), ['subscriptions', 'create', '--plan', plan.uuid, '--customer', SANDBOX_BUYER_ID, '--amount', '10', '--due-date', await sandboxDay(1)]), 6, 'plan_canceled');
+  });
+
+  it('a one-off invoice: over-due when its date passes, approved (paid), refunded; invoice table', async () => {
+    const invoice = await json(['invoices', 'create', '--customer', SANDBOX_BUYER_ID, '--amount', '150', '--due-date', await sandboxDay(2), '--description', 'Adesão']);
+    expect(invoice).toMatchObject({ status: 'pending', amount: 15000, customer: SANDBOX_BUYER_ID });
+    expectError(await run(home(), ['invoices', 'refund', invoice.id, '--yes']), 2, 'only a paid invoice');
+    await json(['sandbox', 'advance', '--days', '5']);
+    expect((await json(['invoices', 'get', invoice.id])).status).toBe('over-due');
+    expect(await json(['invoices', 'approve', invoice.id, '--yes'])).toMatchObject({ status: 'paid', paid_at: expect.any(String) });
+
+    const table = await run(home(), ['invoices', 'list', '--no-color'], { tty: true });
+    expect(table.stdout).toMatch(/^ID\s+DUE\s+AMOUNT\s+STATUS\s+PAID/);
+    expect(table.stdout).toMatch(new RegExp(`${invoice.id}\\s+${invoice.due_date}\\s+R\\$ 150,00\\s+paid`));
+
+    expectError(await run(home(), ['invoices', 'refund', invoice.id]), 2, '--yes required');
+    expect(await json(['invoices', 'refund', invoice.id, '--yes'])).toMatchObject({ status: 'canceled', voided_at: expect.any(String) });
+  });
+
+  it('a pending invoice can be removed (canceled); a paid one cannot', async () => {
+    const invoice = await json(['invoices', 'create', '--customer', SANDBOX_BUYER_ID, '--amount', '10', '--due-date', await sandboxDay(3)]);
+    expect(await json(['invoices', 'remove', invoice.id, '--yes'])).toMatchObject({ status: 'canceled' });
+  });
+
+  it('the sandbox clock moves only forward, when told', async () => {
+    const before = await json(['sandbox', 'clock']);
+    const moved = await json(['sandbox', 'advance', '--days', '10']);
+    expect(Date.parse(moved.now) - Date.parse(before.now)).toBeGreaterThanOrEqual(10 * 86_400_000);
+    expect((await json(['sandbox', 'clock'])).offset_seconds).toBeGreaterThanOrEqual(10 * 86_400);
+  });
+});
