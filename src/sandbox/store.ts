@@ -1,16 +1,32 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
+import { trackChanges } from './change-tracking.js';
 import { SandboxError } from './errors.js';
 import { seedState } from './seed.js';
+import {
+  appendChanges,
+  changesName,
+  CorruptStateError,
+  LEGACY_NAME,
+  readChanges,
+  readSnapshot,
+  SNAPSHOT_NAME,
+  unitRecord,
+  writeSnapshot,
+  type UnitRecord,
+} from './state-files.js';
 import { upgradeState } from './state-upgrade.js';
 import type { SandboxState } from './types.js';
 
-// The whole sandbox lives in one JSON file. Several payctl processes may serve the same state
-// directory at once (each command starts its own in-process sandbox), so every change goes
-// through lock → read → mutate → write temp file → rename → unlock. Readers skip the lock: the
-// rename is atomic, so they see either the old file or the new one, never half of one.
+// The sandbox's state: files in the state directory (state-files.ts), and in each process a copy
+// in memory kept up to date with them. Several payctl processes may serve the same directory at
+// once (each command starts its own in-process sandbox, next to any `sandbox serve`), so:
+//
+// - a change runs under a file lock: bring the copy up to date, mutate it, append what changed to
+//   the log (change-tracking.ts finds which records), unlock;
+// - a read takes no lock: it checks the snapshot with one stat and reads whatever the log gained
+//   since, so a process that is the only writer never re-reads anything.
 
 const LOCK_OPTIONS = {
   realpath: false,
@@ -20,6 +36,9 @@ const LOCK_OPTIONS = {
   retries: { retries: 400, factor: 1.2, minTimeout: 5, maxTimeout: 50, randomize: true },
 } as const;
 
+/** The log is folded into a new snapshot once it is larger than this and than the snapshot (tests lower it). */
+export const storeLimits = { compactMinBytes: 16 * 1024 * 1024 };
+
 /**
  * The time, for seeding. The sandbox clock (clock.ts) also adopts the clock offset of every state
  * loaded here, so a request always runs on the sandbox time of the state it is looking at.
@@ -28,12 +47,37 @@ export type StoreClock = (() => Date) & { adopt?: (state: SandboxState) => void 
 
 export interface StatePaths {
   dir: string;
+  /** The snapshot; also what the lock is taken on. */
   file: string;
+  legacy: string;
 }
 
 export function statePaths(stateDir: string): StatePaths {
   const dir = path.join(path.resolve(stateDir), 'sandbox');
-  return { dir, file: path.join(dir, 'state.json') };
+  return { dir, file: path.join(dir, SNAPSHOT_NAME), legacy: path.join(dir, LEGACY_NAME) };
+}
+
+interface Cached {
+  state: SandboxState;
+  generation: string;
+  /** Which snapshot file the copy came from: it changes when another process writes a new one. */
+  snapshotId: string;
+  snapshotSize: number;
+  /** Bytes of the generation's log already applied. */
+  offset: number;
+}
+
+const caches = new Map<string, Cached>();
+// Bumped on every change applied to a cached state, so views computed from it know when to go.
+const versions = new WeakMap<SandboxState, number>();
+
+function bump(state: SandboxState): void {
+  versions.set(state, (versions.get(state) ?? 0) + 1);
+}
+
+/** Changes whenever the state's content may have: lists cache their sorted views against it. */
+export function stateVersion(state: SandboxState): number {
+  return versions.get(state) ?? 0;
 }
 
 // Requests inside one process queue here first, so they do not spin on the file lock against
@@ -90,90 +134,195 @@ async function withFileLock<T>(file: string, task: (assertHeld: () => void) => P
   }
 }
 
-async function loadState(file: string): Promise<SandboxState | undefined> {
-  let text: string;
+function unreadable(paths: StatePaths, err: unknown): SandboxError {
+  const why = err instanceof CorruptStateError ? ` (${err.message})` : '';
+  return new SandboxError(500, 'server_api_error', `The sandbox state in ${paths.dir} is unreadable${why}; run "payctl sandbox reset" to start over.`);
+}
+
+async function snapshotStat(file: string): Promise<{ id: string; size: number } | undefined> {
   try {
-    text = await readFile(file, 'utf8');
+    const s = await stat(file);
+    return { id: `${s.ino}:${s.size}:${s.mtimeMs}`, size: s.size };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  if (typeof parsed !== 'object' || parsed === null || (parsed as { version?: unknown }).version !== 1) {
-    throw new SandboxError(
-      500,
-      'server_api_error',
-      `The sandbox state file ${file} is unreadable; run "payctl sandbox reset" to start over.`,
-    );
-  }
-  return upgradeState(parsed as SandboxState);
 }
 
-async function writeAtomically(file: string, state: SandboxState): Promise<void> {
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    const handle = await open(tmp, 'wx', 0o600);
-    try {
-      await handle.writeFile(JSON.stringify(state));
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
+async function loadFromFiles(paths: StatePaths, id: string, size: number): Promise<Cached> {
+  const snapshot = await readSnapshot(paths.file);
+  if (!snapshot) throw Object.assign(new Error('snapshot vanished'), { code: 'ENOENT' });
+  const state = upgradeState(snapshot.state as unknown as SandboxState);
+  const offset = await readChanges(path.join(paths.dir, changesName(snapshot.generation)), 0, snapshot.state);
+  return { state, generation: snapshot.generation, snapshotId: id, snapshotSize: size, offset };
 }
 
 /**
- * Runs `mutate` on the current state under the lock and saves the result. If `mutate` throws,
- * nothing is written, so handlers validate first and change state only once they cannot fail.
+ * Brings this process's copy up to date with the files; undefined when there is no snapshot (a
+ * new sandbox, or one of an earlier version still in its single JSON file).
+ */
+async function refresh(paths: StatePaths): Promise<Cached | undefined> {
+  // A snapshot replaced between the stat and the read of its log shows up as a log that is gone;
+  // the second pass then finds the new snapshot.
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const current = await snapshotStat(paths.file);
+      if (!current) {
+        caches.delete(paths.file);
+        return undefined;
+      }
+      let cached = caches.get(paths.file);
+      if (!cached || cached.snapshotId !== current.id) {
+        cached = await loadFromFiles(paths, current.id, current.size);
+        caches.set(paths.file, cached);
+        bump(cached.state);
+        return cached;
+      }
+      const before = cached.offset;
+      cached.offset = await readChanges(path.join(paths.dir, changesName(cached.generation)), cached.offset, cached.state as never);
+      if (cached.offset !== before) bump(cached.state);
+      return cached;
+    } catch (err) {
+      caches.delete(paths.file);
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' && attempt < 2) continue;
+      if (err instanceof SandboxError) throw err;
+      throw unreadable(paths, err);
+    }
+  }
+}
+
+/** Replaces the files with a snapshot of `state` (a new generation) and caches it. Under the lock. */
+async function saveSnapshot(paths: StatePaths, state: SandboxState): Promise<Cached> {
+  const old = caches.get(paths.file)?.generation;
+  const generation = await writeSnapshot(paths.dir, state as never);
+  if (old) await rm(path.join(paths.dir, changesName(old)), { force: true });
+  const current = await snapshotStat(paths.file);
+  const cached: Cached = { state, generation, snapshotId: current?.id ?? '', snapshotSize: current?.size ?? 0, offset: 0 };
+  caches.set(paths.file, cached);
+  bump(state);
+  return cached;
+}
+
+/** Under the lock: the current state, seeded (or migrated from the single-file format) when new. */
+async function currentOrNew(paths: StatePaths, now: StoreClock): Promise<Cached> {
+  const cached = await refresh(paths);
+  if (cached) return cached;
+  let legacy: string | undefined;
+  try {
+    legacy = await readFile(paths.legacy, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  if (legacy === undefined) return saveSnapshot(paths, seedState(now()));
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(legacy);
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || (parsed as { version?: unknown }).version !== 1) throw unreadable(paths, undefined);
+  const saved = await saveSnapshot(paths, upgradeState(parsed as SandboxState));
+  await rm(paths.legacy, { force: true });
+  return saved;
+}
+
+/**
+ * Runs `mutate` on the current state under the lock and saves what it changed. If `mutate`
+ * throws, nothing is written (and this process's copy is dropped, in case it changed something
+ * before throwing), so handlers validate first and change state only once they cannot fail.
  */
 export async function mutateState<T>(stateDir: string, now: StoreClock, mutate: (state: SandboxState) => T): Promise<T> {
-  const { dir, file } = statePaths(stateDir);
-  await prepareDir(dir);
-  return serialize(file, () =>
-    withFileLock(file, async (assertHeld) => {
-      let state = await loadState(file);
-      if (!state) {
-        // Saved before the mutation, so a rejected first request still leaves a seeded sandbox.
-        state = seedState(now());
-        await writeAtomically(file, state);
+  const paths = statePaths(stateDir);
+  await prepareDir(paths.dir);
+  return serialize(paths.file, () =>
+    withFileLock(paths.file, async (assertHeld) => {
+      const cached = await currentOrNew(paths, now);
+      now.adopt?.(cached.state);
+      const tracker = trackChanges(cached.state);
+      let result: T;
+      let records: UnitRecord[];
+      try {
+        result = tracker.unwrap(mutate(tracker.state));
+        assertHeld();
+        records = tracker.changed().map((unit) => unitRecord(cached.state as never, unit));
+      } catch (err) {
+        caches.delete(paths.file);
+        throw err;
       }
-      now.adopt?.(state);
-      const result = mutate(state);
-      assertHeld();
-      await writeAtomically(file, state);
+      if (records.length === 0) return result;
+      const texts = records.map((r) => JSON.stringify(r));
+      try {
+        cached.offset += await appendChanges(path.join(paths.dir, changesName(cached.generation)), texts);
+      } catch (err) {
+        caches.delete(paths.file);
+        throw err;
+      }
+      // Each changed record is replaced by a fresh copy of what was written: objects the mutation
+      // shared between records (a card copied into a transaction) must not stay shared in memory,
+      // or a later change to one would silently change the other, unlike on disk.
+      records.forEach((record, i) => {
+        const fresh = JSON.parse(texts[i] as string) as UnitRecord;
+        const [top, key] = record.u;
+        const state = cached.state as unknown as Record<string, Record<string, unknown>>;
+        if (fresh.d) return;
+        if (key === undefined) state[top] = fresh.v as Record<string, unknown>;
+        else (state[top] as Record<string, unknown>)[key] = fresh.v;
+      });
+      bump(cached.state);
+      if (cached.offset > storeLimits.compactMinBytes && cached.offset > cached.snapshotSize) await saveSnapshot(paths, cached.state);
       return result;
     }),
   );
 }
 
+/** The current state, shared with other requests of this process: read it, never change it. */
 export async function readState(stateDir: string, now: StoreClock): Promise<SandboxState> {
-  const { file } = statePaths(stateDir);
-  const state = await loadState(file);
-  if (!state) return mutateState(stateDir, now, (seeded) => seeded);
-  now.adopt?.(state);
-  return state;
+  const paths = statePaths(stateDir);
+  let cached = await refresh(paths);
+  if (!cached) {
+    await mutateState(stateDir, now, () => undefined);
+    cached = await refresh(paths);
+    if (!cached) throw unreadable(paths, undefined);
+  }
+  now.adopt?.(cached.state);
+  return cached.state;
+}
+
+/**
+ * Replaces the whole state (a new snapshot) under the lock: for generating large volumes of
+ * sandbox data in one write, and for tests that need a state no request can produce.
+ */
+export async function replaceState(stateDir: string, state: SandboxState): Promise<void> {
+  const paths = statePaths(stateDir);
+  await prepareDir(paths.dir);
+  await serialize(paths.file, () =>
+    withFileLock(paths.file, async () => {
+      await refresh(paths).catch(() => undefined);
+      await saveSnapshot(paths, state);
+      await rm(paths.legacy, { force: true });
+    }),
+  );
 }
 
 /** Deletes the state (and temp files of writers that crashed); the next request seeds afresh. */
 export async function wipeState(stateDir: string): Promise<void> {
-  const { dir, file } = statePaths(stateDir);
-  await prepareDir(dir);
-  await serialize(file, () =>
-    withFileLock(file, async () => {
-      await rm(file, { force: true });
-      const base = path.basename(file);
-      for (const name of await readdir(dir)) {
-        if (name.startsWith(`${base}.`) && name.endsWith('.tmp')) await rm(path.join(dir, name), { force: true });
+  const paths = statePaths(stateDir);
+  await prepareDir(paths.dir);
+  await serialize(paths.file, () =>
+    withFileLock(paths.file, async () => {
+      caches.delete(paths.file);
+      for (const name of await readdir(paths.dir)) {
+        const ours = name === SNAPSHOT_NAME || name === LEGACY_NAME || /^changes-[0-9a-f]+\.ndjson$/.test(name) || name.endsWith('.tmp');
+        if (ours) await rm(path.join(paths.dir, name), { force: true });
       }
     }),
   );
+}
+
+/** The state as the files hold it, read afresh without any process's copy: for tests and tools. */
+export async function readStateFiles(stateDir: string): Promise<SandboxState | undefined> {
+  const paths = statePaths(stateDir);
+  const current = await snapshotStat(paths.file);
+  if (!current) return undefined;
+  return (await loadFromFiles(paths, current.id, current.size)).state;
 }

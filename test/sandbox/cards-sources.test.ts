@@ -343,7 +343,7 @@ describe('the state file', () => {
     }
     const dir = path.join(fresh.dir, 'sandbox');
     const names = await readdir(dir);
-    expect(names).toContain('state.json');
+    expect(names).toContain('state.ndjson');
     for (const name of names) {
       const text = await readFile(path.join(dir, name), 'utf8').catch(() => '');
       for (const pan of pans) expect(text.includes(pan), `${pan} in ${name}`).toBe(false);
@@ -354,7 +354,8 @@ describe('the state file', () => {
         if (v && typeof v === 'object') Object.values(v).forEach(walk);
         else values.push(v);
       };
-      if (text) walk(JSON.parse(text));
+      // Snapshot and change log alike: one JSON document per line.
+      for (const line of text.split('\n').filter(Boolean)) walk(JSON.parse(line));
       expect(values).not.toContain(CVV);
       expect(values).not.toContain(Number(CVV));
     }

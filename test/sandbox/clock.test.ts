@@ -5,6 +5,7 @@ import lockfile from 'proper-lockfile';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { resetSandbox, SANDBOX_BUYER_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID, startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { cardData, client, expectError, readStateFile, VISA, type Json } from './helpers.js';
+import { statePaths } from '../../src/sandbox/store.js';
 import { startChildSandboxes } from './child-sandboxes.js';
 import { allInvoices, createPlan, DAY_MS, pinnedSandbox, subscribe, type Pinned } from './recurrence-helpers.js';
 
@@ -45,7 +46,7 @@ describe('POST /v1/sandbox/clock/advance', () => {
     const { api, dir } = await sandboxAt(NOW);
     const reply = await api.post('/v1/sandbox/clock/advance', { days: 10 });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ now: '2030-01-25T12:00:00.000Z', offset_seconds: 864_000, billed: [], expired: [], overdue: [] });
+    expect(reply.body).toEqual({ now: '2030-01-25T12:00:00.000Z', offset_seconds: 864_000, billed: [], expired: [], overdue: [], transfers: [] });
     expect((await api.post(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/sandbox/clock/advance`, { days: 1 })).body.offset_seconds).toBe(950_400);
     expect((await readStateFile(dir)).clock).toEqual({ offset_seconds: 950_400 });
     expect((await api.get('/v1/sandbox/clock')).body).toEqual({ now: '2030-01-26T12:00:00.000Z', offset_seconds: 950_400 });
@@ -136,7 +137,7 @@ describe('real time passing', () => {
     const fresh = await sandboxAt(NOW);
     const { api, dir } = fresh;
     const sub = await subscribe(api, await createPlan(api), '2030-01-20');
-    const release = await lockfile.lock(path.join(dir, 'sandbox', 'state.json'), { realpath: false });
+    const release = await lockfile.lock(statePaths(dir).file, { realpath: false });
     let released = false;
     try {
       // Nothing due: served while another process holds the lock.

@@ -10,6 +10,7 @@ import {
   startSandbox,
   type SandboxHandle,
 } from '../../src/sandbox/index.js';
+import { readStateFiles } from '../../src/sandbox/store.js';
 
 // Response bodies are JSON of many shapes; the tests assert on them field by field.
 export type Json = any;
@@ -74,9 +75,9 @@ export async function freshSandbox(now?: () => Date): Promise<Fresh> {
   };
 }
 
-/** The state file as the sandbox left it, parsed; tests look at what was stored, not only served. */
+/** The state as the sandbox's files hold it, read afresh; tests look at what was stored, not only served. */
 export async function readStateFile(dir: string): Promise<Json> {
-  return JSON.parse(await readFile(path.join(dir, 'sandbox', 'state.json'), 'utf8'));
+  return readStateFiles(dir);
 }
 
 let cpfBase = 123_456_000;

@@ -1,7 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { readStateFiles, replaceState } from '../../src/sandbox/store.js';
 import { DECLINED, expectTransactionShape, HEX32, ISO_MS, VISA, type Client, type Json } from './helpers.js';
 import { advance, allInvoices, buyerWithCard, createPlan, pinnedSandbox, subscribe, type Pinned } from './recurrence-helpers.js';
 
@@ -299,13 +298,12 @@ describe('exactly once', () => {
     const sub = await subscribe(api, await createPlan(api), '2030-01-16');
     await advance(api, 5); // billed Jan 16; next Feb 16
     // As if a writer had saved a stale schedule: the next due date back on the billed one.
-    const file = path.join(fresh.dir, 'sandbox', 'state.json');
-    const state = JSON.parse(await readFile(file, 'utf8'));
+    const state = (await readStateFiles(fresh.dir)) as Json;
     const stored = state.subscriptions[sub.uuid];
     expect(stored.billed).toEqual(['2030-01-16']);
     stored.sub.due_date = '2030-01-16';
     stored.step = 0;
-    await writeFile(file, JSON.stringify(state));
+    await replaceState(fresh.dir, state);
     await advance(api, 30);
     expect(dueDates(await allInvoices(api, `subscription=${sub.uuid}`))).toEqual(['2030-01-16', '2030-02-16']);
   });

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { wipeState } from '../../src/sandbox/store.js';
 import { freshSandbox, readStateFile, type Fresh, type Json } from './helpers.js';
 
 // A state file written before buyers, sources, receipts, receivables and recurrence existed must keep working:
@@ -29,6 +30,8 @@ beforeAll(async () => {
   delete buyer.default_credit;
   delete buyer.description;
   delete buyer.metadata;
+  // The earlier single JSON file, with none of the snapshot files beside it.
+  await wipeState(fresh.dir);
   await writeFile(path.join(fresh.dir, 'sandbox', 'state.json'), JSON.stringify(state));
 });
 afterAll(async () => {

@@ -11,6 +11,7 @@ import {
   type SandboxHandle,
 } from '../../src/sandbox/index.js';
 import { cardData, client, CVV, DECLINED, directCardBody, expectError, MASTERCARD, ref, VISA, type Json } from './helpers.js';
+import { statePaths } from '../../src/sandbox/store.js';
 import { startChildSandboxes } from './child-sandboxes.js';
 
 const dirs: string[] = [];
@@ -44,9 +45,11 @@ describe('the state file', () => {
       const charge = await api.post('/v1/transactions', { payment_type: 'credit', on_behalf_of: SANDBOX_SELLER_ID, customer: SANDBOX_BUYER_ID, amount: 100, currency: 'BRL' });
       expect(charge.status).toBe(201);
       const files = await filesUnder(dir);
-      expect(files.map((f) => path.relative(dir, f))).toEqual([path.join('sandbox', 'state.json')]);
+      // The snapshot, and the log of the change the charge made since.
+      const names = files.map((f) => path.relative(path.join(dir, 'sandbox'), f)).sort();
+      expect(names).toEqual([expect.stringMatching(/^changes-[0-9a-f]{16}\.ndjson$/), 'state.ndjson']);
       expect((await stat(path.join(dir, 'sandbox'))).mode & 0o777).toBe(0o700);
-      expect((await stat(files[0] as string)).mode & 0o777).toBe(0o600);
+      for (const file of files) expect((await stat(file)).mode & 0o777).toBe(0o600);
     } finally {
       await sandbox.close();
     }
@@ -97,7 +100,8 @@ describe('the state file', () => {
         if (v && typeof v === 'object') Object.values(v).forEach(walk);
         else values.push(v);
       };
-      walk(JSON.parse(text));
+      // Snapshot and change log alike: one JSON document per line.
+      for (const line of text.split('\n').filter(Boolean)) walk(JSON.parse(line));
       expect(values).not.toContain(CVV);
       expect(values).not.toContain(Number(CVV));
     }
@@ -144,7 +148,7 @@ describe('concurrency', () => {
     try {
       const api = client(sandbox.url);
       await api.get('/v1/transactions'); // seeds, so the lock target exists
-      const stateFile = path.join(dir, 'sandbox', 'state.json');
+      const stateFile = statePaths(dir).file;
       const release = await lockfile.lock(stateFile, { realpath: false });
       const pending = api.post('/v1/transactions', directCardBody(VISA)).then((reply) => ({ reply, at: Date.now() }));
       await new Promise((r) => setTimeout(r, 300));
@@ -160,7 +164,7 @@ describe('concurrency', () => {
 
   it('takes over a stale lock left by a process that died', async () => {
     const dir = await tempDir();
-    const lockDir = path.join(dir, 'sandbox', 'state.json.lock');
+    const lockDir = `${statePaths(dir).file}.lock`;
     await mkdir(lockDir, { recursive: true });
     const old = new Date(Date.now() - 60_000);
     await utimes(lockDir, old, old);
@@ -202,7 +206,7 @@ describe('resetSandbox', () => {
     try {
       const api = client(sandbox.url);
       await api.get('/v1/transactions');
-      await writeFile(path.join(dir, 'sandbox', 'state.json'), '{"half": ');
+      await writeFile(statePaths(dir).file, '{"half": ');
       const broken = await api.get('/v1/transactions');
       expectError(broken, 500, 'server_api_error');
       expect(broken.body.error.message).toMatch(/reset/);

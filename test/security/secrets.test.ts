@@ -84,7 +84,7 @@ describe('card numbers, CVVs and the API key never leak', () => {
 
   it('not in any file payctl wrote', () => {
     const files = filesUnder(home.home);
-    expect(files.some((f) => f.endsWith('state.json'))).toBe(true);
+    expect(files.some((f) => f.endsWith('state.ndjson'))).toBe(true);
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
       // The login saved the key on purpose: the config file is the one place it may live (0600).
