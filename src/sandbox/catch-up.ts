@@ -1,4 +1,5 @@
 import { billable, billDueDate } from './billing.js';
+import { runPayouts } from './payouts.js';
 import type { SandboxClock } from './clock.js';
 import { nextDay } from './schedule.js';
 import { mutateState, readState } from './store.js';
@@ -21,11 +22,14 @@ export interface CatchUpReport {
   billed: Billed[];
   expired: string[];
   overdue: string[];
+  /** Transfers made to pay out receivables. */
+  transfers: string[];
 }
 
 type Event =
   | { kind: 'bill' | 'expire'; day: string; stored: StoredSubscription; plan: Plan }
-  | { kind: 'overdue'; day: string; invoice: Invoice };
+  | { kind: 'overdue'; day: string; invoice: Invoice }
+  | { kind: 'payout'; day: string; at: string };
 
 /**
  * The subscription's next event: billing its due date, or its end once the next due date is past
@@ -45,7 +49,7 @@ function subscriptionEvent(stored: StoredSubscription, plan: Plan): Event | unde
   return undefined;
 }
 
-function updatedAt(event: Event): string {
+function updatedAt(event: Exclude<Event, { kind: 'payout' }>): string {
   return event.kind === 'overdue' ? event.invoice.updated_at : event.stored.sub.updated_at;
 }
 
@@ -54,6 +58,8 @@ function updatedAt(event: Event): string {
  * happens to (a subscription reactivated at noon is not billed at midnight) nor after now.
  */
 function instant(event: Event, now: Date): number {
+  // A payout happens at its receivables' expected time (the start of their day).
+  if (event.kind === 'payout') return Math.min(now.getTime(), Date.parse(event.at));
   const start = (parseCalendarDate(event.day) as Date).getTime();
   return Math.min(now.getTime(), Math.max(start, Date.parse(updatedAt(event))));
 }
@@ -61,6 +67,7 @@ function instant(event: Event, now: Date): number {
 interface Pending {
   subscriptions: Array<{ stored: StoredSubscription; plan: Plan }>;
   invoices: Invoice[];
+  payouts: SandboxState['payouts'];
 }
 
 /** What may still have events: billing issues no pending invoice, so the invoice list is final. */
@@ -72,7 +79,7 @@ function pendingWork(state: SandboxState): Pending {
       return plan ? [{ stored, plan }] : [];
     });
   const invoices = Object.values(state.invoices).filter((i) => i.status === 'pending');
-  return { subscriptions, invoices };
+  return { subscriptions, invoices, payouts: state.payouts };
 }
 
 /** The earliest event due by `now`; ties go to what was created first (subscriptions before invoices). */
@@ -88,6 +95,8 @@ function nextEvent(work: Pending, now: Date): Event | undefined {
   for (const invoice of work.invoices) {
     if (invoice.status === 'pending') consider({ kind: 'overdue', day: nextDay(invoice.due_date), invoice });
   }
+  const payout = work.payouts.next;
+  if (payout !== null) consider({ kind: 'payout', day: payout.slice(0, 10), at: payout });
   return best?.event;
 }
 
@@ -98,11 +107,13 @@ export function hasDueWork(state: SandboxState, now: Date): boolean {
 
 /** Runs every event due by `now`, earliest first, and reports what it did. */
 export function catchUp(state: SandboxState, now: Date): CatchUpReport {
-  const report: CatchUpReport = { billed: [], expired: [], overdue: [] };
+  const report: CatchUpReport = { billed: [], expired: [], overdue: [], transfers: [] };
   const work = pendingWork(state);
   for (let event = nextEvent(work, now); event; event = nextEvent(work, now)) {
     const at = new Date(instant(event, now));
-    if (event.kind === 'overdue') {
+    if (event.kind === 'payout') {
+      for (const transfer of runPayouts(state, at)) report.transfers.push(transfer.id);
+    } else if (event.kind === 'overdue') {
       event.invoice.status = 'over-due';
       event.invoice.updated_at = isoTimestamp(at);
       report.overdue.push(event.invoice.id);

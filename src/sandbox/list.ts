@@ -1,5 +1,7 @@
 import { invalidParameters, type Problem } from './errors.js';
+import { stateVersion } from './store.js';
 import { DAY_MS, parseCalendarDate, parseDateTime } from './time.js';
+import type { SandboxState } from './types.js';
 
 // The provider's list conventions, shared by every collection: limit/offset/page paging,
 // time sort, date_range on created_at and comma-separated equality filters.
@@ -148,4 +150,31 @@ export function listByCreation<T extends { created_at: string }>(uri: string, it
     matching.map((entry) => entry.item),
     query,
   );
+}
+
+// Sorted, filtered views of a collection, kept while the state they came from is unchanged: paging
+// through 100,000 items is 1,000 requests, and each would otherwise filter and sort them all again.
+const views = new WeakMap<object, Map<string, { version: number; items: unknown[] }>>();
+const MAX_VIEWS = 16;
+
+/** The query's identity without its page: two pages of one listing share a key. */
+export function viewKey(collection: string, params: URLSearchParams): string {
+  const kept = [...params].filter(([name]) => name !== 'limit' && name !== 'offset' && name !== 'page');
+  kept.sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
+  return `${collection}?${new URLSearchParams(kept).toString()}`;
+}
+
+/** `compute()`'s result for `key`, reused until `state` changes (its version moves). */
+export function cachedView<T>(state: SandboxState, key: string, compute: () => T[]): T[] {
+  let byKey = views.get(state);
+  if (!byKey) views.set(state, (byKey = new Map()));
+  const version = stateVersion(state);
+  const hit = byKey.get(key);
+  if (hit && hit.version === version) return hit.items as T[];
+  const items = compute();
+  byKey.delete(key);
+  byKey.set(key, { version, items });
+  // Oldest first out: a Map iterates in insertion order.
+  if (byKey.size > MAX_VIEWS) byKey.delete(byKey.keys().next().value as string);
+  return items;
 }

@@ -2,6 +2,7 @@ import { notFound } from './errors.js';
 import { newId } from './ids.js';
 import { listEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { centsToDecimal, decimalToCents } from './money.js';
+import { notePayoutDate } from './payouts.js';
 import { expectedOn } from './transaction-model.js';
 import { addMonths, isoTimestamp } from './time.js';
 import type { Receivable, SandboxState, StoredTransaction } from './types.js';
@@ -17,20 +18,35 @@ export function splitCents(total: number, parts: number): number[] {
   return Array.from({ length: parts }, (_, i) => base + (i < remainder ? 1 : 0));
 }
 
-function receivablesOf(state: SandboxState, transactionId: string): Receivable[] {
-  return state.receivables
-    .filter((r) => r.transaction === transactionId)
-    .sort((a, b) => Number(a.installment) - Number(b.installment));
+function byInstallment(a: Receivable, b: Receivable): number {
+  return Number(a.installment) - Number(b.installment);
 }
 
-/** Brings the transaction's receivables in line with it; call after every change that moves money. */
+/** A transaction's receivables, through its index when it has one (older states scan for them). */
+function receivablesOf(state: SandboxState, stored: StoredTransaction): Receivable[] {
+  const indexes = stored.receivable_indexes;
+  const found = indexes
+    ? indexes.map((i) => state.receivables[i]).filter((r): r is Receivable => r !== undefined)
+    : state.receivables.filter((r) => r.transaction === stored.txn.id);
+  return found.sort(byInstallment);
+}
+
+function sumCents(receivables: Receivable[], pick: (r: Receivable) => number): number {
+  return receivables.reduce((total, r) => total + pick(r), 0);
+}
+
+/**
+ * Brings the transaction's receivables in line with it; call after every change that moves money
+ * (through settleTransaction). Receivables already paid out stay as they were: a refund after
+ * the payout is taken from the seller's balance instead (ledger.ts).
+ */
 export function syncReceivables(state: SandboxState, stored: StoredTransaction, now: Date): void {
   const { txn } = stored;
-  const existing = receivablesOf(state, txn.id);
+  const existing = receivablesOf(state, stored);
+  const open = existing.filter((r) => r.status === 'pending');
   const at = isoTimestamp(now);
   if (txn.status === 'canceled' || (txn.status === 'succeeded' && stored.remaining_cents === 0)) {
-    for (const receivable of existing) {
-      if (receivable.status === 'canceled') continue;
+    for (const receivable of open) {
       receivable.status = 'canceled';
       receivable.canceled_at = at;
     }
@@ -38,22 +54,32 @@ export function syncReceivables(state: SandboxState, stored: StoredTransaction, 
   }
   if (txn.status !== 'succeeded') return;
 
-  const count = existing.length > 0 ? existing.length : txn.payment_type === 'credit' ? (txn.installment_plan?.number_installments ?? 1) : 1;
-  const gross = splitCents(stored.remaining_cents, count);
-  // The fee comes off each installment in proportion, split the same way as the gross.
-  const fees = splitCents(decimalToCents(txn.fees), count);
   if (existing.length > 0) {
-    existing.forEach((receivable, i) => {
+    if (open.length === 0) return;
+    const paid = existing.filter((r) => r.status === 'paid');
+    const paidGross = sumCents(paid, (r) => decimalToCents(r.gross_amount));
+    const paidFees = sumCents(paid, (r) => decimalToCents(r.gross_amount) - decimalToCents(r.amount));
+    const gross = splitCents(Math.max(0, stored.remaining_cents - paidGross), open.length);
+    const fees = splitCents(Math.max(0, decimalToCents(txn.fees) - paidFees), open.length);
+    open.forEach((receivable, i) => {
       receivable.gross_amount = centsToDecimal(gross[i] ?? 0);
       receivable.amount = centsToDecimal((gross[i] ?? 0) - (fees[i] ?? 0));
     });
     return;
   }
+  const count = txn.payment_type === 'credit' ? (txn.installment_plan?.number_installments ?? 1) : 1;
+  const gross = splitCents(stored.remaining_cents, count);
+  // The fee comes off each installment in proportion, split the same way as the gross.
+  const fees = splitCents(decimalToCents(txn.fees), count);
   // Installment 1 settles on the transaction's expected_on (D+30 for cards, D+1 for boleto and
   // PIX); each later one a calendar month after the one before.
   const first = new Date(txn.expected_on ?? expectedOn(txn.payment_type, now));
   const authorization = txn.history.find((h) => h.operation_type === 'authorization' && h.authorization_code !== '');
+  stored.receivable_indexes = [];
   for (let i = 0; i < count; i += 1) {
+    const expected = isoTimestamp(addMonths(first, i));
+    stored.receivable_indexes.push(state.receivables.length);
+    notePayoutDate(state, expected);
     state.receivables.push({
       id: newId(),
       resource: 'receivable',
@@ -70,10 +96,11 @@ export function syncReceivables(state: SandboxState, stored: StoredTransaction, 
       created_at: at,
       transaction_created_at: txn.created_at,
       canceled_at: null,
-      expected_on: isoTimestamp(addMonths(first, i)),
+      expected_on: expected,
       authorization_code: authorization?.authorization_code ?? null,
       id_original_receivable: null,
       prepaid: 'false',
+      transfer: null,
     });
   }
 }
@@ -88,10 +115,10 @@ export function findReceivable(state: SandboxState, id: string): Receivable {
  * A transaction's receivables (the caller has checked it exists) in installment order, whatever
  * `sort` says: that is the order they settle in.
  */
-export function listTransactionReceivables(state: SandboxState, transactionId: string, params: URLSearchParams, uri: string): ListEnvelope<Receivable> {
+export function listTransactionReceivables(state: SandboxState, stored: StoredTransaction, params: URLSearchParams, uri: string): ListEnvelope<Receivable> {
   const query = parseListQuery(params, ['status']);
   const statuses = query.filters.get('status');
-  const matching = receivablesOf(state, transactionId).filter(
+  const matching = receivablesOf(state, stored).filter(
     (r) => query.createdWithin(Date.parse(r.created_at)) && (!statuses || statuses.has(r.status)),
   );
   return listEnvelope(uri, matching, query);

@@ -109,8 +109,7 @@ export const documentRoutes: Route[] = [
     handlers: {
       GET: async (c) => {
         const state = await readState(c.stateDir, c.now);
-        findTransaction(state, id(c));
-        return { status: 200, body: listTransactionReceivables(state, id(c), c.query, c.path) };
+        return { status: 200, body: listTransactionReceivables(state, findTransaction(state, id(c)), c.query, c.path) };
       },
     },
   },

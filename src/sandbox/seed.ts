@@ -1,5 +1,6 @@
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from './constants.js';
 import { newId } from './ids.js';
+import { accountIdFor, newAccount } from './ledger.js';
 import { isoTimestamp } from './time.js';
 import type { Buyer, CardRecord, SandboxState, Seller } from './types.js';
 
@@ -80,6 +81,10 @@ export function seedState(now: Date): SandboxState {
     plans: {},
     subscriptions: {},
     invoices: {},
+    accounts: { [accountIdFor(seller.id)]: newAccount({ marketplace_id: SANDBOX_MARKETPLACE_ID }, seller.id, 'seller', at) },
+    balance_entries: [],
+    transfers: [],
+    payouts: { next: null },
     clock: { offset_seconds: 0 },
     counters: { seq: 0, boleto_sequence: 20000, transaction_number: 100000 },
   };

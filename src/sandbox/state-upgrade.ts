@@ -1,3 +1,5 @@
+import { SANDBOX_BUYER_ID } from './constants.js';
+import { accountIdFor, netCredit, newAccount } from './ledger.js';
 import { SELLER_DOCUMENTS } from './seed.js';
 import type { Buyer, SandboxState } from './types.js';
 
@@ -14,6 +16,15 @@ export function upgradeState(state: SandboxState): SandboxState {
   state.plans ??= {};
   state.subscriptions ??= {};
   state.invoices ??= {};
+  state.accounts ??= {};
+  const sellerAccount = accountIdFor(state.seller.id);
+  // Sales made before the ledger existed are not in it: the account starts at zero from here.
+  state.accounts[sellerAccount] ??= newAccount(state, state.seller.id, 'seller', state.buyers[SANDBOX_BUYER_ID]?.created_at ?? new Date(0).toISOString());
+  for (const stored of state.transactions) stored.credited_cents ??= netCredit(stored);
+  state.balance_entries ??= [];
+  state.transfers ??= [];
+  // Receivables of an older state are not paid out: it kept no ledger to pay them from.
+  state.payouts ??= { next: null };
   // A state from before the sandbox clock ran on real time: it starts with no offset.
   state.clock ??= { offset_seconds: 0 };
   state.seller.taxpayer_id ??= SELLER_DOCUMENTS.taxpayer_id;

@@ -7,7 +7,7 @@ import { newId, randomDigits } from './ids.js';
 import { centsToDecimal, parseCents } from './money.js';
 import { boletoBarcode, digitableLine, pixEmv } from './payment-codes.js';
 import { SANDBOX_FILES_ORIGIN } from './constants.js';
-import { syncReceivables } from './receivables.js';
+import { settleTransaction } from './settle.js';
 import { markTokenUsed } from './tokens.js';
 import { addTransaction, type HistoryDraft } from './transaction-model.js';
 import { addDays, calendarDate, isoTimestamp, parseDateOrDateTime, parseDateTime, startOfDay } from './time.js';
@@ -236,7 +236,7 @@ function planCard(body: JsonObject, source: JsonObject | undefined, common: Comm
       history,
       at,
     );
-    syncReceivables(state, created, at);
+    settleTransaction(state, created, at);
     return created;
   };
 }

@@ -1,9 +1,9 @@
 import { notFound, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
-import { listEnvelope, parseListQuery, type ListEnvelope } from './list.js';
+import { cachedView, listEnvelope, parseListQuery, viewKey, type ListEnvelope } from './list.js';
 import { centsToDecimal, decimalToCents } from './money.js';
 import { newId } from './ids.js';
-import { syncReceivables } from './receivables.js';
+import { settleTransaction } from './settle.js';
 import { expectedOn, recordChange, refreshFees } from './transaction-model.js';
 import { isoTimestamp } from './time.js';
 import type { SandboxState, StoredTransaction, Transaction } from './types.js';
@@ -25,23 +25,22 @@ const LIST_FILTERS = ['reference_id', 'status', 'payment_type'] as const;
 
 export function listTransactions(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<Transaction> {
   const query = parseListQuery(params, LIST_FILTERS);
-  const matching = state.transactions.filter((stored) => {
-    if (!query.createdWithin(stored.created_ms)) return false;
-    for (const [name, accepted] of query.filters) {
-      const value = stored.txn[name as (typeof LIST_FILTERS)[number]];
-      if (value === null || !accepted.has(value)) return false;
-    }
-    return true;
+  const matching = cachedView(state, viewKey('transactions', params), () => {
+    const found = state.transactions.filter((stored) => {
+      if (!query.createdWithin(stored.created_ms)) return false;
+      for (const [name, accepted] of query.filters) {
+        const value = stored.txn[name as (typeof LIST_FILTERS)[number]];
+        if (value === null || !accepted.has(value)) return false;
+      }
+      return true;
+    });
+    // Ascending is (created_at, insertion order); descending is exactly its reverse, so paging
+    // through either order visits every item once even when timestamps collide.
+    found.sort((a, b) => a.created_ms - b.created_ms || a.seq - b.seq);
+    if (query.sort === 'time-descending') found.reverse();
+    return found.map((s) => s.txn);
   });
-  // Ascending is (created_at, insertion order); descending is exactly its reverse, so paging
-  // through either order visits every item once even when timestamps collide.
-  matching.sort((a, b) => a.created_ms - b.created_ms || a.seq - b.seq);
-  if (query.sort === 'time-descending') matching.reverse();
-  return listEnvelope(
-    uri,
-    matching.map((s) => s.txn),
-    query,
-  );
+  return listEnvelope(uri, matching, query);
 }
 
 /** Only the seeded seller exists; another on_behalf_of gets the same 404 as on create. */
@@ -120,7 +119,7 @@ export function planVoid(body: JsonObject): TransactionChange {
       now,
     );
     refreshFees(stored);
-    syncReceivables(state, stored, now);
+    settleTransaction(state, stored, now);
   };
 }
 
@@ -154,7 +153,7 @@ export function planCapture(body: JsonObject): TransactionChange {
       now,
     );
     refreshFees(stored);
-    syncReceivables(state, stored, now);
+    settleTransaction(state, stored, now);
   };
 }
 
@@ -181,7 +180,7 @@ export const approve: TransactionChange = (stored, state, now) => {
   txn.sales_receipt ??= newId();
   recordChange(stored, { operation_type: 'paid', status: 'succeeded', amount_cents: stored.remaining_cents, response_message: 'Payment received.' }, now);
   refreshFees(stored);
-  syncReceivables(state, stored, now);
+  settleTransaction(state, stored, now);
 };
 
 /** Letters are served by the sandbox itself, like the provider's pre-signed links: no API key needed. */

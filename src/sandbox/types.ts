@@ -181,6 +181,10 @@ export interface StoredTransaction {
   created_ms: number;
   remaining_cents: number;
   card_id: string | null;
+  /** Net of fees, what the seller's balance has been credited for this sale so far (ledger.ts). Absent on old states: 0. */
+  credited_cents?: number;
+  /** Where its receivables sit in `receivables`, so settling one sale never scans them all. Absent on old states. */
+  receivable_indexes?: number[];
   txn: Transaction;
 }
 
@@ -292,7 +296,8 @@ export interface Source {
 export interface Receivable {
   id: string;
   resource: 'receivable';
-  status: 'pending' | 'canceled';
+  /** pending until its expected date, then paid out to the seller's bank account by a transfer. */
+  status: 'pending' | 'paid' | 'canceled';
   recipient: string;
   transaction: string;
   split_rule: null;
@@ -309,6 +314,65 @@ export interface Receivable {
   authorization_code: string | null;
   id_original_receivable: null;
   prepaid: 'false';
+  /** The transfer that paid it out. Absent on old states. */
+  transfer?: string | null;
+}
+
+/** A balance account: the seller's (moved by sales, refunds and transfers) or a buyer's. */
+export interface Account {
+  id: string;
+  resource: 'account';
+  type: 'seller' | 'buyer';
+  /** The seller or buyer id. */
+  owner: string;
+  currency: string;
+  /** Sum of the account's history. */
+  current_balance: string;
+  uri: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type EntryOperation = 'sale' | 'refund' | 'transfer';
+
+/** One line of an account's history: what moved, by how much, and the balance after it. */
+export interface BalanceEntry {
+  id: string;
+  resource: 'balance_history';
+  account: string;
+  operation: EntryOperation;
+  type: 'credit' | 'debit';
+  /** Signed: negative for a debit. */
+  amount: string;
+  /** The account's current balance right after this entry. */
+  balance: string;
+  currency: string;
+  description: string;
+  transaction: string | null;
+  transfer: string | null;
+  created_at: string;
+}
+
+/** A payout of receivables to the seller's bank account. */
+export interface Transfer {
+  id: string;
+  resource: 'transfer';
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  type: 'automatic';
+  amount: string;
+  currency: string;
+  description: string;
+  on_behalf_of: string;
+  account: string;
+  bank_account: { bank_code: string; routing_number: string; account_number: string; holder_name: string };
+  /** The transactions whose receivables it paid. */
+  transactions: string[];
+  receivables: string[];
+  transfer_date: string;
+  fees: string;
+  uri: string;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A boleto or receipt the sandbox "sent": nothing leaves the machine, the state keeps a record. */
@@ -441,6 +505,12 @@ export interface SandboxState {
   plans: Record<string, Plan>;
   subscriptions: Record<string, StoredSubscription>;
   invoices: Record<string, Invoice>;
+  /** Accounts that have had an entry; every other seller or buyer account is at zero (ledger.ts). */
+  accounts: Record<string, Account>;
+  balance_entries: BalanceEntry[];
+  transfers: Transfer[];
+  /** The earliest expected date of a pending receivable (ISO), or null: when payouts next fall due. */
+  payouts: { next: string | null };
   /** How far the sandbox's clock runs ahead of real time; see clock.ts. */
   clock: { offset_seconds: number };
   counters: { seq: number; boleto_sequence: number; transaction_number: number };

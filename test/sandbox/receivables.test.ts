@@ -51,6 +51,7 @@ const RECEIVABLE_FIELDS = [
   'authorization_code',
   'id_original_receivable',
   'prepaid',
+  'transfer',
 ];
 
 function expectReceivable(r: Json, txn: Json): void {
@@ -67,6 +68,7 @@ function expectReceivable(r: Json, txn: Json): void {
     transaction_created_at: txn.created_at,
     id_original_receivable: null,
     prepaid: 'false',
+    transfer: null,
   });
   expect(r.amount).toMatch(/^\d+\.\d{2}$/);
   expect(r.gross_amount).toMatch(/^\d+\.\d{2}$/);

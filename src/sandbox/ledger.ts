@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { newId } from './ids.js';
+import { centsToDecimal, decimalToCents } from './money.js';
+import { isoTimestamp } from './time.js';
+import type { Account, BalanceEntry, EntryOperation, SandboxState, StoredTransaction } from './types.js';
+
+// Balance accounts and their history. Every change of an account's balance is an entry that
+// carries the operation, the signed amount, the balance after it and the transaction or transfer
+// behind it, so an account's current balance is always the sum of its history.
+//
+// The seller's account is seeded. Each buyer has one too; its id is derived from the buyer's, so a
+// buyer's account that has never moved needs no record: it reads as zero until its first entry.
+
+export function accountIdFor(owner: string): string {
+  return createHash('sha256').update(`account:${owner}`).digest('hex').slice(0, 32);
+}
+
+export function newAccount(state: Pick<SandboxState, 'marketplace_id'>, owner: string, type: Account['type'], createdAt: string): Account {
+  const id = accountIdFor(owner);
+  return {
+    id,
+    resource: 'account',
+    type,
+    owner,
+    currency: 'BRL',
+    current_balance: '0.00',
+    uri: `/v1/marketplaces/${state.marketplace_id}/balances/${id}`,
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+}
+
+/** The seller's or a buyer's account as it stands: its record, or a zero account when it never moved. */
+export function accountOf(state: SandboxState, owner: string): Account | undefined {
+  const stored = state.accounts[accountIdFor(owner)];
+  if (stored) return stored;
+  const buyer = state.buyers[owner];
+  return buyer ? newAccount(state, owner, 'buyer', buyer.created_at) : undefined;
+}
+
+/** Finds an account by its id: the seller's, or any buyer's. */
+export function findAccountById(state: SandboxState, id: string): Account | undefined {
+  const stored = state.accounts[id];
+  if (stored) return stored;
+  for (const owner of Object.keys(state.buyers)) if (accountIdFor(owner) === id) return accountOf(state, owner);
+  return undefined;
+}
+
+export interface EntrySpec {
+  owner: string;
+  operation: EntryOperation;
+  /** Signed: what the balance moves by. */
+  cents: number;
+  description: string;
+  transaction?: string | null;
+  transfer?: string | null;
+}
+
+/** Moves an account's balance by one entry. */
+export function postEntry(state: SandboxState, spec: EntrySpec, now: Date): BalanceEntry {
+  const at = isoTimestamp(now);
+  const type: Account['type'] = spec.owner === state.seller.id ? 'seller' : 'buyer';
+  const id = accountIdFor(spec.owner);
+  const account = state.accounts[id] ?? (state.accounts[id] = newAccount(state, spec.owner, type, at));
+  const balance = decimalToCents(account.current_balance) + spec.cents;
+  account.current_balance = centsToDecimal(balance);
+  account.updated_at = at;
+  const entry: BalanceEntry = {
+    id: newId(),
+    resource: 'balance_history',
+    account: account.id,
+    operation: spec.operation,
+    type: spec.cents >= 0 ? 'credit' : 'debit',
+    amount: centsToDecimal(spec.cents),
+    balance: account.current_balance,
+    currency: account.currency,
+    description: spec.description,
+    transaction: spec.transaction ?? null,
+    transfer: spec.transfer ?? null,
+    created_at: at,
+  };
+  state.balance_entries.push(entry);
+  return entry;
+}
+
+/** What a sale is worth to the seller now: its collected amount net of fees, nothing unless succeeded. */
+export function netCredit(stored: StoredTransaction): number {
+  if (stored.txn.status !== 'succeeded') return 0;
+  return Math.max(0, stored.remaining_cents - decimalToCents(stored.txn.fees));
+}
+
+/**
+ * Brings the seller's balance in line with the transaction: a sale that succeeds credits its net
+ * amount, a refund debits what it took back (fees returned with it). Call after every change
+ * that moves money (through settleTransaction, in settle.ts).
+ */
+export function syncLedger(state: SandboxState, stored: StoredTransaction, now: Date): void {
+  const target = netCredit(stored);
+  const delta = target - (stored.credited_cents ?? 0);
+  if (delta === 0) return;
+  const { txn } = stored;
+  postEntry(
+    state,
+    {
+      owner: txn.on_behalf_of,
+      operation: delta > 0 ? 'sale' : 'refund',
+      cents: delta,
+      description: delta > 0 ? `Sale ${txn.id} (${txn.payment_type}), net of fees` : `Refund of ${txn.id}`,
+      transaction: txn.id,
+    },
+    now,
+  );
+  stored.credited_cents = target;
+}

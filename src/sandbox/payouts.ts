@@ -1,0 +1,89 @@
+import { newId } from './ids.js';
+import { accountIdFor, postEntry } from './ledger.js';
+import { decimalToCents } from './money.js';
+import { calendarDate, isoTimestamp } from './time.js';
+import type { Receivable, SandboxState, Transfer } from './types.js';
+
+// Receivables are future entries until their expected date; on that date (on the sandbox clock)
+// each is paid out to the seller's bank account by a transfer of its net amount, which leaves the
+// seller's balance. `state.payouts.next` remembers the earliest expected date still pending, so a
+// request can tell in O(1) whether any payout is due, and the receivables are scanned only on the
+// days when one is.
+
+/** The seller's bank account, as the sandbox pretends it is registered. */
+const SELLER_BANK_ACCOUNT = { bank_code: '001', routing_number: '1234', account_number: '56789-0', holder_name: 'LOJA SANDBOX LTDA' };
+
+/** A new pending receivable: payouts fall due no later than its expected date. */
+export function notePayoutDate(state: SandboxState, expectedOn: string): void {
+  const { next } = state.payouts;
+  if (next === null || expectedOn < next) state.payouts.next = expectedOn;
+}
+
+/** Receivables of this ledger era that wait for their payout (older states' receivables are left alone). */
+function awaitsPayout(receivable: Receivable): boolean {
+  return receivable.status === 'pending' && receivable.transfer !== undefined;
+}
+
+function transferFor(state: SandboxState, receivable: Receivable, at: Date): Transfer {
+  const id = newId();
+  const stamp = isoTimestamp(at);
+  return {
+    id,
+    resource: 'transfer',
+    status: 'succeeded',
+    type: 'automatic',
+    amount: receivable.amount,
+    currency: 'BRL',
+    description: `Payout of installment ${receivable.installment} of transaction ${receivable.transaction}`,
+    on_behalf_of: receivable.recipient,
+    account: accountIdFor(receivable.recipient),
+    bank_account: SELLER_BANK_ACCOUNT,
+    transactions: [receivable.transaction],
+    receivables: [receivable.id],
+    transfer_date: calendarDate(at),
+    fees: '0.00',
+    uri: `/v1/marketplaces/${state.marketplace_id}/transfers/${id}`,
+    created_at: stamp,
+    updated_at: stamp,
+  };
+}
+
+/**
+ * Pays out every receivable whose expected date has come by `at`, earliest first, one transfer
+ * each; then moves `payouts.next` to the earliest date still pending. Returns the transfers made.
+ */
+export function runPayouts(state: SandboxState, at: Date): Transfer[] {
+  const ms = at.getTime();
+  const due: Receivable[] = [];
+  let next: string | null = null;
+  for (const receivable of state.receivables) {
+    if (!awaitsPayout(receivable)) continue;
+    if (Date.parse(receivable.expected_on) <= ms) due.push(receivable);
+    else if (next === null || receivable.expected_on < next) next = receivable.expected_on;
+  }
+  // Stable: receivables due the same moment keep the order they were created in.
+  due.sort((a, b) => Date.parse(a.expected_on) - Date.parse(b.expected_on));
+  const made: Transfer[] = [];
+  for (const receivable of due) {
+    const transfer = transferFor(state, receivable, at);
+    state.transfers.push(transfer);
+    receivable.status = 'paid';
+    receivable.paid_at = transfer.created_at;
+    receivable.transfer = transfer.id;
+    postEntry(
+      state,
+      {
+        owner: receivable.recipient,
+        operation: 'transfer',
+        cents: -decimalToCents(receivable.amount),
+        description: `Transfer ${transfer.id} to bank ${SELLER_BANK_ACCOUNT.bank_code} account ${SELLER_BANK_ACCOUNT.account_number}`,
+        transfer: transfer.id,
+        transaction: receivable.transaction,
+      },
+      at,
+    );
+    made.push(transfer);
+  }
+  state.payouts.next = next;
+  return made;
+}

@@ -1,0 +1,203 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { directCardBody, expectError, HEX32, ISO_MS, MASTERCARD, VISA, type Client, type Json } from './helpers.js';
+import { advance, pinnedSandbox, type Pinned } from './recurrence-helpers.js';
+
+// Balances, their history, transfers and future entries, derived from what happened: sales and
+// refunds move the seller's balance by their net amount; receivables wait as future entries until
+// their expected date, then leave the balance as a transfer to the seller's bank account.
+
+const opened: Pinned[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((s) => s.close()));
+});
+
+async function sandboxAt(iso = '2027-03-10T09:00:00.000Z'): Promise<Pinned> {
+  const fresh = await pinnedSandbox(iso);
+  opened.push(fresh);
+  return fresh;
+}
+
+const cents = (decimal: string): number => Math.round(Number(decimal) * 100);
+
+async function all(api: Client, path: string): Promise<Json[]> {
+  const out: Json[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const sep = path.includes('?') ? '&' : '?';
+    const reply = await api.get(`${path}${sep}limit=100&offset=${offset}`);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    out.push(...reply.body.items);
+    if (!reply.body.has_more) return out;
+  }
+}
+
+async function sell(api: Client, body: Json): Promise<Json> {
+  const reply = await api.post('/v1/transactions', body);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return reply.body;
+}
+
+async function sellerBalance(api: Client): Promise<Json> {
+  const reply = await api.get(`/v1/sellers/${SANDBOX_SELLER_ID}/balances`);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body;
+}
+
+/** A scripted day at the till: card and PIX sales, a boleto paid, a partial and a full refund. */
+async function scriptedDay(api: Client): Promise<{ sales: Json[] }> {
+  const card = await sell(api, directCardBody(VISA, 10_000));
+  const card3x = await sell(api, directCardBody(MASTERCARD, 30_000, { installment_plan: { number_installments: 3 } }));
+  const refunded = await sell(api, directCardBody(VISA, 5_000));
+  const pix = await sell(api, { payment_type: 'pix', on_behalf_of: SANDBOX_SELLER_ID, amount: 2_500, currency: 'BRL' });
+  expect((await api.post(`/v1/transactions/${pix.id}/approve`)).status).toBe(200);
+  const boleto = await sell(api, { payment_type: 'boleto', on_behalf_of: SANDBOX_SELLER_ID, customer: SANDBOX_BUYER_ID, amount: 15_000, currency: 'BRL' });
+  expect((await api.post(`/v1/transactions/${boleto.id}/approve`)).status).toBe(200);
+  expect((await api.post(`/v1/transactions/${card.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 4_000 })).status).toBe(200);
+  expect((await api.post(`/v1/transactions/${refunded.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 5_000 })).status).toBe(200);
+  // A boleto never paid moves nothing.
+  await sell(api, { payment_type: 'boleto', on_behalf_of: SANDBOX_SELLER_ID, customer: SANDBOX_BUYER_ID, amount: 9_900, currency: 'BRL' });
+  return { sales: [card, card3x, refunded, pix, boleto] };
+}
+
+describe('the seller balance after a day of sales and refunds', () => {
+  it('equals the sum of its history, and each entry carries its operation, amount, balance and transaction', async () => {
+    const { api } = await sandboxAt();
+    const before = await sellerBalance(api);
+    expect(before).toMatchObject({ resource: 'balance', owner: SANDBOX_SELLER_ID, type: 'seller', current_balance: '0.00', future_balance: '0.00' });
+    await scriptedDay(api);
+
+    const balance = await sellerBalance(api);
+    const history = await all(api, `/v1/balances/${balance.account}/history?sort=time-ascending`);
+    expect(history.map((e) => e.operation)).toEqual(['sale', 'sale', 'sale', 'sale', 'sale', 'refund', 'refund']);
+    const sum = history.reduce((total, e) => total + cents(e.amount), 0);
+    expect(cents(balance.current_balance)).toBe(sum);
+    // Each entry's balance is the running sum up to it.
+    let running = 0;
+    for (const entry of history) {
+      running += cents(entry.amount);
+      expect(cents(entry.balance)).toBe(running);
+      expect(entry).toMatchObject({ resource: 'balance_history', account: balance.account, currency: 'BRL', transfer: null });
+      expect(entry.transaction).toMatch(HEX32);
+      expect(entry.created_at).toMatch(ISO_MS);
+      expect(entry.type).toBe(cents(entry.amount) >= 0 ? 'credit' : 'debit');
+    }
+
+    // The net of every transaction as it stands now, fees taken, is what the balance holds.
+    const transactions = await all(api, '/v1/transactions');
+    const net = transactions.filter((t) => t.status === 'succeeded').reduce((total, t) => total + cents(t.amount) - cents(t.fees), 0);
+    expect(sum).toBe(net);
+
+    // Nothing paid out yet: everything collected is still to come as future entries.
+    const future = await all(api, `/v1/sellers/${SANDBOX_SELLER_ID}/future_entries`);
+    expect(future.reduce((total, f) => total + cents(f.amount), 0)).toBe(cents(balance.future_balance));
+    expect(cents(balance.account_balance)).toBe(cents(balance.current_balance) + cents(balance.future_balance));
+    expect((await api.get(`/v1/balances/${balance.account}/current`)).body).toMatchObject({ resource: 'current_balance', current_balance: balance.current_balance });
+  });
+
+  it('pays receivables out as transfers on their expected dates, and still reconciles', async () => {
+    const { api } = await sandboxAt();
+    const { sales } = await scriptedDay(api);
+    const [card, card3x] = sales as [Json, Json];
+
+    // PIX and boleto settle the next day, cards after 30 days, later installments a month apart.
+    expect((await advance(api, 1)).transfers).toHaveLength(2);
+    const cardsDue = await advance(api, 30);
+    expect(cardsDue.transfers).toHaveLength(2); // the partially refunded sale and the 3x sale's first installment
+    const transfers = await all(api, '/v1/transfers?sort=time-ascending');
+    expect(transfers).toHaveLength(4);
+    for (const transfer of transfers) {
+      expect(transfer).toMatchObject({ resource: 'transfer', status: 'succeeded', type: 'automatic', on_behalf_of: SANDBOX_SELLER_ID, fees: '0.00' });
+      expect(transfer.amount).toMatch(/^\d+\.\d{2}$/);
+      expect(transfer.transfer_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    const cardTransfer = transfers.find((t) => t.transactions[0] === card.id) as Json;
+    expect((await api.get(`/v1/transfers/${cardTransfer.id}`)).body).toEqual(cardTransfer);
+    const paid = await api.get(`/v1/transfers/${cardTransfer.id}/transactions`);
+    expect(paid.body.items.map((t: Json) => t.id)).toEqual([card.id]);
+    // 60.00 left of 100.00, less 2.99% (1.79): the transfer is what the receivable said.
+    expect(cardTransfer.amount).toBe('58.21');
+
+    const receivables = (await api.get(`/v1/transactions/${card3x.id}/receivables`)).body.items;
+    expect(receivables.map((r: Json) => r.status)).toEqual(['paid', 'pending', 'pending']);
+    expect(receivables[0].transfer).toMatch(HEX32);
+    expect(receivables[0].paid_at).toMatch(ISO_MS);
+
+    const balance = await sellerBalance(api);
+    const history = await all(api, `/v1/balances/${balance.account}/history?sort=time-ascending`);
+    expect(cents(balance.current_balance)).toBe(history.reduce((total, e) => total + cents(e.amount), 0));
+    const outgoing = history.filter((e) => e.operation === 'transfer');
+    expect(outgoing).toHaveLength(4);
+    expect(outgoing.every((e) => e.type === 'debit' && e.transfer !== null)).toBe(true);
+    expect(outgoing.reduce((t, e) => t - cents(e.amount), 0)).toBe(transfers.reduce((t, x) => t + cents(x.amount), 0));
+
+    // Two installments still to come, soonest first; the whole 3x sale is paid out after two more months.
+    const future = await all(api, `/v1/sellers/${SANDBOX_SELLER_ID}/future_entries`);
+    expect(future.map((f) => f.installment)).toEqual(['2', '3']);
+    expect(future[0]).toMatchObject({ resource: 'future_entry', transaction: card3x.id, currency: 'BRL' });
+    expect(cents(future[0].gross_amount) - cents(future[0].fee)).toBe(cents(future[0].amount));
+    await advance(api, 62);
+    expect(await all(api, `/v1/sellers/${SANDBOX_SELLER_ID}/future_entries`)).toEqual([]);
+    expect(await all(api, '/v1/transfers')).toHaveLength(6);
+    // Every cent collected went out: what is left is nothing.
+    expect((await sellerBalance(api)).current_balance).toBe('0.00');
+  });
+
+  it('a refund after the payout is taken from the balance, which may go below zero', async () => {
+    const { api } = await sandboxAt();
+    const sale = await sell(api, directCardBody(VISA, 10_000));
+    await advance(api, 31);
+    expect((await sellerBalance(api)).current_balance).toBe('0.00');
+    expect((await api.post(`/v1/transactions/${sale.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 10_000 })).status).toBe(200);
+    const balance = await sellerBalance(api);
+    expect(balance.current_balance).toBe('-97.01');
+    const receivables = (await api.get(`/v1/transactions/${sale.id}/receivables`)).body.items;
+    expect(receivables.map((r: Json) => r.status)).toEqual(['paid']);
+  });
+});
+
+describe('filters and lookups', () => {
+  it('history by operation and date; transfers by status and date; future entries by expected date', async () => {
+    const { api, setRealTime } = await sandboxAt('2027-03-10T09:00:00.000Z');
+    await sell(api, directCardBody(VISA, 10_000));
+    setRealTime('2027-03-12T09:00:00.000Z');
+    const later = await sell(api, directCardBody(VISA, 20_000));
+    await sell(api, { payment_type: 'pix', on_behalf_of: SANDBOX_SELLER_ID, amount: 1_000, currency: 'BRL' });
+    expect((await api.post(`/v1/transactions/${later.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 20_000 })).status).toBe(200);
+
+    expect((await all(api, '/v1/balances/history?operation=refund')).map((e) => e.transaction)).toEqual([later.id]);
+    expect(await all(api, '/v1/balances/history?date_range[lte]=2027-03-10')).toHaveLength(1);
+    expect(await all(api, '/v1/balances/history?date_range[gte]=2027-03-11')).toHaveLength(2);
+    expect(await all(api, '/v1/balances/history?operation=sale,refund&type=debit')).toHaveLength(1);
+
+    const future = await all(api, `/v1/sellers/${SANDBOX_SELLER_ID}/future_entries`);
+    expect(future.map((f) => f.expected_on.slice(0, 10))).toEqual(['2027-04-09']);
+    expect(await all(api, `/v1/sellers/${SANDBOX_SELLER_ID}/future_entries?date_range[gte]=2027-04-10`)).toEqual([]);
+    expect(await all(api, `/v1/sellers/${SANDBOX_SELLER_ID}/future_entries?date_range[lte]=2027-04-09`)).toHaveLength(1);
+
+    await advance(api, 40);
+    expect(await all(api, '/v1/transfers?status=succeeded')).toHaveLength(1);
+    expect(await all(api, '/v1/transfers?status=failed')).toEqual([]);
+    expect(await all(api, '/v1/transfers?date_range[lte]=2027-04-08')).toEqual([]);
+    expect(await all(api, '/v1/transfers?date_range[gte]=2027-04-09&date_range[lte]=2027-04-09')).toHaveLength(1);
+  });
+
+  it('buyer accounts exist at zero; unknown accounts, buyers, sellers and transfers are 404', async () => {
+    const { api } = await sandboxAt();
+    const accounts = await api.get(`/v1/buyers/${SANDBOX_BUYER_ID}/balances`);
+    expect(accounts.status).toBe(200);
+    expect(accounts.body.items).toHaveLength(1);
+    const account = accounts.body.items[0];
+    expect(account).toMatchObject({ resource: 'account', type: 'buyer', owner: SANDBOX_BUYER_ID, current_balance: '0.00', currency: 'BRL' });
+    expect((await api.get(`/v1/balances/${account.id}`)).body).toMatchObject({ account: account.id, current_balance: '0.00', account_balance: '0.00' });
+    expect((await api.get(`/v1/buyers/${SANDBOX_BUYER_ID}/balances/history`)).body.items).toEqual([]);
+
+    const unknown = 'f'.repeat(32);
+    expectError(await api.get(`/v1/balances/${unknown}`), 404, 'resource_not_found');
+    expectError(await api.get(`/v1/balances/${unknown}/history`), 404, 'resource_not_found');
+    expectError(await api.get(`/v1/buyers/${unknown}/balances`), 404, 'resource_not_found');
+    expectError(await api.get(`/v1/sellers/${unknown}/balances/current`), 404, 'resource_not_found');
+    expectError(await api.get(`/v1/sellers/${unknown}/future_entries`), 404, 'resource_not_found');
+    expectError(await api.get(`/v1/transfers/${unknown}`), 404, 'resource_not_found');
+    expectError(await api.get(`/v1/transfers/${unknown}/transactions`), 404, 'resource_not_found');
+  });
+});
