@@ -54,13 +54,17 @@ export interface BalanceView {
   currency: string;
   /** Money in the account now: the sum of its history. */
   current_balance: string;
-  /** Receivables still to be paid to the owner (future entries), net of fees. */
-  future_balance: string;
-  /** current + future. */
-  account_balance: string;
+  /** Part of it still owed to the owner by receivables not yet paid out (the future entries), net of fees. */
+  future_entries: string;
+  /** What no future payout is waiting for: current − future entries (negative after a refund of money already paid out). */
+  available_balance: string;
   updated_at: string;
 }
 
+/**
+ * A sale credits the balance when it succeeds and its receivables pay the money out later, so the
+ * future entries are part of the current balance, not added to it.
+ */
 export function balanceView(state: SandboxState, account: Account): BalanceView {
   const current = decimalToCents(account.current_balance);
   const future = futureCents(state, account.owner);
@@ -71,8 +75,8 @@ export function balanceView(state: SandboxState, account: Account): BalanceView 
     type: account.type,
     currency: account.currency,
     current_balance: account.current_balance,
-    future_balance: centsToDecimal(future),
-    account_balance: centsToDecimal(current + future),
+    future_entries: centsToDecimal(future),
+    available_balance: centsToDecimal(current - future),
     updated_at: account.updated_at,
   };
 }

@@ -1,8 +1,12 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 
-/** Resource ids look like the provider's: 32 lowercase hex characters. */
+/**
+ * Resource ids look like the provider's: 32 lowercase hex characters. randomUUID draws from a
+ * cached pool of entropy, several times faster than randomBytes when a volume of sales needs
+ * hundreds of thousands of ids.
+ */
 export function newId(): string {
-  return randomBytes(16).toString('hex');
+  return randomUUID().replace(/-/g, '');
 }
 
 /** A string of `length` random decimal digits (NSUs, authorization codes, document numbers). */

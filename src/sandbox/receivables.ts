@@ -22,12 +22,9 @@ function byInstallment(a: Receivable, b: Receivable): number {
   return Number(a.installment) - Number(b.installment);
 }
 
-/** A transaction's receivables, through its index when it has one (older states scan for them). */
+/** A transaction's receivables, through its index (state-upgrade.ts indexes those of older states). */
 function receivablesOf(state: SandboxState, stored: StoredTransaction): Receivable[] {
-  const indexes = stored.receivable_indexes;
-  const found = indexes
-    ? indexes.map((i) => state.receivables[i]).filter((r): r is Receivable => r !== undefined)
-    : state.receivables.filter((r) => r.transaction === stored.txn.id);
+  const found = (stored.receivable_indexes ?? []).map((i) => state.receivables[i]).filter((r): r is Receivable => r !== undefined);
   return found.sort(byInstallment);
 }
 

@@ -4,7 +4,7 @@ import { approveInvoice, voidInvoice } from './invoice-charge.js';
 import { cancelInvoice, findInvoice, listInvoices, planCreateInvoice } from './invoices.js';
 import { findPlan, listPlans, planCreatePlan, planUpdatePlan, removePlan } from './plans.js';
 import type { RequestContext, Route } from './routes.js';
-import { mutateState, readState } from './store.js';
+import { mutateState, readState, rewriteState } from './store.js';
 import {
   cancel,
   findSubscription,
@@ -17,9 +17,10 @@ import {
   type SubscriptionChange,
 } from './subscriptions.js';
 import type { Invoice, SandboxState } from './types.js';
+import { generateVolume, parseVolume } from './volume.js';
 
 // Routes of recurrence: plans, subscriptions, invoices, and the sandbox-only clock that drives
-// their billing. The plan collection answers with and without the provider's trailing slash
+// their billing (and the sandbox-only volume generator, which trades forward on that clock). The plan collection answers with and without the provider's trailing slash
 // (the server drops empty path segments).
 
 const id = (c: RequestContext): string => c.params.id ?? '';
@@ -110,6 +111,21 @@ export const recurrenceRoutes: Route[] = [
       GET: async (c) => {
         const state = await readState(c.stateDir, c.now);
         return { status: 200, body: clockView(state, c.now()) };
+      },
+    },
+  },
+  {
+    pattern: ['sandbox', 'generate'],
+    // It runs what falls due as it trades; nothing is due before it starts that catch-up would not run.
+    ownsCatchUp: true,
+    handlers: {
+      POST: async (c) => {
+        const spec = parseVolume(c.body);
+        const body = await rewriteState(c.stateDir, c.now, (state) => {
+          catchUp(state, c.now());
+          return generateVolume(state, spec, c.now);
+        });
+        return { status: 200, body };
       },
     },
   },

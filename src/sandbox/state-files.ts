@@ -11,6 +11,7 @@
 // line; loading streams line by line. The log is folded into a new snapshot (a new generation)
 // once it outgrows the snapshot, so loading stays proportional to the state's size.
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { appendFile, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -174,15 +175,9 @@ export async function writeSnapshot(dir: string, state: Mutable): Promise<string
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     const out = createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
-    const finished = new Promise<void>((resolve, reject) => {
-      out.once('error', reject);
-      out.once('finish', resolve);
-    });
+    // once() rejects if the stream errors while waiting, so no listener piles up per batch.
     const write = async (text: string) => {
-      if (!out.write(text)) await new Promise<void>((resolve, reject) => {
-        out.once('drain', resolve);
-        out.once('error', reject);
-      });
+      if (!out.write(text)) await once(out, 'drain');
     };
     await write(`${JSON.stringify({ format: FORMAT, version: VERSION, generation })}\n`);
     // Batched: one write per record would spend more time in the stream than in JSON.
@@ -196,7 +191,7 @@ export async function writeSnapshot(dir: string, state: Mutable): Promise<string
     }
     if (batch) await write(batch);
     out.end();
-    await finished;
+    await once(out, 'finish');
     const handle = await open(tmp, 'r');
     try {
       await handle.sync();

@@ -9,6 +9,19 @@ import type { Buyer, SandboxState } from './types.js';
 
 type OldBuyer = Partial<Buyer> & { default_credit_card?: string | null };
 
+/** Receivables of transactions from before they were indexed, found in one pass. */
+function indexReceivables(state: SandboxState): void {
+  const unindexed = state.transactions.filter((stored) => stored.receivable_indexes === undefined);
+  if (unindexed.length === 0) return;
+  const byTransaction = new Map<string, number[]>();
+  state.receivables.forEach((r, i) => {
+    const list = byTransaction.get(r.transaction);
+    if (list) list.push(i);
+    else byTransaction.set(r.transaction, [i]);
+  });
+  for (const stored of unindexed) stored.receivable_indexes = byTransaction.get(stored.txn.id) ?? [];
+}
+
 export function upgradeState(state: SandboxState): SandboxState {
   state.sources ??= {};
   state.receivables ??= [];
@@ -21,6 +34,7 @@ export function upgradeState(state: SandboxState): SandboxState {
   // Sales made before the ledger existed are not in it: the account starts at zero from here.
   state.accounts[sellerAccount] ??= newAccount(state, state.seller.id, 'seller', state.buyers[SANDBOX_BUYER_ID]?.created_at ?? new Date(0).toISOString());
   for (const stored of state.transactions) stored.credited_cents ??= netCredit(stored);
+  indexReceivables(state);
   state.balance_entries ??= [];
   state.transfers ??= [];
   // Receivables of an older state are not paid out: it kept no ledger to pay them from.

@@ -289,8 +289,33 @@ export async function readState(stateDir: string, now: StoreClock): Promise<Sand
 }
 
 /**
- * Replaces the whole state (a new snapshot) under the lock: for generating large volumes of
- * sandbox data in one write, and for tests that need a state no request can produce.
+ * Runs `change` on the state under the lock and writes the result as a new snapshot rather than
+ * a logged change: for a change to most of the state at once (generating a volume of sales), which
+ * would otherwise be one enormous log line.
+ */
+export async function rewriteState<T>(stateDir: string, now: StoreClock, change: (state: SandboxState) => T): Promise<T> {
+  const paths = statePaths(stateDir);
+  await prepareDir(paths.dir);
+  return serialize(paths.file, () =>
+    withFileLock(paths.file, async () => {
+      const cached = await currentOrNew(paths, now);
+      now.adopt?.(cached.state);
+      let result: T;
+      try {
+        result = change(cached.state);
+      } catch (err) {
+        caches.delete(paths.file);
+        throw err;
+      }
+      await saveSnapshot(paths, cached.state);
+      return result;
+    }),
+  );
+}
+
+/**
+ * Replaces the whole state (a new snapshot) under the lock: for tests that need a state no
+ * request can produce.
  */
 export async function replaceState(stateDir: string, state: SandboxState): Promise<void> {
   const paths = statePaths(stateDir);

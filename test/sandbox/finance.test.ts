@@ -63,7 +63,7 @@ describe('the seller balance after a day of sales and refunds', () => {
   it('equals the sum of its history, and each entry carries its operation, amount, balance and transaction', async () => {
     const { api } = await sandboxAt();
     const before = await sellerBalance(api);
-    expect(before).toMatchObject({ resource: 'balance', owner: SANDBOX_SELLER_ID, type: 'seller', current_balance: '0.00', future_balance: '0.00' });
+    expect(before).toMatchObject({ resource: 'balance', owner: SANDBOX_SELLER_ID, type: 'seller', current_balance: '0.00', future_entries: '0.00', available_balance: '0.00' });
     await scriptedDay(api);
 
     const balance = await sellerBalance(api);
@@ -89,8 +89,10 @@ describe('the seller balance after a day of sales and refunds', () => {
 
     // Nothing paid out yet: everything collected is still to come as future entries.
     const future = await all(api, `/v1/sellers/${SANDBOX_SELLER_ID}/future_entries`);
-    expect(future.reduce((total, f) => total + cents(f.amount), 0)).toBe(cents(balance.future_balance));
-    expect(cents(balance.account_balance)).toBe(cents(balance.current_balance) + cents(balance.future_balance));
+    expect(future.reduce((total, f) => total + cents(f.amount), 0)).toBe(cents(balance.future_entries));
+    // Sales credit the balance at once, so the money the future entries will pay out is in it already.
+    expect(balance.future_entries).toBe(balance.current_balance);
+    expect(balance.available_balance).toBe('0.00');
     expect((await api.get(`/v1/balances/${balance.account}/current`)).body).toMatchObject({ resource: 'current_balance', current_balance: balance.current_balance });
   });
 
@@ -149,7 +151,7 @@ describe('the seller balance after a day of sales and refunds', () => {
     expect((await sellerBalance(api)).current_balance).toBe('0.00');
     expect((await api.post(`/v1/transactions/${sale.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 10_000 })).status).toBe(200);
     const balance = await sellerBalance(api);
-    expect(balance.current_balance).toBe('-97.01');
+    expect(balance).toMatchObject({ current_balance: '-97.01', future_entries: '0.00', available_balance: '-97.01' });
     const receivables = (await api.get(`/v1/transactions/${sale.id}/receivables`)).body.items;
     expect(receivables.map((r: Json) => r.status)).toEqual(['paid']);
   });
@@ -188,7 +190,7 @@ describe('filters and lookups', () => {
     expect(accounts.body.items).toHaveLength(1);
     const account = accounts.body.items[0];
     expect(account).toMatchObject({ resource: 'account', type: 'buyer', owner: SANDBOX_BUYER_ID, current_balance: '0.00', currency: 'BRL' });
-    expect((await api.get(`/v1/balances/${account.id}`)).body).toMatchObject({ account: account.id, current_balance: '0.00', account_balance: '0.00' });
+    expect((await api.get(`/v1/balances/${account.id}`)).body).toMatchObject({ account: account.id, current_balance: '0.00', future_entries: '0.00' });
     expect((await api.get(`/v1/buyers/${SANDBOX_BUYER_ID}/balances/history`)).body.items).toEqual([]);
 
     const unknown = 'f'.repeat(32);
