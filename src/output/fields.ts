@@ -51,6 +51,24 @@ export function getPath(obj: unknown, path: string): unknown {
 }
 
 /**
+ * getPath for one path over many objects (a CSV column over every row): the path is split once,
+ * and the common case, each segment an own key of a plain object, is a direct walk; anything else
+ * (arrays, keys with dots in them) goes through getPath.
+ */
+export function pathReader(path: string): (obj: unknown) => unknown {
+  if (path === '') return (obj) => obj;
+  const parts = path.split('.');
+  return (obj) => {
+    let value: unknown = obj;
+    for (const part of parts) {
+      if (!isPlainObject(value) || !hasOwn(value, part)) return lookup(obj, parts, 0);
+      value = value[part];
+    }
+    return value;
+  };
+}
+
+/**
  * Nested objects → one level of dotted keys: `{ payment_method: { card_brand: 'Visa' } }` →
  * `{ 'payment_method.card_brand': 'Visa' }`. Arrays stay whole (they are one cell), unless
  * `expandArrays` is set, which gives `history.0.amount`. An empty object stays as `{}` so the key

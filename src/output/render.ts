@@ -23,6 +23,8 @@ export interface RenderOptions {
   fields?: string[];
   /** The resource's default table columns for lists. */
   columns?: Column[];
+  /** The resource's CSV header when --fields is not given, so every export has the same columns. */
+  csvColumns?: string[];
 }
 
 /** One API object (or a bare array, rendered like a one-page list). */

@@ -83,6 +83,26 @@ describe('what is sent', () => {
     expect(new URL(server!.requests[0]!.url, 'http://x').searchParams.get('limit')).toBe('100');
   });
 
+  it('large pages from a service that caps its page size: every item once, in order', async () => {
+    // Items of ~4 KB make a 100-item page large, so two are requested ahead (offsets 100 and
+    // 200). From offset 100 the service answers at most 30 a page, so the request at 200 was a
+    // wrong guess: it must be dropped and the list asked again from 130.
+    const total = 250;
+    const item = (i: number) => ({ id: `t${i}`, description: 'x'.repeat(4000) });
+    const result = await run(['transactions', 'list', '--all', '-o', 'ndjson', '--fields', 'id'], (req: { url: string }) => {
+      const url = new URL(req.url, 'http://x');
+      const offset = Number(url.searchParams.get('offset'));
+      const count = Math.max(0, Math.min(offset < 100 ? 100 : 30, Number(url.searchParams.get('limit')), total - offset));
+      return { status: 200, body: { items: Array.from({ length: count }, (_, i) => item(offset + i)), has_more: offset + count < total, total } };
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const ids = result.stdout.trim().split('\n').map((l) => JSON.parse(l).id);
+    expect(ids).toEqual(Array.from({ length: total }, (_, i) => `t${i}`));
+    const offsets = server!.requests.map((r) => Number(new URL(r.url, 'http://x').searchParams.get('offset')));
+    expect(offsets.slice(0, 3)).toEqual([0, 100, 200]);
+    expect(offsets).toContain(130);
+  });
+
   it('--limit caps the items across pages', async () => {
     const page = (ids: string[]) => ({ status: 200, body: { items: ids.map((id) => ({ id })), has_more: true } });
     const result = await run(['transactions', 'list', '--limit', '3', '-o', 'ndjson'], [page(['a', 'b']), page(['c', 'd'])]);

@@ -40,12 +40,14 @@ describe('format defaults', () => {
 
   it('on a terminal: a table, one row per transaction under a header', async () => {
     const lines = tableLines(await payctl(['transactions', 'list', '--no-color'], { tty: true }));
-    expect(lines).toHaveLength(4);
+    // Header, three rows, and the totals line.
+    expect(lines).toHaveLength(5);
+    expect(lines[4]).toMatch(/^3 transactions {2}gross R\$ [\d.,]+ {2}fees R\$ [\d.,]+ {2}net R\$ [\d.,]+$/);
     expect(lines[0]).toMatch(/^ID\s+STATUS\s+AMOUNT\s+TYPE\s+REFERENCE\s+DESCRIPTION\s+CREATED$/);
     expect(lines[1]).toMatch(new RegExp(`^${pix.id}\\s+pending\\s+R\\$ 1\\.234\\.567,89\\s+pix\\s+out-3\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`));
     expect(lines[3]).toMatch(new RegExp(`^${paid.id}\\s+succeeded\\s+R\\$ 1\\.234,50\\s+credit\\s+out-1\\s+Pedido 1\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`));
     // Money is right-aligned: the amounts end in the same column.
-    const ends = lines.slice(1).map((l) => l.indexOf(',') + 3);
+    const ends = lines.slice(1, 4).map((l) => l.indexOf(',') + 3);
     expect(new Set(ends).size).toBe(1);
   });
 

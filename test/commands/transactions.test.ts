@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse as parseCsv } from '../helpers/csv.js';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { SANDBOX_API_KEY, SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
 import { startSandbox } from '../../src/sandbox/index.js';
@@ -353,18 +354,16 @@ describe('transactions list', () => {
     expect(JSON.parse(lines[4]!)).toEqual(made[0]);
   });
 
-  it('-o csv: a header of flattened dotted columns, then one row per transaction', async () => {
+  it('-o csv: the fixed header of dotted columns, then one row per transaction', async () => {
     const result = await list(['-o', 'csv', '--sort', 'asc']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    const lines = result.stdout.trimEnd().split('\n');
-    const header = lines[0]!.split(',');
-    expect(header.slice(0, 4)).toEqual(['id', 'resource', 'status', 'amount']);
+    const [header, ...rows] = parseCsv(result.stdout) as [string[], ...string[][]];
+    expect(header.slice(0, 4)).toEqual(['id', 'status', 'amount', 'original_amount']);
     expect(header).toContain('payment_method.card_brand');
     expect(header).toContain('payment_method.last4_digits');
-    const rows = lines.filter((l) => /^[0-9a-f]{32},transaction,/.test(l));
-    expect(rows.map((r) => r.split(',')[0])).toEqual(ids());
-    expect(rows[0]!.split(',').slice(2, 4)).toEqual(['succeeded', '1234.50']);
+    expect(rows.map((r) => r[0])).toEqual(ids());
+    expect(rows[0]!.slice(1, 3)).toEqual(['succeeded', '1234.50']);
   });
 
   it('--fields id,status,amount on json, ndjson and csv', async () => {
@@ -390,8 +389,10 @@ describe('transactions list', () => {
     expect(result.stderr).toBe('');
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'STATUS', 'AMOUNT']);
-    expect(lines).toHaveLength(6);
+    // Header, five rows and the totals line.
+    expect(lines).toHaveLength(7);
     expect(lines[5]!.split(/\s{2,}/)).toEqual([made[0].id, 'succeeded', 'R$ 1.234,50']);
+    expect(lines[6]).toMatch(/^5 transactions {2}gross /);
     expect(result.stdout).not.toMatch(ANSI);
   });
 

@@ -17,6 +17,10 @@ export interface RunOptions {
   stdin?: string;
   /** Pretend stdin/stdout are terminals (tables, prompts allowed). */
   tty?: boolean;
+  /** Pretend only stderr is a terminal (an export redirected to a file, watched from a terminal). */
+  stderrTty?: boolean;
+  /** Sees stdout as it is written, while the command is still running. */
+  onStdout?: (chunk: string) => void;
 }
 
 /** A fresh PAYCTL_HOME; never the real home. */
@@ -44,10 +48,13 @@ export async function payctl(args: string[], options: RunOptions): Promise<RunRe
   let err = '';
   stdout.on('data', (chunk: Buffer) => {
     out += chunk.toString();
+    options.onStdout?.(chunk.toString());
   });
   stderr.on('data', (chunk: Buffer) => {
     err += chunk.toString();
   });
+  // What a terminal's stream says of itself; progress bars draw only on one.
+  if (options.tty === true || options.stderrTty === true) Object.assign(stderr, { isTTY: true, columns: 120 });
   if (options.stdin !== undefined) stdin.end(options.stdin);
   else stdin.end();
   const io: IO = {
@@ -56,7 +63,7 @@ export async function payctl(args: string[], options: RunOptions): Promise<RunRe
     stderr,
     stdinIsTTY: options.tty === true,
     stdoutIsTTY: options.tty === true,
-    stderrIsTTY: options.tty === true,
+    stderrIsTTY: options.tty === true || options.stderrTty === true,
     env: testEnv(options.home, options.env),
   };
   const code = await runCli(args, io);

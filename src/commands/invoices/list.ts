@@ -12,7 +12,6 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (customer !== undefined) request.query.customer = validateId(customer, 'buyer id', '--customer');
   request.query.status = enumFilter(options.status, INVOICE_STATUSES, '--status');
   await ctx.requireApiKey();
-  const api = await ctx.api();
-  const count = await ctx.renderList(api.pages('invoices.list', { query: request.query }, request), INVOICE_COLUMNS, invoiceRow);
+  const count = await ctx.list({ operation: 'invoices.list', input: { query: request.query }, request, noun: 'invoices', columns: INVOICE_COLUMNS, tableRow: invoiceRow });
   if (count === 0) ctx.log.status('no invoices match');
 }

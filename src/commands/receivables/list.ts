@@ -2,6 +2,7 @@ import type { Context } from '../../context.js';
 import type { Column } from '../../output/render.js';
 import { centsToDecimalString, decimalStringToCents, validateId } from '../../validate/index.js';
 import { missingInput, optionalString } from '../shared/input.js';
+import { grossNetWithFees } from '../../output/totals.js';
 
 export const RECEIVABLE_COLUMNS: Column[] = [
   { key: 'installment', header: 'INSTALLMENT' },
@@ -26,7 +27,14 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (transaction === undefined) throw missingInput(['--transaction <transaction-id>']);
   const id = validateId(transaction, 'transaction id', '--transaction');
   await ctx.requireApiKey();
-  const api = await ctx.api();
-  const count = await ctx.renderList(api.pages('receivables.listByTransaction', { params: { id } }, { limit: 100, all: true }), RECEIVABLE_COLUMNS, receivableRow);
+  const count = await ctx.list({
+    operation: 'receivables.listByTransaction',
+    input: { params: { id } },
+    request: { limit: 100, all: true },
+    noun: 'receivables',
+    columns: RECEIVABLE_COLUMNS,
+    tableRow: receivableRow,
+    totals: grossNetWithFees('gross_amount', 'amount'),
+  });
   if (count === 0) ctx.log.status(`transaction ${id} has no receivables`);
 }

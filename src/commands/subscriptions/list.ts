@@ -12,7 +12,6 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (plan !== undefined) request.query.plan = validateId(plan, 'plan id', '--plan');
   request.query.status = optionalString(options.status);
   await ctx.requireApiKey();
-  const api = await ctx.api();
-  const count = await ctx.renderList(api.pages('subscriptions.list', { query: request.query }, request), SUBSCRIPTION_COLUMNS, subscriptionRow);
+  const count = await ctx.list({ operation: 'subscriptions.list', input: { query: request.query }, request, noun: 'subscriptions', columns: SUBSCRIPTION_COLUMNS, tableRow: subscriptionRow });
   if (count === 0) ctx.log.status('no subscriptions match');
 }

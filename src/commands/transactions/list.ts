@@ -1,7 +1,8 @@
 import type { Context } from '../../context.js';
 import { optionalString } from '../shared/input.js';
 import { buildListRequest, enumFilter, type ListRequest } from '../shared/list.js';
-import { PAYMENT_TYPES, TRANSACTION_COLUMNS, TRANSACTION_STATUSES } from './shared.js';
+import { grossFeesNet } from '../../output/totals.js';
+import { PAYMENT_TYPES, TRANSACTION_COLUMNS, TRANSACTION_CSV_COLUMNS, TRANSACTION_STATUSES } from './shared.js';
 
 export function buildTransactionListRequest(options: Record<string, unknown>): ListRequest {
   const request = buildListRequest(options);
@@ -14,7 +15,14 @@ export function buildTransactionListRequest(options: Record<string, unknown>): L
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
   const request = buildTransactionListRequest(options);
   await ctx.requireApiKey();
-  const api = await ctx.api();
-  const count = await ctx.renderList(api.pages('transactions.list', { query: request.query }, request), TRANSACTION_COLUMNS);
+  const count = await ctx.list({
+    operation: 'transactions.list',
+    input: { query: request.query },
+    request,
+    noun: 'transactions',
+    columns: TRANSACTION_COLUMNS,
+    csvColumns: TRANSACTION_CSV_COLUMNS,
+    totals: grossFeesNet('amount', 'fees'),
+  });
   if (count === 0) ctx.log.status('no transactions match');
 }

@@ -28,6 +28,39 @@ export const TRANSACTION_COLUMNS: Column[] = [
   { key: 'created_at', header: 'CREATED', kind: 'date' },
 ];
 
+/**
+ * The CSV header of a transaction export, the same on every run whatever the rows hold (a boleto
+ * has no card brand, a card sale no barcode): one dotted column per field a spreadsheet can use.
+ * The history and fee details stay in JSON; --fields picks any other column.
+ */
+export const TRANSACTION_CSV_COLUMNS = [
+  'id',
+  'status',
+  'amount',
+  'original_amount',
+  'fees',
+  'currency',
+  'payment_type',
+  'description',
+  'reference_id',
+  'on_behalf_of',
+  'customer',
+  'transaction_number',
+  'installment_plan.number_installments',
+  'payment_method.card_brand',
+  'payment_method.first4_digits',
+  'payment_method.last4_digits',
+  'payment_method.holder_name',
+  'payment_method.barcode',
+  'payment_method.expiration_date',
+  'captured',
+  'refunded',
+  'voided',
+  'expected_on',
+  'created_at',
+  'updated_at',
+];
+
 /** The fields of a transaction the CLI reads itself; the rest is passed through untouched. */
 export interface Transaction {
   id: string;

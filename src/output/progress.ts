@@ -1,0 +1,59 @@
+// Progress of a long `--all` listing, on stderr, for a person watching a terminal: items fetched
+// (of the total the API announced), pages, rate and time left. Loaded only when it is shown, so a
+// piped or quiet run never pays for cli-progress.
+import cliProgress from 'cli-progress';
+
+export interface PageProgress {
+  /** A page arrived: `items` on it, `total` as the list envelope announced it (when it did). */
+  page(items: number, total: number | undefined): void;
+  /** Removes the bar, leaving the terminal as it was; safe to call twice. */
+  stop(): void;
+}
+
+/** Shown only once a listing has taken this long: a short one should not flash a bar. */
+const SHOW_AFTER_MS = 400;
+
+export function pageProgress(stream: NodeJS.WritableStream, noun: string): PageProgress {
+  const started = Date.now();
+  let bar: cliProgress.SingleBar | undefined;
+  let fetched = 0;
+  let pages = 0;
+  let stopped = false;
+  const payload = () => {
+    const seconds = (Date.now() - started) / 1000;
+    return { pages, rate: seconds > 0 ? Math.round(fetched / seconds).toLocaleString('en-US') : '0', noun };
+  };
+  return {
+    page(items, total) {
+      if (stopped) return;
+      fetched += items;
+      pages += 1;
+      const known = total !== undefined && Number.isFinite(total) && total >= fetched ? total : fetched;
+      if (!bar) {
+        if (Date.now() - started < SHOW_AFTER_MS) return;
+        bar = new cliProgress.SingleBar(
+          {
+            stream: stream as NodeJS.WriteStream,
+            format: '{bar} {value}/{total} {noun} | {pages} pages | {rate}/s | ETA {eta_formatted}',
+            barsize: 24,
+            clearOnComplete: true,
+            hideCursor: false,
+            // Redraws at most 10 times a second, however fast pages come.
+            fps: 10,
+            etaBuffer: 50,
+          },
+          cliProgress.Presets.shades_classic,
+        );
+        bar.start(known, fetched, payload());
+        return;
+      }
+      bar.setTotal(known);
+      bar.update(fetched, payload());
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      bar?.stop();
+    },
+  };
+}
