@@ -6,10 +6,12 @@ import { ApiError, CliError, ExitCode } from './errors.js';
 import { parseGlobals } from './globals.js';
 import type { IO } from './io.js';
 import { registerAuth } from './commands/auth/index.js';
+import { registerBalances } from './commands/balances/index.js';
 import { registerBoletos } from './commands/boletos/index.js';
 import { registerBuyers } from './commands/buyers/index.js';
 import { registerCards } from './commands/cards/index.js';
 import { registerConfig } from './commands/config/index.js';
+import { registerFutureEntries } from './commands/future-entries/index.js';
 import { registerInvoices } from './commands/invoices/index.js';
 import { registerPlans } from './commands/plans/index.js';
 import { registerReceipts } from './commands/receipts/index.js';
@@ -18,6 +20,7 @@ import { registerSandbox } from './commands/sandbox/index.js';
 import { registerSources } from './commands/sources/index.js';
 import { registerSubscriptions } from './commands/subscriptions/index.js';
 import { registerTransactions } from './commands/transactions/index.js';
+import { registerTransfers } from './commands/transfers/index.js';
 import { VERSION } from './version.js';
 
 /** A verb's implementation, loaded only when that verb runs. */
@@ -110,6 +113,9 @@ works right after install, with no account.`,
     [['plans'], registerPlans],
     [['subscriptions'], registerSubscriptions],
     [['invoices'], registerInvoices],
+    [['balances'], registerBalances],
+    [['transfers'], registerTransfers],
+    [['future-entries'], registerFutureEntries],
   ];
   for (const [names, register] of groups) register(program, action, argv === undefined || names.includes(target ?? ''));
   registerAuth(program, action);

@@ -75,9 +75,24 @@ export const endpoints = {
   'invoices.remove': scoped('DELETE', '/invoices/{id}'),
   'invoices.approve': scoped('POST', '/invoices/{id}/approve', true),
   'invoices.refund': scoped('DELETE', '/invoices/{id}/void', true),
+  // Balances, transfers and future entries: the provider publishes no paths for these (seed 4.4
+  // names them only), so these are ours, laid out like its receivables paths.
+  'balances.accountsByBuyer': scoped('GET', '/buyers/{id}/balances'),
+  'balances.history': scoped('GET', '/balances/history'),
+  'balances.historyByAccount': scoped('GET', '/balances/{id}/history'),
+  'balances.historyByBuyer': scoped('GET', '/buyers/{id}/balances/history'),
+  'balances.get': scoped('GET', '/balances/{id}'),
+  'balances.getBySeller': scoped('GET', '/sellers/{id}/balances'),
+  'balances.current': scoped('GET', '/balances/{id}/current'),
+  'balances.currentBySeller': scoped('GET', '/sellers/{id}/balances/current'),
+  'transfers.list': scoped('GET', '/transfers'),
+  'transfers.get': scoped('GET', '/transfers/{id}'),
+  'transfers.transactions': scoped('GET', '/transfers/{id}/transactions'),
+  'futureEntries.list': scoped('GET', '/sellers/{id}/future_entries'),
   // Sandbox-only: the emulation's clock, which drives its billing cycles.
   'sandbox.clock': { method: 'GET', path: '/sandbox/clock', marketplaceScoped: false },
   'sandbox.advance': { method: 'POST', path: '/sandbox/clock/advance', marketplaceScoped: false },
+  'sandbox.generate': { method: 'POST', path: '/sandbox/generate', marketplaceScoped: false },
 } as const satisfies Record<string, Endpoint>;
 
 export type Operation = keyof typeof endpoints;

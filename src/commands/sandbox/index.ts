@@ -43,4 +43,11 @@ export function registerSandbox(program: Command, action: ActionFactory, withVer
     .option('--days <n>', 'how many days to move forward')
     .addHelpText('after', examples('payctl sandbox advance --days 30', 'payctl sandbox advance --days 365 -o json | jq ".billed | length"'))
     .action(action(() => import('./clock.js').then((m) => ({ run: m.runAdvance }))));
+  group
+    .command('generate')
+    .description('Trade for some days on the sandbox clock: sales (cards, PIX, boletos) spread over them, payouts as they fall due')
+    .option('--sales <n>', 'how many sales (up to 1000000)')
+    .option('--days <n>', 'over how many days (default 30); the clock ends that many days later')
+    .addHelpText('after', examples('payctl sandbox generate --sales 1000 --days 30', 'payctl sandbox generate --sales 100000 --days 400 && payctl transactions list --all -o csv > all.csv'))
+    .action(action(() => import('./clock.js').then((m) => ({ run: m.runGenerate }))));
 }

@@ -1,0 +1,19 @@
+import type { Context } from '../../context.js';
+import { validateId } from '../../validate/index.js';
+import { missingInput, optionalString } from '../shared/input.js';
+import { ACCOUNT_COLUMNS } from './shared.js';
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const buyer = optionalString(options.buyer);
+  if (buyer === undefined) throw missingInput(['--buyer <buyer-id>']);
+  const id = validateId(buyer, 'buyer id', '--buyer');
+  await ctx.requireApiKey();
+  const count = await ctx.list({
+    operation: 'balances.accountsByBuyer',
+    input: { params: { id } },
+    request: { limit: 100, all: true },
+    noun: 'accounts',
+    columns: ACCOUNT_COLUMNS,
+  });
+  if (count === 0) ctx.log.status(`buyer ${id} has no accounts`);
+}

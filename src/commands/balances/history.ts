@@ -1,0 +1,39 @@
+import type { Operation } from '../../api/endpoints.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { validateId } from '../../validate/index.js';
+import { optionalString } from '../shared/input.js';
+import { buildListRequest, enumFilter, type ListRequest } from '../shared/list.js';
+import { HISTORY_COLUMNS, HISTORY_CSV_COLUMNS, HISTORY_TOTALS, OPERATIONS } from './shared.js';
+
+export interface HistoryRequest extends ListRequest {
+  operation: Operation;
+  params?: Record<string, string>;
+}
+
+/** One account's history, a buyer's, or every account's. */
+export function buildHistoryRequest(options: Record<string, unknown>): HistoryRequest {
+  const request = buildListRequest(options);
+  request.query.operation = enumFilter(options.operation, OPERATIONS, '--operation');
+  const account = optionalString(options.account);
+  const buyer = optionalString(options.buyer);
+  if (account !== undefined && buyer !== undefined) throw new UsageError('use either --account or --buyer, not both');
+  if (account !== undefined) return { ...request, operation: 'balances.historyByAccount', params: { id: validateId(account, 'account id', '--account') } };
+  if (buyer !== undefined) return { ...request, operation: 'balances.historyByBuyer', params: { id: validateId(buyer, 'buyer id', '--buyer') } };
+  return { ...request, operation: 'balances.history' };
+}
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const request = buildHistoryRequest(options);
+  await ctx.requireApiKey();
+  const count = await ctx.list({
+    operation: request.operation,
+    input: { query: request.query, ...(request.params ? { params: request.params } : {}) },
+    request,
+    noun: 'entries',
+    columns: HISTORY_COLUMNS,
+    csvColumns: HISTORY_CSV_COLUMNS,
+    totals: HISTORY_TOTALS,
+  });
+  if (count === 0) ctx.log.status('no entries match');
+}

@@ -1,0 +1,43 @@
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import type { Column } from '../../output/render.js';
+import { decimalCents, type TotalSpec } from '../../output/totals.js';
+import { validateId } from '../../validate/index.js';
+import { optionalString } from '../shared/input.js';
+
+export const ACCOUNT_COLUMNS: Column[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'type', header: 'TYPE' },
+  { key: 'owner', header: 'OWNER' },
+  { key: 'current_balance', header: 'BALANCE', kind: 'money' },
+  { key: 'created_at', header: 'CREATED', kind: 'date' },
+];
+
+export const HISTORY_COLUMNS: Column[] = [
+  { key: 'created_at', header: 'DATE', kind: 'date' },
+  { key: 'operation', header: 'OPERATION' },
+  { key: 'amount', header: 'AMOUNT', kind: 'money' },
+  { key: 'balance', header: 'BALANCE', kind: 'money' },
+  { key: 'transaction', header: 'TRANSACTION' },
+  { key: 'transfer', header: 'TRANSFER' },
+];
+
+export const HISTORY_CSV_COLUMNS = ['id', 'account', 'operation', 'type', 'amount', 'balance', 'currency', 'description', 'transaction', 'transfer', 'created_at'];
+
+export const OPERATIONS = ['sale', 'refund', 'transfer'] as const;
+
+/** Money in, money out and what it came to. */
+export const HISTORY_TOTALS: TotalSpec[] = [
+  { label: 'credits', cents: (e) => Math.max(0, decimalCents(e.amount) ?? 0) },
+  { label: 'debits', cents: (e) => Math.min(0, decimalCents(e.amount) ?? 0) },
+  { label: 'net', cents: (e) => decimalCents(e.amount) },
+];
+
+/** --account wins; without it, the profile's seller (whose account sales and transfers move). */
+export async function accountOrSeller(ctx: Context, options: Record<string, unknown>): Promise<{ account: string } | { seller: string }> {
+  const account = optionalString(options.account);
+  if (account !== undefined) return { account: validateId(account, 'account id', '--account') };
+  const seller = (await ctx.profile()).sellerId;
+  if (!seller) throw new UsageError("give --account <id>, or set the profile's seller_id ('payctl config set seller_id <id>')");
+  return { seller };
+}

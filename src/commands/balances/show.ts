@@ -1,0 +1,21 @@
+import type { Context } from '../../context.js';
+import { accountOrSeller } from './shared.js';
+
+/** `balances get`: current, future and total balance of an account (default: the profile's seller). */
+export async function runGet(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const target = await accountOrSeller(ctx, options);
+  await ctx.requireApiKey();
+  const api = await ctx.api();
+  const balance = 'account' in target ? await api.call('balances.get', { params: { id: target.account } }) : await api.call('balances.getBySeller', { params: { id: target.seller } });
+  await ctx.render(balance);
+}
+
+/** `balances current`: only what is in the account now. */
+export async function runCurrent(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const target = await accountOrSeller(ctx, options);
+  await ctx.requireApiKey();
+  const api = await ctx.api();
+  const current =
+    'account' in target ? await api.call('balances.current', { params: { id: target.account } }) : await api.call('balances.currentBySeller', { params: { id: target.seller } });
+  await ctx.render(current);
+}

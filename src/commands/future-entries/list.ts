@@ -1,0 +1,36 @@
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import type { Column } from '../../output/render.js';
+import { grossFeesNet } from '../../output/totals.js';
+import { validateId } from '../../validate/index.js';
+import { optionalString } from '../shared/input.js';
+import { buildListRequest } from '../shared/list.js';
+
+export const FUTURE_ENTRY_COLUMNS: Column[] = [
+  { key: 'expected_on', header: 'EXPECTED', kind: 'date' },
+  { key: 'installment', header: 'INSTALLMENT' },
+  { key: 'gross_amount', header: 'GROSS', kind: 'money' },
+  { key: 'fee', header: 'FEE', kind: 'money' },
+  { key: 'amount', header: 'NET', kind: 'money' },
+  { key: 'transaction', header: 'TRANSACTION' },
+];
+
+export const FUTURE_ENTRY_CSV_COLUMNS = ['id', 'expected_on', 'installment', 'gross_amount', 'fee', 'amount', 'currency', 'transaction', 'receivable', 'on_behalf_of', 'created_at'];
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const request = buildListRequest(options);
+  const given = optionalString(options.onBehalfOf);
+  const seller = given === undefined ? (await ctx.profile()).sellerId : validateId(given, 'seller id', '--on-behalf-of');
+  if (!seller) throw new UsageError("give --on-behalf-of <seller-id>, or set the profile's seller_id ('payctl config set seller_id <id>')");
+  await ctx.requireApiKey();
+  const count = await ctx.list({
+    operation: 'futureEntries.list',
+    input: { params: { id: seller }, query: request.query },
+    request,
+    noun: 'future entries',
+    columns: FUTURE_ENTRY_COLUMNS,
+    csvColumns: FUTURE_ENTRY_CSV_COLUMNS,
+    totals: grossFeesNet('gross_amount', 'fee'),
+  });
+  if (count === 0) ctx.log.status('no future entries match');
+}

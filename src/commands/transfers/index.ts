@@ -1,0 +1,30 @@
+import type { Command } from 'commander';
+import type { ActionFactory } from '../../cli.js';
+import { examples } from '../shared/help.js';
+import { addListFlags } from '../shared/list-flags.js';
+
+export function registerTransfers(program: Command, action: ActionFactory, withVerbs = true): void {
+  const group = program
+    .command('transfers')
+    .description("Payouts to the seller's bank account, and the transactions each paid")
+    .addHelpText('after', examples('payctl transfers list --from 2026-11-01 --to 2026-11-30', 'payctl transfers transactions <transfer-id>'));
+  // Only the group the command line names needs its verbs (see buildProgram).
+  if (!withVerbs) return;
+  const list = group
+    .command('list')
+    .description('List transfers: date, amount, status (a table ends with count, gross, fees and net)')
+    .option('--status <status>', 'only these statuses (comma-separated): pending, succeeded, failed, canceled');
+  addListFlags(list)
+    .addHelpText('after', examples('payctl transfers list --status succeeded --from 2026-11-01', 'payctl transfers list --all -o ndjson > transfers.ndjson'))
+    .action(action(() => import('./list.js')));
+  group
+    .command('get <id>')
+    .description('Show a transfer')
+    .addHelpText('after', examples('payctl transfers get <transfer-id>', 'payctl transfers get <transfer-id> -o json | jq .bank_account'))
+    .action(action(() => import('../shared/show.js').then((m) => ({ run: m.showById('transfers.get', 'transfer id') }))));
+  group
+    .command('transactions <id>')
+    .description('List the transactions a transfer paid out')
+    .addHelpText('after', examples('payctl transfers transactions <transfer-id>', 'payctl transfers transactions <transfer-id> -o csv'))
+    .action(action(() => import('./transactions.js')));
+}

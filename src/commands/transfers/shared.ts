@@ -1,0 +1,33 @@
+import type { Column } from '../../output/render.js';
+import { grossFeesNet } from '../../output/totals.js';
+
+export const TRANSFER_STATUSES = ['pending', 'succeeded', 'failed', 'canceled'] as const;
+
+export const TRANSFER_COLUMNS: Column[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'transfer_date', header: 'DATE' },
+  { key: 'amount', header: 'AMOUNT', kind: 'money' },
+  { key: 'status', header: 'STATUS', kind: 'status' },
+  { key: 'description', header: 'DESCRIPTION' },
+];
+
+export const TRANSFER_CSV_COLUMNS = [
+  'id',
+  'status',
+  'type',
+  'amount',
+  'fees',
+  'currency',
+  'transfer_date',
+  'description',
+  'on_behalf_of',
+  'account',
+  'bank_account.bank_code',
+  'bank_account.routing_number',
+  'bank_account.account_number',
+  'transactions',
+  'created_at',
+  'updated_at',
+];
+
+export const TRANSFER_TOTALS = grossFeesNet('amount', 'fees');

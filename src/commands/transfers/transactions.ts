@@ -1,0 +1,20 @@
+import type { Context } from '../../context.js';
+import { grossFeesNet } from '../../output/totals.js';
+import { validateId } from '../../validate/index.js';
+import { TRANSACTION_COLUMNS, TRANSACTION_CSV_COLUMNS } from '../transactions/shared.js';
+
+/** The transactions a transfer paid out. */
+export async function run(ctx: Context, args: string[]): Promise<void> {
+  const id = validateId(args[0] ?? '', 'transfer id', '<id>');
+  await ctx.requireApiKey();
+  const count = await ctx.list({
+    operation: 'transfers.transactions',
+    input: { params: { id } },
+    request: { limit: 100, all: true },
+    noun: 'transactions',
+    columns: TRANSACTION_COLUMNS,
+    csvColumns: TRANSACTION_CSV_COLUMNS,
+    totals: grossFeesNet('amount', 'fees'),
+  });
+  if (count === 0) ctx.log.status(`transfer ${id} paid out no transactions`);
+}
