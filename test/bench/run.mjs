@@ -4,7 +4,7 @@
 // never failed: the script exits 0 whenever it could measure, and 1 only when the CLI or the
 // sandbox could not be run at all. Plain Node only (no dependencies); loopback traffic only.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const NODE = process.execPath;
 const CLI = path.resolve(here, '../../bin/payctl.js');
 const BARE_GET = path.join(here, 'bare-get.mjs');
+const BARE_PAGES = path.join(here, 'bare-pages.mjs');
+const EXPORT_ITEMS = 100_000; // issue target: exports of 100,000 items
+const EXPORT_SMALL = 10_000; // memory at 100,000 must stay within 1.2× memory at this many
+const EXPORT_RUNS = 3;
 const TIME_BIN = '/usr/bin/time'; // GNU time: `-f %M` prints the child's max RSS in KB
 const RUNS = 15;
 const WARMUPS = 2;
@@ -82,8 +86,8 @@ function compare(subject, baseline, runs = RUNS, warmups = WARMUPS) {
 }
 
 /** Starts `payctl sandbox serve --port 0` and resolves with the URL it prints first on stdout. */
-function startServer() {
-  server = spawn(NODE, [CLI, 'sandbox', 'serve', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+function startServer(serverEnv = env) {
+  server = spawn(NODE, [CLI, 'sandbox', 'serve', '--port', '0'], { env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   return new Promise((resolve, reject) => {
@@ -141,6 +145,73 @@ async function createMany(url, apiKey, count, body) {
   }
 }
 
+/**
+ * Runs an export with stdout to a file (exports are too large for a pipe buffer) under GNU time:
+ * returns wall ms, peak RSS in MB and how many lines it wrote.
+ */
+function runExport(argv, extraEnv) {
+  const out = path.join(home, 'export.out');
+  const fd = openSync(out, 'w');
+  const t0 = performance.now();
+  const r = spawnSync(TIME_BIN, ['-f', '%M', ...argv], { env: { ...env, ...extraEnv }, stdio: ['ignore', fd, 'pipe'], encoding: 'utf8', timeout: 120_000 });
+  const ms = performance.now() - t0;
+  closeSync(fd);
+  if (r.status !== 0) throw new Error(`${argv.join(' ')} failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`}):\n${r.stderr}`);
+  const text = readFileSync(out);
+  let lines = 0;
+  for (let i = text.indexOf(10); i !== -1; i = text.indexOf(10, i + 1)) lines += 1;
+  rmSync(out);
+  return { ms, rssMB: Number(r.stderr.trim().split('\n').at(-1)) / 1024, lines };
+}
+
+const exportRows = [];
+
+/** items/s and peak RSS of one export of `items` items, against the bare pager on the same list. */
+function measureExport(name, cliArgv, bareUrl, items, client, headerLines) {
+  const cli = [];
+  const bare = [];
+  for (let i = 0; i < EXPORT_RUNS; i += 1) {
+    const c = runExport(cliArgv, client);
+    if (c.lines !== items + headerLines) throw new Error(`${name}: wrote ${c.lines} lines, expected ${items + headerLines}`);
+    cli.push(c);
+    bare.push(runExport([NODE, BARE_PAGES, bareUrl, String(items)], client));
+  }
+  const median = (values) => stats(values).median;
+  const rate = (runs) => items / (median(runs.map((r) => r.ms)) / 1000);
+  return { name, items, cliRate: rate(cli), bareRate: rate(bare), cliRss: median(cli.map((r) => r.rssMB)), bareRss: median(bare.map((r) => r.rssMB)) };
+}
+
+/** Finance exports over a sandbox holding 100,000 sales and 100,000 transfers, on its own server and home. */
+async function exportFigures() {
+  if (!existsSync(TIME_BIN)) return;
+  const exportHome = mkdtempSync(path.join(os.tmpdir(), 'payctl-bench-export-'));
+  const serverEnv = { ...env, PAYCTL_HOME: exportHome };
+  try {
+    const url = await startServer(serverEnv);
+    const client = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_bench', PAYCTL_MARKETPLACE_ID: '' };
+    const setup = (argv) => spawnSync(NODE, [CLI, ...argv, '-q', '-o', 'json'], { env: { ...env, ...client }, encoding: 'utf8', timeout: 600_000 });
+    const t0 = performance.now();
+    // 400 days of trading: every card sale but the last month's is paid out; 31 more days pay the rest.
+    for (const argv of [['sandbox', 'generate', '--sales', String(EXPORT_ITEMS), '--days', '400'], ['sandbox', 'advance', '--days', '31']]) {
+      const r = setup(argv);
+      if (r.status !== 0) throw new Error(`payctl ${argv.join(' ')} failed: ${r.stderr}`);
+    }
+    const setupSeconds = (performance.now() - t0) / 1000;
+    const figures = [];
+    for (const [noun, format, headerLines] of [['transfers', 'ndjson', 0], ['transactions', 'csv', 1]]) {
+      for (const items of [EXPORT_SMALL, EXPORT_ITEMS]) {
+        const argv = [NODE, CLI, noun, 'list', ...(items === EXPORT_ITEMS ? ['--all'] : ['--limit', String(items)]), '-o', format];
+        const bareUrl = `${url}/v1/${noun}`;
+        figures.push(measureExport(`${noun} list ${items === EXPORT_ITEMS ? '--all' : `--limit ${items}`} -o ${format}`, argv, bareUrl, items, client, headerLines));
+      }
+    }
+    exportRows.push({ setupSeconds, figures });
+  } finally {
+    await stopServer();
+    rmSync(exportHome, { recursive: true, force: true });
+  }
+}
+
 const rows = [];
 const ms = 'ms';
 const mb = 'MB';
@@ -187,6 +258,10 @@ async function main() {
   } else {
     for (const what of ['transactions get', 'transactions list --all']) rows.push([`peak RSS: ${what}`, `not measured (no ${TIME_BIN})`, '', '', '≤ 80 MB', '', 0]);
   }
+  await stopServer();
+
+  // 5. Exports at volume (issue targets: ≥ 20,000 items/s, ≤ 120 MB, memory at 100k ≤ 1.2× at 10k).
+  await exportFigures();
 }
 
 const started = performance.now();
@@ -205,6 +280,22 @@ const widths = header.map((_, i) => Math.max(...table.map((r) => r[i].length)));
 console.log(`\npayctl bench: node ${process.version}, ${os.cpus().length} CPUs, ${RUNS} runs + ${WARMUPS} warm-ups per figure, baseline interleaved`);
 for (const r of table) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd());
 console.log('baselines: startup and RSS figures vs `node -e 0`; request vs test/bench/bare-get.mjs (node:http GET, Basic auth)');
+for (const { setupSeconds, figures } of exportRows) {
+  console.log(`\nexports from \`payctl sandbox serve\` (${EXPORT_ITEMS.toLocaleString('en-US')} sales generated and paid out in ${setupSeconds.toFixed(1)} s); median of ${EXPORT_RUNS} runs; baseline: test/bench/bare-pages.mjs (node:http, one page after another, writing NDJSON)`);
+  const exportHeader = ['export', 'items/s', 'baseline items/s', 'ratio', 'peak RSS', 'baseline RSS', 'ratio', 'targets'];
+  const lines = [exportHeader];
+  for (const f of figures) {
+    const big = f.items === EXPORT_ITEMS;
+    const small = figures.find((g) => g.name.split(' ')[0] === f.name.split(' ')[0] && g.items === EXPORT_SMALL);
+    const growth = big && small ? f.cliRss / small.cliRss : undefined;
+    const verdicts = big
+      ? [`${f.cliRate >= 20_000 ? 'met' : 'NOT met'} ≥ 20,000/s`, `${f.cliRss <= 120 ? 'met' : 'NOT met'} ≤ 120 MB`, `${growth !== undefined && growth <= 1.2 ? 'met' : 'NOT met'} RSS 100k/10k ${growth?.toFixed(2)}× ≤ 1.2×`]
+      : [];
+    lines.push([f.name, Math.round(f.cliRate).toLocaleString('en-US'), Math.round(f.bareRate).toLocaleString('en-US'), `${(f.cliRate / f.bareRate).toFixed(2)}×`, `${f.cliRss.toFixed(1)} MB`, `${f.bareRss.toFixed(1)} MB`, `${(f.cliRss / f.bareRss).toFixed(2)}×`, verdicts.join('; ')]);
+  }
+  const w = exportHeader.map((_, i) => Math.max(...lines.map((r) => String(r[i]).length)));
+  for (const r of lines) console.log(r.map((c, i) => String(c).padEnd(w[i])).join('  ').trimEnd());
+}
 console.log(`took ${((performance.now() - started) / 1000).toFixed(1)} s`);
 if (failure) {
   console.error(`\nbench could not complete: ${failure.stack ?? failure}`);
