@@ -119,6 +119,38 @@ describe('transfers and future entries on the sandbox clock', () => {
   });
 });
 
+describe('sandbox generate', () => {
+  it('trades forward on the clock: the sales, their payouts, and a balance that still reconciles', async () => {
+    const before = await json(['sandbox', 'clock']);
+    const report = await run(home(), ['sandbox', 'generate', '--sales', '60', '--days', '45', '-o', 'json']);
+    const generated = expectJson(report);
+    expect(report.stderr).toContain('Trading 60 sales over 45 days');
+    expect(generated.transactions).toBe(60);
+    expect(generated.offset_seconds - before.offset_seconds).toBe(45 * 86_400);
+
+    const transactions: Tx[] = await json(['transactions', 'list', '--all']);
+    expect(transactions).toHaveLength(60);
+    expect(new Set(transactions.map((t) => t.payment_type))).toEqual(new Set(['credit', 'pix', 'boleto']));
+    expect(transactions.every((t) => t.status === 'succeeded')).toBe(true);
+    const transfers: Tx[] = await json(['transfers', 'list', '--all']);
+    expect(transfers).toHaveLength(generated.transfers);
+    // Card sales of the last 30 days and PIX/boleto of the last day are still to be paid out.
+    const future: Tx[] = await json(['future-entries', 'list', '--all']);
+    expect(transfers.length + future.length).toBe(60);
+
+    const balance = await json(['balances', 'get']);
+    const history: Tx[] = await json(['balances', 'history', '--all']);
+    expect(history.reduce((total, e) => total + cents(e.amount), 0)).toBe(cents(balance.current_balance));
+    expect(balance.future_entries).toBe(balance.current_balance);
+  });
+
+  it('refuses a bad size before sending anything', async () => {
+    expectUsage(await run(home(), ['sandbox', 'generate', '--no-input']), '--sales');
+    expectUsage(await run(home(), ['sandbox', 'generate', '--sales', '0']), '--sales');
+    expectUsage(await run(home(), ['sandbox', 'generate', '--sales', '10', '--days', '5000']), '--days');
+  });
+});
+
 describe('bad input is refused before anything is sent', () => {
   it('missing or conflicting flags, unknown filter values', async () => {
     expectUsage(await run(home(), ['balances', 'accounts', '--no-input']), '--buyer');
