@@ -19,15 +19,23 @@ export function pageProgress(stream: NodeJS.WritableStream, noun: string): PageP
   let fetched = 0;
   let pages = 0;
   let stopped = false;
+  // The rate counts from the first page: the wait for it (a service warming up) is not throughput.
+  let firstPageAt: number | undefined;
+  let firstPageItems = 0;
   const payload = () => {
-    const seconds = (Date.now() - started) / 1000;
-    return { pages, rate: seconds > 0 ? Math.round(fetched / seconds).toLocaleString('en-US') : '0', noun };
+    const seconds = firstPageAt === undefined ? 0 : (Date.now() - firstPageAt) / 1000;
+    const rate = seconds > 0 ? Math.round((fetched - firstPageItems) / seconds) : 0;
+    return { pages, rate: rate.toLocaleString('en-US'), noun };
   };
   return {
     page(items, total) {
       if (stopped) return;
       fetched += items;
       pages += 1;
+      if (firstPageAt === undefined) {
+        firstPageAt = Date.now();
+        firstPageItems = items;
+      }
       const known = total !== undefined && Number.isFinite(total) && total >= fetched ? total : fetched;
       if (!bar) {
         if (Date.now() - started < SHOW_AFTER_MS) return;
