@@ -23,6 +23,8 @@ export interface Tracker<T> {
   state: T;
   /** The units written to, whole top-level values first, without items a whole value already covers. */
   changed(): UnitKey[];
+  /** An item's JSON as it was before the mutation first wrote to it; undefined when it did not exist. */
+  before(top: string, key: string): string | undefined;
   /** The plain object behind a proxy this tracker made (a mutation may return one). */
   unwrap<V>(value: V): V;
 }
@@ -38,11 +40,16 @@ export function trackChanges<T extends object>(raw: T): Tracker<T> {
   // One proxy per (unit, object), so the same object read twice is the same object (===).
   const proxies = new Map<string, WeakMap<object, object>>();
 
+  const befores = new Map<string, string | undefined>();
   const noteWhole = (top: string) => wholes.add(top);
   const noteItem = (top: string, key: string) => {
     let keys = items.get(top);
     if (!keys) items.set(top, (keys = new Set()));
+    if (keys.has(key)) return;
     keys.add(key);
+    // Called before the write lands, so this is the item as it was.
+    const collection = (raw as Raw)[top] as Raw | undefined;
+    befores.set(`${top}/${key}`, JSON.stringify(collection?.[key]));
   };
   const unwrap = <V>(value: V): V => (isObject(value) ? ((toRaw.get(value) as V | undefined) ?? value) : value);
 
@@ -133,6 +140,7 @@ export function trackChanges<T extends object>(raw: T): Tracker<T> {
   return {
     state: root as T,
     unwrap,
+    before: (top, key) => befores.get(`${top}/${key}`),
     changed() {
       const units: UnitKey[] = [...wholes].map((top) => [top]);
       for (const [top, keys] of items) {

@@ -2,6 +2,7 @@ import type { SandboxClock } from './clock.js';
 import type { JsonObject } from './http.js';
 import { accountRoutes } from './routes-accounts.js';
 import { documentRoutes } from './routes-documents.js';
+import { eventRoutes } from './routes-events.js';
 import { financeRoutes } from './routes-finance.js';
 import { recurrenceRoutes } from './routes-recurrence.js';
 import { mutateState, readState } from './store.js';
@@ -22,7 +23,8 @@ import {
 // /v1/marketplaces/{id}/). Handlers only glue validation, the state lock and the domain code.
 // Transactions and tokens are here; buyers, cards and sources in routes-accounts.ts; boletos,
 // receipts and receivables in routes-documents.ts; plans, subscriptions, invoices and the sandbox
-// clock in routes-recurrence.ts; balances, transfers and future entries in routes-finance.ts.
+// clock in routes-recurrence.ts; balances, transfers and future entries in routes-finance.ts;
+// webhooks and events in routes-events.ts.
 
 export interface RequestContext {
   stateDir: string;
@@ -116,7 +118,7 @@ const transactionRoutes: Route[] = [
 
 // First match wins: literal segments (cards/tokens, buyers/search, receipts/{id}/emails) come
 // before the patterns whose captures would also take them.
-export const routes: Route[] = [...transactionRoutes, ...accountRoutes, ...documentRoutes, ...recurrenceRoutes, ...financeRoutes];
+export const routes: Route[] = [...transactionRoutes, ...accountRoutes, ...documentRoutes, ...recurrenceRoutes, ...financeRoutes, ...eventRoutes];
 
 export function matchRoute(segments: string[], prefixed: boolean): { route: Route; params: Record<string, string> } | undefined {
   for (const route of routes) {

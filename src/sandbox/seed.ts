@@ -85,6 +85,9 @@ export function seedState(now: Date): SandboxState {
     balance_entries: [],
     transfers: [],
     payouts: { next: null },
+    events: [],
+    webhooks: {},
+    replays: [],
     clock: { offset_seconds: 0 },
     counters: { seq: 0, boleto_sequence: 20000, transaction_number: 100000 },
   };

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { catchUpIfDue } from './catch-up.js';
+import { startDeliverer, type DeliveryOptions } from './deliverer.js';
 import { sandboxClock, type SandboxClock } from './clock.js';
 import { notFound, SandboxError } from './errors.js';
 import { checkAuth, parseJsonObject, readBody, sendError, sendJson, sendText } from './http.js';
@@ -18,6 +19,8 @@ export interface SandboxOptions {
   port?: number;
   /** Real time, under the sandbox clock's offset (clock.ts); tests pin it. */
   now?: () => Date;
+  /** Deliver events to webhooks from this process (sandbox serve, webhooks listen); see deliverer.ts. */
+  deliver?: boolean | DeliveryOptions;
 }
 
 export interface SandboxHandle {
@@ -129,13 +132,15 @@ export function startSandbox(opts: SandboxOptions): Promise<SandboxHandle> {
       const { port } = server.address() as AddressInfo;
       const urlHost = host.includes(':') ? `[${host}]` : host;
       let closing: Promise<void> | undefined;
+      const deliverer = opts.deliver ? startDeliverer(ctx.stateDir, ctx.now, opts.deliver === true ? {} : opts.deliver) : undefined;
       resolve({
         url: `http://${urlHost}:${port}`,
         port,
         // Idempotent, because both a command's cleanup and a signal handler may call it.
         close: () =>
           (closing ??= new Promise<void>((done, fail) => {
-            server.close((err) => (err ? fail(err) : done()));
+            const stopped = deliverer?.stop() ?? Promise.resolve();
+            server.close((err) => (err ? fail(err) : void stopped.then(() => done())));
             // Keep-alive sockets would hold close() open until they time out; requests still in
             // flight get a moment to finish first.
             server.closeIdleConnections();

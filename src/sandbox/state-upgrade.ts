@@ -39,6 +39,9 @@ export function upgradeState(state: SandboxState): SandboxState {
   state.transfers ??= [];
   // Receivables of an older state are not paid out: it kept no ledger to pay them from.
   state.payouts ??= { next: null };
+  state.events ??= [];
+  state.webhooks ??= {};
+  state.replays ??= [];
   // A state from before the sandbox clock ran on real time: it starts with no offset.
   state.clock ??= { offset_seconds: 0 };
   state.seller.taxpayer_id ??= SELLER_DOCUMENTS.taxpayer_id;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { trackChanges } from './change-tracking.js';
 import { SandboxError } from './errors.js';
+import { recordEvents } from './events.js';
 import { seedState } from './seed.js';
 import {
   appendChanges,
@@ -24,7 +25,7 @@ import type { SandboxState } from './types.js';
 // once (each command starts its own in-process sandbox, next to any `sandbox serve`), so:
 //
 // - a change runs under a file lock: bring the copy up to date, mutate it, append what changed to
-//   the log (change-tracking.ts finds which records), unlock;
+//   the log (change-tracking.ts finds which records) with the events they make (events.ts), unlock;
 // - a read takes no lock: it checks the snapshot with one stat and reads whatever the log gained
 //   since, so a process that is the only writer never re-reads anything.
 
@@ -243,6 +244,9 @@ export async function mutateState<T>(stateDir: string, now: StoreClock, mutate: 
       let records: UnitRecord[];
       try {
         result = tracker.unwrap(mutate(tracker.state));
+        // Every change of a transaction, buyer, plan, subscription or invoice is also an event,
+        // written in the same change (events.ts).
+        recordEvents(tracker, tracker.changed(), now());
         assertHeld();
         records = tracker.changed().map((unit) => unitRecord(cached.state as never, unit));
       } catch (err) {

@@ -491,6 +491,48 @@ export interface Invoice {
   updated_at: string;
 }
 
+/** The provider's event delivery shape. */
+export interface SandboxEvent {
+  id: string;
+  type: string;
+  resource: 'event';
+  payload: { object: unknown };
+  created_at: string;
+}
+
+/** A registered webhook, as served. */
+export interface Webhook {
+  id: string;
+  resource: 'webhook';
+  method: 'POST';
+  url: string;
+  description: string | null;
+  events: string[];
+  status: 'enabled';
+  uri: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StoredWebhook {
+  webhook: Webhook;
+  /** Signs every delivery (HMAC-SHA256 of the raw body); shown once, when the webhook is created. */
+  secret: string;
+  /** Index in `events` of the next event to consider: deliveries go out in order, each after the last. */
+  cursor: number;
+  delivered: number;
+  /** Events given up on after retrying for the bounded time. */
+  failed: number;
+}
+
+/** A replay asked for: one event, sent again to every webhook that wants it. */
+export interface Replay {
+  id: string;
+  event: string;
+  webhooks: string[];
+  at: string;
+}
+
 export interface SandboxState {
   version: 1;
   marketplace_id: string;
@@ -511,6 +553,10 @@ export interface SandboxState {
   transfers: Transfer[];
   /** The earliest expected date of a pending receivable (ISO), or null: when payouts next fall due. */
   payouts: { next: string | null };
+  /** Every state change of transactions, buyers, plans, subscriptions and invoices, in order (events.ts). */
+  events: SandboxEvent[];
+  webhooks: Record<string, StoredWebhook>;
+  replays: Replay[];
   /** How far the sandbox's clock runs ahead of real time; see clock.ts. */
   clock: { offset_seconds: number };
   counters: { seq: number; boleto_sequence: number; transaction_number: number };

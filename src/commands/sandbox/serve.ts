@@ -9,7 +9,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   const { startSandbox } = await import('../../sandbox/index.js');
   let sandbox;
   try {
-    sandbox = await startSandbox({ stateDir: ctx.paths.stateDir, host, port });
+    sandbox = await startSandbox({ stateDir: ctx.paths.stateDir, host, port, deliver: true });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`--port: ${port} is already in use on ${host}`);

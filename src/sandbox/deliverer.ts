@@ -1,0 +1,204 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
+import lockfile from 'proper-lockfile';
+import { eventMatches } from '../api/event-types.js';
+import { VERSION } from '../version.js';
+import { sandboxClock } from './clock.js';
+import { mutateState, readState, statePaths } from './store.js';
+import type { SandboxEvent, SandboxState, StoredWebhook } from './types.js';
+
+// Sends the sandbox's events to its webhooks: at least once, in order per webhook (the next event
+// waits until the one before it was accepted or given up on), each signed with the webhook's
+// secret, retried with growing pauses while the receiver fails or does not answer, for a bounded
+// time. Runs in `sandbox serve` and in `webhooks listen`; one process per state directory
+// delivers (a lock decides which), the others stand by, so no event goes out twice because two
+// processes both thought it was theirs.
+
+export interface DeliveryOptions {
+  /** How often the state is looked at for new events (ms). */
+  pollMs?: number;
+  /** How long one attempt may take before it counts as failed (ms). */
+  timeoutMs?: number;
+  /** The first pause after a failure; each next one doubles, up to retryMaxMs (ms). */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** An event still failing this long after its first failure is given up on (ms). */
+  giveUpAfterMs?: number;
+}
+
+export interface Deliverer {
+  stop(): Promise<void>;
+}
+
+const DEFAULTS: Required<DeliveryOptions> = { pollMs: 200, timeoutMs: 5_000, retryBaseMs: 500, retryMaxMs: 30_000, giveUpAfterMs: 10 * 60_000 };
+
+/** `sha256=<hex HMAC-SHA256 of the raw body>`: what X-Payctl-Signature carries. */
+export function signBody(secret: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+/** One POST; resolves with the status, or rejects on a network error or timeout. */
+function post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const send = target.protocol === 'https:' ? https.request : http.request;
+    const req = send(target, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, timeout: timeoutMs }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+interface Retry {
+  attempts: number;
+  firstFailure: number;
+  nextAt: number;
+}
+
+export function startDeliverer(stateDir: string, now: () => Date, given: DeliveryOptions = {}): Deliverer {
+  const options = { ...DEFAULTS, ...given };
+  const lockTarget = path.join(statePaths(stateDir).dir, 'deliverer');
+  let release: (() => Promise<void>) | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const inFlight = new Map<string, Promise<void>>();
+  const retries = new Map<string, Retry>();
+  // Per webhook: events before this index were looked at and do not match, so are not looked at again.
+  const scanned = new Map<string, number>();
+
+  const attempt = async (key: string, stored: StoredWebhook, event: SandboxEvent): Promise<boolean> => {
+    const body = JSON.stringify(event);
+    const retry = retries.get(key);
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': `payctl-sandbox/${VERSION}`,
+      'x-payctl-signature': signBody(stored.secret, body),
+      'x-payctl-event': event.type,
+      'x-payctl-delivery': event.id,
+      'x-payctl-webhook': stored.webhook.id,
+      'x-payctl-attempt': String((retry?.attempts ?? 0) + 1),
+    };
+    let ok = false;
+    try {
+      const status = await post(stored.webhook.url, body, headers, options.timeoutMs);
+      ok = status >= 200 && status < 300;
+    } catch {
+      ok = false;
+    }
+    if (ok) {
+      retries.delete(key);
+      return true;
+    }
+    const at = Date.now();
+    const next: Retry = retry ? { ...retry, attempts: retry.attempts + 1 } : { attempts: 1, firstFailure: at, nextAt: 0 };
+    if (at - next.firstFailure >= options.giveUpAfterMs) {
+      retries.delete(key);
+      return false;
+    }
+    // Doubling pauses, with jitter so many failing webhooks do not retry in step.
+    const pause = Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** (next.attempts - 1));
+    next.nextAt = at + pause / 2 + Math.random() * (pause / 2);
+    retries.set(key, next);
+    return false;
+  };
+
+  const due = (key: string) => (retries.get(key)?.nextAt ?? 0) <= Date.now();
+  const gaveUp = (key: string) => !retries.has(key);
+
+  /** The next event for this webhook, in order; runs one attempt at it. */
+  const deliverNext = (state: SandboxState, stored: StoredWebhook): void => {
+    const id = stored.webhook.id;
+    let index = Math.max(stored.cursor, scanned.get(id) ?? 0);
+    while (index < state.events.length && !eventMatches(stored.webhook.events, (state.events[index] as SandboxEvent).type)) index += 1;
+    scanned.set(id, index);
+    const event = state.events[index];
+    if (!event) return;
+    const key = `${id}:${event.id}`;
+    if (inFlight.has(id) || !due(key)) return;
+    const job = (async () => {
+      const ok = await attempt(key, stored, event);
+      if (ok || gaveUp(key)) {
+        // Moving the cursor is what makes the next event go: written under the lock, so a
+        // deliverer that takes over later starts after this one.
+        await mutateState(stateDir, sandboxClock(now), (s) => {
+          const current = s.webhooks[id];
+          if (!current || current.cursor > index) return;
+          current.cursor = index + 1;
+          if (ok) current.delivered += 1;
+          else current.failed += 1;
+        });
+      }
+    })()
+      .catch(() => undefined)
+      .finally(() => inFlight.delete(id));
+    inFlight.set(id, job);
+  };
+
+  /** Replays: each to every webhook it names, at least once, then off the queue. */
+  const deliverReplays = (state: SandboxState): void => {
+    for (const replay of state.replays) {
+      const key = `replay:${replay.id}`;
+      if (inFlight.has(key)) continue;
+      const event = state.events.find((e) => e.id === replay.event);
+      const pending = replay.webhooks.filter((w) => state.webhooks[w] && !retries.get(`${key}:${w}:done`));
+      const job = (async () => {
+        for (const webhookId of pending) {
+          const stored = state.webhooks[webhookId];
+          const jobKey = `${key}:${webhookId}`;
+          if (!stored || !event || !due(jobKey)) continue;
+          const ok = await attempt(jobKey, stored, event);
+          if (ok || gaveUp(jobKey)) retries.set(`${jobKey}:done`, { attempts: 0, firstFailure: 0, nextAt: 0 });
+        }
+        const finished = replay.webhooks.every((w) => !state.webhooks[w] || retries.has(`${key}:${w}:done`));
+        if (finished || !event) {
+          await mutateState(stateDir, sandboxClock(now), (s) => {
+            const at = s.replays.findIndex((r) => r.id === replay.id);
+            if (at >= 0) s.replays.splice(at, 1);
+          });
+          for (const w of replay.webhooks) retries.delete(`${key}:${w}:done`);
+        }
+      })()
+        .catch(() => undefined)
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, job);
+    }
+  };
+
+  const tick = async (): Promise<void> => {
+    if (stopped) return;
+    try {
+      if (!release) {
+        release = await lockfile
+          .lock(lockTarget, { realpath: false, stale: 10_000, update: 2_000, onCompromised: () => (release = undefined) })
+          .catch(() => undefined);
+      }
+      if (release) {
+        const state = await readState(stateDir, sandboxClock(now));
+        for (const stored of Object.values(state.webhooks)) deliverNext(state, stored);
+        deliverReplays(state);
+      }
+    } catch {
+      // A state being replaced or a lock lost: the next tick tries again.
+    }
+    if (!stopped) timer = setTimeout(() => void tick(), release ? options.pollMs : Math.max(options.pollMs, 1_000));
+  };
+  timer = setTimeout(() => void tick(), 0);
+
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      // Attempts under way get a moment to finish (a receiver answering now is not sent it again);
+      // one that hangs is left to its timeout rather than holding up the stop.
+      await Promise.race([Promise.all(inFlight.values()), new Promise((r) => setTimeout(r, 1_000).unref())]);
+      await release?.().catch(() => undefined);
+      release = undefined;
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { ALL_EVENTS, eventMatches, unknownEventTypes } from '../api/event-types.js';
+import { notFound } from './errors.js';
+import { findEvent } from './events.js';
+import type { JsonObject } from './http.js';
+import { newId } from './ids.js';
+import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
+import { isoTimestamp } from './time.js';
+import type { Deleted, Replay, SandboxState, StoredWebhook, Webhook } from './types.js';
+import { Checker } from './validate.js';
+
+// Webhooks: where the sandbox delivers its events (deliverer.ts sends them). The request is the
+// provider's `{method: "POST", url, description, event: [...]}`; the answer shows `events` and
+// `status`, and, once, the secret every delivery is signed with.
+
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return bare === 'localhost' || bare === '::1' || /^127(?:\.\d{1,3}){3}$/.test(bare);
+}
+
+/** Absolute https; plain http only to this machine (where `payctl webhooks listen` runs). */
+export function webhookUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'must be an absolute URL (https://…)';
+  }
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && isLoopback(url.hostname)) return undefined;
+  return 'must use https:// (plain http:// only to localhost or 127.0.0.1)';
+}
+
+export function planCreateWebhook(body: JsonObject): (state: SandboxState, now: Date) => Webhook & { secret: string } {
+  const check = new Checker();
+  const url = check.requiredString(body.url, 'url', 2000);
+  if (url !== undefined) {
+    const problem = webhookUrlProblem(url);
+    if (problem) check.add('url', problem);
+  }
+  if (body.method !== undefined && body.method !== 'POST') check.add('method', 'must be POST');
+  const description = check.optionalString(body.description, 'description', 500) ?? null;
+  const events = Array.isArray(body.event) ? body.event : typeof body.event === 'string' ? [body.event] : undefined;
+  if (!events || events.length === 0 || !events.every((e): e is string => typeof e === 'string')) {
+    check.add('event', `must be a list of event types, or ["${ALL_EVENTS}"] for all`);
+  } else {
+    const unknown = unknownEventTypes(events);
+    if (unknown.length > 0) check.add('event', `unknown event type(s): ${unknown.join(', ')}`);
+  }
+  check.throwIfAny();
+  return (state, now) => {
+    const id = newId();
+    const at = isoTimestamp(now);
+    const webhook: Webhook = {
+      id,
+      resource: 'webhook',
+      method: 'POST',
+      url: url as string,
+      description,
+      events: [...new Set(events as string[])],
+      status: 'enabled',
+      uri: `/v1/marketplaces/${state.marketplace_id}/webhooks/${id}`,
+      created_at: at,
+      updated_at: at,
+    };
+    const secret = `whsec_${randomBytes(24).toString('hex')}`;
+    // Only what happens from now on: a new webhook is not sent the sandbox's past.
+    state.webhooks[id] = { webhook, secret, cursor: state.events.length, delivered: 0, failed: 0 };
+    return { ...webhook, secret };
+  };
+}
+
+export function findWebhook(state: SandboxState, id: string): StoredWebhook {
+  const stored = state.webhooks[id];
+  if (!stored) throw notFound('webhook', id);
+  return stored;
+}
+
+export function listWebhooks(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<Webhook> {
+  return listByCreation(
+    uri,
+    Object.values(state.webhooks).map((s) => s.webhook),
+    parseListQuery(params, []),
+  );
+}
+
+export function removeWebhook(state: SandboxState, id: string): Deleted {
+  findWebhook(state, id);
+  delete state.webhooks[id];
+  return { id, resource: 'webhook', deleted: true };
+}
+
+/** Queues one event to be sent again to every webhook that wants it. */
+export function replayEvent(state: SandboxState, eventId: string, now: Date): Replay {
+  const event = findEvent(state, eventId);
+  const webhooks = Object.values(state.webhooks)
+    .filter((s) => eventMatches(s.webhook.events, event.type))
+    .map((s) => s.webhook.id);
+  const replay: Replay = { id: newId(), event: event.id, webhooks, at: isoTimestamp(now) };
+  state.replays.push(replay);
+  return replay;
+}

@@ -1,0 +1,198 @@
+import { createHmac } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID, startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
+import { recordingServer, type RecordedRequest, type RecordingServer, type Reply } from '../helpers/recording-server.js';
+import { client, directCardBody, expectError, HEX32, ISO_MS, nextCpf, VISA, type Client, type Json } from './helpers.js';
+
+// Webhooks and events in the sandbox: every state change is an event in the provider's delivery
+// shape; deliveries go out signed, in order per webhook, retried until accepted or given up.
+
+const FAST = { pollMs: 20, timeoutMs: 500, retryBaseMs: 60, retryMaxMs: 200, giveUpAfterMs: 1_500 };
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function sandbox(deliver: boolean | typeof FAST = FAST, dir?: string): Promise<{ api: Client; dir: string; handle: SandboxHandle }> {
+  const stateDir = dir ?? (await mkdtemp(path.join(tmpdir(), 'payctl-webhooks-')));
+  const handle = await startSandbox({ stateDir, deliver });
+  cleanups.push(async () => {
+    await handle.close();
+    if (!dir) await rm(stateDir, { recursive: true, force: true });
+  });
+  return { api: client(handle.url), dir: stateDir, handle };
+}
+
+async function receiver(route: Reply[] | ((req: RecordedRequest, i: number) => Reply) = [{ status: 200 }]): Promise<RecordingServer> {
+  const server = await recordingServer(route);
+  cleanups.push(() => server.close());
+  return server;
+}
+
+async function register(api: Client, url: string, event: string[] = ['*']): Promise<Json> {
+  const reply = await api.post('/v1/webhooks', { method: 'POST', url: `${url}/hook`, description: 'test', event });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return reply.body;
+}
+
+async function until<T>(what: () => T | Promise<T>, ok: (v: T) => boolean, ms = 4_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await what();
+    if (ok(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const verify = (secret: string, req: RecordedRequest) =>
+  req.headers['x-payctl-signature'] === `sha256=${createHmac('sha256', secret).update(req.body).digest('hex')}`;
+
+describe('webhooks', () => {
+  it('create answers 201 with events, status and, once, the secret; get and list never show it', async () => {
+    const { api } = await sandbox(false);
+    const created = await register(api, 'https://example.com', ['transaction.succeeded', 'invoice.paid']);
+    expect(created).toMatchObject({ resource: 'webhook', method: 'POST', url: 'https://example.com/hook', description: 'test', events: ['transaction.succeeded', 'invoice.paid'], status: 'enabled' });
+    expect(created.id).toMatch(HEX32);
+    expect(created.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
+    const got = await api.get(`/v1/webhooks/${created.id}`);
+    expect(got.body.secret).toBeUndefined();
+    expect((await api.get('/v1/webhooks')).body.items.map((w: Json) => w.id)).toEqual([created.id]);
+    expect((await api.del(`/v1/webhooks/${created.id}`)).body).toEqual({ id: created.id, resource: 'webhook', deleted: true });
+    expectError(await api.get(`/v1/webhooks/${created.id}`), 404, 'resource_not_found');
+  });
+
+  it('refuses a URL that is not https (http only to this machine), and unknown event types', async () => {
+    const { api } = await sandbox(false);
+    expectError(await api.post('/v1/webhooks', { url: 'http://example.com/hook', event: ['*'] }), 400, 'invalid_parameter');
+    expectError(await api.post('/v1/webhooks', { url: 'hook', event: ['*'] }), 400, 'invalid_parameter');
+    const unknown = await api.post('/v1/webhooks', { url: 'https://example.com', event: ['transaction.exploded'] });
+    expectError(unknown, 400, 'invalid_parameter');
+    expect(unknown.body.error.reasons.join()).toContain('transaction.exploded');
+    expect((await api.post('/v1/webhooks', { url: 'http://127.0.0.1:9/hook', event: ['*'] })).status).toBe(201);
+  });
+});
+
+describe('events', () => {
+  it('every state change is an event in the delivery shape: transactions, buyers, plans, subscriptions, invoices', async () => {
+    const { api } = await sandbox(false);
+    const txn = (await api.post('/v1/transactions', directCardBody(VISA, 5_000))).body;
+    await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 1_000 });
+    await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 4_000 });
+    const buyer = (await api.post('/v1/buyers', { first_name: 'Ana', last_name: 'Lima', taxpayer_id: nextCpf(), email: 'ana@example.com' })).body;
+    await api.put(`/v1/buyers/${buyer.id}`, { email: 'ana.lima@example.com' });
+    await api.del(`/v1/buyers/${buyer.id}`);
+    const plan = (await api.post('/v1/recurrence_plans/', { name: 'Mensal', frequency: 'monthly', interval: 1, payment_methods: ['credit'], currency: 'BRL', amount: 990 })).body;
+    const today = (await api.get('/v1/sandbox/clock')).body.now.slice(0, 10);
+    const sub = (await api.post('/v1/recurrence_subscriptions', { plan: plan.uuid, customer: SANDBOX_BUYER_ID, due_date: today, on_behalf_of: SANDBOX_SELLER_ID })).body;
+    await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/suspend`);
+    await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/reactivate`);
+    await api.post('/v1/sandbox/clock/advance', { days: 1 });
+    await api.del(`/v1/recurrence_plans/${plan.uuid}`);
+
+    const events: Json[] = (await api.get('/v1/events?limit=100&sort=time-ascending')).body.items;
+    const types = events.map((e) => e.type);
+    expect(types.slice(0, 4)).toEqual(['transaction.created', 'transaction.succeeded', 'transaction.updated', 'transaction.canceled']);
+    expect(types).toEqual(expect.arrayContaining(['buyer.created', 'buyer.updated', 'buyer.deleted', 'plan.created', 'plan.canceled']));
+    expect(types).toEqual(expect.arrayContaining(['subscription.created', 'subscription.suspended', 'subscription.reactivated', 'subscription.updated']));
+    expect(types).toEqual(expect.arrayContaining(['invoice.created', 'invoice.paid']));
+    for (const event of events) {
+      expect(Object.keys(event).sort()).toEqual(['created_at', 'id', 'payload', 'resource', 'type']);
+      expect(event).toMatchObject({ resource: 'event', payload: { object: expect.any(Object) } });
+      expect(event.created_at).toMatch(ISO_MS);
+    }
+    expect(events[1].payload.object).toMatchObject({ id: txn.id, status: 'succeeded', resource: 'transaction' });
+    // The buyer's event carries the buyer as the API serves it.
+    expect(events.find((e) => e.type === 'buyer.deleted').payload.object).toMatchObject({ id: buyer.id, resource: 'buyer' });
+
+    const one = events[0];
+    expect((await api.get(`/v1/events/${one.id}`)).body).toEqual(one);
+    expect((await api.get('/v1/events?type=buyer.created,buyer.deleted')).body.items.map((e: Json) => e.type).sort()).toEqual(['buyer.created', 'buyer.deleted']);
+    expectError(await api.get(`/v1/events/${'f'.repeat(32)}`), 404, 'resource_not_found');
+    // Reads and bookkeeping are not changes.
+    const count = (await api.get('/v1/events?limit=1')).body.total;
+    await api.get(`/v1/transactions/${txn.id}`);
+    await api.get('/v1/balances/history');
+    expect((await api.get('/v1/events?limit=1')).body.total).toBe(count);
+  });
+});
+
+describe('delivery', () => {
+  it('each event arrives once, signed with the webhook secret, only the types asked for', async () => {
+    const { api } = await sandbox();
+    const hook = await receiver();
+    const all = await register(api, hook.url);
+    const onlyFailed = await register(api, hook.url, ['transaction.failed']);
+    await api.post('/v1/transactions', directCardBody(VISA, 1_000));
+    await api.post('/v1/transactions', directCardBody(VISA, 2_000));
+    const got = await until(() => hook.requests.length, (n) => n >= 4);
+    await new Promise((r) => setTimeout(r, 200)); // and nothing more comes
+    expect(got).toBe(4);
+    expect(hook.requests.length).toBe(4);
+    const bodies = hook.requests.map((r) => JSON.parse(r.body));
+    expect(bodies.map((b) => b.type)).toEqual(['transaction.created', 'transaction.succeeded', 'transaction.created', 'transaction.succeeded']);
+    for (const req of hook.requests) {
+      expect(req.method).toBe('POST');
+      expect(req.path).toBe('/hook');
+      expect(verify(all.secret, req)).toBe(true);
+      expect(verify(onlyFailed.secret, req)).toBe(false);
+      expect(req.headers['x-payctl-webhook']).toBe(all.id);
+      expect(req.headers['x-payctl-event']).toBe(JSON.parse(req.body).type);
+      expect(req.headers['content-type']).toBe('application/json');
+    }
+    expect(new Set(bodies.map((b) => b.id)).size).toBe(4);
+  });
+
+  it('a receiver that fails twice then succeeds gets the event when retried, and the next ones only after, in order', async () => {
+    const { api } = await sandbox();
+    const hook = await receiver((_req, i) => (i < 2 ? { status: 500 } : { status: 200 }));
+    await register(api, hook.url, ['transaction.created']);
+    const first = (await api.post('/v1/transactions', directCardBody(VISA, 1_000))).body;
+    const second = (await api.post('/v1/transactions', directCardBody(VISA, 2_000))).body;
+    await until(() => hook.requests.length, (n) => n >= 4);
+    const seen = hook.requests.map((r) => JSON.parse(r.body).payload.object.id);
+    expect(seen).toEqual([first.id, first.id, first.id, second.id]);
+    expect(hook.requests.map((r) => r.headers['x-payctl-attempt'])).toEqual(['1', '2', '3', '1']);
+  });
+
+  it('an event still failing after the bounded time is given up on, and the next one goes', async () => {
+    const { api } = await sandbox();
+    const hook = await receiver((req) => (JSON.parse(req.body).payload.object.amount === '10.00' ? { status: 503 } : { status: 200 }));
+    const webhook = await register(api, hook.url, ['transaction.created']);
+    await api.post('/v1/transactions', directCardBody(VISA, 1_000));
+    const second = (await api.post('/v1/transactions', directCardBody(VISA, 2_000))).body;
+    await until(() => hook.requests.some((r) => JSON.parse(r.body).payload.object.id === second.id), Boolean, 5_000);
+    const attempts = hook.requests.filter((r) => JSON.parse(r.body).payload.object.amount === '10.00').length;
+    expect(attempts).toBeGreaterThan(2);
+    expect(hook.requests.at(-1)!.headers['x-payctl-webhook']).toBe(webhook.id);
+  });
+
+  it('replay sends one event again to the webhooks that want it', async () => {
+    const { api } = await sandbox();
+    const hook = await receiver();
+    await register(api, hook.url, ['transaction.succeeded']);
+    await api.post('/v1/transactions', directCardBody(VISA, 1_000));
+    await until(() => hook.requests.length, (n) => n >= 1);
+    const event = JSON.parse(hook.requests[0]!.body);
+    const replay = await api.post(`/v1/events/${event.id}/actions/replay`);
+    expect(replay.status).toBe(200);
+    await until(() => hook.requests.length, (n) => n >= 2);
+    expect(JSON.parse(hook.requests[1]!.body)).toEqual(event);
+    expectError(await api.post(`/v1/events/${'f'.repeat(32)}/actions/replay`), 404, 'resource_not_found');
+  });
+
+  it('two delivering processes on one state directory still send each event once', async () => {
+    const first = await sandbox();
+    const second = await sandbox(FAST, first.dir);
+    const hook = await receiver();
+    await register(first.api, hook.url, ['transaction.created']);
+    for (let i = 0; i < 6; i += 1) await (i % 2 ? second.api : first.api).post('/v1/transactions', directCardBody(VISA, 1_000 + i));
+    await until(() => hook.requests.length, (n) => n >= 6);
+    await new Promise((r) => setTimeout(r, 300));
+    const ids = hook.requests.map((r) => JSON.parse(r.body).id);
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(6);
+  });
+});
