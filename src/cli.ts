@@ -11,6 +11,7 @@ import { registerBoletos } from './commands/boletos/index.js';
 import { registerBuyers } from './commands/buyers/index.js';
 import { registerCards } from './commands/cards/index.js';
 import { registerConfig } from './commands/config/index.js';
+import { registerEvents } from './commands/events/index.js';
 import { registerFutureEntries } from './commands/future-entries/index.js';
 import { registerInvoices } from './commands/invoices/index.js';
 import { registerPlans } from './commands/plans/index.js';
@@ -21,6 +22,7 @@ import { registerSources } from './commands/sources/index.js';
 import { registerSubscriptions } from './commands/subscriptions/index.js';
 import { registerTransactions } from './commands/transactions/index.js';
 import { registerTransfers } from './commands/transfers/index.js';
+import { registerWebhooks } from './commands/webhooks/index.js';
 import { VERSION } from './version.js';
 
 /** A verb's implementation, loaded only when that verb runs. */
@@ -116,6 +118,8 @@ works right after install, with no account.`,
     [['balances'], registerBalances],
     [['transfers'], registerTransfers],
     [['future-entries'], registerFutureEntries],
+    [['webhooks'], registerWebhooks],
+    [['events'], registerEvents],
   ];
   for (const [names, register] of groups) register(program, action, argv === undefined || names.includes(target ?? ''));
   registerAuth(program, action);

@@ -51,6 +51,7 @@ export class Context {
   private prompterCache?: Promise<Prompter>;
   private readonly cleanups: (() => Promise<void>)[] = [];
   private sandboxNoticeShown = false;
+  private deliverWebhooks = false;
   private readonly secrets = new Set<string>();
 
   constructor(io: IO, globals: GlobalOptions) {
@@ -124,7 +125,7 @@ export class Context {
     let baseUrl = profile.baseUrl;
     if (profile.isEmbedded) {
       const { startSandbox } = await import('./sandbox/index.js');
-      const sandbox = await startSandbox({ stateDir: this.paths.stateDir });
+      const sandbox = await startSandbox({ stateDir: this.paths.stateDir, deliver: this.deliverWebhooks });
       this.cleanups.push(() => sandbox.close());
       baseUrl = sandbox.url;
     } else {
@@ -165,6 +166,20 @@ export class Context {
     if (!profile.apiKey) {
       throw new UsageError(`profile "${profile.name}" has no API key; run 'payctl login --profile ${profile.name}' or set PAYCTL_API_KEY`);
     }
+  }
+
+  /**
+   * The embedded sandbox, when this command starts it, also delivers events to webhooks (as
+   * `sandbox serve` does): for `webhooks listen`, so it works with no server running.
+   */
+  deliverWebhooksFromEmbeddedSandbox(): void {
+    this.deliverWebhooks = true;
+  }
+
+  /** Whether the profile talks to a sandbox (embedded, or `sandbox serve` with a test key) rather than a live account. */
+  async isSandbox(): Promise<boolean> {
+    const profile = await this.profile();
+    return profile.isEmbedded || profile.apiKey?.startsWith('zpk_test_') === true;
   }
 
   /** Mutating commands against a sandbox say so, so no one mistakes it for a live account. */

@@ -89,6 +89,14 @@ export const endpoints = {
   'transfers.get': scoped('GET', '/transfers/{id}'),
   'transfers.transactions': scoped('GET', '/transfers/{id}/transactions'),
   'futureEntries.list': scoped('GET', '/sellers/{id}/future_entries'),
+  // Webhooks: paths of our own, like the provider's; events follow its …/events paths.
+  'webhooks.create': scoped('POST', '/webhooks'),
+  'webhooks.list': scoped('GET', '/webhooks'),
+  'webhooks.get': scoped('GET', '/webhooks/{id}'),
+  'webhooks.remove': scoped('DELETE', '/webhooks/{id}'),
+  'events.list': scoped('GET', '/events'),
+  'events.get': scoped('GET', '/events/{id}'),
+  'events.replay': scoped('POST', '/events/{id}/actions/replay'),
   // Sandbox-only: the emulation's clock, which drives its billing cycles.
   'sandbox.clock': { method: 'GET', path: '/sandbox/clock', marketplaceScoped: false },
   'sandbox.advance': { method: 'POST', path: '/sandbox/clock/advance', marketplaceScoped: false },

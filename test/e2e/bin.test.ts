@@ -102,6 +102,35 @@ describe('bin/payctl.js', () => {
     expect(code).toBe(0);
   });
 
+  it('webhooks listen against sandbox serve: events arrive as NDJSON, and SIGINT removes its webhook', async () => {
+    const server = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0'], { env: testEnv(home.home) });
+    let listener: ChildProcessWithoutNullStreams | undefined;
+    try {
+      const url = await firstLine(server);
+      const env = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_e2e', PAYCTL_MARKETPLACE_ID: '' };
+      listener = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--event', 'transaction.succeeded'], { env: testEnv(home.home, env) });
+      let stderr = '';
+      listener.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const webhooks = () => JSON.parse(payctl(['webhooks', 'list', '-o', 'json'], { env }).stdout) as Array<{ id: string }>;
+      for (let i = 0; i < 100 && webhooks().length === 0; i += 1) await new Promise((r) => setTimeout(r, 50));
+      expect(webhooks()).toHaveLength(1);
+      const seller = JSON.parse(payctl(['whoami']).stdout).seller_id;
+      const sale = JSON.parse(payctl(['transactions', 'create', '--amount', '9.99', '--on-behalf-of', seller, ...card], { env }).stdout);
+      const line = JSON.parse(await firstLine(listener));
+      expect(line).toMatchObject({ type: 'transaction.succeeded', resource: 'event', payload: { object: { id: sale.id } } });
+
+      listener.kill('SIGINT');
+      const code = await new Promise<number | null>((resolve) => listener!.on('exit', (c) => resolve(c)));
+      expect(code, stderr).toBe(0);
+      expect(stderr).toContain('removed webhook');
+      expect(webhooks()).toEqual([]);
+    } finally {
+      if (listener && listener.exitCode === null) listener.kill('SIGKILL');
+      server.kill('SIGINT');
+      await new Promise((resolve) => server.on('exit', resolve));
+    }
+  });
+
   it('receipts render on a terminal writes a file and prints its path instead of dumping HTML', async () => {
     const tx = JSON.parse(payctl(['transactions', 'create', '--amount', '10.50', ...card]).stdout);
     const cwd = mkdtempSync(join(tmpdir(), 'payctl-render-'));

@@ -1,0 +1,13 @@
+import type { Context } from '../../context.js';
+import { buildListRequest } from '../shared/list.js';
+import { stringList } from '../shared/input.js';
+import { checkEventTypes, EVENT_COLUMNS, eventRow } from '../webhooks/shared.js';
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const request = buildListRequest(options);
+  const types = checkEventTypes(stringList(options.type), '--type').filter((t) => t !== '*');
+  if (types.length > 0) request.query.type = types.join(',');
+  await ctx.requireApiKey();
+  const count = await ctx.list({ operation: 'events.list', input: { query: request.query }, request, noun: 'events', columns: EVENT_COLUMNS, tableRow: eventRow });
+  if (count === 0) ctx.log.status('no events match');
+}

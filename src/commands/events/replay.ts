@@ -1,0 +1,14 @@
+import type { Context } from '../../context.js';
+import { validateId } from '../../validate/index.js';
+
+/** Sends one event again to every webhook that wants it (receivers should expect repeats anyway). */
+export async function run(ctx: Context, args: string[]): Promise<void> {
+  const id = validateId(args[0] ?? '', 'event id', '<id>');
+  await ctx.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.printDryRun('events.replay', { params: { id } });
+  await ctx.noteSandbox();
+  const replay = await (await ctx.api()).call<{ webhooks?: string[] }>('events.replay', { params: { id } });
+  await ctx.render(replay);
+  const count = replay.webhooks?.length ?? 0;
+  ctx.log.status(`Event ${id} queued for ${count} webhook${count === 1 ? '' : 's'}`);
+}

@@ -1,0 +1,32 @@
+import type { Context } from '../../context.js';
+import { missingInput, optionalString, stringList } from '../shared/input.js';
+import { checkEventTypes, checkWebhookUrl } from './shared.js';
+
+export interface WebhookBody {
+  method: 'POST';
+  url: string;
+  description?: string;
+  event: string[];
+}
+
+/** The provider's webhook request: `{method: "POST", url, description, event: [...]}`. */
+export function buildWebhookRequest(options: Record<string, unknown>): WebhookBody {
+  const url = optionalString(options.url);
+  const events = stringList(options.event);
+  const missing = [...(url === undefined ? ['--url <https-url>'] : []), ...(events.length === 0 ? ['--event <type>'] : [])];
+  if (missing.length > 0) throw missingInput(missing);
+  const body: WebhookBody = { method: 'POST', url: checkWebhookUrl(url as string), event: checkEventTypes(events) };
+  const description = optionalString(options.description);
+  if (description !== undefined) body.description = description;
+  return body;
+}
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const body = buildWebhookRequest(options);
+  await ctx.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.printDryRun('webhooks.create', { body });
+  await ctx.noteSandbox();
+  const created = await (await ctx.api()).call<{ id: string; secret?: string }>('webhooks.create', { body });
+  await ctx.render(created);
+  ctx.log.status(`Created webhook ${created.id}${created.secret ? '; its signing secret is shown only now: keep it to verify X-Payctl-Signature' : ''}`);
+}

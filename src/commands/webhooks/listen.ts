@@ -1,0 +1,184 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { ALL_EVENTS, eventMatches } from '../../api/event-types.js';
+import type { Context } from '../../context.js';
+import { UsageError, ValidationError } from '../../errors.js';
+import { optionalString, stringList } from '../shared/input.js';
+import { checkEventTypes, checkWebhookUrl, EVENT_COLUMNS, eventRow } from './shared.js';
+
+// A local receiver for webhook deliveries, for watching events arrive from a terminal: each one
+// printed as it comes (a table row on a terminal, NDJSON when piped), its signature checked when
+// the secret is known, answered 200, and optionally forwarded to a local app. Against a sandbox it
+// registers itself as a webhook for its run and removes it when it stops (Ctrl-C included).
+
+export interface ListenOptions {
+  port: number;
+  events: string[];
+  forwardTo?: string;
+  secret?: string;
+  maxEvents?: number;
+}
+
+export function buildListenOptions(options: Record<string, unknown>): ListenOptions {
+  const rawPort = optionalString(options.port) ?? '0';
+  if (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535) throw new ValidationError('--port', 'give a port number from 0 to 65535 (0: any free port)');
+  const types = stringList(options.event);
+  const listen: ListenOptions = { port: Number(rawPort), events: types.length > 0 ? checkEventTypes(types) : [ALL_EVENTS] };
+  const forwardTo = optionalString(options.forwardTo);
+  if (forwardTo !== undefined) listen.forwardTo = checkWebhookUrl(forwardTo, '--forward-to');
+  const secret = optionalString(options.secret);
+  if (secret !== undefined) listen.secret = secret;
+  const max = optionalString(options.maxEvents);
+  if (max !== undefined) {
+    if (!/^\d+$/.test(max) || Number(max) < 1) throw new ValidationError('--max-events', 'give a whole number of 1 or more');
+    listen.maxEvents = Number(max);
+  }
+  return listen;
+}
+
+/** Whether X-Payctl-Signature is the HMAC-SHA256 of this exact body under `secret`. */
+export function signatureMatches(secret: string, body: Buffer, header: string | undefined): boolean {
+  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
+  const given = Buffer.from(header ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+function readRaw(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Sends the delivery on to the local app as it came: same body, same signature headers. */
+function forward(url: string, body: Buffer, headers: IncomingMessage['headers']): Promise<string> {
+  return new Promise((resolve) => {
+    const target = new URL(url);
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const passOn = Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('x-payctl-') || name === 'content-type'));
+    const req = send(target, { method: 'POST', headers: { ...passOn, 'content-length': String(body.length) }, timeout: 10_000 }, (res) => {
+      res.resume();
+      resolve(String(res.statusCode ?? '?'));
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', (err) => resolve(`failed (${(err as NodeJS.ErrnoException).code ?? err.message})`));
+    req.end(body);
+  });
+}
+
+/** A queue the HTTP handler pushes printed events into and the renderer pulls pages from. */
+function eventChannel() {
+  const waiting: Array<Record<string, unknown>> = [];
+  let wake: (() => void) | undefined;
+  let closed = false;
+  return {
+    push(item: Record<string, unknown>) {
+      waiting.push(item);
+      wake?.();
+    },
+    close() {
+      closed = true;
+      wake?.();
+    },
+    async *pages(): AsyncGenerator<unknown[]> {
+      for (;;) {
+        if (waiting.length > 0) yield waiting.splice(0);
+        else if (closed) return;
+        else await new Promise<void>((resolve) => (wake = resolve));
+      }
+    },
+  };
+}
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const listen = buildListenOptions(options);
+  await ctx.requireApiKey();
+  const sandbox = await ctx.isSandbox();
+  if (!sandbox && !listen.secret) ctx.log.warn('no --secret given: deliveries cannot be verified against a live account');
+  // Events arrive as a stream: a table on a terminal, otherwise one JSON object a line.
+  const format = (await ctx.outputFormat()) === 'table' ? 'table' : 'ndjson';
+  const channel = eventChannel();
+  let printed = 0;
+  let secret = listen.secret;
+  let stop: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const body = await readRaw(req);
+      const signature = req.headers['x-payctl-signature'];
+      const verified = secret ? signatureMatches(secret, body, Array.isArray(signature) ? signature[0] : signature) : undefined;
+      if (verified === false) {
+        ctx.log.warn(`rejected a delivery whose X-Payctl-Signature does not match its body (event ${String(req.headers['x-payctl-delivery'] ?? '?')})`);
+        res.writeHead(400).end();
+        return;
+      }
+      let event: Record<string, unknown>;
+      try {
+        event = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+      } catch {
+        res.writeHead(400).end();
+        return;
+      }
+      if (!eventMatches(listen.events, String(event.type)) || (listen.maxEvents !== undefined && printed >= listen.maxEvents)) {
+        res.writeHead(200).end();
+        return;
+      }
+      printed += 1;
+      const forwarded = listen.forwardTo ? await forward(listen.forwardTo, body, req.headers) : undefined;
+      res.writeHead(200).end();
+      if (format === 'table') channel.push({ ...eventRow(event), signature: verified === undefined ? '-' : 'valid', forwarded: forwarded ?? '-' });
+      else {
+        channel.push(event);
+        if (forwarded !== undefined) ctx.log.status(`forwarded ${String(event.id)} (${String(event.type)}) to ${listen.forwardTo}: ${forwarded}`);
+      }
+      if (listen.maxEvents !== undefined && printed >= listen.maxEvents) stop();
+    })().catch(() => {
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new UsageError(`--port: ${listen.port} is already in use`) : err));
+    server.listen(listen.port, '127.0.0.1', () => resolve());
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
+
+  let webhookId: string | undefined;
+  const onSignal = () => stop();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    if (sandbox) {
+      // The embedded sandbox has no server of its own between commands: this process delivers.
+      ctx.deliverWebhooksFromEmbeddedSandbox();
+      const api = await ctx.api();
+      const created = await api.call<{ id: string; secret: string }>('webhooks.create', {
+        body: { method: 'POST', url, description: `payctl webhooks listen (pid ${process.pid})`, event: listen.events },
+      });
+      webhookId = created.id;
+      secret ??= created.secret;
+      ctx.log.status(`Listening on ${url} for ${listen.events.join(', ')}; registered as webhook ${webhookId} until you stop (Ctrl-C).`);
+    } else {
+      ctx.log.status(`Listening on ${url}; not registered with a live account: make it reachable and add it with 'payctl webhooks create --url … --event …'. Ctrl-C stops.`);
+    }
+    const columns = [...EVENT_COLUMNS, { key: 'signature', header: 'SIGNATURE' }, ...(listen.forwardTo ? [{ key: 'forwarded', header: 'FORWARDED' }] : [])];
+    const { renderList } = await import('../../output/render.js');
+    const rendering = renderList(channel.pages(), { format, out: ctx.io.stdout, color: ctx.color, columns, ...(ctx.globals.fields ? { fields: ctx.globals.fields } : {}) });
+    await stopped;
+    channel.close();
+    await rendering;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (webhookId) {
+      await (await ctx.api()).call('webhooks.remove', { params: { id: webhookId } }).catch(() => undefined);
+      ctx.log.status(`Stopped; removed webhook ${webhookId}`);
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import type { Context } from '../../context.js';
+import { validateId } from '../../validate/index.js';
+
+export async function run(ctx: Context, args: string[]): Promise<void> {
+  const id = validateId(args[0] ?? '', 'webhook id', '<id>');
+  await ctx.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.printDryRun('webhooks.remove', { params: { id } });
+  const api = await ctx.api();
+  const webhook = await api.call<{ url?: string }>('webhooks.get', { params: { id } });
+  await ctx.confirm(`Remove webhook ${id} (${webhook.url ?? 'no URL'})? It will receive no more events.`, 'remove a webhook');
+  await ctx.noteSandbox();
+  await ctx.render(await api.call('webhooks.remove', { params: { id } }));
+  ctx.log.status(`Removed webhook ${id}`);
+}

@@ -1,0 +1,132 @@
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { payctl } from '../helpers/run.js';
+import { recordingServer } from '../helpers/recording-server.js';
+import { createCard, expectError, expectJson, expectUsage, freshHomePerTest, run, type Tx } from './helpers.js';
+
+// Webhooks and events from the CLI: what is sent, what is refused before sending, and `listen`
+// printing deliveries as they arrive, checking signatures and forwarding to a local app.
+const home = freshHomePerTest();
+const json = async (args: string[]): Promise<Tx> => expectJson(await run(home(), [...args, '-o', 'json']));
+
+async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 5_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await what();
+    if (ok(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const sign = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+describe('webhooks create, list, get, remove', () => {
+  it('sends the provider body, shows the secret once, and remove asks first', async () => {
+    const api = await recordingServer([{ status: 201, body: { id: 'w'.repeat(32), resource: 'webhook', events: ['transaction.succeeded'], status: 'enabled', secret: 'whsec_x' } }]);
+    try {
+      const result = await payctl(['webhooks', 'create', '--url', 'https://shop.example.com/hooks', '--event', 'transaction.succeeded', '--event', 'invoice.paid,transaction.failed', '--description', 'loja', '-o', 'json'], {
+        home: home(),
+        env: { PAYCTL_BASE_URL: api.url, PAYCTL_API_KEY: 'zpk_live_webhookkey01', PAYCTL_MARKETPLACE_ID: 'm'.repeat(32) },
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(api.requests[0]).toMatchObject({ method: 'POST', path: `/v1/marketplaces/${'m'.repeat(32)}/webhooks` });
+      expect(api.requests[0]!.json).toEqual({ method: 'POST', url: 'https://shop.example.com/hooks', description: 'loja', event: ['transaction.succeeded', 'invoice.paid', 'transaction.failed'] });
+      expect(result.stderr).toContain('shown only now');
+    } finally {
+      await api.close();
+    }
+
+    const created = await json(['webhooks', 'create', '--url', 'https://example.com/h', '--event', '*']);
+    expect(created).toMatchObject({ events: ['*'], status: 'enabled', secret: expect.stringMatching(/^whsec_/) });
+    expect((await json(['webhooks', 'list'])).map((w: Tx) => w.id)).toEqual([created.id]);
+    expect((await json(['webhooks', 'get', created.id])).secret).toBeUndefined();
+    expectUsage(await run(home(), ['webhooks', 'remove', created.id]), '--yes required');
+    expect(await json(['webhooks', 'remove', created.id, '--yes'])).toMatchObject({ id: created.id, deleted: true });
+    expectError(await run(home(), ['webhooks', 'get', created.id]), 5);
+  });
+
+  it('refuses a non-https URL, an unknown event type, and missing flags, before sending', async () => {
+    expectUsage(await run(home(), ['webhooks', 'create', '--url', 'http://shop.example.com/h', '--event', '*']), '--url', 'https://');
+    expectUsage(await run(home(), ['webhooks', 'create', '--url', 'shop/h', '--event', '*']), '--url', 'absolute URL');
+    expectUsage(await run(home(), ['webhooks', 'create', '--url', 'https://example.com', '--event', 'transaction.exploded']), '--event', 'transaction.exploded');
+    expectUsage(await run(home(), ['webhooks', 'create', '--no-input']), '--url', '--event');
+    expectUsage(await run(home(), ['webhooks', 'listen', '--port', '70000']), '--port');
+    expectUsage(await run(home(), ['webhooks', 'listen', '--forward-to', 'http://example.com/x']), '--forward-to');
+  });
+});
+
+describe('events list, get, replay', () => {
+  it('lists what happened, filters by type, shows one, replays one', async () => {
+    const sale = await createCard(home(), '12.00');
+    const events: Tx[] = await json(['events', 'list', '--all']);
+    expect(events.map((e) => e.type)).toEqual(['transaction.succeeded', 'transaction.created']);
+    expect(events[0].payload.object.id).toBe(sale.id);
+    expect((await json(['events', 'list', '--type', 'transaction.created'])).map((e: Tx) => e.type)).toEqual(['transaction.created']);
+    expect(await json(['events', 'get', events[1].id])).toEqual(events[1]);
+    expect(await json(['events', 'replay', events[0].id])).toMatchObject({ event: events[0].id, webhooks: [] });
+    expectUsage(await run(home(), ['events', 'list', '--type', 'sale.done']), '--type');
+    const table = await run(home(), ['events', 'list', '--no-color'], { tty: true });
+    expect(table.stdout).toMatch(new RegExp(`^TIME\\s+TYPE\\s+ID\\s+OBJECT\\n.*transaction\\.succeeded\\s+${events[0].id}\\s+${sale.id}`));
+  });
+});
+
+describe('webhooks listen', () => {
+  it('against the embedded sandbox: registers itself, prints deliveries as NDJSON when piped, removes itself', async () => {
+    const listening = run(home(), ['webhooks', 'listen', '--max-events', '2']);
+    const registered = await until(() => json(['webhooks', 'list']), (list: Tx[]) => list.length === 1);
+    expect(registered[0]).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/webhooks$/), events: ['*'] });
+    const sale = await createCard(home(), '20.00');
+    const result = await listening;
+    expect(result.code, result.stderr).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    const events = lines.map((l) => JSON.parse(l));
+    expect(events.map((e) => e.type)).toEqual(['transaction.created', 'transaction.succeeded']);
+    expect(events.every((e) => e.resource === 'event' && e.payload.object.id === sale.id)).toBe(true);
+    expect(result.stderr).toContain(`registered as webhook ${registered[0].id}`);
+    expect(result.stderr).toContain(`removed webhook ${registered[0].id}`);
+    expect(await json(['webhooks', 'list'])).toEqual([]);
+  });
+
+  it('with a known secret: a tampered body is rejected (400), a signed one printed and forwarded as it came', async () => {
+    const app = await recordingServer([{ status: 202 }]);
+    const port = await freePort();
+    const secret = 'whsec_localsecret';
+    // A live-like account: nothing to register with, the secret comes from the flag.
+    const listening = payctl(['webhooks', 'listen', '--port', String(port), '--secret', secret, '--forward-to', `${app.url}/hook`, '--max-events', '1'], {
+      home: home(),
+      env: { PAYCTL_BASE_URL: 'https://api.example.com', PAYCTL_API_KEY: 'zpk_live_listenkey0001' },
+    });
+    try {
+      const event = { id: 'e'.repeat(32), type: 'invoice.paid', resource: 'event', payload: { object: { id: 'i1' } }, created_at: '2026-11-22T10:00:00.000Z' };
+      const body = JSON.stringify(event);
+      const post = (text: string, signature: string) =>
+        until(
+          () => fetch(`http://127.0.0.1:${port}/webhooks`, { method: 'POST', body: text, headers: { 'content-type': 'application/json', 'x-payctl-signature': signature, 'x-payctl-delivery': event.id } }).then((r) => r.status, () => 0),
+          (status) => status !== 0,
+        );
+      expect(await post(body.replace('i1', 'i2'), sign(secret, body))).toBe(400);
+      expect(await post(body, sign(secret, body))).toBe(200);
+      const result = await listening;
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual([event]);
+      expect(result.stderr).toContain('does not match its body');
+      expect(result.stderr).toContain(`forwarded ${event.id} (invoice.paid) to ${app.url}/hook: 202`);
+      expect(app.requests).toHaveLength(1);
+      expect(app.requests[0]!.body).toBe(body);
+      expect(app.requests[0]!.headers['x-payctl-signature']).toBe(sign(secret, body));
+    } finally {
+      await app.close();
+    }
+  });
+});
