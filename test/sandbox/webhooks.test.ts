@@ -157,6 +157,16 @@ describe('delivery', () => {
     expect(hook.requests.map((r) => r.headers['x-payctl-attempt'])).toEqual(['1', '2', '3', '1']);
   });
 
+  it('a receiver that does not answer in time is tried again', async () => {
+    const { api } = await sandbox();
+    const hook = await receiver((_req, i) => (i === 0 ? { hang: true } : { status: 200 }));
+    await register(api, hook.url, ['transaction.created']);
+    const sale = (await api.post('/v1/transactions', directCardBody(VISA, 1_000))).body;
+    await until(() => hook.requests.length, (n) => n >= 2);
+    expect(hook.requests.map((r) => JSON.parse(r.body).payload.object.id)).toEqual([sale.id, sale.id]);
+    expect(hook.requests[1]!.headers['x-payctl-attempt']).toBe('2');
+  });
+
   it('an event still failing after the bounded time is given up on, and the next one goes', async () => {
     const { api } = await sandbox();
     const hook = await receiver((req) => (JSON.parse(req.body).payload.object.amount === '10.00' ? { status: 503 } : { status: 200 }));
