@@ -18,6 +18,15 @@ export function isCollection(top: string, value: unknown): boolean {
 
 type Raw = Record<string | symbol, unknown>;
 
+// Every proxy any tracker made, to its plain object: lookups that cache by object (an id index)
+// must key on the object itself, not on the proxy one mutation happened to hand them.
+const targets = new WeakMap<object, object>();
+
+/** The plain object behind a tracking proxy, or the value itself. */
+export function rawOf<V>(value: V): V {
+  return typeof value === 'object' && value !== null ? ((targets.get(value) as V | undefined) ?? value) : value;
+}
+
 export interface Tracker<T> {
   /** The proxy to hand to the mutation. */
   state: T;
@@ -79,6 +88,7 @@ export function trackChanges<T extends object>(raw: T): Tracker<T> {
     });
     byObject.set(target, proxy);
     toRaw.set(proxy, target);
+    targets.set(proxy, target);
     return proxy;
   };
 
@@ -116,6 +126,7 @@ export function trackChanges<T extends object>(raw: T): Tracker<T> {
     });
     byObject.set(target, proxy);
     toRaw.set(proxy, target);
+    targets.set(proxy, target);
     return proxy;
   };
 
@@ -136,6 +147,7 @@ export function trackChanges<T extends object>(raw: T): Tracker<T> {
     },
   });
   toRaw.set(root, rootTarget);
+  targets.set(root, rootTarget);
 
   return {
     state: root as T,

@@ -4,6 +4,7 @@
 
 export { startSandbox, resetSandbox, type SandboxOptions, type SandboxHandle } from './server.js';
 export { signBody, type DeliveryOptions } from './deliverer.js';
+export { parseFaults, FaultSpecError, type FaultPlan } from './faults.js';
 export {
   SANDBOX_API_KEY,
   SANDBOX_MARKETPLACE_ID,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { catchUpIfDue } from './catch-up.js';
 import { startDeliverer, type DeliveryOptions } from './deliverer.js';
+import { drawFault, type FaultPlan } from './faults.js';
 import { sandboxClock, type SandboxClock } from './clock.js';
 import { notFound, SandboxError } from './errors.js';
 import { checkAuth, parseJsonObject, readBody, sendError, sendJson, sendText } from './http.js';
@@ -21,6 +22,8 @@ export interface SandboxOptions {
   now?: () => Date;
   /** Deliver events to webhooks from this process (sandbox serve, webhooks listen); see deliverer.ts. */
   deliver?: boolean | DeliveryOptions;
+  /** Fail a share of requests on purpose (sandbox serve --faults); see faults.ts. */
+  faults?: FaultPlan;
 }
 
 export interface SandboxHandle {
@@ -32,6 +35,7 @@ export interface SandboxHandle {
 interface ServerContext {
   stateDir: string;
   now: () => Date;
+  faults?: FaultPlan | undefined;
 }
 
 function unknownRoute(method: string, pathname: string): SandboxError {
@@ -73,6 +77,17 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
       });
     }
     const body = method === 'POST' || method === 'PUT' ? parseJsonObject(await readBody(req)) : {};
+    // Injected failures (faults.ts), on the API only: the sandbox's own clock and generator stay reliable.
+    const fault = ctx.faults && segments[0] !== 'sandbox' ? drawFault(ctx.faults) : undefined;
+    if (fault === '500-before') throw new SandboxError(500, 'server_api_error', 'Injected fault: the service failed before applying the request.');
+    if (fault === '429') {
+      throw new SandboxError(429, 'rate_limit_error', 'Injected fault: too many requests.', { headers: { 'Retry-After': String(ctx.faults?.retryAfterSeconds ?? 1) } });
+    }
+    if (fault === 'reset-before') {
+      req.socket.destroy();
+      return;
+    }
+    if (fault === 'slow') await new Promise((resolve) => setTimeout(resolve, ctx.faults?.slowMs ?? 0));
     // Whatever fell due since the last request (billings, expiries, over-due invoices) happens
     // before this one is served, so it sees the sandbox as it is at this moment.
     if (!match.route.ownsCatchUp) await catchUpIfDue(ctx.stateDir, clock);
@@ -85,6 +100,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
       path: url.pathname,
       origin: `http://${req.headers.host ?? 'localhost'}`,
     });
+    // Applied, and then the answer is lost: the case a client must reconcile.
+    if (fault === '500-after') throw new SandboxError(500, 'server_api_error', 'Injected fault: the service failed after applying the request.');
+    if (fault === 'reset-after') {
+      req.socket.destroy();
+      return;
+    }
     if (reply.contentType) sendText(res, reply.status, String(reply.body), reply.contentType);
     else sendJson(res, reply.status, reply.body);
   } catch (err) {
@@ -120,7 +141,7 @@ async function serveLetter(name: string, res: ServerResponse, stateDir: string, 
 }
 
 export function startSandbox(opts: SandboxOptions): Promise<SandboxHandle> {
-  const ctx: ServerContext = { stateDir: path.resolve(opts.stateDir), now: opts.now ?? (() => new Date()) };
+  const ctx: ServerContext = { stateDir: path.resolve(opts.stateDir), now: opts.now ?? (() => new Date()), faults: opts.faults };
   const host = opts.host ?? '127.0.0.1';
   const server = createServer((req, res) => {
     void handle(req, res, ctx);

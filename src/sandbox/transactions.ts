@@ -1,3 +1,4 @@
+import { rawOf } from './change-tracking.js';
 import { notFound, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
 import { cachedView, listEnvelope, parseListQuery, viewKey, type ListEnvelope } from './list.js';
@@ -15,9 +16,20 @@ import { Checker } from './validate.js';
 
 export type TransactionChange = (stored: StoredTransaction, state: SandboxState, now: Date) => void;
 
+// Transaction id → position, per transactions array. The array only grows (and a reload is a new
+// array), so the index only ever needs the new tail added: a refund in a sandbox of 100,000
+// transactions looks one up directly instead of walking them all.
+const positions = new WeakMap<object, { indexed: number; byId: Map<string, number> }>();
+
 export function findTransaction(state: SandboxState, id: string): StoredTransaction {
-  const stored = state.transactions.find((t) => t.txn.id === id);
-  if (!stored) throw notFound('transaction', id);
+  const list = rawOf(state.transactions);
+  let index = positions.get(list);
+  if (!index) positions.set(list, (index = { indexed: 0, byId: new Map() }));
+  for (; index.indexed < list.length; index.indexed += 1) index.byId.set((list[index.indexed] as StoredTransaction).txn.id, index.indexed);
+  const at = index.byId.get(id);
+  // Read through `state`, so a change made to it is seen by the change tracking.
+  const stored = at === undefined ? undefined : state.transactions[at];
+  if (!stored || stored.txn.id !== id) throw notFound('transaction', id);
   return stored;
 }
 

@@ -6,10 +6,18 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   const port = Number(optionalString(options.port) ?? '4010');
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port: give a port number from 0 to 65535');
   const host = optionalString(options.host) ?? '127.0.0.1';
-  const { startSandbox } = await import('../../sandbox/index.js');
+  const { startSandbox, parseFaults, FaultSpecError } = await import('../../sandbox/index.js');
+  const spec = optionalString(options.faults);
+  let faults;
+  try {
+    faults = spec === undefined ? undefined : parseFaults(spec);
+  } catch (err) {
+    if (err instanceof FaultSpecError) throw new UsageError(`--faults: ${err.message}`);
+    throw err;
+  }
   let sandbox;
   try {
-    sandbox = await startSandbox({ stateDir: ctx.paths.stateDir, host, port, deliver: true });
+    sandbox = await startSandbox({ stateDir: ctx.paths.stateDir, host, port, deliver: true, ...(faults ? { faults } : {}) });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`--port: ${port} is already in use on ${host}`);
@@ -19,6 +27,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   ctx.log.status(
     `Sandbox listening on ${sandbox.url} (state in ${ctx.paths.stateDir}); any API key starting with zpk_test_ is accepted. Ctrl-C stops it.`,
   );
+  if (faults) ctx.log.status(`Injecting faults: ${faults.rates.map(([kind, rate]) => `${kind} ${(rate * 100).toFixed(1)}%`).join(', ')}`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
