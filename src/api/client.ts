@@ -65,6 +65,8 @@ const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export class ApiClient {
+  /** Told of every 429 (with the pause it asks for) before the request is retried: a batch slows all its workers. */
+  onRateLimited?: (retryAfterMs: number) => void;
   private readonly options: Required<Pick<ClientOptions, 'maxAttempts' | 'retryBaseMs' | 'maxRetryAfterMs'>> & ClientOptions;
   private readonly dispatcher: Dispatcher;
 
@@ -141,6 +143,7 @@ export class ApiClient {
         throw new NetworkError(message, { cause: err });
       }
       const { status, text, contentType, retryAfter } = response;
+      if (status === 429) this.onRateLimited?.(retryAfter ?? this.backoff(attempt));
       if (status === 429 && !last) {
         const delay = retryAfter ?? this.backoff(attempt);
         if (delay <= this.options.maxRetryAfterMs) {

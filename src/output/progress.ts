@@ -65,3 +65,39 @@ export function pageProgress(stream: NodeJS.WritableStream, noun: string): PageP
     },
   };
 }
+
+export interface BatchProgress {
+  update(done: number, failed: number): void;
+  stop(): void;
+}
+
+/** Progress of a batch (bulk refunds): done, failed and remaining rows, rate and time left. */
+export function batchProgress(stream: NodeJS.WritableStream, total: number): BatchProgress {
+  const started = Date.now();
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: stream as NodeJS.WriteStream,
+      format: '{bar} {done} done | {failed} failed | {remaining} left | {rate}/s | ETA {eta_formatted}',
+      barsize: 24,
+      clearOnComplete: true,
+      hideCursor: false,
+      fps: 10,
+      etaBuffer: 100,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(total, 0, { done: 0, failed: 0, remaining: total, rate: '0' });
+  let stopped = false;
+  return {
+    update(done, failed) {
+      const finished = done + failed;
+      const seconds = (Date.now() - started) / 1000;
+      bar.update(finished, { done, failed, remaining: total - finished, rate: seconds > 0 ? Math.round(finished / seconds).toLocaleString('en-US') : '0' });
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      bar.stop();
+    },
+  };
+}

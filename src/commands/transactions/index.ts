@@ -101,11 +101,22 @@ export function registerTransactions(program: Command, action: ActionFactory, wi
     .action(action(() => import('./update.js')));
 
   group
-    .command('refund <id>')
-    .description('Refund (void) a transaction, in full or in part; asks for confirmation')
+    .command('refund [id]')
+    .description('Refund (void) a transaction, in full or in part, or a batch from a file; asks for confirmation')
     .option('--amount <amount>', 'amount to refund in major units (default: all that remains)')
     .option('--amount-cents <cents>', 'amount to refund in cents')
-    .addHelpText('after', examples('payctl transactions refund <id>                 # all that remains, after a [y/N] confirmation', 'payctl transactions refund <id> --amount 5.00 --yes'))
+    .option('--file <path|->', 'refund every row of a CSV (id, and amount or amount_cents) or NDJSON file; - reads stdin')
+    .option('--concurrency <n>', 'with --file: refunds in flight at once (default 4; fewer while the service answers 429)')
+    .option('--restart', "with --file: ignore the journal of an earlier run of the same input and start over")
+    .addHelpText(
+      'after',
+      examples(
+        'payctl transactions refund <id>                 # all that remains, after a [y/N] confirmation',
+        'payctl transactions refund <id> --amount 5.00 --yes',
+        'payctl transactions refund --file refunds.csv --concurrency 8',
+        'payctl transactions list --status succeeded --from 2026-11-20 -o ndjson | payctl transactions refund --file - --yes > results.ndjson',
+      ),
+    )
     .action(action(() => import('./refund.js')));
 
   group

@@ -34,6 +34,12 @@ const refund: MoneyMove = {
   },
 };
 
-export function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+  if (options.file !== undefined) {
+    if (args.length > 0) throw new UsageError('give either a transaction id or --file, not both');
+    const { runBulkRefund } = await import('./bulk/run.js');
+    return runBulkRefund(ctx, options);
+  }
+  if (options.concurrency !== undefined || options.restart !== undefined) throw new UsageError('--concurrency and --restart go with --file');
   return runMoneyMove(ctx, args, options, refund);
 }

@@ -1,0 +1,167 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStateFiles } from '../../src/sandbox/store.js';
+import { payctl, tempHome, testEnv } from '../helpers/run.js';
+import { createCard, expectJson, expectUsage, freshHomePerTest, getTx, run, type Tx } from './helpers.js';
+
+// Bulk refunds: rows from CSV or NDJSON, one confirmation, one result line per row, a journal
+// that makes every refund happen exactly once however the run is interrupted, checked against
+// the sandbox's own state under injected faults and repeated SIGKILLs.
+const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
+const home = freshHomePerTest();
+
+const voids = (tx: Tx) => tx.history.filter((h: Tx) => h.operation_type === 'void' && h.status === 'succeeded').length;
+const results = (stdout: string) => stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+
+describe('a batch from a file', () => {
+  it('CSV with amounts in reais or cents; bad rows reported without stopping; exit 10 when some fail', async () => {
+    const [a, b, c] = [await createCard(home(), '30.00'), await createCard(home(), '40.00'), await createCard(home(), '50.00')];
+    const csv = ['id,amount,amount_cents', `${a.id},5.00,`, `${b.id},,`, 'not-an-id,1.00,', `${c.id},,1250`, `${a.id},abc,`].join('\n');
+    const file = join(home(), 'refunds.csv');
+    writeFileSync(file, csv);
+    const result = await run(home(), ['transactions', 'refund', '--file', file, '--yes']);
+    expect(result.code, result.stderr).toBe(10);
+    const lines = results(result.stdout).sort((x, y) => x.row - y.row);
+    expect(lines.map((l) => [l.row, l.status, l.refunded_amount])).toEqual([
+      [1, 'refunded', '5.00'],
+      [2, 'refunded', '40.00'],
+      [3, 'invalid', null],
+      [4, 'refunded', '12.50'],
+      [5, 'invalid', null],
+    ]);
+    expect(lines[2].error).toContain('not a transaction id');
+    expect(Object.keys(lines[0]).sort()).toEqual(['error', 'id', 'refunded_amount', 'row', 'status']);
+    expect(result.stderr).toContain('Refunded 3 of 5 rows (R$ 57,50); 0 failed, 2 invalid');
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toBe('error: 2 of 5 rows were not refunded (see their result lines)');
+    expect((await getTx(home(), a.id)).amount).toBe('25.00');
+    expect((await getTx(home(), b.id)).status).toBe('canceled');
+    expect((await getTx(home(), c.id)).amount).toBe('37.50');
+
+    // The same input again: every settled row is skipped, nothing is sent twice.
+    const again = await run(home(), ['transactions', 'refund', '--file', file, '--yes']);
+    expect(again.code).toBe(10);
+    expect(results(again.stdout).filter((l) => l.status === 'refunded').every((l) => l.resumed === true)).toBe(true);
+    expect(again.stderr).toContain('resuming, 3 already settled');
+    expect(voids(await getTx(home(), a.id))).toBe(1);
+    // --restart forgets the journal: the partial refund is made again, the full one finds nothing left.
+    const restarted = await run(home(), ['transactions', 'refund', '--file', file, '--yes', '--restart']);
+    const byRow = new Map(results(restarted.stdout).map((l) => [l.row, l]));
+    expect(byRow.get(1)).toMatchObject({ status: 'refunded', refunded_amount: '5.00' });
+    expect(byRow.get(2)).toMatchObject({ status: 'failed', error: expect.stringContaining('nothing left') });
+    expect(voids(await getTx(home(), a.id))).toBe(2);
+  });
+
+  it('NDJSON piped from transactions list; one confirmation for the batch, --yes needed without prompts', async () => {
+    const sales = [await createCard(home(), '10.00'), await createCard(home(), '20.00')];
+    const listed = await run(home(), ['transactions', 'list', '--all', '-o', 'ndjson']);
+    const refused = await run(home(), ['transactions', 'refund', '--file', '-'], { stdin: listed.stdout });
+    expectUsage(refused, '--yes required to refund in bulk');
+    expect(voids(await getTx(home(), sales[0].id))).toBe(0);
+    const done = await run(home(), ['transactions', 'refund', '--file', '-', '--yes'], { stdin: listed.stdout });
+    expect(done.code, done.stderr).toBe(0);
+    expect(results(done.stdout).map((l) => l.status)).toEqual(['refunded', 'refunded']);
+    expect(done.stderr).toContain('Refunded 2 of 2 rows (R$ 30,00)');
+    for (const sale of sales) expect((await getTx(home(), sale.id)).status).toBe('canceled');
+  });
+
+  it('refuses a bad batch before sending: no rows, no id column, --amount with --file, id with --file', async () => {
+    const sale = await createCard(home(), '10.00');
+    expectUsage(await run(home(), ['transactions', 'refund', '--file', '-', '--yes'], { stdin: '' }), '--file', 'no rows');
+    expectUsage(await run(home(), ['transactions', 'refund', '--file', '-', '--yes'], { stdin: 'transaction,amount\nx,1\n' }), 'id');
+    expectUsage(await run(home(), ['transactions', 'refund', '--file', '-', '--amount', '1', '--yes'], { stdin: `id\n${sale.id}\n` }), '--file');
+    expectUsage(await run(home(), ['transactions', 'refund', sale.id, '--file', '-'], { stdin: `id\n${sale.id}\n` }), 'not both');
+    expectUsage(await run(home(), ['transactions', 'refund', '--file', '-', '--concurrency', '0', '--yes'], { stdin: `id\n${sale.id}\n` }), '--concurrency');
+    const dry = await run(home(), ['transactions', 'refund', '--file', '-', '--dry-run'], { stdin: `id,amount\n${sale.id},2.50\n` });
+    expect(results(dry.stdout)).toEqual([{ row: 1, id: sale.id, amount_cents: 250, error: null }]);
+    expect(voids(await getTx(home(), sale.id))).toBe(0);
+  });
+});
+
+// --- against `sandbox serve --faults`: the service fails a fifth of requests, on purpose --------
+
+const FAULTS = '500-before=0.04,500-after=0.04,reset-before=0.03,reset-after=0.03,429=0.04,slow=0.02,retry-after=0,slow-ms=800';
+let serverHome: { home: string; cleanup: () => void };
+let server: ChildProcess;
+let env: Record<string, string>;
+
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      buffer += d.toString();
+      if (buffer.includes('\n')) resolve(buffer.slice(0, buffer.indexOf('\n')));
+    });
+    child.once('exit', (code) => reject(new Error(`sandbox serve exited ${code}`)));
+  });
+}
+
+/** `count` refundable sales (cards and PIX) as NDJSON rows, as `transactions list` prints them. */
+async function salesFile(clientHome: string, count: number): Promise<string> {
+  const clean = { ...env, PAYCTL_BASE_URL: env.PAYCTL_BASE_URL as string };
+  expectJson(await payctl(['sandbox', 'generate', '--sales', String(Math.ceil(count * 1.2)), '--days', '1', '-o', 'json'], { home: clientHome, env: clean }));
+  const listed = await payctl(['transactions', 'list', '--all', '--payment-type', 'credit,pix', '-o', 'ndjson', '--timeout', '2'], { home: clientHome, env: clean });
+  expect(listed.code, listed.stderr).toBe(0);
+  const lines = listed.stdout.trimEnd().split('\n').filter((l) => JSON.parse(l).status === 'succeeded').slice(0, count);
+  expect(lines).toHaveLength(count);
+  const file = join(clientHome, 'sales.ndjson');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+/** Every row's transaction, from the sandbox's files: refunded exactly once. */
+async function expectRefundedOnce(file: string): Promise<void> {
+  const ids: string[] = (await import('node:fs')).readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l).id);
+  const state = (await readStateFiles(join(serverHome.home, 'state'))) as Tx;
+  const byId = new Map<string, Tx>(state.transactions.map((s: Tx) => [s.txn.id, s.txn]));
+  const counts = ids.map((id) => voids(byId.get(id)));
+  expect(counts.filter((n) => n !== 1)).toEqual([]);
+  expect(ids.every((id) => byId.get(id).status === 'canceled')).toBe(true);
+}
+
+describe('against sandbox serve --faults', () => {
+  beforeAll(async () => {
+    serverHome = tempHome();
+    server = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--faults', FAULTS], { env: testEnv(serverHome.home) });
+    env = { PAYCTL_BASE_URL: await firstLine(server), PAYCTL_API_KEY: 'zpk_test_bulk', PAYCTL_MARKETPLACE_ID: '' };
+  });
+  afterAll(async () => {
+    server.kill('SIGINT');
+    await new Promise((resolve) => server.once('exit', resolve));
+    serverHome.cleanup();
+  });
+
+  it('1,000 refunds with a fifth of requests failing: every transaction refunded exactly once, no row lost', async () => {
+    const file = await salesFile(home(), 1000);
+    const result = await payctl(['transactions', 'refund', '--file', file, '--yes', '--timeout', '0.5'], { home: home(), env });
+    expect(result.code, result.stderr).toBe(0);
+    const lines = results(result.stdout);
+    expect(lines).toHaveLength(1000);
+    expect(new Set(lines.map((l) => l.row)).size).toBe(1000);
+    expect(lines.every((l) => l.status === 'refunded' && l.error === null)).toBe(true);
+    expect(result.stderr).toMatch(/Refunded 1000 of 1000 rows \(R\$ [\d.,]+\)\. Journal: /);
+    await expectRefundedOnce(file);
+  }, 120_000);
+
+  it('killed with SIGKILL at random moments 10 times and resumed each time: still exactly once', async () => {
+    const file = await salesFile(home(), 1000);
+    const args = [BIN, 'transactions', 'refund', '--file', file, '--yes', '--timeout', '0.5'];
+    for (let kill = 0; kill < 10; kill += 1) {
+      const child = spawn(process.execPath, args, { env: testEnv(home(), env), stdio: 'ignore' });
+      await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 700));
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    const last = await payctl(['transactions', 'refund', '--file', file, '--yes', '--timeout', '0.5'], { home: home(), env });
+    expect(last.code, last.stderr).toBe(0);
+    const lines = results(last.stdout);
+    expect(lines).toHaveLength(1000);
+    expect(lines.every((l) => l.status === 'refunded')).toBe(true);
+    // The earlier runs got somewhere: the last one resumed rather than did it all.
+    expect(lines.some((l) => l.resumed === true)).toBe(true);
+    expect(readdirSync(join(home(), 'state', 'journals'))).toHaveLength(1);
+    await expectRefundedOnce(file);
+  }, 180_000);
+});
