@@ -34,6 +34,11 @@ export interface Tracker<T> {
   changed(): UnitKey[];
   /** An item's JSON as it was before the mutation first wrote to it; undefined when it did not exist. */
   before(top: string, key: string): string | undefined;
+  /**
+   * Puts every item written back as it was (a mutation that threw half way). False when it cannot
+   * (a whole top-level value was replaced): then the caller must reload the state instead.
+   */
+  revert(): boolean;
   /** The plain object behind a proxy this tracker made (a mutation may return one). */
   unwrap<V>(value: V): V;
 }
@@ -50,6 +55,8 @@ export function trackChanges<T extends object>(raw: T): Tracker<T> {
   const proxies = new Map<string, WeakMap<object, object>>();
 
   const befores = new Map<string, string | undefined>();
+  // Arrays' lengths before the mutation first wrote to them, so items it pushed can be taken off.
+  const lengths = new Map<string, number>();
   const noteWhole = (top: string) => wholes.add(top);
   const noteItem = (top: string, key: string) => {
     let keys = items.get(top);
@@ -58,6 +65,7 @@ export function trackChanges<T extends object>(raw: T): Tracker<T> {
     keys.add(key);
     // Called before the write lands, so this is the item as it was.
     const collection = (raw as Raw)[top] as Raw | undefined;
+    if (Array.isArray(collection) && !lengths.has(top)) lengths.set(top, collection.length);
     befores.set(`${top}/${key}`, JSON.stringify(collection?.[key]));
   };
   const unwrap = <V>(value: V): V => (isObject(value) ? ((toRaw.get(value) as V | undefined) ?? value) : value);
@@ -153,6 +161,21 @@ export function trackChanges<T extends object>(raw: T): Tracker<T> {
     state: root as T,
     unwrap,
     before: (top, key) => befores.get(`${top}/${key}`),
+    revert() {
+      if (wholes.size > 0) return false;
+      for (const [top, keys] of items) {
+        const collection = (raw as Raw)[top] as Raw;
+        const length = lengths.get(top);
+        for (const key of keys) {
+          if (length !== undefined && Number(key) >= length) continue;
+          const before = befores.get(`${top}/${key}`);
+          if (before === undefined) delete collection[key];
+          else collection[key] = JSON.parse(before);
+        }
+        if (length !== undefined) (collection as unknown as unknown[]).length = length;
+      }
+      return true;
+    },
     changed() {
       const units: UnitKey[] = [...wholes].map((top) => [top]);
       for (const [top, keys] of items) {

@@ -9,7 +9,7 @@ import { notFound, SandboxError } from './errors.js';
 import { checkAuth, parseJsonObject, readBody, sendError, sendJson, sendText } from './http.js';
 import { matchRoute, type Method } from './routes.js';
 import { SANDBOX_MARKETPLACE_ID } from './constants.js';
-import { readState, wipeState } from './store.js';
+import { readState, releaseState, wipeState } from './store.js';
 import { cancellationLetter, findTransaction, LETTERS_PATH } from './transactions.js';
 
 export interface SandboxOptions {
@@ -160,7 +160,7 @@ export function startSandbox(opts: SandboxOptions): Promise<SandboxHandle> {
         // Idempotent, because both a command's cleanup and a signal handler may call it.
         close: () =>
           (closing ??= new Promise<void>((done, fail) => {
-            const stopped = deliverer?.stop() ?? Promise.resolve();
+            const stopped = (deliverer?.stop() ?? Promise.resolve()).then(() => releaseState(ctx.stateDir));
             server.close((err) => (err ? fail(err) : void stopped.then(() => done())));
             // Keep-alive sockets would hold close() open until they time out; requests still in
             // flight get a moment to finish first.

@@ -1,4 +1,5 @@
-import { chmod, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdirSync, rmdirSync, statSync, utimesSync } from 'node:fs';
+import { chmod, mkdir, open, readdir, readFile, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { trackChanges } from './change-tracking.js';
@@ -29,7 +30,34 @@ import type { SandboxState } from './types.js';
 // - a read takes no lock: it checks the snapshot with one stat and reads whatever the log gained
 //   since, so a process that is the only writer never re-reads anything.
 
+type Callback<T = void> = (err: NodeJS.ErrnoException | null, value?: T) => void;
+
+/** A synchronous call in the callback shape proper-lockfile expects, answered on the next tick. */
+function viaSync<A extends unknown[], T>(call: (...args: A) => T) {
+  return (...args: [...A, Callback<T>]): void => {
+    const callback = args.pop() as Callback<T>;
+    try {
+      const value = call(...(args as unknown as A));
+      process.nextTick(() => callback(null, value));
+    } catch (err) {
+      process.nextTick(() => callback(err as NodeJS.ErrnoException));
+    }
+  };
+}
+
+// The lock's file calls (mkdir, stat, utimes, rmdir on a small directory) made synchronously:
+// each takes microseconds, while a round trip through libuv's thread pool took about a tenth of
+// a millisecond, and a change makes several of them in a row while everyone else waits.
+const LOCK_FS = {
+  mkdir: viaSync((p: string) => mkdirSync(p)),
+  stat: viaSync((p: string) => statSync(p)),
+  utimes: viaSync((p: string, atime: Date, mtime: Date) => utimesSync(p, atime, mtime)),
+  rmdir: viaSync((p: string) => rmdirSync(p)),
+  rmdirSync: (p: string) => rmdirSync(p),
+};
+
 const LOCK_OPTIONS = {
+  fs: LOCK_FS,
   realpath: false,
   // A process that dies holding the lock stops refreshing its mtime; after 10 s others take over.
   stale: 10_000,
@@ -99,10 +127,15 @@ function serialize<T>(key: string, task: () => Promise<T>): Promise<T> {
   return run;
 }
 
+const prepared = new Set<string>();
+
+/** Once per process and directory: every change used to pay two system calls for it. */
 async function prepareDir(dir: string): Promise<void> {
+  if (prepared.has(dir)) return;
   await mkdir(dir, { recursive: true, mode: 0o700 });
   // mkdir's mode does not apply to a directory that already existed.
   await chmod(dir, 0o700);
+  prepared.add(dir);
 }
 
 async function withFileLock<T>(file: string, task: (assertHeld: () => void) => Promise<T>): Promise<T> {
@@ -140,9 +173,10 @@ function unreadable(paths: StatePaths, err: unknown): SandboxError {
   return new SandboxError(500, 'server_api_error', `The sandbox state in ${paths.dir} is unreadable${why}; run "payctl sandbox reset" to start over.`);
 }
 
+// Synchronous for the same reason as the lock's calls: a stat is microseconds, a thread-pool round trip more.
 async function snapshotStat(file: string): Promise<{ id: string; size: number } | undefined> {
   try {
-    const s = await stat(file);
+    const s = statSync(file);
     return { id: `${s.ino}:${s.size}:${s.mtimeMs}`, size: s.size };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -169,7 +203,10 @@ async function refresh(paths: StatePaths): Promise<Cached | undefined> {
     try {
       const current = await snapshotStat(paths.file);
       if (!current) {
+        // Gone (a reset, or removed by hand): nothing about the directory can be assumed any more.
         caches.delete(paths.file);
+        prepared.delete(paths.dir);
+        await closeLogs(paths.dir);
         return undefined;
       }
       let cached = caches.get(paths.file);
@@ -180,7 +217,16 @@ async function refresh(paths: StatePaths): Promise<Cached | undefined> {
         return cached;
       }
       const before = cached.offset;
-      cached.offset = await readChanges(path.join(paths.dir, changesName(cached.generation)), cached.offset, cached.state as never);
+      const log = path.join(paths.dir, changesName(cached.generation));
+      // One stat tells whether anyone appended; only then is the log opened and read.
+      let size: number;
+      try {
+        size = statSync(log).size;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || before !== 0) throw err;
+        size = 0;
+      }
+      if (size !== before) cached.offset = await readChanges(log, cached.offset, cached.state as never);
       if (cached.offset !== before) bump(cached.state);
       return cached;
     } catch (err) {
@@ -192,10 +238,32 @@ async function refresh(paths: StatePaths): Promise<Cached | undefined> {
   }
 }
 
+// The open log of each generation this process appends to: opening it for every change was two
+// more system calls a change. A new generation (or a wipe) closes the old one.
+const openLogs = new Map<string, FileHandle>();
+
+async function changeLog(file: string): Promise<FileHandle> {
+  let handle = openLogs.get(file);
+  if (!handle) {
+    handle = await open(file, 'a', 0o600);
+    openLogs.set(file, handle);
+  }
+  return handle;
+}
+
+async function closeLogs(dir: string): Promise<void> {
+  for (const [file, handle] of openLogs) {
+    if (path.dirname(file) !== dir) continue;
+    openLogs.delete(file);
+    await handle.close().catch(() => undefined);
+  }
+}
+
 /** Replaces the files with a snapshot of `state` (a new generation) and caches it. Under the lock. */
 async function saveSnapshot(paths: StatePaths, state: SandboxState): Promise<Cached> {
   const old = caches.get(paths.file)?.generation;
   const generation = await writeSnapshot(paths.dir, state as never);
+  await closeLogs(paths.dir);
   if (old) await rm(path.join(paths.dir, changesName(old)), { force: true });
   const current = await snapshotStat(paths.file);
   const cached: Cached = { state, generation, snapshotId: current?.id ?? '', snapshotSize: current?.size ?? 0, offset: 0 };
@@ -229,8 +297,7 @@ async function currentOrNew(paths: StatePaths, now: StoreClock): Promise<Cached>
 
 /**
  * Runs `mutate` on the current state under the lock and saves what it changed. If `mutate`
- * throws, nothing is written (and this process's copy is dropped, in case it changed something
- * before throwing), so handlers validate first and change state only once they cannot fail.
+ * throws, nothing is written and whatever it had changed in this process's copy is put back.
  */
 export async function mutateState<T>(stateDir: string, now: StoreClock, mutate: (state: SandboxState) => T): Promise<T> {
   const paths = statePaths(stateDir);
@@ -250,13 +317,15 @@ export async function mutateState<T>(stateDir: string, now: StoreClock, mutate: 
         assertHeld();
         records = tracker.changed().map((unit) => unitRecord(cached.state as never, unit));
       } catch (err) {
-        caches.delete(paths.file);
+        // A refusal (the usual way a mutation throws) changed nothing, or what it changed is put
+        // back; reloading the whole state for it made every refused refund cost a full parse.
+        if (!tracker.revert()) caches.delete(paths.file);
         throw err;
       }
       if (records.length === 0) return result;
       const texts = records.map((r) => JSON.stringify(r));
       try {
-        cached.offset += await appendChanges(path.join(paths.dir, changesName(cached.generation)), texts);
+        cached.offset += await appendChanges(await changeLog(path.join(paths.dir, changesName(cached.generation))), texts);
       } catch (err) {
         caches.delete(paths.file);
         throw err;
@@ -277,6 +346,13 @@ export async function mutateState<T>(stateDir: string, now: StoreClock, mutate: 
       return result;
     }),
   );
+}
+
+/** Lets go of what this process holds open for a state directory (a sandbox server closing). */
+export async function releaseState(stateDir: string): Promise<void> {
+  const paths = statePaths(stateDir);
+  // Through the same queue as changes, so no append is cut off by the close.
+  await serialize(paths.file, () => closeLogs(paths.dir));
 }
 
 /** The current state, shared with other requests of this process: read it, never change it. */
@@ -340,6 +416,7 @@ export async function wipeState(stateDir: string): Promise<void> {
   await serialize(paths.file, () =>
     withFileLock(paths.file, async () => {
       caches.delete(paths.file);
+      await closeLogs(paths.dir);
       for (const name of await readdir(paths.dir)) {
         const ours = name === SNAPSHOT_NAME || name === LEGACY_NAME || /^changes-[0-9a-f]+\.ndjson$/.test(name) || name.endsWith('.tmp');
         if (ours) await rm(path.join(paths.dir, name), { force: true });

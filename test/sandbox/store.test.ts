@@ -72,6 +72,21 @@ describe('the files', () => {
     expect(await readStateFiles(dir)).toEqual(JSON.parse(JSON.stringify(inMemory)));
   });
 
+  it('a change that throws half way is put back: items changed, added and removed', async () => {
+    const dir = await tempDir();
+    const before = structuredClone(await readState(dir, clock));
+    const buyerId = Object.keys(before.buyers)[0] as string;
+    await expect(
+      mutateState(dir, clock, (state) => {
+        (state.buyers[buyerId] as { first_name: string }).first_name = 'Changed';
+        delete state.cards[Object.keys(state.cards)[0] as string];
+        state.deliveries.push({ kind: 'receipt', resource_id: 'x', method: 'email', target: 'a@example.com', at: clock().toISOString() });
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(JSON.parse(JSON.stringify(await readState(dir, clock)))).toEqual(JSON.parse(JSON.stringify(before)));
+  });
+
   it('a change that throws writes nothing and leaves no half-change in memory', async () => {
     const dir = await tempDir();
     const before = structuredClone(await readState(dir, clock));
