@@ -4,7 +4,7 @@
 // never failed: the script exits 0 whenever it could measure, and 1 only when the CLI or the
 // sandbox could not be run at all. Plain Node only (no dependencies); loopback traffic only.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -212,6 +212,53 @@ async function exportFigures() {
   }
 }
 
+const BULK_REFUNDS = 10_000; // issue target: 10,000 refunds from a file
+const LOOP_REFUNDS = 200; // the shell loop baseline, one payctl process per refund
+const bulkRows = [];
+
+/** Bulk refunds from a file against `sandbox serve`, per refund, against a shell loop of single refunds. */
+async function bulkRefundFigures() {
+  if (!existsSync(TIME_BIN)) return;
+  const bulkHome = mkdtempSync(path.join(os.tmpdir(), 'payctl-bench-bulk-'));
+  const serverEnv = { ...env, PAYCTL_HOME: bulkHome };
+  try {
+    const url = await startServer(serverEnv);
+    const client = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_bench', PAYCTL_MARKETPLACE_ID: '' };
+    const cli = (argv, timeout = 600_000) => spawnSync(NODE, [CLI, ...argv], { env: { ...env, ...client }, encoding: 'utf8', timeout, maxBuffer: 512 << 20 });
+    // Cards and PIX are refundable (a paid boleto is not): about 9 in 10 generated sales.
+    const generated = cli(['sandbox', 'generate', '--sales', String(Math.ceil((BULK_REFUNDS + LOOP_REFUNDS) * 1.15)), '--days', '1', '-q', '-o', 'json']);
+    if (generated.status !== 0) throw new Error(`sandbox generate failed: ${generated.stderr}`);
+    const listed = cli(['transactions', 'list', '--all', '--payment-type', 'credit,pix', '-o', 'ndjson']);
+    const lines = listed.stdout.trimEnd().split('\n');
+    if (lines.length < BULK_REFUNDS + LOOP_REFUNDS) throw new Error(`only ${lines.length} refundable transactions`);
+    const file = path.join(bulkHome, 'refunds.ndjson');
+    writeFileSync(file, `${lines.slice(0, BULK_REFUNDS).join('\n')}\n`);
+    const loopIds = lines.slice(BULK_REFUNDS, BULK_REFUNDS + LOOP_REFUNDS).map((l) => JSON.parse(l).id);
+
+    const t0 = performance.now();
+    const bulk = spawnSync(TIME_BIN, ['-f', '%M', NODE, CLI, 'transactions', 'refund', '--file', file, '--yes', '--concurrency', '8'], {
+      env: { ...env, ...client },
+      encoding: 'utf8',
+      maxBuffer: 512 << 20,
+      timeout: 600_000,
+    });
+    const bulkMs = performance.now() - t0;
+    const refunded = bulk.stdout.trimEnd().split('\n').filter((l) => JSON.parse(l).status === 'refunded').length;
+    if (bulk.status !== 0 || refunded !== BULK_REFUNDS) throw new Error(`bulk refund: exit ${bulk.status}, ${refunded} refunded:\n${bulk.stderr.slice(-2000)}`);
+    const rssMB = Number(bulk.stderr.trim().split('\n').at(-1)) / 1024;
+
+    const script = `for id in ${loopIds.join(' ')}; do "${NODE}" "${CLI}" transactions refund "$id" --yes -q -o json > /dev/null || exit 1; done`;
+    const t1 = performance.now();
+    const loop = spawnSync('bash', ['-c', script], { env: { ...env, ...client }, encoding: 'utf8', timeout: 600_000 });
+    const loopMs = performance.now() - t1;
+    if (loop.status !== 0) throw new Error(`shell loop failed: ${loop.stderr}`);
+    bulkRows.push({ bulkMs, loopMs, rssMB });
+  } finally {
+    await stopServer();
+    rmSync(bulkHome, { recursive: true, force: true });
+  }
+}
+
 const rows = [];
 const ms = 'ms';
 const mb = 'MB';
@@ -262,6 +309,9 @@ async function main() {
 
   // 5. Exports at volume (issue targets: ≥ 20,000 items/s, ≤ 120 MB, memory at 100k ≤ 1.2× at 10k).
   await exportFigures();
+
+  // 6. Bulk refunds (issue targets: ≥ 50× a shell loop per refund, ≥ 1,000 refunds/s, ≤ 150 MB).
+  await bulkRefundFigures();
 }
 
 const started = performance.now();
@@ -295,6 +345,16 @@ for (const { setupSeconds, figures } of exportRows) {
   }
   const w = exportHeader.map((_, i) => Math.max(...lines.map((r) => String(r[i]).length)));
   for (const r of lines) console.log(r.map((c, i) => String(c).padEnd(w[i])).join('  ').trimEnd());
+}
+for (const { bulkMs, loopMs, rssMB } of bulkRows) {
+  const perBulk = bulkMs / BULK_REFUNDS;
+  const perLoop = loopMs / LOOP_REFUNDS;
+  const rate = BULK_REFUNDS / (bulkMs / 1000);
+  const speedup = perLoop / perBulk;
+  console.log(`\nbulk refunds from \`payctl sandbox serve\` (no faults); baseline: a shell loop of \`payctl transactions refund <id> --yes\` over ${LOOP_REFUNDS} ids`);
+  console.log(`transactions refund --file (${BULK_REFUNDS.toLocaleString('en-US')} rows, --concurrency 8): ${(bulkMs / 1000).toFixed(1)} s, ${Math.round(rate).toLocaleString('en-US')} refunds/s, ${perBulk.toFixed(2)} ms/refund, peak RSS ${rssMB.toFixed(1)} MB`);
+  console.log(`shell loop: ${(loopMs / 1000).toFixed(1)} s, ${perLoop.toFixed(1)} ms/refund`);
+  console.log(`per refund ${speedup.toFixed(0)}× faster (target ≥ 50×: ${speedup >= 50 ? 'met' : 'NOT met'}); ${rate >= 1000 ? 'met' : 'NOT met'} ≥ 1,000 refunds/s; ${rssMB <= 150 ? 'met' : 'NOT met'} ≤ 150 MB`);
 }
 console.log(`took ${((performance.now() - started) / 1000).toFixed(1)} s`);
 if (failure) {
