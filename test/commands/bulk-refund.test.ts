@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStateFiles } from '../../src/sandbox/store.js';
 import { payctl, tempHome, testEnv } from '../helpers/run.js';
+import { Pace } from '../../src/commands/transactions/bulk/run.js';
 import { createCard, expectJson, expectUsage, freshHomePerTest, getTx, run, type Tx } from './helpers.js';
 
 // Bulk refunds: rows from CSV or NDJSON, one confirmation, one result line per row, a journal
@@ -16,7 +17,42 @@ const home = freshHomePerTest();
 const voids = (tx: Tx) => tx.history.filter((h: Tx) => h.operation_type === 'void' && h.status === 'succeeded').length;
 const results = (stdout: string) => stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
+describe('pace: adaptive to 429', () => {
+  it('halves the workers in flight and holds everyone for Retry-After, then grows back', async () => {
+    const pace = new Pace(4);
+    for (let i = 0; i < 4; i += 1) await pace.acquire();
+    // A burst of 429s from the workers in flight is one cut, not four.
+    pace.rateLimited(150);
+    pace.rateLimited(150);
+    for (let i = 0; i < 4; i += 1) pace.release(false);
+    const started = Date.now();
+    await pace.acquire();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    await pace.acquire();
+    // Two in flight: the limit is now 2, so a third waits until one is released.
+    let third = false;
+    const waiting = pace.acquire().then(() => (third = true));
+    await new Promise((r) => setTimeout(r, 60));
+    expect(third).toBe(false);
+    pace.release(true);
+    await waiting;
+    expect(third).toBe(true);
+    // Two successes (a window of the limit) grow it to 3: three may be in flight again.
+    pace.release(true);
+    pace.release(true);
+    for (let i = 0; i < 3; i += 1) await pace.acquire();
+  });
+});
+
 describe('a batch from a file', () => {
+  it('shows done, failed and left on a terminal stderr', async () => {
+    const sales = [await createCard(home(), '10.00'), await createCard(home(), '11.00')];
+    const csv = `id\n${sales[0].id}\nbad\n${sales[1].id}\n`;
+    const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes'], { stdin: csv, stderrTty: true });
+    expect(result.code).toBe(10);
+    expect(result.stderr).toMatch(/2 done \| 1 failed \| 0 left \| [\d,]+\/s/);
+  });
+
   it('CSV with amounts in reais or cents; bad rows reported without stopping; exit 10 when some fail', async () => {
     const [a, b, c] = [await createCard(home(), '30.00'), await createCard(home(), '40.00'), await createCard(home(), '50.00')];
     const csv = ['id,amount,amount_cents', `${a.id},5.00,`, `${b.id},,`, 'not-an-id,1.00,', `${c.id},,1250`, `${a.id},abc,`].join('\n');

@@ -2,6 +2,8 @@
 // `amount_cents`) or NDJSON (objects with `id` and optionally `amount` / `amount_cents`; so the
 // output of `payctl transactions list -o ndjson` can be piped in). A row that cannot be used is
 // kept with its error, to be reported without stopping the batch.
+import { createHash } from 'node:crypto';
+import { StringDecoder } from 'node:string_decoder';
 import { parse } from 'csv-parse/sync';
 import { UsageError } from '../../../errors.js';
 import { parseAmount, parseAmountCents } from '../../../validate/index.js';
@@ -10,6 +12,8 @@ import { parseAmount, parseAmountCents } from '../../../validate/index.js';
 export interface Snapshot {
   amount?: string;
   status?: string;
+  on_behalf_of?: string;
+  /** Only what tells a new void from an old one: a batch of 10,000 rows keeps 10,000 of these. */
   history?: Array<{ id?: string; operation_type?: string }>;
 }
 
@@ -43,21 +47,24 @@ function rowFrom(row: number, id: unknown, amount: unknown, amountCents: unknown
   return { row, id: id.trim(), ...(cents !== undefined ? { cents } : {}), ...(snapshot ? { snapshot } : {}) };
 }
 
-function fromNdjson(text: string): RefundRow[] {
-  return text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line, i) => {
-      let object: Record<string, unknown>;
-      try {
-        object = JSON.parse(line) as Record<string, unknown>;
-      } catch {
-        return { row: i + 1, error: 'not a JSON object' };
+function fromNdjsonLine(line: string, row: number): RefundRow {
+  let object: Record<string, unknown>;
+  try {
+    object = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return { row, error: 'not a JSON object' };
+  }
+  if (typeof object !== 'object' || object === null || Array.isArray(object)) return { row, error: 'not a JSON object' };
+  // A transaction as `transactions list` prints it: keep only what tells whether it was refunded since.
+  const snapshot: Snapshot | undefined = Array.isArray(object.history)
+    ? {
+        amount: object.amount as string,
+        status: object.status as string,
+        ...(typeof object.on_behalf_of === 'string' ? { on_behalf_of: object.on_behalf_of } : {}),
+        history: (object.history as Array<Record<string, unknown>>).map((h) => ({ id: h.id as string, operation_type: h.operation_type as string })),
       }
-      if (typeof object !== 'object' || object === null || Array.isArray(object)) return { row: i + 1, error: 'not a JSON object' };
-      const snapshot = Array.isArray(object.history) ? { amount: object.amount as string, status: object.status as string, history: object.history as Snapshot['history'] } : undefined;
-      return rowFrom(i + 1, object.id, object.amount, object.amount_cents, snapshot);
-    });
+    : undefined;
+  return rowFrom(row, object.id, object.amount, object.amount_cents, snapshot);
 }
 
 function fromCsv(text: string): RefundRow[] {
@@ -71,9 +78,49 @@ function fromCsv(text: string): RefundRow[] {
   return records.map((r, i) => rowFrom(i + 1, r.id, r.amount, r.amount_cents));
 }
 
-/** NDJSON when the first non-blank character opens an object, CSV otherwise. */
-export function parseRefundRows(text: string): RefundRow[] {
-  const rows = text.trimStart().startsWith('{') ? fromNdjson(text) : fromCsv(text);
-  if (rows.length === 0) throw new UsageError('--file: no rows to refund');
-  return rows;
+export interface RefundInput {
+  rows: RefundRow[];
+  /** SHA-256 of the input's bytes: the same input finds the same journal. */
+  digest: string;
+}
+
+/**
+ * Reads the rows as the input streams in: NDJSON when its first non-blank character opens an
+ * object (parsed line by line, so a batch piped from a 100,000-line listing is never held whole),
+ * CSV otherwise (its rows are short; parsed at the end).
+ */
+export async function readRefundInput(stream: AsyncIterable<Buffer | string>): Promise<RefundInput> {
+  const hash = createHash('sha256');
+  const decoder = new StringDecoder('utf8');
+  const rows: RefundRow[] = [];
+  let format: 'ndjson' | 'csv' | undefined;
+  let pending = '';
+  const csv: string[] = [];
+  const take = (text: string, final: boolean) => {
+    if (format === undefined) {
+      const start = text.trimStart();
+      if (start === '' && !final) {
+        pending += text;
+        return;
+      }
+      format = (pending + text).trimStart().startsWith('{') ? 'ndjson' : 'csv';
+    }
+    if (format === 'csv') {
+      csv.push(pending, text);
+      pending = '';
+      return;
+    }
+    const lines = (pending + text).split('\n');
+    pending = final ? '' : (lines.pop() as string);
+    for (const line of lines) if (line.trim() !== '') rows.push(fromNdjsonLine(line, rows.length + 1));
+  };
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    hash.update(buffer);
+    take(decoder.write(buffer), false);
+  }
+  take(decoder.end(), true);
+  const all = format === 'csv' ? fromCsv(csv.join('')) : rows;
+  if (all.length === 0) throw new UsageError('--file: no rows to refund');
+  return { rows: all, digest: hash.digest('hex') };
 }

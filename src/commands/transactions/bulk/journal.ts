@@ -3,7 +3,6 @@
 // before its request is sent, its outcome after the answer; a run of the same input reads it back
 // and skips rows that are done, and checks rows that were in flight against the transaction
 // before sending anything again. It holds transaction ids, amounts and history ids: no card data.
-import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Snapshot } from './input.js';
@@ -14,9 +13,9 @@ export type JournalEntry =
   /** `final`: the API refused (no point trying again); otherwise the outcome stayed unknown. */
   | { t: 'failed'; row: number; id: string; error: string; final: boolean };
 
-export function journalPath(stateDir: string, input: string): string {
-  const digest = createHash('sha256').update(input).digest('hex').slice(0, 24);
-  return path.join(stateDir, 'journals', `refund-${digest}.ndjson`);
+/** The journal of an input, by the SHA-256 of its content. */
+export function journalPath(stateDir: string, digest: string): string {
+  return path.join(stateDir, 'journals', `refund-${digest.slice(0, 24)}.ndjson`);
 }
 
 export class Journal {
