@@ -5,6 +5,7 @@ import { Context } from './context.js';
 import { ApiError, CliError, ExitCode } from './errors.js';
 import { parseGlobals } from './globals.js';
 import type { IO } from './io.js';
+import { registerApi } from './commands/api/index.js';
 import { registerAuth } from './commands/auth/index.js';
 import { registerBalances } from './commands/balances/index.js';
 import { registerBoletos } from './commands/boletos/index.js';
@@ -120,6 +121,7 @@ works right after install, with no account.`,
     [['future-entries'], registerFutureEntries],
     [['webhooks'], registerWebhooks],
     [['events'], registerEvents],
+    [['api'], registerApi],
   ];
   for (const [names, register] of groups) register(program, action, argv === undefined || names.includes(target ?? ''));
   registerAuth(program, action);

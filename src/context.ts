@@ -1,5 +1,5 @@
 import type { ApiClient, ClientOptions, PreparedRequest, RequestInput } from './api/client.js';
-import type { Operation } from './api/endpoints.js';
+import type { Target } from './api/endpoints.js';
 import { resolvePaths, type Paths } from './config/paths.js';
 import { resolveProfile, type ResolvedProfile } from './config/profile.js';
 import { loadConfig, saveConfig, type ConfigFile } from './config/store.js';
@@ -13,7 +13,7 @@ import { USER_AGENT } from './version.js';
 
 /** A list verb's whole output: what to fetch and how to show it. */
 export interface ListSpec {
-  operation: Operation;
+  operation: Target;
   input: RequestInput;
   request: { limit: number; all: boolean };
   /** Plural noun for progress and totals: "transactions". */
@@ -52,6 +52,7 @@ export class Context {
   private readonly cleanups: (() => Promise<void>)[] = [];
   private sandboxNoticeShown = false;
   private deliverWebhooks = false;
+  private preferredOutput?: OutputFormat;
   private readonly secrets = new Set<string>();
 
   constructor(io: IO, globals: GlobalOptions) {
@@ -212,8 +213,14 @@ export class Context {
     await prompter.confirmOrCancel(question);
   }
 
+  /** A command whose output is JSON unless asked otherwise (`payctl api`, like `gh api`). */
+  preferOutput(format: OutputFormat): void {
+    this.preferredOutput = format;
+  }
+
   async outputFormat(): Promise<OutputFormat> {
     if (this.globals.output) return this.globals.output;
+    if (this.preferredOutput) return this.preferredOutput;
     const profile = await this.profile().catch(() => undefined);
     if (profile?.output) {
       const { parseFormat } = await import('./globals.js');
@@ -294,7 +301,7 @@ export class Context {
    * --dry-run: show the request that would be sent, masked, and send nothing. The embedded
    * sandbox is not even started; its requests are shown against sandbox://embedded.
    */
-  async printDryRun(operation: Operation, input: RequestInput): Promise<void> {
+  async printDryRun(operation: Target, input: RequestInput): Promise<void> {
     const profile = await this.profile();
     const { ApiClient, checkTransportSecurity } = await import('./api/client.js');
     if (!profile.isEmbedded) checkTransportSecurity(profile.baseUrl, this.globals.insecureHttp);

@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 import { Agent, EnvHttpProxyAgent } from './undici-parts.js';
 import { ApiError, NetworkError, UsageError } from '../errors.js';
-import { buildUrl, endpoints, type Endpoint, type Operation } from './endpoints.js';
+import { buildUrl, endpointOf, type Endpoint, type Target } from './endpoints.js';
 import { errorFromJson, errorFromText } from './error-body.js';
 import { maskBody, maskHeaders, maskText } from './mask.js';
 
@@ -28,6 +28,8 @@ export interface RequestInput {
   params?: Record<string, string>;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
+  /** Extra headers (`payctl api -H`); masked like the rest when shown. */
+  headers?: Record<string, string>;
 }
 
 export interface PreparedRequest {
@@ -76,8 +78,8 @@ export class ApiClient {
   }
 
   /** The exact request an operation would send, for --dry-run and --debug. */
-  prepare(operation: Operation, input: RequestInput = {}): PreparedRequest {
-    const endpoint: Endpoint = endpoints[operation];
+  prepare(operation: Target, input: RequestInput = {}): PreparedRequest {
+    const endpoint = endpointOf(operation);
     const url = buildUrl(operation, {
       baseUrl: this.options.baseUrl,
       marketplaceId: this.options.marketplaceId,
@@ -91,6 +93,7 @@ export class ApiClient {
     if (this.options.apiKey !== undefined) {
       headers.authorization = `Basic ${Buffer.from(`${this.options.apiKey}:`).toString('base64')}`;
     }
+    for (const [name, value] of Object.entries(input.headers ?? {})) headers[name.toLowerCase()] = value;
     const prepared: PreparedRequest = { method: endpoint.method, url: url.toString(), headers };
     if (input.body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -100,27 +103,27 @@ export class ApiClient {
   }
 
   /** What --dry-run prints: credentials and card data masked. */
-  describe(operation: Operation, input: RequestInput = {}): PreparedRequest {
+  describe(operation: Target, input: RequestInput = {}): PreparedRequest {
     const prepared = this.prepare(operation, input);
     const shown: PreparedRequest = { method: prepared.method, url: prepared.url, headers: maskHeaders(prepared.headers) };
     if (prepared.body !== undefined) shown.body = maskBody(prepared.body);
     return shown;
   }
 
-  async call<T = unknown>(operation: Operation, input: RequestInput = {}): Promise<T> {
+  async call<T = unknown>(operation: Target, input: RequestInput = {}): Promise<T> {
     const { status, text } = await this.exchange(operation, input);
-    return parseSuccess<T>(status, text, endpoints[operation]);
+    return parseSuccess<T>(status, text, endpointOf(operation));
   }
 
   /** For the few operations whose answer is not JSON (a rendered HTML receipt). */
-  async callText(operation: Operation, input: RequestInput = {}): Promise<{ text: string; contentType?: string | undefined }> {
+  async callText(operation: Target, input: RequestInput = {}): Promise<{ text: string; contentType?: string | undefined }> {
     const { text, contentType } = await this.exchange(operation, input, 'text/html, application/json');
     return { text, contentType };
   }
 
   /** Sends with retries and turns error answers into errors; returns a successful answer's text. */
-  private async exchange(operation: Operation, input: RequestInput, accept?: string) {
-    const endpoint: Endpoint = endpoints[operation];
+  private async exchange(operation: Target, input: RequestInput, accept?: string) {
+    const endpoint = endpointOf(operation);
     const prepared = this.prepare(operation, input);
     if (accept) prepared.headers.accept = accept;
     // GET, PUT and DELETE are safe to repeat; a POST only when it provably never arrived or got 429.
@@ -176,11 +179,11 @@ export class ApiClient {
    * assumed full pages, are dropped and asked again from where the list really is.
    */
   async *pages(
-    operation: Operation,
+    operation: Target,
     input: RequestInput,
     opts: { limit: number; all: boolean; onPage?: (items: number, total: number | undefined) => void },
   ): AsyncGenerator<unknown[]> {
-    const endpoint: Endpoint = endpoints[operation];
+    const endpoint = endpointOf(operation);
     const wanted = opts.all ? Number.POSITIVE_INFINITY : opts.limit;
     let pageSize = opts.all ? 100 : Math.min(Math.max(opts.limit, 1), 100);
     let depth = READ_AHEAD;

@@ -105,6 +105,17 @@ export const endpoints = {
 
 export type Operation = keyof typeof endpoints;
 
+/** An operation of the table, or an endpoint made up on the spot (`payctl api`). */
+export type Target = Operation | Endpoint;
+
+export function endpointOf(target: Target): Endpoint {
+  return typeof target === 'string' ? endpoints[target] : target;
+}
+
+function describeTarget(target: Target): string {
+  return typeof target === 'string' ? target : `${target.method} ${target.path}`;
+}
+
 export interface UrlParts {
   baseUrl: string;
   marketplaceId?: string | undefined;
@@ -112,14 +123,14 @@ export interface UrlParts {
   query?: Record<string, string | number | undefined>;
 }
 
-export function buildUrl(operation: Operation, parts: UrlParts): URL {
-  const endpoint: Endpoint = endpoints[operation];
+export function buildUrl(operation: Target, parts: UrlParts): URL {
+  const endpoint = endpointOf(operation);
   if (endpoint.requiresMarketplace && !parts.marketplaceId) {
     throw new UsageError(`this operation needs the profile's marketplace_id (set it with 'payctl config set marketplace_id <id>')`);
   }
   let path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = name === 'marketplace_id' ? parts.marketplaceId : parts.params?.[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name} for ${operation}`);
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${describeTarget(operation)}`);
     return encodeURIComponent(value);
   });
   if (endpoint.marketplaceScoped && parts.marketplaceId) {
