@@ -11,6 +11,7 @@ import { registerBalances } from './commands/balances/index.js';
 import { registerBoletos } from './commands/boletos/index.js';
 import { registerBuyers } from './commands/buyers/index.js';
 import { registerCards } from './commands/cards/index.js';
+import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerEvents } from './commands/events/index.js';
 import { registerFutureEntries } from './commands/future-entries/index.js';
@@ -122,6 +123,7 @@ works right after install, with no account.`,
     [['webhooks'], registerWebhooks],
     [['events'], registerEvents],
     [['api'], registerApi],
+    [['completion'], registerCompletion],
   ];
   for (const [names, register] of groups) register(program, action, argv === undefined || names.includes(target ?? ''));
   registerAuth(program, action);

@@ -1,0 +1,21 @@
+import type { Context } from '../../context.js';
+import { SANDBOX_PROFILE } from '../../config/profile.js';
+import { UsageError } from '../../errors.js';
+import { SCRIPT_FOR } from '../../completion/scripts.js';
+import { treeOf } from '../../completion/tree.js';
+import { writeOut } from '../../output/write.js';
+
+export async function run(ctx: Context, args: string[]): Promise<void> {
+  const shell = args[0];
+  if (shell === 'profiles') {
+    // Read by the scripts on every <Tab> after --profile: the config file only, nothing else.
+    const config = await ctx.config();
+    const names = [SANDBOX_PROFILE, ...Object.keys(config.profiles).filter((n) => n !== SANDBOX_PROFILE).sort()];
+    await writeOut(ctx.io.stdout, `${names.join('\n')}\n`);
+    return;
+  }
+  const generate = shell === undefined ? undefined : SCRIPT_FOR[shell];
+  if (!generate) throw new UsageError(`<shell>: give bash, zsh or fish${shell === undefined ? '' : ` (not "${shell}")`}`);
+  const { buildProgram } = await import('../../cli.js');
+  await writeOut(ctx.io.stdout, generate(treeOf(buildProgram({ io: ctx.io }))));
+}
