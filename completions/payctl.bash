@@ -51,14 +51,14 @@ _payctl() {
   esac
   if [[ -n $verbs && -z $verb && $cur != -* ]]; then COMPREPLY=($(compgen -W "$verbs" -- "$cur")); return; fi
   case "$group $verb" in
-    "transactions create"|"tx create") flags='--payment-type --amount --amount-cents --currency --description --reference-id --on-behalf-of --metadata --card-number --holder-name --exp-month --exp-year --cvv --card-file --installments --no-capture --card --customer --due-date --payment-limit-date --instruction --late-fee --interest --discount --payer-first-name --payer-last-name --payer-email --payer-phone --payer-taxpayer-id --payer-birthdate --payer-address-line1 --payer-address-line2 --payer-neighborhood --payer-city --payer-state --payer-postal-code --pix-expires-at' ;;
+    "transactions create"|"tx create") flags='--amount --payment-type --amount-cents --currency --description --reference-id --on-behalf-of --metadata --card-number --holder-name --exp-month --exp-year --cvv --card-file --installments --no-capture --card --customer --due-date --payment-limit-date --instruction --late-fee --interest --discount --payer-first-name --payer-last-name --payer-email --payer-phone --payer-taxpayer-id --payer-birthdate --payer-address-line1 --payer-address-line2 --payer-neighborhood --payer-city --payer-state --payer-postal-code --pix-expires-at' ;;
     "transactions list"|"tx list") flags='--status --payment-type --reference-id --limit --all --from --to --sort' ;;
     "transactions get"|"tx get") flags='' ;;
     "transactions update"|"tx update") flags='--description --metadata' ;;
     "transactions refund"|"tx refund") flags='--amount --amount-cents --file --concurrency --restart' ;;
     "transactions capture"|"tx capture") flags='--amount --amount-cents' ;;
     "transactions cancellation-letter"|"tx cancellation-letter") flags='--save' ;;
-    "buyers create") flags='--first-name --last-name --email --phone --taxpayer-id --birthdate --description --address-line1 --address-line2 --neighborhood --city --state --postal-code --metadata' ;;
+    "buyers create") flags='--first-name --taxpayer-id --last-name --email --phone --birthdate --description --address-line1 --address-line2 --neighborhood --city --state --postal-code --metadata' ;;
     "buyers list") flags='--limit --all --from --to --sort' ;;
     "buyers get") flags='' ;;
     "buyers update") flags='--first-name --last-name --email --phone --taxpayer-id --birthdate --description --address-line1 --address-line2 --neighborhood --city --state --postal-code --metadata' ;;
@@ -80,12 +80,12 @@ _payctl() {
     "receipts render") flags='--save' ;;
     "receivables get") flags='' ;;
     "receivables list") flags='--transaction' ;;
-    "plans create") flags='--name --description --amount --amount-cents --setup-amount --setup-amount-cents --currency --frequency --interval --payment-method --duration --grace-days --tolerance-days' ;;
+    "plans create") flags='--name --amount --frequency --description --amount-cents --setup-amount --setup-amount-cents --currency --interval --payment-method --duration --grace-days --tolerance-days' ;;
     "plans list") flags='--limit --all --from --to --sort' ;;
     "plans get") flags='' ;;
     "plans update") flags='--name --description --amount --amount-cents --setup-amount --setup-amount-cents --currency --frequency --interval --payment-method --duration --grace-days --tolerance-days' ;;
     "plans remove") flags='' ;;
-    "subscriptions create") flags='--plan --card --due-date --expiration-date --amount --amount-cents --customer --currency --on-behalf-of' ;;
+    "subscriptions create") flags='--plan --customer --card --due-date --expiration-date --amount --amount-cents --currency --on-behalf-of' ;;
     "subscriptions list") flags='--customer --plan --status --limit --all --from --to --sort' ;;
     "subscriptions get") flags='' ;;
     "subscriptions update") flags='--plan --card --due-date --expiration-date --amount --amount-cents --description' ;;

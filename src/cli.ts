@@ -133,6 +133,11 @@ works right after install, with no account.`,
   // Every group and verb reports errors the same way and writes to the run's streams.
   const configure = (command: Command) => {
     for (const sub of command.commands) {
+      // A group's list of verbs shows one line each: the description up to its first ':' or ';'
+      // (the verb's own --help has all of it), never wrapped.
+      const description = sub.description();
+      if (!sub.summary() && description.length > 60) sub.summary(description.split(/: |; /)[0] as string);
+      if (sub.commands.length > 0) sub.configureHelp({ helpWidth: 1000 });
       sub.exitOverride().configureOutput({
         writeOut: (text) => io.stdout.write(text),
         writeErr: (text) => io.stderr.write(text),
@@ -142,6 +147,7 @@ works right after install, with no account.`,
     }
   };
   configure(program);
+  program.configureHelp({ helpWidth: 1000 });
   return program;
 }
 

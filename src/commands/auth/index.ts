@@ -22,7 +22,7 @@ export function registerAuth(program: Command, action: ActionFactory): void {
   program
     .command('logout')
     .description("Remove the API key from a profile (the profile's other settings stay)")
-    .addHelpText('after', examples('payctl logout --profile live'))
+    .addHelpText('after', examples('payctl logout --profile live', 'payctl logout --dry-run                # says which profile it would remove'))
     .action(action(() => import('./logout.js')));
 
   program
@@ -38,7 +38,7 @@ export function registerAuth(program: Command, action: ActionFactory): void {
   profiles
     .command('list')
     .description('List profiles (the current one is marked)')
-    .addHelpText('after', examples('payctl profiles list'))
+    .addHelpText('after', examples('payctl profiles list', 'payctl profiles list -o json | jq -r \'.[] | select(.current) | .name\''))
     .action(action(() => import('./profiles-list.js')));
   profiles
     .command('use <name>')
@@ -48,6 +48,6 @@ export function registerAuth(program: Command, action: ActionFactory): void {
   profiles
     .command('remove <name>')
     .description('Remove a profile and its API key; asks for confirmation')
-    .addHelpText('after', examples('payctl profiles remove staging --yes'))
+    .addHelpText('after', examples('payctl profiles remove staging --yes', 'payctl profiles remove staging --dry-run'))
     .action(action(() => import('./profiles-remove.js')));
 }

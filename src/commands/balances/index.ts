@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
-import { examples } from '../shared/help.js';
+import { examples, requiredFirst } from '../shared/help.js';
 import { addListFlags } from '../shared/list-flags.js';
 
 export function registerBalances(program: Command, action: ActionFactory, withVerbs = true): void {
@@ -40,4 +40,5 @@ export function registerBalances(program: Command, action: ActionFactory, withVe
     .option('--account <account-id>', 'the account (default: the seller of the profile)')
     .addHelpText('after', examples('payctl balances current', 'payctl balances current --account <account-id> -o json | jq -r .current_balance'))
     .action(action(() => import('./show.js').then((m) => ({ run: m.runCurrent }))));
+  requiredFirst(group, { accounts: ['--buyer'] });
 }

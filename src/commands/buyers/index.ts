@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
-import { examples } from '../shared/help.js';
+import { examples, requiredFirst } from '../shared/help.js';
 import { collect } from '../shared/input.js';
 import { addListFlags } from '../shared/list-flags.js';
 
@@ -48,11 +48,11 @@ export function registerBuyers(program: Command, action: ActionFactory, withVerb
   group
     .command('get <id>')
     .description('Show one buyer')
-    .addHelpText('after', examples('payctl buyers get <buyer-id>'))
+    .addHelpText('after', examples('payctl buyers get <buyer-id>', 'payctl buyers get <buyer-id> -o json | jq .default_credit'))
     .action(action(() => import('./get.js')));
 
   addBuyerFlags(group.command('update <id>').description("Change a buyer's details (only the flags given change)"))
-    .addHelpText('after', examples('payctl buyers update <buyer-id> --email novo@example.com --phone "(21) 99909-9999"'))
+    .addHelpText('after', examples('payctl buyers update <buyer-id> --email novo@example.com --phone "(21) 99909-9999"', 'payctl buyers update <buyer-id> --address-line1 "Rua Nova, 10" --city Niterói --state RJ --postal-code 24020-000'))
     .action(action(() => import('./update.js')));
 
   group
@@ -67,4 +67,5 @@ export function registerBuyers(program: Command, action: ActionFactory, withVerb
     .option('--taxpayer-id <cpf|cnpj>', 'CPF or CNPJ, with or without punctuation')
     .addHelpText('after', examples('payctl buyers search --taxpayer-id 529.982.247-25', 'payctl buyers search --taxpayer-id 52998224725 -o json --fields id,email'))
     .action(action(() => import('./search.js')));
+  requiredFirst(group, { create: ['--first-name', '--taxpayer-id'], search: ['--taxpayer-id'] });
 }

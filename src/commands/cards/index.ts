@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
-import { examples } from '../shared/help.js';
+import { examples, requiredFirst } from '../shared/help.js';
 
 export function registerCards(program: Command, action: ActionFactory, withVerbs = true): void {
   const group = program
     .command('cards')
     .description('Tokenize cards, attach them to buyers, look them up and remove them')
-    .addHelpText('after', examples('payctl cards tokenize --card-file card.json'));
+    .addHelpText('after', examples('payctl cards tokenize --card-file card.json', 'payctl cards associate --token <token-id> --customer <buyer-id>'));
   // Only the group the command line names needs its verbs (see buildProgram).
   if (!withVerbs) return;
   group
@@ -33,16 +33,17 @@ export function registerCards(program: Command, action: ActionFactory, withVerbs
     .description("Attach a card token to a buyer (a token can be used once)")
     .option('--token <token-id>', 'the card token, from "cards tokenize"')
     .option('--customer <buyer-id>', 'the buyer who will own the card')
-    .addHelpText('after', examples('payctl cards associate --token <token-id> --customer <buyer-id>'))
+    .addHelpText('after', examples('payctl cards associate --token <token-id> --customer <buyer-id>', 'payctl cards associate --token $(payctl cards tokenize --card-file card.json -o json | jq -r .id) --customer <buyer-id>'))
     .action(action(() => import('./associate.js')));
   group
     .command('get <id>')
     .description('Show a stored card (first and last four digits only)')
-    .addHelpText('after', examples('payctl cards get <card-id>'))
+    .addHelpText('after', examples('payctl cards get <card-id>', 'payctl cards get <card-id> -o json | jq .is_active'))
     .action(action(() => import('./get.js')));
   group
     .command('remove <id>')
     .description('Remove a stored card; asks for confirmation')
-    .addHelpText('after', examples('payctl cards remove <card-id> --yes'))
+    .addHelpText('after', examples('payctl cards remove <card-id> --yes', 'payctl cards remove <card-id>                # asks first'))
     .action(action(() => import('./remove.js')));
+  requiredFirst(group, { associate: ['--token', '--customer'] });
 }

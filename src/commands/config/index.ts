@@ -22,7 +22,7 @@ export function registerConfig(program: Command, action: ActionFactory, withVerb
   group
     .command('unset <key>')
     .description('Remove one setting of the profile')
-    .addHelpText('after', examples('payctl config unset output'))
+    .addHelpText('after', examples('payctl config unset output', 'payctl config unset timeout --profile live'))
     .action(action(() => import('./config.js').then((m) => ({ run: m.runUnset }))));
   group
     .command('list')

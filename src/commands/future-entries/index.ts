@@ -7,7 +7,7 @@ export function registerFutureEntries(program: Command, action: ActionFactory, w
   const group = program
     .command('future-entries')
     .description('Money still to come: receivables not yet paid out, by expected date')
-    .addHelpText('after', examples('payctl future-entries list --from 2026-12-01 --to 2026-12-31'));
+    .addHelpText('after', examples('payctl future-entries list --from 2026-12-01 --to 2026-12-31', 'payctl future-entries list --all -o csv > future.csv'));
   // Only the group the command line names needs its verbs (see buildProgram).
   if (!withVerbs) return;
   const list = group

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
-import { examples } from '../shared/help.js';
+import { examples, requiredFirst } from '../shared/help.js';
 import { addListFlags } from '../shared/list-flags.js';
 
 export function registerInvoices(program: Command, action: ActionFactory, withVerbs = true): void {
@@ -21,7 +21,7 @@ export function registerInvoices(program: Command, action: ActionFactory, withVe
     .option('--description <text>', 'what it is for')
     .option('--currency <code>', 'three-letter currency (default: the profile currency)')
     .option('--on-behalf-of <seller-id>', "seller (default: the profile's seller_id)")
-    .addHelpText('after', examples('payctl invoices create --customer <buyer-id> --amount 150 --due-date 2026-12-10 --description "Taxa de adesão"'))
+    .addHelpText('after', examples('payctl invoices create --customer <buyer-id> --amount 150 --due-date 2026-12-10 --description "Taxa de adesão"', 'payctl invoices create --customer <buyer-id> --amount-cents 4990'))
     .action(action(() => import('./create.js')));
   const list = group
     .command('list')
@@ -35,21 +35,22 @@ export function registerInvoices(program: Command, action: ActionFactory, withVe
   group
     .command('get <id>')
     .description('Show an invoice')
-    .addHelpText('after', examples('payctl invoices get <invoice-id>'))
+    .addHelpText('after', examples('payctl invoices get <invoice-id>', 'payctl invoices get <invoice-id> -o json | jq .status'))
     .action(action(() => import('./get.js')));
   group
     .command('remove <id>')
     .description('Cancel a pending or over-due invoice; asks for confirmation')
-    .addHelpText('after', examples('payctl invoices remove <invoice-id> --yes'))
+    .addHelpText('after', examples('payctl invoices remove <invoice-id> --yes', 'payctl invoices remove <invoice-id>                # asks first'))
     .action(action(() => import('./lifecycle.js').then((m) => ({ run: m.runRemove }))));
   group
     .command('approve <id>')
     .description("Pay a pending, over-due or failed invoice now, with the buyer's card; asks for confirmation")
-    .addHelpText('after', examples('payctl invoices approve <invoice-id>'))
+    .addHelpText('after', examples('payctl invoices approve <invoice-id>', 'payctl invoices approve <invoice-id> --yes -o json | jq .paid_at'))
     .action(action(() => import('./lifecycle.js').then((m) => ({ run: m.runApprove }))));
   group
     .command('refund <id>')
     .description('Refund a paid invoice in full (the provider\'s invoice void); asks for confirmation')
     .addHelpText('after', examples('payctl invoices refund <invoice-id>', 'payctl invoices refund <invoice-id> --yes'))
     .action(action(() => import('./lifecycle.js').then((m) => ({ run: m.runRefund }))));
+  requiredFirst(group, { create: ['--customer', '--amount'] });
 }

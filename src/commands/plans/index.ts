@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
-import { examples } from '../shared/help.js';
+import { examples, requiredFirst } from '../shared/help.js';
 import { collect } from '../shared/input.js';
 import { addListFlags } from '../shared/list-flags.js';
 
@@ -43,7 +43,7 @@ export function registerPlans(program: Command, action: ActionFactory, withVerbs
   group
     .command('get <id>')
     .description('Show a plan')
-    .addHelpText('after', examples('payctl plans get <plan-id>'))
+    .addHelpText('after', examples('payctl plans get <plan-id>', 'payctl plans get <plan-id> -o json | jq .amount'))
     .action(action(() => import('./get.js')));
   addPlanFlags(group.command('update <id>').description("Change a plan (only the flags given change)"), false)
     .addHelpText('after', examples('payctl plans update <plan-id> --amount 34.90', 'payctl plans update <plan-id> --description "Novo preço"'))
@@ -51,6 +51,7 @@ export function registerPlans(program: Command, action: ActionFactory, withVerbs
   group
     .command('remove <id>')
     .description('Cancel a plan (it takes no new subscriptions); asks for confirmation')
-    .addHelpText('after', examples('payctl plans remove <plan-id> --yes'))
+    .addHelpText('after', examples('payctl plans remove <plan-id> --yes', 'payctl plans remove <plan-id>                # asks first'))
     .action(action(() => import('./remove.js')));
+  requiredFirst(group, { create: ['--name', '--amount', '--frequency'] });
 }

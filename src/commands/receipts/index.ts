@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
-import { examples } from '../shared/help.js';
+import { examples, requiredFirst } from '../shared/help.js';
 
 export function registerReceipts(program: Command, action: ActionFactory, withVerbs = true): void {
   const group = program
@@ -18,13 +18,13 @@ export function registerReceipts(program: Command, action: ActionFactory, withVe
     .command('email <id>')
     .description('E-mail a receipt')
     .option('--to <email>', 'e-mail address')
-    .addHelpText('after', examples('payctl receipts email <receipt-id> --to maria@example.com'))
+    .addHelpText('after', examples('payctl receipts email <receipt-id> --to maria@example.com', 'payctl receipts email $(payctl transactions get <id> -o json | jq -r .sales_receipt) --to maria@example.com'))
     .action(action(() => import('./send.js').then((m) => ({ run: m.runEmail }))));
   group
     .command('sms <id>')
     .description('Send a receipt by SMS to a Brazilian mobile (+55 and area code)')
     .option('--to <phone>', 'mobile number, e.g. "+55 21 99909-9999" or "(21) 99909-9999"')
-    .addHelpText('after', examples('payctl receipts sms <receipt-id> --to "(21) 99909-9999"'))
+    .addHelpText('after', examples('payctl receipts sms <receipt-id> --to "(21) 99909-9999"', 'payctl receipts sms <receipt-id> --to +5521999099999'))
     .action(action(() => import('./send.js').then((m) => ({ run: m.runSms }))));
   group
     .command('render <id>')
@@ -32,4 +32,5 @@ export function registerReceipts(program: Command, action: ActionFactory, withVe
     .option('--save <file>', 'write the HTML to this file')
     .addHelpText('after', examples('payctl receipts render <receipt-id> --save receipt.html', 'payctl receipts render <receipt-id> > receipt.html'))
     .action(action(() => import('./render.js')));
+  requiredFirst(group, { email: ['--to'], sms: ['--to'] });
 }

@@ -1,18 +1,18 @@
 import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
-import { examples } from '../shared/help.js';
+import { examples, requiredFirst } from '../shared/help.js';
 
 export function registerReceivables(program: Command, action: ActionFactory, withVerbs = true): void {
   const group = program
     .command('receivables')
     .description('What the seller will receive for a transaction, installment by installment')
-    .addHelpText('after', examples('payctl receivables list --transaction <transaction-id>'));
+    .addHelpText('after', examples('payctl receivables list --transaction <transaction-id>', 'payctl receivables get <receivable-id>'));
   // Only the group the command line names needs its verbs (see buildProgram).
   if (!withVerbs) return;
   group
     .command('get <id>')
     .description('Show one receivable')
-    .addHelpText('after', examples('payctl receivables get <receivable-id>'))
+    .addHelpText('after', examples('payctl receivables get <receivable-id>', 'payctl receivables get <receivable-id> -o json | jq .expected_on'))
     .action(action(() => import('./get.js')));
   group
     .command('list')
@@ -20,4 +20,5 @@ export function registerReceivables(program: Command, action: ActionFactory, wit
     .option('--transaction <transaction-id>', 'the transaction')
     .addHelpText('after', examples('payctl receivables list --transaction <transaction-id>', 'payctl receivables list --transaction <id> -o csv'))
     .action(action(() => import('./list.js')));
+  requiredFirst(group, { list: ['--transaction'] });
 }

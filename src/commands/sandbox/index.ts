@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
-import { examples } from '../shared/help.js';
+import { examples, requiredFirst } from '../shared/help.js';
 
 export function registerSandbox(program: Command, action: ActionFactory, withVerbs = true): void {
   const group = program
@@ -27,17 +27,17 @@ export function registerSandbox(program: Command, action: ActionFactory, withVer
   group
     .command('reset')
     .description('Wipe the sandbox state (transactions, tokens); the seeded seller, buyer and card come back')
-    .addHelpText('after', examples('payctl sandbox reset --yes'))
+    .addHelpText('after', examples('payctl sandbox reset --yes', 'payctl sandbox reset                # asks first'))
     .action(action(() => import('./reset.js')));
   group
     .command('pay <transaction-id>')
     .description('Mark a pending boleto or PIX as paid (the sandbox-only approve operation)')
-    .addHelpText('after', examples('payctl sandbox pay <transaction-id>'))
+    .addHelpText('after', examples('payctl sandbox pay <transaction-id>', 'payctl sandbox pay $(payctl transactions create --payment-type pix --amount 30 -o json | jq -r .id)'))
     .action(action(() => import('./pay.js')));
   group
     .command('clock')
     .description("Show the sandbox's clock (it only moves forward with 'sandbox advance')")
-    .addHelpText('after', examples('payctl sandbox clock'))
+    .addHelpText('after', examples('payctl sandbox clock', 'payctl sandbox clock -o json | jq -r .now'))
     .action(action(() => import('./clock.js').then((m) => ({ run: m.runClock }))));
   group
     .command('advance')
@@ -52,4 +52,5 @@ export function registerSandbox(program: Command, action: ActionFactory, withVer
     .option('--days <n>', 'over how many days (default 30); the clock ends that many days later')
     .addHelpText('after', examples('payctl sandbox generate --sales 1000 --days 30', 'payctl sandbox generate --sales 100000 --days 400 && payctl transactions list --all -o csv > all.csv'))
     .action(action(() => import('./clock.js').then((m) => ({ run: m.runGenerate }))));
+  requiredFirst(group, { advance: ['--days'], generate: ['--sales'] });
 }

@@ -45,11 +45,11 @@ export function registerSources(program: Command, action: ActionFactory, withVer
   group
     .command('get <id>')
     .description('Show a source')
-    .addHelpText('after', examples('payctl sources get <source-id>'))
+    .addHelpText('after', examples('payctl sources get <source-id>', 'payctl sources get <source-id> -o json | jq .usage'))
     .action(action(() => import('./get.js')));
   group
     .command('remove <id>')
     .description('Remove a source; asks for confirmation')
-    .addHelpText('after', examples('payctl sources remove <source-id> --yes'))
+    .addHelpText('after', examples('payctl sources remove <source-id> --yes', 'payctl sources remove <source-id>                # asks first'))
     .action(action(() => import('./remove.js')));
 }

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
-import { examples } from '../shared/help.js';
+import { examples, requiredFirst } from '../shared/help.js';
 import { addListFlags } from '../shared/list-flags.js';
 
 function addSubscriptionFlags(command: Command): Command {
@@ -44,7 +44,7 @@ export function registerSubscriptions(program: Command, action: ActionFactory, w
   group
     .command('get <id>')
     .description('Show a subscription')
-    .addHelpText('after', examples('payctl subscriptions get <subscription-id>'))
+    .addHelpText('after', examples('payctl subscriptions get <subscription-id>', 'payctl subscriptions get <subscription-id> -o json | jq -r .due_date'))
     .action(action(() => import('./get.js')));
   addSubscriptionFlags(group.command('update <id>').description('Change a subscription (only the flags given change)'))
     .option('--description <text>', 'description')
@@ -53,7 +53,7 @@ export function registerSubscriptions(program: Command, action: ActionFactory, w
   group
     .command('remove <id>')
     .description('Cancel a subscription (no more charges); asks for confirmation')
-    .addHelpText('after', examples('payctl subscriptions remove <subscription-id> --yes'))
+    .addHelpText('after', examples('payctl subscriptions remove <subscription-id> --yes', 'payctl subscriptions remove <subscription-id>                # asks first'))
     .action(action(() => import('./lifecycle.js').then((m) => ({ run: m.runRemove }))));
   group
     .command('suspend <id>')
@@ -63,6 +63,7 @@ export function registerSubscriptions(program: Command, action: ActionFactory, w
   group
     .command('reactivate <id>')
     .description('Resume a suspended subscription from its next due date')
-    .addHelpText('after', examples('payctl subscriptions reactivate <subscription-id>'))
+    .addHelpText('after', examples('payctl subscriptions reactivate <subscription-id>', 'payctl subscriptions list --status suspended -o json | jq -r \'.[].uuid\' | xargs -n1 payctl subscriptions reactivate'))
     .action(action(() => import('./lifecycle.js').then((m) => ({ run: m.runReactivate }))));
+  requiredFirst(group, { create: ['--plan', '--customer'] });
 }

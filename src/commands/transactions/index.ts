@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import type { ActionFactory } from '../../cli.js';
 import { collect } from '../shared/input.js';
 import { addListFlags } from '../shared/list-flags.js';
-import { examples } from '../shared/help.js';
+import { examples, requiredFirst } from '../shared/help.js';
 
 // Flags and help are registered eagerly (cheap); each verb's code loads only when it runs.
 export function registerTransactions(program: Command, action: ActionFactory, withVerbs = true): void {
@@ -97,7 +97,7 @@ export function registerTransactions(program: Command, action: ActionFactory, wi
     .option('--description <text>', 'new description')
     // The service merges metadata: keys not given keep their values.
     .option('--metadata <key=value>', 'metadata entry (repeatable; merged into the existing metadata)', collect)
-    .addHelpText('after', examples('payctl transactions update <id> --description "Pedido 1234" --metadata order=1234'))
+    .addHelpText('after', examples('payctl transactions update <id> --description "Pedido 1234" --metadata order=1234', 'payctl transactions update <id> --description "Pedido 1234 (reenviado)"'))
     .action(action(() => import('./update.js')));
 
   group
@@ -133,4 +133,5 @@ export function registerTransactions(program: Command, action: ActionFactory, wi
     .option('--save <path>', 'download the letter to this file')
     .addHelpText('after', examples('payctl transactions cancellation-letter <id>', 'payctl transactions cancellation-letter <id> --save letter.pdf'))
     .action(action(() => import('./cancellation-letter.js')));
+  requiredFirst(group, { create: ['--amount'] });
 }

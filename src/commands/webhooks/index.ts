@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
 import { collect } from '../shared/input.js';
-import { examples } from '../shared/help.js';
+import { examples, requiredFirst } from '../shared/help.js';
 import { addListFlags } from '../shared/list-flags.js';
 
 export function registerWebhooks(program: Command, action: ActionFactory, withVerbs = true): void {
@@ -55,4 +55,5 @@ export function registerWebhooks(program: Command, action: ActionFactory, withVe
       ),
     )
     .action(action(() => import('./listen.js')));
+  requiredFirst(group, { create: ['--url', '--event'] });
 }
