@@ -4,6 +4,7 @@ import { Agent, EnvHttpProxyAgent } from './undici-parts.js';
 import { ApiError, NetworkError, UsageError } from '../errors.js';
 import { buildUrl, endpointOf, type Endpoint, type Target } from './endpoints.js';
 import { errorFromJson, errorFromText } from './error-body.js';
+import { isLoopbackHost } from './loopback.js';
 import { maskBody, maskHeaders, maskText } from './mask.js';
 
 export interface ClientOptions {
@@ -401,8 +402,7 @@ export function checkTransportSecurity(baseUrl: string, insecureHttp: boolean): 
   if (url.protocol === 'https:') return;
   if (url.protocol !== 'http:') throw new UsageError(`base_url "${baseUrl}" must use https://`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const loopback = host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
-  if (!loopback && !insecureHttp) {
+  if (!isLoopbackHost(host) && !insecureHttp) {
     throw new UsageError(`refusing plain http:// to ${host}: the API key would travel unencrypted (use https://, or --insecure-http if you really mean it)`);
   }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ALL_EVENTS, eventMatches, unknownEventTypes } from '../api/event-types.js';
+import { isLoopbackHost } from '../api/loopback.js';
 import { notFound } from './errors.js';
 import { findEvent } from './events.js';
 import type { JsonObject } from './http.js';
@@ -13,11 +14,6 @@ import { Checker } from './validate.js';
 // provider's `{method: "POST", url, description, event: [...]}`; the answer shows `events` and
 // `status`, and, once, the secret every delivery is signed with.
 
-function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '');
-  return bare === 'localhost' || bare === '::1' || /^127(?:\.\d{1,3}){3}$/.test(bare);
-}
-
 /** Absolute https; plain http only to this machine (where `payctl webhooks listen` runs). */
 export function webhookUrlProblem(value: string): string | undefined {
   let url: URL;
@@ -27,7 +23,7 @@ export function webhookUrlProblem(value: string): string | undefined {
     return 'must be an absolute URL (https://…)';
   }
   if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:' && isLoopback(url.hostname)) return undefined;
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined;
   return 'must use https:// (plain http:// only to localhost or 127.0.0.1)';
 }
 

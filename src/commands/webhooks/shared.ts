@@ -1,4 +1,5 @@
 import { ALL_EVENTS, EVENT_TYPES, unknownEventTypes } from '../../api/event-types.js';
+import { isLoopbackHost } from '../../api/loopback.js';
 import { ValidationError } from '../../errors.js';
 import type { Column } from '../../output/render.js';
 
@@ -28,11 +29,6 @@ export function webhookRow(item: Record<string, unknown>): Record<string, unknow
   return Array.isArray(item.events) ? { ...item, events: item.events.join(',') } : item;
 }
 
-function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '');
-  return bare === 'localhost' || bare === '::1' || /^127(?:\.\d{1,3}){3}$/.test(bare);
-}
-
 /** Absolute https; plain http only to this machine. */
 export function checkWebhookUrl(value: string, flag = '--url'): string {
   let url: URL;
@@ -41,7 +37,7 @@ export function checkWebhookUrl(value: string, flag = '--url'): string {
   } catch {
     throw new ValidationError(flag, `"${value}" is not an absolute URL; give https://…`);
   }
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname))) return url.toString();
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return url.toString();
   throw new ValidationError(flag, `${value} must use https:// (plain http:// only to localhost or 127.0.0.1)`);
 }
 
