@@ -36,6 +36,8 @@ interface ServerContext {
   stateDir: string;
   now: () => Date;
   faults?: FaultPlan | undefined;
+  /** Requests whose connection was dropped and that are still to be applied (late-apply). */
+  late: Set<NodeJS.Timeout>;
 }
 
 function unknownRoute(method: string, pathname: string): SandboxError {
@@ -88,18 +90,31 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
       return;
     }
     if (fault === 'slow') await new Promise((resolve) => setTimeout(resolve, ctx.faults?.slowMs ?? 0));
-    // Whatever fell due since the last request (billings, expiries, over-due invoices) happens
-    // before this one is served, so it sees the sandbox as it is at this moment.
-    if (!match.route.ownsCatchUp) await catchUpIfDue(ctx.stateDir, clock);
-    const reply = await handler({
-      stateDir: ctx.stateDir,
-      now: clock,
-      params: match.params,
-      query: url.searchParams,
-      body,
-      path: url.pathname,
-      origin: `http://${req.headers.host ?? 'localhost'}`,
-    });
+    const apply = async () => {
+      // Whatever fell due since the last request (billings, expiries, over-due invoices) happens
+      // before this one is served, so it sees the sandbox as it is at this moment.
+      if (!match.route.ownsCatchUp) await catchUpIfDue(ctx.stateDir, clock);
+      return handler({
+        stateDir: ctx.stateDir,
+        now: clock,
+        params: match.params,
+        query: url.searchParams,
+        body,
+        path: url.pathname,
+        origin: `http://${req.headers.host ?? 'localhost'}`,
+      });
+    };
+    if (fault === 'late-apply' && method !== 'GET') {
+      req.socket.destroy();
+      const timer = setTimeout(() => {
+        ctx.late.delete(timer);
+        // Applied with no one listening: a refusal is as lost as a success.
+        apply().catch(() => undefined);
+      }, ctx.faults?.lateMs ?? 0);
+      ctx.late.add(timer);
+      return;
+    }
+    const reply = await apply();
     // Applied, and then the answer is lost: the case a client must reconcile.
     if (fault === '500-after') throw new SandboxError(500, 'server_api_error', 'Injected fault: the service failed after applying the request.');
     if (fault === 'reset-after') {
@@ -141,7 +156,7 @@ async function serveLetter(name: string, res: ServerResponse, stateDir: string, 
 }
 
 export function startSandbox(opts: SandboxOptions): Promise<SandboxHandle> {
-  const ctx: ServerContext = { stateDir: path.resolve(opts.stateDir), now: opts.now ?? (() => new Date()), faults: opts.faults };
+  const ctx: ServerContext = { stateDir: path.resolve(opts.stateDir), now: opts.now ?? (() => new Date()), faults: opts.faults, late: new Set() };
   const host = opts.host ?? '127.0.0.1';
   const server = createServer((req, res) => {
     void handle(req, res, ctx);
@@ -160,6 +175,9 @@ export function startSandbox(opts: SandboxOptions): Promise<SandboxHandle> {
         // Idempotent, because both a command's cleanup and a signal handler may call it.
         close: () =>
           (closing ??= new Promise<void>((done, fail) => {
+            // Requests still waiting to be applied late are dropped with the server, as a queue is lost with its service.
+            for (const timer of ctx.late) clearTimeout(timer);
+            ctx.late.clear();
             const stopped = (deliverer?.stop() ?? Promise.resolve()).then(() => releaseState(ctx.stateDir));
             server.close((err) => (err ? fail(err) : void stopped.then(() => done())));
             // Keep-alive sockets would hold close() open until they time out; requests still in
