@@ -8,6 +8,7 @@ import type { GlobalOptions } from './globals.js';
 import { colorEnabled, type IO } from './io.js';
 import type { Column, OutputFormat } from './output/render.js';
 import type { TotalSpec } from './output/totals.js';
+import type { MoneyGuard } from './ledger/guard.js';
 import type { Prompter } from './prompts/prompter.js';
 import { USER_AGENT } from './version.js';
 
@@ -49,6 +50,7 @@ export class Context {
   private profileCache?: ResolvedProfile;
   private apiCache?: Promise<ApiClient>;
   private prompterCache?: Promise<Prompter>;
+  private guardCache?: Promise<MoneyGuard>;
   private readonly cleanups: (() => Promise<void>)[] = [];
   private sandboxNoticeShown = false;
   private deliverWebhooks = false;
@@ -191,6 +193,21 @@ export class Context {
       this.sandboxNoticeShown = true;
       this.io.stderr.write(profile.isEmbedded ? 'SANDBOX (embedded test service: no real money moves)\n' : 'SANDBOX (test API key: no real money moves)\n');
     }
+  }
+
+  /**
+   * The ledger of money-moving intents of the current profile, with the protocol around it
+   * (src/ledger/guard.ts). Opened on first use: only commands that move money load SQLite.
+   */
+  moneyGuard(): Promise<MoneyGuard> {
+    this.guardCache ??= (async () => {
+      const profile = await this.profile();
+      const [{ Ledger, ledgerPath }, { MoneyGuard }] = await Promise.all([import('./ledger/ledger.js'), import('./ledger/guard.js')]);
+      const ledger = await Ledger.open(ledgerPath(this.paths.stateDir, profile.name), profile.baseUrl);
+      this.cleanups.push(async () => ledger.close());
+      return new MoneyGuard(this, ledger, profile.timeoutSeconds * 1000);
+    })();
+    return this.guardCache;
   }
 
   prompter(): Promise<Prompter> {

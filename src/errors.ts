@@ -71,6 +71,16 @@ export class NetworkError extends CliError {
   }
 }
 
+/**
+ * The same money move is in flight in another payctl process (or another worker of this one):
+ * nothing was sent. Exit 8, like every "not applied, try again later".
+ */
+export class InFlightError extends CliError {
+  constructor(message: string) {
+    super(message, ExitCode.network);
+  }
+}
+
 /** A money-moving request may or may not have been applied; the message says how to check: exit 9. */
 export class OutcomeUnknownError extends CliError {
   constructor(message: string, options?: { cause?: unknown }) {

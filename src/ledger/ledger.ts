@@ -1,0 +1,247 @@
+// The ledger of money-moving intents: one SQLite file per profile in the state directory
+// (ledger/<profile>.sqlite, mode 0600). Every command that moves money writes its intent here
+// before the request goes out and resolves it after, and holds a lock on what it moves (a
+// transaction, a reference id, an invoice) for as long as the move is in flight, so no two
+// payctl processes on this machine ever have the same money move in flight. A run that finds an
+// unresolved intent (its process was killed, or its answer was lost) resolves it against the
+// service before sending anything new.
+//
+// SQLite is here for its locking: every claim is one IMMEDIATE transaction, so "is the lock free
+// or its owner dead? then it is mine" happens atomically across processes, and a process that
+// dies mid-write leaves nothing half-written. It holds ids, amounts, statuses and history ids:
+// never card data.
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import { UsageError } from '../errors.js';
+import { currentOwner, isAlive, type Owner } from './owner.js';
+
+export type IntentState =
+  /** Written before sending; the process may have died before, during or after the request. */
+  | 'pending'
+  /** The service shows it happened. */
+  | 'applied'
+  /** The service refused it (an error answer), or a check before sending stopped it: nothing moved. */
+  | 'refused'
+  /** Proven not applied: the connection never opened, or it was not seen within its settle window. */
+  | 'not_applied'
+  /** Checked, and still cannot tell: the next run checks again before sending. */
+  | 'unknown';
+
+export interface Intent {
+  id: number;
+  key: string;
+  operation: string;
+  target: string;
+  /** The amount the user asked for, or null for "all that remains" / the whole amount. */
+  requested_cents: number | null;
+  /** The amount sent. */
+  amount_cents: number | null;
+  /** JSON of what the resource looked like before the first attempt. */
+  before: string | null;
+  fingerprint: string | null;
+  batch: string | null;
+  row: number | null;
+  state: IntentState;
+  detail: string | null;
+  created_at: number;
+  /** Until when a request of this intent could still land (see settle.ts). */
+  settle_until: number | null;
+  updated_at: number;
+  pid: number;
+}
+
+export type NewIntent = Pick<Intent, 'key' | 'operation' | 'target'> &
+  Partial<Pick<Intent, 'requested_cents' | 'amount_cents' | 'before' | 'fingerprint' | 'batch' | 'row' | 'settle_until' | 'detail'>> & { state?: IntentState };
+
+export interface Holder {
+  pid: number;
+  since: number;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS intents (
+  id INTEGER PRIMARY KEY,
+  scope TEXT NOT NULL,
+  key TEXT NOT NULL,
+  operation TEXT NOT NULL,
+  target TEXT NOT NULL,
+  requested_cents INTEGER,
+  amount_cents INTEGER,
+  before TEXT,
+  fingerprint TEXT,
+  batch TEXT,
+  row INTEGER,
+  state TEXT NOT NULL,
+  detail TEXT,
+  created_at INTEGER NOT NULL,
+  settle_until INTEGER,
+  updated_at INTEGER NOT NULL,
+  pid INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS intents_by_key ON intents (scope, key, state);
+CREATE INDEX IF NOT EXISTS intents_by_batch ON intents (batch, row);
+CREATE INDEX IF NOT EXISTS intents_by_fingerprint ON intents (scope, fingerprint, state);
+CREATE TABLE IF NOT EXISTS locks (
+  scope TEXT NOT NULL,
+  key TEXT NOT NULL,
+  pid INTEGER NOT NULL,
+  started TEXT NOT NULL,
+  since INTEGER NOT NULL,
+  PRIMARY KEY (scope, key)
+);
+`;
+
+export const UNRESOLVED: readonly IntentState[] = ['pending', 'unknown'];
+
+export function ledgerPath(stateDir: string, profile: string): string {
+  // A profile name is the user's; keep it from naming a path of its own.
+  return path.join(stateDir, 'ledger', `${profile.replace(/[^A-Za-z0-9._-]/g, '_')}.sqlite`);
+}
+
+export class Ledger {
+  /** Keys this process holds: a second claim from the same process (another worker) waits too. */
+  private readonly held = new Set<string>();
+  private readonly owner: Owner = currentOwner();
+
+  private constructor(
+    readonly file: string,
+    private readonly db: BetterSqlite3.Database,
+    /** The service the intents were sent to (the profile's base_url): ids of one are not another's. */
+    private readonly scope: string,
+  ) {}
+
+  static async open(file: string, scope: string): Promise<Ledger> {
+    try {
+      mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      // Created 0600 before SQLite opens it; SQLite gives its -wal and -shm files the same mode.
+      closeSync(openSync(file, 'a', 0o600));
+      chmodSync(file, 0o600);
+    } catch (err) {
+      throw new UsageError(`cannot write the ledger ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); check the state directory's permissions or set PAYCTL_HOME`);
+    }
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(file, { timeout: 15_000 });
+    // WAL: readers never wait for the writer. NORMAL: a commit survives the process being
+    // killed (what this ledger is for); only a power cut may lose the last commits.
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.exec(SCHEMA);
+    return new Ledger(file, db, scope);
+  }
+
+  /**
+   * Takes the lock on `key` for this process, unless a live process (or another worker of this
+   * one) holds it: then says who. A lock left by a dead process is taken over.
+   */
+  claim(key: string): { ok: true } | { ok: false; holder: Holder } {
+    if (this.held.has(key)) return { ok: false, holder: { pid: this.owner.pid, since: Date.now() } };
+    const result = this.db.transaction((): { ok: true } | { ok: false; holder: Holder } => {
+      const row = this.db.prepare('SELECT pid, started, since FROM locks WHERE scope = ? AND key = ?').get(this.scope, key) as
+        | { pid: number; started: string; since: number }
+        | undefined;
+      const mine = row && row.pid === this.owner.pid && row.started === this.owner.started;
+      if (row && !mine && isAlive({ pid: row.pid, started: row.started })) return { ok: false, holder: { pid: row.pid, since: row.since } };
+      this.db
+        .prepare('INSERT INTO locks (scope, key, pid, started, since) VALUES (?, ?, ?, ?, ?) ON CONFLICT (scope, key) DO UPDATE SET pid = excluded.pid, started = excluded.started, since = excluded.since')
+        .run(this.scope, key, this.owner.pid, this.owner.started, Date.now());
+      return { ok: true };
+    }).immediate();
+    if (result.ok) this.held.add(key);
+    return result;
+  }
+
+  release(key: string): void {
+    if (!this.held.delete(key)) return;
+    this.db.prepare('DELETE FROM locks WHERE scope = ? AND key = ? AND pid = ? AND started = ?').run(this.scope, key, this.owner.pid, this.owner.started);
+  }
+
+  /** Intents on `key` that no run has resolved yet, oldest first. */
+  unresolved(key: string): Intent[] {
+    return this.db
+      .prepare(`SELECT * FROM intents WHERE scope = ? AND key = ? AND state IN ('pending', 'unknown') ORDER BY id`)
+      .all(this.scope, key) as Intent[];
+  }
+
+  /** The newest unresolved create with the same details, for a rerun that did not give --reference-id. */
+  unresolvedByFingerprint(fingerprint: string): Intent | undefined {
+    return this.db
+      .prepare(`SELECT * FROM intents WHERE scope = ? AND fingerprint = ? AND state IN ('pending', 'unknown') ORDER BY id DESC LIMIT 1`)
+      .get(this.scope, fingerprint) as Intent | undefined;
+  }
+
+  /** Writes an intent (pending unless said otherwise); resolves once it is committed. */
+  record(intent: NewIntent): Intent {
+    const now = Date.now();
+    const row = {
+      scope: this.scope,
+      key: intent.key,
+      operation: intent.operation,
+      target: intent.target,
+      requested_cents: intent.requested_cents ?? null,
+      amount_cents: intent.amount_cents ?? null,
+      before: intent.before ?? null,
+      fingerprint: intent.fingerprint ?? null,
+      batch: intent.batch ?? null,
+      row: intent.row ?? null,
+      state: intent.state ?? 'pending',
+      detail: intent.detail ?? null,
+      created_at: now,
+      settle_until: intent.settle_until ?? null,
+      updated_at: now,
+      pid: this.owner.pid,
+    };
+    const { lastInsertRowid } = this.db
+      .prepare(
+        `INSERT INTO intents (scope, key, operation, target, requested_cents, amount_cents, before, fingerprint, batch, row, state, detail, created_at, settle_until, updated_at, pid)
+         VALUES (@scope, @key, @operation, @target, @requested_cents, @amount_cents, @before, @fingerprint, @batch, @row, @state, @detail, @created_at, @settle_until, @updated_at, @pid)`,
+      )
+      .run(row);
+    const { scope: _scope, ...fields } = row;
+    return { id: Number(lastInsertRowid), ...fields };
+  }
+
+  /** A new attempt of the same intent is about to go out: it could land until `settleUntil`. */
+  resent(intent: Intent, settleUntil: number): void {
+    intent.settle_until = settleUntil;
+    intent.state = 'pending';
+    intent.updated_at = Date.now();
+    this.db.prepare(`UPDATE intents SET state = 'pending', settle_until = ?, updated_at = ? WHERE id = ?`).run(settleUntil, intent.updated_at, intent.id);
+  }
+
+  setSettleUntil(intent: Intent, settleUntil: number): void {
+    intent.settle_until = settleUntil;
+    this.db.prepare('UPDATE intents SET settle_until = ? WHERE id = ?').run(settleUntil, intent.id);
+  }
+
+  resolve(intent: Intent, state: IntentState, detail?: string): void {
+    intent.state = state;
+    intent.detail = detail ?? intent.detail;
+    intent.updated_at = Date.now();
+    this.db.prepare('UPDATE intents SET state = ?, detail = ?, updated_at = ? WHERE id = ?').run(state, intent.detail, intent.updated_at, intent.id);
+  }
+
+  /** A bulk run's rows as earlier runs of the same input left them: the first intent and the latest of each. */
+  batchRows(batch: string): Map<number, { first: Intent; last: Intent }> {
+    const rows = new Map<number, { first: Intent; last: Intent }>();
+    const all = this.db.prepare('SELECT * FROM intents WHERE scope = ? AND batch = ? ORDER BY id').all(this.scope, batch) as Intent[];
+    for (const intent of all) {
+      const known = rows.get(intent.row as number);
+      rows.set(intent.row as number, { first: known?.first ?? intent, last: intent });
+    }
+    return rows;
+  }
+
+  /**
+   * Forgets a batch's rows (`--restart`): later runs start it afresh. Its unresolved intents stay
+   * in the ledger under their transaction, so the new run still checks them before sending.
+   */
+  forgetBatch(batch: string): void {
+    this.db.prepare('UPDATE intents SET batch = NULL, row = NULL WHERE scope = ? AND batch = ?').run(this.scope, batch);
+  }
+
+  close(): void {
+    for (const key of [...this.held]) this.release(key);
+    this.db.close();
+  }
+}

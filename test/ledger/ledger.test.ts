@@ -1,0 +1,127 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/errors.js';
+import { Ledger, ledgerPath } from '../../src/ledger/ledger.js';
+import { settle } from '../../src/ledger/settle.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'payctl-ledger-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const startTime = (pid: number) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] as string;
+};
+
+/** Writes a lock as another process would have left it. */
+function plantLock(file: string, key: string, pid: number, started: string): void {
+  const db = new Database(file);
+  db.prepare('INSERT OR REPLACE INTO locks (scope, key, pid, started, since) VALUES (?, ?, ?, ?, ?)').run('https://api.example', key, pid, started, Date.now());
+  db.close();
+}
+
+describe('the ledger file', () => {
+  it('one per profile under state/ledger, 0600 in a 0700 directory; an odd profile name cannot escape it', async () => {
+    const file = ledgerPath(join(dir, 'state'), '../live prod');
+    expect(file).toBe(join(dir, 'state', 'ledger', '.._live_prod.sqlite'));
+    const ledger = await Ledger.open(file, 'https://api.example');
+    ledger.record({ key: 'transaction:1', operation: 'transactions.void', target: '1', amount_cents: 400 });
+    ledger.close();
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'state', 'ledger')).mode & 0o777).toBe(0o700);
+  });
+
+  it('a state directory that cannot be written is a usage error naming the path (exit 2)', async () => {
+    writeFileSync(join(dir, 'state'), 'a file where the directory should be');
+    const file = ledgerPath(join(dir, 'state'), 'sandbox');
+    const error = await Ledger.open(file, 'x').catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).exitCode).toBe(2);
+    expect((error as UsageError).message).toContain(file);
+  });
+
+  it('keeps intents across processes: written pending, resolved later, found unresolved by key', async () => {
+    const file = ledgerPath(dir, 'p');
+    const first = await Ledger.open(file, 'https://api.example');
+    const intent = first.record({ key: 'transaction:1', operation: 'transactions.void', target: '1', requested_cents: 400, amount_cents: 400, before: '{"amount":"10.00"}' });
+    first.close();
+    const second = await Ledger.open(file, 'https://api.example');
+    expect(second.unresolved('transaction:1').map((i) => [i.id, i.state, i.amount_cents, i.before])).toEqual([[intent.id, 'pending', 400, '{"amount":"10.00"}']]);
+    // Another service's intents are not this one's.
+    const elsewhere = await Ledger.open(file, 'https://other.example');
+    expect(elsewhere.unresolved('transaction:1')).toEqual([]);
+    elsewhere.close();
+    second.resolve(second.unresolved('transaction:1')[0]!, 'applied');
+    expect(second.unresolved('transaction:1')).toEqual([]);
+    second.close();
+  });
+});
+
+describe('locks', () => {
+  it('one holder at a time inside a process; released, it can be taken again', async () => {
+    const ledger = await Ledger.open(ledgerPath(dir, 'p'), 'https://api.example');
+    expect(ledger.claim('transaction:1').ok).toBe(true);
+    expect(ledger.claim('transaction:1')).toMatchObject({ ok: false, holder: { pid: process.pid } });
+    expect(ledger.claim('transaction:2').ok).toBe(true);
+    ledger.release('transaction:1');
+    expect(ledger.claim('transaction:1').ok).toBe(true);
+    ledger.close();
+  });
+
+  it('held by a live process: refused with its pid; once that process is gone, taken over', async () => {
+    const file = ledgerPath(dir, 'p');
+    (await Ledger.open(file, 'https://api.example')).close();
+    const other = spawn('sleep', ['30']);
+    try {
+      await new Promise((resolve) => other.once('spawn', resolve));
+      plantLock(file, 'transaction:1', other.pid as number, startTime(other.pid as number));
+      const ledger = await Ledger.open(file, 'https://api.example');
+      expect(ledger.claim('transaction:1')).toMatchObject({ ok: false, holder: { pid: other.pid } });
+      other.kill('SIGKILL');
+      await new Promise((resolve) => other.once('exit', resolve));
+      expect(ledger.claim('transaction:1').ok).toBe(true);
+      ledger.close();
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
+
+  it('a pid now used by another process (a different start time) does not keep a dead owner\'s lock', async () => {
+    const file = ledgerPath(dir, 'p');
+    (await Ledger.open(file, 'https://api.example')).close();
+    plantLock(file, 'transaction:1', process.ppid, '1');
+    const ledger = await Ledger.open(file, 'https://api.example');
+    expect(ledger.claim('transaction:1').ok).toBe(true);
+    ledger.close();
+  });
+});
+
+describe('settle: look until applied or past the deadline', () => {
+  it('applied: returns at the first lookup that shows it', async () => {
+    let looks = 0;
+    const result = await settle(Date.now() + 5000, async () => ++looks, (n) => n >= 2, { maxWaitMs: 5000, sleep: async () => undefined });
+    expect(result).toEqual({ kind: 'applied', now: 2 });
+  });
+
+  it('not applied only from a lookup made at or after the deadline', async () => {
+    const deadline = Date.now() + 300;
+    const looked: number[] = [];
+    const result = await settle(deadline, async () => looked.push(Date.now()), () => false, { maxWaitMs: 5000 });
+    expect(result.kind).toBe('not_applied');
+    expect(looked.length).toBeGreaterThan(1);
+    expect(looked.at(-1)!).toBeGreaterThanOrEqual(deadline);
+  });
+
+  it('unknown when the lookups fail; a far deadline is cut to maxWaitMs', async () => {
+    const started = Date.now();
+    const result = await settle(Date.now() + 3_600_000, async () => Promise.reject(new Error('HTTP 503')), () => false, { maxWaitMs: 300 });
+    expect(result).toMatchObject({ kind: 'unknown', error: { message: 'HTTP 503' } });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
