@@ -51,11 +51,11 @@ _payctl() {
   esac
   if [[ -n $verbs && -z $verb && $cur != -* ]]; then COMPREPLY=($(compgen -W "$verbs" -- "$cur")); return; fi
   case "$group $verb" in
-    "transactions create"|"tx create") flags='--amount --payment-type --amount-cents --currency --description --reference-id --on-behalf-of --metadata --card-number --holder-name --exp-month --exp-year --cvv --card-file --installments --no-capture --card --customer --due-date --payment-limit-date --instruction --late-fee --interest --discount --payer-first-name --payer-last-name --payer-email --payer-phone --payer-taxpayer-id --payer-birthdate --payer-address-line1 --payer-address-line2 --payer-neighborhood --payer-city --payer-state --payer-postal-code --pix-expires-at' ;;
+    "transactions create"|"tx create") flags='--amount --payment-type --amount-cents --currency --description --reference-id --allow-duplicate-reference --on-behalf-of --metadata --card-number --holder-name --exp-month --exp-year --cvv --card-file --installments --no-capture --card --customer --due-date --payment-limit-date --instruction --late-fee --interest --discount --payer-first-name --payer-last-name --payer-email --payer-phone --payer-taxpayer-id --payer-birthdate --payer-address-line1 --payer-address-line2 --payer-neighborhood --payer-city --payer-state --payer-postal-code --pix-expires-at' ;;
     "transactions list"|"tx list") flags='--status --payment-type --reference-id --limit --all --from --to --sort' ;;
     "transactions get"|"tx get") flags='' ;;
     "transactions update"|"tx update") flags='--description --metadata' ;;
-    "transactions refund"|"tx refund") flags='--amount --amount-cents --file --concurrency --restart' ;;
+    "transactions refund"|"tx refund") flags='--amount --amount-cents --file --concurrency --restart --allow-duplicates' ;;
     "transactions capture"|"tx capture") flags='--amount --amount-cents' ;;
     "transactions cancellation-letter"|"tx cancellation-letter") flags='--save' ;;
     "buyers create") flags='--first-name --taxpayer-id --last-name --email --phone --birthdate --description --address-line1 --address-line2 --neighborhood --city --state --postal-code --metadata' ;;

@@ -49,7 +49,7 @@ export const endpoints = {
   'boletos.get': scoped('GET', '/boletos/{id}'),
   'boletos.send': scoped('POST', '/boletos/{id}/emails'),
   // The provider names the marketplace inside these two paths instead of prefixing them.
-  'boletos.cancel': { method: 'POST', path: '/boletos/cancellation/marketplaces/{marketplace_id}/transactions/{id}', marketplaceScoped: false, requiresMarketplace: true },
+  'boletos.cancel': { method: 'POST', path: '/boletos/cancellation/marketplaces/{marketplace_id}/transactions/{id}', marketplaceScoped: false, requiresMarketplace: true, movesMoney: true },
   'receipts.get': scoped('GET', '/receipts/{id}'),
   'receipts.email': scoped('POST', '/receipts/{id}/emails'),
   'receipts.sms': scoped('POST', '/receipts/{id}/texts'),

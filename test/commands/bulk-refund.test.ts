@@ -2,13 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readStateFiles } from '../../src/sandbox/store.js';
 import { payctl, tempHome, testEnv } from '../helpers/run.js';
-import { Pace } from '../../src/commands/transactions/bulk/run.js';
+import { MAX_PAUSE_MS, Pace } from '../../src/commands/transactions/bulk/run.js';
 import { createCard, expectJson, expectUsage, freshHomePerTest, getTx, run, type Tx } from './helpers.js';
 
-// Bulk refunds: rows from CSV or NDJSON, one confirmation, one result line per row, a journal
+// Bulk refunds: rows from CSV or NDJSON, one confirmation, one result line per row, a ledger
 // that makes every refund happen exactly once however the run is interrupted, checked against
 // the sandbox's own state under injected faults and repeated SIGKILLs.
 const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
@@ -44,7 +44,50 @@ describe('pace: adaptive to 429', () => {
   });
 });
 
+describe('pace: every wait bounded', () => {
+  it('a 429 asking for hours pauses the batch for at most MAX_PAUSE_MS', async () => {
+    vi.useFakeTimers();
+    try {
+      const pace = new Pace(2);
+      pace.rateLimited(99_999 * 1000);
+      let acquired = false;
+      const waiting = pace.acquire().then(() => (acquired = true));
+      await vi.advanceTimersByTimeAsync(MAX_PAUSE_MS - 1000);
+      expect(acquired).toBe(false);
+      await vi.advanceTimersByTimeAsync(1100);
+      await waiting;
+      expect(acquired).toBe(true);
+      expect(MAX_PAUSE_MS).toBe(60_000);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('a batch from a file', () => {
+  it('refuses the same transaction on two rows before sending anything, unless --allow-duplicates', async () => {
+    const sale = await createCard(home(), '10.00');
+    const other = await createCard(home(), '10.00');
+    const csv = `id,amount\n${sale.id},4.00\n${other.id},1.00\n${sale.id},4.00\n`;
+    expectUsage(
+      await run(home(), ['transactions', 'refund', '--file', '-', '--yes'], { stdin: csv }),
+      `--file: the same transaction is on more than one row: rows 1 and 3 (${sale.id}). Nothing was sent.`,
+      '--allow-duplicates',
+    );
+    expect(voids(await getTx(home(), sale.id))).toBe(0);
+    expect(voids(await getTx(home(), other.id))).toBe(0);
+    // Meant: two partial refunds of one sale, one after the other.
+    const meant = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--allow-duplicates'], { stdin: csv });
+    expect(meant.code, meant.stderr).toBe(0);
+    expect(results(meant.stdout).map((l) => l.status)).toEqual(['refunded', 'refunded', 'refunded']);
+    const tx = await getTx(home(), sale.id);
+    expect([tx.amount, voids(tx)]).toEqual(['2.00', 2]);
+    // The same input again: the ledger has every row settled, nothing moves.
+    const again = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--allow-duplicates'], { stdin: csv });
+    expect(again.code, again.stderr).toBe(0);
+    expect(voids(await getTx(home(), sale.id))).toBe(2);
+  });
+
   it('shows done, failed and left on a terminal stderr', async () => {
     const sales = [await createCard(home(), '10.00'), await createCard(home(), '11.00')];
     const csv = `id\n${sales[0].id}\nbad\n${sales[1].id}\n`;
@@ -82,7 +125,7 @@ describe('a batch from a file', () => {
     expect(results(again.stdout).filter((l) => l.status === 'refunded').every((l) => l.resumed === true)).toBe(true);
     expect(again.stderr).toContain('resuming, 3 already settled');
     expect(voids(await getTx(home(), a.id))).toBe(1);
-    // --restart forgets the journal: the partial refund is made again, the full one finds nothing left.
+    // --restart forgets what the earlier runs settled: the partial refund is made again, the full one finds nothing left.
     const restarted = await run(home(), ['transactions', 'refund', '--file', file, '--yes', '--restart']);
     const byRow = new Map(results(restarted.stdout).map((l) => [l.row, l]));
     expect(byRow.get(1)).toMatchObject({ status: 'refunded', refunded_amount: '5.00' });
@@ -180,7 +223,7 @@ describe('against sandbox serve --faults', () => {
     expect(lines).toHaveLength(1000);
     expect(new Set(lines.map((l) => l.row)).size).toBe(1000);
     expect(lines.every((l) => l.status === 'refunded' && l.error === null)).toBe(true);
-    expect(result.stderr).toMatch(/Refunded 1000 of 1000 rows \(R\$ [\d.,]+\)\. Journal: /);
+    expect(result.stderr).toMatch(/Refunded 1000 of 1000 rows \(R\$ [\d.,]+\)\. Ledger: .*\/state\/ledger\/sandbox\.sqlite\n$/);
     await expectRefundedOnce(file);
   }, 120_000);
 
@@ -202,7 +245,7 @@ describe('against sandbox serve --faults', () => {
     expect(lines.every((l) => l.status === 'refunded')).toBe(true);
     // The earlier runs got somewhere: the last one resumed rather than did it all.
     expect(lines.some((l) => l.resumed === true)).toBe(true);
-    expect(readdirSync(join(home(), 'state', 'journals'))).toHaveLength(1);
+    expect(readdirSync(join(home(), 'state', 'ledger')).filter((f) => f.endsWith('.sqlite'))).toEqual(['sandbox.sqlite']);
     await expectRefundedOnce(file);
   }, 180_000);
 });

@@ -1,7 +1,7 @@
-import { UncertainOutcomeError } from '../../api/client.js';
 import type { Operation } from '../../api/endpoints.js';
 import type { Context } from '../../context.js';
-import { NetworkError, OutcomeUnknownError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
+import { when, type GuardedMove } from '../../ledger/guard.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { getInvoice, invoiceId, invoiceRow, type Invoice } from './shared.js';
@@ -12,6 +12,8 @@ interface Step {
   action: string;
   /** Statuses the operation applies to; anything else is refused before sending. */
   from: readonly string[];
+  /** Charges or refunds: goes through the ledger. */
+  movesMoney: boolean;
   /** The status that shows the operation was applied, when an answer is lost. */
   appliedWhen: (invoice: Invoice) => boolean;
   done: string;
@@ -21,30 +23,53 @@ async function step(ctx: Context, args: string[], how: Step): Promise<void> {
   const id = invoiceId(args);
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun(how.operation, { params: { id } });
-  const before = await getInvoice(ctx, id);
+  const api = await ctx.api();
+  if (!how.movesMoney) {
+    await ask(ctx, id, how, await getInvoice(ctx, id));
+    const after = await api.call<Invoice>(how.operation, { params: { id } });
+    return done(ctx, id, how, after);
+  }
+  // Charging or refunding an invoice moves money: the ledger's protocol (src/ledger/guard.ts).
+  const guard = await ctx.moneyGuard();
+  const guarded: GuardedMove<Invoice> = {
+    key: `invoice:${id}`,
+    operation: how.operation,
+    target: id,
+    requestedCents: null,
+    what: `the ${how.action.replace(/ an invoice$/, '')} of invoice ${id}`,
+    checkCommand: `payctl invoices get ${id}`,
+    look: () => getInvoice(ctx, id),
+    applied: (_intent, now) => how.appliedWhen(now),
+  };
+  await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async () => {
+    const { repeat } = await guard.resolveEarlier(guarded);
+    if (repeat) {
+      await ctx.render(repeat.now, invoiceRow);
+      ctx.log.status(`Already done: invoice ${id} was ${how.done.toLowerCase()} by an earlier run (${when(repeat.intent.created_at)}) whose answer was lost; nothing was sent.`);
+      return;
+    }
+    const before = await getInvoice(ctx, id);
+    await ask(ctx, id, how, before);
+    const after = await guard.send(
+      guarded,
+      { amount_cents: typeof before.amount === 'number' ? before.amount : null, before: JSON.stringify({ status: before.status }) },
+      () => api.call<Invoice>(how.operation, { params: { id } }),
+      (now) => now,
+    );
+    await done(ctx, id, how, after);
+  });
+}
+
+async function ask(ctx: Context, id: string, how: Step, before: Invoice): Promise<void> {
   if (before.status && !how.from.includes(before.status)) {
     throw new UsageError(`invoice ${id} is ${before.status}; only a ${how.from.join(' or ')} invoice can be ${how.done.toLowerCase()}`);
   }
   const amount = typeof before.amount === 'number' ? formatMoney(centsToDecimalString(before.amount), before.currency) : 'the amount';
   await ctx.confirm(`${how.verb} ${amount} of invoice ${id}${before.customer ? ` (customer ${before.customer})` : ''}?`, how.action);
   await ctx.noteSandbox();
-  let after: Invoice;
-  try {
-    after = await (await ctx.api()).call<Invoice>(how.operation, { params: { id } });
-  } catch (err) {
-    if (!(err instanceof UncertainOutcomeError)) throw err;
-    // The answer was lost: the invoice's status tells whether the money moved.
-    let now: Invoice;
-    try {
-      now = await getInvoice(ctx, id);
-    } catch {
-      throw new OutcomeUnknownError(`could not tell whether invoice ${id} was ${how.done.toLowerCase()}; check with: payctl invoices get ${id}`, { cause: err });
-    }
-    if (!how.appliedWhen(now)) {
-      throw new NetworkError(`invoice ${id} was not ${how.done.toLowerCase()} (still ${now.status}; ${err.message}); it is safe to run the command again`, { cause: err });
-    }
-    after = now;
-  }
+}
+
+async function done(ctx: Context, id: string, how: Step, after: Invoice): Promise<void> {
   await ctx.render(after, invoiceRow);
   ctx.log.status(`${how.done} invoice ${id}; status ${after.status}`);
 }
@@ -55,6 +80,7 @@ export function runRemove(ctx: Context, args: string[]): Promise<void> {
     verb: 'Cancel',
     action: 'remove an invoice',
     from: ['pending', 'over-due'],
+    movesMoney: false,
     appliedWhen: (i) => i.status === 'canceled',
     done: 'Canceled',
   });
@@ -66,6 +92,7 @@ export function runApprove(ctx: Context, args: string[]): Promise<void> {
     verb: 'Charge',
     action: 'approve an invoice',
     from: ['pending', 'over-due', 'failed'],
+    movesMoney: true,
     appliedWhen: (i) => i.status === 'paid',
     done: 'Approved',
   });
@@ -77,6 +104,7 @@ export function runRefund(ctx: Context, args: string[]): Promise<void> {
     verb: 'Refund',
     action: 'refund an invoice',
     from: ['paid'],
+    movesMoney: true,
     appliedWhen: (i) => i.status === 'canceled' && Boolean(i.voided_at),
     done: 'Refunded',
   });

@@ -14,13 +14,14 @@ export function registerSandbox(program: Command, action: ActionFactory, withVer
     .description('Run the sandbox as an HTTP server for other programs (same state as the embedded one)')
     .option('--port <port>', 'port to listen on', '4010')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--faults <spec>', 'fail a share of requests on purpose: 500-before=0.05,500-after=0.05,reset-before=0.05,reset-after=0.05,429=0.05,slow=0.02 (plus retry-after=<s>, slow-ms=<ms>)')
+    .option('--faults <spec>', 'fail a share of requests on purpose: 500-before=0.05,500-after=0.05,reset-before=0.05,reset-after=0.05,429=0.05,slow=0.02,late-apply=0.05 (plus retry-after=<s>, slow-ms=<ms>, late-ms=<ms>)')
     .addHelpText(
       'after',
       examples(
         'payctl sandbox serve --port 4010',
         'PAYCTL_BASE_URL=http://127.0.0.1:4010 PAYCTL_API_KEY=zpk_test_anything payctl transactions list',
         'payctl sandbox serve --faults 500-after=0.05,reset-before=0.05,429=0.05,retry-after=1',
+        'payctl sandbox serve --faults late-apply=1,late-ms=5000   # every change lands 5 s after its connection is dropped',
       ),
     )
     .action(action(() => import('./serve.js')));

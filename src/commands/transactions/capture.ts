@@ -2,6 +2,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString, decimalStringToCents } from '../../validate/index.js';
+import { captureApplied } from './applied.js';
 import { runMoneyMove, type MoneyBody, type MoneyMove } from './money-move.js';
 import type { Transaction } from './shared.js';
 
@@ -26,7 +27,7 @@ const capture: MoneyMove = {
   done: 'Captured',
   defaultAmount: '(the authorized amount)',
   build: buildCaptureRequest,
-  applied: (_before, now) => now.status !== 'pre_authorized',
+  applied: captureApplied,
 };
 
 export function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { UncertainOutcomeError } from '../../api/client.js';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from '../../context.js';
-import { CliError, ExitCode, NetworkError, OutcomeUnknownError, UsageError, ValidationError } from '../../errors.js';
+import { CliError, ExitCode, UsageError, ValidationError } from '../../errors.js';
+import { when, type GuardedMove } from '../../ledger/guard.js';
 import { formatMoney } from '../../output/format.js';
 import type { Choice } from '../../prompts/prompter.js';
 import { asValidator } from '../../prompts/prompter.js';
@@ -481,30 +481,62 @@ function readPayer(options: Record<string, unknown>): Payer | undefined {
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
   await ctx.requireApiKey();
   const { input, walkedThrough } = await gatherCreateInput(ctx, options);
-  const body = buildCreateRequest(input);
+  const referenceGiven = optionalString(options.referenceId) !== undefined;
+  const allowDuplicate = options.allowDuplicateReference === true;
+  if (allowDuplicate && !referenceGiven) throw new UsageError('--allow-duplicate-reference goes with --reference-id');
+  let body = buildCreateRequest(input);
   if (ctx.globals.dryRun) return ctx.printDryRun('transactions.create', { body });
-  if (walkedThrough) {
-    // A walk-through ends by showing exactly what will be sent (card data masked) and asking.
-    const { maskBody } = await import('../../api/mask.js');
-    ctx.io.stderr.write(`\nPOST /v1/transactions\n${JSON.stringify(maskBody(body), null, 2)}\n\n`);
-    await ctx.confirm(`Create this ${describeKind(input.payment)} transaction of ${formatMoney(centsToDecimalString(input.amountCents), input.currency)}?`, 'create the transaction');
+  const guard = await ctx.moneyGuard();
+  // A rerun without --reference-id of a create whose outcome is unknown takes that create's
+  // reference back, so it finds the charge it may have made instead of making another.
+  const fingerprint = createFingerprint(body);
+  if (!referenceGiven) {
+    const earlier = guard.ledger.unresolvedByFingerprint(fingerprint);
+    if (earlier) {
+      ctx.log.warn(`an earlier run (${when(earlier.created_at)}) sent the same transaction with reference_id ${earlier.target} and its outcome is unknown; checking that reference instead of charging again`);
+      input.referenceId = earlier.target;
+      body = buildCreateRequest(input);
+    }
   }
-  await ctx.noteSandbox();
-  const api = await ctx.api();
-  let tx: Transaction;
-  try {
-    tx = await api.call<Transaction>('transactions.create', { body });
-  } catch (err) {
-    if (!(err instanceof UncertainOutcomeError)) throw err;
-    tx = await reconcileCreate(ctx, input.referenceId, err);
-  }
-  await ctx.render(tx);
-  if (tx.status === 'failed') {
-    const last = Array.isArray(tx.history) ? tx.history.at(-1) : undefined;
-    const reason = (last as { response_message?: string } | undefined)?.response_message;
-    throw new CliError(`transaction ${tx.id} failed${reason ? `: ${reason}` : ''}`, ExitCode.rejected);
-  }
-  ctx.log.status(`Created transaction ${tx.id} (${tx.status}, ${formatMoney(tx.amount ?? centsToDecimalString(input.amountCents), tx.currency ?? input.currency)})`);
+  const reference = input.referenceId;
+  const guarded: GuardedMove<Transaction | undefined> = {
+    key: `reference:${reference}`,
+    operation: 'transactions.create',
+    target: reference,
+    requestedCents: input.amountCents,
+    what: `the transaction with reference_id ${reference}`,
+    checkCommand: `payctl transactions list --reference-id ${reference}`,
+    look: () => findByReference(ctx, reference),
+    applied: (_intent, now) => now !== undefined,
+  };
+  await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async () => {
+    if (!allowDuplicate) {
+      const { repeat } = await guard.resolveEarlier(guarded);
+      // An explicit reference may also have been used by another machine, or a run before the ledger.
+      const existing = repeat?.now ?? (referenceGiven ? await findByReference(ctx, reference) : undefined);
+      if (existing) {
+        await ctx.render(existing);
+        ctx.log.warn(`transaction ${existing.id} with reference_id ${reference} was already created at ${existing.created_at ?? 'an earlier run'}; not charging again (--allow-duplicate-reference sends anyway)`);
+        return;
+      }
+    }
+    if (walkedThrough) {
+      // A walk-through ends by showing exactly what will be sent (card data masked) and asking.
+      const { maskBody } = await import('../../api/mask.js');
+      ctx.io.stderr.write(`\nPOST /v1/transactions\n${JSON.stringify(maskBody(body), null, 2)}\n\n`);
+      await ctx.confirm(`Create this ${describeKind(input.payment)} transaction of ${formatMoney(centsToDecimalString(input.amountCents), input.currency)}?`, 'create the transaction');
+    }
+    await ctx.noteSandbox();
+    const api = await ctx.api();
+    const tx = await guard.send(guarded, { amount_cents: input.amountCents, fingerprint }, () => api.call<Transaction>('transactions.create', { body }), (found) => found as Transaction);
+    await ctx.render(tx);
+    if (tx.status === 'failed') {
+      const last = Array.isArray(tx.history) ? tx.history.at(-1) : undefined;
+      const reason = (last as { response_message?: string } | undefined)?.response_message;
+      throw new CliError(`transaction ${tx.id} failed${reason ? `: ${reason}` : ''}`, ExitCode.rejected);
+    }
+    ctx.log.status(`Created transaction ${tx.id} (${tx.status}, ${formatMoney(tx.amount ?? centsToDecimalString(input.amountCents), tx.currency ?? input.currency)})`);
+  });
 }
 
 function describeKind(payment: Payment): string {
@@ -512,29 +544,24 @@ function describeKind(payment: Payment): string {
 }
 
 /**
- * The create was sent and no answer came back. The reference_id it carried finds it if it was
- * created; none found means it was not, and running the command again is safe.
+ * What makes two creates "the same request", without card data: the body with the reference left
+ * out and a card reduced to its last four digits and expiry, hashed.
  */
-async function reconcileCreate(ctx: Context, referenceId: string, cause: Error): Promise<Transaction> {
-  ctx.log.warn(`${cause.message}; looking the transaction up by reference_id ${referenceId}`);
-  const api = await ctx.api();
-  let found: Transaction | undefined;
-  try {
-    const page = await api.call<{ items?: Transaction[] }>('transactions.list', { query: { reference_id: referenceId, limit: 1 } });
-    found = page.items?.find((t) => t.reference_id === undefined || t.reference_id === referenceId);
-  } catch {
-    throw new OutcomeUnknownError(
-      `could not tell whether the transaction was created; check with: payctl transactions list --reference-id ${referenceId}`,
-      { cause },
-    );
-  }
-  if (found) {
-    ctx.log.status(`The transaction was created (found by reference_id ${referenceId}).`);
-    return found;
-  }
-  throw new NetworkError(
-    `the transaction was not created (no transaction has reference_id ${referenceId}); it is safe to run the command again`,
-    { cause },
-  );
+export function createFingerprint(body: Record<string, unknown>): string {
+  const { reference_id: _reference, ...rest } = body;
+  const source = rest.source as { card?: Record<string, unknown> } | undefined;
+  const card = source?.card;
+  const safeCard = card && typeof card.card_number === 'string' ? { last4: card.card_number.slice(-4), month: card.expiration_month, year: card.expiration_year } : card;
+  const shape = JSON.stringify({ ...rest, ...(source ? { source: { ...source, card: safeCard } } : {}) });
+  return createHash('sha256').update(shape).digest('hex');
 }
 
+/**
+ * The transaction carrying `reference`, if any. Only an exact match counts: a service that
+ * ignored the filter must not make another sale look like ours.
+ */
+async function findByReference(ctx: Context, reference: string): Promise<Transaction | undefined> {
+  const api = await ctx.api();
+  const page = await api.call<{ items?: Transaction[] }>('transactions.list', { query: { reference_id: reference, limit: 100 } });
+  return page.items?.find((t) => t.reference_id === reference);
+}

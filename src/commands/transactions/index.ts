@@ -22,7 +22,8 @@ export function registerTransactions(program: Command, action: ActionFactory, wi
     .option('--amount-cents <cents>', 'amount in cents, e.g. 1050')
     .option('--currency <code>', 'three-letter currency (default: the profile currency, BRL)')
     .option('--description <text>', 'description shown on the transaction')
-    .option('--reference-id <id>', 'your unique reference (generated when omitted; used to reconcile lost answers)')
+    .option('--reference-id <id>', 'your unique reference: a rerun with the same one never charges twice (scripts: always pass one)')
+    .option('--allow-duplicate-reference', 'with --reference-id: create even when a transaction with that reference exists')
     .option('--on-behalf-of <seller-id>', "seller responsible for the sale (default: the profile's seller_id)")
     .option('--metadata <key=value>', 'metadata entry (repeatable)', collect)
     .option('--card-number <digits>', 'card number (visible in ps/history: prefer --card-file or the prompt)')
@@ -107,7 +108,8 @@ export function registerTransactions(program: Command, action: ActionFactory, wi
     .option('--amount-cents <cents>', 'amount to refund in cents')
     .option('--file <path|->', 'refund every row of a CSV (id, and amount or amount_cents) or NDJSON file; - reads stdin')
     .option('--concurrency <n>', 'with --file: refunds in flight at once (default 4; fewer while the service answers 429)')
-    .option('--restart', "with --file: ignore the journal of an earlier run of the same input and start over")
+    .option('--restart', 'with --file: forget what earlier runs of the same input settled and start over')
+    .option('--allow-duplicates', 'with --file: allow the same transaction on several rows (each row is a refund of its own)')
     .addHelpText(
       'after',
       examples(

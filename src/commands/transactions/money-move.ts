@@ -1,9 +1,9 @@
-import { UncertainOutcomeError } from '../../api/client.js';
 import type { Context } from '../../context.js';
-import { NetworkError, OutcomeUnknownError } from '../../errors.js';
+import { when, type GuardedMove } from '../../ledger/guard.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { amountFromFlags } from '../shared/amount.js';
+import { snapshotOf, type Snapshot } from './applied.js';
 import { describePayer, getTransaction, transactionId, type Transaction } from './shared.js';
 
 export interface MoneyBody {
@@ -20,13 +20,14 @@ export interface MoneyMove {
   /** What the amount defaults to, for a dry run (which reads nothing to work it out). */
   defaultAmount: string;
   build(tx: Transaction, requestedCents: number | undefined, fallbackSeller?: string): MoneyBody;
-  /** After a lost answer: does the transaction as it is now show the operation applied? */
-  applied(before: Transaction, now: Transaction, cents: number): boolean;
+  /** Does the transaction as it is now show the operation applied since `before`? */
+  applied(before: Snapshot, now: Transaction, cents: number): boolean;
 }
 
 /**
- * Look the transaction up (for the question and the default amount), ask, send, and when the
- * answer is lost, look again to tell whether the money moved.
+ * Hold the transaction in the ledger, resolve what earlier runs left unresolved on it, look it
+ * up (for the question and the default amount), ask, and send under the ledger's protocol
+ * (src/ledger/guard.ts): a lost answer is settled by looking again, never by sending again.
  */
 export async function runMoneyMove(ctx: Context, args: string[], options: Record<string, unknown>, move: MoneyMove): Promise<void> {
   const id = transactionId(args);
@@ -38,41 +39,39 @@ export async function runMoneyMove(ctx: Context, args: string[], options: Record
     const body = { on_behalf_of: "(the transaction's seller)", amount: requested ?? move.defaultAmount };
     return ctx.printDryRun(move.operation, { params: { id }, body });
   }
-  const before = await getTransaction(ctx, id);
-  const body = move.build(before, requested, profile.sellerId);
-  const shown = formatMoney(centsToDecimalString(body.amount), before.currency);
-  const Action = move.action[0]!.toUpperCase() + move.action.slice(1);
-  await ctx.confirm(`${Action} ${shown} of transaction ${id} (${describePayer(before)})?`, move.action);
-  await ctx.noteSandbox();
-  const api = await ctx.api();
-  let after: Transaction;
-  try {
-    after = await api.call<Transaction>(move.operation, { params: { id }, body });
-  } catch (err) {
-    if (!(err instanceof UncertainOutcomeError)) throw err;
-    after = await reconcile(ctx, before, body.amount, move, err);
-  }
-  await ctx.render(after);
-  ctx.log.status(`${move.done} ${shown} of transaction ${id}; status ${after.status}`);
-}
-
-async function reconcile(ctx: Context, before: Transaction, cents: number, move: MoneyMove, cause: Error): Promise<Transaction> {
-  ctx.log.warn(`${cause.message}; checking whether the ${move.action} was applied`);
-  let now: Transaction;
-  try {
-    now = await getTransaction(ctx, before.id);
-  } catch {
-    throw new OutcomeUnknownError(
-      `could not tell whether the ${move.action} of transaction ${before.id} was applied; check with: payctl transactions get ${before.id} --fields status,amount,captured,history`,
-      { cause },
+  const guard = await ctx.moneyGuard();
+  const guarded: GuardedMove<Transaction> = {
+    key: `transaction:${id}`,
+    operation: move.operation,
+    target: id,
+    requestedCents: requested ?? null,
+    what: `the ${move.action} of transaction ${id}`,
+    checkCommand: `payctl transactions get ${id} --fields status,amount,history`,
+    look: () => getTransaction(ctx, id),
+    applied: (intent, now) => move.applied(JSON.parse(intent.before ?? '{}') as Snapshot, now, intent.amount_cents ?? 0),
+  };
+  await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async () => {
+    const { repeat } = await guard.resolveEarlier(guarded);
+    if (repeat) {
+      await ctx.render(repeat.now);
+      const amount = formatMoney(centsToDecimalString(repeat.intent.amount_cents ?? 0), repeat.now.currency);
+      ctx.log.status(`Already done: the ${move.action} of ${amount} of transaction ${id} was applied by an earlier run (${when(repeat.intent.created_at)}) whose answer was lost; nothing was sent.`);
+      return;
+    }
+    const before = await getTransaction(ctx, id);
+    const body = move.build(before, requested, profile.sellerId);
+    const shown = formatMoney(centsToDecimalString(body.amount), before.currency);
+    const Action = move.action[0]!.toUpperCase() + move.action.slice(1);
+    await ctx.confirm(`${Action} ${shown} of transaction ${id} (${describePayer(before)})?`, move.action);
+    await ctx.noteSandbox();
+    const api = await ctx.api();
+    const after = await guard.send(
+      guarded,
+      { amount_cents: body.amount, before: JSON.stringify(snapshotOf(before)) },
+      () => api.call<Transaction>(move.operation, { params: { id }, body }),
+      (now) => now,
     );
-  }
-  if (move.applied(before, now, cents)) {
-    ctx.log.status(`The ${move.action} was applied (confirmed from the transaction, now ${now.status}).`);
-    return now;
-  }
-  throw new NetworkError(
-    `the ${move.action} was not applied: transaction ${before.id} is unchanged (${cause.message}); it is safe to run the ${move.action} again`,
-    { cause },
-  );
+    await ctx.render(after);
+    ctx.log.status(`${move.done} ${shown} of transaction ${id}; status ${after.status}`);
+  });
 }

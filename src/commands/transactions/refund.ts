@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { decimalStringToCents } from '../../validate/index.js';
+import { refundApplied } from './applied.js';
 import { runMoneyMove, type MoneyBody, type MoneyMove } from './money-move.js';
 import type { Transaction } from './shared.js';
 
@@ -25,13 +26,7 @@ const refund: MoneyMove = {
   done: 'Refunded',
   defaultAmount: '(all that remains)',
   build: buildRefundRequest,
-  // A new void in the history, the amount gone down by ours, or the transaction canceled.
-  applied(before, now, cents) {
-    const seen = new Set((before.history ?? []).map((h) => h.id));
-    const newVoid = (now.history ?? []).some((h) => !seen.has(h.id) && h.operation_type === 'void');
-    const dropped = decimalStringToCents(before.amount ?? '0') - decimalStringToCents(now.amount ?? '0');
-    return newVoid || dropped >= cents || (now.status !== before.status && now.status === 'canceled');
-  },
+  applied: refundApplied,
 };
 
 export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
@@ -40,6 +35,8 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
     const { runBulkRefund } = await import('./bulk/run.js');
     return runBulkRefund(ctx, options);
   }
-  if (options.concurrency !== undefined || options.restart !== undefined) throw new UsageError('--concurrency and --restart go with --file');
+  if (options.concurrency !== undefined || options.restart !== undefined || options.allowDuplicates !== undefined) {
+    throw new UsageError('--concurrency, --restart and --allow-duplicates go with --file');
+  }
   return runMoneyMove(ctx, args, options, refund);
 }

@@ -7,15 +7,8 @@ import { StringDecoder } from 'node:string_decoder';
 import { parse } from 'csv-parse/sync';
 import { UsageError } from '../../../errors.js';
 import { parseAmount, parseAmountCents } from '../../../validate/index.js';
+import type { Snapshot } from '../applied.js';
 
-/** What the row says the transaction looked like, when it carries the whole transaction (NDJSON from a list). */
-export interface Snapshot {
-  amount?: string;
-  status?: string;
-  on_behalf_of?: string;
-  /** Only what tells a new void from an old one: a batch of 10,000 rows keeps 10,000 of these. */
-  history?: Array<{ id?: string; operation_type?: string }>;
-}
 
 export interface RefundRow {
   /** 1-based position among the data rows, stable across runs of the same input. */

@@ -7,14 +7,20 @@ import { centsToDecimalString, decimalStringToCents } from '../../../validate/in
 import { open } from 'node:fs/promises';
 import { optionalString } from '../../shared/input.js';
 import type { Transaction } from '../shared.js';
-import { readRefundInput, type RefundRow, type Snapshot } from './input.js';
-import { Journal, journalPath } from './journal.js';
+import type { Intent } from '../../../ledger/ledger.js';
+import { wasAnswered, when, type MoneyGuard } from '../../../ledger/guard.js';
+import { settleDeadlineForSend, settleWindowMs } from '../../../ledger/settle.js';
+import { refundApplied, snapshotOf, type Snapshot } from '../applied.js';
+import { readRefundInput, type RefundRow } from './input.js';
 
-// `transactions refund --file`: many refunds, each exactly once, however the run is interrupted.
-// Rows go to a pool of workers (--concurrency) that slows down together when the service answers
-// 429. For each row the journal (journal.ts) gets the intent before the request and the outcome
-// after; a row found in flight by a later run, or whose answer was lost, is checked against the
-// transaction (its history and amount) before anything is sent again.
+// `transactions refund --file`: many refunds, each exactly once, however the run is interrupted
+// and however many runs there are. Rows go to a pool of workers whose requests (--concurrency at
+// once) slow down together when the service answers 429. Each row is an intent in the ledger
+// (src/ledger/), tagged with the input's hash and its row number: written before the request,
+// resolved after. A run holds the input's lock (a second run of the same input stops at once)
+// and each row holds its transaction's lock while it is in flight; a row found in flight by a
+// later run, or whose answer was lost, is settled against the transaction (its history and
+// amount, compared with the snapshot taken before the first attempt) before anything is sent again.
 
 export interface RowResult {
   row: number;
@@ -28,6 +34,10 @@ export interface RowResult {
 
 const MAX_SENDS = 6;
 const MAX_LOOKUPS = 6;
+/** Rows in progress per request slot: the others wait out lost answers without holding a slot. */
+const ROWS_PER_SLOT = 4;
+/** The longest pause a 429 can impose on the whole batch, whatever its Retry-After says. */
+export const MAX_PAUSE_MS = 60_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -71,34 +81,47 @@ export class Pace {
       this.successes = 0;
       this.lastCut = now;
     }
-    this.pauseUntil = Math.max(this.pauseUntil, now + retryAfterMs);
+    this.pauseUntil = Math.max(this.pauseUntil, now + Math.min(Math.max(0, retryAfterMs), MAX_PAUSE_MS));
   };
 }
 
-function snapshotOf(tx: Transaction): Snapshot {
-  return { amount: tx.amount ?? '0', status: tx.status ?? '', history: (tx.history ?? []).map((h) => ({ id: h.id, operation_type: h.operation_type })) };
-}
+export { refundApplied } from '../applied.js';
 
-/** Whether `now` shows a refund of `cents` made since `before`: a new void, the amount down by it, or newly canceled. */
-export function refundApplied(before: Snapshot, now: Transaction, cents: number): boolean {
-  const seen = new Set((before.history ?? []).map((h) => h.id));
-  const newVoid = (now.history ?? []).some((h) => !seen.has(h.id) && h.operation_type === 'void');
-  const dropped = decimalStringToCents(before.amount ?? '0') - decimalStringToCents(now.amount ?? '0');
-  return newVoid || dropped >= cents || (now.status === 'canceled' && before.status !== 'canceled');
-}
+/** How a row's refund is told apart when its answer was lost; the ledger keeps the snapshot. */
+const applied = (intent: Intent, now: Transaction) => refundApplied(JSON.parse(intent.before ?? '{}') as Snapshot, now, intent.amount_cents ?? 0);
 
 class RowRunner {
   constructor(
     private readonly api: ApiClient,
-    private readonly journal: Journal,
+    private readonly guard: MoneyGuard,
+    private readonly pace: Pace,
+    private readonly batch: string,
+    private readonly rows: Map<number, { first: Intent; last: Intent }>,
     private readonly sellerFallback: string | undefined,
   ) {}
+
+  private get ledger() {
+    return this.guard.ledger;
+  }
+
+  /** One request, counted against the pace: waits (settling, backing off) hold no slot. */
+  private async net<T>(work: () => Promise<T>): Promise<T> {
+    await this.pace.acquire();
+    let ok = false;
+    try {
+      const result = await work();
+      ok = true;
+      return result;
+    } finally {
+      this.pace.release(ok);
+    }
+  }
 
   /** GET with patience: a lookup that fails is tried again, since what happened must be known. */
   private async lookup(id: string): Promise<Transaction> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.api.call<Transaction>('transactions.get', { params: { id } });
+        return await this.net(() => this.api.call<Transaction>('transactions.get', { params: { id } }));
       } catch (err) {
         if (err instanceof ApiError && err.exitCode !== ExitCode.network && err.exitCode !== ExitCode.rateLimited) throw err;
         if (attempt >= MAX_LOOKUPS) throw err;
@@ -107,63 +130,114 @@ class RowRunner {
     }
   }
 
-  private async done(row: RefundRow & { id: string }, cents: number): Promise<RowResult> {
-    await this.journal.write({ t: 'done', row: row.row, id: row.id, refunded_cents: cents });
-    return { row: row.row, id: row.id, status: 'refunded', refunded_amount: centsToDecimalString(cents), error: null };
+  private done(row: RefundRow & { id: string }, intent: Intent): RowResult {
+    this.ledger.resolve(intent, 'applied');
+    return { row: row.row, id: row.id, status: 'refunded', refunded_amount: centsToDecimalString(intent.amount_cents ?? 0), error: null };
   }
 
-  private async failed(row: RefundRow & { id: string }, error: string, final: boolean): Promise<RowResult> {
-    await this.journal.write({ t: 'failed', row: row.row, id: row.id, error, final });
+  /** `final`: the service refused, or there is nothing to send; otherwise a later run tries again. */
+  private failed(row: RefundRow & { id: string }, error: string, final: boolean, intent?: Intent): RowResult {
+    if (intent) this.ledger.resolve(intent, final ? 'refused' : intent.state === 'pending' ? 'unknown' : intent.state, error);
+    else if (final) this.ledger.record({ key: `transaction:${row.id}`, operation: 'transactions.void', target: row.id, batch: this.batch, row: row.row, state: 'refused', detail: error });
     return { row: row.row, id: row.id, status: 'failed', refunded_amount: null, error };
+  }
+
+  /** Waits for a transaction another process (or another row of this batch) is moving. */
+  private async claim(key: string): Promise<boolean> {
+    const until = Date.now() + settleDeadlineForSend(this.guard.timeoutMs, 0);
+    for (;;) {
+      if (this.ledger.claim(key).ok) return true;
+      if (Date.now() >= until) return false;
+      await sleep(200);
+    }
   }
 
   async run(input: RefundRow): Promise<RowResult> {
     if (input.error || !input.id) return { row: input.row, id: input.id ?? null, status: 'invalid', refunded_amount: null, error: input.error ?? 'no id' };
     const row = input as RefundRow & { id: string };
-    const known = this.journal.rows.get(row.row);
-    if (known?.last.t === 'done') return { row: row.row, id: row.id, status: 'refunded', refunded_amount: centsToDecimalString(known.last.refunded_cents), error: null, resumed: true };
-    if (known?.last.t === 'failed' && known.last.final) return { row: row.row, id: row.id, status: 'failed', refunded_amount: null, error: known.last.error, resumed: true };
-
+    const known = this.rows.get(row.row)?.last;
+    if (known?.state === 'applied') return { row: row.row, id: row.id, status: 'refunded', refunded_amount: centsToDecimalString(known.amount_cents ?? 0), error: null, resumed: true };
+    if (known?.state === 'refused') return { row: row.row, id: row.id, status: 'failed', refunded_amount: null, error: known.detail ?? 'refused', resumed: true };
+    const key = `transaction:${row.id}`;
+    if (!(await this.claim(key))) return this.failed(row, `another payctl process is moving money on this transaction; run the same command again when it is done`, false);
     try {
-      // In flight when an earlier run stopped: find out before sending anything again.
-      const first = known?.first;
-      let current: Transaction | undefined;
-      if (first) {
-        current = await this.lookup(row.id);
-        if (refundApplied(first.before, current, first.cents)) return await this.done(row, first.cents);
-      }
-      if (!first && !row.snapshot) current = await this.lookup(row.id);
-      const before = first?.before ?? row.snapshot ?? snapshotOf(current as Transaction);
-      const cents = first?.cents ?? row.cents ?? decimalStringToCents((current?.amount ?? before.amount) || '0');
-      if (cents <= 0) return await this.failed(row, `nothing left to refund (status ${current?.status ?? before.status ?? 'unknown'})`, true);
-      const seller = current?.on_behalf_of ?? row.snapshot?.on_behalf_of ?? this.sellerFallback;
-      if (!seller) return await this.failed(row, 'the transaction names no seller and the profile has no seller_id', true);
-      if (!first) await this.journal.write({ t: 'intent', row: row.row, id: row.id, cents, before });
-
-      let uncertain = Boolean(first);
-      for (let send = 1; send <= MAX_SENDS; send += 1) {
-        try {
-          await this.api.call<Transaction>('transactions.void', { params: { id: row.id }, body: { on_behalf_of: seller, amount: cents } });
-          return await this.done(row, cents);
-        } catch (err) {
-          if (err instanceof UncertainOutcomeError) uncertain = true;
-          else if (err instanceof ApiError && err.exitCode === ExitCode.rateLimited) continue;
-          else if (err instanceof ApiError) {
-            // Refused; but if an earlier attempt's answer was lost, that one may be why.
-            if (uncertain && refundApplied(before, await this.lookup(row.id), cents)) return await this.done(row, cents);
-            return await this.failed(row, err.message, true);
-          } else if (!(err instanceof CliError)) throw err;
-          // Lost answer, or never sent: look before trying again.
-          const now = await this.lookup(row.id);
-          if (refundApplied(before, now, cents)) return await this.done(row, cents);
-          await sleep(50 * send);
-        }
-      }
-      return await this.failed(row, `could not refund after ${MAX_SENDS} attempts; check with: payctl transactions get ${row.id}`, false);
+      return await this.runHeld(row, key, known);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      return await this.failed(row, `outcome unknown: ${message}; run the same command again to check and finish`, false);
+      return this.failed(row, `outcome unknown: ${message}; run the same command again to check and finish`, false, known);
+    } finally {
+      this.ledger.release(key);
     }
+  }
+
+  private async runHeld(row: RefundRow & { id: string }, key: string, known: Intent | undefined): Promise<RowResult> {
+    const look = () => this.lookup(row.id);
+    // Moves on this transaction that other runs left unresolved (a single refund whose answer
+    // was lost, a killed batch of another file): settled before this row sends anything.
+    for (const other of this.ledger.unresolved(key)) {
+      if (other.id === known?.id) continue;
+      const settled = await this.guard.settleIntent(other, { look, applied, what: `an earlier ${other.operation} of ${row.id}` }, true);
+      if (settled.kind === 'unknown') return this.failed(row, `an earlier refund of this transaction (${when(other.created_at)}) cannot be told apart yet; run the same command again`, false);
+    }
+    let intent = known;
+    if (intent && (intent.state === 'pending' || intent.state === 'unknown')) {
+      // In flight when an earlier run stopped, or its answer was lost: find out before sending again.
+      const settled = await this.guard.settleIntent(intent, { look, applied, what: `the refund of ${row.id}` }, true);
+      if (settled.kind === 'applied') return this.done(row, intent);
+      if (settled.kind === 'unknown') return this.failed(row, `outcome unknown: ${settled.error.message}; run the same command again to check and finish`, false, intent);
+    }
+    if (!intent) {
+      const current = row.snapshot ? undefined : await look();
+      const before = row.snapshot ?? snapshotOf(current as Transaction);
+      const cents = row.cents ?? decimalStringToCents((current?.amount ?? before.amount) || '0');
+      if (cents <= 0) return this.failed(row, `nothing left to refund (status ${current?.status ?? before.status ?? 'unknown'})`, true);
+      const seller = current?.on_behalf_of ?? row.snapshot?.on_behalf_of ?? this.sellerFallback;
+      if (!seller) return this.failed(row, 'the transaction names no seller and the profile has no seller_id', true);
+      intent = this.ledger.record({
+        key,
+        operation: 'transactions.void',
+        target: row.id,
+        requested_cents: row.cents ?? null,
+        amount_cents: cents,
+        before: JSON.stringify({ ...snapshotOf(before), on_behalf_of: seller }),
+        batch: this.batch,
+        row: row.row,
+        settle_until: settleDeadlineForSend(this.guard.timeoutMs),
+      });
+    }
+    const seller = (JSON.parse(intent.before ?? '{}') as Snapshot).on_behalf_of ?? row.snapshot?.on_behalf_of ?? this.sellerFallback;
+    const body = { on_behalf_of: seller, amount: intent.amount_cents };
+    let uncertain = known !== undefined;
+    for (let send = 1; send <= MAX_SENDS; send += 1) {
+      this.ledger.resent(intent, settleDeadlineForSend(this.guard.timeoutMs));
+      try {
+        await this.net(() => this.api.call<Transaction>('transactions.void', { params: { id: row.id }, body }));
+        return this.done(row, intent);
+      } catch (err) {
+        if (err instanceof UncertainOutcomeError) {
+          uncertain = true;
+          this.ledger.setSettleUntil(intent, Date.now() + settleWindowMs(this.guard.timeoutMs, wasAnswered(err)));
+          const settled = await this.guard.settleIntent(intent, { look, applied, what: `the refund of ${row.id}` }, true);
+          if (settled.kind === 'applied') return this.done(row, intent);
+          if (settled.kind === 'unknown') return this.failed(row, `outcome unknown: ${err.message}; run the same command again to check and finish`, false, intent);
+          continue; // seen unchanged past its deadline: it did not happen, and can no longer land
+        }
+        if (err instanceof ApiError && err.exitCode === ExitCode.rateLimited) {
+          this.ledger.resolve(intent, 'not_applied', err.message);
+          continue;
+        }
+        if (err instanceof ApiError) {
+          // Refused; but if an earlier attempt's answer was lost, that one may be why.
+          if (uncertain && applied(intent, await look())) return this.done(row, intent);
+          return this.failed(row, err.message, true, intent);
+        }
+        if (!(err instanceof CliError)) throw err;
+        // Never left this machine (connection refused): nothing applied; back off and try again.
+        this.ledger.resolve(intent, 'not_applied', err.message);
+        await sleep(100 * send);
+      }
+    }
+    return this.failed(row, `could not refund after ${MAX_SENDS} attempts; run the same command again, or check with: payctl transactions get ${row.id}`, false, intent);
   }
 }
 
@@ -176,6 +250,26 @@ async function inputStream(ctx: Context, file: string): Promise<AsyncIterable<Bu
   } catch (err) {
     throw new UsageError(`--file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
+}
+
+/**
+ * The same transaction on two rows is refused before anything is sent: a line repeated by
+ * mistake (a file concatenated twice, a list that overlapped) would refund it twice. A batch
+ * that means it (two partial refunds of one sale) says so with --allow-duplicates; its rows
+ * then run one after the other.
+ */
+function refuseRepeatedTransactions(rows: RefundRow[]): void {
+  const firstRow = new Map<string, number>();
+  const repeats: string[] = [];
+  for (const row of rows) {
+    if (!row.id || row.error) continue;
+    const first = firstRow.get(row.id);
+    if (first === undefined) firstRow.set(row.id, row.row);
+    else repeats.push(`rows ${first} and ${row.row} (${row.id})`);
+  }
+  if (repeats.length === 0) return;
+  const shown = repeats.slice(0, 3).join('; ') + (repeats.length > 3 ? `; and ${repeats.length - 3} more` : '');
+  throw new UsageError(`--file: the same transaction is on more than one row: ${shown}. Nothing was sent. Remove the repeats, or pass --allow-duplicates if each row is a refund of its own`);
 }
 
 function parseConcurrency(value: unknown): number {
@@ -193,18 +287,24 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
   const { setFlagsFromString } = await import('node:v8');
   setFlagsFromString('--semi-space-growth-factor=1');
   const { rows, digest } = await readRefundInput(await inputStream(ctx, file));
-  const journalFile = journalPath(ctx.paths.stateDir, digest);
+  if (options.allowDuplicates !== true) refuseRepeatedTransactions(rows);
   if (ctx.globals.dryRun) {
     for (const row of rows) await writeOut(ctx.io.stdout, `${JSON.stringify({ row: row.row, id: row.id ?? null, amount_cents: row.cents ?? 'all that remains', error: row.error ?? null })}\n`);
     ctx.log.status(`dry run: ${rows.length} rows read, nothing was sent`);
     return;
   }
   await ctx.requireApiKey();
-  const journal = await Journal.open(journalFile, options.restart === true);
-  try {
+  const guard = await ctx.moneyGuard();
+  const batch = `refund:${digest.slice(0, 32)}`;
+  // One run of an input at a time: a second one (another terminal, an overlapping cron job)
+  // stops here, before asking or sending anything.
+  const resume = 'When it ends, run the same command again: it resumes where that run stopped';
+  await guard.hold(batch, 'a bulk refund of this same input', resume, async () => {
+    if (options.restart === true) guard.ledger.forgetBatch(batch);
+    const known = guard.ledger.batchRows(batch);
     const settled = rows.filter((r) => {
-      const last = journal.rows.get(r.row)?.last;
-      return last?.t === 'done' || (last?.t === 'failed' && last.final);
+      const state = known.get(r.row)?.last.state;
+      return state === 'applied' || state === 'refused';
     }).length;
     const given = rows.filter((r) => !r.error && r.cents !== undefined).reduce((total, r) => total + (r.cents ?? 0), 0);
     const remainder = rows.filter((r) => !r.error && r.cents === undefined).length;
@@ -216,21 +316,14 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
     const api = await ctx.api();
     const pace = new Pace(concurrency);
     api.onRateLimited = pace.rateLimited;
-    const runner = new RowRunner(api, journal, (await ctx.profile()).sellerId);
+    const runner = new RowRunner(api, guard, pace, batch, known, (await ctx.profile()).sellerId);
     const progress = ctx.io.stderrIsTTY && !ctx.globals.quiet ? (await import('../../../output/progress.js')).batchProgress(ctx.io.stderr, rows.length) : undefined;
 
     const counts = { refunded: 0, failed: 0, invalid: 0, cents: 0 };
     let next = 0;
     const worker = async () => {
       while (next < rows.length) {
-        const row = rows[next++] as RefundRow;
-        await pace.acquire();
-        let result: RowResult;
-        try {
-          result = await runner.run(row);
-        } finally {
-          pace.release(true);
-        }
+        const result = await runner.run(rows[next++] as RefundRow);
         if (result.status === 'refunded') {
           counts.refunded += 1;
           counts.cents += decimalStringToCents(result.refunded_amount ?? '0');
@@ -240,15 +333,15 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
       }
     };
     try {
-      await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, worker));
+      // More rows in progress than requests in flight: a row waiting for a lost answer to settle
+      // holds no request slot (the pace counts requests), so it does not hold up the others.
+      await Promise.all(Array.from({ length: Math.min(concurrency * ROWS_PER_SLOT, rows.length) }, worker));
     } finally {
       progress?.stop();
     }
     const failed = counts.failed + counts.invalid;
-    const summary = `Refunded ${counts.refunded} of ${rows.length} rows (${formatMoney(centsToDecimalString(counts.cents))})${failed > 0 ? `; ${counts.failed} failed, ${counts.invalid} invalid` : ''}${resuming}. Journal: ${journal.file}`;
+    const summary = `Refunded ${counts.refunded} of ${rows.length} rows (${formatMoney(centsToDecimalString(counts.cents))})${failed > 0 ? `; ${counts.failed} failed, ${counts.invalid} invalid` : ''}${resuming}. Ledger: ${guard.ledger.file}`;
     ctx.io.stderr.write(`${summary}\n`);
     if (failed > 0) throw new CliError(`${failed} of ${rows.length} rows were not refunded (see their result lines)`, ExitCode.bulkPartial);
-  } finally {
-    await journal.close();
-  }
+  });
 }

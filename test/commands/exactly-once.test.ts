@@ -1,0 +1,254 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { providerError, recordingServer, type RecordedRequest, type Reply } from '../helpers/recording-server.js';
+import { eventually, servedSandboxForBlock, spawnPayctl } from '../helpers/serve.js';
+import { cardFlags, createCard, expectError, freshHomePerTest, getTx, run, VISA, type Tx } from './helpers.js';
+
+// Money moves exactly once across processes, reruns and late answers: each case drives payctl as
+// a user or a script would (in-process, or bin/payctl in processes of its own) and checks what
+// the service holds afterwards, not only what payctl printed.
+const home = freshHomePerTest();
+
+const voids = (tx: Tx) => tx.history.filter((h: Tx) => h.operation_type === 'void' && h.status === 'succeeded').length;
+const lines = (stdout: string) => stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const byReference = async (serverHome: string, reference: string) => {
+  const result = await run(serverHome, ['transactions', 'list', '--reference-id', reference, '--all']);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as Tx[];
+};
+
+describe('a request applied after payctl gave up (sandbox serve --faults late-apply, landing past the wait)', () => {
+  // Every change is dropped unanswered and lands 2.5 s later; with --timeout 1 payctl looks for
+  // 2 s after giving up, so the first run cannot see it and must not call it "not applied".
+  const served = servedSandboxForBlock('late-apply=1,late-ms=2500');
+
+  it('partial refund: exit 9 with the intent kept; the rerun finds it applied and sends nothing', async () => {
+    const sale = await createCard(served().home, '10.00');
+    const args = ['transactions', 'refund', sale.id, '--amount', '4.00', '--yes', '--timeout', '1'];
+    const first = await run(home(), args, { env: served().env });
+    const line = expectError(first, 9, 'outcome unknown', `the refund of transaction ${sale.id}`, 'Run the same command again');
+    expect(line).not.toContain('undefined');
+    expect(first.stderr).not.toContain('safe to run');
+    await eventually(async () => (await getTx(served().home, sale.id)).amount === '6.00', 5000, 'the late refund to land');
+
+    const again = await run(home(), args, { env: served().env });
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ id: sale.id, amount: '6.00' });
+    expect(again.stderr).toContain(`Already done: the refund of R$ 4,00 of transaction ${sale.id} was applied by an earlier run`);
+    expect(again.stderr).toContain('nothing was sent');
+    const after = await getTx(served().home, sale.id);
+    expect([after.amount, voids(after)]).toEqual(['6.00', 1]);
+  }, 20_000);
+
+  it('create with --reference-id: exit 9, then the rerun returns the transaction instead of charging again', async () => {
+    const reference = `order-${Math.random().toString(36).slice(2, 10)}`;
+    const args = ['transactions', 'create', '--amount', '25.00', ...cardFlags(), '--reference-id', reference, '--timeout', '1'];
+    const first = await run(home(), args, { env: served().env });
+    expectError(first, 9, 'outcome unknown', `reference_id ${reference}`, 'Run the same command again');
+    await eventually(async () => (await byReference(served().home, reference)).length === 1, 5000, 'the late create to land');
+
+    const again = await run(home(), args, { env: served().env });
+    expect(again.code, again.stderr).toBe(0);
+    const tx = JSON.parse(again.stdout);
+    expect(tx.reference_id).toBe(reference);
+    expect(again.stderr).toMatch(new RegExp(`transaction ${tx.id} with reference_id ${reference} was already created at \\S+; not charging again`));
+    await new Promise((resolve) => setTimeout(resolve, 3000)); // anything the rerun sent would have landed by now
+    expect(await byReference(served().home, reference)).toHaveLength(1);
+    // The card number never reached the state directory, the ledger included.
+    for (const file of readdirSync(join(home(), 'state'), { recursive: true }) as string[]) {
+      const path = join(home(), 'state', file);
+      try {
+        expect(readFileSync(path).includes(VISA)).toBe(false);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EISDIR') throw err;
+      }
+    }
+  }, 25_000);
+
+  it('create without --reference-id: the rerun takes the earlier reference back from the ledger', async () => {
+    const args = ['transactions', 'create', '--amount', '31.17', ...cardFlags(), '--description', 'no reference given', '--timeout', '1'];
+    const first = await run(home(), args, { env: served().env });
+    const line = expectError(first, 9, 'outcome unknown');
+    const reference = /reference_id (payctl-[0-9a-f-]+)/.exec(line)?.[1] as string;
+    expect(reference).toBeDefined();
+    await eventually(async () => (await byReference(served().home, reference)).length === 1, 5000, 'the late create to land');
+
+    const again = await run(home(), args, { env: served().env });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain(`sent the same transaction with reference_id ${reference} and its outcome is unknown`);
+    expect(JSON.parse(again.stdout).reference_id).toBe(reference);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(await byReference(served().home, reference)).toHaveLength(1);
+  }, 25_000);
+});
+
+describe('a request applied late, within the wait (late-apply landing 1 s after the drop)', () => {
+  const served = servedSandboxForBlock('late-apply=1,late-ms=1000');
+
+  it('a refund whose connection was dropped is found applied by the same run: exit 0, applied once', async () => {
+    const sale = await createCard(served().home, '10.00');
+    const result = await run(home(), ['transactions', 'refund', sale.id, '--amount', '4.00', '--yes', '--timeout', '1'], { env: served().env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ id: sale.id, amount: '6.00' });
+    expect(result.stderr).toContain(`The refund of transaction ${sale.id} was applied (confirmed from the service).`);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(voids(await getTx(served().home, sale.id))).toBe(1);
+  }, 15_000);
+
+  it('twelve R$ 1,00 refunds in bulk, every POST applied late: each exactly once', async () => {
+    const sales = await Promise.all(Array.from({ length: 12 }, () => createCard(served().home, '10.00')));
+    const csv = `id,amount\n${sales.map((s) => `${s.id},1.00`).join('\n')}\n`;
+    const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--timeout', '1'], { env: served().env, stdin: csv });
+    expect(result.code, result.stderr).toBe(0);
+    expect(lines(result.stdout).map((l) => l.status)).toEqual(Array(12).fill('refunded'));
+    expect(result.stderr).toContain('Refunded 12 of 12 rows (R$ 12,00)');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    for (const sale of sales) {
+      const tx = await getTx(served().home, sale.id);
+      expect([tx.amount, voids(tx)]).toEqual(['9.00', 1]);
+    }
+  }, 30_000);
+
+  it('killed with SIGKILL while its refund is still queued: the rerun waits for it and sends nothing', async () => {
+    const sale = await createCard(served().home, '10.00');
+    const args = ['transactions', 'refund', sale.id, '--amount', '4.00', '--yes', '--timeout', '1'];
+    const killed = spawnPayctl(args, home(), served().env);
+    await eventually(() => killed.stderr().includes('may or may not have been applied'), 5000, 'the dropped refund');
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    expect((await getTx(served().home, sale.id)).amount).toBe('10.00'); // still queued
+
+    const rerun = await run(home(), args, { env: served().env });
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(rerun.stderr).toContain(`pid ${killed.child.pid}) left the refund of transaction ${sale.id} unresolved; checking it before sending anything`);
+    expect(rerun.stderr).toContain('Already done');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const tx = await getTx(served().home, sale.id);
+    expect([tx.amount, voids(tx)]).toEqual(['6.00', 1]);
+  }, 20_000);
+});
+
+describe('two processes at once', () => {
+    // Every request takes 40 ms, so a run of 60 rows lasts long enough for a second one to overlap it.
+  const served = servedSandboxForBlock('slow=1,slow-ms=40');
+
+  it('two runs of the same bulk file: the second stops at once (exit 8, one line), every sale refunded once', async () => {
+    const sales = await Promise.all(Array.from({ length: 60 }, () => createCard(served().home, '10.00')));
+    const file = join(home(), 'refunds.csv');
+    writeFileSync(file, `id,amount\n${sales.map((s) => `${s.id},4.00`).join('\n')}\n`);
+    const args = ['transactions', 'refund', '--file', file, '--yes'];
+    const first = spawnPayctl(args, home(), served().env);
+    await eventually(() => first.stdout().includes('\n'), 10_000, 'the first run to refund a row');
+    const second = spawnPayctl(args, home(), served().env);
+    expect(await second.exited).toBe(8);
+    expect(second.stdout()).toBe('');
+    expect(second.stderr()).toMatch(
+      new RegExp(`^error: a bulk refund of this same input is already in flight in another payctl process \\(pid ${first.child.pid}, since [^)]+\\); nothing was sent\\. When it ends, run the same command again: it resumes where that run stopped\\n$`),
+    );
+    expect(await first.exited, first.stderr()).toBe(0);
+    expect(first.stderr()).toContain('Refunded 60 of 60 rows (R$ 240,00)');
+    for (const sale of sales) {
+      const tx = await getTx(served().home, sale.id);
+      expect([tx.amount, voids(tx)]).toEqual(['6.00', 1]);
+    }
+    // Run once more when the first is done: everything is settled, nothing is sent.
+    const third = await run(home(), args, { env: served().env });
+    expect(third.code, third.stderr).toBe(0);
+    expect(lines(third.stdout).every((l) => l.resumed === true)).toBe(true);
+    expect((await getTx(served().home, sales[0].id)).amount).toBe('6.00');
+  }, 60_000);
+});
+
+describe('one transaction held by another process', () => {
+  const ID = 'a'.repeat(32);
+  const transaction = (amount: string, history: Array<Record<string, string>>) => ({
+    id: ID,
+    resource: 'transaction',
+    status: 'succeeded',
+    amount,
+    currency: 'BRL',
+    payment_type: 'credit',
+    on_behalf_of: 'b'.repeat(32),
+    history,
+  });
+  const sale = transaction('10.00', [{ id: 'h1', operation_type: 'authorization', status: 'succeeded', amount: '10.00' }]);
+  const refunded = transaction('6.00', [...sale.history, { id: 'h2', operation_type: 'void', status: 'succeeded', amount: '4.00' }]);
+  const env = (url: string) => ({ PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_lock', PAYCTL_MARKETPLACE_ID: '' });
+  const posts = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'POST').length;
+
+  it('a second refund while the first is in flight: exit 8, nothing sent; after the first fails, the next run checks it and sends', async () => {
+    // The first POST never gets an answer; later ones succeed. Lookups show the sale unchanged.
+    let answered = 0;
+    const server = await recordingServer((req): Reply => {
+      if (req.method === 'GET') return { status: 200, body: sale };
+      return answered++ === 0 ? { hang: true } : { status: 200, body: refunded };
+    });
+    try {
+      const args = ['transactions', 'refund', ID, '--amount', '4.00', '--yes', '--timeout', '1'];
+      const first = spawnPayctl(args, home(), env(server.url));
+      await eventually(() => posts(server.requests) === 1, 5000, 'the first refund to be sent');
+      const second = await run(home(), args, { env: env(server.url) });
+      expectError(second, 8, `the refund of transaction ${ID} is already in flight in another payctl process (pid ${first.child.pid}`, 'nothing was sent');
+      expect(posts(server.requests)).toBe(1);
+
+      expect(await first.exited).toBe(9);
+      const third = await run(home(), args, { env: env(server.url) });
+      expect(third.code, third.stderr).toBe(0);
+      expect(third.stderr).toContain(`left the refund of transaction ${ID} unresolved; checking it before sending anything`);
+      expect(posts(server.requests)).toBe(2);
+    } finally {
+      await server.close();
+    }
+  }, 20_000);
+
+  it('killed mid-request: its lock does not outlive it, and the rerun settles its intent before sending', async () => {
+    let answered = 0;
+    const server = await recordingServer((req): Reply => {
+      if (req.method === 'GET') return { status: 200, body: sale };
+      return answered++ === 0 ? { hang: true } : { status: 200, body: refunded };
+    });
+    try {
+      const args = ['transactions', 'refund', ID, '--amount', '4.00', '--yes', '--timeout', '1'];
+      const killed = spawnPayctl(args, home(), env(server.url));
+      await eventually(() => posts(server.requests) === 1, 5000, 'the refund to be sent');
+      killed.child.kill('SIGKILL');
+      await killed.exited;
+      const started = Date.now();
+      const rerun = await run(home(), args, { env: env(server.url) });
+      expect(rerun.code, rerun.stderr).toBe(0);
+      expect(rerun.stderr).toContain(`pid ${killed.child.pid}) left the refund of transaction ${ID} unresolved`);
+      // It waited out the killed request's deadline (three timeouts from its send) before sending.
+      expect(Date.now() - started).toBeGreaterThan(1500);
+      expect(posts(server.requests)).toBe(2);
+    } finally {
+      await server.close();
+    }
+  }, 20_000);
+
+  it('a refusal is proof: the intent is closed, and a rerun sends again without waiting', async () => {
+    const server = await recordingServer((req): Reply => {
+      if (req.method === 'GET') return { status: 200, body: sale };
+      return { status: 402, body: providerError(402, 'insufficient_funds', 'Not enough balance to refund.') };
+    });
+    try {
+      const args = ['transactions', 'refund', ID, '--amount', '4.00', '--yes'];
+      expectError(await run(home(), args, { env: env(server.url) }), 6, 'Not enough balance');
+      const again = await run(home(), args, { env: env(server.url) });
+      expectError(again, 6, 'Not enough balance');
+      expect(again.stderr).not.toContain('unresolved');
+      expect(posts(server.requests)).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a connection that never opened is the one "not applied, safe to run again" (exit 8)', async () => {
+    const server = await recordingServer([{ status: 200, body: sale }]);
+    const url = server.url;
+    await server.close();
+    // A create with no reference given looks nothing up first: its POST is the first request.
+    const result = await run(home(), ['transactions', 'create', '--amount', '10.00', ...cardFlags()], { env: env(url) });
+    expectError(result, 8, 'connection refused', 'was not sent, so nothing was applied: it is safe to run the command again');
+  });
+});
