@@ -103,13 +103,46 @@ export class Ledger {
   /** Keys this process holds: a second claim from the same process (another worker) waits too. */
   private readonly held = new Set<string>();
   private readonly owner: Owner = currentOwner();
+  /** Statements compiled once: a bulk run makes several ledger writes per row. */
+  private readonly statements = new Map<string, BetterSqlite3.Statement>();
+  private readonly claimAtomically: BetterSqlite3.Transaction<(key: string, intent?: NewIntent) => { ok: true; intent?: Intent } | { ok: false; holder: Holder }>;
+  private readonly resolveAndRelease: BetterSqlite3.Transaction<(intent: Intent, state: IntentState, detail: string | undefined, key: string) => void>;
 
   private constructor(
     readonly file: string,
     private readonly db: BetterSqlite3.Database,
     /** The service the intents were sent to (the profile's base_url): ids of one are not another's. */
     private readonly scope: string,
-  ) {}
+  ) {
+    this.claimAtomically = db.transaction((key: string, intent?: NewIntent): { ok: true; intent?: Intent } | { ok: false; holder: Holder } => {
+      const row = this.sql('SELECT pid, started, since FROM locks WHERE scope = ? AND key = ?').get(this.scope, key) as
+        | { pid: number; started: string; since: number }
+        | undefined;
+      const mine = row && row.pid === this.owner.pid && row.started === this.owner.started;
+      if (row && !mine && isAlive({ pid: row.pid, started: row.started })) return { ok: false, holder: { pid: row.pid, since: row.since } };
+      this.sql('INSERT INTO locks (scope, key, pid, started, since) VALUES (?, ?, ?, ?, ?) ON CONFLICT (scope, key) DO UPDATE SET pid = excluded.pid, started = excluded.started, since = excluded.since').run(
+        this.scope,
+        key,
+        this.owner.pid,
+        this.owner.started,
+        Date.now(),
+      );
+      return intent ? { ok: true, intent: this.record(intent) } : { ok: true };
+    });
+    this.resolveAndRelease = db.transaction((intent: Intent, state: IntentState, detail: string | undefined, key: string) => {
+      this.resolve(intent, state, detail);
+      this.release(key);
+    });
+  }
+
+  private sql(text: string): BetterSqlite3.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
 
   static async open(file: string, scope: string): Promise<Ledger> {
     try {
@@ -132,41 +165,33 @@ export class Ledger {
 
   /**
    * Takes the lock on `key` for this process, unless a live process (or another worker of this
-   * one) holds it: then says who. A lock left by a dead process is taken over.
+   * one) holds it: then says who. A lock left by a dead process is taken over. With `intent`, the
+   * intent is written in the same transaction (one commit instead of two, for a batch's rows).
    */
-  claim(key: string): { ok: true } | { ok: false; holder: Holder } {
+  claim(key: string): { ok: true } | { ok: false; holder: Holder };
+  claim(key: string, intent: NewIntent): { ok: true; intent: Intent } | { ok: false; holder: Holder };
+  claim(key: string, intent?: NewIntent): { ok: true; intent?: Intent } | { ok: false; holder: Holder } {
     if (this.held.has(key)) return { ok: false, holder: { pid: this.owner.pid, since: Date.now() } };
-    const result = this.db.transaction((): { ok: true } | { ok: false; holder: Holder } => {
-      const row = this.db.prepare('SELECT pid, started, since FROM locks WHERE scope = ? AND key = ?').get(this.scope, key) as
-        | { pid: number; started: string; since: number }
-        | undefined;
-      const mine = row && row.pid === this.owner.pid && row.started === this.owner.started;
-      if (row && !mine && isAlive({ pid: row.pid, started: row.started })) return { ok: false, holder: { pid: row.pid, since: row.since } };
-      this.db
-        .prepare('INSERT INTO locks (scope, key, pid, started, since) VALUES (?, ?, ?, ?, ?) ON CONFLICT (scope, key) DO UPDATE SET pid = excluded.pid, started = excluded.started, since = excluded.since')
-        .run(this.scope, key, this.owner.pid, this.owner.started, Date.now());
-      return { ok: true };
-    }).immediate();
+    // IMMEDIATE: the write lock is taken before the read, so no other process can slip in between.
+    const result = this.claimAtomically.immediate(key, intent);
     if (result.ok) this.held.add(key);
     return result;
   }
 
   release(key: string): void {
     if (!this.held.delete(key)) return;
-    this.db.prepare('DELETE FROM locks WHERE scope = ? AND key = ? AND pid = ? AND started = ?').run(this.scope, key, this.owner.pid, this.owner.started);
+    this.sql('DELETE FROM locks WHERE scope = ? AND key = ? AND pid = ? AND started = ?').run(this.scope, key, this.owner.pid, this.owner.started);
   }
 
   /** Intents on `key` that no run has resolved yet, oldest first. */
   unresolved(key: string): Intent[] {
-    return this.db
-      .prepare(`SELECT * FROM intents WHERE scope = ? AND key = ? AND state IN ('pending', 'unknown') ORDER BY id`)
+    return this.sql(`SELECT * FROM intents WHERE scope = ? AND key = ? AND state IN ('pending', 'unknown') ORDER BY id`)
       .all(this.scope, key) as Intent[];
   }
 
   /** The newest unresolved create with the same details, for a rerun that did not give --reference-id. */
   unresolvedByFingerprint(fingerprint: string): Intent | undefined {
-    return this.db
-      .prepare(`SELECT * FROM intents WHERE scope = ? AND fingerprint = ? AND state IN ('pending', 'unknown') ORDER BY id DESC LIMIT 1`)
+    return this.sql(`SELECT * FROM intents WHERE scope = ? AND fingerprint = ? AND state IN ('pending', 'unknown') ORDER BY id DESC LIMIT 1`)
       .get(this.scope, fingerprint) as Intent | undefined;
   }
 
@@ -191,8 +216,7 @@ export class Ledger {
       updated_at: now,
       pid: this.owner.pid,
     };
-    const { lastInsertRowid } = this.db
-      .prepare(
+    const { lastInsertRowid } = this.sql(
         `INSERT INTO intents (scope, key, operation, target, requested_cents, amount_cents, before, fingerprint, batch, row, state, detail, created_at, settle_until, updated_at, pid)
          VALUES (@scope, @key, @operation, @target, @requested_cents, @amount_cents, @before, @fingerprint, @batch, @row, @state, @detail, @created_at, @settle_until, @updated_at, @pid)`,
       )
@@ -206,25 +230,31 @@ export class Ledger {
     intent.settle_until = settleUntil;
     intent.state = 'pending';
     intent.updated_at = Date.now();
-    this.db.prepare(`UPDATE intents SET state = 'pending', settle_until = ?, updated_at = ? WHERE id = ?`).run(settleUntil, intent.updated_at, intent.id);
+    this.sql(`UPDATE intents SET state = 'pending', settle_until = ?, updated_at = ? WHERE id = ?`).run(settleUntil, intent.updated_at, intent.id);
   }
 
   setSettleUntil(intent: Intent, settleUntil: number): void {
     intent.settle_until = settleUntil;
-    this.db.prepare('UPDATE intents SET settle_until = ? WHERE id = ?').run(settleUntil, intent.id);
+    this.sql('UPDATE intents SET settle_until = ? WHERE id = ?').run(settleUntil, intent.id);
+  }
+
+  /** Resolves the intent and lets go of `key` in one commit (the end of a batch row). */
+  settleAndRelease(intent: Intent, state: IntentState, detail: string | undefined, key: string): void {
+    if (!this.held.has(key)) return this.resolve(intent, state, detail);
+    this.resolveAndRelease(intent, state, detail, key);
   }
 
   resolve(intent: Intent, state: IntentState, detail?: string): void {
     intent.state = state;
     intent.detail = detail ?? intent.detail;
     intent.updated_at = Date.now();
-    this.db.prepare('UPDATE intents SET state = ?, detail = ?, updated_at = ? WHERE id = ?').run(state, intent.detail, intent.updated_at, intent.id);
+    this.sql('UPDATE intents SET state = ?, detail = ?, updated_at = ? WHERE id = ?').run(state, intent.detail, intent.updated_at, intent.id);
   }
 
   /** A bulk run's rows as earlier runs of the same input left them: the first intent and the latest of each. */
   batchRows(batch: string): Map<number, { first: Intent; last: Intent }> {
     const rows = new Map<number, { first: Intent; last: Intent }>();
-    const all = this.db.prepare('SELECT * FROM intents WHERE scope = ? AND batch = ? ORDER BY id').all(this.scope, batch) as Intent[];
+    const all = this.sql('SELECT * FROM intents WHERE scope = ? AND batch = ? ORDER BY id').all(this.scope, batch) as Intent[];
     for (const intent of all) {
       const known = rows.get(intent.row as number);
       rows.set(intent.row as number, { first: known?.first ?? intent, last: intent });
@@ -237,7 +267,7 @@ export class Ledger {
    * in the ledger under their transaction, so the new run still checks them before sending.
    */
   forgetBatch(batch: string): void {
-    this.db.prepare('UPDATE intents SET batch = NULL, row = NULL WHERE scope = ? AND batch = ?').run(this.scope, batch);
+    this.sql('UPDATE intents SET batch = NULL, row = NULL WHERE scope = ? AND batch = ?').run(this.scope, batch);
   }
 
   close(): void {

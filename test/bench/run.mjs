@@ -259,6 +259,125 @@ async function bulkRefundFigures() {
   }
 }
 
+const EXACTLY_ONCE_REFUNDS = 2_000; // issue figure: refunds applied / refunds asked under faults
+const EXACTLY_ONCE_KILLS = 5;
+// A fifth of requests fail in the six classic ways, and one in twenty changes lands 0.8 s after
+// its connection is dropped (late-apply): the cases where a client must tell whether money moved.
+const EXACTLY_ONCE_FAULTS = '500-before=0.04,500-after=0.04,reset-before=0.03,reset-after=0.03,429=0.03,slow=0.03,late-apply=0.05,retry-after=0,slow-ms=700,late-ms=800';
+const exactlyOnceRows = [];
+
+/** Refunds from a file: sale ids and an amount of R$ 1,00 each (a partial refund can happen twice). */
+function refundFile(dir, serverHome, count) {
+  const embedded = { ...env, PAYCTL_HOME: serverHome };
+  const generated = spawnSync(NODE, [CLI, 'sandbox', 'generate', '--sales', String(Math.ceil(count * 1.2)), '--days', '1', '-q', '-o', 'json'], { env: embedded, encoding: 'utf8', timeout: 300_000, maxBuffer: 256 << 20 });
+  if (generated.status !== 0) throw new Error(`sandbox generate failed: ${generated.stderr}`);
+  const ids = refundableIds(serverHome).slice(0, count);
+  if (ids.length < count) throw new Error(`only ${ids.length} refundable transactions`);
+  const file = path.join(dir, 'refunds.csv');
+  writeFileSync(file, `id,amount\n${ids.map((id) => `${id},1.00`).join('\n')}\n`);
+  return { file, ids };
+}
+
+/** Succeeded card and PIX sales, and every transaction's succeeded voids, read fault-free through the embedded sandbox on the server's state. */
+function refundableIds(serverHome) {
+  return transactionsOf(serverHome)
+    .filter((t) => t.status === 'succeeded' && (t.payment_type === 'credit' || t.payment_type === 'pix'))
+    .map((t) => t.id);
+}
+function transactionsOf(serverHome) {
+  const listed = spawnSync(NODE, [CLI, 'transactions', 'list', '--all', '-o', 'ndjson'], { env: { ...env, PAYCTL_HOME: serverHome }, encoding: 'utf8', timeout: 300_000, maxBuffer: 512 << 20 });
+  if (listed.status !== 0) throw new Error(`transactions list failed: ${listed.stderr}`);
+  return listed.stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+}
+
+function startServerWith(serverEnv, faults) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE, [CLI, 'sandbox', 'serve', '--port', '0', ...(faults ? ['--faults', faults] : [])], { env: serverEnv, stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('\n')) resolve({ child, url: out.slice(0, out.indexOf('\n')).trim() });
+    });
+    child.once('exit', (code) => reject(new Error(`sandbox serve exited ${code}`)));
+  });
+}
+
+function spawnRefund(file, clientHome, client, extra = []) {
+  const child = spawn(NODE, [CLI, 'transactions', 'refund', '--file', file, '--yes', '--concurrency', '8', '--timeout', '0.5', '-q', ...extra], {
+    env: { ...env, PAYCTL_HOME: clientHome, ...client },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d.length < 10_000 ? d : ''));
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, stderr })));
+  return { child, exited };
+}
+
+/**
+ * "Exactly once under faults": the same refund file run twice at once, then killed with SIGKILL
+ * five times at random moments, then run to the end, against a server failing a fifth of
+ * requests and applying some late. Reports refunds applied / refunds asked (must be 1.000) and
+ * refunds/s, against the same file on a fault-free server (the baseline), both from start to
+ * all-settled.
+ */
+async function exactlyOnceFigures() {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'payctl-bench-once-'));
+  const children = [];
+  try {
+    const measure = async (faults, chaos) => {
+      const serverHome = path.join(work, `server-${chaos ? 'faults' : 'clean'}`);
+      const clientHome = path.join(work, `client-${chaos ? 'faults' : 'clean'}`);
+      const serverEnv = { ...env, PAYCTL_HOME: serverHome };
+      const { file, ids } = refundFile(work, serverHome, EXACTLY_ONCE_REFUNDS);
+      const served = await startServerWith(serverEnv, faults);
+      children.push(served.child);
+      const client = { PAYCTL_BASE_URL: served.url, PAYCTL_API_KEY: 'zpk_test_bench', PAYCTL_MARKETPLACE_ID: '' };
+      const t0 = performance.now();
+      let overlapExits = [];
+      if (chaos) {
+        const [a, b] = [spawnRefund(file, clientHome, client), spawnRefund(file, clientHome, client)];
+        children.push(a.child, b.child);
+        // Let them overlap a while, then kill whichever still runs: the kills below do the rest.
+        await new Promise((r) => setTimeout(r, 1500));
+        for (const run of [a, b]) run.child.kill('SIGKILL');
+        overlapExits = (await Promise.all([a.exited, b.exited])).map((e) => e.code ?? e.signal);
+        for (let kill = 0; kill < EXACTLY_ONCE_KILLS; kill += 1) {
+          const run = spawnRefund(file, clientHome, client);
+          children.push(run.child);
+          await new Promise((r) => setTimeout(r, 300 + Math.random() * 1200));
+          run.child.kill('SIGKILL');
+          await run.exited;
+        }
+      }
+      const last = spawnRefund(file, clientHome, client);
+      children.push(last.child);
+      const final = await last.exited;
+      const seconds = (performance.now() - t0) / 1000;
+      if (final.code !== 0) throw new Error(`the last refund run exited ${final.code}:\n${final.stderr.slice(-2000)}`);
+      // Anything still queued on the server lands within late-ms: wait for it before counting.
+      await new Promise((r) => setTimeout(r, 1500));
+      served.child.kill('SIGTERM');
+      await new Promise((r) => served.child.once('exit', r));
+      const asked = new Set(ids);
+      let applied = 0;
+      let twice = 0;
+      for (const t of transactionsOf(serverHome)) {
+        if (!asked.has(t.id)) continue;
+        const voids = (t.history ?? []).filter((h) => h.operation_type === 'void' && h.status === 'succeeded').length;
+        applied += voids;
+        if (voids > 1) twice += 1;
+      }
+      return { asked: ids.length, applied, twice, seconds, rate: ids.length / seconds, overlapExits };
+    };
+    const clean = await measure(undefined, false);
+    const chaos = await measure(EXACTLY_ONCE_FAULTS, true);
+    exactlyOnceRows.push({ clean, chaos });
+  } finally {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 const rows = [];
 const ms = 'ms';
 const mb = 'MB';
@@ -312,6 +431,9 @@ async function main() {
 
   // 6. Bulk refunds (issue targets: ≥ 50× a shell loop per refund, ≥ 1,000 refunds/s, ≤ 150 MB).
   await bulkRefundFigures();
+
+  // 7. Exactly once under faults, overlapping runs and kills (target: applied / asked = 1.000).
+  await exactlyOnceFigures();
 }
 
 const started = performance.now();
@@ -355,6 +477,13 @@ for (const { bulkMs, loopMs, rssMB } of bulkRows) {
   console.log(`transactions refund --file (${BULK_REFUNDS.toLocaleString('en-US')} rows, --concurrency 8): ${(bulkMs / 1000).toFixed(1)} s, ${Math.round(rate).toLocaleString('en-US')} refunds/s, ${perBulk.toFixed(2)} ms/refund, peak RSS ${rssMB.toFixed(1)} MB`);
   console.log(`shell loop: ${(loopMs / 1000).toFixed(1)} s, ${perLoop.toFixed(1)} ms/refund`);
   console.log(`per refund ${speedup.toFixed(0)}× faster (target ≥ 50×: ${speedup >= 50 ? 'met' : 'NOT met'}); ${rate >= 1000 ? 'met' : 'NOT met'} ≥ 1,000 refunds/s; ${rssMB <= 150 ? 'met' : 'NOT met'} ≤ 150 MB`);
+}
+for (const { clean, chaos } of exactlyOnceRows) {
+  const ratio = chaos.applied / chaos.asked;
+  console.log(`\nexactly once under faults: ${chaos.asked.toLocaleString('en-US')} partial refunds from one file; server: ${EXACTLY_ONCE_FAULTS}`);
+  console.log(`two runs at once (exits: ${chaos.overlapExits.join(', ')}), ${EXACTLY_ONCE_KILLS} SIGKILLs at random moments, then a run to the end; --timeout 0.5 --concurrency 8`);
+  console.log(`refunds applied / refunds asked: ${chaos.applied} / ${chaos.asked} = ${ratio.toFixed(3)} (${chaos.twice} refunded twice) — ${ratio === 1 && chaos.twice === 0 ? 'met' : 'NOT met'} = 1.000`);
+  console.log(`refunds/s, start to all settled: ${Math.round(chaos.rate).toLocaleString('en-US')} under faults vs ${Math.round(clean.rate).toLocaleString('en-US')} on a fault-free server (baseline, same file size, one run): ${(chaos.rate / clean.rate).toFixed(2)}×; baseline applied / asked ${(clean.applied / clean.asked).toFixed(3)}`);
 }
 console.log(`took ${((performance.now() - started) / 1000).toFixed(1)} s`);
 if (failure) {

@@ -7,7 +7,7 @@ import { centsToDecimalString, decimalStringToCents } from '../../../validate/in
 import { open } from 'node:fs/promises';
 import { optionalString } from '../../shared/input.js';
 import type { Transaction } from '../shared.js';
-import type { Intent } from '../../../ledger/ledger.js';
+import type { Intent, NewIntent } from '../../../ledger/ledger.js';
 import { wasAnswered, when, type MoneyGuard } from '../../../ledger/guard.js';
 import { settleDeadlineForSend, settleWindowMs } from '../../../ledger/settle.js';
 import { refundApplied, snapshotOf, type Snapshot } from '../applied.js';
@@ -87,6 +87,8 @@ export class Pace {
 
 export { refundApplied } from '../applied.js';
 
+const keyOf = (id: string) => `transaction:${id}`;
+
 /** How a row's refund is told apart when its answer was lost; the ledger keeps the snapshot. */
 const applied = (intent: Intent, now: Transaction) => refundApplied(JSON.parse(intent.before ?? '{}') as Snapshot, now, intent.amount_cents ?? 0);
 
@@ -131,23 +133,50 @@ class RowRunner {
   }
 
   private done(row: RefundRow & { id: string }, intent: Intent): RowResult {
-    this.ledger.resolve(intent, 'applied');
+    this.ledger.settleAndRelease(intent, 'applied', undefined, keyOf(row.id));
     return { row: row.row, id: row.id, status: 'refunded', refunded_amount: centsToDecimalString(intent.amount_cents ?? 0), error: null };
   }
 
   /** `final`: the service refused, or there is nothing to send; otherwise a later run tries again. */
   private failed(row: RefundRow & { id: string }, error: string, final: boolean, intent?: Intent): RowResult {
-    if (intent) this.ledger.resolve(intent, final ? 'refused' : intent.state === 'pending' ? 'unknown' : intent.state, error);
-    else if (final) this.ledger.record({ key: `transaction:${row.id}`, operation: 'transactions.void', target: row.id, batch: this.batch, row: row.row, state: 'refused', detail: error });
+    if (intent) this.ledger.settleAndRelease(intent, final ? 'refused' : intent.state === 'pending' ? 'unknown' : intent.state, error, keyOf(row.id));
+    else if (final) this.ledger.record({ key: keyOf(row.id), operation: 'transactions.void', target: row.id, batch: this.batch, row: row.row, state: 'refused', detail: error });
     return { row: row.row, id: row.id, status: 'failed', refunded_amount: null, error };
   }
 
+  /**
+   * The intent of a row that carries its transaction (NDJSON from a list): written in the same
+   * commit as the row's lock. A row without one is looked up first (runHeld).
+   */
+  private intentFromSnapshot(row: RefundRow & { id: string }): NewIntent | undefined {
+    if (!row.snapshot) return undefined;
+    const cents = row.cents ?? decimalStringToCents(row.snapshot.amount || '0');
+    const seller = row.snapshot.on_behalf_of ?? this.sellerFallback;
+    if (cents <= 0 || !seller) return undefined;
+    return this.newIntent(row, cents, { ...snapshotOf(row.snapshot), on_behalf_of: seller });
+  }
+
+  private newIntent(row: RefundRow & { id: string }, cents: number, before: Snapshot): NewIntent {
+    return {
+      key: keyOf(row.id),
+      operation: 'transactions.void',
+      target: row.id,
+      requested_cents: row.cents ?? null,
+      amount_cents: cents,
+      before: JSON.stringify(before),
+      batch: this.batch,
+      row: row.row,
+      settle_until: settleDeadlineForSend(this.guard.timeoutMs),
+    };
+  }
+
   /** Waits for a transaction another process (or another row of this batch) is moving. */
-  private async claim(key: string): Promise<boolean> {
+  private async claim(key: string, intent: NewIntent | undefined): Promise<{ ok: boolean; intent?: Intent }> {
     const until = Date.now() + settleDeadlineForSend(this.guard.timeoutMs, 0);
     for (;;) {
-      if (this.ledger.claim(key).ok) return true;
-      if (Date.now() >= until) return false;
+      const claim = intent ? this.ledger.claim(key, { ...intent, settle_until: settleDeadlineForSend(this.guard.timeoutMs) }) : this.ledger.claim(key);
+      if (claim.ok) return claim;
+      if (Date.now() >= until) return { ok: false };
       await sleep(200);
     }
   }
@@ -158,29 +187,35 @@ class RowRunner {
     const known = this.rows.get(row.row)?.last;
     if (known?.state === 'applied') return { row: row.row, id: row.id, status: 'refunded', refunded_amount: centsToDecimalString(known.amount_cents ?? 0), error: null, resumed: true };
     if (known?.state === 'refused') return { row: row.row, id: row.id, status: 'failed', refunded_amount: null, error: known.detail ?? 'refused', resumed: true };
-    const key = `transaction:${row.id}`;
-    if (!(await this.claim(key))) return this.failed(row, `another payctl process is moving money on this transaction; run the same command again when it is done`, false);
+    const key = keyOf(row.id);
+    const claim = await this.claim(key, known ? undefined : this.intentFromSnapshot(row));
+    if (!claim.ok) return this.failed(row, `another payctl process is moving money on this transaction; run the same command again when it is done`, false);
+    const intent = known ?? claim.intent;
     try {
-      return await this.runHeld(row, key, known);
+      return await this.runHeld(row, key, intent, !known);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      return this.failed(row, `outcome unknown: ${message}; run the same command again to check and finish`, false, known);
+      return this.failed(row, `outcome unknown: ${message}; run the same command again to check and finish`, false, intent);
     } finally {
       this.ledger.release(key);
     }
   }
 
-  private async runHeld(row: RefundRow & { id: string }, key: string, known: Intent | undefined): Promise<RowResult> {
+  /** `fresh`: the intent (if any) was written by this run, just now, and nothing was sent for it yet. */
+  private async runHeld(row: RefundRow & { id: string }, key: string, known: Intent | undefined, fresh: boolean): Promise<RowResult> {
     const look = () => this.lookup(row.id);
     // Moves on this transaction that other runs left unresolved (a single refund whose answer
     // was lost, a killed batch of another file): settled before this row sends anything.
     for (const other of this.ledger.unresolved(key)) {
       if (other.id === known?.id) continue;
       const settled = await this.guard.settleIntent(other, { look, applied, what: `an earlier ${other.operation} of ${row.id}` }, true);
-      if (settled.kind === 'unknown') return this.failed(row, `an earlier refund of this transaction (${when(other.created_at)}) cannot be told apart yet; run the same command again`, false);
+      if (settled.kind === 'unknown') {
+        if (known && fresh) this.ledger.resolve(known, 'not_applied', 'not sent: an earlier move of this transaction was unresolved');
+        return this.failed(row, `an earlier refund of this transaction (${when(other.created_at)}) cannot be told apart yet; run the same command again`, false);
+      }
     }
     let intent = known;
-    if (intent && (intent.state === 'pending' || intent.state === 'unknown')) {
+    if (intent && !fresh && (intent.state === 'pending' || intent.state === 'unknown')) {
       // In flight when an earlier run stopped, or its answer was lost: find out before sending again.
       const settled = await this.guard.settleIntent(intent, { look, applied, what: `the refund of ${row.id}` }, true);
       if (settled.kind === 'applied') return this.done(row, intent);
@@ -193,23 +228,15 @@ class RowRunner {
       if (cents <= 0) return this.failed(row, `nothing left to refund (status ${current?.status ?? before.status ?? 'unknown'})`, true);
       const seller = current?.on_behalf_of ?? row.snapshot?.on_behalf_of ?? this.sellerFallback;
       if (!seller) return this.failed(row, 'the transaction names no seller and the profile has no seller_id', true);
-      intent = this.ledger.record({
-        key,
-        operation: 'transactions.void',
-        target: row.id,
-        requested_cents: row.cents ?? null,
-        amount_cents: cents,
-        before: JSON.stringify({ ...snapshotOf(before), on_behalf_of: seller }),
-        batch: this.batch,
-        row: row.row,
-        settle_until: settleDeadlineForSend(this.guard.timeoutMs),
-      });
+      intent = this.ledger.record(this.newIntent(row, cents, { ...snapshotOf(before), on_behalf_of: seller }));
+      fresh = true;
     }
     const seller = (JSON.parse(intent.before ?? '{}') as Snapshot).on_behalf_of ?? row.snapshot?.on_behalf_of ?? this.sellerFallback;
     const body = { on_behalf_of: seller, amount: intent.amount_cents };
-    let uncertain = known !== undefined;
+    let uncertain = !fresh;
     for (let send = 1; send <= MAX_SENDS; send += 1) {
-      this.ledger.resent(intent, settleDeadlineForSend(this.guard.timeoutMs));
+      // A fresh intent was written with its deadline just now; a resend gets a new one.
+      if (send > 1 || !fresh) this.ledger.resent(intent, settleDeadlineForSend(this.guard.timeoutMs));
       try {
         await this.net(() => this.api.call<Transaction>('transactions.void', { params: { id: row.id }, body }));
         return this.done(row, intent);
