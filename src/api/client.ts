@@ -6,6 +6,8 @@ import { buildUrl, endpointOf, type Endpoint, type Target } from './endpoints.js
 import { errorFromJson, errorFromText } from './error-body.js';
 import { isLoopbackHost } from './loopback.js';
 import { maskBody, maskHeaders, maskText } from './mask.js';
+import { checkedAnswers, isChecked, kindOf, LIST_PAGE, withArticle } from './schemas/answers.js';
+import type { ListPage } from './schemas/index.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -44,7 +46,18 @@ export interface PreparedRequest {
  * A request that was (or may have been) sent and got no usable answer: the server may or may not
  * have applied it. Money-moving commands catch this and reconcile; anything else reports exit 8.
  */
-export class UncertainOutcomeError extends NetworkError {}
+export class UncertainOutcomeError extends NetworkError {
+  /**
+   * Whether the service answered at all (a 5xx, a redirect, an answer of the wrong shape): then it
+   * has finished with the request, which cannot land later. False for a timeout or a dropped
+   * connection, where the request may still sit in a queue on the service's side.
+   */
+  readonly answered: boolean;
+  constructor(message: string, options: { cause?: unknown; answered: boolean }) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.answered = options.answered;
+  }
+}
 
 // undici parses HTTP with a WebAssembly build of llhttp. V8 first compiles it with its baseline
 // compiler, then re-optimises it on background threads, and a process exit waits for those jobs:
@@ -65,7 +78,38 @@ const READ_AHEAD_LARGE = 2;
 const LARGE_PAGE_BYTES = 128 * 1024;
 
 const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'PAYCTL_DEADLINE']);
+
+/**
+ * How many recent pages of a list are remembered to notice a service answering the same items
+ * again (see pages()). Ten pages of 100 ids: enough to catch a service stuck on one page or
+ * cycling through a few, while memory stays flat however long the list.
+ */
+const RECENT_PAGES = 10;
+
+/** The longest a timer may be armed for (setTimeout's limit); --timeout allows at most 600 s. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * --timeout reached: the whole exchange (connect, headers and the full body) took too long. Told
+ * apart from undici's own timeouts, which are idle timers that a server trickling a byte now and
+ * then never trips.
+ */
+class DeadlineError extends Error {
+  readonly code = 'PAYCTL_DEADLINE';
+  constructor(timeoutMs: number) {
+    super(`no answer within ${formatSeconds(timeoutMs)} s`);
+  }
+}
+
+type Schemas = typeof import('./schemas/index.js');
+let schemas: Promise<Schemas> | undefined;
+
+/** zod costs start-up time, so the schemas load with the first answer that has one to meet. */
+function loadSchemas(): Promise<Schemas> {
+  schemas ??= import('./schemas/index.js');
+  return schemas;
+}
 
 export class ApiClient {
   /** Told of every 429 (with the pause it asks for) before the request is retried: a batch slows all its workers. */
@@ -111,25 +155,36 @@ export class ApiClient {
     return shown;
   }
 
+  /**
+   * The answer to an operation, parsed. An answer that is not what the operation gives (see
+   * schemas/) is refused: for a money-moving operation its outcome is then unknown
+   * (UncertainOutcomeError, for the command to reconcile), for anything else it is exit 8.
+   */
   async call<T = unknown>(operation: Target, input: RequestInput = {}): Promise<T> {
-    const { status, text } = await this.exchange(operation, input);
-    return parseSuccess<T>(status, text, endpointOf(operation));
+    const answer = await this.exchange(operation, input);
+    return (await readAnswer(operation, answer)) as T;
   }
 
   /** For the few operations whose answer is not JSON (a rendered HTML receipt). */
   async callText(operation: Target, input: RequestInput = {}): Promise<{ text: string; contentType?: string | undefined }> {
-    const { text, contentType } = await this.exchange(operation, input, 'text/html, application/json');
+    const { text, contentType } = await this.exchange(operation, input, { accept: 'text/html, application/json' });
     return { text, contentType };
   }
 
-  /** Sends with retries and turns error answers into errors; returns a successful answer's text. */
-  private async exchange(operation: Target, input: RequestInput, accept?: string) {
+  /**
+   * Sends with retries and turns error answers into errors; returns a successful (2xx) answer.
+   * `expected` names what the answer should be, for messages ("not the list page").
+   */
+  private async exchange(operation: Target, input: RequestInput, options: { accept?: string; expected?: string } = {}): Promise<Answer> {
     const endpoint = endpointOf(operation);
     const prepared = this.prepare(operation, input);
-    if (accept) prepared.headers.accept = accept;
+    if (options.accept) prepared.headers.accept = options.accept;
+    const request = `${prepared.method} ${hostOf(prepared.url)}`;
     // GET, PUT and DELETE are safe to repeat; a POST only when it provably never arrived or got 429.
-    const repeatable = endpoint.method !== 'POST';
-    const { maxAttempts } = this.options;
+    // A request that moves money is never sent twice on a guess, whatever its method (an invoice
+    // refund is a DELETE): after a lost answer the command looks before anything is sent again.
+    const repeatable = endpoint.method !== 'POST' && !endpoint.movesMoney;
+    const { maxAttempts, maxRetryAfterMs } = this.options;
     for (let attempt = 1; ; attempt++) {
       const last = attempt >= maxAttempts;
       let response: Awaited<ReturnType<typeof this.send>>;
@@ -142,30 +197,45 @@ export class ApiClient {
           await this.wait(this.backoff(attempt), `${describeNetworkError(err, this.options.timeoutMs)}; retrying`);
           continue;
         }
-        const message = `${describeNetworkError(err, this.options.timeoutMs)} (${prepared.method} ${hostOf(prepared.url)})`;
-        if (!neverSent && endpoint.movesMoney) throw new UncertainOutcomeError(message, { cause: err });
+        const message = `${describeNetworkError(err, this.options.timeoutMs)} (${request})`;
+        if (!neverSent && endpoint.movesMoney) throw new UncertainOutcomeError(message, { cause: err, answered: false });
         throw new NetworkError(message, { cause: err });
       }
       const { status, text, contentType, retryAfter } = response;
-      if (status === 429) this.onRateLimited?.(retryAfter ?? this.backoff(attempt));
-      if (status === 429 && !last) {
+      if (!isSuccess(status) && !isError(status)) {
+        const expected = options.expected ?? expectedAnswer(operation);
+        const what = expected ? `the ${expected}` : `the answer to ${request}`;
+        throw unusable(endpoint, describeOddStatus(status, response.location, prepared.url, what, (t) => this.scrub(t)));
+      }
+      // A pause longer than payctl waits is not waited for: the request fails now, as it would
+      // after its last attempt, rather than sit silent for minutes (or hours) on the service's word.
+      const waitRefused = retryAfter !== undefined && retryAfter > maxRetryAfterMs;
+      const refusal = () =>
+        `the service asked to wait ${formatSeconds(retryAfter ?? 0)} s before retrying, more than payctl waits (${formatSeconds(maxRetryAfterMs)} s)`;
+      if (status === 429) {
         const delay = retryAfter ?? this.backoff(attempt);
-        if (delay <= this.options.maxRetryAfterMs) {
-          await this.wait(delay, 'rate limited (HTTP 429); retrying');
-          continue;
+        this.onRateLimited?.(Math.min(delay, maxRetryAfterMs));
+        if (!last) {
+          if (!waitRefused) {
+            await this.wait(delay, 'rate limited (HTTP 429); retrying');
+            continue;
+          }
+          throw withNote(parseError(status, text, contentType), refusal());
         }
       }
       if (status >= 500) {
-        if (repeatable && !last) {
+        const wouldRetry = repeatable && !last;
+        if (wouldRetry && !waitRefused) {
           await this.wait(retryAfter ?? this.backoff(attempt), `HTTP ${status}; retrying`);
           continue;
         }
-        const error = parseError(status, text, contentType);
-        if (endpoint.movesMoney) throw new UncertainOutcomeError(`${error.message} (HTTP ${status})`, { cause: error });
+        let error = parseError(status, text, contentType);
+        if (wouldRetry) error = withNote(error, refusal());
+        if (endpoint.movesMoney) throw new UncertainOutcomeError(`${error.message} (HTTP ${status})`, { cause: error, answered: true });
         throw error;
       }
       if (status >= 400) throw parseError(status, text, contentType);
-      return response;
+      return { status, text, contentType, request };
     }
   }
 
@@ -178,27 +248,40 @@ export class ApiClient {
    * Offsets follow what actually arrived: a service may answer fewer items than asked while
    * saying there are more (a page size cap), and then the pages requested ahead, whose offsets
    * assumed full pages, are dropped and asked again from where the list really is.
+   *
+   * A list must end. Reading stops with a NetworkError (exit 8) when the service
+   *   - answers an empty page yet says there is more (has_more true; or, when it gives no
+   *     has_more, a total above what was read): asking again would get the same empty page forever;
+   *   - answers a non-empty page whose every item (of those with an `id`) was already handed over
+   *     in the last RECENT_PAGES pages: a service answering the same page again, whatever the offset.
+   * Items repeated only in part (a new item at the head of the list shifts it while it is read, so
+   * the last items of one page come again at the start of the next) are dropped, not written twice.
+   * Only the ids of the last RECENT_PAGES pages are remembered, so memory stays flat; items without
+   * an `id` cannot be recognised and are always handed over.
    */
   async *pages(
     operation: Target,
     input: RequestInput,
     opts: { limit: number; all: boolean; onPage?: (items: number, total: number | undefined) => void },
   ): AsyncGenerator<unknown[]> {
-    const endpoint = endpointOf(operation);
     const wanted = opts.all ? Number.POSITIVE_INFINITY : opts.limit;
     let pageSize = opts.all ? 100 : Math.min(Math.max(opts.limit, 1), 100);
     let depth = READ_AHEAD;
     let end = Number.POSITIVE_INFINITY; // the list's length, once a page has shown it
-    let cursor = 0; // offset of the next item to hand over
+    let cursor = 0; // offset of the next item to read
     let requested = 0; // offset the next request starts at
-    let ahead: Array<{ offset: number; limit: number; answer: ReturnType<ApiClient['exchange']> }> = [];
+    let handed = 0; // items handed over
+    let dropped = 0; // items skipped as already handed over: read past `wanted` by as many
+    const recent = new RecentIds(RECENT_PAGES);
+    let ahead: Array<{ offset: number; limit: number; answer: Promise<Answer> }> = [];
     const fill = () => {
-      while (ahead.length < depth && requested < Math.min(wanted, end)) {
+      const goal = wanted + dropped;
+      while (ahead.length < depth && requested < Math.min(goal, end)) {
         const offset = requested;
-        const limit = Math.min(pageSize, wanted - offset);
+        const limit = Math.min(pageSize, goal - offset);
         // Held as the answer's text and parsed only when its turn comes: a parsed page waiting
         // in memory outlives young-generation collections and piles up in the old one.
-        const answer = this.exchange(operation, { ...input, query: { ...input.query, limit, offset } });
+        const answer = this.exchange(operation, { ...input, query: { ...input.query, limit, offset } }, { expected: LIST_PAGE });
         // Awaited in turn below; until then a failure must not count as unhandled (the reader may stop early).
         answer.catch(() => undefined);
         ahead.push({ offset, limit, answer });
@@ -207,15 +290,32 @@ export class ApiClient {
     };
     fill();
     while (ahead.length > 0) {
-      const { limit, answer } = ahead.shift() as (typeof ahead)[number];
-      const { status, text } = await answer;
-      depth = text.length > LARGE_PAGE_BYTES ? READ_AHEAD_LARGE : READ_AHEAD;
-      const page = parseSuccess<ListEnvelope>(status, text, endpoint);
-      const items = Array.isArray(page?.items) ? page.items : [];
-      const total = Number(page?.total ?? page?.query_count);
-      const more = typeof page?.has_more === 'boolean' ? page.has_more : Number.isFinite(total) && cursor + items.length < total;
-      const taken = items.slice(0, Math.max(0, wanted - cursor));
+      const { offset, limit, answer } = ahead.shift() as (typeof ahead)[number];
+      const reply = await answer;
+      depth = reply.text.length > LARGE_PAGE_BYTES ? READ_AHEAD_LARGE : READ_AHEAD;
+      const page = await readListPage(operation, reply);
+      const items = page.items;
+      const total = Number(page.total ?? page.query_count);
+      const knownTotal = Number.isFinite(total);
+      const more = typeof page.has_more === 'boolean' ? page.has_more : knownTotal && cursor + items.length < total;
+      if (items.length === 0 && more) {
+        const claim = page.has_more === true ? 'has_more true' : `total ${total}, ${cursor} read`;
+        throw new NetworkError(
+          `the service answered an empty page of ${reply.request} at offset ${offset} yet says there are more items (${claim}); stopped, the list is incomplete`,
+        );
+      }
+      const fresh = items.filter((item) => !recent.has(idOf(item)));
+      if (items.length > 0 && fresh.length === 0) {
+        const same = items.length === 1 ? 'the same item' : `the same ${items.length} items`;
+        throw new NetworkError(
+          `the service answered ${reply.request} at offset ${offset} with ${same} it had already sent; stopped rather than read the list forever, the list is incomplete`,
+        );
+      }
+      recent.add(items.map(idOf));
+      dropped += items.length - fresh.length;
+      const taken = fresh.slice(0, Math.max(0, wanted - handed));
       cursor += items.length;
+      handed += taken.length;
       if (!more || items.length === 0) {
         end = cursor;
         ahead = [];
@@ -226,12 +326,12 @@ export class ApiClient {
         requested = cursor;
       }
       fill();
-      opts.onPage?.(taken.length, Number.isFinite(total) ? Math.min(total, wanted) : undefined);
+      opts.onPage?.(taken.length, knownTotal ? Math.min(total, wanted) : undefined);
       // One turn of the event loop, so the request just made is on the wire before the reader's
       // synchronous work on this page (CSV, JSON) holds the loop.
       await new Promise((resolve) => setImmediate(resolve));
       if (taken.length > 0) yield taken;
-      if (cursor >= wanted) break;
+      if (handed >= wanted) break;
     }
   }
 
@@ -243,28 +343,48 @@ export class ApiClient {
     const started = Date.now();
     this.logRequest(prepared);
     const url = new URL(prepared.url);
-    const response = await this.dispatcher.request({
-      origin: url.origin,
-      path: `${url.pathname}${url.search}`,
-      method: prepared.method as Dispatcher.HttpMethod,
-      headers: prepared.headers,
-      ...(prepared.body !== undefined ? { body: JSON.stringify(prepared.body) } : {}),
-      headersTimeout: this.options.timeoutMs,
-      bodyTimeout: this.options.timeoutMs,
-    });
-    const text = await response.body.text();
-    const header = (name: string) => {
-      const value = response.headers[name];
-      return Array.isArray(value) ? value[0] : value;
-    };
-    const result = {
-      status: response.statusCode,
-      text,
-      contentType: header('content-type'),
-      retryAfter: parseRetryAfter(header('retry-after')),
-    };
-    this.logResponse(result.status, text, Date.now() - started);
-    return result;
+    // headersTimeout and bodyTimeout restart with every byte; the deadline bounds the whole
+    // exchange, so a server trickling its answer is cut off at --timeout like a silent one.
+    const { timeoutMs } = this.options;
+    const deadline = new AbortController();
+    const expired = new DeadlineError(timeoutMs);
+    const timer = Number.isFinite(timeoutMs) && timeoutMs > 0 ? setTimeout(() => deadline.abort(expired), Math.min(timeoutMs, MAX_TIMER_MS)) : undefined;
+    let response: Dispatcher.ResponseData | undefined;
+    try {
+      response = await this.dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: prepared.method as Dispatcher.HttpMethod,
+        headers: prepared.headers,
+        ...(prepared.body !== undefined ? { body: JSON.stringify(prepared.body) } : {}),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        signal: deadline.signal,
+      });
+      const text = await response.body.text();
+      const header = (name: string) => {
+        const value = response?.headers[name];
+        return Array.isArray(value) ? value[0] : value;
+      };
+      const result = {
+        status: response.statusCode,
+        text,
+        contentType: header('content-type'),
+        retryAfter: parseRetryAfter(header('retry-after')),
+        location: header('location'),
+      };
+      this.logResponse(result.status, text, Date.now() - started);
+      return result;
+    } catch (err) {
+      // Whatever cut the exchange short, the socket goes with it: nothing is left reading.
+      response?.body.destroy();
+      // undici rejects with the abort's reason itself; a connect that was still pending at the
+      // deadline fails with its own (never-sent) connect timeout instead, and keeps it.
+      if (err === expired || (deadline.signal.aborted && (err as { cause?: unknown })?.cause === expired)) throw expired;
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private backoff(attempt: number): number {
@@ -305,11 +425,33 @@ export class ApiClient {
   }
 }
 
-interface ListEnvelope {
-  items?: unknown[];
-  has_more?: boolean;
-  total?: number | string;
-  query_count?: number | string;
+/** A successful (2xx) answer as it arrived, with the request it answers ("GET https://…/v1/x"). */
+interface Answer {
+  status: number;
+  text: string;
+  contentType?: string | undefined;
+  request: string;
+}
+
+/** The ids of the items handed over in the last few pages of a list. */
+class RecentIds {
+  private readonly pages: Array<Set<string>> = [];
+  constructor(private readonly keep: number) {}
+
+  has(id: string | undefined): boolean {
+    return id !== undefined && this.pages.some((page) => page.has(id));
+  }
+
+  add(ids: Array<string | undefined>): void {
+    this.pages.push(new Set(ids.filter((id): id is string => id !== undefined)));
+    if (this.pages.length > this.keep) this.pages.shift();
+  }
+}
+
+function idOf(item: unknown): string | undefined {
+  if (item === null || typeof item !== 'object') return undefined;
+  const id = (item as { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
 function createDispatcher(options: ClientOptions): Dispatcher {
@@ -339,20 +481,112 @@ function parseError(status: number, text: string, contentType: string | undefine
   return errorFromText(status, text, contentType);
 }
 
-function parseSuccess<T>(status: number, text: string, endpoint: Endpoint): T {
-  if (!text.trim()) return {} as T;
+/**
+ * A successful answer as the operation's result. Error bodies that arrive under 2xx become their
+ * errors; an answer that is not what the operation gives is refused (see call()). Operations
+ * without a schema still need a JSON object: every command reads fields of what it gets.
+ */
+async function readAnswer(operation: Target, answer: Answer): Promise<unknown> {
+  const endpoint = endpointOf(operation);
+  const checked = typeof operation === 'string' && isChecked(operation) ? operation : undefined;
+  const refuse = (why: string) => unusable(endpoint, `the service's answer to ${answer.request} is not ${why}`);
+  if (!answer.text.trim()) {
+    if (checked) throw refuse(`${withArticle(checkedAnswers[checked])} (empty body, HTTP ${answer.status})`);
+    // Removals and a few actions answer 204 with nothing: that is their whole answer.
+    return {};
+  }
+  const body = parseJson(answer, endpoint);
+  if (checked) {
+    const { findMismatch, responseSchemas } = await loadSchemas();
+    const mismatch = findMismatch(responseSchemas[checked], body);
+    if (mismatch) throw refuse(`${withArticle(checkedAnswers[checked])} (${mismatch})`);
+  } else if (typeof operation === 'string' && !isJsonObject(body)) {
+    throw refuse(`a JSON object (got ${kindOf(body)})`);
+  }
+  return body;
+}
+
+/** A page of a list, checked like any answer: a page that is not one ends the list with exit 8. */
+async function readListPage(operation: Target, answer: Answer): Promise<ListPage> {
+  const endpoint = endpointOf(operation);
+  const refuse = (why: string) => new NetworkError(`the service's answer to ${answer.request} is not ${withArticle(LIST_PAGE)} (${why})`);
+  if (!answer.text.trim()) throw refuse(`empty body, HTTP ${answer.status}`);
+  const body = parseJson(answer, endpoint);
+  const { findMismatch, listPageSchema } = await loadSchemas();
+  const mismatch = findMismatch(listPageSchema, body);
+  if (mismatch) throw refuse(mismatch);
+  return body as ListPage;
+}
+
+/** The answer's JSON; an error body that arrived with HTTP 2xx is thrown as that error. */
+function parseJson(answer: Answer, endpoint: Endpoint): unknown {
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(answer.text);
   } catch {
-    const message = `the service answered HTTP ${status} with a body that is not JSON`;
-    if (endpoint.movesMoney) throw new UncertainOutcomeError(message);
-    throw new NetworkError(message);
+    throw unusable(endpoint, `the service answered HTTP ${answer.status} with a body that is not JSON (${answer.request})`);
   }
   // Some provider errors arrive with HTTP 200.
-  const error = errorFromJson(status, body);
+  const error = errorFromJson(answer.status, body);
   if (error) throw error;
-  return body as T;
+  return body;
+}
+
+/** An answer that cannot be used: for a money-moving request, whether it was applied is unknown. */
+function unusable(endpoint: Endpoint, message: string): NetworkError {
+  return endpoint.movesMoney ? new UncertainOutcomeError(message, { answered: true }) : new NetworkError(message);
+}
+
+/** What an operation's answer is called ("transaction"), when payctl checks its shape. */
+function expectedAnswer(operation: Target): string | undefined {
+  return typeof operation === 'string' && isChecked(operation) ? checkedAnswers[operation] : undefined;
+}
+
+function isJsonObject(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+function isError(status: number): boolean {
+  return status >= 400 && status < 600;
+}
+
+/**
+ * A status that is neither a success nor an error: a redirect (never followed: the API key would
+ * go wherever the service points, and a repeated POST could move money twice), 304, or a code
+ * outside HTTP's classes. The Location is shown without credentials, query or fragment.
+ */
+function describeOddStatus(status: number, location: string | undefined, requestUrl: string, expected: string, scrub: (text: string) => string): string {
+  if (status >= 300 && status < 400 && location) {
+    return `the service answered HTTP ${status} (redirect to ${scrub(describeLocation(location, requestUrl))}), not ${expected}; redirects are not followed`;
+  }
+  return `the service answered HTTP ${status} (neither a success nor an error), not ${expected}`;
+}
+
+function describeLocation(location: string, requestUrl: string): string {
+  let target: URL;
+  try {
+    target = new URL(location, requestUrl);
+  } catch {
+    return 'an address that is not a URL';
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return `a ${target.protocol.replace(/:$/, '').slice(0, 20)} address`;
+  const shown = `${target.protocol}//${target.host}${target.pathname}`;
+  return shown.length > 200 ? `${shown.slice(0, 200)}…` : shown;
+}
+
+/** The error with a sentence added to its message; the rest (status, category) unchanged. */
+function withNote(error: ApiError, note: string): ApiError {
+  return new ApiError(`${error.message}; ${note}`, error.details);
+}
+
+/** "0.3", "30", "1.5": seconds as a person would write them. */
+function formatSeconds(ms: number): string {
+  const seconds = ms / 1000;
+  return String(seconds >= 10 ? Math.round(seconds) : Math.round(seconds * 10) / 10 || Math.round(seconds * 1000) / 1000);
 }
 
 function parseRetryAfter(value: string | undefined): number | undefined {
@@ -371,7 +605,7 @@ function errorCode(err: unknown): string | undefined {
 
 function describeNetworkError(err: unknown, timeoutMs: number): string {
   const code = errorCode(err);
-  if (code && TIMEOUT_CODES.has(code)) return `no answer within ${Math.round(timeoutMs / 1000)} s (timeout)`;
+  if (code && TIMEOUT_CODES.has(code)) return `no answer within ${formatSeconds(timeoutMs)} s (timeout)`;
   switch (code) {
     case 'ECONNREFUSED':
       return 'connection refused: is the service running and the base_url right?';

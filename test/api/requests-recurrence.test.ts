@@ -235,7 +235,7 @@ describe('invoices', () => {
     const result = await run(['invoices', 'refund', ID, '--yes'], (req) => {
       if (req.method === 'DELETE') return { destroy: true };
       gets++;
-      return gets === 1 ? { status: 200, body: { id: ID, status: 'paid' } } : { status: 200, body: { id: ID, status: 'canceled', voided_at: '2026-01-01T00:00:00.000Z' } };
+      return gets === 1 ? { status: 200, body: { id: ID, status: 'paid', amount: 100 } } : { status: 200, body: { id: ID, status: 'canceled', amount: 100, voided_at: '2026-01-01T00:00:00.000Z' } };
     });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).status).toBe('canceled');

@@ -238,7 +238,7 @@ describe('boletos', () => {
   });
 
   it('cancel of a card transaction is refused before sending; without a marketplace it cannot be addressed', async () => {
-    const card = await run(['boletos', 'cancel', ID, '--yes'], [{ status: 200, body: { id: ID, payment_type: 'credit' } }]);
+    const card = await run(['boletos', 'cancel', ID, '--yes'], [{ status: 200, body: { id: ID, payment_type: 'credit', status: 'succeeded', amount: '1.00' } }]);
     expect(card.code).toBe(2);
     expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/transactions/${ID}`]);
     await server!.close();

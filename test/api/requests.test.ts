@@ -27,7 +27,7 @@ afterEach(async () => {
 const created = (extra: Record<string, unknown> = {}) => ({ status: 201, body: { id: TX, status: 'succeeded', amount: '10.50', currency: 'BRL', ...extra } });
 
 async function run(args: string[], replies: Reply[] | ((req: any, i: number) => Reply), env: Record<string, string> = {}) {
-  server = await recordingServer(replies);
+  server = await recordingServer(Array.isArray(replies) && args[1] === 'create' ? answeringLookups(replies) : replies);
   const result = await payctl(args, {
     home: home.home,
     env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: MKT, ...env },
@@ -35,11 +35,23 @@ async function run(args: string[], replies: Reply[] | ((req: any, i: number) => 
   return result;
 }
 
+/**
+ * A create with --reference-id first asks whether that reference already names a transaction:
+ * those lookups find nothing, and the other requests get the replies in turn (the last repeats).
+ */
+function answeringLookups(replies: Reply[]): (req: any) => Reply {
+  let next = 0;
+  return (req) => (req.method === 'GET' ? { status: 200, body: { items: [], has_more: false } } : replies[Math.min(next++, replies.length - 1)]!);
+}
+
+/** The POST requests the server received, in order. */
+const posts = () => server!.requests.filter((r) => r.method === 'POST');
+
 const base = ['transactions', 'create', '--on-behalf-of', SELLER, '--reference-id', 'ref-1'];
 
 describe('what is sent', () => {
   it('HTTP Basic with the key as user name, User-Agent, marketplace prefix', async () => {
-    const result = await run(['transactions', 'get', TX], [{ status: 200, body: { id: TX } }]);
+    const result = await run(['transactions', 'get', TX], [{ status: 200, body: { id: TX, status: 'succeeded', amount: '10.50' } }]);
     expect(result.code).toBe(0);
     const req = server!.requests[0]!;
     expect(req.method).toBe('GET');
@@ -49,7 +61,7 @@ describe('what is sent', () => {
   });
 
   it('no marketplace prefix without a marketplace id', async () => {
-    await run(['transactions', 'get', TX], [{ status: 200, body: { id: TX } }], { PAYCTL_MARKETPLACE_ID: '' });
+    await run(['transactions', 'get', TX], [{ status: 200, body: { id: TX, status: 'succeeded', amount: '10.50' } }], { PAYCTL_MARKETPLACE_ID: '' });
     expect(server!.requests[0]!.path).toBe(`/v1/transactions/${TX}`);
   });
 
@@ -116,7 +128,7 @@ describe('what is sent', () => {
       [created()],
     );
     expect(result.code, result.stderr).toBe(0);
-    const req = server!.requests[0]!;
+    const req = posts()[0]!;
     expect(req.method).toBe('POST');
     expect(req.path).toBe(`/v1/marketplaces/${MKT}/transactions`);
     expect(req.headers['content-type']).toBe('application/json');
@@ -142,7 +154,7 @@ describe('what is sent', () => {
 
   it('card id body, pre-authorization', async () => {
     await run([...base, '--amount-cents', '700', '--card', CARD, '--no-capture'], [created({ status: 'pre_authorized' })]);
-    expect(server!.requests[0]!.json).toEqual({
+    expect(posts()[0]!.json).toEqual({
       amount: 700,
       currency: 'BRL',
       payment_type: 'credit',
@@ -155,7 +167,7 @@ describe('what is sent', () => {
 
   it('customer id body', async () => {
     await run([...base, '--amount', '3', '--customer', BUYER], [created()]);
-    expect(server!.requests[0]!.json).toEqual({
+    expect(posts()[0]!.json).toEqual({
       amount: 300,
       currency: 'BRL',
       payment_type: 'credit',
@@ -168,7 +180,7 @@ describe('what is sent', () => {
 
   it('simple boleto body', async () => {
     await run([...base, '--payment-type', 'boleto', '--amount', '150', '--customer', BUYER, '--description', 'venda'], [created({ status: 'pending' })]);
-    expect(server!.requests[0]!.json).toEqual({
+    expect(posts()[0]!.json).toEqual({
       amount: 15000,
       currency: 'BRL',
       payment_type: 'boleto',
@@ -192,7 +204,7 @@ describe('what is sent', () => {
       [created({ status: 'pending' })],
     );
     expect(result.code, result.stderr).toBe(0);
-    expect(server!.requests[0]!.json).toEqual({
+    expect(posts()[0]!.json).toEqual({
       amount: 15000,
       currency: 'BRL',
       payment_type: 'boleto',
@@ -226,7 +238,7 @@ describe('what is sent', () => {
       [...base, '--payment-type', 'bolepix', '--amount', '80', '--customer', BUYER, '--due-date', `${NEXT}-12-10`, '--interest', '1%', '--late-fee', '3.00'],
       [created({ status: 'pending' })],
     );
-    expect(server!.requests[0]!.json).toEqual({
+    expect(posts()[0]!.json).toEqual({
       amount: 8000,
       currency: 'BRL',
       payment_type: 'bolepix',
@@ -243,7 +255,7 @@ describe('what is sent', () => {
 
   it('PIX body', async () => {
     await run([...base, '--payment-type', 'pix', '--amount', '30', '--pix-expires-at', `${NEXT}-12-01T10:00:00Z`], [created({ status: 'pending' })]);
-    expect(server!.requests[0]!.json).toEqual({
+    expect(posts()[0]!.json).toEqual({
       amount: 3000,
       currency: 'BRL',
       payment_type: 'pix',
@@ -255,7 +267,7 @@ describe('what is sent', () => {
 
   it('a reference_id is generated when none is given', async () => {
     await run(['transactions', 'create', '--on-behalf-of', SELLER, '--payment-type', 'pix', '--amount', '1'], [created()]);
-    expect(server!.requests[0]!.json.reference_id).toMatch(/^payctl-[0-9a-f-]{36}$/);
+    expect(posts()[0]!.json.reference_id).toMatch(/^payctl-[0-9a-f-]{36}$/);
   });
 
   it('card tokenization body, card read from --card-file -', async () => {
@@ -291,36 +303,67 @@ describe('POST retries and reconciliation', () => {
   it('a POST answered 429 is retried', async () => {
     const result = await run([...base, ...card], [{ status: 429, body: providerError(429, 'rate_limit', 'slow'), headers: { 'retry-after': '0' } }, created()]);
     expect(result.code).toBe(0);
-    expect(server!.requests.map((r) => r.method)).toEqual(['POST', 'POST']);
+    // The reference is looked up once before sending: it names no transaction yet.
+    expect(server!.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'POST']);
   });
 
   it('a create that got a 5xx is found by its reference_id', async () => {
-    const result = await run([...base, ...card], (req) =>
-      req.method === 'POST'
-        ? { status: 500, body: providerError(500, 'server_error', 'boom') }
-        : { status: 200, body: { items: [{ id: TX, status: 'succeeded', reference_id: 'ref-1', amount: '10.00' }], has_more: false } },
-    );
-    expect(result.code).toBe(0);
+    let lookups = 0;
+    const result = await run([...base, ...card], (req) => {
+      if (req.method === 'POST') return { status: 500, body: providerError(500, 'server_error', 'boom') };
+      lookups += 1;
+      const items = lookups === 1 ? [] : [{ id: TX, status: 'succeeded', reference_id: 'ref-1', amount: '10.00' }];
+      return { status: 200, body: { items, has_more: false } };
+    });
+    expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).id).toBe(TX);
-    expect(server!.requests.map((r) => r.method)).toEqual(['POST', 'GET']); // never re-sent
-    expect(new URL(server!.requests[1]!.url, 'http://x').searchParams.get('reference_id')).toBe('ref-1');
-    expect(result.stderr).toContain('The transaction was created');
+    expect(server!.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'GET']); // never re-sent
+    expect(new URL(server!.requests[2]!.url, 'http://x').searchParams.get('reference_id')).toBe('ref-1');
+    expect(result.stderr).toContain('The transaction with reference_id ref-1 was applied (confirmed from the service).');
   });
 
-  it('a create whose connection dropped and that is not found exits 8, safe to retry', async () => {
-    const result = await run([...base, ...card], (req) => (req.method === 'POST' ? { destroy: true } : { status: 200, body: { items: [], has_more: false } }));
-    expect(result.code).toBe(8);
-    expect(result.stderr).toContain('the transaction was not created');
-    expect(server!.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  it('a create that is already there (same --reference-id) is returned, not charged again', async () => {
+    const result = await run([...base, ...card], (req) =>
+      req.method === 'POST' ? created() : { status: 200, body: { items: [{ id: TX, status: 'succeeded', reference_id: 'ref-1', amount: '10.00', created_at: '2026-11-20T10:00:00.000Z' }], has_more: false } },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).id).toBe(TX);
+    expect(result.stderr).toBe(`warning: transaction ${TX} with reference_id ref-1 was already created at 2026-11-20T10:00:00.000Z; not charging again (--allow-duplicate-reference sends anyway)\n`);
+    expect(posts()).toHaveLength(0);
+    // Unless told to: then it sends without looking.
+    const again = await payctl([...base, ...card, '--allow-duplicate-reference'], { home: home.home, env: { PAYCTL_BASE_URL: server!.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: MKT } });
+    expect(again.code, again.stderr).toBe(0);
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('a service that ignores the reference filter does not make another sale look like ours', async () => {
+    const other = { id: 'f'.repeat(32), status: 'succeeded', reference_id: 'someone-else', amount: '99.00' };
+    const result = await run([...base, ...card], (req) => (req.method === 'POST' ? created() : { status: 200, body: { items: [other], has_more: false } }));
+    expect(result.code, result.stderr).toBe(0);
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('a create whose connection dropped and that is not found in the wait is exit 9, never "safe"', async () => {
+    const result = await run([...base, ...card, '--timeout', '0.5'], (req) => (req.method === 'POST' ? { destroy: true } : { status: 200, body: { items: [], has_more: false } }));
+    expect(result.code).toBe(9);
+    expect(result.stderr).toContain('outcome unknown: the transaction with reference_id ref-1 got no usable answer');
+    expect(result.stderr).toContain('Run the same command again: it checks first and sends only if this one did not go through');
+    expect(result.stderr).not.toContain('safe to run');
+    expect(posts()).toHaveLength(1);
+    // It kept looking for the whole window (two timeouts), not once.
+    expect(server!.requests.filter((r) => r.method === 'GET').length).toBeGreaterThan(2);
   });
 
   it('a create that timed out and cannot be looked up exits 9 with the command to check', async () => {
-    const result = await run([...base, ...card, '--timeout', '0.3'], (req) =>
-      req.method === 'POST' ? { hang: true } : { status: 503, body: providerError(503, 'unavailable', 'down') },
-    );
+    let lookups = 0;
+    const result = await run([...base, ...card, '--timeout', '0.3'], (req) => {
+      if (req.method === 'POST') return { hang: true };
+      lookups += 1;
+      return lookups === 1 ? { status: 200, body: { items: [], has_more: false } } : { status: 503, body: providerError(503, 'unavailable', 'down') };
+    });
     expect(result.code).toBe(9);
     expect(result.stderr).toContain('payctl transactions list --reference-id ref-1');
-    expect(server!.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
   });
 
   const tx = (amount: string, history: object[], status = 'succeeded') => ({
@@ -341,12 +384,20 @@ describe('POST retries and reconciliation', () => {
     expect(server!.requests.find((r) => r.method === 'POST')!.json).toEqual({ on_behalf_of: SELLER, amount: 400 });
   });
 
-  it('a refund whose answer was lost and the transaction is unchanged exits 8', async () => {
-    const result = await run(['transactions', 'refund', TX, '--yes'], (req) =>
-      req.method === 'POST' ? { status: 502, raw: '' } : tx('10.00', [{ id: 'h1', operation_type: 'created' }]),
-    );
-    expect(result.code).toBe(8);
-    expect(result.stderr).toContain('the refund was not applied');
+  it('a refund answered 502 with the transaction unchanged is exit 9; the rerun checks it and sends', async () => {
+    let fixed = false;
+    const result = await run(['transactions', 'refund', TX, '--yes', '--timeout', '0.5'], (req) => {
+      if (req.method === 'POST') return fixed ? tx('0.00', [{ id: 'h1' }, { id: 'h2', operation_type: 'void' }], 'canceled') : { status: 502, raw: '' };
+      return tx('10.00', [{ id: 'h1', operation_type: 'created' }]);
+    });
+    expect(result.code).toBe(9);
+    expect(result.stderr).toContain(`outcome unknown: the refund of transaction ${TX} got no usable answer`);
+    expect(result.stderr).not.toContain('safe to run');
+    fixed = true;
+    const again = await payctl(['transactions', 'refund', TX, '--yes'], { home: home.home, env: { PAYCTL_BASE_URL: server!.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: MKT } });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain(`left the refund of transaction ${TX} unresolved; checking it before sending anything`);
+    expect(posts()).toHaveLength(2);
   });
 
   it('a capture whose answer was lost is confirmed when the transaction left pre_authorized', async () => {
@@ -357,22 +408,22 @@ describe('POST retries and reconciliation', () => {
       return gets === 1 ? tx('10.00', [], 'pre_authorized') : tx('10.00', [], 'succeeded');
     });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toContain('The capture was applied');
+    expect(result.stderr).toContain(`The capture of transaction ${TX} was applied (confirmed from the service).`);
     expect(server!.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
-  it('a capture whose answer was lost and that is still pre_authorized exits 8, safe to retry', async () => {
-    const result = await run(['transactions', 'capture', TX, '--yes'], (req) =>
+  it('a capture answered 504 and still pre_authorized is exit 9: an answer is no proof it was refused', async () => {
+    const result = await run(['transactions', 'capture', TX, '--yes', '--timeout', '0.5'], (req) =>
       req.method === 'POST' ? { status: 504, raw: 'gateway timeout' } : tx('10.00', [], 'pre_authorized'),
     );
-    expect(result.code).toBe(8);
-    expect(result.stderr).toContain('the capture was not applied');
-    expect(result.stderr).toContain('it is safe to run the capture again');
+    expect(result.code).toBe(9);
+    expect(result.stderr).toContain(`outcome unknown: the capture of transaction ${TX}`);
+    expect(result.stderr).not.toContain('safe to run');
   });
 
   it('a refund whose outcome cannot be checked exits 9', async () => {
     let gets = 0;
-    const result = await run(['transactions', 'refund', TX, '--yes'], (req) => {
+    const result = await run(['transactions', 'refund', TX, '--yes', '--timeout', '0.5'], (req) => {
       if (req.method === 'POST') return { destroy: true };
       gets++;
       return gets === 1 ? tx('10.00', []) : { status: 500, body: providerError(500, 'x', 'down') };

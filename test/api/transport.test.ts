@@ -6,6 +6,7 @@ import { payctl, tempHome } from '../helpers/run.js';
 import { recordingServer, type RecordingServer } from '../helpers/recording-server.js';
 
 const TX = '0123456789abcdef0123456789abcdef';
+const TRANSACTION = { id: TX, status: 'succeeded', amount: '10.00' };
 let home: { home: string; cleanup: () => void };
 let server: RecordingServer | undefined;
 let proxy: Server | undefined;
@@ -51,7 +52,7 @@ async function startProxy(seen: string[]): Promise<string> {
 
 describe('transport', () => {
   it('HTTP_PROXY is honoured', async () => {
-    server = await recordingServer([{ status: 200, body: { id: TX } }]);
+    server = await recordingServer([{ status: 200, body: TRANSACTION }]);
     const seen: string[] = [];
     const proxyUrl = await startProxy(seen);
     const result = await payctl(['transactions', 'get', TX], {
@@ -64,7 +65,7 @@ describe('transport', () => {
   });
 
   it('NO_PROXY bypasses the proxy', async () => {
-    server = await recordingServer([{ status: 200, body: { id: TX } }]);
+    server = await recordingServer([{ status: 200, body: TRANSACTION }]);
     const seen: string[] = [];
     const proxyUrl = await startProxy(seen);
     const result = await payctl(['transactions', 'get', TX], {
@@ -76,13 +77,13 @@ describe('transport', () => {
   });
 
   it('--debug logs each exchange on stderr, credentials masked, stdout untouched', async () => {
-    server = await recordingServer([{ status: 503, body: {} }, { status: 200, body: { id: TX } }]);
+    server = await recordingServer([{ status: 503, body: {} }, { status: 200, body: TRANSACTION }]);
     const result = await payctl(['transactions', 'get', TX, '--debug'], {
       home: home.home,
       env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_secret', PAYCTL_MARKETPLACE_ID: '' },
     });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ id: TX });
+    expect(JSON.parse(result.stdout)).toEqual(TRANSACTION);
     expect(result.stderr).toContain(`> GET ${server.url}/v1/transactions/${TX}`);
     expect(result.stderr).toContain('> authorization: Basic [redacted]');
     expect(result.stderr).toMatch(/< HTTP 503 \(\d+ ms\)/);

@@ -13,7 +13,9 @@ export interface RecordedRequest {
 export type Reply =
   | { status: number; body?: unknown; headers?: Record<string, string>; raw?: string; delayMs?: number }
   | { destroy: true }
-  | { hang: true };
+  | { hang: true }
+  /** Sends the status and headers at once, then one byte of body every `everyMs`, never finishing. */
+  | { trickle: true; status?: number; everyMs: number };
 
 export type Route = (req: RecordedRequest, index: number) => Reply;
 
@@ -38,6 +40,11 @@ export class RecordingServer {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
+  }
+
+  /** Connections still open: a client that gave up on an answer must have closed its own. */
+  get openConnections(): number {
+    return this.sockets.size;
   }
 
   async close(): Promise<void> {
@@ -68,6 +75,14 @@ export class RecordingServer {
       return;
     }
     if ('hang' in reply) return; // never answers: the client's timeout must fire
+    if ('trickle' in reply) {
+      // Never idle long enough for a per-read timeout, never done: only a deadline ends it.
+      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
+      res.write('{');
+      const timer = setInterval(() => res.write(' '), reply.everyMs);
+      res.on('close', () => clearInterval(timer));
+      return;
+    }
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     const text = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
     res.writeHead(reply.status, { 'content-type': reply.raw !== undefined ? 'text/plain' : 'application/json', ...reply.headers });

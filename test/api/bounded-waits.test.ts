@@ -1,0 +1,308 @@
+// Every wait ends: --timeout is a deadline for the whole exchange, a Retry-After longer than payctl
+// waits is refused at once, and a list that would never end is stopped.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiClient, UncertainOutcomeError, type ClientOptions } from '../../src/api/client.js';
+import { ApiError, NetworkError } from '../../src/errors.js';
+import { payctl, tempHome } from '../helpers/run.js';
+import { providerError, recordingServer, type RecordedRequest, type RecordingServer, type Reply } from '../helpers/recording-server.js';
+
+const TX = '0123456789abcdef0123456789abcdef';
+const TRANSACTION = { id: TX, status: 'succeeded', amount: '10.00' };
+
+let home: { home: string; cleanup: () => void };
+let server: RecordingServer | undefined;
+let client: ApiClient | undefined;
+
+beforeEach(() => {
+  home = tempHome();
+});
+afterEach(async () => {
+  await client?.close();
+  client = undefined;
+  await server?.close();
+  server = undefined;
+  home.cleanup();
+});
+
+async function clientFor(route: Reply[] | ((req: RecordedRequest, index: number) => Reply), options: Partial<ClientOptions> = {}): Promise<ApiClient> {
+  server = await recordingServer(route);
+  client = new ApiClient({ baseUrl: server.url, apiKey: 'zpk_test_x', timeoutMs: 1000, userAgent: 'payctl-test', retryBaseMs: 1, ...options });
+  return client;
+}
+
+function cli(args: string[]) {
+  return payctl(args, { home: home.home, env: { PAYCTL_BASE_URL: server!.url, PAYCTL_API_KEY: 'zpk_test_x', PAYCTL_MARKETPLACE_ID: '' } });
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** Resolves when `check` holds, failing after `ms`: for what the server sees after the client is done. */
+async function eventually(check: () => boolean, ms = 1000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('--timeout is a deadline for the whole exchange', () => {
+  it('a server trickling a byte every 50 ms (never idle long enough for a read timeout) is cut off at the deadline', async () => {
+    const api = await clientFor([{ trickle: true, everyMs: 50 }], { timeoutMs: 400, maxAttempts: 1 });
+    const started = Date.now();
+    const error = await failureOf(api.call('transactions.get', { params: { id: TX } }));
+    const elapsed = Date.now() - started;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).not.toBeInstanceOf(UncertainOutcomeError);
+    expect(error.message).toBe(`no answer within 0.4 s (timeout) (GET ${server!.url}/v1/transactions/${TX})`);
+    expect(elapsed).toBeGreaterThanOrEqual(350);
+    expect(elapsed).toBeLessThan(1500);
+    // The half-read answer's connection is closed, not left open for the server to keep writing to.
+    await eventually(() => server!.openConnections === 0);
+  });
+
+  it('a money-moving POST cut off mid-answer has an unknown outcome and is not sent again', async () => {
+    const api = await clientFor([{ trickle: true, everyMs: 50 }], { timeoutMs: 300 });
+    const error = await failureOf(api.call('transactions.void', { params: { id: TX }, body: { amount: 100 } }));
+    expect(error).toBeInstanceOf(UncertainOutcomeError);
+    expect(error.message).toMatch(/^no answer within 0\.3 s \(timeout\) \(POST /);
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it('a GET is retried after a deadline, each attempt with a deadline of its own', async () => {
+    const api = await clientFor([{ trickle: true, everyMs: 50 }, { trickle: true, everyMs: 50 }, { status: 200, body: TRANSACTION }], { timeoutMs: 300 });
+    expect(await api.call('transactions.get', { params: { id: TX } })).toEqual(TRANSACTION);
+    expect(server!.requests).toHaveLength(3);
+  });
+
+  it('nothing is left behind by a deadline: the connection is closed and the client closes at once', async () => {
+    const api = await clientFor([{ trickle: true, everyMs: 50 }], { timeoutMs: 300, maxAttempts: 1 });
+    await failureOf(api.call('transactions.get', { params: { id: TX } }));
+    await eventually(() => server!.openConnections === 0);
+    const started = Date.now();
+    await api.close();
+    client = undefined;
+    expect(Date.now() - started).toBeLessThan(200);
+  });
+
+  it('nor by an answer that came in time: the deadline timer goes with the exchange, so nothing holds the process open', async () => {
+    const api = await clientFor([{ status: 200, body: TRANSACTION }, { status: 404, body: providerError(404, 'resource_not_found', 'gone') }], { timeoutMs: 30_000 });
+    const armed = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    const before = armed();
+    await api.call('transactions.get', { params: { id: TX } });
+    await failureOf(api.call('transactions.get', { params: { id: TX } }));
+    expect(armed()).toBeLessThanOrEqual(before);
+  });
+
+  it('through the CLI: --timeout 0.3 against a trickling server exits 8 with one line, promptly', async () => {
+    server = await recordingServer([{ trickle: true, everyMs: 50 }]);
+    const started = Date.now();
+    const result = await cli(['transactions', 'get', TX, '--timeout', '0.3']);
+    expect(result.code).toBe(8);
+    expect(result.stderr).toBe(`error: no answer within 0.3 s (timeout) (GET ${server.url}/v1/transactions/${TX})\n`);
+    expect(server.requests).toHaveLength(3);
+    // Three attempts of 0.3 s and two short back-offs: well under what a trickle would last.
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('Retry-After is capped for every status', () => {
+  it('a 503 asking for 99999 s is not waited for: the GET fails at once with the 503 (exit 8)', async () => {
+    const sleeps: number[] = [];
+    const api = await clientFor([{ status: 503, body: providerError(503, 'service_unavailable', 'down'), headers: { 'retry-after': '99999' } }], {
+      sleep: async (ms) => void sleeps.push(ms),
+    });
+    const error = await failureOf(api.call('transactions.get', { params: { id: TX } }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).exitCode).toBe(8);
+    expect(error.message).toBe('down; the service asked to wait 99999 s before retrying, more than payctl waits (60 s)');
+    expect(sleeps).toEqual([]);
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it('a 503 asking for a pause within the cap is waited for and retried', async () => {
+    const sleeps: number[] = [];
+    const api = await clientFor(
+      [
+        { status: 503, body: providerError(503, 'service_unavailable', 'down'), headers: { 'retry-after': '2' } },
+        { status: 200, body: TRANSACTION },
+      ],
+      { maxRetryAfterMs: 5000, sleep: async (ms) => void sleeps.push(ms) },
+    );
+    expect(await api.call('transactions.get', { params: { id: TX } })).toEqual(TRANSACTION);
+    expect(sleeps).toEqual([2000]);
+  });
+
+  it('a 503 with an HTTP-date Retry-After past the cap is refused too', async () => {
+    const later = new Date(Date.now() + 3_600_000).toUTCString();
+    const api = await clientFor([{ status: 503, raw: 'busy', headers: { 'retry-after': later } }], { sleep: async () => undefined });
+    const error = await failureOf(api.call('transactions.get', { params: { id: TX } }));
+    expect(error.message).toMatch(/; the service asked to wait 3\d{3} s before retrying, more than payctl waits \(60 s\)$/);
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it('a money-moving DELETE (invoice refund) given a 503 is not retried, whatever its Retry-After: outcome unknown, at once', async () => {
+    const api = await clientFor([{ status: 503, body: providerError(503, 'service_unavailable', 'down'), headers: { 'retry-after': '600' } }], {
+      maxRetryAfterMs: 1000,
+      sleep: async () => undefined,
+    });
+    const error = await failureOf(api.call('invoices.refund', { params: { id: TX } }));
+    expect(error).toBeInstanceOf(UncertainOutcomeError);
+    expect(error.message).toBe('down (HTTP 503)');
+    expect((error as UncertainOutcomeError).answered).toBe(true);
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it('a 429 asking for 99999 s fails at once with the 429 (exit 7), and the pace hook is told at most the cap', async () => {
+    const told: number[] = [];
+    const api = await clientFor([{ status: 429, body: providerError(429, 'rate_limit', 'slow down'), headers: { 'retry-after': '99999' } }], {
+      sleep: async () => undefined,
+    });
+    api.onRateLimited = (ms) => told.push(ms);
+    const error = await failureOf(api.call('transactions.get', { params: { id: TX } }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).exitCode).toBe(7);
+    expect(error.message).toBe('slow down; the service asked to wait 99999 s before retrying, more than payctl waits (60 s)');
+    expect(told).toEqual([60_000]);
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it('the pace hook gets the cap the client was given', async () => {
+    const told: number[] = [];
+    const api = await clientFor([{ status: 429, body: providerError(429, 'rate_limit', 'slow down'), headers: { 'retry-after': '30' } }, { status: 200, body: TRANSACTION }], {
+      maxRetryAfterMs: 5000,
+      sleep: async () => undefined,
+    });
+    api.onRateLimited = (ms) => told.push(ms);
+    await failureOf(api.call('transactions.get', { params: { id: TX } }));
+    expect(told).toEqual([5000]);
+  });
+
+  it('through the CLI: a 503 asking for 99999 s exits 8 at once with the reason on the one line', async () => {
+    server = await recordingServer([{ status: 503, body: providerError(503, 'service_unavailable', 'down'), headers: { 'retry-after': '99999' } }]);
+    const started = Date.now();
+    const result = await cli(['transactions', 'get', TX]);
+    expect(result.code).toBe(8);
+    expect(result.stderr).toBe('error: down; the service asked to wait 99999 s before retrying, more than payctl waits (60 s) (service_unavailable, HTTP 503)\n');
+    expect(server.requests).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('a list must end', () => {
+  const tx = (id: string) => ({ id, status: 'succeeded', amount: '1.00' });
+  const offsetOf = (req: RecordedRequest) => Number(new URL(req.url, 'http://x').searchParams.get('offset'));
+
+  /** A service whose pages hold at most `cap` items of `list` (asked afresh for each request). */
+  function pager(list: (index: number) => unknown[], cap: number) {
+    return (req: RecordedRequest, index: number): Reply => {
+      const items = list(index);
+      const offset = offsetOf(req);
+      const page = items.slice(offset, offset + cap);
+      return { status: 200, body: { resource: 'list', items: page, has_more: offset + page.length < items.length, total: items.length } };
+    };
+  }
+
+  it('through the CLI: a service answering the same page forever is stopped with exit 8, what was read printed once', async () => {
+    server = await recordingServer([{ status: 200, body: { items: [tx('t1'), tx('t2')], has_more: true } }]);
+    const started = Date.now();
+    const result = await cli(['transactions', 'list', '--all', '-o', 'ndjson']);
+    expect(result.code).toBe(8);
+    expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line).id)).toEqual(['t1', 't2']);
+    expect(result.stderr).toBe(
+      `error: the service answered GET ${server.url}/v1/transactions at offset 2 with the same 2 items it had already sent; stopped rather than read the list forever, the list is incomplete\n`,
+    );
+    expect(server.requests.length).toBeLessThanOrEqual(4);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('through the CLI: a list that shifted while read (a new item at its head) prints each item once, exit 0', async () => {
+    // t0 arrives after the first page was read: t2 comes again at the start of the second page.
+    server = await recordingServer(pager((index) => (index === 0 ? ['t1', 't2', 't3', 't4', 't5'] : ['t0', 't1', 't2', 't3', 't4', 't5']).map(tx), 2));
+    const result = await cli(['transactions', 'list', '--all', '-o', 'ndjson']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line).id)).toEqual(['t1', 't2', 't3', 't4', 't5']);
+    expect(result.stderr).toBe('');
+  });
+
+  it('through the CLI: an empty page that says there is more is exit 8', async () => {
+    server = await recordingServer([
+      { status: 200, body: { items: [tx('t1')], has_more: true } },
+      { status: 200, body: { items: [], has_more: true } },
+    ]);
+    const result = await cli(['transactions', 'list', '--all', '-o', 'ndjson']);
+    expect(result.code).toBe(8);
+    expect(result.stdout).toBe(`${JSON.stringify(tx('t1'))}\n`);
+    expect(result.stderr).toBe(`error: the service answered an empty page of GET ${server.url}/v1/transactions at offset 1 yet says there are more items (has_more true); stopped, the list is incomplete\n`);
+  });
+
+  it('an empty first page that claims more, by its total alone, is exit 8 too', async () => {
+    const api = await clientFor([{ status: 200, body: { items: [], total: '40' } }]);
+    const read: unknown[] = [];
+    const error = await failureOf(
+      (async () => {
+        for await (const page of api.pages('transactions.list', {}, { limit: 0, all: true })) read.push(...page);
+      })(),
+    );
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toBe(`the service answered an empty page of GET ${server!.url}/v1/transactions at offset 0 yet says there are more items (total 40, 0 read); stopped, the list is incomplete`);
+    expect(read).toEqual([]);
+  });
+
+  it('an empty last page with has_more false ends the list, whatever its total says', async () => {
+    const api = await clientFor([
+      { status: 200, body: { items: [tx('t1')], has_more: true, total: 9 } },
+      { status: 200, body: { items: [], has_more: false, total: 9 } },
+    ]);
+    const read: unknown[] = [];
+    for await (const page of api.pages('transactions.list', {}, { limit: 0, all: true })) read.push(...page);
+    expect(read).toEqual([tx('t1')]);
+  });
+
+  it('items without an id cannot be recognised, so they are never taken for repeats', async () => {
+    const page = { status: 200, body: { items: [{ note: 'a' }, { note: 'b' }], has_more: true } };
+    const api = await clientFor([page, page, { status: 200, body: { items: [{ note: 'a' }], has_more: false } }]);
+    const read: unknown[] = [];
+    for await (const items of api.pages('events.list', {}, { limit: 0, all: true })) read.push(...items);
+    expect(read).toHaveLength(5);
+  });
+
+  it('ids are remembered for the last 10 pages only: a repeat from 10 pages back is caught, from 11 it is not', async () => {
+    // One item a page. Pages 0..9 are t0..t9; then the service answers t0 again (10 pages back).
+    const caught = await clientFor((req) => {
+      const offset = offsetOf(req);
+      return { status: 200, body: { items: [tx(`t${offset % 10}`)], has_more: true } };
+    });
+    const error = await failureOf(
+      (async () => {
+        for await (const page of caught.pages('transactions.list', {}, { limit: 0, all: true })) void page;
+      })(),
+    );
+    expect(error.message).toMatch(/ at offset 10 with the same item it had already sent; /);
+    await caught.close();
+    client = undefined;
+    await server!.close();
+
+    // Now t0 comes back only after t0..t10: 11 pages back, forgotten, handed over again, and the list ends.
+    const forgotten = await clientFor((req) => {
+      const offset = offsetOf(req);
+      return { status: 200, body: { items: [tx(offset === 11 ? 't0' : `t${offset}`)], has_more: offset < 11 } };
+    });
+    const ids: string[] = [];
+    for await (const page of forgotten.pages('transactions.list', {}, { limit: 0, all: true })) ids.push(...page.map((t) => (t as { id: string }).id));
+    expect(ids).toEqual(['t0', 't1', 't2', 't3', 't4', 't5', 't6', 't7', 't8', 't9', 't10', 't0']);
+  });
+
+  it('--limit still hands over as many items as asked when a repeat was dropped', async () => {
+    const api = await clientFor(pager((index) => (index === 0 ? ['t1', 't2', 't3', 't4', 't5', 't6'] : ['t0', 't1', 't2', 't3', 't4', 't5', 't6']).map(tx), 2));
+    const ids: string[] = [];
+    for await (const page of api.pages('transactions.list', {}, { limit: 4, all: false })) ids.push(...page.map((t) => (t as { id: string }).id));
+    expect(ids).toEqual(['t1', 't2', 't3', 't4']);
+  });
+});

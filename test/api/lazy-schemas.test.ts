@@ -1,0 +1,62 @@
+// Start-up cost: zod loads only when an answer has a schema to meet (src/api/schemas/), never for
+// `--version`, `--help` or commands whose operations have none. The CLI is bundled with code
+// splitting, so a static import anywhere on the way would load it for every run.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { payctl, tempHome } from '../helpers/run.js';
+import { recordingServer, type RecordingServer } from '../helpers/recording-server.js';
+
+const loaded = vi.hoisted(() => new Set<string>());
+
+vi.mock('zod', async (importOriginal) => {
+  loaded.add('zod');
+  return importOriginal();
+});
+vi.mock('zod/mini', async (importOriginal) => {
+  loaded.add('zod/mini');
+  return importOriginal();
+});
+
+const ID = '0123456789abcdef0123456789abcdef';
+let home: { home: string; cleanup: () => void };
+let server: RecordingServer | undefined;
+
+beforeEach(() => {
+  home = tempHome();
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  home.cleanup();
+});
+
+describe('zod is loaded lazily', () => {
+  it('not for --version, --help or an operation without a schema; then once for one with a schema', async () => {
+    expect((await payctl(['--version'], { home: home.home })).code).toBe(0);
+    expect((await payctl(['--help'], { home: home.home })).code).toBe(0);
+    expect((await payctl(['transactions', 'refund', '--help'], { home: home.home })).code).toBe(0);
+    expect([...loaded]).toEqual([]);
+
+    server = await recordingServer((req) =>
+      req.path.includes('/buyers/') ? { status: 200, body: { id: ID, first_name: 'Maria' } } : { status: 200, body: { id: ID, status: 'succeeded', amount: '1.00' } },
+    );
+    const env = { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_test_x', PAYCTL_MARKETPLACE_ID: '' };
+    const buyer = await payctl(['buyers', 'get', ID], { home: home.home, env });
+    expect(buyer.code, buyer.stderr).toBe(0);
+    expect([...loaded]).toEqual([]);
+
+    const tx = await payctl(['transactions', 'get', ID], { home: home.home, env });
+    expect(tx.code, tx.stderr).toBe(0);
+    expect([...loaded]).toEqual(['zod/mini']);
+  });
+
+  it('the client imports the schemas only dynamically (types aside)', () => {
+    const source = readFileSync(join(import.meta.dirname, '../../src/api/client.ts'), 'utf8');
+    const staticImports = [...source.matchAll(/^\s*import\s+(?!type\b)[^;]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+    expect(staticImports).not.toContain('zod');
+    expect(staticImports).not.toContain('zod/mini');
+    expect(staticImports).not.toContain('./schemas/index.js');
+    expect(source).toContain("import('./schemas/index.js')");
+  });
+});
