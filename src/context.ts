@@ -202,8 +202,9 @@ export class Context {
   moneyGuard(): Promise<MoneyGuard> {
     this.guardCache ??= (async () => {
       const profile = await this.profile();
-      const [{ Ledger, ledgerPath }, { MoneyGuard }] = await Promise.all([import('./ledger/ledger.js'), import('./ledger/guard.js')]);
-      const ledger = await Ledger.open(ledgerPath(this.paths.stateDir, profile.name), profile.baseUrl);
+      const [{ Ledger, ledgerPath }, { MoneyGuard }, { maskText }] = await Promise.all([import('./ledger/ledger.js'), import('./ledger/guard.js'), import('./api/mask.js')]);
+      // Error messages are kept with the intents they ended: cleaned of card data read in this run first.
+      const ledger = await Ledger.open(ledgerPath(this.paths.stateDir, profile.name), profile.baseUrl, (text) => maskText(text, this.knownSecrets()));
       this.cleanups.push(async () => ledger.close());
       return new MoneyGuard(this, ledger, profile.timeoutSeconds * 1000);
     })();

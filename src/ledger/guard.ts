@@ -120,7 +120,7 @@ export class MoneyGuard {
   /** An attempt failed: record what is proven and return the resource if it shows applied; else throw. */
   private async afterFailure<R>(move: GuardedMove<R>, intent: Intent, err: unknown): Promise<R> {
     if (err instanceof UncertainOutcomeError) {
-      const window = settleWindowMs(this.timeoutMs, wasAnswered(err));
+      const window = settleWindowMs(this.timeoutMs, err.answered);
       this.ledger.setSettleUntil(intent, Date.now() + window);
       this.ctx.log.warn(`${err.message}; ${move.what} may or may not have been applied`);
       const settled = await this.settleIntent(intent, move);
@@ -153,16 +153,6 @@ export class MoneyGuard {
     // Anything else (an interruption, a bug): the intent stays pending for the next run to settle.
     throw err;
   }
-}
-
-/**
- * Whether the service answered the failed request at all (a 5xx, a redirect, an answer that is not
- * the object asked for), as opposed to never answering (timeout, connection dropped): an answered
- * request is finished on the service's side and cannot land later.
- */
-export function wasAnswered(err: UncertainOutcomeError): boolean {
-  const flagged = (err as { answered?: unknown }).answered;
-  return typeof flagged === 'boolean' ? flagged : err.cause instanceof ApiError;
 }
 
 function capitalize(text: string): string {

@@ -13,6 +13,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
+import { maskText } from '../api/mask.js';
 import { UsageError } from '../errors.js';
 import { currentOwner, isAlive, type Owner } from './owner.js';
 
@@ -113,6 +114,8 @@ export class Ledger {
     private readonly db: BetterSqlite3.Database,
     /** The service the intents were sent to (the profile's base_url): ids of one are not another's. */
     private readonly scope: string,
+    /** Cleans an error message before it is stored: a service may echo card data back in one. */
+    private readonly scrub: (text: string) => string,
   ) {
     this.claimAtomically = db.transaction((key: string, intent?: NewIntent): { ok: true; intent?: Intent } | { ok: false; holder: Holder } => {
       const row = this.sql('SELECT pid, started, since FROM locks WHERE scope = ? AND key = ?').get(this.scope, key) as
@@ -144,7 +147,7 @@ export class Ledger {
     return statement;
   }
 
-  static async open(file: string, scope: string): Promise<Ledger> {
+  static async open(file: string, scope: string, scrub: (text: string) => string = maskText): Promise<Ledger> {
     try {
       mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
       // Created 0600 before SQLite opens it; SQLite gives its -wal and -shm files the same mode.
@@ -160,7 +163,7 @@ export class Ledger {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.exec(SCHEMA);
-    return new Ledger(file, db, scope);
+    return new Ledger(file, db, scope, scrub);
   }
 
   /**
@@ -210,7 +213,7 @@ export class Ledger {
       batch: intent.batch ?? null,
       row: intent.row ?? null,
       state: intent.state ?? 'pending',
-      detail: intent.detail ?? null,
+      detail: intent.detail === undefined || intent.detail === null ? null : this.scrub(intent.detail),
       created_at: now,
       settle_until: intent.settle_until ?? null,
       updated_at: now,
@@ -246,7 +249,7 @@ export class Ledger {
 
   resolve(intent: Intent, state: IntentState, detail?: string): void {
     intent.state = state;
-    intent.detail = detail ?? intent.detail;
+    intent.detail = detail === undefined ? intent.detail : this.scrub(detail);
     intent.updated_at = Date.now();
     this.sql('UPDATE intents SET state = ?, detail = ?, updated_at = ? WHERE id = ?').run(state, intent.detail, intent.updated_at, intent.id);
   }

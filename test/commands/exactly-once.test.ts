@@ -252,3 +252,105 @@ describe('one transaction held by another process', () => {
     expectError(result, 8, 'connection refused', 'was not sent, so nothing was applied: it is safe to run the command again');
   });
 });
+
+describe('an answer that is not what was asked for is an unknown outcome (exit 9), never success', () => {
+  const ID = 'c'.repeat(32);
+  const sale = { id: ID, status: 'succeeded', amount: '10.00', currency: 'BRL', on_behalf_of: 'b'.repeat(32), history: [{ id: 'h1', operation_type: 'authorization' }] };
+  const env = (url: string) => ({ PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_odd', PAYCTL_MARKETPLACE_ID: '' });
+  const odd: Array<[string, Reply]> = [
+    ['302 redirect', { status: 302, headers: { location: 'https://elsewhere.example/v1/transactions/x' } }],
+    ['307 redirect', { status: 307, headers: { location: '/v1/other' } }],
+    ['304', { status: 304 }],
+    ['204 no content', { status: 204 }],
+    ['[]', { status: 200, raw: '[]' }],
+    ['42', { status: 200, raw: '42' }],
+    ['null', { status: 200, raw: 'null' }],
+    ['an object with no id', { status: 200, body: { status: 'succeeded', amount: '6.00' } }],
+    ['an amount that is a number', { status: 200, body: { id: ID, status: 'succeeded', amount: 6 } }],
+    ['not JSON', { status: 200, raw: '<html>ok</html>' }],
+  ];
+
+  it.each(odd)('refund answered with %s', async (_name, reply) => {
+    const server = await recordingServer((req): Reply => (req.method === 'GET' ? { status: 200, body: sale } : reply));
+    try {
+      const result = await run(home(), ['transactions', 'refund', ID, '--amount', '4.00', '--yes', '--timeout', '0.3'], { env: env(server.url) });
+      const line = expectError(result, 9, `outcome unknown: the refund of transaction ${ID}`, 'Run the same command again');
+      expect(result.stderr).not.toContain('undefined');
+      expect(line).not.toContain('safe to run');
+      expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each(odd)('create answered with %s', async (_name, reply) => {
+    const server = await recordingServer((req): Reply => (req.method === 'GET' ? { status: 200, body: { items: [], has_more: false } } : reply));
+    try {
+      const result = await run(home(), ['transactions', 'create', '--amount', '10.00', ...cardFlags(), '--on-behalf-of', 'b'.repeat(32), '--timeout', '0.3'], { env: env(server.url) });
+      expectError(result, 9, 'outcome unknown: the transaction with reference_id payctl-');
+      expect(result.stderr).not.toContain('undefined');
+      expect(result.stdout).toBe('');
+      expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('invoices and boletos go through the ledger too', () => {
+  const INVOICE = 'd'.repeat(32);
+  const TX = 'e'.repeat(32);
+  const env = (url: string) => ({ PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_inv', PAYCTL_MARKETPLACE_ID: '' });
+  const invoice = (status: string, extra: Record<string, unknown> = {}) => ({ status: 200, body: { id: INVOICE, status, amount: 1990, currency: 'BRL', ...extra } });
+
+  it('invoices refund (a DELETE) whose answer is lost: not resent blindly, confirmed from the invoice', async () => {
+    let gets = 0;
+    const server = await recordingServer((req): Reply => {
+      if (req.method === 'DELETE') return { destroy: true };
+      gets += 1;
+      return gets === 1 ? invoice('paid') : invoice('canceled', { voided_at: '2026-11-23T10:00:00Z' });
+    });
+    try {
+      const result = await run(home(), ['invoices', 'refund', INVOICE, '--yes', '--timeout', '0.5'], { env: env(server.url) });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toContain(`The refund of invoice ${INVOICE} was applied (confirmed from the service).`);
+      expect(server.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('invoices approve with no proof is exit 9; the rerun finds it paid and charges nothing', async () => {
+    let paid = false;
+    const server = await recordingServer((req): Reply => (req.method === 'POST' ? { hang: true } : invoice(paid ? 'paid' : 'pending')));
+    try {
+      const args = ['invoices', 'approve', INVOICE, '--yes', '--timeout', '0.3'];
+      expectError(await run(home(), args, { env: env(server.url) }), 9, `outcome unknown: the approve of invoice ${INVOICE}`);
+      paid = true; // it landed after all
+      const again = await run(home(), args, { env: env(server.url) });
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stderr).toContain(`Already done: invoice ${INVOICE} was approved by an earlier run`);
+      expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('boletos cancel whose answer is lost: confirmed from the transaction, sent once', async () => {
+    let gets = 0;
+    const boleto = (status: string) => ({ status: 200, body: { id: TX, status, amount: '150.00', currency: 'BRL', payment_type: 'boleto' } });
+    const server = await recordingServer((req): Reply => {
+      if (req.method === 'POST') return { destroy: true };
+      gets += 1;
+      return boleto(gets === 1 ? 'pending' : 'canceled');
+    });
+    try {
+      const result = await run(home(), ['boletos', 'cancel', TX, '--yes', '--timeout', '0.5'], { env: { ...env(server.url), PAYCTL_MARKETPLACE_ID: 'f'.repeat(32) } });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toContain(`The cancellation of the boleto of transaction ${TX} was applied (confirmed from the service).`);
+      expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from '../../context.js';
-import { CliError, ExitCode, UsageError, ValidationError } from '../../errors.js';
+import { CliError, ExitCode, NetworkError, UsageError, ValidationError } from '../../errors.js';
 import { when, type GuardedMove } from '../../ledger/guard.js';
 import { formatMoney } from '../../output/format.js';
 import type { Choice } from '../../prompts/prompter.js';
@@ -562,6 +562,8 @@ export function createFingerprint(body: Record<string, unknown>): string {
  */
 async function findByReference(ctx: Context, reference: string): Promise<Transaction | undefined> {
   const api = await ctx.api();
-  const page = await api.call<{ items?: Transaction[] }>('transactions.list', { query: { reference_id: reference, limit: 100 } });
-  return page.items?.find((t) => t.reference_id === reference);
+  const page = await api.call<{ items?: unknown }>('transactions.list', { query: { reference_id: reference, limit: 100 } });
+  // A lookup that answers something other than a list proves nothing either way.
+  if (!Array.isArray(page?.items)) throw new NetworkError(`the service's answer to the lookup of reference_id ${reference} is not a list of transactions`);
+  return (page.items as Transaction[]).find((t) => t && typeof t === 'object' && t.reference_id === reference && typeof t.id === 'string');
 }

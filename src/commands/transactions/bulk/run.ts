@@ -8,7 +8,7 @@ import { open } from 'node:fs/promises';
 import { optionalString } from '../../shared/input.js';
 import type { Transaction } from '../shared.js';
 import type { Intent, NewIntent } from '../../../ledger/ledger.js';
-import { wasAnswered, when, type MoneyGuard } from '../../../ledger/guard.js';
+import { when, type MoneyGuard } from '../../../ledger/guard.js';
 import { settleDeadlineForSend, settleWindowMs } from '../../../ledger/settle.js';
 import { refundApplied, snapshotOf, type Snapshot } from '../applied.js';
 import { readRefundInput, type RefundRow } from './input.js';
@@ -243,7 +243,7 @@ class RowRunner {
       } catch (err) {
         if (err instanceof UncertainOutcomeError) {
           uncertain = true;
-          this.ledger.setSettleUntil(intent, Date.now() + settleWindowMs(this.guard.timeoutMs, wasAnswered(err)));
+          this.ledger.setSettleUntil(intent, Date.now() + settleWindowMs(this.guard.timeoutMs, err.answered));
           const settled = await this.guard.settleIntent(intent, { look, applied, what: `the refund of ${row.id}` }, true);
           if (settled.kind === 'applied') return this.done(row, intent);
           if (settled.kind === 'unknown') return this.failed(row, `outcome unknown: ${err.message}; run the same command again to check and finish`, false, intent);
