@@ -1,4 +1,5 @@
 import { ExitCode } from './errors.js';
+import { interruptionNote } from './interrupt.js';
 import { processIO } from './io.js';
 import { VERSION } from './version.js';
 
@@ -7,7 +8,8 @@ import { VERSION } from './version.js';
 process.on('SIGINT', () => {
   // A command that handles Ctrl-C itself (sandbox serve stops cleanly) has its own listener.
   if (process.listenerCount('SIGINT') > 1) return;
-  process.stderr.write('\ncancelled\n');
+  const note = interruptionNote();
+  process.stderr.write(note ? `\ncancelled: ${note}\n` : '\ncancelled\n');
   process.exit(ExitCode.cancelled);
 });
 

@@ -10,6 +10,7 @@
 //      and, failing proof, exit 9 with the intent left for the next run to resolve.
 import { UncertainOutcomeError } from '../api/client.js';
 import type { Context } from '../context.js';
+import { noteWhileInFlight } from '../interrupt.js';
 import { ApiError, CliError, ExitCode, InFlightError, OutcomeUnknownError } from '../errors.js';
 import type { Intent, Ledger, NewIntent } from './ledger.js';
 import { settle, settleDeadlineForSend, settleWindowMs, type Settled } from './settle.js';
@@ -107,14 +108,17 @@ export class MoneyGuard {
       settle_until: settleDeadlineForSend(this.timeoutMs),
       ...fields,
     });
-    let answer: A;
-    try {
-      answer = await request();
-    } catch (err) {
-      return onLate(await this.afterFailure(move, intent, err));
-    }
-    this.ledger.resolve(intent, 'applied');
-    return answer;
+    const note = `${move.what} was in flight: it may or may not have been applied. Run the same command again: it checks first and sends only if it did not go through`;
+    return noteWhileInFlight(note, async () => {
+      let answer: A;
+      try {
+        answer = await request();
+      } catch (err) {
+        return onLate(await this.afterFailure(move, intent, err));
+      }
+      this.ledger.resolve(intent, 'applied');
+      return answer;
+    });
   }
 
   /** An attempt failed: record what is proven and return the resource if it shows applied; else throw. */
@@ -130,9 +134,9 @@ export class MoneyGuard {
       }
       // Not seen, but no proof it was refused: the next run looks again before sending.
       this.ledger.resolve(intent, 'unknown', err.message);
-      const seen = settled.kind === 'not_applied' ? `the service showed no sign of it in the ${(window / 1000).toFixed(1)} s after` : `it could not be looked up (${settled.error.message})`;
+      const seen = settled.kind === 'not_applied' ? `no sign of it in the ${(window / 1000).toFixed(1)} s after` : `it could not be looked up: ${settled.error.message}`;
       throw new OutcomeUnknownError(
-        `outcome unknown: ${move.what} got no usable answer (${err.message}) and ${seen}. Run the same command again: it checks first and sends only if this one did not go through. Or check with: ${move.checkCommand}`,
+        `outcome unknown: ${move.what} may or may not have been applied (no usable answer, and ${seen}). Run the same command again: it checks first and sends only if this one did not go through. Or check with: ${move.checkCommand}`,
         { cause: err },
       );
     }

@@ -226,6 +226,30 @@ describe('one transaction held by another process', () => {
     }
   }, 20_000);
 
+  it('Ctrl-C while the refund is in flight says it may have happened; the rerun settles it before sending', async () => {
+    let answered = 0;
+    const server = await recordingServer((req): Reply => {
+      if (req.method === 'GET') return { status: 200, body: sale };
+      return answered++ === 0 ? { hang: true } : { status: 200, body: refunded };
+    });
+    try {
+      const args = ['transactions', 'refund', ID, '--amount', '4.00', '--yes', '--timeout', '1'];
+      const interrupted = spawnPayctl(args, home(), env(server.url));
+      await eventually(() => posts(server.requests) === 1, 5000, 'the refund to be sent');
+      interrupted.child.kill('SIGINT');
+      expect(await interrupted.exited).toBe(3);
+      expect(interrupted.stderr()).toContain(
+        `cancelled: the refund of transaction ${ID} was in flight: it may or may not have been applied. Run the same command again: it checks first and sends only if it did not go through\n`,
+      );
+      const rerun = await run(home(), args, { env: env(server.url) });
+      expect(rerun.code, rerun.stderr).toBe(0);
+      expect(rerun.stderr).toContain(`pid ${interrupted.child.pid}) left the refund of transaction ${ID} unresolved`);
+      expect(posts(server.requests)).toBe(2);
+    } finally {
+      await server.close();
+    }
+  }, 20_000);
+
   it('a refusal is proof: the intent is closed, and a rerun sends again without waiting', async () => {
     const server = await recordingServer((req): Reply => {
       if (req.method === 'GET') return { status: 200, body: sale };

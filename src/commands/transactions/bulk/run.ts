@@ -8,6 +8,7 @@ import { open } from 'node:fs/promises';
 import { optionalString } from '../../shared/input.js';
 import type { Transaction } from '../shared.js';
 import type { Intent, NewIntent } from '../../../ledger/ledger.js';
+import { noteWhileInFlight } from '../../../interrupt.js';
 import { when, type MoneyGuard } from '../../../ledger/guard.js';
 import { settleDeadlineForSend, settleWindowMs } from '../../../ledger/settle.js';
 import { refundApplied, snapshotOf, type Snapshot } from '../applied.js';
@@ -359,10 +360,11 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
         await writeOut(ctx.io.stdout, `${JSON.stringify(result)}\n`);
       }
     };
+    const note = 'refunds of this batch were in flight. Run the same command again: it checks each one first and sends only what did not go through';
     try {
       // More rows in progress than requests in flight: a row waiting for a lost answer to settle
       // holds no request slot (the pace counts requests), so it does not hold up the others.
-      await Promise.all(Array.from({ length: Math.min(concurrency * ROWS_PER_SLOT, rows.length) }, worker));
+      await noteWhileInFlight(note, () => Promise.all(Array.from({ length: Math.min(concurrency * ROWS_PER_SLOT, rows.length) }, worker)));
     } finally {
       progress?.stop();
     }
