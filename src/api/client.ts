@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 import { Agent, EnvHttpProxyAgent } from './undici-parts.js';
-import { ApiError, NetworkError, UsageError } from '../errors.js';
+import { ApiError, NetworkError, OutcomeUnknownError, UsageError } from '../errors.js';
 import { buildUrl, endpointOf, type Endpoint, type Target } from './endpoints.js';
 import { errorFromJson, errorFromText } from './error-body.js';
 import { isLoopbackHost } from './loopback.js';
@@ -43,10 +43,11 @@ export interface PreparedRequest {
 }
 
 /**
- * A request that was (or may have been) sent and got no usable answer: the server may or may not
- * have applied it. Money-moving commands catch this and reconcile; anything else reports exit 8.
+ * A money-moving request that was (or may have been) sent and got no usable answer: the server
+ * may or may not have applied it. Money-moving commands catch this and reconcile through the
+ * ledger; one that reaches the top is exit 9, never a plain network error.
  */
-export class UncertainOutcomeError extends NetworkError {
+export class UncertainOutcomeError extends OutcomeUnknownError {
   /**
    * Whether the service answered at all (a 5xx, a redirect, an answer of the wrong shape): then it
    * has finished with the request, which cannot land later. False for a timeout or a dropped

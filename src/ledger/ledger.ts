@@ -12,10 +12,10 @@
 // never card data.
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
-import type BetterSqlite3 from 'better-sqlite3';
 import { maskText } from '../api/mask.js';
-import { UsageError } from '../errors.js';
+import { CliError, ExitCode, UsageError } from '../errors.js';
 import { currentOwner, isAlive, type Owner } from './owner.js';
+import { openSqlite, type SqlDatabase, type SqlStatement } from './sqlite.js';
 
 export type IntentState =
   /** Written before sending; the process may have died before, during or after the request. */
@@ -105,46 +105,41 @@ export class Ledger {
   private readonly held = new Set<string>();
   private readonly owner: Owner = currentOwner();
   /** Statements compiled once: a bulk run makes several ledger writes per row. */
-  private readonly statements = new Map<string, BetterSqlite3.Statement>();
-  private readonly claimAtomically: BetterSqlite3.Transaction<(key: string, intent?: NewIntent) => { ok: true; intent?: Intent } | { ok: false; holder: Holder }>;
-  private readonly resolveAndRelease: BetterSqlite3.Transaction<(intent: Intent, state: IntentState, detail: string | undefined, key: string) => void>;
+  private readonly statements = new Map<string, SqlStatement>();
 
   private constructor(
     readonly file: string,
-    private readonly db: BetterSqlite3.Database,
+    private readonly db: SqlDatabase,
     /** The service the intents were sent to (the profile's base_url): ids of one are not another's. */
     private readonly scope: string,
     /** Cleans an error message before it is stored: a service may echo card data back in one. */
     private readonly scrub: (text: string) => string,
-  ) {
-    this.claimAtomically = db.transaction((key: string, intent?: NewIntent): { ok: true; intent?: Intent } | { ok: false; holder: Holder } => {
-      const row = this.sql('SELECT pid, started, since FROM locks WHERE scope = ? AND key = ?').get(this.scope, key) as
-        | { pid: number; started: string; since: number }
-        | undefined;
-      const mine = row && row.pid === this.owner.pid && row.started === this.owner.started;
-      if (row && !mine && isAlive({ pid: row.pid, started: row.started })) return { ok: false, holder: { pid: row.pid, since: row.since } };
-      this.sql('INSERT INTO locks (scope, key, pid, started, since) VALUES (?, ?, ?, ?, ?) ON CONFLICT (scope, key) DO UPDATE SET pid = excluded.pid, started = excluded.started, since = excluded.since').run(
-        this.scope,
-        key,
-        this.owner.pid,
-        this.owner.started,
-        Date.now(),
-      );
-      return intent ? { ok: true, intent: this.record(intent) } : { ok: true };
-    });
-    this.resolveAndRelease = db.transaction((intent: Intent, state: IntentState, detail: string | undefined, key: string) => {
-      this.resolve(intent, state, detail);
-      this.release(key);
-    });
-  }
+  ) {}
 
-  private sql(text: string): BetterSqlite3.Statement {
+  private sql(text: string): SqlStatement {
     let statement = this.statements.get(text);
     if (!statement) {
       statement = this.db.prepare(text);
       this.statements.set(text, statement);
     }
     return statement;
+  }
+
+  /**
+   * One write transaction. IMMEDIATE: the write lock is taken before the first read, so no other
+   * process can change what was read before this one writes.
+   */
+  private immediately<T>(work: () => T): T {
+    this.db.exec('BEGIN IMMEDIATE');
+    let result: T;
+    try {
+      result = work();
+    } catch (err) {
+      this.db.exec('ROLLBACK');
+      throw err;
+    }
+    this.db.exec('COMMIT');
+    return result;
   }
 
   static async open(file: string, scope: string, scrub: (text: string) => string = maskText): Promise<Ledger> {
@@ -156,12 +151,23 @@ export class Ledger {
     } catch (err) {
       throw new UsageError(`cannot write the ledger ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); check the state directory's permissions or set PAYCTL_HOME`);
     }
-    const { default: Database } = await import('better-sqlite3');
-    const db = new Database(file, { timeout: 15_000 });
+    let db: SqlDatabase;
+    try {
+      db = await openSqlite(file);
+    } catch (err) {
+      // better-sqlite3 is native: built for one Node.js version and platform. Nothing is sent without it.
+      throw new CliError(
+        `cannot open the ledger of money moves: SQLite did not load (${(err as Error).message.split('\n')[0]}); nothing was sent. Reinstall payctl, or run 'npm rebuild better-sqlite3' where it is installed`,
+        ExitCode.internal,
+        { cause: err },
+      );
+    }
+    // Another process may hold the write lock for a moment: wait for it rather than fail.
+    db.exec('PRAGMA busy_timeout = 15000');
     // WAL: readers never wait for the writer. NORMAL: a commit survives the process being
     // killed (what this ledger is for); only a power cut may lose the last commits.
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = NORMAL');
     db.exec(SCHEMA);
     return new Ledger(file, db, scope, scrub);
   }
@@ -175,8 +181,17 @@ export class Ledger {
   claim(key: string, intent: NewIntent): { ok: true; intent: Intent } | { ok: false; holder: Holder };
   claim(key: string, intent?: NewIntent): { ok: true; intent?: Intent } | { ok: false; holder: Holder } {
     if (this.held.has(key)) return { ok: false, holder: { pid: this.owner.pid, since: Date.now() } };
-    // IMMEDIATE: the write lock is taken before the read, so no other process can slip in between.
-    const result = this.claimAtomically.immediate(key, intent);
+    const result = this.immediately((): { ok: true; intent?: Intent } | { ok: false; holder: Holder } => {
+      const row = this.sql('SELECT pid, started, since FROM locks WHERE scope = ? AND key = ?').get(this.scope, key) as
+        | { pid: number; started: string; since: number }
+        | undefined;
+      const mine = row && row.pid === this.owner.pid && row.started === this.owner.started;
+      if (row && !mine && isAlive({ pid: row.pid, started: row.started })) return { ok: false, holder: { pid: row.pid, since: row.since } };
+      this.sql(
+        'INSERT INTO locks (scope, key, pid, started, since) VALUES (?, ?, ?, ?, ?) ON CONFLICT (scope, key) DO UPDATE SET pid = excluded.pid, started = excluded.started, since = excluded.since',
+      ).run(this.scope, key, this.owner.pid, this.owner.started, Date.now());
+      return intent ? { ok: true, intent: this.record(intent) } : { ok: true };
+    });
     if (result.ok) this.held.add(key);
     return result;
   }
@@ -220,10 +235,9 @@ export class Ledger {
       pid: this.owner.pid,
     };
     const { lastInsertRowid } = this.sql(
-        `INSERT INTO intents (scope, key, operation, target, requested_cents, amount_cents, before, fingerprint, batch, row, state, detail, created_at, settle_until, updated_at, pid)
-         VALUES (@scope, @key, @operation, @target, @requested_cents, @amount_cents, @before, @fingerprint, @batch, @row, @state, @detail, @created_at, @settle_until, @updated_at, @pid)`,
-      )
-      .run(row);
+      `INSERT INTO intents (scope, key, operation, target, requested_cents, amount_cents, before, fingerprint, batch, row, state, detail, created_at, settle_until, updated_at, pid)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(row.scope, row.key, row.operation, row.target, row.requested_cents, row.amount_cents, row.before, row.fingerprint, row.batch, row.row, row.state, row.detail, row.created_at, row.settle_until, row.updated_at, row.pid);
     const { scope: _scope, ...fields } = row;
     return { id: Number(lastInsertRowid), ...fields };
   }
@@ -244,7 +258,10 @@ export class Ledger {
   /** Resolves the intent and lets go of `key` in one commit (the end of a batch row). */
   settleAndRelease(intent: Intent, state: IntentState, detail: string | undefined, key: string): void {
     if (!this.held.has(key)) return this.resolve(intent, state, detail);
-    this.resolveAndRelease(intent, state, detail, key);
+    this.immediately(() => {
+      this.resolve(intent, state, detail);
+      this.release(key);
+    });
   }
 
   resolve(intent: Intent, state: IntentState, detail?: string): void {

@@ -104,7 +104,7 @@ describe('answers of the wrong shape', () => {
     expect((await callAgainst({ status: 202, body: good }, 'boletos.cancel', params)).result).toEqual(good);
     await server!.close();
     const { error } = await callAgainst({ status: 202, body: { ok: true } }, 'boletos.cancel', params);
-    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toBeInstanceOf(UncertainOutcomeError);
     expect(error!.message).toMatch(/ is not a boleto cancellation \(status: expected a string; message: expected a string\)$/);
   });
 

@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { Ledger, ledgerPath } from '../../src/ledger/ledger.js';
 import { settle } from '../../src/ledger/settle.js';
+import { openSqlite } from '../../src/ledger/sqlite.js';
 
 let dir: string;
 beforeEach(() => {
@@ -20,8 +20,8 @@ const startTime = (pid: number) => {
 };
 
 /** Writes a lock as another process would have left it. */
-function plantLock(file: string, key: string, pid: number, started: string): void {
-  const db = new Database(file);
+async function plantLock(file: string, key: string, pid: number, started: string): Promise<void> {
+  const db = await openSqlite(file);
   db.prepare('INSERT OR REPLACE INTO locks (scope, key, pid, started, since) VALUES (?, ?, ?, ?, ?)').run('https://api.example', key, pid, started, Date.now());
   db.close();
 }
@@ -63,6 +63,25 @@ describe('the ledger file', () => {
   });
 });
 
+describe('the SQLite under it', () => {
+  it("is Node's own node:sqlite where this Node.js has it unflagged, else better-sqlite3; either way silent", async () => {
+    const warnings: string[] = [];
+    const listen = (w: Error) => warnings.push(w.message);
+    process.on('warning', listen);
+    try {
+      const db = await openSqlite(':memory:');
+      const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+      expect(db.driver).toBe(major > 22 || (major === 22 && minor >= 13) ? 'node:sqlite' : 'better-sqlite3');
+      expect(db.prepare('SELECT ? AS a').get(7)).toEqual({ a: 7 });
+      db.close();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => w.includes('SQLite'))).toEqual([]);
+    } finally {
+      process.off('warning', listen);
+    }
+  });
+});
+
 describe('locks', () => {
   it('one holder at a time inside a process; released, it can be taken again', async () => {
     const ledger = await Ledger.open(ledgerPath(dir, 'p'), 'https://api.example');
@@ -80,7 +99,7 @@ describe('locks', () => {
     const other = spawn('sleep', ['30']);
     try {
       await new Promise((resolve) => other.once('spawn', resolve));
-      plantLock(file, 'transaction:1', other.pid as number, startTime(other.pid as number));
+      await plantLock(file, 'transaction:1', other.pid as number, startTime(other.pid as number));
       const ledger = await Ledger.open(file, 'https://api.example');
       expect(ledger.claim('transaction:1')).toMatchObject({ ok: false, holder: { pid: other.pid } });
       other.kill('SIGKILL');
@@ -95,7 +114,7 @@ describe('locks', () => {
   it('a pid now used by another process (a different start time) does not keep a dead owner\'s lock', async () => {
     const file = ledgerPath(dir, 'p');
     (await Ledger.open(file, 'https://api.example')).close();
-    plantLock(file, 'transaction:1', process.ppid, '1');
+    await plantLock(file, 'transaction:1', process.ppid, '1');
     const ledger = await Ledger.open(file, 'https://api.example');
     expect(ledger.claim('transaction:1').ok).toBe(true);
     ledger.close();
