@@ -62,7 +62,7 @@ export class MoneyGuard {
     const deadline = intent.settle_until ?? intent.created_at + this.timeoutMs + settleWindowMs(this.timeoutMs);
     const settled = await settle(deadline, () => move.look(), (now) => move.applied(intent, now), {
       maxWaitMs: this.timeoutMs + settleWindowMs(this.timeoutMs),
-      // A batch says it once in its summary, not once per row under its progress bar.
+      // A batch has its progress bar for that: no line per row under it.
       ...(quiet ? {} : { onWait: (ms: number) => this.ctx.log.warn(`checking whether ${move.what} was applied (up to ${Math.ceil(ms / 1000)} s)…`) }),
     });
     if (settled.kind === 'applied') this.ledger.resolve(intent, 'applied', 'seen applied by a later lookup');

@@ -176,16 +176,19 @@ describe('one transaction held by another process', () => {
   const refunded = transaction('6.00', [...sale.history, { id: 'h2', operation_type: 'void', status: 'succeeded', amount: '4.00' }]);
   const env = (url: string) => ({ PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_lock', PAYCTL_MARKETPLACE_ID: '' });
   const posts = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'POST').length;
-
-  it('a second refund while the first is in flight: exit 8, nothing sent; after the first fails, the next run checks it and sends', async () => {
-    // The first POST never gets an answer; later ones succeed. Lookups show the sale unchanged.
+  const args = ['transactions', 'refund', ID, '--amount', '4.00', '--yes', '--timeout', '1'];
+  /** Lookups show the sale unchanged; the first refund never gets an answer, later ones succeed. */
+  const firstRefundHangs = () => {
     let answered = 0;
-    const server = await recordingServer((req): Reply => {
+    return recordingServer((req): Reply => {
       if (req.method === 'GET') return { status: 200, body: sale };
       return answered++ === 0 ? { hang: true } : { status: 200, body: refunded };
     });
+  };
+
+  it('a second refund while the first is in flight: exit 8, nothing sent; after the first fails, the next run checks it and sends', async () => {
+    const server = await firstRefundHangs();
     try {
-      const args = ['transactions', 'refund', ID, '--amount', '4.00', '--yes', '--timeout', '1'];
       const first = spawnPayctl(args, home(), env(server.url));
       await eventually(() => posts(server.requests) === 1, 5000, 'the first refund to be sent');
       const second = await run(home(), args, { env: env(server.url) });
@@ -203,13 +206,8 @@ describe('one transaction held by another process', () => {
   }, 20_000);
 
   it('killed mid-request: its lock does not outlive it, and the rerun settles its intent before sending', async () => {
-    let answered = 0;
-    const server = await recordingServer((req): Reply => {
-      if (req.method === 'GET') return { status: 200, body: sale };
-      return answered++ === 0 ? { hang: true } : { status: 200, body: refunded };
-    });
+    const server = await firstRefundHangs();
     try {
-      const args = ['transactions', 'refund', ID, '--amount', '4.00', '--yes', '--timeout', '1'];
       const killed = spawnPayctl(args, home(), env(server.url));
       await eventually(() => posts(server.requests) === 1, 5000, 'the refund to be sent');
       killed.child.kill('SIGKILL');
@@ -227,13 +225,8 @@ describe('one transaction held by another process', () => {
   }, 20_000);
 
   it('Ctrl-C while the refund is in flight says it may have happened; the rerun settles it before sending', async () => {
-    let answered = 0;
-    const server = await recordingServer((req): Reply => {
-      if (req.method === 'GET') return { status: 200, body: sale };
-      return answered++ === 0 ? { hang: true } : { status: 200, body: refunded };
-    });
+    const server = await firstRefundHangs();
     try {
-      const args = ['transactions', 'refund', ID, '--amount', '4.00', '--yes', '--timeout', '1'];
       const interrupted = spawnPayctl(args, home(), env(server.url));
       await eventually(() => posts(server.requests) === 1, 5000, 'the refund to be sent');
       interrupted.child.kill('SIGINT');
