@@ -19,9 +19,9 @@ const byReference = async (serverHome: string, reference: string) => {
 };
 
 describe('a request applied after payctl gave up (sandbox serve --faults late-apply, landing past the wait)', () => {
-  // Every change is dropped unanswered and lands 2.5 s later; with --timeout 1 payctl looks for
+  // Every change is dropped unanswered and lands 3.5 s later; with --timeout 1 payctl looks for
   // 2 s after giving up, so the first run cannot see it and must not call it "not applied".
-  const served = servedSandboxForBlock('late-apply=1,late-ms=2500');
+  const served = servedSandboxForBlock('late-apply=1,late-ms=3500');
 
   it('partial refund: exit 9 with the intent kept; the rerun finds it applied and sends nothing', async () => {
     const sale = await createCard(served().home, '10.00');
@@ -53,7 +53,7 @@ describe('a request applied after payctl gave up (sandbox serve --faults late-ap
     const tx = JSON.parse(again.stdout);
     expect(tx.reference_id).toBe(reference);
     expect(again.stderr).toMatch(new RegExp(`transaction ${tx.id} with reference_id ${reference} was already created at \\S+; not charging again`));
-    await new Promise((resolve) => setTimeout(resolve, 3000)); // anything the rerun sent would have landed by now
+    await new Promise((resolve) => setTimeout(resolve, 4000)); // anything the rerun sent would have landed by now
     expect(await byReference(served().home, reference)).toHaveLength(1);
     // The card number never reached the state directory, the ledger included.
     for (const file of readdirSync(join(home(), 'state'), { recursive: true }) as string[]) {
@@ -78,7 +78,7 @@ describe('a request applied after payctl gave up (sandbox serve --faults late-ap
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain(`sent the same transaction with reference_id ${reference} and its outcome is unknown`);
     expect(JSON.parse(again.stdout).reference_id).toBe(reference);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await new Promise((resolve) => setTimeout(resolve, 4000));
     expect(await byReference(served().home, reference)).toHaveLength(1);
   }, 25_000);
 });
@@ -130,8 +130,8 @@ describe('a request applied late, within the wait (late-apply landing 1 s after 
 });
 
 describe('two processes at once', () => {
-    // Every request takes 40 ms, so a run of 60 rows lasts long enough for a second one to overlap it.
-  const served = servedSandboxForBlock('slow=1,slow-ms=40');
+  // Every request takes 80 ms, so a run of 60 rows lasts long enough for a second one to overlap it.
+  const served = servedSandboxForBlock('slow=1,slow-ms=80');
 
   it('two runs of the same bulk file: the second stops at once (exit 8, one line), every sale refunded once', async () => {
     const sales = await Promise.all(Array.from({ length: 60 }, () => createCard(served().home, '10.00')));
