@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -131,6 +132,35 @@ describe('a batch from a file', () => {
     expect(byRow.get(1)).toMatchObject({ status: 'refunded', refunded_amount: '5.00' });
     expect(byRow.get(2)).toMatchObject({ status: 'failed', error: expect.stringContaining('nothing left') });
     expect(voids(await getTx(home(), a.id))).toBe(2);
+  });
+
+  it("picks up a batch an earlier payctl began under its journal: settled rows and landed requests are not sent again", async () => {
+    const [a, b, c] = [await createCard(home(), '10.00'), await createCard(home(), '10.00'), await createCard(home(), '10.00')];
+    const csv = `id,amount\n${a.id},4.00\n${b.id},4.00\n${c.id},4.00\n`;
+    const snapshot = (tx: Tx) => ({ amount: tx.amount, status: tx.status, history: tx.history.map((h: Tx) => ({ id: h.id, operation_type: h.operation_type })) });
+    // What the earlier version did: row 1 refunded and recorded; row 2 sent (and applied) when it was killed.
+    const journal = [
+      { t: 'intent', row: 1, id: a.id, cents: 400, before: snapshot(a) },
+      { t: 'done', row: 1, id: a.id, refunded_cents: 400 },
+      { t: 'intent', row: 2, id: b.id, cents: 400, before: snapshot(b) },
+    ];
+    for (const sale of [a, b]) expect((await run(home(), ['transactions', 'refund', sale.id, '--amount', '4.00', '--yes'])).code).toBe(0);
+    const digest = createHash('sha256').update(csv).digest('hex');
+    const file = join(home(), 'state', 'journals', `refund-${digest.slice(0, 24)}.ndjson`);
+    mkdirSync(join(home(), 'state', 'journals'), { recursive: true });
+    writeFileSync(file, `${journal.map((e) => JSON.stringify(e)).join('\n')}\n`);
+
+    const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes'], { stdin: csv });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Read 2 rows of an earlier run from its journal into the ledger.');
+    const byRow = new Map(results(result.stdout).map((l) => [l.row, l]));
+    expect(byRow.get(1)).toMatchObject({ status: 'refunded', resumed: true });
+    expect([byRow.get(2)?.status, byRow.get(3)?.status]).toEqual(['refunded', 'refunded']);
+    for (const sale of [a, b, c]) {
+      const tx = await getTx(home(), sale.id);
+      expect([tx.amount, voids(tx)]).toEqual(['6.00', 1]);
+    }
+    expect(readdirSync(join(home(), 'state', 'journals'))).toEqual([`refund-${digest.slice(0, 24)}.ndjson.imported`]);
   });
 
   it('NDJSON piped from transactions list; one confirmation for the batch, --yes needed without prompts', async () => {

@@ -13,6 +13,7 @@ import { when, type MoneyGuard } from '../../../ledger/guard.js';
 import { settleDeadlineForSend, settleWindowMs } from '../../../ledger/settle.js';
 import { refundApplied, snapshotOf, type Snapshot } from '../applied.js';
 import { readRefundInput, type RefundRow } from './input.js';
+import { importLegacyJournal } from './legacy-journal.js';
 
 // `transactions refund --file`: many refunds, each exactly once, however the run is interrupted
 // and however many runs there are. Rows go to a pool of workers whose requests (--concurrency at
@@ -329,6 +330,10 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
   const resume = 'When it ends, run the same command again: it resumes where that run stopped';
   await guard.hold(batch, 'a bulk refund of this same input', resume, async () => {
     if (options.restart === true) guard.ledger.forgetBatch(batch);
+    else {
+      const imported = importLegacyJournal(ctx.paths.stateDir, digest, guard.ledger, batch);
+      if (imported > 0) ctx.log.status(`Read ${imported} rows of an earlier run from its journal into the ledger.`);
+    }
     const known = guard.ledger.batchRows(batch);
     const settled = rows.filter((r) => {
       const state = known.get(r.row)?.last.state;
