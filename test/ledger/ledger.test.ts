@@ -144,3 +144,31 @@ describe('settle: look until applied or past the deadline', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 });
+
+describe('a move on a transaction is judged by its own operation', () => {
+  const before = JSON.stringify({ amount: '10.00', status: 'succeeded', history: [{ id: 'h1', operation_type: 'authorization' }] });
+  const tx = (amount: string, status: string, history: Array<{ id: string; operation_type: string }>) => ({ id: 't', amount, status, history });
+
+  it('a refund: a new void, the amount down by it, or newly canceled; an old void does not count', async () => {
+    const { transactionMoveApplied } = await import('../../src/commands/transactions/applied.js');
+    const refund = { operation: 'transactions.void', before, amount_cents: 400 };
+    expect(transactionMoveApplied(refund, tx('10.00', 'succeeded', [{ id: 'h1', operation_type: 'authorization' }]))).toBe(false);
+    expect(transactionMoveApplied(refund, tx('10.00', 'succeeded', [{ id: 'h1', operation_type: 'authorization' }, { id: 'h2', operation_type: 'void' }]))).toBe(true);
+    expect(transactionMoveApplied(refund, tx('6.00', 'succeeded', [{ id: 'h1', operation_type: 'authorization' }]))).toBe(true);
+    const afterVoid = JSON.stringify({ amount: '6.00', status: 'succeeded', history: [{ id: 'h1', operation_type: 'authorization' }, { id: 'h2', operation_type: 'void' }] });
+    expect(transactionMoveApplied({ ...refund, before: afterVoid }, tx('6.00', 'succeeded', [{ id: 'h1', operation_type: 'authorization' }, { id: 'h2', operation_type: 'void' }]))).toBe(false);
+  });
+
+  it('a capture and a boleto cancellation by their status; a refund left unresolved is not judged as a capture', async () => {
+    const { transactionMoveApplied } = await import('../../src/commands/transactions/applied.js');
+    const preAuthorized = JSON.stringify({ amount: '10.00', status: 'pre_authorized', history: [] });
+    expect(transactionMoveApplied({ operation: 'transactions.capture', before: preAuthorized, amount_cents: 1000 }, tx('10.00', 'succeeded', []))).toBe(true);
+    expect(transactionMoveApplied({ operation: 'transactions.capture', before: preAuthorized, amount_cents: 1000 }, tx('10.00', 'pre_authorized', []))).toBe(false);
+    const pending = JSON.stringify({ status: 'pending' });
+    expect(transactionMoveApplied({ operation: 'boletos.cancel', before: pending, amount_cents: null }, tx('150.00', 'canceled', []))).toBe(true);
+    // The same "now" (status changed, a void added) read for a refund intent and for a capture intent.
+    const now = tx('6.00', 'succeeded', [{ id: 'h1', operation_type: 'authorization' }, { id: 'h2', operation_type: 'void' }]);
+    expect(transactionMoveApplied({ operation: 'transactions.void', before, amount_cents: 400 }, now)).toBe(true);
+    expect(transactionMoveApplied({ operation: 'transactions.capture', before, amount_cents: 400 }, now)).toBe(false);
+  });
+});

@@ -2,6 +2,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { when, type GuardedMove } from '../../ledger/guard.js';
 import { formatMoney } from '../../output/format.js';
+import { transactionMoveApplied } from '../transactions/applied.js';
 import { getTransaction, transactionId, type Transaction } from '../transactions/shared.js';
 
 interface CancellationAnswer {
@@ -24,7 +25,7 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
     what: `the cancellation of the boleto of transaction ${id}`,
     checkCommand: `payctl transactions get ${id} --fields status,history`,
     look: () => getTransaction(ctx, id),
-    applied: (intent, now) => now.status === 'canceled' && (JSON.parse(intent.before ?? '{}') as { status?: string }).status !== 'canceled',
+    applied: transactionMoveApplied,
   };
   await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async () => {
     const { repeat } = await guard.resolveEarlier(guarded);

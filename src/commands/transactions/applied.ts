@@ -1,5 +1,6 @@
 // How a transaction shows that a refund or a capture went through, compared with a snapshot
 // taken before the request: used whenever an answer was lost and the ledger must tell.
+import type { Intent } from '../../ledger/ledger.js';
 import { decimalStringToCents } from '../../validate/index.js';
 import type { Transaction } from './shared.js';
 
@@ -27,4 +28,22 @@ export function refundApplied(before: Snapshot, now: Transaction, cents: number)
 /** Captured: no longer waiting for a capture. */
 export function captureApplied(before: Snapshot, now: Transaction): boolean {
   return before.status === 'pre_authorized' && now.status !== 'pre_authorized';
+}
+
+/**
+ * Whether `now` shows the move `intent` stands for applied, by the intent's own operation: a
+ * capture run after a refund whose answer was lost must judge that refund as a refund.
+ */
+export function transactionMoveApplied(intent: Pick<Intent, 'operation' | 'before' | 'amount_cents'>, now: Transaction): boolean {
+  const before = JSON.parse(intent.before ?? '{}') as Snapshot;
+  switch (intent.operation) {
+    case 'transactions.void':
+      return refundApplied(before, now, intent.amount_cents ?? 0);
+    case 'transactions.capture':
+      return captureApplied(before, now);
+    case 'boletos.cancel':
+      return now.status === 'canceled' && before.status !== 'canceled';
+    default:
+      return false;
+  }
 }

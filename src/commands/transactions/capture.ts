@@ -2,7 +2,6 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString, decimalStringToCents } from '../../validate/index.js';
-import { captureApplied } from './applied.js';
 import { runMoneyMove, type MoneyBody, type MoneyMove } from './money-move.js';
 import type { Transaction } from './shared.js';
 
@@ -27,7 +26,6 @@ const capture: MoneyMove = {
   done: 'Captured',
   defaultAmount: '(the authorized amount)',
   build: buildCaptureRequest,
-  applied: captureApplied,
 };
 
 export function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {

@@ -3,7 +3,7 @@ import { when, type GuardedMove } from '../../ledger/guard.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { amountFromFlags } from '../shared/amount.js';
-import { snapshotOf, type Snapshot } from './applied.js';
+import { snapshotOf, transactionMoveApplied } from './applied.js';
 import { describePayer, getTransaction, transactionId, type Transaction } from './shared.js';
 
 export interface MoneyBody {
@@ -20,8 +20,6 @@ export interface MoneyMove {
   /** What the amount defaults to, for a dry run (which reads nothing to work it out). */
   defaultAmount: string;
   build(tx: Transaction, requestedCents: number | undefined, fallbackSeller?: string): MoneyBody;
-  /** Does the transaction as it is now show the operation applied since `before`? */
-  applied(before: Snapshot, now: Transaction, cents: number): boolean;
 }
 
 /**
@@ -48,7 +46,7 @@ export async function runMoneyMove(ctx: Context, args: string[], options: Record
     what: `the ${move.action} of transaction ${id}`,
     checkCommand: `payctl transactions get ${id} --fields status,amount,history`,
     look: () => getTransaction(ctx, id),
-    applied: (intent, now) => move.applied(JSON.parse(intent.before ?? '{}') as Snapshot, now, intent.amount_cents ?? 0),
+    applied: transactionMoveApplied,
   };
   await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async () => {
     const { repeat } = await guard.resolveEarlier(guarded);

@@ -1,7 +1,6 @@
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { decimalStringToCents } from '../../validate/index.js';
-import { refundApplied } from './applied.js';
 import { runMoneyMove, type MoneyBody, type MoneyMove } from './money-move.js';
 import type { Transaction } from './shared.js';
 
@@ -26,7 +25,6 @@ const refund: MoneyMove = {
   done: 'Refunded',
   defaultAmount: '(all that remains)',
   build: buildRefundRequest,
-  applied: refundApplied,
 };
 
 export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {

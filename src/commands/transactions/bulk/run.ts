@@ -11,7 +11,7 @@ import type { Intent, NewIntent } from '../../../ledger/ledger.js';
 import { noteWhileInFlight } from '../../../interrupt.js';
 import { when, type MoneyGuard } from '../../../ledger/guard.js';
 import { settleDeadlineForSend, settleWindowMs } from '../../../ledger/settle.js';
-import { refundApplied, snapshotOf, type Snapshot } from '../applied.js';
+import { snapshotOf, transactionMoveApplied, type Snapshot } from '../applied.js';
 import { readRefundInput, type RefundRow } from './input.js';
 import { importLegacyJournal } from './legacy-journal.js';
 
@@ -87,12 +87,10 @@ export class Pace {
   };
 }
 
-export { refundApplied } from '../applied.js';
-
 const keyOf = (id: string) => `transaction:${id}`;
 
-/** How a row's refund is told apart when its answer was lost; the ledger keeps the snapshot. */
-const applied = (intent: Intent, now: Transaction) => refundApplied(JSON.parse(intent.before ?? '{}') as Snapshot, now, intent.amount_cents ?? 0);
+/** How a row's refund (or another move on its transaction) is told apart when its answer was lost. */
+const applied = transactionMoveApplied;
 
 class RowRunner {
   constructor(
