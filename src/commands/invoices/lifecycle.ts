@@ -19,6 +19,12 @@ interface Step {
   done: string;
 }
 
+/** How an invoice shows each money move applied, for intents whatever command finds them. */
+const APPLIED_WHEN: Record<string, (invoice: Invoice) => boolean> = {
+  'invoices.approve': (i) => i.status === 'paid',
+  'invoices.refund': (i) => i.status === 'canceled' && Boolean(i.voided_at),
+};
+
 async function step(ctx: Context, args: string[], how: Step): Promise<void> {
   const id = invoiceId(args);
   await ctx.requireApiKey();
@@ -39,7 +45,8 @@ async function step(ctx: Context, args: string[], how: Step): Promise<void> {
     what: `the ${how.action.replace(/ an invoice$/, '')} of invoice ${id}`,
     checkCommand: `payctl invoices get ${id}`,
     look: () => getInvoice(ctx, id),
-    applied: (_intent, now) => how.appliedWhen(now),
+    // An earlier move of another kind left unresolved on this invoice is judged as what it was.
+    applied: (intent, now) => (APPLIED_WHEN[intent.operation] ?? how.appliedWhen)(now),
   };
   await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async () => {
     const { repeat } = await guard.resolveEarlier(guarded);
@@ -93,7 +100,7 @@ export function runApprove(ctx: Context, args: string[]): Promise<void> {
     action: 'approve an invoice',
     from: ['pending', 'over-due', 'failed'],
     movesMoney: true,
-    appliedWhen: (i) => i.status === 'paid',
+    appliedWhen: APPLIED_WHEN['invoices.approve']!,
     done: 'Approved',
   });
 }
@@ -105,7 +112,7 @@ export function runRefund(ctx: Context, args: string[]): Promise<void> {
     action: 'refund an invoice',
     from: ['paid'],
     movesMoney: true,
-    appliedWhen: (i) => i.status === 'canceled' && Boolean(i.voided_at),
+    appliedWhen: APPLIED_WHEN['invoices.refund']!,
     done: 'Refunded',
   });
 }
