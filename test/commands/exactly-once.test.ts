@@ -243,6 +243,30 @@ describe('one transaction held by another process', () => {
     }
   }, 20_000);
 
+  it('two creates with one --reference-id at once: the second stops (exit 8); run again, it returns the first one\'s charge', async () => {
+    let created: Record<string, unknown> | undefined;
+    const server = await recordingServer((req): Reply => {
+      if (req.method === 'GET') return { status: 200, body: { items: created ? [created] : [], has_more: false } };
+      created = { ...sale, id: 'f'.repeat(32), reference_id: 'order-42', created_at: '2026-11-23T12:00:00.000Z' };
+      return { status: 201, body: created, delayMs: 1500 };
+    });
+    try {
+      const create = ['transactions', 'create', '--amount', '10.00', ...cardFlags(), '--on-behalf-of', 'b'.repeat(32), '--reference-id', 'order-42'];
+      const first = spawnPayctl(create, home(), env(server.url));
+      await eventually(() => posts(server.requests) === 1, 5000, 'the first create to be sent');
+      const second = await run(home(), create, { env: env(server.url) });
+      expectError(second, 8, `the transaction with reference_id order-42 is already in flight in another payctl process (pid ${first.child.pid}`, 'nothing was sent');
+      expect(await first.exited, first.stderr()).toBe(0);
+      const again = await run(home(), create, { env: env(server.url) });
+      expect(again.code, again.stderr).toBe(0);
+      expect(JSON.parse(again.stdout).id).toBe('f'.repeat(32));
+      expect(again.stderr).toContain('with reference_id order-42 was already created at 2026-11-23T12:00:00.000Z; not charging again');
+      expect(posts(server.requests)).toBe(1);
+    } finally {
+      await server.close();
+    }
+  }, 20_000);
+
   it('a refusal is proof: the intent is closed, and a rerun sends again without waiting', async () => {
     const server = await recordingServer((req): Reply => {
       if (req.method === 'GET') return { status: 200, body: sale };
