@@ -69,7 +69,7 @@ export function buildProgram(runtime: Runtime, argv?: string[]): Command {
     .option('-y, --yes', 'confirm money-moving or destructive actions without asking')
     .option('--dry-run', 'print the request that would be sent and send nothing')
     .option('--debug', 'log each HTTP exchange to stderr (credentials and card data masked)')
-    .option('--timeout <seconds>', 'per-request timeout in seconds (default 30)')
+    .option('--timeout <seconds>', 'deadline in seconds for each request, answer included (default 30); a lost money move is looked for 2× as long')
     .option('-q, --quiet', 'no status lines on stderr')
     .option('--insecure-http', 'allow a plain http:// base_url to a host that is not loopback')
     .showSuggestionAfterError(true)
