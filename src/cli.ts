@@ -2,7 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { formatApiError } from './api/error-body.js';
 import { maskText } from './api/mask.js';
 import { Context } from './context.js';
-import { ApiError, CliError, ExitCode } from './errors.js';
+import { ApiError, CliError, DryRunStop, ExitCode } from './errors.js';
 import { parseGlobals } from './globals.js';
 import type { IO } from './io.js';
 import { registerApi } from './commands/api/index.js';
@@ -179,6 +179,8 @@ function reportError(err: unknown, runtime: Runtime, debugFlag: boolean): number
     }
     return ExitCode.usage; // commander already printed the message
   }
+  // --dry-run printed the first request instead of sending it (Context.api): done.
+  if (err instanceof DryRunStop) return ExitCode.ok;
   // The reader went away (`payctl … | head`): nothing more to say, and nobody to say it to.
   if ((err as NodeJS.ErrnoException)?.code === 'EPIPE') return ExitCode.ok;
   const debug = debugFlag || runtime.context?.globals.debug === true;

@@ -51,6 +51,7 @@ export class Context {
   private apiCache?: Promise<ApiClient>;
   private prompterCache?: Promise<Prompter>;
   private guardCache?: Promise<MoneyGuard>;
+  private dryRunWritten = false;
   private readonly cleanups: (() => Promise<void>)[] = [];
   private sandboxNoticeShown = false;
   private deliverWebhooks = false;
@@ -116,7 +117,27 @@ export class Context {
   }
 
   private async createApi(): Promise<ApiClient> {
-    return this.clientFor(await this.profile());
+    const profile = await this.profile();
+    return this.globals.dryRun ? this.dryRunClient(profile) : this.clientFor(profile);
+  }
+
+  /**
+   * Under --dry-run, a client that prints the first request a command would send and stops it
+   * there (exit 0): reads are not sent either. The embedded sandbox is not even started.
+   */
+  private async dryRunClient(profile: ResolvedProfile): Promise<ApiClient> {
+    const { ApiClient, checkTransportSecurity } = await import('./api/client.js');
+    if (!profile.isEmbedded) checkTransportSecurity(profile.baseUrl, this.globals.insecureHttp);
+    const { DryRunStop } = await import('./errors.js');
+    const client = new ApiClient({
+      ...this.clientOptions(profile, profile.isEmbedded ? 'sandbox://embedded' : profile.baseUrl),
+      instead: async (shown) => {
+        await this.writeDryRun(shown);
+        throw new DryRunStop();
+      },
+    });
+    this.cleanups.unshift(() => client.close());
+    return client;
   }
 
   /**
@@ -326,6 +347,13 @@ export class Context {
     const client = new ApiClient(this.clientOptions(profile, profile.isEmbedded ? 'sandbox://embedded' : profile.baseUrl));
     const shown = client.describe(operation, input);
     await client.close();
+    await this.writeDryRun(shown);
+  }
+
+  /** The dry run's one output: the request, masked, as JSON (or text for a table). */
+  private async writeDryRun(shown: PreparedRequest): Promise<void> {
+    if (this.dryRunWritten) return;
+    this.dryRunWritten = true;
     const format = await this.outputFormat();
     const json = { dry_run: true, ...shown };
     const text = format === 'table' ? dryRunText(shown) : format === 'ndjson' ? `${JSON.stringify(json)}\n` : `${JSON.stringify(json, null, 2)}\n`;

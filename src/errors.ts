@@ -88,6 +88,17 @@ export class OutcomeUnknownError extends CliError {
   }
 }
 
+/**
+ * --dry-run reached the first request a command would send: it was printed instead, and the
+ * command stops there, successfully. Not a CliError: nothing went wrong.
+ */
+export class DryRunStop extends Error {
+  constructor() {
+    super('dry run: nothing was sent');
+    this.name = 'DryRunStop';
+  }
+}
+
 export function exitCodeForStatus(status: number): ExitCodeValue {
   if (status === 401 || status === 403) return ExitCode.auth;
   if (status === 404) return ExitCode.notFound;

@@ -25,6 +25,11 @@ export interface ClientOptions {
   /** Longest Retry-After the CLI is willing to sit through before giving up. */
   maxRetryAfterMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * --dry-run: called with each request, masked, instead of sending it. It throws (DryRunStop),
+   * so nothing at all leaves the machine, reads included.
+   */
+  instead?: ((shown: PreparedRequest) => Promise<never>) | undefined;
 }
 
 export interface RequestInput {
@@ -178,6 +183,7 @@ export class ApiClient {
    */
   private async exchange(operation: Target, input: RequestInput, options: { accept?: string; expected?: string } = {}): Promise<Answer> {
     const endpoint = endpointOf(operation);
+    if (this.options.instead) await this.options.instead(this.describe(operation, input));
     const prepared = this.prepare(operation, input);
     if (options.accept) prepared.headers.accept = options.accept;
     const request = `${prepared.method} ${hostOf(prepared.url)}`;
