@@ -56,7 +56,11 @@ export function resolveProfile(
   if (!profileExists(config, name)) {
     throw new UsageError(`profile "${name}" does not exist; create it with 'payctl login --profile ${name}' or see 'payctl profiles list'`);
   }
-  const stored = storedSettings(config, name);
+  // The built-in sandbox profile's marketplace and seller ids belong to the embedded sandbox: once
+  // the environment points it at another service, they must not follow (ids of one service sent
+  // to another). What the user stored for it still applies.
+  const retargeted = Boolean(env.PAYCTL_BASE_URL) && name === SANDBOX_PROFILE;
+  const stored = retargeted ? { ...storedSettings(config, name), marketplace_id: config.profiles[name]?.marketplace_id, seller_id: config.profiles[name]?.seller_id } : storedSettings(config, name);
   const baseUrl = (env.PAYCTL_BASE_URL || stored.base_url || '').replace(/\/+$/, '');
   if (!baseUrl) {
     throw new UsageError(`profile "${name}" has no base_url; set it with 'payctl config set base_url <url>'`);
@@ -72,7 +76,9 @@ export function resolveProfile(
   if (apiKey) resolved.apiKey = apiKey;
   const marketplaceId = env.PAYCTL_MARKETPLACE_ID ?? stored.marketplace_id;
   if (marketplaceId) resolved.marketplaceId = marketplaceId;
-  if (stored.seller_id) resolved.sellerId = stored.seller_id;
+  // Set but empty turns it off, as for the marketplace id.
+  const sellerId = env.PAYCTL_SELLER_ID ?? stored.seller_id;
+  if (sellerId) resolved.sellerId = sellerId;
   if (stored.output) resolved.output = stored.output;
   return resolved;
 }

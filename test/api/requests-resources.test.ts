@@ -21,11 +21,11 @@ afterEach(async () => {
   home.cleanup();
 });
 
-async function run(args: string[], replies: Reply[] | ((req: any, i: number) => Reply) = [{ status: 200, body: { id: ID } }], marketplace = MKT, stdin?: string) {
+async function run(args: string[], replies: Reply[] | ((req: any, i: number) => Reply) = [{ status: 200, body: { id: ID } }], marketplace = MKT, stdin?: string, env: Record<string, string> = {}) {
   server = await recordingServer(replies);
   return payctl(args, {
     home: home.home,
-    env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: marketplace },
+    env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: marketplace, ...env },
     ...(stdin !== undefined ? { stdin } : {}),
   });
 }
@@ -164,9 +164,10 @@ describe('sources', () => {
   });
 
   it('from a token and from a buyer', async () => {
-    await run(['sources', 'create', '--token', TOKEN], [{ status: 201, body: { id: 's1' } }]);
-    // No --on-behalf-of: the profile's seller (here the built-in sandbox profile's) is used.
-    expect(server!.requests[0]!.json).toEqual({ usage: 'single_use', type: 'token', currency: 'BRL', capture: true, token: { id: TOKEN }, on_behalf_of: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    const seller = 'f'.repeat(32);
+    await run(['sources', 'create', '--token', TOKEN], [{ status: 201, body: { id: 's1' } }], MKT, undefined, { PAYCTL_SELLER_ID: seller });
+    // No --on-behalf-of: the seller from the environment is used.
+    expect(server!.requests[0]!.json).toEqual({ usage: 'single_use', type: 'token', currency: 'BRL', capture: true, token: { id: TOKEN }, on_behalf_of: seller });
     await server!.close();
     await run(['sources', 'create', '--customer', ID, '--no-capture'], [{ status: 201, body: { id: 's1' } }]);
     expect(server!.requests[0]!.json).toMatchObject({ usage: 'single_use', type: 'customer', currency: 'BRL', capture: false, customer: { id: ID } });

@@ -16,6 +16,9 @@ const NODE = process.execPath;
 const CLI = path.resolve(here, '../../bin/payctl.js');
 const BARE_GET = path.join(here, 'bare-get.mjs');
 const BARE_PAGES = path.join(here, 'bare-pages.mjs');
+// The seller `sandbox serve` seeds (src/sandbox/constants.ts); a profile pointed at it by
+// PAYCTL_BASE_URL must be told, since the embedded sandbox's ids do not follow a base URL.
+const SANDBOX_SELLER_ID = '717306fb6d8e0a3645ce5a907a498f8d';
 const EXPORT_ITEMS = 100_000; // issue target: exports of 100,000 items
 const EXPORT_SMALL = 10_000; // memory at 100,000 must stay within 1.2× memory at this many
 const EXPORT_RUNS = 3;
@@ -400,7 +403,7 @@ async function main() {
   const url = await startServer();
   // An empty marketplace id (instead of unset, which falls back to the built-in sandbox
   // profile's) makes the CLI use /v1/transactions/<id>: the very path the bare script requests.
-  const client = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_bench', PAYCTL_MARKETPLACE_ID: '' };
+  const client = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_bench', PAYCTL_MARKETPLACE_ID: '', PAYCTL_SELLER_ID: SANDBOX_SELLER_ID };
   const created = JSON.parse(run([NODE, CLI, 'transactions', 'create', '--payment-type', 'pix', '--amount', '5', '-o', 'json'], client).stdout);
   const getCli = [NODE, CLI, 'transactions', 'get', created.id, '-o', 'json'];
   const getBare = [NODE, BARE_GET, `${url}/v1/transactions/${created.id}`];

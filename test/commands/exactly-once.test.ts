@@ -289,7 +289,7 @@ describe('one transaction held by another process', () => {
     const url = server.url;
     await server.close();
     // A create with no reference given looks nothing up first: its POST is the first request.
-    const result = await run(home(), ['transactions', 'create', '--amount', '10.00', ...cardFlags()], { env: env(url) });
+    const result = await run(home(), ['transactions', 'create', '--amount', '10.00', ...cardFlags(), '--on-behalf-of', 'b'.repeat(32)], { env: env(url) });
     expectError(result, 8, 'connection refused', 'was not sent, so nothing was applied: it is safe to run the command again');
   });
 });

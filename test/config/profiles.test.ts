@@ -132,6 +132,31 @@ describe('profiles and config', () => {
     expect(env.overridden_by).toEqual(['PAYCTL_BASE_URL', 'PAYCTL_API_KEY']);
   });
 
+  it('PAYCTL_SELLER_ID overrides the seller (empty: none); the built-in sandbox ids do not follow PAYCTL_BASE_URL', async () => {
+    const fromEnv = await payctlJson(['whoami'], { home: home.home, env: { PAYCTL_SELLER_ID: 'e'.repeat(32) } });
+    expect(fromEnv).toMatchObject({ profile: 'sandbox', seller_id: 'e'.repeat(32) });
+    expect(fromEnv.overridden_by).toEqual(['PAYCTL_SELLER_ID']);
+    // Embedded: the sandbox's own seller and marketplace.
+    const embedded = await payctlJson(['whoami'], { home: home.home });
+    expect(embedded.seller_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(embedded.marketplace_id).toMatch(/^[0-9a-f]{32}$/);
+    // Pointed elsewhere: neither follows, and a command that needs a seller says what is missing, sending nothing.
+    server = await recordingServer([{ status: 201, body: { id: 'x', status: 'succeeded', amount: '10.00' } }]);
+    const elsewhere = await payctlJson(['whoami'], { home: home.home, env: { PAYCTL_BASE_URL: server.url } });
+    expect(elsewhere.seller_id ?? null).toBeNull();
+    expect(elsewhere.marketplace_id ?? null).toBeNull();
+    const card = ['--card-number', '4111111111111111', '--holder-name', 'M S', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123'];
+    const create = await payctl(['transactions', 'create', '--amount', '10', ...card], { home: home.home, env: { PAYCTL_BASE_URL: server.url } });
+    expect(create.code).toBe(2);
+    expect(create.stderr).toContain('--on-behalf-of (or the profile seller_id, or PAYCTL_SELLER_ID)');
+    expect(server.requests).toHaveLength(0);
+    // Told, it sends that seller.
+    const told = await payctl(['transactions', 'create', '--amount', '10', ...card, '-o', 'json'], { home: home.home, env: { PAYCTL_BASE_URL: server.url, PAYCTL_SELLER_ID: 'e'.repeat(32) } });
+    expect(told.code, told.stderr).toBe(0);
+    expect(server.requests.find((r) => r.method === 'POST')?.json.on_behalf_of).toBe('e'.repeat(32));
+    expect(server.requests.every((r) => !r.path.includes('/marketplaces/'))).toBe(true);
+  });
+
   it('a corrupt config file gives one clear line naming the file', async () => {
     mkdirSync(home.home, { recursive: true });
     writeFileSync(configFile(), '{ "profiles": ');

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
+import { SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
 import { tempHome, testEnv } from './run.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
@@ -12,7 +13,7 @@ export interface ServedSandbox {
   url: string;
   /** The server's PAYCTL_HOME: `payctl` with this home uses the same state, embedded and fault-free. */
   home: string;
-  /** What a client needs to talk to it: base URL, a test key, no marketplace prefix. */
+  /** What a client needs to talk to it: base URL, a test key, no marketplace prefix, the seeded seller. */
   env: Record<string, string>;
   stop(): Promise<void>;
 }
@@ -34,7 +35,8 @@ export async function serveSandbox(faults?: string): Promise<ServedSandbox> {
   return {
     url,
     home: server.home,
-    env: { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_exactly_once', PAYCTL_MARKETPLACE_ID: '' },
+    // The served sandbox seeds the same seller as the embedded one; the environment must say so.
+    env: { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_exactly_once', PAYCTL_MARKETPLACE_ID: '', PAYCTL_SELLER_ID: SANDBOX_SELLER_ID },
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGINT');

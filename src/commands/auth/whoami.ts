@@ -4,7 +4,7 @@ import { maskApiKey } from '../../config/profile.js';
 export async function run(ctx: Context): Promise<void> {
   const profile = await ctx.profile();
   const env = ctx.io.env;
-  const fromEnv = ['PAYCTL_PROFILE', 'PAYCTL_BASE_URL', 'PAYCTL_API_KEY', 'PAYCTL_MARKETPLACE_ID'].filter((name) => env[name]);
+  const fromEnv = ['PAYCTL_PROFILE', 'PAYCTL_BASE_URL', 'PAYCTL_API_KEY', 'PAYCTL_MARKETPLACE_ID', 'PAYCTL_SELLER_ID'].filter((name) => env[name]);
   await ctx.render({
     profile: profile.name,
     base_url: profile.baseUrl,

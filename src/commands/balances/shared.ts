@@ -38,6 +38,6 @@ export async function accountOrSeller(ctx: Context, options: Record<string, unkn
   const account = optionalString(options.account);
   if (account !== undefined) return { account: validateId(account, 'account id', '--account') };
   const seller = (await ctx.profile()).sellerId;
-  if (!seller) throw new UsageError("give --account <id>, or set the profile's seller_id ('payctl config set seller_id <id>')");
+  if (!seller) throw new UsageError("give --account <id>, or set the profile's seller_id ('payctl config set seller_id <id>') or PAYCTL_SELLER_ID");
   return { seller };
 }

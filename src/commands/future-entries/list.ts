@@ -21,7 +21,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   const request = buildListRequest(options);
   const given = optionalString(options.onBehalfOf);
   const seller = given === undefined ? (await ctx.profile()).sellerId : validateId(given, 'seller id', '--on-behalf-of');
-  if (!seller) throw new UsageError("give --on-behalf-of <seller-id>, or set the profile's seller_id ('payctl config set seller_id <id>')");
+  if (!seller) throw new UsageError("give --on-behalf-of <seller-id>, or set the profile's seller_id ('payctl config set seller_id <id>') or PAYCTL_SELLER_ID");
   await ctx.requireApiKey();
   const count = await ctx.list({
     operation: 'futureEntries.list',

@@ -1,5 +1,6 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../sandbox/constants.js';
 import { optionalString } from '../shared/input.js';
 
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
@@ -27,6 +28,8 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   ctx.log.status(
     `Sandbox listening on ${sandbox.url} (state in ${ctx.paths.stateDir}); any API key starting with zpk_test_ is accepted. Ctrl-C stops it.`,
   );
+  // A profile pointed here by PAYCTL_BASE_URL does not take the embedded sandbox's ids: say which to use.
+  ctx.log.status(`Its seeded seller: PAYCTL_SELLER_ID=${SANDBOX_SELLER_ID} (marketplace ${SANDBOX_MARKETPLACE_ID}, or PAYCTL_MARKETPLACE_ID= for unprefixed paths)`);
   if (faults) ctx.log.status(`Injecting faults: ${faults.rates.map(([kind, rate]) => `${kind} ${(rate * 100).toFixed(1)}%`).join(', ')}`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

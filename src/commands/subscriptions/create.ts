@@ -27,7 +27,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   await ctx.requireApiKey();
   const profile = await ctx.profile();
   const seller = optionalString(options.onBehalfOf) ?? profile.sellerId;
-  if (seller === undefined) throw missingInput(['--on-behalf-of (or set the profile seller_id)']);
+  if (seller === undefined) throw missingInput(['--on-behalf-of (or the profile seller_id, or PAYCTL_SELLER_ID)']);
   const body: SubscriptionBody = {
     plan: schedule.plan as string,
     customer,

@@ -16,7 +16,7 @@ export function buildCaptureRequest(tx: Transaction, requestedCents: number | un
     throw new UsageError(`--amount: ${formatMoney(centsToDecimalString(amount), tx.currency)} is more than the ${formatMoney(tx.amount ?? '0', tx.currency)} authorized`);
   }
   const seller = tx.on_behalf_of ?? fallbackSeller;
-  if (!seller) throw new UsageError(`transaction ${tx.id} names no seller (on_behalf_of) and the profile has no seller_id`);
+  if (!seller) throw new UsageError(`transaction ${tx.id} names no seller (on_behalf_of) and the profile has no seller_id (set it, or PAYCTL_SELLER_ID)`);
   return { on_behalf_of: seller, amount };
 }
 

@@ -267,7 +267,7 @@ export async function gatherCreateInput(ctx: Context, options: Record<string, un
 
   let onBehalfOf = optionalString(options.onBehalfOf) ?? profile.sellerId;
   if (onBehalfOf === undefined) {
-    if (!asking) throw missingInput(['--on-behalf-of (or set the profile seller_id)']);
+    if (!asking) throw missingInput(['--on-behalf-of (or the profile seller_id, or PAYCTL_SELLER_ID)']);
     onBehalfOf = await (await ctx.prompter()).text('Seller id (on_behalf_of)', { validate: asValidator((v) => validateId(v, 'seller id', '--on-behalf-of')) });
   }
   onBehalfOf = validateId(onBehalfOf, 'seller id', '--on-behalf-of');

@@ -15,7 +15,7 @@ export function buildRefundRequest(tx: Transaction, requestedCents: number | und
     throw new CliError(`transaction ${tx.id} has nothing left to refund (status ${tx.status ?? 'unknown'})`, ExitCode.rejected);
   }
   const seller = tx.on_behalf_of ?? fallbackSeller;
-  if (!seller) throw new UsageError(`transaction ${tx.id} names no seller (on_behalf_of) and the profile has no seller_id`);
+  if (!seller) throw new UsageError(`transaction ${tx.id} names no seller (on_behalf_of) and the profile has no seller_id (set it, or PAYCTL_SELLER_ID)`);
   return { on_behalf_of: seller, amount };
 }
 
