@@ -93,8 +93,6 @@ CREATE TABLE IF NOT EXISTS locks (
 );
 `;
 
-export const UNRESOLVED: readonly IntentState[] = ['pending', 'unknown'];
-
 export function ledgerPath(stateDir: string, profile: string): string {
   // A profile name is the user's; keep it from naming a path of its own.
   return path.join(stateDir, 'ledger', `${profile.replace(/[^A-Za-z0-9._-]/g, '_')}.sqlite`);
