@@ -57,6 +57,17 @@ export class MoneyGuard {
     }
   }
 
+  /**
+   * The usual shape of a money-moving command: hold the lock, resolve what earlier runs left, then
+   * either report that this same request already went through (`alreadyDone`) or do `work`.
+   */
+  async guarded<R>(move: GuardedMove<R>, alreadyDone: (repeat: { intent: Intent; now: R }) => Promise<void>, work: () => Promise<void>): Promise<void> {
+    await this.hold(move.key, move.what, `Let it finish, then check with: ${move.checkCommand}`, async () => {
+      const { repeat } = await this.resolveEarlier(move);
+      await (repeat ? alreadyDone(repeat) : work());
+    });
+  }
+
   /** Settles one unresolved intent: looks until it shows applied or its deadline has passed. */
   async settleIntent<R>(intent: Intent, move: Pick<GuardedMove<R>, 'look' | 'applied' | 'what'>, quiet = false): Promise<Settled<R>> {
     const deadline = intent.settle_until ?? intent.created_at + this.timeoutMs + settleWindowMs(this.timeoutMs);

@@ -27,27 +27,28 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
     look: () => getTransaction(ctx, id),
     applied: transactionMoveApplied,
   };
-  await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async () => {
-    const { repeat } = await guard.resolveEarlier(guarded);
-    if (repeat) {
+  await guard.guarded(
+    guarded,
+    async (repeat) => {
       await ctx.render(repeat.now);
       ctx.log.status(`Already done: the boleto of transaction ${id} was canceled by an earlier run (${when(repeat.intent.created_at)}) whose answer was lost; nothing was sent.`);
-      return;
-    }
-    const tx = await getTransaction(ctx, id);
-    if (tx.payment_type !== 'boleto' && tx.payment_type !== 'bolepix') {
-      throw new UsageError(`transaction ${id} is a ${tx.payment_type ?? 'non-boleto'} payment; only a boleto can be canceled here (refund a card with 'payctl transactions refund')`);
-    }
-    await ctx.confirm(`Cancel the ${formatMoney(tx.amount ?? '0', tx.currency)} boleto of transaction ${id}?`, 'cancel a boleto');
-    await ctx.noteSandbox();
-    const api = await ctx.api();
-    const result = await guard.send<CancellationAnswer, Transaction>(
-      guarded,
-      { before: JSON.stringify({ status: tx.status }) },
-      () => api.call<CancellationAnswer>('boletos.cancel', { params: { id } }),
-      (now) => ({ status: 'canceled', message: `The boleto of transaction ${id} is canceled (now ${now.status}).` }),
-    );
-    await ctx.render(result);
-    ctx.log.status(result.message ?? `Cancellation of the boleto of transaction ${id} requested`);
-  });
+    },
+    async () => {
+      const tx = await getTransaction(ctx, id);
+      if (tx.payment_type !== 'boleto' && tx.payment_type !== 'bolepix') {
+        throw new UsageError(`transaction ${id} is a ${tx.payment_type ?? 'non-boleto'} payment; only a boleto can be canceled here (refund a card with 'payctl transactions refund')`);
+      }
+      await ctx.confirm(`Cancel the ${formatMoney(tx.amount ?? '0', tx.currency)} boleto of transaction ${id}?`, 'cancel a boleto');
+      await ctx.noteSandbox();
+      const api = await ctx.api();
+      const result = await guard.send<CancellationAnswer, Transaction>(
+        guarded,
+        { before: JSON.stringify({ status: tx.status }) },
+        () => api.call<CancellationAnswer>('boletos.cancel', { params: { id } }),
+        (now) => ({ status: 'canceled', message: `The boleto of transaction ${id} is canceled (now ${now.status}).` }),
+      );
+      await ctx.render(result);
+      ctx.log.status(result.message ?? `Cancellation of the boleto of transaction ${id} requested`);
+    },
+  );
 }

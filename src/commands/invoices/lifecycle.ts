@@ -48,23 +48,24 @@ async function step(ctx: Context, args: string[], how: Step): Promise<void> {
     // An earlier move of another kind left unresolved on this invoice is judged as what it was.
     applied: (intent, now) => (APPLIED_WHEN[intent.operation] ?? how.appliedWhen)(now),
   };
-  await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async () => {
-    const { repeat } = await guard.resolveEarlier(guarded);
-    if (repeat) {
+  await guard.guarded(
+    guarded,
+    async (repeat) => {
       await ctx.render(repeat.now, invoiceRow);
       ctx.log.status(`Already done: invoice ${id} was ${how.done.toLowerCase()} by an earlier run (${when(repeat.intent.created_at)}) whose answer was lost; nothing was sent.`);
-      return;
-    }
-    const before = await getInvoice(ctx, id);
-    await ask(ctx, id, how, before);
-    const after = await guard.send(
-      guarded,
-      { amount_cents: typeof before.amount === 'number' ? before.amount : null, before: JSON.stringify({ status: before.status }) },
-      () => api.call<Invoice>(how.operation, { params: { id } }),
-      (now) => now,
-    );
-    await done(ctx, id, how, after);
-  });
+    },
+    async () => {
+      const before = await getInvoice(ctx, id);
+      await ask(ctx, id, how, before);
+      const after = await guard.send(
+        guarded,
+        { amount_cents: typeof before.amount === 'number' ? before.amount : null, before: JSON.stringify({ status: before.status }) },
+        () => api.call<Invoice>(how.operation, { params: { id } }),
+        (now) => now,
+      );
+      await done(ctx, id, how, after);
+    },
+  );
 }
 
 async function ask(ctx: Context, id: string, how: Step, before: Invoice): Promise<void> {

@@ -48,28 +48,29 @@ export async function runMoneyMove(ctx: Context, args: string[], options: Record
     look: () => getTransaction(ctx, id),
     applied: transactionMoveApplied,
   };
-  await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async () => {
-    const { repeat } = await guard.resolveEarlier(guarded);
-    if (repeat) {
+  await guard.guarded(
+    guarded,
+    async (repeat) => {
       await ctx.render(repeat.now);
       const amount = formatMoney(centsToDecimalString(repeat.intent.amount_cents ?? 0), repeat.now.currency);
       ctx.log.status(`Already done: the ${move.action} of ${amount} of transaction ${id} was applied by an earlier run (${when(repeat.intent.created_at)}) whose answer was lost; nothing was sent.`);
-      return;
-    }
-    const before = await getTransaction(ctx, id);
-    const body = move.build(before, requested, profile.sellerId);
-    const shown = formatMoney(centsToDecimalString(body.amount), before.currency);
-    const Action = move.action[0]!.toUpperCase() + move.action.slice(1);
-    await ctx.confirm(`${Action} ${shown} of transaction ${id} (${describePayer(before)})?`, move.action);
-    await ctx.noteSandbox();
-    const api = await ctx.api();
-    const after = await guard.send(
-      guarded,
-      { amount_cents: body.amount, before: JSON.stringify(snapshotOf(before)) },
-      () => api.call<Transaction>(move.operation, { params: { id }, body }),
-      (now) => now,
-    );
-    await ctx.render(after);
-    ctx.log.status(`${move.done} ${shown} of transaction ${id}; status ${after.status}`);
-  });
+    },
+    async () => {
+      const before = await getTransaction(ctx, id);
+      const body = move.build(before, requested, profile.sellerId);
+      const shown = formatMoney(centsToDecimalString(body.amount), before.currency);
+      const Action = move.action[0]!.toUpperCase() + move.action.slice(1);
+      await ctx.confirm(`${Action} ${shown} of transaction ${id} (${describePayer(before)})?`, move.action);
+      await ctx.noteSandbox();
+      const api = await ctx.api();
+      const after = await guard.send(
+        guarded,
+        { amount_cents: body.amount, before: JSON.stringify(snapshotOf(before)) },
+        () => api.call<Transaction>(move.operation, { params: { id }, body }),
+        (now) => now,
+      );
+      await ctx.render(after);
+      ctx.log.status(`${move.done} ${shown} of transaction ${id}; status ${after.status}`);
+    },
+  );
 }
