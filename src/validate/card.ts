@@ -129,7 +129,7 @@ export function validateCvv(value: string, flag = '--cvv'): string {
 
 /**
  * The only way a card number is ever shown: first 4 and last 4 digits, the middle starred
- * (4111111111111111 → 4111********1111). Too short to keep 8 digits and still hide some → only the
+ * (16 digits → the first 4, eight stars, the last 4). Too short to keep 8 digits and still hide some → only the
  * last 4 show.
  */
 export function maskPan(pan: string): string {
