@@ -6,7 +6,7 @@ import { buildUrl, endpointOf, type Endpoint, type Target } from './endpoints.js
 import { errorFromJson, errorFromText } from './error-body.js';
 import { isLoopbackHost } from './loopback.js';
 import { maskBody, maskHeaders, maskText } from './mask.js';
-import { checkedAnswers, isChecked, kindOf, LIST_PAGE, withArticle } from './schemas/answers.js';
+import { answerOf, describeAnswer, kindOf, LIST_PAGE, withArticle } from './schemas/answers.js';
 import type { ListPage } from './schemas/index.js';
 
 export interface ClientOptions {
@@ -489,38 +489,49 @@ function parseError(status: number, text: string, contentType: string | undefine
 }
 
 /**
- * A successful answer as the operation's result. Error bodies that arrive under 2xx become their
- * errors; an answer that is not what the operation gives is refused (see call()). Operations
- * without a schema still need a JSON object: every command reads fields of what it gets.
+ * A successful answer as the operation's result, checked against the schema of what the
+ * operation gives (schemas/answers.ts). Error bodies that arrive under 2xx become their errors; an
+ * answer that does not fit is refused (see unusable()). `payctl api`'s own endpoints still need JSON.
  */
 async function readAnswer(operation: Target, answer: Answer): Promise<unknown> {
   const endpoint = endpointOf(operation);
-  const checked = typeof operation === 'string' && isChecked(operation) ? operation : undefined;
+  const expected = answerOf(operation);
   const refuse = (why: string) => unusable(endpoint, `the service's answer to ${answer.request} is not ${why}`);
   if (!answer.text.trim()) {
-    if (checked) throw refuse(`${withArticle(checkedAnswers[checked])} (empty body, HTTP ${answer.status})`);
-    // Removals and a few actions answer 204 with nothing: that is their whole answer.
+    // Removals may answer 204 with nothing: that is their whole answer.
+    if (expected && expected.shape !== 'removal') throw refuse(`${describeAnswer(expected)} (empty body, HTTP ${answer.status})`);
     return {};
   }
   const body = parseJson(answer, endpoint);
-  if (checked) {
-    const { findMismatch, responseSchemas } = await loadSchemas();
-    const mismatch = findMismatch(responseSchemas[checked], body);
-    if (mismatch) throw refuse(`${withArticle(checkedAnswers[checked])} (${mismatch})`);
+  if (expected) {
+    const { findItemMismatch, findMismatch, listPageSchema, resourceSchemas } = await loadSchemas();
+    const schema = resourceSchemas[expected.resource];
+    const mismatch =
+      expected.shape === 'list'
+        ? (findMismatch(listPageSchema, body) ?? findItemMismatch(schema, (body as ListPage).items))
+        : findMismatch(schema, body);
+    if (mismatch) throw refuse(`${describeAnswer(expected)} (${mismatch})`);
   } else if (typeof operation === 'string' && !isJsonObject(body)) {
     throw refuse(`a JSON object (got ${kindOf(body)})`);
   }
   return body;
 }
 
-/** A page of a list, checked like any answer: a page that is not one ends the list with exit 8. */
+/**
+ * A page of a list, checked like any answer, items included: a page that is not one, or an item
+ * that is not the resource, ends the list with exit 8 rather than print half-understood rows.
+ */
 async function readListPage(operation: Target, answer: Answer): Promise<ListPage> {
   const endpoint = endpointOf(operation);
-  const refuse = (why: string) => new NetworkError(`the service's answer to ${answer.request} is not ${withArticle(LIST_PAGE)} (${why})`);
+  const expected = answerOf(operation);
+  const what = expected?.shape === 'list' ? describeAnswer(expected) : withArticle(LIST_PAGE);
+  const refuse = (why: string) => new NetworkError(`the service's answer to ${answer.request} is not ${what} (${why})`);
   if (!answer.text.trim()) throw refuse(`empty body, HTTP ${answer.status}`);
   const body = parseJson(answer, endpoint);
-  const { findMismatch, listPageSchema } = await loadSchemas();
-  const mismatch = findMismatch(listPageSchema, body);
+  const { findItemMismatch, findMismatch, listPageSchema, resourceSchemas } = await loadSchemas();
+  const mismatch =
+    findMismatch(listPageSchema, body) ??
+    (expected?.shape === 'list' ? findItemMismatch(resourceSchemas[expected.resource], (body as ListPage).items) : undefined);
   if (mismatch) throw refuse(mismatch);
   return body as ListPage;
 }
@@ -544,9 +555,10 @@ function unusable(endpoint: Endpoint, message: string): NetworkError {
   return endpoint.movesMoney ? new UncertainOutcomeError(message, { answered: true }) : new NetworkError(message);
 }
 
-/** What an operation's answer is called ("transaction"), when payctl checks its shape. */
+/** What an operation's answer is called ("transaction", "transaction list"), for messages. */
 function expectedAnswer(operation: Target): string | undefined {
-  return typeof operation === 'string' && isChecked(operation) ? checkedAnswers[operation] : undefined;
+  const expected = answerOf(operation);
+  return expected && (expected.shape === 'list' ? `${expected.resource} list` : expected.resource);
 }
 
 function isJsonObject(value: unknown): boolean {

@@ -269,7 +269,9 @@ describe('a list must end', () => {
     const page = { status: 200, body: { items: [{ note: 'a' }, { note: 'b' }], has_more: true } };
     const api = await clientFor([page, page, { status: 200, body: { items: [{ note: 'a' }], has_more: false } }]);
     const read: unknown[] = [];
-    for await (const items of api.pages('events.list', {}, { limit: 0, all: true })) read.push(...items);
+    // `payctl api --paginate` reads lists of any shape: an endpoint of its own, with no item schema.
+    const endpoint = { method: 'GET', path: '/things', marketplaceScoped: false } as const;
+    for await (const items of api.pages(endpoint, {}, { limit: 0, all: true })) read.push(...items);
     expect(read).toHaveLength(5);
   });
 

@@ -23,7 +23,7 @@ afterEach(async () => {
   home.cleanup();
 });
 
-async function run(args: string[], replies: Reply[] | ((req: any, i: number) => Reply) = [{ status: 200, body: { uuid: ID, id: ID } }], marketplace = MKT) {
+async function run(args: string[], replies: Reply[] | ((req: any, i: number) => Reply) = [{ status: 200, body: { uuid: ID, id: ID, status: 'active', amount: 2990 } }], marketplace = MKT) {
   await server?.close();
   server = await recordingServer(replies);
   return payctl(args, { home: home.home, env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: marketplace } });
@@ -34,7 +34,7 @@ describe('plans', () => {
   it('create: cents, defaults for interval, payment methods and currency; the provider\'s trailing slash', async () => {
     const result = await run(
       ['plans', 'create', '--name', 'Plano Mensal', '--amount', '29,90', '--setup-amount-cents', '500', '--frequency', 'monthly', '--duration', '12', '--grace-days', '0', '--tolerance-days', '5', '--description', 'Mensal'],
-      [{ status: 201, body: { uuid: ID, name: 'Plano Mensal', amount: 2990 } }],
+      [{ status: 201, body: { uuid: ID, name: 'Plano Mensal', amount: 2990, status: 'active' } }],
     );
     expect(result.code, result.stderr).toBe(0);
     expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/recurrence_plans/`]);
@@ -94,7 +94,7 @@ describe('subscriptions', () => {
   it('create sends exactly the seed body plus on_behalf_of', async () => {
     const result = await run(
       ['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--due-date', `${NEXT}-01-10`, '--expiration-date', `${NEXT + 1}-01-10`, '--amount', '24.90', '--on-behalf-of', SELLER],
-      [{ status: 201, body: { uuid: ID, due_date: `${NEXT}-01-10` } }],
+      [{ status: 201, body: { uuid: ID, due_date: `${NEXT}-01-10`, amount: 2990, status: 'active' } }],
     );
     expect(result.code, result.stderr).toBe(0);
     expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
@@ -113,9 +113,9 @@ describe('subscriptions', () => {
 
   it("create without --amount or --card takes the plan's amount and the buyer's default card", async () => {
     const result = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--on-behalf-of', SELLER], (req) => {
-      if (req.path.endsWith(`/recurrence_plans/${ID}`)) return { status: 200, body: { uuid: ID, amount: 2990 } };
+      if (req.path.endsWith(`/recurrence_plans/${ID}`)) return { status: 200, body: { uuid: ID, amount: 2990, status: 'active' } };
       if (req.path.endsWith(`/buyers/${BUYER}`)) return { status: 200, body: { id: BUYER, default_credit: CARD } };
-      return { status: 201, body: { uuid: 'sub1' } };
+      return { status: 201, body: { uuid: 'sub1', amount: 2990, status: 'active' } };
     });
     expect(result.code, result.stderr).toBe(0);
     const body = server!.requests.at(-1)!.json;
@@ -173,7 +173,7 @@ describe('subscriptions', () => {
   it('suspending a suspended subscription is a clear 4xx', async () => {
     const result = await run(['subscriptions', 'suspend', ID, '--yes'], (req) =>
       req.method === 'GET'
-        ? { status: 200, body: { uuid: ID, status: 'suspended' } }
+        ? { status: 200, body: { uuid: ID, status: 'suspended', amount: 2990 } }
         : { status: 422, body: providerError(422, 'invalid_subscription_status', 'The subscription is suspended and cannot be suspended') },
     );
     expect(result.code).toBe(6);
@@ -184,7 +184,7 @@ describe('subscriptions', () => {
 describe('invoices', () => {
   it('create a one-off invoice', async () => {
     const result = await run(['invoices', 'create', '--customer', BUYER, '--amount', '150', '--due-date', `${NEXT}-02-01`, '--description', 'Adesão', '--on-behalf-of', SELLER], [
-      { status: 201, body: { id: ID, due_date: `${NEXT}-02-01` } },
+      { status: 201, body: { id: ID, due_date: `${NEXT}-02-01`, amount: 2990, status: 'pending' } },
     ]);
     expect(result.code, result.stderr).toBe(0);
     expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/invoices`]);

@@ -21,7 +21,7 @@ afterEach(async () => {
   home.cleanup();
 });
 
-async function run(args: string[], replies: Reply[] | ((req: any, i: number) => Reply) = [{ status: 200, body: { id: ID } }], marketplace = MKT, stdin?: string, env: Record<string, string> = {}) {
+async function run(args: string[], replies: Reply[] | ((req: any, i: number) => Reply) = [{ status: 200, body: { id: ID, status: 'pending', amount: '1.00' } }], marketplace = MKT, stdin?: string, env: Record<string, string> = {}) {
   server = await recordingServer(replies);
   return payctl(args, {
     home: home.home,
@@ -301,10 +301,10 @@ describe('receivables', () => {
     await run(['receivables', 'get', ID]);
     expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/receivables/${ID}`]);
     await server!.close();
-    const list = await run(['receivables', 'list', '--transaction', ID], [{ status: 200, body: { items: [{ id: 'r1', amount: '9.70', gross_amount: '10.00' }], has_more: false } }]);
+    const list = await run(['receivables', 'list', '--transaction', ID], [{ status: 200, body: { items: [{ id: 'r1', status: 'pending', amount: '9.70', gross_amount: '10.00' }], has_more: false } }]);
     expect(list.code).toBe(0);
     expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/transactions/${ID}/receivables?limit=100&offset=0`]);
-    expect(JSON.parse(list.stdout)).toEqual([{ id: 'r1', amount: '9.70', gross_amount: '10.00' }]); // no display-only fields in JSON
+    expect(JSON.parse(list.stdout)).toEqual([{ id: 'r1', status: 'pending', amount: '9.70', gross_amount: '10.00' }]); // no display-only fields in JSON
   });
 
   it('list without --transaction names it', async () => {
@@ -331,7 +331,7 @@ describe('without a marketplace_id every scoped path drops the prefix', () => {
     [['receivables', 'list', '--transaction', ID], `GET /v1/transactions/${ID}/receivables?limit=100&offset=0`],
   ];
   it.each(cases)('%j → %s', async (args, expected) => {
-    const result = await run(args, [{ status: 200, body: { id: ID, items: [], has_more: false } }], '');
+    const result = await run(args, [{ status: 200, body: { id: ID, status: 'pending', amount: '1.00', items: [], has_more: false } }], '');
     expect(result.code, result.stderr).toBe(0);
     expect(sent()).toEqual([expected]);
   });

@@ -86,7 +86,7 @@ describe('what is sent', () => {
   });
 
   it('--all walks every page with offset, stopping when has_more is false; total may be a string', async () => {
-    const page = (ids: string[], hasMore: boolean) => ({ status: 200, body: { resource: 'list', items: ids.map((id) => ({ id })), has_more: hasMore, total: '250' } });
+    const page = (ids: string[], hasMore: boolean) => ({ status: 200, body: { resource: 'list', items: ids.map((id) => ({ id, status: 'succeeded', amount: '1.00' })), has_more: hasMore, total: '250' } });
     const result = await run(['transactions', 'list', '--all'], [page(['a', 'b'], true), page(['c'], true), page([], false)]);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).map((t: any) => t.id)).toEqual(['a', 'b', 'c']);
@@ -100,7 +100,7 @@ describe('what is sent', () => {
     // 200). From offset 100 the service answers at most 30 a page, so the request at 200 was a
     // wrong guess: it must be dropped and the list asked again from 130.
     const total = 250;
-    const item = (i: number) => ({ id: `t${i}`, description: 'x'.repeat(4000) });
+    const item = (i: number) => ({ id: `t${i}`, status: 'succeeded', amount: '1.00', description: 'x'.repeat(4000) });
     const result = await run(['transactions', 'list', '--all', '-o', 'ndjson', '--fields', 'id'], (req: { url: string }) => {
       const url = new URL(req.url, 'http://x');
       const offset = Number(url.searchParams.get('offset'));
@@ -116,7 +116,7 @@ describe('what is sent', () => {
   });
 
   it('--limit caps the items across pages', async () => {
-    const page = (ids: string[]) => ({ status: 200, body: { items: ids.map((id) => ({ id })), has_more: true } });
+    const page = (ids: string[]) => ({ status: 200, body: { items: ids.map((id) => ({ id, status: 'succeeded', amount: '1.00' })), has_more: true } });
     const result = await run(['transactions', 'list', '--limit', '3', '-o', 'ndjson'], [page(['a', 'b']), page(['c', 'd'])]);
     expect(result.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(['a', 'b', 'c']);
     expect(new URL(server!.requests[1]!.url, 'http://x').searchParams.get('limit')).toBe('1');

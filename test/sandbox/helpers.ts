@@ -11,6 +11,7 @@ import {
   type SandboxHandle,
 } from '../../src/sandbox/index.js';
 import { readStateFiles } from '../../src/sandbox/store.js';
+import { expectFitsContract } from '../helpers/contract.js';
 
 // Response bodies are JSON of many shapes; the tests assert on them field by field.
 export type Json = any;
@@ -43,7 +44,10 @@ export function client(baseUrl: string, key: string | null = SANDBOX_API_KEY): C
     const text = await res.text();
     // Everything is JSON except the rendered receipt, which comes back as text.
     const json = (res.headers.get('content-type') ?? '').startsWith('application/json');
-    return { status: res.status, headers: res.headers, body: text ? (json ? JSON.parse(text) : text) : undefined };
+    const parsed = text ? (json ? JSON.parse(text) : text) : undefined;
+    // Every successful answer meets the schema the CLI checks it against.
+    if (res.ok && json) expectFitsContract(method, urlPath, parsed);
+    return { status: res.status, headers: res.headers, body: parsed };
   };
   return {
     request,

@@ -1,29 +1,134 @@
-// Which operations' answers are checked against a schema, and what each answer is called in a
-// message. Kept apart from the schemas themselves, which need zod: the client reads this table
-// on every answer and loads zod only when an answer has a schema to meet (start-up cost).
+// What every operation answers, and what that answer is called in a message. Kept apart from the
+// schemas themselves, which need zod: the client reads this table on every answer and loads zod
+// (schemas/index.ts) only once an answer has arrived to be checked, never on start-up.
 
 import type { Operation } from '../endpoints.js';
 
-export const checkedAnswers = {
-  'transactions.create': 'transaction',
-  'transactions.void': 'transaction',
-  'transactions.capture': 'transaction',
-  'transactions.get': 'transaction',
-  'transactions.approve': 'transaction',
-  'invoices.approve': 'invoice',
-  'invoices.refund': 'invoice',
-  'invoices.get': 'invoice',
-  'boletos.cancel': 'boleto cancellation',
-} as const satisfies Partial<Record<Operation, string>>;
+/** The resources payctl reads and writes; each has a schema in schemas/index.ts. */
+export type Resource =
+  | 'transaction'
+  | 'cancellation letter'
+  | 'card token'
+  | 'card'
+  | 'buyer'
+  | 'source'
+  | 'boleto'
+  | 'boleto cancellation'
+  | 'receipt'
+  | 'acknowledgement'
+  | 'receivable'
+  | 'plan'
+  | 'subscription'
+  | 'invoice'
+  | 'balance'
+  | 'balance history entry'
+  | 'transfer'
+  | 'future entry'
+  | 'webhook'
+  | 'event'
+  | 'event replay'
+  | 'removal'
+  | 'sandbox clock'
+  | 'sandbox volume report';
 
-export type CheckedOperation = keyof typeof checkedAnswers;
+/**
+ * `one`: the answer is the resource. `list`: a list envelope whose items are the resource.
+ * `removal`: a DELETE's answer, which may also be empty (204).
+ */
+export interface AnswerShape {
+  resource: Resource;
+  shape: 'one' | 'list' | 'removal';
+}
+
+const one = (resource: Resource): AnswerShape => ({ resource, shape: 'one' });
+const list = (resource: Resource): AnswerShape => ({ resource, shape: 'list' });
+const removal: AnswerShape = { resource: 'removal', shape: 'removal' };
+
+/** Every operation of the endpoint table but `receipts.render`, whose answer is an HTML page. */
+export const answers = {
+  'transactions.create': one('transaction'),
+  'transactions.list': list('transaction'),
+  'transactions.get': one('transaction'),
+  'transactions.update': one('transaction'),
+  'transactions.void': one('transaction'),
+  'transactions.capture': one('transaction'),
+  'transactions.cancellationLetter': one('cancellation letter'),
+  'transactions.approve': one('transaction'),
+  'cards.tokenize': one('card token'),
+  'cards.associate': one('card'),
+  'cards.get': one('card'),
+  'cards.remove': removal,
+  'buyers.create': one('buyer'),
+  'buyers.list': list('buyer'),
+  'buyers.get': one('buyer'),
+  'buyers.update': one('buyer'),
+  'buyers.remove': removal,
+  'buyers.search': one('buyer'),
+  'sources.create': one('source'),
+  'sources.get': one('source'),
+  'sources.remove': removal,
+  'boletos.get': one('boleto'),
+  'boletos.send': one('acknowledgement'),
+  'boletos.cancel': one('boleto cancellation'),
+  'receipts.get': one('receipt'),
+  'receipts.email': one('acknowledgement'),
+  'receipts.sms': one('acknowledgement'),
+  'receivables.get': one('receivable'),
+  'receivables.listByTransaction': list('receivable'),
+  'plans.create': one('plan'),
+  'plans.list': list('plan'),
+  'plans.get': one('plan'),
+  'plans.update': one('plan'),
+  'plans.remove': removal,
+  'subscriptions.create': one('subscription'),
+  'subscriptions.list': list('subscription'),
+  'subscriptions.get': one('subscription'),
+  'subscriptions.update': one('subscription'),
+  'subscriptions.remove': removal,
+  'subscriptions.suspend': one('subscription'),
+  'subscriptions.reactivate': one('subscription'),
+  'invoices.create': one('invoice'),
+  'invoices.list': list('invoice'),
+  'invoices.get': one('invoice'),
+  'invoices.remove': removal,
+  'invoices.approve': one('invoice'),
+  'invoices.refund': one('invoice'),
+  'balances.accountsByBuyer': list('balance'),
+  'balances.history': list('balance history entry'),
+  'balances.historyByAccount': list('balance history entry'),
+  'balances.historyByBuyer': list('balance history entry'),
+  'balances.get': one('balance'),
+  'balances.getBySeller': one('balance'),
+  'balances.current': one('balance'),
+  'balances.currentBySeller': one('balance'),
+  'transfers.list': list('transfer'),
+  'transfers.get': one('transfer'),
+  'transfers.transactions': list('transaction'),
+  'futureEntries.list': list('future entry'),
+  'webhooks.create': one('webhook'),
+  'webhooks.list': list('webhook'),
+  'webhooks.get': one('webhook'),
+  'webhooks.remove': removal,
+  'events.list': list('event'),
+  'events.get': one('event'),
+  'events.replay': one('event replay'),
+  'sandbox.clock': one('sandbox clock'),
+  'sandbox.advance': one('sandbox clock'),
+  'sandbox.generate': one('sandbox volume report'),
+} as const satisfies Record<Exclude<Operation, 'receipts.render'>, AnswerShape>;
+
+/** The answer an operation of the table gives; undefined for `payctl api`'s own endpoints and HTML. */
+export function answerOf(operation: unknown): AnswerShape | undefined {
+  return typeof operation === 'string' && Object.hasOwn(answers, operation) ? answers[operation as keyof typeof answers] : undefined;
+}
+
+/** "a transaction", "a transaction list": what a message says the answer should have been. */
+export function describeAnswer(answer: AnswerShape): string {
+  return withArticle(answer.shape === 'list' ? `${answer.resource} list` : answer.resource);
+}
 
 /** What `pages()` expects of every answer. */
 export const LIST_PAGE = 'list page';
-
-export function isChecked(operation: string): operation is CheckedOperation {
-  return Object.hasOwn(checkedAnswers, operation);
-}
 
 /** "a transaction", "an invoice". */
 export function withArticle(noun: string): string {

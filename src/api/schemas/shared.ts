@@ -1,23 +1,58 @@
 import * as z from 'zod/mini';
 
-// Every error message below is what was expected, phrased to follow "expected": the issue
-// formatter (describe-issues.ts) prints "<field>: expected <message>", so none of zod's default
-// texts ("Invalid input") reaches a user.
+// Building blocks of every resource schema. Every error message below is what was expected,
+// phrased to follow "expected": the issue formatter (describe-issues.ts) prints
+// "<field>: expected <message>", so none of zod's default texts ("Invalid input") reaches a user.
+//
+// Strict where payctl relies on a field (ids, statuses, amounts); lenient where the provider is:
+// unknown fields are kept (looseObject), informational fields may be missing or null.
 
 export const nonEmptyString = z.string({ error: 'a string' }).check(z.minLength(1, 'a non-empty string'));
 
 export const anyString = z.string({ error: 'a string' });
 
-const DECIMAL = 'a decimal string like "10.00"';
-/** Amounts of transactions travel as decimal strings ("10.00"), never as numbers. */
-export const decimalString = z.string({ error: DECIMAL }).check(z.regex(/^-?\d+(\.\d+)?$/, DECIMAL));
+/** An id payctl passes back to the service in a path: non-empty, no slash, no control character. */
+export const resourceId = z
+  .string({ error: 'a string' })
+  .check(z.regex(/^[^\s/?#\u0000-\u001f\u007f]{1,128}$/, 'an id of 1 to 128 characters without spaces or slashes'));
 
-/** Amounts of invoices are integer cents. */
+/** A status payctl reports and branches on: a short lower-case word such as "succeeded" or "over-due". */
+export const status = z.string({ error: 'a string' }).check(z.regex(/^[A-Za-z][A-Za-z_-]{0,39}$/, 'a status word like "succeeded"'));
+
+const DECIMAL = 'a decimal string like "10.00"';
+/**
+ * Amounts of transactions, receivables, balances and transfers: decimal strings in reais ("10.50").
+ * A number is refused even where the provider's file types one (its PIX answer): 1050 could be
+ * reais or cents, and payctl never guesses about money. Fractions of a centavo are refused too.
+ */
+export const decimalAmount = z.string({ error: DECIMAL }).check(z.regex(/^-?\d{1,14}(\.\d{1,2}0*)?$/, DECIMAL));
+/** Amounts of plans, subscriptions and invoices are integer cents. */
 export const integerCents = z.int({ error: 'an integer number of cents' });
 
 const COUNT = 'a number or a numeric string';
 /** Counts in list envelopes: the provider sends `total` as a number or as "42". */
 export const count = z.union([z.number({ error: COUNT }), z.string({ error: COUNT }).check(z.regex(/^\d+$/, COUNT))], { error: COUNT });
+
+/** An informational text field: may be missing or null; a string when present. */
+export const text = z.optional(z.nullable(anyString));
+
+/** An informational flag. */
+export const flag = z.optional(z.nullable(z.boolean({ error: 'true or false' })));
+
+/** A whole number that may be missing or null (installments, retries, intervals). */
+export const optionalInt = z.optional(z.nullable(z.int({ error: 'a whole number' })));
+
+/** Free-form key/value data the service keeps for the client. */
+export const metadata = z.optional(z.nullable(z.record(z.string(), z.unknown(), { error: 'an object' })));
+
+/** A nested object payctl shows but does not read into. */
+export const anyObject = z.optional(z.nullable(z.looseObject({}, { error: 'an object' })));
+
+/** A list of strings (event types, payment methods, ids). */
+export const stringList = z.optional(z.nullable(z.array(anyString, { error: 'an array of strings' })));
+
+/** An amount that may be missing or null (fees, gross amounts of informational objects). */
+export const optionalAmount = z.optional(z.nullable(decimalAmount));
 
 /** An object that keeps every field it was given, checked or not: output prints the API's own object. */
 export function looseObject<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
