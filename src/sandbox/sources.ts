@@ -14,7 +14,9 @@ import { Checker } from './validate.js';
 // prepared ahead of the transaction. Raw card data is reduced to a card record on the way in,
 // like a tokenization, so a source never holds a card number or CVV.
 
-const TYPES = ['card', 'customer', 'token'] as const;
+// The provider's source type takes one value: what is charged is told by which of card, token or
+// customer the body carries.
+const TYPES = ['card'] as const;
 const USAGES = ['single_use', 'reusable'] as const;
 
 type Choice =
@@ -76,22 +78,27 @@ export function planCreateSource(body: JsonObject, now: Date): SourcePlan {
   let choice: Choice | undefined;
   let refCents: number | undefined;
   if (type === 'card') {
-    const card = body.card;
-    if (!isObject(card)) check.add('card', 'is required for type card: {"id": …} of a stored card, or card data');
-    else if (card.id !== undefined) {
-      if (card.card_number !== undefined) check.add('card', 'give either a card id or card data, not both');
-      const id = check.requiredString(card.id, 'card.id');
-      if (id) choice = { kind: 'card', id };
-      refCents = optionalCents(card.amount, 'card.amount', check);
+    const given = (['card', 'token', 'customer'] as const).filter((key) => body[key] !== undefined && body[key] !== null);
+    if (given.length > 1) check.add(given[1] as string, `give one of card, token or customer, not ${given.join(' and ')}`);
+    const origin = given[0];
+    if (origin === 'token' || origin === 'customer') {
+      const ref = parseRef(body[origin], origin, check);
+      if (ref) choice = { kind: origin, id: ref.id };
+      refCents = ref?.cents;
     } else {
-      const accepted = parseCardInput(card, 'card', check, now);
-      if (accepted) choice = { kind: 'card-data', card: accepted };
-      refCents = optionalCents(card.amount, 'card.amount', check);
+      const card = body.card;
+      if (!isObject(card)) check.add('card', 'is required unless token or customer is given: {"id": …} of a stored card, or card data');
+      else if (card.id !== undefined) {
+        if (card.card_number !== undefined) check.add('card', 'give either a card id or card data, not both');
+        const id = check.requiredString(card.id, 'card.id');
+        if (id) choice = { kind: 'card', id };
+        refCents = optionalCents(card.amount, 'card.amount', check);
+      } else {
+        const accepted = parseCardInput(card, 'card', check, now);
+        if (accepted) choice = { kind: 'card-data', card: accepted };
+        refCents = optionalCents(card.amount, 'card.amount', check);
+      }
     }
-  } else if (type === 'customer' || type === 'token') {
-    const ref = parseRef(body[type], type, check);
-    if (ref) choice = { kind: type, id: ref.id };
-    refCents = ref?.cents;
   }
   check.throwIfAny();
   const chosen = choice as Choice;

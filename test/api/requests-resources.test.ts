@@ -167,10 +167,10 @@ describe('sources', () => {
     const seller = 'f'.repeat(32);
     await run(['sources', 'create', '--token', TOKEN], [{ status: 201, body: { id: 's1' } }], MKT, undefined, { PAYCTL_SELLER_ID: seller });
     // No --on-behalf-of: the seller from the environment is used.
-    expect(server!.requests[0]!.json).toEqual({ usage: 'single_use', type: 'token', currency: 'BRL', capture: true, token: { id: TOKEN }, on_behalf_of: seller });
+    expect(server!.requests[0]!.json).toEqual({ usage: 'single_use', type: 'card', currency: 'BRL', capture: true, token: { id: TOKEN }, on_behalf_of: seller });
     await server!.close();
     await run(['sources', 'create', '--customer', ID, '--no-capture'], [{ status: 201, body: { id: 's1' } }]);
-    expect(server!.requests[0]!.json).toMatchObject({ usage: 'single_use', type: 'customer', currency: 'BRL', capture: false, customer: { id: ID } });
+    expect(server!.requests[0]!.json).toMatchObject({ usage: 'single_use', type: 'card', currency: 'BRL', capture: false, customer: ID });
   });
 
   it('from card details read from --card-file -', async () => {

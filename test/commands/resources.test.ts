@@ -100,9 +100,9 @@ describe('sources', () => {
     expect(fromCard).toMatchObject({ resource: 'source', type: 'card', usage: 'reusable', amount: '12.34', card: { id: card.id } });
     const freshToken = await tokenize('5555555555554444');
     const fromToken = await json(['sources', 'create', '--token', freshToken.id]);
-    expect(fromToken).toMatchObject({ type: 'token', usage: 'single_use', token: { id: freshToken.id } });
+    expect(fromToken).toMatchObject({ type: 'card', usage: 'single_use', token: { id: freshToken.id } });
     const fromBuyer = await json(['sources', 'create', '--customer', SANDBOX_BUYER_ID]);
-    expect(fromBuyer).toMatchObject({ type: 'customer', customer: { id: SANDBOX_BUYER_ID } });
+    expect(fromBuyer).toMatchObject({ type: 'card', customer: { id: SANDBOX_BUYER_ID } });
     const fromDetails = await json(['sources', 'create', '--card-file', '-'], cardJson());
     expect(fromDetails.card).toMatchObject({ first4_digits: '4111', last4_digits: '1111' });
 

@@ -260,31 +260,34 @@ describe('POST /sources', () => {
   });
 
   it('creates a customer source ({id, amount})', async () => {
-    const reply = await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'customer', amount: 700, customer: { id: SANDBOX_BUYER_ID } });
+    const reply = await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'card', amount: 700, customer: SANDBOX_BUYER_ID });
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     expectSource(reply.body);
-    expect(reply.body).toMatchObject({ type: 'customer', customer: { id: SANDBOX_BUYER_ID, amount: '7.00' }, token: null, card: null });
-    expectError(await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'customer', customer: { id: 'f'.repeat(32) } }), 404, 'resource_not_found');
+    expect(reply.body).toMatchObject({ type: 'card', customer: { id: SANDBOX_BUYER_ID, amount: '7.00' }, token: null, card: null });
+    // The provider's type takes only `card`: the old per-origin types are refused.
+    expectError(await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'customer', customer: SANDBOX_BUYER_ID }), 400, 'invalid_parameter');
+    expectError(await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'card', customer: SANDBOX_BUYER_ID, token: { id: 'a'.repeat(32) } }), 400, 'invalid_parameter');
+    expectError(await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'card', customer: 'f'.repeat(32) }), 404, 'resource_not_found');
   });
 
   it('creates a token source: single_use spends the token, reusable does not', async () => {
     const reusableToken = await tokenize();
-    const reusable = await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'token', token: { id: reusableToken.id, amount: 300 } });
+    const reusable = await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'card', token: { id: reusableToken.id, amount: 300 } });
     expect(reusable.status, JSON.stringify(reusable.body)).toBe(201);
     expectSource(reusable.body);
     expect(reusable.body).toMatchObject({ token: { id: reusableToken.id, amount: '3.00' }, card: { id: reusableToken.card.id, last4_digits: '1111' } });
     expect((await readStateFile(fresh.dir)).tokens[reusableToken.id].used).toBe(false);
 
     const singleToken = await tokenize();
-    const single = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'token', token: { id: singleToken.id } });
+    const single = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', token: { id: singleToken.id } });
     expect(single.status).toBe(201);
     expect((await readStateFile(fresh.dir)).tokens[singleToken.id].used).toBe(true);
-    const reused = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'token', token: { id: singleToken.id } });
+    const reused = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', token: { id: singleToken.id } });
     expectError(reused, 400, 'token_already_used');
     const buyer = await createBuyer();
     expectError(await api.post('/v1/cards', { token: singleToken.id, customer: buyer.id }), 400, 'token_already_used');
 
-    expectError(await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'token', token: { id: '1'.repeat(32) } }), 404, 'resource_not_found');
+    expectError(await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', token: { id: '1'.repeat(32) } }), 404, 'resource_not_found');
   });
 
   it('answers 404 for an unknown card id or seller', async () => {
@@ -305,10 +308,13 @@ describe('POST /sources', () => {
     const why = invalid.body.error.reasons.join('\n');
     for (const field of ['usage', 'type', 'currency', 'amount']) expect(why).toContain(`${field}:`);
 
-    for (const type of ['card', 'customer', 'token']) {
-      const noRef = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type });
-      expectError(noRef, 400, 'invalid_parameter');
-      expect(noRef.body.error.reasons.join(' ')).toContain(`${type}:`);
+    const noOrigin = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card' });
+    expectError(noOrigin, 400, 'invalid_parameter');
+    expect(noOrigin.body.error.reasons.join(' ')).toContain('card: is required unless token or customer is given');
+    for (const origin of ['customer', 'token']) {
+      const empty = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', [origin]: {} });
+      expectError(empty, 400, 'invalid_parameter');
+      expect(empty.body.error.reasons.join(' ')).toContain(`${origin}.id:`);
     }
   });
 });
@@ -339,7 +345,7 @@ describe('the state file', () => {
       await api.post('/v1/cards', { token: token.id, customer: buyer.id });
       expect((await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', card: cardData(pan) })).status).toBe(201);
       const second = await tokenize(pan);
-      expect((await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'token', token: { id: second.id } })).status).toBe(201);
+      expect((await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', token: { id: second.id } })).status).toBe(201);
     }
     const dir = path.join(fresh.dir, 'sandbox');
     const names = await readdir(dir);

@@ -55,7 +55,7 @@ describe('a state file from before this version', () => {
     expect(receipt.body.card).toEqual({ card_brand: 'Visa', first4_digits: '4111', first6_digits: null });
     expect(receipt.body.taxpayer_id).toMatch(/^\d{14}$/);
 
-    expect((await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'customer', customer: { id: SANDBOX_BUYER_ID } })).status).toBe(201);
+    expect((await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'card', customer: SANDBOX_BUYER_ID })).status).toBe(201);
     expect((await api.post(`/v1/receipts/${txn.body.sales_receipt}/emails`, { to: 'a@example.com' })).status).toBe(200);
   });
 

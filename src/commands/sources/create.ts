@@ -5,7 +5,7 @@ import { amountFromFlags } from '../shared/amount.js';
 import { hasCardFlags, readCard, type CardInput } from '../shared/card.js';
 import { missingInput, optionalString, stringList } from '../shared/input.js';
 
-export type SourceOrigin = { type: 'card'; cardId: string } | { type: 'card'; card: CardInput } | { type: 'token'; tokenId: string } | { type: 'customer'; customerId: string };
+export type SourceOrigin = { cardId: string } | { card: CardInput } | { tokenId: string } | { customerId: string };
 
 export interface SourceInput {
   usage: 'single_use' | 'reusable';
@@ -20,15 +20,19 @@ export interface SourceInput {
   metadata?: Record<string, string>;
 }
 
-/** The provider's source body: a type and, under the key of that type, what to charge. */
+/**
+ * The provider's source body. Its `type` takes the one value `card`; what is charged is told by
+ * which key the body carries: `card` (`{id}` or card data), `token` (`{id}`) or `customer`, a
+ * buyer id as a plain string.
+ */
 export function buildSourceRequest(input: SourceInput): Record<string, unknown> {
-  const body: Record<string, unknown> = { usage: input.usage, type: input.origin.type, currency: input.currency, capture: input.capture };
+  const body: Record<string, unknown> = { usage: input.usage, type: 'card', currency: input.currency, capture: input.capture };
   if (input.amountCents !== undefined) body.amount = input.amountCents;
   const origin = input.origin;
   if ('cardId' in origin) body.card = { id: origin.cardId };
   else if ('card' in origin) body.card = { ...origin.card };
   else if ('tokenId' in origin) body.token = { id: origin.tokenId };
-  else body.customer = { id: origin.customerId };
+  else body.customer = origin.customerId;
   if (input.description !== undefined) body.description = input.description;
   if (input.referenceId !== undefined) body.reference_id = input.referenceId;
   if (input.onBehalfOf !== undefined) body.on_behalf_of = input.onBehalfOf;
@@ -43,10 +47,10 @@ async function readOrigin(ctx: Context, options: Record<string, unknown>): Promi
   const customer = optionalString(options.customer);
   const given = [card !== undefined && '--card', token !== undefined && '--token', customer !== undefined && '--customer', hasCardFlags(options) && 'card details'].filter(Boolean);
   if (given.length > 1) throw new UsageError(`a source has one origin: ${given.join(', ')} were all given`);
-  if (card !== undefined) return { type: 'card', cardId: validateId(card, 'card id', '--card') };
-  if (token !== undefined) return { type: 'token', tokenId: validateId(token, 'token id', '--token') };
-  if (customer !== undefined) return { type: 'customer', customerId: validateId(customer, 'buyer id', '--customer') };
-  if (hasCardFlags(options) || ctx.interactive) return { type: 'card', card: await readCard(ctx, options) };
+  if (card !== undefined) return { cardId: validateId(card, 'card id', '--card') };
+  if (token !== undefined) return { tokenId: validateId(token, 'token id', '--token') };
+  if (customer !== undefined) return { customerId: validateId(customer, 'buyer id', '--customer') };
+  if (hasCardFlags(options) || ctx.interactive) return { card: await readCard(ctx, options) };
   throw missingInput(['--card <card-id>, --token <token-id>, --customer <buyer-id> or the card details']);
 }
 
@@ -73,7 +77,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   const body = buildSourceRequest(input);
   if (ctx.globals.dryRun) return ctx.printDryRun('sources.create', { body });
   await ctx.noteSandbox();
-  const source = await (await ctx.api()).call<{ id?: string }>('sources.create', { body });
+  const source = await (await ctx.api()).call<{ id: string }>('sources.create', { body });
   await ctx.render(source);
-  ctx.log.status(`Created ${input.usage} source ${source.id ?? ''}`.trim());
+  ctx.log.status(`Created ${input.usage} source ${source.id}`);
 }
