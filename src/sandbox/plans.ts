@@ -157,11 +157,20 @@ export function planCreatePlan(body: JsonObject): PlanCreation {
 
 export type PlanChange = (plan: Plan, state: SandboxState, now: Date) => void;
 
-/** A partial update; a change of calendar applies to the plan's subscriptions from their next due date. */
+/** What the provider's PUT requires: it replaces the plan, so a client must send these every time. */
+const REQUIRED_ON_UPDATE = ['name', 'frequency', 'interval', 'payment_methods', 'currency'] as const;
+
+/**
+ * The provider's PUT: the plan's fields as sent, the five of REQUIRED_ON_UPDATE always; a field
+ * left out keeps its value. A change of calendar applies to the plan's subscriptions from their
+ * next due date.
+ */
 export function planUpdatePlan(body: JsonObject, reanchor: (state: SandboxState, plan: Plan) => void): PlanChange {
   const check = new Checker();
   const patch = parsePatch(body, check);
-  if (Object.keys(body).length === 0) check.add('name', `nothing to update: give any of ${FIELDS.join(', ')}`);
+  for (const key of REQUIRED_ON_UPDATE) {
+    if (body[key] === undefined || body[key] === null) check.add(key, 'is required: the update replaces the plan, so send it whole');
+  }
   check.throwIfAny();
 
   return (plan, state, now) => {

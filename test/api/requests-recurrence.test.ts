@@ -74,9 +74,18 @@ describe('plans', () => {
     expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/?limit=20&offset=0`]);
     await run(['plans', 'get', ID]);
     expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`]);
-    await run(['plans', 'update', ID, '--amount', '34.90']);
-    expect(sent()).toEqual([`PUT /v1/marketplaces/${MKT}/recurrence_plans/${ID}`]);
-    expect(server!.requests[0]!.json).toEqual({ amount: 3490 });
+    // The provider's PUT replaces the plan and requires name, frequency, interval, currency and
+    // payment_methods: the plan is read first and sent whole, with the change applied.
+    const held = { uuid: ID, name: 'Mensal', frequency: 'monthly', interval: 1, currency: 'BRL', payment_methods: ['credit'], amount: 2990, setup_amount: 0, description: null, duration: null, status: 'active', grace_period: 3 };
+    const updated = await run(['plans', 'update', ID, '--amount', '34.90'], (req) => ({ status: 200, body: req.method === 'GET' ? held : { ...held, amount: 3490 } }));
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `PUT /v1/marketplaces/${MKT}/recurrence_plans/${ID}`]);
+    expect(server!.requests[1]!.json).toEqual({ name: 'Mensal', frequency: 'monthly', interval: 1, currency: 'BRL', payment_methods: ['credit'], amount: 3490, setup_amount: 0 });
+    await server!.close();
+    const dry = await run(['plans', 'update', ID, '--amount', '34.90', '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(server!.requests).toHaveLength(0);
+    expect(dry.stderr).toContain('the real PUT carries the whole plan');
     const noYes = await run(['plans', 'remove', ID]);
     expect(noYes.code).toBe(2);
     await run(['plans', 'remove', ID, '--yes']);

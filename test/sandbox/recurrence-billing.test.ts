@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
 import { readStateFiles, replaceState } from '../../src/sandbox/store.js';
 import { DECLINED, expectTransactionShape, HEX32, ISO_MS, VISA, type Client, type Json } from './helpers.js';
-import { advance, allInvoices, buyerWithCard, createPlan, pinnedSandbox, subscribe, type Pinned } from './recurrence-helpers.js';
+import { advance, allInvoices, buyerWithCard, createPlan, pinnedSandbox, subscribe, type Pinned, wholePlan } from './recurrence-helpers.js';
 
 // Billing on the sandbox clock: every due date of an active subscription billed once, in date
 // order, as a real card transaction; schedules of every frequency; suspension, expiry, duration
@@ -181,7 +181,7 @@ describe('schedules', () => {
     const plan = await createPlan(api);
     const sub = await subscribe(api, plan, '2030-01-16');
     await advance(api, 5); // billed Jan 16; next Feb 16
-    expect((await api.put(`/v1/recurrence_plans/${plan.uuid}`, { frequency: 'weekly' })).status).toBe(200);
+    expect((await api.put(`/v1/recurrence_plans/${plan.uuid}`, wholePlan(plan, { frequency: 'weekly' }))).status).toBe(200);
     await advance(api, 40);
     expect(dueDates(await allInvoices(api, `subscription=${sub.uuid}`))).toEqual(['2030-01-16', '2030-02-16', '2030-02-23']);
   });

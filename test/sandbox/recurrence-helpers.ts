@@ -35,6 +35,12 @@ export async function sandboxToday(api: Client): Promise<string> {
   return String(clock.body.now).slice(0, 10);
 }
 
+/** The body the provider's PUT requires, taken from a plan as served, with changes applied. */
+export function wholePlan(plan: Json, changes: Record<string, unknown> = {}): Record<string, unknown> {
+  const { name, frequency, interval, payment_methods, currency } = plan;
+  return { name, frequency, interval, payment_methods, currency, ...changes };
+}
+
 export async function createPlan(api: Client, overrides: Record<string, unknown> = {}): Promise<Json> {
   const reply = await api.post('/v1/recurrence_plans/', {
     name: 'Plano Mensal',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_MARKETPLACE_ID } from '../../src/sandbox/index.js';
 import { expectError, HEX32, ISO_MS, type Client, type Json } from './helpers.js';
-import { advance, allInvoices, createPlan, pinnedSandbox, subscribe, subscriptionBody, type Pinned } from './recurrence-helpers.js';
+import { advance, allInvoices, createPlan, pinnedSandbox, subscribe, subscriptionBody, type Pinned, wholePlan } from './recurrence-helpers.js';
 
 // Recurrence plans: create (with and without the provider's trailing slash), list, get, partial
 // update, and removal, which cancels the plan instead of erasing it.
@@ -124,25 +124,28 @@ describe('GET /recurrence_plans', () => {
     expect(got.status).toBe(200);
     expect(got.body).toEqual(plan);
     expectError(await api.get(`/v1/recurrence_plans/${'0'.repeat(32)}`), 404, 'resource_not_found');
-    expectError(await api.put(`/v1/recurrence_plans/${'0'.repeat(32)}`, { name: 'x' }), 404, 'resource_not_found');
+    expectError(await api.put(`/v1/recurrence_plans/${'0'.repeat(32)}`, wholePlan(plan, { name: 'x' })), 404, 'resource_not_found');
     expectError(await api.del(`/v1/recurrence_plans/${'0'.repeat(32)}`), 404, 'resource_not_found');
   });
 });
 
 describe('PUT /recurrence_plans/{uuid}', () => {
-  it('changes only the fields sent and answers 200 with the plan', async () => {
+  it('takes the whole plan, keeps what is left out, and answers 200 with the plan', async () => {
     const plan = await createPlan(api, { metadata: { a: '1', b: '2' } });
     fresh.setRealTime('2030-03-10T13:00:00.000Z');
-    const reply = await api.put(`/v1/recurrence_plans/${plan.uuid}`, { amount: 3490, description: 'Novo preço', metadata: { b: null, c: '3' } });
+    const reply = await api.put(`/v1/recurrence_plans/${plan.uuid}`, wholePlan(plan, { amount: 3490, description: 'Novo preço', metadata: { b: null, c: '3' } }));
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     expect(reply.body).toMatchObject({ ...plan, amount: 3490, description: 'Novo preço', metadata: { a: '1', c: '3' }, updated_at: '2030-03-10T13:00:00.000Z' });
     expect((await api.get(`/v1/recurrence_plans/${plan.uuid}`)).body).toEqual(reply.body);
   });
 
-  it('checks what it is sent like create does, and refuses an empty update', async () => {
+  it('checks what it is sent like create does, and refuses a partial or empty update', async () => {
     const plan = await createPlan(api);
-    expectError(await api.put(`/v1/recurrence_plans/${plan.uuid}`, { interval: 0 }), 400, 'invalid_parameter');
-    expectError(await api.put(`/v1/recurrence_plans/${plan.uuid}`, { payment_methods: ['pix'] }), 400, 'invalid_parameter');
+    expectError(await api.put(`/v1/recurrence_plans/${plan.uuid}`, wholePlan(plan, { interval: 0 })), 400, 'invalid_parameter');
+    expectError(await api.put(`/v1/recurrence_plans/${plan.uuid}`, wholePlan(plan, { payment_methods: ['pix'] })), 400, 'invalid_parameter');
+    const partial = await api.put(`/v1/recurrence_plans/${plan.uuid}`, { amount: 3490 });
+    expectError(partial, 400, 'invalid_parameter');
+    for (const key of ['name', 'frequency', 'interval', 'payment_methods', 'currency']) expect(partial.body.error.reasons.join('\n')).toContain(`${key}: is required`);
     expectError(await api.put(`/v1/recurrence_plans/${plan.uuid}`, {}), 400, 'invalid_parameter');
     expect((await api.get(`/v1/recurrence_plans/${plan.uuid}`)).body).toEqual(plan);
   });
@@ -161,7 +164,7 @@ describe('DELETE /recurrence_plans/{uuid}', () => {
     expectError(refused, 422, 'plan_canceled');
     expect((await api.get(`/v1/recurrence_subscriptions?plan=${plan.uuid}`)).body.total).toBe(0);
     expectError(await api.del(`/v1/recurrence_plans/${plan.uuid}`), 422, 'plan_canceled');
-    expectError(await api.put(`/v1/recurrence_plans/${plan.uuid}`, { amount: 100 }), 422, 'plan_canceled');
+    expectError(await api.put(`/v1/recurrence_plans/${plan.uuid}`, wholePlan(plan, { amount: 100 })), 422, 'plan_canceled');
   });
 
   it("leaves the plan's running subscriptions billing on its calendar", async () => {

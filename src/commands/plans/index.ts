@@ -45,7 +45,7 @@ export function registerPlans(program: Command, action: ActionFactory, withVerbs
     .description('Show a plan')
     .addHelpText('after', examples('payctl plans get <plan-id>', 'payctl plans get <plan-id> -o json | jq .amount'))
     .action(action(() => import('./get.js')));
-  addPlanFlags(group.command('update <id>').description("Change a plan (only the flags given change)"), false)
+  addPlanFlags(group.command('update <id>').description("Change a plan (only the flags given change; payctl reads the plan and sends it whole, as the provider requires)"), false)
     .addHelpText('after', examples('payctl plans update <plan-id> --amount 34.90', 'payctl plans update <plan-id> --description "Novo preço"'))
     .action(action(() => import('./update.js')));
   group

@@ -3,13 +3,35 @@ import { UsageError } from '../../errors.js';
 import { validateId } from '../../validate/index.js';
 import { planBodyFromFlags, planRow } from './shared.js';
 
+/** What the provider's PUT takes; it requires the first five, so every update sends them all. */
+const WRITABLE = ['name', 'frequency', 'interval', 'currency', 'payment_methods', 'amount', 'setup_amount', 'description', 'duration'] as const;
+
+/**
+ * The whole plan with the changes applied: the provider's PUT replaces the plan and refuses a body
+ * without name, frequency, interval, currency and payment_methods, so the fields not being changed
+ * are sent as the service holds them now. Fields it holds as null are left out.
+ */
+export function wholePlan(current: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const key of WRITABLE) {
+    if (current[key] !== undefined && current[key] !== null) body[key] = current[key];
+  }
+  return { ...body, ...changes };
+}
+
 export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
   const id = validateId(args[0] ?? '', 'plan id', '<id>');
-  const body = planBodyFromFlags(options);
-  if (Object.keys(body).length === 0) throw new UsageError('nothing to change: give at least one flag, e.g. --amount or --description');
+  const changes = planBodyFromFlags(options);
+  if (Object.keys(changes).length === 0) throw new UsageError('nothing to change: give at least one flag, e.g. --amount or --description');
   await ctx.requireApiKey();
-  if (ctx.globals.dryRun) return ctx.printDryRun('plans.update', { params: { id }, body });
+  if (ctx.globals.dryRun) {
+    ctx.log.status('dry run: the real PUT carries the whole plan, its other fields read from the service first');
+    return ctx.printDryRun('plans.update', { params: { id }, body: changes });
+  }
   await ctx.noteSandbox();
-  await ctx.render(await (await ctx.api()).call('plans.update', { params: { id }, body }), planRow);
+  const api = await ctx.api();
+  const current = await api.call<Record<string, unknown>>('plans.get', { params: { id } });
+  const body = wholePlan(current, changes);
+  await ctx.render(await api.call('plans.update', { params: { id }, body }), planRow);
   ctx.log.status(`Updated plan ${id}`);
 }
