@@ -48,16 +48,16 @@ export function boletoView(stored: StoredBoleto, marketplaceId: string): BoletoV
   };
 }
 
-export function emailBoleto(state: SandboxState, id: string, to: string | undefined, now: Date): SentReply {
+/** E-mails the boleto to its buyer's address on file: the provider's operation names no address. */
+export function emailBoleto(state: SandboxState, id: string, now: Date): SentReply {
   const stored = findBoleto(state, id);
   const customer = stored.txn.customer ? state.buyers[stored.txn.customer] : undefined;
-  const target = to ?? customer?.email ?? undefined;
+  const target = customer?.email ?? undefined;
   if (!target) {
     throw new SandboxError(
       422,
       'missing_email',
-      `The boleto (id: ${id}) cannot be e-mailed: its buyer has no e-mail address on file; send "to" with the address to use.`,
-      { reasons: ['to: is required when the buyer has no e-mail address'] },
+      `The boleto (id: ${id}) cannot be e-mailed: its buyer has no e-mail address on file; add one to the buyer first.`,
     );
   }
   recordDelivery(state, { kind: 'boleto', resource_id: id, method: 'email', target }, now);

@@ -57,6 +57,8 @@ export interface Route {
   outsidePrefix?: boolean;
   /** The route runs what fell due itself, so the server does not before calling it. */
   ownsCatchUp?: boolean;
+  /** The provider takes no request body here and answers 415 to one. */
+  noBody?: boolean;
 }
 
 function transactionId(c: RequestContext): string {

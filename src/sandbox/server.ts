@@ -78,7 +78,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
         headers: { Allow: Object.keys(match.route.handlers).join(', ') },
       });
     }
-    const body = method === 'POST' || method === 'PUT' ? parseJsonObject(await readBody(req)) : {};
+    const raw = method === 'POST' || method === 'PUT' ? await readBody(req) : '';
+    if (match.route.noBody && raw.trim() !== '') {
+      throw new SandboxError(415, 'unsupported_media_type', `Unsupported media type: ${method} ${url.pathname} takes no request body.`);
+    }
+    const body = parseJsonObject(raw);
     // Injected failures (faults.ts), on the API only: the sandbox's own clock and generator stay reliable.
     const fault = ctx.faults && segments[0] !== 'sandbox' ? drawFault(ctx.faults) : undefined;
     if (fault === '500-before') throw new SandboxError(500, 'server_api_error', 'Injected fault: the service failed before applying the request.');

@@ -205,10 +205,26 @@ describe('boletos', () => {
     await run(['boletos', 'get', ID]);
     expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/boletos/${ID}`]);
     await server!.close();
-    const send = await run(['boletos', 'send', ID, '--to', 'fin@example.com'], [{ status: 200, body: { message: 'success' } }]);
-    expect(send.code).toBe(0);
+    // The provider's operation takes no body (415 to one): nothing but the path is sent.
+    const send = await run(['boletos', 'send', ID], [{ status: 200, body: { message: 'success' } }]);
+    expect(send.code, send.stderr).toBe(0);
     expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/boletos/${ID}/emails`]);
-    expect(server!.requests[0]!.json).toEqual({ to: 'fin@example.com' });
+    expect(server!.requests[0]!.body).toBe('');
+    expect(server!.requests[0]!.headers['content-type']).toBeUndefined();
+    await server!.close();
+    // --to checks the buyer's address on file before anything is sent.
+    const BUYER = 'b'.repeat(32);
+    const answers = (email: string) => (req: { method: string; path: string }) =>
+      req.path.endsWith('/emails') ? { status: 200, body: { message: 'success' } } : req.path.includes('/buyers/') ? { status: 200, body: { id: BUYER, email } } : { status: 200, body: { id: ID, customer: BUYER } };
+    const matching = await run(['boletos', 'send', ID, '--to', 'Fin@example.com'], answers('fin@example.com'));
+    expect(matching.code, matching.stderr).toBe(0);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/boletos/${ID}`, `GET /v1/marketplaces/${MKT}/buyers/${BUYER}`, `POST /v1/marketplaces/${MKT}/boletos/${ID}/emails`]);
+    await server!.close();
+    const other = await run(['boletos', 'send', ID, '--to', 'fin@example.com'], answers('maria@example.com'));
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain("only to its buyer's address on file (maria@example.com), not to fin@example.com; nothing was sent");
+    expect(other.stderr).toContain(`payctl buyers update ${BUYER} --email fin@example.com`);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/boletos/${ID}`, `GET /v1/marketplaces/${MKT}/buyers/${BUYER}`]);
   });
 
   it('send with a bad address: exit 2, nothing sent', async () => {

@@ -114,7 +114,7 @@ describe('sources', () => {
 });
 
 describe('boletos', () => {
-  it('get, send to the buyer or to --to, cancel a pending one (asks), refuse the rest', async () => {
+  it('get, send to the buyer (--to checks the address on file), cancel a pending one (asks), refuse the rest', async () => {
     const tx = await json(['transactions', 'create', '--payment-type', 'boleto', '--amount', '150', '--customer', SANDBOX_BUYER_ID]);
     const boletoId = tx.payment_method.id;
     const boleto = await json(['boletos', 'get', boletoId]);
@@ -124,8 +124,9 @@ describe('boletos', () => {
     expect(sent.code, sent.stderr).toBe(0);
     expect(JSON.parse(sent.stdout)).toMatchObject({ message: 'success' });
     expect(sent.stderr).toContain(`Sent boleto ${boletoId} by e-mail to`);
-    const sentTo = await json(['boletos', 'send', boletoId, '--to', 'fin@example.com']);
-    expect(sentTo).toMatchObject({ message: 'success' });
+    const sentTo = await json(['boletos', 'send', boletoId, '--to', 'maria.silva@example.com']);
+    expect(sentTo).toMatchObject({ message: 'success', to: 'maria.silva@example.com' });
+    expectError(await run(home(), ['boletos', 'send', boletoId, '--to', 'fin@example.com']), 2, "only to its buyer's address on file");
 
     expectError(await run(home(), ['boletos', 'cancel', tx.id]), 2, '--yes required');
     const canceled = await json(['boletos', 'cancel', tx.id, '--yes']);

@@ -17,7 +17,7 @@ export function registerBoletos(program: Command, action: ActionFactory, withVer
   group
     .command('send <id>')
     .description("E-mail the boleto (to the buyer's address, or --to)")
-    .option('--to <email>', 'send to this address instead of the buyer\'s')
+    .option('--to <email>', "check first that the buyer's address on file is this one (the service sends only there)")
     .addHelpText('after', examples('payctl boletos send <boleto-id>', 'payctl boletos send <boleto-id> --to financeiro@example.com'))
     .action(action(() => import('./send.js')));
   group

@@ -1,15 +1,39 @@
 import type { Context } from '../../context.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { validateEmail, validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
 
+/**
+ * The provider e-mails a boleto to its buyer's address on file and its operation takes no body (a
+ * body is refused with 415), so no other address can be asked for. `--to` is therefore a check:
+ * the boleto's buyer is read first and nothing is sent unless the address on file is that one.
+ */
+async function checkRecipient(ctx: Context, id: string, to: string): Promise<void> {
+  const api = await ctx.api();
+  const boleto = await api.call<{ customer?: string | null }>('boletos.get', { params: { id } });
+  const buyerId = boleto.customer;
+  if (!buyerId) throw new UsageError(`boleto ${id} names no buyer, so the service has no address to e-mail it to`);
+  const buyer = await api.call<{ email?: string | null }>('buyers.get', { params: { id: buyerId } });
+  const onFile = buyer.email?.trim();
+  if (onFile?.toLowerCase() === to.toLowerCase()) return;
+  throw new CliError(
+    `the service e-mails a boleto only to its buyer's address on file (${onFile ? onFile : 'none'}), not to ${to}; nothing was sent. ` +
+      `Change it with 'payctl buyers update ${buyerId} --email ${to}', then send again`,
+    ExitCode.usage,
+  );
+}
+
 export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
   const id = validateId(args[0] ?? '', 'boleto id', '<id>');
-  const to = optionalString(options.to);
-  const body = to === undefined ? {} : { to: validateEmail(to, '--to') };
+  const given = optionalString(options.to);
+  const to = given === undefined ? undefined : validateEmail(given, '--to');
   await ctx.requireApiKey();
-  if (ctx.globals.dryRun) return ctx.printDryRun('boletos.send', { params: { id }, body });
+  // With --to, the first request is the boleto's read, which a dry run shows and stops at.
+  if (ctx.globals.dryRun && to === undefined) return ctx.printDryRun('boletos.send', { params: { id } });
   await ctx.noteSandbox();
-  const result = await (await ctx.api()).call<{ to?: string }>('boletos.send', { params: { id }, body });
+  if (to !== undefined) await checkRecipient(ctx, id, to);
+  const result = await (await ctx.api()).call<{ to?: string }>('boletos.send', { params: { id } });
   await ctx.render(result);
-  ctx.log.status(`Sent boleto ${id} by e-mail${result.to ?? to ? ` to ${result.to ?? to}` : " to the buyer's address"}`);
+  const sentTo = result.to ?? to;
+  ctx.log.status(`Sent boleto ${id} by e-mail${sentTo ? ` to ${sentTo}` : " to the buyer's address"}`);
 }
