@@ -26,6 +26,8 @@ export interface ListSpec {
   csvColumns?: string[];
   /** Sums printed under the table. */
   totals?: TotalSpec[];
+  /** Where the pages come from, when one request cannot say what is wanted (see transactions list). */
+  pages?: (api: ApiClient, onPage?: (items: number, total: number | undefined) => void) => AsyncGenerator<unknown[]>;
 }
 
 export interface Logger {
@@ -303,7 +305,9 @@ export class Context {
     const progress =
       spec.request.all && this.io.stderrIsTTY && !this.globals.quiet ? (await import('./output/progress.js')).pageProgress(this.io.stderr, spec.noun) : undefined;
     const totals = format === 'table' && spec.totals ? new (await import('./output/totals.js')).Totals(spec.noun, spec.totals) : undefined;
-    const source = api.pages(spec.operation, spec.input, { ...spec.request, ...(progress ? { onPage: progress.page } : {}) });
+    const source = spec.pages
+      ? spec.pages(api, progress?.page)
+      : api.pages(spec.operation, spec.input, { ...spec.request, ...(progress ? { onPage: progress.page } : {}) });
     async function* tapped(): AsyncGenerator<unknown[]> {
       try {
         for await (const page of source) {

@@ -67,13 +67,13 @@ describe('what is sent', () => {
 
   it('list query: filters, dates as date_range, sort, limit', async () => {
     const result = await run(
-      ['transactions', 'list', '--status', 'succeeded,failed', '--payment-type', 'credit', '--reference-id', 'r1', '--from', '2026-11-01', '--to', '2026-11-30', '--sort', 'asc', '--limit', '5'],
+      ['transactions', 'list', '--status', 'failed', '--payment-type', 'credit', '--reference-id', 'r1', '--from', '2026-11-01', '--to', '2026-11-30', '--sort', 'asc', '--limit', '5'],
       [{ status: 200, body: { resource: 'list', items: [], has_more: false, total: 0 } }],
     );
     expect(result.code).toBe(0);
     const url = new URL(server!.requests[0]!.url, 'http://x');
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      status: 'succeeded,failed',
+      status: 'failed',
       payment_type: 'credit',
       reference_id: 'r1',
       'date_range[gte]': String(Date.UTC(2026, 10, 1) / 1000),
@@ -83,6 +83,59 @@ describe('what is sent', () => {
       offset: '0',
     });
     expect(result.stdout).toBe('[]\n');
+  });
+
+  // The provider's file types status and payment_type as one-value enums, without bolepix or debit.
+  describe('several values in a filter, and types the service cannot filter by', () => {
+    const tx = (id: string, status: string, payment_type: string, at: string) => ({ id, status, payment_type, amount: '1.00', created_at: `2026-11-${at}T10:00:00.000Z` });
+    const all = [
+      tx('t6', 'succeeded', 'bolepix', '26'),
+      tx('t5', 'failed', 'credit', '25'),
+      tx('t4', 'succeeded', 'credit', '24'),
+      tx('t3', 'succeeded', 'pix', '23'),
+      tx('t2', 'failed', 'bolepix', '22'),
+      tx('t1', 'succeeded', 'credit', '21'),
+    ];
+    // A service that filters by one status and one payment type, newest first, in pages of 2.
+    const service = (req: { url: string }) => {
+      const q = new URL(req.url, 'http://x').searchParams;
+      const offset = Number(q.get('offset'));
+      const limit = Math.min(Number(q.get('limit')), 2);
+      const items = all.filter((t) => (!q.get('status') || t.status === q.get('status')) && (!q.get('payment_type') || t.payment_type === q.get('payment_type')));
+      const page = items.slice(offset, offset + limit);
+      return { status: 200, body: { items: page, has_more: offset + page.length < items.length, total: items.length } };
+    };
+    const queries = () =>
+      server!.requests
+        .map((r) => new URL(r.url, 'http://x').searchParams)
+        .map((q) => `${q.get('status') ?? '*'}/${q.get('payment_type') ?? '*'}`);
+
+    it('one request per value, each with one value, merged newest first', async () => {
+      const result = await run(['transactions', 'list', '--status', 'succeeded,failed', '--payment-type', 'credit', '--all'], service);
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout).map((t: any) => t.id)).toEqual(['t5', 't4', 't1']);
+      expect([...new Set(queries())].sort()).toEqual(['failed/credit', 'succeeded/credit']);
+    });
+
+    it('bolepix is kept by payctl from the unfiltered list; --limit stops the reading', async () => {
+      const result = await run(['transactions', 'list', '--payment-type', 'credit,bolepix', '--limit', '3'], service);
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout).map((t: any) => t.id)).toEqual(['t6', 't5', 't4']);
+      expect([...new Set(queries())].sort()).toEqual(['*/*', '*/credit']);
+      expect(result.stderr).toContain('the service cannot filter by bolepix');
+      const oldestFirst = await run(['transactions', 'list', '--payment-type', 'bolepix', '--sort', 'asc'], (req) => {
+        const q = new URL(req.url, 'http://x').searchParams;
+        const items = [...all].reverse().slice(Number(q.get('offset')), Number(q.get('offset')) + 2);
+        return { status: 200, body: { items, has_more: Number(q.get('offset')) + items.length < all.length } };
+      });
+      expect(JSON.parse(oldestFirst.stdout).map((t: any) => t.id)).toEqual(['t2', 't6']);
+    });
+
+    it('a single value the service filters by is one plain request', async () => {
+      const result = await run(['transactions', 'list', '--status', 'failed', '--limit', '1'], service);
+      expect(JSON.parse(result.stdout).map((t: any) => t.id)).toEqual(['t5']);
+      expect(server!.requests).toHaveLength(1);
+    });
   });
 
   it('--all walks every page with offset, stopping when has_more is false; total may be a string', async () => {

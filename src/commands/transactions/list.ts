@@ -2,19 +2,40 @@ import type { Context } from '../../context.js';
 import { optionalString } from '../shared/input.js';
 import { buildListRequest, enumFilter, type ListRequest } from '../shared/list.js';
 import { grossFeesNet } from '../../output/totals.js';
+import { isSingleRequest, mergedPages, SERVICE_PAYMENT_TYPES, type TransactionFilters } from './list-filters.js';
 import { PAYMENT_TYPES, TRANSACTION_COLUMNS, TRANSACTION_CSV_COLUMNS, TRANSACTION_STATUSES } from './shared.js';
 
-export function buildTransactionListRequest(options: Record<string, unknown>): ListRequest {
+export interface TransactionListRequest extends ListRequest {
+  filters: TransactionFilters;
+}
+
+function values(list: string | undefined): string[] {
+  return list === undefined ? [] : list.split(',');
+}
+
+export function buildTransactionListRequest(options: Record<string, unknown>): TransactionListRequest {
   const request = buildListRequest(options);
-  request.query.status = enumFilter(options.status, TRANSACTION_STATUSES, '--status');
-  request.query.payment_type = enumFilter(options.paymentType, PAYMENT_TYPES, '--payment-type');
+  const filters = {
+    statuses: values(enumFilter(options.status, TRANSACTION_STATUSES, '--status')),
+    paymentTypes: values(enumFilter(options.paymentType, PAYMENT_TYPES, '--payment-type')),
+  };
   request.query.reference_id = optionalString(options.referenceId);
-  return request;
+  // One value each, of the kinds the service filters by, go in the query as they are.
+  if (isSingleRequest(filters)) {
+    request.query.status = filters.statuses[0];
+    request.query.payment_type = filters.paymentTypes[0];
+  }
+  return { ...request, filters };
 }
 
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
   const request = buildTransactionListRequest(options);
   await ctx.requireApiKey();
+  const merged = !isSingleRequest(request.filters);
+  const local = request.filters.paymentTypes.filter((type) => !SERVICE_PAYMENT_TYPES.includes(type));
+  if (local.length > 0) {
+    ctx.log.status(`note: the service cannot filter by ${local.join(' or ')}; payctl reads the list unfiltered and keeps those`);
+  }
   const count = await ctx.list({
     operation: 'transactions.list',
     input: { query: request.query },
@@ -23,6 +44,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     columns: TRANSACTION_COLUMNS,
     csvColumns: TRANSACTION_CSV_COLUMNS,
     totals: grossFeesNet('amount', 'fees'),
+    ...(merged ? { pages: (api, onPage) => mergedPages(api, request.query, request.filters, request, onPage) } : {}),
   });
   if (count === 0) ctx.log.status('no transactions match');
 }
