@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 import { Agent, EnvHttpProxyAgent } from './undici-parts.js';
-import { ApiError, NetworkError, OutcomeUnknownError, UsageError } from '../errors.js';
+import { ApiError, NetworkError, OutcomeUnknownError, UsageError, ValidationError } from '../errors.js';
 import { buildUrl, endpointOf, type Endpoint, type Target } from './endpoints.js';
 import { errorFromJson, errorFromText } from './error-body.js';
 import { isLoopbackHost } from './loopback.js';
@@ -167,6 +167,7 @@ export class ApiClient {
    * (UncertainOutcomeError, for the command to reconcile), for anything else it is exit 8.
    */
   async call<T = unknown>(operation: Target, input: RequestInput = {}): Promise<T> {
+    if (input.body !== undefined) await checkRequest(operation, input.body);
     const answer = await this.exchange(operation, input);
     return (await readAnswer(operation, answer)) as T;
   }
@@ -534,6 +535,18 @@ async function readListPage(operation: Target, answer: Answer): Promise<ListPage
     (expected?.shape === 'list' ? findItemMismatch(resourceSchemas[expected.resource], (body as ListPage).items) : undefined);
   if (mismatch) throw refuse(mismatch);
   return body as ListPage;
+}
+
+/**
+ * The last look at a body before it is sent (schemas/requests.ts): one that the service would
+ * refuse, or that carries a mistake, is exit 2 naming the flag. Loaded only for a request with a
+ * body, so a read never pays for it.
+ */
+async function checkRequest(operation: Target, body: unknown): Promise<void> {
+  const { checkRequestBody, hasRequestSchema } = await import('./schemas/requests.js');
+  if (!hasRequestSchema(operation)) return;
+  const problem = checkRequestBody(operation, body);
+  if (problem) throw new ValidationError(problem.flag, problem.message);
 }
 
 /** The answer's JSON; an error body that arrived with HTTP 2xx is thrown as that error. */

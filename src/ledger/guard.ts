@@ -11,7 +11,7 @@
 import { UncertainOutcomeError } from '../api/client.js';
 import type { Context } from '../context.js';
 import { noteWhileInFlight } from '../interrupt.js';
-import { ApiError, CliError, ExitCode, InFlightError, OutcomeUnknownError } from '../errors.js';
+import { ApiError, CliError, ExitCode, InFlightError, OutcomeUnknownError, UsageError } from '../errors.js';
 import type { Intent, Ledger, NewIntent } from './ledger.js';
 import { settle, settleDeadlineForSend, settleWindowMs, type Settled } from './settle.js';
 
@@ -157,6 +157,12 @@ export class MoneyGuard {
     }
     if (err instanceof ApiError && err.details.httpStatus >= 400 && err.details.httpStatus < 500) {
       this.ledger.resolve(intent, 'refused', err.message);
+      throw err;
+    }
+    if (err instanceof UsageError) {
+      // The client refuses a request it would not send (a body that fails its schema, a path it
+      // cannot build) before anything leaves this machine.
+      this.ledger.resolve(intent, 'not_applied', err.message);
       throw err;
     }
     if (err instanceof CliError && err.exitCode === ExitCode.network) {

@@ -69,7 +69,7 @@ describe('--timeout is a deadline for the whole exchange', () => {
 
   it('a money-moving POST cut off mid-answer has an unknown outcome and is not sent again', async () => {
     const api = await clientFor([{ trickle: true, everyMs: 50 }], { timeoutMs: 300 });
-    const error = await failureOf(api.call('transactions.void', { params: { id: TX }, body: { amount: 100 } }));
+    const error = await failureOf(api.call('transactions.void', { params: { id: TX }, body: { on_behalf_of: 'f'.repeat(32), amount: 100 } }));
     expect(error).toBeInstanceOf(UncertainOutcomeError);
     expect(error.message).toMatch(/^no answer within 0\.3 s \(timeout\) \(POST /);
     expect(server!.requests).toHaveLength(1);

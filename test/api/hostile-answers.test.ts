@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, UncertainOutcomeError, type RequestInput } from '../../src/api/client.js';
 import type { Operation } from '../../src/api/endpoints.js';
-import { ApiError, NetworkError } from '../../src/errors.js';
+import { ApiError, NetworkError, ValidationError } from '../../src/errors.js';
 import { payctl, tempHome } from '../helpers/run.js';
 import { recordingServer, type RecordingServer, type Reply } from '../helpers/recording-server.js';
 
@@ -45,6 +45,9 @@ async function getTransactionThroughCli(reply: Reply) {
 }
 
 const params = { params: { id: TX } };
+/** Bodies that pass payctl's own check of what it sends (schemas/requests.ts). */
+const VOID_BODY = { on_behalf_of: 'f'.repeat(32), amount: 100 };
+const CREATE_BODY = { amount: 1000, currency: 'BRL', payment_type: 'pix', on_behalf_of: 'f'.repeat(32) };
 
 describe('answers of the wrong shape', () => {
   it('a void answered without an id: outcome unknown, and the message says what is wrong', async () => {
@@ -78,7 +81,7 @@ describe('answers of the wrong shape', () => {
 
   it('a well-formed transaction comes back as sent: unknown fields, nesting and order unchanged', async () => {
     const body = { zeta: 1, ...TRANSACTION, payment_method: { card_brand: 'Visa', extra: [1, { deep: null }] }, amount: '-1.5' };
-    const { result, error } = await callAgainst({ status: 201, body }, 'transactions.create', { body: {} });
+    const { result, error } = await callAgainst({ status: 201, body }, 'transactions.create', { body: CREATE_BODY });
     expect(error).toBeUndefined();
     expect(JSON.stringify(result)).toBe(JSON.stringify(body));
   });
@@ -182,7 +185,7 @@ describe('statuses that are neither success nor error', () => {
       const elsewhere = await recordingServer([{ status: 200, body: TRANSACTION }]);
       try {
         const location = `${elsewhere.url.replace('http://', 'http://user:zpk_test_x@')}/v1/transactions/${TX}/void?token=secret#frag`;
-        const { error } = await callAgainst({ status, headers: { location }, body: { moved: true } }, 'transactions.void', { ...params, body: { amount: 100 } });
+        const { error } = await callAgainst({ status, headers: { location }, body: { moved: true } }, 'transactions.void', { ...params, body: VOID_BODY });
         expect(error).toBeInstanceOf(UncertainOutcomeError);
         expect(error!.message).toBe(`the service answered HTTP ${status} (redirect to ${elsewhere.url}/v1/transactions/${TX}/void), not the transaction; redirects are not followed`);
         expect(server!.requests).toHaveLength(1);
@@ -212,7 +215,7 @@ describe('statuses that are neither success nor error', () => {
   });
 
   it('a status past 5xx (HTTP 600) is not taken for a server error and retried', async () => {
-    const { error } = await callAgainst({ status: 600, body: {} }, 'transactions.create', { body: {} });
+    const { error } = await callAgainst({ status: 600, body: {} }, 'transactions.create', { body: CREATE_BODY });
     expect(error).toBeInstanceOf(UncertainOutcomeError);
     expect(error!.message).toBe('the service answered HTTP 600 (neither a success nor an error), not the transaction');
     expect(server!.requests).toHaveLength(1);
@@ -238,5 +241,35 @@ describe('statuses that are neither success nor error', () => {
     expect(result.code).toBe(8);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(`error: the service's answer to GET ${server.url}/v1/transactions is not a transaction list (items: expected an array)\n`);
+  });
+});
+
+// The last look before sending (src/api/schemas/requests.ts): a body that fails its schema is
+// exit 2 naming the flag, nothing is sent, and no value (a card number) is repeated.
+describe('bodies are checked before they are sent', () => {
+  const card = { holder_name: 'Ana', card_number: '4111111111111112', expiration_month: '03', expiration_year: '2031', security_code: '123' };
+  const cases: Array<[string, string, unknown, string]> = [
+    ['a card number failing its Luhn digit', 'cards.tokenize', card, '--card-number: must be a card number of 12 to 19 digits that passes the Luhn check'],
+    ['a CPF with wrong check digits', 'buyers.create', { first_name: 'Ana', taxpayer_id: '12345678900' }, '--taxpayer-id: must be a CPF or CNPJ with matching check digits'],
+    ['a date not on the calendar', 'invoices.create', { customer: TX, amount: 100, currency: 'BRL', due_date: '2026-02-30' }, '--due-date: must be a calendar date YYYY-MM-DD'],
+    ['money that is not whole cents', 'transactions.void', { on_behalf_of: TX, amount: 10.5 }, '--amount: must be a whole number of cents'],
+    ['a missing seller', 'transactions.capture', { amount: 100 }, '--on-behalf-of: is required'],
+    ['a source of another type', 'sources.create', { usage: 'single_use', type: 'token', currency: 'BRL', token: { id: TX } }, '--type'],
+  ];
+  for (const [name, operation, body, message] of cases) {
+    it(`${name}: exit 2, nothing sent`, async () => {
+      const { error } = await callAgainst({ status: 200, body: {} }, operation as never, { ...params, body });
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).exitCode).toBe(2);
+      if (message !== '--type') expect(error!.message).toBe(message);
+      else expect(error!.message).toBe("the request's type: must be card, the one type the provider takes");
+      expect(error!.message).not.toContain('4111');
+      expect(server!.requests).toHaveLength(0);
+    });
+  }
+
+  it('an alphanumeric CNPJ passes', async () => {
+    const { error } = await callAgainst({ status: 201, body: { id: TX } }, 'buyers.create', { body: { first_name: 'Loja', taxpayer_id: '12ABC34501DE35' } });
+    expect(error).toBeUndefined();
   });
 });

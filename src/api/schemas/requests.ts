@@ -1,0 +1,246 @@
+// The bodies payctl sends, as the provider's file and the seed type them. Commands build a body
+// from flags they have already checked one by one; this is the last look before anything leaves
+// the machine, so a body that would be refused (a card number failing its Luhn digit, a CPF or CNPJ
+// with wrong check digits, a date that is not on the calendar, money that is not whole cents) stops
+// here with exit 2 and the flag to fix, never as a 400 from the service or, worse, an accepted
+// mistake. Messages name the flag and what was expected, never the value (it may be a card number).
+
+import * as z from 'zod/mini';
+import type { Operation } from '../endpoints.js';
+import { luhnValid } from '../../validate/card.js';
+import { isValidCnpj, isValidCpf } from '../../validate/taxpayer.js';
+
+const isCalendarDate = (value: string): boolean => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+};
+
+const id = z.string().check(z.regex(/^[^\s/?#]{1,128}$/, 'must be an id without spaces or slashes'));
+const cents = z.int('must be a whole number of cents').check(z.minimum(1, 'must be at least 1 cent'), z.maximum(99_999_999_999, 'is too large'));
+const centsOrZero = z.int('must be a whole number of cents').check(z.minimum(0, 'must not be negative'));
+const currency = z.string().check(z.regex(/^[A-Z]{3}$/, 'must be a three-letter currency code like BRL'));
+const date = z.string().check(z.refine(isCalendarDate, 'must be a calendar date YYYY-MM-DD'));
+const dateTime = z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v), 'must be an ISO date-time'));
+const taxpayerId = z.string().check(z.refine((v) => isValidCpf(v) || isValidCnpj(v), 'must be a CPF or CNPJ with matching check digits'));
+const email = z.string().check(z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address'));
+const text = z.string('must be text');
+const metadata = z.record(z.string(), z.string('metadata values must be text'));
+
+/** A card as the tokenize and create-transaction bodies carry it. */
+const cardData = z.object({
+  holder_name: z.string().check(z.minLength(1, 'must not be empty')),
+  card_number: z.string().check(z.refine((v) => /^\d{12,19}$/.test(v) && luhnValid(v), 'must be a card number of 12 to 19 digits that passes the Luhn check')),
+  expiration_month: z.string().check(z.regex(/^(0[1-9]|1[0-2])$/, 'must be a month 01 to 12')),
+  expiration_year: z.string().check(z.regex(/^\d{4}$/, 'must be a four-digit year')),
+  security_code: z.string().check(z.regex(/^\d{3,4}$/, 'must be 3 or 4 digits')),
+});
+
+const installmentPlan = z.object({ number_installments: z.int().check(z.minimum(1), z.maximum(12, 'must be 1 to 12 installments')) });
+
+const address = z.looseObject({ postal_code: z.optional(z.string().check(z.regex(/^\d{5}-?\d{3}$/, 'must be a CEP like 01310-100'))) });
+
+const payer = z.looseObject({ taxpayer_id: z.optional(taxpayerId), email: z.optional(email), birthdate: z.optional(date), address: z.optional(address) });
+
+const transactionCreate = z.looseObject({
+  amount: cents,
+  currency,
+  payment_type: z.enum(['credit', 'debit', 'boleto', 'bolepix', 'pix'], 'must be credit, debit, boleto, bolepix or pix'),
+  on_behalf_of: id,
+  reference_id: z.optional(z.string().check(z.minLength(1), z.maxLength(500, 'must be at most 500 characters'))),
+  description: z.optional(text),
+  capture: z.optional(z.boolean()),
+  customer: z.optional(id),
+  source: z.optional(
+    z.looseObject({
+      usage: z.enum(['single_use', 'reusable']),
+      amount: cents,
+      currency,
+      type: z.literal('card'),
+      card: z.union([z.object({ id }), cardData]),
+    }),
+  ),
+  installment_plan: z.optional(installmentPlan),
+  payment_method: z.optional(
+    z.looseObject({
+      expiration_date: z.optional(date),
+      payment_limit_date: z.optional(date),
+      due_at: z.optional(date),
+      payment_limit_at: z.optional(date),
+      buyer: z.optional(payer),
+    }),
+  ),
+  pix_expiration_date_time: z.optional(dateTime),
+  metadata: z.optional(metadata),
+});
+
+const moneyMove = z.looseObject({ on_behalf_of: id, amount: cents });
+
+const buyer = z.looseObject({
+  first_name: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+  email: z.optional(email),
+  taxpayer_id: z.optional(taxpayerId),
+  birthdate: z.optional(date),
+  address: z.optional(address),
+  metadata: z.optional(metadata),
+});
+
+const source = z.looseObject({
+  usage: z.enum(['single_use', 'reusable']),
+  type: z.literal('card', 'must be card, the one type the provider takes'),
+  currency,
+  amount: z.optional(cents),
+  capture: z.optional(z.boolean()),
+  card: z.optional(z.union([z.object({ id }), cardData])),
+  token: z.optional(z.object({ id })),
+  customer: z.optional(id),
+  on_behalf_of: z.optional(id),
+  installment_plan: z.optional(installmentPlan),
+  metadata: z.optional(metadata),
+});
+
+const planFields = {
+  name: z.string().check(z.minLength(1, 'must not be empty')),
+  frequency: z.enum(['daily', 'weekly', 'monthly', 'annually'], 'must be daily, weekly, monthly or annually'),
+  interval: z.int().check(z.minimum(1, 'must be 1 or more')),
+  currency,
+  payment_methods: z.array(z.string()).check(z.minLength(1, 'must name at least one payment method')),
+  amount: z.optional(centsOrZero),
+  setup_amount: z.optional(centsOrZero),
+};
+/** The provider's POST and PUT both require name, frequency, interval, currency, payment_methods. */
+const plan = z.looseObject(planFields);
+
+const subscription = z.looseObject({
+  plan: z.optional(id),
+  customer: z.optional(id),
+  payment_method: z.optional(z.string()),
+  due_date: z.optional(date),
+  expiration_date: z.optional(z.nullable(date)),
+  amount: z.optional(centsOrZero),
+  currency: z.optional(currency),
+  card: z.optional(id),
+  on_behalf_of: z.optional(id),
+});
+
+const invoice = z.looseObject({
+  customer: id,
+  amount: cents,
+  currency,
+  due_date: date,
+  expiration_date: z.optional(date),
+  on_behalf_of: z.optional(id),
+});
+
+const webhook = z.looseObject({
+  method: z.literal('POST'),
+  url: z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')),
+  event: z.array(z.string()).check(z.minLength(1, 'must name at least one event type')),
+});
+
+export const requestSchemas = {
+  'transactions.create': transactionCreate,
+  'transactions.void': moneyMove,
+  'transactions.capture': moneyMove,
+  'cards.tokenize': cardData,
+  'cards.associate': z.object({ token: id, customer: id }),
+  'buyers.create': buyer,
+  'buyers.update': buyer,
+  'sources.create': source,
+  'receipts.email': z.object({ to: email }),
+  'plans.create': plan,
+  'plans.update': plan,
+  'subscriptions.create': subscription,
+  'subscriptions.update': subscription,
+  'invoices.create': invoice,
+  'webhooks.create': webhook,
+} as const satisfies Partial<Record<Operation, z.ZodMiniType>>;
+
+/**
+ * Which flag sets each field, for the message. A field is named by its path with array indexes
+ * dropped ("source.card.card_number"); the same field name means the same flag in every body.
+ */
+const FLAGS: Record<string, string> = {
+  amount: '--amount',
+  currency: '--currency',
+  on_behalf_of: '--on-behalf-of',
+  reference_id: '--reference-id',
+  customer: '--customer',
+  'source.amount': '--amount',
+  'source.currency': '--currency',
+  'source.card.id': '--card',
+  'source.card.holder_name': '--holder-name',
+  'source.card.card_number': '--card-number',
+  'source.card.expiration_month': '--exp-month',
+  'source.card.expiration_year': '--exp-year',
+  'source.card.security_code': '--cvv',
+  'card.holder_name': '--holder-name',
+  'card.card_number': '--card-number',
+  'card.expiration_month': '--exp-month',
+  'card.expiration_year': '--exp-year',
+  'card.security_code': '--cvv',
+  'card.id': '--card',
+  holder_name: '--holder-name',
+  card_number: '--card-number',
+  expiration_month: '--exp-month',
+  expiration_year: '--exp-year',
+  security_code: '--cvv',
+  'installment_plan.number_installments': '--installments',
+  'payment_method.expiration_date': '--due-date',
+  'payment_method.due_at': '--due-date',
+  'payment_method.payment_limit_date': '--payment-limit-date',
+  'payment_method.payment_limit_at': '--payment-limit-date',
+  'payment_method.buyer.taxpayer_id': '--payer-taxpayer-id',
+  'payment_method.buyer.email': '--payer-email',
+  'payment_method.buyer.birthdate': '--payer-birthdate',
+  'payment_method.buyer.address.postal_code': '--payer-postal-code',
+  pix_expiration_date_time: '--pix-expires-at',
+  metadata: '--metadata',
+  first_name: '--first-name',
+  email: '--email',
+  taxpayer_id: '--taxpayer-id',
+  birthdate: '--birthdate',
+  'address.postal_code': '--postal-code',
+  token: '--token',
+  'token.id': '--token',
+  card: '--card',
+  to: '--to',
+  name: '--name',
+  frequency: '--frequency',
+  interval: '--interval',
+  payment_methods: '--payment-method',
+  setup_amount: '--setup-amount',
+  plan: '--plan',
+  due_date: '--due-date',
+  expiration_date: '--expiration-date',
+  url: '--url',
+  event: '--event',
+};
+
+export interface RequestProblem {
+  flag: string;
+  message: string;
+}
+
+/** The first field of a body that does not meet its operation's schema, or undefined. */
+export function checkRequestBody(operation: keyof typeof requestSchemas, body: unknown): RequestProblem | undefined {
+  const result = requestSchemas[operation].safeParse(body);
+  if (result.success) return undefined;
+  const issue = result.error.issues[0] as z.core.$ZodIssue;
+  const path = issue.path.filter((key) => typeof key === 'string').join('.');
+  const flag = FLAGS[path] ?? (path ? `the request's ${path}` : 'the request');
+  let message = issue.message;
+  if (issue.code === 'invalid_type' && !message.startsWith('must')) message = valueAt(body, issue.path) === undefined ? 'is required' : `must be ${issue.expected}`;
+  return { flag, message };
+}
+
+function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
+  let value = body;
+  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
+}
+
+export function hasRequestSchema(operation: unknown): operation is keyof typeof requestSchemas {
+  return typeof operation === 'string' && Object.hasOwn(requestSchemas, operation);
+}
