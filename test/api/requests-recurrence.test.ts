@@ -128,7 +128,8 @@ describe('subscriptions', () => {
     });
     expect(result.code, result.stderr).toBe(0);
     const body = server!.requests.at(-1)!.json;
-    expect(body).toMatchObject({ amount: 2990, card: CARD, expiration_date: null, payment_method: 'credit' });
+    expect(body).toMatchObject({ amount: 2990, card: CARD, payment_method: 'credit' });
+    expect(body).not.toHaveProperty('expiration_date'); // the provider types it a string: no null
     expect(body.due_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
@@ -265,5 +266,15 @@ describe('sandbox clock', () => {
       expect(bad.code, days).toBe(2);
       expect(server!.requests).toHaveLength(0);
     }
+  });
+});
+
+describe('plans update with a plan the service holds in a shape its own update refuses', () => {
+  it('names the field and the flag that replaces it; nothing is sent', async () => {
+    const held = { uuid: ID, name: 'Mensal', frequency: 'monthly', interval: 1, currency: 'reais', payment_methods: ['credit'], amount: 2990, status: 'active' };
+    const result = await run(['plans', 'update', ID, '--amount', '34.90'], (req) => ({ status: 200, body: held }));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error: plan ${ID} as the service holds it has a currency that its own update refuses (must be a three-letter currency code like BRL); give --currency to replace it\n`);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`]);
   });
 });

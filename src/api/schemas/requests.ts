@@ -219,6 +219,8 @@ const FLAGS: Record<string, string> = {
 };
 
 export interface RequestProblem {
+  /** The body's field, as a dotted path ("source.card.card_number"). */
+  field: string;
   flag: string;
   message: string;
 }
@@ -232,7 +234,7 @@ export function checkRequestBody(operation: keyof typeof requestSchemas, body: u
   const flag = FLAGS[path] ?? (path ? `the request's ${path}` : 'the request');
   let message = issue.message;
   if (issue.code === 'invalid_type' && !message.startsWith('must')) message = valueAt(body, issue.path) === undefined ? 'is required' : `must be ${issue.expected}`;
-  return { flag, message };
+  return { field: path, flag, message };
 }
 
 function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {

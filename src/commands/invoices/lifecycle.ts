@@ -79,7 +79,8 @@ async function ask(ctx: Context, id: string, how: Step, before: Invoice): Promis
 
 async function done(ctx: Context, id: string, how: Step, after: Invoice): Promise<void> {
   await ctx.render(after, invoiceRow);
-  ctx.log.status(`${how.done} invoice ${id}; status ${after.status}`);
+  // A removal may answer with nothing (204, or an empty object): then there is no status to report.
+  ctx.log.status(`${how.done} invoice ${id}${after.status ? `; status ${after.status}` : ''}`);
 }
 
 export function runRemove(ctx: Context, args: string[]): Promise<void> {

@@ -5,13 +5,16 @@ import { localToday } from '../shared/dates.js';
 import { missingInput, optionalString } from '../shared/input.js';
 import { scheduleFromFlags, subscriptionRow, type Subscription } from './shared.js';
 
-/** Seed 4.3's body, every field present, plus on_behalf_of; amounts in cents. */
+/**
+ * Seed 4.3's body plus on_behalf_of; amounts in cents. expiration_date is left out when not given:
+ * the provider's file types it a string, and refuses null.
+ */
 export interface SubscriptionBody {
   plan: string;
   customer: string;
   payment_method: 'credit';
   due_date: string;
-  expiration_date: string | null;
+  expiration_date?: string;
   amount: number | string;
   currency: string;
   card: string;
@@ -33,13 +36,14 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     customer,
     payment_method: 'credit',
     due_date: (schedule.due_date as string | undefined) ?? localToday(),
-    expiration_date: (schedule.expiration_date as string | undefined) ?? null,
     amount: (schedule.amount as number | undefined) ?? "(the plan's amount)",
     currency: validateCurrency(optionalString(options.currency) ?? profile.currency, '--currency'),
     card: (schedule.card as string | undefined) ?? "(the buyer's default card)",
     on_behalf_of: validateId(seller, 'seller id', '--on-behalf-of'),
   };
-  if (body.expiration_date !== null && body.expiration_date <= body.due_date) {
+  const expiration = schedule.expiration_date as string | undefined;
+  if (expiration !== undefined) body.expiration_date = expiration;
+  if (body.expiration_date !== undefined && body.expiration_date <= body.due_date) {
     throw new ValidationError('--expiration-date', `${body.expiration_date} is not after the due date ${body.due_date}`);
   }
   // A dry run reads nothing: the defaults that need a lookup are shown as what they would be.

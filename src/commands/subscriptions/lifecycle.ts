@@ -28,7 +28,8 @@ async function step(ctx: Context, args: string[], how: Step): Promise<void> {
   await ctx.noteSandbox();
   const after = await (await ctx.api()).call<Subscription>(how.operation, { params: { id } });
   await ctx.render(after, subscriptionRow);
-  ctx.log.status(`${how.done} subscription ${id}; status ${after.status}`);
+  // A removal may answer with nothing (204, or an empty object): then there is no status to report.
+  ctx.log.status(`${how.done} subscription ${id}${after.status ? `; status ${after.status}` : ''}`);
 }
 
 export function runSuspend(ctx: Context, args: string[]): Promise<void> {
