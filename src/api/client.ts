@@ -3,7 +3,7 @@ import type { Dispatcher } from 'undici';
 import { Agent, EnvHttpProxyAgent } from './undici-parts.js';
 import { ApiError, NetworkError, OutcomeUnknownError, UsageError, ValidationError } from '../errors.js';
 import { buildUrl, endpointOf, type Endpoint, type Target } from './endpoints.js';
-import { errorFromJson, errorFromText } from './error-body.js';
+import { errorFromText } from './error-body.js';
 import { isLoopbackHost } from './loopback.js';
 import { maskBody, maskHeaders, maskText } from './mask.js';
 import { answerOf, describeAnswer, kindOf, LIST_PAGE, withArticle } from './schemas/answers.js';
@@ -228,7 +228,7 @@ export class ApiClient {
             await this.wait(delay, 'rate limited (HTTP 429); retrying');
             continue;
           }
-          throw withNote(parseError(status, text, contentType), refusal());
+          throw withNote(await parseError(status, text, contentType), refusal());
         }
       }
       if (status >= 500) {
@@ -237,12 +237,12 @@ export class ApiClient {
           await this.wait(retryAfter ?? this.backoff(attempt), `HTTP ${status}; retrying`);
           continue;
         }
-        let error = parseError(status, text, contentType);
+        let error = await parseError(status, text, contentType);
         if (wouldRetry) error = withNote(error, refusal());
         if (endpoint.movesMoney) throw new UncertainOutcomeError(`${error.message} (HTTP ${status})`, { cause: error, answered: true });
         throw error;
       }
-      if (status >= 400) throw parseError(status, text, contentType);
+      if (status >= 400) throw await parseError(status, text, contentType);
       return { status, text, contentType, request };
     }
   }
@@ -479,9 +479,11 @@ function createDispatcher(options: ClientOptions): Dispatcher {
   return new Agent({ connect });
 }
 
-function parseError(status: number, text: string, contentType: string | undefined): ApiError {
+async function parseError(status: number, text: string, contentType: string | undefined): Promise<ApiError> {
   try {
-    const fromJson = errorFromJson(status, JSON.parse(text));
+    const body: unknown = JSON.parse(text);
+    const { errorFromJson } = await loadSchemas();
+    const fromJson = errorFromJson(status, body);
     if (fromJson) return fromJson;
   } catch {
     // not JSON: described from the text below
@@ -503,7 +505,7 @@ async function readAnswer(operation: Target, answer: Answer): Promise<unknown> {
     if (expected && expected.shape !== 'removal') throw refuse(`${describeAnswer(expected)} (empty body, HTTP ${answer.status})`);
     return {};
   }
-  const body = parseJson(answer, endpoint);
+  const body = await parseJson(answer, endpoint);
   if (expected) {
     const { findItemMismatch, findMismatch, listPageSchema, resourceSchemas } = await loadSchemas();
     const schema = resourceSchemas[expected.resource];
@@ -528,7 +530,7 @@ async function readListPage(operation: Target, answer: Answer): Promise<ListPage
   const what = expected?.shape === 'list' ? describeAnswer(expected) : withArticle(LIST_PAGE);
   const refuse = (why: string) => new NetworkError(`the service's answer to ${answer.request} is not ${what} (${why})`);
   if (!answer.text.trim()) throw refuse(`empty body, HTTP ${answer.status}`);
-  const body = parseJson(answer, endpoint);
+  const body = await parseJson(answer, endpoint);
   const { findItemMismatch, findMismatch, listPageSchema, resourceSchemas } = await loadSchemas();
   const mismatch =
     findMismatch(listPageSchema, body) ??
@@ -550,7 +552,7 @@ async function checkRequest(operation: Target, body: unknown): Promise<void> {
 }
 
 /** The answer's JSON; an error body that arrived with HTTP 2xx is thrown as that error. */
-function parseJson(answer: Answer, endpoint: Endpoint): unknown {
+async function parseJson(answer: Answer, endpoint: Endpoint): Promise<unknown> {
   let body: unknown;
   try {
     body = JSON.parse(answer.text);
@@ -558,6 +560,7 @@ function parseJson(answer: Answer, endpoint: Endpoint): unknown {
     throw unusable(endpoint, `the service answered HTTP ${answer.status} with a body that is not JSON (${answer.request})`);
   }
   // Some provider errors arrive with HTTP 200.
+  const { errorFromJson } = await loadSchemas();
   const error = errorFromJson(answer.status, body);
   if (error) throw error;
   return body;

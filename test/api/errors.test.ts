@@ -182,3 +182,20 @@ describe('usage errors', () => {
     expect(result.stderr + result.stdout).toContain('refund');
   });
 });
+
+describe('error bodies are read by their schema (src/api/schemas/error-body.ts)', () => {
+  it('takes each field when it has its type and drops it when not', async () => {
+    const { errorFromJson } = await import('../../src/api/schemas/error-body.js');
+    const wrapped = errorFromJson(422, { error: { status_code: '422', category: 7, type: 'invalid_request_error', message: ' Invalid amount ', reasons: ['amount: too big', { field: 'x' }] } });
+    expect(wrapped?.message).toBe('Invalid amount');
+    expect(wrapped?.details).toEqual({ httpStatus: 422, type: 'invalid_request_error', reasons: ['amount: too big', '{"field":"x"}'] });
+    // Under HTTP 200, the body's own status code is trusted; without one it is a 400.
+    expect(errorFromJson(200, { error: { status_code: 402, message: 'declined' } })?.details.httpStatus).toBe(402);
+    expect(errorFromJson(200, { error: { message: 'no code' } })?.details.httpStatus).toBe(400);
+    // The unwrapped form only under an error status; a null wrapper or a 2xx result is not an error.
+    expect(errorFromJson(422, { status: 'REFUSED', message: 'Transaction status is invalid' })?.details).toEqual({ httpStatus: 422, category: 'refused' });
+    expect(errorFromJson(200, { status: 'Requested', message: 'ok' })).toBeNull();
+    expect(errorFromJson(200, { error: null })).toBeNull();
+    expect(errorFromJson(200, [])).toBeNull();
+  });
+});

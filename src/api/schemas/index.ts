@@ -23,6 +23,7 @@ import { cancellationLetterSchema, transactionSchema } from './transaction.js';
 export { listPageSchema };
 export type { ListPage } from './list-page.js';
 export { sellerSchema } from './parties.js';
+export { errorFromJson } from './error-body.js';
 
 export const resourceSchemas = {
   transaction: transactionSchema,
