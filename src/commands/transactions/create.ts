@@ -562,8 +562,8 @@ export function createFingerprint(body: Record<string, unknown>): string {
  */
 async function findByReference(ctx: Context, reference: string): Promise<Transaction | undefined> {
   const api = await ctx.api();
-  const page = await api.call<{ items?: unknown }>('transactions.list', { query: { reference_id: reference, limit: 100 } });
-  // A lookup that answers something other than a list proves nothing either way.
-  if (!Array.isArray(page?.items)) throw new NetworkError(`the service's answer to the lookup of reference_id ${reference} is not a list of transactions`);
-  return (page.items as Transaction[]).find((t) => t && typeof t === 'object' && t.reference_id === reference && typeof t.id === 'string');
+  // The client checks the page and every item against the transaction schema: an answer that is
+  // not a list of transactions proves nothing either way, and is refused there (exit 8).
+  const page = await api.call<{ items: Transaction[] }>('transactions.list', { query: { reference_id: reference, limit: 100 } });
+  return page.items.find((t) => t.reference_id === reference);
 }
