@@ -1,3 +1,4 @@
+import { normalizeTaxpayerId } from '../validate/taxpayer.js';
 import { buyerView, EMAIL_PATTERN, emptyAddress, parseAddressPatch, parseTaxpayerId, registerBuyer, type BuyerView } from './buyers.js';
 import { invalidParameters, notFound, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
@@ -53,7 +54,7 @@ function parsePatch(body: JsonObject, check: Checker): BuyerPatch {
   if (body.taxpayer_id !== undefined) {
     const digits = parseTaxpayerId(body.taxpayer_id);
     if (digits) patch.taxpayer_id = digits;
-    else check.add('taxpayer_id', 'must be a valid CPF (11 digits) or CNPJ (14 digits): the check digits do not match');
+    else check.add('taxpayer_id', 'must be a valid CPF (11 digits) or CNPJ (14 characters, letters allowed in the first 12): the check digits do not match');
   }
   const birthdate = check.optionalString(body.birthdate, 'birthdate');
   if (birthdate !== undefined) {
@@ -148,7 +149,7 @@ export function planUpdateBuyer(body: JsonObject): BuyerChange {
 export function listBuyers(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<BuyerView> {
   const query = parseListQuery(params, ['taxpayer_id']);
   const wanted = query.filters.get('taxpayer_id');
-  const documents = wanted ? new Set([...wanted].map((v) => v.replace(/\D/g, ''))) : undefined;
+  const documents = wanted ? new Set([...wanted].map(normalizeTaxpayerId)) : undefined;
   const buyers = Object.values(state.buyers).filter((b) => !documents || documents.has(b.taxpayer_id));
   return listByCreation(
     uri,

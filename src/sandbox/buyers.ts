@@ -1,3 +1,4 @@
+import { isValidCnpj, isValidCpf, normalizeTaxpayerId } from '../validate/taxpayer.js';
 import { isObject } from './http.js';
 import { newId } from './ids.js';
 import { isoTimestamp, parseCalendarDate } from './time.js';
@@ -12,35 +13,16 @@ export type BuyerInput = Omit<Buyer, 'id' | 'default_credit' | 'created_at' | 'u
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function checkDigits(digits: string, weights: number[]): number {
-  const sum = weights.reduce((acc, w, i) => acc + w * (digits.charCodeAt(i) - 48), 0);
-  const rest = sum % 11;
-  return rest < 2 ? 0 : 11 - rest;
-}
-
-export function validCpf(cpf: string): boolean {
-  if (!/^\d{11}$/.test(cpf) || /^(\d)\1{10}$/.test(cpf)) return false;
-  const d1 = checkDigits(cpf, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const d2 = checkDigits(cpf, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return d1 === Number(cpf[9]) && d2 === Number(cpf[10]);
-}
-
-export function validCnpj(cnpj: string): boolean {
-  if (!/^\d{14}$/.test(cnpj) || /^(\d)\1{13}$/.test(cnpj)) return false;
-  const d1 = checkDigits(cnpj, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const d2 = checkDigits(cnpj, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return d1 === Number(cnpj[12]) && d2 === Number(cnpj[13]);
-}
-
 /**
- * A CPF or CNPJ as people write it ("529.982.247-25", "11.222.333/0001-81") reduced to its
- * digits, or undefined when it is not one: other characters than digits and the usual
- * punctuation, or check digits that do not match.
+ * A CPF or CNPJ as people write it ("529.982.247-25", "11.222.333/0001-81", the alphanumeric
+ * "12.ABC.345/01DE-35") reduced to its characters (letters upper-cased), or undefined when it is
+ * not one: other characters than letters, digits and the usual punctuation, or check digits that
+ * do not match. A 14-character id is a CNPJ (a company) whether or not it has letters.
  */
 export function parseTaxpayerId(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !/^[\d.\-/\s]+$/.test(value)) return undefined;
-  const digits = value.replace(/\D/g, '');
-  return validCpf(digits) || validCnpj(digits) ? digits : undefined;
+  if (typeof value !== 'string' || !/^[0-9A-Za-z.\-/\s]+$/.test(value)) return undefined;
+  const id = normalizeTaxpayerId(value);
+  return isValidCpf(id) || isValidCnpj(id) ? id : undefined;
 }
 
 export function text(value: unknown): string | null {

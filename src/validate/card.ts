@@ -1,24 +1,18 @@
 // Card checks run before anything is sent. Messages never repeat the card number or CVV: they end
 // up on screens, in terminal scrollback and in support tickets.
+import { isValidCreditCard } from '@brazilian-utils/brazilian-utils';
 import { ValidationError } from '../errors.js';
 
 export type CardBrand = 'Visa' | 'MasterCard' | 'American Express' | 'Elo' | 'Hipercard' | 'Diners' | 'Unknown';
 
-/** Luhn (mod 10) check over a string of digits; false for anything that is not all digits. */
+/**
+ * Luhn (mod 10) check over a string of digits, by @brazilian-utils/brazilian-utils'
+ * isValidCreditCard; false for anything that is not all digits (the library would read "4111 1111
+ * …" as a card, but callers here strip separators themselves), for fewer than 12 or more than 19
+ * digits (no card number has them) and for a number whose digits are all the same (a placeholder).
+ */
 export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  let double = false;
-  for (let i = digits.length - 1; i >= 0; i--) {
-    let d = digits.charCodeAt(i) - 48;
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-    double = !double;
-  }
-  return sum % 10 === 0;
+  return /^\d+$/.test(digits) && isValidCreditCard(digits);
 }
 
 type Range = readonly [number, number];
@@ -68,6 +62,9 @@ export function validateCardNumber(value: string, flag = '--card-number'): strin
   const digits = trimmed.replace(/[\s-]/g, '');
   if (digits.length < 12 || digits.length > 19) {
     throw new ValidationError(flag, `the card number has ${digits.length} digits; card numbers have 12 to 19`);
+  }
+  if (/^(\d)\1+$/.test(digits)) {
+    throw new ValidationError(flag, `the card number ${maskPan(digits)} has every digit the same; that is a placeholder, not a card number`);
   }
   if (!luhnValid(digits)) {
     throw new ValidationError(flag, `the card number ${maskPan(digits)} is not valid (its check digit does not match); look for a typo`);

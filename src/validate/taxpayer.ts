@@ -1,56 +1,82 @@
-// CPF (people, 11 digits) and CNPJ (companies, 14 digits) carry two mod-11 check digits each, so a
-// mistyped number is caught here instead of coming back as a rejected payment.
+// CPF (people, 11 digits) and CNPJ (companies, 14 characters) carry two check digits each, so a
+// mistyped number is caught here instead of coming back as a rejected payment. The check-digit
+// rules come from @brazilian-utils/brazilian-utils, including the alphanumeric CNPJ the Receita
+// Federal issues from July 2026 (12.ABC.345/01DE-35: letters in the first 12 characters, the two
+// check digits always digits); this file only adds the messages that name the flag.
+import { isValidCnpj as libIsValidCnpj, isValidCpf as libIsValidCpf } from '@brazilian-utils/brazilian-utils';
 import { ValidationError } from '../errors.js';
 
 /** Punctuation people copy along with the number: 123.456.789-09, 12.345.678/0001-95. */
 const PUNCTUATION = /[.\-/\s]/g;
 
-function checkDigit(digits: string, weights: readonly number[]): number {
-  let sum = 0;
-  for (let i = 0; i < weights.length; i++) sum += (digits.charCodeAt(i) - 48) * (weights[i] as number);
-  const rest = sum % 11;
-  return rest < 2 ? 0 : 11 - rest;
-}
+/** Everything a CPF or CNPJ may be written with: letters (alphanumeric CNPJ), digits, punctuation. */
+const ALLOWED = /^[0-9A-Za-z.\-/\s]*$/;
 
-const CPF_WEIGHTS_1 = [10, 9, 8, 7, 6, 5, 4, 3, 2];
-const CPF_WEIGHTS_2 = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2];
-const CNPJ_WEIGHTS_1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-const CNPJ_WEIGHTS_2 = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-
-/** Sequences like 000.000.000-00 and 111.111.111-11 pass the arithmetic but are never issued. */
-function allSame(digits: string): boolean {
-  return /^(\d)\1*$/.test(digits);
+/**
+ * A CPF or CNPJ as written (with or without punctuation, any case) → the characters that identify
+ * it: no punctuation, letters upper-cased. Does not check anything.
+ */
+export function normalizeTaxpayerId(value: string): string {
+  return value.replace(PUNCTUATION, '').toUpperCase();
 }
 
 /** True for a CPF with correct check digits; punctuation is ignored. */
 export function isValidCpf(value: string): boolean {
-  const d = value.replace(PUNCTUATION, '');
-  if (!/^\d{11}$/.test(d) || allSame(d)) return false;
-  return checkDigit(d, CPF_WEIGHTS_1) === Number(d[9]) && checkDigit(d, CPF_WEIGHTS_2) === Number(d[10]);
+  const id = normalizeTaxpayerId(value);
+  return /^\d{11}$/.test(id) && libIsValidCpf(id);
 }
 
-/** True for a CNPJ with correct check digits; punctuation is ignored. */
+/** True for a CNPJ with correct check digits, numeric or alphanumeric (any case); punctuation is ignored. */
 export function isValidCnpj(value: string): boolean {
-  const d = value.replace(PUNCTUATION, '');
-  if (!/^\d{14}$/.test(d) || allSame(d)) return false;
-  return checkDigit(d, CNPJ_WEIGHTS_1) === Number(d[12]) && checkDigit(d, CNPJ_WEIGHTS_2) === Number(d[13]);
+  const id = normalizeTaxpayerId(value);
+  return /^[0-9A-Z]{12}\d{2}$/.test(id) && libIsValidCnpj(id, { version: 2 });
 }
 
-/** A CPF or CNPJ, with or without punctuation → digits only, after the check digits are verified. */
+const EXAMPLES = 'like 123.456.789-09 (CPF), 12.345.678/0001-95 or 12.ABC.345/01DE-35 (CNPJ)';
+
+/** A number whose digits are all the same passes the arithmetic for some lengths but is never issued. */
+const allSame = (id: string): boolean => /^(.)\1*$/.test(id);
+
+/** What `value` would be without its letters, when that is a valid CPF/CNPJ ("CPF 529.982.247-25"). */
+function withoutLetters(value: string): string | undefined {
+  const digits = value.replace(/\D/g, '');
+  if (digits.length === 11 && isValidCpf(digits)) return `the CPF ${digits}`;
+  if (digits.length === 14 && isValidCnpj(digits)) return `the CNPJ ${digits}`;
+  return undefined;
+}
+
+/**
+ * A CPF or CNPJ, with or without punctuation → its characters without punctuation (an
+ * alphanumeric CNPJ upper-cased), after the check digits are verified.
+ */
 export function validateTaxpayerId(value: string, flag = '--taxpayer-id'): string {
   const shown = JSON.stringify(value);
-  if (value.trim() === '') throw new ValidationError(flag, 'give a CPF (11 digits) or CNPJ (14 digits)');
-  if (/[^\d.\-/\s]/.test(value)) {
-    throw new ValidationError(flag, `${shown} should contain only digits (dots, dashes and a slash are allowed), like 123.456.789-09`);
+  if (value.trim() === '') throw new ValidationError(flag, 'give a CPF (11 digits) or CNPJ (14 characters)');
+  if (!ALLOWED.test(value)) {
+    throw new ValidationError(flag, `${shown} should contain only digits and letters (dots, dashes, a slash and spaces are allowed), ${EXAMPLES}`);
   }
-  const digits = value.replace(PUNCTUATION, '');
-  if (digits.length === 11) {
-    if (!isValidCpf(digits)) throw new ValidationError(flag, `${shown} is not a valid CPF (the check digits do not match); look for a typo`);
-    return digits;
+  const id = normalizeTaxpayerId(value);
+  const hasLetters = /[A-Z]/.test(id);
+  if (id.length === 11 && !hasLetters) {
+    if (allSame(id)) throw new ValidationError(flag, `${shown} is not a valid CPF (a number with every digit the same is never issued)`);
+    if (!isValidCpf(id)) throw new ValidationError(flag, `${shown} is not a valid CPF (the check digits do not match); look for a typo`);
+    return id;
   }
-  if (digits.length === 14) {
-    if (!isValidCnpj(digits)) throw new ValidationError(flag, `${shown} is not a valid CNPJ (the check digits do not match); look for a typo`);
-    return digits;
+  if (id.length === 14 && isValidCnpj(id)) return id;
+
+  // Not valid: say why, as precisely as the input allows.
+  const meant = hasLetters ? withoutLetters(value) : undefined;
+  if (meant) throw new ValidationError(flag, `${shown} has letters in it; did you mean ${meant}? Give the number alone`);
+  if (id.length === 11) {
+    throw new ValidationError(flag, `${shown} is not a valid CPF: a CPF has digits only (letters appear only in a CNPJ, which has 14 characters)`);
   }
-  throw new ValidationError(flag, `${shown} has ${digits.length} digits; a CPF has 11 and a CNPJ 14`);
+  if (id.length === 14) {
+    if (!/^\d{2}$/.test(id.slice(12))) {
+      throw new ValidationError(flag, `${shown} is not a valid CNPJ: its last two characters are check digits, always digits (letters may appear only in the first 12)`);
+    }
+    if (allSame(id)) throw new ValidationError(flag, `${shown} is not a valid CNPJ (a number with every digit the same is never issued)`);
+    throw new ValidationError(flag, `${shown} is not a valid CNPJ (the check digits do not match); look for a typo`);
+  }
+  const what = hasLetters ? 'characters' : 'digits';
+  throw new ValidationError(flag, `${shown} has ${id.length} ${what}; a CPF has 11 digits and a CNPJ 14 characters`);
 }

@@ -39,6 +39,25 @@ describe('buyers', () => {
     expect(table.stdout).not.toMatch(ANSI);
   });
 
+  it('an alphanumeric CNPJ (from July 2026) is accepted, sent and stored without punctuation, upper-cased, and found again', async () => {
+    const dry = await run(home(), ['buyers', 'create', '--first-name', 'Loja', '--taxpayer-id', '12.abc.345/01de-35', '--dry-run']);
+    expect(expectJson(dry)).toMatchObject({ dry_run: true, method: 'POST', body: { first_name: 'Loja', taxpayer_id: '12ABC34501DE35' } });
+
+    const buyer = await newBuyer('12.ABC.345/01DE-35');
+    expect(buyer).toMatchObject({ resource: 'buyer', first_name: 'João', taxpayer_id: '12ABC34501DE35' });
+    expect((await json(['buyers', 'get', buyer.id])).taxpayer_id).toBe('12ABC34501DE35');
+    for (const typed of ['12.ABC.345/01DE-35', '12abc34501de35']) {
+      expect((await json(['buyers', 'search', '--taxpayer-id', typed])).id).toBe(buyer.id);
+    }
+    expectError(await run(home(), ['buyers', 'create', '--first-name', 'Outra', '--taxpayer-id', '12abc34501de35']), 6, 'HTTP 409');
+  });
+
+  it('an alphanumeric CNPJ with a wrong check digit exits 2 naming --taxpayer-id, before anything is sent', async () => {
+    const line = expectError(await run(home(), ['buyers', 'create', '--first-name', 'Loja', '--taxpayer-id', '12.ABC.345/01DE-36']), 2, '--taxpayer-id:');
+    expect(line).toContain('"12.ABC.345/01DE-36" is not a valid CNPJ (the check digits do not match); look for a typo');
+    expectError(await run(home(), ['buyers', 'search', '--taxpayer-id', '12ABC34501DE53']), 2, '--taxpayer-id:', 'not a valid CNPJ');
+  });
+
   it('a second buyer with the same CPF is refused by the API', async () => {
     await newBuyer();
     expectError(await run(home(), ['buyers', 'create', '--first-name', 'Outro', '--taxpayer-id', CPF]), 6, 'HTTP 409');

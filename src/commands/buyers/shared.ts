@@ -2,6 +2,7 @@ import type { Context } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import type { Column } from '../../output/render.js';
 import { parseDate, parseMetadata, validateEmail, validateId, validatePhone, validateTaxpayerId } from '../../validate/index.js';
+import { normalizeTaxpayerId } from '../../validate/taxpayer.js';
 import { optionalString, stringList } from '../shared/input.js';
 
 export interface Buyer {
@@ -26,7 +27,8 @@ export const BUYER_COLUMNS: Column[] = [
  * agent can match it against what a caller reads out without the screen showing the document.
  */
 export function maskTaxpayerId(value: string | null | undefined): string {
-  const digits = (value ?? '').replace(/\D/g, '');
+  // Letters stay: an alphanumeric CNPJ (from July 2026) has them in its first 12 characters.
+  const digits = normalizeTaxpayerId(value ?? '').replace(/[^0-9A-Z]/g, '');
   if (!digits) return '';
   const hidden = `${'*'.repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
   if (digits.length === 11) return `${hidden.slice(0, 3)}.${hidden.slice(3, 6)}.${hidden.slice(6, 9)}-${hidden.slice(9)}`;
