@@ -116,11 +116,15 @@ describe('webhooks listen', () => {
           (status) => status !== 0,
         );
       expect(await post(body.replace('i1', 'i2'), sign(secret, body))).toBe(400);
+      // Signed, but not an event: refused like any answer that does not fit its schema.
+      const junk = JSON.stringify({ id: null, payload: 'x' });
+      expect(await post(junk, sign(secret, junk))).toBe(400);
       expect(await post(body, sign(secret, body))).toBe(200);
       const result = await listening;
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual([event]);
       expect(result.stderr).toContain('does not match its body');
+      expect(result.stderr).toContain('rejected a delivery that is not an event (id: expected a string, got null; type: expected an event type (a string); payload: expected an object, got a string)');
       expect(result.stderr).toContain(`forwarded ${event.id} (invoice.paid) to ${app.url}/hook: 202`);
       expect(app.requests).toHaveLength(1);
       expect(app.requests[0]!.body).toBe(body);

@@ -124,6 +124,14 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
         res.writeHead(400).end();
         return;
       }
+      // A delivery is checked like any answer before it is printed or forwarded.
+      const { findMismatch, resourceSchemas } = await import('../../api/schemas/index.js');
+      const mismatch = findMismatch(resourceSchemas.event, event);
+      if (mismatch) {
+        ctx.log.warn(`rejected a delivery that is not an event (${mismatch})`);
+        res.writeHead(400).end();
+        return;
+      }
       if (!eventMatches(listen.events, String(event.type)) || (listen.maxEvents !== undefined && printed >= listen.maxEvents)) {
         res.writeHead(200).end();
         return;
