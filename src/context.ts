@@ -325,7 +325,7 @@ export class Context {
     const count = await renderList(rows, options);
     if (totals && count > 0) {
       const { writeOut } = await import('./output/write.js');
-      await writeOut(this.io.stdout, `${totals.line()}\n`);
+      await writeOut(this.io.stdout, `${await totals.line()}\n`);
     }
     return count;
   }

@@ -1,18 +1,53 @@
-// Terminal tables, loaded only for `-o table`.
+// Terminal tables, loaded only for `-o table`, drawn by cli-table3.
 //
-// Lists print like `gh`: a bold header, columns separated by two spaces, no borders. The padding is
-// our own rather than cli-table3's: cli-table3 sizes columns from the rows it is handed, so a
-// streamed list would need one table per page with pinned colWidths; even with empty `chars` it
-// pads every cell (trailing spaces after the last column) and cuts money and ids like any other
-// text. Doing it here is a few lines, keeps the first page's widths for every later page, never cuts
-// money, dates, statuses or ids, and saves loading a module. Widths are measured on plain text and
-// colour is added last, so escape codes never count towards a width.
+// Lists print like `gh`: a bold header, columns separated by two spaces, no borders. That is
+// cli-table3 with every border character empty but `middle` (the two spaces), no padding and no
+// colours of its own: colour is ours (chalk, loaded only when colour is on) and goes into the cells
+// ready-made; cli-table3 measures text without escape codes, so they never count towards a width.
+// cli-table3 does the measuring (string-width: accents combine, CJK and emoji take two columns),
+// the padding, the alignment and the cutting with "…". Around it, for a stream:
+//
+// - Widths are pinned per stream. A list arrives page by page and cli-table3 sizes a table from the
+//   rows it is handed, so each page is a Table of its own. The header and the first page are
+//   measured by cli-table3, fitted to the terminal, and those colWidths are passed to every later
+//   page's Table: every page lines up with the header, and each page is written as it arrives.
+// - Fitting happens only on a terminal (a pipe gets full widths). It narrows plain text columns
+//   (descriptions, names, e-mails), the widest first, never below MIN_WIDTH; cli-table3 cuts those
+//   cells with "…". Money, dates, statuses and ids (`id`, `*_id`, reference_id included) are never
+//   cut: "R$ 99.999…" reads as a different amount, and a cut id or status means nothing and cannot
+//   be copied. A row may then stay wider than the terminal. cli-table3 would cut any cell wider
+//   than its column, so a later page holding such a value wider than the first page's column is
+//   measured row by row, and a row that needs it is drawn with that column widened: that one row
+//   overflows, the rest of the page stays aligned.
+// - cli-table3 pads every cell, the last one too: trailing whitespace is stripped from each line.
+// - API text is untrusted and is sanitised before it reaches a cell (see `sanitize`).
+//
+// cli-table3 is CommonJS, imported dynamically on first use (never at start-up); its `default` is
+// the constructor both under Node.js and in the esbuild bundle. The totals line under a list
+// (totals.ts) is drawn with the same layout.
+import type CliTable3 from 'cli-table3';
 import { flatten, getPath } from './fields.js';
 import { colorStatus, formatDateTime, formatMoney, kindForKey } from './format.js';
 import type { Column, RenderOptions } from './render.js';
 import { writeOut } from './write.js';
 
 type Kind = NonNullable<Column['kind']>;
+type Align = 'left' | 'right';
+export type TableConstructor = typeof CliTable3;
+
+let loading: Promise<TableConstructor> | undefined;
+
+/** cli-table3, imported on first use; every caller shares the one import. */
+export function loadTable(): Promise<TableConstructor> {
+  loading ??= import('cli-table3').then(
+    ({ default: Table }) => Table,
+    (err: unknown) => {
+      loading = undefined;
+      throw err;
+    },
+  );
+  return loading;
+}
 
 interface Style {
   bold(text: string): string;
@@ -30,6 +65,76 @@ async function loadStyle(color: boolean): Promise<Style> {
 const GAP = '  ';
 /** Columns are not squeezed below this when fitting a terminal. */
 const MIN_WIDTH = 6;
+/** Keys of a single-object table are cut beyond this. */
+const MAX_KEY_WIDTH = 40;
+
+/** `gh`-style: no borders, two spaces between columns, no padding, no colours from cli-table3. */
+const BORDERLESS = {
+  chars: {
+    top: '',
+    'top-mid': '',
+    'top-left': '',
+    'top-right': '',
+    bottom: '',
+    'bottom-mid': '',
+    'bottom-left': '',
+    'bottom-right': '',
+    left: '',
+    'left-mid': '',
+    mid: '',
+    'mid-mid': '',
+    right: '',
+    'right-mid': '',
+    middle: GAP,
+  },
+  style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
+  wordWrap: false,
+  truncate: '…',
+} satisfies CliTable3.TableConstructorOptions;
+
+export interface Layout {
+  /** Header cells (already styled). */
+  head?: string[];
+  /** Per column; null lets cli-table3 size the column from its cells. */
+  colWidths?: Array<number | null>;
+  colAligns?: Align[];
+}
+
+/**
+ * cli-table3 cuts by UTF-16 unit and can keep half of an emoji before the "…" (it counts that half
+ * as one column). The half goes and the "…" takes its place, followed by a space: same width.
+ */
+const HALF_CUT = /[\ud800-\udbff](?![\udc00-\udfff])((?:\x1b\[[\d;]*m)*)…/g;
+
+/** Rows drawn by cli-table3 in the borderless layout: one line each, none ending in whitespace. */
+export function drawLines(Table: TableConstructor, rows: string[][], layout: Layout = {}): string {
+  if (rows.length === 0 && !layout.head?.length) return '';
+  const table = new Table({
+    ...BORDERLESS,
+    head: layout.head ?? [],
+    // Copies: cli-table3 writes the widths it settles on back into the array it is given.
+    colWidths: [...(layout.colWidths ?? [])],
+    colAligns: [...(layout.colAligns ?? [])],
+  });
+  for (const row of rows) table.push(row);
+  let out = '';
+  for (const line of table.toString().split('\n')) out += `${line.replace(HALF_CUT, '$1… ').trimEnd()}\n`;
+  return out;
+}
+
+/**
+ * The width cli-table3 gives each column of these rows on its own (its widest cell). Laying a
+ * table out is how cli-table3 measures: it writes the widths it settled on into options.colWidths.
+ */
+function measure(Table: TableConstructor, rows: string[][]): number[] {
+  const table = new Table({ ...BORDERLESS, colWidths: [] });
+  for (const row of rows) table.push(row);
+  table.toString();
+  return table.options.colWidths.map((width) => {
+    if (typeof width !== 'number') throw new Error('cli-table3 did not report its column widths');
+    return width;
+  });
+}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -41,52 +146,15 @@ function isScalar(value: unknown): boolean {
 
 /**
  * API text is untrusted: control characters (escape sequences could repaint the terminal) and
- * bidirectional overrides are replaced, and newlines or tabs become spaces so rows stay rows.
+ * bidirectional overrides are replaced, and newlines or tabs become spaces so rows stay rows (and a
+ * cell stays one line in cli-table3). Half an emoji (a lone surrogate) becomes U+FFFD.
  */
 function sanitize(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/[\u202a-\u202e\u2066-\u2069]/g, '');
+  return text
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+    .replace(/[\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }
-
-function charWidth(codePoint: number, char: string): number {
-  if (/\p{Mn}|\p{Me}|[\u200b-\u200f\ufe00-\ufe0f]/u.test(char)) return 0;
-  if (
-    /\p{Emoji_Presentation}/u.test(char) ||
-    (codePoint >= 0x1100 && codePoint <= 0x115f) ||
-    (codePoint >= 0x2e80 && codePoint <= 0xa4cf) ||
-    (codePoint >= 0xac00 && codePoint <= 0xd7a3) ||
-    (codePoint >= 0xf900 && codePoint <= 0xfaff) ||
-    (codePoint >= 0xfe30 && codePoint <= 0xfe4f) ||
-    (codePoint >= 0xff00 && codePoint <= 0xff60) ||
-    (codePoint >= 0xffe0 && codePoint <= 0xffe6) ||
-    (codePoint >= 0x20000 && codePoint <= 0x3fffd)
-  ) {
-    return 2;
-  }
-  return 1;
-}
-
-/** Columns a string occupies on a terminal (accents combine, CJK and emoji take two). */
-export function displayWidth(text: string): number {
-  let width = 0;
-  for (const char of text) width += charWidth(char.codePointAt(0) as number, char);
-  return width;
-}
-
-/** Cuts to `width` columns, ending in "…" when something was cut. */
-export function truncate(text: string, width: number): string {
-  if (displayWidth(text) <= width) return text;
-  if (width <= 0) return '';
-  let out = '';
-  let used = 0;
-  for (const char of text) {
-    const w = charWidth(char.codePointAt(0) as number, char);
-    if (used + w > width - 1) break;
-    out += char;
-    used += w;
-  }
-  return `${out}…`;
-}
-
 /** The currency that goes with a money value: a sibling `currency`, else the object's own. */
 function currencyFor(root: unknown, path: string): string | undefined {
   const dot = path.lastIndexOf('.');
@@ -189,25 +257,50 @@ function terminalColumns(out: NodeJS.WritableStream): number | undefined {
   return stream.isTTY && typeof stream.columns === 'number' ? stream.columns : undefined;
 }
 
-function formatRow(cells: string[], columns: TableColumn[], widths: number[], style: Style, header: boolean): string {
-  const parts = cells.map((text, i) => {
-    const column = columns[i] as TableColumn;
-    const cut = column.cuttable || header ? truncate(text, widths[i] as number) : text;
-    const styled = header ? style.bold(cut) : styleCell(cut, column.kind, style);
-    const fill = ' '.repeat(Math.max(0, (widths[i] as number) - displayWidth(cut)));
-    return column.align === 'right' ? fill + styled : styled + fill;
-  });
-  // Trailing spaces are padding of empty or short last cells; no line ends in whitespace.
-  return `${parts.join(GAP).trimEnd()}\n`;
+function styleRow(cells: string[], columns: TableColumn[], style: Style): string[] {
+  return cells.map((text, i) => styleCell(text, (columns[i] as TableColumn).kind, style));
+}
+
+/**
+ * A later page, in the first page's widths. Should a money, date, status or id value be wider than
+ * its column, cli-table3 would cut it: the rows that hold one are drawn with that column widened
+ * (that row overflows), the others in the pinned widths.
+ */
+function drawLaterPage(Table: TableConstructor, rows: string[][], columns: TableColumn[], widths: number[], style: Style): string {
+  const colAligns = columns.map((c) => c.align);
+  const pinned: Layout = { colWidths: widths, colAligns };
+  const uncut = columns.flatMap((c, i) => (c.cuttable ? [] : [i]));
+  const fits = (measured: number[]) => uncut.every((col, j) => (measured[j] as number) <= (widths[col] as number));
+  const uncutCells = (row: string[]) => uncut.map((col) => row[col] as string);
+  if (uncut.length === 0 || fits(measure(Table, rows.map(uncutCells)))) {
+    return drawLines(Table, rows.map((row) => styleRow(row, columns, style)), pinned);
+  }
+  let out = '';
+  let run: string[][] = [];
+  for (const row of rows) {
+    const measured = measure(Table, [uncutCells(row)]);
+    if (fits(measured)) {
+      run.push(styleRow(row, columns, style));
+      continue;
+    }
+    out += drawLines(Table, run, pinned);
+    run = [];
+    const own = [...widths];
+    uncut.forEach((col, j) => {
+      own[col] = Math.max(own[col] as number, measured[j] as number);
+    });
+    out += drawLines(Table, [styleRow(row, columns, style)], { colWidths: own, colAligns });
+  }
+  return out + drawLines(Table, run, pinned);
 }
 
 /**
  * Aligned rows. Column widths come from the header and the first page and stay fixed, so every
- * later page is printed as it arrives (cells cut with "…"). An empty list prints nothing: the
+ * later page is printed as it arrives (text cells cut with "…"). An empty list prints nothing: the
  * caller says "no results" on stderr, and stdout stays empty for scripts.
  */
 export async function renderTableList(pages: AsyncIterable<unknown[]>, opts: RenderOptions): Promise<number> {
-  const style = await loadStyle(opts.color);
+  const [Table, style] = await Promise.all([loadTable(), loadStyle(opts.color)]);
   let columns: TableColumn[] | undefined;
   let widths: number[] = [];
   let count = 0;
@@ -215,19 +308,23 @@ export async function renderTableList(pages: AsyncIterable<unknown[]>, opts: Ren
     if (page.length === 0) continue;
     const cols = (columns ??= chooseColumns(page[0], opts));
     const rows = page.map((item) => cols.map((c) => cellText(getPath(item, c.key), c.kind, item, c.key)));
-    let chunk = '';
+    let chunk: string;
     if (count === 0) {
-      widths = cols.map((c, i) => Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(r[i] as string))));
-      widths = fitToTerminal(widths, cols, terminalColumns(opts.out));
-      chunk += formatRow(cols.map((c) => c.header), cols, widths, style, true);
+      const header = cols.map((c) => c.header);
+      widths = fitToTerminal(measure(Table, [header, ...rows]), cols, terminalColumns(opts.out));
+      chunk = drawLines(Table, rows.map((row) => styleRow(row, cols, style)), {
+        head: header.map((h) => style.bold(h)),
+        colWidths: widths,
+        colAligns: cols.map((c) => c.align),
+      });
+    } else {
+      chunk = drawLaterPage(Table, rows, cols, widths, style);
     }
-    for (const row of rows) chunk += formatRow(row, cols, widths, style, false);
     count += page.length;
     await writeOut(opts.out, chunk);
   }
   return count;
 }
-
 /** Rows of one object: dotted keys; a field that selects an object or array expands into its parts. */
 function objectRows(obj: Record<string, unknown>, fields: string[] | undefined): Array<[string, unknown]> {
   if (!fields) return Object.entries(flatten(obj));
@@ -251,22 +348,16 @@ export async function renderObjectTable(obj: unknown, opts: RenderOptions): Prom
     await writeOut(opts.out, `${sanitize(obj === null || obj === undefined ? '' : String(obj))}\n`);
     return;
   }
-  const style = await loadStyle(opts.color);
+  const [Table, style] = await Promise.all([loadTable(), loadStyle(opts.color)]);
   const rows = objectRows(obj, opts.fields).map(([key, value]) => {
     const kind = kindForKey(key);
     const text =
       Array.isArray(value) && !opts.fields ? countItems(value.length) : cellText(value, kind, obj, key);
     return { key: sanitize(key), text, kind };
   });
-  const keyWidth = Math.min(40, Math.max(0, ...rows.map((r) => displayWidth(r.key))));
-  let chunk = '';
-  for (const row of rows) {
-    const key = truncate(row.key, keyWidth);
-    const line =
-      row.text === ''
-        ? style.bold(key)
-        : `${style.bold(key)}${' '.repeat(keyWidth - displayWidth(key))}${GAP}${styleCell(row.text, row.kind, style)}`;
-    chunk += `${line}\n`;
-  }
-  await writeOut(opts.out, chunk);
+  if (rows.length === 0) return;
+  // Keys are cut beyond MAX_KEY_WIDTH; values are never cut (cli-table3 sizes that column).
+  const keyWidth = Math.min(MAX_KEY_WIDTH, measure(Table, rows.map((r) => [r.key]))[0] as number);
+  const cells = rows.map((r) => [style.bold(r.key), styleCell(r.text, r.kind, style)]);
+  await writeOut(opts.out, drawLines(Table, cells, { colWidths: [keyWidth, null] }));
 }

@@ -1,7 +1,10 @@
 // The line under a table of money: how many items, and the sums that mean something for them
 // (`12 transactions  gross R$ 1.234,56  fees R$ 36,99  net R$ 1.197,57`). Summed in integer
 // cents from the API's own decimal strings, over every page, so a streamed list totals exactly.
+// Drawn by cli-table3 in the list's own borderless layout (one row, two spaces between the parts),
+// imported only when the line is drawn: the commands import this module for its TotalSpec helpers.
 import { formatMoney } from './format.js';
+import { drawLines, loadTable } from './table.js';
 
 export interface TotalSpec {
   label: string;
@@ -37,10 +40,11 @@ export class Totals {
     });
   }
 
-  line(): string {
+  async line(): Promise<string> {
     const money = (cents: number) => formatMoney(`${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`);
     const parts = this.specs.map((spec, i) => `${spec.label} ${money(this.sums[i] ?? 0)}`);
-    return [`${this.count.toLocaleString('pt-BR')} ${this.noun}`, ...parts].join('  ');
+    const Table = await loadTable();
+    return drawLines(Table, [[`${this.count.toLocaleString('pt-BR')} ${this.noun}`, ...parts]]).replace(/\n$/, '');
   }
 }
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { renderList, renderObject } from '../../src/output/render.js';
-import { displayWidth, truncate } from '../../src/output/table.js';
 import { Collector, TRANSACTION_COLUMNS, options, pagesOf, plain, transaction } from './helpers.js';
 
 const ESC = '\x1b';
@@ -160,7 +159,7 @@ describe('table: lists', () => {
       pagesOf([{ id: 'tx_1', description: 'x'.repeat(80), status: 'paid' }]),
       options('table', out),
     );
-    for (const line of lines(out.text)) expect(displayWidth(line)).toBeLessThanOrEqual(40);
+    for (const line of lines(out.text)) expect(line.length).toBeLessThanOrEqual(40);
     expect(out.text).toContain('tx_1');
     expect(out.text).toContain('…');
   });
@@ -168,12 +167,204 @@ describe('table: lists', () => {
   it('aligns accented and wide characters by display width', async () => {
     const out = new Collector();
     await renderList(
-      pagesOf([{ id: 'a', city: 'São Paulo', tag: 'x' }, { id: 'b', city: 'Sa\u0303o', tag: 'y' }, { id: 'c', city: '東京', tag: 'z' }]),
+      pagesOf([{ id: 'a', city: 'São Paulo', tag: 'x' }, { id: 'b', city: 'Sa\u0303o', tag: 'y' }, { id: 'c', city: '東京', tag: 'z' }, { id: 'd', city: '✅ ok', tag: 'w' }]),
       options('table', out),
     );
+    // "São" with a combining tilde is 3 columns wide; 東京 takes 4, ✅ takes 2.
+    expect(lines(out.text)).toEqual([
+      'ID  CITY       TAG',
+      'a   São Paulo  x',
+      'b   Sa\u0303o        y',
+      'c   東京       z',
+      'd   ✅ ok      w',
+    ]);
+  });
+});
+
+/** Where each column starts in a line of plain ASCII text, given the header words. */
+function cellStarts(line: string, header: string, words: string[]): number[] {
+  return starts(header, words).map((start) => {
+    // A cell starts at its column's offset: the character before it is a gap (or the line start).
+    expect(start === 0 || line[start - 1] === ' ').toBe(true);
+    return start;
+  });
+}
+
+describe('table: widths pinned per stream (cli-table3)', () => {
+  const columns = [
+    { key: 'id', header: 'ID' },
+    { key: 'amount', header: 'AMOUNT', kind: 'money' as const },
+    { key: 'description', header: 'DESCRIPTION' },
+    { key: 'status', header: 'STATUS', kind: 'status' as const },
+    { key: 'created_at', header: 'CREATED', kind: 'date' as const },
+  ];
+  const item = (n: number, description: string, amount = '10', status = 'paid') => ({
+    id: `tx_${n}`,
+    amount,
+    description,
+    status,
+    created_at: '2026-03-01T12:34:56Z',
+  });
+
+  it('lines every later page up with the first page, whatever the later pages hold', async () => {
+    const out = new Collector();
+    await renderList(
+      pagesOf(
+        [item(1, 'first page text'), item(2, 'x')],
+        [item(3, 'a'), item(4, 'b')],
+        [item(5, 'a description much longer than anything on the first page'), item(6, '')],
+        [item(7, 'ok', '1', 'failed')],
+      ),
+      options('table', out, { columns }),
+    );
     const rows = lines(out.text);
-    const tagStart = displayWidth((rows[0] as string).slice(0, (rows[0] as string).indexOf('TAG')));
-    for (const row of rows.slice(1)) expect(displayWidth(row.slice(0, -1))).toBe(tagStart);
+    expect(rows).toEqual([
+      'ID      AMOUNT  DESCRIPTION      STATUS  CREATED',
+      'tx_1  R$ 10,00  first page text  paid    2026-03-01 12:34',
+      'tx_2  R$ 10,00  x                paid    2026-03-01 12:34',
+      'tx_3  R$ 10,00  a                paid    2026-03-01 12:34',
+      'tx_4  R$ 10,00  b                paid    2026-03-01 12:34',
+      'tx_5  R$ 10,00  a description …  paid    2026-03-01 12:34',
+      'tx_6  R$ 10,00                   paid    2026-03-01 12:34',
+      'tx_7   R$ 1,00  ok               failed  2026-03-01 12:34',
+    ]);
+    const header = rows[0] as string;
+    for (const row of rows.slice(1)) {
+      // Every row's status and date start where the header's STATUS and CREATED start, and its amount ends under AMOUNT.
+      expect(row.indexOf('2026')).toBe(header.indexOf('CREATED'));
+      expect(row.search(/paid|failed/)).toBe(header.indexOf('STATUS'));
+      expect(row.indexOf(',') + 3).toBe(header.indexOf('AMOUNT') + 'AMOUNT'.length);
+    }
+  });
+
+  it('keeps the first page widths when colour is on', async () => {
+    const coloured = new Collector();
+    const bare = new Collector();
+    const pages = () => pagesOf([item(1, 'short')], [item(2, 'much longer text', '5', 'failed'), item(3, 'x', '7', 'new')]);
+    await renderList(pages(), options('table', coloured, { columns, color: true }));
+    await renderList(pages(), options('table', bare, { columns }));
+    expect(coloured.text).toContain('\x1b[31mfailed\x1b[39m');
+    expect(coloured.text).toContain('\x1b[33mnew\x1b[39m');
+    expect(plain(coloured.text)).toBe(bare.text);
+    const rows = lines(bare.text);
+    for (const row of rows.slice(1)) expect(row.indexOf('2026')).toBe((rows[0] as string).indexOf('CREATED'));
+  });
+
+  it('never cuts an id or an amount on a later page: only that row overflows, the rest of the page stays aligned', async () => {
+    const out = new Collector();
+    await renderList(
+      pagesOf(
+        [item(1, 'abc')],
+        [item(2, 'abc'), { ...item(3, 'abc', '123456789.99'), id: 'tx_a_much_longer_identifier' }, item(4, 'abc')],
+      ),
+      options('table', out, { columns }),
+    );
+    expect(lines(out.text)).toEqual([
+      'ID      AMOUNT  DESCRIPTION  STATUS  CREATED',
+      'tx_1  R$ 10,00  abc          paid    2026-03-01 12:34',
+      'tx_2  R$ 10,00  abc          paid    2026-03-01 12:34',
+      'tx_a_much_longer_identifier  R$ 123.456.789,99  abc          paid    2026-03-01 12:34',
+      'tx_4  R$ 10,00  abc          paid    2026-03-01 12:34',
+    ]);
+    expect(out.text).not.toContain('…');
+  });
+
+  it('never cuts ids, money, statuses or dates to fit a terminal; text columns take the cut', async () => {
+    const out = Object.assign(new Collector(), { isTTY: true, columns: 30 });
+    await renderList(
+      pagesOf([{ ...item(1, 'a long description of the order', '98765432.10', 'pre_authorized'), id: 'tx_0123456789abcdef' }]),
+      options('table', out, { columns }),
+    );
+    const text = out.text;
+    for (const whole of ['tx_0123456789abcdef', 'R$ 98.765.432,10', 'pre_authorized', '2026-03-01 12:34']) expect(text).toContain(whole);
+    // Nothing but the description could give way; it is cut to the minimum width.
+    expect(lines(text)[1]).toContain('  a lon…  ');
+  });
+
+  it('fits every line into the terminal width given for a TTY, narrowing the widest text column first', async () => {
+    const wide = {
+      id: 'c_1',
+      name: 'Maria da Silva Souza Pereira',
+      email: 'maria.silva.souza@example.com.br',
+      description: 'Cliente desde 2019, prefere boleto e PIX, nunca cartão de crédito',
+    };
+    for (const width of [40, 50, 60, 80, 100]) {
+      const out = Object.assign(new Collector(), { isTTY: true, columns: width });
+      await renderList(pagesOf([wide], [{ ...wide, id: 'c_2', description: 'x'.repeat(200) }]), options('table', out));
+      const rows = lines(out.text);
+      expect(rows).toHaveLength(3);
+      for (const row of rows) expect(row.length, `${width}: ${row}`).toBeLessThanOrEqual(width);
+      expect(rows[1]).toMatch(/^c_1 {2}/);
+      expect(rows[2]).toMatch(/^c_2 {2}/);
+      // The header's column starts hold for both rows.
+      const header = rows[0] as string;
+      for (const row of rows.slice(1)) cellStarts(row, header, ['NAME', 'EMAIL', 'DESCR']);
+    }
+    // The widest column gives way first: at 100 columns only DESCRIPTION is cut.
+    const out = Object.assign(new Collector(), { isTTY: true, columns: 100 });
+    await renderList(pagesOf([wide]), options('table', out));
+    expect(out.text).toContain(wide.name);
+    expect(out.text).toContain(wide.email);
+    expect(out.text).toContain('…');
+  });
+
+  it('does not fit a pipe: full widths when stdout is not a terminal', async () => {
+    const out = Object.assign(new Collector(), { columns: 20 });
+    await renderList(pagesOf([{ id: 'a', description: 'y'.repeat(60) }]), options('table', out));
+    expect(out.text).toContain('y'.repeat(60));
+  });
+
+  it('fits wide characters by display width and never leaves half an emoji', async () => {
+    const out = Object.assign(new Collector(), { isTTY: true, columns: 14 });
+    const cols = [{ key: 'id', header: 'ID' }, { key: 'note', header: 'NOTE' }];
+    await renderList(
+      pagesOf([{ id: 'a1', note: '東京都東京都東京都' }, { id: 'a2', note: 'abcd😀xyz and more' }, { id: 'a3', note: '✅✅✅✅✅✅✅' }]),
+      options('table', out, { columns: cols }),
+    );
+    // NOTE is 10 columns: 東 and 😀 take two, a cut ends in "…".
+    expect(lines(out.text)).toEqual(['ID  NOTE', 'a1  東京都東…', 'a2  abcd😀xyz…', 'a3  ✅✅✅✅…']);
+    const cut = new Collector();
+    await renderList(pagesOf([{ id: 'b1', note: 'abcdef' }], [{ id: 'b2', note: 'abcd😀xyz' }]), options('table', cut, { columns: cols }));
+    // cli-table3 cuts by UTF-16 unit: "abcd" + half of 😀 + "…"; the half is dropped, the width kept.
+    expect(lines(cut.text)).toEqual(['ID  NOTE', 'b1  abcdef', 'b2  abcd…']);
+    expect(cut.text).not.toMatch(/[\ud800-\udfff](?![\udc00-\udfff])|\ufffd/);
+  });
+
+  it('sanitises API text before cli-table3 sees it, so widths and cuts count only what is shown', async () => {
+    const out = new Collector();
+    const cols = [{ key: 'id', header: 'ID' }, { key: 'note', header: 'NOTE' }, { key: 'status', header: 'STATUS', kind: 'status' as const }];
+    await renderList(
+      pagesOf([{ id: 'a', note: 'plain text', status: 'paid' }], [{ id: 'b', note: '\x1b[31mred\x1b[0m\u202e!', status: 'paid' }]),
+      options('table', out, { columns: cols, color: true }),
+    );
+    const rows = lines(plain(out.text));
+    expect(rows[2]).toBe('b    [31mred …  paid');
+    expect(out.text).not.toContain('\u202e');
+    expect(out.text).not.toMatch(/\x1b\[31mred/);
+  });
+});
+
+describe('table: no trailing whitespace', () => {
+  it('on any line: empty last cells, short last cells, colour, single objects', async () => {
+    const texts: string[] = [];
+    for (const color of [false, true]) {
+      const list = new Collector();
+      await renderList(
+        pagesOf([{ id: 'a', d: 'long value' }, { id: 'b', d: '' }], [{ id: 'c', d: 'x' }, { id: 'd', d: null }]),
+        options('table', list, { color }),
+      );
+      texts.push(list.text);
+      const tx = new Collector();
+      await renderList(pagesOf([transaction(1), transaction(2, { created_at: null })]), options('table', tx, { color, columns: TRANSACTION_COLUMNS }));
+      texts.push(tx.text);
+      const one = new Collector();
+      await renderObject({ id: 'a', description: '', status: 'paid', note: 'x ', tags: [] }, options('table', one, { color }));
+      texts.push(one.text);
+    }
+    for (const text of texts) {
+      expect(text.endsWith('\n')).toBe(true);
+      for (const line of lines(text)) expect(JSON.stringify(line)).toBe(JSON.stringify(line.trimEnd()));
+    }
   });
 });
 
@@ -272,25 +463,3 @@ describe('table: single object', () => {
   });
 });
 
-describe('displayWidth / truncate', () => {
-  it.each([
-    ['abc', 3],
-    ['São', 3],
-    ['Sa\u0303o', 3],
-    ['東京', 4],
-    ['✅ ok', 5],
-    ['', 0],
-  ])('%j is %i wide', (text, width) => {
-    expect(displayWidth(text)).toBe(width);
-  });
-
-  it.each([
-    ['abcdef', 4, 'abc…'],
-    ['abcd', 4, 'abcd'],
-    ['東京都', 4, '東…'],
-    ['abc', 0, ''],
-    ['abc', 1, '…'],
-  ])('truncate(%j, %i) → %j', (text, width, expected) => {
-    expect(truncate(text, width)).toBe(expected);
-  });
-});

@@ -1,0 +1,36 @@
+// The totals line under a table: drawn by cli-table3 like the table above it, and cli-table3 is
+// loaded only when the line is drawn: the list commands import this module at load time for their
+// TotalSpec helpers.
+import { describe, expect, it, vi } from 'vitest';
+
+const loaded = vi.hoisted(() => new Set<string>());
+
+vi.mock('cli-table3', async (importOriginal) => {
+  loaded.add('cli-table3');
+  return importOriginal();
+});
+
+describe('totals', () => {
+  it('imports cli-table3 only when the line is drawn, and draws it with it', async () => {
+    const { Totals, grossFeesNet, grossNetWithFees } = await import('../../src/output/totals.js');
+    grossFeesNet('amount', 'fees');
+    grossNetWithFees('amount', 'net');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loaded.has('cli-table3')).toBe(false);
+
+    const totals = new Totals('transactions', grossFeesNet('amount', 'fees'));
+    for (const [amount, fees] of [['1234.56', '36.99'], ['10', '0.5'], ['x', undefined]]) totals.add({ amount, fees });
+    expect(loaded.has('cli-table3')).toBe(false);
+    expect(await totals.line()).toBe('3 transactions  gross R$ 1.244,56  fees R$ 37,49  net R$ 1.207,07');
+  });
+
+  it('sums negative amounts and counts in pt-BR; no trailing whitespace', async () => {
+    const { Totals, grossNetWithFees } = await import('../../src/output/totals.js');
+    const totals = new Totals('receivables', grossNetWithFees('amount', 'net'));
+    for (let i = 0; i < 1500; i++) totals.add({ amount: '-1.00', net: '-0.99' });
+    const line = await totals.line();
+    expect(line).toBe('1.500 receivables  gross -R$ 1.500,00  fees -R$ 15,00  net -R$ 1.485,00');
+    expect(line).toBe(line.trimEnd());
+    expect(line).not.toContain('\n');
+  });
+});
