@@ -2,7 +2,7 @@ import type { ApiClient, ClientOptions, PreparedRequest, RequestInput } from './
 import type { Target } from './api/endpoints.js';
 import { resolvePaths, type Paths } from './config/paths.js';
 import { resolveProfile, type ResolvedProfile } from './config/profile.js';
-import { loadConfig, saveConfig, type ConfigFile } from './config/store.js';
+import { loadConfig, type ConfigFile } from './config/store.js';
 import { UsageError } from './errors.js';
 import type { GlobalOptions } from './globals.js';
 import { colorEnabled, type IO } from './io.js';
@@ -96,10 +96,24 @@ export class Context {
     return this.configCache;
   }
 
-  async saveConfig(config: ConfigFile): Promise<void> {
-    await saveConfig(this.paths.configFile, config);
+  /**
+   * Changes the config file: reads it afresh under a lock shared by every payctl process, lets
+   * `edit` change that copy in place (synchronously; throwing changes nothing), writes it back
+   * and returns what `edit` returned. A change another process made meanwhile is kept. Loads the
+   * writing code (conf, proper-lockfile) only here: commands that only read never pay for it.
+   */
+  async updateConfig<T>(edit: (config: ConfigFile) => T): Promise<T> {
+    const { updateConfig } = await import('./config/write.js');
+    const { config, result } = await updateConfig(this.paths.configFile, edit);
     this.configCache = config;
     delete this.profileCache;
+    return result;
+  }
+
+  /** Fails fast when the config could not be saved (a login checks this before it sends anything). */
+  async checkConfigWritable(): Promise<void> {
+    const { checkWritable } = await import('./config/write.js');
+    checkWritable(this.paths.configFile);
   }
 
   async profile(): Promise<ResolvedProfile> {

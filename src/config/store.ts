@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CliError, ExitCode } from '../errors.js';
+import type { ConfigSchema } from './schema.js';
 
 /** The settings a profile may hold; every one is optional on disk. */
 export interface ProfileSettings {
@@ -30,9 +30,37 @@ export const PROFILE_KEYS = [
 ] as const satisfies readonly (keyof ProfileSettings)[];
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
+/** The config file exists but cannot be used: one line naming it and what is wrong. */
 export class ConfigFileError extends CliError {
   constructor(file: string, problem: string) {
     super(`config file ${file} ${problem}; fix it or delete it and run 'payctl login' again`, ExitCode.internal);
+  }
+}
+
+/** The directory the config lives in cannot be read, created or written: one line naming it. */
+export class ConfigDirError extends CliError {
+  constructor(dir: string, problem: string) {
+    super(`config directory ${dir} ${problem}; check PAYCTL_HOME (or XDG_CONFIG_HOME)`, ExitCode.internal);
+  }
+}
+
+/** What a file-system error code says about the config directory, for ConfigDirError. */
+export function dirProblem(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  switch (code) {
+    case 'ENOTDIR':
+      return 'cannot be used: it or one of its parents is not a directory';
+    case 'EEXIST':
+      return 'cannot be used: it exists and is not a directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'is not writable (permission denied)';
+    case 'EROFS':
+      return 'is on a read-only file system';
+    case 'ENOSPC':
+      return 'is on a full disk';
+    default:
+      return `cannot be written (${code ?? (err as Error).message})`;
   }
 }
 
@@ -43,9 +71,23 @@ export async function loadConfig(file: string): Promise<ConfigFile> {
     // round trips (open, stat, read, close) of the promise API.
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { profiles: {} };
+    if (code === 'ENOTDIR') throw new ConfigDirError(dirname(file), dirProblem(err));
     throw new ConfigFileError(file, `cannot be read (${(err as Error).message})`);
   }
+  if (text.trim() === '') return { profiles: {} };
+  // The schema (and zod with it) is loaded only when there is a file to check: importing zod costs
+  // start-up time (~3–4 ms) that a command reading no config file, or none at all, should not pay.
+  const { configSchema } = await import('./schema.js');
+  return parseConfig(file, text, configSchema);
+}
+
+/**
+ * The file's text, parsed and checked against the schema (passed in: schema.ts is loaded lazily);
+ * an empty file is an empty config.
+ */
+export function parseConfig(file: string, text: string, schema: ConfigSchema): ConfigFile {
   if (text.trim() === '') return { profiles: {} };
   let raw: unknown;
   try {
@@ -53,43 +95,26 @@ export async function loadConfig(file: string): Promise<ConfigFile> {
   } catch (err) {
     throw new ConfigFileError(file, `is not valid JSON (${(err as Error).message})`);
   }
-  return checkShape(file, raw);
+  const result = schema.safeParse(raw);
+  if (!result.success) throw new ConfigFileError(file, describeIssue(result.error.issues[0]));
+  // Keys in the order they were written: current_profile, profiles, then any others.
+  const config = result.data as ConfigFile;
+  config.profiles ??= {};
+  return config;
 }
 
-// Checked by hand rather than with zod: this runs on every command, and loading a schema
-// library for seven keys would cost more start-up time than the check itself.
-function checkShape(file: string, raw: unknown): ConfigFile {
-  if (!isObject(raw)) throw new ConfigFileError(file, 'does not hold a JSON object');
-  const { current_profile, profiles = {} } = raw;
-  if (current_profile !== undefined && typeof current_profile !== 'string') {
-    throw new ConfigFileError(file, 'has a "current_profile" that is not a string');
-  }
-  if (!isObject(profiles)) throw new ConfigFileError(file, 'has a "profiles" entry that is not an object');
-  const checked: Record<string, ProfileSettings> = {};
-  for (const [name, settings] of Object.entries(profiles)) {
-    if (!isObject(settings)) throw new ConfigFileError(file, `has a profile "${name}" that is not an object`);
-    for (const [key, value] of Object.entries(settings)) {
-      const expected = key === 'timeout' ? 'number' : 'string';
-      if (typeof value !== expected) {
-        throw new ConfigFileError(file, `has "${name}.${key}" that is not a ${expected}`);
-      }
-    }
-    checked[name] = settings as ProfileSettings;
-  }
-  return current_profile === undefined ? { profiles: checked } : { current_profile, profiles: checked };
+interface Issue {
+  path: PropertyKey[];
+  expected?: string;
 }
 
-/** Writes atomically (temp file + rename) so a crash never leaves half a config; 0600 in a 0700 dir. */
-export async function saveConfig(file: string, config: ConfigFile): Promise<void> {
-  const dir = dirname(file);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await chmod(dir, 0o700);
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
-  await chmod(temp, 0o600);
-  await rename(temp, file);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The first schema issue as the rest of a sentence: `has "live.timeout" that is not a number`. */
+function describeIssue(issue: Issue | undefined): string {
+  const path = (issue?.path ?? []).map(String);
+  const [top, name, key] = path;
+  if (top === undefined) return 'does not hold a JSON object';
+  if (top === 'current_profile') return 'has a "current_profile" that is not a string';
+  if (name === undefined) return 'has a "profiles" entry that is not an object';
+  if (key === undefined) return `has a profile "${name}" that is not an object`;
+  return `has "${name}.${key}" that is not a ${issue?.expected ?? (key === 'timeout' ? 'number' : 'string')}`;
 }

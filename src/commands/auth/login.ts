@@ -71,12 +71,19 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     ctx.log.status(`dry run: would check the key with GET ${shown.url} and save profile "${name}" (${maskApiKey(key)}); nothing was sent or saved`);
     return;
   }
+  // Where the key will be saved is checked first: a config that cannot be written is the error to
+  // report, not whatever checking the key over the network would have run into.
+  await ctx.checkConfigWritable();
   await verifyKey(ctx, candidate);
 
-  const settings = { ...existing, base_url: baseUrl, api_key: key };
-  if (marketplaceId) settings.marketplace_id = marketplaceId;
-  if (sellerId) settings.seller_id = sellerId;
-  await ctx.saveConfig({ ...config, current_profile: name, profiles: { ...config.profiles, [name]: settings } });
+  await ctx.updateConfig((fresh) => {
+    // On top of the profile as it is now: a setting changed by another process meanwhile stays.
+    const settings = { ...(fresh.profiles[name] ?? {}), base_url: baseUrl, api_key: key };
+    if (marketplaceId) settings.marketplace_id = marketplaceId;
+    if (sellerId) settings.seller_id = sellerId;
+    fresh.profiles[name] = settings;
+    fresh.current_profile = name;
+  });
   ctx.log.status(`Logged in: profile "${name}" (${maskApiKey(key)}) saved to ${ctx.paths.configFile} and made current`);
 }
 

@@ -13,7 +13,9 @@ export async function run(ctx: Context): Promise<void> {
     return;
   }
   if (ctx.globals.dryRun) return ctx.log.status(`dry run: would remove the API key of profile "${name}"; nothing was changed`);
-  const { api_key: _removed, ...rest } = profile;
-  await ctx.saveConfig({ ...config, profiles: { ...config.profiles, [name]: rest } });
+  await ctx.updateConfig((fresh) => {
+    // Whatever else changed meanwhile stays; only the key goes.
+    delete fresh.profiles[name]?.api_key;
+  });
   ctx.log.status(`Logged out: the API key of profile "${name}" was removed`);
 }

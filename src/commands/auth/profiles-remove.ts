@@ -10,9 +10,12 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   if (!profile) throw new UsageError(`profile "${name}" does not exist; see 'payctl profiles list'`);
   if (ctx.globals.dryRun) return ctx.log.status(`dry run: would remove profile "${name}"; nothing was changed`);
   await ctx.confirm(`Remove profile ${name}${profile.api_key ? ` (${maskApiKey(profile.api_key)})` : ''}?`, 'remove a profile');
-  const { [name]: _removed, ...profiles } = config.profiles;
-  const next = { ...config, profiles };
-  if (config.current_profile === name) delete next.current_profile;
-  await ctx.saveConfig(next);
-  ctx.log.status(`Removed profile "${name}"${config.current_profile === name ? '; the sandbox profile is current again' : ''}`);
+  const wasCurrent = await ctx.updateConfig((fresh) => {
+    if (!Object.hasOwn(fresh.profiles, name)) throw new UsageError(`profile "${name}" does not exist (removed meanwhile?); see 'payctl profiles list'`);
+    delete fresh.profiles[name];
+    const current = fresh.current_profile === name;
+    if (current) delete fresh.current_profile;
+    return current;
+  });
+  ctx.log.status(`Removed profile "${name}"${wasCurrent ? '; the sandbox profile is current again' : ''}`);
 }

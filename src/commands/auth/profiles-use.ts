@@ -7,6 +7,9 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   const config = await ctx.config();
   if (!profileExists(config, name)) throw new UsageError(`profile "${name}" does not exist; see 'payctl profiles list'`);
   if (ctx.globals.dryRun) return ctx.log.status(`dry run: would make profile "${name}" current; nothing was changed`);
-  await ctx.saveConfig({ ...config, current_profile: name });
+  await ctx.updateConfig((fresh) => {
+    if (!profileExists(fresh, name)) throw new UsageError(`profile "${name}" does not exist (removed meanwhile?); see 'payctl profiles list'`);
+    fresh.current_profile = name;
+  });
   ctx.log.status(`Profile "${name}" is now current`);
 }

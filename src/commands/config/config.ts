@@ -58,11 +58,18 @@ export async function runGet(ctx: Context, args: string[]): Promise<void> {
 export async function runSet(ctx: Context, args: string[]): Promise<void> {
   const key = checkKey(args[0] ?? '');
   const value = parseSetting(key, args[1] ?? '', ctx.globals.insecureHttp);
-  const config = await ctx.config();
-  const name = currentProfileName(config, ctx.io.env, ctx.globals.profile);
-  const settings: ProfileSettings = { ...(config.profiles[name] ?? {}), [key]: value };
-  if (ctx.globals.dryRun) return ctx.log.status(`dry run: would set ${key} = ${shown(key, value)} in profile "${name}"; nothing was changed`);
-  await ctx.saveConfig({ ...config, profiles: { ...config.profiles, [name]: settings } });
+  if (ctx.globals.dryRun) {
+    const name = currentProfileName(await ctx.config(), ctx.io.env, ctx.globals.profile);
+    return ctx.log.status(`dry run: would set ${key} = ${shown(key, value)} in profile "${name}"; nothing was changed`);
+  }
+  // The profile is found in the config as read under the lock, and only its one setting changes:
+  // whatever another process changed meanwhile stays.
+  const name = await ctx.updateConfig((config) => {
+    const profile = currentProfileName(config, ctx.io.env, ctx.globals.profile);
+    const settings: ProfileSettings = { ...(config.profiles[profile] ?? {}), [key]: value };
+    config.profiles[profile] = settings;
+    return profile;
+  });
   ctx.log.status(`Set ${key} = ${shown(key, value)} in profile "${name}"`);
 }
 
@@ -75,10 +82,16 @@ export async function runUnset(ctx: Context, args: string[]): Promise<void> {
     ctx.log.status(`${key} was not set in profile "${name}"`);
     return;
   }
-  const { [key]: _removed, ...rest } = own;
   if (ctx.globals.dryRun) return ctx.log.status(`dry run: would unset ${key} in profile "${name}"; nothing was changed`);
-  await ctx.saveConfig({ ...config, profiles: { ...config.profiles, [name]: rest } });
-  ctx.log.status(`Unset ${key} in profile "${name}"`);
+  const unset = await ctx.updateConfig((fresh) => {
+    // Read again under the lock: another process may have unset it (or changed the current profile) meanwhile.
+    const name = currentProfileName(fresh, ctx.io.env, ctx.globals.profile);
+    const own = fresh.profiles[name];
+    if (!own || own[key] === undefined) return { name, changed: false };
+    delete own[key];
+    return { name, changed: true };
+  });
+  ctx.log.status(unset.changed ? `Unset ${key} in profile "${unset.name}"` : `${key} was not set in profile "${unset.name}"`);
 }
 
 export async function runList(ctx: Context): Promise<void> {

@@ -1,0 +1,26 @@
+import * as z from 'zod/mini';
+
+// The shape of the config file, as a zod schema. Errors are never shown as zod prints them:
+// store.ts turns the first issue into one line naming the file and the key at fault.
+
+/** A profile: the known settings, and any other key (a newer payctl's) a string, as before. */
+const profile = z.catchall(
+  z.object({
+    base_url: z.optional(z.string()),
+    api_key: z.optional(z.string()),
+    marketplace_id: z.optional(z.string()),
+    seller_id: z.optional(z.string()),
+    currency: z.optional(z.string()),
+    output: z.optional(z.string()),
+    timeout: z.optional(z.number()),
+  }),
+  z.string(),
+);
+
+/** Top-level keys payctl does not know are kept, so a rewrite never drops them. */
+export const configSchema = z.looseObject({
+  current_profile: z.optional(z.string()),
+  profiles: z.optional(z.record(z.string(), profile)),
+});
+
+export type ConfigSchema = typeof configSchema;

@@ -1,0 +1,205 @@
+import { chmodSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/store.js';
+import { updateConfig } from '../../src/config/write.js';
+import { payctl, tempHome } from '../helpers/run.js';
+
+let home: { home: string; cleanup: () => void };
+beforeEach(() => {
+  home = tempHome();
+});
+afterEach(() => {
+  home.cleanup();
+});
+
+const configFile = () => join(home.home, 'config.json');
+const mode = (path: string) => statSync(path).mode & 0o7777;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const isRoot = process.getuid?.() === 0;
+
+describe('reading: the zod schema', () => {
+  it('a missing or empty file is an empty config', async () => {
+    expect(await loadConfig(configFile())).toEqual({ profiles: {} });
+    writeFileSync(configFile(), '  \n');
+    expect(await loadConfig(configFile())).toEqual({ profiles: {} });
+  });
+
+  it('reads the layout payctl always wrote; profiles may be missing', async () => {
+    const config = { current_profile: 'live', profiles: { live: { base_url: 'https://api.example.com', api_key: 'zpk_live_x', marketplace_id: 'm', seller_id: 's', currency: 'BRL', output: 'json', timeout: 60 } } };
+    writeFileSync(configFile(), JSON.stringify(config, null, 2));
+    expect(await loadConfig(configFile())).toEqual(config);
+    writeFileSync(configFile(), JSON.stringify({ current_profile: 'sandbox' }));
+    expect(await loadConfig(configFile())).toEqual({ current_profile: 'sandbox', profiles: {} });
+  });
+
+  it.each([
+    [[], 'does not hold a JSON object'],
+    ['text', 'does not hold a JSON object'],
+    [{ current_profile: 3, profiles: {} }, 'has a "current_profile" that is not a string'],
+    [{ profiles: [] }, 'has a "profiles" entry that is not an object'],
+    [{ profiles: { live: 'x' } }, 'has a profile "live" that is not an object'],
+    [{ profiles: { live: { timeout: '60' } } }, 'has "live.timeout" that is not a number'],
+    [{ profiles: { 'my.live': { base_url: 5 } } }, 'has "my.live.base_url" that is not a string'],
+    [{ profiles: { live: { future_setting: true } } }, 'has "live.future_setting" that is not a string'],
+  ])('%j: one line naming the file and the key', async (content, problem) => {
+    writeFileSync(configFile(), JSON.stringify(content));
+    await expect(loadConfig(configFile())).rejects.toThrow(new RegExp(`^config file ${escape(configFile())} ${escape(problem)}; fix it or delete it`));
+  });
+
+  it('a broken file stops a command with exit 1 and one line, and `config set` does not overwrite it', async () => {
+    const broken = JSON.stringify({ profiles: { live: { timeout: 'soon' } } });
+    writeFileSync(configFile(), broken);
+    for (const args of [['config', 'get', 'timeout'], ['config', 'set', 'timeout', '5'], ['profiles', 'use', 'sandbox']]) {
+      const result = await payctl(args, { home: home.home });
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stderr).toBe(`error: config file ${configFile()} has "live.timeout" that is not a number; fix it or delete it and run 'payctl login' again\n`);
+    }
+    expect(readFileSync(configFile(), 'utf8')).toBe(broken);
+  });
+});
+
+describe('writing: conf under a lock', () => {
+  it('keeps the file where it is, in the same layout; keys payctl does not know stay', async () => {
+    writeFileSync(configFile(), `${JSON.stringify({ current_profile: 'sandbox', profiles: { sandbox: { timeout: 10 } }, note: 'mine' }, null, 2)}\n`);
+    expect((await payctl(['config', 'set', 'currency', 'usd'], { home: home.home })).code).toBe(0);
+    const expected = { current_profile: 'sandbox', profiles: { sandbox: { timeout: 10, currency: 'USD' } }, note: 'mine' };
+    expect(readFileSync(configFile(), 'utf8')).toBe(`${JSON.stringify(expected, null, 2)}\n`);
+    expect(mode(configFile())).toBe(0o600);
+  });
+
+  it('profile names with dots are names, not paths', async () => {
+    expect((await payctl(['config', 'set', 'timeout', '7', '--profile', 'acme.prod'], { home: home.home })).code).toBe(0);
+    expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles).toEqual({ 'acme.prod': { timeout: 7 } });
+  });
+
+  it('re-reads the file inside the lock: many changes at once in one process are all kept', async () => {
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        updateConfig(configFile(), (config) => {
+          config.profiles[`p${i}`] = { timeout: i + 1 };
+        }),
+      ),
+    );
+    const { profiles } = JSON.parse(readFileSync(configFile(), 'utf8'));
+    expect(Object.keys(profiles).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `p${i}`).sort());
+    expect(() => statSync(`${configFile()}.lock`)).toThrow(); // released
+  });
+
+  it('an edit that throws changes nothing; one that changes nothing writes nothing', async () => {
+    writeFileSync(configFile(), '{"profiles":{}}');
+    await expect(
+      updateConfig(configFile(), (config) => {
+        config.current_profile = 'x';
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    await updateConfig(configFile(), () => undefined);
+    expect(readFileSync(configFile(), 'utf8')).toBe('{"profiles":{}}');
+  });
+
+  it('a lock left by a crashed process is taken over; one held for good gives a clear error in a few seconds', async () => {
+    const lock = `${configFile()}.lock`;
+    mkdirSync(lock);
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(lock, old, old);
+    expect((await payctl(['config', 'set', 'timeout', '9'], { home: home.home })).code).toBe(0);
+
+    mkdirSync(lock);
+    const keepFresh = setInterval(() => utimesSync(lock, new Date(), new Date()), 500);
+    try {
+      const started = Date.now();
+      const result = await payctl(['config', 'set', 'timeout', '8'], { home: home.home });
+      expect(Date.now() - started).toBeLessThan(8_000);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `error: config file ${configFile()} is being changed by another payctl process (lock ${lock} held for more than 5 s); try again, or remove ${lock} if no payctl is running\n`,
+      );
+    } finally {
+      clearInterval(keepFresh);
+    }
+    expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.sandbox.timeout).toBe(9);
+  }, 15_000);
+});
+
+describe('directories: created 0700, never changed', () => {
+  it('a shared 1777 PAYCTL_HOME stays 1777; the file is 0600', async () => {
+    chmodSync(home.home, 0o1777);
+    expect((await payctl(['config', 'set', 'timeout', '20'], { home: home.home })).code).toBe(0);
+    expect(mode(home.home)).toBe(0o1777);
+    expect(mode(configFile())).toBe(0o600);
+    expect((await payctl(['profiles', 'use', 'sandbox'], { home: home.home })).code).toBe(0);
+    expect(mode(home.home)).toBe(0o1777);
+  });
+
+  it('an existing 0755 directory stays 0755', async () => {
+    chmodSync(home.home, 0o755);
+    expect((await payctl(['config', 'set', 'timeout', '20'], { home: home.home })).code).toBe(0);
+    expect(mode(home.home)).toBe(0o755);
+  });
+
+  it('directories payctl creates are 0700, every level of them', async () => {
+    const nested = join(home.home, 'a', 'b');
+    expect((await payctl(['config', 'set', 'timeout', '20'], { home: nested })).code).toBe(0);
+    expect(mode(join(home.home, 'a'))).toBe(0o700);
+    expect(mode(nested)).toBe(0o700);
+    expect(mode(join(nested, 'config.json'))).toBe(0o600);
+  });
+
+  it('a config file written 0644 by hand becomes 0600 on the next change', async () => {
+    writeFileSync(configFile(), '{"profiles":{}}', { mode: 0o644 });
+    chmodSync(configFile(), 0o644);
+    expect((await payctl(['config', 'set', 'timeout', '20'], { home: home.home })).code).toBe(0);
+    expect(mode(configFile())).toBe(0o600);
+  });
+});
+
+describe('an impossible or unwritable PAYCTL_HOME: one line naming it, exit 1, at once', () => {
+  it('under a regular file', async () => {
+    const file = join(home.home, 'plain');
+    writeFileSync(file, '');
+    const impossible = join(file, 'payctl');
+    for (const args of [['config', 'set', 'timeout', '5'], ['config', 'get', 'timeout'], ['profiles', 'use', 'sandbox']]) {
+      const started = Date.now();
+      const result = await payctl(args, { home: impossible });
+      expect(Date.now() - started, args.join(' ')).toBeLessThan(1_000);
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stderr).toBe(`error: config directory ${impossible} cannot be used: it or one of its parents is not a directory; check PAYCTL_HOME (or XDG_CONFIG_HOME)\n`);
+    }
+  });
+
+  it('a regular file itself', async () => {
+    const file = join(home.home, 'plain');
+    writeFileSync(file, '');
+    const result = await payctl(['config', 'set', 'timeout', '5'], { home: file });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain(`config directory ${file} `);
+  });
+
+  it('login says so before it sends anything (no network error)', async () => {
+    const file = join(home.home, 'plain');
+    writeFileSync(file, '');
+    const result = await payctl(['login', '--profile', 'live', '--base-url', 'https://payctl.invalid', '--api-key-stdin'], { home: join(file, 'x'), stdin: 'zpk_live_abcd\n' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: config directory .*plain\/x cannot be used/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it.skipIf(isRoot)('a read-only directory (not as root: root writes anyway)', async () => {
+    chmodSync(home.home, 0o500);
+    try {
+      const started = Date.now();
+      const result = await payctl(['config', 'set', 'timeout', '5'], { home: home.home });
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(`error: config directory ${home.home} is not writable (permission denied); check PAYCTL_HOME (or XDG_CONFIG_HOME)\n`);
+      const login = await payctl(['login', '--profile', 'live', '--base-url', 'https://payctl.invalid', '--api-key-stdin'], { home: home.home, stdin: 'zpk_live_abcd\n' });
+      expect(login.code).toBe(1);
+      expect(login.stderr).toContain('is not writable');
+      expect(mode(home.home)).toBe(0o500);
+    } finally {
+      chmodSync(home.home, 0o700);
+    }
+  });
+});
