@@ -1,7 +1,14 @@
-import { ExitCode } from './errors.js';
-import { interruptionNote } from './interrupt.js';
-import { processIO } from './io.js';
 import { VERSION } from './version.js';
+
+const args = process.argv.slice(2);
+// `payctl --version` is what scripts and shell prompts call most: answer it before anything else
+// is even loaded (every module is a file to read and compile; this keeps it to the version's).
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(`${VERSION}\n`);
+  process.exit(0);
+}
+
+const [{ ExitCode }, { interruptionNote }, { processIO }] = await Promise.all([import('./errors.js'), import('./interrupt.js'), import('./io.js')]);
 
 // The only place the process exits: everything below returns an exit code instead, so tests can
 // run the whole CLI in-process.
@@ -21,13 +28,6 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-const args = process.argv.slice(2);
-// `payctl --version` is what scripts and shell prompts call most: answer it without loading the
-// command tree at all.
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  process.stdout.write(`${VERSION}\n`);
-  process.exit(ExitCode.ok);
-}
 const { runCli } = await import('./cli.js');
 const code = await runCli(args, processIO());
 // Let piped stdout/stderr drain before exiting, so no output is cut short.

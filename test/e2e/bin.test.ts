@@ -38,6 +38,15 @@ describe('bin/payctl.js', () => {
     expect(verbHelp.stdout).toContain('payctl transactions refund <id> --amount 5.00 --yes');
   });
 
+  it('--version starts neither the bundle nor the ES module loader (start-up floor)', () => {
+    const version = payctl(['--version'], { env: { NODE_DEBUG: 'esm' } });
+    expect(version.code).toBe(0);
+    expect(version.stdout).toBe(`${VERSION}\n`);
+    expect(version.stderr).toBe('');
+    // The check can fail: anything else does load the bundle through the ES module loader.
+    expect(payctl(['--help'], { env: { NODE_DEBUG: 'esm' } }).stderr).toContain('dist/main.js');
+  });
+
   it('take a payment, look it up and refund it, piped: JSON on stdout, status on stderr', () => {
     const created = payctl(['transactions', 'create', '--amount', '10.50', ...card, '--reference-id', 'e2e-1']);
     expect(created.code, created.stderr).toBe(0);
