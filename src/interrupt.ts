@@ -18,3 +18,25 @@ export async function noteWhileInFlight<T>(note: string, work: () => Promise<T>)
 export function interruptionNote(): string | undefined {
   return inFlightNote;
 }
+
+let ownHandlers = 0;
+
+/**
+ * For a command that stops cleanly on Ctrl-C itself (`sandbox serve`, `webhooks listen`): until the
+ * returned function is called, main.ts leaves SIGINT to it. Said explicitly rather than read from
+ * the number of SIGINT listeners, because libraries register their own (proper-lockfile's
+ * signal-exit does, when the embedded sandbox or a config write loads it), and counting those would
+ * make Ctrl-C do nothing at all.
+ */
+export function handleInterruptsHere(): () => void {
+  ownHandlers += 1;
+  let released = false;
+  return () => {
+    if (!released) ownHandlers -= 1;
+    released = true;
+  };
+}
+
+export function interruptsHandledElsewhere(): boolean {
+  return ownHandlers > 0;
+}

@@ -8,13 +8,13 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.exit(0);
 }
 
-const [{ ExitCode }, { interruptionNote }, { processIO }] = await Promise.all([import('./errors.js'), import('./interrupt.js'), import('./io.js')]);
+const [{ ExitCode }, { interruptionNote, interruptsHandledElsewhere }, { processIO }] = await Promise.all([import('./errors.js'), import('./interrupt.js'), import('./io.js')]);
 
 // The only place the process exits: everything below returns an exit code instead, so tests can
 // run the whole CLI in-process.
 process.on('SIGINT', () => {
-  // A command that handles Ctrl-C itself (sandbox serve stops cleanly) has its own listener.
-  if (process.listenerCount('SIGINT') > 1) return;
+  // A command that handles Ctrl-C itself (sandbox serve stops cleanly) has said so.
+  if (interruptsHandledElsewhere()) return;
   const note = interruptionNote();
   process.stderr.write(note ? `\ncancelled: ${note}\n` : '\ncancelled\n');
   process.exit(ExitCode.cancelled);

@@ -140,6 +140,22 @@ describe('bin/payctl.js', () => {
     }
   });
 
+  it('Ctrl-C stops a long list on the embedded sandbox at once (exit 3), though its locking library listens for SIGINT too', async () => {
+    expect(payctl(['sandbox', 'generate', '--sales', '1500']).code).toBe(0);
+    const child = spawn(process.execPath, [BIN, 'transactions', 'list', '--all', '-o', 'ndjson'], { env: testEnv(home.home) });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // The first rows arrive; then nobody reads, so the command sits blocked on a full pipe.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.pause();
+    const started = Date.now();
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    expect(code).toBe(3);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(stderr).toContain('cancelled');
+  });
+
   it('receipts render on a terminal writes a file and prints its path instead of dumping HTML', async () => {
     const tx = JSON.parse(payctl(['transactions', 'create', '--amount', '10.50', ...card]).stdout);
     const cwd = mkdtempSync(join(tmpdir(), 'payctl-render-'));

@@ -1,3 +1,4 @@
+import { handleInterruptsHere } from '../../interrupt.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../sandbox/constants.js';
@@ -31,11 +32,13 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   // A profile pointed here by PAYCTL_BASE_URL does not take the embedded sandbox's ids: say which to use.
   ctx.log.status(`Its seeded seller: PAYCTL_SELLER_ID=${SANDBOX_SELLER_ID} (marketplace ${SANDBOX_MARKETPLACE_ID}, or PAYCTL_MARKETPLACE_ID= for unprefixed paths)`);
   if (faults) ctx.log.status(`Injecting faults: ${faults.rates.map(([kind, rate]) => `${kind} ${(rate * 100).toFixed(1)}%`).join(', ')}`);
+  const release = handleInterruptsHere();
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  release();
   await sandbox.close();
   ctx.log.status('Sandbox stopped');
 }

@@ -7,6 +7,7 @@ import type { Context } from '../../context.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { optionalString, stringList } from '../shared/input.js';
 import { checkEventTypes, checkWebhookUrl, EVENT_COLUMNS, eventRow } from './shared.js';
+import { handleInterruptsHere } from '../../interrupt.js';
 
 // A local receiver for webhook deliveries, for watching events arrive from a terminal: each one
 // printed as it comes (a table row on a terminal, NDJSON when piped), its signature checked when
@@ -157,6 +158,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
 
   let webhookId: string | undefined;
   const onSignal = () => stop();
+  const release = handleInterruptsHere();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
@@ -182,6 +184,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    release();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     if (webhookId) {
