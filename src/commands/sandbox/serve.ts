@@ -1,6 +1,6 @@
-import { handleInterruptsHere } from '../../interrupt.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { handleInterruptsHere } from '../../interrupt.js';
 import { SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../sandbox/constants.js';
 import { optionalString } from '../shared/input.js';
 

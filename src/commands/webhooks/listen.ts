@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { ALL_EVENTS, eventMatches } from '../../api/event-types.js';
 import type { Context } from '../../context.js';
 import { UsageError, ValidationError } from '../../errors.js';
+import { handleInterruptsHere } from '../../interrupt.js';
 import { optionalString, stringList } from '../shared/input.js';
 import { checkEventTypes, checkWebhookUrl, EVENT_COLUMNS, eventRow } from './shared.js';
-import { handleInterruptsHere } from '../../interrupt.js';
 
 // A local receiver for webhook deliveries, for watching events arrive from a terminal: each one
 // printed as it comes (a table row on a terminal, NDJSON when piped), its signature checked when
