@@ -98,6 +98,8 @@ export interface Layout {
   /** Per column; null lets cli-table3 size the column from its cells. */
   colWidths?: Array<number | null>;
   colAligns?: Align[];
+  /** This column's cells wrap onto more lines (hard, at the column's edge) instead of being cut. */
+  wrapColumn?: number;
 }
 
 /**
@@ -116,7 +118,10 @@ export function drawLines(Table: TableConstructor, rows: string[][], layout: Lay
     colWidths: [...(layout.colWidths ?? [])],
     colAligns: [...(layout.colAligns ?? [])],
   });
-  for (const row of rows) table.push(row);
+  const wrap = layout.wrapColumn;
+  for (const row of rows) {
+    table.push(wrap === undefined ? row : row.map((content, i) => (i === wrap ? { content, wordWrap: true, wrapOnWordBoundary: false } : content)));
+  }
   let out = '';
   for (const line of table.toString().split('\n')) out += `${line.replace(HALF_CUT, '$1… ').trimEnd()}\n`;
   return out;
@@ -356,8 +361,14 @@ export async function renderObjectTable(obj: unknown, opts: RenderOptions): Prom
     return { key: sanitize(key), text, kind };
   });
   if (rows.length === 0) return;
-  // Keys are cut beyond MAX_KEY_WIDTH; values are never cut (cli-table3 sizes that column).
+  // Keys are cut beyond MAX_KEY_WIDTH; values are never cut. On a terminal, a value longer than
+  // the room beside its key (a URL, a barcode, an address) wraps within its column, so the key
+  // column stays clear instead of the terminal folding the line back to its first column.
   const keyWidth = Math.min(MAX_KEY_WIDTH, measure(Table, rows.map((r) => [r.key]))[0] as number);
   const cells = rows.map((r) => [style.bold(r.key), styleCell(r.text, r.kind, style)]);
-  await writeOut(opts.out, drawLines(Table, cells, { colWidths: [keyWidth, null] }));
+  const terminal = terminalColumns(opts.out);
+  const room = terminal === undefined ? undefined : terminal - keyWidth - GAP.length;
+  const valueWidth = measure(Table, rows.map((r) => [r.text]))[0] as number;
+  const wrap = room !== undefined && room >= MIN_WIDTH && valueWidth > room;
+  await writeOut(opts.out, drawLines(Table, cells, wrap ? { colWidths: [keyWidth, room], wrapColumn: 1 } : { colWidths: [keyWidth, null] }));
 }

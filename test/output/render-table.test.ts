@@ -369,6 +369,27 @@ describe('table: no trailing whitespace', () => {
 });
 
 describe('table: single object', () => {
+  it('on a terminal, a value longer than the room beside its key wraps within its column; piped, it stays whole', async () => {
+    const barcode = '34197167200000417349214027097699767295035885';
+    const obj = { id: 'tx_1', payment_method: { barcode, bank_code: '341' } };
+    const tty = Object.assign(new Collector(), { isTTY: true, columns: 40 });
+    await renderObject(obj, options('table', tty));
+    const lines = tty.text.trimEnd().split('\n');
+    expect(lines.every((line) => line.length <= 40)).toBe(true);
+    // The continuation starts under the value column, not at the terminal's first column.
+    const keyWidth = 'payment_method.bank_code'.length;
+    const room = 40 - keyWidth - 2;
+    expect(lines[1]).toBe(`${'payment_method.barcode'.padEnd(keyWidth)}  ${barcode.slice(0, room)}`);
+    expect(lines[2]).toBe(`${' '.repeat(keyWidth + 2)}${barcode.slice(room, 2 * room)}`);
+    // With colour on, the (bold) keys are never wrapped: only the value column is.
+    const coloured = Object.assign(new Collector(), { isTTY: true, columns: 40 });
+    await renderObject(obj, options('table', coloured, { color: true }));
+    expect(plain(coloured.text)).toBe(tty.text);
+    const piped = new Collector();
+    await renderObject(obj, options('table', piped));
+    expect(piped.text).toContain(`${'payment_method.barcode'.padEnd(keyWidth)}  ${barcode}\n`);
+  });
+
   it('prints field/value rows with dotted keys, arrays as counts, formatted values', async () => {
     const out = new Collector();
     await renderObject(
