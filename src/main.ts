@@ -12,13 +12,16 @@ const [{ ExitCode }, { interruptionNote, interruptsHandledElsewhere }, { process
 
 // The only place the process exits: everything below returns an exit code instead, so tests can
 // run the whole CLI in-process.
-process.on('SIGINT', () => {
-  // A command that handles Ctrl-C itself (sandbox serve stops cleanly) has said so.
+// Ctrl-C and SIGTERM (a service manager, `timeout`, `kill`) alike: say what was in flight, exit 3.
+const cancel = () => {
+  // A command that handles these itself (sandbox serve stops cleanly) has said so.
   if (interruptsHandledElsewhere()) return;
   const note = interruptionNote();
   process.stderr.write(note ? `\ncancelled: ${note}\n` : '\ncancelled\n');
   process.exit(ExitCode.cancelled);
-});
+};
+process.on('SIGINT', cancel);
+process.on('SIGTERM', cancel);
 
 // `payctl … | head`: once the reader is gone, stop quietly instead of crashing on EPIPE.
 for (const stream of [process.stdout, process.stderr]) {
