@@ -6,7 +6,7 @@ import { buildUrl, endpointOf, type Endpoint, type Target } from './endpoints.js
 import { errorFromText } from './error-body.js';
 import { isLoopbackHost } from './loopback.js';
 import { maskBody, maskHeaders, maskText } from './mask.js';
-import { answerOf, describeAnswer, kindOf, LIST_PAGE, withArticle } from './schemas/answers.js';
+import { answerNoun, answerOf, describeAnswer, kindOf, LIST_PAGE, withArticle } from './schemas/answers.js';
 import type { ListPage } from './schemas/index.js';
 
 export interface ClientOptions {
@@ -507,12 +507,8 @@ async function readAnswer(operation: Target, answer: Answer): Promise<unknown> {
   }
   const body = await parseJson(answer, endpoint);
   if (expected) {
-    const { findItemMismatch, findMismatch, listPageSchema, resourceSchemas } = await loadSchemas();
-    const schema = resourceSchemas[expected.resource];
-    const mismatch =
-      expected.shape === 'list'
-        ? (findMismatch(listPageSchema, body) ?? findItemMismatch(schema, (body as ListPage).items))
-        : findMismatch(schema, body);
+    const { findAnswerMismatch } = await loadSchemas();
+    const mismatch = findAnswerMismatch(expected, body);
     if (mismatch) throw refuse(`${describeAnswer(expected)} (${mismatch})`);
   } else if (typeof operation === 'string' && !isJsonObject(body)) {
     throw refuse(`a JSON object (got ${kindOf(body)})`);
@@ -531,10 +527,8 @@ async function readListPage(operation: Target, answer: Answer): Promise<ListPage
   const refuse = (why: string) => new NetworkError(`the service's answer to ${answer.request} is not ${what} (${why})`);
   if (!answer.text.trim()) throw refuse(`empty body, HTTP ${answer.status}`);
   const body = await parseJson(answer, endpoint);
-  const { findItemMismatch, findMismatch, listPageSchema, resourceSchemas } = await loadSchemas();
-  const mismatch =
-    findMismatch(listPageSchema, body) ??
-    (expected?.shape === 'list' ? findItemMismatch(resourceSchemas[expected.resource], (body as ListPage).items) : undefined);
+  const { findAnswerMismatch, findMismatch, listPageSchema } = await loadSchemas();
+  const mismatch = expected?.shape === 'list' ? findAnswerMismatch(expected, body) : findMismatch(listPageSchema, body);
   if (mismatch) throw refuse(mismatch);
   return body as ListPage;
 }
@@ -574,7 +568,7 @@ function unusable(endpoint: Endpoint, message: string): NetworkError {
 /** What an operation's answer is called ("transaction", "transaction list"), for messages. */
 function expectedAnswer(operation: Target): string | undefined {
   const expected = answerOf(operation);
-  return expected && (expected.shape === 'list' ? `${expected.resource} list` : expected.resource);
+  return expected && answerNoun(expected);
 }
 
 function isJsonObject(value: unknown): boolean {

@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import { endpoints, type Operation } from '../../src/api/endpoints.js';
 import { answerOf } from '../../src/api/schemas/answers.js';
-import { findItemMismatch, findMismatch, listPageSchema, resourceSchemas } from '../../src/api/schemas/index.js';
+import { findAnswerMismatch } from '../../src/api/schemas/index.js';
 
 interface Route {
   operation: Operation;
@@ -49,11 +49,7 @@ export function expectFitsContract(method: string, urlPath: string, body: unknow
   const operation = operationOf(method, urlPath);
   const expected = answerOf(operation);
   if (!operation || !expected || body === undefined) return;
-  const schema = resourceSchemas[expected.resource];
-  const mismatch =
-    expected.shape === 'list'
-      ? (findMismatch(listPageSchema, body) ?? findItemMismatch(schema, (body as { items: unknown[] }).items))
-      : findMismatch(schema, body);
+  const mismatch = findAnswerMismatch(expected, body);
   expect(mismatch, `the sandbox's answer to ${method} ${urlPath} (${operation}) does not fit the ${expected.resource} schema`).toBeUndefined();
   checkedOperations.add(operation);
 }

@@ -122,9 +122,14 @@ export function answerOf(operation: unknown): AnswerShape | undefined {
   return typeof operation === 'string' && Object.hasOwn(answers, operation) ? answers[operation as keyof typeof answers] : undefined;
 }
 
+/** "transaction", "transaction list": what an answer is called in a message. */
+export function answerNoun(answer: AnswerShape): string {
+  return answer.shape === 'list' ? `${answer.resource} list` : answer.resource;
+}
+
 /** "a transaction", "a transaction list": what a message says the answer should have been. */
 export function describeAnswer(answer: AnswerShape): string {
-  return withArticle(answer.shape === 'list' ? `${answer.resource} list` : answer.resource);
+  return withArticle(answerNoun(answer));
 }
 
 /** What `pages()` expects of every answer. */

@@ -7,7 +7,7 @@
 // methods would be dead weight.
 
 import * as z from 'zod/mini';
-import type { Resource } from './answers.js';
+import type { AnswerShape, Resource } from './answers.js';
 import { cardSchema, cardTokenSchema } from './cards.js';
 import { describeIssues } from './describe-issues.js';
 import { acknowledgementSchema, boletoCancellationSchema, boletoSchema, receiptSchema, removalSchema } from './documents.js';
@@ -22,6 +22,7 @@ import { cancellationLetterSchema, transactionSchema } from './transaction.js';
 
 export { listPageSchema };
 export type { ListPage } from './list-page.js';
+import type { ListPage } from './list-page.js';
 export { sellerSchema } from './parties.js';
 export { errorFromJson } from './error-body.js';
 
@@ -68,4 +69,14 @@ export function findItemMismatch(schema: z.ZodMiniType, items: readonly unknown[
     if (!result.success) return describeIssues(result.error.issues.map((issue) => ({ ...issue, path: ['items', i, ...issue.path] })), { items });
   }
   return undefined;
+}
+
+/**
+ * Why a parsed answer is not what the operation gives (a resource, or a list page of them, items
+ * included), or undefined when it is.
+ */
+export function findAnswerMismatch(expected: AnswerShape, body: unknown): string | undefined {
+  const schema = resourceSchemas[expected.resource];
+  if (expected.shape !== 'list') return findMismatch(schema, body);
+  return findMismatch(listPageSchema, body) ?? findItemMismatch(schema, (body as ListPage).items);
 }

@@ -8,23 +8,33 @@
 import * as z from 'zod/mini';
 import type { Operation } from '../endpoints.js';
 import { luhnValid } from '../../validate/card.js';
+import { parseDate } from '../../validate/date.js';
+import { validateEmail } from '../../validate/misc.js';
 import { isValidCnpj, isValidCpf } from '../../validate/taxpayer.js';
 
-const isCalendarDate = (value: string): boolean => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
-};
+/**
+ * A check of the project's own (src/validate/), which throws a ValidationError, as a predicate: the
+ * body is held to exactly the rules its flags were held to.
+ */
+const passes =
+  (check: (value: string, flag: string) => unknown) =>
+  (value: string): boolean => {
+    try {
+      check(value, '');
+      return true;
+    } catch {
+      return false;
+    }
+  };
 
 const id = z.string().check(z.regex(/^[^\s/?#]{1,128}$/, 'must be an id without spaces or slashes'));
 const cents = z.int('must be a whole number of cents').check(z.minimum(1, 'must be at least 1 cent'), z.maximum(99_999_999_999, 'is too large'));
 const centsOrZero = z.int('must be a whole number of cents').check(z.minimum(0, 'must not be negative'));
 const currency = z.string().check(z.regex(/^[A-Z]{3}$/, 'must be a three-letter currency code like BRL'));
-const date = z.string().check(z.refine(isCalendarDate, 'must be a calendar date YYYY-MM-DD'));
+const date = z.string().check(z.refine(passes(parseDate), 'must be a calendar date YYYY-MM-DD'));
 const dateTime = z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v), 'must be an ISO date-time'));
 const taxpayerId = z.string().check(z.refine((v) => isValidCpf(v) || isValidCnpj(v), 'must be a CPF or CNPJ with matching check digits'));
-const email = z.string().check(z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address'));
+const email = z.string().check(z.refine(passes(validateEmail), 'must be an e-mail address'));
 const text = z.string('must be text');
 const metadata = z.record(z.string(), z.string('metadata values must be text'));
 

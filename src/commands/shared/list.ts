@@ -34,14 +34,20 @@ export function buildListRequest(options: Record<string, unknown>): ListRequest 
   return { query, limit, all };
 }
 
-/** A comma-separated filter whose values must come from a known set (catches typos before sending). */
-export function enumFilter(value: unknown, allowed: readonly string[], flag: string): string | undefined {
+/** The values of a comma-separated filter, each from a known set (catches typos before sending). */
+export function enumValues(value: unknown, allowed: readonly string[], flag: string): string[] {
   const raw = optionalString(value);
-  if (raw === undefined) return undefined;
+  if (raw === undefined) return [];
   const values = raw.split(',').map((v) => v.trim()).filter(Boolean);
   const unknown = values.filter((v) => !allowed.includes(v));
   if (values.length === 0 || unknown.length > 0) {
     throw new UsageError(`${flag}: "${unknown.join(',') || raw}" is not valid; use one or more of ${allowed.join(', ')}`);
   }
-  return values.join(',');
+  return values;
+}
+
+/** The same filter as the service takes it: the values joined by commas, or undefined when none. */
+export function enumFilter(value: unknown, allowed: readonly string[], flag: string): string | undefined {
+  const values = enumValues(value, allowed, flag);
+  return values.length > 0 ? values.join(',') : undefined;
 }

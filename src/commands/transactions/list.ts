@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { optionalString } from '../shared/input.js';
-import { buildListRequest, enumFilter, type ListRequest } from '../shared/list.js';
+import { buildListRequest, enumValues, type ListRequest } from '../shared/list.js';
 import { grossFeesNet } from '../../output/totals.js';
 import { isSingleRequest, mergedPages, SERVICE_PAYMENT_TYPES, type TransactionFilters } from './list-filters.js';
 import { PAYMENT_TYPES, TRANSACTION_COLUMNS, TRANSACTION_CSV_COLUMNS, TRANSACTION_STATUSES } from './shared.js';
@@ -9,15 +9,11 @@ export interface TransactionListRequest extends ListRequest {
   filters: TransactionFilters;
 }
 
-function values(list: string | undefined): string[] {
-  return list === undefined ? [] : list.split(',');
-}
-
 export function buildTransactionListRequest(options: Record<string, unknown>): TransactionListRequest {
   const request = buildListRequest(options);
   const filters = {
-    statuses: values(enumFilter(options.status, TRANSACTION_STATUSES, '--status')),
-    paymentTypes: values(enumFilter(options.paymentType, PAYMENT_TYPES, '--payment-type')),
+    statuses: enumValues(options.status, TRANSACTION_STATUSES, '--status'),
+    paymentTypes: enumValues(options.paymentType, PAYMENT_TYPES, '--payment-type'),
   };
   request.query.reference_id = optionalString(options.referenceId);
   // One value each, of the kinds the service filters by, go in the query as they are.
