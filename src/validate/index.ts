@@ -1,9 +1,8 @@
 // Input checks run before any request: pure functions that return the normalised value or throw a
-// ValidationError naming the flag.
+// ValidationError naming the flag. Card and CPF/CNPJ checks are imported from card.js and
+// taxpayer.js directly: they bring @brazilian-utils/brazilian-utils, which the many commands that
+// only need an id or an amount checked should not load.
 export { parseAmount, parseAmountCents, centsToDecimalString, decimalStringToCents } from './money.js';
-export { luhnValid, cardBrand, validateCardNumber, validateExpiry, validateCvv, maskPan } from './card.js';
-export type { CardBrand, Expiry } from './card.js';
-export { validateTaxpayerId, isValidCpf, isValidCnpj } from './taxpayer.js';
 export { parseDate, parseDateTime, dateToEpochRange } from './date.js';
 export {
   validateCurrency,

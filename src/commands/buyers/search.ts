@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { asValidator } from '../../prompts/prompter.js';
-import { validateTaxpayerId } from '../../validate/index.js';
+import { validateTaxpayerId } from '../../validate/taxpayer.js';
 import { missingInput, optionalString } from '../shared/input.js';
 import type { Buyer } from './shared.js';
 

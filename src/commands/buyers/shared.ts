@@ -1,8 +1,8 @@
 import type { Context } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import type { Column } from '../../output/render.js';
-import { parseDate, parseMetadata, validateEmail, validateId, validatePhone, validateTaxpayerId } from '../../validate/index.js';
-import { normalizeTaxpayerId } from '../../validate/taxpayer.js';
+import { parseDate, parseMetadata, validateEmail, validateId, validatePhone } from '../../validate/index.js';
+import { normalizeTaxpayerId, validateTaxpayerId } from '../../validate/taxpayer.js';
 import { optionalString, stringList } from '../shared/input.js';
 
 export interface Buyer {

@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { asValidator } from '../../prompts/prompter.js';
-import { validateCardNumber, validateCvv, validateExpiry } from '../../validate/index.js';
+import { validateCardNumber, validateCvv, validateExpiry } from '../../validate/card.js';
 import { missingInput, optionalString, readInputFile } from './input.js';
 
 /** Card data as the API takes it. Lives in memory only: never written to disk, logs or journals. */

@@ -16,8 +16,8 @@ import {
   validateId,
   validateInstallments,
   validatePhone,
-  validateTaxpayerId,
 } from '../../validate/index.js';
+import { validateTaxpayerId } from '../../validate/taxpayer.js';
 import { amountFromFlags } from '../shared/amount.js';
 import { hasCardFlags, readCard, type CardInput } from '../shared/card.js';
 import { notInThePast } from '../shared/dates.js';
