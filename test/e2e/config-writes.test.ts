@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -18,10 +19,23 @@ afterEach(() => home.cleanup());
 const configFile = () => join(home.home, 'config.json');
 const readConfig = () => JSON.parse(readFileSync(configFile(), 'utf8'));
 
-function run(args: string[], options: { home?: string; uid?: number; stdin?: string } = {}): Promise<{ code: number | null; stderr: string; ms: number }> {
+/**
+ * The CLI where another user can run it: bin/, dist/ and package.json copied into a directory every
+ * user may read. The checkout itself may not be (CI clones into a `mktemp -d`, mode 0700).
+ */
+function cliForAnyUser(): { bin: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'payctl-cli-'));
+  chmodSync(dir, 0o755);
+  cpSync(join(DIST, '..', 'bin'), join(dir, 'bin'), { recursive: true });
+  cpSync(DIST, join(dir, 'dist'), { recursive: true });
+  cpSync(join(DIST, '..', 'package.json'), join(dir, 'package.json'));
+  return { bin: join(dir, 'bin', 'payctl.js'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+function run(args: string[], options: { home?: string; uid?: number; stdin?: string; bin?: string } = {}): Promise<{ code: number | null; stderr: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [options.bin ?? BIN, ...args], {
       env: testEnv(options.home ?? home.home),
       stdio: ['pipe', 'ignore', 'pipe'],
       ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.uid }),
@@ -95,15 +109,20 @@ describe('directories', () => {
     const readOnly = join(home.home, 'ro');
     mkdirSync(readOnly, { mode: 0o555 });
     chmodSync(readOnly, 0o555);
-    const as = root ? { uid: 65534 } : {};
-    const result = await run(['config', 'set', 'timeout', '5'], { home: readOnly, ...as });
-    expect(result.code, result.stderr).toBe(1);
-    expect(result.stderr).toBe(`error: config directory ${readOnly} is not writable (permission denied); check PAYCTL_HOME (or XDG_CONFIG_HOME)\n`);
-    expect(result.ms).toBeLessThan(3_000);
-    const login = await run(['login', '--profile', 'live', '--base-url', 'https://payctl.invalid', '--api-key-stdin'], { home: readOnly, stdin: 'zpk_live_abcd\n', ...as });
-    expect(login.code, login.stderr).toBe(1);
-    expect(login.stderr).toMatch(/^error: config directory .* is not writable/);
-    expect(statSync(readOnly).mode & 0o7777).toBe(0o555);
+    const cli = root ? cliForAnyUser() : undefined;
+    const as = cli ? { uid: 65534, bin: cli.bin } : {};
+    try {
+      const result = await run(['config', 'set', 'timeout', '5'], { home: readOnly, ...as });
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toBe(`error: config directory ${readOnly} is not writable (permission denied); check PAYCTL_HOME (or XDG_CONFIG_HOME)\n`);
+      expect(result.ms).toBeLessThan(3_000);
+      const login = await run(['login', '--profile', 'live', '--base-url', 'https://payctl.invalid', '--api-key-stdin'], { home: readOnly, stdin: 'zpk_live_abcd\n', ...as });
+      expect(login.code, login.stderr).toBe(1);
+      expect(login.stderr).toMatch(/^error: config directory .* is not writable/);
+      expect(statSync(readOnly).mode & 0o7777).toBe(0o555);
+    } finally {
+      cli?.cleanup();
+    }
   });
 });
 
