@@ -163,7 +163,9 @@ describe('bin/payctl.js', () => {
     const ids = payctl(['transactions', 'list', '--all', '--payment-type', 'credit', '-o', 'csv', '--fields', 'id']).stdout;
     const rows = ids.trim().split('\n').length - 1;
     expect(rows).toBeGreaterThan(50);
-    const child = spawn(process.execPath, [BIN, 'transactions', 'refund', '--file', '-', '--yes', '-o', 'ndjson'], { env: testEnv(home.home) });
+    // --timeout 1: a row in flight when Ctrl-C came is looked for, on the rerun, until 3× the
+    // timeout after it was sent (the ledger's settle window); 30 s by default would make that 90 s.
+    const child = spawn(process.execPath, [BIN, 'transactions', 'refund', '--file', '-', '--yes', '-o', 'ndjson', '--timeout', '1'], { env: testEnv(home.home) });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.stdin.end(ids);
@@ -174,7 +176,7 @@ describe('bin/payctl.js', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(stderr).toContain('Run the same command again');
 
-    const rerun = payctl(['transactions', 'refund', '--file', '-', '--yes', '-o', 'ndjson'], { input: ids });
+    const rerun = payctl(['transactions', 'refund', '--file', '-', '--yes', '-o', 'ndjson', '--timeout', '1'], { input: ids });
     expect(rerun.code, rerun.stderr).toBe(0);
     const results = rerun.stdout.trim().split('\n').map((line) => JSON.parse(line));
     expect(results).toHaveLength(rows);
