@@ -1,3 +1,4 @@
+import { findBy } from './db/queries.js';
 import { recordDelivery, type SentReply } from './deliveries.js';
 import { bareError, SandboxError } from './errors.js';
 import { recordChange } from './transaction-model.js';
@@ -25,7 +26,8 @@ function isBoleto(stored: StoredTransaction): stored is StoredBoleto {
 }
 
 export function findBoleto(state: SandboxState, id: string): StoredBoleto {
-  const stored = state.transactions.find((s): s is StoredBoleto => isBoleto(s) && s.txn.payment_method.id === id);
+  const found = findBy<StoredTransaction>(state, 'transactions', 'boleto_id', id);
+  const stored = found && isBoleto(found) ? found : undefined;
   if (!stored) {
     // The provider's wording for this resource names no id.
     throw new SandboxError(404, 'resource_not_found', 'Sorry, the boleto you are trying to use does not exist or has been deleted.');
@@ -76,7 +78,7 @@ export interface CancellationReply {
  * for one already canceled is acknowledged, not refused.
  */
 export function cancelBoleto(state: SandboxState, transactionId: string, now: Date): CancellationReply {
-  const stored = state.transactions.find((s) => s.txn.id === transactionId);
+  const stored = findBy<StoredTransaction>(state, 'transactions', 'id', transactionId);
   if (!stored) throw bareError(422, 'ERROR', 'Transaction not found');
   if (!isBoleto(stored)) throw bareError(422, 'REFUSED', 'Transaction status is invalid');
   const { txn } = stored;

@@ -1,10 +1,11 @@
+import { findAllBy } from './db/queries.js';
 import { normalizeTaxpayerId } from '../validate/taxpayer.js';
 import { buyerView, EMAIL_PATTERN, emptyAddress, parseAddressPatch, parseTaxpayerId, registerBuyer, type BuyerView } from './buyers.js';
 import { invalidParameters, notFound, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
 import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
 import { isoTimestamp, parseCalendarDate } from './time.js';
-import type { Address, Buyer, Deleted, SandboxState } from './types.js';
+import type { Address, Buyer, CardRecord, Deleted, Invoice, SandboxState, StoredTransaction } from './types.js';
 import { Checker } from './validate.js';
 
 // The buyers API: create, list, get, search by document, update and remove. As with
@@ -84,7 +85,7 @@ function applyPatch(buyer: Buyer, patch: BuyerPatch): void {
 
 /** The provider keeps one buyer per CPF/CNPJ. */
 function requireUniqueDocument(state: SandboxState, taxpayerId: string, self?: string): void {
-  const other = Object.values(state.buyers).find((b) => b.taxpayer_id === taxpayerId && b.id !== self);
+  const other = findAllBy<Buyer>(state, 'buyers', { taxpayer_id: taxpayerId }).find((b) => b.id !== self);
   if (other) {
     throw new SandboxError(409, 'duplicate_taxpayer_id', `A buyer with this taxpayer_id already exists (id: ${other.id}).`, {
       reasons: [`taxpayer_id: already registered to buyer ${other.id}`],
@@ -172,7 +173,7 @@ export function parseSearch(params: URLSearchParams): string {
 export function searchBuyer(state: SandboxState, taxpayerId: string): BuyerView {
   // Buyers the API creates are unique per document; inline boleto payers are registered as they
   // come, so when several share it the oldest, the one the document was first registered to, wins.
-  const matches = Object.values(state.buyers).filter((b) => b.taxpayer_id === taxpayerId);
+  const matches = findAllBy<Buyer>(state, 'buyers', { taxpayer_id: taxpayerId });
   matches.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
   const buyer = matches[0];
   if (!buyer) {
@@ -192,14 +193,14 @@ function plural(count: number, word: string): string {
  */
 export function removeBuyer(state: SandboxState, id: string): Deleted {
   findBuyer(state, id);
-  const cards = Object.values(state.cards).filter((c) => c.customer === id);
-  const boletos = state.transactions.filter(
-    (s) => s.txn.customer === id && s.txn.status === 'pending' && (s.txn.payment_type === 'boleto' || s.txn.payment_type === 'bolepix'),
+  const cards = findAllBy<CardRecord>(state, 'cards', { customer: id });
+  const boletos = findAllBy<StoredTransaction>(state, 'transactions', { customer: id, status: 'pending' }).filter(
+    (s) => s.txn.payment_type === 'boleto' || s.txn.payment_type === 'bolepix',
   );
   const subscriptions = Object.values(state.subscriptions)
     .map((s) => s.sub)
     .filter((sub) => sub.customer === id && (sub.status === 'active' || sub.status === 'suspended'));
-  const invoices = Object.values(state.invoices).filter((i) => i.customer === id && (i.status === 'pending' || i.status === 'over-due'));
+  const invoices = findAllBy<Invoice>(state, 'invoices', { customer: id }).filter((i) => i.status === 'pending' || i.status === 'over-due');
   if (cards.length > 0 || boletos.length > 0 || subscriptions.length > 0 || invoices.length > 0) {
     const blockers = [
       ...(cards.length > 0 ? [`${plural(cards.length, 'card')} on file (${cards.map((c) => c.id).join(', ')})`] : []),

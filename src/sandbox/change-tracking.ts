@@ -2,7 +2,7 @@
 // one transaction, not the whole sandbox). Handlers mutate the state as plain objects; they are
 // handed a proxy of it that notes, on every write at any depth, the unit the write falls in.
 //
-// A unit is what the state files store as one record: an item of a collection (`transactions/3`,
+// A unit is what the database stores as one row (db/unit-of-work.ts): an item of a collection (`transactions/3`,
 // `buyers/<id>`), or a whole top-level value for the few that are not collections (`clock`,
 // `counters`, `seller`). Reads are never noted, so scanning a collection costs no writes.
 
@@ -18,15 +18,6 @@ export function isCollection(top: string, value: unknown): boolean {
 
 type Raw = Record<string | symbol, unknown>;
 
-// Every proxy any tracker made, to its plain object: lookups that cache by object (an id index)
-// must key on the object itself, not on the proxy one mutation happened to hand them.
-const targets = new WeakMap<object, object>();
-
-/** The plain object behind a tracking proxy, or the value itself. */
-export function rawOf<V>(value: V): V {
-  return typeof value === 'object' && value !== null ? ((targets.get(value) as V | undefined) ?? value) : value;
-}
-
 export interface Tracker<T> {
   /** The proxy to hand to the mutation. */
   state: T;
@@ -34,11 +25,6 @@ export interface Tracker<T> {
   changed(): UnitKey[];
   /** An item's JSON as it was before the mutation first wrote to it; undefined when it did not exist. */
   before(top: string, key: string): string | undefined;
-  /**
-   * Puts every item written back as it was (a mutation that threw half way). False when it cannot
-   * (a whole top-level value was replaced): then the caller must reload the state instead.
-   */
-  revert(): boolean;
   /** The plain object behind a proxy this tracker made (a mutation may return one). */
   unwrap<V>(value: V): V;
 }
@@ -55,8 +41,6 @@ export function trackChanges<T extends object>(raw: T): Tracker<T> {
   const proxies = new Map<string, WeakMap<object, object>>();
 
   const befores = new Map<string, string | undefined>();
-  // Arrays' lengths before the mutation first wrote to them, so items it pushed can be taken off.
-  const lengths = new Map<string, number>();
   const noteWhole = (top: string) => wholes.add(top);
   const noteItem = (top: string, key: string) => {
     let keys = items.get(top);
@@ -65,7 +49,6 @@ export function trackChanges<T extends object>(raw: T): Tracker<T> {
     keys.add(key);
     // Called before the write lands, so this is the item as it was.
     const collection = (raw as Raw)[top] as Raw | undefined;
-    if (Array.isArray(collection) && !lengths.has(top)) lengths.set(top, collection.length);
     befores.set(`${top}/${key}`, JSON.stringify(collection?.[key]));
   };
   const unwrap = <V>(value: V): V => (isObject(value) ? ((toRaw.get(value) as V | undefined) ?? value) : value);
@@ -96,7 +79,6 @@ export function trackChanges<T extends object>(raw: T): Tracker<T> {
     });
     byObject.set(target, proxy);
     toRaw.set(proxy, target);
-    targets.set(proxy, target);
     return proxy;
   };
 
@@ -134,7 +116,6 @@ export function trackChanges<T extends object>(raw: T): Tracker<T> {
     });
     byObject.set(target, proxy);
     toRaw.set(proxy, target);
-    targets.set(proxy, target);
     return proxy;
   };
 
@@ -155,27 +136,11 @@ export function trackChanges<T extends object>(raw: T): Tracker<T> {
     },
   });
   toRaw.set(root, rootTarget);
-  targets.set(root, rootTarget);
 
   return {
     state: root as T,
     unwrap,
     before: (top, key) => befores.get(`${top}/${key}`),
-    revert() {
-      if (wholes.size > 0) return false;
-      for (const [top, keys] of items) {
-        const collection = (raw as Raw)[top] as Raw;
-        const length = lengths.get(top);
-        for (const key of keys) {
-          if (length !== undefined && Number(key) >= length) continue;
-          const before = befores.get(`${top}/${key}`);
-          if (before === undefined) delete collection[key];
-          else collection[key] = JSON.parse(before);
-        }
-        if (length !== undefined) (collection as unknown as unknown[]).length = length;
-      }
-      return true;
-    },
     changed() {
       const units: UnitKey[] = [...wholes].map((top) => [top]);
       for (const [top, keys] of items) {

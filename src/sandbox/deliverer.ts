@@ -6,8 +6,10 @@ import lockfile from 'proper-lockfile';
 import { eventMatches } from '../api/event-types.js';
 import { VERSION } from '../version.js';
 import { sandboxClock } from './clock.js';
+import { findBy, nextMatchingEvent } from './db/queries.js';
+import { servedEvent } from './events.js';
 import { mutateState, readState, statePaths } from './store.js';
-import type { SandboxEvent, SandboxState, StoredWebhook } from './types.js';
+import type { SandboxEvent, SandboxState, StoredEvent, StoredWebhook } from './types.js';
 
 // Sends the sandbox's events to its webhooks: at least once, in order per webhook (the next event
 // waits until the one before it was accepted or given up on), each signed with the webhook's
@@ -114,11 +116,11 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
   /** The next event for this webhook, in order; runs one attempt at it. */
   const deliverNext = (state: SandboxState, stored: StoredWebhook): void => {
     const id = stored.webhook.id;
-    let index = Math.max(stored.cursor, scanned.get(id) ?? 0);
-    while (index < state.events.length && !eventMatches(stored.webhook.events, (state.events[index] as SandboxEvent).type)) index += 1;
-    scanned.set(id, index);
-    const event = state.events[index];
-    if (!event) return;
+    const found = nextMatchingEvent<StoredEvent>(state, Math.max(stored.cursor, scanned.get(id) ?? 0), (type) => eventMatches(stored.webhook.events, type));
+    scanned.set(id, found.index);
+    if (!found.event) return;
+    const index = found.index;
+    const event = servedEvent(state, found.event);
     const key = `${id}:${event.id}`;
     if (inFlight.has(id) || !due(key)) return;
     const job = (async () => {
@@ -142,10 +144,11 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
 
   /** Replays: each to every webhook it names, at least once, then off the queue. */
   const deliverReplays = (state: SandboxState): void => {
-    for (const replay of state.replays) {
+    for (const replay of Object.values(state.replays)) {
       const key = `replay:${replay.id}`;
       if (inFlight.has(key)) continue;
-      const event = state.events.find((e) => e.id === replay.event);
+      const stored = findBy<StoredEvent>(state, 'events', 'id', replay.event);
+      const event = stored && servedEvent(state, stored);
       const pending = replay.webhooks.filter((w) => state.webhooks[w] && !retries.get(`${key}:${w}:done`));
       const job = (async () => {
         for (const webhookId of pending) {
@@ -158,8 +161,7 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
         const finished = replay.webhooks.every((w) => !state.webhooks[w] || retries.has(`${key}:${w}:done`));
         if (finished || !event) {
           await mutateState(stateDir, sandboxClock(now), (s) => {
-            const at = s.replays.findIndex((r) => r.id === replay.id);
-            if (at >= 0) s.replays.splice(at, 1);
+            delete s.replays[replay.id];
           });
           for (const w of replay.webhooks) retries.delete(`${key}:${w}:done`);
         }

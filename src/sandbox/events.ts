@@ -2,9 +2,10 @@ import { buyerView } from './buyers.js';
 import type { Tracker, UnitKey } from './change-tracking.js';
 import { notFound } from './errors.js';
 import { newId } from './ids.js';
-import { cachedView, listEnvelope, parseListQuery, viewKey, type ListEnvelope } from './list.js';
+import { findBy, page, recordVersion } from './db/queries.js';
+import { pageEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { isoTimestamp } from './time.js';
-import type { Buyer, Invoice, Plan, SandboxEvent, SandboxState, StoredSubscription, StoredTransaction } from './types.js';
+import type { Buyer, Invoice, Plan, SandboxEvent, SandboxState, StoredEvent, StoredSubscription, StoredTransaction } from './types.js';
 
 // Every state change of a transaction, buyer, plan, subscription or invoice is an event. They are
 // not raised by the handlers: after each change the store hands over what changed (the records
@@ -77,37 +78,50 @@ function happenedAt(object: unknown, now: Date): string {
  */
 export function recordEvents(tracker: Tracker<SandboxState>, units: UnitKey[], now: Date): void {
   const state = tracker.state;
-  const made: SandboxEvent[] = [];
+  const made: StoredEvent[] = [];
   for (const [top, key] of units) {
     const family = key === undefined ? undefined : FAMILIES[top];
     if (!family || key === undefined) continue;
     const beforeJson = tracker.before(top, key);
     const before = beforeJson === undefined ? undefined : JSON.parse(beforeJson);
     const after = (state[top as keyof SandboxState] as Record<string, unknown>)[key];
-    const object = after === undefined ? family.served(before as never, state) : family.served(after as never, state);
-    const at = after === undefined ? isoTimestamp(now) : happenedAt(object, now);
-    for (const type of typesFor(family, before, after, state)) {
-      made.push({ id: newId(), type, resource: 'event', payload: { object: JSON.parse(JSON.stringify(object)) }, created_at: at });
-    }
+    const at = after === undefined ? isoTimestamp(now) : happenedAt(family.served(after as never, state), now);
+    // The payload is the record as this change leaves it (as it was, for a removal): the store
+    // notes which version of the record that is when it writes the event.
+    for (const type of typesFor(family, before, after, state)) made.push({ id: newId(), type, resource: 'event', created_at: at, source: [top, key] });
   }
   // Stable: events of one moment keep the order their records changed in.
   made.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
   for (const event of made) state.events.push(event);
 }
 
+/** An event as served: its payload is the version of the record it refers to. */
+export function servedEvent(state: SandboxState, stored: StoredEvent): SandboxEvent {
+  let object: unknown = stored.payload?.object ?? null;
+  if (stored.source && stored.version !== undefined) {
+    const [top, key] = stored.source;
+    const family = FAMILIES[top];
+    const record = recordVersion(state, top, key, stored.version);
+    if (family && record) object = family.served(record as never, state);
+  }
+  return { id: stored.id, type: stored.type, resource: 'event', payload: { object }, created_at: stored.created_at };
+}
+
 export function findEvent(state: SandboxState, id: string): SandboxEvent {
-  const event = state.events.find((e) => e.id === id);
-  if (!event) throw notFound('event', id);
-  return event;
+  const stored = findBy<StoredEvent>(state, 'events', 'id', id);
+  if (!stored) throw notFound('event', id);
+  return servedEvent(state, stored);
 }
 
 export function listEvents(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<SandboxEvent> {
   const query = parseListQuery(params, ['type']);
   const types = query.filters.get('type');
-  const matching = cachedView(state, viewKey('events', params), () => {
-    // Events are appended in the order they happened: the stored order is the time order.
-    const found = state.events.filter((e) => (!types || types.has(e.type)) && query.createdWithin(Date.parse(e.created_at)));
-    return query.sort === 'time-descending' ? found.reverse() : found;
-  });
-  return listEnvelope(uri, matching, query);
+  // Events are stored in the order they happened: the stored order is the time order.
+  const found = page<StoredEvent>(state, 'events', { time: 'created_ms', storedOrder: true, filters: { type: types && [...types] } }, query);
+  return pageEnvelope(
+    uri,
+    found.items.map((stored) => servedEvent(state, stored)),
+    found.total,
+    query,
+  );
 }

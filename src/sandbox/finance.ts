@@ -1,25 +1,15 @@
 import { findBuyer } from './buyer-ops.js';
 import { notFound } from './errors.js';
 import { accountIdFor, accountOf, findAccountById } from './ledger.js';
-import { cachedView, listEnvelope, parseListQuery, viewKey, type ListEnvelope, type ListQuery } from './list.js';
+import { findBy, page, sumBy } from './db/queries.js';
+import { listEnvelope, pageEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { centsToDecimal, decimalToCents } from './money.js';
 import { isoTimestamp } from './time.js';
-import type { Account, BalanceEntry, Receivable, SandboxState, Transaction, Transfer } from './types.js';
+import type { Account, BalanceEntry, Receivable, SandboxState, StoredTransaction, Transaction, Transfer } from './types.js';
 
 // What finance reads: accounts and their balances, the history behind them, transfers to the
 // seller's bank account and the future entries still to come. All of it is derived from the
 // ledger (ledger.ts) and the receivables (payouts.ts); nothing here changes the state.
-
-/** Items in the query's time order, by `at` (ms), ties kept in stored order; cached per query. */
-function ordered<T>(state: SandboxState, key: string, items: readonly T[], at: (item: T) => number, keep: (item: T) => boolean, query: ListQuery): T[] {
-  return cachedView(state, key, () => {
-    const found = items.filter((item) => keep(item) && query.createdWithin(at(item)));
-    // Array.prototype.sort is stable, so equal times keep their stored (chronological) order.
-    found.sort((a, b) => at(a) - at(b));
-    if (query.sort === 'time-descending') found.reverse();
-    return found;
-  });
-}
 
 // --- accounts and balances ----------------------------------------------------------------------
 
@@ -41,9 +31,7 @@ export function listBuyerAccounts(state: SandboxState, buyerId: string, params: 
 
 /** Net of the account owner's receivables not yet paid out. */
 function futureCents(state: SandboxState, owner: string): number {
-  let cents = 0;
-  for (const r of state.receivables) if (r.status === 'pending' && r.recipient === owner) cents += decimalToCents(r.amount);
-  return cents;
+  return sumBy(state, 'receivables', 'cents', { status: 'pending', recipient: owner });
 }
 
 export interface BalanceView {
@@ -99,17 +87,10 @@ const HISTORY_FILTERS = ['operation', 'type', 'transaction', 'transfer'] as cons
 /** Entries of the given accounts (all accounts when `accounts` is undefined), filtered and ordered. */
 export function listHistory(state: SandboxState, accounts: string[] | undefined, params: URLSearchParams, uri: string): ListEnvelope<BalanceEntry> {
   const query = parseListQuery(params, HISTORY_FILTERS);
-  const wanted = accounts ? new Set(accounts) : undefined;
-  const keep = (entry: BalanceEntry) => {
-    if (wanted && !wanted.has(entry.account)) return false;
-    for (const [name, accepted] of query.filters) {
-      const value = entry[name as (typeof HISTORY_FILTERS)[number]];
-      if (value === null || !accepted.has(value)) return false;
-    }
-    return true;
-  };
-  const key = viewKey(`history:${accounts?.join(',') ?? '*'}`, params);
-  return listEnvelope(uri, ordered(state, key, state.balance_entries, (e) => Date.parse(e.created_at), keep, query), query);
+  const filters: Record<string, string[] | undefined> = { account: accounts };
+  for (const [name, accepted] of query.filters) filters[name === 'transaction' ? 'txn' : name] = [...accepted];
+  const found = page<BalanceEntry>(state, 'balance_entries', { time: 'created_ms', filters }, query);
+  return pageEnvelope(uri, found.items, found.total, query);
 }
 
 export function buyerAccountId(state: SandboxState, buyerId: string): string {
@@ -120,7 +101,7 @@ export function buyerAccountId(state: SandboxState, buyerId: string): string {
 // --- transfers ----------------------------------------------------------------------------------
 
 export function findTransfer(state: SandboxState, id: string): Transfer {
-  const transfer = state.transfers.find((t) => t.id === id);
+  const transfer = findBy<Transfer>(state, 'transfers', 'id', id);
   if (!transfer) throw notFound('transfer', id);
   return transfer;
 }
@@ -128,17 +109,16 @@ export function findTransfer(state: SandboxState, id: string): Transfer {
 export function listTransfers(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<Transfer> {
   const query = parseListQuery(params, ['status']);
   const statuses = query.filters.get('status');
-  const keep = (t: Transfer) => !statuses || statuses.has(t.status);
-  return listEnvelope(uri, ordered(state, viewKey('transfers', params), state.transfers, (t) => Date.parse(t.created_at), keep, query), query);
+  const found = page<Transfer>(state, 'transfers', { time: 'created_ms', filters: { status: statuses && [...statuses] } }, query);
+  return pageEnvelope(uri, found.items, found.total, query);
 }
 
 /** The transactions a transfer paid out, in the order it lists them. */
 export function listTransferTransactions(state: SandboxState, transfer: Transfer, params: URLSearchParams, uri: string): ListEnvelope<Transaction> {
   const query = parseListQuery(params, []);
-  const ids = new Set(transfer.transactions);
-  const byId = new Map<string, Transaction>();
-  for (const stored of state.transactions) if (ids.has(stored.txn.id)) byId.set(stored.txn.id, stored.txn);
-  const items = transfer.transactions.map((id) => byId.get(id)).filter((t): t is Transaction => t !== undefined);
+  const items = transfer.transactions
+    .map((id) => findBy<StoredTransaction>(state, 'transactions', 'id', id)?.txn)
+    .filter((t): t is Transaction => t !== undefined);
   return listEnvelope(uri, items, query);
 }
 
@@ -186,8 +166,6 @@ export function listFutureEntries(state: SandboxState, sellerId: string, params:
   const query = parseListQuery(params, []);
   // Soonest first unless told otherwise: what comes next is what finance looks for.
   if (!params.has('sort')) query.sort = 'time-ascending';
-  const keep = (r: Receivable) => r.status === 'pending' && r.recipient === sellerId;
-  const pending = ordered(state, viewKey(`future:${sellerId}`, params), state.receivables, (r) => Date.parse(r.expected_on), keep, query);
-  const envelope = listEnvelope(uri, pending, query);
-  return { ...envelope, items: envelope.items.map(futureEntry) };
+  const found = page<Receivable>(state, 'receivables', { time: 'expected_ms', filters: { status: ['pending'], recipient: [sellerId] } }, query);
+  return pageEnvelope(uri, found.items.map(futureEntry), found.total, query);
 }

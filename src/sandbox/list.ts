@@ -1,5 +1,4 @@
 import { invalidParameters, type Problem } from './errors.js';
-import { stateVersion } from './store.js';
 import { DAY_MS, parseCalendarDate, parseDateTime } from './time.js';
 import type { SandboxState } from './types.js';
 
@@ -13,6 +12,8 @@ export interface ListQuery {
   offset: number;
   sort: SortOrder;
   createdWithin: (ms: number) => boolean;
+  /** The same bounds as whole milliseconds, both inclusive: what a database query filters on. */
+  range: { min: number; max: number };
   /** Field name → accepted values; an item passes when its field equals any of them. */
   filters: Map<string, Set<string>>;
 }
@@ -23,7 +24,7 @@ type Bound = 'gte' | 'gt' | 'lte' | 'lt';
  * A bound is Unix epoch seconds, a date-time, or a calendar date. A calendar date means the whole
  * UTC day, so `lte=2026-11-22` still includes that evening and `gt=2026-11-22` starts the next day.
  */
-function boundPredicate(bound: Bound, raw: string): ((ms: number) => boolean) | undefined {
+function boundPredicate(bound: Bound, raw: string): { keep: (ms: number) => boolean; min?: number; max?: number } | undefined {
   let at: number;
   let dayLong = false;
   if (/^\d+(\.\d+)?$/.test(raw)) at = Number(raw) * 1000;
@@ -40,15 +41,15 @@ function boundPredicate(bound: Bound, raw: string): ((ms: number) => boolean) | 
   }
   if (dayLong) {
     const next = at + DAY_MS;
-    if (bound === 'gte') return (ms) => ms >= at;
-    if (bound === 'gt') return (ms) => ms >= next;
-    if (bound === 'lte') return (ms) => ms < next;
-    return (ms) => ms < at;
+    if (bound === 'gte') return { keep: (ms) => ms >= at, min: at };
+    if (bound === 'gt') return { keep: (ms) => ms >= next, min: next };
+    if (bound === 'lte') return { keep: (ms) => ms < next, max: next - 1 };
+    return { keep: (ms) => ms < at, max: at - 1 };
   }
-  if (bound === 'gte') return (ms) => ms >= at;
-  if (bound === 'gt') return (ms) => ms > at;
-  if (bound === 'lte') return (ms) => ms <= at;
-  return (ms) => ms < at;
+  if (bound === 'gte') return { keep: (ms) => ms >= at, min: Math.ceil(at) };
+  if (bound === 'gt') return { keep: (ms) => ms > at, min: Math.floor(at) + 1 };
+  if (bound === 'lte') return { keep: (ms) => ms <= at, max: Math.floor(at) };
+  return { keep: (ms) => ms < at, max: Math.ceil(at) - 1 };
 }
 
 function integerParam(raw: string | null, field: string, min: number, max: number, problems: Problem[]): number | undefined {
@@ -74,11 +75,16 @@ export function parseListQuery(params: URLSearchParams, filterNames: readonly st
   }
 
   const predicates: Array<(ms: number) => boolean> = [];
+  const range = { min: -8.64e15, max: 8.64e15 };
   for (const bound of ['gte', 'gt', 'lte', 'lt'] as const) {
     const raw = params.get(`date_range[${bound}]`);
     if (raw === null || raw === '') continue;
     const predicate = boundPredicate(bound, raw);
-    if (predicate) predicates.push(predicate);
+    if (predicate) {
+      predicates.push(predicate.keep);
+      if (predicate.min !== undefined) range.min = Math.max(range.min, predicate.min);
+      if (predicate.max !== undefined) range.max = Math.min(range.max, predicate.max);
+    }
     else problems.push({ field: `date_range[${bound}]`, message: 'must be epoch seconds, YYYY-MM-DD or an ISO 8601 date-time' });
   }
 
@@ -99,6 +105,7 @@ export function parseListQuery(params: URLSearchParams, filterNames: readonly st
     offset: offset ?? ((page ?? 1) - 1) * limit,
     sort: sortRaw as SortOrder,
     createdWithin: (ms) => predicates.every((p) => p(ms)),
+    range,
     filters,
   };
 }
@@ -118,8 +125,11 @@ export interface ListEnvelope<T> {
 
 /** `matching` is every item that passed the filters, already in the requested order. */
 export function listEnvelope<T>(uri: string, matching: T[], query: ListQuery): ListEnvelope<T> {
-  const items = matching.slice(query.offset, query.offset + query.limit);
-  const total = matching.length;
+  return pageEnvelope(uri, matching.slice(query.offset, query.offset + query.limit), matching.length, query);
+}
+
+/** The envelope of one page a query already cut out, of `total` matching items. */
+export function pageEnvelope<T>(uri: string, items: T[], total: number, query: ListQuery): ListEnvelope<T> {
   return {
     resource: 'list',
     uri,
@@ -150,31 +160,4 @@ export function listByCreation<T extends { created_at: string }>(uri: string, it
     matching.map((entry) => entry.item),
     query,
   );
-}
-
-// Sorted, filtered views of a collection, kept while the state they came from is unchanged: paging
-// through 100,000 items is 1,000 requests, and each would otherwise filter and sort them all again.
-const views = new WeakMap<object, Map<string, { version: number; items: unknown[] }>>();
-const MAX_VIEWS = 16;
-
-/** The query's identity without its page: two pages of one listing share a key. */
-export function viewKey(collection: string, params: URLSearchParams): string {
-  const kept = [...params].filter(([name]) => name !== 'limit' && name !== 'offset' && name !== 'page');
-  kept.sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
-  return `${collection}?${new URLSearchParams(kept).toString()}`;
-}
-
-/** `compute()`'s result for `key`, reused until `state` changes (its version moves). */
-export function cachedView<T>(state: SandboxState, key: string, compute: () => T[]): T[] {
-  let byKey = views.get(state);
-  if (!byKey) views.set(state, (byKey = new Map()));
-  const version = stateVersion(state);
-  const hit = byKey.get(key);
-  if (hit && hit.version === version) return hit.items as T[];
-  const items = compute();
-  byKey.delete(key);
-  byKey.set(key, { version, items });
-  // Oldest first out: a Map iterates in insertion order.
-  if (byKey.size > MAX_VIEWS) byKey.delete(byKey.keys().next().value as string);
-  return items;
 }

@@ -1,3 +1,4 @@
+import { dueReceivables, nextPendingAfter } from './db/queries.js';
 import { newId } from './ids.js';
 import { accountIdFor, postEntry } from './ledger.js';
 import { decimalToCents } from './money.js';
@@ -54,15 +55,10 @@ function transferFor(state: SandboxState, receivable: Receivable, at: Date): Tra
  */
 export function runPayouts(state: SandboxState, at: Date): Transfer[] {
   const ms = at.getTime();
-  const due: Receivable[] = [];
-  let next: string | null = null;
-  for (const receivable of state.receivables) {
-    if (!awaitsPayout(receivable)) continue;
-    if (Date.parse(receivable.expected_on) <= ms) due.push(receivable);
-    else if (next === null || receivable.expected_on < next) next = receivable.expected_on;
-  }
-  // Stable: receivables due the same moment keep the order they were created in.
-  due.sort((a, b) => Date.parse(a.expected_on) - Date.parse(b.expected_on));
+  // Earliest first; receivables due the same moment keep the order they were created in.
+  const due = dueReceivables<Receivable>(state, ms).filter(awaitsPayout);
+  const after = nextPendingAfter(state, ms);
+  const next = after === undefined ? null : isoTimestamp(new Date(after));
   const made: Transfer[] = [];
   for (const receivable of due) {
     const transfer = transferFor(state, receivable, at);

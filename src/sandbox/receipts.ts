@@ -1,3 +1,4 @@
+import { findBy } from './db/queries.js';
 import { recordDelivery, type SentReply } from './deliveries.js';
 import { notFound } from './errors.js';
 import type { Address, InstallmentPlan, SandboxState, StoredTransaction } from './types.js';
@@ -33,7 +34,7 @@ export interface Receipt {
 }
 
 export function findReceipt(state: SandboxState, id: string): StoredTransaction {
-  const stored = state.transactions.find((s) => s.txn.sales_receipt === id);
+  const stored = findBy<StoredTransaction>(state, 'transactions', 'sales_receipt', id);
   if (!stored) throw notFound('receipt', id);
   return stored;
 }

@@ -1,3 +1,4 @@
+import { findBy } from './db/queries.js';
 import { notFound } from './errors.js';
 import { newId } from './ids.js';
 import { listEnvelope, parseListQuery, type ListEnvelope } from './list.js';
@@ -103,7 +104,7 @@ export function syncReceivables(state: SandboxState, stored: StoredTransaction, 
 }
 
 export function findReceivable(state: SandboxState, id: string): Receivable {
-  const receivable = state.receivables.find((r) => r.id === id);
+  const receivable = findBy<Receivable>(state, 'receivables', 'id', id);
   if (!receivable) throw notFound('receivable', id);
   return receivable;
 }

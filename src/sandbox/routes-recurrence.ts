@@ -4,7 +4,7 @@ import { approveInvoice, voidInvoice } from './invoice-charge.js';
 import { cancelInvoice, findInvoice, listInvoices, planCreateInvoice } from './invoices.js';
 import { findPlan, listPlans, planCreatePlan, planUpdatePlan, removePlan } from './plans.js';
 import type { RequestContext, Route } from './routes.js';
-import { mutateState, readState, rewriteState } from './store.js';
+import { mutateState, readState } from './store.js';
 import {
   cancel,
   findSubscription,
@@ -121,10 +121,7 @@ export const recurrenceRoutes: Route[] = [
     handlers: {
       POST: async (c) => {
         const spec = parseVolume(c.body);
-        const body = await rewriteState(c.stateDir, c.now, (state) => {
-          catchUp(state, c.now());
-          return generateVolume(state, spec, c.now);
-        });
+        const body = await generateVolume(c.stateDir, spec, c.now);
         return { status: 200, body };
       },
     },

@@ -87,7 +87,7 @@ export function seedState(now: Date): SandboxState {
     payouts: { next: null },
     events: [],
     webhooks: {},
-    replays: [],
+    replays: {},
     clock: { offset_seconds: 0 },
     counters: { seq: 0, boleto_sequence: 20000, transaction_number: 100000 },
   };

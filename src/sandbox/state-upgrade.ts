@@ -1,7 +1,7 @@
 import { SANDBOX_BUYER_ID } from './constants.js';
 import { accountIdFor, netCredit, newAccount } from './ledger.js';
 import { SELLER_DOCUMENTS } from './seed.js';
-import type { Buyer, SandboxState } from './types.js';
+import type { Buyer, Replay, SandboxState } from './types.js';
 
 // State files written by earlier payctl versions lack what later ones added. Filling the gaps on
 // read keeps a user's sandbox (its transactions, buyers and cards) across an upgrade instead of
@@ -41,7 +41,9 @@ export function upgradeState(state: SandboxState): SandboxState {
   state.payouts ??= { next: null };
   state.events ??= [];
   state.webhooks ??= {};
-  state.replays ??= [];
+  state.replays ??= {};
+  // Replays were a list before they were kept by id.
+  if (Array.isArray(state.replays)) state.replays = Object.fromEntries((state.replays as Replay[]).map((r) => [r.id, r]));
   // A state from before the sandbox clock ran on real time: it starts with no offset.
   state.clock ??= { offset_seconds: 0 };
   state.seller.taxpayer_id ??= SELLER_DOCUMENTS.taxpayer_id;

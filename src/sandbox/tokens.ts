@@ -1,3 +1,4 @@
+import { findAllBy } from './db/queries.js';
 import { cardUri, newCardRecord, parseCardInput, VERIFICATION_CHECKLIST, type AcceptedCard } from './cards.js';
 import { invalidParameters, notFound, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
@@ -81,9 +82,7 @@ function tokenView(token: TokenRecord, card: CardRecord, marketplaceId: string):
 
 /** Charging a tokenized card spends its token, as on the provider. */
 export function markTokenUsed(state: SandboxState, cardId: string): void {
-  for (const token of Object.values(state.tokens)) {
-    if (token.card_id === cardId) token.used = true;
-  }
+  for (const token of findAllBy<TokenRecord>(state, 'tokens', { card_id: cardId })) token.used = true;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { rawOf } from './change-tracking.js';
+import { findBy, page } from './db/queries.js';
 import { notFound, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
-import { cachedView, listEnvelope, parseListQuery, viewKey, type ListEnvelope } from './list.js';
+import { pageEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { centsToDecimal, decimalToCents } from './money.js';
 import { newId } from './ids.js';
 import { settleTransaction } from './settle.js';
@@ -16,20 +16,9 @@ import { Checker } from './validate.js';
 
 export type TransactionChange = (stored: StoredTransaction, state: SandboxState, now: Date) => void;
 
-// Transaction id → position, per transactions array. The array only grows (and a reload is a new
-// array), so the index only ever needs the new tail added: a refund in a sandbox of 100,000
-// transactions looks one up directly instead of walking them all.
-const positions = new WeakMap<object, { indexed: number; byId: Map<string, number> }>();
-
 export function findTransaction(state: SandboxState, id: string): StoredTransaction {
-  const list = rawOf(state.transactions);
-  let index = positions.get(list);
-  if (!index) positions.set(list, (index = { indexed: 0, byId: new Map() }));
-  for (; index.indexed < list.length; index.indexed += 1) index.byId.set((list[index.indexed] as StoredTransaction).txn.id, index.indexed);
-  const at = index.byId.get(id);
-  // Read through `state`, so a change made to it is seen by the change tracking.
-  const stored = at === undefined ? undefined : state.transactions[at];
-  if (!stored || stored.txn.id !== id) throw notFound('transaction', id);
+  const stored = findBy<StoredTransaction>(state, 'transactions', 'id', id);
+  if (!stored) throw notFound('transaction', id);
   return stored;
 }
 
@@ -37,22 +26,17 @@ const LIST_FILTERS = ['reference_id', 'status', 'payment_type'] as const;
 
 export function listTransactions(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<Transaction> {
   const query = parseListQuery(params, LIST_FILTERS);
-  const matching = cachedView(state, viewKey('transactions', params), () => {
-    const found = state.transactions.filter((stored) => {
-      if (!query.createdWithin(stored.created_ms)) return false;
-      for (const [name, accepted] of query.filters) {
-        const value = stored.txn[name as (typeof LIST_FILTERS)[number]];
-        if (value === null || !accepted.has(value)) return false;
-      }
-      return true;
-    });
-    // Ascending is (created_at, insertion order); descending is exactly its reverse, so paging
-    // through either order visits every item once even when timestamps collide.
-    found.sort((a, b) => a.created_ms - b.created_ms || a.seq - b.seq);
-    if (query.sort === 'time-descending') found.reverse();
-    return found.map((s) => s.txn);
-  });
-  return listEnvelope(uri, matching, query);
+  const filters: Record<string, string[]> = {};
+  for (const [name, accepted] of query.filters) filters[name] = [...accepted];
+  // Ascending is (created_at, insertion order); descending is exactly its reverse, so paging
+  // through either order visits every item once even when timestamps collide.
+  const found = page<StoredTransaction>(state, 'transactions', { time: 'created_ms', filters }, query);
+  return pageEnvelope(
+    uri,
+    found.items.map((s) => s.txn),
+    found.total,
+    query,
+  );
 }
 
 /** Only the seeded seller exists; another on_behalf_of gets the same 404 as on create. */

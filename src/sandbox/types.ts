@@ -500,6 +500,21 @@ export interface SandboxEvent {
   created_at: string;
 }
 
+/**
+ * An event as stored: it refers to the version of the record it was raised for (db/) instead of
+ * copying it. Events of sandboxes made before that carry their payload themselves.
+ */
+export interface StoredEvent {
+  id: string;
+  type: string;
+  resource: 'event';
+  created_at: string;
+  /** The record: its collection and key. */
+  source?: [string, string];
+  version?: number;
+  payload?: { object: unknown };
+}
+
 /** A registered webhook, as served. */
 export interface Webhook {
   id: string;
@@ -554,9 +569,9 @@ export interface SandboxState {
   /** The earliest expected date of a pending receivable (ISO), or null: when payouts next fall due. */
   payouts: { next: string | null };
   /** Every state change of transactions, buyers, plans, subscriptions and invoices, in order (events.ts). */
-  events: SandboxEvent[];
+  events: StoredEvent[];
   webhooks: Record<string, StoredWebhook>;
-  replays: Replay[];
+  replays: Record<string, Replay>;
   /** How far the sandbox's clock runs ahead of real time; see clock.ts. */
   clock: { offset_seconds: number };
   counters: { seq: number; boleto_sequence: number; transaction_number: number };

@@ -4,6 +4,8 @@ import { invalidParameters } from './errors.js';
 import type { JsonObject } from './http.js';
 import { planCreateTransaction } from './transactions-create.js';
 import { approve } from './transactions.js';
+import type { UnitOfWork } from './db/unit-of-work.js';
+import { applyChange, mutateInSteps } from './store.js';
 import type { SandboxState } from './types.js';
 
 // A volume of trading, for rehearsing exports and measuring them: the sandbox trades forward on
@@ -17,16 +19,28 @@ export const MAX_DAYS = 3660;
 export interface VolumeSpec {
   sales: number;
   days: number;
+  /** This request trades sales [first, first + sales) of a volume of `total` (a client sends a large one in parts). */
+  first: number;
+  total: number;
+}
+
+function wholeNumber(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 }
 
 export function parseVolume(body: JsonObject): VolumeSpec {
   const problems = [];
-  const sales = body.sales;
+  const { sales } = body;
   const days = body.days ?? 30;
-  if (typeof sales !== 'number' || !Number.isInteger(sales) || sales < 1 || sales > MAX_SALES) problems.push({ field: 'sales', message: `must be a whole number from 1 to ${MAX_SALES}` });
-  if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > MAX_DAYS) problems.push({ field: 'days', message: `must be a whole number of days from 1 to ${MAX_DAYS}` });
+  const first = body.first ?? 0;
+  const total = body.total ?? sales;
+  if (!wholeNumber(sales, 1, MAX_SALES)) problems.push({ field: 'sales', message: `must be a whole number from 1 to ${MAX_SALES}` });
+  if (!wholeNumber(days, 1, MAX_DAYS)) problems.push({ field: 'days', message: `must be a whole number of days from 1 to ${MAX_DAYS}` });
+  if (!wholeNumber(total, 1, MAX_SALES)) problems.push({ field: 'total', message: `must be a whole number from 1 to ${MAX_SALES}` });
+  if (!wholeNumber(first, 0, MAX_SALES)) problems.push({ field: 'first', message: `must be a whole number from 0 to ${MAX_SALES}` });
+  else if (problems.length === 0 && first + (sales as number) > (total as number)) problems.push({ field: 'first', message: 'first + sales must not pass total' });
   if (problems.length > 0) throw invalidParameters(problems);
-  return { sales: sales as number, days: days as number };
+  return { sales: sales as number, days: days as number, first: first as number, total: total as number };
 }
 
 /** Repeatable amounts (R$ 5,00 to R$ 500,00), so two runs of a benchmark list the same money. */
@@ -63,20 +77,50 @@ export interface VolumeReport {
   transfers: number;
 }
 
-/** Runs `spec` on `state` (not tracked: the caller writes a whole new snapshot after). */
-export function generateVolume(state: SandboxState, spec: VolumeSpec, clock: SandboxClock): VolumeReport {
-  const start = clock().getTime();
+/** Sales per write transaction: small enough to keep memory flat and a signal heard, large enough to write fast. */
+const BATCH = 2_000;
+
+/**
+ * Trades `spec` forward in batches, each its own write transaction, with the clock moved along
+ * with the sales: a run stopped half way keeps the sales it made, on a consistent clock.
+ */
+export async function generateVolume(stateDir: string, spec: VolumeSpec, clock: SandboxClock): Promise<VolumeReport> {
+  let made = 0;
+  let transfers = 0;
+  let start: number | undefined;
+  let startOffset = 0;
   const span = spec.days * DAY_SECONDS * 1000;
-  const transfersBefore = state.transfers.length;
-  for (let i = 0; i < spec.sales; i += 1) {
-    const at = new Date(start + Math.floor(((i + 0.5) * span) / spec.sales));
-    catchUp(state, at);
-    const body = saleBody(state, i);
-    const created = planCreateTransaction(body, at)(state, at);
-    if (created.txn.status === 'pending') approve(created, state, at);
-  }
-  state.clock.offset_seconds += spec.days * DAY_SECONDS;
-  clock.adopt(state);
-  catchUp(state, clock());
-  return { now: clock().toISOString(), offset_seconds: state.clock.offset_seconds, transactions: spec.sales, transfers: state.transfers.length - transfersBefore };
+  // The clock's offset after `done` sales of the whole volume, counted from where this part began:
+  // the parts of a volume add up to exactly its days.
+  const offsetAfter = (done: number) => Math.floor((done / spec.total) * spec.days * DAY_SECONDS);
+  const step = (uow: UnitOfWork): VolumeReport | undefined => {
+    if (start === undefined) {
+      applyChange(uow, clock, (state) => {
+        transfers += catchUp(state, clock()).transfers.length;
+        startOffset = state.clock.offset_seconds;
+      });
+      // Where the whole volume began: the parts before this one moved the clock already.
+      start = clock().getTime() - (spec.first / spec.total) * span;
+    }
+    const end = Math.min(spec.sales, made + BATCH);
+    for (; made < end; made += 1) {
+      const i = spec.first + made;
+      const at = new Date((start as number) + Math.floor(((i + 0.5) * span) / spec.total));
+      applyChange(uow, clock, (state) => {
+        transfers += catchUp(state, at).transfers.length;
+        const created = planCreateTransaction(saleBody(state, i), at)(state, at);
+        if (created.txn.status === 'pending') approve(created, state, at);
+      }, { events: false });
+      // What a sale loaded is written; holding it would make memory grow with the volume.
+      uow.forget();
+    }
+    return applyChange(uow, clock, (state) => {
+      state.clock.offset_seconds = startOffset + offsetAfter(spec.first + made) - offsetAfter(spec.first);
+      clock.adopt(state);
+      if (made < spec.sales) return undefined;
+      transfers += catchUp(state, clock()).transfers.length;
+      return { now: clock().toISOString(), offset_seconds: state.clock.offset_seconds, transactions: spec.sales, transfers };
+    });
+  };
+  return mutateInSteps(stateDir, clock, step);
 }

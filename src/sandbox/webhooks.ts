@@ -93,6 +93,6 @@ export function replayEvent(state: SandboxState, eventId: string, now: Date): Re
     .filter((s) => eventMatches(s.webhook.events, event.type))
     .map((s) => s.webhook.id);
   const replay: Replay = { id: newId(), event: event.id, webhooks, at: isoTimestamp(now) };
-  state.replays.push(replay);
+  state.replays[replay.id] = replay;
   return replay;
 }

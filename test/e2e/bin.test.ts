@@ -158,6 +158,26 @@ describe('bin/payctl.js', () => {
     });
   }
 
+  it('Ctrl-C during sandbox generate: exit 3 within a second; the sales traded so far stay, on a sandbox that still answers', async () => {
+    const child = spawn(process.execPath, [BIN, 'sandbox', 'generate', '--sales', '200000'], { env: testEnv(home.home) });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // The first part traded (20,000 sales) is announced; Ctrl-C lands during the second.
+    await new Promise<void>((resolve) => {
+      const check = () => (stderr.includes('Traded 20,000') ? resolve() : child.stderr.once('data', check));
+      check();
+    });
+    const started = Date.now();
+    child.kill('SIGINT');
+    expect(await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)))).toBe(3);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    const listed = payctl(['transactions', 'list', '--limit', '1', '-o', 'json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    const total = JSON.parse(payctl(['api', 'GET', '/transactions?limit=1']).stdout).total as number;
+    expect(total).toBeGreaterThanOrEqual(20_000);
+    expect(total).toBeLessThan(200_000);
+  }, 90_000);
+
   it('Ctrl-C during a bulk refund on the embedded sandbox: exit 3 at once; the rerun finishes, each sale refunded exactly once', async () => {
     expect(payctl(['sandbox', 'generate', '--sales', '150']).code).toBe(0);
     const ids = payctl(['transactions', 'list', '--all', '--payment-type', 'credit', '-o', 'csv', '--fields', 'id']).stdout;

@@ -2,6 +2,7 @@
 // state directory lose no write and bill nothing twice. The child runs the sandbox from source,
 // bundled the way the CLI is.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 export interface ChildSandboxes {
   urls: string[];
+  /** The children's process ids, in the order of `urls` (for the tests that kill one mid-write). */
+  pids: number[];
   /** Closes each child's stdin, which makes it close its server and exit; waits for the exits. */
   stop(): Promise<void>;
 }
@@ -20,7 +23,8 @@ export interface ChildSandboxes {
  * real time is pinned, so they agree with a pinned in-process sandbox.
  */
 export async function startChildSandboxes(workDir: string, stateDir: string, count: number, pinnedNow?: number): Promise<ChildSandboxes> {
-  const entry = path.join(workDir, 'child-sandbox.mjs');
+  // Inside the repository, so the native SQLite module (left out of the bundle, as in the CLI) resolves.
+  const entry = path.join(repoRoot, 'node_modules', '.cache', 'payctl', `child-sandbox-${path.basename(workDir)}.mjs`);
   await build({
     stdin: {
       contents: `import { startSandbox } from './src/sandbox/index.ts';
@@ -37,6 +41,7 @@ export async function startChildSandboxes(workDir: string, stateDir: string, cou
     format: 'esm',
     target: 'node20',
     outfile: entry,
+    external: ['better-sqlite3'],
     banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
     logLevel: 'silent',
   });
@@ -44,26 +49,30 @@ export async function startChildSandboxes(workDir: string, stateDir: string, cou
   const stop = async () => {
     for (const child of children) {
       child.removeAllListeners('exit');
+      // A child killed by the test has no stdin left to close.
+      child.stdin?.on('error', () => undefined);
       child.stdin?.end();
     }
-    await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
+    await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
+    // Each test's bundle has a name of its own; the cache need not keep them.
+    await rm(entry, { force: true });
   };
   const args = [entry, stateDir, ...(pinnedNow === undefined ? [] : [String(pinnedNow)])];
   try {
-    const urls = await Promise.all(
+    const started = await Promise.all(
       Array.from(
         { length: count },
         () =>
-          new Promise<string>((resolve, reject) => {
+          new Promise<{ url: string; pid: number }>((resolve, reject) => {
             const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
             children.push(child);
             child.once('error', reject);
             child.once('exit', (code) => reject(new Error(`child sandbox exited early with ${code}`)));
-            createInterface({ input: child.stdout! }).once('line', resolve);
+            createInterface({ input: child.stdout! }).once('line', (url) => resolve({ url, pid: child.pid as number }));
           }),
       ),
     );
-    return { urls, stop };
+    return { urls: started.map((s) => s.url), pids: started.map((s) => s.pid), stop };
   } catch (err) {
     await stop();
     throw err;

@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import lockfile from 'proper-lockfile';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { resetSandbox, SANDBOX_BUYER_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID, startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { cardData, client, expectError, readStateFile, VISA, type Json } from './helpers.js';
 import { statePaths } from '../../src/sandbox/store.js';
 import { startChildSandboxes } from './child-sandboxes.js';
+import { holdWriteLock } from './db-helpers.js';
 import { allInvoices, createPlan, DAY_MS, pinnedSandbox, subscribe, type Pinned } from './recurrence-helpers.js';
 
 // The sandbox clock: real time plus an offset kept in the state file, shared by every process on
@@ -137,23 +137,20 @@ describe('real time passing', () => {
     const fresh = await sandboxAt(NOW);
     const { api, dir } = fresh;
     const sub = await subscribe(api, await createPlan(api), '2030-01-20');
-    const release = await lockfile.lock(statePaths(dir).file, { realpath: false });
-    let released = false;
-    try {
-      // Nothing due: served while another process holds the lock.
-      expect((await api.get(`/v1/recurrence_subscriptions/${sub.uuid}`)).body.due_since_date).toBeNull();
-      fresh.setRealTime('2030-01-20T00:00:01.000Z');
-      const pending = api.get(`/v1/recurrence_subscriptions/${sub.uuid}`).then((reply) => ({ reply, released }));
-      await new Promise((r) => setTimeout(r, 150));
-      released = true;
-      await release();
-      // Something due: it waited for the lock, then billed before answering.
-      const { reply, released: afterRelease } = await pending;
-      expect(afterRelease).toBe(true);
-      expect(reply.body).toMatchObject({ due_since_date: '2030-01-20', due_date: '2030-02-20' });
-    } finally {
-      if (!released) await release();
-    }
+    // Another process is in the middle of a change for a while.
+    const lock = await holdWriteLock(statePaths(dir).file, 1500);
+    // Nothing due: served while the other process holds the lock (a read takes no write lock).
+    const quiet = await api.get(`/v1/recurrence_subscriptions/${sub.uuid}`);
+    const quietAt = Date.now();
+    expect(quiet.body.due_since_date).toBeNull();
+    fresh.setRealTime('2030-01-20T00:00:01.000Z');
+    // Something due: it waits for the lock, then bills before answering.
+    const due = await api.get(`/v1/recurrence_subscriptions/${sub.uuid}`);
+    const dueAt = Date.now();
+    const releasedAt = await lock.released;
+    expect(quietAt).toBeLessThan(releasedAt);
+    expect(dueAt).toBeGreaterThanOrEqual(releasedAt);
+    expect(due.body).toMatchObject({ due_since_date: '2030-01-20', due_date: '2030-02-20' });
   });
 });
 

@@ -1,7 +1,6 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import lockfile from 'proper-lockfile';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   resetSandbox,
@@ -13,6 +12,7 @@ import {
 import { cardData, client, CVV, DECLINED, directCardBody, expectError, MASTERCARD, ref, VISA, type Json } from './helpers.js';
 import { statePaths } from '../../src/sandbox/store.js';
 import { startChildSandboxes } from './child-sandboxes.js';
+import { DB_FILES, expectNoCardData, holdWriteLock, integrityCheck, withDb } from './db-helpers.js';
 
 const dirs: string[] = [];
 
@@ -45,11 +45,13 @@ describe('the state file', () => {
       const charge = await api.post('/v1/transactions', { payment_type: 'credit', on_behalf_of: SANDBOX_SELLER_ID, customer: SANDBOX_BUYER_ID, amount: 100, currency: 'BRL' });
       expect(charge.status).toBe(201);
       const files = await filesUnder(dir);
-      // The snapshot, and the log of the change the charge made since.
+      // The database, and (WAL mode) its write-ahead log and shared-memory index while it is open.
       const names = files.map((f) => path.relative(path.join(dir, 'sandbox'), f)).sort();
-      expect(names).toEqual([expect.stringMatching(/^changes-[0-9a-f]{16}\.ndjson$/), 'state.ndjson']);
+      expect(names).toContain('sandbox.db');
+      expect(names.every((n) => (DB_FILES as readonly string[]).includes(n)), names.join(', ')).toBe(true);
       expect((await stat(path.join(dir, 'sandbox'))).mode & 0o777).toBe(0o700);
-      for (const file of files) expect((await stat(file)).mode & 0o777).toBe(0o600);
+      // The log holds the same records as the database, so it is as private.
+      for (const file of files) expect({ file: path.basename(file), mode: ((await stat(file)).mode & 0o777).toString(8) }).toEqual({ file: path.basename(file), mode: '600' });
     } finally {
       await sandbox.close();
     }
@@ -76,6 +78,7 @@ describe('the state file', () => {
     const dir = await tempDir();
     const sandbox = await startSandbox({ stateDir: dir });
     const pans = [VISA, MASTERCARD, DECLINED, '378282246310005'];
+    const all = [...pans, '4111111111111112'];
     try {
       const api = client(sandbox.url);
       for (const pan of pans) {
@@ -84,27 +87,13 @@ describe('the state file', () => {
       }
       // Rejected requests must not leave the card behind either.
       expect((await api.post('/v1/transactions', directCardBody('4111111111111112'))).status).toBe(400);
+      // While the server is open (the log not yet folded into the database) …
+      await expectNoCardData(dir, all, CVV);
     } finally {
       await sandbox.close();
     }
-    const files = await filesUnder(dir);
-    expect(files.length).toBeGreaterThan(0);
-    for (const file of files) {
-      const text = await readFile(file, 'utf8');
-      for (const pan of [...pans, '4111111111111112']) expect(text, `${pan} in ${file}`).not.toContain(pan);
-      expect(text).not.toContain(`"${CVV}"`);
-      expect(text).not.toMatch(/card_number|security_code/);
-      // No stored value at all equals the CVV, whatever its key.
-      const values: unknown[] = [];
-      const walk = (v: unknown): void => {
-        if (v && typeof v === 'object') Object.values(v).forEach(walk);
-        else values.push(v);
-      };
-      // Snapshot and change log alike: one JSON document per line.
-      for (const line of text.split('\n').filter(Boolean)) walk(JSON.parse(line));
-      expect(values).not.toContain(CVV);
-      expect(values).not.toContain(Number(CVV));
-    }
+    // … and after it closed.
+    await expectNoCardData(dir, all, CVV);
   });
 });
 
@@ -134,7 +123,7 @@ describe('concurrency', () => {
     try {
       const refs = Array.from({ length: 20 }, () => ref('proc'));
       const replies = await Promise.all(refs.map((reference, i) => client(urls[i % 4] as string).post('/v1/transactions', { ...directCardBody(VISA), reference_id: reference })));
-      expect(replies.map((r) => r.status)).toEqual(Array(20).fill(201));
+      expect(replies.map((r) => r.status), JSON.stringify(replies.find((r) => r.status !== 201)?.body)).toEqual(Array(20).fill(201));
       const listed = await client(urls[0] as string).get('/v1/transactions?limit=100');
       expect(listed.body.items.map((t: Json) => t.reference_id).sort()).toEqual([...refs].sort());
     } finally {
@@ -147,31 +136,30 @@ describe('concurrency', () => {
     const sandbox = await startSandbox({ stateDir: dir });
     try {
       const api = client(sandbox.url);
-      await api.get('/v1/transactions'); // seeds, so the lock target exists
-      const stateFile = statePaths(dir).file;
-      const release = await lockfile.lock(stateFile, { realpath: false });
-      const pending = api.post('/v1/transactions', directCardBody(VISA)).then((reply) => ({ reply, at: Date.now() }));
-      await new Promise((r) => setTimeout(r, 300));
-      const releasedAt = Date.now();
-      await release();
-      const { reply, at } = await pending;
+      await api.get('/v1/transactions'); // seeds
+      // Another process is in the middle of a change.
+      const lock = await holdWriteLock(statePaths(dir).file, 300);
+      const reply = await api.post('/v1/transactions', directCardBody(VISA));
+      const at = Date.now();
+      const releasedAt = await lock.released;
       expect(reply.status).toBe(201);
       expect(at).toBeGreaterThanOrEqual(releasedAt);
+      expect((await api.get(`/v1/transactions/${reply.body.id}`)).status).toBe(200);
     } finally {
       await sandbox.close();
     }
   });
 
-  it('takes over a stale lock left by a process that died', async () => {
+  it('is not held up by a process that died in the middle of a change', async () => {
     const dir = await tempDir();
-    const lockDir = `${statePaths(dir).file}.lock`;
-    await mkdir(lockDir, { recursive: true });
-    const old = new Date(Date.now() - 60_000);
-    await utimes(lockDir, old, old);
     const sandbox = await startSandbox({ stateDir: dir });
     try {
+      const api = client(sandbox.url);
+      await api.get('/v1/transactions'); // seeds
+      const lock = await holdWriteLock(statePaths(dir).file, 60_000);
+      await lock.kill();
       const started = Date.now();
-      const reply = await client(sandbox.url).post('/v1/transactions', directCardBody(VISA));
+      const reply = await api.post('/v1/transactions', directCardBody(VISA));
       expect(reply.status).toBe(201);
       expect(Date.now() - started).toBeLessThan(3000);
     } finally {
@@ -200,20 +188,31 @@ describe('resetSandbox', () => {
     }
   });
 
-  it('recovers a corrupt state file (500 until reset)', async () => {
+  it('recovers a corrupt database (500 until reset)', async () => {
     const dir = await tempDir();
+    const first = await startSandbox({ stateDir: dir });
+    await client(first.url).post('/v1/transactions', directCardBody(VISA));
+    await first.close();
+    // Not a database at all any more, where the server will look next.
+    const { dir: sandboxDir, file } = statePaths(dir);
+    for (const name of DB_FILES.slice(1)) await rm(path.join(sandboxDir, name), { force: true });
+    await writeFile(file, '{"half": '.repeat(1000));
     const sandbox = await startSandbox({ stateDir: dir });
     try {
       const api = client(sandbox.url);
-      await api.get('/v1/transactions');
-      await writeFile(statePaths(dir).file, '{"half": ');
       const broken = await api.get('/v1/transactions');
       expectError(broken, 500, 'server_api_error');
-      expect(broken.body.error.message).toMatch(/reset/);
+      expect(broken.body.error.message).toMatch(/payctl sandbox reset/);
+      // It stays broken, not half-working, until reset.
+      expectError(await api.post('/v1/transactions', directCardBody(VISA)), 500, 'server_api_error');
       await resetSandbox(dir);
-      expect((await api.get('/v1/transactions')).status).toBe(200);
+      const listed = await api.get('/v1/transactions');
+      expect(listed.status).toBe(200);
+      expect(listed.body.total).toBe(0);
+      expect((await api.post('/v1/transactions', directCardBody(VISA))).status).toBe(201);
     } finally {
       await sandbox.close();
     }
+    expect(await withDb(dir, integrityCheck)).toEqual(['ok']);
   });
 });

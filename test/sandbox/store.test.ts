@@ -1,21 +1,29 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { trackChanges } from '../../src/sandbox/change-tracking.js';
-import { mutateState, readState, readStateFiles, statePaths, storeLimits } from '../../src/sandbox/store.js';
+import { eventLimits } from '../../src/sandbox/db/unit-of-work.js';
+import { SANDBOX_SELLER_ID, startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
+import { mutateState, readState, readStateFiles } from '../../src/sandbox/store.js';
 import type { SandboxState } from '../../src/sandbox/types.js';
+import { one, rows, withDb } from './db-helpers.js';
+import { client, directCardBody, expectError, nextCpf, VISA, type Client, type Json } from './helpers.js';
 
-// The store writes only what a mutation changed (found by change-tracking.ts), and any process
-// reading the files afresh gets exactly the state the writer holds in memory.
+// The store keeps the state in SQLite (one database per state directory): a change is one write
+// transaction holding the records it wrote and their events, or nothing at all; an event refers to
+// the version of its record instead of copying it; old events are trimmed with the record versions
+// only they referred to.
 
 const dirs: string[] = [];
+const servers: SandboxHandle[] = [];
 afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
-const limit = storeLimits.compactMinBytes;
-afterEach(() => {
-  storeLimits.compactMinBytes = limit;
+const limits = { ...eventLimits };
+afterEach(async () => {
+  Object.assign(eventLimits, limits);
+  await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
 async function tempDir(): Promise<string> {
@@ -24,7 +32,31 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
+async function sandboxOn(dir: string): Promise<Client> {
+  const sandbox = await startSandbox({ stateDir: dir });
+  servers.push(sandbox);
+  return client(sandbox.url);
+}
+
 const clock = () => new Date('2030-01-01T00:00:00.000Z');
+
+/** A comparable copy of the whole state as stored. */
+async function stored(dir: string): Promise<SandboxState> {
+  return JSON.parse(JSON.stringify(await readStateFiles(dir))) as SandboxState;
+}
+
+interface EventRow {
+  k: number;
+  doc: string;
+  type: string;
+  src_top: string | null;
+  src_key: string | null;
+  src_version: number | null;
+}
+
+function buyerBody() {
+  return { first_name: 'Ana', last_name: 'Lima', taxpayer_id: nextCpf(), email: 'ana@example.com' };
+}
 
 describe('change tracking', () => {
   it('names the items written at any depth, and whole values for singletons and shrunk arrays', () => {
@@ -58,64 +90,167 @@ describe('change tracking', () => {
   });
 });
 
-describe('the files', () => {
-  it('a reader starting afresh sees what the writer holds, change after change', async () => {
+describe('the database', () => {
+  it('another connection sees each change once it returns, and the whole state reads back', async () => {
     const dir = await tempDir();
+    const seq = (await readState(dir, clock)).counters.seq;
     for (let i = 0; i < 5; i += 1) {
       await mutateState(dir, clock, (state) => {
         state.counters.seq += 1;
         state.deliveries.push({ kind: 'receipt', resource_id: `r${i}`, method: 'email', target: 'a@example.com', at: clock().toISOString() });
       });
+      // Committed: a connection of its own (as another process would have) sees it.
+      expect(await withDb(dir, (db) => one<{ n: number }>(db, 'SELECT count(*) AS n FROM deliveries').n)).toBe(i + 1);
     }
-    const inMemory = await readState(dir, clock);
-    expect(inMemory.deliveries.map((d) => d.resource_id)).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
-    expect(await readStateFiles(dir)).toEqual(JSON.parse(JSON.stringify(inMemory)));
+    const state = await stored(dir);
+    expect(state.deliveries.map((d) => d.resource_id)).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
+    expect(state.counters.seq).toBe(seq + 5);
   });
 
-  it('a change that throws half way is put back: items changed, added and removed', async () => {
+  it('a change that throws half way writes nothing: items changed, added and removed', async () => {
     const dir = await tempDir();
-    const before = structuredClone(await readState(dir, clock));
+    await readState(dir, clock); // seeds
+    const before = await stored(dir);
     const buyerId = Object.keys(before.buyers)[0] as string;
+    const cardId = Object.keys(before.cards)[0] as string;
     await expect(
       mutateState(dir, clock, (state) => {
         (state.buyers[buyerId] as { first_name: string }).first_name = 'Changed';
-        delete state.cards[Object.keys(state.cards)[0] as string];
+        delete state.cards[cardId];
         state.deliveries.push({ kind: 'receipt', resource_id: 'x', method: 'email', target: 'a@example.com', at: clock().toISOString() });
-        throw new Error('refused');
-      }),
-    ).rejects.toThrow('refused');
-    expect(JSON.parse(JSON.stringify(await readState(dir, clock)))).toEqual(JSON.parse(JSON.stringify(before)));
-  });
-
-  it('a change that throws writes nothing and leaves no half-change in memory', async () => {
-    const dir = await tempDir();
-    const before = structuredClone(await readState(dir, clock));
-    await expect(
-      mutateState(dir, clock, (state) => {
         state.counters.seq = 999;
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
-    expect((await readState(dir, clock)).counters.seq).toBe(before.counters.seq);
+    expect(await stored(dir)).toEqual(before);
+    // And the next change starts from the stored state, not from what the refused one left behind.
+    await mutateState(dir, clock, (state) => {
+      state.counters.seq += 1;
+    });
+    const after = await stored(dir);
+    expect(after.counters.seq).toBe(before.counters.seq + 1);
+    expect(after.buyers[buyerId]).toEqual(before.buyers[buyerId]);
+    expect(after.cards[cardId]).toEqual(before.cards[cardId]);
   });
 
-  it('folds a log that outgrew its snapshot into a new one, losing nothing', async () => {
+  it('a change and its events are one transaction: an event that cannot be written takes the change with it', async () => {
     const dir = await tempDir();
-    storeLimits.compactMinBytes = 2_000;
-    const names = async () => (await readdir(statePaths(dir).dir)).filter((n) => n.endsWith('.ndjson')).sort();
-    const generation = async () => JSON.parse((await readFile(statePaths(dir).file, 'utf8')).split('\n')[0] as string).generation as string;
-    await readState(dir, clock);
-    const first = await generation();
-    for (let i = 0; i < 60; i += 1) {
-      await mutateState(dir, clock, (state) => {
-        state.deliveries.push({ kind: 'boleto', resource_id: `b${i}`, method: 'email', target: 'x'.repeat(100), at: clock().toISOString() });
-      });
+    const api = await sandboxOn(dir);
+    const buyer = (await api.post('/v1/buyers', buyerBody())).body;
+    const count = async () => withDb(dir, (db) => one<{ n: number }>(db, 'SELECT count(*) AS n FROM events').n);
+    const events = await count();
+    const before = await stored(dir);
+    // Every row an event would add is refused, as a full disk might refuse it half way through a change.
+    await withDb(dir, (db) => db.exec("CREATE TRIGGER refuse_events BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'no more events'); END"));
+    try {
+      expectError(await api.put(`/v1/buyers/${buyer.id}`, { email: 'changed@example.com' }), 500, 'server_api_error');
+      expectError(await api.post('/v1/transactions', directCardBody(VISA)), 500, 'server_api_error');
+    } finally {
+      await withDb(dir, (db) => db.exec('DROP TRIGGER refuse_events'));
     }
-    // A new generation, and no log but (at most) the new generation's.
-    const now = await generation();
-    expect(now).not.toBe(first);
-    expect((await names()).filter((n) => n.startsWith('changes-') && n !== `changes-${now}.ndjson`)).toEqual([]);
-    const fromFiles = (await readStateFiles(dir)) as SandboxState;
-    expect(fromFiles.deliveries.map((d) => d.resource_id)).toEqual(Array.from({ length: 60 }, (_, i) => `b${i}`));
+    // Neither the records nor their events were written.
+    expect(await count()).toBe(events);
+    expect(await stored(dir)).toEqual(before);
+    expect((await api.get(`/v1/buyers/${buyer.id}`)).body.email).toBe('ana@example.com');
+    expect((await api.get('/v1/transactions')).body.total).toBe(0);
+    // Once events can be written again, a change lands with its event.
+    expect((await api.put(`/v1/buyers/${buyer.id}`, { email: 'changed@example.com' })).status).toBe(200);
+    const updated = (await api.get(`/v1/events?type=buyer.updated`)).body.items as Json[];
+    expect(updated).toHaveLength(1);
+    expect(updated[0].payload.object).toMatchObject({ id: buyer.id, email: 'changed@example.com' });
+    expect(await count()).toBe(events + 1);
+  });
+
+  it('stores an event once: a row refers to the version of its record, the API serves that version', async () => {
+    const dir = await tempDir();
+    const api = await sandboxOn(dir);
+    const created = (await api.post('/v1/transactions', directCardBody(VISA, 5_000))).body;
+    expect(created.status).toBe('succeeded');
+    expect((await api.post(`/v1/transactions/${created.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 5_000 })).status).toBe(200);
+    const now = (await api.get(`/v1/transactions/${created.id}`)).body;
+    expect(now.status).not.toBe('succeeded');
+
+    const { events, key, versions, current } = await withDb(dir, (db) => {
+      const key = one<{ k: number }>(db, 'SELECT k FROM transactions WHERE id = ?', created.id).k;
+      return {
+        key,
+        events: rows<EventRow>(db, "SELECT k, doc, type, src_top, src_key, src_version FROM events WHERE src_top = 'transactions' AND src_key = ? ORDER BY k", String(key)),
+        versions: rows<{ version: number; doc: string }>(db, "SELECT version, doc FROM versions WHERE top = 'transactions' AND k = ? ORDER BY version", String(key)),
+        current: one<{ version: number }>(db, 'SELECT version FROM transactions WHERE k = ?', key).version,
+      };
+    });
+    expect(events.map((e) => e.type)).toEqual(['transaction.created', 'transaction.succeeded', `transaction.${now.status}`]);
+    for (const event of events) {
+      const doc = JSON.parse(event.doc);
+      // The event row names its record; it holds no copy of it.
+      expect(doc).not.toHaveProperty('payload');
+      expect(doc).toMatchObject({ type: event.type, source: ['transactions', String(key)], version: event.src_version });
+      expect(event.doc).not.toContain(created.id);
+    }
+    // The two events of the creation refer to one version, the void's to the next, which is the current one.
+    const [first, second, last] = events.map((e) => e.src_version) as [number, number, number];
+    expect(second).toBe(first);
+    expect(last).toBeGreaterThan(first);
+    expect(last).toBe(current);
+    // Each version is stored once; a version no event refers to is not kept beside the current one.
+    expect(versions.map((v) => v.version)).toEqual([...new Set([first, last])]);
+    expect(versions.filter((v) => v.doc.includes(created.id))).toHaveLength(versions.length);
+
+    // Served, an event still carries the record as it stood at that change.
+    const served = await Promise.all(events.map(async (e) => (await api.get(`/v1/events/${JSON.parse(e.doc).id}`)).body));
+    expect(served[0].payload.object).toEqual(created);
+    expect(served[1].payload.object).toEqual(created);
+    expect(served[1].payload.object.status).toBe('succeeded');
+    expect(served[2].payload.object).toEqual(now);
+    expect((await api.get('/v1/events?limit=100&sort=time-ascending')).body.items.slice(0, 3)).toEqual(served);
+  });
+
+  it('trims old events, with the record versions only they referred to, and keeps serving the records', async () => {
+    const dir = await tempDir();
+    const api = await sandboxOn(dir);
+    Object.assign(eventLimits, { keep: 5, slack: 3 });
+    const created = (await api.post('/v1/transactions', directCardBody(VISA, 5_000))).body;
+    const createdEvents = (await api.get('/v1/events?limit=100&sort=time-ascending')).body.items as Json[];
+    expect(createdEvents.map((e) => e.type)).toEqual(['transaction.created', 'transaction.succeeded']);
+    expect((await api.post(`/v1/transactions/${created.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 5_000 })).status).toBe(200);
+    const voided = (await api.get(`/v1/transactions/${created.id}`)).body;
+    const versionsOf = () => withDb(dir, (db) => rows<{ version: number }>(db, "SELECT v.version FROM versions v JOIN transactions t ON v.top = 'transactions' AND v.k = t.k WHERE t.id = ? ORDER BY v.version", created.id).map((r) => r.version));
+    // The creation's version is still referred to by its events.
+    expect(await versionsOf()).toHaveLength(2);
+
+    const counts: number[] = [];
+    const buyers: Json[] = [];
+    for (let i = 0; i < 15; i += 1) {
+      buyers.push((await api.post('/v1/buyers', buyerBody())).body);
+      counts.push(await withDb(dir, (db) => one<{ n: number }>(db, 'SELECT count(*) AS n FROM events').n));
+    }
+    // Never more than keep + slack events, and never fewer than keep once there were that many.
+    expect(Math.max(...counts)).toBeLessThanOrEqual(8);
+    expect(counts.slice(5).every((n) => n >= 5)).toBe(true);
+    expect(counts.at(-1)).toBeLessThan(18);
+
+    // The creation's events are gone, and with them the version only they referred to.
+    for (const event of createdEvents) expectError(await api.get(`/v1/events/${event.id}`), 404, 'resource_not_found');
+    const kept = await withDb(dir, (db) => ({
+      versions: rows<{ version: number }>(db, "SELECT v.version FROM versions v JOIN transactions t ON v.top = 'transactions' AND v.k = t.k WHERE t.id = ?", created.id).map((r) => r.version),
+      current: one<{ version: number }>(db, 'SELECT version FROM transactions WHERE id = ?', created.id).version,
+      // Every version left is a record's current one or one a kept event refers to.
+      orphans: one<{ n: number }>(
+        db,
+        `SELECT count(*) AS n FROM versions v WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.src_top = v.top AND v.k = (CASE e.src_top WHEN 'transactions' THEN CAST(e.src_key AS INTEGER) ELSE e.src_key END) AND e.src_version = v.version)
+           AND NOT EXISTS (SELECT 1 FROM transactions t WHERE v.top = 'transactions' AND t.k = v.k AND t.version = v.version)
+           AND NOT EXISTS (SELECT 1 FROM buyers b WHERE v.top = 'buyers' AND b.k = v.k AND b.version = v.version)`,
+      ).n,
+    }));
+    expect(kept.versions).toEqual([kept.current]);
+    expect(kept.orphans).toBe(0);
+    // The records themselves are all still served, and so are the events kept.
+    expect((await api.get(`/v1/transactions/${created.id}`)).body).toEqual(voided);
+    for (const buyer of buyers) expect((await api.get(`/v1/buyers/${buyer.id}`)).status).toBe(200);
+    const listed = (await api.get('/v1/events?limit=100&sort=time-ascending')).body;
+    expect(listed.total).toBe(counts.at(-1));
+    expect(listed.items.map((e: Json) => e.payload.object.id)).toEqual(buyers.slice(-listed.total).map((b) => b.id));
+    // Changes go on after a trim.
+    expect((await api.post('/v1/transactions', directCardBody(VISA))).status).toBe(201);
   });
 });

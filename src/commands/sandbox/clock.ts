@@ -30,9 +30,13 @@ export async function runAdvance(ctx: Context, _args: string[], options: Record<
 
 interface Generated {
   now?: string;
+  offset_seconds?: number;
   transactions?: number;
   transfers?: number;
 }
+
+/** Sales per request: each answers in seconds, well inside the request timeout, and shows progress. */
+export const GENERATE_PART = 20_000;
 
 /** `sandbox generate`: days of trading on the sandbox clock, for rehearsing exports at volume. */
 export async function runGenerate(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
@@ -41,12 +45,24 @@ export async function runGenerate(ctx: Context, _args: string[], options: Record
   if (!/^\d+$/.test(sales) || Number(sales) < 1 || Number(sales) > 1_000_000) throw new ValidationError('--sales', 'give a whole number of sales from 1 to 1000000');
   const days = optionalString(options.days) ?? '30';
   if (!/^\d+$/.test(days) || Number(days) < 1 || Number(days) > 3660) throw new ValidationError('--days', 'give a whole number of days from 1 to 3660');
-  const body = { sales: Number(sales), days: Number(days) };
+  const total = Number(sales);
+  const part = (first: number) => ({ sales: Math.min(GENERATE_PART, total - first), days: Number(days), first, total });
   await ctx.requireApiKey();
-  if (ctx.globals.dryRun) return ctx.printDryRun('sandbox.generate', { body });
+  if (ctx.globals.dryRun) return ctx.printDryRun('sandbox.generate', { body: part(0) });
   await ctx.noteSandbox();
-  ctx.log.status(`Trading ${body.sales.toLocaleString('en-US')} sales over ${body.days} days on the sandbox clock…`);
-  const result = await (await ctx.api()).call<Generated>('sandbox.generate', { body });
-  await ctx.render(result);
-  ctx.log.status(`Sandbox clock now ${result.now}; ${result.transactions ?? 0} transactions, ${result.transfers ?? 0} transfers made`);
+  ctx.log.status(`Trading ${total.toLocaleString('en-US')} sales over ${days} days on the sandbox clock…`);
+  const api = await ctx.api();
+  // In parts: a stop (Ctrl-C, a lost connection) keeps every part already traded, on a clock that
+  // has moved as far as they reach.
+  let result: Generated = {};
+  let transfers = 0;
+  for (let first = 0; first < total; first += GENERATE_PART) {
+    result = await api.call<Generated>('sandbox.generate', { body: part(first) });
+    transfers += result.transfers ?? 0;
+    const done = Math.min(total, first + GENERATE_PART);
+    if (done < total) ctx.log.status(`Traded ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} sales…`);
+  }
+  const summary = { ...result, transactions: total, transfers };
+  await ctx.render(summary);
+  ctx.log.status(`Sandbox clock now ${summary.now}; ${total} transactions, ${transfers} transfers made`);
 }

@@ -1,0 +1,185 @@
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from '../../ledger/sqlite.js';
+import { SandboxError } from '../errors.js';
+import { DB_FORMAT, schemaSql } from './schema.js';
+
+// One SQLite database per state directory, opened once per process and kept open. Several
+// processes may use it at once (every command starts its own in-process sandbox, next to any
+// `sandbox serve`): WAL lets readers go on while one writer writes, and a change takes the write
+// lock with BEGIN IMMEDIATE, waiting up to the busy timeout for another process's change to end.
+
+export const DB_NAME = 'sandbox.db';
+
+/** How long a change waits for another process's change before answering 503. */
+const BUSY_TIMEOUT_MS = 10_000;
+
+let connections = 0;
+
+export class SandboxDb {
+  private readonly statements = new Map<string, SqlStatement>();
+  /** 'read' while a read transaction is open; it ends when the current task does. */
+  private open: 'read' | 'write' | undefined;
+  private writes = 0;
+  /** Tells this connection's marks from those of an earlier one to the same file. */
+  private readonly connection = (connections += 1);
+
+  constructor(
+    readonly file: string,
+    private readonly sql: SqlDatabase,
+  ) {}
+
+  prepare(sql: string): SqlStatement {
+    let statement = this.statements.get(sql);
+    if (!statement) this.statements.set(sql, (statement = this.sql.prepare(sql)));
+    return statement;
+  }
+
+  all<T>(sql: string, ...params: SqlValue[]): T[] {
+    this.beginRead();
+    return this.prepare(sql).all(...params) as T[];
+  }
+
+  get<T>(sql: string, ...params: SqlValue[]): T | undefined {
+    this.beginRead();
+    return this.prepare(sql).get(...params) as T | undefined;
+  }
+
+  run(sql: string, ...params: SqlValue[]): void {
+    this.prepare(sql).run(...params);
+  }
+
+  /**
+   * Reads outside a change share one snapshot until the current task ends: a request's lookups,
+   * made one after another in one synchronous handler, see one state, not a mix of two.
+   */
+  private beginRead(): void {
+    if (this.open) return;
+    this.sql.exec('BEGIN');
+    this.open = 'read';
+    queueMicrotask(() => this.endRead());
+  }
+
+  private endRead(): void {
+    if (this.open !== 'read') return;
+    this.open = undefined;
+    this.sql.exec('COMMIT');
+  }
+
+  /** Runs `change` in one write transaction: all of it is written, or (when it throws) none. */
+  write<T>(change: () => T): T {
+    this.endRead();
+    if (this.open === 'write') throw new Error('nested sandbox change');
+    try {
+      this.sql.exec('BEGIN IMMEDIATE');
+    } catch (err) {
+      if (isBusy(err)) throw busy();
+      throw err;
+    }
+    this.open = 'write';
+    try {
+      const result = change();
+      this.sql.exec('COMMIT');
+      this.writes += 1;
+      return result;
+    } catch (err) {
+      try {
+        this.sql.exec('ROLLBACK');
+      } catch {
+        // SQLite rolls back on its own after some errors (a full disk); nothing is left to undo.
+      }
+      if (isBusy(err)) throw busy();
+      throw err;
+    } finally {
+      this.open = undefined;
+    }
+  }
+
+  /**
+   * Changes whenever the database may have: after a change of this process, or one another
+   * process committed (SQLite's data_version). What is derived from the tables (a list's count)
+   * may be kept while it stays the same.
+   */
+  changeMark(): string {
+    const other = this.get<{ data_version: number }>('PRAGMA data_version')?.data_version;
+    return `${this.connection}:${this.writes}:${other}`;
+  }
+
+  close(): void {
+    this.endRead();
+    this.statements.clear();
+    this.sql.close();
+  }
+}
+
+function isBusy(err: unknown): boolean {
+  const text = `${(err as { code?: unknown }).code ?? ''} ${(err as Error).message ?? ''}`;
+  return /SQLITE_BUSY|database is locked/i.test(text);
+}
+
+function busy(): SandboxError {
+  return new SandboxError(503, 'server_api_error', 'The sandbox state is busy with another process; try again.', { headers: { 'Retry-After': '1' } });
+}
+
+const opened = new Map<string, Promise<SandboxDb>>();
+
+export function sandboxDir(stateDir: string): string {
+  return path.join(path.resolve(stateDir), 'sandbox');
+}
+
+async function openAt(dir: string): Promise<SandboxDb> {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // mkdir's mode does not apply to a directory that already existed.
+  chmodSync(dir, 0o700);
+  const file = path.join(dir, DB_NAME);
+  // Made 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+  const sql = await openSqlite(file);
+  try {
+    sql.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    sql.exec('PRAGMA journal_mode = WAL');
+    // In WAL mode NORMAL loses at most the last changes on a power cut, never consistency; the
+    // sandbox does not promise to outlive the machine losing power.
+    sql.exec('PRAGMA synchronous = NORMAL');
+    sql.exec('PRAGMA cache_size = -16000');
+    // Checkpoints every 64 MB of log rather than 4 MB: each ends in a sync, and generating a
+    // million sales made hundreds of them.
+    sql.exec('PRAGMA wal_autocheckpoint = 16384');
+    const db = new SandboxDb(file, sql);
+    db.write(() => {
+      sql.exec(schemaSql());
+      const format = db.get<{ doc: string }>("SELECT doc FROM meta WHERE name = 'format'");
+      if (!format) db.run("INSERT INTO meta (name, doc) VALUES ('format', ?)", String(DB_FORMAT));
+      else if (Number(format.doc) !== DB_FORMAT) throw new Error(`it is of format ${format.doc}, this payctl reads ${DB_FORMAT}`);
+    });
+    return db;
+  } catch (err) {
+    sql.close();
+    throw err;
+  }
+}
+
+/** The database of a state directory, opened (and created) on first use in this process. */
+export function openSandboxDb(stateDir: string): Promise<SandboxDb> {
+  const dir = sandboxDir(stateDir);
+  let db = opened.get(dir);
+  if (!db) {
+    db = openAt(dir).catch((err: unknown) => {
+      opened.delete(dir);
+      if (err instanceof SandboxError) throw err;
+      throw new SandboxError(500, 'server_api_error', `The sandbox database in ${dir} is unreadable (${(err as Error).message}); run "payctl sandbox reset" to start over.`);
+    });
+    opened.set(dir, db);
+  }
+  return db;
+}
+
+/** Closes this process's connection to a state directory's database, if it has one. */
+export async function closeSandboxDb(stateDir: string): Promise<void> {
+  const dir = sandboxDir(stateDir);
+  const db = opened.get(dir);
+  if (!db) return;
+  opened.delete(dir);
+  (await db.catch(() => undefined))?.close();
+}

@@ -1,0 +1,184 @@
+import type { SqlValue } from '../../ledger/sqlite.js';
+import type { ListQuery } from '../list.js';
+import type { SandboxState } from '../types.js';
+import { TABLE_BY_NAME, type Doc, type TableSpec } from './schema.js';
+import { unitOf } from './unit-of-work.js';
+
+// Lookups and pages of the large collections, as indexed queries. What they return is read
+// through the state they were given, so within a change the change tracking sees every write to
+// it (and a record the change already loaded is that same object).
+
+type Row = { k: string | number; doc: string; version?: number };
+
+function table(name: string): TableSpec {
+  const spec = TABLE_BY_NAME.get(name);
+  if (!spec) throw new Error(`no sandbox table ${name}`);
+  return spec;
+}
+
+/**
+ * Whole rows (key, document, version) of `name` that `where` picks, in `order`. The documents of
+ * a versioned table are read by key after: joined in one query, SQLite (without statistics) may
+ * walk every version of the table instead of using the column's index.
+ */
+function rowsWhere(state: SandboxState, name: string, where: string, params: SqlValue[], order: string): Row[] {
+  const { db } = unitOf(state);
+  if (!table(name).versioned) return db.all<Row>(`SELECT t.k AS k, t.doc AS doc FROM ${name} t WHERE ${where} ORDER BY ${order}`, ...params);
+  return db
+    .all<{ k: string | number; version: number }>(`SELECT t.k AS k, t.version AS version FROM ${name} t WHERE ${where} ORDER BY ${order}`, ...params)
+    .map((row) => ({ ...row, doc: (db.get<{ doc: string }>('SELECT doc FROM versions WHERE top = ? AND k = ? AND version = ?', name, String(row.k), row.version) as { doc: string }).doc }));
+}
+
+/** Records of `name` in the order of `rows`, read through `state`. */
+function through<T>(state: SandboxState, name: string, rows: Row[]): T[] {
+  unitOf(state).adopt(name, rows);
+  const collection = (state as unknown as Record<string, Record<string, T>>)[name] as Record<string, T>;
+  return rows.map((row) => collection[String(row.k)] as T);
+}
+
+// `ORDER BY +t.k`: the + keeps SQLite from walking the whole table in key order to skip a sort,
+// when the column's index finds the few matching rows at once.
+
+/** The record of `name` whose `column` is `value` (the first stored, if several), or undefined. */
+export function findBy<T>(state: SandboxState, name: string, column: string, value: string): T | undefined {
+  const rows = rowsWhere(state, name, `t.${column} = ?`, [value], '+t.k LIMIT 1');
+  return through<T>(state, name, rows)[0];
+}
+
+/** Every record of `name` whose columns equal the values given, in stored order. */
+export function findAllBy<T>(state: SandboxState, name: string, where: Record<string, SqlValue>): T[] {
+  const names = Object.keys(where);
+  const conditions = names.map((n) => `t.${n} = ?`).join(' AND ');
+  const rows = rowsWhere(state, name, conditions, names.map((n) => where[n] as SqlValue), '+t.k');
+  return through<T>(state, name, rows);
+}
+
+export interface PageSpec {
+  /** Column → accepted values (an item passes when its column equals any of them). */
+  filters?: Record<string, readonly string[] | undefined>;
+  /** The time column the query's date range and sort apply to. */
+  time: string;
+  /** When the time order is the stored order (events): sort by position only. */
+  storedOrder?: boolean;
+}
+
+function conditionsOf(spec: PageSpec, query: ListQuery): { where: string; params: SqlValue[] } {
+  const parts = [`t.${spec.time} BETWEEN ? AND ?`];
+  const params: SqlValue[] = [query.range.min, query.range.max];
+  for (const [column, values] of Object.entries(spec.filters ?? {})) {
+    if (!values) continue;
+    parts.push(`t.${column} IN (${values.map(() => '?').join(', ')})`);
+    params.push(...values);
+  }
+  return { where: parts.join(' AND '), params };
+}
+
+// Where the last page of each listing ended: the next page of it (offset = where it ended) then
+// starts from that row by the index instead of skipping every row before it, so paging through
+// 100,000 rows costs the same per page at the end as at the start.
+// Kept only while the database is unchanged: after a change, offsets may no longer mean the rows
+// they meant, and the page is found by its offset again.
+const cursors = new Map<string, { offset: number; at: number; k: number; mark: string }>();
+const MAX_CURSORS = 64;
+// How many rows each listing matched, while the database is unchanged: counting 100,000 rows for
+// each of 1,000 pages was most of an export's time.
+const counts = new Map<string, { mark: string; n: number }>();
+
+/** One page of `name` in the query's time order (ties in stored order), with how many match in all. */
+export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec, query: ListQuery): { items: T[]; total: number } {
+  const { db } = unitOf(state);
+  const versioned = table(name).versioned === true;
+  const { where, params } = conditionsOf(spec, query);
+  const countSql = `SELECT count(*) AS n FROM ${name} t WHERE ${where}`;
+  const countKey = `${db.file}|${countSql}|${JSON.stringify(params)}`;
+  const mark = db.changeMark();
+  let total = counts.get(countKey)?.mark === mark ? counts.get(countKey)?.n : undefined;
+  if (total === undefined) {
+    total = (db.get<{ n: number }>(countSql, ...params) as { n: number }).n;
+    counts.delete(countKey);
+    counts.set(countKey, { mark, n: total });
+    if (counts.size > MAX_CURSORS) counts.delete(counts.keys().next().value as string);
+  }
+  const descending = query.sort === 'time-descending';
+  const direction = descending ? 'DESC' : 'ASC';
+  const time = spec.storedOrder ? 't.k' : `t.${spec.time}`;
+  const order = spec.storedOrder ? `t.k ${direction}` : `${time} ${direction}, t.k ${direction}`;
+  const listing = `${db.file}|${name}|${where}|${JSON.stringify(params)}|${order}`;
+  const cursor = cursors.get(listing);
+  const resume = cursor !== undefined && cursor.offset === query.offset && cursor.mark === mark;
+  let seekWhere = where;
+  let seekParams = params;
+  if (resume) {
+    // The time bound moves up to where the last page ended, so the index range starts there;
+    // rows of that same time already served are left out by key.
+    const after = descending ? '<' : '>';
+    const bounds = descending ? [query.range.min, Math.min(query.range.max, cursor.at)] : [Math.max(query.range.min, cursor.at), query.range.max];
+    const sub = conditionsOf(spec, { ...query, range: { min: bounds[0] as number, max: bounds[1] as number } });
+    seekWhere = spec.storedOrder ? `${sub.where} AND t.k ${after} ?` : `${sub.where} AND (${time} <> ? OR t.k ${after} ?)`;
+    seekParams = spec.storedOrder ? [...sub.params, cursor.k] : [...sub.params, cursor.at, cursor.k];
+  }
+  const picked = db.all<{ k: string | number; at: number; version?: number; doc?: string }>(
+    `SELECT t.k AS k, ${time} AS at, ${versioned ? 't.version AS version' : 't.doc AS doc'} FROM ${name} t WHERE ${seekWhere} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    ...seekParams,
+    query.limit,
+    resume ? 0 : query.offset,
+  );
+  const last = picked[picked.length - 1];
+  cursors.delete(listing);
+  if (last && typeof last.k === 'number') {
+    cursors.set(listing, { offset: query.offset + picked.length, at: last.at, k: last.k, mark });
+    if (cursors.size > MAX_CURSORS) cursors.delete(cursors.keys().next().value as string);
+  }
+  // A page's documents are read by key: joining them in the query would read the skipped ones too.
+  const rows: Row[] = picked.map((row) =>
+    versioned
+      ? { k: row.k, version: row.version, doc: (db.get<{ doc: string }>('SELECT doc FROM versions WHERE top = ? AND k = ? AND version = ?', name, String(row.k), row.version as number) as { doc: string }).doc }
+      : { k: row.k, doc: row.doc as string },
+  );
+  return { items: through<T>(state, name, rows), total };
+}
+
+/** The sum of an INTEGER column over the records whose columns equal the values given. */
+export function sumBy(state: SandboxState, name: string, column: string, where: Record<string, SqlValue>): number {
+  const names = Object.keys(where);
+  const row = unitOf(state).db.get<{ total: number | null }>(
+    `SELECT sum(${column}) AS total FROM ${name} WHERE ${names.map((n) => `${n} = ?`).join(' AND ')}`,
+    ...names.map((n) => where[n] as SqlValue),
+  );
+  return row?.total ?? 0;
+}
+
+/** Receivables awaiting payout expected by `ms`, earliest first (ties in the order they were made). */
+export function dueReceivables<T>(state: SandboxState, ms: number): T[] {
+  const rows = rowsWhere(state, 'receivables', "t.status = 'pending' AND t.expected_ms <= ?", [ms], 't.expected_ms, t.k');
+  return through<T>(state, 'receivables', rows);
+}
+
+/** The earliest expected date (ms) of a receivable awaiting payout after `ms`, or undefined. */
+export function nextPendingAfter(state: SandboxState, ms: number): number | undefined {
+  const row = unitOf(state).db.get<{ next: number | null }>("SELECT min(expected_ms) AS next FROM receivables WHERE status = 'pending' AND expected_ms > ?", ms);
+  return row?.next ?? undefined;
+}
+
+/**
+ * The first event at or after position `from` whose type `matches`, read in pages; `index` is
+ * where the next look may start (the event's position, or past the last event when none matched).
+ * Positions below the oldest kept event were trimmed (unit-of-work.ts) and are skipped.
+ */
+export function nextMatchingEvent<T>(state: SandboxState, from: number, matches: (type: string) => boolean): { index: number; event?: T } {
+  const { db } = unitOf(state);
+  let index = from;
+  for (;;) {
+    const rows = db.all<{ k: number; type: string }>('SELECT k, type FROM events WHERE k >= ? ORDER BY k LIMIT 500', index);
+    if (rows.length === 0) return { index };
+    const hit = rows.find((row) => matches(row.type));
+    if (hit) return { index: hit.k, event: (state as unknown as { events: T[] }).events[hit.k] };
+    index = (rows[rows.length - 1] as { k: number }).k + 1;
+  }
+}
+
+/** The document of one version of a record (an event's payload refers to one). */
+export function recordVersion(state: SandboxState, name: string, key: string, version: number): Doc | undefined {
+  const row = unitOf(state).db.get<{ doc: string }>('SELECT doc FROM versions WHERE top = ? AND k = ? AND version = ?', name, key, version);
+  return row ? (JSON.parse(row.doc) as Doc) : undefined;
+}

@@ -1,0 +1,164 @@
+import type { SqlValue } from '../../ledger/sqlite.js';
+
+// The sandbox's tables. Every collection of the state (types.ts) is a table of JSON documents
+// keyed as the state keys it: by position for the lists that only grow (transactions,
+// receivables, events, …), by id for the rest. Next to each document sit the few fields the
+// routes look records up or list them by, as columns with indexes, so a lookup or a page is an
+// indexed query however many records there are.
+//
+// Records that have events (transactions, buyers, plans, subscriptions, invoices) keep their
+// documents in `versions`, one row per version: an event refers to the version it was raised for
+// instead of carrying a copy of the record, so a change writes the record once.
+
+export type Doc = Record<string, unknown>;
+
+export interface Column {
+  type: 'TEXT' | 'INTEGER';
+  of(doc: Doc): SqlValue;
+}
+
+export interface TableSpec {
+  name: string;
+  /** INTEGER for the lists that only grow (the key is the position), TEXT for records keyed by id. */
+  key: 'INTEGER' | 'TEXT';
+  /** Documents live in `versions`, so events can refer to them (see above). */
+  versioned?: boolean;
+  columns: Record<string, Column>;
+  indexes: string[][];
+  /** Columns mostly null: their indexes leave the null rows out (a lookup by value never needs them). */
+  sparse?: string[];
+}
+
+const text = (of: (doc: Doc) => unknown): Column => ({ type: 'TEXT', of: (doc) => (typeof of(doc) === 'string' ? (of(doc) as string) : null) });
+const ms = (of: (doc: Doc) => unknown): Column => ({
+  type: 'INTEGER',
+  of: (doc) => {
+    const value = of(doc);
+    if (typeof value === 'number') return value;
+    const parsed = typeof value === 'string' ? Date.parse(value) : NaN;
+    return Number.isFinite(parsed) ? parsed : null;
+  },
+});
+const cents = (of: (doc: Doc) => unknown): Column => ({
+  type: 'INTEGER',
+  of: (doc) => {
+    const value = of(doc);
+    return typeof value === 'string' && /^-?\d+(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : null;
+  },
+});
+
+type Txn = { txn: Doc & { payment_method?: { id?: unknown } | null } };
+const txn = (doc: Doc) => (doc as unknown as Txn).txn;
+
+export const TABLES: TableSpec[] = [
+  {
+    name: 'transactions',
+    key: 'INTEGER',
+    versioned: true,
+    columns: {
+      id: text((d) => txn(d).id),
+      reference_id: text((d) => txn(d).reference_id),
+      status: text((d) => txn(d).status),
+      payment_type: text((d) => txn(d).payment_type),
+      created_ms: ms((d) => d.created_ms),
+      customer: text((d) => txn(d).customer),
+      // Only a boleto's: the one payment method looked up by its own id (boletos/{id}).
+      boleto_id: text((d) => (['boleto', 'bolepix'].includes(String(txn(d).payment_type)) ? txn(d).payment_method?.id : null)),
+      sales_receipt: text((d) => txn(d).sales_receipt),
+    },
+    indexes: [['id'], ['created_ms'], ['reference_id', 'created_ms'], ['status', 'created_ms'], ['payment_type', 'created_ms'], ['customer'], ['boleto_id'], ['sales_receipt']],
+    // Most sales have no buyer and are not boletos: those indexes hold only the rows that do.
+    sparse: ['customer', 'boleto_id'],
+  },
+  {
+    name: 'receivables',
+    key: 'INTEGER',
+    columns: {
+      id: text((d) => d.id),
+      status: text((d) => d.status),
+      recipient: text((d) => d.recipient),
+      expected_ms: ms((d) => d.expected_on),
+      cents: cents((d) => d.amount),
+    },
+    indexes: [['id'], ['status', 'recipient', 'expected_ms'], ['status', 'expected_ms']],
+  },
+  {
+    name: 'events',
+    key: 'INTEGER',
+    columns: {
+      id: text((d) => d.id),
+      type: text((d) => d.type),
+      created_ms: ms((d) => d.created_at),
+      src_top: text((d) => (d.source as [string, string] | undefined)?.[0]),
+      src_key: text((d) => (d.source as [string, string] | undefined)?.[1]),
+      src_version: { type: 'INTEGER', of: (d) => (typeof d.version === 'number' ? d.version : null) },
+    },
+    indexes: [['id'], ['type'], ['created_ms'], ['src_top', 'src_key', 'src_version']],
+  },
+  {
+    name: 'balance_entries',
+    key: 'INTEGER',
+    columns: {
+      account: text((d) => d.account),
+      created_ms: ms((d) => d.created_at),
+      operation: text((d) => d.operation),
+      type: text((d) => d.type),
+      // `transaction` is a word of SQL.
+      txn: text((d) => d.transaction),
+      transfer: text((d) => d.transfer),
+    },
+    indexes: [['account', 'created_ms'], ['created_ms']],
+  },
+  {
+    name: 'transfers',
+    key: 'INTEGER',
+    columns: { id: text((d) => d.id), status: text((d) => d.status), created_ms: ms((d) => d.created_at) },
+    indexes: [['id'], ['created_ms'], ['status', 'created_ms']],
+  },
+  { name: 'deliveries', key: 'INTEGER', columns: {}, indexes: [] },
+  { name: 'replays', key: 'TEXT', columns: {}, indexes: [] },
+  { name: 'buyers', key: 'TEXT', versioned: true, columns: { taxpayer_id: text((d) => d.taxpayer_id) }, indexes: [['taxpayer_id']] },
+  { name: 'cards', key: 'TEXT', columns: { customer: text((d) => d.customer) }, indexes: [['customer']] },
+  { name: 'tokens', key: 'TEXT', columns: { card_id: text((d) => d.card_id) }, indexes: [['card_id']] },
+  { name: 'sources', key: 'TEXT', columns: {}, indexes: [] },
+  { name: 'plans', key: 'TEXT', versioned: true, columns: { status: text((d) => d.status) }, indexes: [['status']] },
+  {
+    name: 'subscriptions',
+    key: 'TEXT',
+    versioned: true,
+    columns: { status: text((d) => (d.sub as Doc | undefined)?.status) },
+    indexes: [['status']],
+  },
+  { name: 'invoices', key: 'TEXT', versioned: true, columns: { status: text((d) => d.status), customer: text((d) => d.customer) }, indexes: [['status'], ['customer']] },
+  { name: 'accounts', key: 'TEXT', columns: {}, indexes: [] },
+  { name: 'webhooks', key: 'TEXT', columns: {}, indexes: [] },
+];
+
+export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
+
+/** Bumped when the tables change shape; a database of another format is refused, not misread. */
+export const DB_FORMAT = 3;
+
+export function schemaSql(): string {
+  const parts = [
+    // Values of the state that are not collections: seller, clock, counters, payouts, …
+    'CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID',
+    // k has no declared type, so an INTEGER key stays an integer and a TEXT key text.
+    // A rowid table: SQLite stores rows of a few KB poorly in a WITHOUT ROWID one. The record's key
+    // is kept as text whatever its table's key is, so it compares the same way everywhere (events
+    // name it as text too).
+    'CREATE TABLE IF NOT EXISTS versions (top TEXT NOT NULL, k TEXT NOT NULL, version INTEGER NOT NULL, doc TEXT NOT NULL)',
+    'CREATE UNIQUE INDEX IF NOT EXISTS versions_key ON versions (top, k, version)',
+  ];
+  for (const table of TABLES) {
+    const columns = Object.entries(table.columns).map(([name, column]) => `${name} ${column.type}`);
+    const key = table.key === 'INTEGER' ? 'k INTEGER PRIMARY KEY' : 'k TEXT PRIMARY KEY';
+    const body = table.versioned ? 'version INTEGER NOT NULL' : 'doc TEXT NOT NULL';
+    parts.push(`CREATE TABLE IF NOT EXISTS ${table.name} (${[key, body, ...columns].join(', ')})`);
+    for (const index of table.indexes) {
+      const partial = index.length === 1 && table.sparse?.includes(index[0] as string) ? ` WHERE ${index[0]} IS NOT NULL` : '';
+      parts.push(`CREATE INDEX IF NOT EXISTS ${table.name}_${index.join('_')} ON ${table.name} (${index.join(', ')})${partial}`);
+    }
+  }
+  return `${parts.join(';\n')};`;
+}

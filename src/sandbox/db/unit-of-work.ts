@@ -1,0 +1,377 @@
+import type { SqlValue } from '../../ledger/sqlite.js';
+import type { UnitKey } from '../change-tracking.js';
+import type { SandboxState } from '../types.js';
+import type { SandboxDb } from './database.js';
+import { TABLE_BY_NAME, TABLES, type Doc, type TableSpec } from './schema.js';
+
+// The state as the handlers know it (types.ts: plain objects and arrays), backed by the database
+// and loaded only as far as a request looks: `state.transactions[7]` reads one row, `state.seller`
+// one value. What a request loads stays in this unit of work, so reading a record twice gives the
+// same object, and a change made to it is what `write` saves (change-tracking.ts says which ones).
+//
+// Scanning a whole collection (`state.buyers` in Object.values, `state.deliveries.find`) still
+// works and loads all of it: fine for the small ones; the large ones (transactions, receivables,
+// events, balance entries, transfers) are looked up and listed through queries.ts instead.
+
+const UOW = Symbol('unit of work');
+
+/** How many events are kept: older ones are removed (with the record versions only they refer to). */
+export const eventLimits = { keep: 100_000, slack: 10_000 };
+
+type Absent = undefined;
+
+function rowKey(table: TableSpec, key: string | number): SqlValue {
+  return table.key === 'INTEGER' ? Number(key) : String(key);
+}
+
+const upserts = new Map<string, string>();
+
+function upsertSql(table: TableSpec): string {
+  let sql = upserts.get(table.name);
+  if (!sql) {
+    const names = [table.versioned ? 'version' : 'doc', ...Object.keys(table.columns)];
+    sql =
+      `INSERT INTO ${table.name} (k, ${names.join(', ')}) VALUES (${['?', ...names.map(() => '?')].join(', ')}) ` +
+      `ON CONFLICT (k) DO UPDATE SET ${names.map((n) => `${n} = excluded.${n}`).join(', ')}`;
+    upserts.set(table.name, sql);
+  }
+  return sql;
+}
+
+export class UnitOfWork {
+  readonly state: SandboxState;
+  private readonly loaded = new Map<string, Map<string, Doc | Absent>>();
+  private readonly versionsOf = new Map<string, number | undefined>();
+  private readonly lengths = new Map<string, number>();
+  private readonly meta = new Map<string, unknown>();
+  private readonly collections = new Map<string, object>();
+
+  constructor(readonly db: SandboxDb) {
+    this.state = this.root();
+  }
+
+  // --- reading ------------------------------------------------------------------------------------
+
+  private cacheOf(top: string): Map<string, Doc | Absent> {
+    let cache = this.loaded.get(top);
+    if (!cache) this.loaded.set(top, (cache = new Map()));
+    return cache;
+  }
+
+  /** One record, from this unit's cache or the database; undefined when there is none. */
+  item(top: string, key: string): Doc | Absent {
+    const cache = this.cacheOf(top);
+    if (cache.has(key)) return cache.get(key);
+    const table = TABLE_BY_NAME.get(top) as TableSpec;
+    let doc: Doc | Absent;
+    if (table.versioned) {
+      // Two lookups, not a join: without statistics SQLite may walk every version of the table
+      // for a join instead of finding the one row by its key.
+      const version = this.db.get<{ version: number }>(`SELECT version FROM ${top} WHERE k = ?`, rowKey(table, key))?.version;
+      this.versionsOf.set(`${top}/${key}`, version);
+      const row = version === undefined ? undefined : this.db.get<{ doc: string }>('SELECT doc FROM versions WHERE top = ? AND k = ? AND version = ?', top, key, version);
+      doc = row ? (JSON.parse(row.doc) as Doc) : undefined;
+    } else {
+      const row = this.db.get<{ doc: string }>(`SELECT doc FROM ${top} WHERE k = ?`, rowKey(table, key));
+      doc = row ? (JSON.parse(row.doc) as Doc) : undefined;
+    }
+    cache.set(key, doc);
+    return doc;
+  }
+
+  /** Adopts documents a query already read, so reading them again through the state costs nothing. */
+  adopt(top: string, rows: Array<{ k: string | number; doc: string; version?: number }>): Doc[] {
+    const cache = this.cacheOf(top);
+    return rows.map((row) => {
+      const key = String(row.k);
+      if (cache.has(key)) return cache.get(key) as Doc;
+      const doc = JSON.parse(row.doc) as Doc;
+      cache.set(key, doc);
+      if (row.version !== undefined) this.versionsOf.set(`${top}/${key}`, row.version);
+      return doc;
+    });
+  }
+
+  private length(top: string): number {
+    let length = this.lengths.get(top);
+    if (length === undefined) {
+      const row = this.db.get<{ last: number | null }>(`SELECT max(k) AS last FROM ${top}`);
+      length = row?.last === null || row?.last === undefined ? 0 : row.last + 1;
+      this.lengths.set(top, length);
+    }
+    return length;
+  }
+
+  private keys(top: string): string[] {
+    const stored = this.db.all<{ k: string | number }>(`SELECT k FROM ${top} ORDER BY rowid`).map((r) => String(r.k));
+    const cache = this.cacheOf(top);
+    const keys = stored.filter((k) => !cache.has(k) || cache.get(k) !== undefined);
+    for (const [k, v] of cache) if (v !== undefined && !keys.includes(k)) keys.push(k);
+    return keys;
+  }
+
+  private metaValue(name: string): unknown {
+    if (this.meta.has(name)) return this.meta.get(name);
+    const row = this.db.get<{ doc: string }>('SELECT doc FROM meta WHERE name = ?', name);
+    const value = row ? JSON.parse(row.doc) : undefined;
+    this.meta.set(name, value);
+    return value;
+  }
+
+  // --- the state as objects -----------------------------------------------------------------------
+
+  private root(): SandboxState {
+    const refuse = (top: string) => {
+      throw new Error(`the sandbox's ${top} cannot be replaced whole`);
+    };
+    return new Proxy({} as Record<string | symbol, unknown>, {
+      get: (_t, prop) => {
+        if (prop === UOW) return this;
+        if (typeof prop === 'symbol') return undefined;
+        if (TABLE_BY_NAME.has(prop)) return this.collection(prop);
+        return this.metaValue(prop);
+      },
+      set: (_t, prop, value) => {
+        if (typeof prop === 'symbol' || TABLE_BY_NAME.has(prop)) refuse(String(prop));
+        this.meta.set(prop as string, value);
+        return true;
+      },
+      deleteProperty: (_t, prop) => {
+        if (typeof prop === 'symbol' || TABLE_BY_NAME.has(prop)) refuse(String(prop));
+        this.meta.set(prop as string, undefined);
+        return true;
+      },
+      has: (_t, prop) => typeof prop === 'string' && (TABLE_BY_NAME.has(prop) || this.metaValue(prop) !== undefined),
+    }) as unknown as SandboxState;
+  }
+
+  private collection(top: string): object {
+    const existing = this.collections.get(top);
+    if (existing) return existing;
+    const table = TABLE_BY_NAME.get(top) as TableSpec;
+    const list = table.key === 'INTEGER';
+    const isIndex = (prop: string) => /^(0|[1-9]\d*)$/.test(prop);
+    const describe = (value: unknown) => ({ value, writable: true, enumerable: true, configurable: true });
+    const proxy = new Proxy(list ? [] : {}, {
+      get: (target, prop, receiver) => {
+        if (typeof prop === 'symbol') return Reflect.get(target, prop, receiver);
+        if (list && prop === 'length') return this.length(top);
+        if (list && !isIndex(prop)) return Reflect.get(target, prop, receiver);
+        return this.item(top, prop);
+      },
+      set: (_target, prop, value) => {
+        if (typeof prop === 'symbol') throw new Error(`the sandbox's ${top} takes no symbols`);
+        if (list && prop === 'length') {
+          if ((value as number) < this.length(top)) throw new Error(`the sandbox's ${top} only grows`);
+          this.lengths.set(top, value as number);
+          return true;
+        }
+        if (list && !isIndex(prop)) throw new Error(`the sandbox's ${top} takes positions, not ${prop}`);
+        this.cacheOf(top).set(prop, value as Doc);
+        if (list) this.lengths.set(top, Math.max(this.length(top), Number(prop) + 1));
+        return true;
+      },
+      deleteProperty: (_target, prop) => {
+        if (list || typeof prop === 'symbol') throw new Error(`the sandbox's ${top} only grows`);
+        this.cacheOf(top).set(prop, undefined);
+        return true;
+      },
+      has: (target, prop) => {
+        if (typeof prop === 'symbol' || (list && !isIndex(prop))) return Reflect.has(target, prop);
+        return this.item(top, prop) !== undefined;
+      },
+      ownKeys: () => (list ? [...this.keys(top), 'length'] : this.keys(top)),
+      getOwnPropertyDescriptor: (target, prop) => {
+        if (typeof prop === 'symbol') return undefined;
+        if (list && prop === 'length') return { ...Reflect.getOwnPropertyDescriptor(target, 'length'), value: this.length(top) };
+        const value = this.item(top, prop);
+        return value === undefined ? undefined : describe(value);
+      },
+      defineProperty: () => {
+        throw new Error(`the sandbox's ${top} takes plain assignments only`);
+      },
+    });
+    this.collections.set(top, proxy);
+    return proxy;
+  }
+
+  // --- writing ------------------------------------------------------------------------------------
+
+  /** The version a record of a versioned table is at now (undefined when it is not stored). */
+  private storedVersion(table: TableSpec, key: string): number | undefined {
+    const id = `${table.name}/${key}`;
+    if (!this.versionsOf.has(id)) {
+      const row = this.db.get<{ version: number }>(`SELECT version FROM ${table.name} WHERE k = ?`, rowKey(table, key));
+      this.versionsOf.set(id, row?.version);
+    }
+    return this.versionsOf.get(id);
+  }
+
+  private putRow(table: TableSpec, key: string, doc: Doc, version?: number): void {
+    const columns = Object.values(table.columns);
+    const values = columns.map((column) => column.of(doc));
+    this.db.run(upsertSql(table), rowKey(table, key), table.versioned ? (version as number) : JSON.stringify(doc), ...values);
+  }
+
+  /** Writes one record as it stands in this unit (or removes it); returns its version, if it has one. */
+  private writeItem(table: TableSpec, key: string): number | undefined {
+    const doc = this.cacheOf(table.name).get(key);
+    if (!table.versioned) {
+      if (doc === undefined) this.db.run(`DELETE FROM ${table.name} WHERE k = ?`, rowKey(table, key));
+      else this.putRow(table, key, doc);
+      return undefined;
+    }
+    const before = this.storedVersion(table, key);
+    if (doc === undefined) {
+      // The version it was removed at stays while the event of its removal refers to it.
+      this.db.run(`DELETE FROM ${table.name} WHERE k = ?`, rowKey(table, key));
+      return before;
+    }
+    const version = (before ?? 0) + 1;
+    this.db.run('INSERT INTO versions (top, k, version, doc) VALUES (?, ?, ?, ?)', table.name, key, version, JSON.stringify(doc));
+    this.putRow(table, key, doc, version);
+    if (before !== undefined) {
+      this.db.run(
+        'DELETE FROM versions WHERE top = ? AND k = ? AND version = ? AND NOT EXISTS (SELECT 1 FROM events WHERE src_top = ? AND src_key = ? AND src_version = ?)',
+        table.name,
+        key,
+        before,
+        table.name,
+        key,
+        before,
+      );
+    }
+    this.versionsOf.set(`${table.name}/${key}`, version);
+    return version;
+  }
+
+  /** Saves the units a mutation changed (change-tracking.ts). Called inside the database's write transaction. */
+  write(units: UnitKey[]): void {
+    const versions = new Map<string, number | undefined>();
+    const events: string[] = [];
+    for (const [top, key] of units) {
+      if (key === undefined) {
+        if (TABLE_BY_NAME.has(top)) throw new Error(`the sandbox's ${top} cannot be replaced whole`);
+        const value = this.meta.get(top);
+        if (value === undefined) this.db.run('DELETE FROM meta WHERE name = ?', top);
+        else this.db.run('INSERT INTO meta (name, doc) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET doc = excluded.doc', top, JSON.stringify(value));
+        continue;
+      }
+      if (top === 'events') {
+        events.push(key);
+        continue;
+      }
+      versions.set(`${top}/${key}`, this.writeItem(TABLE_BY_NAME.get(top) as TableSpec, key));
+    }
+    if (events.length === 0) return;
+    const table = TABLE_BY_NAME.get('events') as TableSpec;
+    for (const key of events) {
+      const event = this.cacheOf('events').get(key) as Doc;
+      const source = event.source as [string, string] | undefined;
+      if (source) {
+        const id = `${source[0]}/${source[1]}`;
+        event.version = versions.has(id) ? versions.get(id) : this.storedVersion(TABLE_BY_NAME.get(source[0]) as TableSpec, source[1]);
+      }
+      this.writeItem(table, key);
+    }
+    this.trimEvents();
+  }
+
+  /** Keeps the newest `eventLimits.keep` events once there are `slack` more than that. */
+  private trimEvents(): void {
+    // Two queries: SQLite answers min() or max() alone from the key's ends, both at once by a full scan.
+    const first = this.db.get<{ k: number | null }>('SELECT min(k) AS k FROM events')?.k;
+    const last = this.db.get<{ k: number | null }>('SELECT max(k) AS k FROM events')?.k;
+    if (first === null || first === undefined || last === null || last === undefined) return;
+    if (last - first + 1 <= eventLimits.keep + eventLimits.slack) return;
+    const below = last - eventLimits.keep + 1;
+    const refs = this.db.all<{ src_top: string | null; src_key: string | null; src_version: number | null }>(
+      'SELECT DISTINCT src_top, src_key, src_version FROM events WHERE k < ? AND src_top IS NOT NULL',
+      below,
+    );
+    this.db.run('DELETE FROM events WHERE k < ?', below);
+    for (const ref of refs) {
+      const table = TABLE_BY_NAME.get(ref.src_top as string);
+      if (!table?.versioned) continue;
+      const key = rowKey(table, ref.src_key as string);
+      this.db.run(
+        `DELETE FROM versions WHERE top = ? AND k = ? AND version = ?
+           AND NOT EXISTS (SELECT 1 FROM ${table.name} WHERE k = ? AND version = ?)
+           AND NOT EXISTS (SELECT 1 FROM events WHERE src_top = ? AND src_key = ? AND src_version = ?)`,
+        table.name,
+        ref.src_key,
+        ref.src_version,
+        key,
+        ref.src_version,
+        table.name,
+        ref.src_key,
+        ref.src_version,
+      );
+    }
+  }
+
+  /**
+   * Forgets the records loaded, so a long run (generating sales) holds only what its next step
+   * needs. Inside a write transaction nobody else changes anything, so the few top-level values
+   * and the lengths of the lists stay known.
+   */
+  forget(): void {
+    this.loaded.clear();
+    this.versionsOf.clear();
+  }
+
+  private forgetAll(): void {
+    this.forget();
+    this.lengths.clear();
+    this.meta.clear();
+  }
+
+  // --- whole states -------------------------------------------------------------------------------
+
+  /** Replaces everything stored with `state` (seeding, an upgrade from the old files, tests). */
+  replaceAll(state: SandboxState): void {
+    for (const table of TABLES) this.db.run(`DELETE FROM ${table.name}`);
+    this.db.run('DELETE FROM versions');
+    this.db.run("DELETE FROM meta WHERE name <> 'format'");
+    this.forgetAll();
+    for (const [top, value] of Object.entries(state as unknown as Doc)) {
+      const table = TABLE_BY_NAME.get(top);
+      if (!table) {
+        if (value !== undefined) this.db.run('INSERT INTO meta (name, doc) VALUES (?, ?)', top, JSON.stringify(value));
+        continue;
+      }
+      for (const [key, doc] of Object.entries((value ?? {}) as Doc)) {
+        if (doc === undefined || doc === null) continue;
+        this.cacheOf(top).set(key, doc as Doc);
+        this.writeItem(table, key);
+      }
+    }
+    this.forgetAll();
+  }
+
+  /** Everything stored, as one plain state: for tests and tools, never for a request. */
+  exportAll(): SandboxState {
+    const state: Doc = {};
+    for (const row of this.db.all<{ name: string; doc: string }>('SELECT name, doc FROM meta')) {
+      if (row.name !== 'format') state[row.name] = JSON.parse(row.doc);
+    }
+    for (const table of TABLES) {
+      const rows = table.versioned
+        ? this.db.all<{ k: string | number; doc: string }>(
+            `SELECT t.k, v.doc FROM ${table.name} t JOIN versions v ON v.top = '${table.name}' AND v.k = CAST(t.k AS TEXT) AND v.version = t.version ORDER BY t.k`,
+          )
+        : this.db.all<{ k: string | number; doc: string }>(`SELECT k, doc FROM ${table.name} ORDER BY k`);
+      const collection: Doc | unknown[] = table.key === 'INTEGER' ? [] : {};
+      for (const row of rows) (collection as Record<string, unknown>)[String(row.k)] = JSON.parse(row.doc);
+      state[table.name] = collection;
+    }
+    return state as unknown as SandboxState;
+  }
+}
+
+/** The unit of work behind a state handed to a handler (through change tracking or not). */
+export function unitOf(state: SandboxState): UnitOfWork {
+  const uow = (state as unknown as Record<symbol, unknown>)[UOW];
+  if (!(uow instanceof UnitOfWork)) throw new Error('not a sandbox state backed by its database');
+  return uow;
+}

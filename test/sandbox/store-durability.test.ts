@@ -1,0 +1,347 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, truncate, writeFile, appendFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { readStateFiles, statePaths } from '../../src/sandbox/store.js';
+import type { SandboxState } from '../../src/sandbox/types.js';
+import { startChildSandboxes } from './child-sandboxes.js';
+import { integrityCheck, one, rows, withDb } from './db-helpers.js';
+import { client, directCardBody, nextCpf, ref, VISA, type Client, type Json } from './helpers.js';
+
+// What the sandbox's state survives: the files of an earlier payctl (moved into the database on
+// first use), several OS processes writing at once, a process killed in the middle of a write,
+// and a write-ahead log cut short or followed by garbage.
+
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'payctl-durability-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** Runs `fn` against an in-process sandbox on `dir`, closing it after. */
+async function withSandbox<T>(dir: string, fn: (api: Client) => Promise<T>): Promise<T> {
+  const sandbox = await startSandbox({ stateDir: dir });
+  try {
+    return await fn(client(sandbox.url));
+  } finally {
+    await sandbox.close();
+  }
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every page of a list, for more items than one page holds. */
+async function listAll(api: Client, urlPath: string): Promise<Json[]> {
+  const items: Json[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const reply = await api.get(`${urlPath}${urlPath.includes('?') ? '&' : '?'}limit=100&offset=${offset}`);
+    expect(reply.status).toBe(200);
+    items.push(...reply.body.items);
+    if (!reply.body.has_more) return items;
+  }
+}
+
+describe('the files of an earlier payctl', () => {
+  // Collections the old files kept one record a line; everything else was one value a line.
+  const COLLECTIONS = new Set(['transactions', 'receivables', 'events', 'balance_entries', 'transfers', 'deliveries', 'replays', 'buyers', 'cards', 'tokens', 'sources', 'plans', 'subscriptions', 'invoices', 'accounts', 'webhooks']);
+
+  interface Old {
+    dir: string;
+    /** The state as an earlier payctl held it: events carrying their payload, replays a list. */
+    state: Record<string, unknown>;
+    txn: Json;
+    buyer: Json;
+    events: Json[];
+  }
+
+  /** A sandbox with a sale and a new buyer, taken back to the shape the old files had, its directory emptied. */
+  async function oldSandbox(): Promise<Old> {
+    const dir = await tempDir();
+    let taken: Omit<Old, 'dir' | 'state'> & { state: SandboxState };
+    await withSandbox(dir, async (api) => {
+      const created = await api.post('/v1/transactions', directCardBody(VISA));
+      expect(created.status).toBe(201);
+      const buyer = await api.post('/v1/buyers', { first_name: 'Ana', last_name: 'Lima', taxpayer_id: nextCpf(), email: 'ana@example.com' });
+      expect(buyer.status).toBe(201);
+      taken = {
+        txn: (await api.get(`/v1/transactions/${created.body.id}`)).body,
+        buyer: (await api.get(`/v1/buyers/${buyer.body.id}`)).body,
+        events: (await api.get('/v1/events?limit=100&sort=time-ascending')).body.items,
+        state: (await readStateFiles(dir)) as SandboxState,
+      };
+    });
+    const { state, events, ...rest } = taken!;
+    expect(events.map((e) => e.type)).toEqual(['transaction.created', 'transaction.succeeded', 'buyer.created']);
+    const payloads = new Map(events.map((e) => [e.id as string, e.payload]));
+    const old: Record<string, unknown> = {
+      ...(state as unknown as Record<string, unknown>),
+      // Older versions kept each event with a copy of its record, and replays as a list.
+      events: state.events.map((e) => ({ id: e.id, type: e.type, resource: e.resource, created_at: e.created_at, payload: payloads.get(e.id) })),
+      replays: Object.values(state.replays),
+    };
+    await rm(statePaths(dir).dir, { recursive: true, force: true });
+    await mkdir(statePaths(dir).dir, { recursive: true, mode: 0o700 });
+    return { dir, state: old, events, ...rest };
+  }
+
+  function snapshotLines(state: Record<string, unknown>, generation: string): string {
+    const lines: unknown[] = [{ format: 'payctl-sandbox', version: 2, generation }];
+    for (const [top, value] of Object.entries(state)) {
+      if (!COLLECTIONS.has(top)) {
+        lines.push({ u: [top], v: value });
+        continue;
+      }
+      lines.push({ u: [top], v: Array.isArray(value) ? [] : {} });
+      for (const [key, item] of Object.entries(value as object)) lines.push({ u: [top, key], v: item });
+    }
+    return lines.map((l) => `${JSON.stringify(l)}\n`).join('');
+  }
+
+  async function expectServedAsBefore(api: Client, old: Old, buyerChanges: Json = {}): Promise<void> {
+    expect((await api.get(`/v1/transactions/${old.txn.id}`)).body).toEqual(old.txn);
+    expect((await api.get(`/v1/buyers/${old.buyer.id}`)).body).toEqual({ ...old.buyer, ...buyerChanges });
+    // The old events are served as they were, payload and all.
+    for (const event of old.events) expect((await api.get(`/v1/events/${event.id}`)).body).toEqual(event);
+    expect((await api.get('/v1/transactions')).body.total).toBe(1);
+    // And the sandbox goes on from there.
+    const next = await api.post('/v1/transactions', directCardBody(VISA));
+    expect(next.status).toBe(201);
+    expect(next.body.transaction_number).not.toBe(old.txn.transaction_number);
+    const events = (await api.get('/v1/events?limit=100&sort=time-ascending')).body.items as Json[];
+    expect(events.slice(0, old.events.length).map((e) => e.id)).toEqual(old.events.map((e) => e.id));
+    expect(events.slice(old.events.length).map((e) => e.type)).toEqual(['transaction.created', 'transaction.succeeded']);
+  }
+
+  it('imports a snapshot and its change log, skipping a torn last line, and removes the files', async () => {
+    const old = await oldSandbox();
+    const { dir } = statePaths(old.dir);
+    await writeFile(path.join(dir, 'state.ndjson'), snapshotLines(old.state, 'abcd'), { mode: 0o600 });
+    const buyers = old.state.buyers as Record<string, Json>;
+    const renamed = { ...buyers[old.buyer.id], first_name: 'Renamed' };
+    const change = { units: [{ u: ['buyers', old.buyer.id], v: renamed }] };
+    // The last change was cut short by a crash: no closing brace, no newline.
+    const torn = JSON.stringify({ units: [{ u: ['buyers', old.buyer.id], v: { ...renamed, first_name: 'Torn' } }] }).slice(0, 60);
+    await writeFile(path.join(dir, 'changes-abcd.ndjson'), `${JSON.stringify(change)}\n${torn}`, { mode: 0o600 });
+
+    await withSandbox(old.dir, async (api) => {
+      await expectServedAsBefore(api, old, { first_name: 'Renamed' });
+      const names = await readdir(dir);
+      expect(names).toContain('sandbox.db');
+      expect(names.filter((n) => n.endsWith('.ndjson') || n === 'state.json')).toEqual([]);
+    });
+    // Imported once: a new server on the directory reads the database, not the (gone) files.
+    await withSandbox(old.dir, async (api) => {
+      expect((await api.get(`/v1/buyers/${old.buyer.id}`)).body.first_name).toBe('Renamed');
+      expect((await api.get('/v1/transactions')).body.total).toBe(2);
+    });
+    expect(await withDb(old.dir, integrityCheck)).toEqual(['ok']);
+  });
+
+  it('imports the single state.json of the first versions and removes it', async () => {
+    const old = await oldSandbox();
+    const { dir } = statePaths(old.dir);
+    expect(old.state.version).toBe(1);
+    await writeFile(path.join(dir, 'state.json'), JSON.stringify(old.state), { mode: 0o600 });
+    await withSandbox(old.dir, async (api) => {
+      await expectServedAsBefore(api, old);
+      expect((await readdir(dir)).filter((n) => n === 'state.json' || n.endsWith('.ndjson'))).toEqual([]);
+    });
+  });
+});
+
+describe('several OS processes', () => {
+  it('lose none of 200 creates made through 4 processes at once', async () => {
+    const dir = await tempDir();
+    const children = await startChildSandboxes(await tempDir(), dir, 4);
+    try {
+      const apis = children.urls.map((u) => client(u));
+      const refs = Array.from({ length: 200 }, () => ref('four'));
+      const replies = await Promise.all(refs.map((reference, i) => (apis[i % 4] as Client).post('/v1/transactions', { ...directCardBody(VISA, 100 + i), reference_id: reference })));
+      expect(
+        replies.map((r) => r.status),
+        JSON.stringify(replies.find((r) => r.status !== 201)?.body),
+      ).toEqual(Array(200).fill(201));
+      const listed = await listAll(apis[1] as Client, '/v1/transactions');
+      expect(listed).toHaveLength(200);
+      expect(listed.map((t) => t.reference_id).sort()).toEqual([...refs].sort());
+      expect(new Set(listed.map((t) => t.transaction_number)).size).toBe(200);
+      expect(new Set(listed.map((t) => t.id))).toEqual(new Set(replies.map((r) => r.body.id)));
+    } finally {
+      await children.stop();
+    }
+    expect(await withDb(dir, (db) => one<{ n: number }>(db, "SELECT count(DISTINCT src_key) AS n FROM events WHERE type = 'transaction.created'").n)).toBe(200);
+  }, 30_000);
+});
+
+/** The checks of a database a writer may have left at any point: intact, and every record's parts present. */
+function consistency(stateDir: string) {
+  return withDb(stateDir, (db) => ({
+    integrity: integrityCheck(db),
+    transactions: one<{ n: number }>(db, 'SELECT count(*) AS n FROM transactions').n,
+    // A transaction whose receivables are missing, or a receivable whose transaction is.
+    missingReceivables: one<{ n: number }>(
+      db,
+      `SELECT count(*) AS n FROM transactions t JOIN versions v ON v.top = 'transactions' AND v.k = t.k AND v.version = t.version, json_each(v.doc, '$.receivable_indexes') j
+         WHERE NOT EXISTS (SELECT 1 FROM receivables r WHERE r.k = j.value)`,
+    ).n,
+    orphanReceivables: one<{ n: number }>(db, "SELECT count(*) AS n FROM receivables r WHERE NOT EXISTS (SELECT 1 FROM transactions t WHERE t.id = json_extract(r.doc, '$.transaction'))").n,
+    // A transaction without the version it is at; an event referring to a version that is not there.
+    missingVersions: one<{ n: number }>(db, "SELECT count(*) AS n FROM transactions t WHERE NOT EXISTS (SELECT 1 FROM versions v WHERE v.top = 'transactions' AND v.k = t.k AND v.version = t.version)").n,
+    danglingEvents: one<{ n: number }>(
+      db,
+      // (Positions are bound as numbers and ids as text: a position's key is compared as a number.)
+      `SELECT count(*) AS n FROM events e WHERE e.src_top IS NOT NULL AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.top = e.src_top
+         AND v.k = (CASE e.src_top WHEN 'transactions' THEN CAST(e.src_key AS INTEGER) ELSE e.src_key END) AND v.version = e.src_version)`,
+    ).n,
+    // Transactions with the event of their creation (generated volume makes none).
+    created: one<{ n: number }>(db, "SELECT count(DISTINCT src_key) AS n FROM events WHERE type = 'transaction.created'").n,
+    references: rows<{ reference_id: string }>(db, 'SELECT reference_id FROM transactions ORDER BY k').map((r) => r.reference_id),
+  }));
+}
+
+describe('a process killed in the middle of a write', () => {
+  it('leaves the database intact, with every change it committed whole and none of the one it was making', async () => {
+    const dir = await tempDir();
+    const children = await startChildSandboxes(await tempDir(), dir, 1);
+    const api = client(children.urls[0] as string);
+    let killed = false;
+    try {
+      expect((await api.get('/v1/transactions')).status).toBe(200); // seeds
+      // Sales in batches, each batch one write transaction: far more than it makes before the kill.
+      const running = api.post('/v1/sandbox/generate', { sales: 20_000, days: 30 }).then(
+        (reply) => reply,
+        () => undefined,
+      );
+      const count = () => withDb(dir, (db) => one<{ n: number }>(db, 'SELECT count(*) AS n FROM transactions').n);
+      const deadline = Date.now() + 15_000;
+      while ((await count()) === 0 && Date.now() < deadline) await wait(25);
+      expect(await count()).toBeGreaterThan(0);
+      // Well into the next batch's write.
+      await wait(300);
+      process.kill(children.pids[0] as number, 'SIGKILL');
+      killed = true;
+      expect(await running).toBeUndefined();
+    } finally {
+      await children.stop();
+    }
+    expect(killed).toBe(true);
+
+    const after = await withSandbox(dir, async (next) => {
+      const listed = await next.get('/v1/transactions?limit=1');
+      expect(listed.status).toBe(200);
+      // Still writable.
+      const more = await next.post('/v1/transactions', directCardBody(VISA));
+      expect(more.status).toBe(201);
+      return { total: listed.body.total as number, extra: more.body.reference_id as string };
+    });
+    const found = await consistency(dir);
+    expect(found.integrity).toEqual(['ok']);
+    expect(found.transactions).toBe(after.total + 1);
+    expect(after.total).toBeGreaterThan(0);
+    expect(after.total).toBeLessThan(20_000);
+    // The sales made are exactly the first ones, with nothing of a sale half made.
+    expect(found.references).toEqual([...Array.from({ length: after.total }, (_, i) => `generated-${i + 1}`), after.extra]);
+    expect(found).toMatchObject({ missingReceivables: 0, orphanReceivables: 0, missingVersions: 0, danglingEvents: 0 });
+  }, 30_000);
+});
+
+interface WalFrame {
+  offset: number;
+  commit: boolean;
+}
+
+/** The frames of the current generation of a write-ahead log (those salted as its header is). */
+function walFrames(wal: Buffer): { pageSize: number; frames: WalFrame[] } {
+  expect(wal.length).toBeGreaterThan(32);
+  expect([0x377f0682, 0x377f0683]).toContain(wal.readUInt32BE(0));
+  const pageSize = wal.readUInt32BE(8);
+  const salt = wal.subarray(16, 24);
+  const frames: WalFrame[] = [];
+  for (let offset = 32; offset + 24 + pageSize <= wal.length; offset += 24 + pageSize) {
+    if (!wal.subarray(offset + 8, offset + 16).equals(salt)) break;
+    frames.push({ offset, commit: wal.readUInt32BE(offset + 4) !== 0 });
+  }
+  return { pageSize, frames };
+}
+
+describe('a write-ahead log damaged on disk', () => {
+  /**
+   * Five sales made one by one through a process that is then killed, so its log is left as it
+   * was written (a clean close would have folded it into the database and removed it).
+   */
+  async function afterFiveSales(): Promise<{ dir: string; wal: string; ids: string[] }> {
+    const dir = await tempDir();
+    const children = await startChildSandboxes(await tempDir(), dir, 1);
+    const ids: string[] = [];
+    try {
+      const api = client(children.urls[0] as string);
+      for (let i = 0; i < 5; i += 1) {
+        const reply = await api.post('/v1/transactions', directCardBody(VISA));
+        expect(reply.status).toBe(201);
+        ids.push(reply.body.id);
+      }
+      process.kill(children.pids[0] as number, 'SIGKILL');
+    } finally {
+      await children.stop();
+    }
+    return { dir, wal: `${statePaths(dir).file}-wal`, ids };
+  }
+
+  async function expectServes(dir: string, present: string[], absent: string[]): Promise<void> {
+    await withSandbox(dir, async (api) => {
+      const listed = await api.get('/v1/transactions?limit=100');
+      expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+      expect(listed.body.items.map((t: Json) => t.id).sort()).toEqual([...present].sort());
+      for (const id of present) expect((await api.get(`/v1/transactions/${id}`)).status).toBe(200);
+      for (const id of absent) expect((await api.get(`/v1/transactions/${id}`)).status).toBe(404);
+      expect((await api.post('/v1/transactions', directCardBody(VISA))).status).toBe(201);
+    });
+    const found = await consistency(dir);
+    expect(found.integrity).toEqual(['ok']);
+    expect(found).toMatchObject({ transactions: present.length + 1, missingReceivables: 0, orphanReceivables: 0, missingVersions: 0, danglingEvents: 0, created: present.length + 1 });
+  }
+
+  it('cut off in the middle of its last frame: the state up to the commit before it', async () => {
+    const { dir, wal, ids } = await afterFiveSales();
+    const { pageSize, frames } = walFrames(await readFile(wal));
+    const commits = frames.filter((f) => f.commit);
+    expect(commits.length).toBeGreaterThanOrEqual(6); // the seeding and the five sales at least
+    const last = frames.at(-1) as WalFrame;
+    // The log ends with the last sale's commit.
+    expect(last.commit).toBe(true);
+    await truncate(wal, last.offset + 24 + pageSize / 2);
+    await expectServes(dir, ids.slice(0, 4), ids.slice(4));
+  }, 20_000);
+
+  it('followed by garbage: all of it, the garbage ignored', async () => {
+    const { dir, wal, ids } = await afterFiveSales();
+    const { pageSize, frames } = walFrames(await readFile(wal));
+    // Something shaped like one more frame (the same salt, a page's worth of bytes) but not one.
+    const header = await readFile(wal).then((b) => b.subarray(0, 32));
+    const fake = Buffer.alloc(24 + pageSize, 0x5a);
+    fake.writeUInt32BE(2, 0);
+    fake.writeUInt32BE(1000, 4);
+    header.copy(fake, 8, 16, 24);
+    await appendFile(wal, Buffer.concat([fake, Buffer.from('garbage after the last frame')]));
+    expect(frames.at(-1)?.commit).toBe(true);
+    await expectServes(dir, ids, []);
+  }, 20_000);
+
+  it('left as garbage beside a database closed cleanly: ignored', async () => {
+    const dir = await tempDir();
+    const ids = await withSandbox(dir, async (api) => {
+      const made: string[] = [];
+      for (let i = 0; i < 3; i += 1) made.push((await api.post('/v1/transactions', directCardBody(VISA))).body.id);
+      return made;
+    });
+    const wal = `${statePaths(dir).file}-wal`;
+    await writeFile(wal, Buffer.alloc(5000, 0xa5));
+    await expectServes(dir, ids, []);
+  });
+});
