@@ -133,6 +133,39 @@ describe('the database', () => {
     expect(after.cards[cardId]).toEqual(before.cards[cardId]);
   });
 
+  it('changes that arrive together commit together, each on its own: one that throws is undone alone', async () => {
+    const dir = await tempDir();
+    await readState(dir, clock); // seeds
+    const before = await stored(dir);
+    const buyerId = Object.keys(before.buyers)[0] as string;
+    // The sixth change is refused by the database half way through writing it (its counter and
+    // buyer are written before its delivery, which a trigger refuses): only a savepoint of its own
+    // can take back what it wrote without taking the other nine with it.
+    await withDb(dir, (db) =>
+      db.exec("CREATE TRIGGER refuse_marked BEFORE INSERT ON deliveries WHEN NEW.doc LIKE '%refuse-me%' BEGIN SELECT RAISE(ABORT, 'refused'); END"),
+    );
+    // Issued in one tick, so they are committed as one group.
+    const changes = Array.from({ length: 10 }, (_, i) =>
+      mutateState(dir, clock, (state) => {
+        state.counters.seq += 1;
+        if (i === 5) {
+          (state.buyers[buyerId] as { first_name: string }).first_name = 'Refused';
+          state.deliveries.push({ kind: 'receipt', resource_id: 'refuse-me', method: 'email', target: 'a@example.com', at: clock().toISOString() });
+        }
+        return state.counters.seq;
+      }),
+    );
+    const settled = await Promise.allSettled(changes);
+    await withDb(dir, (db) => db.exec('DROP TRIGGER refuse_marked'));
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    // Each saw the ones before it, and none saw the refused one's increment.
+    const seqs = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value as number] : []));
+    expect(seqs).toEqual(Array.from({ length: 9 }, (_, i) => before.counters.seq + i + 1));
+    const after = await stored(dir);
+    expect(after.counters.seq).toBe(before.counters.seq + 9);
+    expect(after.buyers[buyerId]).toEqual(before.buyers[buyerId]);
+  });
+
   it('a change and its events are one transaction: an event that cannot be written takes the change with it', async () => {
     const dir = await tempDir();
     const api = await sandboxOn(dir);

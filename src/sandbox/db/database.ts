@@ -105,6 +105,23 @@ export class SandboxDb {
     return `${this.connection}:${this.writes}:${other}`;
   }
 
+  /**
+   * Inside a write transaction: runs `change` so that, if it throws, what it wrote is undone and
+   * the transaction goes on without it (an SQLite savepoint).
+   */
+  savepoint<T>(change: () => T): T {
+    this.sql.exec('SAVEPOINT change');
+    try {
+      const result = change();
+      this.sql.exec('RELEASE change');
+      return result;
+    } catch (err) {
+      this.sql.exec('ROLLBACK TO change');
+      this.sql.exec('RELEASE change');
+      throw err;
+    }
+  }
+
   close(): void {
     this.endRead();
     this.statements.clear();

@@ -24,17 +24,12 @@ function rowKey(table: TableSpec, key: string | number): SqlValue {
   return table.key === 'INTEGER' ? Number(key) : String(key);
 }
 
-const upserts = new Map<string, string>();
+const statements = new Map<string, string>();
 
-function upsertSql(table: TableSpec): string {
-  let sql = upserts.get(table.name);
-  if (!sql) {
-    const names = [table.versioned ? 'version' : 'doc', ...Object.keys(table.columns)];
-    sql =
-      `INSERT INTO ${table.name} (k, ${names.join(', ')}) VALUES (${['?', ...names.map(() => '?')].join(', ')}) ` +
-      `ON CONFLICT (k) DO UPDATE SET ${names.map((n) => `${n} = excluded.${n}`).join(', ')}`;
-    upserts.set(table.name, sql);
-  }
+/** SQL text built once per table (and set of columns), so preparing it is a map lookup. */
+function sqlOnce(id: string, build: () => string): string {
+  let sql = statements.get(id);
+  if (!sql) statements.set(id, (sql = build()));
   return sql;
 }
 
@@ -207,10 +202,27 @@ export class UnitOfWork {
     return this.versionsOf.get(id);
   }
 
+  /**
+   * Inserts or updates one row. An update sets only the columns whose value changed: SQLite
+   * rewrites every index of a column it is told to set, and a refund changes one indexed field of
+   * eight; the pages that saves are most of what a change writes.
+   */
   private putRow(table: TableSpec, key: string, doc: Doc, version?: number): void {
-    const columns = Object.values(table.columns);
-    const values = columns.map((column) => column.of(doc));
-    this.db.run(upsertSql(table), rowKey(table, key), table.versioned ? (version as number) : JSON.stringify(doc), ...values);
+    const names = Object.keys(table.columns);
+    const values = Object.values(table.columns).map((column) => column.of(doc));
+    const body = table.versioned ? 'version' : 'doc';
+    const bodyValue = table.versioned ? (version as number) : JSON.stringify(doc);
+    const k = rowKey(table, key);
+    const old = this.db.get<Record<string, SqlValue>>(sqlOnce(`${table.name}:old`, () => `SELECT ${['k', ...names].join(', ')} FROM ${table.name} WHERE k = ?`), k);
+    if (!old) {
+      const sql = sqlOnce(`${table.name}:insert`, () => `INSERT INTO ${table.name} (k, ${[body, ...names].join(', ')}) VALUES (${['?', '?', ...names.map(() => '?')].join(', ')})`);
+      this.db.run(sql, k, bodyValue, ...values);
+      return;
+    }
+    const changed = names.map((name, i) => [name, values[i] as SqlValue] as const).filter(([name, value]) => old[name] !== value);
+    const sets = [body, ...changed.map(([name]) => name)];
+    const sql = sqlOnce(`${table.name}:update:${sets.join(',')}`, () => `UPDATE ${table.name} SET ${sets.map((n) => `${n} = ?`).join(', ')} WHERE k = ?`);
+    this.db.run(sql, bodyValue, ...changed.map(([, value]) => value), k);
   }
 
   /** Writes one record as it stands in this unit (or removes it); returns its version, if it has one. */
