@@ -1,12 +1,14 @@
 import { randomInt, randomUUID } from 'node:crypto';
 
 /**
- * Resource ids look like the provider's: 32 lowercase hex characters. randomUUID draws from a
- * cached pool of entropy, several times faster than randomBytes when a volume of sales needs
- * hundreds of thousands of ids.
+ * Resource ids look like the provider's: 32 lowercase hex characters. The first 12 are the time
+ * in milliseconds and the other 20 random (the idea of UUID version 7): ids made one after another
+ * sort near each other, so each lands next to the last in the database's id indexes instead of on
+ * a random page of them, which at a million sales was a large part of what a new sale cost.
+ * randomUUID draws from a cached pool of entropy, several times faster than randomBytes.
  */
 export function newId(): string {
-  return randomUUID().replace(/-/g, '');
+  return Date.now().toString(16).padStart(12, '0') + randomUUID().replace(/-/g, '').slice(12);
 }
 
 /** A string of `length` random decimal digits (NSUs, authorization codes, document numbers). */

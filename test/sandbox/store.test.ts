@@ -270,7 +270,7 @@ describe('the database', () => {
       // Every version left is a record's current one or one a kept event refers to.
       orphans: one<{ n: number }>(
         db,
-        `SELECT count(*) AS n FROM versions v WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.src_top = v.top AND v.k = (CASE e.src_top WHEN 'transactions' THEN CAST(e.src_key AS INTEGER) ELSE e.src_key END) AND e.src_version = v.version)
+        `SELECT count(*) AS n FROM versions v WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.src_top = v.top AND v.k = e.src_key AND e.src_version = v.version)
            AND NOT EXISTS (SELECT 1 FROM transactions t WHERE v.top = 'transactions' AND t.k = v.k AND t.version = v.version)
            AND NOT EXISTS (SELECT 1 FROM buyers b WHERE v.top = 'buyers' AND b.k = v.k AND b.version = v.version)`,
       ).n,

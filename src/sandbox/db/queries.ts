@@ -84,6 +84,25 @@ const MAX_CURSORS = 64;
 // each of 1,000 pages was most of an export's time.
 const counts = new Map<string, { mark: string; n: number }>();
 
+/** A listing of every row: no filter, no date range. */
+function whole(spec: PageSpec, query: ListQuery): boolean {
+  return query.range.min <= -8.64e15 && query.range.max >= 8.64e15 && Object.values(spec.filters ?? {}).every((values) => values === undefined);
+}
+
+/**
+ * How many rows a list table holds, without counting them (a million took a tenth of a second):
+ * its rows only ever grow at the end and are only ever trimmed from the start (events), so their
+ * positions run without a gap from the first to the last.
+ */
+function rowCount(state: SandboxState, name: string): number {
+  const { db } = unitOf(state);
+  if (table(name).key !== 'INTEGER') return (db.get<{ n: number }>(`SELECT count(*) AS n FROM ${name}`) as { n: number }).n;
+  // Two queries: SQLite answers min() or max() alone from the key's ends, both at once by a scan.
+  const first = db.get<{ k: number | null }>(`SELECT min(k) AS k FROM ${name}`)?.k;
+  const last = db.get<{ k: number | null }>(`SELECT max(k) AS k FROM ${name}`)?.k;
+  return first === null || first === undefined || last === null || last === undefined ? 0 : last - first + 1;
+}
+
 /** One page of `name` in the query's time order (ties in stored order), with how many match in all. */
 export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec, query: ListQuery): { items: T[]; total: number } {
   const { db } = unitOf(state);
@@ -94,7 +113,7 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
   const mark = db.changeMark();
   let total = counts.get(countKey)?.mark === mark ? counts.get(countKey)?.n : undefined;
   if (total === undefined) {
-    total = (db.get<{ n: number }>(countSql, ...params) as { n: number }).n;
+    total = whole(spec, query) ? rowCount(state, name) : (db.get<{ n: number }>(countSql, ...params) as { n: number }).n;
     counts.delete(countKey);
     counts.set(countKey, { mark, n: total });
     if (counts.size > MAX_CURSORS) counts.delete(counts.keys().next().value as string);
