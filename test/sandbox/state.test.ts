@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -145,6 +145,23 @@ describe('concurrency', () => {
       expect(reply.status).toBe(201);
       expect(at).toBeGreaterThanOrEqual(releasedAt);
       expect((await api.get(`/v1/transactions/${reply.body.id}`)).status).toBe(200);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('a fresh sandbox opened while another process holds its new database waits for it, not 500', async () => {
+    const dir = await tempDir();
+    await mkdir(statePaths(dir).dir, { recursive: true, mode: 0o700 });
+    // Another process has just created the database (not yet in WAL mode) and is writing to it:
+    // switching it to WAL takes a lock SQLite's busy timeout does not wait for.
+    const lock = await holdWriteLock(statePaths(dir).file, 300);
+    const sandbox = await startSandbox({ stateDir: dir });
+    try {
+      const reply = await client(sandbox.url).post('/v1/transactions', directCardBody(VISA));
+      const at = Date.now();
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      expect(at).toBeGreaterThanOrEqual(await lock.released);
     } finally {
       await sandbox.close();
     }

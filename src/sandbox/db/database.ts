@@ -144,7 +144,25 @@ export function sandboxDir(stateDir: string): string {
   return path.join(path.resolve(stateDir), 'sandbox');
 }
 
+/**
+ * Opens the database, waiting out other processes opening it at the same moment: switching a new
+ * database to WAL takes a lock that SQLite does not wait for (its busy timeout does not apply), so
+ * four processes starting on a fresh sandbox at once saw "database is locked".
+ */
 async function openAt(dir: string): Promise<SandboxDb> {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      return await openOnce(dir);
+    } catch (err) {
+      const locked = isBusy(err) || (err instanceof SandboxError && err.httpStatus === 503);
+      if (!locked || Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
+    }
+  }
+}
+
+async function openOnce(dir: string): Promise<SandboxDb> {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   // mkdir's mode does not apply to a directory that already existed.
   chmodSync(dir, 0o700);
