@@ -138,11 +138,13 @@ export function applyChange<T>(uow: UnitOfWork, now: StoreClock, mutate: (state:
 export async function mutateInSteps<T>(stateDir: string, now: StoreClock, step: (uow: UnitOfWork) => T | undefined): Promise<T> {
   await mutateState(stateDir, now, () => undefined);
   const db = await openSandboxDb(stateDir);
-  for (;;) {
-    const result = db.write(() => step(new UnitOfWork(db)));
-    if (result !== undefined) return result;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  return db.largeCache(async () => {
+    for (;;) {
+      const result = db.write(() => step(new UnitOfWork(db)));
+      if (result !== undefined) return result;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  });
 }
 
 /** Lets go of what this process holds open for a state directory (a sandbox server closing). */
