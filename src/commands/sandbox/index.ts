@@ -51,7 +51,11 @@ export function registerSandbox(program: Command, action: ActionFactory, withVer
     .description('Trade for some days on the sandbox clock: sales (cards, PIX, boletos) spread over them, payouts as they fall due')
     .option('--sales <n>', 'how many sales (up to 1000000)')
     .option('--days <n>', 'over how many days (default 30); the clock ends that many days later')
-    .addHelpText('after', examples('payctl sandbox generate --sales 1000 --days 30', 'payctl sandbox generate --sales 100000 --days 400 && payctl transactions list --all -o csv > all.csv'))
+    .addHelpText(
+      'after',
+      `${examples('payctl sandbox generate --sales 1000 --days 30', 'payctl sandbox generate --sales 100000 --days 400 && payctl transactions list --all -o csv > all.csv')}\n` +
+        'It trades in parts of 20,000 sales, each reported on stderr; Ctrl-C (exit 3) keeps the parts\nalready traded.\n',
+    )
     .action(action(() => import('./clock.js').then((m) => ({ run: m.runGenerate }))));
   requiredFirst(group, { advance: ['--days'], generate: ['--sales'] });
 }
