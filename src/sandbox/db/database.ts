@@ -99,6 +99,21 @@ export class SandboxDb {
     }
   }
 
+  /** The document of one version of a record (versions.k is the record's key as text). */
+  versionDoc(top: string, key: string | number, version: number): string | undefined {
+    return this.get<{ doc: string }>('SELECT doc FROM versions WHERE top = ? AND k = ? AND version = ?', top, String(key), version)?.doc;
+  }
+
+  /**
+   * The first and last positions of a list table, or undefined when it is empty. Two queries:
+   * SQLite answers min() or max() alone from the key's ends, but both at once by a full scan.
+   */
+  keyRange(table: string): { first: number; last: number } | undefined {
+    const first = this.get<{ k: number | null }>(`SELECT min(k) AS k FROM ${table}`)?.k;
+    const last = this.get<{ k: number | null }>(`SELECT max(k) AS k FROM ${table}`)?.k;
+    return first === null || first === undefined || last === null || last === undefined ? undefined : { first, last };
+  }
+
   /**
    * Changes whenever the database may have: after a change of this process, or one another
    * process committed (SQLite's data_version). What is derived from the tables (a list's count)

@@ -26,7 +26,7 @@ function rowsWhere(state: SandboxState, name: string, where: string, params: Sql
   if (!table(name).versioned) return db.all<Row>(`SELECT t.k AS k, t.doc AS doc FROM ${name} t WHERE ${where} ORDER BY ${order}`, ...params);
   return db
     .all<{ k: string | number; version: number }>(`SELECT t.k AS k, t.version AS version FROM ${name} t WHERE ${where} ORDER BY ${order}`, ...params)
-    .map((row) => ({ ...row, doc: (db.get<{ doc: string }>('SELECT doc FROM versions WHERE top = ? AND k = ? AND version = ?', name, String(row.k), row.version) as { doc: string }).doc }));
+    .map((row) => ({ ...row, doc: db.versionDoc(name, row.k, row.version) as string }));
 }
 
 /** Records of `name` in the order of `rows`, read through `state`. */
@@ -79,7 +79,14 @@ function conditionsOf(spec: PageSpec, query: ListQuery): { where: string; params
 // Kept only while the database is unchanged: after a change, offsets may no longer mean the rows
 // they meant, and the page is found by its offset again.
 const cursors = new Map<string, { offset: number; at: number; k: number; mark: string }>();
-const MAX_CURSORS = 64;
+const MAX_REMEMBERED = 64;
+
+/** Keeps `value` as the newest entry of `map`, dropping the oldest past MAX_REMEMBERED. */
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > MAX_REMEMBERED) map.delete(map.keys().next().value as string);
+}
 // How many rows each listing matched, while the database is unchanged: counting 100,000 rows for
 // each of 1,000 pages was most of an export's time.
 const counts = new Map<string, { mark: string; n: number }>();
@@ -97,10 +104,8 @@ function whole(spec: PageSpec, query: ListQuery): boolean {
 function rowCount(state: SandboxState, name: string): number {
   const { db } = unitOf(state);
   if (table(name).key !== 'INTEGER') return (db.get<{ n: number }>(`SELECT count(*) AS n FROM ${name}`) as { n: number }).n;
-  // Two queries: SQLite answers min() or max() alone from the key's ends, both at once by a scan.
-  const first = db.get<{ k: number | null }>(`SELECT min(k) AS k FROM ${name}`)?.k;
-  const last = db.get<{ k: number | null }>(`SELECT max(k) AS k FROM ${name}`)?.k;
-  return first === null || first === undefined || last === null || last === undefined ? 0 : last - first + 1;
+  const range = db.keyRange(name);
+  return range ? range.last - range.first + 1 : 0;
 }
 
 /** One page of `name` in the query's time order (ties in stored order), with how many match in all. */
@@ -114,9 +119,7 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
   let total = counts.get(countKey)?.mark === mark ? counts.get(countKey)?.n : undefined;
   if (total === undefined) {
     total = whole(spec, query) ? rowCount(state, name) : (db.get<{ n: number }>(countSql, ...params) as { n: number }).n;
-    counts.delete(countKey);
-    counts.set(countKey, { mark, n: total });
-    if (counts.size > MAX_CURSORS) counts.delete(counts.keys().next().value as string);
+    remember(counts, countKey, { mark, n: total });
   }
   const descending = query.sort === 'time-descending';
   const direction = descending ? 'DESC' : 'ASC';
@@ -143,15 +146,12 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
     resume ? 0 : query.offset,
   );
   const last = picked[picked.length - 1];
-  cursors.delete(listing);
-  if (last && typeof last.k === 'number') {
-    cursors.set(listing, { offset: query.offset + picked.length, at: last.at, k: last.k, mark });
-    if (cursors.size > MAX_CURSORS) cursors.delete(cursors.keys().next().value as string);
-  }
+  if (last && typeof last.k === 'number') remember(cursors, listing, { offset: query.offset + picked.length, at: last.at, k: last.k, mark });
+  else cursors.delete(listing);
   // A page's documents are read by key: joining them in the query would read the skipped ones too.
   const rows: Row[] = picked.map((row) =>
     versioned
-      ? { k: row.k, version: row.version, doc: (db.get<{ doc: string }>('SELECT doc FROM versions WHERE top = ? AND k = ? AND version = ?', name, String(row.k), row.version as number) as { doc: string }).doc }
+      ? { k: row.k, version: row.version, doc: db.versionDoc(name, row.k, row.version as number) as string }
       : { k: row.k, doc: row.doc as string },
   );
   return { items: through<T>(state, name, rows), total };
@@ -198,6 +198,6 @@ export function nextMatchingEvent<T>(state: SandboxState, from: number, matches:
 
 /** The document of one version of a record (an event's payload refers to one). */
 export function recordVersion(state: SandboxState, name: string, key: string, version: number): Doc | undefined {
-  const row = unitOf(state).db.get<{ doc: string }>('SELECT doc FROM versions WHERE top = ? AND k = ? AND version = ?', name, key, version);
-  return row ? (JSON.parse(row.doc) as Doc) : undefined;
+  const doc = unitOf(state).db.versionDoc(name, key, version);
+  return doc === undefined ? undefined : (JSON.parse(doc) as Doc);
 }

@@ -62,10 +62,9 @@ export class UnitOfWork {
     if (table.versioned) {
       // Two lookups, not a join: without statistics SQLite may walk every version of the table
       // for a join instead of finding the one row by its key.
-      const version = this.db.get<{ version: number }>(`SELECT version FROM ${top} WHERE k = ?`, rowKey(table, key))?.version;
-      this.versionsOf.set(`${top}/${key}`, version);
-      const row = version === undefined ? undefined : this.db.get<{ doc: string }>('SELECT doc FROM versions WHERE top = ? AND k = ? AND version = ?', top, key, version);
-      doc = row ? (JSON.parse(row.doc) as Doc) : undefined;
+      const version = this.storedVersion(table, key);
+      const text = version === undefined ? undefined : this.db.versionDoc(top, key, version);
+      doc = text === undefined ? undefined : (JSON.parse(text) as Doc);
     } else {
       const row = this.db.get<{ doc: string }>(`SELECT doc FROM ${top} WHERE k = ?`, rowKey(table, key));
       doc = row ? (JSON.parse(row.doc) as Doc) : undefined;
@@ -75,23 +74,20 @@ export class UnitOfWork {
   }
 
   /** Adopts documents a query already read, so reading them again through the state costs nothing. */
-  adopt(top: string, rows: Array<{ k: string | number; doc: string; version?: number }>): Doc[] {
+  adopt(top: string, rows: Array<{ k: string | number; doc: string; version?: number }>): void {
     const cache = this.cacheOf(top);
-    return rows.map((row) => {
+    for (const row of rows) {
       const key = String(row.k);
-      if (cache.has(key)) return cache.get(key) as Doc;
-      const doc = JSON.parse(row.doc) as Doc;
-      cache.set(key, doc);
+      if (cache.has(key)) continue;
+      cache.set(key, JSON.parse(row.doc) as Doc);
       if (row.version !== undefined) this.versionsOf.set(`${top}/${key}`, row.version);
-      return doc;
-    });
+    }
   }
 
   private length(top: string): number {
     let length = this.lengths.get(top);
     if (length === undefined) {
-      const row = this.db.get<{ last: number | null }>(`SELECT max(k) AS last FROM ${top}`);
-      length = row?.last === null || row?.last === undefined ? 0 : row.last + 1;
+      length = (this.db.keyRange(top)?.last ?? -1) + 1;
       this.lengths.set(top, length);
     }
     return length;
@@ -291,12 +287,9 @@ export class UnitOfWork {
 
   /** Keeps the newest `eventLimits.keep` events once there are `slack` more than that. */
   private trimEvents(): void {
-    // Two queries: SQLite answers min() or max() alone from the key's ends, both at once by a full scan.
-    const first = this.db.get<{ k: number | null }>('SELECT min(k) AS k FROM events')?.k;
-    const last = this.db.get<{ k: number | null }>('SELECT max(k) AS k FROM events')?.k;
-    if (first === null || first === undefined || last === null || last === undefined) return;
-    if (last - first + 1 <= eventLimits.keep + eventLimits.slack) return;
-    const below = last - eventLimits.keep + 1;
+    const range = this.db.keyRange('events');
+    if (!range || range.last - range.first + 1 <= eventLimits.keep + eventLimits.slack) return;
+    const below = range.last - eventLimits.keep + 1;
     const refs = this.db.all<{ src_top: string | null; src_key: string | null; src_version: number | null }>(
       'SELECT DISTINCT src_top, src_key, src_version FROM events WHERE k < ? AND src_top IS NOT NULL',
       below,
