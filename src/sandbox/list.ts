@@ -12,7 +12,7 @@ export interface ListQuery {
   offset: number;
   sort: SortOrder;
   createdWithin: (ms: number) => boolean;
-  /** The same bounds as whole milliseconds, both inclusive: what a database query filters on. */
+  /** The date range's bounds in whole milliseconds, both inclusive (timestamps are whole milliseconds). */
   range: { min: number; max: number };
   /** Field name → accepted values; an item passes when its field equals any of them. */
   filters: Map<string, Set<string>>;
@@ -24,7 +24,7 @@ type Bound = 'gte' | 'gt' | 'lte' | 'lt';
  * A bound is Unix epoch seconds, a date-time, or a calendar date. A calendar date means the whole
  * UTC day, so `lte=2026-11-22` still includes that evening and `gt=2026-11-22` starts the next day.
  */
-function boundPredicate(bound: Bound, raw: string): { keep: (ms: number) => boolean; min?: number; max?: number } | undefined {
+function boundRange(bound: Bound, raw: string): { min?: number; max?: number } | undefined {
   let at: number;
   let dayLong = false;
   if (/^\d+(\.\d+)?$/.test(raw)) at = Number(raw) * 1000;
@@ -41,15 +41,16 @@ function boundPredicate(bound: Bound, raw: string): { keep: (ms: number) => bool
   }
   if (dayLong) {
     const next = at + DAY_MS;
-    if (bound === 'gte') return { keep: (ms) => ms >= at, min: at };
-    if (bound === 'gt') return { keep: (ms) => ms >= next, min: next };
-    if (bound === 'lte') return { keep: (ms) => ms < next, max: next - 1 };
-    return { keep: (ms) => ms < at, max: at - 1 };
+    if (bound === 'gte') return { min: at };
+    if (bound === 'gt') return { min: next };
+    if (bound === 'lte') return { max: next - 1 };
+    return { max: at - 1 };
   }
-  if (bound === 'gte') return { keep: (ms) => ms >= at, min: Math.ceil(at) };
-  if (bound === 'gt') return { keep: (ms) => ms > at, min: Math.floor(at) + 1 };
-  if (bound === 'lte') return { keep: (ms) => ms <= at, max: Math.floor(at) };
-  return { keep: (ms) => ms < at, max: Math.ceil(at) - 1 };
+  // Epoch seconds may have a fraction: the bounds are rounded to the whole milliseconds they admit.
+  if (bound === 'gte') return { min: Math.ceil(at) };
+  if (bound === 'gt') return { min: Math.floor(at) + 1 };
+  if (bound === 'lte') return { max: Math.floor(at) };
+  return { max: Math.ceil(at) - 1 };
 }
 
 function integerParam(raw: string | null, field: string, min: number, max: number, problems: Problem[]): number | undefined {
@@ -74,18 +75,16 @@ export function parseListQuery(params: URLSearchParams, filterNames: readonly st
     problems.push({ field: 'sort', message: 'must be time-descending or time-ascending' });
   }
 
-  const predicates: Array<(ms: number) => boolean> = [];
+  // The whole span a Date can hold, when no bound narrows it.
   const range = { min: -8.64e15, max: 8.64e15 };
   for (const bound of ['gte', 'gt', 'lte', 'lt'] as const) {
     const raw = params.get(`date_range[${bound}]`);
     if (raw === null || raw === '') continue;
-    const predicate = boundPredicate(bound, raw);
-    if (predicate) {
-      predicates.push(predicate.keep);
-      if (predicate.min !== undefined) range.min = Math.max(range.min, predicate.min);
-      if (predicate.max !== undefined) range.max = Math.min(range.max, predicate.max);
-    }
-    else problems.push({ field: `date_range[${bound}]`, message: 'must be epoch seconds, YYYY-MM-DD or an ISO 8601 date-time' });
+    const bounds = boundRange(bound, raw);
+    if (bounds) {
+      if (bounds.min !== undefined) range.min = Math.max(range.min, bounds.min);
+      if (bounds.max !== undefined) range.max = Math.min(range.max, bounds.max);
+    } else problems.push({ field: `date_range[${bound}]`, message: 'must be epoch seconds, YYYY-MM-DD or an ISO 8601 date-time' });
   }
 
   const filters = new Map<string, Set<string>>();
@@ -104,7 +103,7 @@ export function parseListQuery(params: URLSearchParams, filterNames: readonly st
     // offset wins when both are given: it is the more precise of the two.
     offset: offset ?? ((page ?? 1) - 1) * limit,
     sort: sortRaw as SortOrder,
-    createdWithin: (ms) => predicates.every((p) => p(ms)),
+    createdWithin: (ms) => ms >= range.min && ms <= range.max,
     range,
     filters,
   };
