@@ -308,12 +308,7 @@ export class Context {
    * `--all` on a terminal, and a totals line under the table where the spec asks for one.
    */
   async list(spec: ListSpec): Promise<number> {
-    // A long export allocates page after page; V8 answers by growing its young generation (up
-    // to 16 MB a semi-space), so memory at 100,000 items was 1.2–1.4× memory at 10,000. Keeping
-    // it at its starting size holds memory flat, for a few more (smaller) collections; a short
-    // list never grows it anyway.
-    const { setFlagsFromString } = await import('node:v8');
-    setFlagsFromString('--semi-space-growth-factor=1');
+    const capGrowth = (await import('./output/young-generation.js')).capYoungGeneration();
     const api = await this.api();
     const format = await this.outputFormat();
     const progress =
@@ -325,6 +320,7 @@ export class Context {
     async function* tapped(): AsyncGenerator<unknown[]> {
       try {
         for await (const page of source) {
+          capGrowth();
           if (totals) for (const item of page) totals.add(item);
           yield page;
         }
