@@ -1,37 +1,51 @@
+import { workerData } from 'node:worker_threads';
+import { setEntryUrl } from './entry.js';
 import { VERSION } from './version.js';
 
-const args = process.argv.slice(2);
-// `payctl --version` is what scripts and shell prompts call most: answer it before anything else
-// is even loaded (every module is a file to read and compile; this keeps it to the version's).
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  process.stdout.write(`${VERSION}\n`);
-  process.exit(0);
+// The embedded sandbox runs this same bundle on a worker thread (sandbox/thread-host.ts), which
+// says so in its workerData; every other start is the command line.
+const sandboxThread = (workerData as { payctlSandbox?: import('./sandbox/thread-main.js').SandboxThreadData } | null)?.payctlSandbox;
+if (sandboxThread) {
+  const { runSandboxThread } = await import('./sandbox/thread-main.js');
+  await runSandboxThread(sandboxThread);
+} else {
+  setEntryUrl(import.meta.url);
+  await runCommandLine(process.argv.slice(2));
 }
 
-const [{ ExitCode }, { interruptionNote, interruptsHandledElsewhere }, { processIO }] = await Promise.all([import('./errors.js'), import('./interrupt.js'), import('./io.js')]);
+async function runCommandLine(args: string[]): Promise<void> {
+  // `payctl --version` is what scripts and shell prompts call most: answer it before anything else
+  // is even loaded (every module is a file to read and compile; this keeps it to the version's).
+  if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+    process.stdout.write(`${VERSION}\n`);
+    process.exit(0);
+  }
 
-// The only place the process exits: everything below returns an exit code instead, so tests can
-// run the whole CLI in-process.
-// Ctrl-C and SIGTERM (a service manager, `timeout`, `kill`) alike: say what was in flight, exit 3.
-const cancel = () => {
-  // A command that handles these itself (sandbox serve stops cleanly) has said so.
-  if (interruptsHandledElsewhere()) return;
-  const note = interruptionNote();
-  process.stderr.write(note ? `\ncancelled: ${note}\n` : '\ncancelled\n');
-  process.exit(ExitCode.cancelled);
-};
-process.on('SIGINT', cancel);
-process.on('SIGTERM', cancel);
+  const [{ ExitCode }, { interruptionNote, interruptsHandledElsewhere }, { processIO }] = await Promise.all([import('./errors.js'), import('./interrupt.js'), import('./io.js')]);
 
-// `payctl … | head`: once the reader is gone, stop quietly instead of crashing on EPIPE.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(ExitCode.ok);
-    throw err;
-  });
+  // The only place the process exits: everything below returns an exit code instead, so tests can
+  // run the whole CLI in-process.
+  // Ctrl-C and SIGTERM (a service manager, `timeout`, `kill`) alike: say what was in flight, exit 3.
+  const cancel = () => {
+    // A command that handles these itself (sandbox serve stops cleanly) has said so.
+    if (interruptsHandledElsewhere()) return;
+    const note = interruptionNote();
+    process.stderr.write(note ? `\ncancelled: ${note}\n` : '\ncancelled\n');
+    process.exit(ExitCode.cancelled);
+  };
+  process.on('SIGINT', cancel);
+  process.on('SIGTERM', cancel);
+
+  // `payctl … | head`: once the reader is gone, stop quietly instead of crashing on EPIPE.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(ExitCode.ok);
+      throw err;
+    });
+  }
+
+  const { runCli } = await import('./cli.js');
+  const code = await runCli(args, processIO());
+  // Let piped stdout/stderr drain before exiting, so no output is cut short.
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 }
-
-const { runCli } = await import('./cli.js');
-const code = await runCli(args, processIO());
-// Let piped stdout/stderr drain before exiting, so no output is cut short.
-process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));

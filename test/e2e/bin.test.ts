@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SHORT_RUN_ITEMS } from '../../src/context.js';
 import { VERSION } from '../../src/version.js';
 import { tempHome, testEnv } from '../helpers/run.js';
 
@@ -158,6 +159,20 @@ describe('bin/payctl.js', () => {
     });
   }
 
+  it('a long list runs the embedded sandbox on its own thread, a short one on the command\'s; both answer the same', () => {
+    expect(payctl(['sandbox', 'generate', '--sales', '150']).code).toBe(0);
+    const long = payctl(['transactions', 'list', '--limit', '150', '-o', 'ndjson', '--debug']);
+    const short = payctl(['transactions', 'list', '--limit', '5', '-o', 'ndjson', '--debug']);
+    expect(long.code, long.stderr).toBe(0);
+    expect(short.code, short.stderr).toBe(0);
+    expect(long.stderr).toMatch(/\* embedded sandbox on its own thread at http:\/\/127\.0\.0\.1:\d+/);
+    expect(short.stderr).not.toContain('own thread');
+    const longIds = long.stdout.trim().split('\n').map((line) => JSON.parse(line).id as string);
+    expect(longIds).toHaveLength(150);
+    expect(new Set(longIds).size).toBe(150);
+    expect(short.stdout.trim().split('\n').map((line) => JSON.parse(line).id)).toEqual(longIds.slice(0, 5));
+  });
+
   it('Ctrl-C during sandbox generate: exit 3 within a second; the sales traded so far stay, on a sandbox that still answers', async () => {
     const child = spawn(process.execPath, [BIN, 'sandbox', 'generate', '--sales', '200000'], { env: testEnv(home.home) });
     let stderr = '';
@@ -179,10 +194,11 @@ describe('bin/payctl.js', () => {
   }, 90_000);
 
   it('Ctrl-C during a bulk refund on the embedded sandbox: exit 3 at once; the rerun finishes, each sale refunded exactly once', async () => {
-    expect(payctl(['sandbox', 'generate', '--sales', '150']).code).toBe(0);
+    expect(payctl(['sandbox', 'generate', '--sales', '400']).code).toBe(0);
     const ids = payctl(['transactions', 'list', '--all', '--payment-type', 'credit', '-o', 'csv', '--fields', 'id']).stdout;
     const rows = ids.trim().split('\n').length - 1;
-    expect(rows).toBeGreaterThan(50);
+    // More rows than a short run: the embedded sandbox runs on its own thread, killed with the process.
+    expect(rows).toBeGreaterThan(SHORT_RUN_ITEMS);
     // --timeout 1: a row in flight when Ctrl-C came is looked for, on the rerun, until 3× the
     // timeout after it was sent (the ledger's settle window); 30 s by default would make that 90 s.
     const child = spawn(process.execPath, [BIN, 'transactions', 'refund', '--file', '-', '--yes', '-o', 'ndjson', '--timeout', '1'], { env: testEnv(home.home) });

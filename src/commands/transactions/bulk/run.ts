@@ -1,5 +1,5 @@
 import { UncertainOutcomeError, type ApiClient } from '../../../api/client.js';
-import type { Context } from '../../../context.js';
+import { SHORT_RUN_ITEMS, type Context } from '../../../context.js';
 import { ApiError, CliError, ExitCode, UsageError, ValidationError } from '../../../errors.js';
 import { formatMoney } from '../../../output/format.js';
 import { writeOut } from '../../../output/write.js';
@@ -344,6 +344,7 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
     await ctx.confirm(`Refund ${rows.length - rows.filter((r) => r.error).length} transactions (${total})${resuming}?`, 'refund in bulk');
     await ctx.noteSandbox();
 
+    if (rows.length > SHORT_RUN_ITEMS) ctx.expectLongRun();
     const api = await ctx.api();
     const pace = new Pace(concurrency);
     api.onRateLimited = pace.rateLimited;

@@ -1,0 +1,63 @@
+// Starts the embedded sandbox on a worker thread (thread-main.ts) and gives the command the same
+// handle an in-process sandbox would: a loopback URL and close(). The thread runs the CLI's own
+// bundle again, entered with workerData instead of arguments (see main.ts).
+
+import { Worker } from 'node:worker_threads';
+import type { SandboxHandle } from './server.js';
+import type { SandboxThreadData, SandboxThreadMessage } from './thread-main.js';
+
+/** How long the thread may take to listen, and to close, before it is given up on. */
+const START_MS = 15_000;
+const CLOSE_MS = 3_000;
+
+export function startSandboxThread(entry: URL, data: SandboxThreadData, onStopped: (why: string) => void): Promise<SandboxHandle> {
+  const worker = new Worker(entry, { workerData: { payctlSandbox: data } });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => fail(`the embedded sandbox did not start within ${START_MS / 1000} s`), START_MS);
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      worker.removeAllListeners();
+      void worker.terminate();
+      reject(new Error(why));
+    };
+    worker.on('error', (err) => fail(`the embedded sandbox failed to start: ${err.message}`));
+    worker.on('exit', (code) => fail(`the embedded sandbox stopped before it started (exit ${code})`));
+    worker.once('message', (message: SandboxThreadMessage) => {
+      if (!('started' in message)) return fail('failed' in message ? `the embedded sandbox could not start: ${message.failed}` : 'the embedded sandbox closed before it started');
+      clearTimeout(timer);
+      worker.removeAllListeners();
+      resolve(threadHandle(worker, message.started, onStopped));
+    });
+  });
+}
+
+function threadHandle(worker: Worker, where: { url: string; port: number }, onStopped: (why: string) => void): SandboxHandle {
+  let closing: Promise<void> | undefined;
+  let exited = false;
+  const ended = new Promise<void>((done) => worker.once('exit', done)).then(() => {
+    exited = true;
+  });
+  // A crash of the thread is not silent: the requests it was serving fail as network errors, and
+  // the host says why. Once closing, the thread's end is expected.
+  worker.on('error', (err) => closing ?? onStopped(err.message));
+  worker.on('exit', (code) => closing ?? onStopped(`its thread exited (${code})`));
+  // The thread never holds the process open by itself: whatever the command waits for (a
+  // response, a close) keeps it alive, and an exit (Ctrl-C, an error) ends the thread with it.
+  worker.unref();
+  return {
+    url: where.url,
+    port: where.port,
+    close: () =>
+      (closing ??= exited
+        ? Promise.resolve()
+        : new Promise<void>((done) => {
+            const timer = setTimeout(() => void worker.terminate(), CLOSE_MS);
+            void ended.then(() => {
+              clearTimeout(timer);
+              done();
+            });
+            worker.ref();
+            worker.postMessage('close');
+          })),
+  };
+}
