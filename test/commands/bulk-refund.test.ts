@@ -45,6 +45,27 @@ describe('pace: adaptive to 429', () => {
   });
 });
 
+describe('pace: a freed slot is taken at once', () => {
+  it('a worker waiting for a slot gets it when one is released, without waiting for a timer', async () => {
+    vi.useFakeTimers();
+    try {
+      const pace = new Pace(1);
+      await pace.acquire();
+      let acquired = false;
+      const waiting = pace.acquire().then(() => (acquired = true));
+      for (let i = 0; i < 5; i += 1) await Promise.resolve();
+      expect(acquired).toBe(false);
+      pace.release(true);
+      // Timers are frozen: only a wake-up on release, not a poll, lets the waiter through.
+      for (let i = 0; i < 5; i += 1) await Promise.resolve();
+      expect(acquired).toBe(true);
+      await waiting;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('pace: every wait bounded', () => {
   it('a 429 asking for hours pauses the batch for at most MAX_PAUSE_MS', async () => {
     vi.useFakeTimers();

@@ -46,6 +46,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * How many rows may be in flight: on a 429, halved (once for a burst of them) and everyone paused
  * for its Retry-After; grown back by one after each window of as many successes as the limit.
+ * A worker waiting for a slot is woken the moment one is released: a slot left empty even for a
+ * timer tick is a request the service could have been working on (polling every 5 ms left it
+ * without work for a third of a batch's requests).
  */
 export class Pace {
   private active = 0;
@@ -53,6 +56,7 @@ export class Pace {
   private pauseUntil = 0;
   private successes = 0;
   private lastCut = 0;
+  private readonly waiting: Array<() => void> = [];
 
   constructor(private readonly max: number) {
     this.limit = max;
@@ -60,19 +64,27 @@ export class Pace {
 
   async acquire(): Promise<void> {
     for (;;) {
-      const wait = this.pauseUntil - Date.now();
-      if (wait <= 0 && this.active < this.limit) break;
-      await sleep(Math.max(5, Math.min(wait, 50)));
+      const pause = this.pauseUntil - Date.now();
+      if (pause > 0) await sleep(Math.min(pause, 50));
+      else if (this.active < this.limit) break;
+      else await new Promise<void>((wake) => this.waiting.push(wake));
     }
     this.active += 1;
   }
 
   release(ok: boolean): void {
     this.active -= 1;
+    this.waking(1);
     if (ok && ++this.successes >= this.limit && this.limit < this.max) {
       this.limit += 1;
       this.successes = 0;
+      this.waking(1);
     }
+  }
+
+  /** Wakes as many waiting workers as slots were freed; each checks again, and waits again if another took it. */
+  private waking(slots: number): void {
+    for (let i = 0; i < slots; i += 1) this.waiting.shift()?.();
   }
 
   rateLimited = (retryAfterMs: number): void => {
