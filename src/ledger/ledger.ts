@@ -55,6 +55,8 @@ export interface Intent {
 export type NewIntent = Pick<Intent, 'key' | 'operation' | 'target'> &
   Partial<Pick<Intent, 'requested_cents' | 'amount_cents' | 'before' | 'fingerprint' | 'batch' | 'row' | 'settle_until' | 'detail'>> & { state?: IntentState };
 
+export type Claim = { ok: true; intent?: Intent } | { ok: false; holder: Holder };
+
 export interface Holder {
   pid: number;
   since: number;
@@ -104,6 +106,8 @@ export class Ledger {
   private readonly owner: Owner = currentOwner();
   /** Statements compiled once: a bulk run makes several ledger writes per row. */
   private readonly statements = new Map<string, SqlStatement>();
+  /** Writes waiting for the next group commit (soon()). */
+  private readonly queued: Array<{ write: () => unknown; undo: () => void; resolve: (value: unknown) => void; reject: (err: unknown) => void }> = [];
 
   private constructor(
     readonly file: string,
@@ -177,21 +181,90 @@ export class Ledger {
    */
   claim(key: string): { ok: true } | { ok: false; holder: Holder };
   claim(key: string, intent: NewIntent): { ok: true; intent: Intent } | { ok: false; holder: Holder };
-  claim(key: string, intent?: NewIntent): { ok: true; intent?: Intent } | { ok: false; holder: Holder } {
+  claim(key: string, intent?: NewIntent): Claim {
     if (this.held.has(key)) return { ok: false, holder: { pid: this.owner.pid, since: Date.now() } };
-    const result = this.immediately((): { ok: true; intent?: Intent } | { ok: false; holder: Holder } => {
-      const row = this.sql('SELECT pid, started, since FROM locks WHERE scope = ? AND key = ?').get(this.scope, key) as
-        | { pid: number; started: string; since: number }
-        | undefined;
-      const mine = row && row.pid === this.owner.pid && row.started === this.owner.started;
-      if (row && !mine && isAlive({ pid: row.pid, started: row.started })) return { ok: false, holder: { pid: row.pid, since: row.since } };
-      this.sql(
-        'INSERT INTO locks (scope, key, pid, started, since) VALUES (?, ?, ?, ?, ?) ON CONFLICT (scope, key) DO UPDATE SET pid = excluded.pid, started = excluded.started, since = excluded.since',
-      ).run(this.scope, key, this.owner.pid, this.owner.started, Date.now());
-      return intent ? { ok: true, intent: this.record(intent) } : { ok: true };
-    });
+    const result = this.immediately(() => this.claimWithin(key, intent));
     if (result.ok) this.held.add(key);
     return result;
+  }
+
+  /**
+   * claim(), committed together with the other claims and settles this process asks for before
+   * the event loop comes round (see soon()). Resolves once committed: nothing may be sent on the
+   * strength of a claim before then.
+   */
+  claimSoon(key: string, intent?: NewIntent): Promise<Claim> {
+    let added = false;
+    return this.soon(
+      () => {
+        if (this.held.has(key)) return { ok: false, holder: { pid: this.owner.pid, since: Date.now() } } as const;
+        const result = this.claimWithin(key, intent);
+        if (result.ok) {
+          this.held.add(key);
+          added = true;
+        }
+        return result;
+      },
+      () => {
+        if (added) this.held.delete(key);
+      },
+    );
+  }
+
+  /** settleAndRelease(), committed together with other writes like claimSoon(); resolves once committed. */
+  settleAndReleaseSoon(intent: Intent, state: IntentState, detail: string | undefined, key: string): Promise<void> {
+    let released = false;
+    return this.soon(
+      () => {
+        this.resolve(intent, state, detail);
+        released = this.held.has(key);
+        if (released) this.release(key);
+      },
+      // Rolled back: the lock's row is still there, and still this process's.
+      () => {
+        if (released) this.held.add(key);
+      },
+    );
+  }
+
+  /**
+   * A write committed with the others queued before the event loop comes round: a bulk run's
+   * workers each claim and settle rows, and one commit for all of them instead of one each.
+   */
+  private soon<T>(write: () => T, undo: () => void): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (this.queued.length === 0) setImmediate(() => this.commitQueued());
+      this.queued.push({ write, undo, resolve: resolve as (value: unknown) => void, reject });
+    });
+  }
+
+  /** One commit for every write queued by soon(): all of them land, or none (and each is told why). */
+  private commitQueued(): void {
+    const group = this.queued.splice(0);
+    let results: unknown[];
+    try {
+      results = this.immediately(() => group.map((queued) => queued.write()));
+    } catch (err) {
+      for (const queued of group) {
+        queued.undo();
+        queued.reject(err);
+      }
+      return;
+    }
+    group.forEach((queued, i) => queued.resolve(results[i]));
+  }
+
+  /** The lock check and writes of a claim, inside a write transaction. */
+  private claimWithin(key: string, intent: NewIntent | undefined): Claim {
+    const row = this.sql('SELECT pid, started, since FROM locks WHERE scope = ? AND key = ?').get(this.scope, key) as
+      | { pid: number; started: string; since: number }
+      | undefined;
+    const mine = row && row.pid === this.owner.pid && row.started === this.owner.started;
+    if (row && !mine && isAlive({ pid: row.pid, started: row.started })) return { ok: false, holder: { pid: row.pid, since: row.since } };
+    this.sql(
+      'INSERT INTO locks (scope, key, pid, started, since) VALUES (?, ?, ?, ?, ?) ON CONFLICT (scope, key) DO UPDATE SET pid = excluded.pid, started = excluded.started, since = excluded.since',
+    ).run(this.scope, key, this.owner.pid, this.owner.started, Date.now());
+    return intent ? { ok: true, intent: this.record(intent) } : { ok: true };
   }
 
   release(key: string): void {

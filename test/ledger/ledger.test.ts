@@ -121,6 +121,60 @@ describe('locks', () => {
   });
 });
 
+describe('claims and settles of a bulk run, committed together', () => {
+  const intent = (id: string) => ({ key: `transaction:${id}`, operation: 'transactions.void', target: id, amount_cents: 100, batch: 'b', row: Number(id) });
+  const onDisk = async (file: string) => {
+    const db = await openSqlite(file);
+    try {
+      const intents = db.prepare('SELECT target, state FROM intents ORDER BY id').all() as Array<{ target: string; state: string }>;
+      const locks = db.prepare('SELECT key FROM locks ORDER BY key').all() as Array<{ key: string }>;
+      return { intents: intents.map((i) => `${i.target}:${i.state}`), locks: locks.map((l) => l.key) };
+    } finally {
+      db.close();
+    }
+  };
+
+  it('claims asked for in one turn land in one commit: none is on disk before it resolves, all are after', async () => {
+    const file = ledgerPath(dir, 'p');
+    const ledger = await Ledger.open(file, 'https://api.example');
+    const claims = [ledger.claimSoon('transaction:1', intent('1')), ledger.claimSoon('transaction:2', intent('2')), ledger.claimSoon('transaction:1', intent('3'))];
+    expect(await onDisk(file)).toEqual({ intents: [], locks: [] });
+    const [first, second, third] = await Promise.all(claims);
+    expect(first).toMatchObject({ ok: true, intent: { target: '1', state: 'pending' } });
+    expect(second).toMatchObject({ ok: true, intent: { target: '2', state: 'pending' } });
+    // The same transaction twice in one commit: the second waits like any other holder's.
+    expect(third).toMatchObject({ ok: false, holder: { pid: process.pid } });
+    expect(await onDisk(file)).toEqual({ intents: ['1:pending', '2:pending'], locks: ['transaction:1', 'transaction:2'] });
+    ledger.close();
+  });
+
+  it('a settle resolves the intent and lets go of its lock in one commit', async () => {
+    const file = ledgerPath(dir, 'p');
+    const ledger = await Ledger.open(file, 'https://api.example');
+    const claimed = await ledger.claimSoon('transaction:1', intent('1'));
+    if (!claimed.ok || !claimed.intent) throw new Error('not claimed');
+    const settled = ledger.settleAndReleaseSoon(claimed.intent, 'applied', undefined, 'transaction:1');
+    expect(await onDisk(file)).toEqual({ intents: ['1:pending'], locks: ['transaction:1'] });
+    await settled;
+    expect(await onDisk(file)).toEqual({ intents: ['1:applied'], locks: [] });
+    expect(ledger.claim('transaction:1').ok).toBe(true);
+    ledger.close();
+  });
+
+  it('one write that fails takes its commit down whole: every write of it is refused and its locks are not held', async () => {
+    const file = ledgerPath(dir, 'p');
+    const ledger = await Ledger.open(file, 'https://api.example');
+    const good = ledger.claimSoon('transaction:1', intent('1'));
+    // An intent without an operation breaks the table's NOT NULL rule.
+    const bad = ledger.claimSoon('transaction:2', { ...intent('2'), operation: null as unknown as string });
+    await expect(good).rejects.toThrow(/NOT NULL/);
+    await expect(bad).rejects.toThrow(/NOT NULL/);
+    expect(await onDisk(file)).toEqual({ intents: [], locks: [] });
+    expect(ledger.claim('transaction:1').ok).toBe(true);
+    ledger.close();
+  });
+});
+
 describe('settle: look until applied or past the deadline', () => {
   it('applied: returns at the first lookup that shows it', async () => {
     let looks = 0;

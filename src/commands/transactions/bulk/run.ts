@@ -144,14 +144,15 @@ class RowRunner {
     }
   }
 
-  private done(row: RefundRow & { id: string }, intent: Intent): RowResult {
-    this.ledger.settleAndRelease(intent, 'applied', undefined, keyOf(row.id));
+  /** A row's result is handed over only once the ledger has it (one commit shared with other rows). */
+  private async done(row: RefundRow & { id: string }, intent: Intent): Promise<RowResult> {
+    await this.ledger.settleAndReleaseSoon(intent, 'applied', undefined, keyOf(row.id));
     return { row: row.row, id: row.id, status: 'refunded', refunded_amount: centsToDecimalString(intent.amount_cents ?? 0), error: null };
   }
 
   /** `final`: the service refused, or there is nothing to send; otherwise a later run tries again. */
-  private failed(row: RefundRow & { id: string }, error: string, final: boolean, intent?: Intent): RowResult {
-    if (intent) this.ledger.settleAndRelease(intent, final ? 'refused' : intent.state === 'pending' ? 'unknown' : intent.state, error, keyOf(row.id));
+  private async failed(row: RefundRow & { id: string }, error: string, final: boolean, intent?: Intent): Promise<RowResult> {
+    if (intent) await this.ledger.settleAndReleaseSoon(intent, final ? 'refused' : intent.state === 'pending' ? 'unknown' : intent.state, error, keyOf(row.id));
     else if (final) this.ledger.record({ key: keyOf(row.id), operation: 'transactions.void', target: row.id, batch: this.batch, row: row.row, state: 'refused', detail: error });
     return { row: row.row, id: row.id, status: 'failed', refunded_amount: null, error };
   }
@@ -186,7 +187,8 @@ class RowRunner {
   private async claim(key: string, intent: NewIntent | undefined): Promise<{ ok: boolean; intent?: Intent }> {
     const until = Date.now() + settleDeadlineForSend(this.guard.timeoutMs, 0);
     for (;;) {
-      const claim = intent ? this.ledger.claim(key, { ...intent, settle_until: settleDeadlineForSend(this.guard.timeoutMs) }) : this.ledger.claim(key);
+      // Committed (with other rows' claims) before this resolves, so before anything is sent.
+      const claim = await this.ledger.claimSoon(key, intent && { ...intent, settle_until: settleDeadlineForSend(this.guard.timeoutMs) });
       if (claim.ok) return claim;
       if (Date.now() >= until) return { ok: false };
       await sleep(200);
@@ -201,13 +203,13 @@ class RowRunner {
     if (known?.state === 'refused') return { row: row.row, id: row.id, status: 'failed', refunded_amount: null, error: known.detail ?? 'refused', resumed: true };
     const key = keyOf(row.id);
     const claim = await this.claim(key, known ? undefined : this.intentFromSnapshot(row));
-    if (!claim.ok) return this.failed(row, `another payctl process is moving money on this transaction; run the same command again when it is done`, false);
+    if (!claim.ok) return await this.failed(row, `another payctl process is moving money on this transaction; run the same command again when it is done`, false);
     const intent = known ?? claim.intent;
     try {
       return await this.runHeld(row, key, intent, !known);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      return this.failed(row, `outcome unknown: ${message}; run the same command again to check and finish`, false, intent);
+      return await this.failed(row, `outcome unknown: ${message}; run the same command again to check and finish`, false, intent);
     } finally {
       this.ledger.release(key);
     }
@@ -223,23 +225,23 @@ class RowRunner {
       const settled = await this.guard.settleIntent(other, { look, applied, what: `an earlier ${other.operation} of ${row.id}` }, true);
       if (settled.kind === 'unknown') {
         if (known && fresh) this.ledger.resolve(known, 'not_applied', 'not sent: an earlier move of this transaction was unresolved');
-        return this.failed(row, `an earlier refund of this transaction (${when(other.created_at)}) cannot be told apart yet; run the same command again`, false);
+        return await this.failed(row, `an earlier refund of this transaction (${when(other.created_at)}) cannot be told apart yet; run the same command again`, false);
       }
     }
     let intent = known;
     if (intent && !fresh && (intent.state === 'pending' || intent.state === 'unknown')) {
       // In flight when an earlier run stopped, or its answer was lost: find out before sending again.
       const settled = await this.guard.settleIntent(intent, { look, applied, what: `the refund of ${row.id}` }, true);
-      if (settled.kind === 'applied') return this.done(row, intent);
-      if (settled.kind === 'unknown') return this.failed(row, `outcome unknown: ${settled.error.message}; run the same command again to check and finish`, false, intent);
+      if (settled.kind === 'applied') return await this.done(row, intent);
+      if (settled.kind === 'unknown') return await this.failed(row, `outcome unknown: ${settled.error.message}; run the same command again to check and finish`, false, intent);
     }
     if (!intent) {
       const current = row.snapshot ? undefined : await look();
       const before = row.snapshot ?? snapshotOf(current as Transaction);
       const cents = row.cents ?? decimalStringToCents((current?.amount ?? before.amount) || '0');
-      if (cents <= 0) return this.failed(row, `nothing left to refund (status ${current?.status ?? before.status ?? 'unknown'})`, true);
+      if (cents <= 0) return await this.failed(row, `nothing left to refund (status ${current?.status ?? before.status ?? 'unknown'})`, true);
       const seller = current?.on_behalf_of ?? row.snapshot?.on_behalf_of ?? this.sellerFallback;
-      if (!seller) return this.failed(row, 'the transaction names no seller and the profile has no seller_id', true);
+      if (!seller) return await this.failed(row, 'the transaction names no seller and the profile has no seller_id', true);
       intent = this.ledger.record(this.newIntent(row, cents, { ...snapshotOf(before), on_behalf_of: seller }));
       fresh = true;
     }
@@ -251,14 +253,14 @@ class RowRunner {
       if (send > 1 || !fresh) this.ledger.resent(intent, settleDeadlineForSend(this.guard.timeoutMs));
       try {
         await this.net(() => this.api.call<Transaction>('transactions.void', { params: { id: row.id }, body }));
-        return this.done(row, intent);
+        return await this.done(row, intent);
       } catch (err) {
         if (err instanceof UncertainOutcomeError) {
           uncertain = true;
           this.ledger.setSettleUntil(intent, Date.now() + settleWindowMs(this.guard.timeoutMs, err.answered));
           const settled = await this.guard.settleIntent(intent, { look, applied, what: `the refund of ${row.id}` }, true);
-          if (settled.kind === 'applied') return this.done(row, intent);
-          if (settled.kind === 'unknown') return this.failed(row, `outcome unknown: ${err.message}; run the same command again to check and finish`, false, intent);
+          if (settled.kind === 'applied') return await this.done(row, intent);
+          if (settled.kind === 'unknown') return await this.failed(row, `outcome unknown: ${err.message}; run the same command again to check and finish`, false, intent);
           continue; // seen unchanged past its deadline: it did not happen, and can no longer land
         }
         if (err instanceof ApiError && err.exitCode === ExitCode.rateLimited) {
@@ -267,8 +269,8 @@ class RowRunner {
         }
         if (err instanceof ApiError) {
           // Refused; but if an earlier attempt's answer was lost, that one may be why.
-          if (uncertain && applied(intent, await look())) return this.done(row, intent);
-          return this.failed(row, err.message, true, intent);
+          if (uncertain && applied(intent, await look())) return await this.done(row, intent);
+          return await this.failed(row, err.message, true, intent);
         }
         if (!(err instanceof CliError)) throw err;
         // Never left this machine (connection refused): nothing applied; back off and try again.
@@ -276,7 +278,7 @@ class RowRunner {
         await sleep(100 * send);
       }
     }
-    return this.failed(row, `could not refund after ${MAX_SENDS} attempts; run the same command again, or check with: payctl transactions get ${row.id}`, false, intent);
+    return await this.failed(row, `could not refund after ${MAX_SENDS} attempts; run the same command again, or check with: payctl transactions get ${row.id}`, false, intent);
   }
 }
 
