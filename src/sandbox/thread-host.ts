@@ -38,9 +38,16 @@ function threadHandle(worker: Worker, where: { url: string; port: number }, onSt
     exited = true;
   });
   // A crash of the thread is not silent: the requests it was serving fail as network errors, and
-  // the host says why. Once closing, the thread's end is expected.
-  worker.on('error', (err) => closing ?? onStopped(err.message));
-  worker.on('exit', (code) => closing ?? onStopped(`its thread exited (${code})`));
+  // the host says why, once (a crash is an 'error' and then an 'exit'). Once closing, the
+  // thread's end is expected.
+  let told = false;
+  const stopped = (why: string) => {
+    if (closing || told) return;
+    told = true;
+    onStopped(why);
+  };
+  worker.on('error', (err) => stopped(err.message));
+  worker.on('exit', (code) => stopped(`its thread exited (${code})`));
   // The thread never holds the process open by itself: whatever the command waits for (a
   // response, a close) keeps it alive, and an exit (Ctrl-C, an error) ends the thread with it.
   worker.unref();
