@@ -1,4 +1,5 @@
 import { billable, billDueDate } from './billing.js';
+import { findAllIn } from './db/queries.js';
 import { runPayouts } from './payouts.js';
 import type { SandboxClock } from './clock.js';
 import { nextDay } from './schedule.js';
@@ -70,15 +71,17 @@ interface Pending {
   payouts: SandboxState['payouts'];
 }
 
-/** What may still have events: billing issues no pending invoice, so the invoice list is final. */
+/**
+ * What may still have events: billing issues no pending invoice, so the invoice list is final.
+ * Found through the status indexes, since every request asks: a sandbox's paid invoices and ended
+ * subscriptions pile up, and are never read here.
+ */
 function pendingWork(state: SandboxState): Pending {
-  const subscriptions = Object.values(state.subscriptions)
-    .filter((stored) => stored.sub.status === 'active' || stored.sub.status === 'suspended')
-    .flatMap((stored) => {
-      const plan = state.plans[stored.sub.plan];
-      return plan ? [{ stored, plan }] : [];
-    });
-  const invoices = Object.values(state.invoices).filter((i) => i.status === 'pending');
+  const subscriptions = findAllIn<StoredSubscription>(state, 'subscriptions', 'status', ['active', 'suspended']).flatMap((stored) => {
+    const plan = state.plans[stored.sub.plan];
+    return plan ? [{ stored, plan }] : [];
+  });
+  const invoices = findAllIn<Invoice>(state, 'invoices', 'status', ['pending']);
   return { subscriptions, invoices, payouts: state.payouts };
 }
 

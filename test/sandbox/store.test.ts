@@ -91,6 +91,24 @@ describe('change tracking', () => {
 });
 
 describe('the database', () => {
+  it('a request reads only the subscriptions and invoices that can still fall due: ended and paid ones are never loaded', async () => {
+    const dir = await tempDir();
+    const api = await sandboxOn(dir);
+    expect((await api.get('/v1/transactions')).status).toBe(200);
+    // Every request first checks for recurrence that fell due. Rows it must not read get documents
+    // that cannot be parsed: loading any of them would fail the request.
+    await withDb(dir, (db) => {
+      for (let i = 0; i < 50; i += 1) {
+        db.prepare("INSERT INTO invoices (k, version, status, customer) VALUES (?, 1, 'paid', NULL)").run(`inv-${i}`);
+        db.prepare("INSERT INTO versions (top, k, version, doc) VALUES ('invoices', ?, 1, 'not a document')").run(`inv-${i}`);
+        db.prepare("INSERT INTO subscriptions (k, version, status) VALUES (?, 1, 'expired')").run(`sub-${i}`);
+        db.prepare("INSERT INTO versions (top, k, version, doc) VALUES ('subscriptions', ?, 1, 'not a document')").run(`sub-${i}`);
+      }
+    });
+    const answer = await api.get('/v1/transactions');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  });
+
   it('another connection sees each change once it returns, and the whole state reads back', async () => {
     const dir = await tempDir();
     const seq = (await readState(dir, clock)).counters.seq;

@@ -53,6 +53,15 @@ export function findAllBy<T>(state: SandboxState, name: string, where: Record<st
   return through<T>(state, name, rows);
 }
 
+/**
+ * Every record of `name` whose `column` is one of `values`, in the order they were stored (the
+ * order of `Object.values` on the collection), found through the column's index.
+ */
+export function findAllIn<T>(state: SandboxState, name: string, column: string, values: readonly string[]): T[] {
+  const rows = rowsWhere(state, name, `t.${column} IN (${values.map(() => '?').join(', ')})`, [...values], 't.rowid');
+  return through<T>(state, name, rows);
+}
+
 export interface PageSpec {
   /** Column → accepted values (an item passes when its column equals any of them). */
   filters?: Record<string, readonly string[] | undefined>;
