@@ -40,3 +40,22 @@ export function handleInterruptsHere(): () => void {
 export function interruptsHandledElsewhere(): boolean {
   return ownHandlers > 0;
 }
+
+const stoppers = new Set<(boundMs: number) => void>();
+
+/**
+ * Something to stop before the process exits on a signal or a closed pipe (the embedded sandbox's
+ * thread: Node.js can crash when it ends a thread that is in the middle of reading a request).
+ * `stop` blocks for at most the time it is given, so that nothing else of the command runs (no
+ * request sent, no line written) once the exit has begun. Returns the function that unregisters it.
+ */
+export function stopBeforeExit(stop: (boundMs: number) => void): () => void {
+  stoppers.add(stop);
+  return () => stoppers.delete(stop);
+}
+
+/** Stops what was registered, taking at most `boundMs` in all: the exit must stay prompt. */
+export function stopAllBeforeExit(boundMs: number): void {
+  const deadline = Date.now() + boundMs;
+  for (const stop of stoppers) stop(Math.max(0, deadline - Date.now()));
+}

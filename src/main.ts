@@ -21,7 +21,18 @@ async function runCommandLine(args: string[]): Promise<void> {
     process.exit(0);
   }
 
-  const [{ ExitCode }, { interruptionNote, interruptsHandledElsewhere }, { processIO }] = await Promise.all([import('./errors.js'), import('./interrupt.js'), import('./io.js')]);
+  const [{ ExitCode }, { interruptionNote, interruptsHandledElsewhere, stopAllBeforeExit }, { processIO }] = await Promise.all([
+    import('./errors.js'),
+    import('./interrupt.js'),
+    import('./io.js'),
+  ]);
+  // What must stop before an early exit (the embedded sandbox's thread) gets this long, so that
+  // Ctrl-C still ends the command within a second.
+  const STOP_MS = 300;
+  const exitNow = (code: number) => {
+    stopAllBeforeExit(STOP_MS);
+    process.exit(code);
+  };
 
   // The only place the process exits: everything below returns an exit code instead, so tests can
   // run the whole CLI in-process.
@@ -31,7 +42,7 @@ async function runCommandLine(args: string[]): Promise<void> {
     if (interruptsHandledElsewhere()) return;
     const note = interruptionNote();
     process.stderr.write(note ? `\ncancelled: ${note}\n` : '\ncancelled\n');
-    process.exit(ExitCode.cancelled);
+    exitNow(ExitCode.cancelled);
   };
   process.on('SIGINT', cancel);
   process.on('SIGTERM', cancel);
@@ -39,7 +50,7 @@ async function runCommandLine(args: string[]): Promise<void> {
   // `payctl … | head`: once the reader is gone, stop quietly instead of crashing on EPIPE.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(ExitCode.ok);
+      if (err.code === 'EPIPE') exitNow(ExitCode.ok);
       throw err;
     });
   }

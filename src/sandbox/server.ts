@@ -29,7 +29,8 @@ export interface SandboxOptions {
 export interface SandboxHandle {
   url: string;
   port: number;
-  close(): Promise<void>;
+  /** Stops serving and releases the state; `now` cuts open connections at once instead of after a moment. */
+  close(options?: { now?: boolean }): Promise<void>;
 }
 
 interface ServerContext {
@@ -177,8 +178,10 @@ export function startSandbox(opts: SandboxOptions): Promise<SandboxHandle> {
         url: `http://${urlHost}:${port}`,
         port,
         // Idempotent, because both a command's cleanup and a signal handler may call it.
-        close: () =>
-          (closing ??= new Promise<void>((done, fail) => {
+        close: ({ now = false } = {}) => {
+          // Closing now (the process is about to exit): connections are cut at once, not given a moment.
+          if (now) server.closeAllConnections();
+          return (closing ??= new Promise<void>((done, fail) => {
             // Requests still waiting to be applied late are dropped with the server, as a queue is lost with its service.
             for (const timer of ctx.late) clearTimeout(timer);
             ctx.late.clear();
@@ -188,7 +191,8 @@ export function startSandbox(opts: SandboxOptions): Promise<SandboxHandle> {
             // flight get a moment to finish first.
             server.closeIdleConnections();
             setTimeout(() => server.closeAllConnections(), 1000).unref();
-          })),
+          }));
+        },
       });
     });
   });

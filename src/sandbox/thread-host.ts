@@ -3,6 +3,7 @@
 // bundle again, entered with workerData instead of arguments (see main.ts).
 
 import { Worker } from 'node:worker_threads';
+import { stopBeforeExit } from '../interrupt.js';
 import type { SandboxHandle } from './server.js';
 import type { SandboxThreadData, SandboxThreadMessage } from './thread-main.js';
 
@@ -11,7 +12,9 @@ const START_MS = 15_000;
 const CLOSE_MS = 3_000;
 
 export function startSandboxThread(entry: URL, data: SandboxThreadData, onStopped: (why: string) => void): Promise<SandboxHandle> {
-  const worker = new Worker(entry, { workerData: { payctlSandbox: data } });
+  // Set to 1 by the thread once it has stopped serving (see stopBeforeExit below).
+  const stopped = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(entry, { workerData: { payctlSandbox: { ...data, stopped } } });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => fail(`the embedded sandbox did not start within ${START_MS / 1000} s`), START_MS);
     const fail = (why: string) => {
@@ -26,12 +29,12 @@ export function startSandboxThread(entry: URL, data: SandboxThreadData, onStoppe
       if (!('started' in message)) return fail('failed' in message ? `the embedded sandbox could not start: ${message.failed}` : 'the embedded sandbox closed before it started');
       clearTimeout(timer);
       worker.removeAllListeners();
-      resolve(threadHandle(worker, message.started, onStopped));
+      resolve(threadHandle(worker, message.started, stopped, onStopped));
     });
   });
 }
 
-function threadHandle(worker: Worker, where: { url: string; port: number }, onStopped: (why: string) => void): SandboxHandle {
+function threadHandle(worker: Worker, where: { url: string; port: number }, stoppedFlag: Int32Array, onStopped: (why: string) => void): SandboxHandle {
   let closing: Promise<void> | undefined;
   let exited = false;
   const ended = new Promise<void>((done) => worker.once('exit', done)).then(() => {
@@ -41,16 +44,25 @@ function threadHandle(worker: Worker, where: { url: string; port: number }, onSt
   // the host says why, once (a crash is an 'error' and then an 'exit'). Once closing, the
   // thread's end is expected.
   let told = false;
-  const stopped = (why: string) => {
+  const died = (why: string) => {
     if (closing || told) return;
     told = true;
     onStopped(why);
   };
-  worker.on('error', (err) => stopped(err.message));
-  worker.on('exit', (code) => stopped(`its thread exited (${code})`));
+  worker.on('error', (err) => died(err.message));
+  worker.on('exit', (code) => died(`its thread exited (${code})`));
   // The thread never holds the process open by itself: whatever the command waits for (a
   // response, a close) keeps it alive, and an exit (Ctrl-C, an error) ends the thread with it.
   worker.unref();
+  // Before an early exit (Ctrl-C, a closed pipe) the thread is stopped rather than left for the
+  // exit to end: Node.js can crash ending a thread in the middle of reading a request. The command
+  // waits for it without running anything else (Atomics.wait), so no request goes out meanwhile.
+  const unregister = stopBeforeExit((boundMs) => {
+    if (exited) return;
+    worker.postMessage('stop');
+    Atomics.wait(stoppedFlag, 0, 0, boundMs);
+  });
+  void ended.then(unregister);
   return {
     url: where.url,
     port: where.port,

@@ -10,6 +10,8 @@ export interface SandboxThreadData {
   stateDir: string;
   /** Deliver events to webhooks from the thread (webhooks listen on the embedded sandbox). */
   deliver: boolean;
+  /** Set to 1 (and notified) once the sandbox has stopped serving: the host may be waiting on it. */
+  stopped?: Int32Array;
 }
 
 /** What the thread tells its host: where it listens, why it could not start, or that it has closed. */
@@ -28,12 +30,17 @@ export async function runSandboxThread(data: SandboxThreadData): Promise<void> {
     return;
   }
   tell({ started: { url: sandbox.url, port: sandbox.port } });
-  // Any message from the host means "close": requests in flight finish, the database is released.
-  host.once('message', () => {
+  // A message from the host means "close": 'close' lets requests in flight finish, 'stop' (the
+  // process is exiting) cuts them; either way the database is released and the thread ends.
+  host.once('message', (message: 'close' | 'stop') => {
     void sandbox
-      .close()
+      .close({ now: message === 'stop' })
       .catch(() => undefined)
       .finally(() => {
+        if (data.stopped) {
+          Atomics.store(data.stopped, 0, 1);
+          Atomics.notify(data.stopped, 0);
+        }
         tell({ closed: true });
         host.close();
       });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { stopAllBeforeExit } from '../../src/interrupt.js';
 import { startSandboxThread } from '../../src/sandbox/thread-host.js';
 
 // The host side of the embedded sandbox's thread, against small stand-in threads: what a command
 // sees when the thread cannot start, when it dies under it, and when it will not close.
-const thread = (code: string) => new URL(`data:text/javascript,${encodeURIComponent(`import { parentPort } from 'node:worker_threads';\n${code}`)}`);
+const thread = (code: string) => new URL(`data:text/javascript,${encodeURIComponent(`import { parentPort, workerData } from 'node:worker_threads';\n${code}`)}`);
 const data = { stateDir: '/nonexistent', deliver: false };
 const started = "parentPort.postMessage({ started: { url: 'http://127.0.0.1:9', port: 9 } });";
 
@@ -33,5 +34,26 @@ describe('the embedded sandbox thread, seen from the command', () => {
     t = Date.now();
     await deaf.close();
     expect(Date.now() - t).toBeLessThan(5_000);
+  });
+
+  it('before an early exit the thread is told to stop, and the command waits for it, still, within the bound', async () => {
+    // The stand-in takes 100 ms to stop, then says so through the shared flag.
+    const slow = await startSandboxThread(
+      thread(`${started} parentPort.once('message', (m) => { if (m !== 'stop') return; setTimeout(() => { const f = workerData.payctlSandbox.stopped; Atomics.store(f, 0, 1); Atomics.notify(f, 0); parentPort.close(); }, 100); });`),
+      data,
+      () => undefined,
+    );
+    let t = Date.now();
+    stopAllBeforeExit(2_000);
+    const waited = Date.now() - t;
+    expect(waited).toBeGreaterThanOrEqual(90);
+    expect(waited).toBeLessThan(1_000);
+    await slow.close();
+    // A thread that never says it stopped holds the exit no longer than the bound.
+    const deaf = await startSandboxThread(thread(`${started} parentPort.on('message', () => undefined);`), data, () => undefined);
+    t = Date.now();
+    stopAllBeforeExit(200);
+    expect(Date.now() - t).toBeLessThan(600);
+    await deaf.close();
   });
 });
