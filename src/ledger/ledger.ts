@@ -211,7 +211,10 @@ export class Ledger {
     );
   }
 
-  /** settleAndRelease(), committed together with other writes like claimSoon(); resolves once committed. */
+  /**
+   * Resolves the intent and lets go of `key` (the end of a batch row), committed together with
+   * other writes like claimSoon(); resolves once committed.
+   */
   settleAndReleaseSoon(intent: Intent, state: IntentState, detail: string | undefined, key: string): Promise<void> {
     let released = false;
     return this.soon(
@@ -324,15 +327,6 @@ export class Ledger {
   setSettleUntil(intent: Intent, settleUntil: number): void {
     intent.settle_until = settleUntil;
     this.sql('UPDATE intents SET settle_until = ? WHERE id = ?').run(settleUntil, intent.id);
-  }
-
-  /** Resolves the intent and lets go of `key` in one commit (the end of a batch row). */
-  settleAndRelease(intent: Intent, state: IntentState, detail: string | undefined, key: string): void {
-    if (!this.held.has(key)) return this.resolve(intent, state, detail);
-    this.immediately(() => {
-      this.resolve(intent, state, detail);
-      this.release(key);
-    });
   }
 
   resolve(intent: Intent, state: IntentState, detail?: string): void {
