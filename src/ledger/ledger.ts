@@ -182,7 +182,7 @@ export class Ledger {
   claim(key: string): { ok: true } | { ok: false; holder: Holder };
   claim(key: string, intent: NewIntent): { ok: true; intent: Intent } | { ok: false; holder: Holder };
   claim(key: string, intent?: NewIntent): Claim {
-    if (this.held.has(key)) return { ok: false, holder: { pid: this.owner.pid, since: Date.now() } };
+    if (this.held.has(key)) return this.heldHere();
     const result = this.immediately(() => this.claimWithin(key, intent));
     if (result.ok) this.held.add(key);
     return result;
@@ -197,7 +197,7 @@ export class Ledger {
     let added = false;
     return this.soon(
       () => {
-        if (this.held.has(key)) return { ok: false, holder: { pid: this.owner.pid, since: Date.now() } } as const;
+        if (this.held.has(key)) return this.heldHere();
         const result = this.claimWithin(key, intent);
         if (result.ok) {
           this.held.add(key);
@@ -255,6 +255,11 @@ export class Ledger {
       return;
     }
     group.forEach((queued, i) => queued.resolve(results[i]));
+  }
+
+  /** A claim refused because another worker of this process holds the key: it waits like any other holder's. */
+  private heldHere(): Claim {
+    return { ok: false, holder: { pid: this.owner.pid, since: Date.now() } };
   }
 
   /** The lock check and writes of a claim, inside a write transaction. */
