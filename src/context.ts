@@ -342,8 +342,10 @@ export class Context {
    * `--all` on a terminal, and a totals line under the table where the spec asks for one.
    */
   async list(spec: ListSpec): Promise<number> {
-    const capGrowth = (await import('./output/young-generation.js')).capYoungGeneration();
-    if (spec.request.all || spec.request.limit > SHORT_RUN_ITEMS) this.expectLongRun();
+    // A short list (one page) neither grows V8's young generation nor is worth a sandbox thread.
+    const long = spec.request.all || spec.request.limit > SHORT_RUN_ITEMS;
+    const capGrowth = long ? (await import('./output/young-generation.js')).capYoungGeneration() : undefined;
+    if (long) this.expectLongRun();
     const api = await this.api();
     const format = await this.outputFormat();
     const progress =
@@ -355,7 +357,7 @@ export class Context {
     async function* tapped(): AsyncGenerator<unknown[]> {
       try {
         for await (const page of source) {
-          capGrowth();
+          capGrowth?.();
           if (totals) for (const item of page) totals.add(item);
           yield page;
         }
