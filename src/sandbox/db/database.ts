@@ -15,6 +15,9 @@ export const DB_NAME = 'sandbox.db';
 const NORMAL_CACHE = -16_000;
 const LARGE_CACHE = -65_536;
 
+const PAGE_SIZE = 2048;
+const CHECKPOINT_BYTES = 64 << 20;
+
 /** How long a change waits for another process's change before answering 503. */
 const BUSY_TIMEOUT_MS = 10_000;
 
@@ -206,6 +209,12 @@ async function openOnce(dir: string): Promise<SandboxDb> {
   const sql = await openSqlite(file);
   try {
     sql.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // 2 KB pages, for a new database only (an existing one keeps its own): a change touches a
+    // dozen index entries scattered over the file, and smaller pages mean less to read into the
+    // cache and write to the log for each of them. Measured on 10,000 refunds against `sandbox
+    // serve`: 2 KB answered 15% more refunds per second than SQLite's default 4 KB; 1 KB a few
+    // percent more again, but it made generating sales 16% slower (2 KB: 3%).
+    sql.exec(`PRAGMA page_size = ${PAGE_SIZE}`);
     sql.exec('PRAGMA journal_mode = WAL');
     // In WAL mode NORMAL loses at most the last changes on a power cut, never consistency; the
     // sandbox does not promise to outlive the machine losing power.
@@ -214,8 +223,9 @@ async function openOnce(dir: string): Promise<SandboxDb> {
     // raises it for its own time (largeCache).
     sql.exec(`PRAGMA cache_size = ${NORMAL_CACHE}`);
     // Checkpoints every 64 MB of log rather than 4 MB: each ends in a sync, and generating a
-    // million sales made hundreds of them.
-    sql.exec('PRAGMA wal_autocheckpoint = 16384');
+    // million sales made hundreds of them. Counted in pages, which are 4 KB in older databases.
+    const pageSize = (sql.prepare('PRAGMA page_size').get() as { page_size: number }).page_size;
+    sql.exec(`PRAGMA wal_autocheckpoint = ${Math.round(CHECKPOINT_BYTES / pageSize)}`);
     const db = new SandboxDb(file, sql);
     db.write(() => {
       sql.exec(schemaSql());
