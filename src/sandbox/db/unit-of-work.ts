@@ -38,6 +38,12 @@ export class UnitOfWork {
   private readonly loaded = new Map<string, Map<string, Doc | Absent>>();
   private readonly versionsOf = new Map<string, number | undefined>();
   private readonly lengths = new Map<string, number>();
+  /**
+   * For a list, the position from which on the database holds no row: found with its length, and
+   * moved on as rows are inserted. A position past it needs no query (a change appends an event
+   * and a balance entry; each looked up there before being written, twice, for nothing).
+   */
+  private readonly storedEnds = new Map<string, number>();
   private readonly meta = new Map<string, unknown>();
   private readonly collections = new Map<string, object>();
 
@@ -59,7 +65,9 @@ export class UnitOfWork {
     if (cache.has(key)) return cache.get(key);
     const table = TABLE_BY_NAME.get(top) as TableSpec;
     let doc: Doc | Absent;
-    if (table.versioned) {
+    if (this.pastStoredEnd(table, key)) {
+      doc = undefined;
+    } else if (table.versioned) {
       // Two lookups, not a join: without statistics SQLite may walk every version of the table
       // for a join instead of finding the one row by its key.
       const version = this.storedVersion(table, key);
@@ -89,8 +97,22 @@ export class UnitOfWork {
     if (length === undefined) {
       length = (this.db.keyRange(top)?.last ?? -1) + 1;
       this.lengths.set(top, length);
+      this.storedEnds.set(top, length);
     }
     return length;
+  }
+
+  /** True when `key` is a position of a list at or past its stored end: no row there, known without asking. */
+  private pastStoredEnd(table: TableSpec, key: string): boolean {
+    if (table.key !== 'INTEGER') return false;
+    const end = this.storedEnds.get(table.name);
+    return end !== undefined && Number(key) >= end;
+  }
+
+  /** Notes a row inserted at `key`, so the stored end stays true. */
+  private storedAt(table: TableSpec, key: string): void {
+    const end = this.storedEnds.get(table.name);
+    if (table.key === 'INTEGER' && end !== undefined) this.storedEnds.set(table.name, Math.max(end, Number(key) + 1));
   }
 
   private keys(top: string): string[] {
@@ -192,6 +214,7 @@ export class UnitOfWork {
   private storedVersion(table: TableSpec, key: string): number | undefined {
     const id = `${table.name}/${key}`;
     if (!this.versionsOf.has(id)) {
+      if (this.pastStoredEnd(table, key)) return undefined;
       const row = this.db.get<{ version: number }>(`SELECT version FROM ${table.name} WHERE k = ?`, rowKey(table, key));
       this.versionsOf.set(id, row?.version);
     }
@@ -209,10 +232,13 @@ export class UnitOfWork {
     const body = table.versioned ? 'version' : 'doc';
     const bodyValue = table.versioned ? (version as number) : JSON.stringify(doc);
     const k = rowKey(table, key);
-    const old = this.db.get<Record<string, SqlValue>>(sqlOnce(`${table.name}:old`, () => `SELECT ${['k', ...names].join(', ')} FROM ${table.name} WHERE k = ?`), k);
+    const old = this.pastStoredEnd(table, key)
+      ? undefined
+      : this.db.get<Record<string, SqlValue>>(sqlOnce(`${table.name}:old`, () => `SELECT ${['k', ...names].join(', ')} FROM ${table.name} WHERE k = ?`), k);
     if (!old) {
       const sql = sqlOnce(`${table.name}:insert`, () => `INSERT INTO ${table.name} (k, ${[body, ...names].join(', ')}) VALUES (${['?', '?', ...names.map(() => '?')].join(', ')})`);
       this.db.run(sql, k, bodyValue, ...values);
+      this.storedAt(table, key);
       return;
     }
     const changed = names.map((name, i) => [name, values[i] as SqlValue] as const).filter(([name, value]) => old[name] !== value);
@@ -328,6 +354,7 @@ export class UnitOfWork {
   private forgetAll(): void {
     this.forget();
     this.lengths.clear();
+    this.storedEnds.clear();
     this.meta.clear();
   }
 
