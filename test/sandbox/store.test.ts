@@ -1,11 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { trackChanges } from '../../src/sandbox/change-tracking.js';
-import { eventLimits } from '../../src/sandbox/db/unit-of-work.js';
+import { openSandboxDb, sandboxDir } from '../../src/sandbox/db/database.js';
+import { eventLimits, UnitOfWork } from '../../src/sandbox/db/unit-of-work.js';
+import { openSqlite } from '../../src/ledger/sqlite.js';
 import { SANDBOX_SELLER_ID, startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
-import { mutateState, readState, readStateFiles } from '../../src/sandbox/store.js';
+import { applyChange, mutateState, readState, readStateFiles } from '../../src/sandbox/store.js';
 import type { SandboxState } from '../../src/sandbox/types.js';
 import { one, rows, withDb } from './db-helpers.js';
 import { client, directCardBody, expectError, nextCpf, VISA, type Client, type Json } from './helpers.js';
@@ -182,6 +184,67 @@ describe('the database', () => {
     const after = await stored(dir);
     expect(after.counters.seq).toBe(before.counters.seq + 9);
     expect(after.buyers[buyerId]).toEqual(before.buyers[buyerId]);
+  });
+
+  it('changes still arriving while a group waits join it: one commit for changes issued a turn apart', async () => {
+    const dir = await tempDir();
+    await readState(dir, clock); // seeds
+    const db = await openSandboxDb(dir);
+    let commits = 0;
+    const write = db.write.bind(db);
+    db.write = (change) => {
+      commits += 1;
+      return write(change);
+    };
+    try {
+      const first = mutateState(dir, clock, (state) => (state.counters.seq += 1));
+      await openSandboxDb(dir); // by now the first is queued
+      // Issued after the group's first look at its queue, which commits at once when told to
+      // commit what arrived before the event loop came round.
+      const second = await new Promise<Promise<number>>((resolve) => setImmediate(() => resolve(mutateState(dir, clock, (state) => (state.counters.seq += 1)))));
+      const [a, b] = await Promise.all([first, second]);
+      expect(b).toBe(a + 1);
+      expect(commits).toBe(1);
+    } finally {
+      db.write = write;
+    }
+  });
+
+  it('a record appended in a long write transaction reads back after the unit forgets what it loaded', async () => {
+    const dir = await tempDir();
+    await readState(dir, clock); // seeds
+    const db = await openSandboxDb(dir);
+    const transfer = { id: 'appended-transfer', status: 'pending', created_at: clock().toISOString() };
+    const read = db.write(() => {
+      const uow = new UnitOfWork(db);
+      const at = applyChange(uow, clock, (state) => state.transfers.push(transfer as never) - 1, { events: false });
+      // What generating sales does after each sale: the row is written; the unit no longer holds it.
+      uow.forget();
+      return applyChange(uow, clock, (state) => ({ at, item: state.transfers[at], next: state.transfers[at + 1], length: state.transfers.length }), { events: false });
+    });
+    expect(read.item).toMatchObject(transfer);
+    expect(read.next).toBeUndefined();
+    expect(read.length).toBe(read.at + 1);
+  });
+
+  it('a new database has 2 KB pages; one made with 4 KB pages keeps them, checkpointing after the same 64 MB of log', async () => {
+    const fresh = await tempDir();
+    await readState(fresh, clock);
+    const older = await tempDir();
+    await mkdir(sandboxDir(older), { recursive: true });
+    const made = await openSqlite(path.join(sandboxDir(older), 'sandbox.db'));
+    made.exec('PRAGMA page_size = 4096');
+    made.exec('PRAGMA journal_mode = WAL');
+    made.exec('CREATE TABLE made_before (a)');
+    made.close();
+    await readState(older, clock);
+    const settings = async (dir: string) => {
+      const db = await openSandboxDb(dir);
+      return { page: db.get<{ page_size: number }>('PRAGMA page_size')?.page_size, checkpoint: db.get<{ wal_autocheckpoint: number }>('PRAGMA wal_autocheckpoint')?.wal_autocheckpoint };
+    };
+    expect(await settings(fresh)).toEqual({ page: 2048, checkpoint: 32768 });
+    expect(await settings(older)).toEqual({ page: 4096, checkpoint: 16384 });
+    expect((await readState(older, clock)).seller).toBeDefined();
   });
 
   it('a change and its events are one transaction: an event that cannot be written takes the change with it', async () => {
