@@ -100,12 +100,18 @@ export function ledgerPath(stateDir: string, profile: string): string {
   return path.join(stateDir, 'ledger', `${profile.replace(/[^A-Za-z0-9._-]/g, '_')}.sqlite`);
 }
 
+/** How long a claim waits for another write's commit to join before it is committed alone (claimSoon). */
+const CLAIM_WAIT_MS = 2;
+
 export class Ledger {
   /** Keys this process holds: a second claim from the same process (another worker) waits too. */
   private readonly held = new Set<string>();
   private readonly owner: Owner = currentOwner();
   /** Statements compiled once: a bulk run makes several ledger writes per row. */
   private readonly statements = new Map<string, SqlStatement>();
+  /** The commit of the writes soon() queued: on the next turn, or (for claims only) a moment later. */
+  private commitSoon: NodeJS.Immediate | undefined;
+  private commitLater: NodeJS.Timeout | undefined;
   /** Writes waiting for the next group commit (soon()). */
   private readonly queued: Array<{ write: () => unknown; undo: () => void; resolve: (value: unknown) => void; reject: (err: unknown) => void }> = [];
 
@@ -189,9 +195,11 @@ export class Ledger {
   }
 
   /**
-   * claim(), committed together with the other claims and settles this process asks for before
-   * the event loop comes round (see soon()). Resolves once committed: nothing may be sent on the
-   * strength of a claim before then.
+   * claim(), committed together with the other claims and settles this process asks for (see
+   * soon()). Resolves once committed: nothing may be sent on the strength of a claim before then.
+   * A claim is not in a hurry: a batch claims rows well ahead of the requests it has in flight, so
+   * it waits up to CLAIM_WAIT_MS for the next settle's commit to take it along rather than costing
+   * a commit of its own (a third of a batch's commits, measured at --concurrency 8).
    */
   claimSoon(key: string, intent?: NewIntent): Promise<Claim> {
     let added = false;
@@ -208,6 +216,7 @@ export class Ledger {
       () => {
         if (added) this.held.delete(key);
       },
+      CLAIM_WAIT_MS,
     );
   }
 
@@ -231,19 +240,28 @@ export class Ledger {
   }
 
   /**
-   * A write committed with the others queued before the event loop comes round: a bulk run's
-   * workers each claim and settle rows, and one commit for all of them instead of one each.
+   * A write committed with the others queued before the event loop comes round (or, with `waitMs`,
+   * within that long): a bulk run's workers each claim and settle rows, and one commit for all of
+   * them instead of one each.
    */
-  private soon<T>(write: () => T, undo: () => void): Promise<T> {
+  private soon<T>(write: () => T, undo: () => void, waitMs = 0): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      if (this.queued.length === 0) setImmediate(() => this.commitQueued());
       this.queued.push({ write, undo, resolve: resolve as (value: unknown) => void, reject });
+      if (waitMs === 0) {
+        if (!this.commitSoon) this.commitSoon = setImmediate(() => this.commitQueued());
+      } else if (!this.commitSoon && !this.commitLater) {
+        this.commitLater = setTimeout(() => this.commitQueued(), waitMs);
+      }
     });
   }
 
   /** One commit for every write queued by soon(): all of them land, or none (and each is told why). */
   private commitQueued(): void {
+    if (this.commitSoon) clearImmediate(this.commitSoon);
+    if (this.commitLater) clearTimeout(this.commitLater);
+    this.commitSoon = this.commitLater = undefined;
     const group = this.queued.splice(0);
+    if (group.length === 0) return;
     let results: unknown[];
     try {
       results = this.immediately(() => group.map((queued) => queued.write()));

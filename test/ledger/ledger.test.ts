@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { Ledger, ledgerPath } from '../../src/ledger/ledger.js';
 import { settle } from '../../src/ledger/settle.js';
@@ -159,6 +159,36 @@ describe('claims and settles of a bulk run, committed together', () => {
     expect(await onDisk(file)).toEqual({ intents: ['1:applied'], locks: [] });
     expect(ledger.claim('transaction:1').ok).toBe(true);
     ledger.close();
+  });
+
+  it('a claim waits a moment for the next settle and shares its commit; alone, it is committed when the moment is over', async () => {
+    const file = ledgerPath(dir, 'p');
+    const ledger = await Ledger.open(file, 'https://api.example');
+    const claimed = await ledger.claimSoon('transaction:1', intent('1'));
+    if (!claimed.ok || !claimed.intent) throw new Error('not claimed');
+    const commits = vi.spyOn(ledger as unknown as { commitQueued: () => void }, 'commitQueued');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const next = ledger.claimSoon('transaction:2', intent('2'));
+      await new Promise((resolve) => setImmediate(resolve));
+      // A turn later the claim still waits (nothing may be sent on it yet): it is not on disk.
+      expect(await onDisk(file)).toEqual({ intents: ['1:pending'], locks: ['transaction:1'] });
+      const settled = ledger.settleAndReleaseSoon(claimed.intent, 'applied', undefined, 'transaction:1');
+      await Promise.all([next, settled]);
+      expect(commits).toHaveBeenCalledTimes(1);
+      expect(await onDisk(file)).toEqual({ intents: ['1:applied', '2:pending'], locks: ['transaction:2'] });
+
+      const alone = ledger.claimSoon('transaction:3', intent('3'));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect((await onDisk(file)).locks).toEqual(['transaction:2']);
+      vi.advanceTimersByTime(5);
+      expect(await alone).toMatchObject({ ok: true, intent: { target: '3', state: 'pending' } });
+      expect((await onDisk(file)).locks).toEqual(['transaction:2', 'transaction:3']);
+    } finally {
+      vi.useRealTimers();
+      commits.mockRestore();
+      ledger.close();
+    }
   });
 
   it('one write that fails takes its commit down whole: every write of it is refused and its locks are not held', async () => {
