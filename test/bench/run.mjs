@@ -220,6 +220,16 @@ async function exportFigures() {
 // Sales generated for the embedded sandbox figures: `npm run bench -- --sales 1000000` for the
 // issue's million (about 5 minutes more); 100,000 by default keeps a routine run short.
 const salesArg = process.argv.indexOf('--sales');
+// `npm run bench -- --only bulk` (or startup, exports, embedded, exactly-once) measures one group
+// of figures: for working on one of them without waiting for the rest.
+const onlyArg = process.argv.indexOf('--only');
+const ONLY = onlyArg > 0 ? process.argv[onlyArg + 1] : undefined;
+const GROUPS = ['startup', 'exports', 'embedded', 'bulk', 'exactly-once'];
+if (ONLY !== undefined && !GROUPS.includes(ONLY)) {
+  console.error(`--only takes one of: ${GROUPS.join(', ')}`);
+  process.exit(2);
+}
+const measures = (group) => ONLY === undefined || ONLY === group;
 const VOLUME_SALES = salesArg > 0 ? Number(process.argv[salesArg + 1]) : 100_000;
 const VOLUME_RUNS = 7;
 const volumeRows = [];
@@ -460,6 +470,21 @@ function addRow(name, { s, b }, unit, target) {
 }
 
 async function main() {
+  // 1–4. Start-up, one request, peak memory of single commands.
+  if (measures('startup')) await startupFigures();
+  // 5. Exports at volume (issue targets: ≥ 25,000 items/s, ≤ 120 MB, memory at 100k ≤ 1.15× at 10k).
+  if (measures('exports')) await exportFigures();
+  // 5b. The embedded sandbox at volume (issue targets: ≤ 1.3× a fresh sandbox, ≤ 100 MB; generate
+  // 1,000,000 in ≤ 3 min at ≤ 300 MB; exports ≥ 25,000 rows/s with RSS 100k/10k ≤ 1.15×).
+  if (measures('embedded')) await embeddedVolumeFigures();
+  // 6. Bulk refunds (issue targets: ≥ 50× a shell loop per refund, ≥ 2,500 refunds/s, ≤ 150 MB).
+  if (measures('bulk')) await bulkRefundFigures();
+  // 7. Exactly once under faults, overlapping runs and kills (target: applied / asked = 1.000).
+  if (measures('exactly-once')) await exactlyOnceFigures();
+}
+
+/** Start-up, one request, and peak memory of single commands: what every user waits for. */
+async function startupFigures() {
   const nodeE0 = () => run([NODE, '-e', '0']).ms;
 
   // 1–2. Start-up: what a user waits for before anything useful happens.
@@ -498,19 +523,6 @@ async function main() {
     for (const what of ['transactions get', 'transactions list --all']) rows.push([`peak RSS: ${what}`, `not measured (no ${TIME_BIN})`, '', '', '≤ 80 MB', '', 0]);
   }
   await stopServer();
-
-  // 5. Exports at volume (issue targets: ≥ 20,000 items/s, ≤ 120 MB, memory at 100k ≤ 1.2× at 10k).
-  await exportFigures();
-
-  // 5b. The embedded sandbox at volume (issue targets: ≤ 1.3× a fresh sandbox, ≤ 100 MB; generate
-  // 1,000,000 in ≤ 3 min at ≤ 300 MB; exports ≥ 25,000 rows/s with RSS 100k/10k ≤ 1.15×).
-  await embeddedVolumeFigures();
-
-  // 6. Bulk refunds (issue targets: ≥ 50× a shell loop per refund, ≥ 1,000 refunds/s, ≤ 150 MB).
-  await bulkRefundFigures();
-
-  // 7. Exactly once under faults, overlapping runs and kills (target: applied / asked = 1.000).
-  await exactlyOnceFigures();
 }
 
 const started = performance.now();
@@ -526,9 +538,12 @@ try {
 const header = ['figure', 'subject median (min–max)', 'baseline median (min–max)', 'ratio', 'target', 'result', 'runs'];
 const table = [header, ...rows].map((r) => r.map(String));
 const widths = header.map((_, i) => Math.max(...table.map((r) => r[i].length)));
-console.log(`\npayctl bench: node ${process.version}, ${os.cpus().length} CPUs, ${RUNS} runs + ${WARMUPS} warm-ups per figure, baseline interleaved`);
-for (const r of table) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd());
-console.log('baselines: startup and RSS figures vs `node -e 0`; requests vs test/bench/bare-fetch.mjs (the runtime\'s fetch()) and test/bench/bare-get.mjs (node:http GET), both with Basic auth');
+console.log(`\npayctl bench: node ${process.version}, ${os.cpus().length} CPUs${ONLY ? `, only ${ONLY}` : ''}`);
+if (rows.length > 0) {
+  console.log(`${RUNS} runs + ${WARMUPS} warm-ups per figure, baseline interleaved`);
+  for (const r of table) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd());
+  console.log('baselines: startup and RSS figures vs `node -e 0`; requests vs test/bench/bare-fetch.mjs (the runtime\'s fetch()) and test/bench/bare-get.mjs (node:http GET), both with Basic auth');
+}
 for (const { setupSeconds, figures } of exportRows) {
   console.log(`\nexports from \`payctl sandbox serve\` (${EXPORT_ITEMS.toLocaleString('en-US')} sales generated and paid out in ${setupSeconds.toFixed(1)} s); median of ${EXPORT_RUNS} runs; baseline: test/bench/bare-pages.mjs (node:http, one page after another, writing NDJSON)`);
   const exportHeader = ['export', 'items/s', 'baseline items/s', 'ratio', 'peak RSS', 'baseline RSS', 'ratio', 'targets'];
