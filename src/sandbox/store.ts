@@ -60,23 +60,6 @@ interface QueuedChange {
 const queued = new Map<SandboxDb, QueuedChange[]>();
 /** Changes committed together at most: bounds how long the first of them waits for its answer. */
 const MAX_GROUP = 64;
-/** Turns of the event loop a group waits, at most, while changes are still arriving to join it. */
-const MAX_WAIT_TURNS = 4;
-
-/**
- * Commits the queue once a turn of the event loop brings no more changes to it (or it is full, or
- * it has waited MAX_WAIT_TURNS): requests that arrive while the last ones are being handled join
- * their group instead of waiting for a commit of their own. A turn with nothing to do takes
- * microseconds, so a lone change is not held up; at eight refunds in flight, waiting for the
- * stragglers made the groups larger and `sandbox serve` 5–8% faster.
- */
-function commitWhenSettled(db: SandboxDb, seen = 0, turns = 0): void {
-  setImmediate(() => {
-    const size = queued.get(db)?.length ?? 0;
-    if (size > seen && size < MAX_GROUP && turns < MAX_WAIT_TURNS) commitWhenSettled(db, size, turns + 1);
-    else commitQueued(db);
-  });
-}
 
 /**
  * Commits the changes queued for `db` together: each in a savepoint of its own (one that throws
@@ -126,8 +109,8 @@ export async function mutateState<T>(stateDir: string, now: StoreClock, mutate: 
     let queue = queued.get(db);
     if (!queue) {
       queued.set(db, (queue = []));
-      // Whatever else arrives before the event loop settles is committed with it.
-      commitWhenSettled(db);
+      // Whatever else arrives before the event loop comes round is committed with it.
+      setImmediate(() => commitQueued(db));
     }
     queue.push({ stateDir, now, run: (uow) => applyChange(uow, now, mutate), resolve: resolve as (value: unknown) => void, reject });
   });
