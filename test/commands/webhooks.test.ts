@@ -96,7 +96,7 @@ describe('webhooks listen', () => {
     expect(result.stderr).toContain(`registered as webhook ${registered[0].id}`);
     expect(result.stderr).toContain(`removed webhook ${registered[0].id}`);
     expect(await json(['webhooks', 'list'])).toEqual([]);
-  }, 20_000); // real deliveries on the deliverer's schedule: 1.6 s alone, over 5 s beside the whole suite on two cores
+  });
 
   it('with a known secret: a tampered body is rejected (400), a signed one printed and forwarded as it came', async () => {
     const app = await recordingServer([{ status: 202 }]);
