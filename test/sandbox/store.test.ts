@@ -186,30 +186,6 @@ describe('the database', () => {
     expect(after.buyers[buyerId]).toEqual(before.buyers[buyerId]);
   });
 
-  it('changes still arriving while a group waits join it: one commit for changes issued a turn apart', async () => {
-    const dir = await tempDir();
-    await readState(dir, clock); // seeds
-    const db = await openSandboxDb(dir);
-    let commits = 0;
-    const write = db.write.bind(db);
-    db.write = (change) => {
-      commits += 1;
-      return write(change);
-    };
-    try {
-      const first = mutateState(dir, clock, (state) => (state.counters.seq += 1));
-      await openSandboxDb(dir); // by now the first is queued
-      // Issued after the group's first look at its queue, which commits at once when told to
-      // commit what arrived before the event loop came round.
-      const second = await new Promise<Promise<number>>((resolve) => setImmediate(() => resolve(mutateState(dir, clock, (state) => (state.counters.seq += 1)))));
-      const [a, b] = await Promise.all([first, second]);
-      expect(b).toBe(a + 1);
-      expect(commits).toBe(1);
-    } finally {
-      db.write = write;
-    }
-  });
-
   it('a record appended in a long write transaction reads back after the unit forgets what it loaded', async () => {
     const dir = await tempDir();
     await readState(dir, clock); // seeds
