@@ -134,6 +134,15 @@ describe('claims and settles of a bulk run, committed together', () => {
     }
   };
 
+  /** A ledger with transaction 1 claimed (and committed) through claimSoon. */
+  const claimedFirst = async () => {
+    const file = ledgerPath(dir, 'p');
+    const ledger = await Ledger.open(file, 'https://api.example');
+    const claim = await ledger.claimSoon('transaction:1', intent('1'));
+    if (!claim.ok || !claim.intent) throw new Error('not claimed');
+    return { file, ledger, claimed: { ...claim, intent: claim.intent } };
+  };
+
   it('claims asked for in one turn land in one commit: none is on disk before it resolves, all are after', async () => {
     const file = ledgerPath(dir, 'p');
     const ledger = await Ledger.open(file, 'https://api.example');
@@ -149,10 +158,7 @@ describe('claims and settles of a bulk run, committed together', () => {
   });
 
   it('a settle resolves the intent and lets go of its lock in one commit', async () => {
-    const file = ledgerPath(dir, 'p');
-    const ledger = await Ledger.open(file, 'https://api.example');
-    const claimed = await ledger.claimSoon('transaction:1', intent('1'));
-    if (!claimed.ok || !claimed.intent) throw new Error('not claimed');
+    const { file, ledger, claimed } = await claimedFirst();
     const settled = ledger.settleAndReleaseSoon(claimed.intent, 'applied', undefined, 'transaction:1');
     expect(await onDisk(file)).toEqual({ intents: ['1:pending'], locks: ['transaction:1'] });
     await settled;
@@ -162,10 +168,7 @@ describe('claims and settles of a bulk run, committed together', () => {
   });
 
   it('a claim waits a moment for the next settle and shares its commit; alone, it is committed when the moment is over', async () => {
-    const file = ledgerPath(dir, 'p');
-    const ledger = await Ledger.open(file, 'https://api.example');
-    const claimed = await ledger.claimSoon('transaction:1', intent('1'));
-    if (!claimed.ok || !claimed.intent) throw new Error('not claimed');
+    const { file, ledger, claimed } = await claimedFirst();
     const commits = vi.spyOn(ledger as unknown as { commitQueued: () => void }, 'commitQueued');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
