@@ -5,6 +5,7 @@ import { resolveProfile, type ResolvedProfile } from './config/profile.js';
 import { loadConfig, type ConfigFile } from './config/store.js';
 import { UsageError } from './errors.js';
 import type { GlobalOptions } from './globals.js';
+import { clearStatusLine } from './output/status-line.js';
 import { colorEnabled, type IO } from './io.js';
 import type { Column, OutputFormat } from './output/render.js';
 import type { TotalSpec } from './output/totals.js';
@@ -72,6 +73,7 @@ export class Context {
     this.globals = globals;
     this.paths = resolvePaths(io.env);
     const write = (line: string) => {
+      clearStatusLine();
       io.stderr.write(`${line}\n`);
     };
     this.log = {
@@ -372,7 +374,7 @@ export class Context {
     const count = await renderList(rows, options);
     if (totals && count > 0) {
       const { writeOut } = await import('./output/write.js');
-      await writeOut(this.io.stdout, `${await totals.line()}\n`);
+      await writeOut(this.io.stdout, `${await totals.line(this.io.stdout)}\n`);
     }
     return count;
   }

@@ -29,10 +29,13 @@ export function formatMoney(amount: string | number, currency: string = 'BRL'): 
 const TIMESTAMP =
   /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 
+const two = (n: number) => String(n).padStart(2, '0');
+
 /**
- * An ISO timestamp → `YYYY-MM-DD HH:MM` in UTC (one zone for everyone reading the same table; the
- * API's own zone marker is honoured). A plain date stays as it is; anything unrecognised is returned
- * unchanged. Timestamps without an offset are taken as UTC.
+ * An ISO timestamp → `YYYY-MM-DD HH:MM` in the reader's local time zone (TZ): the short form a
+ * table has room for, in the zone of the clock on the reader's wall. The API's own zone marker is
+ * honoured; timestamps without one are taken as UTC. A plain date stays as it is (a due date is a
+ * day, not an instant); anything unrecognised is returned unchanged. JSON and CSV keep the raw ISO.
  */
 export function formatDateTime(iso: string): string {
   const text = iso.trim();
@@ -44,7 +47,7 @@ export function formatDateTime(iso: string): string {
   else if (/^[+-]\d{4}$/.test(offset)) offset = `${offset.slice(0, 3)}:${offset.slice(3)}`;
   const date = new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4] ?? '00'}${offset.toUpperCase()}`);
   if (Number.isNaN(date.getTime())) return iso;
-  return `${date.toISOString().slice(0, 10)} ${date.toISOString().slice(11, 16)}`;
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
 const STATUS_COLORS = new Map<string, 'green' | 'yellow' | 'red'>(Object.entries({
@@ -73,11 +76,15 @@ export function colorStatus(status: string, chalk: ChalkInstance): string {
   return color ? chalk[color](status) : status;
 }
 
+export type CellKind = 'money' | 'date' | 'status' | 'id' | 'text';
+
 /** Which table formatting a key gets when the resource does not say (object tables, --fields). */
-export function kindForKey(path: string): 'money' | 'date' | 'status' | 'text' {
+export function kindForKey(path: string): CellKind {
   const last = path.slice(path.lastIndexOf('.') + 1);
-  if (last === 'amount' || last === 'original_amount' || last === 'fees' || last.endsWith('_amount')) return 'money';
-  if (last.endsWith('_at') || last === 'expected_on') return 'date';
+  if (last === 'amount' || last === 'original_amount' || last === 'fees' || last === 'fee' || last.endsWith('_amount')) return 'money';
+  if (last === 'balance' || last.endsWith('_balance')) return 'money';
+  if (last.endsWith('_at') || last === 'expected_on' || last === 'as_of' || last.endsWith('_date')) return 'date';
   if (last === 'status') return 'status';
+  if (last === 'id' || last === 'uuid' || last.endsWith('_id')) return 'id';
   return 'text';
 }

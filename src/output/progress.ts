@@ -2,12 +2,26 @@
 // (of the total the API announced), pages, rate and time left. Loaded only when it is shown, so a
 // piped or quiet run never pays for cli-progress.
 import cliProgress from 'cli-progress';
+import { showStatusLine } from './status-line.js';
 
 export interface PageProgress {
   /** A page arrived: `items` on it, `total` as the list envelope announced it (when it did). */
   page(items: number, total: number | undefined): void;
   /** Removes the bar, leaving the terminal as it was; safe to call twice. */
   stop(): void;
+}
+
+/**
+ * Lets result lines through without the bar in them (see status-line.ts): the bar's line is
+ * cleared, and cli-progress, which redraws only a changed line, is told its line is gone.
+ */
+function giveWay(bar: cliProgress.SingleBar, stream: NodeJS.WritableStream): () => void {
+  return showStatusLine({
+    clear() {
+      stream.write('\r\x1b[2K');
+      (bar as unknown as { lastDrawnString: string | null }).lastDrawnString = '';
+    },
+  });
 }
 
 /** Shown only once a listing has taken this long: a short one should not flash a bar. */
@@ -19,6 +33,7 @@ export function pageProgress(stream: NodeJS.WritableStream, noun: string): PageP
   let fetched = 0;
   let pages = 0;
   let stopped = false;
+  let hide: (() => void) | undefined;
   // The rate counts from the first page: the wait for it (a service warming up) is not throughput.
   let firstPageAt: number | undefined;
   let firstPageItems = 0;
@@ -53,6 +68,7 @@ export function pageProgress(stream: NodeJS.WritableStream, noun: string): PageP
           cliProgress.Presets.shades_classic,
         );
         bar.start(known, fetched, payload());
+        hide = giveWay(bar, stream);
         return;
       }
       bar.setTotal(known);
@@ -61,6 +77,7 @@ export function pageProgress(stream: NodeJS.WritableStream, noun: string): PageP
     stop() {
       if (stopped) return;
       stopped = true;
+      hide?.();
       bar?.stop();
     },
   };
@@ -87,6 +104,7 @@ export function batchProgress(stream: NodeJS.WritableStream, total: number): Bat
     cliProgress.Presets.shades_classic,
   );
   bar.start(total, 0, { done: 0, failed: 0, remaining: total, rate: '0' });
+  const hide = giveWay(bar, stream);
   let stopped = false;
   return {
     update(done, failed) {
@@ -97,6 +115,7 @@ export function batchProgress(stream: NodeJS.WritableStream, total: number): Bat
     stop() {
       if (stopped) return;
       stopped = true;
+      hide();
       bar.stop();
     },
   };

@@ -2,6 +2,7 @@
 // CSV live in their own modules, loaded on first use, so `-o json` never loads chalk, cli-table3 or
 // csv-stringify (the CLI is bundled with code splitting; see the "Start-up" notes in the README).
 import { pickFields } from './fields.js';
+import type { CellKind } from './format.js';
 import { writeOut } from './write.js';
 
 export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv';
@@ -10,7 +11,8 @@ export interface Column {
   /** Dotted path into each item. */
   key: string;
   header: string;
-  kind?: 'money' | 'date' | 'status' | 'text';
+  /** How cells are shown, and whether they may be cut or dropped to fit a terminal (text only). */
+  kind?: CellKind;
 }
 
 export interface RenderOptions {

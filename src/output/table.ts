@@ -11,14 +11,16 @@
 //   rows it is handed, so each page is a Table of its own. The header and the first page are
 //   measured by cli-table3, fitted to the terminal, and those colWidths are passed to every later
 //   page's Table: every page lines up with the header, and each page is written as it arrives.
-// - Fitting happens only on a terminal (a pipe gets full widths). It narrows plain text columns
-//   (descriptions, names, e-mails), the widest first, never below MIN_WIDTH; cli-table3 cuts those
-//   cells with "…". Money, dates, statuses and ids (`id`, `*_id`, reference_id included) are never
-//   cut: "R$ 99.999…" reads as a different amount, and a cut id or status means nothing and cannot
-//   be copied. A row may then stay wider than the terminal. cli-table3 would cut any cell wider
-//   than its column, so a later page holding such a value wider than the first page's column is
-//   measured row by row, and a row that needs it is drawn with that column widened: that one row
-//   overflows, the rest of the page stays aligned.
+// - Fitting happens only on a terminal (a pipe gets full widths), and no line is ever wider than
+//   the terminal. Money, dates, statuses and ids are never cut or dropped: "R$ 99.999…" reads as a
+//   different amount, and a cut id or status means nothing and cannot be copied. Text columns
+//   (descriptions, references, names, e-mails) give way instead, in this order: each is cut to
+//   COMFORT_WIDTH (cli-table3 cuts with "…"), then they are dropped one by one, the last of the
+//   resource's columns first (resources list their columns most useful first). Should even the
+//   columns that are never cut not fit, each row is printed as a small block of "HEADER value"
+//   lines instead. Spare room goes to money and status columns first, so a later page's bigger
+//   amount still fits; a later-page value wider than its column widens that one row (its text
+//   cells cut further to make room), and a row that still would not fit is printed as a block.
 // - cli-table3 pads every cell, the last one too: trailing whitespace is stripped from each line.
 // - API text is untrusted and is sanitised before it reaches a cell (see `sanitize`).
 //
@@ -65,6 +67,10 @@ async function loadStyle(color: boolean): Promise<Style> {
 const GAP = '  ';
 /** Columns are not squeezed below this when fitting a terminal. */
 const MIN_WIDTH = 6;
+/** Text columns are cut to this before any column is dropped. */
+const COMFORT_WIDTH = 12;
+/** Room money and status columns take from spare width, for later pages' wider values. */
+const ROOM_FOR: Partial<Record<Kind, number>> = { money: 13, status: 14 };
 /** Keys of a single-object table are cut beyond this. */
 const MAX_KEY_WIDTH = 40;
 
@@ -211,15 +217,9 @@ interface TableColumn {
   cuttable: boolean;
 }
 
-function isIdKey(key: string): boolean {
-  const last = key.slice(key.lastIndexOf('.') + 1);
-  return last === 'id' || last.endsWith('_id');
-}
-
 function toTableColumn(key: string, header: string, kind: Kind | undefined): TableColumn {
   const k = kind ?? kindForKey(key);
-  const cuttable = k === 'text' && !isIdKey(key);
-  return { key, header: sanitize(header), kind: k, align: k === 'money' ? 'right' : 'left', cuttable };
+  return { key, header: sanitize(header), kind: k, align: k === 'money' ? 'right' : 'left', cuttable: k === 'text' };
 }
 
 /** --fields, else the resource's columns, else `id` and the next few plain fields of the first item. */
@@ -237,27 +237,69 @@ function chooseColumns(first: unknown, opts: RenderOptions): TableColumn[] {
   return ordered.slice(0, 6).map((k) => toTableColumn(k, k.toUpperCase(), undefined));
 }
 
-/** Narrows the widest cuttable columns until the row fits the terminal (when the stream is one). */
-function fitToTerminal(widths: number[], columns: TableColumn[], terminalColumns: number | undefined): number[] {
-  if (!terminalColumns || terminalColumns <= 0) return widths;
+function lineWidth(widths: number[]): number {
+  return widths.reduce((a, b) => a + b, 0) + GAP.length * Math.max(0, widths.length - 1);
+}
+
+/** Cuts the widest cuttable columns, never below `floor`, until the row fits `room` (if it can). */
+function narrow(widths: number[], columns: TableColumn[], room: number, floor: number): number[] {
   const fitted = [...widths];
-  let over = fitted.reduce((a, b) => a + b, 0) + GAP.length * (fitted.length - 1) - terminalColumns;
+  let over = lineWidth(fitted) - room;
   while (over > 0) {
     let widest = -1;
     for (let i = 0; i < fitted.length; i++) {
       if (!columns[i]?.cuttable) continue;
-      if ((fitted[i] as number) > MIN_WIDTH && (widest < 0 || (fitted[i] as number) > (fitted[widest] as number))) widest = i;
+      if ((fitted[i] as number) > floor && (widest < 0 || (fitted[i] as number) > (fitted[widest] as number))) widest = i;
     }
     if (widest < 0) break;
     const current = fitted[widest] as number;
-    const next = Math.max(MIN_WIDTH, current - over);
+    const next = Math.max(floor, current - over);
     fitted[widest] = next;
     over -= current - next;
   }
   return fitted;
 }
 
-function terminalColumns(out: NodeJS.WritableStream): number | undefined {
+/** Spare room, up to what each needs, to money and status columns. */
+function spareToRoomy(widths: number[], columns: TableColumn[], room: number): number[] {
+  const widened = [...widths];
+  let spare = room - lineWidth(widened);
+  columns.forEach((column, i) => {
+    const wanted = ROOM_FOR[column.kind];
+    if (wanted === undefined || spare <= 0) return;
+    const extra = Math.min(spare, Math.max(0, wanted - (widened[i] as number)));
+    widened[i] = (widened[i] as number) + extra;
+    spare -= extra;
+  });
+  return widened;
+}
+
+interface Fit {
+  /** Indexes of the columns shown, in order. */
+  shown: number[];
+  widths: number[];
+}
+
+/**
+ * Which columns a terminal of `room` columns shows, and how wide (see the notes at the top);
+ * undefined when not even the columns that are never cut fit, and rows go as blocks.
+ */
+function fitColumns(widths: number[], columns: TableColumn[], room: number | undefined): Fit | undefined {
+  const all = columns.map((_, i) => i);
+  if (!room || room <= 0) return { shown: all, widths };
+  const droppable = all.filter((i) => columns[i]?.cuttable).reverse();
+  for (let dropped = 0; dropped <= droppable.length; dropped++) {
+    const gone = new Set(droppable.slice(0, dropped));
+    const shown = all.filter((i) => !gone.has(i));
+    const shownColumns = shown.map((i) => columns[i] as TableColumn);
+    const fitted = narrow(shown.map((i) => widths[i] as number), shownColumns, room, COMFORT_WIDTH);
+    if (lineWidth(fitted) <= room) return { shown, widths: spareToRoomy(fitted, shownColumns, room) };
+  }
+  return undefined;
+}
+
+/** The width of the terminal `out` is, or undefined when it is not one. */
+export function terminalColumns(out: NodeJS.WritableStream): number | undefined {
   const stream = out as NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   return stream.isTTY && typeof stream.columns === 'number' ? stream.columns : undefined;
 }
@@ -267,18 +309,45 @@ function styleRow(cells: string[], columns: TableColumn[], style: Style): string
 }
 
 /**
+ * Rows that do not fit as a table, each as a block of "HEADER  value" lines and a blank line
+ * between blocks. Text values are cut to the room left of the header; nothing else is cut.
+ */
+function drawBlocks(Table: TableConstructor, rows: string[][], columns: TableColumn[], style: Style, room: number): string {
+  const headerWidth = Math.max(...columns.map((c) => measure(Table, [[c.header]])[0] as number));
+  const valueRoom = Math.max(MIN_WIDTH, room - headerWidth - GAP.length);
+  let out = '';
+  for (const row of rows) {
+    const lines = row.flatMap((text, i) => {
+      const column = columns[i] as TableColumn;
+      if (text === '') return [];
+      const cut = column.cuttable ? (measure(Table, [[text]])[0] as number) > valueRoom : false;
+      return [[style.bold(column.header), styleCell(cut ? drawLines(Table, [[text]], { colWidths: [valueRoom] }).trimEnd() : text, column.kind, style)]];
+    });
+    out += `${out === '' ? '' : '\n'}${drawLines(Table, lines, { colWidths: [headerWidth, null] })}`;
+  }
+  return out;
+}
+
+/** What one stream of pages needs to print each page the same way. */
+interface PinnedLayout {
+  fit: Fit;
+  room: number | undefined;
+}
+
+/**
  * A later page, in the first page's widths. Should a money, date, status or id value be wider than
  * its column, cli-table3 would cut it: the rows that hold one are drawn with that column widened
- * (that row overflows), the others in the pinned widths.
+ * (that row overflows its neighbours), or as a block if it would be wider than the terminal.
  */
-function drawLaterPage(Table: TableConstructor, rows: string[][], columns: TableColumn[], widths: number[], style: Style): string {
+function drawLaterPage(Table: TableConstructor, rows: string[][], columns: TableColumn[], pinned: PinnedLayout, style: Style): string {
+  const { widths } = pinned.fit;
   const colAligns = columns.map((c) => c.align);
-  const pinned: Layout = { colWidths: widths, colAligns };
+  const layout: Layout = { colWidths: widths, colAligns };
   const uncut = columns.flatMap((c, i) => (c.cuttable ? [] : [i]));
   const fits = (measured: number[]) => uncut.every((col, j) => (measured[j] as number) <= (widths[col] as number));
   const uncutCells = (row: string[]) => uncut.map((col) => row[col] as string);
   if (uncut.length === 0 || fits(measure(Table, rows.map(uncutCells)))) {
-    return drawLines(Table, rows.map((row) => styleRow(row, columns, style)), pinned);
+    return drawLines(Table, rows.map((row) => styleRow(row, columns, style)), layout);
   }
   let out = '';
   let run: string[][] = [];
@@ -288,42 +357,56 @@ function drawLaterPage(Table: TableConstructor, rows: string[][], columns: Table
       run.push(styleRow(row, columns, style));
       continue;
     }
-    out += drawLines(Table, run, pinned);
+    out += drawLines(Table, run, layout);
     run = [];
-    const own = [...widths];
+    let own = [...widths];
     uncut.forEach((col, j) => {
       own[col] = Math.max(own[col] as number, measured[j] as number);
     });
-    out += drawLines(Table, [styleRow(row, columns, style)], { colWidths: own, colAligns });
+    // On a terminal, the row's text cells are cut further to make the room; failing that, a block.
+    if (pinned.room !== undefined) own = narrow(own, columns, pinned.room, MIN_WIDTH);
+    out +=
+      pinned.room !== undefined && lineWidth(own) > pinned.room
+        ? drawBlocks(Table, [row], columns, style, pinned.room)
+        : drawLines(Table, [styleRow(row, columns, style)], { colWidths: own, colAligns });
   }
-  return out + drawLines(Table, run, pinned);
+  return out + drawLines(Table, run, layout);
 }
 
 /**
- * Aligned rows. Column widths come from the header and the first page and stay fixed, so every
- * later page is printed as it arrives (text cells cut with "…"). An empty list prints nothing: the
- * caller says "no results" on stderr, and stdout stays empty for scripts.
+ * Aligned rows. Which columns show and how wide comes from the header and the first page and stays
+ * fixed, so every later page is printed as it arrives. An empty list prints nothing: the caller
+ * says "no results" on stderr, and stdout stays empty for scripts.
  */
 export async function renderTableList(pages: AsyncIterable<unknown[]>, opts: RenderOptions): Promise<number> {
   const [Table, style] = await Promise.all([loadTable(), loadStyle(opts.color)]);
+  const room = terminalColumns(opts.out);
   let columns: TableColumn[] | undefined;
-  let widths: number[] = [];
+  // Undefined once the first page is in: rows go as blocks.
+  let pinned: PinnedLayout | undefined;
   let count = 0;
   for await (const page of pages) {
     if (page.length === 0) continue;
-    const cols = (columns ??= chooseColumns(page[0], opts));
-    const rows = page.map((item) => cols.map((c) => cellText(getPath(item, c.key), c.kind, item, c.key)));
+    const all = (columns ??= chooseColumns(page[0], opts));
+    const cells = page.map((item) => all.map((c) => cellText(getPath(item, c.key), c.kind, item, c.key)));
     let chunk: string;
     if (count === 0) {
-      const header = cols.map((c) => c.header);
-      widths = fitToTerminal(measure(Table, [header, ...rows]), cols, terminalColumns(opts.out));
-      chunk = drawLines(Table, rows.map((row) => styleRow(row, cols, style)), {
-        head: header.map((h) => style.bold(h)),
-        colWidths: widths,
-        colAligns: cols.map((c) => c.align),
-      });
+      const fit = fitColumns(measure(Table, [all.map((c) => c.header), ...cells]), all, room);
+      pinned = fit && { fit, room };
+    }
+    if (!pinned) {
+      chunk = `${count === 0 ? '' : '\n'}${drawBlocks(Table, cells, all, style, room as number)}`;
     } else {
-      chunk = drawLaterPage(Table, rows, cols, widths, style);
+      const shown = pinned.fit.shown.map((i) => all[i] as TableColumn);
+      const rows = cells.map((row) => pinned!.fit.shown.map((i) => row[i] as string));
+      chunk =
+        count === 0
+          ? drawLines(Table, rows.map((row) => styleRow(row, shown, style)), {
+              head: shown.map((c) => style.bold(c.header)),
+              colWidths: pinned.fit.widths,
+              colAligns: shown.map((c) => c.align),
+            })
+          : drawLaterPage(Table, rows, shown, pinned, style);
     }
     count += page.length;
     await writeOut(opts.out, chunk);

@@ -4,7 +4,7 @@
 // Drawn by cli-table3 in the list's own borderless layout (one row, two spaces between the parts),
 // imported only when the line is drawn: the commands import this module for its TotalSpec helpers.
 import { formatMoney } from './format.js';
-import { drawLines, loadTable } from './table.js';
+import { drawLines, loadTable, terminalColumns } from './table.js';
 
 export interface TotalSpec {
   label: string;
@@ -40,11 +40,14 @@ export class Totals {
     });
   }
 
-  async line(): Promise<string> {
+  /** The line; on a terminal narrower than it, one part a line instead. */
+  async line(out: NodeJS.WritableStream): Promise<string> {
+    const room = terminalColumns(out);
     const money = (cents: number) => formatMoney(`${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`);
-    const parts = this.specs.map((spec, i) => `${spec.label} ${money(this.sums[i] ?? 0)}`);
+    const parts = [`${this.count.toLocaleString('pt-BR')} ${this.noun}`, ...this.specs.map((spec, i) => `${spec.label} ${money(this.sums[i] ?? 0)}`)];
     const Table = await loadTable();
-    return drawLines(Table, [[`${this.count.toLocaleString('pt-BR')} ${this.noun}`, ...parts]]).replace(/\n$/, '');
+    const line = drawLines(Table, [parts]).replace(/\n$/, '');
+    return room !== undefined && line.length > room ? drawLines(Table, parts.map((part) => [part])).replace(/\n$/, '') : line;
   }
 }
 

@@ -1,3 +1,5 @@
+import { clearStatusLine } from './status-line.js';
+
 /**
  * Writes one chunk and, when the stream says its buffer is full (a slow pipe such as `| less`),
  * waits until it has been flushed before the next page is fetched. That is what keeps memory flat
@@ -6,6 +8,7 @@
  */
 export function writeOut(out: NodeJS.WritableStream, chunk: string): Promise<void> {
   if (chunk === '') return Promise.resolve();
+  clearStatusLine(out);
   return new Promise<void>((resolve, reject) => {
     let waiting = false;
     let settled = false;

@@ -57,11 +57,17 @@ describe('formatDateTime', () => {
     expect(formatDateTime(iso)).toBe(shown);
   });
 
-  it('does not depend on the local time zone', () => {
+  it('shows the reader\'s local time (TZ): the zone of the clock on their wall', () => {
     const before = process.env.TZ;
-    process.env.TZ = 'America/Sao_Paulo';
     try {
+      process.env.TZ = 'America/Sao_Paulo';
+      expect(formatDateTime('2026-03-01T12:34:56Z')).toBe('2026-03-01 09:34');
+      process.env.TZ = 'UTC';
       expect(formatDateTime('2026-03-01T12:34:56Z')).toBe('2026-03-01 12:34');
+      process.env.TZ = 'Asia/Tokyo';
+      expect(formatDateTime('2026-03-01T20:00:00-03:00')).toBe('2026-03-02 08:00');
+      // A day is a day in every zone.
+      expect(formatDateTime('2026-03-01')).toBe('2026-03-01');
     } finally {
       if (before === undefined) delete process.env.TZ;
       else process.env.TZ = before;
@@ -120,7 +126,14 @@ describe('kindForKey', () => {
     ['expected_on', 'date'],
     ['status', 'status'],
     ['history.1.status', 'status'],
-    ['id', 'text'],
+    ['current_balance', 'money'],
+    ['balance', 'money'],
+    ['as_of', 'date'],
+    ['due_date', 'date'],
+    ['id', 'id'],
+    ['uuid', 'id'],
+    ['payment_method.id', 'id'],
+    ['reference_id', 'id'],
     ['amounts', 'text'],
     ['status_code', 'text'],
     ['currency', 'text'],

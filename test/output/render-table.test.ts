@@ -269,36 +269,82 @@ describe('table: widths pinned per stream (cli-table3)', () => {
     expect(out.text).not.toContain('…');
   });
 
-  it('never cuts ids, money, statuses or dates to fit a terminal; text columns take the cut', async () => {
-    const out = Object.assign(new Collector(), { isTTY: true, columns: 30 });
+  it('never cuts ids, money, statuses or dates to fit a terminal; text columns give way', async () => {
+    const out = Object.assign(new Collector(), { isTTY: true, columns: 90 });
     await renderList(
       pagesOf([{ ...item(1, 'a long description of the order', '98765432.10', 'pre_authorized'), id: 'tx_0123456789abcdef' }]),
       options('table', out, { columns }),
     );
     const text = out.text;
     for (const whole of ['tx_0123456789abcdef', 'R$ 98.765.432,10', 'pre_authorized', '2026-03-01 12:34']) expect(text).toContain(whole);
-    // Nothing but the description could give way; it is cut to the minimum width.
-    expect(lines(text)[1]).toContain('  a lon…  ');
+    // Nothing but the description could give way; it is cut just enough to fit.
+    expect(lines(text)[1]).toContain('  a long descripti…  ');
+    for (const line of lines(text)) expect(line.length).toBeLessThanOrEqual(90);
   });
 
-  it('fits every line into the terminal width given for a TTY, narrowing the widest text column first', async () => {
+  it('prints each row as a block when not even the columns that are never cut fit', async () => {
+    const out = Object.assign(new Collector(), { isTTY: true, columns: 30 });
+    await renderList(
+      pagesOf([{ ...item(1, 'a long description of the order', '98765432.10', 'pre_authorized'), id: 'tx_0123456789abcdef' }], [item(2, 'short')]),
+      options('table', out, { columns }),
+    );
+    expect(lines(out.text)).toEqual([
+      'ID           tx_0123456789abcdef',
+      'AMOUNT       R$ 98.765.432,10',
+      'DESCRIPTION  a long descripti…',
+      'STATUS       pre_authorized',
+      'CREATED      2026-03-01 12:34',
+      '',
+      'ID           tx_2',
+      'AMOUNT       R$ 10,00',
+      'DESCRIPTION  short',
+      'STATUS       paid',
+      'CREATED      2026-03-01 12:34',
+    ]);
+  });
+
+  it('drops text columns, the last first, before cutting them below COMFORT_WIDTH', async () => {
+    const cols = [
+      { key: 'id', header: 'ID' },
+      { key: 'amount', header: 'AMOUNT', kind: 'money' as const },
+      { key: 'type', header: 'TYPE' },
+      { key: 'description', header: 'DESCRIPTION' },
+      { key: 'created_at', header: 'CREATED', kind: 'date' as const },
+    ];
+    const row = { id: 'tx_1', amount: '10', type: 'credit', description: 'Generated sale 3001', created_at: '2026-03-01T12:34:00Z' };
+    const at = async (columns: number) => {
+      const out = Object.assign(new Collector(), { isTTY: true, columns });
+      await renderList(pagesOf([row]), options('table', out, { columns: cols }));
+      return lines(out.text);
+    };
+    const headers = (rows: string[]) => (rows[0] as string).split(/ +/);
+    expect(headers(await at(80))).toEqual(['ID', 'AMOUNT', 'TYPE', 'DESCRIPTION', 'CREATED']);
+    expect((await at(80))[1]).toContain('Generated sale 3001');
+    // Cut first, as far as COMFORT_WIDTH (12)…
+    expect(headers(await at(56))).toEqual(['ID', 'AMOUNT', 'TYPE', 'DESCRIPTION', 'CREATED']);
+    expect((await at(56))[1]).toContain('  Generated sal…  ');
+    expect(headers(await at(54))).toEqual(['ID', 'AMOUNT', 'TYPE', 'DESCRIPTION', 'CREATED']);
+    expect((await at(54))[1]).toContain('  Generated s…  ');
+    // …then dropped, the last text column first.
+    expect(headers(await at(45))).toEqual(['ID', 'AMOUNT', 'TYPE', 'CREATED']);
+    expect(headers(await at(36))).toEqual(['ID', 'AMOUNT', 'CREATED']);
+    for (const width of [80, 56, 54, 45, 36]) for (const line of await at(width)) expect(line.length).toBeLessThanOrEqual(width);
+  });
+
+  it('fits every line into the terminal width given for a TTY, whatever the width', async () => {
     const wide = {
       id: 'c_1',
       name: 'Maria da Silva Souza Pereira',
       email: 'maria.silva.souza@example.com.br',
       description: 'Cliente desde 2019, prefere boleto e PIX, nunca cartão de crédito',
     };
-    for (const width of [40, 50, 60, 80, 100]) {
+    for (const width of [20, 40, 50, 60, 80, 100]) {
       const out = Object.assign(new Collector(), { isTTY: true, columns: width });
       await renderList(pagesOf([wide], [{ ...wide, id: 'c_2', description: 'x'.repeat(200) }]), options('table', out));
       const rows = lines(out.text);
-      expect(rows).toHaveLength(3);
       for (const row of rows) expect(row.length, `${width}: ${row}`).toBeLessThanOrEqual(width);
-      expect(rows[1]).toMatch(/^c_1 {2}/);
-      expect(rows[2]).toMatch(/^c_2 {2}/);
-      // The header's column starts hold for both rows.
-      const header = rows[0] as string;
-      for (const row of rows.slice(1)) cellStarts(row, header, ['NAME', 'EMAIL', 'DESCR']);
+      expect(out.text).toMatch(/^c_1 {2}/m);
+      expect(out.text).toMatch(/^c_2 {2}/m);
     }
     // The widest column gives way first: at 100 columns only DESCRIPTION is cut.
     const out = Object.assign(new Collector(), { isTTY: true, columns: 100 });
@@ -308,6 +354,16 @@ describe('table: widths pinned per stream (cli-table3)', () => {
     expect(out.text).toContain('…');
   });
 
+  it('cuts a later row\'s text further, or prints it as a block, rather than run past the terminal', async () => {
+    const out = Object.assign(new Collector(), { isTTY: true, columns: 60 });
+    await renderList(
+      pagesOf([item(1, 'first description')], [{ ...item(2, 'second description', '123456789.99', 'pre_authorized'), id: 'tx_a_much_longer_identifier_0123456789' }]),
+      options('table', out, { columns }),
+    );
+    for (const line of lines(out.text)) expect(line.length, line).toBeLessThanOrEqual(60);
+    for (const whole of ['tx_a_much_longer_identifier_0123456789', 'R$ 123.456.789,99', 'pre_authorized']) expect(out.text).toContain(whole);
+  });
+
   it('does not fit a pipe: full widths when stdout is not a terminal', async () => {
     const out = Object.assign(new Collector(), { columns: 20 });
     await renderList(pagesOf([{ id: 'a', description: 'y'.repeat(60) }]), options('table', out));
@@ -315,14 +371,14 @@ describe('table: widths pinned per stream (cli-table3)', () => {
   });
 
   it('fits wide characters by display width and never leaves half an emoji', async () => {
-    const out = Object.assign(new Collector(), { isTTY: true, columns: 14 });
+    const out = Object.assign(new Collector(), { isTTY: true, columns: 16 });
     const cols = [{ key: 'id', header: 'ID' }, { key: 'note', header: 'NOTE' }];
     await renderList(
       pagesOf([{ id: 'a1', note: '東京都東京都東京都' }, { id: 'a2', note: 'abcd😀xyz and more' }, { id: 'a3', note: '✅✅✅✅✅✅✅' }]),
       options('table', out, { columns: cols }),
     );
-    // NOTE is 10 columns: 東 and 😀 take two, a cut ends in "…".
-    expect(lines(out.text)).toEqual(['ID  NOTE', 'a1  東京都東…', 'a2  abcd😀xyz…', 'a3  ✅✅✅✅…']);
+    // NOTE is 12 columns: 東 and 😀 take two, a cut ends in "…".
+    expect(lines(out.text)).toEqual(['ID  NOTE', 'a1  東京都東京…', 'a2  abcd😀xyz a…', 'a3  ✅✅✅✅✅…']);
     const cut = new Collector();
     await renderList(pagesOf([{ id: 'b1', note: 'abcdef' }], [{ id: 'b2', note: 'abcd😀xyz' }]), options('table', cut, { columns: cols }));
     // cli-table3 cuts by UTF-16 unit: "abcd" + half of 😀 + "…"; the half is dropped, the width kept.

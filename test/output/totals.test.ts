@@ -1,7 +1,10 @@
 // The totals line under a table: drawn by cli-table3 like the table above it, and cli-table3 is
 // loaded only when the line is drawn: the list commands import this module at load time for their
 // TotalSpec helpers.
+import { PassThrough } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
+
+const pipe = new PassThrough();
 
 const loaded = vi.hoisted(() => new Set<string>());
 
@@ -21,16 +24,26 @@ describe('totals', () => {
     const totals = new Totals('transactions', grossFeesNet('amount', 'fees'));
     for (const [amount, fees] of [['1234.56', '36.99'], ['10', '0.5'], ['x', undefined]]) totals.add({ amount, fees });
     expect(loaded.has('cli-table3')).toBe(false);
-    expect(await totals.line()).toBe('3 transactions  gross R$ 1.244,56  fees R$ 37,49  net R$ 1.207,07');
+    expect(await totals.line(pipe)).toBe('3 transactions  gross R$ 1.244,56  fees R$ 37,49  net R$ 1.207,07');
   });
 
   it('sums negative amounts and counts in pt-BR; no trailing whitespace', async () => {
     const { Totals, grossNetWithFees } = await import('../../src/output/totals.js');
     const totals = new Totals('receivables', grossNetWithFees('amount', 'net'));
     for (let i = 0; i < 1500; i++) totals.add({ amount: '-1.00', net: '-0.99' });
-    const line = await totals.line();
+    const line = await totals.line(pipe);
     expect(line).toBe('1.500 receivables  gross -R$ 1.500,00  fees -R$ 15,00  net -R$ 1.485,00');
     expect(line).toBe(line.trimEnd());
     expect(line).not.toContain('\n');
+  });
+
+  it('puts one part on a line on a terminal narrower than the line', async () => {
+    const { Totals, grossFeesNet } = await import('../../src/output/totals.js');
+    const totals = new Totals('transactions', grossFeesNet('amount', 'fees'));
+    totals.add({ amount: '1234.56', fees: '36.99' });
+    totals.add({ amount: '0', fees: '0' });
+    const terminal = (columns: number) => Object.assign(new PassThrough(), { isTTY: true, columns });
+    expect(await totals.line(terminal(80))).toBe('2 transactions  gross R$ 1.234,56  fees R$ 36,99  net R$ 1.197,57');
+    expect((await totals.line(terminal(40))).split('\n')).toEqual(['2 transactions', 'gross R$ 1.234,56', 'fees R$ 36,99', 'net R$ 1.197,57']);
   });
 });

@@ -8,7 +8,7 @@ import { optionalString } from '../shared/input.js';
 export const ACCOUNT_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
   { key: 'type', header: 'TYPE' },
-  { key: 'owner', header: 'OWNER' },
+  { key: 'owner', header: 'OWNER', kind: 'id' },
   { key: 'current_balance', header: 'BALANCE', kind: 'money' },
   { key: 'created_at', header: 'CREATED', kind: 'date' },
 ];
@@ -18,8 +18,8 @@ export const HISTORY_COLUMNS: Column[] = [
   { key: 'operation', header: 'OPERATION' },
   { key: 'amount', header: 'AMOUNT', kind: 'money' },
   { key: 'balance', header: 'BALANCE', kind: 'money' },
-  { key: 'transaction', header: 'TRANSACTION' },
-  { key: 'transfer', header: 'TRANSFER' },
+  { key: 'transaction', header: 'TRANSACTION', kind: 'id' },
+  { key: 'transfer', header: 'TRANSFER', kind: 'id' },
 ];
 
 export const HISTORY_CSV_COLUMNS = ['id', 'account', 'operation', 'type', 'amount', 'balance', 'currency', 'description', 'transaction', 'transfer', 'created_at'];

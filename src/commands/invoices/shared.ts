@@ -17,11 +17,11 @@ export const INVOICE_STATUSES = ['pending', 'paid', 'over-due', 'canceled', 'fai
 
 export const INVOICE_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
-  { key: 'due_date', header: 'DUE' },
+  { key: 'due_date', header: 'DUE', kind: 'date' },
   { key: 'amount', header: 'AMOUNT', kind: 'money' },
   { key: 'status', header: 'STATUS', kind: 'status' },
   { key: 'paid_at', header: 'PAID', kind: 'date' },
-  { key: 'subscription', header: 'SUBSCRIPTION' },
+  { key: 'subscription', header: 'SUBSCRIPTION', kind: 'id' },
 ];
 
 export const invoiceRow = centsForTable('amount');

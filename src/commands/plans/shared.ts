@@ -5,7 +5,7 @@ import { centsForTable } from '../shared/cents.js';
 import { optionalString, stringList } from '../shared/input.js';
 
 export const PLAN_COLUMNS: Column[] = [
-  { key: 'uuid', header: 'ID' },
+  { key: 'uuid', header: 'ID', kind: 'id' },
   { key: 'name', header: 'NAME' },
   { key: 'amount', header: 'AMOUNT', kind: 'money' },
   { key: 'frequency', header: 'FREQUENCY' },

@@ -19,12 +19,12 @@ export interface Subscription {
 }
 
 export const SUBSCRIPTION_COLUMNS: Column[] = [
-  { key: 'uuid', header: 'ID' },
-  { key: 'customer', header: 'CUSTOMER' },
-  { key: 'plan', header: 'PLAN' },
+  { key: 'uuid', header: 'ID', kind: 'id' },
+  { key: 'customer', header: 'CUSTOMER', kind: 'id' },
+  { key: 'plan', header: 'PLAN', kind: 'id' },
   { key: 'amount', header: 'AMOUNT', kind: 'money' },
   { key: 'status', header: 'STATUS', kind: 'status' },
-  { key: 'due_date', header: 'NEXT DUE' },
+  { key: 'due_date', header: 'NEXT DUE', kind: 'date' },
 ];
 
 export const subscriptionRow = centsForTable('amount');

@@ -23,7 +23,8 @@ export const TRANSACTION_COLUMNS: Column[] = [
   { key: 'status', header: 'STATUS', kind: 'status' },
   { key: 'amount', header: 'AMOUNT', kind: 'money' },
   { key: 'payment_type', header: 'TYPE' },
-  { key: 'reference_id', header: 'REFERENCE' },
+  // The merchant's own reference: useful, but it gives way (cut, then dropped) before ids and money.
+  { key: 'reference_id', header: 'REFERENCE', kind: 'text' },
   { key: 'description', header: 'DESCRIPTION' },
   { key: 'created_at', header: 'CREATED', kind: 'date' },
 ];

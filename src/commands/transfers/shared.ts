@@ -5,7 +5,7 @@ export const TRANSFER_STATUSES = ['pending', 'succeeded', 'failed', 'canceled'] 
 
 export const TRANSFER_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
-  { key: 'transfer_date', header: 'DATE' },
+  { key: 'transfer_date', header: 'DATE', kind: 'date' },
   { key: 'amount', header: 'AMOUNT', kind: 'money' },
   { key: 'status', header: 'STATUS', kind: 'status' },
   { key: 'description', header: 'DESCRIPTION' },
