@@ -65,6 +65,7 @@ export function buildProgram(runtime: Runtime, argv?: string[]): Command {
     .addOption(new Option('-o, --output <format>', 'table, json, ndjson or csv (default: table on a terminal, json otherwise)'))
     .option('--fields <list>', 'comma-separated dotted paths to keep, e.g. id,status,amount')
     .option('--no-color', 'no ANSI colour (also NO_COLOR)')
+    .option('--no-pager', 'print a long object view straight to the terminal instead of through $PAGER (less -FRX)')
     .option('--no-input', 'never prompt; fail naming the missing flags')
     .option('-y, --yes', 'confirm money-moving or destructive actions without asking')
     .option('--dry-run', 'print the request that would be sent and send nothing')

@@ -7,6 +7,7 @@ import { UsageError } from './errors.js';
 import type { GlobalOptions } from './globals.js';
 import { clearStatusLine } from './output/status-line.js';
 import { colorEnabled, type IO } from './io.js';
+import type { ObjectView } from './output/object-view.js';
 import type { Column, OutputFormat } from './output/render.js';
 import type { TotalSpec } from './output/totals.js';
 import type { MoneyGuard } from './ledger/guard.js';
@@ -326,6 +327,27 @@ export class Context {
     const options = await this.renderOptions();
     const shown = options.format === 'table' && tableRow && data && typeof data === 'object' && !Array.isArray(data) ? tableRow(data as Record<string, unknown>) : data;
     await renderObject(shown, options);
+  }
+
+  /**
+   * One object as a person reads it on a table: `view` (title, summary, sections) instead of a
+   * dump of every field, through the pager when taller than the terminal. `short` prints the
+   * title and summary only (after a refund or capture). JSON, NDJSON, CSV and --fields print the
+   * API's object as `render` does.
+   */
+  async show(data: unknown, view: ObjectView, options: { tableRow?: (item: Record<string, unknown>) => Record<string, unknown>; short?: boolean } = {}): Promise<void> {
+    const format = await this.outputFormat();
+    if (format !== 'table' || this.globals.fields || data === null || typeof data !== 'object' || Array.isArray(data)) return this.render(data, options.tableRow);
+    const [{ drawObjectView }, { terminalColumns }, { showInPager }, { writeOut }] = await Promise.all([
+      import('./output/object-view.js'),
+      import('./output/table.js'),
+      import('./output/pager.js'),
+      import('./output/write.js'),
+    ]);
+    const item = options.tableRow ? options.tableRow(data as Record<string, unknown>) : (data as Record<string, unknown>);
+    const text = await drawObjectView(view, item, { color: this.color, columns: terminalColumns(this.io.stdout), ...(options.short ? { short: true } : {}) });
+    if (!options.short && (await showInPager(text, this.io, this.globals.pager))) return;
+    await writeOut(this.io.stdout, text);
   }
 
   /**

@@ -14,6 +14,8 @@ export interface GlobalOptions {
   timeoutSeconds?: number;
   quiet: boolean;
   insecureHttp: boolean;
+  /** --no-pager: never page a long object view. */
+  pager: boolean;
 }
 
 const FORMATS: readonly OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
@@ -28,6 +30,7 @@ export function parseGlobals(raw: Record<string, unknown>): GlobalOptions {
     debug: raw.debug === true,
     quiet: raw.quiet === true,
     insecureHttp: raw.insecureHttp === true,
+    pager: raw.pager !== false,
   };
   if (typeof raw.profile === 'string') globals.profile = raw.profile;
   if (typeof raw.output === 'string') globals.output = parseFormat(raw.output, '--output');

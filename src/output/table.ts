@@ -51,13 +51,13 @@ export function loadTable(): Promise<TableConstructor> {
   return loading;
 }
 
-interface Style {
+export interface Style {
   bold(text: string): string;
   status(text: string): string;
 }
 
 /** chalk is loaded only when colour is on; without it, no escape code can be written. */
-async function loadStyle(color: boolean): Promise<Style> {
+export async function loadStyle(color: boolean): Promise<Style> {
   if (!color) return { bold: (t) => t, status: (t) => t };
   const { Chalk } = await import('chalk');
   const chalk = new Chalk({ level: 1 });
@@ -160,7 +160,7 @@ function isScalar(value: unknown): boolean {
  * bidirectional overrides are replaced, and newlines or tabs become spaces so rows stay rows (and a
  * cell stays one line in cli-table3). Half an emoji (a lone surrogate) becomes U+FFFD.
  */
-function sanitize(text: string): string {
+export function sanitize(text: string): string {
   return text
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
     .replace(/[\u202a-\u202e\u2066-\u2069]/g, '')
@@ -190,7 +190,7 @@ function countItems(n: number): string {
  * A value as table text. Arrays of plain values (what a path such as `history.status` selects) are
  * joined; arrays holding objects show their size; a leftover object shows as compact JSON.
  */
-function cellText(value: unknown, kind: Kind, root: unknown, path: string): string {
+export function cellText(value: unknown, kind: Kind, root: unknown, path: string): string {
   const currency = kind === 'money' ? currencyFor(root, path) : undefined;
   if (Array.isArray(value)) {
     if (value.length > 0 && value.every(isScalar)) return sanitize(value.map((v) => scalarText(v, kind, currency)).join(', '));
@@ -200,7 +200,7 @@ function cellText(value: unknown, kind: Kind, root: unknown, path: string): stri
   return sanitize(scalarText(value, kind, currency));
 }
 
-function styleCell(text: string, kind: Kind, style: Style): string {
+export function styleCell(text: string, kind: Kind, style: Style): string {
   return kind === 'status' && text !== '' ? style.status(text) : text;
 }
 
@@ -444,14 +444,28 @@ export async function renderObjectTable(obj: unknown, opts: RenderOptions): Prom
     return { key: sanitize(key), text, kind };
   });
   if (rows.length === 0) return;
-  // Keys are cut beyond MAX_KEY_WIDTH; values are never cut. On a terminal, a value longer than
-  // the room beside its key (a URL, a barcode, an address) wraps within its column, so the key
-  // column stays clear instead of the terminal folding the line back to its first column.
+  await writeOut(opts.out, drawPairs(Table, style, rows, terminalColumns(opts.out)));
+}
+
+export interface Pair {
+  key: string;
+  /** Ready to print: formatted and sanitised (cellText). */
+  text: string;
+  kind: Kind;
+}
+
+/**
+ * Key/value lines. Keys are cut beyond MAX_KEY_WIDTH; values are never cut. On a terminal of
+ * `room` columns, a value longer than the room beside its key (a URL, a barcode, an address)
+ * wraps within its column, so the key column stays clear instead of the terminal folding the
+ * line back to its first column.
+ */
+export function drawPairs(Table: TableConstructor, style: Style, rows: Pair[], room: number | undefined): string {
+  if (rows.length === 0) return '';
   const keyWidth = Math.min(MAX_KEY_WIDTH, measure(Table, rows.map((r) => [r.key]))[0] as number);
   const cells = rows.map((r) => [style.bold(r.key), styleCell(r.text, r.kind, style)]);
-  const terminal = terminalColumns(opts.out);
-  const room = terminal === undefined ? undefined : terminal - keyWidth - GAP.length;
+  const valueRoom = room === undefined ? undefined : room - keyWidth - GAP.length;
   const valueWidth = measure(Table, rows.map((r) => [r.text]))[0] as number;
-  const wrap = room !== undefined && room >= MIN_WIDTH && valueWidth > room;
-  await writeOut(opts.out, drawLines(Table, cells, wrap ? { colWidths: [keyWidth, room], wrapColumn: 1 } : { colWidths: [keyWidth, null] }));
+  const wrap = valueRoom !== undefined && valueRoom >= MIN_WIDTH && valueWidth > valueRoom;
+  return drawLines(Table, cells, wrap ? { colWidths: [keyWidth, valueRoom], wrapColumn: 1 } : { colWidths: [keyWidth, null] });
 }

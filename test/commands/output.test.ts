@@ -114,23 +114,49 @@ describe('colour', () => {
 });
 
 describe('a single object', () => {
-  it('as a field/value table: dotted keys, money and dates formatted, arrays counted', async () => {
+  it('as sections: a titled summary, the payment method, fees and the history as its own table', async () => {
     const lines = tableLines(await payctl(['transactions', 'get', paid.id, '--no-color'], { tty: true }));
-    const rows = new Map(lines.map((l) => {
-      const [key, ...rest] = l.split(/\s{2,}/);
+    const created = `${paid.created_at.slice(0, 10)} ${paid.created_at.slice(11, 16)}`;
+    expect(lines[0]).toBe(`Transaction ${paid.id}  succeeded`);
+    // The summary runs to the first blank line; the payment method section follows it.
+    const pairs = new Map(lines.slice(0, lines.indexOf('Fees')).map((l) => {
+      const [key, ...rest] = l.trim().split(/\s{2,}/);
       return [key, rest.join('  ')] as const;
     }));
-    expect(rows.get('id')).toBe(paid.id);
-    expect(rows.get('status')).toBe('succeeded');
-    expect(rows.get('amount')).toBe('R$ 1.234,50');
-    expect(rows.get('original_amount')).toBe('R$ 1.234,50');
-    expect(rows.get('payment_method.card_brand')).toBe('Visa');
-    expect(rows.get('payment_method.last4_digits')).toBe('1111');
-    expect(rows.get('history')).toBe('[2 items]');
-    expect(rows.get('captured')).toBe('true');
-    expect(rows.get('created_at')).toBe(`${paid.created_at.slice(0, 10)} ${paid.created_at.slice(11, 16)}`);
-    expect(rows.get('description')).toBe('Pedido 1');
-    expect(rows.get('refunds')).toBe(''); // null shows as an empty value
+    expect(pairs.get('Amount')).toBe('R$ 1.234,50');
+    expect(pairs.get('Type')).toBe('credit');
+    expect(pairs.get('Description')).toBe('Pedido 1');
+    expect(pairs.get('Created')).toBe(created);
+    expect(pairs.get('Card')).toMatch(/^Visa •••• 1111  expires \d{2}\/\d{4}$/);
+    // Nothing refunded: no "Original" or "Refunded" line; no empty metadata section.
+    expect(pairs.has('Original')).toBe(false);
+    expect(pairs.has('Refunded')).toBe(false);
+    expect(lines).not.toContain('Metadata');
+    for (const title of ['Payment method', 'Fees', 'History']) expect(lines).toContain(title);
+    const history = lines.slice(lines.indexOf('History') + 1);
+    expect(history[0]?.trim().split(/\s{2,}/)).toEqual(['DATE', 'OPERATION', 'STATUS', 'AMOUNT', 'RESPONSE']);
+    expect(history).toHaveLength(3);
+    expect(history[2]).toMatch(/^ {2}\d{4}-\d{2}-\d{2} \d{2}:\d{2} {2}authorization {2}succeeded {2}R\$ 1\.234,50 {2}/);
+    // A normal sale fits a 24-line screen.
+    expect(lines.length).toBeLessThanOrEqual(24);
+  });
+
+  it('after a refund: the refunded amount in the view, and the refund itself prints the short summary', async () => {
+    const own = tempHome();
+    try {
+      const tx = JSON.parse((await run(own.home, ['transactions', 'create', '--amount', '50', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2030', '--cvv', '123', '-o', 'json'])).stdout);
+      const refund = await payctl(['transactions', 'refund', tx.id, '--amount', '12,5', '--yes', '--no-color'], { home: own.home, tty: true });
+      expect(refund.code, refund.stderr).toBe(0);
+      const summary = refund.stdout.trimEnd().split('\n');
+      expect(summary[0]).toBe(`Transaction ${tx.id}  succeeded`);
+      expect(summary).toContain('Refunded     R$ 12,50');
+      expect(summary).toContain('Original     R$ 50,00');
+      expect(refund.stdout).not.toContain('History');
+      const view = await payctl(['transactions', 'get', tx.id, '--no-color'], { home: own.home, tty: true });
+      expect(view.stdout).toMatch(/^ {2}\S+ \S+ +void +succeeded +R\$ 12,50 /m);
+    } finally {
+      own.cleanup();
+    }
   });
 
   it('--fields on a single-object table: only those rows', async () => {
@@ -153,17 +179,19 @@ describe('a single object', () => {
     expect(csv).toEqual({ code: 0, stdout: `id,status,amount,payment_method.card_brand,captured\n${held.id},pre_authorized,10.00,Visa,false\n`, stderr: '' });
   });
 
-  it('create with -o table: the transaction as a table on stdout, SANDBOX and the status line on stderr', async () => {
+  it('create with -o table: the short summary on stdout, SANDBOX and the status line on stderr', async () => {
     const own = tempHome();
     try {
       const result = await run(own.home, ['transactions', 'create', '--payment-type', 'pix', '--amount', '2,5', '-o', 'table', '--no-color']);
       expect(result.code).toBe(0);
-      const rows = result.stdout.trimEnd().split('\n').map((l) => l.split(/\s{2,}/));
-      const id = rows.find((r) => r[0] === 'id')?.[1];
+      const lines = result.stdout.trimEnd().split('\n');
+      const id = /^Transaction ([0-9a-f]{32}) {2}pending$/.exec(lines[0] ?? '')?.[1];
       expect(id).toMatch(/^[0-9a-f]{32}$/);
-      expect(rows).toContainEqual(['amount', 'R$ 2,50']);
-      expect(rows).toContainEqual(['status', 'pending']);
-      expect(rows).toContainEqual(['payment_type', 'pix']);
+      const rows = lines.slice(1).map((l) => l.split(/\s{2,}/));
+      expect(rows).toContainEqual(['Amount', 'R$ 2,50']);
+      expect(rows).toContainEqual(['Type', 'pix']);
+      // The short summary: no sections.
+      expect(result.stdout).not.toContain('History');
       expect(result.stderr).toBe(`${SANDBOX_LINE}Created transaction ${id} (pending, R$ 2,50)\n`);
     } finally {
       own.cleanup();

@@ -3,6 +3,7 @@ import { asValidator } from '../../prompts/prompter.js';
 import { validateTaxpayerId } from '../../validate/taxpayer.js';
 import { missingInput } from '../shared/input.js';
 import { buyerBodyFromFlags, buyerName, type Buyer } from './shared.js';
+import { BUYER_VIEW } from './view.js';
 
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
   await ctx.requireApiKey();
@@ -21,6 +22,6 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (ctx.globals.dryRun) return ctx.printDryRun('buyers.create', { body });
   await ctx.noteSandbox();
   const buyer = await (await ctx.api()).call<Buyer>('buyers.create', { body });
-  await ctx.render(buyer);
+  await ctx.show(buyer, BUYER_VIEW, { short: true });
   ctx.log.status(`Created buyer ${buyer.id} (${buyerName(buyer)})`);
 }

@@ -3,6 +3,7 @@ import { asValidator } from '../../prompts/prompter.js';
 import { validateTaxpayerId } from '../../validate/taxpayer.js';
 import { missingInput, optionalString } from '../shared/input.js';
 import type { Buyer } from './shared.js';
+import { BUYER_VIEW } from './view.js';
 
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
   let raw = optionalString(options.taxpayerId);
@@ -13,5 +14,5 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   const taxpayerId = validateTaxpayerId(raw, '--taxpayer-id');
   await ctx.requireApiKey();
   const buyer = await (await ctx.api()).call<Buyer>('buyers.search', { query: { taxpayer_id: taxpayerId } });
-  await ctx.render(buyer);
+  await ctx.show(buyer, BUYER_VIEW);
 }

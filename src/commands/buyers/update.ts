@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { buyerBodyFromFlags, buyerId, type Buyer } from './shared.js';
+import { BUYER_VIEW } from './view.js';
 
 export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
   const id = buyerId(args);
@@ -10,6 +11,6 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
   if (ctx.globals.dryRun) return ctx.printDryRun('buyers.update', { params: { id }, body });
   await ctx.noteSandbox();
   const buyer = await (await ctx.api()).call<Buyer>('buyers.update', { params: { id }, body });
-  await ctx.render(buyer);
+  await ctx.show(buyer, BUYER_VIEW, { short: true });
   ctx.log.status(`Updated buyer ${id}`);
 }

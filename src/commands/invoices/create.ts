@@ -5,6 +5,7 @@ import { amountFromFlags } from '../shared/amount.js';
 import { localToday, notInThePast } from '../shared/dates.js';
 import { missingInput, optionalString } from '../shared/input.js';
 import { invoiceRow, type Invoice } from './shared.js';
+import { INVOICE_VIEW } from './view.js';
 
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
   const customer = optionalString(options.customer);
@@ -35,6 +36,6 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (ctx.globals.dryRun) return ctx.printDryRun('invoices.create', { body });
   await ctx.noteSandbox();
   const invoice = await (await ctx.api()).call<Invoice>('invoices.create', { body });
-  await ctx.render(invoice, invoiceRow);
+  await ctx.show(invoice, INVOICE_VIEW, { tableRow: invoiceRow, short: true });
   ctx.log.status(`Created invoice ${invoice.id}, due ${invoice.due_date ?? body.due_date}`);
 }

@@ -5,6 +5,7 @@ import { when, type GuardedMove } from '../../ledger/guard.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { getInvoice, invoiceId, invoiceRow, type Invoice } from './shared.js';
+import { INVOICE_VIEW } from './view.js';
 
 interface Step {
   operation: Operation;
@@ -51,7 +52,7 @@ async function step(ctx: Context, args: string[], how: Step): Promise<void> {
   await guard.guarded(
     guarded,
     async (repeat) => {
-      await ctx.render(repeat.now, invoiceRow);
+      await ctx.show(repeat.now, INVOICE_VIEW, { tableRow: invoiceRow, short: true });
       ctx.log.status(`Already done: invoice ${id} was ${how.done.toLowerCase()} by an earlier run (${when(repeat.intent.created_at)}) whose answer was lost; nothing was sent.`);
     },
     async () => {
@@ -78,7 +79,7 @@ async function ask(ctx: Context, id: string, how: Step, before: Invoice): Promis
 }
 
 async function done(ctx: Context, id: string, how: Step, after: Invoice): Promise<void> {
-  await ctx.render(after, invoiceRow);
+  await ctx.show(after, INVOICE_VIEW, { tableRow: invoiceRow, short: true });
   // A removal may answer with nothing (204, or an empty object): then there is no status to report.
   ctx.log.status(`${how.done} invoice ${id}${after.status ? `; status ${after.status}` : ''}`);
 }

@@ -4,6 +4,7 @@ import { validateCurrency, validateId } from '../../validate/index.js';
 import { localToday } from '../shared/dates.js';
 import { missingInput, optionalString } from '../shared/input.js';
 import { scheduleFromFlags, subscriptionRow, type Subscription } from './shared.js';
+import { SUBSCRIPTION_VIEW } from './view.js';
 
 /**
  * Seed 4.3's body plus on_behalf_of; amounts in cents. expiration_date is left out when not given:
@@ -60,6 +61,6 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   }
   await ctx.noteSandbox();
   const subscription = await api.call<Subscription>('subscriptions.create', { body });
-  await ctx.render(subscription, subscriptionRow);
+  await ctx.show(subscription, SUBSCRIPTION_VIEW, { tableRow: subscriptionRow, short: true });
   ctx.log.status(`Created subscription ${subscription.uuid}; next due ${subscription.due_date ?? body.due_date}`);
 }

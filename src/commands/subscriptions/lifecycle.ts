@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { getSubscription, subscriptionId, subscriptionRow, type Subscription } from './shared.js';
+import { SUBSCRIPTION_VIEW } from './view.js';
 
 interface Step {
   operation: Operation;
@@ -27,7 +28,7 @@ async function step(ctx: Context, args: string[], how: Step): Promise<void> {
   }
   await ctx.noteSandbox();
   const after = await (await ctx.api()).call<Subscription>(how.operation, { params: { id } });
-  await ctx.render(after, subscriptionRow);
+  await ctx.show(after, SUBSCRIPTION_VIEW, { tableRow: subscriptionRow, short: true });
   // A removal may answer with nothing (204, or an empty object): then there is no status to report.
   ctx.log.status(`${how.done} subscription ${id}${after.status ? `; status ${after.status}` : ''}`);
 }

@@ -23,6 +23,7 @@ import { hasCardFlags, readCard, type CardInput } from '../shared/card.js';
 import { notInThePast } from '../shared/dates.js';
 import { missingInput, optionalString, stringList } from '../shared/input.js';
 import type { Transaction } from './shared.js';
+import { TRANSACTION_VIEW } from './view.js';
 
 // ---------------------------------------------------------------------------------------------
 // The seven variants of "create transaction" (seed 4.1), chosen from the flags.
@@ -515,7 +516,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
       // An explicit reference may also have been used by another machine, or a run before the ledger.
       const existing = repeat?.now ?? (referenceGiven ? await findByReference(ctx, reference) : undefined);
       if (existing) {
-        await ctx.render(existing);
+        await ctx.show(existing, TRANSACTION_VIEW, { short: true });
         ctx.log.warn(`transaction ${existing.id} with reference_id ${reference} was already created at ${existing.created_at ?? 'an earlier run'}; not charging again (--allow-duplicate-reference sends anyway)`);
         return;
       }
@@ -529,7 +530,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     await ctx.noteSandbox();
     const api = await ctx.api();
     const tx = await guard.send(guarded, { amount_cents: input.amountCents, fingerprint }, () => api.call<Transaction>('transactions.create', { body }), (found) => found as Transaction);
-    await ctx.render(tx);
+    await ctx.show(tx, TRANSACTION_VIEW, { short: true });
     if (tx.status === 'failed') {
       const last = Array.isArray(tx.history) ? tx.history.at(-1) : undefined;
       const reason = (last as { response_message?: string } | undefined)?.response_message;

@@ -1,8 +1,9 @@
 import type { Context } from '../../context.js';
 import { getTransaction, transactionId } from './shared.js';
+import { TRANSACTION_VIEW } from './view.js';
 
 export async function run(ctx: Context, args: string[]): Promise<void> {
   const id = transactionId(args);
   await ctx.requireApiKey();
-  await ctx.render(await getTransaction(ctx, id));
+  await ctx.show(await getTransaction(ctx, id), TRANSACTION_VIEW);
 }

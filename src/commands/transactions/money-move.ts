@@ -5,6 +5,7 @@ import { centsToDecimalString } from '../../validate/index.js';
 import { amountFromFlags } from '../shared/amount.js';
 import { snapshotOf, transactionMoveApplied } from './applied.js';
 import { describePayer, getTransaction, transactionId, type Transaction } from './shared.js';
+import { TRANSACTION_VIEW } from './view.js';
 
 export interface MoneyBody {
   on_behalf_of: string;
@@ -51,7 +52,7 @@ export async function runMoneyMove(ctx: Context, args: string[], options: Record
   await guard.guarded(
     guarded,
     async (repeat) => {
-      await ctx.render(repeat.now);
+      await ctx.show(repeat.now, TRANSACTION_VIEW, { short: true });
       const amount = formatMoney(centsToDecimalString(repeat.intent.amount_cents ?? 0), repeat.now.currency);
       ctx.log.status(`Already done: the ${move.action} of ${amount} of transaction ${id} was applied by an earlier run (${when(repeat.intent.created_at)}) whose answer was lost; nothing was sent.`);
     },
@@ -69,7 +70,7 @@ export async function runMoneyMove(ctx: Context, args: string[], options: Record
         () => api.call<Transaction>(move.operation, { params: { id }, body }),
         (now) => now,
       );
-      await ctx.render(after);
+      await ctx.show(after, TRANSACTION_VIEW, { short: true });
       ctx.log.status(`${move.done} ${shown} of transaction ${id}; status ${after.status}`);
     },
   );

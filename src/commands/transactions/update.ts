@@ -3,6 +3,7 @@ import { UsageError } from '../../errors.js';
 import { parseMetadata } from '../../validate/index.js';
 import { optionalString, stringList } from '../shared/input.js';
 import { transactionId } from './shared.js';
+import { TRANSACTION_VIEW } from './view.js';
 
 export function buildUpdateRequest(options: Record<string, unknown>): { description?: string; metadata?: Record<string, string> } {
   const body: { description?: string; metadata?: Record<string, string> } = {};
@@ -21,6 +22,6 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
   if (ctx.globals.dryRun) return ctx.printDryRun('transactions.update', { params: { id }, body });
   await ctx.noteSandbox();
   const api = await ctx.api();
-  await ctx.render(await api.call('transactions.update', { params: { id }, body }));
+  await ctx.show(await api.call('transactions.update', { params: { id }, body }), TRANSACTION_VIEW, { short: true });
   ctx.log.status(`Updated transaction ${id}`);
 }

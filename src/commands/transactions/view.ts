@@ -1,0 +1,95 @@
+// `transactions get` on a terminal: what support reads first (amount, what was refunded, who paid
+// how), then the payment method, fees, the history as its own table and the metadata. A plain
+// sale fits a 24-line screen. See src/output/object-view.ts.
+import { decimalCents } from '../../output/totals.js';
+import { formatMoney } from '../../output/format.js';
+import type { ObjectView } from '../../output/object-view.js';
+import { centsToDecimalString } from '../../validate/index.js';
+
+type Item = Record<string, unknown>;
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+const currencyOf = (item: Item) => text(item.currency);
+
+/** What succeeded refunds (voids) in the history add up to, when anything was refunded. */
+function refunded(item: Item): string | undefined {
+  if (!Array.isArray(item.history)) return undefined;
+  let cents = 0;
+  for (const entry of item.history as Item[]) {
+    if (entry?.status !== 'succeeded') continue;
+    if (entry.operation_type !== 'void' && entry.operation_type !== 'refund') continue;
+    cents += decimalCents(entry.amount) ?? 0;
+  }
+  return cents > 0 ? formatMoney(centsToDecimalString(cents), currencyOf(item)) : undefined;
+}
+
+/** The original amount, when what is left differs from it. */
+function original(item: Item): string | undefined {
+  const was = text(item.original_amount);
+  return was !== undefined && decimalCents(was) !== decimalCents(item.amount) ? formatMoney(was, currencyOf(item)) : undefined;
+}
+
+function card(item: Item): string | undefined {
+  const method = item.payment_method as Item | null | undefined;
+  const brand = text(method?.card_brand);
+  if (!method || brand === undefined) return undefined;
+  const last4 = text(method.last4_digits);
+  const month = method.expiration_month;
+  const year = method.expiration_year;
+  const expires = month !== undefined && month !== null && year !== undefined && year !== null ? `  expires ${String(month).padStart(2, '0')}/${year}` : '';
+  return `${brand}${last4 ? ` •••• ${last4}` : ''}${expires}`;
+}
+
+export const TRANSACTION_VIEW: ObjectView = {
+  noun: 'Transaction',
+  id: 'id',
+  status: 'status',
+  summary: [
+    { label: 'Amount', at: 'amount', kind: 'money' },
+    { label: 'Original', at: original },
+    { label: 'Refunded', at: refunded },
+    { label: 'Type', at: 'payment_type' },
+    { label: 'Description', at: 'description' },
+    { label: 'Reference', at: 'reference_id' },
+    { label: 'Seller', at: 'on_behalf_of', kind: 'id' },
+    { label: 'Customer', at: 'customer', kind: 'id' },
+    { label: 'Created', at: 'created_at', kind: 'date' },
+    { label: 'Expected on', at: 'expected_on', kind: 'date' },
+  ],
+  sections: [
+    {
+      title: 'Payment method',
+      fields: [
+        { label: 'Card', at: card },
+        { label: 'Holder', at: 'payment_method.holder_name' },
+        { label: 'Barcode', at: 'payment_method.barcode' },
+        { label: 'Boleto', at: 'payment_method.url' },
+        { label: 'PIX key', at: 'payment_method.key.value' },
+        { label: 'PIX link', at: 'payment_method.pix_link' },
+        { label: 'Due', at: 'payment_method.expiration_date', kind: 'date' },
+        { label: 'Paid', at: 'payment_method.paid_at', kind: 'date' },
+      ],
+    },
+    {
+      title: 'Fees',
+      fields: [
+        { label: 'Total', at: 'fees', kind: 'money' },
+        { label: 'Description', at: 'fee_details.description' },
+      ],
+    },
+    {
+      title: 'History',
+      rows: {
+        at: 'history',
+        columns: [
+          { key: 'created_at', header: 'DATE', kind: 'date' },
+          { key: 'operation_type', header: 'OPERATION' },
+          { key: 'status', header: 'STATUS', kind: 'status' },
+          { key: 'amount', header: 'AMOUNT', kind: 'money' },
+          { key: 'response_message', header: 'RESPONSE' },
+        ],
+      },
+    },
+    { title: 'Metadata', entries: 'metadata' },
+  ],
+};

@@ -1,0 +1,130 @@
+// One object for a person to read: a title line, the few fields support and finance look at
+// first, then short sections (how it was paid, fees, its history as a small table, metadata).
+// A resource describes its view once (which fields, in which order, under which labels); this
+// module draws it with the same cli-table3 layout as every other table. Empty fields and empty
+// sections are left out, so a plain sale fits one screen. JSON, NDJSON, CSV and --fields never
+// come here: they print the API's object as it is.
+import { getPath } from './fields.js';
+import type { CellKind } from './format.js';
+import type { Column } from './render.js';
+import { cellText, drawPairs, loadStyle, loadTable, renderTableList, sanitize, styleCell, type Pair } from './table.js';
+
+type Item = Record<string, unknown>;
+
+export interface ViewField {
+  label: string;
+  /** A dotted path, or a function for a value put together from several fields (already text). */
+  at: string | ((item: Item) => string | undefined);
+  /** How a path's value is shown; by default what its key suggests (amount → money, …). */
+  kind?: CellKind;
+}
+
+export interface ViewSection {
+  title: string;
+  /** Label/value lines. */
+  fields?: ViewField[];
+  /** An array of objects shown as its own small table. */
+  rows?: { at: string; columns: Column[] };
+  /** A free-form object (metadata) shown key by key. */
+  entries?: string;
+}
+
+export interface ObjectView {
+  /** "Transaction": the title reads "Transaction <id>  <status>". */
+  noun: string;
+  id: string;
+  status?: string;
+  summary: ViewField[];
+  sections: ViewSection[];
+}
+
+const INDENT = '  ';
+
+function isEmpty(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object') return Object.keys(value).length === 0;
+  return false;
+}
+
+function pairsOf(fields: ViewField[], item: Item): Pair[] {
+  return fields.flatMap((field) => {
+    if (typeof field.at === 'function') {
+      const text = field.at(item);
+      return text === undefined || text === '' ? [] : [{ key: field.label, text: sanitize(text), kind: field.kind ?? 'text' }];
+    }
+    const value = getPath(item, field.at);
+    if (isEmpty(value)) return [];
+    const kind = field.kind ?? 'text';
+    return [{ key: field.label, text: cellText(value, kind, item, field.at), kind }];
+  });
+}
+
+/** A stream that keeps what is written, sized like the terminal it stands in for. */
+function collector(columns: number | undefined): NodeJS.WritableStream & { text: string } {
+  const sink = {
+    text: '',
+    isTTY: columns !== undefined,
+    columns,
+    write(chunk: string, callback?: (err?: Error | null) => void) {
+      sink.text += chunk;
+      callback?.();
+      return true;
+    },
+    once() {
+      return sink;
+    },
+    removeListener() {
+      return sink;
+    },
+  };
+  return sink as unknown as NodeJS.WritableStream & { text: string };
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line === '' ? line : INDENT + line))
+    .join('\n');
+}
+
+/**
+ * The view as text for a terminal of `columns` columns (undefined: not a terminal, nothing is
+ * fitted). `short` gives the title and summary only: what a refund or capture prints after it.
+ */
+export async function drawObjectView(view: ObjectView, item: Item, options: { color: boolean; columns: number | undefined; short?: boolean }): Promise<string> {
+  const [Table, style] = await Promise.all([loadTable(), loadStyle(options.color)]);
+  const id = getPath(item, view.id);
+  const status = view.status ? getPath(item, view.status) : undefined;
+  const statusText = typeof status === 'string' && status !== '' ? `  ${styleCell(sanitize(status), 'status', style)}` : '';
+  let out = `${style.bold(`${view.noun} ${sanitize(String(id ?? ''))}`)}${statusText}\n`;
+  out += drawPairs(Table, style, pairsOf(view.summary, item), options.columns);
+  if (options.short) return out;
+  const room = options.columns === undefined ? undefined : Math.max(20, options.columns - INDENT.length);
+  for (const section of view.sections) {
+    let body = '';
+    if (section.fields) body += drawPairs(Table, style, pairsOf(section.fields, item), room);
+    if (section.rows) {
+      const rows = getPath(item, section.rows.at);
+      if (Array.isArray(rows) && rows.length > 0) {
+        const sink = collector(room);
+        await renderTableList(
+          (async function* () {
+            yield rows;
+          })(),
+          { format: 'table', out: sink, color: options.color, columns: section.rows.columns },
+        );
+        body += sink.text;
+      }
+    }
+    if (section.entries) {
+      const entries = getPath(item, section.entries);
+      if (entries && typeof entries === 'object' && !Array.isArray(entries)) {
+        const pairs = Object.entries(entries as Item).map(([key, value]) => ({ key: sanitize(key), text: cellText(value, 'text', item, ''), kind: 'text' as const }));
+        body += drawPairs(Table, style, pairs, room);
+      }
+    }
+    if (body !== '') out += `\n${style.bold(section.title)}\n${indent(body)}`;
+  }
+  return out;
+}
