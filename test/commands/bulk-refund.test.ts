@@ -118,6 +118,20 @@ describe('a batch from a file', () => {
     expect(result.stderr).toMatch(/2 done \| 1 failed \| 0 left \| [\d,]+\/s/);
   });
 
+  it('on a terminal: a readable line per row; NDJSON with -o ndjson there too', async () => {
+    const sales = [await createCard(home(), '10.00'), await createCard(home(), '11.00')];
+    const csv = `id,amount\n${sales[0].id},2.50\nbad\n${sales[1].id}\n`;
+    const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--no-color'], { stdin: csv, tty: true });
+    expect(result.code).toBe(10);
+    const lines = result.stdout.trimEnd().split('\n').sort();
+    expect(lines).toHaveLength(3);
+    expect(lines).toContain(`row  1  refunded  R$ 2,50  ${sales[0].id}`);
+    expect(lines).toContain(`row  3  refunded  R$ 11,00  ${sales[1].id}`);
+    expect(lines.find((l) => l.startsWith('row  2'))).toMatch(/^row {2}2 {2}invalid {3}\S.*id/);
+    const piped = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '-o', 'ndjson'], { stdin: `id\n${(await createCard(home(), '5.00')).id}\n`, tty: true });
+    expect(results(piped.stdout).map((l) => l.status)).toEqual(['refunded']);
+  });
+
   it('CSV with amounts in reais or cents; bad rows reported without stopping; exit 10 when some fail', async () => {
     const [a, b, c] = [await createCard(home(), '30.00'), await createCard(home(), '40.00'), await createCard(home(), '50.00')];
     const csv = ['id,amount,amount_cents', `${a.id},5.00,`, `${b.id},,`, 'not-an-id,1.00,', `${c.id},,1250`, `${a.id},abc,`].join('\n');

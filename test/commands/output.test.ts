@@ -145,14 +145,14 @@ describe('a single object', () => {
     const own = tempHome();
     try {
       const tx = JSON.parse((await run(own.home, ['transactions', 'create', '--amount', '50', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2030', '--cvv', '123', '-o', 'json'])).stdout);
-      const refund = await payctl(['transactions', 'refund', tx.id, '--amount', '12,5', '--yes', '--no-color'], { home: own.home, tty: true });
+      const refund = await run(own.home, ['transactions', 'refund', tx.id, '--amount', '12,5', '--yes', '--no-color'], { tty: true });
       expect(refund.code, refund.stderr).toBe(0);
       const summary = refund.stdout.trimEnd().split('\n');
       expect(summary[0]).toBe(`Transaction ${tx.id}  succeeded`);
       expect(summary).toContain('Refunded     R$ 12,50');
       expect(summary).toContain('Original     R$ 50,00');
       expect(refund.stdout).not.toContain('History');
-      const view = await payctl(['transactions', 'get', tx.id, '--no-color'], { home: own.home, tty: true });
+      const view = await run(own.home, ['transactions', 'get', tx.id, '--no-color'], { tty: true });
       expect(view.stdout).toMatch(/^ {2}\S+ \S+ +void +succeeded +R\$ 12,50 /m);
     } finally {
       own.cleanup();

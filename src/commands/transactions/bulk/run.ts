@@ -2,6 +2,7 @@ import { UncertainOutcomeError, type ApiClient } from '../../../api/client.js';
 import { SHORT_RUN_ITEMS, type Context } from '../../../context.js';
 import { ApiError, CliError, ExitCode, UsageError, ValidationError } from '../../../errors.js';
 import { formatMoney } from '../../../output/format.js';
+import { sanitize } from '../../../output/table.js';
 import { writeOut } from '../../../output/write.js';
 import { centsToDecimalString, decimalStringToCents } from '../../../validate/index.js';
 import { open } from 'node:fs/promises';
@@ -366,6 +367,8 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
     api.onRateLimited = pace.rateLimited;
     const runner = new RowRunner(api, guard, pace, batch, known, (await ctx.profile()).sellerId);
     const progress = ctx.io.stderrIsTTY && !ctx.globals.quiet ? (await import('../../../output/progress.js')).batchProgress(ctx.io.stderr, rows.length) : undefined;
+    // NDJSON for scripts (piped, -o json or ndjson); a line a person reads on a terminal.
+    const line = (await ctx.outputFormat()) === 'table' ? readableLine(rows.length) : (result: RowResult) => `${JSON.stringify(result)}\n`;
 
     const counts = { refunded: 0, failed: 0, invalid: 0, cents: 0 };
     let next = 0;
@@ -378,7 +381,7 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
         } else counts[result.status] += 1;
         progress?.update(counts.refunded, counts.failed + counts.invalid);
         if ((counts.refunded + counts.failed + counts.invalid) % 100 === 0) capGrowth();
-        await writeOut(ctx.io.stdout, `${JSON.stringify(result)}\n`);
+        await writeOut(ctx.io.stdout, line(result));
       }
     };
     const note = 'refunds of this batch were in flight. Run the same command again: it checks each one first and sends only what did not go through';
@@ -394,4 +397,14 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
     ctx.io.stderr.write(`${summary}\n`);
     if (failed > 0) throw new CliError(`${failed} of ${rows.length} rows were not refunded (see their result lines)`, ExitCode.bulkPartial);
   });
+}
+
+/** One result as a line for a terminal: `row  12  refunded  R$ 10,00  <id>`; errors after the id. */
+function readableLine(rowCount: number): (result: RowResult) => string {
+  const width = String(rowCount).length + 1;
+  return (result) => {
+    const amount = result.refunded_amount !== null ? formatMoney(result.refunded_amount) : '';
+    const parts = [`row ${String(result.row).padStart(width)}`, result.status.padEnd(8), amount, result.id ?? '', result.error === null ? '' : sanitize(result.error), result.resumed ? '(settled by an earlier run)' : ''];
+    return `${parts.filter((part) => part !== '').join('  ')}\n`;
+  };
 }
