@@ -63,7 +63,7 @@ export function buildProgram(runtime: Runtime, argv?: string[]): Command {
     .helpOption('-h, --help', 'show help')
     .addOption(new Option('-p, --profile <name>', 'profile to use (env PAYCTL_PROFILE)'))
     .addOption(new Option('-o, --output <format>', 'table, json, ndjson or csv (default: table on a terminal, json otherwise)'))
-    .option('--fields <list>', 'comma-separated dotted paths to keep, e.g. id,status,amount')
+    .option('--fields <list>', 'comma-separated dotted paths to keep, e.g. id,status,amount ("--fields help" lists them)')
     .option('--no-color', 'no ANSI colour (also NO_COLOR)')
     .option('--no-input', 'never prompt; fail naming the missing flags')
     .option('-y, --yes', 'confirm money-moving or destructive actions without asking')
@@ -130,8 +130,19 @@ works right after install, with no account.`,
   registerConfig(program, action, argv === undefined || target === 'config');
   registerSandbox(program, action, argv === undefined || target === 'sandbox');
 
+  // --fields is checked against what the verb prints as the verb is reached, before its own
+  // arguments are: nothing is sent with a mistyped path, and `--fields help` needs no <id>.
+  const checkFieldsFirst = async (_parent: Command, verb: Command) => {
+    if (verb.commands.length > 0) return; // a group: its verb is checked next
+    const globals = parseGlobals(program.opts());
+    if (!globals.fields) return;
+    const { checkFields } = await import('./commands/printed-fields.js');
+    if (await checkFields(new Context(io, globals), verbPath(verb))) throw new CommanderError(ExitCode.ok, 'payctl.fieldsHelp', '--fields help');
+  };
+
   // Every group and verb reports errors the same way and writes to the run's streams.
   const configure = (command: Command) => {
+    if (command.commands.length > 0) command.hook('preSubcommand', checkFieldsFirst);
     for (const sub of command.commands) {
       // A group's list of verbs shows one line each: the description up to its first ':' or ';'
       // (the verb's own --help has all of it), never wrapped.
@@ -149,6 +160,13 @@ works right after install, with no account.`,
   configure(program);
   program.configureHelp({ helpWidth: 1000 });
   return program;
+}
+
+/** A verb as typed without aliases and global options: "transactions refund". */
+function verbPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
 }
 
 // Global options that take a value: their value is not the group name.

@@ -1,0 +1,161 @@
+import type { Resource } from '../api/schemas/answers.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { writeOut } from '../output/write.js';
+
+// --fields is checked against what the verb prints before the verb runs: a mistyped path is
+// refused before anything is sent (a refund is never made and then its output refused), and
+// `--fields help` lists the paths there are. Loaded only when --fields is given.
+
+interface Printed {
+  /**
+   * The API resource the verb prints (one, or a list of them); several when the answer may be any
+   * of them (a removal answers what was removed, or only its id), the one named first.
+   */
+  resource: Resource | readonly Resource[];
+  /** Display-only fields the table adds (a masked document), valid with `-o table` only. */
+  tableOnly?: string[];
+}
+
+/**
+ * What each verb prints. A verb not here (api, whoami, config, the sandbox's reports) prints
+ * something with no schema: its --fields is not checked.
+ */
+export const PRINTED: Readonly<Record<string, Printed>> = {
+  'transactions create': { resource: 'transaction' },
+  'transactions list': { resource: 'transaction' },
+  'transactions get': { resource: 'transaction' },
+  'transactions update': { resource: 'transaction' },
+  'transactions refund': { resource: 'transaction' },
+  'transactions capture': { resource: 'transaction' },
+  'transactions cancellation-letter': { resource: 'cancellation letter' },
+  'buyers create': { resource: 'buyer' },
+  'buyers list': { resource: 'buyer', tableOnly: ['name', 'document'] },
+  'buyers get': { resource: 'buyer' },
+  'buyers update': { resource: 'buyer' },
+  'buyers remove': { resource: 'removal' },
+  'buyers search': { resource: 'buyer' },
+  'cards tokenize': { resource: 'card token' },
+  'cards associate': { resource: 'card' },
+  'cards get': { resource: 'card' },
+  'cards remove': { resource: 'removal' },
+  'sources create': { resource: 'source' },
+  'sources get': { resource: 'source' },
+  'sources remove': { resource: 'removal' },
+  'boletos get': { resource: 'boleto' },
+  'boletos send': { resource: 'acknowledgement' },
+  'boletos cancel': { resource: 'boleto cancellation' },
+  'receipts get': { resource: 'receipt' },
+  'receipts email': { resource: 'acknowledgement' },
+  'receipts sms': { resource: 'acknowledgement' },
+  'receivables get': { resource: 'receivable' },
+  'receivables list': { resource: 'receivable' },
+  'plans create': { resource: 'plan' },
+  'plans list': { resource: 'plan' },
+  'plans get': { resource: 'plan' },
+  'plans update': { resource: 'plan' },
+  'plans remove': { resource: ['plan', 'removal'] },
+  'subscriptions create': { resource: 'subscription' },
+  'subscriptions list': { resource: 'subscription' },
+  'subscriptions get': { resource: 'subscription' },
+  'subscriptions update': { resource: 'subscription' },
+  'subscriptions remove': { resource: ['subscription', 'removal'] },
+  'subscriptions suspend': { resource: 'subscription' },
+  'subscriptions reactivate': { resource: 'subscription' },
+  'invoices create': { resource: 'invoice' },
+  'invoices list': { resource: 'invoice' },
+  'invoices get': { resource: 'invoice' },
+  'invoices remove': { resource: ['invoice', 'removal'] },
+  'invoices approve': { resource: 'invoice' },
+  'invoices refund': { resource: 'invoice' },
+  'balances accounts': { resource: 'balance' },
+  'balances history': { resource: 'balance history entry' },
+  'balances get': { resource: 'balance' },
+  'balances current': { resource: 'balance' },
+  'transfers list': { resource: 'transfer' },
+  'transfers get': { resource: 'transfer' },
+  'transfers transactions': { resource: 'transaction' },
+  'future-entries list': { resource: 'future entry' },
+  'webhooks create': { resource: 'webhook' },
+  'webhooks list': { resource: 'webhook' },
+  'webhooks get': { resource: 'webhook' },
+  'webhooks remove': { resource: 'removal' },
+  'webhooks listen': { resource: 'event', tableOnly: ['signature', 'forwarded'] },
+  'events list': { resource: 'event' },
+  'events get': { resource: 'event' },
+  'events replay': { resource: 'event replay' },
+  'sandbox pay': { resource: 'transaction' },
+};
+
+const HELP_HINT = "'--fields help' lists every path";
+
+/**
+ * Checks --fields against what `verb` ("transactions refund") prints. Returns true when it was
+ * `--fields help` and the list has been printed instead (the verb is not to run); throws a usage
+ * error naming an unknown path.
+ */
+export async function checkFields(ctx: Context, verb: string): Promise<boolean> {
+  const fields = ctx.globals.fields ?? [];
+  const askedForHelp = fields.length === 1 && fields[0] === 'help';
+  const printed = Object.hasOwn(PRINTED, verb) ? PRINTED[verb] : undefined;
+  if (!printed) {
+    if (askedForHelp) throw new UsageError(`--fields help: payctl ${verb} prints no API resource with a known set of fields; --fields takes any dotted path of its output`);
+    return false;
+  }
+  const [{ resourceSchemas }, { fieldTree, findUnknown, listPaths, mergeTrees, topFields }] = await Promise.all([import('../api/schemas/index.js'), import('../api/schemas/fields.js')]);
+  const resources = typeof printed.resource === 'string' ? [printed.resource] : printed.resource;
+  let tree = resources.map((resource) => fieldTree(resourceSchemas[resource])).reduce(mergeTrees);
+  if (printed.tableOnly && (await ctx.outputFormat()) === 'table') {
+    tree = mergeTrees(tree, { kind: 'object', fields: new Map(printed.tableOnly.map((name) => [name, { kind: 'value' }])) });
+  }
+  if (askedForHelp) {
+    await writeOut(ctx.io.stdout, `${listPaths(tree).join('\n')}\n`);
+    return true;
+  }
+  const unknown = fields.map((field) => findUnknown(tree, field)).filter((u) => u !== undefined);
+  const first = unknown[0];
+  if (!first) return false;
+  const hint = (path: string) => (printed.tableOnly?.includes(path) ? ' (shown in tables only)' : suggestion(path, listPaths(tree)));
+  const names = unknown.map((u) => `"${u.path}"${hint(u.path)}`).join(', ');
+  const what = `--fields: unknown field${unknown.length > 1 ? 's' : ''} ${names} for ${plural(resources[0] as string)}`;
+  const there =
+    first.parent === ''
+      ? `fields: ${topFields(tree).join(', ')}`
+      : first.siblings.length > 0
+        ? `${first.parent} has: ${first.siblings.join(', ')}`
+        : `${first.parent} has nothing below it`;
+  throw new UsageError(`${what}; ${there}; ${HELP_HINT}`);
+}
+
+function plural(resource: string): string {
+  return resource.endsWith('y') ? `${resource.slice(0, -1)}ies` : `${resource}s`;
+}
+
+/** " (did you mean status?)" when a known path is a typo away. */
+function suggestion(path: string, known: string[]): string {
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(path.length / 3)) + 1;
+  for (const candidate of known) {
+    const distance = editDistance(path, candidate);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best === undefined ? '' : ` (did you mean ${best}?)`;
+}
+
+/** Edits (insert, delete, change, swap two neighbours) from one string to the other. */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const row = d[i] as number[];
+      const above = d[i - 1] as number[];
+      row[j] = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+    }
+  }
+  return (d[a.length] as number[])[b.length] as number;
+}
