@@ -88,6 +88,8 @@ Examples:
   $ payctl transactions refund <id> --amount 5.00 --yes
   $ payctl login --profile live --base-url https://api.example.com --api-key-stdin < key.txt
 
+Each command's --help shows its own options and the global options above.
+
 The built-in "sandbox" profile runs an emulated payment service inside payctl: every command
 works right after install, with no account.`,
     );
@@ -149,6 +151,8 @@ works right after install, with no account.`,
       const description = sub.description();
       if (!sub.summary() && description.length > 60) sub.summary(description.split(/: |; /)[0] as string);
       if (sub.commands.length > 0) sub.configureHelp({ helpWidth: 1000 });
+      // A verb's help lists the global options too, as they apply to it (gh's "inherited flags").
+      else if (sub.name() !== 'help') sub.configureHelp({ ...sub.configureHelp(), showGlobalOptions: true, visibleGlobalOptions: globalOptions });
       sub.exitOverride().configureOutput({
         writeOut: (text) => io.stdout.write(text),
         writeErr: (text) => io.stderr.write(text),
@@ -160,6 +164,13 @@ works right after install, with no account.`,
   configure(program);
   program.configureHelp({ helpWidth: 1000 });
   return program;
+}
+
+/** The program's options but --version, which only `payctl --version` takes. */
+function globalOptions(command: Command): Option[] {
+  let program = command;
+  while (program.parent) program = program.parent;
+  return program.options.filter((option) => !option.hidden && option.long !== '--version');
 }
 
 /** A verb as typed without aliases and global options: "transactions refund". */
