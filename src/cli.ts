@@ -15,6 +15,7 @@ import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerEvents } from './commands/events/index.js';
 import { registerFutureEntries } from './commands/future-entries/index.js';
+import { registerHelp } from './commands/help/index.js';
 import { registerInvoices } from './commands/invoices/index.js';
 import { registerPlans } from './commands/plans/index.js';
 import { registerReceipts } from './commands/receipts/index.js';
@@ -90,6 +91,10 @@ Examples:
 
 Each command's --help shows its own options and the global options above.
 
+Help topics:
+  payctl help environment   the environment variables payctl reads
+  payctl help exit-codes    what each exit code means
+
 The built-in "sandbox" profile runs an emulated payment service inside payctl: every command
 works right after install, with no account.`,
     );
@@ -131,6 +136,7 @@ works right after install, with no account.`,
   registerAuth(program, action);
   registerConfig(program, action, argv === undefined || target === 'config');
   registerSandbox(program, action, argv === undefined || target === 'sandbox');
+  registerHelp(program, io);
 
   // --fields is checked against what the verb prints as the verb is reached, before its own
   // arguments are: nothing is sent with a mistyped path, and `--fields help` needs no <id>.

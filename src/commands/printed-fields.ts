@@ -2,6 +2,7 @@ import type { Resource } from '../api/schemas/answers.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { writeOut } from '../output/write.js';
+import { didYouMean } from './shared/closest.js';
 
 // --fields is checked against what the verb prints before the verb runs: a mistyped path is
 // refused before anything is sent (a refund is never made and then its output refused), and
@@ -115,7 +116,7 @@ export async function checkFields(ctx: Context, verb: string): Promise<boolean> 
   const unknown = fields.map((field) => findUnknown(tree, field)).filter((u) => u !== undefined);
   const first = unknown[0];
   if (!first) return false;
-  const hint = (path: string) => (printed.tableOnly?.includes(path) ? ' (shown in tables only)' : suggestion(path, listPaths(tree)));
+  const hint = (path: string) => (printed.tableOnly?.includes(path) ? ' (shown in tables only)' : didYouMean(path, listPaths(tree)));
   const names = unknown.map((u) => `"${u.path}"${hint(u.path)}`).join(', ');
   const what = `--fields: unknown field${unknown.length > 1 ? 's' : ''} ${names} for ${plural(resources[0] as string)}`;
   const there =
@@ -129,33 +130,4 @@ export async function checkFields(ctx: Context, verb: string): Promise<boolean> 
 
 function plural(resource: string): string {
   return resource.endsWith('y') ? `${resource.slice(0, -1)}ies` : `${resource}s`;
-}
-
-/** " (did you mean status?)" when a known path is a typo away. */
-function suggestion(path: string, known: string[]): string {
-  let best: string | undefined;
-  let bestDistance = Math.max(1, Math.floor(path.length / 3)) + 1;
-  for (const candidate of known) {
-    const distance = editDistance(path, candidate);
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best === undefined ? '' : ` (did you mean ${best}?)`;
-}
-
-/** Edits (insert, delete, change, swap two neighbours) from one string to the other. */
-function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const row = d[i] as number[];
-      const above = d[i - 1] as number[];
-      row[j] = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
-    }
-  }
-  return (d[a.length] as number[])[b.length] as number;
 }
