@@ -129,5 +129,5 @@ export async function checkFields(ctx: Context, verb: string): Promise<boolean> 
 }
 
 function plural(resource: string): string {
-  return resource.endsWith('y') ? `${resource.slice(0, -1)}ies` : `${resource}s`;
+  return /[^aeiou]y$/.test(resource) ? `${resource.slice(0, -1)}ies` : `${resource}s`;
 }

@@ -63,6 +63,8 @@ describe('an unknown --fields path', () => {
   it('is checked against the verb: a plan has uuid, a subscription list has no amount.cents', async () => {
     expectUsage(await run(home(), ['plans', 'get', 'f'.repeat(32), '--fields', 'id']), 'unknown field "id" for plans; fields: uuid,');
     expectUsage(await run(home(), ['subscriptions', 'list', '--fields', 'amount.cents']), 'for subscriptions; amount has nothing below it');
+    expectUsage(await run(home(), ['future-entries', 'list', '--fields', 'fees']), 'unknown field "fees" (did you mean fee?) for future entries;');
+    expectUsage(await run(home(), ['events', 'replay', 'f'.repeat(32), '--fields', 'events']), 'unknown field "events" (did you mean event?) for event replays; fields: id, event, webhooks, at;');
   });
 
   it('a table-only column is accepted for a table and named as such otherwise', async () => {
