@@ -5,7 +5,7 @@ complete -c payctl -f
 complete -c payctl -s V -l version -d 'print the version'
 complete -c payctl -s p -l profile -xa '(payctl completion profiles 2>/dev/null)' -d 'profile to use (env PAYCTL_PROFILE)'
 complete -c payctl -s o -l output -xa 'table json ndjson csv' -d 'table, json, ndjson or csv (default: table on a terminal, json otherwise)'
-complete -c payctl -l fields -r -d 'comma-separated dotted paths to keep, e.g. id,status,amount'
+complete -c payctl -l fields -r -d 'comma-separated dotted paths to keep, e.g. id,status,amount ("--fields help" lists them)'
 complete -c payctl -l no-color -d 'no ANSI colour (also NO_COLOR)'
 complete -c payctl -l no-pager -d 'print a long object view straight to the terminal instead of through $PAGER (less -FRX)'
 complete -c payctl -l no-input -d 'never prompt; fail naming the missing flags'

@@ -15,6 +15,7 @@ import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerEvents } from './commands/events/index.js';
 import { registerFutureEntries } from './commands/future-entries/index.js';
+import { registerHelp } from './commands/help/index.js';
 import { registerInvoices } from './commands/invoices/index.js';
 import { registerPlans } from './commands/plans/index.js';
 import { registerReceipts } from './commands/receipts/index.js';
@@ -63,7 +64,7 @@ export function buildProgram(runtime: Runtime, argv?: string[]): Command {
     .helpOption('-h, --help', 'show help')
     .addOption(new Option('-p, --profile <name>', 'profile to use (env PAYCTL_PROFILE)'))
     .addOption(new Option('-o, --output <format>', 'table, json, ndjson or csv (default: table on a terminal, json otherwise)'))
-    .option('--fields <list>', 'comma-separated dotted paths to keep, e.g. id,status,amount')
+    .option('--fields <list>', 'comma-separated dotted paths to keep, e.g. id,status,amount ("--fields help" lists them)')
     .option('--no-color', 'no ANSI colour (also NO_COLOR)')
     .option('--no-pager', 'print a long object view straight to the terminal instead of through $PAGER (less -FRX)')
     .option('--no-input', 'never prompt; fail naming the missing flags')
@@ -88,6 +89,12 @@ Examples:
   $ payctl transactions list --status succeeded --limit 5
   $ payctl transactions refund <id> --amount 5.00 --yes
   $ payctl login --profile live --base-url https://api.example.com --api-key-stdin < key.txt
+
+Each command's --help shows its own options and the global options above.
+
+Help topics:
+  payctl help environment   the environment variables payctl reads
+  payctl help exit-codes    what each exit code means
 
 The built-in "sandbox" profile runs an emulated payment service inside payctl: every command
 works right after install, with no account.`,
@@ -130,15 +137,29 @@ works right after install, with no account.`,
   registerAuth(program, action);
   registerConfig(program, action, argv === undefined || target === 'config');
   registerSandbox(program, action, argv === undefined || target === 'sandbox');
+  registerHelp(program, io);
+
+  // --fields is checked against what the verb prints as the verb is reached, before its own
+  // arguments are: nothing is sent with a mistyped path, and `--fields help` needs no <id>.
+  const checkFieldsFirst = async (_parent: Command, verb: Command) => {
+    if (verb.commands.length > 0) return; // a group: its verb is checked next
+    const globals = parseGlobals(program.opts());
+    if (!globals.fields) return;
+    const { checkFields } = await import('./commands/printed-fields.js');
+    if (await checkFields(new Context(io, globals), verbPath(verb))) throw new CommanderError(ExitCode.ok, 'payctl.fieldsHelp', '--fields help');
+  };
 
   // Every group and verb reports errors the same way and writes to the run's streams.
   const configure = (command: Command) => {
+    if (command.commands.length > 0) command.hook('preSubcommand', checkFieldsFirst);
     for (const sub of command.commands) {
       // A group's list of verbs shows one line each: the description up to its first ':' or ';'
       // (the verb's own --help has all of it), never wrapped.
       const description = sub.description();
       if (!sub.summary() && description.length > 60) sub.summary(description.split(/: |; /)[0] as string);
       if (sub.commands.length > 0) sub.configureHelp({ helpWidth: 1000 });
+      // A verb's help lists the global options too, as they apply to it (gh's "inherited flags").
+      else if (sub.name() !== 'help') sub.configureHelp({ ...sub.configureHelp(), showGlobalOptions: true, visibleGlobalOptions: globalOptions });
       sub.exitOverride().configureOutput({
         writeOut: (text) => io.stdout.write(text),
         writeErr: (text) => io.stderr.write(text),
@@ -150,6 +171,20 @@ works right after install, with no account.`,
   configure(program);
   program.configureHelp({ helpWidth: 1000 });
   return program;
+}
+
+/** The program's options but --version, which only `payctl --version` takes. */
+function globalOptions(command: Command): Option[] {
+  let program = command;
+  while (program.parent) program = program.parent;
+  return program.options.filter((option) => !option.hidden && option.long !== '--version');
+}
+
+/** A verb as typed without aliases and global options: "transactions refund". */
+function verbPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
 }
 
 // Global options that take a value: their value is not the group name.

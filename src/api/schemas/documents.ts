@@ -1,9 +1,12 @@
 import * as z from 'zod/mini';
-import { anyObject, anyString, looseObject, metadata, optionalAmount, resourceId, status, text } from './shared.js';
+import { anyObject, anyString, looseObject, metadata, optionalAmount, resourceId, shown, status, text } from './shared.js';
 
 // What a sale leaves on paper: boletos, receipts, and the short acknowledgements of sending them.
 
-/** What a boleto carries, as a record of its own and inside a boleto transaction (seed 2.2). */
+/**
+ * What a boleto carries, as a record of its own and inside a boleto transaction (seed 2.2); a
+ * bolepix adds its PIX code and the provider's names for dates and charges.
+ */
 export const boletoFields = {
   resource: text,
   description: text,
@@ -18,12 +21,34 @@ export const boletoFields = {
   sequence: text,
   url: text,
   barcode: text,
+  body_instructions: z.optional(z.unknown()),
+  billing_instructions: z.optional(z.unknown()),
+  digitable_line: text,
+  emv: text,
+  due_at: shown,
+  payment_limit_at: shown,
+  interest: z.optional(z.unknown()),
+  late_fee: z.optional(z.unknown()),
+  discount: z.optional(z.unknown()),
+  billing_message_list: z.optional(z.unknown()),
   status: z.optional(z.nullable(status)),
   paid_at: text,
 };
 
 /** A boleto record (GET /boletos/{id}). */
-export const boletoSchema = looseObject({ ...boletoFields, id: resourceId, uri: text });
+export const boletoSchema = looseObject({
+  ...boletoFields,
+  id: resourceId,
+  service_boleto_id: shown,
+  accepted: shown,
+  printed: shown,
+  downloaded: shown,
+  transaction: shown,
+  uri: text,
+  metadata: z.optional(z.unknown()),
+  created_at: shown,
+  updated_at: shown,
+});
 
 /** A sale's receipt. */
 export const receiptSchema = looseObject({
@@ -40,8 +65,13 @@ export const receiptSchema = looseObject({
   card: anyObject,
   seller: text,
   buyer: text,
+  auth_number: shown,
   receipt_number: text,
+  auth_nsu: shown,
+  installment_plan: z.optional(z.unknown()),
+  business_address: z.optional(z.unknown()),
   transaction: text,
+  uri: shown,
   metadata,
   created_at: text,
   updated_at: text,
@@ -52,6 +82,7 @@ export const acknowledgementSchema = looseObject({
   message: z.optional(z.nullable(anyString)),
   status: text,
   delivery_method: text,
+  to: shown,
 });
 
 /**

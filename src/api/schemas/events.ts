@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { looseObject, resourceId, stringList, text } from './shared.js';
+import { looseObject, resourceId, shown, stringList, text } from './shared.js';
 
 // Webhooks and the events they deliver.
 
@@ -31,4 +31,5 @@ export const replaySchema = looseObject({
   id: z.optional(resourceId),
   event: text,
   webhooks: stringList,
+  at: shown,
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { decimalAmount, looseObject, optionalAmount, resourceId, status, stringList, text } from './shared.js';
+import { decimalAmount, looseObject, optionalAmount, resourceId, shown, status, stringList, text } from './shared.js';
 
 // Where the money goes after a sale: receivables, balance accounts and their history, transfers
 // (payouts) and future entries. Amounts here are what finance adds up, so every one is checked.
@@ -24,6 +24,7 @@ export const receivableSchema = looseObject({
   authorization_code: text,
   prepaid: z.optional(z.unknown()),
   transfer: text,
+  id_original_receivable: shown,
 });
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { anyObject, looseObject, metadata, resourceId, text } from './shared.js';
+import { anyObject, looseObject, metadata, resourceId, shown, text } from './shared.js';
 
 // The people and companies on either side of a sale: buyers (customers) and sellers.
 
@@ -21,6 +21,7 @@ const addressSchema = z.optional(
 export const buyerSchema = looseObject({
   id: resourceId,
   resource: text,
+  status: shown,
   first_name: text,
   last_name: text,
   email: text,
@@ -29,7 +30,10 @@ export const buyerSchema = looseObject({
   birthdate: text,
   description: text,
   address: addressSchema,
+  delinquent: shown,
   default_credit: text,
+  default_debit: shown,
+  default_receipt_delivery_method: shown,
   metadata,
   uri: text,
   created_at: text,

@@ -45,6 +45,12 @@ export const optionalInt = z.optional(z.nullable(z.int({ error: 'a whole number'
 /** Free-form key/value data the service keeps for the client. */
 export const metadata = z.optional(z.nullable(z.record(z.string(), z.unknown(), { error: 'an object' })));
 
+/**
+ * A field payctl only shows, of whatever type the service sends: never checked, and a value with
+ * nothing below it to --fields (schemas/fields.ts knows it by identity).
+ */
+export const shown = z.optional(z.unknown());
+
 /** A nested object payctl shows but does not read into. */
 export const anyObject = z.optional(z.nullable(z.looseObject({}, { error: 'an object' })));
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { cardFields } from './cards.js';
 import { boletoFields } from './documents.js';
-import { anyObject, decimalAmount, flag, looseObject, metadata, optionalAmount, resourceId, status, text } from './shared.js';
+import { anyObject, decimalAmount, flag, looseObject, metadata, optionalAmount, resourceId, shown, status, text } from './shared.js';
 
 // A transaction (seed 2.1) with its payment methods (2.2 boleto, 2.3 card, the provider's bolepix
 // and PIX) and history entries (2.4).
@@ -26,13 +26,11 @@ export const historyEntrySchema = looseObject({
 /** Seed 2.3. */
 export const cardPaymentMethodSchema = looseObject({ ...cardFields, id: text });
 
-/** Seed 2.2; a bolepix payment method carries the same fields plus its PIX code. */
+/** Seed 2.2, and the provider's bolepix (boletoFields has what it adds). */
 export const boletoPaymentMethodSchema = looseObject({
   ...boletoFields,
   id: text,
   service_boleto_id: text,
-  digitable_line: text,
-  emv: text,
   created_at: text,
   updated_at: text,
 });
@@ -41,7 +39,11 @@ export const boletoPaymentMethodSchema = looseObject({
 export const pixPaymentMethodSchema = looseObject({
   id: text,
   resource: text,
+  provider: shown,
+  version: shown,
   type: text,
+  reusable: shown,
+  allow_update: shown,
   expiration_date: text,
   pix_link: text,
   qr_code: z.optional(z.nullable(looseObject({ emv: text }))),

@@ -1,0 +1,49 @@
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import type { IO } from '../../io.js';
+import { writeOut } from '../../output/write.js';
+import { didYouMean } from '../shared/closest.js';
+import { examples } from '../shared/help.js';
+
+/** What `payctl help <topic>` knows besides the commands; the texts are in topics.ts. */
+export const HELP_TOPICS = ['environment', 'exit-codes'] as const;
+type Topic = (typeof HELP_TOPICS)[number];
+
+/**
+ * `payctl help [words…]`: the help of any command, verbs included (`payctl help transactions
+ * refund`), or a topic. Replaces commander's own, which takes one word.
+ */
+export function registerHelp(program: Command, io: IO): void {
+  program
+    .command('help')
+    .argument('[command...]', `a command, a group and its verb, or a topic: ${HELP_TOPICS.join(', ')}`)
+    .description(`Show the help of a command or verb, or a topic: ${HELP_TOPICS.join(', ')}`)
+    .summary(`Show the help of a command or verb, or a topic: ${HELP_TOPICS.join(', ')}`)
+    .addHelpText('after', examples('payctl help transactions refund', 'payctl help environment', 'payctl help exit-codes'))
+    .action(async (words: string[]) => {
+      const topic = words[0] as Topic;
+      if (words.length === 1 && HELP_TOPICS.includes(topic)) {
+        const { TOPICS } = await import('./topics.js');
+        await writeOut(io.stdout, TOPICS[topic]());
+        return;
+      }
+      let command = program;
+      for (const [i, word] of words.entries()) {
+        const sub = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+        if (!sub) throw noHelp(command, words.slice(0, i + 1), i === 0);
+        command = sub;
+      }
+      command.outputHelp();
+    });
+}
+
+function noHelp(parent: Command, words: string[], top: boolean): UsageError {
+  const word = words.at(-1) as string;
+  const names = parent.commands.filter((c) => c.name() !== 'help').flatMap((c) => [c.name(), ...c.aliases()]);
+  const suggestion = didYouMean(word, top ? [...names, ...HELP_TOPICS] : names);
+  if (top) {
+    return new UsageError(`no help for "${word}": not a command or topic${suggestion}; topics: ${HELP_TOPICS.join(', ')}; 'payctl --help' lists the commands`);
+  }
+  const path = words.slice(0, -1).join(' ');
+  return new UsageError(`no help for "${words.join(' ')}": ${path} has no verb ${word}${suggestion}; 'payctl help ${path}' lists its verbs`);
+}

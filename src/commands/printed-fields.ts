@@ -1,0 +1,133 @@
+import type { Resource } from '../api/schemas/answers.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { writeOut } from '../output/write.js';
+import { didYouMean } from './shared/closest.js';
+
+// --fields is checked against what the verb prints before the verb runs: a mistyped path is
+// refused before anything is sent (a refund is never made and then its output refused), and
+// `--fields help` lists the paths there are. Loaded only when --fields is given.
+
+interface Printed {
+  /**
+   * The API resource the verb prints (one, or a list of them); several when the answer may be any
+   * of them (a removal answers what was removed, or only its id), the one named first.
+   */
+  resource: Resource | readonly Resource[];
+  /** Display-only fields the table adds (a masked document), valid with `-o table` only. */
+  tableOnly?: string[];
+}
+
+/**
+ * What each verb prints. A verb not here (api, whoami, config, the sandbox's reports) prints
+ * something with no schema: its --fields is not checked.
+ */
+export const PRINTED: Readonly<Record<string, Printed>> = {
+  'transactions create': { resource: 'transaction' },
+  'transactions list': { resource: 'transaction' },
+  'transactions get': { resource: 'transaction' },
+  'transactions update': { resource: 'transaction' },
+  'transactions refund': { resource: 'transaction' },
+  'transactions capture': { resource: 'transaction' },
+  'transactions cancellation-letter': { resource: 'cancellation letter' },
+  'buyers create': { resource: 'buyer' },
+  'buyers list': { resource: 'buyer', tableOnly: ['name', 'document'] },
+  'buyers get': { resource: 'buyer' },
+  'buyers update': { resource: 'buyer' },
+  'buyers remove': { resource: 'removal' },
+  'buyers search': { resource: 'buyer' },
+  'cards tokenize': { resource: 'card token' },
+  'cards associate': { resource: 'card' },
+  'cards get': { resource: 'card' },
+  'cards remove': { resource: 'removal' },
+  'sources create': { resource: 'source' },
+  'sources get': { resource: 'source' },
+  'sources remove': { resource: 'removal' },
+  'boletos get': { resource: 'boleto' },
+  'boletos send': { resource: 'acknowledgement' },
+  'boletos cancel': { resource: 'boleto cancellation' },
+  'receipts get': { resource: 'receipt' },
+  'receipts email': { resource: 'acknowledgement' },
+  'receipts sms': { resource: 'acknowledgement' },
+  'receivables get': { resource: 'receivable' },
+  'receivables list': { resource: 'receivable' },
+  'plans create': { resource: 'plan' },
+  'plans list': { resource: 'plan' },
+  'plans get': { resource: 'plan' },
+  'plans update': { resource: 'plan' },
+  'plans remove': { resource: ['plan', 'removal'] },
+  'subscriptions create': { resource: 'subscription' },
+  'subscriptions list': { resource: 'subscription' },
+  'subscriptions get': { resource: 'subscription' },
+  'subscriptions update': { resource: 'subscription' },
+  'subscriptions remove': { resource: ['subscription', 'removal'] },
+  'subscriptions suspend': { resource: 'subscription' },
+  'subscriptions reactivate': { resource: 'subscription' },
+  'invoices create': { resource: 'invoice' },
+  'invoices list': { resource: 'invoice' },
+  'invoices get': { resource: 'invoice' },
+  'invoices remove': { resource: ['invoice', 'removal'] },
+  'invoices approve': { resource: 'invoice' },
+  'invoices refund': { resource: 'invoice' },
+  'balances accounts': { resource: 'balance' },
+  'balances history': { resource: 'balance history entry' },
+  'balances get': { resource: 'balance' },
+  'balances current': { resource: 'balance' },
+  'transfers list': { resource: 'transfer' },
+  'transfers get': { resource: 'transfer' },
+  'transfers transactions': { resource: 'transaction' },
+  'future-entries list': { resource: 'future entry' },
+  'webhooks create': { resource: 'webhook' },
+  'webhooks list': { resource: 'webhook' },
+  'webhooks get': { resource: 'webhook' },
+  'webhooks remove': { resource: 'removal' },
+  'webhooks listen': { resource: 'event', tableOnly: ['signature', 'forwarded'] },
+  'events list': { resource: 'event' },
+  'events get': { resource: 'event' },
+  'events replay': { resource: 'event replay' },
+  'sandbox pay': { resource: 'transaction' },
+};
+
+const HELP_HINT = "'--fields help' lists every path";
+
+/**
+ * Checks --fields against what `verb` ("transactions refund") prints. Returns true when it was
+ * `--fields help` and the list has been printed instead (the verb is not to run); throws a usage
+ * error naming an unknown path.
+ */
+export async function checkFields(ctx: Context, verb: string): Promise<boolean> {
+  const fields = ctx.globals.fields ?? [];
+  const askedForHelp = fields.length === 1 && fields[0] === 'help';
+  const printed = Object.hasOwn(PRINTED, verb) ? PRINTED[verb] : undefined;
+  if (!printed) {
+    if (askedForHelp) throw new UsageError(`--fields help: payctl ${verb} prints no API resource with a known set of fields; --fields takes any dotted path of its output`);
+    return false;
+  }
+  const [{ resourceSchemas }, { fieldTree, findUnknown, listPaths, mergeTrees, topFields }] = await Promise.all([import('../api/schemas/index.js'), import('../api/schemas/fields.js')]);
+  const resources = typeof printed.resource === 'string' ? [printed.resource] : printed.resource;
+  let tree = resources.map((resource) => fieldTree(resourceSchemas[resource])).reduce(mergeTrees);
+  if (printed.tableOnly && (await ctx.outputFormat()) === 'table') {
+    tree = mergeTrees(tree, { kind: 'object', fields: new Map(printed.tableOnly.map((name) => [name, { kind: 'value' }])) });
+  }
+  if (askedForHelp) {
+    await writeOut(ctx.io.stdout, `${listPaths(tree).join('\n')}\n`);
+    return true;
+  }
+  const unknown = fields.map((field) => findUnknown(tree, field)).filter((u) => u !== undefined);
+  const first = unknown[0];
+  if (!first) return false;
+  const hint = (path: string) => (printed.tableOnly?.includes(path) ? ' (shown in tables only)' : didYouMean(path, listPaths(tree)));
+  const names = unknown.map((u) => `"${u.path}"${hint(u.path)}`).join(', ');
+  const what = `--fields: unknown field${unknown.length > 1 ? 's' : ''} ${names} for ${plural(resources[0] as string)}`;
+  const there =
+    first.parent === ''
+      ? `fields: ${topFields(tree).join(', ')}`
+      : first.siblings.length > 0
+        ? `${first.parent} has: ${first.siblings.join(', ')}`
+        : `${first.parent} has nothing below it`;
+  throw new UsageError(`${what}; ${there}; ${HELP_HINT}`);
+}
+
+function plural(resource: string): string {
+  return /[^aeiou]y$/.test(resource) ? `${resource.slice(0, -1)}ies` : `${resource}s`;
+}
