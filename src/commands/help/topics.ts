@@ -41,6 +41,7 @@ export const ENVIRONMENT: ReadonlyArray<[names: string, meaning: string]> = [
   ['NO_COLOR', 'no ANSI colour, as --no-color'],
   ['FORCE_COLOR', 'colour even when the output is not a terminal (--no-color still wins; 0 or false do not force)'],
   ['TERM', '"dumb" turns colour off'],
+  ['PAYCTL_PAGER, PAGER', 'the pager for an object view taller than the terminal (PAYCTL_PAGER first; default less -FRX; "cat" or empty: none, as --no-pager)'],
 ];
 
 const WIDTH = 100;
