@@ -4,6 +4,7 @@
 // Drawn by cli-table3 in the list's own borderless layout (one row, two spaces between the parts),
 // imported only when the line is drawn: the commands import this module for its TotalSpec helpers.
 import { formatMoney } from './format.js';
+import { noun, singular } from './plural.js';
 import { drawLines, loadTable } from './table.js';
 
 export interface TotalSpec {
@@ -44,7 +45,8 @@ export class Totals {
     const money = (cents: number) => formatMoney(`${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`);
     const parts = this.specs.map((spec, i) => `${spec.label} ${money(this.sums[i] ?? 0)}`);
     const Table = await loadTable();
-    return drawLines(Table, [[`${this.count.toLocaleString('pt-BR')} ${this.noun}`, ...parts]]).replace(/\n$/, '');
+    const items = `${this.count.toLocaleString('pt-BR')} ${noun(this.count, singular(this.noun), this.noun)}`;
+    return drawLines(Table, [[items, ...parts]]).replace(/\n$/, '');
   }
 }
 

@@ -145,6 +145,13 @@ describe('subscriptions, invoices and plans from a support desk', () => {
     expect((await json(['invoices', 'create', '--customer', SANDBOX_BUYER_ID, '--amount', '10', '--dry-run'])).body.due_date).toBe('(today on the sandbox clock)');
   });
 
+  it('one billing is said in the singular', async () => {
+    await subscribe(await monthlyPlan());
+    const advanced = await run(home(), ['sandbox', 'advance', '--days', '2', '-o', 'json']);
+    expect(advanced.code, advanced.stderr).toBe(0);
+    expect(advanced.stderr).toMatch(/; 1 billing, 0 subscriptions expired, 0 invoices over-due\n$/);
+  });
+
   it('the sandbox clock moves only forward, when told', async () => {
     const before = await json(['sandbox', 'clock']);
     const moved = await json(['sandbox', 'advance', '--days', '10']);
