@@ -1,6 +1,7 @@
 import type { ApiClient, ClientOptions, PreparedRequest, RequestInput } from './api/client.js';
 import type { Target } from './api/endpoints.js';
-import { resolvePaths, type Paths } from './config/paths.js';
+import { ensureDir } from './config/dirs.js';
+import { resolvePaths, sandboxDir, type Paths } from './config/paths.js';
 import { resolveProfile, type ResolvedProfile } from './config/profile.js';
 import { loadConfig, type ConfigFile } from './config/store.js';
 import { UsageError } from './errors.js';
@@ -200,6 +201,7 @@ export class Context {
    * `transactions get`. Driven from source (the in-process tests, see entry.ts), it is always here.
    */
   private async startEmbeddedSandbox(): Promise<import('./sandbox/server.js').SandboxHandle> {
+    this.prepareSandboxState();
     const data = { stateDir: this.paths.stateDir, deliver: this.deliverWebhooks };
     const { entryUrl } = await import('./entry.js');
     const entry = this.longRun ? entryUrl() : undefined;
@@ -211,6 +213,15 @@ export class Context {
     const sandbox = await startSandboxThread(entry, data, (why) => this.log.warn(`the embedded sandbox stopped: ${why}`));
     this.log.debug(`* embedded sandbox on its own thread at ${sandbox.url}`);
     return sandbox;
+  }
+
+  /**
+   * Makes the sandbox's directory in the state directory if missing, and checks it can be written,
+   * before the sandbox starts: one that cannot be used is one line naming it (exit 2) before
+   * anything is sent, rather than a failed request (a network error, or an unknown outcome).
+   */
+  prepareSandboxState(): void {
+    ensureDir(sandboxDir(this.paths.stateDir), 'state directory');
   }
 
   private clientOptions(profile: ResolvedProfile, baseUrl: string): ClientOptions {
@@ -263,6 +274,8 @@ export class Context {
   async noteSandbox(): Promise<void> {
     if (this.sandboxNoticeShown) return;
     const profile = await this.profile();
+    // Said just before the embedded sandbox is used: a state directory it cannot use is said instead.
+    if (profile.isEmbedded && !this.globals.dryRun) this.prepareSandboxState();
     if (profile.isEmbedded || profile.apiKey?.startsWith('zpk_test_')) {
       this.sandboxNoticeShown = true;
       this.io.stderr.write(profile.isEmbedded ? 'SANDBOX (embedded test service: no real money moves)\n' : 'SANDBOX (test API key: no real money moves)\n');
@@ -276,6 +289,8 @@ export class Context {
   moneyGuard(): Promise<MoneyGuard> {
     this.guardCache ??= (async () => {
       const profile = await this.profile();
+      // Before the ledger is asked about earlier runs, whose checks would need the sandbox too.
+      if (profile.isEmbedded) this.prepareSandboxState();
       const [{ Ledger, ledgerPath }, { MoneyGuard }, { maskText }] = await Promise.all([import('./ledger/ledger.js'), import('./ledger/guard.js'), import('./api/mask.js')]);
       // Error messages are kept with the intents they ended: cleaned of card data read in this run first.
       const ledger = await Ledger.open(ledgerPath(this.paths.stateDir, profile.name), profile.baseUrl, (text) => maskText(text, this.knownSecrets()));

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CliError, ExitCode } from '../errors.js';
+import { dirError } from './dirs.js';
 import type { ConfigSchema } from './schema.js';
 
 /** The settings a profile may hold; every one is optional on disk. */
@@ -37,33 +38,6 @@ export class ConfigFileError extends CliError {
   }
 }
 
-/** The directory the config lives in cannot be read, created or written: one line naming it. */
-export class ConfigDirError extends CliError {
-  constructor(dir: string, problem: string) {
-    super(`config directory ${dir} ${problem}; check PAYCTL_HOME (or XDG_CONFIG_HOME)`, ExitCode.internal);
-  }
-}
-
-/** What a file-system error code says about the config directory, for ConfigDirError. */
-export function dirProblem(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException).code;
-  switch (code) {
-    case 'ENOTDIR':
-      return 'cannot be used: it or one of its parents is not a directory';
-    case 'EEXIST':
-      return 'cannot be used: it exists and is not a directory';
-    case 'EACCES':
-    case 'EPERM':
-      return 'is not writable (permission denied)';
-    case 'EROFS':
-      return 'is on a read-only file system';
-    case 'ENOSPC':
-      return 'is on a full disk';
-    default:
-      return `cannot be written (${code ?? (err as Error).message})`;
-  }
-}
-
 export async function loadConfig(file: string): Promise<ConfigFile> {
   let text: string;
   try {
@@ -73,7 +47,7 @@ export async function loadConfig(file: string): Promise<ConfigFile> {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { profiles: {} };
-    if (code === 'ENOTDIR') throw new ConfigDirError(dirname(file), dirProblem(err));
+    if (code === 'ENOTDIR') throw dirError('config directory', dirname(file), err);
     throw new ConfigFileError(file, `cannot be read (${(err as Error).message})`);
   }
   if (text.trim() === '') return { profiles: {} };

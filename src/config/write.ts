@@ -1,8 +1,8 @@
-import { accessSync, chmodSync, constants, mkdirSync, statSync } from 'node:fs';
-import { dirname, parse, relative, resolve, sep } from 'node:path';
+import { dirname, parse, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { CliError, ExitCode } from '../errors.js';
-import { ConfigDirError, dirProblem, parseConfig, type ConfigFile } from './store.js';
+import { dirError, ensureDir, probeDir } from './dirs.js';
+import { parseConfig, type ConfigFile } from './store.js';
 
 // Writing the config: only the commands that change it load this module (and with it conf, which
 // brings ajv, and proper-lockfile). Every change is a read-modify-write under a file lock shared by
@@ -24,7 +24,7 @@ const LOCK_STALE_MS = 4_000;
 export async function updateConfig<T>(file: string, edit: (config: ConfigFile) => T): Promise<{ config: ConfigFile; result: T }> {
   const path = resolve(file);
   const dir = dirname(path);
-  ensureDir(dir);
+  ensureDir(dir, 'config directory');
   // Loaded before the lock is taken, so no one waits on the ~70 ms it takes.
   const [{ default: Conf }, { default: lockfile }, { configSchema }] = await Promise.all([import('conf'), import('proper-lockfile'), import('./schema.js')]);
   const release = await acquireLock(lockfile, path, dir);
@@ -54,54 +54,19 @@ export async function updateConfig<T>(file: string, edit: (config: ConfigFile) =
   } catch (err) {
     if (err instanceof CliError || !(err as NodeJS.ErrnoException).code) throw err;
     // The file system refused the write (conf's atomic write: a temp file, then a rename).
-    throw new ConfigDirError(dir, dirProblem(err));
+    throw dirError('config directory', dir, err);
   } finally {
     await release().catch(() => undefined);
   }
 }
 
 /**
- * Creates the config directory if missing, 0700 (each level created); an existing directory is
- * left exactly as it is, whatever its mode (a shared 1777 PAYCTL_HOME stays 1777).
- */
-function ensureDir(dir: string): void {
-  let first: string | undefined;
-  try {
-    first = mkdirSync(dir, { recursive: true, mode: 0o700 });
-  } catch (err) {
-    throw new ConfigDirError(dir, dirProblem(err));
-  }
-  if (first === undefined) return;
-  // The mode given to mkdir goes through the umask: make the levels payctl created exactly 0700.
-  let created = first;
-  for (const part of ['', ...relative(first, dir).split(sep).filter(Boolean)]) {
-    if (part) created = `${created}${sep}${part}`;
-    chmodSync(created, 0o700);
-  }
-}
-
-/**
- * Fails fast, without creating anything, when the config could not be written: the directory
- * (or its nearest existing parent) is not a directory or not writable. Login runs it before it
- * checks a key over the network, so the user hears of the real problem first.
+ * Fails fast, leaving nothing behind, when the config could not be written: the directory cannot
+ * be made (or is not a directory), or is not writable. Login runs it before it checks a key over
+ * the network, so the user hears of the real problem first.
  */
 export function checkWritable(file: string): void {
-  let dir = dirname(resolve(file));
-  for (;;) {
-    try {
-      if (!statSync(dir).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
-      accessSync(dir, constants.W_OK);
-      return;
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      const parent = dirname(dir);
-      if (code === 'ENOENT' && parent !== dir) {
-        dir = parent;
-        continue;
-      }
-      throw new ConfigDirError(dirname(resolve(file)), dirProblem(err));
-    }
-  }
+  probeDir(dirname(resolve(file)), 'config directory');
 }
 
 type Lockfile = typeof import('proper-lockfile');
@@ -124,7 +89,7 @@ async function acquireLock(lockfile: Lockfile, file: string, dir: string): Promi
         onCompromised: () => undefined,
       });
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw new ConfigDirError(dir, dirProblem(err));
+      if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw dirError('config directory', dir, err);
       if (Date.now() >= deadline) {
         throw new CliError(
           `config file ${file} is being changed by another payctl process (lock ${file}.lock held for more than ${LOCK_WAIT_MS / 1000} s); try again, or remove ${file}.lock if no payctl is running`,

@@ -10,10 +10,11 @@
 // or its owner dead? then it is mine" happens atomically across processes, and a process that
 // dies mid-write leaves nothing half-written. It holds ids, amounts, statuses and history ids:
 // never card data.
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { maskText } from '../api/mask.js';
-import { CliError, ExitCode, UsageError } from '../errors.js';
+import { dirError, ensureDir } from '../config/dirs.js';
+import { CliError, ExitCode } from '../errors.js';
 import { currentOwner, isAlive, type Owner } from './owner.js';
 import { openSqlite, type SqlDatabase, type SqlStatement } from './sqlite.js';
 
@@ -151,13 +152,13 @@ export class Ledger {
   }
 
   static async open(file: string, scope: string, scrub: (text: string) => string = maskText): Promise<Ledger> {
+    ensureDir(path.dirname(file), 'state directory');
     try {
-      mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
       // Created 0600 before SQLite opens it; SQLite gives its -wal and -shm files the same mode.
       closeSync(openSync(file, 'a', 0o600));
       chmodSync(file, 0o600);
     } catch (err) {
-      throw new UsageError(`cannot write the ledger ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); check the state directory's permissions or set PAYCTL_HOME`);
+      throw dirError('ledger', file, err);
     }
     let db: SqlDatabase;
     try {

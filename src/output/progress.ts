@@ -2,6 +2,7 @@
 // (of the total the API announced), pages, rate and time left. Loaded only when it is shown, so a
 // piped or quiet run never pays for cli-progress.
 import cliProgress from 'cli-progress';
+import { counted, noun, singular } from './plural.js';
 import { showStatusLine } from './status-line.js';
 
 export interface PageProgress {
@@ -27,7 +28,7 @@ function giveWay(bar: cliProgress.SingleBar, stream: NodeJS.WritableStream): () 
 /** Shown only once a listing has taken this long: a short one should not flash a bar. */
 const SHOW_AFTER_MS = 400;
 
-export function pageProgress(stream: NodeJS.WritableStream, noun: string): PageProgress {
+export function pageProgress(stream: NodeJS.WritableStream, plural: string): PageProgress {
   const started = Date.now();
   let bar: cliProgress.SingleBar | undefined;
   let fetched = 0;
@@ -37,10 +38,10 @@ export function pageProgress(stream: NodeJS.WritableStream, noun: string): PageP
   // The rate counts from the first page: the wait for it (a service warming up) is not throughput.
   let firstPageAt: number | undefined;
   let firstPageItems = 0;
-  const payload = () => {
+  const payload = (total: number) => {
     const seconds = firstPageAt === undefined ? 0 : (Date.now() - firstPageAt) / 1000;
     const rate = seconds > 0 ? Math.round((fetched - firstPageItems) / seconds) : 0;
-    return { pages, rate: rate.toLocaleString('en-US'), noun };
+    return { pages: counted(pages, 'page'), rate: rate.toLocaleString('en-US'), noun: noun(total, singular(plural), plural) };
   };
   return {
     page(items, total) {
@@ -57,7 +58,7 @@ export function pageProgress(stream: NodeJS.WritableStream, noun: string): PageP
         bar = new cliProgress.SingleBar(
           {
             stream: stream as NodeJS.WriteStream,
-            format: '{bar} {value}/{total} {noun} | {pages} pages | {rate}/s | ETA {eta_formatted}',
+            format: '{bar} {value}/{total} {noun} | {pages} | {rate}/s | ETA {eta_formatted}',
             barsize: 24,
             clearOnComplete: true,
             hideCursor: false,
@@ -67,12 +68,12 @@ export function pageProgress(stream: NodeJS.WritableStream, noun: string): PageP
           },
           cliProgress.Presets.shades_classic,
         );
-        bar.start(known, fetched, payload());
+        bar.start(known, fetched, payload(known));
         hide = giveWay(bar, stream);
         return;
       }
       bar.setTotal(known);
-      bar.update(fetched, payload());
+      bar.update(fetched, payload(known));
     },
     stop() {
       if (stopped) return;

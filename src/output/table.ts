@@ -30,6 +30,7 @@
 import type CliTable3 from 'cli-table3';
 import { flatten, getPath } from './fields.js';
 import { colorStatus, formatDateTime, formatMoney, kindForKey } from './format.js';
+import { counted } from './plural.js';
 import type { Column, RenderOptions } from './render.js';
 import { writeOut } from './write.js';
 
@@ -183,7 +184,7 @@ function scalarText(value: unknown, kind: Kind, currency: string | undefined): s
 }
 
 function countItems(n: number): string {
-  return `[${n} ${n === 1 ? 'item' : 'items'}]`;
+  return `[${counted(n, 'item')}]`;
 }
 
 /**

@@ -4,6 +4,7 @@
 // Drawn by cli-table3 in the list's own borderless layout (one row, two spaces between the parts),
 // imported only when the line is drawn: the commands import this module for its TotalSpec helpers.
 import { formatMoney } from './format.js';
+import { noun, singular } from './plural.js';
 import { drawLines, loadTable, terminalColumns } from './table.js';
 
 export interface TotalSpec {
@@ -44,10 +45,11 @@ export class Totals {
   async line(out: NodeJS.WritableStream): Promise<string> {
     const room = terminalColumns(out);
     const money = (cents: number) => formatMoney(`${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`);
-    const parts = [`${this.count.toLocaleString('pt-BR')} ${this.noun}`, ...this.specs.map((spec, i) => `${spec.label} ${money(this.sums[i] ?? 0)}`)];
+    const parts = this.specs.map((spec, i) => `${spec.label} ${money(this.sums[i] ?? 0)}`);
     const Table = await loadTable();
-    const line = drawLines(Table, [parts]).replace(/\n$/, '');
-    return room !== undefined && line.length > room ? drawLines(Table, parts.map((part) => [part])).replace(/\n$/, '') : line;
+    const items = `${this.count.toLocaleString('pt-BR')} ${noun(this.count, singular(this.noun), this.noun)}`;
+    const line = drawLines(Table, [[items, ...parts]]).replace(/\n$/, '');
+    return room !== undefined && line.length > room ? drawLines(Table, [items, ...parts].map((part) => [part])).replace(/\n$/, '') : line;
   }
 }
 

@@ -1,4 +1,5 @@
 import { findAllBy } from './db/queries.js';
+import { counted } from '../output/plural.js';
 import { normalizeTaxpayerId } from '../validate/taxpayer.js';
 import { buyerView, EMAIL_PATTERN, emptyAddress, parseAddressPatch, parseTaxpayerId, registerBuyer, type BuyerView } from './buyers.js';
 import { invalidParameters, notFound, SandboxError } from './errors.js';
@@ -182,10 +183,6 @@ export function searchBuyer(state: SandboxState, taxpayerId: string): BuyerView 
   return buyerView(buyer, state.marketplace_id);
 }
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
-
 /**
  * Refused while anything still points at the buyer and could be charged to it: its cards on file,
  * boletos it may still pay, subscriptions that may still bill it and invoices it still owes. Paid
@@ -203,10 +200,10 @@ export function removeBuyer(state: SandboxState, id: string): Deleted {
   const invoices = findAllBy<Invoice>(state, 'invoices', { customer: id }).filter((i) => i.status === 'pending' || i.status === 'over-due');
   if (cards.length > 0 || boletos.length > 0 || subscriptions.length > 0 || invoices.length > 0) {
     const blockers = [
-      ...(cards.length > 0 ? [`${plural(cards.length, 'card')} on file (${cards.map((c) => c.id).join(', ')})`] : []),
-      ...(boletos.length > 0 ? [`${plural(boletos.length, 'pending boleto/bolepix transaction')} (${boletos.map((s) => s.txn.id).join(', ')})`] : []),
-      ...(subscriptions.length > 0 ? [`${plural(subscriptions.length, 'running subscription')} (${subscriptions.map((s) => s.uuid).join(', ')})`] : []),
-      ...(invoices.length > 0 ? [`${plural(invoices.length, 'unpaid invoice')} (${invoices.map((i) => i.id).join(', ')})`] : []),
+      ...(cards.length > 0 ? [`${counted(cards.length, 'card')} on file (${cards.map((c) => c.id).join(', ')})`] : []),
+      ...(boletos.length > 0 ? [`${counted(boletos.length, 'pending boleto/bolepix transaction')} (${boletos.map((s) => s.txn.id).join(', ')})`] : []),
+      ...(subscriptions.length > 0 ? [`${counted(subscriptions.length, 'running subscription')} (${subscriptions.map((s) => s.uuid).join(', ')})`] : []),
+      ...(invoices.length > 0 ? [`${counted(invoices.length, 'unpaid invoice')} (${invoices.map((i) => i.id).join(', ')})`] : []),
     ];
     throw new SandboxError(
       409,

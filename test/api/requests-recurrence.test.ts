@@ -23,12 +23,19 @@ afterEach(async () => {
   home.cleanup();
 });
 
-async function run(args: string[], replies: Reply[] | ((req: any, i: number) => Reply) = [{ status: 200, body: { uuid: ID, id: ID, status: 'active', amount: 2990 } }], marketplace = MKT) {
+async function run(
+  args: string[],
+  replies: Reply[] | ((req: any, i: number) => Reply) = [{ status: 200, body: { uuid: ID, id: ID, status: 'active', amount: 2990 } }],
+  marketplace = MKT,
+  env: Record<string, string> = {},
+) {
   await server?.close();
   server = await recordingServer(replies);
-  return payctl(args, { home: home.home, env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: marketplace } });
+  return payctl(args, { home: home.home, env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: marketplace, ...env } });
 }
 const sent = () => server!.requests.map((r) => `${r.method} ${r.url}`);
+/** Today where the tests run (their TZ is UTC). */
+const localDay = () => new Date().toISOString().slice(0, 10);
 
 describe('plans', () => {
   it('create: cents, defaults for interval, payment methods and currency; the provider\'s trailing slash', async () => {
@@ -131,6 +138,24 @@ describe('subscriptions', () => {
     expect(body).toMatchObject({ amount: 2990, card: CARD, payment_method: 'credit' });
     expect(body).not.toHaveProperty('expiration_date'); // the provider types it a string: no null
     expect(body.due_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("without --due-date: a sandbox's own day (from its clock, which may be ahead); the local day for a live key", async () => {
+    const replies = (clock: Reply) => (req: any): Reply => (req.path.endsWith('/sandbox/clock') ? clock : { status: 201, body: { uuid: 'sub1', amount: 2990, status: 'active' } });
+    const test = { PAYCTL_API_KEY: 'zpk_test_recurrence01' };
+    const args = ['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--amount', '29.90', '--on-behalf-of', SELLER];
+    const ahead = await run(args, replies({ status: 200, body: { now: `${NEXT + 1}-03-04T23:30:00.000Z`, offset_seconds: 86_400 * 400 } }), MKT, test);
+    expect(ahead.code, ahead.stderr).toBe(0);
+    expect(sent()).toEqual(['GET /v1/sandbox/clock', `POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
+    expect(server!.requests.at(-1)!.json.due_date).toBe(`${NEXT + 1}-03-04`);
+    // A test key on a service with no sandbox clock: it keeps real time.
+    const noClock = await run(args, replies({ status: 404, body: providerError(404, 'resource_not_found', 'Not found') }), MKT, test);
+    expect(noClock.code, noClock.stderr).toBe(0);
+    expect(server!.requests.at(-1)!.json.due_date).toBe(localDay());
+    const live = await run(args, replies({ status: 500, body: {} }));
+    expect(live.code, live.stderr).toBe(0);
+    expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
+    expect(server!.requests.at(-1)!.json.due_date).toBe(localDay());
   });
 
   it('bad inputs: past due date, expiration before due date, missing plan; nothing sent', async () => {

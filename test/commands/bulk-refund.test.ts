@@ -132,6 +132,18 @@ describe('a batch from a file', () => {
     expect(results(piped.stdout).map((l) => l.status)).toEqual(['refunded']);
   });
 
+  it('one row is one row: counted in the singular', async () => {
+    const file = join(home(), 'one.csv');
+    writeFileSync(file, 'id\nnot-an-id\n');
+    const dry = await run(home(), ['transactions', 'refund', '--file', file, '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain('dry run: 1 row read, nothing was sent');
+    const result = await run(home(), ['transactions', 'refund', '--file', file, '--yes']);
+    expect(result.code, result.stderr).toBe(10);
+    expect(result.stderr).toContain('Refunded 0 of 1 row (R$ 0,00); 0 failed, 1 invalid');
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toBe('error: 1 of 1 row was not refunded (see their result lines)');
+  });
+
   it('CSV with amounts in reais or cents; bad rows reported without stopping; exit 10 when some fail', async () => {
     const [a, b, c] = [await createCard(home(), '30.00'), await createCard(home(), '40.00'), await createCard(home(), '50.00')];
     const csv = ['id,amount,amount_cents', `${a.id},5.00,`, `${b.id},,`, 'not-an-id,1.00,', `${c.id},,1250`, `${a.id},abc,`].join('\n');

@@ -120,6 +120,13 @@ describe('transfers and future entries on the sandbox clock', () => {
 });
 
 describe('sandbox generate', () => {
+  it('one sale over one day is said in the singular', async () => {
+    const report = await run(home(), ['sandbox', 'generate', '--sales', '1', '--days', '1', '-o', 'json']);
+    expect(expectJson(report).transactions).toBe(1);
+    expect(report.stderr).toContain('Trading 1 sale over 1 day on the sandbox clock');
+    expect(report.stderr).toMatch(/; 1 transaction, \d+ transfers? made\n/);
+  });
+
   it('trades forward on the clock: the sales, their payouts, and a balance that still reconciles', async () => {
     const before = await json(['sandbox', 'clock']);
     const report = await run(home(), ['sandbox', 'generate', '--sales', '60', '--days', '45', '-o', 'json']);

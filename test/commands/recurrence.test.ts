@@ -131,6 +131,27 @@ describe('subscriptions, invoices and plans from a support desk', () => {
     expect(await json(['invoices', 'remove', invoice.id, '--yes'])).toMatchObject({ status: 'canceled' });
   });
 
+  it('without --due-date, subscriptions and invoices fall due on the sandbox clock\'s day, however far it was moved', async () => {
+    const plan = await monthlyPlan();
+    await json(['sandbox', 'advance', '--days', '40']);
+    const today = await sandboxDay(0);
+    const sub = await json(['subscriptions', 'create', '--plan', plan.uuid, '--customer', SANDBOX_BUYER_ID]);
+    expect(sub.due_date).toBe(today);
+    const invoice = await json(['invoices', 'create', '--customer', SANDBOX_BUYER_ID, '--amount', '10']);
+    expect(invoice.due_date).toBe(today);
+    // A dry run asks the sandbox nothing: it says where the date will come from.
+    const dry = await json(['subscriptions', 'create', '--plan', plan.uuid, '--customer', SANDBOX_BUYER_ID, '--expiration-date', await sandboxDay(30), '--dry-run']);
+    expect(dry.body.due_date).toBe('(today on the sandbox clock)');
+    expect((await json(['invoices', 'create', '--customer', SANDBOX_BUYER_ID, '--amount', '10', '--dry-run'])).body.due_date).toBe('(today on the sandbox clock)');
+  });
+
+  it('one billing is said in the singular', async () => {
+    await subscribe(await monthlyPlan());
+    const advanced = await run(home(), ['sandbox', 'advance', '--days', '2', '-o', 'json']);
+    expect(advanced.code, advanced.stderr).toBe(0);
+    expect(advanced.stderr).toMatch(/; 1 billing, 0 subscriptions expired, 0 invoices over-due\n$/);
+  });
+
   it('the sandbox clock moves only forward, when told', async () => {
     const before = await json(['sandbox', 'clock']);
     const moved = await json(['sandbox', 'advance', '--days', '10']);

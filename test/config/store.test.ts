@@ -154,7 +154,7 @@ describe('directories: created 0700, never changed', () => {
   });
 });
 
-describe('an impossible or unwritable PAYCTL_HOME: one line naming it, exit 1, at once', () => {
+describe('an impossible or unwritable PAYCTL_HOME: one line naming it, exit 2, at once', () => {
   it('under a regular file', async () => {
     const file = join(home.home, 'plain');
     writeFileSync(file, '');
@@ -163,8 +163,8 @@ describe('an impossible or unwritable PAYCTL_HOME: one line naming it, exit 1, a
       const started = Date.now();
       const result = await payctl(args, { home: impossible });
       expect(Date.now() - started, args.join(' ')).toBeLessThan(1_000);
-      expect(result.code, args.join(' ')).toBe(1);
-      expect(result.stderr).toBe(`error: config directory ${impossible} cannot be used: it or one of its parents is not a directory; check PAYCTL_HOME (or XDG_CONFIG_HOME)\n`);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toBe(`error: config directory ${impossible} cannot be used: ${file} is not a directory; set PAYCTL_HOME to a writable directory\n`);
     }
   });
 
@@ -172,7 +172,7 @@ describe('an impossible or unwritable PAYCTL_HOME: one line naming it, exit 1, a
     const file = join(home.home, 'plain');
     writeFileSync(file, '');
     const result = await payctl(['config', 'set', 'timeout', '5'], { home: file });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toContain(`config directory ${file} `);
   });
@@ -181,7 +181,7 @@ describe('an impossible or unwritable PAYCTL_HOME: one line naming it, exit 1, a
     const file = join(home.home, 'plain');
     writeFileSync(file, '');
     const result = await payctl(['login', '--profile', 'live', '--base-url', 'https://payctl.invalid', '--api-key-stdin'], { home: join(file, 'x'), stdin: 'zpk_live_abcd\n' });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^error: config directory .*plain\/x cannot be used/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
@@ -192,10 +192,10 @@ describe('an impossible or unwritable PAYCTL_HOME: one line naming it, exit 1, a
       const started = Date.now();
       const result = await payctl(['config', 'set', 'timeout', '5'], { home: home.home });
       expect(Date.now() - started).toBeLessThan(1_000);
-      expect(result.code).toBe(1);
-      expect(result.stderr).toBe(`error: config directory ${home.home} is not writable (permission denied); check PAYCTL_HOME (or XDG_CONFIG_HOME)\n`);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(`error: config directory ${home.home} is not writable (permission denied); set PAYCTL_HOME to a writable directory\n`);
       const login = await payctl(['login', '--profile', 'live', '--base-url', 'https://payctl.invalid', '--api-key-stdin'], { home: home.home, stdin: 'zpk_live_abcd\n' });
-      expect(login.code).toBe(1);
+      expect(login.code).toBe(2);
       expect(login.stderr).toContain('is not writable');
       expect(mode(home.home)).toBe(0o500);
     } finally {

@@ -93,16 +93,16 @@ describe('directories', () => {
     expect(statSync(join(fresh, 'config.json')).mode & 0o7777).toBe(0o600);
   });
 
-  it('PAYCTL_HOME under a regular file: one line naming it, exit 1, quickly', async () => {
+  it('PAYCTL_HOME under a regular file: one line naming it, exit 2, quickly', async () => {
     writeFileSync(join(home.home, 'plain'), '');
     const impossible = join(home.home, 'plain', 'payctl');
     const result = await run(['config', 'set', 'timeout', '5'], { home: impossible });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`error: config directory ${impossible} cannot be used: it or one of its parents is not a directory; check PAYCTL_HOME (or XDG_CONFIG_HOME)\n`);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error: config directory ${impossible} cannot be used: ${join(home.home, 'plain')} is not a directory; set PAYCTL_HOME to a writable directory\n`);
     expect(result.ms).toBeLessThan(3_000);
   });
 
-  it('a read-only PAYCTL_HOME: one line naming it, exit 1, quickly, mode unchanged', async () => {
+  it('a read-only PAYCTL_HOME: one line naming it, exit 2, quickly, mode unchanged', async () => {
     const root = process.getuid?.() === 0;
     // Root writes anywhere: run payctl as nobody then, in a directory only root may write.
     chmodSync(home.home, 0o755);
@@ -113,12 +113,19 @@ describe('directories', () => {
     const as = cli ? { uid: 65534, bin: cli.bin } : {};
     try {
       const result = await run(['config', 'set', 'timeout', '5'], { home: readOnly, ...as });
-      expect(result.code, result.stderr).toBe(1);
-      expect(result.stderr).toBe(`error: config directory ${readOnly} is not writable (permission denied); check PAYCTL_HOME (or XDG_CONFIG_HOME)\n`);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toBe(`error: config directory ${readOnly} is not writable (permission denied); set PAYCTL_HOME to a writable directory\n`);
       expect(result.ms).toBeLessThan(3_000);
       const login = await run(['login', '--profile', 'live', '--base-url', 'https://payctl.invalid', '--api-key-stdin'], { home: readOnly, stdin: 'zpk_live_abcd\n', ...as });
-      expect(login.code, login.stderr).toBe(1);
+      expect(login.code, login.stderr).toBe(2);
       expect(login.stderr).toMatch(/^error: config directory .* is not writable/);
+      // Its state directory cannot be made either: the commands that need it say so, before anything is sent.
+      for (const args of [['transactions', 'list'], ['transactions', 'create', '--payment-type', 'pix', '--amount', '1']]) {
+        const state = await run(args, { home: readOnly, ...as });
+        expect(state.code, state.stderr).toBe(2);
+        expect(state.stderr).toMatch(new RegExp(`^error: state directory ${readOnly}/state/\\w+ cannot be created \\(mkdir ${readOnly}/state: permission denied\\); set PAYCTL_HOME to a writable directory\n$`));
+        expect(state.ms).toBeLessThan(3_000);
+      }
       expect(statSync(readOnly).mode & 0o7777).toBe(0o555);
     } finally {
       cli?.cleanup();

@@ -43,7 +43,9 @@ describe('the ledger file', () => {
     const error = await Ledger.open(file, 'x').catch((err: unknown) => err);
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).exitCode).toBe(2);
-    expect((error as UsageError).message).toContain(file);
+    expect((error as UsageError).message).toBe(
+      `state directory ${join(dir, 'state', 'ledger')} cannot be used: ${join(dir, 'state')} is not a directory; set PAYCTL_HOME to a writable directory`,
+    );
   });
 
   it('keeps intents across processes: written pending, resolved later, found unresolved by key', async () => {

@@ -27,6 +27,18 @@ describe('totals', () => {
     expect(await totals.line(pipe)).toBe('3 transactions  gross R$ 1.244,56  fees R$ 37,49  net R$ 1.207,07');
   });
 
+  it('one item is named in the singular', async () => {
+    const { Totals, grossFeesNet } = await import('../../src/output/totals.js');
+    const one = (noun: string) => {
+      const totals = new Totals(noun, grossFeesNet('amount', 'fees'));
+      totals.add({ amount: '10.00', fees: '1.00' });
+      return totals.line(pipe);
+    };
+    expect(await one('transactions')).toBe('1 transaction  gross R$ 10,00  fees R$ 1,00  net R$ 9,00');
+    expect(await one('future entries')).toMatch(/^1 future entry {2}gross/);
+    expect(await one('entries')).toMatch(/^1 entry {2}gross/);
+  });
+
   it('sums negative amounts and counts in pt-BR; no trailing whitespace', async () => {
     const { Totals, grossNetWithFees } = await import('../../src/output/totals.js');
     const totals = new Totals('receivables', grossNetWithFees('amount', 'net'));

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { converse, KEY } from '../helpers/interactive.js';
 import { payctlJson, tempHome } from '../helpers/run.js';
@@ -8,21 +9,37 @@ beforeEach(() => {
 });
 afterEach(() => home.cleanup());
 
+/**
+ * The walk-through for a new card, question by question; `readme` is how the README's account of
+ * the walk-through names the step, so that the two are told in the same order.
+ */
+const CARD_WALKTHROUGH = [
+  { prompt: /Payment type/, keys: KEY.enter, readme: 'payment type' }, // Credit card is first
+  { prompt: /Amount/, keys: `12,34${KEY.enter}`, readme: 'amount' },
+  { prompt: /Pay with/, keys: KEY.enter, readme: 'how to pay' }, // New card
+  { prompt: /Installments/, keys: `${KEY.down}${KEY.down}${KEY.enter}`, readme: 'installments' }, // 3x
+  { prompt: /Card number/, keys: `4111111111111111${KEY.enter}`, readme: 'the card itself' },
+  { prompt: /Cardholder name/, keys: `Maria Silva${KEY.enter}` },
+  { prompt: /Expiry month/, keys: `12${KEY.enter}` },
+  { prompt: /Expiry year/, keys: `2031${KEY.enter}` },
+  { prompt: /CVV/, keys: `123${KEY.enter}` },
+  { prompt: /Description/, keys: `Balcão${KEY.enter}`, readme: 'description' },
+  { prompt: /Create this card transaction of R\$ 12,34\? \[y\/N\]/, keys: `y${KEY.enter}`, readme: 'asks before sending' },
+];
+
 describe('transactions create walks the user through on a terminal', () => {
-  it('card payment: select type, amount, hidden card number and CVV, installments, review, confirm', async () => {
-    const result = await converse(['transactions', 'create', '-o', 'json'], home.home, [
-      { prompt: /Payment type/, keys: KEY.enter }, // Credit card is first
-      { prompt: /Amount/, keys: `12,34${KEY.enter}` },
-      { prompt: /Pay with/, keys: KEY.enter }, // New card
-      { prompt: /Installments/, keys: `${KEY.down}${KEY.down}${KEY.enter}` }, // 3x
-      { prompt: /Card number/, keys: `4111111111111111${KEY.enter}` },
-      { prompt: /Cardholder name/, keys: `Maria Silva${KEY.enter}` },
-      { prompt: /Expiry month/, keys: `12${KEY.enter}` },
-      { prompt: /Expiry year/, keys: `2031${KEY.enter}` },
-      { prompt: /CVV/, keys: `123${KEY.enter}` },
-      { prompt: /Description/, keys: `Balcão${KEY.enter}` },
-      { prompt: /Create this card transaction of R\$ 12,34\? \[y\/N\]/, keys: `y${KEY.enter}` },
-    ]);
+  it('the README tells its questions in the order they are asked', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+    const start = readme.indexOf('with no flags walks you through it:');
+    expect(start).toBeGreaterThan(-1);
+    const account = readme.slice(start, readme.indexOf('. A declined card', start));
+    const positions = CARD_WALKTHROUGH.flatMap((step) => (step.readme ? [account.indexOf(step.readme)] : []));
+    expect(positions.every((at) => at >= 0), account).toBe(true);
+    expect(positions, account).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it('card payment: select type, amount, how to pay, installments, hidden card number and CVV, description, review, confirm', async () => {
+    const result = await converse(['transactions', 'create', '-o', 'json'], home.home, CARD_WALKTHROUGH);
     expect(result.code, result.stderr).toBe(0);
     const tx = JSON.parse(result.stdout);
     expect(tx).toMatchObject({ status: 'succeeded', amount: '12.34', description: 'Balcão', payment_type: 'credit' });

@@ -1,4 +1,5 @@
 import type { Context } from '../../context.js';
+import { DirError } from '../../config/dirs.js';
 import { EMBEDDED_BASE_URL, SANDBOX_PROFILE, maskApiKey, type ResolvedProfile } from '../../config/profile.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { asValidator } from '../../prompts/prompter.js';
@@ -96,6 +97,8 @@ async function verifyKey(ctx: Context, candidate: ResolvedProfile): Promise<void
     if (err instanceof ApiError && (err.details.httpStatus === 401 || err.details.httpStatus === 403)) {
       throw new CliError(`the API key was rejected (HTTP ${err.details.httpStatus}): ${err.message}; nothing was saved`, ExitCode.auth);
     }
+    // The embedded sandbox's state directory cannot be used: that is the whole story.
+    if (err instanceof DirError) throw err;
     if (err instanceof CliError) {
       throw new CliError(`could not check the API key: ${err.message}; nothing was saved`, err.exitCode);
     }

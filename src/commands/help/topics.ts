@@ -7,7 +7,7 @@ import { ExitCode } from '../../errors.js';
 export const EXIT_CODE_MEANINGS: Readonly<Record<keyof typeof ExitCode, string>> = {
   ok: 'success',
   internal: 'unexpected internal error (also a corrupt config file)',
-  usage: 'usage or invalid input: bad flag, failed validation, input missing with prompts off, --yes needed with prompts off',
+  usage: 'usage or invalid input: bad flag, failed validation, input missing with prompts off, --yes needed with prompts off; a config or state directory (PAYCTL_HOME) that cannot be created or written',
   cancelled:
     'cancelled: the user declined a confirmation, or pressed Ctrl-C, or the process got SIGTERM (within a second, on the embedded sandbox too; a money move in flight is said so, and the same command run again settles it first)',
   auth: 'authentication or permission (HTTP 401, 403)',

@@ -1,5 +1,6 @@
 import type { Context } from '../../context.js';
 import { ValidationError } from '../../errors.js';
+import { counted, noun } from '../../output/plural.js';
 import { missingInput, optionalString } from '../shared/input.js';
 
 export async function runClock(ctx: Context): Promise<void> {
@@ -24,8 +25,8 @@ export async function runAdvance(ctx: Context, _args: string[], options: Record<
   await ctx.noteSandbox();
   const result = await (await ctx.api()).call<Advanced>('sandbox.advance', { body });
   await ctx.render(result);
-  const count = (list: unknown[] | undefined, what: string) => `${list?.length ?? 0} ${what}`;
-  ctx.log.status(`Sandbox clock now ${result.now}; ${count(result.billed, 'billings')}, ${count(result.expired, 'subscriptions expired')}, ${count(result.overdue, 'invoices over-due')}`);
+  const count = (list: unknown[] | undefined, one: string) => counted(list?.length ?? 0, one);
+  ctx.log.status(`Sandbox clock now ${result.now}; ${count(result.billed, 'billing')}, ${count(result.expired, 'subscription')} expired, ${count(result.overdue, 'invoice')} over-due`);
 }
 
 interface Generated {
@@ -50,7 +51,7 @@ export async function runGenerate(ctx: Context, _args: string[], options: Record
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun('sandbox.generate', { body: part(0) });
   await ctx.noteSandbox();
-  ctx.log.status(`Trading ${total.toLocaleString('en-US')} sales over ${days} days on the sandbox clock…`);
+  ctx.log.status(`Trading ${total.toLocaleString('en-US')} ${noun(total, 'sale')} over ${counted(Number(days), 'day')} on the sandbox clock…`);
   const api = await ctx.api();
   // In parts: a stop (Ctrl-C, a lost connection) keeps every part already traded, on a clock that
   // has moved as far as they reach.
@@ -60,9 +61,9 @@ export async function runGenerate(ctx: Context, _args: string[], options: Record
     result = await api.call<Generated>('sandbox.generate', { body: part(first) });
     transfers += result.transfers ?? 0;
     const done = Math.min(total, first + GENERATE_PART);
-    if (done < total) ctx.log.status(`Traded ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} sales…`);
+    if (done < total) ctx.log.status(`Traded ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${noun(total, 'sale')}…`);
   }
   const summary = { ...result, transactions: total, transfers };
   await ctx.render(summary);
-  ctx.log.status(`Sandbox clock now ${summary.now}; ${total} transactions, ${transfers} transfers made`);
+  ctx.log.status(`Sandbox clock now ${summary.now}; ${counted(total, 'transaction')}, ${counted(transfers, 'transfer')} made`);
 }

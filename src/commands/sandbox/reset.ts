@@ -7,6 +7,7 @@ export async function run(ctx: Context): Promise<void> {
     return;
   }
   await ctx.confirm('Wipe all sandbox state (transactions, tokens)?', 'reset the sandbox');
+  ctx.prepareSandboxState();
   const { resetSandbox } = await import('../../sandbox/index.js');
   await resetSandbox(ctx.paths.stateDir);
   ctx.log.status('Sandbox state wiped; the seeded seller, buyer and card are back');

@@ -17,6 +17,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     if (err instanceof FaultSpecError) throw new UsageError(`--faults: ${err.message}`);
     throw err;
   }
+  ctx.prepareSandboxState();
   let sandbox;
   try {
     sandbox = await startSandbox({ stateDir: ctx.paths.stateDir, host, port, deliver: true, ...(faults ? { faults } : {}) });

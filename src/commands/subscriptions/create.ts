@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { ValidationError } from '../../errors.js';
 import { validateCurrency, validateId } from '../../validate/index.js';
-import { localToday } from '../shared/dates.js';
+import { defaultToday, SANDBOX_TODAY } from '../shared/dates.js';
 import { missingInput, optionalString } from '../shared/input.js';
 import { scheduleFromFlags, subscriptionRow, type Subscription } from './shared.js';
 import { SUBSCRIPTION_VIEW } from './view.js';
@@ -32,19 +32,22 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   const profile = await ctx.profile();
   const seller = optionalString(options.onBehalfOf) ?? profile.sellerId;
   if (seller === undefined) throw missingInput(['--on-behalf-of (or the profile seller_id, or PAYCTL_SELLER_ID)']);
+  const currency = validateCurrency(optionalString(options.currency) ?? profile.currency, '--currency');
+  const onBehalfOf = validateId(seller, 'seller id', '--on-behalf-of');
   const body: SubscriptionBody = {
     plan: schedule.plan as string,
     customer,
     payment_method: 'credit',
-    due_date: (schedule.due_date as string | undefined) ?? localToday(),
+    // Not given: today as the service counts it (on a sandbox, the day of its clock).
+    due_date: (schedule.due_date as string | undefined) ?? (await defaultToday(ctx)),
     amount: (schedule.amount as number | undefined) ?? "(the plan's amount)",
-    currency: validateCurrency(optionalString(options.currency) ?? profile.currency, '--currency'),
+    currency,
     card: (schedule.card as string | undefined) ?? "(the buyer's default card)",
-    on_behalf_of: validateId(seller, 'seller id', '--on-behalf-of'),
+    on_behalf_of: onBehalfOf,
   };
   const expiration = schedule.expiration_date as string | undefined;
   if (expiration !== undefined) body.expiration_date = expiration;
-  if (body.expiration_date !== undefined && body.expiration_date <= body.due_date) {
+  if (body.expiration_date !== undefined && body.due_date !== SANDBOX_TODAY && body.expiration_date <= body.due_date) {
     throw new ValidationError('--expiration-date', `${body.expiration_date} is not after the due date ${body.due_date}`);
   }
   // A dry run reads nothing: the defaults that need a lookup are shown as what they would be.

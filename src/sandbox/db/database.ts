@@ -1,5 +1,7 @@
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import path from 'node:path';
+import { DirError, ensureDir } from '../../config/dirs.js';
+import { sandboxDir } from '../../config/paths.js';
 import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from '../../ledger/sqlite.js';
 import { SandboxError } from '../errors.js';
 import { DB_FORMAT, schemaSql } from './schema.js';
@@ -176,10 +178,6 @@ function busy(): SandboxError {
 
 const opened = new Map<string, Promise<SandboxDb>>();
 
-export function sandboxDir(stateDir: string): string {
-  return path.join(path.resolve(stateDir), 'sandbox');
-}
-
 /**
  * Opens the database, waiting out other processes opening it at the same moment: switching a new
  * database to WAL takes a lock that SQLite does not wait for (its busy timeout does not apply), so
@@ -199,7 +197,7 @@ async function openAt(dir: string): Promise<SandboxDb> {
 }
 
 async function openOnce(dir: string): Promise<SandboxDb> {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  ensureDir(dir, 'state directory');
   // mkdir's mode does not apply to a directory that already existed.
   chmodSync(dir, 0o700);
   const file = path.join(dir, DB_NAME);
@@ -248,6 +246,8 @@ export function openSandboxDb(stateDir: string): Promise<SandboxDb> {
     db = openAt(dir).catch((err: unknown) => {
       opened.delete(dir);
       if (err instanceof SandboxError) throw err;
+      // The directory itself cannot be made or written: that, not a damaged database, is the news.
+      if (err instanceof DirError) throw new SandboxError(500, 'server_api_error', err.message);
       throw new SandboxError(500, 'server_api_error', `The sandbox database in ${dir} is unreadable (${(err as Error).message}); run "payctl sandbox reset" to start over.`);
     });
     opened.set(dir, db);

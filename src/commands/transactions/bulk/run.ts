@@ -2,6 +2,7 @@ import { UncertainOutcomeError, type ApiClient } from '../../../api/client.js';
 import { SHORT_RUN_ITEMS, type Context } from '../../../context.js';
 import { ApiError, CliError, ExitCode, UsageError, ValidationError } from '../../../errors.js';
 import { formatMoney } from '../../../output/format.js';
+import { counted, noun } from '../../../output/plural.js';
 import { sanitize } from '../../../output/table.js';
 import { writeOut } from '../../../output/write.js';
 import { centsToDecimalString, decimalStringToCents } from '../../../validate/index.js';
@@ -334,7 +335,7 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
   if (options.allowDuplicates !== true) refuseRepeatedTransactions(rows);
   if (ctx.globals.dryRun) {
     for (const row of rows) await writeOut(ctx.io.stdout, `${JSON.stringify({ row: row.row, id: row.id ?? null, amount_cents: row.cents ?? 'all that remains', error: row.error ?? null })}\n`);
-    ctx.log.status(`dry run: ${rows.length} rows read, nothing was sent`);
+    ctx.log.status(`dry run: ${counted(rows.length, 'row')} read, nothing was sent`);
     return;
   }
   await ctx.requireApiKey();
@@ -347,7 +348,7 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
     if (options.restart === true) guard.ledger.forgetBatch(batch);
     else {
       const imported = importLegacyJournal(ctx.paths.stateDir, digest, guard.ledger, batch);
-      if (imported > 0) ctx.log.status(`Read ${imported} rows of an earlier run from its journal into the ledger.`);
+      if (imported > 0) ctx.log.status(`Read ${counted(imported, 'row')} of an earlier run from its journal into the ledger.`);
     }
     const known = guard.ledger.batchRows(batch);
     const settled = rows.filter((r) => {
@@ -358,7 +359,7 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
     const remainder = rows.filter((r) => !r.error && r.cents === undefined).length;
     const total = `${formatMoney(centsToDecimalString(given))}${remainder > 0 ? ` plus all that remains of ${remainder}` : ''}`;
     const resuming = settled > 0 ? `; resuming, ${settled} already settled` : '';
-    await ctx.confirm(`Refund ${rows.length - rows.filter((r) => r.error).length} transactions (${total})${resuming}?`, 'refund in bulk');
+    await ctx.confirm(`Refund ${counted(rows.length - rows.filter((r) => r.error).length, 'transaction')} (${total})${resuming}?`, 'refund in bulk');
     await ctx.noteSandbox();
 
     if (rows.length > SHORT_RUN_ITEMS) ctx.expectLongRun();
@@ -393,9 +394,9 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
       progress?.stop();
     }
     const failed = counts.failed + counts.invalid;
-    const summary = `Refunded ${counts.refunded} of ${rows.length} rows (${formatMoney(centsToDecimalString(counts.cents))})${failed > 0 ? `; ${counts.failed} failed, ${counts.invalid} invalid` : ''}${resuming}. Ledger: ${guard.ledger.file}`;
+    const summary = `Refunded ${counts.refunded} of ${counted(rows.length, 'row')} (${formatMoney(centsToDecimalString(counts.cents))})${failed > 0 ? `; ${counts.failed} failed, ${counts.invalid} invalid` : ''}${resuming}. Ledger: ${guard.ledger.file}`;
     ctx.io.stderr.write(`${summary}\n`);
-    if (failed > 0) throw new CliError(`${failed} of ${rows.length} rows were not refunded (see their result lines)`, ExitCode.bulkPartial);
+    if (failed > 0) throw new CliError(`${failed} of ${counted(rows.length, 'row')} ${noun(failed, 'was', 'were')} not refunded (see their result lines)`, ExitCode.bulkPartial);
   });
 }
 
