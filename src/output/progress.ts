@@ -13,16 +13,44 @@ export interface PageProgress {
 }
 
 /**
- * Lets result lines through without the bar in them (see status-line.ts): the bar's line is
- * cleared, and cli-progress, which redraws only a changed line, is told its line is gone.
+ * A cli-progress bar that shares the terminal with result lines.
+ *
+ * cli-progress assumes it has the screen to itself: it saves the cursor when it starts and
+ * restores it when it stops (after a thousand rows that is a position far up the screen, and what
+ * follows overwrites the rows), and it turns the terminal's line wrapping off while it runs (rows
+ * longer than the terminal were cut). Here the cursor is never saved or restored, wrapping is left
+ * alone, and the bar's own line is cut to the terminal's width instead, so it never wraps.
+ *
+ * Result lines get through without the bar in them (see status-line.ts): before one is written,
+ * the bar's line is cleared, and cli-progress, which redraws only a changed line, is told its line
+ * is gone, so it draws the bar again under them at its next tick.
  */
-function giveWay(bar: cliProgress.SingleBar, stream: NodeJS.WritableStream): () => void {
-  return showStatusLine({
+function sharedBar(stream: NodeJS.WritableStream, format: string, etaBuffer: number): { bar: cliProgress.SingleBar; release: () => void } {
+  const formatter = cliProgress.Format.Formatter;
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: stream as NodeJS.WriteStream,
+      format: (options, params, payload) => formatter({ ...options, format }, params, payload).slice(0, Math.max(0, params.maxWidth - 1)),
+      barsize: 24,
+      clearOnComplete: true,
+      hideCursor: false,
+      linewrap: true,
+      // Redraws at most 10 times a second, however fast the work goes.
+      fps: 10,
+      etaBuffer,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const terminal = (bar as unknown as { terminal: { cursorSave(): void; cursorRestore(): void } }).terminal;
+  terminal.cursorSave = () => {};
+  terminal.cursorRestore = () => {};
+  const release = showStatusLine({
     clear() {
       stream.write('\r\x1b[2K');
       (bar as unknown as { lastDrawnString: string | null }).lastDrawnString = '';
     },
   });
+  return { bar, release };
 }
 
 /** Shown only once a listing has taken this long: a short one should not flash a bar. */
@@ -55,21 +83,10 @@ export function pageProgress(stream: NodeJS.WritableStream, plural: string): Pag
       const known = total !== undefined && Number.isFinite(total) && total >= fetched ? total : fetched;
       if (!bar) {
         if (Date.now() - started < SHOW_AFTER_MS) return;
-        bar = new cliProgress.SingleBar(
-          {
-            stream: stream as NodeJS.WriteStream,
-            format: '{bar} {value}/{total} {noun} | {pages} | {rate}/s | ETA {eta_formatted}',
-            barsize: 24,
-            clearOnComplete: true,
-            hideCursor: false,
-            // Redraws at most 10 times a second, however fast pages come.
-            fps: 10,
-            etaBuffer: 50,
-          },
-          cliProgress.Presets.shades_classic,
-        );
+        const shared = sharedBar(stream, '{bar} {value}/{total} {noun} | {pages} | {rate}/s | ETA {eta_formatted}', 50);
+        bar = shared.bar;
+        hide = shared.release;
         bar.start(known, fetched, payload(known));
-        hide = giveWay(bar, stream);
         return;
       }
       bar.setTotal(known);
@@ -92,20 +109,8 @@ export interface BatchProgress {
 /** Progress of a batch (bulk refunds): done, failed and remaining rows, rate and time left. */
 export function batchProgress(stream: NodeJS.WritableStream, total: number): BatchProgress {
   const started = Date.now();
-  const bar = new cliProgress.SingleBar(
-    {
-      stream: stream as NodeJS.WriteStream,
-      format: '{bar} {done} done | {failed} failed | {remaining} left | {rate}/s | ETA {eta_formatted}',
-      barsize: 24,
-      clearOnComplete: true,
-      hideCursor: false,
-      fps: 10,
-      etaBuffer: 100,
-    },
-    cliProgress.Presets.shades_classic,
-  );
+  const { bar, release: hide } = sharedBar(stream, '{bar} {done} done | {failed} failed | {remaining} left | {rate}/s | ETA {eta_formatted}', 100);
   bar.start(total, 0, { done: 0, failed: 0, remaining: total, rate: '0' });
-  const hide = giveWay(bar, stream);
   let stopped = false;
   return {
     update(done, failed) {

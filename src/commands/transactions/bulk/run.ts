@@ -394,7 +394,7 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
       progress?.stop();
     }
     const failed = counts.failed + counts.invalid;
-    const summary = `Refunded ${counts.refunded} of ${counted(rows.length, 'row')} (${formatMoney(centsToDecimalString(counts.cents))})${failed > 0 ? `; ${counts.failed} failed, ${counts.invalid} invalid` : ''}${resuming}. Ledger: ${guard.ledger.file}`;
+    const summary = `Refunded ${counts.refunded} of ${counted(rows.length, 'row')} (${formatMoney(centsToDecimalString(counts.cents))})${failed > 0 ? `; ${counts.failed} failed, ${counts.invalid} invalid` : ''}${resuming}.\nLedger: ${guard.ledger.file}`;
     ctx.io.stderr.write(`${summary}\n`);
     if (failed > 0) throw new CliError(`${failed} of ${counted(rows.length, 'row')} ${noun(failed, 'was', 'were')} not refunded (see their result lines)`, ExitCode.bulkPartial);
   });

@@ -1,0 +1,138 @@
+// What a person sees on a real terminal: the built binary run inside tmux at 80 and 120 columns,
+// and the screen read back (the whole scrollback). Tables fit, ids stay whole, money shows as R$,
+// the progress bar never lands inside a row, single objects read as sections.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempHome, testEnv } from '../helpers/run.js';
+
+const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
+const HAS_TMUX = spawnSync('tmux', ['-V']).status === 0;
+
+let home: { home: string; cleanup: () => void };
+let socket = 0;
+
+/**
+ * Runs a shell command line in a tmux window `width` columns wide and returns every line shown,
+ * scrollback included, once it has ended (it touches a file then: what is on the screen may be
+ * garbled, which is what these tests look for).
+ */
+function screen(width: number, commandLine: string, height = 60): string[] {
+  const name = `payctl-test-${process.pid}-${socket++}`;
+  const env = { ...testEnv(home.home), TERM: 'xterm-256color' };
+  const script = join(home.home, `screen-${socket}.sh`);
+  const done = join(home.home, `screen-${socket}.done`);
+  const config = join(home.home, 'tmux.conf');
+  writeFileSync(config, 'set -g history-limit 50000\n');
+  writeFileSync(script, `${commandLine}\ntouch ${done}\nsleep 120\n`);
+  execFileSync('tmux', ['-L', name, '-f', config, 'new-session', '-d', '-x', String(width), '-y', String(height), 'sh', script], { env });
+  try {
+    const deadline = Date.now() + 60_000;
+    while (!existsSync(done)) {
+      if (Date.now() > deadline) throw new Error(`${commandLine} did not end within 60 s`);
+      spawnSync('sleep', ['0.1']);
+    }
+    // Let the terminal take in the last bytes written.
+    spawnSync('sleep', ['0.2']);
+    const shown = execFileSync('tmux', ['-L', name, 'capture-pane', '-p', '-S', '-', '-J'], { encoding: 'utf8' });
+    return shown.replace(/\n+$/, '').split('\n').map((line) => line.replace(/\s+$/, ''));
+  } finally {
+    spawnSync('tmux', ['-L', name, 'kill-server']);
+  }
+}
+
+const payctl = (args: string) => `"${process.execPath}" "${BIN}" ${args}`;
+const json = (args: string) => JSON.parse(execFileSync(process.execPath, [BIN, ...args.split(' '), '-o', 'json'], { env: testEnv(home.home), encoding: 'utf8' }));
+
+function expectFits(lines: string[], width: number): void {
+  for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(width);
+}
+
+const ID = /\b[0-9a-f]{32}\b/;
+const BAR = /[█░]/;
+
+describe.skipIf(!HAS_TMUX)('on a real terminal (tmux)', () => {
+  let card: { id: string };
+  beforeAll(() => {
+    home = tempHome();
+    // 6,000 sales: enough for a listing slow enough to show its progress bar.
+    execFileSync(process.execPath, [BIN, 'sandbox', 'generate', '--sales', '6000', '-q', '-o', 'json'], { env: testEnv(home.home), encoding: 'utf8' });
+    // A sale made through payctl, whose generated reference id is 45 characters long.
+    card = json('transactions create --amount 250 --card-number 4111111111111111 --holder-name Maria --exp-month 12 --exp-year 2031 --cvv 123');
+    json(`transactions refund ${card.id} --amount 40 --yes`);
+  }, 120_000);
+  afterAll(() => home?.cleanup());
+
+  for (const width of [80, 120]) {
+    it(`transactions list at ${width} columns: one line a row, whole ids, R$ amounts`, () => {
+      const lines = screen(width, payctl('transactions list --limit 10'));
+      expectFits(lines, width);
+      const header = lines.find((line) => line.startsWith('ID '));
+      expect(header).toBeDefined();
+      const rows = lines.filter((line) => ID.test(line));
+      expect(rows).toHaveLength(10);
+      for (const row of rows) {
+        expect(row).toMatch(/^[0-9a-f]{32} {2}/);
+        expect(row).toMatch(/R\$ [\d.]+,\d{2}/);
+        expect(row).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      }
+      expect(lines.some((line) => /^10 transactions {2}gross R\$/.test(line) || line === '10 transactions')).toBe(true);
+      // The description gives way before anything else; at 120 columns it all fits.
+      if (width === 120) expect(header).toContain('DESCRIPTION');
+      else expect(header).not.toContain('DESCRIPTION');
+    });
+
+    it(`transactions get at ${width} columns: sections within a screen, the history as a table`, () => {
+      const lines = screen(width, payctl(`transactions get ${card.id}`));
+      expectFits(lines, width);
+      const view = lines.slice(lines.findIndex((line) => line.startsWith('Transaction ')));
+      expect(view[0]).toBe(`Transaction ${card.id}  succeeded`);
+      expect(view).toContain('Refunded     R$ 40,00');
+      expect(view).toContain('  Card    Visa •••• 1111  expires 12/2031');
+      const history = view.indexOf('History');
+      expect(view[history + 1]?.trim().split(/\s{2,}/)).toEqual(['DATE', 'OPERATION', 'STATUS', 'AMOUNT', 'RESPONSE']);
+      expect(view.slice(history + 2).some((line) => /void +succeeded +R\$ 40,00/.test(line))).toBe(true);
+      expect(view.length).toBeLessThanOrEqual(24);
+    });
+
+    it(`balances current at ${width} columns: R$ and a local date, not raw numbers`, () => {
+      const lines = screen(width, payctl('balances current'));
+      expectFits(lines, width);
+      const balance = lines.find((line) => line.startsWith('current_balance'));
+      expect(balance).toMatch(/^current_balance +R\$ [\d.]+,\d{2}$/);
+      expect(lines.find((line) => line.startsWith('as_of'))).toMatch(/^as_of +\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    });
+  }
+
+  it('list --all on a terminal: the progress bar is never inside a row', () => {
+    const lines = screen(120, payctl('transactions list --all; echo "exit $?"'), 50);
+    const rows = lines.filter((line) => ID.test(line));
+    expect(rows.length).toBeGreaterThanOrEqual(6000);
+    // Nothing written after the list lands on top of it.
+    expect(lines.at(-1)).toBe('exit 0');
+    expect(lines.at(-2)).toMatch(/^6\.00\d transactions/);
+    for (const row of rows) expect(row, row).not.toMatch(BAR);
+    expectFits(lines, 120);
+  }, 90_000);
+
+  it('a bulk refund at 80 columns: a readable line a row, no bar in them', () => {
+    const sales = json('transactions list --payment-type credit --status succeeded --limit 300') as Array<{ id: string }>;
+    const file = join(home.home, 'refunds.csv');
+    writeFileSync(file, `id,amount\n${sales.map((s) => `${s.id},1.00`).join('\n')}\n`);
+    const lines = screen(80, payctl(`transactions refund --file ${file} --yes`));
+    const rows = lines.filter((line) => line.startsWith('row '));
+    expect(rows).toHaveLength(sales.length);
+    // The summary comes after the last row: the bar left no cursor jump behind that would have
+    // written it over earlier rows.
+    const summary = lines.findIndex((line) => line.startsWith(`Refunded ${sales.length} of ${sales.length} rows`));
+    expect(summary).toBeGreaterThan(lines.lastIndexOf(rows.at(-1) as string));
+    for (const row of rows) {
+      expect(row).toMatch(/^row +\d+ {2}refunded {2}R\$ 1,00 {2}[0-9a-f]{32}$/);
+      expect(row).not.toMatch(BAR);
+    }
+    // The ledger's path is on a line of its own: a path is as long as it is.
+    expectFits(lines.filter((line) => !line.startsWith('Ledger: ')), 80);
+  }, 90_000);
+});
