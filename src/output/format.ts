@@ -35,11 +35,16 @@ const two = (n: number) => String(n).padStart(2, '0');
  * An ISO timestamp → `YYYY-MM-DD HH:MM` in the reader's local time zone (TZ): the short form a
  * table has room for, in the zone of the clock on the reader's wall. The API's own zone marker is
  * honoured; timestamps without one are taken as UTC. A plain date stays as it is (a due date is a
- * day, not an instant); anything unrecognised is returned unchanged. JSON and CSV keep the raw ISO.
+ * day, not an instant), and so does a UTC midnight; anything unrecognised is returned unchanged.
+ * JSON and CSV keep the raw ISO.
  */
 export function formatDateTime(iso: string): string {
   const text = iso.trim();
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
+  // A day sent as its UTC midnight (a receivable's expected_on) is a day too: shifted to
+  // São Paulo it would read as 21:00 on the day before.
+  const midnight = /^(\d{4}-\d{2}-\d{2})T00:00(?::00(?:\.0+)?)?(?:Z|z|[+-]00(?::?00)?)$/.exec(text);
+  if (midnight) return midnight[1] as string;
   const match = TIMESTAMP.exec(text);
   if (!match) return iso;
   let offset = match[5] ?? 'Z';

@@ -100,9 +100,10 @@ describe.skipIf(!HAS_TMUX)('on a real terminal (tmux)', () => {
     it(`balances current at ${width} columns: R$ and a local date, not raw numbers`, () => {
       const lines = screen(width, payctl('balances current'));
       expectFits(lines, width);
-      const balance = lines.find((line) => line.startsWith('current_balance'));
-      expect(balance).toMatch(/^current_balance +R\$ [\d.]+,\d{2}$/);
-      expect(lines.find((line) => line.startsWith('as_of'))).toMatch(/^as_of +\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      const view = lines.slice(lines.findIndex((line) => line.startsWith('Account ')));
+      expect(view[0]).toMatch(/^Account [0-9a-f]{32}$/);
+      expect(view[1]).toMatch(/^Current +R\$ [\d.]+,\d{2}$/);
+      expect(view.find((line) => line.startsWith('As of'))).toMatch(/^As of +\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     });
   }
 

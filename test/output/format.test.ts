@@ -66,8 +66,11 @@ describe('formatDateTime', () => {
       expect(formatDateTime('2026-03-01T12:34:56Z')).toBe('2026-03-01 12:34');
       process.env.TZ = 'Asia/Tokyo';
       expect(formatDateTime('2026-03-01T20:00:00-03:00')).toBe('2026-03-02 08:00');
-      // A day is a day in every zone.
+      // A day is a day in every zone, also when it comes as its UTC midnight.
       expect(formatDateTime('2026-03-01')).toBe('2026-03-01');
+      process.env.TZ = 'America/Sao_Paulo';
+      expect(formatDateTime('2026-03-01T00:00:00.000Z')).toBe('2026-03-01');
+      expect(formatDateTime('2026-03-01T00:00:01Z')).toBe('2026-02-28 21:00');
     } finally {
       if (before === undefined) delete process.env.TZ;
       else process.env.TZ = before;

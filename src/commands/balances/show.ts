@@ -1,5 +1,6 @@
 import type { Context } from '../../context.js';
 import { accountOrSeller } from './shared.js';
+import { BALANCE_VIEW, CURRENT_BALANCE_VIEW } from './view.js';
 
 /** `balances get`: current, future and total balance of an account (default: the profile's seller). */
 export async function runGet(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
@@ -7,7 +8,7 @@ export async function runGet(ctx: Context, _args: string[], options: Record<stri
   await ctx.requireApiKey();
   const api = await ctx.api();
   const balance = 'account' in target ? await api.call('balances.get', { params: { id: target.account } }) : await api.call('balances.getBySeller', { params: { id: target.seller } });
-  await ctx.render(balance);
+  await ctx.show(balance, BALANCE_VIEW);
 }
 
 /** `balances current`: only what is in the account now. */
@@ -17,5 +18,5 @@ export async function runCurrent(ctx: Context, _args: string[], options: Record<
   const api = await ctx.api();
   const current =
     'account' in target ? await api.call('balances.current', { params: { id: target.account } }) : await api.call('balances.currentBySeller', { params: { id: target.seller } });
-  await ctx.render(current);
+  await ctx.show(current, CURRENT_BALANCE_VIEW);
 }
