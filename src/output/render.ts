@@ -13,6 +13,11 @@ export interface Column {
   header: string;
   /** How cells are shown, and whether they may be cut or dropped to fit a terminal (text only). */
   kind?: CellKind;
+  /**
+   * The id of something else (a subscription's plan, a history entry's transfer): never cut, but
+   * dropped, after the text columns, when the terminal is too narrow for the row.
+   */
+  optional?: boolean;
 }
 
 export interface RenderOptions {

@@ -16,7 +16,8 @@
 //   different amount, and a cut id or status means nothing and cannot be copied. Text columns
 //   (descriptions, references, names, e-mails) give way instead, in this order: each is cut to
 //   COMFORT_WIDTH (cli-table3 cuts with "…"), then they are dropped one by one, the last of the
-//   resource's columns first (resources list their columns most useful first). Should even the
+//   resource's columns first (resources list their columns most useful first); after them, ids
+//   of other things a resource marks optional (a subscription's plan). Should even the
 //   columns that are never cut not fit, each row is printed as a small block of "HEADER value"
 //   lines instead. Spare room goes to money and status columns first, so a later page's bigger
 //   amount still fits; a later-page value wider than its column widens that one row (its text
@@ -216,11 +217,13 @@ interface TableColumn {
    * overflows that one row instead.
    */
   cuttable: boolean;
+  /** An id of something else (a plan, a transfer): never cut, but dropped after the text columns. */
+  optional: boolean;
 }
 
-function toTableColumn(key: string, header: string, kind: Kind | undefined): TableColumn {
+function toTableColumn(key: string, header: string, kind: Kind | undefined, optional = false): TableColumn {
   const k = kind ?? kindForKey(key);
-  return { key, header: sanitize(header), kind: k, align: k === 'money' ? 'right' : 'left', cuttable: k === 'text' };
+  return { key, header: sanitize(header), kind: k, align: k === 'money' ? 'right' : 'left', cuttable: k === 'text', optional };
 }
 
 /** --fields, else the resource's columns, else `id` and the next few plain fields of the first item. */
@@ -231,7 +234,7 @@ function chooseColumns(first: unknown, opts: RenderOptions): TableColumn[] {
       return toTableColumn(field, known?.header ?? field.toUpperCase(), known?.kind);
     });
   }
-  if (opts.columns && opts.columns.length > 0) return opts.columns.map((c) => toTableColumn(c.key, c.header, c.kind));
+  if (opts.columns && opts.columns.length > 0) return opts.columns.map((c) => toTableColumn(c.key, c.header, c.kind, c.optional === true));
   if (!isPlainObject(first)) return [toTableColumn('', 'VALUE', 'text')];
   const keys = Object.keys(first).filter((k) => isScalar(first[k]));
   const ordered = keys.includes('id') ? ['id', ...keys.filter((k) => k !== 'id')] : keys;
@@ -288,7 +291,7 @@ interface Fit {
 function fitColumns(widths: number[], columns: TableColumn[], room: number | undefined): Fit | undefined {
   const all = columns.map((_, i) => i);
   if (!room || room <= 0) return { shown: all, widths };
-  const droppable = all.filter((i) => columns[i]?.cuttable).reverse();
+  const droppable = [...all.filter((i) => columns[i]?.cuttable).reverse(), ...all.filter((i) => columns[i]?.optional).reverse()];
   for (let dropped = 0; dropped <= droppable.length; dropped++) {
     const gone = new Set(droppable.slice(0, dropped));
     const shown = all.filter((i) => !gone.has(i));

@@ -376,7 +376,7 @@ describe('tables for a support agent', () => {
     const table = await payctlTable(['receivables', 'list', '--transaction', ID], [{ status: 200, body: { items, has_more: false } }]);
     const lines = table.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^INSTALLMENT\s+EXPECTED\s+GROSS\s+FEE\s+NET\s+STATUS\s+ID$/);
-    expect(lines[1]).toMatch(/^1\s+2026-12-22 00:00\s+R\$ 33,34\s+R\$ 1,00\s+R\$ 32,34\s+pending\s+r1$/);
+    expect(lines[1]).toMatch(/^1\s+2026-12-22\s+R\$ 33,34\s+R\$ 1,00\s+R\$ 32,34\s+pending\s+r1$/);
     // Two rows, then what they add up to.
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('2 receivables  gross R$ 66,67  fees R$ 2,00  net R$ 64,67');

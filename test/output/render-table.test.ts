@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { HISTORY_COLUMNS } from '../../src/commands/balances/shared.js';
+import { SUBSCRIPTION_COLUMNS, subscriptionRow } from '../../src/commands/subscriptions/shared.js';
 import { renderList, renderObject } from '../../src/output/render.js';
 import { Collector, TRANSACTION_COLUMNS, options, pagesOf, plain, transaction } from './helpers.js';
 
@@ -329,6 +331,29 @@ describe('table: widths pinned per stream (cli-table3)', () => {
     expect(headers(await at(45))).toEqual(['ID', 'AMOUNT', 'TYPE', 'CREATED']);
     expect(headers(await at(36))).toEqual(['ID', 'AMOUNT', 'CREATED']);
     for (const width of [80, 56, 54, 45, 36]) for (const line of await at(width)) expect(line.length).toBeLessThanOrEqual(width);
+  });
+
+  it('drops the ids of other things (a plan, a transfer) after text, and never cuts the row\'s own id', async () => {
+    const id = (c: string) => c.repeat(32);
+    const subscription = subscriptionRow({ uuid: id('c'), customer: id('b'), plan: id('p'), amount: 2490, status: 'active', due_date: '2026-12-05' });
+    const at = async (columns: number, cols = SUBSCRIPTION_COLUMNS, item: Record<string, unknown> = subscription) => {
+      const out = Object.assign(new Collector(), { isTTY: true, columns });
+      await renderList(pagesOf([item]), options('table', out, { columns: cols }));
+      return out.text.trimEnd().split('\n');
+    };
+    const wide = await at(140);
+    expect(wide[0]?.split(/ +/)).toEqual(['ID', 'CUSTOMER', 'PLAN', 'AMOUNT', 'STATUS', 'NEXT', 'DUE']);
+    // At 100 columns (where the subscription id was cut to "c76dd…"): the plan goes, the id stays.
+    const hundred = await at(100);
+    expect(hundred[0]?.split(/ +/)).toEqual(['ID', 'CUSTOMER', 'AMOUNT', 'STATUS', 'NEXT', 'DUE']);
+    expect(hundred[1]).toMatch(new RegExp(`^${id('c')}  ${id('b')}  +R\\$ 24,90  active +2026-12-05$`));
+    const eighty = await at(80);
+    expect(eighty[1]).toMatch(new RegExp(`^${id('c')}  +R\\$ 24,90  active +2026-12-05$`));
+    const history = { created_at: '2026-03-01T12:34:00Z', operation: 'sale', amount: '10.00', balance: '1234.56', transaction: id('t'), transfer: null };
+    expect((await at(100, HISTORY_COLUMNS, history))[0]?.split(/ +/)).toEqual(['DATE', 'OPERATION', 'AMOUNT', 'BALANCE', 'TRANSACTION', 'TRANSFER']);
+    expect((await at(90, HISTORY_COLUMNS, history))[0]?.split(/ +/)).toEqual(['DATE', 'OPERATION', 'AMOUNT', 'BALANCE', 'TRANSACTION']);
+    expect((await at(100, HISTORY_COLUMNS, history))[1]).toContain(id('t'));
+    for (const width of [60, 80, 100, 140]) for (const line of await at(width)) expect(line.length).toBeLessThanOrEqual(width);
   });
 
   it('fits every line into the terminal width given for a TTY, whatever the width', async () => {

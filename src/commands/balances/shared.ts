@@ -8,18 +8,19 @@ import { optionalString } from '../shared/input.js';
 export const ACCOUNT_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
   { key: 'type', header: 'TYPE' },
-  { key: 'owner', header: 'OWNER', kind: 'id' },
+  { key: 'owner', header: 'OWNER', kind: 'id', optional: true },
   { key: 'current_balance', header: 'BALANCE', kind: 'money' },
   { key: 'created_at', header: 'CREATED', kind: 'date' },
 ];
 
 export const HISTORY_COLUMNS: Column[] = [
   { key: 'created_at', header: 'DATE', kind: 'date' },
-  { key: 'operation', header: 'OPERATION' },
+  // Categorical like a status (sale, refund, transfer): never cut or dropped.
+  { key: 'operation', header: 'OPERATION', kind: 'status' },
   { key: 'amount', header: 'AMOUNT', kind: 'money' },
   { key: 'balance', header: 'BALANCE', kind: 'money' },
-  { key: 'transaction', header: 'TRANSACTION', kind: 'id' },
-  { key: 'transfer', header: 'TRANSFER', kind: 'id' },
+  { key: 'transaction', header: 'TRANSACTION', kind: 'id', optional: true },
+  { key: 'transfer', header: 'TRANSFER', kind: 'id', optional: true },
 ];
 
 export const HISTORY_CSV_COLUMNS = ['id', 'account', 'operation', 'type', 'amount', 'balance', 'currency', 'description', 'transaction', 'transfer', 'created_at'];

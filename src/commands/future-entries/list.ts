@@ -12,7 +12,7 @@ export const FUTURE_ENTRY_COLUMNS: Column[] = [
   { key: 'gross_amount', header: 'GROSS', kind: 'money' },
   { key: 'fee', header: 'FEE', kind: 'money' },
   { key: 'amount', header: 'NET', kind: 'money' },
-  { key: 'transaction', header: 'TRANSACTION', kind: 'id' },
+  { key: 'transaction', header: 'TRANSACTION', kind: 'id', optional: true },
 ];
 
 export const FUTURE_ENTRY_CSV_COLUMNS = ['id', 'expected_on', 'installment', 'gross_amount', 'fee', 'amount', 'currency', 'transaction', 'receivable', 'on_behalf_of', 'created_at'];

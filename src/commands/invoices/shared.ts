@@ -21,7 +21,7 @@ export const INVOICE_COLUMNS: Column[] = [
   { key: 'amount', header: 'AMOUNT', kind: 'money' },
   { key: 'status', header: 'STATUS', kind: 'status' },
   { key: 'paid_at', header: 'PAID', kind: 'date' },
-  { key: 'subscription', header: 'SUBSCRIPTION', kind: 'id' },
+  { key: 'subscription', header: 'SUBSCRIPTION', kind: 'id', optional: true },
 ];
 
 export const invoiceRow = centsForTable('amount');

@@ -20,8 +20,8 @@ export interface Subscription {
 
 export const SUBSCRIPTION_COLUMNS: Column[] = [
   { key: 'uuid', header: 'ID', kind: 'id' },
-  { key: 'customer', header: 'CUSTOMER', kind: 'id' },
-  { key: 'plan', header: 'PLAN', kind: 'id' },
+  { key: 'customer', header: 'CUSTOMER', kind: 'id', optional: true },
+  { key: 'plan', header: 'PLAN', kind: 'id', optional: true },
   { key: 'amount', header: 'AMOUNT', kind: 'money' },
   { key: 'status', header: 'STATUS', kind: 'status' },
   { key: 'due_date', header: 'NEXT DUE', kind: 'date' },

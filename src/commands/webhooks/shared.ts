@@ -15,7 +15,7 @@ export const EVENT_COLUMNS: Column[] = [
   { key: 'created_at', header: 'TIME', kind: 'date' },
   { key: 'type', header: 'TYPE' },
   { key: 'id', header: 'ID' },
-  { key: 'payload.object.id', header: 'OBJECT', kind: 'id' },
+  { key: 'payload.object.id', header: 'OBJECT', kind: 'id', optional: true },
 ];
 
 /** The events table shows the object's id, whichever id field its resource uses. */
