@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { IO } from '../../io.js';
-import { writeOut } from '../../output/write.js';
-import { didYouMean } from '../shared/closest.js';
 import { examples } from '../shared/help.js';
 
 /** What `payctl help <topic>` knows besides the commands; the texts are in topics.ts. */
@@ -23,21 +21,23 @@ export function registerHelp(program: Command, io: IO): void {
     .action(async (words: string[]) => {
       const topic = words[0] as Topic;
       if (words.length === 1 && HELP_TOPICS.includes(topic)) {
-        const { TOPICS } = await import('./topics.js');
+        // Loaded when asked for: registering this command runs on every start-up.
+        const [{ TOPICS }, { writeOut }] = await Promise.all([import('./topics.js'), import('../../output/write.js')]);
         await writeOut(io.stdout, TOPICS[topic]());
         return;
       }
       let command = program;
       for (const [i, word] of words.entries()) {
         const sub = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
-        if (!sub) throw noHelp(command, words.slice(0, i + 1), i === 0);
+        if (!sub) throw await noHelp(command, words.slice(0, i + 1), i === 0);
         command = sub;
       }
       command.outputHelp();
     });
 }
 
-function noHelp(parent: Command, words: string[], top: boolean): UsageError {
+async function noHelp(parent: Command, words: string[], top: boolean): Promise<UsageError> {
+  const { didYouMean } = await import('../shared/closest.js');
   const word = words.at(-1) as string;
   const names = parent.commands.filter((c) => c.name() !== 'help').flatMap((c) => [c.name(), ...c.aliases()]);
   const suggestion = didYouMean(word, top ? [...names, ...HELP_TOPICS] : names);
