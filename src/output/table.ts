@@ -292,12 +292,25 @@ function fitColumns(widths: number[], columns: TableColumn[], room: number | und
   const all = columns.map((_, i) => i);
   if (!room || room <= 0) return { shown: all, widths };
   const droppable = [...all.filter((i) => columns[i]?.cuttable).reverse(), ...all.filter((i) => columns[i]?.optional).reverse()];
-  for (let dropped = 0; dropped <= droppable.length; dropped++) {
-    const gone = new Set(droppable.slice(0, dropped));
+  const attempt = (gone: Set<number>): Fit | undefined => {
     const shown = all.filter((i) => !gone.has(i));
     const shownColumns = shown.map((i) => columns[i] as TableColumn);
     const fitted = narrow(shown.map((i) => widths[i] as number), shownColumns, room, COMFORT_WIDTH);
-    if (lineWidth(fitted) <= room) return { shown, widths: spareToRoomy(fitted, shownColumns, room) };
+    return lineWidth(fitted) <= room ? { shown, widths: fitted } : undefined;
+  };
+  for (let dropped = 0; dropped <= droppable.length; dropped++) {
+    const gone = new Set(droppable.slice(0, dropped));
+    let fit = attempt(gone);
+    if (!fit) continue;
+    // Dropping the last one may have made room for one dropped before it (a narrow column that
+    // went first only because it is less useful): each comes back if it still fits.
+    for (const column of droppable.slice(0, Math.max(0, dropped - 1)).reverse()) {
+      gone.delete(column);
+      const wider = attempt(gone);
+      if (wider) fit = wider;
+      else gone.add(column);
+    }
+    return { shown: fit.shown, widths: spareToRoomy(fit.widths, fit.shown.map((i) => columns[i] as TableColumn), room) };
   }
   return undefined;
 }

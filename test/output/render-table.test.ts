@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HISTORY_COLUMNS } from '../../src/commands/balances/shared.js';
+import { RECEIVABLE_COLUMNS } from '../../src/commands/receivables/list.js';
+import { EVENT_COLUMNS } from '../../src/commands/webhooks/shared.js';
 import { SUBSCRIPTION_COLUMNS, subscriptionRow } from '../../src/commands/subscriptions/shared.js';
 import { renderList, renderObject } from '../../src/output/render.js';
 import { Collector, TRANSACTION_COLUMNS, options, pagesOf, plain, transaction } from './helpers.js';
@@ -354,6 +356,19 @@ describe('table: widths pinned per stream (cli-table3)', () => {
     expect((await at(90, HISTORY_COLUMNS, history))[0]?.split(/ +/)).toEqual(['DATE', 'OPERATION', 'AMOUNT', 'BALANCE', 'TRANSACTION']);
     expect((await at(100, HISTORY_COLUMNS, history))[1]).toContain(id('t'));
     for (const width of [60, 80, 100, 140]) for (const line of await at(width)) expect(line.length).toBeLessThanOrEqual(width);
+  });
+
+  it('brings back a column dropped early when dropping a later one made room for it', async () => {
+    const receivable = { installment: '1', expected_on: '2027-01-23T00:00:00.000Z', gross_amount: '210.00', fee: '6.28', amount: '203.72', status: 'pending', id: 'r'.repeat(32) };
+    const out = Object.assign(new Collector(), { isTTY: true, columns: 80 });
+    await renderList(pagesOf([receivable]), options('table', out, { columns: RECEIVABLE_COLUMNS }));
+    // INSTALLMENT (text) goes first, the receivable's id next; then INSTALLMENT fits again.
+    expect(lines(out.text)[0]?.split(/ +/)).toEqual(['INSTALLMENT', 'EXPECTED', 'GROSS', 'FEE', 'NET', 'STATUS']);
+    const event = { created_at: '2026-03-01T12:34:00Z', type: 'transaction.succeeded', id: 'e'.repeat(32), payload: { object: { id: 't'.repeat(32) } } };
+    const events = Object.assign(new Collector(), { isTTY: true, columns: 80 });
+    await renderList(pagesOf([event]), options('table', events, { columns: EVENT_COLUMNS }));
+    // What happened is never dropped; the object's id is.
+    expect(lines(events.text)[0]?.split(/ +/)).toEqual(['TIME', 'TYPE', 'ID']);
   });
 
   it('fits every line into the terminal width given for a TTY, whatever the width', async () => {

@@ -11,7 +11,8 @@ export const RECEIVABLE_COLUMNS: Column[] = [
   { key: 'fee', header: 'FEE', kind: 'money' },
   { key: 'amount', header: 'NET', kind: 'money' },
   { key: 'status', header: 'STATUS', kind: 'status' },
-  { key: 'id', header: 'ID' },
+  // Receivables are found through their transaction; their own id gives way on a narrow terminal.
+  { key: 'id', header: 'ID', kind: 'id', optional: true },
 ];
 
 /** The fee is what lies between gross and net; the API gives only those two. */

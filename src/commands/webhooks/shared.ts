@@ -13,7 +13,8 @@ export const WEBHOOK_COLUMNS: Column[] = [
 
 export const EVENT_COLUMNS: Column[] = [
   { key: 'created_at', header: 'TIME', kind: 'date' },
-  { key: 'type', header: 'TYPE' },
+  // What happened: categorical like a status, never cut or dropped.
+  { key: 'type', header: 'TYPE', kind: 'status' },
   { key: 'id', header: 'ID' },
   { key: 'payload.object.id', header: 'OBJECT', kind: 'id', optional: true },
 ];
