@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatAddress, parseBuyerInput, registerBuyer, type BuyerInput } from './buyers.js';
 import { cardPaymentMethod, newCardRecord, parseCardInput, type AcceptedCard } from './cards.js';
 import { notFound, SandboxError } from './errors.js';
+import { requireSeller } from './sellers.js';
 import { isObject, type JsonObject } from './http.js';
 import { newId, randomDigits } from './ids.js';
 import { centsToDecimal, parseCents } from './money.js';
@@ -105,12 +106,6 @@ function parseCommon(body: JsonObject, source: JsonObject | undefined, check: Ch
   };
 }
 
-// The only seller in the sandbox is the seeded one. Any other on_behalf_of answers 404, as the
-// provider does for a seller id it does not know, so a wrong seller_id in a profile shows up at
-// once instead of producing sales nobody owns.
-function requireSeller(state: SandboxState, id: string): void {
-  if (id !== state.seller.id) throw notFound('seller', id);
-}
 
 function requireBuyer(state: SandboxState, id: string): Buyer {
   const buyer = state.buyers[id];
