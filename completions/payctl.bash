@@ -4,7 +4,7 @@
 _payctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   local group="" verb="" word i skip=""
-  local value_flags=' --account --address-line1 --address-line2 --amount --amount-cents --base-url --birthdate --buyer --card --card-file --card-number --city --concurrency --currency --customer --cvv --days --description --discount --due-date --duration --email --event --exp-month --exp-year --expiration-date --faults --field --fields --file --first-name --forward-to --frequency --from --grace-days --header --holder-name --host --input --installments --instruction --interest --interval --last-name --late-fee --limit --marketplace-id --max-events --metadata --name --neighborhood --on-behalf-of --operation --output --payer-address-line1 --payer-address-line2 --payer-birthdate --payer-city --payer-email --payer-first-name --payer-last-name --payer-neighborhood --payer-phone --payer-postal-code --payer-state --payer-taxpayer-id --payment-limit-date --payment-method --payment-type --phone --pix-expires-at --plan --port --postal-code --profile --raw-field --reference-id --sales --save --secret --seller-id --setup-amount --setup-amount-cents --sort --state --status --subscription --taxpayer-id --timeout --to --token --tolerance-days --transaction --type --url --usage -F -H -f -o -p '
+  local value_flags=' --account --address-line1 --address-line2 --amount --amount-cents --base-url --birthdate --business-name --buyer --card --card-file --card-number --city --concurrency --currency --customer --cvv --days --description --discount --due-date --duration --ein --email --event --exp-month --exp-year --expiration-date --faults --field --fields --file --first-name --forward-to --frequency --from --grace-days --header --holder-name --host --input --installments --instruction --interest --interval --last-name --late-fee --limit --marketplace-id --max-events --metadata --name --neighborhood --on-behalf-of --opening-date --operation --output --owner-email --owner-first-name --owner-last-name --owner-taxpayer-id --payer-address-line1 --payer-address-line2 --payer-birthdate --payer-city --payer-email --payer-first-name --payer-last-name --payer-neighborhood --payer-phone --payer-postal-code --payer-state --payer-taxpayer-id --payment-limit-date --payment-method --payment-type --phone --pix-expires-at --plan --port --postal-code --profile --raw-field --reference-id --sales --save --secret --seller-id --setup-amount --setup-amount-cents --sort --state --statement-descriptor --status --subscription --taxpayer-id --timeout --to --token --tolerance-days --transaction --type --url --usage -F -H -f -o -p '
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if [[ -n $skip ]]; then skip=""; continue; fi
@@ -25,12 +25,13 @@ _payctl() {
   if [[ $group == completion && -z $verb ]]; then COMPREPLY=($(compgen -W 'bash zsh fish profiles' -- "$cur")); return; fi
   local globals='--version -V --profile -p --output -o --fields --no-color --no-pager --no-input --yes -y --dry-run --debug --timeout --quiet -q --insecure-http --help -h'
   if [[ -z $group ]]; then
-    if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W 'transactions tx buyers cards sources boletos receipts receivables plans subscriptions invoices balances transfers future-entries webhooks events api completion login logout whoami profiles config sandbox' -- "$cur")); fi
+    if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W 'transactions tx sellers buyers cards sources boletos receipts receivables plans subscriptions invoices balances transfers future-entries webhooks events api completion login logout whoami profiles config sandbox' -- "$cur")); fi
     return
   fi
   local verbs="" flags=""
   case "$group" in
     transactions|tx) verbs='create list get update refund capture cancellation-letter' ;;
+    sellers) verbs='create list get update remove' ;;
     buyers) verbs='create list get update remove search' ;;
     cards) verbs='tokenize associate get remove' ;;
     sources) verbs='create get remove' ;;
@@ -58,6 +59,11 @@ _payctl() {
     "transactions refund"|"tx refund") flags='--amount --amount-cents --file --concurrency --restart --allow-duplicates' ;;
     "transactions capture"|"tx capture") flags='--amount --amount-cents' ;;
     "transactions cancellation-letter"|"tx cancellation-letter") flags='--save' ;;
+    "sellers create") flags='--first-name --last-name --taxpayer-id --birthdate --business-name --ein --opening-date --owner-first-name --owner-last-name --owner-taxpayer-id --owner-email --email --phone --statement-descriptor --description --address-line1 --address-line2 --neighborhood --city --state --postal-code --metadata' ;;
+    "sellers list") flags='--limit --all --from --to --sort' ;;
+    "sellers get") flags='' ;;
+    "sellers update") flags='--first-name --last-name --taxpayer-id --birthdate --business-name --ein --opening-date --owner-first-name --owner-last-name --owner-taxpayer-id --owner-email --email --phone --statement-descriptor --description --address-line1 --address-line2 --neighborhood --city --state --postal-code --metadata' ;;
+    "sellers remove") flags='' ;;
     "buyers create") flags='--first-name --taxpayer-id --last-name --email --phone --birthdate --description --address-line1 --address-line2 --neighborhood --city --state --postal-code --metadata' ;;
     "buyers list") flags='--limit --all --from --to --sort' ;;
     "buyers get") flags='' ;;

@@ -37,6 +37,16 @@ export const endpoints = {
   'cards.associate': scoped('POST', '/cards'),
   'cards.get': scoped('GET', '/cards/{id}'),
   'cards.remove': scoped('DELETE', '/cards/{id}'),
+  // Sellers: the provider publishes only lists scoped to a seller, none for the sellers
+  // themselves; these are ours, one create and update path per kind as people and companies have
+  // different bodies.
+  'sellers.createIndividual': scoped('POST', '/sellers/individuals'),
+  'sellers.createBusiness': scoped('POST', '/sellers/businesses'),
+  'sellers.list': scoped('GET', '/sellers'),
+  'sellers.get': scoped('GET', '/sellers/{id}'),
+  'sellers.updateIndividual': scoped('PUT', '/sellers/individuals/{id}'),
+  'sellers.updateBusiness': scoped('PUT', '/sellers/businesses/{id}'),
+  'sellers.remove': scoped('DELETE', '/sellers/{id}'),
   'buyers.create': scoped('POST', '/buyers'),
   'buyers.list': scoped('GET', '/buyers'),
   'buyers.get': scoped('GET', '/buyers/{id}'),

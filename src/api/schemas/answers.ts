@@ -11,6 +11,7 @@ export type Resource =
   | 'card token'
   | 'card'
   | 'buyer'
+  | 'seller'
   | 'source'
   | 'boleto'
   | 'boleto cancellation'
@@ -58,6 +59,13 @@ export const answers = {
   'cards.associate': one('card'),
   'cards.get': one('card'),
   'cards.remove': removal,
+  'sellers.createIndividual': one('seller'),
+  'sellers.createBusiness': one('seller'),
+  'sellers.list': list('seller'),
+  'sellers.get': one('seller'),
+  'sellers.updateIndividual': one('seller'),
+  'sellers.updateBusiness': one('seller'),
+  'sellers.remove': removal,
   'buyers.create': one('buyer'),
   'buyers.list': list('buyer'),
   'buyers.get': one('buyer'),
