@@ -105,6 +105,15 @@ describe('sellers in the embedded sandbox', () => {
     // One seller per document.
     expectError(await run(home(), ['sellers', 'create', '--business-name', 'Outra', '--ein', '11.222.333/0001-81', '--email', 'o@example.com']), 6, 'HTTP 409');
   });
+
+  it('a new seller has a balance account of its own, and a seller with money is not removed', async () => {
+    const person = await createSeller(PERSON);
+    const balance = await json(['balances', 'get', '--seller', person.id]);
+    expect(balance).toMatchObject({ owner: person.id, type: 'seller', current_balance: '0.00' });
+    expect(balance.account).not.toBe((await json(['balances', 'get'])).account);
+    await json(['transactions', 'create', '--amount', '10', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123', '--on-behalf-of', person.id]);
+    expectError(await run(home(), ['sellers', 'remove', person.id, '--yes']), 6, 'it still has a balance of 9.70', 'HTTP 409');
+  });
 });
 
 describe('sellers create and update post to the path of their kind, with the provider\u2019s fields', () => {

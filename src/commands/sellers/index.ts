@@ -28,7 +28,7 @@ export function registerSellers(program: Command, action: ActionFactory, withVer
   const group = program
     .command('sellers')
     .description("The marketplace's sellers: people (CPF) and companies (CNPJ) that sales are made on behalf of")
-    .addHelpText('after', examples('payctl sellers list', 'payctl sellers get <seller-id>'));
+    .addHelpText('after', examples('payctl sellers list', 'payctl transactions list --seller <seller-id>'));
   // Only the group the command line names needs its verbs (see buildProgram).
   if (!withVerbs) return;
 
