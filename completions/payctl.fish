@@ -233,7 +233,7 @@ complete -c payctl -n '__fish_seen_subcommand_from receivables; and not __fish_s
 complete -c payctl -n '__fish_seen_subcommand_from receivables; and not __fish_seen_subcommand_from get list' -a list -d 'List a transaction\'s or a seller\'s receivables: installment, expected date, gross, fee, net, status'
 complete -c payctl -n '__fish_seen_subcommand_from receivables; and __fish_seen_subcommand_from list' -l transaction -r -d 'the transaction'
 complete -c payctl -n '__fish_seen_subcommand_from receivables; and __fish_seen_subcommand_from list' -l seller -r -d 'the seller: all its receivables (the provider\'s …/sellers/{id}/receivables)'
-complete -c payctl -n '__fish_seen_subcommand_from receivables; and __fish_seen_subcommand_from list' -l status -r -d 'with --seller: only these statuses (comma-separated): pending, paid, canceled'
+complete -c payctl -n '__fish_seen_subcommand_from receivables; and __fish_seen_subcommand_from list' -l status -r -d 'with --seller: only this status, pending or paid'
 complete -c payctl -n '__fish_seen_subcommand_from receivables; and __fish_seen_subcommand_from list' -l limit -r -d 'with --seller: at most this many (default 20)'
 complete -c payctl -n '__fish_seen_subcommand_from receivables; and __fish_seen_subcommand_from list' -l all -d 'with --seller: every page, streamed as it arrives'
 complete -c payctl -n '__fish_use_subcommand' -a plans -d 'Recurrence plans: what is charged, how often'

@@ -110,6 +110,7 @@ describe('--seller asks the seller path', () => {
       [['subscriptions', 'list', '--seller', SELLER, '--status', 'active'], '--status cannot be used with --seller'],
       [['invoices', 'list', '--seller', SELLER, '--customer', SANDBOX_BUYER_ID], '--customer cannot be used with --seller'],
       [['receivables', 'list', '--seller', SELLER, '--transaction', 'e'.repeat(32)], 'give --transaction or --seller, not both'],
+      [['receivables', 'list', '--seller', SELLER, '--status', 'pending,paid'], '--status: give one, pending or paid'],
       [['balances', 'get', '--seller', SELLER, '--account', 'd'.repeat(32)], 'either --account or --seller'],
       [['balances', 'history', '--seller', SELLER, '--buyer', SANDBOX_BUYER_ID], 'either --buyer or --seller, not both'],
     ] as Array<[string[], string]>) {

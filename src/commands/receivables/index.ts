@@ -19,7 +19,7 @@ export function registerReceivables(program: Command, action: ActionFactory, wit
     .description("List a transaction's or a seller's receivables: installment, expected date, gross, fee, net, status")
     .option('--transaction <transaction-id>', 'the transaction')
     .option('--seller <seller-id>', "the seller: all its receivables (the provider's …/sellers/{id}/receivables)")
-    .option('--status <status>', 'with --seller: only these statuses (comma-separated): pending, paid, canceled')
+    .option('--status <status>', 'with --seller: only this status, pending or paid')
     .option('--limit <n>', 'with --seller: at most this many (default 20)')
     .option('--all', 'with --seller: every page, streamed as it arrives')
     .addHelpText(

@@ -3,7 +3,7 @@ import type { Column } from '../../output/render.js';
 import { centsToDecimalString, decimalStringToCents, validateId } from '../../validate/index.js';
 import { UsageError } from '../../errors.js';
 import { missingInput, optionalString } from '../shared/input.js';
-import { buildListRequest, enumFilter } from '../shared/list.js';
+import { buildListRequest, enumValues } from '../shared/list.js';
 import { sellerFlag } from '../shared/seller.js';
 import { grossNetWithFees } from '../../output/totals.js';
 
@@ -28,12 +28,15 @@ export function receivableRow(item: Record<string, unknown>): Record<string, unk
 /** How a list of receivables is shown, a transaction's or a seller's. */
 const shown = () => ({ noun: 'receivables', columns: RECEIVABLE_COLUMNS, tableRow: receivableRow, totals: grossNetWithFees('gross_amount', 'amount') });
 
-export const RECEIVABLE_STATUSES = ['pending', 'paid', 'canceled'] as const;
+/** The statuses the provider's seller receivables filter takes, one at a time. */
+export const RECEIVABLE_STATUSES = ['pending', 'paid'] as const;
 
 /** A seller's receivables, paid or not, from the provider's …/sellers/{id}/receivables. */
 async function listBySeller(ctx: Context, seller: string, options: Record<string, unknown>): Promise<void> {
   const request = buildListRequest(options);
-  request.query.status = enumFilter(options.status, RECEIVABLE_STATUSES, '--status');
+  const statuses = enumValues(options.status, RECEIVABLE_STATUSES, '--status');
+  if (statuses.length > 1) throw new UsageError("--status: give one, pending or paid (the provider's seller receivables filter takes one value)");
+  request.query.status = statuses[0];
   await ctx.requireApiKey();
   const count = await ctx.list({
     operation: 'receivables.listBySeller',
