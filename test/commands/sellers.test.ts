@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
+import { converse, KEY } from '../helpers/interactive.js';
 import type { RecordedRequest } from '../helpers/recording-server.js';
 import { expectError, expectJson, expectUsage, freshHomePerTest, RECORDED_MARKETPLACE, run, runAgainst, SANDBOX_LINE, type Tx } from './helpers.js';
 
@@ -73,6 +74,25 @@ describe('sellers in the embedded sandbox', () => {
     ];
     for (const [args, ...fragments] of cases) expectUsage(await run(home(), ['sellers', 'create', ...args]), ...fragments);
     await expectOnlySeeded();
+  });
+
+  it('on a terminal, asks what the flags leave out: the kind, then each required field, re-asking a bad CNPJ', async () => {
+    const result = await converse(['sellers', 'create', '-o', 'json'], home(), [
+      { prompt: /Who is the seller/, keys: `${KEY.down}${KEY.enter}` }, // a company
+      { prompt: /Business name/, keys: `Loja Azul Ltda${KEY.enter}` },
+      { prompt: /CNPJ/, keys: `12.ABC.345/01DE-36${KEY.enter}` },
+      { prompt: /not a valid CNPJ/, keys: `${'\x7f'.repeat(18)}12.ABC.345/01DE-35${KEY.enter}` },
+      { prompt: /E-mail/, keys: `contato@lojaazul.com.br${KEY.enter}` },
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ type: 'business', business_name: 'Loja Azul Ltda', ein: '12ABC34501DE35', business_email: 'contato@lojaazul.com.br' });
+    // A kind the flags already tell is not asked again.
+    const person = await converse(['sellers', 'create', '--first-name', 'Ana', '--taxpayer-id', '529.982.247-25', '-o', 'json'], home(), [
+      { prompt: /Last name/, keys: `Lima${KEY.enter}` },
+      { prompt: /E-mail/, keys: `ana@example.com${KEY.enter}` },
+    ]);
+    expect(person.code, person.stderr).toBe(0);
+    expect(JSON.parse(person.stdout)).toMatchObject({ type: 'individual', first_name: 'Ana', last_name: 'Lima', taxpayer_id: '52998224725' });
   });
 
   it('shows a seller as a view, changes it, and removes it after asking', async () => {

@@ -71,13 +71,13 @@ export function requireKindFlags(kind: SellerKind, options: Record<string, unkno
   }
 }
 
-function cpfFlag(value: string, flag: string): string {
+export function cpfFlag(value: string, flag: string): string {
   const id = validateTaxpayerId(value, flag);
   if (id.length !== 11) throw new ValidationError(flag, `${JSON.stringify(value)} is a CNPJ; a person has a CPF (a company seller takes its CNPJ in --ein, with --business-name)`);
   return id;
 }
 
-function cnpjFlag(value: string, flag: string): string {
+export function cnpjFlag(value: string, flag: string): string {
   const id = validateTaxpayerId(value, flag);
   if (id.length !== 14) throw new ValidationError(flag, `${JSON.stringify(value)} is a CPF; a company has a CNPJ (a person seller takes a CPF in --taxpayer-id, with --first-name and --last-name)`);
   return id;
