@@ -7,7 +7,7 @@ import { newId } from './ids.js';
 import { accountIdFor, accountOf, newAccount } from './ledger.js';
 import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
 import { isoTimestamp, parseCalendarDate } from './time.js';
-import type { Address, Deleted, SandboxState, SellerOwner, SellerRecord } from './types.js';
+import type { Address, Deleted, SandboxState, Seller, SellerOwner, SellerRecord } from './types.js';
 import { Checker } from './validate.js';
 
 // The sellers API: the marketplace's sellers, people (`individual`, with a CPF) and companies
@@ -176,6 +176,25 @@ export function requireSeller(state: SandboxState, id: string): SellerRecord {
   const seller = sellerById(state, id);
   if (!seller) throw notFound('seller', id);
   return seller;
+}
+
+/**
+ * What a sale's documents (receipt, boleto, PIX code, card statement) print of its seller: the
+ * seeded seller's own record, or another seller's name, CPF/CNPJ and address. A seller removed
+ * since is printed as the marketplace's seller.
+ */
+export function sellerOnDocuments(state: SandboxState, id: string): Seller {
+  const seller = id === state.seller.id ? undefined : state.sellers[id];
+  if (!seller) return state.seller;
+  const name = sellerName(seller);
+  return {
+    id,
+    name,
+    // Card statements print plain ASCII.
+    statement_descriptor: seller.statement_descriptor ?? name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().slice(0, 22).trim(),
+    taxpayer_id: (seller.type === 'business' ? seller.ein : seller.taxpayer_id) ?? '',
+    address: { ...emptyAddress(), ...(seller.type === 'business' ? seller.business_address : seller.address) },
+  };
 }
 
 /** The name a seller goes by on a boleto, a PIX code or a statement. */

@@ -41,6 +41,21 @@ describe('the sellers API', () => {
     expect((await api.get(`/v1/sellers/${'f'.repeat(32)}/transactions`)).status).toBe(404);
   });
 
+  it("a sale's statement, receipt and PIX code name its own seller", async () => {
+    fresh = await freshSandbox();
+    const { api } = fresh;
+    const seller = ((await api.post('/v1/sellers/businesses', { ...company, business_name: 'Panificadora São João Ltda' })).body as Json).id;
+    const sale = (await api.post('/v1/transactions', directCardBody(undefined, 1000, { on_behalf_of: seller }))).body as Json;
+    expect(sale.statement_descriptor).toBe('PANIFICADORA SAO JOAO');
+    const receipt = (await api.get(`/v1/receipts/${sale.sales_receipt}`)).body as Json;
+    expect(receipt).toMatchObject({ business_name: 'Panificadora São João Ltda', taxpayer_id: '12ABC34501DE35', seller });
+    const pix = (await api.post('/v1/transactions', { amount: 500, currency: 'BRL', payment_type: 'pix', on_behalf_of: seller })).body as Json;
+    expect(pix.payment_method.qr_code.emv).toContain('PANIFICADORA SAO JOAO');
+    // The seeded seller's sales are as before.
+    const own = (await api.post('/v1/transactions', directCardBody(undefined, 1000))).body as Json;
+    expect(own.statement_descriptor).toBe('LOJA SANDBOX');
+  });
+
   it('a database from before the seller columns gets them on open, filled from what it holds', async () => {
     fresh = await freshSandbox();
     const seller = ((await fresh.api.post('/v1/sellers/individuals', person)).body as Json).id;
