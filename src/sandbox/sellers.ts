@@ -124,6 +124,7 @@ function seededRecord(state: SandboxState): SellerRecord {
   return {
     ...blankSeller(state, seller.id, 'business', at),
     business_name: seller.name,
+    business_email: 'financeiro@lojasandbox.example.com',
     ein: seller.taxpayer_id,
     business_address: { ...seller.address },
     statement_descriptor: seller.statement_descriptor,
