@@ -163,6 +163,16 @@ describe('sellers create and update post to the path of their kind, with the pro
     expect(update.requests[1]?.json).toEqual({ email: 'novo@example.com' });
   });
 
+  it('update --dry-run reads nothing: the PUT its flags tell, or the GET it would start with', async () => {
+    const put = await runAgainst(home(), ['sellers', 'update', SELLER, '--ein', '11.444.777/0001-61', '--dry-run'], () => ({ status: 200, body: seller }));
+    expect(put.requests).toEqual([]);
+    expect(JSON.parse(put.result.stdout)).toMatchObject({ dry_run: true, method: 'PUT', body: { ein: '11444777000161' } });
+    expect(JSON.parse(put.result.stdout).url).toMatch(new RegExp(`${PREFIX}/sellers/businesses/${SELLER}$`));
+    const get = await runAgainst(home(), ['sellers', 'update', SELLER, '--email', 'x@example.com', '--dry-run'], () => ({ status: 200, body: seller }));
+    expect(get.requests).toEqual([]);
+    expect(JSON.parse(get.result.stdout)).toMatchObject({ dry_run: true, method: 'GET' });
+  });
+
   it('a bad CPF or CNPJ sends nothing at all', async () => {
     for (const args of [
       ['sellers', 'create', '--business-name', 'X', '--ein', '12.ABC.345/01DE-36', '--email', 'x@example.com'],
