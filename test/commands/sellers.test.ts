@@ -68,6 +68,7 @@ describe('sellers in the embedded sandbox', () => {
       [['--business-name', 'X', '--ein', '529.982.247-25', '--email', 'x@example.com'], '--ein:', 'a company has a CNPJ'],
       [['--business-name', 'X', '--ein', '11.444.777/0001-61', '--email', 'x@example.com', '--owner-taxpayer-id', '111.444.777-36'], '--owner-taxpayer-id:', 'not a valid CPF'],
       [['--first-name', 'A', '--last-name', 'B', '--taxpayer-id', '529.982.247-25'], 'missing', '--email'],
+      [[...COMPANY, '--owner-first-name', 'Ana', '--owner-email', 'ana@'], '--owner-email:', 'e-mail'],
       [['--business-name', 'X', '--email', 'x@example.com'], 'missing', '--ein'],
       [['--first-name', 'A', '--ein', '11.444.777/0001-61'], '--first-name is for a person', '--ein for a company'],
       [['--email', 'x@example.com'], 'a person with --first-name', 'a company with --business-name'],

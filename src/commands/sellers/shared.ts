@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import type { Column } from '../../output/render.js';
-import { parseDate, validateId } from '../../validate/index.js';
+import { parseDate, validateEmail, validateId } from '../../validate/index.js';
 import { validateTaxpayerId } from '../../validate/taxpayer.js';
 import { buyerBodyFromFlags, maskTaxpayerId } from '../buyers/shared.js';
 import { optionalString } from '../shared/input.js';
@@ -116,13 +116,15 @@ export function sellerBodyFromFlags(kind: SellerKind, options: Record<string, un
     if (address !== undefined) body.business_address = address;
     if (description !== undefined) body.description = description;
     if (metadata !== undefined) body.metadata = metadata;
-    const owner = buyerBodyFromFlags({
-      firstName: options.ownerFirstName,
-      lastName: options.ownerLastName,
-      email: options.ownerEmail,
-    });
+    const owner: Record<string, unknown> = {};
+    const ownerFirst = text('ownerFirstName');
+    if (ownerFirst !== undefined) owner.first_name = ownerFirst;
+    const ownerLast = text('ownerLastName');
+    if (ownerLast !== undefined) owner.last_name = ownerLast;
     const ownerTaxpayer = text('ownerTaxpayerId');
     if (ownerTaxpayer !== undefined) owner.taxpayer_id = cpfFlag(ownerTaxpayer, '--owner-taxpayer-id');
+    const ownerEmail = text('ownerEmail');
+    if (ownerEmail !== undefined) owner.email = validateEmail(ownerEmail, '--owner-email');
     if (Object.keys(owner).length > 0) body.owner = owner;
   }
   const descriptor = text('statementDescriptor');
