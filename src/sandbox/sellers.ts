@@ -30,7 +30,8 @@ const REQUIRED: Record<SellerKind, readonly string[]> = {
 /** The path segment of each kind: POST/PUT …/sellers/individuals, …/sellers/businesses. */
 export const KIND_OF_SEGMENT: Record<string, SellerKind> = { individuals: 'individual', businesses: 'business' };
 
-type Patch = Partial<Omit<SellerRecord, 'address' | 'business_address' | 'metadata'>> & {
+type Patch = Partial<Omit<SellerRecord, 'address' | 'business_address' | 'metadata' | 'owner'>> & {
+  owner?: Partial<SellerOwner> | null;
   address?: Partial<Address> | null;
   business_address?: Partial<Address> | null;
   metadata?: Record<string, string | null>;
@@ -48,20 +49,34 @@ function cnpj(value: unknown, field: string, check: Checker): string | undefined
   return undefined;
 }
 
-function parseOwner(raw: unknown, check: Checker): SellerOwner | null | undefined {
+/** The owner's fields given, each checked; an update may send only some (they are merged). */
+function parseOwner(raw: unknown, check: Checker): Partial<SellerOwner> | null | undefined {
   if (raw === undefined) return undefined;
   if (raw === null) return null;
   if (!isObject(raw)) {
     check.add('owner', 'must be an object');
     return undefined;
   }
-  const firstName = text(raw.first_name);
-  if (!firstName) check.add('owner.first_name', 'is required');
-  const taxpayerId = raw.taxpayer_id === undefined ? (check.add('owner.taxpayer_id', 'is required'), undefined) : cpf(raw.taxpayer_id, 'owner.taxpayer_id', check);
-  const email = text(raw.email);
-  if (email && !EMAIL_PATTERN.test(email)) check.add('owner.email', 'must be an e-mail address');
-  if (!firstName || !taxpayerId) return undefined;
-  return { first_name: firstName, last_name: text(raw.last_name), taxpayer_id: taxpayerId, email };
+  const owner: Partial<SellerOwner> = {};
+  if (raw.first_name !== undefined) {
+    const firstName = text(raw.first_name);
+    if (firstName) owner.first_name = firstName;
+    else check.add('owner.first_name', 'must not be empty');
+  }
+  if (raw.last_name !== undefined) owner.last_name = text(raw.last_name);
+  if (raw.taxpayer_id !== undefined) owner.taxpayer_id = cpf(raw.taxpayer_id, 'owner.taxpayer_id', check) ?? '';
+  if (raw.email !== undefined) {
+    owner.email = text(raw.email);
+    if (owner.email && !EMAIL_PATTERN.test(owner.email)) check.add('owner.email', 'must be an e-mail address');
+  }
+  return owner;
+}
+
+/** An owner must have a name and a CPF, whether given at once or put together by updates. */
+function requireWholeOwner(owner: Partial<SellerOwner> | null | undefined): void {
+  if (!owner) return;
+  const missing = (['first_name', 'taxpayer_id'] as const).filter((field) => !owner[field]);
+  if (missing.length > 0) throw invalidParameters(missing.map((field) => ({ field: `owner.${field}`, message: 'is required' })));
 }
 
 function parsePatch(kind: SellerKind, body: JsonObject, check: Checker): Patch {
@@ -105,8 +120,10 @@ function parsePatch(kind: SellerKind, body: JsonObject, check: Checker): Patch {
 }
 
 function applyPatch(seller: SellerRecord, patch: Patch): void {
-  const { address, business_address: businessAddress, metadata, ...fields } = patch;
+  const { address, business_address: businessAddress, metadata, owner, ...fields } = patch;
   Object.assign(seller, fields);
+  if (owner === null) seller.owner = null;
+  else if (owner) seller.owner = { first_name: '', last_name: null, taxpayer_id: '', email: null, ...seller.owner, ...owner };
   if (address === null) seller.address = null;
   else if (address) seller.address = { ...(seller.address ?? emptyAddress()), ...address };
   if (businessAddress === null) seller.business_address = null;
@@ -230,6 +247,7 @@ export function planCreateSeller(kind: SellerKind, body: JsonObject): SellerPlan
   const patch = parsePatch(kind, body, check);
   for (const field of REQUIRED[kind]) if (body[field] === undefined || body[field] === null || body[field] === '') check.add(field, 'is required');
   check.throwIfAny();
+  requireWholeOwner(patch.owner);
   return (state, now) => {
     requireUniqueDocument(state, (kind === 'business' ? patch.ein : patch.taxpayer_id) as string);
     const at = isoTimestamp(now);
@@ -257,6 +275,7 @@ export function planUpdateSeller(kind: SellerKind, body: JsonObject): (state: Sa
     const document = kind === 'business' ? patch.ein : patch.taxpayer_id;
     if (document && document !== documentOf(seller)) requireUniqueDocument(state, document, id);
     applyPatch(seller, patch);
+    requireWholeOwner(seller.owner);
     seller.updated_at = isoTimestamp(now);
     state.sellers[id] ??= seller;
     if (id === state.seller.id) {

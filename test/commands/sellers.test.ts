@@ -113,6 +113,8 @@ describe('sellers in the embedded sandbox', () => {
     expect(expectJson(updated)).toMatchObject({ business_email: 'novo@lojaazul.com.br', business_address: { city: 'Niterói', state: 'RJ' }, email: null });
     expect(updated.stderr).toBe(`${SANDBOX_LINE}Updated seller ${company.id}\n`);
     expectError(await run(home(), ['sellers', 'update', company.id, '--first-name', 'Ana']), 2, 'is a company (business seller): --first-name does not apply');
+    // The owner's fields merge: a last name alone keeps the name and CPF given before.
+    expect((await json(['sellers', 'update', company.id, '--owner-last-name', 'Lima'])).owner).toEqual({ first_name: 'Ana', last_name: 'Lima', taxpayer_id: '11144477735', email: null });
     expectUsage(await run(home(), ['sellers', 'update', company.id, '--ein', '12.ABC.345/01DE-36']), '--ein:', 'not a valid CNPJ');
 
     expectError(await run(home(), ['sellers', 'remove', company.id]), 2, '--yes required to remove a seller');

@@ -121,6 +121,8 @@ const businessSeller = {
 };
 const allOptional = <T extends Record<string, z.ZodMiniType>>(shape: T) =>
   z.looseObject(Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, z.optional(schema)])) as { [K in keyof T]: z.ZodMiniOptional<T[K]> });
+/** An update may change some of the owner's fields: the service merges them. */
+const ownerUpdate = z.looseObject({ first_name: z.optional(nonEmpty), taxpayer_id: z.optional(cpf), email: z.optional(email) });
 
 const source = z.looseObject({
   usage: z.enum(['single_use', 'reusable']),
@@ -184,7 +186,7 @@ export const requestSchemas = {
   'sellers.createIndividual': z.looseObject(individualSeller),
   'sellers.createBusiness': z.looseObject(businessSeller),
   'sellers.updateIndividual': allOptional(individualSeller),
-  'sellers.updateBusiness': allOptional(businessSeller),
+  'sellers.updateBusiness': allOptional({ ...businessSeller, owner: ownerUpdate }),
   'buyers.create': buyer,
   'buyers.update': buyer,
   'sources.create': source,
