@@ -4,7 +4,7 @@
 _payctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   local group="" verb="" word i skip=""
-  local value_flags=' --account --address-line1 --address-line2 --amount --amount-cents --base-url --birthdate --buyer --card --card-file --card-number --city --concurrency --currency --customer --cvv --days --description --discount --due-date --duration --email --event --exp-month --exp-year --expiration-date --faults --field --fields --file --first-name --forward-to --frequency --from --grace-days --header --holder-name --host --input --installments --instruction --interest --interval --last-name --late-fee --limit --marketplace-id --max-events --metadata --name --neighborhood --on-behalf-of --operation --output --payer-address-line1 --payer-address-line2 --payer-birthdate --payer-city --payer-email --payer-first-name --payer-last-name --payer-neighborhood --payer-phone --payer-postal-code --payer-state --payer-taxpayer-id --payment-limit-date --payment-method --payment-type --phone --pix-expires-at --plan --port --postal-code --profile --raw-field --reference-id --sales --save --secret --seller-id --setup-amount --setup-amount-cents --sort --state --status --subscription --taxpayer-id --timeout --to --token --tolerance-days --transaction --type --url --usage -F -H -f -o -p '
+  local value_flags=' --account --address-line1 --address-line2 --amount --amount-cents --base-url --birthdate --business-name --buyer --card --card-file --card-number --city --concurrency --currency --customer --cvv --days --description --discount --due-date --duration --ein --email --event --exp-month --exp-year --expiration-date --faults --field --fields --file --first-name --forward-to --frequency --from --grace-days --header --holder-name --host --input --installments --instruction --interest --interval --last-name --late-fee --limit --marketplace-id --max-events --metadata --name --neighborhood --on-behalf-of --opening-date --operation --output --owner-email --owner-first-name --owner-last-name --owner-taxpayer-id --payer-address-line1 --payer-address-line2 --payer-birthdate --payer-city --payer-email --payer-first-name --payer-last-name --payer-neighborhood --payer-phone --payer-postal-code --payer-state --payer-taxpayer-id --payment-limit-date --payment-method --payment-type --phone --pix-expires-at --plan --port --postal-code --profile --raw-field --reference-id --sales --save --secret --seller --seller-id --setup-amount --setup-amount-cents --sort --state --statement-descriptor --status --subscription --taxpayer-id --timeout --to --token --tolerance-days --transaction --type --url --usage -F -H -f -o -p '
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if [[ -n $skip ]]; then skip=""; continue; fi
@@ -25,12 +25,13 @@ _payctl() {
   if [[ $group == completion && -z $verb ]]; then COMPREPLY=($(compgen -W 'bash zsh fish profiles' -- "$cur")); return; fi
   local globals='--version -V --profile -p --output -o --fields --no-color --no-pager --no-input --yes -y --dry-run --debug --timeout --quiet -q --insecure-http --help -h'
   if [[ -z $group ]]; then
-    if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W 'transactions tx buyers cards sources boletos receipts receivables plans subscriptions invoices balances transfers future-entries webhooks events api completion login logout whoami profiles config sandbox' -- "$cur")); fi
+    if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W 'transactions tx sellers buyers cards sources boletos receipts receivables plans subscriptions invoices balances transfers future-entries webhooks events api completion login logout whoami profiles config sandbox' -- "$cur")); fi
     return
   fi
   local verbs="" flags=""
   case "$group" in
     transactions|tx) verbs='create list get update refund capture cancellation-letter' ;;
+    sellers) verbs='create list get update remove' ;;
     buyers) verbs='create list get update remove search' ;;
     cards) verbs='tokenize associate get remove' ;;
     sources) verbs='create get remove' ;;
@@ -52,12 +53,17 @@ _payctl() {
   if [[ -n $verbs && -z $verb && $cur != -* ]]; then COMPREPLY=($(compgen -W "$verbs" -- "$cur")); return; fi
   case "$group $verb" in
     "transactions create"|"tx create") flags='--amount --payment-type --amount-cents --currency --description --reference-id --allow-duplicate-reference --on-behalf-of --metadata --card-number --holder-name --exp-month --exp-year --cvv --card-file --installments --no-capture --card --customer --due-date --payment-limit-date --instruction --late-fee --interest --discount --payer-first-name --payer-last-name --payer-email --payer-phone --payer-taxpayer-id --payer-birthdate --payer-address-line1 --payer-address-line2 --payer-neighborhood --payer-city --payer-state --payer-postal-code --pix-expires-at' ;;
-    "transactions list"|"tx list") flags='--status --payment-type --reference-id --limit --all --from --to --sort' ;;
+    "transactions list"|"tx list") flags='--status --payment-type --reference-id --seller --limit --all --from --to --sort' ;;
     "transactions get"|"tx get") flags='' ;;
     "transactions update"|"tx update") flags='--description --metadata' ;;
     "transactions refund"|"tx refund") flags='--amount --amount-cents --file --concurrency --restart --allow-duplicates' ;;
     "transactions capture"|"tx capture") flags='--amount --amount-cents' ;;
     "transactions cancellation-letter"|"tx cancellation-letter") flags='--save' ;;
+    "sellers create") flags='--first-name --last-name --taxpayer-id --birthdate --business-name --ein --opening-date --owner-first-name --owner-last-name --owner-taxpayer-id --owner-email --email --phone --statement-descriptor --description --address-line1 --address-line2 --neighborhood --city --state --postal-code --metadata' ;;
+    "sellers list") flags='--limit --all --from --to --sort' ;;
+    "sellers get") flags='' ;;
+    "sellers update") flags='--first-name --last-name --taxpayer-id --birthdate --business-name --ein --opening-date --owner-first-name --owner-last-name --owner-taxpayer-id --owner-email --email --phone --statement-descriptor --description --address-line1 --address-line2 --neighborhood --city --state --postal-code --metadata' ;;
+    "sellers remove") flags='' ;;
     "buyers create") flags='--first-name --taxpayer-id --last-name --email --phone --birthdate --description --address-line1 --address-line2 --neighborhood --city --state --postal-code --metadata' ;;
     "buyers list") flags='--limit --all --from --to --sort' ;;
     "buyers get") flags='' ;;
@@ -79,33 +85,33 @@ _payctl() {
     "receipts sms") flags='--to' ;;
     "receipts render") flags='--save' ;;
     "receivables get") flags='' ;;
-    "receivables list") flags='--transaction' ;;
+    "receivables list") flags='--transaction --seller --status --limit --all' ;;
     "plans create") flags='--name --amount --frequency --description --amount-cents --setup-amount --setup-amount-cents --currency --interval --payment-method --duration --grace-days --tolerance-days' ;;
     "plans list") flags='--limit --all --from --to --sort' ;;
     "plans get") flags='' ;;
     "plans update") flags='--name --description --amount --amount-cents --setup-amount --setup-amount-cents --currency --frequency --interval --payment-method --duration --grace-days --tolerance-days' ;;
     "plans remove") flags='' ;;
     "subscriptions create") flags='--plan --customer --card --due-date --expiration-date --amount --amount-cents --currency --on-behalf-of' ;;
-    "subscriptions list") flags='--customer --plan --status --limit --all --from --to --sort' ;;
+    "subscriptions list") flags='--customer --plan --status --seller --limit --all --from --to --sort' ;;
     "subscriptions get") flags='' ;;
     "subscriptions update") flags='--plan --card --due-date --expiration-date --amount --amount-cents --description' ;;
     "subscriptions remove") flags='' ;;
     "subscriptions suspend") flags='' ;;
     "subscriptions reactivate") flags='' ;;
     "invoices create") flags='--customer --amount --amount-cents --due-date --expiration-date --description --currency --on-behalf-of' ;;
-    "invoices list") flags='--subscription --customer --status --limit --all --from --to --sort' ;;
+    "invoices list") flags='--subscription --customer --status --seller --limit --all --from --to --sort' ;;
     "invoices get") flags='' ;;
     "invoices remove") flags='' ;;
     "invoices approve") flags='' ;;
     "invoices refund") flags='' ;;
     "balances accounts") flags='--buyer' ;;
-    "balances history") flags='--account --buyer --operation --limit --all --from --to --sort' ;;
-    "balances get") flags='--account' ;;
-    "balances current") flags='--account' ;;
-    "transfers list") flags='--status --limit --all --from --to --sort' ;;
+    "balances history") flags='--account --buyer --seller --operation --limit --all --from --to --sort' ;;
+    "balances get") flags='--account --seller' ;;
+    "balances current") flags='--account --seller' ;;
+    "transfers list") flags='--status --seller --limit --all --from --to --sort' ;;
     "transfers get") flags='' ;;
     "transfers transactions") flags='' ;;
-    "future-entries list") flags='--on-behalf-of --limit --all --from --to --sort' ;;
+    "future-entries list") flags='--seller --limit --all --from --to --sort' ;;
     "webhooks create") flags='--url --event --description' ;;
     "webhooks list") flags='--limit --all --from --to --sort' ;;
     "webhooks get") flags='' ;;

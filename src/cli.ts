@@ -21,6 +21,7 @@ import { registerPlans } from './commands/plans/index.js';
 import { registerReceipts } from './commands/receipts/index.js';
 import { registerReceivables } from './commands/receivables/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
+import { registerSellers } from './commands/sellers/index.js';
 import { registerSources } from './commands/sources/index.js';
 import { registerSubscriptions } from './commands/subscriptions/index.js';
 import { registerTransactions } from './commands/transactions/index.js';
@@ -116,6 +117,7 @@ works right after install, with no account.`,
   const target = argv === undefined ? undefined : targetGroup(argv);
   const groups: [string[], (p: Command, a: ActionFactory, withVerbs: boolean) => void][] = [
     [['transactions', 'tx'], registerTransactions],
+    [['sellers'], registerSellers],
     [['buyers'], registerBuyers],
     [['cards'], registerCards],
     [['sources'], registerSources],

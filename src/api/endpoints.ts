@@ -37,6 +37,21 @@ export const endpoints = {
   'cards.associate': scoped('POST', '/cards'),
   'cards.get': scoped('GET', '/cards/{id}'),
   'cards.remove': scoped('DELETE', '/cards/{id}'),
+  // Sellers: the provider publishes only its seller-scoped lists (below), none for the sellers
+  // themselves; these are ours, one create and update path per kind as people and companies have
+  // different bodies.
+  'sellers.createIndividual': scoped('POST', '/sellers/individuals'),
+  'sellers.createBusiness': scoped('POST', '/sellers/businesses'),
+  'sellers.list': scoped('GET', '/sellers'),
+  'sellers.get': scoped('GET', '/sellers/{id}'),
+  'sellers.updateIndividual': scoped('PUT', '/sellers/individuals/{id}'),
+  'sellers.updateBusiness': scoped('PUT', '/sellers/businesses/{id}'),
+  'sellers.remove': scoped('DELETE', '/sellers/{id}'),
+  // One seller's records: the provider's own seller-scoped lists.
+  'transactions.listBySeller': scoped('GET', '/sellers/{id}/transactions'),
+  'subscriptions.listBySeller': scoped('GET', '/sellers/{id}/subscriptions'),
+  'invoices.listBySeller': scoped('GET', '/sellers/{id}/invoices'),
+  'receivables.listBySeller': scoped('GET', '/sellers/{id}/receivables'),
   'buyers.create': scoped('POST', '/buyers'),
   'buyers.list': scoped('GET', '/buyers'),
   'buyers.get': scoped('GET', '/buyers/{id}'),
@@ -85,7 +100,9 @@ export const endpoints = {
   'balances.getBySeller': scoped('GET', '/sellers/{id}/balances'),
   'balances.current': scoped('GET', '/balances/{id}/current'),
   'balances.currentBySeller': scoped('GET', '/sellers/{id}/balances/current'),
+  'balances.historyBySeller': scoped('GET', '/sellers/{id}/balances/history'),
   'transfers.list': scoped('GET', '/transfers'),
+  'transfers.listBySeller': scoped('GET', '/sellers/{id}/transfers'),
   'transfers.get': scoped('GET', '/transfers/{id}'),
   'transfers.transactions': scoped('GET', '/transfers/{id}/transactions'),
   'futureEntries.list': scoped('GET', '/sellers/{id}/future_entries'),

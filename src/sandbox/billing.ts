@@ -33,6 +33,7 @@ export function billDueDate(state: SandboxState, stored: StoredSubscription, pla
         state,
         {
           subscription: sub.uuid,
+          on_behalf_of: sub.on_behalf_of,
           customer,
           description: sub.description ?? plan.name,
           due_date: due,

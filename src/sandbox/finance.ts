@@ -1,4 +1,5 @@
 import { findBuyer } from './buyer-ops.js';
+import { requireSeller } from './sellers.js';
 import { notFound } from './errors.js';
 import { accountIdFor, accountOf, findAccountById } from './ledger.js';
 import { findBy, page, sumBy } from './db/queries.js';
@@ -20,7 +21,7 @@ export function findAccount(state: SandboxState, id: string): Account {
 }
 
 export function sellerAccount(state: SandboxState, sellerId: string): Account {
-  if (sellerId !== state.seller.id) throw notFound('seller', sellerId);
+  requireSeller(state, sellerId);
   return accountOf(state, sellerId) as Account;
 }
 
@@ -106,10 +107,12 @@ export function findTransfer(state: SandboxState, id: string): Transfer {
   return transfer;
 }
 
-export function listTransfers(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<Transfer> {
+/** Every transfer, or (`seller`) only the payouts to that seller: sellers/{id}/transfers. */
+export function listTransfers(state: SandboxState, params: URLSearchParams, uri: string, seller?: string): ListEnvelope<Transfer> {
   const query = parseListQuery(params, ['status']);
   const statuses = query.filters.get('status');
-  const found = page<Transfer>(state, 'transfers', { time: 'created_ms', filters: { status: statuses && [...statuses] } }, query);
+  const filters = { status: statuses && [...statuses], on_behalf_of: seller === undefined ? undefined : [seller] };
+  const found = page<Transfer>(state, 'transfers', { time: 'created_ms', filters }, query);
   return pageEnvelope(uri, found.items, found.total, query);
 }
 
@@ -157,12 +160,21 @@ function futureEntry(r: Receivable): FutureEntry {
   };
 }
 
+/** A seller's receivables, paid or not, by expected date (sellers/{id}/receivables); `status` filters. */
+export function listSellerReceivables(state: SandboxState, sellerId: string, params: URLSearchParams, uri: string): ListEnvelope<Receivable> {
+  requireSeller(state, sellerId);
+  const query = parseListQuery(params, ['status']);
+  const statuses = query.filters.get('status');
+  const found = page<Receivable>(state, 'receivables', { time: 'expected_ms', filters: { status: statuses && [...statuses], recipient: [sellerId] } }, query);
+  return pageEnvelope(uri, found.items, found.total, query);
+}
+
 /**
  * The seller's receivables not yet paid out, soonest first: `date_range` bounds the expected date
  * here (when the money comes), not the creation date as elsewhere.
  */
 export function listFutureEntries(state: SandboxState, sellerId: string, params: URLSearchParams, uri: string): ListEnvelope<FutureEntry> {
-  if (sellerId !== state.seller.id) throw notFound('seller', sellerId);
+  requireSeller(state, sellerId);
   const query = parseListQuery(params, []);
   // Soonest first unless told otherwise: what comes next is what finance looks for.
   if (!params.has('sort')) query.sort = 'time-ascending';

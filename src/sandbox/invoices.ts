@@ -1,4 +1,5 @@
 import { notFound, SandboxError } from './errors.js';
+import { requireSeller } from './sellers.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
@@ -19,6 +20,8 @@ function invoiceCustomer(buyer: Buyer): InvoiceCustomer {
 
 export interface InvoiceSpec {
   subscription: string | null;
+  /** The seller it bills for: the subscription's, or the one named; the seeded seller by default. */
+  on_behalf_of?: string;
   customer: Buyer;
   description: string | null;
   due_date: string;
@@ -36,7 +39,7 @@ export function issueInvoice(state: SandboxState, spec: InvoiceSpec, now: Date):
     id,
     resource: 'invoice',
     subscription: spec.subscription,
-    on_behalf_of: state.seller.id,
+    on_behalf_of: spec.on_behalf_of ?? state.seller.id,
     customer: spec.customer.id,
     invoice_customer: invoiceCustomer(spec.customer),
     description: spec.description,
@@ -107,12 +110,13 @@ export function planCreateInvoice(body: JsonObject, now: Date): InvoiceCreation 
   return (state, at) => {
     const customer = state.buyers[customerId as string];
     if (!customer) throw notFound('customer', customerId as string);
-    // The only seller is the seeded one; naming another is the same 404 as on a transaction.
-    if (onBehalfOf !== undefined && onBehalfOf !== state.seller.id) throw notFound('seller', onBehalfOf);
+    // An unknown seller is the same 404 as on a transaction.
+    if (onBehalfOf !== undefined) requireSeller(state, onBehalfOf);
     return issueInvoice(
       state,
       {
         subscription: null,
+        ...(onBehalfOf === undefined ? {} : { on_behalf_of: onBehalfOf }),
         customer,
         description,
         due_date: due as string,
@@ -136,9 +140,11 @@ export function cancelInvoice(invoice: Invoice, now: Date): Invoice {
 
 const LIST_FILTERS = ['subscription', 'customer', 'status'] as const;
 
-export function listInvoices(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<Invoice> {
+/** Every invoice, or (`seller`) only that seller's: sellers/{id}/invoices. */
+export function listInvoices(state: SandboxState, params: URLSearchParams, uri: string, seller?: string): ListEnvelope<Invoice> {
   const query = parseListQuery(params, LIST_FILTERS);
   const matching = Object.values(state.invoices).filter((invoice) =>
+    (seller === undefined || invoice.on_behalf_of === seller) &&
     LIST_FILTERS.every((name) => {
       const accepted = query.filters.get(name);
       const value = invoice[name];

@@ -35,10 +35,12 @@ export function accountOf(state: SandboxState, owner: string): Account | undefin
   const stored = state.accounts[accountIdFor(owner)];
   if (stored) return stored;
   const buyer = state.buyers[owner];
-  return buyer ? newAccount(state, owner, 'buyer', buyer.created_at) : undefined;
+  if (buyer) return newAccount(state, owner, 'buyer', buyer.created_at);
+  const seller = state.sellers[owner];
+  return seller ? newAccount(state, owner, 'seller', seller.created_at) : undefined;
 }
 
-/** Finds an account by its id: the seller's, or any buyer's. */
+/** Finds an account by its id: a seller's, or any buyer's. */
 export function findAccountById(state: SandboxState, id: string): Account | undefined {
   const stored = state.accounts[id];
   if (stored) return stored;
@@ -59,7 +61,7 @@ export interface EntrySpec {
 /** Moves an account's balance by one entry. */
 export function postEntry(state: SandboxState, spec: EntrySpec, now: Date): BalanceEntry {
   const at = isoTimestamp(now);
-  const type: Account['type'] = spec.owner === state.seller.id ? 'seller' : 'buyer';
+  const type: Account['type'] = spec.owner === state.seller.id || state.sellers[spec.owner] ? 'seller' : 'buyer';
   const id = accountIdFor(spec.owner);
   const account = state.accounts[id] ?? (state.accounts[id] = newAccount(state, spec.owner, type, at));
   const balance = decimalToCents(account.current_balance) + spec.cents;

@@ -63,7 +63,7 @@ dd{margin:0;text-align:right;word-break:break-all}
 <body>
 <main class="receipt">
 <h1>${escapeHtml(receipt.business_name)}</h1>
-<p class="seller">CNPJ ${escapeHtml(formatCnpj(receipt.taxpayer_id))}${address ? ` · ${escapeHtml(address)}` : ''}</p>
+<p class="seller">${receipt.taxpayer_id.length === 11 ? 'CPF' : 'CNPJ'} ${escapeHtml(formatCnpj(receipt.taxpayer_id))}${address ? ` · ${escapeHtml(address)}` : ''}</p>
 <dl>
 ${rows.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`).join('\n')}
 </dl>

@@ -2,6 +2,7 @@ import { findBy } from './db/queries.js';
 import { recordDelivery, type SentReply } from './deliveries.js';
 import { notFound } from './errors.js';
 import type { Address, InstallmentPlan, SandboxState, StoredTransaction } from './types.js';
+import { sellerOnDocuments } from './sellers.js';
 
 // A sale's receipt. It is not stored: the transaction names it (`sales_receipt`) once approved or
 // paid, and every field is read from the transaction, its card and the seller, so the receipt
@@ -45,7 +46,8 @@ export function receiptView(state: SandboxState, stored: StoredTransaction): Rec
   const authorization = txn.history.find((h) => h.operation_type === 'authorization' && h.authorization_code !== '');
   // The receipt dates from the moment the money was secured: the card authorization or the payment.
   const issued = txn.history.find((h) => h.operation_type === 'paid') ?? authorization;
-  const { line3: _line3, ...address } = state.seller.address;
+  const seller = sellerOnDocuments(state, txn.on_behalf_of);
+  const { line3: _line3, ...address } = seller.address;
   return {
     id: txn.sales_receipt as string,
     resource: 'receipt',
@@ -54,9 +56,9 @@ export function receiptView(state: SandboxState, stored: StoredTransaction): Rec
     sub_total: txn.original_amount,
     currency: txn.currency,
     payment_type: txn.payment_type,
-    business_name: state.seller.name,
+    business_name: seller.name,
     description: txn.description,
-    taxpayer_id: state.seller.taxpayer_id,
+    taxpayer_id: seller.taxpayer_id,
     card:
       method.resource === 'card'
         ? {

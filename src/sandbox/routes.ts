@@ -5,6 +5,7 @@ import { documentRoutes } from './routes-documents.js';
 import { eventRoutes } from './routes-events.js';
 import { financeRoutes } from './routes-finance.js';
 import { recurrenceRoutes } from './routes-recurrence.js';
+import { sellerRoutes } from './routes-sellers.js';
 import { mutateState, readState } from './store.js';
 import { createToken, validateTokenRequest } from './tokens.js';
 import { planCreateTransaction } from './transactions-create.js';
@@ -120,7 +121,7 @@ const transactionRoutes: Route[] = [
 
 // First match wins: literal segments (cards/tokens, buyers/search, receipts/{id}/emails) come
 // before the patterns whose captures would also take them.
-export const routes: Route[] = [...transactionRoutes, ...accountRoutes, ...documentRoutes, ...recurrenceRoutes, ...financeRoutes, ...eventRoutes];
+export const routes: Route[] = [...transactionRoutes, ...sellerRoutes, ...accountRoutes, ...documentRoutes, ...recurrenceRoutes, ...financeRoutes, ...eventRoutes];
 
 export function matchRoute(segments: string[], prefixed: boolean): { route: Route; params: Record<string, string> } | undefined {
   for (const route of routes) {

@@ -2,6 +2,7 @@ import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELL
 import { newId } from './ids.js';
 import { accountIdFor, newAccount } from './ledger.js';
 import { isoTimestamp } from './time.js';
+import { seedSeller } from './sellers.js';
 import type { Buyer, CardRecord, SandboxState, Seller } from './types.js';
 
 /** The seller's CNPJ and address, printed on receipts. */
@@ -71,6 +72,7 @@ export function seedState(now: Date): SandboxState {
     version: 1,
     marketplace_id: SANDBOX_MARKETPLACE_ID,
     seller,
+    sellers: { [seller.id]: seedSeller({ marketplace_id: SANDBOX_MARKETPLACE_ID, seller }, at) },
     buyers: { [buyer.id]: buyer },
     cards: { [card.id]: card },
     tokens: {},

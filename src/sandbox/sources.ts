@@ -1,6 +1,7 @@
 import { findCard } from './card-ops.js';
 import { cardView, newCardRecord, parseCardInput, type AcceptedCard } from './cards.js';
 import { notFound } from './errors.js';
+import { requireSeller } from './sellers.js';
 import { isObject, type JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { centsToDecimal, parseCents } from './money.js';
@@ -106,7 +107,7 @@ export function planCreateSource(body: JsonObject, now: Date): SourcePlan {
   const ref = (id: string) => ({ id, amount: share === undefined ? null : centsToDecimal(share) });
 
   return (state, at) => {
-    if (onBehalfOf !== null && onBehalfOf !== state.seller.id) throw notFound('seller', onBehalfOf);
+    if (onBehalfOf !== null) requireSeller(state, onBehalfOf);
     let card: CardView | null = null;
     let customer: Source['customer'] = null;
     let token: Source['token'] = null;

@@ -23,6 +23,8 @@ function indexReceivables(state: SandboxState): void {
 }
 
 export function upgradeState(state: SandboxState): SandboxState {
+  // Sellers before the sellers API: the seeded one is shown from `seller` (sellers.ts).
+  state.sellers ??= {};
   state.sources ??= {};
   state.receivables ??= [];
   state.deliveries ??= [];

@@ -1,5 +1,6 @@
 import { findCard } from './card-ops.js';
 import { notFound, SandboxError } from './errors.js';
+import { requireSeller } from './sellers.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
@@ -127,14 +128,14 @@ export function planCreateSubscription(body: JsonObject, now: Date): Subscriptio
       });
     }
     requireOwnedCard(state, cardId, customer.id);
-    if (onBehalfOf !== state.seller.id) throw notFound('seller', onBehalfOf as string);
+    requireSeller(state, onBehalfOf as string);
     const stamp = isoTimestamp(at);
     const uuid = newId();
     const sub: Subscription = {
       uuid,
       resource: 'subscription',
       plan: plan.uuid,
-      on_behalf_of: state.seller.id,
+      on_behalf_of: onBehalfOf as string,
       customer: customer.id,
       description: patch.description ?? null,
       payment_method: 'credit',
@@ -247,10 +248,12 @@ export function reanchorSubscriptions(state: SandboxState, plan: Plan): void {
 
 const LIST_FILTERS = ['customer', 'plan', 'status'] as const;
 
-export function listSubscriptions(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<Subscription> {
+/** Every subscription, or (`seller`) only that seller's: sellers/{id}/subscriptions. */
+export function listSubscriptions(state: SandboxState, params: URLSearchParams, uri: string, seller?: string): ListEnvelope<Subscription> {
   const query = parseListQuery(params, LIST_FILTERS);
   const matching = Object.values(state.subscriptions)
     .map((s) => s.sub)
+    .filter((sub) => seller === undefined || sub.on_behalf_of === seller)
     .filter((sub) => LIST_FILTERS.every((name) => !query.filters.has(name) || query.filters.get(name)?.has(sub[name])));
   return listByCreation(uri, matching, query);
 }

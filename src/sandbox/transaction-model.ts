@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { newId, randomDigits } from './ids.js';
 import { centsToDecimal } from './money.js';
 import { addDays, isoTimestamp, startOfDay } from './time.js';
+import { sellerOnDocuments } from './sellers.js';
 import type {
   FeeDetails,
   HistoryEntry,
@@ -147,7 +148,7 @@ export function addTransaction(
       sales_receipt: spec.card_sale && approved ? newId() : null,
       on_behalf_of: spec.on_behalf_of,
       customer: spec.customer,
-      statement_descriptor: state.seller.statement_descriptor,
+      statement_descriptor: sellerOnDocuments(state, spec.on_behalf_of).statement_descriptor,
       payment_method: spec.payment_method,
       source: null,
       installment_plan: spec.installment_plan,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatAddress, parseBuyerInput, registerBuyer, type BuyerInput } from './buyers.js';
 import { cardPaymentMethod, newCardRecord, parseCardInput, type AcceptedCard } from './cards.js';
 import { notFound, SandboxError } from './errors.js';
+import { requireSeller, sellerOnDocuments } from './sellers.js';
 import { isObject, type JsonObject } from './http.js';
 import { newId, randomDigits } from './ids.js';
 import { centsToDecimal, parseCents } from './money.js';
@@ -105,12 +106,6 @@ function parseCommon(body: JsonObject, source: JsonObject | undefined, check: Ch
   };
 }
 
-// The only seller in the sandbox is the seeded one. Any other on_behalf_of answers 404, as the
-// provider does for a seller id it does not know, so a wrong seller_id in a profile shows up at
-// once instead of producing sales nobody owns.
-function requireSeller(state: SandboxState, id: string): void {
-  if (id !== state.seller.id) throw notFound('seller', id);
-}
 
 function requireBuyer(state: SandboxState, id: string): Buyer {
   const buyer = state.buyers[id];
@@ -312,6 +307,7 @@ function planBoleto(body: JsonObject, common: Common, check: Checker, now: Date)
 
   return (state, at) => {
     requireSeller(state, common.onBehalfOf);
+    const seller = sellerOnDocuments(state, common.onBehalfOf);
     const customer = common.customer ? requireBuyer(state, common.customer) : registerBuyer(state.buyers, payerInput as BuyerInput, at);
     const stamp = isoTimestamp(at);
     state.counters.boleto_sequence += 1;
@@ -320,12 +316,12 @@ function planBoleto(body: JsonObject, common: Common, check: Checker, now: Date)
       id: boletoId,
       service_boleto_id: newId(),
       resource: 'boleto',
-      description: common.description ?? `Boleto ${state.seller.name}`,
+      description: common.description ?? `Boleto ${seller.name}`,
       reference_number: randomDigits(8),
       document_number: randomDigits(10),
       expiration_date: calendarDate(expiration),
       payment_limit_date: calendarDate(limit),
-      recipient: state.seller.name,
+      recipient: seller.name,
       bank_code: BANK_CODE,
       customer: customer.id,
       address: formatAddress(payerInput?.address ?? customer.address),
@@ -360,6 +356,7 @@ function planBolepix(body: JsonObject, common: Common, check: Checker, now: Date
 
   return (state, at) => {
     requireSeller(state, common.onBehalfOf);
+    const seller = sellerOnDocuments(state, common.onBehalfOf);
     const customer = requireBuyer(state, common.customer as string);
     const stamp = isoTimestamp(at);
     const id = newId();
@@ -370,12 +367,12 @@ function planBolepix(body: JsonObject, common: Common, check: Checker, now: Date
       document_number: randomDigits(10),
       due_at: calendarDate(due),
       payment_limit_at: calendarDate(limit),
-      recipient: state.seller.name,
+      recipient: seller.name,
       bank_code: BANK_CODE,
       customer: customer.id,
       barcode,
       digitable_line: digitableLine(barcode),
-      emv: pixEmv(`sandbox.payctl.invalid/pix/qr/v2/${randomUUID()}`, state.seller.name, 'SAO PAULO'),
+      emv: pixEmv(`sandbox.payctl.invalid/pix/qr/v2/${randomUUID()}`, seller.name, 'SAO PAULO'),
       url: `${SANDBOX_FILES_ORIGIN}/boletos/${id}.html`,
       interest,
       late_fee: lateFee,
@@ -407,6 +404,7 @@ function planPix(body: JsonObject, common: Common, check: Checker, now: Date): C
 
   return (state, at) => {
     requireSeller(state, common.onBehalfOf);
+    const seller = sellerOnDocuments(state, common.onBehalfOf);
     const customer = common.customer ? requireBuyer(state, common.customer) : undefined;
     const stamp = isoTimestamp(at);
     const id = newId();
@@ -422,7 +420,7 @@ function planPix(body: JsonObject, common: Common, check: Checker, now: Date): C
       expiration_date: isoTimestamp(expiresAt),
       key: { type: 'EVP', value: randomUUID() },
       pix_link: `https://${location}`,
-      qr_code: { emv: pixEmv(location, state.seller.name, 'SAO PAULO') },
+      qr_code: { emv: pixEmv(location, seller.name, 'SAO PAULO') },
       paid_at: null,
       created_at: stamp,
       updated_at: stamp,

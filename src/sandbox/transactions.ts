@@ -1,5 +1,6 @@
 import { findBy, page } from './db/queries.js';
 import { notFound, SandboxError } from './errors.js';
+import { requireSeller } from './sellers.js';
 import type { JsonObject } from './http.js';
 import { pageEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { centsToDecimal, decimalToCents } from './money.js';
@@ -24,9 +25,10 @@ export function findTransaction(state: SandboxState, id: string): StoredTransact
 
 const LIST_FILTERS = ['reference_id', 'status', 'payment_type'] as const;
 
-export function listTransactions(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<Transaction> {
+/** Every transaction, or (`seller`) only those made on behalf of that seller: sellers/{id}/transactions. */
+export function listTransactions(state: SandboxState, params: URLSearchParams, uri: string, seller?: string): ListEnvelope<Transaction> {
   const query = parseListQuery(params, LIST_FILTERS);
-  const filters: Record<string, string[]> = {};
+  const filters: Record<string, string[]> = seller === undefined ? {} : { on_behalf_of: [seller] };
   for (const [name, accepted] of query.filters) filters[name] = [...accepted];
   // Ascending is (created_at, insertion order); descending is exactly its reverse, so paging
   // through either order visits every item once even when timestamps collide.
@@ -39,10 +41,6 @@ export function listTransactions(state: SandboxState, params: URLSearchParams, u
   );
 }
 
-/** Only the seeded seller exists; another on_behalf_of gets the same 404 as on create. */
-function requireSeller(state: SandboxState, id: string): void {
-  if (id !== state.seller.id) throw notFound('seller', id);
-}
 
 function sellerAndAmount(body: JsonObject): { onBehalfOf: string; cents: number } {
   const check = new Checker();

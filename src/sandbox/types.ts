@@ -255,6 +255,48 @@ export interface Seller {
   address: Address;
 }
 
+/** The owner of a company seller: the person who answers for it. */
+export interface SellerOwner {
+  first_name: string;
+  last_name: string | null;
+  taxpayer_id: string;
+  email: string | null;
+}
+
+/**
+ * A seller as the sellers API serves it: a person (`individual`, with a CPF) or a company
+ * (`business`, with a CNPJ). Stored as served. The seeded seller is a company; `seller` above
+ * keeps its name and documents for receipts and boletos.
+ */
+export interface SellerRecord {
+  id: string;
+  resource: 'seller';
+  type: 'individual' | 'business';
+  status: 'active';
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone_number: string | null;
+  /** CPF of an individual, digits only. */
+  taxpayer_id: string | null;
+  birthdate: string | null;
+  address: Address | null;
+  business_name: string | null;
+  business_email: string | null;
+  business_phone: string | null;
+  /** CNPJ of a business, its characters only (letters upper-cased). */
+  ein: string | null;
+  business_opening_date: string | null;
+  business_address: Address | null;
+  owner: SellerOwner | null;
+  statement_descriptor: string | null;
+  description: string | null;
+  uri: string;
+  metadata: Record<string, string>;
+  created_at: string;
+  updated_at: string;
+}
+
 /** What every DELETE answers. */
 export interface Deleted {
   id: string;
@@ -552,6 +594,8 @@ export interface SandboxState {
   version: 1;
   marketplace_id: string;
   seller: Seller;
+  /** Every seller the sellers API knows, the seeded one included (sellers.ts). Absent on old states. */
+  sellers: Record<string, SellerRecord>;
   buyers: Record<string, Buyer>;
   cards: Record<string, CardRecord>;
   tokens: Record<string, TokenRecord>;

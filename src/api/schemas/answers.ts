@@ -11,6 +11,7 @@ export type Resource =
   | 'card token'
   | 'card'
   | 'buyer'
+  | 'seller'
   | 'source'
   | 'boleto'
   | 'boleto cancellation'
@@ -58,6 +59,17 @@ export const answers = {
   'cards.associate': one('card'),
   'cards.get': one('card'),
   'cards.remove': removal,
+  'sellers.createIndividual': one('seller'),
+  'sellers.createBusiness': one('seller'),
+  'sellers.list': list('seller'),
+  'sellers.get': one('seller'),
+  'sellers.updateIndividual': one('seller'),
+  'sellers.updateBusiness': one('seller'),
+  'sellers.remove': removal,
+  'transactions.listBySeller': list('transaction'),
+  'subscriptions.listBySeller': list('subscription'),
+  'invoices.listBySeller': list('invoice'),
+  'receivables.listBySeller': list('receivable'),
   'buyers.create': one('buyer'),
   'buyers.list': list('buyer'),
   'buyers.get': one('buyer'),
@@ -101,7 +113,9 @@ export const answers = {
   'balances.getBySeller': one('balance'),
   'balances.current': one('balance'),
   'balances.currentBySeller': one('balance'),
+  'balances.historyBySeller': list('balance history entry'),
   'transfers.list': list('transfer'),
+  'transfers.listBySeller': list('transfer'),
   'transfers.get': one('transfer'),
   'transfers.transactions': list('transaction'),
   'futureEntries.list': list('future entry'),

@@ -14,7 +14,7 @@ import { acknowledgementSchema, boletoCancellationSchema, boletoSchema, receiptS
 import { eventSchema, replaySchema, webhookSchema } from './events.js';
 import { balanceEntrySchema, balanceSchema, futureEntrySchema, receivableSchema, transferSchema } from './finance.js';
 import { listPageSchema } from './list-page.js';
-import { buyerSchema } from './parties.js';
+import { buyerSchema, sellerSchema } from './parties.js';
 import { invoiceSchema, planSchema, subscriptionSchema } from './recurrence.js';
 import { looseObject, text } from './shared.js';
 import { sourceSchema } from './source.js';
@@ -23,7 +23,6 @@ import { cancellationLetterSchema, transactionSchema } from './transaction.js';
 export { listPageSchema };
 export type { ListPage } from './list-page.js';
 import type { ListPage } from './list-page.js';
-export { sellerSchema } from './parties.js';
 export { errorFromJson } from './error-body.js';
 
 export const resourceSchemas = {
@@ -32,6 +31,7 @@ export const resourceSchemas = {
   'card token': cardTokenSchema,
   card: cardSchema,
   buyer: buyerSchema,
+  seller: sellerSchema,
   source: sourceSchema,
   boleto: boletoSchema,
   'boleto cancellation': boletoCancellationSchema,

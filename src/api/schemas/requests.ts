@@ -96,6 +96,34 @@ const buyer = z.looseObject({
   metadata: z.optional(metadata),
 });
 
+const cpf = z.string().check(z.refine((v) => isValidCpf(v), 'must be a CPF with matching check digits'));
+const cnpj = z.string().check(z.refine((v) => isValidCnpj(v), 'must be a CNPJ (numeric or alphanumeric) with matching check digits'));
+const nonEmpty = z.string().check(z.minLength(1, 'must not be empty'));
+
+/** Sellers: a person needs a name, a CPF and an e-mail; a company its name, CNPJ and e-mail (create); an update any of them. */
+const individualSeller = {
+  first_name: nonEmpty,
+  last_name: nonEmpty,
+  taxpayer_id: cpf,
+  email,
+  birthdate: z.optional(date),
+  address: z.optional(address),
+  metadata: z.optional(metadata),
+};
+const businessSeller = {
+  business_name: nonEmpty,
+  ein: cnpj,
+  business_email: email,
+  business_opening_date: z.optional(date),
+  business_address: z.optional(address),
+  owner: z.optional(z.looseObject({ first_name: nonEmpty, taxpayer_id: cpf, email: z.optional(email) })),
+  metadata: z.optional(metadata),
+};
+const allOptional = <T extends Record<string, z.ZodMiniType>>(shape: T) =>
+  z.looseObject(Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, z.optional(schema)])) as { [K in keyof T]: z.ZodMiniOptional<T[K]> });
+/** An update may change some of the owner's fields: the service merges them. */
+const ownerUpdate = z.looseObject({ first_name: z.optional(nonEmpty), taxpayer_id: z.optional(cpf), email: z.optional(email) });
+
 const source = z.looseObject({
   usage: z.enum(['single_use', 'reusable']),
   type: z.literal('card', 'must be card, the one type the provider takes'),
@@ -155,6 +183,10 @@ export const requestSchemas = {
   'transactions.capture': moneyMove,
   'cards.tokenize': cardData,
   'cards.associate': z.object({ token: id, customer: id }),
+  'sellers.createIndividual': z.looseObject(individualSeller),
+  'sellers.createBusiness': z.looseObject(businessSeller),
+  'sellers.updateIndividual': allOptional(individualSeller),
+  'sellers.updateBusiness': allOptional({ ...businessSeller, owner: ownerUpdate }),
   'buyers.create': buyer,
   'buyers.update': buyer,
   'sources.create': source,
@@ -208,6 +240,15 @@ const FLAGS: Record<string, string> = {
   pix_expiration_date_time: '--pix-expires-at',
   metadata: '--metadata',
   first_name: '--first-name',
+  last_name: '--last-name',
+  business_name: '--business-name',
+  ein: '--ein',
+  business_email: '--email',
+  business_opening_date: '--opening-date',
+  'business_address.postal_code': '--postal-code',
+  'owner.first_name': '--owner-first-name',
+  'owner.taxpayer_id': '--owner-taxpayer-id',
+  'owner.email': '--owner-email',
   email: '--email',
   taxpayer_id: '--taxpayer-id',
   birthdate: '--birthdate',

@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
+import { sellerFlag } from '../shared/seller.js';
 import { buildListRequest, enumFilter, type ListRequest } from '../shared/list.js';
 import { HISTORY_COLUMNS, HISTORY_CSV_COLUMNS, HISTORY_TOTALS, OPERATIONS } from './shared.js';
 
@@ -11,13 +12,16 @@ export interface HistoryRequest extends ListRequest {
   params?: Record<string, string>;
 }
 
-/** One account's history, a buyer's, or every account's. */
+/** One account's history, a buyer's, a seller's, or every account's. */
 export function buildHistoryRequest(options: Record<string, unknown>): HistoryRequest {
   const request = buildListRequest(options);
   request.query.operation = enumFilter(options.operation, OPERATIONS, '--operation');
   const account = optionalString(options.account);
   const buyer = optionalString(options.buyer);
-  if (account !== undefined && buyer !== undefined) throw new UsageError('use either --account or --buyer, not both');
+  const seller = sellerFlag(options);
+  const chosen = [account !== undefined && '--account', buyer !== undefined && '--buyer', seller !== undefined && '--seller'].filter(Boolean);
+  if (chosen.length > 1) throw new UsageError(`use either ${chosen.join(' or ')}, not ${chosen.length === 2 ? 'both' : 'all three'}`);
+  if (seller !== undefined) return { ...request, operation: 'balances.historyBySeller', params: { id: seller } };
   if (account !== undefined) return { ...request, operation: 'balances.historyByAccount', params: { id: validateId(account, 'account id', '--account') } };
   if (buyer !== undefined) return { ...request, operation: 'balances.historyByBuyer', params: { id: validateId(buyer, 'buyer id', '--buyer') } };
   return { ...request, operation: 'balances.history' };

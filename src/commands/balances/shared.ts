@@ -4,6 +4,7 @@ import type { Column } from '../../output/render.js';
 import { decimalCents, type TotalSpec } from '../../output/totals.js';
 import { validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
+import { sellerFlag } from '../shared/seller.js';
 
 export const ACCOUNT_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
@@ -34,11 +35,14 @@ export const HISTORY_TOTALS: TotalSpec[] = [
   { label: 'net', cents: (e) => decimalCents(e.amount) },
 ];
 
-/** --account wins; without it, the profile's seller (whose account sales and transfers move). */
+/** --account or --seller; with neither, the profile's seller (whose account sales and transfers move). */
 export async function accountOrSeller(ctx: Context, options: Record<string, unknown>): Promise<{ account: string } | { seller: string }> {
   const account = optionalString(options.account);
+  const given = sellerFlag(options);
+  if (account !== undefined && given !== undefined) throw new UsageError('use either --account or --seller, not both');
   if (account !== undefined) return { account: validateId(account, 'account id', '--account') };
+  if (given !== undefined) return { seller: given };
   const seller = (await ctx.profile()).sellerId;
-  if (!seller) throw new UsageError("give --account <id>, or set the profile's seller_id ('payctl config set seller_id <id>') or PAYCTL_SELLER_ID");
+  if (!seller) throw new UsageError("give --account <id> or --seller <id>, or set the profile's seller_id ('payctl config set seller_id <id>') or PAYCTL_SELLER_ID");
   return { seller };
 }

@@ -1,25 +1,19 @@
 import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
 import { examples, requiredFirst } from '../shared/help.js';
-import { collect } from '../shared/input.js';
+import { addAddressFlags } from '../shared/party-flags.js';
 import { addListFlags } from '../shared/list-flags.js';
 
 function addBuyerFlags(command: Command): Command {
-  return command
-    .option('--first-name <name>', 'first name')
-    .option('--last-name <name>', 'last name')
-    .option('--email <email>', 'e-mail address')
-    .option('--phone <phone>', 'phone number with area code')
-    .option('--taxpayer-id <cpf|cnpj>', 'CPF or CNPJ, with or without punctuation (check digits verified)')
-    .option('--birthdate <YYYY-MM-DD>', 'date of birth')
-    .option('--description <text>', 'free-text description')
-    .option('--address-line1 <text>', 'street')
-    .option('--address-line2 <text>', 'number and complement')
-    .option('--neighborhood <text>', 'neighborhood')
-    .option('--city <text>', 'city')
-    .option('--state <UF>', 'state, two letters')
-    .option('--postal-code <CEP>', 'postal code, 8 digits')
-    .option('--metadata <key=value>', 'metadata entry (repeatable)', collect);
+  return addAddressFlags(
+    command
+      .option('--first-name <name>', 'first name')
+      .option('--last-name <name>', 'last name')
+      .option('--email <email>', 'e-mail address')
+      .option('--phone <phone>', 'phone number with area code')
+      .option('--taxpayer-id <cpf|cnpj>', 'CPF or CNPJ, with or without punctuation (check digits verified)')
+      .option('--birthdate <YYYY-MM-DD>', 'date of birth'),
+  );
 }
 
 export function registerBuyers(program: Command, action: ActionFactory, withVerbs = true): void {

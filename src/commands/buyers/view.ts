@@ -6,8 +6,9 @@ import { buyerName, maskTaxpayerId, type Buyer } from './shared.js';
 
 type Item = Record<string, unknown>;
 
-function address(item: Item): string | undefined {
-  const a = item.address as Item | null | undefined;
+/** An address object on one line, or undefined when it has no lines (a seller's too). */
+export function addressLine(value: unknown): string | undefined {
+  const a = value as Item | null | undefined;
   if (!a || typeof a !== 'object') return undefined;
   const part = (key: string) => (typeof a[key] === 'string' && a[key] !== '' ? (a[key] as string) : undefined);
   const cityState = [part('city'), part('state')].filter(Boolean).join(' - ');
@@ -26,7 +27,7 @@ export const BUYER_VIEW: ObjectView = {
     { label: 'E-mail', at: 'email' },
     { label: 'Phone', at: 'phone_number' },
     { label: 'Born', at: 'birthdate', kind: 'date' },
-    { label: 'Address', at: address },
+    { label: 'Address', at: (item) => addressLine(item.address) },
     { label: 'Default card', at: 'default_credit', kind: 'id' },
     { label: 'Delinquent', at: (item) => (item.delinquent === true ? 'yes' : undefined) },
     { label: 'Description', at: 'description' },

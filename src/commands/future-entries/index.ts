@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
 import { examples } from '../shared/help.js';
 import { addListFlags } from '../shared/list-flags.js';
@@ -13,8 +13,13 @@ export function registerFutureEntries(program: Command, action: ActionFactory, w
   const list = group
     .command('list')
     .description("List the seller's future entries, soonest first (a table ends with count, gross, fees and net)")
-    .option('--on-behalf-of <seller-id>', "seller (default: the profile's seller_id)");
+    .option('--seller <seller-id>', "the seller (default: the profile's seller_id)")
+    // The flag's first name, kept working; --seller is the one every list shares.
+    .addOption(new Option('--on-behalf-of <seller-id>').hideHelp());
   addListFlags(list, 'expected')
-    .addHelpText('after', examples('payctl future-entries list --from 2026-12-01 --to 2026-12-31', 'payctl future-entries list --all -o csv > future.csv'))
+    .addHelpText(
+      'after',
+      examples('payctl future-entries list --from 2026-12-01 --to 2026-12-31', 'payctl future-entries list --all -o csv > future.csv', 'payctl future-entries list --seller <seller-id>'),
+    )
     .action(action(() => import('./list.js')));
 }

@@ -5,6 +5,7 @@ import { grossFeesNet } from '../../output/totals.js';
 import { validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
 import { buildListRequest } from '../shared/list.js';
+import { sellerFlag } from '../shared/seller.js';
 
 export const FUTURE_ENTRY_COLUMNS: Column[] = [
   { key: 'expected_on', header: 'EXPECTED', kind: 'date' },
@@ -19,9 +20,10 @@ export const FUTURE_ENTRY_CSV_COLUMNS = ['id', 'expected_on', 'installment', 'gr
 
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
   const request = buildListRequest(options);
-  const given = optionalString(options.onBehalfOf);
-  const seller = given === undefined ? (await ctx.profile()).sellerId : validateId(given, 'seller id', '--on-behalf-of');
-  if (!seller) throw new UsageError("give --on-behalf-of <seller-id>, or set the profile's seller_id ('payctl config set seller_id <id>') or PAYCTL_SELLER_ID");
+  const old = optionalString(options.onBehalfOf);
+  const given = sellerFlag(options) ?? (old === undefined ? undefined : validateId(old, 'seller id', '--on-behalf-of'));
+  const seller = given ?? (await ctx.profile()).sellerId;
+  if (!seller) throw new UsageError("give --seller <seller-id>, or set the profile's seller_id ('payctl config set seller_id <id>') or PAYCTL_SELLER_ID");
   await ctx.requireApiKey();
   const count = await ctx.list({
     operation: 'futureEntries.list',

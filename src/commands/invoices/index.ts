@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
 import { examples, requiredFirst } from '../shared/help.js';
 import { addListFlags } from '../shared/list-flags.js';
+import { addSellerFlag } from '../shared/seller.js';
 
 export function registerInvoices(program: Command, action: ActionFactory, withVerbs = true): void {
   const group = program
@@ -29,8 +30,12 @@ export function registerInvoices(program: Command, action: ActionFactory, withVe
     .option('--subscription <subscription-id>', "only this subscription's")
     .option('--customer <buyer-id>', "only this buyer's")
     .option('--status <status>', 'only these statuses (comma-separated): pending, paid, over-due, canceled, failed');
+  addSellerFlag(list, "only this seller's (the provider's …/sellers/{id}/invoices, which takes dates but no other filter)");
   addListFlags(list)
-    .addHelpText('after', examples('payctl invoices list --subscription <subscription-id> --all', 'payctl invoices list --status failed,over-due --from 2026-11-01'))
+    .addHelpText(
+      'after',
+      examples('payctl invoices list --subscription <subscription-id> --all', 'payctl invoices list --status failed,over-due --from 2026-11-01', 'payctl invoices list --seller <seller-id> --from 2026-11-01'),
+    )
     .action(action(() => import('./list.js')));
   group
     .command('get <id>')

@@ -2,9 +2,12 @@ import type { Context } from '../../context.js';
 import { validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
 import { buildListRequest, enumFilter } from '../shared/list.js';
+import { refuseWithSeller, sellerFlag } from '../shared/seller.js';
 import { INVOICE_COLUMNS, INVOICE_STATUSES, invoiceRow } from './shared.js';
 
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const seller = sellerFlag(options);
+  if (seller !== undefined) refuseWithSeller(options, { subscription: '--subscription', customer: '--customer', status: '--status' }, '…/sellers/{id}/invoices');
   const request = buildListRequest(options);
   const subscription = optionalString(options.subscription);
   if (subscription !== undefined) request.query.subscription = validateId(subscription, 'subscription id', '--subscription');
@@ -12,6 +15,10 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (customer !== undefined) request.query.customer = validateId(customer, 'buyer id', '--customer');
   request.query.status = enumFilter(options.status, INVOICE_STATUSES, '--status');
   await ctx.requireApiKey();
-  const count = await ctx.list({ operation: 'invoices.list', input: { query: request.query }, request, noun: 'invoices', columns: INVOICE_COLUMNS, tableRow: invoiceRow });
+  const target =
+    seller === undefined
+      ? { operation: 'invoices.list' as const, input: { query: request.query } }
+      : { operation: 'invoices.listBySeller' as const, input: { params: { id: seller }, query: request.query } };
+  const count = await ctx.list({ ...target, request, noun: 'invoices', columns: INVOICE_COLUMNS, tableRow: invoiceRow });
   if (count === 0) ctx.log.status('no invoices match');
 }

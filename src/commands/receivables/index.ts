@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
-import { examples, requiredFirst } from '../shared/help.js';
+import { examples } from '../shared/help.js';
 
 export function registerReceivables(program: Command, action: ActionFactory, withVerbs = true): void {
   const group = program
@@ -16,9 +16,15 @@ export function registerReceivables(program: Command, action: ActionFactory, wit
     .action(action(() => import('./get.js')));
   group
     .command('list')
-    .description("List a transaction's receivables: installment, expected date, gross, fee, net, status")
+    .description("List a transaction's or a seller's receivables: installment, expected date, gross, fee, net, status")
     .option('--transaction <transaction-id>', 'the transaction')
-    .addHelpText('after', examples('payctl receivables list --transaction <transaction-id>', 'payctl receivables list --transaction <id> -o csv'))
+    .option('--seller <seller-id>', "the seller: all its receivables (the provider's …/sellers/{id}/receivables)")
+    .option('--status <status>', 'with --seller: only this status, pending or paid')
+    .option('--limit <n>', 'with --seller: at most this many (default 20)')
+    .option('--all', 'with --seller: every page, streamed as it arrives')
+    .addHelpText(
+      'after',
+      examples('payctl receivables list --transaction <transaction-id>', 'payctl receivables list --transaction <id> -o csv', 'payctl receivables list --seller <seller-id> --status pending --all'),
+    )
     .action(action(() => import('./list.js')));
-  requiredFirst(group, { list: ['--transaction'] });
 }

@@ -1,7 +1,10 @@
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/render.js';
 import { centsToDecimalString, decimalStringToCents, validateId } from '../../validate/index.js';
+import { UsageError } from '../../errors.js';
 import { missingInput, optionalString } from '../shared/input.js';
+import { buildListRequest, enumValues } from '../shared/list.js';
+import { sellerFlag } from '../shared/seller.js';
 import { grossNetWithFees } from '../../output/totals.js';
 
 export const RECEIVABLE_COLUMNS: Column[] = [
@@ -23,19 +26,44 @@ export function receivableRow(item: Record<string, unknown>): Record<string, unk
   return { ...item, fee: centsToDecimalString(decimalStringToCents(gross) - decimalStringToCents(net)) };
 }
 
+/** How a list of receivables is shown, a transaction's or a seller's. */
+const shown = () => ({ noun: 'receivables', columns: RECEIVABLE_COLUMNS, tableRow: receivableRow, totals: grossNetWithFees('gross_amount', 'amount') });
+
+/** The statuses the provider's seller receivables filter takes, one at a time. */
+export const RECEIVABLE_STATUSES = ['pending', 'paid'] as const;
+
+/** A seller's receivables, paid or not, from the provider's …/sellers/{id}/receivables. */
+async function listBySeller(ctx: Context, seller: string, options: Record<string, unknown>): Promise<void> {
+  const request = buildListRequest(options);
+  const statuses = enumValues(options.status, RECEIVABLE_STATUSES, '--status');
+  if (statuses.length > 1) throw new UsageError("--status: give one, pending or paid (the provider's seller receivables filter takes one value)");
+  request.query.status = statuses[0];
+  await ctx.requireApiKey();
+  const count = await ctx.list({
+    operation: 'receivables.listBySeller',
+    input: { params: { id: seller }, query: request.query },
+    request,
+    ...shown(),
+  });
+  if (count === 0) ctx.log.status(`seller ${seller} has no receivables${request.query.status ? ` ${request.query.status}` : ''}`);
+}
+
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
   const transaction = optionalString(options.transaction);
-  if (transaction === undefined) throw missingInput(['--transaction <transaction-id>']);
+  const seller = sellerFlag(options);
+  if (transaction !== undefined && seller !== undefined) throw new UsageError('give --transaction or --seller, not both');
+  if (seller !== undefined) return listBySeller(ctx, seller, options);
+  if (options.status !== undefined || options.limit !== undefined || options.all !== undefined) {
+    throw new UsageError('--status, --limit and --all go with --seller; a transaction\'s receivables are listed whole');
+  }
+  if (transaction === undefined) throw missingInput(['--transaction <transaction-id> (or --seller <seller-id>)']);
   const id = validateId(transaction, 'transaction id', '--transaction');
   await ctx.requireApiKey();
   const count = await ctx.list({
     operation: 'receivables.listByTransaction',
     input: { params: { id } },
     request: { limit: 100, all: true },
-    noun: 'receivables',
-    columns: RECEIVABLE_COLUMNS,
-    tableRow: receivableRow,
-    totals: grossNetWithFees('gross_amount', 'amount'),
+    ...shown(),
   });
   if (count === 0) ctx.log.status(`transaction ${id} has no receivables`);
 }

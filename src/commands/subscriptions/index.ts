@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
 import { examples, requiredFirst } from '../shared/help.js';
 import { addListFlags } from '../shared/list-flags.js';
+import { addSellerFlag } from '../shared/seller.js';
 
 function addSubscriptionFlags(command: Command): Command {
   return command
@@ -38,8 +39,9 @@ export function registerSubscriptions(program: Command, action: ActionFactory, w
     .option('--customer <buyer-id>', "only this buyer's")
     .option('--plan <plan-id>', "only this plan's")
     .addOption(new Option('--status <status>', 'only this status').choices(['active', 'suspended', 'canceled', 'expired']));
+  addSellerFlag(list, "only this seller's (the provider's …/sellers/{id}/subscriptions, which takes no other filter and no dates)");
   addListFlags(list)
-    .addHelpText('after', examples('payctl subscriptions list --customer <buyer-id>', 'payctl subscriptions list --status suspended --all'))
+    .addHelpText('after', examples('payctl subscriptions list --customer <buyer-id>', 'payctl subscriptions list --status suspended --all', 'payctl subscriptions list --seller <seller-id>'))
     .action(action(() => import('./list.js')));
   group
     .command('get <id>')

@@ -2,9 +2,14 @@ import type { Context } from '../../context.js';
 import { validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
 import { buildListRequest } from '../shared/list.js';
+import { refuseWithSeller, sellerFlag } from '../shared/seller.js';
 import { SUBSCRIPTION_COLUMNS, subscriptionRow } from './shared.js';
 
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const seller = sellerFlag(options);
+  if (seller !== undefined) {
+    refuseWithSeller(options, { customer: '--customer', plan: '--plan', status: '--status', from: '--from', to: '--to' }, '…/sellers/{id}/subscriptions');
+  }
   const request = buildListRequest(options);
   const customer = optionalString(options.customer);
   if (customer !== undefined) request.query.customer = validateId(customer, 'buyer id', '--customer');
@@ -12,6 +17,10 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (plan !== undefined) request.query.plan = validateId(plan, 'plan id', '--plan');
   request.query.status = optionalString(options.status);
   await ctx.requireApiKey();
-  const count = await ctx.list({ operation: 'subscriptions.list', input: { query: request.query }, request, noun: 'subscriptions', columns: SUBSCRIPTION_COLUMNS, tableRow: subscriptionRow });
+  const target =
+    seller === undefined
+      ? { operation: 'subscriptions.list' as const, input: { query: request.query } }
+      : { operation: 'subscriptions.listBySeller' as const, input: { params: { id: seller }, query: request.query } };
+  const count = await ctx.list({ ...target, request, noun: 'subscriptions', columns: SUBSCRIPTION_COLUMNS, tableRow: subscriptionRow });
   if (count === 0) ctx.log.status('no subscriptions match');
 }

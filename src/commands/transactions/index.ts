@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import type { ActionFactory } from '../../cli.js';
 import { collect } from '../shared/input.js';
 import { addListFlags } from '../shared/list-flags.js';
+import { addSellerFlag } from '../shared/seller.js';
 import { examples, requiredFirst } from '../shared/help.js';
 
 // Flags and help are registered eagerly (cheap); each verb's code loads only when it runs.
@@ -75,6 +76,7 @@ export function registerTransactions(program: Command, action: ActionFactory, wi
     .option('--status <status>', 'only these statuses (comma-separated), e.g. succeeded,pre_authorized')
     .option('--payment-type <type>', 'only these payment types (comma-separated): credit, boleto, pix')
     .option('--reference-id <id>', 'only the transaction with this reference_id');
+  addSellerFlag(list, "only this seller's sales (the provider's …/sellers/{id}/transactions)");
   addListFlags(list);
   list.addHelpText(
     'after',
@@ -82,6 +84,7 @@ export function registerTransactions(program: Command, action: ActionFactory, wi
       'payctl transactions list --status succeeded --limit 5',
       'payctl transactions list --from 2026-11-01 --to 2026-11-30 --all -o csv > november.csv',
       'payctl transactions list --reference-id order-1234 -o json | jq ".[0].id"',
+      'payctl transactions list --seller <seller-id> --status succeeded',
     ),
   );
   list.action(action(() => import('./list.js')));

@@ -87,12 +87,18 @@ export async function* mergedPages(
   filters: TransactionFilters,
   request: ListRequest,
   onPage?: (items: number, total: number | undefined) => void,
+  seller?: string,
 ): AsyncGenerator<unknown[]> {
   const ascending = base.sort === 'time-ascending';
   const streams = planStreams(base, filters);
   // A stream filtered here may need many pages for a few items: it reads to its end unless the merge stops it.
   const cursors = streams.map(
-    (stream) => new Cursor(api.pages('transactions.list', { query: stream.query }, { limit: request.limit, all: request.all || stream.keep !== undefined }), stream.keep),
+    (stream) => {
+      // One seller's sales come from the provider's seller path, which takes the same filters.
+      const input = seller === undefined ? { query: stream.query } : { params: { id: seller }, query: stream.query };
+      const pages = api.pages(seller === undefined ? 'transactions.list' : 'transactions.listBySeller', input, { limit: request.limit, all: request.all || stream.keep !== undefined });
+      return new Cursor(pages, stream.keep);
+    },
   );
   const wanted = request.all ? Number.POSITIVE_INFINITY : request.limit;
   let handed = 0;

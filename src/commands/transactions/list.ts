@@ -1,5 +1,6 @@
 import type { Context } from '../../context.js';
 import { optionalString } from '../shared/input.js';
+import { sellerFlag } from '../shared/seller.js';
 import { buildListRequest, enumValues, type ListRequest } from '../shared/list.js';
 import { grossFeesNet } from '../../output/totals.js';
 import { isSingleRequest, mergedPages, SERVICE_PAYMENT_TYPES, type TransactionFilters } from './list-filters.js';
@@ -26,6 +27,7 @@ export function buildTransactionListRequest(options: Record<string, unknown>): T
 
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
   const request = buildTransactionListRequest(options);
+  const seller = sellerFlag(options);
   await ctx.requireApiKey();
   const merged = !isSingleRequest(request.filters);
   const local = request.filters.paymentTypes.filter((type) => !SERVICE_PAYMENT_TYPES.includes(type));
@@ -33,14 +35,15 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     ctx.log.status(`note: the service cannot filter by ${local.join(' or ')}; payctl reads the list unfiltered and keeps those`);
   }
   const count = await ctx.list({
-    operation: 'transactions.list',
-    input: { query: request.query },
+    ...(seller === undefined
+      ? { operation: 'transactions.list' as const, input: { query: request.query } }
+      : { operation: 'transactions.listBySeller' as const, input: { params: { id: seller }, query: request.query } }),
     request,
     noun: 'transactions',
     columns: TRANSACTION_COLUMNS,
     csvColumns: TRANSACTION_CSV_COLUMNS,
     totals: grossFeesNet('amount', 'fees'),
-    ...(merged ? { pages: (api, onPage) => mergedPages(api, request.query, request.filters, request, onPage) } : {}),
+    ...(merged ? { pages: (api, onPage) => mergedPages(api, request.query, request.filters, request, onPage, seller) } : {}),
   });
   if (count === 0) ctx.log.status('no transactions match');
 }

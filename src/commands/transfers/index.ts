@@ -13,9 +13,13 @@ export function registerTransfers(program: Command, action: ActionFactory, withV
   const list = group
     .command('list')
     .description('List transfers: date, amount, status (a table ends with count, gross, fees and net)')
-    .option('--status <status>', 'only these statuses (comma-separated): pending, succeeded, failed, canceled');
+    .option('--status <status>', 'only these statuses (comma-separated): pending, succeeded, failed, canceled')
+    .option('--seller <seller-id>', "only the payouts to this seller (the provider publishes no transfer paths; payctl's own …/sellers/{id}/transfers)");
   addListFlags(list)
-    .addHelpText('after', examples('payctl transfers list --status succeeded --from 2026-11-01', 'payctl transfers list --all -o ndjson > transfers.ndjson'))
+    .addHelpText(
+      'after',
+      examples('payctl transfers list --status succeeded --from 2026-11-01', 'payctl transfers list --all -o ndjson > transfers.ndjson', 'payctl transfers list --seller <seller-id>'),
+    )
     .action(action(() => import('./list.js')));
   group
     .command('get <id>')

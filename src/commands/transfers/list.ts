@@ -1,4 +1,5 @@
 import type { Context } from '../../context.js';
+import { sellerFlag } from '../shared/seller.js';
 import { buildListRequest, enumFilter, type ListRequest } from '../shared/list.js';
 import { TRANSFER_COLUMNS, TRANSFER_CSV_COLUMNS, TRANSFER_STATUSES, TRANSFER_TOTALS } from './shared.js';
 
@@ -10,10 +11,12 @@ export function buildTransferListRequest(options: Record<string, unknown>): List
 
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
   const request = buildTransferListRequest(options);
+  const seller = sellerFlag(options);
   await ctx.requireApiKey();
   const count = await ctx.list({
-    operation: 'transfers.list',
-    input: { query: request.query },
+    ...(seller === undefined
+      ? { operation: 'transfers.list' as const, input: { query: request.query } }
+      : { operation: 'transfers.listBySeller' as const, input: { params: { id: seller }, query: request.query } }),
     request,
     noun: 'transfers',
     columns: TRANSFER_COLUMNS,

@@ -4,7 +4,7 @@ import { DirError, ensureDir } from '../../config/dirs.js';
 import { sandboxDir } from '../../config/paths.js';
 import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from '../../ledger/sqlite.js';
 import { SandboxError } from '../errors.js';
-import { DB_FORMAT, schemaSql } from './schema.js';
+import { addedColumnsSql, DB_FORMAT, schemaSql } from './schema.js';
 
 // One SQLite database per state directory, opened once per process and kept open. Several
 // processes may use it at once (every command starts its own in-process sandbox, next to any
@@ -226,6 +226,8 @@ async function openOnce(dir: string): Promise<SandboxDb> {
     sql.exec(`PRAGMA wal_autocheckpoint = ${Math.round(CHECKPOINT_BYTES / pageSize)}`);
     const db = new SandboxDb(file, sql);
     db.write(() => {
+      const columns = (table: string) => new Set((sql.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name));
+      for (const statement of addedColumnsSql(columns)) sql.exec(statement);
       sql.exec(schemaSql());
       const format = db.get<{ doc: string }>("SELECT doc FROM meta WHERE name = 'format'");
       if (!format) db.run("INSERT INTO meta (name, doc) VALUES ('format', ?)", String(DB_FORMAT));

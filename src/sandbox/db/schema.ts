@@ -65,8 +65,20 @@ export const TABLES: TableSpec[] = [
       // Only a boleto's: the one payment method looked up by its own id (boletos/{id}).
       boleto_id: text((d) => (['boleto', 'bolepix'].includes(String(txn(d).payment_type)) ? txn(d).payment_method?.id : null)),
       sales_receipt: text((d) => txn(d).sales_receipt),
+      // The seller the sale was made for: seller-scoped lists (sellers/{id}/transactions).
+      on_behalf_of: text((d) => txn(d).on_behalf_of),
     },
-    indexes: [['id'], ['created_ms'], ['reference_id', 'created_ms'], ['status', 'created_ms'], ['payment_type', 'created_ms'], ['customer'], ['boleto_id'], ['sales_receipt']],
+    indexes: [
+      ['id'],
+      ['created_ms'],
+      ['reference_id', 'created_ms'],
+      ['status', 'created_ms'],
+      ['payment_type', 'created_ms'],
+      ['customer'],
+      ['boleto_id'],
+      ['sales_receipt'],
+      ['on_behalf_of', 'created_ms'],
+    ],
     // Most sales have no buyer and are not boletos: those indexes hold only the rows that do.
     sparse: ['customer', 'boleto_id'],
   },
@@ -80,7 +92,7 @@ export const TABLES: TableSpec[] = [
       expected_ms: ms((d) => d.expected_on),
       cents: cents((d) => d.amount),
     },
-    indexes: [['id'], ['status', 'recipient', 'expected_ms'], ['status', 'expected_ms']],
+    indexes: [['id'], ['status', 'recipient', 'expected_ms'], ['status', 'expected_ms'], ['recipient', 'expected_ms']],
   },
   {
     name: 'events',
@@ -112,11 +124,12 @@ export const TABLES: TableSpec[] = [
   {
     name: 'transfers',
     key: 'INTEGER',
-    columns: { id: text((d) => d.id), status: text((d) => d.status), created_ms: ms((d) => d.created_at) },
-    indexes: [['id'], ['created_ms'], ['status', 'created_ms']],
+    columns: { id: text((d) => d.id), status: text((d) => d.status), created_ms: ms((d) => d.created_at), on_behalf_of: text((d) => d.on_behalf_of) },
+    indexes: [['id'], ['created_ms'], ['status', 'created_ms'], ['on_behalf_of', 'created_ms']],
   },
   { name: 'deliveries', key: 'INTEGER', columns: {}, indexes: [] },
   { name: 'replays', key: 'TEXT', columns: {}, indexes: [] },
+  { name: 'sellers', key: 'TEXT', columns: {}, indexes: [] },
   { name: 'buyers', key: 'TEXT', versioned: true, columns: { taxpayer_id: text((d) => d.taxpayer_id) }, indexes: [['taxpayer_id']] },
   { name: 'cards', key: 'TEXT', columns: { customer: text((d) => d.customer) }, indexes: [['customer']] },
   { name: 'tokens', key: 'TEXT', columns: { card_id: text((d) => d.card_id) }, indexes: [['card_id']] },
@@ -138,6 +151,37 @@ export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
 
 /** Bumped when the tables change shape; a database of another format is refused, not misread. */
 export const DB_FORMAT = 3;
+
+/**
+ * Columns added to a table after databases were made with it: each is added to an older database,
+ * filled from the documents it already holds, before its indexes are made (schemaSql). The DB
+ * format stays the same, so a user's sandbox is kept across the upgrade.
+ */
+export const ADDED_COLUMNS: Record<string, Record<string, string>> = {
+  // column → where it is in the document (a JSON path)
+  transactions: { on_behalf_of: '$.txn.on_behalf_of' },
+  transfers: { on_behalf_of: '$.on_behalf_of' },
+};
+
+/** The statements that bring an older database's tables up to these (see ADDED_COLUMNS); `has` tells a table's columns, empty when it does not exist. */
+export function addedColumnsSql(has: (table: string) => Set<string>): string[] {
+  const statements: string[] = [];
+  for (const [name, columns] of Object.entries(ADDED_COLUMNS)) {
+    const present = has(name);
+    // A new database: schemaSql makes the table whole.
+    if (present.size === 0) continue;
+    const spec = TABLE_BY_NAME.get(name) as TableSpec;
+    for (const [column, at] of Object.entries(columns)) {
+      if (present.has(column)) continue;
+      statements.push(`ALTER TABLE ${name} ADD COLUMN ${column} ${spec.columns[column]?.type ?? 'TEXT'}`);
+      const doc = spec.versioned
+        ? `(SELECT v.doc FROM versions v WHERE v.top = '${name}' AND v.k = CAST(${name}.k AS TEXT) AND v.version = ${name}.version)`
+        : 'doc';
+      statements.push(`UPDATE ${name} SET ${column} = json_extract(${doc}, '${at}')`);
+    }
+  }
+  return statements;
+}
 
 export function schemaSql(): string {
   const parts = [

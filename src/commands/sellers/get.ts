@@ -1,0 +1,9 @@
+import type { Context } from '../../context.js';
+import { getSeller, sellerId } from './shared.js';
+import { SELLER_VIEW } from './view.js';
+
+export async function run(ctx: Context, args: string[]): Promise<void> {
+  const id = sellerId(args);
+  await ctx.requireApiKey();
+  await ctx.show(await getSeller(ctx, id), SELLER_VIEW);
+}

@@ -1,0 +1,15 @@
+import type { Context } from '../../context.js';
+import { maskTaxpayerId } from '../buyers/shared.js';
+import { getSeller, sellerDocument, sellerId, sellerName } from './shared.js';
+
+export async function run(ctx: Context, args: string[]): Promise<void> {
+  const id = sellerId(args);
+  await ctx.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.printDryRun('sellers.remove', { params: { id } });
+  const seller = await getSeller(ctx, id);
+  const who = [sellerName(seller), maskTaxpayerId(sellerDocument(seller))].filter(Boolean).join(', ');
+  await ctx.confirm(`Remove seller ${id}${who ? ` (${who})` : ''}?`, 'remove a seller');
+  await ctx.noteSandbox();
+  await ctx.render(await (await ctx.api()).call('sellers.remove', { params: { id } }));
+  ctx.log.status(`Removed seller ${id}`);
+}

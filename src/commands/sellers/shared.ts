@@ -1,0 +1,177 @@
+import type { Context } from '../../context.js';
+import { UsageError, ValidationError } from '../../errors.js';
+import type { Column } from '../../output/render.js';
+import { parseDate, validateEmail, validateId } from '../../validate/index.js';
+import { validateTaxpayerId } from '../../validate/taxpayer.js';
+import { buyerBodyFromFlags, maskTaxpayerId } from '../buyers/shared.js';
+import { optionalString } from '../shared/input.js';
+
+// Sellers are people (`individual`: name and CPF) or companies (`business`: business name and
+// CNPJ, the alphanumeric one included, and optionally the owner). Which one a command means is
+// told by its flags; the shared ones (--email, --phone, the address) land in the fields of that kind.
+
+export type SellerKind = 'individual' | 'business';
+
+export interface Seller {
+  id: string;
+  type?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  business_name?: string | null;
+  taxpayer_id?: string | null;
+  ein?: string | null;
+  email?: string | null;
+  business_email?: string | null;
+  [key: string]: unknown;
+}
+
+export const SELLER_COLUMNS: Column[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'type', header: 'TYPE', kind: 'status' },
+  { key: 'name', header: 'NAME' },
+  { key: 'document', header: 'CPF/CNPJ' },
+  { key: 'contact', header: 'EMAIL' },
+  { key: 'created_at', header: 'CREATED', kind: 'date' },
+];
+
+/** Flags only a person has, and flags only a company has (option keys as commander names them). */
+const INDIVIDUAL_FLAGS: Record<string, string> = { firstName: '--first-name', lastName: '--last-name', taxpayerId: '--taxpayer-id', birthdate: '--birthdate' };
+const BUSINESS_FLAGS: Record<string, string> = {
+  businessName: '--business-name',
+  ein: '--ein',
+  openingDate: '--opening-date',
+  ownerFirstName: '--owner-first-name',
+  ownerLastName: '--owner-last-name',
+  ownerTaxpayerId: '--owner-taxpayer-id',
+  ownerEmail: '--owner-email',
+};
+
+const given = (options: Record<string, unknown>, flags: Record<string, string>): string[] =>
+  Object.entries(flags)
+    .filter(([key]) => optionalString(options[key]) !== undefined)
+    .map(([, flag]) => flag);
+
+/** The kind the flags describe, undefined when they name neither; both at once is a usage error. */
+export function kindFromFlags(options: Record<string, unknown>): SellerKind | undefined {
+  const person = given(options, INDIVIDUAL_FLAGS);
+  const company = given(options, BUSINESS_FLAGS);
+  if (person.length > 0 && company.length > 0) {
+    throw new UsageError(`${person[0]} is for a person (individual seller) and ${company[0]} for a company (business seller); a seller is one or the other`);
+  }
+  if (person.length > 0) return 'individual';
+  return company.length > 0 ? 'business' : undefined;
+}
+
+/** The other kind's flags given to a seller of `kind` (update): a usage error naming the first. */
+export function requireKindFlags(kind: SellerKind, options: Record<string, unknown>, id: string): void {
+  const wrong = given(options, kind === 'individual' ? BUSINESS_FLAGS : INDIVIDUAL_FLAGS);
+  if (wrong.length > 0) {
+    const what = kind === 'individual' ? 'a person (individual seller)' : 'a company (business seller)';
+    throw new UsageError(`seller ${id} is ${what}: ${wrong[0]} does not apply to it`);
+  }
+}
+
+export function cpfFlag(value: string, flag: string): string {
+  const id = validateTaxpayerId(value, flag);
+  if (id.length !== 11) throw new ValidationError(flag, `${JSON.stringify(value)} is a CNPJ; a person has a CPF (a company seller takes its CNPJ in --ein, with --business-name)`);
+  return id;
+}
+
+export function cnpjFlag(value: string, flag: string): string {
+  const id = validateTaxpayerId(value, flag);
+  if (id.length !== 14) throw new ValidationError(flag, `${JSON.stringify(value)} is a CPF; a company has a CNPJ (a person seller takes a CPF in --taxpayer-id, with --first-name and --last-name)`);
+  return id;
+}
+
+function pastDate(value: string, flag: string): string {
+  const date = parseDate(value, flag);
+  if (date >= new Date().toISOString().slice(0, 10)) throw new ValidationError(flag, `${date} is not in the past`);
+  return date;
+}
+
+/**
+ * The seller body of `kind` from whichever flags were given, each checked; shared by create and
+ * update. The flags a buyer has too (names, e-mail, phone, birth date, address, metadata) are
+ * checked as for a buyer and then put where a seller of that kind keeps them.
+ */
+export function sellerBodyFromFlags(kind: SellerKind, options: Record<string, unknown>): Record<string, unknown> {
+  // A buyer's checks, without the CPF/CNPJ: a seller's is checked below for its kind.
+  const { taxpayer_id: _taxpayer, ...shared } = buyerBodyFromFlags({ ...options, taxpayerId: undefined });
+  const text = (key: string) => optionalString(options[key])?.trim();
+  const body: Record<string, unknown> = {};
+  if (kind === 'individual') {
+    Object.assign(body, shared);
+    const taxpayer = text('taxpayerId');
+    if (taxpayer !== undefined) body.taxpayer_id = cpfFlag(taxpayer, '--taxpayer-id');
+  } else {
+    const { email, phone_number: phone, address, description, metadata } = shared;
+    const name = text('businessName');
+    if (name !== undefined) body.business_name = name;
+    const ein = text('ein');
+    if (ein !== undefined) body.ein = cnpjFlag(ein, '--ein');
+    if (email !== undefined) body.business_email = email;
+    if (phone !== undefined) body.business_phone = phone;
+    const opened = text('openingDate');
+    if (opened !== undefined) body.business_opening_date = pastDate(opened, '--opening-date');
+    if (address !== undefined) body.business_address = address;
+    if (description !== undefined) body.description = description;
+    if (metadata !== undefined) body.metadata = metadata;
+    const owner: Record<string, unknown> = {};
+    const ownerFirst = text('ownerFirstName');
+    if (ownerFirst !== undefined) owner.first_name = ownerFirst;
+    const ownerLast = text('ownerLastName');
+    if (ownerLast !== undefined) owner.last_name = ownerLast;
+    const ownerTaxpayer = text('ownerTaxpayerId');
+    if (ownerTaxpayer !== undefined) owner.taxpayer_id = cpfFlag(ownerTaxpayer, '--owner-taxpayer-id');
+    const ownerEmail = text('ownerEmail');
+    if (ownerEmail !== undefined) owner.email = validateEmail(ownerEmail, '--owner-email');
+    if (Object.keys(owner).length > 0) body.owner = owner;
+  }
+  const descriptor = text('statementDescriptor');
+  if (descriptor !== undefined) {
+    if (descriptor.length > 22) throw new ValidationError('--statement-descriptor', `is ${descriptor.length} characters; a card statement shows at most 22`);
+    body.statement_descriptor = descriptor;
+  }
+  return body;
+}
+
+/** What create needs of each kind, as flags, for the message when some are missing. */
+export const REQUIRED_FLAGS: Record<SellerKind, Array<[string, string]>> = {
+  individual: [
+    ['first_name', '--first-name'],
+    ['last_name', '--last-name'],
+    ['taxpayer_id', '--taxpayer-id'],
+    ['email', '--email'],
+  ],
+  business: [
+    ['business_name', '--business-name'],
+    ['ein', '--ein'],
+    ['business_email', '--email'],
+  ],
+};
+
+export function sellerName(seller: Record<string, unknown>): string {
+  if (typeof seller.business_name === 'string' && seller.business_name !== '') return seller.business_name;
+  return [seller.first_name, seller.last_name].filter((p) => typeof p === 'string' && p !== '').join(' ');
+}
+
+/** The seller's CPF (a person) or CNPJ (a company). */
+export function sellerDocument(seller: Record<string, unknown>): string | undefined {
+  const value = seller.type === 'business' ? seller.ein : seller.taxpayer_id;
+  const either = typeof value === 'string' && value !== '' ? value : seller.ein ?? seller.taxpayer_id;
+  return typeof either === 'string' && either !== '' ? either : undefined;
+}
+
+/** Display fields for the seller table; the API object itself is left as it is. */
+export function sellerRow(seller: Record<string, unknown>): Record<string, unknown> {
+  const contact = seller.type === 'business' ? seller.business_email : seller.email;
+  return { ...seller, name: sellerName(seller), document: maskTaxpayerId(sellerDocument(seller)), contact: contact ?? seller.email ?? seller.business_email };
+}
+
+export function sellerId(args: string[]): string {
+  return validateId(args[0] ?? '', 'seller id', '<id>');
+}
+
+export async function getSeller(ctx: Context, id: string): Promise<Seller> {
+  return (await ctx.api()).call<Seller>('sellers.get', { params: { id } });
+}

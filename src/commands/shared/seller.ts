@@ -1,0 +1,29 @@
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import { validateId } from '../../validate/index.js';
+import { optionalString } from './input.js';
+
+// `--seller <id>`: one seller's records instead of the whole marketplace's, on every list that has
+// them. Read from the provider's seller-scoped paths (…/sellers/{id}/transactions, …) or, where
+// the provider has none, payctl's own laid out the same way; never by reading the marketplace's
+// list and keeping the seller's rows.
+
+/** Adds --seller to a verb; `what` ends the help line ("only this seller's transactions"). */
+export function addSellerFlag(command: Command, what: string): Command {
+  return command.option('--seller <seller-id>', what);
+}
+
+/** The --seller id, checked, or undefined when not given. */
+export function sellerFlag(options: Record<string, unknown>): string | undefined {
+  const value = optionalString(options.seller);
+  return value === undefined ? undefined : validateId(value, 'seller id', '--seller');
+}
+
+/**
+ * Filters a seller-scoped path does not take: given with --seller they would be ignored by the
+ * service and the list would say more than was asked, so they are refused before anything is sent.
+ */
+export function refuseWithSeller(options: Record<string, unknown>, flags: Record<string, string>, path: string): void {
+  const given = Object.entries(flags).find(([key]) => options[key] !== undefined && options[key] !== false);
+  if (given) throw new UsageError(`${given[1]} cannot be used with --seller: the provider's ${path} takes no such filter`);
+}

@@ -1,0 +1,329 @@
+import { sumBy } from './db/queries.js';
+import { isValidCnpj, isValidCpf, normalizeTaxpayerId } from '../validate/taxpayer.js';
+import { EMAIL_PATTERN, emptyAddress, parseAddressPatch, text } from './buyers.js';
+import { invalidParameters, notFound, SandboxError } from './errors.js';
+import { isObject, type JsonObject } from './http.js';
+import { newId } from './ids.js';
+import { accountIdFor, accountOf, newAccount } from './ledger.js';
+import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
+import { isoTimestamp, parseCalendarDate } from './time.js';
+import type { Address, Deleted, SandboxState, Seller, SellerOwner, SellerRecord } from './types.js';
+import { Checker } from './validate.js';
+
+// The sellers API: the marketplace's sellers, people (`individual`, with a CPF) and companies
+// (`business`, with a CNPJ, the alphanumeric one included). Each has a balance account of its own
+// from the start; sales made on its behalf (on_behalf_of) credit it, and the seller-scoped lists
+// (…/sellers/{id}/transactions, …) show only its records. The seeded seller is one of them: a
+// company, kept in `state.seller` too for what receipts and boletos print.
+
+export type SellerKind = SellerRecord['type'];
+
+const COMMON = ['statement_descriptor', 'description', 'metadata'] as const;
+const FIELDS: Record<SellerKind, readonly string[]> = {
+  individual: ['first_name', 'last_name', 'email', 'phone_number', 'taxpayer_id', 'birthdate', 'address', ...COMMON],
+  business: ['business_name', 'business_email', 'business_phone', 'ein', 'business_opening_date', 'business_address', 'owner', ...COMMON],
+};
+const REQUIRED: Record<SellerKind, readonly string[]> = {
+  individual: ['first_name', 'last_name', 'taxpayer_id', 'email'],
+  business: ['business_name', 'ein', 'business_email'],
+};
+/** The path segment of each kind: POST/PUT …/sellers/individuals, …/sellers/businesses. */
+export const KIND_OF_SEGMENT: Record<string, SellerKind> = { individuals: 'individual', businesses: 'business' };
+
+type Patch = Partial<Omit<SellerRecord, 'address' | 'business_address' | 'metadata' | 'owner'>> & {
+  owner?: Partial<SellerOwner> | null;
+  address?: Partial<Address> | null;
+  business_address?: Partial<Address> | null;
+  metadata?: Record<string, string | null>;
+};
+
+function cpf(value: unknown, field: string, check: Checker): string | undefined {
+  if (typeof value === 'string' && /^[0-9.\-\s]+$/.test(value) && isValidCpf(value)) return normalizeTaxpayerId(value);
+  check.add(field, 'must be a valid CPF (11 digits): the check digits do not match');
+  return undefined;
+}
+
+function cnpj(value: unknown, field: string, check: Checker): string | undefined {
+  if (typeof value === 'string' && /^[0-9A-Za-z.\-/\s]+$/.test(value) && isValidCnpj(value)) return normalizeTaxpayerId(value);
+  check.add(field, 'must be a valid CNPJ (14 characters, letters allowed in the first 12): the check digits do not match');
+  return undefined;
+}
+
+/** The owner's fields given, each checked; an update may send only some (they are merged). */
+function parseOwner(raw: unknown, check: Checker): Partial<SellerOwner> | null | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === null) return null;
+  if (!isObject(raw)) {
+    check.add('owner', 'must be an object');
+    return undefined;
+  }
+  const owner: Partial<SellerOwner> = {};
+  if (raw.first_name !== undefined) {
+    const firstName = text(raw.first_name);
+    if (firstName) owner.first_name = firstName;
+    else check.add('owner.first_name', 'must not be empty');
+  }
+  if (raw.last_name !== undefined) owner.last_name = text(raw.last_name);
+  if (raw.taxpayer_id !== undefined) owner.taxpayer_id = cpf(raw.taxpayer_id, 'owner.taxpayer_id', check) ?? '';
+  if (raw.email !== undefined) {
+    owner.email = text(raw.email);
+    if (owner.email && !EMAIL_PATTERN.test(owner.email)) check.add('owner.email', 'must be an e-mail address');
+  }
+  return owner;
+}
+
+/** An owner must have a name and a CPF, whether given at once or put together by updates. */
+function requireWholeOwner(owner: Partial<SellerOwner> | null | undefined): void {
+  if (!owner) return;
+  const missing = (['first_name', 'taxpayer_id'] as const).filter((field) => !owner[field]);
+  if (missing.length > 0) throw invalidParameters(missing.map((field) => ({ field: `owner.${field}`, message: 'is required' })));
+}
+
+function parsePatch(kind: SellerKind, body: JsonObject, check: Checker): Patch {
+  const fields = FIELDS[kind];
+  for (const key of Object.keys(body)) {
+    if (!fields.includes(key)) check.add(key, `is not a field of an ${kind} seller (accepted: ${fields.join(', ')})`);
+  }
+  const patch: Patch = {};
+  const strings = ['first_name', 'last_name', 'phone_number', 'business_name', 'business_phone', 'statement_descriptor', 'description'] as const;
+  for (const key of strings) {
+    if (!fields.includes(key)) continue;
+    const value = check.optionalString(body[key], key);
+    if (value !== undefined) patch[key] = value === null ? null : text(value);
+  }
+  for (const key of ['email', 'business_email'] as const) {
+    if (!fields.includes(key)) continue;
+    const value = check.optionalString(body[key], key, 254);
+    if (value === undefined) continue;
+    patch[key] = value === null ? null : text(value);
+    if (patch[key] && !EMAIL_PATTERN.test(patch[key] as string)) check.add(key, 'must be an e-mail address');
+  }
+  if (kind === 'individual' && body.taxpayer_id !== undefined && body.taxpayer_id !== null) patch.taxpayer_id = cpf(body.taxpayer_id, 'taxpayer_id', check) ?? null;
+  if (kind === 'business' && body.ein !== undefined && body.ein !== null) patch.ein = cnpj(body.ein, 'ein', check) ?? null;
+  for (const key of ['birthdate', 'business_opening_date'] as const) {
+    if (!fields.includes(key)) continue;
+    const value = check.optionalString(body[key], key);
+    if (value === undefined) continue;
+    patch[key] = value === null ? null : text(value);
+    if (patch[key] && !parseCalendarDate(patch[key] as string)) check.add(key, 'must be a date (YYYY-MM-DD)');
+  }
+  const addressField = kind === 'individual' ? 'address' : 'business_address';
+  const address = parseAddressPatch(body[addressField], addressField, check);
+  if (address !== undefined) patch[addressField] = address;
+  if (kind === 'business') {
+    const owner = parseOwner(body.owner, check);
+    if (owner !== undefined) patch.owner = owner;
+  }
+  const metadata = check.metadata(body.metadata, 'metadata');
+  if (metadata) patch.metadata = metadata;
+  return patch;
+}
+
+function applyPatch(seller: SellerRecord, patch: Patch): void {
+  const { address, business_address: businessAddress, metadata, owner, ...fields } = patch;
+  Object.assign(seller, fields);
+  if (owner === null) seller.owner = null;
+  else if (owner) seller.owner = { first_name: '', last_name: null, taxpayer_id: '', email: null, ...seller.owner, ...owner };
+  if (address === null) seller.address = null;
+  else if (address) seller.address = { ...(seller.address ?? emptyAddress()), ...address };
+  if (businessAddress === null) seller.business_address = null;
+  else if (businessAddress) seller.business_address = { ...(seller.business_address ?? emptyAddress()), ...businessAddress };
+  for (const [key, value] of Object.entries(metadata ?? {})) {
+    if (value === null) delete seller.metadata[key];
+    else seller.metadata[key] = value;
+  }
+}
+
+/** The seeded seller as the sellers API shows it, for a state kept before sellers were a collection. */
+function seededRecord(state: SandboxState): SellerRecord {
+  const { seller } = state;
+  const at = new Date(0).toISOString();
+  return {
+    ...blankSeller(state, seller.id, 'business', at),
+    business_name: seller.name,
+    business_email: 'financeiro@lojasandbox.example.com',
+    ein: seller.taxpayer_id,
+    business_address: { ...seller.address },
+    statement_descriptor: seller.statement_descriptor,
+  };
+}
+
+function blankSeller(state: Pick<SandboxState, 'marketplace_id'>, id: string, type: SellerKind, at: string): SellerRecord {
+  return {
+    id,
+    resource: 'seller',
+    type,
+    status: 'active',
+    first_name: null,
+    last_name: null,
+    email: null,
+    phone_number: null,
+    taxpayer_id: null,
+    birthdate: null,
+    address: null,
+    business_name: null,
+    business_email: null,
+    business_phone: null,
+    ein: null,
+    business_opening_date: null,
+    business_address: null,
+    owner: null,
+    statement_descriptor: null,
+    description: null,
+    uri: `/v1/marketplaces/${state.marketplace_id}/sellers/${id}`,
+    metadata: {},
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/** The seeded seller's record, made for a new sandbox (seed.ts). */
+export function seedSeller(state: Pick<SandboxState, 'marketplace_id' | 'seller'>, at: string): SellerRecord {
+  return { ...seededRecord(state as SandboxState), created_at: at, updated_at: at };
+}
+
+/** The seller with this id, or undefined. */
+export function sellerById(state: SandboxState, id: string): SellerRecord | undefined {
+  const stored = state.sellers[id];
+  if (stored) return stored;
+  return id === state.seller.id ? seededRecord(state) : undefined;
+}
+
+/** A seller a sale, source, subscription or invoice may be made on behalf of: 404 for an unknown id, as the provider answers. */
+export function requireSeller(state: SandboxState, id: string): SellerRecord {
+  const seller = sellerById(state, id);
+  if (!seller) throw notFound('seller', id);
+  return seller;
+}
+
+/**
+ * What a sale's documents (receipt, boleto, PIX code, card statement) print of its seller: the
+ * seeded seller's own record, or another seller's name, CPF/CNPJ and address. A seller removed
+ * since is printed as the marketplace's seller.
+ */
+export function sellerOnDocuments(state: SandboxState, id: string): Seller {
+  const seller = id === state.seller.id ? undefined : state.sellers[id];
+  if (!seller) return state.seller;
+  const name = sellerName(seller);
+  return {
+    id,
+    name,
+    // Card statements print plain ASCII.
+    statement_descriptor: seller.statement_descriptor ?? name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().slice(0, 22).trim(),
+    taxpayer_id: (seller.type === 'business' ? seller.ein : seller.taxpayer_id) ?? '',
+    address: { ...emptyAddress(), ...(seller.type === 'business' ? seller.business_address : seller.address) },
+  };
+}
+
+/** The name a seller goes by on a boleto, a PIX code or a statement. */
+export function sellerName(seller: SellerRecord): string {
+  return seller.business_name ?? [seller.first_name, seller.last_name].filter(Boolean).join(' ');
+}
+
+function documentOf(seller: SellerRecord): string | null {
+  return seller.type === 'business' ? seller.ein : seller.taxpayer_id;
+}
+
+/** The provider keeps one seller per CPF/CNPJ. */
+function requireUniqueDocument(state: SandboxState, document: string, self?: string): void {
+  const other = allSellers(state).find((s) => s.id !== self && documentOf(s) === document);
+  if (other) {
+    const field = document.length === 14 ? 'ein' : 'taxpayer_id';
+    throw new SandboxError(409, 'duplicate_taxpayer_id', `A seller with this ${field} already exists (id: ${other.id}).`, {
+      reasons: [`${field}: already registered to seller ${other.id}`],
+    });
+  }
+}
+
+function allSellers(state: SandboxState): SellerRecord[] {
+  const stored = Object.values(state.sellers);
+  return stored.some((s) => s.id === state.seller.id) ? stored : [seededRecord(state), ...stored];
+}
+
+export type SellerPlan = (state: SandboxState, now: Date) => SellerRecord;
+
+export function planCreateSeller(kind: SellerKind, body: JsonObject): SellerPlan {
+  const check = new Checker();
+  const patch = parsePatch(kind, body, check);
+  for (const field of REQUIRED[kind]) if (body[field] === undefined || body[field] === null || body[field] === '') check.add(field, 'is required');
+  check.throwIfAny();
+  requireWholeOwner(patch.owner);
+  return (state, now) => {
+    requireUniqueDocument(state, (kind === 'business' ? patch.ein : patch.taxpayer_id) as string);
+    const at = isoTimestamp(now);
+    const seller = blankSeller(state, newId(), kind, at);
+    applyPatch(seller, patch);
+    state.sellers[seller.id] = seller;
+    // Its balance account exists from the start, at zero, so `balances get --seller` answers at once.
+    state.accounts[accountIdFor(seller.id)] = newAccount(state, seller.id, 'seller', at);
+    return seller;
+  };
+}
+
+export function planUpdateSeller(kind: SellerKind, body: JsonObject): (state: SandboxState, id: string, now: Date) => SellerRecord {
+  const check = new Checker();
+  const patch = parsePatch(kind, body, check);
+  if (Object.keys(body).length === 0) check.add(REQUIRED[kind][0] as string, `nothing to update: give any of ${FIELDS[kind].join(', ')}`);
+  for (const field of REQUIRED[kind]) if (body[field] === null || body[field] === '') check.add(field, 'cannot be cleared');
+  check.throwIfAny();
+  return (state, id, now) => {
+    const seller = requireSeller(state, id);
+    if (seller.type !== kind) {
+      const segment = seller.type === 'business' ? 'businesses' : 'individuals';
+      throw invalidParameters([{ field: 'type', message: `seller ${id} is ${seller.type === 'business' ? 'a business' : 'an individual'}: update it at …/sellers/${segment}/${id}` }]);
+    }
+    const document = kind === 'business' ? patch.ein : patch.taxpayer_id;
+    if (document && document !== documentOf(seller)) requireUniqueDocument(state, document, id);
+    applyPatch(seller, patch);
+    requireWholeOwner(seller.owner);
+    seller.updated_at = isoTimestamp(now);
+    state.sellers[id] ??= seller;
+    if (id === state.seller.id) {
+      // What receipts and boletos print follows the seeded seller's record.
+      state.seller.name = sellerName(seller);
+      state.seller.statement_descriptor = seller.statement_descriptor ?? state.seller.statement_descriptor;
+      state.seller.taxpayer_id = seller.ein ?? state.seller.taxpayer_id;
+      if (seller.business_address) state.seller.address = { ...seller.business_address };
+    }
+    return seller;
+  };
+}
+
+export function listSellers(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<SellerRecord> {
+  const query = parseListQuery(params, ['type']);
+  const types = query.filters.get('type');
+  return listByCreation(
+    uri,
+    allSellers(state).filter((s) => !types || types.has(s.type)),
+    query,
+  );
+}
+
+/**
+ * Refused for the marketplace's own (seeded) seller, and while money is still the seller's: a
+ * balance that is not zero, receivables not yet paid out, subscriptions that may still bill.
+ */
+export function removeSeller(state: SandboxState, id: string): Deleted {
+  requireSeller(state, id);
+  if (id === state.seller.id) {
+    throw new SandboxError(409, 'seller_is_marketplace', `The seller (id: ${id}) is the marketplace's own seller and cannot be removed.`);
+  }
+  const balance = accountOf(state, id)?.current_balance ?? '0.00';
+  const pending = sumBy(state, 'receivables', 'cents', { status: 'pending', recipient: id });
+  const running = Object.values(state.subscriptions).filter((s) => s.sub.on_behalf_of === id && (s.sub.status === 'active' || s.sub.status === 'suspended'));
+  const invoices = Object.values(state.invoices).filter(
+    (i) => i.on_behalf_of === id && (i.status === 'pending' || i.status === 'over-due'),
+  );
+  const blockers = [
+    ...(Number(balance) !== 0 ? [`a balance of ${balance}`] : []),
+    ...(pending !== 0 ? ['receivables not yet paid out'] : []),
+    ...running.map((s) => `subscription ${s.sub.uuid}`),
+    ...invoices.map((i) => `invoice ${i.id}`),
+  ];
+  if (blockers.length > 0) {
+    throw new SandboxError(409, 'seller_has_dependents', `The seller (id: ${id}) cannot be removed: it still has ${blockers.join(', ')}.`, { reasons: blockers });
+  }
+  delete state.sellers[id];
+  delete state.accounts[accountIdFor(id)];
+  return { id, resource: 'seller', deleted: true };
+}

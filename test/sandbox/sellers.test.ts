@@ -1,0 +1,78 @@
+// The sellers API of the sandbox: people and companies, checked as the provider would; each
+// seller's own lists; and a database made before sellers had their own transactions and transfers
+// columns, brought up to date on open with nothing lost.
+import { afterEach, describe, expect, it } from 'vitest';
+import { SANDBOX_SELLER_ID, startSandbox } from '../../src/sandbox/index.js';
+import { closeSandboxDb } from '../../src/sandbox/db/database.js';
+import { withDb } from './db-helpers.js';
+import { client, directCardBody, freshSandbox, type Fresh, type Json } from './helpers.js';
+
+let fresh: Fresh | undefined;
+afterEach(async () => {
+  await fresh?.close();
+  fresh = undefined;
+});
+
+const person = { first_name: 'João', last_name: 'Souza', taxpayer_id: '529.982.247-25', email: 'joao@example.com' };
+const company = { business_name: 'Loja Azul Ltda', ein: '12.abc.345/01de-35', business_email: 'contato@lojaazul.com.br' };
+
+describe('the sellers API', () => {
+  it('checks each kind of seller for its own fields and documents', async () => {
+    fresh = await freshSandbox();
+    const { api } = fresh;
+    const bad = await api.post('/v1/sellers/individuals', { first_name: 'A', taxpayer_id: '11.444.777/0001-61', ein: '1' });
+    expect(bad.status).toBe(400);
+    const reasons = (bad.body as Json).error.reasons.join('\n');
+    for (const fragment of ['ein: is not a field of an individual seller', 'taxpayer_id: must be a valid CPF', 'last_name: is required', 'email: is required']) expect(reasons).toContain(fragment);
+    const badCompany = await api.post('/v1/sellers/businesses', { ...company, ein: '12.ABC.345/01DE-36' });
+    expect(badCompany.status).toBe(400);
+    expect((badCompany.body as Json).error.reasons.join('\n')).toContain('ein: must be a valid CNPJ');
+
+    const created = await api.post('/v1/sellers/businesses', company);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ type: 'business', ein: '12ABC34501DE35', resource: 'seller' });
+    const id = (created.body as Json).id;
+    expect((await api.put(`/v1/sellers/individuals/${id}`, { email: 'x@example.com' })).status).toBe(400);
+    expect((await api.put(`/v1/sellers/businesses/${id}`, { business_email: 'novo@example.com' })).body).toMatchObject({ business_email: 'novo@example.com' });
+    const list = (await api.get('/v1/sellers?type=business')).body as Json;
+    expect(list.items.map((s: Json) => s.id).sort()).toEqual([id, SANDBOX_SELLER_ID].sort());
+    expect((await api.post('/v1/sellers/individuals', person)).status).toBe(201);
+    expect((await api.post('/v1/sellers/individuals', person)).status).toBe(409);
+    expect((await api.get(`/v1/sellers/${'f'.repeat(32)}/transactions`)).status).toBe(404);
+  });
+
+  it("a sale's statement, receipt and PIX code name its own seller", async () => {
+    fresh = await freshSandbox();
+    const { api } = fresh;
+    const seller = ((await api.post('/v1/sellers/businesses', { ...company, business_name: 'Panificadora São João Ltda' })).body as Json).id;
+    const sale = (await api.post('/v1/transactions', directCardBody(undefined, 1000, { on_behalf_of: seller }))).body as Json;
+    expect(sale.statement_descriptor).toBe('PANIFICADORA SAO JOAO');
+    const receipt = (await api.get(`/v1/receipts/${sale.sales_receipt}`)).body as Json;
+    expect(receipt).toMatchObject({ business_name: 'Panificadora São João Ltda', taxpayer_id: '12ABC34501DE35', seller });
+    const pix = (await api.post('/v1/transactions', { amount: 500, currency: 'BRL', payment_type: 'pix', on_behalf_of: seller })).body as Json;
+    expect(pix.payment_method.qr_code.emv).toContain('PANIFICADORA SAO JOAO');
+    // The seeded seller's sales are as before.
+    const own = (await api.post('/v1/transactions', directCardBody(undefined, 1000))).body as Json;
+    expect(own.statement_descriptor).toBe('LOJA SANDBOX');
+  });
+
+  it('a database from before the seller columns gets them on open, filled from what it holds', async () => {
+    fresh = await freshSandbox();
+    const seller = ((await fresh.api.post('/v1/sellers/individuals', person)).body as Json).id;
+    const sale = ((await fresh.api.post('/v1/transactions', directCardBody(undefined, 1000, { on_behalf_of: seller }))).body as Json).id;
+    await fresh.api.post('/v1/transactions', directCardBody(undefined, 2000));
+    await fresh.sandbox.close();
+    await closeSandboxDb(fresh.dir);
+    await withDb(fresh.dir, (db) => {
+      for (const table of ['transactions', 'transfers']) {
+        db.exec(`DROP INDEX ${table}_on_behalf_of_created_ms`);
+        db.exec(`ALTER TABLE ${table} DROP COLUMN on_behalf_of`);
+      }
+    });
+    const again = await startSandbox({ stateDir: fresh.dir });
+    fresh.sandbox = again;
+    const listed = (await client(again.url).get(`/v1/sellers/${seller}/transactions`)).body as Json;
+    expect(listed.items.map((t: Json) => t.id)).toEqual([sale]);
+    expect(((await client(again.url).get(`/v1/sellers/${SANDBOX_SELLER_ID}/transactions`)).body as Json).total).toBe(1);
+  });
+});
