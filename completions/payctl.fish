@@ -34,6 +34,7 @@ complete -c payctl -n '__fish_seen_subcommand_from transactions tx; and __fish_s
 complete -c payctl -n '__fish_seen_subcommand_from transactions tx; and __fish_seen_subcommand_from create' -l allow-duplicate-reference -d 'with --reference-id: create even when a transaction with that reference exists'
 complete -c payctl -n '__fish_seen_subcommand_from transactions tx; and __fish_seen_subcommand_from create' -l on-behalf-of -r -d 'seller responsible for the sale (default: the profile\'s seller_id)'
 complete -c payctl -n '__fish_seen_subcommand_from transactions tx; and __fish_seen_subcommand_from create' -l metadata -r -d 'metadata entry (repeatable)'
+complete -c payctl -n '__fish_seen_subcommand_from transactions tx; and __fish_seen_subcommand_from create' -l split -r -d 'another seller\'s part: <seller-id>:<amount|percent%>[,liable][,net] (repeatable; the sale\'s seller gets the rest)'
 complete -c payctl -n '__fish_seen_subcommand_from transactions tx; and __fish_seen_subcommand_from create' -l card-number -r -d 'card number (visible in ps/history: prefer --card-file or the prompt)'
 complete -c payctl -n '__fish_seen_subcommand_from transactions tx; and __fish_seen_subcommand_from create' -l holder-name -r -d 'cardholder name'
 complete -c payctl -n '__fish_seen_subcommand_from transactions tx; and __fish_seen_subcommand_from create' -l exp-month -r -d 'card expiry month'

@@ -53,6 +53,15 @@ const address = z.looseObject({ postal_code: z.optional(z.string().check(z.regex
 
 const payer = z.looseObject({ taxpayer_id: z.optional(taxpayerId), email: z.optional(email), birthdate: z.optional(date), address: z.optional(address) });
 
+/** One part of a sale for another seller: a fixed amount in cents or a percentage, never both. */
+const splitRule = z.object({
+  recipient: id,
+  liable: z.optional(z.boolean()),
+  charge_processing_fee: z.boolean(),
+  amount: z.optional(cents),
+  percentage: z.optional(z.number().check(z.gt(0, 'must be above 0%'), z.lte(100, 'must be at most 100%'))),
+}).check(z.refine((r) => (r.amount === undefined) !== (r.percentage === undefined), 'takes an amount or a percentage, one of them'));
+
 const transactionCreate = z.looseObject({
   amount: cents,
   currency,
@@ -83,6 +92,7 @@ const transactionCreate = z.looseObject({
   ),
   pix_expiration_date_time: z.optional(dateTime),
   metadata: z.optional(metadata),
+  split_rules: z.optional(z.array(splitRule)),
 });
 
 const moneyMove = z.looseObject({ on_behalf_of: id, amount: cents });
@@ -239,6 +249,10 @@ const FLAGS: Record<string, string> = {
   'payment_method.buyer.address.postal_code': '--payer-postal-code',
   pix_expiration_date_time: '--pix-expires-at',
   metadata: '--metadata',
+  split_rules: '--split',
+  'split_rules.recipient': '--split',
+  'split_rules.amount': '--split',
+  'split_rules.percentage': '--split',
   first_name: '--first-name',
   last_name: '--last-name',
   business_name: '--business-name',

@@ -23,6 +23,7 @@ import { hasCardFlags, readCard, type CardInput } from '../shared/card.js';
 import { notInThePast } from '../shared/dates.js';
 import { missingInput, optionalString, stringList } from '../shared/input.js';
 import type { Transaction } from './shared.js';
+import { checkSplits, parseSplit, splitRuleBody, type SplitInput } from './split-input.js';
 import { TRANSACTION_VIEW } from './view.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -71,6 +72,8 @@ export interface CreateInput {
   onBehalfOf: string;
   metadata?: Record<string, string>;
   payment: Payment;
+  /** Other sellers' parts of the sale (--split); the sale's own seller gets the rest. */
+  splits?: SplitInput[];
 }
 
 /** The request body, in the provider's types: integer cents, boolean capture, integer installments. */
@@ -120,6 +123,7 @@ export function buildCreateRequest(input: CreateInput): Record<string, unknown> 
       break;
   }
   if (input.metadata && Object.keys(input.metadata).length > 0) body.metadata = input.metadata;
+  if (input.splits && input.splits.length > 0) body.split_rules = input.splits.map(splitRuleBody);
   return body;
 }
 
@@ -277,6 +281,7 @@ export async function gatherCreateInput(ctx: Context, options: Record<string, un
   if (referenceId.length > 500) throw new ValidationError('--reference-id', 'at most 500 characters');
   const metadataPairs = stringList(options.metadata);
   const metadata = metadataPairs.length > 0 ? parseMetadata(metadataPairs, '--metadata') : undefined;
+  const splits = checkSplits(stringList(options.split).map((v) => parseSplit(v)), amountCents, onBehalfOf);
 
   const payment = await readPayment(ctx, paymentType, options, () => {
     walkedThrough = true;
@@ -290,6 +295,7 @@ export async function gatherCreateInput(ctx: Context, options: Record<string, un
   const input: CreateInput = { amountCents, currency, referenceId, onBehalfOf, payment };
   if (description !== undefined) input.description = description;
   if (metadata !== undefined) input.metadata = metadata;
+  if (splits.length > 0) input.splits = splits;
   return { input, walkedThrough };
 }
 

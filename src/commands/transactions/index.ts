@@ -27,6 +27,7 @@ export function registerTransactions(program: Command, action: ActionFactory, wi
     .option('--allow-duplicate-reference', 'with --reference-id: create even when a transaction with that reference exists')
     .option('--on-behalf-of <seller-id>', "seller responsible for the sale (default: the profile's seller_id)")
     .option('--metadata <key=value>', 'metadata entry (repeatable)', collect)
+    .option('--split <seller-id:part>', "another seller's part: <seller-id>:<amount|percent%>[,liable][,net] (repeatable; the sale's seller gets the rest)", collect)
     .option('--card-number <digits>', 'card number (visible in ps/history: prefer --card-file or the prompt)')
     .option('--holder-name <name>', 'cardholder name')
     .option('--exp-month <MM>', 'card expiry month')
@@ -65,6 +66,7 @@ export function registerTransactions(program: Command, action: ActionFactory, wi
         'payctl transactions create --payment-type boleto --amount 150 --customer <buyer-id>',
         'payctl transactions create --payment-type boleto --amount 150 --customer <buyer-id> --due-date 2026-12-10 --late-fee 2% --interest 1% --instruction "Não receber após o vencimento"',
         'payctl transactions create --payment-type pix --amount 30',
+        'payctl transactions create --amount 100 --card <card-id> --split <seller-id>:30%,net --split <seller-id>:10.00,liable',
         'payctl transactions create        # on a terminal: asks for everything, step by step',
       ),
     );
