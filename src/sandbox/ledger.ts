@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { newId } from './ids.js';
 import { centsToDecimal, decimalToCents } from './money.js';
+import { partsOf } from './splits.js';
 import { isoTimestamp } from './time.js';
 import type { Account, BalanceEntry, EntryOperation, SandboxState, StoredTransaction } from './types.js';
 
@@ -85,32 +86,43 @@ export function postEntry(state: SandboxState, spec: EntrySpec, now: Date): Bala
   return entry;
 }
 
-/** What a sale is worth to the seller now: its collected amount net of fees, nothing unless succeeded. */
+/** What a sale is worth to its own seller now: its part, net of the fees it pays; nothing unless succeeded. */
 export function netCredit(stored: StoredTransaction): number {
-  if (stored.txn.status !== 'succeeded') return 0;
-  return Math.max(0, stored.remaining_cents - decimalToCents(stored.txn.fees));
+  const own = partsOf(stored).at(-1);
+  return own ? own.gross - own.fee : 0;
 }
 
 /**
- * Brings the seller's balance in line with the transaction: a sale that succeeds credits its net
- * amount, a refund debits what it took back (fees returned with it). Call after every change
- * that moves money (through settleTransaction, in settle.ts).
+ * Brings every party's balance in line with the transaction: a sale that succeeds credits each
+ * party (its seller, every split recipient) its part net of the fees it pays; a refund debits what
+ * it took back of each part (fees returned with it). Call after every change that moves money
+ * (through settleTransaction, in settle.ts).
  */
 export function syncLedger(state: SandboxState, stored: StoredTransaction, now: Date): void {
-  const target = netCredit(stored);
-  const delta = target - (stored.credited_cents ?? 0);
-  if (delta === 0) return;
   const { txn } = stored;
-  postEntry(
-    state,
-    {
-      owner: txn.on_behalf_of,
-      operation: delta > 0 ? 'sale' : 'refund',
-      cents: delta,
-      description: delta > 0 ? `Sale ${txn.id} (${txn.payment_type}), net of fees` : `Refund of ${txn.id}`,
-      transaction: txn.id,
-    },
-    now,
-  );
-  stored.credited_cents = target;
+  const parts = partsOf(stored);
+  const credited = stored.credited_by ?? {};
+  // A recipient whose rule was removed is owed nothing any more.
+  const targets = new Map<string, number>(Object.keys(credited).map((owner) => [owner, 0]));
+  for (const part of parts) targets.set(part.owner, part.gross - part.fee);
+  for (const [owner, target] of targets) {
+    const own = owner === txn.on_behalf_of;
+    const before = own ? (stored.credited_cents ?? 0) : (credited[owner] ?? 0);
+    const delta = target - before;
+    if (delta === 0) continue;
+    const share = own ? '' : ' (split part)';
+    postEntry(
+      state,
+      {
+        owner,
+        operation: delta > 0 ? 'sale' : 'refund',
+        cents: delta,
+        description: delta > 0 ? `Sale ${txn.id} (${txn.payment_type})${share}, net of fees` : `Refund of ${txn.id}${share}`,
+        transaction: txn.id,
+      },
+      now,
+    );
+    if (own) stored.credited_cents = target;
+    else stored.credited_by = { ...stored.credited_by, [owner]: target };
+  }
 }

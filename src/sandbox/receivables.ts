@@ -6,6 +6,7 @@ import { centsToDecimal, decimalToCents } from './money.js';
 import { notePayoutDate } from './payouts.js';
 import { expectedOn } from './transaction-model.js';
 import { addMonths, isoTimestamp } from './time.js';
+import { partsOf, showParts, type Part } from './splits.js';
 import type { Receivable, SandboxState, StoredTransaction } from './types.js';
 
 // What the seller will be paid for a sale, and when: one receivable per installment. They follow
@@ -35,45 +36,66 @@ function sumCents(receivables: Receivable[], pick: (r: Receivable) => number): n
 
 /**
  * Brings the transaction's receivables in line with it; call after every change that moves money
- * (through settleTransaction). Receivables already paid out stay as they were: a refund after
- * the payout is taken from the seller's balance instead (ledger.ts).
+ * (through settleTransaction). Each party of the sale (its seller and every split recipient,
+ * splits.ts) has receivables of its own. Receivables already paid out stay as they were: a refund
+ * after the payout is taken from that party's balance instead (ledger.ts).
  */
 export function syncReceivables(state: SandboxState, stored: StoredTransaction, now: Date): void {
   const { txn } = stored;
   const existing = receivablesOf(state, stored);
-  const open = existing.filter((r) => r.status === 'pending');
   const at = isoTimestamp(now);
-  if (txn.status === 'canceled' || (txn.status === 'succeeded' && stored.remaining_cents === 0)) {
-    for (const receivable of open) {
+  const cancel = (receivables: Receivable[]) => {
+    for (const receivable of receivables) {
       receivable.status = 'canceled';
       receivable.canceled_at = at;
     }
+  };
+  const open = (receivables: Receivable[]) => receivables.filter((r) => r.status === 'pending');
+  if (txn.status === 'canceled' || (txn.status === 'succeeded' && stored.remaining_cents === 0)) {
+    cancel(open(existing));
+    showParts(stored, partsOf(stored), now);
     return;
   }
   if (txn.status !== 'succeeded') return;
 
-  if (existing.length > 0) {
-    if (open.length === 0) return;
-    const paid = existing.filter((r) => r.status === 'paid');
-    const paidGross = sumCents(paid, (r) => decimalToCents(r.gross_amount));
-    const paidFees = sumCents(paid, (r) => decimalToCents(r.gross_amount) - decimalToCents(r.amount));
-    const gross = splitCents(Math.max(0, stored.remaining_cents - paidGross), open.length);
-    const fees = splitCents(Math.max(0, decimalToCents(txn.fees) - paidFees), open.length);
-    open.forEach((receivable, i) => {
-      receivable.gross_amount = centsToDecimal(gross[i] ?? 0);
-      receivable.amount = centsToDecimal((gross[i] ?? 0) - (fees[i] ?? 0));
-    });
-    return;
+  const parts = partsOf(stored);
+  showParts(stored, parts, now);
+  // A recipient whose rule was removed keeps what was paid out and loses what was not.
+  const owners = new Set(parts.map((p) => p.owner));
+  cancel(open(existing.filter((r) => !owners.has(r.recipient))));
+  for (const part of parts) {
+    const mine = existing.filter((r) => r.recipient === part.owner && r.split_rule === (part.rule?.id ?? null));
+    if (mine.length > 0) resplit(mine, part);
+    else if (part.gross > 0 || part.fee > 0) addReceivables(state, stored, part, at, now);
   }
+}
+
+/** Spreads what a party has not been paid yet over its open receivables. */
+function resplit(receivables: Receivable[], part: Part): void {
+  const open = receivables.filter((r) => r.status === 'pending');
+  if (open.length === 0) return;
+  const paid = receivables.filter((r) => r.status === 'paid');
+  const paidGross = sumCents(paid, (r) => decimalToCents(r.gross_amount));
+  const paidFees = sumCents(paid, (r) => decimalToCents(r.gross_amount) - decimalToCents(r.amount));
+  const gross = splitCents(Math.max(0, part.gross - paidGross), open.length);
+  const fees = splitCents(Math.max(0, part.fee - paidFees), open.length);
+  open.forEach((receivable, i) => {
+    receivable.gross_amount = centsToDecimal(gross[i] ?? 0);
+    receivable.amount = centsToDecimal((gross[i] ?? 0) - (fees[i] ?? 0));
+  });
+}
+
+function addReceivables(state: SandboxState, stored: StoredTransaction, part: Part, at: string, now: Date): void {
+  const { txn } = stored;
   const count = txn.payment_type === 'credit' ? (txn.installment_plan?.number_installments ?? 1) : 1;
-  const gross = splitCents(stored.remaining_cents, count);
+  const gross = splitCents(part.gross, count);
   // The fee comes off each installment in proportion, split the same way as the gross.
-  const fees = splitCents(decimalToCents(txn.fees), count);
+  const fees = splitCents(part.fee, count);
   // Installment 1 settles on the transaction's expected_on (D+30 for cards, D+1 for boleto and
   // PIX); each later one a calendar month after the one before.
   const first = new Date(txn.expected_on ?? expectedOn(txn.payment_type, now));
   const authorization = txn.history.find((h) => h.operation_type === 'authorization' && h.authorization_code !== '');
-  stored.receivable_indexes = [];
+  stored.receivable_indexes ??= [];
   for (let i = 0; i < count; i += 1) {
     const expected = isoTimestamp(addMonths(first, i));
     stored.receivable_indexes.push(state.receivables.length);
@@ -82,11 +104,11 @@ export function syncReceivables(state: SandboxState, stored: StoredTransaction, 
       id: newId(),
       resource: 'receivable',
       status: 'pending',
-      recipient: txn.on_behalf_of,
+      recipient: part.owner,
       transaction: txn.id,
-      split_rule: null,
+      split_rule: part.rule?.id ?? null,
       installment: String(i + 1),
-      liable: 'true',
+      liable: part.rule && !part.rule.liable ? 'false' : 'true',
       amount: centsToDecimal((gross[i] ?? 0) - (fees[i] ?? 0)),
       gross_amount: centsToDecimal(gross[i] ?? 0),
       anticipation_fee: '0.00',

@@ -3,6 +3,7 @@ import { newId, randomDigits } from './ids.js';
 import { centsToDecimal } from './money.js';
 import { addDays, isoTimestamp, startOfDay } from './time.js';
 import { sellerOnDocuments } from './sellers.js';
+import { newSplitRule, type SplitRuleSpec } from './splits.js';
 import type {
   FeeDetails,
   HistoryEntry,
@@ -106,6 +107,8 @@ export interface NewTransaction {
   card_id: string | null;
   /** Card sales get an acquirer transaction number and, once approved, a sales receipt. */
   card_sale: boolean;
+  /** Other sellers' parts (splits.ts), recipients already checked. */
+  split_rules?: SplitRuleSpec[];
 }
 
 export function addTransaction(
@@ -165,6 +168,7 @@ export function addTransaction(
       payment_authorization: null,
       history: [],
       reference_id: spec.reference_id,
+      split_rules: (spec.split_rules ?? []).map((rule) => newSplitRule(rule, id, at)),
     },
   };
   for (const draft of history) recordChange(stored, draft, now);

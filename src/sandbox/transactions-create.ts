@@ -9,6 +9,7 @@ import { centsToDecimal, parseCents } from './money.js';
 import { boletoBarcode, digitableLine, pixEmv } from './payment-codes.js';
 import { SANDBOX_FILES_ORIGIN } from './constants.js';
 import { settleTransaction } from './settle.js';
+import { parseSplitRules, requireRecipients, type SplitRuleSpec } from './splits.js';
 import { markTokenUsed } from './tokens.js';
 import { addTransaction, type HistoryDraft } from './transaction-model.js';
 import { addDays, calendarDate, isoTimestamp, parseDateOrDateTime, parseDateTime, startOfDay } from './time.js';
@@ -47,6 +48,7 @@ interface Common {
   customer: string | undefined;
   cents: number;
   currency: string;
+  splitRules: SplitRuleSpec[];
 }
 
 export function planCreateTransaction(body: JsonObject, now: Date): CreatePlan {
@@ -59,7 +61,16 @@ export function planCreateTransaction(body: JsonObject, now: Date): CreatePlan {
   const check = new Checker();
   const source = paymentType === 'credit' ? check.optionalObject(body.source, 'source') : undefined;
   const common = parseCommon(body, source, check);
-  switch (paymentType as CreatablePaymentType) {
+  const plan = planVariant(paymentType as CreatablePaymentType, body, source, common, check, now);
+  if (common.splitRules.length === 0) return plan;
+  return (state, at) => {
+    requireRecipients(state, common.splitRules);
+    return plan(state, at);
+  };
+}
+
+function planVariant(paymentType: CreatablePaymentType, body: JsonObject, source: JsonObject | undefined, common: Common, check: Checker, now: Date): CreatePlan {
+  switch (paymentType) {
     case 'credit':
       return planCard(body, source, common, check, now);
     case 'boleto':
@@ -95,14 +106,16 @@ function parseCommon(body: JsonObject, source: JsonObject | undefined, check: Ch
   const metadata = check.metadata(body.metadata, 'metadata') ?? {};
   const cents = fromEitherPlace(body.amount, source?.amount, 'amount', check, (v, f) => check.positiveCents(v, f));
   const currency = fromEitherPlace(body.currency, source?.currency, 'currency', check, (v, f) => check.currency(v, f));
+  const onBehalfOf = check.requiredString(body.on_behalf_of, 'on_behalf_of') ?? '';
   return {
-    onBehalfOf: check.requiredString(body.on_behalf_of, 'on_behalf_of') ?? '',
+    onBehalfOf,
     referenceId: check.optionalString(body.reference_id, 'reference_id', 500) ?? null,
     description: check.optionalString(body.description, 'description', 500) ?? null,
     metadata: Object.fromEntries(Object.entries(metadata).filter((e): e is [string, string] => e[1] !== null)),
     customer: check.optionalString(body.customer, 'customer') ?? undefined,
     cents: cents ?? 0,
     currency: currency ?? '',
+    splitRules: parseSplitRules(body.split_rules, cents ?? 0, onBehalfOf, check),
   };
 }
 
@@ -227,6 +240,7 @@ function planCard(body: JsonObject, source: JsonObject | undefined, common: Comm
         installment_plan: installments,
         card_id: card.id,
         card_sale: true,
+        split_rules: common.splitRules,
       },
       history,
       at,
@@ -455,6 +469,7 @@ function addPending(
       installment_plan: null,
       card_id: null,
       card_sale: false,
+      split_rules: common.splitRules,
     },
     [{ operation_type: 'created', status: 'succeeded', amount_cents: common.cents, response_message: 'Awaiting payment.' }],
     at,

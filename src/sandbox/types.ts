@@ -135,6 +135,27 @@ export interface InstallmentPlan {
 }
 
 /** Seed 2.1, every field, plus reference_id. */
+/** Another seller's part of a sale (splits.ts). */
+export interface SplitRule {
+  id: string;
+  resource: 'split_rule';
+  transaction: string;
+  recipient: string;
+  liable: boolean;
+  charge_processing_fee: boolean;
+  charge_recipient_processing_fee: boolean;
+  /** "70.00" for 70%; null when the part is an amount. */
+  percentage: string | null;
+  /** In reais, "7.50"; null when the part is a percentage. */
+  amount: string | null;
+  is_gross_amount: boolean;
+  /** What the recipient gets of the sale as it stands: net of its fees, and gross. */
+  receivable_amount: string;
+  receivable_gross_amount: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Transaction {
   id: string;
   resource: 'transaction';
@@ -172,6 +193,8 @@ export interface Transaction {
   payment_authorization: string | null;
   history: HistoryEntry[];
   reference_id: string | null;
+  /** Other sellers' parts of the sale; absent on older states (none). */
+  split_rules?: SplitRule[];
 }
 
 /** A transaction plus the bookkeeping the response does not show. */
@@ -183,6 +206,8 @@ export interface StoredTransaction {
   card_id: string | null;
   /** Net of fees, what the seller's balance has been credited for this sale so far (ledger.ts). Absent on old states: 0. */
   credited_cents?: number;
+  /** The same for each split recipient, by seller id (ledger.ts). Absent when the sale was never split. */
+  credited_by?: Record<string, number>;
   /** Where its receivables sit in `receivables`, so settling one sale never scans them all. Absent on old states. */
   receivable_indexes?: number[];
   txn: Transaction;
@@ -342,9 +367,10 @@ export interface Receivable {
   status: 'pending' | 'paid' | 'canceled';
   recipient: string;
   transaction: string;
-  split_rule: null;
+  /** The split rule this receivable pays, or null for the sale's own seller. */
+  split_rule: string | null;
   installment: string;
-  liable: 'true';
+  liable: 'true' | 'false';
   amount: string;
   gross_amount: string;
   anticipation_fee: string;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
 import { buildCreateRequest, createFingerprint } from '../../src/commands/transactions/create.js';
 import { parseSplit } from '../../src/commands/transactions/split-input.js';
 import type { Reply } from '../helpers/recording-server.js';
-import { cardFlags, createCard, expectJson, expectUsage, freshHomePerTest, run, runAgainst, type Tx } from './helpers.js';
+import { cardFlags, create, createCard, expectError, expectJson, expectUsage, freshHomePerTest, run, runAgainst, type Tx } from './helpers.js';
 
 // Split rules: --split on create checked and sent in the provider's shape.
 const home = freshHomePerTest();
@@ -69,5 +70,81 @@ describe('transactions create --split', () => {
   it('--dry-run shows the split rules it would send', async () => {
     const result = await run(home(), ['transactions', 'create', '--amount', '10', ...cardFlags(), '--split', `${A}:3.00,net`, '--dry-run']);
     expect(expectJson(result).body.split_rules).toEqual([{ recipient: A, liable: false, charge_processing_fee: true, amount: 300 }]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The embedded sandbox: each party of a split sale gets receivables, balance entries and payouts of
+// its own; refunds take each part back in proportion (README, "Split rules").
+describe('split sales in the embedded sandbox', () => {
+  const json = async (args: string[]): Promise<Tx> => expectJson(await run(home(), [...args, '-o', 'json']));
+  const newSeller = async (name: string, ein: string) => (await json(['sellers', 'create', '--business-name', name, '--ein', ein, '--email', 'split@example.com'])).id as string;
+  /** Each seller's receivables as [net, gross, status, split rule], and its current balance. */
+  const holdings = async (seller: string) => ({
+    receivables: (await json(['receivables', 'list', '--seller', seller, '--all'])).map((r: Tx) => [r.amount, r.gross_amount, r.status, r.split_rule]),
+    balance: (await json(['balances', 'current', '--seller', seller])).current_balance,
+  });
+
+  /** A R$ 100,00 card sale of `main`, 30% of it for `other` paying its share of the fees (R$ 2,99 in all). */
+  async function seventyThirty() {
+    const main = await newSeller('Loja Setenta', '11.444.777/0001-61');
+    const other = await newSeller('Loja Trinta', '12.ABC.345/01DE-35');
+    const sale = await create(home(), ['--amount', '100.00', ...cardFlags(), '--on-behalf-of', main, '--split', `${other}:30%,net`]);
+    return { main, other, sale, rule: sale.split_rules[0].id as string };
+  }
+
+  it('a 70/30 card sale: each seller its own receivable and balance, fees shared as charge_processing_fee says', async () => {
+    const { main, other, sale, rule } = await seventyThirty();
+    expect(sale.fees).toBe('2.99');
+    expect(sale.split_rules).toEqual([
+      expect.objectContaining({ resource: 'split_rule', transaction: sale.id, recipient: other, percentage: '30.00', amount: null, liable: false, charge_processing_fee: true, receivable_gross_amount: '30.00', receivable_amount: '29.11' }),
+    ]);
+    // 30.00 of the sale, less floor(2.99 × 30%) = 0.89 of the fees; the sale's seller pays the other 2.10.
+    expect(await holdings(other)).toEqual({ receivables: [['29.11', '30.00', 'pending', rule]], balance: '29.11' });
+    expect(await holdings(main)).toEqual({ receivables: [['67.90', '70.00', 'pending', null]], balance: '67.90' });
+
+    // Settled: each part paid out to its own seller, by a transfer of its own.
+    await json(['sandbox', 'advance', '--days', '31']);
+    expect(await holdings(other)).toEqual({ receivables: [['29.11', '30.00', 'paid', rule]], balance: '0.00' });
+    expect(await holdings(main)).toEqual({ receivables: [['67.90', '70.00', 'paid', null]], balance: '0.00' });
+    expect((await json(['transfers', 'list', '--seller', other, '--all'])).map((t: Tx) => t.amount)).toEqual(['29.11']);
+  });
+
+  it('a partial refund takes each part back in proportion, a full refund all of it', async () => {
+    const { main, other, sale, rule } = await seventyThirty();
+    const refunded = expectJson(await run(home(), ['transactions', 'refund', sale.id, '--amount', '40.00', '--yes']));
+    // 60.00 remains, fees 1.79: the recipient's part is 30% of it, 18.00, less floor(1.79 × 30%) = 0.53.
+    expect([refunded.amount, refunded.fees]).toEqual(['60.00', '1.79']);
+    expect(refunded.split_rules[0]).toMatchObject({ receivable_gross_amount: '18.00', receivable_amount: '17.47' });
+    expect(await holdings(other)).toEqual({ receivables: [['17.47', '18.00', 'pending', rule]], balance: '17.47' });
+    expect(await holdings(main)).toEqual({ receivables: [['40.74', '42.00', 'pending', null]], balance: '40.74' });
+    const history: Tx[] = await json(['balances', 'history', '--seller', other, '--all', '--sort', 'asc']);
+    expect(history.map((e) => [e.operation, e.amount, e.transaction])).toEqual([
+      ['sale', '29.11', sale.id],
+      ['refund', '-11.64', sale.id],
+    ]);
+
+    expectJson(await run(home(), ['transactions', 'refund', sale.id, '--yes']));
+    expect(await holdings(other)).toEqual({ receivables: [['17.47', '18.00', 'canceled', rule]], balance: '0.00' });
+    expect(await holdings(main)).toEqual({ receivables: [['40.74', '42.00', 'canceled', null]], balance: '0.00' });
+  });
+
+  it('a refund after the payout is taken from each seller\'s balance', async () => {
+    const { main, other, sale } = await seventyThirty();
+    await json(['sandbox', 'advance', '--days', '31']);
+    expectJson(await run(home(), ['transactions', 'refund', sale.id, '--amount', '50.00', '--yes']));
+    // Half remains, fees 1.50: the recipient keeps 15.00 − 0.45, the sale's seller 35.00 − 1.05.
+    expect((await holdings(other)).balance).toBe('-14.56');
+    expect((await holdings(main)).balance).toBe('-33.95');
+  });
+
+  it('the sandbox refuses a recipient that is not a seller (404) and parts over the amount (400), charging nothing', async () => {
+    const unknown = await run(home(), ['transactions', 'create', '--amount', '10.00', ...cardFlags(), '--split', `${'9'.repeat(32)}:30%`]);
+    expectError(unknown, 5, `the seller (id: ${'9'.repeat(32)})`, 'HTTP 404');
+    const other = await newSeller('Loja Trinta', '12.ABC.345/01DE-35');
+    const body = JSON.stringify({ amount: 1000, currency: 'BRL', payment_type: 'pix', on_behalf_of: SANDBOX_SELLER_ID, split_rules: [{ recipient: other, amount: 600 }, { recipient: other, percentage: 50 }] });
+    const over = await run(home(), ['api', 'POST', '/transactions', '--input', '-'], { stdin: body });
+    expectError(over, 6, 'HTTP 400', 'split_rules: the parts add up to 11.00, more than the amount 10.00', `split_rules: names recipient ${other} more than once`);
+    expect(await json(['transactions', 'list', '--all'])).toEqual([]);
   });
 });

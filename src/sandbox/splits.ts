@@ -1,0 +1,177 @@
+import { isObject } from './http.js';
+import { newId } from './ids.js';
+import { centsToDecimal, decimalToCents, parseCents } from './money.js';
+import { requireSeller } from './sellers.js';
+import { isoTimestamp } from './time.js';
+import type { SandboxState, SplitRule, StoredTransaction } from './types.js';
+import type { Checker } from './validate.js';
+
+// Split rules: other sellers' parts of a sale. Each rule names a recipient (a seller) and a part,
+// a fixed amount or a percentage of the sale's amount. The sale's own seller (on_behalf_of) gets
+// what the parts leave. How each party's part follows the money, in integer cents:
+//
+// - A rule's full part is its amount, or floor(percentage × amount); the sale's seller keeps the
+//   cents a percentage rounds away.
+// - While part of the sale is refunded, each part is scaled to what remains: floor(part ×
+//   remaining / amount). The cents lost to rounding go to the sale's seller, so the parts always
+//   add up to exactly what remains, and a full refund takes every part back to zero.
+// - Fees: a recipient whose rule has charge_processing_fee pays floor(fees × its part / remaining);
+//   the sale's seller pays every other cent of the fees.
+
+/** A rule as a request gives it, checked. */
+export interface SplitRuleSpec {
+  recipient: string;
+  liable: boolean;
+  chargeProcessingFee: boolean;
+  cents: number | null;
+  /** Hundredths of a percent: 70% → 7000. */
+  basisPoints: number | null;
+}
+
+/** What one party gets of a sale as it stands, in cents. */
+export interface Part {
+  owner: string;
+  rule: SplitRule | null;
+  gross: number;
+  fee: number;
+}
+
+function parseBasisPoints(value: unknown): number | undefined {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : undefined;
+  if (text === undefined || !/^\d{1,3}(\.\d{1,2})?$/.test(text)) return undefined;
+  const [whole = '0', fraction = ''] = text.split('.');
+  const points = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return points > 0 && points <= 10_000 ? points : undefined;
+}
+
+function parseFlag(value: unknown, fallback: boolean, field: string, check: Checker): boolean {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === 1 || value === '1') return true;
+  if (value === 'false' || value === 0 || value === '0') return false;
+  check.add(field, 'must be a boolean');
+  return fallback;
+}
+
+/** One rule of a request body; `field` names it in messages ("split_rules[0]"). */
+export function parseSplitRule(value: unknown, field: string, check: Checker): SplitRuleSpec | undefined {
+  if (!isObject(value)) {
+    check.add(field, 'must be an object');
+    return undefined;
+  }
+  const recipient = check.requiredString(value.recipient, `${field}.recipient`, 64);
+  const hasAmount = value.amount !== undefined && value.amount !== null;
+  const hasPercentage = value.percentage !== undefined && value.percentage !== null;
+  if (hasAmount === hasPercentage) check.add(field, 'takes an amount (in cents) or a percentage, one of them');
+  const cents = hasAmount ? parseCents(value.amount) : null;
+  if (hasAmount && (cents === undefined || cents === 0)) check.add(`${field}.amount`, 'must be a positive integer amount in cents');
+  const basisPoints = hasPercentage ? parseBasisPoints(value.percentage) : null;
+  if (hasPercentage && basisPoints === undefined) check.add(`${field}.percentage`, 'must be a percentage above 0 and at most 100, with at most two decimals');
+  const liable = parseFlag(value.liable, true, `${field}.liable`, check);
+  const chargeProcessingFee = parseFlag(value.charge_processing_fee, false, `${field}.charge_processing_fee`, check);
+  if (recipient === undefined || cents === undefined || basisPoints === undefined || hasAmount === hasPercentage) return undefined;
+  return { recipient, liable, chargeProcessingFee, cents, basisPoints };
+}
+
+/** A rule's full part of a sale of `amount` cents. */
+function fullPart(rule: { cents: number | null; basisPoints: number | null }, amount: number): number {
+  return rule.cents ?? Math.floor(((rule.basisPoints ?? 0) * amount) / 10_000);
+}
+
+/**
+ * Checks a sale's rules together: each recipient once, never the sale's own seller, all parts
+ * within the amount. `field` names the list in messages.
+ */
+export function checkSplitRules(rules: SplitRuleSpec[], amount: number, onBehalfOf: string, field: string, check: Checker): void {
+  const seen = new Set<string>();
+  for (const rule of rules) {
+    if (seen.has(rule.recipient)) check.add(field, `names recipient ${rule.recipient} more than once`);
+    seen.add(rule.recipient);
+    if (rule.recipient === onBehalfOf) check.add(field, `recipient ${rule.recipient} is the sale's own seller (on_behalf_of)`);
+  }
+  const total = rules.reduce((sum, rule) => sum + fullPart(rule, amount), 0);
+  if (total > amount) check.add(field, `the parts add up to ${centsToDecimal(total)}, more than the amount ${centsToDecimal(amount)}`);
+  const percent = rules.reduce((sum, rule) => sum + (rule.basisPoints ?? 0), 0);
+  if (percent > 10_000) check.add(field, 'the percentages add up to more than 100');
+}
+
+/** The body's split_rules, checked; [] when absent. */
+export function parseSplitRules(value: unknown, amount: number, onBehalfOf: string, check: Checker): SplitRuleSpec[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    check.add('split_rules', 'must be a list');
+    return [];
+  }
+  const rules = value.map((v, i) => parseSplitRule(v, `split_rules[${i}]`, check)).filter((r): r is SplitRuleSpec => r !== undefined);
+  checkSplitRules(rules, amount, onBehalfOf, 'split_rules', check);
+  return rules;
+}
+
+/** Every recipient must be a seller (404 otherwise); call once the state is locked. */
+export function requireRecipients(state: SandboxState, rules: SplitRuleSpec[]): void {
+  for (const rule of rules) requireSeller(state, rule.recipient);
+}
+
+/** A rule as the provider shows it. Its receivable amounts are filled in by settling (partsOf). */
+export function newSplitRule(spec: SplitRuleSpec, transaction: string, at: string): SplitRule {
+  return {
+    id: newId(),
+    resource: 'split_rule',
+    transaction,
+    recipient: spec.recipient,
+    liable: spec.liable,
+    charge_processing_fee: spec.chargeProcessingFee,
+    charge_recipient_processing_fee: false,
+    percentage: spec.basisPoints === null ? null : (spec.basisPoints / 100).toFixed(2),
+    amount: spec.cents === null ? null : centsToDecimal(spec.cents),
+    is_gross_amount: false,
+    receivable_amount: '0.00',
+    receivable_gross_amount: '0.00',
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+export function specOf(rule: SplitRule): SplitRuleSpec {
+  return {
+    recipient: rule.recipient,
+    liable: rule.liable,
+    chargeProcessingFee: rule.charge_processing_fee,
+    cents: rule.amount === null ? null : decimalToCents(rule.amount),
+    basisPoints: rule.percentage === null ? null : Math.round(Number(rule.percentage) * 100),
+  };
+}
+
+/**
+ * Every party's part of the sale as it stands: the recipients first, in rule order, then the
+ * sale's seller with the rest. Nothing is collected unless the sale succeeded.
+ */
+export function partsOf(stored: StoredTransaction): Part[] {
+  const { txn } = stored;
+  const rules = txn.split_rules ?? [];
+  const collected = txn.status === 'succeeded' ? stored.remaining_cents : 0;
+  const fees = collected > 0 ? decimalToCents(txn.fees) : 0;
+  const amount = decimalToCents(txn.original_amount);
+  const parts: Part[] = rules.map((rule) => {
+    const gross = amount > 0 ? Math.floor((fullPart(specOf(rule), amount) * collected) / amount) : 0;
+    const fee = rule.charge_processing_fee && collected > 0 ? Math.floor((fees * gross) / collected) : 0;
+    return { owner: rule.recipient, rule, gross, fee };
+  });
+  const given = parts.reduce((sum, p) => sum + p.gross, 0);
+  const feesGiven = parts.reduce((sum, p) => sum + p.fee, 0);
+  parts.push({ owner: txn.on_behalf_of, rule: null, gross: collected - given, fee: fees - feesGiven });
+  return parts;
+}
+
+/** Writes each rule's current receivable amounts (net and gross) into it. */
+export function showParts(stored: StoredTransaction, parts: Part[], now: Date): void {
+  for (const part of parts) {
+    if (!part.rule) continue;
+    const net = centsToDecimal(part.gross - part.fee);
+    const gross = centsToDecimal(part.gross);
+    if (part.rule.receivable_amount === net && part.rule.receivable_gross_amount === gross) continue;
+    part.rule.receivable_amount = net;
+    part.rule.receivable_gross_amount = gross;
+    part.rule.updated_at = isoTimestamp(now);
+  }
+}
