@@ -30,7 +30,7 @@ _payctl() {
   fi
   local verbs="" flags=""
   case "$group" in
-    transactions|tx) verbs='create list get update refund capture cancellation-letter' ;;
+    transactions|tx) verbs='create list get update refund capture cancellation-letter splits' ;;
     sellers) verbs='create list get update remove' ;;
     buyers) verbs='create list get update remove search' ;;
     cards) verbs='tokenize associate get remove' ;;
@@ -59,6 +59,7 @@ _payctl() {
     "transactions refund"|"tx refund") flags='--amount --amount-cents --file --concurrency --restart --allow-duplicates' ;;
     "transactions capture"|"tx capture") flags='--amount --amount-cents' ;;
     "transactions cancellation-letter"|"tx cancellation-letter") flags='--save' ;;
+    "transactions splits"|"tx splits") flags='' ;;
     "sellers create") flags='--first-name --last-name --taxpayer-id --birthdate --business-name --ein --opening-date --owner-first-name --owner-last-name --owner-taxpayer-id --owner-email --email --phone --statement-descriptor --description --address-line1 --address-line2 --neighborhood --city --state --postal-code --metadata' ;;
     "sellers list") flags='--limit --all --from --to --sort' ;;
     "sellers get") flags='' ;;

@@ -7,6 +7,8 @@ import { financeRoutes } from './routes-finance.js';
 import { recurrenceRoutes } from './routes-recurrence.js';
 import { sellerRoutes } from './routes-sellers.js';
 import { mutateState, readState } from './store.js';
+import { settleTransaction } from './settle.js';
+import { findSplitRule, listSplitRules, planAddSplitRule, removeSplitRule } from './splits.js';
 import { createToken, validateTokenRequest } from './tokens.js';
 import { planCreateTransaction } from './transactions-create.js';
 import {
@@ -97,6 +99,37 @@ const transactionRoutes: Route[] = [
   { pattern: ['transactions', ':id', 'void'], handlers: { POST: async (c) => changeTransaction(c, planVoid(c.body)) } },
   { pattern: ['transactions', ':id', 'capture'], handlers: { POST: async (c) => changeTransaction(c, planCapture(c.body)) } },
   { pattern: ['transactions', ':id', 'approve'], handlers: { POST: async (c) => changeTransaction(c, approve) } },
+  {
+    pattern: ['transactions', ':id', 'split_rules'],
+    handlers: {
+      GET: async (c) => ({ status: 200, body: listSplitRules(findTransaction(await readState(c.stateDir, c.now), transactionId(c)), c.query, c.path) }),
+      POST: async (c) => {
+        const add = planAddSplitRule(c.body);
+        const rule = await mutateState(c.stateDir, c.now, (state) => {
+          const stored = findTransaction(state, transactionId(c));
+          const added = add(state, stored, c.now());
+          settleTransaction(state, stored, c.now());
+          return added;
+        });
+        return { status: 201, body: rule };
+      },
+    },
+  },
+  {
+    pattern: ['transactions', ':id', 'split_rules', ':rule'],
+    handlers: {
+      GET: async (c) => ({ status: 200, body: findSplitRule(findTransaction(await readState(c.stateDir, c.now), transactionId(c)), c.params.rule ?? '') }),
+      DELETE: async (c) => {
+        const removed = await mutateState(c.stateDir, c.now, (state) => {
+          const stored = findTransaction(state, transactionId(c));
+          const answer = removeSplitRule(state, stored, c.params.rule ?? '', c.now());
+          settleTransaction(state, stored, c.now());
+          return answer;
+        });
+        return { status: 200, body: removed };
+      },
+    },
+  },
   {
     pattern: ['transactions', ':id', 'cancelled-letter'],
     handlers: {

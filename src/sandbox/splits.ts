@@ -1,10 +1,12 @@
-import { isObject } from './http.js';
+import { notFound, SandboxError } from './errors.js';
+import { isObject, type JsonObject } from './http.js';
+import { listEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { newId } from './ids.js';
 import { centsToDecimal, decimalToCents, parseCents } from './money.js';
 import { requireSeller } from './sellers.js';
 import { isoTimestamp } from './time.js';
 import type { SandboxState, SplitRule, StoredTransaction } from './types.js';
-import type { Checker } from './validate.js';
+import { Checker } from './validate.js';
 
 // Split rules: other sellers' parts of a sale. Each rule names a recipient (a seller) and a part,
 // a fixed amount or a percentage of the sale's amount. The sale's own seller (on_behalf_of) gets
@@ -174,4 +176,61 @@ export function showParts(stored: StoredTransaction, parts: Part[], now: Date): 
     part.rule.receivable_gross_amount = gross;
     part.rule.updated_at = isoTimestamp(now);
   }
+}
+
+// --- the split_rules paths -------------------------------------------------------------------
+
+function rulesOf(stored: StoredTransaction): SplitRule[] {
+  return (stored.txn.split_rules ??= []);
+}
+
+export function findSplitRule(stored: StoredTransaction, id: string): SplitRule {
+  const rule = rulesOf(stored).find((r) => r.id === id);
+  if (!rule) throw notFound('split rule', id);
+  return rule;
+}
+
+/**
+ * Rules change who gets a sale's money only while none of it has been paid out and some is still
+ * to be collected or held: not after a payout, a failure or a full refund.
+ */
+function checkChangeable(state: SandboxState, stored: StoredTransaction): void {
+  const { txn } = stored;
+  if (txn.status === 'failed' || txn.status === 'canceled' || (txn.status === 'succeeded' && stored.remaining_cents === 0)) {
+    throw new SandboxError(400, 'invalid_parameter', `Transaction ${txn.id} is ${txn.status === 'succeeded' ? 'fully refunded' : txn.status}: its split rules can no longer change.`);
+  }
+  const paid = (stored.receivable_indexes ?? []).some((i) => state.receivables[i]?.status === 'paid');
+  if (paid) throw new SandboxError(400, 'invalid_parameter', `Transaction ${txn.id} has been paid out in part: its split rules can no longer change.`);
+}
+
+/** POST …/transactions/{id}/split_rules: one more part of the sale, checked with the ones it has. */
+export function planAddSplitRule(body: JsonObject): (state: SandboxState, stored: StoredTransaction, now: Date) => SplitRule {
+  const check = new Checker();
+  const spec = parseSplitRule(body, 'split_rule', check);
+  check.throwIfAny();
+  return (state, stored, now) => {
+    const rule = spec as SplitRuleSpec;
+    requireSeller(state, rule.recipient);
+    checkChangeable(state, stored);
+    const together = new Checker();
+    checkSplitRules([...rulesOf(stored).map(specOf), rule], decimalToCents(stored.txn.original_amount), stored.txn.on_behalf_of, 'split_rules', together);
+    together.throwIfAny();
+    const added = newSplitRule(rule, stored.txn.id, isoTimestamp(now));
+    rulesOf(stored).push(added);
+    stored.txn.updated_at = isoTimestamp(now);
+    return added;
+  };
+}
+
+/** DELETE …/split_rules/{rule}: the part goes back to the sale's seller. */
+export function removeSplitRule(state: SandboxState, stored: StoredTransaction, id: string, now: Date): { id: string; resource: 'split_rule'; deleted: true } {
+  findSplitRule(stored, id);
+  checkChangeable(state, stored);
+  stored.txn.split_rules = rulesOf(stored).filter((r) => r.id !== id);
+  stored.txn.updated_at = isoTimestamp(now);
+  return { id, resource: 'split_rule', deleted: true };
+}
+
+export function listSplitRules(stored: StoredTransaction, params: URLSearchParams, uri: string): ListEnvelope<SplitRule> {
+  return listEnvelope(uri, rulesOf(stored), parseListQuery(params, []));
 }

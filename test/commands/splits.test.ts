@@ -148,3 +148,83 @@ describe('split sales in the embedded sandbox', () => {
     expect(await json(['transactions', 'list', '--all'])).toEqual([]);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+describe('transactions splits list|get|add|remove', () => {
+  const json = async (args: string[]): Promise<Tx> => expectJson(await run(home(), [...args, '-o', 'json']));
+  const newSeller = async (name: string, ein: string) => (await json(['sellers', 'create', '--business-name', name, '--ein', ein, '--email', 'split@example.com'])).id as string;
+  const balance = async (seller: string) => (await json(['balances', 'current', '--seller', seller])).current_balance;
+
+  it('adds a part after the sale, lists and shows it, removes it: each time the money follows', async () => {
+    const other = await newSeller('Loja Trinta', '12.ABC.345/01DE-35');
+    const sale = await createCard(home(), '100.00');
+    const seller = sale.on_behalf_of;
+    expect(await json(['transactions', 'splits', 'list', sale.id])).toEqual([]);
+    const before = await balance(seller);
+
+    // Confirmation is required off a terminal.
+    expectUsage(await run(home(), ['transactions', 'splits', 'add', sale.id, '--split', `${other}:25%`]), '--yes required to add a split rule');
+    const added = await run(home(), ['transactions', 'splits', 'add', sale.id, '--split', `${other}:25%`, '--yes']);
+    const rule = expectJson(added);
+    expect(rule).toMatchObject({ resource: 'split_rule', transaction: sale.id, recipient: other, percentage: '25.00', liable: false, charge_processing_fee: false, receivable_amount: '25.00' });
+    expect(added.stderr).toContain(`Added split rule ${rule.id}: seller ${other} gets 25% (R$ 25,00) of transaction ${sale.id}`);
+    expect(await balance(other)).toBe('25.00');
+    expect(await balance(seller)).toBe((Number(before) - 25).toFixed(2));
+    expect(await json(['transactions', 'splits', 'list', sale.id])).toEqual([rule]);
+    expect(await json(['transactions', 'splits', 'get', sale.id, rule.id])).toEqual(rule);
+
+    // The same part again is found, not added twice; another part for the same seller is refused.
+    const again = await run(home(), ['transactions', 'splits', 'add', sale.id, '--split', `${other}:25%`, '--yes']);
+    expect(expectJson(again).id).toBe(rule.id);
+    expect(again.stderr).toContain('Already done');
+    expect(again.stderr).toContain('nothing was sent');
+    expectUsage(await run(home(), ['transactions', 'splits', 'add', sale.id, '--split', `${other}:10%`, '--yes']), '--split', 'already has a part', `splits remove ${sale.id} ${rule.id}`);
+    // Checked with the parts there are, before sending.
+    const third = await newSeller('Loja Terceira', '11.444.777/0001-61');
+    expectUsage(await run(home(), ['transactions', 'splits', 'add', sale.id, '--split', `${third}:80%`, '--yes']), '--split', 'more than 100%');
+    expect(await json(['transactions', 'splits', 'list', sale.id])).toHaveLength(1);
+
+    expectUsage(await run(home(), ['transactions', 'splits', 'remove', sale.id, rule.id]), '--yes required to remove a split rule');
+    const removed = await run(home(), ['transactions', 'splits', 'remove', sale.id, rule.id, '--yes']);
+    expect(expectJson(removed)).toEqual({ id: rule.id, resource: 'split_rule', deleted: true });
+    expect(await json(['transactions', 'splits', 'list', sale.id])).toEqual([]);
+    expect(await balance(other)).toBe('0.00');
+    expect(await balance(seller)).toBe(before);
+    expect((await json(['receivables', 'list', '--seller', other, '--all'])).map((r: Tx) => r.status)).toEqual(['canceled']);
+    expectError(await run(home(), ['transactions', 'splits', 'get', sale.id, rule.id]), 5, 'split rule', 'HTTP 404');
+  });
+
+  it('a sale paid out in part keeps its split: an add is refused by the service', async () => {
+    const other = await newSeller('Loja Trinta', '12.ABC.345/01DE-35');
+    const sale = await createCard(home(), '10.00');
+    await json(['sandbox', 'advance', '--days', '31']);
+    expectError(await run(home(), ['transactions', 'splits', 'add', sale.id, '--split', `${other}:1.00`, '--yes']), 6, 'paid out in part', 'HTTP 400');
+  });
+
+  it('a lost answer to an add is settled by looking, never by sending again', async () => {
+    const sale = await createCard(home(), '100.00');
+    const rule = { id: 'r'.repeat(32), resource: 'split_rule', transaction: sale.id, recipient: A, liable: false, charge_processing_fee: false, percentage: '30.00', amount: null };
+    // The first run's POST is dropped unanswered and the rule never shows while it looks.
+    let landed = false;
+    let seen = false;
+    const route = (req: { method: string; path: string }): Reply => {
+      if (req.method === 'POST') {
+        landed = true;
+        return { destroy: true };
+      }
+      if (req.path.includes('/split_rules')) return { status: 200, body: { items: seen ? [rule] : [], has_more: false } };
+      return { status: 200, body: sale };
+    };
+    const args = ['transactions', 'splits', 'add', sale.id, '--split', `${A}:30%`, '--yes', '--timeout', '1'];
+    const first = await runAgainst(home(), args, route);
+    expectError(first.result, 9, 'outcome unknown', `the split rule for seller ${A} on transaction ${sale.id}`);
+    expect(landed).toBe(true);
+    // It had landed after all: the rerun finds it and sends nothing.
+    seen = true;
+    const again = await runAgainst(home(), args, route);
+    expect(again.result.code, again.result.stderr).toBe(0);
+    expect(JSON.parse(again.result.stdout).id).toBe(rule.id);
+    expect(again.result.stderr).toContain('Already done');
+    expect(again.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  }, 20_000);
+});

@@ -43,7 +43,7 @@ const shellEnv = { ...process.env, PATH: `${binDir}:${process.env.PATH}`, PAYCTL
 
 const CASES: Array<[line: string, expected: string[]]> = [
   ['payctl tr', ['transactions', 'transfers']],
-  ['payctl transactions ', ['create', 'list', 'get', 'update', 'refund', 'capture', 'cancellation-letter']],
+  ['payctl transactions ', ['create', 'list', 'get', 'update', 'refund', 'capture', 'cancellation-letter', 'splits']],
   ['payctl transactions create --pay', expect.arrayContaining(['--payment-type', '--payment-limit-date', '--payer-first-name']) as unknown as string[]],
   ['payctl -o json transactions create --payment-type ', ['credit', 'boleto', 'bolepix', 'pix']],
 ];

@@ -7,6 +7,7 @@ import type { Operation } from '../endpoints.js';
 /** The resources payctl reads and writes; each has a schema in schemas/index.ts. */
 export type Resource =
   | 'transaction'
+  | 'split rule'
   | 'cancellation letter'
   | 'card token'
   | 'card'
@@ -55,6 +56,10 @@ export const answers = {
   'transactions.capture': one('transaction'),
   'transactions.cancellationLetter': one('cancellation letter'),
   'transactions.approve': one('transaction'),
+  'transactions.splits.list': list('split rule'),
+  'transactions.splits.add': one('split rule'),
+  'transactions.splits.get': one('split rule'),
+  'transactions.splits.remove': removal,
   'cards.tokenize': one('card token'),
   'cards.associate': one('card'),
   'cards.get': one('card'),

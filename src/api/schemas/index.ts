@@ -18,7 +18,7 @@ import { buyerSchema, sellerSchema } from './parties.js';
 import { invoiceSchema, planSchema, subscriptionSchema } from './recurrence.js';
 import { looseObject, text } from './shared.js';
 import { sourceSchema } from './source.js';
-import { cancellationLetterSchema, transactionSchema } from './transaction.js';
+import { cancellationLetterSchema, splitRuleSchema, transactionSchema } from './transaction.js';
 
 export { listPageSchema };
 export type { ListPage } from './list-page.js';
@@ -27,6 +27,7 @@ export { errorFromJson } from './error-body.js';
 
 export const resourceSchemas = {
   transaction: transactionSchema,
+  'split rule': splitRuleSchema,
   'cancellation letter': cancellationLetterSchema,
   'card token': cardTokenSchema,
   card: cardSchema,

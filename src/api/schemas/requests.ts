@@ -191,6 +191,7 @@ export const requestSchemas = {
   'transactions.create': transactionCreate,
   'transactions.void': moneyMove,
   'transactions.capture': moneyMove,
+  'transactions.splits.add': splitRule,
   'cards.tokenize': cardData,
   'cards.associate': z.object({ token: id, customer: id }),
   'sellers.createIndividual': z.looseObject(individualSeller),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { cardFields } from './cards.js';
 import { boletoFields } from './documents.js';
-import { anyObject, decimalAmount, flag, looseObject, metadata, optionalAmount, resourceId, shown, status, text } from './shared.js';
+import { anyObject, anyString, decimalAmount, flag, looseObject, metadata, optionalAmount, resourceId, shown, status, text } from './shared.js';
 
 // A transaction (seed 2.1) with its payment methods (2.2 boleto, 2.3 card, the provider's bolepix
 // and PIX) and history entries (2.4).
@@ -92,12 +92,30 @@ export const transactionSchema = looseObject({
   fee_details: z.optional(z.unknown()),
   uri: text,
   metadata,
+  split_rules: shown,
   expected_on: text,
   created_at: text,
   updated_at: text,
   payment_authorization: z.optional(z.unknown()),
   history: z.optional(z.nullable(z.array(historyEntrySchema, { error: 'an array' }))),
   reference_id: text,
+});
+
+/** Another seller's part of a sale: a fixed amount or a percentage, and what it comes to now. */
+export const splitRuleSchema = looseObject({
+  id: resourceId,
+  resource: text,
+  transaction: text,
+  recipient: z.string({ error: 'a seller id (a string)' }).check(z.minLength(1, 'a seller id')),
+  liable: flag,
+  charge_processing_fee: flag,
+  charge_recipient_processing_fee: flag,
+  percentage: z.optional(z.nullable(z.union([anyString, z.number()], { error: 'a percentage' }))),
+  amount: z.optional(z.nullable(z.union([anyString, z.number()], { error: 'an amount' }))),
+  receivable_amount: optionalAmount,
+  receivable_gross_amount: optionalAmount,
+  created_at: text,
+  updated_at: text,
 });
 
 /** The cancellation letter of a card sale: where to download it. */

@@ -140,5 +140,34 @@ export function registerTransactions(program: Command, action: ActionFactory, wi
     .option('--save <path>', 'download the letter to this file')
     .addHelpText('after', examples('payctl transactions cancellation-letter <id>', 'payctl transactions cancellation-letter <id> --save letter.pdf'))
     .action(action(() => import('./cancellation-letter.js')));
+  const splits = group
+    .command('splits')
+    .description("Other sellers' parts of a sale (split rules): list, show, add and remove")
+    .addHelpText('after', examples('payctl transactions splits list <transaction-id>', 'payctl transactions splits add <transaction-id> --split <seller-id>:30%,net'));
+  splits
+    .command('list <transaction-id>')
+    .description("List a transaction's split rules: each recipient, its part, who pays its fees and what it gets")
+    .addHelpText('after', examples('payctl transactions splits list <transaction-id>', 'payctl transactions splits list <transaction-id> -o json'))
+    .action(action(() => import('./splits/list.js')));
+  splits
+    .command('get <transaction-id> <rule-id>')
+    .description('Show one split rule')
+    .addHelpText('after', examples('payctl transactions splits get <transaction-id> <rule-id>', 'payctl transactions splits get <transaction-id> <rule-id> --fields recipient,percentage,receivable_amount -o json'))
+    .action(action(() => import('./splits/get.js')));
+  splits
+    .command('add <transaction-id>')
+    .description("Give another seller a part of a sale, taken from the sale's seller; asks for confirmation")
+    .option('--split <seller-id:part>', '<seller-id>:<amount|percent%>[,liable][,net], as for transactions create')
+    .addHelpText(
+      'after',
+      examples('payctl transactions splits add <transaction-id> --split <seller-id>:30%,net', 'payctl transactions splits add <transaction-id> --split <seller-id>:7.50,liable --yes'),
+    )
+    .action(action(() => import('./splits/add.js')));
+  splits
+    .command('remove <transaction-id> <rule-id>')
+    .description("Take a seller's part of a sale back to the sale's seller; asks for confirmation")
+    .addHelpText('after', examples('payctl transactions splits remove <transaction-id> <rule-id>        # after a [y/N] confirmation', 'payctl transactions splits remove <transaction-id> <rule-id> --yes'))
+    .action(action(() => import('./splits/remove.js')));
+  requiredFirst(splits, { add: ['--split'] });
   requiredFirst(group, { create: ['--amount'] });
 }

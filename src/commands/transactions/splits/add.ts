@@ -1,0 +1,73 @@
+import type { Context } from '../../../context.js';
+import { UsageError } from '../../../errors.js';
+import { when } from '../../../ledger/guard.js';
+import type { Intent } from '../../../ledger/ledger.js';
+import { formatMoney } from '../../../output/format.js';
+import { centsToDecimalString, decimalStringToCents } from '../../../validate/index.js';
+import { optionalString } from '../../shared/input.js';
+import { getTransaction, transactionId } from '../shared.js';
+import { checkSplits, parseSplit, shareCents, splitRuleBody, type SplitInput } from '../split-input.js';
+import { asSplitInput, listRules, partText, SPLIT_RULE_VIEW, splitsMove, type SplitRule } from './shared.js';
+
+/** What an add's intent remembers: the rules there were, and whose part it adds. */
+interface AddBefore {
+  rules: string[];
+  recipient: string;
+}
+
+/** An add shows applied once its recipient has a rule the transaction did not have before it. */
+function addApplied(intent: Intent, now: SplitRule[]): boolean {
+  const before = JSON.parse(intent.before ?? '{}') as Partial<AddBefore>;
+  return now.some((r) => r.recipient === before.recipient && !(before.rules ?? []).includes(r.id));
+}
+
+const sameShare = (a: SplitInput, b: SplitInput) =>
+  JSON.stringify([a.share, a.liable, a.net]) === JSON.stringify([b.share.mode === 'percentage' ? { ...b.share, value: String(Number(b.share.value)) } : b.share, b.liable, b.net]);
+
+/**
+ * Gives one more seller a part of a sale. Exactly once: a recipient has one rule per sale, so a
+ * rerun whose earlier answer was lost finds the rule it made (by looking, never by sending again)
+ * and says so; a different part for a recipient that has one is refused (remove it first).
+ */
+export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+  const id = transactionId(args);
+  const value = optionalString(options.split);
+  if (value === undefined) throw new UsageError('--split <seller-id>:<amount|percent%>[,liable][,net] is required');
+  const split = parseSplit(value);
+  const body = splitRuleBody(split);
+  await ctx.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.printDryRun('transactions.splits.add', { params: { id }, body });
+  const guard = await ctx.moneyGuard();
+  const guarded = splitsMove(ctx, id, 'transactions.splits.add', `the split rule for seller ${split.recipient} on transaction ${id}`, addApplied);
+  await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async () => {
+    await guard.resolveEarlier(guarded);
+    const tx = await getTransaction(ctx, id);
+    const rules = await listRules(ctx, id);
+    const existing = rules.find((r) => r.recipient === split.recipient);
+    if (existing) {
+      const had = asSplitInput(existing);
+      if (!sameShare(split, had)) {
+        throw new UsageError(`--split: seller ${split.recipient} already has a part of transaction ${id} (rule ${existing.id}, ${partText(existing, tx.currency)}); remove it first: payctl transactions splits remove ${id} ${existing.id}`);
+      }
+      await ctx.show(existing, SPLIT_RULE_VIEW, { short: true });
+      ctx.log.status(`Already done: seller ${split.recipient} has this part of transaction ${id} (rule ${existing.id}, since ${existing.created_at ?? when(Date.now())}); nothing was sent.`);
+      return;
+    }
+    const amount = decimalStringToCents(tx.original_amount ?? tx.amount ?? '0');
+    checkSplits([...rules.map(asSplitInput), split], amount, tx.on_behalf_of);
+    const worth = formatMoney(centsToDecimalString(shareCents(split.share, amount)), tx.currency);
+    const part = split.share.mode === 'percentage' ? `${Number(split.share.value)}% (${worth})` : worth;
+    await ctx.confirm(`Give seller ${split.recipient} ${part} of transaction ${id} (${formatMoney(centsToDecimalString(amount), tx.currency)}), taken from seller ${tx.on_behalf_of}?`, 'add a split rule');
+    await ctx.noteSandbox();
+    const api = await ctx.api();
+    const before: AddBefore = { rules: rules.map((r) => r.id), recipient: split.recipient };
+    const rule = await guard.send(
+      guarded,
+      { before: JSON.stringify(before) },
+      () => api.call<SplitRule>('transactions.splits.add', { params: { id }, body }),
+      (now) => now.find((r) => r.recipient === split.recipient) as SplitRule,
+    );
+    await ctx.show(rule, SPLIT_RULE_VIEW, { short: true });
+    ctx.log.status(`Added split rule ${rule.id}: seller ${split.recipient} gets ${part} of transaction ${id}`);
+  });
+}

@@ -1,0 +1,11 @@
+import type { Context } from '../../../context.js';
+import { transactionId } from '../shared.js';
+import { ruleId, SPLIT_RULE_VIEW } from './shared.js';
+
+export async function run(ctx: Context, args: string[]): Promise<void> {
+  const id = transactionId(args);
+  const rule = ruleId(args);
+  await ctx.requireApiKey();
+  const api = await ctx.api();
+  await ctx.show(await api.call('transactions.splits.get', { params: { id, rule } }), SPLIT_RULE_VIEW);
+}

@@ -1,0 +1,17 @@
+import type { Context } from '../../../context.js';
+import { transactionId } from '../shared.js';
+import { SPLIT_COLUMNS, splitRow } from './shared.js';
+
+export async function run(ctx: Context, args: string[]): Promise<void> {
+  const id = transactionId(args);
+  await ctx.requireApiKey();
+  const count = await ctx.list({
+    operation: 'transactions.splits.list',
+    input: { params: { id } },
+    request: { limit: 100, all: true },
+    noun: 'split rules',
+    columns: SPLIT_COLUMNS,
+    tableRow: splitRow,
+  });
+  if (count === 0) ctx.log.status(`transaction ${id} is not split: its seller gets all of it`);
+}

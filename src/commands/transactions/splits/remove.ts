@@ -1,0 +1,42 @@
+import type { Context } from '../../../context.js';
+import type { Intent } from '../../../ledger/ledger.js';
+import { getTransaction, transactionId } from '../shared.js';
+import { partText, ruleId, splitsMove, type SplitRule } from './shared.js';
+
+/** A removal shows applied once the rule is gone. */
+function removeApplied(intent: Intent, now: SplitRule[]): boolean {
+  const { rule } = JSON.parse(intent.before ?? '{}') as { rule?: string };
+  return rule !== undefined && !now.some((r) => r.id === rule);
+}
+
+/** Takes a seller's part of a sale back to the sale's own seller. Exactly once, like add. */
+export async function run(ctx: Context, args: string[]): Promise<void> {
+  const id = transactionId(args);
+  const rule = ruleId(args);
+  await ctx.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.printDryRun('transactions.splits.remove', { params: { id, rule } });
+  const guard = await ctx.moneyGuard();
+  const guarded = splitsMove(ctx, id, 'transactions.splits.remove', `the removal of split rule ${rule} of transaction ${id}`, removeApplied);
+  await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async () => {
+    const { repeat } = await guard.resolveEarlier(guarded);
+    const api = await ctx.api();
+    if (repeat && removeApplied(repeat.intent, repeat.now) && JSON.parse(repeat.intent.before ?? '{}').rule === rule) {
+      ctx.log.status(`Already done: split rule ${rule} of transaction ${id} was removed by an earlier run (its answer was lost); nothing was sent.`);
+      await ctx.render({ id: rule, resource: 'split_rule', deleted: true });
+      return;
+    }
+    // A rule that is not there answers 404 here, before anything is asked or sent.
+    const found = await api.call<SplitRule>('transactions.splits.get', { params: { id, rule } });
+    const tx = await getTransaction(ctx, id);
+    await ctx.confirm(`Remove split rule ${rule} of transaction ${id} (seller ${found.recipient}, ${partText(found, tx.currency) ?? 'its part'})? Its part goes back to seller ${tx.on_behalf_of}`, 'remove a split rule');
+    await ctx.noteSandbox();
+    const answer = await guard.send(
+      guarded,
+      { before: JSON.stringify({ rule }) },
+      () => api.call('transactions.splits.remove', { params: { id, rule } }),
+      () => ({ id: rule, resource: 'split_rule', deleted: true }),
+    );
+    await ctx.render(answer ?? { id: rule, resource: 'split_rule', deleted: true });
+    ctx.log.status(`Removed split rule ${rule} of transaction ${id}; seller ${found.recipient}'s part goes back to seller ${tx.on_behalf_of}`);
+  });
+}
