@@ -23,8 +23,8 @@ export interface ViewSection {
   title: string;
   /** Label/value lines. */
   fields?: ViewField[];
-  /** An array of objects shown as its own small table. */
-  rows?: { at: string; columns: Column[] };
+  /** An array of objects shown as its own small table; `row` adds display-only cells to each. */
+  rows?: { at: string; columns: Column[]; row?: (row: Item, item: Item) => Item };
   /** A free-form object (metadata) shown key by key. */
   entries?: string;
 }
@@ -105,7 +105,9 @@ export async function drawObjectView(view: ObjectView, item: Item, options: { co
     let body = '';
     if (section.fields) body += drawPairs(Table, style, pairsOf(section.fields, item), room);
     if (section.rows) {
-      const rows = getPath(item, section.rows.at);
+      const found = getPath(item, section.rows.at);
+      const { row } = section.rows;
+      const rows = Array.isArray(found) && row ? found.map((r) => (r && typeof r === 'object' ? row(r as Item, item) : r)) : found;
       if (Array.isArray(rows) && rows.length > 0) {
         const sink = collector(room);
         await renderTableList(

@@ -228,3 +228,34 @@ describe('transactions splits list|get|add|remove', () => {
     expect(again.requests.filter((r) => r.method === 'POST')).toEqual([]);
   }, 20_000);
 });
+
+// ---------------------------------------------------------------------------------------------
+describe('the split on a terminal', () => {
+  const json = async (args: string[]): Promise<Tx> => expectJson(await run(home(), [...args, '-o', 'json']));
+  const newSeller = async (name: string, ein: string) => (await json(['sellers', 'create', '--business-name', name, '--ein', ein, '--email', 'split@example.com'])).id as string;
+
+  it('transactions get shows a Split section at 80 columns: recipient, part, liable, who pays the fees, what it gets', async () => {
+    const a = await newSeller('Loja Setenta', '11.444.777/0001-61');
+    const b = await newSeller('Loja Trinta', '12.ABC.345/01DE-35');
+    const sale = await create(home(), ['--amount', '100.00', ...cardFlags(), '--split', `${a}:70%,net`, '--split', `${b}:7,50,liable`]);
+    const shown = await run(home(), ['transactions', 'get', sale.id, '--no-color', '--no-pager'], { tty: true, columns: 80 });
+    expect(shown.code, shown.stderr).toBe(0);
+    const lines = shown.stdout.split('\n');
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(80);
+    const split = lines.slice(lines.indexOf('Split'));
+    expect(split[0]).toBe('Split');
+    expect(split[1]).toMatch(/^ {2}RECIPIENT +PART +LIABLE +FEES +GETS$/);
+    expect(split[2]).toMatch(new RegExp(`^ {2}${a} +70% +no +recipient +R\\$ 67,91$`));
+    expect(split[3]).toMatch(new RegExp(`^ {2}${b} +R\\$ 7,50 +yes +seller +R\\$ 7,50$`));
+
+    // The list of rules has the same columns, and each rule's own id.
+    const listed = await run(home(), ['transactions', 'splits', 'list', sale.id, '--no-color'], { tty: true });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(/^ID +RECIPIENT +PART +LIABLE +FEES +GETS\n/);
+    expect(listed.stdout).toContain(sale.split_rules[0].id);
+
+    // An unsplit sale has no Split section.
+    const plain = await createCard(home(), '10.00');
+    expect((await run(home(), ['transactions', 'get', plain.id, '--no-color', '--no-pager'], { tty: true })).stdout).not.toMatch(/^Split$/m);
+  });
+});

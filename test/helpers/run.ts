@@ -19,6 +19,8 @@ export interface RunOptions {
   tty?: boolean;
   /** Pretend only stderr is a terminal (an export redirected to a file, watched from a terminal). */
   stderrTty?: boolean;
+  /** With tty: how wide the terminal on stdout says it is. */
+  columns?: number;
   /** Sees stdout as it is written, while the command is still running. */
   onStdout?: (chunk: string) => void;
 }
@@ -55,6 +57,7 @@ export async function payctl(args: string[], options: RunOptions): Promise<RunRe
   });
   // What a terminal's stream says of itself; progress bars draw only on one.
   if (options.tty === true || options.stderrTty === true) Object.assign(stderr, { isTTY: true, columns: 120 });
+  if (options.tty === true && options.columns !== undefined) Object.assign(stdout, { isTTY: true, columns: options.columns });
   if (options.stdin !== undefined) stdin.end(options.stdin);
   else stdin.end();
   const io: IO = {

@@ -5,6 +5,10 @@ import { decimalCents } from '../../output/totals.js';
 import { formatMoney } from '../../output/format.js';
 import type { ObjectView } from '../../output/object-view.js';
 import { centsToDecimalString } from '../../validate/index.js';
+import { partText, SPLIT_COLUMNS, splitRow } from './splits/shared.js';
+
+/** A split rule's own id is left to `transactions splits list`: the view shows who gets what. */
+const SPLIT_VIEW_COLUMNS = SPLIT_COLUMNS.filter((c) => c.key !== 'id');
 
 type Item = Record<string, unknown>;
 
@@ -88,6 +92,15 @@ export const TRANSACTION_VIEW: ObjectView = {
           { key: 'amount', header: 'AMOUNT', kind: 'money' },
           { key: 'response_message', header: 'RESPONSE' },
         ],
+      },
+    },
+    {
+      // Other sellers' parts (split rules); the sale's seller gets the rest.
+      title: 'Split',
+      rows: {
+        at: 'split_rules',
+        columns: SPLIT_VIEW_COLUMNS,
+        row: (rule, item) => ({ ...splitRow(rule), part: partText(rule, currencyOf(item)) }),
       },
     },
     { title: 'Metadata', entries: 'metadata' },
