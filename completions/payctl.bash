@@ -3,14 +3,17 @@
 
 _payctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-  local group="" verb="" word i skip=""
+  local group="" verb="" sub="" word i skip=""
   local value_flags=' --account --address-line1 --address-line2 --amount --amount-cents --base-url --birthdate --business-name --buyer --card --card-file --card-number --city --concurrency --currency --customer --cvv --days --description --discount --due-date --duration --ein --email --event --exp-month --exp-year --expiration-date --faults --field --fields --file --first-name --forward-to --frequency --from --grace-days --header --holder-name --host --input --installments --instruction --interest --interval --last-name --late-fee --limit --marketplace-id --max-events --metadata --name --neighborhood --on-behalf-of --opening-date --operation --output --owner-email --owner-first-name --owner-last-name --owner-taxpayer-id --payer-address-line1 --payer-address-line2 --payer-birthdate --payer-city --payer-email --payer-first-name --payer-last-name --payer-neighborhood --payer-phone --payer-postal-code --payer-state --payer-taxpayer-id --payment-limit-date --payment-method --payment-type --phone --pix-expires-at --plan --port --postal-code --profile --raw-field --reference-id --sales --save --secret --seller --seller-id --setup-amount --setup-amount-cents --sort --split --state --statement-descriptor --status --subscription --taxpayer-id --timeout --to --token --tolerance-days --transaction --type --url --usage -F -H -f -o -p '
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if [[ -n $skip ]]; then skip=""; continue; fi
     if [[ $word == -* ]]; then [[ $value_flags == *" $word "* ]] && skip=1; continue; fi
-    if [[ -z $group ]]; then group=$word; elif [[ -z $verb ]]; then verb=$word; fi
+    if [[ -z $group ]]; then group=$word; elif [[ -z $verb ]]; then verb=$word; elif [[ -z $sub ]]; then sub=$word; fi
   done
+  case "$group $verb" in
+    "transactions splits"|"tx splits") group="$group $verb"; verb=$sub ;;
+  esac
   case "$prev" in
     -p|--profile) COMPREPLY=($(compgen -W "$(payctl completion profiles 2>/dev/null)" -- "$cur")); return ;;
     -o|--output) COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")); return ;;
@@ -30,25 +33,26 @@ _payctl() {
   fi
   local verbs="" flags=""
   case "$group" in
-    transactions|tx) verbs='create list get update refund capture cancellation-letter splits' ;;
-    sellers) verbs='create list get update remove' ;;
-    buyers) verbs='create list get update remove search' ;;
-    cards) verbs='tokenize associate get remove' ;;
-    sources) verbs='create get remove' ;;
-    boletos) verbs='get send cancel' ;;
-    receipts) verbs='get email sms render' ;;
-    receivables) verbs='get list' ;;
-    plans) verbs='create list get update remove' ;;
-    subscriptions) verbs='create list get update remove suspend reactivate' ;;
-    invoices) verbs='create list get remove approve refund' ;;
-    balances) verbs='accounts history get current' ;;
-    transfers) verbs='list get transactions' ;;
-    future-entries) verbs='list' ;;
-    webhooks) verbs='create list get remove listen' ;;
-    events) verbs='list get replay' ;;
-    profiles) verbs='list use remove' ;;
-    config) verbs='get set unset list' ;;
-    sandbox) verbs='serve reset pay clock advance generate' ;;
+    "transactions"|"tx") verbs='create list get update refund capture cancellation-letter splits' ;;
+    "sellers") verbs='create list get update remove' ;;
+    "buyers") verbs='create list get update remove search' ;;
+    "cards") verbs='tokenize associate get remove' ;;
+    "sources") verbs='create get remove' ;;
+    "boletos") verbs='get send cancel' ;;
+    "receipts") verbs='get email sms render' ;;
+    "receivables") verbs='get list' ;;
+    "plans") verbs='create list get update remove' ;;
+    "subscriptions") verbs='create list get update remove suspend reactivate' ;;
+    "invoices") verbs='create list get remove approve refund' ;;
+    "balances") verbs='accounts history get current' ;;
+    "transfers") verbs='list get transactions' ;;
+    "future-entries") verbs='list' ;;
+    "webhooks") verbs='create list get remove listen' ;;
+    "events") verbs='list get replay' ;;
+    "profiles") verbs='list use remove' ;;
+    "config") verbs='get set unset list' ;;
+    "sandbox") verbs='serve reset pay clock advance generate' ;;
+    "transactions splits"|"tx splits") verbs='list get add remove' ;;
   esac
   if [[ -n $verbs && -z $verb && $cur != -* ]]; then COMPREPLY=($(compgen -W "$verbs" -- "$cur")); return; fi
   case "$group $verb" in
@@ -139,6 +143,10 @@ _payctl() {
     "sandbox clock") flags='' ;;
     "sandbox advance") flags='--days' ;;
     "sandbox generate") flags='--sales --days' ;;
+    "transactions splits list"|"tx splits list") flags='' ;;
+    "transactions splits get"|"tx splits get") flags='' ;;
+    "transactions splits add"|"tx splits add") flags='--split' ;;
+    "transactions splits remove"|"tx splits remove") flags='' ;;
   esac
   [[ $cur == -* ]] && COMPREPLY=($(compgen -W "$flags $globals" -- "$cur"))
 }

@@ -11,19 +11,53 @@ function flagNames(flags: FlagSpec[]): string[] {
   return flags.flatMap((f) => [f.long, ...(f.short ? [f.short] : [])]);
 }
 
+/**
+ * The groups the scripts tell verbs and flags apart in: every command of the program, and each
+ * verb that is a group of its own (transactions splits), named by its path ("transactions splits",
+ * "tx splits"). The scripts turn "transactions splits add" into group "transactions splits", verb "add".
+ */
+function groupsOf(tree: TreeSpec): CommandSpec[] {
+  const nested = tree.commands.flatMap((c) =>
+    c.verbs
+      .filter((v) => v.verbs.length > 0)
+      .map((v): CommandSpec => ({ ...v, name: `${c.name} ${v.name}`, aliases: c.aliases.map((a) => `${a} ${v.name}`) })),
+  );
+  return [...tree.commands, ...nested];
+}
+
+/** The verbs that are groups of their own, as "group verb" for each name of the group. */
+function nestedPaths(tree: TreeSpec): string[] {
+  return groupsOf(tree).filter((g) => g.name.includes(' ')).flatMap(canonical);
+}
+
 function valueFlags(tree: TreeSpec): string[] {
-  const all = [...tree.globals, ...tree.commands.flatMap((c) => [...c.flags, ...c.verbs.flatMap((v) => v.flags)])];
+  const all = [...tree.globals, ...groupsOf(tree).flatMap((c) => [...c.flags, ...c.verbs.flatMap((v) => v.flags)])];
   return [...new Set(flagNames(all.filter((f) => f.takesValue)))].sort();
 }
 
 /** Every (command path → flags with choices), for "complete the value of this flag". */
 function choiceCases(tree: TreeSpec): Array<{ path: string; flag: FlagSpec }> {
   const out: Array<{ path: string; flag: FlagSpec }> = [];
-  for (const command of tree.commands) {
+  for (const command of groupsOf(tree)) {
     for (const flag of command.flags) if (flag.choices) out.push({ path: command.name, flag });
     for (const verb of command.verbs) for (const flag of verb.flags) if (flag.choices) out.push({ path: `${command.name} ${verb.name}`, flag });
   }
   return out;
+}
+
+/** Shell case patterns for a group's names: "transactions"|"tx". */
+function casePattern(command: CommandSpec, suffix = ''): string {
+  return canonical(command).map((n) => `"${n}${suffix}"`).join('|');
+}
+
+/** The bash/zsh lines that make "group verb sub" into group "group verb", verb "sub". */
+function nestedCase(tree: TreeSpec): string {
+  const paths = nestedPaths(tree);
+  if (paths.length === 0) return '';
+  return `  case "$group $verb" in
+    ${paths.map((p) => `"${p}"`).join('|')}) group="$group $verb"; verb=$sub ;;
+  esac
+`;
 }
 
 const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'];
@@ -41,14 +75,14 @@ function canonical(command: CommandSpec): string[] {
 
 export function bashScript(tree: TreeSpec): string {
   const groups = tree.commands.flatMap(canonical).join(' ');
-  const verbCases = tree.commands
+  const verbCases = groupsOf(tree)
     .filter((c) => c.verbs.length > 0)
-    .map((c) => `    ${canonical(c).join('|')}) verbs=${quoteSh(c.verbs.map((v) => v.name).join(' '))} ;;`)
+    .map((c) => `    ${casePattern(c)}) verbs=${quoteSh(c.verbs.map((v) => v.name).join(' '))} ;;`)
     .join('\n');
-  const flagCases = tree.commands
+  const flagCases = groupsOf(tree)
     .flatMap((c) => [
-      ...(c.verbs.length === 0 ? [`    ${canonical(c).map((n) => `"${n} "`).join('|')}) flags=${quoteSh(flagNames(c.flags).join(' '))} ;;`] : []),
-      ...c.verbs.map((v) => `    ${canonical(c).map((n) => `"${n} ${v.name}"`).join('|')}) flags=${quoteSh(flagNames(v.flags).join(' '))} ;;`),
+      ...(c.verbs.length === 0 ? [`    ${casePattern(c, ' ')}) flags=${quoteSh(flagNames(c.flags).join(' '))} ;;`] : []),
+      ...c.verbs.map((v) => `    ${casePattern(c, ` ${v.name}`)}) flags=${quoteSh(flagNames(v.flags).join(' '))} ;;`),
     ])
     .join('\n');
   const choiceLines = choiceCases(tree)
@@ -59,15 +93,15 @@ export function bashScript(tree: TreeSpec): string {
 
 _payctl() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" prev="\${COMP_WORDS[COMP_CWORD-1]}"
-  local group="" verb="" word i skip=""
+  local group="" verb="" sub="" word i skip=""
   local value_flags=${quoteSh(` ${valueFlags(tree).join(' ')} `)}
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="\${COMP_WORDS[i]}"
     if [[ -n $skip ]]; then skip=""; continue; fi
     if [[ $word == -* ]]; then [[ $value_flags == *" $word "* ]] && skip=1; continue; fi
-    if [[ -z $group ]]; then group=$word; elif [[ -z $verb ]]; then verb=$word; fi
+    if [[ -z $group ]]; then group=$word; elif [[ -z $verb ]]; then verb=$word; elif [[ -z $sub ]]; then sub=$word; fi
   done
-  case "$prev" in
+${nestedCase(tree)}  case "$prev" in
     -p|--profile) COMPREPLY=($(compgen -W "$(payctl completion profiles 2>/dev/null)" -- "$cur")); return ;;
     -o|--output) COMPREPLY=($(compgen -W ${quoteSh(OUTPUT_FORMATS.join(' '))} -- "$cur")); return ;;
   esac
@@ -102,14 +136,14 @@ function zshDescribed(items: Array<[string, string]>): string {
 
 export function zshScript(tree: TreeSpec): string {
   const groups = zshDescribed(tree.commands.flatMap((c) => canonical(c).map((n): [string, string] => [n, c.description])));
-  const verbCases = tree.commands
+  const verbCases = groupsOf(tree)
     .filter((c) => c.verbs.length > 0)
-    .map((c) => `    ${canonical(c).join('|')}) verbs=(${zshDescribed(c.verbs.map((v) => [v.name, v.description]))}) ;;`)
+    .map((c) => `    ${casePattern(c)}) verbs=(${zshDescribed(c.verbs.map((v) => [v.name, v.description]))}) ;;`)
     .join('\n');
-  const flagCases = tree.commands
+  const flagCases = groupsOf(tree)
     .flatMap((c) => [
-      ...(c.verbs.length === 0 ? [`    ${canonical(c).map((n) => `"${n} "`).join('|')}) flags=(${zshDescribed(c.flags.map((f) => [f.long, f.description]))}) ;;`] : []),
-      ...c.verbs.map((v) => `    ${canonical(c).map((n) => `"${n} ${v.name}"`).join('|')}) flags=(${zshDescribed(v.flags.map((f) => [f.long, f.description]))}) ;;`),
+      ...(c.verbs.length === 0 ? [`    ${casePattern(c, ' ')}) flags=(${zshDescribed(c.flags.map((f) => [f.long, f.description]))}) ;;`] : []),
+      ...c.verbs.map((v) => `    ${casePattern(c, ` ${v.name}`)}) flags=(${zshDescribed(v.flags.map((f) => [f.long, f.description]))}) ;;`),
     ])
     .join('\n');
   const choiceLines = choiceCases(tree)
@@ -121,15 +155,15 @@ export function zshScript(tree: TreeSpec): string {
 
 _payctl() {
   local cur=\${words[CURRENT]} prev=\${words[CURRENT-1]}
-  local group="" verb="" word skip="" i
+  local group="" verb="" sub="" word skip="" i
   local value_flags=${quoteSh(` ${valueFlags(tree).join(' ')} `)}
   for ((i = 2; i < CURRENT; i++)); do
     word=\${words[i]}
     if [[ -n $skip ]]; then skip=""; continue; fi
     if [[ $word == -* ]]; then [[ $value_flags == *" $word "* ]] && skip=1; continue; fi
-    if [[ -z $group ]]; then group=$word; elif [[ -z $verb ]]; then verb=$word; fi
+    if [[ -z $group ]]; then group=$word; elif [[ -z $verb ]]; then verb=$word; elif [[ -z $sub ]]; then sub=$word; fi
   done
-  case $prev in
+${nestedCase(tree)}  case $prev in
     -p|--profile) compadd -- \${(f)"$(payctl completion profiles 2>/dev/null)"}; return ;;
     -o|--output) compadd -- ${OUTPUT_FORMATS.join(' ')}; return ;;
   esac
@@ -186,8 +220,22 @@ export function fishScript(tree: TreeSpec): string {
     for (const verb of command.verbs) {
       lines.push(`complete -c payctl -n '${inGroup}; and not __fish_seen_subcommand_from ${verbNames.join(' ')}' -a ${verb.name} -d ${quoteFish(verb.description)}`);
     }
+    // A verb that is a group of its own (transactions splits): its verbs, and theirs flags; the
+    // group's other verbs' flags are not offered inside it (splits list is not transactions list).
+    const nested = command.verbs.filter((v) => v.verbs.length > 0);
+    const outsideNested = nested.length > 0 ? `; and not __fish_seen_subcommand_from ${nested.map((v) => v.name).join(' ')}` : '';
     const targets: Array<[string, FlagSpec[]]> =
-      command.verbs.length === 0 ? [[inGroup, command.flags]] : command.verbs.map((v) => [`${inGroup}; and __fish_seen_subcommand_from ${v.name}`, v.flags]);
+      command.verbs.length === 0
+        ? [[inGroup, command.flags]]
+        : command.verbs.filter((v) => v.verbs.length === 0).map((v) => [`${inGroup}; and __fish_seen_subcommand_from ${v.name}${outsideNested}`, v.flags]);
+    for (const group of nested) {
+      const inNested = `${inGroup}; and __fish_seen_subcommand_from ${group.name}`;
+      const names = group.verbs.map((v) => v.name);
+      for (const verb of group.verbs) {
+        lines.push(`complete -c payctl -n '${inNested}; and not __fish_seen_subcommand_from ${names.join(' ')}' -a ${verb.name} -d ${quoteFish(verb.description)}`);
+        targets.push([`${inNested}; and __fish_seen_subcommand_from ${verb.name}`, verb.flags]);
+      }
+    }
     for (const [condition, flags] of targets) {
       for (const flag of flags) {
         const short = flag.short ? ` -s ${flag.short.replace(/^-/, '')}` : '';

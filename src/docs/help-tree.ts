@@ -36,8 +36,11 @@ function cell(text: string): string {
 export function commandReference(program: Command): string {
   const lines: string[] = [];
   for (const group of program.commands.filter((c) => c.name() !== 'help')) {
-    const verbs = group.commands.filter((c) => c.name() !== 'help');
-    const rows = verbs.length > 0 ? verbs.map((v) => ({ name: `${group.name()} ${v.name()}`, command: v })) : [{ name: group.name(), command: group }];
+    // A verb that is a group of its own (transactions splits) stands for its verbs.
+    const rows = commandsOf(group, [group.name()])
+      .filter(({ command }) => command.commands.filter((c) => c.name() !== 'help').length === 0)
+      .map(({ path, command }) => ({ name: path.join(' '), command }));
+    if (rows.length === 0) rows.push({ name: group.name(), command: group });
     lines.push(`#### ${group.name()}${group.aliases().length > 0 ? ` (alias ${group.aliases().join(', ')})` : ''}`, '', cell(group.description()), '', '| command | what it does | flags |', '|---|---|---|');
     for (const { name, command } of rows) {
       const args = command.registeredArguments.map((a) => (a.required ? `<${a.name()}>` : `[${a.name()}]`)).join(' ');

@@ -44,6 +44,9 @@ const shellEnv = { ...process.env, PATH: `${binDir}:${process.env.PATH}`, PAYCTL
 const CASES: Array<[line: string, expected: string[]]> = [
   ['payctl tr', ['transactions', 'transfers']],
   ['payctl transactions ', ['create', 'list', 'get', 'update', 'refund', 'capture', 'cancellation-letter', 'splits']],
+  ['payctl transactions splits ', ['list', 'get', 'add', 'remove']],
+  ['payctl tx splits add --s', ['--split']],
+  ['payctl transactions splits list --st', []],
   ['payctl transactions create --pay', expect.arrayContaining(['--payment-type', '--payment-limit-date', '--payer-first-name']) as unknown as string[]],
   ['payctl -o json transactions create --payment-type ', ['credit', 'boleto', 'bolepix', 'pix']],
 ];
