@@ -10,6 +10,8 @@ const home = freshHomePerTest();
 const A = 'a1'.repeat(16);
 const B = 'b2'.repeat(16);
 const SELLER = 'f'.repeat(32);
+const json = async (args: string[]): Promise<Tx> => expectJson(await run(home(), [...args, '-o', 'json']));
+const newSeller = async (name: string, ein: string) => (await json(['sellers', 'create', '--business-name', name, '--ein', ein, '--email', 'split@example.com'])).id as string;
 
 /** A create against a recording server that knows no transaction yet and answers the POST with `sale`. */
 function createAgainst(args: string[], sale: Tx) {
@@ -77,8 +79,6 @@ describe('transactions create --split', () => {
 // The embedded sandbox: each party of a split sale gets receivables, balance entries and payouts of
 // its own; refunds take each part back in proportion (README, "Split rules").
 describe('split sales in the embedded sandbox', () => {
-  const json = async (args: string[]): Promise<Tx> => expectJson(await run(home(), [...args, '-o', 'json']));
-  const newSeller = async (name: string, ein: string) => (await json(['sellers', 'create', '--business-name', name, '--ein', ein, '--email', 'split@example.com'])).id as string;
   /** Each seller's receivables as [net, gross, status, split rule], and its current balance. */
   const holdings = async (seller: string) => ({
     receivables: (await json(['receivables', 'list', '--seller', seller, '--all'])).map((r: Tx) => [r.amount, r.gross_amount, r.status, r.split_rule]),
@@ -151,8 +151,6 @@ describe('split sales in the embedded sandbox', () => {
 
 // ---------------------------------------------------------------------------------------------
 describe('transactions splits list|get|add|remove', () => {
-  const json = async (args: string[]): Promise<Tx> => expectJson(await run(home(), [...args, '-o', 'json']));
-  const newSeller = async (name: string, ein: string) => (await json(['sellers', 'create', '--business-name', name, '--ein', ein, '--email', 'split@example.com'])).id as string;
   const balance = async (seller: string) => (await json(['balances', 'current', '--seller', seller])).current_balance;
 
   it('adds a part after the sale, lists and shows it, removes it: each time the money follows', async () => {
@@ -231,8 +229,6 @@ describe('transactions splits list|get|add|remove', () => {
 
 // ---------------------------------------------------------------------------------------------
 describe('the split on a terminal', () => {
-  const json = async (args: string[]): Promise<Tx> => expectJson(await run(home(), [...args, '-o', 'json']));
-  const newSeller = async (name: string, ein: string) => (await json(['sellers', 'create', '--business-name', name, '--ein', ein, '--email', 'split@example.com'])).id as string;
 
   it('transactions get shows a Split section at 80 columns: recipient, part, liable, who pays the fees, what it gets', async () => {
     const a = await newSeller('Loja Setenta', '11.444.777/0001-61');
@@ -257,5 +253,25 @@ describe('the split on a terminal', () => {
     // An unsplit sale has no Split section.
     const plain = await createCard(home(), '10.00');
     expect((await run(home(), ['transactions', 'get', plain.id, '--no-color', '--no-pager'], { tty: true })).stdout).not.toMatch(/^Split$/m);
+  });
+});
+
+describe('a split pre-authorization captured in part', () => {
+
+  it('splits what was captured: each part scaled to it, nothing moves before the capture', async () => {
+    const a = await newSeller('Loja Vinte', '11.444.777/0001-61');
+    const b = await newSeller('Loja Dez', '12.ABC.345/01DE-35');
+    const auth = await create(home(), ['--amount', '100.00', ...cardFlags(), '--no-capture', '--split', `${a}:20.00`, '--split', `${b}:10%`], 'pre_authorized');
+    expect((await json(['balances', 'current', '--seller', a])).current_balance).toBe('0.00');
+    expect(await json(['receivables', 'list', '--seller', a, '--all'])).toEqual([]);
+    const captured = expectJson(await run(home(), ['transactions', 'capture', auth.id, '--amount', '50.00', '--yes']));
+    // Half was captured: R$ 20,00 becomes 10,00 and 10% of the sale 5,00; the fees (1,50) stay with the sale's seller.
+    expect(captured.split_rules.map((r: Tx) => [r.recipient, r.receivable_gross_amount, r.receivable_amount])).toEqual([
+      [a, '10.00', '10.00'],
+      [b, '5.00', '5.00'],
+    ]);
+    expect((await json(['balances', 'current', '--seller', a])).current_balance).toBe('10.00');
+    expect((await json(['balances', 'current', '--seller', b])).current_balance).toBe('5.00');
+    expect((await json(['balances', 'current', '--seller', captured.on_behalf_of])).current_balance).toBe('33.50');
   });
 });
