@@ -111,13 +111,15 @@ export function syncLedger(state: SandboxState, stored: StoredTransaction, now: 
     const delta = target - before;
     if (delta === 0) continue;
     const share = own ? '' : ' (split part)';
+    // The first entry of a sale is its sale entry, a debit when the part is smaller than its fees.
+    const sale = delta > 0 || before === 0;
     postEntry(
       state,
       {
         owner,
-        operation: delta > 0 ? 'sale' : 'refund',
+        operation: sale ? 'sale' : 'refund',
         cents: delta,
-        description: delta > 0 ? `Sale ${txn.id} (${txn.payment_type})${share}, net of fees` : `Refund of ${txn.id}${share}`,
+        description: sale ? `Sale ${txn.id} (${txn.payment_type})${share}, net of fees` : `Refund of ${txn.id}${share}`,
         transaction: txn.id,
       },
       now,

@@ -66,7 +66,9 @@ export function syncReceivables(state: SandboxState, stored: StoredTransaction, 
   for (const part of parts) {
     const mine = existing.filter((r) => r.recipient === part.owner && r.split_rule === (part.rule?.id ?? null));
     if (mine.length > 0) resplit(mine, part);
-    else if (part.gross > 0 || part.fee > 0) addReceivables(state, stored, part, at, now);
+    // Nothing to pay out, nothing to receive: a seller whose part does not cover the fees it pays
+    // has only the debit in its balance (ledger.ts).
+    else if (part.gross - part.fee > 0) addReceivables(state, stored, part, at, now);
   }
 }
 
@@ -81,7 +83,7 @@ function resplit(receivables: Receivable[], part: Part): void {
   const fees = splitCents(Math.max(0, part.fee - paidFees), open.length);
   open.forEach((receivable, i) => {
     receivable.gross_amount = centsToDecimal(gross[i] ?? 0);
-    receivable.amount = centsToDecimal((gross[i] ?? 0) - (fees[i] ?? 0));
+    receivable.amount = centsToDecimal(Math.max(0, (gross[i] ?? 0) - (fees[i] ?? 0)));
   });
 }
 

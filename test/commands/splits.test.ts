@@ -275,3 +275,19 @@ describe('a split pre-authorization captured in part', () => {
     expect((await json(['balances', 'current', '--seller', captured.on_behalf_of])).current_balance).toBe('33.50');
   });
 });
+
+describe("parts that leave the sale's seller less than its fees", () => {
+  it('it gets no receivable and no payout, only a sale entry that debits the fees; the recipient is paid its whole part', async () => {
+    const other = await newSeller('Loja Toda', '12.ABC.345/01DE-35');
+    const sale = await create(home(), ['--amount', '100.00', ...cardFlags(), '--split', `${other}:100%`]);
+    const seller = sale.on_behalf_of;
+    expect(await json(['receivables', 'list', '--seller', seller, '--all'])).toEqual([]);
+    const entries: Tx[] = await json(['balances', 'history', '--seller', seller, '--all']);
+    expect(entries.map((e) => [e.operation, e.type, e.amount, e.description])).toEqual([['sale', 'debit', '-2.99', `Sale ${sale.id} (credit), net of fees`]]);
+    await json(['sandbox', 'advance', '--days', '31']);
+    expect((await json(['transfers', 'list', '--seller', other, '--all'])).map((t: Tx) => t.amount)).toEqual(['100.00']);
+    expect(await json(['transfers', 'list', '--seller', seller, '--all'])).toEqual([]);
+    expect((await json(['balances', 'current', '--seller', seller])).current_balance).toBe('-2.99');
+    expect((await json(['balances', 'current', '--seller', other])).current_balance).toBe('0.00');
+  });
+});
