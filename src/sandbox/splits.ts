@@ -62,17 +62,20 @@ export function parseSplitRule(value: unknown, field: string, check: Checker): S
     return undefined;
   }
   const recipient = check.requiredString(value.recipient, `${field}.recipient`, 64);
+  // The provider's file requires the amount in every variant; with a percentage, the percentage is
+  // the part (the amount, if any, is what it is worth and is not read).
   const hasAmount = value.amount !== undefined && value.amount !== null;
   const hasPercentage = value.percentage !== undefined && value.percentage !== null;
-  if (hasAmount === hasPercentage) check.add(field, 'takes an amount (in cents) or a percentage, one of them');
-  const cents = hasAmount ? parseCents(value.amount) : null;
-  if (hasAmount && (cents === undefined || cents === 0)) check.add(`${field}.amount`, 'must be a positive integer amount in cents');
+  if (!hasAmount && !hasPercentage) check.add(field, 'takes an amount (in cents) or a percentage');
+  const given = hasAmount ? parseCents(value.amount) : null;
+  if (hasAmount && (given === undefined || (given === 0 && !hasPercentage))) check.add(`${field}.amount`, 'must be a positive integer amount in cents');
+  const cents = hasPercentage ? null : given;
   const basisPoints = hasPercentage ? parseBasisPoints(value.percentage) : null;
   if (hasPercentage && basisPoints === undefined) check.add(`${field}.percentage`, 'must be a percentage above 0 and at most 100, with at most two decimals');
   const liable = parseFlag(value.liable, true, `${field}.liable`, check);
   const chargeProcessingFee = parseFlag(value.charge_processing_fee, false, `${field}.charge_processing_fee`, check);
-  if (recipient === undefined || cents === undefined || basisPoints === undefined || hasAmount === hasPercentage) return undefined;
-  return { recipient, liable, chargeProcessingFee, cents, basisPoints };
+  if (recipient === undefined || given === undefined || basisPoints === undefined || (!hasAmount && !hasPercentage)) return undefined;
+  return { recipient, liable, chargeProcessingFee, cents: cents ?? null, basisPoints };
 }
 
 /** A rule's full part of a sale of `amount` cents. */

@@ -21,16 +21,16 @@ function createAgainst(args: string[], sale: Tx) {
 }
 
 describe('transactions create --split', () => {
-  it('sends each part as a split rule: cents or a percentage, liable and charge_processing_fee always said', async () => {
+  it('sends each part as a split rule: cents, or a percentage with the cents it is worth; liable and charge_processing_fee always said', async () => {
     const sale = await createCard(home(), '100.00');
     const { result, requests } = await createAgainst(['--amount', '100.00', '--split', `${A}:70%,net`, '--split', `${B}:7,50,liable`, '--split', `c3:0.5%,net,liable`], sale);
     expectJson(result);
     const posts = requests.filter((r) => r.method === 'POST');
     expect(posts).toHaveLength(1);
     expect(posts[0]!.json.split_rules).toEqual([
-      { recipient: A, liable: false, charge_processing_fee: true, percentage: 70 },
+      { recipient: A, liable: false, charge_processing_fee: true, amount: 7000, percentage: 70 },
       { recipient: B, liable: true, charge_processing_fee: false, amount: 750 },
-      { recipient: 'c3', liable: true, charge_processing_fee: true, percentage: 0.5 },
+      { recipient: 'c3', liable: true, charge_processing_fee: true, amount: 50, percentage: 0.5 },
     ]);
     expect(posts[0]!.json.amount).toBe(10_000);
   });
@@ -224,6 +224,8 @@ describe('transactions splits list|get|add|remove', () => {
     expect(JSON.parse(again.result.stdout).id).toBe(rule.id);
     expect(again.result.stderr).toContain('Already done');
     expect(again.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    // What the one POST carried: the part, and the cents 30% is worth of the sale's R$ 100,00.
+    expect(first.requests.filter((r) => r.method === 'POST').map((r) => r.json)).toEqual([{ recipient: A, liable: false, charge_processing_fee: false, amount: 3000, percentage: 30 }]);
   }, 20_000);
 });
 

@@ -53,14 +53,15 @@ const address = z.looseObject({ postal_code: z.optional(z.string().check(z.regex
 
 const payer = z.looseObject({ taxpayer_id: z.optional(taxpayerId), email: z.optional(email), birthdate: z.optional(date), address: z.optional(address) });
 
-/** One part of a sale for another seller: a fixed amount in cents or a percentage, never both. */
+/** One part of a sale for another seller: a fixed amount in cents, or a percentage (with its cents). */
 const splitRule = z.object({
   recipient: id,
   liable: z.optional(z.boolean()),
   charge_processing_fee: z.boolean(),
-  amount: z.optional(cents),
+  // The provider's file requires the amount in every variant; a percentage part carries both.
+  amount: centsOrZero,
   percentage: z.optional(z.number().check(z.gt(0, 'must be above 0%'), z.lte(100, 'must be at most 100%'))),
-}).check(z.refine((r) => (r.amount === undefined) !== (r.percentage === undefined), 'takes an amount or a percentage, one of them'));
+}).check(z.refine((r) => r.percentage !== undefined || r.amount > 0, 'a fixed part must be at least 1 cent'));
 
 const transactionCreate = z.looseObject({
   amount: cents,

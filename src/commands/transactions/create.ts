@@ -123,7 +123,7 @@ export function buildCreateRequest(input: CreateInput): Record<string, unknown> 
       break;
   }
   if (input.metadata && Object.keys(input.metadata).length > 0) body.metadata = input.metadata;
-  if (input.splits && input.splits.length > 0) body.split_rules = input.splits.map(splitRuleBody);
+  if (input.splits && input.splits.length > 0) body.split_rules = input.splits.map((split) => splitRuleBody(split, input.amountCents));
   return body;
 }
 

@@ -65,12 +65,18 @@ export function checkSplits(splits: SplitInput[], amountCents: number, onBehalfO
   return splits;
 }
 
-/** One split in the provider's shape: amount in integer cents or a percentage, both flags explicit. */
-export function splitRuleBody(split: SplitInput): Record<string, unknown> {
+/**
+ * One split in the provider's shape, both flags explicit. The provider's file requires `amount`
+ * (integer cents) in every variant, the percentage ones too: a percentage part carries the cents
+ * it is worth of a sale of `saleCents` (rounded down) beside its `percentage`, so either reading
+ * gives the same part.
+ */
+export function splitRuleBody(split: SplitInput, saleCents: number): Record<string, unknown> {
   return {
     recipient: split.recipient,
     liable: split.liable,
     charge_processing_fee: split.net,
-    ...(split.share.mode === 'fixed' ? { amount: split.share.cents } : { percentage: Number(split.share.value) }),
+    amount: shareCents(split.share, saleCents),
+    ...(split.share.mode === 'percentage' ? { percentage: Number(split.share.value) } : {}),
   };
 }

@@ -34,9 +34,12 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
   const value = optionalString(options.split);
   if (value === undefined) throw new UsageError('--split <seller-id>:<amount|percent%>[,liable][,net] is required');
   const split = parseSplit(value);
-  const body = splitRuleBody(split);
   await ctx.requireApiKey();
-  if (ctx.globals.dryRun) return ctx.printDryRun('transactions.splits.add', { params: { id }, body });
+  if (ctx.globals.dryRun) {
+    // A dry run reads nothing, so a percentage's cents (of the sale's amount) are not known.
+    const body = { ...splitRuleBody(split, 0), ...(split.share.mode === 'percentage' ? { amount: `(${Number(split.share.value)}% of the sale's amount, in cents)` } : {}) };
+    return ctx.printDryRun('transactions.splits.add', { params: { id }, body });
+  }
   const guard = await ctx.moneyGuard();
   const guarded = splitsMove(ctx, id, 'transactions.splits.add', `the split rule for seller ${split.recipient} on transaction ${id}`, addApplied);
   await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async () => {
@@ -55,6 +58,7 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
     }
     const amount = decimalStringToCents(tx.original_amount ?? tx.amount ?? '0');
     checkSplits([...rules.map(asSplitInput), split], amount, tx.on_behalf_of);
+    const body = splitRuleBody(split, amount);
     const worth = formatMoney(centsToDecimalString(shareCents(split.share, amount)), tx.currency);
     const part = split.share.mode === 'percentage' ? `${Number(split.share.value)}% (${worth})` : worth;
     await ctx.confirm(`Give seller ${split.recipient} ${part} of transaction ${id} (${formatMoney(centsToDecimalString(amount), tx.currency)}), taken from seller ${tx.on_behalf_of}?`, 'add a split rule');
