@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
 import { buildCreateRequest, createFingerprint } from '../../src/commands/transactions/create.js';
 import { parseSplit } from '../../src/commands/transactions/split-input.js';
-import type { Reply } from '../helpers/recording-server.js';
-import { cardFlags, create, createCard, expectError, expectJson, expectUsage, freshHomePerTest, run, runAgainst, type Tx } from './helpers.js';
+import { recordingServer, type RecordedRequest, type Reply, type Route } from '../helpers/recording-server.js';
+import type { RunResult } from '../helpers/run.js';
+import { cardFlags, create, createCard, expectError, expectJson, expectUsage, freshHomePerTest, RECORDED_MARKETPLACE, run, runAgainst, type Tx } from './helpers.js';
 
 // Split rules: --split on create checked and sent in the provider's shape.
 const home = freshHomePerTest();
@@ -12,6 +13,24 @@ const B = 'b2'.repeat(16);
 const SELLER = 'f'.repeat(32);
 const json = async (args: string[]): Promise<Tx> => expectJson(await run(home(), [...args, '-o', 'json']));
 const newSeller = async (name: string, ein: string) => (await json(['sellers', 'create', '--business-name', name, '--ein', ein, '--email', 'split@example.com'])).id as string;
+
+/**
+ * Runs against one recording server for the whole test, so every run talks to the same service
+ * (the ledger keeps intents per service): `requests` holds what each run sent.
+ */
+async function againstOneServer(route: Route, body: (send: (args: string[]) => Promise<{ result: RunResult; requests: RecordedRequest[] }>) => Promise<void>): Promise<void> {
+  const server = await recordingServer(route);
+  const env = { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_abcdefgh12345678', PAYCTL_MARKETPLACE_ID: RECORDED_MARKETPLACE };
+  try {
+    await body(async (args) => {
+      const before = server.requests.length;
+      const result = await run(home(), args, { env });
+      return { result, requests: server.requests.slice(before) };
+    });
+  } finally {
+    await server.close();
+  }
+}
 
 /** A create against a recording server that knows no transaction yet and answers the POST with `sale`. */
 function createAgainst(args: string[], sale: Tx) {
@@ -214,18 +233,45 @@ describe('transactions splits list|get|add|remove', () => {
       return { status: 200, body: sale };
     };
     const args = ['transactions', 'splits', 'add', sale.id, '--split', `${A}:30%`, '--yes', '--timeout', '1'];
-    const first = await runAgainst(home(), args, route);
-    expectError(first.result, 9, 'outcome unknown', `the split rule for seller ${A} on transaction ${sale.id}`);
-    expect(landed).toBe(true);
-    // It had landed after all: the rerun finds it and sends nothing.
-    seen = true;
-    const again = await runAgainst(home(), args, route);
-    expect(again.result.code, again.result.stderr).toBe(0);
-    expect(JSON.parse(again.result.stdout).id).toBe(rule.id);
-    expect(again.result.stderr).toContain('Already done');
-    expect(again.requests.filter((r) => r.method === 'POST')).toEqual([]);
-    // What the one POST carried: the part, and the cents 30% is worth of the sale's R$ 100,00.
-    expect(first.requests.filter((r) => r.method === 'POST').map((r) => r.json)).toEqual([{ recipient: A, liable: false, charge_processing_fee: false, amount: 3000, percentage: 30 }]);
+    await againstOneServer(route, async (send) => {
+      const first = await send(args);
+      expectError(first.result, 9, 'outcome unknown', `the split rule for seller ${A} on transaction ${sale.id}`);
+      expect(landed).toBe(true);
+      // What the one POST carried: the part, and the cents 30% is worth of the sale's R$ 100,00.
+      expect(first.requests.filter((r) => r.method === 'POST').map((r) => r.json)).toEqual([{ recipient: A, liable: false, charge_processing_fee: false, amount: 3000, percentage: 30 }]);
+      // It had landed after all: the rerun settles the intent the first run left by looking, finds the rule, sends nothing.
+      seen = true;
+      const again = await send(args);
+      expect(again.result.code, again.result.stderr).toBe(0);
+      expect(again.result.stderr).toContain(`an earlier run (`);
+      expect(again.result.stderr).toContain('Already done');
+      expect(JSON.parse(again.result.stdout).id).toBe(rule.id);
+      expect(again.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    });
+  }, 20_000);
+
+  it('a lost answer to a removal is settled by looking: the rerun finds the rule gone and sends nothing', async () => {
+    const sale = await createCard(home(), '100.00');
+    const rule = { id: 'r'.repeat(32), resource: 'split_rule', transaction: sale.id, recipient: A, liable: false, charge_processing_fee: false, percentage: '30.00', amount: null };
+    let gone = false;
+    const route = (req: { method: string; path: string }): Reply => {
+      if (req.method === 'DELETE') return { destroy: true };
+      if (req.path.includes(`/split_rules/${rule.id}`)) return gone ? { status: 404, body: { error: { status_code: 404, type: 'resource_not_found', message: 'gone' } } } : { status: 200, body: rule };
+      if (req.path.includes('/split_rules')) return { status: 200, body: { items: gone ? [] : [rule], has_more: false } };
+      return { status: 200, body: sale };
+    };
+    const args = ['transactions', 'splits', 'remove', sale.id, rule.id, '--yes', '--timeout', '1'];
+    await againstOneServer(route, async (send) => {
+      const first = await send(args);
+      expectError(first.result, 9, 'outcome unknown', `the removal of split rule ${rule.id} of transaction ${sale.id}`);
+      expect(first.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+      gone = true;
+      const again = await send(args);
+      expect(again.result.code, again.result.stderr).toBe(0);
+      expect(again.result.stderr).toContain(`Already done: split rule ${rule.id} of transaction ${sale.id} was removed by an earlier run`);
+      expect(JSON.parse(again.result.stdout)).toEqual({ id: rule.id, resource: 'split_rule', deleted: true });
+      expect(again.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+    });
   }, 20_000);
 });
 
