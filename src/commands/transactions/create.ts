@@ -19,6 +19,7 @@ import {
 } from '../../validate/index.js';
 import { validateTaxpayerId } from '../../validate/taxpayer.js';
 import { amountFromFlags } from '../shared/amount.js';
+import { parseCharge, type Charge } from '../shared/charge.js';
 import { hasCardFlags, readCard, type CardInput } from '../shared/card.js';
 import { notInThePast } from '../shared/dates.js';
 import { missingInput, optionalString, stringList } from '../shared/input.js';
@@ -50,8 +51,6 @@ export interface BoletoOptions {
   payer?: Payer;
 }
 
-/** A percentage or a fixed amount in cents. */
-export type Charge = { mode: 'percentage'; value: string } | { mode: 'fixed'; cents: number };
 export type Interest = Charge & { per: 'day' | 'month' };
 
 export interface Payer {
@@ -422,19 +421,6 @@ export function readBoletoOptions(options: Record<string, unknown>): BoletoOptio
 function inTheFuture(isoDateTime: string, flag: string): string {
   if (Date.parse(isoDateTime) <= Date.now()) throw new ValidationError(flag, `${isoDateTime} is not in the future`);
   return isoDateTime;
-}
-
-/** "2%" is a percentage; "5.00" / "5,00" is a fixed amount in major units. */
-export function parseCharge(value: string, flag: string): Charge {
-  const text = value.trim();
-  if (text.endsWith('%')) {
-    const number = text.slice(0, -1).replace(',', '.');
-    if (!/^\d{1,3}(\.\d{1,2})?$/.test(number) || Number(number) <= 0 || Number(number) > 100) {
-      throw new ValidationError(flag, `"${value}" is not a percentage between 0 and 100, like 2% or 1.5%`);
-    }
-    return { mode: 'percentage', value: number };
-  }
-  return { mode: 'fixed', cents: parseAmount(text, flag) };
 }
 
 function parseInterest(value: string): Interest {

@@ -1,6 +1,6 @@
 import { ValidationError } from '../../errors.js';
 import { validateId } from '../../validate/index.js';
-import { parseCharge, type Charge } from './create.js';
+import { parseCharge, type Charge } from '../shared/charge.js';
 
 // `--split <seller-id>:<amount|percent%>[,liable][,net]`: who else gets part of a sale, checked
 // before anything is sent and turned into the provider's split_rules.

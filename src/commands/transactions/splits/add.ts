@@ -1,6 +1,5 @@
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
-import { when } from '../../../ledger/guard.js';
 import type { Intent } from '../../../ledger/ledger.js';
 import { formatMoney } from '../../../output/format.js';
 import { centsToDecimalString, decimalStringToCents } from '../../../validate/index.js';
@@ -21,8 +20,11 @@ function addApplied(intent: Intent, now: SplitRule[]): boolean {
   return now.some((r) => r.recipient === before.recipient && !(before.rules ?? []).includes(r.id));
 }
 
-const sameShare = (a: SplitInput, b: SplitInput) =>
-  JSON.stringify([a.share, a.liable, a.net]) === JSON.stringify([b.share.mode === 'percentage' ? { ...b.share, value: String(Number(b.share.value)) } : b.share, b.liable, b.net]);
+/** The same part on the same terms: "30" and "30.00" percent are one share. */
+function sameShare(a: SplitInput, b: SplitInput): boolean {
+  const share = (s: SplitInput) => (s.share.mode === 'percentage' ? `${Number(s.share.value)}%` : `${s.share.cents}`);
+  return share(a) === share(b) && a.liable === b.liable && a.net === b.net;
+}
 
 /**
  * Gives one more seller a part of a sale. Exactly once: a recipient has one rule per sale, so a
@@ -53,7 +55,8 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
         throw new UsageError(`--split: seller ${split.recipient} already has a part of transaction ${id} (rule ${existing.id}, ${partText(existing, tx.currency)}); remove it first: payctl transactions splits remove ${id} ${existing.id}`);
       }
       await ctx.show(existing, SPLIT_RULE_VIEW, { short: true });
-      ctx.log.status(`Already done: seller ${split.recipient} has this part of transaction ${id} (rule ${existing.id}, since ${existing.created_at ?? when(Date.now())}); nothing was sent.`);
+      const since = typeof existing.created_at === 'string' ? `, since ${existing.created_at}` : '';
+      ctx.log.status(`Already done: seller ${split.recipient} has this part of transaction ${id} (rule ${existing.id}${since}); nothing was sent.`);
       return;
     }
     const amount = decimalStringToCents(tx.original_amount ?? tx.amount ?? '0');
