@@ -60,11 +60,13 @@ export function syncReceivables(state: SandboxState, stored: StoredTransaction, 
 
   const parts = partsOf(stored);
   showParts(stored, parts, now);
-  // A recipient whose rule was removed keeps what was paid out and loses what was not.
-  const owners = new Set(parts.map((p) => p.owner));
-  cancel(open(existing.filter((r) => !owners.has(r.recipient))));
+  // A party's receivables are those of its rule (null: the sale's own seller). A recipient whose
+  // rule was removed keeps what was paid out and loses what was not.
+  const partyOf = (owner: string, rule: string | null) => `${owner} ${rule ?? ''}`;
+  const parties = new Set(parts.map((p) => partyOf(p.owner, p.rule?.id ?? null)));
+  cancel(open(existing.filter((r) => !parties.has(partyOf(r.recipient, r.split_rule)))));
   for (const part of parts) {
-    const mine = existing.filter((r) => r.recipient === part.owner && r.split_rule === (part.rule?.id ?? null));
+    const mine = existing.filter((r) => partyOf(r.recipient, r.split_rule) === partyOf(part.owner, part.rule?.id ?? null));
     if (mine.length > 0) resplit(mine, part);
     // Nothing to pay out, nothing to receive: a seller whose part does not cover the fees it pays
     // has only the debit in its balance (ledger.ts).

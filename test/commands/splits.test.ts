@@ -339,3 +339,20 @@ describe("parts that leave the sale's seller less than its fees", () => {
     expect((await json(['balances', 'current', '--seller', other])).current_balance).toBe('0.00');
   });
 });
+
+describe('a part removed and given again', () => {
+  it('the new rule has receivables of its own; the old ones stay canceled', async () => {
+    const other = await newSeller('Loja Trinta', '12.ABC.345/01DE-35');
+    const sale = await createCard(home(), '100.00');
+    const first = expectJson(await run(home(), ['transactions', 'splits', 'add', sale.id, '--split', `${other}:30%`, '--yes']));
+    expectJson(await run(home(), ['transactions', 'splits', 'remove', sale.id, first.id, '--yes']));
+    const second = expectJson(await run(home(), ['transactions', 'splits', 'add', sale.id, '--split', `${other}:10.00,net`, '--yes']));
+    const receivables: Tx[] = await json(['receivables', 'list', '--seller', other, '--all']);
+    // 10.00 less floor(2.99 × 10%) = 0.29 of the fees.
+    expect(receivables.map((r) => [r.split_rule, r.status, r.amount]).sort((a, b) => a[1].localeCompare(b[1]))).toEqual([
+      [first.id, 'canceled', '30.00'],
+      [second.id, 'pending', '9.71'],
+    ]);
+    expect((await json(['balances', 'current', '--seller', other])).current_balance).toBe('9.71');
+  });
+});
