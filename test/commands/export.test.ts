@@ -121,8 +121,8 @@ describe('payctl export: incremental runs with a state file', () => {
 });
 
 describe('payctl export --format parquet', () => {
-  it('a Parquet reader reads back every row, the typed schema and the API values', async () => {
-    await generate(25);
+  it('a Parquet reader reads back every row, the typed schema and the API values, over two row groups', async () => {
+    await generate(10_050);
     const refunded = (await allTransactions()).find((t) => t.payment_type === 'credit');
     expectJson(await run(home(), ['transactions', 'refund', refunded.id, '--amount', '0.99', '--yes', '-o', 'json']));
     const transactions = await allTransactions();
@@ -131,6 +131,7 @@ describe('payctl export --format parquet', () => {
     const source = await asyncBufferFromFile(file('tx.parquet'));
     const metadata = await parquetMetadataAsync(source);
     expect(Number(metadata.num_rows)).toBe(transactions.length);
+    expect(metadata.row_groups.map((group) => Number(group.num_rows))).toEqual([10_000, transactions.length - 10_000]);
     const schema = Object.fromEntries(metadata.schema.slice(1).map((e) => [e.name, e]));
     expect(schema.amount).toMatchObject({ type: 'INT64', logical_type: { type: 'DECIMAL', scale: 2, precision: 18 } });
     expect(schema.created_at).toMatchObject({ type: 'INT64', logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MILLIS' } });
@@ -139,24 +140,33 @@ describe('payctl export --format parquet', () => {
     expect(schema.payment_method_card_brand).toMatchObject({ type: 'BYTE_ARRAY', converted_type: 'UTF8' });
 
     const rows = await parquetReadObjects({ file: source });
-    expect(rows.map((r) => r.id)).toEqual(transactions.map((t) => t.id));
-    for (const [i, t] of transactions.entries()) {
-      const row = rows[i] as Record<string, unknown>;
-      // Stored as whole cents (INT64, scale 2); the reader hands DECIMAL back as a float.
-      expect(Math.round((row.amount as number) * 100)).toBe(cents(t.amount));
-      expect(Math.round((row.fees as number) * 100)).toBe(cents(t.fees));
-      expect((row.created_at as Date).toISOString()).toBe(t.created_at);
-      expect(row.status).toBe(t.status);
-      expect(row.captured).toBe(t.captured);
-      expect(row.payment_method_card_brand).toBe(t.payment_method?.card_brand ?? null);
-    }
+    // Money is stored as whole cents (INT64, scale 2); the reader hands DECIMAL back as a float.
+    const read = rows.map((row) => ({
+      id: row.id,
+      amount: Math.round((row.amount as number) * 100),
+      fees: Math.round((row.fees as number) * 100),
+      created_at: (row.created_at as Date).toISOString(),
+      status: row.status,
+      captured: row.captured,
+      card_brand: row.payment_method_card_brand,
+    }));
+    const listed = transactions.map((t) => ({
+      id: t.id,
+      amount: cents(t.amount),
+      fees: cents(t.fees),
+      created_at: t.created_at,
+      status: t.status,
+      captured: t.captured,
+      card_brand: t.payment_method?.card_brand ?? null,
+    }));
+    expect(read).toEqual(listed);
     const after = rows.find((r) => r.id === refunded.id) as Record<string, unknown>;
     expect(Math.round((after.original_amount as number) * 100) - Math.round((after.amount as number) * 100)).toBe(99);
 
     // The next run's file is a Parquet file too, with no rows when nothing changed.
     await exported(['transactions', '--format', 'parquet', '--out', file('tx2.parquet'), '--state', file('pq.json')]);
     expect(Number((await parquetMetadataAsync(await asyncBufferFromFile(file('tx2.parquet')))).num_rows)).toBe(0);
-  });
+  }, 60_000);
 });
 
 describe('payctl export: stopped runs', () => {

@@ -11,10 +11,12 @@ import type { ColumnType, ExportColumn } from './resources.js';
 import type { Sink } from './sink.js';
 
 /**
- * Rows a row group holds. Engines read a row group as a unit, and prefer them large (DuckDB splits
- * work by row group); memory holds one while it is gathered and encoded.
+ * Rows a row group holds. Engines read a row group as a unit and prefer them large, but memory
+ * holds one while it is gathered and encoded: measured on 100,000 transactions, 50,000-row groups
+ * peaked at 330 MB (NDJSON: 194 MB), 10,000-row groups at 218 MB and 5,000 at 197 MB. 10,000 keeps
+ * the footer small (a million rows are 100 groups) and each group about 600 KB on disk.
  */
-const ROW_GROUP_ROWS = 50_000;
+const ROW_GROUP_ROWS = 10_000;
 
 const DAY_MS = 86_400_000;
 
