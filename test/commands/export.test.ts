@@ -230,6 +230,7 @@ describe('payctl export: flags refused before anything is read (exit 2)', () => 
       [['transactions', '--lookback', '-1'], '--lookback: "-1" is not a number of days'],
       [['transactions', '--out', join(home(), 'missing', 'x.ndjson')], `--out: cannot write ${join(home(), 'missing', 'x.ndjson')} (ENOENT)`],
       [['transactions', '--out', file('dir')], `--out: cannot write ${file('dir')} (it is a directory)`],
+      [['transactions', '--state', join(home(), 'missing', 's.json')], `--state: cannot write ${join(home(), 'missing', 's.json')} (ENOENT)`],
       [['transfers', '--state', file('t.json')], `--state: ${file('t.json')} is the state of an export of transactions, not transfers`],
       [['transactions', '--format', 'csv', '--state', file('t.json')], `--state: ${file('t.json')} is the state of a ndjson export, not csv`],
       [['transactions', '--since', '2026-01-01', '--state', file('t.json')], '--since is for a first run'],

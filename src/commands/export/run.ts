@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { counted, singular } from '../../output/plural.js';
 import { recordWriter, type ExportRecord } from './formats.js';
 import { DAY_MS, DEFAULT_LOOKBACK_DAYS, parseExportOptions, type ExportOptions } from './options.js';
 import { PartialFile, streamSink } from './sink.js';
-import { readState, saveState, settleStaged, stageState, type ExportState } from './state.js';
+import { checkStateWritable, readState, saveState, settleStaged, stageState, type ExportState } from './state.js';
+import { fingerprint, printOf, Window } from './window.js';
 
 // `payctl export <resource>`: every record the first time, then what was created or changed since.
 //
@@ -22,11 +22,6 @@ import { readState, saveState, settleStaged, stageState, type ExportState } from
 // so the next run writes the same records again into a fresh FILE.partial; one stopped between the
 // rename and the save is recognised by the inode (state.ts) and its state saved then.
 
-/** The part of a record's JSON kept as its fingerprint: 96 bits, 16 characters. */
-function fingerprint(json: string): string {
-  return createHash('sha1').update(json).digest('base64url').slice(0, 16);
-}
-
 export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
   const opts = parseExportOptions(args, options);
   if (ctx.globals.fields) throw new UsageError('--fields: an export writes the same columns on every run (see payctl export --help); it takes no --fields');
@@ -41,6 +36,7 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
     return;
   }
   if (opts.state !== undefined) {
+    checkStateWritable(opts.state);
     const settled = settleStaged(opts.state);
     if (settled !== undefined) {
       ctx.log.status(`the last run had written ${settled} whole before it stopped; its state is saved now`);
@@ -84,9 +80,8 @@ async function exportRun(ctx: Context, opts: ExportOptions, state: ExportState |
   const capGrowth = (await import('../../output/young-generation.js')).capYoungGeneration();
   const progress = ctx.io.stderrIsTTY && !ctx.globals.quiet ? (await import('../../output/progress.js')).pageProgress(ctx.io.stderr, resource.noun) : undefined;
 
-  const before = new Map(state?.seen.map(([id, , print]) => [id, print]));
-  // This run's window: id → [created_at, its time, fingerprint], oldest first (the list's order).
-  const window = new Map<string, [string, number, string]>();
+  const before = new Map(state?.seen.map(([id, , print]) => [id, printOf(print)]));
+  const window = new Window();
   let cursor = state?.cursor ?? null;
   let newest = cursor === null ? Number.NEGATIVE_INFINITY : Date.parse(cursor);
   let read = 0;
@@ -118,10 +113,10 @@ async function exportRun(ctx: Context, opts: ExportOptions, state: ExportState |
           newest = createdMs;
           cursor = created;
         }
-        window.set(id, [created, createdMs, print]);
+        window.add(id, createdMs, print);
         if (before.get(id) !== print) records.push({ item, json });
       }
-      if (resource.window === 'created') forgetOlderThan(window, newest - lookbackMs);
+      if (resource.window === 'created') window.forgetOlderThan(newest - lookbackMs);
       written += records.length;
       if (records.length > 0) await writer.write(records);
     }
@@ -140,7 +135,7 @@ async function exportRun(ctx: Context, opts: ExportOptions, state: ExportState |
     since: state ? state.since : opts.since === undefined ? null : new Date(opts.since).toISOString(),
     lookback_days: lookbackDays,
     cursor,
-    seen: [...window].map(([id, [created, , print]]) => [id, created, print]),
+    seen: window.entries(),
     runs: (state?.runs ?? 0) + 1,
     last_run: { finished_at: new Date().toISOString(), read, written, out: opts.out ?? '-' },
   };
@@ -156,15 +151,4 @@ async function exportRun(ctx: Context, opts: ExportOptions, state: ExportState |
       (state ? ` (${read} read from ${from === undefined ? 'the start' : new Date(from).toISOString()}, ${read - written} unchanged since the last run)` : '') +
       (opts.state !== undefined ? `; state saved in ${opts.state}` : ''),
   );
-}
-
-/**
- * Drops the window's records created before `bound` (they come first: the list is oldest first),
- * and any without a creation time, which no date filter would read again anyway.
- */
-function forgetOlderThan(window: Map<string, [string, number, string]>, bound: number): void {
-  for (const [id, [, createdMs]] of window) {
-    if (createdMs >= bound) break;
-    window.delete(id);
-  }
 }

@@ -1,7 +1,8 @@
 // The state file of `payctl export --state`: where the next run starts, and the fingerprints of
 // the records of the lookback window, so that a re-read record is written again only if it
 // changed. Written only after the run's output is complete and on the disk (see run.ts).
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { writeFileAtomically } from './durable.js';
 
@@ -58,6 +59,15 @@ function isState(value: unknown): value is ExportState {
     typeof s.lookback_days === 'number' &&
     Array.isArray(s.seen)
   );
+}
+
+/** The state is saved beside itself and renamed over it: its directory must be writable, checked before a run starts. */
+export function checkStateWritable(file: string): void {
+  try {
+    accessSync(dirname(file), constants.W_OK);
+  } catch (err) {
+    throw new UsageError(`--state: cannot write ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
 }
 
 /** The state a run starts from: undefined when the file does not exist yet (a first run). */
