@@ -4,7 +4,7 @@
 // never failed: the script exits 0 whenever it could measure, and 1 only when the CLI or the
 // sandbox could not be run at all. Plain Node only (no dependencies); loopback traffic only.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -151,6 +151,21 @@ async function createMany(url, apiKey, count, body) {
   }
 }
 
+/** Newlines in a file, read a megabyte at a time: a million transactions are more than Node reads at once (2 GiB). */
+function countLines(file) {
+  const fd = openSync(file, 'r');
+  const chunk = Buffer.alloc(1 << 20);
+  let lines = 0;
+  try {
+    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) {
+      for (let i = chunk.indexOf(10); i !== -1 && i < n; i = chunk.indexOf(10, i + 1)) lines += 1;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return lines;
+}
+
 /**
  * Runs an export with stdout to a file (exports are too large for a pipe buffer) under GNU time:
  * returns wall ms, peak RSS in MB and how many lines it wrote.
@@ -163,15 +178,13 @@ function runExport(argv, extraEnv, serverPid) {
   rmSync(serverRssFile, { force: true });
   const sampler = serverPid ? spawn(NODE, [PEAK_RSS, String(serverPid), serverRssFile], { stdio: 'ignore' }) : undefined;
   const t0 = performance.now();
-  const r = spawnSync(TIME_BIN, ['-f', '%M', ...argv], { env: { ...env, ...extraEnv }, stdio: ['ignore', fd, 'pipe'], encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(TIME_BIN, ['-f', '%M', ...argv], { env: { ...env, ...extraEnv }, stdio: ['ignore', fd, 'pipe'], encoding: 'utf8', timeout: 600_000 });
   const ms = performance.now() - t0;
   closeSync(fd);
   sampler?.kill();
   const serverRssMB = sampler && existsSync(serverRssFile) ? Number(readFileSync(serverRssFile, 'utf8')) / 1024 : undefined;
   if (r.status !== 0) throw new Error(`${argv.join(' ')} failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`}):\n${r.stderr}`);
-  const text = readFileSync(out);
-  let lines = 0;
-  for (let i = text.indexOf(10); i !== -1; i = text.indexOf(10, i + 1)) lines += 1;
+  const lines = countLines(out);
   rmSync(out);
   return { ms, rssMB: Number(r.stderr.trim().split('\n').at(-1)) / 1024, serverRssMB, lines };
 }
