@@ -23,12 +23,15 @@ export function durableRename(from: string, to: string): void {
   syncDir(dirname(to));
 }
 
-/** Writes a small file atomically: a temporary file beside it, synced, renamed over it. */
-export function writeFileAtomically(file: string, text: string): void {
+/**
+ * Writes a file atomically: a temporary file beside it, synced, renamed over it. The text may come
+ * in parts, so that a large one is never held whole.
+ */
+export function writeFileAtomically(file: string, text: string | Iterable<string>): void {
   const temp = `${file}.tmp-${process.pid}`;
   const fd = openSync(temp, 'w', 0o600);
   try {
-    writeFileSync(fd, text);
+    for (const part of typeof text === 'string' ? [text] : text) writeFileSync(fd, part);
     fsyncSync(fd);
   } finally {
     closeSync(fd);

@@ -29,6 +29,31 @@ interface Staged {
   state: ExportState;
 }
 
+/** A run's new state, its window read out only as it is written (it may hold many records). */
+export interface NewState extends Omit<ExportState, 'seen'> {
+  seen: () => Iterable<[string, string, string]>;
+}
+
+/** The state file's JSON in parts: the window's records a thousand at a time. */
+function* stateText(state: NewState): Generator<string> {
+  const { seen, ...rest } = state;
+  yield `${JSON.stringify(rest).slice(0, -1)},"seen":[`;
+  let batch: string[] = [];
+  let first = true;
+  const flush = () => {
+    const text = `${first ? '' : ','}${batch.join(',')}`;
+    first = false;
+    batch = [];
+    return text;
+  };
+  for (const entry of seen()) {
+    batch.push(JSON.stringify(entry));
+    if (batch.length === 1000) yield flush();
+  }
+  if (batch.length > 0) yield flush();
+  yield ']}';
+}
+
 const stagedPath = (file: string) => `${file}.next`;
 
 function readJson(file: string): unknown {
@@ -106,12 +131,19 @@ export function settleStaged(file: string): string | undefined {
 }
 
 /** Step one of saving a run: its state, with the output file it is for, beside the state file. */
-export function stageState(file: string, staged: Staged): void {
-  writeFileAtomically(stagedPath(file), `${JSON.stringify(staged)}\n`);
+export function stageState(file: string, out: { out: string; ino: number; size: number }, state: NewState): void {
+  writeFileAtomically(stagedPath(file), (function* () {
+    yield `${JSON.stringify(out).slice(0, -1)},"state":`;
+    yield* stateText(state);
+    yield '}\n';
+  })());
 }
 
 /** Step two, once the output is in place: the state itself. */
-export function saveState(file: string, state: ExportState): void {
-  writeFileAtomically(file, `${JSON.stringify(state)}\n`);
+export function saveState(file: string, state: NewState): void {
+  writeFileAtomically(file, (function* () {
+    yield* stateText(state);
+    yield '\n';
+  })());
   rmSync(stagedPath(file), { force: true });
 }
