@@ -4,7 +4,7 @@
 _payctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   local group="" verb="" sub="" word i skip=""
-  local value_flags=' --account --address-line1 --address-line2 --amount --amount-cents --base-url --birthdate --business-name --buyer --card --card-file --card-number --city --concurrency --currency --customer --cvv --days --description --discount --due-date --duration --ein --email --event --exp-month --exp-year --expiration-date --faults --field --fields --file --first-name --forward-to --frequency --from --grace-days --header --holder-name --host --input --installments --instruction --interest --interval --last-name --late-fee --limit --marketplace-id --max-events --metadata --name --neighborhood --on-behalf-of --opening-date --operation --output --owner-email --owner-first-name --owner-last-name --owner-taxpayer-id --payer-address-line1 --payer-address-line2 --payer-birthdate --payer-city --payer-email --payer-first-name --payer-last-name --payer-neighborhood --payer-phone --payer-postal-code --payer-state --payer-taxpayer-id --payment-limit-date --payment-method --payment-type --phone --pix-expires-at --plan --port --postal-code --profile --raw-field --reference-id --sales --save --secret --seller --seller-id --setup-amount --setup-amount-cents --sort --split --state --statement-descriptor --status --subscription --taxpayer-id --timeout --to --token --tolerance-days --transaction --type --url --usage -F -H -f -o -p '
+  local value_flags=' --account --address-line1 --address-line2 --amount --amount-cents --base-url --birthdate --business-name --buyer --card --card-file --card-number --city --concurrency --currency --customer --cvv --days --description --discount --due-date --duration --ein --email --event --exp-month --exp-year --expiration-date --faults --field --fields --file --first-name --format --forward-to --frequency --from --grace-days --header --holder-name --host --input --installments --instruction --interest --interval --last-name --late-fee --limit --lookback --marketplace-id --max-events --metadata --name --neighborhood --on-behalf-of --opening-date --operation --out --output --owner-email --owner-first-name --owner-last-name --owner-taxpayer-id --payer-address-line1 --payer-address-line2 --payer-birthdate --payer-city --payer-email --payer-first-name --payer-last-name --payer-neighborhood --payer-phone --payer-postal-code --payer-state --payer-taxpayer-id --payment-limit-date --payment-method --payment-type --phone --pix-expires-at --plan --port --postal-code --profile --raw-field --reference-id --sales --save --secret --seller --seller-id --setup-amount --setup-amount-cents --since --sort --split --state --statement-descriptor --status --subscription --taxpayer-id --timeout --to --token --tolerance-days --transaction --type --url --usage -F -H -f -o -p '
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if [[ -n $skip ]]; then skip=""; continue; fi
@@ -28,7 +28,7 @@ _payctl() {
   if [[ $group == completion && -z $verb ]]; then COMPREPLY=($(compgen -W 'bash zsh fish profiles' -- "$cur")); return; fi
   local globals='--version -V --profile -p --output -o --fields --no-color --no-pager --no-input --yes -y --dry-run --debug --timeout --quiet -q --insecure-http --help -h'
   if [[ -z $group ]]; then
-    if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W 'transactions tx sellers buyers cards sources boletos receipts receivables plans subscriptions invoices balances transfers future-entries webhooks events api completion login logout whoami profiles config sandbox' -- "$cur")); fi
+    if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W 'transactions tx sellers buyers cards sources boletos receipts receivables plans subscriptions invoices balances transfers future-entries webhooks events export api completion login logout whoami profiles config sandbox' -- "$cur")); fi
     return
   fi
   local verbs="" flags=""
@@ -125,6 +125,7 @@ _payctl() {
     "events list") flags='--type --limit --all --from --to --sort' ;;
     "events get") flags='' ;;
     "events replay") flags='' ;;
+    "export ") flags='--format --out --since --state --lookback' ;;
     "api ") flags='--raw-field -f --field -F --input --header -H --paginate' ;;
     "completion ") flags='' ;;
     "login ") flags='--base-url --marketplace-id --seller-id --api-key-stdin' ;;

@@ -14,6 +14,7 @@ import { registerCards } from './commands/cards/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerEvents } from './commands/events/index.js';
+import { registerExport } from './commands/export/index.js';
 import { registerFutureEntries } from './commands/future-entries/index.js';
 import { registerHelp } from './commands/help/index.js';
 import { registerInvoices } from './commands/invoices/index.js';
@@ -132,6 +133,7 @@ works right after install, with no account.`,
     [['future-entries'], registerFutureEntries],
     [['webhooks'], registerWebhooks],
     [['events'], registerEvents],
+    [['export'], registerExport],
     [['api'], registerApi],
     [['completion'], registerCompletion],
   ];

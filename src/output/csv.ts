@@ -17,7 +17,7 @@ function asRecord(item: unknown): Record<string, unknown> {
  * Cells are always strings, so csv-stringify's own casting (booleans as "1"/"") never applies:
  * null → empty, objects and arrays → JSON text.
  */
-function cell(value: unknown): string {
+export function cell(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'object') return JSON.stringify(value);

@@ -6,8 +6,8 @@ import { clearStatusLine } from './status-line.js';
  * for `--all`: pages are pulled only as fast as the reader takes them. A write to a closed pipe
  * rejects (EPIPE / ERR_STREAM_DESTROYED), which stops the paging.
  */
-export function writeOut(out: NodeJS.WritableStream, chunk: string): Promise<void> {
-  if (chunk === '') return Promise.resolve();
+export function writeOut(out: NodeJS.WritableStream, chunk: string | Uint8Array): Promise<void> {
+  if (chunk.length === 0) return Promise.resolve();
   clearStatusLine(out);
   return new Promise<void>((resolve, reject) => {
     let waiting = false;

@@ -4,7 +4,7 @@
 // never failed: the script exits 0 whenever it could measure, and 1 only when the CLI or the
 // sandbox could not be run at all. Plain Node only (no dependencies); loopback traffic only.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -151,6 +151,21 @@ async function createMany(url, apiKey, count, body) {
   }
 }
 
+/** Newlines in a file, read a megabyte at a time: a million transactions are more than Node reads at once (2 GiB). */
+function countLines(file) {
+  const fd = openSync(file, 'r');
+  const chunk = Buffer.alloc(1 << 20);
+  let lines = 0;
+  try {
+    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) {
+      for (let i = chunk.indexOf(10); i !== -1 && i < n; i = chunk.indexOf(10, i + 1)) lines += 1;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return lines;
+}
+
 /**
  * Runs an export with stdout to a file (exports are too large for a pipe buffer) under GNU time:
  * returns wall ms, peak RSS in MB and how many lines it wrote.
@@ -163,15 +178,13 @@ function runExport(argv, extraEnv, serverPid) {
   rmSync(serverRssFile, { force: true });
   const sampler = serverPid ? spawn(NODE, [PEAK_RSS, String(serverPid), serverRssFile], { stdio: 'ignore' }) : undefined;
   const t0 = performance.now();
-  const r = spawnSync(TIME_BIN, ['-f', '%M', ...argv], { env: { ...env, ...extraEnv }, stdio: ['ignore', fd, 'pipe'], encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(TIME_BIN, ['-f', '%M', ...argv], { env: { ...env, ...extraEnv }, stdio: ['ignore', fd, 'pipe'], encoding: 'utf8', timeout: 600_000 });
   const ms = performance.now() - t0;
   closeSync(fd);
   sampler?.kill();
   const serverRssMB = sampler && existsSync(serverRssFile) ? Number(readFileSync(serverRssFile, 'utf8')) / 1024 : undefined;
   if (r.status !== 0) throw new Error(`${argv.join(' ')} failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`}):\n${r.stderr}`);
-  const text = readFileSync(out);
-  let lines = 0;
-  for (let i = text.indexOf(10); i !== -1; i = text.indexOf(10, i + 1)) lines += 1;
+  const lines = countLines(out);
   rmSync(out);
   return { ms, rssMB: Number(r.stderr.trim().split('\n').at(-1)) / 1024, serverRssMB, lines };
 }
@@ -227,11 +240,11 @@ async function exportFigures() {
 // Sales generated for the embedded sandbox figures: `npm run bench -- --sales 1000000` for the
 // issue's million (about 5 minutes more); 100,000 by default keeps a routine run short.
 const salesArg = process.argv.indexOf('--sales');
-// `npm run bench -- --only bulk` (or startup, exports, embedded, exactly-once) measures one group
+// `npm run bench -- --only bulk` (or startup, exports, embedded, export-files, bulk, exactly-once) measures one group
 // of figures: for working on one of them without waiting for the rest.
 const onlyArg = process.argv.indexOf('--only');
 const ONLY = onlyArg > 0 ? process.argv[onlyArg + 1] : undefined;
-const GROUPS = ['startup', 'exports', 'embedded', 'bulk', 'exactly-once'];
+const GROUPS = ['startup', 'exports', 'embedded', 'export-files', 'bulk', 'exactly-once'];
 if (ONLY !== undefined && !GROUPS.includes(ONLY)) {
   console.error(`--only takes one of: ${GROUPS.join(', ')}`);
   process.exit(2);
@@ -287,6 +300,63 @@ async function embeddedVolumeFigures() {
   } finally {
     rmSync(big.PAYCTL_HOME, { recursive: true, force: true });
     rmSync(fresh.PAYCTL_HOME, { recursive: true, force: true });
+  }
+}
+
+const FILE_FORMATS = ['ndjson', 'csv', 'parquet'];
+const fileExportRows = [];
+
+/**
+ * One `payctl export transactions` to a file under GNU time, from a fresh state (so every row):
+ * wall ms, peak RSS in MB and the rows it says it wrote. The state file is kept for a second run.
+ */
+function runFileExport(big, format, state) {
+  const out = path.join(home, `export-file.${format}`);
+  rmSync(state, { force: true });
+  const t0 = performance.now();
+  const r = spawnSync(TIME_BIN, ['-f', '%M', NODE, CLI, 'export', 'transactions', '--format', format, '--out', out, '--state', state], { env: { ...env, ...big }, encoding: 'utf8', timeout: 1_800_000 });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`export --format ${format} failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`}):\n${r.stderr}`);
+  const rows = Number(/exported (\d+) transactions?/.exec(r.stderr)?.[1]);
+  rmSync(out, { force: true });
+  return { ms, rssMB: Number(r.stderr.trim().split('\n').at(-1)) / 1024, rows };
+}
+
+/**
+ * `payctl export` of every transaction on the embedded sandbox, in each format, at --sales rows
+ * (100,000 unless told) and at a tenth of that, generated in two steps into one store: rows/s and
+ * peak RSS of each, against `transactions list --all -o ndjson` (the plain streaming path) on the
+ * same store at the same moment; RSS at the full size against RSS at the tenth says whether memory
+ * stays flat. Then a second run with the state of the first (reads only the lookback window).
+ */
+async function fileExportFigures() {
+  if (!existsSync(TIME_BIN)) return;
+  const big = { PAYCTL_HOME: mkdtempSync(path.join(os.tmpdir(), 'payctl-bench-export-files-')) };
+  const state = path.join(big.PAYCTL_HOME, 'export.state.json');
+  const runs = VOLUME_SALES >= 1_000_000 ? 1 : 3;
+  try {
+    const sizes = [];
+    for (const [total, step] of [[VOLUME_SALES / 10, VOLUME_SALES / 10], [VOLUME_SALES, VOLUME_SALES - VOLUME_SALES / 10]]) {
+      const generated = spawnSync(NODE, [CLI, 'sandbox', 'generate', '--sales', String(step), '--days', '30', '-q', '-o', 'json'], { env: { ...env, ...big }, encoding: 'utf8', timeout: 1_800_000 });
+      if (generated.status !== 0) throw new Error(`sandbox generate failed: ${generated.stderr}`);
+      const list = [0, 1, 2].slice(0, runs).map(() => runExport([NODE, CLI, 'transactions', 'list', '--all', '-o', 'ndjson'], big));
+      if (list[0].lines !== total) throw new Error(`transactions list --all wrote ${list[0].lines} rows, expected ${total}`);
+      const formats = {};
+      for (const format of FILE_FORMATS) {
+        const measured = [0, 1, 2].slice(0, runs).map(() => runFileExport(big, format, state));
+        if (measured[0].rows !== total) throw new Error(`export --format ${format} wrote ${measured[0].rows} rows, expected ${total}`);
+        formats[format] = { rate: total / (stats(measured.map((m) => m.ms)).median / 1000), rss: stats(measured.map((m) => m.rssMB)).median };
+      }
+      // The state of the last full export (Parquet): the next run reads the lookback window only.
+      const t0 = performance.now();
+      const again = spawnSync(NODE, [CLI, 'export', 'transactions', '--format', 'parquet', '--out', path.join(home, 'again.parquet'), '--state', state], { env: { ...env, ...big }, encoding: 'utf8', timeout: 600_000 });
+      if (again.status !== 0) throw new Error(`second export failed: ${again.stderr}`);
+      const incremental = { ms: performance.now() - t0, read: Number(/\((\d+) read/.exec(again.stderr)?.[1]) };
+      sizes.push({ total, list: { rate: total / (stats(list.map((r) => r.ms)).median / 1000), rss: stats(list.map((r) => r.rssMB)).median }, formats, incremental });
+    }
+    fileExportRows.push({ runs, sizes });
+  } finally {
+    rmSync(big.PAYCTL_HOME, { recursive: true, force: true });
   }
 }
 
@@ -484,6 +554,9 @@ async function main() {
   // 5b. The embedded sandbox at volume (issue targets: ≤ 1.3× a fresh sandbox, ≤ 100 MB; generate
   // 1,000,000 in ≤ 3 min at ≤ 300 MB; exports ≥ 25,000 rows/s with RSS 100k/10k ≤ 1.15×).
   if (measures('embedded')) await embeddedVolumeFigures();
+  // 5c. `payctl export` to files (issue targets: rows/s and peak RSS per format; RSS at --sales
+  // rows ≤ 1.15× RSS at a tenth of them).
+  if (measures('export-files')) await fileExportFigures();
   // 6. Bulk refunds (issue targets: ≥ 50× a shell loop per refund, ≥ 2,500 refunds/s, ≤ 150 MB).
   if (measures('bulk')) await bulkRefundFigures();
   // 7. Exactly once under faults, overlapping runs and kills (target: applied / asked = 1.000).
@@ -585,6 +658,30 @@ for (const { generateSeconds, generateRss, figures, exports } of volumeRows) {
   lines.push([`transactions list --all -o ndjson (${whole.items.toLocaleString('en-US')})`, `${Math.round(whole.rate).toLocaleString('en-US')} rows/s`, '', '', `${whole.rss.toFixed(1)} MB`, `${whole.rate >= 25_000 ? 'met' : 'NOT met'} ≥ 25,000/s; ${growth <= 1.15 ? 'met' : 'NOT met'} RSS vs --limit ${small.items.toLocaleString('en-US')} ${growth.toFixed(2)}× ≤ 1.15×`]);
   const w = lines[0].map((_, i) => Math.max(...lines.map((r) => String(r[i]).length)));
   for (const r of lines) console.log(r.map((c, i) => String(c).padEnd(w[i])).join('  ').trimEnd());
+}
+for (const { runs, sizes } of fileExportRows) {
+  const [small, whole] = sizes;
+  console.log(`\npayctl export transactions --out FILE on the embedded sandbox (median of ${runs}); baseline: transactions list --all -o ndjson on the same store`);
+  const lines = [['export', 'rows/s', 'baseline rows/s', 'ratio', 'peak RSS', 'baseline RSS', `RSS ${whole.total.toLocaleString('en-US')} / ${small.total.toLocaleString('en-US')}`, 'target']];
+  for (const size of sizes) {
+    for (const format of FILE_FORMATS) {
+      const f = size.formats[format];
+      const growth = size === whole ? f.rss / small.formats[format].rss : undefined;
+      lines.push([
+        `--format ${format} (${size.total.toLocaleString('en-US')})`,
+        Math.round(f.rate).toLocaleString('en-US'),
+        Math.round(size.list.rate).toLocaleString('en-US'),
+        `${(f.rate / size.list.rate).toFixed(2)}×`,
+        `${f.rss.toFixed(1)} MB`,
+        `${size.list.rss.toFixed(1)} MB`,
+        growth === undefined ? '' : `${growth.toFixed(2)}×`,
+        growth === undefined ? '' : `${growth <= 1.15 ? 'met' : 'NOT met'} ≤ 1.15×`,
+      ]);
+    }
+  }
+  const w = lines[0].map((_, i) => Math.max(...lines.map((r) => String(r[i]).length)));
+  for (const r of lines) console.log(r.map((c, i) => String(c).padEnd(w[i])).join('  ').trimEnd());
+  for (const size of sizes) console.log(`a second run with the state, over ${size.total.toLocaleString('en-US')} transactions: read ${size.incremental.read.toLocaleString('en-US')} (the lookback window) in ${(size.incremental.ms / 1000).toFixed(1)} s`);
 }
 for (const { bulkMs, loopMs, rssMB, bareMs } of bulkRows) {
   const perBulk = bulkMs / BULK_REFUNDS;

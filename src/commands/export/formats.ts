@@ -1,0 +1,44 @@
+// The three formats an export writes: NDJSON (the API's objects, whole), CSV (the resource's
+// fixed columns, the API's text) and Parquet (the same columns, typed; see parquet.ts).
+import { pathReader } from '../../output/fields.js';
+import type { ExportColumn } from './resources.js';
+import type { Sink } from './sink.js';
+
+export const EXPORT_FORMATS = ['ndjson', 'csv', 'parquet'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** A record to write, with its JSON text (made once: the fingerprint is taken from it too). */
+export interface ExportRecord {
+  item: Record<string, unknown>;
+  json: string;
+}
+
+export interface RecordWriter {
+  write(records: ExportRecord[]): Promise<void>;
+  /** Writes what the format needs at its end (Parquet's footer); the sink is then complete. */
+  end(): Promise<void>;
+}
+
+export async function recordWriter(format: ExportFormat, columns: ExportColumn[], sink: Sink): Promise<RecordWriter> {
+  if (format === 'ndjson') {
+    return {
+      write: (records) => sink.write(records.map((r) => `${r.json}\n`).join('')),
+      end: async () => undefined,
+    };
+  }
+  // Loaded only for their format: csv-stringify for CSV, the Parquet writer for Parquet.
+  if (format === 'csv') return csvWriter(columns, sink);
+  const { parquetWriter } = await import('./parquet.js');
+  return parquetWriter(columns, sink);
+}
+
+async function csvWriter(columns: ExportColumn[], sink: Sink): Promise<RecordWriter> {
+  const [{ stringify }, { cell }] = await Promise.all([import('csv-stringify/sync'), import('../../output/csv.js')]);
+  const readers = columns.map((c) => pathReader(c.path));
+  // The header is written even when no record is: every file of an export has the same shape.
+  await sink.write(stringify([columns.map((c) => c.path)]));
+  return {
+    write: (records) => sink.write(stringify(records.map((r) => readers.map((read) => cell(read(r.item)))))),
+    end: async () => undefined,
+  };
+}

@@ -1,0 +1,32 @@
+import type { Command } from 'commander';
+import type { ActionFactory } from '../../cli.js';
+import { examples } from '../shared/help.js';
+
+// Kept free of the resource table and the writers: this is loaded to build help and completion.
+const RESOURCES = 'transactions, transfers, balance-history, future-entries';
+
+export function registerExport(program: Command, action: ActionFactory, withVerbs = true): void {
+  const command = program
+    .command('export')
+    .description('Export a resource to NDJSON, CSV or Parquet; with --state, each run writes only what was created or changed since the last')
+    .argument('<resource>', RESOURCES)
+    .option('--format <format>', 'ndjson (the API objects), csv or parquet (fixed, typed columns) (default ndjson)')
+    .option('--out <file|->', 'the file to write (appears only when complete; default -, stdout)')
+    .option('--since <date>', 'first run only: records created on or after this day (YYYY-MM-DD, UTC) or ISO date-time')
+    .option('--state <file>', 'where the run starts and what it has seen; the next run exports only what is new or changed')
+    .option('--lookback <days>', 'days before the newest record seen that each run reads again, for rows changed since (default 3)')
+    .addHelpText(
+      'after',
+      `${examples(
+        'payctl export transactions --format parquet --out tx-$(date +%F).parquet --state tx.state.json',
+        'payctl export transfers --format csv --out transfers.csv --since 2026-11-01',
+        'payctl export balance-history --state history.state.json --out - | jq -c .',
+      )}
+A run stopped (Ctrl-C, a crash, kill -9) leaves the state as it was and FILE.partial; run it again: it
+writes the same records again, and FILE only appears complete. A refund of a sale created more than
+--lookback days before the newest one exported is not seen (the API lists by creation time only).
+`,
+    );
+  if (!withVerbs) return;
+  command.action(action(() => import('./run.js')));
+}

@@ -1,0 +1,83 @@
+// What `payctl export` can pull, and how each resource is read and typed. Columns reuse the
+// fixed CSV headers of the list verbs, so an export and `list -o csv` agree; the types are what
+// Parquet stores (CSV and NDJSON keep the API's text).
+import type { Target } from '../../api/endpoints.js';
+import { HISTORY_CSV_COLUMNS } from '../balances/shared.js';
+import { FUTURE_ENTRY_CSV_COLUMNS } from '../future-entries/list.js';
+import { TRANSACTION_CSV_COLUMNS } from '../transactions/shared.js';
+import { TRANSFER_CSV_COLUMNS } from '../transfers/shared.js';
+
+/** decimal: a money string ("10.50") kept exact as DECIMAL(18,2); timestamp: ISO date-time, UTC millis. */
+export type ColumnType = 'string' | 'decimal' | 'timestamp' | 'date' | 'integer' | 'boolean' | 'json';
+
+export interface ExportColumn {
+  path: string;
+  type: ColumnType;
+}
+
+export interface ExportResource {
+  name: string;
+  /** Plural noun for progress and messages. */
+  noun: string;
+  operation: Target;
+  /** Needs the profile's seller in the path (future entries). */
+  perSeller?: boolean;
+  /**
+   * created: listed oldest first by creation time, so a run can start from a cursor (`date_range`
+   * on created_at), re-reading a lookback window where old rows change.
+   * snapshot: a list of what is pending now, with no creation filter; read whole every run.
+   */
+  window: 'created' | 'snapshot';
+  columns: ExportColumn[];
+}
+
+function typed(paths: readonly string[], types: Record<string, ColumnType>): ExportColumn[] {
+  return paths.map((path) => ({ path, type: types[path] ?? 'string' }));
+}
+
+const STAMPS = { created_at: 'timestamp', updated_at: 'timestamp' } as const;
+
+export const EXPORT_RESOURCES: readonly ExportResource[] = [
+  {
+    name: 'transactions',
+    noun: 'transactions',
+    operation: 'transactions.list',
+    window: 'created',
+    columns: typed(TRANSACTION_CSV_COLUMNS, {
+      ...STAMPS,
+      amount: 'decimal',
+      original_amount: 'decimal',
+      fees: 'decimal',
+      'installment_plan.number_installments': 'integer',
+      'payment_method.expiration_date': 'date',
+      captured: 'boolean',
+      refunded: 'boolean',
+      voided: 'boolean',
+      expected_on: 'timestamp',
+    }),
+  },
+  {
+    name: 'transfers',
+    noun: 'transfers',
+    operation: 'transfers.list',
+    window: 'created',
+    columns: typed(TRANSFER_CSV_COLUMNS, { ...STAMPS, amount: 'decimal', fees: 'decimal', transfer_date: 'date', transactions: 'json' }),
+  },
+  {
+    name: 'balance-history',
+    noun: 'entries',
+    operation: 'balances.history',
+    window: 'created',
+    columns: typed(HISTORY_CSV_COLUMNS, { ...STAMPS, amount: 'decimal', balance: 'decimal' }),
+  },
+  {
+    name: 'future-entries',
+    noun: 'future entries',
+    operation: 'futureEntries.list',
+    perSeller: true,
+    window: 'snapshot',
+    columns: typed(FUTURE_ENTRY_CSV_COLUMNS, { ...STAMPS, gross_amount: 'decimal', fee: 'decimal', amount: 'decimal', installment: 'integer', expected_on: 'timestamp' }),
+  },
+];
+
+export const EXPORT_RESOURCE_NAMES = EXPORT_RESOURCES.map((r) => r.name);

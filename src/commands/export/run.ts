@@ -1,0 +1,154 @@
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { counted, singular } from '../../output/plural.js';
+import { recordWriter, type ExportRecord } from './formats.js';
+import { DAY_MS, DEFAULT_LOOKBACK_DAYS, parseExportOptions, type ExportOptions } from './options.js';
+import { PartialFile, streamSink } from './sink.js';
+import { checkStateWritable, readState, saveState, settleStaged, stageState, type ExportState, type NewState } from './state.js';
+import { fingerprint, printOf, Window } from './window.js';
+
+// `payctl export <resource>`: every record the first time, then what was created or changed since.
+//
+// How a change is found: the provider's lists filter and sort by creation time only (no
+// updated_at filter, and its events cover transactions but not transfers or balances). So each
+// run re-reads from the newest created_at it has seen less a lookback window, and writes a
+// re-read record again only if it differs from when it was last read (a fingerprint of its JSON
+// kept in the state file for the window's records). A record that changes after it has left the
+// window (a refund of a sale older than the lookback) is not seen: the README says so.
+//
+// Crash safety, for --out FILE: the records go to FILE.partial; once complete it is synced, the
+// new state is staged beside the state file naming FILE.partial's inode, FILE.partial is renamed
+// to FILE, then the state is saved. A run stopped anywhere before the rename leaves the old state,
+// so the next run writes the same records again into a fresh FILE.partial; one stopped between the
+// rename and the save is recognised by the inode (state.ts) and its state saved then.
+
+export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+  const opts = parseExportOptions(args, options);
+  if (ctx.globals.fields) throw new UsageError('--fields: an export writes the same columns on every run (see payctl export --help); it takes no --fields');
+  if (opts.format === 'parquet' && opts.out === undefined && ctx.io.stdoutIsTTY) {
+    throw new UsageError('--format parquet is binary: give --out <file>, or pipe it');
+  }
+  await ctx.requireApiKey();
+  const params = opts.resource.perSeller ? { id: await sellerOf(ctx) } : undefined;
+  if (ctx.globals.dryRun) {
+    // The first request is printed and nothing is sent, read, or written.
+    for await (const _ of (await ctx.api()).pages(opts.resource.operation, { query: { sort: 'time-ascending' }, ...(params ? { params } : {}) }, { limit: 1, all: false }));
+    return;
+  }
+  if (opts.state !== undefined) {
+    checkStateWritable(opts.state);
+    const settled = settleStaged(opts.state);
+    if (settled !== undefined) {
+      ctx.log.status(`the last run had written ${settled} whole before it stopped; its state is saved now`);
+      // That file is the last run's output: this run must not replace it before it is read.
+      if (settled === opts.out) return;
+    }
+  }
+  const state = opts.state === undefined ? undefined : readState(opts.state, opts.resource.name, opts.format);
+  if (state !== undefined && opts.since !== undefined) {
+    throw new UsageError(`--since: ${opts.state} says where this run starts (after ${state.cursor ?? 'nothing yet'}); --since is for a first run`);
+  }
+  await exportRun(ctx, opts, state, params);
+}
+
+async function sellerOf(ctx: Context): Promise<string> {
+  const seller = (await ctx.profile()).sellerId;
+  if (!seller) throw new UsageError("future entries are a seller's: set the profile's seller_id ('payctl config set seller_id <id>') or PAYCTL_SELLER_ID");
+  return seller;
+}
+
+/** Where the run reads from: the first run's --since, or the cursor less the lookback, never before that --since. */
+function startMs(state: ExportState | undefined, opts: ExportOptions, lookbackMs: number): number | undefined {
+  const since = state ? (state.since === null ? undefined : Date.parse(state.since)) : opts.since;
+  if (!state?.cursor) return since;
+  const from = Date.parse(state.cursor) - lookbackMs;
+  return since === undefined ? from : Math.max(from, since);
+}
+
+async function exportRun(ctx: Context, opts: ExportOptions, state: ExportState | undefined, params: Record<string, string> | undefined): Promise<void> {
+  const { resource, format } = opts;
+  const lookbackDays = opts.lookbackDays ?? state?.lookback_days ?? DEFAULT_LOOKBACK_DAYS;
+  const lookbackMs = lookbackDays * DAY_MS;
+  const from = resource.window === 'created' ? startMs(state, opts, lookbackMs) : undefined;
+  const query: Record<string, string | number> = { sort: 'time-ascending' };
+  if (from !== undefined) query['date_range[gte]'] = Math.floor(from / 1000);
+
+  // Opened before anything is read: an --out that cannot be written is said at once (exit 2).
+  const file = opts.out === undefined ? undefined : await PartialFile.open(opts.out);
+  const sink = file ?? streamSink(ctx.io.stdout);
+  ctx.expectLongRun();
+  const capGrowth = (await import('../../output/young-generation.js')).capYoungGeneration();
+  const progress = ctx.io.stderrIsTTY && !ctx.globals.quiet ? (await import('../../output/progress.js')).pageProgress(ctx.io.stderr, resource.noun) : undefined;
+
+  const before = new Map(state?.seen.map(([id, , print]) => [id, printOf(print)]));
+  const window = new Window();
+  let cursor = state?.cursor ?? null;
+  let newest = cursor === null ? Number.NEGATIVE_INFINITY : Date.parse(cursor);
+  let read = 0;
+  let written = 0;
+  try {
+    const writer = await recordWriter(format, resource.columns, sink);
+    const api = await ctx.api();
+    const pages = api.pages(resource.operation, { query, ...(params ? { params } : {}) }, { limit: 100, all: true, ...(progress ? { onPage: progress.page } : {}) });
+    for await (const page of pages) {
+      capGrowth();
+      const records: ExportRecord[] = [];
+      for (const raw of page) {
+        const item = raw as Record<string, unknown>;
+        const json = JSON.stringify(item);
+        read += 1;
+        const id = typeof item.id === 'string' ? item.id : undefined;
+        // Without an id a record cannot be recognised again: it is always written. (A record met
+        // twice in one run, the list shifting as it is read, is dropped by ApiClient.pages.)
+        if (id === undefined) {
+          records.push({ item, json });
+          continue;
+        }
+        const print = fingerprint(json);
+        const created = typeof item.created_at === 'string' ? item.created_at : '';
+        const createdMs = Date.parse(created);
+        // The list filters by whole seconds; the start is kept to the millisecond here.
+        if (from !== undefined && createdMs < from) continue;
+        if (createdMs > newest) {
+          newest = createdMs;
+          cursor = created;
+        }
+        window.add(id, createdMs, print);
+        if (before.get(id) !== print) records.push({ item, json });
+      }
+      if (resource.window === 'created') window.forgetOlderThan(newest - lookbackMs);
+      written += records.length;
+      if (records.length > 0) await writer.write(records);
+    }
+    progress?.stop();
+    await writer.end();
+  } catch (err) {
+    progress?.stop();
+    await file?.abandon();
+    throw err;
+  }
+
+  const next: NewState = {
+    payctl_export: 1,
+    resource: resource.name,
+    format,
+    since: state ? state.since : opts.since === undefined ? null : new Date(opts.since).toISOString(),
+    lookback_days: lookbackDays,
+    cursor,
+    seen: () => window.entries(),
+    runs: (state?.runs ?? 0) + 1,
+    last_run: { finished_at: new Date().toISOString(), read, written, out: opts.out ?? '-' },
+  };
+  if (file) {
+    const identity = await file.finish();
+    if (opts.state !== undefined) stageState(opts.state, { out: file.out, ...identity }, next);
+    file.commit();
+  }
+  if (opts.state !== undefined) saveState(opts.state, next);
+  const one = singular(resource.noun);
+  ctx.log.status(
+    `exported ${counted(written, one, resource.noun)} to ${opts.out ?? 'stdout'}` +
+      (state ? ` (${read} read from ${from === undefined ? 'the start' : new Date(from).toISOString()}, ${read - written} unchanged since the last run)` : '') +
+      (opts.state !== undefined ? `; state saved in ${opts.state}` : ''),
+  );
+}
