@@ -113,6 +113,27 @@ describe('payctl export: incremental runs with a state file', () => {
       expect(parseCsv(readFileSync(file(`${resource}-2.csv`), 'utf8'))).toEqual([rows[0]]);
     }
     const sale = await createCard(home(), '90.00');
+    // Receivables: every one of the seller's, paid or pending; with a state, a run after nothing
+    // changed holds none, and one after a new sale holds exactly that sale's.
+    const seller = (await expectJson(await run(home(), ['sellers', 'list', '-o', 'json'])))[0].id as string;
+    await exported(['receivables', '--format', 'csv', '--out', file('r0.csv')]);
+    const listed: Tx[] = expectJson(await run(home(), ['receivables', 'list', '--seller', seller, '--all', '-o', 'json']));
+    const everything = parseCsv(readFileSync(file('r0.csv'), 'utf8'));
+    expect(everything[0]?.slice(0, 6)).toEqual(['id', 'status', 'recipient', 'transaction', 'installment', 'amount']);
+    expect(everything.slice(1).map((r) => r[0]).sort()).toEqual(listed.map((r) => r.id).sort());
+    await exported(['receivables', '--format', 'parquet', '--out', file('r1.parquet'), '--state', file('r.json')]);
+    const parquet = await parquetReadObjects({ file: await asyncBufferFromFile(file('r1.parquet')) });
+    expect(parquet).toHaveLength(listed.length);
+    const one = parquet.find((r) => r.id === listed[0]?.id) as Record<string, unknown>;
+    expect(typeof one.liable).toBe('boolean');
+    expect(one.expected_on).toBeInstanceOf(Date);
+    await exported(['receivables', '--format', 'parquet', '--out', file('r2.parquet'), '--state', file('r.json')]);
+    expect(await parquetReadObjects({ file: await asyncBufferFromFile(file('r2.parquet')) })).toHaveLength(0);
+    const later = await createCard(home(), '30.00');
+    await exported(['receivables', '--format', 'parquet', '--out', file('r3.parquet'), '--state', file('r.json')]);
+    const fresh = await parquetReadObjects({ file: await asyncBufferFromFile(file('r3.parquet')) });
+    expect(fresh.length).toBeGreaterThan(0);
+    expect(new Set(fresh.map((r) => r.transaction))).toEqual(new Set([later.id]));
     await exported(['future-entries', '--format', 'csv', '--out', file('fe.csv'), '--state', file('fe.json')]);
     const entries = parseCsv(readFileSync(file('fe.csv'), 'utf8'));
     expect(entries[0]).toEqual(['id', 'expected_on', 'installment', 'gross_amount', 'fee', 'amount', 'currency', 'transaction', 'receivable', 'on_behalf_of', 'created_at']);
@@ -223,7 +244,7 @@ describe('payctl export: flags refused before anything is read (exit 2)', () => 
     await exported(['transactions', '--out', file('t.ndjson'), '--state', file('t.json')]);
     mkdirSync(file('dir'));
     const cases: Array<[string[], string]> = [
-      [['transaction'], '"transaction" is not something payctl exports (did you mean transactions?); use one of transactions, transfers, balance-history, future-entries'],
+      [['transaction'], '"transaction" is not something payctl exports (did you mean transactions?); use one of transactions, transfers, balance-history, receivables, future-entries'],
       [['transactions', '--format', 'xlsx'], '--format: "xlsx" is not an export format; use ndjson, csv, parquet'],
       [['transactions', '--since', 'yesterday'], '--since: "yesterday" is not a date'],
       [['transactions', '--since', '2026-02-30'], '--since: "2026-02-30" is not a real date'],
@@ -234,7 +255,8 @@ describe('payctl export: flags refused before anything is read (exit 2)', () => 
       [['transfers', '--state', file('t.json')], `--state: ${file('t.json')} is the state of an export of transactions, not transfers`],
       [['transactions', '--format', 'csv', '--state', file('t.json')], `--state: ${file('t.json')} is the state of a ndjson export, not csv`],
       [['transactions', '--since', '2026-01-01', '--state', file('t.json')], '--since is for a first run'],
-      [['future-entries', '--since', '2026-01-01'], 'future-entries are what is still to come'],
+      [['future-entries', '--since', '2026-01-01'], 'future-entries are read whole on every run'],
+      [['receivables', '--lookback', '2'], 'receivables are read whole on every run'],
       [['transactions', '--fields', 'id'], 'it takes no --fields'],
     ];
     for (const [args, message] of cases) expectUsage(await run(home(), ['export', ...args, '--no-input']), message);

@@ -3,7 +3,7 @@ import type { ActionFactory } from '../../cli.js';
 import { examples } from '../shared/help.js';
 
 // Kept free of the resource table and the writers: this is loaded to build help and completion.
-const RESOURCES = 'transactions, transfers, balance-history, future-entries';
+const RESOURCES = 'transactions, transfers, balance-history, receivables, future-entries';
 
 export function registerExport(program: Command, action: ActionFactory, withVerbs = true): void {
   const command = program
@@ -21,6 +21,7 @@ export function registerExport(program: Command, action: ActionFactory, withVerb
         'payctl export transactions --format parquet --out tx-$(date +%F).parquet --state tx.state.json',
         'payctl export transfers --format csv --out transfers.csv --since 2026-11-01',
         'payctl export balance-history --state history.state.json --out - | jq -c .',
+        'payctl export receivables --format csv --out receivables.csv --state receivables.state.json',
       )}
 A run stopped (Ctrl-C, a crash, kill -9) leaves the state as it was and FILE.partial; run it again: it
 writes the same records again, and FILE only appears complete. A refund of a sale created more than

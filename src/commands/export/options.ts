@@ -37,7 +37,7 @@ export function parseExportOptions(args: string[], options: Record<string, unkno
   const since = sinceMs(optionalString(options.since));
   const lookbackDays = lookback(optionalString(options.lookback));
   if (resource.window === 'snapshot' && (since !== undefined || lookbackDays !== undefined)) {
-    throw new UsageError(`${since !== undefined ? '--since' : '--lookback'}: ${resource.name} are what is still to come, read whole on every run; it takes no --since or --lookback`);
+    throw new UsageError(`${since !== undefined ? '--since' : '--lookback'}: ${resource.name} are read whole on every run (their list is not by creation time); it takes no --since or --lookback`);
   }
   return {
     resource,

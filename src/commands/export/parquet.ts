@@ -78,7 +78,8 @@ function converter(type: ColumnType): (value: unknown) => unknown {
         return Number.isInteger(n) ? n : null;
       };
     case 'boolean':
-      return (v) => (typeof v === 'boolean' ? v : null);
+      // The provider sends some flags as the strings "true" and "false" (a receivable's liable).
+      return (v) => (typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : null);
     case 'json':
       return (v) => (v === undefined || v === null ? null : JSON.stringify(v));
     default:

@@ -37,6 +37,30 @@ function typed(paths: readonly string[], types: Record<string, ColumnType>): Exp
 
 const STAMPS = { created_at: 'timestamp', updated_at: 'timestamp' } as const;
 
+/**
+ * A receivable's fields, in a fixed order. `receivables list` prints whatever the API gives (it
+ * has no fixed CSV header), so the export names its own.
+ */
+const RECEIVABLE_EXPORT_COLUMNS = [
+  'id',
+  'status',
+  'recipient',
+  'transaction',
+  'installment',
+  'amount',
+  'gross_amount',
+  'anticipation_fee',
+  'expected_on',
+  'paid_at',
+  'canceled_at',
+  'transfer',
+  'liable',
+  'prepaid',
+  'authorization_code',
+  'transaction_created_at',
+  'created_at',
+] as const;
+
 export const EXPORT_RESOURCES: readonly ExportResource[] = [
   {
     name: 'transactions',
@@ -69,6 +93,28 @@ export const EXPORT_RESOURCES: readonly ExportResource[] = [
     operation: 'balances.history',
     window: 'created',
     columns: typed(HISTORY_CSV_COLUMNS, { ...STAMPS, amount: 'decimal', balance: 'decimal' }),
+  },
+  {
+    // The seller's path lists by expected date (when the money comes), not by creation: read
+    // whole each run, like future entries, and written when new or changed (paid, canceled).
+    name: 'receivables',
+    noun: 'receivables',
+    operation: 'receivables.listBySeller',
+    perSeller: true,
+    window: 'snapshot',
+    columns: typed(RECEIVABLE_EXPORT_COLUMNS, {
+      ...STAMPS,
+      amount: 'decimal',
+      gross_amount: 'decimal',
+      anticipation_fee: 'decimal',
+      installment: 'integer',
+      expected_on: 'timestamp',
+      paid_at: 'timestamp',
+      canceled_at: 'timestamp',
+      transaction_created_at: 'timestamp',
+      liable: 'boolean',
+      prepaid: 'boolean',
+    }),
   },
   {
     name: 'future-entries',
