@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { noun } from '../../output/plural.js';
 
 /** The error for input a command needs when it may not ask for it. */
 export function missingInput(flags: string[]): UsageError {
   const list = flags.join(', ');
   return new UsageError(
-    `missing ${noun(flags.length, 'required flag')} ${list} (prompts are off: stdin or stdout is not a terminal, or --no-input was given)`,
+    // Spelled out rather than through output/plural.ts: this module is loaded at every start-up.
+    `missing ${flags.length === 1 ? 'required flag' : 'required flags'} ${list} (prompts are off: stdin or stdout is not a terminal, or --no-input was given)`,
   );
 }
 

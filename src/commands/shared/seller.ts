@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { validateId } from '../../validate/index.js';
 import { optionalString } from './input.js';
@@ -6,12 +5,8 @@ import { optionalString } from './input.js';
 // `--seller <id>`: one seller's records instead of the whole marketplace's, on every list that has
 // them. Read from the provider's seller-scoped paths (…/sellers/{id}/transactions, …) or, where
 // the provider has none, payctl's own laid out the same way; never by reading the marketplace's
-// list and keeping the seller's rows.
-
-/** Adds --seller to a verb; `what` ends the help line ("only this seller's transactions"). */
-export function addSellerFlag(command: Command, what: string): Command {
-  return command.option('--seller <seller-id>', what);
-}
+// list and keeping the seller's rows. The flag itself is added by seller-flag.ts, which the
+// command tree loads at start-up without the checks here.
 
 /** The --seller id, checked, or undefined when not given. */
 export function sellerFlag(options: Record<string, unknown>): string | undefined {

@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
 import { examples, requiredFirst } from '../shared/help.js';
 import { addListFlags } from '../shared/list-flags.js';
-import { addSellerFlag } from '../shared/seller.js';
+import { addSellerFlag } from '../shared/seller-flag.js';
 
 function addSubscriptionFlags(command: Command): Command {
   return command

@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import type { ActionFactory } from '../../cli.js';
 import { collect } from '../shared/input.js';
 import { addListFlags } from '../shared/list-flags.js';
-import { addSellerFlag } from '../shared/seller.js';
+import { addSellerFlag } from '../shared/seller-flag.js';
 import { examples, requiredFirst } from '../shared/help.js';
 
 // Flags and help are registered eagerly (cheap); each verb's code loads only when it runs.
