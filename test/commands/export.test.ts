@@ -240,6 +240,29 @@ describe('payctl export: stopped runs', () => {
 });
 
 describe('payctl export: flags refused before anything is read (exit 2)', () => {
+  it('one run per state file: a second one while the first runs stops at once (exit 8); a lock left by a dead run is taken over', async () => {
+    await createCard(home(), '10.00');
+    const state = file('one.json');
+    // Another payctl process holding the state: here a process that is alive for the test's length.
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+    try {
+      writeFileSync(`${state}.lock`, JSON.stringify({ pid: holder.pid, since: '2026-11-24T00:00:00.000Z' }));
+      const blocked = await run(home(), ['export', 'transactions', '--out', file('blocked.ndjson'), '--state', state]);
+      expect(blocked.code).toBe(8);
+      expect(blocked.stderr).toContain(`an export with the state ${state} is already running in another payctl process (pid ${holder.pid}`);
+      expect(existsSync(file('blocked.ndjson'))).toBe(false);
+      expect(existsSync(file('blocked.ndjson.partial'))).toBe(false);
+      expect(existsSync(state)).toBe(false);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+    await new Promise((resolve) => holder.once('exit', resolve));
+    // The holder is gone: its lock is taken over, and released when the run ends.
+    await exported(['transactions', '--out', file('after.ndjson'), '--state', state]);
+    expect(lines(file('after.ndjson'))).toHaveLength(1);
+    expect(existsSync(`${state}.lock`)).toBe(false);
+  });
+
   it('names what is wrong', async () => {
     await exported(['transactions', '--out', file('t.ndjson'), '--state', file('t.json')]);
     mkdirSync(file('dir'));

@@ -3,6 +3,7 @@ import { UsageError } from '../../errors.js';
 import { counted, singular } from '../../output/plural.js';
 import { recordWriter, type ExportRecord } from './formats.js';
 import { DAY_MS, DEFAULT_LOOKBACK_DAYS, parseExportOptions, type ExportOptions } from './options.js';
+import { lockState } from './lock.js';
 import { PartialFile, streamSink } from './sink.js';
 import { checkStateWritable, readState, saveState, settleStaged, stageState, type ExportState, type NewState } from './state.js';
 import { fingerprint, printOf, Window } from './window.js';
@@ -35,8 +36,20 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
     for await (const _ of (await ctx.api()).pages(opts.resource.operation, { query: { sort: 'time-ascending' }, ...(params ? { params } : {}) }, { limit: 1, all: false }));
     return;
   }
+  let release: (() => void) | undefined;
   if (opts.state !== undefined) {
     checkStateWritable(opts.state);
+    release = lockState(opts.state);
+  }
+  try {
+    await exportUnderLock(ctx, opts, params);
+  } finally {
+    release?.();
+  }
+}
+
+async function exportUnderLock(ctx: Context, opts: ExportOptions, params: Record<string, string> | undefined): Promise<void> {
+  if (opts.state !== undefined) {
     const settled = settleStaged(opts.state);
     if (settled !== undefined) {
       ctx.log.status(`the last run had written ${settled} whole before it stopped; its state is saved now`);
