@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 import { Agent, EnvHttpProxyAgent } from './undici-parts.js';
+import { GcPacer } from '../paced-gc.js';
 import { ApiError, NetworkError, OutcomeUnknownError, UsageError, ValidationError } from '../errors.js';
 import { buildUrl, endpointOf, type Endpoint, type Target } from './endpoints.js';
 import { errorFromText } from './error-body.js';
@@ -92,6 +93,17 @@ const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'
  * cycling through a few, while memory stays flat however long the list.
  */
 const RECENT_PAGES = 10;
+
+/**
+ * Pages of a list between two full garbage collections (see paced-gc.ts): 5,000 items of 100 a
+ * page. A page's answer (~245 KB of text for transactions) waits while the page before it is
+ * written, so it outlives young-generation collections; once read, it is garbage that only a full
+ * collection frees: 100 pages are 24 MB of it. Measured on the
+ * embedded sandbox, 100,000 transactions against 10,000: `list --all` 1.25× without pacing, 1.03×
+ * every 100 pages; `export` to NDJSON 1.14× every 100 pages, 1.05× every 50, in the same time;
+ * every 20 or 30 pages costs 10–25 % more time.
+ */
+const GC_EVERY_PAGES = 50;
 
 /** The longest a timer may be armed for (setTimeout's limit); --timeout allows at most 600 s. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -281,6 +293,7 @@ export class ApiClient {
     let handed = 0; // items handed over
     let dropped = 0; // items skipped as already handed over: read past `wanted` by as many
     const recent = new RecentIds(RECENT_PAGES);
+    const pacer = new GcPacer(GC_EVERY_PAGES);
     let ahead: Array<{ offset: number; limit: number; answer: Promise<Answer> }> = [];
     const fill = () => {
       const goal = wanted + dropped;
@@ -335,6 +348,7 @@ export class ApiClient {
       }
       fill();
       opts.onPage?.(taken.length, knownTotal ? Math.min(total, wanted) : undefined);
+      pacer.page();
       // One turn of the event loop, so the request just made is on the wire before the reader's
       // synchronous work on this page (CSV, JSON) holds the loop.
       await new Promise((resolve) => setImmediate(resolve));

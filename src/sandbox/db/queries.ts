@@ -1,4 +1,5 @@
 import type { SqlValue } from '../../ledger/sqlite.js';
+import { GcPacer } from '../../paced-gc.js';
 import type { ListQuery } from '../list.js';
 import type { SandboxState } from '../types.js';
 import { TABLE_BY_NAME, type Doc, type TableSpec } from './schema.js';
@@ -100,6 +101,10 @@ function remember<V>(map: Map<string, V>, key: string, value: V): void {
 // each of 1,000 pages was most of an export's time.
 const counts = new Map<string, { mark: string; n: number }>();
 
+// Pages served between two full garbage collections (see paced-gc.ts): an export of 100,000
+// transactions is 1,000 pages.
+const pacer = new GcPacer(100);
+
 /** A listing of every row: no filter, no date range. */
 function whole(spec: PageSpec, query: ListQuery): boolean {
   return query.range.min <= -8.64e15 && query.range.max >= 8.64e15 && Object.values(spec.filters ?? {}).every((values) => values === undefined);
@@ -163,6 +168,7 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
       ? { k: row.k, version: row.version, doc: db.versionDoc(name, row.k, row.version as number) as string }
       : { k: row.k, doc: row.doc as string },
   );
+  pacer.page();
   return { items: through<T>(state, name, rows), total };
 }
 
