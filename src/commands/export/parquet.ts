@@ -5,6 +5,7 @@
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet';
 import { pathReader } from '../../output/fields.js';
+import { startCollection } from '../../paced-gc.js';
 import { VERSION } from '../../version.js';
 import type { ExportRecord, RecordWriter } from './formats.js';
 import type { ColumnType, ExportColumn } from './resources.js';
@@ -112,20 +113,31 @@ export function parquetWriter(columns: ExportColumn[], sink: Sink): RecordWriter
   const writer = new ParquetWriter({ writer: new SinkWriter(sink), schema: parquetSchema(columns), createdBy: `payctl ${VERSION}` });
   const readers = columns.map((c) => pathReader(c.path));
   const converters = columns.map((c) => converter(c.type));
-  let data: unknown[][] = columns.map(() => []);
+  // Each column's values for the row group being gathered, in arrays made at full size once per
+  // group: grown by push, a column's array was copied a dozen times on its way to 10,000 values,
+  // and the copies were garbage in V8's large-object space (up to 17 MB between two groups).
+  const fresh = () => columns.map(() => new Array<unknown>(ROW_GROUP_ROWS));
+  let data = fresh();
   let rows = 0;
   const writeGroup = async () => {
     if (rows === 0) return;
-    const columnData = columns.map((c, i) => ({ name: parquetName(c.path), data: data[i] as unknown[] }));
-    data = columns.map(() => []);
     const count = rows;
+    const columnData = columns.map((c, i) => {
+      const values = data[i] as unknown[];
+      values.length = count;
+      return { name: parquetName(c.path), data: values };
+    });
+    data = fresh();
     rows = 0;
     await writer.write({ columnData: columnData as never, rowGroupSize: count });
+    // The group just written is garbage now, most of it in the old generation: collected here
+    // rather than whenever V8 next gets to it, memory at 100,000 rows stays near memory at 10,000.
+    startCollection();
   };
   return {
     async write(records: ExportRecord[]) {
       for (const { item } of records) {
-        for (let i = 0; i < readers.length; i++) (data[i] as unknown[]).push((converters[i] as (v: unknown) => unknown)((readers[i] as (o: unknown) => unknown)(item)));
+        for (let i = 0; i < readers.length; i++) (data[i] as unknown[])[rows] = (converters[i] as (v: unknown) => unknown)((readers[i] as (o: unknown) => unknown)(item));
         rows += 1;
         if (rows >= ROW_GROUP_ROWS) await writeGroup();
       }
