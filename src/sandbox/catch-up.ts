@@ -25,6 +25,8 @@ export interface CatchUpReport {
   overdue: string[];
   /** Transfers made to pay out receivables. */
   transfers: string[];
+  /** With a payout limit: stopped at it, with more due by now (catch up again, in a change of its own). */
+  more?: boolean;
 }
 
 type Event =
@@ -108,14 +110,20 @@ export function hasDueWork(state: SandboxState, now: Date): boolean {
   return nextEvent(pendingWork(state), now) !== undefined;
 }
 
-/** Runs every event due by `now`, earliest first, and reports what it did. */
-export function catchUp(state: SandboxState, now: Date): CatchUpReport {
+/**
+ * Runs every event due by `now`, earliest first, and reports what it did. With `payoutLimit`, a
+ * payout reads at most that many receivables, and the catch-up stops there when more are due
+ * (`more`; see runPayouts).
+ */
+export function catchUp(state: SandboxState, now: Date, { payoutLimit }: { payoutLimit?: number } = {}): CatchUpReport {
   const report: CatchUpReport = { billed: [], expired: [], overdue: [], transfers: [] };
   const work = pendingWork(state);
   for (let event = nextEvent(work, now); event; event = nextEvent(work, now)) {
     const at = new Date(instant(event, now));
     if (event.kind === 'payout') {
-      for (const transfer of runPayouts(state, at)) report.transfers.push(transfer.id);
+      const { made, more } = runPayouts(state, at, payoutLimit);
+      for (const transfer of made) report.transfers.push(transfer.id);
+      if (more) return { ...report, more };
     } else if (event.kind === 'overdue') {
       event.invoice.status = 'over-due';
       event.invoice.updated_at = isoTimestamp(at);

@@ -52,13 +52,22 @@ function transferFor(state: SandboxState, receivable: Receivable, at: Date): Tra
 /**
  * Pays out every receivable whose expected date has come by `at`, earliest first, one transfer
  * each; then moves `payouts.next` to the earliest date still pending. Returns the transfers made.
+ *
+ * With `limit`, at most that many receivables are read: a day of a million-sale volume pays out
+ * tens of thousands at once, and a change holds what it touches until it is saved. When more are
+ * due, `payouts.next` stays at the first of them and `more` is true: the caller saves this change
+ * and calls again. (A slice that paid nothing, every receivable of it an older state's, which is
+ * never paid out, is read again without the limit, so the calls always come to an end.)
  */
-export function runPayouts(state: SandboxState, at: Date): Transfer[] {
+export function runPayouts(state: SandboxState, at: Date, limit?: number): { made: Transfer[]; more: boolean } {
   const ms = at.getTime();
   // Earliest first; receivables due the same moment keep the order they were created in.
-  const due = dueReceivables<Receivable>(state, ms).filter(awaitsPayout);
-  const after = nextPendingAfter(state, ms);
-  const next = after === undefined ? null : isoTimestamp(new Date(after));
+  const read = dueReceivables<Receivable>(state, ms, limit);
+  const due = read.filter(awaitsPayout);
+  if (limit !== undefined && read.length >= limit && due.length === 0) return runPayouts(state, at);
+  const more = limit !== undefined && read.length >= limit;
+  const after = more ? undefined : nextPendingAfter(state, ms);
+  const next = more ? state.payouts.next : after === undefined ? null : isoTimestamp(new Date(after));
   const made: Transfer[] = [];
   for (const receivable of due) {
     const transfer = transferFor(state, receivable, at);
@@ -81,5 +90,5 @@ export function runPayouts(state: SandboxState, at: Date): Transfer[] {
     made.push(transfer);
   }
   state.payouts.next = next;
-  return made;
+  return { made, more };
 }

@@ -183,8 +183,9 @@ export function sumBy(state: SandboxState, name: string, column: string, where: 
 }
 
 /** Receivables awaiting payout expected by `ms`, earliest first (ties in the order they were made). */
-export function dueReceivables<T>(state: SandboxState, ms: number): T[] {
-  const rows = rowsWhere(state, 'receivables', "t.status = 'pending' AND t.expected_ms <= ?", [ms], 't.expected_ms, t.k');
+export function dueReceivables<T>(state: SandboxState, ms: number, limit?: number): T[] {
+  const order = limit === undefined ? 't.expected_ms, t.k' : `t.expected_ms, t.k LIMIT ${Math.max(1, Math.floor(limit))}`;
+  const rows = rowsWhere(state, 'receivables', "t.status = 'pending' AND t.expected_ms <= ?", [ms], order);
   return through<T>(state, 'receivables', rows);
 }
 
