@@ -103,6 +103,14 @@ export function ledgerPath(stateDir: string, profile: string): string {
 
 /** How long a claim waits for another write's commit to join before it is committed alone (claimSoon). */
 const CLAIM_WAIT_MS = 2;
+/**
+ * How long a settle waits for other writes to share its commit (settleAndReleaseSoon). A settled
+ * row holds no request slot, only its result line, so a moment's wait costs no throughput, and
+ * commits are a good part of a bulk run's own work: measured on 3,000 refunds at --concurrency 8,
+ * a commit every turn of the event loop made 1,314 commits (4.6 writes each) and took 1.92 s;
+ * waiting 2 ms, 1.80 s.
+ */
+const SETTLE_WAIT_MS = 2;
 
 export class Ledger {
   /** Keys this process holds: a second claim from the same process (another worker) waits too. */
@@ -223,7 +231,7 @@ export class Ledger {
 
   /**
    * Resolves the intent and lets go of `key` (the end of a batch row), committed together with
-   * other writes like claimSoon(); resolves once committed.
+   * other writes like claimSoon(), within SETTLE_WAIT_MS; resolves once committed.
    */
   settleAndReleaseSoon(intent: Intent, state: IntentState, detail: string | undefined, key: string): Promise<void> {
     let released = false;
@@ -237,6 +245,7 @@ export class Ledger {
       () => {
         if (released) this.held.add(key);
       },
+      SETTLE_WAIT_MS,
     );
   }
 

@@ -169,7 +169,7 @@ describe('claims and settles of a bulk run, committed together', () => {
     ledger.close();
   });
 
-  it('a claim waits a moment for the next settle and shares its commit; alone, it is committed when the moment is over', async () => {
+  it('a claim and a settle each wait a moment for other writes and share one commit; alone, a claim is committed when the moment is over', async () => {
     const { file, ledger, claimed } = await claimedFirst();
     const commits = vi.spyOn(ledger as unknown as { commitQueued: () => void }, 'commitQueued');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -179,6 +179,11 @@ describe('claims and settles of a bulk run, committed together', () => {
       // A turn later the claim still waits (nothing may be sent on it yet): it is not on disk.
       expect(await onDisk(file)).toEqual({ intents: ['1:pending'], locks: ['transaction:1'] });
       const settled = ledger.settleAndReleaseSoon(claimed.intent, 'applied', undefined, 'transaction:1');
+      await new Promise((resolve) => setImmediate(resolve));
+      // The settle waits too: a result line may wait a moment, a commit of its own costs more.
+      expect(await onDisk(file)).toEqual({ intents: ['1:pending'], locks: ['transaction:1'] });
+      expect(commits).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(2);
       await Promise.all([next, settled]);
       expect(commits).toHaveBeenCalledTimes(1);
       expect(await onDisk(file)).toEqual({ intents: ['1:applied', '2:pending'], locks: ['transaction:2'] });
