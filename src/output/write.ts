@@ -31,3 +31,24 @@ export function writeOut(out: NodeJS.WritableStream, chunk: string | Uint8Array)
     out.once('drain', onDrain);
   });
 }
+
+/**
+ * Lines written together: those handed over in one turn of the event loop go out as one chunk
+ * (writeOut), once the turn is over. Each write's promise settles when its chunk is out, so a
+ * writer still waits for a slow reader. A bulk run's rows finish a few at a time, and a write of
+ * its own for each line was a system call per row (stdout to a pipe or file is synchronous).
+ */
+export function lineBatcher(out: NodeJS.WritableStream): (line: string) => Promise<void> {
+  let lines: string[] = [];
+  let pending: Promise<void> | undefined;
+  return (line) => {
+    lines.push(line);
+    pending ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      const chunk = lines.join('');
+      lines = [];
+      pending = undefined;
+      return writeOut(out, chunk);
+    });
+    return pending;
+  };
+}

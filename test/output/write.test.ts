@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { renderList } from '../../src/output/render.js';
-import { writeOut } from '../../src/output/write.js';
+import { lineBatcher, writeOut } from '../../src/output/write.js';
 import { Collector, options, transaction } from './helpers.js';
 
 describe('writeOut', () => {
@@ -35,6 +35,40 @@ describe('writeOut', () => {
     const out = new Collector();
     await writeOut(out, '');
     expect(out.chunks).toEqual([]);
+  });
+});
+
+describe('lineBatcher', () => {
+  it('writes the lines of one turn as one chunk, and each turn after the one before', async () => {
+    const out = new Collector();
+    const write = lineBatcher(out);
+    const first = [write('a\n'), write('b\n'), write('c\n')];
+    expect(out.chunks).toEqual([]);
+    await Promise.all(first);
+    await Promise.all([write('d\n'), write('e\n')]);
+    await write('f\n');
+    expect(out.chunks.map(String)).toEqual(['a\nb\nc\n', 'd\ne\n', 'f\n']);
+  });
+
+  it('keeps a writer waiting while a slow reader has not taken its chunk', async () => {
+    const out = new Collector({ highWaterMark: 1, delayMs: 20 });
+    const write = lineBatcher(out);
+    const started = Date.now();
+    await write('a\n');
+    expect(out.writableLength).toBe(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(15);
+  });
+
+  it('rejects every line of a chunk the reader has gone away from', async () => {
+    const out = new Writable({
+      write(_chunk, _encoding, callback) {
+        callback(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+      },
+    });
+    out.on('error', () => undefined);
+    const write = lineBatcher(out);
+    const results = await Promise.allSettled([write('a\n'), write('b\n')]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
   });
 });
 

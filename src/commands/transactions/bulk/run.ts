@@ -4,7 +4,7 @@ import { ApiError, CliError, ExitCode, UsageError, ValidationError } from '../..
 import { formatMoney } from '../../../output/format.js';
 import { counted, noun } from '../../../output/plural.js';
 import { sanitize } from '../../../output/table.js';
-import { writeOut } from '../../../output/write.js';
+import { lineBatcher, writeOut } from '../../../output/write.js';
 import { centsToDecimalString, decimalStringToCents } from '../../../validate/index.js';
 import { open } from 'node:fs/promises';
 import { optionalString } from '../../shared/input.js';
@@ -372,6 +372,7 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
     const line = (await ctx.outputFormat()) === 'table' ? readableLine(rows.length) : (result: RowResult) => `${JSON.stringify(result)}\n`;
 
     const counts = { refunded: 0, failed: 0, invalid: 0, cents: 0 };
+    const writeLine = lineBatcher(ctx.io.stdout);
     let next = 0;
     const worker = async () => {
       while (next < rows.length) {
@@ -382,7 +383,7 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
         } else counts[result.status] += 1;
         progress?.update(counts.refunded, counts.failed + counts.invalid);
         if ((counts.refunded + counts.failed + counts.invalid) % 100 === 0) capGrowth();
-        await writeOut(ctx.io.stdout, line(result));
+        await writeLine(line(result));
       }
     };
     const note = 'refunds of this batch were in flight. Run the same command again: it checks each one first and sends only what did not go through';
