@@ -112,6 +112,9 @@ const proxy = http.createServer((req, res) => {
 const ID = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
 const SELLER = 'b1b2c3d4e5f60718293a4b5c6d7e8f90';
 const BUYER = 'c1b2c3d4e5f60718293a4b5c6d7e8f90';
+// Split recipients: other sellers than the profile's (SELLER is the sale's own, which payctl refuses as a part).
+const PARTNER = 'd1b2c3d4e5f60718293a4b5c6d7e8f90';
+const PARTNER_2 = 'e1b2c3d4e5f60718293a4b5c6d7e8f90';
 const CARD = ['--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123'];
 const FUTURE = `${new Date().getUTCFullYear() + 1}-03-10`;
 // The recurrence API's ids are UUIDs in the provider's file (format "uuid"); the rest are 32 hex digits.
@@ -139,10 +142,10 @@ const COMMANDS = [
   ['transactions', 'refund', ID, '--amount', '1.00', '--yes'],
   ['transactions', 'capture', ID, '--yes'],
   ['transactions', 'cancellation-letter', ID],
-  ['transactions', 'create', '--amount', '10.50', '--card', ID, '--split', `${SELLER}:30%,net`, '--split', `${BUYER}:1.00,liable`],
+  ['transactions', 'create', '--amount', '10.50', '--card', ID, '--split', `${PARTNER}:30%,net`, '--split', `${PARTNER_2}:1.00,liable`],
   ['transactions', 'splits', 'list', ID],
   ['transactions', 'splits', 'get', ID, ID],
-  ['transactions', 'splits', 'add', ID, '--split', `${SELLER}:30%`, '--yes'],
+  ['transactions', 'splits', 'add', ID, '--split', `${PARTNER}:30%`, '--yes'],
   ['transactions', 'splits', 'remove', ID, ID, '--yes'],
   ['cards', 'associate', '--token', ID, '--customer', BUYER],
   ['cards', 'get', ID],
