@@ -4,7 +4,7 @@
 _payctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   local group="" verb="" sub="" word i skip=""
-  local value_flags=' --account --address-line1 --address-line2 --amount --amount-cents --base-url --birthdate --business-name --buyer --card --card-file --card-number --city --concurrency --currency --customer --cvv --days --description --discount --due-date --duration --ein --email --event --exp-month --exp-year --expiration-date --faults --field --fields --file --first-name --format --forward-to --frequency --from --grace-days --header --holder-name --host --input --installments --instruction --interest --interval --last-name --late-fee --limit --lookback --marketplace-id --max-events --metadata --name --neighborhood --on-behalf-of --opening-date --operation --out --output --owner-email --owner-first-name --owner-last-name --owner-taxpayer-id --payer-address-line1 --payer-address-line2 --payer-birthdate --payer-city --payer-email --payer-first-name --payer-last-name --payer-neighborhood --payer-phone --payer-postal-code --payer-state --payer-taxpayer-id --payment-limit-date --payment-method --payment-type --phone --pix-expires-at --plan --port --postal-code --profile --raw-field --reference-id --sales --save --secret --seller --seller-id --setup-amount --setup-amount-cents --since --sort --split --state --statement-descriptor --status --subscription --taxpayer-id --timeout --to --token --tolerance-days --transaction --type --url --usage -F -H -f -o -p '
+  local value_flags=' --account --address-line1 --address-line2 --amount --amount-cents --base-url --birthdate --business-name --buyer --card --card-file --card-number --city --concurrency --currency --customer --cvv --days --description --discount --due-date --duration --ein --email --event --exp-month --exp-year --expiration-date --faults --field --fields --file --first-name --format --forward-to --frequency --from --grace-days --header --holder-name --host --input --installments --instruction --interest --interval --last-name --late-fee --limit --lookback --marketplace-id --max-events --metadata --name --neighborhood --on-behalf-of --opening-date --operation --out --output --owner-email --owner-first-name --owner-last-name --owner-taxpayer-id --payer-address-line1 --payer-address-line2 --payer-birthdate --payer-city --payer-email --payer-first-name --payer-last-name --payer-neighborhood --payer-phone --payer-postal-code --payer-state --payer-taxpayer-id --payment-limit-date --payment-method --payment-type --phone --pix-expires-at --plan --port --postal-code --profile --raw-field --reference-id --sales --save --secret --seller --seller-id --setup-amount --setup-amount-cents --since --sort --split --state --statement-descriptor --status --subscription --taxpayer-id --timeout --to --token --tolerance --tolerance-days --transaction --type --url --usage -F -H -f -o -p '
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if [[ -n $skip ]]; then skip=""; continue; fi
@@ -121,7 +121,7 @@ _payctl() {
     "webhooks list") flags='--limit --all --from --to --sort' ;;
     "webhooks get") flags='' ;;
     "webhooks remove") flags='' ;;
-    "webhooks listen") flags='--port --event --forward-to --secret --max-events' ;;
+    "webhooks listen") flags='--port --event --forward-to --secret --max-events --tolerance' ;;
     "events list") flags='--type --limit --all --from --to --sort' ;;
     "events get") flags='' ;;
     "events replay") flags='' ;;

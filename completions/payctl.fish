@@ -394,6 +394,7 @@ complete -c payctl -n '__fish_seen_subcommand_from webhooks; and __fish_seen_sub
 complete -c payctl -n '__fish_seen_subcommand_from webhooks; and __fish_seen_subcommand_from listen' -l forward-to -r -d 'also POST each delivery, as it came, to this local app and show its answer'
 complete -c payctl -n '__fish_seen_subcommand_from webhooks; and __fish_seen_subcommand_from listen' -l secret -r -d 'verify signatures with this secret (a sandbox\'s is known without it)'
 complete -c payctl -n '__fish_seen_subcommand_from webhooks; and __fish_seen_subcommand_from listen' -l max-events -r -d 'stop after this many events'
+complete -c payctl -n '__fish_seen_subcommand_from webhooks; and __fish_seen_subcommand_from listen' -l tolerance -r -d 'refuse a delivery signed longer ago (or ahead) than this (default 300)'
 complete -c payctl -n '__fish_use_subcommand' -a events -d 'What happened: every change of transactions, buyers, plans, subscriptions and invoices'
 complete -c payctl -n '__fish_seen_subcommand_from events; and not __fish_seen_subcommand_from list get replay' -a list -d 'List events, newest first'
 complete -c payctl -n '__fish_seen_subcommand_from events; and not __fish_seen_subcommand_from list get replay' -a get -d 'Show an event, with the object it is about'

@@ -1,9 +1,9 @@
-import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { eventMatches } from '../api/event-types.js';
+import { signDelivery } from '../api/webhook-signature.js';
 import { VERSION } from '../version.js';
 import { sandboxClock } from './clock.js';
 import { findBy, nextMatchingEvent } from './db/queries.js';
@@ -35,11 +35,6 @@ export interface Deliverer {
 }
 
 const DEFAULTS: Required<DeliveryOptions> = { pollMs: 200, timeoutMs: 5_000, retryBaseMs: 500, retryMaxMs: 30_000, giveUpAfterMs: 10 * 60_000 };
-
-/** `sha256=<hex HMAC-SHA256 of the raw body>`: what X-Payctl-Signature carries. */
-export function signBody(secret: string, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-}
 
 /** One POST; resolves with the status, or rejects on a network error or timeout. */
 function post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<number> {
@@ -80,7 +75,9 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
     const headers = {
       'content-type': 'application/json',
       'user-agent': `payctl-sandbox/${VERSION}`,
-      'x-payctl-signature': signBody(stored.secret, body),
+      // Signed at each attempt with the wall clock (not the sandbox's, which `sandbox advance`
+      // moves), so a retry is as fresh as a first attempt to a receiver that checks the time.
+      'x-payctl-signature': signDelivery(stored.secret, body, Math.floor(Date.now() / 1000)),
       'x-payctl-event': event.type,
       'x-payctl-delivery': event.id,
       'x-payctl-webhook': stored.webhook.id,

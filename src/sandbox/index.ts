@@ -3,7 +3,7 @@
 // that only needs the fixed ids imports ./constants.js, which pulls in nothing else.
 
 export { startSandbox, resetSandbox, type SandboxOptions, type SandboxHandle } from './server.js';
-export { signBody, type DeliveryOptions } from './deliverer.js';
+export { type DeliveryOptions } from './deliverer.js';
 export { parseFaults, FaultSpecError, type FaultPlan } from './faults.js';
 export {
   SANDBOX_API_KEY,

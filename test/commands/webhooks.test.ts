@@ -28,7 +28,20 @@ function freePort(): Promise<number> {
   });
 }
 
-const sign = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+/** The documented scheme, written out here rather than imported, so the test checks the README's words. */
+const sign = (secret: string, body: string, t = Math.floor(Date.now() / 1000)) => `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+
+const event = (id: string, object: string) => ({ id, type: 'invoice.paid', resource: 'event', payload: { object: { id: object } }, created_at: '2026-11-22T10:00:00.000Z' });
+
+/** One POST to the listener, as a sender would make it; status 0 while nothing listens yet. */
+function deliver(port: number, body: string, signature?: string): Promise<{ status: number; retryAfter: string | null }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-payctl-delivery': String(JSON.parse(body).id) };
+  if (signature !== undefined) headers['x-payctl-signature'] = signature;
+  return fetch(`http://127.0.0.1:${port}/webhooks`, { method: 'POST', body, headers }).then(
+    (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after') }),
+    () => ({ status: 0, retryAfter: null }),
+  );
+}
 
 describe('webhooks create, list, get, remove', () => {
   it('sends the provider body, shows the secret once, and remove asks first', async () => {
@@ -98,37 +111,47 @@ describe('webhooks listen', () => {
     expect(await json(['webhooks', 'list'])).toEqual([]);
   });
 
-  it('with a known secret: a tampered body is rejected (400), a signed one printed and forwarded as it came', async () => {
+  it('with a known secret: refuses a missing, malformed, wrong, tampered or stale signature', async () => {
     const app = await recordingServer([{ status: 202 }]);
     const port = await freePort();
     const secret = 'whsec_localsecret';
     // A live-like account: nothing to register with, the secret comes from the flag.
-    const listening = payctl(['webhooks', 'listen', '--port', String(port), '--secret', secret, '--forward-to', `${app.url}/hook`, '--max-events', '1'], {
+    const listening = payctl(['webhooks', 'listen', '--port', String(port), '--secret', secret, '--tolerance', '120', '--forward-to', `${app.url}/hook`, '--max-events', '2'], {
       home: home(),
       env: { PAYCTL_BASE_URL: 'https://api.example.com', PAYCTL_API_KEY: 'zpk_live_listenkey0001' },
     });
     try {
-      const event = { id: 'e'.repeat(32), type: 'invoice.paid', resource: 'event', payload: { object: { id: 'i1' } }, created_at: '2026-11-22T10:00:00.000Z' };
-      const body = JSON.stringify(event);
-      const post = (text: string, signature: string) =>
-        until(
-          () => fetch(`http://127.0.0.1:${port}/webhooks`, { method: 'POST', body: text, headers: { 'content-type': 'application/json', 'x-payctl-signature': signature, 'x-payctl-delivery': event.id } }).then((r) => r.status, () => 0),
-          (status) => status !== 0,
-        );
-      expect(await post(body.replace('i1', 'i2'), sign(secret, body))).toBe(400);
+      const first = event('e'.repeat(32), 'i1');
+      const second = event('f'.repeat(32), 'i2');
+      const post = (body: string, signature?: string) => until(() => deliver(port, body, signature).then((r) => r.status), (status) => status !== 0);
+      const body = JSON.stringify(first);
+      const now = Math.floor(Date.now() / 1000);
+      expect(await post(body)).toBe(400);
+      expect(await post(body, `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`)).toBe(400);
+      expect(await post(body, sign('whsec_guessed', body))).toBe(401);
+      expect(await post(body.replace('i1', 'i9'), sign(secret, body))).toBe(401);
+      // Outside --tolerance either way: a genuine signature from too long ago (or ahead) is refused.
+      expect(await post(body, sign(secret, body, now - 200))).toBe(401);
+      expect(await post(body, sign(secret, body, now + 200))).toBe(401);
       // Signed, but not an event: refused like any answer that does not fit its schema.
       const junk = JSON.stringify({ id: null, payload: 'x' });
       expect(await post(junk, sign(secret, junk))).toBe(400);
-      expect(await post(body, sign(secret, body))).toBe(200);
+      // Within the tolerance: taken, printed and forwarded.
+      const captured = sign(secret, body, now - 100);
+      expect(await post(body, captured)).toBe(200);
+      const next = JSON.stringify(second);
+      expect(await post(next, sign(secret, next))).toBe(200);
       const result = await listening;
       expect(result.code, result.stderr).toBe(0);
-      expect(result.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual([event]);
-      expect(result.stderr).toContain('does not match its body');
+      expect(result.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual([first, second]);
+      expect(result.stderr).toContain(`rejected a delivery that has no X-Payctl-Signature (event ${first.id}); not printed`);
+      expect(result.stderr).toContain('has an X-Payctl-Signature that is not t=<unix seconds>,v1=<hex>');
+      expect(result.stderr.match(/does not match its body/g)).toHaveLength(2);
+      expect(result.stderr.match(/is signed more than 120 s from this machine's clock/g)).toHaveLength(2);
       expect(result.stderr).toContain('rejected a delivery that is not an event (id: expected a string, got null; type: expected an event type (a string); payload: expected an object, got a string)');
-      expect(result.stderr).toContain(`forwarded ${event.id} (invoice.paid) to ${app.url}/hook: 202`);
-      expect(app.requests).toHaveLength(1);
-      expect(app.requests[0]!.body).toBe(body);
-      expect(app.requests[0]!.headers['x-payctl-signature']).toBe(sign(secret, body));
+      expect(result.stderr).toContain(`forwarded ${first.id} (invoice.paid) to ${app.url}/hook: 202`);
+      expect(app.requests.map((r) => r.body)).toEqual([body, next]);
+      expect(app.requests[0]!.headers['x-payctl-signature']).toBe(captured);
     } finally {
       await app.close();
     }

@@ -47,8 +47,14 @@ async function until<T>(what: () => T | Promise<T>, ok: (v: T) => boolean, ms = 
   }
 }
 
-const verify = (secret: string, req: RecordedRequest) =>
-  req.headers['x-payctl-signature'] === `sha256=${createHmac('sha256', secret).update(req.body).digest('hex')}`;
+/** The scheme as the README tells an app to check it: `t=<unix s>,v1=<HMAC-SHA256 of "<t>.<raw body>">`, signed just now. */
+function verify(secret: string, req: RecordedRequest): boolean {
+  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(req.headers['x-payctl-signature']));
+  if (!match) throw new Error(`X-Payctl-Signature not in the documented form: ${String(req.headers['x-payctl-signature'])}`);
+  const [, t, v1] = match;
+  expect(Math.abs(Date.now() / 1000 - Number(t))).toBeLessThan(30);
+  return v1 === createHmac('sha256', secret).update(`${t}.${req.body}`).digest('hex');
+}
 
 describe('webhooks', () => {
   it('create answers 201 with events, status and, once, the secret; get and list never show it', async () => {
@@ -148,13 +154,14 @@ describe('delivery', () => {
   it('a receiver that fails twice then succeeds gets the event when retried, and the next ones only after, in order', async () => {
     const { api } = await sandbox();
     const hook = await receiver((_req, i) => (i < 2 ? { status: 500 } : { status: 200 }));
-    await register(api, hook.url, ['transaction.created']);
+    const webhook = await register(api, hook.url, ['transaction.created']);
     const first = (await api.post('/v1/transactions', directCardBody(VISA, 1_000))).body;
     const second = (await api.post('/v1/transactions', directCardBody(VISA, 2_000))).body;
     await until(() => hook.requests.length, (n) => n >= 4);
     const seen = hook.requests.map((r) => JSON.parse(r.body).payload.object.id);
     expect(seen).toEqual([first.id, first.id, first.id, second.id]);
     expect(hook.requests.map((r) => r.headers['x-payctl-attempt'])).toEqual(['1', '2', '3', '1']);
+    expect(hook.requests.every((r) => verify(webhook.secret, r))).toBe(true);
   });
 
   it('a receiver that does not answer in time is tried again', async () => {
@@ -182,7 +189,7 @@ describe('delivery', () => {
   it('replay sends one event again to the webhooks that want it', async () => {
     const { api } = await sandbox();
     const hook = await receiver();
-    await register(api, hook.url, ['transaction.succeeded']);
+    const webhook = await register(api, hook.url, ['transaction.succeeded']);
     await api.post('/v1/transactions', directCardBody(VISA, 1_000));
     await until(() => hook.requests.length, (n) => n >= 1);
     const event = JSON.parse(hook.requests[0]!.body);
@@ -190,6 +197,8 @@ describe('delivery', () => {
     expect(replay.status).toBe(200);
     await until(() => hook.requests.length, (n) => n >= 2);
     expect(JSON.parse(hook.requests[1]!.body)).toEqual(event);
+    // Signed afresh, so a receiver with a time tolerance takes the replay.
+    expect(verify(webhook.secret, hook.requests[1]!)).toBe(true);
     expectError(await api.post(`/v1/events/${'f'.repeat(32)}/actions/replay`), 404, 'resource_not_found');
   });
 

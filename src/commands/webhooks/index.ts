@@ -46,6 +46,7 @@ export function registerWebhooks(program: Command, action: ActionFactory, withVe
     .option('--forward-to <url>', 'also POST each delivery, as it came, to this local app and show its answer')
     .option('--secret <whsec>', "verify signatures with this secret (a sandbox's is known without it)")
     .option('--max-events <n>', 'stop after this many events')
+    .option('--tolerance <seconds>', 'refuse a delivery signed longer ago (or ahead) than this (default 300)')
     .addHelpText(
       'after',
       examples(

@@ -1,8 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { ALL_EVENTS, eventMatches } from '../../api/event-types.js';
+import { checkDeliverySignature, DEFAULT_TOLERANCE_SECONDS, type SignatureCheck } from '../../api/webhook-signature.js';
 import type { Context } from '../../context.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { handleInterruptsHere } from '../../interrupt.js';
@@ -10,9 +10,9 @@ import { optionalString, stringList } from '../shared/input.js';
 import { checkEventTypes, checkWebhookUrl, EVENT_COLUMNS, eventRow } from './shared.js';
 
 // A local receiver for webhook deliveries, for watching events arrive from a terminal: each one
-// printed as it comes (a table row on a terminal, NDJSON when piped), its signature checked when
-// the secret is known, answered 200, and optionally forwarded to a local app. Against a sandbox it
-// registers itself as a webhook for its run and removes it when it stops (Ctrl-C included).
+// printed as it comes (a table row on a terminal, NDJSON when piped), its signature and its
+// timestamp checked when the secret is known, answered 200, and optionally forwarded to a local
+// app. Against a sandbox it registers itself as a webhook for its run and removes it when it stops.
 
 export interface ListenOptions {
   port: number;
@@ -20,13 +20,14 @@ export interface ListenOptions {
   forwardTo?: string;
   secret?: string;
   maxEvents?: number;
+  toleranceSeconds: number;
 }
 
 export function buildListenOptions(options: Record<string, unknown>): ListenOptions {
   const rawPort = optionalString(options.port) ?? '0';
   if (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535) throw new ValidationError('--port', 'give a port number from 0 to 65535 (0: any free port)');
   const types = stringList(options.event);
-  const listen: ListenOptions = { port: Number(rawPort), events: types.length > 0 ? checkEventTypes(types) : [ALL_EVENTS] };
+  const listen: ListenOptions = { port: Number(rawPort), events: types.length > 0 ? checkEventTypes(types) : [ALL_EVENTS], toleranceSeconds: DEFAULT_TOLERANCE_SECONDS };
   const forwardTo = optionalString(options.forwardTo);
   if (forwardTo !== undefined) listen.forwardTo = checkWebhookUrl(forwardTo, '--forward-to');
   const secret = optionalString(options.secret);
@@ -36,14 +37,30 @@ export function buildListenOptions(options: Record<string, unknown>): ListenOpti
     if (!/^\d+$/.test(max) || Number(max) < 1) throw new ValidationError('--max-events', 'give a whole number of 1 or more');
     listen.maxEvents = Number(max);
   }
+  const tolerance = optionalString(options.tolerance);
+  if (tolerance !== undefined) {
+    if (!/^\d+$/.test(tolerance) || Number(tolerance) < 1 || Number(tolerance) > 86_400) throw new ValidationError('--tolerance', 'give a whole number of seconds from 1 to 86400');
+    listen.toleranceSeconds = Number(tolerance);
+  }
   return listen;
 }
 
-/** Whether X-Payctl-Signature is the HMAC-SHA256 of this exact body under `secret`. */
-export function signatureMatches(secret: string, body: Buffer, header: string | undefined): boolean {
-  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
-  const given = Buffer.from(header ?? '');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+/** One header's value; a header sent more than once is not taken as any one of them. */
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Why a delivery was refused, for stderr; the event id only when it looks like one (it is not signed). */
+function refusal(check: Exclude<SignatureCheck, { ok: true }>, req: IncomingMessage, toleranceSeconds: number): string {
+  const claimed = req.headers['x-payctl-delivery'];
+  const event = typeof claimed === 'string' && /^[\w-]{1,64}$/.test(claimed) ? claimed : '?';
+  const why = {
+    missing: 'has no X-Payctl-Signature',
+    malformed: 'has an X-Payctl-Signature that is not t=<unix seconds>,v1=<hex>',
+    mismatch: 'has an X-Payctl-Signature that does not match its body',
+    stale: `is signed more than ${toleranceSeconds} s from this machine's clock (a replay, or a clock that is off)`,
+  }[check.why];
+  return `rejected a delivery that ${why} (event ${event}); not printed`;
 }
 
 function readRaw(req: IncomingMessage): Promise<Buffer> {
@@ -111,11 +128,10 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   const server: Server = createServer((req, res) => {
     void (async () => {
       const body = await readRaw(req);
-      const signature = req.headers['x-payctl-signature'];
-      const verified = secret ? signatureMatches(secret, body, Array.isArray(signature) ? signature[0] : signature) : undefined;
-      if (verified === false) {
-        ctx.log.warn(`rejected a delivery whose X-Payctl-Signature does not match its body (event ${String(req.headers['x-payctl-delivery'] ?? '?')})`);
-        res.writeHead(400).end();
+      const check = secret === undefined ? undefined : checkDeliverySignature(secret, body, headerValue(req.headers['x-payctl-signature']), Math.floor(Date.now() / 1000), listen.toleranceSeconds);
+      if (check && !check.ok) {
+        ctx.log.warn(refusal(check, req, listen.toleranceSeconds));
+        res.writeHead(check.status).end();
         return;
       }
       let event: Record<string, unknown>;
@@ -140,7 +156,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
       printed += 1;
       const forwarded = listen.forwardTo ? await forward(listen.forwardTo, body, req.headers) : undefined;
       res.writeHead(200).end();
-      if (format === 'table') channel.push({ ...eventRow(event), signature: verified === undefined ? '-' : 'valid', forwarded: forwarded ?? '-' });
+      if (format === 'table') channel.push({ ...eventRow(event), signature: check ? 'valid' : '-', forwarded: forwarded ?? '-' });
       else {
         channel.push(event);
         if (forwarded !== undefined) ctx.log.status(`forwarded ${String(event.id)} (${String(event.type)}) to ${listen.forwardTo}: ${forwarded}`);
