@@ -392,7 +392,7 @@ complete -c payctl -n '__fish_seen_subcommand_from webhooks; and __fish_seen_sub
 complete -c payctl -n '__fish_seen_subcommand_from webhooks; and __fish_seen_subcommand_from listen' -l port -r -d 'port to listen on (default: any free port)'
 complete -c payctl -n '__fish_seen_subcommand_from webhooks; and __fish_seen_subcommand_from listen' -l event -r -d 'only this event type (repeatable, or comma-separated; default \'*\')'
 complete -c payctl -n '__fish_seen_subcommand_from webhooks; and __fish_seen_subcommand_from listen' -l forward-to -r -d 'also POST each delivery, as it came, to this local app and show its answer'
-complete -c payctl -n '__fish_seen_subcommand_from webhooks; and __fish_seen_subcommand_from listen' -l secret -r -d 'verify signatures with this secret (a sandbox\'s is known without it)'
+complete -c payctl -n '__fish_seen_subcommand_from webhooks; and __fish_seen_subcommand_from listen' -l secret -r -d 'verify signatures with this secret (required against a live account; a sandbox\'s is known without it)'
 complete -c payctl -n '__fish_seen_subcommand_from webhooks; and __fish_seen_subcommand_from listen' -l max-events -r -d 'stop after this many events'
 complete -c payctl -n '__fish_seen_subcommand_from webhooks; and __fish_seen_subcommand_from listen' -l tolerance -r -d 'refuse a delivery signed longer ago (or ahead) than this (default 300)'
 complete -c payctl -n '__fish_use_subcommand' -a events -d 'What happened: every change of transactions, buyers, plans, subscriptions and invoices'

@@ -111,7 +111,7 @@ describe('webhooks listen', () => {
     expect(await json(['webhooks', 'list'])).toEqual([]);
   });
 
-  it('with a known secret: refuses a missing, malformed, wrong, tampered or stale signature', async () => {
+  it('with a known secret: prints a delivery once, refuses a missing, malformed, wrong, tampered or stale signature', async () => {
     const app = await recordingServer([{ status: 202 }]);
     const port = await freePort();
     const secret = 'whsec_localsecret';
@@ -136,9 +136,12 @@ describe('webhooks listen', () => {
       // Signed, but not an event: refused like any answer that does not fit its schema.
       const junk = JSON.stringify({ id: null, payload: 'x' });
       expect(await post(junk, sign(secret, junk))).toBe(400);
-      // Within the tolerance: taken, printed and forwarded.
+      // Within the tolerance: taken, printed and forwarded once; the same delivery again
+      // (captured and posted again, or re-signed as a sender's retry) is acknowledged, nothing more.
       const captured = sign(secret, body, now - 100);
       expect(await post(body, captured)).toBe(200);
+      expect(await post(body, captured)).toBe(200);
+      expect(await post(body, sign(secret, body))).toBe(200);
       const next = JSON.stringify(second);
       expect(await post(next, sign(secret, next))).toBe(200);
       const result = await listening;
@@ -149,11 +152,65 @@ describe('webhooks listen', () => {
       expect(result.stderr.match(/does not match its body/g)).toHaveLength(2);
       expect(result.stderr.match(/is signed more than 120 s from this machine's clock/g)).toHaveLength(2);
       expect(result.stderr).toContain('rejected a delivery that is not an event (id: expected a string, got null; type: expected an event type (a string); payload: expected an object, got a string)');
+      expect(result.stderr.match(new RegExp(`acknowledged ${first.id} again`, 'g'))).toHaveLength(2);
       expect(result.stderr).toContain(`forwarded ${first.id} (invoice.paid) to ${app.url}/hook: 202`);
       expect(app.requests.map((r) => r.body)).toEqual([body, next]);
       expect(app.requests[0]!.headers['x-payctl-signature']).toBe(captured);
     } finally {
       await app.close();
     }
+  });
+
+  it('answers 503 until it has the secret: deliveries posted during start-up are never printed or forwarded', async () => {
+    const secret = `whsec_${'a'.repeat(48)}`;
+    const webhookId = 'w'.repeat(32);
+    // `sandbox serve` with a test key, whose registration answer (and so the secret) is held back.
+    const api = await recordingServer((req) =>
+      req.method === 'POST'
+        ? { status: 201, delayMs: 1_500, body: { id: webhookId, resource: 'webhook', events: ['*'], status: 'enabled', secret } }
+        : { status: 200, body: { id: webhookId, resource: 'webhook', deleted: true } },
+    );
+    const app = await recordingServer([{ status: 200 }]);
+    const port = await freePort();
+    const listening = payctl(['webhooks', 'listen', '--port', String(port), '--forward-to', `${app.url}/hook`, '--max-events', '1'], {
+      home: home(),
+      env: { PAYCTL_BASE_URL: api.url, PAYCTL_API_KEY: 'zpk_test_listenkey0001', PAYCTL_MARKETPLACE_ID: 'm'.repeat(32) },
+    });
+    try {
+      await until(async () => api.requests.length, (n) => n >= 1);
+      const forged = Array.from({ length: 10 }, (_, i) => event(i.toString(16).repeat(32), `forged${i}`));
+      const early: Array<{ status: number; retryAfter: string | null }> = [];
+      for (const [i, e] of forged.entries()) {
+        const body = JSON.stringify(e);
+        // Unsigned, signed with a guess, and even signed with the real secret: none is taken yet.
+        early.push(await deliver(port, body, [undefined, sign('whsec_guessed', body), sign(secret, body)][i % 3]));
+      }
+      expect(early).toEqual(forged.map(() => ({ status: 503, retryAfter: '1' })));
+      // Once registered, the unsigned ones are refused and the genuine one taken.
+      expect(await until(() => deliver(port, JSON.stringify(forged[0])).then((r) => r.status), (status) => status !== 503)).toBe(400);
+      const stale = JSON.stringify(forged[1]);
+      expect((await deliver(port, stale, sign(secret, stale, Math.floor(Date.now() / 1000) - 301))).status).toBe(401);
+      const genuine = event('d'.repeat(32), 'real');
+      const body = JSON.stringify(genuine);
+      expect((await deliver(port, body, sign(secret, body))).status).toBe(200);
+      const result = await listening;
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual([genuine]);
+      expect(result.stderr).not.toContain('forged');
+      expect(app.requests.map((r) => r.body)).toEqual([body]);
+      expect(api.requests.map((r) => r.method)).toEqual(['POST', 'DELETE']);
+    } finally {
+      await app.close();
+      await api.close();
+    }
+  });
+
+  it('against a live account, refuses to start without --secret', async () => {
+    const result = await payctl(['webhooks', 'listen', '--max-events', '1'], {
+      home: home(),
+      env: { PAYCTL_BASE_URL: 'https://api.example.com', PAYCTL_API_KEY: 'zpk_live_listenkey0001' },
+    });
+    expectUsage(result, '--secret');
+    expectUsage(await run(home(), ['webhooks', 'listen', '--tolerance', '0']), '--tolerance');
   });
 });

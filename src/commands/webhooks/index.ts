@@ -44,7 +44,7 @@ export function registerWebhooks(program: Command, action: ActionFactory, withVe
     .option('--port <n>', 'port to listen on (default: any free port)')
     .option('--event <type>', "only this event type (repeatable, or comma-separated; default '*')", collect)
     .option('--forward-to <url>', 'also POST each delivery, as it came, to this local app and show its answer')
-    .option('--secret <whsec>', "verify signatures with this secret (a sandbox's is known without it)")
+    .option('--secret <whsec>', "verify signatures with this secret (required against a live account; a sandbox's is known without it)")
     .option('--max-events <n>', 'stop after this many events')
     .option('--tolerance <seconds>', 'refuse a delivery signed longer ago (or ahead) than this (default 300)')
     .addHelpText(

@@ -7,12 +7,15 @@ import type { Context } from '../../context.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { handleInterruptsHere } from '../../interrupt.js';
 import { optionalString, stringList } from '../shared/input.js';
+import { seenEvents } from './seen-events.js';
 import { checkEventTypes, checkWebhookUrl, EVENT_COLUMNS, eventRow } from './shared.js';
 
 // A local receiver for webhook deliveries, for watching events arrive from a terminal: each one
-// printed as it comes (a table row on a terminal, NDJSON when piped), its signature and its
-// timestamp checked when the secret is known, answered 200, and optionally forwarded to a local
-// app. Against a sandbox it registers itself as a webhook for its run and removes it when it stops.
+// printed as it comes (a table row on a terminal, NDJSON when piped), answered 200, and optionally
+// forwarded to a local app. What is printed may drive a script (`--max-events 1 | jq …`), so only
+// a delivery signed with the secret, recently, and not seen before is printed: until the secret is
+// known every request is answered 503, and a forged, stale or repeated one is never printed.
+// Against a sandbox it registers itself as a webhook for its run and removes it when it stops.
 
 export interface ListenOptions {
   port: number;
@@ -116,20 +119,29 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   const listen = buildListenOptions(options);
   await ctx.requireApiKey();
   const sandbox = await ctx.isSandbox();
-  if (!sandbox && !listen.secret) ctx.log.warn('no --secret given: deliveries cannot be verified against a live account');
+  // Nothing unverified is ever printed, so without the secret a live receiver could print nothing.
+  if (!sandbox && !listen.secret) throw new ValidationError('--secret', "give the webhook's signing secret: against a live account deliveries are verified with it");
   // Events arrive as a stream: a table on a terminal, otherwise one JSON object a line.
   const format = (await ctx.outputFormat()) === 'table' ? 'table' : 'ndjson';
   const channel = eventChannel();
   let printed = 0;
   let secret = listen.secret;
+  const seen = seenEvents();
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
 
   const server: Server = createServer((req, res) => {
     void (async () => {
+      if (secret === undefined) {
+        // Registered but not yet told the secret: nothing can be verified, so nothing is taken;
+        // the sender retries.
+        req.resume();
+        res.writeHead(503, { 'retry-after': '1' }).end();
+        return;
+      }
       const body = await readRaw(req);
-      const check = secret === undefined ? undefined : checkDeliverySignature(secret, body, headerValue(req.headers['x-payctl-signature']), Math.floor(Date.now() / 1000), listen.toleranceSeconds);
-      if (check && !check.ok) {
+      const check = checkDeliverySignature(secret, body, headerValue(req.headers['x-payctl-signature']), Math.floor(Date.now() / 1000), listen.toleranceSeconds);
+      if (!check.ok) {
         ctx.log.warn(refusal(check, req, listen.toleranceSeconds));
         res.writeHead(check.status).end();
         return;
@@ -149,6 +161,12 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
         res.writeHead(400).end();
         return;
       }
+      // Taken once: a repeat is acknowledged so the sender stops, and not acted on again.
+      if (!seen.firstTime(String(event.id))) {
+        ctx.log.status(`acknowledged ${String(event.id)} again; already taken, not printed or forwarded again`);
+        res.writeHead(200).end();
+        return;
+      }
       if (!eventMatches(listen.events, String(event.type)) || (listen.maxEvents !== undefined && printed >= listen.maxEvents)) {
         res.writeHead(200).end();
         return;
@@ -156,7 +174,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
       printed += 1;
       const forwarded = listen.forwardTo ? await forward(listen.forwardTo, body, req.headers) : undefined;
       res.writeHead(200).end();
-      if (format === 'table') channel.push({ ...eventRow(event), signature: check ? 'valid' : '-', forwarded: forwarded ?? '-' });
+      if (format === 'table') channel.push({ ...eventRow(event), signature: 'valid', forwarded: forwarded ?? '-' });
       else {
         channel.push(event);
         if (forwarded !== undefined) ctx.log.status(`forwarded ${String(event.id)} (${String(event.type)}) to ${listen.forwardTo}: ${forwarded}`);
