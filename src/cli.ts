@@ -5,6 +5,7 @@ import { Context } from './context.js';
 import { ApiError, CliError, DryRunStop, ExitCode } from './errors.js';
 import { parseGlobals } from './globals.js';
 import type { IO } from './io.js';
+import { withoutControls } from './output/control-chars.js';
 import { registerApi } from './commands/api/index.js';
 import { registerAuth } from './commands/auth/index.js';
 import { registerBalances } from './commands/balances/index.js';
@@ -238,7 +239,9 @@ function reportError(err: unknown, runtime: Runtime, debugFlag: boolean): number
     message = `unexpected internal error: ${(err as Error)?.message ?? String(err)}`;
     code = ExitCode.internal;
   }
-  io.stderr.write(`error: ${maskText(message, secrets)}\n`);
-  if (debug && err instanceof Error && err.stack) io.stderr.write(`${maskText(err.stack, secrets)}\n`);
+  // A message can quote the service, and the service can quote what a buyer typed: nothing in it
+  // may act on the terminal.
+  io.stderr.write(`error: ${withoutControls(maskText(message, secrets))}\n`);
+  if (debug && err instanceof Error && err.stack) io.stderr.write(`${maskText(err.stack, secrets).split('\n').map(withoutControls).join('\n')}\n`);
   return code;
 }

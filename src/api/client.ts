@@ -7,6 +7,7 @@ import { buildUrl, endpointOf, type Endpoint, type Target } from './endpoints.js
 import { errorFromText } from './error-body.js';
 import { isLoopbackHost } from './loopback.js';
 import { maskBody, maskHeader, maskHeaders, maskText } from './mask.js';
+import { withoutControls } from '../output/control-chars.js';
 import { answerNoun, answerOf, describeAnswer, kindOf, LIST_PAGE, withArticle } from './schemas/answers.js';
 import type { ListPage } from './schemas/index.js';
 
@@ -455,8 +456,9 @@ export class ApiClient {
     debug(`< ${this.scrub(shown.length > 4000 ? `${shown.slice(0, 4000)}… (${shown.length} chars)` : shown)}`);
   }
 
+  /** A logged line: secrets masked, and nothing a terminal would act on (a hostile answer's escapes). */
   private scrub(text: string): string {
-    return maskText(text, [...(this.options.apiKey ? [this.options.apiKey] : []), ...(this.options.secrets?.() ?? [])]);
+    return withoutControls(maskText(text, [...(this.options.apiKey ? [this.options.apiKey] : []), ...(this.options.secrets?.() ?? [])]));
   }
 
   /** What a header value must not show: the key as it is, as it goes in Basic auth, and card data. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from '../helpers/csv.js';
 import { cardFlags, create, run } from '../commands/helpers.js';
-import { tempHome, type RunResult } from '../helpers/run.js';
+import { providerError, recordingServer } from '../helpers/recording-server.js';
+import { payctl, tempHome, type RunResult } from '../helpers/run.js';
 
 // Descriptions and holder names are typed by buyers and sellers: a CSV of them is opened in a
 // spreadsheet, a table of them is drawn on someone's terminal. Neither may act on what they hold.
@@ -119,5 +120,36 @@ describe('tables', () => {
     expect(result.stdout).toContain('Pedido 42');
     // On a terminal the view is coloured: only payctl's own colour codes may be there.
     noEscapes(result.stdout.replace(/\x1b\[(?:1|22|3\d|39)m/g, ''));
+  });
+});
+
+describe('messages and --debug lines', () => {
+  const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+
+  it("an API error quoting a buyer's text reaches stderr without its escape codes", async () => {
+    const server = await recordingServer([{ status: 400, body: providerError(400, 'invalid_parameter', 'bad description \x1b]0;pwned\x07"\x1b[2Jx\x9b31m"') }]);
+    try {
+      const env = { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_test_untrusted1', PAYCTL_MARKETPLACE_ID: 'm1' };
+      const result = await payctl(['transactions', 'get', 'tx1', '--debug'], { home: home.home, env });
+      expect(result.code).toBe(6);
+      expect(result.stderr).toContain('error: bad description "x"');
+      expect(result.stderr).not.toMatch(CONTROLS);
+      // The window title went whole, not just its ESC (the JSON body in the --debug log shows it escaped).
+      expect(result.stderr.split('\n').filter((line) => line.startsWith('error: '))).toEqual(['error: bad description "x" (invalid_parameter, HTTP 400)']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('--debug logs a text answer without its escape codes', async () => {
+    const server = await recordingServer([{ status: 200, raw: 'hello \x1b[2J\x1b[31mworld\r\n\x07' }]);
+    try {
+      const env = { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_test_untrusted1', PAYCTL_MARKETPLACE_ID: 'm1' };
+      const result = await payctl(['api', 'GET', '/ping', '--debug'], { home: home.home, env });
+      expect(result.stderr).toContain('< hello world');
+      expect(result.stderr).not.toMatch(CONTROLS);
+    } finally {
+      await server.close();
+    }
   });
 });
