@@ -26,7 +26,7 @@ _payctl() {
     "subscriptions list|--status") COMPREPLY=($(compgen -W 'active suspended canceled expired' -- "$cur")); return ;;
   esac
   if [[ $group == completion && -z $verb ]]; then COMPREPLY=($(compgen -W 'bash zsh fish profiles' -- "$cur")); return; fi
-  local globals='--version -V --profile -p --output -o --fields --no-color --no-pager --no-input --yes -y --dry-run --debug --timeout --quiet -q --insecure-http --help -h'
+  local globals='--version -V --profile -p --output -o --fields --csv-raw --no-color --no-pager --no-input --yes -y --dry-run --debug --timeout --quiet -q --insecure-http --help -h'
   if [[ -z $group ]]; then
     if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W 'transactions tx sellers buyers cards sources boletos receipts receivables plans subscriptions invoices balances transfers future-entries webhooks events export api completion login logout whoami profiles config sandbox' -- "$cur")); fi
     return

@@ -5,6 +5,7 @@ import { Context } from './context.js';
 import { ApiError, CliError, DryRunStop, ExitCode } from './errors.js';
 import { parseGlobals } from './globals.js';
 import type { IO } from './io.js';
+import { withoutControls } from './output/control-chars.js';
 import { registerApi } from './commands/api/index.js';
 import { registerAuth } from './commands/auth/index.js';
 import { registerBalances } from './commands/balances/index.js';
@@ -67,6 +68,7 @@ export function buildProgram(runtime: Runtime, argv?: string[]): Command {
     .addOption(new Option('-p, --profile <name>', 'profile to use (env PAYCTL_PROFILE)'))
     .addOption(new Option('-o, --output <format>', 'table, json, ndjson or csv (default: table on a terminal, json otherwise)'))
     .option('--fields <list>', 'comma-separated dotted paths to keep, e.g. id,status,amount ("--fields help" lists them)')
+    .option('--csv-raw', "CSV: write cells that start with = + - @ as they are, without the ' that stops a spreadsheet running them")
     .option('--no-color', 'no ANSI colour (also NO_COLOR)')
     .option('--no-pager', 'print a long object view straight to the terminal instead of through $PAGER (less -FRX)')
     .option('--no-input', 'never prompt; fail naming the missing flags')
@@ -237,7 +239,9 @@ function reportError(err: unknown, runtime: Runtime, debugFlag: boolean): number
     message = `unexpected internal error: ${(err as Error)?.message ?? String(err)}`;
     code = ExitCode.internal;
   }
-  io.stderr.write(`error: ${maskText(message, secrets)}\n`);
-  if (debug && err instanceof Error && err.stack) io.stderr.write(`${maskText(err.stack, secrets)}\n`);
+  // A message can quote the service, and the service can quote what a buyer typed: nothing in it
+  // may act on the terminal.
+  io.stderr.write(`error: ${withoutControls(maskText(message, secrets))}\n`);
+  if (debug && err instanceof Error && err.stack) io.stderr.write(`${maskText(err.stack, secrets).split('\n').map(withoutControls).join('\n')}\n`);
   return code;
 }

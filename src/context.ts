@@ -423,6 +423,7 @@ export class Context {
       color: this.color,
     };
     if (this.globals.fields) options.fields = this.globals.fields;
+    if (this.globals.csvRaw) options.csvRaw = true;
     return options;
   }
 

@@ -16,6 +16,8 @@ export interface GlobalOptions {
   insecureHttp: boolean;
   /** --no-pager: never page a long object view. */
   pager: boolean;
+  /** --csv-raw: CSV cells that look like formulas are written without the `'` that defuses them. */
+  csvRaw: boolean;
 }
 
 const FORMATS: readonly OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
@@ -31,6 +33,7 @@ export function parseGlobals(raw: Record<string, unknown>): GlobalOptions {
     quiet: raw.quiet === true,
     insecureHttp: raw.insecureHttp === true,
     pager: raw.pager !== false,
+    csvRaw: raw.csvRaw === true,
   };
   if (typeof raw.profile === 'string') globals.profile = raw.profile;
   if (typeof raw.output === 'string') globals.output = parseFormat(raw.output, '--output');

@@ -6,7 +6,8 @@ import { ApiError, NetworkError, OutcomeUnknownError, UsageError, ValidationErro
 import { buildUrl, endpointOf, type Endpoint, type Target } from './endpoints.js';
 import { errorFromText } from './error-body.js';
 import { isLoopbackHost } from './loopback.js';
-import { maskBody, maskHeaders, maskText } from './mask.js';
+import { maskBody, maskHeader, maskHeaders, maskText } from './mask.js';
+import { withoutControls } from '../output/control-chars.js';
 import { answerNoun, answerOf, describeAnswer, kindOf, LIST_PAGE, withArticle } from './schemas/answers.js';
 import type { ListPage } from './schemas/index.js';
 
@@ -168,7 +169,7 @@ export class ApiClient {
   /** What --dry-run prints: credentials and card data masked. */
   describe(operation: Target, input: RequestInput = {}): PreparedRequest {
     const prepared = this.prepare(operation, input);
-    const shown: PreparedRequest = { method: prepared.method, url: prepared.url, headers: maskHeaders(prepared.headers) };
+    const shown: PreparedRequest = { method: prepared.method, url: prepared.url, headers: maskHeaders(prepared.headers, this.headerSecrets()) };
     if (prepared.body !== undefined) shown.body = maskBody(prepared.body);
     return shown;
   }
@@ -401,7 +402,7 @@ export class ApiClient {
         retryAfter: parseRetryAfter(header('retry-after')),
         location: header('location'),
       };
-      this.logResponse(result.status, text, Date.now() - started);
+      this.logResponse(result.status, response.headers, text, Date.now() - started);
       return result;
     } catch (err) {
       // Whatever cut the exchange short, the socket goes with it: nothing is left reading.
@@ -430,14 +431,21 @@ export class ApiClient {
     const debug = this.options.debug;
     if (!debug) return;
     debug(`> ${prepared.method} ${prepared.url}`);
-    for (const [name, value] of Object.entries(maskHeaders(prepared.headers))) debug(`> ${name}: ${value}`);
+    for (const [name, value] of Object.entries(maskHeaders(prepared.headers, this.headerSecrets()))) debug(`> ${name}: ${value}`);
     if (prepared.body !== undefined) debug(`> ${this.scrub(JSON.stringify(maskBody(prepared.body)))}`);
   }
 
-  private logResponse(status: number, text: string, ms: number): void {
+  private logResponse(status: number, headers: Dispatcher.ResponseData['headers'], text: string, ms: number): void {
     const debug = this.options.debug;
     if (!debug) return;
     debug(`< HTTP ${status} (${ms} ms)`);
+    // A service may answer with a credential too (Set-Cookie, a fresh token, a signature): masked
+    // as the request's are. A repeated header (Set-Cookie) is a line each.
+    const secrets = this.headerSecrets();
+    for (const [name, value] of Object.entries(headers)) {
+      if (value === undefined) continue;
+      for (const one of Array.isArray(value) ? value : [value]) debug(`< ${name}: ${this.scrub(maskHeader(name, one, secrets))}`);
+    }
     if (!text) return;
     let shown: string;
     try {
@@ -448,8 +456,15 @@ export class ApiClient {
     debug(`< ${this.scrub(shown.length > 4000 ? `${shown.slice(0, 4000)}… (${shown.length} chars)` : shown)}`);
   }
 
+  /** A logged line: secrets masked, and nothing a terminal would act on (a hostile answer's escapes). */
   private scrub(text: string): string {
-    return maskText(text, [...(this.options.apiKey ? [this.options.apiKey] : []), ...(this.options.secrets?.() ?? [])]);
+    return withoutControls(maskText(text, [...(this.options.apiKey ? [this.options.apiKey] : []), ...(this.options.secrets?.() ?? [])]));
+  }
+
+  /** What a header value must not show: the key as it is, as it goes in Basic auth, and card data. */
+  private headerSecrets(): string[] {
+    const key = this.options.apiKey;
+    return [...(key ? [key, Buffer.from(`${key}:`).toString('base64')] : []), ...(this.options.secrets?.() ?? [])];
   }
 }
 

@@ -43,10 +43,33 @@ export function maskText(text: string, secrets: readonly string[] = []): string 
   return masked;
 }
 
-export function maskHeaders(headers: Record<string, string>): Record<string, string> {
+/**
+ * Header names that carry a credential, whatever the service calls it: Authorization,
+ * Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key, X-Auth-Token, X-Payctl-Signature, …
+ */
+const CREDENTIAL_HEADER = /key|token|secret|auth|signature|cookie/i;
+/** An Authorization scheme word, kept in front of `[redacted]` so a log still says which was sent. */
+const AUTH_SCHEME = /^(basic|bearer|digest|token|negotiate) /i;
+
+/**
+ * Headers as they may be shown (--dry-run, --debug): a header whose name suggests a credential,
+ * or whose value holds one of `secrets` (the API key, however it was passed), is redacted.
+ */
+export function maskHeaders(headers: Record<string, string>, secrets: readonly string[] = []): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    out[name] = /^(authorization|proxy-authorization|cookie)$/i.test(name) ? `${value.split(' ')[0]} [redacted]` : value;
-  }
+  for (const [name, value] of Object.entries(headers)) out[name] = maskHeader(name, value, secrets);
   return out;
+}
+
+/** One header's value as it may be shown (see maskHeaders). */
+export function maskHeader(name: string, value: string, secrets: readonly string[] = []): string {
+  const credential = CREDENTIAL_HEADER.test(name) || secrets.some((secret) => holdsSecret(value, secret));
+  return credential ? `${AUTH_SCHEME.exec(value)?.[0] ?? ''}[redacted]` : value;
+}
+
+/** The value is the secret, or holds it (a key sent under a scheme word, or in a longer value). */
+function holdsSecret(value: string, secret: string): boolean {
+  if (secret === '') return false;
+  // A short secret (a CVV) only as the whole value: "123" inside a request id is not the CVV.
+  return secret.length < 8 ? value.trim() === secret : value.includes(secret);
 }

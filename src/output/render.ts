@@ -32,6 +32,8 @@ export interface RenderOptions {
   columns?: Column[];
   /** The resource's CSV header when --fields is not given, so every export has the same columns. */
   csvColumns?: string[];
+  /** --csv-raw: CSV cells that look like formulas are not prefixed with `'` (see csv.ts). */
+  csvRaw?: boolean;
 }
 
 /** One API object (or a bare array, rendered like a one-page list). */

@@ -29,6 +29,7 @@
 // the constructor both under Node.js and in the esbuild bundle. The totals line under a list
 // (totals.ts) is drawn with the same layout.
 import type CliTable3 from 'cli-table3';
+import { withoutControls } from './control-chars.js';
 import { flatten, getPath } from './fields.js';
 import { colorStatus, formatDateTime, formatMoney, kindForKey } from './format.js';
 import { counted } from './plural.js';
@@ -158,13 +159,12 @@ function isScalar(value: unknown): boolean {
 }
 
 /**
- * API text is untrusted: control characters (escape sequences could repaint the terminal) and
- * bidirectional overrides are replaced, and newlines or tabs become spaces so rows stay rows (and a
- * cell stays one line in cli-table3). Half an emoji (a lone surrogate) becomes U+FFFD.
+ * API text is untrusted: escape sequences (which could repaint the terminal), control characters
+ * and bidirectional overrides are removed, and newlines or tabs become spaces so rows stay rows
+ * (and a cell stays one line in cli-table3). Half an emoji (a lone surrogate) becomes U+FFFD.
  */
 export function sanitize(text: string): string {
-  return text
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ')
+  return withoutControls(text)
     .replace(/[\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderList, renderObject } from '../../src/output/render.js';
+import { parse } from '../helpers/csv.js';
 import { Collector, options, pagesOf, transaction } from './helpers.js';
 
 describe('csv', () => {
@@ -49,10 +50,10 @@ describe('csv', () => {
     expect(out.text).toBe('amount,created_at,status\n1234.56,2026-03-01T12:34:56+00:00,succeeded\n');
   });
 
-  it('quotes commas, quotes and newlines', async () => {
+  it('quotes commas and quotes; a line break in API text becomes a space', async () => {
     const out = new Collector();
     await renderList(pagesOf([{ d: 'a,b', q: 'say "hi"', n: 'l1\nl2' }]), options('csv', out));
-    expect(out.text).toBe('d,q,n\n"a,b","say ""hi""","l1\nl2"\n');
+    expect(out.text).toBe('d,q,n\n"a,b","say ""hi""",l1 l2\n');
   });
 
   it('prints a single object as a header and one row', async () => {
@@ -89,5 +90,40 @@ describe('csv', () => {
     const out = new Collector();
     await renderList(pagesOf(['a', 'b']), options('csv', out));
     expect(out.text).toBe('value\na\nb\n');
+  });
+});
+
+describe('csv: safe to open in a spreadsheet', () => {
+  const FORMULAS = ["=cmd|' /C calc'!A0", '+SUM(A1:A9)', '-2+3', '@HYPERLINK("http://x","y")', '\t=1+1', '\rfoo'];
+
+  async function csvOf(items: unknown[], extra: Parameters<typeof options>[2] = {}): Promise<string[][]> {
+    const out = new Collector();
+    await renderList(pagesOf(items), options('csv', out, extra));
+    return parse(out.text);
+  }
+
+  it("prefixes a cell that a spreadsheet would run as a formula with '", async () => {
+    const rows = await csvOf(FORMULAS.map((d) => ({ d })));
+    expect(rows.slice(1).map((r) => r[0])).toEqual(["'=cmd|' /C calc'!A0", "'+SUM(A1:A9)", "'-2+3", '\'@HYPERLINK("http://x","y")', "' =1+1", "' foo"]);
+  });
+
+  it('leaves plain numbers as numbers, negative ones too', async () => {
+    const rows = await csvOf([{ amount: '-4.00', n: -12, fees: '+3', plain: '10.50', date: '2026-03-01' }]);
+    expect(rows[1]).toEqual(['-4.00', '-12', '+3', '10.50', '2026-03-01']);
+  });
+
+  it('removes escape sequences and control characters from every cell, header too', async () => {
+    const rows = await csvOf([{ 'name\x1b[2J': 'Maria \x1b[31mRed\x1b[0m\x07\x00 \x1b]0;title\x07Silva\x7f\x9b1m\x85' }]);
+    expect(rows).toEqual([['name'], ['Maria Red Silva']]);
+  });
+
+  it('removes an escape sequence that hid a formula, then prefixes it', async () => {
+    const rows = await csvOf([{ d: '\x1b[8m=HYPERLINK("http://x")' }]);
+    expect(rows[1]).toEqual(['\'=HYPERLINK("http://x")']);
+  });
+
+  it('--csv-raw writes formulas as they are; control characters still go', async () => {
+    const rows = await csvOf([...FORMULAS.map((d) => ({ d })), { d: '=1\x1b[31m+1' }], { csvRaw: true });
+    expect(rows.slice(1).map((r) => r[0])).toEqual(["=cmd|' /C calc'!A0", '+SUM(A1:A9)', '-2+3', '@HYPERLINK("http://x","y")', ' =1+1', ' foo', '=1+1']);
   });
 });

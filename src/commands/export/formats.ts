@@ -1,5 +1,5 @@
 // The three formats an export writes: NDJSON (the API's objects, whole), CSV (the resource's
-// fixed columns, the API's text) and Parquet (the same columns, typed; see parquet.ts).
+// fixed columns, the API's text made safe to open, as `-o csv` writes it) and Parquet (the same columns, typed; see parquet.ts).
 import { pathReader } from '../../output/fields.js';
 import type { ExportColumn } from './resources.js';
 import type { Sink } from './sink.js';
@@ -19,7 +19,12 @@ export interface RecordWriter {
   end(): Promise<void>;
 }
 
-export async function recordWriter(format: ExportFormat, columns: ExportColumn[], sink: Sink): Promise<RecordWriter> {
+export interface WriterOptions {
+  /** --csv-raw: CSV cells that look like formulas are not prefixed with `'` (see output/csv.ts). */
+  csvRaw: boolean;
+}
+
+export async function recordWriter(format: ExportFormat, columns: ExportColumn[], sink: Sink, options: WriterOptions): Promise<RecordWriter> {
   if (format === 'ndjson') {
     return {
       write: (records) => sink.write(records.map((r) => `${r.json}\n`).join('')),
@@ -27,18 +32,18 @@ export async function recordWriter(format: ExportFormat, columns: ExportColumn[]
     };
   }
   // Loaded only for their format: csv-stringify for CSV, the Parquet writer for Parquet.
-  if (format === 'csv') return csvWriter(columns, sink);
+  if (format === 'csv') return csvWriter(columns, sink, options);
   const { parquetWriter } = await import('./parquet.js');
   return parquetWriter(columns, sink);
 }
 
-async function csvWriter(columns: ExportColumn[], sink: Sink): Promise<RecordWriter> {
-  const [{ stringify }, { cell }] = await Promise.all([import('csv-stringify/sync'), import('../../output/csv.js')]);
+async function csvWriter(columns: ExportColumn[], sink: Sink, { csvRaw }: WriterOptions): Promise<RecordWriter> {
+  const [{ stringify }, { safeCell }] = await Promise.all([import('csv-stringify/sync'), import('../../output/csv.js')]);
   const readers = columns.map((c) => pathReader(c.path));
   // The header is written even when no record is: every file of an export has the same shape.
   await sink.write(stringify([columns.map((c) => c.path)]));
   return {
-    write: (records) => sink.write(stringify(records.map((r) => readers.map((read) => cell(read(r.item)))))),
+    write: (records) => sink.write(stringify(records.map((r) => readers.map((read) => safeCell(read(r.item), csvRaw))))),
     end: async () => undefined,
   };
 }
