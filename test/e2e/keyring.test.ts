@@ -114,6 +114,23 @@ describe(sessionSkip ? `the OS keyring (skipped: ${sessionSkip})` : 'the OS keyr
     expect(JSON.parse(readFileSync(configFile(), 'utf8'))).toEqual({ current_profile: 'live', profiles: { live: { base_url: server.url } } });
   });
 
+  it.skipIf(sessionSkip !== undefined)('moving the key between keyring and file leaves no copy behind; profiles remove takes it out of the keyring', async () => {
+    const login = ['login', '--profile', 'live', '--base-url', server.url, '--api-key-stdin'];
+    const steps = await inKeyringSession(
+      [login, [...login, '--insecure-storage'], 'keyring', ['whoami', '-o', 'json'], login, ['config', 'list', '-o', 'json'], 'keyring', ['profiles', 'remove', 'live', '--yes'], 'keyring'],
+      { 0: `${KEY}\n`, 1: `${KEY}\n`, 4: `${KEY}\n` },
+    );
+    const [toKeyring, toFile, afterFile, who, backToKeyring, config, held, removed, afterRemove] = steps;
+    for (const step of [toKeyring, toFile, backToKeyring, removed]) expect(step!.code, step!.stderr).toBe(0);
+    expect(JSON.parse(afterFile!.stdout)).toBeNull();
+    expect(JSON.parse(who!.stdout)).toMatchObject({ api_key_source: 'file' });
+    // Back in the keyring: the file's copy is gone (config list would show it masked).
+    expect(JSON.parse(config!.stdout).api_key).toBeNull();
+    expect(JSON.parse(held!.stdout)).toBe(KEY);
+    expect(JSON.parse(afterRemove!.stdout)).toBeNull();
+    expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles).toEqual({});
+  });
+
   it.skipIf(sessionSkip !== undefined)('the config file never holds the key, not even in passing', async () => {
     const [saved] = await inKeyringSession([['login', '--profile', 'live', '--base-url', server.url, '--api-key-stdin']], { 0: `${KEY}\n` });
     expect(saved!.code, saved!.stderr).toBe(0);
