@@ -125,7 +125,7 @@ describe(sessionSkip ? `the OS keyring (skipped: ${sessionSkip})` : 'the OS keyr
     expect(JSON.parse(afterFile!.stdout)).toBeNull();
     expect(JSON.parse(who!.stdout)).toMatchObject({ api_key_source: 'file' });
     // Back in the keyring: the file's copy is gone (config list would show it masked).
-    expect(JSON.parse(config!.stdout).api_key).toBeNull();
+    expect(JSON.parse(config!.stdout).api_key).toBe('(in keyring)');
     expect(JSON.parse(held!.stdout)).toBe(KEY);
     expect(JSON.parse(afterRemove!.stdout)).toBeNull();
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles).toEqual({});
@@ -184,6 +184,20 @@ describe.skipIf(process.platform !== 'linux')('no keyring reachable', () => {
     expect(server.requests.map((r) => r.headers.authorization)).toEqual([basic(KEY)]);
     const who = await payctl(['whoami', '-o', 'json'], undefined, { PAYCTL_API_KEY: KEY });
     expect(JSON.parse(who.stdout)).toMatchObject({ api_key_source: 'environment', overridden_by: ['PAYCTL_API_KEY'] });
+  });
+
+  it('config says where the key is without reading it, and leaves its removal to logout', async () => {
+    mkdirSync(payctlHome(), { mode: 0o700 });
+    const config = JSON.stringify({ current_profile: 'live', profiles: { live: { base_url: server.url, api_key_ref: 'keyring' } } });
+    writeFileSync(configFile(), config, { mode: 0o600 });
+    const get = await payctl(['config', 'get', 'api_key']);
+    expect(get.code, get.stderr).toBe(0);
+    expect(get.stderr).toBe(`the API key of profile "live" is in the OS keyring; 'payctl whoami' shows it masked\n`);
+    expect(JSON.parse((await payctl(['config', 'list', '-o', 'json'])).stdout)).toMatchObject({ profile: 'live', api_key: '(in keyring)' });
+    const unset = await payctl(['config', 'unset', 'api_key']);
+    expect(unset.code).toBe(2);
+    expect(unset.stderr).toContain("'payctl logout' removes it");
+    expect(readFileSync(configFile(), 'utf8')).toBe(config);
   });
 
   it('logout of a profile whose key is in an unreachable keyring changes nothing, exit 2', async () => {
