@@ -128,7 +128,7 @@ _payctl() {
     "export ") flags='--format --out --since --state --lookback' ;;
     "api ") flags='--raw-field -f --field -F --input --header -H --paginate' ;;
     "completion ") flags='' ;;
-    "login ") flags='--base-url --marketplace-id --seller-id --api-key-stdin' ;;
+    "login ") flags='--base-url --marketplace-id --seller-id --api-key-stdin --insecure-storage' ;;
     "logout ") flags='' ;;
     "whoami ") flags='' ;;
     "profiles list") flags='' ;;

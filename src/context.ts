@@ -59,6 +59,7 @@ export class Context {
   readonly log: Logger;
   private configCache?: ConfigFile;
   private profileCache?: ResolvedProfile;
+  private settingsCache?: ResolvedProfile;
   private apiCache?: Promise<ApiClient>;
   private prompterCache?: Promise<Prompter>;
   private guardCache?: Promise<MoneyGuard>;
@@ -118,6 +119,7 @@ export class Context {
     const { config, result } = await updateConfig(this.paths.configFile, edit);
     this.configCache = config;
     delete this.profileCache;
+    delete this.settingsCache;
     return result;
   }
 
@@ -127,14 +129,42 @@ export class Context {
     checkWritable(this.paths.configFile);
   }
 
+  /** The current profile, with its API key (read from the OS keyring when it is kept there). */
   async profile(): Promise<ResolvedProfile> {
     if (!this.profileCache) {
+      const profile = { ...(await this.profileSettings()) };
+      if (profile.apiKeySource === 'keyring') profile.apiKey = await this.keyFromKeyring(profile.name);
+      this.profileCache = profile;
+    }
+    return this.profileCache;
+  }
+
+  /** The current profile without reading a key kept in the keyring: for what needs only its settings (the output format). */
+  private async profileSettings(): Promise<ResolvedProfile> {
+    if (!this.settingsCache) {
       const overrides: Parameters<typeof resolveProfile>[2] = {};
       if (this.globals.profile) overrides.profile = this.globals.profile;
       if (this.globals.timeoutSeconds !== undefined) overrides.timeoutSeconds = this.globals.timeoutSeconds;
-      this.profileCache = resolveProfile(await this.config(), this.io.env, overrides);
+      this.settingsCache = resolveProfile(await this.config(), this.io.env, overrides);
     }
-    return this.profileCache;
+    return this.settingsCache;
+  }
+
+  /**
+   * The API key a login put in the OS keyring. Only profiles that keep their key there load the
+   * keyring's native module, and only when a command resolves the profile. A keyring that cannot
+   * be reached, or holds no key, is one line saying what to do (exit 2), before anything is sent.
+   */
+  private async keyFromKeyring(name: string): Promise<string> {
+    const { KeyringUnreachable, readKeyringKey, unreachableFor } = await import('./config/keyring.js');
+    const fix = `set PAYCTL_API_KEY, or run 'payctl login --profile ${name}' again`;
+    try {
+      const key = await readKeyringKey(name);
+      if (key) return key;
+    } catch (err) {
+      throw err instanceof KeyringUnreachable ? unreachableFor(name, err, fix) : err;
+    }
+    throw new UsageError(`profile "${name}" keeps its API key in the OS keyring, but the keyring holds none for it; ${fix}`);
   }
 
   /** The API client for the current profile; starts the embedded sandbox when the profile uses it. */
@@ -328,7 +358,7 @@ export class Context {
   async outputFormat(): Promise<OutputFormat> {
     if (this.globals.output) return this.globals.output;
     if (this.preferredOutput) return this.preferredOutput;
-    const profile = await this.profile().catch(() => undefined);
+    const profile = await this.profileSettings().catch(() => undefined);
     if (profile?.output) {
       const { parseFormat } = await import('./globals.js');
       return parseFormat(profile.output, `profile "${profile.name}" output setting`);

@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import { SANDBOX_API_KEY, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../sandbox/constants.js';
+import { KEYRING_REF } from './keyring.js';
 import type { ConfigFile, ProfileSettings } from './store.js';
 
 export const SANDBOX_PROFILE = 'sandbox';
@@ -15,10 +16,15 @@ export const SANDBOX_DEFAULTS: Readonly<ProfileSettings> = {
   currency: 'BRL',
 };
 
+/** Where a profile's API key comes from; whoami says it. */
+export type ApiKeySource = 'environment' | 'keyring' | 'file' | 'built-in';
+
 export interface ResolvedProfile {
   name: string;
   baseUrl: string;
+  /** Unset while the key is still in the keyring: the context reads it from there when asked. */
   apiKey?: string;
+  apiKeySource?: ApiKeySource;
   marketplaceId?: string;
   sellerId?: string;
   currency: string;
@@ -72,8 +78,15 @@ export function resolveProfile(
     timeoutSeconds: overrides.timeoutSeconds ?? stored.timeout ?? DEFAULT_TIMEOUT_SECONDS,
     isEmbedded: baseUrl === EMBEDDED_BASE_URL,
   };
-  const apiKey = env.PAYCTL_API_KEY || stored.api_key;
-  if (apiKey) resolved.apiKey = apiKey;
+  if (env.PAYCTL_API_KEY) {
+    resolved.apiKey = env.PAYCTL_API_KEY;
+    resolved.apiKeySource = 'environment';
+  } else if (stored.api_key) {
+    resolved.apiKey = stored.api_key;
+    resolved.apiKeySource = config.profiles[name]?.api_key ? 'file' : 'built-in';
+  } else if (stored.api_key_ref === KEYRING_REF) {
+    resolved.apiKeySource = 'keyring';
+  }
   const marketplaceId = env.PAYCTL_MARKETPLACE_ID ?? stored.marketplace_id;
   if (marketplaceId) resolved.marketplaceId = marketplaceId;
   // Set but empty turns it off, as for the marketplace id.

@@ -8,6 +8,7 @@ const profile = z.catchall(
   z.object({
     base_url: z.optional(z.string()),
     api_key: z.optional(z.string()),
+    api_key_ref: z.optional(z.string()),
     marketplace_id: z.optional(z.string()),
     seller_id: z.optional(z.string()),
     currency: z.optional(z.string()),

@@ -8,6 +8,8 @@ import type { ConfigSchema } from './schema.js';
 export interface ProfileSettings {
   base_url?: string;
   api_key?: string;
+  /** Where the API key is when it is not in the file: "keyring" (set by login, never by `config set`). */
+  api_key_ref?: string;
   marketplace_id?: string;
   seller_id?: string;
   currency?: string;

@@ -26,7 +26,7 @@ async function login(extra: string[] = [], key = KEY) {
       ? { status: 200, body: { resource: 'list', items: [], has_more: false } }
       : { status: 401, body: providerError(401, 'authentication_error', 'Invalid API key') },
   );
-  return payctl(['login', '--profile', 'live', '--base-url', server.url, '--api-key-stdin', ...extra], { home: home.home, stdin: `${key}\n` });
+  return payctl(['login', '--profile', 'live', '--base-url', server.url, '--api-key-stdin', '--insecure-storage', ...extra], { home: home.home, stdin: `${key}\n` });
 }
 
 describe('login', () => {

@@ -43,7 +43,7 @@ function commands(refunds: string): { args: string[]; stdin?: string }[] {
     { args: ['transactions', 'create', '--payment-type', 'pix', '--amount', '10'] },
     { args: ['transactions', 'refund', '--file', refunds, '--yes'] },
     { args: ['config', 'set', 'timeout', '5'] },
-    { args: ['login', '--profile', 'other', '--base-url', 'embedded', '--api-key-stdin'], stdin: 'zpk_test_x\n' },
+    { args: ['login', '--profile', 'other', '--base-url', 'embedded', '--api-key-stdin', '--insecure-storage'], stdin: 'zpk_test_x\n' },
     { args: ['sandbox', 'generate', '--sales', '1'] },
     { args: ['sandbox', 'reset', '--yes'] },
     { args: ['sandbox', 'serve', '--port', '0'] },

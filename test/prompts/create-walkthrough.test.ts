@@ -131,7 +131,7 @@ describe('login on a terminal', () => {
     const { recordingServer } = await import('../helpers/recording-server.js');
     const server = await recordingServer([{ status: 200, body: { resource: 'list', items: [], has_more: false } }]);
     try {
-      const result = await converse(['login', '--profile', 'live'], home.home, [
+      const result = await converse(['login', '--profile', 'live', '--insecure-storage'], home.home, [
         { prompt: /API base URL/, keys: `${server.url}${KEY.enter}` },
         { prompt: /Marketplace id/, keys: `mkt1${KEY.enter}` },
         { prompt: /Default seller id/, keys: `seller1${KEY.enter}` },

@@ -56,7 +56,7 @@ beforeAll(async () => {
   await run('live error', ['transactions', 'create', '--amount', '10', ...card, '--on-behalf-of', 'seller1', '--debug'], { env: live });
   await run('live dry-run', ['transactions', 'create', '--amount', '10', ...card, '--on-behalf-of', 'seller1', '--dry-run'], { env: live });
   await run('whoami', ['whoami', '--debug'], { env: live });
-  await run('login', ['login', '--profile', 'live', '--base-url', server.url, '--api-key-stdin', '--debug'], { stdin: KEY });
+  await run('login', ['login', '--profile', 'live', '--base-url', server.url, '--api-key-stdin', '--insecure-storage', '--debug'], { stdin: KEY });
 });
 
 afterAll(async () => {

@@ -5,29 +5,31 @@ import { examples } from '../shared/help.js';
 export function registerAuth(program: Command, action: ActionFactory): void {
   program
     .command('login')
-    .description('Save an API key (checked with one read-only request) in a profile and make it current')
+    .description('Save an API key (checked with one read-only request) in the OS keyring and a profile, and make it current')
     .option('--base-url <url>', 'the API base URL, e.g. https://api.example.com')
     .option('--marketplace-id <id>', 'marketplace id: requests go under /v1/marketplaces/<id>/')
     .option('--seller-id <id>', 'default seller (on_behalf_of) for new transactions')
     .option('--api-key-stdin', 'read the API key from standard input instead of a hidden prompt')
+    .option('--insecure-storage', 'save the API key in plain text in the config file (mode 0600) instead of the OS keyring: for machines without one')
     .addHelpText(
       'after',
       examples(
         'payctl login --profile live --base-url https://api.example.com --marketplace-id <id> --seller-id <id>',
         'payctl login --profile live --api-key-stdin < ~/.secrets/payctl-key',
+        'payctl login --profile ci --insecure-storage --api-key-stdin < key   # a server with no keyring',
       ),
     )
     .action(action(() => import('./login.js')));
 
   program
     .command('logout')
-    .description("Remove the API key from a profile (the profile's other settings stay)")
+    .description("Remove a profile's API key, from the OS keyring or the config file (the profile's other settings stay)")
     .addHelpText('after', examples('payctl logout --profile live', 'payctl logout --dry-run                # says which profile it would remove'))
     .action(action(() => import('./logout.js')));
 
   program
     .command('whoami')
-    .description('Show the profile in use, where it points and its masked API key')
+    .description('Show the profile in use, where it points, its masked API key and where that key is kept')
     .addHelpText('after', examples('payctl whoami', 'payctl whoami -o json --fields profile,base_url'))
     .action(action(() => import('./whoami.js')));
 

@@ -6,6 +6,7 @@ import { asValidator } from '../../prompts/prompter.js';
 import { validateId } from '../../validate/index.js';
 import { USER_AGENT } from '../../version.js';
 import { missingInput, optionalString, readStream } from '../shared/input.js';
+import { chooseKeyStorage, keyInKeyring, removeKeyFromKeyring, saveKeyToKeyring, withKey } from './key-storage.js';
 
 export function checkBaseUrl(value: string): string {
   const trimmed = value.trim().replace(/\/+$/, '');
@@ -69,23 +70,32 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     const client = new ApiClient({ baseUrl: candidate.isEmbedded ? 'sandbox://embedded' : baseUrl, apiKey: key, marketplaceId, timeoutMs: 1000, userAgent: USER_AGENT });
     const shown = client.describe('transactions.list', { query: { limit: 1 } });
     await client.close();
-    ctx.log.status(`dry run: would check the key with GET ${shown.url} and save profile "${name}" (${maskApiKey(key)}); nothing was sent or saved`);
+    const where = options.insecureStorage === true ? 'the API key in the config file' : 'the API key in the OS keyring';
+    ctx.log.status(`dry run: would check the key with GET ${shown.url} and save profile "${name}" (${maskApiKey(key)}; ${where}); nothing was sent or saved`);
     return;
   }
   // Where the key will be saved is checked first: a config that cannot be written is the error to
   // report, not whatever checking the key over the network would have run into.
+  // So is where the key will go: a keyring that cannot be reached is said before anything is sent.
   await ctx.checkConfigWritable();
+  const storage = await chooseKeyStorage(ctx, name, options.insecureStorage === true);
   await verifyKey(ctx, candidate);
 
+  await saveKeyToKeyring(name, key, storage);
+  if (storage === 'file' && keyInKeyring(existing)) {
+    // The key an earlier login put in the keyring is replaced by this one: it must not stay behind.
+    await removeKeyFromKeyring(name).catch((err: Error) => ctx.log.warn(`the API key saved earlier in the OS keyring stays there: ${err.message}`));
+  }
   await ctx.updateConfig((fresh) => {
     // On top of the profile as it is now: a setting changed by another process meanwhile stays.
-    const settings = { ...(fresh.profiles[name] ?? {}), base_url: baseUrl, api_key: key };
+    const settings = withKey({ ...(fresh.profiles[name] ?? {}), base_url: baseUrl }, key, storage);
     if (marketplaceId) settings.marketplace_id = marketplaceId;
     if (sellerId) settings.seller_id = sellerId;
     fresh.profiles[name] = settings;
     fresh.current_profile = name;
   });
-  ctx.log.status(`Logged in: profile "${name}" (${maskApiKey(key)}) saved to ${ctx.paths.configFile} and made current`);
+  const saved = storage === 'keyring' ? `saved: the API key in the OS keyring, the rest in ${ctx.paths.configFile}` : `saved to ${ctx.paths.configFile}`;
+  ctx.log.status(`Logged in: profile "${name}" (${maskApiKey(key)}) ${saved}; made current`);
 }
 
 /** One read-only request with the new key: nothing is saved unless the service accepts it. */

@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { SANDBOX_PROFILE, currentProfileName } from '../../config/profile.js';
 import { UsageError } from '../../errors.js';
+import { keyInKeyring, removeKeyFromKeyring } from './key-storage.js';
 
 export async function run(ctx: Context): Promise<void> {
   const config = await ctx.config();
@@ -8,14 +9,19 @@ export async function run(ctx: Context): Promise<void> {
   if (name === SANDBOX_PROFILE) throw new UsageError('the sandbox profile has no saved API key to remove');
   const profile = config.profiles[name];
   if (!profile) throw new UsageError(`profile "${name}" does not exist; see 'payctl profiles list'`);
-  if (!profile.api_key) {
+  const inKeyring = keyInKeyring(profile);
+  if (!profile.api_key && !inKeyring) {
     ctx.log.status(`Profile "${name}" has no API key saved; nothing to do`);
     return;
   }
-  if (ctx.globals.dryRun) return ctx.log.status(`dry run: would remove the API key of profile "${name}"; nothing was changed`);
+  const where = inKeyring ? 'the OS keyring' : 'the config file';
+  if (ctx.globals.dryRun) return ctx.log.status(`dry run: would remove the API key of profile "${name}" from ${where}; nothing was changed`);
+  // The keyring first: if it cannot be reached, the reference stays and nothing changes.
+  if (inKeyring) await removeKeyFromKeyring(name);
   await ctx.updateConfig((fresh) => {
-    // Whatever else changed meanwhile stays; only the key goes.
+    // Whatever else changed meanwhile stays; only the key (or the reference to it) goes.
     delete fresh.profiles[name]?.api_key;
+    delete fresh.profiles[name]?.api_key_ref;
   });
-  ctx.log.status(`Logged out: the API key of profile "${name}" was removed`);
+  ctx.log.status(`Logged out: the API key of profile "${name}" was removed from ${where}`);
 }

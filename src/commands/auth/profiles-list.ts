@@ -1,5 +1,6 @@
 import type { Context } from '../../context.js';
 import { SANDBOX_PROFILE, currentProfileName, maskApiKey, storedSettings } from '../../config/profile.js';
+import { keyInKeyring } from './key-storage.js';
 
 export async function run(ctx: Context): Promise<void> {
   const config = await ctx.config();
@@ -13,7 +14,8 @@ export async function run(ctx: Context): Promise<void> {
       base_url: settings.base_url ?? null,
       marketplace_id: settings.marketplace_id ?? null,
       seller_id: settings.seller_id ?? null,
-      api_key: settings.api_key ? maskApiKey(settings.api_key) : null,
+      // A key in the keyring is not read just to list profiles: where it is is enough.
+      api_key: settings.api_key ? maskApiKey(settings.api_key) : keyInKeyring(settings) ? '(in keyring)' : null,
     };
   });
   async function* single() {

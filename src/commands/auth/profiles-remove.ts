@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { SANDBOX_PROFILE, maskApiKey } from '../../config/profile.js';
 import { UsageError } from '../../errors.js';
+import { keyInKeyring, removeKeyFromKeyring } from './key-storage.js';
 
 export async function run(ctx: Context, args: string[]): Promise<void> {
   const name = args[0] ?? '';
@@ -9,7 +10,9 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   const profile = config.profiles[name];
   if (!profile) throw new UsageError(`profile "${name}" does not exist; see 'payctl profiles list'`);
   if (ctx.globals.dryRun) return ctx.log.status(`dry run: would remove profile "${name}"; nothing was changed`);
-  await ctx.confirm(`Remove profile ${name}${profile.api_key ? ` (${maskApiKey(profile.api_key)})` : ''}?`, 'remove a profile');
+  await ctx.confirm(`Remove profile ${name}${profile.api_key ? ` (${maskApiKey(profile.api_key)})` : keyInKeyring(profile) ? ' (and its API key in the OS keyring)' : ''}?`, 'remove a profile');
+  // Its key goes with it; if the keyring cannot be reached, the profile stays (with its reference).
+  if (keyInKeyring(profile)) await removeKeyFromKeyring(name);
   const wasCurrent = await ctx.updateConfig((fresh) => {
     if (!Object.hasOwn(fresh.profiles, name)) throw new UsageError(`profile "${name}" does not exist (removed meanwhile?); see 'payctl profiles list'`);
     delete fresh.profiles[name];

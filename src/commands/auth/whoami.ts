@@ -9,6 +9,8 @@ export async function run(ctx: Context): Promise<void> {
     profile: profile.name,
     base_url: profile.baseUrl,
     api_key: maskApiKey(profile.apiKey),
+    // Where the key lives: keyring, file (the config file), environment (PAYCTL_API_KEY) or built-in (the sandbox's).
+    api_key_source: profile.apiKeySource ?? null,
     marketplace_id: profile.marketplaceId ?? null,
     seller_id: profile.sellerId ?? null,
     currency: profile.currency,

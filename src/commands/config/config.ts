@@ -5,6 +5,7 @@ import { PROFILE_KEYS, type ProfileKey, type ProfileSettings } from '../../confi
 import { UsageError } from '../../errors.js';
 import { parseFormat } from '../../globals.js';
 import { validateCurrency, validateId } from '../../validate/index.js';
+import { keyInKeyring } from '../auth/key-storage.js';
 import { checkBaseUrl } from '../auth/login.js';
 
 function checkKey(key: string): ProfileKey {
@@ -47,9 +48,11 @@ export async function runGet(ctx: Context, args: string[]): Promise<void> {
   const config = await ctx.config();
   const name = currentProfileName(config, ctx.io.env, ctx.globals.profile);
   if (!profileExists(config, name)) throw new UsageError(`profile "${name}" does not exist; see 'payctl profiles list'`);
-  const value = storedSettings(config, name)[key];
+  const settings = storedSettings(config, name);
+  const value = settings[key];
   if (value === undefined) {
-    ctx.log.status(`${key} is not set in profile "${name}"`);
+    // Not read from the keyring here: whoami shows the key there, masked.
+    ctx.log.status(key === 'api_key' && keyInKeyring(settings) ? `the API key of profile "${name}" is in the OS keyring; 'payctl whoami' shows it masked` : `${key} is not set in profile "${name}"`);
     return;
   }
   ctx.io.stdout.write(`${shown(key, value)}\n`);
@@ -78,6 +81,7 @@ export async function runUnset(ctx: Context, args: string[]): Promise<void> {
   const config = await ctx.config();
   const name = currentProfileName(config, ctx.io.env, ctx.globals.profile);
   const own = config.profiles[name];
+  if (key === 'api_key' && keyInKeyring(own)) throw new UsageError(`the API key of profile "${name}" is in the OS keyring; 'payctl logout' removes it`);
   if (!own || own[key] === undefined) {
     ctx.log.status(`${key} was not set in profile "${name}"`);
     return;
@@ -102,7 +106,7 @@ export async function runList(ctx: Context): Promise<void> {
   const out: Record<string, unknown> = { profile: name };
   for (const key of PROFILE_KEYS) {
     const value = settings[key];
-    out[key] = value === undefined ? null : key === 'api_key' ? maskApiKey(String(value)) : value;
+    out[key] = value === undefined ? (key === 'api_key' && keyInKeyring(settings) ? '(in keyring)' : null) : key === 'api_key' ? maskApiKey(String(value)) : value;
   }
   await ctx.render(out);
 }
