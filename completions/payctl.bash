@@ -138,7 +138,7 @@ _payctl() {
     "config set") flags='' ;;
     "config unset") flags='' ;;
     "config list") flags='' ;;
-    "sandbox serve") flags='--port --host --faults' ;;
+    "sandbox serve") flags='--port --host --expose --faults' ;;
     "sandbox reset") flags='' ;;
     "sandbox pay") flags='' ;;
     "sandbox clock") flags='' ;;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SandboxError } from './errors.js';
+import { isServedTestKey, MIN_TEST_KEY_TAIL, TEST_KEY_PREFIX } from './marketplaces.js';
 
 // Far above any real payment request; stops a runaway client from filling memory.
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -41,24 +42,28 @@ export function parseJsonObject(text: string): JsonObject {
 }
 
 /**
- * HTTP Basic with the API key as user name and an empty password, as the provider does.
- * Only test keys are accepted so a live key pasted by mistake is refused, not silently used.
+ * HTTP Basic with the API key as user name and an empty password, as the provider does; returns
+ * the key. Only test keys are accepted so a live key pasted by mistake is refused, not silently
+ * used; `strict` (sandbox serve, where a key is a marketplace of its own) also refuses one too short
+ * to be anyone's own (marketplaces.ts).
  */
-export function checkAuth(req: IncomingMessage): void {
+export function checkAuth(req: IncomingMessage, strict = false): string {
   const header = req.headers.authorization ?? '';
   const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header);
   const decoded = match?.[1] ? Buffer.from(match[1], 'base64').toString('utf8') : '';
   const user = decoded.includes(':') ? decoded.slice(0, decoded.indexOf(':')) : decoded;
-  if (!user.startsWith('zpk_test_')) {
+  if (strict ? !isServedTestKey(user) : !user.startsWith(TEST_KEY_PREFIX)) {
+    const rule = strict
+      ? `test keys (${TEST_KEY_PREFIX} followed by at least ${MIN_TEST_KEY_TAIL} more characters)`
+      : `test keys (starting with ${TEST_KEY_PREFIX})`;
     throw new SandboxError(
       401,
       'unauthorized',
-      match
-        ? 'Invalid API key: the sandbox accepts only test keys (starting with zpk_test_).'
-        : 'Missing credentials: send HTTP Basic authentication with the API key as user name.',
+      match ? `Invalid API key: the sandbox accepts only ${rule}.` : 'Missing credentials: send HTTP Basic authentication with the API key as user name.',
       { headers: { 'WWW-Authenticate': 'Basic realm="payctl sandbox"' } },
     );
   }
+  return user;
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

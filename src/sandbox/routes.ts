@@ -38,7 +38,7 @@ export interface RequestContext {
   body: JsonObject;
   /** The path as the client sent it, echoed as a list's `uri`. */
   path: string;
-  /** scheme://host:port the client reached, for links back into the sandbox. */
+  /** scheme://host:port the client reached, for links back into the sandbox (plus /m/<marketplace> under sandbox serve). */
   origin: string;
 }
 

@@ -1,14 +1,17 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { ensureDir } from '../config/dirs.js';
+import { sandboxDir } from '../config/paths.js';
 import { catchUpIfDue } from './catch-up.js';
-import { startDeliverer, type DeliveryOptions } from './deliverer.js';
+import { startDeliverer, type Deliverer, type DeliveryOptions } from './deliverer.js';
 import { drawFault, type FaultPlan } from './faults.js';
 import { sandboxClock, type SandboxClock } from './clock.js';
 import { notFound, SandboxError } from './errors.js';
 import { checkAuth, parseJsonObject, readBody, sendError, sendJson, sendText } from './http.js';
 import { matchRoute, type Method } from './routes.js';
 import { SANDBOX_MARKETPLACE_ID } from './constants.js';
+import { marketplaceExists, marketplaceName, marketplaceStateDir } from './marketplaces.js';
 import { readState, releaseState, wipeState } from './store.js';
 import { cancellationLetter, findTransaction, LETTERS_PATH } from './transactions.js';
 
@@ -24,6 +27,11 @@ export interface SandboxOptions {
   deliver?: boolean | DeliveryOptions;
   /** Fail a share of requests on purpose (sandbox serve --faults); see faults.ts. */
   faults?: FaultPlan;
+  /**
+   * Each API key its own marketplace (marketplaces.ts), and only keys long enough to be someone's
+   * own: for sandbox serve, where any program may call. The embedded sandbox has one key, and one state.
+   */
+  isolateKeys?: boolean;
 }
 
 export interface SandboxHandle {
@@ -39,6 +47,63 @@ interface ServerContext {
   faults?: FaultPlan | undefined;
   /** Requests whose connection was dropped and that are still to be applied (late-apply). */
   late: Set<NodeJS.Timeout>;
+  isolateKeys: boolean;
+  deliver: SandboxOptions['deliver'];
+  /** The state directories served so far, each with its deliverer when this server delivers. */
+  opened: Map<string, Deliverer | undefined>;
+  /** Set once close() has begun: a request still in flight then starts no deliverer that would outlive the server. */
+  closing: boolean;
+}
+
+/** What one request works on: a state directory, and the start of links back into it. */
+interface Marketplace {
+  stateDir: string;
+  origin: string;
+}
+
+/** Serves `stateDir` from now on: its deliverer starts, if this server delivers. */
+function serveState(ctx: ServerContext, stateDir: string): void {
+  ctx.opened.set(stateDir, ctx.deliver && !ctx.closing ? startDeliverer(stateDir, ctx.now, ctx.deliver === true ? {} : ctx.deliver) : undefined);
+}
+
+/** A marketplace this server had not served yet is made ready: its directory (0700), and its deliverer. */
+function openMarketplace(ctx: ServerContext, stateDir: string): void {
+  if (ctx.opened.has(stateDir)) return;
+  ensureDir(sandboxDir(stateDir), 'state directory');
+  serveState(ctx, stateDir);
+}
+
+/**
+ * The marketplace of the request's key. Its letters live under /m/<its name>: a letter's URL is
+ * fetched without credentials (as the provider's pre-signed ones are), so the path says whose it is.
+ */
+function marketplaceOf(req: IncomingMessage, ctx: ServerContext): Marketplace {
+  const key = checkAuth(req, ctx.isolateKeys);
+  const origin = `http://${req.headers.host ?? 'localhost'}`;
+  if (!ctx.isolateKeys) return { stateDir: ctx.stateDir, origin };
+  const name = marketplaceName(key);
+  const stateDir = marketplaceStateDir(ctx.stateDir, name) as string;
+  openMarketplace(ctx, stateDir);
+  return { stateDir, origin: `${origin}/m/${name}` };
+}
+
+const ISOLATED_LETTER = /^\/m\/([0-9a-f]{32})(\/.*)$/;
+
+/** The state a letter's path points into and the letter's name, if the path is a letter's. */
+function letterOf(pathname: string, ctx: ServerContext): { stateDir: string; name: string } | undefined {
+  let stateDir: string | undefined = ctx.stateDir;
+  let rest = pathname;
+  if (ctx.isolateKeys) {
+    const match = ISOLATED_LETTER.exec(pathname);
+    if (!match) return undefined;
+    const name = match[1] as string;
+    // A marketplace never used has no letters; its directory is not made for a stranger's request.
+    stateDir = marketplaceExists(ctx.stateDir, name) ? marketplaceStateDir(ctx.stateDir, name) : undefined;
+    rest = match[2] as string;
+  }
+  if (!rest.startsWith(LETTERS_PATH)) return undefined;
+  if (!stateDir) throw new SandboxError(404, 'resource_not_found', 'Sorry, that letter does not exist.');
+  return { stateDir, name: rest.slice(LETTERS_PATH.length) };
 }
 
 function unknownRoute(method: string, pathname: string): SandboxError {
@@ -51,11 +116,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
     const url = new URL(req.url ?? '/', 'http://sandbox.local');
     // One clock per request: it learns the clock offset from each state the request loads.
     const clock = sandboxClock(ctx.now);
-    if (method === 'GET' && url.pathname.startsWith(LETTERS_PATH)) {
-      await serveLetter(url.pathname.slice(LETTERS_PATH.length), res, ctx.stateDir, clock);
+    const letter = method === 'GET' ? letterOf(url.pathname, ctx) : undefined;
+    if (letter) {
+      await serveLetter(letter.name, res, letter.stateDir, clock);
       return;
     }
-    checkAuth(req);
+    const market = marketplaceOf(req, ctx);
     let segments: string[];
     try {
       segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
@@ -98,15 +164,15 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
     const apply = async () => {
       // Whatever fell due since the last request (billings, expiries, over-due invoices) happens
       // before this one is served, so it sees the sandbox as it is at this moment.
-      if (!match.route.ownsCatchUp) await catchUpIfDue(ctx.stateDir, clock);
+      if (!match.route.ownsCatchUp) await catchUpIfDue(market.stateDir, clock);
       return handler({
-        stateDir: ctx.stateDir,
+        stateDir: market.stateDir,
         now: clock,
         params: match.params,
         query: url.searchParams,
         body,
         path: url.pathname,
-        origin: `http://${req.headers.host ?? 'localhost'}`,
+        origin: market.origin,
       });
     };
     if (fault === 'late-apply' && method !== 'GET') {
@@ -161,7 +227,16 @@ async function serveLetter(name: string, res: ServerResponse, stateDir: string, 
 }
 
 export function startSandbox(opts: SandboxOptions): Promise<SandboxHandle> {
-  const ctx: ServerContext = { stateDir: path.resolve(opts.stateDir), now: opts.now ?? (() => new Date()), faults: opts.faults, late: new Set() };
+  const ctx: ServerContext = {
+    stateDir: path.resolve(opts.stateDir),
+    now: opts.now ?? (() => new Date()),
+    faults: opts.faults,
+    late: new Set(),
+    isolateKeys: opts.isolateKeys === true,
+    deliver: opts.deliver,
+    opened: new Map(),
+    closing: false,
+  };
   const host = opts.host ?? '127.0.0.1';
   const server = createServer((req, res) => {
     void handle(req, res, ctx);
@@ -173,7 +248,9 @@ export function startSandbox(opts: SandboxOptions): Promise<SandboxHandle> {
       const { port } = server.address() as AddressInfo;
       const urlHost = host.includes(':') ? `[${host}]` : host;
       let closing: Promise<void> | undefined;
-      const deliverer = opts.deliver ? startDeliverer(ctx.stateDir, ctx.now, opts.deliver === true ? {} : opts.deliver) : undefined;
+      // One state from the start (its directory made by the caller); with isolated keys, each
+      // marketplace's on its first request.
+      if (!ctx.isolateKeys) serveState(ctx, ctx.stateDir);
       resolve({
         url: `http://${urlHost}:${port}`,
         port,
@@ -182,10 +259,16 @@ export function startSandbox(opts: SandboxOptions): Promise<SandboxHandle> {
           // Closing now (the process is about to exit): connections are cut at once, not given a moment.
           if (now) server.closeAllConnections();
           return (closing ??= new Promise<void>((done, fail) => {
+            ctx.closing = true;
             // Requests still waiting to be applied late are dropped with the server, as a queue is lost with its service.
             for (const timer of ctx.late) clearTimeout(timer);
             ctx.late.clear();
-            const stopped = (deliverer?.stop() ?? Promise.resolve()).then(() => releaseState(ctx.stateDir));
+            const stopped = Promise.all(
+              [...ctx.opened].map(async ([stateDir, deliverer]) => {
+                await deliverer?.stop();
+                await releaseState(stateDir);
+              }),
+            );
             server.close((err) => (err ? fail(err) : void stopped.then(() => done())));
             // Keep-alive sockets would hold close() open until they time out; requests still in
             // flight get a moment to finish first.

@@ -1,6 +1,6 @@
 // Baseline for the request figure: the least a Node process can do to make the same GET the CLI
 // makes (`transactions get <id>`) — HTTP Basic auth with the API key as user name, print the body.
-// Usage: PAYCTL_API_KEY=zpk_test_x node bare-get.mjs <full url>
+// Usage: PAYCTL_API_KEY=zpk_test_0123456789abcdef node bare-get.mjs <full url>
 import http from 'node:http';
 
 const auth = Buffer.from(`${process.env.PAYCTL_API_KEY}:`).toString('base64');

@@ -22,6 +22,10 @@ const PEAK_RSS = path.join(here, 'peak-rss.mjs');
 // The seller `sandbox serve` seeds (src/sandbox/constants.ts); a profile pointed at it by
 // PAYCTL_BASE_URL must be told, since the embedded sandbox's ids do not follow a base URL.
 const SANDBOX_SELLER_ID = '717306fb6d8e0a3645ce5a907a498f8d';
+// The built-in sandbox profile's key (src/sandbox/constants.ts). `sandbox serve` makes each key a
+// marketplace of its own; this one's is the embedded sandbox's state, which the exactly-once
+// figures set up and check through the server's PAYCTL_HOME.
+const BENCH_KEY = 'zpk_test_sandbox_0a1bc86eb5180432';
 const EXPORT_ITEMS = 100_000; // issue target: exports of 100,000 items
 const EXPORT_SMALL = 10_000; // memory at 100,000 must stay within 1.2× memory at this many
 const EXPORT_RUNS = 3;
@@ -213,7 +217,7 @@ async function exportFigures() {
   const serverEnv = { ...env, PAYCTL_HOME: exportHome };
   try {
     const url = await startServer(serverEnv);
-    const client = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_bench', PAYCTL_MARKETPLACE_ID: '' };
+    const client = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: BENCH_KEY, PAYCTL_MARKETPLACE_ID: '' };
     const setup = (argv) => spawnSync(NODE, [CLI, ...argv, '-q', '-o', 'json'], { env: { ...env, ...client }, encoding: 'utf8', timeout: 600_000 });
     const t0 = performance.now();
     // 400 days of trading: every card sale but the last month's is paid out; 31 more days pay the rest.
@@ -372,7 +376,7 @@ async function bulkRefundFigures() {
   const serverEnv = { ...env, PAYCTL_HOME: bulkHome };
   try {
     const url = await startServer(serverEnv);
-    const client = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_bench', PAYCTL_MARKETPLACE_ID: '' };
+    const client = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: BENCH_KEY, PAYCTL_MARKETPLACE_ID: '' };
     const cli = (argv, timeout = 600_000) => spawnSync(NODE, [CLI, ...argv], { env: { ...env, ...client }, encoding: 'utf8', timeout, maxBuffer: 512 << 20 });
     // Cards and PIX are refundable (a paid boleto is not): about 9 in 10 generated sales.
     const generated = cli(['sandbox', 'generate', '--sales', String(Math.ceil((BULK_REFUNDS + LOOP_REFUNDS + BARE_REFUNDS) * 1.15)), '--days', '1', '-q', '-o', 'json']);
@@ -488,7 +492,7 @@ async function exactlyOnceFigures() {
       const { file, ids } = refundFile(work, serverHome, EXACTLY_ONCE_REFUNDS);
       const served = await startServerWith(serverEnv, faults);
       children.push(served.child);
-      const client = { PAYCTL_BASE_URL: served.url, PAYCTL_API_KEY: 'zpk_test_bench', PAYCTL_MARKETPLACE_ID: '' };
+      const client = { PAYCTL_BASE_URL: served.url, PAYCTL_API_KEY: BENCH_KEY, PAYCTL_MARKETPLACE_ID: '' };
       const t0 = performance.now();
       let overlapExits = [];
       if (chaos) {
@@ -575,7 +579,7 @@ async function startupFigures() {
   const url = await startServer();
   // An empty marketplace id (instead of unset, which falls back to the built-in sandbox
   // profile's) makes the CLI use /v1/transactions/<id>: the very path the bare script requests.
-  const client = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_bench', PAYCTL_MARKETPLACE_ID: '', PAYCTL_SELLER_ID: SANDBOX_SELLER_ID };
+  const client = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: BENCH_KEY, PAYCTL_MARKETPLACE_ID: '', PAYCTL_SELLER_ID: SANDBOX_SELLER_ID };
   const created = JSON.parse(run([NODE, CLI, 'transactions', 'create', '--payment-type', 'pix', '--amount', '5', '-o', 'json'], client).stdout);
   const getCli = [NODE, CLI, 'transactions', 'get', created.id, '-o', 'json'];
   const getBare = [NODE, BARE_GET, `${url}/v1/transactions/${created.id}`];

@@ -4,6 +4,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SANDBOX_API_KEY } from '../../src/sandbox/constants.js';
 import { readStateFiles } from '../../src/sandbox/store.js';
 import { payctl, tempHome, testEnv } from '../helpers/run.js';
 import { MAX_PAUSE_MS, Pace } from '../../src/commands/transactions/bulk/run.js';
@@ -284,7 +285,8 @@ describe('against sandbox serve --faults', () => {
   beforeAll(async () => {
     serverHome = tempHome();
     server = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--faults', FAULTS], { env: testEnv(serverHome.home) });
-    env = { PAYCTL_BASE_URL: await firstLine(server), PAYCTL_API_KEY: 'zpk_test_bulk', PAYCTL_MARKETPLACE_ID: '' };
+    // The built-in key's marketplace is the embedded sandbox's state, listed and checked through serverHome.
+    env = { PAYCTL_BASE_URL: await firstLine(server), PAYCTL_API_KEY: SANDBOX_API_KEY, PAYCTL_MARKETPLACE_ID: '' };
   });
   afterAll(async () => {
     server.kill('SIGINT');

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/store.js';
 import { updateConfig } from '../../src/config/write.js';
 import { payctl, tempHome } from '../helpers/run.js';
+import { spawnPayctl } from '../helpers/serve.js';
 
 let home: { home: string; cleanup: () => void };
 beforeEach(() => {
@@ -86,6 +87,24 @@ describe('writing: conf under a lock', () => {
     expect(() => statSync(`${configFile()}.lock`)).toThrow(); // released
   });
 
+  it('five `config set` processes at once, round after round: all five values kept', async () => {
+    const settings: Array<[string, string, unknown]> = [
+      ['base_url', 'https://api.example.com', 'https://api.example.com'],
+      ['marketplace_id', 'm'.repeat(32), 'm'.repeat(32)],
+      ['seller_id', 's'.repeat(32), 's'.repeat(32)],
+      ['currency', 'usd', 'USD'],
+      ['timeout', '42', 42],
+    ];
+    for (let round = 0; round < 4; round += 1) {
+      const profile = `round${round}`;
+      const runs = settings.map(([key, value]) => spawnPayctl(['--profile', profile, 'config', 'set', key, value], home.home, {}));
+      const codes = await Promise.all(runs.map((r) => r.exited));
+      expect(codes, runs.map((r) => r.stderr()).join('')).toEqual([0, 0, 0, 0, 0]);
+      const stored = JSON.parse(readFileSync(configFile(), 'utf8')).profiles[profile];
+      expect(stored).toEqual(Object.fromEntries(settings.map(([key, , kept]) => [key, kept])));
+    }
+  }, 60_000);
+
   it('an edit that throws changes nothing; one that changes nothing writes nothing', async () => {
     writeFileSync(configFile(), '{"profiles":{}}');
     await expect(
@@ -131,6 +150,16 @@ describe('directories: created 0700, never changed', () => {
     expect((await payctl(['profiles', 'use', 'sandbox'], { home: home.home })).code).toBe(0);
     expect(mode(home.home)).toBe(0o1777);
   });
+
+  it('a 1777 PAYCTL_HOME stays 1777 under five `config set` processes at once', async () => {
+    chmodSync(home.home, 0o1777);
+    const runs = ['base_url', 'currency', 'timeout', 'seller_id', 'output'].map((key, i) =>
+      spawnPayctl(['--profile', 'shared', 'config', 'set', key, ['https://api.example.com', 'BRL', '30', 'x'.repeat(32), 'json'][i] as string], home.home, {}),
+    );
+    expect(await Promise.all(runs.map((r) => r.exited))).toEqual([0, 0, 0, 0, 0]);
+    expect(mode(home.home)).toBe(0o1777);
+    expect(mode(configFile())).toBe(0o600);
+  }, 30_000);
 
   it('an existing 0755 directory stays 0755', async () => {
     chmodSync(home.home, 0o755);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SHORT_RUN_ITEMS } from '../../src/context.js';
+import { SANDBOX_API_KEY } from '../../src/sandbox/constants.js';
 import { VERSION } from '../../src/version.js';
 import { tempHome, testEnv } from '../helpers/run.js';
 
@@ -94,7 +95,8 @@ describe('bin/payctl.js', () => {
     try {
       const url = await firstLine(server);
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      const env = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_e2e', PAYCTL_MARKETPLACE_ID: '' };
+      // The built-in key: its marketplace in the served sandbox is the embedded sandbox's state.
+      const env = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: SANDBOX_API_KEY, PAYCTL_MARKETPLACE_ID: '' };
       const created = payctl(['transactions', 'create', '--payment-type', 'pix', '--amount', '7', '--on-behalf-of', JSON.parse(payctl(['whoami']).stdout).seller_id ?? ''], { env });
       expect(created.code, created.stderr).toBe(0);
       expect(created.stderr).toContain('SANDBOX (test API key');
@@ -117,7 +119,7 @@ describe('bin/payctl.js', () => {
     let listener: ChildProcessWithoutNullStreams | undefined;
     try {
       const url = await firstLine(server);
-      const env = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_e2e', PAYCTL_MARKETPLACE_ID: '' };
+      const env = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: SANDBOX_API_KEY, PAYCTL_MARKETPLACE_ID: '' };
       listener = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--event', 'transaction.succeeded'], { env: testEnv(home.home, env) });
       let stderr = '';
       listener.stderr.on('data', (d: Buffer) => (stderr += d.toString()));

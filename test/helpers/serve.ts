@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import { SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
+import { SANDBOX_API_KEY, SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
 import { tempHome, testEnv } from './run.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
@@ -35,8 +35,10 @@ export async function serveSandbox(faults?: string): Promise<ServedSandbox> {
   return {
     url,
     home: server.home,
-    // The served sandbox seeds the same seller as the embedded one; the environment must say so.
-    env: { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_exactly_once', PAYCTL_MARKETPLACE_ID: '', PAYCTL_SELLER_ID: SANDBOX_SELLER_ID },
+    // The built-in sandbox profile's key: its marketplace in the served sandbox is the embedded
+    // sandbox's state, which tests set up and check through `home`. Every marketplace seeds the
+    // same seller as the embedded one; the environment must say so.
+    env: { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: SANDBOX_API_KEY, PAYCTL_MARKETPLACE_ID: '', PAYCTL_SELLER_ID: SANDBOX_SELLER_ID },
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGINT');

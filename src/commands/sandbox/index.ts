@@ -11,15 +11,16 @@ export function registerSandbox(program: Command, action: ActionFactory, withVer
   if (!withVerbs) return;
   group
     .command('serve')
-    .description('Run the sandbox as an HTTP server for other programs (same state as the embedded one)')
+    .description('Run the sandbox as an HTTP server for other programs; each test key is a marketplace of its own')
     .option('--port <port>', 'port to listen on', '4010')
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--host <host>', 'address to listen on; one that is not loopback needs --expose', '127.0.0.1')
+    .option('--expose', 'allow a --host that other machines can reach (plain HTTP)')
     .option('--faults <spec>', 'fail a share of requests on purpose: 500-before=0.05,500-after=0.05,reset-before=0.05,reset-after=0.05,429=0.05,slow=0.02,late-apply=0.05 (plus retry-after=<s>, slow-ms=<ms>, late-ms=<ms>)')
     .addHelpText(
       'after',
       examples(
         'payctl sandbox serve --port 4010',
-        'PAYCTL_BASE_URL=http://127.0.0.1:4010 PAYCTL_API_KEY=zpk_test_anything payctl transactions list',
+        'PAYCTL_BASE_URL=http://127.0.0.1:4010 PAYCTL_API_KEY=zpk_test_my_own_marketplace payctl transactions list',
         'payctl sandbox serve --faults 500-after=0.05,reset-before=0.05,429=0.05,retry-after=1',
         'payctl sandbox serve --faults late-apply=1,late-ms=5000   # every change lands 5 s after its connection is dropped',
       ),
