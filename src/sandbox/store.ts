@@ -35,7 +35,7 @@ export function statePaths(stateDir: string): StatePaths {
 }
 
 function seeded(db: SandboxDb): boolean {
-  return db.get("SELECT 1 FROM meta WHERE name = 'seller'") !== undefined;
+  return db.metaText('seller') !== undefined;
 }
 
 /**

@@ -205,6 +205,41 @@ function consistency(stateDir: string) {
   }));
 }
 
+describe('what a process keeps between requests', () => {
+  it('a change another process commits is seen at once: the clock, a new event, a new sale', async () => {
+    const dir = await tempDir();
+    const children = await startChildSandboxes(await tempDir(), dir, 1);
+    try {
+      const other = client(children.urls[0] as string);
+      await withSandbox(dir, async (here) => {
+        // Both have read the clock and the events, so each keeps them.
+        const clock = (await other.get('/v1/sandbox/clock')).body;
+        expect((await here.get('/v1/sandbox/clock')).body.offset_seconds).toBe(clock.offset_seconds);
+        const eventsBefore = (await other.get('/v1/events?limit=1')).body.total;
+        expect((await here.get('/v1/events?limit=1')).body.total).toBe(eventsBefore);
+
+        expect((await here.post('/v1/sandbox/clock/advance', { days: 2 })).status).toBe(200);
+        expect((await other.get('/v1/sandbox/clock')).body.offset_seconds).toBe(clock.offset_seconds + 2 * 86_400);
+        const sale = await here.post('/v1/transactions', directCardBody(VISA));
+        expect(sale.status).toBe(201);
+        const events = (await other.get('/v1/events?limit=1')).body;
+        expect(events.total).toBeGreaterThan(eventsBefore);
+        expect((await other.get(`/v1/transactions/${sale.body.id}`)).status).toBe(200);
+
+        // And the other way round: a sale made over there gets the next position here.
+        const theirs = await other.post('/v1/transactions', directCardBody(VISA));
+        expect(theirs.status).toBe(201);
+        const mine = await here.post('/v1/transactions', directCardBody(VISA));
+        expect(mine.status).toBe(201);
+        const numbers = [sale, theirs, mine].map((r) => Number(r.body.transaction_number));
+        expect(new Set(numbers).size).toBe(3);
+      });
+    } finally {
+      await children.stop();
+    }
+  });
+});
+
 describe('a process killed in the middle of a write', () => {
   it('leaves the database intact, with every change it committed whole and none of the one it was making', async () => {
     const dir = await tempDir();

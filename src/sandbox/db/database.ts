@@ -32,6 +32,17 @@ export class SandboxDb {
   private writes = 0;
   /** Tells this connection's marks from those of an earlier one to the same file. */
   private readonly connection = (connections += 1);
+  /**
+   * The `meta` rows (the clock, the seller, the payout date…) as their JSON text, once read: every
+   * request reads several, and a refund read five per change. Kept while no other process has
+   * committed (SQLite's data_version, checked as each transaction begins), written through by
+   * this connection's own changes, and dropped whole when a change of this connection is rolled
+   * back (then what it wrote is not what is stored).
+   */
+  private readonly metaTexts = new Map<string, string | undefined>();
+  /** Each list table's first and last position, kept the same way (a change appends an event and a balance entry, and read both ends of each first). */
+  private readonly ranges = new Map<string, { first: number; last: number } | undefined>();
+  private dataVersion: number | undefined;
 
   constructor(
     readonly file: string,
@@ -67,6 +78,51 @@ export class SandboxDb {
     this.sql.exec('BEGIN');
     this.open = 'read';
     queueMicrotask(() => this.endRead());
+    // A deferred BEGIN takes its snapshot at the first read: taken here, so that data_version
+    // speaks of the snapshot this transaction reads.
+    this.prepare('SELECT 1 FROM meta LIMIT 1').get();
+    this.noteOtherWriters();
+  }
+
+  /** Drops what is kept from the tables when another process has committed since it was read. */
+  private noteOtherWriters(): void {
+    const version = (this.prepare('PRAGMA data_version').get() as { data_version: number } | undefined)?.data_version;
+    if (version !== this.dataVersion) this.forgetKept();
+    this.dataVersion = version;
+  }
+
+  /** A `meta` row's JSON text (undefined when there is none), read once while it cannot have changed. */
+  metaText(name: string): string | undefined {
+    this.beginRead();
+    if (this.metaTexts.has(name)) return this.metaTexts.get(name);
+    const text = (this.prepare('SELECT doc FROM meta WHERE name = ?').get(name) as { doc: string } | undefined)?.doc;
+    this.metaTexts.set(name, text);
+    return text;
+  }
+
+  /** Forgets every kept `meta` row and list range: for a change that rewrites tables whole (replacing the state, trimming events). */
+  forgetKept(): void {
+    this.metaTexts.clear();
+    this.ranges.clear();
+  }
+
+  /** Notes a row inserted at position `k` of a list table, so its kept range stays true. */
+  noteInserted(table: string, k: number): void {
+    if (!this.ranges.has(table)) return;
+    const range = this.ranges.get(table);
+    this.ranges.set(table, range ? { first: Math.min(range.first, k), last: Math.max(range.last, k) } : { first: k, last: k });
+  }
+
+  /** Notes rows removed from a list table: its range is read again when next asked. */
+  noteRemoved(table: string): void {
+    this.ranges.delete(table);
+  }
+
+  /** Writes (or, with undefined, removes) a `meta` row, and keeps its text. Inside a change only. */
+  setMeta(name: string, text: string | undefined): void {
+    if (text === undefined) this.run('DELETE FROM meta WHERE name = ?', name);
+    else this.run('INSERT INTO meta (name, doc) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET doc = excluded.doc', name, text);
+    this.metaTexts.set(name, text);
   }
 
   private endRead(): void {
@@ -86,12 +142,14 @@ export class SandboxDb {
       throw err;
     }
     this.open = 'write';
+    this.noteOtherWriters();
     try {
       const result = change();
       this.sql.exec('COMMIT');
       this.writes += 1;
       return result;
     } catch (err) {
+      this.forgetKept();
       try {
         this.sql.exec('ROLLBACK');
       } catch {
@@ -114,6 +172,14 @@ export class SandboxDb {
    * SQLite answers min() or max() alone from the key's ends, but both at once by a full scan.
    */
   keyRange(table: string): { first: number; last: number } | undefined {
+    this.beginRead();
+    if (this.ranges.has(table)) return this.ranges.get(table);
+    const range = this.readKeyRange(table);
+    this.ranges.set(table, range);
+    return range;
+  }
+
+  private readKeyRange(table: string): { first: number; last: number } | undefined {
     const first = this.get<{ k: number | null }>(`SELECT min(k) AS k FROM ${table}`)?.k;
     const last = this.get<{ k: number | null }>(`SELECT max(k) AS k FROM ${table}`)?.k;
     return first === null || first === undefined || last === null || last === undefined ? undefined : { first, last };
@@ -140,6 +206,7 @@ export class SandboxDb {
       this.sql.exec('RELEASE change');
       return result;
     } catch (err) {
+      this.forgetKept();
       this.sql.exec('ROLLBACK TO change');
       this.sql.exec('RELEASE change');
       throw err;

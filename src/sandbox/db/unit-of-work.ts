@@ -125,8 +125,8 @@ export class UnitOfWork {
 
   private metaValue(name: string): unknown {
     if (this.meta.has(name)) return this.meta.get(name);
-    const row = this.db.get<{ doc: string }>('SELECT doc FROM meta WHERE name = ?', name);
-    const value = row ? JSON.parse(row.doc) : undefined;
+    const text = this.db.metaText(name);
+    const value = text === undefined ? undefined : JSON.parse(text);
     this.meta.set(name, value);
     return value;
   }
@@ -238,6 +238,7 @@ export class UnitOfWork {
     if (!old) {
       const sql = sqlOnce(`${table.name}:insert`, () => `INSERT INTO ${table.name} (k, ${[body, ...names].join(', ')}) VALUES (${['?', '?', ...names.map(() => '?')].join(', ')})`);
       this.db.run(sql, k, bodyValue, ...values);
+      if (typeof k === 'number') this.db.noteInserted(table.name, k);
       this.storedAt(table, key);
       return;
     }
@@ -251,14 +252,17 @@ export class UnitOfWork {
   private writeItem(table: TableSpec, key: string): number | undefined {
     const doc = this.cacheOf(table.name).get(key);
     if (!table.versioned) {
-      if (doc === undefined) this.db.run(`DELETE FROM ${table.name} WHERE k = ?`, rowKey(table, key));
-      else this.putRow(table, key, doc);
+      if (doc === undefined) {
+        this.db.run(`DELETE FROM ${table.name} WHERE k = ?`, rowKey(table, key));
+        this.db.noteRemoved(table.name);
+      } else this.putRow(table, key, doc);
       return undefined;
     }
     const before = this.storedVersion(table, key);
     if (doc === undefined) {
       // The version it was removed at stays while the event of its removal refers to it.
       this.db.run(`DELETE FROM ${table.name} WHERE k = ?`, rowKey(table, key));
+      this.db.noteRemoved(table.name);
       return before;
     }
     const version = (before ?? 0) + 1;
@@ -287,8 +291,7 @@ export class UnitOfWork {
       if (key === undefined) {
         if (TABLE_BY_NAME.has(top)) throw new Error(`the sandbox's ${top} cannot be replaced whole`);
         const value = this.meta.get(top);
-        if (value === undefined) this.db.run('DELETE FROM meta WHERE name = ?', top);
-        else this.db.run('INSERT INTO meta (name, doc) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET doc = excluded.doc', top, JSON.stringify(value));
+        this.db.setMeta(top, value === undefined ? undefined : JSON.stringify(value));
         continue;
       }
       if (top === 'events') {
@@ -321,6 +324,7 @@ export class UnitOfWork {
       below,
     );
     this.db.run('DELETE FROM events WHERE k < ?', below);
+    this.db.noteRemoved('events');
     for (const ref of refs) {
       const table = TABLE_BY_NAME.get(ref.src_top as string);
       if (!table?.versioned) continue;
@@ -365,6 +369,7 @@ export class UnitOfWork {
     for (const table of TABLES) this.db.run(`DELETE FROM ${table.name}`);
     this.db.run('DELETE FROM versions');
     this.db.run("DELETE FROM meta WHERE name <> 'format'");
+    this.db.forgetKept();
     this.forgetAll();
     for (const [top, value] of Object.entries(state as unknown as Doc)) {
       const table = TABLE_BY_NAME.get(top);
