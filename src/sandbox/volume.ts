@@ -1,5 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { collector } from '../paced-gc.js';
 import { catchUp } from './catch-up.js';
 import { DAY_SECONDS, type SandboxClock } from './clock.js';
 import { invalidParameters } from './errors.js';
@@ -82,21 +81,6 @@ export interface VolumeReport {
 /** Sales per write transaction: small enough to keep memory flat and a signal heard, large enough to write fast. */
 const BATCH = 2_000;
 
-/**
- * V8's full collector, where it can be had. A run of a million sales leaves little alive but
- * allocates gigabytes, and V8 lets the heap grow to hundreds of MB before it collects in full;
- * collecting after every few batches (about 0.1 s each time) keeps a long run's memory flat.
- */
-function fullCollector(): (() => void) | undefined {
-  try {
-    setFlagsFromString('--expose-gc');
-    return runInNewContext('gc') as () => void;
-  } catch {
-    return undefined;
-  }
-}
-
-let collect: (() => void) | undefined | null = null;
 
 /**
  * Receivables paid out in one change at most. Generated sales bunch up: a million over 30 days
@@ -139,8 +123,10 @@ export async function generateVolume(stateDir: string, spec: VolumeSpec, clock: 
       start = clock().getTime() - (spec.first / spec.total) * span;
     }
     if (made > 0 && made % (BATCH * 5) === 0) {
-      if (collect === null) collect = fullCollector();
-      collect?.();
+      // A run of a million sales leaves little alive but allocates gigabytes, and V8 lets the heap
+      // grow to hundreds of MB before it collects in full; a full collection, waited for, every
+      // few batches (about 0.1 s each time) keeps a long run's memory flat.
+      collector()?.();
     }
     const end = Math.min(spec.sales, made + BATCH);
     for (; made < end; made += 1) {
