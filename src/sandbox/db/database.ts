@@ -191,8 +191,9 @@ export class SandboxDb {
    * may be kept while it stays the same.
    */
   changeMark(): string {
-    const other = this.get<{ data_version: number }>('PRAGMA data_version')?.data_version;
-    return `${this.connection}:${this.writes}:${other}`;
+    // The transaction under way has read data_version as it began (noteOtherWriters).
+    this.beginRead();
+    return `${this.connection}:${this.writes}:${this.dataVersion}`;
   }
 
   /**
