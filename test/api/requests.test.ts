@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildCreateRequest, createFingerprint } from '../../src/commands/transactions/create.js';
 import { VERSION } from '../../src/version.js';
 import { payctl, tempHome } from '../helpers/run.js';
 import { providerError, recordingServer, type RecordingServer, type Reply } from '../helpers/recording-server.js';
@@ -192,13 +194,14 @@ describe('what is sent', () => {
       on_behalf_of: SELLER,
       reference_id: 'ref-1',
       description: 'Pedido 1',
-      capture: true,
+      capture: 'true',
       source: {
         usage: 'single_use',
         amount: 1050,
         currency: 'BRL',
         type: 'card',
         card: { card_number: '4111111111111111', holder_name: 'Maria Silva', expiration_month: '07', expiration_year: '2031', security_code: '123' },
+        installment_plan: { number_installments: 3 },
       },
       installment_plan: { number_installments: 3 },
       metadata: { order: '1', note: 'a=b' },
@@ -213,7 +216,7 @@ describe('what is sent', () => {
       payment_type: 'credit',
       on_behalf_of: SELLER,
       reference_id: 'ref-1',
-      capture: false,
+      capture: 'false',
       source: { usage: 'single_use', amount: 700, currency: 'BRL', type: 'card', card: { id: CARD } },
     });
   });
@@ -227,14 +230,14 @@ describe('what is sent', () => {
       on_behalf_of: SELLER,
       reference_id: 'ref-1',
       customer: BUYER,
-      capture: true,
+      capture: 'true',
     });
   });
 
   it('simple boleto body', async () => {
     await run([...base, '--payment-type', 'boleto', '--amount', '150', '--customer', BUYER, '--description', 'venda'], [created({ status: 'pending' })]);
     expect(posts()[0]!.json).toEqual({
-      amount: 15000,
+      amount: '15000',
       currency: 'BRL',
       payment_type: 'boleto',
       on_behalf_of: SELLER,
@@ -258,7 +261,7 @@ describe('what is sent', () => {
     );
     expect(result.code, result.stderr).toBe(0);
     expect(posts()[0]!.json).toEqual({
-      amount: 15000,
+      amount: '15000',
       currency: 'BRL',
       payment_type: 'boleto',
       on_behalf_of: SELLER,
@@ -284,6 +287,22 @@ describe('what is sent', () => {
         },
       },
     });
+  });
+
+  it("a body in the seed's types fingerprints as the same sale did in the provider's, so an unresolved earlier run is still found", () => {
+    const sha = (shape: unknown) => createHash('sha256').update(JSON.stringify(shape)).digest('hex');
+    const card = buildCreateRequest({ amountCents: 1050, currency: 'BRL', referenceId: 'r', onBehalfOf: SELLER, payment: { kind: 'card_id', cardId: CARD, capture: false, installments: 3 } });
+    expect(card.capture).toBe('false');
+    expect(createFingerprint(card)).toBe(
+      sha({
+        amount: 1050, currency: 'BRL', payment_type: 'credit', on_behalf_of: SELLER, capture: false,
+        source: { usage: 'single_use', amount: 1050, currency: 'BRL', type: 'card', card: { id: CARD } },
+        installment_plan: { number_installments: 3 },
+      }),
+    );
+    const boleto = buildCreateRequest({ amountCents: 15000, currency: 'BRL', referenceId: 'r', onBehalfOf: SELLER, payment: { kind: 'boleto', customer: BUYER } });
+    expect(boleto.amount).toBe('15000');
+    expect(createFingerprint(boleto)).toBe(sha({ amount: 15000, currency: 'BRL', payment_type: 'boleto', on_behalf_of: SELLER, customer: BUYER }));
   });
 
   it('boleto with PIX body', async () => {

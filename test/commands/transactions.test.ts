@@ -724,7 +724,7 @@ describe('--dry-run shows the request and sends nothing', () => {
         payment_type: 'credit',
         on_behalf_of: SANDBOX_SELLER_ID,
         reference_id: 'dry-1',
-        capture: true,
+        capture: 'true',
         source: {
           usage: 'single_use',
           amount: 1000,

@@ -63,14 +63,22 @@ const splitRule = z.object({
   percentage: z.optional(z.number().check(z.gt(0, 'must be above 0%'), z.lte(100, 'must be at most 100%'))),
 }).check(z.refine((r) => r.percentage !== undefined || r.amount > 0, 'a fixed part must be at least 1 cent'));
 
+/** Seed 4.1 sends a boleto's amount as numeric text ("1050"): whole cents all the same. */
+const centsOrCentsText = z.union([
+  cents,
+  z.string().check(z.refine((v) => /^\d{1,11}$/.test(v) && cents.safeParse(Number(v)).success, 'must be a whole number of cents')),
+]);
+/** Seed 4.1: the text "true" or "false"; the provider's file: a boolean. */
+const captureFlag = z.union([z.boolean(), z.enum(['true', 'false'])], 'must be true or false');
+
 const transactionCreate = z.looseObject({
-  amount: cents,
+  amount: centsOrCentsText,
   currency,
   payment_type: z.enum(['credit', 'debit', 'boleto', 'bolepix', 'pix'], 'must be credit, debit, boleto, bolepix or pix'),
   on_behalf_of: id,
   reference_id: z.optional(z.string().check(z.minLength(1), z.maxLength(500, 'must be at most 500 characters'))),
   description: z.optional(text),
-  capture: z.optional(z.boolean()),
+  capture: z.optional(captureFlag),
   customer: z.optional(id),
   source: z.optional(
     z.looseObject({
@@ -79,6 +87,7 @@ const transactionCreate = z.looseObject({
       currency,
       type: z.literal('card'),
       card: z.union([z.object({ id }), cardData]),
+      installment_plan: z.optional(installmentPlan),
     }),
   ),
   installment_plan: z.optional(installmentPlan),
@@ -241,6 +250,7 @@ const FLAGS: Record<string, string> = {
   expiration_year: '--exp-year',
   security_code: '--cvv',
   'installment_plan.number_installments': '--installments',
+  'source.installment_plan.number_installments': '--installments',
   'payment_method.expiration_date': '--due-date',
   'payment_method.due_at': '--due-date',
   'payment_method.payment_limit_date': '--payment-limit-date',

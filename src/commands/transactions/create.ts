@@ -75,11 +75,17 @@ export interface CreateInput {
   splits?: SplitInput[];
 }
 
-/** The request body, in the provider's types: integer cents, boolean capture, integer installments. */
+/**
+ * The request body, in the seed's types (4.1) where it gives them: `capture` is the text "true" or
+ * "false", a boleto's amount is numeric text in cents, and the installment plan rides in `source`;
+ * elsewhere the provider's (integer cents, integer installments). The installment plan is also sent
+ * at the top level, where the provider's file puts it.
+ */
 export function buildCreateRequest(input: CreateInput): Record<string, unknown> {
   const { payment } = input;
+  const boleto = payment.kind === 'boleto' || payment.kind === 'boleto_complete';
   const body: Record<string, unknown> = {
-    amount: input.amountCents,
+    amount: boleto ? String(input.amountCents) : input.amountCents,
     currency: input.currency,
     payment_type: paymentTypeOf(payment),
     on_behalf_of: input.onBehalfOf,
@@ -89,22 +95,26 @@ export function buildCreateRequest(input: CreateInput): Record<string, unknown> 
   switch (payment.kind) {
     case 'card':
     case 'card_id': {
-      body.capture = payment.capture;
+      body.capture = String(payment.capture);
+      const installmentPlan = installmentPlanOf(payment.installments);
       body.source = {
         usage: 'single_use',
         amount: input.amountCents,
         currency: input.currency,
         type: 'card',
         card: payment.kind === 'card' ? { ...payment.card } : { id: payment.cardId },
+        ...(installmentPlan ? { installment_plan: installmentPlan } : {}),
       };
-      if (payment.installments !== undefined) body.installment_plan = { number_installments: payment.installments };
+      if (installmentPlan) body.installment_plan = installmentPlan;
       break;
     }
-    case 'customer':
+    case 'customer': {
       body.customer = payment.customer;
-      body.capture = payment.capture;
-      if (payment.installments !== undefined) body.installment_plan = { number_installments: payment.installments };
+      body.capture = String(payment.capture);
+      const installmentPlan = installmentPlanOf(payment.installments);
+      if (installmentPlan) body.installment_plan = installmentPlan;
       break;
+    }
     case 'boleto':
       body.customer = payment.customer;
       break;
@@ -124,6 +134,10 @@ export function buildCreateRequest(input: CreateInput): Record<string, unknown> 
   if (input.metadata && Object.keys(input.metadata).length > 0) body.metadata = input.metadata;
   if (input.splits && input.splits.length > 0) body.split_rules = input.splits.map((split) => splitRuleBody(split, input.amountCents));
   return body;
+}
+
+function installmentPlanOf(installments: number | undefined): { number_installments: number } | undefined {
+  return installments === undefined ? undefined : { number_installments: installments };
 }
 
 function paymentTypeOf(payment: Payment): PaymentType {
@@ -542,10 +556,18 @@ function describeKind(payment: Payment): string {
  */
 export function createFingerprint(body: Record<string, unknown>): string {
   const { reference_id: _reference, ...rest } = body;
-  const source = rest.source as { card?: Record<string, unknown> } | undefined;
+  const source = rest.source as { card?: Record<string, unknown>; installment_plan?: unknown } | undefined;
   const card = source?.card;
   const safeCard = card && typeof card.card_number === 'string' ? { last4: card.card_number.slice(-4), month: card.expiration_month, year: card.expiration_year } : card;
-  const shape = JSON.stringify({ ...rest, ...(source ? { source: { ...source, card: safeCard } } : {}) });
+  // In the shape bodies had before they took the seed's types (boolean capture, number amount, no
+  // installment plan in source), so a run left unresolved by an earlier payctl is still recognised.
+  const { installment_plan: _inSource, ...sourceRest } = source ?? {};
+  const earlierTypes = {
+    ...rest,
+    ...(typeof rest.amount === 'string' ? { amount: Number(rest.amount) } : {}),
+    ...(typeof rest.capture === 'string' ? { capture: rest.capture === 'true' } : {}),
+  };
+  const shape = JSON.stringify({ ...earlierTypes, ...(source ? { source: { ...sourceRest, card: safeCard } } : {}) });
   return createHash('sha256').update(shape).digest('hex');
 }
 
