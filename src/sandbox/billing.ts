@@ -51,7 +51,8 @@ export function billDueDate(state: SandboxState, stored: StoredSubscription, pla
         else chargeInvoice(state, invoice, sub.card, `Subscription ${sub.uuid}`, now);
       } catch (err) {
         if (!(err instanceof SandboxError)) throw err;
-        // The card was removed since (or the seller, for a boleto): the billing happened, its charge could not.
+        // The card was removed since: the billing happened, its charge could not (a boleto that
+        // could not be issued would be recorded the same way).
         invoice.status = 'failed';
         invoice.retries += 1;
       }
