@@ -23,7 +23,9 @@ _payctl() {
     "sources create|--usage") COMPREPLY=($(compgen -W 'single_use reusable' -- "$cur")); return ;;
     "plans create|--frequency") COMPREPLY=($(compgen -W 'daily weekly monthly annually' -- "$cur")); return ;;
     "plans update|--frequency") COMPREPLY=($(compgen -W 'daily weekly monthly annually' -- "$cur")); return ;;
+    "subscriptions create|--payment-method") COMPREPLY=($(compgen -W 'credit boleto' -- "$cur")); return ;;
     "subscriptions list|--status") COMPREPLY=($(compgen -W 'active suspended canceled expired' -- "$cur")); return ;;
+    "subscriptions update|--payment-method") COMPREPLY=($(compgen -W 'credit boleto' -- "$cur")); return ;;
   esac
   if [[ $group == completion && -z $verb ]]; then COMPREPLY=($(compgen -W 'bash zsh fish profiles' -- "$cur")); return; fi
   local globals='--version -V --profile -p --output -o --fields --csv-raw --no-color --no-pager --no-input --yes -y --dry-run --debug --timeout --quiet -q --insecure-http --help -h'
@@ -96,10 +98,10 @@ _payctl() {
     "plans get") flags='' ;;
     "plans update") flags='--name --description --amount --amount-cents --setup-amount --setup-amount-cents --currency --frequency --interval --payment-method --duration --grace-days --tolerance-days' ;;
     "plans remove") flags='' ;;
-    "subscriptions create") flags='--plan --customer --card --due-date --expiration-date --amount --amount-cents --currency --on-behalf-of' ;;
+    "subscriptions create") flags='--plan --customer --payment-method --card --due-date --expiration-date --amount --amount-cents --description --currency --on-behalf-of' ;;
     "subscriptions list") flags='--customer --plan --status --seller --limit --all --from --to --sort' ;;
     "subscriptions get") flags='' ;;
-    "subscriptions update") flags='--plan --card --due-date --expiration-date --amount --amount-cents --description' ;;
+    "subscriptions update") flags='--plan --payment-method --card --due-date --expiration-date --amount --amount-cents --description' ;;
     "subscriptions remove") flags='' ;;
     "subscriptions suspend") flags='' ;;
     "subscriptions reactivate") flags='' ;;

@@ -1,12 +1,13 @@
 import { SandboxError } from './errors.js';
-import { chargeInvoice } from './invoice-charge.js';
+import { chargeInvoice, issueInvoiceBoleto } from './invoice-charge.js';
 import { issueInvoice } from './invoices.js';
 import { dueDateAt } from './schedule.js';
 import { isoTimestamp } from './time.js';
 import type { Invoice, Plan, SandboxState, StoredSubscription } from './types.js';
 
-// One billing of a subscription: an invoice for its due date, charged at once to its card, then
-// the schedule moved to the next due date. catch-up.ts decides when; this decides what.
+// One billing of a subscription: an invoice for its due date, charged at once to its card (or, for
+// a boleto subscription, sent a pending boleto the buyer pays later), then the schedule moved to
+// the next due date. catch-up.ts decides when; this decides what.
 
 /** Whether the subscription's next due date is still one to bill: not past its end, by date or by count. */
 export function billable(stored: StoredSubscription, plan: Plan): boolean {
@@ -36,6 +37,7 @@ export function billDueDate(state: SandboxState, stored: StoredSubscription, pla
           on_behalf_of: sub.on_behalf_of,
           customer,
           description: sub.description ?? plan.name,
+          payment_method: sub.payment_method,
           due_date: due,
           expiration_date: null,
           amount: sub.amount,
@@ -45,10 +47,12 @@ export function billDueDate(state: SandboxState, stored: StoredSubscription, pla
         now,
       );
       try {
-        chargeInvoice(state, invoice, sub.card, `Subscription ${sub.uuid}`, now);
+        if (sub.payment_method === 'boleto') issueInvoiceBoleto(state, invoice, `Subscription ${sub.uuid}`, now);
+        else chargeInvoice(state, invoice, sub.card, `Subscription ${sub.uuid}`, now);
       } catch (err) {
         if (!(err instanceof SandboxError)) throw err;
-        // The card was removed since: the billing happened, its charge could not.
+        // The card was removed since: the billing happened, its charge could not (a boleto that
+        // could not be issued would be recorded the same way).
         invoice.status = 'failed';
         invoice.retries += 1;
       }

@@ -74,8 +74,7 @@ interface Pending {
 }
 
 /**
- * What may still have events: billing issues no pending invoice, so the invoice list is final.
- * Found through the status indexes, since every request asks: a sandbox's paid invoices and ended
+ * What may still have events. Found through the status indexes, since every request asks: a sandbox's paid invoices and ended
  * subscriptions pile up, and are never read here.
  */
 function pendingWork(state: SandboxState): Pending {
@@ -134,6 +133,8 @@ export function catchUp(state: SandboxState, now: Date, { payoutLimit }: { payou
       report.expired.push(event.stored.sub.uuid);
     } else {
       const invoice = billDueDate(state, event.stored, event.plan, at);
+      // A boleto invoice is left pending, to be paid: it turns over-due in this same catch-up if its day passes.
+      if (invoice?.status === 'pending') work.invoices.push(invoice);
       if (invoice) report.billed.push({ invoice: invoice.id, subscription: event.stored.sub.uuid, due_date: invoice.due_date, status: invoice.status });
     }
   }

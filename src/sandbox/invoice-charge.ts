@@ -1,12 +1,26 @@
-import { invalidInvoiceStatus } from './invoices.js';
+import { cancelBoleto } from './boletos.js';
+import { SandboxError } from './errors.js';
+import type { JsonObject } from './http.js';
+import { cancelInvoice, invalidInvoiceStatus } from './invoices.js';
 import { planCreateTransaction } from './transactions-create.js';
-import { findTransaction, planVoid } from './transactions.js';
-import { isoTimestamp } from './time.js';
+import { approve, findTransaction, planVoid, type TransactionChange } from './transactions.js';
+import { calendarDate, isoTimestamp } from './time.js';
 import type { Invoice, SandboxState, StoredTransaction } from './types.js';
 
-// Money for invoices moves through ordinary card transactions, made by the same code as
+// Money for invoices moves through ordinary transactions, made by the same code as
 // POST /transactions, so every charge has its history, fees and receivables, and shows up in the
-// transaction list like any sale. The invoice keeps the id of its last charge attempt.
+// transaction list like any sale. A card invoice is charged at once and keeps the id of its last
+// charge attempt; a boleto invoice gets a pending boleto and is paid when the buyer pays it.
+
+/**
+ * The POST /transactions body that pays the invoice, of the given payment type. Its metadata ties
+ * the transaction to the invoice, which is read back when an invoice's boleto is paid.
+ */
+function invoiceTransactionBody(invoice: Invoice, description: string, variant: JsonObject): JsonObject {
+  const metadata: Record<string, string> = { invoice: invoice.id };
+  if (invoice.subscription) metadata.subscription = invoice.subscription;
+  return { on_behalf_of: invoice.on_behalf_of, customer: invoice.customer, amount: invoice.amount, currency: invoice.currency, description, metadata, ...variant };
+}
 
 /**
  * Charges the invoice to `card`, or to the customer's default card when `card` is null, and
@@ -14,19 +28,8 @@ import type { Invoice, SandboxState, StoredTransaction } from './types.js';
  * (no such card, no such customer, no card on file).
  */
 export function chargeInvoice(state: SandboxState, invoice: Invoice, card: string | null, description: string, now: Date): StoredTransaction {
-  const metadata: Record<string, string> = { invoice: invoice.id };
-  if (invoice.subscription) metadata.subscription = invoice.subscription;
   const create = planCreateTransaction(
-    {
-      payment_type: 'credit',
-      on_behalf_of: invoice.on_behalf_of,
-      customer: invoice.customer,
-      amount: invoice.amount,
-      currency: invoice.currency,
-      description,
-      metadata,
-      ...(card ? { source: { type: 'card', card: { id: card } } } : {}),
-    },
+    invoiceTransactionBody(invoice, description, { payment_type: 'credit', ...(card ? { source: { type: 'card', card: { id: card } } } : {}) }),
     now,
   );
   const stored = create(state, now);
@@ -44,22 +47,54 @@ export function chargeInvoice(state: SandboxState, invoice: Invoice, card: strin
 }
 
 /**
+ * Issues the boleto that pays a boleto invoice: a pending boleto transaction due on the invoice's
+ * due date (never before the day it is issued). The invoice names it and stays pending until the
+ * buyer pays it (payBoleto). Throws, changing nothing, when it cannot be issued.
+ */
+export function issueInvoiceBoleto(state: SandboxState, invoice: Invoice, description: string, now: Date): StoredTransaction {
+  const today = calendarDate(now);
+  const create = planCreateTransaction(
+    invoiceTransactionBody(invoice, description, { payment_type: 'boleto', payment_method: { expiration_date: invoice.due_date < today ? today : invoice.due_date } }),
+    now,
+  );
+  const stored = create(state, now);
+  invoice.transaction = stored.txn.id;
+  invoice.updated_at = isoTimestamp(now);
+  return stored;
+}
+
+function paidByBoleto(invoice: Invoice, action: string, why: string): SandboxError {
+  return new SandboxError(
+    422,
+    'invoice_paid_by_boleto',
+    `The invoice (id: ${invoice.id}) cannot be ${action}: it is paid by its boleto (transaction ${invoice.transaction ?? 'none'}), not charged to a card; ${why}`,
+  );
+}
+
+/**
  * Pays an unpaid invoice now. A subscription's invoice is charged to the subscription's card (the
- * one the buyer agreed to be billed on), a one-off invoice to the customer's default card.
+ * one the buyer agreed to be billed on), a one-off invoice to the customer's default card. A
+ * boleto invoice is refused: only paying its boleto pays it.
  */
 export function approveInvoice(state: SandboxState, invoice: Invoice, now: Date): Invoice {
   if (invoice.status !== 'pending' && invoice.status !== 'over-due' && invoice.status !== 'failed') {
     throw invalidInvoiceStatus(invoice, 'approved', 'pending, over-due or failed');
   }
+  if (invoice.payment_method === 'boleto') {
+    throw paidByBoleto(invoice, 'approved', 'it becomes paid when the buyer pays that boleto (in the sandbox: POST /transactions/{id}/approve).');
+  }
   const subscription = invoice.subscription ? state.subscriptions[invoice.subscription]?.sub : undefined;
-  const card = subscription && state.cards[subscription.card] ? subscription.card : null;
+  const card = subscription?.card && state.cards[subscription.card] ? subscription.card : null;
   chargeInvoice(state, invoice, card, subscription ? `Subscription ${subscription.uuid}` : `Invoice ${invoice.id}`, now);
   return invoice;
 }
 
-/** Refunds a paid invoice: its card transaction is voided in full and the invoice canceled. */
+/** Refunds a paid card invoice: its card transaction is voided in full and the invoice canceled. */
 export function voidInvoice(state: SandboxState, invoice: Invoice, now: Date): Invoice {
   if (invoice.status !== 'paid' || !invoice.transaction) throw invalidInvoiceStatus(invoice, 'refunded', 'paid');
+  if (invoice.payment_method === 'boleto') {
+    throw paidByBoleto(invoice, 'refunded', 'a paid boleto cannot be reversed through the gateway, so return the money to the buyer another way.');
+  }
   const stored = findTransaction(state, invoice.transaction);
   // Part or all of the charge may already have been voided through the transaction itself.
   if (stored.remaining_cents > 0) {
@@ -71,3 +106,32 @@ export function voidInvoice(state: SandboxState, invoice: Invoice, now: Date): I
   invoice.updated_at = at;
   return invoice;
 }
+
+/** Removes an unpaid invoice; a boleto issued for it and not yet paid is withdrawn with it. */
+export function removeInvoice(state: SandboxState, invoice: Invoice, now: Date): Invoice {
+  cancelInvoice(invoice, now);
+  if (invoice.payment_method === 'boleto' && invoice.transaction) {
+    const boleto = findTransaction(state, invoice.transaction);
+    if (boleto.txn.status === 'pending') cancelBoleto(state, boleto.txn.id, now);
+  }
+  return invoice;
+}
+
+/**
+ * Sandbox-only: the buyer pays a pending boleto, bolepix or PIX (transactions.ts's approve). When
+ * it is the boleto of an unpaid invoice, the invoice is paid in the same state write, so it is
+ * paid exactly once, whichever way the payment is retried.
+ */
+export const payBoleto: TransactionChange = (stored, state, now) => {
+  approve(stored, state, now);
+  const { txn } = stored;
+  const invoiceId = txn.metadata?.invoice;
+  const invoice = invoiceId ? state.invoices[invoiceId] : undefined;
+  // The metadata can be edited; the invoice's own record of its boleto is what counts.
+  if (!invoice || invoice.transaction !== txn.id || invoice.payment_method !== 'boleto') return;
+  if (invoice.status !== 'pending' && invoice.status !== 'over-due') return;
+  const at = isoTimestamp(now);
+  invoice.status = 'paid';
+  invoice.paid_at = at;
+  invoice.updated_at = at;
+};

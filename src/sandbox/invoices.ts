@@ -4,7 +4,7 @@ import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
 import { calendarDate, isoTimestamp, parseCalendarDate, parseDateOrDateTime } from './time.js';
-import type { Buyer, Invoice, InvoiceCustomer, SandboxState } from './types.js';
+import type { Buyer, Invoice, InvoiceCustomer, RecurrencePaymentMethod, SandboxState } from './types.js';
 import { Checker } from './validate.js';
 
 // Invoices: what a customer owes, either one billing of a subscription or a one-off charge. Here:
@@ -24,6 +24,8 @@ export interface InvoiceSpec {
   on_behalf_of?: string;
   customer: Buyer;
   description: string | null;
+  /** Charged to a card unless said otherwise (a boleto subscription's invoices). */
+  payment_method?: RecurrencePaymentMethod;
   due_date: string;
   expiration_date: string | null;
   amount: number;
@@ -43,7 +45,7 @@ export function issueInvoice(state: SandboxState, spec: InvoiceSpec, now: Date):
     customer: spec.customer.id,
     invoice_customer: invoiceCustomer(spec.customer),
     description: spec.description,
-    payment_method: 'credit',
+    payment_method: spec.payment_method ?? 'credit',
     due_date: spec.due_date,
     expiration_date: spec.expiration_date,
     amount: spec.amount,
@@ -130,7 +132,10 @@ export function planCreateInvoice(body: JsonObject, now: Date): InvoiceCreation 
   };
 }
 
-/** Removing an unpaid invoice cancels it; nothing was charged, so nothing is voided. */
+/**
+ * Removing an unpaid invoice cancels it; nothing was charged, so nothing is voided (a boleto
+ * issued for it is withdrawn first, by invoice-charge.ts's removeInvoice).
+ */
 export function cancelInvoice(invoice: Invoice, now: Date): Invoice {
   if (invoice.status !== 'pending' && invoice.status !== 'over-due') throw invalidInvoiceStatus(invoice, 'removed', 'pending or over-due');
   invoice.status = 'canceled';

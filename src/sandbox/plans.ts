@@ -4,7 +4,7 @@ import { newId } from './ids.js';
 import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
 import { parseCents } from './money.js';
 import { isoTimestamp } from './time.js';
-import type { Plan, PlanFrequency, SandboxState } from './types.js';
+import type { Plan, PlanFrequency, RecurrencePaymentMethod, SandboxState } from './types.js';
 import { Checker } from './validate.js';
 
 // Recurrence plans: what a subscription charges and on which calendar. A removed plan is kept,
@@ -26,8 +26,11 @@ const FIELDS = [
   'tolerance_period',
   'metadata',
 ] as const;
-/** The provider's plans take only credit cards. */
-const PAYMENT_METHODS = ['credit'];
+/**
+ * Credit cards, and boletos issued for each invoice. The provider's published file lists only
+ * credit; its service description names boleto recurrence, and the sandbox takes both.
+ */
+export const PAYMENT_METHODS: readonly RecurrencePaymentMethod[] = ['credit', 'boleto'];
 
 type PlanPatch = Partial<Omit<Plan, 'uuid' | 'resource' | 'status' | 'uri' | 'created_at' | 'updated_at' | 'metadata'>> & {
   metadata?: Record<string, string | null>;
@@ -77,8 +80,8 @@ function parsePatch(body: JsonObject, check: Checker): PlanPatch {
     const methods = body.payment_methods;
     if (!Array.isArray(methods) || methods.length === 0 || !methods.every((m) => typeof m === 'string')) {
       check.add('payment_methods', 'must be a non-empty array such as ["credit"]');
-    } else if (methods.some((m) => !PAYMENT_METHODS.includes(m as string))) {
-      check.add('payment_methods', `only ${PAYMENT_METHODS.join(', ')} is supported`);
+    } else if (methods.some((m) => !(PAYMENT_METHODS as readonly string[]).includes(m as string))) {
+      check.add('payment_methods', `only ${PAYMENT_METHODS.join(' and ')} are supported`);
     } else patch.payment_methods = [...new Set(methods as string[])];
   }
   for (const [key, min] of [
@@ -110,6 +113,18 @@ export function findPlan(state: SandboxState, uuid: string): Plan {
   const plan = state.plans[uuid];
   if (!plan) throw notFound('plan', uuid);
   return plan;
+}
+
+/**
+ * Refused when the plan does not list the method. A plan stored without payment_methods (an
+ * earlier version's) is taken as credit only, which was all it could hold.
+ */
+export function requireAcceptedMethod(plan: Plan, method: RecurrencePaymentMethod): void {
+  const accepted = plan.payment_methods?.length ? plan.payment_methods : ['credit'];
+  if (accepted.includes(method)) return;
+  throw new SandboxError(422, 'payment_method_not_accepted', `The plan (id: ${plan.uuid}) does not accept payment_method ${method}; it accepts ${accepted.join(', ')}.`, {
+    reasons: [`payment_method: must be one of the plan's payment_methods (${accepted.join(', ')})`],
+  });
 }
 
 export function planCanceled(plan: Plan, what: string): SandboxError {

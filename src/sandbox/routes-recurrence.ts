@@ -1,7 +1,7 @@
 import { catchUp } from './catch-up.js';
 import { advanceClock, clockView, parseAdvance } from './clock.js';
-import { approveInvoice, voidInvoice } from './invoice-charge.js';
-import { cancelInvoice, findInvoice, listInvoices, planCreateInvoice } from './invoices.js';
+import { approveInvoice, removeInvoice, voidInvoice } from './invoice-charge.js';
+import { findInvoice, listInvoices, planCreateInvoice } from './invoices.js';
 import { findPlan, listPlans, planCreatePlan, planUpdatePlan, removePlan } from './plans.js';
 import type { RequestContext, Route } from './routes.js';
 import { mutateState, readState } from './store.js';
@@ -100,7 +100,7 @@ export const recurrenceRoutes: Route[] = [
     pattern: ['invoices', ':id'],
     handlers: {
       GET: async (c) => ({ status: 200, body: findInvoice(await readState(c.stateDir, c.now), id(c)) }),
-      DELETE: async (c) => changeInvoice(c, (_state, invoice, now) => cancelInvoice(invoice, now)),
+      DELETE: async (c) => changeInvoice(c, removeInvoice),
     },
   },
   { pattern: ['invoices', ':id', 'approve'], handlers: { POST: async (c) => changeInvoice(c, approveInvoice) } },

@@ -4,6 +4,7 @@ import { accountRoutes } from './routes-accounts.js';
 import { documentRoutes } from './routes-documents.js';
 import { eventRoutes } from './routes-events.js';
 import { financeRoutes } from './routes-finance.js';
+import { payBoleto } from './invoice-charge.js';
 import { recurrenceRoutes } from './routes-recurrence.js';
 import { sellerRoutes } from './routes-sellers.js';
 import { mutateState, readState } from './store.js';
@@ -12,7 +13,6 @@ import { findSplitRule, listSplitRules, planAddSplitRule, removeSplitRule } from
 import { createToken, validateTokenRequest } from './tokens.js';
 import { planCreateTransaction } from './transactions-create.js';
 import {
-  approve,
   cancellationLetter,
   findTransaction,
   listTransactions,
@@ -98,7 +98,8 @@ const transactionRoutes: Route[] = [
   },
   { pattern: ['transactions', ':id', 'void'], handlers: { POST: async (c) => changeTransaction(c, planVoid(c.body)) } },
   { pattern: ['transactions', ':id', 'capture'], handlers: { POST: async (c) => changeTransaction(c, planCapture(c.body)) } },
-  { pattern: ['transactions', ':id', 'approve'], handlers: { POST: async (c) => changeTransaction(c, approve) } },
+  // A boleto an invoice was billed with pays the invoice too (invoice-charge.ts).
+  { pattern: ['transactions', ':id', 'approve'], handlers: { POST: async (c) => changeTransaction(c, payBoleto) } },
   {
     pattern: ['transactions', ':id', 'split_rules'],
     handlers: {

@@ -4,22 +4,25 @@ import { requireSeller } from './sellers.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
-import { findPlan, planCanceled } from './plans.js';
+import { findPlan, PAYMENT_METHODS, planCanceled, requireAcceptedMethod } from './plans.js';
 import { dueDateAt, firstStepOnOrAfter } from './schedule.js';
 import { calendarDate, isoTimestamp, parseCalendarDate, parseDateOrDateTime } from './time.js';
-import type { Plan, SandboxState, StoredSubscription, Subscription } from './types.js';
+import type { Buyer, Plan, RecurrencePaymentMethod, SandboxState, StoredSubscription, Subscription } from './types.js';
 import { Checker } from './validate.js';
 
-// Subscriptions: a buyer's card charged on a plan's calendar. This module creates, changes and
+// Subscriptions: a buyer billed on a plan's calendar, charged to a card or (payment_method boleto)
+// sent a boleto for each invoice. This module creates, changes and
 // lists them and moves them between statuses; billing them is billing.ts, and running what fell
 // due is catch-up.ts. As elsewhere, bodies are checked before the state is locked, and what
 // depends on the state (plan, buyer, card, seller) under the lock before anything changes.
 
-const UPDATABLE = ['amount', 'due_date', 'expiration_date', 'card', 'plan', 'description', 'metadata'] as const;
+const UPDATABLE = ['amount', 'due_date', 'expiration_date', 'payment_method', 'card', 'plan', 'description', 'metadata'] as const;
 
 interface SubscriptionPatch {
   plan?: string;
-  card?: string;
+  payment_method?: RecurrencePaymentMethod;
+  /** null: sent as null, which only a change to boleto may (a boleto subscription has no card). */
+  card?: string | null;
   due_date?: string;
   expiration_date?: string | null;
   amount?: number;
@@ -52,8 +55,16 @@ function parsePatch(body: JsonObject, today: string, check: Checker): Subscripti
   const plan = check.optionalString(body.plan, 'plan');
   if (plan === null) check.add('plan', 'cannot be cleared');
   else if (plan !== undefined) patch.plan = plan;
+  if (body.payment_method !== undefined) {
+    if (typeof body.payment_method === 'string' && (PAYMENT_METHODS as readonly string[]).includes(body.payment_method)) {
+      patch.payment_method = body.payment_method as RecurrencePaymentMethod;
+    } else check.add('payment_method', `must be one of ${PAYMENT_METHODS.join(', ')}`);
+  }
   const card = check.optionalString(body.card, 'card');
-  if (card === null) check.add('card', 'cannot be cleared');
+  if (patch.payment_method === 'boleto') {
+    if (typeof card === 'string') check.add('card', 'must be left out with payment_method boleto: a boleto subscription has no card');
+    else if (card === null) patch.card = null;
+  } else if (card === null) check.add('card', 'cannot be cleared (a card subscription needs one; send payment_method boleto to stop charging a card)');
   else if (card !== undefined) patch.card = card;
   if (body.due_date === null) check.add('due_date', 'cannot be cleared');
   else if (body.due_date !== undefined) {
@@ -91,6 +102,18 @@ function requireOwnedCard(state: SandboxState, cardId: string, customer: string)
   }
 }
 
+/** The card a card subscription charges: the one given, else the buyer's default; it must be theirs. */
+function cardToCharge(state: SandboxState, given: string | undefined, customer: Buyer): string {
+  const cardId = given ?? customer.default_credit;
+  if (!cardId) {
+    throw new SandboxError(400, 'invalid_parameter', `The customer (id: ${customer.id}) has no card on file; give card or associate one.`, {
+      reasons: ['card: is required (the customer has no default card)'],
+    });
+  }
+  requireOwnedCard(state, cardId, customer.id);
+  return cardId;
+}
+
 export function findSubscription(state: SandboxState, uuid: string): StoredSubscription {
   const stored = state.subscriptions[uuid];
   if (!stored) throw notFound('subscription', uuid);
@@ -106,7 +129,6 @@ export function planCreateSubscription(body: JsonObject, now: Date): Subscriptio
   const planId = check.requiredString(body.plan, 'plan');
   const customerId = check.requiredString(body.customer, 'customer');
   const onBehalfOf = check.requiredString(body.on_behalf_of, 'on_behalf_of');
-  if (body.payment_method !== undefined && body.payment_method !== 'credit') check.add('payment_method', 'must be "credit"');
   if (body.due_date === undefined || body.due_date === null) check.add('due_date', 'is required (YYYY-MM-DD)');
   // plan was checked above, as required; due_date too when missing.
   const patch = parsePatch({ ...body, plan: undefined, due_date: body.due_date ?? undefined }, today, check);
@@ -115,19 +137,15 @@ export function planCreateSubscription(body: JsonObject, now: Date): Subscriptio
   check.throwIfAny();
   const due = patch.due_date as string;
   const expiration = patch.expiration_date ?? null;
+  const method = patch.payment_method ?? 'credit';
 
   return (state, at) => {
     const plan = requireActivePlan(state, planId as string);
+    requireAcceptedMethod(plan, method);
     const customer = state.buyers[customerId as string];
     if (!customer) throw notFound('customer', customerId as string);
-    // Left out, the card is the one the buyer is charged by default.
-    const cardId = patch.card ?? customer.default_credit;
-    if (!cardId) {
-      throw new SandboxError(400, 'invalid_parameter', `The customer (id: ${customer.id}) has no card on file; give card or associate one.`, {
-        reasons: ['card: is required (the customer has no default card)'],
-      });
-    }
-    requireOwnedCard(state, cardId, customer.id);
+    // A card subscription left without card charges the buyer's default card; a boleto one has none.
+    const cardId = method === 'credit' ? cardToCharge(state, patch.card ?? undefined, customer) : null;
     requireSeller(state, onBehalfOf as string);
     const stamp = isoTimestamp(at);
     const uuid = newId();
@@ -137,10 +155,12 @@ export function planCreateSubscription(body: JsonObject, now: Date): Subscriptio
       plan: plan.uuid,
       on_behalf_of: onBehalfOf as string,
       customer: customer.id,
-      description: patch.description ?? null,
-      payment_method: 'credit',
+      // Left out, what the plan says it is, as the invoices will.
+      description: patch.description ?? plan.description ?? plan.name,
+      payment_method: method,
       due_date: due,
-      due_since_date: null,
+      // Not billed yet: the cycle it is in starts on its first due date.
+      due_since_date: due,
       expiration_date: expiration,
       amount: patch.amount ?? plan.amount,
       currency: currency ?? plan.currency,
@@ -186,11 +206,18 @@ export function planUpdateSubscription(body: JsonObject, now: Date): Subscriptio
       check.add('due_date', `${patch.due_date} was already billed; give a later date`);
     }
     check.throwIfAny();
-    if (patch.plan !== undefined && patch.plan !== sub.plan) requireActivePlan(state, patch.plan);
-    if (patch.card !== undefined) requireOwnedCard(state, patch.card, sub.customer);
+    const plan = patch.plan !== undefined && patch.plan !== sub.plan ? requireActivePlan(state, patch.plan) : findPlan(state, sub.plan);
+    const method = patch.payment_method ?? sub.payment_method;
+    // A new plan or a new method must suit each other; a subscription left as it was keeps its method.
+    if (patch.plan !== undefined || patch.payment_method !== undefined) requireAcceptedMethod(plan, method);
+    const card = paymentCard(state, stored, method, patch.card);
 
-    const { metadata, ...fields } = patch;
+    const { metadata, card: _card, payment_method: _method, ...fields } = patch;
     Object.assign(sub, fields);
+    sub.payment_method = method;
+    sub.card = card;
+    // Nothing billed yet: the cycle it is in still starts on its (new) first due date.
+    if (patch.due_date !== undefined && stored.billed.length === 0) sub.due_since_date = patch.due_date;
     if (metadata) {
       // Merge like the provider: keys not sent are kept; a key sent as null is removed.
       for (const [key, value] of Object.entries(metadata)) {
@@ -205,6 +232,30 @@ export function planUpdateSubscription(body: JsonObject, now: Date): Subscriptio
     }
     sub.updated_at = isoTimestamp(at);
   };
+}
+
+/**
+ * The card a subscription will have once changed: none when paid by boleto; for a card one, the
+ * card sent, else the one it had, else (coming from boleto) the buyer's default card.
+ */
+function paymentCard(state: SandboxState, stored: StoredSubscription, method: RecurrencePaymentMethod, sent: string | null | undefined): string | null {
+  const { sub } = stored;
+  if (method === 'boleto') {
+    if (typeof sent === 'string') {
+      throw new SandboxError(400, 'invalid_parameter', `The subscription (id: ${sub.uuid}) is paid by boleto and has no card; send payment_method credit with the card.`, {
+        reasons: ['card: a boleto subscription has no card (send payment_method credit with it)'],
+      });
+    }
+    return null;
+  }
+  if (typeof sent === 'string') {
+    requireOwnedCard(state, sent, sub.customer);
+    return sent;
+  }
+  if (sub.card !== null) return sub.card;
+  const customer = state.buyers[sub.customer];
+  if (!customer) throw notFound('customer', sub.customer);
+  return cardToCharge(state, undefined, customer);
 }
 
 export const suspend: SubscriptionChange = (stored, _state, now) => {

@@ -481,6 +481,9 @@ export interface Plan {
 
 export type SubscriptionStatus = 'active' | 'suspended' | 'canceled' | 'expired';
 
+/** How a subscription's invoices are paid: charged to its card, or by a boleto issued for each. */
+export type RecurrencePaymentMethod = 'credit' | 'boleto';
+
 /** Seed 2.6, every field with its type, plus metadata. */
 export interface Subscription {
   uuid: string;
@@ -489,17 +492,21 @@ export interface Subscription {
   on_behalf_of: string;
   customer: string;
   description: string | null;
-  payment_method: 'credit';
+  payment_method: RecurrencePaymentMethod;
   /** The next due date (YYYY-MM-DD). */
   due_date: string;
-  /** The last due date billed, null before the first billing. */
+  /**
+   * The due date of the cycle the subscription is in: the last due date billed, or before the
+   * first billing the first due date. Null only in subscriptions stored by an earlier version.
+   */
   due_since_date: string | null;
   expiration_date: string | null;
   amount: number;
   currency: string;
   status: SubscriptionStatus;
   suspended_at: string | null;
-  card: string;
+  /** The card charged; null for a boleto subscription, which has none. */
+  card: string | null;
   uri: string;
   metadata: Record<string, string>;
   created_at: string;
@@ -540,7 +547,7 @@ export interface Invoice {
   customer: string;
   invoice_customer: InvoiceCustomer;
   description: string | null;
-  payment_method: 'credit';
+  payment_method: RecurrencePaymentMethod;
   due_date: string;
   expiration_date: string | null;
   amount: number;
@@ -551,7 +558,7 @@ export interface Invoice {
   retries: number;
   max_retries: number;
   status: InvoiceStatus;
-  /** The card transaction of the last charge attempt. */
+  /** The card transaction of the last charge attempt, or the boleto transaction issued for it. */
   transaction: string | null;
   uri: string;
   metadata: Record<string, string>;

@@ -60,6 +60,12 @@ describe('plans', () => {
     });
   });
 
+  it('create takes credit and boleto as payment methods (repeatable)', async () => {
+    const result = await run(['plans', 'create', '--name', 'Boleto', '--amount', '10', '--frequency', 'monthly', '--payment-method', 'credit', '--payment-method', 'boleto']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(server!.requests[0]!.json.payment_methods).toEqual(['credit', 'boleto']);
+  });
+
   it('create needs name, amount and frequency; bad values are refused before sending', async () => {
     const missing = await run(['plans', 'create', '--name', 'X']);
     expect(missing.code).toBe(2);
@@ -67,7 +73,7 @@ describe('plans', () => {
     for (const args of [
       ['--frequency', 'hourly'],
       ['--frequency', 'monthly', '--interval', '0'],
-      ['--frequency', 'monthly', '--payment-method', 'boleto'],
+      ['--frequency', 'monthly', '--payment-method', 'pix'],
       ['--frequency', 'monthly', '--amount', '1', '--amount-cents', '100'],
     ]) {
       const result = await run(['plans', 'create', '--name', 'X', '--amount', '10', ...args]);
@@ -113,8 +119,9 @@ describe('subscriptions', () => {
       [{ status: 201, body: { uuid: ID, due_date: `${NEXT}-01-10`, amount: 2990, status: 'active' } }],
     );
     expect(result.code, result.stderr).toBe(0);
-    expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
-    expect(server!.requests[0]!.json).toEqual({
+    // The plan is read to check it accepts the payment method.
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
+    expect(server!.requests[1]!.json).toEqual({
       plan: ID,
       customer: BUYER,
       payment_method: 'credit',
@@ -146,7 +153,7 @@ describe('subscriptions', () => {
     const args = ['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--amount', '29.90', '--on-behalf-of', SELLER];
     const ahead = await run(args, replies({ status: 200, body: { now: `${NEXT + 1}-03-04T23:30:00.000Z`, offset_seconds: 86_400 * 400 } }), MKT, test);
     expect(ahead.code, ahead.stderr).toBe(0);
-    expect(sent()).toEqual(['GET /v1/sandbox/clock', `POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
+    expect(sent()).toEqual(['GET /v1/sandbox/clock', `GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
     expect(server!.requests.at(-1)!.json.due_date).toBe(`${NEXT + 1}-03-04`);
     // A test key on a service with no sandbox clock: it keeps real time.
     const noClock = await run(args, replies({ status: 404, body: providerError(404, 'resource_not_found', 'Not found') }), MKT, test);
@@ -154,7 +161,7 @@ describe('subscriptions', () => {
     expect(server!.requests.at(-1)!.json.due_date).toBe(localDay());
     const live = await run(args, replies({ status: 500, body: {} }));
     expect(live.code, live.stderr).toBe(0);
-    expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
     expect(server!.requests.at(-1)!.json.due_date).toBe(localDay());
   });
 
@@ -177,6 +184,94 @@ describe('subscriptions', () => {
     ]);
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('the plan');
+  });
+
+  describe('--payment-method', () => {
+    const PLAN_PATH = `/recurrence_plans/${ID}`;
+    /** A service whose plan accepts `methods`, whose subscription is `current`, and whose buyer has CARD on file. */
+    const service = (methods: string[], current: Record<string, unknown> = {}) => (req: any): Reply => {
+      if (req.path.endsWith(PLAN_PATH)) return { status: 200, body: { uuid: ID, amount: 2990, status: 'active', payment_methods: methods } };
+      if (req.path.endsWith(`/buyers/${BUYER}`)) return { status: 200, body: { id: BUYER, default_credit: CARD } };
+      if (req.method === 'GET') return { status: 200, body: { uuid: 'sub1', plan: ID, customer: BUYER, payment_method: 'credit', card: CARD, amount: 2990, status: 'active', ...current } };
+      return { status: req.method === 'POST' ? 201 : 200, body: { uuid: 'sub1', amount: 2990, status: 'active' } };
+    };
+
+    it('create --payment-method boleto sends payment_method boleto and no card, and never looks up a card', async () => {
+      const result = await run(
+        ['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'boleto', '--due-date', `${NEXT}-01-10`, '--on-behalf-of', SELLER, '--description', 'Mensal por boleto'],
+        service(['credit', 'boleto']),
+      );
+      expect(result.code, result.stderr).toBe(0);
+      expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}${PLAN_PATH}`, `POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
+      expect(server!.requests[1]!.json).toEqual({
+        plan: ID,
+        customer: BUYER,
+        payment_method: 'boleto',
+        due_date: `${NEXT}-01-10`,
+        amount: 2990,
+        currency: 'BRL',
+        on_behalf_of: SELLER,
+        description: 'Mensal por boleto',
+      });
+    });
+
+    it("a method the plan does not accept is exit 2 naming the flag and the plan's methods; nothing is sent", async () => {
+      const boleto = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'boleto', '--on-behalf-of', SELLER, '--due-date', `${NEXT}-01-10`], service(['credit']));
+      expect(boleto.code).toBe(2);
+      expect(boleto.stderr).toContain(`--payment-method: plan ${ID} does not accept boleto; its payment methods are credit`);
+      expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}${PLAN_PATH}`]);
+      // The default, credit, is checked too.
+      const credit = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--on-behalf-of', SELLER, '--due-date', `${NEXT}-01-10`], service(['boleto']));
+      expect(credit.code).toBe(2);
+      expect(credit.stderr).toContain('does not accept credit; its payment methods are boleto');
+      expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}${PLAN_PATH}`]);
+    });
+
+    it('--card with --payment-method boleto, or an unknown method, is a usage error before anything is read', async () => {
+      const both = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'boleto', '--card', CARD, '--on-behalf-of', SELLER]);
+      expect(both.code).toBe(2);
+      expect(both.stderr).toContain('--card cannot be used with --payment-method boleto');
+      const update = await run(['subscriptions', 'update', ID, '--payment-method', 'boleto', '--card', CARD]);
+      expect(update.code).toBe(2);
+      const pix = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'pix']);
+      expect(pix.code).toBe(2);
+      expect(pix.stderr).toContain('credit, boleto');
+      expect(server!.requests).toHaveLength(0);
+    });
+
+    it('--dry-run reads nothing and shows the boleto body', async () => {
+      const result = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'boleto', '--on-behalf-of', SELLER, '--dry-run']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(server!.requests).toHaveLength(0);
+      const shown = JSON.parse(result.stdout);
+      expect(shown.body).toMatchObject({ payment_method: 'boleto', amount: "(the plan's amount)" });
+      expect(shown.body).not.toHaveProperty('card');
+      const update = await run(['subscriptions', 'update', ID, '--payment-method', 'credit', '--dry-run']);
+      expect(update.code, update.stderr).toBe(0);
+      expect(server!.requests).toHaveLength(0);
+    });
+
+    it("update checks the method against the subscription's plan, or the new --plan's", async () => {
+      const toBoleto = await run(['subscriptions', 'update', ID, '--payment-method', 'boleto'], service(['credit', 'boleto']));
+      expect(toBoleto.code, toBoleto.stderr).toBe(0);
+      expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`, `GET /v1/marketplaces/${MKT}${PLAN_PATH}`, `PUT /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`]);
+      expect(server!.requests.at(-1)!.json).toEqual({ payment_method: 'boleto' });
+
+      const NEW_PLAN = 'ffffffffffffffffffffffffffffffff';
+      const refused = await run(['subscriptions', 'update', ID, '--plan', NEW_PLAN, '--payment-method', 'boleto'], (req: any) =>
+        req.path.endsWith(`/recurrence_plans/${NEW_PLAN}`) ? { status: 200, body: { uuid: NEW_PLAN, amount: 2990, status: 'active', payment_methods: ['credit'] } } : service(['credit', 'boleto'])(req),
+      );
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(`plan ${NEW_PLAN} does not accept boleto`);
+      expect(sent().some((r) => r.startsWith('PUT'))).toBe(false);
+    });
+
+    it("update from boleto to credit without --card sends the buyer's default card", async () => {
+      const result = await run(['subscriptions', 'update', ID, '--payment-method', 'credit'], service(['credit', 'boleto'], { payment_method: 'boleto', card: null }));
+      expect(result.code, result.stderr).toBe(0);
+      expect(sent()).toContain(`GET /v1/marketplaces/${MKT}/buyers/${BUYER}`);
+      expect(server!.requests.at(-1)!.json).toEqual({ payment_method: 'credit', card: CARD });
+    });
   });
 
   it('list filters, get, update', async () => {

@@ -81,6 +81,76 @@ describe('a year of monthly billing', () => {
   });
 });
 
+describe('a boleto subscription', () => {
+  const billedBoletos = async (sub: Tx): Promise<Tx[]> =>
+    (await json(['transactions', 'list', '--all', '--payment-type', 'boleto'])).filter((t: Tx) => t.description === `Subscription ${sub.uuid}`);
+
+  it('each cycle issues a pending boleto invoice; sandbox pay pays it; advancing again charges nothing twice', async () => {
+    const plan = await json(['plans', 'create', '--name', 'Mensal boleto', '--amount', '29.90', '--frequency', 'monthly', '--payment-method', 'boleto']);
+    expect(plan.payment_methods).toEqual(['boleto']);
+    // The plan takes no card subscriptions: refused before sending.
+    expectError(await run(home(), ['subscriptions', 'create', '--plan', plan.uuid, '--customer', SANDBOX_BUYER_ID, '--due-date', await sandboxDay(1)]), 2, '--payment-method', 'its payment methods are boleto');
+    expectError(await run(home(), ['subscriptions', 'create', '--plan', plan.uuid, '--customer', SANDBOX_BUYER_ID, '--payment-method', 'boleto', '--card', SANDBOX_CARD_ID]), 2, '--card cannot be used with --payment-method boleto');
+
+    const sub = await subscribe(plan, ['--payment-method', 'boleto']);
+    expect(sub).toMatchObject({ payment_method: 'boleto', card: null, description: 'Mensal boleto', due_since_date: sub.due_date, expiration_date: null, suspended_at: null, amount: 2990 });
+    const view = await run(home(), ['subscriptions', 'get', sub.uuid, '--no-color'], { tty: true });
+    expect(view.stdout).toMatch(/Paid by\s+boleto/);
+
+    const advanced = await run(home(), ['sandbox', 'advance', '--days', '1', '-o', 'json']);
+    expect(advanced.code, advanced.stderr).toBe(0);
+    expect(advanced.stderr).toContain('1 billing');
+    const [invoice, ...more] = await json(['invoices', 'list', '--subscription', sub.uuid]);
+    expect(more).toEqual([]);
+    expect(invoice).toMatchObject({ status: 'pending', payment_method: 'boleto', due_date: sub.due_date, amount: 2990, paid_at: null });
+    const boleto = await json(['transactions', 'get', invoice.transaction]);
+    expect(boleto).toMatchObject({ payment_type: 'boleto', status: 'pending', amount: '29.90', customer: SANDBOX_BUYER_ID, metadata: { invoice: invoice.id, subscription: sub.uuid } });
+    expect(boleto.payment_method.expiration_date).toBe(sub.due_date);
+    // The boleto pays it, not a card.
+    expectError(await run(home(), ['invoices', 'approve', invoice.id, '--yes']), 6, 'invoice_paid_by_boleto');
+
+    expect(await json(['sandbox', 'pay', invoice.transaction])).toMatchObject({ status: 'succeeded' });
+    const paid = await json(['invoices', 'get', invoice.id]);
+    expect(paid).toMatchObject({ status: 'paid', paid_at: expect.any(String), transaction: invoice.transaction });
+    expect(await json(['invoices', 'list', '--status', 'paid'])).toHaveLength(1);
+
+    // Advancing again within the cycle bills nothing more and charges the buyer nothing twice.
+    await json(['sandbox', 'advance', '--days', '1']);
+    expect(await json(['invoices', 'list', '--subscription', sub.uuid])).toEqual([paid]);
+    expect(await billedBoletos(sub)).toHaveLength(1);
+    expect((await json(['transactions', 'list', '--all', '--payment-type', 'credit'])).filter((t: Tx) => t.description === `Subscription ${sub.uuid}`)).toEqual([]);
+
+    // The next cycle issues the next boleto.
+    await json(['sandbox', 'advance', '--days', '31']);
+    const invoices: Tx[] = await json(['invoices', 'list', '--subscription', sub.uuid, '--all']);
+    expect(invoices).toHaveLength(2);
+    const second = invoices.find((i) => i.id !== invoice.id);
+    expect(['pending', 'over-due']).toContain(second.status);
+    expect(second.transaction).not.toBe(invoice.transaction);
+    expect((await billedBoletos(sub)).map((t) => t.status).sort()).toEqual(['pending', 'succeeded']);
+    expect((await json(['subscriptions', 'get', sub.uuid])).due_since_date).toBe(second.due_date);
+    await json(['sandbox', 'pay', second.transaction]);
+    expect((await json(['invoices', 'get', second.id])).status).toBe('paid');
+  });
+
+  it('subscriptions update --payment-method moves a card subscription to boleto and back', async () => {
+    const plan = await json(['plans', 'create', '--name', 'Ambos', '--amount', '10', '--frequency', 'monthly', '--payment-method', 'credit', '--payment-method', 'boleto']);
+    const sub = await subscribe(plan);
+    expect(sub).toMatchObject({ payment_method: 'credit', card: SANDBOX_CARD_ID });
+    expect(await json(['subscriptions', 'update', sub.uuid, '--payment-method', 'boleto'])).toMatchObject({ payment_method: 'boleto', card: null });
+    await json(['sandbox', 'advance', '--days', '1']);
+    const [invoice] = await json(['invoices', 'list', '--subscription', sub.uuid]);
+    expect(invoice).toMatchObject({ payment_method: 'boleto', status: 'pending' });
+    // Removing the invoice withdraws its boleto.
+    expect(await json(['invoices', 'remove', invoice.id, '--yes'])).toMatchObject({ status: 'canceled' });
+    expect((await json(['transactions', 'get', invoice.transaction])).status).toBe('canceled');
+    // Back to credit: the buyer's default card.
+    expect(await json(['subscriptions', 'update', sub.uuid, '--payment-method', 'credit'])).toMatchObject({ payment_method: 'credit', card: SANDBOX_CARD_ID });
+    const creditOnly = await monthlyPlan();
+    expectError(await run(home(), ['subscriptions', 'update', sub.uuid, '--plan', creditOnly.uuid, '--payment-method', 'boleto']), 2, `plan ${creditOnly.uuid} does not accept boleto`);
+  });
+});
+
 describe('subscriptions, invoices and plans from a support desk', () => {
   it('suspending twice, or a canceled subscription, is a clear error; remove asks', async () => {
     const sub = await subscribe(await monthlyPlan());

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
 import { readStateFiles, replaceState } from '../../src/sandbox/store.js';
-import { DECLINED, expectTransactionShape, HEX32, ISO_MS, VISA, type Client, type Json } from './helpers.js';
+import { DECLINED, expectError, expectTransactionShape, HEX32, ISO_MS, VISA, type Client, type Json } from './helpers.js';
 import { advance, allInvoices, buyerWithCard, createPlan, pinnedSandbox, subscribe, type Pinned, wholePlan } from './recurrence-helpers.js';
 
 // Billing on the sandbox clock: every due date of an active subscription billed once, in date
@@ -287,6 +287,102 @@ describe('declines', () => {
     const moved = await advance(api, 3);
     expect(moved.billed.map((b: Json) => b.status)).toEqual(['failed']);
     expect((await allInvoices(api, `subscription=${sub.uuid}`))[0]).toMatchObject({ status: 'failed', retries: 1, transaction: null });
+  });
+});
+
+describe('boleto subscriptions', () => {
+  it('each due date issues a pending boleto invoice; paying the boleto pays the invoice, once', async () => {
+    const api = await sandboxAt('2030-01-15T12:00:00.000Z');
+    const plan = await createPlan(api, { payment_methods: ['boleto'], description: 'Mensal por boleto' });
+    const sub = await subscribe(api, plan, '2030-01-16', { payment_method: 'boleto' });
+    expect(sub).toMatchObject({ payment_method: 'boleto', card: null, description: 'Mensal por boleto', due_since_date: '2030-01-16' });
+
+    const first = await advance(api, 1);
+    expect(first.billed.map((b: Json) => [b.due_date, b.status])).toEqual([['2030-01-16', 'pending']]);
+    const [invoice] = await allInvoices(api, `subscription=${sub.uuid}`);
+    expectInvoiceShape(invoice);
+    expect(invoice).toMatchObject({ payment_method: 'boleto', status: 'pending', paid_at: null, amount: 2990, due_date: '2030-01-16', description: 'Mensal por boleto' });
+    expect(invoice.transaction).toMatch(HEX32);
+
+    // The boleto is an ordinary boleto transaction, made as POST /transactions makes one.
+    const boleto = (await api.get(`/v1/transactions/${invoice.transaction}`)).body;
+    expectTransactionShape(boleto);
+    expect(boleto).toMatchObject({
+      payment_type: 'boleto',
+      status: 'pending',
+      amount: '29.90',
+      currency: 'BRL',
+      customer: SANDBOX_BUYER_ID,
+      on_behalf_of: SANDBOX_SELLER_ID,
+      description: `Subscription ${sub.uuid}`,
+      metadata: { invoice: invoice.id, subscription: sub.uuid },
+    });
+    expect(boleto.payment_method).toMatchObject({ resource: 'boleto', expiration_date: '2030-01-16', status: 'not_paid' });
+    expect((await api.get(`/v1/recurrence_subscriptions/${sub.uuid}`)).body).toMatchObject({ due_since_date: '2030-01-16', due_date: '2030-02-16' });
+
+    // Advancing again bills nothing new; the unpaid invoice turns over-due the day after its due date.
+    const again = await advance(api, 1);
+    expect(again).toMatchObject({ billed: [], overdue: [invoice.id] });
+    expect(await allInvoices(api, `subscription=${sub.uuid}`)).toHaveLength(1);
+    expect(await transactionsOf(api, sub.uuid)).toHaveLength(1);
+
+    const paid = await api.post(`/v1/transactions/${invoice.transaction}/approve`, {});
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.status).toBe('succeeded');
+    const after = (await api.get(`/v1/invoices/${invoice.id}`)).body;
+    expect(after).toMatchObject({ status: 'paid', paid_at: '2030-01-17T12:00:00.000Z', transaction: invoice.transaction });
+    // Paying twice is refused, and the invoice is not paid twice.
+    expectError(await api.post(`/v1/transactions/${invoice.transaction}/approve`, {}), 400, 'approve_transaction_error');
+    expect((await api.get(`/v1/invoices/${invoice.id}`)).body).toEqual(after);
+    // The same event a card invoice's payment raises.
+    const events = await api.get('/v1/events?type=invoice.paid');
+    expect(events.body.items.map((e: Json) => e.payload.object.id)).toEqual([invoice.id]);
+
+    // The next cycle issues the next boleto.
+    const next = await advance(api, 31);
+    expect(next.billed.map((b: Json) => [b.due_date, b.status])).toEqual([['2030-02-16', 'pending']]);
+    const invoices = await allInvoices(api, `subscription=${sub.uuid}`);
+    // Issued on Feb 16 and over-due on Feb 17, both within this one advance.
+    expect(next.overdue).toEqual([invoices[1]?.id]);
+    expect(invoices.map((i) => [i.due_date, i.status])).toEqual([['2030-01-16', 'paid'], ['2030-02-16', 'over-due']]);
+    expect(invoices[1].transaction).not.toBe(invoice.transaction);
+    const txns = await transactionsOf(api, sub.uuid);
+    expect(txns.map((t) => [t.payment_type, t.status])).toEqual([['boleto', 'succeeded'], ['boleto', 'pending']]);
+  });
+
+  it('approve and refund are refused for a boleto invoice; remove withdraws its boleto', async () => {
+    const api = await sandboxAt('2030-01-15T12:00:00.000Z');
+    const plan = await createPlan(api, { payment_methods: ['credit', 'boleto'] });
+    const sub = await subscribe(api, plan, '2030-01-16', { payment_method: 'boleto' });
+    await advance(api, 1);
+    const [pending] = await allInvoices(api, `subscription=${sub.uuid}`);
+    const refused = await api.post(`/v1/invoices/${pending.id}/approve`, {});
+    expectError(refused, 422, 'invoice_paid_by_boleto');
+    expect(refused.body.error.message).toContain(pending.transaction);
+
+    const removed = await api.del(`/v1/invoices/${pending.id}`);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body.status).toBe('canceled');
+    expect((await api.get(`/v1/transactions/${pending.transaction}`)).body).toMatchObject({ status: 'canceled', payment_method: { status: 'canceled' } });
+    expectError(await api.post(`/v1/transactions/${pending.transaction}/approve`, {}), 400, 'approve_transaction_error');
+
+    await advance(api, 31);
+    const [, second] = await allInvoices(api, `subscription=${sub.uuid}`);
+    await api.post(`/v1/transactions/${second.transaction}/approve`, {});
+    expectError(await api.del(`/v1/invoices/${second.id}/void`), 422, 'invoice_paid_by_boleto');
+    expect((await api.get(`/v1/invoices/${second.id}`)).body.status).toBe('paid');
+  });
+
+  it('a subscription changed from credit to boleto bills its next due date by boleto', async () => {
+    const api = await sandboxAt('2030-01-15T12:00:00.000Z');
+    const plan = await createPlan(api, { payment_methods: ['credit', 'boleto'] });
+    const sub = await subscribe(api, plan, '2030-01-16');
+    await advance(api, 1);
+    const changed = await api.put(`/v1/recurrence_subscriptions/${sub.uuid}`, { payment_method: 'boleto' });
+    expect(changed.body).toMatchObject({ payment_method: 'boleto', card: null, due_date: '2030-02-16' });
+    await advance(api, 31);
+    const invoices = await allInvoices(api, `subscription=${sub.uuid}`);
+    expect(invoices.map((i) => [i.payment_method, i.status])).toEqual([['credit', 'paid'], ['boleto', 'pending']]);
   });
 });
 

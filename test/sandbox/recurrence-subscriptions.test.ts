@@ -26,17 +26,19 @@ afterAll(async () => {
 function expectSubscriptionShape(sub: Json): void {
   expect(sub.uuid).toMatch(HEX32);
   expect(sub.resource).toBe('subscription');
-  for (const key of ['plan', 'on_behalf_of', 'customer', 'payment_method', 'currency', 'status', 'uri', 'card', 'created_at', 'updated_at']) {
+  for (const key of ['plan', 'on_behalf_of', 'customer', 'description', 'payment_method', 'currency', 'status', 'uri', 'created_at', 'updated_at']) {
     expect(typeof sub[key], key).toBe('string');
   }
+  expect(['credit', 'boleto']).toContain(sub.payment_method);
+  // A boleto subscription has no card: the one null the real service sends for it.
+  if (sub.payment_method === 'boleto') expect(sub.card).toBeNull();
+  else expect(typeof sub.card).toBe('string');
   expect(typeof sub.amount).toBe('number');
   expect(Number.isInteger(sub.amount)).toBe(true);
   expect(sub.due_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  for (const key of ['due_since_date', 'expiration_date']) {
-    expect(sub).toHaveProperty(key);
-    expect(sub[key] === null || /^\d{4}-\d{2}-\d{2}$/.test(sub[key]), key).toBe(true);
-  }
-  expect(sub).toHaveProperty('description');
+  expect(sub.due_since_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(sub).toHaveProperty('expiration_date');
+  expect(sub.expiration_date === null || /^\d{4}-\d{2}-\d{2}$/.test(sub.expiration_date)).toBe(true);
   expect(sub).toHaveProperty('suspended_at');
   expect(sub.suspended_at === null || ISO_MS.test(sub.suspended_at)).toBe(true);
   expect(sub.created_at).toMatch(ISO_MS);
@@ -64,14 +66,16 @@ describe('POST /recurrence_subscriptions', () => {
       on_behalf_of: SANDBOX_SELLER_ID,
       payment_method: 'credit',
       due_date: '2030-05-21',
-      due_since_date: null,
+      // Not billed yet: the cycle it is in starts on its first due date.
+      due_since_date: '2030-05-21',
       expiration_date: '2031-05-21',
       amount: 3990,
       currency: 'BRL',
       card: SANDBOX_CARD_ID,
       status: 'active',
       suspended_at: null,
-      description: null,
+      // Left out: the plan's description, else its name.
+      description: 'Plano Mensal',
       created_at: NOW,
     });
   });
@@ -103,7 +107,8 @@ describe('POST /recurrence_subscriptions', () => {
     ['amount', { amount: 0 }],
     ['amount', { amount: 12.5 }],
     ['currency', { currency: 'BR' }],
-    ['payment_method', { payment_method: 'boleto' }],
+    ['payment_method', { payment_method: 'pix' }],
+    ['card', { payment_method: 'boleto', card: SANDBOX_CARD_ID }],
   ])('refuses a bad %s with 400', async (field, override) => {
     const reply = await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, '2030-05-25', override));
     expectError(reply, 400, 'invalid_parameter');
@@ -175,6 +180,7 @@ describe('PUT /recurrence_subscriptions/{uuid}', () => {
       ...sub,
       amount: 1234,
       due_date: '2030-06-05',
+      due_since_date: '2030-06-05',
       expiration_date: '2030-09-01',
       card: card.body.id,
       plan: other.uuid,
@@ -218,6 +224,53 @@ describe('PUT /recurrence_subscriptions/{uuid}', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('payment_method boleto', () => {
+  it('a plan that lists boleto takes boleto subscriptions, with no card; one that does not answers 422', async () => {
+    const both = await createPlan(api, { name: 'Boleto ou cartão', description: 'Mensal por boleto', payment_methods: ['credit', 'boleto'] });
+    expect(both.payment_methods).toEqual(['credit', 'boleto']);
+    const sub = await subscribe(api, both, '2030-06-01', { payment_method: 'boleto' });
+    expectSubscriptionShape(sub);
+    expect(sub).toMatchObject({ payment_method: 'boleto', card: null, description: 'Mensal por boleto', due_since_date: '2030-06-01', suspended_at: null, expiration_date: null });
+
+    const refused = await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, '2030-06-01', { payment_method: 'boleto' }));
+    expectError(refused, 422, 'payment_method_not_accepted');
+    expect(refused.body.error.message).toContain('it accepts credit');
+    const boletoOnly = await createPlan(api, { payment_methods: ['boleto'] });
+    expectError(await api.post('/v1/recurrence_subscriptions', subscriptionBody(boletoOnly, '2030-06-01')), 422, 'payment_method_not_accepted');
+  });
+
+  it('update: credit → boleto drops the card; boleto → credit takes the card sent or the buyer\'s default', async () => {
+    const both = await createPlan(api, { payment_methods: ['credit', 'boleto'] });
+    const sub = await subscribe(api, both, '2030-06-01');
+    expect(sub).toMatchObject({ payment_method: 'credit', card: SANDBOX_CARD_ID });
+    const path = `/v1/recurrence_subscriptions/${sub.uuid}`;
+    const toBoleto = await api.put(path, { payment_method: 'boleto' });
+    expect(toBoleto.status, JSON.stringify(toBoleto.body)).toBe(200);
+    expect(toBoleto.body).toMatchObject({ payment_method: 'boleto', card: null });
+    // A boleto subscription takes no card without going back to credit.
+    expectError(await api.put(path, { card: SANDBOX_CARD_ID }), 400, 'invalid_parameter');
+    const back = await api.put(path, { payment_method: 'credit' });
+    expect(back.body).toMatchObject({ payment_method: 'credit', card: SANDBOX_CARD_ID });
+    const other = await buyerWithCard(api, VISA);
+    expectError(await api.put(path, { payment_method: 'credit', card: other.card.id }), 422, 'card_not_owned');
+    // A new plan must accept the method the subscription keeps.
+    await api.put(path, { payment_method: 'boleto' });
+    expectError(await api.put(path, { plan: plan.uuid }), 422, 'payment_method_not_accepted');
+    const swapped = await api.put(path, { plan: plan.uuid, payment_method: 'credit' });
+    expect(swapped.body).toMatchObject({ plan: plan.uuid, payment_method: 'credit', card: SANDBOX_CARD_ID });
+    expectError(await api.put(path, { payment_method: 'boleto' }), 422, 'payment_method_not_accepted');
+  });
+
+  it('boleto → credit with no card on file is refused, changing nothing', async () => {
+    const both = await createPlan(api, { payment_methods: ['credit', 'boleto'] });
+    const cardless = await api.post('/v1/buyers', { first_name: 'Sem', last_name: 'Cartão', taxpayer_id: nextCpf() });
+    const sub = await subscribe(api, both, '2030-06-01', { customer: cardless.body.id, payment_method: 'boleto' });
+    const reply = await api.put(`/v1/recurrence_subscriptions/${sub.uuid}`, { payment_method: 'credit' });
+    expectError(reply, 400, 'invalid_parameter');
+    expect((await api.get(`/v1/recurrence_subscriptions/${sub.uuid}`)).body).toMatchObject({ payment_method: 'boleto', card: null });
   });
 });
 

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
-import { wipeState } from '../../src/sandbox/store.js';
+import { readStateFiles, replaceState, wipeState } from '../../src/sandbox/store.js';
 import { freshSandbox, readStateFile, type Fresh, type Json } from './helpers.js';
 
 // A state file written before buyers, sources, receipts, receivables and recurrence existed must keep working:
@@ -71,5 +71,22 @@ describe('a state file from before this version', () => {
     const advanced = await api.post('/v1/sandbox/clock/advance', { days: 1 });
     expect(advanced.body.billed.map((b: Json) => b.due_date)).toEqual([today]);
     expect((await api.get('/v1/invoices')).body.total).toBe(1);
+  });
+
+  it('keeps serving and billing a subscription stored before description and due_since_date were filled in', async () => {
+    const { api } = fresh;
+    const plan = await api.post('/v1/recurrence_plans/', { name: 'Antigo', frequency: 'monthly', interval: 1, payment_methods: ['credit'], currency: 'BRL', amount: 500 });
+    const today = String((await api.get('/v1/sandbox/clock')).body.now).slice(0, 10);
+    const due = new Date(Date.parse(`${today}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
+    const sub = await api.post('/v1/recurrence_subscriptions', { plan: plan.body.uuid, customer: SANDBOX_BUYER_ID, due_date: due, on_behalf_of: SANDBOX_SELLER_ID });
+    // As the previous version stored it.
+    const state = (await readStateFiles(fresh.dir)) as Json;
+    Object.assign(state.subscriptions[sub.body.uuid].sub, { description: null, due_since_date: null });
+    await replaceState(fresh.dir, state);
+    const old = await api.get(`/v1/recurrence_subscriptions/${sub.body.uuid}`);
+    expect(old.body).toMatchObject({ payment_method: 'credit', card: SANDBOX_CARD_ID, description: null, due_since_date: null, due_date: due });
+    await api.post('/v1/sandbox/clock/advance', { days: 3 });
+    expect((await api.get(`/v1/recurrence_subscriptions/${sub.body.uuid}`)).body).toMatchObject({ due_since_date: due, status: 'active' });
+    expect((await api.get(`/v1/invoices?subscription=${sub.body.uuid}`)).body.items.map((i: Json) => i.status)).toEqual(['paid']);
   });
 });

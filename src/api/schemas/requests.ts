@@ -173,7 +173,7 @@ const plan = z.looseObject(planFields);
 const subscription = z.looseObject({
   plan: z.optional(id),
   customer: z.optional(id),
-  payment_method: z.optional(z.string()),
+  payment_method: z.optional(z.enum(['credit', 'boleto'], 'must be credit or boleto')),
   due_date: z.optional(date),
   expiration_date: z.optional(z.nullable(date)),
   amount: z.optional(centsOrZero),

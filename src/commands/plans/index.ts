@@ -15,7 +15,7 @@ function addPlanFlags(command: Command, creating: boolean): Command {
     .option('--currency <code>', 'three-letter currency (default: the profile currency)')
     .addOption(new Option('--frequency <frequency>', 'billing frequency').choices(['daily', 'weekly', 'monthly', 'annually']))
     .option('--interval <n>', `cycles between charges${creating ? ' (default 1)' : ''}`)
-    .option('--payment-method <method>', 'accepted payment method (repeatable; default credit)', collect)
+    .option('--payment-method <method>', 'accepted payment method, credit or boleto (repeatable; default credit)', collect)
     .option('--duration <n>', 'number of cycles before subscriptions end')
     .option('--grace-days <n>', 'days of grace before charging a new subscription')
     .option('--tolerance-days <n>', 'days an unpaid invoice is tolerated');
@@ -34,6 +34,7 @@ export function registerPlans(program: Command, action: ActionFactory, withVerbs
       examples(
         'payctl plans create --name "Plano Mensal" --amount 29.90 --frequency monthly',
         'payctl plans create --name Anual --amount 299 --setup-amount 50 --frequency annually --duration 2 --tolerance-days 5',
+        'payctl plans create --name "Mensal boleto" --amount 29.90 --frequency monthly --payment-method credit --payment-method boleto',
       ),
     )
     .action(action(() => import('./create.js')));

@@ -54,8 +54,8 @@ export function planBodyFromFlags(options: Record<string, unknown>): Record<stri
   if (interval !== undefined) body.interval = interval;
   const methods = stringList(options.paymentMethod);
   if (methods.length > 0) {
-    const unknown = methods.filter((m) => m !== 'credit');
-    if (unknown.length > 0) throw new ValidationError('--payment-method', `"${unknown.join(', ')}" is not supported; plans charge credit cards`);
+    const unknown = methods.filter((m) => m !== 'credit' && m !== 'boleto');
+    if (unknown.length > 0) throw new ValidationError('--payment-method', `"${unknown.join(', ')}" is not supported; plans take credit and boleto`);
     body.payment_methods = [...new Set(methods)];
   }
   const duration = positiveInteger(options.duration, '--duration');

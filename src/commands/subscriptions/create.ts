@@ -3,23 +3,25 @@ import { ValidationError } from '../../errors.js';
 import { validateCurrency, validateId } from '../../validate/index.js';
 import { defaultToday, SANDBOX_TODAY } from '../shared/dates.js';
 import { missingInput, optionalString } from '../shared/input.js';
-import { scheduleFromFlags, subscriptionRow, type Subscription } from './shared.js';
+import { buyersDefaultCard, checkPlanAccepts, scheduleFromFlags, subscriptionRow, type PaymentMethod, type Subscription } from './shared.js';
 import { SUBSCRIPTION_VIEW } from './view.js';
 
 /**
- * Seed 4.3's body plus on_behalf_of; amounts in cents. expiration_date is left out when not given:
- * the provider's file types it a string, and refuses null.
+ * Seed 4.3's body plus on_behalf_of (and description, when given); amounts in cents.
+ * expiration_date is left out when not given: the provider's file types it a string, and refuses
+ * null. card is left out of a boleto subscription, which has none.
  */
 export interface SubscriptionBody {
   plan: string;
   customer: string;
-  payment_method: 'credit';
+  payment_method: PaymentMethod;
   due_date: string;
   expiration_date?: string;
   amount: number | string;
   currency: string;
-  card: string;
+  card?: string;
   on_behalf_of: string;
+  description?: string;
 }
 
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
@@ -34,34 +36,33 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (seller === undefined) throw missingInput(['--on-behalf-of (or the profile seller_id, or PAYCTL_SELLER_ID)']);
   const currency = validateCurrency(optionalString(options.currency) ?? profile.currency, '--currency');
   const onBehalfOf = validateId(seller, 'seller id', '--on-behalf-of');
+  const method = (schedule.payment_method as PaymentMethod | undefined) ?? 'credit';
   const body: SubscriptionBody = {
     plan: schedule.plan as string,
     customer,
-    payment_method: 'credit',
+    payment_method: method,
     // Not given: today as the service counts it (on a sandbox, the day of its clock).
     due_date: (schedule.due_date as string | undefined) ?? (await defaultToday(ctx)),
     amount: (schedule.amount as number | undefined) ?? "(the plan's amount)",
     currency,
-    card: (schedule.card as string | undefined) ?? "(the buyer's default card)",
     on_behalf_of: onBehalfOf,
   };
+  if (method === 'credit') body.card = (schedule.card as string | undefined) ?? "(the buyer's default card)";
   const expiration = schedule.expiration_date as string | undefined;
   if (expiration !== undefined) body.expiration_date = expiration;
+  const description = optionalString(options.description);
+  if (description !== undefined) body.description = description;
   if (body.expiration_date !== undefined && body.due_date !== SANDBOX_TODAY && body.expiration_date <= body.due_date) {
     throw new ValidationError('--expiration-date', `${body.expiration_date} is not after the due date ${body.due_date}`);
   }
   // A dry run reads nothing: the defaults that need a lookup are shown as what they would be.
   if (ctx.globals.dryRun) return ctx.printDryRun('subscriptions.create', { body });
   const api = await ctx.api();
-  if (typeof body.amount !== 'number') {
-    const plan = await api.call<{ amount?: number }>('plans.get', { params: { id: body.plan } });
-    body.amount = plan.amount ?? 0;
-  }
-  if (schedule.card === undefined) {
-    const buyer = await api.call<{ default_credit?: string | null }>('buyers.get', { params: { id: customer } });
-    if (!buyer.default_credit) throw missingInput([`--card (buyer ${customer} has no default card)`]);
-    body.card = buyer.default_credit;
-  }
+  // Read in any case: the plan must accept the payment method, checked before anything is sent.
+  const plan = await api.call<{ amount?: number; payment_methods?: unknown }>('plans.get', { params: { id: body.plan } });
+  checkPlanAccepts(plan, body.plan, method);
+  if (typeof body.amount !== 'number') body.amount = plan.amount ?? 0;
+  if (method === 'credit' && schedule.card === undefined) body.card = await buyersDefaultCard(ctx, customer);
   await ctx.noteSandbox();
   const subscription = await api.call<Subscription>('subscriptions.create', { body });
   await ctx.show(subscription, SUBSCRIPTION_VIEW, { tableRow: subscriptionRow, short: true });

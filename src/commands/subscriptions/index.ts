@@ -4,14 +4,22 @@ import { examples, requiredFirst } from '../shared/help.js';
 import { addListFlags } from '../shared/list-flags.js';
 import { addSellerFlag } from '../shared/seller-flag.js';
 
-function addSubscriptionFlags(command: Command): Command {
+function addSubscriptionFlags(command: Command, creating: boolean): Command {
   return command
     .option('--plan <plan-id>', 'the plan')
-    .option('--card <card-id>', "the card to charge (default: the buyer's default card)")
+    .addOption(
+      // The same two as shared.ts's PAYMENT_METHODS, written out: this module loads at every start-up.
+      new Option('--payment-method <method>', `how each invoice is paid: charged to a card, or by a boleto issued for it; the plan must accept it${creating ? ' (default credit)' : ''}`).choices([
+        'credit',
+        'boleto',
+      ]),
+    )
+    .option('--card <card-id>', "the card to charge (default: the buyer's default card; none with --payment-method boleto)")
     .option('--due-date <YYYY-MM-DD>', 'first (next) due date')
     .option('--expiration-date <YYYY-MM-DD>', 'last day of the subscription')
     .option('--amount <amount>', "amount per cycle in major units (default: the plan's)")
-    .option('--amount-cents <cents>', 'amount per cycle in cents');
+    .option('--amount-cents <cents>', 'amount per cycle in cents')
+    .option('--description <text>', `description${creating ? " (default: the plan's description, else its name)" : ''}`);
 }
 
 export function registerSubscriptions(program: Command, action: ActionFactory, withVerbs = true): void {
@@ -21,7 +29,7 @@ export function registerSubscriptions(program: Command, action: ActionFactory, w
     .addHelpText('after', examples('payctl subscriptions list --customer <buyer-id>', 'payctl subscriptions suspend <subscription-id>'));
   // Only the group the command line names needs its verbs (see buildProgram).
   if (!withVerbs) return;
-  addSubscriptionFlags(group.command('create').description('Subscribe a buyer to a plan'))
+  addSubscriptionFlags(group.command('create').description('Subscribe a buyer to a plan'), true)
     .option('--customer <buyer-id>', 'the buyer')
     .option('--currency <code>', 'three-letter currency (default: the profile currency)')
     .option('--on-behalf-of <seller-id>', "seller (default: the profile's seller_id)")
@@ -30,6 +38,7 @@ export function registerSubscriptions(program: Command, action: ActionFactory, w
       examples(
         'payctl subscriptions create --plan <plan-id> --customer <buyer-id>',
         'payctl subscriptions create --plan <plan-id> --customer <buyer-id> --card <card-id> --due-date 2026-12-05 --expiration-date 2027-12-05 --amount 24.90',
+        'payctl subscriptions create --plan <plan-id> --customer <buyer-id> --payment-method boleto   # a boleto per invoice',
       ),
     )
     .action(action(() => import('./create.js')));
@@ -48,9 +57,15 @@ export function registerSubscriptions(program: Command, action: ActionFactory, w
     .description('Show a subscription')
     .addHelpText('after', examples('payctl subscriptions get <subscription-id>', 'payctl subscriptions get <subscription-id> -o json | jq -r .due_date'))
     .action(action(() => import('./get.js')));
-  addSubscriptionFlags(group.command('update <id>').description('Change a subscription (only the flags given change)'))
-    .option('--description <text>', 'description')
-    .addHelpText('after', examples('payctl subscriptions update <subscription-id> --card <card-id>', 'payctl subscriptions update <subscription-id> --due-date 2026-12-10'))
+  addSubscriptionFlags(group.command('update <id>').description('Change a subscription (only the flags given change)'), false)
+    .addHelpText(
+      'after',
+      examples(
+        'payctl subscriptions update <subscription-id> --card <card-id>',
+        'payctl subscriptions update <subscription-id> --due-date 2026-12-10',
+        'payctl subscriptions update <subscription-id> --payment-method boleto   # stop charging the card',
+      ),
+    )
     .action(action(() => import('./update.js')));
   group
     .command('remove <id>')

@@ -5,7 +5,7 @@ import { parseDate, validateId } from '../../validate/index.js';
 import { amountFromFlags } from '../shared/amount.js';
 import { centsForTable } from '../shared/cents.js';
 import { notInThePast } from '../shared/dates.js';
-import { optionalString } from '../shared/input.js';
+import { missingInput, optionalString } from '../shared/input.js';
 
 export interface Subscription {
   uuid: string;
@@ -37,12 +37,22 @@ export async function getSubscription(ctx: Context, id: string): Promise<Subscri
   return (await ctx.api()).call<Subscription>('subscriptions.get', { params: { id } });
 }
 
-/** The fields create and update share, each checked: due date not past, expiry after it. */
+/** How a subscription is paid: charged to a card, or by a boleto issued for each invoice. */
+export const PAYMENT_METHODS = ['credit', 'boleto'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The fields create and update share, each checked: due date not past, expiry after it, no card for a boleto. */
 export function scheduleFromFlags(options: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   const plan = optionalString(options.plan);
   if (plan !== undefined) body.plan = validateId(plan, 'plan id', '--plan');
+  // commander has checked it is one of PAYMENT_METHODS.
+  const method = optionalString(options.paymentMethod);
+  if (method !== undefined) body.payment_method = method;
   const card = optionalString(options.card);
+  if (card !== undefined && method === 'boleto') {
+    throw new UsageError('--card cannot be used with --payment-method boleto: a boleto subscription is paid by boleto and has no card');
+  }
   if (card !== undefined) body.card = validateId(card, 'card id', '--card');
   const due = optionalString(options.dueDate);
   if (due !== undefined) body.due_date = notInThePast(parseDate(due, '--due-date'), '--due-date');
@@ -54,6 +64,23 @@ export function scheduleFromFlags(options: Record<string, unknown>): Record<stri
   const amount = amountFromFlags(options);
   if (amount !== undefined) body.amount = amount;
   return body;
+}
+
+/**
+ * Refuses, before sending, a payment method the plan does not list. A plan that lists none (the
+ * provider's answer may leave the field out) is left for the service to judge.
+ */
+export function checkPlanAccepts(plan: { uuid?: string; payment_methods?: unknown }, planId: string, method: PaymentMethod): void {
+  const accepted = Array.isArray(plan.payment_methods) ? plan.payment_methods.map(String) : [];
+  if (accepted.length === 0 || accepted.includes(method)) return;
+  throw new ValidationError('--payment-method', `plan ${planId} does not accept ${method}; its payment methods are ${accepted.join(', ')}`);
+}
+
+/** The card the buyer is charged by default, for a card subscription given no --card. */
+export async function buyersDefaultCard(ctx: Context, customer: string): Promise<string> {
+  const buyer = await (await ctx.api()).call<{ default_credit?: string | null }>('buyers.get', { params: { id: customer } });
+  if (!buyer.default_credit) throw missingInput([`--card (buyer ${customer} has no default card)`]);
+  return buyer.default_credit;
 }
 
 export function requireChanges(body: Record<string, unknown>): void {

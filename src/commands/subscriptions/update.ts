@@ -1,7 +1,28 @@
 import type { Context } from '../../context.js';
 import { optionalString } from '../shared/input.js';
-import { requireChanges, scheduleFromFlags, subscriptionId, subscriptionRow } from './shared.js';
+import {
+  buyersDefaultCard,
+  checkPlanAccepts,
+  getSubscription,
+  requireChanges,
+  scheduleFromFlags,
+  subscriptionId,
+  subscriptionRow,
+  type PaymentMethod,
+} from './shared.js';
 import { SUBSCRIPTION_VIEW } from './view.js';
+
+/**
+ * A new payment method is checked against the plan the subscription will have (the new --plan's,
+ * or its own). Moving to credit without --card takes the buyer's default card, as create does,
+ * unless the subscription already has a card.
+ */
+async function preparePaymentMethod(ctx: Context, id: string, body: Record<string, unknown>, method: PaymentMethod): Promise<void> {
+  const current = await getSubscription(ctx, id);
+  const planId = (body.plan as string | undefined) ?? current.plan;
+  if (planId) checkPlanAccepts(await (await ctx.api()).call<{ payment_methods?: unknown }>('plans.get', { params: { id: planId } }), planId, method);
+  if (method === 'credit' && body.card === undefined && !current.card && current.customer) body.card = await buyersDefaultCard(ctx, current.customer);
+}
 
 export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
   const id = subscriptionId(args);
@@ -10,7 +31,13 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
   if (description !== undefined) body.description = description;
   requireChanges(body);
   await ctx.requireApiKey();
-  if (ctx.globals.dryRun) return ctx.printDryRun('subscriptions.update', { params: { id }, body });
+  const method = body.payment_method as PaymentMethod | undefined;
+  if (ctx.globals.dryRun) {
+    // A dry run reads nothing: the card a move to credit would take is shown as what it would be.
+    if (method === 'credit' && body.card === undefined) body.card = "(the buyer's default card, if the subscription has none)";
+    return ctx.printDryRun('subscriptions.update', { params: { id }, body });
+  }
+  if (method !== undefined) await preparePaymentMethod(ctx, id, body, method);
   await ctx.noteSandbox();
   await ctx.show(await (await ctx.api()).call('subscriptions.update', { params: { id }, body }), SUBSCRIPTION_VIEW, { tableRow: subscriptionRow, short: true });
   ctx.log.status(`Updated subscription ${id}`);
