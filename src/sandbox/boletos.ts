@@ -89,6 +89,8 @@ export function cancelBoleto(state: SandboxState, transactionId: string, now: Da
   if (txn.status !== 'pending') throw bareError(422, 'REFUSED', 'Transaction status is invalid');
   const at = isoTimestamp(now);
   txn.status = 'canceled';
+  // It will never be paid, so no payment is expected (it counted from the due date).
+  txn.expected_on = null;
   txn.payment_method.status = 'canceled';
   txn.payment_method.updated_at = at;
   recordChange(

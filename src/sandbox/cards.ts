@@ -118,12 +118,17 @@ export function cardUri(marketplaceId: string, cardId: string): string {
   return `/v1/marketplaces/${marketplaceId}/cards/${cardId}`;
 }
 
+/** How the card is named to people, like a bank statement does: "Visa final 1111". */
+export function cardDescription(card: Pick<CardRecord, 'brand' | 'last4'>): string {
+  return `${card.brand === 'Unknown' ? 'Cartão' : card.brand} final ${card.last4}`;
+}
+
 /** The card as it appears inside a transaction (seed 2.3). */
 export function cardPaymentMethod(card: CardRecord, marketplaceId: string): CardPaymentMethod {
   return {
     id: card.id,
     resource: 'card',
-    description: null,
+    description: cardDescription(card),
     card_brand: card.brand,
     first4_digits: card.first4,
     last4_digits: card.last4,

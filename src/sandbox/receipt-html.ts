@@ -6,6 +6,9 @@ import type { Receipt } from './receipts.js';
 
 const PAYMENT_LABELS: Record<string, string> = { credit: 'Cartão de crédito', boleto: 'Boleto', bolepix: 'Boleto com PIX', pix: 'PIX' };
 
+/** Said on the page only when the receipt does not stand for money received. */
+const STATUS_LABELS: Partial<Record<Receipt['status'], string>> = { pending: 'Aguardando pagamento', canceled: 'Cancelado' };
+
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -34,7 +37,9 @@ export function renderReceiptHtml(receipt: Receipt, last4: string | null): strin
     ? `${receipt.card.card_brand} •••• ${last4 ?? '????'}`
     : (PAYMENT_LABELS[receipt.payment_type] ?? receipt.payment_type);
   const installments = receipt.installment_plan?.number_installments;
+  const status = STATUS_LABELS[receipt.status];
   const rows: [string, string][] = [
+    ...(status ? ([['Situação', status]] as [string, string][]) : []),
     ['Valor', formatBrl(receipt.amount)],
     ['Data', formatDate(receipt.created_at)],
     ['Pagamento', installments && installments > 1 ? `${payment} (${installments}x)` : payment],

@@ -1,17 +1,23 @@
 import { findBy } from './db/queries.js';
 import { recordDelivery, type SentReply } from './deliveries.js';
-import { notFound } from './errors.js';
+import { notFound, SandboxError } from './errors.js';
 import type { Address, InstallmentPlan, SandboxState, StoredTransaction } from './types.js';
 import { sellerOnDocuments } from './sellers.js';
 
-// A sale's receipt. It is not stored: the transaction names it (`sales_receipt`) once approved or
-// paid, and every field is read from the transaction, its card and the seller, so the receipt
-// always agrees with them.
+// A sale's receipt. It is not stored: the transaction names it (`sales_receipt`): a card sale once
+// approved, a boleto or PIX from creation. Every field is read from the transaction, its card and
+// the seller, so the receipt always agrees with them, its status included.
+
+/**
+ * `pending` while the buyer has not paid, `canceled` once the sale is (a withdrawn boleto, a
+ * voided card sale), `approved` otherwise: the money was authorized or paid.
+ */
+export type ReceiptStatus = 'pending' | 'approved' | 'canceled';
 
 export interface Receipt {
   id: string;
   resource: 'receipt';
-  status: 'approved';
+  status: ReceiptStatus;
   amount: string;
   sub_total: string;
   currency: string;
@@ -40,6 +46,12 @@ export function findReceipt(state: SandboxState, id: string): StoredTransaction 
   return stored;
 }
 
+function receiptStatus(txn: StoredTransaction['txn']): ReceiptStatus {
+  if (txn.status === 'pending') return 'pending';
+  if (txn.status === 'canceled') return 'canceled';
+  return 'approved';
+}
+
 export function receiptView(state: SandboxState, stored: StoredTransaction): Receipt {
   const { txn } = stored;
   const method = txn.payment_method;
@@ -51,7 +63,7 @@ export function receiptView(state: SandboxState, stored: StoredTransaction): Rec
   return {
     id: txn.sales_receipt as string,
     resource: 'receipt',
-    status: 'approved',
+    status: receiptStatus(txn),
     amount: txn.amount,
     sub_total: txn.original_amount,
     currency: txn.currency,
@@ -85,7 +97,15 @@ export function receiptView(state: SandboxState, stored: StoredTransaction): Rec
 }
 
 export function sendReceipt(state: SandboxState, id: string, method: 'email' | 'sms', target: string, now: Date): SentReply {
-  findReceipt(state, id);
+  const { txn } = findReceipt(state, id);
+  // Sent to the buyer, a receipt reads as proof of payment: not before there was one.
+  if (txn.status === 'pending') {
+    throw new SandboxError(
+      422,
+      'receipt_not_approved',
+      `The receipt (id: ${id}) cannot be sent yet: its ${txn.payment_type} transaction (id: ${txn.id}) is still pending payment; send it once paid.`,
+    );
+  }
   recordDelivery(state, { kind: 'receipt', resource_id: id, method, target }, now);
   return { message: 'success', delivery_method: method };
 }

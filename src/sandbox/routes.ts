@@ -84,6 +84,7 @@ const transactionRoutes: Route[] = [
       GET: async (c) => ({ status: 200, body: listTransactions(await readState(c.stateDir, c.now), c.query, c.path) }),
       POST: async (c) => {
         const plan = planCreateTransaction(c.body, c.now());
+        await plan.ready;
         const stored = await mutateState(c.stateDir, c.now, (state) => plan(state, c.now()));
         return { status: 201, body: stored.txn };
       },

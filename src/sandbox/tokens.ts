@@ -1,5 +1,5 @@
 import { findAllBy } from './db/queries.js';
-import { cardUri, newCardRecord, parseCardInput, VERIFICATION_CHECKLIST, type AcceptedCard } from './cards.js';
+import { cardDescription, cardUri, newCardRecord, parseCardInput, VERIFICATION_CHECKLIST, type AcceptedCard } from './cards.js';
 import { invalidParameters, notFound, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
@@ -60,7 +60,9 @@ function tokenView(token: TokenRecord, card: CardRecord, marketplaceId: string):
     card: {
       id: card.id,
       resource: 'card',
-      description: null,
+      // Names the last four, which the token's card shows nowhere else (seed 2.5): the same
+      // description the card has once stored or charged.
+      description: cardDescription(card),
       card_brand: card.brand,
       first4_digits: card.first4,
       expiration_month: card.expiration_month,

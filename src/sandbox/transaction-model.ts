@@ -105,8 +105,13 @@ export interface NewTransaction {
   captured: boolean;
   installment_plan: InstallmentPlan | null;
   card_id: string | null;
-  /** Card sales get an acquirer transaction number and, once approved, a sales receipt. */
+  /**
+   * A card sale gets its sales receipt only once approved (a declined one has none); any other
+   * sale gets it at once, pending like the sale until paid (receipts.ts).
+   */
   card_sale: boolean;
+  /** The day a pending sale is due (a boleto's expiration date): its expected_on counts from it. */
+  due?: Date;
   /** Other sellers' parts (splits.ts), recipients already checked. */
   split_rules?: SplitRuleSpec[];
 }
@@ -121,11 +126,12 @@ export function addTransaction(
   const at = isoTimestamp(now);
   state.counters.seq += 1;
   const approved = spec.status === 'succeeded' || spec.status === 'pre_authorized';
-  let transactionNumber: string | null = null;
-  if (spec.card_sale) {
-    state.counters.transaction_number += 1;
-    transactionNumber = String(state.counters.transaction_number);
-  }
+  // Every sale is numbered, card or not, from one counter.
+  state.counters.transaction_number += 1;
+  let expected: string | null = null;
+  if (spec.status === 'succeeded') expected = expectedOn(spec.payment_type, now);
+  // When the seller would be paid if the buyer pays on the due day; paying sets it again (approve).
+  else if (spec.status === 'pending' && spec.due) expected = expectedOn(spec.payment_type, spec.due);
   const stored: StoredTransaction = {
     seq: state.counters.seq,
     created_ms: now.getTime(),
@@ -141,14 +147,14 @@ export function addTransaction(
       currency: spec.currency,
       description: spec.description,
       payment_type: spec.payment_type,
-      transaction_number: transactionNumber,
+      transaction_number: String(state.counters.transaction_number),
       gateway_authorizer: GATEWAY,
       app_transaction_uid: null,
       refunds: null,
       rewards: null,
       discounts: null,
       pre_authorization: null,
-      sales_receipt: spec.card_sale && approved ? newId() : null,
+      sales_receipt: approved || !spec.card_sale ? newId() : null,
       on_behalf_of: spec.on_behalf_of,
       customer: spec.customer,
       statement_descriptor: sellerOnDocuments(state, spec.on_behalf_of).statement_descriptor,
@@ -162,7 +168,7 @@ export function addTransaction(
       fee_details: {},
       uri: `/v1/marketplaces/${state.marketplace_id}/transactions/${id}`,
       metadata: spec.metadata,
-      expected_on: spec.status === 'succeeded' ? expectedOn(spec.payment_type, now) : null,
+      expected_on: expected,
       created_at: at,
       updated_at: at,
       payment_authorization: null,

@@ -8,12 +8,14 @@ import { newId, randomDigits } from './ids.js';
 import { centsToDecimal, parseCents } from './money.js';
 import { boletoBarcode, digitableLine, pixEmv } from './payment-codes.js';
 import { SANDBOX_FILES_ORIGIN } from './constants.js';
+import { loadQrEncoder, qrCodePng } from './qr-png.js';
 import { settleTransaction } from './settle.js';
 import { parseSplitRules, requireRecipients, type SplitRuleSpec } from './splits.js';
 import { markTokenUsed } from './tokens.js';
 import { addTransaction, type HistoryDraft } from './transaction-model.js';
 import { addDays, calendarDate, isoTimestamp, parseDateOrDateTime, parseDateTime, startOfDay } from './time.js';
 import type {
+  BoletoBase,
   BolepixPaymentMethod,
   BoletoPaymentMethod,
   Buyer,
@@ -35,7 +37,11 @@ import { Checker } from './validate.js';
 
 const BANK_CODE = '341';
 
-export type CreatePlan = (state: SandboxState, now: Date) => StoredTransaction;
+export interface CreatePlan {
+  (state: SandboxState, now: Date): StoredTransaction;
+  /** Set when the plan needs a module loaded first (a bolepix, its QR encoder): await it before running the plan. */
+  ready?: Promise<void>;
+}
 
 const PAYMENT_TYPES = ['credit', 'boleto', 'bolepix', 'pix'] as const;
 type CreatablePaymentType = (typeof PAYMENT_TYPES)[number];
@@ -63,10 +69,12 @@ export function planCreateTransaction(body: JsonObject, now: Date): CreatePlan {
   const common = parseCommon(body, source, check);
   const plan = planVariant(paymentType as CreatablePaymentType, body, source, common, check, now);
   if (common.splitRules.length === 0) return plan;
-  return (state, at) => {
+  const split: CreatePlan = (state, at) => {
     requireRecipients(state, common.splitRules);
     return plan(state, at);
   };
+  split.ready = plan.ready;
+  return split;
 }
 
 function planVariant(paymentType: CreatablePaymentType, body: JsonObject, source: JsonObject | undefined, common: Common, check: Checker, now: Date): CreatePlan {
@@ -307,6 +315,37 @@ function parseBodyInstructions(value: unknown, check: Checker): string[] {
   return value as string[];
 }
 
+/**
+ * Seed 2.2's fields, the same for a boleto and a bolepix: the sale's payer, seller and amount,
+ * numbered in the boleto sequence, with a barcode for the amount and due date.
+ */
+function boletoBase(state: SandboxState, common: Common, customer: string, address: string | null, due: Date, limit: Date, at: Date): BoletoBase {
+  const seller = sellerOnDocuments(state, common.onBehalfOf);
+  const stamp = isoTimestamp(at);
+  state.counters.boleto_sequence += 1;
+  const id = newId();
+  return {
+    id,
+    service_boleto_id: newId(),
+    description: common.description ?? `Boleto ${seller.name}`,
+    reference_number: randomDigits(8),
+    document_number: randomDigits(10),
+    expiration_date: calendarDate(due),
+    payment_limit_date: calendarDate(limit),
+    recipient: seller.name,
+    bank_code: BANK_CODE,
+    customer,
+    address,
+    sequence: String(state.counters.boleto_sequence),
+    url: `${SANDBOX_FILES_ORIGIN}/boletos/${id}.html`,
+    barcode: boletoBarcode(BANK_CODE, common.cents, due),
+    paid_at: null,
+    created_at: stamp,
+    updated_at: stamp,
+    status: 'not_paid',
+  };
+}
+
 function planBoleto(body: JsonObject, common: Common, check: Checker, now: Date): CreatePlan {
   const pm = check.optionalObject(body.payment_method, 'payment_method');
   let payerInput: BuyerInput | undefined;
@@ -321,35 +360,16 @@ function planBoleto(body: JsonObject, common: Common, check: Checker, now: Date)
 
   return (state, at) => {
     requireSeller(state, common.onBehalfOf);
-    const seller = sellerOnDocuments(state, common.onBehalfOf);
     const customer = common.customer ? requireBuyer(state, common.customer) : registerBuyer(state.buyers, payerInput as BuyerInput, at);
-    const stamp = isoTimestamp(at);
-    state.counters.boleto_sequence += 1;
-    const boletoId = newId();
+    const { id, ...boleto } = boletoBase(state, common, customer.id, formatAddress(payerInput?.address ?? customer.address), expiration, limit, at);
     const paymentMethod: BoletoPaymentMethod = {
-      id: boletoId,
-      service_boleto_id: newId(),
+      id,
       resource: 'boleto',
-      description: common.description ?? `Boleto ${seller.name}`,
-      reference_number: randomDigits(8),
-      document_number: randomDigits(10),
-      expiration_date: calendarDate(expiration),
-      payment_limit_date: calendarDate(limit),
-      recipient: seller.name,
-      bank_code: BANK_CODE,
-      customer: customer.id,
-      address: formatAddress(payerInput?.address ?? customer.address),
-      sequence: String(state.counters.boleto_sequence),
-      url: `${SANDBOX_FILES_ORIGIN}/boletos/${boletoId}.html`,
-      barcode: boletoBarcode(BANK_CODE, common.cents, expiration),
+      ...boleto,
       body_instructions: bodyInstructions,
       billing_instructions: billingInstructions,
-      paid_at: null,
-      created_at: stamp,
-      updated_at: stamp,
-      status: 'not_paid',
     };
-    return addPending(state, common, 'boleto', customer.id, paymentMethod, at);
+    return addPending(state, common, 'boleto', customer.id, paymentMethod, expiration, at);
   };
 }
 
@@ -368,37 +388,33 @@ function planBolepix(body: JsonObject, common: Common, check: Checker, now: Date
   const messages = check.optionalObject(pm?.billing_message_list, 'payment_method.billing_message_list') ?? null;
   check.throwIfAny();
 
-  return (state, at) => {
+  const plan: CreatePlan = (state, at) => {
     requireSeller(state, common.onBehalfOf);
     const seller = sellerOnDocuments(state, common.onBehalfOf);
     const customer = requireBuyer(state, common.customer as string);
-    const stamp = isoTimestamp(at);
-    const id = newId();
-    const barcode = boletoBarcode(BANK_CODE, common.cents, due);
+    const { id, ...boleto } = boletoBase(state, common, customer.id, formatAddress(customer.address), due, limit, at);
+    const emv = pixEmv(`sandbox.payctl.invalid/pix/qr/v2/${randomUUID()}`, seller.name, 'SAO PAULO');
     const paymentMethod: BolepixPaymentMethod = {
       id,
       resource: 'bolepix',
-      document_number: randomDigits(10),
-      due_at: calendarDate(due),
-      payment_limit_at: calendarDate(limit),
-      recipient: seller.name,
-      bank_code: BANK_CODE,
+      ...boleto,
       customer: customer.id,
-      barcode,
-      digitable_line: digitableLine(barcode),
-      emv: pixEmv(`sandbox.payctl.invalid/pix/qr/v2/${randomUUID()}`, seller.name, 'SAO PAULO'),
-      url: `${SANDBOX_FILES_ORIGIN}/boletos/${id}.html`,
+      due_at: boleto.expiration_date,
+      payment_limit_at: boleto.payment_limit_date,
+      digitable_line: digitableLine(boleto.barcode),
+      emv,
+      base64: qrCodePng(emv).toString('base64'),
       interest,
       late_fee: lateFee,
       discount,
       billing_message_list: messages,
-      paid_at: null,
-      created_at: stamp,
-      updated_at: stamp,
-      status: 'not_paid',
     };
-    return addPending(state, common, 'bolepix', customer.id, paymentMethod, at);
+    return addPending(state, common, 'bolepix', customer.id, paymentMethod, due, at);
   };
+  // The QR image is drawn inside the plan, which runs synchronously under the state's lock:
+  // the encoder is loaded now, and the caller awaits `ready` before taking the lock.
+  plan.ready = loadQrEncoder();
+  return plan;
 }
 
 // --- pix -----------------------------------------------------------------------------------------
@@ -440,7 +456,7 @@ function planPix(body: JsonObject, common: Common, check: Checker, now: Date): C
       updated_at: stamp,
       status: 'not_paid',
     };
-    return addPending(state, common, 'pix', customer?.id ?? null, paymentMethod, at);
+    return addPending(state, common, 'pix', customer?.id ?? null, paymentMethod, expiresAt, at);
   };
 }
 
@@ -450,6 +466,7 @@ function addPending(
   paymentType: 'boleto' | 'bolepix' | 'pix',
   customer: string | null,
   paymentMethod: BoletoPaymentMethod | BolepixPaymentMethod | PixPaymentMethod,
+  due: Date,
   at: Date,
 ): StoredTransaction {
   return addTransaction(
@@ -469,6 +486,7 @@ function addPending(
       installment_plan: null,
       card_id: null,
       card_sale: false,
+      due,
       split_rules: common.splitRules,
     },
     [{ operation_type: 'created', status: 'succeeded', amount_cents: common.cents, response_message: 'Awaiting payment.' }],

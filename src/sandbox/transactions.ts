@@ -170,7 +170,7 @@ export const approve: TransactionChange = (stored, state, now) => {
   txn.status = 'succeeded';
   txn.captured = true;
   txn.expected_on = expectedOn(txn.payment_type, now);
-  // A paid boleto or PIX gets its receipt, as a card sale does once approved.
+  // Boletos and PIX get their receipt when created; one stored before that gets it now.
   txn.sales_receipt ??= newId();
   recordChange(stored, { operation_type: 'paid', status: 'succeeded', amount_cents: stored.remaining_cents, response_message: 'Payment received.' }, now);
   refreshFees(stored);

@@ -39,11 +39,10 @@ export interface CardPaymentMethod {
   updated_at: string;
 }
 
-/** Seed 2.2, plus what the provider adds once paid and what the complete variant echoes. */
-export interface BoletoPaymentMethod {
+/** Seed 2.2: what every boleto carries, plain or with PIX, plus when it was paid. */
+export interface BoletoBase {
   id: string;
   service_boleto_id: string;
-  resource: 'boleto';
   description: string;
   reference_number: string;
   document_number: string;
@@ -56,39 +55,42 @@ export interface BoletoPaymentMethod {
   sequence: string;
   url: string;
   barcode: string;
-  body_instructions: string[];
-  billing_instructions: Record<string, unknown> | null;
   paid_at: string | null;
   created_at: string;
   updated_at: string;
   status: BoletoStatus;
 }
 
+/** Seed 2.2, plus what the complete variant echoes. */
+export interface BoletoPaymentMethod extends BoletoBase {
+  resource: 'boleto';
+  body_instructions: string[];
+  billing_instructions: Record<string, unknown> | null;
+}
+
 /** `canceled` once a cancellation request went through (boleto and bolepix only). */
 export type BoletoStatus = 'not_paid' | 'paid' | 'canceled';
 
-/** The provider's bolepix payment method: a boleto that also carries a PIX copy-and-paste code. */
-export interface BolepixPaymentMethod {
-  id: string;
+/** Seed 2.2's fields the sandbox's bolepix lacked at first: a bolepix stored before they were added has none of them, nor `base64`. */
+type AddedToBolepix = 'service_boleto_id' | 'description' | 'reference_number' | 'address' | 'sequence' | 'expiration_date' | 'payment_limit_date';
+
+/**
+ * The provider's bolepix payment method: a boleto (seed 2.2) that also carries a PIX
+ * copy-and-paste code (`emv`) and its QR code (`base64`, a PNG), with the provider's own names
+ * for its dates and charges.
+ */
+export interface BolepixPaymentMethod extends Omit<BoletoBase, 'customer' | AddedToBolepix>, Partial<Pick<BoletoBase, AddedToBolepix>> {
   resource: 'bolepix';
-  document_number: string;
+  customer: string;
   due_at: string;
   payment_limit_at: string;
-  recipient: string;
-  bank_code: string;
-  customer: string;
-  barcode: string;
   digitable_line: string;
   emv: string;
-  url: string;
+  base64?: string;
   interest: Record<string, unknown> | null;
   late_fee: Record<string, unknown> | null;
   discount: Record<string, unknown> | null;
   billing_message_list: Record<string, unknown> | null;
-  paid_at: string | null;
-  created_at: string;
-  updated_at: string;
-  status: BoletoStatus;
 }
 
 export interface PixPaymentMethod {

@@ -76,6 +76,18 @@ describe('cards tokenize', () => {
     expect(await listAll(home())).toEqual([tx]);
   });
 
+  it('names the card by brand and last four, the same in the token, in `cards get` and in a charge', async () => {
+    const token = expectToken(await run(home(), ['cards', 'tokenize', ...cardFlags(MASTERCARD), '-o', 'json']));
+    // The token's card shows no last4_digits field (seed 2.5), but its description names them.
+    expect(token.card.description).toBe('MasterCard final 4444');
+    const stored = expectJson(await run(home(), ['cards', 'get', token.card.id, '-o', 'json']));
+    expect(stored).toMatchObject({ id: token.card.id, description: 'MasterCard final 4444', last4_digits: '4444' });
+    const tx = await create(home(), ['--amount', '5', '--card', token.card.id, '-o', 'json']);
+    expect(tx.payment_method).toMatchObject({ id: token.card.id, description: 'MasterCard final 4444' });
+    const direct = await create(home(), ['--amount', '5', ...cardFlags(VISA), '-o', 'json']);
+    expect(direct.payment_method.description).toBe('Visa final 1111');
+  });
+
   const bad: [string, string[], string[]][] = [
     ['bad Luhn check digit', cardFlags('4111111111111112'), ['--card-number:', 'check digit']],
     ['letters in the number', cardFlags('4111-1111-1111-111x'), ['--card-number:', 'only digits']],

@@ -162,6 +162,19 @@ describe('boletos', () => {
   });
 });
 
+describe('boletos get of a bolepix', () => {
+  it('on a terminal names its QR image instead of printing the base64; JSON carries it whole', async () => {
+    const tx = await json(['transactions', 'create', '--payment-type', 'bolepix', '--amount', '80', '--customer', SANDBOX_BUYER_ID]);
+    const id = tx.payment_method.id;
+    const table = await run(home(), ['boletos', 'get', id, '--no-color', '--no-pager'], { tty: true });
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/base64\s+PNG of the QR code of emv, \d+ characters of base64 \(-o json shows it\)/);
+    expect(table.stdout).not.toContain(tx.payment_method.base64.slice(0, 40));
+    expect(table.stdout).toContain(tx.payment_method.emv);
+    expect((await json(['boletos', 'get', id])).base64).toBe(tx.payment_method.base64);
+  });
+});
+
 describe('receipts', () => {
   it('get, email, sms and render the receipt of a card payment', async () => {
     const tx = await json(['transactions', 'create', '--amount', '10.50', ...cardFlags()]);

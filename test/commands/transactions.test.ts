@@ -5,6 +5,7 @@ import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { SANDBOX_API_KEY, SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { recordingServer, type RecordingServer } from '../helpers/recording-server.js';
+import { readPng } from '../helpers/png.js';
 import { tempHome } from '../helpers/run.js';
 import {
   ANSI,
@@ -814,6 +815,47 @@ describe('--dry-run shows the request and sends nothing', () => {
       expect(result.stdout).not.toContain(VISA);
       expect(server.requests).toEqual([]);
     });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+describe('boleto and bolepix: the fields the sandbox fills from creation', () => {
+  const BOLETO_FIELDS = [
+    'id', 'service_boleto_id', 'resource', 'description', 'reference_number', 'document_number', 'expiration_date', 'payment_limit_date', 'recipient',
+    'bank_code', 'customer', 'address', 'sequence', 'url', 'barcode', 'created_at', 'updated_at', 'status',
+  ];
+  const nextDayOf = (date: string) => `${new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)}T00:00:00.000Z`;
+
+  it('boleto: a transaction number, a receipt that is pending until `sandbox pay`, and the payday after the due date', async () => {
+    const tx = await create(home(), ['--payment-type', 'boleto', '--amount', '150', '--customer', SANDBOX_BUYER_ID, '--due-date', day(5), '-o', 'json'], 'pending');
+    expect(tx.transaction_number).toMatch(/^\d+$/);
+    expect(tx.sales_receipt).toMatch(/^[0-9a-f]{32}$/);
+    expect(tx.expected_on).toMatch(ISO_MS);
+    expect(tx.expected_on).toBe(nextDayOf(day(5)));
+
+    const pending = expectJson(await run(home(), ['receipts', 'get', tx.sales_receipt, '-o', 'json']));
+    expect(pending).toMatchObject({ id: tx.sales_receipt, status: 'pending', transaction: tx.id, payment_type: 'boleto', amount: '150.00' });
+    // Not sent while unpaid: the API refuses, exit 6.
+    expectError(await run(home(), ['receipts', 'email', tx.sales_receipt, '--to', 'maria@example.com']), 6, 'still pending payment');
+
+    const paid = expectJson(await run(home(), ['sandbox', 'pay', tx.id, '-o', 'json']));
+    expect(paid).toMatchObject({ status: 'succeeded', transaction_number: tx.transaction_number, sales_receipt: tx.sales_receipt, expected_on: nextDayOf(day(0)) });
+    const approved = expectJson(await run(home(), ['receipts', 'get', tx.sales_receipt, '-o', 'json']));
+    expect(approved).toMatchObject({ id: tx.sales_receipt, status: 'approved', transaction: tx.id });
+  });
+
+  it('bolepix: every field of a boleto (seed 2.2), the PIX code, and its QR code as a PNG', async () => {
+    const tx = await create(home(), ['--payment-type', 'bolepix', '--amount', '80', '--customer', SANDBOX_BUYER_ID, '--due-date', day(7), '-o', 'json'], 'pending');
+    expect(tx.transaction_number).toMatch(/^\d+$/);
+    expect(tx.sales_receipt).toMatch(/^[0-9a-f]{32}$/);
+    expect(tx.expected_on).toBe(nextDayOf(day(7)));
+    const pm = tx.payment_method;
+    for (const key of BOLETO_FIELDS) expect(typeof pm[key], key).toBe('string');
+    expect(pm).toMatchObject({ resource: 'bolepix', expiration_date: day(7), payment_limit_date: day(7), due_at: day(7), payment_limit_at: day(7), customer: SANDBOX_BUYER_ID });
+    expect(pm.emv).toMatch(/^000201/);
+    const png = readPng(Buffer.from(pm.base64, 'base64'));
+    expect(png).toMatchObject({ bitDepth: 1, colorType: 0 });
+    expect(png.width).toBe(png.height);
   });
 });
 

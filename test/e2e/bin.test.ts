@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SHORT_RUN_ITEMS } from '../../src/context.js';
-import { SANDBOX_API_KEY } from '../../src/sandbox/constants.js';
+import { SANDBOX_API_KEY, SANDBOX_BUYER_ID } from '../../src/sandbox/constants.js';
 import { VERSION } from '../../src/version.js';
 import { tempHome, testEnv } from '../helpers/run.js';
 
@@ -70,6 +70,19 @@ describe('bin/payctl.js', () => {
     const over = payctl(['transactions', 'refund', tx.id, '--amount', '100', '--yes']);
     expect(over.code).toBe(6);
     expect(over.stderr).toMatch(/^SANDBOX.*\nerror: .*\(void_transaction_error, HTTP 402\)\n$/);
+  });
+
+  it('a bolepix carries its QR code as a PNG; the QR encoder is bundled in a chunk loaded only then', () => {
+    const loaded = (args: string[]) => {
+      const run = payctl(['transactions', 'create', ...args, '--amount', '80', '--customer', SANDBOX_BUYER_ID, '-o', 'json'], { env: { NODE_DEBUG: 'esm' } });
+      expect(run.code, run.stderr).toBe(0);
+      return { tx: JSON.parse(run.stdout), qrChunk: /dist\/chunks\/qrcode-[\w-]+\.js/.test(run.stderr) };
+    };
+    const boleto = loaded(['--payment-type', 'boleto']);
+    expect(boleto.qrChunk).toBe(false);
+    const bolepix = loaded(['--payment-type', 'bolepix']);
+    expect(bolepix.qrChunk).toBe(true);
+    expect(Buffer.from(bolepix.tx.payment_method.base64, 'base64').subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
   });
 
   it('exit codes: usage 2, not found 5', () => {

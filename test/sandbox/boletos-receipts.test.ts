@@ -195,12 +195,12 @@ const RECEIPT_FIELDS = [
   'transaction',
 ];
 
-function expectReceipt(receipt: Json, txn: Json): void {
+function expectReceipt(receipt: Json, txn: Json, status = 'approved'): void {
   expect(Object.keys(receipt).sort()).toEqual([...RECEIPT_FIELDS].sort());
   expect(receipt).toMatchObject({
     id: txn.sales_receipt,
     resource: 'receipt',
-    status: 'approved',
+    status,
     currency: 'BRL',
     payment_type: txn.payment_type,
     business_name: 'Loja Sandbox Ltda',
@@ -235,17 +235,38 @@ describe('GET /receipts/{id}', () => {
     expect((await api.get(`/v1/receipts/${txn.sales_receipt}`)).body).toEqual(reply.body);
   });
 
-  it('gives a boleto and a PIX their receipt once paid, not before', async () => {
-    for (const type of ['boleto', 'pix']) {
+  it('gives a boleto, a bolepix and a PIX their receipt from creation: pending until paid, then approved', async () => {
+    for (const type of ['boleto', 'bolepix', 'pix']) {
       const txn = await charge(type);
-      expect(txn.sales_receipt).toBeNull();
+      expect(txn.sales_receipt).toMatch(/^[0-9a-f]{32}$/);
+      const pending = await api.get(`/v1/receipts/${txn.sales_receipt}`);
+      expect(pending.status).toBe(200);
+      expectReceipt(pending.body, txn, 'pending');
+      expect(pending.body).toMatchObject({ amount: '25.00', payment_type: type, card: null, auth_number: null, created_at: txn.created_at });
+
       const paid = (await api.post(`/v1/transactions/${txn.id}/approve`)).body;
-      expect(paid.sales_receipt).toMatch(/^[0-9a-f]{32}$/);
+      expect(paid.sales_receipt).toBe(txn.sales_receipt);
       const receipt = await api.get(`/v1/receipts/${paid.sales_receipt}`);
       expect(receipt.status).toBe(200);
       expectReceipt(receipt.body, paid);
       expect(receipt.body).toMatchObject({ amount: '25.00', payment_type: type, card: null, auth_number: null, buyer: SANDBOX_BUYER_ID });
     }
+  });
+
+  it("follows a canceled boleto, whose sale no longer expects a payment", async () => {
+    const txn = await charge('boleto');
+    expect(txn.expected_on).toBe('2026-11-26T00:00:00.000Z');
+    await api.post(cancelPath(txn.id));
+    expect((await api.get(`/v1/transactions/${txn.id}`)).body).toMatchObject({ status: 'canceled', expected_on: null, sales_receipt: txn.sales_receipt });
+    expectReceipt((await api.get(`/v1/receipts/${txn.sales_receipt}`)).body, txn, 'canceled');
+  });
+
+  it('says canceled for a fully voided card sale, approved while any of it stands', async () => {
+    const txn = await create(directCardBody(VISA, 1000));
+    await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 400 });
+    expect((await api.get(`/v1/receipts/${txn.sales_receipt}`)).body.status).toBe('approved');
+    await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 600 });
+    expect((await api.get(`/v1/receipts/${txn.sales_receipt}`)).body.status).toBe('canceled');
   });
 
   it('answers 404 for an unknown receipt', async () => {
@@ -274,6 +295,20 @@ describe('sending receipts', () => {
       ['receipt', 'sms', '+5511987654321'],
       ['receipt', 'sms', '+55 2133334444'],
     ]);
+  });
+
+  it('refuses (422) to send the receipt of a sale not paid yet, and sends it once paid', async () => {
+    const txn = await charge('boleto');
+    const id = txn.sales_receipt;
+    const email = await api.post(`/v1/receipts/${id}/emails`, { to: 'cliente@example.com' });
+    expectError(email, 422, 'receipt_not_approved');
+    expect(email.body.error.message).toContain('still pending payment');
+    expectError(await api.post(`/v1/receipts/${id}/texts`, { to: '+55 21999099999' }), 422, 'receipt_not_approved');
+    expect((await readStateFile(fresh.dir)).deliveries.filter((d: Json) => d.resource_id === id)).toEqual([]);
+
+    await api.post(`/v1/transactions/${txn.id}/approve`);
+    expect((await api.post(`/v1/receipts/${id}/emails`, { to: 'cliente@example.com' })).status).toBe(200);
+    expect((await api.post(`/v1/receipts/${id}/texts`, { to: '+55 21999099999' })).status).toBe(200);
   });
 
   it('answers 400 for a missing or malformed destination, 404 for an unknown receipt', async () => {
@@ -315,13 +350,17 @@ describe('GET /v1/receipts/{marketplace_id}/{receipt_id} (HTML, outside the pref
     expect(html).not.toContain(VISA);
   });
 
-  it('names the payment type for a paid boleto', async () => {
+  it('names the payment type for a paid boleto, and says an unpaid one awaits payment', async () => {
     const txn = await charge('boleto');
+    const unpaid = await api.get(`/v1/receipts/${SANDBOX_MARKETPLACE_ID}/${txn.sales_receipt}`);
+    expect(unpaid.status).toBe(200);
+    expect(unpaid.body).toContain('<dt>Situação</dt><dd>Aguardando pagamento</dd>');
     const paid = (await api.post(`/v1/transactions/${txn.id}/approve`)).body;
     const reply = await api.get(`/v1/receipts/${SANDBOX_MARKETPLACE_ID}/${paid.sales_receipt}`);
     expect(reply.status).toBe(200);
     expect(reply.body).toContain('Boleto');
     expect(reply.body).toContain('R$ 25,00');
+    expect(reply.body).not.toContain('Situação');
   });
 
   it('answers 404 JSON for an unknown receipt, another marketplace, or under the prefix', async () => {

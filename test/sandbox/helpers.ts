@@ -227,8 +227,8 @@ export function expectCardPaymentMethod(pm: Json): void {
   expect(pm.id).toMatch(HEX32);
 }
 
-/** Seed 2.2. */
-export function expectBoletoPaymentMethod(pm: Json): void {
+/** Seed 2.2, every field with a value: a boleto's, or a bolepix's (which adds its own). */
+export function expectBoletoPaymentMethod(pm: Json, resource: 'boleto' | 'bolepix' = 'boleto'): void {
   for (const key of [
     'id',
     'service_boleto_id',
@@ -251,7 +251,11 @@ export function expectBoletoPaymentMethod(pm: Json): void {
     expectType(pm, key, 'string');
   }
   expectNullableString(pm, 'address');
-  expect(pm.resource).toBe('boleto');
+  expect(pm.resource).toBe(resource);
+  expect(pm.id).toMatch(HEX32);
+  expect(pm.service_boleto_id).toMatch(HEX32);
+  expect(pm.reference_number).toMatch(/^\d+$/);
+  expect(pm.sequence).toMatch(/^\d+$/);
   expect(pm.expiration_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   expect(pm.payment_limit_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   expect(pm.barcode).toMatch(/^\d{44}$/);

@@ -5,15 +5,29 @@ import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_SELLER_ID } from '../../src/
 import { readStateFiles, replaceState, wipeState } from '../../src/sandbox/store.js';
 import { freshSandbox, readStateFile, type Fresh, type Json } from './helpers.js';
 
-// A state file written before buyers, sources, receipts, receivables and recurrence existed must keep working:
-// users should not lose their sandbox to an upgrade.
+// A state file written before buyers, sources, receipts, receivables and recurrence existed, and
+// before boletos carried all their fields, must keep working: users should not lose their sandbox
+// to an upgrade.
 
 let fresh: Fresh;
 
 beforeAll(async () => {
   fresh = await freshSandbox();
   expect((await fresh.api.get('/v1/transactions')).status).toBe(200); // seeds
+  for (const payment_type of ['boleto', 'bolepix']) {
+    const made = await fresh.api.post('/v1/transactions', { payment_type, on_behalf_of: SANDBOX_SELLER_ID, customer: SANDBOX_BUYER_ID, amount: 2500, currency: 'BRL' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+  }
   const state: Json = await readStateFile(fresh.dir);
+  // Boletos as they were stored before every sale had a number, a receipt and an expected payday,
+  // and before a bolepix carried seed 2.2's fields and its QR image.
+  for (const { txn } of state.transactions) {
+    Object.assign(txn, { transaction_number: null, sales_receipt: null, expected_on: null });
+    if (txn.payment_type !== 'bolepix') continue;
+    for (const key of ['service_boleto_id', 'description', 'reference_number', 'address', 'sequence', 'expiration_date', 'payment_limit_date', 'base64']) {
+      delete txn.payment_method[key];
+    }
+  }
   // Put it back the way the previous version wrote it.
   delete state.sources;
   delete state.receivables;
@@ -57,6 +71,21 @@ describe('a state file from before this version', () => {
 
     expect((await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'card', customer: SANDBOX_BUYER_ID })).status).toBe(201);
     expect((await api.post(`/v1/receipts/${txn.body.sales_receipt}/emails`, { to: 'a@example.com' })).status).toBe(200);
+  });
+
+  it('serves boletos stored before they had a number, a receipt and an expected payday, with those null until paid', async () => {
+    const { api } = fresh;
+    const listed = (await api.get('/v1/transactions?payment_type=boleto&payment_type=bolepix')).body.items;
+    expect(listed.map((t: Json) => t.payment_type).sort()).toEqual(['bolepix', 'boleto']);
+    for (const old of listed) {
+      expect(old).toMatchObject({ status: 'pending', transaction_number: null, sales_receipt: null, expected_on: null });
+      expect((await api.get(`/v1/boletos/${old.payment_method.id}`)).status).toBe(200);
+      const paid = await api.post(`/v1/transactions/${old.id}/approve`);
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      expect(paid.body.expected_on).toMatch(/T00:00:00\.000Z$/);
+      expect((await api.get(`/v1/receipts/${paid.body.sales_receipt}`)).body.status).toBe('approved');
+    }
+    expect(listed.find((t: Json) => t.payment_type === 'bolepix').payment_method).not.toHaveProperty('base64');
   });
 
   it('starts the sandbox clock with no offset and serves plans, subscriptions and invoices', async () => {

@@ -13,6 +13,7 @@ import {
   type Fresh,
   type Json,
 } from './helpers.js';
+import { readPng } from '../helpers/png.js';
 
 // The clock is pinned so due dates and expirations can be asserted exactly.
 const NOW = new Date('2026-11-22T10:00:00.000Z');
@@ -71,7 +72,10 @@ describe('boleto', () => {
     const txn = await create(base('boleto', { customer: SANDBOX_BUYER_ID }));
     expectTransactionShape(txn);
     expectBoletoPaymentMethod(txn.payment_method);
-    expect(txn).toMatchObject({ status: 'pending', payment_type: 'boleto', captured: false, customer: SANDBOX_BUYER_ID, amount: '25.00', expected_on: null });
+    // Due on the 25th: paid that day, the seller gets the money the day after.
+    expect(txn).toMatchObject({ status: 'pending', payment_type: 'boleto', captured: false, customer: SANDBOX_BUYER_ID, amount: '25.00', expected_on: '2026-11-26T00:00:00.000Z' });
+    expect(txn.transaction_number).toMatch(/^\d+$/);
+    expect(txn.sales_receipt).toMatch(HEX32);
     expect(txn.payment_method).toMatchObject({
       status: 'not_paid',
       customer: SANDBOX_BUYER_ID,
@@ -159,7 +163,9 @@ describe('boleto', () => {
     const paid = await api.post(`/v1/transactions/${txn.id}/approve`);
     expect(paid.status).toBe(200);
     expectTransactionShape(paid.body);
+    // Paid today, three days early: the money comes the day after the payment, not the due date.
     expect(paid.body).toMatchObject({ status: 'succeeded', captured: true, expected_on: '2026-11-23T00:00:00.000Z' });
+    expect(paid.body).toMatchObject({ transaction_number: txn.transaction_number, sales_receipt: txn.sales_receipt });
     expect(paid.body.payment_method).toMatchObject({ status: 'paid', paid_at: NOW.toISOString() });
     expect(paid.body.history.map((h: Json) => h.operation_type)).toEqual(['created', 'paid']);
     expect(paid.body.fees).not.toBe('0.00');
@@ -183,14 +189,46 @@ describe('bolepix', () => {
       }),
     );
     expectTransactionShape(txn);
-    expect(txn).toMatchObject({ status: 'pending', payment_type: 'bolepix', customer: SANDBOX_BUYER_ID });
-    expect(txn.payment_method).toMatchObject({ resource: 'bolepix', due_at: '2026-11-30', payment_limit_at: '2026-12-05', status: 'not_paid' });
+    expect(txn).toMatchObject({ status: 'pending', payment_type: 'bolepix', customer: SANDBOX_BUYER_ID, expected_on: '2026-12-01T00:00:00.000Z' });
+    expect(txn.transaction_number).toMatch(/^\d+$/);
+    expect(txn.sales_receipt).toMatch(HEX32);
+    // Every field of a boleto (seed 2.2), its dates under both names, and the provider's own.
+    expectBoletoPaymentMethod(txn.payment_method, 'bolepix');
+    expect(txn.payment_method).toMatchObject({
+      resource: 'bolepix',
+      due_at: '2026-11-30',
+      payment_limit_at: '2026-12-05',
+      expiration_date: '2026-11-30',
+      payment_limit_date: '2026-12-05',
+      description: 'Mensalidade',
+      recipient: 'Loja Sandbox Ltda',
+      customer: SANDBOX_BUYER_ID,
+      status: 'not_paid',
+    });
+    expect(txn.payment_method.address).toMatch(/São Paulo - SP/);
+    expect(barcodeCheckDigitValid(txn.payment_method.barcode)).toBe(true);
+    expect(txn.payment_method.digitable_line.replace(/\D/g, '').slice(32)).toBe(txn.payment_method.barcode.slice(4, 19));
+    // base64 is the PIX code's QR image, a PNG.
+    const png = readPng(Buffer.from(txn.payment_method.base64, 'base64'));
+    expect(png).toMatchObject({ bitDepth: 1, colorType: 0, chunks: ['IHDR', 'IDAT', 'IEND'] });
+    expect(png.width).toBe(png.height);
+    expect(png.width).toBeGreaterThan(100);
     expect(txn.payment_method.emv).toMatch(/^000201.*6304[0-9A-F]{4}$/);
     expect(txn.payment_method.digitable_line.replace(/\D/g, '')).toHaveLength(47);
     expect(txn.payment_method.interest).toMatchObject({ frequency: 'MONTHLY' });
 
     const paid = await api.post(`/v1/transactions/${txn.id}/approve`);
-    expect(paid.body).toMatchObject({ status: 'succeeded', payment_method: { status: 'paid' } });
+    expect(paid.body).toMatchObject({ status: 'succeeded', expected_on: '2026-11-23T00:00:00.000Z', payment_method: { status: 'paid' } });
+  });
+
+  it('numbers its boletos in the same sequence as plain boletos, and its sales with card sales', async () => {
+    const boleto = await create(base('boleto', { customer: SANDBOX_BUYER_ID }));
+    const bolepix = await create(base('bolepix', { customer: SANDBOX_BUYER_ID }));
+    const card = await create(directCardBody(VISA, 1000));
+    expect(Number(bolepix.payment_method.sequence)).toBe(Number(boleto.payment_method.sequence) + 1);
+    expect([boleto, bolepix, card].map((t) => Number(t.transaction_number) - Number(boleto.transaction_number))).toEqual([0, 1, 2]);
+    // The default due date is three days away, as for a boleto.
+    expect(bolepix.payment_method).toMatchObject({ due_at: '2026-11-25', expiration_date: '2026-11-25', description: 'Mensalidade' });
   });
 
   it('requires a customer and valid options', async () => {
@@ -207,7 +245,10 @@ describe('pix', () => {
   it('creates a pending PIX charge with a QR code that expires in an hour by default', async () => {
     const txn = await create(base('pix'));
     expectTransactionShape(txn);
-    expect(txn).toMatchObject({ status: 'pending', payment_type: 'pix', customer: null, captured: false });
+    // Payable until 11:00 today, so the seller would be paid tomorrow.
+    expect(txn).toMatchObject({ status: 'pending', payment_type: 'pix', customer: null, captured: false, expected_on: '2026-11-23T00:00:00.000Z' });
+    expect(txn.transaction_number).toMatch(/^\d+$/);
+    expect(txn.sales_receipt).toMatch(HEX32);
     expect(txn.payment_method).toMatchObject({ resource: 'pix', status: 'not_paid', expiration_date: '2026-11-22T11:00:00.000Z' });
     expect(txn.payment_method.qr_code.emv).toMatch(/^000201.*5802BR.*6304[0-9A-F]{4}$/);
     // Dynamic: the code points at the pix_link, where the amount is served (no field 54 in the code).

@@ -8,6 +8,7 @@ import {
   expectError,
   expectTransactionShape,
   freshSandbox,
+  HEX32,
   MASTERCARD,
   ref,
   VISA,
@@ -56,7 +57,9 @@ describe('direct card authorization', () => {
       installment_plan: null,
     });
     expect(txn.uri).toBe(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/transactions/${txn.id}`);
-    expect(txn.payment_method).toMatchObject({ card_brand: 'Visa', first4_digits: '4111', last4_digits: '1111', holder_name: 'MARIA SILVA' });
+    expect(txn.payment_method).toMatchObject({ description: 'Visa final 1111', card_brand: 'Visa', first4_digits: '4111', last4_digits: '1111', holder_name: 'MARIA SILVA' });
+    expect(txn.transaction_number).toMatch(/^\d+$/);
+    expect(txn.sales_receipt).toMatch(HEX32);
     expect(txn.fee_details).toMatchObject({ amount: expect.stringMatching(/^\d+\.\d{2}$/), prepaid: false, currency: 'BRL' });
     expect(ops(txn)).toEqual(['created', 'authorization']);
     expect(txn.history[1].status).toBe('succeeded');
@@ -65,21 +68,26 @@ describe('direct card authorization', () => {
   it('approves the MasterCard test card and names its brand', async () => {
     const txn = await create(directCardBody(MASTERCARD, 2000));
     expect(txn.status).toBe('succeeded');
-    expect(txn.payment_method).toMatchObject({ card_brand: 'MasterCard', first4_digits: '5555', last4_digits: '4444' });
+    expect(txn.payment_method).toMatchObject({ description: 'MasterCard final 4444', card_brand: 'MasterCard', first4_digits: '5555', last4_digits: '4444' });
   });
 
   it('approves any other Luhn-valid number, brand by prefix', async () => {
     const amex = await create(directCardBody('378282246310005', 500));
     expect(amex.status).toBe('succeeded');
     expect(amex.payment_method.card_brand).toBe('American Express');
+    expect(amex.payment_method.description).toBe('American Express final 0005');
     const visa = await create(directCardBody('4012888888881881', 500));
     expect(visa.payment_method.card_brand).toBe('Visa');
+    const unknown = await create(directCardBody('1000000000000008', 500));
+    expect(unknown.payment_method).toMatchObject({ card_brand: 'Unknown', description: 'Cartão final 0008' });
   });
 
   it('creates the declined test card as a failed transaction with a declined history entry', async () => {
     const txn = await create(directCardBody(DECLINED, 1000));
     expectTransactionShape(txn);
-    expect(txn).toMatchObject({ status: 'failed', captured: false, fees: '0.00' });
+    expect(txn).toMatchObject({ status: 'failed', captured: false, fees: '0.00', sales_receipt: null, expected_on: null });
+    // Numbered like every sale, but nothing was sold, so there is no receipt.
+    expect(txn.transaction_number).toMatch(/^\d+$/);
     const auth = txn.history.find((h: Json) => h.operation_type === 'authorization');
     expect(auth.status).toBe('failed');
     expect(auth.response_message).toMatch(/declined/i);

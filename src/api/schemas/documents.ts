@@ -5,7 +5,7 @@ import { anyObject, anyString, looseObject, metadata, optionalAmount, resourceId
 
 /**
  * What a boleto carries, as a record of its own and inside a boleto transaction (seed 2.2); a
- * bolepix adds its PIX code and the provider's names for dates and charges.
+ * bolepix adds its PIX code (and its QR image, `base64`) and the provider's names for dates and charges.
  */
 export const boletoFields = {
   resource: text,
@@ -25,6 +25,7 @@ export const boletoFields = {
   billing_instructions: z.optional(z.unknown()),
   digitable_line: text,
   emv: text,
+  base64: text,
   due_at: shown,
   payment_limit_at: shown,
   interest: z.optional(z.unknown()),
