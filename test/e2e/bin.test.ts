@@ -23,6 +23,8 @@ function payctl(args: string[], options: { input?: string; env?: Record<string, 
     env: testEnv(home.home, options.env),
     input: options.input ?? '',
     encoding: 'utf8',
+    // NODE_DEBUG=esm on Node 24 logs some 4 MB: more than spawnSync's default 1 MB keeps.
+    maxBuffer: 64 * 1024 * 1024,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
