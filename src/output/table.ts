@@ -445,8 +445,9 @@ function objectRows(obj: Record<string, unknown>, fields: string[] | undefined):
 }
 
 /**
- * A single object as a field/value table: nested objects flattened to dotted keys, arrays shown as
- * `[3 items]` unless --fields selects into them, money/dates formatted, statuses coloured.
+ * A single object as a field/value table: nested objects flattened to dotted keys, arrays of
+ * objects shown as `[3 items]` unless --fields selects into them, arrays of plain values joined,
+ * money/dates formatted, statuses coloured.
  */
 export async function renderObjectTable(obj: unknown, opts: RenderOptions): Promise<void> {
   if (!isPlainObject(obj)) {
@@ -456,8 +457,10 @@ export async function renderObjectTable(obj: unknown, opts: RenderOptions): Prom
   const [Table, style] = await Promise.all([loadTable(), loadStyle(opts.color)]);
   const rows = objectRows(obj, opts.fields).map(([key, value]) => {
     const kind = kindForKey(key);
-    const text =
-      Array.isArray(value) && !opts.fields ? countItems(value.length) : cellText(value, kind, obj, key);
+    // A list of objects (a history) is only counted; a list of plain values (a plan's payment
+    // methods) is short and said in full, as in a list's cells.
+    const counted = Array.isArray(value) && !opts.fields && !value.every(isScalar);
+    const text = counted ? countItems(value.length) : cellText(value, kind, obj, key);
     return { key: sanitize(key), text, kind };
   });
   if (rows.length === 0) return;

@@ -501,7 +501,7 @@ describe('table: single object', () => {
         payment_method: { card_brand: 'Visa', holder_name: 'Maria Silva' },
         split: { fixed_amount: '10' },
         history: [{ amount: '1' }, { amount: '2' }, { amount: '3' }],
-        tags: ['one'],
+        tags: ['one', 'two'],
         voided: false,
         description: null,
       },
@@ -520,7 +520,7 @@ describe('table: single object', () => {
       'payment_method.holder_name  Maria Silva',
       'split.fixed_amount          R$ 10,00',
       'history                     [3 items]',
-      'tags                        [1 item]',
+      'tags                        one, two',
       'voided                      false',
       'description',
     ]);
