@@ -109,7 +109,9 @@ describe('a boleto subscription', () => {
     // The boleto pays it, not a card.
     expectError(await run(home(), ['invoices', 'approve', invoice.id, '--yes']), 6, 'invoice_paid_by_boleto');
 
-    expect(await json(['sandbox', 'pay', invoice.transaction])).toMatchObject({ status: 'succeeded' });
+    const payment = await run(home(), ['sandbox', 'pay', invoice.transaction, '-o', 'json']);
+    expect(expectJson(payment)).toMatchObject({ status: 'succeeded' });
+    expect(payment.stderr).toContain(`Invoice ${invoice.id}: paid\n`);
     const paid = await json(['invoices', 'get', invoice.id]);
     expect(paid).toMatchObject({ status: 'paid', paid_at: expect.any(String), transaction: invoice.transaction });
     expect(await json(['invoices', 'list', '--status', 'paid'])).toHaveLength(1);

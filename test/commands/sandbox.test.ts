@@ -15,7 +15,9 @@ import {
   freshHomePerTest,
   getTx,
   listAll,
+  RECORDED_MARKETPLACE,
   run,
+  runAgainst,
   type Tx,
 } from './helpers.js';
 
@@ -77,6 +79,29 @@ describe('sandbox pay', () => {
   it('an unknown id: exit 5; a malformed one: exit 2', async () => {
     expectError(await pay('a'.repeat(32)), 5, 'does not exist', '(resource_not_found, HTTP 404)');
     expectUsage(await pay('x/y'), '<transaction-id>: malformed transaction id');
+  });
+
+  it("a subscription invoice's boleto: the invoice it paid is named; a failed look at it is a warning, exit 0", async () => {
+    const TX = 'e'.repeat(32);
+    const INVOICE = 'f'.repeat(32);
+    const paidTx = { id: TX, status: 'succeeded', amount: '29.90', payment_type: 'boleto', metadata: { invoice: INVOICE } };
+    const answered = await runAgainst(home(), ['sandbox', 'pay', TX, '-o', 'json'], (req) =>
+      req.method === 'POST' ? { status: 200, body: paidTx } : { status: 200, body: { id: INVOICE, status: 'paid', amount: 2990 } },
+    );
+    expect(answered.result.code, answered.result.stderr).toBe(0);
+    expect(answered.result.stderr).toContain(`Invoice ${INVOICE}: paid\n`);
+    expect(answered.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /v1/marketplaces/${RECORDED_MARKETPLACE}/transactions/${TX}/approve`,
+      `GET /v1/marketplaces/${RECORDED_MARKETPLACE}/invoices/${INVOICE}`,
+    ]);
+
+    const lost = await runAgainst(home(), ['sandbox', 'pay', TX, '-o', 'json', '--timeout', '2'], (req) =>
+      req.method === 'POST' ? { status: 200, body: paidTx } : { status: 500, body: { error: { status: 'Internal Server Error', status_code: 500, message: 'boom' } } },
+    );
+    expect(lost.result.code, lost.result.stderr).toBe(0);
+    expect(expectJson(lost.result)).toMatchObject({ id: TX, status: 'succeeded' });
+    expect(lost.result.stderr).toContain(`transaction ${TX} is paid, but its invoice ${INVOICE} could not be read`);
+    expect(lost.result.stderr).toContain(`payctl invoices get ${INVOICE}`);
   });
 
   it('--dry-run: the approve request, and the transaction stays pending', async () => {
