@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { providerError, recordingServer, type RecordedRequest, type Reply } from '../helpers/recording-server.js';
 import { eventually, servedSandboxForBlock, spawnPayctl } from '../helpers/serve.js';
+import { SANDBOX_BUYER_ID } from '../../src/sandbox/constants.js';
 import { cardFlags, createCard, expectError, freshHomePerTest, getTx, run, VISA, type Tx } from './helpers.js';
 
 // Money moves exactly once across processes, reruns and late answers: each case drives payctl as
@@ -158,6 +159,38 @@ describe('two processes at once', () => {
     expect(lines(third.stdout).every((l) => l.resumed === true)).toBe(true);
     expect((await getTx(served().home, sales[0].id)).amount).toBe('6.00');
   }, 60_000);
+});
+
+describe('a boleto subscription across processes (bin/payctl, one embedded sandbox)', () => {
+  const json = async (args: string[]) => {
+    const result = await run(home(), [...args, '-o', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    return JSON.parse(result.stdout);
+  };
+
+  it('two advances at once bill the due date once; two payments at once pay the boleto and its invoice once', async () => {
+    const today = (await json(['sandbox', 'clock'])).now.slice(0, 10) as string;
+    const due = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const plan = await json(['plans', 'create', '--name', 'Mensal boleto', '--amount', '19.90', '--frequency', 'monthly', '--payment-method', 'boleto']);
+    const sub = await json(['subscriptions', 'create', '--plan', plan.uuid, '--customer', SANDBOX_BUYER_ID, '--payment-method', 'boleto', '--due-date', due]);
+
+    const advances = [spawnPayctl(['sandbox', 'advance', '--days', '1', '-q'], home(), {}), spawnPayctl(['sandbox', 'advance', '--days', '1', '-q'], home(), {})];
+    expect(await Promise.all(advances.map((a) => a.exited)), advances.map((a) => a.stderr()).join('')).toEqual([0, 0]);
+    const invoices: Tx[] = await json(['invoices', 'list', '--subscription', sub.uuid, '--all']);
+    expect(invoices.map((i) => [i.due_date, i.status])).toEqual([[due, expect.stringMatching(/^(pending|over-due)$/)]]);
+    const boletos = (await json(['transactions', 'list', '--all', '--payment-type', 'boleto'])).filter((t: Tx) => t.metadata?.subscription === sub.uuid);
+    expect(boletos.map((t: Tx) => t.id)).toEqual([invoices[0]!.transaction]);
+
+    const pays = [spawnPayctl(['sandbox', 'pay', boletos[0].id], home(), {}), spawnPayctl(['sandbox', 'pay', boletos[0].id], home(), {})];
+    const codes = await Promise.all(pays.map((p) => p.exited));
+    expect(codes.sort(), pays.map((p) => p.stderr()).join('')).toEqual([0, 6]);
+    expect(pays.map((p) => p.stderr()).join('')).toContain(`Invoice ${invoices[0]!.id}: paid`);
+    const paid = await json(['transactions', 'get', boletos[0].id]);
+    expect(paid.history.filter((h: Tx) => h.operation_type === 'paid')).toHaveLength(1);
+    expect(await json(['invoices', 'get', invoices[0]!.id])).toMatchObject({ status: 'paid', paid_at: expect.any(String) });
+    const events: Tx[] = await json(['events', 'list', '--type', 'invoice.paid', '--all']);
+    expect(events.filter((e) => e.payload.object.id === invoices[0]!.id)).toHaveLength(1);
+  }, 30_000);
 });
 
 describe('one transaction held by another process', () => {
