@@ -3,7 +3,9 @@
 //
 //   static mode   Prism answers the file's examples and validates every request against the
 //                 file: each command's requests must carry no request violation (Prism's
-//                 `sl-violations` header, or a 415/422 of its own).
+//                 `sl-violations` header, or a 415/422 of its own), except where payctl sends the
+//                 seed's types on purpose (seed-types.mjs): such a request must pass once they
+//                 are read as the file's, and is counted apart.
 //   dynamic mode  Prism answers random, schema-valid bodies (`-d`), several rounds: payctl must
 //                 never exit 1 and never print "undefined" or "[object Object]"; whatever does not
 //                 fit payctl's schemas is refused in one line (exit 8, or 9 for a money move).
@@ -18,6 +20,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { asProviderTypes } from './seed-types.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI = path.join(root, 'bin', 'payctl.js');
@@ -75,17 +78,15 @@ async function startPrism(dynamic) {
   });
 }
 
-/** Between payctl and Prism: forwards everything, and notes what Prism said of each request. */
-const exchanges = [];
-const proxy = http.createServer((req, res) => {
-  const chunks = [];
-  req.on('data', (c) => chunks.push(c));
-  req.on('end', () => {
-    const upstream = http.request({ host: '127.0.0.1', port: PRISM_PORT, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      const body = [];
-      answer.on('data', (c) => body.push(c));
+/** One request to Prism: its answer, and the request violations it found. */
+function askPrism(method, url, headers, body) {
+  return new Promise((resolve, reject) => {
+    const upstream = http.request({ host: '127.0.0.1', port: PRISM_PORT, method, path: url, headers: { ...headers, 'content-length': String(body.length) } }, (answer) => {
+      const chunks = [];
+      answer.on('data', (c) => chunks.push(c));
       answer.on('end', () => {
-        const text = Buffer.concat(body).toString('utf8');
+        const raw = Buffer.concat(chunks);
+        const text = raw.toString('utf8');
         let violations = [];
         try {
           violations = JSON.parse(answer.headers['sl-violations'] ?? '[]').filter((v) => v.location?.[0] === 'request');
@@ -95,17 +96,46 @@ const proxy = http.createServer((req, res) => {
         // Prism's own refusals: 415 (a body where none is allowed), 422 with its validation list.
         if (answer.statusCode === 415) violations.push({ message: 'unsupported media type (a body where none is allowed)' });
         if (answer.statusCode === 422 && /"validation"\s*:/.test(text)) violations.push({ message: text.slice(0, 300) });
-        const noRoute = answer.statusCode === 404 && /NO_PATH_MATCHED|NO_RESOURCE_PROVIDED/i.test(text);
-        exchanges.push({ method: req.method, url: req.url, status: answer.statusCode, violations, noRoute });
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        res.end(Buffer.concat(body));
+        resolve({ answer, raw, text, violations });
       });
     });
-    upstream.on('error', () => {
+    upstream.on('error', reject);
+    upstream.end(body);
+  });
+}
+
+/** Between payctl and Prism: forwards everything, and notes what Prism said of each request. */
+const exchanges = [];
+const proxy = http.createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', async () => {
+    const sent = Buffer.concat(chunks);
+    try {
+      const { answer, raw, text, violations } = await askPrism(req.method, req.url, req.headers, sent);
+      let seedTyped = false;
+      if (violations.length > 0) {
+        // payctl's seed types (seed-types.mjs): valid if the file's types make it so, nothing else.
+        let parsed;
+        try {
+          parsed = JSON.parse(sent.toString('utf8'));
+        } catch {
+          parsed = undefined;
+        }
+        const providerTyped = asProviderTypes(parsed);
+        if (providerTyped !== parsed) {
+          const again = await askPrism(req.method, req.url, req.headers, Buffer.from(JSON.stringify(providerTyped)));
+          seedTyped = again.violations.length === 0;
+        }
+      }
+      const noRoute = answer.statusCode === 404 && /NO_PATH_MATCHED|NO_RESOURCE_PROVIDED/i.test(text);
+      exchanges.push({ method: req.method, url: req.url, status: answer.statusCode, violations: seedTyped ? [] : violations, seedTyped, noRoute });
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      res.end(raw);
+    } catch {
       res.writeHead(502);
       res.end();
-    });
-    upstream.end(Buffer.concat(chunks));
+    }
   });
 });
 
@@ -233,6 +263,7 @@ const BAD_TEXT = /undefined|\[object Object\]|NaN/;
 function summarize(title, results, { requireClean }) {
   const byCode = new Map();
   let violations = 0;
+  let seedTyped = 0;
   let noRoute = 0;
   let requests = 0;
   const failures = [];
@@ -241,6 +272,7 @@ function summarize(title, results, { requireClean }) {
     requests += r.exchanges.length;
     const bad = r.exchanges.filter((e) => e.violations.length > 0);
     violations += bad.length;
+    seedTyped += r.exchanges.filter((e) => e.seedTyped).length;
     noRoute += r.exchanges.filter((e) => e.noRoute).length;
     const text = `${r.stdout}\n${r.stderr}`;
     if (bad.length > 0) failures.push(`${r.argv.join(' ')}: ${bad.map((e) => `${e.method} ${e.url} → ${e.violations.map((v) => v.message).join('; ')}`).join(' | ')}`);
@@ -249,7 +281,9 @@ function summarize(title, results, { requireClean }) {
     if (requireClean && r.exchanges.length === 0 && r.code !== 0) failures.push(`${r.argv.join(' ')}: sent nothing, exit ${r.code}: ${r.stderr.trim()}`);
   }
   const codes = [...byCode].sort((a, b) => String(a[0]).localeCompare(String(b[0]))).map(([code, n]) => `exit ${code}: ${n}`).join(', ');
-  console.log(`${title}: ${results.length} runs, ${requests} requests, ${violations} with request violations, ${noRoute} on paths the file lacks; ${codes}`);
+  console.log(
+    `${title}: ${results.length} runs, ${requests} requests, ${violations} with request violations, ${seedTyped} valid once the seed's text capture and boleto amount are read as the file's boolean and number, ${noRoute} on paths the file lacks; ${codes}`,
+  );
   for (const failure of failures) console.log(`  FAIL ${failure}`);
   // PRISM_VERBOSE=1: what each run ended with, one line each, to read the refusals by eye.
   if (process.env.PRISM_VERBOSE) for (const r of results) console.log(`  exit ${r.code}  ${r.argv.slice(0, 2).join(' ')}: ${r.stderr.trim().split('\n').at(-1)?.slice(0, 160)}`);

@@ -17,3 +17,15 @@ describe('npm run check:prism', () => {
     expect(result.stderr).toBe(`no OpenAPI file at ${missing}; give its path: npm run check:prism -- <provider-openapi.json> [rounds]\n`);
   });
 });
+
+describe("check:prism's reading of the seed's types", () => {
+  it('turns the text capture and a boleto amount in numeric text into the file’s boolean and number, and nothing else', async () => {
+    const { asProviderTypes } = await import('./seed-types.mjs');
+    expect(asProviderTypes({ capture: 'false', amount: 1050, source: { amount: 1050 } })).toEqual({ capture: false, amount: 1050, source: { amount: 1050 } });
+    expect(asProviderTypes({ payment_type: 'boleto', amount: '15000' })).toEqual({ payment_type: 'boleto', amount: 15000 });
+    const untouched = { amount: 1050, capture: true };
+    expect(asProviderTypes(untouched)).toBe(untouched);
+    expect(asProviderTypes({ amount: '10.50' })).toEqual({ amount: '10.50' });
+    expect(asProviderTypes(null)).toBeNull();
+  });
+});
