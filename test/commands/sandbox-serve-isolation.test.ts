@@ -102,7 +102,8 @@ describe('sandbox serve --host', () => {
   it('with --expose it serves, and warns on stderr even with --quiet', async () => {
     const server = spawnPayctl(['sandbox', 'serve', '--host', '0.0.0.0', '--port', '0', '--expose', '--quiet'], home(), {});
     try {
-      await eventually(() => server.stdout().includes('\n'), 10_000, 'the URL on stdout');
+      // Two pipes: the warning, written first, may still be read after the URL.
+      await eventually(() => server.stdout().includes('\n') && server.stderr().includes('\n'), 10_000, 'the URL on stdout and the warning on stderr');
       expect(server.stdout()).toMatch(/^http:\/\/0\.0\.0\.0:\d+\n$/);
       expect(server.stderr()).toBe(
         'warning: the sandbox is served on 0.0.0.0, beyond this machine, over plain HTTP; anyone who can reach it can use it with a key of their own\n',

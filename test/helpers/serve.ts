@@ -76,7 +76,9 @@ export function spawnPayctl(args: string[], home: string, env: Record<string, st
   let err = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': a process can exit before its last output has been read from the pipes,
+  // and a test that looks at stderr once it exited must see all of it.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   if (stdin !== undefined) child.stdin!.end(stdin);
   else child.stdin!.end();
   return { child, stdout: () => out, stderr: () => err, exited };
