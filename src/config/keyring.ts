@@ -70,7 +70,7 @@ async function withEntry<T>(profile: string, work: (entry: InstanceType<Binding[
 
 /** Throws KeyringUnreachable unless the keyring answers; a read that changes nothing. */
 export async function probeKeyring(profile: string): Promise<void> {
-  await withEntry(profile, (entry) => entry.getPassword());
+  await readKeyringKey(profile);
 }
 
 /** The profile's API key from the keyring; null when it holds none. */

@@ -4,6 +4,10 @@ import { parseAmount, parseAmountCents, validateCurrency } from '../../validate/
 import { centsForTable } from '../shared/cents.js';
 import { optionalString, stringList } from '../shared/input.js';
 
+/** How a plan's subscriptions may be paid: charged to a card, or by a boleto issued for each invoice. */
+export const PAYMENT_METHODS = ['credit', 'boleto'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
 export const PLAN_COLUMNS: Column[] = [
   { key: 'uuid', header: 'ID', kind: 'id' },
   { key: 'name', header: 'NAME' },
@@ -54,8 +58,8 @@ export function planBodyFromFlags(options: Record<string, unknown>): Record<stri
   if (interval !== undefined) body.interval = interval;
   const methods = stringList(options.paymentMethod);
   if (methods.length > 0) {
-    const unknown = methods.filter((m) => m !== 'credit' && m !== 'boleto');
-    if (unknown.length > 0) throw new ValidationError('--payment-method', `"${unknown.join(', ')}" is not supported; plans take credit and boleto`);
+    const unknown = methods.filter((m) => !(PAYMENT_METHODS as readonly string[]).includes(m));
+    if (unknown.length > 0) throw new ValidationError('--payment-method', `"${unknown.join(', ')}" is not supported; plans take ${PAYMENT_METHODS.join(' and ')}`);
     body.payment_methods = [...new Set(methods)];
   }
   const duration = positiveInteger(options.duration, '--duration');

@@ -8,7 +8,7 @@ function addSubscriptionFlags(command: Command, creating: boolean): Command {
   return command
     .option('--plan <plan-id>', 'the plan')
     .addOption(
-      // The same two as shared.ts's PAYMENT_METHODS, written out: this module loads at every start-up.
+      // The same two as plans/shared.ts's PAYMENT_METHODS, written out: this module loads at every start-up.
       new Option('--payment-method <method>', `how each invoice is paid: charged to a card, or by a boleto issued for it; the plan must accept it${creating ? ' (default credit)' : ''}`).choices([
         'credit',
         'boleto',

@@ -5,6 +5,7 @@ import { parseDate, validateId } from '../../validate/index.js';
 import { amountFromFlags } from '../shared/amount.js';
 import { centsForTable } from '../shared/cents.js';
 import { notInThePast } from '../shared/dates.js';
+import type { PaymentMethod } from '../plans/shared.js';
 import { missingInput, optionalString } from '../shared/input.js';
 
 export interface Subscription {
@@ -37,16 +38,15 @@ export async function getSubscription(ctx: Context, id: string): Promise<Subscri
   return (await ctx.api()).call<Subscription>('subscriptions.get', { params: { id } });
 }
 
-/** How a subscription is paid: charged to a card, or by a boleto issued for each invoice. */
-export const PAYMENT_METHODS = ['credit', 'boleto'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** How a subscription is paid: one of its plan's methods. */
+export type { PaymentMethod };
 
 /** The fields create and update share, each checked: due date not past, expiry after it, no card for a boleto. */
 export function scheduleFromFlags(options: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   const plan = optionalString(options.plan);
   if (plan !== undefined) body.plan = validateId(plan, 'plan id', '--plan');
-  // commander has checked it is one of PAYMENT_METHODS.
+  // commander has checked it is one of the plans' PAYMENT_METHODS.
   const method = optionalString(options.paymentMethod);
   if (method !== undefined) body.payment_method = method;
   const card = optionalString(options.card);
