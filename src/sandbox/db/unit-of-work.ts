@@ -248,21 +248,24 @@ export class UnitOfWork {
     this.db.run(sql, bodyValue, ...changed.map(([, value]) => value), k);
   }
 
+  /** Removes a record's row; the table's kept key range is read again when next asked. */
+  private deleteRow(table: TableSpec, key: string): void {
+    this.db.run(`DELETE FROM ${table.name} WHERE k = ?`, rowKey(table, key));
+    this.db.noteRemoved(table.name);
+  }
+
   /** Writes one record as it stands in this unit (or removes it); returns its version, if it has one. */
   private writeItem(table: TableSpec, key: string): number | undefined {
     const doc = this.cacheOf(table.name).get(key);
     if (!table.versioned) {
-      if (doc === undefined) {
-        this.db.run(`DELETE FROM ${table.name} WHERE k = ?`, rowKey(table, key));
-        this.db.noteRemoved(table.name);
-      } else this.putRow(table, key, doc);
+      if (doc === undefined) this.deleteRow(table, key);
+      else this.putRow(table, key, doc);
       return undefined;
     }
     const before = this.storedVersion(table, key);
     if (doc === undefined) {
       // The version it was removed at stays while the event of its removal refers to it.
-      this.db.run(`DELETE FROM ${table.name} WHERE k = ?`, rowKey(table, key));
-      this.db.noteRemoved(table.name);
+      this.deleteRow(table, key);
       return before;
     }
     const version = (before ?? 0) + 1;
