@@ -313,19 +313,33 @@ export class Context {
   }
 
   /**
-   * The ledger of money-moving intents of the current profile, with the protocol around it
-   * (src/ledger/guard.ts). Opened on first use: only commands that move money load SQLite.
+   * The ledger of money-moving intents of the current profile's account, with the protocol around
+   * it (src/ledger/guard.ts). Opened on first use: only commands that move money load SQLite, or
+   * the PostgreSQL driver when the profile shares a ledger (ledger_url, PAYCTL_LEDGER_URL).
    */
-  moneyGuard(): Promise<MoneyGuard> {
+  moneyGuard(options: { noWait?: boolean } = {}): Promise<MoneyGuard> {
     this.guardCache ??= (async () => {
       const profile = await this.profile();
       // Before the ledger is asked about earlier runs, whose checks would need the sandbox too.
       if (profile.isEmbedded) this.prepareSandboxState();
-      const [{ Ledger, ledgerPath }, { MoneyGuard }, { maskText }] = await Promise.all([import('./ledger/ledger.js'), import('./ledger/guard.js'), import('./api/mask.js')]);
+      const [{ openLedger }, { accountOf }, { MoneyGuard }, { maskText }, { ledgerUrlSecrets }, { countdown }] = await Promise.all([
+        import('./ledger/open.js'),
+        import('./ledger/account.js'),
+        import('./ledger/guard.js'),
+        import('./api/mask.js'),
+        import('./ledger/errors.js'),
+        import('./output/countdown.js'),
+      ]);
+      if (profile.ledgerUrl) for (const secret of ledgerUrlSecrets(profile.ledgerUrl)) this.addSecret(secret);
       // Error messages are kept with the intents they ended: cleaned of card data read in this run first.
-      const ledger = await Ledger.open(ledgerPath(this.paths.stateDir, profile.name), profile.baseUrl, (text) => maskText(text, this.knownSecrets()));
-      this.cleanups.push(async () => ledger.close());
-      return new MoneyGuard(this, ledger, profile.timeoutSeconds * 1000);
+      const ledger = await openLedger({ stateDir: this.paths.stateDir, url: profile.ledgerUrl }, accountOf(profile, this.paths.stateDir), (text) => maskText(text, this.knownSecrets()));
+      this.cleanups.push(() => ledger.close());
+      return new MoneyGuard({
+        ledger,
+        settings: { timeoutMs: profile.timeoutSeconds * 1000, windowMs: profile.settleWindowSeconds * 1000, noWait: options.noWait === true },
+        log: this.log,
+        waiting: (what, until) => countdown(this.io.stderr, this.io.stderrIsTTY && !this.globals.quiet, this.log.warn, what, until),
+      });
     })();
     return this.guardCache;
   }

@@ -13,6 +13,7 @@ export const ExitCode = {
   network: 8,
   outcomeUnknown: 9,
   bulkPartial: 10,
+  duplicate: 11,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -85,6 +86,17 @@ export class InFlightError extends CliError {
 export class OutcomeUnknownError extends CliError {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, ExitCode.outcomeUnknown, options);
+  }
+}
+
+/**
+ * payctl already made this same money move on this resource (any command, batch, profile or
+ * machine sharing the ledger), or the resource's own history shows it: nothing was sent, and
+ * `--again` sends it anyway. Exit 11.
+ */
+export class ProbableDuplicateError extends CliError {
+  constructor(message: string) {
+    super(message, ExitCode.duplicate);
   }
 }
 

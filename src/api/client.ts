@@ -133,6 +133,12 @@ function loadSchemas(): Promise<Schemas> {
 export class ApiClient {
   /** Told of every 429 (with the pause it asks for) before the request is retried: a batch slows all its workers. */
   onRateLimited?: (retryAfterMs: number) => void;
+  /**
+   * Told before every wait between attempts (a 429's Retry-After, a backoff after a 5xx or a
+   * connection that never opened): a batch counts them against its --max-wait, and throws to
+   * stop waiting. Thrown before a retry, never while a request is out: nothing is left in doubt.
+   */
+  beforeRetryWait?: (ms: number) => void;
   private readonly options: Required<Pick<ClientOptions, 'maxAttempts' | 'retryBaseMs' | 'maxRetryAfterMs'>> & ClientOptions;
   private readonly dispatcher: Dispatcher;
 
@@ -423,6 +429,7 @@ export class ApiClient {
   }
 
   private async wait(ms: number, why: string): Promise<void> {
+    this.beforeRetryWait?.(ms);
     this.options.debug?.(`* ${why} in ${ms} ms`);
     await (this.options.sleep ?? ((t: number) => new Promise((resolve) => setTimeout(resolve, t))))(ms);
   }

@@ -6,6 +6,9 @@ import type { ConfigFile, ProfileSettings } from './store.js';
 export const SANDBOX_PROFILE = 'sandbox';
 export const EMBEDDED_BASE_URL = 'embedded';
 export const DEFAULT_TIMEOUT_SECONDS = 30;
+/** How long after a send a lost request may still land, whatever --timeout is (src/ledger/settle.ts). */
+export const DEFAULT_SETTLE_WINDOW_SECONDS = 120;
+export const MAX_SETTLE_WINDOW_SECONDS = 3600;
 
 /** The built-in profile: works right after install, against the embedded emulation. */
 export const SANDBOX_DEFAULTS: Readonly<ProfileSettings> = {
@@ -31,6 +34,9 @@ export interface ResolvedProfile {
   output?: string;
   timeoutSeconds: number;
   isEmbedded: boolean;
+  /** The shared ledger (PostgreSQL), if any; else the SQLite one in the state directory. */
+  ledgerUrl?: string;
+  settleWindowSeconds: number;
 }
 
 export interface ProfileOverrides {
@@ -77,7 +83,11 @@ export function resolveProfile(
     currency: stored.currency || 'BRL',
     timeoutSeconds: overrides.timeoutSeconds ?? stored.timeout ?? DEFAULT_TIMEOUT_SECONDS,
     isEmbedded: baseUrl === EMBEDDED_BASE_URL,
+    settleWindowSeconds: env.PAYCTL_SETTLE_WINDOW ? parseSettleWindow(env.PAYCTL_SETTLE_WINDOW, 'PAYCTL_SETTLE_WINDOW') : (stored.settle_window ?? DEFAULT_SETTLE_WINDOW_SECONDS),
   };
+  // Set but empty turns it off, as for the marketplace id: back to the SQLite ledger.
+  const ledgerUrl = env.PAYCTL_LEDGER_URL ?? stored.ledger_url;
+  if (ledgerUrl) resolved.ledgerUrl = ledgerUrl;
   if (env.PAYCTL_API_KEY) {
     resolved.apiKey = env.PAYCTL_API_KEY;
     resolved.apiKeySource = 'environment';
@@ -94,6 +104,15 @@ export function resolveProfile(
   if (sellerId) resolved.sellerId = sellerId;
   if (stored.output) resolved.output = stored.output;
   return resolved;
+}
+
+/** Seconds, as `config set settle_window` and PAYCTL_SETTLE_WINDOW take them: more than 0, at most an hour. */
+export function parseSettleWindow(value: string, name: string): number {
+  const seconds = Number(value);
+  if (value.trim() === '' || !Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_SETTLE_WINDOW_SECONDS) {
+    throw new UsageError(`${name}: give seconds, more than 0 and at most ${MAX_SETTLE_WINDOW_SECONDS} (how long after a send a lost request may still land; default ${DEFAULT_SETTLE_WINDOW_SECONDS})`);
+  }
+  return seconds;
 }
 
 /** The only way an API key is ever shown: its prefix and last four characters. */

@@ -14,6 +14,8 @@ const profile = z.catchall(
     currency: z.optional(z.string()),
     output: z.optional(z.string()),
     timeout: z.optional(z.number()),
+    ledger_url: z.optional(z.string()),
+    settle_window: z.optional(z.number()),
   }),
   z.string(),
 );

@@ -15,6 +15,10 @@ export interface ProfileSettings {
   currency?: string;
   output?: string;
   timeout?: number;
+  /** A PostgreSQL URL: the ledger every operator of the account shares (its password masked when shown). */
+  ledger_url?: string;
+  /** Seconds after a send that a lost request may still land (default 120). */
+  settle_window?: number;
 }
 
 export interface ConfigFile {
@@ -30,6 +34,8 @@ export const PROFILE_KEYS = [
   'currency',
   'output',
   'timeout',
+  'ledger_url',
+  'settle_window',
 ] as const satisfies readonly (keyof ProfileSettings)[];
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 

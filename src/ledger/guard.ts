@@ -1,19 +1,30 @@
 // The protocol every money-moving command follows, on top of the ledger:
 //
-//   1. hold the lock on what it moves (another process moving it: stop, exit 8, nothing sent);
+//   1. hold the lock on what it moves (another process moving it, on this machine or any other
+//      sharing the ledger: stop, exit 8, nothing sent);
 //   2. resolve what earlier runs left unresolved on it (killed, or their answer lost): look until
-//      it shows applied or its settle deadline has passed; a rerun of the same request that finds
-//      its earlier self applied sends nothing;
-//   3. write the intent, send, and resolve it from the answer: applied; refused (an error answer,
-//      exit by status); not applied (the connection never opened, exit 8, "safe to run again");
-//      or, when the answer is lost or is not what was asked for, look again until the deadline
-//      and, failing proof, exit 9 with the intent left for the next run to resolve.
+//      it shows applied or its settle window has closed, waiting for the window with a countdown
+//      (--no-wait: exit 9 at once, naming when to come back); a rerun of the same request that
+//      finds its earlier self applied sends nothing;
+//   3. the command checks what the ledger and the resource say was already done (exit 11 for a
+//      probable duplicate, unless --again);
+//   4. write the intent, send, and resolve it from the answer: applied, when the answer is the
+//      object asked for with the change asked for; refused (an error answer, exit by status); not
+//      applied (the connection never opened, exit 8); or, when the answer is lost or is not what
+//      was asked for, look again, for a while: only a change that identifies this move counts
+//      (a void of exactly its amount, new since it was sent, that no other intent has claimed),
+//      and failing proof the intent is kept for the next run (exit 9, naming until when the
+//      request could still land).
 import { UncertainOutcomeError } from '../api/client.js';
-import type { Context } from '../context.js';
 import { noteWhileInFlight } from '../interrupt.js';
 import { ApiError, CliError, ExitCode, InFlightError, OutcomeUnknownError, UsageError } from '../errors.js';
-import type { Intent, Ledger, NewIntent } from './ledger.js';
-import { settle, settleDeadlineForSend, settleWindowMs, type Settled } from './settle.js';
+import type { Ledger } from './ledger.js';
+import { ownWaitMs, settle, settleUntil, type Proof, type Settled } from './settle.js';
+import { clockTime } from './time.js';
+import { UNRESOLVED, type Intent, type Lock, type NewIntent } from './types.js';
+
+/** A lookup that fails right at the end of a window is tried again for this long. */
+const LOOKUP_GRACE_MS = 10_000;
 
 export interface GuardedMove<R> {
   /** What is locked: `transaction:<id>`, `reference:<id>`, `invoice:<id>`. */
@@ -28,32 +39,87 @@ export interface GuardedMove<R> {
   checkCommand: string;
   /** The resource as it is now. */
   look(): Promise<R>;
-  /** Does `now` show `intent` applied, compared with what it looked like before (intent.before)? */
-  applied(intent: Intent, now: R): boolean;
+  /**
+   * Whether `now` shows `intent` applied in a way that identifies it, compared with what the
+   * resource looked like before (intent.before); `others` are the other intents on the key, whose
+   * proofs are not this one's.
+   */
+  proves(intent: Intent, now: R, others: Intent[]): Proof;
 }
 
-export function when(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** What a direct answer says: the move asked for, or something else (another object, the wrong change). */
+export type AnswerCheck = { kind: 'applied'; proof: string | null } | { kind: 'mismatch'; why: string };
+
+export interface GuardSettings {
+  timeoutMs: number;
+  /** How long after a send a lost request may still land (settle_window). */
+  windowMs: number;
+  /** --no-wait: an earlier move still within its window is exit 9 at once instead of a wait. */
+  noWait: boolean;
 }
+
+export interface GuardDeps {
+  ledger: Ledger;
+  settings: GuardSettings;
+  log: { status(message: string): void; warn(message: string): void };
+  /** Shows a wait until `until` (this machine's clock): a countdown on a terminal. Returns its end. */
+  waiting(what: string, until: number): () => void;
+}
+
+export function describeHolder(lock: Lock, ledger: Ledger): string {
+  return `${lock.holder}, pid ${lock.pid}, since ${clockTime(ledger.local(lock.since))}`;
+}
+
+/** Who wrote an intent and when: `17:57:03, ana@caixa-2, pid 4242`. */
+export function describeOrigin(intent: Intent, ledger: Ledger): string {
+  return `${clockTime(ledger.local(intent.created_at))}, ${intent.holder}, pid ${intent.pid}`;
+}
+
+const others = (memory: Intent[], intent: Intent) => memory.filter((i) => i.id !== intent.id);
 
 export class MoneyGuard {
-  constructor(
-    private readonly ctx: Context,
-    readonly ledger: Ledger,
-    /** The request timeout: settle windows are measured in it. */
-    readonly timeoutMs: number,
-  ) {}
+  constructor(private readonly deps: GuardDeps) {}
 
-  /** Runs `work` holding the lock on `key`; stops at once when another process holds it. */
-  async hold<T>(key: string, what: string, advice: string, work: () => Promise<T>): Promise<T> {
-    const claim = this.ledger.claim(key);
-    if (!claim.ok) {
-      throw new InFlightError(`${what} is already in flight in another payctl process (pid ${claim.holder.pid}, since ${when(claim.holder.since)}); nothing was sent. ${advice}`);
-    }
+  get ledger(): Ledger {
+    return this.deps.ledger;
+  }
+
+  get settings(): GuardSettings {
+    return this.deps.settings;
+  }
+
+  /** When a request sent now could no longer land. */
+  settleUntilFromNow(): number {
+    return settleUntil(this.ledger.now(), this.settings.windowMs, this.settings.timeoutMs);
+  }
+
+  /**
+   * How long a run looks for its own lost answer: ownWaitMs, or, when its window closes within
+   * that, to the window's end (and a little past it, should the last lookups fail): then it can
+   * tell, rather than leave the next run to.
+   */
+  ownWaitUntil(deadline: number): number {
+    const bound = this.ledger.now() + ownWaitMs(this.settings.timeoutMs);
+    return deadline <= bound ? deadline + LOOKUP_GRACE_MS : bound;
+  }
+
+  /** The message of a lock another process holds. */
+  inFlight(what: string, holder: Lock, advice: string): InFlightError {
+    const elsewhere = holder.host_id !== this.ledger.me.host_id;
+    const lease = elsewhere
+      ? ` Its lock is a lease until ${clockTime(this.ledger.local(holder.expires_at))}: if that machine is gone, the lock frees itself then (or 'payctl ledger unlock ${holder.key} --force' now).`
+      : '';
+    return new InFlightError(`${what} is already in flight in another payctl process (${describeHolder(holder, this.ledger)}); nothing was sent. ${advice}${lease}`);
+  }
+
+  /** Runs `work` holding the lock on `key`, with every intent on it; stops at once when another process holds it. */
+  async hold<T>(key: string, what: string, advice: string, work: (memory: Intent[]) => Promise<T>): Promise<T> {
+    const claim = await this.ledger.claim(key);
+    if (!claim.ok) throw this.inFlight(what, claim.holder, advice);
     try {
-      return await work();
+      return await work(claim.memory);
     } finally {
-      this.ledger.release(key);
+      await this.ledger.release(key).catch(() => undefined);
     }
   }
 
@@ -61,119 +127,172 @@ export class MoneyGuard {
    * The usual shape of a money-moving command: hold the lock, resolve what earlier runs left, then
    * either report that this same request already went through (`alreadyDone`) or do `work`.
    */
-  async guarded<R>(move: GuardedMove<R>, alreadyDone: (repeat: { intent: Intent; now: R }) => Promise<void>, work: () => Promise<void>): Promise<void> {
-    await this.hold(move.key, move.what, `Let it finish, then check with: ${move.checkCommand}`, async () => {
-      const { repeat } = await this.resolveEarlier(move);
-      await (repeat ? alreadyDone(repeat) : work());
+  async guarded<R>(move: GuardedMove<R>, alreadyDone: (repeat: { intent: Intent; now: R }) => Promise<void>, work: (memory: Intent[]) => Promise<void>): Promise<void> {
+    await this.hold(move.key, move.what, `Let it finish, then check with: ${move.checkCommand}`, async (memory) => {
+      const { repeat } = await this.resolveEarlier(move, memory);
+      await (repeat ? alreadyDone(repeat) : work(memory));
     });
-  }
-
-  /** Settles one unresolved intent: looks until it shows applied or its deadline has passed. */
-  async settleIntent<R>(intent: Intent, move: Pick<GuardedMove<R>, 'look' | 'applied' | 'what'>, quiet = false): Promise<Settled<R>> {
-    const deadline = intent.settle_until ?? intent.created_at + this.timeoutMs + settleWindowMs(this.timeoutMs);
-    const settled = await settle(deadline, () => move.look(), (now) => move.applied(intent, now), {
-      maxWaitMs: this.timeoutMs + settleWindowMs(this.timeoutMs),
-      // A batch has its progress bar for that: no line per row under it.
-      ...(quiet ? {} : { onWait: (ms: number) => this.ctx.log.warn(`checking whether ${move.what} was applied (up to ${Math.ceil(ms / 1000)} s)…`) }),
-    });
-    if (settled.kind === 'applied') this.ledger.resolve(intent, 'applied', 'seen applied by a later lookup');
-    else if (settled.kind === 'not_applied') this.ledger.resolve(intent, 'not_applied', `not seen applied by ${when(Date.now())}, past its settle deadline`);
-    else this.ledger.resolve(intent, 'unknown', settled.error.message);
-    return settled;
   }
 
   /**
    * Resolves every intent earlier runs left on `move.key`. Returns the resource as it is now when
    * one of them was this same request (same operation and amount asked) and went through: then
-   * nothing is to be sent. Throws exit 9 when one still cannot be told.
+   * nothing is to be sent. Throws exit 9 when one still cannot be told (or, with --no-wait, is
+   * still within its window).
    */
-  async resolveEarlier<R>(move: GuardedMove<R>): Promise<{ repeat?: { intent: Intent; now: R } }> {
+  async resolveEarlier<R>(move: GuardedMove<R>, memory: Intent[], quiet = false): Promise<{ repeat?: { intent: Intent; now: R } }> {
     let repeat: { intent: Intent; now: R } | undefined;
-    for (const intent of this.ledger.unresolved(move.key)) {
+    for (const intent of memory.filter((i) => UNRESOLVED.includes(i.state))) {
       const earlier = intent.operation === move.operation ? move.what : `an earlier ${intent.operation} of ${intent.target}`;
-      this.ctx.log.warn(`an earlier run (${when(intent.created_at)}, pid ${intent.pid}) left ${earlier} unresolved; checking it before sending anything`);
-      const settled = await this.settleIntent(intent, { ...move, what: earlier });
-      if (settled.kind === 'unknown') {
-        throw new OutcomeUnknownError(
-          `cannot tell whether ${earlier} (${when(intent.created_at)}) was applied (${settled.error.message}); nothing was sent. Check with: ${move.checkCommand}, then run the command again`,
-          { cause: settled.error },
-        );
-      }
+      if (!quiet) this.deps.log.warn(`an earlier run (${describeOrigin(intent, this.ledger)}) left ${earlier} unresolved; checking it before sending anything`);
+      const settled = await this.settleEarlier(intent, move, memory, earlier, quiet);
       if (settled.kind === 'applied' && intent.operation === move.operation && intent.requested_cents === move.requestedCents) repeat = { intent, now: settled.now };
-      else if (settled.kind === 'applied') this.ctx.log.warn(`${earlier} was applied (${when(intent.created_at)})`);
+      else if (settled.kind === 'applied' && !quiet) this.deps.log.warn(`${earlier} was applied (${describeOrigin(intent, this.ledger)})`);
     }
     return repeat ? { repeat } : {};
   }
 
   /**
-   * Writes the intent, sends, and resolves the intent from what came back. On a lost or unusable
-   * answer, looks until the settle deadline: `onLate` turns the resource, seen applied, into the
-   * result; no proof either way is exit 9.
+   * Settles an intent an earlier run left: waits (a countdown on a terminal) until it shows
+   * applied or its window has closed; records what was found. Throws exit 9 when it cannot be told.
    */
-  async send<A, R>(move: GuardedMove<R>, fields: Omit<NewIntent, 'key' | 'operation' | 'target' | 'requested_cents'>, request: () => Promise<A>, onLate: (now: R) => A): Promise<A> {
-    const intent = this.ledger.record({
+  async settleEarlier<R>(intent: Intent, move: Pick<GuardedMove<R>, 'look' | 'proves' | 'checkCommand'>, memory: Intent[], earlier: string, quiet = false): Promise<Settled<R>> {
+    const deadline = intent.settle_until ?? intent.created_at + this.settings.windowMs;
+    const open = this.ledger.now() < deadline;
+    const waitUntil = this.settings.noWait && open ? this.ledger.now() : deadline + LOOKUP_GRACE_MS;
+    const settled = await this.lookFor(intent, move, memory, deadline, waitUntil, quiet ? undefined : `${earlier} (sent ${clockTime(this.ledger.local(intent.created_at))} by ${intent.holder})`);
+    if (settled.kind === 'open' && this.settings.noWait) {
+      throw new OutcomeUnknownError(
+        `${earlier} (sent ${clockTime(this.ledger.local(intent.created_at))} by ${intent.holder}) is not seen applied yet and could still land until ${clockTime(this.ledger.local(deadline))}; nothing was sent. Run the same command again after ${clockTime(this.ledger.local(deadline))}, or without --no-wait to wait for it`,
+      );
+    }
+    if (settled.kind !== 'applied' && settled.kind !== 'not_applied') {
+      const why = settled.kind === 'unknown' ? settled.error.message : settled.kind === 'ambiguous' || settled.kind === 'open' ? (settled.why ?? 'not seen yet') : '';
+      throw new OutcomeUnknownError(`cannot tell whether ${earlier} (${describeOrigin(intent, this.ledger)}) was applied (${why}); nothing was sent. Check with: ${move.checkCommand}, then run the command again`, {
+        cause: settled.kind === 'unknown' ? settled.error : undefined,
+      });
+    }
+    return settled;
+  }
+
+  /**
+   * Looks until proof, the deadline, or `waitUntil` (ledger clock); records what it found
+   * (applied, not applied, or still unknown). `label`: shown as a countdown while it waits.
+   */
+  async lookFor<R>(intent: Intent, move: Pick<GuardedMove<R>, 'look' | 'proves'>, memory: Intent[], deadline: number, waitUntil: number, label: string | undefined): Promise<Settled<R>> {
+    let stop: (() => void) | undefined;
+    try {
+      const settled = await settle(deadline, () => move.look(), (now) => move.proves(intent, now, others(memory, intent)), {
+        waitUntil,
+        clock: () => this.ledger.now(),
+        ...(label ? { onWait: (until: number) => (stop = this.deps.waiting(`waiting for ${label} to show`, this.ledger.local(until))) } : {}),
+      });
+      if (settled.kind === 'applied') await this.ledger.resolve(intent, 'applied', 'seen applied by a later lookup', settled.proof);
+      else if (settled.kind === 'not_applied') await this.ledger.resolve(intent, 'not_applied', `not seen applied by ${clockTime(this.ledger.local(deadline))}, the end of its settle window`);
+      else await this.ledger.resolve(intent, 'unknown', settled.kind === 'unknown' ? settled.error.message : (settled.kind === 'open' ? settled.why : settled.why) ?? 'not seen yet');
+      return settled;
+    } finally {
+      stop?.();
+    }
+  }
+
+  /**
+   * Writes the intent, sends, and resolves the intent from what came back. A direct answer counts
+   * only if `check` finds the move asked for in it. On a lost or unusable answer, looks for a
+   * while: `onLate` turns the resource, seen applied, into the result; no proof is exit 9.
+   */
+  async send<A, R>(
+    move: GuardedMove<R>,
+    memory: Intent[],
+    fields: Omit<NewIntent, 'key' | 'operation' | 'target' | 'requested_cents'>,
+    request: () => Promise<A>,
+    check: (intent: Intent, answer: A) => AnswerCheck,
+    onLate: (now: R) => A,
+  ): Promise<A> {
+    this.ledger.assertLeased();
+    const intent = await this.ledger.record({
       key: move.key,
       operation: move.operation,
       target: move.target,
       requested_cents: move.requestedCents,
-      settle_until: settleDeadlineForSend(this.timeoutMs),
+      settle_until: this.settleUntilFromNow(),
       ...fields,
     });
+    memory.push(intent);
     const note = `${move.what} was in flight: it may or may not have been applied. Run the same command again: it checks first and sends only if it did not go through`;
     return noteWhileInFlight(note, async () => {
       let answer: A;
       try {
         answer = await request();
       } catch (err) {
-        return onLate(await this.afterFailure(move, intent, err));
+        return onLate(await this.afterFailure(move, intent, memory, err));
       }
-      this.ledger.resolve(intent, 'applied');
-      return answer;
+      const checked = check(intent, answer);
+      if (checked.kind === 'applied') {
+        await this.ledger.resolve(intent, 'applied', null, checked.proof);
+        return answer;
+      }
+      const odd = new UncertainOutcomeError(`the service answered, but not with ${move.what}: ${checked.why}`, { answered: true });
+      return onLate(await this.afterFailure(move, intent, memory, odd));
     });
   }
 
   /** An attempt failed: record what is proven and return the resource if it shows applied; else throw. */
-  private async afterFailure<R>(move: GuardedMove<R>, intent: Intent, err: unknown): Promise<R> {
+  private async afterFailure<R>(move: GuardedMove<R>, intent: Intent, memory: Intent[], err: unknown): Promise<R> {
     if (err instanceof UncertainOutcomeError) {
-      const window = settleWindowMs(this.timeoutMs, err.answered);
-      this.ledger.setSettleUntil(intent, Date.now() + window);
-      this.ctx.log.warn(`${err.message}; ${move.what} may or may not have been applied`);
-      const settled = await this.settleIntent(intent, move);
-      if (settled.kind === 'applied') {
-        this.ctx.log.status(`${capitalize(move.what)} was applied (confirmed from the service).`);
-        return settled.now;
+      const deadline = intent.settle_until ?? this.settleUntilFromNow();
+      const waitUntil = this.ownWaitUntil(deadline);
+      this.deps.log.warn(`${err.message}; ${move.what} may or may not have been applied`);
+      const settled = await this.lookFor(intent, move, memory, deadline, waitUntil, move.what);
+      const until = clockTime(this.ledger.local(deadline));
+      switch (settled.kind) {
+        case 'applied':
+          this.deps.log.status(`${capitalize(move.what)} was applied (confirmed from the service${settled.proof ? `: ${settled.proof}` : ''}).`);
+          return settled.now;
+        case 'not_applied':
+          throw new CliError(
+            `${move.what} was not applied: not seen in the service by ${until}, the end of its settle window, so it can no longer land; nothing moved. Run the same command again to send it again`,
+            ExitCode.network,
+            { cause: err },
+          );
+        default: {
+          const seen =
+            settled.kind === 'unknown' ? `it could not be looked up: ${settled.error.message}` : settled.why ? `what the service shows cannot be told apart: ${settled.why}` : 'not seen in the service yet';
+          throw new OutcomeUnknownError(
+            `outcome unknown: ${move.what} may or may not have been applied (no usable answer, and ${seen}); it could still land until ${until}. Run the same command again: it waits until then and sends only if this one did not go through (--no-wait checks without waiting). Or check with: ${move.checkCommand}`,
+            { cause: err },
+          );
+        }
       }
-      // Not seen, but no proof it was refused: the next run looks again before sending.
-      this.ledger.resolve(intent, 'unknown', err.message);
-      const seen = settled.kind === 'not_applied' ? `no sign of it in the ${(window / 1000).toFixed(1)} s after` : `it could not be looked up: ${settled.error.message}`;
-      throw new OutcomeUnknownError(
-        `outcome unknown: ${move.what} may or may not have been applied (no usable answer, and ${seen}). Run the same command again: it checks first and sends only if this one did not go through. Or check with: ${move.checkCommand}`,
-        { cause: err },
-      );
     }
     if (err instanceof ApiError && err.details.httpStatus === 429) {
-      this.ledger.resolve(intent, 'not_applied', err.message);
+      await this.ledger.resolve(intent, 'not_applied', err.message);
       throw err;
     }
     if (err instanceof ApiError && err.details.httpStatus >= 400 && err.details.httpStatus < 500) {
-      this.ledger.resolve(intent, 'refused', err.message);
+      await this.ledger.resolve(intent, 'refused', err.message);
       throw err;
     }
     if (err instanceof UsageError) {
       // The client refuses a request it would not send (a body that fails its schema, a path it
       // cannot build) before anything leaves this machine.
-      this.ledger.resolve(intent, 'not_applied', err.message);
+      await this.ledger.resolve(intent, 'not_applied', err.message);
       throw err;
     }
     if (err instanceof CliError && err.exitCode === ExitCode.network) {
       // The client raises a plain network error for a money-moving request only when it never
       // left this machine (connection refused, DNS): proof that nothing was applied.
-      this.ledger.resolve(intent, 'not_applied', err.message);
+      await this.ledger.resolve(intent, 'not_applied', err.message);
       throw new CliError(`${err.message}; ${move.what} was not sent, so nothing was applied: it is safe to run the command again`, ExitCode.network, { cause: err });
     }
     // Anything else (an interruption, a bug): the intent stays pending for the next run to settle.
     throw err;
   }
+}
+
+/** Applied moves of `operation` on a key that this hold did not make: what a duplicate check reads. */
+export function appliedEarlier(memory: Intent[], operation: string, exclude: ReadonlySet<number> = new Set()): Intent[] {
+  return memory.filter((i) => i.state === 'applied' && i.operation === operation && !exclude.has(i.id));
 }
 
 function capitalize(text: string): string {

@@ -346,10 +346,15 @@ describe('invoices', () => {
     const done = await run(['invoices', 'refund', ID, '--yes'], (req) => (req.method === 'GET' ? { status: 200, body: paid } : { status: 200, body: { ...paid, status: 'canceled' } }));
     expect(done.code, done.stderr).toBe(0);
     expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/invoices/${ID}`, `DELETE /v1/marketplaces/${MKT}/invoices/${ID}/void`]);
-    const pending = await run(['invoices', 'refund', ID, '--yes'], [{ status: 200, body: { ...paid, status: 'pending' } }]);
+    // Another invoice, one payctl never refunded (refunding this one again is a probable duplicate).
+    const OTHER = 'f'.repeat(32);
+    const pending = await run(['invoices', 'refund', OTHER, '--yes'], [{ status: 200, body: { ...paid, id: OTHER, status: 'pending' } }]);
     expect(pending.code).toBe(2);
     expect(pending.stderr).toContain('only a paid invoice can be refunded');
-    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/invoices/${ID}`]);
+    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/invoices/${OTHER}`]);
+    const again = await run(['invoices', 'refund', ID, '--yes'], [{ status: 200, body: { ...paid, status: 'canceled' } }]);
+    expect(again.code).toBe(11);
+    expect(again.stderr).toMatch(new RegExp(`^error: probable duplicate: invoice ${ID} was already refunded by payctl at \\d\\d:\\d\\d:\\d\\d \\(\\S+\\); nothing was sent\\. Pass --again to refund it again\n$`));
   });
 
   it('approve and remove', async () => {

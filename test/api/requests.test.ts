@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildCreateRequest, createFingerprint } from '../../src/commands/transactions/create.js';
 import { VERSION } from '../../src/version.js';
@@ -26,7 +25,8 @@ afterEach(async () => {
   home.cleanup();
 });
 
-const created = (extra: Record<string, unknown> = {}) => ({ status: 201, body: { id: TX, status: 'succeeded', amount: '10.50', currency: 'BRL', ...extra } });
+// The sale a create asks for carries the reference it was sent (ref-1, as `base` sends it).
+const created = (extra: Record<string, unknown> = {}) => ({ status: 201, body: { id: TX, status: 'succeeded', amount: '10.50', currency: 'BRL', reference_id: 'ref-1', ...extra } });
 
 async function run(args: string[], replies: Reply[] | ((req: any, i: number) => Reply), env: Record<string, string> = {}) {
   server = await recordingServer(Array.isArray(replies) && args[1] === 'create' ? answeringLookups(replies) : replies);
@@ -43,7 +43,14 @@ async function run(args: string[], replies: Reply[] | ((req: any, i: number) => 
  */
 function answeringLookups(replies: Reply[]): (req: any) => Reply {
   let next = 0;
-  return (req) => (req.method === 'GET' ? { status: 200, body: { items: [], has_more: false } } : replies[Math.min(next++, replies.length - 1)]!);
+  return (req) => (req.method === 'GET' ? { status: 200, body: { items: [], has_more: false } } : asProviderWould(req, replies[Math.min(next++, replies.length - 1)]!));
+}
+
+/** A created sale, as the provider answers it: with the reference and the amount it was sent. */
+function asProviderWould(req: any, reply: Reply): Reply {
+  if (!('status' in reply) || reply.status !== 201 || !req.json) return reply;
+  const cents = Number(req.json.amount);
+  return { ...reply, body: { ...((reply as { body?: object }).body ?? {}), reference_id: req.json.reference_id, amount: (cents / 100).toFixed(2) } };
 }
 
 /** The POST requests the server received, in order. */
@@ -289,20 +296,21 @@ describe('what is sent', () => {
     });
   });
 
-  it("a body in the seed's types fingerprints as the same sale did in the provider's, so an unresolved earlier run is still found", () => {
-    const sha = (shape: unknown) => createHash('sha256').update(JSON.stringify(shape)).digest('hex');
-    const card = buildCreateRequest({ amountCents: 1050, currency: 'BRL', referenceId: 'r', onBehalfOf: SELLER, payment: { kind: 'card_id', cardId: CARD, capture: false, installments: 3 } });
-    expect(card.capture).toBe('false');
-    expect(createFingerprint(card)).toBe(
-      sha({
-        amount: 1050, currency: 'BRL', payment_type: 'credit', on_behalf_of: SELLER, capture: false,
-        source: { usage: 'single_use', amount: 1050, currency: 'BRL', type: 'card', card: { id: CARD } },
-        installment_plan: { number_installments: 3 },
-      }),
-    );
-    const boleto = buildCreateRequest({ amountCents: 15000, currency: 'BRL', referenceId: 'r', onBehalfOf: SELLER, payment: { kind: 'boleto', customer: BUYER } });
-    expect(boleto.amount).toBe('15000');
-    expect(createFingerprint(boleto)).toBe(sha({ amount: 15000, currency: 'BRL', payment_type: 'boleto', on_behalf_of: SELLER, customer: BUYER }));
+  it('a create is fingerprinted without its reference and without card data: the same sale asked again is found, another is not', () => {
+    const card = (referenceId: string, amountCents = 1050) =>
+      buildCreateRequest({
+        amountCents,
+        currency: 'BRL',
+        referenceId,
+        onBehalfOf: SELLER,
+        payment: { kind: 'card', card: { card_number: '4111111111111111', holder_name: 'M S', expiration_month: '12', expiration_year: '2031', security_code: '123' }, capture: true },
+      });
+    expect(createFingerprint(card('r1'))).toBe(createFingerprint(card('r2')));
+    expect(createFingerprint(card('r1'))).not.toBe(createFingerprint(card('r1', 1051)));
+    // Only the last four digits and the expiry of a card count: never the whole number.
+    const shape = JSON.stringify(card('r1')).replace('4111111111111111', '4000000000001111');
+    expect(createFingerprint(JSON.parse(shape))).toBe(createFingerprint(card('r1')));
+    expect(createFingerprint(card('r1'))).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('boleto with PIX body', async () => {
@@ -391,12 +399,12 @@ describe('POST retries and reconciliation', () => {
     expect(JSON.parse(result.stdout).id).toBe(TX);
     expect(server!.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'GET']); // never re-sent
     expect(new URL(server!.requests[2]!.url, 'http://x').searchParams.get('reference_id')).toBe('ref-1');
-    expect(result.stderr).toContain('The transaction with reference_id ref-1 was applied (confirmed from the service).');
+    expect(result.stderr).toContain(`The transaction with reference_id ref-1 was applied (confirmed from the service: ${TX}).`);
   });
 
   it('a create that is already there (same --reference-id) is returned, not charged again', async () => {
     const result = await run([...base, ...card], (req) =>
-      req.method === 'POST' ? created() : { status: 200, body: { items: [{ id: TX, status: 'succeeded', reference_id: 'ref-1', amount: '10.00', created_at: '2026-11-20T10:00:00.000Z' }], has_more: false } },
+      req.method === 'POST' ? asProviderWould(req, created()) : { status: 200, body: { items: [{ id: TX, status: 'succeeded', reference_id: 'ref-1', amount: '10.00', created_at: '2026-11-20T10:00:00.000Z' }], has_more: false } },
     );
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).id).toBe(TX);
@@ -410,7 +418,7 @@ describe('POST retries and reconciliation', () => {
 
   it('a service that ignores the reference filter does not make another sale look like ours', async () => {
     const other = { id: 'f'.repeat(32), status: 'succeeded', reference_id: 'someone-else', amount: '99.00' };
-    const result = await run([...base, ...card], (req) => (req.method === 'POST' ? created() : { status: 200, body: { items: [other], has_more: false } }));
+    const result = await run([...base, ...card], (req) => (req.method === 'POST' ? asProviderWould(req, created()) : { status: 200, body: { items: [other], has_more: false } }));
     expect(result.code, result.stderr).toBe(0);
     expect(posts()).toHaveLength(1);
   });
@@ -419,10 +427,10 @@ describe('POST retries and reconciliation', () => {
     const result = await run([...base, ...card, '--timeout', '0.5'], (req) => (req.method === 'POST' ? { destroy: true } : { status: 200, body: { items: [], has_more: false } }));
     expect(result.code).toBe(9);
     expect(result.stderr).toContain('outcome unknown: the transaction with reference_id ref-1 may or may not have been applied (no usable answer');
-    expect(result.stderr).toContain('Run the same command again: it checks first and sends only if this one did not go through');
+    expect(result.stderr).toMatch(/it could still land until \d\d:\d\d:\d\d\. Run the same command again: it waits until then and sends only if this one did not go through/);
     expect(result.stderr).not.toContain('safe to run');
     expect(posts()).toHaveLength(1);
-    // It kept looking for the whole window (two timeouts), not once.
+    // It kept looking (for four timeouts), not once.
     expect(server!.requests.filter((r) => r.method === 'GET').length).toBeGreaterThan(2);
   });
 
@@ -448,7 +456,7 @@ describe('POST retries and reconciliation', () => {
     const result = await run(['transactions', 'refund', TX, '--amount', '4', '--yes'], (req) => {
       if (req.method === 'POST') return { destroy: true };
       gets++;
-      return gets === 1 ? tx('10.00', [{ id: 'h1', operation_type: 'created' }]) : tx('6.00', [{ id: 'h1' }, { id: 'h2', operation_type: 'void', amount: '4.00' }]);
+      return gets === 1 ? tx('10.00', [{ id: 'h1', operation_type: 'created' }]) : tx('6.00', [{ id: 'h1' }, { id: 'h2', operation_type: 'void', status: 'succeeded', amount: '4.00' }]);
     });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).amount).toBe('6.00');
@@ -456,31 +464,33 @@ describe('POST retries and reconciliation', () => {
     expect(server!.requests.find((r) => r.method === 'POST')!.json).toEqual({ on_behalf_of: SELLER, amount: 400 });
   });
 
-  it('a refund answered 502 with the transaction unchanged is exit 9; the rerun checks it and sends', async () => {
+  it('a refund answered 502 with the transaction unchanged is exit 9; the rerun waits out its window, then sends', async () => {
     let fixed = false;
+    // A window of 3 s: the run gives up after 2 s (four timeouts), before it closes.
+    const window = { PAYCTL_SETTLE_WINDOW: '3' };
     const result = await run(['transactions', 'refund', TX, '--yes', '--timeout', '0.5'], (req) => {
-      if (req.method === 'POST') return fixed ? tx('0.00', [{ id: 'h1' }, { id: 'h2', operation_type: 'void' }], 'canceled') : { status: 502, raw: '' };
+      if (req.method === 'POST') return fixed ? tx('0.00', [{ id: 'h1' }, { id: 'h2', operation_type: 'void', status: 'succeeded', amount: '10.00' }], 'canceled') : { status: 502, raw: '' };
       return tx('10.00', [{ id: 'h1', operation_type: 'created' }]);
-    });
+    }, window);
     expect(result.code).toBe(9);
     expect(result.stderr).toContain(`outcome unknown: the refund of transaction ${TX} may or may not have been applied (no usable answer`);
     expect(result.stderr).not.toContain('safe to run');
     fixed = true;
-    const again = await payctl(['transactions', 'refund', TX, '--yes'], { home: home.home, env: { PAYCTL_BASE_URL: server!.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: MKT } });
+    const again = await payctl(['transactions', 'refund', TX, '--yes'], { home: home.home, env: { PAYCTL_BASE_URL: server!.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: MKT, ...window } });
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain(`left the refund of transaction ${TX} unresolved; checking it before sending anything`);
     expect(posts()).toHaveLength(2);
   });
 
-  it('a capture whose answer was lost is confirmed when the transaction left pre_authorized', async () => {
+  it('a capture whose answer was lost is confirmed by a capture of its amount in the history', async () => {
     let gets = 0;
     const result = await run(['transactions', 'capture', TX, '--yes'], (req) => {
       if (req.method === 'POST') return { destroy: true };
       gets++;
-      return gets === 1 ? tx('10.00', [], 'pre_authorized') : tx('10.00', [], 'succeeded');
+      return gets === 1 ? tx('10.00', [], 'pre_authorized') : tx('10.00', [{ id: 'c1', operation_type: 'capture', status: 'succeeded', amount: '10.00' }], 'succeeded');
     });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toContain(`The capture of transaction ${TX} was applied (confirmed from the service).`);
+    expect(result.stderr).toContain(`The capture of transaction ${TX} was applied (confirmed from the service: c1).`);
     expect(server!.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 

@@ -60,7 +60,7 @@ describe('only the named group is built', () => {
         expect(top.stdout).toContain(`  ${group} `);
       }
       const help = await payctl(['help', 'invoices'], { home });
-      expect(help.stdout).toContain('refund <id>');
+      expect(help.stdout).toContain('refund [options] <id>');
       const typo = await payctl(['-o', 'json', 'buyers', 'serch'], { home });
       expect(typo.code).toBe(2);
       expect(typo.stderr).toContain('Did you mean search?');

@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_API_KEY } from '../../src/sandbox/constants.js';
 import { readStateFiles } from '../../src/sandbox/store.js';
 import { payctl, tempHome, testEnv } from '../helpers/run.js';
-import { MAX_PAUSE_MS, Pace } from '../../src/commands/transactions/bulk/run.js';
+import { MAX_PAUSE_MS, Pace } from '../../src/commands/transactions/bulk/pace.js';
 import { createCard, expectJson, expectUsage, freshHomePerTest, getTx, run, type Tx } from './helpers.js';
 
 // Bulk refunds: rows from CSV or NDJSON, one confirmation, one result line per row, a ledger
@@ -105,9 +104,10 @@ describe('a batch from a file', () => {
     expect(results(meant.stdout).map((l) => l.status)).toEqual(['refunded', 'refunded', 'refunded']);
     const tx = await getTx(home(), sale.id);
     expect([tx.amount, voids(tx)]).toEqual(['2.00', 2]);
-    // The same input again: the ledger has every row settled, nothing moves.
+    // The same input again: payctl refunded each sale as many times as the file asks, nothing moves.
     const again = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--allow-duplicates'], { stdin: csv });
     expect(again.code, again.stderr).toBe(0);
+    expect(results(again.stdout).map((l) => l.status)).toEqual(['skipped', 'skipped', 'skipped']);
     expect(voids(await getTx(home(), sale.id))).toBe(2);
   });
 
@@ -168,47 +168,20 @@ describe('a batch from a file', () => {
     expect((await getTx(home(), b.id)).status).toBe('canceled');
     expect((await getTx(home(), c.id)).amount).toBe('37.50');
 
-    // The same input again: every settled row is skipped, nothing is sent twice.
+    // The same input again: every refunded row is skipped, nothing is sent twice.
     const again = await run(home(), ['transactions', 'refund', '--file', file, '--yes']);
     expect(again.code).toBe(10);
-    expect(results(again.stdout).filter((l) => l.status === 'refunded').every((l) => l.resumed === true)).toBe(true);
-    expect(again.stderr).toContain('resuming, 3 already settled');
+    const skipped = results(again.stdout).filter((l) => l.status === 'skipped');
+    expect(skipped.map((l) => l.row).sort()).toEqual([1, 2, 4]);
+    expect(skipped[0].reason).toMatch(/^already refunded R\$ [\d,]+ by payctl at \d\d:\d\d:\d\d \(\S+@\S+, batch refunds\.csv\); --again refunds it$/);
+    expect(again.stderr).toContain('Refunded 0 of 5 rows (R$ 0,00); 3 skipped: refunded earlier (--again refunds them); 0 failed, 2 invalid.');
     expect(voids(await getTx(home(), a.id))).toBe(1);
-    // --restart forgets what the earlier runs settled: the partial refund is made again, the full one finds nothing left.
-    const restarted = await run(home(), ['transactions', 'refund', '--file', file, '--yes', '--restart']);
-    const byRow = new Map(results(restarted.stdout).map((l) => [l.row, l]));
+    // --again refunds them again: the partial refund is made again, the full one finds nothing left.
+    const again2 = await run(home(), ['transactions', 'refund', '--file', file, '--yes', '--again']);
+    const byRow = new Map(results(again2.stdout).map((l) => [l.row, l]));
     expect(byRow.get(1)).toMatchObject({ status: 'refunded', refunded_amount: '5.00' });
     expect(byRow.get(2)).toMatchObject({ status: 'failed', error: expect.stringContaining('nothing left') });
     expect(voids(await getTx(home(), a.id))).toBe(2);
-  });
-
-  it("picks up a batch an earlier payctl began under its journal: settled rows and landed requests are not sent again", async () => {
-    const [a, b, c] = [await createCard(home(), '10.00'), await createCard(home(), '10.00'), await createCard(home(), '10.00')];
-    const csv = `id,amount\n${a.id},4.00\n${b.id},4.00\n${c.id},4.00\n`;
-    const snapshot = (tx: Tx) => ({ amount: tx.amount, status: tx.status, history: tx.history.map((h: Tx) => ({ id: h.id, operation_type: h.operation_type })) });
-    // What the earlier version did: row 1 refunded and recorded; row 2 sent (and applied) when it was killed.
-    const journal = [
-      { t: 'intent', row: 1, id: a.id, cents: 400, before: snapshot(a) },
-      { t: 'done', row: 1, id: a.id, refunded_cents: 400 },
-      { t: 'intent', row: 2, id: b.id, cents: 400, before: snapshot(b) },
-    ];
-    for (const sale of [a, b]) expect((await run(home(), ['transactions', 'refund', sale.id, '--amount', '4.00', '--yes'])).code).toBe(0);
-    const digest = createHash('sha256').update(csv).digest('hex');
-    const file = join(home(), 'state', 'journals', `refund-${digest.slice(0, 24)}.ndjson`);
-    mkdirSync(join(home(), 'state', 'journals'), { recursive: true });
-    writeFileSync(file, `${journal.map((e) => JSON.stringify(e)).join('\n')}\n`);
-
-    const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes'], { stdin: csv });
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toContain('Read 2 rows of an earlier run from its journal into the ledger.');
-    const byRow = new Map(results(result.stdout).map((l) => [l.row, l]));
-    expect(byRow.get(1)).toMatchObject({ status: 'refunded', resumed: true });
-    expect([byRow.get(2)?.status, byRow.get(3)?.status]).toEqual(['refunded', 'refunded']);
-    for (const sale of [a, b, c]) {
-      const tx = await getTx(home(), sale.id);
-      expect([tx.amount, voids(tx)]).toEqual(['6.00', 1]);
-    }
-    expect(readdirSync(join(home(), 'state', 'journals'))).toEqual([`refund-${digest.slice(0, 24)}.ndjson.imported`]);
   });
 
   it('NDJSON piped from transactions list; one confirmation for the batch, --yes needed without prompts', async () => {
@@ -286,7 +259,8 @@ describe('against sandbox serve --faults', () => {
     serverHome = tempHome();
     server = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--faults', FAULTS], { env: testEnv(serverHome.home) });
     // The built-in key's marketplace is the embedded sandbox's state, listed and checked through serverHome.
-    env = { PAYCTL_BASE_URL: await firstLine(server), PAYCTL_API_KEY: SANDBOX_API_KEY, PAYCTL_MARKETPLACE_ID: '' };
+    // A short settle window: this server drops answers but never applies a request late.
+    env = { PAYCTL_BASE_URL: await firstLine(server), PAYCTL_API_KEY: SANDBOX_API_KEY, PAYCTL_MARKETPLACE_ID: '', PAYCTL_SETTLE_WINDOW: '2' };
   });
   afterAll(async () => {
     server.kill('SIGINT');
@@ -302,7 +276,7 @@ describe('against sandbox serve --faults', () => {
     expect(lines).toHaveLength(1000);
     expect(new Set(lines.map((l) => l.row)).size).toBe(1000);
     expect(lines.every((l) => l.status === 'refunded' && l.error === null)).toBe(true);
-    expect(result.stderr).toMatch(/Refunded 1000 of 1000 rows \(R\$ [\d.,]+\)\.\nLedger: .*\/state\/ledger\/sandbox\.sqlite\n$/);
+    expect(result.stderr).toMatch(/Refunded 1000 of 1000 rows \(R\$ [\d.,]+\)\.\nLedger: .*\/state\/ledger\/ledger\.sqlite\n$/);
     await expectRefundedOnce(file);
   }, 120_000);
 
@@ -321,10 +295,10 @@ describe('against sandbox serve --faults', () => {
     expect(last.code, last.stderr).toBe(0);
     const lines = results(last.stdout);
     expect(lines).toHaveLength(1000);
-    expect(lines.every((l) => l.status === 'refunded')).toBe(true);
-    // The earlier runs got somewhere: the last one resumed rather than did it all.
-    expect(lines.some((l) => l.resumed === true)).toBe(true);
-    expect(readdirSync(join(home(), 'state', 'ledger')).filter((f) => f.endsWith('.sqlite'))).toEqual(['sandbox.sqlite']);
+    expect(lines.every((l) => l.status === 'refunded' || (l.status === 'skipped' && /by payctl at .*batch sales\.ndjson/.test(l.reason)))).toBe(true);
+    // The earlier runs got somewhere: the last one skipped what they did rather than did it all.
+    expect(lines.some((l) => l.status === 'skipped')).toBe(true);
+    expect(readdirSync(join(home(), 'state', 'ledger')).filter((f) => f.endsWith('.sqlite'))).toEqual(['ledger.sqlite']);
     await expectRefundedOnce(file);
   }, 180_000);
 });

@@ -2,14 +2,18 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { providerError, recordingServer, type RecordedRequest, type Reply } from '../helpers/recording-server.js';
+import { tempHome } from '../helpers/run.js';
 import { eventually, servedSandboxForBlock, spawnPayctl } from '../helpers/serve.js';
 import { SANDBOX_BUYER_ID } from '../../src/sandbox/constants.js';
-import { cardFlags, createCard, expectError, freshHomePerTest, getTx, run, VISA, type Tx } from './helpers.js';
+import { currentIdentity } from '../../src/ledger/identity.js';
+import { cardFlags, createCard, EXP_YEAR, expectError, freshHomePerTest, getTx, run, VISA, type Tx } from './helpers.js';
 
 // Money moves exactly once across processes, reruns and late answers: each case drives payctl as
 // a user or a script would (in-process, or bin/payctl in processes of its own) and checks what
 // the service holds afterwards, not only what payctl printed.
 const home = freshHomePerTest();
+/** `user@host` of this machine, as the ledger names a holder. */
+const holder = currentIdentity().holder;
 
 const voids = (tx: Tx) => tx.history.filter((h: Tx) => h.operation_type === 'void' && h.status === 'succeeded').length;
 const lines = (stdout: string) => stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l));
@@ -19,42 +23,59 @@ const byReference = async (serverHome: string, reference: string) => {
   return JSON.parse(result.stdout) as Tx[];
 };
 
-describe('a request applied after payctl gave up (sandbox serve --faults late-apply, landing past the wait)', () => {
-  // Every change is dropped unanswered and lands 3.5 s later; with --timeout 1 payctl looks for
-  // 2 s after giving up, so the first run cannot see it and must not call it "not applied".
-  const served = servedSandboxForBlock('late-apply=1,late-ms=3500');
+describe('a request sitting 5 s in the queue while payctl waits 4 s (--timeout 1; sandbox serve --faults late-apply)', () => {
+  // Every change is dropped unanswered and lands 5 s later. With --timeout 1 a run looks for its
+  // own lost answer for 4 s, gives up (exit 9) and says until when it could still land: the
+  // settle window (10 s here), which has nothing to do with --timeout. The rerun its message
+  // advises waits for the window and sends nothing once the change shows.
+  const served = servedSandboxForBlock('late-apply=1,late-ms=5000');
+  const window = { PAYCTL_SETTLE_WINDOW: '10' };
 
-  it('partial refund: exit 9 with the intent kept; the rerun finds it applied and sends nothing', async () => {
+  it('partial refund: exit 9 naming when it could still land; the rerun waits for it and sends nothing', async () => {
     const sale = await createCard(served().home, '10.00');
     const args = ['transactions', 'refund', sale.id, '--amount', '4.00', '--yes', '--timeout', '1'];
-    const first = await run(home(), args, { env: served().env });
-    const line = expectError(first, 9, 'outcome unknown', `the refund of transaction ${sale.id}`, 'Run the same command again');
+    const first = await run(home(), args, { env: { ...served().env, ...window } });
+    const line = expectError(first, 9, 'outcome unknown', `the refund of transaction ${sale.id}`, 'it could still land until', 'Run the same command again: it waits until then');
     expect(line).not.toContain('undefined');
     expect(first.stderr).not.toContain('safe to run');
-    await eventually(async () => (await getTx(served().home, sale.id)).amount === '6.00', 5000, 'the late refund to land');
+    expect((await getTx(served().home, sale.id)).amount).toBe('10.00'); // still queued
 
-    const again = await run(home(), args, { env: served().env });
+    const again = await run(home(), args, { env: { ...served().env, ...window } });
     expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(new RegExp(`waiting for the refund of transaction ${sale.id} \\(sent \\d\\d:\\d\\d:\\d\\d by \\S+@\\S+\\) to show \\(up to \\d+ s, until \\d\\d:\\d\\d:\\d\\d\\)`));
     expect(JSON.parse(again.stdout)).toMatchObject({ id: sale.id, amount: '6.00' });
     expect(again.stderr).toContain(`Already done: the refund of R$ 4,00 of transaction ${sale.id} was applied by an earlier run`);
     expect(again.stderr).toContain('nothing was sent');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const after = await getTx(served().home, sale.id);
     expect([after.amount, voids(after)]).toEqual(['6.00', 1]);
-  }, 20_000);
+  }, 30_000);
+
+  it('--no-wait: the rerun exits 9 at once, naming when to come back; nothing is sent', async () => {
+    const sale = await createCard(served().home, '10.00');
+    const args = ['transactions', 'refund', sale.id, '--amount', '4.00', '--yes', '--timeout', '1'];
+    expectError(await run(home(), args, { env: { ...served().env, ...window } }), 9, 'outcome unknown');
+    const started = Date.now();
+    const hurried = await run(home(), [...args, '--no-wait'], { env: { ...served().env, ...window } });
+    expectError(hurried, 9, `the refund of transaction ${sale.id} (sent `, 'could still land until', 'nothing was sent. Run the same command again after', 'or without --no-wait to wait for it');
+    expect(Date.now() - started).toBeLessThan(2000);
+    await eventually(async () => (await getTx(served().home, sale.id)).amount === '6.00', 8000, 'the late refund to land');
+    const after = await getTx(served().home, sale.id);
+    expect(voids(after)).toBe(1);
+  }, 30_000);
 
   it('create with --reference-id: exit 9, then the rerun returns the transaction instead of charging again', async () => {
     const reference = `order-${Math.random().toString(36).slice(2, 10)}`;
     const args = ['transactions', 'create', '--amount', '25.00', ...cardFlags(), '--reference-id', reference, '--timeout', '1'];
-    const first = await run(home(), args, { env: served().env });
+    const first = await run(home(), args, { env: { ...served().env, ...window } });
     expectError(first, 9, 'outcome unknown', `reference_id ${reference}`, 'Run the same command again');
-    await eventually(async () => (await byReference(served().home, reference)).length === 1, 5000, 'the late create to land');
 
-    const again = await run(home(), args, { env: served().env });
+    const again = await run(home(), args, { env: { ...served().env, ...window } });
     expect(again.code, again.stderr).toBe(0);
     const tx = JSON.parse(again.stdout);
     expect(tx.reference_id).toBe(reference);
     expect(again.stderr).toMatch(new RegExp(`transaction ${tx.id} with reference_id ${reference} was already created at \\S+; not charging again`));
-    await new Promise((resolve) => setTimeout(resolve, 4000)); // anything the rerun sent would have landed by now
+    await new Promise((resolve) => setTimeout(resolve, 6000)); // anything the rerun sent would have landed by now
     expect(await byReference(served().home, reference)).toHaveLength(1);
     // The card number never reached the state directory, the ledger included.
     for (const file of readdirSync(join(home(), 'state'), { recursive: true }) as string[]) {
@@ -65,34 +86,36 @@ describe('a request applied after payctl gave up (sandbox serve --faults late-ap
         if ((err as NodeJS.ErrnoException).code !== 'EISDIR') throw err;
       }
     }
-  }, 25_000);
+  }, 40_000);
 
   it('create without --reference-id: the rerun takes the earlier reference back from the ledger', async () => {
     const args = ['transactions', 'create', '--amount', '31.17', ...cardFlags(), '--description', 'no reference given', '--timeout', '1'];
-    const first = await run(home(), args, { env: served().env });
+    const first = await run(home(), args, { env: { ...served().env, ...window } });
     const line = expectError(first, 9, 'outcome unknown');
     const reference = /reference_id (payctl-[0-9a-f-]+)/.exec(line)?.[1] as string;
     expect(reference).toBeDefined();
-    await eventually(async () => (await byReference(served().home, reference)).length === 1, 5000, 'the late create to land');
 
-    const again = await run(home(), args, { env: served().env });
+    const again = await run(home(), args, { env: { ...served().env, ...window } });
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain(`sent the same transaction with reference_id ${reference} and its outcome is unknown`);
     expect(JSON.parse(again.stdout).reference_id).toBe(reference);
-    await new Promise((resolve) => setTimeout(resolve, 4000));
+    await new Promise((resolve) => setTimeout(resolve, 6000));
     expect(await byReference(served().home, reference)).toHaveLength(1);
-  }, 25_000);
+  }, 40_000);
 });
 
 describe('a request applied late, within the wait (late-apply landing 1 s after the drop)', () => {
   const served = servedSandboxForBlock('late-apply=1,late-ms=1000');
+  const env = () => ({ ...served().env, PAYCTL_SETTLE_WINDOW: '5' });
 
   it('a refund whose connection was dropped is found applied by the same run: exit 0, applied once', async () => {
     const sale = await createCard(served().home, '10.00');
-    const result = await run(home(), ['transactions', 'refund', sale.id, '--amount', '4.00', '--yes', '--timeout', '1'], { env: served().env });
+    const result = await run(home(), ['transactions', 'refund', sale.id, '--amount', '4.00', '--yes', '--timeout', '1'], { env: env() });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: sale.id, amount: '6.00' });
-    expect(result.stderr).toContain(`The refund of transaction ${sale.id} was applied (confirmed from the service).`);
+    // Confirmed by the void that is its own: of its amount, new since it was sent.
+    const voidId = (await getTx(served().home, sale.id)).history.find((h: Tx) => h.operation_type === 'void').id;
+    expect(result.stderr).toContain(`The refund of transaction ${sale.id} was applied (confirmed from the service: ${voidId}).`);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(voids(await getTx(served().home, sale.id))).toBe(1);
   }, 15_000);
@@ -100,7 +123,7 @@ describe('a request applied late, within the wait (late-apply landing 1 s after 
   it('twelve R$ 1,00 refunds in bulk, every POST applied late: each exactly once', async () => {
     const sales = await Promise.all(Array.from({ length: 12 }, () => createCard(served().home, '10.00')));
     const csv = `id,amount\n${sales.map((s) => `${s.id},1.00`).join('\n')}\n`;
-    const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--timeout', '1'], { env: served().env, stdin: csv });
+    const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--timeout', '1'], { env: env(), stdin: csv });
     expect(result.code, result.stderr).toBe(0);
     expect(lines(result.stdout).map((l) => l.status)).toEqual(Array(12).fill('refunded'));
     expect(result.stderr).toContain('Refunded 12 of 12 rows (R$ 12,00)');
@@ -114,15 +137,15 @@ describe('a request applied late, within the wait (late-apply landing 1 s after 
   it('killed with SIGKILL while its refund is still queued: the rerun waits for it and sends nothing', async () => {
     const sale = await createCard(served().home, '10.00');
     const args = ['transactions', 'refund', sale.id, '--amount', '4.00', '--yes', '--timeout', '1'];
-    const killed = spawnPayctl(args, home(), served().env);
+    const killed = spawnPayctl(args, home(), env());
     await eventually(() => killed.stderr().includes('may or may not have been applied'), 5000, 'the dropped refund');
     killed.child.kill('SIGKILL');
     await killed.exited;
     expect((await getTx(served().home, sale.id)).amount).toBe('10.00'); // still queued
 
-    const rerun = await run(home(), args, { env: served().env });
+    const rerun = await run(home(), args, { env: env() });
     expect(rerun.code, rerun.stderr).toBe(0);
-    expect(rerun.stderr).toContain(`pid ${killed.child.pid}) left the refund of transaction ${sale.id} unresolved; checking it before sending anything`);
+    expect(rerun.stderr).toMatch(new RegExp(`an earlier run \\(\\d\\d:\\d\\d:\\d\\d, \\S+@\\S+, pid ${killed.child.pid}\\) left the refund of transaction ${sale.id} unresolved; checking it before sending anything`));
     expect(rerun.stderr).toContain('Already done');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const tx = await getTx(served().home, sale.id);
@@ -134,7 +157,7 @@ describe('two processes at once', () => {
   // Every request takes 80 ms, so a run of 60 rows lasts long enough for a second one to overlap it.
   const served = servedSandboxForBlock('slow=1,slow-ms=80');
 
-  it('two runs of the same bulk file: the second stops at once (exit 8, one line), every sale refunded once', async () => {
+  it('two runs of the same bulk file: they share the work row by row, every sale refunded once', async () => {
     const sales = await Promise.all(Array.from({ length: 60 }, () => createCard(served().home, '10.00')));
     const file = join(home(), 'refunds.csv');
     writeFileSync(file, `id,amount\n${sales.map((s) => `${s.id},4.00`).join('\n')}\n`);
@@ -142,21 +165,21 @@ describe('two processes at once', () => {
     const first = spawnPayctl(args, home(), served().env);
     await eventually(() => first.stdout().includes('\n'), 10_000, 'the first run to refund a row');
     const second = spawnPayctl(args, home(), served().env);
-    expect(await second.exited).toBe(8);
-    expect(second.stdout()).toBe('');
-    expect(second.stderr()).toMatch(
-      new RegExp(`^error: a bulk refund of this same input is already in flight in another payctl process \\(pid ${first.child.pid}, since [^)]+\\); nothing was sent\\. When it ends, run the same command again: it resumes where that run stopped\\n$`),
-    );
-    expect(await first.exited, first.stderr()).toBe(0);
-    expect(first.stderr()).toContain('Refunded 60 of 60 rows (R$ 240,00)');
+    expect(await Promise.all([first.exited, second.exited]), first.stderr() + second.stderr()).toEqual([0, 0]);
+    // Each row refunded by exactly one of them; the other found it done (by payctl, this same file) and skipped it.
+    const byRow = new Map<number, string[]>();
+    for (const l of [...lines(first.stdout()), ...lines(second.stdout())]) byRow.set(l.row, [...(byRow.get(l.row) ?? []), l.status]);
+    expect([...byRow.values()].every((statuses) => statuses.sort().join() === 'refunded,skipped')).toBe(true);
+    expect(lines(second.stdout()).filter((l) => l.status === 'skipped').every((l) => /^already refunded R\$ 4,00 by payctl at .*batch refunds\.csv\)/.test(l.reason))).toBe(true);
     for (const sale of sales) {
       const tx = await getTx(served().home, sale.id);
       expect([tx.amount, voids(tx)]).toEqual(['6.00', 1]);
     }
-    // Run once more when the first is done: everything is settled, nothing is sent.
+    // Run once more when both are done: everything is skipped, nothing is sent.
     const third = await run(home(), args, { env: served().env });
     expect(third.code, third.stderr).toBe(0);
-    expect(lines(third.stdout).every((l) => l.resumed === true)).toBe(true);
+    expect(lines(third.stdout).every((l) => l.status === 'skipped')).toBe(true);
+    expect(third.stderr).toContain('Refunded 0 of 60 rows (R$ 0,00); 60 skipped: refunded earlier');
     expect((await getTx(served().home, sales[0].id)).amount).toBe('6.00');
   }, 60_000);
 });
@@ -207,7 +230,8 @@ describe('one transaction held by another process', () => {
   });
   const sale = transaction('10.00', [{ id: 'h1', operation_type: 'authorization', status: 'succeeded', amount: '10.00' }]);
   const refunded = transaction('6.00', [...sale.history, { id: 'h2', operation_type: 'void', status: 'succeeded', amount: '4.00' }]);
-  const env = (url: string) => ({ PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_lock', PAYCTL_MARKETPLACE_ID: '' });
+  // A settle window of 3 s: a request not seen applied 3 s after its send can no longer land.
+  const env = (url: string) => ({ PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_lock', PAYCTL_MARKETPLACE_ID: '', PAYCTL_SETTLE_WINDOW: '3' });
   const posts = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'POST').length;
   const args = ['transactions', 'refund', ID, '--amount', '4.00', '--yes', '--timeout', '1'];
   /** Lookups show the sale unchanged; the first refund never gets an answer, later ones succeed. */
@@ -219,19 +243,20 @@ describe('one transaction held by another process', () => {
     });
   };
 
-  it('a second refund while the first is in flight: exit 8, nothing sent; after the first fails, the next run checks it and sends', async () => {
+  it('a second refund while the first is in flight: exit 8, nothing sent; the first, not seen by the end of its window, is not applied; the next run sends', async () => {
     const server = await firstRefundHangs();
     try {
       const first = spawnPayctl(args, home(), env(server.url));
       await eventually(() => posts(server.requests) === 1, 5000, 'the first refund to be sent');
       const second = await run(home(), args, { env: env(server.url) });
-      expectError(second, 8, `the refund of transaction ${ID} is already in flight in another payctl process (pid ${first.child.pid}`, 'nothing was sent');
+      expectError(second, 8, `the refund of transaction ${ID} is already in flight in another payctl process (${holder}, pid ${first.child.pid}, since `, 'nothing was sent');
       expect(posts(server.requests)).toBe(1);
 
-      expect(await first.exited).toBe(9);
+      expect(await first.exited).toBe(8);
+      expect(first.stderr()).toMatch(new RegExp(`error: the refund of transaction ${ID} was not applied: not seen in the service by \\d\\d:\\d\\d:\\d\\d, the end of its settle window, so it can no longer land; nothing moved\\. Run the same command again to send it again\\n$`));
       const third = await run(home(), args, { env: env(server.url) });
       expect(third.code, third.stderr).toBe(0);
-      expect(third.stderr).toContain(`left the refund of transaction ${ID} unresolved; checking it before sending anything`);
+      expect(third.stderr).not.toContain('unresolved');
       expect(posts(server.requests)).toBe(2);
     } finally {
       await server.close();
@@ -249,7 +274,8 @@ describe('one transaction held by another process', () => {
       const rerun = await run(home(), args, { env: env(server.url) });
       expect(rerun.code, rerun.stderr).toBe(0);
       expect(rerun.stderr).toContain(`pid ${killed.child.pid}) left the refund of transaction ${ID} unresolved`);
-      // It waited out the killed request's deadline (three timeouts from its send) before sending.
+      // It waited out the killed request's settle window (3 s from its send) before sending.
+      expect(rerun.stderr).toContain(`waiting for the refund of transaction ${ID} (sent `);
       expect(Date.now() - started).toBeGreaterThan(1500);
       expect(posts(server.requests)).toBe(2);
     } finally {
@@ -280,7 +306,9 @@ describe('one transaction held by another process', () => {
     let created: Record<string, unknown> | undefined;
     const server = await recordingServer((req): Reply => {
       if (req.method === 'GET') return { status: 200, body: { items: created ? [created] : [], has_more: false } };
-      created = { ...sale, id: 'f'.repeat(32), reference_id: 'order-42', created_at: '2026-11-23T12:00:00.000Z' };
+      // The sale the create asked for: its reference, amount and card.
+      const card = { resource: 'card', card_brand: 'Visa', first4_digits: '4111', last4_digits: '1111', expiration_month: '12', expiration_year: EXP_YEAR };
+      created = { ...sale, id: 'f'.repeat(32), reference_id: 'order-42', created_at: '2026-11-23T12:00:00.000Z', payment_method: card };
       return { status: 201, body: created, delayMs: 1500 };
     });
     try {
@@ -288,7 +316,7 @@ describe('one transaction held by another process', () => {
       const first = spawnPayctl(create, home(), env(server.url));
       await eventually(() => posts(server.requests) === 1, 5000, 'the first create to be sent');
       const second = await run(home(), create, { env: env(server.url) });
-      expectError(second, 8, `the transaction with reference_id order-42 is already in flight in another payctl process (pid ${first.child.pid}`, 'nothing was sent');
+      expectError(second, 8, `the transaction with reference_id order-42 is already in flight in another payctl process (${holder}, pid ${first.child.pid}, since `, 'nothing was sent');
       expect(await first.exited, first.stderr()).toBe(0);
       const again = await run(home(), create, { env: env(server.url) });
       expect(again.code, again.stderr).toBe(0);
@@ -344,29 +372,40 @@ describe('an answer that is not what was asked for is an unknown outcome (exit 9
     ['not JSON', { status: 200, raw: '<html>ok</html>' }],
   ];
 
-  it.each(odd)('refund answered with %s', async (_name, reply) => {
+  // Each answer is looked into for 2 s (four timeouts of 0.3 s) within a window that is still
+  // open: exit 9. Each case has its own home and server, so they run side by side.
+  const refundCases: Array<[string, Reply]> = [
+    ...odd,
+    ['another sale', { status: 200, body: { ...sale, id: 'd'.repeat(32), amount: '6.00' } }],
+    ['the sale, unchanged', { status: 200, body: sale }],
+  ];
+  it.concurrent.each(refundCases)('refund answered with %s', async (_name, reply) => {
+    const own = tempHome();
     const server = await recordingServer((req): Reply => (req.method === 'GET' ? { status: 200, body: sale } : reply));
     try {
-      const result = await run(home(), ['transactions', 'refund', ID, '--amount', '4.00', '--yes', '--timeout', '0.3'], { env: env(server.url) });
+      const result = await run(own.home, ['transactions', 'refund', ID, '--amount', '4.00', '--yes', '--timeout', '0.3'], { env: env(server.url) });
       const line = expectError(result, 9, `outcome unknown: the refund of transaction ${ID}`, 'Run the same command again');
       expect(result.stderr).not.toContain('undefined');
       expect(line).not.toContain('safe to run');
       expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     } finally {
       await server.close();
+      own.cleanup();
     }
   });
 
-  it.each(odd)('create answered with %s', async (_name, reply) => {
+  it.concurrent.each([...odd, ['a sale with another reference', { status: 201, body: { ...sale, reference_id: 'someone-else' } }] as [string, Reply]])('create answered with %s', async (_name, reply) => {
+    const own = tempHome();
     const server = await recordingServer((req): Reply => (req.method === 'GET' ? { status: 200, body: { items: [], has_more: false } } : reply));
     try {
-      const result = await run(home(), ['transactions', 'create', '--amount', '10.00', ...cardFlags(), '--on-behalf-of', 'b'.repeat(32), '--timeout', '0.3'], { env: env(server.url) });
+      const result = await run(own.home, ['transactions', 'create', '--amount', '10.00', ...cardFlags(), '--on-behalf-of', 'b'.repeat(32), '--timeout', '0.3'], { env: env(server.url) });
       expectError(result, 9, 'outcome unknown: the transaction with reference_id payctl-');
       expect(result.stderr).not.toContain('undefined');
       expect(result.stdout).toBe('');
       expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     } finally {
       await server.close();
+      own.cleanup();
     }
   });
 });

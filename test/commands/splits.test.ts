@@ -32,10 +32,10 @@ async function againstOneServer(route: Route, body: (send: (args: string[]) => P
   }
 }
 
-/** A create against a recording server that knows no transaction yet and answers the POST with `sale`. */
+/** A create against a recording server that knows no transaction yet and answers the POST with `sale`, under the reference it was sent. */
 function createAgainst(args: string[], sale: Tx) {
   return runAgainst(home(), ['transactions', 'create', '--on-behalf-of', SELLER, ...cardFlags(), '--reference-id', 'order-split', ...args], (req): Reply =>
-    req.method === 'GET' ? { status: 200, body: { items: [], has_more: false } } : { status: 201, body: sale },
+    req.method === 'GET' ? { status: 200, body: { items: [], has_more: false } } : { status: 201, body: { ...sale, reference_id: 'order-split' } },
   );
 }
 
@@ -143,7 +143,8 @@ describe('split sales in the embedded sandbox', () => {
       ['refund', '-11.64', sale.id],
     ]);
 
-    expectJson(await run(home(), ['transactions', 'refund', sale.id, '--yes']));
+    // payctl refunded part of it already: the rest is refunded when said so (--again).
+    expectJson(await run(home(), ['transactions', 'refund', sale.id, '--yes', '--again']));
     expect(await holdings(other)).toEqual({ receivables: [['17.47', '18.00', 'canceled', rule]], balance: '0.00' });
     expect(await holdings(main)).toEqual({ receivables: [['40.74', '42.00', 'canceled', null]], balance: '0.00' });
   });

@@ -566,9 +566,12 @@ describe('transactions refund', () => {
     expect(afterPartial.history).toHaveLength(tx.history.length + 1);
     expect(afterPartial.history.at(-1)).toMatchObject({ operation_type: 'void', amount: '4.00', status: 'succeeded' });
 
-    const rest = await refund(tx.id, ['-y']);
+    // payctl refunded it before: the rest is refunded only when said so (--again).
+    expectError(await refund(tx.id, ['-y']), 11, `transaction ${tx.id} was already refunded R$ 4,00 by payctl at`);
+    const rest = await refund(tx.id, ['-y', '--again']);
     const afterFull = expectJson(rest);
-    expect(rest.stderr).toBe(`${SANDBOX_LINE}Refunded R$ 6,50 of transaction ${tx.id}; status canceled\n`);
+    expect(rest.stderr.startsWith(`warning: Transaction ${tx.id} was already refunded R$ 4,00 by payctl at `)).toBe(true);
+    expect(rest.stderr).toContain(`; sending it again (--again)\n${SANDBOX_LINE}Refunded R$ 6,50 of transaction ${tx.id}; status canceled\n`);
     expect(afterFull).toMatchObject({ status: 'canceled', amount: '0.00', original_amount: '10.50', voided: true });
     expect(afterFull.history).toHaveLength(tx.history.length + 2);
     expect(afterFull.history.at(-1)).toMatchObject({ operation_type: 'void', amount: '6.50' });
@@ -579,7 +582,7 @@ describe('transactions refund', () => {
     const tx = await createCard(home(), '20.00');
     const cents = expectJson(await refund(tx.id, ['--amount-cents', '500', '--yes']));
     expect(cents.amount).toBe('15.00');
-    const result = await refund(tx.id, ['--yes']);
+    const result = await refund(tx.id, ['--yes', '--again']);
     const after = expectJson(result);
     expect(after).toMatchObject({ status: 'canceled', voided: true, amount: '0.00', original_amount: '20.00' });
     expect(result.stderr).toContain('Refunded R$ 15,00');
@@ -597,7 +600,9 @@ describe('transactions refund', () => {
     const tx = await createCard(home(), '10.00');
     expectJson(await refund(tx.id, ['--yes']));
     const canceled = await getTx(home(), tx.id);
-    const again = await refund(tx.id, ['--yes']);
+    // payctl refunded all of it: a probable duplicate (exit 11); said again, nothing is left (exit 6).
+    expectError(await refund(tx.id, ['--yes']), 11, 'was already refunded R$ 10,00 by payctl');
+    const again = await refund(tx.id, ['--yes', '--again']);
     expectError(again, 6, 'nothing left to refund', 'status canceled');
     expect(again.stderr).not.toContain('SANDBOX');
     expect(await getTx(home(), tx.id)).toEqual(canceled);

@@ -141,7 +141,8 @@ describe('profiles and config', () => {
     expect(embedded.seller_id).toMatch(/^[0-9a-f]{32}$/);
     expect(embedded.marketplace_id).toMatch(/^[0-9a-f]{32}$/);
     // Pointed elsewhere: neither follows, and a command that needs a seller says what is missing, sending nothing.
-    server = await recordingServer([{ status: 201, body: { id: 'x', status: 'succeeded', amount: '10.00' } }]);
+    // A sale as the provider answers a create: under the reference it was sent.
+    server = await recordingServer((req) => ({ status: 201, body: { id: 'x', status: 'succeeded', amount: '10.00', reference_id: req.json?.reference_id } }));
     const elsewhere = await payctlJson(['whoami'], { home: home.home, env: { PAYCTL_BASE_URL: server.url } });
     expect(elsewhere.seller_id ?? null).toBeNull();
     expect(elsewhere.marketplace_id ?? null).toBeNull();

@@ -2,11 +2,23 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UsageError } from '../../src/errors.js';
-import { Ledger, ledgerPath } from '../../src/ledger/ledger.js';
+import { CliError, UsageError } from '../../src/errors.js';
+import { accountOf } from '../../src/ledger/account.js';
+import { LedgerUnreachableError } from '../../src/ledger/errors.js';
+import { currentIdentity } from '../../src/ledger/identity.js';
+import { Ledger } from '../../src/ledger/ledger.js';
+import { openLedger } from '../../src/ledger/open.js';
+import { PostgresStore } from '../../src/ledger/postgres-store.js';
 import { settle } from '../../src/ledger/settle.js';
 import { openSqlite } from '../../src/ledger/sqlite.js';
+import { SqliteStore, sqliteLedgerPath } from '../../src/ledger/sqlite-store.js';
+import type { Identity, Intent, LedgerStore } from '../../src/ledger/types.js';
+import { freshDatabase, postgresForFile } from '../helpers/postgres.js';
+
+// The ledger on both of its stores: SQLite in the state directory, and PostgreSQL shared by a
+// team (a real server, started for this file). The same contract holds on each.
 
 let dir: string;
 beforeEach(() => {
@@ -14,58 +26,210 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+const postgres = postgresForFile();
+const SCOPE = 'test:marketplace:m1';
+const same = (text: string) => text;
+
 const startTime = (pid: number) => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] as string;
 };
 
-/** Writes a lock as another process would have left it. */
-async function plantLock(file: string, key: string, pid: number, started: string): Promise<void> {
-  const db = await openSqlite(file);
-  db.prepare('INSERT OR REPLACE INTO locks (scope, key, pid, started, since) VALUES (?, ?, ?, ?, ?)').run('https://api.example', key, pid, started, Date.now());
-  db.close();
+/** Another process: on this machine (its pid can be asked) or on another one (only its lease counts). */
+const otherProcess = (pid: number, started: string, elsewhere = false): Identity => ({
+  holder: elsewhere ? 'ana@caixa-2' : currentIdentity().holder,
+  host_id: elsewhere ? 'another-host' : currentIdentity().host_id,
+  pid,
+  started,
+  token: `token-${pid}-${started}-${elsewhere}`,
+});
+
+interface Backend {
+  name: string;
+  /** An empty ledger database for one test: what opens a store on it for an account. */
+  database(): Promise<(scope: string) => Promise<LedgerStore>>;
 }
 
-describe('the ledger file', () => {
-  it('one per profile under state/ledger, 0600 in a 0700 directory; an odd profile name cannot escape it', async () => {
-    const file = ledgerPath(join(dir, 'state'), '../live prod');
-    expect(file).toBe(join(dir, 'state', 'ledger', '.._live_prod.sqlite'));
-    const ledger = await Ledger.open(file, 'https://api.example');
-    ledger.record({ key: 'transaction:1', operation: 'transactions.void', target: '1', amount_cents: 400 });
-    ledger.close();
+const BACKENDS: Backend[] = [
+  { name: 'SQLite', database: async () => (scope) => SqliteStore.open(sqliteLedgerPath(dir), scope, same) },
+  {
+    name: 'PostgreSQL',
+    database: async () => {
+      const url = await freshDatabase(postgres());
+      return (scope) => PostgresStore.open(url, 'the test database', scope, same);
+    },
+  },
+];
+
+describe.each(BACKENDS)('the ledger on $name', (backend) => {
+  const ledgers: Ledger[] = [];
+  let openStore: (scope: string) => Promise<LedgerStore>;
+  beforeEach(async () => {
+    openStore = await backend.database();
+  });
+  const open = async (options: { scope?: string; me?: Identity; leaseMs?: number } = {}) => {
+    const ledger = new Ledger(await openStore(options.scope ?? SCOPE), options.leaseMs, options.me);
+    ledgers.push(ledger);
+    return ledger;
+  };
+  afterEach(async () => {
+    for (const ledger of ledgers.splice(0)) await ledger.close().catch(() => undefined);
+  });
+
+  it('keeps intents across processes: written pending, resolved later, read by key; another account sees none', async () => {
+    const first = await open();
+    const intent = await first.record({ key: 'transaction:1', operation: 'transactions.void', target: '1', requested_cents: 400, amount_cents: 400, before: '{"amount":"10.00"}', batch: 'run-1', batch_name: 'refunds.csv', row: 3 });
+    await first.close();
+    const second = await open();
+    expect((await second.intentsOn(['transaction:1'])).map((i) => [i.id, i.state, i.amount_cents, i.before, i.batch_name, i.row, i.holder])).toEqual([
+      [intent.id, 'pending', 400, '{"amount":"10.00"}', 'refunds.csv', 3, currentIdentity().holder],
+    ]);
+    expect(await (await open({ scope: 'live:marketplace:m1' })).intentsOn(['transaction:1'])).toEqual([]);
+    const [found] = await second.intentsOn(['transaction:1']);
+    await second.resolve(found!, 'applied', null, 'void-9');
+    expect(await (await open()).intentsOn(['transaction:1'])).toMatchObject([{ state: 'applied', proof: 'void-9' }]);
+  });
+
+  it('one holder at a time inside a process; released, it can be taken again', async () => {
+    const ledger = await open();
+    expect((await ledger.claim('transaction:1')).ok).toBe(true);
+    expect(await ledger.claim('transaction:1')).toMatchObject({ ok: false, holder: { pid: process.pid } });
+    expect((await ledger.claim('transaction:2')).ok).toBe(true);
+    await ledger.release('transaction:1');
+    expect((await ledger.claim('transaction:1')).ok).toBe(true);
+  });
+
+  it('held by a live process on this machine: refused, naming it; once it is gone, taken over at once', async () => {
+    const other = spawn('sleep', ['30']);
+    try {
+      await new Promise((resolve) => other.once('spawn', resolve));
+      const holder = await open({ me: otherProcess(other.pid as number, startTime(other.pid as number)) });
+      expect((await holder.claim('transaction:1')).ok).toBe(true);
+      const ledger = await open();
+      expect(await ledger.claim('transaction:1')).toMatchObject({ ok: false, holder: { pid: other.pid, holder: currentIdentity().holder } });
+      other.kill('SIGKILL');
+      await new Promise((resolve) => other.once('exit', resolve));
+      expect((await ledger.claim('transaction:1')).ok).toBe(true);
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
+
+  it("a pid now used by another process (a different start time) does not keep a dead holder's lock", async () => {
+    const holder = await open({ me: otherProcess(process.ppid, '1') });
+    expect((await holder.claim('transaction:1')).ok).toBe(true);
+    expect((await (await open()).claim('transaction:1')).ok).toBe(true);
+  });
+
+  it("another machine's lock is a lease: refused while it runs (its pid means nothing here), taken once it expires", async () => {
+    // A pid that does not exist here: only the lease can say the holder is gone.
+    const remote = await open({ me: otherProcess(999_999, '1', true), leaseMs: 1200 });
+    expect((await remote.claim('transaction:1')).ok).toBe(true);
+    const ledger = await open();
+    const refused = await ledger.claim('transaction:1');
+    expect(refused).toMatchObject({ ok: false, holder: { holder: 'ana@caixa-2', pid: 999_999 } });
+    await new Promise((resolve) => setTimeout(resolve, 1400));
+    expect((await ledger.claim('transaction:1')).ok).toBe(true);
+  });
+
+  it('a holder that keeps working renews its lease; one whose lease ran out sends nothing more', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      const holder = await open({ leaseMs: 20_000 });
+      expect((await holder.claim('transaction:1')).ok).toBe(true);
+      holder.assertLeased();
+      // 30 s of renewals every 5 s: still held, by the same lease.
+      // (Real time between the steps: a renewal is a real statement to a real database.)
+      const settleIo = () => new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 6; i += 1) {
+        await vi.advanceTimersByTimeAsync(5000);
+        await settleIo();
+      }
+      holder.assertLeased();
+      const [lock] = await holder.locks('transaction:1');
+      expect(lock!.expires_at).toBeGreaterThan(holder.now() + 10_000);
+      // The ledger stops answering: renewals fail, and once the lease is nearly out nothing may be sent.
+      vi.spyOn(holder.store, 'renew').mockRejectedValue(new Error('gone'));
+      for (let i = 0; i < 4; i += 1) {
+        await vi.advanceTimersByTimeAsync(4000);
+        await settleIo();
+      }
+      expect(() => holder.assertLeased()).toThrow(/lost its locks in the ledger .*stopped before sending anything more/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('claims asked for in one turn are one commit; a claim may write its intent in it, seeing every intent on the key', async () => {
+    const ledger = await open();
+    await ledger.record({ key: 'transaction:1', operation: 'transactions.void', target: '1', state: 'applied' });
+    const apply = vi.spyOn(ledger.store, 'apply');
+    const seen: number[] = [];
+    const decide = (id: string) => (memory: { id: number }[]) => {
+      seen.push(memory.length);
+      return { key: `transaction:${id}`, operation: 'transactions.void', target: id, amount_cents: 100, row: Number(id) };
+    };
+    const claims = await Promise.all([ledger.claim('transaction:1', decide('1')), ledger.claim('transaction:2', decide('2')), ledger.claim('transaction:1', decide('3'))]);
+    expect(apply).toHaveBeenCalledTimes(1);
+    expect(claims[0]).toMatchObject({ ok: true, memory: [{ state: 'applied' }], intent: { target: '1', state: 'pending' } });
+    expect(claims[1]).toMatchObject({ ok: true, memory: [], intent: { target: '2', state: 'pending' } });
+    // The same key twice in one commit: the second waits like any other holder's.
+    expect(claims[2]).toMatchObject({ ok: false, holder: { pid: process.pid } });
+    expect(seen).toEqual([1, 0]);
+    // A settle resolves the intent and lets go of its lock together.
+    await ledger.resolveAndRelease((claims[0] as { intent: Intent }).intent, 'applied', null, 'v1', 'transaction:1');
+    expect(await ledger.locks()).toMatchObject([{ key: 'transaction:2' }]);
+    expect((await ledger.intentsOn(['transaction:1'])).map((i) => i.state)).toEqual(['applied', 'applied']);
+  });
+
+  it('one write that fails takes its commit down whole: every write of it is refused and its locks are not held', async () => {
+    const ledger = await open();
+    const good = ledger.claim('transaction:1', () => ({ key: 'transaction:1', operation: 'transactions.void', target: '1' }));
+    // An intent without an operation breaks the table's NOT NULL rule.
+    const bad = ledger.claim('transaction:2', () => ({ key: 'transaction:2', operation: null as unknown as string, target: '2' }));
+    await expect(good).rejects.toThrow(/null/i);
+    await expect(bad).rejects.toThrow(/null/i);
+    expect(await ledger.locks()).toEqual([]);
+    expect(await ledger.intentsOn(['transaction:1', 'transaction:2'])).toEqual([]);
+    expect((await ledger.claim('transaction:1')).ok).toBe(true);
+  });
+
+  it('a lock can be broken by hand, saying who held it', async () => {
+    const remote = await open({ me: otherProcess(4242, '1', true) });
+    await remote.claim('transaction:9');
+    const ledger = await open();
+    expect(await ledger.breakLock('transaction:9')).toMatchObject({ holder: 'ana@caixa-2', pid: 4242 });
+    expect((await ledger.claim('transaction:9')).ok).toBe(true);
+  });
+});
+
+describe('the SQLite ledger', () => {
+  it('one file for every account under state/ledger, 0600 in a 0700 directory', async () => {
+    const ledger = await openLedger({ stateDir: join(dir, 'state') }, accountOf({ isEmbedded: false, apiKey: 'zpk_test_x', marketplaceId: 'm' }, dir), same);
+    await ledger.record({ key: 'transaction:1', operation: 'transactions.void', target: '1', amount_cents: 400 });
+    await ledger.close();
+    const file = join(dir, 'state', 'ledger', 'ledger.sqlite');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'state', 'ledger')).mode & 0o777).toBe(0o700);
   });
 
   it('a state directory that cannot be written is a usage error naming the path (exit 2)', async () => {
     writeFileSync(join(dir, 'state'), 'a file where the directory should be');
-    const file = ledgerPath(join(dir, 'state'), 'sandbox');
-    const error = await Ledger.open(file, 'x').catch((err: unknown) => err);
+    const error = await SqliteStore.open(sqliteLedgerPath(join(dir, 'state')), SCOPE, same).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(UsageError);
-    expect((error as UsageError).exitCode).toBe(2);
-    expect((error as UsageError).message).toBe(
-      `state directory ${join(dir, 'state', 'ledger')} cannot be used: ${join(dir, 'state')} is not a directory; set PAYCTL_HOME to a writable directory`,
-    );
+    expect((error as UsageError).message).toBe(`state directory ${join(dir, 'state', 'ledger')} cannot be used: ${join(dir, 'state')} is not a directory; set PAYCTL_HOME to a writable directory`);
   });
 
-  it('keeps intents across processes: written pending, resolved later, found unresolved by key', async () => {
-    const file = ledgerPath(dir, 'p');
-    const first = await Ledger.open(file, 'https://api.example');
-    const intent = first.record({ key: 'transaction:1', operation: 'transactions.void', target: '1', requested_cents: 400, amount_cents: 400, before: '{"amount":"10.00"}' });
-    first.close();
-    const second = await Ledger.open(file, 'https://api.example');
-    expect(second.unresolved('transaction:1').map((i) => [i.id, i.state, i.amount_cents, i.before])).toEqual([[intent.id, 'pending', 400, '{"amount":"10.00"}']]);
-    // Another service's intents are not this one's.
-    const elsewhere = await Ledger.open(file, 'https://other.example');
-    expect(elsewhere.unresolved('transaction:1')).toEqual([]);
-    elsewhere.close();
-    second.resolve(second.unresolved('transaction:1')[0]!, 'applied');
-    expect(second.unresolved('transaction:1')).toEqual([]);
-    second.close();
+  it('a ledger a newer payctl moved to a later version is not written to (exit 2)', async () => {
+    (await SqliteStore.open(sqliteLedgerPath(dir), SCOPE, same)).close();
+    const db = await openSqlite(sqliteLedgerPath(dir));
+    db.prepare('INSERT INTO payctl_schema (version) VALUES (?)').run(99);
+    db.close();
+    const error = await SqliteStore.open(sqliteLedgerPath(dir), SCOPE, same).catch((err: unknown) => err);
+    expect((error as CliError).exitCode).toBe(2);
+    expect((error as CliError).message).toContain('was made by a newer payctl (ledger version 99; this payctl knows up to 1); nothing was sent');
   });
-});
 
-describe('the SQLite under it', () => {
   it("is Node's own node:sqlite where this Node.js has it unflagged, else better-sqlite3; either way silent", async () => {
     const warnings: string[] = [];
     const listen = (w: Error) => warnings.push(w.message);
@@ -84,185 +248,74 @@ describe('the SQLite under it', () => {
   });
 });
 
-describe('locks', () => {
-  it('one holder at a time inside a process; released, it can be taken again', async () => {
-    const ledger = await Ledger.open(ledgerPath(dir, 'p'), 'https://api.example');
-    expect(ledger.claim('transaction:1').ok).toBe(true);
-    expect(ledger.claim('transaction:1')).toMatchObject({ ok: false, holder: { pid: process.pid } });
-    expect(ledger.claim('transaction:2').ok).toBe(true);
-    ledger.release('transaction:1');
-    expect(ledger.claim('transaction:1').ok).toBe(true);
-    ledger.close();
-  });
-
-  it('held by a live process: refused with its pid; once that process is gone, taken over', async () => {
-    const file = ledgerPath(dir, 'p');
-    (await Ledger.open(file, 'https://api.example')).close();
-    const other = spawn('sleep', ['30']);
+describe('the PostgreSQL ledger', () => {
+  it('two machines opening a new database at once create its tables once', async () => {
+    const url = await freshDatabase(postgres());
+    const stores = await Promise.all(Array.from({ length: 4 }, () => PostgresStore.open(url, 'db', SCOPE, same)));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
     try {
-      await new Promise((resolve) => other.once('spawn', resolve));
-      await plantLock(file, 'transaction:1', other.pid as number, startTime(other.pid as number));
-      const ledger = await Ledger.open(file, 'https://api.example');
-      expect(ledger.claim('transaction:1')).toMatchObject({ ok: false, holder: { pid: other.pid } });
-      other.kill('SIGKILL');
-      await new Promise((resolve) => other.once('exit', resolve));
-      expect(ledger.claim('transaction:1').ok).toBe(true);
-      ledger.close();
+      expect((await client.query('SELECT version FROM payctl_schema')).rows).toEqual([{ version: 1 }]);
     } finally {
-      other.kill('SIGKILL');
+      await client.end();
+      for (const store of stores) await store.close();
     }
   });
 
-  it('a pid now used by another process (a different start time) does not keep a dead owner\'s lock', async () => {
-    const file = ledgerPath(dir, 'p');
-    (await Ledger.open(file, 'https://api.example')).close();
-    await plantLock(file, 'transaction:1', process.ppid, '1');
-    const ledger = await Ledger.open(file, 'https://api.example');
-    expect(ledger.claim('transaction:1').ok).toBe(true);
-    ledger.close();
+  it('one that cannot be reached is exit 8, naming it with its password masked, within seconds', async () => {
+    const started = Date.now();
+    const url = 'postgres://payctl:s3cret-pass@127.0.0.1:1/payctl';
+    const error = await openLedger({ stateDir: dir, url }, accountOf({ isEmbedded: false, apiKey: 'zpk_test_x', marketplaceId: 'm' }, dir), same).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(LedgerUnreachableError);
+    expect((error as CliError).exitCode).toBe(8);
+    expect((error as Error).message).toMatch(/^the ledger postgres:\/\/payctl:\*\*\*\*@127\.0\.0\.1:1\/payctl cannot be reached \(connect ECONNREFUSED 127\.0\.0\.1:1\); no money moves without it\. Reads \(get, list, export\) still work$/);
+    expect((error as Error).message).not.toContain('s3cret');
+    expect(Date.now() - started).toBeLessThan(6000);
+  });
+
+  it('a database that goes away between statements: the next write is exit 8, not a crash', async () => {
+    const url = await freshDatabase(postgres());
+    const ledger = new Ledger(await PostgresStore.open(url, 'db', SCOPE, same));
+    expect((await ledger.claim('transaction:1')).ok).toBe(true);
+    await postgres().stop();
+    try {
+      const error = await ledger.record({ key: 'transaction:1', operation: 'transactions.void', target: '1' }).catch((err: unknown) => err);
+      expect(error).toBeInstanceOf(LedgerUnreachableError);
+    } finally {
+      await postgres().start();
+      await ledger.close().catch(() => undefined);
+    }
   });
 });
 
-describe('claims and settles of a bulk run, committed together', () => {
-  const intent = (id: string) => ({ key: `transaction:${id}`, operation: 'transactions.void', target: id, amount_cents: 100, batch: 'b', row: Number(id) });
-  const onDisk = async (file: string) => {
-    const db = await openSqlite(file);
-    try {
-      const intents = db.prepare('SELECT target, state FROM intents ORDER BY id').all() as Array<{ target: string; state: string }>;
-      const locks = db.prepare('SELECT key FROM locks ORDER BY key').all() as Array<{ key: string }>;
-      return { intents: intents.map((i) => `${i.target}:${i.state}`), locks: locks.map((l) => l.key) };
-    } finally {
-      db.close();
-    }
-  };
-
-  /** A ledger with transaction 1 claimed (and committed) through claimSoon. */
-  const claimedFirst = async () => {
-    const file = ledgerPath(dir, 'p');
-    const ledger = await Ledger.open(file, 'https://api.example');
-    const claim = await ledger.claimSoon('transaction:1', intent('1'));
-    if (!claim.ok || !claim.intent) throw new Error('not claimed');
-    return { file, ledger, claimed: { ...claim, intent: claim.intent } };
-  };
-
-  it('claims asked for in one turn land in one commit: none is on disk before it resolves, all are after', async () => {
-    const file = ledgerPath(dir, 'p');
-    const ledger = await Ledger.open(file, 'https://api.example');
-    const claims = [ledger.claimSoon('transaction:1', intent('1')), ledger.claimSoon('transaction:2', intent('2')), ledger.claimSoon('transaction:1', intent('3'))];
-    expect(await onDisk(file)).toEqual({ intents: [], locks: [] });
-    const [first, second, third] = await Promise.all(claims);
-    expect(first).toMatchObject({ ok: true, intent: { target: '1', state: 'pending' } });
-    expect(second).toMatchObject({ ok: true, intent: { target: '2', state: 'pending' } });
-    // The same transaction twice in one commit: the second waits like any other holder's.
-    expect(third).toMatchObject({ ok: false, holder: { pid: process.pid } });
-    expect(await onDisk(file)).toEqual({ intents: ['1:pending', '2:pending'], locks: ['transaction:1', 'transaction:2'] });
-    ledger.close();
-  });
-
-  it('a settle resolves the intent and lets go of its lock in one commit', async () => {
-    const { file, ledger, claimed } = await claimedFirst();
-    const settled = ledger.settleAndReleaseSoon(claimed.intent, 'applied', undefined, 'transaction:1');
-    expect(await onDisk(file)).toEqual({ intents: ['1:pending'], locks: ['transaction:1'] });
-    await settled;
-    expect(await onDisk(file)).toEqual({ intents: ['1:applied'], locks: [] });
-    expect(ledger.claim('transaction:1').ok).toBe(true);
-    ledger.close();
-  });
-
-  it('a claim and a settle each wait a moment for other writes and share one commit; alone, a claim is committed when the moment is over', async () => {
-    const { file, ledger, claimed } = await claimedFirst();
-    const commits = vi.spyOn(ledger as unknown as { commitQueued: () => void }, 'commitQueued');
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      const next = ledger.claimSoon('transaction:2', intent('2'));
-      await new Promise((resolve) => setImmediate(resolve));
-      // A turn later the claim still waits (nothing may be sent on it yet): it is not on disk.
-      expect(await onDisk(file)).toEqual({ intents: ['1:pending'], locks: ['transaction:1'] });
-      const settled = ledger.settleAndReleaseSoon(claimed.intent, 'applied', undefined, 'transaction:1');
-      await new Promise((resolve) => setImmediate(resolve));
-      // The settle waits too: a result line may wait a moment, a commit of its own costs more.
-      expect(await onDisk(file)).toEqual({ intents: ['1:pending'], locks: ['transaction:1'] });
-      expect(commits).not.toHaveBeenCalled();
-      vi.advanceTimersByTime(2);
-      await Promise.all([next, settled]);
-      expect(commits).toHaveBeenCalledTimes(1);
-      expect(await onDisk(file)).toEqual({ intents: ['1:applied', '2:pending'], locks: ['transaction:2'] });
-
-      const alone = ledger.claimSoon('transaction:3', intent('3'));
-      await new Promise((resolve) => setImmediate(resolve));
-      expect((await onDisk(file)).locks).toEqual(['transaction:2']);
-      vi.advanceTimersByTime(5);
-      expect(await alone).toMatchObject({ ok: true, intent: { target: '3', state: 'pending' } });
-      expect((await onDisk(file)).locks).toEqual(['transaction:2', 'transaction:3']);
-    } finally {
-      vi.useRealTimers();
-      commits.mockRestore();
-      ledger.close();
-    }
-  });
-
-  it('one write that fails takes its commit down whole: every write of it is refused and its locks are not held', async () => {
-    const file = ledgerPath(dir, 'p');
-    const ledger = await Ledger.open(file, 'https://api.example');
-    const good = ledger.claimSoon('transaction:1', intent('1'));
-    // An intent without an operation breaks the table's NOT NULL rule.
-    const bad = ledger.claimSoon('transaction:2', { ...intent('2'), operation: null as unknown as string });
-    await expect(good).rejects.toThrow(/NOT NULL/);
-    await expect(bad).rejects.toThrow(/NOT NULL/);
-    expect(await onDisk(file)).toEqual({ intents: [], locks: [] });
-    expect(ledger.claim('transaction:1').ok).toBe(true);
-    ledger.close();
-  });
-});
-
-describe('settle: look until applied or past the deadline', () => {
-  it('applied: returns at the first lookup that shows it', async () => {
+describe('settle: look until proven, until the window closes, or until the wait is over', () => {
+  const clock = () => Date.now();
+  it('applied: returns at the first lookup that proves it, with what proved it', async () => {
     let looks = 0;
-    const result = await settle(Date.now() + 5000, async () => ++looks, (n) => n >= 2, { maxWaitMs: 5000, sleep: async () => undefined });
-    expect(result).toEqual({ kind: 'applied', now: 2 });
+    const result = await settle(Date.now() + 5000, async () => ++looks, (n) => (n >= 2 ? { kind: 'applied', proof: 'v2' } : { kind: 'not_seen' }), { waitUntil: Date.now() + 5000, clock, sleep: async () => undefined });
+    expect(result).toEqual({ kind: 'applied', now: 2, proof: 'v2' });
   });
 
-  it('not applied only from a lookup made at or after the deadline', async () => {
+  it('not applied only from a lookup made at or after the window closed', async () => {
     const deadline = Date.now() + 300;
     const looked: number[] = [];
-    const result = await settle(deadline, async () => looked.push(Date.now()), () => false, { maxWaitMs: 5000 });
+    const result = await settle(deadline, async () => looked.push(Date.now()), () => ({ kind: 'not_seen' }), { waitUntil: deadline + 5000, clock });
     expect(result.kind).toBe('not_applied');
     expect(looked.length).toBeGreaterThan(1);
     expect(looked.at(-1)!).toBeGreaterThanOrEqual(deadline);
   });
 
-  it('unknown when the lookups fail; a far deadline is cut to maxWaitMs', async () => {
+  it('open when the wait ends before the window does: it could still land', async () => {
+    const result = await settle(Date.now() + 60_000, async () => 1, () => ({ kind: 'not_seen' }), { waitUntil: Date.now() + 200, clock });
+    expect(result.kind).toBe('open');
+  });
+
+  it('unknown when the lookups fail; ambiguous when what is there cannot be told apart', async () => {
     const started = Date.now();
-    const result = await settle(Date.now() + 3_600_000, async () => Promise.reject(new Error('HTTP 503')), () => false, { maxWaitMs: 300 });
-    expect(result).toMatchObject({ kind: 'unknown', error: { message: 'HTTP 503' } });
+    const failing = await settle(Date.now() + 3_600_000, async () => Promise.reject(new Error('HTTP 503')), () => ({ kind: 'not_seen' }), { waitUntil: Date.now() + 300, clock });
+    expect(failing).toMatchObject({ kind: 'unknown', error: { message: 'HTTP 503' } });
     expect(Date.now() - started).toBeLessThan(2000);
-  });
-});
-
-describe('a move on a transaction is judged by its own operation', () => {
-  const before = JSON.stringify({ amount: '10.00', status: 'succeeded', history: [{ id: 'h1', operation_type: 'authorization' }] });
-  const tx = (amount: string, status: string, history: Array<{ id: string; operation_type: string }>) => ({ id: 't', amount, status, history });
-
-  it('a refund: a new void, the amount down by it, or newly canceled; an old void does not count', async () => {
-    const { transactionMoveApplied } = await import('../../src/commands/transactions/applied.js');
-    const refund = { operation: 'transactions.void', before, amount_cents: 400 };
-    expect(transactionMoveApplied(refund, tx('10.00', 'succeeded', [{ id: 'h1', operation_type: 'authorization' }]))).toBe(false);
-    expect(transactionMoveApplied(refund, tx('10.00', 'succeeded', [{ id: 'h1', operation_type: 'authorization' }, { id: 'h2', operation_type: 'void' }]))).toBe(true);
-    expect(transactionMoveApplied(refund, tx('6.00', 'succeeded', [{ id: 'h1', operation_type: 'authorization' }]))).toBe(true);
-    const afterVoid = JSON.stringify({ amount: '6.00', status: 'succeeded', history: [{ id: 'h1', operation_type: 'authorization' }, { id: 'h2', operation_type: 'void' }] });
-    expect(transactionMoveApplied({ ...refund, before: afterVoid }, tx('6.00', 'succeeded', [{ id: 'h1', operation_type: 'authorization' }, { id: 'h2', operation_type: 'void' }]))).toBe(false);
-  });
-
-  it('a capture and a boleto cancellation by their status; a refund left unresolved is not judged as a capture', async () => {
-    const { transactionMoveApplied } = await import('../../src/commands/transactions/applied.js');
-    const preAuthorized = JSON.stringify({ amount: '10.00', status: 'pre_authorized', history: [] });
-    expect(transactionMoveApplied({ operation: 'transactions.capture', before: preAuthorized, amount_cents: 1000 }, tx('10.00', 'succeeded', []))).toBe(true);
-    expect(transactionMoveApplied({ operation: 'transactions.capture', before: preAuthorized, amount_cents: 1000 }, tx('10.00', 'pre_authorized', []))).toBe(false);
-    const pending = JSON.stringify({ status: 'pending' });
-    expect(transactionMoveApplied({ operation: 'boletos.cancel', before: pending, amount_cents: null }, tx('150.00', 'canceled', []))).toBe(true);
-    // The same "now" (status changed, a void added) read for a refund intent and for a capture intent.
-    const now = tx('6.00', 'succeeded', [{ id: 'h1', operation_type: 'authorization' }, { id: 'h2', operation_type: 'void' }]);
-    expect(transactionMoveApplied({ operation: 'transactions.void', before, amount_cents: 400 }, now)).toBe(true);
-    expect(transactionMoveApplied({ operation: 'transactions.capture', before, amount_cents: 400 }, now)).toBe(false);
+    const ambiguous = await settle(Date.now() + 100, async () => 1, () => ({ kind: 'ambiguous', why: 'two voids for three refunds' }), { waitUntil: Date.now() + 2000, clock });
+    expect(ambiguous).toMatchObject({ kind: 'ambiguous', why: 'two voids for three refunds' });
   });
 });

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { DirError } from '../../config/dirs.js';
-import { EMBEDDED_BASE_URL, SANDBOX_PROFILE, maskApiKey, type ResolvedProfile } from '../../config/profile.js';
+import { DEFAULT_SETTLE_WINDOW_SECONDS, EMBEDDED_BASE_URL, SANDBOX_PROFILE, maskApiKey, type ResolvedProfile } from '../../config/profile.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { asValidator } from '../../prompts/prompter.js';
 import { validateId } from '../../validate/index.js';
@@ -62,6 +62,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     currency: existing.currency ?? 'BRL',
     timeoutSeconds: ctx.globals.timeoutSeconds ?? existing.timeout ?? 30,
     isEmbedded: baseUrl === EMBEDDED_BASE_URL,
+    settleWindowSeconds: existing.settle_window ?? DEFAULT_SETTLE_WINDOW_SECONDS,
     ...(marketplaceId ? { marketplaceId } : {}),
   };
   if (ctx.globals.dryRun) {

@@ -1,8 +1,9 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { when, type GuardedMove } from '../../ledger/guard.js';
+import { describeOrigin, type GuardedMove } from '../../ledger/guard.js';
 import { formatMoney } from '../../output/format.js';
-import { transactionMoveApplied } from '../transactions/applied.js';
+import { confirmDespiteEarlier, moneyMoveFlags } from '../shared/again.js';
+import { describeEarlier, earlierMoves, transactionMoveProof } from '../transactions/applied.js';
 import { getTransaction, transactionId, type Transaction } from '../transactions/shared.js';
 
 interface CancellationAnswer {
@@ -12,11 +13,12 @@ interface CancellationAnswer {
 }
 
 /** Canceling a boleto withdraws a charge: it goes through the ledger (src/ledger/guard.ts). */
-export async function run(ctx: Context, args: string[]): Promise<void> {
+export async function run(ctx: Context, args: string[], options: Record<string, unknown> = {}): Promise<void> {
   const id = transactionId(args);
+  const flags = moneyMoveFlags(options);
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun('boletos.cancel', { params: { id } });
-  const guard = await ctx.moneyGuard();
+  const guard = await ctx.moneyGuard({ noWait: flags.noWait });
   const guarded: GuardedMove<Transaction> = {
     key: `transaction:${id}`,
     operation: 'boletos.cancel',
@@ -25,26 +27,31 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
     what: `the cancellation of the boleto of transaction ${id}`,
     checkCommand: `payctl transactions get ${id} --fields status,history`,
     look: () => getTransaction(ctx, id),
-    applied: transactionMoveApplied,
+    proves: transactionMoveProof,
   };
   await guard.guarded(
     guarded,
     async (repeat) => {
       await ctx.render(repeat.now);
-      ctx.log.status(`Already done: the boleto of transaction ${id} was canceled by an earlier run (${when(repeat.intent.created_at)}) whose answer was lost; nothing was sent.`);
+      ctx.log.status(`Already done: the boleto of transaction ${id} was canceled by an earlier run (${describeOrigin(repeat.intent, guard.ledger)}) whose answer was lost; nothing was sent.`);
     },
-    async () => {
+    async (memory) => {
       const tx = await getTransaction(ctx, id);
+      const earlier = earlierMoves(memory, 'boletos.cancel', undefined, guard.ledger);
+      const asked = earlier.length > 0 && (await confirmDespiteEarlier(ctx, flags, `The boleto of transaction ${id} was ${describeEarlier(earlier, 'boletos.cancel')}`, 'Ask to cancel it again?', 'cancel it again'));
       if (tx.payment_type !== 'boleto' && tx.payment_type !== 'bolepix') {
         throw new UsageError(`transaction ${id} is a ${tx.payment_type ?? 'non-boleto'} payment; only a boleto can be canceled here (refund a card with 'payctl transactions refund')`);
       }
-      await ctx.confirm(`Cancel the ${formatMoney(tx.amount ?? '0', tx.currency)} boleto of transaction ${id}?`, 'cancel a boleto');
+      if (!asked) await ctx.confirm(`Cancel the ${formatMoney(tx.amount ?? '0', tx.currency)} boleto of transaction ${id}?`, 'cancel a boleto');
       await ctx.noteSandbox();
       const api = await ctx.api();
       const result = await guard.send<CancellationAnswer, Transaction>(
         guarded,
-        { before: JSON.stringify({ status: tx.status }) },
+        memory,
+        { before: JSON.stringify({ status: tx.status, history: (tx.history ?? []).map((h) => ({ id: h.id, operation_type: h.operation_type })) }) },
         () => api.call<CancellationAnswer>('boletos.cancel', { params: { id } }),
+        // The provider answers a request, not the boleto: its success status is its word.
+        () => ({ kind: 'applied', proof: null }),
         (now) => ({ status: 'canceled', message: `The boleto of transaction ${id} is canceled (now ${now.status}).` }),
       );
       await ctx.render(result);

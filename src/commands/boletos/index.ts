@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
+import { addMoneyMoveFlags } from '../shared/again.js';
 import { examples } from '../shared/help.js';
 
 export function registerBoletos(program: Command, action: ActionFactory, withVerbs = true): void {
@@ -20,9 +21,8 @@ export function registerBoletos(program: Command, action: ActionFactory, withVer
     .option('--to <email>', "check first that the buyer's address on file is this one (the service sends only there)")
     .addHelpText('after', examples('payctl boletos send <boleto-id>', 'payctl boletos send <boleto-id> --to financeiro@example.com'))
     .action(action(() => import('./send.js')));
-  group
-    .command('cancel <transaction-id>')
-    .description('Request the cancellation of a pending boleto (by its transaction id); asks for confirmation')
+  const cancel = group.command('cancel <transaction-id>').description('Request the cancellation of a pending boleto (by its transaction id); asks for confirmation');
+  addMoneyMoveFlags(cancel)
     .addHelpText('after', examples('payctl boletos cancel <transaction-id>', 'payctl boletos cancel <transaction-id> --yes'))
     .action(action(() => import('./cancel.js')));
 }

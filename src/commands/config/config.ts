@@ -1,6 +1,8 @@
 import type { Context } from '../../context.js';
 import { checkTransportSecurity } from '../../api/client.js';
-import { EMBEDDED_BASE_URL, currentProfileName, maskApiKey, profileExists, storedSettings } from '../../config/profile.js';
+import { EMBEDDED_BASE_URL, currentProfileName, maskApiKey, parseSettleWindow, profileExists, storedSettings } from '../../config/profile.js';
+import { maskLedgerUrl } from '../../ledger/errors.js';
+import { checkLedgerUrl } from '../../ledger/open.js';
 import { PROFILE_KEYS, type ProfileKey, type ProfileSettings } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
 import { parseFormat } from '../../globals.js';
@@ -36,11 +38,18 @@ export function parseSetting(key: ProfileKey, value: string, insecureHttp: boole
       if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600) throw new UsageError('timeout: give seconds, more than 0 and at most 600');
       return seconds;
     }
+    case 'ledger_url':
+      return checkLedgerUrl(value);
+    case 'settle_window':
+      return parseSettleWindow(value, 'settle_window');
   }
 }
 
+/** A setting as it may be printed: the API key and the ledger's password masked. */
 function shown(key: ProfileKey, value: unknown): string {
-  return key === 'api_key' ? maskApiKey(String(value)) : String(value);
+  if (key === 'api_key') return maskApiKey(String(value));
+  if (key === 'ledger_url') return maskLedgerUrl(String(value));
+  return String(value);
 }
 
 export async function runGet(ctx: Context, args: string[]): Promise<void> {
@@ -106,7 +115,7 @@ export async function runList(ctx: Context): Promise<void> {
   const out: Record<string, unknown> = { profile: name };
   for (const key of PROFILE_KEYS) {
     const value = settings[key];
-    out[key] = value === undefined ? (key === 'api_key' && keyInKeyring(settings) ? '(in keyring)' : null) : key === 'api_key' ? maskApiKey(String(value)) : value;
+    out[key] = value === undefined ? (key === 'api_key' && keyInKeyring(settings) ? '(in keyring)' : null) : key === 'api_key' || key === 'ledger_url' ? shown(key, value) : value;
   }
   await ctx.render(out);
 }

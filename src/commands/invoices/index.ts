@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
+import { addMoneyMoveFlags } from '../shared/again.js';
 import { examples, requiredFirst } from '../shared/help.js';
 import { addListFlags } from '../shared/list-flags.js';
 import { addSellerFlag } from '../shared/seller-flag.js';
@@ -47,14 +48,10 @@ export function registerInvoices(program: Command, action: ActionFactory, withVe
     .description('Cancel a pending or over-due invoice; asks for confirmation')
     .addHelpText('after', examples('payctl invoices remove <invoice-id> --yes', 'payctl invoices remove <invoice-id>                # asks first'))
     .action(action(() => import('./lifecycle.js').then((m) => ({ run: m.runRemove }))));
-  group
-    .command('approve <id>')
-    .description("Pay a pending, over-due or failed invoice now, with the buyer's card; asks for confirmation")
+  addMoneyMoveFlags(group.command('approve <id>').description("Pay a pending, over-due or failed invoice now, with the buyer's card; asks for confirmation"))
     .addHelpText('after', examples('payctl invoices approve <invoice-id>', 'payctl invoices approve <invoice-id> --yes -o json | jq .paid_at'))
     .action(action(() => import('./lifecycle.js').then((m) => ({ run: m.runApprove }))));
-  group
-    .command('refund <id>')
-    .description('Refund a paid invoice in full (the provider\'s invoice void); asks for confirmation')
+  addMoneyMoveFlags(group.command('refund <id>').description("Refund a paid invoice in full (the provider's invoice void); asks for confirmation"))
     .addHelpText('after', examples('payctl invoices refund <invoice-id>', 'payctl invoices refund <invoice-id> --yes'))
     .action(action(() => import('./lifecycle.js').then((m) => ({ run: m.runRefund }))));
   requiredFirst(group, { create: ['--customer', '--amount'] });

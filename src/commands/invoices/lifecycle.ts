@@ -1,7 +1,9 @@
 import type { Operation } from '../../api/endpoints.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { when, type GuardedMove } from '../../ledger/guard.js';
+import { appliedEarlier, describeOrigin, type GuardedMove } from '../../ledger/guard.js';
+import { clockTime } from '../../ledger/time.js';
+import { confirmDespiteEarlier, moneyMoveFlags } from '../shared/again.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { getInvoice, invoiceId, invoiceRow, type Invoice } from './shared.js';
@@ -15,8 +17,10 @@ interface Step {
   from: readonly string[];
   /** Charges or refunds: goes through the ledger. */
   movesMoney: boolean;
-  /** The status that shows the operation was applied, when an answer is lost. */
+  /** What shows the operation was applied, when an answer is lost and the invoice is looked up. */
   appliedWhen: (invoice: Invoice) => boolean;
+  /** The status the operation's own answer shows. */
+  leadsTo: string;
   done: string;
 }
 
@@ -26,8 +30,9 @@ const APPLIED_WHEN: Record<string, (invoice: Invoice) => boolean> = {
   'invoices.refund': (i) => i.status === 'canceled' && Boolean(i.voided_at),
 };
 
-async function step(ctx: Context, args: string[], how: Step): Promise<void> {
+async function step(ctx: Context, args: string[], how: Step, options: Record<string, unknown> = {}): Promise<void> {
   const id = invoiceId(args);
+  const flags = moneyMoveFlags(options);
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun(how.operation, { params: { id } });
   const api = await ctx.api();
@@ -37,7 +42,7 @@ async function step(ctx: Context, args: string[], how: Step): Promise<void> {
     return done(ctx, id, how, after);
   }
   // Charging or refunding an invoice moves money: the ledger's protocol (src/ledger/guard.ts).
-  const guard = await ctx.moneyGuard();
+  const guard = await ctx.moneyGuard({ noWait: flags.noWait });
   const guarded: GuardedMove<Invoice> = {
     key: `invoice:${id}`,
     operation: how.operation,
@@ -47,21 +52,33 @@ async function step(ctx: Context, args: string[], how: Step): Promise<void> {
     checkCommand: `payctl invoices get ${id}`,
     look: () => getInvoice(ctx, id),
     // An earlier move of another kind left unresolved on this invoice is judged as what it was.
-    applied: (intent, now) => (APPLIED_WHEN[intent.operation] ?? how.appliedWhen)(now),
+    proves: (intent, now) => ((APPLIED_WHEN[intent.operation] ?? how.appliedWhen)(now) ? { kind: 'applied', proof: null } : { kind: 'not_seen' }),
   };
   await guard.guarded(
     guarded,
     async (repeat) => {
       await ctx.show(repeat.now, INVOICE_VIEW, { tableRow: invoiceRow, short: true });
-      ctx.log.status(`Already done: invoice ${id} was ${how.done.toLowerCase()} by an earlier run (${when(repeat.intent.created_at)}) whose answer was lost; nothing was sent.`);
+      ctx.log.status(`Already done: invoice ${id} was ${how.done.toLowerCase()} by an earlier run (${describeOrigin(repeat.intent, guard.ledger)}) whose answer was lost; nothing was sent.`);
     },
-    async () => {
+    async (memory) => {
       const before = await getInvoice(ctx, id);
-      await ask(ctx, id, how, before);
+      const earlier = appliedEarlier(memory, how.operation).at(-1);
+      const asked =
+        earlier !== undefined &&
+        (await confirmDespiteEarlier(ctx, flags, `Invoice ${id} was already ${how.done.toLowerCase()} by payctl at ${clockTime(guard.ledger.local(earlier.created_at))} (${earlier.holder})`, `${how.verb} it again?`, how.action.replace(/ an invoice$/, ' it again')));
+      await ask(ctx, id, how, before, asked);
       const after = await guard.send(
         guarded,
+        memory,
         { amount_cents: typeof before.amount === 'number' ? before.amount : null, before: JSON.stringify({ status: before.status }) },
         () => api.call<Invoice>(how.operation, { params: { id } }),
+        // The invoice asked about, now in the state the move leads to; a removal may answer with nothing.
+        (_intent, answer) =>
+          answer && answer.id !== undefined && answer.id !== id
+            ? { kind: 'mismatch', why: `it is invoice ${String(answer.id)}, not ${id}` }
+            : answer?.status !== undefined && answer.status !== how.leadsTo
+              ? { kind: 'mismatch', why: `invoice ${id} is ${answer.status}, not ${how.leadsTo}` }
+              : { kind: 'applied', proof: null },
         (now) => now,
       );
       await done(ctx, id, how, after);
@@ -69,12 +86,12 @@ async function step(ctx: Context, args: string[], how: Step): Promise<void> {
   );
 }
 
-async function ask(ctx: Context, id: string, how: Step, before: Invoice): Promise<void> {
+async function ask(ctx: Context, id: string, how: Step, before: Invoice, asked = false): Promise<void> {
   if (before.status && !how.from.includes(before.status)) {
     throw new UsageError(`invoice ${id} is ${before.status}; only a ${how.from.join(' or ')} invoice can be ${how.done.toLowerCase()}`);
   }
   const amount = typeof before.amount === 'number' ? formatMoney(centsToDecimalString(before.amount), before.currency) : 'the amount';
-  await ctx.confirm(`${how.verb} ${amount} of invoice ${id}${before.customer ? ` (customer ${before.customer})` : ''}?`, how.action);
+  if (!asked) await ctx.confirm(`${how.verb} ${amount} of invoice ${id}${before.customer ? ` (customer ${before.customer})` : ''}?`, how.action);
   await ctx.noteSandbox();
 }
 
@@ -92,11 +109,12 @@ export function runRemove(ctx: Context, args: string[]): Promise<void> {
     from: ['pending', 'over-due'],
     movesMoney: false,
     appliedWhen: (i) => i.status === 'canceled',
+    leadsTo: 'canceled',
     done: 'Canceled',
   });
 }
 
-export function runApprove(ctx: Context, args: string[]): Promise<void> {
+export function runApprove(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
   return step(ctx, args, {
     operation: 'invoices.approve',
     verb: 'Charge',
@@ -104,11 +122,12 @@ export function runApprove(ctx: Context, args: string[]): Promise<void> {
     from: ['pending', 'over-due', 'failed'],
     movesMoney: true,
     appliedWhen: APPLIED_WHEN['invoices.approve']!,
+    leadsTo: 'paid',
     done: 'Approved',
-  });
+  }, options);
 }
 
-export function runRefund(ctx: Context, args: string[]): Promise<void> {
+export function runRefund(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
   return step(ctx, args, {
     operation: 'invoices.refund',
     verb: 'Refund',
@@ -116,6 +135,7 @@ export function runRefund(ctx: Context, args: string[]): Promise<void> {
     from: ['paid'],
     movesMoney: true,
     appliedWhen: APPLIED_WHEN['invoices.refund']!,
+    leadsTo: 'canceled',
     done: 'Refunded',
-  });
+  }, options);
 }

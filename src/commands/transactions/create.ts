@@ -1,12 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, NetworkError, UsageError, ValidationError } from '../../errors.js';
-import { when, type GuardedMove } from '../../ledger/guard.js';
+import { describeOrigin, type GuardedMove } from '../../ledger/guard.js';
+import type { Proof } from '../../ledger/settle.js';
+import { UNRESOLVED, type Intent } from '../../ledger/types.js';
 import { formatMoney } from '../../output/format.js';
 import type { Choice } from '../../prompts/prompter.js';
 import { asValidator } from '../../prompts/prompter.js';
 import {
   centsToDecimalString,
+  decimalStringToCents,
   parseAmount,
   parseDate,
   parseDateTime,
@@ -493,20 +496,21 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (allowDuplicate && !referenceGiven) throw new UsageError('--allow-duplicate-reference goes with --reference-id');
   let body = buildCreateRequest(input);
   if (ctx.globals.dryRun) return ctx.printDryRun('transactions.create', { body });
-  const guard = await ctx.moneyGuard();
+  const guard = await ctx.moneyGuard({ noWait: options.wait === false });
   // A rerun without --reference-id of a create whose outcome is unknown takes that create's
   // reference back, so it finds the charge it may have made instead of making another.
   const fingerprint = createFingerprint(body);
   if (!referenceGiven) {
-    const earlier = guard.ledger.unresolvedByFingerprint(fingerprint);
+    const earlier = await guard.ledger.unresolvedByFingerprint(fingerprint);
     if (earlier) {
-      ctx.log.warn(`an earlier run (${when(earlier.created_at)}) sent the same transaction with reference_id ${earlier.target} and its outcome is unknown; checking that reference instead of charging again`);
+      ctx.log.warn(`an earlier run (${describeOrigin(earlier, guard.ledger)}) sent the same transaction with reference_id ${earlier.target} and its outcome is unknown; checking that reference instead of charging again`);
       input.referenceId = earlier.target;
       body = buildCreateRequest(input);
     }
   }
   const reference = input.referenceId;
-  const guarded: GuardedMove<Transaction | undefined> = {
+  const expected = expectedSale(input);
+  const guarded: GuardedMove<Transaction[]> = {
     key: `reference:${reference}`,
     operation: 'transactions.create',
     target: reference,
@@ -514,17 +518,24 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     what: `the transaction with reference_id ${reference}`,
     checkCommand: `payctl transactions list --reference-id ${reference}`,
     look: () => findByReference(ctx, reference),
-    applied: (_intent, now) => now !== undefined,
+    proves: (intent, found, others) => createProof(intent, found, others),
   };
-  await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async () => {
+  await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async (memory) => {
     if (!allowDuplicate) {
-      const { repeat } = await guard.resolveEarlier(guarded);
-      // An explicit reference may also have been used by another machine, or a run before the ledger.
-      const existing = repeat?.now ?? (referenceGiven ? await findByReference(ctx, reference) : undefined);
+      const { repeat } = await guard.resolveEarlier(guarded, memory);
+      // An explicit reference may also have been used by another machine, or by hand.
+      const found = repeat?.now ?? (referenceGiven ? await findByReference(ctx, reference) : []);
+      const existing = found.find((t) => saleMatches(expected, t)) ?? (repeat ? found[0] : undefined);
       if (existing) {
         await ctx.show(existing, TRANSACTION_VIEW, { short: true });
         ctx.log.warn(`transaction ${existing.id} with reference_id ${reference} was already created at ${existing.created_at ?? 'an earlier run'}; not charging again (--allow-duplicate-reference sends anyway)`);
         return;
+      }
+      const other = found[0];
+      if (other) {
+        throw new UsageError(
+          `--reference-id: ${reference} already names transaction ${other.id} (${formatMoney(other.original_amount ?? other.amount ?? '0', other.currency)}, ${other.payment_type ?? 'unknown type'}), which is not this charge of ${formatMoney(centsToDecimalString(input.amountCents), input.currency)}; nothing was sent. Use another reference, or --allow-duplicate-reference to charge anyway`,
+        );
       }
     }
     if (walkedThrough) {
@@ -535,7 +546,17 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     }
     await ctx.noteSandbox();
     const api = await ctx.api();
-    const tx = await guard.send(guarded, { amount_cents: input.amountCents, fingerprint }, () => api.call<Transaction>('transactions.create', { body }), (found) => found as Transaction);
+    const tx = await guard.send<Transaction, Transaction[]>(
+      guarded,
+      memory,
+      { amount_cents: input.amountCents, fingerprint, before: JSON.stringify(expected) },
+      () => api.call<Transaction>('transactions.create', { body }),
+      (_intent, answer) =>
+        answer?.reference_id === reference && saleMatches(expected, answer)
+          ? { kind: 'applied', proof: answer.id }
+          : { kind: 'mismatch', why: `it is transaction ${answer?.id ?? '(none)'} with reference_id ${answer?.reference_id ?? '(none)'} and amount ${answer?.amount ?? '(none)'}, not this charge` },
+      (found) => createdOf(found, expected, memory) as Transaction,
+    );
     await ctx.show(tx, TRANSACTION_VIEW, { short: true });
     if (tx.status === 'failed') {
       const last = Array.isArray(tx.history) ? tx.history.at(-1) : undefined;
@@ -544,6 +565,78 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     }
     ctx.log.status(`Created transaction ${tx.id} (${tx.status}, ${formatMoney(tx.amount ?? centsToDecimalString(input.amountCents), tx.currency ?? input.currency)})`);
   });
+}
+
+/**
+ * What a sale this create makes looks like, without card data: the amount, the payment type and
+ * what pays (a card's first and last four digits and expiry, a card on file, a buyer). Kept with
+ * the intent, so a later run tells this charge from another with the same reference.
+ */
+interface ExpectedSale {
+  amount_cents: number;
+  payment_type: PaymentType;
+  card?: { first4: string; last4: string; month: number; year: number };
+  card_id?: string;
+  customer?: string;
+}
+
+function expectedSale(input: CreateInput): ExpectedSale {
+  const { payment } = input;
+  const sale: ExpectedSale = { amount_cents: input.amountCents, payment_type: paymentTypeOf(payment) };
+  if (payment.kind === 'card') {
+    const digits = payment.card.card_number.replace(/\D/g, '');
+    sale.card = { first4: digits.slice(0, 4), last4: digits.slice(-4), month: Number(payment.card.expiration_month), year: Number(payment.card.expiration_year) };
+  } else if (payment.kind === 'card_id') sale.card_id = payment.cardId;
+  else if ('customer' in payment && payment.customer !== undefined) sale.customer = payment.customer;
+  return sale;
+}
+
+const centsOfSale = (tx: Transaction) => {
+  try {
+    return decimalStringToCents(tx.original_amount ?? tx.amount ?? '');
+  } catch {
+    return -1;
+  }
+};
+
+/** Whether `tx` is the sale `expected` describes (its reference checked apart). */
+export function saleMatches(expected: ExpectedSale, tx: Transaction): boolean {
+  if (centsOfSale(tx) !== expected.amount_cents) return false;
+  const type = tx.payment_type === 'bolepix' && expected.payment_type === 'boleto' ? 'boleto' : tx.payment_type;
+  if (type !== undefined && type !== expected.payment_type) return false;
+  const method = (tx.payment_method ?? {}) as Record<string, unknown>;
+  // The card as far as the sale tells it: digits and expiry it gives must be this card's.
+  if (expected.card) {
+    const { first4, last4, month, year } = expected.card;
+    if (method.first4_digits !== undefined && String(method.first4_digits) !== first4) return false;
+    if (method.last4_digits !== undefined && String(method.last4_digits) !== last4) return false;
+    if (method.expiration_month !== undefined && Number(method.expiration_month) !== month) return false;
+    if (method.expiration_year !== undefined && Number(method.expiration_year) !== year) return false;
+  }
+  if (expected.card_id && method.id !== undefined && method.id !== expected.card_id) return false;
+  if (expected.customer && typeof tx.customer === 'string' && tx.customer !== expected.customer) return false;
+  return true;
+}
+
+/** The sales with this reference that this create may have made, less those other intents are known to have made. */
+function candidatesFor(intent: Intent, found: Transaction[], others: Intent[]): Transaction[] {
+  const expected = JSON.parse(intent.before ?? '{}') as ExpectedSale;
+  const claimed = new Set(others.map((o) => o.proof).filter((p): p is string => p !== null));
+  return found.filter((t) => t.reference_id === intent.target && !claimed.has(t.id) && saleMatches(expected, t));
+}
+
+/** A create is proven by a sale with its reference, amount and card (or buyer), one per unresolved create. */
+function createProof(intent: Intent, found: Transaction[], others: Intent[]): Proof {
+  const candidates = candidatesFor(intent, found, others);
+  if (candidates.length === 0) return { kind: 'not_seen' };
+  const rivals = others.filter((o) => UNRESOLVED.includes(o.state) && o.operation === intent.operation).length;
+  if (candidates.length > rivals) return { kind: 'applied', proof: candidates[0]?.id ?? null };
+  return { kind: 'ambiguous', why: `${candidates.length} matching sale(s) with reference_id ${intent.target} for ${rivals + 1} unresolved creates` };
+}
+
+function createdOf(found: Transaction[], expected: ExpectedSale, memory: Intent[]): Transaction | undefined {
+  const mine = memory.at(-1);
+  return found.find((t) => t.id === mine?.proof) ?? found.find((t) => saleMatches(expected, t));
 }
 
 function describeKind(payment: Payment): string {
@@ -556,18 +649,10 @@ function describeKind(payment: Payment): string {
  */
 export function createFingerprint(body: Record<string, unknown>): string {
   const { reference_id: _reference, ...rest } = body;
-  const source = rest.source as { card?: Record<string, unknown>; installment_plan?: unknown } | undefined;
+  const source = rest.source as { card?: Record<string, unknown> } | undefined;
   const card = source?.card;
   const safeCard = card && typeof card.card_number === 'string' ? { last4: card.card_number.slice(-4), month: card.expiration_month, year: card.expiration_year } : card;
-  // In the shape bodies had before they took the seed's types (boolean capture, number amount, no
-  // installment plan in source), so a run left unresolved by an earlier payctl is still recognised.
-  const { installment_plan: _inSource, ...sourceRest } = source ?? {};
-  const earlierTypes = {
-    ...rest,
-    ...(typeof rest.amount === 'string' ? { amount: Number(rest.amount) } : {}),
-    ...(typeof rest.capture === 'string' ? { capture: rest.capture === 'true' } : {}),
-  };
-  const shape = JSON.stringify({ ...earlierTypes, ...(source ? { source: { ...sourceRest, card: safeCard } } : {}) });
+  const shape = JSON.stringify({ ...rest, ...(source ? { source: { ...source, card: safeCard } } : {}) });
   return createHash('sha256').update(shape).digest('hex');
 }
 
@@ -575,10 +660,10 @@ export function createFingerprint(body: Record<string, unknown>): string {
  * The transaction carrying `reference`, if any. Only an exact match counts: a service that
  * ignored the filter must not make another sale look like ours.
  */
-async function findByReference(ctx: Context, reference: string): Promise<Transaction | undefined> {
+async function findByReference(ctx: Context, reference: string): Promise<Transaction[]> {
   const api = await ctx.api();
   // The client checks the page and every item against the transaction schema: an answer that is
   // not a list of transactions proves nothing either way, and is refused there (exit 8).
   const page = await api.call<{ items: Transaction[] }>('transactions.list', { query: { reference_id: reference, limit: 100 } });
-  return page.items.find((t) => t.reference_id === reference);
+  return page.items.filter((t) => t.reference_id === reference);
 }

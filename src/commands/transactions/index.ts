@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import type { ActionFactory } from '../../cli.js';
 import { collect } from '../shared/input.js';
+import { addMoneyMoveFlags } from '../shared/again.js';
 import { addListFlags } from '../shared/list-flags.js';
 import { addSellerFlag } from '../shared/seller-flag.js';
 import { examples, requiredFirst } from '../shared/help.js';
@@ -70,6 +71,7 @@ export function registerTransactions(program: Command, action: ActionFactory, wi
         'payctl transactions create        # on a terminal: asks for everything, step by step',
       ),
     );
+  addMoneyMoveFlags(create, false);
   create.action(action(() => import('./create.js')));
 
   const list = group
@@ -106,31 +108,36 @@ export function registerTransactions(program: Command, action: ActionFactory, wi
     .addHelpText('after', examples('payctl transactions update <id> --description "Pedido 1234" --metadata order=1234', 'payctl transactions update <id> --description "Pedido 1234 (reenviado)"'))
     .action(action(() => import('./update.js')));
 
-  group
+  const refund = group
     .command('refund [id]')
     .description('Refund (void) a transaction, in full or in part, or a batch from a file; asks for confirmation')
     .option('--amount <amount>', 'amount to refund in major units (default: all that remains)')
     .option('--amount-cents <cents>', 'amount to refund in cents')
     .option('--file <path|->', 'refund every row of a CSV (id, and amount or amount_cents) or NDJSON file; - reads stdin')
     .option('--concurrency <n>', 'with --file: refunds in flight at once (default 4; fewer while the service answers 429)')
-    .option('--restart', 'with --file: forget what earlier runs of the same input settled and start over')
     .option('--allow-duplicates', 'with --file: allow the same transaction on several rows (each row is a refund of its own)')
+    .option('--failed-out <file>', 'with --file: where rows that were not refunded are written, for a retry (default: <input>.failed.csv beside the input)')
+    .option('--max-wait <seconds>', 'with --file: the longest the batch waits in all on rate limits and an unavailable service (default 300); past it, it stops (a rerun resumes)');
+  addMoneyMoveFlags(refund)
     .addHelpText(
       'after',
       examples(
         'payctl transactions refund <id>                 # all that remains, after a [y/N] confirmation',
         'payctl transactions refund <id> --amount 5.00 --yes',
+        'payctl transactions refund <id> --amount 5.00 --yes --again   # payctl refunded it before: refund 5.00 more',
         'payctl transactions refund --file refunds.csv --concurrency 8',
+        'payctl transactions refund --file refunds.failed.csv --yes     # only the rows the last run could not refund',
         'payctl transactions list --status succeeded --from 2026-11-20 -o ndjson | payctl transactions refund --file - --yes > results.ndjson',
       ),
     )
     .action(action(() => import('./refund.js')));
 
-  group
+  const capture = group
     .command('capture <id>')
     .description('Capture a pre-authorized card transaction, in full or in part; asks for confirmation')
     .option('--amount <amount>', 'amount to capture in major units (default: the authorized amount)')
-    .option('--amount-cents <cents>', 'amount to capture in cents')
+    .option('--amount-cents <cents>', 'amount to capture in cents');
+  addMoneyMoveFlags(capture)
     .addHelpText('after', examples('payctl transactions capture <id> --yes', 'payctl transactions capture <id> --amount 8.00'))
     .action(action(() => import('./capture.js')));
 

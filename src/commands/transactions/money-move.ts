@@ -1,9 +1,10 @@
 import type { Context } from '../../context.js';
-import { when, type GuardedMove } from '../../ledger/guard.js';
+import { describeOrigin, type GuardedMove } from '../../ledger/guard.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { amountFromFlags } from '../shared/amount.js';
-import { snapshotOf, transactionMoveApplied } from './applied.js';
+import { confirmDespiteEarlier, moneyMoveFlags } from '../shared/again.js';
+import { checkMoveAnswer, describeEarlier, earlierMoves, snapshotOf, transactionMoveProof } from './applied.js';
 import { describePayer, getTransaction, transactionId, type Transaction } from './shared.js';
 import { TRANSACTION_VIEW } from './view.js';
 
@@ -25,12 +26,14 @@ export interface MoneyMove {
 
 /**
  * Hold the transaction in the ledger, resolve what earlier runs left unresolved on it, look it
- * up (for the question and the default amount), ask, and send under the ledger's protocol
- * (src/ledger/guard.ts): a lost answer is settled by looking again, never by sending again.
+ * up (for the question, the default amount and what was already done on it), ask, and send under
+ * the ledger's protocol (src/ledger/guard.ts): a lost answer is settled by looking again, never
+ * by sending again.
  */
 export async function runMoneyMove(ctx: Context, args: string[], options: Record<string, unknown>, move: MoneyMove): Promise<void> {
   const id = transactionId(args);
   const requested = amountFromFlags(options);
+  const flags = moneyMoveFlags(options);
   await ctx.requireApiKey();
   const profile = await ctx.profile();
   if (ctx.globals.dryRun) {
@@ -38,7 +41,7 @@ export async function runMoneyMove(ctx: Context, args: string[], options: Record
     const body = { on_behalf_of: "(the transaction's seller)", amount: requested ?? move.defaultAmount };
     return ctx.printDryRun(move.operation, { params: { id }, body });
   }
-  const guard = await ctx.moneyGuard();
+  const guard = await ctx.moneyGuard({ noWait: flags.noWait });
   const guarded: GuardedMove<Transaction> = {
     key: `transaction:${id}`,
     operation: move.operation,
@@ -47,27 +50,44 @@ export async function runMoneyMove(ctx: Context, args: string[], options: Record
     what: `the ${move.action} of transaction ${id}`,
     checkCommand: `payctl transactions get ${id} --fields status,amount,history`,
     look: () => getTransaction(ctx, id),
-    applied: transactionMoveApplied,
+    proves: transactionMoveProof,
   };
   await guard.guarded(
     guarded,
     async (repeat) => {
       await ctx.show(repeat.now, TRANSACTION_VIEW, { short: true });
       const amount = formatMoney(centsToDecimalString(repeat.intent.amount_cents ?? 0), repeat.now.currency);
-      ctx.log.status(`Already done: the ${move.action} of ${amount} of transaction ${id} was applied by an earlier run (${when(repeat.intent.created_at)}) whose answer was lost; nothing was sent.`);
+      ctx.log.status(`Already done: the ${move.action} of ${amount} of transaction ${id} was applied by an earlier run (${describeOrigin(repeat.intent, guard.ledger)}) whose answer was lost; nothing was sent.`);
     },
-    async () => {
+    async (memory) => {
       const before = await getTransaction(ctx, id);
-      const body = move.build(before, requested, profile.sellerId);
-      const shown = formatMoney(centsToDecimalString(body.amount), before.currency);
+      const earlier = earlierMoves(memory, move.operation, before, guard.ledger);
+      // What was already done comes first: a sale payctl fully refunded (or captured) has nothing
+      // left to move, and "already refunded by payctl" says more than "nothing left".
+      let body: MoneyBody | undefined;
+      try {
+        body = move.build(before, requested, profile.sellerId);
+      } catch (err) {
+        if (earlier.length === 0) throw err;
+      }
       const Action = move.action[0]!.toUpperCase() + move.action.slice(1);
-      await ctx.confirm(`${Action} ${shown} of transaction ${id} (${describePayer(before)})?`, move.action);
+      const shown = body ? formatMoney(centsToDecimalString(body.amount), before.currency) : '';
+      let asked = false;
+      if (earlier.length > 0) {
+        const what = `Transaction ${id} was ${describeEarlier(earlier, move.operation, before.currency)}`;
+        asked = await confirmDespiteEarlier(ctx, flags, what, body ? `${Action} ${shown} more?` : `${Action} it again?`, body ? `${move.action} ${shown} more` : `${move.action} it again`);
+      }
+      // Sent anyway (--again, or a yes): then the check that found nothing to move says so.
+      const sending = body ?? move.build(before, requested, profile.sellerId);
+      if (!asked) await ctx.confirm(`${Action} ${shown} of transaction ${id} (${describePayer(before)})?`, move.action);
       await ctx.noteSandbox();
       const api = await ctx.api();
       const after = await guard.send(
         guarded,
-        { amount_cents: body.amount, before: JSON.stringify(snapshotOf(before)) },
-        () => api.call<Transaction>(move.operation, { params: { id }, body }),
+        memory,
+        { amount_cents: sending.amount, before: JSON.stringify(snapshotOf(before)) },
+        () => api.call<Transaction>(move.operation, { params: { id }, body: sending }),
+        (intent, answer) => checkMoveAnswer(intent, answer, memory.filter((i) => i.id !== intent.id)),
         (now) => now,
       );
       await ctx.show(after, TRANSACTION_VIEW, { short: true });

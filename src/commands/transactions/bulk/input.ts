@@ -1,8 +1,9 @@
 // The rows of a bulk refund, from CSV (a header with `id`, and optionally `amount` in reais or
-// `amount_cents`) or NDJSON (objects with `id` and optionally `amount` / `amount_cents`; so the
-// output of `payctl transactions list -o ndjson` can be piped in). A row that cannot be used is
-// kept with its error, to be reported without stopping the batch.
-import { createHash } from 'node:crypto';
+// `amount_cents`; the cell `all` or `tudo` is all that remains) or NDJSON (objects with `id` and
+// optionally `amount` / `amount_cents`; so the output of `payctl transactions list -o ndjson` can
+// be piped in). A row that cannot be used is kept with its error, to be reported without stopping
+// the batch. The input's bytes do not identify anything: what was already refunded is known per
+// sale, from the ledger (an edited or re-saved file refunds only what was not done).
 import { StringDecoder } from 'node:string_decoder';
 import { parse } from 'csv-parse/sync';
 import { UsageError } from '../../../errors.js';
@@ -11,19 +12,27 @@ import type { Snapshot } from '../applied.js';
 
 
 export interface RefundRow {
-  /** 1-based position among the data rows, stable across runs of the same input. */
+  /** 1-based position among the data rows. */
   row: number;
   id?: string;
+  /** This row is the n-th of its transaction in the input (1 unless --allow-duplicates). */
+  occurrence?: number;
   /** Undefined: all that remains. */
   cents?: number;
   /** The row's own copy of the transaction, if it carries one (saves a lookup). */
   snapshot?: Snapshot;
   error?: string;
+  /** A row that cannot be used keeps its cells as they were, for the file of rows to retry. */
+  cells?: { id: string; amount: string; amount_cents: string };
 }
 
 const ID = /^[0-9a-f]{32}$/;
 
+/** The cell that says "all that remains" in so many words. */
+const ALL = /^(all|tudo)$/i;
+
 function amountOf(amount: unknown, amountCents: unknown): { cents?: number; error?: string } {
+  if ([amount, amountCents].some((cell) => typeof cell === 'string' && ALL.test(cell.trim()))) return {};
   try {
     if (amountCents !== undefined && amountCents !== null && amountCents !== '') return { cents: parseAmountCents(String(amountCents), 'amount_cents') };
     if (amount !== undefined && amount !== null && amount !== '') return { cents: parseAmount(String(amount), 'amount') };
@@ -34,9 +43,11 @@ function amountOf(amount: unknown, amountCents: unknown): { cents?: number; erro
 }
 
 function rowFrom(row: number, id: unknown, amount: unknown, amountCents: unknown, snapshot?: Snapshot): RefundRow {
-  if (typeof id !== 'string' || !ID.test(id.trim())) return { row, error: `id: ${id === undefined || id === '' ? 'missing' : `"${String(id)}" is not a transaction id`}` };
+  const cell = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+  const cells = { id: cell(id), amount: cell(amount), amount_cents: cell(amountCents) };
+  if (typeof id !== 'string' || !ID.test(id.trim())) return { row, error: `id: ${id === undefined || id === '' ? 'missing' : `"${String(id)}" is not a transaction id`}`, cells };
   const { cents, error } = amountOf(amount, amountCents);
-  if (error) return { row, id: id.trim(), error };
+  if (error) return { row, id: id.trim(), error, cells };
   return { row, id: id.trim(), ...(cents !== undefined ? { cents } : {}), ...(snapshot ? { snapshot } : {}) };
 }
 
@@ -73,8 +84,18 @@ function fromCsv(text: string): RefundRow[] {
 
 export interface RefundInput {
   rows: RefundRow[];
-  /** SHA-256 of the input's bytes: the same input finds the same journal. */
-  digest: string;
+}
+
+/** Numbers each row among the rows of its transaction: the second refund of a sale is its second row. */
+function numberOccurrences(rows: RefundRow[]): RefundRow[] {
+  const seen = new Map<string, number>();
+  for (const row of rows) {
+    if (!row.id || row.error) continue;
+    const n = (seen.get(row.id) ?? 0) + 1;
+    seen.set(row.id, n);
+    row.occurrence = n;
+  }
+  return rows;
 }
 
 /**
@@ -83,7 +104,6 @@ export interface RefundInput {
  * CSV otherwise (its rows are short; parsed at the end).
  */
 export async function readRefundInput(stream: AsyncIterable<Buffer | string>): Promise<RefundInput> {
-  const hash = createHash('sha256');
   const decoder = new StringDecoder('utf8');
   const rows: RefundRow[] = [];
   let format: 'ndjson' | 'csv' | undefined;
@@ -109,11 +129,10 @@ export async function readRefundInput(stream: AsyncIterable<Buffer | string>): P
   };
   for await (const chunk of stream) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    hash.update(buffer);
     take(decoder.write(buffer), false);
   }
   take(decoder.end(), true);
   const all = format === 'csv' ? fromCsv(csv.join('')) : rows;
   if (all.length === 0) throw new UsageError('--file: no rows to refund');
-  return { rows: all, digest: hash.digest('hex') };
+  return { rows: numberOccurrences(all) };
 }

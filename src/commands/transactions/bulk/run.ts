@@ -1,119 +1,81 @@
+import { basename } from 'node:path';
+import { open } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import { UncertainOutcomeError, type ApiClient } from '../../../api/client.js';
 import { SHORT_RUN_ITEMS, type Context } from '../../../context.js';
-import { ApiError, CliError, ExitCode, UsageError, ValidationError } from '../../../errors.js';
+import { ApiError, CliError, ExitCode, OutcomeUnknownError, UsageError, ValidationError } from '../../../errors.js';
+import { LeaseLostError, LedgerUnreachableError } from '../../../ledger/errors.js';
+import type { MoneyGuard } from '../../../ledger/guard.js';
+import { clockTime } from '../../../ledger/time.js';
+import { UNRESOLVED, type Intent, type NewIntent } from '../../../ledger/types.js';
+import { noteWhileInFlight } from '../../../interrupt.js';
 import { formatMoney } from '../../../output/format.js';
 import { counted, noun } from '../../../output/plural.js';
 import { sanitize } from '../../../output/table.js';
 import { lineBatcher, writeOut } from '../../../output/write.js';
 import { centsToDecimalString, decimalStringToCents } from '../../../validate/index.js';
-import { open } from 'node:fs/promises';
+import { moneyMoveFlags, type MoneyMoveFlags } from '../../shared/again.js';
 import { optionalString } from '../../shared/input.js';
 import type { Transaction } from '../shared.js';
-import type { Intent, NewIntent } from '../../../ledger/ledger.js';
-import { noteWhileInFlight } from '../../../interrupt.js';
-import { when, type MoneyGuard } from '../../../ledger/guard.js';
-import { settleDeadlineForSend, settleWindowMs } from '../../../ledger/settle.js';
-import { snapshotOf, transactionMoveApplied, type Snapshot } from '../applied.js';
+import { checkMoveAnswer, describeEarlier, earlierMoves, snapshotOf, transactionMoveProof, type Snapshot } from '../applied.js';
+import { failedRowsPath, writeFailedRows, type FailedRow } from './failed-rows.js';
 import { readRefundInput, type RefundRow } from './input.js';
-import { importLegacyJournal } from './legacy-journal.js';
+import { BatchStopped, Pace, WaitBudget } from './pace.js';
 
-// `transactions refund --file`: many refunds, each exactly once, however the run is interrupted
-// and however many runs there are. Rows go to a pool of workers whose requests (--concurrency at
-// once) slow down together when the service answers 429. Each row is an intent in the ledger
-// (src/ledger/), tagged with the input's hash and its row number: written before the request,
-// resolved after. A run holds the input's lock (a second run of the same input stops at once)
-// and each row holds its transaction's lock while it is in flight; a row found in flight by a
-// later run, or whose answer was lost, is settled against the transaction (its history and
-// amount, compared with the snapshot taken before the first attempt) before anything is sent again.
+// `transactions refund --file`: many refunds, each exactly once, however the run is interrupted,
+// however many runs there are, on however many machines sharing the ledger, and however the file
+// was edited in between. Rows go to a pool of workers whose requests (--concurrency at once) slow
+// down together when the service answers 429. Each row holds its transaction's lock in the ledger
+// while it works, and first reads what is known of that sale: a move another run left unresolved
+// is settled (waiting for its window), and a refund payctl already made of it (any command, batch,
+// profile or machine), or one in the sale's own history, skips the row unless --again. Only then
+// is the row's intent written, the refund sent and the intent resolved; a lost answer is settled
+// by looking for a void that identifies it, never by sending again.
 
 export interface RowResult {
   row: number;
   id: string | null;
-  status: 'refunded' | 'failed' | 'invalid';
+  status: 'refunded' | 'skipped' | 'failed' | 'invalid';
   refunded_amount: string | null;
   error: string | null;
-  /** Settled by an earlier run of the same input. */
-  resumed?: true;
+  /** Why a row was skipped: what was refunded before, and by whom. */
+  reason?: string;
 }
+
+type Row = RefundRow & { id: string };
+
+/** A row whose transaction another run is moving right now: taken up again later. */
+const DEFERRED = Symbol('deferred');
 
 const MAX_SENDS = 6;
 const MAX_LOOKUPS = 6;
 /** Rows in progress per request slot: the others wait out lost answers without holding a slot. */
 const ROWS_PER_SLOT = 4;
-/** The longest pause a 429 can impose on the whole batch, whatever its Retry-After says. */
-export const MAX_PAUSE_MS = 60_000;
+export const DEFAULT_MAX_WAIT_SECONDS = 300;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const keyOf = (id: string) => `transaction:${id}`;
+const ledgerTrouble = (err: unknown) => err instanceof LedgerUnreachableError || err instanceof LeaseLostError;
 
-/**
- * How many rows may be in flight: on a 429, halved (once for a burst of them) and everyone paused
- * for its Retry-After; grown back by one after each window of as many successes as the limit.
- * A worker waiting for a slot is woken the moment one is released: a slot left empty even for a
- * timer tick is a request the service could have been working on (polling every 5 ms left it
- * without work for a third of a batch's requests).
- */
-export class Pace {
-  private active = 0;
-  private limit: number;
-  private pauseUntil = 0;
-  private successes = 0;
-  private lastCut = 0;
-  private readonly waiting: Array<() => void> = [];
-
-  constructor(private readonly max: number) {
-    this.limit = max;
-  }
-
-  async acquire(): Promise<void> {
-    for (;;) {
-      const pause = this.pauseUntil - Date.now();
-      if (pause > 0) await sleep(Math.min(pause, 50));
-      else if (this.active < this.limit) break;
-      else await new Promise<void>((wake) => this.waiting.push(wake));
-    }
-    this.active += 1;
-  }
-
-  release(ok: boolean): void {
-    this.active -= 1;
-    this.waking(1);
-    if (ok && ++this.successes >= this.limit && this.limit < this.max) {
-      this.limit += 1;
-      this.successes = 0;
-      this.waking(1);
-    }
-  }
-
-  /** Wakes as many waiting workers as slots were freed; each checks again, and waits again if another took it. */
-  private waking(slots: number): void {
-    for (let i = 0; i < slots; i += 1) this.waiting.shift()?.();
-  }
-
-  rateLimited = (retryAfterMs: number): void => {
-    const now = Date.now();
-    // Workers that were already in flight report the same burst: one cut for all of them.
-    if (now - this.lastCut > 250) {
-      this.limit = Math.max(1, Math.floor(this.limit / 2));
-      this.successes = 0;
-      this.lastCut = now;
-    }
-    this.pauseUntil = Math.max(this.pauseUntil, now + Math.min(Math.max(0, retryAfterMs), MAX_PAUSE_MS));
-  };
+interface BatchRun {
+  /** This run's own id: its intents are not "earlier" to its own later rows. */
+  id: string;
+  /** The input's name, for people reading the ledger. */
+  name: string;
 }
 
-const keyOf = (id: string) => `transaction:${id}`;
-
-/** How a row's refund (or another move on its transaction) is told apart when its answer was lost. */
-const applied = transactionMoveApplied;
-
 class RowRunner {
+  /** The first trouble with the ledger: the batch stops, and the command exits with it. */
+  ledgerError: CliError | undefined;
+
   constructor(
     private readonly api: ApiClient,
     private readonly guard: MoneyGuard,
     private readonly pace: Pace,
-    private readonly batch: string,
-    private readonly rows: Map<number, { first: Intent; last: Intent }>,
+    private readonly budget: WaitBudget,
+    private readonly batch: BatchRun,
     private readonly sellerFallback: string | undefined,
+    private readonly flags: MoneyMoveFlags,
   ) {}
 
   private get ledger() {
@@ -140,38 +102,14 @@ class RowRunner {
         return await this.net(() => this.api.call<Transaction>('transactions.get', { params: { id } }));
       } catch (err) {
         if (err instanceof ApiError && err.exitCode !== ExitCode.network && err.exitCode !== ExitCode.rateLimited) throw err;
-        if (attempt >= MAX_LOOKUPS) throw err;
+        if (err instanceof BatchStopped || attempt >= MAX_LOOKUPS) throw err;
+        this.budget.spend(100 * attempt, 'an unavailable service');
         await sleep(100 * attempt);
       }
     }
   }
 
-  /** A row's result is handed over only once the ledger has it (one commit shared with other rows). */
-  private async done(row: RefundRow & { id: string }, intent: Intent): Promise<RowResult> {
-    await this.ledger.settleAndReleaseSoon(intent, 'applied', undefined, keyOf(row.id));
-    return { row: row.row, id: row.id, status: 'refunded', refunded_amount: centsToDecimalString(intent.amount_cents ?? 0), error: null };
-  }
-
-  /** `final`: the service refused, or there is nothing to send; otherwise a later run tries again. */
-  private async failed(row: RefundRow & { id: string }, error: string, final: boolean, intent?: Intent): Promise<RowResult> {
-    if (intent) await this.ledger.settleAndReleaseSoon(intent, final ? 'refused' : intent.state === 'pending' ? 'unknown' : intent.state, error, keyOf(row.id));
-    else if (final) this.ledger.record({ key: keyOf(row.id), operation: 'transactions.void', target: row.id, batch: this.batch, row: row.row, state: 'refused', detail: error });
-    return { row: row.row, id: row.id, status: 'failed', refunded_amount: null, error };
-  }
-
-  /**
-   * The intent of a row that carries its transaction (NDJSON from a list): written in the same
-   * commit as the row's lock. A row without one is looked up first (runHeld).
-   */
-  private intentFromSnapshot(row: RefundRow & { id: string }): NewIntent | undefined {
-    if (!row.snapshot) return undefined;
-    const cents = row.cents ?? decimalStringToCents(row.snapshot.amount || '0');
-    const seller = row.snapshot.on_behalf_of ?? this.sellerFallback;
-    if (cents <= 0 || !seller) return undefined;
-    return this.newIntent(row, cents, { ...snapshotOf(row.snapshot), on_behalf_of: seller });
-  }
-
-  private newIntent(row: RefundRow & { id: string }, cents: number, before: Snapshot): NewIntent {
+  private newIntent(row: Row, cents: number, before: Snapshot): NewIntent {
     return {
       key: keyOf(row.id),
       operation: 'transactions.void',
@@ -179,108 +117,216 @@ class RowRunner {
       requested_cents: row.cents ?? null,
       amount_cents: cents,
       before: JSON.stringify(before),
-      batch: this.batch,
+      batch: this.batch.id,
+      batch_name: this.batch.name,
       row: row.row,
-      settle_until: settleDeadlineForSend(this.guard.timeoutMs),
+      settle_until: this.guard.settleUntilFromNow(),
     };
   }
 
-  /** Waits for a transaction another process (or another row of this batch) is moving. */
-  private async claim(key: string, intent: NewIntent | undefined): Promise<{ ok: boolean; intent?: Intent }> {
-    const until = Date.now() + settleDeadlineForSend(this.guard.timeoutMs, 0);
+  /**
+   * A row that carries its transaction (NDJSON from a list), on a sale the ledger knows nothing
+   * of and whose history shows no refund: its intent is written in the same commit as its lock.
+   * Every other row is looked at first (runHeld).
+   */
+  private decideFromSnapshot(row: Row): ((memory: Intent[]) => NewIntent | undefined) | undefined {
+    const snapshot = row.snapshot;
+    if (!snapshot || (row.occurrence ?? 1) > 1 || (snapshot.history ?? []).some((h) => h.operation_type === 'void')) return undefined;
+    const cents = row.cents ?? decimalStringToCents(snapshot.amount || '0');
+    const seller = snapshot.on_behalf_of ?? this.sellerFallback;
+    if (cents <= 0 || !seller) return undefined;
+    return (memory) => (memory.length === 0 ? this.newIntent(row, cents, { ...snapshotOf(snapshot), on_behalf_of: seller }) : undefined);
+  }
+
+  /**
+   * Waits for a transaction another process (or another row of this batch) is moving, as long as
+   * such a move may take; or, unless `wait`, does not wait at all (the row is taken up later).
+   */
+  private async claim(row: Row, wait: boolean) {
+    const until = Date.now() + (wait ? this.guard.settings.windowMs + this.guard.settings.timeoutMs + this.ledger.leaseMs : 0);
     for (;;) {
       // Committed (with other rows' claims) before this resolves, so before anything is sent.
-      const claim = await this.ledger.claimSoon(key, intent && { ...intent, settle_until: settleDeadlineForSend(this.guard.timeoutMs) });
-      if (claim.ok) return claim;
-      if (Date.now() >= until) return { ok: false };
+      const claim = await this.ledger.claim(keyOf(row.id), this.decideFromSnapshot(row));
+      if (claim.ok || Date.now() >= until || this.budget.stopped) return claim;
       await sleep(200);
     }
   }
 
-  async run(input: RefundRow): Promise<RowResult> {
+  /**
+   * One row. Unless `wait`, a row whose transaction another run holds is not waited for: it is
+   * handed back (DEFERRED) to be taken up once the other rows are done, so two runs of one file
+   * (two machines, an overlapping cron job) share its rows instead of queueing behind each other.
+   */
+  async run(input: RefundRow, wait = true): Promise<RowResult | typeof DEFERRED> {
     if (input.error || !input.id) return { row: input.row, id: input.id ?? null, status: 'invalid', refunded_amount: null, error: input.error ?? 'no id' };
-    const row = input as RefundRow & { id: string };
-    const known = this.rows.get(row.row)?.last;
-    if (known?.state === 'applied') return { row: row.row, id: row.id, status: 'refunded', refunded_amount: centsToDecimalString(known.amount_cents ?? 0), error: null, resumed: true };
-    if (known?.state === 'refused') return { row: row.row, id: row.id, status: 'failed', refunded_amount: null, error: known.detail ?? 'refused', resumed: true };
+    const row = input as Row;
+    if (this.budget.stopped) return this.failed(row, `not attempted: the batch ${this.budget.stopped}; run the same command again to resume`);
     const key = keyOf(row.id);
-    const claim = await this.claim(key, known ? undefined : this.intentFromSnapshot(row));
-    if (!claim.ok) return await this.failed(row, `another payctl process is moving money on this transaction; run the same command again when it is done`, false);
-    const intent = known ?? claim.intent;
+    const held = { released: false };
     try {
-      return await this.runHeld(row, key, intent, !known);
+      const claim = await this.claim(row, wait);
+      if (!claim.ok) {
+        held.released = true;
+        if (!wait && !this.budget.stopped) return DEFERRED;
+        if (this.budget.stopped) return this.failed(row, `not attempted: the batch ${this.budget.stopped}; run the same command again to resume`);
+        return this.failed(row, `another payctl (${claim.holder.holder}, pid ${claim.holder.pid}) is moving money on this transaction; run the same command again when it is done`);
+      }
+      return await this.runHeld(row, key, claim.memory, claim.intent, held);
     } catch (err) {
+      if (ledgerTrouble(err)) {
+        this.ledgerError ??= err as CliError;
+        this.budget.stop(`lost the ledger (${(err as Error).message})`);
+        this.pace.wakeAll();
+        return this.failed(row, `not finished: ${(err as Error).message}; once the ledger is back, run the same command again: it checks this row first`);
+      }
       const message = err instanceof Error ? err.message : String(err);
-      return await this.failed(row, `outcome unknown: ${message}; run the same command again to check and finish`, false, intent);
+      return this.failed(row, `outcome unknown: ${message}; run the same command again to check and finish`);
     } finally {
-      this.ledger.release(key);
+      if (!held.released) await this.ledger.release(key).catch(() => undefined);
     }
   }
 
-  /** `fresh`: the intent (if any) was written by this run, just now, and nothing was sent for it yet. */
-  private async runHeld(row: RefundRow & { id: string }, key: string, known: Intent | undefined, fresh: boolean): Promise<RowResult> {
+  private async settled(row: Row, key: string, intent: Intent, state: Intent['state'], error: string | null, proof: string | null | undefined, held: { released: boolean }): Promise<void> {
+    await this.ledger.resolveAndRelease(intent, state, error, proof, key);
+    held.released = true;
+  }
+
+  private async refunded(row: Row, key: string, intent: Intent, proof: string | null | undefined, held: { released: boolean }): Promise<RowResult> {
+    await this.settled(row, key, intent, 'applied', null, proof, held);
+    return { row: row.row, id: row.id, status: 'refunded', refunded_amount: centsToDecimalString(intent.amount_cents ?? 0), error: null };
+  }
+
+  private failed(row: Row, error: string): RowResult {
+    return { row: row.row, id: row.id, status: 'failed', refunded_amount: null, error };
+  }
+
+  private async runHeld(row: Row, key: string, memory: Intent[], fresh: Intent | undefined, held: { released: boolean }): Promise<RowResult> {
     const look = () => this.lookup(row.id);
-    // Moves on this transaction that other runs left unresolved (a single refund whose answer
-    // was lost, a killed batch of another file): settled before this row sends anything.
-    for (const other of this.ledger.unresolved(key)) {
-      if (other.id === known?.id) continue;
-      const settled = await this.guard.settleIntent(other, { look, applied, what: `an earlier ${other.operation} of ${row.id}` }, true);
-      if (settled.kind === 'unknown') {
-        if (known && fresh) this.ledger.resolve(known, 'not_applied', 'not sent: an earlier move of this transaction was unresolved');
-        return await this.failed(row, `an earlier refund of this transaction (${when(other.created_at)}) cannot be told apart yet; run the same command again`, false);
-      }
-    }
-    let intent = known;
-    if (intent && !fresh && (intent.state === 'pending' || intent.state === 'unknown')) {
-      // In flight when an earlier run stopped, or its answer was lost: find out before sending again.
-      const settled = await this.guard.settleIntent(intent, { look, applied, what: `the refund of ${row.id}` }, true);
-      if (settled.kind === 'applied') return await this.done(row, intent);
-      if (settled.kind === 'unknown') return await this.failed(row, `outcome unknown: ${settled.error.message}; run the same command again to check and finish`, false, intent);
-    }
-    if (!intent) {
-      const current = row.snapshot ? undefined : await look();
-      const before = row.snapshot ?? snapshotOf(current as Transaction);
-      const cents = row.cents ?? decimalStringToCents((current?.amount ?? before.amount) || '0');
-      if (cents <= 0) return await this.failed(row, `nothing left to refund (status ${current?.status ?? before.status ?? 'unknown'})`, true);
-      const seller = current?.on_behalf_of ?? row.snapshot?.on_behalf_of ?? this.sellerFallback;
-      if (!seller) return await this.failed(row, 'the transaction names no seller and the profile has no seller_id', true);
-      intent = this.ledger.record(this.newIntent(row, cents, { ...snapshotOf(before), on_behalf_of: seller }));
-      fresh = true;
-    }
-    const seller = (JSON.parse(intent.before ?? '{}') as Snapshot).on_behalf_of ?? row.snapshot?.on_behalf_of ?? this.sellerFallback;
-    const body = { on_behalf_of: seller, amount: intent.amount_cents };
-    let uncertain = !fresh;
-    for (let send = 1; send <= MAX_SENDS; send += 1) {
-      // A fresh intent was written with its deadline just now; a resend gets a new one.
-      if (send > 1 || !fresh) this.ledger.resent(intent, settleDeadlineForSend(this.guard.timeoutMs));
+    const move = { look, proves: transactionMoveProof, checkCommand: `payctl transactions get ${row.id}` };
+    // Moves on this sale that other runs left unresolved (a single refund whose answer was lost,
+    // a killed batch, another machine's): settled before this row sends anything.
+    for (const earlier of memory.filter((i) => UNRESOLVED.includes(i.state) && i.id !== fresh?.id)) {
       try {
-        await this.net(() => this.api.call<Transaction>('transactions.void', { params: { id: row.id }, body }));
-        return await this.done(row, intent);
+        await this.guard.settleEarlier(earlier, move, memory, `an earlier ${earlier.operation === 'transactions.void' ? 'refund' : earlier.operation} of ${row.id}`, true);
       } catch (err) {
-        if (err instanceof UncertainOutcomeError) {
-          uncertain = true;
-          this.ledger.setSettleUntil(intent, Date.now() + settleWindowMs(this.guard.timeoutMs, err.answered));
-          const settled = await this.guard.settleIntent(intent, { look, applied, what: `the refund of ${row.id}` }, true);
-          if (settled.kind === 'applied') return await this.done(row, intent);
-          if (settled.kind === 'unknown') return await this.failed(row, `outcome unknown: ${err.message}; run the same command again to check and finish`, false, intent);
-          continue; // seen unchanged past its deadline: it did not happen, and can no longer land
-        }
-        if (err instanceof ApiError && err.exitCode === ExitCode.rateLimited) {
-          this.ledger.resolve(intent, 'not_applied', err.message);
-          continue;
-        }
-        if (err instanceof ApiError) {
-          // Refused; but if an earlier attempt's answer was lost, that one may be why.
-          if (uncertain && applied(intent, await look())) return await this.done(row, intent);
-          return await this.failed(row, err.message, true, intent);
-        }
-        if (!(err instanceof CliError)) throw err;
-        // Never left this machine (connection refused): nothing applied; back off and try again.
-        this.ledger.resolve(intent, 'not_applied', err.message);
-        await sleep(100 * send);
+        if (err instanceof OutcomeUnknownError) return this.failed(row, err.message);
+        throw err;
       }
     }
-    return await this.failed(row, `could not refund after ${MAX_SENDS} attempts; run the same command again, or check with: payctl transactions get ${row.id}`, false, intent);
+    let intent = fresh;
+    if (!intent) {
+      let current: Transaction | undefined;
+      try {
+        if (!row.snapshot) current = await look();
+      } catch (err) {
+        // Nothing was sent: a sale that is not there (404) or not ours (403) is this row's answer.
+        if (err instanceof ApiError) return this.failed(row, err.message);
+        throw err;
+      }
+      const seen: Snapshot & { history?: Transaction['history'] } = current ?? (row.snapshot as Snapshot);
+      const mine = new Set(memory.filter((i) => i.batch === this.batch.id).map((i) => i.id));
+      const earlier = earlierMoves(memory, 'transactions.void', seen, this.ledger, mine);
+      if (earlier.length >= (row.occurrence ?? 1) && !this.flags.again) {
+        return { row: row.row, id: row.id, status: 'skipped', refunded_amount: null, error: null, reason: `${describeEarlier(earlier, 'transactions.void')}; --again refunds it` };
+      }
+      const cents = row.cents ?? decimalStringToCents((current?.amount ?? seen.amount) || '0');
+      if (cents <= 0) return this.failed(row, `nothing left to refund (status ${seen.status ?? 'unknown'})`);
+      const seller = current?.on_behalf_of ?? seen.on_behalf_of ?? this.sellerFallback;
+      if (!seller) return this.failed(row, 'the transaction names no seller and the profile has no seller_id');
+      intent = await this.ledger.record(this.newIntent(row, cents, { ...snapshotOf(seen), on_behalf_of: seller }));
+      memory.push(intent);
+    }
+    return this.send(row, key, intent, memory, held);
+  }
+
+  private async send(row: Row, key: string, intent: Intent, memory: Intent[], held: { released: boolean }): Promise<RowResult> {
+    const look = () => this.lookup(row.id);
+    const before = JSON.parse(intent.before ?? '{}') as Snapshot;
+    const body = { on_behalf_of: before.on_behalf_of ?? this.sellerFallback, amount: intent.amount_cents };
+    const others = () => memory.filter((i) => i.id !== intent.id);
+    let uncertain = false;
+    for (let send = 1; send <= MAX_SENDS; send += 1) {
+      // A fresh intent was written with its window just now; each new attempt gets one of its own.
+      if (send > 1) await this.ledger.update(intent, { state: 'pending', settle_until: this.guard.settleUntilFromNow() });
+      try {
+        await this.pace.acquire();
+      } catch (err) {
+        return this.notSent(row, key, intent, err, held, uncertain);
+      }
+      // The request holds a slot; what follows a failure (looking, backing off) does not.
+      let answer: Transaction | undefined;
+      let failure: { error: unknown } | undefined;
+      try {
+        this.ledger.assertLeased();
+        answer = await this.api.call<Transaction>('transactions.void', { params: { id: row.id }, body });
+      } catch (error) {
+        failure = { error };
+      } finally {
+        this.pace.release(failure === undefined);
+      }
+      if (failure === undefined) {
+        const checked = checkMoveAnswer(intent, answer as Transaction, others());
+        if (checked.kind === 'applied') return this.refunded(row, key, intent, checked.proof, held);
+        uncertain = true;
+        const outcome = await this.lookForOwn(row, key, intent, memory, held, `the service answered, but not with this refund: ${checked.why}`);
+        if (outcome) return outcome;
+        continue;
+      }
+      const err = failure.error;
+      if (err instanceof UncertainOutcomeError) {
+        uncertain = true;
+        const outcome = await this.lookForOwn(row, key, intent, memory, held, err.message);
+        if (outcome) return outcome;
+        continue; // seen unchanged past its window: it did not happen, and can no longer land
+      }
+      if (err instanceof BatchStopped || ledgerTrouble(err)) return this.notSent(row, key, intent, err, held, uncertain);
+      if (err instanceof ApiError && err.exitCode === ExitCode.rateLimited) {
+        await this.ledger.resolve(intent, 'not_applied', err.message);
+        continue;
+      }
+      if (err instanceof ApiError) {
+        // Refused; but if an earlier attempt's answer was lost, that one may be why.
+        if (uncertain) {
+          const proof = transactionMoveProof(intent, await look(), others());
+          if (proof.kind === 'applied') return this.refunded(row, key, intent, proof.proof, held);
+        }
+        await this.settled(row, key, intent, 'refused', err.message, undefined, held);
+        return this.failed(row, err.message);
+      }
+      if (!(err instanceof CliError)) throw err;
+      // Never left this machine (connection refused): nothing applied; back off and try again.
+      await this.ledger.resolve(intent, 'not_applied', err.message);
+      try {
+        this.budget.spend(100 * send, 'an unavailable service');
+      } catch (stopped) {
+        return this.notSent(row, key, intent, stopped, held, uncertain);
+      }
+      await sleep(100 * send);
+    }
+    await this.settled(row, key, intent, intent.state === 'pending' ? 'unknown' : intent.state, null, undefined, held);
+    return this.failed(row, `could not refund after ${MAX_SENDS} attempts; run the same command again, or check with: payctl transactions get ${row.id}`);
+  }
+
+  /** The row's own answer was lost: look for its void for a while. Undefined: it did not happen (send again). */
+  private async lookForOwn(row: Row, key: string, intent: Intent, memory: Intent[], held: { released: boolean }, why: string): Promise<RowResult | undefined> {
+    const deadline = intent.settle_until ?? this.guard.settleUntilFromNow();
+    const settled = await this.guard.lookFor(intent, { look: () => this.lookup(row.id), proves: transactionMoveProof }, memory, deadline, this.guard.ownWaitUntil(deadline), undefined);
+    if (settled.kind === 'applied') return this.refunded(row, key, intent, settled.proof, held);
+    if (settled.kind === 'not_applied') return undefined;
+    const detail = settled.kind === 'unknown' ? settled.error.message : (settled.why ?? 'not seen in the service yet');
+    const message = `outcome unknown: ${why}; ${detail}; it could still land until ${clockTime(this.ledger.local(deadline))}. Run the same command again: it waits for it and sends only if it did not land`;
+    await this.settled(row, key, intent, 'unknown', message, undefined, held);
+    return this.failed(row, message);
+  }
+
+  /** Stopped before this attempt left (the batch's wait ran out, the ledger went away). */
+  private async notSent(row: Row, key: string, intent: Intent, err: unknown, held: { released: boolean }, uncertain: boolean): Promise<RowResult> {
+    if (ledgerTrouble(err)) throw err;
+    // An earlier attempt whose answer was lost may still land: the intent stays for the next run.
+    const state = uncertain ? 'unknown' : 'not_applied';
+    const why = err instanceof BatchStopped ? `the batch ${err.why}` : String(err);
+    await this.settled(row, key, intent, state, `not sent: ${why}`, undefined, held);
+    return this.failed(row, uncertain ? `outcome unknown: an earlier attempt's answer was lost, and ${why}; run the same command again to check and finish` : `not refunded: ${why}; run the same command again to resume`);
   }
 }
 
@@ -321,9 +367,30 @@ function parseConcurrency(value: unknown): number {
   return Number(raw);
 }
 
+function parseMaxWait(value: unknown): number {
+  const raw = optionalString(value);
+  if (raw === undefined) return DEFAULT_MAX_WAIT_SECONDS;
+  const seconds = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || seconds > 86_400) throw new ValidationError('--max-wait', 'give seconds, from 0 to 86400 (the longest the batch waits in all on rate limits and an unavailable service)');
+  return seconds;
+}
+
+/** How many rows the ledger already knows payctl refunded (so they will be skipped), before asking. */
+async function alreadyRefunded(guard: MoneyGuard, rows: RefundRow[], again: boolean): Promise<number> {
+  if (again) return 0;
+  const ids = [...new Set(rows.filter((r) => r.id && !r.error).map((r) => r.id as string))];
+  const applied = new Map<string, number>();
+  for (const intent of await guard.ledger.intentsOn(ids.map(keyOf))) {
+    if (intent.state === 'applied' && intent.operation === 'transactions.void') applied.set(intent.target, (applied.get(intent.target) ?? 0) + 1);
+  }
+  return rows.filter((r) => r.id && !r.error && (applied.get(r.id) ?? 0) >= (r.occurrence ?? 1)).length;
+}
+
 export async function runBulkRefund(ctx: Context, options: Record<string, unknown>): Promise<void> {
   const file = optionalString(options.file) as string;
   const concurrency = parseConcurrency(options.concurrency);
+  const maxWait = parseMaxWait(options.maxWait);
+  const flags = moneyMoveFlags(options);
   if (options.amount !== undefined || options.amountCents !== undefined) throw new ValidationError('--file', 'amounts come from the file (an amount or amount_cents column); drop --amount');
   // V8's young generation may grow to a few megabytes and no further, as in long exports
   // (output/young-generation.ts): held at its starting 1 MB, a tenth of a batch's time went to
@@ -331,7 +398,7 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
   // the first heavy part, and then after every hundred rows.
   const capGrowth = (await import('../../../output/young-generation.js')).capYoungGeneration();
   capGrowth();
-  const { rows, digest } = await readRefundInput(await inputStream(ctx, file));
+  const { rows } = await readRefundInput(await inputStream(ctx, file));
   if (options.allowDuplicates !== true) refuseRepeatedTransactions(rows);
   if (ctx.globals.dryRun) {
     for (const row of rows) await writeOut(ctx.io.stdout, `${JSON.stringify({ row: row.row, id: row.id ?? null, amount_cents: row.cents ?? 'all that remains', error: row.error ?? null })}\n`);
@@ -339,66 +406,82 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
     return;
   }
   await ctx.requireApiKey();
-  const guard = await ctx.moneyGuard();
-  const batch = `refund:${digest.slice(0, 32)}`;
-  // One run of an input at a time: a second one (another terminal, an overlapping cron job)
-  // stops here, before asking or sending anything.
-  const resume = 'When it ends, run the same command again: it resumes where that run stopped';
-  await guard.hold(batch, 'a bulk refund of this same input', resume, async () => {
-    if (options.restart === true) guard.ledger.forgetBatch(batch);
-    else {
-      const imported = importLegacyJournal(ctx.paths.stateDir, digest, guard.ledger, batch);
-      if (imported > 0) ctx.log.status(`Read ${counted(imported, 'row')} of an earlier run from its journal into the ledger.`);
-    }
-    const known = guard.ledger.batchRows(batch);
-    const settled = rows.filter((r) => {
-      const state = known.get(r.row)?.last.state;
-      return state === 'applied' || state === 'refused';
-    }).length;
-    const given = rows.filter((r) => !r.error && r.cents !== undefined).reduce((total, r) => total + (r.cents ?? 0), 0);
-    const remainder = rows.filter((r) => !r.error && r.cents === undefined).length;
-    const total = `${formatMoney(centsToDecimalString(given))}${remainder > 0 ? ` plus all that remains of ${remainder}` : ''}`;
-    const resuming = settled > 0 ? `; resuming, ${settled} already settled` : '';
-    await ctx.confirm(`Refund ${counted(rows.length - rows.filter((r) => r.error).length, 'transaction')} (${total})${resuming}?`, 'refund in bulk');
-    await ctx.noteSandbox();
+  const guard = await ctx.moneyGuard({ noWait: flags.noWait });
+  const batch: BatchRun = { id: randomUUID(), name: file === '-' ? 'standard input' : basename(file) };
 
-    if (rows.length > SHORT_RUN_ITEMS) ctx.expectLongRun();
-    const api = await ctx.api();
-    const pace = new Pace(concurrency);
-    api.onRateLimited = pace.rateLimited;
-    const runner = new RowRunner(api, guard, pace, batch, known, (await ctx.profile()).sellerId);
-    const progress = ctx.io.stderrIsTTY && !ctx.globals.quiet ? (await import('../../../output/progress.js')).batchProgress(ctx.io.stderr, rows.length) : undefined;
-    // NDJSON for scripts (piped, -o json or ndjson); a line a person reads on a terminal.
-    const line = (await ctx.outputFormat()) === 'table' ? readableLine(rows.length) : (result: RowResult) => `${JSON.stringify(result)}\n`;
+  const invalid = rows.filter((r) => r.error).length;
+  const skipping = await alreadyRefunded(guard, rows, flags.again);
+  const given = rows.filter((r) => !r.error && r.cents !== undefined).reduce((total, r) => total + (r.cents ?? 0), 0);
+  const remainder = rows.filter((r) => !r.error && r.cents === undefined).length;
+  const total = `${formatMoney(centsToDecimalString(given))}${remainder > 0 ? ` plus all that remains of ${remainder}` : ''}`;
+  const skipped = skipping > 0 ? `; ${skipping} refunded earlier by payctl will be skipped (--again refunds them too)` : '';
+  await ctx.confirm(`Refund ${counted(rows.length - invalid, 'transaction')} (${total})${skipped}?`, 'refund in bulk');
+  await ctx.noteSandbox();
 
-    const counts = { refunded: 0, failed: 0, invalid: 0, cents: 0 };
-    const writeLine = lineBatcher(ctx.io.stdout);
-    let next = 0;
-    const worker = async () => {
-      while (next < rows.length) {
-        const result = await runner.run(rows[next++] as RefundRow);
-        if (result.status === 'refunded') {
-          counts.refunded += 1;
-          counts.cents += decimalStringToCents(result.refunded_amount ?? '0');
-        } else counts[result.status] += 1;
-        progress?.update(counts.refunded, counts.failed + counts.invalid);
-        if ((counts.refunded + counts.failed + counts.invalid) % 100 === 0) capGrowth();
-        await writeLine(line(result));
+  if (rows.length > SHORT_RUN_ITEMS) ctx.expectLongRun();
+  const api = await ctx.api();
+  const budget = new WaitBudget(maxWait * 1000);
+  const pace = new Pace(concurrency, budget);
+  api.onRateLimited = pace.rateLimited;
+  api.beforeRetryWait = (ms) => budget.spend(ms, 'rate limits and an unavailable service');
+  const runner = new RowRunner(api, guard, pace, budget, batch, (await ctx.profile()).sellerId, flags);
+  const progress = ctx.io.stderrIsTTY && !ctx.globals.quiet ? (await import('../../../output/progress.js')).batchProgress(ctx.io.stderr, rows.length) : undefined;
+  // NDJSON for scripts (piped, -o json or ndjson); a line a person reads on a terminal.
+  const line = (await ctx.outputFormat()) === 'table' ? readableLine(rows.length) : (result: RowResult) => `${JSON.stringify(result)}\n`;
+
+  const counts = { refunded: 0, skipped: 0, failed: 0, invalid: 0, cents: 0 };
+  const notRefunded: FailedRow[] = [];
+  const writeLine = lineBatcher(ctx.io.stdout);
+  let next = 0;
+  const later: RefundRow[] = [];
+  const worker = async () => {
+    for (;;) {
+      // Rows in order; then those another run held when their turn came, waited for this time.
+      const fresh = next < rows.length;
+      const input = fresh ? (rows[next++] as RefundRow) : later.shift();
+      if (input === undefined) break;
+      const result = await runner.run(input, !fresh);
+      if (result === DEFERRED) {
+        later.push(input);
+        continue;
       }
-    };
-    const note = 'refunds of this batch were in flight. Run the same command again: it checks each one first and sends only what did not go through';
-    try {
-      // More rows in progress than requests in flight: a row waiting for a lost answer to settle
-      // holds no request slot (the pace counts requests), so it does not hold up the others.
-      await noteWhileInFlight(note, () => Promise.all(Array.from({ length: Math.min(concurrency * ROWS_PER_SLOT, rows.length) }, worker)));
-    } finally {
-      progress?.stop();
+      if (result.status === 'refunded') {
+        counts.refunded += 1;
+        counts.cents += decimalStringToCents(result.refunded_amount ?? '0');
+      } else counts[result.status] += 1;
+      if (result.status === 'failed' || result.status === 'invalid') notRefunded.push({ row: result.row, id: result.id, cents: input.cents, error: result.error ?? '', ...(input.cells ? { cells: input.cells } : {}) });
+      progress?.update(counts.refunded + counts.skipped, counts.failed + counts.invalid);
+      if ((counts.refunded + counts.skipped + counts.failed + counts.invalid) % 100 === 0) capGrowth();
+      await writeLine(line(result));
     }
-    const failed = counts.failed + counts.invalid;
-    const summary = `Refunded ${counts.refunded} of ${counted(rows.length, 'row')} (${formatMoney(centsToDecimalString(counts.cents))})${failed > 0 ? `; ${counts.failed} failed, ${counts.invalid} invalid` : ''}${resuming}.\nLedger: ${guard.ledger.file}`;
-    ctx.io.stderr.write(`${summary}\n`);
-    if (failed > 0) throw new CliError(`${failed} of ${counted(rows.length, 'row')} ${noun(failed, 'was', 'were')} not refunded (see their result lines)`, ExitCode.bulkPartial);
-  });
+  };
+  const note = 'refunds of this batch were in flight. Run the same command again: it checks each one first and sends only what did not go through';
+  try {
+    // More rows in progress than requests in flight: a row waiting for a lost answer to settle
+    // holds no request slot (the pace counts requests), so it does not hold up the others.
+    await noteWhileInFlight(note, () => Promise.all(Array.from({ length: Math.min(concurrency * ROWS_PER_SLOT, rows.length) }, worker)));
+  } finally {
+    progress?.stop();
+  }
+  const failed = counts.failed + counts.invalid;
+  const parts = [`Refunded ${counts.refunded} of ${counted(rows.length, 'row')} (${formatMoney(centsToDecimalString(counts.cents))})`];
+  if (counts.skipped > 0) parts.push(`${counts.skipped} skipped: refunded earlier (--again refunds them)`);
+  if (failed > 0) parts.push(`${counts.failed} failed, ${counts.invalid} invalid`);
+  const lines = [`${parts.join('; ')}.`];
+  if (notRefunded.length > 0) {
+    const out = failedRowsPath(file, ctx.paths.stateDir, optionalString(options.failedOut));
+    writeFailedRows(out, notRefunded);
+    lines.push(`Rows not refunded: ${out} (to retry only those: payctl transactions refund --file ${out})`);
+  }
+  lines.push(`Ledger: ${guard.ledger.where}`);
+  ctx.io.stderr.write(`${lines.join('\n')}\n`);
+  if (runner.ledgerError) {
+    throw new CliError(`the batch stopped: ${runner.ledgerError.message}. ${counts.refunded} refunded; rows not finished are checked first by the next run`, ExitCode.network, { cause: runner.ledgerError });
+  }
+  if (budget.stopped) {
+    throw new CliError(`the batch ${budget.stopped}; ${counts.refunded} refunded, ${failed} not. Run the same command again to resume`, counts.refunded === 0 ? ExitCode.rateLimited : ExitCode.bulkPartial);
+  }
+  if (failed > 0) throw new CliError(`${failed} of ${counted(rows.length, 'row')} ${noun(failed, 'was', 'were')} not refunded (see their result lines)`, ExitCode.bulkPartial);
 }
 
 /** One result as a line for a terminal: `row  12  refunded  R$ 10,00  <id>`; errors after the id. */
@@ -406,7 +489,7 @@ function readableLine(rowCount: number): (result: RowResult) => string {
   const width = String(rowCount).length + 1;
   return (result) => {
     const amount = result.refunded_amount !== null ? formatMoney(result.refunded_amount) : '';
-    const parts = [`row ${String(result.row).padStart(width)}`, result.status.padEnd(8), amount, result.id ?? '', result.error === null ? '' : sanitize(result.error), result.resumed ? '(settled by an earlier run)' : ''];
+    const parts = [`row ${String(result.row).padStart(width)}`, result.status.padEnd(8), amount, result.id ?? '', result.error === null ? '' : sanitize(result.error), result.reason ? sanitize(result.reason) : ''];
     return `${parts.filter((part) => part !== '').join('  ')}\n`;
   };
 }

@@ -1,6 +1,6 @@
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
-import type { Intent } from '../../../ledger/ledger.js';
+import type { Intent } from '../../../ledger/types.js';
 import { formatMoney } from '../../../output/format.js';
 import { centsToDecimalString, decimalStringToCents } from '../../../validate/index.js';
 import { optionalString } from '../../shared/input.js';
@@ -44,8 +44,8 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
   }
   const guard = await ctx.moneyGuard();
   const guarded = splitsMove(ctx, id, 'transactions.splits.add', `the split rule for seller ${split.recipient} on transaction ${id}`, addApplied);
-  await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async () => {
-    await guard.resolveEarlier(guarded);
+  await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async (memory) => {
+    await guard.resolveEarlier(guarded, memory);
     const tx = await getTransaction(ctx, id);
     const rules = await listRules(ctx, id);
     const existing = rules.find((r) => r.recipient === split.recipient);
@@ -70,8 +70,14 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
     const before: AddBefore = { rules: rules.map((r) => r.id), recipient: split.recipient };
     const rule = await guard.send(
       guarded,
+      memory,
       { before: JSON.stringify(before) },
       () => api.call<SplitRule>('transactions.splits.add', { params: { id }, body }),
+      // The rule asked for: this recipient's, and one the sale did not have.
+      (_intent, answer) =>
+        answer?.recipient === split.recipient && !before.rules.includes(answer.id)
+          ? { kind: 'applied', proof: answer.id }
+          : { kind: 'mismatch', why: `it is rule ${answer?.id ?? '(none)'} for seller ${answer?.recipient ?? '(none)'}, not a new rule for seller ${split.recipient}` },
       (now) => now.find((r) => r.recipient === split.recipient) as SplitRule,
     );
     await ctx.show(rule, SPLIT_RULE_VIEW, { short: true });

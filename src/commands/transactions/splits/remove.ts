@@ -1,5 +1,5 @@
 import type { Context } from '../../../context.js';
-import type { Intent } from '../../../ledger/ledger.js';
+import type { Intent } from '../../../ledger/types.js';
 import { getTransaction, transactionId } from '../shared.js';
 import { partText, ruleId, splitsMove, type SplitRule } from './shared.js';
 
@@ -17,8 +17,8 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   if (ctx.globals.dryRun) return ctx.printDryRun('transactions.splits.remove', { params: { id, rule } });
   const guard = await ctx.moneyGuard();
   const guarded = splitsMove(ctx, id, 'transactions.splits.remove', `the removal of split rule ${rule} of transaction ${id}`, removeApplied);
-  await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async () => {
-    const { repeat } = await guard.resolveEarlier(guarded);
+  await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async (memory) => {
+    const { repeat } = await guard.resolveEarlier(guarded, memory);
     const api = await ctx.api();
     if (repeat && removeApplied(repeat.intent, repeat.now) && JSON.parse(repeat.intent.before ?? '{}').rule === rule) {
       ctx.log.status(`Already done: split rule ${rule} of transaction ${id} was removed by an earlier run (its answer was lost); nothing was sent.`);
@@ -32,8 +32,11 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
     await ctx.noteSandbox();
     const answer = await guard.send(
       guarded,
+      memory,
       { before: JSON.stringify({ rule }) },
       () => api.call('transactions.splits.remove', { params: { id, rule } }),
+      // A removal answers with nothing of its own to check: its success status is its word.
+      () => ({ kind: 'applied', proof: rule }),
       () => ({ id: rule, resource: 'split_rule', deleted: true }),
     );
     await ctx.render(answer ?? { id: rule, resource: 'split_rule', deleted: true });

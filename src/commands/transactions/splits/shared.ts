@@ -1,5 +1,6 @@
 import type { Context } from '../../../context.js';
 import type { GuardedMove } from '../../../ledger/guard.js';
+import type { Intent } from '../../../ledger/types.js';
 import { formatMoney } from '../../../output/format.js';
 import type { ObjectView } from '../../../output/object-view.js';
 import type { Column } from '../../../output/render.js';
@@ -80,8 +81,17 @@ export async function listRules(ctx: Context, id: string): Promise<SplitRule[]> 
  * A change of a sale's split rules under the ledger's protocol (src/ledger/guard.ts): locked per
  * transaction, and settled by listing its rules, never by sending again.
  */
-export function splitsMove(ctx: Context, id: string, operation: 'transactions.splits.add' | 'transactions.splits.remove', what: string, applied: GuardedMove<SplitRule[]>['applied']): GuardedMove<SplitRule[]> {
-  return { key: `splits:${id}`, operation, target: id, requestedCents: null, what, checkCommand: `payctl transactions splits list ${id}`, look: () => listRules(ctx, id), applied };
+export function splitsMove(ctx: Context, id: string, operation: 'transactions.splits.add' | 'transactions.splits.remove', what: string, applied: (intent: Intent, now: SplitRule[]) => boolean): GuardedMove<SplitRule[]> {
+  return {
+    key: `splits:${id}`,
+    operation,
+    target: id,
+    requestedCents: null,
+    what,
+    checkCommand: `payctl transactions splits list ${id}`,
+    look: () => listRules(ctx, id),
+    proves: (intent, now) => (applied(intent, now) ? { kind: 'applied', proof: null } : { kind: 'not_seen' }),
+  };
 }
 
 /** A rule as --split would have given it, to check a new part together with the ones there are. */

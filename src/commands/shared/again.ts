@@ -1,0 +1,40 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { ProbableDuplicateError } from '../../errors.js';
+
+// The flags every money move shares for what the ledger already knows (README, "Money moves
+// exactly once"): --again sends a move payctl already made, --no-wait does not wait for an
+// earlier one that could still land.
+
+export function addMoneyMoveFlags(command: Command, again = true): Command {
+  if (again) command.option('--again', 'send it even though payctl already made this same move on it (otherwise: asks on a terminal, exit 11 elsewhere)');
+  return command.option('--no-wait', 'do not wait for an earlier move that could still land: exit 9 at once, saying when to come back');
+}
+
+export interface MoneyMoveFlags {
+  again: boolean;
+  noWait: boolean;
+}
+
+export function moneyMoveFlags(options: Record<string, unknown>): MoneyMoveFlags {
+  return { again: options.again === true, noWait: options.wait === false };
+}
+
+/**
+ * A move payctl (or the resource's own history) says was already made: with --again it goes on,
+ * saying so; on a terminal the user is asked (`<earlier>. <question> [y/N]`, a "no" is exit 3);
+ * elsewhere it stops with exit 11 and nothing sent. Returns whether the user was asked, so the
+ * usual confirmation is not asked again.
+ */
+export async function confirmDespiteEarlier(ctx: Context, flags: MoneyMoveFlags, earlier: string, question: string, action: string): Promise<boolean> {
+  if (flags.again) {
+    ctx.log.warn(`${earlier}; sending it again (--again)`);
+    return false;
+  }
+  if (ctx.interactive) {
+    const prompter = await ctx.prompter();
+    await prompter.confirmOrCancel(`${earlier}. ${question}`);
+    return true;
+  }
+  throw new ProbableDuplicateError(`probable duplicate: ${earlier.charAt(0).toLowerCase()}${earlier.slice(1)}; nothing was sent. Pass --again to ${action}`);
+}

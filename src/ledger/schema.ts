@@ -1,0 +1,79 @@
+// The ledger's tables, as numbered migrations: a store applies those its database has not had yet,
+// in order, and refuses a database that a newer payctl has moved past (its tables may mean more
+// than this one knows). The two stores keep the same tables; only the column types differ.
+
+export const INTENT_COLUMNS = [
+  'scope',
+  'key',
+  'operation',
+  'target',
+  'requested_cents',
+  'amount_cents',
+  'before',
+  'fingerprint',
+  'batch',
+  'batch_name',
+  'row',
+  'state',
+  'detail',
+  'proof',
+  'created_at',
+  'settle_until',
+  'updated_at',
+  'holder',
+  'pid',
+] as const;
+
+export const LOCK_COLUMNS = ['scope', 'key', 'holder', 'host_id', 'pid', 'started', 'token', 'since', 'expires_at'] as const;
+
+const table = (id: string, int: string) => `
+CREATE TABLE payctl_intents (
+  id ${id},
+  scope TEXT NOT NULL,
+  key TEXT NOT NULL,
+  operation TEXT NOT NULL,
+  target TEXT NOT NULL,
+  requested_cents ${int},
+  amount_cents ${int},
+  before TEXT,
+  fingerprint TEXT,
+  batch TEXT,
+  batch_name TEXT,
+  row ${int},
+  state TEXT NOT NULL,
+  detail TEXT,
+  proof TEXT,
+  created_at ${int} NOT NULL,
+  settle_until ${int},
+  updated_at ${int} NOT NULL,
+  holder TEXT NOT NULL,
+  pid ${int} NOT NULL
+);
+CREATE INDEX payctl_intents_by_key ON payctl_intents (scope, key, id);
+CREATE INDEX payctl_intents_by_fingerprint ON payctl_intents (scope, fingerprint);
+CREATE INDEX payctl_intents_by_time ON payctl_intents (scope, created_at);
+CREATE TABLE payctl_locks (
+  scope TEXT NOT NULL,
+  key TEXT NOT NULL,
+  holder TEXT NOT NULL,
+  host_id TEXT NOT NULL,
+  pid ${int} NOT NULL,
+  started TEXT NOT NULL,
+  token TEXT NOT NULL,
+  since ${int} NOT NULL,
+  expires_at ${int} NOT NULL,
+  PRIMARY KEY (scope, key)
+);
+CREATE INDEX payctl_locks_by_token ON payctl_locks (token);
+`;
+
+/** Migration n (1-based) brings a database from version n-1 to n. */
+export const SQLITE_MIGRATIONS: readonly string[] = [table('INTEGER PRIMARY KEY', 'INTEGER')];
+export const POSTGRES_MIGRATIONS: readonly string[] = [table('BIGSERIAL PRIMARY KEY', 'BIGINT')];
+
+export const SCHEMA_VERSION = SQLITE_MIGRATIONS.length;
+
+/** A database made by a newer payctl: nothing is written to it. */
+export function newerSchema(where: string, version: number): string {
+  return `the ledger ${where} was made by a newer payctl (ledger version ${version}; this payctl knows up to ${SCHEMA_VERSION}); nothing was sent. Upgrade payctl on this machine`;
+}

@@ -1,0 +1,204 @@
+// The ledger on this machine: one SQLite file in the state directory (ledger/ledger.sqlite, mode
+// 0600), holding every account's intents by scope. SQLite is here for its locking: a group of
+// writes is one IMMEDIATE transaction, so "is the lock free, expired or its holder dead? then it
+// is mine" happens atomically across processes, and a process that dies mid-write leaves nothing
+// half-written.
+import { chmodSync, closeSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { dirError, ensureDir } from '../config/dirs.js';
+import { CliError, ExitCode } from '../errors.js';
+import { holderAlive } from './identity.js';
+import { INTENT_COLUMNS, newerSchema, SCHEMA_VERSION, SQLITE_MIGRATIONS } from './schema.js';
+import { intentFromRow, lockFromRow, newIntentRow } from './rows.js';
+import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from './sqlite.js';
+import type { ClaimRequest, ClaimResult, GroupOutcome, Identity, Intent, IntentFilter, LedgerStore, Lock, NewIntent, WriteGroup } from './types.js';
+
+export function sqliteLedgerPath(stateDir: string): string {
+  return path.join(stateDir, 'ledger', 'ledger.sqlite');
+}
+
+export class SqliteStore implements LedgerStore {
+  readonly kind = 'sqlite';
+  readonly clockOffset = 0;
+  /** Statements compiled once: a bulk run makes several ledger writes per row. */
+  private readonly statements = new Map<string, SqlStatement>();
+
+  private constructor(
+    readonly where: string,
+    private readonly db: SqlDatabase,
+    private readonly scope: string,
+    private readonly scrub: (text: string) => string,
+  ) {}
+
+  static async open(file: string, scope: string, scrub: (text: string) => string): Promise<SqliteStore> {
+    ensureDir(path.dirname(file), 'state directory');
+    try {
+      // Created 0600 before SQLite opens it; SQLite gives its -wal and -shm files the same mode.
+      closeSync(openSync(file, 'a', 0o600));
+      chmodSync(file, 0o600);
+    } catch (err) {
+      throw dirError('ledger', file, err);
+    }
+    let db: SqlDatabase;
+    try {
+      db = await openSqlite(file);
+    } catch (err) {
+      // better-sqlite3 is native: built for one Node.js version and platform. Nothing is sent without it.
+      throw new CliError(
+        `cannot open the ledger of money moves: SQLite did not load (${(err as Error).message.split('\n')[0]}); nothing was sent. Reinstall payctl, or run 'npm rebuild better-sqlite3' where it is installed`,
+        ExitCode.internal,
+        { cause: err },
+      );
+    }
+    // Another process may hold the write lock for a moment: wait for it rather than fail.
+    db.exec('PRAGMA busy_timeout = 15000');
+    // WAL: readers never wait for the writer. NORMAL: a commit survives the process being
+    // killed (what this ledger is for); only a power cut may lose the last commits.
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = NORMAL');
+    const store = new SqliteStore(file, db, scope, scrub);
+    store.migrate();
+    return store;
+  }
+
+  private migrate(): void {
+    this.immediately(() => {
+      this.db.exec('CREATE TABLE IF NOT EXISTS payctl_schema (version INTEGER NOT NULL)');
+      const { version } = this.sql('SELECT coalesce(max(version), 0) AS version FROM payctl_schema').get() as { version: number };
+      if (version > SCHEMA_VERSION) throw new CliError(newerSchema(this.where, version), ExitCode.usage);
+      for (let next = version + 1; next <= SCHEMA_VERSION; next += 1) {
+        this.db.exec(SQLITE_MIGRATIONS[next - 1] as string);
+        this.sql('INSERT INTO payctl_schema (version) VALUES (?)').run(next);
+      }
+    });
+  }
+
+  private sql(text: string): SqlStatement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * One write transaction. IMMEDIATE: the write lock is taken before the first read, so no other
+   * process can change what was read before this one writes.
+   */
+  private immediately<T>(work: () => T): T {
+    this.db.exec('BEGIN IMMEDIATE');
+    let result: T;
+    try {
+      result = work();
+    } catch (err) {
+      this.db.exec('ROLLBACK');
+      throw err;
+    }
+    this.db.exec('COMMIT');
+    return result;
+  }
+
+  async apply(group: WriteGroup, me: Identity, now: number, leaseMs: number): Promise<GroupOutcome> {
+    return this.immediately(() => {
+      for (const change of group.changes) {
+        this.sql('UPDATE payctl_intents SET state = ?, detail = ?, proof = ?, settle_until = ?, updated_at = ? WHERE id = ?').run(
+          change.state,
+          change.detail === null ? null : this.scrub(change.detail),
+          change.proof,
+          change.settle_until,
+          change.updated_at,
+          change.id,
+        );
+      }
+      for (const key of group.releases) this.sql('DELETE FROM payctl_locks WHERE scope = ? AND key = ? AND token = ?').run(this.scope, key, me.token);
+      const records = group.records.map((intent) => this.insert(intent, me, now));
+      const claims = group.claims.map((claim) => this.claim(claim, me, now, leaseMs));
+      return { records, claims };
+    });
+  }
+
+  private insert(intent: NewIntent, me: Identity, now: number): Intent {
+    const row = newIntentRow(this.scope, intent, me, now, this.scrub);
+    const { lastInsertRowid } = this.sql(`INSERT INTO payctl_intents (${INTENT_COLUMNS.join(', ')}) VALUES (${INTENT_COLUMNS.map(() => '?').join(', ')})`).run(...INTENT_COLUMNS.map((column) => row[column]));
+    return intentFromRow({ ...row, id: lastInsertRowid });
+  }
+
+  private claim(request: ClaimRequest, me: Identity, now: number, leaseMs: number): ClaimResult {
+    const found = this.sql('SELECT * FROM payctl_locks WHERE scope = ? AND key = ?').get(this.scope, request.key) as Record<string, unknown> | undefined;
+    const lock = found && lockFromRow(found);
+    if (lock && lock.token !== me.token && lock.expires_at > now && holderAlive(lock, me)) return { ok: false, holder: lock };
+    this.sql(
+      `INSERT INTO payctl_locks (scope, key, holder, host_id, pid, started, token, since, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (scope, key) DO UPDATE SET holder = excluded.holder, host_id = excluded.host_id, pid = excluded.pid, started = excluded.started,
+         token = excluded.token, since = excluded.since, expires_at = excluded.expires_at`,
+    ).run(this.scope, request.key, me.holder, me.host_id, me.pid, me.started, me.token, now, now + leaseMs);
+    const memory = this.intentsOnKey(request.key);
+    const decided = request.decide?.(memory);
+    return decided ? { ok: true, memory, intent: this.insert(decided, me, now) } : { ok: true, memory };
+  }
+
+  private intentsOnKey(key: string): Intent[] {
+    return (this.sql('SELECT * FROM payctl_intents WHERE scope = ? AND key = ? ORDER BY id').all(this.scope, key) as Record<string, unknown>[]).map(intentFromRow);
+  }
+
+  async renew(me: Identity, now: number, leaseMs: number): Promise<string[]> {
+    return this.immediately(() => {
+      this.sql('UPDATE payctl_locks SET expires_at = ? WHERE token = ?').run(now + leaseMs, me.token);
+      return (this.sql('SELECT key FROM payctl_locks WHERE scope = ? AND token = ?').all(this.scope, me.token) as Array<{ key: string }>).map((r) => r.key);
+    });
+  }
+
+  async intentsOn(keys: string[]): Promise<Intent[]> {
+    const found: Intent[] = [];
+    // In slices: SQLite allows some hundreds of parameters in one statement.
+    for (let i = 0; i < keys.length; i += 500) {
+      const slice = keys.slice(i, i + 500);
+      const rows = this.db.prepare(`SELECT * FROM payctl_intents WHERE scope = ? AND key IN (${slice.map(() => '?').join(', ')}) ORDER BY id`).all(this.scope, ...slice);
+      found.push(...(rows as Record<string, unknown>[]).map(intentFromRow));
+    }
+    return found.sort((a, b) => a.id - b.id);
+  }
+
+  async unresolvedByFingerprint(fingerprint: string): Promise<Intent | undefined> {
+    const row = this.sql(`SELECT * FROM payctl_intents WHERE scope = ? AND fingerprint = ? AND state IN ('pending', 'unknown') ORDER BY id DESC LIMIT 1`).get(this.scope, fingerprint);
+    return row ? intentFromRow(row as Record<string, unknown>) : undefined;
+  }
+
+  async list(filter: IntentFilter): Promise<Intent[]> {
+    const where = ['scope = ?'];
+    const params: SqlValue[] = [this.scope];
+    if (filter.states?.length) {
+      where.push(`state IN (${filter.states.map(() => '?').join(', ')})`);
+      params.push(...filter.states);
+    }
+    if (filter.since !== undefined) {
+      where.push('created_at >= ?');
+      params.push(filter.since);
+    }
+    if (filter.key !== undefined) {
+      where.push('key = ?');
+      params.push(filter.key);
+    }
+    params.push(filter.limit);
+    const rows = this.db.prepare(`SELECT * FROM payctl_intents WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`).all(...params);
+    return (rows as Record<string, unknown>[]).map(intentFromRow);
+  }
+
+  async locks(key?: string): Promise<Lock[]> {
+    const rows = key === undefined ? this.sql('SELECT * FROM payctl_locks WHERE scope = ? ORDER BY since').all(this.scope) : this.sql('SELECT * FROM payctl_locks WHERE scope = ? AND key = ?').all(this.scope, key);
+    return (rows as Record<string, unknown>[]).map(lockFromRow);
+  }
+
+  async breakLock(key: string): Promise<Lock | undefined> {
+    return this.immediately(() => {
+      const row = this.sql('SELECT * FROM payctl_locks WHERE scope = ? AND key = ?').get(this.scope, key) as Record<string, unknown> | undefined;
+      if (row) this.sql('DELETE FROM payctl_locks WHERE scope = ? AND key = ?').run(this.scope, key);
+      return row && lockFromRow(row);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

@@ -1,0 +1,25 @@
+// Times in ledger messages, as a person at this terminal reads them: the local clock (TZ), with
+// the date only when it is not today. ISO for anything a script reads.
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function clockTime(ms: number, now = Date.now()): string {
+  const at = new Date(ms);
+  const today = new Date(now);
+  const time = `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+  const sameDay = at.getFullYear() === today.getFullYear() && at.getMonth() === today.getMonth() && at.getDate() === today.getDate();
+  return sameDay ? time : `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${time}`;
+}
+
+export function isoTime(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** A span for a countdown: `1:23`, `0:05`, `12:00:00`. */
+export function span(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}

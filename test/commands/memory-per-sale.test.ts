@@ -1,0 +1,274 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SANDBOX_API_KEY, SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
+import { currentIdentity } from '../../src/ledger/identity.js';
+import { converse, KEY } from '../helpers/interactive.js';
+import { recordingServer, type RecordedRequest, type Reply } from '../helpers/recording-server.js';
+import { eventually, servedSandboxForBlock, spawnPayctl } from '../helpers/serve.js';
+import { createCard, expectError, freshHomePerTest, getTx, run, type Tx } from './helpers.js';
+
+// What payctl already knows about a sale decides what it sends: a refund (capture, cancellation)
+// it already made, by any command, batch or profile of the same account, is not made again
+// without --again; an edited or re-saved bulk file refunds only what was not done; and a lost
+// answer is settled only by a change that identifies that very move. Each case checks the
+// sandbox's (or the recording server's) state, the exit code and the one stderr line.
+const home = freshHomePerTest();
+const holder = currentIdentity().holder;
+
+const voids = (tx: Tx) => tx.history.filter((h: Tx) => h.operation_type === 'void' && h.status === 'succeeded').length;
+const lines = (stdout: string) => stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const TIME = '\\d\\d:\\d\\d:\\d\\d';
+
+describe('the same refund twice', () => {
+  it('off a terminal: exit 11, one line naming the earlier refund, nothing sent; --again refunds once more', async () => {
+    const sale = await createCard(home(), '10.00');
+    const args = ['transactions', 'refund', sale.id, '--amount', '3.00', '--yes'];
+    expect((await run(home(), args)).code).toBe(0);
+    const twice = await run(home(), args);
+    const line = expectError(twice, 11);
+    expect(line).toMatch(new RegExp(`^error: probable duplicate: transaction ${sale.id} was already refunded R\\$ 3,00 by payctl at ${TIME} \\(${holder}\\); nothing was sent\\. Pass --again to refund R\\$ 3,00 more$`));
+    expect(twice.stderr).toBe(`${line}\n`);
+    expect(voids(await getTx(home(), sale.id))).toBe(1);
+
+    const again = await run(home(), [...args, '--again']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain(`Transaction ${sale.id} was already refunded R$ 3,00 by payctl at`);
+    expect(again.stderr).toContain('sending it again (--again)');
+    const tx = await getTx(home(), sale.id);
+    expect([tx.amount, voids(tx)]).toEqual(['4.00', 2]);
+    // Now twice: the message says so.
+    expectError(await run(home(), args), 11, 'was already refunded R$ 3,00 by payctl at', 'and 1 more time before');
+  });
+
+  it('on a terminal: asks, naming the earlier refund; "no" sends nothing (exit 3), "yes" refunds', async () => {
+    const sale = await createCard(home(), '10.00');
+    expect((await run(home(), ['transactions', 'refund', sale.id, '--amount', '3.00', '--yes'])).code).toBe(0);
+    const question = new RegExp(`Transaction ${sale.id} was already refunded R\\$ 3,00 by payctl at ${TIME} \\(${holder}\\)\\. Refund R\\$ 3,00 more\\? \\[y/N\\]`);
+    const declined = await converse(['transactions', 'refund', sale.id, '--amount', '3.00'], home(), [{ prompt: question, keys: `n${KEY.enter}` }]);
+    expect(declined.code).toBe(3);
+    expect(voids(await getTx(home(), sale.id))).toBe(1);
+    // --yes answers the usual question, not this one.
+    const accepted = await converse(['transactions', 'refund', sale.id, '--amount', '3.00', '--yes', '-o', 'json'], home(), [{ prompt: question, keys: `y${KEY.enter}` }]);
+    expect(accepted.code, accepted.stderr).toBe(0);
+    expect(voids(await getTx(home(), sale.id))).toBe(2);
+  });
+
+  it("a refund in the sale's own history, made without payctl's ledger, counts too", async () => {
+    const sale = await createCard(home(), '10.00');
+    // `payctl api` is the raw way in: it sends what it is given and keeps no ledger.
+    const raw = await run(home(), ['api', 'POST', `transactions/${sale.id}/void`, '-f', `on_behalf_of=${SANDBOX_SELLER_ID}`, '-F', 'amount=500']);
+    expect(raw.code, raw.stderr).toBe(0);
+    const result = await run(home(), ['transactions', 'refund', sale.id, '--amount', '2.00', '--yes']);
+    expectError(result, 11, `probable duplicate: transaction ${sale.id} was already refunded R$ 5,00 at`, "(in the sale's history, not in payctl's ledger); nothing was sent");
+    expect((await getTx(home(), sale.id)).amount).toBe('5.00');
+  });
+
+  it('a capture payctl already made: exit 11, not a confusing "not pre_authorized"', async () => {
+    const created = await run(home(), ['transactions', 'create', '--amount', '10.00', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123', '--no-capture', '-o', 'json']);
+    const sale = JSON.parse(created.stdout);
+    expect((await run(home(), ['transactions', 'capture', sale.id, '--yes'])).code).toBe(0);
+    expectError(await run(home(), ['transactions', 'capture', sale.id, '--yes']), 11, `transaction ${sale.id} was already captured R$ 10,00 by payctl at`, 'nothing was sent');
+  });
+});
+
+describe('an edited or re-saved bulk file refunds only what was not done', () => {
+  const refundFile = (file: string, extra: string[] = []) => run(home(), ['transactions', 'refund', '--file', file, '--yes', ...extra]);
+
+  it('fixing the row payctl pointed to and adding one: only those two are refunded; the rest is skipped, saying why', async () => {
+    const sales = await Promise.all(Array.from({ length: 4 }, () => createCard(home(), '10.00')));
+    const file = join(home(), 'refunds-nov.csv');
+    writeFileSync(file, `id,amount\n${sales[0].id},1.00\n${sales[1].id},1.00\n${sales[2].id},1.0x\n`);
+    const first = await refundFile(file);
+    expect(first.code).toBe(10);
+    expect(lines(first.stdout).map((l) => [l.row, l.status])).toEqual(expect.arrayContaining([[1, 'refunded'], [2, 'refunded'], [3, 'invalid']]));
+    // The rows not refunded, beside the input, ready to be run again.
+    const failed = join(home(), 'refunds-nov.failed.csv');
+    expect(first.stderr).toContain(`Rows not refunded: ${failed} (to retry only those: payctl transactions refund --file ${failed})`);
+    // The row as it was (never turned into "all that remains"), with why it was not refunded.
+    const [header, row, end] = readFileSync(failed, 'utf8').split('\n');
+    expect([header, end]).toEqual(['id,amount,amount_cents,error', '']);
+    expect(row).toBe(`${sales[2].id},1.0x,,"amount: ""1.0x"" is not an amount; use digits and one decimal point or comma, like 10.50"`);
+
+    // Fixed in place, and a row added.
+    writeFileSync(file, `id,amount\n${sales[0].id},1.00\n${sales[1].id},1.00\n${sales[2].id},1.00\n${sales[3].id},1.00\n`);
+    const second = await refundFile(file);
+    expect(second.code, second.stderr).toBe(0);
+    const byRow = new Map(lines(second.stdout).map((l) => [l.row, l]));
+    expect([...byRow.values()].map((l) => [l.row, l.status]).sort()).toEqual([[1, 'skipped'], [2, 'skipped'], [3, 'refunded'], [4, 'refunded']]);
+    expect(byRow.get(1).reason).toMatch(new RegExp(`^already refunded R\\$ 1,00 by payctl at ${TIME} \\(${holder}, batch refunds-nov\\.csv\\); --again refunds it$`));
+    expect(second.stderr).toContain('Refunded 2 of 4 rows (R$ 2,00); 2 skipped: refunded earlier (--again refunds them).');
+    for (const sale of sales) {
+      const tx = await getTx(home(), sale.id);
+      expect([tx.amount, voids(tx)]).toEqual(['9.00', 1]);
+    }
+
+    // Saved again with CRLF line endings, then with a BOM: the same rows, all done.
+    writeFileSync(file, `\ufeffid,amount\r\n${sales.map((s) => `${s.id},1.00`).join('\r\n')}\r\n`);
+    const resaved = await refundFile(file);
+    expect(resaved.code, resaved.stderr).toBe(0);
+    expect(lines(resaved.stdout).every((l) => l.status === 'skipped')).toBe(true);
+    expect(resaved.stderr).toContain('Refunded 0 of 4 rows (R$ 0,00); 4 skipped');
+    for (const sale of sales) expect(voids(await getTx(home(), sale.id))).toBe(1);
+  });
+
+  it('the retry file touches only the rows that were not refunded', async () => {
+    const sales = await Promise.all(Array.from({ length: 3 }, () => createCard(home(), '10.00')));
+    const file = join(home(), 'batch.csv');
+    // Row 2 asks for more than the sale has: the service refuses it.
+    writeFileSync(file, `id,amount\n${sales[0].id},1.00\n${sales[1].id},50.00\n${sales[2].id},1.00\n`);
+    expect((await refundFile(file)).code).toBe(10);
+    const failed = join(home(), 'batch.failed.csv');
+    expect(readFileSync(failed, 'utf8').split('\n')[1]).toMatch(new RegExp(`^${sales[1].id},,5000,`));
+    // Mended in the failed file itself (as a spreadsheet would), then run: only that sale moves.
+    writeFileSync(failed, readFileSync(failed, 'utf8').replace(',5000,', ',500,'));
+    const retry = await refundFile(failed);
+    expect(retry.code, retry.stderr).toBe(0);
+    expect(lines(retry.stdout)).toMatchObject([{ row: 1, id: sales[1].id, status: 'refunded', refunded_amount: '5.00' }]);
+    expect((await getTx(home(), sales[0].id)).amount).toBe('9.00');
+    expect((await getTx(home(), sales[1].id)).amount).toBe('5.00');
+  });
+
+  it("the confirmation says how many rows payctl refunded before and will skip", async () => {
+    const sales = await Promise.all(Array.from({ length: 3 }, () => createCard(home(), '10.00')));
+    expect((await run(home(), ['transactions', 'refund', sales[0].id, '--amount', '1.00', '--yes'])).code).toBe(0);
+    const file = join(home(), 'three.csv');
+    writeFileSync(file, `id,amount\n${sales.map((s) => `${s.id},1.00`).join('\n')}\n`);
+    const result = await converse(['transactions', 'refund', '--file', file, '-o', 'ndjson'], home(), [
+      { prompt: /Refund 3 transactions \(R\$ 3,00\); 1 refunded earlier by payctl will be skipped \(--again refunds them too\)\? \[y\/N\]/, keys: `y${KEY.enter}` },
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(lines(result.stdout).map((l) => l.status).sort()).toEqual(['refunded', 'refunded', 'skipped']);
+  });
+});
+
+describe('one account, whatever the address or the profile', () => {
+  // Changes land 3 s after their connection is dropped; payctl gives up on its own after 2 s.
+  const served = servedSandboxForBlock('late-apply=1,late-ms=3000');
+  const profiles = (homeDir: string) => {
+    const port = new URL(served().url).port;
+    const profile = (host: string) => ({ base_url: `http://${host}:${port}`, api_key: SANDBOX_API_KEY, seller_id: SANDBOX_SELLER_ID });
+    writeFileSync(join(homeDir, 'config.json'), JSON.stringify({ current_profile: 'caixa', profiles: { caixa: profile('127.0.0.1'), financeiro: profile('localhost') } }), { mode: 0o600 });
+  };
+  const env = { PAYCTL_SETTLE_WINDOW: '8' };
+
+  it('a refund killed while queued, run again through another profile and address: it waits for it and sends nothing', async () => {
+    profiles(home());
+    const sale = await createCard(served().home, '10.00');
+    const killed = spawnPayctl(['transactions', 'refund', sale.id, '--amount', '4.00', '--yes', '--timeout', '0.5'], home(), env);
+    await eventually(() => killed.stderr().includes('may or may not have been applied'), 5000, 'the dropped refund');
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    const rerun = await run(home(), ['transactions', 'refund', sale.id, '--amount', '4.00', '--yes', '--profile', 'financeiro'], { env });
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(rerun.stderr).toContain(`pid ${killed.child.pid}) left the refund of transaction ${sale.id} unresolved`);
+    expect(rerun.stderr).toContain(`Already done: the refund of R$ 4,00 of transaction ${sale.id} was applied by an earlier run`);
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(voids(await getTx(served().home, sale.id))).toBe(1);
+  }, 30_000);
+
+  it('a bulk file run through one address, then the other: the second run refunds nothing', async () => {
+    profiles(home());
+    const sales = await Promise.all(Array.from({ length: 5 }, () => createCard(served().home, '10.00')));
+    const file = join(home(), 'refunds.csv');
+    writeFileSync(file, `id,amount\n${sales.map((s) => `${s.id},2.00`).join('\n')}\n`);
+    const first = await run(home(), ['transactions', 'refund', '--file', file, '--yes'], { env });
+    expect(first.code, first.stderr).toBe(0);
+    const other = await run(home(), ['transactions', 'refund', '--file', file, '--yes', '--profile', 'financeiro'], { env });
+    expect(other.code, other.stderr).toBe(0);
+    expect(lines(other.stdout).map((l) => l.status)).toEqual(Array(5).fill('skipped'));
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    for (const sale of sales) expect(voids(await getTx(served().home, sale.id))).toBe(1);
+  }, 40_000);
+});
+
+describe("proof means this move: someone else's refund is not proof of ours", () => {
+  const ID = 'a'.repeat(32);
+  const SELLER = 'b'.repeat(32);
+  const base = { id: ID, resource: 'transaction', currency: 'BRL', payment_type: 'credit', on_behalf_of: SELLER };
+  const auth = { id: 'h1', operation_type: 'authorization', status: 'succeeded', amount: '100.00' };
+  const sale = { ...base, status: 'succeeded', amount: '100.00', history: [auth] };
+  /** After another operator, outside this ledger, refunded R$ 5,00 while our answer was lost. */
+  const theirs = { ...base, status: 'succeeded', amount: '95.00', history: [auth, { id: 'their-void', operation_type: 'void', status: 'succeeded', amount: '5.00' }] };
+  // A window still open when payctl gives up on its own (2 s): no proof either way is exit 9.
+  const env = (url: string) => ({ PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_proof', PAYCTL_MARKETPLACE_ID: '', PAYCTL_SETTLE_WINDOW: '60' });
+  /** The first GET sees the sale as it was; every later one, as the other operator left it. POSTs never answer. */
+  const server = () => {
+    let gets = 0;
+    return recordingServer((req): Reply => (req.method === 'POST' ? { hang: true } : { status: 200, body: gets++ === 0 ? sale : theirs }));
+  };
+  const posts = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'POST').length;
+
+  it('a refund whose answer is lost, beside another R$ 5,00 void: not proven, exit 9, the intent kept', async () => {
+    const s = await server();
+    try {
+      const result = await run(home(), ['transactions', 'refund', ID, '--amount', '3.00', '--yes', '--timeout', '0.5'], { env: env(s.url) });
+      expectError(result, 9, `outcome unknown: the refund of transaction ${ID} may or may not have been applied`, 'it could still land until');
+      expect(result.stderr).not.toContain('confirmed from the service');
+      expect(posts(s.requests)).toBe(1);
+      const shown = await run(home(), ['ledger', 'show', ID, '-o', 'json'], { env: env(s.url) });
+      expect(JSON.parse(shown.stdout).intents).toMatchObject([{ action: 'refund', amount: '3.00', state: 'unknown', proof: null }]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('the same in bulk: the row is an open outcome, never "refunded 1.00"', async () => {
+    const s = await server();
+    try {
+      const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--timeout', '0.5'], { env: env(s.url), stdin: `id,amount\n${ID},1.00\n` });
+      expect(result.code).toBe(10);
+      expect(lines(result.stdout)).toMatchObject([{ row: 1, status: 'failed', refunded_amount: null, error: expect.stringMatching(/^outcome unknown: .*it could still land until/) }]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a capture whose answer is lost, on a pre-authorisation voided elsewhere: not "Captured", exit 9', async () => {
+    const preAuth = { ...base, status: 'pre_authorized', amount: '100.00', history: [{ ...auth, status: 'pre_authorized' }] };
+    const voided = { ...preAuth, status: 'canceled', voided: true, history: [...preAuth.history, { id: 'their-void', operation_type: 'void', status: 'succeeded', amount: '100.00' }] };
+    let gets = 0;
+    const s = await recordingServer((req): Reply => (req.method === 'POST' ? { hang: true } : { status: 200, body: gets++ === 0 ? preAuth : voided }));
+    try {
+      const result = await run(home(), ['transactions', 'capture', ID, '--yes', '--timeout', '0.5'], { env: env(s.url) });
+      expectError(result, 9, `outcome unknown: the capture of transaction ${ID} may or may not have been applied`);
+      expect(result.stderr).not.toContain('Captured');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('an answer showing only the other void is not this refund either', async () => {
+    const s = await recordingServer((req): Reply => ({ status: 200, body: req.method === 'POST' ? theirs : sale }));
+    try {
+      const result = await run(home(), ['transactions', 'refund', ID, '--amount', '3.00', '--yes', '--timeout', '0.5'], { env: env(s.url) });
+      expectError(result, 9, 'outcome unknown');
+      expect(result.stderr).toContain('the service answered, but not with the refund of transaction');
+      expect(result.stderr).toContain('shows no new void of R$ 3,00');
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('a batch under a rate limit that never lifts', () => {
+  const ID = 'c'.repeat(32);
+  const sale = { id: ID, status: 'succeeded', amount: '10.00', currency: 'BRL', on_behalf_of: 'b'.repeat(32), history: [] };
+
+  it('stops at --max-wait: exit 7 when nothing was done, one line, the rows kept for a retry', async () => {
+    const s = await recordingServer((req): Reply => (req.method === 'GET' ? { status: 200, body: sale } : { status: 429, headers: { 'retry-after': '1' }, body: { error: { status: 'Too Many Requests', status_code: 429, type: 'rate_limited', category: 'rate_limited', message: 'Slow down.' } } }));
+    try {
+      const started = Date.now();
+      const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--max-wait', '3', '--concurrency', '1'], {
+        env: { PAYCTL_BASE_URL: s.url, PAYCTL_API_KEY: 'zpk_test_limit', PAYCTL_MARKETPLACE_ID: '' },
+        stdin: `id,amount\n${ID},1.00\n${'d'.repeat(32)},1.00\n`,
+      });
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(result.code).toBe(7);
+      expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(/^error: the batch stopped at --max-wait: it has waited \d+ s in all on rate limits.*\(limit 3 s\); 0 refunded, 2 not\. Run the same command again to resume$/);
+      expect(lines(result.stdout).map((l) => l.status)).toEqual(['failed', 'failed']);
+    } finally {
+      await s.close();
+    }
+  });
+});
