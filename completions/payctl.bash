@@ -4,7 +4,7 @@
 _payctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   local group="" verb="" sub="" word i skip=""
-  local value_flags=' --account --address-line1 --address-line2 --amount --amount-cents --base-url --birthdate --business-name --buyer --card --card-file --card-number --city --concurrency --currency --customer --cvv --days --description --discount --due-date --duration --ein --email --event --exp-month --exp-year --expiration-date --faults --field --fields --file --first-name --format --forward-to --frequency --from --grace-days --header --holder-name --host --input --installments --instruction --interest --interval --last-name --late-fee --limit --lookback --marketplace-id --max-events --metadata --name --neighborhood --on-behalf-of --opening-date --operation --out --output --owner-email --owner-first-name --owner-last-name --owner-taxpayer-id --payer-address-line1 --payer-address-line2 --payer-birthdate --payer-city --payer-email --payer-first-name --payer-last-name --payer-neighborhood --payer-phone --payer-postal-code --payer-state --payer-taxpayer-id --payment-limit-date --payment-method --payment-type --phone --pix-expires-at --plan --port --postal-code --profile --raw-field --reference-id --sales --save --secret --seller --seller-id --setup-amount --setup-amount-cents --since --sort --split --state --statement-descriptor --status --subscription --taxpayer-id --timeout --to --token --tolerance --tolerance-days --transaction --type --url --usage -F -H -f -o -p '
+  local value_flags=' --account --address-line1 --address-line2 --amount --amount-cents --base-url --birthdate --business-name --buyer --card --card-file --card-number --city --concurrency --currency --customer --cvv --days --description --discount --due-date --duration --ein --email --event --exp-month --exp-year --expiration-date --failed-out --faults --field --fields --file --first-name --format --forward-to --frequency --from --grace-days --header --holder-name --host --input --installments --instruction --interest --interval --last-name --late-fee --limit --lookback --marketplace-id --max-events --max-wait --metadata --name --neighborhood --on-behalf-of --opening-date --operation --out --output --owner-email --owner-first-name --owner-last-name --owner-taxpayer-id --payer-address-line1 --payer-address-line2 --payer-birthdate --payer-city --payer-email --payer-first-name --payer-last-name --payer-neighborhood --payer-phone --payer-postal-code --payer-state --payer-taxpayer-id --payment-limit-date --payment-method --payment-type --phone --pix-expires-at --plan --port --postal-code --profile --raw-field --reference-id --sales --save --secret --seller --seller-id --setup-amount --setup-amount-cents --since --sort --split --state --statement-descriptor --status --subscription --taxpayer-id --timeout --to --token --tolerance --tolerance-days --transaction --type --url --usage -F -H -f -o -p '
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if [[ -n $skip ]]; then skip=""; continue; fi
@@ -30,7 +30,7 @@ _payctl() {
   if [[ $group == completion && -z $verb ]]; then COMPREPLY=($(compgen -W 'bash zsh fish profiles' -- "$cur")); return; fi
   local globals='--version -V --profile -p --output -o --fields --csv-raw --no-color --no-pager --no-input --yes -y --dry-run --debug --timeout --quiet -q --insecure-http --help -h'
   if [[ -z $group ]]; then
-    if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W 'transactions tx sellers buyers cards sources boletos receipts receivables plans subscriptions invoices balances transfers future-entries webhooks events export api completion login logout whoami profiles config sandbox' -- "$cur")); fi
+    if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W 'transactions tx sellers buyers cards sources boletos receipts receivables plans subscriptions invoices balances transfers future-entries webhooks events export api ledger completion login logout whoami profiles config sandbox' -- "$cur")); fi
     return
   fi
   local verbs="" flags=""
@@ -51,6 +51,7 @@ _payctl() {
     "future-entries") verbs='list' ;;
     "webhooks") verbs='create list get remove listen' ;;
     "events") verbs='list get replay' ;;
+    "ledger") verbs='list show unlock' ;;
     "profiles") verbs='list use remove' ;;
     "config") verbs='get set unset list' ;;
     "sandbox") verbs='serve reset pay clock advance generate' ;;
@@ -58,12 +59,12 @@ _payctl() {
   esac
   if [[ -n $verbs && -z $verb && $cur != -* ]]; then COMPREPLY=($(compgen -W "$verbs" -- "$cur")); return; fi
   case "$group $verb" in
-    "transactions create"|"tx create") flags='--amount --payment-type --amount-cents --currency --description --reference-id --allow-duplicate-reference --on-behalf-of --metadata --split --card-number --holder-name --exp-month --exp-year --cvv --card-file --installments --no-capture --card --customer --due-date --payment-limit-date --instruction --late-fee --interest --discount --payer-first-name --payer-last-name --payer-email --payer-phone --payer-taxpayer-id --payer-birthdate --payer-address-line1 --payer-address-line2 --payer-neighborhood --payer-city --payer-state --payer-postal-code --pix-expires-at' ;;
+    "transactions create"|"tx create") flags='--amount --payment-type --amount-cents --currency --description --reference-id --allow-duplicate-reference --on-behalf-of --metadata --split --card-number --holder-name --exp-month --exp-year --cvv --card-file --installments --no-capture --card --customer --due-date --payment-limit-date --instruction --late-fee --interest --discount --payer-first-name --payer-last-name --payer-email --payer-phone --payer-taxpayer-id --payer-birthdate --payer-address-line1 --payer-address-line2 --payer-neighborhood --payer-city --payer-state --payer-postal-code --pix-expires-at --no-wait' ;;
     "transactions list"|"tx list") flags='--status --payment-type --reference-id --seller --limit --all --from --to --sort' ;;
     "transactions get"|"tx get") flags='' ;;
     "transactions update"|"tx update") flags='--description --metadata' ;;
-    "transactions refund"|"tx refund") flags='--amount --amount-cents --file --concurrency --restart --allow-duplicates' ;;
-    "transactions capture"|"tx capture") flags='--amount --amount-cents' ;;
+    "transactions refund"|"tx refund") flags='--amount --amount-cents --file --concurrency --allow-duplicates --failed-out --max-wait --again --no-wait' ;;
+    "transactions capture"|"tx capture") flags='--amount --amount-cents --again --no-wait' ;;
     "transactions cancellation-letter"|"tx cancellation-letter") flags='--save' ;;
     "transactions splits"|"tx splits") flags='' ;;
     "sellers create") flags='--first-name --last-name --taxpayer-id --birthdate --business-name --ein --opening-date --owner-first-name --owner-last-name --owner-taxpayer-id --owner-email --email --phone --statement-descriptor --description --address-line1 --address-line2 --neighborhood --city --state --postal-code --metadata' ;;
@@ -86,7 +87,7 @@ _payctl() {
     "sources remove") flags='' ;;
     "boletos get") flags='' ;;
     "boletos send") flags='--to' ;;
-    "boletos cancel") flags='' ;;
+    "boletos cancel") flags='--again --no-wait' ;;
     "receipts get") flags='' ;;
     "receipts email") flags='--to' ;;
     "receipts sms") flags='--to' ;;
@@ -109,8 +110,8 @@ _payctl() {
     "invoices list") flags='--subscription --customer --status --seller --limit --all --from --to --sort' ;;
     "invoices get") flags='' ;;
     "invoices remove") flags='' ;;
-    "invoices approve") flags='' ;;
-    "invoices refund") flags='' ;;
+    "invoices approve") flags='--again --no-wait' ;;
+    "invoices refund") flags='--again --no-wait' ;;
     "balances accounts") flags='--buyer' ;;
     "balances history") flags='--account --buyer --seller --operation --limit --all --from --to --sort' ;;
     "balances get") flags='--account --seller' ;;
@@ -129,6 +130,9 @@ _payctl() {
     "events replay") flags='' ;;
     "export ") flags='--format --out --since --state --lookback' ;;
     "api ") flags='--raw-field -f --field -F --input --header -H --paginate' ;;
+    "ledger list") flags='--state --since --transaction --limit' ;;
+    "ledger show") flags='' ;;
+    "ledger unlock") flags='--force' ;;
     "completion ") flags='' ;;
     "login ") flags='--base-url --marketplace-id --seller-id --api-key-stdin --insecure-storage' ;;
     "logout ") flags='' ;;

@@ -19,6 +19,7 @@ import { registerExport } from './commands/export/index.js';
 import { registerFutureEntries } from './commands/future-entries/index.js';
 import { registerHelp } from './commands/help/index.js';
 import { registerInvoices } from './commands/invoices/index.js';
+import { registerLedger } from './commands/ledger/index.js';
 import { registerPlans } from './commands/plans/index.js';
 import { registerReceipts } from './commands/receipts/index.js';
 import { registerReceivables } from './commands/receivables/index.js';
@@ -75,7 +76,7 @@ export function buildProgram(runtime: Runtime, argv?: string[]): Command {
     .option('-y, --yes', 'confirm money-moving or destructive actions without asking')
     .option('--dry-run', 'print the request that would be sent and send nothing')
     .option('--debug', 'log each HTTP exchange to stderr (credentials and card data masked)')
-    .option('--timeout <seconds>', 'deadline in seconds for each request, answer included (default 30); a lost money move is looked for 2× as long')
+    .option('--timeout <seconds>', 'deadline in seconds for each request, answer included (default 30)')
     .option('-q, --quiet', 'no status lines on stderr')
     .option('--insecure-http', 'allow a plain http:// base_url to a host that is not loopback')
     .showSuggestionAfterError(true)
@@ -97,8 +98,9 @@ Examples:
 Each command's --help shows its own options and the global options above.
 
 Help topics:
-  payctl help environment   the environment variables payctl reads
-  payctl help exit-codes    what each exit code means
+  payctl help environment    the environment variables payctl reads
+  payctl help exit-codes     what each exit code means
+  payctl help exactly-once   how money moves exactly once, for one operator or a whole team
 
 The built-in "sandbox" profile runs an emulated payment service inside payctl: every command
 works right after install, with no account.`,
@@ -137,6 +139,7 @@ works right after install, with no account.`,
     [['events'], registerEvents],
     [['export'], registerExport],
     [['api'], registerApi],
+    [['ledger'], registerLedger],
     [['completion'], registerCompletion],
   ];
   for (const [names, register] of groups) register(program, action, argv === undefined || names.includes(target ?? ''));

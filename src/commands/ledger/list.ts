@@ -1,0 +1,45 @@
+import type { Context } from '../../context.js';
+import { ValidationError } from '../../errors.js';
+import { UNRESOLVED, type IntentState } from '../../ledger/types.js';
+import { parseDate, validateId } from '../../validate/index.js';
+import { optionalString, stringList } from '../shared/input.js';
+import { INTENT_COLUMNS, intentTableRow, intentView, ledgerOf } from './shared.js';
+
+const STATES: readonly IntentState[] = ['pending', 'applied', 'refused', 'not_applied', 'unknown'];
+
+/** `--since`: a day (its start, local time) or a span back from now (30m, 12h, 7d). */
+export function parseSince(value: string, now = Date.now()): number {
+  const span = /^(\d+)\s*(m|h|d)$/i.exec(value.trim());
+  if (span) return now - Number(span[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[span[2]!.toLowerCase() as 'm' | 'h' | 'd'];
+  const day = parseDate(value, '--since');
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d).getTime();
+}
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const states = stringList(options.state).map((s) => s.toLowerCase());
+  const unknownState = states.find((s) => !(STATES as readonly string[]).includes(s));
+  if (unknownState !== undefined) throw new ValidationError('--state', `"${unknownState}" is not a state; use ${STATES.join(', ')}`);
+  const since = optionalString(options.since);
+  const transaction = optionalString(options.transaction);
+  const limitText = optionalString(options.limit) ?? '50';
+  if (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > 100_000) throw new ValidationError('--limit', 'give a whole number from 1 to 100000');
+  const filter = {
+    limit: Number(limitText),
+    ...(states.length > 0 ? { states: states as IntentState[] } : {}),
+    ...(transaction !== undefined ? { key: `transaction:${validateId(transaction, 'transaction id', '--transaction')}` } : {}),
+  };
+  const ledger = await ledgerOf(ctx);
+  const intents = await ledger.list({ ...filter, ...(since !== undefined ? { since: parseSince(since) + (ledger.now() - Date.now()) } : {}) });
+  const rows = intents.map((intent) => intentView(intent, ledger));
+  await ctx.renderList(
+    (async function* () {
+      yield rows;
+    })(),
+    INTENT_COLUMNS,
+    intentTableRow(ledger),
+  );
+  if (rows.length === 0) ctx.log.status(`no money moves in the ledger ${ledger.where}${states.length > 0 || since || transaction ? ' match' : ' yet'}`);
+  const open = intents.filter((i) => UNRESOLVED.includes(i.state)).length;
+  if (open > 0 && (await ctx.outputFormat()) === 'table') ctx.log.status(`${open} with an open outcome: the next money move on each checks it first ('payctl ledger show <id>')`);
+}

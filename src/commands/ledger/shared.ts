@@ -1,0 +1,72 @@
+import type { Context } from '../../context.js';
+import type { Ledger } from '../../ledger/ledger.js';
+import { clockTime, isoTime } from '../../ledger/time.js';
+import type { Intent, Lock } from '../../ledger/types.js';
+import type { Column } from '../../output/render.js';
+import { centsToDecimalString } from '../../validate/index.js';
+
+/** The ledger of the current profile's account, for reading and steering it. */
+export async function ledgerOf(ctx: Context): Promise<Ledger> {
+  await ctx.requireApiKey();
+  return (await ctx.moneyGuard()).ledger;
+}
+
+const VERBS: Record<string, string> = {
+  'transactions.void': 'refund',
+  'transactions.capture': 'capture',
+  'transactions.create': 'create',
+  'boletos.cancel': 'boleto cancel',
+  'invoices.approve': 'invoice approve',
+  'invoices.refund': 'invoice refund',
+  'transactions.splits.add': 'split add',
+  'transactions.splits.remove': 'split remove',
+};
+
+/** An intent as `ledger list` and `show` print it: times as ISO, amounts as decimal strings. */
+export function intentView(intent: Intent, ledger: Ledger): Record<string, unknown> {
+  return {
+    id: intent.id,
+    created_at: isoTime(ledger.local(intent.created_at)),
+    holder: intent.holder,
+    pid: intent.pid,
+    operation: intent.operation,
+    action: VERBS[intent.operation] ?? intent.operation,
+    key: intent.key,
+    target: intent.target,
+    amount: intent.amount_cents === null ? null : centsToDecimalString(intent.amount_cents),
+    state: intent.state,
+    batch: intent.batch_name,
+    row: intent.row,
+    proof: intent.proof,
+    settle_until: intent.settle_until === null ? null : isoTime(ledger.local(intent.settle_until)),
+    detail: intent.detail,
+  };
+}
+
+/**
+ * The table's columns: when (the local clock, the date only when not today), what, on what, how
+ * much and what became of it are never cut; who and the batch give way first on a narrow terminal.
+ */
+export const INTENT_COLUMNS: Column[] = [
+  { key: 'when', header: 'WHEN', kind: 'id' },
+  { key: 'action', header: 'WHAT', kind: 'id' },
+  { key: 'target', header: 'ON', kind: 'id' },
+  { key: 'amount', header: 'AMOUNT', kind: 'money' },
+  { key: 'state', header: 'STATE', kind: 'status' },
+  { key: 'holder', header: 'WHO', kind: 'text' },
+  { key: 'batch', header: 'BATCH', kind: 'text' },
+];
+
+/** Display-only fields of the table (never in JSON). */
+export function intentTableRow(ledger: Ledger): (item: Record<string, unknown>) => Record<string, unknown> {
+  return (item) => ({ ...item, when: clockTime(Date.parse(String(item.created_at))) });
+}
+
+/** `ana@caixa-2, pid 4242, since 17:57:03, lease until 17:57:43` */
+export function describeLock(lock: Lock, ledger: Ledger): string {
+  return `${lock.holder}, pid ${lock.pid}, since ${clockTime(ledger.local(lock.since))}, lease until ${clockTime(ledger.local(lock.expires_at))}`;
+}
+
+export function lockView(lock: Lock, ledger: Ledger): Record<string, unknown> {
+  return { key: lock.key, holder: lock.holder, pid: lock.pid, since: isoTime(ledger.local(lock.since)), lease_until: isoTime(ledger.local(lock.expires_at)) };
+}

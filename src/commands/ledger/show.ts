@@ -1,0 +1,33 @@
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { INTENT_COLUMNS, describeLock, intentTableRow, intentView, ledgerOf, lockView } from './shared.js';
+
+const ID = /^[0-9a-f]{32}$/;
+
+/** The keys a transaction id or a reference may stand for in the ledger. */
+function keysFor(target: string): string[] {
+  return ID.test(target) ? [`transaction:${target}`, `invoice:${target}`, `splits:${target}`] : [`reference:${target}`];
+}
+
+export async function run(ctx: Context, args: string[]): Promise<void> {
+  const target = (args[0] ?? '').trim();
+  if (target === '' || /[\u0000-\u001f\u007f]/.test(target)) throw new UsageError('<transaction-or-reference>: give a transaction id or a reference_id');
+  const ledger = await ledgerOf(ctx);
+  const keys = keysFor(target);
+  const intents = await ledger.intentsOn(keys);
+  const locks = (await Promise.all(keys.map((key) => ledger.locks(key)))).flat();
+  if (intents.length === 0 && locks.length === 0) throw new UsageError(`the ledger ${ledger.where} has no money move on ${target}`);
+  const format = await ctx.outputFormat();
+  if (format === 'json') {
+    await ctx.render({ target, intents: intents.map((i) => intentView(i, ledger)), locks: locks.map((l) => lockView(l, ledger)) });
+    return;
+  }
+  await ctx.renderList(
+    (async function* () {
+      yield intents.map((i) => intentView(i, ledger));
+    })(),
+    INTENT_COLUMNS,
+    intentTableRow(ledger),
+  );
+  for (const lock of locks) ctx.log.status(`${lock.key} is held by ${describeLock(lock, ledger)}`);
+}
