@@ -41,7 +41,7 @@ describe('payctl help <words>', () => {
 
   it('an unknown word: exit 2, one line, a close match when there is one', async () => {
     const unknown = await run(['help', 'nosuch']);
-    expect(unknown).toEqual({ code: 2, stdout: '', stderr: `error: no help for "nosuch": not a command or topic; topics: environment, exit-codes; 'payctl --help' lists the commands\n` });
+    expect(unknown).toEqual({ code: 2, stdout: '', stderr: `error: no help for "nosuch": not a command or topic; topics: environment, exit-codes, exactly-once; 'payctl --help' lists the commands\n` });
     expect((await run(['help', 'enviroment'])).stderr).toContain('not a command or topic (did you mean environment?)');
     expect((await run(['help', 'subscriptons'])).stderr).toContain('(did you mean subscriptions?)');
     const verb = await run(['help', 'transactions', 'refnd']);
@@ -50,8 +50,10 @@ describe('payctl help <words>', () => {
 
   it('the main help names the topics', async () => {
     const help = helpOf(await run(['--help']));
-    expect(help).toContain('  help [command...]              Show the help of a command or verb, or a topic: environment, exit-codes\n');
-    expect(help).toContain('Help topics:\n  payctl help environment   the environment variables payctl reads\n  payctl help exit-codes    what each exit code means\n');
+    expect(help).toContain('  help [command...]              Show the help of a command or verb, or a topic: environment, exit-codes, exactly-once\n');
+    expect(help).toContain(
+      'Help topics:\n  payctl help environment    the environment variables payctl reads\n  payctl help exit-codes     what each exit code means\n  payctl help exactly-once   how money moves exactly once, for one operator or a whole team\n',
+    );
   });
 });
 
@@ -79,11 +81,37 @@ describe('payctl help exit-codes', () => {
     const shown = [...text.matchAll(/^ {1,3}(\d+) {2}/gm)].map((m) => Number(m[1]));
     expect(shown).toEqual(codes);
     expect(text).toContain('\n   9  outcome unknown: a money-moving request may or may not have been applied; running the same\n      command again checks first');
-    expect(text).toContain('\n  10  bulk run finished with some rows failed\n');
+    expect(text).toContain('\n  10  bulk run finished with some rows failed, or stopped at --max-wait\n');
+    expect(text).toContain('\n  11  probable duplicate: payctl already made the same money move on this sale');
   });
 
   it("the README's table says the same, code by code", async () => {
     const { exitCodes } = await import('../../src/commands/help/topics.js');
     expect(readmeRows()).toEqual(exitCodes());
+  });
+});
+
+describe('payctl help exactly-once', () => {
+  it('says the guarantee for a team: the scope, the settle window, exit 11 and --again, a shared ledger in two commands, and what cannot hold', async () => {
+    const text = helpOf(await run(['help', 'exactly-once']));
+    for (const said of [
+      'keyed by the account',
+      'never by the base URL',
+      'A lock is a lease of 20 s',
+      'exits 11 (probable duplicate; nothing sent) unless --again',
+      'The settle window (settle_window, PAYCTL_SETTLE_WINDOW; default 120 s',
+      '--no-wait',
+      '  payctl config set ledger_url postgres://',
+      '  payctl ledger list',
+      'If the ledger cannot be reached, no money moves (exit 8',
+      'What cannot hold without idempotency keys from the provider',
+    ]) {
+      expect(text).toContain(said);
+    }
+    // Wrapped for a terminal, like the other topics.
+    expect(text.split('\n').every((line) => line.length <= 100)).toBe(true);
+    // The README says the same at length.
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(readme).toContain('`payctl help exactly-once` says this in short.');
   });
 });

@@ -4,7 +4,7 @@ import type { IO } from '../../io.js';
 import { examples } from '../shared/help.js';
 
 /** What `payctl help <topic>` knows besides the commands; the texts are in topics.ts. */
-export const HELP_TOPICS = ['environment', 'exit-codes'] as const;
+export const HELP_TOPICS = ['environment', 'exit-codes', 'exactly-once'] as const;
 type Topic = (typeof HELP_TOPICS)[number];
 
 /**
@@ -17,7 +17,7 @@ export function registerHelp(program: Command, io: IO): void {
     .argument('[command...]', `a command, a group and its verb, or a topic: ${HELP_TOPICS.join(', ')}`)
     .description(`Show the help of a command or verb, or a topic: ${HELP_TOPICS.join(', ')}`)
     .summary(`Show the help of a command or verb, or a topic: ${HELP_TOPICS.join(', ')}`)
-    .addHelpText('after', examples('payctl help transactions refund', 'payctl help environment', 'payctl help exit-codes'))
+    .addHelpText('after', examples('payctl help transactions refund', 'payctl help environment', 'payctl help exit-codes', 'payctl help exactly-once'))
     .action(async (words: string[]) => {
       const topic = words[0] as Topic;
       if (words.length === 1 && HELP_TOPICS.includes(topic)) {

@@ -15,10 +15,12 @@ export const EXIT_CODE_MEANINGS: Readonly<Record<keyof typeof ExitCode, string>>
   rejected: 'rejected by the API (HTTP 400, 402, 409, 422), or a card transaction created as failed',
   rateLimited: 'rate limited (HTTP 429) after retries',
   network:
-    'not applied, safe to run again: network error, timeout, or 5xx after retries on a read; a money move whose connection never opened; the same money move in flight in another payctl process',
+    'not applied, safe to run again: network error, timeout, or 5xx after retries on a read; a money move whose connection never opened, or not seen applied by the end of its settle window; the same money move in flight in another payctl process; the ledger of money moves cannot be reached',
   outcomeUnknown:
     'outcome unknown: a money-moving request may or may not have been applied; running the same command again checks first and sends only if it did not go through',
-  bulkPartial: 'bulk run finished with some rows failed',
+  bulkPartial: 'bulk run finished with some rows failed, or stopped at --max-wait',
+  duplicate:
+    'probable duplicate: payctl already made the same money move on this sale (any command, batch, profile or machine sharing the ledger), or its history shows one; nothing was sent; --again to do it anyway',
 };
 
 /** Every code, lowest first, with its meaning. */
@@ -34,6 +36,8 @@ export const ENVIRONMENT: ReadonlyArray<[names: string, meaning: string]> = [
   ['PAYCTL_API_KEY', "the API key, over the profile's (in the OS keyring or the config file), and needs neither; never printed"],
   ['PAYCTL_MARKETPLACE_ID', "the marketplace id, over the profile's; set but empty turns the marketplace prefix off"],
   ['PAYCTL_SELLER_ID', "the seller (on_behalf_of) used when a command is given none, over the profile's; set but empty turns it off"],
+  ['PAYCTL_LEDGER_URL', "a PostgreSQL URL (postgres://user:password@host:5432/db): the ledger of money moves every operator and machine of the account shares, over the profile's ledger_url; set but empty: this machine's SQLite ledger. Its password is never printed"],
+  ['PAYCTL_SETTLE_WINDOW', "seconds after a send that a money move whose answer was lost may still land (default 120), over the profile's settle_window; whatever --timeout is"],
   ['XDG_CONFIG_HOME', 'config in $XDG_CONFIG_HOME/payctl/config.json (else ~/.config/payctl/config.json)'],
   ['XDG_STATE_HOME', 'sandbox state and the ledger of money moves in $XDG_STATE_HOME/payctl/ (else ~/.local/state/payctl/)'],
   ['HOME', 'the home directory of the two defaults above'],
@@ -80,4 +84,58 @@ ${table(exitCodes().map(([code, meaning]) => [String(code), meaning]), true)}
 Errors are one line on stderr: "error: <message> (<category>, HTTP <status>)"; --debug adds the
 stack trace.
 `,
+  'exactly-once': () => EXACTLY_ONCE,
 } as const satisfies Record<string, () => string>;
+
+/** `payctl help exactly-once`: the guarantee, as the README's "Money moves exactly once" says it at length. */
+const EXACTLY_ONCE = `Money moves exactly once: what payctl guarantees, for one operator or a whole team.
+
+Every command that moves money (transactions create, refund with or without --file, capture,
+boletos cancel, invoices approve and refund, transactions splits add and remove) writes its intent
+to a ledger before sending, and resolves it after. The ledger is keyed by the account (its
+marketplace id, or its API key when no marketplace is named, and whether the key is a test or a
+live one), never by the base URL's spelling or the profile's name: two profiles, two addresses or
+two keys of one marketplace see the same intents.
+
+What payctl does before it sends:
+  1. It locks what it moves. Another payctl moving the same sale stops at once (exit 8, naming who:
+     user@host and pid). A lock is a lease of 20 s, renewed while its holder works: a machine that
+     dies frees its locks by itself ('payctl ledger unlock <key> --force' frees one at once).
+  2. It settles what earlier runs left unresolved on it (killed, or their answer lost): it looks
+     until the move shows, or until its settle window has closed, with a countdown on a terminal
+     (--no-wait: exit 9 at once, naming when to come back).
+  3. It reads what was already done: a refund (capture, cancellation) payctl already made of that
+     sale, by any command, batch, profile or machine sharing the ledger, or one in the sale's own
+     history. Then it asks on a terminal ("Transaction ... was already refunded R$ 3,00 by payctl
+     at 17:57 (ana@caixa-2, batch refunds-nov.csv). Refund R$ 3,00 more? [y/N]"), and elsewhere
+     exits 11 (probable duplicate; nothing sent) unless --again. A bulk run skips such rows, says
+     how many in its confirmation and reports each one; an edited or re-saved file refunds only
+     what was not done, and the rows a run could not refund are written beside the input
+     (<input>.failed.csv, or --failed-out) for a retry that touches only those.
+  4. It sends, and believes only proof. An answer counts if it is the object asked for with the
+     change asked for. A lost answer is settled only by a change that identifies this move: a void
+     (capture) of exactly its amount, new since it was sent, that no other intent claimed; for a
+     create, a sale with its reference_id, amount and card. Anything else: exit 9, the intent kept.
+
+The settle window (settle_window, PAYCTL_SETTLE_WINDOW; default 120 s, never less than --timeout)
+is how long after a send a lost request may still land in the provider's queue. It has nothing to
+do with --timeout: a run gives up on its own lost answer after four timeouts (2 to 30 s) and exits
+9 saying until when the request could still land; the rerun waits for the rest of the window and
+sends only once it has closed without the move showing.
+
+A shared ledger: every operator's payctl uses one PostgreSQL database (SQLite in the state
+directory stays the default). Its tables are made on first use. In two commands:
+  payctl config set ledger_url postgres://payctl:secret@db.internal:5432/payctl
+  payctl ledger list
+If the ledger cannot be reached, no money moves (exit 8, one line naming it); reads still work.
+
+What holds: with one ledger, across processes, machines, profiles, addresses, reruns, kills and
+late answers, a money move is applied at most once, and a run that cannot prove what happened says
+so (exit 9) instead of guessing.
+
+What cannot hold without idempotency keys from the provider, which it does not offer: a move made
+by someone outside the ledger (the dashboard, a payctl with a ledger of its own) of exactly the same
+amount, while a lost answer of ours is being settled, cannot be told from ours; and a request that
+lands after its settle window (stuck longer than the window in the provider's queue) is taken as not
+applied. Share one ledger, and set the window to what your provider's queue can hold.
+`;
