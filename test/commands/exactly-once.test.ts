@@ -51,6 +51,33 @@ describe('a request sitting 5 s in the queue while payctl waits 4 s (--timeout 1
     expect([after.amount, voids(after)]).toEqual(['6.00', 1]);
   }, 30_000);
 
+  it('in bulk, a row whose answer is lost is taken up again at the end of the batch, its window waited out: refunded once, exit 0', async () => {
+    const sales = await Promise.all(Array.from({ length: 3 }, () => createCard(served().home, '10.00')));
+    const csv = `id,amount\n${sales.map((s) => `${s.id},2.00`).join('\n')}\n`;
+    const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--timeout', '1'], { env: { ...served().env, ...window }, stdin: csv });
+    expect(result.code, result.stderr).toBe(0);
+    expect(lines(result.stdout).map((l) => [l.status, l.refunded_amount])).toEqual(Array(3).fill(['refunded', '2.00']));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    for (const sale of sales) {
+      const tx = await getTx(served().home, sale.id);
+      expect([tx.amount, voids(tx)]).toEqual(['8.00', 1]);
+    }
+  }, 30_000);
+
+  it('on a terminal the rerun counts down the window it waits for', async () => {
+    const sale = await createCard(served().home, '10.00');
+    const args = ['transactions', 'refund', sale.id, '--amount', '4.00', '--yes', '--timeout', '1'];
+    expectError(await run(home(), args, { env: { ...served().env, ...window } }), 9, 'outcome unknown');
+    const again = await run(home(), args, { env: { ...served().env, ...window }, stderrTty: true });
+    expect(again.code, again.stderr).toBe(0);
+    // Redrawn in place each second: "…: 0:03 left", then "…: 0:02 left", cleared once it is over.
+    const ticks = [...again.stderr.matchAll(new RegExp(`\\r\\x1b\\[2Kwaiting for the refund of transaction ${sale.id} \\(sent \\d\\d:\\d\\d:\\d\\d by \\S+\\) to show: (\\d+:\\d\\d) left \\(Ctrl-C stops; nothing more is sent\\)`, 'g'))].map((m) => m[1]);
+    expect(ticks.length).toBeGreaterThan(0);
+    expect(again.stderr).toContain('Already done');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(voids(await getTx(served().home, sale.id))).toBe(1);
+  }, 30_000);
+
   it('--no-wait: the rerun exits 9 at once, naming when to come back; nothing is sent', async () => {
     const sale = await createCard(served().home, '10.00');
     const args = ['transactions', 'refund', sale.id, '--amount', '4.00', '--yes', '--timeout', '1'];

@@ -10,6 +10,7 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDir } from '../../../config/dirs.js';
 import { CliError, ExitCode } from '../../../errors.js';
+import { stringify } from 'csv-stringify/sync';
 import { safeCell } from '../../../output/csv.js';
 
 export interface FailedRow {
@@ -34,15 +35,14 @@ export function failedRowsPath(input: string, stateDir: string, given: string | 
   return path.join(dir, `${base}.failed.csv`);
 }
 
-const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
-
 export function failedRowsCsv(rows: FailedRow[]): string {
-  const lines = ['id,amount,amount_cents,error'];
-  for (const row of [...rows].sort((a, b) => a.row - b.row)) {
-    const cells = row.cells ?? { id: row.id ?? '', amount: '', amount_cents: row.cents === undefined ? 'all' : String(row.cents) };
-    lines.push([cells.id, cells.amount, cells.amount_cents, row.error].map((cell) => quote(safeCell(cell))).join(','));
-  }
-  return `${lines.join('\n')}\n`;
+  const records = [...rows]
+    .sort((a, b) => a.row - b.row)
+    .map((row) => {
+      const cells = row.cells ?? { id: row.id ?? '', amount: '', amount_cents: row.cents === undefined ? 'all' : String(row.cents) };
+      return [cells.id, cells.amount, cells.amount_cents, row.error].map((cell) => safeCell(cell));
+    });
+  return stringify([['id', 'amount', 'amount_cents', 'error'], ...records], { record_delimiter: '\n' });
 }
 
 /** Writes the file whole or not at all (a temporary file renamed into place). */

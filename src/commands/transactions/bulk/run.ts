@@ -46,8 +46,16 @@ type Row = RefundRow & { id: string };
 
 /** A row whose transaction another run is moving right now: taken up again later. */
 const DEFERRED = Symbol('deferred');
+/**
+ * A row whose answer was lost and whose refund could still land: its worker moves on, and the row
+ * is taken up again once the other rows are done, when what is left of its window is waited out.
+ */
+const PARKED = Symbol('parked');
+type Handed = typeof DEFERRED | typeof PARKED;
 
 const MAX_SENDS = 6;
+/** How many times a row whose answer was lost is taken up again at the end of the batch (its window waited out each time). */
+const MAX_PARKS = 3;
 const MAX_LOOKUPS = 6;
 /** Rows in progress per request slot: the others wait out lost answers without holding a slot. */
 const ROWS_PER_SLOT = 4;
@@ -67,6 +75,8 @@ interface BatchRun {
 class RowRunner {
   /** The first trouble with the ledger: the batch stops, and the command exits with it. */
   ledgerError: CliError | undefined;
+  /** How often each row was parked (PARKED): past MAX_PARKS, an open outcome is the row's result. */
+  private readonly parked = new Map<number, number>();
 
   constructor(
     private readonly api: ApiClient,
@@ -157,7 +167,7 @@ class RowRunner {
    * handed back (DEFERRED) to be taken up once the other rows are done, so two runs of one file
    * (two machines, an overlapping cron job) share its rows instead of queueing behind each other.
    */
-  async run(input: RefundRow, wait = true): Promise<RowResult | typeof DEFERRED> {
+  async run(input: RefundRow, wait = true): Promise<RowResult | Handed> {
     if (input.error || !input.id) return { row: input.row, id: input.id ?? null, status: 'invalid', refunded_amount: null, error: input.error ?? 'no id' };
     const row = input as Row;
     if (this.budget.stopped) return this.failed(row, `not attempted: the batch ${this.budget.stopped}; run the same command again to resume`);
@@ -200,7 +210,7 @@ class RowRunner {
     return { row: row.row, id: row.id, status: 'failed', refunded_amount: null, error };
   }
 
-  private async runHeld(row: Row, key: string, memory: Intent[], fresh: Intent | undefined, held: { released: boolean }): Promise<RowResult> {
+  private async runHeld(row: Row, key: string, memory: Intent[], fresh: Intent | undefined, held: { released: boolean }): Promise<RowResult | Handed> {
     const look = () => this.lookup(row.id);
     const move = { look, proves: transactionMoveProof, checkCommand: `payctl transactions get ${row.id}` };
     // Moves on this sale that other runs left unresolved (a single refund whose answer was lost,
@@ -212,6 +222,10 @@ class RowRunner {
         if (err instanceof OutcomeUnknownError) return this.failed(row, err.message);
         throw err;
       }
+      // This row's own refund, parked when its answer was lost: it landed after all.
+      if (earlier.batch === this.batch.id && earlier.row === row.row && earlier.state === 'applied') {
+        return { row: row.row, id: row.id, status: 'refunded', refunded_amount: centsToDecimalString(earlier.amount_cents ?? 0), error: null };
+      }
     }
     let intent = fresh;
     if (!intent) {
@@ -219,8 +233,11 @@ class RowRunner {
       try {
         if (!row.snapshot) current = await look();
       } catch (err) {
-        // Nothing was sent: a sale that is not there (404) or not ours (403) is this row's answer.
+        // Nothing was sent: a sale that is not there (404) or not ours (403) is this row's answer;
+        // one that could not be looked up is left for a rerun.
         if (err instanceof ApiError) return this.failed(row, err.message);
+        if (err instanceof BatchStopped) return this.failed(row, `not refunded: the batch ${err.why}; run the same command again to resume`);
+        if (err instanceof CliError && !ledgerTrouble(err)) return this.failed(row, `not refunded: it could not be looked up (${(err as Error).message}); nothing was sent. Run the same command again`);
         throw err;
       }
       const seen: Snapshot & { history?: Transaction['history'] } = current ?? (row.snapshot as Snapshot);
@@ -239,7 +256,7 @@ class RowRunner {
     return this.send(row, key, intent, memory, held);
   }
 
-  private async send(row: Row, key: string, intent: Intent, memory: Intent[], held: { released: boolean }): Promise<RowResult> {
+  private async send(row: Row, key: string, intent: Intent, memory: Intent[], held: { released: boolean }): Promise<RowResult | Handed> {
     const look = () => this.lookup(row.id);
     const before = JSON.parse(intent.before ?? '{}') as Snapshot;
     const body = { on_behalf_of: before.on_behalf_of ?? this.sellerFallback, amount: intent.amount_cents };
@@ -307,14 +324,23 @@ class RowRunner {
     return this.failed(row, `could not refund after ${MAX_SENDS} attempts; run the same command again, or check with: payctl transactions get ${row.id}`);
   }
 
-  /** The row's own answer was lost: look for its void for a while. Undefined: it did not happen (send again). */
-  private async lookForOwn(row: Row, key: string, intent: Intent, memory: Intent[], held: { released: boolean }, why: string): Promise<RowResult | undefined> {
+  /**
+   * The row's own answer was lost: look for its void for a while. Undefined: it did not happen
+   * (send again). PARKED: it could still land; the row is taken up again at the end of the batch.
+   */
+  private async lookForOwn(row: Row, key: string, intent: Intent, memory: Intent[], held: { released: boolean }, why: string): Promise<RowResult | Handed | undefined> {
     const deadline = intent.settle_until ?? this.guard.settleUntilFromNow();
     const settled = await this.guard.lookFor(intent, { look: () => this.lookup(row.id), proves: transactionMoveProof }, memory, deadline, this.guard.ownWaitUntil(deadline), undefined);
     if (settled.kind === 'applied') return this.refunded(row, key, intent, settled.proof, held);
     if (settled.kind === 'not_applied') return undefined;
     const detail = settled.kind === 'unknown' ? settled.error.message : (settled.why ?? 'not seen in the service yet');
     const message = `outcome unknown: ${why}; ${detail}; it could still land until ${clockTime(this.ledger.local(deadline))}. Run the same command again: it waits for it and sends only if it did not land`;
+    const parks = this.parked.get(row.row) ?? 0;
+    if (parks < MAX_PARKS && !this.budget.stopped) {
+      this.parked.set(row.row, parks + 1);
+      await this.settled(row, key, intent, 'unknown', message, undefined, held);
+      return PARKED;
+    }
     await this.settled(row, key, intent, 'unknown', message, undefined, held);
     return this.failed(row, message);
   }
@@ -441,7 +467,7 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
       const input = fresh ? (rows[next++] as RefundRow) : later.shift();
       if (input === undefined) break;
       const result = await runner.run(input, !fresh);
-      if (result === DEFERRED) {
+      if (result === DEFERRED || result === PARKED) {
         later.push(input);
         continue;
       }
