@@ -26,3 +26,8 @@ export function resolvePaths(env: NodeJS.ProcessEnv): Paths {
 export function sandboxDir(stateDir: string): string {
   return join(resolve(stateDir), 'sandbox');
 }
+
+/** This machine's ledger of money moves, under a state directory (unless a shared one is set). */
+export function sqliteLedgerPath(stateDir: string): string {
+  return join(stateDir, 'ledger', 'ledger.sqlite');
+}

@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
 import type { Account } from './account.js';
 import { maskLedgerUrl } from './errors.js';
 import { Ledger } from './ledger.js';
-import { sqliteLedgerPath } from './sqlite-store.js';
+import { sqliteLedgerPath } from '../config/paths.js';
 
 export interface LedgerPlace {
   stateDir: string;

@@ -6,16 +6,13 @@
 import { chmodSync, closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { dirError, ensureDir } from '../config/dirs.js';
+export { sqliteLedgerPath } from '../config/paths.js';
 import { CliError, ExitCode } from '../errors.js';
 import { holderAlive } from './identity.js';
 import { INTENT_COLUMNS, newerSchema, SCHEMA_VERSION, SQLITE_MIGRATIONS } from './schema.js';
 import { intentFromRow, lockFromRow, newIntentRow } from './rows.js';
 import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from './sqlite.js';
 import type { ClaimRequest, ClaimResult, GroupOutcome, Identity, Intent, IntentFilter, LedgerStore, Lock, NewIntent, WriteGroup } from './types.js';
-
-export function sqliteLedgerPath(stateDir: string): string {
-  return path.join(stateDir, 'ledger', 'ledger.sqlite');
-}
 
 export class SqliteStore implements LedgerStore {
   readonly kind = 'sqlite';

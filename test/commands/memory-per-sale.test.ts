@@ -154,6 +154,10 @@ describe('one account, whatever the address or the profile', () => {
 
   it('a refund killed while queued, run again through another profile and address: it waits for it and sends nothing', async () => {
     profiles(home());
+    // One account, whichever way it is reached: whoami names it the same.
+    const accounts = await Promise.all(['caixa', 'financeiro'].map(async (p) => JSON.parse((await run(home(), ['whoami', '--profile', p])).stdout).account));
+    expect(accounts[0]).toMatch(/^test:key:[0-9a-f]{16}$/);
+    expect(accounts[1]).toBe(accounts[0]);
     const sale = await createCard(served().home, '10.00');
     const killed = spawnPayctl(['transactions', 'refund', sale.id, '--amount', '4.00', '--yes', '--timeout', '0.5'], home(), env);
     await eventually(() => killed.stderr().includes('may or may not have been applied'), 5000, 'the dropped refund');
@@ -216,9 +220,11 @@ describe("proof means this move: someone else's refund is not proof of ours", ()
   it('the same in bulk: the row is an open outcome, never "refunded 1.00"', async () => {
     const s = await server();
     try {
-      const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--timeout', '0.5'], { env: env(s.url), stdin: `id,amount\n${ID},1.00\n` });
+      // --no-wait: the row is not waited for at the end of the batch, with its window still open.
+      const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--timeout', '0.5', '--no-wait'], { env: env(s.url), stdin: `id,amount\n${ID},1.00\n` });
       expect(result.code).toBe(10);
-      expect(lines(result.stdout)).toMatchObject([{ row: 1, status: 'failed', refunded_amount: null, error: expect.stringMatching(/^outcome unknown: .*it could still land until/) }]);
+      expect(lines(result.stdout)).toMatchObject([{ row: 1, status: 'failed', refunded_amount: null, error: expect.stringMatching(/is not seen applied yet and could still land until \d\d:\d\d:\d\d; nothing was sent/) }]);
+      expect(posts(s.requests)).toBe(1);
     } finally {
       await s.close();
     }
@@ -259,7 +265,8 @@ describe('a batch under a rate limit that never lifts', () => {
     const s = await recordingServer((req): Reply => (req.method === 'GET' ? { status: 200, body: sale } : { status: 429, headers: { 'retry-after': '1' }, body: { error: { status: 'Too Many Requests', status_code: 429, type: 'rate_limited', category: 'rate_limited', message: 'Slow down.' } } }));
     try {
       const started = Date.now();
-      const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--max-wait', '3', '--concurrency', '1'], {
+      const failedOut = join(home(), 'retry-later.csv');
+      const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--max-wait', '3', '--concurrency', '1', '--failed-out', failedOut], {
         env: { PAYCTL_BASE_URL: s.url, PAYCTL_API_KEY: 'zpk_test_limit', PAYCTL_MARKETPLACE_ID: '' },
         stdin: `id,amount\n${ID},1.00\n${'d'.repeat(32)},1.00\n`,
       });
@@ -267,6 +274,9 @@ describe('a batch under a rate limit that never lifts', () => {
       expect(result.code).toBe(7);
       expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(/^error: the batch stopped at --max-wait: it has waited \d+ s in all on rate limits.*\(limit 3 s\); 0 refunded, 2 not\. Run the same command again to resume$/);
       expect(lines(result.stdout).map((l) => l.status)).toEqual(['failed', 'failed']);
+      // Both rows, as they were, in the file asked for: a rerun of it resumes.
+      expect(readFileSync(failedOut, 'utf8').split('\n').slice(1, 3).map((l) => l.split(',').slice(0, 3).join(','))).toEqual([`${ID},,100`, `${'d'.repeat(32)},,100`]);
+      expect(s.requests.filter((r) => r.method === 'POST').every((r) => r.json.amount === 100)).toBe(true);
     } finally {
       await s.close();
     }

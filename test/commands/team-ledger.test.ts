@@ -167,6 +167,9 @@ describe('the shared ledger goes away', () => {
     expect((await getTx(served().home, sale.id)).amount).toBe('10.00');
     const read = await run(here(), ['transactions', 'get', sale.id], { env: unreachable });
     expect(read.code, read.stderr).toBe(0);
+    const who = await run(here(), ['whoami'], { env: unreachable });
+    expect(JSON.parse(who.stdout)).toMatchObject({ ledger: 'postgres://payctl:****@127.0.0.1:1/payctl', settle_window: 120 });
+    expect(who.stdout).not.toContain('s3cret');
   });
 });
 

@@ -1,10 +1,13 @@
 import type { Context } from '../../context.js';
+import { sqliteLedgerPath } from '../../config/paths.js';
 import { maskApiKey } from '../../config/profile.js';
+import { accountOf } from '../../ledger/account.js';
+import { maskLedgerUrl } from '../../ledger/errors.js';
 
 export async function run(ctx: Context): Promise<void> {
   const profile = await ctx.profile();
   const env = ctx.io.env;
-  const fromEnv = ['PAYCTL_PROFILE', 'PAYCTL_BASE_URL', 'PAYCTL_API_KEY', 'PAYCTL_MARKETPLACE_ID', 'PAYCTL_SELLER_ID'].filter((name) => env[name]);
+  const fromEnv = ['PAYCTL_PROFILE', 'PAYCTL_BASE_URL', 'PAYCTL_API_KEY', 'PAYCTL_MARKETPLACE_ID', 'PAYCTL_SELLER_ID', 'PAYCTL_LEDGER_URL', 'PAYCTL_SETTLE_WINDOW'].filter((name) => env[name]);
   await ctx.render({
     profile: profile.name,
     base_url: profile.baseUrl,
@@ -15,6 +18,10 @@ export async function run(ctx: Context): Promise<void> {
     seller_id: profile.sellerId ?? null,
     currency: profile.currency,
     sandbox: profile.isEmbedded || Boolean(profile.apiKey?.startsWith('zpk_test_')),
+    // What money moves are kept against: the account (the ledger's scope), and where.
+    account: accountOf(profile, ctx.paths.stateDir).id,
+    ledger: profile.ledgerUrl ? maskLedgerUrl(profile.ledgerUrl) : sqliteLedgerPath(ctx.paths.stateDir),
+    settle_window: profile.settleWindowSeconds,
     overridden_by: fromEnv,
   });
 }
