@@ -379,11 +379,13 @@ async function bulkRefundFigures() {
     const client = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: BENCH_KEY, PAYCTL_MARKETPLACE_ID: '' };
     const cli = (argv, timeout = 600_000) => spawnSync(NODE, [CLI, ...argv], { env: { ...env, ...client }, encoding: 'utf8', timeout, maxBuffer: 512 << 20 });
     // Cards and PIX are refundable (a paid boleto is not): about 9 in 10 generated sales.
-    const generated = cli(['sandbox', 'generate', '--sales', String(Math.ceil((BULK_REFUNDS + LOOP_REFUNDS + BARE_REFUNDS) * 1.15)), '--days', '1', '-q', '-o', 'json']);
+    // Then as many again for the same batch on a shared (PostgreSQL) ledger.
+    const wanted = 2 * BULK_REFUNDS + LOOP_REFUNDS + BARE_REFUNDS;
+    const generated = cli(['sandbox', 'generate', '--sales', String(Math.ceil(wanted * 1.15)), '--days', '1', '-q', '-o', 'json']);
     if (generated.status !== 0) throw new Error(`sandbox generate failed: ${generated.stderr}`);
     const listed = cli(['transactions', 'list', '--all', '--payment-type', 'credit,pix', '-o', 'ndjson']);
     const lines = listed.stdout.trimEnd().split('\n');
-    if (lines.length < BULK_REFUNDS + LOOP_REFUNDS + BARE_REFUNDS) throw new Error(`only ${lines.length} refundable transactions`);
+    if (lines.length < wanted) throw new Error(`only ${lines.length} refundable transactions`);
     const file = path.join(bulkHome, 'refunds.ndjson');
     writeFileSync(file, `${lines.slice(0, BULK_REFUNDS).join('\n')}\n`);
     const loopIds = lines.slice(BULK_REFUNDS, BULK_REFUNDS + LOOP_REFUNDS).map((l) => JSON.parse(l).id);
@@ -408,12 +410,37 @@ async function bulkRefundFigures() {
     if (bulk.status !== 0 || refunded !== BULK_REFUNDS) throw new Error(`bulk refund: exit ${bulk.status}, ${refunded} refunded:\n${bulk.stderr.slice(-2000)}`);
     const rssMB = Number(bulk.stderr.trim().split('\n').at(-1)) / 1024;
 
+    // The same batch, other sales, on a ledger in PostgreSQL (a server started here, on loopback).
+    let shared;
+    try {
+      const { startPostgres } = await import('../helpers/postgres-server.mjs');
+      const postgres = await startPostgres();
+      try {
+        const pgFile = path.join(bulkHome, 'refunds-shared.ndjson');
+        writeFileSync(pgFile, `${lines.slice(BULK_REFUNDS + LOOP_REFUNDS + BARE_REFUNDS, 2 * BULK_REFUNDS + LOOP_REFUNDS + BARE_REFUNDS).join('\n')}\n`);
+        const t2 = performance.now();
+        const onPostgres = spawnSync(NODE, [CLI, 'transactions', 'refund', '--file', pgFile, '--yes', '--concurrency', '8'], {
+          env: { ...env, ...client, PAYCTL_LEDGER_URL: postgres.url },
+          encoding: 'utf8',
+          maxBuffer: 512 << 20,
+          timeout: 600_000,
+        });
+        const pgMs = performance.now() - t2;
+        const done = onPostgres.stdout.trimEnd().split('\n').filter((l) => l && JSON.parse(l).status === 'refunded').length;
+        shared = onPostgres.status === 0 && done === BULK_REFUNDS ? { ms: pgMs } : { error: `exit ${onPostgres.status}, ${done} refunded: ${onPostgres.stderr.slice(-500)}` };
+      } finally {
+        await postgres.destroy();
+      }
+    } catch (err) {
+      shared = { error: `PostgreSQL could not be started here (${err.message.split('\n')[0]})` };
+    }
+
     const script = `for id in ${loopIds.join(' ')}; do "${NODE}" "${CLI}" transactions refund "$id" --yes -q -o json > /dev/null || exit 1; done`;
     const t1 = performance.now();
     const loop = spawnSync('bash', ['-c', script], { env: { ...env, ...client }, encoding: 'utf8', timeout: 600_000 });
     const loopMs = performance.now() - t1;
     if (loop.status !== 0) throw new Error(`shell loop failed: ${loop.stderr}`);
-    bulkRows.push({ bulkMs, loopMs, rssMB, bareMs });
+    bulkRows.push({ bulkMs, loopMs, rssMB, bareMs, shared });
   } finally {
     await stopServer();
     rmSync(bulkHome, { recursive: true, force: true });
@@ -463,8 +490,16 @@ function startServerWith(serverEnv, faults) {
   });
 }
 
-function spawnRefund(file, clientHome, client, extra = []) {
-  const child = spawn(NODE, [CLI, 'transactions', 'refund', '--file', file, '--yes', '--concurrency', '8', '--timeout', '0.5', '-q', ...extra], {
+/**
+ * A bulk refund run on a "machine": its own PAYCTL_HOME and, with `hostname`, a UTS namespace of
+ * its own (unshare), so it cannot ask about the other machine's processes: only leases count.
+ */
+function spawnRefund(file, clientHome, client, { hostname } = {}) {
+  const argv = [CLI, 'transactions', 'refund', '--file', file, '--yes', '--concurrency', '8', '--timeout', '0.5', '-q'];
+  const [command, args] = hostname
+    ? ['unshare', ['--uts', ...(process.getuid?.() === 0 ? [] : ['--map-root-user']), 'sh', '-c', 'hostname "$0" && exec "$@"', hostname, NODE, ...argv]]
+    : [NODE, argv];
+  const child = spawn(command, args, {
     env: { ...env, PAYCTL_HOME: clientHome, ...client },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -480,41 +515,61 @@ function spawnRefund(file, clientHome, client, extra = []) {
  * requests and applying some late. Reports refunds applied / refunds asked (must be 1.000) and
  * refunds/s, against the same file on a fault-free server (the baseline), both from start to
  * all-settled.
+ *
+ * "Exactly once for a team": the same on two machines (two PAYCTL_HOMEs, one in a UTS namespace
+ * of its own) sharing a ledger on PostgreSQL (a real server, started here): two runs at once on
+ * each, the kills alternating between them, then a run to the end. Its refunds/s is set against
+ * the one-machine, SQLite-ledger figure under the same faults.
  */
 async function exactlyOnceFigures() {
   const work = mkdtempSync(path.join(os.tmpdir(), 'payctl-bench-once-'));
   const children = [];
+  let postgres;
   try {
-    const measure = async (faults, chaos) => {
-      const serverHome = path.join(work, `server-${chaos ? 'faults' : 'clean'}`);
-      const clientHome = path.join(work, `client-${chaos ? 'faults' : 'clean'}`);
+    const measure = async (faults, { chaos, team = false }) => {
+      const name = `${chaos ? 'faults' : 'clean'}${team ? '-team' : ''}`;
+      const serverHome = path.join(work, `server-${name}`);
+      const homes = [path.join(work, `client-${name}`), path.join(work, `client-${name}-2`)];
       const serverEnv = { ...env, PAYCTL_HOME: serverHome };
       const { file, ids } = refundFile(work, serverHome, EXACTLY_ONCE_REFUNDS);
       const served = await startServerWith(serverEnv, faults);
       children.push(served.child);
-      const client = { PAYCTL_BASE_URL: served.url, PAYCTL_API_KEY: BENCH_KEY, PAYCTL_MARKETPLACE_ID: '' };
+      // Changes land 0.8 s late: a settle window of 3 s covers them.
+      const client = { PAYCTL_BASE_URL: served.url, PAYCTL_API_KEY: BENCH_KEY, PAYCTL_MARKETPLACE_ID: '', PAYCTL_SETTLE_WINDOW: '3' };
+      if (team) client.PAYCTL_LEDGER_URL = await postgres.freshDatabase();
+      const machine = (i) => (team && i % 2 === 1 ? { home: homes[1], hostname: 'caixa-2' } : { home: homes[0] });
+      const runOn = (i) => {
+        const { home: clientHome, hostname } = machine(i);
+        const run = spawnRefund(file, clientHome, client, hostname ? { hostname } : {});
+        children.push(run.child);
+        return run;
+      };
       const t0 = performance.now();
       let overlapExits = [];
       if (chaos) {
-        const [a, b] = [spawnRefund(file, clientHome, client), spawnRefund(file, clientHome, client)];
-        children.push(a.child, b.child);
+        const overlapping = Array.from({ length: team ? 4 : 2 }, (_, i) => runOn(i));
         // Let them overlap a while, then kill whichever still runs: the kills below do the rest.
         await new Promise((r) => setTimeout(r, 1500));
-        for (const run of [a, b]) run.child.kill('SIGKILL');
-        overlapExits = (await Promise.all([a.exited, b.exited])).map((e) => e.code ?? e.signal);
+        for (const run of overlapping) run.child.kill('SIGKILL');
+        overlapExits = (await Promise.all(overlapping.map((run) => run.exited))).map((e) => e.code ?? e.signal);
         for (let kill = 0; kill < EXACTLY_ONCE_KILLS; kill += 1) {
-          const run = spawnRefund(file, clientHome, client);
-          children.push(run.child);
+          const run = runOn(kill);
           await new Promise((r) => setTimeout(r, 300 + Math.random() * 1200));
           run.child.kill('SIGKILL');
           await run.exited;
         }
       }
-      const last = spawnRefund(file, clientHome, client);
-      children.push(last.child);
-      const final = await last.exited;
+      // Then to the end: on both machines for a team, each taking over its own dead processes'
+      // locks at once, and the other's rows once they are done.
+      const finals = await Promise.all((team ? [0, 1] : [0]).map((i) => runOn(i).exited));
       const seconds = (performance.now() - t0) / 1000;
-      if (final.code !== 0) throw new Error(`the last refund run exited ${final.code}:\n${final.stderr.slice(-2000)}`);
+      for (const final of finals) {
+        if (final.code === 0) continue;
+        // The rows it could not refund, with why: beside the input.
+        const failed = path.join(work, 'refunds.failed.csv');
+        const rows = existsSync(failed) ? readFileSync(failed, 'utf8').split('\n').slice(0, 6).join('\n') : '';
+        throw new Error(`a last refund run exited ${final.code}:\n${final.stderr.slice(-2000)}\n${rows}`);
+      }
       // Anything still queued on the server lands within late-ms: wait for it before counting.
       await new Promise((r) => setTimeout(r, 1500));
       served.child.kill('SIGTERM');
@@ -530,11 +585,21 @@ async function exactlyOnceFigures() {
       }
       return { asked: ids.length, applied, twice, seconds, rate: ids.length / seconds, overlapExits };
     };
-    const clean = await measure(undefined, false);
-    const chaos = await measure(EXACTLY_ONCE_FAULTS, true);
-    exactlyOnceRows.push({ clean, chaos });
+    const clean = await measure(undefined, { chaos: false });
+    const chaos = await measure(EXACTLY_ONCE_FAULTS, { chaos: true });
+    let team;
+    try {
+      const { startPostgres, freshDatabase } = await import('../helpers/postgres-server.mjs');
+      const server = await startPostgres();
+      postgres = { server, freshDatabase: () => freshDatabase(server) };
+    } catch (err) {
+      team = { error: `PostgreSQL could not be started here (${err.message.split('\n')[0]}); .ci/run installs Debian's postgresql` };
+    }
+    if (postgres) team = await measure(EXACTLY_ONCE_FAULTS, { chaos: true, team: true });
+    exactlyOnceRows.push({ clean, chaos, team });
   } finally {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await postgres?.server.destroy();
     rmSync(work, { recursive: true, force: true });
   }
 }
@@ -687,7 +752,7 @@ for (const { runs, sizes } of fileExportRows) {
   for (const r of lines) console.log(r.map((c, i) => String(c).padEnd(w[i])).join('  ').trimEnd());
   for (const size of sizes) console.log(`a second run with the state, over ${size.total.toLocaleString('en-US')} transactions: read ${size.incremental.read.toLocaleString('en-US')} (the lookback window) in ${(size.incremental.ms / 1000).toFixed(1)} s`);
 }
-for (const { bulkMs, loopMs, rssMB, bareMs } of bulkRows) {
+for (const { bulkMs, loopMs, rssMB, bareMs, shared } of bulkRows) {
   const perBulk = bulkMs / BULK_REFUNDS;
   const perLoop = loopMs / LOOP_REFUNDS;
   const rate = BULK_REFUNDS / (bulkMs / 1000);
@@ -698,13 +763,28 @@ for (const { bulkMs, loopMs, rssMB, bareMs } of bulkRows) {
   console.log(`per refund ${speedup.toFixed(0)}× faster (target ≥ 50×: ${speedup >= 50 ? 'met' : 'NOT met'}); ${rate >= 2500 ? 'met' : 'NOT met'} ≥ 2,500 refunds/s; ${rssMB <= 150 ? 'met' : 'NOT met'} ≤ 150 MB`);
   const bareRate = BARE_REFUNDS / (bareMs / 1000);
   console.log(`bare HTTP client (test/bench/bare-refunds.mjs, 8 at a time, same server): ${Math.round(bareRate).toLocaleString('en-US')} refunds/s; payctl reaches ${(rate / bareRate).toFixed(2)}× of it`);
+  if (shared?.error) console.log(`on a shared PostgreSQL ledger: not measured: ${shared.error}`);
+  else if (shared) {
+    const pgRate = BULK_REFUNDS / (shared.ms / 1000);
+    console.log(`the same batch on a shared PostgreSQL ledger (other sales, same server): ${(shared.ms / 1000).toFixed(1)} s, ${Math.round(pgRate).toLocaleString('en-US')} refunds/s, ${(pgRate / rate).toFixed(2)}× the SQLite ledger's`);
+  }
 }
-for (const { clean, chaos } of exactlyOnceRows) {
+for (const { clean, chaos, team } of exactlyOnceRows) {
   const ratio = chaos.applied / chaos.asked;
   console.log(`\nexactly once under faults: ${chaos.asked.toLocaleString('en-US')} partial refunds from one file; server: ${EXACTLY_ONCE_FAULTS}`);
-  console.log(`two runs at once (exits: ${chaos.overlapExits.join(', ')}), ${EXACTLY_ONCE_KILLS} SIGKILLs at random moments, then a run to the end; --timeout 0.5 --concurrency 8`);
+  console.log(`two runs at once (exits: ${chaos.overlapExits.join(', ')}), ${EXACTLY_ONCE_KILLS} SIGKILLs at random moments, then a run to the end; --timeout 0.5 --concurrency 8; SQLite ledger`);
   console.log(`refunds applied / refunds asked: ${chaos.applied} / ${chaos.asked} = ${ratio.toFixed(3)} (${chaos.twice} refunded twice) — ${ratio === 1 && chaos.twice === 0 ? 'met' : 'NOT met'} = 1.000`);
   console.log(`refunds/s, start to all settled: ${Math.round(chaos.rate).toLocaleString('en-US')} under faults vs ${Math.round(clean.rate).toLocaleString('en-US')} on a fault-free server (baseline, same file size, one run): ${(chaos.rate / clean.rate).toFixed(2)}×; baseline applied / asked ${(clean.applied / clean.asked).toFixed(3)}`);
+  if (team?.error) {
+    console.log(`\nexactly once for a team: not measured: ${team.error}`);
+  } else if (team) {
+    const teamRatio = team.applied / team.asked;
+    const speed = team.rate / chaos.rate;
+    console.log(`\nexactly once for a team: the same file and faults on 2 machines (2 PAYCTL_HOMEs, one in its own UTS namespace) sharing a PostgreSQL ledger`);
+    console.log(`2 × 2 runs at once (exits: ${team.overlapExits.join(', ')}), ${EXACTLY_ONCE_KILLS} SIGKILLs alternating between the machines, then a run to the end on each`);
+    console.log(`refunds applied / refunds asked: ${team.applied} / ${team.asked} = ${teamRatio.toFixed(3)} (${team.twice} refunded twice) — ${teamRatio === 1 && team.twice === 0 ? 'met' : 'NOT met'} = 1.000`);
+    console.log(`refunds/s, start to all settled: ${Math.round(team.rate).toLocaleString('en-US')} on the shared ledger vs ${Math.round(chaos.rate).toLocaleString('en-US')} with the SQLite ledger (same faults, this run): ${speed.toFixed(2)}× — ${speed >= 0.6 ? 'met' : 'NOT met'} ≥ 0.6×`);
+  }
 }
 console.log(`took ${((performance.now() - started) / 1000).toFixed(1)} s`);
 if (failure) {
