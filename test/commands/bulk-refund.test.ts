@@ -173,8 +173,8 @@ describe('a batch from a file', () => {
     expect(again.code).toBe(10);
     const skipped = results(again.stdout).filter((l) => l.status === 'skipped');
     expect(skipped.map((l) => l.row).sort()).toEqual([1, 2, 4]);
-    expect(skipped[0].reason).toMatch(/^already refunded R\$ [\d,]+ by payctl at \d\d:\d\d:\d\d \(\S+@\S+, batch refunds\.csv\); --again refunds it$/);
-    expect(again.stderr).toContain('Refunded 0 of 5 rows (R$ 0,00); 3 skipped: refunded earlier (--again refunds them); 0 failed, 2 invalid.');
+    expect(skipped[0].reason).toMatch(/^already refunded R\$ [\d,]+ by payctl at \d\d:\d\d:\d\d \(\S+@\S+, batch refunds\.csv\)$/);
+    expect(again.stderr).toContain('Refunded 0 of 5 rows (R$ 0,00); 0 failed, 2 invalid.\nSkipped 3 rows refunded earlier (--again refunds them).\n');
     expect(voids(await getTx(home(), a.id))).toBe(1);
     // --again refunds them again: the partial refund is made again, the full one finds nothing left.
     const again2 = await run(home(), ['transactions', 'refund', '--file', file, '--yes', '--again']);

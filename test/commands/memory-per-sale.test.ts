@@ -96,8 +96,9 @@ describe('an edited or re-saved bulk file refunds only what was not done', () =>
     expect(second.code, second.stderr).toBe(0);
     const byRow = new Map(lines(second.stdout).map((l) => [l.row, l]));
     expect([...byRow.values()].map((l) => [l.row, l.status]).sort()).toEqual([[1, 'skipped'], [2, 'skipped'], [3, 'refunded'], [4, 'refunded']]);
-    expect(byRow.get(1).reason).toMatch(new RegExp(`^already refunded R\\$ 1,00 by payctl at ${TIME} \\(${holder}, batch refunds-nov\\.csv\\); --again refunds it$`));
-    expect(second.stderr).toContain('Refunded 2 of 4 rows (R$ 2,00); 2 skipped: refunded earlier (--again refunds them).');
+    expect(byRow.get(1).reason).toMatch(new RegExp(`^already refunded R\\$ 1,00 by payctl at ${TIME} \\(${holder}, batch refunds-nov\\.csv\\)$`));
+    expect(byRow.get(1).earlier).toEqual({ amount: '1.00', at: expect.stringMatching(/Z$/), by: 'payctl', holder, batch: 'refunds-nov.csv' });
+    expect(second.stderr).toContain('Refunded 2 of 4 rows (R$ 2,00).\nSkipped 2 rows refunded earlier (--again refunds them).\n');
     for (const sale of sales) {
       const tx = await getTx(home(), sale.id);
       expect([tx.amount, voids(tx)]).toEqual(['9.00', 1]);
@@ -108,7 +109,7 @@ describe('an edited or re-saved bulk file refunds only what was not done', () =>
     const resaved = await refundFile(file);
     expect(resaved.code, resaved.stderr).toBe(0);
     expect(lines(resaved.stdout).every((l) => l.status === 'skipped')).toBe(true);
-    expect(resaved.stderr).toContain('Refunded 0 of 4 rows (R$ 0,00); 4 skipped');
+    expect(resaved.stderr).toContain('Refunded 0 of 4 rows (R$ 0,00).\nSkipped 4 rows refunded earlier');
     for (const sale of sales) expect(voids(await getTx(home(), sale.id))).toBe(1);
   });
 

@@ -91,6 +91,17 @@ describe('bin/payctl.js', () => {
     expect(Buffer.from(bolepix.tx.payment_method.base64, 'base64').subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
   });
 
+  it("the PostgreSQL driver is in a chunk of its own, loaded only when a shared ledger is set", () => {
+    const pgChunk = (stderr: string) => /dist\/chunks\/postgres-store-[\w-]+\.js/.test(stderr);
+    const created = payctl(['transactions', 'create', '--amount', '10.00', ...card, '-o', 'json'], { env: { NODE_DEBUG: 'esm' } });
+    expect(created.code, created.stderr).toBe(0);
+    expect(pgChunk(created.stderr)).toBe(false);
+    // Set (and out of reach): loaded to try it, and nothing moves.
+    const shared = payctl(['transactions', 'refund', JSON.parse(created.stdout).id, '--yes'], { env: { NODE_DEBUG: 'esm', PAYCTL_LEDGER_URL: 'postgres://payctl@127.0.0.1:1/payctl' } });
+    expect(shared.code).toBe(8);
+    expect(pgChunk(shared.stderr)).toBe(true);
+  });
+
   it('exit codes: usage 2, not found 5', () => {
     expect(payctl(['transactions', 'list', '--bogus']).code).toBe(2);
     const missing = payctl(['transactions', 'get', 'ffffffffffffffffffffffffffffffff']);

@@ -136,5 +136,13 @@ describe.skipIf(!HAS_TMUX)('on a real terminal (tmux)', () => {
     }
     // The ledger's path is on a line of its own: a path is as long as it is.
     expectFits(lines.filter((line) => !line.startsWith('Ledger: ')), 80);
+
+    // The same file again: every row skipped, each saying briefly what was done, within 80 columns.
+    const again = screen(80, payctl(`transactions refund --file ${file} --yes`));
+    const skipped = again.filter((line) => line.startsWith('row '));
+    expect(skipped).toHaveLength(sales.length);
+    for (const row of skipped) expect(row).toMatch(/^row +\d+ {2}skipped {3}[0-9a-f]{32} {2}earlier: payctl \d\d:\d\d:\d\d$/);
+    expect(again).toContain(`Skipped ${sales.length} rows refunded earlier (--again refunds them).`);
+    expectFits(again.filter((line) => !line.startsWith('Ledger: ')), 80);
   }, 90_000);
 });

@@ -17,7 +17,7 @@ import { centsToDecimalString, decimalStringToCents } from '../../../validate/in
 import { moneyMoveFlags, type MoneyMoveFlags } from '../../shared/again.js';
 import { optionalString } from '../../shared/input.js';
 import type { Transaction } from '../shared.js';
-import { checkMoveAnswer, describeEarlier, earlierMoves, snapshotOf, transactionMoveProof, type Snapshot } from '../applied.js';
+import { checkMoveAnswer, describeEarlier, earlierMoves, snapshotOf, transactionMoveProof, type EarlierMove, type Snapshot } from '../applied.js';
 import { failedRowsPath, writeFailedRows, type FailedRow } from './failed-rows.js';
 import { readRefundInput, type RefundRow } from './input.js';
 import { BatchStopped, Pace, WaitBudget } from './pace.js';
@@ -40,6 +40,8 @@ export interface RowResult {
   error: string | null;
   /** Why a row was skipped: what was refunded before, and by whom. */
   reason?: string;
+  /** The same, for scripts: the latest earlier refund of the sale. */
+  earlier?: { amount: string | null; at: string | null; by: 'payctl' | 'history'; holder: string | null; batch: string | null };
 }
 
 type Row = RefundRow & { id: string };
@@ -244,7 +246,22 @@ class RowRunner {
       const mine = new Set(memory.filter((i) => i.batch === this.batch.id).map((i) => i.id));
       const earlier = earlierMoves(memory, 'transactions.void', seen, this.ledger, mine);
       if (earlier.length >= (row.occurrence ?? 1) && !this.flags.again) {
-        return { row: row.row, id: row.id, status: 'skipped', refunded_amount: null, error: null, reason: `${describeEarlier(earlier, 'transactions.void')}; --again refunds it` };
+        const last = earlier.at(-1) as EarlierMove;
+        return {
+          row: row.row,
+          id: row.id,
+          status: 'skipped',
+          refunded_amount: null,
+          error: null,
+          reason: describeEarlier(earlier, 'transactions.void'),
+          earlier: {
+            amount: last.cents !== null && last.cents >= 0 ? centsToDecimalString(last.cents) : null,
+            at: last.at > 0 ? new Date(last.at).toISOString() : null,
+            by: last.intent ? 'payctl' : 'history',
+            holder: last.intent?.holder ?? null,
+            batch: last.intent?.batch_name ?? null,
+          },
+        };
       }
       const cents = row.cents ?? decimalStringToCents((current?.amount ?? seen.amount) || '0');
       if (cents <= 0) return this.failed(row, `nothing left to refund (status ${seen.status ?? 'unknown'})`);
@@ -491,9 +508,9 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
   }
   const failed = counts.failed + counts.invalid;
   const parts = [`Refunded ${counts.refunded} of ${counted(rows.length, 'row')} (${formatMoney(centsToDecimalString(counts.cents))})`];
-  if (counts.skipped > 0) parts.push(`${counts.skipped} skipped: refunded earlier (--again refunds them)`);
   if (failed > 0) parts.push(`${counts.failed} failed, ${counts.invalid} invalid`);
   const lines = [`${parts.join('; ')}.`];
+  if (counts.skipped > 0) lines.push(`Skipped ${counted(counts.skipped, 'row')} refunded earlier (--again refunds them).`);
   if (notRefunded.length > 0) {
     const out = failedRowsPath(file, ctx.paths.stateDir, optionalString(options.failedOut));
     writeFailedRows(out, notRefunded);
@@ -510,12 +527,21 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
   if (failed > 0) throw new CliError(`${failed} of ${counted(rows.length, 'row')} ${noun(failed, 'was', 'were')} not refunded (see their result lines)`, ExitCode.bulkPartial);
 }
 
-/** One result as a line for a terminal: `row  12  refunded  R$ 10,00  <id>`; errors after the id. */
+/**
+ * One result as a line for a terminal: `row  12  refunded  R$ 10,00  <id>`; errors after the id;
+ * a skipped row says briefly when it was refunded before, by payctl or outside it (`earlier:
+ * payctl 17:57:03`; the JSON line has the amount, who and which batch): it fits 80 columns.
+ */
 function readableLine(rowCount: number): (result: RowResult) => string {
   const width = String(rowCount).length + 1;
   return (result) => {
     const amount = result.refunded_amount !== null ? formatMoney(result.refunded_amount) : '';
-    const parts = [`row ${String(result.row).padStart(width)}`, result.status.padEnd(8), amount, result.id ?? '', result.error === null ? '' : sanitize(result.error), result.reason ? sanitize(result.reason) : ''];
+    const parts = [`row ${String(result.row).padStart(width)}`, result.status.padEnd(8), amount, result.id ?? '', result.error === null ? '' : sanitize(result.error), result.earlier ? briefEarlier(result.earlier) : ''];
     return `${parts.filter((part) => part !== '').join('  ')}\n`;
   };
+}
+
+function briefEarlier(earlier: NonNullable<RowResult['earlier']>): string {
+  const at = earlier.at ? ` ${clockTime(Date.parse(earlier.at))}` : '';
+  return earlier.by === 'payctl' ? `earlier: payctl${at}` : `earlier: history${at}`;
 }
