@@ -160,10 +160,13 @@ export class MoneyGuard {
     const deadline = intent.settle_until ?? intent.created_at + this.settings.windowMs;
     const open = this.ledger.now() < deadline;
     const waitUntil = this.settings.noWait && open ? this.ledger.now() : deadline + LOOKUP_GRACE_MS;
-    const settled = await this.lookFor(intent, move, memory, deadline, waitUntil, quiet ? undefined : `${earlier} (sent ${clockTime(this.ledger.local(intent.created_at))} by ${intent.holder})`);
+    const sent = `${earlier} (sent ${clockTime(this.ledger.local(intent.created_at))} by ${intent.holder})`;
+    // Interrupted while waiting: this run sent nothing, and the earlier move may still land.
+    const note = `nothing was sent; ${sent} could still land until ${clockTime(this.ledger.local(deadline))}. Run the same command again to wait for it`;
+    const settled = await noteWhileInFlight(note, () => this.lookFor(intent, move, memory, deadline, waitUntil, quiet ? undefined : sent));
     if (settled.kind === 'open' && this.settings.noWait) {
       throw new OutcomeUnknownError(
-        `${earlier} (sent ${clockTime(this.ledger.local(intent.created_at))} by ${intent.holder}) is not seen applied yet and could still land until ${clockTime(this.ledger.local(deadline))}; nothing was sent. Run the same command again after ${clockTime(this.ledger.local(deadline))}, or without --no-wait to wait for it`,
+        `${sent} is not seen applied yet and could still land until ${clockTime(this.ledger.local(deadline))}; nothing was sent. Run the same command again after ${clockTime(this.ledger.local(deadline))}, or without --no-wait to wait for it`,
       );
     }
     if (settled.kind !== 'applied' && settled.kind !== 'not_applied') {

@@ -1,6 +1,7 @@
-// A wait a person should see the end of: "waiting for the refund of … to show: 1:23 left". On a
-// terminal a line redrawn every second (stepping aside for anything else written, like the
-// progress bars); elsewhere one line saying how long it may take.
+// A wait a person should see the end of: "1:23 left: waiting for the refund of … to show". On a
+// terminal a line redrawn every second, cut to the terminal's width (a line that wrapped could
+// not be redrawn in place) and stepping aside for anything else written, like the progress bars;
+// elsewhere one line saying how long it may take.
 import { clockTime, span } from '../ledger/time.js';
 import { showStatusLine } from './status-line.js';
 
@@ -13,7 +14,9 @@ export function countdown(stderr: NodeJS.WritableStream, onTerminal: boolean, wa
   }
   let drawn = false;
   const draw = () => {
-    stderr.write(`${CLEAR}${what}: ${span(until - Date.now())} left (Ctrl-C stops; nothing more is sent)`);
+    const width = Math.max(20, ((stderr as { columns?: number }).columns ?? 80) - 1);
+    const line = `${span(until - Date.now())} left: ${what} (Ctrl-C stops; nothing more is sent)`;
+    stderr.write(`${CLEAR}${line.length > width ? `${line.slice(0, width - 1)}…` : line}`);
     drawn = true;
   };
   const remove = showStatusLine({

@@ -70,11 +70,26 @@ describe('a request sitting 5 s in the queue while payctl waits 4 s (--timeout 1
     expectError(await run(home(), args, { env: { ...served().env, ...window } }), 9, 'outcome unknown');
     const again = await run(home(), args, { env: { ...served().env, ...window }, stderrTty: true });
     expect(again.code, again.stderr).toBe(0);
-    // Redrawn in place each second: "…: 0:03 left", then "…: 0:02 left", cleared once it is over.
-    const ticks = [...again.stderr.matchAll(new RegExp(`\\r\\x1b\\[2Kwaiting for the refund of transaction ${sale.id} \\(sent \\d\\d:\\d\\d:\\d\\d by \\S+\\) to show: (\\d+:\\d\\d) left \\(Ctrl-C stops; nothing more is sent\\)`, 'g'))].map((m) => m[1]);
+    // Redrawn in place each second ("0:03 left: …", then "0:02 left: …"), cut to the terminal's width.
+    const drawn = [...again.stderr.matchAll(/\r\x1b\[2K(\d+:\d\d left: [^\r\n\x1b]*)/g)].map((m) => m[1] as string);
+    const ticks = drawn.filter((line) => new RegExp(`^\\d+:\\d\\d left: waiting for the refund of transaction ${sale.id} \\(sent \\d\\d:\\d\\d:\\d\\d by \\S+\\) to show`).test(line));
+    expect(drawn.every((line) => line.length <= 119)).toBe(true);
     expect(ticks.length).toBeGreaterThan(0);
     expect(again.stderr).toContain('Already done');
     await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(voids(await getTx(served().home, sale.id))).toBe(1);
+  }, 30_000);
+
+  it('Ctrl-C while the rerun waits: exit 3, saying nothing was sent and until when the earlier refund could land', async () => {
+    const sale = await createCard(served().home, '10.00');
+    const args = ['transactions', 'refund', sale.id, '--amount', '4.00', '--yes', '--timeout', '1'];
+    expectError(await run(home(), args, { env: { ...served().env, ...window } }), 9, 'outcome unknown');
+    const waiting = spawnPayctl(args, home(), { ...served().env, ...window });
+    await eventually(() => waiting.stderr().includes('waiting for the refund'), 5000, 'the rerun to wait');
+    waiting.child.kill('SIGINT');
+    expect(await waiting.exited).toBe(3);
+    expect(waiting.stderr()).toMatch(new RegExp(`\\ncancelled: nothing was sent; the refund of transaction ${sale.id} \\(sent \\d\\d:\\d\\d:\\d\\d by \\S+\\) could still land until \\d\\d:\\d\\d:\\d\\d\\. Run the same command again to wait for it\\n$`));
+    await eventually(async () => (await getTx(served().home, sale.id)).amount === '6.00', 8000, 'the late refund to land');
     expect(voids(await getTx(served().home, sale.id))).toBe(1);
   }, 30_000);
 
