@@ -379,8 +379,7 @@ async function bulkRefundFigures() {
     const client = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: BENCH_KEY, PAYCTL_MARKETPLACE_ID: '' };
     const cli = (argv, timeout = 600_000) => spawnSync(NODE, [CLI, ...argv], { env: { ...env, ...client }, encoding: 'utf8', timeout, maxBuffer: 512 << 20 });
     // Cards and PIX are refundable (a paid boleto is not): about 9 in 10 generated sales.
-    // Then as many again for the same batch on a shared (PostgreSQL) ledger.
-    const wanted = 2 * BULK_REFUNDS + LOOP_REFUNDS + BARE_REFUNDS;
+    const wanted = BULK_REFUNDS + LOOP_REFUNDS + BARE_REFUNDS;
     const generated = cli(['sandbox', 'generate', '--sales', String(Math.ceil(wanted * 1.15)), '--days', '1', '-q', '-o', 'json']);
     if (generated.status !== 0) throw new Error(`sandbox generate failed: ${generated.stderr}`);
     const listed = cli(['transactions', 'list', '--all', '--payment-type', 'credit,pix', '-o', 'ndjson']);
@@ -410,29 +409,37 @@ async function bulkRefundFigures() {
     if (bulk.status !== 0 || refunded !== BULK_REFUNDS) throw new Error(`bulk refund: exit ${bulk.status}, ${refunded} refunded:\n${bulk.stderr.slice(-2000)}`);
     const rssMB = Number(bulk.stderr.trim().split('\n').at(-1)) / 1024;
 
-    // The same batch, other sales, on a ledger in PostgreSQL (a server started here, on loopback).
+    // A ledger in PostgreSQL (a server started here, on loopback) against the SQLite one: two more
+    // batches of the same size, on sales generated for them (a store the same size for both),
+    // SQLite's and then PostgreSQL's.
     let shared;
     try {
       const { startPostgres } = await import('../helpers/postgres-server.mjs');
       const postgres = await startPostgres();
       try {
-        const pgFile = path.join(bulkHome, 'refunds-shared.ndjson');
-        writeFileSync(pgFile, `${lines.slice(BULK_REFUNDS + LOOP_REFUNDS + BARE_REFUNDS, 2 * BULK_REFUNDS + LOOP_REFUNDS + BARE_REFUNDS).join('\n')}\n`);
-        const t2 = performance.now();
-        const onPostgres = spawnSync(NODE, [CLI, 'transactions', 'refund', '--file', pgFile, '--yes', '--concurrency', '8'], {
-          env: { ...env, ...client, PAYCTL_LEDGER_URL: postgres.url },
-          encoding: 'utf8',
-          maxBuffer: 512 << 20,
-          timeout: 600_000,
-        });
-        const pgMs = performance.now() - t2;
-        const done = onPostgres.stdout.trimEnd().split('\n').filter((l) => l && JSON.parse(l).status === 'refunded').length;
-        shared = onPostgres.status === 0 && done === BULK_REFUNDS ? { ms: pgMs } : { error: `exit ${onPostgres.status}, ${done} refunded: ${onPostgres.stderr.slice(-500)}` };
+        const before = new Set(lines.map((l) => JSON.parse(l).id));
+        const more = cli(['sandbox', 'generate', '--sales', String(Math.ceil(2 * BULK_REFUNDS * 1.15)), '--days', '1', '-q', '-o', 'json']);
+        if (more.status !== 0) throw new Error(`sandbox generate failed: ${more.stderr}`);
+        const fresh = cli(['transactions', 'list', '--all', '--payment-type', 'credit,pix', '--status', 'succeeded', '-o', 'ndjson']).stdout.trimEnd().split('\n').filter((l) => !before.has(JSON.parse(l).id));
+        if (fresh.length < 2 * BULK_REFUNDS) throw new Error(`only ${fresh.length} new refundable transactions`);
+        const batch = (name, slice, extraEnv) => {
+          const batchFile = path.join(bulkHome, name);
+          writeFileSync(batchFile, `${slice.join('\n')}\n`);
+          const t = performance.now();
+          const result = spawnSync(NODE, [CLI, 'transactions', 'refund', '--file', batchFile, '--yes', '--concurrency', '8'], { env: { ...env, ...client, ...extraEnv }, encoding: 'utf8', maxBuffer: 512 << 20, timeout: 600_000 });
+          const ms = performance.now() - t;
+          const done = result.stdout.trimEnd().split('\n').filter((l) => l && JSON.parse(l).status === 'refunded').length;
+          if (result.status !== 0 || done !== BULK_REFUNDS) throw new Error(`${name}: exit ${result.status}, ${done} refunded: ${result.stderr.slice(-500)}`);
+          return ms;
+        };
+        const sqliteMs = batch('refunds-sqlite.ndjson', fresh.slice(0, BULK_REFUNDS), {});
+        const pgMs = batch('refunds-shared.ndjson', fresh.slice(BULK_REFUNDS, 2 * BULK_REFUNDS), { PAYCTL_LEDGER_URL: postgres.url });
+        shared = { sqliteMs, pgMs };
       } finally {
         await postgres.destroy();
       }
     } catch (err) {
-      shared = { error: `PostgreSQL could not be started here (${err.message.split('\n')[0]})` };
+      shared = { error: err.message.split('\n')[0] };
     }
 
     const script = `for id in ${loopIds.join(' ')}; do "${NODE}" "${CLI}" transactions refund "$id" --yes -q -o json > /dev/null || exit 1; done`;
@@ -765,8 +772,8 @@ for (const { bulkMs, loopMs, rssMB, bareMs, shared } of bulkRows) {
   console.log(`bare HTTP client (test/bench/bare-refunds.mjs, 8 at a time, same server): ${Math.round(bareRate).toLocaleString('en-US')} refunds/s; payctl reaches ${(rate / bareRate).toFixed(2)}× of it`);
   if (shared?.error) console.log(`on a shared PostgreSQL ledger: not measured: ${shared.error}`);
   else if (shared) {
-    const pgRate = BULK_REFUNDS / (shared.ms / 1000);
-    console.log(`the same batch on a shared PostgreSQL ledger (other sales, same server): ${(shared.ms / 1000).toFixed(1)} s, ${Math.round(pgRate).toLocaleString('en-US')} refunds/s, ${(pgRate / rate).toFixed(2)}× the SQLite ledger's`);
+    const [sqliteRate, pgRate] = [shared.sqliteMs, shared.pgMs].map((ms) => BULK_REFUNDS / (ms / 1000));
+    console.log(`then ${BULK_REFUNDS.toLocaleString('en-US')} more rows each, on sales generated for them: SQLite ledger ${Math.round(sqliteRate).toLocaleString('en-US')} refunds/s, shared PostgreSQL ledger ${Math.round(pgRate).toLocaleString('en-US')} refunds/s: ${(pgRate / sqliteRate).toFixed(2)}×`);
   }
 }
 for (const { clean, chaos, team } of exactlyOnceRows) {
