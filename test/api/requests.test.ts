@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildCreateRequest, createFingerprint } from '../../src/commands/transactions/create.js';
+import { buildCreateRequest, createFingerprint, generatedReference } from '../../src/commands/transactions/create.js';
 import { VERSION } from '../../src/version.js';
 import { payctl, tempHome } from '../helpers/run.js';
 import { providerError, recordingServer, type RecordingServer, type Reply } from '../helpers/recording-server.js';
@@ -348,6 +348,10 @@ describe('what is sent', () => {
   it('a reference_id is generated when none is given', async () => {
     await run(['transactions', 'create', '--on-behalf-of', SELLER, '--payment-type', 'pix', '--amount', '1'], [created()]);
     expect(posts()[0]!.json.reference_id).toMatch(/^payctl-[0-9a-f-]{36}$/);
+  });
+
+  it('a generated reference_id never holds twelve digits in a row (messages would mask it as a card number)', () => {
+    for (let i = 0; i < 20_000; i += 1) expect(generatedReference()).not.toMatch(/\d{12}/);
   });
 
   it('card tokenization body, card read from --card-file -', async () => {

@@ -293,7 +293,7 @@ export async function gatherCreateInput(ctx: Context, options: Record<string, un
   }
   onBehalfOf = validateId(onBehalfOf, 'seller id', '--on-behalf-of');
 
-  const referenceId = optionalString(options.referenceId) ?? `payctl-${randomUUID()}`;
+  const referenceId = optionalString(options.referenceId) ?? generatedReference();
   if (referenceId.length > 500) throw new ValidationError('--reference-id', 'at most 500 characters');
   const metadataPairs = stringList(options.metadata);
   const metadata = metadataPairs.length > 0 ? parseMetadata(metadataPairs, '--metadata') : undefined;
@@ -637,6 +637,18 @@ function createProof(intent: Intent, found: Transaction[], others: Intent[]): Pr
 function createdOf(found: Transaction[], expected: ExpectedSale, memory: Intent[]): Transaction | undefined {
   const mine = memory.at(-1);
   return found.find((t) => t.id === mine?.proof) ?? found.find((t) => saleMatches(expected, t));
+}
+
+/**
+ * `payctl-<uuid>`, never with twelve digits in a row: messages mask such a run as a card number
+ * might be (about one uuid in 300 has one), and a reference the user is told to look up must be
+ * readable whole.
+ */
+export function generatedReference(): string {
+  for (;;) {
+    const reference = `payctl-${randomUUID()}`;
+    if (!/\d{12}/.test(reference)) return reference;
+  }
 }
 
 function describeKind(payment: Payment): string {
