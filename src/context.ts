@@ -1,6 +1,6 @@
 import type { ApiClient, ClientOptions, PreparedRequest, RequestInput } from './api/client.js';
 import type { Target } from './api/endpoints.js';
-import { ensureDir } from './config/dirs.js';
+import { DirError, ensureDir } from './config/dirs.js';
 import { resolvePaths, sandboxDir, type Paths } from './config/paths.js';
 import { resolveProfile, type ResolvedProfile } from './config/profile.js';
 import { loadConfig, type ConfigFile } from './config/store.js';
@@ -318,30 +318,49 @@ export class Context {
    * the PostgreSQL driver when the profile shares a ledger (ledger_url, PAYCTL_LEDGER_URL).
    */
   moneyGuard(options: { noWait?: boolean } = {}): Promise<MoneyGuard> {
-    this.guardCache ??= (async () => {
-      const profile = await this.profile();
-      // Before the ledger is asked about earlier runs, whose checks would need the sandbox too.
-      if (profile.isEmbedded) this.prepareSandboxState();
-      const [{ openLedger }, { accountOf }, { MoneyGuard }, { maskText }, { ledgerUrlSecrets }, { countdown }] = await Promise.all([
-        import('./ledger/open.js'),
-        import('./ledger/account.js'),
-        import('./ledger/guard.js'),
-        import('./api/mask.js'),
-        import('./ledger/errors.js'),
-        import('./output/countdown.js'),
-      ]);
-      if (profile.ledgerUrl) for (const secret of ledgerUrlSecrets(profile.ledgerUrl)) this.addSecret(secret);
-      // Error messages are kept with the intents they ended: cleaned of card data read in this run first.
-      const ledger = await openLedger({ stateDir: this.paths.stateDir, url: profile.ledgerUrl }, accountOf(profile, this.paths.stateDir), (text) => maskText(text, this.knownSecrets()));
-      this.cleanups.push(() => ledger.close());
-      return new MoneyGuard({
-        ledger,
-        settings: { timeoutMs: profile.timeoutSeconds * 1000, windowMs: profile.settleWindowSeconds * 1000, noWait: options.noWait === true },
-        log: this.log,
-        waiting: (what, until) => countdown(this.io.stderr, this.io.stderrIsTTY && !this.globals.quiet, this.log.warn, what, until),
-      });
-    })();
+    this.guardCache ??= this.openGuard(options).catch((err: unknown) => {
+      // Opened before a money move's first send: a state directory that cannot be written stops it
+      // before anything went out, and the line says so.
+      if (err instanceof DirError) throw new UsageError(`${err.message}. Nothing was sent`);
+      throw err;
+    });
     return this.guardCache;
+  }
+
+  private async openGuard(options: { noWait?: boolean }): Promise<MoneyGuard> {
+    const profile = await this.profile();
+    // Before the ledger is asked about earlier runs, whose checks would need the sandbox too.
+    if (profile.isEmbedded) this.prepareSandboxState();
+    const [{ openLedger }, { MoneyGuard }, { countdown }, where] = await Promise.all([
+      import('./ledger/open.js'),
+      import('./ledger/guard.js'),
+      import('./output/countdown.js'),
+      this.ledgerPlace(),
+    ]);
+    const ledger = await openLedger(where.place, where.account, where.scrub);
+    this.cleanups.push(() => ledger.close());
+    return new MoneyGuard({
+      ledger,
+      settings: { timeoutMs: profile.timeoutSeconds * 1000, windowMs: profile.settleWindowSeconds * 1000, noWait: options.noWait === true },
+      log: this.log,
+      waiting: (what, until) => countdown(this.io.stderr, this.io.stderrIsTTY && !this.globals.quiet, this.log.warn, what, until),
+    });
+  }
+
+  /**
+   * Where the current profile's account keeps its ledger (this machine's SQLite file, or the
+   * shared PostgreSQL database), for the guard and for `payctl ledger check|reset`. Error messages
+   * are kept with the intents they ended: cleaned of card data and secrets read in this run first.
+   */
+  async ledgerPlace(): Promise<{ place: import('./ledger/open.js').LedgerPlace; account: import('./ledger/account.js').Account; scrub: (text: string) => string }> {
+    const profile = await this.profile();
+    const [{ accountOf }, { maskText }, { ledgerUrlSecrets }] = await Promise.all([import('./ledger/account.js'), import('./api/mask.js'), import('./ledger/errors.js')]);
+    if (profile.ledgerUrl) for (const secret of ledgerUrlSecrets(profile.ledgerUrl)) this.addSecret(secret);
+    return {
+      place: { stateDir: this.paths.stateDir, url: profile.ledgerUrl },
+      account: accountOf(profile, this.paths.stateDir),
+      scrub: (text) => maskText(text, this.knownSecrets()),
+    };
   }
 
   prompter(): Promise<Prompter> {

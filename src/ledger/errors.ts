@@ -32,6 +32,59 @@ function reason(cause: unknown): string {
   return String(cause);
 }
 
+/**
+ * The ledger's file on this machine failed (a full disk, a read-only or unreadable file, a file
+ * that is not a database, a damaged one): exit 2, naming it. What was sent is said by whoever
+ * catches it (before a send: nothing; after: the intent stays for the next run to settle).
+ */
+export class LedgerFileError extends CliError {
+  constructor(
+    readonly where: string,
+    readonly reason: string,
+    cause?: unknown,
+  ) {
+    super(`the ledger ${where} cannot be used (${reason})`, ExitCode.usage, { cause });
+  }
+
+  /** The same failure, said with what it means for the move at hand. */
+  saying(what: string): LedgerFileError {
+    const said = new LedgerFileError(this.where, this.reason, this.cause);
+    said.message = `the ledger ${this.where} cannot be used (${this.reason}); ${what}`;
+    return said;
+  }
+}
+
+/** What SQLite says of a file it cannot use, as a person reads it; undefined for anything else (a bug). */
+export function sqliteTrouble(err: unknown): string | undefined {
+  const e = err as { code?: string; errcode?: number; errstr?: string; message?: string };
+  const text = `${e.code ?? ''} ${e.errstr ?? ''} ${e.message ?? ''}`;
+  const known: Array<[RegExp, string]> = [
+    [/SQLITE_FULL|disk is full/i, 'the disk is full'],
+    [/SQLITE_READONLY|readonly database|read-only/i, 'it is read-only'],
+    [/SQLITE_NOTADB|not a database/i, 'it is not a database'],
+    [/SQLITE_CORRUPT|malformed/i, 'it is damaged'],
+    [/SQLITE_CANTOPEN|unable to open/i, 'it cannot be opened'],
+    [/SQLITE_PERM|SQLITE_AUTH|permission denied|EACCES/i, 'permission denied'],
+    [/SQLITE_IOERR|disk I\/O error/i, 'a disk I/O error'],
+    [/SQLITE_BUSY|database is locked/i, 'another process kept it locked too long'],
+  ];
+  return known.find(([pattern]) => pattern.test(text))?.[1];
+}
+
+/**
+ * A ledger payctl used on this machine is gone, empty, unreadable or replaced by another: money
+ * does not move until someone decides (restore it, or start anew with `payctl ledger reset --yes`),
+ * since the moves it recorded could otherwise be made again. Exit 2.
+ */
+export class LedgerLostError extends CliError {
+  constructor(where: string, what: string, since: string) {
+    super(
+      `the ledger ${where} ${what}, but payctl has kept its money moves there since ${since}; nothing was sent. Moves it recorded could be made again without it: restore it (from a backup), or run 'payctl ledger reset --yes' to start a new one (earlier moves are then known only from the sales' own history). Reads still work`,
+      ExitCode.usage,
+    );
+  }
+}
+
 /** A PostgreSQL URL as it may be shown: the password masked, like an API key. */
 export function maskLedgerUrl(url: string): string {
   try {

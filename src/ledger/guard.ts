@@ -18,6 +18,7 @@
 import { UncertainOutcomeError } from '../api/client.js';
 import { noteWhileInFlight } from '../interrupt.js';
 import { ApiError, CliError, ExitCode, InFlightError, OutcomeUnknownError, UsageError } from '../errors.js';
+import { LedgerFileError } from './errors.js';
 import type { Ledger } from './ledger.js';
 import { ownWaitMs, settle, settleUntil, type Proof, type Settled } from './settle.js';
 import { clockTime } from './time.js';
@@ -213,14 +214,20 @@ export class MoneyGuard {
     onLate: (now: R) => A,
   ): Promise<A> {
     this.ledger.assertLeased();
-    const intent = await this.ledger.record({
-      key: move.key,
-      operation: move.operation,
-      target: move.target,
-      requested_cents: move.requestedCents,
-      settle_until: this.settleUntilFromNow(),
-      ...fields,
-    });
+    let intent: Intent;
+    try {
+      intent = await this.ledger.record({
+        key: move.key,
+        operation: move.operation,
+        target: move.target,
+        requested_cents: move.requestedCents,
+        settle_until: this.settleUntilFromNow(),
+        ...fields,
+      });
+    } catch (err) {
+      // Written before anything is sent: a ledger that cannot take it means nothing left.
+      throw err instanceof LedgerFileError ? err.saying(`${move.what} was not sent`) : err;
+    }
     memory.push(intent);
     const note = `${move.what} was in flight: it may or may not have been applied. Run the same command again: it checks first and sends only if it did not go through`;
     return noteWhileInFlight(note, async () => {
@@ -232,7 +239,11 @@ export class MoneyGuard {
       }
       const checked = check(intent, answer);
       if (checked.kind === 'applied') {
-        await this.ledger.resolve(intent, 'applied', null, checked.proof);
+        await this.ledger.resolve(intent, 'applied', null, checked.proof).catch((err: unknown) => {
+          throw err instanceof LedgerFileError
+            ? err.saying(`${move.what} was applied (the service answered), but this could not be recorded: its intent stays pending, and the next money move on it finds it done before sending anything`)
+            : err;
+        });
         return answer;
       }
       const odd = new UncertainOutcomeError(`the service answered, but not with ${move.what}: ${checked.why}`, { answered: true });

@@ -14,7 +14,7 @@ import { holderAlive } from './identity.js';
 import { LedgerUnreachableError } from './errors.js';
 import { INTENT_COLUMNS, newerSchema, POSTGRES_MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 import { intentFromRow, lockFromRow, newIntentRow } from './rows.js';
-import type { ClaimResult, GroupOutcome, Identity, Intent, IntentFilter, LedgerStore, Lock, NewIntent, WriteGroup } from './types.js';
+import { newIdentity, type ClaimResult, type GroupOutcome, type Identity, type Intent, type IntentFilter, type LedgerStore, type Lock, type NewIntent, type WriteGroup } from './types.js';
 
 /** How long a connection attempt or a statement may take before the ledger counts as unreachable. */
 const CONNECT_TIMEOUT_MS = 5000;
@@ -99,6 +99,23 @@ export class PostgresStore implements LedgerStore {
         await this.client.query(POSTGRES_MIGRATIONS[next - 1] as string);
         await this.client.query('INSERT INTO payctl_schema (version) VALUES ($1)', [next]);
       }
+      const identity = newIdentity();
+      await this.client.query('INSERT INTO payctl_meta (name, value) VALUES ($1, $2), ($3, $4) ON CONFLICT (name) DO NOTHING', ['ledger_id', identity.id, 'since', String(identity.since)]);
+      const { rows: meta } = await this.client.query<{ name: string; value: string }>('SELECT name, value FROM payctl_meta');
+      this.ledgerId = meta.find((r) => r.name === 'ledger_id')?.value ?? '';
+      this.since = Number(meta.find((r) => r.name === 'since')?.value ?? 0);
+    });
+  }
+
+  /** Which ledger this is (made once, with its tables), and since when it keeps moves. */
+  ledgerId = '';
+  since = 0;
+
+  /** The server keeps its own files whole; what can be checked here is that the tables answer. */
+  check(): Promise<string[]> {
+    return this.exclusive(async () => {
+      await this.query('SELECT count(*) FROM payctl_intents WHERE scope = $1', [this.scope]);
+      return [];
     });
   }
 

@@ -65,6 +65,10 @@ CREATE TABLE payctl_locks (
   PRIMARY KEY (scope, key)
 );
 CREATE INDEX payctl_locks_by_token ON payctl_locks (token);
+CREATE TABLE payctl_meta (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
 `;
 
 /** Migration n (1-based) brings a database from version n-1 to n. */

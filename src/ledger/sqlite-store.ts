@@ -8,7 +8,9 @@ import path from 'node:path';
 import { dirError, ensureDir } from '../config/dirs.js';
 export { sqliteLedgerPath } from '../config/paths.js';
 import { CliError, ExitCode } from '../errors.js';
+import { LedgerFileError, sqliteTrouble } from './errors.js';
 import { holderAlive } from './identity.js';
+import { newIdentity } from './types.js';
 import { INTENT_COLUMNS, newerSchema, SCHEMA_VERSION, SQLITE_MIGRATIONS } from './schema.js';
 import { intentFromRow, lockFromRow, newIntentRow } from './rows.js';
 import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from './sqlite.js';
@@ -47,16 +49,31 @@ export class SqliteStore implements LedgerStore {
         { cause: err },
       );
     }
-    // Another process may hold the write lock for a moment: wait for it rather than fail.
-    db.exec('PRAGMA busy_timeout = 15000');
-    // WAL: readers never wait for the writer. NORMAL: a commit survives the process being
-    // killed (what this ledger is for); only a power cut may lose the last commits.
-    db.exec('PRAGMA journal_mode = WAL');
-    db.exec('PRAGMA synchronous = NORMAL');
     const store = new SqliteStore(file, db, scope, scrub);
-    store.migrate();
+    try {
+      store.fileCall(() => {
+        // Another process may hold the write lock for a moment: wait for it rather than fail.
+        db.exec('PRAGMA busy_timeout = 15000');
+        // WAL: readers never wait for the writer. NORMAL: a commit survives the process being
+        // killed (what this ledger is for); only a power cut may lose the last commits.
+        db.exec('PRAGMA journal_mode = WAL');
+        db.exec('PRAGMA synchronous = NORMAL');
+        // The log folded back into the file every 200 pages (800 KB, not SQLite's 4 MB) and cut
+        // back after: the ledger's writes are small, and a nearly full disk should hold a batch.
+        db.exec('PRAGMA wal_autocheckpoint = 200');
+        db.exec('PRAGMA journal_size_limit = 1048576');
+        store.migrate();
+      });
+    } catch (err) {
+      db.close();
+      throw err;
+    }
     return store;
   }
+
+  /** Which ledger this is (made once, with its tables), and since when it keeps moves. */
+  ledgerId = '';
+  since = 0;
 
   private migrate(): void {
     this.immediately(() => {
@@ -67,6 +84,30 @@ export class SqliteStore implements LedgerStore {
         this.db.exec(SQLITE_MIGRATIONS[next - 1] as string);
         this.sql('INSERT INTO payctl_schema (version) VALUES (?)').run(next);
       }
+      const identity = newIdentity();
+      this.sql('INSERT OR IGNORE INTO payctl_meta (name, value) VALUES (?, ?), (?, ?)').run('ledger_id', identity.id, 'since', String(identity.since));
+      const rows = this.sql('SELECT name, value FROM payctl_meta').all() as Array<{ name: string; value: string }>;
+      this.ledgerId = rows.find((r) => r.name === 'ledger_id')?.value ?? '';
+      this.since = Number(rows.find((r) => r.name === 'since')?.value ?? 0);
+    });
+  }
+
+  /** SQLite's own failures (a full disk, a damaged file) as one line naming the file: exit 2, never 1. */
+  private fileCall<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (err) {
+      const trouble = sqliteTrouble(err);
+      if (trouble) throw new LedgerFileError(this.where, trouble, err);
+      throw err;
+    }
+  }
+
+  async check(): Promise<string[]> {
+    return this.fileCall(() => {
+      const rows = this.db.prepare('PRAGMA integrity_check').all() as Array<Record<string, string>>;
+      const problems = rows.map((r) => Object.values(r)[0] as string).filter((text) => text !== 'ok');
+      return problems;
     });
   }
 
@@ -97,7 +138,7 @@ export class SqliteStore implements LedgerStore {
   }
 
   async apply(group: WriteGroup, me: Identity, now: number, leaseMs: number): Promise<GroupOutcome> {
-    return this.immediately(() => {
+    return this.fileCall(() => this.immediately(() => {
       for (const change of group.changes) {
         this.sql('UPDATE payctl_intents SET state = ?, detail = ?, proof = ?, settle_until = ?, updated_at = ? WHERE id = ?').run(
           change.state,
@@ -112,7 +153,7 @@ export class SqliteStore implements LedgerStore {
       const records = group.records.map((intent) => this.insert(intent, me, now));
       const claims = group.claims.map((claim) => this.claim(claim, me, now, leaseMs));
       return { records, claims };
-    });
+    }));
   }
 
   private insert(intent: NewIntent, me: Identity, now: number): Intent {
@@ -140,13 +181,19 @@ export class SqliteStore implements LedgerStore {
   }
 
   async renew(me: Identity, now: number, leaseMs: number): Promise<string[]> {
-    return this.immediately(() => {
-      this.sql('UPDATE payctl_locks SET expires_at = ? WHERE token = ?').run(now + leaseMs, me.token);
-      return (this.sql('SELECT key FROM payctl_locks WHERE scope = ? AND token = ?').all(this.scope, me.token) as Array<{ key: string }>).map((r) => r.key);
-    });
+    return this.fileCall(() =>
+      this.immediately(() => {
+        this.sql('UPDATE payctl_locks SET expires_at = ? WHERE token = ?').run(now + leaseMs, me.token);
+        return (this.sql('SELECT key FROM payctl_locks WHERE scope = ? AND token = ?').all(this.scope, me.token) as Array<{ key: string }>).map((r) => r.key);
+      }),
+    );
   }
 
   async intentsOn(keys: string[]): Promise<Intent[]> {
+    return this.fileCall(() => this.intentsOnKeys(keys));
+  }
+
+  private intentsOnKeys(keys: string[]): Intent[] {
     const found: Intent[] = [];
     // In slices: SQLite allows some hundreds of parameters in one statement.
     for (let i = 0; i < keys.length; i += 500) {
@@ -158,7 +205,7 @@ export class SqliteStore implements LedgerStore {
   }
 
   async unresolvedByFingerprint(fingerprint: string): Promise<Intent | undefined> {
-    const row = this.sql(`SELECT * FROM payctl_intents WHERE scope = ? AND fingerprint = ? AND state IN ('pending', 'unknown') ORDER BY id DESC LIMIT 1`).get(this.scope, fingerprint);
+    const row = this.fileCall(() => this.sql(`SELECT * FROM payctl_intents WHERE scope = ? AND fingerprint = ? AND state IN ('pending', 'unknown') ORDER BY id DESC LIMIT 1`).get(this.scope, fingerprint));
     return row ? intentFromRow(row as Record<string, unknown>) : undefined;
   }
 
@@ -178,21 +225,21 @@ export class SqliteStore implements LedgerStore {
       params.push(filter.key);
     }
     params.push(filter.limit);
-    const rows = this.db.prepare(`SELECT * FROM payctl_intents WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`).all(...params);
+    const rows = this.fileCall(() => this.db.prepare(`SELECT * FROM payctl_intents WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`).all(...params));
     return (rows as Record<string, unknown>[]).map(intentFromRow);
   }
 
   async locks(key?: string): Promise<Lock[]> {
-    const rows = key === undefined ? this.sql('SELECT * FROM payctl_locks WHERE scope = ? ORDER BY since').all(this.scope) : this.sql('SELECT * FROM payctl_locks WHERE scope = ? AND key = ?').all(this.scope, key);
+    const rows = this.fileCall(() => key === undefined ? this.sql('SELECT * FROM payctl_locks WHERE scope = ? ORDER BY since').all(this.scope) : this.sql('SELECT * FROM payctl_locks WHERE scope = ? AND key = ?').all(this.scope, key));
     return (rows as Record<string, unknown>[]).map(lockFromRow);
   }
 
   async breakLock(key: string): Promise<Lock | undefined> {
-    return this.immediately(() => {
+    return this.fileCall(() => this.immediately(() => {
       const row = this.sql('SELECT * FROM payctl_locks WHERE scope = ? AND key = ?').get(this.scope, key) as Record<string, unknown> | undefined;
       if (row) this.sql('DELETE FROM payctl_locks WHERE scope = ? AND key = ?').run(this.scope, key);
       return row && lockFromRow(row);
-    });
+    }));
   }
 
   async close(): Promise<void> {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 // The ledger's records, shared by its two stores (SQLite on this machine, PostgreSQL for a team)
 // and by the protocol on top of them (guard.ts). Every time is milliseconds on the ledger's clock
 // (ledger.ts): for a shared ledger that is the database server's, so two machines whose clocks
@@ -113,9 +114,20 @@ export interface IntentFilter {
   limit: number;
 }
 
+/** A new ledger's identity: what tells it from another one at the same place later (a lost ledger recreated). */
+export function newIdentity(): { id: string; since: number } {
+  return { id: randomUUID(), since: Date.now() };
+}
+
 /** What a store keeps the ledger in. One scope (an account) per store object. */
 export interface LedgerStore {
   readonly kind: 'sqlite' | 'postgres';
+  /** Which ledger this is: made once with its tables, so a ledger lost and made anew is told apart. */
+  readonly ledgerId: string;
+  /** Since when (ms) it keeps money moves. */
+  readonly since: number;
+  /** What the database's own check finds wrong (nothing: []). */
+  check(): Promise<string[]>;
   /** Where it is, fit to print: a path, or a URL with its password masked. */
   readonly where: string;
   /** Milliseconds the store's clock is ahead of this machine's. */

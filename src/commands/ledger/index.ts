@@ -32,4 +32,14 @@ export function registerLedger(program: Command, action: ActionFactory, withVerb
     .option('--force', 'required: a lock held by a live payctl protects a move in flight')
     .addHelpText('after', examples('payctl ledger unlock transaction:<id> --force', 'payctl ledger unlock <transaction-id> --force'))
     .action(action(() => import('./unlock.js')));
+  group
+    .command('check')
+    .description("Check the ledger: SQLite's integrity check (a shared ledger: that it answers), its open outcomes and locks")
+    .addHelpText('after', examples('payctl ledger check', 'payctl ledger check -o json'))
+    .action(action(() => import('./check.js')));
+  group
+    .command('reset')
+    .description('Start a new ledger when the one this machine used is lost (deleted, emptied, damaged); needs --yes')
+    .addHelpText('after', examples('payctl ledger check                  # first: is the ledger there, and sound?', 'payctl ledger reset --yes        # earlier moves are then known only from the sales\' own history'))
+    .action(action(() => import('./reset.js')));
 }
