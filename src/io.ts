@@ -9,6 +9,8 @@ export interface IO {
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   env: NodeJS.ProcessEnv;
+  /** The descriptor behind stdin, when it is the process's own: what it is can be asked (a file, a pipe, a device). */
+  stdinFd?: number;
 }
 
 export function processIO(): IO {
@@ -20,6 +22,7 @@ export function processIO(): IO {
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
     env: process.env,
+    stdinFd: 0,
   };
 }
 

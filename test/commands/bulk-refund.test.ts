@@ -114,14 +114,14 @@ describe('a batch from a file', () => {
   it('shows done, failed and left on a terminal stderr', async () => {
     const sales = [await createCard(home(), '10.00'), await createCard(home(), '11.00')];
     const csv = `id\n${sales[0].id}\nbad\n${sales[1].id}\n`;
-    const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes'], { stdin: csv, stderrTty: true });
+    const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--full'], { stdin: csv, stderrTty: true });
     expect(result.code).toBe(10);
     expect(result.stderr).toMatch(/2 done \| 1 failed \| 0 left \| [\d,]+\/s/);
   });
 
   it('on a terminal: a readable line per row; NDJSON with -o ndjson there too', async () => {
     const sales = [await createCard(home(), '10.00'), await createCard(home(), '11.00')];
-    const csv = `id,amount\n${sales[0].id},2.50\nbad\n${sales[1].id}\n`;
+    const csv = `id,amount\n${sales[0].id},2.50\nbad\n${sales[1].id},tudo\n`;
     const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--no-color'], { stdin: csv, tty: true });
     expect(result.code).toBe(10);
     const lines = result.stdout.trimEnd().split('\n').sort();
@@ -129,13 +129,13 @@ describe('a batch from a file', () => {
     expect(lines).toContain(`row  1  refunded  R$ 2,50  ${sales[0].id}`);
     expect(lines).toContain(`row  3  refunded  R$ 11,00  ${sales[1].id}`);
     expect(lines.find((l) => l.startsWith('row  2'))).toMatch(/^row {2}2 {2}invalid {3}\S.*id/);
-    const piped = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '-o', 'ndjson'], { stdin: `id\n${(await createCard(home(), '5.00')).id}\n`, tty: true });
+    const piped = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '-o', 'ndjson'], { stdin: `id,amount\n${(await createCard(home(), '5.00')).id},all\n`, tty: true });
     expect(results(piped.stdout).map((l) => l.status)).toEqual(['refunded']);
   });
 
   it('one row is one row: counted in the singular', async () => {
     const file = join(home(), 'one.csv');
-    writeFileSync(file, 'id\nnot-an-id\n');
+    writeFileSync(file, 'id,amount\nnot-an-id,1.00\n');
     const dry = await run(home(), ['transactions', 'refund', '--file', file, '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stderr).toContain('dry run: 1 row read, nothing was sent');
@@ -147,7 +147,7 @@ describe('a batch from a file', () => {
 
   it('CSV with amounts in reais or cents; bad rows reported without stopping; exit 10 when some fail', async () => {
     const [a, b, c] = [await createCard(home(), '30.00'), await createCard(home(), '40.00'), await createCard(home(), '50.00')];
-    const csv = ['id,amount,amount_cents', `${a.id},5.00,`, `${b.id},,`, 'not-an-id,1.00,', `${c.id},,1250`, `${a.id},abc,`].join('\n');
+    const csv = ['id,amount,amount_cents', `${a.id},5.00,`, `${b.id},ALL,`, 'not-an-id,1.00,', `${c.id},,1250`, `${a.id},abc,`].join('\n');
     const file = join(home(), 'refunds.csv');
     writeFileSync(file, csv);
     const result = await run(home(), ['transactions', 'refund', '--file', file, '--yes']);

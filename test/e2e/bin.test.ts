@@ -234,7 +234,7 @@ describe('bin/payctl.js', () => {
     // A settle window of 3 s: a row in flight when Ctrl-C came is looked for, on the rerun, until
     // 3 s after it was sent; the default 120 s would make the rerun wait that long.
     const window = { PAYCTL_SETTLE_WINDOW: '3' };
-    const child = spawn(process.execPath, [BIN, 'transactions', 'refund', '--file', '-', '--yes', '-o', 'ndjson', '--timeout', '1'], { env: testEnv(home.home, window) });
+    const child = spawn(process.execPath, [BIN, 'transactions', 'refund', '--file', '-', '--full', '--yes', '-o', 'ndjson', '--timeout', '1'], { env: testEnv(home.home, window) });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.stdin.end(ids);
@@ -245,7 +245,7 @@ describe('bin/payctl.js', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(stderr).toContain('Run the same command again');
 
-    const rerun = payctl(['transactions', 'refund', '--file', '-', '--yes', '-o', 'ndjson', '--timeout', '1'], { input: ids, env: window });
+    const rerun = payctl(['transactions', 'refund', '--file', '-', '--full', '--yes', '-o', 'ndjson', '--timeout', '1'], { input: ids, env: window });
     expect(rerun.code, rerun.stderr).toBe(0);
     const results = rerun.stdout.trim().split('\n').map((line) => JSON.parse(line));
     expect(results).toHaveLength(rows);

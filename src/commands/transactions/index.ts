@@ -113,7 +113,8 @@ export function registerTransactions(program: Command, action: ActionFactory, wi
     .description('Refund (void) a transaction, in full or in part, or a batch from a file; asks for confirmation')
     .option('--amount <amount>', 'amount to refund in major units (default: all that remains)')
     .option('--amount-cents <cents>', 'amount to refund in cents')
-    .option('--file <path|->', 'refund every row of a CSV (id, and amount or amount_cents) or NDJSON file; - reads stdin')
+    .option('--file <path|->', 'refund every row of a CSV (id, and amount, amount_cents, valor or valor_centavos; , or ; between cells) or NDJSON file; - reads stdin')
+    .option('--full', 'with --file: refund all that remains of every row (the file then has no amount column)')
     .option('--concurrency <n>', 'with --file: refunds in flight at once (default 4; fewer while the service answers 429)')
     .option('--allow-duplicates', 'with --file: allow the same transaction on several rows (each row is a refund of its own)')
     .option('--failed-out <file>', 'with --file: where rows that were not refunded are written, for a retry (default: <input>.failed.csv beside the input)')
@@ -126,6 +127,8 @@ export function registerTransactions(program: Command, action: ActionFactory, wi
         'payctl transactions refund <id> --amount 5.00 --yes',
         'payctl transactions refund <id> --amount 5.00 --yes --again   # payctl refunded it before: refund 5.00 more',
         'payctl transactions refund --file refunds.csv --concurrency 8',
+        'payctl transactions refund --file estornos.csv --yes                # a pt-BR spreadsheet: id;valor, decimal commas',
+        'payctl transactions refund --file ids.csv --full --yes              # only an id column: all that remains of each',
         'payctl transactions refund --file refunds.failed.csv --yes     # only the rows the last run could not refund',
         'payctl transactions list --status succeeded --from 2026-11-20 -o ndjson | payctl transactions refund --file - --yes > results.ndjson',
       ),

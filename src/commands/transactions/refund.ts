@@ -33,9 +33,9 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
     const { runBulkRefund } = await import('./bulk/run.js');
     return runBulkRefund(ctx, options);
   }
-  const fileOnly = ['concurrency', 'allowDuplicates', 'failedOut', 'maxWait'].filter((name) => options[name] !== undefined);
+  const fileOnly = ['concurrency', 'allowDuplicates', 'failedOut', 'maxWait', 'full'].filter((name) => options[name] !== undefined);
   if (fileOnly.length > 0) {
-    throw new UsageError('--concurrency, --allow-duplicates, --failed-out and --max-wait go with --file');
+    throw new UsageError('--full, --concurrency, --allow-duplicates, --failed-out and --max-wait go with --file');
   }
   return runMoneyMove(ctx, args, options, refund);
 }

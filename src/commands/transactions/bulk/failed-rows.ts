@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDir } from '../../../config/dirs.js';
-import { CliError, ExitCode } from '../../../errors.js';
+import { CliError } from '../../../errors.js';
 import { stringify } from 'csv-stringify/sync';
 import { safeCell } from '../../../output/csv.js';
 
@@ -45,16 +45,20 @@ export function failedRowsCsv(rows: FailedRow[]): string {
   return stringify([['id', 'amount', 'amount_cents', 'error'], ...records], { record_delimiter: '\n' });
 }
 
-/** Writes the file whole or not at all (a temporary file renamed into place). */
-export function writeFailedRows(file: string, rows: FailedRow[]): void {
+/**
+ * Writes the file whole or not at all (a temporary file renamed into place). Returns why it could
+ * not be written, if it could not: the rows are in the result lines anyway, and a full disk here
+ * must not hide what the batch itself ran into.
+ */
+export function writeFailedRows(file: string, rows: FailedRow[]): string | undefined {
   const temporary = `${file}.tmp-${randomUUID().slice(0, 8)}`;
   try {
     ensureDir(path.dirname(path.resolve(file)), 'directory for the rows not refunded');
     writeFileSync(temporary, failedRowsCsv(rows), { mode: 0o600 });
     renameSync(temporary, file);
+    return undefined;
   } catch (err) {
     rmSync(temporary, { force: true });
-    if (err instanceof CliError) throw err;
-    throw new CliError(`could not write the rows not refunded to ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); they are in the result lines above`, ExitCode.usage, { cause: err });
+    return err instanceof CliError ? err.message : `${file} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`;
   }
 }

@@ -1,15 +1,23 @@
-// The rows of a bulk refund, from CSV (a header with `id`, and optionally `amount` in reais or
-// `amount_cents`; the cell `all` or `tudo` is all that remains) or NDJSON (objects with `id` and
-// optionally `amount` / `amount_cents`; so the output of `payctl transactions list -o ndjson` can
-// be piped in). A row that cannot be used is kept with its error, to be reported without stopping
-// the batch. The input's bytes do not identify anything: what was already refunded is known per
-// sale, from the ledger (an edited or re-saved file refunds only what was not done).
+// The rows of a bulk refund, read strictly: a column, a cell or a line payctl cannot read is an
+// error naming it, never a default that moves more money.
+//
+//   - CSV with a header: `id`, and one amount column of those payctl knows, `amount` or `valor`
+//     (reais) and `amount_cents` or `valor_centavos`; the cell `all` or `tudo` is all that remains.
+//     Any other column is refused before anything is sent. Separated by `,` or, as a pt-BR
+//     spreadsheet writes it, by `;` with decimal commas (told apart by the header); a BOM and CRLF
+//     line ends are read as such.
+//   - NDJSON: objects with `id` and one of the same amounts, so the output of `payctl transactions
+//     list -o ndjson` pipes straight in (its `amount` is what remains).
+//
+// A row that cannot be used (a blank or unreadable amount, two amounts, more cells than the header
+// has columns: an unquoted decimal comma) is kept with its error, to be reported without stopping
+// the batch. `--full` refunds all that remains of every row, with no amount column. The input is
+// read as it streams, each line bounded (64 KB): /dev/zero or a file with no line ends stops there.
 import { StringDecoder } from 'node:string_decoder';
-import { parse } from 'csv-parse/sync';
+import { parse, type Parser } from 'csv-parse';
 import { UsageError } from '../../../errors.js';
 import { parseAmount, parseAmountCents } from '../../../validate/index.js';
 import type { Snapshot } from '../applied.js';
-
 
 export interface RefundRow {
   /** 1-based position among the data rows. */
@@ -17,7 +25,7 @@ export interface RefundRow {
   id?: string;
   /** This row is the n-th of its transaction in the input (1 unless --allow-duplicates). */
   occurrence?: number;
-  /** Undefined: all that remains. */
+  /** Undefined: all that remains (said with `all`/`tudo`, or --full). */
   cents?: number;
   /** The row's own copy of the transaction, if it carries one (saves a lookup). */
   snapshot?: Snapshot;
@@ -26,39 +34,64 @@ export interface RefundRow {
   cells?: { id: string; amount: string; amount_cents: string };
 }
 
-const ID = /^[0-9a-f]{32}$/;
+export interface RefundInput {
+  rows: RefundRow[];
+}
 
+export interface ReadOptions {
+  /** --full: every row refunds all that remains; the input has no amounts. */
+  full: boolean;
+}
+
+/** The longest line (row) payctl reads: a refund row is a few dozen bytes. */
+export const MAX_LINE_BYTES = 64 * 1024;
+
+const ID = /^[0-9a-f]{32}$/;
 /** The cell that says "all that remains" in so many words. */
 const ALL = /^(all|tudo)$/i;
 
-function amountOf(amount: unknown, amountCents: unknown): { cents?: number; error?: string } {
-  if ([amount, amountCents].some((cell) => typeof cell === 'string' && ALL.test(cell.trim()))) return {};
+/** The amount columns payctl reads, and what unit each is in. */
+const AMOUNT_COLUMNS: Record<string, 'reais' | 'cents'> = { amount: 'reais', valor: 'reais', amount_cents: 'cents', valor_centavos: 'cents' };
+/** Columns that are read but carry nothing to send: the error of a rows-to-retry file. */
+const IGNORED_COLUMNS = new Set(['error']);
+const KNOWN = 'id, amount or valor (reais), amount_cents or valor_centavos (cents)';
+
+const given = (cell: unknown) => cell !== undefined && cell !== null && !(typeof cell === 'string' && cell.trim() === '');
+const asText = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+
+/** One row's amount: from exactly one amount cell, or all that remains when said so. */
+function amountOf(amounts: Array<[column: string, cell: unknown]>, options: ReadOptions): { cents?: number; error?: string } {
+  if (options.full) return {};
+  const present = amounts.filter(([, cell]) => given(cell));
+  if (present.length === 0) return { error: `no amount: write one in ${amounts.map(([c]) => c).join(' or ') || 'amount'}, or all (tudo) to refund all that remains` };
+  if (present.length > 1) return { error: `two amounts (${present.map(([c, cell]) => `${c} ${asText(cell)}`).join(', ')}): give one` };
+  const [column, cell] = present[0] as [string, unknown];
+  const text = asText(cell).trim();
+  if (ALL.test(text)) return {};
   try {
-    if (amountCents !== undefined && amountCents !== null && amountCents !== '') return { cents: parseAmountCents(String(amountCents), 'amount_cents') };
-    if (amount !== undefined && amount !== null && amount !== '') return { cents: parseAmount(String(amount), 'amount') };
+    return { cents: AMOUNT_COLUMNS[column] === 'cents' ? parseAmountCents(text, column) : parseAmount(text, column) };
   } catch (err) {
     return { error: (err as Error).message };
   }
-  return {};
 }
 
-function rowFrom(row: number, id: unknown, amount: unknown, amountCents: unknown, snapshot?: Snapshot): RefundRow {
-  const cell = (value: unknown) => (value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
-  const cells = { id: cell(id), amount: cell(amount), amount_cents: cell(amountCents) };
-  if (typeof id !== 'string' || !ID.test(id.trim())) return { row, error: `id: ${id === undefined || id === '' ? 'missing' : `"${String(id)}" is not a transaction id`}`, cells };
-  const { cents, error } = amountOf(amount, amountCents);
+function rowFrom(row: number, id: unknown, amounts: Array<[column: string, cell: unknown]>, options: ReadOptions, snapshot?: Snapshot): RefundRow {
+  const cellIn = (unit: 'reais' | 'cents') => asText(amounts.find(([column, cell]) => AMOUNT_COLUMNS[column] === unit && given(cell))?.[1]);
+  const cells = { id: asText(id), amount: cellIn('reais'), amount_cents: cellIn('cents') };
+  if (typeof id !== 'string' || !ID.test(id.trim())) return { row, error: `id: ${!given(id) ? 'missing' : `"${asText(id)}" is not a transaction id`}`, cells };
+  const { cents: amount, error } = amountOf(amounts, options);
   if (error) return { row, id: id.trim(), error, cells };
-  return { row, id: id.trim(), ...(cents !== undefined ? { cents } : {}), ...(snapshot ? { snapshot } : {}) };
+  return { row, id: id.trim(), ...(amount !== undefined ? { cents: amount } : {}), ...(snapshot ? { snapshot } : {}) };
 }
 
-function fromNdjsonLine(line: string, row: number): RefundRow {
+function fromNdjsonLine(line: string, row: number, options: ReadOptions): RefundRow {
   let object: Record<string, unknown>;
   try {
     object = JSON.parse(line) as Record<string, unknown>;
   } catch {
-    return { row, error: 'not a JSON object' };
+    return { row, error: 'not a JSON object', cells: { id: '', amount: '', amount_cents: '' } };
   }
-  if (typeof object !== 'object' || object === null || Array.isArray(object)) return { row, error: 'not a JSON object' };
+  if (typeof object !== 'object' || object === null || Array.isArray(object)) return { row, error: 'not a JSON object', cells: { id: '', amount: '', amount_cents: '' } };
   // A transaction as `transactions list` prints it: keep only what tells whether it was refunded since.
   const snapshot: Snapshot | undefined = Array.isArray(object.history)
     ? {
@@ -68,22 +101,135 @@ function fromNdjsonLine(line: string, row: number): RefundRow {
         history: (object.history as Array<Record<string, unknown>>).map((h) => ({ id: h.id as string, operation_type: h.operation_type as string })),
       }
     : undefined;
-  return rowFrom(row, object.id, object.amount, object.amount_cents, snapshot);
+  const amounts = Object.keys(AMOUNT_COLUMNS).filter((key) => key in object).map((key): [string, unknown] => [key, object[key]]);
+  return rowFrom(row, object.id, amounts, options, snapshot);
 }
 
-function fromCsv(text: string): RefundRow[] {
-  let records: Array<Record<string, string>>;
-  try {
-    records = parse(text, { columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()), skip_empty_lines: true, trim: true, relax_column_count: true });
-  } catch (err) {
-    throw new UsageError(`--file: not readable as CSV (${(err as Error).message})`);
+/** The header's columns, checked: an id, one known amount column (none with --full), nothing else. */
+function checkHeader(header: string[], options: ReadOptions): string[] {
+  const columns = header.map((h) => h.trim().toLowerCase());
+  const unknown = columns.filter((c) => c !== 'id' && !(c in AMOUNT_COLUMNS) && !IGNORED_COLUMNS.has(c));
+  if (unknown.length > 0) {
+    throw new UsageError(`--file: the header has ${unknown.length === 1 ? 'a column' : 'columns'} payctl does not read: ${unknown.map((c) => `"${c}"`).join(', ')}; the columns are ${KNOWN}. Nothing was sent`);
   }
-  if (records.length > 0 && !('id' in (records[0] as object))) throw new UsageError('--file: the CSV header needs an "id" column (and optionally "amount" or "amount_cents")');
-  return records.map((r, i) => rowFrom(i + 1, r.id, r.amount, r.amount_cents));
+  if (!columns.includes('id')) throw new UsageError(`--file: the header needs an "id" column (it has ${columns.map((c) => `"${c}"`).join(', ')}). Nothing was sent`);
+  const amounts = columns.filter((c) => c in AMOUNT_COLUMNS);
+  if (options.full && amounts.length > 0) throw new UsageError(`--file: --full refunds all that remains of every row, but the file has an amount column (${amounts.join(', ')}); drop one of the two. Nothing was sent`);
+  if (!options.full && amounts.length === 0) {
+    throw new UsageError(`--file: the header has no amount column (amount or valor in reais, amount_cents or valor_centavos); add one (the cell all or tudo refunds all that remains), or pass --full to refund all that remains of every row. Nothing was sent`);
+  }
+  return columns;
 }
 
-export interface RefundInput {
-  rows: RefundRow[];
+function fromCsvRecord(record: string[], columns: string[], row: number, options: ReadOptions, delimiter: string): RefundRow {
+  if (record.length > columns.length) {
+    const hint = delimiter === ',' ? '; an unquoted decimal comma? write "10,50" in quotes, 10.50, or separate the cells with ;' : '';
+    return {
+      row,
+      error: `${record.length} cells for ${columns.length} columns${hint}`,
+      cells: { id: record[columns.indexOf('id')] ?? '', amount: record.slice(columns.length - 1).join(delimiter), amount_cents: '' },
+    };
+  }
+  const cell = (column: string) => record[columns.indexOf(column)];
+  const amounts = columns.filter((c) => c in AMOUNT_COLUMNS).map((c): [string, unknown] => [c, cell(c)]);
+  return rowFrom(row, cell('id'), amounts, options);
+}
+
+/** `;` when the header says so (a pt-BR spreadsheet's CSV), `,` otherwise. */
+function delimiterOf(header: string): string {
+  const outsideQuotes = header.replace(/"[^"]*"/g, '');
+  const count = (c: string) => outsideQuotes.split(c).length - 1;
+  return count(';') > count(',') ? ';' : ',';
+}
+
+/**
+ * Reads the rows as the input streams in: NDJSON when its first non-blank character opens an
+ * object, CSV otherwise; each line at most MAX_LINE_BYTES.
+ */
+export async function readRefundInput(stream: AsyncIterable<Buffer | string>, options: ReadOptions = { full: false }): Promise<RefundInput> {
+  const decoder = new StringDecoder('utf8');
+  const rows: RefundRow[] = [];
+  let format: 'ndjson' | 'csv' | undefined;
+  let pending = '';
+  let csv: CsvRows | undefined;
+  const tooLong = (where: string) => new UsageError(`--file: ${where} is longer than ${MAX_LINE_BYTES / 1024} KB; not a refund file (a refund row is a few dozen bytes). Nothing was sent`);
+
+  const take = (text: string, final: boolean) => {
+    if (format === undefined) {
+      // The first line decides: NDJSON or CSV, and a CSV's separator.
+      const joined = (pending + text).replace(/^\uFEFF/, '');
+      const start = joined.trimStart();
+      if (!final && !start.includes('\n')) {
+        if (Buffer.byteLength(joined) > MAX_LINE_BYTES) throw tooLong('the first line');
+        pending = joined;
+        return;
+      }
+      if (start === '') return;
+      pending = '';
+      format = start.startsWith('{') ? 'ndjson' : 'csv';
+      if (format === 'csv') csv = csvRows(start.split('\n')[0] as string, rows, options);
+      text = joined;
+    }
+    if (csv) return csv.write(text, final);
+    const lines = (pending + text).split('\n');
+    pending = final ? '' : (lines.pop() as string);
+    if (Buffer.byteLength(pending) > MAX_LINE_BYTES) throw tooLong(`row ${rows.length + 1}`);
+    for (const current of lines) {
+      if (Buffer.byteLength(current) > MAX_LINE_BYTES) throw tooLong(`row ${rows.length + 1}`);
+      if (current.trim() !== '') rows.push(fromNdjsonLine(current, rows.length + 1, options));
+    }
+  };
+  try {
+    for await (const chunk of stream) take(decoder.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk), false);
+    take(decoder.end(), true);
+    await csv?.done;
+  } catch (err) {
+    csv?.stop();
+    if (err instanceof UsageError) throw err;
+    // csv-parse counts lines from the header's: the data row is one less.
+    const lines = (err as { lines?: number }).lines;
+    if ((err as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') throw tooLong(`row ${lines !== undefined ? lines - 1 : rows.length + 1}`);
+    throw new UsageError(`--file: not readable as CSV at row ${rows.length + 1} (${(err as Error).message}). Nothing was sent`);
+  }
+  if (rows.length === 0) throw new UsageError('--file: no rows to refund');
+  return { rows: numberOccurrences(rows) };
+}
+
+interface CsvRows {
+  write(text: string, final: boolean): void;
+  /** Resolves once every record is read; rejects with the first problem (a bad header, a line too long). */
+  done: Promise<void>;
+  stop(): void;
+}
+
+/** A streaming CSV parser whose records become rows as they come; the header is checked first. */
+function csvRows(header: string, rows: RefundRow[], options: ReadOptions): CsvRows {
+  const delimiter = delimiterOf(header);
+  const parser: Parser = parse({ delimiter, bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, max_record_size: MAX_LINE_BYTES });
+  let columns: string[] | undefined;
+  let failed: unknown;
+  const done = (async () => {
+    try {
+      for await (const record of parser as AsyncIterable<string[]>) {
+        if (!columns) columns = checkHeader(record, options);
+        else rows.push(fromCsvRecord(record, columns, rows.length + 1, options, delimiter));
+      }
+    } catch (err) {
+      failed = err;
+      throw err;
+    }
+  })();
+  // Handled here, thrown where it is awaited: a bad header must not go unhandled while input is still read.
+  done.catch(() => undefined);
+  return {
+    write(text, final) {
+      if (failed) throw failed;
+      if (text !== '') parser.write(text);
+      if (final) parser.end();
+    },
+    done,
+    stop: () => parser.destroy(),
+  };
 }
 
 /** Numbers each row among the rows of its transaction: the second refund of a sale is its second row. */
@@ -96,43 +242,4 @@ function numberOccurrences(rows: RefundRow[]): RefundRow[] {
     row.occurrence = n;
   }
   return rows;
-}
-
-/**
- * Reads the rows as the input streams in: NDJSON when its first non-blank character opens an
- * object (parsed line by line, so a batch piped from a 100,000-line listing is never held whole),
- * CSV otherwise (its rows are short; parsed at the end).
- */
-export async function readRefundInput(stream: AsyncIterable<Buffer | string>): Promise<RefundInput> {
-  const decoder = new StringDecoder('utf8');
-  const rows: RefundRow[] = [];
-  let format: 'ndjson' | 'csv' | undefined;
-  let pending = '';
-  const csv: string[] = [];
-  const take = (text: string, final: boolean) => {
-    if (format === undefined) {
-      const start = text.trimStart();
-      if (start === '' && !final) {
-        pending += text;
-        return;
-      }
-      format = (pending + text).trimStart().startsWith('{') ? 'ndjson' : 'csv';
-    }
-    if (format === 'csv') {
-      csv.push(pending, text);
-      pending = '';
-      return;
-    }
-    const lines = (pending + text).split('\n');
-    pending = final ? '' : (lines.pop() as string);
-    for (const line of lines) if (line.trim() !== '') rows.push(fromNdjsonLine(line, rows.length + 1));
-  };
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    take(decoder.write(buffer), false);
-  }
-  take(decoder.end(), true);
-  const all = format === 'csv' ? fromCsv(csv.join('')) : rows;
-  if (all.length === 0) throw new UsageError('--file: no rows to refund');
-  return { rows: numberOccurrences(all) };
 }

@@ -1,10 +1,11 @@
 import { basename } from 'node:path';
-import { open } from 'node:fs/promises';
+import { fstatSync, type Stats } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { UncertainOutcomeError, type ApiClient } from '../../../api/client.js';
 import { SHORT_RUN_ITEMS, type Context } from '../../../context.js';
 import { ApiError, CliError, ExitCode, OutcomeUnknownError, UsageError, ValidationError } from '../../../errors.js';
-import { LeaseLostError, LedgerUnreachableError } from '../../../ledger/errors.js';
+import { LeaseLostError, LedgerFileError, LedgerUnreachableError } from '../../../ledger/errors.js';
 import type { MoneyGuard } from '../../../ledger/guard.js';
 import { clockTime } from '../../../ledger/time.js';
 import { UNRESOLVED, type Intent, type NewIntent } from '../../../ledger/types.js';
@@ -65,7 +66,8 @@ export const DEFAULT_MAX_WAIT_SECONDS = 300;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const keyOf = (id: string) => `transaction:${id}`;
-const ledgerTrouble = (err: unknown) => err instanceof LedgerUnreachableError || err instanceof LeaseLostError;
+/** The ledger itself failing (unreachable, its leases lost, its file full or damaged): the batch stops. */
+const ledgerTrouble = (err: unknown): boolean => err instanceof LedgerUnreachableError || err instanceof LeaseLostError || err instanceof LedgerFileError;
 
 interface BatchRun {
   /** This run's own id: its intents are not "earlier" to its own later rows. */
@@ -170,7 +172,7 @@ class RowRunner {
    * (two machines, an overlapping cron job) share its rows instead of queueing behind each other.
    */
   async run(input: RefundRow, wait = true): Promise<RowResult | Handed> {
-    if (input.error || !input.id) return { row: input.row, id: input.id ?? null, status: 'invalid', refunded_amount: null, error: input.error ?? 'no id' };
+    if (input.error || !input.id) return { row: input.row, id: input.id ?? (input.cells?.id || null), status: 'invalid', refunded_amount: null, error: input.error ?? 'no id' };
     const row = input as Row;
     if (this.budget.stopped) return this.failed(row, `not attempted: the batch ${this.budget.stopped}; run the same command again to resume`);
     const key = keyOf(row.id);
@@ -373,14 +375,43 @@ class RowRunner {
   }
 }
 
-/** The file, or standard input for "-", as a stream: a batch is read as it comes, never whole. */
+/**
+ * The file, or standard input for "-", as a stream: a batch is read as it comes, never whole.
+ * Only a regular file or a pipe (a terminal, for standard input): a directory, a device such as
+ * /dev/zero or a socket is refused before anything is read.
+ */
 async function inputStream(ctx: Context, file: string): Promise<AsyncIterable<Buffer | string>> {
-  if (file === '-') return ctx.io.stdin;
+  if (file === '-') {
+    const fd = ctx.io.stdinFd;
+    const kind = fd === undefined ? undefined : kindOf(() => fstatSync(fd));
+    if (kind !== undefined && kind !== 'file' && kind !== 'pipe' && !ctx.io.stdinIsTTY) throw new UsageError(`--file -: standard input is ${kind}, not a file or a pipe`);
+    return ctx.io.stdin;
+  }
+  let handle: FileHandle;
   try {
-    const handle = await open(file, 'r');
-    return handle.createReadStream();
+    handle = await open(file, 'r');
   } catch (err) {
     throw new UsageError(`--file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  const kind = kindOf(() => fstatSync(handle.fd));
+  if (kind !== 'file' && kind !== 'pipe') {
+    await handle.close();
+    throw new UsageError(`--file: ${file} is ${kind ?? 'not readable'}, not a file of rows (a CSV or NDJSON file, or - for standard input)`);
+  }
+  return handle.createReadStream();
+}
+
+function kindOf(stat: () => Stats): string | undefined {
+  try {
+    const s = stat();
+    if (s.isFile()) return 'file';
+    // A socket is a pipe too: what a program that starts payctl (Node's spawn, ssh) gives its stdin.
+    if (s.isFIFO() || s.isSocket()) return 'pipe';
+    if (s.isDirectory()) return 'a directory';
+    if (s.isCharacterDevice()) return 'a device';
+    return 'not a regular file';
+  } catch {
+    return undefined;
   }
 }
 
@@ -434,14 +465,15 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
   const concurrency = parseConcurrency(options.concurrency);
   const maxWait = parseMaxWait(options.maxWait);
   const flags = moneyMoveFlags(options);
-  if (options.amount !== undefined || options.amountCents !== undefined) throw new ValidationError('--file', 'amounts come from the file (an amount or amount_cents column); drop --amount');
+  if (options.amount !== undefined || options.amountCents !== undefined) throw new ValidationError('--file', 'amounts come from the file (an amount or amount_cents column), or all that remains of every row with --full; drop --amount');
   // V8's young generation may grow to a few megabytes and no further, as in long exports
   // (output/young-generation.ts): held at its starting 1 MB, a tenth of a batch's time went to
   // the collector; left alone, memory grew with the batch. Checked from before the input is read,
   // the first heavy part, and then after every hundred rows.
   const capGrowth = (await import('../../../output/young-generation.js')).capYoungGeneration();
   capGrowth();
-  const { rows } = await readRefundInput(await inputStream(ctx, file));
+  const full = options.full === true;
+  const { rows } = await readRefundInput(await inputStream(ctx, file), { full });
   if (options.allowDuplicates !== true) refuseRepeatedTransactions(rows);
   if (ctx.globals.dryRun) {
     for (const row of rows) await writeOut(ctx.io.stdout, `${JSON.stringify({ row: row.row, id: row.id ?? null, amount_cents: row.cents ?? 'all that remains', error: row.error ?? null })}\n`);
@@ -513,13 +545,13 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
   if (counts.skipped > 0) lines.push(`Skipped ${counted(counts.skipped, 'row')} refunded earlier (--again refunds them).`);
   if (notRefunded.length > 0) {
     const out = failedRowsPath(file, ctx.paths.stateDir, optionalString(options.failedOut));
-    writeFailedRows(out, notRefunded);
-    lines.push(`Rows not refunded: ${out} (to retry only those: payctl transactions refund --file ${out})`);
+    const problem = writeFailedRows(out, notRefunded);
+    lines.push(problem ? `Rows not refunded: not written (${problem}); they are in the result lines above` : `Rows not refunded: ${out} (to retry only those: payctl transactions refund --file ${out})`);
   }
   lines.push(`Ledger: ${guard.ledger.where}`);
   ctx.io.stderr.write(`${lines.join('\n')}\n`);
   if (runner.ledgerError) {
-    throw new CliError(`the batch stopped: ${runner.ledgerError.message}. ${counts.refunded} refunded; rows not finished are checked first by the next run`, ExitCode.network, { cause: runner.ledgerError });
+    throw new CliError(`the batch stopped: ${runner.ledgerError.message}. ${counts.refunded} refunded; rows not finished are checked first by the next run`, runner.ledgerError.exitCode, { cause: runner.ledgerError });
   }
   if (budget.stopped) {
     throw new CliError(`the batch ${budget.stopped}; ${counts.refunded} refunded, ${failed} not. Run the same command again to resume`, counts.refunded === 0 ? ExitCode.rateLimited : ExitCode.bulkPartial);
