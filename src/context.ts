@@ -1,4 +1,5 @@
 import type { ApiClient, ClientOptions, PreparedRequest, RequestInput } from './api/client.js';
+import { maxAnswerBytesFrom } from './api/answer-limits.js';
 import type { Target } from './api/endpoints.js';
 import { DirError, ensureDir } from './config/dirs.js';
 import { resolvePaths, sandboxDir, type Paths } from './config/paths.js';
@@ -261,6 +262,7 @@ export class Context {
       marketplaceId: profile.marketplaceId,
       timeoutMs: profile.timeoutSeconds * 1000,
       userAgent: USER_AGENT,
+      maxAnswerBytes: maxAnswerBytesFrom(this.io.env),
       // The embedded sandbox is on loopback inside this process: never send it through a proxy.
       proxyEnv: profile.isEmbedded ? undefined : this.io.env,
       debug: this.globals.debug ? (line) => this.io.stderr.write(`${line}\n`) : undefined,

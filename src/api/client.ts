@@ -5,7 +5,9 @@ import { GcPacer } from '../paced-gc.js';
 import { ApiError, NetworkError, OutcomeUnknownError, UsageError, ValidationError } from '../errors.js';
 import { buildUrl, endpointOf, type Endpoint, type Target } from './endpoints.js';
 import { errorFromText } from './error-body.js';
+import { AnswerTooLargeError, DEFAULT_MAX_ANSWER_MB, MAX_ANSWER_DEPTH, nestsDeeperThan, readBoundedText } from './answer-limits.js';
 import { isLoopbackHost } from './loopback.js';
+import { controlCharacterIn } from './control-text.js';
 import { maskBody, maskHeader, maskHeaders, maskText } from './mask.js';
 import { withoutControls } from '../output/control-chars.js';
 import { answerNoun, answerOf, describeAnswer, kindOf, LIST_PAGE, withArticle } from './schemas/answers.js';
@@ -26,6 +28,11 @@ export interface ClientOptions {
   retryBaseMs?: number;
   /** Longest Retry-After the CLI is willing to sit through before giving up. */
   maxRetryAfterMs?: number;
+  /**
+   * The largest answer read, in bytes (PAYCTL_MAX_ANSWER_MB; default 32 MB): a longer one is
+   * stopped once past it, or refused at once when its Content-Length says so, and is unusable.
+   */
+  maxAnswerBytes?: number;
   sleep?: (ms: number) => Promise<void>;
   /**
    * --dry-run: called with each request, masked, instead of sending it. It throws (DryRunStop),
@@ -139,11 +146,11 @@ export class ApiClient {
    * stop waiting. Thrown before a retry, never while a request is out: nothing is left in doubt.
    */
   beforeRetryWait?: (ms: number) => void;
-  private readonly options: Required<Pick<ClientOptions, 'maxAttempts' | 'retryBaseMs' | 'maxRetryAfterMs'>> & ClientOptions;
+  private readonly options: Required<Pick<ClientOptions, 'maxAttempts' | 'retryBaseMs' | 'maxRetryAfterMs' | 'maxAnswerBytes'>> & ClientOptions;
   private readonly dispatcher: Dispatcher;
 
   constructor(options: ClientOptions) {
-    this.options = { maxAttempts: 3, retryBaseMs: 250, maxRetryAfterMs: 60_000, ...options };
+    this.options = { maxAttempts: 3, retryBaseMs: 250, maxRetryAfterMs: 60_000, maxAnswerBytes: DEFAULT_MAX_ANSWER_MB * 1024 * 1024, ...options };
     this.dispatcher = createDispatcher(options);
   }
 
@@ -191,9 +198,15 @@ export class ApiClient {
     return (await readAnswer(operation, answer)) as T;
   }
 
-  /** For the few operations whose answer is not JSON (a rendered HTML receipt). */
+  /**
+   * For the few operations whose answer is not JSON (a rendered HTML receipt), and `payctl api`.
+   * An answer that is JSON (by its type, or its first character) and nests too deep is refused
+   * as call() refuses it, since it is parsed next.
+   */
   async callText(operation: Target, input: RequestInput = {}): Promise<{ text: string; contentType?: string | undefined }> {
-    const { text, contentType } = await this.exchange(operation, input, { accept: 'text/html, application/json' });
+    const answer = await this.exchange(operation, input, { accept: 'text/html, application/json' });
+    const { text, contentType } = answer;
+    if ((/json/i.test(contentType ?? '') || /^\s*[[{]/.test(text)) && nestsDeeperThan(text, MAX_ANSWER_DEPTH)) throw tooDeep(endpointOf(operation), answer);
     return { text, contentType };
   }
 
@@ -218,6 +231,8 @@ export class ApiClient {
       try {
         response = await this.send(prepared);
       } catch (err) {
+        // An answer too large to read is not asked for again: it would be as large the next time.
+        if (err instanceof AnswerTooLargeError) throw unusable(endpoint, `the service's answer to ${request} ${err.message}`);
         const code = errorCode(err);
         const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
         if (!last && (repeatable || neverSent)) {
@@ -396,11 +411,19 @@ export class ApiClient {
         bodyTimeout: timeoutMs,
         signal: deadline.signal,
       });
-      const text = await response.body.text();
       const header = (name: string) => {
         const value = response?.headers[name];
         return Array.isArray(value) ? value[0] : value;
       };
+      // Read as it arrives and stopped past the limit (undici does not decompress: payctl sends no
+      // Accept-Encoding, so the bytes counted are the body as it came).
+      let text: string;
+      try {
+        text = await readBoundedText(response.body, header('content-length'), this.options.maxAnswerBytes);
+      } catch (err) {
+        if (err instanceof AnswerTooLargeError) this.logResponse(response.statusCode, response.headers, '', Date.now() - started);
+        throw err;
+      }
       const result = {
         status: response.statusCode,
         text,
@@ -454,11 +477,14 @@ export class ApiClient {
       for (const one of Array.isArray(value) ? value : [value]) debug(`< ${name}: ${this.scrub(maskHeader(name, one, secrets))}`);
     }
     if (!text) return;
-    let shown: string;
-    try {
-      shown = JSON.stringify(maskBody(JSON.parse(text)));
-    } catch {
-      shown = text;
+    let shown = text;
+    // Parsed to mask it only when it is not nested past the limit (parseJson refuses those).
+    if (!nestsDeeperThan(text, MAX_ANSWER_DEPTH)) {
+      try {
+        shown = JSON.stringify(maskBody(JSON.parse(text)));
+      } catch {
+        // not JSON: shown as it came
+      }
     }
     debug(`< ${this.scrub(shown.length > 4000 ? `${shown.slice(0, 4000)}… (${shown.length} chars)` : shown)}`);
   }
@@ -522,6 +548,8 @@ function createDispatcher(options: ClientOptions): Dispatcher {
 }
 
 async function parseError(status: number, text: string, contentType: string | undefined): Promise<ApiError> {
+  // An error body nested past the limit is not parsed: the status says what happened.
+  if (nestsDeeperThan(text, MAX_ANSWER_DEPTH)) return errorFromText(status, text, contentType);
   try {
     const body: unknown = JSON.parse(text);
     const { errorFromJson } = await loadSchemas();
@@ -581,6 +609,11 @@ async function readListPage(operation: Target, answer: Answer): Promise<ListPage
  * body, so a read never pays for it.
  */
 async function checkRequest(operation: Target, body: unknown): Promise<void> {
+  const control = controlCharacterIn(body);
+  if (control) {
+    const { flagFor } = await import('./schemas/requests.js');
+    throw new ValidationError(flagFor(control.path), `holds a control character, ${control.character}, which the service would store; write it without one. Nothing was sent`);
+  }
   const { checkRequestBody, hasRequestSchema } = await import('./schemas/requests.js');
   if (!hasRequestSchema(operation)) return;
   const problem = checkRequestBody(operation, body);
@@ -589,6 +622,8 @@ async function checkRequest(operation: Target, body: unknown): Promise<void> {
 
 /** The answer's JSON; an error body that arrived with HTTP 2xx is thrown as that error. */
 async function parseJson(answer: Answer, endpoint: Endpoint): Promise<unknown> {
+  // JSON.parse would build every level: 5 million nested arrays (10 MB of text) took 577 MB.
+  if (nestsDeeperThan(answer.text, MAX_ANSWER_DEPTH)) throw tooDeep(endpoint, answer);
   let body: unknown;
   try {
     body = JSON.parse(answer.text);
@@ -600,6 +635,11 @@ async function parseJson(answer: Answer, endpoint: Endpoint): Promise<unknown> {
   const error = errorFromJson(answer.status, body);
   if (error) throw error;
   return body;
+}
+
+/** An answer nested deeper than MAX_ANSWER_DEPTH, refused before it is parsed. */
+function tooDeep(endpoint: Endpoint, answer: Answer): NetworkError {
+  return unusable(endpoint, `the service's answer to ${answer.request} nests deeper than ${MAX_ANSWER_DEPTH} levels; not parsed`);
 }
 
 /** An answer that cannot be used: for a money-moving request, whether it was applied is unknown. */

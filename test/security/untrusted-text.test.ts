@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from '../helpers/csv.js';
-import { cardFlags, create, run } from '../commands/helpers.js';
+import { SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
+import { CVV, EXP_YEAR, VISA, cardFlags, expectJson, run } from '../commands/helpers.js';
 import { providerError, recordingServer } from '../helpers/recording-server.js';
 import { payctl, tempHome, type RunResult } from '../helpers/run.js';
 
@@ -45,9 +46,31 @@ function csvOf(result: RunResult): string[][] {
 
 beforeAll(async () => {
   home = tempHome();
+  // payctl refuses control characters in what it sends (transactions create: exit 2), but another
+  // client of the account may store them: they go in here through `payctl api`, which sends as given.
   for (const description of [...FORMULAS, ESCAPES, '-4.00']) {
-    ids.push((await create(home.home, ['--amount', '10.00', ...cardFlags(undefined, { '--holder-name': HOLDER }), '--description', description])).id);
+    const body = {
+      amount: 1000,
+      currency: 'BRL',
+      payment_type: 'credit',
+      on_behalf_of: SANDBOX_SELLER_ID,
+      description,
+      source: {
+        usage: 'single_use',
+        amount: 1000,
+        currency: 'BRL',
+        type: 'card',
+        card: { card_number: VISA, holder_name: HOLDER, expiration_month: '12', expiration_year: EXP_YEAR, security_code: CVV },
+      },
+    };
+    const created = expectJson(await run(home.home, ['api', 'POST', 'transactions', '--input', '-'], { stdin: JSON.stringify(body) }));
+    expect(created.status).toBe('succeeded');
+    ids.push(created.id);
   }
+  // The same text given to transactions create is refused before anything is sent.
+  const refused = await run(home.home, ['transactions', 'create', '--amount', '10.00', ...cardFlags(undefined, { '--holder-name': HOLDER }), '--description', 'x']);
+  expect(refused.code, refused.stderr).toBe(2);
+  expect(refused.stderr).toContain('error: --holder-name: holds a control character, U+001B (an escape), which the service would store; write it without one. Nothing was sent');
   // A partial refund: the balance history gets a debit, a negative amount.
   const refund = await run(home.home, ['transactions', 'refund', ids[0]!, '--amount', '4.00', '--yes', '-o', 'json']);
   expect(refund.code, refund.stderr).toBe(0);

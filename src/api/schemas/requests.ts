@@ -261,6 +261,10 @@ const FLAGS: Record<string, string> = {
   'payment_method.buyer.address.postal_code': '--payer-postal-code',
   pix_expiration_date_time: '--pix-expires-at',
   metadata: '--metadata',
+  description: '--description',
+  'payment_method.body_instructions': '--instruction',
+  'payment_method.billing_message_list.message': '--instruction',
+  statement_descriptor: '--statement-descriptor',
   split_rules: '--split',
   'split_rules.recipient': '--split',
   'split_rules.amount': '--split',
@@ -295,6 +299,16 @@ const FLAGS: Record<string, string> = {
   event: '--event',
 };
 
+/** The flag that sets a body's field (a dotted path), for messages: `--reference-id`, else the field. */
+export function flagFor(path: string): string {
+  // A field inside one a flag sets whole (a --metadata entry): that flag.
+  for (let parts = path.split('.'); parts.length > 0; parts = parts.slice(0, -1)) {
+    const flag = FLAGS[parts.join('.')];
+    if (flag) return flag;
+  }
+  return path ? `the request's ${path}` : 'the request';
+}
+
 export interface RequestProblem {
   /** The body's field, as a dotted path ("source.card.card_number"). */
   field: string;
@@ -308,7 +322,7 @@ export function checkRequestBody(operation: keyof typeof requestSchemas, body: u
   if (result.success) return undefined;
   const issue = result.error.issues[0] as z.core.$ZodIssue;
   const path = issue.path.filter((key) => typeof key === 'string').join('.');
-  const flag = FLAGS[path] ?? (path ? `the request's ${path}` : 'the request');
+  const flag = flagFor(path);
   let message = issue.message;
   if (issue.code === 'invalid_type' && !message.startsWith('must')) message = valueAt(body, issue.path) === undefined ? 'is required' : `must be ${issue.expected}`;
   return { field: path, flag, message };

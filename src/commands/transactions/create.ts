@@ -417,7 +417,11 @@ export function readBoletoOptions(options: Record<string, unknown>): BoletoOptio
   const dueDate = optionalString(options.dueDate);
   const limitDate = optionalString(options.paymentLimitDate);
   const boleto: BoletoOptions = {
-    instructions: stringList(options.instruction),
+    // One line each: a bolepix's instructions are sent joined by line breaks.
+    instructions: stringList(options.instruction).map((instruction) => {
+      if (/[\u0000-\u001f\u007f-\u009f]/.test(instruction)) throw new ValidationError('--instruction', 'holds a control character (a line break, a tab…); give each line as an --instruction of its own');
+      return instruction;
+    }),
     discounts: stringList(options.discount).map(parseDiscount),
   };
   if (dueDate !== undefined) boleto.dueDate = notInThePast(parseDate(dueDate, '--due-date'), '--due-date');
