@@ -7,6 +7,7 @@ import type { Context } from '../../context.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { handleInterruptsHere } from '../../interrupt.js';
 import { optionalString, stringList } from '../shared/input.js';
+import { capConnections, declaredTooLarge, MAX_CONNECTIONS, readBounded, refuseAndClose, SERVER_LIMITS } from './listen-limits.js';
 import { seenEvents } from './seen-events.js';
 import { checkEventTypes, checkWebhookUrl, EVENT_COLUMNS, eventRow } from './shared.js';
 
@@ -16,6 +17,9 @@ import { checkEventTypes, checkWebhookUrl, EVENT_COLUMNS, eventRow } from './sha
 // a delivery signed with the secret, recently, and not seen before is printed: until the secret is
 // known every request is answered 503, and a forged, stale or repeated one is never printed.
 // Against a sandbox it registers itself as a webhook for its run and removes it when it stops.
+// Anything that reaches the port can send to it, so what a sender gets is bounded (see
+// listen-limits.ts): a body is read only once its signature header could be right, and only up to
+// 1 MB; connections are capped and timed out.
 
 export interface ListenOptions {
   port: number;
@@ -53,10 +57,15 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Why a delivery was refused, for stderr; the event id only when it looks like one (it is not signed). */
-function refusal(check: Exclude<SignatureCheck, { ok: true }>, req: IncomingMessage, toleranceSeconds: number): string {
+/** The event id a request claims, when it looks like one (it is not signed), for stderr. */
+function claimedEvent(req: IncomingMessage): string {
   const claimed = req.headers['x-payctl-delivery'];
-  const event = typeof claimed === 'string' && /^[\w-]{1,64}$/.test(claimed) ? claimed : '?';
+  return typeof claimed === 'string' && /^[\w-]{1,64}$/.test(claimed) ? claimed : '?';
+}
+
+/** Why a delivery was refused, for stderr. */
+function refusal(check: Exclude<SignatureCheck, { ok: true }>, req: IncomingMessage, toleranceSeconds: number): string {
+  const event = claimedEvent(req);
   const why = {
     missing: 'has no X-Payctl-Signature',
     malformed: 'has an X-Payctl-Signature that is not t=<unix seconds>,v1=<hex>',
@@ -66,14 +75,9 @@ function refusal(check: Exclude<SignatureCheck, { ok: true }>, req: IncomingMess
   return `rejected a delivery that ${why} (event ${event}); not printed`;
 }
 
-function readRaw(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
+const tooLarge = (req: IncomingMessage) => `rejected a delivery larger than 1 MB (event ${claimedEvent(req)}); not printed`;
+
+const NO_BODY = Buffer.alloc(0);
 
 /** Sends the delivery on to the local app as it came: same body, same signature headers. */
 function forward(url: string, body: Buffer, headers: IncomingMessage['headers']): Promise<string> {
@@ -130,17 +134,39 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
 
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer(SERVER_LIMITS, (req, res) => {
     void (async () => {
       if (secret === undefined) {
-        // Registered but not yet told the secret: nothing can be verified, so nothing is taken;
-        // the sender retries.
-        req.resume();
-        res.writeHead(503, { 'retry-after': '1' }).end();
+        // Registered but not yet told the secret: nothing can be verified, so nothing is taken
+        // (nor read); the sender retries.
+        refuseAndClose(res, 503, { 'retry-after': '1' });
         return;
       }
-      const body = await readRaw(req);
-      const check = checkDeliverySignature(secret, body, headerValue(req.headers['x-payctl-signature']), Math.floor(Date.now() / 1000), listen.toleranceSeconds);
+      const signature = headerValue(req.headers['x-payctl-signature']);
+      // Before reading: a header missing or not of the form t=…,v1=… is refused whatever the body
+      // (its form is checked before any body is looked at, so an empty one stands in), and so is
+      // a body that says it is over 1 MB.
+      const form = checkDeliverySignature(secret, NO_BODY, signature, 0, listen.toleranceSeconds);
+      if (!form.ok && (form.why === 'missing' || form.why === 'malformed')) {
+        ctx.log.warn(refusal(form, req, listen.toleranceSeconds));
+        refuseAndClose(res, form.status);
+        return;
+      }
+      if (declaredTooLarge(req)) {
+        ctx.log.warn(tooLarge(req));
+        refuseAndClose(res, 413);
+        return;
+      }
+      const body = await readBounded(req);
+      if (body === 'aborted') return;
+      if (body === 'too-large') {
+        // Read as far as 1 MB (chunked, no length said), the rest not kept: answered and closed.
+        ctx.log.warn(tooLarge(req));
+        refuseAndClose(res, 413);
+        return;
+      }
+      answering(req, res);
+      const check = checkDeliverySignature(secret, body, signature, Math.floor(Date.now() / 1000), listen.toleranceSeconds);
       if (!check.ok) {
         ctx.log.warn(refusal(check, req, listen.toleranceSeconds));
         res.writeHead(check.status).end();
@@ -184,6 +210,9 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
+  const answering = capConnections(server, () =>
+    ctx.log.warn(`closing idle connections: more than ${MAX_CONNECTIONS} were open at once (a sender holding connections without sending?); the oldest idle one makes room for each new one (said once)`),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new UsageError(`--port: ${listen.port} is already in use`) : err));
     server.listen(listen.port, '127.0.0.1', () => resolve());
