@@ -15,6 +15,20 @@ export async function noteWhileInFlight<T>(note: string, work: () => Promise<T>)
   }
 }
 
+/**
+ * Sets `note` as what an interruption must say from now until the returned function is called
+ * (for work whose end is not one promise: an export's writing, up to its file taking its name).
+ */
+export function noteUntil(note: string): () => void {
+  const outer = inFlightNote;
+  inFlightNote = note;
+  let done = false;
+  return () => {
+    if (!done) inFlightNote = outer;
+    done = true;
+  };
+}
+
 export function interruptionNote(): string | undefined {
   return inFlightNote;
 }

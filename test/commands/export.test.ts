@@ -211,6 +211,24 @@ describe('payctl export: stopped runs', () => {
     expect(existsSync(`${out}.partial`)).toBe(false);
   }, 120_000);
 
+  it('Ctrl-C mid-export removes the partial file and the lock, says what is as it was (exit 3), and saves no state', async () => {
+    await generate(6000);
+    const state = file('int.json');
+    const out = file('int.ndjson');
+    const child = spawn(process.execPath, [BIN, 'export', 'transactions', '--out', out, '--state', state], { env: testEnv(home()), stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    while (!(existsSync(`${out}.partial`) && statSync(`${out}.partial`).size > 0)) await new Promise((resolve) => setTimeout(resolve, 5));
+    child.kill('SIGINT');
+    expect(await exited).toBe(3);
+    expect(stderr).toBe('\ncancelled: int.ndjson.partial removed; int.ndjson was not written and no state was saved. Run the same command again\n');
+    expect(existsSync(`${out}.partial`)).toBe(false);
+    expect(existsSync(`${state}.lock`)).toBe(false);
+    expect(existsSync(out)).toBe(false);
+    expect(existsSync(state)).toBe(false);
+  }, 120_000);
+
   it('stopped after its file took its name but before its state was saved, the next run saves that state and keeps the file', async () => {
     await generate(5);
     const state = file('s.json');

@@ -3,6 +3,7 @@
 // directory flushed too so that the rename itself survives.
 import { closeSync, fsyncSync, openSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { FileStepError, onFile } from './failure.js';
 
 /** Flushes a directory's entries (a rename into it) to the disk. */
 export function syncDir(dir: string): void {
@@ -17,24 +18,38 @@ export function syncDir(dir: string): void {
   }
 }
 
-/** Renames `from` over `to` and makes the rename durable. */
+/** Renames `from` over `to` and makes the rename durable. A failure is a FileStepError naming `from`. */
 export function durableRename(from: string, to: string): void {
-  renameSync(from, to);
+  onFile(from, () => renameSync(from, to), `rename ${from} to ${to}`);
   syncDir(dirname(to));
 }
 
+/** The temporary file writeFileAtomically writes `file` as. */
+export const tempOf = (file: string): string => `${file}.tmp-${process.pid}`;
+
 /**
  * Writes a file atomically: a temporary file beside it, synced, renamed over it. The text may come
- * in parts, so that a large one is never held whole.
+ * in parts, so that a large one is never held whole. On a failure the temporary file is removed
+ * (the error's leftovers say whether it could be) and a FileStepError naming it is thrown.
  */
 export function writeFileAtomically(file: string, text: string | Iterable<string>): void {
-  const temp = `${file}.tmp-${process.pid}`;
-  const fd = openSync(temp, 'w', 0o600);
+  const temp = tempOf(file);
+  let created = false;
   try {
-    for (const part of typeof text === 'string' ? [text] : text) writeFileSync(fd, part);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    const fd = onFile(temp, () => openSync(temp, 'w', 0o600));
+    created = true;
+    try {
+      onFile(temp, () => {
+        for (const part of typeof text === 'string' ? [text] : text) writeFileSync(fd, part);
+        fsyncSync(fd);
+      });
+    } finally {
+      closeSync(fd);
+    }
+    durableRename(temp, file);
+  } catch (err) {
+    const failure = err instanceof FileStepError ? err : new FileStepError(`write ${temp}`, temp, err);
+    if (created) failure.leftovers.remove(temp);
+    throw failure;
   }
-  durableRename(temp, file);
 }

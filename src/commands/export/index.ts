@@ -15,17 +15,22 @@ export function registerExport(program: Command, action: ActionFactory, withVerb
     .option('--since <date>', 'first run only: records created on or after this day (YYYY-MM-DD, UTC) or ISO date-time')
     .option('--state <file>', 'where the run starts and what it has seen; the next run exports only what is new or changed')
     .option('--lookback <days>', 'days before the newest record seen that each run reads again, for rows changed since (default 3)')
+    .option('--overwrite', 'with --state: replace an --out FILE that exists (refused otherwise)')
     .addHelpText(
       'after',
       `${examples(
         'payctl export transactions --format parquet --out tx-$(date +%F).parquet --state tx.state.json',
         'payctl export transfers --format csv --out transfers.csv --since 2026-11-01',
         'payctl export balance-history --state history.state.json --out - | jq -c .',
-        'payctl export receivables --format csv --out receivables.csv --state receivables.state.json',
+        'payctl export receivables --format csv --out receivables-$(date +%F).csv --state receivables.state.json',
+        'payctl export transfers --format csv --out transfers-new.csv --state transfers.state.json --overwrite',
       )}
 A run stopped (Ctrl-C, a crash, kill -9) leaves the state as it was and FILE.partial; run it again: it
-writes the same records again, and FILE only appears complete. A refund of a sale created more than
---lookback days before the newest one exported is not seen (the API lists by creation time only).
+writes the same records again, and FILE only appears complete. A run the disk refuses (full, read-only)
+removes FILE.partial and its temporary files and names the file that failed (exit 2). With --state,
+each run's FILE holds only that run's records: name one per run; a run into a FILE that exists stops
+(exit 2) unless given --overwrite. A refund of a sale created more than --lookback days before the
+newest one exported is not seen (the API lists by creation time only).
 `,
     );
   if (!withVerbs) return;

@@ -4,7 +4,9 @@
 // run killed (kill -9, a crash) leaves it behind, and the next run takes it over as soon as that
 // process is gone, so a resume right after a kill is not held up.
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { stopBeforeExit } from '../../interrupt.js';
 import { InFlightError } from '../../errors.js';
+import { FileStepError, Leftovers, localFailure } from './failure.js';
 
 function alive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
@@ -34,7 +36,7 @@ export function lockState(state: string): () => void {
     try {
       fd = openSync(path, 'wx', 0o600);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw localFailure(new FileStepError(`create ${path}`, path, err), 'taking the lock of the state', new Leftovers(), 'nothing was read or written');
       const holder = holderOf(path);
       if (holder && alive(holder.pid)) {
         throw new InFlightError(
@@ -45,11 +47,29 @@ export function lockState(state: string): () => void {
       unlinkSync(path);
       continue;
     }
-    writeSync(fd, JSON.stringify({ pid: process.pid, since: new Date().toISOString() }));
+    try {
+      writeSync(fd, JSON.stringify({ pid: process.pid, since: new Date().toISOString() }));
+    } catch (err) {
+      // A full disk, say: the run leaves nothing it made.
+      closeSync(fd);
+      const leftovers = new Leftovers();
+      leftovers.remove(path);
+      throw localFailure(new FileStepError(`write ${path}`, path, err), 'taking the lock of the state', leftovers, 'nothing was read or written');
+    }
     closeSync(fd);
-    return () => {
+    const release = () => {
+      forgetOnExit();
       if (holderOf(path)?.pid === process.pid) unlinkSync(path);
     };
+    // Ctrl-C exits without unwinding: the lock goes with the process rather than wait to be taken over.
+    const forgetOnExit = stopBeforeExit(() => {
+      try {
+        release();
+      } catch {
+        // Taken over by the next run, as a lock whose process is gone.
+      }
+    });
+    return release;
   }
   throw new InFlightError(`could not take the lock ${path}: another payctl process keeps taking it; nothing was read or written`);
 }

@@ -15,6 +15,10 @@ export interface ExportOptions {
   format: ExportFormat;
   /** An absolute path, or undefined for stdout. */
   out: string | undefined;
+  /** --out as given (to suggest a name beside it). */
+  outArg: string;
+  /** --overwrite: an incremental run may replace an existing --out FILE. */
+  overwrite: boolean;
   state: string | undefined;
   /** --since as epoch milliseconds. */
   since: number | undefined;
@@ -43,6 +47,8 @@ export function parseExportOptions(args: string[], options: Record<string, unkno
     resource,
     format: rawFormat as ExportFormat,
     out: rawOut === '-' ? undefined : resolve(rawOut),
+    outArg: rawOut,
+    overwrite: options.overwrite === true,
     state: rawState === undefined ? undefined : resolve(rawState),
     since,
     lookbackDays,

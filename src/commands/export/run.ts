@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { basename, extname } from 'node:path';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { counted, singular } from '../../output/plural.js';
@@ -5,7 +7,9 @@ import { recordWriter, type ExportRecord } from './formats.js';
 import { DAY_MS, DEFAULT_LOOKBACK_DAYS, parseExportOptions, type ExportOptions } from './options.js';
 import { lockState } from './lock.js';
 import { PartialFile, streamSink } from './sink.js';
-import { checkStateWritable, readState, saveState, settleStaged, stageState, type ExportState, type NewState } from './state.js';
+import { noteUntil } from '../../interrupt.js';
+import { FileStepError, Leftovers, localFailure, localReason } from './failure.js';
+import { checkStateWritable, readState, saveState, settleStaged, stagedPath, stageState, type ExportState, type NewState } from './state.js';
 import { fingerprint, printOf, Window } from './window.js';
 
 // `payctl export <resource>`: every record the first time, then what was created or changed since.
@@ -22,6 +26,12 @@ import { fingerprint, printOf, Window } from './window.js';
 // to FILE, then the state is saved. A run stopped anywhere before the rename leaves the old state,
 // so the next run writes the same records again into a fresh FILE.partial; one stopped between the
 // rename and the save is recognised by the inode (state.ts) and its state saved then.
+//
+// A run the local machine refuses (a full disk, a quota, a read-only file system, no permission,
+// an I/O error: failure.ts) removes FILE.partial and its temporary files, and stops with one line
+// naming the file that failed and what is as it was (exit 2). Only a run killed by a signal leaves
+// FILE.partial, which the next run replaces. An incremental run writes only what is new or changed,
+// so it does not replace a FILE that exists unless given --overwrite.
 
 export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
   const opts = parseExportOptions(args, options);
@@ -50,7 +60,7 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
 
 async function exportUnderLock(ctx: Context, opts: ExportOptions, params: Record<string, string> | undefined): Promise<void> {
   if (opts.state !== undefined) {
-    const settled = settleStaged(opts.state);
+    const settled = settleLastRun(opts.state);
     if (settled !== undefined) {
       ctx.log.status(`the last run had written ${settled} whole before it stopped; its state is saved now`);
       // That file is the last run's output: this run must not replace it before it is read.
@@ -61,7 +71,41 @@ async function exportUnderLock(ctx: Context, opts: ExportOptions, params: Record
   if (state !== undefined && opts.since !== undefined) {
     throw new UsageError(`--since: ${opts.state} says where this run starts (after ${state.cursor ?? 'nothing yet'}); --since is for a first run`);
   }
+  refuseToReplace(opts, state);
   await exportRun(ctx, opts, state, params);
+}
+
+/** settleStaged, saying what a failure to save that state left as it was. */
+function settleLastRun(state: string): string | undefined {
+  try {
+    return settleStaged(state);
+  } catch (err) {
+    if (!(err instanceof FileStepError) || localReason(err) === undefined) throw err;
+    const leftovers = new Leftovers();
+    leftovers.add(err.leftovers);
+    throw localFailure(err, "saving the state of the last run", leftovers, `${basename(state)} and ${basename(stagedPath(state))} are as they were; nothing was read or written`);
+  }
+}
+
+/**
+ * A run that starts from a saved state writes only the records new or changed since: written over
+ * a FILE that exists (most likely the last run's, not yet loaded), it would lose what that holds.
+ */
+function refuseToReplace(opts: ExportOptions, state: ExportState | undefined): void {
+  if (opts.out === undefined || state === undefined || opts.overwrite) return;
+  if (state.cursor === null && state.seen.length === 0) return; // nothing seen yet: this run writes everything
+  let existing: ReturnType<typeof statSync> | undefined;
+  try {
+    existing = statSync(opts.out);
+  } catch {
+    return;
+  }
+  if (existing.isDirectory()) return; // said as it always was, by PartialFile.open
+  const ext = extname(opts.outArg);
+  const perRun = `${opts.outArg.slice(0, opts.outArg.length - ext.length)}-$(date +%F-%H%M)${ext}`;
+  throw new UsageError(
+    `--out: ${opts.out} exists, and this run, starting from ${opts.state}, would replace it with only what is new or changed since the last run; nothing was read or written. Give each run its own file (--out ${perRun}), or add --overwrite to replace it`,
+  );
 }
 
 async function sellerOf(ctx: Context): Promise<string> {
@@ -87,11 +131,38 @@ async function exportRun(ctx: Context, opts: ExportOptions, state: ExportState |
   if (from !== undefined) query['date_range[gte]'] = Math.floor(from / 1000);
 
   // Opened before anything is read: an --out that cannot be written is said at once (exit 2).
+  const outExisted = opts.out !== undefined && exists(opts.out);
   const file = opts.out === undefined ? undefined : await PartialFile.open(opts.out);
+  // What a failed run removed (its partial and temporary files), and how it says what is as it was.
+  const leftovers = new Leftovers();
+  const name = opts.out === undefined ? 'stdout' : basename(opts.out);
+  const asItWas =
+    opts.state === undefined
+      ? outExisted ? `${name} is as it was` : `${name} was not written`
+      : state === undefined
+        ? `${outExisted ? `${name} is as it was` : `${name} was not written`} and no state was saved`
+        : outExisted ? `${name} and its state are as they were` : `${name} was not written and its state is as it was`;
+  // Until the file takes its name, Ctrl-C leaves everything as it was: the partial file is removed
+  // on the way out (sink.ts), and the line says so.
+  const endNote = file
+    ? noteUntil(`${basename(file.partial)} removed; ${asItWas}. Run the same command again`)
+    : opts.state !== undefined
+      ? noteUntil(`${basename(opts.state)} is as it was: the next run writes these records again`)
+      : () => undefined;
   const sink = file ?? streamSink(ctx.io.stdout);
   ctx.expectLongRun();
   const capGrowth = (await import('../../output/young-generation.js')).capYoungGeneration();
   const progress = ctx.io.stderrIsTTY && !ctx.globals.quiet ? (await import('../../output/progress.js')).pageProgress(ctx.io.stderr, resource.noun) : undefined;
+
+  const failed = (err: unknown, doing: string, outcome: string): unknown => {
+    if (err instanceof FileStepError) {
+      leftovers.add(err.leftovers);
+      if (localReason(err) !== undefined) return localFailure(err, doing, leftovers, outcome);
+    }
+    // Any other error says itself; only a file that could not be removed is added.
+    for (const { path, why } of leftovers.left) ctx.log.warn(`could not remove ${path} (${why}): delete it`);
+    return err instanceof FileStepError ? err.cause : err;
+  };
 
   const before = new Map(state?.seen.map(([id, , print]) => [id, printOf(print)]));
   const window = new Window();
@@ -137,8 +208,9 @@ async function exportRun(ctx: Context, opts: ExportOptions, state: ExportState |
     await writer.end();
   } catch (err) {
     progress?.stop();
-    await file?.abandon();
-    throw err;
+    endNote();
+    await file?.abandon(leftovers);
+    throw failed(err, 'writing the export', asItWas);
   }
 
   const next: NewState = {
@@ -153,15 +225,58 @@ async function exportRun(ctx: Context, opts: ExportOptions, state: ExportState |
     last_run: { finished_at: new Date().toISOString(), read, written, out: opts.out ?? '-' },
   };
   if (file) {
-    const identity = await file.finish();
-    if (opts.state !== undefined) stageState(opts.state, { out: file.out, ...identity }, next);
-    file.commit();
+    let doing = 'writing the export';
+    let staged = false;
+    try {
+      const identity = await file.finish();
+      if (opts.state !== undefined) {
+        doing = 'saving the state';
+        stageState(opts.state, { out: file.out, ...identity }, next);
+        staged = true;
+      }
+      doing = 'writing the export';
+      endNote();
+      file.commit();
+    } catch (err) {
+      // Before the rename: FILE and the state are as they were; the state staged for it goes too.
+      endNote();
+      await file.abandon(leftovers);
+      if (staged && opts.state !== undefined) leftovers.remove(stagedPath(opts.state));
+      throw failed(err, doing, asItWas);
+    }
   }
-  if (opts.state !== undefined) saveState(opts.state, next);
+  if (opts.state !== undefined) {
+    const stateFile = opts.state;
+    try {
+      saveState(stateFile, next);
+      endNote();
+    } catch (err) {
+      endNote();
+      const staged = stagedPath(stateFile);
+      throw failed(
+        err,
+        'saving the state',
+        err instanceof FileStepError && err.path === staged
+          ? `${name} and its state are saved: delete ${staged}`
+          : file
+            ? `${name} is complete, but its state is not saved: ${staged} holds it, and the next run with --state ${stateFile} saves it (make room first); ${basename(stateFile)} is as it was`
+            : `the records went to stdout, but ${basename(stateFile)} is as it was: the next run writes them again`,
+      );
+    }
+  }
   const one = singular(resource.noun);
   ctx.log.status(
     `exported ${counted(written, one, resource.noun)} to ${opts.out ?? 'stdout'}` +
       (state ? ` (${read} read from ${from === undefined ? 'the start' : new Date(from).toISOString()}, ${read - written} unchanged since the last run)` : '') +
       (opts.state !== undefined ? `; state saved in ${opts.state}` : ''),
   );
+}
+
+function exists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,9 +1,12 @@
 // Where an export's bytes go: stdout as they come, or a file that appears under its name only
 // once complete (written as `<out>.partial`, synced, then renamed).
+import { rmSync } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
+import { stopBeforeExit } from '../../interrupt.js';
 import { UsageError } from '../../errors.js';
 import { writeOut } from '../../output/write.js';
 import { durableRename } from './durable.js';
+import { localReason, onFileAsync, type Leftovers } from './failure.js';
 
 export interface Sink {
   write(chunk: string | Uint8Array): Promise<void>;
@@ -15,12 +18,16 @@ const WRITE_BYTES = 1024 * 1024;
 export class PartialFile implements Sink {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
+  /** Ctrl-C or SIGTERM exits without unwinding: the partial file is removed on the way out. */
+  private readonly forgetOnExit: () => void;
 
   private constructor(
     readonly out: string,
     readonly partial: string,
     private readonly handle: FileHandle,
-  ) {}
+  ) {
+    this.forgetOnExit = stopBeforeExit(() => rmSync(partial, { force: true }));
+  }
 
   /** Opens `<out>.partial` afresh (what a stopped run left there is replaced). */
   static async open(out: string): Promise<PartialFile> {
@@ -31,7 +38,11 @@ export class PartialFile implements Sink {
       return new PartialFile(out, partial, await open(partial, 'w'));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-      throw new UsageError(`--out: cannot write ${out} (${code === 'EISDIR' ? 'it is a directory' : code})`);
+      if (code === 'EISDIR') throw new UsageError(`--out: cannot write ${out} (it is a directory)`);
+      // A full disk, a read-only one, no permission: the file it tried, in the system's words.
+      const reason = localReason(err);
+      if (reason !== undefined && reason !== code) throw new UsageError(`--out: cannot write ${partial} (${reason}); nothing was read or written`);
+      throw new UsageError(`--out: cannot write ${out} (${code})`);
     }
   }
 
@@ -51,26 +62,36 @@ export class PartialFile implements Sink {
     if (chunks.length === 0) return;
     const bytes = Buffer.concat(chunks);
     // A write may take less than it was given; what is left is written next.
-    for (let at = 0; at < bytes.length; ) at += (await this.handle.write(bytes, at)).bytesWritten;
+    await onFileAsync(this.partial, async () => {
+      for (let at = 0; at < bytes.length; ) at += (await this.handle.write(bytes, at)).bytesWritten;
+    });
   }
 
   /** Everything written and on the disk; the file's identity, for the state to name it by. */
   async finish(): Promise<{ ino: number; size: number }> {
     await this.flush();
-    await this.handle.sync();
-    const { ino, size } = await this.handle.stat();
-    await this.handle.close();
-    return { ino, size };
+    return onFileAsync(this.partial, async () => {
+      await this.handle.sync();
+      const { ino, size } = await this.handle.stat();
+      await this.handle.close();
+      return { ino, size };
+    });
   }
 
-  /** The complete file takes its name. */
+  /** The complete file takes its name (a failure is a FileStepError naming the partial file). */
   commit(): void {
+    this.forgetOnExit();
     durableRename(this.partial, this.out);
   }
 
-  /** Left behind on an error: the next run replaces it. */
-  async abandon(): Promise<void> {
+  /**
+   * A run that fails removes its partial file, as does Ctrl-C (a run killed outright cannot: it
+   * leaves it, and the next run replaces it).
+   */
+  async abandon(leftovers: Leftovers): Promise<void> {
+    this.forgetOnExit();
     await this.handle.close().catch(() => undefined);
+    leftovers.remove(this.partial);
   }
 }
 

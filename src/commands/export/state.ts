@@ -5,6 +5,7 @@ import { accessSync, constants, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { writeFileAtomically } from './durable.js';
+import { onFile } from './failure.js';
 
 export interface ExportState {
   payctl_export: 1;
@@ -54,9 +55,15 @@ function* stateText(state: NewState): Generator<string> {
   yield ']}';
 }
 
-const stagedPath = (file: string) => `${file}.next`;
+export const stagedPath = (file: string) => `${file}.next`;
 
-function readJson(file: string): unknown {
+/** What to do about a state file that is not one: said with every such refusal. */
+const REMEDY = 'if it was damaged, restore it from a copy, or move it away and run again: the next run then exports everything (with --since, from that day)';
+
+/** A file's JSON; undefined when there is no file; `damaged` says what a file that does not parse is. */
+function readJson(file: string, damaged: (why: string) => unknown = (why) => {
+  throw new UsageError(`--state: ${file} is not a payctl export state file (${why}); ${REMEDY}`);
+}): unknown {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -67,23 +74,32 @@ function readJson(file: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new UsageError(`--state: ${file} is not a payctl export state file (not JSON)`);
+    return damaged(text.trim() === '' ? 'it is empty' : /^\s*\{/.test(text) ? 'its JSON is cut short or damaged' : 'not JSON');
   }
 }
 
+const isDate = (value: unknown): boolean => typeof value === 'string' && Number.isFinite(Date.parse(value));
+
+/** Why a parsed state file is not one this payctl can start from; undefined when it is. */
+function stateProblem(value: unknown): string | undefined {
+  const s = value as Record<string, unknown> | null;
+  if (typeof s !== 'object' || s === null || Array.isArray(s)) return 'it is not a JSON object';
+  if (s.payctl_export !== 1) return 'it has no "payctl_export": 1';
+  if (typeof s.resource !== 'string') return 'its "resource" is not a name';
+  if (typeof s.format !== 'string') return 'its "format" is not a name';
+  if (!(s.cursor === null || isDate(s.cursor))) return 'its "cursor" is not null or a date';
+  if (!(s.since === null || isDate(s.since))) return 'its "since" is not null or a date';
+  if (!(typeof s.lookback_days === 'number' && Number.isInteger(s.lookback_days) && s.lookback_days >= 0 && s.lookback_days <= 365)) return 'its "lookback_days" is not 0 to 365';
+  if (!(s.runs === undefined || (typeof s.runs === 'number' && Number.isInteger(s.runs) && s.runs >= 0))) return 'its "runs" is not a count';
+  if (!Array.isArray(s.seen)) return 'its "seen" is not a list';
+  for (const entry of s.seen as unknown[]) {
+    if (!Array.isArray(entry) || entry.length !== 3 || !entry.every((part) => typeof part === 'string')) return 'its "seen" holds an entry that is not [id, created_at, fingerprint]';
+  }
+  return undefined;
+}
+
 function isState(value: unknown): value is ExportState {
-  const s = value as Partial<ExportState> | null;
-  return (
-    typeof s === 'object' &&
-    s !== null &&
-    s.payctl_export === 1 &&
-    typeof s.resource === 'string' &&
-    typeof s.format === 'string' &&
-    (s.cursor === null || typeof s.cursor === 'string') &&
-    (s.since === null || typeof s.since === 'string') &&
-    typeof s.lookback_days === 'number' &&
-    Array.isArray(s.seen)
-  );
+  return stateProblem(value) === undefined;
 }
 
 /** The state is saved beside itself and renamed over it: its directory must be writable, checked before a run starts. */
@@ -99,7 +115,8 @@ export function checkStateWritable(file: string): void {
 export function readState(file: string, resource: string, format: string): ExportState | undefined {
   const value = readJson(file);
   if (value === undefined) return undefined;
-  if (!isState(value)) throw new UsageError(`--state: ${file} is not a payctl export state file`);
+  const problem = stateProblem(value);
+  if (problem !== undefined || !isState(value)) throw new UsageError(`--state: ${file} is not a payctl export state file (${problem ?? 'not its shape'}); ${REMEDY}`);
   if (value.resource !== resource) {
     throw new UsageError(`--state: ${file} is the state of an export of ${value.resource}, not ${resource}; give each export its own state file`);
   }
@@ -116,18 +133,21 @@ export function readState(file: string, resource: string, format: string): Expor
  * run counts as never made. Returns the output file of a run settled this way.
  */
 export function settleStaged(file: string): string | undefined {
-  const staged = readJson(stagedPath(file)) as Staged | undefined;
-  if (staged === undefined) return undefined;
+  // Staged files are written whole (durable.ts): one that does not parse is dropped like one that
+  // names another file, and the run it was for counts as never made.
+  const read = readJson(stagedPath(file), () => null);
+  if (read === undefined) return undefined;
+  const staged = read as Partial<Staged> | null;
   let done = false;
   try {
-    const stat = statSync(staged.out);
-    done = stat.ino === staged.ino && stat.size === staged.size && isState(staged.state);
+    const stat = statSync(staged?.out as string);
+    done = stat.ino === staged?.ino && stat.size === staged.size && isState(staged.state);
   } catch {
     done = false;
   }
-  if (done) writeFileAtomically(file, `${JSON.stringify(staged.state)}\n`);
-  rmSync(stagedPath(file), { force: true });
-  return done ? staged.out : undefined;
+  if (done) writeFileAtomically(file, `${JSON.stringify(staged?.state)}\n`);
+  onFile(stagedPath(file), () => rmSync(stagedPath(file), { force: true }), `remove ${stagedPath(file)}`);
+  return done ? staged?.out : undefined;
 }
 
 /** Step one of saving a run: its state, with the output file it is for, beside the state file. */
@@ -145,5 +165,5 @@ export function saveState(file: string, state: NewState): void {
     yield* stateText(state);
     yield '\n';
   })());
-  rmSync(stagedPath(file), { force: true });
+  onFile(stagedPath(file), () => rmSync(stagedPath(file), { force: true }), `remove ${stagedPath(file)}`);
 }
