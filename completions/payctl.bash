@@ -51,7 +51,7 @@ _payctl() {
     "future-entries") verbs='list' ;;
     "webhooks") verbs='create list get remove listen' ;;
     "events") verbs='list get replay' ;;
-    "ledger") verbs='list show unlock' ;;
+    "ledger") verbs='list show unlock check reset' ;;
     "profiles") verbs='list use remove' ;;
     "config") verbs='get set unset list' ;;
     "sandbox") verbs='serve reset pay clock advance generate' ;;
@@ -63,7 +63,7 @@ _payctl() {
     "transactions list"|"tx list") flags='--status --payment-type --reference-id --seller --limit --all --from --to --sort' ;;
     "transactions get"|"tx get") flags='' ;;
     "transactions update"|"tx update") flags='--description --metadata' ;;
-    "transactions refund"|"tx refund") flags='--amount --amount-cents --file --concurrency --allow-duplicates --failed-out --max-wait --again --no-wait' ;;
+    "transactions refund"|"tx refund") flags='--amount --amount-cents --file --full --concurrency --allow-duplicates --failed-out --max-wait --again --no-wait' ;;
     "transactions capture"|"tx capture") flags='--amount --amount-cents --again --no-wait' ;;
     "transactions cancellation-letter"|"tx cancellation-letter") flags='--save' ;;
     "transactions splits"|"tx splits") flags='' ;;
@@ -128,11 +128,13 @@ _payctl() {
     "events list") flags='--type --limit --all --from --to --sort' ;;
     "events get") flags='' ;;
     "events replay") flags='' ;;
-    "export ") flags='--format --out --since --state --lookback' ;;
+    "export ") flags='--format --out --since --state --lookback --overwrite' ;;
     "api ") flags='--raw-field -f --field -F --input --header -H --paginate' ;;
     "ledger list") flags='--state --since --transaction --limit' ;;
     "ledger show") flags='' ;;
     "ledger unlock") flags='--force' ;;
+    "ledger check") flags='' ;;
+    "ledger reset") flags='' ;;
     "completion ") flags='' ;;
     "login ") flags='--base-url --marketplace-id --seller-id --api-key-stdin --insecure-storage' ;;
     "logout ") flags='' ;;

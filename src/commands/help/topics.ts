@@ -7,7 +7,8 @@ import { ExitCode } from '../../errors.js';
 export const EXIT_CODE_MEANINGS: Readonly<Record<keyof typeof ExitCode, string>> = {
   ok: 'success',
   internal: 'unexpected internal error (also a corrupt config file)',
-  usage: 'usage or invalid input: bad flag, failed validation, input missing with prompts off, --yes needed with prompts off; a config or state directory (PAYCTL_HOME) that cannot be created or written',
+  usage:
+    'usage or invalid input: bad flag, failed validation, input missing with prompts off, --yes needed with prompts off, a bulk file payctl cannot read; the local machine: a config or state directory (PAYCTL_HOME) that cannot be created or written, a full disk, a read-only, damaged or lost file (the ledger of money moves included: restore it, or payctl ledger reset --yes)',
   cancelled:
     'cancelled: the user declined a confirmation, or pressed Ctrl-C, or the process got SIGTERM (within a second, on the embedded sandbox too; a money move in flight is said so, and the same command run again settles it first)',
   auth: 'authentication or permission (HTTP 401, 403)',
@@ -38,6 +39,7 @@ export const ENVIRONMENT: ReadonlyArray<[names: string, meaning: string]> = [
   ['PAYCTL_SELLER_ID', "the seller (on_behalf_of) used when a command is given none, over the profile's; set but empty turns it off"],
   ['PAYCTL_LEDGER_URL', "a PostgreSQL URL (postgres://user:password@host:5432/db): the ledger of money moves every operator and machine of the account shares, over the profile's ledger_url; set but empty: this machine's SQLite ledger. Its password is never printed"],
   ['PAYCTL_SETTLE_WINDOW', "seconds after a send that a money move whose answer was lost may still land (default 120), over the profile's settle_window; whatever --timeout is"],
+  ['PAYCTL_MAX_ANSWER_MB', 'the largest answer read from the service, in megabytes (default 32, at most 500): a larger one is stopped and fails the command (exit 8; 9 for a money move)'],
   ['XDG_CONFIG_HOME', 'config in $XDG_CONFIG_HOME/payctl/config.json (else ~/.config/payctl/config.json)'],
   ['XDG_STATE_HOME', 'sandbox state and the ledger of money moves in $XDG_STATE_HOME/payctl/ (else ~/.local/state/payctl/)'],
   ['HOME', 'the home directory of the two defaults above'],
