@@ -275,8 +275,8 @@ describe('a batch under a rate limit that never lifts', () => {
       expect(result.code).toBe(7);
       expect(result.stderr.trimEnd().split('\n').at(-1)).toMatch(/^error: the batch stopped at --max-wait: it has waited \d+ s in all on rate limits.*\(limit 3 s\); 0 refunded, 2 not\. Run the same command again to resume$/);
       expect(lines(result.stdout).map((l) => l.status)).toEqual(['failed', 'failed']);
-      // Both rows, as they were, in the file asked for: a rerun of it resumes.
-      expect(readFileSync(failedOut, 'utf8').split('\n').slice(1, 3).map((l) => l.split(',').slice(0, 3).join(','))).toEqual([`${ID},,100`, `${'d'.repeat(32)},,100`]);
+      // Both rows, as they were, in the file asked for (in the order they finished): a rerun of it resumes.
+      expect(readFileSync(failedOut, 'utf8').split('\n').slice(1, 3).map((l) => l.split(',').slice(0, 3).join(',')).sort()).toEqual([`${ID},,100`, `${'d'.repeat(32)},,100`]);
       expect(s.requests.filter((r) => r.method === 'POST').every((r) => r.json.amount === 100)).toBe(true);
     } finally {
       await s.close();

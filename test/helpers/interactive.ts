@@ -7,6 +7,8 @@ import { testEnv, type RunResult } from './run.js';
 export interface Step {
   prompt: RegExp;
   keys: string;
+  /** Done once the prompt shows, before the keys are typed (what happens while a person reads it). */
+  meanwhile?: () => void;
 }
 
 export const KEY = { enter: '\r', down: '\x1b[B', up: '\x1b[A', ctrlC: '\x03' } as const;
@@ -53,6 +55,7 @@ export async function converse(args: string[], home: string, steps: Step[], env:
       // The prompt draws itself before it starts listening for keys: give it a moment, as a
       // person would, then type one key at a time so readline sees each keypress.
       await new Promise((r) => setTimeout(r, 40));
+      step.meanwhile?.();
       for (const key of splitKeys(step.keys)) {
         stdin.write(key);
         await new Promise((r) => setTimeout(r, 5));

@@ -3,15 +3,16 @@
 // refunds.failed.csv; a retry of that file writes what still fails back to it), or where
 // --failed-out says; for standard input, under the state directory. A CSV with the columns the
 // refund reads (id, amount or amount_cents, the cell `all` for all that remains) and the error,
-// cells made safe for a spreadsheet. A row that could not be read is written as it was, to be
+// cells made safe for a spreadsheet, in the order the rows finished. A row that could not be read is written as it was, to be
 // mended there: its amount is never turned into "all that remains".
 import { randomUUID } from 'node:crypto';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDir } from '../../../config/dirs.js';
 import { CliError } from '../../../errors.js';
 import { stringify } from 'csv-stringify/sync';
 import { safeCell } from '../../../output/csv.js';
+import { stopBeforeExit } from '../../../interrupt.js';
 
 export interface FailedRow {
   row: number;
@@ -35,30 +36,86 @@ export function failedRowsPath(input: string, stateDir: string, given: string | 
   return path.join(dir, `${base}.failed.csv`);
 }
 
-export function failedRowsCsv(rows: FailedRow[]): string {
-  const records = [...rows]
-    .sort((a, b) => a.row - b.row)
-    .map((row) => {
-      const cells = row.cells ?? { id: row.id ?? '', amount: '', amount_cents: row.cents === undefined ? 'all' : String(row.cents) };
-      return [cells.id, cells.amount, cells.amount_cents, row.error].map((cell) => safeCell(cell));
-    });
-  return stringify([['id', 'amount', 'amount_cents', 'error'], ...records], { record_delimiter: '\n' });
+const HEADER = 'id,amount,amount_cents,error\n';
+/** Lines are written in batches of about this many characters. */
+const FLUSH_AT = 64 * 1024;
+
+/** One row as a line of the file. */
+function failedRowLine(row: FailedRow): string {
+  const cells = row.cells ?? { id: row.id ?? '', amount: '', amount_cents: row.cents === undefined ? 'all' : String(row.cents) };
+  return stringify([[cells.id, cells.amount, cells.amount_cents, row.error].map((cell) => safeCell(cell))], { record_delimiter: '\n' });
 }
 
 /**
- * Writes the file whole or not at all (a temporary file renamed into place). Returns why it could
- * not be written, if it could not: the rows are in the result lines anyway, and a full disk here
- * must not hide what the batch itself ran into.
+ * The file of rows not refunded, written as the rows finish (in that order), so that a batch in
+ * which every row fails holds none of them in memory. It appears whole or not at all: the lines go
+ * to a temporary file beside it, renamed into place at the end; Ctrl-C removes it. A file that
+ * cannot be written does not stop the batch: the rows are in the result lines anyway, and a full
+ * disk here must not hide what the batch itself ran into.
  */
-export function writeFailedRows(file: string, rows: FailedRow[]): string | undefined {
-  const temporary = `${file}.tmp-${randomUUID().slice(0, 8)}`;
-  try {
-    ensureDir(path.dirname(path.resolve(file)), 'directory for the rows not refunded');
-    writeFileSync(temporary, failedRowsCsv(rows), { mode: 0o600 });
-    renameSync(temporary, file);
-    return undefined;
-  } catch (err) {
-    rmSync(temporary, { force: true });
-    return err instanceof CliError ? err.message : `${file} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`;
+export class FailedRowsFile {
+  private readonly temporary: string;
+  private fd: number | undefined;
+  private pending = '';
+  private problem: string | undefined;
+  private readonly unregister: () => void;
+  count = 0;
+
+  constructor(private readonly file: string) {
+    this.temporary = `${file}.tmp-${randomUUID().slice(0, 8)}`;
+    this.unregister = stopBeforeExit(() => this.discard());
+  }
+
+  add(row: FailedRow): void {
+    this.count += 1;
+    if (this.problem) return;
+    this.pending += failedRowLine(row);
+    if (this.pending.length >= FLUSH_AT) this.flush();
+  }
+
+  /** Puts the file in place; returns why it could not be written, if it could not. */
+  finish(): string | undefined {
+    this.unregister();
+    if (this.count === 0) return undefined;
+    this.flush();
+    if (!this.problem) {
+      try {
+        closeSync(this.fd as number);
+        this.fd = undefined;
+        renameSync(this.temporary, this.file);
+      } catch (err) {
+        this.fail(err);
+      }
+    }
+    this.discard();
+    return this.problem;
+  }
+
+  private flush(): void {
+    if (this.problem || this.pending === '') return;
+    try {
+      if (this.fd === undefined) {
+        ensureDir(path.dirname(path.resolve(this.file)), 'directory for the rows not refunded');
+        this.fd = openSync(this.temporary, 'wx', 0o600);
+        this.pending = HEADER + this.pending;
+      }
+      const bytes = Buffer.from(this.pending);
+      for (let done = 0; done < bytes.length; ) done += writeSync(this.fd, bytes, done);
+      this.pending = '';
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  private fail(err: unknown): void {
+    this.problem = err instanceof CliError ? err.message : `${this.file} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`;
+    this.pending = '';
+    this.discard();
+  }
+
+  private discard(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    rmSync(this.temporary, { force: true });
   }
 }

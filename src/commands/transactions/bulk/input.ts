@@ -13,6 +13,8 @@
 // has columns: an unquoted decimal comma) is kept with its error, to be reported without stopping
 // the batch. `--full` refunds all that remains of every row, with no amount column. The input is
 // read as it streams, each line bounded (64 KB): /dev/zero or a file with no line ends stops there.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { parse, type Parser } from 'csv-parse';
 import { UsageError } from '../../../errors.js';
@@ -32,10 +34,6 @@ export interface RefundRow {
   error?: string;
   /** A row that cannot be used keeps its cells as they were, for the file of rows to retry. */
   cells?: { id: string; amount: string; amount_cents: string };
-}
-
-export interface RefundInput {
-  rows: RefundRow[];
 }
 
 export interface ReadOptions {
@@ -142,104 +140,87 @@ function delimiterOf(header: string): string {
   return count(';') > count(',') ? ';' : ',';
 }
 
-/**
- * Reads the rows as the input streams in: NDJSON when its first non-blank character opens an
- * object, CSV otherwise; each line at most MAX_LINE_BYTES.
- */
-export async function readRefundInput(stream: AsyncIterable<Buffer | string>, options: ReadOptions = { full: false }): Promise<RefundInput> {
-  const decoder = new StringDecoder('utf8');
-  const rows: RefundRow[] = [];
-  let format: 'ndjson' | 'csv' | undefined;
-  let pending = '';
-  let csv: CsvRows | undefined;
-  const tooLong = (where: string) => new UsageError(`--file: ${where} is longer than ${MAX_LINE_BYTES / 1024} KB; not a refund file (a refund row is a few dozen bytes). Nothing was sent`);
+const tooLong = (where: string) => new UsageError(`--file: ${where} is longer than ${MAX_LINE_BYTES / 1024} KB; not a refund file (a refund row is a few dozen bytes). Nothing was sent`);
 
-  const take = (text: string, final: boolean) => {
-    if (format === undefined) {
-      // The first line decides: NDJSON or CSV, and a CSV's separator.
-      const joined = (pending + text).replace(/^\uFEFF/, '');
-      const start = joined.trimStart();
-      if (!final && !start.includes('\n')) {
-        if (Buffer.byteLength(joined) > MAX_LINE_BYTES) throw tooLong('the first line');
-        pending = joined;
-        return;
-      }
-      if (start === '') return;
-      pending = '';
-      format = start.startsWith('{') ? 'ndjson' : 'csv';
-      if (format === 'csv') csv = csvRows(start.split('\n')[0] as string, rows, options);
-      text = joined;
-    }
-    if (csv) return csv.write(text, final);
-    const lines = (pending + text).split('\n');
-    pending = final ? '' : (lines.pop() as string);
-    if (Buffer.byteLength(pending) > MAX_LINE_BYTES) throw tooLong(`row ${rows.length + 1}`);
-    for (const current of lines) {
-      if (Buffer.byteLength(current) > MAX_LINE_BYTES) throw tooLong(`row ${rows.length + 1}`);
-      if (current.trim() !== '') rows.push(fromNdjsonLine(current, rows.length + 1, options));
-    }
-  };
+/**
+ * The rows as the input streams in, one at a time (the reader pulls: nothing is read ahead of what
+ * the batch takes). NDJSON when the first non-blank character opens an object, CSV otherwise; each
+ * line at most MAX_LINE_BYTES. A file with no rows is an error at its end.
+ */
+export async function* refundRows(stream: AsyncIterable<Buffer | string>, options: ReadOptions = { full: false }): AsyncGenerator<RefundRow> {
+  const decoder = new StringDecoder('utf8');
+  const source = stream[Symbol.asyncIterator]();
+  const decoded = (chunk: Buffer | string) => decoder.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   try {
-    for await (const chunk of stream) take(decoder.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk), false);
-    take(decoder.end(), true);
-    await csv?.done;
+    // The first line decides: NDJSON or CSV, and a CSV's separator.
+    let head = '';
+    let ended = false;
+    while (!head.trimStart().includes('\n')) {
+      const next = await source.next();
+      if (next.done) {
+        head += decoder.end();
+        ended = true;
+        break;
+      }
+      head = (head + decoded(next.value)).replace(/^\uFEFF/, '');
+      if (!head.trimStart().includes('\n') && Buffer.byteLength(head.trimStart()) > MAX_LINE_BYTES) throw tooLong('the first line');
+    }
+    const start = head.trimStart();
+    if (start === '') throw new UsageError('--file: no rows to refund');
+    // The input from its first line on, as text.
+    async function* text(): AsyncGenerator<string> {
+      yield head;
+      if (ended) return;
+      for (let next = await source.next(); !next.done; next = await source.next()) yield decoded(next.value);
+      yield decoder.end();
+    }
+    let count = 0;
+    const rows = start.startsWith('{') ? ndjsonRows(text(), options) : csvRows(text(), start.split('\n')[0] as string, options);
+    for await (const row of rows) {
+      count = row.row;
+      yield row;
+    }
+    if (count === 0) throw new UsageError('--file: no rows to refund');
+  } finally {
+    await source.return?.();
+  }
+}
+
+async function* ndjsonRows(text: AsyncIterable<string>, options: ReadOptions): AsyncGenerator<RefundRow> {
+  let pending = '';
+  let row = 0;
+  for await (const chunk of text) {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop() as string;
+    if (Buffer.byteLength(pending) > MAX_LINE_BYTES) throw tooLong(`row ${row + 1}`);
+    for (const line of lines) {
+      if (Buffer.byteLength(line) > MAX_LINE_BYTES) throw tooLong(`row ${row + 1}`);
+      if (line.trim() !== '') yield fromNdjsonLine(line, ++row, options);
+    }
+  }
+  if (pending.trim() !== '') yield fromNdjsonLine(pending, ++row, options);
+}
+
+/** CSV records as they are parsed (csv-parse, pulled: it reads no further ahead than its buffer); the header checked first. */
+async function* csvRows(text: AsyncIterable<string>, header: string, options: ReadOptions): AsyncGenerator<RefundRow> {
+  const delimiter = delimiterOf(header);
+  const parser: Parser = parse({ delimiter, bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, max_record_size: MAX_LINE_BYTES });
+  // Its errors reach the loop below through the parser; the pipeline's own promise is left quiet.
+  pipeline(Readable.from(text), parser).catch(() => undefined);
+  let columns: string[] | undefined;
+  let row = 0;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      if (!columns) columns = checkHeader(record, options);
+      else yield fromCsvRecord(record, columns, ++row, options, delimiter);
+    }
   } catch (err) {
-    csv?.stop();
     if (err instanceof UsageError) throw err;
     // csv-parse counts lines from the header's: the data row is one less.
     const lines = (err as { lines?: number }).lines;
-    if ((err as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') throw tooLong(`row ${lines !== undefined ? lines - 1 : rows.length + 1}`);
-    throw new UsageError(`--file: not readable as CSV at row ${rows.length + 1} (${(err as Error).message}). Nothing was sent`);
+    if ((err as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') throw tooLong(`row ${lines !== undefined ? lines - 1 : row + 1}`);
+    throw new UsageError(`--file: not readable as CSV at row ${row + 1} (${(err as Error).message}). Nothing was sent`);
+  } finally {
+    parser.destroy();
   }
-  if (rows.length === 0) throw new UsageError('--file: no rows to refund');
-  return { rows: numberOccurrences(rows) };
-}
-
-interface CsvRows {
-  write(text: string, final: boolean): void;
-  /** Resolves once every record is read; rejects with the first problem (a bad header, a line too long). */
-  done: Promise<void>;
-  stop(): void;
-}
-
-/** A streaming CSV parser whose records become rows as they come; the header is checked first. */
-function csvRows(header: string, rows: RefundRow[], options: ReadOptions): CsvRows {
-  const delimiter = delimiterOf(header);
-  const parser: Parser = parse({ delimiter, bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, max_record_size: MAX_LINE_BYTES });
-  let columns: string[] | undefined;
-  let failed: unknown;
-  const done = (async () => {
-    try {
-      for await (const record of parser as AsyncIterable<string[]>) {
-        if (!columns) columns = checkHeader(record, options);
-        else rows.push(fromCsvRecord(record, columns, rows.length + 1, options, delimiter));
-      }
-    } catch (err) {
-      failed = err;
-      throw err;
-    }
-  })();
-  // Handled here, thrown where it is awaited: a bad header must not go unhandled while input is still read.
-  done.catch(() => undefined);
-  return {
-    write(text, final) {
-      if (failed) throw failed;
-      if (text !== '') parser.write(text);
-      if (final) parser.end();
-    },
-    done,
-    stop: () => parser.destroy(),
-  };
-}
-
-/** Numbers each row among the rows of its transaction: the second refund of a sale is its second row. */
-function numberOccurrences(rows: RefundRow[]): RefundRow[] {
-  const seen = new Map<string, number>();
-  for (const row of rows) {
-    if (!row.id || row.error) continue;
-    const n = (seen.get(row.id) ?? 0) + 1;
-    seen.set(row.id, n);
-    row.occurrence = n;
-  }
-  return rows;
 }

@@ -1,6 +1,4 @@
 import { basename } from 'node:path';
-import { fstatSync, type Stats } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { UncertainOutcomeError, type ApiClient } from '../../../api/client.js';
 import { SHORT_RUN_ITEMS, type Context } from '../../../context.js';
@@ -19,8 +17,10 @@ import { moneyMoveFlags, type MoneyMoveFlags } from '../../shared/again.js';
 import { optionalString } from '../../shared/input.js';
 import type { Transaction } from '../shared.js';
 import { checkMoveAnswer, describeEarlier, earlierMoves, snapshotOf, transactionMoveProof, type EarlierMove, type Snapshot } from '../applied.js';
-import { failedRowsPath, writeFailedRows, type FailedRow } from './failed-rows.js';
-import { readRefundInput, type RefundRow } from './input.js';
+import { FailedRowsFile, failedRowsPath } from './failed-rows.js';
+import { refundRows, type RefundRow } from './input.js';
+import { MAX_BATCH_ROWS, RowIndex } from './row-index.js';
+import { openBulkSource, type BulkSource } from './source.js';
 import { BatchStopped, Pace, WaitBudget } from './pace.js';
 
 // `transactions refund --file`: many refunds, each exactly once, however the run is interrupted,
@@ -376,63 +376,16 @@ class RowRunner {
 }
 
 /**
- * The file, or standard input for "-", as a stream: a batch is read as it comes, never whole.
- * Only a regular file or a pipe (a terminal, for standard input): a directory, a device such as
- * /dev/zero or a socket is refused before anything is read.
- */
-async function inputStream(ctx: Context, file: string): Promise<AsyncIterable<Buffer | string>> {
-  if (file === '-') {
-    const fd = ctx.io.stdinFd;
-    const kind = fd === undefined ? undefined : kindOf(() => fstatSync(fd));
-    if (kind !== undefined && kind !== 'file' && kind !== 'pipe' && !ctx.io.stdinIsTTY) throw new UsageError(`--file -: standard input is ${kind}, not a file or a pipe`);
-    return ctx.io.stdin;
-  }
-  let handle: FileHandle;
-  try {
-    handle = await open(file, 'r');
-  } catch (err) {
-    throw new UsageError(`--file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
-  const kind = kindOf(() => fstatSync(handle.fd));
-  if (kind !== 'file' && kind !== 'pipe') {
-    await handle.close();
-    throw new UsageError(`--file: ${file} is ${kind ?? 'not readable'}, not a file of rows (a CSV or NDJSON file, or - for standard input)`);
-  }
-  return handle.createReadStream();
-}
-
-function kindOf(stat: () => Stats): string | undefined {
-  try {
-    const s = stat();
-    if (s.isFile()) return 'file';
-    // A socket is a pipe too: what a program that starts payctl (Node's spawn, ssh) gives its stdin.
-    if (s.isFIFO() || s.isSocket()) return 'pipe';
-    if (s.isDirectory()) return 'a directory';
-    if (s.isCharacterDevice()) return 'a device';
-    return 'not a regular file';
-  } catch {
-    return undefined;
-  }
-}
-
-/**
  * The same transaction on two rows is refused before anything is sent: a line repeated by
  * mistake (a file concatenated twice, a list that overlapped) would refund it twice. A batch
  * that means it (two partial refunds of one sale) says so with --allow-duplicates; its rows
  * then run one after the other.
  */
-function refuseRepeatedTransactions(rows: RefundRow[]): void {
-  const firstRow = new Map<string, number>();
-  const repeats: string[] = [];
-  for (const row of rows) {
-    if (!row.id || row.error) continue;
-    const first = firstRow.get(row.id);
-    if (first === undefined) firstRow.set(row.id, row.row);
-    else repeats.push(`rows ${first} and ${row.row} (${row.id})`);
-  }
-  if (repeats.length === 0) return;
-  const shown = repeats.slice(0, 3).join('; ') + (repeats.length > 3 ? `; and ${repeats.length - 3} more` : '');
-  throw new UsageError(`--file: the same transaction is on more than one row: ${shown}. Nothing was sent. Remove the repeats, or pass --allow-duplicates if each row is a refund of its own`);
+function refuseRepeatedTransactions(index: RowIndex): void {
+  const { shown, count } = index.repeated();
+  if (count === 0) return;
+  const listed = shown.map((r) => `rows ${r.first} and ${r.row} (${r.id})`).join('; ') + (count > shown.length ? `; and ${count - shown.length} more` : '');
+  throw new UsageError(`--file: the same transaction is on more than one row: ${listed}. Nothing was sent. Remove the repeats, or pass --allow-duplicates if each row is a refund of its own`);
 }
 
 function parseConcurrency(value: unknown): number {
@@ -450,14 +403,59 @@ function parseMaxWait(value: unknown): number {
 }
 
 /** How many rows the ledger already knows payctl refunded (so they will be skipped), before asking. */
-async function alreadyRefunded(guard: MoneyGuard, rows: RefundRow[], again: boolean): Promise<number> {
+async function alreadyRefunded(guard: MoneyGuard, index: RowIndex, again: boolean): Promise<number> {
   if (again) return 0;
-  const ids = [...new Set(rows.filter((r) => r.id && !r.error).map((r) => r.id as string))];
-  const applied = new Map<string, number>();
-  for (const intent of await guard.ledger.intentsOn(ids.map(keyOf))) {
-    if (intent.state === 'applied' && intent.operation === 'transactions.void') applied.set(intent.target, (applied.get(intent.target) ?? 0) + 1);
+  let skipping = 0;
+  for (const chunk of index.transactions(500)) {
+    const applied = new Map<string, number>();
+    for (const intent of await guard.ledger.intentsOn(chunk.map((t) => keyOf(t.id)))) {
+      if (intent.state === 'applied' && intent.operation === 'transactions.void') applied.set(intent.target, (applied.get(intent.target) ?? 0) + 1);
+    }
+    for (const { id, rows } of chunk) skipping += Math.min(applied.get(id) ?? 0, rows);
   }
-  return rows.filter((r) => r.id && !r.error && (applied.get(r.id) ?? 0) >= (r.occurrence ?? 1)).length;
+  return skipping;
+}
+
+/** What the first reading found: every row noted, and what the batch asks in all. */
+interface FirstReading {
+  index: RowIndex;
+  invalid: number;
+  givenCents: number;
+  remainder: number;
+}
+
+async function readFirst(source: BulkSource, options: { full: boolean }, capGrowth: () => void): Promise<FirstReading> {
+  const reading: FirstReading = { index: new RowIndex(), invalid: 0, givenCents: 0, remainder: 0 };
+  for await (const row of refundRows(source.first(), options)) {
+    if (row.row > MAX_BATCH_ROWS) {
+      throw new UsageError(`--file: more than ${MAX_BATCH_ROWS.toLocaleString('en-US')} rows; split it into files of at most that many and run them one after another (each sale is refunded once however the files overlap). Nothing was sent`);
+    }
+    reading.index.add(row);
+    if (row.error || !row.id) reading.invalid += 1;
+    else if (row.cents === undefined) reading.remainder += 1;
+    else reading.givenCents += row.cents;
+    if (row.row % 1000 === 0) capGrowth();
+  }
+  return reading;
+}
+
+/** The input changed between its two readings: the batch stops at the first row that differs. */
+class InputChanged extends UsageError {
+  constructor(row: number) {
+    super(`--file: the file changed after it was read (row ${row} is not what it was); the batch stopped there and sent nothing for that row or any after it. Check the file and run the same command again: rows already refunded are skipped`);
+  }
+}
+
+/** The second reading, row by row, each checked against the first and told which of its transaction's rows it is. */
+async function* readAgain(source: BulkSource, options: { full: boolean }, index: RowIndex): AsyncGenerator<RefundRow> {
+  let last = 0;
+  for await (const row of refundRows(source.again(), options)) {
+    if (!index.same(row)) throw new InputChanged(row.row);
+    last = row.row;
+    if (row.id && !row.error) row.occurrence = index.occurrenceOf(row.row);
+    yield row;
+  }
+  if (last < index.rows) throw new InputChanged(last + 1);
 }
 
 export async function runBulkRefund(ctx: Context, options: Record<string, unknown>): Promise<void> {
@@ -473,49 +471,82 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
   const capGrowth = (await import('../../../output/young-generation.js')).capYoungGeneration();
   capGrowth();
   const full = options.full === true;
-  const { rows } = await readRefundInput(await inputStream(ctx, file), { full });
-  if (options.allowDuplicates !== true) refuseRepeatedTransactions(rows);
+  const source = await openBulkSource(ctx, file);
+  try {
+    await runFromSource(ctx, options, source, { file, concurrency, maxWait, flags, full, capGrowth });
+  } finally {
+    await source.close();
+  }
+}
+
+interface BatchSettings {
+  file: string;
+  concurrency: number;
+  maxWait: number;
+  flags: MoneyMoveFlags;
+  full: boolean;
+  capGrowth: () => void;
+}
+
+async function runFromSource(ctx: Context, options: Record<string, unknown>, source: BulkSource, settings: BatchSettings): Promise<void> {
+  const { file, concurrency, maxWait, flags, full, capGrowth } = settings;
+  const { index, invalid, givenCents, remainder } = await readFirst(source, { full }, capGrowth);
+  const rowCount = index.rows;
+  if (options.allowDuplicates !== true) refuseRepeatedTransactions(index);
   if (ctx.globals.dryRun) {
-    for (const row of rows) await writeOut(ctx.io.stdout, `${JSON.stringify({ row: row.row, id: row.id ?? null, amount_cents: row.cents ?? 'all that remains', error: row.error ?? null })}\n`);
-    ctx.log.status(`dry run: ${counted(rows.length, 'row')} read, nothing was sent`);
+    for await (const row of readAgain(source, { full }, index)) await writeOut(ctx.io.stdout, `${JSON.stringify({ row: row.row, id: row.id ?? null, amount_cents: row.cents ?? 'all that remains', error: row.error ?? null })}\n`);
+    ctx.log.status(`dry run: ${counted(rowCount, 'row')} read, nothing was sent`);
     return;
   }
   await ctx.requireApiKey();
   const guard = await ctx.moneyGuard({ noWait: flags.noWait });
   const batch: BatchRun = { id: randomUUID(), name: file === '-' ? 'standard input' : basename(file) };
 
-  const invalid = rows.filter((r) => r.error).length;
-  const skipping = await alreadyRefunded(guard, rows, flags.again);
-  const given = rows.filter((r) => !r.error && r.cents !== undefined).reduce((total, r) => total + (r.cents ?? 0), 0);
-  const remainder = rows.filter((r) => !r.error && r.cents === undefined).length;
-  const total = `${formatMoney(centsToDecimalString(given))}${remainder > 0 ? ` plus all that remains of ${remainder}` : ''}`;
+  const skipping = await alreadyRefunded(guard, index, flags.again);
+  const total = `${formatMoney(centsToDecimalString(givenCents))}${remainder > 0 ? ` plus all that remains of ${remainder}` : ''}`;
   const skipped = skipping > 0 ? `; ${skipping} refunded earlier by payctl will be skipped (--again refunds them too)` : '';
-  await ctx.confirm(`Refund ${counted(rows.length - invalid, 'transaction')} (${total})${skipped}?`, 'refund in bulk');
+  await ctx.confirm(`Refund ${counted(rowCount - invalid, 'transaction')} (${total})${skipped}?`, 'refund in bulk');
   await ctx.noteSandbox();
 
-  if (rows.length > SHORT_RUN_ITEMS) ctx.expectLongRun();
+  if (rowCount > SHORT_RUN_ITEMS) ctx.expectLongRun();
   const api = await ctx.api();
   const budget = new WaitBudget(maxWait * 1000);
   const pace = new Pace(concurrency, budget);
   api.onRateLimited = pace.rateLimited;
   api.beforeRetryWait = (ms) => budget.spend(ms, 'rate limits and an unavailable service');
   const runner = new RowRunner(api, guard, pace, budget, batch, (await ctx.profile()).sellerId, flags);
-  const progress = ctx.io.stderrIsTTY && !ctx.globals.quiet ? (await import('../../../output/progress.js')).batchProgress(ctx.io.stderr, rows.length) : undefined;
+  const progress = ctx.io.stderrIsTTY && !ctx.globals.quiet ? (await import('../../../output/progress.js')).batchProgress(ctx.io.stderr, rowCount) : undefined;
   // NDJSON for scripts (piped, -o json or ndjson); a line a person reads on a terminal.
-  const line = (await ctx.outputFormat()) === 'table' ? readableLine(rows.length) : (result: RowResult) => `${JSON.stringify(result)}\n`;
+  const line = (await ctx.outputFormat()) === 'table' ? readableLine(rowCount) : (result: RowResult) => `${JSON.stringify(result)}\n`;
 
   const counts = { refunded: 0, skipped: 0, failed: 0, invalid: 0, cents: 0 };
-  const notRefunded: FailedRow[] = [];
+  const failedOut = failedRowsPath(file, ctx.paths.stateDir, optionalString(options.failedOut));
+  const notRefunded = new FailedRowsFile(failedOut);
   const writeLine = lineBatcher(ctx.io.stdout);
-  let next = 0;
+  // Rows in order, as the second reading gives them, shared by the workers; then those another run
+  // held when their turn came, waited for this time. The reading stopping (the file changed) ends
+  // the fresh rows: what was taken runs to its end, and the batch then stops with it.
+  const rows = readAgain(source, { full }, index);
+  let readError: unknown;
+  let fresh = true;
+  const nextFresh = async (): Promise<RefundRow | undefined> => {
+    if (!fresh) return undefined;
+    try {
+      const next = await rows.next();
+      if (!next.done) return next.value;
+    } catch (err) {
+      readError ??= err;
+    }
+    fresh = false;
+    return undefined;
+  };
   const later: RefundRow[] = [];
   const worker = async () => {
     for (;;) {
-      // Rows in order; then those another run held when their turn came, waited for this time.
-      const fresh = next < rows.length;
-      const input = fresh ? (rows[next++] as RefundRow) : later.shift();
+      const freshRow = await nextFresh();
+      const input = freshRow ?? later.shift();
       if (input === undefined) break;
-      const result = await runner.run(input, !fresh);
+      const result = await runner.run(input, freshRow === undefined);
       if (result === DEFERRED || result === PARKED) {
         later.push(input);
         continue;
@@ -524,7 +555,7 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
         counts.refunded += 1;
         counts.cents += decimalStringToCents(result.refunded_amount ?? '0');
       } else counts[result.status] += 1;
-      if (result.status === 'failed' || result.status === 'invalid') notRefunded.push({ row: result.row, id: result.id, cents: input.cents, error: result.error ?? '', ...(input.cells ? { cells: input.cells } : {}) });
+      if (result.status === 'failed' || result.status === 'invalid') notRefunded.add({ row: result.row, id: result.id, cents: input.cents, error: result.error ?? '', ...(input.cells ? { cells: input.cells } : {}) });
       progress?.update(counts.refunded + counts.skipped, counts.failed + counts.invalid);
       if ((counts.refunded + counts.skipped + counts.failed + counts.invalid) % 100 === 0) capGrowth();
       await writeLine(line(result));
@@ -534,29 +565,30 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
   try {
     // More rows in progress than requests in flight: a row waiting for a lost answer to settle
     // holds no request slot (the pace counts requests), so it does not hold up the others.
-    await noteWhileInFlight(note, () => Promise.all(Array.from({ length: Math.min(concurrency * ROWS_PER_SLOT, rows.length) }, worker)));
+    await noteWhileInFlight(note, () => Promise.all(Array.from({ length: Math.min(concurrency * ROWS_PER_SLOT, rowCount) }, worker)));
   } finally {
     progress?.stop();
+    await rows.return(undefined);
   }
   const failed = counts.failed + counts.invalid;
-  const parts = [`Refunded ${counts.refunded} of ${counted(rows.length, 'row')} (${formatMoney(centsToDecimalString(counts.cents))})`];
+  const parts = [`Refunded ${counts.refunded} of ${counted(rowCount, 'row')} (${formatMoney(centsToDecimalString(counts.cents))})`];
   if (failed > 0) parts.push(`${counts.failed} failed, ${counts.invalid} invalid`);
   const lines = [`${parts.join('; ')}.`];
   if (counts.skipped > 0) lines.push(`Skipped ${counted(counts.skipped, 'row')} refunded earlier (--again refunds them).`);
-  if (notRefunded.length > 0) {
-    const out = failedRowsPath(file, ctx.paths.stateDir, optionalString(options.failedOut));
-    const problem = writeFailedRows(out, notRefunded);
-    lines.push(problem ? `Rows not refunded: not written (${problem}); they are in the result lines above` : `Rows not refunded: ${out} (to retry only those: payctl transactions refund --file ${out})`);
+  const problem = notRefunded.finish();
+  if (notRefunded.count > 0) {
+    lines.push(problem ? `Rows not refunded: not written (${problem}); they are in the result lines above` : `Rows not refunded: ${failedOut} (to retry only those: payctl transactions refund --file ${failedOut})`);
   }
   lines.push(`Ledger: ${guard.ledger.where}`);
   ctx.io.stderr.write(`${lines.join('\n')}\n`);
   if (runner.ledgerError) {
     throw new CliError(`the batch stopped: ${runner.ledgerError.message}. ${counts.refunded} refunded; rows not finished are checked first by the next run`, runner.ledgerError.exitCode, { cause: runner.ledgerError });
   }
+  if (readError) throw readError;
   if (budget.stopped) {
     throw new CliError(`the batch ${budget.stopped}; ${counts.refunded} refunded, ${failed} not. Run the same command again to resume`, counts.refunded === 0 ? ExitCode.rateLimited : ExitCode.bulkPartial);
   }
-  if (failed > 0) throw new CliError(`${failed} of ${counted(rows.length, 'row')} ${noun(failed, 'was', 'were')} not refunded (see their result lines)`, ExitCode.bulkPartial);
+  if (failed > 0) throw new CliError(`${failed} of ${counted(rowCount, 'row')} ${noun(failed, 'was', 'were')} not refunded (see their result lines)`, ExitCode.bulkPartial);
 }
 
 /**
