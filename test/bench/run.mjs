@@ -244,11 +244,11 @@ async function exportFigures() {
 // Sales generated for the embedded sandbox figures: `npm run bench -- --sales 1000000` for the
 // issue's million (about 5 minutes more); 100,000 by default keeps a routine run short.
 const salesArg = process.argv.indexOf('--sales');
-// `npm run bench -- --only bulk` (or startup, exports, embedded, export-files, bulk, exactly-once) measures one group
+// `npm run bench -- --only bulk` (or startup, exports, embedded, export-files, bulk, bulk-input, exactly-once) measures one group
 // of figures: for working on one of them without waiting for the rest.
 const onlyArg = process.argv.indexOf('--only');
 const ONLY = onlyArg > 0 ? process.argv[onlyArg + 1] : undefined;
-const GROUPS = ['startup', 'exports', 'embedded', 'export-files', 'bulk', 'exactly-once'];
+const GROUPS = ['startup', 'exports', 'embedded', 'export-files', 'bulk', 'bulk-input', 'exactly-once'];
 if (ONLY !== undefined && !GROUPS.includes(ONLY)) {
   console.error(`--only takes one of: ${GROUPS.join(', ')}`);
   process.exit(2);
@@ -368,6 +368,37 @@ const BULK_REFUNDS = 10_000; // issue target: 10,000 refunds from a file
 const LOOP_REFUNDS = 200; // the shell loop baseline, one payctl process per refund
 const BARE_REFUNDS = 10_000; // a bare HTTP client's refunds, to tell the server's limit from payctl's
 const bulkRows = [];
+const bulkInputRows = [];
+const BULK_INPUT_ROWS = 1_000_000;
+
+/**
+ * Reading a bulk file of the largest size a batch takes, through a pipe (so through its private
+ * copy), as a dry run: peak RSS (median of three) against the same run on a 10-row file, and what
+ * that is per row.
+ */
+function bulkInputFigures() {
+  if (!existsSync(TIME_BIN)) return;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'payctl-bench-input-'));
+  try {
+    const big = path.join(dir, 'big.csv');
+    const small = path.join(dir, 'small.csv');
+    const lines = ['id,amount'];
+    for (let i = 0; i < BULK_INPUT_ROWS; i += 1) lines.push(`${i.toString(16).padStart(32, '0')},1.00`);
+    writeFileSync(big, `${lines.join('\n')}\n`);
+    writeFileSync(small, `${lines.slice(0, 11).join('\n')}\n`);
+    const dryRun = (file) => {
+      const t = performance.now();
+      const r = spawnSync('sh', ['-c', `cat "${file}" | "${TIME_BIN}" -f %M "${NODE}" "${CLI}" transactions refund --file - --yes --dry-run > /dev/null`], { env: { ...env, PAYCTL_HOME: dir }, encoding: 'utf8', timeout: 600_000 });
+      if (r.status !== 0) throw new Error(`bulk dry run failed: ${r.stderr}`);
+      return { ms: performance.now() - t, rss: Number(r.stderr.trim().split('\n').at(-1)) / 1024 };
+    };
+    const bigRuns = [0, 1, 2].map(() => dryRun(big));
+    const smallRuns = [0, 1, 2].map(() => dryRun(small));
+    bulkInputRows.push({ rss: stats(bigRuns.map((r) => r.rss)).median, ms: stats(bigRuns.map((r) => r.ms)).median, baseline: stats(smallRuns.map((r) => r.rss)).median });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** Bulk refunds from a file against `sandbox serve`, per refund, against a shell loop of single refunds. */
 async function bulkRefundFigures() {
@@ -635,6 +666,8 @@ async function main() {
   if (measures('export-files')) await fileExportFigures();
   // 6. Bulk refunds (issue targets: ≥ 50× a shell loop per refund, ≥ 2,500 refunds/s, ≤ 150 MB).
   if (measures('bulk')) await bulkRefundFigures();
+  // 6b. Reading the largest bulk file a batch takes (issue target: memory flat for any input).
+  if (measures('bulk-input')) bulkInputFigures();
   // 7. Exactly once under faults, overlapping runs and kills (target: applied / asked = 1.000).
   if (measures('exactly-once')) await exactlyOnceFigures();
 }
@@ -775,6 +808,10 @@ for (const { bulkMs, loopMs, rssMB, bareMs, shared } of bulkRows) {
     const [sqliteRate, pgRate] = [shared.sqliteMs, shared.pgMs].map((ms) => BULK_REFUNDS / (ms / 1000));
     console.log(`then ${BULK_REFUNDS.toLocaleString('en-US')} more rows each, on sales generated for them: SQLite ledger ${Math.round(sqliteRate).toLocaleString('en-US')} refunds/s, shared PostgreSQL ledger ${Math.round(pgRate).toLocaleString('en-US')} refunds/s: ${(pgRate / sqliteRate).toFixed(2)}×`);
   }
+}
+for (const { rss, ms, baseline } of bulkInputRows) {
+  console.log(`\nreading a bulk file through a pipe (dry run, median of 3): ${BULK_INPUT_ROWS.toLocaleString('en-US')} rows in ${(ms / 1000).toFixed(1)} s, peak RSS ${rss.toFixed(1)} MB; baseline: 10 rows, ${baseline.toFixed(1)} MB`);
+  console.log(`${(rss / baseline).toFixed(2)}× the baseline; ${(((rss - baseline) * 1024 * 1024) / BULK_INPUT_ROWS).toFixed(0)} bytes a row (${rss <= 200 ? 'met' : 'NOT met'} ≤ 200 MB at the largest batch)`);
 }
 for (const { clean, chaos, team } of exactlyOnceRows) {
   const ratio = chaos.applied / chaos.asked;

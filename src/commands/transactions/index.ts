@@ -113,7 +113,7 @@ export function registerTransactions(program: Command, action: ActionFactory, wi
     .description('Refund (void) a transaction, in full or in part, or a batch from a file; asks for confirmation')
     .option('--amount <amount>', 'amount to refund in major units (default: all that remains)')
     .option('--amount-cents <cents>', 'amount to refund in cents')
-    .option('--file <path|->', 'refund every row of a CSV (id, and amount, amount_cents, valor or valor_centavos; , or ; between cells) or NDJSON file; - reads stdin')
+    .option('--file <path|->', 'refund every row of a CSV (id, and amount, amount_cents, valor or valor_centavos; , or ; between cells) or NDJSON file, at most 1,000,000 rows; - reads stdin')
     .option('--full', 'with --file: refund all that remains of every row (the file then has no amount column)')
     .option('--concurrency <n>', 'with --file: refunds in flight at once (default 4; fewer while the service answers 429)')
     .option('--allow-duplicates', 'with --file: allow the same transaction on several rows (each row is a refund of its own)')
