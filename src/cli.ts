@@ -113,6 +113,7 @@ works right after install, with no account.`,
     );
     const context = new Context(io, parseGlobals(command.optsWithGlobals()));
     runtime.context = context;
+    await context.applyTimeZone();
     const verb = await load();
     await verb.run(context, positional, command.opts());
   };

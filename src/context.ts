@@ -140,6 +140,25 @@ export class Context {
     return this.profileCache;
   }
 
+  /**
+   * Puts the process in the zone days and times are read and shown in (src/time/zone.ts):
+   * PAYCTL_TIMEZONE, else the profile's timezone, else TZ (else the system's). Before a command
+   * reads its flags. A config that cannot be read is not this step's to report: the command says
+   * so when it needs the profile.
+   */
+  async applyTimeZone(): Promise<void> {
+    let zone = this.io.env.TZ;
+    try {
+      zone = (await this.profileSettings()).timeZone ?? zone;
+    } catch {
+      // Left to the command; a zone named in the environment still holds.
+      const { isTimeZone } = await import('./time/zone.js');
+      if (this.io.env.PAYCTL_TIMEZONE && isTimeZone(this.io.env.PAYCTL_TIMEZONE)) zone = this.io.env.PAYCTL_TIMEZONE;
+    }
+    const { applyTimeZone } = await import('./time/zone.js');
+    applyTimeZone(zone);
+  }
+
   /** The current profile without reading a key kept in the keyring: for what needs only its settings (the output format). */
   private async profileSettings(): Promise<ResolvedProfile> {
     if (!this.settingsCache) {
@@ -477,6 +496,12 @@ export class Context {
     if (totals && count > 0) {
       const { writeOut } = await import('./output/write.js');
       await writeOut(this.io.stdout, `${await totals.line(this.io.stdout)}\n`);
+    }
+    // A table of instants says once which clock they are on, unless it is UTC's.
+    if (format === 'table' && count > 0 && spec.columns.some((c) => c.kind === 'date' && c.key.endsWith('_at'))) {
+      const note = (await import('./time/zone.js')).zoneNote();
+      const { writeOut } = await import('./output/write.js');
+      if (note) await writeOut(this.io.stdout, `${this.color ? new (await import('chalk')).Chalk({ level: 1 }).dim(note) : note}\n`);
     }
     return count;
   }

@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import { SANDBOX_API_KEY, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../sandbox/constants.js';
+import { parseTimeZone } from '../time/zone.js';
 import { KEYRING_REF } from './keyring.js';
 import type { ConfigFile, ProfileSettings } from './store.js';
 
@@ -37,6 +38,8 @@ export interface ResolvedProfile {
   /** The shared ledger (PostgreSQL), if any; else the SQLite one in the state directory. */
   ledgerUrl?: string;
   settleWindowSeconds: number;
+  /** The profile's own time zone, if it sets one (see src/time/zone.ts). */
+  timeZone?: string;
 }
 
 export interface ProfileOverrides {
@@ -103,6 +106,8 @@ export function resolveProfile(
   const sellerId = env.PAYCTL_SELLER_ID ?? stored.seller_id;
   if (sellerId) resolved.sellerId = sellerId;
   if (stored.output) resolved.output = stored.output;
+  if (env.PAYCTL_TIMEZONE) resolved.timeZone = parseTimeZone(env.PAYCTL_TIMEZONE, 'PAYCTL_TIMEZONE');
+  else if (stored.timezone) resolved.timeZone = parseTimeZone(stored.timezone, `profile "${name}" timezone`);
   return resolved;
 }
 

@@ -16,6 +16,7 @@ const profile = z.catchall(
     timeout: z.optional(z.number()),
     ledger_url: z.optional(z.string()),
     settle_window: z.optional(z.number()),
+    timezone: z.optional(z.string()),
   }),
   z.string(),
 );

@@ -19,6 +19,8 @@ export interface ProfileSettings {
   ledger_url?: string;
   /** Seconds after a send that a lost request may still land (default 120). */
   settle_window?: number;
+  /** The time zone days and times are read and shown in (an IANA name); else TZ, else the system's. */
+  timezone?: string;
 }
 
 export interface ConfigFile {
@@ -36,6 +38,7 @@ export const PROFILE_KEYS = [
   'timeout',
   'ledger_url',
   'settle_window',
+  'timezone',
 ] as const satisfies readonly (keyof ProfileSettings)[];
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 

@@ -77,16 +77,26 @@ export function parseDateTime(value: string, flag: string): string {
 }
 
 /**
- * Unix seconds of the first (00:00:00) or last (23:59:59) second of a `YYYY-MM-DD` day in UTC, for
- * the API's `date_range[gte]` / `date_range[lte]`.
+ * Unix seconds of 00:00 of a `YYYY-MM-DD` day: `local`, in the zone payctl shows times in
+ * (src/time/zone.ts), for a bound on an instant (a sale's creation); `utc`, for a bound on a field
+ * that is itself a day (a receivable's expected date, sent as that day's UTC midnight).
  */
-export function dateToEpochRange(date: string, edge: 'start' | 'end'): number {
+export function dayStartSeconds(date: string, zone: 'local' | 'utc'): number {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match || calendarProblem(Number(match[1]), Number(match[2]), Number(match[3]))) {
     throw new RangeError(`not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
   }
-  const start = new Date(Date.UTC(2000, Number(match[2]) - 1, Number(match[3])));
-  start.setUTCFullYear(Number(match[1]));
-  const seconds = Math.floor(start.getTime() / 1000);
-  return edge === 'start' ? seconds : seconds + 86_399;
+  const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  // Through year 2000 and back: Date reads a year under 100 as 19xx.
+  const at = zone === 'utc' ? new Date(Date.UTC(2000, month, day)) : new Date(2000, month, day);
+  if (zone === 'utc') at.setUTCFullYear(year);
+  else at.setFullYear(year);
+  return Math.floor(at.getTime() / 1000);
+}
+
+/** The day after a `YYYY-MM-DD` day. */
+export function nextDay(date: string): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + 1);
+  return at.toISOString().slice(0, 10);
 }

@@ -86,7 +86,8 @@ describe('what is sent', () => {
       payment_type: 'credit',
       reference_id: 'r1',
       'date_range[gte]': String(Date.UTC(2026, 10, 1) / 1000),
-      'date_range[lte]': String(Date.UTC(2026, 10, 30, 23, 59, 59) / 1000),
+      // The day after --to, from its first second: the whole last day, to the millisecond.
+      'date_range[lt]': String(Date.UTC(2026, 11, 1) / 1000),
       sort: 'time-ascending',
       limit: '5',
       offset: '0',

@@ -216,11 +216,11 @@ describe('requests', () => {
     const empty = () => ({ status: 200, body: { resource: 'list', items: [], has_more: false, total: 0 } });
     const epoch = (iso: string) => Date.parse(iso) / 1000;
     const nov1 = epoch('2026-11-01T00:00:00Z');
-    const nov30end = epoch('2026-11-30T23:59:59Z');
+    const dec1Start = epoch('2026-12-01T00:00:00Z');
     const dec1 = epoch('2026-12-01T00:00:00Z');
     const cases: [string[], string][] = [
       [['balances', 'accounts', '--buyer', SELLER], `/v1/marketplaces/${MKT}/buyers/${SELLER}/balances?limit=100&offset=0`],
-      [['balances', 'history', '--from', '2026-11-01', '--to', '2026-11-30', '--operation', 'sale,refund'], `/v1/marketplaces/${MKT}/balances/history?date_range%5Bgte%5D=${nov1}&date_range%5Blte%5D=${nov30end}&operation=sale%2Crefund&limit=20&offset=0`],
+      [['balances', 'history', '--from', '2026-11-01', '--to', '2026-11-30', '--operation', 'sale,refund'], `/v1/marketplaces/${MKT}/balances/history?date_range%5Bgte%5D=${nov1}&date_range%5Blt%5D=${dec1Start}&operation=sale%2Crefund&limit=20&offset=0`],
       [['balances', 'history', '--buyer', SELLER, '--limit', '5'], `/v1/marketplaces/${MKT}/buyers/${SELLER}/balances/history?limit=5&offset=0`],
       [['transfers', 'list', '--status', 'succeeded', '--sort', 'asc'], `/v1/marketplaces/${MKT}/transfers?sort=time-ascending&status=succeeded&limit=20&offset=0`],
       [['transfers', 'transactions', SELLER], `/v1/marketplaces/${MKT}/transfers/${SELLER}/transactions?limit=100&offset=0`],

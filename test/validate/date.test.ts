@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateToEpochRange, parseDate, parseDateTime } from '../../src/validate/date.js';
+import { dayStartSeconds, nextDay, parseDate, parseDateTime } from '../../src/validate/date.js';
 import { expectValidationError } from './helpers.js';
 
 describe('parseDate', () => {
@@ -71,24 +71,48 @@ describe('parseDateTime', () => {
   });
 });
 
-describe('dateToEpochRange', () => {
+describe('dayStartSeconds', () => {
+  const inZone = (zone: string, work: () => void) => {
+    const before = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      work();
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  };
+
   it.each([
-    ['1970-01-01', 'start', 0],
-    ['1970-01-01', 'end', 86_399],
-    ['2026-01-01', 'start', 1_767_225_600],
-    ['2026-12-31', 'end', 1_798_761_599],
-    ['2024-02-29', 'start', 1_709_164_800],
-    ['2024-02-29', 'end', 1_709_164_800 + 86_399],
-  ] as const)('%s %s → %i', (date, edge, seconds) => {
-    expect(dateToEpochRange(date, edge)).toBe(seconds);
+    ['1970-01-01', 0],
+    ['2026-01-01', 1_767_225_600],
+    ['2024-02-29', 1_709_164_800],
+  ] as const)('utc: %s → %i, whatever the zone', (date, seconds) => {
+    inZone('America/Sao_Paulo', () => expect(dayStartSeconds(date, 'utc')).toBe(seconds));
   });
 
-  it('spans exactly one day', () => {
-    expect(dateToEpochRange('2026-03-08', 'end') - dateToEpochRange('2026-03-08', 'start')).toBe(86_399);
-    expect(dateToEpochRange('2026-03-09', 'start') - dateToEpochRange('2026-03-08', 'end')).toBe(1);
+  it("local: 00:00 in the zone payctl shows, São Paulo's three hours after UTC's", () => {
+    inZone('America/Sao_Paulo', () => {
+      expect(dayStartSeconds('2026-12-01', 'local')).toBe(Date.parse('2026-12-01T03:00:00Z') / 1000);
+      // Before 2019 São Paulo kept summer time: 2018-12-01 began at 02:00 UTC.
+      expect(dayStartSeconds('2018-12-01', 'local')).toBe(Date.parse('2018-12-01T02:00:00Z') / 1000);
+    });
+    inZone('UTC', () => expect(dayStartSeconds('2026-12-01', 'local')).toBe(Date.parse('2026-12-01T00:00:00Z') / 1000));
+    inZone('Asia/Tokyo', () => expect(dayStartSeconds('2026-12-01', 'local')).toBe(Date.parse('2026-11-30T15:00:00Z') / 1000));
+  });
+
+  it('a day and the next: 24 hours apart, 23 or 25 where the clocks change', () => {
+    inZone('America/Sao_Paulo', () => expect(dayStartSeconds(nextDay('2026-03-08'), 'local') - dayStartSeconds('2026-03-08', 'local')).toBe(86_400));
+    inZone('Europe/Berlin', () => expect(dayStartSeconds(nextDay('2026-03-29'), 'local') - dayStartSeconds('2026-03-29', 'local')).toBe(23 * 3600));
+  });
+
+  it('nextDay crosses months and leap days', () => {
+    expect(nextDay('2024-02-28')).toBe('2024-02-29');
+    expect(nextDay('2024-02-29')).toBe('2024-03-01');
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
   });
 
   it.each(['2026-02-30', '2026-1-1', 'x'])('refuses %j', (date) => {
-    expect(() => dateToEpochRange(date, 'start')).toThrow(RangeError);
+    expect(() => dayStartSeconds(date, 'local')).toThrow(RangeError);
   });
 });

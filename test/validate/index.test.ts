@@ -6,7 +6,8 @@ describe('validate/index', () => {
     expect(Object.keys(validate).sort()).toEqual(
       [
         'centsToDecimalString',
-        'dateToEpochRange',
+        'dayStartSeconds',
+        'nextDay',
         'decimalStringToCents',
         'parseAmount',
         'parseAmountCents',

@@ -7,6 +7,7 @@ import { PROFILE_KEYS, type ProfileKey, type ProfileSettings } from '../../confi
 import { UsageError } from '../../errors.js';
 import { parseFormat } from '../../globals.js';
 import { validateCurrency, validateId } from '../../validate/index.js';
+import { parseTimeZone } from '../../time/zone.js';
 import { keyInKeyring } from '../auth/key-storage.js';
 import { checkBaseUrl } from '../auth/login.js';
 
@@ -42,6 +43,8 @@ export function parseSetting(key: ProfileKey, value: string, insecureHttp: boole
       return checkLedgerUrl(value);
     case 'settle_window':
       return parseSettleWindow(value, 'settle_window');
+    case 'timezone':
+      return parseTimeZone(value, 'timezone');
   }
 }
 

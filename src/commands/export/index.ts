@@ -12,7 +12,8 @@ export function registerExport(program: Command, action: ActionFactory, withVerb
     .argument('<resource>', RESOURCES)
     .option('--format <format>', 'ndjson (the API objects), csv or parquet (fixed, typed columns) (default ndjson)')
     .option('--out <file|->', 'the file to write (appears only when complete; default -, stdout)')
-    .option('--since <date>', 'first run only: records created on or after this day (YYYY-MM-DD, UTC) or ISO date-time')
+    .option('--since <date>', 'first run only: records created on or after this day (YYYY-MM-DD, in the time zone payctl shows) or ISO date-time')
+    .option('--until <date>', 'records created on or before this day (YYYY-MM-DD, to its end) or up to this ISO date-time')
     .option('--state <file>', 'where the run starts and what it has seen; the next run exports only what is new or changed')
     .option('--lookback <days>', 'days before the newest record seen that each run reads again, for rows changed since (default 3)')
     .option('--overwrite', 'with --state: replace an --out FILE that exists (refused otherwise)')
@@ -21,6 +22,7 @@ export function registerExport(program: Command, action: ActionFactory, withVerb
       `${examples(
         'payctl export transactions --format parquet --out tx-$(date +%F).parquet --state tx.state.json',
         'payctl export transfers --format csv --out transfers.csv --since 2026-11-01',
+        'payctl export transactions --format csv --out nov.csv --since 2026-11-01 --until 2026-11-30   # a month, in local days',
         'payctl export balance-history --state history.state.json --out - | jq -c .',
         'payctl export receivables --format csv --out receivables-$(date +%F).csv --state receivables.state.json',
         'payctl export transfers --format csv --out transfers-new.csv --state transfers.state.json --overwrite',

@@ -1,7 +1,7 @@
 // The flags of `payctl export`, checked before anything is read or sent (exit 2 naming the flag).
 import { resolve } from 'node:path';
 import { UsageError, ValidationError } from '../../errors.js';
-import { parseDate, parseDateTime } from '../../validate/index.js';
+import { dayStartSeconds, nextDay, parseDate, parseDateTime } from '../../validate/index.js';
 import { didYouMean } from '../shared/closest.js';
 import { optionalString } from '../shared/input.js';
 import { EXPORT_FORMATS, type ExportFormat } from './formats.js';
@@ -22,6 +22,8 @@ export interface ExportOptions {
   state: string | undefined;
   /** --since as epoch milliseconds. */
   since: number | undefined;
+  /** --until as epoch milliseconds, exclusive: the end of that day, or just after that instant. */
+  until: number | undefined;
   /** Days; undefined when not given (the state file's, else the default, applies). */
   lookbackDays: number | undefined;
 }
@@ -38,10 +40,13 @@ export function parseExportOptions(args: string[], options: Record<string, unkno
   }
   const rawOut = optionalString(options.out) ?? '-';
   const rawState = optionalString(options.state);
-  const since = sinceMs(optionalString(options.since));
+  const since = instantOf(optionalString(options.since), '--since', 'start');
+  const until = instantOf(optionalString(options.until), '--until', 'end');
+  if (since !== undefined && until !== undefined && until <= since) throw new UsageError(`--until ${optionalString(options.until)} is not after --since ${optionalString(options.since)}`);
   const lookbackDays = lookback(optionalString(options.lookback));
-  if (resource.window === 'snapshot' && (since !== undefined || lookbackDays !== undefined)) {
-    throw new UsageError(`${since !== undefined ? '--since' : '--lookback'}: ${resource.name} are read whole on every run (their list is not by creation time); it takes no --since or --lookback`);
+  const windowFlag = since !== undefined ? '--since' : until !== undefined ? '--until' : lookbackDays !== undefined ? '--lookback' : undefined;
+  if (resource.window === 'snapshot' && windowFlag !== undefined) {
+    throw new UsageError(`${windowFlag}: ${resource.name} are read whole on every run (their list is not by creation time); it takes no --since, --until or --lookback`);
   }
   return {
     resource,
@@ -51,18 +56,28 @@ export function parseExportOptions(args: string[], options: Record<string, unkno
     overwrite: options.overwrite === true,
     state: rawState === undefined ? undefined : resolve(rawState),
     since,
+    until,
     lookbackDays,
   };
 }
 
-/** YYYY-MM-DD (that UTC day's start, as the list filters read days) or an ISO 8601 date-time. */
-function sinceMs(value: string | undefined): number | undefined {
+/**
+ * --since or --until as epoch milliseconds: a YYYY-MM-DD day is 00:00–24:00 in the zone payctl
+ * shows times in (src/time/zone.ts), as the list filters read days; `start` is its first instant,
+ * `end` the first instant after it. An ISO 8601 date-time (without an offset: in that zone) is
+ * itself, or for `end` the millisecond after it.
+ */
+function instantOf(value: string | undefined, flag: string, edge: 'start' | 'end'): number | undefined {
   if (value === undefined) return undefined;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value.trim())) return Date.parse(`${parseDate(value, '--since')}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}[T ]/.test(value.trim())) {
-    throw new ValidationError('--since', `${JSON.stringify(value)} is not a date; use YYYY-MM-DD or an ISO 8601 date-time like 2026-03-31T18:00:00-03:00`);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value.trim())) {
+    const day = parseDate(value, flag);
+    return dayStartSeconds(edge === 'start' ? day : nextDay(day), 'local') * 1000;
   }
-  return Date.parse(parseDateTime(value, '--since'));
+  if (!/^\d{4}-\d{2}-\d{2}[T ]/.test(value.trim())) {
+    throw new ValidationError(flag, `${JSON.stringify(value)} is not a date; use YYYY-MM-DD or an ISO 8601 date-time like 2026-03-31T18:00:00-03:00`);
+  }
+  const at = Date.parse(parseDateTime(value, flag));
+  return edge === 'start' ? at : at + 1;
 }
 
 function lookback(value: string | undefined): number | undefined {

@@ -129,6 +129,8 @@ async function exportRun(ctx: Context, opts: ExportOptions, state: ExportState |
   const from = resource.window === 'created' ? startMs(state, opts, lookbackMs) : undefined;
   const query: Record<string, string | number> = { sort: 'time-ascending' };
   if (from !== undefined) query['date_range[gte]'] = Math.floor(from / 1000);
+  const until = resource.window === 'created' ? opts.until : undefined;
+  if (until !== undefined) query['date_range[lt]'] = Math.ceil(until / 1000);
 
   // Opened before anything is read: an --out that cannot be written is said at once (exit 2).
   const outExisted = opts.out !== undefined && exists(opts.out);
@@ -192,7 +194,7 @@ async function exportRun(ctx: Context, opts: ExportOptions, state: ExportState |
         const created = typeof item.created_at === 'string' ? item.created_at : '';
         const createdMs = Date.parse(created);
         // The list filters by whole seconds; the start is kept to the millisecond here.
-        if (from !== undefined && createdMs < from) continue;
+        if ((from !== undefined && createdMs < from) || (until !== undefined && createdMs >= until)) continue;
         if (createdMs > newest) {
           newest = createdMs;
           cursor = created;

@@ -19,7 +19,7 @@ export const FUTURE_ENTRY_COLUMNS: Column[] = [
 export const FUTURE_ENTRY_CSV_COLUMNS = ['id', 'expected_on', 'installment', 'gross_amount', 'fee', 'amount', 'currency', 'transaction', 'receivable', 'on_behalf_of', 'created_at'];
 
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
-  const request = buildListRequest(options);
+  const request = buildListRequest(options, 'day');
   const old = optionalString(options.onBehalfOf);
   const given = sellerFlag(options) ?? (old === undefined ? undefined : validateId(old, 'seller id', '--on-behalf-of'));
   const seller = given ?? (await ctx.profile()).sellerId;

@@ -34,7 +34,7 @@ export const RECEIVABLE_STATUSES = ['pending', 'paid'] as const;
 
 /** A seller's receivables, paid or not, from the provider's …/sellers/{id}/receivables. */
 async function listBySeller(ctx: Context, seller: string, options: Record<string, unknown>): Promise<void> {
-  const request = buildListRequest(options);
+  const request = buildListRequest(options, 'day');
   const statuses = enumValues(options.status, RECEIVABLE_STATUSES, '--status');
   if (statuses.length > 1) throw new UsageError("--status: give one, pending or paid (the provider's seller receivables filter takes one value)");
   request.query.status = statuses[0];

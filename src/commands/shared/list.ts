@@ -1,5 +1,5 @@
 import { UsageError } from '../../errors.js';
-import { dateToEpochRange, parseDate } from '../../validate/index.js';
+import { dayStartSeconds, nextDay, parseDate } from '../../validate/index.js';
 import { optionalString } from './input.js';
 
 export interface ListRequest {
@@ -8,8 +8,13 @@ export interface ListRequest {
   all: boolean;
 }
 
-/** --limit/--all/--from/--to/--sort into the provider's query (date_range[gte|lte], sort). */
-export function buildListRequest(options: Record<string, unknown>): ListRequest {
+/**
+ * --limit/--all/--from/--to/--sort into the provider's query (date_range, sort). A day is 00:00 to
+ * 24:00 in the zone payctl shows times in: [start of --from, start of the day after --to). A list
+ * whose date is itself a day (`dated: 'day'`, a receivable's expected date) is bounded by those
+ * days as they are.
+ */
+export function buildListRequest(options: Record<string, unknown>, dated: 'instant' | 'day' = 'instant'): ListRequest {
   const all = options.all === true;
   let limit = 20;
   const rawLimit = optionalString(options.limit);
@@ -24,8 +29,9 @@ export function buildListRequest(options: Record<string, unknown>): ListRequest 
   const fromDate = from === undefined ? undefined : parseDate(from, '--from');
   const toDate = to === undefined ? undefined : parseDate(to, '--to');
   if (fromDate && toDate && fromDate > toDate) throw new UsageError(`--from ${fromDate} is after --to ${toDate}`);
-  if (fromDate) query['date_range[gte]'] = dateToEpochRange(fromDate, 'start');
-  if (toDate) query['date_range[lte]'] = dateToEpochRange(toDate, 'end');
+  const zone = dated === 'day' ? 'utc' : 'local';
+  if (fromDate) query['date_range[gte]'] = dayStartSeconds(fromDate, zone);
+  if (toDate) query['date_range[lt]'] = dayStartSeconds(nextDay(toDate), zone);
   const sort = optionalString(options.sort);
   if (sort !== undefined) {
     if (sort !== 'asc' && sort !== 'desc') throw new UsageError(`--sort: "${sort}" is not an order; use asc or desc`);

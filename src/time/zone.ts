@@ -1,0 +1,58 @@
+// The one time zone payctl reads and shows times in: PAYCTL_TIMEZONE, else the profile's
+// `timezone` setting (a server whose clock is UTC, working for a Brazilian account), else TZ,
+// else the system's. TZ comes last of the variables because it is every program's, set for a
+// whole machine; the other two are said for payctl.
+// A day given on the command line (--from, --to, --since, --until) is 00:00–24:00 there, sent to
+// the service as the matching UTC instants, and every table shows times there: the day a finance
+// desk closes is the day on its screens. The zone is applied to the process (process.env.TZ),
+// so that every Date in it, Node's and the libraries', agrees.
+import { UsageError } from '../errors.js';
+
+/** Whether `name` is a time zone this runtime knows (an IANA name such as America/Sao_Paulo, or UTC). */
+export function isTimeZone(name: string): boolean {
+  if (name.trim() === '' || name !== name.trim()) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A time zone setting, checked: an unknown name is exit 2 naming where it came from. */
+export function parseTimeZone(value: string, where: string): string {
+  if (!isTimeZone(value)) {
+    throw new UsageError(`${where}: "${value}" is not a time zone; use an IANA name such as America/Sao_Paulo, America/Manaus or UTC`);
+  }
+  return value;
+}
+
+/** Makes `zone` the process's: every local date and time from here on is read and shown in it. */
+export function applyTimeZone(zone: string | undefined): void {
+  if (zone === undefined || zone === '') return;
+  if (process.env.TZ !== zone) process.env.TZ = zone;
+}
+
+/** The zone in effect, by name (the system's when TZ is not set). */
+export function currentTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
+}
+
+/** The offset from UTC at `at`, as `UTC−03:00` (a true minus sign, as a table shows it). */
+export function utcOffsetLabel(at = new Date()): string {
+  const minutes = -at.getTimezoneOffset();
+  const sign = minutes < 0 ? '−' : '+';
+  const abs = Math.abs(minutes);
+  return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** Whether times are shown in UTC (then a table need not say its zone). */
+export function showsUtc(at = new Date()): boolean {
+  return at.getTimezoneOffset() === 0 && /^(UTC|Etc\/UTC|Etc\/GMT|GMT|Etc\/Universal|Universal|Zulu|Etc\/Zulu)$/.test(currentTimeZone());
+}
+
+/** The note a table ends with when its times are not UTC: `times in America/Sao_Paulo (UTC−03:00)`. */
+export function zoneNote(at = new Date()): string | undefined {
+  if (showsUtc(at)) return undefined;
+  return `times in ${currentTimeZone()} (${utcOffsetLabel(at)})`;
+}
