@@ -69,6 +69,7 @@ export function buildProgram(runtime: Runtime, argv?: string[]): Command {
     .addOption(new Option('-p, --profile <name>', 'profile to use (env PAYCTL_PROFILE)'))
     .addOption(new Option('-o, --output <format>', 'table, json, ndjson or csv (default: table on a terminal, json otherwise)'))
     .option('--fields <list>', 'comma-separated dotted paths to keep, e.g. id,status,amount ("--fields help" lists them)')
+    .option('--csv-locale <locale>', 'CSV: pt-BR for a Brazilian spreadsheet (; between cells, decimal commas, local times, a BOM), or none (default: the profile\'s csv_locale, else none)')
     .option('--csv-raw', "CSV: write cells that start with = + - @ as they are, without the ' that stops a spreadsheet running them")
     .option('--no-color', 'no ANSI colour (also NO_COLOR)')
     .option('--no-pager', 'print a long object view straight to the terminal instead of through $PAGER (less -FRX)')

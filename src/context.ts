@@ -53,6 +53,17 @@ export interface Logger {
  * reach for process.*, undici, inquirer or the config file themselves, so tests swap them freely
  * and start-up only pays for what a command uses.
  */
+/**
+ * A list cut at --limit with more behind it: how many there are in all (when the service says)
+ * and what shows them all. Undefined when the list was shown whole.
+ */
+function partOf(count: number, extent: import('./api/client.js').ListExtent | undefined): { total: number | undefined; hint: string } | undefined {
+  if (!extent) return undefined;
+  if (extent.total !== undefined && extent.total > count) return { total: extent.total, hint: '--all for every one' };
+  if (extent.more) return { total: undefined, hint: 'more: --all for every one' };
+  return undefined;
+}
+
 export class Context {
   readonly io: IO;
   readonly globals: GlobalOptions;
@@ -474,9 +485,11 @@ export class Context {
     const progress =
       spec.request.all && this.io.stderrIsTTY && !this.globals.quiet ? (await import('./output/progress.js')).pageProgress(this.io.stderr, spec.noun) : undefined;
     const totals = format === 'table' && spec.totals ? new (await import('./output/totals.js')).Totals(spec.noun, spec.totals) : undefined;
+    // What the last page said of the list's length: a table that shows part of it says so.
+    let extent: import('./api/client.js').ListExtent | undefined;
     const source = spec.pages
       ? spec.pages(api, progress?.page)
-      : api.pages(spec.operation, spec.input, { ...spec.request, ...(progress ? { onPage: progress.page } : {}) });
+      : api.pages(spec.operation, spec.input, { ...spec.request, ...(progress ? { onPage: progress.page } : {}), onExtent: (e) => (extent = e) });
     async function* tapped(): AsyncGenerator<unknown[]> {
       try {
         for await (const page of source) {
@@ -493,9 +506,14 @@ export class Context {
     const options = { ...(await this.renderOptions()), columns: spec.columns, ...(spec.csvColumns ? { csvColumns: spec.csvColumns } : {}) };
     const rows = format === 'table' && spec.tableRow ? mapPages(tapped(), spec.tableRow) : tapped();
     const count = await renderList(rows, options);
+    const shownOf = format === 'table' && !spec.request.all && count >= spec.request.limit ? partOf(count, extent) : undefined;
     if (totals && count > 0) {
       const { writeOut } = await import('./output/write.js');
-      await writeOut(this.io.stdout, `${await totals.line(this.io.stdout)}\n`);
+      await writeOut(this.io.stdout, `${await totals.line(this.io.stdout, shownOf)}\n`);
+    } else if (shownOf !== undefined) {
+      const { writeOut } = await import('./output/write.js');
+      const { counted, formatCount, singular } = await import('./output/plural.js');
+      await writeOut(this.io.stdout, `${shownOf.total === undefined ? counted(count, singular(spec.noun), spec.noun) : `${formatCount(count)} of ${counted(shownOf.total, singular(spec.noun), spec.noun)}`} (${shownOf.hint})\n`);
     }
     // A table of instants says once which clock they are on, unless it is UTC's.
     if (format === 'table' && count > 0 && spec.columns.some((c) => c.kind === 'date' && c.key.endsWith('_at'))) {
@@ -514,7 +532,17 @@ export class Context {
     };
     if (this.globals.fields) options.fields = this.globals.fields;
     if (this.globals.csvRaw) options.csvRaw = true;
+    if (options.format === 'csv') options.csvLocale = await this.csvLocale();
     return options;
+  }
+
+  /** How CSV is written: --csv-locale, else the profile's csv_locale, else the API's values. */
+  async csvLocale(): Promise<import('./output/csv-locale.js').CsvLocale> {
+    if (this.globals.csvLocale) return this.globals.csvLocale;
+    const profile = await this.profileSettings().catch(() => undefined);
+    if (!profile?.csvLocale) return 'none';
+    const { parseCsvLocale } = await import('./output/csv-locale.js');
+    return parseCsvLocale(profile.csvLocale, `profile "${profile.name}" csv_locale setting`);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { UsageError } from './errors.js';
 import type { OutputFormat } from './output/render.js';
+import { parseCsvLocale, type CsvLocale } from './output/csv-locale.js';
 
 /** Options accepted before or after any verb (see the contract's "Invocation"). */
 export interface GlobalOptions {
@@ -18,6 +19,8 @@ export interface GlobalOptions {
   pager: boolean;
   /** --csv-raw: CSV cells that look like formulas are written without the `'` that defuses them. */
   csvRaw: boolean;
+  /** --csv-locale: pt-BR for a Brazilian spreadsheet, none for the API's values (over the profile's csv_locale). */
+  csvLocale?: CsvLocale;
 }
 
 const FORMATS: readonly OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
@@ -36,6 +39,7 @@ export function parseGlobals(raw: Record<string, unknown>): GlobalOptions {
     csvRaw: raw.csvRaw === true,
   };
   if (typeof raw.profile === 'string') globals.profile = raw.profile;
+  if (typeof raw.csvLocale === 'string') globals.csvLocale = parseCsvLocale(raw.csvLocale, '--csv-locale');
   if (typeof raw.output === 'string') globals.output = parseFormat(raw.output, '--output');
   if (typeof raw.fields === 'string') {
     const fields = raw.fields.split(',').map((f) => f.trim()).filter(Boolean);

@@ -137,6 +137,12 @@ function loadSchemas(): Promise<Schemas> {
   return schemas;
 }
 
+/** How long a list is, as its last page read says: its total when the service gives one, and whether more follow. */
+export interface ListExtent {
+  total: number | undefined;
+  more: boolean;
+}
+
 export class ApiClient {
   /** Told of every 429 (with the pause it asks for) before the request is retried: a batch slows all its workers. */
   onRateLimited?: (retryAfterMs: number) => void;
@@ -304,7 +310,7 @@ export class ApiClient {
   async *pages(
     operation: Target,
     input: RequestInput,
-    opts: { limit: number; all: boolean; onPage?: (items: number, total: number | undefined) => void },
+    opts: { limit: number; all: boolean; onPage?: (items: number, total: number | undefined) => void; onExtent?: (extent: ListExtent) => void },
   ): AsyncGenerator<unknown[]> {
     const wanted = opts.all ? Number.POSITIVE_INFINITY : opts.limit;
     let pageSize = opts.all ? 100 : Math.min(Math.max(opts.limit, 1), 100);
@@ -370,6 +376,7 @@ export class ApiClient {
       }
       fill();
       opts.onPage?.(taken.length, knownTotal ? Math.min(total, wanted) : undefined);
+      opts.onExtent?.({ total: knownTotal ? total : undefined, more: more && items.length > 0 });
       pacer.page();
       // One turn of the event loop, so the request just made is on the wire before the reader's
       // synchronous work on this page (CSV, JSON) holds the loop.

@@ -40,6 +40,8 @@ export interface ResolvedProfile {
   settleWindowSeconds: number;
   /** The profile's own time zone, if it sets one (see src/time/zone.ts). */
   timeZone?: string;
+  /** How CSV is written when --csv-locale does not say, as stored (checked where CSV is written: output/csv-locale.ts). */
+  csvLocale?: string;
 }
 
 export interface ProfileOverrides {
@@ -106,6 +108,7 @@ export function resolveProfile(
   const sellerId = env.PAYCTL_SELLER_ID ?? stored.seller_id;
   if (sellerId) resolved.sellerId = sellerId;
   if (stored.output) resolved.output = stored.output;
+  if (stored.csv_locale) resolved.csvLocale = stored.csv_locale;
   if (env.PAYCTL_TIMEZONE) resolved.timeZone = parseTimeZone(env.PAYCTL_TIMEZONE, 'PAYCTL_TIMEZONE');
   else if (stored.timezone) resolved.timeZone = parseTimeZone(stored.timezone, `profile "${name}" timezone`);
   return resolved;

@@ -17,6 +17,7 @@ const profile = z.catchall(
     ledger_url: z.optional(z.string()),
     settle_window: z.optional(z.number()),
     timezone: z.optional(z.string()),
+    csv_locale: z.optional(z.string()),
   }),
   z.string(),
 );

@@ -21,6 +21,8 @@ export interface ProfileSettings {
   settle_window?: number;
   /** The time zone days and times are read and shown in (an IANA name); else TZ, else the system's. */
   timezone?: string;
+  /** How CSV is written: pt-BR for a Brazilian spreadsheet, none (the default) for the API's values. */
+  csv_locale?: string;
 }
 
 export interface ConfigFile {
@@ -39,6 +41,7 @@ export const PROFILE_KEYS = [
   'ledger_url',
   'settle_window',
   'timezone',
+  'csv_locale',
 ] as const satisfies readonly (keyof ProfileSettings)[];
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 

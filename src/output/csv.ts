@@ -2,6 +2,7 @@
 // Values are the API's own (no money or date formatting); only the shape is flattened. The one
 // change made to them is for safety when the file is opened (see `safeCell`).
 import { withoutControls } from './control-chars.js';
+import { csvDialect } from './csv-locale.js';
 import { flatten, pathReader } from './fields.js';
 import type { RenderOptions } from './render.js';
 import { writeOut } from './write.js';
@@ -67,7 +68,9 @@ function headerRow(columns: string[], opts: RenderOptions): string[] {
  * are dropped, since rows already written cannot grow a column.
  */
 export async function renderCsvList(pages: AsyncIterable<unknown[]>, opts: RenderOptions): Promise<number> {
-  const { stringify } = await import('csv-stringify/sync');
+  const { stringify: plain } = await import('csv-stringify/sync');
+  const dialect = csvDialect(opts.csvLocale);
+  const stringify = (records: string[][]) => plain(records, { delimiter: dialect.delimiter });
   let columns = opts.fields ?? opts.csvColumns;
   let readers: Array<(obj: unknown) => unknown> | undefined;
   let headerWritten = false;
@@ -77,6 +80,7 @@ export async function renderCsvList(pages: AsyncIterable<unknown[]>, opts: Rende
     columns ??= columnsOf(page);
     const records: string[][] = [];
     if (!headerWritten) {
+      await writeOut(opts.out, dialect.bom);
       records.push(headerRow(columns, opts));
       headerWritten = true;
     }
@@ -85,11 +89,11 @@ export async function renderCsvList(pages: AsyncIterable<unknown[]>, opts: Rende
     readers ??= columns.map(pathReader);
     for (const item of page) {
       const record = asRecord(item);
-      records.push(readers.map((read) => safeCell(read(record), opts.csvRaw)));
+      records.push(readers.map((read) => dialect.cell(safeCell(read(record), opts.csvRaw))));
     }
     count += page.length;
     await writeOut(opts.out, stringify(records));
   }
-  if (!headerWritten && columns && columns.length > 0) await writeOut(opts.out, stringify([headerRow(columns, opts)]));
+  if (!headerWritten && columns && columns.length > 0) await writeOut(opts.out, dialect.bom + stringify([headerRow(columns, opts)]));
   return count;
 }

@@ -2,7 +2,7 @@
 // (of the total the API announced), pages, rate and time left. Loaded only when it is shown, so a
 // piped or quiet run never pays for cli-progress.
 import cliProgress from 'cli-progress';
-import { counted, noun, singular } from './plural.js';
+import { counted, formatCount, noun, singular } from './plural.js';
 import { showStatusLine } from './status-line.js';
 
 export interface PageProgress {
@@ -69,7 +69,7 @@ export function pageProgress(stream: NodeJS.WritableStream, plural: string): Pag
   const payload = (total: number) => {
     const seconds = firstPageAt === undefined ? 0 : (Date.now() - firstPageAt) / 1000;
     const rate = seconds > 0 ? Math.round((fetched - firstPageItems) / seconds) : 0;
-    return { pages: counted(pages, 'page'), rate: rate.toLocaleString('en-US'), noun: noun(total, singular(plural), plural) };
+    return { pages: counted(pages, 'page'), rate: formatCount(rate), noun: noun(total, singular(plural), plural) };
   };
   return {
     page(items, total) {
@@ -116,7 +116,7 @@ export function batchProgress(stream: NodeJS.WritableStream, total: number): Bat
     update(done, failed) {
       const finished = done + failed;
       const seconds = (Date.now() - started) / 1000;
-      bar.update(finished, { done, failed, remaining: total - finished, rate: seconds > 0 ? Math.round(finished / seconds).toLocaleString('en-US') : '0' });
+      bar.update(finished, { done, failed, remaining: total - finished, rate: seconds > 0 ? formatCount(Math.round(finished / seconds)) : '0' });
     },
     stop() {
       if (stopped) return;

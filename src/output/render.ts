@@ -34,6 +34,8 @@ export interface RenderOptions {
   csvColumns?: string[];
   /** --csv-raw: CSV cells that look like formulas are not prefixed with `'` (see csv.ts). */
   csvRaw?: boolean;
+  /** CSV for a Brazilian spreadsheet (csv-locale.ts). */
+  csvLocale?: import('./csv-locale.js').CsvLocale;
 }
 
 /** One API object (or a bare array, rendered like a one-page list). */

@@ -4,7 +4,7 @@
 // Drawn by cli-table3 in the list's own borderless layout (one row, two spaces between the parts),
 // imported only when the line is drawn: the commands import this module for its TotalSpec helpers.
 import { formatMoney } from './format.js';
-import { noun, singular } from './plural.js';
+import { counted, formatCount, singular } from './plural.js';
 import { drawLines, loadTable, terminalColumns } from './table.js';
 
 export interface TotalSpec {
@@ -42,12 +42,14 @@ export class Totals {
   }
 
   /** The line; on a terminal narrower than it, one part a line instead. */
-  async line(out: NodeJS.WritableStream): Promise<string> {
+  async line(out: NodeJS.WritableStream, partOf?: { total: number | undefined; hint: string }): Promise<string> {
     const room = terminalColumns(out);
     const money = (cents: number) => formatMoney(`${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`);
     const parts = this.specs.map((spec, i) => `${spec.label} ${money(this.sums[i] ?? 0)}`);
     const Table = await loadTable();
-    const items = `${this.count.toLocaleString('pt-BR')} ${noun(this.count, singular(this.noun), this.noun)}`;
+    const all = counted(this.count, singular(this.noun), this.noun);
+    // Part of a longer list: `20 of 20.005 transactions (--all for every one)`; the sums are of those shown.
+    const items = partOf === undefined ? all : `${partOf.total === undefined ? all : `${formatCount(this.count)} of ${counted(partOf.total, singular(this.noun), this.noun)}`} (${partOf.hint})`;
     const line = drawLines(Table, [[items, ...parts]]).replace(/\n$/, '');
     return room !== undefined && line.length > room ? drawLines(Table, [items, ...parts].map((part) => [part])).replace(/\n$/, '') : line;
   }

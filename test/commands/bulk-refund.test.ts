@@ -276,7 +276,7 @@ describe('against sandbox serve --faults', () => {
     expect(lines).toHaveLength(1000);
     expect(new Set(lines.map((l) => l.row)).size).toBe(1000);
     expect(lines.every((l) => l.status === 'refunded' && l.error === null)).toBe(true);
-    expect(result.stderr).toMatch(/Refunded 1000 of 1000 rows \(R\$ [\d.,]+\)\.\nLedger: .*\/state\/ledger\/ledger\.sqlite\n$/);
+    expect(result.stderr).toMatch(/Refunded 1.000 of 1.000 rows \(R\$ [\d.,]+\)\.\nLedger: .*\/state\/ledger\/ledger\.sqlite\n$/);
     await expectRefundedOnce(file);
   }, 120_000);
 

@@ -40,7 +40,7 @@ describe('a file of any size', () => {
     bigCsv(file, 1_000_000);
     const read = await piped(file, ['transactions', 'refund', '--file', '-', '--yes', '--dry-run']);
     expect(read.code, read.stderr).toBe(0);
-    expect(read.stderr).toBe('dry run: 1000000 rows read, nothing was sent\n');
+    expect(read.stderr).toBe('dry run: 1.000.000 rows read, nothing was sent\n');
     console.log(`a million rows through a pipe, read twice: peak RSS ${read.rssMb.toFixed(0)} MB`);
     // Held whole, the rows took 307 MB.
     expect(read.rssMb).toBeLessThan(200);
@@ -49,7 +49,7 @@ describe('a file of any size', () => {
     appendFileSync(file, `${randomBytes(16).toString('hex')},1.00\n`);
     const over = await piped(file, ['transactions', 'refund', '--file', '-', '--yes']);
     expect(over.code).toBe(2);
-    expect(over.stderr).toBe('error: --file: more than 1,000,000 rows; split it into files of at most that many and run them one after another (each sale is refunded once however the files overlap). Nothing was sent\n');
+    expect(over.stderr).toBe('error: --file: more than 1.000.000 rows; split it into files of at most that many and run them one after another (each sale is refunded once however the files overlap). Nothing was sent\n');
     expect(over.rssMb).toBeLessThan(200);
     expect(readdirSync(bulkDir())).toEqual([]);
   }, 120_000);

@@ -112,7 +112,7 @@ describe('payctl export on a full disk (a tmpfs in a private mount namespace)', 
 
     // The same run, with room: the export needed more than the 2 MB it had.
     expect(said.code2, errOf('err2')).toBe('0');
-    expect(errOf('err2')).toBe(`exported 1500 transactions to ${D}/sales.ndjson\n`);
+    expect(errOf('err2')).toBe(`exported 1.500 transactions to ${D}/sales.ndjson\n`);
     expect(said.ls2).toBe('sales.ndjson ');
     expect(Number(said.lines2)).toBe(1500);
     expect(Number(said.bytes2)).toBeGreaterThan(2 * 1024 * 1024);

@@ -44,8 +44,11 @@ describe('format defaults', () => {
     expect(lines).toHaveLength(5);
     expect(lines[4]).toMatch(/^3 transactions {2}gross R\$ [\d.,]+ {2}fees R\$ [\d.,]+ {2}net R\$ [\d.,]+$/);
     // One row: one transaction, not "1 transactions".
-    const one = tableLines(await payctl(['transactions', 'list', '--limit', '1', '--no-color'], { tty: true }));
+    const one = tableLines(await payctl(['transactions', 'list', '--reference-id', 'out-3', '--no-color'], { tty: true }));
     expect(one.at(-1)).toMatch(/^1 transaction {2}gross R\$ /);
+    // Cut at --limit: how many there are in all, and how to see them.
+    const cut = tableLines(await payctl(['transactions', 'list', '--limit', '1', '--no-color'], { tty: true }));
+    expect(cut.at(-1)).toMatch(/^1 of 3 transactions \(--all for every one\) {2}gross R\$ /);
     expect(lines[0]).toMatch(/^ID\s+STATUS\s+AMOUNT\s+TYPE\s+REFERENCE\s+DESCRIPTION\s+CREATED$/);
     expect(lines[1]).toMatch(new RegExp(`^${pix.id}\\s+pending\\s+R\\$ 1\\.234\\.567,89\\s+pix\\s+out-3\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`));
     expect(lines[3]).toMatch(new RegExp(`^${paid.id}\\s+succeeded\\s+R\\$ 1\\.234,50\\s+credit\\s+out-1\\s+Pedido 1\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`));

@@ -211,7 +211,7 @@ describe('bin/payctl.js', () => {
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     // The first part traded (20,000 sales) is announced; Ctrl-C lands during the second.
     await new Promise<void>((resolve) => {
-      const check = () => (stderr.includes('Traded 20,000') ? resolve() : child.stderr.once('data', check));
+      const check = () => (stderr.includes('Traded 20.000') ? resolve() : child.stderr.once('data', check));
       check();
     });
     const started = Date.now();

@@ -8,6 +8,7 @@ import { UsageError } from '../../errors.js';
 import { parseFormat } from '../../globals.js';
 import { validateCurrency, validateId } from '../../validate/index.js';
 import { parseTimeZone } from '../../time/zone.js';
+import { parseCsvLocale } from '../../output/csv-locale.js';
 import { keyInKeyring } from '../auth/key-storage.js';
 import { checkBaseUrl } from '../auth/login.js';
 
@@ -45,6 +46,8 @@ export function parseSetting(key: ProfileKey, value: string, insecureHttp: boole
       return parseSettleWindow(value, 'settle_window');
     case 'timezone':
       return parseTimeZone(value, 'timezone');
+    case 'csv_locale':
+      return parseCsvLocale(value, 'csv_locale');
   }
 }
 

@@ -3,6 +3,7 @@
 import { pathReader } from '../../output/fields.js';
 import type { ExportColumn } from './resources.js';
 import type { Sink } from './sink.js';
+import type { CsvLocale } from '../../output/csv-locale.js';
 
 export const EXPORT_FORMATS = ['ndjson', 'csv', 'parquet'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -22,6 +23,8 @@ export interface RecordWriter {
 export interface WriterOptions {
   /** --csv-raw: CSV cells that look like formulas are not prefixed with `'` (see output/csv.ts). */
   csvRaw: boolean;
+  /** CSV for a Brazilian spreadsheet (output/csv-locale.ts). */
+  csvLocale?: CsvLocale;
 }
 
 export async function recordWriter(format: ExportFormat, columns: ExportColumn[], sink: Sink, options: WriterOptions): Promise<RecordWriter> {
@@ -37,13 +40,16 @@ export async function recordWriter(format: ExportFormat, columns: ExportColumn[]
   return parquetWriter(columns, sink);
 }
 
-async function csvWriter(columns: ExportColumn[], sink: Sink, { csvRaw }: WriterOptions): Promise<RecordWriter> {
-  const [{ stringify }, { safeCell }] = await Promise.all([import('csv-stringify/sync'), import('../../output/csv.js')]);
+async function csvWriter(columns: ExportColumn[], sink: Sink, { csvRaw, csvLocale }: WriterOptions): Promise<RecordWriter> {
+  const [{ stringify: plain }, { safeCell }, { csvDialect }] = await Promise.all([import('csv-stringify/sync'), import('../../output/csv.js'), import('../../output/csv-locale.js')]);
+  const dialect = csvDialect(csvLocale);
+  const stringify = (records: string[][]) => plain(records, { delimiter: dialect.delimiter });
   const readers = columns.map((c) => pathReader(c.path));
+  const kinds = columns.map((c) => (c.type === 'decimal' || c.type === 'timestamp' ? c.type : 'other'));
   // The header is written even when no record is: every file of an export has the same shape.
-  await sink.write(stringify([columns.map((c) => c.path)]));
+  await sink.write(dialect.bom + stringify([columns.map((c) => c.path)]));
   return {
-    write: (records) => sink.write(stringify(records.map((r) => readers.map((read) => safeCell(read(r.item), csvRaw))))),
+    write: (records) => sink.write(stringify(records.map((r) => readers.map((read, i) => dialect.cell(safeCell(read(r.item), csvRaw), kinds[i]))))),
     end: async () => undefined,
   };
 }

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { ValidationError } from '../../errors.js';
-import { counted, noun } from '../../output/plural.js';
+import { counted, formatCount, noun } from '../../output/plural.js';
 import { missingInput, optionalString } from '../shared/input.js';
 
 export async function runClock(ctx: Context): Promise<void> {
@@ -51,7 +51,7 @@ export async function runGenerate(ctx: Context, _args: string[], options: Record
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun('sandbox.generate', { body: part(0) });
   await ctx.noteSandbox();
-  ctx.log.status(`Trading ${total.toLocaleString('en-US')} ${noun(total, 'sale')} over ${counted(Number(days), 'day')} on the sandbox clock…`);
+  ctx.log.status(`Trading ${counted(total, 'sale')} over ${counted(Number(days), 'day')} on the sandbox clock…`);
   const api = await ctx.api();
   // In parts: a stop (Ctrl-C, a lost connection) keeps every part already traded, on a clock that
   // has moved as far as they reach.
@@ -61,7 +61,7 @@ export async function runGenerate(ctx: Context, _args: string[], options: Record
     result = await api.call<Generated>('sandbox.generate', { body: part(first) });
     transfers += result.transfers ?? 0;
     const done = Math.min(total, first + GENERATE_PART);
-    if (done < total) ctx.log.status(`Traded ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${noun(total, 'sale')}…`);
+    if (done < total) ctx.log.status(`Traded ${formatCount(done)} of ${counted(total, 'sale')}…`);
   }
   const summary = { ...result, transactions: total, transfers };
   await ctx.render(summary);

@@ -9,7 +9,7 @@ import { clockTime } from '../../../ledger/time.js';
 import { UNRESOLVED, type Intent, type NewIntent } from '../../../ledger/types.js';
 import { noteWhileInFlight } from '../../../interrupt.js';
 import { formatMoney } from '../../../output/format.js';
-import { counted, noun } from '../../../output/plural.js';
+import { counted, formatCount, noun } from '../../../output/plural.js';
 import { sanitize } from '../../../output/table.js';
 import { lineBatcher, writeOut } from '../../../output/write.js';
 import { centsToDecimalString, decimalStringToCents } from '../../../validate/index.js';
@@ -428,7 +428,7 @@ async function readFirst(source: BulkSource, options: { full: boolean }, capGrow
   const reading: FirstReading = { index: new RowIndex(), invalid: 0, givenCents: 0, remainder: 0 };
   for await (const row of refundRows(source.first(), options)) {
     if (row.row > MAX_BATCH_ROWS) {
-      throw new UsageError(`--file: more than ${MAX_BATCH_ROWS.toLocaleString('en-US')} rows; split it into files of at most that many and run them one after another (each sale is refunded once however the files overlap). Nothing was sent`);
+      throw new UsageError(`--file: more than ${formatCount(MAX_BATCH_ROWS)} rows; split it into files of at most that many and run them one after another (each sale is refunded once however the files overlap). Nothing was sent`);
     }
     reading.index.add(row);
     if (row.error || !row.id) reading.invalid += 1;
@@ -504,7 +504,7 @@ async function runFromSource(ctx: Context, options: Record<string, unknown>, sou
 
   const skipping = await alreadyRefunded(guard, index, flags.again);
   const total = `${formatMoney(centsToDecimalString(givenCents))}${remainder > 0 ? ` plus all that remains of ${remainder}` : ''}`;
-  const skipped = skipping > 0 ? `; ${skipping} refunded earlier by payctl will be skipped (--again refunds them too)` : '';
+  const skipped = skipping > 0 ? `; ${formatCount(skipping)} refunded earlier by payctl will be skipped (--again refunds them too)` : '';
   await ctx.confirm(`Refund ${counted(rowCount - invalid, 'transaction')} (${total})${skipped}?`, 'refund in bulk');
   await ctx.noteSandbox();
 
@@ -571,8 +571,8 @@ async function runFromSource(ctx: Context, options: Record<string, unknown>, sou
     await rows.return(undefined);
   }
   const failed = counts.failed + counts.invalid;
-  const parts = [`Refunded ${counts.refunded} of ${counted(rowCount, 'row')} (${formatMoney(centsToDecimalString(counts.cents))})`];
-  if (failed > 0) parts.push(`${counts.failed} failed, ${counts.invalid} invalid`);
+  const parts = [`Refunded ${formatCount(counts.refunded)} of ${counted(rowCount, 'row')} (${formatMoney(centsToDecimalString(counts.cents))})`];
+  if (failed > 0) parts.push(`${formatCount(counts.failed)} failed, ${formatCount(counts.invalid)} invalid`);
   const lines = [`${parts.join('; ')}.`];
   if (counts.skipped > 0) lines.push(`Skipped ${counted(counts.skipped, 'row')} refunded earlier (--again refunds them).`);
   const problem = notRefunded.finish();
@@ -582,13 +582,13 @@ async function runFromSource(ctx: Context, options: Record<string, unknown>, sou
   lines.push(`Ledger: ${guard.ledger.where}`);
   ctx.io.stderr.write(`${lines.join('\n')}\n`);
   if (runner.ledgerError) {
-    throw new CliError(`the batch stopped: ${runner.ledgerError.message}. ${counts.refunded} refunded; rows not finished are checked first by the next run`, runner.ledgerError.exitCode, { cause: runner.ledgerError });
+    throw new CliError(`the batch stopped: ${runner.ledgerError.message}. ${formatCount(counts.refunded)} refunded; rows not finished are checked first by the next run`, runner.ledgerError.exitCode, { cause: runner.ledgerError });
   }
   if (readError) throw readError;
   if (budget.stopped) {
-    throw new CliError(`the batch ${budget.stopped}; ${counts.refunded} refunded, ${failed} not. Run the same command again to resume`, counts.refunded === 0 ? ExitCode.rateLimited : ExitCode.bulkPartial);
+    throw new CliError(`the batch ${budget.stopped}; ${formatCount(counts.refunded)} refunded, ${formatCount(failed)} not. Run the same command again to resume`, counts.refunded === 0 ? ExitCode.rateLimited : ExitCode.bulkPartial);
   }
-  if (failed > 0) throw new CliError(`${failed} of ${counted(rowCount, 'row')} ${noun(failed, 'was', 'were')} not refunded (see their result lines)`, ExitCode.bulkPartial);
+  if (failed > 0) throw new CliError(`${formatCount(failed)} of ${counted(rowCount, 'row')} ${noun(failed, 'was', 'were')} not refunded (see their result lines)`, ExitCode.bulkPartial);
 }
 
 /**
