@@ -16,6 +16,7 @@ import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerEvents } from './commands/events/index.js';
 import { registerExport } from './commands/export/index.js';
+import { registerReconcile } from './commands/reconcile/index.js';
 import { registerFutureEntries } from './commands/future-entries/index.js';
 import { registerHelp } from './commands/help/index.js';
 import { registerInvoices } from './commands/invoices/index.js';
@@ -140,6 +141,7 @@ works right after install, with no account.`,
     [['webhooks'], registerWebhooks],
     [['events'], registerEvents],
     [['export'], registerExport],
+    [['reconcile'], registerReconcile],
     [['api'], registerApi],
     [['ledger'], registerLedger],
     [['completion'], registerCompletion],

@@ -30,6 +30,8 @@ export interface ListSpec {
   csvColumns?: string[];
   /** Sums printed under the table. */
   totals?: TotalSpec[];
+  /** --group-by: the items summed per group (output/summary.ts) instead of listed. */
+  groupBy?: { by: import('./output/summary.js').Dimension; spec: import('./output/summary.js').SummarySpec };
   /** Where the pages come from, when one request cannot say what is wanted (see transactions list). */
   pages?: (api: ApiClient, onPage?: (items: number, total: number | undefined) => void) => AsyncGenerator<unknown[]>;
 }
@@ -460,6 +462,16 @@ export class Context {
     await writeOut(this.io.stdout, text);
   }
 
+  /** Rows already at hand (a summary, a reconciliation), rendered as a list. */
+  async renderRows(rows: unknown[], columns: Column[]): Promise<number> {
+    return this.renderList(
+      (async function* () {
+        yield rows;
+      })(),
+      columns,
+    );
+  }
+
   /**
    * Renders a list. `tableRow` adds display-only fields for the table (a masked CPF, a computed
    * fee); JSON, NDJSON and CSV always get the API's objects unchanged.
@@ -502,6 +514,7 @@ export class Context {
         progress?.stop();
       }
     }
+    if (spec.groupBy) return this.listGrouped(spec, spec.groupBy, tapped(), totals);
     const { renderList } = await import('./output/render.js');
     const options = { ...(await this.renderOptions()), columns: spec.columns, ...(spec.csvColumns ? { csvColumns: spec.csvColumns } : {}) };
     const rows = format === 'table' && spec.tableRow ? mapPages(tapped(), spec.tableRow) : tapped();
@@ -519,6 +532,33 @@ export class Context {
     if (format === 'table' && count > 0 && spec.columns.some((c) => c.kind === 'date' && c.key.endsWith('_at'))) {
       const note = (await import('./time/zone.js')).zoneNote();
       const { writeOut } = await import('./output/write.js');
+      if (note) await writeOut(this.io.stdout, `${this.color ? new (await import('chalk')).Chalk({ level: 1 }).dim(note) : note}\n`);
+    }
+    return count;
+  }
+
+  /** A list summed per group (--group-by): one row a group, a bar beside each on a table, the totals line under it. */
+  private async listGrouped(spec: ListSpec, groupBy: NonNullable<ListSpec['groupBy']>, pages: AsyncIterable<unknown[]>, totals: import('./output/totals.js').Totals | undefined): Promise<number> {
+    const { Summary, summaryColumns, withBars } = await import('./output/summary.js');
+    const summary = new Summary(groupBy.spec, groupBy.by);
+    let count = 0;
+    for await (const page of pages) {
+      for (const item of page) summary.add(item);
+      count += page.length;
+    }
+    const format = await this.outputFormat();
+    const rows = summary.rows();
+    if (format !== 'table') {
+      await this.renderRows(rows, summaryColumns(groupBy.by, false));
+      return count;
+    }
+    const { terminalColumns } = await import('./output/table.js');
+    await this.renderRows(withBars(rows, groupBy.by, terminalColumns(this.io.stdout)), summaryColumns(groupBy.by, true));
+    const { writeOut } = await import('./output/write.js');
+    if (totals && count > 0) await writeOut(this.io.stdout, `${await totals.line(this.io.stdout)}\n`);
+    // Days, weeks and months of instants are the zone's: the table says which.
+    if (count > 0 && !groupBy.spec.time.day && ['day', 'week', 'month'].includes(groupBy.by)) {
+      const note = (await import('./time/zone.js')).zoneNote();
       if (note) await writeOut(this.io.stdout, `${this.color ? new (await import('chalk')).Chalk({ level: 1 }).dim(note) : note}\n`);
     }
     return count;

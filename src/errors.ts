@@ -14,6 +14,8 @@ export const ExitCode = {
   outcomeUnknown: 9,
   bulkPartial: 10,
   duplicate: 11,
+  /** A transfer (or a period of them) that does not add up to the centavo. */
+  unreconciled: 12,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 

@@ -81,7 +81,7 @@ export function colorStatus(status: string, chalk: ChalkInstance): string {
   return color ? chalk[color](status) : status;
 }
 
-export type CellKind = 'money' | 'date' | 'status' | 'id' | 'text';
+export type CellKind = 'money' | 'date' | 'status' | 'id' | 'text' | 'bar';
 
 /** Which table formatting a key gets when the resource does not say (object tables, --fields). */
 export function kindForKey(path: string): CellKind {

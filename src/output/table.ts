@@ -57,14 +57,16 @@ export function loadTable(): Promise<TableConstructor> {
 export interface Style {
   bold(text: string): string;
   status(text: string): string;
+  /** A bar of a summary (summary.ts): green for money in; red for money out, which without colour keeps its leading −. */
+  bar(text: string): string;
 }
 
 /** chalk is loaded only when colour is on; without it, no escape code can be written. */
 export async function loadStyle(color: boolean): Promise<Style> {
-  if (!color) return { bold: (t) => t, status: (t) => t };
+  if (!color) return { bold: (t) => t, status: (t) => t, bar: (t) => t };
   const { Chalk } = await import('chalk');
   const chalk = new Chalk({ level: 1 });
-  return { bold: (t) => chalk.bold(t), status: (t) => colorStatus(t, chalk) };
+  return { bold: (t) => chalk.bold(t), status: (t) => colorStatus(t, chalk), bar: (t) => (t.startsWith('−') ? chalk.red(t.slice(1)) : chalk.green(t)) };
 }
 
 const GAP = '  ';
@@ -203,6 +205,7 @@ export function cellText(value: unknown, kind: Kind, root: unknown, path: string
 }
 
 export function styleCell(text: string, kind: Kind, style: Style): string {
+  if (kind === 'bar' && text !== '') return style.bar(text);
   return kind === 'status' && text !== '' ? style.status(text) : text;
 }
 

@@ -78,7 +78,9 @@ describe.skipIf(!HAS_TMUX)('on a real terminal (tmux)', () => {
         expect(row).toMatch(/R\$ [\d.]+,\d{2}/);
         expect(row).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
       }
-      expect(lines.some((line) => /^10 transactions {2}gross R\$/.test(line) || line === '10 transactions')).toBe(true);
+      // Cut at --limit: the footer says how many there are in all.
+      const footer = lines.find((line) => line.startsWith('10 of '));
+      expect(footer === undefined ? undefined : /^10 of 6\.001 transactions \(--all for every one\)( {2}gross R\$|$)/.test(footer)).toBe(true);
       // The description gives way before anything else; at 120 columns it all fits.
       if (width === 120) expect(header).toContain('DESCRIPTION');
       else expect(header).not.toContain('DESCRIPTION');
@@ -106,6 +108,22 @@ describe.skipIf(!HAS_TMUX)('on a real terminal (tmux)', () => {
       expect(view.find((line) => line.startsWith('As of'))).toMatch(/^As of +\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     });
   }
+
+  it('a grouped list at 80 columns, in São Paulo: a row a day with its bar, the totals, the zone; a cut list says "20 of 6.001"', () => {
+    const lines = screen(80, `TZ=America/Sao_Paulo ${payctl('transactions list --group-by day')}; ${payctl('transactions list')}`);
+    expectFits(lines, 80);
+    const header = lines.findIndex((line) => line.startsWith('DAY '));
+    expect(lines[header]?.trim().split(/\s{2,}/)).toEqual(['DAY', 'COUNT', 'GROSS', 'FEES', 'REFUNDS', 'NET']);
+    const days = lines.slice(header + 1).filter((line) => /^\d{4}-\d{2}-\d{2} /.test(line));
+    expect(days.length).toBeGreaterThanOrEqual(30);
+    for (const day of days) expect(day).toMatch(/^\d{4}-\d{2}-\d{2} +[\d.]+ +R\$ [\d.]+,\d\d +R\$ [\d.]+,\d\d +R\$ [\d.]+,\d\d +R\$ [\d.]+,\d\d +[█▏▎▍▌▋▊▉]+$/);
+    // The largest day's bar is the longest, and the bars fit beside the numbers.
+    const longest = Math.max(...days.map((day) => (day.match(/[█▏▎▍▌▋▊▉]+$/) as RegExpMatchArray)[0].length));
+    expect(longest).toBeGreaterThanOrEqual(4);
+    expect(lines.some((line) => /^6\.001 transactions( {2}gross R\$ |$)/.test(line))).toBe(true);
+    expect(lines).toContain('times in America/Sao_Paulo (UTC−03:00)');
+    expect(lines.some((line) => /^20 of 6\.001 transactions \(--all for every one\)/.test(line))).toBe(true);
+  });
 
   it('list --all on a terminal: the progress bar is never inside a row', () => {
     const lines = screen(120, payctl('transactions list --all; echo "exit $?"'), 50);

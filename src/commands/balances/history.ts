@@ -4,6 +4,8 @@ import { UsageError } from '../../errors.js';
 import { validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
 import { sellerFlag } from '../shared/seller.js';
+import { groupedRequest } from '../shared/group-by-flag.js';
+import { groupingOf, HISTORY_SUMMARY } from '../shared/summaries.js';
 import { buildListRequest, enumFilter, type ListRequest } from '../shared/list.js';
 import { HISTORY_COLUMNS, HISTORY_CSV_COLUMNS, HISTORY_TOTALS, OPERATIONS } from './shared.js';
 
@@ -28,7 +30,8 @@ export function buildHistoryRequest(options: Record<string, unknown>): HistoryRe
 }
 
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
-  const request = buildHistoryRequest(options);
+  const groupBy = await groupingOf(options, HISTORY_SUMMARY, 'balance entries');
+  const request = groupedRequest(buildHistoryRequest(options), groupBy !== undefined, options);
   await ctx.requireApiKey();
   const count = await ctx.list({
     operation: request.operation,
@@ -38,6 +41,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     columns: HISTORY_COLUMNS,
     csvColumns: HISTORY_CSV_COLUMNS,
     totals: HISTORY_TOTALS,
+    ...(groupBy ? { groupBy } : {}),
   });
   if (count === 0) ctx.log.status('no entries match');
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
 import { examples, requiredFirst } from '../shared/help.js';
+import { addGroupBy } from '../shared/group-by-flag.js';
 import { addListFlags } from '../shared/list-flags.js';
 
 export function registerBalances(program: Command, action: ActionFactory, withVerbs = true): void {
@@ -23,11 +24,12 @@ export function registerBalances(program: Command, action: ActionFactory, withVe
     .option('--buyer <buyer-id>', "only this buyer's accounts' entries")
     .option('--seller <seller-id>', "only this seller's account's entries (payctl's own …/sellers/{id}/balances/history)")
     .option('--operation <operation>', 'only these operations (comma-separated): sale, refund, transfer');
-  addListFlags(history)
+  addGroupBy(addListFlags(history))
     .addHelpText(
       'after',
       examples(
         'payctl balances history --account <account-id> --limit 50',
+        'payctl balances history --from 2026-11-01 --to 2026-11-30 --group-by month',
         'payctl balances history --all --from 2026-11-01 -o csv > entries.csv',
         'payctl balances history --operation refund',
         'payctl balances history --seller <seller-id> --operation sale',

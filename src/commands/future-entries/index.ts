@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
 import { examples } from '../shared/help.js';
+import { addGroupBy } from '../shared/group-by-flag.js';
 import { addListFlags } from '../shared/list-flags.js';
 
 export function registerFutureEntries(program: Command, action: ActionFactory, withVerbs = true): void {
@@ -16,10 +17,10 @@ export function registerFutureEntries(program: Command, action: ActionFactory, w
     .option('--seller <seller-id>', "the seller (default: the profile's seller_id)")
     // The flag's first name, kept working; --seller is the one every list shares.
     .addOption(new Option('--on-behalf-of <seller-id>').hideHelp());
-  addListFlags(list, 'expected')
+  addGroupBy(addListFlags(list, 'expected'))
     .addHelpText(
       'after',
-      examples('payctl future-entries list --from 2026-12-01 --to 2026-12-31', 'payctl future-entries list --all -o csv > future.csv', 'payctl future-entries list --seller <seller-id>'),
+      examples('payctl future-entries list --from 2026-12-01 --to 2026-12-31', 'payctl future-entries list --group-by day     # how much lands on which day', 'payctl future-entries list --all -o csv > future.csv', 'payctl future-entries list --seller <seller-id>'),
     )
     .action(action(() => import('./list.js')));
 }

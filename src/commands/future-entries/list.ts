@@ -6,6 +6,8 @@ import { validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
 import { buildListRequest } from '../shared/list.js';
 import { sellerFlag } from '../shared/seller.js';
+import { groupedRequest } from '../shared/group-by-flag.js';
+import { FUTURE_ENTRY_SUMMARY, groupingOf } from '../shared/summaries.js';
 
 export const FUTURE_ENTRY_COLUMNS: Column[] = [
   { key: 'expected_on', header: 'EXPECTED', kind: 'date' },
@@ -19,7 +21,8 @@ export const FUTURE_ENTRY_COLUMNS: Column[] = [
 export const FUTURE_ENTRY_CSV_COLUMNS = ['id', 'expected_on', 'installment', 'gross_amount', 'fee', 'amount', 'currency', 'transaction', 'receivable', 'on_behalf_of', 'created_at'];
 
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
-  const request = buildListRequest(options, 'day');
+  const groupBy = await groupingOf(options, FUTURE_ENTRY_SUMMARY, 'future entries');
+  const request = groupedRequest(buildListRequest(options, 'day'), groupBy !== undefined, options);
   const old = optionalString(options.onBehalfOf);
   const given = sellerFlag(options) ?? (old === undefined ? undefined : validateId(old, 'seller id', '--on-behalf-of'));
   const seller = given ?? (await ctx.profile()).sellerId;
@@ -33,6 +36,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     columns: FUTURE_ENTRY_COLUMNS,
     csvColumns: FUTURE_ENTRY_CSV_COLUMNS,
     totals: grossFeesNet('gross_amount', 'fee'),
+    ...(groupBy ? { groupBy } : {}),
   });
   if (count === 0) ctx.log.status('no future entries match');
 }

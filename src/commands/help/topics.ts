@@ -22,6 +22,7 @@ export const EXIT_CODE_MEANINGS: Readonly<Record<keyof typeof ExitCode, string>>
   bulkPartial: 'bulk run finished with some rows failed, or stopped at --max-wait',
   duplicate:
     'probable duplicate: payctl already made the same money move on this sale (any command, batch, profile or machine sharing the ledger), or its history shows one; nothing was sent; --again to do it anyway',
+  unreconciled: 'does not add up: a transfer (transfers explain) or a period (reconcile) whose items do not come to its amount to the centavo, or that has items that cannot be explained; the difference is named',
 };
 
 /** Every code, lowest first, with its meaning. */

@@ -22,9 +22,10 @@ export function registerReceivables(program: Command, action: ActionFactory, wit
     .option('--status <status>', 'with --seller: only this status, pending or paid')
     .option('--limit <n>', 'with --seller: at most this many (default 20)')
     .option('--all', 'with --seller: every page, streamed as it arrives')
+    .option('--group-by <what>', 'with --seller: sum per group instead of listing: day, week, month (of the expected date) or status')
     .addHelpText(
       'after',
-      examples('payctl receivables list --transaction <transaction-id>', 'payctl receivables list --transaction <id> -o csv', 'payctl receivables list --seller <seller-id> --status pending --all'),
+      examples('payctl receivables list --transaction <transaction-id>', 'payctl receivables list --transaction <id> -o csv', 'payctl receivables list --seller <seller-id> --status pending --all', 'payctl receivables list --seller <seller-id> --status pending --group-by week'),
     )
     .action(action(() => import('./list.js')));
 }

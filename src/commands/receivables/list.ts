@@ -5,6 +5,8 @@ import { UsageError } from '../../errors.js';
 import { missingInput, optionalString } from '../shared/input.js';
 import { buildListRequest, enumValues } from '../shared/list.js';
 import { sellerFlag } from '../shared/seller.js';
+import { groupedRequest } from '../shared/group-by-flag.js';
+import { groupingOf, RECEIVABLE_SUMMARY } from '../shared/summaries.js';
 import { grossNetWithFees } from '../../output/totals.js';
 
 export const RECEIVABLE_COLUMNS: Column[] = [
@@ -34,7 +36,8 @@ export const RECEIVABLE_STATUSES = ['pending', 'paid'] as const;
 
 /** A seller's receivables, paid or not, from the provider's …/sellers/{id}/receivables. */
 async function listBySeller(ctx: Context, seller: string, options: Record<string, unknown>): Promise<void> {
-  const request = buildListRequest(options, 'day');
+  const groupBy = await groupingOf(options, RECEIVABLE_SUMMARY, 'receivables');
+  const request = groupedRequest(buildListRequest(options, 'day'), groupBy !== undefined, options);
   const statuses = enumValues(options.status, RECEIVABLE_STATUSES, '--status');
   if (statuses.length > 1) throw new UsageError("--status: give one, pending or paid (the provider's seller receivables filter takes one value)");
   request.query.status = statuses[0];
@@ -44,6 +47,7 @@ async function listBySeller(ctx: Context, seller: string, options: Record<string
     input: { params: { id: seller }, query: request.query },
     request,
     ...shown(),
+    ...(groupBy ? { groupBy } : {}),
   });
   if (count === 0) ctx.log.status(`seller ${seller} has no receivables${request.query.status ? ` ${request.query.status}` : ''}`);
 }
@@ -53,8 +57,8 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   const seller = sellerFlag(options);
   if (transaction !== undefined && seller !== undefined) throw new UsageError('give --transaction or --seller, not both');
   if (seller !== undefined) return listBySeller(ctx, seller, options);
-  if (options.status !== undefined || options.limit !== undefined || options.all !== undefined) {
-    throw new UsageError('--status, --limit and --all go with --seller; a transaction\'s receivables are listed whole');
+  if (options.status !== undefined || options.limit !== undefined || options.all !== undefined || options.groupBy !== undefined) {
+    throw new UsageError('--status, --limit, --all and --group-by go with --seller; a transaction\'s receivables are listed whole');
   }
   if (transaction === undefined) throw missingInput(['--transaction <transaction-id> (or --seller <seller-id>)']);
   const id = validateId(transaction, 'transaction id', '--transaction');

@@ -4,6 +4,7 @@ import { collect } from '../shared/input.js';
 import { addMoneyMoveFlags } from '../shared/again.js';
 import { addListFlags } from '../shared/list-flags.js';
 import { addSellerFlag } from '../shared/seller-flag.js';
+import { addGroupBy } from '../shared/group-by-flag.js';
 import { examples, requiredFirst } from '../shared/help.js';
 
 // Flags and help are registered eagerly (cheap); each verb's code loads only when it runs.
@@ -82,10 +83,13 @@ export function registerTransactions(program: Command, action: ActionFactory, wi
     .option('--reference-id <id>', 'only the transaction with this reference_id');
   addSellerFlag(list, "only this seller's sales (the provider's …/sellers/{id}/transactions)");
   addListFlags(list);
+  addGroupBy(list, ['seller', 'payment-type', 'card-brand', 'status']);
   list.addHelpText(
     'after',
     examples(
       'payctl transactions list --status succeeded --limit 5',
+      'payctl transactions list --from 2026-12-01 --to 2026-12-31 --group-by day     # a bar per day',
+      'payctl transactions list --from 2026-12-01 --to 2026-12-31 --group-by card-brand -o csv',
       'payctl transactions list --from 2026-11-01 --to 2026-11-30 --all -o csv > november.csv',
       'payctl transactions list --reference-id order-1234 -o json | jq ".[0].id"',
       'payctl transactions list --seller <seller-id> --status succeeded',
@@ -113,7 +117,7 @@ export function registerTransactions(program: Command, action: ActionFactory, wi
     .description('Refund (void) a transaction, in full or in part, or a batch from a file; asks for confirmation')
     .option('--amount <amount>', 'amount to refund in major units (default: all that remains)')
     .option('--amount-cents <cents>', 'amount to refund in cents')
-    .option('--file <path|->', 'refund every row of a CSV (id, and amount, amount_cents, valor or valor_centavos; , or ; between cells) or NDJSON file, at most 1,000,000 rows; - reads stdin')
+    .option('--file <path|->', 'refund every row of a CSV (id, and amount, amount_cents, valor or valor_centavos; , or ; between cells) or NDJSON file, at most 1.000.000 rows; - reads stdin')
     .option('--full', 'with --file: refund all that remains of every row (the file then has no amount column)')
     .option('--concurrency <n>', 'with --file: refunds in flight at once (default 4; fewer while the service answers 429)')
     .option('--allow-duplicates', 'with --file: allow the same transaction on several rows (each row is a refund of its own)')

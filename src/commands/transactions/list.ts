@@ -3,6 +3,8 @@ import { optionalString } from '../shared/input.js';
 import { sellerFlag } from '../shared/seller.js';
 import { buildListRequest, enumValues, type ListRequest } from '../shared/list.js';
 import { grossFeesNet } from '../../output/totals.js';
+import { groupedRequest } from '../shared/group-by-flag.js';
+import { groupingOf, TRANSACTION_SUMMARY } from '../shared/summaries.js';
 import { isSingleRequest, mergedPages, SERVICE_PAYMENT_TYPES, type TransactionFilters } from './list-filters.js';
 import { PAYMENT_TYPES, TRANSACTION_COLUMNS, TRANSACTION_CSV_COLUMNS, TRANSACTION_STATUSES } from './shared.js';
 
@@ -26,7 +28,8 @@ export function buildTransactionListRequest(options: Record<string, unknown>): T
 }
 
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
-  const request = buildTransactionListRequest(options);
+  const groupBy = await groupingOf(options, TRANSACTION_SUMMARY, 'transactions');
+  const request = groupedRequest(buildTransactionListRequest(options), groupBy !== undefined, options);
   const seller = sellerFlag(options);
   await ctx.requireApiKey();
   const merged = !isSingleRequest(request.filters);
@@ -43,6 +46,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     columns: TRANSACTION_COLUMNS,
     csvColumns: TRANSACTION_CSV_COLUMNS,
     totals: grossFeesNet('amount', 'fees'),
+    ...(groupBy ? { groupBy } : {}),
     ...(merged ? { pages: (api, onPage) => mergedPages(api, request.query, request.filters, request, onPage, seller) } : {}),
   });
   if (count === 0) ctx.log.status('no transactions match');

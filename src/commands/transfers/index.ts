@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { ActionFactory } from '../../cli.js';
 import { examples } from '../shared/help.js';
 import { addListFlags } from '../shared/list-flags.js';
+import { addGroupBy } from '../shared/group-by-flag.js';
 
 export function registerTransfers(program: Command, action: ActionFactory, withVerbs = true): void {
   const group = program
@@ -15,10 +16,10 @@ export function registerTransfers(program: Command, action: ActionFactory, withV
     .description('List transfers: date, amount, status (a table ends with count, gross, fees and net)')
     .option('--status <status>', 'only these statuses (comma-separated): pending, succeeded, failed, canceled')
     .option('--seller <seller-id>', "only the payouts to this seller (the provider publishes no transfer paths; payctl's own …/sellers/{id}/transfers)");
-  addListFlags(list)
+  addGroupBy(addListFlags(list), ['seller', 'status'])
     .addHelpText(
       'after',
-      examples('payctl transfers list --status succeeded --from 2026-11-01', 'payctl transfers list --all -o ndjson > transfers.ndjson', 'payctl transfers list --seller <seller-id>'),
+      examples('payctl transfers list --status succeeded --from 2026-11-01', 'payctl transfers list --from 2026-11-01 --to 2026-11-30 --group-by week', 'payctl transfers list --all -o ndjson > transfers.ndjson', 'payctl transfers list --seller <seller-id>'),
     )
     .action(action(() => import('./list.js')));
   group
@@ -31,4 +32,12 @@ export function registerTransfers(program: Command, action: ActionFactory, withV
     .description('List the transactions a transfer paid out')
     .addHelpText('after', examples('payctl transfers transactions <transfer-id>', 'payctl transfers transactions <transfer-id> -o csv'))
     .action(action(() => import('./transactions.js')));
+  group
+    .command('explain <id>')
+    .description('Explain a transfer: the receivables it paid (gross, fee, refunds, net) and whether they add up to it (exit 12 when not)')
+    .addHelpText(
+      'after',
+      examples('payctl transfers explain <transfer-id>', 'payctl transfers explain <transfer-id> -o json | jq .difference', 'payctl transfers explain <transfer-id> -o csv > items.csv'),
+    )
+    .action(action(() => import('./explain.js')));
 }

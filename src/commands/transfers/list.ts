@@ -1,5 +1,7 @@
 import type { Context } from '../../context.js';
 import { sellerFlag } from '../shared/seller.js';
+import { groupedRequest } from '../shared/group-by-flag.js';
+import { groupingOf, TRANSFER_SUMMARY } from '../shared/summaries.js';
 import { buildListRequest, enumFilter, type ListRequest } from '../shared/list.js';
 import { TRANSFER_COLUMNS, TRANSFER_CSV_COLUMNS, TRANSFER_STATUSES, TRANSFER_TOTALS } from './shared.js';
 
@@ -10,7 +12,8 @@ export function buildTransferListRequest(options: Record<string, unknown>): List
 }
 
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
-  const request = buildTransferListRequest(options);
+  const groupBy = await groupingOf(options, TRANSFER_SUMMARY, 'transfers');
+  const request = groupedRequest(buildTransferListRequest(options), groupBy !== undefined, options);
   const seller = sellerFlag(options);
   await ctx.requireApiKey();
   const count = await ctx.list({
@@ -22,6 +25,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     columns: TRANSFER_COLUMNS,
     csvColumns: TRANSFER_CSV_COLUMNS,
     totals: TRANSFER_TOTALS,
+    ...(groupBy ? { groupBy } : {}),
   });
   if (count === 0) ctx.log.status('no transfers match');
 }

@@ -1,0 +1,110 @@
+import type { Context } from '../../context.js';
+import { CliError, ExitCode } from '../../errors.js';
+import { reconcile, type Reconciliation } from '../../finance/reconcile.js';
+import { formatMoney } from '../../output/format.js';
+import { counted } from '../../output/plural.js';
+import type { Column } from '../../output/render.js';
+import { writeOut } from '../../output/write.js';
+import { centsToDecimalString, decimalStringToCents } from '../../validate/index.js';
+import { missingInput, optionalString } from '../shared/input.js';
+import { buildListRequest } from '../shared/list.js';
+import { sellerFlag } from '../shared/seller.js';
+
+const LINE_COLUMNS: Column[] = [
+  { key: 'transfer', header: 'TRANSFER', kind: 'id' },
+  { key: 'transfer_date', header: 'DATE', kind: 'date' },
+  { key: 'amount', header: 'AMOUNT', kind: 'money' },
+  { key: 'items', header: 'ITEMS' },
+  { key: 'expected', header: 'EXPECTED', kind: 'money', optional: true },
+  { key: 'difference', header: 'DIFFERENCE', kind: 'money' },
+  { key: 'result', header: 'RESULT', kind: 'status' },
+  { key: 'seller', header: 'SELLER', kind: 'id', optional: true },
+];
+
+const SELLER_COLUMNS: Column[] = [
+  { key: 'seller', header: 'SELLER', kind: 'id' },
+  { key: 'transfers', header: 'TRANSFERS' },
+  { key: 'amount', header: 'AMOUNT', kind: 'money' },
+  { key: 'difference', header: 'DIFFERENCE', kind: 'money' },
+  { key: 'not_matched', header: 'NOT MATCHED' },
+];
+
+const ORPHAN_COLUMNS: Column[] = [
+  { key: 'kind', header: 'WHAT' },
+  { key: 'receivable', header: 'RECEIVABLE', kind: 'id' },
+  { key: 'transaction', header: 'SALE', kind: 'id', optional: true },
+  { key: 'why', header: 'WHY', kind: 'text' },
+];
+
+const PARQUET_COLUMNS = [
+  { path: 'transfer', type: 'string' },
+  { path: 'transfer_date', type: 'date' },
+  { path: 'seller', type: 'string' },
+  { path: 'status', type: 'string' },
+  { path: 'amount', type: 'decimal' },
+  { path: 'items', type: 'integer' },
+  { path: 'expected', type: 'decimal' },
+  { path: 'difference', type: 'decimal' },
+  { path: 'unexplained', type: 'integer' },
+  { path: 'result', type: 'string' },
+] as const;
+
+async function writeParquet(file: string, result: Reconciliation): Promise<void> {
+  const [{ PartialFile }, { parquetWriter }, { Leftovers }] = await Promise.all([import('../export/sink.js'), import('../export/parquet.js'), import('../export/failure.js')]);
+  const out = await PartialFile.open(file);
+  try {
+    const writer = parquetWriter([...PARQUET_COLUMNS], out);
+    await writer.write(result.transfers.map((item) => ({ item: { ...item }, json: '' })));
+    await writer.end();
+    await out.finish();
+    out.commit();
+  } catch (err) {
+    await out.abandon(new Leftovers());
+    throw err;
+  }
+}
+
+export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+  const missing = [options.from === undefined && '--from <YYYY-MM-DD>', options.to === undefined && '--to <YYYY-MM-DD>'].filter((f): f is string => Boolean(f));
+  if (missing.length > 0) throw missingInput(missing);
+  const transfers = buildListRequest(options);
+  const receivables = buildListRequest(options, 'day');
+  const seller = sellerFlag(options);
+  const parquet = optionalString(options.parquet);
+  await ctx.requireApiKey();
+  ctx.expectLongRun();
+  const api = await ctx.api();
+  const result = await reconcile(api, {
+    from: optionalString(options.from) ?? null,
+    to: optionalString(options.to) ?? null,
+    transferQuery: transfers.query,
+    receivableQuery: receivables.query,
+    ...(seller !== undefined ? { seller } : {}),
+  });
+  if (parquet !== undefined) await writeParquet(parquet, result);
+  const format = await ctx.outputFormat();
+  if (format === 'json') await ctx.render(result);
+  else if (format === 'ndjson' || format === 'csv') await ctx.renderRows(result.transfers, LINE_COLUMNS);
+  else {
+    await ctx.renderRows(result.transfers, LINE_COLUMNS);
+    if (result.sellers.length > 0) {
+      await writeOut(ctx.io.stdout, '\n');
+      await ctx.renderRows(result.sellers, SELLER_COLUMNS);
+    }
+    if (result.orphans.length > 0) {
+      await writeOut(ctx.io.stdout, '\n');
+      await ctx.renderRows(result.orphans, ORPHAN_COLUMNS);
+    }
+  }
+  const notMatched = result.transfers.filter((t) => t.result !== 'matched');
+  const total = result.transfers.reduce((sum, t) => sum + decimalStringToCents(t.amount), 0);
+  const summary = `${counted(result.transfers.length, 'transfer')} (${formatMoney(centsToDecimalString(total))}), ${result.from} to ${result.to}`;
+  if (result.matched) {
+    ctx.log.status(`${summary}: every one adds up`);
+    return;
+  }
+  const parts = [];
+  if (notMatched.length > 0) parts.push(`${counted(notMatched.length, 'transfer')} ${notMatched.length === 1 ? 'does' : 'do'} not add up (${notMatched.slice(0, 3).map((t) => `${t.transfer}: ${t.result === 'difference' ? `difference ${formatMoney(t.difference)}` : `${counted(t.unexplained, 'item')} not explained`}`).join('; ')}${notMatched.length > 3 ? '; …' : ''})`);
+  if (result.orphans.length > 0) parts.push(`${counted(result.orphans.length, 'receivable')} no transfer accounts for`);
+  throw new CliError(`${summary}: ${parts.join('; ')}`, ExitCode.unreconciled);
+}

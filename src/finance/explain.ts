@@ -1,0 +1,175 @@
+// Why a transfer is the amount it is: the receivables it paid, each with its sale, gross, fee and
+// net, and the refunds and chargebacks of that sale made before the payout (already out of the
+// gross: a receivable is re-split when part of its sale is refunded). Their net less the
+// transfer's own fee must be the transfer's amount, to the centavo; what is left over is the
+// difference, and a receivable that cannot be read, or that says another transfer paid it, is an
+// unexplained item. Every sum is in integer cents from the service's decimal strings.
+import type { ApiClient } from '../api/client.js';
+import { ApiError, NetworkError } from '../errors.js';
+import { centsToDecimalString, decimalStringToCents } from '../validate/index.js';
+
+export interface ExplainedItem {
+  receivable: string;
+  transaction: string | null;
+  installment: string | null;
+  gross: string;
+  fee: string;
+  /** Refunded of the sale before the payout (already out of the gross). */
+  refunded: string;
+  /** Charged back of the sale before the payout. */
+  charged_back: string;
+  net: string;
+}
+
+export interface UnexplainedItem {
+  receivable: string;
+  /** Its sale, when the receivable could be read. */
+  transaction: string | null;
+  /** The receivable was read, but its sale is not in the service. */
+  sale_missing: boolean;
+  why: string;
+}
+
+export interface TransferExplanation {
+  transfer: string;
+  seller: string | null;
+  status: string | null;
+  transfer_date: string | null;
+  created_at: string | null;
+  items: ExplainedItem[];
+  unexplained: UnexplainedItem[];
+  sum: { gross: string; fees: string; refunded: string; charged_back: string; net: string };
+  transfer_fee: string;
+  /** The items' net less the transfer's fee: what the transfer should be. */
+  expected: string;
+  amount: string;
+  /** amount − expected: 0.00 when it adds up. */
+  difference: string;
+  matched: boolean;
+}
+
+interface Transfer {
+  id: string;
+  amount: string;
+  fees?: string | null;
+  status?: string | null;
+  on_behalf_of?: string | null;
+  transfer_date?: string | null;
+  created_at?: string | null;
+  receivables?: string[] | null;
+}
+
+interface Receivable {
+  id: string;
+  transaction?: string | null;
+  installment?: string | number | null;
+  amount: string;
+  gross_amount?: string | null;
+  transfer?: string | null;
+}
+
+interface Sale {
+  id: string;
+  history?: Array<{ operation_type?: string; status?: string; amount?: string; created_at?: string }>;
+}
+
+/** How many receivables (and their sales) are read at once. */
+const AT_ONCE = 8;
+
+const money = (cents: number) => centsToDecimalString(cents);
+
+/** Runs `work` over `items`, `limit` at a time, keeping their order. */
+export async function inTurn<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const at = next++;
+      results[at] = await work(items[at] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** What of a sale was refunded and charged back by `until` (the payout), in cents. */
+function undoneBefore(sale: Sale | undefined, until: number): { refunded: number; chargedBack: number } {
+  let refunded = 0;
+  let chargedBack = 0;
+  for (const entry of sale?.history ?? []) {
+    if (entry.status !== 'succeeded' || typeof entry.amount !== 'string') continue;
+    const at = Date.parse(entry.created_at ?? '');
+    if (Number.isFinite(until) && Number.isFinite(at) && at > until) continue;
+    if (entry.operation_type === 'void') refunded += decimalStringToCents(entry.amount);
+    if (entry.operation_type === 'chargeback') chargedBack += decimalStringToCents(entry.amount);
+  }
+  return { refunded, chargedBack };
+}
+
+const notFound = (err: unknown) => err instanceof ApiError && err.details.httpStatus === 404;
+
+/** Reads the transfer, its receivables and their sales, and adds them up. */
+export async function explainTransfer(api: ApiClient, id: string, known?: Transfer): Promise<TransferExplanation> {
+  const transfer = known ?? (await api.call<Transfer>('transfers.get', { params: { id } }));
+  if (transfer.id !== id) throw new NetworkError(`the service answered GET transfers/${id} with transfer ${transfer.id}; stopped, nothing was added up`);
+  const paidAt = Date.parse(transfer.created_at ?? '');
+  const ids = transfer.receivables ?? [];
+  const read = await inTurn(ids, AT_ONCE, async (receivableId): Promise<ExplainedItem | UnexplainedItem> => {
+    let receivable: Receivable;
+    try {
+      receivable = await api.call<Receivable>('receivables.get', { params: { id: receivableId } });
+    } catch (err) {
+      if (notFound(err)) return { receivable: receivableId, transaction: null, sale_missing: false, why: 'the service has no such receivable' };
+      throw err;
+    }
+    const unexplained = (why: string, saleMissing = false): UnexplainedItem => ({ receivable: receivableId, transaction: receivable.transaction ?? null, sale_missing: saleMissing, why });
+    if (receivable.id !== receivableId) return { ...unexplained(`the service answered with receivable ${receivable.id}`), transaction: null };
+    if (receivable.transfer && receivable.transfer !== id) return unexplained(`it says transfer ${receivable.transfer} paid it`);
+    let sale: Sale | undefined;
+    let missingSale = false;
+    if (receivable.transaction) {
+      try {
+        sale = await api.call<Sale>('transactions.get', { params: { id: receivable.transaction } });
+      } catch (err) {
+        if (!notFound(err)) throw err;
+        missingSale = true;
+      }
+    }
+    if (missingSale) return unexplained(`its sale ${receivable.transaction} is missing`, true);
+    const net = decimalStringToCents(receivable.amount);
+    const gross = receivable.gross_amount ? decimalStringToCents(receivable.gross_amount) : net;
+    const undone = undoneBefore(sale, paidAt);
+    return {
+      receivable: receivableId,
+      transaction: receivable.transaction ?? null,
+      installment: receivable.installment === undefined || receivable.installment === null ? null : String(receivable.installment),
+      gross: money(gross),
+      fee: money(gross - net),
+      refunded: money(undone.refunded),
+      charged_back: money(undone.chargedBack),
+      net: money(net),
+    };
+  });
+  const items = read.filter((r): r is ExplainedItem => 'net' in r);
+  const unexplainedItems = read.filter((r): r is UnexplainedItem => 'why' in r);
+  const total = (pick: (item: ExplainedItem) => string) => items.reduce((sum, item) => sum + decimalStringToCents(pick(item)), 0);
+  const net = total((i) => i.net);
+  const fee = transfer.fees ? decimalStringToCents(transfer.fees) : 0;
+  const amount = decimalStringToCents(transfer.amount);
+  const difference = amount - (net - fee);
+  return {
+    transfer: id,
+    seller: transfer.on_behalf_of ?? null,
+    status: transfer.status ?? null,
+    transfer_date: transfer.transfer_date ?? null,
+    created_at: transfer.created_at ?? null,
+    items,
+    unexplained: unexplainedItems,
+    sum: { gross: money(total((i) => i.gross)), fees: money(total((i) => i.fee)), refunded: money(total((i) => i.refunded)), charged_back: money(total((i) => i.charged_back)), net: money(net) },
+    transfer_fee: money(fee),
+    expected: money(net - fee),
+    amount: money(amount),
+    difference: money(difference),
+    matched: difference === 0 && unexplainedItems.length === 0,
+  };
+}
