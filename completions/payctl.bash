@@ -4,7 +4,7 @@
 _payctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   local group="" verb="" sub="" word i skip=""
-  local value_flags=' --account --address-line1 --address-line2 --amount --amount-cents --base-url --birthdate --business-name --buyer --card --card-file --card-number --city --concurrency --csv-locale --currency --customer --cvv --days --description --discount --due-date --duration --ein --email --event --exp-month --exp-year --expiration-date --failed-out --faults --field --fields --file --first-name --format --forward-to --frequency --from --grace-days --header --holder-name --host --input --installments --instruction --interest --interval --last-name --late-fee --limit --lookback --marketplace-id --max-events --max-wait --metadata --name --neighborhood --on-behalf-of --opening-date --operation --out --output --owner-email --owner-first-name --owner-last-name --owner-taxpayer-id --payer-address-line1 --payer-address-line2 --payer-birthdate --payer-city --payer-email --payer-first-name --payer-last-name --payer-neighborhood --payer-phone --payer-postal-code --payer-state --payer-taxpayer-id --payment-limit-date --payment-method --payment-type --phone --pix-expires-at --plan --port --postal-code --profile --raw-field --reference-id --sales --save --secret --seller --seller-id --setup-amount --setup-amount-cents --since --sort --split --state --statement-descriptor --status --subscription --taxpayer-id --timeout --to --token --tolerance --tolerance-days --transaction --type --until --url --usage -F -H -f -o -p '
+  local value_flags=' --account --address-line1 --address-line2 --amount --amount-cents --base-url --birthdate --business-name --buyer --card --card-file --card-number --city --concurrency --csv-locale --currency --customer --cvv --days --description --discount --due-date --duration --ein --email --event --exp-month --exp-year --expiration-date --failed-out --faults --field --fields --file --first-name --format --forward-to --frequency --from --grace-days --group-by --header --holder-name --host --input --installments --instruction --interest --interval --last-name --late-fee --limit --lookback --marketplace-id --max-events --max-wait --metadata --name --neighborhood --on-behalf-of --opening-date --operation --out --output --owner-email --owner-first-name --owner-last-name --owner-taxpayer-id --parquet --payer-address-line1 --payer-address-line2 --payer-birthdate --payer-city --payer-email --payer-first-name --payer-last-name --payer-neighborhood --payer-phone --payer-postal-code --payer-state --payer-taxpayer-id --payment-limit-date --payment-method --payment-type --phone --pix-expires-at --plan --port --postal-code --profile --raw-field --reference-id --sales --save --secret --seller --seller-id --setup-amount --setup-amount-cents --since --sort --split --state --statement-descriptor --status --subscription --taxpayer-id --timeout --to --token --tolerance --tolerance-days --transaction --type --until --url --usage -F -H -f -o -p '
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if [[ -n $skip ]]; then skip=""; continue; fi
@@ -30,7 +30,7 @@ _payctl() {
   if [[ $group == completion && -z $verb ]]; then COMPREPLY=($(compgen -W 'bash zsh fish profiles' -- "$cur")); return; fi
   local globals='--version -V --profile -p --output -o --fields --csv-locale --csv-raw --no-color --no-pager --no-input --yes -y --dry-run --debug --timeout --quiet -q --insecure-http --help -h'
   if [[ -z $group ]]; then
-    if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W 'transactions tx sellers buyers cards sources boletos receipts receivables plans subscriptions invoices balances transfers future-entries webhooks events export api ledger completion login logout whoami profiles config sandbox' -- "$cur")); fi
+    if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W 'transactions tx sellers buyers cards sources boletos receipts receivables plans subscriptions invoices balances transfers future-entries webhooks events export reconcile api ledger completion login logout whoami profiles config sandbox' -- "$cur")); fi
     return
   fi
   local verbs="" flags=""
@@ -47,7 +47,7 @@ _payctl() {
     "subscriptions") verbs='create list get update remove suspend reactivate' ;;
     "invoices") verbs='create list get remove approve refund' ;;
     "balances") verbs='accounts history get current' ;;
-    "transfers") verbs='list get transactions' ;;
+    "transfers") verbs='list get transactions explain' ;;
     "future-entries") verbs='list' ;;
     "webhooks") verbs='create list get remove listen' ;;
     "events") verbs='list get replay' ;;
@@ -60,7 +60,7 @@ _payctl() {
   if [[ -n $verbs && -z $verb && $cur != -* ]]; then COMPREPLY=($(compgen -W "$verbs" -- "$cur")); return; fi
   case "$group $verb" in
     "transactions create"|"tx create") flags='--amount --payment-type --amount-cents --currency --description --reference-id --allow-duplicate-reference --on-behalf-of --metadata --split --card-number --holder-name --exp-month --exp-year --cvv --card-file --installments --no-capture --card --customer --due-date --payment-limit-date --instruction --late-fee --interest --discount --payer-first-name --payer-last-name --payer-email --payer-phone --payer-taxpayer-id --payer-birthdate --payer-address-line1 --payer-address-line2 --payer-neighborhood --payer-city --payer-state --payer-postal-code --pix-expires-at --no-wait' ;;
-    "transactions list"|"tx list") flags='--status --payment-type --reference-id --seller --limit --all --from --to --sort' ;;
+    "transactions list"|"tx list") flags='--status --payment-type --reference-id --seller --limit --all --from --to --sort --group-by' ;;
     "transactions get"|"tx get") flags='' ;;
     "transactions update"|"tx update") flags='--description --metadata' ;;
     "transactions refund"|"tx refund") flags='--amount --amount-cents --file --full --concurrency --allow-duplicates --failed-out --max-wait --again --no-wait' ;;
@@ -93,7 +93,7 @@ _payctl() {
     "receipts sms") flags='--to' ;;
     "receipts render") flags='--save' ;;
     "receivables get") flags='' ;;
-    "receivables list") flags='--transaction --seller --status --limit --all' ;;
+    "receivables list") flags='--transaction --seller --status --limit --all --group-by' ;;
     "plans create") flags='--name --amount --frequency --description --amount-cents --setup-amount --setup-amount-cents --currency --interval --payment-method --duration --grace-days --tolerance-days' ;;
     "plans list") flags='--limit --all --from --to --sort' ;;
     "plans get") flags='' ;;
@@ -113,13 +113,14 @@ _payctl() {
     "invoices approve") flags='--again --no-wait' ;;
     "invoices refund") flags='--again --no-wait' ;;
     "balances accounts") flags='--buyer' ;;
-    "balances history") flags='--account --buyer --seller --operation --limit --all --from --to --sort' ;;
+    "balances history") flags='--account --buyer --seller --operation --limit --all --from --to --sort --group-by' ;;
     "balances get") flags='--account --seller' ;;
     "balances current") flags='--account --seller' ;;
-    "transfers list") flags='--status --seller --limit --all --from --to --sort' ;;
+    "transfers list") flags='--status --seller --limit --all --from --to --sort --group-by' ;;
     "transfers get") flags='' ;;
     "transfers transactions") flags='' ;;
-    "future-entries list") flags='--seller --limit --all --from --to --sort' ;;
+    "transfers explain") flags='' ;;
+    "future-entries list") flags='--seller --limit --all --from --to --sort --group-by' ;;
     "webhooks create") flags='--url --event --description' ;;
     "webhooks list") flags='--limit --all --from --to --sort' ;;
     "webhooks get") flags='' ;;
@@ -129,6 +130,7 @@ _payctl() {
     "events get") flags='' ;;
     "events replay") flags='' ;;
     "export ") flags='--format --out --since --until --state --lookback --overwrite' ;;
+    "reconcile ") flags='--from --to --seller --parquet' ;;
     "api ") flags='--raw-field -f --field -F --input --header -H --paginate' ;;
     "ledger list") flags='--state --since --transaction --limit' ;;
     "ledger show") flags='' ;;
