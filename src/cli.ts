@@ -1,4 +1,5 @@
-import { Command, CommanderError, Option } from 'commander';
+import { fitHelp } from './commands/shared/help-wrap.js';
+import { Command, CommanderError, Help, Option } from 'commander';
 import { formatApiError } from './api/error-body.js';
 import { maskText } from './api/mask.js';
 import { Context } from './context.js';
@@ -63,6 +64,10 @@ export async function runCli(argv: string[], io: IO): Promise<number> {
 /** The whole tree when `argv` is omitted (tests, completions); else just what `argv` needs. */
 export function buildProgram(runtime: Runtime, argv?: string[]): Command {
   const { io } = runtime;
+  // Help is wrapped at word boundaries to the terminal's width (80 when not a terminal), never
+  // left for the terminal to break mid-word (commands/shared/help-wrap.ts).
+  const columns = (io.stdout as { columns?: number }).columns;
+  const helpWidth = io.stdoutIsTTY && columns !== undefined && columns >= 40 ? columns : 80;
   const program = new Command('payctl')
     .description('Operate a payment-gateway account: transactions, refunds, card tokens and more.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -85,7 +90,7 @@ export function buildProgram(runtime: Runtime, argv?: string[]): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
+      writeOut: (text) => io.stdout.write(fitHelp(text, helpWidth)),
       writeErr: (text) => io.stderr.write(text),
     })
     .addHelpText(
@@ -165,16 +170,19 @@ works right after install, with no account.`,
   // Every group and verb reports errors the same way and writes to the run's streams.
   const configure = (command: Command) => {
     if (command.commands.length > 0) command.hook('preSubcommand', checkFieldsFirst);
+    // What an 80-column line leaves for a verb's summary beside the widest verb of this group.
+    const help = new Help();
+    const room = 80 - 4 - Math.max(0, ...command.commands.map((sub) => help.subcommandTerm(sub).length));
     for (const sub of command.commands) {
-      // A group's list of verbs shows one line each: the description up to its first ':' or ';'
-      // (the verb's own --help has all of it), never wrapped.
-      const description = sub.description();
-      if (!sub.summary() && description.length > 60) sub.summary(description.split(/: |; /)[0] as string);
-      if (sub.commands.length > 0) sub.configureHelp({ helpWidth: 1000 });
+      // A group's list of verbs shows each on one line of an 80-column terminal: the description
+      // up to its first ':' or ';' (or ',' or '(' when that is still long), cut at a word if need
+      // be; the verb's own --help has all of it.
+      if (!sub.summary()) sub.summary(briefly(sub.description(), room));
+      if (sub.commands.length > 0) sub.configureHelp({ helpWidth });
       // A verb's help lists the global options too, as they apply to it (gh's "inherited flags").
-      else if (sub.name() !== 'help') sub.configureHelp({ ...sub.configureHelp(), showGlobalOptions: true, visibleGlobalOptions: globalOptions });
+      else if (sub.name() !== 'help') sub.configureHelp({ ...sub.configureHelp(), helpWidth, showGlobalOptions: true, visibleGlobalOptions: globalOptions });
       sub.exitOverride().configureOutput({
-        writeOut: (text) => io.stdout.write(text),
+        writeOut: (text) => io.stdout.write(fitHelp(text, helpWidth)),
         writeErr: (text) => io.stderr.write(text),
       });
       sub.showSuggestionAfterError(true).showHelpAfterError('(run with --help for usage)');
@@ -182,8 +190,20 @@ works right after install, with no account.`,
     }
   };
   configure(program);
-  program.configureHelp({ helpWidth: 1000 });
+  program.configureHelp({ helpWidth });
   return program;
+}
+
+/** A description brief enough for `room` columns: up to its first ':' or ';' (or ',' or '('), else cut at a word. */
+function briefly(description: string, room: number): string {
+  const width = Math.max(30, room);
+  if (description.length <= width) return description;
+  for (const stop of [/: |; /, /, | \(/]) {
+    const head = description.split(stop)[0] as string;
+    if (head.length <= width && head.length >= 16) return head;
+  }
+  const cut = description.slice(0, width - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' '))}…`;
 }
 
 /** The program's options but --version, which only `payctl --version` takes. */

@@ -26,6 +26,8 @@ export interface ListSpec {
   columns: Column[];
   /** Display-only fields for the table (a masked CPF, a computed fee); never in JSON or CSV. */
   tableRow?: (item: Record<string, unknown>) => Record<string, unknown>;
+  /** For a table only, before tableRow: a page given what other reads tell (a buyer's name). */
+  tablePage?: (api: ApiClient, page: unknown[]) => Promise<unknown[]>;
   /** The CSV header when --fields is not given: the same columns whatever the data. */
   csvColumns?: string[];
   /** Sums printed under the table. */
@@ -517,7 +519,8 @@ export class Context {
     if (spec.groupBy) return this.listGrouped(spec, spec.groupBy, tapped(), totals);
     const { renderList } = await import('./output/render.js');
     const options = { ...(await this.renderOptions()), columns: spec.columns, ...(spec.csvColumns ? { csvColumns: spec.csvColumns } : {}) };
-    const rows = format === 'table' && spec.tableRow ? mapPages(tapped(), spec.tableRow) : tapped();
+    const enriched = format === 'table' && spec.tablePage ? enrichPages(tapped(), (page) => (spec.tablePage as NonNullable<ListSpec['tablePage']>)(api, page)) : tapped();
+    const rows = format === 'table' && spec.tableRow ? mapPages(enriched, spec.tableRow) : enriched;
     const count = await renderList(rows, options);
     const shownOf = format === 'table' && !spec.request.all && count >= spec.request.limit ? partOf(count, extent) : undefined;
     if (totals && count > 0) {
@@ -570,7 +573,11 @@ export class Context {
       out: this.io.stdout,
       color: this.color,
     };
-    if (this.globals.fields) options.fields = this.globals.fields;
+    if (this.globals.fields) {
+      options.fields = this.globals.fields;
+      // Fields asked for by name and left out for want of room are said, never silently lost.
+      options.onDropped = (headers) => this.log.warn(`the terminal is too narrow for every field asked for: ${headers.join(', ')} not shown (a wider terminal, or -o json, shows them)`);
+    }
     if (this.globals.csvRaw) options.csvRaw = true;
     if (options.format === 'csv') options.csvLocale = await this.csvLocale();
     return options;
@@ -615,6 +622,10 @@ export class Context {
       await cleanup().catch(() => undefined);
     }
   }
+}
+
+async function* enrichPages(pages: AsyncIterable<unknown[]>, enrich: (page: unknown[]) => Promise<unknown[]>): AsyncGenerator<unknown[]> {
+  for await (const page of pages) yield await enrich(page);
 }
 
 async function* mapPages(pages: AsyncIterable<unknown[]>, map: (item: Record<string, unknown>) => Record<string, unknown>): AsyncGenerator<unknown[]> {

@@ -1,4 +1,5 @@
 import { UsageError } from './errors.js';
+import { didYouMean } from './validate/closest.js';
 import type { OutputFormat } from './output/render.js';
 import { parseCsvLocale, type CsvLocale } from './output/csv-locale.js';
 
@@ -58,5 +59,5 @@ export function parseGlobals(raw: Record<string, unknown>): GlobalOptions {
 
 export function parseFormat(value: string, source: string): OutputFormat {
   if ((FORMATS as readonly string[]).includes(value)) return value as OutputFormat;
-  throw new UsageError(`${source}: "${value}" is not an output format; use one of ${FORMATS.join(', ')}`);
+  throw new UsageError(`${source}: "${value}" is not an output format${didYouMean(value, FORMATS)}; use one of ${FORMATS.join(', ')}`);
 }

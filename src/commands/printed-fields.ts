@@ -2,7 +2,7 @@ import type { Resource } from '../api/schemas/answers.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { writeOut } from '../output/write.js';
-import { didYouMean } from './shared/closest.js';
+import { didYouMean } from '../validate/closest.js';
 
 // --fields is checked against what the verb prints before the verb runs: a mistyped path is
 // refused before anything is sent (a refund is never made and then its output refused), and
@@ -45,6 +45,7 @@ export const PRINTED: Readonly<Record<string, Printed>> = {
   'buyers update': { resource: 'buyer' },
   'buyers remove': { resource: 'removal' },
   'buyers search': { resource: 'buyer' },
+  'buyers find': { resource: 'buyer', tableOnly: ['name', 'document'] },
   'cards tokenize': { resource: 'card token' },
   'cards associate': { resource: 'card' },
   'cards get': { resource: 'card' },

@@ -36,13 +36,33 @@ function valueFlags(tree: TreeSpec): string[] {
 }
 
 /** Every (command path → flags with choices), for "complete the value of this flag". */
-function choiceCases(tree: TreeSpec): Array<{ path: string; flag: FlagSpec }> {
-  const out: Array<{ path: string; flag: FlagSpec }> = [];
+/**
+ * Every flag with a fixed set of values, as the case patterns of "$group $verb|$prev" that reach
+ * it: under each name of its group (an alias too), and for a command without verbs whatever its
+ * argument is (`export transactions --format`).
+ */
+function choiceCases(tree: TreeSpec): Array<{ pattern: string; flag: FlagSpec }> {
+  const out: Array<{ pattern: string; flag: FlagSpec }> = [];
   for (const command of groupsOf(tree)) {
-    for (const flag of command.flags) if (flag.choices) out.push({ path: command.name, flag });
-    for (const verb of command.verbs) for (const flag of verb.flags) if (flag.choices) out.push({ path: `${command.name} ${verb.name}`, flag });
+    const names = canonical(command);
+    for (const flag of command.flags) {
+      if (!flag.choices) continue;
+      const patterns = command.verbs.length === 0 ? names.flatMap((n) => [`"${n} |${flag.long}"`, `"${n} "*"|${flag.long}"`]) : names.map((n) => `"${n} |${flag.long}"`);
+      out.push({ pattern: patterns.join('|'), flag });
+    }
+    for (const verb of command.verbs) for (const flag of verb.flags) if (flag.choices) out.push({ pattern: names.map((n) => `"${n} ${verb.name}|${flag.long}"`).join('|'), flag });
   }
   return out;
+}
+
+/** The global flags with a fixed set of values (--csv-locale), as "$prev" case patterns. */
+function globalChoices(tree: TreeSpec): Array<{ pattern: string; flag: FlagSpec }> {
+  return tree.globals.filter((f) => f.choices && f.long !== '--output').map((flag) => ({ pattern: [flag.short, flag.long].filter(Boolean).join('|'), flag }));
+}
+
+/** What `help` completes to: every command, then the help topics. */
+function helpWords(tree: TreeSpec): string[] {
+  return [...tree.commands.map((c) => c.name), ...tree.helpTopics];
 }
 
 /** Shell case patterns for a group's names: "transactions"|"tx". */
@@ -86,8 +106,15 @@ export function bashScript(tree: TreeSpec): string {
     ])
     .join('\n');
   const choiceLines = choiceCases(tree)
-    .map(({ path, flag }) => `    "${path}|${flag.long}") COMPREPLY=($(compgen -W ${quoteSh((flag.choices ?? []).join(' '))} -- "$cur")); return ;;`)
+    .map(({ pattern, flag }) => `    ${pattern}) COMPREPLY=($(compgen -W ${quoteSh((flag.choices ?? []).join(' '))} -- "$cur")); return ;;`)
     .join('\n');
+  const globalLines = globalChoices(tree)
+    .map(({ pattern, flag }) => `\n    ${pattern}) COMPREPLY=($(compgen -W ${quoteSh((flag.choices ?? []).join(' '))} -- "$cur")); return ;;`)
+    .join('');
+  const argLines = groupsOf(tree)
+    .filter((c) => c.args)
+    .map((c) => `  if [[ ${canonical(c).map((n) => `$group == ${n}`).join(' || ')} ]] && [[ -z $verb && $cur != -* ]]; then COMPREPLY=($(compgen -W ${quoteSh((c.args ?? []).join(' '))} -- "$cur")); return; fi\n`)
+    .join('');
   return `# payctl completion for bash: ${HEADER}.
 # Install: payctl completion bash > ~/.local/share/bash-completion/completions/payctl
 
@@ -103,13 +130,14 @@ _payctl() {
   done
 ${nestedCase(tree)}  case "$prev" in
     -p|--profile) COMPREPLY=($(compgen -W "$(payctl completion profiles 2>/dev/null)" -- "$cur")); return ;;
-    -o|--output) COMPREPLY=($(compgen -W ${quoteSh(OUTPUT_FORMATS.join(' '))} -- "$cur")); return ;;
+    -o|--output) COMPREPLY=($(compgen -W ${quoteSh(OUTPUT_FORMATS.join(' '))} -- "$cur")); return ;;${globalLines}
   esac
   case "$group $verb|$prev" in
 ${choiceLines}
   esac
   if [[ $group == completion && -z $verb ]]; then COMPREPLY=($(compgen -W ${quoteSh([...SHELLS, 'profiles'].join(' '))} -- "$cur")); return; fi
-  local globals=${quoteSh(flagNames(tree.globals).join(' '))}
+  if [[ $group == help && -z $verb ]]; then COMPREPLY=($(compgen -W ${quoteSh(helpWords(tree).join(' '))} -- "$cur")); return; fi
+${argLines}  local globals=${quoteSh(flagNames(tree.globals).join(' '))}
   if [[ -z $group ]]; then
     if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W ${quoteSh(groups)} -- "$cur")); fi
     return
@@ -147,8 +175,15 @@ export function zshScript(tree: TreeSpec): string {
     ])
     .join('\n');
   const choiceLines = choiceCases(tree)
-    .map(({ path, flag }) => `    "${path}|${flag.long}") compadd -- ${(flag.choices ?? []).map(quoteSh).join(' ')}; return ;;`)
+    .map(({ pattern, flag }) => `    ${pattern}) compadd -- ${(flag.choices ?? []).map(quoteSh).join(' ')}; return ;;`)
     .join('\n');
+  const globalLines = globalChoices(tree)
+    .map(({ pattern, flag }) => `\n    ${pattern}) compadd -- ${(flag.choices ?? []).map(quoteSh).join(' ')}; return ;;`)
+    .join('');
+  const argLines = groupsOf(tree)
+    .filter((c) => c.args)
+    .map((c) => `  if [[ ${canonical(c).map((n) => `$group == ${n}`).join(' || ')} ]] && [[ -z $verb && $cur != -* ]]; then compadd -- ${(c.args ?? []).map(quoteSh).join(' ')}; return; fi\n`)
+    .join('');
   return `#compdef payctl
 # payctl completion for zsh: ${HEADER}.
 # Install: payctl completion zsh > "\${fpath[1]}/_payctl"   (then start a new shell)
@@ -165,13 +200,14 @@ _payctl() {
   done
 ${nestedCase(tree)}  case $prev in
     -p|--profile) compadd -- \${(f)"$(payctl completion profiles 2>/dev/null)"}; return ;;
-    -o|--output) compadd -- ${OUTPUT_FORMATS.join(' ')}; return ;;
+    -o|--output) compadd -- ${OUTPUT_FORMATS.join(' ')}; return ;;${globalLines}
   esac
   case "$group $verb|$prev" in
 ${choiceLines}
   esac
   if [[ $group == completion && -z $verb ]]; then compadd -- ${[...SHELLS, 'profiles'].join(' ')}; return; fi
-  local -a globals groups verbs flags
+  if [[ $group == help && -z $verb ]]; then compadd -- ${helpWords(tree).map(quoteSh).join(' ')}; return; fi
+${argLines}  local -a globals groups verbs flags
   globals=(${zshDescribed(tree.globals.map((f) => [f.long, f.description]))})
   if [[ -z $group ]]; then
     if [[ $cur == -* ]]; then _describe -t options 'global option' globals; else groups=(${groups}); _describe -t commands 'payctl command' groups; fi
@@ -207,7 +243,15 @@ export function fishScript(tree: TreeSpec): string {
   for (const flag of tree.globals) {
     const short = flag.short ? ` -s ${flag.short.replace(/^-/, '')}` : '';
     const values =
-      flag.long === '--profile' ? " -xa '(payctl completion profiles 2>/dev/null)'" : flag.long === '--output' ? ` -xa ${quoteFish(OUTPUT_FORMATS.join(' '))}` : flag.takesValue ? ' -r' : '';
+      flag.long === '--profile'
+        ? " -xa '(payctl completion profiles 2>/dev/null)'"
+        : flag.long === '--output'
+          ? ` -xa ${quoteFish(OUTPUT_FORMATS.join(' '))}`
+          : flag.choices
+            ? ` -xa ${quoteFish(flag.choices.join(' '))}`
+            : flag.takesValue
+              ? ' -r'
+              : '';
     lines.push(`complete -c payctl${short} -l ${flag.long.replace(/^--/, '')}${values} -d ${quoteFish(flag.description)}`);
   }
   for (const command of tree.commands) {
@@ -217,6 +261,7 @@ export function fishScript(tree: TreeSpec): string {
     if (command.name === 'completion') {
       lines.push(`complete -c payctl -n '${inGroup}' -a ${quoteFish([...SHELLS, 'profiles'].join(' '))}`);
     }
+    if (command.args) lines.push(`complete -c payctl -n '${inGroup}; and not __fish_seen_subcommand_from ${command.args.join(' ')}' -a ${quoteFish(command.args.join(' '))}`);
     for (const verb of command.verbs) {
       lines.push(`complete -c payctl -n '${inGroup}; and not __fish_seen_subcommand_from ${verbNames.join(' ')}' -a ${verb.name} -d ${quoteFish(verb.description)}`);
     }
@@ -244,6 +289,7 @@ export function fishScript(tree: TreeSpec): string {
       }
     }
   }
+  lines.push(`complete -c payctl -n '__fish_seen_subcommand_from help' -a ${quoteFish(helpWords(tree).join(' '))}`);
   return `${lines.join('\n')}\n`;
 }
 

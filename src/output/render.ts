@@ -36,6 +36,8 @@ export interface RenderOptions {
   csvRaw?: boolean;
   /** CSV for a Brazilian spreadsheet (csv-locale.ts). */
   csvLocale?: import('./csv-locale.js').CsvLocale;
+  /** Told the headers of the columns a terminal too narrow for them left out (--fields asked for them). */
+  onDropped?: (headers: string[]) => void;
 }
 
 /** One API object (or a bare array, rendered like a one-page list). */

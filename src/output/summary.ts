@@ -5,6 +5,7 @@
 // date is itself a day (an expected date) groups by that day. On a table each group gets a bar of
 // its net against the largest.
 import { UsageError } from '../errors.js';
+import { didYouMean } from '../validate/closest.js';
 import type { Column } from './render.js';
 import { formatMoney } from './format.js';
 import { formatCount } from './plural.js';
@@ -44,7 +45,7 @@ export function parseGroupBy(value: unknown, spec: SummarySpec, noun: string): D
   const allowed = DIMENSIONS.filter((d) => d === 'day' || d === 'week' || d === 'month' || d in spec.fields);
   const given = String(value).trim().toLowerCase();
   if (!(allowed as readonly string[]).includes(given)) {
-    throw new UsageError(`--group-by: "${String(value)}" is not a grouping of ${noun}; use ${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}`);
+    throw new UsageError(`--group-by: "${String(value)}" is not a grouping of ${noun}${didYouMean(given, allowed)}; use ${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}`);
   }
   return given as Dimension;
 }

@@ -234,7 +234,10 @@ function chooseColumns(first: unknown, opts: RenderOptions): TableColumn[] {
   if (opts.fields) {
     return opts.fields.map((field) => {
       const known = opts.columns?.find((c) => c.key === field);
-      return toTableColumn(field, known?.header ?? field.toUpperCase(), known?.kind);
+      // A field whose value is an id (a buyer's, a seller's) is never cut, whatever its name.
+      const sample = isPlainObject(first) ? getPath(first, field) : undefined;
+      const looksLikeId = typeof sample === 'string' && /^[0-9a-f]{32}$/.test(sample);
+      return toTableColumn(field, known?.header ?? field.toUpperCase(), known?.kind ?? (looksLikeId ? 'id' : undefined));
     });
   }
   if (opts.columns && opts.columns.length > 0) return opts.columns.map((c) => toTableColumn(c.key, c.header, c.kind, c.optional === true));
@@ -413,6 +416,8 @@ export async function renderTableList(pages: AsyncIterable<unknown[]>, opts: Ren
     if (count === 0) {
       const fit = fitColumns(measure(Table, [all.map((c) => c.header), ...cells]), all, room);
       pinned = fit && { fit, room };
+      const dropped = fit ? all.filter((_, i) => !fit.shown.includes(i)).map((c) => c.header) : [];
+      if (dropped.length > 0) opts.onDropped?.(dropped);
     }
     if (!pinned) {
       chunk = `${count === 0 ? '' : '\n'}${drawBlocks(Table, cells, all, style, room as number)}`;

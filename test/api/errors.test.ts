@@ -150,15 +150,18 @@ describe('usage errors', () => {
     expect(result.stderr).toContain("missing required argument 'id'");
   });
 
-  it('malformed id: nothing is sent', async () => {
-    server = await recordingServer([{ status: 200, body: {} }]);
+  it('what is not an id never reaches a URL path: it is looked up as a reference_id, in the query', async () => {
+    server = await recordingServer([{ status: 200, body: { items: [], has_more: false, total: 0 } }]);
     const result = await payctl(['transactions', 'get', '../../etc/passwd'], {
       home: home.home,
       env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_x' },
     });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: .*malformed transaction id/);
-    expect(server.requests).toHaveLength(0);
+    expect(result.code).toBe(5);
+    expect(result.stderr).toBe('error: no transaction has the id or reference_id "../../etc/passwd"\n');
+    expect(server.requests).toHaveLength(1);
+    const url = new URL(server.requests[0]!.url, 'http://x');
+    expect(url.pathname).toBe('/v1/transactions');
+    expect(url.searchParams.get('reference_id')).toBe('../../etc/passwd');
   });
 
   it('bad output format', async () => {

@@ -49,9 +49,9 @@ describe('format defaults', () => {
     // Cut at --limit: how many there are in all, and how to see them.
     const cut = tableLines(await payctl(['transactions', 'list', '--limit', '1', '--no-color'], { tty: true }));
     expect(cut.at(-1)).toMatch(/^1 of 3 transactions \(--all for every one\) {2}gross R\$ /);
-    expect(lines[0]).toMatch(/^ID\s+STATUS\s+AMOUNT\s+TYPE\s+REFERENCE\s+DESCRIPTION\s+CREATED$/);
+    expect(lines[0]).toMatch(/^ID\s+STATUS\s+AMOUNT\s+TYPE\s+PAYER\s+REFERENCE\s+DESCRIPTION\s+CREATED$/);
     expect(lines[1]).toMatch(new RegExp(`^${pix.id}\\s+pending\\s+R\\$ 1\\.234\\.567,89\\s+pix\\s+out-3\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`));
-    expect(lines[3]).toMatch(new RegExp(`^${paid.id}\\s+succeeded\\s+R\\$ 1\\.234,50\\s+credit\\s+out-1\\s+Pedido 1\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`));
+    expect(lines[3]).toMatch(new RegExp(`^${paid.id}\\s+succeeded\\s+R\\$ 1\\.234,50\\s+credit\\s+••••1111 Visa Maria Silva\\s+out-1\\s+Pedido 1\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`));
     // Money is right-aligned: the amounts end in the same column.
     const ends = lines.slice(1, 4).map((l) => l.indexOf(',') + 3);
     expect(new Set(ends).size).toBe(1);
@@ -241,7 +241,7 @@ describe('streams', () => {
     const debug = await payctl(['transactions', 'refund', paid.id, '--amount', '99999', '--yes', '--debug']);
     expect(debug.code).toBe(6);
     expect(debug.stdout).toBe('');
-    expect(debug.stderr).toContain('error: The transaction has not sufficient amount for the requested void operation (void_transaction_error, HTTP 402)');
+    expect(debug.stderr).toMatch(/error: The transaction has not sufficient amount for the requested void operation: R\$ [\d.]+,\d\d left to refund on transaction [0-9a-f]{32} \(void_transaction_error, HTTP 402\)/);
     expect(debug.stderr).toMatch(/^\s+at /m);
     expect(debug.stderr).toMatch(/^< HTTP 402/m);
   });

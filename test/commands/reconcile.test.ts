@@ -75,6 +75,35 @@ describe('the sandbox: transfers that add up', () => {
   });
 });
 
+describe('views that read like a transaction\'s', () => {
+  it('transfers get, receivables get and plans get on a terminal: the summary first, in words', async () => {
+    const fresh = tempHome();
+    try {
+      const sale = expectJson(await run(fresh.home, ['transactions', 'create', '--payment-type', 'pix', '--amount', '100.00']));
+      expect((await run(fresh.home, ['sandbox', 'pay', sale.id as string])).code).toBe(0);
+      expect((await run(fresh.home, ['sandbox', 'advance', '--days', '3'])).code).toBe(0);
+      const [transfer] = expectJson(await run(fresh.home, ['transfers', 'list', '-o', 'json'])) as Tx[];
+      const tty = { tty: true, columns: 80 } as const;
+      const shown = (await run(fresh.home, ['transfers', 'get', transfer.id as string, '--no-pager', '--no-color'], tty)).stdout.split('\n');
+      expect(shown[0]).toBe(`Transfer ${transfer.id}  succeeded`);
+      expect(shown.find((l) => l.startsWith('Amount'))).toMatch(/^Amount +R\$ \d+,\d\d$/);
+      expect(shown.find((l) => l.startsWith('Paid'))).toMatch(/^Paid +1 receivable of 1 sale$/);
+      expect(shown.find((l) => l.startsWith('Explained by'))).toBe(`Explained by  payctl transfers explain ${transfer.id}`);
+      const receivable = (transfer.receivables as string[])[0] as string;
+      const view = (await run(fresh.home, ['receivables', 'get', receivable, '--no-pager', '--no-color'], tty)).stdout.split('\n');
+      expect(view[0]).toBe(`Receivable ${receivable}  paid`);
+      expect(view.find((l) => l.startsWith('Transfer'))).toMatch(new RegExp(`^Transfer +${transfer.id}$`));
+      const plan = expectJson(await run(fresh.home, ['plans', 'create', '--name', 'Ouro', '--amount', '29.90', '--frequency', 'monthly', '--interval', '3']));
+      const planView = (await run(fresh.home, ['plans', 'get', plan.uuid as string, '--no-pager', '--no-color'], tty)).stdout.split('\n');
+      expect(planView[0]).toBe(`Plan ${plan.uuid}  active`);
+      expect(planView.find((l) => l.startsWith('Amount'))).toMatch(/^Amount +R\$ 29,90$/);
+      expect(planView.find((l) => l.startsWith('Charged'))).toMatch(/^Charged +every 3 months$/);
+    } finally {
+      fresh.cleanup();
+    }
+  });
+});
+
 describe('a service whose transfer does not add up', () => {
   const home = freshHomePerTest();
   const T = 't'.repeat(32);

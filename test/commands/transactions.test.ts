@@ -402,7 +402,7 @@ describe('transactions list', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     const lines = result.stdout.trimEnd().split('\n');
-    expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'STATUS', 'AMOUNT', 'TYPE', 'REFERENCE', 'DESCRIPTION', 'CREATED']);
+    expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'STATUS', 'AMOUNT', 'TYPE', 'PAYER', 'REFERENCE', 'DESCRIPTION', 'CREATED']);
     const first = lines[5]!;
     expect(first).toContain(made[0].id);
     expect(first).toContain('R$ 1.234,50');
@@ -511,9 +511,15 @@ describe('transactions get', () => {
     });
   });
 
-  it('a malformed id: exit 2, nothing sent', async () => {
-    expectUsage(await run(home(), ['transactions', 'get', 'abc/../def']), '<id>: malformed transaction id "abc/../def"');
-    expect(existsSync(join(home(), 'state'))).toBe(false); // the sandbox was never started
+  it('what is not an id is a reference_id: looked up (a read), exit 5 when no sale has it; a control character is exit 2, nothing read', async () => {
+    expectError(await run(home(), ['transactions', 'get', 'abc/../def']), 5, 'no transaction has the id or reference_id "abc/../def"');
+    const other = tempHome();
+    try {
+      expectUsage(await run(other.home, ['transactions', 'get', 'abc\u0007def']), '<id>: give a transaction id or a reference_id');
+      expect(existsSync(join(other.home, 'state'))).toBe(false); // the sandbox was never started
+    } finally {
+      other.cleanup();
+    }
   });
 });
 
@@ -561,7 +567,7 @@ describe('transactions refund', () => {
     const tx = await createCard(home(), '10.50');
     const partial = await refund(tx.id, ['--amount', '4,00', '--yes']);
     const afterPartial = expectJson(partial);
-    expect(partial.stderr).toBe(`${SANDBOX_LINE}Refunded R$ 4,00 of transaction ${tx.id}; status succeeded\n`);
+    expect(partial.stderr).toBe(`${SANDBOX_LINE}Refunded R$ 4,00 of transaction ${tx.id} (succeeded)\n`);
     expect(afterPartial).toMatchObject({ status: 'succeeded', amount: '6.50', original_amount: '10.50', voided: false });
     expect(afterPartial.history).toHaveLength(tx.history.length + 1);
     expect(afterPartial.history.at(-1)).toMatchObject({ operation_type: 'void', amount: '4.00', status: 'succeeded' });
@@ -571,7 +577,7 @@ describe('transactions refund', () => {
     const rest = await refund(tx.id, ['-y', '--again']);
     const afterFull = expectJson(rest);
     expect(rest.stderr.startsWith(`warning: Transaction ${tx.id} was already refunded R$ 4,00 by payctl at `)).toBe(true);
-    expect(rest.stderr).toContain(`; sending it again (--again)\n${SANDBOX_LINE}Refunded R$ 6,50 of transaction ${tx.id}; status canceled\n`);
+    expect(rest.stderr).toContain(`; sending it again (--again)\n${SANDBOX_LINE}Refunded R$ 6,50 of transaction ${tx.id} (canceled)\n`);
     expect(afterFull).toMatchObject({ status: 'canceled', amount: '0.00', original_amount: '10.50', voided: true });
     expect(afterFull.history).toHaveLength(tx.history.length + 2);
     expect(afterFull.history.at(-1)).toMatchObject({ operation_type: 'void', amount: '6.50' });
@@ -643,7 +649,7 @@ describe('transactions capture', () => {
     const tx = await createPreAuth(home(), '10.00');
     const result = await capture(tx.id, ['--yes']);
     const after = expectJson(result);
-    expect(result.stderr).toBe(`${SANDBOX_LINE}Captured R$ 10,00 of transaction ${tx.id}; status succeeded\n`);
+    expect(result.stderr).toBe(`${SANDBOX_LINE}Captured R$ 10,00 of transaction ${tx.id} (succeeded)\n`);
     expect(after).toMatchObject({ status: 'succeeded', captured: true, amount: '10.00', original_amount: '10.00' });
     expect(after.expected_on).toMatch(ISO_MS);
     expect(after.history).toHaveLength(tx.history.length + 1);
@@ -654,7 +660,7 @@ describe('transactions capture', () => {
     const tx = await createPreAuth(home(), '10.00');
     const result = await capture(tx.id, ['--amount', '8.00', '--yes']);
     const after = expectJson(result);
-    expect(result.stderr).toBe(`${SANDBOX_LINE}Captured R$ 8,00 of transaction ${tx.id}; status succeeded\n`);
+    expect(result.stderr).toBe(`${SANDBOX_LINE}Captured R$ 8,00 of transaction ${tx.id} (succeeded)\n`);
     expect(after).toMatchObject({ status: 'succeeded', captured: true, amount: '8.00', original_amount: '10.00' });
   });
 

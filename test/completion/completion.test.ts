@@ -49,6 +49,17 @@ const CASES: Array<[line: string, expected: string[]]> = [
   ['payctl transactions splits list --st', []],
   ['payctl transactions create --pay', expect.arrayContaining(['--payment-type', '--payment-limit-date', '--payer-first-name']) as unknown as string[]],
   ['payctl -o json transactions create --payment-type ', ['credit', 'boleto', 'bolepix', 'pix']],
+  // An alias is its group, for verbs and for the values of their flags.
+  ['payctl tx ', ['create', 'list', 'get', 'update', 'refund', 'capture', 'cancellation-letter', 'splits']],
+  ['payctl tx list --status suc', ['succeeded']],
+  ['payctl transactions list --group-by ', ['day', 'week', 'month', 'seller', 'payment-type', 'card-brand', 'status']],
+  ['payctl transfers list --status ', ['pending', 'succeeded', 'failed', 'canceled']],
+  // A command's argument, and its flags' values after it.
+  ['payctl export ', ['transactions', 'transfers', 'balance-history', 'receivables', 'future-entries']],
+  ['payctl export transactions --format ', ['ndjson', 'csv', 'parquet']],
+  ['payctl --csv-locale ', ['pt-BR', 'none']],
+  // help: the commands, then the topics.
+  ['payctl help ex', ['export', 'exit-codes', 'exactly-once']],
 ];
 
 function bashComplete(line: string): string[] {

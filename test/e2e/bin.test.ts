@@ -309,7 +309,9 @@ describe('bin/payctl.js', () => {
     await type('y\r');
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
     expect(code, plain()).toBe(0);
-    expect(plain()).toContain('"payment_type": "pix"');
+    // The charge in words before the question, not the request body.
+    expect(plain()).toMatch(/Amount +R\$ 42,00 by PIX/);
+    expect(plain()).not.toContain('"payment_type"');
     expect(plain()).toMatch(/pending/);
     expect(plain()).toMatch(/R\$ 42,00/);
   });

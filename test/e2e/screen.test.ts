@@ -43,6 +43,40 @@ function screen(width: number, commandLine: string, height = 60): string[] {
   }
 }
 
+/**
+ * As `screen`, but a person answers: each step waits until the screen shows `wait`, then types
+ * `keys` (tmux key names: "Enter", "Down", or literal text).
+ */
+function conversation(width: number, commandLine: string, steps: Array<{ wait: RegExp; keys: string[] }>, height = 40): string[] {
+  const name = `payctl-test-${process.pid}-${socket++}`;
+  const env = { ...testEnv(home.home), TERM: 'xterm-256color', TZ: 'America/Sao_Paulo' };
+  const script = join(home.home, `talk-${socket}.sh`);
+  const done = join(home.home, `talk-${socket}.done`);
+  writeFileSync(script, `${commandLine}\ntouch ${done}\nsleep 120\n`);
+  execFileSync('tmux', ['-L', name, 'new-session', '-d', '-x', String(width), '-y', String(height), 'sh', script], { env });
+  const shown = () => execFileSync('tmux', ['-L', name, 'capture-pane', '-p', '-S', '-', '-J'], { encoding: 'utf8' });
+  try {
+    for (const step of steps) {
+      const deadline = Date.now() + 20_000;
+      while (!step.wait.test(shown())) {
+        if (Date.now() > deadline) throw new Error(`${step.wait} never showed; the screen:\n${shown()}`);
+        spawnSync('sleep', ['0.1']);
+      }
+      spawnSync('sleep', ['0.2']);
+      for (const key of step.keys) execFileSync('tmux', ['-L', name, 'send-keys', key]);
+    }
+    const deadline = Date.now() + 30_000;
+    while (!existsSync(done)) {
+      if (Date.now() > deadline) throw new Error(`${commandLine} did not end; the screen:\n${shown()}`);
+      spawnSync('sleep', ['0.1']);
+    }
+    spawnSync('sleep', ['0.2']);
+    return shown().replace(/\n+$/, '').split('\n').map((line) => line.replace(/\s+$/, ''));
+  } finally {
+    spawnSync('tmux', ['-L', name, 'kill-server']);
+  }
+}
+
 const payctl = (args: string) => `"${process.execPath}" "${BIN}" ${args}`;
 const json = (args: string) => JSON.parse(execFileSync(process.execPath, [BIN, ...args.split(' '), '-o', 'json'], { env: testEnv(home.home), encoding: 'utf8' }));
 
@@ -81,8 +115,9 @@ describe.skipIf(!HAS_TMUX)('on a real terminal (tmux)', () => {
       // Cut at --limit: the footer says how many there are in all.
       const footer = lines.find((line) => line.startsWith('10 of '));
       expect(footer === undefined ? undefined : /^10 of 6\.001 transactions \(--all for every one\)( {2}gross R\$|$)/.test(footer)).toBe(true);
-      // The description gives way before anything else; at 120 columns it all fits.
-      if (width === 120) expect(header).toContain('DESCRIPTION');
+      // The description gives way before anything else, then the reference; from 100 columns the
+      // payer (card and holder) shows.
+      if (width === 120) expect(header).toContain('PAYER');
       else expect(header).not.toContain('DESCRIPTION');
     });
 
@@ -123,6 +158,55 @@ describe.skipIf(!HAS_TMUX)('on a real terminal (tmux)', () => {
     expect(lines.some((line) => /^6\.001 transactions( {2}gross R\$ |$)/.test(line))).toBe(true);
     expect(lines).toContain('times in America/Sao_Paulo (UTC−03:00)');
     expect(lines.some((line) => /^20 of 6\.001 transactions \(--all for every one\)/.test(line))).toBe(true);
+  });
+
+  it('help at 80 columns: every line fits, wrapped between words, the same words as on a wide terminal', () => {
+    const words = (lines: string[]) => lines.join(' ').split(/\s+/).filter((w) => w !== '' && w !== '\\');
+    for (const args of ['--help', 'transactions --help', 'buyers --help', 'transactions list --help', 'transactions refund --help', 'export --help', 'reconcile --help']) {
+      // -J joins what the terminal itself wrapped: a line longer than 80 would come back whole.
+      const narrow = screen(80, payctl(args), 150);
+      expectFits(narrow, 80);
+      const wide = screen(250, payctl(args), 150);
+      expect(words(narrow), args).toEqual(words(wide));
+      // An example broken over lines ends each piece with " \\", as a shell reads it.
+      const examples = narrow.slice(narrow.indexOf('Examples:') + 1);
+      for (const [i, line] of examples.entries()) if (/^ {8}\S/.test(examples[i + 1] ?? '') && /^ {2}\$ | {8}\S/.test(line)) expect(line, args).toMatch(/ \\$/);
+    }
+  }, 60_000);
+
+  it('the create walk-through at 80 columns ends with the charge in words, then asks', () => {
+    const lines = conversation(80, payctl('transactions create --reference-id tmux-7002; echo "exit $?"'), [
+      { wait: /Payment type/, keys: ['Enter'] },
+      { wait: /Amount/, keys: ['149,90', 'Enter'] },
+      { wait: /Pay with/, keys: ['Enter'] },
+      { wait: /Installments/, keys: ['Down', 'Down', 'Enter'] },
+      { wait: /Card number/, keys: ['5555555555554444', 'Enter'] },
+      { wait: /Cardholder name/, keys: ['Joana Pereira', 'Enter'] },
+      { wait: /Expiry month/, keys: ['12', 'Enter'] },
+      { wait: /Expiry year/, keys: ['2031', 'Enter'] },
+      { wait: /CVV/, keys: ['123', 'Enter'] },
+      { wait: /Description/, keys: ['Enter'] },
+      { wait: /\[y\/N\]/, keys: ['y', 'Enter'] },
+    ]);
+    expectFits(lines, 80);
+    const summary = lines.findIndex((line) => line.startsWith('  Amount '));
+    expect(lines.slice(summary, summary + 4)).toEqual(['  Amount        R$ 149,90 by card', '  Installments  3x R$ 49,96 (the first R$ 49,98)', '  Card          MasterCard ••••4444, Joana Pereira', '  Reference     tmux-7002']);
+    expect(lines.join('\n')).not.toContain('"amount"');
+    expect(lines.join('\n')).not.toContain('5555555555554444');
+    expect(lines.at(-1)).toBe('exit 0');
+  }, 60_000);
+
+  it('a partial refund at 80 columns: the view after it shows the refund on the first screen', () => {
+    const sale = json('transactions create --amount 200 --card-number 4111111111111111 --holder-name Maria --exp-month 12 --exp-year 2031 --cvv 123 --reference-id tmux-refund');
+    const lines = screen(80, payctl('transactions refund tmux-refund --amount 70 --yes'), 24);
+    const view = lines.slice(lines.findIndex((line) => line.startsWith('Transaction ')));
+    expect(view[0]).toBe(`Transaction ${sale.id}  succeeded`);
+    const refunded = view.findIndex((line) => line === 'Refunded     R$ 70,00');
+    expect(refunded).toBeGreaterThan(0);
+    // Within the first screen, with the line that says it was done.
+    expect(lines.findIndex((line) => line.startsWith('Transaction ')) + refunded).toBeLessThan(24);
+    expect(lines.some((line) => line.startsWith(`Refunded R$ 70,00 of transaction ${sale.id}`))).toBe(true);
+    expectFits(lines, 80);
   });
 
   it('list --all on a terminal: the progress bar is never inside a row', () => {

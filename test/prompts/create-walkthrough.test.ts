@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { converse, KEY } from '../helpers/interactive.js';
-import { payctlJson, tempHome } from '../helpers/run.js';
+import { payctl, payctlJson, tempHome } from '../helpers/run.js';
 
 let home: { home: string; cleanup: () => void };
 beforeEach(() => {
@@ -44,11 +44,15 @@ describe('transactions create walks the user through on a terminal', () => {
     const tx = JSON.parse(result.stdout);
     expect(tx).toMatchObject({ status: 'succeeded', amount: '12.34', description: 'Balcão', payment_type: 'credit' });
     expect(tx.installment_plan).toMatchObject({ number_installments: 3 });
-    // The review shows the request with the card masked; the hidden inputs never echo.
-    expect(result.stderr).toContain('"card_number": "4111********1111"');
-    expect(result.stderr).toContain('"security_code": "[redacted]"');
+    // The review says the charge in words, the card by brand and last 4; the hidden inputs never echo.
+    expect(result.stderr).toContain(['  Amount        R$ 12,34 by card', '  Installments  3x R$ 4,11 (the first R$ 4,12)', '  Card          Visa ••••1111, Maria Silva'].join('\n'));
+    expect(result.stderr).toContain('  Description   Balcão');
+    expect(result.stderr).not.toContain('"card_number"');
     expect(result.stderr).not.toContain('4111111111111111');
     expect(result.stderr).not.toMatch(/CVV.*123/);
+    // The transaction's view says the installments too.
+    const view = await payctl(['transactions', 'get', tx.id, '--no-pager', '--no-color'], { home: home.home, tty: true, columns: 80 });
+    expect(view.stdout).toMatch(/^Installments {2}3x R\$ 4,11 \(the first R\$ 4,12\)$/m);
   });
 
   it('declining the final confirmation sends nothing and exits 3', async () => {

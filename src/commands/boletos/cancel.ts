@@ -4,7 +4,8 @@ import { describeOrigin, type GuardedMove } from '../../ledger/guard.js';
 import { formatMoney } from '../../output/format.js';
 import { confirmDespiteEarlier, moneyMoveFlags } from '../shared/again.js';
 import { describeEarlier, earlierMoves, transactionMoveProof } from '../transactions/applied.js';
-import { getTransaction, transactionId, type Transaction } from '../transactions/shared.js';
+import { resolveTransactionId } from '../transactions/reference.js';
+import { getTransaction, type Transaction } from '../transactions/shared.js';
 
 interface CancellationAnswer {
   status?: string;
@@ -14,8 +15,8 @@ interface CancellationAnswer {
 
 /** Canceling a boleto withdraws a charge: it goes through the ledger (src/ledger/guard.ts). */
 export async function run(ctx: Context, args: string[], options: Record<string, unknown> = {}): Promise<void> {
-  const id = transactionId(args);
   const flags = moneyMoveFlags(options);
+  const id = await resolveTransactionId(ctx, args);
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun('boletos.cancel', { params: { id } });
   const guard = await ctx.moneyGuard({ noWait: flags.noWait });

@@ -20,7 +20,7 @@ export function registerBuyers(program: Command, action: ActionFactory, withVerb
   const group = program
     .command('buyers')
     .description('Create, find, change and remove buyers (customers)')
-    .addHelpText('after', examples('payctl buyers search --taxpayer-id 529.982.247-25', 'payctl buyers list --limit 10'));
+    .addHelpText('after', examples('payctl buyers find maria@example.com', 'payctl buyers search --taxpayer-id 529.982.247-25', 'payctl buyers list --limit 10'));
   // Only the group the command line names needs its verbs (see buildProgram).
   if (!withVerbs) return;
 
@@ -38,6 +38,12 @@ export function registerBuyers(program: Command, action: ActionFactory, withVerb
   addListFlags(list)
     .addHelpText('after', examples('payctl buyers list --limit 10', 'payctl buyers list --all -o csv > buyers.csv'))
     .action(action(() => import('./list.js')));
+
+  group
+    .command('find <query>')
+    .description('Find buyers by e-mail, CPF/CNPJ (punctuation ignored) or a part of their name (any case, accents ignored)')
+    .addHelpText('after', examples('payctl buyers find maria@example.com', 'payctl buyers find 529.982.247-25', 'payctl buyers find "joao silva"'))
+    .action(action(() => import('./find.js')));
 
   group
     .command('get <id>')

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { UsageError, ValidationError } from '../../errors.js';
 import { dayStartSeconds, nextDay, parseDate, parseDateTime } from '../../validate/index.js';
-import { didYouMean } from '../shared/closest.js';
+import { didYouMean } from '../../validate/closest.js';
 import { optionalString } from '../shared/input.js';
 import { EXPORT_FORMATS, type ExportFormat } from './formats.js';
 import { EXPORT_RESOURCE_NAMES, EXPORT_RESOURCES, type ExportResource } from './resources.js';
@@ -36,7 +36,7 @@ export function parseExportOptions(args: string[], options: Record<string, unkno
   }
   const rawFormat = optionalString(options.format) ?? 'ndjson';
   if (!(EXPORT_FORMATS as readonly string[]).includes(rawFormat)) {
-    throw new ValidationError('--format', `"${rawFormat}" is not an export format; use ${EXPORT_FORMATS.join(', ')}`);
+    throw new ValidationError('--format', `"${rawFormat}" is not an export format${didYouMean(rawFormat, EXPORT_FORMATS)}; use ${EXPORT_FORMATS.join(', ')}`);
   }
   const rawOut = optionalString(options.out) ?? '-';
   const rawState = optionalString(options.state);

@@ -37,7 +37,7 @@ export function registerHelp(program: Command, io: IO): void {
 }
 
 async function noHelp(parent: Command, words: string[], top: boolean): Promise<UsageError> {
-  const { didYouMean } = await import('../shared/closest.js');
+  const { didYouMean } = await import('../../validate/closest.js');
   const word = words.at(-1) as string;
   const names = parent.commands.filter((c) => c.name() !== 'help').flatMap((c) => [c.name(), ...c.aliases()]);
   const suggestion = didYouMean(word, top ? [...names, ...HELP_TOPICS] : names);

@@ -1,5 +1,6 @@
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { resolveTransactionId } from '../transactions/reference.js';
 import { INTENT_COLUMNS, describeLock, intentTableRow, intentView, ledgerOf, lockView } from './shared.js';
 
 const ID = /^[0-9a-f]{32}$/;
@@ -14,6 +15,17 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   if (target === '' || /[\u0000-\u001f\u007f]/.test(target)) throw new UsageError('<transaction-or-reference>: give a transaction id or a reference_id');
   const ledger = await ledgerOf(ctx);
   const keys = keysFor(target);
+  // A reference stands for its transaction too (transactions/reference.ts): the refunds and
+  // captures of the sale are under the transaction's id. Without the service, what the ledger
+  // holds under the reference itself is still shown.
+  if (!ID.test(target)) {
+    try {
+      keys.push(...keysFor(await resolveTransactionId(ctx, [target], '<transaction-or-reference>')));
+    } catch (err) {
+      if (err instanceof UsageError) throw err;
+      if (!(err instanceof CliError && err.exitCode === ExitCode.notFound)) ctx.log.warn(`could not look up the transaction with reference_id ${target} (${(err as Error).message}); showing what the ledger holds under the reference`);
+    }
+  }
   const intents = await ledger.intentsOn(keys);
   const locks = (await Promise.all(keys.map((key) => ledger.locks(key)))).flat();
   if (intents.length === 0 && locks.length === 0) throw new UsageError(`the ledger ${ledger.where} has no money move on ${target}`);

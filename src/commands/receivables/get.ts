@@ -1,3 +1,4 @@
-import { showById } from '../shared/show.js';
+import { showWithView } from '../shared/show.js';
+import { RECEIVABLE_VIEW } from '../transfers/view.js';
 
-export const run = showById('receivables.get', 'receivable id');
+export const run = showWithView('receivables.get', 'receivable id', RECEIVABLE_VIEW);

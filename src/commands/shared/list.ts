@@ -1,5 +1,6 @@
 import { UsageError } from '../../errors.js';
 import { dayStartSeconds, nextDay, parseDate } from '../../validate/index.js';
+import { didYouMean } from '../../validate/closest.js';
 import { optionalString } from './input.js';
 
 export interface ListRequest {
@@ -47,7 +48,8 @@ export function enumValues(value: unknown, allowed: readonly string[], flag: str
   const values = raw.split(',').map((v) => v.trim()).filter(Boolean);
   const unknown = values.filter((v) => !allowed.includes(v));
   if (values.length === 0 || unknown.length > 0) {
-    throw new UsageError(`${flag}: "${unknown.join(',') || raw}" is not valid; use one or more of ${allowed.join(', ')}`);
+    const hint = unknown.length === 1 ? didYouMean(unknown[0] as string, allowed) : '';
+    throw new UsageError(`${flag}: "${unknown.join(',') || raw}" is not valid${hint}; use one or more of ${allowed.join(', ')}`);
   }
   return values;
 }

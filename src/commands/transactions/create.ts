@@ -543,9 +543,10 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
       }
     }
     if (walkedThrough) {
-      // A walk-through ends by showing exactly what will be sent (card data masked) and asking.
-      const { maskBody } = await import('../../api/mask.js');
-      ctx.io.stderr.write(`\nPOST /v1/transactions\n${JSON.stringify(maskBody(body), null, 2)}\n\n`);
+      // A walk-through ends by saying the charge in words (the card by brand and last 4) and asking;
+      // --dry-run shows the request itself.
+      const { createSummaryText } = await import('./create-summary.js');
+      ctx.io.stderr.write(`\n${createSummaryText(body)}\n\n`);
       await ctx.confirm(`Create this ${describeKind(input.payment)} transaction of ${formatMoney(centsToDecimalString(input.amountCents), input.currency)}?`, 'create the transaction');
     }
     await ctx.noteSandbox();

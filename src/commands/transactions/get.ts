@@ -1,9 +1,10 @@
 import type { Context } from '../../context.js';
-import { getTransaction, transactionId } from './shared.js';
+import { resolveTransactionId } from './reference.js';
+import { getTransaction } from './shared.js';
 import { TRANSACTION_VIEW } from './view.js';
 
 export async function run(ctx: Context, args: string[]): Promise<void> {
-  const id = transactionId(args);
+  const id = await resolveTransactionId(ctx, args);
   await ctx.requireApiKey();
   await ctx.show(await getTransaction(ctx, id), TRANSACTION_VIEW);
 }

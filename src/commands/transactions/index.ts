@@ -5,6 +5,7 @@ import { addMoneyMoveFlags } from '../shared/again.js';
 import { addListFlags } from '../shared/list-flags.js';
 import { addSellerFlag } from '../shared/seller-flag.js';
 import { addGroupBy } from '../shared/group-by-flag.js';
+import { addFindFlags } from './find-flags.js';
 import { examples, requiredFirst } from '../shared/help.js';
 
 // Flags and help are registered eagerly (cheap); each verb's code loads only when it runs.
@@ -83,11 +84,15 @@ export function registerTransactions(program: Command, action: ActionFactory, wi
     .option('--reference-id <id>', 'only the transaction with this reference_id');
   addSellerFlag(list, "only this seller's sales (the provider's …/sellers/{id}/transactions)");
   addListFlags(list);
+  addFindFlags(list);
   addGroupBy(list, ['seller', 'payment-type', 'card-brand', 'status']);
   list.addHelpText(
     'after',
     examples(
       'payctl transactions list --status succeeded --limit 5',
+      'payctl transactions list --customer maria@example.com          # a customer says "I was charged twice"',
+      'payctl transactions list --card-last4 4444 --amount 149,90',
+      'payctl transactions list --holder "joao silva" --from 2026-09-01   # the last 30 days unless --from/--to',
       'payctl transactions list --from 2026-12-01 --to 2026-12-31 --group-by day     # a bar per day',
       'payctl transactions list --from 2026-12-01 --to 2026-12-31 --group-by card-brand -o csv',
       'payctl transactions list --from 2026-11-01 --to 2026-11-30 --all -o csv > november.csv',
@@ -140,7 +145,7 @@ export function registerTransactions(program: Command, action: ActionFactory, wi
     .action(action(() => import('./refund.js')));
 
   const capture = group
-    .command('capture <id>')
+    .command('capture [id]')
     .description('Capture a pre-authorized card transaction, in full or in part; asks for confirmation')
     .option('--amount <amount>', 'amount to capture in major units (default: the authorized amount)')
     .option('--amount-cents <cents>', 'amount to capture in cents');

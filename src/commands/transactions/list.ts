@@ -5,8 +5,9 @@ import { buildListRequest, enumValues, type ListRequest } from '../shared/list.j
 import { grossFeesNet } from '../../output/totals.js';
 import { groupedRequest } from '../shared/group-by-flag.js';
 import { groupingOf, TRANSACTION_SUMMARY } from '../shared/summaries.js';
+import { searching } from './find-flags.js';
 import { isSingleRequest, mergedPages, SERVICE_PAYMENT_TYPES, type TransactionFilters } from './list-filters.js';
-import { PAYMENT_TYPES, TRANSACTION_COLUMNS, TRANSACTION_CSV_COLUMNS, TRANSACTION_STATUSES } from './shared.js';
+import { buyerNames, payerRow, PAYMENT_TYPES, TRANSACTION_COLUMNS, TRANSACTION_CSV_COLUMNS, TRANSACTION_STATUSES } from './shared.js';
 
 export interface TransactionListRequest extends ListRequest {
   filters: TransactionFilters;
@@ -27,11 +28,27 @@ export function buildTransactionListRequest(options: Record<string, unknown>): T
   return { ...request, filters };
 }
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
-  const groupBy = await groupingOf(options, TRANSACTION_SUMMARY, 'transactions');
+/** A table on a terminal narrower than 100 columns drops the PAYER column; anywhere else it shows. */
+function payerShows(ctx: Context): boolean {
+  const columns = (ctx.io.stdout as { columns?: number }).columns;
+  return !ctx.io.stdoutIsTTY || columns === undefined || columns >= 100;
+}
+
+export async function run(ctx: Context, _args: string[], given: Record<string, unknown>): Promise<void> {
+  const groupBy = await groupingOf(given, TRANSACTION_SUMMARY, 'transactions');
+  // A search by buyer, card or amount (find.ts) reads a bounded window and keeps what matches.
+  const find = searching(given) ? await import('./find.js') : undefined;
+  const filters = find ? await find.findFilters(ctx, given) : undefined;
+  const options = find ? await find.findWindow(ctx, given) : given;
   const request = groupedRequest(buildTransactionListRequest(options), groupBy !== undefined, options);
   const seller = sellerFlag(options);
   await ctx.requireApiKey();
+  if (filters?.customers?.size === 0) {
+    // No such buyer: nothing to read, and an empty list as any list prints one.
+    await ctx.renderRows([], TRANSACTION_COLUMNS);
+    ctx.log.status('no transactions match');
+    return;
+  }
   const merged = !isSingleRequest(request.filters);
   const local = request.filters.paymentTypes.filter((type) => !SERVICE_PAYMENT_TYPES.includes(type));
   if (local.length > 0) {
@@ -44,10 +61,27 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     request,
     noun: 'transactions',
     columns: TRANSACTION_COLUMNS,
+    tableRow: payerRow,
+    // Buyers' names are read only where the PAYER column can show (see TRANSACTION_COLUMNS).
+    ...(payerShows(ctx) ? { tablePage: buyerNames() } : {}),
     csvColumns: TRANSACTION_CSV_COLUMNS,
     totals: grossFeesNet('amount', 'fees'),
     ...(groupBy ? { groupBy } : {}),
-    ...(merged ? { pages: (api, onPage) => mergedPages(api, request.query, request.filters, request, onPage, seller) } : {}),
+    ...(merged && !find ? { pages: (api, onPage) => mergedPages(api, request.query, request.filters, request, onPage, seller) } : {}),
+    ...(find && filters
+      ? {
+          // Every page of the window is read (so a terminal shows its progress); what matches is kept.
+          request: { ...request, all: true },
+          pages: (api, onPage) => {
+            const window = { ...request, all: true };
+            const source = merged
+              ? mergedPages(api, request.query, request.filters, window, onPage, seller)
+              : api.pages(seller === undefined ? 'transactions.list' : 'transactions.listBySeller', seller === undefined ? { query: request.query } : { params: { id: seller }, query: request.query }, { ...window, ...(onPage ? { onPage } : {}) });
+            return find.keepMatching(source, filters, request.limit, request.all);
+          },
+        }
+      : {}),
   });
   if (count === 0) ctx.log.status('no transactions match');
+  else if (find && !request.all && count >= request.limit) ctx.log.status(`the first ${count} that match (--limit); --all for every one`);
 }

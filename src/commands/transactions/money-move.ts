@@ -5,7 +5,8 @@ import { centsToDecimalString } from '../../validate/index.js';
 import { amountFromFlags } from '../shared/amount.js';
 import { confirmDespiteEarlier, moneyMoveFlags } from '../shared/again.js';
 import { checkMoveAnswer, describeEarlier, earlierMoves, snapshotOf, transactionMoveProof } from './applied.js';
-import { describePayer, getTransaction, transactionId, type Transaction } from './shared.js';
+import { resolveTransactionId } from './reference.js';
+import { describePayer, getTransaction, type Transaction } from './shared.js';
 import { TRANSACTION_VIEW } from './view.js';
 
 export interface MoneyBody {
@@ -22,6 +23,8 @@ export interface MoneyMove {
   /** What the amount defaults to, for a dry run (which reads nothing to work it out). */
   defaultAmount: string;
   build(tx: Transaction, requestedCents: number | undefined, fallbackSeller?: string): MoneyBody;
+  /** The service's refusal in words that say what to do instead, or undefined to leave it as it is. */
+  explainRefusal?(err: unknown, before: Transaction): unknown;
 }
 
 /**
@@ -31,9 +34,9 @@ export interface MoneyMove {
  * by sending again.
  */
 export async function runMoneyMove(ctx: Context, args: string[], options: Record<string, unknown>, move: MoneyMove): Promise<void> {
-  const id = transactionId(args);
   const requested = amountFromFlags(options);
   const flags = moneyMoveFlags(options);
+  const id = await resolveTransactionId(ctx, args);
   await ctx.requireApiKey();
   const profile = await ctx.profile();
   if (ctx.globals.dryRun) {
@@ -86,12 +89,13 @@ export async function runMoneyMove(ctx: Context, args: string[], options: Record
         guarded,
         memory,
         { amount_cents: sending.amount, before: JSON.stringify(snapshotOf(before)) },
-        () => api.call<Transaction>(move.operation, { params: { id }, body: sending }),
+        () => api.call<Transaction>(move.operation, { params: { id }, body: sending }).catch((err: unknown) => Promise.reject(move.explainRefusal?.(err, before) ?? err)),
         (intent, answer) => checkMoveAnswer(intent, answer, memory.filter((i) => i.id !== intent.id)),
         (now) => now,
       );
       await ctx.show(after, TRANSACTION_VIEW, { short: true });
-      ctx.log.status(`${move.done} ${shown} of transaction ${id}; status ${after.status}`);
+      // Short enough for one line of an 80-column terminal.
+      ctx.log.status(`${move.done} ${shown} of transaction ${id} (${after.status})`);
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { Context } from '../../context.js';
-import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
+import { formatMoney } from '../../output/format.js';
 import { decimalStringToCents } from '../../validate/index.js';
 import { runMoneyMove, type MoneyBody, type MoneyMove } from './money-move.js';
 import type { Transaction } from './shared.js';
@@ -19,12 +20,20 @@ export function buildRefundRequest(tx: Transaction, requestedCents: number | und
   return { on_behalf_of: seller, amount };
 }
 
+/** A refund larger than what is left (402): the service's words, and what is left. */
+export function explainOverRefund(err: unknown, before: Transaction): unknown {
+  if (!(err instanceof ApiError) || err.details.httpStatus !== 402) return undefined;
+  const left = formatMoney(before.amount ?? '0', before.currency);
+  return new ApiError(`${err.message.replace(/[.\s]+$/, '')}: ${left} left to refund on transaction ${before.id}`, err.details);
+}
+
 const refund: MoneyMove = {
   operation: 'transactions.void',
   action: 'refund',
   done: 'Refunded',
   defaultAmount: '(all that remains)',
   build: buildRefundRequest,
+  explainRefusal: explainOverRefund,
 };
 
 export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {

@@ -44,6 +44,18 @@ function card(item: Item): string | undefined {
   return `${brand}${last4 ? ` •••• ${last4}` : ''}${expires}`;
 }
 
+/** Installments, when more than one: `3x R$ 49,97` (the first taking the odd cents, as the service splits them). */
+function installments(item: Item): string | undefined {
+  const plan = item.installment_plan as Item | null | undefined;
+  const count = Number(plan?.number_installments);
+  const cents = decimalCents(item.original_amount) ?? decimalCents(item.amount);
+  if (!Number.isInteger(count) || count < 2 || cents === undefined) return undefined;
+  const each = Math.floor(cents / count);
+  const first = each + (cents - each * count);
+  const money = (c: number) => formatMoney(centsToDecimalString(c), currencyOf(item));
+  return first === each ? `${count}x ${money(each)}` : `${count}x ${money(each)} (the first ${money(first)})`;
+}
+
 export const TRANSACTION_VIEW: ObjectView = {
   noun: 'Transaction',
   id: 'id',
@@ -53,6 +65,7 @@ export const TRANSACTION_VIEW: ObjectView = {
     { label: 'Original', at: original },
     { label: 'Refunded', at: refunded },
     { label: 'Type', at: 'payment_type' },
+    { label: 'Installments', at: installments },
     { label: 'Description', at: 'description' },
     { label: 'Reference', at: 'reference_id' },
     { label: 'Seller', at: 'on_behalf_of', kind: 'id' },

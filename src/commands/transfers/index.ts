@@ -26,7 +26,7 @@ export function registerTransfers(program: Command, action: ActionFactory, withV
     .command('get <id>')
     .description('Show a transfer')
     .addHelpText('after', examples('payctl transfers get <transfer-id>', 'payctl transfers get <transfer-id> -o json | jq .bank_account'))
-    .action(action(() => import('../shared/show.js').then((m) => ({ run: m.showById('transfers.get', 'transfer id') }))));
+    .action(action(() => Promise.all([import('../shared/show.js'), import('./view.js')]).then(([m, v]) => ({ run: m.showWithView('transfers.get', 'transfer id', v.TRANSFER_VIEW) }))));
   group
     .command('transactions <id>')
     .description('List the transactions a transfer paid out')

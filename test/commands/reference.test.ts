@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { converse, KEY } from '../helpers/interactive.js';
+import { tempHome } from '../helpers/run.js';
+import { cardFlags, expectError, expectJson, expectUsage, MASTERCARD, run, type Tx } from './helpers.js';
+
+// The merchant's order number is what a customer quotes: wherever a transaction id is expected
+// (get, refund, capture, ledger show), a reference_id stands for its transaction. The sandbox's
+// state is checked after each money move.
+let home: { home: string; cleanup: () => void };
+let sale: Tx;
+
+beforeAll(async () => {
+  home = tempHome();
+  expect((await run(home.home, ['sandbox', 'generate', '--sales', '2000', '-q'])).code).toBe(0);
+  sale = expectJson(await run(home.home, ['transactions', 'create', '--amount', '200.00', ...cardFlags(MASTERCARD, { '--holder-name': 'Joana Pereira' }), '--reference-id', 'order-7002']));
+}, 120_000);
+afterAll(() => home.cleanup());
+
+const getTx = async (id: string) => expectJson(await run(home.home, ['transactions', 'get', id]));
+
+describe('a reference_id where an id is expected', () => {
+  it('get order-7002 is that sale; stderr says which', async () => {
+    const result = await run(home.home, ['transactions', 'get', 'order-7002', '-o', 'json']);
+    expect(JSON.parse(result.stdout).id).toBe(sale.id);
+    expect(result.stderr).toBe(`reference_id order-7002: transaction ${sale.id}\n`);
+  });
+
+  it('refund order-7002 refunds that sale, once; the ledger shows it under the reference too', async () => {
+    const result = await run(home.home, ['transactions', 'refund', 'order-7002', '--amount', '70.00', '--yes', '-o', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect((await getTx(sale.id as string)).amount).toBe('130.00');
+    const shown = await run(home.home, ['ledger', 'show', 'order-7002', '-o', 'json']);
+    const moves = JSON.parse(shown.stdout).intents as Tx[];
+    expect(moves.map((m) => [m.operation, m.target])).toEqual([
+      ['transactions.create', 'order-7002'],
+      ['transactions.void', sale.id],
+    ]);
+  });
+
+  it('an over-refund names what is left; nothing moves', async () => {
+    const result = await run(home.home, ['transactions', 'refund', 'order-7002', '--amount', '500.00', '--yes', '--again']);
+    expectError({ ...result, stdout: '' }, 6, `: R$ 130,00 left to refund on transaction ${sale.id} (void_transaction_error, HTTP 402)`);
+    expect((await getTx(sale.id as string)).amount).toBe('130.00');
+  });
+
+  it('no such reference: exit 5; two sales with one reference: exit 2 listing both, nothing sent; --dry-run: exit 2', async () => {
+    expectError(await run(home.home, ['transactions', 'get', 'order-0000']), 5, 'no transaction has the id or reference_id "order-0000"');
+    const a = expectJson(await run(home.home, ['transactions', 'create', '--payment-type', 'pix', '--amount', '10.00', '--reference-id', 'twice-1']));
+    const b = expectJson(await run(home.home, ['transactions', 'create', '--payment-type', 'pix', '--amount', '11.00', '--reference-id', 'twice-1', '--allow-duplicate-reference']));
+    const line = expectUsage(await run(home.home, ['transactions', 'refund', 'twice-1', '--yes']), 'reference_id "twice-1" is on 2 transactions:', a.id as string, b.id as string, 'Give the id of the one you mean');
+    expect(line).toContain('R$ 10,00');
+    expect((await getTx(a.id as string)).amount).toBe('10.00');
+    expectUsage(await run(home.home, ['transactions', 'refund', 'order-7002', '--dry-run']), '"order-7002" is a reference_id, and --dry-run sends nothing');
+  });
+
+  it('capture by reference', async () => {
+    const pre = expectJson(await run(home.home, ['transactions', 'create', '--amount', '50.00', ...cardFlags(), '--no-capture', '--reference-id', 'pre-42']));
+    const result = await run(home.home, ['transactions', 'capture', 'pre-42', '--yes', '-o', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect((await getTx(pre.id as string)).status).toBe('succeeded');
+  });
+
+  it('refund with no id: on a terminal it asks (an order number will do); off one, exit 2 naming what is missing', async () => {
+    const asked = await converse(['transactions', 'refund', '--amount', '1.00'], home.home, [
+      { prompt: /Transaction id or reference_id \(order number\)/, keys: `order-7002${KEY.enter}` },
+      // Refunded before by this file: the question says so.
+      { prompt: /Refund R\$ 1,00 more\?/, keys: `y${KEY.enter}` },
+    ]);
+    expect(asked.code, asked.transcript).toBe(0);
+    expect((await getTx(sale.id as string)).amount).toBe('129.00');
+    expectUsage(await run(home.home, ['transactions', 'capture']), 'missing <id>: give a transaction id or its reference_id');
+  });
+});
+
