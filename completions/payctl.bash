@@ -4,7 +4,7 @@
 _payctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   local group="" verb="" sub="" word i skip=""
-  local value_flags=' --account --address-line1 --address-line2 --amount --amount-cents --base-url --birthdate --business-name --buyer --card --card-file --card-number --city --concurrency --csv-locale --currency --customer --cvv --days --description --discount --due-date --duration --ein --email --event --exp-month --exp-year --expiration-date --failed-out --faults --field --fields --file --first-name --format --forward-to --frequency --from --grace-days --group-by --header --holder-name --host --input --installments --instruction --interest --interval --last-name --late-fee --limit --lookback --marketplace-id --max-events --max-wait --metadata --name --neighborhood --on-behalf-of --opening-date --operation --out --output --owner-email --owner-first-name --owner-last-name --owner-taxpayer-id --parquet --payer-address-line1 --payer-address-line2 --payer-birthdate --payer-city --payer-email --payer-first-name --payer-last-name --payer-neighborhood --payer-phone --payer-postal-code --payer-state --payer-taxpayer-id --payment-limit-date --payment-method --payment-type --phone --pix-expires-at --plan --port --postal-code --profile --raw-field --reference-id --sales --save --secret --seller --seller-id --setup-amount --setup-amount-cents --since --sort --split --state --statement-descriptor --status --subscription --taxpayer-id --timeout --to --token --tolerance --tolerance-days --transaction --type --until --url --usage -F -H -f -o -p '
+  local value_flags=' --account --address-line1 --address-line2 --amount --amount-cents --amount-max --amount-min --base-url --birthdate --business-name --buyer --card --card-file --card-last4 --card-number --city --concurrency --csv-locale --currency --customer --cvv --days --description --discount --due-date --duration --ein --email --event --exp-month --exp-year --expiration-date --failed-out --faults --field --fields --file --first-name --format --forward-to --frequency --from --grace-days --group-by --header --holder --holder-name --host --input --installments --instruction --interest --interval --last-name --late-fee --limit --lookback --marketplace-id --max-events --max-wait --metadata --name --neighborhood --on-behalf-of --opening-date --operation --out --output --owner-email --owner-first-name --owner-last-name --owner-taxpayer-id --parquet --payer-address-line1 --payer-address-line2 --payer-birthdate --payer-city --payer-email --payer-first-name --payer-last-name --payer-neighborhood --payer-phone --payer-postal-code --payer-state --payer-taxpayer-id --payment-limit-date --payment-method --payment-type --phone --pix-expires-at --plan --port --postal-code --profile --raw-field --reference-id --sales --save --secret --seller --seller-id --setup-amount --setup-amount-cents --since --sort --split --state --statement-descriptor --status --subscription --taxpayer-id --timeout --to --token --tolerance --tolerance-days --transaction --type --until --url --usage -F -H -f -o -p '
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if [[ -n $skip ]]; then skip=""; continue; fi
@@ -17,17 +17,31 @@ _payctl() {
   case "$prev" in
     -p|--profile) COMPREPLY=($(compgen -W "$(payctl completion profiles 2>/dev/null)" -- "$cur")); return ;;
     -o|--output) COMPREPLY=($(compgen -W 'table json ndjson csv' -- "$cur")); return ;;
+    --csv-locale) COMPREPLY=($(compgen -W 'pt-BR none' -- "$cur")); return ;;
   esac
   case "$group $verb|$prev" in
-    "transactions create|--payment-type") COMPREPLY=($(compgen -W 'credit boleto bolepix pix' -- "$cur")); return ;;
+    "transactions create|--payment-type"|"tx create|--payment-type") COMPREPLY=($(compgen -W 'credit boleto bolepix pix' -- "$cur")); return ;;
+    "transactions list|--status"|"tx list|--status") COMPREPLY=($(compgen -W 'new pending pre_authorized succeeded failed canceled reversed refunded partial_refunded dispute charged_back' -- "$cur")); return ;;
+    "transactions list|--payment-type"|"tx list|--payment-type") COMPREPLY=($(compgen -W 'credit debit boleto bolepix pix' -- "$cur")); return ;;
+    "transactions list|--group-by"|"tx list|--group-by") COMPREPLY=($(compgen -W 'day week month seller payment-type card-brand status' -- "$cur")); return ;;
     "sources create|--usage") COMPREPLY=($(compgen -W 'single_use reusable' -- "$cur")); return ;;
+    "receivables list|--status") COMPREPLY=($(compgen -W 'pending paid' -- "$cur")); return ;;
+    "receivables list|--group-by") COMPREPLY=($(compgen -W 'day week month status' -- "$cur")); return ;;
     "plans create|--frequency") COMPREPLY=($(compgen -W 'daily weekly monthly annually' -- "$cur")); return ;;
     "plans update|--frequency") COMPREPLY=($(compgen -W 'daily weekly monthly annually' -- "$cur")); return ;;
     "subscriptions create|--payment-method") COMPREPLY=($(compgen -W 'credit boleto' -- "$cur")); return ;;
     "subscriptions list|--status") COMPREPLY=($(compgen -W 'active suspended canceled expired' -- "$cur")); return ;;
     "subscriptions update|--payment-method") COMPREPLY=($(compgen -W 'credit boleto' -- "$cur")); return ;;
+    "balances history|--operation") COMPREPLY=($(compgen -W 'sale refund transfer' -- "$cur")); return ;;
+    "balances history|--group-by") COMPREPLY=($(compgen -W 'day week month' -- "$cur")); return ;;
+    "transfers list|--status") COMPREPLY=($(compgen -W 'pending succeeded failed canceled' -- "$cur")); return ;;
+    "transfers list|--group-by") COMPREPLY=($(compgen -W 'day week month seller status' -- "$cur")); return ;;
+    "future-entries list|--group-by") COMPREPLY=($(compgen -W 'day week month' -- "$cur")); return ;;
+    "export |--format"|"export "*"|--format") COMPREPLY=($(compgen -W 'ndjson csv parquet' -- "$cur")); return ;;
   esac
   if [[ $group == completion && -z $verb ]]; then COMPREPLY=($(compgen -W 'bash zsh fish profiles' -- "$cur")); return; fi
+  if [[ $group == help && -z $verb ]]; then COMPREPLY=($(compgen -W 'transactions sellers buyers cards sources boletos receipts receivables plans subscriptions invoices balances transfers future-entries webhooks events export reconcile api ledger completion login logout whoami profiles config sandbox environment exit-codes exactly-once' -- "$cur")); return; fi
+  if [[ $group == export ]] && [[ -z $verb && $cur != -* ]]; then COMPREPLY=($(compgen -W 'transactions transfers balance-history receivables future-entries' -- "$cur")); return; fi
   local globals='--version -V --profile -p --output -o --fields --csv-locale --csv-raw --no-color --no-pager --no-input --yes -y --dry-run --debug --timeout --quiet -q --insecure-http --help -h'
   if [[ -z $group ]]; then
     if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "$globals" -- "$cur")); else COMPREPLY=($(compgen -W 'transactions tx sellers buyers cards sources boletos receipts receivables plans subscriptions invoices balances transfers future-entries webhooks events export reconcile api ledger completion login logout whoami profiles config sandbox' -- "$cur")); fi
@@ -37,7 +51,7 @@ _payctl() {
   case "$group" in
     "transactions"|"tx") verbs='create list get update refund capture cancellation-letter splits' ;;
     "sellers") verbs='create list get update remove' ;;
-    "buyers") verbs='create list get update remove search' ;;
+    "buyers") verbs='create list find get update remove search' ;;
     "cards") verbs='tokenize associate get remove' ;;
     "sources") verbs='create get remove' ;;
     "boletos") verbs='get send cancel' ;;
@@ -60,7 +74,7 @@ _payctl() {
   if [[ -n $verbs && -z $verb && $cur != -* ]]; then COMPREPLY=($(compgen -W "$verbs" -- "$cur")); return; fi
   case "$group $verb" in
     "transactions create"|"tx create") flags='--amount --payment-type --amount-cents --currency --description --reference-id --allow-duplicate-reference --on-behalf-of --metadata --split --card-number --holder-name --exp-month --exp-year --cvv --card-file --installments --no-capture --card --customer --due-date --payment-limit-date --instruction --late-fee --interest --discount --payer-first-name --payer-last-name --payer-email --payer-phone --payer-taxpayer-id --payer-birthdate --payer-address-line1 --payer-address-line2 --payer-neighborhood --payer-city --payer-state --payer-postal-code --pix-expires-at --no-wait' ;;
-    "transactions list"|"tx list") flags='--status --payment-type --reference-id --seller --limit --all --from --to --sort --group-by' ;;
+    "transactions list"|"tx list") flags='--status --payment-type --reference-id --seller --limit --all --from --to --sort --customer --card-last4 --holder --amount --amount-min --amount-max --group-by' ;;
     "transactions get"|"tx get") flags='' ;;
     "transactions update"|"tx update") flags='--description --metadata' ;;
     "transactions refund"|"tx refund") flags='--amount --amount-cents --file --full --concurrency --allow-duplicates --failed-out --max-wait --again --no-wait' ;;
@@ -74,6 +88,7 @@ _payctl() {
     "sellers remove") flags='' ;;
     "buyers create") flags='--first-name --taxpayer-id --last-name --email --phone --birthdate --description --address-line1 --address-line2 --neighborhood --city --state --postal-code --metadata' ;;
     "buyers list") flags='--limit --all --from --to --sort' ;;
+    "buyers find") flags='' ;;
     "buyers get") flags='' ;;
     "buyers update") flags='--first-name --last-name --email --phone --taxpayer-id --birthdate --description --address-line1 --address-line2 --neighborhood --city --state --postal-code --metadata' ;;
     "buyers remove") flags='' ;;
