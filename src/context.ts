@@ -464,13 +464,14 @@ export class Context {
     await writeOut(this.io.stdout, text);
   }
 
-  /** Rows already at hand (a summary, a reconciliation), rendered as a list. */
-  async renderRows(rows: unknown[], columns: Column[]): Promise<number> {
+  /** Rows already at hand (a summary, a reconciliation, the ledger's moves), rendered as a list. */
+  async renderRows(rows: unknown[], columns: Column[], tableRow?: (item: Record<string, unknown>) => Record<string, unknown>): Promise<number> {
     return this.renderList(
       (async function* () {
         yield rows;
       })(),
       columns,
+      tableRow,
     );
   }
 

@@ -18,10 +18,7 @@ export async function run(ctx: Context): Promise<void> {
       api_key: settings.api_key ? maskApiKey(settings.api_key) : keyInKeyring(settings) ? '(in keyring)' : null,
     };
   });
-  async function* single() {
-    yield rows;
-  }
-  await ctx.renderList(single(), [
+  await ctx.renderRows(rows, [
     { key: 'name', header: 'NAME' },
     { key: 'current', header: 'CURRENT' },
     { key: 'base_url', header: 'BASE URL' },

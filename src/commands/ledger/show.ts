@@ -34,12 +34,6 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
     await ctx.render({ target, intents: intents.map((i) => intentView(i, ledger)), locks: locks.map((l) => lockView(l, ledger)) });
     return;
   }
-  await ctx.renderList(
-    (async function* () {
-      yield intents.map((i) => intentView(i, ledger));
-    })(),
-    INTENT_COLUMNS,
-    intentTableRow(ledger),
-  );
+  await ctx.renderRows(intents.map((i) => intentView(i, ledger)), INTENT_COLUMNS, intentTableRow(ledger));
   for (const lock of locks) ctx.log.status(`${lock.key} is held by ${describeLock(lock, ledger)}`);
 }
