@@ -6,7 +6,7 @@ import { Context } from './context.js';
 import { ApiError, CliError, DryRunStop, ExitCode } from './errors.js';
 import { parseGlobals } from './globals.js';
 import type { IO } from './io.js';
-import { withoutControls } from './output/control-chars.js';
+import { withoutControls } from './platform/control-chars.js';
 import { registerApi } from './commands/api/index.js';
 import { registerAuth } from './commands/auth/index.js';
 import { registerBalances } from './commands/balances/index.js';

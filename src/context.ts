@@ -1,8 +1,9 @@
 import type { ApiClient, ClientOptions, PreparedRequest, RequestInput } from './api/client.js';
 import { maxAnswerBytesFrom } from './api/answer-limits.js';
 import type { Target } from './api/endpoints.js';
-import { DirError, ensureDir } from './config/dirs.js';
-import { resolvePaths, sandboxDir, type Paths } from './config/paths.js';
+import { DirError, ensureDir } from './platform/dirs.js';
+import { resolvePaths, type Paths } from './config/paths.js';
+import { sandboxDir } from './sandbox/paths.js';
 import { resolveProfile, type ResolvedProfile } from './config/profile.js';
 import { loadConfig, type ConfigFile } from './config/store.js';
 import { UsageError } from './errors.js';
@@ -493,7 +494,7 @@ export class Context {
   async list(spec: ListSpec): Promise<number> {
     // A short list (one page) neither grows V8's young generation nor is worth a sandbox thread.
     const long = spec.request.all || spec.request.limit > SHORT_RUN_ITEMS;
-    const capGrowth = long ? (await import('./output/young-generation.js')).capYoungGeneration() : undefined;
+    const capGrowth = long ? (await import('./platform/young-generation.js')).capYoungGeneration() : undefined;
     if (long) this.expectLongRun();
     const api = await this.api();
     const format = await this.outputFormat();
@@ -529,7 +530,7 @@ export class Context {
       await writeOut(this.io.stdout, `${await totals.line(this.io.stdout, shownOf)}\n`);
     } else if (shownOf !== undefined) {
       const { writeOut } = await import('./output/write.js');
-      const { counted, formatCount, singular } = await import('./output/plural.js');
+      const { counted, formatCount, singular } = await import('./platform/plural.js');
       await writeOut(this.io.stdout, `${shownOf.total === undefined ? counted(count, singular(spec.noun), spec.noun) : `${formatCount(count)} of ${counted(shownOf.total, singular(spec.noun), spec.noun)}`} (${shownOf.hint})\n`);
     }
     // A table of instants says once which clock they are on, unless it is UTC's.

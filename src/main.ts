@@ -23,7 +23,7 @@ async function runCommandLine(args: string[]): Promise<void> {
 
   const [{ ExitCode }, { interruptionNote, interruptsHandledElsewhere, stopAllBeforeExit }, { processIO }] = await Promise.all([
     import('./errors.js'),
-    import('./interrupt.js'),
+    import('./platform/interrupt.js'),
     import('./io.js'),
   ]);
   // What must stop before an early exit (the embedded sandbox's thread) gets this long, so that

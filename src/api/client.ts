@@ -1,15 +1,15 @@
 import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 import { Agent, EnvHttpProxyAgent } from './undici-parts.js';
-import { GcPacer } from '../paced-gc.js';
+import { GcPacer } from '../platform/paced-gc.js';
 import { ApiError, NetworkError, OutcomeUnknownError, UsageError, ValidationError } from '../errors.js';
 import { buildUrl, endpointOf, type Endpoint, type Target } from './endpoints.js';
 import { errorFromText } from './error-body.js';
 import { AnswerTooLargeError, DEFAULT_MAX_ANSWER_MB, MAX_ANSWER_DEPTH, nestsDeeperThan, readBoundedText } from './answer-limits.js';
-import { isLoopbackHost } from './loopback.js';
+import { isLoopbackHost } from '../platform/loopback.js';
 import { controlCharacterIn } from './control-text.js';
 import { maskBody, maskHeader, maskHeaders, maskText } from './mask.js';
-import { withoutControls } from '../output/control-chars.js';
+import { withoutControls } from '../platform/control-chars.js';
 import { answerNoun, answerOf, describeAnswer, kindOf, LIST_PAGE, withArticle } from './schemas/answers.js';
 import type { ListPage } from './schemas/index.js';
 

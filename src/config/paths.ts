@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 export interface Paths {
   configDir: string;
@@ -20,11 +20,6 @@ export function resolvePaths(env: NodeJS.ProcessEnv): Paths {
   const configDir = join(env.XDG_CONFIG_HOME || join(userHome, '.config'), 'payctl');
   const stateDir = join(env.XDG_STATE_HOME || join(userHome, '.local', 'state'), 'payctl');
   return { configDir, configFile: join(configDir, 'config.json'), stateDir };
-}
-
-/** Where the sandbox keeps its database, under a state directory. */
-export function sandboxDir(stateDir: string): string {
-  return join(resolve(stateDir), 'sandbox');
 }
 
 /** This machine's ledger of money moves, under a state directory (unless a shared one is set). */

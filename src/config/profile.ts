@@ -1,5 +1,5 @@
 import { UsageError } from '../errors.js';
-import { SANDBOX_API_KEY, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../sandbox/constants.js';
+import { SANDBOX_API_KEY, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../provider/sandbox-account.js';
 import { parseTimeZone } from '../time/zone.js';
 import { KEYRING_REF } from './keyring.js';
 import type { ConfigFile, ProfileSettings } from './store.js';

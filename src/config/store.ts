@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CliError, ExitCode } from '../errors.js';
-import { dirError } from './dirs.js';
+import { dirError } from '../platform/dirs.js';
 import type { ConfigSchema } from './schema.js';
 
 /** The settings a profile may hold; every one is optional on disk. */

@@ -1,7 +1,7 @@
 import { dirname, parse, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { CliError, ExitCode } from '../errors.js';
-import { dirError, ensureDir, probeDir } from './dirs.js';
+import { dirError, ensureDir, probeDir } from '../platform/dirs.js';
 import { parseConfig, type ConfigFile } from './store.js';
 
 // Writing the config: only the commands that change it load this module (and with it conf, which

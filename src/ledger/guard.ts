@@ -16,7 +16,7 @@
 //      and failing proof the intent is kept for the next run (exit 9, naming until when the
 //      request could still land).
 import { UncertainOutcomeError } from '../api/client.js';
-import { noteWhileInFlight } from '../interrupt.js';
+import { noteWhileInFlight } from '../platform/interrupt.js';
 import { ApiError, CliError, ExitCode, InFlightError, OutcomeUnknownError, UsageError } from '../errors.js';
 import { LedgerFileError } from './errors.js';
 import type { Ledger } from './ledger.js';

@@ -1,5 +1,5 @@
 // The ledger's rows as its two stores read and write them: the same columns, whatever the database.
-import type { SqlValue } from './sqlite.js';
+import type { SqlValue } from '../platform/sqlite.js';
 import { INTENT_COLUMNS } from './schema.js';
 import type { Identity, Intent, Lock, NewIntent } from './types.js';
 

@@ -5,7 +5,7 @@
 // half-written.
 import { chmodSync, closeSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { dirError, ensureDir } from '../config/dirs.js';
+import { dirError, ensureDir } from '../platform/dirs.js';
 export { sqliteLedgerPath } from '../config/paths.js';
 import { CliError, ExitCode } from '../errors.js';
 import { LedgerFileError, sqliteTrouble } from './errors.js';
@@ -13,7 +13,7 @@ import { holderAlive } from './identity.js';
 import { newIdentity } from './types.js';
 import { INTENT_COLUMNS, newerSchema, SCHEMA_VERSION, SQLITE_MIGRATIONS } from './schema.js';
 import { intentFromRow, lockFromRow, newIntentRow } from './rows.js';
-import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from './sqlite.js';
+import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from '../platform/sqlite.js';
 import type { ClaimRequest, ClaimResult, GroupOutcome, Identity, Intent, IntentFilter, LedgerStore, Lock, NewIntent, WriteGroup } from './types.js';
 
 export class SqliteStore implements LedgerStore {

@@ -1,7 +1,7 @@
 // CSV: a header row of dotted paths, then one row per item. Loaded only for `-o csv`.
 // Values are the API's own (no money or date formatting); only the shape is flattened. The one
 // change made to them is for safety when the file is opened (see `safeCell`).
-import { withoutControls } from './control-chars.js';
+import { withoutControls } from '../platform/control-chars.js';
 import { csvDialect } from './csv-locale.js';
 import { flatten, pathReader } from './fields.js';
 import type { RenderOptions } from './render.js';

@@ -3,7 +3,7 @@
 // it all fits after all, -R keeps colour, -X leaves the text on the screen after quitting).
 // `--no-pager`, PAGER=cat or an empty PAGER print straight away; so does a pager that cannot start.
 import { spawn } from 'node:child_process';
-import { handleInterruptsHere } from '../interrupt.js';
+import { handleInterruptsHere } from '../platform/interrupt.js';
 
 export interface PagerTarget {
   stdout: NodeJS.WritableStream;

@@ -2,7 +2,7 @@
 // (of the total the API announced), pages, rate and time left. Loaded only when it is shown, so a
 // piped or quiet run never pays for cli-progress.
 import cliProgress from 'cli-progress';
-import { counted, formatCount, noun, singular } from './plural.js';
+import { counted, formatCount, noun, singular } from '../platform/plural.js';
 import { showStatusLine } from './status-line.js';
 
 export interface PageProgress {

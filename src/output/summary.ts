@@ -8,7 +8,7 @@ import { UsageError } from '../errors.js';
 import { didYouMean } from '../validate/closest.js';
 import type { Column } from './render.js';
 import { formatMoney } from './format.js';
-import { formatCount } from './plural.js';
+import { formatCount } from '../platform/plural.js';
 import { decimalCents } from './totals.js';
 
 export const DIMENSIONS = ['day', 'week', 'month', 'seller', 'payment-type', 'card-brand', 'status'] as const;

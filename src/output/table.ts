@@ -29,10 +29,10 @@
 // the constructor both under Node.js and in the esbuild bundle. The totals line under a list
 // (totals.ts) is drawn with the same layout.
 import type CliTable3 from 'cli-table3';
-import { withoutControls } from './control-chars.js';
+import { withoutControls } from '../platform/control-chars.js';
 import { flatten, getPath } from './fields.js';
 import { colorStatus, formatDateTime, formatMoney, kindForKey } from './format.js';
-import { counted } from './plural.js';
+import { counted } from '../platform/plural.js';
 import type { Column, RenderOptions } from './render.js';
 import { writeOut } from './write.js';
 

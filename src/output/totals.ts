@@ -4,7 +4,7 @@
 // Drawn by cli-table3 in the list's own borderless layout (one row, two spaces between the parts),
 // imported only when the line is drawn: the commands import this module for its TotalSpec helpers.
 import { formatMoney } from './format.js';
-import { counted, formatCount, singular } from './plural.js';
+import { counted, formatCount, singular } from '../platform/plural.js';
 import { drawLines, loadTable, terminalColumns } from './table.js';
 
 export interface TotalSpec {

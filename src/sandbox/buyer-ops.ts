@@ -1,5 +1,5 @@
 import { findAllBy } from './db/queries.js';
-import { counted } from '../output/plural.js';
+import { counted } from '../platform/plural.js';
 import { normalizeTaxpayerId } from '../validate/taxpayer.js';
 import { buyerView, EMAIL_PATTERN, emptyAddress, parseAddressPatch, parseTaxpayerId, registerBuyer, type BuyerView } from './buyers.js';
 import { invalidParameters, notFound, SandboxError } from './errors.js';

@@ -11,4 +11,4 @@ export {
   SANDBOX_SELLER_ID,
   SANDBOX_BUYER_ID,
   SANDBOX_CARD_ID,
-} from './constants.js';
+} from '../provider/sandbox-account.js';

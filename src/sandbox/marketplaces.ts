@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { SANDBOX_API_KEY } from './constants.js';
+import { SANDBOX_API_KEY } from '../provider/sandbox-account.js';
 
 // Under `sandbox serve`, every API key is a marketplace of its own: its own database (and so its
 // own data, webhooks, events and clock), in a directory named by a hash of the key, so the key

@@ -1,5 +1,5 @@
 import { boletoView, cancelBoleto, emailBoleto, findBoleto } from './boletos.js';
-import { SANDBOX_MARKETPLACE_ID } from './constants.js';
+import { SANDBOX_MARKETPLACE_ID } from '../provider/sandbox-account.js';
 import { parseEmailTarget, parsePhoneTarget } from './deliveries.js';
 import { notFound } from './errors.js';
 import { renderReceiptHtml } from './receipt-html.js';

@@ -1,4 +1,4 @@
-import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from './constants.js';
+import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../provider/sandbox-account.js';
 import { newId } from './ids.js';
 import { accountIdFor, newAccount } from './ledger.js';
 import { isoTimestamp } from './time.js';

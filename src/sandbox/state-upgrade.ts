@@ -1,4 +1,4 @@
-import { SANDBOX_BUYER_ID } from './constants.js';
+import { SANDBOX_BUYER_ID } from '../provider/sandbox-account.js';
 import { accountIdFor, netCredit, newAccount } from './ledger.js';
 import { SELLER_DOCUMENTS } from './seed.js';
 import type { Buyer, Replay, SandboxState } from './types.js';

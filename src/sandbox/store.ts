@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { trackChanges } from './change-tracking.js';
-import { sandboxDir } from '../config/paths.js';
+import { sandboxDir } from './paths.js';
 import { closeSandboxDb, DB_NAME, openSandboxDb, type SandboxDb } from './db/database.js';
 import { UnitOfWork } from './db/unit-of-work.js';
 import { recordEvents } from './events.js';

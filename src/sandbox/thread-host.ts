@@ -3,7 +3,7 @@
 // bundle again, entered with workerData instead of arguments (see main.ts).
 
 import { Worker } from 'node:worker_threads';
-import { stopBeforeExit } from '../interrupt.js';
+import { stopBeforeExit } from '../platform/interrupt.js';
 import type { SandboxHandle } from './server.js';
 import type { SandboxThreadData, SandboxThreadMessage } from './thread-main.js';
 

@@ -7,7 +7,7 @@ import { isObject, type JsonObject } from './http.js';
 import { newId, randomDigits } from './ids.js';
 import { centsToDecimal, parseCents } from './money.js';
 import { boletoBarcode, digitableLine, pixEmv } from './payment-codes.js';
-import { SANDBOX_FILES_ORIGIN } from './constants.js';
+import { SANDBOX_FILES_ORIGIN } from '../provider/sandbox-account.js';
 import { loadQrEncoder, qrCodePng } from './qr-png.js';
 import { settleTransaction } from './settle.js';
 import { parseSplitRules, requireRecipients, type SplitRuleSpec } from './splits.js';

@@ -1,4 +1,4 @@
-import { collector } from '../paced-gc.js';
+import { collector } from '../platform/paced-gc.js';
 import { catchUp } from './catch-up.js';
 import { DAY_SECONDS, type SandboxClock } from './clock.js';
 import { invalidParameters } from './errors.js';

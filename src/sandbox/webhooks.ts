@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ALL_EVENTS, eventMatches, unknownEventTypes } from '../api/event-types.js';
-import { isLoopbackHost } from '../api/loopback.js';
+import { ALL_EVENTS, eventMatches, unknownEventTypes } from '../provider/event-types.js';
+import { isLoopbackHost } from '../platform/loopback.js';
 import { notFound } from './errors.js';
 import { findEvent } from './events.js';
 import type { JsonObject } from './http.js';

@@ -3,7 +3,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SANDBOX_API_KEY } from '../../src/sandbox/constants.js';
+import { SANDBOX_API_KEY } from '../../src/provider/sandbox-account.js';
 import { readStateFiles } from '../../src/sandbox/store.js';
 import { payctl, tempHome, testEnv } from '../helpers/run.js';
 import { MAX_PAUSE_MS, Pace } from '../../src/commands/transactions/bulk/pace.js';

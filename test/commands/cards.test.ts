@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_MARKETPLACE_ID } from '../../src/sandbox/constants.js';
+import { SANDBOX_MARKETPLACE_ID } from '../../src/provider/sandbox-account.js';
 import {
   CVV,
   EXP_YEAR,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { providerError, recordingServer, type RecordedRequest, type Reply } from '../helpers/recording-server.js';
 import { tempHome } from '../helpers/run.js';
 import { eventually, servedSandboxForBlock, spawnPayctl } from '../helpers/serve.js';
-import { SANDBOX_BUYER_ID } from '../../src/sandbox/constants.js';
+import { SANDBOX_BUYER_ID } from '../../src/provider/sandbox-account.js';
 import { currentIdentity } from '../../src/ledger/identity.js';
 import { cardFlags, createCard, EXP_YEAR, expectError, freshHomePerTest, getTx, run, VISA, type Tx } from './helpers.js';
 

@@ -5,7 +5,7 @@ import { fieldTree, findUnknown, listPaths, mergeTrees } from '../../src/api/sch
 import { buildProgram } from '../../src/cli.js';
 import { PRINTED } from '../../src/commands/printed-fields.js';
 import { flatten } from '../../src/output/fields.js';
-import { SANDBOX_BUYER_ID } from '../../src/sandbox/constants.js';
+import { SANDBOX_BUYER_ID } from '../../src/provider/sandbox-account.js';
 import { recordingServer, type RecordingServer } from '../helpers/recording-server.js';
 import { cardFlags, cardJson, day, expectJson, expectUsage, freshHomePerTest, run, type Tx } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
+import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { parse as parseCsv } from '../helpers/csv.js';
 import { payctl } from '../helpers/run.js';
 import { recordingServer, type RecordedRequest, type Reply } from '../helpers/recording-server.js';

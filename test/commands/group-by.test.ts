@@ -1,6 +1,6 @@
 import { parse as parseSync } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
+import { SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { tempHome } from '../helpers/run.js';
 import { expectJson, expectUsage, run, type Tx } from './helpers.js';
 

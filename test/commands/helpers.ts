@@ -1,7 +1,7 @@
 // Shared by the command tests: card flags, dates relative to today, and assertions that check a
 // run's exit code, stdout and stderr together, so no run goes unchecked.
 import { afterEach, beforeEach, expect } from 'vitest';
-import { SANDBOX_MARKETPLACE_ID } from '../../src/sandbox/constants.js';
+import { SANDBOX_MARKETPLACE_ID } from '../../src/provider/sandbox-account.js';
 import { recordingServer, type RecordedRequest, type Route } from '../helpers/recording-server.js';
 import { payctl, tempHome, type RunOptions, type RunResult } from '../helpers/run.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_API_KEY, SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
+import { SANDBOX_API_KEY, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { currentIdentity } from '../../src/ledger/identity.js';
 import { converse, KEY } from '../helpers/interactive.js';
 import { recordingServer, type RecordedRequest, type Reply } from '../helpers/recording-server.js';

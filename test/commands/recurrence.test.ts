@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID } from '../../src/sandbox/constants.js';
+import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID } from '../../src/provider/sandbox-account.js';
 import { cardJson, DECLINED, expectError, expectJson, freshHomePerTest, run, type Tx } from './helpers.js';
 
 // Plans, subscriptions and invoices living through billing cycles on the sandbox clock, driven

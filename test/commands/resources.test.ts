@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_BUYER_ID } from '../../src/sandbox/constants.js';
+import { SANDBOX_BUYER_ID } from '../../src/provider/sandbox-account.js';
 import { ANSI, cardFlags, cardJson, expectError, expectJson, freshHomePerTest, run, type Tx } from './helpers.js';
 
 // Buyers, cards, sources, boletos, receipts and receivables against the embedded sandbox: the

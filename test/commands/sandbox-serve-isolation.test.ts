@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isLoopback } from '../../src/commands/sandbox/serve.js';
-import { SANDBOX_API_KEY, SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
+import { SANDBOX_API_KEY, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { marketplaceName } from '../../src/sandbox/marketplaces.js';
 import { servedSandboxForBlock, spawnPayctl, eventually } from '../helpers/serve.js';
 import { cardFlags, expectError, expectJson, expectUsage, freshHomePerTest, run } from './helpers.js';

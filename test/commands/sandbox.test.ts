@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID } from '../../src/sandbox/constants.js';
+import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID } from '../../src/provider/sandbox-account.js';
 import {
   ISO_MS,
   SANDBOX_LINE,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
+import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import type { RecordedRequest } from '../helpers/recording-server.js';
 import { expectError, expectJson, expectUsage, freshHomePerTest, RECORDED_MARKETPLACE, run, runAgainst, type Tx } from './helpers.js';
 

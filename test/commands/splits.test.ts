@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
+import { SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { buildCreateRequest, createFingerprint } from '../../src/commands/transactions/create.js';
 import { parseSplit } from '../../src/commands/transactions/split-input.js';
 import { recordingServer, type RecordedRequest, type Reply, type Route } from '../helpers/recording-server.js';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCsv } from '../helpers/csv.js';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { SANDBOX_API_KEY, SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
+import { SANDBOX_API_KEY, SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { recordingServer, type RecordingServer } from '../helpers/recording-server.js';
 import { readPng } from '../helpers/png.js';

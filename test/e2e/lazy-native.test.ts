@@ -32,7 +32,7 @@ describe('start-up loads no native module', () => {
   });
 
   it('a refund opens the ledger before anything is sent: with better-sqlite3 only where Node.js has no SQLite of its own', async () => {
-    const { openSqlite } = await import('../../src/ledger/sqlite.js');
+    const { openSqlite } = await import('../../src/platform/sqlite.js');
     const probe = await openSqlite(':memory:');
     probe.close();
     const trace = modulesLoadedBy(['transactions', 'refund', 'a'.repeat(32), '--yes', '--timeout', '1']);

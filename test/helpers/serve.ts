@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import { SANDBOX_API_KEY, SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
+import { SANDBOX_API_KEY, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { tempHome, testEnv } from './run.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));

@@ -12,7 +12,7 @@ import { Ledger } from '../../src/ledger/ledger.js';
 import { openLedger } from '../../src/ledger/open.js';
 import { PostgresStore } from '../../src/ledger/postgres-store.js';
 import { settle } from '../../src/ledger/settle.js';
-import { openSqlite } from '../../src/ledger/sqlite.js';
+import { openSqlite } from '../../src/platform/sqlite.js';
 import { SqliteStore, sqliteLedgerPath } from '../../src/ledger/sqlite-store.js';
 import type { Identity, Intent, LedgerStore } from '../../src/ledger/types.js';
 import { freshDatabase, postgresForFile } from '../helpers/postgres.js';

@@ -79,7 +79,7 @@ describe('transactions create walks the user through on a terminal', () => {
   });
 
   it('boleto asks for the buyer', async () => {
-    const { SANDBOX_BUYER_ID } = await import('../../src/sandbox/constants.js');
+    const { SANDBOX_BUYER_ID } = await import('../../src/provider/sandbox-account.js');
     const result = await converse(['transactions', 'create', '-o', 'json'], home.home, [
       { prompt: /Payment type/, keys: `${KEY.down}${KEY.enter}` },
       { prompt: /Amount/, keys: `150${KEY.enter}` },

@@ -27,7 +27,7 @@ export async function startChildSandboxes(workDir: string, stateDir: string, cou
   const entry = path.join(repoRoot, 'node_modules', '.cache', 'payctl', `child-sandbox-${path.basename(workDir)}.mjs`);
   await build({
     stdin: {
-      contents: `import { startSandbox } from './src/sandbox/index.ts';
+      contents: `import { startSandbox } from './src/sandbox/index.js';
         const at = process.argv[3] === undefined ? undefined : Number(process.argv[3]);
         const handle = await startSandbox({ stateDir: process.argv[2], ...(at === undefined ? {} : { now: () => new Date(at) }) });
         console.log(handle.url);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { openSqlite, type SqlDatabase } from '../../src/ledger/sqlite.js';
+import { openSqlite, type SqlDatabase } from '../../src/platform/sqlite.js';
 import { statePaths } from '../../src/sandbox/store.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

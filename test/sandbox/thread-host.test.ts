@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stopAllBeforeExit } from '../../src/interrupt.js';
+import { stopAllBeforeExit } from '../../src/platform/interrupt.js';
 import { startSandboxThread } from '../../src/sandbox/thread-host.js';
 
 // The host side of the embedded sandbox's thread, against small stand-in threads: what a command

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../src/ledger/sqlite.js';
+import { openSqlite } from '../../src/platform/sqlite.js';
 import { payctl, tempHome, type RunResult } from '../helpers/run.js';
 import { providerError, recordingServer, type RecordingServer } from '../helpers/recording-server.js';
 

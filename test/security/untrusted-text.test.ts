@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from '../helpers/csv.js';
-import { SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
+import { SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { CVV, EXP_YEAR, VISA, cardFlags, expectJson, run } from '../commands/helpers.js';
 import { providerError, recordingServer } from '../helpers/recording-server.js';
 import { payctl, tempHome, type RunResult } from '../helpers/run.js';

@@ -12,7 +12,7 @@ import { answerOf } from '../../src/api/schemas/answers.js';
 import { findAnswerMismatch } from '../../src/api/schemas/index.js';
 import { checkRequestBody, type requestSchemas } from '../../src/api/schemas/requests.js';
 import type { Operation } from '../../src/api/endpoints.js';
-import { SANDBOX_API_KEY, SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/constants.js';
+import { SANDBOX_API_KEY, SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { recordingProxy, type RecordingProxy } from '../helpers/recording-proxy.js';
 import { payctl, tempHome } from '../helpers/run.js';

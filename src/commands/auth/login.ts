@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { DirError } from '../../config/dirs.js';
+import { DirError } from '../../platform/dirs.js';
 import { DEFAULT_SETTLE_WINDOW_SECONDS, EMBEDDED_BASE_URL, SANDBOX_PROFILE, maskApiKey, type ResolvedProfile } from '../../config/profile.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { asValidator } from '../../prompts/prompter.js';

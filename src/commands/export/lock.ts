@@ -4,7 +4,7 @@
 // run killed (kill -9, a crash) leaves it behind, and the next run takes it over as soon as that
 // process is gone, so a resume right after a kill is not held up.
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { stopBeforeExit } from '../../interrupt.js';
+import { stopBeforeExit } from '../../platform/interrupt.js';
 import { InFlightError } from '../../errors.js';
 import { FileStepError, Leftovers, localFailure } from './failure.js';
 

@@ -2,12 +2,12 @@ import { statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { counted, singular } from '../../output/plural.js';
+import { counted, singular } from '../../platform/plural.js';
 import { recordWriter, type ExportRecord } from './formats.js';
 import { DAY_MS, DEFAULT_LOOKBACK_DAYS, parseExportOptions, type ExportOptions } from './options.js';
 import { lockState } from './lock.js';
 import { PartialFile, streamSink } from './sink.js';
-import { noteUntil } from '../../interrupt.js';
+import { noteUntil } from '../../platform/interrupt.js';
 import { FileStepError, Leftovers, localFailure, localReason } from './failure.js';
 import { checkStateWritable, readState, saveState, settleStaged, stagedPath, stageState, type ExportState, type NewState } from './state.js';
 import { fingerprint, printOf, Window } from './window.js';
@@ -153,7 +153,7 @@ async function exportRun(ctx: Context, opts: ExportOptions, state: ExportState |
       : () => undefined;
   const sink = file ?? streamSink(ctx.io.stdout);
   ctx.expectLongRun();
-  const capGrowth = (await import('../../output/young-generation.js')).capYoungGeneration();
+  const capGrowth = (await import('../../platform/young-generation.js')).capYoungGeneration();
   const progress = ctx.io.stderrIsTTY && !ctx.globals.quiet ? (await import('../../output/progress.js')).pageProgress(ctx.io.stderr, resource.noun) : undefined;
 
   const failed = (err: unknown, doing: string, outcome: string): unknown => {

@@ -2,7 +2,7 @@
 // once complete (written as `<out>.partial`, synced, then renamed).
 import { rmSync } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
-import { stopBeforeExit } from '../../interrupt.js';
+import { stopBeforeExit } from '../../platform/interrupt.js';
 import { UsageError } from '../../errors.js';
 import { writeOut } from '../../output/write.js';
 import { durableRename } from './durable.js';

@@ -2,7 +2,7 @@ import type { Context } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { reconcile, type Reconciliation } from '../../finance/reconcile.js';
 import { formatMoney } from '../../output/format.js';
-import { counted } from '../../output/plural.js';
+import { counted } from '../../platform/plural.js';
 import type { Column } from '../../output/render.js';
 import { writeOut } from '../../output/write.js';
 import { centsToDecimalString, decimalStringToCents } from '../../validate/index.js';

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { ValidationError } from '../../errors.js';
-import { counted, formatCount, noun } from '../../output/plural.js';
+import { counted, formatCount, noun } from '../../platform/plural.js';
 import { missingInput, optionalString } from '../shared/input.js';
 
 export async function runClock(ctx: Context): Promise<void> {

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { handleInterruptsHere } from '../../interrupt.js';
-import { SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../sandbox/constants.js';
+import { handleInterruptsHere } from '../../platform/interrupt.js';
+import { SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../provider/sandbox-account.js';
 import { optionalString } from '../shared/input.js';
 
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {

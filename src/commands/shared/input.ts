@@ -7,7 +7,7 @@ import { UsageError } from '../../errors.js';
 export function missingInput(flags: string[]): UsageError {
   const list = flags.join(', ');
   return new UsageError(
-    // Spelled out rather than through output/plural.ts: this module is loaded at every start-up.
+    // Spelled out rather than through platform/plural.ts: this module is loaded at every start-up.
     `missing ${flags.length === 1 ? 'required flag' : 'required flags'} ${list} (prompts are off: stdin or stdout is not a terminal, or --no-input was given)`,
   );
 }

@@ -1,7 +1,7 @@
 // What a create walk-through shows before it asks: the charge in words, as the customer would
 // describe it ("3x R$ 49,97 on MasterCard ••••4444"), not the request body. Card data is never
 // shown beyond its brand and last four digits.
-import { withoutControls } from '../../output/control-chars.js';
+import { withoutControls } from '../../platform/control-chars.js';
 import { formatMoney } from '../../output/format.js';
 import { cardBrand } from '../../validate/card.js';
 import { centsToDecimalString } from '../../validate/index.js';

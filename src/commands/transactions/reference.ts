@@ -5,7 +5,7 @@
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { formatDateTime, formatMoney } from '../../output/format.js';
-import { counted } from '../../output/plural.js';
+import { counted } from '../../platform/plural.js';
 import { sanitize } from '../../output/table.js';
 import { validateId } from '../../validate/index.js';
 import type { Transaction } from './shared.js';

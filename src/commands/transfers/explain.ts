@@ -3,7 +3,7 @@ import { CliError, ExitCode } from '../../errors.js';
 import { explainTransfer, type TransferExplanation } from '../../finance/explain.js';
 import { formatMoney } from '../../output/format.js';
 import type { Column } from '../../output/render.js';
-import { counted } from '../../output/plural.js';
+import { counted } from '../../platform/plural.js';
 import { writeOut } from '../../output/write.js';
 import { validateId } from '../../validate/index.js';
 

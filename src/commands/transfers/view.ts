@@ -3,7 +3,7 @@
 import { decimalCents } from '../../output/totals.js';
 import { formatMoney } from '../../output/format.js';
 import type { ObjectView } from '../../output/object-view.js';
-import { counted } from '../../output/plural.js';
+import { counted } from '../../platform/plural.js';
 import { centsToDecimalString } from '../../validate/index.js';
 
 type Item = Record<string, unknown>;

@@ -1,11 +1,11 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { ALL_EVENTS, eventMatches } from '../../api/event-types.js';
-import { checkDeliverySignature, DEFAULT_TOLERANCE_SECONDS, type SignatureCheck } from '../../api/webhook-signature.js';
+import { ALL_EVENTS, eventMatches } from '../../provider/event-types.js';
+import { checkDeliverySignature, DEFAULT_TOLERANCE_SECONDS, type SignatureCheck } from '../../provider/webhook-signature.js';
 import type { Context } from '../../context.js';
 import { UsageError, ValidationError } from '../../errors.js';
-import { handleInterruptsHere } from '../../interrupt.js';
+import { handleInterruptsHere } from '../../platform/interrupt.js';
 import { optionalString, stringList } from '../shared/input.js';
 import { capConnections, declaredTooLarge, MAX_CONNECTIONS, readBounded, refuseAndClose, SERVER_LIMITS } from './listen-limits.js';
 import { seenEvents } from './seen-events.js';

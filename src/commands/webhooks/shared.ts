@@ -1,5 +1,5 @@
-import { ALL_EVENTS, EVENT_TYPES, unknownEventTypes } from '../../api/event-types.js';
-import { isLoopbackHost } from '../../api/loopback.js';
+import { ALL_EVENTS, EVENT_TYPES, unknownEventTypes } from '../../provider/event-types.js';
+import { isLoopbackHost } from '../../platform/loopback.js';
 import { ValidationError } from '../../errors.js';
 import type { Column } from '../../output/render.js';
 

@@ -1,8 +1,8 @@
 import { chmodSync, closeSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { DirError, ensureDir } from '../../config/dirs.js';
-import { sandboxDir } from '../../config/paths.js';
-import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from '../../ledger/sqlite.js';
+import { DirError, ensureDir } from '../../platform/dirs.js';
+import { sandboxDir } from '../paths.js';
+import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from '../../platform/sqlite.js';
 import { SandboxError } from '../errors.js';
 import { addedColumnsSql, DB_FORMAT, schemaSql } from './schema.js';
 

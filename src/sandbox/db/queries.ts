@@ -1,5 +1,5 @@
-import type { SqlValue } from '../../ledger/sqlite.js';
-import { GcPacer } from '../../paced-gc.js';
+import type { SqlValue } from '../../platform/sqlite.js';
+import { GcPacer } from '../../platform/paced-gc.js';
 import type { ListQuery } from '../list.js';
 import type { SandboxState } from '../types.js';
 import { TABLE_BY_NAME, type Doc, type TableSpec } from './schema.js';

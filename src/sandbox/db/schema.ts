@@ -1,4 +1,4 @@
-import type { SqlValue } from '../../ledger/sqlite.js';
+import type { SqlValue } from '../../platform/sqlite.js';
 
 // The sandbox's tables. Every collection of the state (types.ts) is a table of JSON documents
 // keyed as the state keys it: by position for the lists that only grow (transactions,

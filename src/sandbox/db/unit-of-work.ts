@@ -1,4 +1,4 @@
-import type { SqlValue } from '../../ledger/sqlite.js';
+import type { SqlValue } from '../../platform/sqlite.js';
 import type { UnitKey } from '../change-tracking.js';
 import type { SandboxState } from '../types.js';
 import type { SandboxDb } from './database.js';

@@ -8,11 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { ensureDir } from '../../../config/dirs.js';
+import { ensureDir } from '../../../platform/dirs.js';
 import { CliError } from '../../../errors.js';
 import { stringify } from 'csv-stringify/sync';
 import { safeCell } from '../../../output/csv.js';
-import { stopBeforeExit } from '../../../interrupt.js';
+import { stopBeforeExit } from '../../../platform/interrupt.js';
 
 export interface FailedRow {
   row: number;

@@ -13,9 +13,9 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Context } from '../../../context.js';
-import { dirError, ensureDir } from '../../../config/dirs.js';
+import { dirError, ensureDir } from '../../../platform/dirs.js';
 import { UsageError } from '../../../errors.js';
-import { stopBeforeExit } from '../../../interrupt.js';
+import { stopBeforeExit } from '../../../platform/interrupt.js';
 
 export interface BulkSource {
   /** The first reading: a pipe's copy is kept as it is read. */

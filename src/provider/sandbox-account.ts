@@ -1,4 +1,5 @@
-// The sandbox's fixed identities. Kept apart from the rest of the sandbox, with no imports, so
+// The sandbox account: the fixed identities of the test account the embedded sandbox plays. They
+// belong to the contract between the sandbox and the CLI (the built-in profile names them), so
 // the CLI's configuration can name them without loading (or bundling into its start-up path)
 // the emulation itself.
 
