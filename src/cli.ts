@@ -32,12 +32,8 @@ import { registerSubscriptions } from './commands/subscriptions/index.js';
 import { registerTransactions } from './commands/transactions/index.js';
 import { registerTransfers } from './commands/transfers/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
+import type { ActionFactory } from './commands/verb.js';
 import { VERSION } from './version.js';
-
-/** A verb's implementation, loaded only when that verb runs. */
-export interface VerbModule {
-  run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void>;
-}
 
 /** Shared by every registration: the run's streams and the context once a verb starts. */
 export interface Runtime {
@@ -45,7 +41,6 @@ export interface Runtime {
   context?: Context;
 }
 
-export type ActionFactory = (load: () => Promise<VerbModule>) => (...args: unknown[]) => Promise<void>;
 
 /** Runs payctl with these arguments and streams; returns the exit code. Never exits the process. */
 export async function runCli(argv: string[], io: IO): Promise<number> {
@@ -118,7 +113,7 @@ works right after install, with no account.`,
     const positional = (args.slice(0, -2) as (string | string[] | undefined)[]).flatMap((a) =>
       a === undefined ? [] : Array.isArray(a) ? a : [a],
     );
-    const context = new Context(io, parseGlobals(command.optsWithGlobals()));
+    const context = new Context(io, parseGlobals(command.optsWithGlobals()), () => buildProgram({ io }));
     runtime.context = context;
     await context.applyTimeZone();
     const verb = await load();

@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import type { ApiClient, ClientOptions, PreparedRequest, RequestInput } from './api/client.js';
 import { maxAnswerBytesFrom } from './api/answer-limits.js';
 import type { Target } from './api/endpoints.js';
@@ -88,7 +89,17 @@ export class Context {
   private preferredOutput?: OutputFormat;
   private readonly secrets = new Set<string>();
 
-  constructor(io: IO, globals: GlobalOptions) {
+  /**
+   * @param commandTree the whole command tree, for the verbs that describe it (completion scripts):
+   *   handed in by cli.ts so that no verb imports the program back.
+   */
+  constructor(
+    io: IO,
+    globals: GlobalOptions,
+    readonly commandTree: () => Command = () => {
+      throw new Error('no command tree was given to this context');
+    },
+  ) {
     this.io = io;
     this.globals = globals;
     this.paths = resolvePaths(io.env);

@@ -16,6 +16,5 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   }
   const generate = shell === undefined ? undefined : SCRIPT_FOR[shell];
   if (!generate) throw new UsageError(`<shell>: give bash, zsh or fish${shell === undefined ? '' : ` (not "${shell}")`}`);
-  const { buildProgram } = await import('../../cli.js');
-  await writeOut(ctx.io.stdout, generate(treeOf(buildProgram({ io: ctx.io }), (await import('./values.js')).COMPLETION_VALUES)));
+  await writeOut(ctx.io.stdout, generate(treeOf(ctx.commandTree(), (await import('./values.js')).COMPLETION_VALUES)));
 }

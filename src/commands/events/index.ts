@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ActionFactory } from '../../cli.js';
+import type { ActionFactory } from '../verb.js';
 import { collect } from '../shared/input.js';
 import { examples } from '../shared/help.js';
 import { addListFlags } from '../shared/list-flags.js';

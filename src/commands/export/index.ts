@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ActionFactory } from '../../cli.js';
+import type { ActionFactory } from '../verb.js';
 import { examples } from '../shared/help.js';
 
 // Kept free of the resource table and the writers: this is loaded to build help and completion.

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ActionFactory } from '../../cli.js';
+import type { ActionFactory } from '../verb.js';
 import { examples, requiredFirst } from '../shared/help.js';
 
 export function registerReceipts(program: Command, action: ActionFactory, withVerbs = true): void {

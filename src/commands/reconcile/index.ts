@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ActionFactory } from '../../cli.js';
+import type { ActionFactory } from '../verb.js';
 import { examples } from '../shared/help.js';
 
 export function registerReconcile(program: Command, action: ActionFactory, withVerbs = true): void {

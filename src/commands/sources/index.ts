@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import type { ActionFactory } from '../../cli.js';
+import type { ActionFactory } from '../verb.js';
 import { examples } from '../shared/help.js';
 import { collect } from '../shared/input.js';
 

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import type { ActionFactory } from '../../cli.js';
+import type { ActionFactory } from '../verb.js';
 import { examples, requiredFirst } from '../shared/help.js';
 import { addListFlags } from '../shared/list-flags.js';
 import { addSellerFlag } from '../shared/seller-flag.js';

@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import type { ActionFactory } from '../../cli.js';
+import type { ActionFactory } from '../verb.js';
 import { collect } from '../shared/input.js';
 import { addMoneyMoveFlags } from '../shared/again.js';
 import { addListFlags } from '../shared/list-flags.js';
