@@ -12,7 +12,7 @@ import type { GlobalOptions } from './globals.js';
 import { clearStatusLine } from './output/status-line.js';
 import { colorEnabled, type IO } from './io.js';
 import type { ObjectView } from './output/object-view.js';
-import type { Column, OutputFormat } from './output/render.js';
+import type { Column, OutputFormat } from './output/render-options.js';
 import type { TotalSpec } from './output/totals.js';
 import type { MoneyGuard } from './ledger/guard.js';
 import type { Prompter } from './prompts/prompter.js';
@@ -581,7 +581,7 @@ export class Context {
   }
 
   private async renderOptions() {
-    const options: import('./output/render.js').RenderOptions = {
+    const options: import('./output/render-options.js').RenderOptions = {
       format: await this.outputFormat(),
       out: this.io.stdout,
       color: this.color,

@@ -1,6 +1,6 @@
 import { UsageError } from './errors.js';
 import { didYouMean } from './validate/closest.js';
-import type { OutputFormat } from './output/render.js';
+import type { OutputFormat } from './output/render-options.js';
 import { parseCsvLocale, type CsvLocale } from './output/csv-locale.js';
 
 /** Options accepted before or after any verb (see the contract's "Invocation"). */

@@ -4,7 +4,7 @@
 import { withoutControls } from '../platform/control-chars.js';
 import { csvDialect } from './csv-locale.js';
 import { flatten, pathReader } from './fields.js';
-import type { RenderOptions } from './render.js';
+import type { RenderOptions } from './render-options.js';
 import { writeOut } from './write.js';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -6,7 +6,7 @@
 // come here: they print the API's object as it is.
 import { getPath } from './fields.js';
 import type { CellKind } from './format.js';
-import type { Column } from './render.js';
+import type { Column } from './render-options.js';
 import { cellText, drawPairs, loadStyle, loadTable, renderTableList, sanitize, styleCell, type Pair } from './table.js';
 
 type Item = Record<string, unknown>;

@@ -6,7 +6,7 @@
 // its net against the largest.
 import { UsageError } from '../errors.js';
 import { didYouMean } from '../validate/closest.js';
-import type { Column } from './render.js';
+import type { Column } from './render-options.js';
 import { formatMoney } from './format.js';
 import { formatCount } from '../platform/plural.js';
 import { decimalCents } from './totals.js';

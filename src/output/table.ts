@@ -33,7 +33,7 @@ import { withoutControls } from '../platform/control-chars.js';
 import { flatten, getPath } from './fields.js';
 import { colorStatus, formatDateTime, formatMoney, kindForKey } from './format.js';
 import { counted } from '../platform/plural.js';
-import type { Column, RenderOptions } from './render.js';
+import type { Column, RenderOptions } from './render-options.js';
 import { writeOut } from './write.js';
 
 type Kind = NonNullable<Column['kind']>;

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import type { Column, OutputFormat, RenderOptions } from '../../src/output/render.js';
+import type { Column, OutputFormat, RenderOptions } from '../../src/output/render-options.js';
 
 /** A stdout stand-in that keeps everything written to it. */
 export class Collector extends Writable {

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { ValidationError } from '../../errors.js';
-import type { Column } from '../../output/render.js';
+import type { Column } from '../../output/render-options.js';
 import { parseDate, parseMetadata, validateEmail, validateId, validatePhone } from '../../validate/index.js';
 import { normalizeTaxpayerId, validateTaxpayerId } from '../../validate/taxpayer.js';
 import { optionalString, stringList } from '../shared/input.js';

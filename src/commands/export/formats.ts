@@ -3,22 +3,11 @@
 import { pathReader } from '../../output/fields.js';
 import type { ExportColumn } from './resources.js';
 import type { Sink } from './sink.js';
+import type { ExportRecord, RecordWriter } from './record.js';
 import type { CsvLocale } from '../../output/csv-locale.js';
 
 export const EXPORT_FORMATS = ['ndjson', 'csv', 'parquet'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-/** A record to write, with its JSON text (made once: the fingerprint is taken from it too). */
-export interface ExportRecord {
-  item: Record<string, unknown>;
-  json: string;
-}
-
-export interface RecordWriter {
-  write(records: ExportRecord[]): Promise<void>;
-  /** Writes what the format needs at its end (Parquet's footer); the sink is then complete. */
-  end(): Promise<void>;
-}
 
 export interface WriterOptions {
   /** --csv-raw: CSV cells that look like formulas are not prefixed with `'` (see output/csv.ts). */

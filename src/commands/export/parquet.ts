@@ -7,7 +7,7 @@ import type { SchemaElement } from 'hyparquet';
 import { pathReader } from '../../output/fields.js';
 import { startCollection } from '../../platform/paced-gc.js';
 import { VERSION } from '../../version.js';
-import type { ExportRecord, RecordWriter } from './formats.js';
+import type { ExportRecord, RecordWriter } from './record.js';
 import type { ColumnType, ExportColumn } from './resources.js';
 import type { Sink } from './sink.js';
 

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import type { Column } from '../../output/render.js';
+import type { Column } from '../../output/render-options.js';
 import { grossFeesNet } from '../../output/totals.js';
 import { validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';

@@ -2,7 +2,7 @@ import type { Context } from '../../context.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import { clockTime, isoTime } from '../../ledger/time.js';
 import type { Intent, Lock } from '../../ledger/types.js';
-import type { Column } from '../../output/render.js';
+import type { Column } from '../../output/render-options.js';
 import { centsToDecimalString } from '../../validate/index.js';
 
 /** The ledger of the current profile's account, for reading and steering it. */

@@ -1,5 +1,5 @@
 import { UsageError, ValidationError } from '../../errors.js';
-import type { Column } from '../../output/render.js';
+import type { Column } from '../../output/render-options.js';
 import { parseAmount, parseAmountCents, validateCurrency } from '../../validate/index.js';
 import { centsForTable } from '../shared/cents.js';
 import { optionalString, stringList } from '../shared/input.js';

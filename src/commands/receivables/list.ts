@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import type { Column } from '../../output/render.js';
+import type { Column } from '../../output/render-options.js';
 import { centsToDecimalString, decimalStringToCents, validateId } from '../../validate/index.js';
 import { UsageError } from '../../errors.js';
 import { missingInput, optionalString } from '../shared/input.js';

@@ -3,7 +3,7 @@ import { CliError, ExitCode } from '../../errors.js';
 import { reconcile, type Reconciliation } from '../../finance/reconcile.js';
 import { formatMoney } from '../../output/format.js';
 import { counted } from '../../platform/plural.js';
-import type { Column } from '../../output/render.js';
+import type { Column } from '../../output/render-options.js';
 import { writeOut } from '../../output/write.js';
 import { centsToDecimalString, decimalStringToCents } from '../../validate/index.js';
 import { missingInput, optionalString } from '../shared/input.js';

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { UsageError, ValidationError } from '../../errors.js';
-import type { Column } from '../../output/render.js';
+import type { Column } from '../../output/render-options.js';
 import { parseDate, validateEmail, validateId } from '../../validate/index.js';
 import { validateTaxpayerId } from '../../validate/taxpayer.js';
 import { buyerBodyFromFlags, maskTaxpayerId } from '../buyers/shared.js';

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { UsageError, ValidationError } from '../../errors.js';
-import type { Column } from '../../output/render.js';
+import type { Column } from '../../output/render-options.js';
 import { parseDate, validateId } from '../../validate/index.js';
 import { amountFromFlags } from '../shared/amount.js';
 import { centsForTable } from '../shared/cents.js';

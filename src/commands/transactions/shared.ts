@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import type { Column } from '../../output/render.js';
+import type { Column } from '../../output/render-options.js';
 import { validateId } from '../../validate/index.js';
 
 export const TRANSACTION_STATUSES = [

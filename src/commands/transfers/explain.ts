@@ -2,7 +2,7 @@ import type { Context } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { explainTransfer, type TransferExplanation } from '../../finance/explain.js';
 import { formatMoney } from '../../output/format.js';
-import type { Column } from '../../output/render.js';
+import type { Column } from '../../output/render-options.js';
 import { counted } from '../../platform/plural.js';
 import { writeOut } from '../../output/write.js';
 import { validateId } from '../../validate/index.js';

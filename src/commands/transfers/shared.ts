@@ -1,4 +1,4 @@
-import type { Column } from '../../output/render.js';
+import type { Column } from '../../output/render-options.js';
 import { grossFeesNet } from '../../output/totals.js';
 
 export const TRANSFER_STATUSES = ['pending', 'succeeded', 'failed', 'canceled'] as const;

@@ -1,7 +1,7 @@
 import { ALL_EVENTS, EVENT_TYPES, unknownEventTypes } from '../../provider/event-types.js';
 import { isLoopbackHost } from '../../platform/loopback.js';
 import { ValidationError } from '../../errors.js';
-import type { Column } from '../../output/render.js';
+import type { Column } from '../../output/render-options.js';
 
 export const WEBHOOK_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },

@@ -3,7 +3,7 @@ import type { GuardedMove } from '../../../ledger/guard.js';
 import type { Intent } from '../../../ledger/types.js';
 import { formatMoney } from '../../../output/format.js';
 import type { ObjectView } from '../../../output/object-view.js';
-import type { Column } from '../../../output/render.js';
+import type { Column } from '../../../output/render-options.js';
 import { validateId } from '../../../validate/index.js';
 import type { SplitInput } from '../split-input.js';
 
