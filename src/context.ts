@@ -505,7 +505,7 @@ export class Context {
   async list(spec: ListSpec): Promise<number> {
     // A short list (one page) neither grows V8's young generation nor is worth a sandbox thread.
     const long = spec.request.all || spec.request.limit > SHORT_RUN_ITEMS;
-    const capGrowth = long ? (await import('./platform/young-generation.js')).capYoungGeneration() : undefined;
+    const capGrowth = long ? (await import('./platform/runtime.js')).capYoungGeneration() : undefined;
     if (long) this.expectLongRun();
     const api = await this.api();
     const format = await this.outputFormat();

@@ -1,7 +1,6 @@
-import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
-import { Agent, EnvHttpProxyAgent } from './undici-parts.js';
-import { GcPacer } from '../platform/paced-gc.js';
+import { Agent, EnvHttpProxyAgent } from 'undici';
+import { GcPacer } from '../platform/runtime.js';
 import { ApiError, NetworkError, OutcomeUnknownError, UsageError, ValidationError } from '../errors.js';
 import { buildUrl, endpointOf, type Endpoint, type Target } from './endpoints.js';
 import { errorFromText } from './error-body.js';
@@ -74,13 +73,6 @@ export class UncertainOutcomeError extends OutcomeUnknownError {
   }
 }
 
-// undici parses HTTP with a WebAssembly build of llhttp. V8 first compiles it with its baseline
-// compiler, then re-optimises it on background threads, and a process exit waits for those jobs:
-// measured here at about 100 ms and 35 MB on every command. A CLI makes a handful of requests,
-// for which the baseline code is plenty, so the optimising tier is switched off (WebAssembly only;
-// payctl runs no other).
-setFlagsFromString('--liftoff-only');
-
 /**
  * How many pages of a list are requested ahead of the one being written (see pages()): one, or two
  * when pages are large. Measured on 100,000-item exports: a large page (100 transactions, ~245 KB)
@@ -103,7 +95,7 @@ const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'
 const RECENT_PAGES = 10;
 
 /**
- * Pages of a list between two full garbage collections (see paced-gc.ts): 5,000 items of 100 a
+ * Pages of a list between two full garbage collections (see platform/runtime.ts): 5,000 items of 100 a
  * page. A page's answer (~245 KB of text for transactions) waits while the page before it is
  * written, so it outlives young-generation collections; once read, it is garbage that only a full
  * collection frees: 100 pages are 24 MB of it. Measured on the

@@ -1,4 +1,4 @@
-import { collector } from '../platform/paced-gc.js';
+import { collector } from '../platform/runtime.js';
 import { catchUp } from './catch-up.js';
 import { DAY_SECONDS, type SandboxClock } from './clock.js';
 import { invalidParameters } from './errors.js';

@@ -2,7 +2,7 @@
 // command's side (the client reading pages) and on the sandbox's (serving them). The effect on
 // peak memory is measured by `npm run bench`; these check that the pacing is wired and reachable.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { collector, GcPacer } from '../../src/platform/paced-gc.js';
+import { collector, GcPacer } from '../../src/platform/runtime.js';
 import { freshHomePerTest, run } from '../commands/helpers.js';
 
 const home = freshHomePerTest();

@@ -19,10 +19,10 @@ const BARE_FETCH = path.join(here, 'bare-fetch.mjs');
 const BARE_PAGES = path.join(here, 'bare-pages.mjs');
 const BARE_REFUNDS_CLIENT = path.join(here, 'bare-refunds.mjs');
 const PEAK_RSS = path.join(here, 'peak-rss.mjs');
-// The seller `sandbox serve` seeds (src/sandbox/constants.ts); a profile pointed at it by
+// The seller `sandbox serve` seeds (src/provider/sandbox-account.ts); a profile pointed at it by
 // PAYCTL_BASE_URL must be told, since the embedded sandbox's ids do not follow a base URL.
 const SANDBOX_SELLER_ID = '717306fb6d8e0a3645ce5a907a498f8d';
-// The built-in sandbox profile's key (src/sandbox/constants.ts). `sandbox serve` makes each key a
+// The built-in sandbox profile's key (src/provider/sandbox-account.ts). `sandbox serve` makes each key a
 // marketplace of its own; this one's is the embedded sandbox's state, which the exactly-once
 // figures set up and check through the server's PAYCTL_HOME.
 const BENCH_KEY = 'zpk_test_sandbox_0a1bc86eb5180432';

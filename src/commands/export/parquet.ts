@@ -5,7 +5,7 @@
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import type { SchemaElement } from 'hyparquet';
 import { pathReader } from '../../output/fields.js';
-import { startCollection } from '../../platform/paced-gc.js';
+import { startCollection } from '../../platform/runtime.js';
 import { VERSION } from '../../version.js';
 import type { ExportRecord, RecordWriter } from './record.js';
 import type { ColumnType, ExportColumn } from './resources.js';

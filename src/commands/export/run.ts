@@ -154,7 +154,7 @@ async function exportRun(ctx: Context, opts: ExportOptions, state: ExportState |
       : () => undefined;
   const sink = file ?? streamSink(ctx.io.stdout);
   ctx.expectLongRun();
-  const capGrowth = (await import('../../platform/young-generation.js')).capYoungGeneration();
+  const capGrowth = (await import('../../platform/runtime.js')).capYoungGeneration();
   const progress = ctx.io.stderrIsTTY && !ctx.globals.quiet ? (await import('../../output/progress.js')).pageProgress(ctx.io.stderr, resource.noun) : undefined;
 
   const failed = (err: unknown, doing: string, outcome: string): unknown => {

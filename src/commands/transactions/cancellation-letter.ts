@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { Agent } from '../../api/undici-parts.js';
+import { Agent } from 'undici';
 import type { Context } from '../../context.js';
 import { NetworkError, UsageError } from '../../errors.js';
 import { optionalString } from '../shared/input.js';

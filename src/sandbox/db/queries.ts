@@ -1,5 +1,5 @@
 import type { SqlValue } from '../../platform/sqlite.js';
-import { GcPacer } from '../../platform/paced-gc.js';
+import { GcPacer } from '../../platform/runtime.js';
 import type { ListQuery } from '../list.js';
 import type { SandboxState } from '../types.js';
 import { TABLE_BY_NAME, type Doc, type TableSpec } from './schema.js';
@@ -101,7 +101,7 @@ function remember<V>(map: Map<string, V>, key: string, value: V): void {
 // each of 1,000 pages was most of an export's time.
 const counts = new Map<string, { mark: string; n: number }>();
 
-// Pages served between two full garbage collections (see paced-gc.ts): an export of 100,000
+// Pages served between two full garbage collections (see platform/runtime.ts): an export of 100,000
 // transactions is 1,000 pages.
 const pacer = new GcPacer(100);
 

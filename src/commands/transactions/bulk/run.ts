@@ -465,10 +465,10 @@ export async function runBulkRefund(ctx: Context, options: Record<string, unknow
   const flags = moneyMoveFlags(options);
   if (options.amount !== undefined || options.amountCents !== undefined) throw new ValidationError('--file', 'amounts come from the file (an amount or amount_cents column), or all that remains of every row with --full; drop --amount');
   // V8's young generation may grow to a few megabytes and no further, as in long exports
-  // (platform/young-generation.ts): held at its starting 1 MB, a tenth of a batch's time went to
+  // (platform/runtime.ts): held at its starting 1 MB, a tenth of a batch's time went to
   // the collector; left alone, memory grew with the batch. Checked from before the input is read,
   // the first heavy part, and then after every hundred rows.
-  const capGrowth = (await import('../../../platform/young-generation.js')).capYoungGeneration();
+  const capGrowth = (await import('../../../platform/runtime.js')).capYoungGeneration();
   capGrowth();
   const full = options.full === true;
   const source = await openBulkSource(ctx, file);
