@@ -1,92 +1,44 @@
 import type { Command } from 'commander';
-import type { ApiClient, ClientOptions, PreparedRequest, RequestInput } from './api/client.js';
+import type { ApiClient, ClientOptions, RequestInput } from './api/client.js';
 import { maxAnswerBytesFrom } from './api/answer-limits.js';
 import type { Target } from './api/endpoints.js';
-import { DirError, ensureDir } from './platform/dirs.js';
+import { DirError } from './platform/dirs.js';
 import { resolvePaths, type Paths } from './config/paths.js';
-import { sandboxDir } from './sandbox/paths.js';
+import { prepareSandboxDir } from './sandbox/embedded.js';
 import { resolveProfile, type ResolvedProfile } from './config/profile.js';
 import { loadConfig, type ConfigFile } from './config/store.js';
 import { UsageError } from './errors.js';
 import type { GlobalOptions } from './globals.js';
 import { clearStatusLine } from './output/status-line.js';
 import { colorEnabled, type IO } from './io.js';
-import type { ObjectView } from './output/object-view.js';
-import type { Column, OutputFormat } from './output/render-options.js';
-import type { TotalSpec } from './output/totals.js';
+import { Printer } from './output/printer.js';
+import type { Logger } from './platform/logger.js';
 import type { MoneyGuard } from './ledger/guard.js';
 import type { Prompter } from './prompts/prompter.js';
 import { USER_AGENT } from './version.js';
-
-/** A list verb's whole output: what to fetch and how to show it. */
-export interface ListSpec {
-  operation: Target;
-  input: RequestInput;
-  request: { limit: number; all: boolean };
-  /** Plural noun for progress and totals: "transactions". */
-  noun: string;
-  columns: Column[];
-  /** Display-only fields for the table (a masked CPF, a computed fee); never in JSON or CSV. */
-  tableRow?: (item: Record<string, unknown>) => Record<string, unknown>;
-  /** For a table only, before tableRow: a page given what other reads tell (a buyer's name). */
-  tablePage?: (api: ApiClient, page: unknown[]) => Promise<unknown[]>;
-  /** The CSV header when --fields is not given: the same columns whatever the data. */
-  csvColumns?: string[];
-  /** Sums printed under the table. */
-  totals?: TotalSpec[];
-  /** --group-by: the items summed per group (output/summary.ts) instead of listed. */
-  groupBy?: { by: import('./output/summary.js').Dimension; spec: import('./output/summary.js').SummarySpec };
-  /** Where the pages come from, when one request cannot say what is wanted (see transactions list). */
-  pages?: (api: ApiClient, onPage?: (items: number, total: number | undefined) => void) => AsyncGenerator<unknown[]>;
-}
-
-/**
- * Up to this many items (one page of a list, as many refunds) a command is short: not worth a
- * thread for the embedded sandbox (see startEmbeddedSandbox).
- */
-export const SHORT_RUN_ITEMS = 100;
-
-export interface Logger {
-  /** Progress and status lines; silenced by --quiet. */
-  status(message: string): void;
-  /** Warnings always show. */
-  warn(message: string): void;
-  debug(message: string): void;
-}
 
 /**
  * What every command receives: streams, options, and lazily built dependencies. Commands never
  * reach for process.*, undici, inquirer or the config file themselves, so tests swap them freely
  * and start-up only pays for what a command uses.
  */
-/**
- * A list cut at --limit with more behind it: how many there are in all (when the service says)
- * and what shows them all. Undefined when the list was shown whole.
- */
-function partOf(count: number, extent: import('./api/client.js').ListExtent | undefined): { total: number | undefined; hint: string } | undefined {
-  if (!extent) return undefined;
-  if (extent.total !== undefined && extent.total > count) return { total: extent.total, hint: '--all for every one' };
-  if (extent.more) return { total: undefined, hint: 'more: --all for every one' };
-  return undefined;
-}
-
 export class Context {
   readonly io: IO;
   readonly globals: GlobalOptions;
   readonly paths: Paths;
   readonly log: Logger;
+  /** What the command prints: objects, views, rows, lists (output/printer.ts). */
+  readonly out: Printer;
   private configCache?: ConfigFile;
   private profileCache?: ResolvedProfile;
   private settingsCache?: ResolvedProfile;
   private apiCache?: Promise<ApiClient>;
   private prompterCache?: Promise<Prompter>;
   private guardCache?: Promise<MoneyGuard>;
-  private dryRunWritten = false;
   private readonly cleanups: (() => Promise<void>)[] = [];
   private sandboxNoticeShown = false;
   private deliverWebhooks = false;
   private longRun = false;
-  private preferredOutput?: OutputFormat;
   private readonly secrets = new Set<string>();
 
   /**
@@ -116,6 +68,7 @@ export class Context {
         if (globals.debug) write(message);
       },
     };
+    this.out = new Printer(this);
   }
 
   /** Prompts only when a person is there to answer: both ends are terminals and --no-input is absent. */
@@ -187,6 +140,11 @@ export class Context {
   }
 
   /** The current profile without reading a key kept in the keyring: for what needs only its settings (the output format). */
+  /** The profile's settings (its output and csv_locale for the printer), or undefined when the config cannot be read. */
+  settings(): Promise<ResolvedProfile | undefined> {
+    return this.profileSettings().catch(() => undefined);
+  }
+
   private async profileSettings(): Promise<ResolvedProfile> {
     if (!this.settingsCache) {
       const overrides: Parameters<typeof resolveProfile>[2] = {};
@@ -236,7 +194,7 @@ export class Context {
     const client = new ApiClient({
       ...this.clientOptions(profile, profile.isEmbedded ? 'sandbox://embedded' : profile.baseUrl),
       instead: async (shown) => {
-        await this.writeDryRun(shown);
+        await this.out.dryRun(shown);
         throw new DryRunStop();
       },
     });
@@ -252,7 +210,15 @@ export class Context {
     const { ApiClient, checkTransportSecurity } = await import('./api/client.js');
     let baseUrl = profile.baseUrl;
     if (profile.isEmbedded) {
-      const sandbox = await this.startEmbeddedSandbox();
+      const { launchEmbeddedSandbox } = await import('./sandbox/embedded.js');
+      const { entryUrl } = await import('./entry.js');
+      const sandbox = await launchEmbeddedSandbox({
+        stateDir: this.paths.stateDir,
+        deliver: this.deliverWebhooks,
+        threadEntry: this.longRun ? entryUrl() : undefined,
+        warn: this.log.warn,
+        debug: this.log.debug,
+      });
       this.cleanups.push(() => sandbox.close());
       baseUrl = sandbox.url;
     } else {
@@ -271,34 +237,9 @@ export class Context {
     this.longRun = true;
   }
 
-  /**
-   * The embedded sandbox, on its own thread for a long run, so that the sandbox's work and the
-   * command's overlap on two cores: a 100,000-item export takes half the time. A short command
-   * keeps it on the command's thread, since starting a thread costs about 75 ms, half of a
-   * `transactions get`. Driven from source (the in-process tests, see entry.ts), it is always here.
-   */
-  private async startEmbeddedSandbox(): Promise<import('./sandbox/server.js').SandboxHandle> {
-    this.prepareSandboxState();
-    const data = { stateDir: this.paths.stateDir, deliver: this.deliverWebhooks };
-    const { entryUrl } = await import('./entry.js');
-    const entry = this.longRun ? entryUrl() : undefined;
-    if (!entry) {
-      const { startSandbox } = await import('./sandbox/index.js');
-      return startSandbox(data);
-    }
-    const { startSandboxThread } = await import('./sandbox/thread-host.js');
-    const sandbox = await startSandboxThread(entry, data, (why) => this.log.warn(`the embedded sandbox stopped: ${why}`));
-    this.log.debug(`* embedded sandbox on its own thread at ${sandbox.url}`);
-    return sandbox;
-  }
-
-  /**
-   * Makes the sandbox's directory in the state directory if missing, and checks it can be written,
-   * before the sandbox starts: one that cannot be used is one line naming it (exit 2) before
-   * anything is sent, rather than a failed request (a network error, or an unknown outcome).
-   */
+  /** The sandbox's directory, made and checked before the embedded sandbox is used (sandbox/embedded.ts). */
   prepareSandboxState(): void {
-    ensureDir(sandboxDir(this.paths.stateDir), 'state directory');
+    prepareSandboxDir(this.paths.stateDir);
   }
 
   private clientOptions(profile: ResolvedProfile, baseUrl: string): ClientOptions {
@@ -379,20 +320,14 @@ export class Context {
     const profile = await this.profile();
     // Before the ledger is asked about earlier runs, whose checks would need the sandbox too.
     if (profile.isEmbedded) this.prepareSandboxState();
-    const [{ openLedger }, { MoneyGuard }, { countdown }, where] = await Promise.all([
-      import('./ledger/open.js'),
-      import('./ledger/guard.js'),
-      import('./output/countdown.js'),
-      this.ledgerPlace(),
-    ]);
-    const ledger = await openLedger(where.place, where.account, where.scrub);
-    this.cleanups.push(() => ledger.close());
-    return new MoneyGuard({
-      ledger,
+    const [{ openMoneyGuard }, { countdown }, where] = await Promise.all([import('./ledger/open-guard.js'), import('./output/countdown.js'), this.ledgerPlace()]);
+    const { guard, close } = await openMoneyGuard(where, {
       settings: { timeoutMs: profile.timeoutSeconds * 1000, windowMs: profile.settleWindowSeconds * 1000, noWait: options.noWait === true },
       log: this.log,
       waiting: (what, until) => countdown(this.io.stderr, this.io.stderrIsTTY && !this.globals.quiet, this.log.warn, what, until),
     });
+    this.cleanups.push(close);
+    return guard;
   }
 
   /**
@@ -431,180 +366,6 @@ export class Context {
     await prompter.confirmOrCancel(question);
   }
 
-  /** A command whose output is JSON unless asked otherwise (`payctl api`, like `gh api`). */
-  preferOutput(format: OutputFormat): void {
-    this.preferredOutput = format;
-  }
-
-  async outputFormat(): Promise<OutputFormat> {
-    if (this.globals.output) return this.globals.output;
-    if (this.preferredOutput) return this.preferredOutput;
-    const profile = await this.profileSettings().catch(() => undefined);
-    if (profile?.output) {
-      const { parseFormat } = await import('./globals.js');
-      return parseFormat(profile.output, `profile "${profile.name}" output setting`);
-    }
-    return this.io.stdoutIsTTY ? 'table' : 'json';
-  }
-
-  /** Renders one result; `tableRow` as for lists (display-only fields, table format only). */
-  async render(data: unknown, tableRow?: (item: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
-    const { renderObject } = await import('./output/render.js');
-    const options = await this.renderOptions();
-    const shown = options.format === 'table' && tableRow && data && typeof data === 'object' && !Array.isArray(data) ? tableRow(data as Record<string, unknown>) : data;
-    await renderObject(shown, options);
-  }
-
-  /**
-   * One object as a person reads it on a table: `view` (title, summary, sections) instead of a
-   * dump of every field, through the pager when taller than the terminal. `short` prints the
-   * title and summary only (after a refund or capture). JSON, NDJSON, CSV and --fields print the
-   * API's object as `render` does.
-   */
-  async show(data: unknown, view: ObjectView, options: { tableRow?: (item: Record<string, unknown>) => Record<string, unknown>; short?: boolean } = {}): Promise<void> {
-    const format = await this.outputFormat();
-    if (format !== 'table' || this.globals.fields || data === null || typeof data !== 'object' || Array.isArray(data)) return this.render(data, options.tableRow);
-    const [{ drawObjectView }, { terminalColumns }, { showInPager }, { writeOut }] = await Promise.all([
-      import('./output/object-view.js'),
-      import('./output/table.js'),
-      import('./output/pager.js'),
-      import('./output/write.js'),
-    ]);
-    const item = options.tableRow ? options.tableRow(data as Record<string, unknown>) : (data as Record<string, unknown>);
-    const text = await drawObjectView(view, item, { color: this.color, columns: terminalColumns(this.io.stdout), ...(options.short ? { short: true } : {}) });
-    if (!options.short && (await showInPager(text, this.io, this.globals.pager))) return;
-    await writeOut(this.io.stdout, text);
-  }
-
-  /** Rows already at hand (a summary, a reconciliation, the ledger's moves), rendered as a list. */
-  async renderRows(rows: unknown[], columns: Column[], tableRow?: (item: Record<string, unknown>) => Record<string, unknown>): Promise<number> {
-    return this.renderList(
-      (async function* () {
-        yield rows;
-      })(),
-      columns,
-      tableRow,
-    );
-  }
-
-  /**
-   * Renders a list. `tableRow` adds display-only fields for the table (a masked CPF, a computed
-   * fee); JSON, NDJSON and CSV always get the API's objects unchanged.
-   */
-  async renderList(pages: AsyncIterable<unknown[]>, columns: Column[], tableRow?: (item: Record<string, unknown>) => Record<string, unknown>): Promise<number> {
-    const { renderList } = await import('./output/render.js');
-    const options = { ...(await this.renderOptions()), columns };
-    const shown = options.format === 'table' && tableRow ? mapPages(pages, tableRow) : pages;
-    return renderList(shown, options);
-  }
-
-  /**
-   * Fetches a list page by page and renders it as it arrives: with a progress bar on stderr for
-   * `--all` on a terminal, and a totals line under the table where the spec asks for one.
-   */
-  async list(spec: ListSpec): Promise<number> {
-    // A short list (one page) neither grows V8's young generation nor is worth a sandbox thread.
-    const long = spec.request.all || spec.request.limit > SHORT_RUN_ITEMS;
-    const capGrowth = long ? (await import('./platform/runtime.js')).capYoungGeneration() : undefined;
-    if (long) this.expectLongRun();
-    const api = await this.api();
-    const format = await this.outputFormat();
-    const progress =
-      spec.request.all && this.io.stderrIsTTY && !this.globals.quiet ? (await import('./output/progress.js')).pageProgress(this.io.stderr, spec.noun) : undefined;
-    const totals = format === 'table' && spec.totals ? new (await import('./output/totals.js')).Totals(spec.noun, spec.totals) : undefined;
-    // What the last page said of the list's length: a table that shows part of it says so.
-    let extent: import('./api/client.js').ListExtent | undefined;
-    const source = spec.pages
-      ? spec.pages(api, progress?.page)
-      : api.pages(spec.operation, spec.input, { ...spec.request, ...(progress ? { onPage: progress.page } : {}), onExtent: (e) => (extent = e) });
-    async function* tapped(): AsyncGenerator<unknown[]> {
-      try {
-        for await (const page of source) {
-          capGrowth?.();
-          if (totals) for (const item of page) totals.add(item);
-          yield page;
-        }
-      } finally {
-        // Gone before anything else is written: the rows' end, the totals, or an error.
-        progress?.stop();
-      }
-    }
-    if (spec.groupBy) return this.listGrouped(spec, spec.groupBy, tapped(), totals);
-    const { renderList } = await import('./output/render.js');
-    const options = { ...(await this.renderOptions()), columns: spec.columns, ...(spec.csvColumns ? { csvColumns: spec.csvColumns } : {}) };
-    const enriched = format === 'table' && spec.tablePage ? enrichPages(tapped(), (page) => (spec.tablePage as NonNullable<ListSpec['tablePage']>)(api, page)) : tapped();
-    const rows = format === 'table' && spec.tableRow ? mapPages(enriched, spec.tableRow) : enriched;
-    const count = await renderList(rows, options);
-    const shownOf = format === 'table' && !spec.request.all && count >= spec.request.limit ? partOf(count, extent) : undefined;
-    if (totals && count > 0) {
-      const { writeOut } = await import('./output/write.js');
-      await writeOut(this.io.stdout, `${await totals.line(this.io.stdout, shownOf)}\n`);
-    } else if (shownOf !== undefined) {
-      const { writeOut } = await import('./output/write.js');
-      const { counted, formatCount, singular } = await import('./platform/plural.js');
-      await writeOut(this.io.stdout, `${shownOf.total === undefined ? counted(count, singular(spec.noun), spec.noun) : `${formatCount(count)} of ${counted(shownOf.total, singular(spec.noun), spec.noun)}`} (${shownOf.hint})\n`);
-    }
-    // A table of instants says once which clock they are on, unless it is UTC's.
-    if (format === 'table' && count > 0 && spec.columns.some((c) => c.kind === 'date' && c.key.endsWith('_at'))) {
-      const note = (await import('./time/zone.js')).zoneNote();
-      const { writeOut } = await import('./output/write.js');
-      if (note) await writeOut(this.io.stdout, `${this.color ? new (await import('chalk')).Chalk({ level: 1 }).dim(note) : note}\n`);
-    }
-    return count;
-  }
-
-  /** A list summed per group (--group-by): one row a group, a bar beside each on a table, the totals line under it. */
-  private async listGrouped(spec: ListSpec, groupBy: NonNullable<ListSpec['groupBy']>, pages: AsyncIterable<unknown[]>, totals: import('./output/totals.js').Totals | undefined): Promise<number> {
-    const { Summary, summaryColumns, withBars } = await import('./output/summary.js');
-    const summary = new Summary(groupBy.spec, groupBy.by);
-    let count = 0;
-    for await (const page of pages) {
-      for (const item of page) summary.add(item);
-      count += page.length;
-    }
-    const format = await this.outputFormat();
-    const rows = summary.rows();
-    if (format !== 'table') {
-      await this.renderRows(rows, summaryColumns(groupBy.by, false));
-      return count;
-    }
-    const { terminalColumns } = await import('./output/table.js');
-    await this.renderRows(withBars(rows, groupBy.by, terminalColumns(this.io.stdout)), summaryColumns(groupBy.by, true));
-    const { writeOut } = await import('./output/write.js');
-    if (totals && count > 0) await writeOut(this.io.stdout, `${await totals.line(this.io.stdout)}\n`);
-    // Days, weeks and months of instants are the zone's: the table says which.
-    if (count > 0 && !groupBy.spec.time.day && ['day', 'week', 'month'].includes(groupBy.by)) {
-      const note = (await import('./time/zone.js')).zoneNote();
-      if (note) await writeOut(this.io.stdout, `${this.color ? new (await import('chalk')).Chalk({ level: 1 }).dim(note) : note}\n`);
-    }
-    return count;
-  }
-
-  private async renderOptions() {
-    const options: import('./output/render-options.js').RenderOptions = {
-      format: await this.outputFormat(),
-      out: this.io.stdout,
-      color: this.color,
-    };
-    if (this.globals.fields) {
-      options.fields = this.globals.fields;
-      // Fields asked for by name and left out for want of room are said, never silently lost.
-      options.onDropped = (headers) => this.log.warn(`the terminal is too narrow for every field asked for: ${headers.join(', ')} not shown (a wider terminal, or -o json, shows them)`);
-    }
-    if (this.globals.csvRaw) options.csvRaw = true;
-    if (options.format === 'csv') options.csvLocale = await this.csvLocale();
-    return options;
-  }
-
-  /** How CSV is written: --csv-locale, else the profile's csv_locale, else the API's values. */
-  async csvLocale(): Promise<import('./output/csv-locale.js').CsvLocale> {
-    if (this.globals.csvLocale) return this.globals.csvLocale;
-    const profile = await this.profileSettings().catch(() => undefined);
-    if (!profile?.csvLocale) return 'none';
-    const { parseCsvLocale } = await import('./output/csv-locale.js');
-    return parseCsvLocale(profile.csvLocale, `profile "${profile.name}" csv_locale setting`);
-  }
-
   /**
    * --dry-run: show the request that would be sent, masked, and send nothing. The embedded
    * sandbox is not even started; its requests are shown against sandbox://embedded.
@@ -616,18 +377,7 @@ export class Context {
     const client = new ApiClient(this.clientOptions(profile, profile.isEmbedded ? 'sandbox://embedded' : profile.baseUrl));
     const shown = client.describe(operation, input);
     await client.close();
-    await this.writeDryRun(shown);
-  }
-
-  /** The dry run's one output: the request, masked, as JSON (or text for a table). */
-  private async writeDryRun(shown: PreparedRequest): Promise<void> {
-    if (this.dryRunWritten) return;
-    this.dryRunWritten = true;
-    const format = await this.outputFormat();
-    const json = { dry_run: true, ...shown };
-    const text = format === 'table' ? dryRunText(shown) : format === 'ndjson' ? `${JSON.stringify(json)}\n` : `${JSON.stringify(json, null, 2)}\n`;
-    this.io.stdout.write(text);
-    this.log.status('dry run: nothing was sent');
+    await this.out.dryRun(shown);
   }
 
   async close(): Promise<void> {
@@ -637,17 +387,3 @@ export class Context {
   }
 }
 
-async function* enrichPages(pages: AsyncIterable<unknown[]>, enrich: (page: unknown[]) => Promise<unknown[]>): AsyncGenerator<unknown[]> {
-  for await (const page of pages) yield await enrich(page);
-}
-
-async function* mapPages(pages: AsyncIterable<unknown[]>, map: (item: Record<string, unknown>) => Record<string, unknown>): AsyncGenerator<unknown[]> {
-  for await (const page of pages) yield page.map((item) => (item && typeof item === 'object' ? map(item as Record<string, unknown>) : item));
-}
-
-function dryRunText(request: PreparedRequest): string {
-  const lines = [`${request.method} ${request.url}`];
-  for (const [name, value] of Object.entries(request.headers)) lines.push(`${name}: ${value}`);
-  if (request.body !== undefined) lines.push('', JSON.stringify(request.body, null, 2));
-  return `${lines.join('\n')}\n`;
-}

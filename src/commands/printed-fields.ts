@@ -116,7 +116,7 @@ export async function checkFields(ctx: Context, verb: string): Promise<boolean> 
   const [{ resourceSchemas }, { fieldTree, findUnknown, listPaths, mergeTrees, topFields }] = await Promise.all([import('../api/schemas/index.js'), import('../api/schemas/fields.js')]);
   const resources = typeof printed.resource === 'string' ? [printed.resource] : printed.resource;
   let tree = resources.map((resource) => fieldTree(resourceSchemas[resource])).reduce(mergeTrees);
-  if (printed.tableOnly && (await ctx.outputFormat()) === 'table') {
+  if (printed.tableOnly && (await ctx.out.outputFormat()) === 'table') {
     tree = mergeTrees(tree, { kind: 'object', fields: new Map(printed.tableOnly.map((name) => [name, { kind: 'value' }])) });
   }
   if (askedForHelp) {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SHORT_RUN_ITEMS } from '../../src/context.js';
+import { SHORT_RUN_ITEMS } from '../../src/output/printer.js';
 import { SANDBOX_API_KEY, SANDBOX_BUYER_ID } from '../../src/provider/sandbox-account.js';
 import { VERSION } from '../../src/version.js';
 import { tempHome, testEnv } from '../helpers/run.js';

@@ -70,13 +70,13 @@ export async function buildApiRequest(ctx: Context, args: string[], options: Rec
 
 export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
   const request = await buildApiRequest(ctx, args, options);
-  ctx.preferOutput('json');
+  ctx.out.preferOutput('json');
   await ctx.requireApiKey();
   const input = { query: request.query, headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}) };
   if (ctx.globals.dryRun) return ctx.printDryRun(request.endpoint, input);
   if (request.endpoint.method !== 'GET') await ctx.noteSandbox();
   if (request.paginate) {
-    await ctx.list({ operation: request.endpoint, input, request: { limit: 0, all: true }, noun: 'items', columns: [{ key: 'id', header: 'ID' }] });
+    await ctx.out.list({ operation: request.endpoint, input, request: { limit: 0, all: true }, noun: 'items', columns: [{ key: 'id', header: 'ID' }] });
     return;
   }
   const api = await ctx.api();
@@ -100,7 +100,7 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
       await writeOut(ctx.io.stdout, text.endsWith('\n') ? text : `${text}\n`);
       return;
     }
-    await ctx.render(body);
+    await ctx.out.render(body);
     return;
   }
   await writeOut(ctx.io.stdout, text.endsWith('\n') ? text : `${text}\n`);

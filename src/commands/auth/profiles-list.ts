@@ -18,7 +18,7 @@ export async function run(ctx: Context): Promise<void> {
       api_key: settings.api_key ? maskApiKey(settings.api_key) : keyInKeyring(settings) ? '(in keyring)' : null,
     };
   });
-  await ctx.renderRows(rows, [
+  await ctx.out.renderRows(rows, [
     { key: 'name', header: 'NAME' },
     { key: 'current', header: 'CURRENT' },
     { key: 'base_url', header: 'BASE URL' },

@@ -8,7 +8,7 @@ export async function run(ctx: Context): Promise<void> {
   const profile = await ctx.profile();
   const env = ctx.io.env;
   const fromEnv = ['PAYCTL_PROFILE', 'PAYCTL_BASE_URL', 'PAYCTL_API_KEY', 'PAYCTL_MARKETPLACE_ID', 'PAYCTL_SELLER_ID', 'PAYCTL_LEDGER_URL', 'PAYCTL_SETTLE_WINDOW'].filter((name) => env[name]);
-  await ctx.render({
+  await ctx.out.render({
     profile: profile.name,
     base_url: profile.baseUrl,
     api_key: maskApiKey(profile.apiKey),

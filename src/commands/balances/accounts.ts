@@ -8,7 +8,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (buyer === undefined) throw missingInput(['--buyer <buyer-id>']);
   const id = validateId(buyer, 'buyer id', '--buyer');
   await ctx.requireApiKey();
-  const count = await ctx.list({
+  const count = await ctx.out.list({
     operation: 'balances.accountsByBuyer',
     input: { params: { id } },
     request: { limit: 100, all: true },

@@ -33,7 +33,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   const groupBy = await groupingOf(options, HISTORY_SUMMARY, 'balance entries');
   const request = groupedRequest(buildHistoryRequest(options), groupBy !== undefined, options);
   await ctx.requireApiKey();
-  const count = await ctx.list({
+  const count = await ctx.out.list({
     operation: request.operation,
     input: { query: request.query, ...(request.params ? { params: request.params } : {}) },
     request,

@@ -8,7 +8,7 @@ export async function runGet(ctx: Context, _args: string[], options: Record<stri
   await ctx.requireApiKey();
   const api = await ctx.api();
   const balance = 'account' in target ? await api.call('balances.get', { params: { id: target.account } }) : await api.call('balances.getBySeller', { params: { id: target.seller } });
-  await ctx.show(balance, BALANCE_VIEW);
+  await ctx.out.show(balance, BALANCE_VIEW);
 }
 
 /** `balances current`: only what is in the account now. */
@@ -18,5 +18,5 @@ export async function runCurrent(ctx: Context, _args: string[], options: Record<
   const api = await ctx.api();
   const current =
     'account' in target ? await api.call('balances.current', { params: { id: target.account } }) : await api.call('balances.currentBySeller', { params: { id: target.seller } });
-  await ctx.show(current, CURRENT_BALANCE_VIEW);
+  await ctx.out.show(current, CURRENT_BALANCE_VIEW);
 }

@@ -33,7 +33,7 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
   await guard.guarded(
     guarded,
     async (repeat) => {
-      await ctx.render(repeat.now);
+      await ctx.out.render(repeat.now);
       ctx.log.status(`Already done: the boleto of transaction ${id} was canceled by an earlier run (${describeOrigin(repeat.intent, guard.ledger)}) whose answer was lost; nothing was sent.`);
     },
     async (memory) => {
@@ -55,7 +55,7 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
         () => ({ kind: 'applied', proof: null }),
         (now) => ({ status: 'canceled', message: `The boleto of transaction ${id} is canceled (now ${now.status}).` }),
       );
-      await ctx.render(result);
+      await ctx.out.render(result);
       ctx.log.status(result.message ?? `Cancellation of the boleto of transaction ${id} requested`);
     },
   );

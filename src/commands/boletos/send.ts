@@ -33,7 +33,7 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
   await ctx.noteSandbox();
   if (to !== undefined) await checkRecipient(ctx, id, to);
   const result = await (await ctx.api()).call<{ to?: string }>('boletos.send', { params: { id } });
-  await ctx.render(result);
+  await ctx.out.render(result);
   const sentTo = result.to ?? to;
   ctx.log.status(`Sent boleto ${id} by e-mail${sentTo ? ` to ${sentTo}` : " to the buyer's address"}`);
 }

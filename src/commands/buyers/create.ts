@@ -22,6 +22,6 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (ctx.globals.dryRun) return ctx.printDryRun('buyers.create', { body });
   await ctx.noteSandbox();
   const buyer = await (await ctx.api()).call<Buyer>('buyers.create', { body });
-  await ctx.show(buyer, BUYER_VIEW, { short: true });
+  await ctx.out.show(buyer, BUYER_VIEW, { short: true });
   ctx.log.status(`Created buyer ${buyer.id} (${buyerName(buyer)})`);
 }

@@ -9,9 +9,9 @@ const RECENT_SALES = 5;
 export async function run(ctx: Context, args: string[]): Promise<void> {
   const id = buyerId(args);
   await ctx.requireApiKey();
-  await ctx.show(await getBuyer(ctx, id), BUYER_VIEW);
+  await ctx.out.show(await getBuyer(ctx, id), BUYER_VIEW);
   // On a terminal, what support asks next: the buyer's latest sales (JSON stays the buyer alone).
-  if ((await ctx.outputFormat()) !== 'table' || !ctx.io.stdoutIsTTY) return;
+  if ((await ctx.out.outputFormat()) !== 'table' || !ctx.io.stdoutIsTTY) return;
   const [{ FIND_WINDOW_DAYS, keepMatching, windowStartSeconds }, { TRANSACTION_COLUMNS }] = await Promise.all([import('../transactions/find.js'), import('../transactions/shared.js')]);
   const since = await windowStartSeconds(ctx);
   const api = await ctx.api();
@@ -19,5 +19,5 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   for await (const page of keepMatching(api.pages('transactions.list', { query: { 'date_range[gte]': since } }, { limit: 100, all: true }), { customers: new Set([id]) }, RECENT_SALES, false)) sales.push(...page);
   await writeOut(ctx.io.stdout, `\nRecent sales (the last ${FIND_WINDOW_DAYS} days, newest first):\n`);
   if (sales.length === 0) await writeOut(ctx.io.stdout, 'none\n');
-  else await ctx.renderRows(sales, TRANSACTION_COLUMNS.filter((c) => c.key !== 'description'));
+  else await ctx.out.renderRows(sales, TRANSACTION_COLUMNS.filter((c) => c.key !== 'description'));
 }

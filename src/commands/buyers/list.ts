@@ -5,6 +5,6 @@ import { BUYER_COLUMNS, buyerRow } from './shared.js';
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
   const request = buildListRequest(options);
   await ctx.requireApiKey();
-  const count = await ctx.list({ operation: 'buyers.list', input: { query: request.query }, request, noun: 'buyers', columns: BUYER_COLUMNS, tableRow: buyerRow });
+  const count = await ctx.out.list({ operation: 'buyers.list', input: { query: request.query }, request, noun: 'buyers', columns: BUYER_COLUMNS, tableRow: buyerRow });
   if (count === 0) ctx.log.status('no buyers');
 }

@@ -9,6 +9,6 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   const who = [buyerName(buyer), buyer.taxpayer_id ? maskTaxpayerId(buyer.taxpayer_id) : ''].filter(Boolean).join(', ');
   await ctx.confirm(`Remove buyer ${id}${who ? ` (${who})` : ''}?`, 'remove a buyer');
   await ctx.noteSandbox();
-  await ctx.render(await (await ctx.api()).call('buyers.remove', { params: { id } }));
+  await ctx.out.render(await (await ctx.api()).call('buyers.remove', { params: { id } }));
   ctx.log.status(`Removed buyer ${id}`);
 }

@@ -11,6 +11,6 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
   if (ctx.globals.dryRun) return ctx.printDryRun('buyers.update', { params: { id }, body });
   await ctx.noteSandbox();
   const buyer = await (await ctx.api()).call<Buyer>('buyers.update', { params: { id }, body });
-  await ctx.show(buyer, BUYER_VIEW, { short: true });
+  await ctx.out.show(buyer, BUYER_VIEW, { short: true });
   ctx.log.status(`Updated buyer ${id}`);
 }

@@ -17,6 +17,6 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (ctx.globals.dryRun) return ctx.printDryRun('cards.associate', { body });
   await ctx.noteSandbox();
   const card = await (await ctx.api()).call<Card>('cards.associate', { body });
-  await ctx.render(card);
+  await ctx.out.render(card);
   ctx.log.status(`Card ${card.id} (${describeCard(card)}) now belongs to buyer ${body.customer}`);
 }

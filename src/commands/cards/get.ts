@@ -4,5 +4,5 @@ import { cardId, getCard } from './shared.js';
 export async function run(ctx: Context, args: string[]): Promise<void> {
   const id = cardId(args);
   await ctx.requireApiKey();
-  await ctx.render(await getCard(ctx, id));
+  await ctx.out.render(await getCard(ctx, id));
 }

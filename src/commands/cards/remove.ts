@@ -8,6 +8,6 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   const card = await getCard(ctx, id);
   await ctx.confirm(`Remove card ${id} (${describeCard(card)})?`, 'remove a card');
   await ctx.noteSandbox();
-  await ctx.render(await (await ctx.api()).call('cards.remove', { params: { id } }));
+  await ctx.out.render(await (await ctx.api()).call('cards.remove', { params: { id } }));
   ctx.log.status(`Removed card ${id}`);
 }

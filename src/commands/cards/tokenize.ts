@@ -19,6 +19,6 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   await ctx.noteSandbox();
   const api = await ctx.api();
   const token = await api.call<{ id?: string }>('cards.tokenize', { body });
-  await ctx.render(token);
+  await ctx.out.render(token);
   ctx.log.status(`Created card token ${token.id ?? ''}`.trim());
 }

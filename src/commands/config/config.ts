@@ -123,5 +123,5 @@ export async function runList(ctx: Context): Promise<void> {
     const value = settings[key];
     out[key] = value === undefined ? (key === 'api_key' && keyInKeyring(settings) ? '(in keyring)' : null) : key === 'api_key' || key === 'ledger_url' ? shown(key, value) : value;
   }
-  await ctx.render(out);
+  await ctx.out.render(out);
 }

@@ -8,6 +8,6 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   const types = checkEventTypes(stringList(options.type), '--type').filter((t) => t !== '*');
   if (types.length > 0) request.query.type = types.join(',');
   await ctx.requireApiKey();
-  const count = await ctx.list({ operation: 'events.list', input: { query: request.query }, request, noun: 'events', columns: EVENT_COLUMNS, tableRow: eventRow });
+  const count = await ctx.out.list({ operation: 'events.list', input: { query: request.query }, request, noun: 'events', columns: EVENT_COLUMNS, tableRow: eventRow });
   if (count === 0) ctx.log.status('no events match');
 }

@@ -174,7 +174,7 @@ async function exportRun(ctx: Context, opts: ExportOptions, state: ExportState |
   let read = 0;
   let written = 0;
   try {
-    const writer = await recordWriter(format, resource.columns, sink, { csvRaw: ctx.globals.csvRaw, ...(format === 'csv' ? { csvLocale: await ctx.csvLocale() } : {}) });
+    const writer = await recordWriter(format, resource.columns, sink, { csvRaw: ctx.globals.csvRaw, ...(format === 'csv' ? { csvLocale: await ctx.out.csvLocale() } : {}) });
     const api = await ctx.api();
     const pages = api.pages(resource.operation, { query, ...(params ? { params } : {}) }, { limit: 100, all: true, ...(progress ? { onPage: progress.page } : {}) });
     for await (const page of pages) {

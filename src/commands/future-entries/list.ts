@@ -28,7 +28,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   const seller = given ?? (await ctx.profile()).sellerId;
   if (!seller) throw new UsageError("give --seller <seller-id>, or set the profile's seller_id ('payctl config set seller_id <id>') or PAYCTL_SELLER_ID");
   await ctx.requireApiKey();
-  const count = await ctx.list({
+  const count = await ctx.out.list({
     operation: 'futureEntries.list',
     input: { params: { id: seller }, query: request.query },
     request,

@@ -5,5 +5,5 @@ import { INVOICE_VIEW } from './view.js';
 export async function run(ctx: Context, args: string[]): Promise<void> {
   const id = invoiceId(args);
   await ctx.requireApiKey();
-  await ctx.show(await getInvoice(ctx, id), INVOICE_VIEW, { tableRow: invoiceRow });
+  await ctx.out.show(await getInvoice(ctx, id), INVOICE_VIEW, { tableRow: invoiceRow });
 }

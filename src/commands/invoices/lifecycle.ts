@@ -57,7 +57,7 @@ async function step(ctx: Context, args: string[], how: Step, options: Record<str
   await guard.guarded(
     guarded,
     async (repeat) => {
-      await ctx.show(repeat.now, INVOICE_VIEW, { tableRow: invoiceRow, short: true });
+      await ctx.out.show(repeat.now, INVOICE_VIEW, { tableRow: invoiceRow, short: true });
       ctx.log.status(`Already done: invoice ${id} was ${how.done.toLowerCase()} by an earlier run (${describeOrigin(repeat.intent, guard.ledger)}) whose answer was lost; nothing was sent.`);
     },
     async (memory) => {
@@ -96,7 +96,7 @@ async function ask(ctx: Context, id: string, how: Step, before: Invoice, asked =
 }
 
 async function done(ctx: Context, id: string, how: Step, after: Invoice): Promise<void> {
-  await ctx.show(after, INVOICE_VIEW, { tableRow: invoiceRow, short: true });
+  await ctx.out.show(after, INVOICE_VIEW, { tableRow: invoiceRow, short: true });
   // A removal may answer with nothing (204, or an empty object): then there is no status to report.
   ctx.log.status(`${how.done} invoice ${id}${after.status ? `; status ${after.status}` : ''}`);
 }

@@ -19,6 +19,6 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     seller === undefined
       ? { operation: 'invoices.list' as const, input: { query: request.query } }
       : { operation: 'invoices.listBySeller' as const, input: { params: { id: seller }, query: request.query } };
-  const count = await ctx.list({ ...target, request, noun: 'invoices', columns: INVOICE_COLUMNS, tableRow: invoiceRow });
+  const count = await ctx.out.list({ ...target, request, noun: 'invoices', columns: INVOICE_COLUMNS, tableRow: invoiceRow });
   if (count === 0) ctx.log.status('no invoices match');
 }

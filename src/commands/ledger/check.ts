@@ -11,7 +11,7 @@ export async function run(ctx: Context): Promise<void> {
   const { ledger } = await ctx.moneyGuard();
   const problems = await ledger.store.check();
   const [locks, open] = await Promise.all([ledger.locks(), ledger.list({ states: ['pending', 'unknown'], limit: 100_000 })]);
-  await ctx.render({
+  await ctx.out.render({
     ledger: ledger.where,
     kind: ledger.kind,
     since: isoTime(ledger.local(ledger.store.since)),

@@ -32,8 +32,8 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   const ledger = await ledgerOf(ctx);
   const intents = await ledger.list({ ...filter, ...(since !== undefined ? { since: parseSince(since) + (ledger.now() - Date.now()) } : {}) });
   const rows = intents.map((intent) => intentView(intent, ledger));
-  await ctx.renderRows(rows, INTENT_COLUMNS, intentTableRow(ledger));
+  await ctx.out.renderRows(rows, INTENT_COLUMNS, intentTableRow(ledger));
   if (rows.length === 0) ctx.log.status(`no money moves in the ledger ${ledger.where}${states.length > 0 || since || transaction ? ' match' : ' yet'}`);
   const open = intents.filter((i) => UNRESOLVED.includes(i.state)).length;
-  if (open > 0 && (await ctx.outputFormat()) === 'table') ctx.log.status(`${open} with an open outcome: the next money move on each checks it first ('payctl ledger show <id>')`);
+  if (open > 0 && (await ctx.out.outputFormat()) === 'table') ctx.log.status(`${open} with an open outcome: the next money move on each checks it first ('payctl ledger show <id>')`);
 }

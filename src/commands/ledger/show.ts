@@ -29,11 +29,11 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   const intents = await ledger.intentsOn(keys);
   const locks = (await Promise.all(keys.map((key) => ledger.locks(key)))).flat();
   if (intents.length === 0 && locks.length === 0) throw new UsageError(`the ledger ${ledger.where} has no money move on ${target}`);
-  const format = await ctx.outputFormat();
+  const format = await ctx.out.outputFormat();
   if (format === 'json') {
-    await ctx.render({ target, intents: intents.map((i) => intentView(i, ledger)), locks: locks.map((l) => lockView(l, ledger)) });
+    await ctx.out.render({ target, intents: intents.map((i) => intentView(i, ledger)), locks: locks.map((l) => lockView(l, ledger)) });
     return;
   }
-  await ctx.renderRows(intents.map((i) => intentView(i, ledger)), INTENT_COLUMNS, intentTableRow(ledger));
+  await ctx.out.renderRows(intents.map((i) => intentView(i, ledger)), INTENT_COLUMNS, intentTableRow(ledger));
   for (const lock of locks) ctx.log.status(`${lock.key} is held by ${describeLock(lock, ledger)}`);
 }

@@ -17,6 +17,6 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (ctx.globals.dryRun) return ctx.printDryRun('plans.create', { body });
   await ctx.noteSandbox();
   const plan = await (await ctx.api()).call<{ uuid?: string; name?: string }>('plans.create', { body });
-  await ctx.render(plan, planRow);
+  await ctx.out.render(plan, planRow);
   ctx.log.status(`Created plan ${plan.uuid ?? ''} (${plan.name ?? body.name})`);
 }

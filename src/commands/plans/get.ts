@@ -6,5 +6,5 @@ import { PLAN_VIEW } from './view.js';
 export async function run(ctx: Context, args: string[]): Promise<void> {
   const id = validateId(args[0] ?? '', 'plan id', '<id>');
   await ctx.requireApiKey();
-  await ctx.show(await (await ctx.api()).call('plans.get', { params: { id } }), PLAN_VIEW, { tableRow: planRow });
+  await ctx.out.show(await (await ctx.api()).call('plans.get', { params: { id } }), PLAN_VIEW, { tableRow: planRow });
 }

@@ -5,6 +5,6 @@ import { PLAN_COLUMNS, planRow } from './shared.js';
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
   const request = buildListRequest(options);
   await ctx.requireApiKey();
-  const count = await ctx.list({ operation: 'plans.list', input: { query: request.query }, request, noun: 'plans', columns: PLAN_COLUMNS, tableRow: planRow });
+  const count = await ctx.out.list({ operation: 'plans.list', input: { query: request.query }, request, noun: 'plans', columns: PLAN_COLUMNS, tableRow: planRow });
   if (count === 0) ctx.log.status('no plans');
 }

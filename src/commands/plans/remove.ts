@@ -9,6 +9,6 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   const plan = await (await ctx.api()).call<{ name?: string }>('plans.get', { params: { id } });
   await ctx.confirm(`Cancel plan ${id}${plan.name ? ` (${plan.name})` : ''}? It will take no new subscriptions.`, 'remove a plan');
   await ctx.noteSandbox();
-  await ctx.render(await (await ctx.api()).call('plans.remove', { params: { id } }), planRow);
+  await ctx.out.render(await (await ctx.api()).call('plans.remove', { params: { id } }), planRow);
   ctx.log.status(`Canceled plan ${id}`);
 }

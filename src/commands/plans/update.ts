@@ -39,6 +39,6 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
   if (problem && !(problem.field in changes)) {
     throw new UsageError(`plan ${id} as the service holds it has a ${problem.field} that its own update refuses (${problem.message}); give ${problem.flag} to replace it`);
   }
-  await ctx.render(await api.call('plans.update', { params: { id }, body }), planRow);
+  await ctx.out.render(await api.call('plans.update', { params: { id }, body }), planRow);
   ctx.log.status(`Updated plan ${id}`);
 }

@@ -15,7 +15,7 @@ async function send(ctx: Context, args: string[], options: Record<string, unknow
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun(operation, { params: { id }, body });
   await ctx.noteSandbox();
-  await ctx.render(await (await ctx.api()).call(operation, { params: { id }, body }));
+  await ctx.out.render(await (await ctx.api()).call(operation, { params: { id }, body }));
   ctx.log.status(`Sent receipt ${id} by ${how} to ${body.to}`);
 }
 

@@ -42,7 +42,7 @@ async function listBySeller(ctx: Context, seller: string, options: Record<string
   if (statuses.length > 1) throw new UsageError("--status: give one, pending or paid (the provider's seller receivables filter takes one value)");
   request.query.status = statuses[0];
   await ctx.requireApiKey();
-  const count = await ctx.list({
+  const count = await ctx.out.list({
     operation: 'receivables.listBySeller',
     input: { params: { id: seller }, query: request.query },
     request,
@@ -63,7 +63,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (transaction === undefined) throw missingInput(['--transaction <transaction-id> (or --seller <seller-id>)']);
   const id = validateId(transaction, 'transaction id', '--transaction');
   await ctx.requireApiKey();
-  const count = await ctx.list({
+  const count = await ctx.out.list({
     operation: 'receivables.listByTransaction',
     input: { params: { id } },
     request: { limit: 100, all: true },

@@ -82,18 +82,18 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     ...(seller !== undefined ? { seller } : {}),
   });
   if (parquet !== undefined) await writeParquet(parquet, result);
-  const format = await ctx.outputFormat();
-  if (format === 'json') await ctx.render(result);
-  else if (format === 'ndjson' || format === 'csv') await ctx.renderRows(result.transfers, LINE_COLUMNS);
+  const format = await ctx.out.outputFormat();
+  if (format === 'json') await ctx.out.render(result);
+  else if (format === 'ndjson' || format === 'csv') await ctx.out.renderRows(result.transfers, LINE_COLUMNS);
   else {
-    await ctx.renderRows(result.transfers, LINE_COLUMNS);
+    await ctx.out.renderRows(result.transfers, LINE_COLUMNS);
     if (result.sellers.length > 0) {
       await writeOut(ctx.io.stdout, '\n');
-      await ctx.renderRows(result.sellers, SELLER_COLUMNS);
+      await ctx.out.renderRows(result.sellers, SELLER_COLUMNS);
     }
     if (result.orphans.length > 0) {
       await writeOut(ctx.io.stdout, '\n');
-      await ctx.renderRows(result.orphans, ORPHAN_COLUMNS);
+      await ctx.out.renderRows(result.orphans, ORPHAN_COLUMNS);
     }
   }
   const notMatched = result.transfers.filter((t) => t.result !== 'matched');

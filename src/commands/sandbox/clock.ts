@@ -5,7 +5,7 @@ import { missingInput, optionalString } from '../shared/input.js';
 
 export async function runClock(ctx: Context): Promise<void> {
   await ctx.requireApiKey();
-  await ctx.render(await (await ctx.api()).call('sandbox.clock'));
+  await ctx.out.render(await (await ctx.api()).call('sandbox.clock'));
 }
 
 interface Advanced {
@@ -24,7 +24,7 @@ export async function runAdvance(ctx: Context, _args: string[], options: Record<
   if (ctx.globals.dryRun) return ctx.printDryRun('sandbox.advance', { body });
   await ctx.noteSandbox();
   const result = await (await ctx.api()).call<Advanced>('sandbox.advance', { body });
-  await ctx.render(result);
+  await ctx.out.render(result);
   const count = (list: unknown[] | undefined, one: string) => counted(list?.length ?? 0, one);
   ctx.log.status(`Sandbox clock now ${result.now}; ${count(result.billed, 'billing')}, ${count(result.expired, 'subscription')} expired, ${count(result.overdue, 'invoice')} over-due`);
 }
@@ -64,6 +64,6 @@ export async function runGenerate(ctx: Context, _args: string[], options: Record
     if (done < total) ctx.log.status(`Traded ${formatCount(done)} of ${counted(total, 'sale')}…`);
   }
   const summary = { ...result, transactions: total, transfers };
-  await ctx.render(summary);
+  await ctx.out.render(summary);
   ctx.log.status(`Sandbox clock now ${summary.now}; ${counted(total, 'transaction')}, ${counted(transfers, 'transfer')} made`);
 }

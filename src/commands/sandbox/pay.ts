@@ -16,7 +16,7 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
     if (!(err instanceof UncertainOutcomeError)) throw err;
     throw new OutcomeUnknownError(`${err.message}; transaction ${id} may or may not be paid now: check with payctl transactions get ${id} before paying it again`, { cause: err });
   }
-  await ctx.render(tx);
+  await ctx.out.render(tx);
   ctx.log.status(`Transaction ${id} paid; status ${tx.status}`);
   // A subscription's boleto pays its invoice: said from the invoice itself, read back, not assumed.
   const invoiceId = tx.metadata?.invoice;

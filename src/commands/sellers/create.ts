@@ -53,6 +53,6 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (ctx.globals.dryRun) return ctx.printDryRun(operation, { body });
   await ctx.noteSandbox();
   const seller = await (await ctx.api()).call<Seller>(operation, { body });
-  await ctx.show(seller, SELLER_VIEW, { short: true });
+  await ctx.out.show(seller, SELLER_VIEW, { short: true });
   ctx.log.status(`Created seller ${seller.id} (${sellerName(seller)})`);
 }

@@ -5,5 +5,5 @@ import { SELLER_VIEW } from './view.js';
 export async function run(ctx: Context, args: string[]): Promise<void> {
   const id = sellerId(args);
   await ctx.requireApiKey();
-  await ctx.show(await getSeller(ctx, id), SELLER_VIEW);
+  await ctx.out.show(await getSeller(ctx, id), SELLER_VIEW);
 }

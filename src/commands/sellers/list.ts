@@ -5,6 +5,6 @@ import { SELLER_COLUMNS, sellerRow } from './shared.js';
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
   const request = buildListRequest(options);
   await ctx.requireApiKey();
-  const count = await ctx.list({ operation: 'sellers.list', input: { query: request.query }, request, noun: 'sellers', columns: SELLER_COLUMNS, tableRow: sellerRow });
+  const count = await ctx.out.list({ operation: 'sellers.list', input: { query: request.query }, request, noun: 'sellers', columns: SELLER_COLUMNS, tableRow: sellerRow });
   if (count === 0) ctx.log.status('no sellers');
 }

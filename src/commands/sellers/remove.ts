@@ -10,6 +10,6 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   const who = [sellerName(seller), maskTaxpayerId(sellerDocument(seller))].filter(Boolean).join(', ');
   await ctx.confirm(`Remove seller ${id}${who ? ` (${who})` : ''}?`, 'remove a seller');
   await ctx.noteSandbox();
-  await ctx.render(await (await ctx.api()).call('sellers.remove', { params: { id } }));
+  await ctx.out.render(await (await ctx.api()).call('sellers.remove', { params: { id } }));
   ctx.log.status(`Removed seller ${id}`);
 }

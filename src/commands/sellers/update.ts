@@ -30,6 +30,6 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
   await ctx.noteSandbox();
   const operation = kind === 'individual' ? 'sellers.updateIndividual' : 'sellers.updateBusiness';
   const seller = await (await ctx.api()).call<Seller>(operation, { params: { id }, body });
-  await ctx.show(seller, SELLER_VIEW, { short: true });
+  await ctx.out.show(seller, SELLER_VIEW, { short: true });
   ctx.log.status(`Updated seller ${id}`);
 }

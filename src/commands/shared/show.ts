@@ -8,7 +8,7 @@ export function showWithView(operation: Operation, what: string, view: ObjectVie
   return async (ctx: Context, args: string[]): Promise<void> => {
     const id = validateId(args[0] ?? '', what, '<id>');
     await ctx.requireApiKey();
-    await ctx.show(await (await ctx.api()).call(operation, { params: { id } }), view);
+    await ctx.out.show(await (await ctx.api()).call(operation, { params: { id } }), view);
   };
 }
 
@@ -17,6 +17,6 @@ export function showById(operation: Operation, what: string, tableRow?: (item: R
   return async (ctx: Context, args: string[]): Promise<void> => {
     const id = validateId(args[0] ?? '', what, '<id>');
     await ctx.requireApiKey();
-    await ctx.render(await (await ctx.api()).call(operation, { params: { id } }), tableRow);
+    await ctx.out.render(await (await ctx.api()).call(operation, { params: { id } }), tableRow);
   };
 }

@@ -78,6 +78,6 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (ctx.globals.dryRun) return ctx.printDryRun('sources.create', { body });
   await ctx.noteSandbox();
   const source = await (await ctx.api()).call<{ id: string }>('sources.create', { body });
-  await ctx.render(source);
+  await ctx.out.render(source);
   ctx.log.status(`Created ${input.usage} source ${source.id}`);
 }

@@ -7,6 +7,6 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   if (ctx.globals.dryRun) return ctx.printDryRun('sources.remove', { params: { id } });
   await ctx.confirm(`Remove source ${id}?`, 'remove a source');
   await ctx.noteSandbox();
-  await ctx.render(await (await ctx.api()).call('sources.remove', { params: { id } }));
+  await ctx.out.render(await (await ctx.api()).call('sources.remove', { params: { id } }));
   ctx.log.status(`Removed source ${id}`);
 }

@@ -65,6 +65,6 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (method === 'credit' && schedule.card === undefined) body.card = await buyersDefaultCard(ctx, customer);
   await ctx.noteSandbox();
   const subscription = await api.call<Subscription>('subscriptions.create', { body });
-  await ctx.show(subscription, SUBSCRIPTION_VIEW, { tableRow: subscriptionRow, short: true });
+  await ctx.out.show(subscription, SUBSCRIPTION_VIEW, { tableRow: subscriptionRow, short: true });
   ctx.log.status(`Created subscription ${subscription.uuid}; next due ${subscription.due_date ?? body.due_date}`);
 }

@@ -5,5 +5,5 @@ import { SUBSCRIPTION_VIEW } from './view.js';
 export async function run(ctx: Context, args: string[]): Promise<void> {
   const id = subscriptionId(args);
   await ctx.requireApiKey();
-  await ctx.show(await getSubscription(ctx, id), SUBSCRIPTION_VIEW, { tableRow: subscriptionRow });
+  await ctx.out.show(await getSubscription(ctx, id), SUBSCRIPTION_VIEW, { tableRow: subscriptionRow });
 }

@@ -28,7 +28,7 @@ async function step(ctx: Context, args: string[], how: Step): Promise<void> {
   }
   await ctx.noteSandbox();
   const after = await (await ctx.api()).call<Subscription>(how.operation, { params: { id } });
-  await ctx.show(after, SUBSCRIPTION_VIEW, { tableRow: subscriptionRow, short: true });
+  await ctx.out.show(after, SUBSCRIPTION_VIEW, { tableRow: subscriptionRow, short: true });
   // A removal may answer with nothing (204, or an empty object): then there is no status to report.
   ctx.log.status(`${how.done} subscription ${id}${after.status ? `; status ${after.status}` : ''}`);
 }

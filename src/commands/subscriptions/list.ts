@@ -21,6 +21,6 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
     seller === undefined
       ? { operation: 'subscriptions.list' as const, input: { query: request.query } }
       : { operation: 'subscriptions.listBySeller' as const, input: { params: { id: seller }, query: request.query } };
-  const count = await ctx.list({ ...target, request, noun: 'subscriptions', columns: SUBSCRIPTION_COLUMNS, tableRow: subscriptionRow });
+  const count = await ctx.out.list({ ...target, request, noun: 'subscriptions', columns: SUBSCRIPTION_COLUMNS, tableRow: subscriptionRow });
   if (count === 0) ctx.log.status('no subscriptions match');
 }

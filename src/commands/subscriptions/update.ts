@@ -39,6 +39,6 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
   }
   if (method !== undefined) await preparePaymentMethod(ctx, id, body, method);
   await ctx.noteSandbox();
-  await ctx.show(await (await ctx.api()).call('subscriptions.update', { params: { id }, body }), SUBSCRIPTION_VIEW, { tableRow: subscriptionRow, short: true });
+  await ctx.out.show(await (await ctx.api()).call('subscriptions.update', { params: { id }, body }), SUBSCRIPTION_VIEW, { tableRow: subscriptionRow, short: true });
   ctx.log.status(`Updated subscription ${id}`);
 }

@@ -16,7 +16,7 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
     await download(letter.url, save, (await ctx.profile()).timeoutSeconds * 1000);
     ctx.log.status(`Saved the cancellation letter of transaction ${id} to ${save}`);
   }
-  await ctx.render(letter);
+  await ctx.out.render(letter);
 }
 
 /**

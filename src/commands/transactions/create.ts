@@ -531,7 +531,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
       const found = repeat?.now ?? (referenceGiven ? await findByReference(ctx, reference) : []);
       const existing = found.find((t) => saleMatches(expected, t)) ?? (repeat ? found[0] : undefined);
       if (existing) {
-        await ctx.show(existing, TRANSACTION_VIEW, { short: true });
+        await ctx.out.show(existing, TRANSACTION_VIEW, { short: true });
         ctx.log.warn(`transaction ${existing.id} with reference_id ${reference} was already created at ${existing.created_at ?? 'an earlier run'}; not charging again (--allow-duplicate-reference sends anyway)`);
         return;
       }
@@ -562,7 +562,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
           : { kind: 'mismatch', why: `it is transaction ${answer?.id ?? '(none)'} with reference_id ${answer?.reference_id ?? '(none)'} and amount ${answer?.amount ?? '(none)'}, not this charge` },
       (found) => createdOf(found, expected, memory) as Transaction,
     );
-    await ctx.show(tx, TRANSACTION_VIEW, { short: true });
+    await ctx.out.show(tx, TRANSACTION_VIEW, { short: true });
     if (tx.status === 'failed') {
       const last = Array.isArray(tx.history) ? tx.history.at(-1) : undefined;
       const reason = (last as { response_message?: string } | undefined)?.response_message;

@@ -6,5 +6,5 @@ import { TRANSACTION_VIEW } from './view.js';
 export async function run(ctx: Context, args: string[]): Promise<void> {
   const id = await resolveTransactionId(ctx, args);
   await ctx.requireApiKey();
-  await ctx.show(await getTransaction(ctx, id), TRANSACTION_VIEW);
+  await ctx.out.show(await getTransaction(ctx, id), TRANSACTION_VIEW);
 }

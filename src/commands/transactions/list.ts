@@ -45,7 +45,7 @@ export async function run(ctx: Context, _args: string[], given: Record<string, u
   await ctx.requireApiKey();
   if (filters?.customers?.size === 0) {
     // No such buyer: nothing to read, and an empty list as any list prints one.
-    await ctx.renderRows([], TRANSACTION_COLUMNS);
+    await ctx.out.renderRows([], TRANSACTION_COLUMNS);
     ctx.log.status('no transactions match');
     return;
   }
@@ -54,7 +54,7 @@ export async function run(ctx: Context, _args: string[], given: Record<string, u
   if (local.length > 0) {
     ctx.log.status(`note: the service cannot filter by ${local.join(' or ')}; payctl reads the list unfiltered and keeps those`);
   }
-  const count = await ctx.list({
+  const count = await ctx.out.list({
     ...(seller === undefined
       ? { operation: 'transactions.list' as const, input: { query: request.query } }
       : { operation: 'transactions.listBySeller' as const, input: { params: { id: seller }, query: request.query } }),

@@ -58,7 +58,7 @@ export async function runMoneyMove(ctx: Context, args: string[], options: Record
   await guard.guarded(
     guarded,
     async (repeat) => {
-      await ctx.show(repeat.now, TRANSACTION_VIEW, { short: true });
+      await ctx.out.show(repeat.now, TRANSACTION_VIEW, { short: true });
       const amount = formatMoney(centsToDecimalString(repeat.intent.amount_cents ?? 0), repeat.now.currency);
       ctx.log.status(`Already done: the ${move.action} of ${amount} of transaction ${id} was applied by an earlier run (${describeOrigin(repeat.intent, guard.ledger)}) whose answer was lost; nothing was sent.`);
     },
@@ -93,7 +93,7 @@ export async function runMoneyMove(ctx: Context, args: string[], options: Record
         (intent, answer) => checkMoveAnswer(intent, answer, memory.filter((i) => i.id !== intent.id)),
         (now) => now,
       );
-      await ctx.show(after, TRANSACTION_VIEW, { short: true });
+      await ctx.out.show(after, TRANSACTION_VIEW, { short: true });
       // Short enough for one line of an 80-column terminal.
       ctx.log.status(`${move.done} ${shown} of transaction ${id} (${after.status})`);
     },

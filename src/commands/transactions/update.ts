@@ -22,6 +22,6 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
   if (ctx.globals.dryRun) return ctx.printDryRun('transactions.update', { params: { id }, body });
   await ctx.noteSandbox();
   const api = await ctx.api();
-  await ctx.show(await api.call('transactions.update', { params: { id }, body }), TRANSACTION_VIEW, { short: true });
+  await ctx.out.show(await api.call('transactions.update', { params: { id }, body }), TRANSACTION_VIEW, { short: true });
   ctx.log.status(`Updated transaction ${id}`);
 }

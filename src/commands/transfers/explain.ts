@@ -44,10 +44,10 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   const id = validateId(args[0] ?? '', 'transfer id', '<id>');
   await ctx.requireApiKey();
   const explanation = await explainTransfer(await ctx.api(), id);
-  const format = await ctx.outputFormat();
-  if (format === 'json' || format === 'ndjson') await ctx.render(explanation);
+  const format = await ctx.out.outputFormat();
+  if (format === 'json' || format === 'ndjson') await ctx.out.render(explanation);
   else {
-    await ctx.renderRows(explanation.items, EXPLAINED_ITEM_COLUMNS);
+    await ctx.out.renderRows(explanation.items, EXPLAINED_ITEM_COLUMNS);
     if (format === 'table') await writeOut(ctx.io.stdout, `${explanationSummary(explanation).join('\n')}\n`);
   }
   if (!explanation.matched) throw notAddingUp(explanation);

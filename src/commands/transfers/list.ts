@@ -16,7 +16,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   const request = groupedRequest(buildTransferListRequest(options), groupBy !== undefined, options);
   const seller = sellerFlag(options);
   await ctx.requireApiKey();
-  const count = await ctx.list({
+  const count = await ctx.out.list({
     ...(seller === undefined
       ? { operation: 'transfers.list' as const, input: { query: request.query } }
       : { operation: 'transfers.listBySeller' as const, input: { params: { id: seller }, query: request.query } }),

@@ -7,7 +7,7 @@ import { TRANSACTION_COLUMNS, TRANSACTION_CSV_COLUMNS } from '../transactions/sh
 export async function run(ctx: Context, args: string[]): Promise<void> {
   const id = validateId(args[0] ?? '', 'transfer id', '<id>');
   await ctx.requireApiKey();
-  const count = await ctx.list({
+  const count = await ctx.out.list({
     operation: 'transfers.transactions',
     input: { params: { id } },
     request: { limit: 100, all: true },

@@ -5,6 +5,6 @@ import { WEBHOOK_COLUMNS, webhookRow } from './shared.js';
 export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
   const request = buildListRequest(options);
   await ctx.requireApiKey();
-  const count = await ctx.list({ operation: 'webhooks.list', input: { query: request.query }, request, noun: 'webhooks', columns: WEBHOOK_COLUMNS, tableRow: webhookRow });
+  const count = await ctx.out.list({ operation: 'webhooks.list', input: { query: request.query }, request, noun: 'webhooks', columns: WEBHOOK_COLUMNS, tableRow: webhookRow });
   if (count === 0) ctx.log.status('no webhooks');
 }

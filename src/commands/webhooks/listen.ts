@@ -126,7 +126,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   // Nothing unverified is ever printed, so without the secret a live receiver could print nothing.
   if (!sandbox && !listen.secret) throw new ValidationError('--secret', "give the webhook's signing secret: against a live account deliveries are verified with it");
   // Events arrive as a stream: a table on a terminal, otherwise one JSON object a line.
-  const format = (await ctx.outputFormat()) === 'table' ? 'table' : 'ndjson';
+  const format = (await ctx.out.outputFormat()) === 'table' ? 'table' : 'ndjson';
   const channel = eventChannel();
   let printed = 0;
   let secret = listen.secret;

@@ -9,6 +9,6 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   const webhook = await api.call<{ url?: string }>('webhooks.get', { params: { id } });
   await ctx.confirm(`Remove webhook ${id} (${webhook.url ?? 'no URL'})? It will receive no more events.`, 'remove a webhook');
   await ctx.noteSandbox();
-  await ctx.render(await api.call('webhooks.remove', { params: { id } }));
+  await ctx.out.render(await api.call('webhooks.remove', { params: { id } }));
   ctx.log.status(`Removed webhook ${id}`);
 }

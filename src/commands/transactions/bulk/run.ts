@@ -1,7 +1,8 @@
 import { basename } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { UncertainOutcomeError, type ApiClient } from '../../../api/client.js';
-import { SHORT_RUN_ITEMS, type Context } from '../../../context.js';
+import type { Context } from '../../../context.js';
+import { SHORT_RUN_ITEMS } from '../../../output/printer.js';
 import { ApiError, CliError, ExitCode, OutcomeUnknownError, UsageError, ValidationError } from '../../../errors.js';
 import { LeaseLostError, LedgerFileError, LedgerUnreachableError } from '../../../ledger/errors.js';
 import type { MoneyGuard } from '../../../ledger/guard.js';
@@ -517,7 +518,7 @@ async function runFromSource(ctx: Context, options: Record<string, unknown>, sou
   const runner = new RowRunner(api, guard, pace, budget, batch, (await ctx.profile()).sellerId, flags);
   const progress = ctx.io.stderrIsTTY && !ctx.globals.quiet ? (await import('../../../output/progress.js')).batchProgress(ctx.io.stderr, rowCount) : undefined;
   // NDJSON for scripts (piped, -o json or ndjson); a line a person reads on a terminal.
-  const line = (await ctx.outputFormat()) === 'table' ? readableLine(rowCount) : (result: RowResult) => `${JSON.stringify(result)}\n`;
+  const line = (await ctx.out.outputFormat()) === 'table' ? readableLine(rowCount) : (result: RowResult) => `${JSON.stringify(result)}\n`;
 
   const counts = { refunded: 0, skipped: 0, failed: 0, invalid: 0, cents: 0 };
   const failedOut = failedRowsPath(file, ctx.paths.stateDir, optionalString(options.failedOut));

@@ -54,7 +54,7 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
       if (!sameShare(split, had)) {
         throw new UsageError(`--split: seller ${split.recipient} already has a part of transaction ${id} (rule ${existing.id}, ${partText(existing, tx.currency)}); remove it first: payctl transactions splits remove ${id} ${existing.id}`);
       }
-      await ctx.show(existing, SPLIT_RULE_VIEW, { short: true });
+      await ctx.out.show(existing, SPLIT_RULE_VIEW, { short: true });
       const since = typeof existing.created_at === 'string' ? `, since ${existing.created_at}` : '';
       ctx.log.status(`Already done: seller ${split.recipient} has this part of transaction ${id} (rule ${existing.id}${since}); nothing was sent.`);
       return;
@@ -80,7 +80,7 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
           : { kind: 'mismatch', why: `it is rule ${answer?.id ?? '(none)'} for seller ${answer?.recipient ?? '(none)'}, not a new rule for seller ${split.recipient}` },
       (now) => now.find((r) => r.recipient === split.recipient) as SplitRule,
     );
-    await ctx.show(rule, SPLIT_RULE_VIEW, { short: true });
+    await ctx.out.show(rule, SPLIT_RULE_VIEW, { short: true });
     ctx.log.status(`Added split rule ${rule.id}: seller ${split.recipient} gets ${part} of transaction ${id}`);
   });
 }

@@ -7,5 +7,5 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   const rule = ruleId(args);
   await ctx.requireApiKey();
   const api = await ctx.api();
-  await ctx.show(await api.call('transactions.splits.get', { params: { id, rule } }), SPLIT_RULE_VIEW);
+  await ctx.out.show(await api.call('transactions.splits.get', { params: { id, rule } }), SPLIT_RULE_VIEW);
 }

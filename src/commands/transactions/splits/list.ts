@@ -5,7 +5,7 @@ import { SPLIT_COLUMNS, splitRow } from './shared.js';
 export async function run(ctx: Context, args: string[]): Promise<void> {
   const id = transactionId(args);
   await ctx.requireApiKey();
-  const count = await ctx.list({
+  const count = await ctx.out.list({
     operation: 'transactions.splits.list',
     input: { params: { id } },
     request: { limit: 100, all: true },

@@ -22,7 +22,7 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
     const api = await ctx.api();
     if (repeat && removeApplied(repeat.intent, repeat.now) && JSON.parse(repeat.intent.before ?? '{}').rule === rule) {
       ctx.log.status(`Already done: split rule ${rule} of transaction ${id} was removed by an earlier run (its answer was lost); nothing was sent.`);
-      await ctx.render({ id: rule, resource: 'split_rule', deleted: true });
+      await ctx.out.render({ id: rule, resource: 'split_rule', deleted: true });
       return;
     }
     // A rule that is not there answers 404 here, before anything is asked or sent.
@@ -39,7 +39,7 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
       () => ({ kind: 'applied', proof: rule }),
       () => ({ id: rule, resource: 'split_rule', deleted: true }),
     );
-    await ctx.render(answer ?? { id: rule, resource: 'split_rule', deleted: true });
+    await ctx.out.render(answer ?? { id: rule, resource: 'split_rule', deleted: true });
     ctx.log.status(`Removed split rule ${rule} of transaction ${id}; seller ${found.recipient}'s part goes back to seller ${tx.on_behalf_of}`);
   });
 }

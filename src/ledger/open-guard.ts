@@ -1,0 +1,16 @@
+import { MoneyGuard, type GuardDeps } from './guard.js';
+import { openLedger, type LedgerPlace } from './open.js';
+import type { Account } from './account.js';
+
+/**
+ * The money guard of an account: its ledger (this machine's SQLite file, or the shared PostgreSQL
+ * database) opened, and the protocol around it, built from what the command gives: where the
+ * ledger is, how to clean error text, the settings, a logger and how to show a wait.
+ */
+export async function openMoneyGuard(
+  where: { place: LedgerPlace; account: Account; scrub: (text: string) => string },
+  deps: Omit<GuardDeps, 'ledger'>,
+): Promise<{ guard: MoneyGuard; close(): Promise<void> }> {
+  const ledger = await openLedger(where.place, where.account, where.scrub);
+  return { guard: new MoneyGuard({ ...deps, ledger }), close: () => ledger.close() };
+}

@@ -1,0 +1,272 @@
+import type { ApiClient, ListExtent, PreparedRequest, RequestInput } from '../api/client.js';
+import type { Target } from '../api/endpoints.js';
+import type { GlobalOptions } from '../globals.js';
+import type { IO } from '../io.js';
+import type { Logger } from '../platform/logger.js';
+import type { ObjectView } from './object-view.js';
+import type { Column, OutputFormat } from './render-options.js';
+import type { TotalSpec } from './totals.js';
+
+// What a command prints, apart from what it is given to work with (factory): one object, a view of
+// one, rows at hand, or a list fetched page by page with progress, totals and a note of how much of
+// it was shown. Each renderer is loaded on first use, so `-o json` never loads chalk or cli-table3.
+
+/** A list verb's whole output: what to fetch and how to show it. */
+export interface ListSpec {
+  operation: Target;
+  input: RequestInput;
+  request: { limit: number; all: boolean };
+  /** Plural noun for progress and totals: "transactions". */
+  noun: string;
+  columns: Column[];
+  /** Display-only fields for the table (a masked CPF, a computed fee); never in JSON or CSV. */
+  tableRow?: (item: Record<string, unknown>) => Record<string, unknown>;
+  /** For a table only, before tableRow: a page given what other reads tell (a buyer's name). */
+  tablePage?: (api: ApiClient, page: unknown[]) => Promise<unknown[]>;
+  /** The CSV header when --fields is not given: the same columns whatever the data. */
+  csvColumns?: string[];
+  /** Sums printed under the table. */
+  totals?: TotalSpec[];
+  /** --group-by: the items summed per group (output/summary.ts) instead of listed. */
+  groupBy?: { by: import('./summary.js').Dimension; spec: import('./summary.js').SummarySpec };
+  /** Where the pages come from, when one request cannot say what is wanted (see transactions list). */
+  pages?: (api: ApiClient, onPage?: (items: number, total: number | undefined) => void) => AsyncGenerator<unknown[]>;
+}
+
+/**
+ * Up to this many items (one page of a list, as many refunds) a command is short: not worth a
+ * thread for the embedded sandbox (see sandbox/embedded.ts).
+ */
+export const SHORT_RUN_ITEMS = 100;
+
+/** What the printer needs from the command's factory; structural, so neither imports the other. */
+export interface PrinterNeeds {
+  io: IO;
+  globals: GlobalOptions;
+  log: Logger;
+  /** Whether stdout gets colour (NO_COLOR, FORCE_COLOR, --no-color, a terminal). */
+  readonly color: boolean;
+  /** The profile's output and csv_locale settings; undefined when the config cannot be read (a default then holds). */
+  settings(): Promise<{ name: string; output?: string; csvLocale?: string } | undefined>;
+  api(): Promise<ApiClient>;
+  /** Said before a long list asks for the API: the embedded sandbox then gets its own thread. */
+  expectLongRun(): void;
+}
+
+/**
+ * A list cut at --limit with more behind it: how many there are in all (when the service says)
+ * and what shows them all. Undefined when the list was shown whole.
+ */
+function partOf(count: number, extent: ListExtent | undefined): { total: number | undefined; hint: string } | undefined {
+  if (!extent) return undefined;
+  if (extent.total !== undefined && extent.total > count) return { total: extent.total, hint: '--all for every one' };
+  if (extent.more) return { total: undefined, hint: 'more: --all for every one' };
+  return undefined;
+}
+
+export class Printer {
+  private preferred?: OutputFormat;
+  private dryRunWritten = false;
+
+  constructor(private readonly needs: PrinterNeeds) {}
+
+  /** A command whose output is JSON unless asked otherwise (`payctl api`, like `gh api`). */
+  preferOutput(format: OutputFormat): void {
+    this.preferred = format;
+  }
+
+  async outputFormat(): Promise<OutputFormat> {
+    if (this.needs.globals.output) return this.needs.globals.output;
+    if (this.preferred) return this.preferred;
+    const profile = await this.needs.settings();
+    if (profile?.output) {
+      const { parseFormat } = await import('../globals.js');
+      return parseFormat(profile.output, `profile "${profile.name}" output setting`);
+    }
+    return this.needs.io.stdoutIsTTY ? 'table' : 'json';
+  }
+
+  /** Renders one result; `tableRow` as for lists (display-only fields, table format only). */
+  async render(data: unknown, tableRow?: (item: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+    const { renderObject } = await import('./render.js');
+    const options = await this.renderOptions();
+    const shown = options.format === 'table' && tableRow && data && typeof data === 'object' && !Array.isArray(data) ? tableRow(data as Record<string, unknown>) : data;
+    await renderObject(shown, options);
+  }
+
+  /**
+   * One object as a person reads it on a table: `view` (title, summary, sections) instead of a
+   * dump of every field, through the pager when taller than the terminal. `short` prints the
+   * title and summary only (after a refund or capture). JSON, NDJSON, CSV and --fields print the
+   * API's object as `render` does.
+   */
+  async show(data: unknown, view: ObjectView, options: { tableRow?: (item: Record<string, unknown>) => Record<string, unknown>; short?: boolean } = {}): Promise<void> {
+    const format = await this.outputFormat();
+    if (format !== 'table' || this.needs.globals.fields || data === null || typeof data !== 'object' || Array.isArray(data)) return this.render(data, options.tableRow);
+    const [{ drawObjectView }, { terminalColumns }, { showInPager }, { writeOut }] = await Promise.all([
+      import('./object-view.js'),
+      import('./table.js'),
+      import('./pager.js'),
+      import('./write.js'),
+    ]);
+    const item = options.tableRow ? options.tableRow(data as Record<string, unknown>) : (data as Record<string, unknown>);
+    const text = await drawObjectView(view, item, { color: this.needs.color, columns: terminalColumns(this.needs.io.stdout), ...(options.short ? { short: true } : {}) });
+    if (!options.short && (await showInPager(text, this.needs.io, this.needs.globals.pager))) return;
+    await writeOut(this.needs.io.stdout, text);
+  }
+
+  /** Rows already at hand (a summary, a reconciliation, the ledger's moves), rendered as a list. */
+  async renderRows(rows: unknown[], columns: Column[], tableRow?: (item: Record<string, unknown>) => Record<string, unknown>): Promise<number> {
+    return this.renderList(
+      (async function* () {
+        yield rows;
+      })(),
+      columns,
+      tableRow,
+    );
+  }
+
+  /**
+   * Renders a list. `tableRow` adds display-only fields for the table (a masked CPF, a computed
+   * fee); JSON, NDJSON and CSV always get the API's objects unchanged.
+   */
+  async renderList(pages: AsyncIterable<unknown[]>, columns: Column[], tableRow?: (item: Record<string, unknown>) => Record<string, unknown>): Promise<number> {
+    const { renderList } = await import('./render.js');
+    const options = { ...(await this.renderOptions()), columns };
+    const shown = options.format === 'table' && tableRow ? mapPages(pages, tableRow) : pages;
+    return renderList(shown, options);
+  }
+
+  /**
+   * Fetches a list page by page and renders it as it arrives: with a progress bar on stderr for
+   * `--all` on a terminal, and a totals line under the table where the spec asks for one.
+   */
+  async list(spec: ListSpec): Promise<number> {
+    // A short list (one page) neither grows V8's young generation nor is worth a sandbox thread.
+    const long = spec.request.all || spec.request.limit > SHORT_RUN_ITEMS;
+    const capGrowth = long ? (await import('../platform/runtime.js')).capYoungGeneration() : undefined;
+    if (long) this.needs.expectLongRun();
+    const api = await this.needs.api();
+    const format = await this.outputFormat();
+    const progress =
+      spec.request.all && this.needs.io.stderrIsTTY && !this.needs.globals.quiet ? (await import('./progress.js')).pageProgress(this.needs.io.stderr, spec.noun) : undefined;
+    const totals = format === 'table' && spec.totals ? new (await import('./totals.js')).Totals(spec.noun, spec.totals) : undefined;
+    // What the last page said of the list's length: a table that shows part of it says so.
+    let extent: ListExtent | undefined;
+    const source = spec.pages
+      ? spec.pages(api, progress?.page)
+      : api.pages(spec.operation, spec.input, { ...spec.request, ...(progress ? { onPage: progress.page } : {}), onExtent: (e) => (extent = e) });
+    async function* tapped(): AsyncGenerator<unknown[]> {
+      try {
+        for await (const page of source) {
+          capGrowth?.();
+          if (totals) for (const item of page) totals.add(item);
+          yield page;
+        }
+      } finally {
+        // Gone before anything else is written: the rows' end, the totals, or an error.
+        progress?.stop();
+      }
+    }
+    if (spec.groupBy) return this.listGrouped(spec, spec.groupBy, tapped(), totals);
+    const { renderList } = await import('./render.js');
+    const options = { ...(await this.renderOptions()), columns: spec.columns, ...(spec.csvColumns ? { csvColumns: spec.csvColumns } : {}) };
+    const enriched = format === 'table' && spec.tablePage ? enrichPages(tapped(), (page) => (spec.tablePage as NonNullable<ListSpec['tablePage']>)(api, page)) : tapped();
+    const rows = format === 'table' && spec.tableRow ? mapPages(enriched, spec.tableRow) : enriched;
+    const count = await renderList(rows, options);
+    const shownOf = format === 'table' && !spec.request.all && count >= spec.request.limit ? partOf(count, extent) : undefined;
+    if (totals && count > 0) {
+      const { writeOut } = await import('./write.js');
+      await writeOut(this.needs.io.stdout, `${await totals.line(this.needs.io.stdout, shownOf)}\n`);
+    } else if (shownOf !== undefined) {
+      const { writeOut } = await import('./write.js');
+      const { counted, formatCount, singular } = await import('../platform/plural.js');
+      await writeOut(this.needs.io.stdout, `${shownOf.total === undefined ? counted(count, singular(spec.noun), spec.noun) : `${formatCount(count)} of ${counted(shownOf.total, singular(spec.noun), spec.noun)}`} (${shownOf.hint})\n`);
+    }
+    // A table of instants says once which clock they are on, unless it is UTC's.
+    if (format === 'table' && count > 0 && spec.columns.some((c) => c.kind === 'date' && c.key.endsWith('_at'))) {
+      const note = (await import('../time/zone.js')).zoneNote();
+      const { writeOut } = await import('./write.js');
+      if (note) await writeOut(this.needs.io.stdout, `${this.needs.color ? new (await import('chalk')).Chalk({ level: 1 }).dim(note) : note}\n`);
+    }
+    return count;
+  }
+
+  /** A list summed per group (--group-by): one row a group, a bar beside each on a table, the totals line under it. */
+  private async listGrouped(spec: ListSpec, groupBy: NonNullable<ListSpec['groupBy']>, pages: AsyncIterable<unknown[]>, totals: import('./totals.js').Totals | undefined): Promise<number> {
+    const { Summary, summaryColumns, withBars } = await import('./summary.js');
+    const summary = new Summary(groupBy.spec, groupBy.by);
+    let count = 0;
+    for await (const page of pages) {
+      for (const item of page) summary.add(item);
+      count += page.length;
+    }
+    const format = await this.outputFormat();
+    const rows = summary.rows();
+    if (format !== 'table') {
+      await this.renderRows(rows, summaryColumns(groupBy.by, false));
+      return count;
+    }
+    const { terminalColumns } = await import('./table.js');
+    await this.renderRows(withBars(rows, groupBy.by, terminalColumns(this.needs.io.stdout)), summaryColumns(groupBy.by, true));
+    const { writeOut } = await import('./write.js');
+    if (totals && count > 0) await writeOut(this.needs.io.stdout, `${await totals.line(this.needs.io.stdout)}\n`);
+    // Days, weeks and months of instants are the zone's: the table says which.
+    if (count > 0 && !groupBy.spec.time.day && ['day', 'week', 'month'].includes(groupBy.by)) {
+      const note = (await import('../time/zone.js')).zoneNote();
+      if (note) await writeOut(this.needs.io.stdout, `${this.needs.color ? new (await import('chalk')).Chalk({ level: 1 }).dim(note) : note}\n`);
+    }
+    return count;
+  }
+
+  private async renderOptions() {
+    const options: import('./render-options.js').RenderOptions = {
+      format: await this.outputFormat(),
+      out: this.needs.io.stdout,
+      color: this.needs.color,
+    };
+    if (this.needs.globals.fields) {
+      options.fields = this.needs.globals.fields;
+      // Fields asked for by name and left out for want of room are said, never silently lost.
+      options.onDropped = (headers) => this.needs.log.warn(`the terminal is too narrow for every field asked for: ${headers.join(', ')} not shown (a wider terminal, or -o json, shows them)`);
+    }
+    if (this.needs.globals.csvRaw) options.csvRaw = true;
+    if (options.format === 'csv') options.csvLocale = await this.csvLocale();
+    return options;
+  }
+
+  /** How CSV is written: --csv-locale, else the profile's csv_locale, else the API's values. */
+  async csvLocale(): Promise<import('./csv-locale.js').CsvLocale> {
+    if (this.needs.globals.csvLocale) return this.needs.globals.csvLocale;
+    const profile = await this.needs.settings();
+    if (!profile?.csvLocale) return 'none';
+    const { parseCsvLocale } = await import('./csv-locale.js');
+    return parseCsvLocale(profile.csvLocale, `profile "${profile.name}" csv_locale setting`);
+  }
+
+  /** The dry run's one output: the request, masked, as JSON (or text for a table). */
+  async dryRun(shown: PreparedRequest): Promise<void> {
+    if (this.dryRunWritten) return;
+    this.dryRunWritten = true;
+    const format = await this.outputFormat();
+    const json = { dry_run: true, ...shown };
+    const text = format === 'table' ? dryRunText(shown) : format === 'ndjson' ? `${JSON.stringify(json)}\n` : `${JSON.stringify(json, null, 2)}\n`;
+    this.needs.io.stdout.write(text);
+    this.needs.log.status('dry run: nothing was sent');
+  }
+}
+
+async function* enrichPages(pages: AsyncIterable<unknown[]>, enrich: (page: unknown[]) => Promise<unknown[]>): AsyncGenerator<unknown[]> {
+  for await (const page of pages) yield await enrich(page);
+}
+
+async function* mapPages(pages: AsyncIterable<unknown[]>, map: (item: Record<string, unknown>) => Record<string, unknown>): AsyncGenerator<unknown[]> {
+  for await (const page of pages) yield page.map((item) => (item && typeof item === 'object' ? map(item as Record<string, unknown>) : item));
+}
+
+function dryRunText(request: PreparedRequest): string {
+  const lines = [`${request.method} ${request.url}`];
+  for (const [name, value] of Object.entries(request.headers)) lines.push(`${name}: ${value}`);
+  if (request.body !== undefined) lines.push('', JSON.stringify(request.body, null, 2));
+  return `${lines.join('\n')}\n`;
+}
