@@ -1,6 +1,5 @@
 import { UsageError } from './errors.js';
-import { didYouMean } from './validate/closest.js';
-import type { OutputFormat } from './output/render-options.js';
+import { parseFormat, type OutputFormat } from './output/render-options.js';
 import { parseCsvLocale, type CsvLocale } from './output/csv-locale.js';
 
 /** Options accepted before or after any verb (see the contract's "Invocation"). */
@@ -24,7 +23,6 @@ export interface GlobalOptions {
   csvLocale?: CsvLocale;
 }
 
-const FORMATS: readonly OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
 
 /** Turns commander's raw option bag into checked global options. */
 export function parseGlobals(raw: Record<string, unknown>): GlobalOptions {
@@ -55,9 +53,4 @@ export function parseGlobals(raw: Record<string, unknown>): GlobalOptions {
     globals.timeoutSeconds = seconds;
   }
   return globals;
-}
-
-export function parseFormat(value: string, source: string): OutputFormat {
-  if ((FORMATS as readonly string[]).includes(value)) return value as OutputFormat;
-  throw new UsageError(`${source}: "${value}" is not an output format${didYouMean(value, FORMATS)}; use one of ${FORMATS.join(', ')}`);
 }

@@ -1,10 +1,10 @@
 import type { ApiClient, ListExtent, PreparedRequest, RequestInput } from '../api/client.js';
 import type { Target } from '../api/endpoints.js';
-import type { GlobalOptions } from '../globals.js';
+import type { CsvLocale } from './csv-locale.js';
 import type { IO } from '../io.js';
 import type { Logger } from '../platform/logger.js';
 import type { ObjectView } from './object-view.js';
-import type { Column, OutputFormat } from './render-options.js';
+import { parseFormat, type Column, type OutputFormat } from './render-options.js';
 import type { TotalSpec } from './totals.js';
 
 // What a command prints, apart from what it is given to work with (factory): one object, a view of
@@ -42,7 +42,15 @@ export const SHORT_RUN_ITEMS = 100;
 /** What the printer needs from the command's factory; structural, so neither imports the other. */
 export interface PrinterNeeds {
   io: IO;
-  globals: GlobalOptions;
+  /** The global flags that shape output (GlobalOptions has them). */
+  globals: {
+    output?: OutputFormat;
+    fields?: string[];
+    csvRaw: boolean;
+    csvLocale?: CsvLocale;
+    quiet: boolean;
+    pager: boolean;
+  };
   log: Logger;
   /** Whether stdout gets colour (NO_COLOR, FORCE_COLOR, --no-color, a terminal). */
   readonly color: boolean;
@@ -80,7 +88,6 @@ export class Printer {
     if (this.preferred) return this.preferred;
     const profile = await this.needs.settings();
     if (profile?.output) {
-      const { parseFormat } = await import('../globals.js');
       return parseFormat(profile.output, `profile "${profile.name}" output setting`);
     }
     return this.needs.io.stdoutIsTTY ? 'table' : 'json';

@@ -1,3 +1,5 @@
+import { UsageError } from '../errors.js';
+import { didYouMean } from '../validate/closest.js';
 import type { CsvLocale } from './csv-locale.js';
 import type { CellKind } from './format.js';
 
@@ -37,4 +39,12 @@ export interface RenderOptions {
   csvLocale?: CsvLocale;
   /** Told the headers of the columns a terminal too narrow for them left out (--fields asked for them). */
   onDropped?: (headers: string[]) => void;
+}
+
+const FORMATS: readonly OutputFormat[] = ['table', 'json', 'ndjson', 'csv'];
+
+/** An output format named by --output or a profile's output setting (`source` says which). */
+export function parseFormat(value: string, source: string): OutputFormat {
+  if ((FORMATS as readonly string[]).includes(value)) return value as OutputFormat;
+  throw new UsageError(`${source}: "${value}" is not an output format${didYouMean(value, FORMATS)}; use one of ${FORMATS.join(', ')}`);
 }

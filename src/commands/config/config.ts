@@ -5,7 +5,7 @@ import { maskLedgerUrl } from '../../ledger/errors.js';
 import { checkLedgerUrl } from '../../ledger/open.js';
 import { PROFILE_KEYS, type ProfileKey, type ProfileSettings } from '../../config/store.js';
 import { UsageError } from '../../errors.js';
-import { parseFormat } from '../../globals.js';
+import { parseFormat } from '../../output/render-options.js';
 import { validateCurrency, validateId } from '../../validate/index.js';
 import { parseTimeZone } from '../../time/zone.js';
 import { parseCsvLocale } from '../../output/csv-locale.js';
