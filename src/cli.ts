@@ -19,7 +19,7 @@ import { registerEvents } from './commands/events/index.js';
 import { registerExport } from './commands/export/index.js';
 import { registerReconcile } from './commands/reconcile/index.js';
 import { registerFutureEntries } from './commands/future-entries/index.js';
-import { registerHelp } from './commands/help/index.js';
+import { HELP_TOPIC_SUMMARIES, registerHelp } from './commands/help/index.js';
 import { registerInvoices } from './commands/invoices/index.js';
 import { registerLedger } from './commands/ledger/index.js';
 import { registerPlans } from './commands/plans/index.js';
@@ -57,6 +57,13 @@ export async function runCli(argv: string[], io: IO): Promise<number> {
 }
 
 /** The whole tree when `argv` is omitted (tests, completions); else just what `argv` needs. */
+/** The root --help's list of topics, one a line: `payctl help <topic>` and what it covers. */
+function helpTopicLines(): string {
+  const entries = Object.entries(HELP_TOPIC_SUMMARIES).map(([topic, summary]) => [`payctl help ${topic}`, summary] as const);
+  const width = Math.max(...entries.map(([term]) => term.length));
+  return entries.map(([term, summary]) => `  ${term.padEnd(width)}   ${summary}`).join('\n');
+}
+
 export function buildProgram(runtime: Runtime, argv?: string[]): Command {
   const { io } = runtime;
   // Help is wrapped at word boundaries to the terminal's width (80 when not a terminal), never
@@ -100,9 +107,10 @@ Examples:
 Each command's --help shows its own options and the global options above.
 
 Help topics:
-  payctl help environment    the environment variables payctl reads
-  payctl help exit-codes     what each exit code means
-  payctl help exactly-once   how money moves exactly once, for one operator or a whole team
+${helpTopicLines()}
+
+Guides: the docs/ directory of payctl's sources (support, refunds-and-bulk, finance-and-exports,
+marketplace-and-splits, recurrence, webhooks, scripting, sandbox), and man payctl.
 
 The built-in "sandbox" profile runs an emulated payment service inside payctl: every command
 works right after install, with no account.`,

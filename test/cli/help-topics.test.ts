@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/errors.js';
@@ -41,7 +41,9 @@ describe('payctl help <words>', () => {
 
   it('an unknown word: exit 2, one line, a close match when there is one', async () => {
     const unknown = await run(['help', 'nosuch']);
-    expect(unknown).toEqual({ code: 2, stdout: '', stderr: `error: no help for "nosuch": not a command or topic; topics: environment, exit-codes, exactly-once; 'payctl --help' lists the commands\n` });
+    expect(unknown).toEqual({ code: 2, stdout: '', stderr: `error: no help for "nosuch": not a command or topic; topics: environment, exit-codes, exactly-once, output, sandbox, files; 'payctl --help' lists the commands\n` });
+    expect((await run(['help', 'outptu'])).stderr).toContain('not a command or topic (did you mean output?)');
+    expect((await run(['help', 'output', 'extra'])).code).toBe(2);
     expect((await run(['help', 'enviroment'])).stderr).toContain('not a command or topic (did you mean environment?)');
     expect((await run(['help', 'subscriptons'])).stderr).toContain('(did you mean subscriptions?)');
     const verb = await run(['help', 'transactions', 'refnd']);
@@ -51,10 +53,19 @@ describe('payctl help <words>', () => {
   it('the main help names the topics', async () => {
     const help = helpOf(await run(['--help']));
     // Wrapped to the width (80 when not a terminal): the words, whatever the line breaks.
-    expect(help.replace(/\s+/g, ' ')).toContain(' help [command...] Show the help of a command or verb, or a topic: environment, exit-codes, exactly-once ');
+    expect(help.replace(/\s+/g, ' ')).toContain(' help [command...] Show the help of a command or verb, or a topic: environment, exit-codes, exactly-once, output, sandbox, files ');
     expect(help).toContain(
       'Help topics:\n  payctl help environment    the environment variables payctl reads\n  payctl help exit-codes     what each exit code means\n  payctl help exactly-once   how money moves exactly once, for one operator or a\n                             whole team\n',
     );
+    const topics = help.split('Help topics:\n')[1]!.split('\n\n')[0]!;
+    expect([...topics.matchAll(/^ {2}payctl help (\S+)/gm)].map((m) => m[1])).toEqual(['environment', 'exit-codes', 'exactly-once', 'output', 'sandbox', 'files']);
+    // And where the long texts are.
+    expect(help.replace(/\s+/g, ' ')).toContain('Guides: the docs/ directory of payctl\'s sources (support, refunds-and-bulk, finance-and-exports, marketplace-and-splits, recurrence, webhooks, scripting, sandbox), and man payctl.');
+  });
+
+  it('`payctl help` with no topic lists the topics', async () => {
+    const text = helpOf(await run(['help']));
+    for (const topic of ['environment', 'exit-codes', 'exactly-once', 'output', 'sandbox', 'files']) expect(text).toMatch(new RegExp(`^  payctl help ${topic} `, 'm'));
   });
 });
 
@@ -114,5 +125,68 @@ describe('payctl help exactly-once', () => {
     // The README says the same at length.
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     expect(readme).toContain('`payctl help exactly-once` says this in short.');
+  });
+});
+
+/** Every long flag the program knows, from any command's help. */
+async function knownFlags(): Promise<Set<string>> {
+  const { buildProgram } = await import('../../src/cli.js');
+  const { PassThrough } = await import('node:stream');
+  const program = buildProgram({ io: { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, env: {} } });
+  const flags = new Set<string>(['--help']);
+  const visit = (command: typeof program) => {
+    for (const option of command.options) if (option.long) flags.add(option.long);
+    command.commands.forEach(visit);
+  };
+  visit(program);
+  return flags;
+}
+
+describe('payctl help output, sandbox and files', () => {
+  it('output: exit 0, every flag it names is a real one, and it says what goes where', async () => {
+    const text = helpOf(await run(['help', 'output']));
+    const flags = await knownFlags();
+    const named = new Set([...text.matchAll(/(?<![\w-])--[a-z][a-z-]+/g)].map((m) => m[0]));
+    for (const flag of ['--output', '--fields', '--group-by', '--csv-locale', '--csv-raw', '--no-color', '--no-pager', '--quiet', '--limit', '--all']) expect(named, flag).toContain(flag);
+    for (const flag of named) expect(flags, `${flag} is named by help output`).toContain(flag);
+    for (const said of ['Results go to stdout', 'go to stderr', 'json when it is piped', 'PAYCTL_PAGER, else PAGER', 'NO_COLOR', 'FORCE_COLOR']) expect(text).toContain(said);
+    expect(text.split('\n').every((line) => line.length <= 100)).toBe(true);
+  });
+
+  it('sandbox: its commands, its state directory and how to reset it', async () => {
+    const text = helpOf(await run(['help', 'sandbox']));
+    // Also a group: its help first, as `payctl help <group>` gives it, then the topic.
+    const groupHelp = helpOf(await run(['sandbox', '--help']));
+    expect(text.startsWith(groupHelp)).toBe(true);
+    expect(text.slice(groupHelp.length)).toMatch(/^\n?The embedded sandbox: an emulation/);
+    const flags = await knownFlags();
+    for (const flag of new Set([...text.matchAll(/(?<![\w-])--[a-z][a-z-]+/g)].map((m) => m[0]))) expect(flags, flag).toContain(flag);
+    for (const said of ['payctl sandbox serve', 'payctl sandbox generate', 'payctl sandbox reset --yes', '<state>/sandbox/sandbox.db', 'PAYCTL_HOME', '4111111111111111']) expect(text).toContain(said);
+    expect(text.split('\n').every((line) => line.length <= 100)).toBe(true);
+  });
+
+  it('files: the config, state, ledger, failed rows, exports, locks and keyring, where PAYCTL_HOME and XDG put them', async () => {
+    const text = helpOf(await run(['help', 'files']));
+    for (const said of ['PAYCTL_HOME', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'config.json', 'config.json.lock', 'ledger/ledger.sqlite', 'ledgers.json', '<input>.failed.csv', 'failed/', 'bulk/', '<out>.partial', '<state>.lock', 'keyring']) {
+      expect(text).toContain(said);
+    }
+    expect(text.split('\n').every((line) => line.length <= 100)).toBe(true);
+  });
+
+  it('files: the paths it names are where payctl really writes', async () => {
+    const { resolvePaths, sqliteLedgerPath, sandboxDir } = await import('../../src/config/paths.js');
+    const paths = resolvePaths({ PAYCTL_HOME: '/h' });
+    expect(paths).toMatchObject({ configFile: '/h/config.json', stateDir: '/h/state' });
+    expect(sqliteLedgerPath('/s')).toBe('/s/ledger/ledger.sqlite');
+    expect(sandboxDir('/s')).toBe('/s/sandbox');
+    const xdg = resolvePaths({ HOME: '/u' });
+    expect(xdg).toMatchObject({ configFile: '/u/.config/payctl/config.json', stateDir: '/u/.local/state/payctl' });
+    // A money move on the embedded sandbox writes the two it names under the state directory.
+    const sale = await run(['transactions', 'create', '--amount', '1', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123', '-o', 'json']);
+    expect(sale.code, sale.stderr).toBe(0);
+    for (const file of ['state/sandbox/sandbox.db', 'state/ledger/ledger.sqlite', 'state/ledgers.json']) expect(existsSync(join(home.home, file)), file).toBe(true);
+    const text = helpOf(await run(['help', 'files']));
+    expect(text).toContain('~/.config/payctl/');
+    expect(text).toContain('~/.local/state/payctl/');
   });
 });

@@ -3,9 +3,20 @@ import { UsageError } from '../../errors.js';
 import type { IO } from '../../io.js';
 import { examples } from '../shared/help.js';
 
-/** What `payctl help <topic>` knows besides the commands; the texts are in topics.ts. */
-export const HELP_TOPICS = ['environment', 'exit-codes', 'exactly-once'] as const;
-type Topic = (typeof HELP_TOPICS)[number];
+/**
+ * What `payctl help <topic>` knows besides the commands, each with the line that says what it
+ * covers (the root --help and the man page list them); the texts are in topics.ts.
+ */
+export const HELP_TOPIC_SUMMARIES = {
+  environment: 'the environment variables payctl reads',
+  'exit-codes': 'what each exit code means',
+  'exactly-once': 'how money moves exactly once, for one operator or a whole team',
+  output: 'formats, --output, --fields, --group-by, CSV, colour, the pager; stdout and stderr',
+  sandbox: 'the embedded sandbox: what it is, sandbox serve and generate, its state, reset',
+  files: 'every file and directory payctl reads or writes, and where',
+} as const;
+type Topic = keyof typeof HELP_TOPIC_SUMMARIES;
+export const HELP_TOPICS = Object.keys(HELP_TOPIC_SUMMARIES) as Topic[];
 
 /**
  * `payctl help [words…]`: the help of any command, verbs included (`payctl help transactions
@@ -17,10 +28,14 @@ export function registerHelp(program: Command, io: IO): void {
     .argument('[command...]', `a command, a group and its verb, or a topic: ${HELP_TOPICS.join(', ')}`)
     .description(`Show the help of a command or verb, or a topic: ${HELP_TOPICS.join(', ')}`)
     .summary(`Show the help of a command or verb, or a topic: ${HELP_TOPICS.join(', ')}`)
-    .addHelpText('after', examples('payctl help transactions refund', 'payctl help environment', 'payctl help exit-codes', 'payctl help exactly-once'))
+    .addHelpText('after', examples('payctl help transactions refund', 'payctl help environment', 'payctl help exit-codes', 'payctl help output', 'payctl help files'))
     .action(async (words: string[]) => {
       const topic = words[0] as Topic;
       if (words.length === 1 && HELP_TOPICS.includes(topic)) {
+        // A topic that is a group too (sandbox) is the group's help, as for every group, then the topic
+        // (the group's help ends in a blank line).
+        const group = program.commands.find((c) => c.name() === topic);
+        if (group) group.outputHelp();
         // Loaded when asked for: registering this command runs on every start-up.
         const [{ TOPICS }, { writeOut }] = await Promise.all([import('./topics.js'), import('../../output/write.js')]);
         await writeOut(io.stdout, TOPICS[topic]());

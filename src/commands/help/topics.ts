@@ -1,7 +1,7 @@
 import { ExitCode } from '../../errors.js';
 
-// The texts of `payctl help environment` and `payctl help exit-codes`. The README's tables say the
-// same (a test holds them to it): this is where they are written.
+// The texts of `payctl help <topic>`. The guides under docs/ say the same at length (a test holds
+// docs/scripting.md's exit-code table to EXIT_CODE_MEANINGS): this is where the short texts are written.
 
 /** What each exit code means; every code of ExitCode has one. */
 export const EXIT_CODE_MEANINGS: Readonly<Record<keyof typeof ExitCode, string>> = {
@@ -90,7 +90,132 @@ Errors are one line on stderr: "error: <message> (<category>, HTTP <status>)"; -
 stack trace.
 `,
   'exactly-once': () => EXACTLY_ONCE,
+  output: () => OUTPUT,
+  sandbox: () => SANDBOX,
+  files: () => FILES,
 } as const satisfies Record<string, () => string>;
+
+/** `payctl help output`: formats and streams, as docs/scripting.md says at length. */
+const OUTPUT = `How payctl prints: what goes where, in which format, and how to choose.
+
+stdout and stderr:
+  Results go to stdout, and only results: a table, JSON, NDJSON or CSV. Prompts, progress bars,
+  status lines, warnings, SANDBOX and errors go to stderr, so a pipe or a file gets the data alone.
+  -q, --quiet drops the status lines (SANDBOX and errors stay). Errors are one line:
+  "error: <message>"; the exit code says what happened (payctl help exit-codes).
+
+Formats (-o, --output <format>):
+  table    aligned rows fitted to the terminal; one object as a short view; money as R$ 1.234,56,
+           times in the local time zone, statuses coloured; a list of money ends with a totals line
+  json     the API's own objects, field names unchanged; a list is one JSON array, streamed
+  ndjson   one JSON object a line, for jq and pipes
+  csv      a header and one dotted column per field (payment_method.card_brand), the API's values
+  Default: the profile's output setting (payctl config set output json), else table when stdout is
+  a terminal and json when it is piped or redirected. JSON, NDJSON and CSV keep the API's values
+  (amounts as "10.50", UTC timestamps).
+
+Picking what is shown:
+  --fields id,status,amount    keep these dotted paths, in every format; checked before anything is
+                               sent (a mistyped path exits 2 naming it); --fields help lists them
+  --limit N, --all             a list shows 20 by default; --all reads every page, memory flat
+  --from, --to, --sort         a list's days (local days: payctl help environment, PAYCTL_TIMEZONE)
+  --group-by day|week|month|seller|payment-type|card-brand|status
+                               on transactions list, transfers list, balances history,
+                               future-entries list and receivables list --seller: one row a group
+                               with its count, gross, fees, refunds and net, instead of the list;
+                               each list says which groupings it takes
+
+CSV for a spreadsheet:
+  --csv-locale pt-BR (or payctl config set csv_locale pt-BR) writes ; between cells, decimal commas,
+  local date-times and a BOM, for a Brazilian Excel or LibreOffice; --csv-locale none, the default,
+  the API's values. A cell that starts with = + - @ is written with a ' in front so a spreadsheet
+  does not run it as a formula; --csv-raw leaves it as it is. Control characters are removed.
+
+Colour and the pager:
+  Colour only on a terminal; --no-color, NO_COLOR or TERM=dumb turn it off, FORCE_COLOR turns it on
+  off a terminal. An object view taller than the terminal goes through PAYCTL_PAGER, else PAGER,
+  else less -FRX; --no-pager, or PAGER=cat or empty, prints it straight. Only when stdout is a
+  terminal.
+
+On a terminal a long list (--all) shows a progress bar on stderr; piped, nothing but the data.
+Help screens are wrapped to the terminal's width, 80 when not a terminal.
+`;
+
+/** `payctl help sandbox`: the embedded sandbox, as docs/sandbox.md says at length. */
+const SANDBOX = `The embedded sandbox: an emulation of the payment service that runs inside payctl.
+
+The built-in "sandbox" profile (base URL "embedded", the default on a fresh install) sends every
+command to it: no account, no server, no real money. It seeds the marketplace's own seller, a buyer
+with a valid CPF and a card on file. Test cards: 4111111111111111 approved (Visa), 5555555555554444
+approved (Mastercard), 4000000000000002 declined. Commands that change something against a sandbox
+print SANDBOX on stderr, even with --quiet.
+
+  payctl sandbox clock                         the sandbox's own clock
+  payctl sandbox advance --days 30             move it forward, running every billing and payout due
+  payctl sandbox pay <transaction-id>          a pending boleto or PIX becomes paid
+  payctl sandbox generate --sales 100000       trade forward on the clock: a volume to rehearse on
+  payctl sandbox reset --yes                   wipe its state; the seeded records come back
+  payctl sandbox serve [--port 4010]           the same emulation as an HTTP server
+
+sandbox serve listens on 127.0.0.1 (another address needs --expose), prints its URL on stdout and
+the seller it seeds on stderr, and delivers webhooks. Every API key of zpk_test_ and 16 or more
+characters is a marketplace of its own; point payctl at it with PAYCTL_BASE_URL=<url>
+PAYCTL_API_KEY=zpk_test_<key> PAYCTL_SELLER_ID=<seller> PAYCTL_MARKETPLACE_ID= (empty).
+--faults 500-before=0.05,reset-after=0.05,429=0.05,late-apply=0.2 fails a share of requests on
+purpose, to rehearse a batch or test a client.
+
+sandbox generate moves the clock forward by --days (default 30) with --sales sales spread over them
+(cards, PIX, boletos, all paid), with fees, receivables, balance entries and payouts; it makes no
+events. Ctrl-C keeps every part of 20,000 sales already traded.
+
+Its state is one SQLite database in the state directory: <state>/sandbox/sandbox.db (mode 0600,
+with -wal and -shm files beside it); a key of sandbox serve has its own under
+<state>/marketplaces/<hash>/sandbox/. The state directory is $XDG_STATE_HOME/payctl (else
+~/.local/state/payctl), or $PAYCTL_HOME/state. sandbox reset --yes empties it; payctl help files
+names the rest.
+`;
+
+/** `payctl help files`: every file payctl reads or writes, as docs/scripting.md says at length. */
+const FILES = `Every file and directory payctl reads or writes.
+
+Where: with PAYCTL_HOME=<dir>, config in <dir>/config.json and state under <dir>/state/. Otherwise
+the XDG directories: config in $XDG_CONFIG_HOME/payctl/ (else ~/.config/payctl/), state in
+$XDG_STATE_HOME/payctl/ (else ~/.local/state/payctl/). Directories payctl makes are 0700 and its
+files 0600; one that exists is never chmod-ed. A directory that cannot be made or written stops the
+command before anything is sent (exit 2, naming it).
+
+Config directory:
+  config.json              the profiles and their settings (payctl config list); a file that does
+                           not parse stops every command with one line naming it
+  config.json.lock         held while a command changes the config (login, config set, ...)
+
+State directory:
+  sandbox/sandbox.db       the embedded sandbox (with -wal and -shm files; deliverer.lock while a
+                           process delivers its webhooks); payctl sandbox reset --yes empties it
+  marketplaces/<hash>/     each API key's marketplace in sandbox serve (<hash>: of the key, which is
+                           never written)
+  ledger/ledger.sqlite     the ledger of money moves (unless ledger_url or PAYCTL_LEDGER_URL names
+                           a shared PostgreSQL one); a damaged one is kept as
+                           ledger.sqlite.damaged-<time> by payctl ledger reset
+  ledgers.json             which ledgers this machine keeps moves in: how a lost one is noticed
+  bulk/                    a private copy of a bulk refund read from standard input, removed when
+                           the run ends
+  failed/refund-<time>.csv the rows of a bulk refund from standard input that were not refunded
+
+Beside your own files:
+  <input>.failed.csv       the rows of transactions refund --file <input> that were not refunded
+                           (--failed-out FILE puts them elsewhere); run it to retry only those
+  <out>.partial            an export being written (export --out); renamed to <out> once whole
+  <state>.next, <state>.lock
+                           an export's state being saved, and the lock one run at a time holds
+  receipt-<id>.html        receipts render on a terminal without --save
+  what --save, --out, --state, --card-file, --input and --file name
+
+The OS keyring: login keeps each profile's API key there (the Secret Service on Linux, the macOS
+Keychain, the Windows Credential Manager; service "payctl", account the profile's name), the config
+file holding only a reference; login --insecure-storage puts it in config.json instead.
+PAYCTL_API_KEY needs neither. Card numbers and CVVs are never written to any file.
+`;
 
 /** `payctl help exactly-once`: the guarantee, as the README's "Money moves exactly once" says it at length. */
 const EXACTLY_ONCE = `Money moves exactly once: what payctl guarantees, for one operator or a whole team.
