@@ -1,15 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
-import { commandReference, helpText, helpTree, spliceReference } from '../../src/docs/help-tree.js';
+import { generatedDocs, MAN_DIR, manField } from '../../src/docs/generate.js';
+import { helpText, helpTree } from '../../src/docs/help-tree.js';
+import { VERSION } from '../../src/version.js';
 import type { IO } from '../../src/io.js';
 import { payctl, tempHome } from '../helpers/run.js';
 
 // The help of every command, as users see it: snapshotted, so any change to it shows in review;
-// checked for a purpose line and real examples; and the README's reference generated from it.
+// checked for a purpose line and real examples; and the command reference and man pages generated from it.
 const io: IO = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, env: {} };
 const program = buildProgram({ io });
 
@@ -57,8 +59,49 @@ describe('the help tree', () => {
     }
   });
 
-  it("the README's command reference is generated from the tree (run `npm run docs` after changing commands)", () => {
-    const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
-    expect(spliceReference(readme, commandReference(program)) === readme, 'README.md command reference is stale').toBe(true);
+});
+
+describe('the command reference and the man pages (`npm run docs`)', () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const files = generatedDocs(program, VERSION);
+  const stale = (path: string) => `${path} is not what the command tree generates: run \`npm run docs\` and commit the result`;
+
+  it('the committed files are what the command tree generates', () => {
+    for (const [path, text] of files) {
+      expect(existsSync(`${root}${path}`), stale(path)).toBe(true);
+      expect(readFileSync(`${root}${path}`, 'utf8') === text, stale(path)).toBe(true);
+    }
+    const pages = readdirSync(`${root}${MAN_DIR}`).map((name) => `${MAN_DIR}/${name}`);
+    expect(pages.filter((path) => !files.has(path)), 'man pages of no command: run `npm run docs`').toEqual([]);
+  });
+
+  it('package.json installs every man page and ships them', () => {
+    const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+    expect(pkg.man, stale('package.json "man"')).toEqual(manField(files));
+    expect(pkg.files).toContain(MAN_DIR);
+  });
+
+  it('the same on every run: no dates, the package version', () => {
+    expect(generatedDocs(buildProgram({ io }), VERSION)).toEqual(files);
+    expect(files.get(`${MAN_DIR}/payctl.1`)).toContain(`.TH PAYCTL 1 "" "payctl ${VERSION}"`);
+    // The headers (where a date would go) name the version and no day.
+    for (const text of files.values()) expect(text.split('\n').slice(0, 4).join('\n')).not.toMatch(/\d{4}-\d\d-\d\d|\b20\d\d\b/);
+  });
+
+  it('every command is in payctl.1, the reference and its own page; payctl.1 points at every page and guide', () => {
+    const root1 = files.get(`${MAN_DIR}/payctl.1`) as string;
+    const reference = files.get('docs/reference/commands.md') as string;
+    for (const { path, command } of all(program)) {
+      expect(root1.replace(/\\-/g, '-'), path).toContain(`.B payctl ${path}`);
+      expect(reference, path).toContain(`payctl ${path}\n`);
+      const top = path.split(' ')[0] as string;
+      const page = files.get(`${MAN_DIR}/payctl-${top}.1`) as string;
+      expect(page, path).toBeDefined();
+      if (command.commands.length === 0) expect(page.replace(/\\-/g, '-'), path).toContain(command.description().replace(/\\/g, '\\e').slice(0, 30));
+    }
+    for (const group of program.commands.filter((c) => c.name() !== 'help')) expect(root1).toContain(`.BR payctl\\-${group.name().replace(/-/g, '\\-')} (1)`);
+    for (const guide of ['support', 'refunds-and-bulk', 'finance-and-exports', 'marketplace-and-splits', 'recurrence', 'webhooks', 'scripting', 'sandbox', 'design']) {
+      expect(root1).toContain(`docs/${guide.replace(/-/g, '\\-')}.md`);
+    }
   });
 });
