@@ -78,12 +78,19 @@ describe('payctl help environment', () => {
     for (const name of read) expect(text, name).toMatch(new RegExp(`^  (\\S+, )*${name}\\b`, 'm'));
     expect(text).toMatch(/^ {2}PAYCTL_MARKETPLACE_ID +the marketplace id, over the profile's; set but empty turns the/m);
   });
+
+  it("the scripting guide's table of files and environment names every variable the topic does", async () => {
+    const { ENVIRONMENT } = await import('../../src/commands/help/topics.js');
+    const guide = readFileSync(join(root, 'docs/scripting.md'), 'utf8');
+    const section = guide.split('\n## Files and environment\n')[1]!.split('\n## ')[0]!;
+    for (const [names] of ENVIRONMENT) for (const name of names.split(', ')) expect(section, name).toMatch(new RegExp(`\\b${name}\\b`));
+  });
 });
 
 describe('payctl help exit-codes', () => {
-  const readmeRows = () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const section = readme.split('\n## Exit codes\n')[1]!.split('\n## ')[0]!;
+  const guideRows = () => {
+    const guide = readFileSync(join(root, 'docs/scripting.md'), 'utf8');
+    const section = guide.split('\n## Exit codes\n')[1]!.split('\n## ')[0]!;
     return [...section.matchAll(/^\| (\d+) \| (.+) \|$/gm)].map((m) => [Number(m[1]), (m[2] as string).replace(/`/g, '')]);
   };
 
@@ -97,9 +104,9 @@ describe('payctl help exit-codes', () => {
     expect(text).toContain('\n  11  probable duplicate: payctl already made the same money move on this sale');
   });
 
-  it("the README's table says the same, code by code", async () => {
+  it("the scripting guide's table says the same, code by code", async () => {
     const { exitCodes } = await import('../../src/commands/help/topics.js');
-    expect(readmeRows()).toEqual(exitCodes());
+    expect(guideRows()).toEqual(exitCodes());
   });
 });
 
@@ -122,9 +129,9 @@ describe('payctl help exactly-once', () => {
     }
     // Wrapped for a terminal, like the other topics.
     expect(text.split('\n').every((line) => line.length <= 100)).toBe(true);
-    // The README says the same at length.
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    expect(readme).toContain('`payctl help exactly-once` says this in short.');
+    // The refunds guide says the same at length.
+    const guide = readFileSync(join(root, 'docs/refunds-and-bulk.md'), 'utf8');
+    expect(guide).toContain('`payctl help exactly-once` says this in short.');
   });
 });
 

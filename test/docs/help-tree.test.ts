@@ -102,6 +102,39 @@ describe('the command reference and the man pages (`npm run docs`)', () => {
     for (const group of program.commands.filter((c) => c.name() !== 'help')) expect(root1).toContain(`.BR payctl\\-${group.name().replace(/-/g, '\\-')} (1)`);
     for (const guide of ['support', 'refunds-and-bulk', 'finance-and-exports', 'marketplace-and-splits', 'recurrence', 'webhooks', 'scripting', 'sandbox', 'design']) {
       expect(root1).toContain(`docs/${guide.replace(/-/g, '\\-')}.md`);
+      expect(existsSync(`${root}docs/${guide}.md`), guide).toBe(true);
+    }
+  });
+});
+
+describe('the guides', () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const guides = readdirSync(`${root}docs`).filter((name) => name.endsWith('.md'));
+
+  it('the README links every guide and the command reference, and stays short', () => {
+    const readme = readFileSync(`${root}README.md`, 'utf8');
+    for (const guide of guides) expect(readme, guide).toContain(`](docs/${guide})`);
+    expect(readme).toContain('](docs/reference/commands.md)');
+    expect(readme.split('\n').length).toBeLessThanOrEqual(250);
+  });
+
+  it('each starts with whom it is for, and every link between them lands on a heading', () => {
+    const anchors = new Map<string, Set<string>>();
+    const text = new Map<string, string>();
+    for (const file of [...guides.map((g) => `docs/${g}`), 'README.md', 'docs/reference/commands.md']) {
+      const body = readFileSync(`${root}${file}`, 'utf8');
+      text.set(file, body);
+      const prose = body.replace(/^```[\s\S]*?^```/gm, '');
+      anchors.set(file, new Set([...prose.matchAll(/^#{1,6} (.+)$/gm)].map((m) => (m[1] as string).trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-'))));
+    }
+    for (const guide of guides) expect(text.get(`docs/${guide}`)!.split('\n')[2], guide).toMatch(/^For /);
+    for (const [file, body] of text) {
+      for (const [, target, anchor] of body.matchAll(/\]\(([\w./-]*?\.md|)(?:#([^)]+))?\)/g)) {
+        const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
+        const to = target ? new URL(target, `file:///${dir}`).pathname.slice(1) : file;
+        expect(existsSync(`${root}${to}`), `${file} links ${to}`).toBe(true);
+        if (anchor) expect(anchors.get(to), `${file} links ${to}#${anchor}`).toContain(anchor);
+      }
     }
   });
 });

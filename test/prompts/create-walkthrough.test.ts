@@ -10,7 +10,7 @@ beforeEach(() => {
 afterEach(() => home.cleanup());
 
 /**
- * The walk-through for a new card, question by question; `readme` is how the README's account of
+ * The walk-through for a new card, question by question; `readme` is how the support guide's account of
  * the walk-through names the step, so that the two are told in the same order.
  */
 const CARD_WALKTHROUGH = [
@@ -28,8 +28,8 @@ const CARD_WALKTHROUGH = [
 ];
 
 describe('transactions create walks the user through on a terminal', () => {
-  it('the README tells its questions in the order they are asked', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+  it('the support guide tells its questions in the order they are asked', () => {
+    const readme = readFileSync(new URL('../../docs/support.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
     const start = readme.indexOf('with no flags walks you through it:');
     expect(start).toBeGreaterThan(-1);
     const account = readme.slice(start, readme.indexOf('. A declined card', start));

@@ -3,7 +3,7 @@
 // without writing a test for it, and a field the sandbox or the CLI drops fails by name.
 //
 // `nullWhen` marks the only fields allowed to be null, and says when: those the real service sends
-// as null too. The README's "Fields left null" table must list exactly these (a test compares).
+// as null too. docs/sandbox.md's "Fields left null" table must list exactly these (a test compares).
 
 export type SeedType = 'string' | 'boolean' | 'integer' | 'number' | 'object' | 'array' | 'date' | 'date-time';
 
@@ -17,7 +17,7 @@ export interface SeedField {
 }
 
 export interface SeedTable {
-  /** Seed section and what the table describes, as test and README name it. */
+  /** Seed section and what the table describes, as test and guide name it. */
   id: string;
   fields: SeedField[];
 }
