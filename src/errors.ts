@@ -1,5 +1,5 @@
 // Typed errors. Commands throw these; src/main.ts is the one place that turns them into
-// a message on stderr and an exit code (see the exit-code table in the README).
+// a message on stderr and an exit code (see the exit-code table in docs/scripting.md).
 
 export const ExitCode = {
   ok: 0,

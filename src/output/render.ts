@@ -1,6 +1,6 @@
 // The one renderer every command hands its results to. JSON and NDJSON are written here; table and
 // CSV live in their own modules, loaded on first use, so `-o json` never loads chalk, cli-table3 or
-// csv-stringify (the CLI is bundled with code splitting; see the "Start-up" notes in the README).
+// csv-stringify (the CLI is bundled with code splitting; see the "Start-up" notes in docs/design.md).
 import { pickFields } from './fields.js';
 import type { RenderOptions } from './render-options.js';
 import { writeOut } from './write.js';

@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 // The timestamp is inside what is signed, so a captured delivery cannot be given a new time, and a
 // receiver refuses one whose time is too far from its own clock: an old delivery, posted again
 // later, is refused even though its signature is genuine. The sandbox signs with this; `webhooks
-// listen` verifies with it; an app does the same (see README "Webhooks and events").
+// listen` verifies with it; an app does the same (see docs/webhooks.md).
 
 /** How far a delivery's timestamp may be from the receiver's clock, either way, by default. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;

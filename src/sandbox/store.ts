@@ -119,7 +119,7 @@ export async function mutateState<T>(stateDir: string, now: StoreClock, mutate: 
 
 /**
  * One change inside an open write transaction: `mutate` on the tracked state, then its rows and
- * events written. `events: false` is for generated volume, which makes none (README).
+ * events written. `events: false` is for generated volume, which makes none (docs/sandbox.md).
  */
 export function applyChange<T>(uow: UnitOfWork, now: StoreClock, mutate: (state: SandboxState) => T, { events = true } = {}): T {
   now.adopt?.(uow.state);

@@ -98,7 +98,7 @@ describe('colour', () => {
     expect(one.join('\n')).not.toMatch(ANSI);
   });
 
-  // The README's precedence is flag > environment.
+  // The documented precedence is flag > environment.
   it('--no-color beats FORCE_COLOR from the environment', async () => {
     const lines = tableLines(await payctl(['transactions', 'list', '--no-color'], { tty: true, env: { FORCE_COLOR: '1' } }));
     expect(lines.join('\n')).not.toMatch(ANSI);

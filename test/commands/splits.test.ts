@@ -96,7 +96,7 @@ describe('transactions create --split', () => {
 
 // ---------------------------------------------------------------------------------------------
 // The embedded sandbox: each party of a split sale gets receivables, balance entries and payouts of
-// its own; refunds take each part back in proportion (README, "Split rules").
+// its own; refunds take each part back in proportion (docs/marketplace-and-splits.md, "Split rules").
 describe('split sales in the embedded sandbox', () => {
   /** Each seller's receivables as [net, gross, status, split rule], and its current balance. */
   const holdings = async (seller: string) => ({

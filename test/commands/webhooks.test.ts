@@ -28,7 +28,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The documented scheme, written out here rather than imported, so the test checks the README's words. */
+/** The documented scheme, written out here rather than imported, so the test checks docs/webhooks.md's words. */
 const sign = (secret: string, body: string, t = Math.floor(Date.now() / 1000)) => `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
 
 const event = (id: string, object: string) => ({ id, type: 'invoice.paid', resource: 'event', payload: { object: { id: object } }, created_at: '2026-11-22T10:00:00.000Z' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newSplitRule, partsOf, type SplitRuleSpec } from '../../src/sandbox/splits.js';
 import type { StoredTransaction } from '../../src/sandbox/types.js';
 
-// How a split sale's money is shared (README, "Split rules"): in integer cents, the parts always
+// How a split sale's money is shared (docs/marketplace-and-splits.md, "Split rules"): in integer cents, the parts always
 // add up to exactly what remains and the fees to exactly the sale's fees, whatever the rounding.
 const cents = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
 

@@ -47,7 +47,7 @@ async function until<T>(what: () => T | Promise<T>, ok: (v: T) => boolean, ms = 
   }
 }
 
-/** The scheme as the README tells an app to check it: `t=<unix s>,v1=<HMAC-SHA256 of "<t>.<raw body>">`, signed just now. */
+/** The scheme as docs/webhooks.md tells an app to check it: `t=<unix s>,v1=<HMAC-SHA256 of "<t>.<raw body>">`, signed just now. */
 function verify(secret: string, req: RecordedRequest): boolean {
   const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(req.headers['x-payctl-signature']));
   if (!match) throw new Error(`X-Payctl-Signature not in the documented form: ${String(req.headers['x-payctl-signature'])}`);

@@ -20,7 +20,7 @@ import { fingerprint, printOf, Window } from './window.js';
 // run re-reads from the newest created_at it has seen less a lookback window, and writes a
 // re-read record again only if it differs from when it was last read (a fingerprint of its JSON
 // kept in the state file for the window's records). A record that changes after it has left the
-// window (a refund of a sale older than the lookback) is not seen: the README says so.
+// window (a refund of a sale older than the lookback) is not seen: docs/finance-and-exports.md says so.
 //
 // Crash safety, for --out FILE: the records go to FILE.partial; once complete it is synced, the
 // new state is staged beside the state file naming FILE.partial's inode, FILE.partial is renamed

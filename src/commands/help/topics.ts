@@ -217,7 +217,7 @@ file holding only a reference; login --insecure-storage puts it in config.json i
 PAYCTL_API_KEY needs neither. Card numbers and CVVs are never written to any file.
 `;
 
-/** `payctl help exactly-once`: the guarantee, as the README's "Money moves exactly once" says it at length. */
+/** `payctl help exactly-once`: the guarantee, as docs/refunds-and-bulk.md's "Money moves exactly once" says it at length. */
 const EXACTLY_ONCE = `Money moves exactly once: what payctl guarantees, for one operator or a whole team.
 
 Every command that moves money (transactions create, refund with or without --file, capture,

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { ProbableDuplicateError } from '../../errors.js';
 
-// The flags every money move shares for what the ledger already knows (README, "Money moves
+// The flags every money move shares for what the ledger already knows (docs/refunds-and-bulk.md, "Money moves
 // exactly once"): --again sends a move payctl already made, --no-wait does not wait for an
 // earlier one that could still land.
 

@@ -7,7 +7,7 @@ import type { Column } from '../../../output/render-options.js';
 import { validateId } from '../../../validate/index.js';
 import type { SplitInput } from '../split-input.js';
 
-// `transactions splits …`: the split rules of one sale (README, "Split rules").
+// `transactions splits …`: the split rules of one sale (docs/marketplace-and-splits.md, "Split rules").
 
 export interface SplitRule {
   id: string;
