@@ -52,7 +52,7 @@ export function commandReference(program: Command, version: string): string {
     `<!-- generated from the command tree by \`npm run docs\` (payctl ${version}); do not edit by hand -->`,
     '',
     'For: anyone looking up a command, its flags and examples. Every command of payctl, as `payctl <command> --help` shows it.',
-    'The guides in [`docs/`](../) say how the commands work together; `payctl help <topic>` covers what belongs to no command.',
+    '[The guides](../../README.md#documentation) say how the commands work together; `payctl help <topic>` covers what belongs to no command.',
     '',
     '## Contents',
     '',
