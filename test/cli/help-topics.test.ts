@@ -181,7 +181,8 @@ describe('payctl help output, sandbox and files', () => {
   });
 
   it('files: the paths it names are where payctl really writes', async () => {
-    const { resolvePaths, sqliteLedgerPath, sandboxDir } = await import('../../src/config/paths.js');
+    const { resolvePaths, sqliteLedgerPath } = await import('../../src/config/paths.js');
+    const { sandboxDir } = await import('../../src/sandbox/paths.js');
     const paths = resolvePaths({ PAYCTL_HOME: '/h' });
     expect(paths).toMatchObject({ configFile: '/h/config.json', stateDir: '/h/state' });
     expect(sqliteLedgerPath('/s')).toBe('/s/ledger/ledger.sqlite');
