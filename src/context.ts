@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { ApiClient, ClientOptions, RequestInput } from './api/client.js';
 import { maxAnswerBytesFrom } from './api/answer-limits.js';
-import type { Target } from './api/endpoints.js';
+import type { Target } from './provider/endpoints.js';
 import { DirError } from './platform/dirs.js';
 import { resolvePaths, type Paths } from './config/paths.js';
 import { prepareSandboxDir } from './sandbox/embedded.js';

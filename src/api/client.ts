@@ -2,15 +2,17 @@ import type { Dispatcher } from 'undici';
 import { Agent, EnvHttpProxyAgent } from 'undici';
 import { GcPacer } from '../platform/runtime.js';
 import { ApiError, NetworkError, OutcomeUnknownError, UsageError, ValidationError } from '../errors.js';
-import { buildUrl, endpointOf, type Endpoint, type Target } from './endpoints.js';
+import { endpointOf, type Endpoint, type Operation, type Target } from '../provider/endpoints.js';
+import type { AnswerOf } from '../provider/answer-types.js';
+import { buildUrl } from './url.js';
 import { errorFromText } from './error-body.js';
 import { AnswerTooLargeError, DEFAULT_MAX_ANSWER_MB, MAX_ANSWER_DEPTH, nestsDeeperThan, readBoundedText } from './answer-limits.js';
 import { isLoopbackHost } from '../platform/loopback.js';
 import { controlCharacterIn } from './control-text.js';
 import { maskBody, maskHeader, maskHeaders, maskText } from './mask.js';
 import { withoutControls } from '../platform/control-chars.js';
-import { answerNoun, answerOf, describeAnswer, kindOf, LIST_PAGE, withArticle } from './schemas/answers.js';
-import type { ListPage } from './schemas/index.js';
+import { answerNoun, answerOf, describeAnswer, kindOf, LIST_PAGE, withArticle } from '../provider/schemas/answers.js';
+import type { ListPage } from '../provider/schemas/index.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -120,12 +122,12 @@ class DeadlineError extends Error {
   }
 }
 
-type Schemas = typeof import('./schemas/index.js');
+type Schemas = typeof import('../provider/schemas/index.js');
 let schemas: Promise<Schemas> | undefined;
 
 /** zod costs start-up time, so the schemas load with the first answer that has one to meet. */
 function loadSchemas(): Promise<Schemas> {
-  schemas ??= import('./schemas/index.js');
+  schemas ??= import('../provider/schemas/index.js');
   return schemas;
 }
 
@@ -190,10 +192,13 @@ export class ApiClient {
    * schemas/) is refused: for a money-moving operation its outcome is then unknown
    * (UncertainOutcomeError, for the command to reconcile), for anything else it is exit 8.
    */
-  async call<T = unknown>(operation: Target, input: RequestInput = {}): Promise<T> {
+  call<O extends Operation>(operation: O, input?: RequestInput): Promise<AnswerOf<O>>;
+  /** An endpoint made up on the spot (`payctl api`), or a caller that names the type it reads. */
+  call<T = unknown>(operation: Target, input?: RequestInput): Promise<T>;
+  async call(operation: Target, input: RequestInput = {}): Promise<unknown> {
     if (input.body !== undefined) await checkRequest(operation, input.body);
     const answer = await this.exchange(operation, input);
-    return (await readAnswer(operation, answer)) as T;
+    return readAnswer(operation, answer);
   }
 
   /**
@@ -551,7 +556,7 @@ async function parseError(status: number, text: string, contentType: string | un
   if (nestsDeeperThan(text, MAX_ANSWER_DEPTH)) return errorFromText(status, text, contentType);
   try {
     const body: unknown = JSON.parse(text);
-    const { errorFromJson } = await loadSchemas();
+    const { errorFromJson } = await import('./error-json.js');
     const fromJson = errorFromJson(status, body);
     if (fromJson) return fromJson;
   } catch {
@@ -610,10 +615,10 @@ async function readListPage(operation: Target, answer: Answer): Promise<ListPage
 async function checkRequest(operation: Target, body: unknown): Promise<void> {
   const control = controlCharacterIn(body);
   if (control) {
-    const { flagFor } = await import('./schemas/requests.js');
+    const { flagFor } = await import('../provider/schemas/requests.js');
     throw new ValidationError(flagFor(control.path), `holds a control character, ${control.character}, which the service would store; write it without one. Nothing was sent`);
   }
-  const { checkRequestBody, hasRequestSchema } = await import('./schemas/requests.js');
+  const { checkRequestBody, hasRequestSchema } = await import('../provider/schemas/requests.js');
   if (!hasRequestSchema(operation)) return;
   const problem = checkRequestBody(operation, body);
   if (problem) throw new ValidationError(problem.flag, problem.message);
@@ -630,7 +635,7 @@ async function parseJson(answer: Answer, endpoint: Endpoint): Promise<unknown> {
     throw unusable(endpoint, `the service answered HTTP ${answer.status} with a body that is not JSON (${answer.request})`);
   }
   // Some provider errors arrive with HTTP 200.
-  const { errorFromJson } = await loadSchemas();
+  const { errorFromJson } = await import('./error-json.js');
   const error = errorFromJson(answer.status, body);
   if (error) throw error;
   return body;

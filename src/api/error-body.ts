@@ -1,4 +1,4 @@
-// How the service's errors read: its own messages when its body carries one (schemas/error-body.ts
+// How the service's errors read: its own messages when its body carries one (error-json.ts
 // reads them), else a description of the status.
 import { ApiError } from '../errors.js';
 

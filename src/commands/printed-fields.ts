@@ -1,4 +1,4 @@
-import type { Resource } from '../api/schemas/answers.js';
+import type { Resource } from '../provider/schemas/answers.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { writeOut } from '../output/write.js';
@@ -113,7 +113,7 @@ export async function checkFields(ctx: Context, verb: string): Promise<boolean> 
     if (askedForHelp) throw new UsageError(`--fields help: payctl ${verb} prints no API resource with a known set of fields; --fields takes any dotted path of its output`);
     return false;
   }
-  const [{ resourceSchemas }, { fieldTree, findUnknown, listPaths, mergeTrees, topFields }] = await Promise.all([import('../api/schemas/index.js'), import('../api/schemas/fields.js')]);
+  const [{ resourceSchemas }, { fieldTree, findUnknown, listPaths, mergeTrees, topFields }] = await Promise.all([import('../provider/schemas/index.js'), import('../provider/schemas/fields.js')]);
   const resources = typeof printed.resource === 'string' ? [printed.resource] : printed.resource;
   let tree = resources.map((resource) => fieldTree(resourceSchemas[resource])).reduce(mergeTrees);
   if (printed.tableOnly && (await ctx.out.outputFormat()) === 'table') {

@@ -70,7 +70,7 @@ interface Receivable {
 
 interface Sale {
   id: string;
-  history?: Array<{ operation_type?: string; status?: string; amount?: string; created_at?: string }>;
+  history?: Array<{ operation_type?: string | null; status?: string | null; amount?: string | null; created_at?: string | null }> | null;
 }
 
 /** How many receivables (and their sales) are read at once. */
@@ -110,14 +110,14 @@ const notFound = (err: unknown) => err instanceof ApiError && err.details.httpSt
 
 /** Reads the transfer, its receivables and their sales, and adds them up. */
 export async function explainTransfer(api: ApiClient, id: string, known?: Transfer): Promise<TransferExplanation> {
-  const transfer = known ?? (await api.call<Transfer>('transfers.get', { params: { id } }));
+  const transfer = known ?? (await api.call('transfers.get', { params: { id } }));
   if (transfer.id !== id) throw new NetworkError(`the service answered GET transfers/${id} with transfer ${transfer.id}; stopped, nothing was added up`);
   const paidAt = Date.parse(transfer.created_at ?? '');
   const ids = transfer.receivables ?? [];
   const read = await inTurn(ids, AT_ONCE, async (receivableId): Promise<ExplainedItem | UnexplainedItem> => {
     let receivable: Receivable;
     try {
-      receivable = await api.call<Receivable>('receivables.get', { params: { id: receivableId } });
+      receivable = await api.call('receivables.get', { params: { id: receivableId } });
     } catch (err) {
       if (notFound(err)) return { receivable: receivableId, transaction: null, sale_missing: false, why: 'the service has no such receivable' };
       throw err;
@@ -129,7 +129,7 @@ export async function explainTransfer(api: ApiClient, id: string, known?: Transf
     let missingSale = false;
     if (receivable.transaction) {
       try {
-        sale = await api.call<Sale>('transactions.get', { params: { id: receivable.transaction } });
+        sale = await api.call('transactions.get', { params: { id: receivable.transaction } });
       } catch (err) {
         if (!notFound(err)) throw err;
         missingSale = true;

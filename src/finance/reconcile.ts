@@ -140,7 +140,7 @@ async function paidElsewhere(api: ApiClient, receivable: Receivable, seen: Map<s
   if (!receivable.transfer) return 'paid, but it names no transfer';
   if (!seen.has(receivable.transfer)) {
     try {
-      const transfer = await api.call<{ receivables?: string[] | null }>('transfers.get', { params: { id: receivable.transfer } });
+      const transfer = await api.call('transfers.get', { params: { id: receivable.transfer } });
       seen.set(receivable.transfer, new Set(transfer.receivables ?? []));
     } catch (err) {
       if (!(err instanceof ApiError && err.details.httpStatus === 404)) throw err;

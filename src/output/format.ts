@@ -13,7 +13,7 @@ function groupThousands(digits: string): string {
  * never through a float. Centavos always show two digits; extra non-zero digits are kept rather
  * than rounded away. Anything that is not a plain decimal number is returned unchanged.
  */
-export function formatMoney(amount: string | number, currency: string = 'BRL'): string {
+export function formatMoney(amount: string | number, currency?: string | null): string {
   const text = typeof amount === 'number' ? (Number.isFinite(amount) ? String(amount) : '') : amount.trim();
   const match = /^([+-]?)(\d+)(?:\.(\d*))?$/.exec(text);
   if (!match) return String(amount);

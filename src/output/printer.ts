@@ -1,5 +1,5 @@
 import type { ApiClient, ListExtent, PreparedRequest, RequestInput } from '../api/client.js';
-import type { Target } from '../api/endpoints.js';
+import type { Target } from '../provider/endpoints.js';
 import type { CsvLocale } from './csv-locale.js';
 import type { IO } from '../io.js';
 import type { Logger } from '../platform/logger.js';

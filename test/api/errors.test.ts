@@ -186,9 +186,9 @@ describe('usage errors', () => {
   });
 });
 
-describe('error bodies are read by their schema (src/api/schemas/error-body.ts)', () => {
+describe('error bodies are read by their schema (src/api/error-json.ts)', () => {
   it('takes each field when it has its type and drops it when not', async () => {
-    const { errorFromJson } = await import('../../src/api/schemas/error-body.js');
+    const { errorFromJson } = await import('../../src/api/error-json.js');
     const wrapped = errorFromJson(422, { error: { status_code: '422', category: 7, type: 'invalid_request_error', message: ' Invalid amount ', reasons: ['amount: too big', { field: 'x' }] } });
     expect(wrapped?.message).toBe('Invalid amount');
     expect(wrapped?.details).toEqual({ httpStatus: 422, type: 'invalid_request_error', reasons: ['amount: too big', '{"field":"x"}'] });

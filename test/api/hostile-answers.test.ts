@@ -4,7 +4,7 @@
 // (UncertainOutcomeError, which its command reconciles), anything else is exit 8.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient, UncertainOutcomeError, type RequestInput } from '../../src/api/client.js';
-import type { Operation } from '../../src/api/endpoints.js';
+import type { Operation } from '../../src/provider/endpoints.js';
 import { ApiError, NetworkError, ValidationError } from '../../src/errors.js';
 import { payctl, tempHome } from '../helpers/run.js';
 import { recordingServer, type RecordingServer, type Reply } from '../helpers/recording-server.js';
@@ -245,7 +245,7 @@ describe('statuses that are neither success nor error', () => {
   });
 });
 
-// The last look before sending (src/api/schemas/requests.ts): a body that fails its schema is
+// The last look before sending (src/provider/schemas/requests.ts): a body that fails its schema is
 // exit 2 naming the flag, nothing is sent, and no value (a card number) is repeated.
 describe('bodies are checked before they are sent', () => {
   const card = { holder_name: 'Ana', card_number: '4111111111111112', expiration_month: '03', expiration_year: '2031', security_code: '123' };

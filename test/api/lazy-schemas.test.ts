@@ -1,4 +1,4 @@
-// Start-up cost: zod loads only when an answer has a schema to meet (src/api/schemas/), never for
+// Start-up cost: zod loads only when an answer has a schema to meet (src/provider/schemas/), never for
 // `--version`, `--help` or commands whose operations have none. The CLI is bundled with code
 // splitting, so a static import anywhere on the way would load it for every run.
 import { readFileSync } from 'node:fs';
@@ -56,7 +56,9 @@ describe('zod is loaded lazily', () => {
     const staticImports = [...source.matchAll(/^\s*import\s+(?!type\b)[^;]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1]);
     expect(staticImports).not.toContain('zod');
     expect(staticImports).not.toContain('zod/mini');
-    expect(staticImports).not.toContain('./schemas/index.js');
-    expect(source).toContain("import('./schemas/index.js')");
+    expect(staticImports).not.toContain('../provider/schemas/index.js');
+    expect(staticImports).not.toContain('./error-json.js');
+    expect(source).toContain("import('../provider/schemas/index.js')");
+    expect(source).toContain("import('./error-json.js')");
   });
 });

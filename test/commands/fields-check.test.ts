@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { resourceSchemas } from '../../src/api/schemas/index.js';
-import { fieldTree, findUnknown, listPaths, mergeTrees } from '../../src/api/schemas/fields.js';
+import { resourceSchemas } from '../../src/provider/schemas/index.js';
+import { fieldTree, findUnknown, listPaths, mergeTrees } from '../../src/provider/schemas/fields.js';
 import { buildProgram } from '../../src/cli.js';
 import { PRINTED } from '../../src/commands/printed-fields.js';
 import { flatten } from '../../src/output/fields.js';

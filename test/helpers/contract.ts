@@ -1,10 +1,10 @@
 // The contract between the sandbox and the CLI: every answer the sandbox gives must fit the schema
-// the CLI checks that operation's answers against (src/api/schemas), so the emulation cannot drift
+// the CLI checks that operation's answers against (src/provider/schemas), so the emulation cannot drift
 // from what the client accepts. Used by the sandbox tests' HTTP client on every 2xx JSON answer.
 import { expect } from 'vitest';
-import { endpoints, type Operation } from '../../src/api/endpoints.js';
-import { answerOf } from '../../src/api/schemas/answers.js';
-import { findAnswerMismatch } from '../../src/api/schemas/index.js';
+import { endpoints, type Operation } from '../../src/provider/endpoints.js';
+import { answerOf } from '../../src/provider/schemas/answers.js';
+import { findAnswerMismatch } from '../../src/provider/schemas/index.js';
 
 interface Route {
   operation: Operation;

@@ -1,10 +1,10 @@
 // The sandbox answers every operation of the endpoint table in the shape the CLI checks it against
-// (src/api/schemas). The sandbox tests' HTTP client checks each successful answer as it comes
+// (src/provider/schemas). The sandbox tests' HTTP client checks each successful answer as it comes
 // (helpers.ts → test/helpers/contract.ts); the other test files between them reach every
 // operation, and this one reaches those they do not, and shows the check can fail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
-import { findMismatch, resourceSchemas } from '../../src/api/schemas/index.js';
+import { findMismatch, resourceSchemas } from '../../src/provider/schemas/index.js';
 import { checkedOperations, operationOf } from '../helpers/contract.js';
 import { freshSandbox, type Fresh } from './helpers.js';
 

@@ -2,16 +2,16 @@
 // request field leaves through a flag with the seed's type, and each response field comes back
 // from the sandbox, through the CLI (-o json), present, with the seed's type, and null only where
 // tables.ts says the real service sends null. Every body and answer is also held to the CLI's own
-// zod schemas (src/api/schemas), the contract the sandbox and the client share.
+// zod schemas (src/provider/schemas), the contract the sandbox and the client share.
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerOf } from '../../src/api/schemas/answers.js';
-import { findAnswerMismatch } from '../../src/api/schemas/index.js';
-import { checkRequestBody, type requestSchemas } from '../../src/api/schemas/requests.js';
-import type { Operation } from '../../src/api/endpoints.js';
+import { answerOf } from '../../src/provider/schemas/answers.js';
+import { findAnswerMismatch } from '../../src/provider/schemas/index.js';
+import { checkRequestBody, type requestSchemas } from '../../src/provider/schemas/requests.js';
+import type { Operation } from '../../src/provider/endpoints.js';
 import { SANDBOX_API_KEY, SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { recordingProxy, type RecordingProxy } from '../helpers/recording-proxy.js';

@@ -1,4 +1,4 @@
-import type { Endpoint, HttpMethod } from '../../api/endpoints.js';
+import type { Endpoint, HttpMethod } from '../../provider/endpoints.js';
 import type { Context } from '../../context.js';
 import { UncertainOutcomeError } from '../../api/client.js';
 import { OutcomeUnknownError, UsageError } from '../../errors.js';

@@ -50,7 +50,7 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
         guarded,
         memory,
         { before: JSON.stringify({ status: tx.status, history: (tx.history ?? []).map((h) => ({ id: h.id, operation_type: h.operation_type })) }) },
-        () => api.call<CancellationAnswer>('boletos.cancel', { params: { id } }),
+        () => api.call('boletos.cancel', { params: { id } }),
         // The provider answers a request, not the boleto: its success status is its word.
         () => ({ kind: 'applied', proof: null }),
         (now) => ({ status: 'canceled', message: `The boleto of transaction ${id} is canceled (now ${now.status}).` }),

@@ -10,10 +10,10 @@ import { optionalString } from '../shared/input.js';
  */
 async function checkRecipient(ctx: Context, id: string, to: string): Promise<void> {
   const api = await ctx.api();
-  const boleto = await api.call<{ customer?: string | null }>('boletos.get', { params: { id } });
+  const boleto = await api.call('boletos.get', { params: { id } });
   const buyerId = boleto.customer;
   if (!buyerId) throw new UsageError(`boleto ${id} names no buyer, so the service has no address to e-mail it to`);
-  const buyer = await api.call<{ email?: string | null }>('buyers.get', { params: { id: buyerId } });
+  const buyer = await api.call('buyers.get', { params: { id: buyerId } });
   const onFile = buyer.email?.trim();
   if (onFile?.toLowerCase() === to.toLowerCase()) return;
   throw new CliError(
@@ -32,7 +32,7 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
   if (ctx.globals.dryRun && to === undefined) return ctx.printDryRun('boletos.send', { params: { id } });
   await ctx.noteSandbox();
   if (to !== undefined) await checkRecipient(ctx, id, to);
-  const result = await (await ctx.api()).call<{ to?: string }>('boletos.send', { params: { id } });
+  const result = await (await ctx.api()).call('boletos.send', { params: { id } });
   await ctx.out.render(result);
   const sentTo = result.to ?? to;
   ctx.log.status(`Sent boleto ${id} by e-mail${sentTo ? ` to ${sentTo}` : " to the buyer's address"}`);

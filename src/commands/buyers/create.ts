@@ -21,7 +21,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   }
   if (ctx.globals.dryRun) return ctx.printDryRun('buyers.create', { body });
   await ctx.noteSandbox();
-  const buyer = await (await ctx.api()).call<Buyer>('buyers.create', { body });
+  const buyer = await (await ctx.api()).call('buyers.create', { body });
   await ctx.out.show(buyer, BUYER_VIEW, { short: true });
   ctx.log.status(`Created buyer ${buyer.id} (${buyerName(buyer)})`);
 }

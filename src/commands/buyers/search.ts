@@ -13,6 +13,6 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   }
   const taxpayerId = validateTaxpayerId(raw, '--taxpayer-id');
   await ctx.requireApiKey();
-  const buyer = await (await ctx.api()).call<Buyer>('buyers.search', { query: { taxpayer_id: taxpayerId } });
+  const buyer = await (await ctx.api()).call('buyers.search', { query: { taxpayer_id: taxpayerId } });
   await ctx.out.show(buyer, BUYER_VIEW);
 }

@@ -101,5 +101,5 @@ export function buyerBodyFromFlags(options: Record<string, unknown>): Record<str
 }
 
 export async function getBuyer(ctx: Context, id: string): Promise<Buyer> {
-  return (await ctx.api()).call<Buyer>('buyers.get', { params: { id } });
+  return (await ctx.api()).call('buyers.get', { params: { id } });
 }

@@ -10,7 +10,7 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun('buyers.update', { params: { id }, body });
   await ctx.noteSandbox();
-  const buyer = await (await ctx.api()).call<Buyer>('buyers.update', { params: { id }, body });
+  const buyer = await (await ctx.api()).call('buyers.update', { params: { id }, body });
   await ctx.out.show(buyer, BUYER_VIEW, { short: true });
   ctx.log.status(`Updated buyer ${id}`);
 }

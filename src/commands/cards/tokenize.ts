@@ -18,7 +18,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (ctx.globals.dryRun) return ctx.printDryRun('cards.tokenize', { body });
   await ctx.noteSandbox();
   const api = await ctx.api();
-  const token = await api.call<{ id?: string }>('cards.tokenize', { body });
+  const token = await api.call('cards.tokenize', { body });
   await ctx.out.render(token);
   ctx.log.status(`Created card token ${token.id ?? ''}`.trim());
 }

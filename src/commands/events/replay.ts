@@ -7,7 +7,7 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun('events.replay', { params: { id } });
   await ctx.noteSandbox();
-  const replay = await (await ctx.api()).call<{ webhooks?: string[] }>('events.replay', { params: { id } });
+  const replay = await (await ctx.api()).call('events.replay', { params: { id } });
   await ctx.out.render(replay);
   const count = replay.webhooks?.length ?? 0;
   ctx.log.status(`Event ${id} queued for ${count} webhook${count === 1 ? '' : 's'}`);

@@ -1,7 +1,7 @@
 // What `payctl export` can pull, and how each resource is read and typed. Columns reuse the
 // fixed CSV headers of the list verbs, so an export and `list -o csv` agree; the types are what
 // Parquet stores (CSV and NDJSON keep the API's text).
-import type { Target } from '../../api/endpoints.js';
+import type { Target } from '../../provider/endpoints.js';
 import { HISTORY_CSV_COLUMNS } from '../balances/shared.js';
 import { FUTURE_ENTRY_CSV_COLUMNS } from '../future-entries/list.js';
 import { TRANSACTION_CSV_COLUMNS } from '../transactions/shared.js';

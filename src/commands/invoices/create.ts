@@ -36,7 +36,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   }
   if (ctx.globals.dryRun) return ctx.printDryRun('invoices.create', { body });
   await ctx.noteSandbox();
-  const invoice = await (await ctx.api()).call<Invoice>('invoices.create', { body });
+  const invoice = await (await ctx.api()).call('invoices.create', { body });
   await ctx.out.show(invoice, INVOICE_VIEW, { tableRow: invoiceRow, short: true });
   ctx.log.status(`Created invoice ${invoice.id}, due ${invoice.due_date ?? body.due_date}`);
 }

@@ -16,7 +16,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   body.payment_methods ??= ['credit'];
   if (ctx.globals.dryRun) return ctx.printDryRun('plans.create', { body });
   await ctx.noteSandbox();
-  const plan = await (await ctx.api()).call<{ uuid?: string; name?: string }>('plans.create', { body });
+  const plan = await (await ctx.api()).call('plans.create', { body });
   await ctx.out.render(plan, planRow);
   ctx.log.status(`Created plan ${plan.uuid ?? ''} (${plan.name ?? body.name})`);
 }

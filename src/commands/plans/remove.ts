@@ -6,7 +6,7 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   const id = validateId(args[0] ?? '', 'plan id', '<id>');
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun('plans.remove', { params: { id } });
-  const plan = await (await ctx.api()).call<{ name?: string }>('plans.get', { params: { id } });
+  const plan = await (await ctx.api()).call('plans.get', { params: { id } });
   await ctx.confirm(`Cancel plan ${id}${plan.name ? ` (${plan.name})` : ''}? It will take no new subscriptions.`, 'remove a plan');
   await ctx.noteSandbox();
   await ctx.out.render(await (await ctx.api()).call('plans.remove', { params: { id } }), planRow);

@@ -30,11 +30,11 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
   }
   await ctx.noteSandbox();
   const api = await ctx.api();
-  const current = await api.call<Record<string, unknown>>('plans.get', { params: { id } });
+  const current = await api.call('plans.get', { params: { id } });
   const body = wholePlan(current, changes);
   // A field not being changed comes from the service: if the PUT would carry it in a shape the
   // service refuses, say so, rather than blame a flag that was never given.
-  const { checkRequestBody } = await import('../../api/schemas/requests.js');
+  const { checkRequestBody } = await import('../../provider/schemas/requests.js');
   const problem = checkRequestBody('plans.update', body);
   if (problem && !(problem.field in changes)) {
     throw new UsageError(`plan ${id} as the service holds it has a ${problem.field} that its own update refuses (${problem.message}); give ${problem.flag} to replace it`);

@@ -1,4 +1,4 @@
-import type { Operation } from '../../api/endpoints.js';
+import type { Operation } from '../../provider/endpoints.js';
 import type { Context } from '../../context.js';
 import { asValidator } from '../../prompts/prompter.js';
 import { validateBrazilianPhone, validateEmail, validateId } from '../../validate/index.js';

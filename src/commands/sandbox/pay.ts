@@ -11,7 +11,7 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   const api = await ctx.api();
   let tx: { status?: string; metadata?: Record<string, unknown> | null };
   try {
-    tx = await api.call<typeof tx>('transactions.approve', { params: { id } });
+    tx = await api.call('transactions.approve', { params: { id } });
   } catch (err) {
     if (!(err instanceof UncertainOutcomeError)) throw err;
     throw new OutcomeUnknownError(`${err.message}; transaction ${id} may or may not be paid now: check with payctl transactions get ${id} before paying it again`, { cause: err });
@@ -23,7 +23,7 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   if (typeof invoiceId !== 'string' || invoiceId === '') return;
   // The payment stands either way: a failed look at the invoice is a warning, not the command's failure.
   try {
-    const invoice = await api.call<{ status?: string }>('invoices.get', { params: { id: validateId(invoiceId, 'invoice id', 'the metadata invoice') } });
+    const invoice = await api.call('invoices.get', { params: { id: validateId(invoiceId, 'invoice id', 'the metadata invoice') } });
     ctx.log.status(`Invoice ${invoiceId}: ${invoice.status}`);
   } catch (err) {
     ctx.log.warn(`transaction ${id} is paid, but its invoice ${invoiceId} could not be read (${(err as Error).message}): check with payctl invoices get ${invoiceId}`);

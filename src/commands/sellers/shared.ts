@@ -173,5 +173,5 @@ export function sellerId(args: string[]): string {
 }
 
 export async function getSeller(ctx: Context, id: string): Promise<Seller> {
-  return (await ctx.api()).call<Seller>('sellers.get', { params: { id } });
+  return (await ctx.api()).call('sellers.get', { params: { id } });
 }

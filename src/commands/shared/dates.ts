@@ -24,7 +24,7 @@ export async function defaultToday(ctx: Context): Promise<string> {
   if (!(await ctx.isSandbox())) return localToday();
   if (ctx.globals.dryRun) return SANDBOX_TODAY;
   try {
-    const clock = await (await ctx.api()).call<{ now: string }>('sandbox.clock');
+    const clock = await (await ctx.api()).call('sandbox.clock');
     return /^\d{4}-\d{2}-\d{2}/.exec(clock.now)?.[0] ?? localToday();
   } catch (err) {
     // A test key on a service other than payctl's sandbox: it has no clock to ask, and keeps real time.

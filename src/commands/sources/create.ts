@@ -77,7 +77,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   const body = buildSourceRequest(input);
   if (ctx.globals.dryRun) return ctx.printDryRun('sources.create', { body });
   await ctx.noteSandbox();
-  const source = await (await ctx.api()).call<{ id: string }>('sources.create', { body });
+  const source = await (await ctx.api()).call('sources.create', { body });
   await ctx.out.render(source);
   ctx.log.status(`Created ${input.usage} source ${source.id}`);
 }

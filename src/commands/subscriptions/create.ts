@@ -59,12 +59,12 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (ctx.globals.dryRun) return ctx.printDryRun('subscriptions.create', { body });
   const api = await ctx.api();
   // Read in any case: the plan must accept the payment method, checked before anything is sent.
-  const plan = await api.call<{ amount?: number; payment_methods?: unknown }>('plans.get', { params: { id: body.plan } });
+  const plan = await api.call('plans.get', { params: { id: body.plan } });
   checkPlanAccepts(plan, body.plan, method);
   if (typeof body.amount !== 'number') body.amount = plan.amount ?? 0;
   if (method === 'credit' && schedule.card === undefined) body.card = await buyersDefaultCard(ctx, customer);
   await ctx.noteSandbox();
-  const subscription = await api.call<Subscription>('subscriptions.create', { body });
+  const subscription = await api.call('subscriptions.create', { body });
   await ctx.out.show(subscription, SUBSCRIPTION_VIEW, { tableRow: subscriptionRow, short: true });
   ctx.log.status(`Created subscription ${subscription.uuid}; next due ${subscription.due_date ?? body.due_date}`);
 }

@@ -20,7 +20,7 @@ import { SUBSCRIPTION_VIEW } from './view.js';
 async function preparePaymentMethod(ctx: Context, id: string, body: Record<string, unknown>, method: PaymentMethod): Promise<void> {
   const current = await getSubscription(ctx, id);
   const planId = (body.plan as string | undefined) ?? current.plan;
-  if (planId) checkPlanAccepts(await (await ctx.api()).call<{ payment_methods?: unknown }>('plans.get', { params: { id: planId } }), planId, method);
+  if (planId) checkPlanAccepts(await (await ctx.api()).call('plans.get', { params: { id: planId } }), planId, method);
   if (method === 'credit' && body.card === undefined && !current.card && current.customer) body.card = await buyersDefaultCard(ctx, current.customer);
 }
 

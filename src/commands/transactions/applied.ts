@@ -14,11 +14,11 @@ import type { Transaction } from './shared.js';
 
 /** What the ledger keeps of a transaction before moving its money: no card data. */
 export interface Snapshot {
-  amount?: string;
-  status?: string;
-  on_behalf_of?: string;
+  amount?: string | null;
+  status?: string | null;
+  on_behalf_of?: string | null;
   /** Only what tells a new entry from an old one: a batch of 10,000 rows keeps 10,000 of these. */
-  history?: Array<{ id?: string; operation_type?: string }>;
+  history?: Array<{ id?: string | null; operation_type?: string | null }> | null;
 }
 
 type Entry = NonNullable<Transaction['history']>[number];
@@ -33,7 +33,7 @@ export function beforeOf(intent: Pick<Intent, 'before'>): Snapshot {
 
 const ENTRY_OF: Record<string, string> = { 'transactions.void': 'void', 'transactions.capture': 'capture' };
 
-const centsOf = (amount: string | undefined) => {
+const centsOf = (amount: string | null | undefined) => {
   try {
     return decimalStringToCents(amount ?? '');
   } catch {
@@ -149,7 +149,7 @@ export function earlierMoves(memory: Intent[], operation: string, now: Snapshot 
 const PAST: Record<string, string> = { 'transactions.void': 'refunded', 'transactions.capture': 'captured', 'boletos.cancel': 'canceled' };
 
 /** `already refunded R$ 3,00 by payctl at 17:57:03 (ana@caixa-2, batch refunds-nov.csv)`, and how many more. */
-export function describeEarlier(moves: EarlierMove[], operation: string, currency?: string): string {
+export function describeEarlier(moves: EarlierMove[], operation: string, currency?: string | null): string {
   const last = moves.at(-1) as EarlierMove;
   const amount = last.cents !== null && last.cents >= 0 ? ` ${formatMoney(centsToDecimalString(last.cents), currency)}` : '';
   const where = last.intent

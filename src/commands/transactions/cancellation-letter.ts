@@ -10,7 +10,7 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
   const save = optionalString(options.save);
   await ctx.requireApiKey();
   const api = await ctx.api();
-  const letter = await api.call<{ url?: string }>('transactions.cancellationLetter', { params: { id } });
+  const letter = await api.call('transactions.cancellationLetter', { params: { id } });
   if (save !== undefined) {
     if (!letter.url) throw new NetworkError(`the service gave no letter URL for transaction ${id}`);
     await download(letter.url, save, (await ctx.profile()).timeoutSeconds * 1000);

@@ -555,7 +555,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
       guarded,
       memory,
       { amount_cents: input.amountCents, fingerprint, before: JSON.stringify(expected) },
-      () => api.call<Transaction>('transactions.create', { body }),
+      () => api.call('transactions.create', { body }),
       (_intent, answer) =>
         answer?.reference_id === reference && saleMatches(expected, answer)
           ? { kind: 'applied', proof: answer.id }
@@ -681,6 +681,6 @@ async function findByReference(ctx: Context, reference: string): Promise<Transac
   const api = await ctx.api();
   // The client checks the page and every item against the transaction schema: an answer that is
   // not a list of transactions proves nothing either way, and is refused there (exit 8).
-  const page = await api.call<{ items: Transaction[] }>('transactions.list', { query: { reference_id: reference, limit: 100 } });
+  const page = await api.call('transactions.list', { query: { reference_id: reference, limit: 100 } });
   return page.items.filter((t) => t.reference_id === reference);
 }

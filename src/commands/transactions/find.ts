@@ -62,7 +62,7 @@ async function customersOf(ctx: Context, value: string): Promise<Set<string>> {
     const { validateTaxpayerId } = await import('../../validate/taxpayer.js');
     const taxpayerId = validateTaxpayerId(given, '--customer');
     try {
-      const buyer = await api.call<Buyer>('buyers.search', { query: { taxpayer_id: taxpayerId } });
+      const buyer = await api.call('buyers.search', { query: { taxpayer_id: taxpayerId } });
       return new Set([buyer.id as string]);
     } catch (err) {
       if (err instanceof ApiError && err.details.httpStatus === 404) return new Set();

@@ -1,3 +1,4 @@
+import type { ResourceOf } from '../../provider/answer-types.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/render-options.js';
 import { validateId } from '../../validate/index.js';
@@ -65,26 +66,8 @@ export const TRANSACTION_CSV_COLUMNS = [
 ];
 
 /** The fields of a transaction the CLI reads itself; the rest is passed through untouched. */
-export interface Transaction {
-  id: string;
-  status?: string;
-  amount?: string;
-  original_amount?: string;
-  currency?: string;
-  payment_type?: string;
-  on_behalf_of?: string;
-  reference_id?: string;
-  voided?: boolean;
-  captured?: boolean;
-  payment_method?: {
-    resource?: string;
-    card_brand?: string;
-    last4_digits?: string;
-    holder_name?: string;
-  } | null;
-  history?: { id?: string; operation_type?: string; amount?: string; status?: string }[];
-  [key: string]: unknown;
-}
+/** A transaction as the provider's schema reads it (provider/schemas/transaction.ts). */
+export type Transaction = ResourceOf<'transaction'>;
 
 export function transactionId(args: string[]): string {
   return validateId(args[0] ?? '', 'transaction id', '<id>');
@@ -108,7 +91,7 @@ export function describePayer(tx: Transaction): string {
   const method = tx.payment_method;
   if (method && (method.resource === 'card' || method.card_brand)) {
     const parts = [`${method.card_brand ?? 'Card'} ••••${method.last4_digits ?? '????'}`];
-    if (method.holder_name) parts.push(method.holder_name);
+    if (typeof method.holder_name === 'string' && method.holder_name) parts.push(method.holder_name);
     return parts.join(', ');
   }
   return tx.payment_type ?? 'transaction';
@@ -116,7 +99,7 @@ export function describePayer(tx: Transaction): string {
 
 export async function getTransaction(ctx: Context, id: string): Promise<Transaction> {
   const api = await ctx.api();
-  return api.call<Transaction>('transactions.get', { params: { id } });
+  return api.call('transactions.get', { params: { id } });
 }
 
 /** How many buyers' names a table looks up (a few pages' worth); past it, the card holder's name stands. */
@@ -136,7 +119,7 @@ export function buyerNames(): (api: import('../../api/client.js').ApiClient, pag
         .filter((id) => names.has(id))
         .map(async (id) => {
           try {
-            const buyer = await api.call<{ first_name?: string | null; last_name?: string | null }>('buyers.get', { params: { id } });
+            const buyer = await api.call('buyers.get', { params: { id } });
             names.set(id, [buyer.first_name, buyer.last_name].filter(Boolean).join(' ') || null);
           } catch {
             // A buyer that cannot be read leaves the card holder's name in the column.

@@ -49,7 +49,7 @@ const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 10
  * Checks the splits of one sale together: each recipient once, never the sale's own seller (who
  * gets what the parts leave), percentages at most 100% and all parts at most the amount.
  */
-export function checkSplits(splits: SplitInput[], amountCents: number, onBehalfOf: string | undefined, flag = '--split'): SplitInput[] {
+export function checkSplits(splits: SplitInput[], amountCents: number, onBehalfOf: string | null | undefined, flag = '--split'): SplitInput[] {
   const seen = new Set<string>();
   for (const split of splits) {
     if (seen.has(split.recipient)) throw new ValidationError(flag, `seller ${split.recipient} is named twice; give each recipient one part`);

@@ -26,7 +26,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun('webhooks.create', { body });
   await ctx.noteSandbox();
-  const created = await (await ctx.api()).call<{ id: string; secret?: string }>('webhooks.create', { body });
+  const created = await (await ctx.api()).call('webhooks.create', { body });
   await ctx.out.render(created);
   ctx.log.status(`Created webhook ${created.id}${created.secret ? '; its signing secret is shown only now: keep it to verify X-Payctl-Signature' : ''}`);
 }

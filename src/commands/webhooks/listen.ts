@@ -180,7 +180,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
         return;
       }
       // A delivery is checked like any answer before it is printed or forwarded.
-      const { findMismatch, resourceSchemas } = await import('../../api/schemas/index.js');
+      const { findMismatch, resourceSchemas } = await import('../../provider/schemas/index.js');
       const mismatch = findMismatch(resourceSchemas.event, event);
       if (mismatch) {
         ctx.log.warn(`rejected a delivery that is not an event (${mismatch})`);

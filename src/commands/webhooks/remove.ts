@@ -6,7 +6,7 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun('webhooks.remove', { params: { id } });
   const api = await ctx.api();
-  const webhook = await api.call<{ url?: string }>('webhooks.get', { params: { id } });
+  const webhook = await api.call('webhooks.get', { params: { id } });
   await ctx.confirm(`Remove webhook ${id} (${webhook.url ?? 'no URL'})? It will receive no more events.`, 'remove a webhook');
   await ctx.noteSandbox();
   await ctx.out.render(await api.call('webhooks.remove', { params: { id } }));

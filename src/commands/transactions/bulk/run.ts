@@ -114,7 +114,7 @@ class RowRunner {
   private async lookup(id: string): Promise<Transaction> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.net(() => this.api.call<Transaction>('transactions.get', { params: { id } }));
+        return await this.net(() => this.api.call('transactions.get', { params: { id } }));
       } catch (err) {
         if (err instanceof ApiError && err.exitCode !== ExitCode.network && err.exitCode !== ExitCode.rateLimited) throw err;
         if (err instanceof BatchStopped || attempt >= MAX_LOOKUPS) throw err;
@@ -295,7 +295,7 @@ class RowRunner {
       let failure: { error: unknown } | undefined;
       try {
         this.ledger.assertLeased();
-        answer = await this.api.call<Transaction>('transactions.void', { params: { id: row.id }, body });
+        answer = await this.api.call('transactions.void', { params: { id: row.id }, body });
       } catch (error) {
         failure = { error };
       } finally {

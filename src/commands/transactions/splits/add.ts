@@ -72,7 +72,7 @@ export async function run(ctx: Context, args: string[], options: Record<string, 
       guarded,
       memory,
       { before: JSON.stringify(before) },
-      () => api.call<SplitRule>('transactions.splits.add', { params: { id }, body }),
+      () => api.call('transactions.splits.add', { params: { id }, body }),
       // The rule asked for: this recipient's, and one the sale did not have.
       (_intent, answer) =>
         answer?.recipient === split.recipient && !before.rules.includes(answer.id)

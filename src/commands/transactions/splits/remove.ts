@@ -26,7 +26,7 @@ export async function run(ctx: Context, args: string[]): Promise<void> {
       return;
     }
     // A rule that is not there answers 404 here, before anything is asked or sent.
-    const found = await api.call<SplitRule>('transactions.splits.get', { params: { id, rule } });
+    const found = await api.call('transactions.splits.get', { params: { id, rule } });
     const tx = await getTransaction(ctx, id);
     await ctx.confirm(`Remove split rule ${rule} of transaction ${id} (seller ${found.recipient}, ${partText(found, tx.currency) ?? 'its part'})? Its part goes back to seller ${tx.on_behalf_of}`, 'remove a split rule');
     await ctx.noteSandbox();

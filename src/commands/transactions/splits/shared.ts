@@ -26,7 +26,7 @@ type Item = Record<string, unknown>;
 const given = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /** "30%" or "R$ 7,50": a rule's part as it was set. */
-export function partText(rule: Item, currency = 'BRL'): string | undefined {
+export function partText(rule: Item, currency?: string | null): string | undefined {
   if (given(rule.percentage)) return `${Number(rule.percentage)}%`;
   if (given(rule.amount)) return formatMoney(String(rule.amount), currency);
   return undefined;
@@ -73,7 +73,7 @@ export function ruleId(args: string[]): string {
 /** Every split rule of a transaction (a sale has a handful: one page holds them). */
 export async function listRules(ctx: Context, id: string): Promise<SplitRule[]> {
   const api = await ctx.api();
-  const page = await api.call<{ items: SplitRule[] }>('transactions.splits.list', { params: { id }, query: { limit: 100 } });
+  const page = await api.call('transactions.splits.list', { params: { id }, query: { limit: 100 } });
   return page.items;
 }
 

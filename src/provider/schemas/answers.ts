@@ -42,9 +42,10 @@ export interface AnswerShape {
   shape: 'one' | 'list' | 'removal';
 }
 
-const one = (resource: Resource): AnswerShape => ({ resource, shape: 'one' });
-const list = (resource: Resource): AnswerShape => ({ resource, shape: 'list' });
-const removal: AnswerShape = { resource: 'removal', shape: 'removal' };
+// Literal types, so that an operation's answer type can be read off the table (see answer-types.ts).
+const one = <R extends Resource>(resource: R) => ({ resource, shape: 'one' }) as const;
+const list = <R extends Resource>(resource: R) => ({ resource, shape: 'list' }) as const;
+const removal = { resource: 'removal', shape: 'removal' } as const;
 
 /** Every operation of the endpoint table but `receipts.render`, whose answer is an HTML page. */
 export const answers = {
@@ -138,7 +139,7 @@ export const answers = {
 
 /** The answer an operation of the table gives; undefined for `payctl api`'s own endpoints and HTML. */
 export function answerOf(operation: unknown): AnswerShape | undefined {
-  return typeof operation === 'string' && Object.hasOwn(answers, operation) ? answers[operation as keyof typeof answers] : undefined;
+  return typeof operation === 'string' && Object.hasOwn(answers, operation) ? (answers[operation as keyof typeof answers] as AnswerShape) : undefined;
 }
 
 /** "transaction", "transaction list": what an answer is called in a message. */

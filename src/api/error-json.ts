@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { ApiError } from '../../errors.js';
-import { describeStatus } from '../error-body.js';
+import { ApiError } from '../errors.js';
+import { describeStatus } from './error-body.js';
 
 // The provider's error bodies. `{error: {status, status_code, type, category, message, reasons}}`,
 // status_code a number or a string, sometimes under HTTP 200; and, from a few operations (boleto

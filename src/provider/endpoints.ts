@@ -3,8 +3,6 @@
 // has a marketplace_id, as the real provider lays out its API. The few provider paths that sit
 // outside that prefix name the marketplace themselves and are not scoped.
 
-import { UsageError } from '../errors.js';
-
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Endpoint {
@@ -131,35 +129,4 @@ export type Target = Operation | Endpoint;
 
 export function endpointOf(target: Target): Endpoint {
   return typeof target === 'string' ? endpoints[target] : target;
-}
-
-function describeTarget(target: Target): string {
-  return typeof target === 'string' ? target : `${target.method} ${target.path}`;
-}
-
-export interface UrlParts {
-  baseUrl: string;
-  marketplaceId?: string | undefined;
-  params?: Record<string, string>;
-  query?: Record<string, string | number | undefined>;
-}
-
-export function buildUrl(operation: Target, parts: UrlParts): URL {
-  const endpoint = endpointOf(operation);
-  if (endpoint.requiresMarketplace && !parts.marketplaceId) {
-    throw new UsageError(`this operation needs the profile's marketplace_id (set it with 'payctl config set marketplace_id <id>')`);
-  }
-  let path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = name === 'marketplace_id' ? parts.marketplaceId : parts.params?.[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name} for ${describeTarget(operation)}`);
-    return encodeURIComponent(value);
-  });
-  if (endpoint.marketplaceScoped && parts.marketplaceId) {
-    path = `/marketplaces/${encodeURIComponent(parts.marketplaceId)}${path}`;
-  }
-  const url = new URL(`${parts.baseUrl.replace(/\/+$/, '')}/v1${path}`);
-  for (const [key, value] of Object.entries(parts.query ?? {})) {
-    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
-  }
-  return url;
 }

@@ -23,7 +23,6 @@ import { cancellationLetterSchema, splitRuleSchema, transactionSchema } from './
 export { listPageSchema };
 export type { ListPage } from './list-page.js';
 import type { ListPage } from './list-page.js';
-export { errorFromJson } from './error-body.js';
 
 export const resourceSchemas = {
   transaction: transactionSchema,
