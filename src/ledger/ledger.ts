@@ -8,7 +8,7 @@
 // themselves when they run out (on the holder's own machine at once: its pid is asked). Writes
 // asked for in one turn of the event loop (a bulk run's workers claiming and settling rows) are
 // committed together: one transaction instead of one each.
-import { currentIdentity } from './identity.js';
+import { currentOwner } from '../platform/owner.js';
 import { LeaseLostError } from './errors.js';
 import type { ClaimRequest, ClaimResult, GroupOutcome, Identity, Intent, IntentChange, IntentFilter, IntentState, LedgerStore, Lock, NewIntent, WriteGroup } from './types.js';
 
@@ -45,7 +45,7 @@ export class Ledger {
   constructor(
     readonly store: LedgerStore,
     readonly leaseMs = LEASE_MS,
-    readonly me: Identity = currentIdentity(),
+    readonly me: Identity = currentOwner(),
   ) {}
 
   private static emptyQueue() {

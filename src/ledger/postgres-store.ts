@@ -10,7 +10,7 @@
 // the ledger (its password masked).
 import pg from 'pg';
 import { CliError, ExitCode } from '../errors.js';
-import { holderAlive } from './identity.js';
+import { holderAlive } from '../platform/owner.js';
 import { LedgerUnreachableError } from './errors.js';
 import { INTENT_COLUMNS, newerSchema, POSTGRES_MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 import { intentFromRow, lockFromRow, newIntentRow } from './rows.js';

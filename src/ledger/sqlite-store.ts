@@ -9,7 +9,7 @@ import { dirError, ensureDir } from '../platform/dirs.js';
 export { sqliteLedgerPath } from '../config/paths.js';
 import { CliError, ExitCode } from '../errors.js';
 import { LedgerFileError, sqliteTrouble } from './errors.js';
-import { holderAlive } from './identity.js';
+import { holderAlive } from '../platform/owner.js';
 import { newIdentity } from './types.js';
 import { INTENT_COLUMNS, newerSchema, SCHEMA_VERSION, SQLITE_MIGRATIONS } from './schema.js';
 import { intentFromRow, lockFromRow, newIntentRow } from './rows.js';

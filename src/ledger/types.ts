@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Owner } from '../platform/owner.js';
 // The ledger's records, shared by its two stores (SQLite on this machine, PostgreSQL for a team)
 // and by the protocol on top of them (guard.ts). Every time is milliseconds on the ledger's clock
 // (ledger.ts): for a shared ledger that is the database server's, so two machines whose clocks
@@ -73,13 +74,7 @@ export interface Lock {
 }
 
 /** Who this process is, as written on its locks and intents. */
-export interface Identity {
-  holder: string;
-  host_id: string;
-  pid: number;
-  started: string;
-  token: string;
-}
+export type Identity = Owner;
 
 export interface ClaimRequest {
   key: string;

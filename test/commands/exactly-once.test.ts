@@ -5,7 +5,7 @@ import { providerError, recordingServer, type RecordedRequest, type Reply } from
 import { tempHome } from '../helpers/run.js';
 import { eventually, servedSandboxForBlock, spawnPayctl } from '../helpers/serve.js';
 import { SANDBOX_BUYER_ID } from '../../src/provider/sandbox-account.js';
-import { currentIdentity } from '../../src/ledger/identity.js';
+import { currentOwner } from '../../src/platform/owner.js';
 import { cardFlags, createCard, EXP_YEAR, expectError, freshHomePerTest, getTx, run, VISA, type Tx } from './helpers.js';
 
 // Money moves exactly once across processes, reruns and late answers: each case drives payctl as
@@ -13,7 +13,7 @@ import { cardFlags, createCard, EXP_YEAR, expectError, freshHomePerTest, getTx, 
 // the service holds afterwards, not only what payctl printed.
 const home = freshHomePerTest();
 /** `user@host` of this machine, as the ledger names a holder. */
-const holder = currentIdentity().holder;
+const holder = currentOwner().holder;
 
 const voids = (tx: Tx) => tx.history.filter((h: Tx) => h.operation_type === 'void' && h.status === 'succeeded').length;
 const lines = (stdout: string) => stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l));

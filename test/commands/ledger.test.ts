@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { currentIdentity } from '../../src/ledger/identity.js';
+import { currentOwner } from '../../src/platform/owner.js';
 import { parseSince } from '../../src/commands/ledger/list.js';
 import { createCard, expectUsage, freshHomePerTest, run } from './helpers.js';
 
 // `payctl ledger`: what the ledger holds, read and steered from the command line. A table on a
 // terminal, JSON when piped, like every list.
 const home = freshHomePerTest();
-const holder = currentIdentity().holder;
+const holder = currentOwner().holder;
 
 describe('payctl ledger list', () => {
   it('recent moves, newest first: when, who, what, on what, amount, state, batch; filters by state, time and transaction', async () => {

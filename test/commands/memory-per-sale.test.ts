@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_API_KEY, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
-import { currentIdentity } from '../../src/ledger/identity.js';
+import { currentOwner } from '../../src/platform/owner.js';
 import { converse, KEY } from '../helpers/interactive.js';
 import { recordingServer, type RecordedRequest, type Reply } from '../helpers/recording-server.js';
 import { eventually, servedSandboxForBlock, spawnPayctl } from '../helpers/serve.js';
@@ -14,7 +14,7 @@ import { createCard, expectError, freshHomePerTest, getTx, run, type Tx } from '
 // answer is settled only by a change that identifies that very move. Each case checks the
 // sandbox's (or the recording server's) state, the exit code and the one stderr line.
 const home = freshHomePerTest();
-const holder = currentIdentity().holder;
+const holder = currentOwner().holder;
 
 const voids = (tx: Tx) => tx.history.filter((h: Tx) => h.operation_type === 'void' && h.status === 'succeeded').length;
 const lines = (stdout: string) => stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l));

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { currentIdentity } from '../../src/ledger/identity.js';
+import { currentOwner } from '../../src/platform/owner.js';
 import { freshDatabase, postgresForFile } from '../helpers/postgres.js';
 import { tempHome, testEnv } from '../helpers/run.js';
 import { BIN, eventually, servedSandboxForBlock, spawnPayctl, type Spawned } from '../helpers/serve.js';
@@ -15,7 +15,7 @@ import { createCard, expectError, getTx, run, type Tx } from './helpers.js';
 const postgres = postgresForFile();
 const voids = (tx: Tx) => tx.history.filter((h: Tx) => h.operation_type === 'void' && h.status === 'succeeded').length;
 const lines = (stdout: string) => stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l));
-const user = currentIdentity().holder.split('@')[0] as string;
+const user = currentOwner().holder.split('@')[0] as string;
 
 /** bin/payctl on another machine: its own hostname (a UTS namespace), its own home. */
 function spawnOnMachine(hostname: string, args: string[], home: string, env: Record<string, string>): Spawned {
@@ -75,7 +75,7 @@ describe('two machines, one ledger', () => {
     // The ledger says who did what, from either machine.
     const listed = await run(here(), ['ledger', 'list', '--limit', '100', '-o', 'json'], { env: env() });
     const holders = new Set((JSON.parse(listed.stdout) as Tx[]).map((i) => i.holder));
-    expect(holders).toEqual(new Set([`${user}@caixa-2`, currentIdentity().holder]));
+    expect(holders).toEqual(new Set([`${user}@caixa-2`, currentOwner().holder]));
   }, 90_000);
 
   it('the same refund on both at once: one refunds; the other stops (in flight) or finds it done; refunded once', async () => {
@@ -86,7 +86,7 @@ describe('two machines, one ledger', () => {
     const codes = await Promise.all([a.exited, b.exited]);
     expect(codes.slice().sort(), a.stderr() + b.stderr()).toSatisfy((sorted: number[]) => sorted.join() === '0,8' || sorted.join() === '0,11');
     const loser = codes[0] === 0 ? b : a;
-    const winner = codes[0] === 0 ? 'caixa-2' : currentIdentity().holder.split('@')[1];
+    const winner = codes[0] === 0 ? 'caixa-2' : currentOwner().holder.split('@')[1];
     expect(loser.stderr()).toMatch(
       new RegExp(
         `^error: (the refund of transaction ${sale.id} is already in flight in another payctl process \\(${user}@${winner}, pid \\d+, since .*; nothing was sent\\.|probable duplicate: transaction ${sale.id} was already refunded R\\$ 3,00 by payctl at \\d\\d:\\d\\d:\\d\\d \\(${user}@${winner}\\); nothing was sent\\.)`,

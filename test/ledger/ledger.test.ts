@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CliError, UsageError } from '../../src/errors.js';
 import { accountOf } from '../../src/ledger/account.js';
 import { LedgerUnreachableError } from '../../src/ledger/errors.js';
-import { currentIdentity } from '../../src/ledger/identity.js';
+import { currentOwner } from '../../src/platform/owner.js';
 import { Ledger } from '../../src/ledger/ledger.js';
 import { openLedger } from '../../src/ledger/open.js';
 import { PostgresStore } from '../../src/ledger/postgres-store.js';
@@ -37,8 +37,8 @@ const startTime = (pid: number) => {
 
 /** Another process: on this machine (its pid can be asked) or on another one (only its lease counts). */
 const otherProcess = (pid: number, started: string, elsewhere = false): Identity => ({
-  holder: elsewhere ? 'ana@caixa-2' : currentIdentity().holder,
-  host_id: elsewhere ? 'another-host' : currentIdentity().host_id,
+  holder: elsewhere ? 'ana@caixa-2' : currentOwner().holder,
+  host_id: elsewhere ? 'another-host' : currentOwner().host_id,
   pid,
   started,
   token: `token-${pid}-${started}-${elsewhere}`,
@@ -82,7 +82,7 @@ describe.each(BACKENDS)('the ledger on $name', (backend) => {
     await first.close();
     const second = await open();
     expect((await second.intentsOn(['transaction:1'])).map((i) => [i.id, i.state, i.amount_cents, i.before, i.batch_name, i.row, i.holder])).toEqual([
-      [intent.id, 'pending', 400, '{"amount":"10.00"}', 'refunds.csv', 3, currentIdentity().holder],
+      [intent.id, 'pending', 400, '{"amount":"10.00"}', 'refunds.csv', 3, currentOwner().holder],
     ]);
     expect(await (await open({ scope: 'live:marketplace:m1' })).intentsOn(['transaction:1'])).toEqual([]);
     const [found] = await second.intentsOn(['transaction:1']);
@@ -106,7 +106,7 @@ describe.each(BACKENDS)('the ledger on $name', (backend) => {
       const holder = await open({ me: otherProcess(other.pid as number, startTime(other.pid as number)) });
       expect((await holder.claim('transaction:1')).ok).toBe(true);
       const ledger = await open();
-      expect(await ledger.claim('transaction:1')).toMatchObject({ ok: false, holder: { pid: other.pid, holder: currentIdentity().holder } });
+      expect(await ledger.claim('transaction:1')).toMatchObject({ ok: false, holder: { pid: other.pid, holder: currentOwner().holder } });
       other.kill('SIGKILL');
       await new Promise((resolve) => other.once('exit', resolve));
       expect((await ledger.claim('transaction:1')).ok).toBe(true);

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { holderAlive } from '../../ledger/identity.js';
+import { holderAlive } from '../../platform/owner.js';
 import { describeLock, ledgerOf } from './shared.js';
 
 /** A bare transaction id means its transaction's lock. */
