@@ -93,7 +93,7 @@ export class Context {
    * Changes the config file: reads it afresh under a lock shared by every payctl process, lets
    * `edit` change that copy in place (synchronously; throwing changes nothing), writes it back
    * and returns what `edit` returned. A change another process made meanwhile is kept. Loads the
-   * writing code (conf, proper-lockfile) only here: commands that only read never pay for it.
+   * writing code (conf) only here: commands that only read never pay for it.
    */
   async updateConfig<T>(edit: (config: ConfigFile) => T): Promise<T> {
     const { updateConfig } = await import('./config/write.js');

@@ -2,19 +2,21 @@ import { dirname, parse, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { CliError, ExitCode } from '../errors.js';
 import { dirError, ensureDir, probeDir } from '../platform/dirs.js';
+import { acquireLock, LockBusyError, LockFileError, lockPathOf, type HeldLock } from '../platform/lock.js';
 import { parseConfig, type ConfigFile } from './store.js';
 
 // Writing the config: only the commands that change it load this module (and with it conf, which
-// brings ajv, and proper-lockfile). Every change is a read-modify-write under a file lock shared by
-// all payctl processes: the file is read again inside the lock, so a change another process made
-// in the meantime is kept, and written back atomically by conf (temp file + rename), mode 0600.
+// brings ajv). Every change is a read-modify-write under a file lock shared by all payctl
+// processes: the file is read again inside the lock, so a change another process made in the
+// meantime is kept, and written back atomically by conf (temp file + rename), mode 0600.
 
 /** How long a change waits for another payctl process to finish its own. */
 export const LOCK_WAIT_MS = 5_000;
-// A process that dies holding the lock stops refreshing it; after this long others take it over.
-// Below LOCK_WAIT_MS, so a lock left by a crash is taken over by the next change rather than
-// turned into an error. (proper-lockfile's floor is 2 s.)
-const LOCK_STALE_MS = 4_000;
+// The lock's lease: a process that dies holding the lock is taken over at once on this machine;
+// one elsewhere (a config directory on a network share) stops renewing it, and after this long
+// others take it over. Below LOCK_WAIT_MS, so a lock left by a crash is taken over by the next
+// change rather than turned into an error.
+const LOCK_LEASE_MS = 4_000;
 
 /**
  * Changes the config: reads it afresh under the lock, lets `edit` change that copy in place, and
@@ -26,8 +28,8 @@ export async function updateConfig<T>(file: string, edit: (config: ConfigFile) =
   const dir = dirname(path);
   ensureDir(dir, 'config directory');
   // Loaded before the lock is taken, so no one waits on the ~70 ms it takes.
-  const [{ default: Conf }, { default: lockfile }, { configSchema }] = await Promise.all([import('conf'), import('proper-lockfile'), import('./schema.js')]);
-  const release = await acquireLock(lockfile, path, dir);
+  const [{ default: Conf }, { configSchema }] = await Promise.all([import('conf'), import('./schema.js')]);
+  const lock = await lockConfig(path, dir);
   try {
     const { name, ext } = parse(path);
     const store = new Conf<Record<string, unknown>>({
@@ -56,7 +58,7 @@ export async function updateConfig<T>(file: string, edit: (config: ConfigFile) =
     // The file system refused the write (conf's atomic write: a temp file, then a rename).
     throw dirError('config directory', dir, err);
   } finally {
-    await release().catch(() => undefined);
+    lock.release();
   }
 }
 
@@ -69,34 +71,23 @@ export function checkWritable(file: string): void {
   probeDir(dirname(resolve(file)), 'config directory');
 }
 
-type Lockfile = typeof import('proper-lockfile');
-
 /**
- * The lock on the config file (a `config.json.lock` directory next to it). Waits, with short
- * jittered pauses, while another payctl holds it, for at most LOCK_WAIT_MS; any other error (a
- * directory that is not writable) is reported at once, never retried.
+ * The lock on the config file (`config.json.lock` next to it). Waits, with short jittered pauses,
+ * while another payctl holds it, for at most LOCK_WAIT_MS; any other error (a directory that is
+ * not writable) is reported at once, never retried.
  */
-async function acquireLock(lockfile: Lockfile, file: string, dir: string): Promise<() => Promise<void>> {
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      return await lockfile.lock(file, {
-        realpath: false,
-        stale: LOCK_STALE_MS,
-        retries: 0,
-        // The lock is held only while a synchronous read-edit-write runs: its refresh timer never
-        // fires in that window. Losing it later is no reason to crash with a stack.
-        onCompromised: () => undefined,
-      });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw dirError('config directory', dir, err);
-      if (Date.now() >= deadline) {
-        throw new CliError(
-          `config file ${file} is being changed by another payctl process (lock ${file}.lock held for more than ${LOCK_WAIT_MS / 1000} s); try again, or remove ${file}.lock if no payctl is running`,
-          ExitCode.internal,
-        );
-      }
-      await new Promise((done) => setTimeout(done, 5 + Math.random() * 25));
-    }
+async function lockConfig(file: string, dir: string): Promise<HeldLock> {
+  try {
+    // The lock is held only while a synchronous read-edit-write runs: its renewal never comes due
+    // in that window, and losing it later is no reason to stop.
+    return await acquireLock(file, { leaseMs: LOCK_LEASE_MS, waitMs: LOCK_WAIT_MS });
+  } catch (err) {
+    if (err instanceof LockFileError) throw dirError('config directory', dir, err.cause);
+    if (!(err instanceof LockBusyError)) throw err;
+    const lock = lockPathOf(file);
+    throw new CliError(
+      `config file ${file} is being changed by another payctl process (lock ${lock} held for more than ${LOCK_WAIT_MS / 1000} s); try again, or remove ${lock} if no payctl is running`,
+      ExitCode.internal,
+    );
   }
 }
