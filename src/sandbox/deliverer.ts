@@ -1,9 +1,9 @@
 import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
-import lockfile from 'proper-lockfile';
 import { eventMatches } from '../provider/event-types.js';
 import { signDelivery } from '../provider/webhook-signature.js';
+import { tryLock, type HeldLock } from '../platform/lock.js';
 import { VERSION } from '../version.js';
 import { sandboxClock } from './clock.js';
 import { findBy, nextMatchingEvent } from './db/queries.js';
@@ -61,7 +61,7 @@ interface Retry {
 export function startDeliverer(stateDir: string, now: () => Date, given: DeliveryOptions = {}): Deliverer {
   const options = { ...DEFAULTS, ...given };
   const lockTarget = path.join(statePaths(stateDir).dir, 'deliverer');
-  let release: (() => Promise<void>) | undefined;
+  let held: HeldLock | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const inFlight = new Map<string, Promise<void>>();
@@ -172,12 +172,14 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
   const tick = async (): Promise<void> => {
     if (stopped) return;
     try {
-      if (!release) {
-        release = await lockfile
-          .lock(lockTarget, { realpath: false, stale: 10_000, update: 2_000, onCompromised: () => (release = undefined) })
-          .catch(() => undefined);
+      if (!held) {
+        try {
+          held = tryLock(lockTarget, { leaseMs: 10_000, renewMs: 2_000, onLost: () => (held = undefined) });
+        } catch {
+          // Another process delivers; this one stands by.
+        }
       }
-      if (release) {
+      if (held) {
         const state = await readState(stateDir, sandboxClock(now));
         for (const stored of Object.values(state.webhooks)) deliverNext(state, stored);
         deliverReplays(state);
@@ -185,7 +187,7 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
     } catch {
       // A state being replaced or a lock lost: the next tick tries again.
     }
-    if (!stopped) timer = setTimeout(() => void tick(), release ? options.pollMs : Math.max(options.pollMs, 1_000));
+    if (!stopped) timer = setTimeout(() => void tick(), held ? options.pollMs : Math.max(options.pollMs, 1_000));
   };
   timer = setTimeout(() => void tick(), 0);
 
@@ -196,8 +198,8 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
       // Attempts under way get a moment to finish (a receiver answering now is not sent it again);
       // one that hangs is left to its timeout rather than holding up the stop.
       await Promise.race([Promise.all(inFlight.values()), new Promise((r) => setTimeout(r, 1_000).unref())]);
-      await release?.().catch(() => undefined);
-      release = undefined;
+      held?.release();
+      held = undefined;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -149,6 +150,27 @@ describe('delivery', () => {
       expect(req.headers['content-type']).toBe('application/json');
     }
     expect(new Set(bodies.map((b) => b.id)).size).toBe(4);
+  });
+
+  it('two sandboxes on one state: the one holding the deliverer lock delivers, the other stands by and takes over when it closes', async () => {
+    const first = await sandbox();
+    const hook = await receiver();
+    await register(first.api, hook.url, ['transaction.created']);
+    const lock = path.join(first.dir, 'sandbox', 'deliverer.lock');
+    await until(() => existsSync(lock), Boolean);
+    expect(JSON.parse(readFileSync(lock, 'utf8'))).toMatchObject({ pid: process.pid, holder: expect.stringContaining('@') });
+    const second = await sandbox(FAST, first.dir);
+    await first.api.post('/v1/transactions', directCardBody(VISA, 1_000));
+    await second.api.post('/v1/transactions', directCardBody(VISA, 2_000));
+    await until(() => hook.requests.length, (n) => n >= 2);
+    await new Promise((r) => setTimeout(r, 300)); // and nothing more comes
+    expect(hook.requests.length).toBe(2);
+    await first.handle.close();
+    await second.api.post('/v1/transactions', directCardBody(VISA, 3_000));
+    await until(() => hook.requests.length, (n) => n >= 3);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(hook.requests.map((r) => JSON.parse(r.body).payload.object.amount)).toEqual(['10.00', '20.00', '30.00']);
+    expect(existsSync(lock)).toBe(true);
   });
 
   it('a receiver that fails twice then succeeds gets the event when retried, and the next ones only after, in order', async () => {
