@@ -16,6 +16,7 @@ import type { Context } from '../../../context.js';
 import { dirError, ensureDir } from '../../../platform/dirs.js';
 import { UsageError } from '../../../errors.js';
 import { stopBeforeExit } from '../../../platform/interrupt.js';
+import { pidAlive } from '../../../platform/owner.js';
 
 export interface BulkSource {
   /** The first reading: a pipe's copy is kept as it is read. */
@@ -75,17 +76,8 @@ function removeStaleSpools(dir: string): void {
   }
   for (const name of names) {
     const pid = Number(SPOOL.exec(name)?.[1]);
-    if (!pid || pid === process.pid || alive(pid)) continue;
+    if (!pid || pid === process.pid || pidAlive(pid)) continue;
     rmSync(path.join(dir, name), { force: true });
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
