@@ -86,7 +86,7 @@ export function lockPathOf(target: string): string {
   return `${target}.lock`;
 }
 
-export function describeHolder(holder: LockHolder | undefined): string {
+function describeHolder(holder: LockHolder | undefined): string {
   if (holder?.pid === undefined) return 'another process';
   return `${holder.holder ?? 'a process'}, pid ${holder.pid}${holder.since ? `, since ${holder.since}` : ''}`;
 }
