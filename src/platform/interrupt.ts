@@ -38,9 +38,8 @@ let ownHandlers = 0;
 /**
  * For a command that stops cleanly on Ctrl-C itself (`sandbox serve`, `webhooks listen`): until the
  * returned function is called, main.ts leaves SIGINT to it. Said explicitly rather than read from
- * the number of SIGINT listeners, because libraries register their own (proper-lockfile's
- * signal-exit does, when the embedded sandbox or a config write loads it), and counting those would
- * make Ctrl-C do nothing at all.
+ * the number of SIGINT listeners, because libraries register their own (exit hooks such as
+ * signal-exit's), and counting those would make Ctrl-C do nothing at all.
  */
 export function handleInterruptsHere(): () => void {
   ownHandlers += 1;
