@@ -13,15 +13,14 @@
 // over one lock at once do not both end up holding it. proper-lockfile knows a holder only by its
 // directory's mtime, and cannot tell a dead holder from a live one.
 //
-// A lock made by an older payctl is understood: one with no record (proper-lockfile's directory,
-// or a file being written this instant) lasts for its mtime plus the lease, and a record that names
-// no machine ({pid, since}, an export's) is of this machine.
+// A lock whose record cannot be read (a file being written this instant, another user's file) lasts
+// for its mtime plus the lease.
 import { closeSync, fstatSync, linkSync, lstatSync, openSync, readFileSync, renameSync, rmSync, writeSync, type Stats } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { stopBeforeExit } from './interrupt.js';
 import { currentOwner, holderAlive } from './owner.js';
 
-/** What a lock file says of its holder. Any of it may be missing from a lock an older payctl made. */
+/** What a lock file says of its holder. Any of it may be missing from a record that cannot be read whole. */
 export interface LockHolder {
   /** `user@host`. */
   holder?: string;
@@ -184,11 +183,9 @@ function isStale(holder: LockHolder | undefined, stats: Stats, leaseMs: number):
   const written = Date.parse(holder?.expires ?? '');
   const expires = Number.isFinite(written) ? written : stats.mtimeMs + leaseMs;
   if (expires <= Date.now()) return true;
-  if (holder?.pid === undefined) return false;
-  // An older payctl's record with this process's pid: a process of the same pid, long gone, made it.
-  if (holder.started === undefined && holder.pid === process.pid) return true;
-  const me = currentOwner();
-  return !holderAlive({ host_id: holder.host_id ?? me.host_id, pid: holder.pid, started: holder.started ?? '' }, me);
+  // A holder known in full is gone at once if it was a process of this machine that is no more.
+  if (holder?.pid === undefined || holder.host_id === undefined || holder.started === undefined) return false;
+  return !holderAlive({ host_id: holder.host_id, pid: holder.pid, started: holder.started }, currentOwner());
 }
 
 /**
