@@ -10,7 +10,7 @@ import { withoutControls } from './platform/control-chars.js';
 import { registerApi } from './commands/api/index.js';
 import { registerAuth } from './commands/auth/index.js';
 import { registerBalances } from './commands/balances/index.js';
-import { registerBoletos } from './commands/boletos/index.js';
+import { boletos } from './commands/boletos/verbs.js';
 import { registerBuyers } from './commands/buyers/index.js';
 import { registerCards } from './commands/cards/index.js';
 import { registerCompletion } from './commands/completion/index.js';
@@ -32,7 +32,7 @@ import { registerSubscriptions } from './commands/subscriptions/index.js';
 import { registerTransactions } from './commands/transactions/index.js';
 import { registerTransfers } from './commands/transfers/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
-import type { ActionFactory } from './commands/verb.js';
+import { addGroup, type ActionFactory, type GroupDef } from './commands/verb.js';
 import { VERSION } from './version.js';
 
 /** Shared by every registration: the run's streams and the context once a verb starts. */
@@ -123,13 +123,13 @@ works right after install, with no account.`,
   // Every group is listed (for help and "did you mean"), but only the one the command line names
   // gets its verbs and flags built: start-up stays flat as the command tree grows.
   const target = argv === undefined ? undefined : targetGroup(argv);
-  const groups: [string[], (p: Command, a: ActionFactory, withVerbs: boolean) => void][] = [
+  const groups: (GroupDef | [string[], (p: Command, a: ActionFactory, withVerbs: boolean) => void])[] = [
     [['transactions', 'tx'], registerTransactions],
     [['sellers'], registerSellers],
     [['buyers'], registerBuyers],
     [['cards'], registerCards],
     [['sources'], registerSources],
-    [['boletos'], registerBoletos],
+    boletos,
     [['receipts'], registerReceipts],
     [['receivables'], registerReceivables],
     [['plans'], registerPlans],
@@ -146,7 +146,11 @@ works right after install, with no account.`,
     [['ledger'], registerLedger],
     [['completion'], registerCompletion],
   ];
-  for (const [names, register] of groups) register(program, action, argv === undefined || names.includes(target ?? ''));
+  const named = (names: readonly string[]) => argv === undefined || names.includes(target ?? '');
+  for (const group of groups) {
+    if ('kind' in group) addGroup(program, group, action, named([group.name, ...(group.aliases ?? [])]));
+    else group[1](program, action, named(group[0]));
+  }
   registerAuth(program, action);
   registerConfig(program, action, argv === undefined || target === 'config');
   registerSandbox(program, action, argv === undefined || target === 'sandbox');
