@@ -7,24 +7,24 @@ import { ApiError, CliError, DryRunStop, ExitCode } from './errors.js';
 import { parseGlobals } from './globals.js';
 import type { IO } from './io.js';
 import { withoutControls } from './platform/control-chars.js';
-import { registerApi } from './commands/api/index.js';
+import { api } from './commands/api/verbs.js';
 import { registerAuth } from './commands/auth/index.js';
-import { registerBalances } from './commands/balances/index.js';
+import { balances } from './commands/balances/verbs.js';
 import { boletos } from './commands/boletos/verbs.js';
 import { registerBuyers } from './commands/buyers/index.js';
-import { registerCards } from './commands/cards/index.js';
-import { registerCompletion } from './commands/completion/index.js';
-import { registerConfig } from './commands/config/index.js';
-import { registerEvents } from './commands/events/index.js';
-import { registerExport } from './commands/export/index.js';
-import { registerReconcile } from './commands/reconcile/index.js';
-import { registerFutureEntries } from './commands/future-entries/index.js';
+import { cards } from './commands/cards/verbs.js';
+import { completion } from './commands/completion/verbs.js';
+import { config } from './commands/config/verbs.js';
+import { events } from './commands/events/verbs.js';
+import { exportCommand } from './commands/export/verbs.js';
+import { reconcile } from './commands/reconcile/verbs.js';
+import { futureEntries } from './commands/future-entries/verbs.js';
 import { registerHelp } from './commands/help/index.js';
 import { registerInvoices } from './commands/invoices/index.js';
-import { registerLedger } from './commands/ledger/index.js';
+import { ledger } from './commands/ledger/verbs.js';
 import { registerPlans } from './commands/plans/index.js';
-import { registerReceipts } from './commands/receipts/index.js';
-import { registerReceivables } from './commands/receivables/index.js';
+import { receipts } from './commands/receipts/verbs.js';
+import { receivables } from './commands/receivables/verbs.js';
 import { registerSandbox } from './commands/sandbox/index.js';
 import { registerSellers } from './commands/sellers/index.js';
 import { registerSources } from './commands/sources/index.js';
@@ -32,7 +32,7 @@ import { registerSubscriptions } from './commands/subscriptions/index.js';
 import { registerTransactions } from './commands/transactions/index.js';
 import { registerTransfers } from './commands/transfers/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
-import { addGroup, type ActionFactory, type GroupDef } from './commands/verb.js';
+import { addGroup, addVerb, type ActionFactory, type BoundVerb, type GroupDef } from './commands/verb.js';
 import { VERSION } from './version.js';
 
 /** Shared by every registration: the run's streams and the context once a verb starts. */
@@ -123,36 +123,37 @@ works right after install, with no account.`,
   // Every group is listed (for help and "did you mean"), but only the one the command line names
   // gets its verbs and flags built: start-up stays flat as the command tree grows.
   const target = argv === undefined ? undefined : targetGroup(argv);
-  const groups: (GroupDef | [string[], (p: Command, a: ActionFactory, withVerbs: boolean) => void])[] = [
+  const groups: (GroupDef | BoundVerb | [string[], (p: Command, a: ActionFactory, withVerbs: boolean) => void])[] = [
     [['transactions', 'tx'], registerTransactions],
     [['sellers'], registerSellers],
     [['buyers'], registerBuyers],
-    [['cards'], registerCards],
+    cards,
     [['sources'], registerSources],
     boletos,
-    [['receipts'], registerReceipts],
-    [['receivables'], registerReceivables],
+    receipts,
+    receivables,
     [['plans'], registerPlans],
     [['subscriptions'], registerSubscriptions],
     [['invoices'], registerInvoices],
-    [['balances'], registerBalances],
+    balances,
     [['transfers'], registerTransfers],
-    [['future-entries'], registerFutureEntries],
+    futureEntries,
     [['webhooks'], registerWebhooks],
-    [['events'], registerEvents],
-    [['export'], registerExport],
-    [['reconcile'], registerReconcile],
-    [['api'], registerApi],
-    [['ledger'], registerLedger],
-    [['completion'], registerCompletion],
+    events,
+    exportCommand,
+    reconcile,
+    api,
+    ledger,
+    completion,
   ];
   const named = (names: readonly string[]) => argv === undefined || names.includes(target ?? '');
   for (const group of groups) {
-    if ('kind' in group) addGroup(program, group, action, named([group.name, ...(group.aliases ?? [])]));
+    if ('verb' in group) addVerb(program, group, action);
+    else if ('kind' in group) addGroup(program, group, action, named([group.name, ...(group.aliases ?? [])]));
     else group[1](program, action, named(group[0]));
   }
   registerAuth(program, action);
-  registerConfig(program, action, argv === undefined || target === 'config');
+  addGroup(program, config, action, named(['config']));
   registerSandbox(program, action, argv === undefined || target === 'sandbox');
   registerHelp(program, io);
 

@@ -123,7 +123,7 @@ export interface VerbSpec<N extends string, As extends readonly Arg[], Fs extend
   /** Flags listed first, under "Required:", in this order (the verb checks them itself: a prompt may still ask). */
   readonly required?: readonly (keyof Fs & string)[];
   readonly examples?: readonly string[];
-  /** Help after the examples. */
+  /** Help after the examples, a blank line between. */
   readonly notes?: string;
 }
 
@@ -195,7 +195,7 @@ function addFlags(command: Command, verb: AnyVerb): void {
 function describe(command: Command, what: { aliases?: readonly string[]; description: string; examples?: readonly string[]; notes?: string }): void {
   if (what.aliases) command.aliases(what.aliases);
   command.description(what.description);
-  if (what.examples) command.addHelpText('after', `${examples(...what.examples)}${what.notes ?? ''}`);
+  if (what.examples) command.addHelpText('after', `${examples(...what.examples)}${what.notes === undefined ? '' : `\n${what.notes}`}`);
 }
 
 /** Adds a verb to `parent`: its arguments, flags, help and lazily loaded action. */
