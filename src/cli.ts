@@ -11,7 +11,7 @@ import { api } from './commands/api/verbs.js';
 import { registerAuth } from './commands/auth/index.js';
 import { balances } from './commands/balances/verbs.js';
 import { boletos } from './commands/boletos/verbs.js';
-import { registerBuyers } from './commands/buyers/index.js';
+import { buyers } from './commands/buyers/verbs.js';
 import { cards } from './commands/cards/verbs.js';
 import { completion } from './commands/completion/verbs.js';
 import { config } from './commands/config/verbs.js';
@@ -20,18 +20,18 @@ import { exportCommand } from './commands/export/verbs.js';
 import { reconcile } from './commands/reconcile/verbs.js';
 import { futureEntries } from './commands/future-entries/verbs.js';
 import { registerHelp } from './commands/help/index.js';
-import { registerInvoices } from './commands/invoices/index.js';
+import { invoices } from './commands/invoices/verbs.js';
 import { ledger } from './commands/ledger/verbs.js';
 import { registerPlans } from './commands/plans/index.js';
 import { receipts } from './commands/receipts/verbs.js';
 import { receivables } from './commands/receivables/verbs.js';
 import { registerSandbox } from './commands/sandbox/index.js';
-import { registerSellers } from './commands/sellers/index.js';
-import { registerSources } from './commands/sources/index.js';
+import { sellers } from './commands/sellers/verbs.js';
+import { sources } from './commands/sources/verbs.js';
 import { registerSubscriptions } from './commands/subscriptions/index.js';
 import { registerTransactions } from './commands/transactions/index.js';
-import { registerTransfers } from './commands/transfers/index.js';
-import { registerWebhooks } from './commands/webhooks/index.js';
+import { transfers } from './commands/transfers/verbs.js';
+import { webhooks } from './commands/webhooks/verbs.js';
 import { addGroup, addVerb, type ActionFactory, type BoundVerb, type GroupDef } from './commands/verb.js';
 import { VERSION } from './version.js';
 
@@ -125,20 +125,20 @@ works right after install, with no account.`,
   const target = argv === undefined ? undefined : targetGroup(argv);
   const groups: (GroupDef | BoundVerb | [string[], (p: Command, a: ActionFactory, withVerbs: boolean) => void])[] = [
     [['transactions', 'tx'], registerTransactions],
-    [['sellers'], registerSellers],
-    [['buyers'], registerBuyers],
+    sellers,
+    buyers,
     cards,
-    [['sources'], registerSources],
+    sources,
     boletos,
     receipts,
     receivables,
     [['plans'], registerPlans],
     [['subscriptions'], registerSubscriptions],
-    [['invoices'], registerInvoices],
+    invoices,
     balances,
-    [['transfers'], registerTransfers],
+    transfers,
     futureEntries,
-    [['webhooks'], registerWebhooks],
+    webhooks,
     events,
     exportCommand,
     reconcile,
