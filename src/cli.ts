@@ -8,7 +8,7 @@ import { parseGlobals } from './globals.js';
 import type { IO } from './io.js';
 import { withoutControls } from './platform/control-chars.js';
 import { api } from './commands/api/verbs.js';
-import { registerAuth } from './commands/auth/index.js';
+import { login, logout, profiles, whoami } from './commands/auth/verbs.js';
 import { balances } from './commands/balances/verbs.js';
 import { boletos } from './commands/boletos/verbs.js';
 import { buyers } from './commands/buyers/verbs.js';
@@ -22,13 +22,13 @@ import { futureEntries } from './commands/future-entries/verbs.js';
 import { registerHelp } from './commands/help/index.js';
 import { invoices } from './commands/invoices/verbs.js';
 import { ledger } from './commands/ledger/verbs.js';
-import { registerPlans } from './commands/plans/index.js';
+import { plans } from './commands/plans/verbs.js';
 import { receipts } from './commands/receipts/verbs.js';
 import { receivables } from './commands/receivables/verbs.js';
-import { registerSandbox } from './commands/sandbox/index.js';
+import { sandbox } from './commands/sandbox/verbs.js';
 import { sellers } from './commands/sellers/verbs.js';
 import { sources } from './commands/sources/verbs.js';
-import { registerSubscriptions } from './commands/subscriptions/index.js';
+import { subscriptions } from './commands/subscriptions/verbs.js';
 import { registerTransactions } from './commands/transactions/index.js';
 import { transfers } from './commands/transfers/verbs.js';
 import { webhooks } from './commands/webhooks/verbs.js';
@@ -132,8 +132,8 @@ works right after install, with no account.`,
     boletos,
     receipts,
     receivables,
-    [['plans'], registerPlans],
-    [['subscriptions'], registerSubscriptions],
+    plans,
+    subscriptions,
     invoices,
     balances,
     transfers,
@@ -152,9 +152,10 @@ works right after install, with no account.`,
     else if ('kind' in group) addGroup(program, group, action, named([group.name, ...(group.aliases ?? [])]));
     else group[1](program, action, named(group[0]));
   }
-  registerAuth(program, action);
+  for (const verb of [login, logout, whoami]) addVerb(program, verb, action);
+  addGroup(program, profiles, action);
   addGroup(program, config, action, named(['config']));
-  registerSandbox(program, action, argv === undefined || target === 'sandbox');
+  addGroup(program, sandbox, action, named(['sandbox']));
   registerHelp(program, io);
 
   // --fields is checked against what the verb prints as the verb is reached, before its own

@@ -56,6 +56,8 @@ export interface Flag<F extends string = string, V = unknown, P extends boolean 
 
 /** A flag: `flag('--payer-taxpayer-id <cpf|cnpj>', '…')` is a `string | undefined` option. */
 export function flag<const F extends string>(flags: F, description?: string, settings?: { hidden?: boolean }): Flag<F, ParsedValue<F>, Negatable<F>>;
+/** A flag with a value when not given. */
+export function flag<const F extends string>(flags: F, description: string | undefined, settings: { default: ParsedValue<F>; hidden?: boolean }): Flag<F, ParsedValue<F>, true>;
 /** A flag taking one of `choices`, typed as their union. */
 export function flag<const F extends string, const C extends readonly string[], const D extends C[number] | undefined = undefined>(
   flags: F,
