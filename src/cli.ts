@@ -29,7 +29,7 @@ import { sandbox } from './commands/sandbox/verbs.js';
 import { sellers } from './commands/sellers/verbs.js';
 import { sources } from './commands/sources/verbs.js';
 import { subscriptions } from './commands/subscriptions/verbs.js';
-import { registerTransactions } from './commands/transactions/index.js';
+import { transactions } from './commands/transactions/verbs.js';
 import { transfers } from './commands/transfers/verbs.js';
 import { webhooks } from './commands/webhooks/verbs.js';
 import { addGroup, addVerb, type ActionFactory, type BoundVerb, type GroupDef } from './commands/verb.js';
@@ -124,7 +124,7 @@ works right after install, with no account.`,
   // gets its verbs and flags built: start-up stays flat as the command tree grows.
   const target = argv === undefined ? undefined : targetGroup(argv);
   const groups: (GroupDef | BoundVerb | [string[], (p: Command, a: ActionFactory, withVerbs: boolean) => void])[] = [
-    [['transactions', 'tx'], registerTransactions],
+    transactions,
     sellers,
     buyers,
     cards,

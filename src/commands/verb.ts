@@ -107,7 +107,7 @@ type ArgTuple<T extends readonly string[]> = T extends readonly [infer Head exte
       ? string[]
       : Head extends `<${string}>`
         ? [string, ...ArgTuple<Rest>]
-        : [string?, ...ArgTuple<Rest>]
+        : [] | [string, ...ArgTuple<Rest>]
   : [];
 
 type ArgNames<As extends readonly Arg[]> = { [I in keyof As]: As[I] extends Arg<infer N> ? N : never };

@@ -36,7 +36,7 @@ describe('defineVerb', () => {
       onBehalfOf?: string;
     }>();
     expectTypeOf<ArgsOf<typeof sample>>().toEqualTypeOf<[string, ...string[]]>();
-    expectTypeOf<ArgsOf<typeof described>>().toEqualTypeOf<[string?, string?]>();
+    expectTypeOf<ArgsOf<typeof described>>().toEqualTypeOf<[] | [string] | [string, string]>();
     expectTypeOf<OptionsOf<typeof described>>().toEqualTypeOf<{}>();
   });
 
