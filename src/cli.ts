@@ -123,7 +123,7 @@ works right after install, with no account.`,
   // Every group is listed (for help and "did you mean"), but only the one the command line names
   // gets its verbs and flags built: start-up stays flat as the command tree grows.
   const target = argv === undefined ? undefined : targetGroup(argv);
-  const groups: (GroupDef | BoundVerb | [string[], (p: Command, a: ActionFactory, withVerbs: boolean) => void])[] = [
+  const groups: (GroupDef | BoundVerb)[] = [
     transactions,
     sellers,
     buyers,
@@ -149,8 +149,7 @@ works right after install, with no account.`,
   const named = (names: readonly string[]) => argv === undefined || names.includes(target ?? '');
   for (const group of groups) {
     if ('verb' in group) addVerb(program, group, action);
-    else if ('kind' in group) addGroup(program, group, action, named([group.name, ...(group.aliases ?? [])]));
-    else group[1](program, action, named(group[0]));
+    else addGroup(program, group, action, named([group.name, ...(group.aliases ?? [])]));
   }
   for (const verb of [login, logout, whoami]) addVerb(program, verb, action);
   addGroup(program, profiles, action);

@@ -14,7 +14,7 @@ import { examples } from './shared/help.js';
 // included its implementation would refer to itself.
 
 /** A verb's implementation, loaded only when that verb runs. */
-export interface VerbModule<A extends readonly string[] = string[], O = Record<string, unknown>> {
+export interface VerbModule<A extends readonly string[] = string[], O = object> {
   run(ctx: Context, args: A, options: O): Promise<void>;
 }
 
@@ -173,7 +173,7 @@ export function defineGroup(group: Omit<GroupDef, 'kind'>): GroupDef {
 // ---- Into commander ----------------------------------------------------------------------------
 
 /** Commander's options for a set of flags (`where` names their verb in a mistake's message). */
-export function toOptions(flags: Flags, where = ''): Option[] {
+function toOptions(flags: Flags, where = ''): Option[] {
   return Object.entries(flags).map(([key, spec]) => {
     const option = new Option(spec.flags, spec.description);
     if (spec.parse) option.argParser(spec.parse as (value: string, previous: unknown) => unknown);

@@ -1,7 +1,6 @@
-import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { ProbableDuplicateError } from '../../errors.js';
-import { flag, toOptions } from '../verb.js';
+import { flag } from '../verb.js';
 
 // The flags every money move shares for what the ledger already knows (README, "Money moves
 // exactly once"): --again sends a move payctl already made, --no-wait does not wait for an
@@ -16,11 +15,6 @@ export const MONEY_MOVE_FLAGS = {
   again: flag('--again', 'send it even though payctl already made this same move on it (otherwise: asks on a terminal, exit 11 elsewhere)'),
   ...NO_WAIT_FLAG,
 };
-
-export function addMoneyMoveFlags(command: Command, again = true): Command {
-  for (const option of toOptions(again ? MONEY_MOVE_FLAGS : NO_WAIT_FLAG)) command.addOption(option);
-  return command;
-}
 
 export interface MoneyMoveFlags {
   again: boolean;

@@ -1,19 +1,12 @@
 // --group-by on a list: the flag (loaded to build help, so it names the groupings without loading
 // how they are summed: summaries.ts) and what it does to the request.
-import type { Command } from 'commander';
-import { flag, toOptions } from '../verb.js';
+import { flag } from '../verb.js';
 import type { ListRequest } from './list.js';
 
 /** --group-by, naming the groupings this list has besides day, week and month. */
 export function groupByFlags(fields: readonly string[] = []) {
   const dims = ['day', 'week', 'month', ...fields];
   return { groupBy: flag('--group-by <what>', `sum per group instead of listing: ${dims.slice(0, -1).join(', ')} or ${dims.at(-1)} (every item of the period unless --limit)`) };
-}
-
-/** Adds --group-by, naming the groupings this list has besides day, week and month. */
-export function addGroupBy(command: Command, fields: readonly string[] = []): Command {
-  for (const option of toOptions(groupByFlags(fields))) command.addOption(option);
-  return command;
 }
 
 /** A grouped list reads every item of its period unless --limit says otherwise. */

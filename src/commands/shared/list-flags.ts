@@ -1,5 +1,4 @@
-import type { Command } from 'commander';
-import { flag, toOptions, type FlagValues } from '../verb.js';
+import { flag, type FlagValues } from '../verb.js';
 
 /** The flags every list verb shares (see "Lists" in the contract); `dated` names what --from/--to bound. */
 export function listFlags(dated = 'created') {
@@ -13,8 +12,3 @@ export function listFlags(dated = 'created') {
 }
 
 export type ListFlagValues = FlagValues<ReturnType<typeof listFlags>>;
-
-export function addListFlags(command: Command, dated = 'created'): Command {
-  for (const option of toOptions(listFlags(dated))) command.addOption(option);
-  return command;
-}

@@ -1,5 +1,4 @@
-import type { Command } from 'commander';
-import { flag, toOptions } from '../verb.js';
+import { flag } from '../verb.js';
 import { collect } from './input.js';
 
 /** The flags buyers and sellers share after their own: a description, the postal address and metadata. */
@@ -13,8 +12,3 @@ export const ADDRESS_FLAGS = {
   postalCode: flag('--postal-code <CEP>', 'postal code, 8 digits'),
   metadata: flag('--metadata <key=value>', 'metadata entry (repeatable)', { parse: collect }),
 };
-
-export function addAddressFlags(command: Command): Command {
-  for (const option of toOptions(ADDRESS_FLAGS)) command.addOption(option);
-  return command;
-}

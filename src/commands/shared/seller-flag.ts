@@ -1,5 +1,4 @@
-import type { Command } from 'commander';
-import { flag, toOptions } from '../verb.js';
+import { flag } from '../verb.js';
 
 // The --seller flag as the command tree declares it. Apart from seller.ts, whose checks pull in
 // the validators: registering a verb runs at every start-up, reading its flag only when it runs.
@@ -7,10 +6,4 @@ import { flag, toOptions } from '../verb.js';
 /** --seller for a verb; `what` ends the help line ("only this seller's transactions"). */
 export function sellerFlags(what: string) {
   return { seller: flag('--seller <seller-id>', what) };
-}
-
-/** Adds --seller to a verb; `what` ends the help line ("only this seller's transactions"). */
-export function addSellerFlag(command: Command, what: string): Command {
-  for (const option of toOptions(sellerFlags(what))) command.addOption(option);
-  return command;
 }

@@ -1,6 +1,5 @@
 // The flags of a search by buyer, card or amount (find.ts), without find.ts: loaded to build help.
-import type { Command } from 'commander';
-import { flag, toOptions, type FlagValues } from '../verb.js';
+import { flag, type FlagValues } from '../verb.js';
 
 export const FIND_FLAGS = {
   customer: flag('--customer <buyer>', "only this buyer's sales: a buyer id, their e-mail or CPF/CNPJ (searches the last 30 days unless --from/--to)"),
@@ -16,9 +15,4 @@ export type FindFlagValues = FlagValues<typeof FIND_FLAGS>;
 /** Whether any of the search flags is given. */
 export function searching(options: FindFlagValues): boolean {
   return (Object.keys(FIND_FLAGS) as (keyof FindFlagValues)[]).some((key) => options[key] !== undefined);
-}
-
-export function addFindFlags(command: Command): Command {
-  for (const option of toOptions(FIND_FLAGS)) command.addOption(option);
-  return command;
 }
