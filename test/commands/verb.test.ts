@@ -2,6 +2,8 @@ import { Command } from 'commander';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { addGroup, arg, defineGroup, defineVerb, flag, lazy, type ArgsOf, type OptionsOf, type VerbModule } from '../../src/commands/verb.js';
 import { collect } from '../../src/commands/shared/input.js';
+import { buildProgram } from '../../src/cli.js';
+import type { IO } from '../../src/io.js';
 
 const sample = defineVerb({
   name: 'sample <id> [more...]',
@@ -70,5 +72,28 @@ describe('defineVerb', () => {
   it('refuses a flag declared under another name than commander stores it', () => {
     const wrong = defineVerb({ name: 'wrong', description: 'x', flags: { payer: flag('--payer-id <id>', 'x') } });
     expect(() => addGroup(new Command(), defineGroup({ name: 'g', description: 'g', verbs: [lazy(wrong, async () => ({ run: async () => {} }))] }), () => async () => {})).toThrow(/declared as payer, not payerId/);
+  });
+});
+
+describe('buildProgram', () => {
+  const io = { stdout: process.stdout, stderr: process.stderr } as unknown as IO;
+  const verbsOf = (program: Command) => Object.fromEntries(program.commands.map((c) => [c.name(), c.commands.length]));
+
+  it('builds only the verbs of the group the command line names, by name or alias', () => {
+    for (const argv of [['transactions', 'list'], ['tx', 'list'], ['-o', 'json', 'tx', 'get', 'x']]) {
+      const built = verbsOf(buildProgram({ io }, argv));
+      expect(built.transactions, argv.join(' ')).toBe(8);
+      expect(built.buyers).toBe(0);
+      expect(built.sandbox).toBe(0);
+      // The login verbs and the profiles group are always there.
+      expect(built.profiles).toBe(3);
+    }
+    expect(verbsOf(buildProgram({ io }, ['sandbox', 'clock'])).sandbox).toBe(6);
+  });
+
+  it('builds every verb for the whole tree, each flag under the name its verb reads', () => {
+    const built = verbsOf(buildProgram({ io }));
+    expect(built.buyers).toBe(7);
+    expect(built.transactions).toBe(8);
   });
 });
