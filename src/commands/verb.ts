@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import type { Context } from '../context.js';
 import { examples } from './shared/help.js';
 
-// What a command group's registration is handed, kept apart from cli.ts so that the groups, which
+// How the command tree is declared and built, kept apart from cli.ts so that the groups, which
 // cli.ts imports, never import it back.
 //
 // A verb is declared as data (defineVerb) and its flags' types are read off that data, so its
