@@ -7,32 +7,32 @@ import { ApiError, CliError, DryRunStop, ExitCode } from './errors.js';
 import { parseGlobals } from './globals.js';
 import type { IO } from './io.js';
 import { withoutControls } from './platform/control-chars.js';
-import { registerApi } from './commands/api/index.js';
-import { registerAuth } from './commands/auth/index.js';
-import { registerBalances } from './commands/balances/index.js';
-import { registerBoletos } from './commands/boletos/index.js';
-import { registerBuyers } from './commands/buyers/index.js';
-import { registerCards } from './commands/cards/index.js';
-import { registerCompletion } from './commands/completion/index.js';
-import { registerConfig } from './commands/config/index.js';
-import { registerEvents } from './commands/events/index.js';
-import { registerExport } from './commands/export/index.js';
-import { registerReconcile } from './commands/reconcile/index.js';
-import { registerFutureEntries } from './commands/future-entries/index.js';
+import { api } from './commands/api/verbs.js';
+import { login, logout, profiles, whoami } from './commands/auth/verbs.js';
+import { balances } from './commands/balances/verbs.js';
+import { boletos } from './commands/boletos/verbs.js';
+import { buyers } from './commands/buyers/verbs.js';
+import { cards } from './commands/cards/verbs.js';
+import { completion } from './commands/completion/verbs.js';
+import { config } from './commands/config/verbs.js';
+import { events } from './commands/events/verbs.js';
+import { exportCommand } from './commands/export/verbs.js';
+import { reconcile } from './commands/reconcile/verbs.js';
+import { futureEntries } from './commands/future-entries/verbs.js';
 import { HELP_TOPIC_SUMMARIES, registerHelp } from './commands/help/index.js';
-import { registerInvoices } from './commands/invoices/index.js';
-import { registerLedger } from './commands/ledger/index.js';
-import { registerPlans } from './commands/plans/index.js';
-import { registerReceipts } from './commands/receipts/index.js';
-import { registerReceivables } from './commands/receivables/index.js';
-import { registerSandbox } from './commands/sandbox/index.js';
-import { registerSellers } from './commands/sellers/index.js';
-import { registerSources } from './commands/sources/index.js';
-import { registerSubscriptions } from './commands/subscriptions/index.js';
-import { registerTransactions } from './commands/transactions/index.js';
-import { registerTransfers } from './commands/transfers/index.js';
-import { registerWebhooks } from './commands/webhooks/index.js';
-import type { ActionFactory } from './commands/verb.js';
+import { invoices } from './commands/invoices/verbs.js';
+import { ledger } from './commands/ledger/verbs.js';
+import { plans } from './commands/plans/verbs.js';
+import { receipts } from './commands/receipts/verbs.js';
+import { receivables } from './commands/receivables/verbs.js';
+import { sandbox } from './commands/sandbox/verbs.js';
+import { sellers } from './commands/sellers/verbs.js';
+import { sources } from './commands/sources/verbs.js';
+import { subscriptions } from './commands/subscriptions/verbs.js';
+import { transactions } from './commands/transactions/verbs.js';
+import { transfers } from './commands/transfers/verbs.js';
+import { webhooks } from './commands/webhooks/verbs.js';
+import { addGroup, addVerb, type ActionFactory, type BoundVerb, type GroupDef } from './commands/verb.js';
 import { VERSION } from './version.js';
 
 /** Shared by every registration: the run's streams and the context once a verb starts. */
@@ -131,33 +131,38 @@ works right after install, with no account.`,
   // Every group is listed (for help and "did you mean"), but only the one the command line names
   // gets its verbs and flags built: start-up stays flat as the command tree grows.
   const target = argv === undefined ? undefined : targetGroup(argv);
-  const groups: [string[], (p: Command, a: ActionFactory, withVerbs: boolean) => void][] = [
-    [['transactions', 'tx'], registerTransactions],
-    [['sellers'], registerSellers],
-    [['buyers'], registerBuyers],
-    [['cards'], registerCards],
-    [['sources'], registerSources],
-    [['boletos'], registerBoletos],
-    [['receipts'], registerReceipts],
-    [['receivables'], registerReceivables],
-    [['plans'], registerPlans],
-    [['subscriptions'], registerSubscriptions],
-    [['invoices'], registerInvoices],
-    [['balances'], registerBalances],
-    [['transfers'], registerTransfers],
-    [['future-entries'], registerFutureEntries],
-    [['webhooks'], registerWebhooks],
-    [['events'], registerEvents],
-    [['export'], registerExport],
-    [['reconcile'], registerReconcile],
-    [['api'], registerApi],
-    [['ledger'], registerLedger],
-    [['completion'], registerCompletion],
+  const groups: (GroupDef | BoundVerb)[] = [
+    transactions,
+    sellers,
+    buyers,
+    cards,
+    sources,
+    boletos,
+    receipts,
+    receivables,
+    plans,
+    subscriptions,
+    invoices,
+    balances,
+    transfers,
+    futureEntries,
+    webhooks,
+    events,
+    exportCommand,
+    reconcile,
+    api,
+    ledger,
+    completion,
   ];
-  for (const [names, register] of groups) register(program, action, argv === undefined || names.includes(target ?? ''));
-  registerAuth(program, action);
-  registerConfig(program, action, argv === undefined || target === 'config');
-  registerSandbox(program, action, argv === undefined || target === 'sandbox');
+  const named = (names: readonly string[]) => argv === undefined || names.includes(target ?? '');
+  for (const group of groups) {
+    if ('verb' in group) addVerb(program, group, action);
+    else addGroup(program, group, action, named([group.name, ...(group.aliases ?? [])]));
+  }
+  for (const verb of [login, logout, whoami]) addVerb(program, verb, action);
+  addGroup(program, profiles, action);
+  addGroup(program, config, action, named(['config']));
+  addGroup(program, sandbox, action, named(['sandbox']));
   registerHelp(program, io);
 
   // --fields is checked against what the verb prints as the verb is reached, before its own

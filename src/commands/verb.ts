@@ -1,12 +1,225 @@
+import { Option, type Command } from 'commander';
 import type { Context } from '../context.js';
+import { examples } from './shared/help.js';
 
-// What a command group's registration is handed, kept apart from cli.ts so that the groups, which
+// How the command tree is declared and built, kept apart from cli.ts so that the groups, which
 // cli.ts imports, never import it back.
+//
+// A verb is declared as data (defineVerb) and its flags' types are read off that data, so its
+// implementation, loaded only when it runs, takes `OptionsOf<typeof verb>` instead of reading an
+// untyped record. Each group keeps its verbs in one verbs.ts rather than a file per verb: a group's
+// verbs share flag sets and examples and are read (and reviewed against --help) together, and that
+// file is what a start-up naming the group loads anyway. The lazy `load` is bound in the group, not
+// in the verb's own definition: the implementation names `typeof verb`, so a definition whose type
+// included its implementation would refer to itself.
 
 /** A verb's implementation, loaded only when that verb runs. */
-export interface VerbModule {
-  run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void>;
+export interface VerbModule<A extends readonly string[] = string[], O = object> {
+  run(ctx: Context, args: A, options: O): Promise<void>;
 }
 
 /** Turns a verb's lazy loader into the action commander calls. */
 export type ActionFactory = (load: () => Promise<VerbModule>) => (...args: unknown[]) => Promise<void>;
+
+// ---- Flags -------------------------------------------------------------------------------------
+
+/** The long name of a flag string: "-f, --raw-field <key=value>" → "raw-field". */
+type LongName<F extends string> = F extends `${string}--${infer Rest}` ? (Rest extends `${infer Name} ${string}` ? Name : Rest) : never;
+
+/** What commander stores for a flag string without a parser. */
+type ParsedValue<F extends string> = F extends `${string}<${string}...>${string}`
+  ? string[]
+  : F extends `${string}[${string}...]${string}`
+    ? string[] | true
+    : F extends `${string}<${string}>${string}`
+      ? string
+      : F extends `${string}[${string}]${string}`
+        ? string | true
+        : boolean;
+
+/** `--no-x` is true unless given, so it always has a value. */
+type Negatable<F extends string> = LongName<F> extends `no-${string}` ? true : false;
+
+/** A flag as data: its commander flag string and help, and `V`, the type of its value. `P`: whether it always has one. */
+export interface Flag<F extends string = string, V = unknown, P extends boolean = boolean> {
+  readonly flags: F;
+  readonly description: string | undefined;
+  readonly parse?: (value: string, previous: never) => unknown;
+  readonly default?: unknown;
+  readonly choices?: readonly string[];
+  /** Accepted but not shown in help (an old name kept working). */
+  readonly hidden?: boolean;
+  /** Only for the types: never set. */
+  readonly value?: V;
+  readonly present?: P;
+}
+
+/** A flag: `flag('--payer-taxpayer-id <cpf|cnpj>', '…')` is a `string | undefined` option. */
+export function flag<const F extends string>(flags: F, description?: string, settings?: { hidden?: boolean }): Flag<F, ParsedValue<F>, Negatable<F>>;
+/** A flag with a value when not given. */
+export function flag<const F extends string>(flags: F, description: string | undefined, settings: { default: ParsedValue<F>; hidden?: boolean }): Flag<F, ParsedValue<F>, true>;
+/** A flag taking one of `choices`, typed as their union. */
+export function flag<const F extends string, const C extends readonly string[], const D extends C[number] | undefined = undefined>(
+  flags: F,
+  description: string | undefined,
+  settings: { choices: C; default?: D; hidden?: boolean },
+): Flag<F, C[number], D extends undefined ? Negatable<F> : true>;
+/** A flag whose value goes through `parse` (each time it is given, with what it gave before). */
+export function flag<const F extends string, T, const D extends T | undefined = undefined>(
+  flags: F,
+  description: string | undefined,
+  settings: { parse: (value: string, previous: T) => T; default?: D; hidden?: boolean },
+): Flag<F, T, D extends undefined ? false : true>;
+export function flag(flags: string, description?: string, settings: object = {}): Flag {
+  return { flags, description, ...settings };
+}
+
+export type Flags = Readonly<Record<string, Flag>>;
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** The options a set of flags gives a verb, as commander hands them over. */
+export type FlagValues<Fs extends Flags> = Simplify<
+  { -readonly [K in keyof Fs as Fs[K] extends Flag<string, unknown, true> ? K : never]: NonNullable<Fs[K]['value']> } & {
+    -readonly [K in keyof Fs as Fs[K] extends Flag<string, unknown, true> ? never : K]?: NonNullable<Fs[K]['value']>;
+  }
+>;
+
+// ---- Positional arguments ----------------------------------------------------------------------
+
+/** A positional argument with its own help line (the others are named in the verb's name). */
+export interface Arg<N extends string = string> {
+  readonly name: N;
+  readonly description: string;
+}
+
+export function arg<const N extends string>(name: N, description: string): Arg<N> {
+  return { name, description };
+}
+
+type Words<S extends string> = S extends `${infer Head} ${infer Rest}` ? [Head, ...Words<Rest>] : S extends '' ? [] : [S];
+
+/** The arguments a verb's run gets: commander's values, left to right, a variadic one spread, missing ones left out. */
+type ArgTuple<T extends readonly string[]> = T extends readonly [infer Head extends string, ...infer Rest extends string[]]
+  ? Head extends `<${string}...>`
+    ? [string, ...string[]]
+    : Head extends `[${string}...]`
+      ? string[]
+      : Head extends `<${string}>`
+        ? [string, ...ArgTuple<Rest>]
+        : [] | [string, ...ArgTuple<Rest>]
+  : [];
+
+type ArgNames<As extends readonly Arg[]> = { [I in keyof As]: As[I] extends Arg<infer N> ? N : never };
+
+// ---- Verbs and groups --------------------------------------------------------------------------
+
+export interface VerbSpec<N extends string, As extends readonly Arg[], Fs extends Flags> {
+  /** As commander takes it: the verb's name, then its arguments ("get <id>", "refund [id]"). */
+  readonly name: N;
+  readonly aliases?: readonly string[];
+  readonly description: string;
+  /** Arguments with a help line, after those in `name`. */
+  readonly args?: As;
+  readonly flags?: Fs;
+  /** Flags listed first, under "Required:", in this order (the verb checks them itself: a prompt may still ask). */
+  readonly required?: readonly (keyof Fs & string)[];
+  readonly examples?: readonly string[];
+  /** Help after the examples, a blank line between. */
+  readonly notes?: string;
+}
+
+export interface VerbDef<N extends string = string, As extends readonly Arg[] = readonly Arg[], Fs extends Flags = Flags> extends VerbSpec<N, As, Fs> {
+  readonly kind: 'verb';
+}
+
+export function defineVerb<const N extends string, const As extends readonly Arg[] = [], const Fs extends Flags = {}>(spec: VerbSpec<N, As, Fs>): VerbDef<N, As, Fs> {
+  return { kind: 'verb', ...spec };
+}
+
+/** The options a verb's run is handed. */
+export type OptionsOf<V> = V extends VerbDef<string, any, infer Fs> ? FlagValues<Fs> : never;
+
+/** The positional arguments a verb's run is handed. */
+export type ArgsOf<V> = V extends VerbDef<infer N, infer As, any> ? ArgTuple<[...Words<N> extends [string, ...infer Rest extends string[]] ? Rest : [], ...ArgNames<As>]> : never;
+
+// `required` names keys of its flags, so a verb with some flags is no VerbDef<…, Flags>: any verb is this.
+type AnyVerb = VerbDef<string, readonly Arg[], any>;
+
+/** A verb and the implementation that runs it, loaded only then. */
+export interface BoundVerb {
+  readonly verb: AnyVerb;
+  readonly load: () => Promise<VerbModule>;
+}
+
+/** Binds a verb to its implementation, whose run must take the verb's arguments and options. */
+export function lazy<V extends AnyVerb>(verb: V, load: () => Promise<VerbModule<ArgsOf<V>, OptionsOf<V>>>): BoundVerb {
+  return { verb, load: load as unknown as () => Promise<VerbModule> };
+}
+
+export interface GroupDef {
+  readonly kind: 'group';
+  readonly name: string;
+  readonly aliases?: readonly string[];
+  readonly description: string;
+  readonly examples?: readonly string[];
+  readonly verbs: readonly (BoundVerb | GroupDef)[];
+}
+
+export function defineGroup(group: Omit<GroupDef, 'kind'>): GroupDef {
+  return { kind: 'group', ...group };
+}
+
+// ---- Into commander ----------------------------------------------------------------------------
+
+/** Commander's options for a set of flags (`where` names their verb in a mistake's message). */
+function toOptions(flags: Flags, where = ''): Option[] {
+  return Object.entries(flags).map(([key, spec]) => {
+    const option = new Option(spec.flags, spec.description);
+    if (spec.parse) option.argParser(spec.parse as (value: string, previous: unknown) => unknown);
+    if (spec.default !== undefined) option.default(spec.default);
+    if (spec.choices) option.choices(spec.choices);
+    if (spec.hidden) option.hideHelp();
+    // The key is the name the implementation reads: it must be the one commander stores under.
+    if (option.attributeName() !== key) throw new Error(`flag ${spec.flags}${where} is declared as ${key}, not ${option.attributeName()}`);
+    return option;
+  });
+}
+
+function addFlags(command: Command, verb: AnyVerb): void {
+  const keys = Object.keys(verb.flags ?? {});
+  const options = toOptions(verb.flags ?? {}, ` of "${verb.name}"`);
+  const first = (verb.required ?? []).map((key: string) => options[keys.indexOf(key)] as Option);
+  for (const option of first) option.helpGroup('Required:');
+  for (const option of [...first, ...options.filter((o) => !first.includes(o))]) command.addOption(option);
+}
+
+function describe(command: Command, what: { aliases?: readonly string[]; description: string; examples?: readonly string[]; notes?: string }): void {
+  if (what.aliases) command.aliases(what.aliases);
+  command.description(what.description);
+  if (what.examples) command.addHelpText('after', `${examples(...what.examples)}${what.notes === undefined ? '' : `\n${what.notes}`}`);
+}
+
+/** Adds a verb to `parent`: its arguments, flags, help and lazily loaded action. */
+export function addVerb(parent: Command, { verb, load }: BoundVerb, action: ActionFactory): Command {
+  const command = parent.command(verb.name);
+  describe(command, verb);
+  for (const a of verb.args ?? []) command.argument(a.name, a.description);
+  addFlags(command, verb);
+  return command.action(action(load));
+}
+
+/**
+ * Adds a group to `parent`; its verbs only `withVerbs`: every group is listed (for help and "did you
+ * mean"), but only the one the command line names needs its verbs built.
+ */
+export function addGroup(parent: Command, group: GroupDef, action: ActionFactory, withVerbs = true): Command {
+  const command = parent.command(group.name);
+  describe(command, group);
+  if (!withVerbs) return command;
+  for (const entry of group.verbs) {
+    if ('kind' in entry) addGroup(command, entry, action);
+    else addVerb(command, entry, action);
+  }
+  return command;
+}

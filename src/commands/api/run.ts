@@ -1,9 +1,11 @@
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { apiVerb } from './verbs.js';
 import type { Endpoint, HttpMethod } from '../../provider/endpoints.js';
 import type { Context } from '../../context.js';
 import { UncertainOutcomeError } from '../../api/client.js';
 import { OutcomeUnknownError, UsageError } from '../../errors.js';
 import { writeOut } from '../../output/write.js';
-import { readInputFile, optionalString, stringList } from '../shared/input.js';
+import { readInputFile, optionalString } from '../shared/input.js';
 import { buildFields, fieldsAsQuery } from './fields.js';
 
 // `payctl api`: any endpoint, with everything the built-in commands have (the profile's key, the
@@ -39,13 +41,13 @@ export function endpointFor(method: HttpMethod, rawPath: string): { endpoint: En
   return { endpoint, query: Object.fromEntries(new URLSearchParams(search)) };
 }
 
-export async function buildApiRequest(ctx: Context, args: string[], options: Record<string, unknown>): Promise<ApiRequest> {
+export async function buildApiRequest(ctx: Context, args: ArgsOf<typeof apiVerb>, options: OptionsOf<typeof apiVerb>): Promise<ApiRequest> {
   const method = (args[0] ?? '').toUpperCase() as HttpMethod;
   if (!METHODS.includes(method)) throw new UsageError(`<method>: "${args[0] ?? ''}" is not one of ${METHODS.join(', ')}`);
   const { endpoint, query } = endpointFor(method, args[1] ?? '');
-  const fields = await buildFields(stringList(options.rawField), stringList(options.field));
+  const fields = await buildFields(options.rawField ?? [], options.field ?? []);
   const headers: Record<string, string> = {};
-  for (const header of stringList(options.header)) {
+  for (const header of options.header ?? []) {
     const at = header.indexOf(':');
     if (at <= 0) throw new UsageError(`-H: "${header}" is not name:value`);
     headers[header.slice(0, at).trim()] = header.slice(at + 1).trim();
@@ -68,7 +70,7 @@ export async function buildApiRequest(ctx: Context, args: string[], options: Rec
   return request;
 }
 
-export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, args: ArgsOf<typeof apiVerb>, options: OptionsOf<typeof apiVerb>): Promise<void> {
   const request = await buildApiRequest(ctx, args, options);
   ctx.out.preferOutput('json');
   await ctx.requireApiKey();

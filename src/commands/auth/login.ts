@@ -7,6 +7,8 @@ import { validateId } from '../../validate/index.js';
 import { USER_AGENT } from '../../version.js';
 import { missingInput, optionalString, readStream } from '../shared/input.js';
 import { chooseKeyStorage, keyInKeyring, removeKeyFromKeyring, saveKeyToKeyring, withKey } from './key-storage.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { loginVerb } from './verbs.js';
 
 export function checkBaseUrl(value: string): string {
   const trimmed = value.trim().replace(/\/+$/, '');
@@ -21,7 +23,7 @@ export function checkBaseUrl(value: string): string {
   return trimmed;
 }
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof loginVerb>, options: OptionsOf<typeof loginVerb>): Promise<void> {
   const config = await ctx.config();
   const name = ctx.globals.profile ?? 'default';
   if (name === SANDBOX_PROFILE) throw new UsageError('the sandbox profile is built in and needs no login; choose another name with --profile');

@@ -8,6 +8,8 @@ import { groupedRequest } from '../shared/group-by-flag.js';
 import { groupingOf, HISTORY_SUMMARY } from '../shared/summaries.js';
 import { buildListRequest, enumFilter, type ListRequest } from '../shared/list.js';
 import { HISTORY_COLUMNS, HISTORY_CSV_COLUMNS, HISTORY_TOTALS, OPERATIONS } from './shared.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { history } from './verbs.js';
 
 export interface HistoryRequest extends ListRequest {
   operation: Operation;
@@ -15,7 +17,7 @@ export interface HistoryRequest extends ListRequest {
 }
 
 /** One account's history, a buyer's, a seller's, or every account's. */
-export function buildHistoryRequest(options: Record<string, unknown>): HistoryRequest {
+export function buildHistoryRequest(options: OptionsOf<typeof history>): HistoryRequest {
   const request = buildListRequest(options);
   request.query.operation = enumFilter(options.operation, OPERATIONS, '--operation');
   const account = optionalString(options.account);
@@ -29,7 +31,7 @@ export function buildHistoryRequest(options: Record<string, unknown>): HistoryRe
   return { ...request, operation: 'balances.history' };
 }
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof history>, options: OptionsOf<typeof history>): Promise<void> {
   const groupBy = await groupingOf(options, HISTORY_SUMMARY, 'balance entries');
   const request = groupedRequest(buildHistoryRequest(options), groupBy !== undefined, options);
   await ctx.requireApiKey();

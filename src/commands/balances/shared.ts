@@ -36,7 +36,7 @@ export const HISTORY_TOTALS: TotalSpec[] = [
 ];
 
 /** --account or --seller; with neither, the profile's seller (whose account sales and transfers move). */
-export async function accountOrSeller(ctx: Context, options: Record<string, unknown>): Promise<{ account: string } | { seller: string }> {
+export async function accountOrSeller(ctx: Context, options: { account?: string; seller?: string }): Promise<{ account: string } | { seller: string }> {
   const account = optionalString(options.account);
   const given = sellerFlag(options);
   if (account !== undefined && given !== undefined) throw new UsageError('use either --account or --seller, not both');

@@ -6,6 +6,8 @@ import { confirmDespiteEarlier, moneyMoveFlags } from '../shared/again.js';
 import { describeEarlier, earlierMoves, transactionMoveProof } from '../transactions/applied.js';
 import { resolveTransactionId } from '../transactions/reference.js';
 import { getTransaction, type Transaction } from '../transactions/shared.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { cancel } from './verbs.js';
 
 interface CancellationAnswer {
   status?: string;
@@ -14,7 +16,7 @@ interface CancellationAnswer {
 }
 
 /** Canceling a boleto withdraws a charge: it goes through the ledger (src/ledger/guard.ts). */
-export async function run(ctx: Context, args: string[], options: Record<string, unknown> = {}): Promise<void> {
+export async function run(ctx: Context, args: ArgsOf<typeof cancel>, options: OptionsOf<typeof cancel>): Promise<void> {
   const flags = moneyMoveFlags(options);
   const id = await resolveTransactionId(ctx, args);
   await ctx.requireApiKey();

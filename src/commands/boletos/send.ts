@@ -2,6 +2,8 @@ import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { validateEmail, validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { send } from './verbs.js';
 
 /**
  * The provider e-mails a boleto to its buyer's address on file and its operation takes no body (a
@@ -23,7 +25,7 @@ async function checkRecipient(ctx: Context, id: string, to: string): Promise<voi
   );
 }
 
-export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, args: ArgsOf<typeof send>, options: OptionsOf<typeof send>): Promise<void> {
   const id = validateId(args[0] ?? '', 'boleto id', '<id>');
   const given = optionalString(options.to);
   const to = given === undefined ? undefined : validateEmail(given, '--to');

@@ -4,8 +4,10 @@ import { validateTaxpayerId } from '../../validate/taxpayer.js';
 import { missingInput } from '../shared/input.js';
 import { buyerBodyFromFlags, buyerName, type Buyer } from './shared.js';
 import { BUYER_VIEW } from './view.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { create } from './verbs.js';
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   await ctx.requireApiKey();
   const body = buyerBodyFromFlags(options);
   const missing = [body.first_name === undefined && '--first-name', body.taxpayer_id === undefined && '--taxpayer-id'].filter(

@@ -4,8 +4,10 @@ import { validateTaxpayerId } from '../../validate/taxpayer.js';
 import { missingInput, optionalString } from '../shared/input.js';
 import type { Buyer } from './shared.js';
 import { BUYER_VIEW } from './view.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { search } from './verbs.js';
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof search>, options: OptionsOf<typeof search>): Promise<void> {
   let raw = optionalString(options.taxpayerId);
   if (raw === undefined) {
     if (!ctx.interactive) throw missingInput(['--taxpayer-id']);

@@ -4,6 +4,7 @@ import type { Column } from '../../output/render-options.js';
 import { parseDate, parseMetadata, validateEmail, validateId, validatePhone } from '../../validate/index.js';
 import { normalizeTaxpayerId, validateTaxpayerId } from '../../validate/taxpayer.js';
 import { optionalString, stringList } from '../shared/input.js';
+import type { BuyerFlagValues } from './verbs.js';
 
 export interface Buyer {
   id: string;
@@ -59,9 +60,9 @@ const ADDRESS_FLAGS = {
 } as const;
 
 /** The buyer body from whichever flags were given, each checked; shared by create and update. */
-export function buyerBodyFromFlags(options: Record<string, unknown>): Record<string, unknown> {
+export function buyerBodyFromFlags(options: BuyerFlagValues): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  const text = (key: string) => optionalString(options[key])?.trim();
+  const text = (key: Exclude<keyof BuyerFlagValues, 'metadata'>) => optionalString(options[key])?.trim();
   const firstName = text('firstName');
   if (firstName !== undefined) body.first_name = firstName;
   const lastName = text('lastName');
@@ -82,7 +83,7 @@ export function buyerBodyFromFlags(options: Record<string, unknown>): Record<str
   if (description !== undefined) body.description = description;
   const address: Record<string, string> = {};
   for (const [flag, field] of Object.entries(ADDRESS_FLAGS)) {
-    const value = text(flag);
+    const value = text(flag as keyof typeof ADDRESS_FLAGS);
     if (value !== undefined) address[field] = value;
   }
   if (address.state !== undefined) {

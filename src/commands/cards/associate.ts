@@ -2,8 +2,10 @@ import type { Context } from '../../context.js';
 import { validateId } from '../../validate/index.js';
 import { missingInput, optionalString } from '../shared/input.js';
 import { describeCard, type Card } from './shared.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { associate } from './verbs.js';
 
-export function buildAssociateRequest(options: Record<string, unknown>): { token: string; customer: string } {
+export function buildAssociateRequest(options: OptionsOf<typeof associate>): { token: string; customer: string } {
   const token = optionalString(options.token);
   const customer = optionalString(options.customer);
   const missing = [token === undefined && '--token', customer === undefined && '--customer'].filter((f): f is string => Boolean(f));
@@ -11,7 +13,7 @@ export function buildAssociateRequest(options: Record<string, unknown>): { token
   return { token: validateId(token as string, 'token id', '--token'), customer: validateId(customer as string, 'buyer id', '--customer') };
 }
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof associate>, options: OptionsOf<typeof associate>): Promise<void> {
   const body = buildAssociateRequest(options);
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun('cards.associate', { body });

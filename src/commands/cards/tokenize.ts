@@ -1,5 +1,7 @@
 import type { Context } from '../../context.js';
 import { readCard, type CardInput } from '../shared/card.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { tokenize } from './verbs.js';
 
 /** The seed's token request: the card fields at the top level, all strings. */
 export function buildTokenizeRequest(card: CardInput): Record<string, string> {
@@ -12,7 +14,7 @@ export function buildTokenizeRequest(card: CardInput): Record<string, string> {
   };
 }
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof tokenize>, options: OptionsOf<typeof tokenize>): Promise<void> {
   await ctx.requireApiKey();
   const body = buildTokenizeRequest(await readCard(ctx, options));
   if (ctx.globals.dryRun) return ctx.printDryRun('cards.tokenize', { body });

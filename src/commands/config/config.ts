@@ -11,6 +11,8 @@ import { parseTimeZone } from '../../time/zone.js';
 import { parseCsvLocale } from '../../output/csv-locale.js';
 import { keyInKeyring } from '../auth/key-storage.js';
 import { checkBaseUrl } from '../auth/login.js';
+import type { ArgsOf } from '../verb.js';
+import type { get, set, unset } from './verbs.js';
 
 function checkKey(key: string): ProfileKey {
   if ((PROFILE_KEYS as readonly string[]).includes(key)) return key as ProfileKey;
@@ -58,7 +60,7 @@ function shown(key: ProfileKey, value: unknown): string {
   return String(value);
 }
 
-export async function runGet(ctx: Context, args: string[]): Promise<void> {
+export async function runGet(ctx: Context, args: ArgsOf<typeof get>): Promise<void> {
   const key = checkKey(args[0] ?? '');
   const config = await ctx.config();
   const name = currentProfileName(config, ctx.io.env, ctx.globals.profile);
@@ -73,7 +75,7 @@ export async function runGet(ctx: Context, args: string[]): Promise<void> {
   ctx.io.stdout.write(`${shown(key, value)}\n`);
 }
 
-export async function runSet(ctx: Context, args: string[]): Promise<void> {
+export async function runSet(ctx: Context, args: ArgsOf<typeof set>): Promise<void> {
   const key = checkKey(args[0] ?? '');
   const value = parseSetting(key, args[1] ?? '', ctx.globals.insecureHttp);
   if (ctx.globals.dryRun) {
@@ -91,7 +93,7 @@ export async function runSet(ctx: Context, args: string[]): Promise<void> {
   ctx.log.status(`Set ${key} = ${shown(key, value)} in profile "${name}"`);
 }
 
-export async function runUnset(ctx: Context, args: string[]): Promise<void> {
+export async function runUnset(ctx: Context, args: ArgsOf<typeof unset>): Promise<void> {
   const key = checkKey(args[0] ?? '');
   const config = await ctx.config();
   const name = currentProfileName(config, ctx.io.env, ctx.globals.profile);

@@ -1,11 +1,12 @@
 import type { Context } from '../../context.js';
 import { buildListRequest } from '../shared/list.js';
-import { stringList } from '../shared/input.js';
 import { checkEventTypes, EVENT_COLUMNS, eventRow } from '../webhooks/shared.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { list } from './verbs.js';
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
   const request = buildListRequest(options);
-  const types = checkEventTypes(stringList(options.type), '--type').filter((t) => t !== '*');
+  const types = checkEventTypes(options.type ?? [], '--type').filter((t) => t !== '*');
   if (types.length > 0) request.query.type = types.join(',');
   await ctx.requireApiKey();
   const count = await ctx.out.list({ operation: 'events.list', input: { query: request.query }, request, noun: 'events', columns: EVENT_COLUMNS, tableRow: eventRow });

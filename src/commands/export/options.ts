@@ -1,4 +1,6 @@
 // The flags of `payctl export`, checked before anything is read or sent (exit 2 naming the flag).
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { exportVerb } from './verbs.js';
 import { resolve } from 'node:path';
 import { UsageError, ValidationError } from '../../errors.js';
 import { dayStartSeconds, nextDay, parseDate, parseDateTime } from '../../validate/index.js';
@@ -28,7 +30,7 @@ export interface ExportOptions {
   lookbackDays: number | undefined;
 }
 
-export function parseExportOptions(args: string[], options: Record<string, unknown>): ExportOptions {
+export function parseExportOptions(args: ArgsOf<typeof exportVerb>, options: OptionsOf<typeof exportVerb>): ExportOptions {
   const name = args[0] ?? '';
   const resource = EXPORT_RESOURCES.find((r) => r.name === name);
   if (!resource) {

@@ -1,3 +1,5 @@
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { exportVerb } from './verbs.js';
 import { statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { Context } from '../../context.js';
@@ -34,7 +36,7 @@ import { fingerprint, printOf, Window } from './window.js';
 // FILE.partial, which the next run replaces. An incremental run writes only what is new or changed,
 // so it does not replace a FILE that exists unless given --overwrite.
 
-export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, args: ArgsOf<typeof exportVerb>, options: OptionsOf<typeof exportVerb>): Promise<void> {
   const opts = parseExportOptions(args, options);
   if (ctx.globals.fields) throw new UsageError('--fields: an export writes the same columns on every run (see payctl export --help); it takes no --fields');
   if (opts.format === 'parquet' && opts.out === undefined && ctx.io.stdoutIsTTY) {

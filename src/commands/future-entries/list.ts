@@ -8,6 +8,8 @@ import { buildListRequest } from '../shared/list.js';
 import { sellerFlag } from '../shared/seller.js';
 import { groupedRequest } from '../shared/group-by-flag.js';
 import { FUTURE_ENTRY_SUMMARY, groupingOf } from '../shared/summaries.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { list } from './verbs.js';
 
 export const FUTURE_ENTRY_COLUMNS: Column[] = [
   { key: 'expected_on', header: 'EXPECTED', kind: 'date' },
@@ -20,7 +22,7 @@ export const FUTURE_ENTRY_COLUMNS: Column[] = [
 
 export const FUTURE_ENTRY_CSV_COLUMNS = ['id', 'expected_on', 'installment', 'gross_amount', 'fee', 'amount', 'currency', 'transaction', 'receivable', 'on_behalf_of', 'created_at'];
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
   const groupBy = await groupingOf(options, FUTURE_ENTRY_SUMMARY, 'future entries');
   const request = groupedRequest(buildListRequest(options, 'day'), groupBy !== undefined, options);
   const old = optionalString(options.onBehalfOf);

@@ -6,8 +6,10 @@ import { defaultToday, notInThePast, SANDBOX_TODAY } from '../shared/dates.js';
 import { missingInput, optionalString } from '../shared/input.js';
 import { invoiceRow, type Invoice } from './shared.js';
 import { INVOICE_VIEW } from './view.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { create } from './verbs.js';
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   const customer = optionalString(options.customer);
   const amount = amountFromFlags(options);
   const missing = [customer === undefined && '--customer', amount === undefined && '--amount (or --amount-cents)'].filter((f): f is string => Boolean(f));

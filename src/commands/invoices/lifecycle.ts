@@ -8,6 +8,8 @@ import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { getInvoice, invoiceId, invoiceRow, type Invoice } from './shared.js';
 import { INVOICE_VIEW } from './view.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { approve, refund, remove } from './verbs.js';
 
 interface Step {
   operation: Operation;
@@ -30,7 +32,7 @@ const APPLIED_WHEN: Record<string, (invoice: Invoice) => boolean> = {
   'invoices.refund': (i) => i.status === 'canceled' && Boolean(i.voided_at),
 };
 
-async function step(ctx: Context, args: string[], how: Step, options: Record<string, unknown> = {}): Promise<void> {
+async function step(ctx: Context, args: ArgsOf<typeof remove>, how: Step, options: OptionsOf<typeof approve | typeof refund> = { wait: true }): Promise<void> {
   const id = invoiceId(args);
   const flags = moneyMoveFlags(options);
   await ctx.requireApiKey();
@@ -101,7 +103,7 @@ async function done(ctx: Context, id: string, how: Step, after: Invoice): Promis
   ctx.log.status(`${how.done} invoice ${id}${after.status ? `; status ${after.status}` : ''}`);
 }
 
-export function runRemove(ctx: Context, args: string[]): Promise<void> {
+export function runRemove(ctx: Context, args: ArgsOf<typeof remove>): Promise<void> {
   return step(ctx, args, {
     operation: 'invoices.remove',
     verb: 'Cancel',
@@ -114,7 +116,7 @@ export function runRemove(ctx: Context, args: string[]): Promise<void> {
   });
 }
 
-export function runApprove(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+export function runApprove(ctx: Context, args: ArgsOf<typeof approve>, options: OptionsOf<typeof approve>): Promise<void> {
   return step(ctx, args, {
     operation: 'invoices.approve',
     verb: 'Charge',
@@ -127,7 +129,7 @@ export function runApprove(ctx: Context, args: string[], options: Record<string,
   }, options);
 }
 
-export function runRefund(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+export function runRefund(ctx: Context, args: ArgsOf<typeof refund>, options: OptionsOf<typeof refund>): Promise<void> {
   return step(ctx, args, {
     operation: 'invoices.refund',
     verb: 'Refund',

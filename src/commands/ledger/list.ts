@@ -4,6 +4,8 @@ import { UNRESOLVED, type IntentState } from '../../ledger/types.js';
 import { parseDate, validateId } from '../../validate/index.js';
 import { optionalString, stringList } from '../shared/input.js';
 import { INTENT_COLUMNS, intentTableRow, intentView, ledgerOf } from './shared.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { list } from './verbs.js';
 
 const STATES: readonly IntentState[] = ['pending', 'applied', 'refused', 'not_applied', 'unknown'];
 
@@ -16,7 +18,7 @@ export function parseSince(value: string, now = Date.now()): number {
   return new Date(y, m - 1, d).getTime();
 }
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
   const states = stringList(options.state).map((s) => s.toLowerCase());
   const unknownState = states.find((s) => !(STATES as readonly string[]).includes(s));
   if (unknownState !== undefined) throw new ValidationError('--state', `"${unknownState}" is not a state; use ${STATES.join(', ')}`);

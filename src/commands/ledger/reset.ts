@@ -1,6 +1,8 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { LedgerLostError } from '../../ledger/errors.js';
+import type { ArgsOf } from '../verb.js';
+import type { reset } from './verbs.js';
 
 /**
  * `payctl ledger reset --yes`: a ledger this machine used is gone (deleted, emptied, damaged or
@@ -8,7 +10,7 @@ import { LedgerLostError } from '../../ledger/errors.js';
  * then known only from the sales' own history (a refund a lost ledger knew of still shows in its
  * sale's history, and payctl still sees it there). A sound ledger is left as it is.
  */
-export async function run(ctx: Context, _args: string[]): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof reset>): Promise<void> {
   await ctx.requireApiKey();
   if (!ctx.globals.yes) throw new UsageError('--yes required to reset the ledger: moves the lost ledger recorded are then known only from the sales\' own history');
   const { openLedger, resetLedger, ledgerWhere } = await import('../../ledger/open.js');

@@ -2,6 +2,8 @@ import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { resolveTransactionId } from '../transactions/reference.js';
 import { INTENT_COLUMNS, describeLock, intentTableRow, intentView, ledgerOf, lockView } from './shared.js';
+import type { ArgsOf } from '../verb.js';
+import type { show } from './verbs.js';
 
 const ID = /^[0-9a-f]{32}$/;
 
@@ -10,7 +12,7 @@ function keysFor(target: string): string[] {
   return ID.test(target) ? [`transaction:${target}`, `invoice:${target}`, `splits:${target}`] : [`reference:${target}`];
 }
 
-export async function run(ctx: Context, args: string[]): Promise<void> {
+export async function run(ctx: Context, args: ArgsOf<typeof show>): Promise<void> {
   const target = (args[0] ?? '').trim();
   if (target === '' || /[\u0000-\u001f\u007f]/.test(target)) throw new UsageError('<transaction-or-reference>: give a transaction id or a reference_id');
   const ledger = await ledgerOf(ctx);

@@ -2,6 +2,8 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { holderAlive } from '../../platform/owner.js';
 import { describeLock, ledgerOf } from './shared.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { unlock } from './verbs.js';
 
 /** A bare transaction id means its transaction's lock. */
 function keyOf(given: string): string {
@@ -11,7 +13,7 @@ function keyOf(given: string): string {
   return key;
 }
 
-export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, args: ArgsOf<typeof unlock>, options: OptionsOf<typeof unlock>): Promise<void> {
   const key = keyOf(args[0] ?? '');
   if (options.force !== true) {
     throw new UsageError(`--force required to unlock ${key}: a lock held by a live payctl protects a money move in flight; unlock only one whose holder you know is gone`);

@@ -2,7 +2,8 @@ import { UsageError, ValidationError } from '../../errors.js';
 import type { Column } from '../../output/render-options.js';
 import { parseAmount, parseAmountCents, validateCurrency } from '../../validate/index.js';
 import { centsForTable } from '../shared/cents.js';
-import { optionalString, stringList } from '../shared/input.js';
+import { optionalString } from '../shared/input.js';
+import type { PlanFlagValues } from './verbs.js';
 
 /** How a plan's subscriptions may be paid: charged to a card, or by a boleto issued for each invoice. */
 export const PAYMENT_METHODS = ['credit', 'boleto'] as const;
@@ -27,7 +28,7 @@ function positiveInteger(value: unknown, flag: string, min = 1): number | undefi
   return Number(text);
 }
 
-function cents(options: Record<string, unknown>, major: string, minor: string, majorFlag: string, minorFlag: string): number | undefined {
+function cents(options: PlanFlagValues, major: 'amount' | 'setupAmount', minor: 'amountCents' | 'setupAmountCents', majorFlag: string, minorFlag: string): number | undefined {
   const a = optionalString(options[major]);
   const b = optionalString(options[minor]);
   if (a !== undefined && b !== undefined) throw new UsageError(`use either ${majorFlag} or ${minorFlag}, not both`);
@@ -37,7 +38,7 @@ function cents(options: Record<string, unknown>, major: string, minor: string, m
 }
 
 /** The plan body from the flags given (amounts in cents); create adds its required fields. */
-export function planBodyFromFlags(options: Record<string, unknown>): Record<string, unknown> {
+export function planBodyFromFlags(options: PlanFlagValues): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   const name = optionalString(options.name)?.trim();
   if (name !== undefined) {
@@ -56,7 +57,7 @@ export function planBodyFromFlags(options: Record<string, unknown>): Record<stri
   if (frequency !== undefined) body.frequency = frequency;
   const interval = positiveInteger(options.interval, '--interval');
   if (interval !== undefined) body.interval = interval;
-  const methods = stringList(options.paymentMethod);
+  const methods = options.paymentMethod ?? [];
   if (methods.length > 0) {
     const unknown = methods.filter((m) => !(PAYMENT_METHODS as readonly string[]).includes(m));
     if (unknown.length > 0) throw new ValidationError('--payment-method', `"${unknown.join(', ')}" is not supported; plans take ${PAYMENT_METHODS.join(' and ')}`);

@@ -2,6 +2,8 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { validateId } from '../../validate/index.js';
 import { planBodyFromFlags, planRow } from './shared.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { update } from './verbs.js';
 
 /** What the provider's PUT takes; it requires the first five, so every update sends them all. */
 const WRITABLE = ['name', 'frequency', 'interval', 'currency', 'payment_methods', 'amount', 'setup_amount', 'description', 'duration'] as const;
@@ -19,7 +21,7 @@ export function wholePlan(current: Record<string, unknown>, changes: Record<stri
   return { ...body, ...changes };
 }
 
-export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, args: ArgsOf<typeof update>, options: OptionsOf<typeof update>): Promise<void> {
   const id = validateId(args[0] ?? '', 'plan id', '<id>');
   const changes = planBodyFromFlags(options);
   if (Object.keys(changes).length === 0) throw new UsageError('nothing to change: give at least one flag, e.g. --amount or --description');

@@ -3,12 +3,14 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { render } from './verbs.js';
 
 /**
  * The receipt's HTML. Piped, it goes to stdout like any result; on a terminal, raw HTML would only
  * flood the screen, so it is written to a file and the path is printed instead.
  */
-export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, args: ArgsOf<typeof render>, options: OptionsOf<typeof render>): Promise<void> {
   const id = validateId(args[0] ?? '', 'receipt id', '<id>');
   await ctx.requireApiKey();
   const { text } = await (await ctx.api()).callText('receipts.render', { params: { id } });

@@ -8,6 +8,8 @@ import { sellerFlag } from '../shared/seller.js';
 import { groupedRequest } from '../shared/group-by-flag.js';
 import { groupingOf, RECEIVABLE_SUMMARY } from '../shared/summaries.js';
 import { grossNetWithFees } from '../../output/totals.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { list } from './verbs.js';
 
 export const RECEIVABLE_COLUMNS: Column[] = [
   { key: 'installment', header: 'INSTALLMENT' },
@@ -35,7 +37,7 @@ const shown = () => ({ noun: 'receivables', columns: RECEIVABLE_COLUMNS, tableRo
 export const RECEIVABLE_STATUSES = ['pending', 'paid'] as const;
 
 /** A seller's receivables, paid or not, from the provider's …/sellers/{id}/receivables. */
-async function listBySeller(ctx: Context, seller: string, options: Record<string, unknown>): Promise<void> {
+async function listBySeller(ctx: Context, seller: string, options: OptionsOf<typeof list>): Promise<void> {
   const groupBy = await groupingOf(options, RECEIVABLE_SUMMARY, 'receivables');
   const request = groupedRequest(buildListRequest(options, 'day'), groupBy !== undefined, options);
   const statuses = enumValues(options.status, RECEIVABLE_STATUSES, '--status');
@@ -52,7 +54,7 @@ async function listBySeller(ctx: Context, seller: string, options: Record<string
   if (count === 0) ctx.log.status(`seller ${seller} has no receivables${request.query.status ? ` ${request.query.status}` : ''}`);
 }
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
   const transaction = optionalString(options.transaction);
   const seller = sellerFlag(options);
   if (transaction !== undefined && seller !== undefined) throw new UsageError('give --transaction or --seller, not both');

@@ -1,3 +1,5 @@
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { reconcileVerb } from './verbs.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { reconcile, type Reconciliation } from '../../finance/reconcile.js';
@@ -64,7 +66,7 @@ async function writeParquet(file: string, result: Reconciliation): Promise<void>
   }
 }
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof reconcileVerb>, options: OptionsOf<typeof reconcileVerb>): Promise<void> {
   const missing = [options.from === undefined && '--from <YYYY-MM-DD>', options.to === undefined && '--to <YYYY-MM-DD>'].filter((f): f is string => Boolean(f));
   if (missing.length > 0) throw missingInput(missing);
   const transfers = buildListRequest(options);

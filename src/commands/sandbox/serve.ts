@@ -4,8 +4,10 @@ import { UsageError } from '../../errors.js';
 import { handleInterruptsHere } from '../../platform/interrupt.js';
 import { SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../provider/sandbox-account.js';
 import { optionalString } from '../shared/input.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { serve } from './verbs.js';
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof serve>, options: OptionsOf<typeof serve>): Promise<void> {
   const port = Number(optionalString(options.port) ?? '4010');
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port: give a port number from 0 to 65535');
   const host = optionalString(options.host) ?? '127.0.0.1';

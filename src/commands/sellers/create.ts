@@ -5,6 +5,8 @@ import { validateEmail } from '../../validate/index.js';
 import { missingInput } from '../shared/input.js';
 import { cnpjFlag, cpfFlag, kindFromFlags, REQUIRED_FLAGS, sellerBodyFromFlags, sellerName, type Seller, type SellerKind } from './shared.js';
 import { SELLER_VIEW } from './view.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { create, SellerFlagValues } from './verbs.js';
 
 const WHO = 'say who the seller is: a person with --first-name, --last-name, --taxpayer-id <CPF> and --email, or a company with --business-name, --ein <CNPJ> and --email';
 
@@ -22,7 +24,7 @@ const QUESTIONS: Record<string, { label: string; validate: Validator; value?: (v
 };
 
 /** On a terminal, what the flags leave out is asked for: the kind first, then each required field. */
-async function ask(ctx: Context, kind: SellerKind | undefined, options: Record<string, unknown>): Promise<{ kind: SellerKind; body: Record<string, unknown> }> {
+async function ask(ctx: Context, kind: SellerKind | undefined, options: SellerFlagValues): Promise<{ kind: SellerKind; body: Record<string, unknown> }> {
   const prompter = await ctx.prompter();
   const chosen =
     kind ??
@@ -40,7 +42,7 @@ async function ask(ctx: Context, kind: SellerKind | undefined, options: Record<s
   return { kind: chosen, body };
 }
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   let kind = kindFromFlags(options);
   let body = kind === undefined ? undefined : sellerBodyFromFlags(kind, options);
   const missing = kind === undefined ? [] : REQUIRED_FLAGS[kind].filter(([field]) => body?.[field] === undefined).map(([, flag]) => flag);

@@ -5,6 +5,7 @@ import { parseDate, validateEmail, validateId } from '../../validate/index.js';
 import { validateTaxpayerId } from '../../validate/taxpayer.js';
 import { buyerBodyFromFlags, maskTaxpayerId } from '../buyers/shared.js';
 import { optionalString } from '../shared/input.js';
+import type { SellerFlagValues } from './verbs.js';
 
 // Sellers are people (`individual`: name and CPF) or companies (`business`: business name and
 // CNPJ, the alphanumeric one included, and optionally the owner). Which one a command means is
@@ -46,13 +47,13 @@ const BUSINESS_FLAGS: Record<string, string> = {
   ownerEmail: '--owner-email',
 };
 
-const given = (options: Record<string, unknown>, flags: Record<string, string>): string[] =>
-  Object.entries(flags)
+const given = (options: SellerFlagValues, flags: Partial<Record<keyof SellerFlagValues, string>>): string[] =>
+  (Object.entries(flags) as [keyof SellerFlagValues, string][])
     .filter(([key]) => optionalString(options[key]) !== undefined)
     .map(([, flag]) => flag);
 
 /** The kind the flags describe, undefined when they name neither; both at once is a usage error. */
-export function kindFromFlags(options: Record<string, unknown>): SellerKind | undefined {
+export function kindFromFlags(options: SellerFlagValues): SellerKind | undefined {
   const person = given(options, INDIVIDUAL_FLAGS);
   const company = given(options, BUSINESS_FLAGS);
   if (person.length > 0 && company.length > 0) {
@@ -63,7 +64,7 @@ export function kindFromFlags(options: Record<string, unknown>): SellerKind | un
 }
 
 /** The other kind's flags given to a seller of `kind` (update): a usage error naming the first. */
-export function requireKindFlags(kind: SellerKind, options: Record<string, unknown>, id: string): void {
+export function requireKindFlags(kind: SellerKind, options: SellerFlagValues, id: string): void {
   const wrong = given(options, kind === 'individual' ? BUSINESS_FLAGS : INDIVIDUAL_FLAGS);
   if (wrong.length > 0) {
     const what = kind === 'individual' ? 'a person (individual seller)' : 'a company (business seller)';
@@ -94,10 +95,10 @@ function pastDate(value: string, flag: string): string {
  * update. The flags a buyer has too (names, e-mail, phone, birth date, address, metadata) are
  * checked as for a buyer and then put where a seller of that kind keeps them.
  */
-export function sellerBodyFromFlags(kind: SellerKind, options: Record<string, unknown>): Record<string, unknown> {
+export function sellerBodyFromFlags(kind: SellerKind, options: SellerFlagValues): Record<string, unknown> {
   // A buyer's checks, without the CPF/CNPJ: a seller's is checked below for its kind.
   const { taxpayer_id: _taxpayer, ...shared } = buyerBodyFromFlags({ ...options, taxpayerId: undefined });
-  const text = (key: string) => optionalString(options[key])?.trim();
+  const text = (key: Exclude<keyof SellerFlagValues, 'metadata'>) => optionalString(options[key])?.trim();
   const body: Record<string, unknown> = {};
   if (kind === 'individual') {
     Object.assign(body, shared);

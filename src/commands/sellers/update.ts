@@ -2,13 +2,15 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { getSeller, kindFromFlags, requireKindFlags, sellerBodyFromFlags, sellerId, type Seller, type SellerKind } from './shared.js';
 import { SELLER_VIEW } from './view.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { update } from './verbs.js';
 
 /**
  * People and companies are updated at paths of their own, so the seller is read first to know
  * which it is (and to refuse the other kind's flags by name). A dry run reads nothing: the flags
  * must tell the kind, or it shows the read it would start with.
  */
-export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, args: ArgsOf<typeof update>, options: OptionsOf<typeof update>): Promise<void> {
   const id = sellerId(args);
   const flagged = kindFromFlags(options);
   // Checked before anything is sent, for whichever kind the seller turns out to be.

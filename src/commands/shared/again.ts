@@ -1,22 +1,27 @@
-import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { ProbableDuplicateError } from '../../errors.js';
+import { flag } from '../verb.js';
 
 // The flags every money move shares for what the ledger already knows (docs/refunds-and-bulk.md, "Money moves
 // exactly once"): --again sends a move payctl already made, --no-wait does not wait for an
 // earlier one that could still land.
 
-export function addMoneyMoveFlags(command: Command, again = true): Command {
-  if (again) command.option('--again', 'send it even though payctl already made this same move on it (otherwise: asks on a terminal, exit 11 elsewhere)');
-  return command.option('--no-wait', 'do not wait for an earlier move that could still land: exit 9 at once, saying when to come back');
-}
+/** --no-wait alone: a move that is new each time (a sale) has no earlier one to send again. */
+export const NO_WAIT_FLAG = {
+  wait: flag('--no-wait', 'do not wait for an earlier move that could still land: exit 9 at once, saying when to come back'),
+};
+
+export const MONEY_MOVE_FLAGS = {
+  again: flag('--again', 'send it even though payctl already made this same move on it (otherwise: asks on a terminal, exit 11 elsewhere)'),
+  ...NO_WAIT_FLAG,
+};
 
 export interface MoneyMoveFlags {
   again: boolean;
   noWait: boolean;
 }
 
-export function moneyMoveFlags(options: Record<string, unknown>): MoneyMoveFlags {
+export function moneyMoveFlags(options: { again?: boolean; wait?: boolean }): MoneyMoveFlags {
   return { again: options.again === true, noWait: options.wait === false };
 }
 

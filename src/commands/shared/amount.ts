@@ -3,7 +3,7 @@ import { parseAmount, parseAmountCents } from '../../validate/index.js';
 import { optionalString } from './input.js';
 
 /** --amount (major units) or --amount-cents, converted exactly to integer cents. */
-export function amountFromFlags(options: Record<string, unknown>): number | undefined {
+export function amountFromFlags(options: { amount?: string; amountCents?: string }): number | undefined {
   const major = optionalString(options.amount);
   const cents = optionalString(options.amountCents);
   if (major !== undefined && cents !== undefined) {

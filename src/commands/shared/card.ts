@@ -3,6 +3,7 @@ import { UsageError, ValidationError } from '../../errors.js';
 import { asValidator } from '../../prompts/prompter.js';
 import { validateCardNumber, validateCvv, validateExpiry } from '../../validate/card.js';
 import { missingInput, optionalString, readInputFile } from './input.js';
+import type { CardFlagValues } from './card-flags.js';
 
 /** Card data as the API takes it. Lives in memory only: never written to disk, logs or journals. */
 export interface CardInput {
@@ -23,19 +24,19 @@ const CARD_FLAGS = {
 
 type CardField = keyof typeof CARD_FLAGS;
 
-export function hasCardFlags(options: Record<string, unknown>): boolean {
-  return ['cardNumber', 'holderName', 'expMonth', 'expYear', 'cvv', 'cardFile'].some((k) => options[k] !== undefined);
+export function hasCardFlags(options: CardFlagValues): boolean {
+  return [options.cardNumber, options.holderName, options.expMonth, options.expYear, options.cvv, options.cardFile].some((v) => v !== undefined);
 }
 
 /**
  * Card data from --card-file, from flags, or asked for on a terminal (hidden input for the number
  * and CVV). Everything is checked before any request: digits and Luhn, expiry, CVV.
  */
-export async function readCard(ctx: Context, options: Record<string, unknown>): Promise<CardInput> {
+export async function readCard(ctx: Context, options: CardFlagValues): Promise<CardInput> {
   const partial: Partial<Record<CardField, string>> = {};
   const file = optionalString(options.cardFile);
   if (file !== undefined) {
-    if (['cardNumber', 'holderName', 'expMonth', 'expYear', 'cvv'].some((k) => options[k] !== undefined)) {
+    if ([options.cardNumber, options.holderName, options.expMonth, options.expYear, options.cvv].some((v) => v !== undefined)) {
       throw new UsageError('use either --card-file or the card flags (--card-number, --cvv, …), not both');
     }
     Object.assign(partial, parseCardFile(await readInputFile(ctx, file, '--card-file')));

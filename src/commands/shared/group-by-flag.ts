@@ -1,15 +1,15 @@
 // --group-by on a list: the flag (loaded to build help, so it names the groupings without loading
 // how they are summed: summaries.ts) and what it does to the request.
-import type { Command } from 'commander';
+import { flag } from '../verb.js';
 import type { ListRequest } from './list.js';
 
-/** Adds --group-by, naming the groupings this list has besides day, week and month. */
-export function addGroupBy(command: Command, fields: readonly string[] = []): Command {
+/** --group-by, naming the groupings this list has besides day, week and month. */
+export function groupByFlags(fields: readonly string[] = []) {
   const dims = ['day', 'week', 'month', ...fields];
-  return command.option('--group-by <what>', `sum per group instead of listing: ${dims.slice(0, -1).join(', ')} or ${dims.at(-1)} (every item of the period unless --limit)`);
+  return { groupBy: flag('--group-by <what>', `sum per group instead of listing: ${dims.slice(0, -1).join(', ')} or ${dims.at(-1)} (every item of the period unless --limit)`) };
 }
 
 /** A grouped list reads every item of its period unless --limit says otherwise. */
-export function groupedRequest<T extends ListRequest>(request: T, grouped: boolean, options: Record<string, unknown>): T {
+export function groupedRequest<T extends ListRequest>(request: T, grouped: boolean, options: { limit?: string }): T {
   return grouped && options.limit === undefined ? { ...request, all: true } : request;
 }

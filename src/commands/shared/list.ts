@@ -2,6 +2,7 @@ import { UsageError } from '../../errors.js';
 import { dayStartSeconds, nextDay, parseDate } from '../../validate/index.js';
 import { didYouMean } from '../../validate/closest.js';
 import { optionalString } from './input.js';
+import type { ListFlagValues } from './list-flags.js';
 
 export interface ListRequest {
   query: Record<string, string | number | undefined>;
@@ -15,7 +16,7 @@ export interface ListRequest {
  * whose date is itself a day (`dated: 'day'`, a receivable's expected date) is bounded by those
  * days as they are.
  */
-export function buildListRequest(options: Record<string, unknown>, dated: 'instant' | 'day' = 'instant'): ListRequest {
+export function buildListRequest(options: ListFlagValues, dated: 'instant' | 'day' = 'instant'): ListRequest {
   const all = options.all === true;
   let limit = 20;
   const rawLimit = optionalString(options.limit);

@@ -9,7 +9,7 @@ import { optionalString } from './input.js';
 // command tree loads at start-up without the checks here.
 
 /** The --seller id, checked, or undefined when not given. */
-export function sellerFlag(options: Record<string, unknown>): string | undefined {
+export function sellerFlag(options: { seller?: string }): string | undefined {
   const value = optionalString(options.seller);
   return value === undefined ? undefined : validateId(value, 'seller id', '--seller');
 }
@@ -18,7 +18,7 @@ export function sellerFlag(options: Record<string, unknown>): string | undefined
  * Filters a seller-scoped path does not take: given with --seller they would be ignored by the
  * service and the list would say more than was asked, so they are refused before anything is sent.
  */
-export function refuseWithSeller(options: Record<string, unknown>, flags: Record<string, string>, path: string): void {
-  const given = Object.entries(flags).find(([key]) => options[key] !== undefined && options[key] !== false);
+export function refuseWithSeller<O extends object>(options: O, flags: { [K in keyof O]?: string }, path: string): void {
+  const given = (Object.entries(flags) as [keyof O, string][]).find(([key]) => options[key] !== undefined && options[key] !== false);
   if (given) throw new UsageError(`${given[1]} cannot be used with --seller: the provider's ${path} takes no such filter`);
 }

@@ -62,7 +62,7 @@ export const RECEIVABLE_SUMMARY = receivableSummary({ status: 'status' });
 export const FUTURE_ENTRY_SUMMARY = receivableSummary({});
 
 /** --group-by checked against `spec` (the summary's code loaded only then), or undefined when not given. */
-export async function groupingOf(options: Record<string, unknown>, spec: SummarySpec, noun: string): Promise<{ by: Dimension; spec: SummarySpec } | undefined> {
+export async function groupingOf(options: { groupBy?: string }, spec: SummarySpec, noun: string): Promise<{ by: Dimension; spec: SummarySpec } | undefined> {
   if (options.groupBy === undefined) return undefined;
   const { parseGroupBy } = await import('../../output/summary.js');
   return { by: parseGroupBy(options.groupBy, spec, noun) as Dimension, spec };

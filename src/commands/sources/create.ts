@@ -4,6 +4,8 @@ import { parseMetadata, validateCurrency, validateId, validateInstallments } fro
 import { amountFromFlags } from '../shared/amount.js';
 import { hasCardFlags, readCard, type CardInput } from '../shared/card.js';
 import { missingInput, optionalString, stringList } from '../shared/input.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { create } from './verbs.js';
 
 export type SourceOrigin = { cardId: string } | { card: CardInput } | { tokenId: string } | { customerId: string };
 
@@ -41,7 +43,7 @@ export function buildSourceRequest(input: SourceInput): Record<string, unknown> 
   return body;
 }
 
-async function readOrigin(ctx: Context, options: Record<string, unknown>): Promise<SourceOrigin> {
+async function readOrigin(ctx: Context, options: OptionsOf<typeof create>): Promise<SourceOrigin> {
   const card = optionalString(options.card);
   const token = optionalString(options.token);
   const customer = optionalString(options.customer);
@@ -54,7 +56,7 @@ async function readOrigin(ctx: Context, options: Record<string, unknown>): Promi
   throw missingInput(['--card <card-id>, --token <token-id>, --customer <buyer-id> or the card details']);
 }
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   await ctx.requireApiKey();
   const profile = await ctx.profile();
   const input: SourceInput = {
@@ -71,7 +73,7 @@ export async function run(ctx: Context, _args: string[], options: Record<string,
   if (referenceId !== undefined) input.referenceId = referenceId;
   const seller = optionalString(options.onBehalfOf) ?? profile.sellerId;
   if (seller !== undefined) input.onBehalfOf = validateId(seller, 'seller id', '--on-behalf-of');
-  if (options.installments !== undefined) input.installments = validateInstallments(String(options.installments), '--installments');
+  if (options.installments !== undefined) input.installments = validateInstallments(options.installments, '--installments');
   const metadata = stringList(options.metadata);
   if (metadata.length > 0) input.metadata = parseMetadata(metadata, '--metadata');
   const body = buildSourceRequest(input);

@@ -5,6 +5,8 @@ import { defaultToday, SANDBOX_TODAY } from '../shared/dates.js';
 import { missingInput, optionalString } from '../shared/input.js';
 import { buyersDefaultCard, checkPlanAccepts, scheduleFromFlags, subscriptionRow, type PaymentMethod, type Subscription } from './shared.js';
 import { SUBSCRIPTION_VIEW } from './view.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { create } from './verbs.js';
 
 /**
  * Seed 4.3's body plus on_behalf_of (and description, when given); amounts in cents.
@@ -24,7 +26,7 @@ export interface SubscriptionBody {
   description?: string;
 }
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   const schedule = scheduleFromFlags(options);
   const customerFlag = optionalString(options.customer);
   const missing = [schedule.plan === undefined && '--plan', customerFlag === undefined && '--customer'].filter((f): f is string => Boolean(f));

@@ -4,6 +4,8 @@ import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { getSubscription, subscriptionId, subscriptionRow, type Subscription } from './shared.js';
 import { SUBSCRIPTION_VIEW } from './view.js';
+import type { ArgsOf } from '../verb.js';
+import type { reactivate, remove, suspend } from './verbs.js';
 
 interface Step {
   operation: Operation;
@@ -33,7 +35,7 @@ async function step(ctx: Context, args: string[], how: Step): Promise<void> {
   ctx.log.status(`${how.done} subscription ${id}${after.status ? `; status ${after.status}` : ''}`);
 }
 
-export function runSuspend(ctx: Context, args: string[]): Promise<void> {
+export function runSuspend(ctx: Context, args: ArgsOf<typeof suspend>): Promise<void> {
   return step(ctx, args, {
     operation: 'subscriptions.suspend',
     question: (s) => `Suspend subscription ${s.uuid} (${describe(s)})? No charges until it is reactivated.`,
@@ -42,7 +44,7 @@ export function runSuspend(ctx: Context, args: string[]): Promise<void> {
   });
 }
 
-export function runRemove(ctx: Context, args: string[]): Promise<void> {
+export function runRemove(ctx: Context, args: ArgsOf<typeof remove>): Promise<void> {
   return step(ctx, args, {
     operation: 'subscriptions.remove',
     question: (s) => `Cancel subscription ${s.uuid} (${describe(s)})? This cannot be undone.`,
@@ -51,6 +53,6 @@ export function runRemove(ctx: Context, args: string[]): Promise<void> {
   });
 }
 
-export function runReactivate(ctx: Context, args: string[]): Promise<void> {
+export function runReactivate(ctx: Context, args: ArgsOf<typeof reactivate>): Promise<void> {
   return step(ctx, args, { operation: 'subscriptions.reactivate', action: 'reactivate a subscription', done: 'Reactivated' });
 }

@@ -4,8 +4,10 @@ import { optionalString } from '../shared/input.js';
 import { buildListRequest } from '../shared/list.js';
 import { refuseWithSeller, sellerFlag } from '../shared/seller.js';
 import { SUBSCRIPTION_COLUMNS, subscriptionRow } from './shared.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { list } from './verbs.js';
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
   const seller = sellerFlag(options);
   if (seller !== undefined) {
     refuseWithSeller(options, { customer: '--customer', plan: '--plan', status: '--status', from: '--from', to: '--to' }, '…/sellers/{id}/subscriptions');

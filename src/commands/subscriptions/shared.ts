@@ -7,6 +7,7 @@ import { centsForTable } from '../shared/cents.js';
 import { notInThePast } from '../shared/dates.js';
 import type { PaymentMethod } from '../plans/shared.js';
 import { missingInput, optionalString } from '../shared/input.js';
+import type { ScheduleFlagValues } from './verbs.js';
 
 export interface Subscription {
   uuid: string;
@@ -42,7 +43,7 @@ export async function getSubscription(ctx: Context, id: string): Promise<Subscri
 export type { PaymentMethod };
 
 /** The fields create and update share, each checked: due date not past, expiry after it, no card for a boleto. */
-export function scheduleFromFlags(options: Record<string, unknown>): Record<string, unknown> {
+export function scheduleFromFlags(options: ScheduleFlagValues): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   const plan = optionalString(options.plan);
   if (plan !== undefined) body.plan = validateId(plan, 'plan id', '--plan');

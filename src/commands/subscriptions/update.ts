@@ -11,6 +11,8 @@ import {
   type PaymentMethod,
 } from './shared.js';
 import { SUBSCRIPTION_VIEW } from './view.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { update } from './verbs.js';
 
 /**
  * A new payment method is checked against the plan the subscription will have (the new --plan's,
@@ -24,7 +26,7 @@ async function preparePaymentMethod(ctx: Context, id: string, body: Record<strin
   if (method === 'credit' && body.card === undefined && !current.card && current.customer) body.card = await buyersDefaultCard(ctx, current.customer);
 }
 
-export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, args: ArgsOf<typeof update>, options: OptionsOf<typeof update>): Promise<void> {
   const id = subscriptionId(args);
   const body = scheduleFromFlags(options);
   const description = optionalString(options.description);

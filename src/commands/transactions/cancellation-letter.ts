@@ -4,8 +4,10 @@ import type { Context } from '../../context.js';
 import { NetworkError, UsageError } from '../../errors.js';
 import { optionalString } from '../shared/input.js';
 import { transactionId } from './shared.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { cancellationLetter } from './verbs.js';
 
-export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, args: ArgsOf<typeof cancellationLetter>, options: OptionsOf<typeof cancellationLetter>): Promise<void> {
   const id = transactionId(args);
   const save = optionalString(options.save);
   await ctx.requireApiKey();

@@ -4,6 +4,8 @@ import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString, decimalStringToCents } from '../../validate/index.js';
 import { runMoneyMove, type MoneyBody, type MoneyMove } from './money-move.js';
 import type { Transaction } from './shared.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { capture as captureVerb } from './verbs.js';
 
 /** The capture body: the given amount (partial capture) or the whole authorized amount. */
 export function buildCaptureRequest(tx: Transaction, requestedCents: number | undefined, fallbackSeller?: string): MoneyBody {
@@ -28,6 +30,6 @@ const capture: MoneyMove = {
   build: buildCaptureRequest,
 };
 
-export function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+export function run(ctx: Context, args: ArgsOf<typeof captureVerb>, options: OptionsOf<typeof captureVerb>): Promise<void> {
   return runMoneyMove(ctx, args, options, capture);
 }

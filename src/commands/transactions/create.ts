@@ -29,6 +29,10 @@ import { missingInput, optionalString, stringList } from '../shared/input.js';
 import type { Transaction } from './shared.js';
 import { checkSplits, parseSplit, splitRuleBody, type SplitInput } from './split-input.js';
 import { TRANSACTION_VIEW } from './view.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { create } from './verbs.js';
+
+type CreateOptions = OptionsOf<typeof create>;
 
 // ---------------------------------------------------------------------------------------------
 // The seven variants of "create transaction" (seed 4.1), chosen from the flags.
@@ -240,17 +244,20 @@ const PAYER_ADDRESS_FLAGS = {
   payerPostalCode: 'postal_code',
 } as const;
 
-const given = (options: Record<string, unknown>, keys: string[]) =>
-  keys.filter((k) => options[k] !== undefined && !(Array.isArray(options[k]) && (options[k] as unknown[]).length === 0));
+const given = (options: CreateOptions, keys: string[]): string[] =>
+  (keys as (keyof CreateOptions)[]).filter((k) => {
+    const value = options[k];
+    return value !== undefined && !(Array.isArray(value) && value.length === 0);
+  });
 const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /** Turns flags (plus answers to prompts on a terminal) into a checked CreateInput. */
-export async function gatherCreateInput(ctx: Context, options: Record<string, unknown>): Promise<{ input: CreateInput; walkedThrough: boolean }> {
+export async function gatherCreateInput(ctx: Context, options: CreateOptions): Promise<{ input: CreateInput; walkedThrough: boolean }> {
   const profile = await ctx.profile();
   const asking = ctx.interactive;
   let walkedThrough = false;
 
-  let paymentType = optionalString(options.paymentType) as PaymentType | undefined;
+  let paymentType: PaymentType | undefined = options.paymentType;
   const variantFlags = given(options, [...CARD_ONLY_FLAGS, 'customer', ...BOLETO_COMPLETE_FLAGS, ...Object.keys(PAYER_FLAGS), 'pixExpiresAt']);
   if (paymentType === undefined) {
     if (asking && variantFlags.length === 0) {
@@ -318,7 +325,7 @@ export async function gatherCreateInput(ctx: Context, options: Record<string, un
 async function readPayment(
   ctx: Context,
   paymentType: PaymentType,
-  options: Record<string, unknown>,
+  options: CreateOptions,
   markWalked: () => void,
   walking: boolean,
 ): Promise<Payment> {
@@ -364,7 +371,7 @@ async function askCustomer(ctx: Context, markWalked: () => void): Promise<string
 
 async function readCardPayment(
   ctx: Context,
-  options: Record<string, unknown>,
+  options: CreateOptions,
   customer: string | undefined,
   markWalked: () => void,
   walking: boolean,
@@ -390,7 +397,7 @@ async function readCardPayment(
     ];
     kind = await (await ctx.prompter()).select('Pay with', choices);
   }
-  let installments = options.installments === undefined ? undefined : validateInstallments(String(options.installments), '--installments');
+  let installments = options.installments === undefined ? undefined : validateInstallments(options.installments, '--installments');
   if (installments === undefined && walking) {
     installments = await (await ctx.prompter()).select(
       'Installments',
@@ -413,7 +420,7 @@ async function readCardPayment(
   }
 }
 
-export function readBoletoOptions(options: Record<string, unknown>): BoletoOptions {
+export function readBoletoOptions(options: CreateOptions): BoletoOptions {
   const dueDate = optionalString(options.dueDate);
   const limitDate = optionalString(options.paymentLimitDate);
   const boleto: BoletoOptions = {
@@ -457,16 +464,17 @@ function parseDiscount(value: string): Charge & { until: string } {
   return { ...parseCharge(value.slice(0, at), '--discount'), until: parseDate(value.slice(at + 1), '--discount') };
 }
 
-function readPayer(options: Record<string, unknown>): Payer | undefined {
+function readPayer(options: CreateOptions): Payer | undefined {
   const present = given(options, [...Object.keys(PAYER_FLAGS), ...Object.keys(PAYER_ADDRESS_FLAGS)]);
   if (present.length === 0) return undefined;
-  const missing = ['payerFirstName', 'payerLastName', 'payerTaxpayerId'].filter((k) => optionalString(options[k]) === undefined);
-  if (missing.length > 0) throw new UsageError(`an inline boleto payer needs ${missing.map(flagName).join(', ')}`);
-  const payer: Payer = {
-    first_name: optionalString(options.payerFirstName) as string,
-    last_name: optionalString(options.payerLastName) as string,
-    taxpayer_id: validateTaxpayerId(optionalString(options.payerTaxpayerId) as string, '--payer-taxpayer-id'),
-  };
+  const firstName = optionalString(options.payerFirstName);
+  const lastName = optionalString(options.payerLastName);
+  const taxpayerId = optionalString(options.payerTaxpayerId);
+  if (firstName === undefined || lastName === undefined || taxpayerId === undefined) {
+    const missing = Object.entries({ payerFirstName: firstName, payerLastName: lastName, payerTaxpayerId: taxpayerId }).filter(([, value]) => value === undefined);
+    throw new UsageError(`an inline boleto payer needs ${missing.map(([key]) => flagName(key)).join(', ')}`);
+  }
+  const payer: Payer = { first_name: firstName, last_name: lastName, taxpayer_id: validateTaxpayerId(taxpayerId, '--payer-taxpayer-id') };
   const email = optionalString(options.payerEmail);
   if (email !== undefined) payer.email = validateEmail(email, '--payer-email');
   const phone = optionalString(options.payerPhone);
@@ -475,7 +483,7 @@ function readPayer(options: Record<string, unknown>): Payer | undefined {
   if (birthdate !== undefined) payer.birthdate = parseDate(birthdate, '--payer-birthdate');
   const address: Record<string, string> = {};
   for (const [flag, field] of Object.entries(PAYER_ADDRESS_FLAGS)) {
-    const value = optionalString(options[flag]);
+    const value = optionalString(options[flag as keyof typeof PAYER_ADDRESS_FLAGS]);
     if (value !== undefined) address[field] = value;
   }
   if (address.state !== undefined && !/^[A-Za-z]{2}$/.test(address.state)) throw new ValidationError('--payer-state', 'use the two-letter state code, e.g. SP');
@@ -492,7 +500,7 @@ function readPayer(options: Record<string, unknown>): Payer | undefined {
 // ---------------------------------------------------------------------------------------------
 // Running it.
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   await ctx.requireApiKey();
   const { input, walkedThrough } = await gatherCreateInput(ctx, options);
   const referenceGiven = optionalString(options.referenceId) !== undefined;

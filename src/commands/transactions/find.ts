@@ -11,6 +11,7 @@ import { dayStartSeconds, parseAmount } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
 import { defaultToday, localToday } from '../shared/dates.js';
 import type { Buyer } from '../buyers/shared.js';
+import type { FindFlagValues } from './find-flags.js';
 
 /** The window searched when --from and --to are not given. */
 export const FIND_WINDOW_DAYS = 30;
@@ -94,7 +95,7 @@ export async function buyersMatching(api: ApiClient, query: string): Promise<Buy
 }
 
 /** The search flags, checked and resolved (a buyer's e-mail or CPF to its id): before anything is listed. */
-export async function findFilters(ctx: Context, options: Record<string, unknown>): Promise<FindFilters> {
+export async function findFilters(ctx: Context, options: FindFlagValues): Promise<FindFilters> {
   const filters: FindFilters = {};
   const last4 = optionalString(options.cardLast4);
   if (last4 !== undefined) {
@@ -137,7 +138,7 @@ export async function windowStartSeconds(ctx: Context): Promise<number> {
 }
 
 /** The search window: --from/--to as given, else the last FIND_WINDOW_DAYS days, said on stderr. */
-export async function findWindow(ctx: Context, options: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function findWindow<O extends { from?: string; to?: string }>(ctx: Context, options: O): Promise<O> {
   if (options.from !== undefined || options.to !== undefined) return options;
   const from = await windowStart(ctx);
   ctx.log.status(`searching the sales of the last ${FIND_WINDOW_DAYS} days (since ${from}); --from/--to widen it`);

@@ -8,12 +8,14 @@ import { groupingOf, TRANSACTION_SUMMARY } from '../shared/summaries.js';
 import { searching } from './find-flags.js';
 import { isSingleRequest, mergedPages, SERVICE_PAYMENT_TYPES, type TransactionFilters } from './list-filters.js';
 import { buyerNames, payerRow, PAYMENT_TYPES, TRANSACTION_COLUMNS, TRANSACTION_CSV_COLUMNS, TRANSACTION_STATUSES } from './shared.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { list } from './verbs.js';
 
 export interface TransactionListRequest extends ListRequest {
   filters: TransactionFilters;
 }
 
-export function buildTransactionListRequest(options: Record<string, unknown>): TransactionListRequest {
+export function buildTransactionListRequest(options: OptionsOf<typeof list>): TransactionListRequest {
   const request = buildListRequest(options);
   const filters = {
     statuses: enumValues(options.status, TRANSACTION_STATUSES, '--status'),
@@ -34,7 +36,7 @@ function payerShows(ctx: Context): boolean {
   return !ctx.io.stdoutIsTTY || columns === undefined || columns >= 100;
 }
 
-export async function run(ctx: Context, _args: string[], given: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof list>, given: OptionsOf<typeof list>): Promise<void> {
   const groupBy = await groupingOf(given, TRANSACTION_SUMMARY, 'transactions');
   // A search by buyer, card or amount (find.ts) reads a bounded window and keeps what matches.
   const find = searching(given) ? await import('./find.js') : undefined;

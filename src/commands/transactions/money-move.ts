@@ -8,6 +8,8 @@ import { checkMoveAnswer, describeEarlier, earlierMoves, snapshotOf, transaction
 import { resolveTransactionId } from './reference.js';
 import { describePayer, getTransaction, type Transaction } from './shared.js';
 import { TRANSACTION_VIEW } from './view.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { capture, refund } from './verbs.js';
 
 export interface MoneyBody {
   on_behalf_of: string;
@@ -33,7 +35,7 @@ export interface MoneyMove {
  * the ledger's protocol (src/ledger/guard.ts): a lost answer is settled by looking again, never
  * by sending again.
  */
-export async function runMoneyMove(ctx: Context, args: string[], options: Record<string, unknown>, move: MoneyMove): Promise<void> {
+export async function runMoneyMove(ctx: Context, args: ArgsOf<typeof capture | typeof refund>, options: OptionsOf<typeof capture | typeof refund>, move: MoneyMove): Promise<void> {
   const requested = amountFromFlags(options);
   const flags = moneyMoveFlags(options);
   const id = await resolveTransactionId(ctx, args);

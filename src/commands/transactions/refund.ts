@@ -4,6 +4,8 @@ import { formatMoney } from '../../output/format.js';
 import { decimalStringToCents } from '../../validate/index.js';
 import { runMoneyMove, type MoneyBody, type MoneyMove } from './money-move.js';
 import type { Transaction } from './shared.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { refund as refundVerb } from './verbs.js';
 
 /**
  * The void body: the given amount, or all that remains of the transaction. An amount larger
@@ -36,13 +38,13 @@ const refund: MoneyMove = {
   explainRefusal: explainOverRefund,
 };
 
-export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, args: ArgsOf<typeof refundVerb>, options: OptionsOf<typeof refundVerb>): Promise<void> {
   if (options.file !== undefined) {
     if (args.length > 0) throw new UsageError('give either a transaction id or --file, not both');
     const { runBulkRefund } = await import('./bulk/run.js');
     return runBulkRefund(ctx, options);
   }
-  const fileOnly = ['concurrency', 'allowDuplicates', 'failedOut', 'maxWait', 'full'].filter((name) => options[name] !== undefined);
+  const fileOnly = [options.concurrency, options.allowDuplicates, options.failedOut, options.maxWait, options.full].filter((value) => value !== undefined);
   if (fileOnly.length > 0) {
     throw new UsageError('--full, --concurrency, --allow-duplicates, --failed-out and --max-wait go with --file');
   }

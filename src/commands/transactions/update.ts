@@ -4,8 +4,10 @@ import { parseMetadata } from '../../validate/index.js';
 import { optionalString, stringList } from '../shared/input.js';
 import { transactionId } from './shared.js';
 import { TRANSACTION_VIEW } from './view.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { update } from './verbs.js';
 
-export function buildUpdateRequest(options: Record<string, unknown>): { description?: string; metadata?: Record<string, string> } {
+export function buildUpdateRequest(options: OptionsOf<typeof update>): { description?: string; metadata?: Record<string, string> } {
   const body: { description?: string; metadata?: Record<string, string> } = {};
   const description = optionalString(options.description);
   if (description !== undefined) body.description = description;
@@ -15,7 +17,7 @@ export function buildUpdateRequest(options: Record<string, unknown>): { descript
   return body;
 }
 
-export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, args: ArgsOf<typeof update>, options: OptionsOf<typeof update>): Promise<void> {
   const id = transactionId(args);
   const body = buildUpdateRequest(options);
   await ctx.requireApiKey();

@@ -6,6 +6,8 @@ import type { Column } from '../../output/render-options.js';
 import { counted } from '../../platform/plural.js';
 import { writeOut } from '../../output/write.js';
 import { validateId } from '../../validate/index.js';
+import type { ArgsOf } from '../verb.js';
+import type { explain } from './verbs.js';
 
 // `payctl transfers explain <id>`: the receivables a transfer paid, and whether they add up to it.
 // JSON (and NDJSON) is the whole explanation; a table and CSV list the items, a table with the
@@ -40,7 +42,7 @@ export function notAddingUp(e: TransferExplanation): CliError {
   return new CliError(`transfer ${e.transfer} does not add up: ${parts.join('; ')}`, ExitCode.unreconciled);
 }
 
-export async function run(ctx: Context, args: string[]): Promise<void> {
+export async function run(ctx: Context, args: ArgsOf<typeof explain>): Promise<void> {
   const id = validateId(args[0] ?? '', 'transfer id', '<id>');
   await ctx.requireApiKey();
   const explanation = await explainTransfer(await ctx.api(), id);

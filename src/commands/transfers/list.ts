@@ -4,14 +4,16 @@ import { groupedRequest } from '../shared/group-by-flag.js';
 import { groupingOf, TRANSFER_SUMMARY } from '../shared/summaries.js';
 import { buildListRequest, enumFilter, type ListRequest } from '../shared/list.js';
 import { TRANSFER_COLUMNS, TRANSFER_CSV_COLUMNS, TRANSFER_STATUSES, TRANSFER_TOTALS } from './shared.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { list } from './verbs.js';
 
-export function buildTransferListRequest(options: Record<string, unknown>): ListRequest {
+export function buildTransferListRequest(options: OptionsOf<typeof list>): ListRequest {
   const request = buildListRequest(options);
   request.query.status = enumFilter(options.status, TRANSFER_STATUSES, '--status');
   return request;
 }
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
   const groupBy = await groupingOf(options, TRANSFER_SUMMARY, 'transfers');
   const request = groupedRequest(buildTransferListRequest(options), groupBy !== undefined, options);
   const seller = sellerFlag(options);

@@ -2,9 +2,11 @@ import type { Context } from '../../context.js';
 import { grossFeesNet } from '../../output/totals.js';
 import { validateId } from '../../validate/index.js';
 import { TRANSACTION_COLUMNS, TRANSACTION_CSV_COLUMNS } from '../transactions/shared.js';
+import type { ArgsOf } from '../verb.js';
+import type { transactions } from './verbs.js';
 
 /** The transactions a transfer paid out. */
-export async function run(ctx: Context, args: string[]): Promise<void> {
+export async function run(ctx: Context, args: ArgsOf<typeof transactions>): Promise<void> {
   const id = validateId(args[0] ?? '', 'transfer id', '<id>');
   await ctx.requireApiKey();
   const count = await ctx.out.list({

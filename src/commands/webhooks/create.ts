@@ -1,6 +1,8 @@
 import type { Context } from '../../context.js';
 import { missingInput, optionalString, stringList } from '../shared/input.js';
 import { checkEventTypes, checkWebhookUrl } from './shared.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { create } from './verbs.js';
 
 export interface WebhookBody {
   method: 'POST';
@@ -10,7 +12,7 @@ export interface WebhookBody {
 }
 
 /** The provider's webhook request: `{method: "POST", url, description, event: [...]}`. */
-export function buildWebhookRequest(options: Record<string, unknown>): WebhookBody {
+export function buildWebhookRequest(options: OptionsOf<typeof create>): WebhookBody {
   const url = optionalString(options.url);
   const events = stringList(options.event);
   const missing = [...(url === undefined ? ['--url <https-url>'] : []), ...(events.length === 0 ? ['--event <type>'] : [])];
@@ -21,7 +23,7 @@ export function buildWebhookRequest(options: Record<string, unknown>): WebhookBo
   return body;
 }
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   const body = buildWebhookRequest(options);
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun('webhooks.create', { body });

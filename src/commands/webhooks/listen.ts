@@ -10,6 +10,8 @@ import { optionalString, stringList } from '../shared/input.js';
 import { capConnections, declaredTooLarge, MAX_CONNECTIONS, readBounded, refuseAndClose, SERVER_LIMITS } from './listen-limits.js';
 import { seenEvents } from './seen-events.js';
 import { checkEventTypes, checkWebhookUrl, EVENT_COLUMNS, eventRow } from './shared.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
+import type { listen } from './verbs.js';
 
 // A local receiver for webhook deliveries, for watching events arrive from a terminal: each one
 // printed as it comes (a table row on a terminal, NDJSON when piped), answered 200, and optionally
@@ -30,7 +32,7 @@ export interface ListenOptions {
   toleranceSeconds: number;
 }
 
-export function buildListenOptions(options: Record<string, unknown>): ListenOptions {
+export function buildListenOptions(options: OptionsOf<typeof listen>): ListenOptions {
   const rawPort = optionalString(options.port) ?? '0';
   if (!/^\d+$/.test(rawPort) || Number(rawPort) > 65535) throw new ValidationError('--port', 'give a port number from 0 to 65535 (0: any free port)');
   const types = stringList(options.event);
@@ -119,7 +121,7 @@ function eventChannel() {
   };
 }
 
-export async function run(ctx: Context, _args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, _args: ArgsOf<typeof listen>, options: OptionsOf<typeof listen>): Promise<void> {
   const listen = buildListenOptions(options);
   await ctx.requireApiKey();
   const sandbox = await ctx.isSandbox();

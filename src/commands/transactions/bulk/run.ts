@@ -23,6 +23,10 @@ import { refundRows, type RefundRow } from './input.js';
 import { MAX_BATCH_ROWS, RowIndex } from './row-index.js';
 import { openBulkSource, type BulkSource } from './source.js';
 import { BatchStopped, Pace, WaitBudget } from './pace.js';
+import type { OptionsOf } from '../../verb.js';
+import type { refund } from '../verbs.js';
+
+type RefundOptions = OptionsOf<typeof refund>;
 
 // `transactions refund --file`: many refunds, each exactly once, however the run is interrupted,
 // however many runs there are, on however many machines sharing the ledger, and however the file
@@ -459,8 +463,8 @@ async function* readAgain(source: BulkSource, options: { full: boolean }, index:
   if (last < index.rows) throw new InputChanged(last + 1);
 }
 
-export async function runBulkRefund(ctx: Context, options: Record<string, unknown>): Promise<void> {
-  const file = optionalString(options.file) as string;
+export async function runBulkRefund(ctx: Context, options: RefundOptions): Promise<void> {
+  const file = options.file ?? '';
   const concurrency = parseConcurrency(options.concurrency);
   const maxWait = parseMaxWait(options.maxWait);
   const flags = moneyMoveFlags(options);
@@ -489,7 +493,7 @@ interface BatchSettings {
   capGrowth: () => void;
 }
 
-async function runFromSource(ctx: Context, options: Record<string, unknown>, source: BulkSource, settings: BatchSettings): Promise<void> {
+async function runFromSource(ctx: Context, options: RefundOptions, source: BulkSource, settings: BatchSettings): Promise<void> {
   const { file, concurrency, maxWait, flags, full, capGrowth } = settings;
   const { index, invalid, givenCents, remainder } = await readFirst(source, { full }, capGrowth);
   const rowCount = index.rows;

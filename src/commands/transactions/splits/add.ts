@@ -7,6 +7,8 @@ import { optionalString } from '../../shared/input.js';
 import { getTransaction, transactionId } from '../shared.js';
 import { checkSplits, parseSplit, shareCents, splitRuleBody, type SplitInput } from '../split-input.js';
 import { asSplitInput, listRules, partText, SPLIT_RULE_VIEW, splitsMove, type SplitRule } from './shared.js';
+import type { ArgsOf, OptionsOf } from '../../verb.js';
+import type { splitsAdd } from '../verbs.js';
 
 /** What an add's intent remembers: the rules there were, and whose part it adds. */
 interface AddBefore {
@@ -31,7 +33,7 @@ function sameShare(a: SplitInput, b: SplitInput): boolean {
  * rerun whose earlier answer was lost finds the rule it made (by looking, never by sending again)
  * and says so; a different part for a recipient that has one is refused (remove it first).
  */
-export async function run(ctx: Context, args: string[], options: Record<string, unknown>): Promise<void> {
+export async function run(ctx: Context, args: ArgsOf<typeof splitsAdd>, options: OptionsOf<typeof splitsAdd>): Promise<void> {
   const id = transactionId(args);
   const value = optionalString(options.split);
   if (value === undefined) throw new UsageError('--split <seller-id>:<amount|percent%>[,liable][,net] is required');

@@ -1,0 +1,37 @@
+import { defineGroup, defineVerb, lazy } from '../verb.js';
+
+export const get = defineVerb({
+  name: 'get <key>',
+  description: 'Print one setting of the profile (the API key is shown masked)',
+  examples: ['payctl config get base_url', 'payctl --profile live config get seller_id'],
+});
+
+export const set = defineVerb({
+  name: 'set <key> <value>',
+  description: 'Change one setting of the profile (creates the profile if needed)',
+  examples: ['payctl config set output json', 'payctl --profile live config set timeout 60'],
+});
+
+export const unset = defineVerb({
+  name: 'unset <key>',
+  description: 'Remove one setting of the profile',
+  examples: ['payctl config unset output', 'payctl config unset timeout --profile live'],
+});
+
+export const list = defineVerb({
+  name: 'list',
+  description: 'Show every setting of the profile',
+  examples: ['payctl config list', 'payctl --profile live config list -o json'],
+});
+
+export const config = defineGroup({
+  name: 'config',
+  description: 'Read and change the settings of a profile (base_url, marketplace_id, seller_id, currency, output, timeout)',
+  examples: ['payctl config list', 'payctl config set output json'],
+  verbs: [
+    lazy(get, () => import('./config.js').then((m) => ({ run: m.runGet }))),
+    lazy(set, () => import('./config.js').then((m) => ({ run: m.runSet }))),
+    lazy(unset, () => import('./config.js').then((m) => ({ run: m.runUnset }))),
+    lazy(list, () => import('./config.js').then((m) => ({ run: m.runList }))),
+  ],
+});

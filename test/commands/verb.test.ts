@@ -1,0 +1,99 @@
+import { Command } from 'commander';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { addGroup, arg, defineGroup, defineVerb, flag, lazy, type ArgsOf, type OptionsOf, type VerbModule } from '../../src/commands/verb.js';
+import { collect } from '../../src/commands/shared/input.js';
+import { buildProgram } from '../../src/cli.js';
+import type { IO } from '../../src/io.js';
+
+const sample = defineVerb({
+  name: 'sample <id> [more...]',
+  description: 'A verb with one flag of each kind',
+  args: [],
+  flags: {
+    payerTaxpayerId: flag('--payer-taxpayer-id <cpf|cnpj>', 'a value'),
+    full: flag('--full', 'a switch'),
+    capture: flag('--no-capture', 'a negated switch'),
+    metadata: flag('--metadata <key=value>', 'repeatable', { parse: collect }),
+    usage: flag('--usage <usage>', 'one of two', { choices: ['single_use', 'reusable'], default: 'single_use' }),
+    kind: flag('--kind <kind>', 'one of two, no default', { choices: ['a', 'b'] }),
+    ids: flag('--ids <id...>', 'variadic'),
+    onBehalfOf: flag('--on-behalf-of <seller-id>', undefined, { hidden: true }),
+  },
+  required: ['full'],
+  examples: ['payctl sample 1 --full'],
+});
+
+const described = defineVerb({ name: 'api', description: 'Positional arguments with help', args: [arg('[method]', 'the method'), arg('[path]', 'the path')] });
+
+describe('defineVerb', () => {
+  it("types a verb's options from its flags", () => {
+    expectTypeOf<OptionsOf<typeof sample>>().toEqualTypeOf<{
+      payerTaxpayerId?: string;
+      full?: boolean;
+      capture: boolean;
+      metadata?: string[];
+      usage: 'single_use' | 'reusable';
+      kind?: 'a' | 'b';
+      ids?: string[];
+      onBehalfOf?: string;
+    }>();
+    expectTypeOf<ArgsOf<typeof sample>>().toEqualTypeOf<[string, ...string[]]>();
+    expectTypeOf<ArgsOf<typeof described>>().toEqualTypeOf<[] | [string] | [string, string]>();
+    expectTypeOf<OptionsOf<typeof described>>().toEqualTypeOf<{}>();
+  });
+
+  it('builds the commander verb the definition describes, required flags first', async () => {
+    const program = new Command('payctl').exitOverride();
+    let seen: unknown[] = [];
+    const module: VerbModule<ArgsOf<typeof sample>, OptionsOf<typeof sample>> = {
+      run: async (_ctx, args, options) => {
+        seen = [args, options];
+      },
+    };
+    const group = defineGroup({ name: 'things', aliases: ['t'], description: 'Things', examples: ['payctl things sample 1'], verbs: [lazy(sample, async () => module)] });
+    addGroup(program, group, (load) => async (...args: unknown[]) => {
+      const command = args.at(-1) as Command;
+      await (await load()).run(undefined as never, args.slice(0, -2).flat() as string[], command.opts());
+    });
+    const verb = program.commands[0]?.commands[0] as Command;
+    expect(verb.options.map((o) => o.long)).toEqual(['--full', '--payer-taxpayer-id', '--no-capture', '--metadata', '--usage', '--kind', '--ids', '--on-behalf-of']);
+    expect(verb.options[0]?.helpGroupHeading).toBe('Required:');
+    expect(verb.helpInformation()).not.toContain('--on-behalf-of');
+    await program.parseAsync(['t', 'sample', '7', '8', '--metadata', 'a=1', '--metadata', 'b=2', '--no-capture'], { from: 'user' });
+    expect(seen).toEqual([['7', '8'], { capture: false, metadata: ['a=1', 'b=2'], usage: 'single_use' }]);
+  });
+
+  it('leaves a group without its verbs unless asked for them', () => {
+    const program = new Command('payctl');
+    addGroup(program, defineGroup({ name: 'things', description: 'Things', verbs: [lazy(sample, async () => ({ run: async () => {} }))] }), () => async () => {}, false);
+    expect(program.commands[0]?.commands).toEqual([]);
+  });
+
+  it('refuses a flag declared under another name than commander stores it', () => {
+    const wrong = defineVerb({ name: 'wrong', description: 'x', flags: { payer: flag('--payer-id <id>', 'x') } });
+    expect(() => addGroup(new Command(), defineGroup({ name: 'g', description: 'g', verbs: [lazy(wrong, async () => ({ run: async () => {} }))] }), () => async () => {})).toThrow(/declared as payer, not payerId/);
+  });
+});
+
+describe('buildProgram', () => {
+  const io = { stdout: process.stdout, stderr: process.stderr } as unknown as IO;
+  const verbsOf = (program: Command) => Object.fromEntries(program.commands.map((c) => [c.name(), c.commands.length]));
+
+  it('builds only the verbs of the group the command line names, by name or alias', () => {
+    for (const argv of [['transactions', 'list'], ['tx', 'list'], ['-o', 'json', 'tx', 'get', 'x']]) {
+      const built = verbsOf(buildProgram({ io }, argv));
+      expect(built.transactions, argv.join(' ')).toBe(8);
+      expect(built.buyers).toBe(0);
+      expect(built.sandbox).toBe(0);
+      // The login verbs and the profiles group are always there.
+      expect(built.profiles).toBe(3);
+    }
+    expect(verbsOf(buildProgram({ io }, ['sandbox', 'clock'])).sandbox).toBe(6);
+  });
+
+  it('builds every verb for the whole tree, each flag under the name its verb reads', () => {
+    const built = verbsOf(buildProgram({ io }));
+    expect(built.buyers).toBe(7);
+    expect(built.transactions).toBe(8);
+  });
+});
