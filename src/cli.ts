@@ -2,7 +2,7 @@ import { fitHelp } from './commands/shared/help-wrap.js';
 import { Command, CommanderError, Help, Option } from 'commander';
 import { formatApiError } from './api/error-body.js';
 import { maskText } from './api/mask.js';
-import { Context } from './context.js';
+import { Factory } from './factory.js';
 import { ApiError, CliError, DryRunStop, ExitCode } from './errors.js';
 import { parseGlobals } from './globals.js';
 import type { IO } from './io.js';
@@ -35,10 +35,10 @@ import { webhooks } from './commands/webhooks/verbs.js';
 import { addGroup, addVerb, type ActionFactory, type BoundVerb, type GroupDef } from './commands/verb.js';
 import { VERSION } from './version.js';
 
-/** Shared by every registration: the run's streams and the context once a verb starts. */
+/** Shared by every registration: the run's streams and the factory once a verb starts. */
 export interface Runtime {
   io: IO;
-  context?: Context;
+  factory?: Factory;
 }
 
 
@@ -52,7 +52,7 @@ export async function runCli(argv: string[], io: IO): Promise<number> {
   } catch (err) {
     return reportError(err, runtime, argv.includes('--debug'));
   } finally {
-    await runtime.context?.close();
+    await runtime.factory?.close();
   }
 }
 
@@ -121,11 +121,11 @@ works right after install, with no account.`,
     const positional = (args.slice(0, -2) as (string | string[] | undefined)[]).flatMap((a) =>
       a === undefined ? [] : Array.isArray(a) ? a : [a],
     );
-    const context = new Context(io, parseGlobals(command.optsWithGlobals()), () => buildProgram({ io }));
-    runtime.context = context;
-    await context.applyTimeZone();
+    const factory = new Factory(io, parseGlobals(command.optsWithGlobals()), () => buildProgram({ io }));
+    runtime.factory = factory;
+    await factory.applyTimeZone();
     const verb = await load();
-    await verb.run(context, positional, command.opts());
+    await verb.run(factory, positional, command.opts());
   };
 
   // Every group is listed (for help and "did you mean"), but only the one the command line names
@@ -172,7 +172,7 @@ works right after install, with no account.`,
     const globals = parseGlobals(program.opts());
     if (!globals.fields) return;
     const { checkFields } = await import('./commands/printed-fields.js');
-    if (await checkFields(new Context(io, globals), verbPath(verb))) throw new CommanderError(ExitCode.ok, 'payctl.fieldsHelp', '--fields help');
+    if (await checkFields(new Factory(io, globals), verbPath(verb))) throw new CommanderError(ExitCode.ok, 'payctl.fieldsHelp', '--fields help');
   };
 
   // Every group and verb reports errors the same way and writes to the run's streams.
@@ -256,12 +256,12 @@ function reportError(err: unknown, runtime: Runtime, debugFlag: boolean): number
     }
     return ExitCode.usage; // commander already printed the message
   }
-  // --dry-run printed the first request instead of sending it (Context.api): done.
+  // --dry-run printed the first request instead of sending it (Factory.api): done.
   if (err instanceof DryRunStop) return ExitCode.ok;
   // The reader went away (`payctl … | head`): nothing more to say, and nobody to say it to.
   if ((err as NodeJS.ErrnoException)?.code === 'EPIPE') return ExitCode.ok;
-  const debug = debugFlag || runtime.context?.globals.debug === true;
-  const secrets = runtime.context?.knownSecrets() ?? [];
+  const debug = debugFlag || runtime.factory?.globals.debug === true;
+  const secrets = runtime.factory?.knownSecrets() ?? [];
   let message: string;
   let code: number;
   if (err instanceof ApiError) {

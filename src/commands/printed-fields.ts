@@ -1,5 +1,5 @@
 import type { Resource } from '../provider/schemas/answers.js';
-import type { Context } from '../context.js';
+import type { Factory } from '../factory.js';
 import { UsageError } from '../errors.js';
 import { writeOut } from '../output/write.js';
 import { didYouMean } from '../validate/closest.js';
@@ -105,7 +105,7 @@ const HELP_HINT = "'--fields help' lists every path";
  * `--fields help` and the list has been printed instead (the verb is not to run); throws a usage
  * error naming an unknown path.
  */
-export async function checkFields(ctx: Context, verb: string): Promise<boolean> {
+export async function checkFields(ctx: Factory, verb: string): Promise<boolean> {
   const fields = ctx.globals.fields ?? [];
   const askedForHelp = fields.length === 1 && fields[0] === 'help';
   const printed = Object.hasOwn(PRINTED, verb) ? PRINTED[verb] : undefined;

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import type { Context } from '../context.js';
+import type { Factory } from '../factory.js';
 import { examples } from './shared/help.js';
 
 // How the command tree is declared and built, kept apart from cli.ts so that the groups, which
@@ -15,7 +15,7 @@ import { examples } from './shared/help.js';
 
 /** A verb's implementation, loaded only when that verb runs. */
 export interface VerbModule<A extends readonly string[] = string[], O = object> {
-  run(ctx: Context, args: A, options: O): Promise<void>;
+  run(ctx: Factory, args: A, options: O): Promise<void>;
 }
 
 /** Turns a verb's lazy loader into the action commander calls. */

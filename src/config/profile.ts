@@ -26,7 +26,7 @@ export type ApiKeySource = 'environment' | 'keyring' | 'file' | 'built-in';
 export interface ResolvedProfile {
   name: string;
   baseUrl: string;
-  /** Unset while the key is still in the keyring: the context reads it from there when asked. */
+  /** Unset while the key is still in the keyring: the factory reads it from there when asked. */
   apiKey?: string;
   apiKeySource?: ApiKeySource;
   marketplaceId?: string;

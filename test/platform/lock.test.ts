@@ -130,7 +130,7 @@ describe('across processes', () => {
     // "leave", holds it until its own end, which only its renewal timer could put off.
     await build({
       stdin: {
-        contents: `import { tryLock, LockBusyError } from './src/platform/lock.ts';
+        contents: `import { tryLock, LockBusyError } from './src/platform/lock.js';
           try {
             const lock = tryLock(process.argv[2], { leaseMs: 5000 });
             console.log('held');

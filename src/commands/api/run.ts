@@ -1,7 +1,7 @@
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { apiVerb } from './verbs.js';
 import type { Endpoint, HttpMethod } from '../../provider/endpoints.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UncertainOutcomeError } from '../../api/client.js';
 import { OutcomeUnknownError, UsageError } from '../../errors.js';
 import { writeOut } from '../../output/write.js';
@@ -41,7 +41,7 @@ export function endpointFor(method: HttpMethod, rawPath: string): { endpoint: En
   return { endpoint, query: Object.fromEntries(new URLSearchParams(search)) };
 }
 
-export async function buildApiRequest(ctx: Context, args: ArgsOf<typeof apiVerb>, options: OptionsOf<typeof apiVerb>): Promise<ApiRequest> {
+export async function buildApiRequest(ctx: Factory, args: ArgsOf<typeof apiVerb>, options: OptionsOf<typeof apiVerb>): Promise<ApiRequest> {
   const method = (args[0] ?? '').toUpperCase() as HttpMethod;
   if (!METHODS.includes(method)) throw new UsageError(`<method>: "${args[0] ?? ''}" is not one of ${METHODS.join(', ')}`);
   const { endpoint, query } = endpointFor(method, args[1] ?? '');
@@ -70,7 +70,7 @@ export async function buildApiRequest(ctx: Context, args: ArgsOf<typeof apiVerb>
   return request;
 }
 
-export async function run(ctx: Context, args: ArgsOf<typeof apiVerb>, options: OptionsOf<typeof apiVerb>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof apiVerb>, options: OptionsOf<typeof apiVerb>): Promise<void> {
   const request = await buildApiRequest(ctx, args, options);
   ctx.out.preferOutput('json');
   await ctx.requireApiKey();

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { KEYRING_REF, KeyringUnreachable, probeKeyring, removeKeyringKey, storeKeyringKey, unreachableFor } from '../../config/keyring.js';
 import type { ProfileSettings } from '../../config/store.js';
 import { CancelledError, UsageError } from '../../errors.js';
@@ -15,7 +15,7 @@ export type KeyStorage = 'keyring' | 'file';
  * --insecure-storage is the file; otherwise the keyring if it answers; if not, on a terminal the
  * user is asked, and without one it is one line and exit 2.
  */
-export async function chooseKeyStorage(ctx: Context, profile: string, insecureStorage: boolean): Promise<KeyStorage> {
+export async function chooseKeyStorage(ctx: Factory, profile: string, insecureStorage: boolean): Promise<KeyStorage> {
   if (insecureStorage) return 'file';
   try {
     await probeKeyring(profile);

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { DirError } from '../../platform/dirs.js';
 import { DEFAULT_SETTLE_WINDOW_SECONDS, EMBEDDED_BASE_URL, SANDBOX_PROFILE, maskApiKey, type ResolvedProfile } from '../../config/profile.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
@@ -23,7 +23,7 @@ export function checkBaseUrl(value: string): string {
   return trimmed;
 }
 
-export async function run(ctx: Context, _args: ArgsOf<typeof loginVerb>, options: OptionsOf<typeof loginVerb>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof loginVerb>, options: OptionsOf<typeof loginVerb>): Promise<void> {
   const config = await ctx.config();
   const name = ctx.globals.profile ?? 'default';
   if (name === SANDBOX_PROFILE) throw new UsageError('the sandbox profile is built in and needs no login; choose another name with --profile');
@@ -102,7 +102,7 @@ export async function run(ctx: Context, _args: ArgsOf<typeof loginVerb>, options
 }
 
 /** One read-only request with the new key: nothing is saved unless the service accepts it. */
-async function verifyKey(ctx: Context, candidate: ResolvedProfile): Promise<void> {
+async function verifyKey(ctx: Factory, candidate: ResolvedProfile): Promise<void> {
   const client = await ctx.clientFor(candidate);
   try {
     await client.call('transactions.list', { query: { limit: 1 } });

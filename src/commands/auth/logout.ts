@@ -1,9 +1,9 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { SANDBOX_PROFILE, currentProfileName } from '../../config/profile.js';
 import { UsageError } from '../../errors.js';
 import { keyInKeyring, removeKeyFromKeyring } from './key-storage.js';
 
-export async function run(ctx: Context): Promise<void> {
+export async function run(ctx: Factory): Promise<void> {
   const config = await ctx.config();
   const name = currentProfileName(config, ctx.io.env, ctx.globals.profile);
   if (name === SANDBOX_PROFILE) throw new UsageError('the sandbox profile has no saved API key to remove');

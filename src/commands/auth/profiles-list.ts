@@ -1,8 +1,8 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { SANDBOX_PROFILE, currentProfileName, maskApiKey, storedSettings } from '../../config/profile.js';
 import { keyInKeyring } from './key-storage.js';
 
-export async function run(ctx: Context): Promise<void> {
+export async function run(ctx: Factory): Promise<void> {
   const config = await ctx.config();
   const current = currentProfileName(config, ctx.io.env, ctx.globals.profile);
   const names = [SANDBOX_PROFILE, ...Object.keys(config.profiles).filter((n) => n !== SANDBOX_PROFILE).sort()];

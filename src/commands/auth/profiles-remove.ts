@@ -1,11 +1,11 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { SANDBOX_PROFILE, maskApiKey } from '../../config/profile.js';
 import { UsageError } from '../../errors.js';
 import { keyInKeyring, removeKeyFromKeyring } from './key-storage.js';
 import type { ArgsOf } from '../verb.js';
 import type { profilesRemove } from './verbs.js';
 
-export async function run(ctx: Context, args: ArgsOf<typeof profilesRemove>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof profilesRemove>): Promise<void> {
   const name = args[0] ?? '';
   const config = await ctx.config();
   if (name === SANDBOX_PROFILE) throw new UsageError('the sandbox profile is built in and cannot be removed');

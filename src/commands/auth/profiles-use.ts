@@ -1,10 +1,10 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { profileExists } from '../../config/profile.js';
 import { UsageError } from '../../errors.js';
 import type { ArgsOf } from '../verb.js';
 import type { profilesUse } from './verbs.js';
 
-export async function run(ctx: Context, args: ArgsOf<typeof profilesUse>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof profilesUse>): Promise<void> {
   const name = args[0] ?? '';
   const config = await ctx.config();
   if (!profileExists(config, name)) throw new UsageError(`profile "${name}" does not exist; see 'payctl profiles list'`);

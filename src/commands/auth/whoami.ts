@@ -1,10 +1,10 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { sqliteLedgerPath } from '../../config/paths.js';
 import { maskApiKey } from '../../config/profile.js';
 import { accountOf } from '../../ledger/account.js';
 import { maskLedgerUrl } from '../../ledger/errors.js';
 
-export async function run(ctx: Context): Promise<void> {
+export async function run(ctx: Factory): Promise<void> {
   const profile = await ctx.profile();
   const env = ctx.io.env;
   const fromEnv = ['PAYCTL_PROFILE', 'PAYCTL_BASE_URL', 'PAYCTL_API_KEY', 'PAYCTL_MARKETPLACE_ID', 'PAYCTL_SELLER_ID', 'PAYCTL_LEDGER_URL', 'PAYCTL_SETTLE_WINDOW'].filter((name) => env[name]);

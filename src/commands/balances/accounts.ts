@@ -1,11 +1,11 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { validateId } from '../../validate/index.js';
 import { missingInput, optionalString } from '../shared/input.js';
 import { ACCOUNT_COLUMNS } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { accounts } from './verbs.js';
 
-export async function run(ctx: Context, _args: ArgsOf<typeof accounts>, options: OptionsOf<typeof accounts>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof accounts>, options: OptionsOf<typeof accounts>): Promise<void> {
   const buyer = optionalString(options.buyer);
   if (buyer === undefined) throw missingInput(['--buyer <buyer-id>']);
   const id = validateId(buyer, 'buyer id', '--buyer');

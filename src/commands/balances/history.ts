@@ -1,5 +1,5 @@
 import type { Operation } from '../../provider/endpoints.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
@@ -31,7 +31,7 @@ export function buildHistoryRequest(options: OptionsOf<typeof history>): History
   return { ...request, operation: 'balances.history' };
 }
 
-export async function run(ctx: Context, _args: ArgsOf<typeof history>, options: OptionsOf<typeof history>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof history>, options: OptionsOf<typeof history>): Promise<void> {
   const groupBy = await groupingOf(options, HISTORY_SUMMARY, 'balance entries');
   const request = groupedRequest(buildHistoryRequest(options), groupBy !== undefined, options);
   await ctx.requireApiKey();

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/render-options.js';
 import { decimalCents, type TotalSpec } from '../../output/totals.js';
@@ -36,7 +36,7 @@ export const HISTORY_TOTALS: TotalSpec[] = [
 ];
 
 /** --account or --seller; with neither, the profile's seller (whose account sales and transfers move). */
-export async function accountOrSeller(ctx: Context, options: { account?: string; seller?: string }): Promise<{ account: string } | { seller: string }> {
+export async function accountOrSeller(ctx: Factory, options: { account?: string; seller?: string }): Promise<{ account: string } | { seller: string }> {
   const account = optionalString(options.account);
   const given = sellerFlag(options);
   if (account !== undefined && given !== undefined) throw new UsageError('use either --account or --seller, not both');

@@ -1,11 +1,11 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { accountOrSeller } from './shared.js';
 import { BALANCE_VIEW, CURRENT_BALANCE_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { current, get } from './verbs.js';
 
 /** `balances get`: current, future and total balance of an account (default: the profile's seller). */
-export async function runGet(ctx: Context, _args: ArgsOf<typeof get>, options: OptionsOf<typeof get>): Promise<void> {
+export async function runGet(ctx: Factory, _args: ArgsOf<typeof get>, options: OptionsOf<typeof get>): Promise<void> {
   const target = await accountOrSeller(ctx, options);
   await ctx.requireApiKey();
   const api = await ctx.api();
@@ -14,7 +14,7 @@ export async function runGet(ctx: Context, _args: ArgsOf<typeof get>, options: O
 }
 
 /** `balances current`: only what is in the account now. */
-export async function runCurrent(ctx: Context, _args: ArgsOf<typeof current>, options: OptionsOf<typeof current>): Promise<void> {
+export async function runCurrent(ctx: Factory, _args: ArgsOf<typeof current>, options: OptionsOf<typeof current>): Promise<void> {
   const target = await accountOrSeller(ctx, options);
   await ctx.requireApiKey();
   const api = await ctx.api();

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { describeOrigin, type GuardedMove } from '../../ledger/guard.js';
 import { formatMoney } from '../../output/format.js';
@@ -16,7 +16,7 @@ interface CancellationAnswer {
 }
 
 /** Canceling a boleto withdraws a charge: it goes through the ledger (src/ledger/guard.ts). */
-export async function run(ctx: Context, args: ArgsOf<typeof cancel>, options: OptionsOf<typeof cancel>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof cancel>, options: OptionsOf<typeof cancel>): Promise<void> {
   const flags = moneyMoveFlags(options);
   const id = await resolveTransactionId(ctx, args);
   await ctx.requireApiKey();

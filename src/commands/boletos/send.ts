@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { validateEmail, validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
@@ -10,7 +10,7 @@ import type { send } from './verbs.js';
  * body is refused with 415), so no other address can be asked for. `--to` is therefore a check:
  * the boleto's buyer is read first and nothing is sent unless the address on file is that one.
  */
-async function checkRecipient(ctx: Context, id: string, to: string): Promise<void> {
+async function checkRecipient(ctx: Factory, id: string, to: string): Promise<void> {
   const api = await ctx.api();
   const boleto = await api.call('boletos.get', { params: { id } });
   const buyerId = boleto.customer;
@@ -25,7 +25,7 @@ async function checkRecipient(ctx: Context, id: string, to: string): Promise<voi
   );
 }
 
-export async function run(ctx: Context, args: ArgsOf<typeof send>, options: OptionsOf<typeof send>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof send>, options: OptionsOf<typeof send>): Promise<void> {
   const id = validateId(args[0] ?? '', 'boleto id', '<id>');
   const given = optionalString(options.to);
   const to = given === undefined ? undefined : validateEmail(given, '--to');

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { asValidator } from '../../prompts/prompter.js';
 import { validateTaxpayerId } from '../../validate/taxpayer.js';
 import { missingInput } from '../shared/input.js';
@@ -7,7 +7,7 @@ import { BUYER_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { create } from './verbs.js';
 
-export async function run(ctx: Context, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   await ctx.requireApiKey();
   const body = buyerBodyFromFlags(options);
   const missing = [body.first_name === undefined && '--first-name', body.taxpayer_id === undefined && '--taxpayer-id'].filter(

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { buyersMatching, fold } from '../transactions/find.js';
 import { BUYER_COLUMNS, buyerRow } from './shared.js';
@@ -6,7 +6,7 @@ import type { ArgsOf } from '../verb.js';
 import type { find } from './verbs.js';
 
 /** `payctl buyers find <e-mail | CPF/CNPJ | name>`: the buyers a customer may be. */
-export async function run(ctx: Context, args: ArgsOf<typeof find>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof find>): Promise<void> {
   const query = (args[0] ?? '').trim();
   if (fold(query).length < 2 || /[\u0000-\u001f\u007f]/.test(query)) throw new UsageError('<e-mail | CPF/CNPJ | name>: give an e-mail, a CPF or CNPJ, or at least 2 letters of a name');
   await ctx.requireApiKey();

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { writeOut } from '../../output/write.js';
 import { buyerId, getBuyer } from './shared.js';
 import { BUYER_VIEW } from './view.js';
@@ -8,7 +8,7 @@ import type { get } from './verbs.js';
 /** How many of a buyer's recent sales a terminal shows under the buyer. */
 const RECENT_SALES = 5;
 
-export async function run(ctx: Context, args: ArgsOf<typeof get>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof get>): Promise<void> {
   const id = buyerId(args);
   await ctx.requireApiKey();
   await ctx.out.show(await getBuyer(ctx, id), BUYER_VIEW);

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { asValidator } from '../../prompts/prompter.js';
 import { validateTaxpayerId } from '../../validate/taxpayer.js';
 import { missingInput, optionalString } from '../shared/input.js';
@@ -7,7 +7,7 @@ import { BUYER_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { search } from './verbs.js';
 
-export async function run(ctx: Context, _args: ArgsOf<typeof search>, options: OptionsOf<typeof search>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof search>, options: OptionsOf<typeof search>): Promise<void> {
   let raw = optionalString(options.taxpayerId);
   if (raw === undefined) {
     if (!ctx.interactive) throw missingInput(['--taxpayer-id']);

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { ValidationError } from '../../errors.js';
 import type { Column } from '../../output/render-options.js';
 import { parseDate, parseMetadata, validateEmail, validateId, validatePhone } from '../../validate/index.js';
@@ -101,6 +101,6 @@ export function buyerBodyFromFlags(options: BuyerFlagValues): Record<string, unk
   return body;
 }
 
-export async function getBuyer(ctx: Context, id: string): Promise<Buyer> {
+export async function getBuyer(ctx: Factory, id: string): Promise<Buyer> {
   return (await ctx.api()).call('buyers.get', { params: { id } });
 }

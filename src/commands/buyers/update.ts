@@ -1,11 +1,11 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { buyerBodyFromFlags, buyerId, type Buyer } from './shared.js';
 import { BUYER_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { update } from './verbs.js';
 
-export async function run(ctx: Context, args: ArgsOf<typeof update>, options: OptionsOf<typeof update>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof update>, options: OptionsOf<typeof update>): Promise<void> {
   const id = buyerId(args);
   const body = buyerBodyFromFlags(options);
   if (Object.keys(body).length === 0) throw new UsageError('nothing to change: give at least one flag, e.g. --email or --phone');

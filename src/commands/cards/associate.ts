@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { validateId } from '../../validate/index.js';
 import { missingInput, optionalString } from '../shared/input.js';
 import { describeCard, type Card } from './shared.js';
@@ -13,7 +13,7 @@ export function buildAssociateRequest(options: OptionsOf<typeof associate>): { t
   return { token: validateId(token as string, 'token id', '--token'), customer: validateId(customer as string, 'buyer id', '--customer') };
 }
 
-export async function run(ctx: Context, _args: ArgsOf<typeof associate>, options: OptionsOf<typeof associate>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof associate>, options: OptionsOf<typeof associate>): Promise<void> {
   const body = buildAssociateRequest(options);
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun('cards.associate', { body });

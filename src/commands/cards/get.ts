@@ -1,9 +1,9 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { cardId, getCard } from './shared.js';
 import type { ArgsOf } from '../verb.js';
 import type { get } from './verbs.js';
 
-export async function run(ctx: Context, args: ArgsOf<typeof get>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof get>): Promise<void> {
   const id = cardId(args);
   await ctx.requireApiKey();
   await ctx.out.render(await getCard(ctx, id));

@@ -1,9 +1,9 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { cardId, describeCard, getCard } from './shared.js';
 import type { ArgsOf } from '../verb.js';
 import type { remove } from './verbs.js';
 
-export async function run(ctx: Context, args: ArgsOf<typeof remove>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof remove>): Promise<void> {
   const id = cardId(args);
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun('cards.remove', { params: { id } });

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { validateId } from '../../validate/index.js';
 
 export interface Card {
@@ -14,7 +14,7 @@ export function cardId(args: string[]): string {
   return validateId(args[0] ?? '', 'card id', '<id>');
 }
 
-export async function getCard(ctx: Context, id: string): Promise<Card> {
+export async function getCard(ctx: Factory, id: string): Promise<Card> {
   return (await ctx.api()).call<Card>('cards.get', { params: { id } });
 }
 

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { readCard, type CardInput } from '../shared/card.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { tokenize } from './verbs.js';
@@ -14,7 +14,7 @@ export function buildTokenizeRequest(card: CardInput): Record<string, string> {
   };
 }
 
-export async function run(ctx: Context, _args: ArgsOf<typeof tokenize>, options: OptionsOf<typeof tokenize>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof tokenize>, options: OptionsOf<typeof tokenize>): Promise<void> {
   await ctx.requireApiKey();
   const body = buildTokenizeRequest(await readCard(ctx, options));
   if (ctx.globals.dryRun) return ctx.printDryRun('cards.tokenize', { body });

@@ -1,13 +1,13 @@
 import type { ArgsOf } from '../verb.js';
 import type { completionVerb } from './verbs.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { SANDBOX_PROFILE } from '../../config/profile.js';
 import { UsageError } from '../../errors.js';
 import { SCRIPT_FOR } from '../../completion/scripts.js';
 import { treeOf } from '../../completion/tree.js';
 import { writeOut } from '../../output/write.js';
 
-export async function run(ctx: Context, args: ArgsOf<typeof completionVerb>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof completionVerb>): Promise<void> {
   const shell = args[0];
   if (shell === 'profiles') {
     // Read by the scripts on every <Tab> after --profile: the config file only, nothing else.

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { checkTransportSecurity } from '../../api/client.js';
 import { EMBEDDED_BASE_URL, currentProfileName, maskApiKey, parseSettleWindow, profileExists, storedSettings } from '../../config/profile.js';
 import { maskLedgerUrl } from '../../ledger/errors.js';
@@ -60,7 +60,7 @@ function shown(key: ProfileKey, value: unknown): string {
   return String(value);
 }
 
-export async function runGet(ctx: Context, args: ArgsOf<typeof get>): Promise<void> {
+export async function runGet(ctx: Factory, args: ArgsOf<typeof get>): Promise<void> {
   const key = checkKey(args[0] ?? '');
   const config = await ctx.config();
   const name = currentProfileName(config, ctx.io.env, ctx.globals.profile);
@@ -75,7 +75,7 @@ export async function runGet(ctx: Context, args: ArgsOf<typeof get>): Promise<vo
   ctx.io.stdout.write(`${shown(key, value)}\n`);
 }
 
-export async function runSet(ctx: Context, args: ArgsOf<typeof set>): Promise<void> {
+export async function runSet(ctx: Factory, args: ArgsOf<typeof set>): Promise<void> {
   const key = checkKey(args[0] ?? '');
   const value = parseSetting(key, args[1] ?? '', ctx.globals.insecureHttp);
   if (ctx.globals.dryRun) {
@@ -93,7 +93,7 @@ export async function runSet(ctx: Context, args: ArgsOf<typeof set>): Promise<vo
   ctx.log.status(`Set ${key} = ${shown(key, value)} in profile "${name}"`);
 }
 
-export async function runUnset(ctx: Context, args: ArgsOf<typeof unset>): Promise<void> {
+export async function runUnset(ctx: Factory, args: ArgsOf<typeof unset>): Promise<void> {
   const key = checkKey(args[0] ?? '');
   const config = await ctx.config();
   const name = currentProfileName(config, ctx.io.env, ctx.globals.profile);
@@ -115,7 +115,7 @@ export async function runUnset(ctx: Context, args: ArgsOf<typeof unset>): Promis
   ctx.log.status(unset.changed ? `Unset ${key} in profile "${unset.name}"` : `${key} was not set in profile "${unset.name}"`);
 }
 
-export async function runList(ctx: Context): Promise<void> {
+export async function runList(ctx: Factory): Promise<void> {
   const config = await ctx.config();
   const name = currentProfileName(config, ctx.io.env, ctx.globals.profile);
   if (!profileExists(config, name)) throw new UsageError(`profile "${name}" does not exist; see 'payctl profiles list'`);

@@ -1,10 +1,10 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { buildListRequest } from '../shared/list.js';
 import { checkEventTypes, EVENT_COLUMNS, eventRow } from '../webhooks/shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { list } from './verbs.js';
 
-export async function run(ctx: Context, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
   const request = buildListRequest(options);
   const types = checkEventTypes(options.type ?? [], '--type').filter((t) => t !== '*');
   if (types.length > 0) request.query.type = types.join(',');

@@ -1,10 +1,10 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { validateId } from '../../validate/index.js';
 import type { ArgsOf } from '../verb.js';
 import type { replay } from './verbs.js';
 
 /** Sends one event again to every webhook that wants it (receivers should expect repeats anyway). */
-export async function run(ctx: Context, args: ArgsOf<typeof replay>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof replay>): Promise<void> {
   const id = validateId(args[0] ?? '', 'event id', '<id>');
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun('events.replay', { params: { id } });

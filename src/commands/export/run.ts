@@ -2,7 +2,7 @@ import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { exportVerb } from './verbs.js';
 import { statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { counted, singular } from '../../platform/plural.js';
 import { recordWriter } from './formats.js';
@@ -36,7 +36,7 @@ import { fingerprint, printOf, Window } from './window.js';
 // FILE.partial, which the next run replaces. An incremental run writes only what is new or changed,
 // so it does not replace a FILE that exists unless given --overwrite.
 
-export async function run(ctx: Context, args: ArgsOf<typeof exportVerb>, options: OptionsOf<typeof exportVerb>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof exportVerb>, options: OptionsOf<typeof exportVerb>): Promise<void> {
   const opts = parseExportOptions(args, options);
   if (ctx.globals.fields) throw new UsageError('--fields: an export writes the same columns on every run (see payctl export --help); it takes no --fields');
   if (opts.format === 'parquet' && opts.out === undefined && ctx.io.stdoutIsTTY) {
@@ -61,7 +61,7 @@ export async function run(ctx: Context, args: ArgsOf<typeof exportVerb>, options
   }
 }
 
-async function exportUnderLock(ctx: Context, opts: ExportOptions, params: Record<string, string> | undefined): Promise<void> {
+async function exportUnderLock(ctx: Factory, opts: ExportOptions, params: Record<string, string> | undefined): Promise<void> {
   if (opts.state !== undefined) {
     const settled = settleLastRun(opts.state);
     if (settled !== undefined) {
@@ -111,7 +111,7 @@ function refuseToReplace(opts: ExportOptions, state: ExportState | undefined): v
   );
 }
 
-async function sellerOf(ctx: Context): Promise<string> {
+async function sellerOf(ctx: Factory): Promise<string> {
   const seller = (await ctx.profile()).sellerId;
   if (!seller) throw new UsageError("future entries are a seller's: set the profile's seller_id ('payctl config set seller_id <id>') or PAYCTL_SELLER_ID");
   return seller;
@@ -125,7 +125,7 @@ function startMs(state: ExportState | undefined, opts: ExportOptions, lookbackMs
   return since === undefined ? from : Math.max(from, since);
 }
 
-async function exportRun(ctx: Context, opts: ExportOptions, state: ExportState | undefined, params: Record<string, string> | undefined): Promise<void> {
+async function exportRun(ctx: Factory, opts: ExportOptions, state: ExportState | undefined, params: Record<string, string> | undefined): Promise<void> {
   const { resource, format } = opts;
   const lookbackDays = opts.lookbackDays ?? state?.lookback_days ?? DEFAULT_LOOKBACK_DAYS;
   const lookbackMs = lookbackDays * DAY_MS;

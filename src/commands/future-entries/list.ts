@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/render-options.js';
 import { grossFeesNet } from '../../output/totals.js';
@@ -22,7 +22,7 @@ export const FUTURE_ENTRY_COLUMNS: Column[] = [
 
 export const FUTURE_ENTRY_CSV_COLUMNS = ['id', 'expected_on', 'installment', 'gross_amount', 'fee', 'amount', 'currency', 'transaction', 'receivable', 'on_behalf_of', 'created_at'];
 
-export async function run(ctx: Context, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
   const groupBy = await groupingOf(options, FUTURE_ENTRY_SUMMARY, 'future entries');
   const request = groupedRequest(buildListRequest(options, 'day'), groupBy !== undefined, options);
   const old = optionalString(options.onBehalfOf);

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { ValidationError } from '../../errors.js';
 import { parseDate, validateCurrency, validateId } from '../../validate/index.js';
 import { amountFromFlags } from '../shared/amount.js';
@@ -9,7 +9,7 @@ import { INVOICE_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { create } from './verbs.js';
 
-export async function run(ctx: Context, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   const customer = optionalString(options.customer);
   const amount = amountFromFlags(options);
   const missing = [customer === undefined && '--customer', amount === undefined && '--amount (or --amount-cents)'].filter((f): f is string => Boolean(f));

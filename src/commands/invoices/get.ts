@@ -1,10 +1,10 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { getInvoice, invoiceId, invoiceRow } from './shared.js';
 import { INVOICE_VIEW } from './view.js';
 import type { ArgsOf } from '../verb.js';
 import type { get } from './verbs.js';
 
-export async function run(ctx: Context, args: ArgsOf<typeof get>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof get>): Promise<void> {
   const id = invoiceId(args);
   await ctx.requireApiKey();
   await ctx.out.show(await getInvoice(ctx, id), INVOICE_VIEW, { tableRow: invoiceRow });

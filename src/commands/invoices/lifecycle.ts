@@ -1,5 +1,5 @@
 import type { Operation } from '../../provider/endpoints.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { appliedEarlier, describeOrigin, type GuardedMove } from '../../ledger/guard.js';
 import { clockTime } from '../../ledger/time.js';
@@ -32,7 +32,7 @@ const APPLIED_WHEN: Record<string, (invoice: Invoice) => boolean> = {
   'invoices.refund': (i) => i.status === 'canceled' && Boolean(i.voided_at),
 };
 
-async function step(ctx: Context, args: ArgsOf<typeof remove>, how: Step, options: OptionsOf<typeof approve | typeof refund> = { wait: true }): Promise<void> {
+async function step(ctx: Factory, args: ArgsOf<typeof remove>, how: Step, options: OptionsOf<typeof approve | typeof refund> = { wait: true }): Promise<void> {
   const id = invoiceId(args);
   const flags = moneyMoveFlags(options);
   await ctx.requireApiKey();
@@ -88,7 +88,7 @@ async function step(ctx: Context, args: ArgsOf<typeof remove>, how: Step, option
   );
 }
 
-async function ask(ctx: Context, id: string, how: Step, before: Invoice, asked = false): Promise<void> {
+async function ask(ctx: Factory, id: string, how: Step, before: Invoice, asked = false): Promise<void> {
   if (before.status && !how.from.includes(before.status)) {
     throw new UsageError(`invoice ${id} is ${before.status}; only a ${how.from.join(' or ')} invoice can be ${how.done.toLowerCase()}`);
   }
@@ -97,13 +97,13 @@ async function ask(ctx: Context, id: string, how: Step, before: Invoice, asked =
   await ctx.noteSandbox();
 }
 
-async function done(ctx: Context, id: string, how: Step, after: Invoice): Promise<void> {
+async function done(ctx: Factory, id: string, how: Step, after: Invoice): Promise<void> {
   await ctx.out.show(after, INVOICE_VIEW, { tableRow: invoiceRow, short: true });
   // A removal may answer with nothing (204, or an empty object): then there is no status to report.
   ctx.log.status(`${how.done} invoice ${id}${after.status ? `; status ${after.status}` : ''}`);
 }
 
-export function runRemove(ctx: Context, args: ArgsOf<typeof remove>): Promise<void> {
+export function runRemove(ctx: Factory, args: ArgsOf<typeof remove>): Promise<void> {
   return step(ctx, args, {
     operation: 'invoices.remove',
     verb: 'Cancel',
@@ -116,7 +116,7 @@ export function runRemove(ctx: Context, args: ArgsOf<typeof remove>): Promise<vo
   });
 }
 
-export function runApprove(ctx: Context, args: ArgsOf<typeof approve>, options: OptionsOf<typeof approve>): Promise<void> {
+export function runApprove(ctx: Factory, args: ArgsOf<typeof approve>, options: OptionsOf<typeof approve>): Promise<void> {
   return step(ctx, args, {
     operation: 'invoices.approve',
     verb: 'Charge',
@@ -129,7 +129,7 @@ export function runApprove(ctx: Context, args: ArgsOf<typeof approve>, options: 
   }, options);
 }
 
-export function runRefund(ctx: Context, args: ArgsOf<typeof refund>, options: OptionsOf<typeof refund>): Promise<void> {
+export function runRefund(ctx: Factory, args: ArgsOf<typeof refund>, options: OptionsOf<typeof refund>): Promise<void> {
   return step(ctx, args, {
     operation: 'invoices.refund',
     verb: 'Refund',

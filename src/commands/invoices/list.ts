@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
 import { buildListRequest, enumFilter } from '../shared/list.js';
@@ -7,7 +7,7 @@ import { INVOICE_COLUMNS, INVOICE_STATUSES, invoiceRow } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { list } from './verbs.js';
 
-export async function run(ctx: Context, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
   const seller = sellerFlag(options);
   if (seller !== undefined) refuseWithSeller(options, { subscription: '--subscription', customer: '--customer', status: '--status' }, '…/sellers/{id}/invoices');
   const request = buildListRequest(options);

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import type { Column } from '../../output/render-options.js';
 import { validateId } from '../../validate/index.js';
 import { centsForTable } from '../shared/cents.js';
@@ -30,6 +30,6 @@ export function invoiceId(args: string[]): string {
   return validateId(args[0] ?? '', 'invoice id', '<id>');
 }
 
-export async function getInvoice(ctx: Context, id: string): Promise<Invoice> {
+export async function getInvoice(ctx: Factory, id: string): Promise<Invoice> {
   return (await ctx.api()).call<Invoice>('invoices.get', { params: { id } });
 }

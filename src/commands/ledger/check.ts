@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { isoTime } from '../../ledger/time.js';
 
@@ -6,7 +6,7 @@ import { isoTime } from '../../ledger/time.js';
  * `payctl ledger check`: SQLite's integrity check of this machine's ledger (a shared one: that its
  * tables answer), and what it holds. Exit 0 when sound; exit 2, naming what to do, when not.
  */
-export async function run(ctx: Context): Promise<void> {
+export async function run(ctx: Factory): Promise<void> {
   await ctx.requireApiKey();
   const { ledger } = await ctx.moneyGuard();
   const problems = await ledger.store.check();

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { ValidationError } from '../../errors.js';
 import { UNRESOLVED, type IntentState } from '../../ledger/types.js';
 import { parseDate, validateId } from '../../validate/index.js';
@@ -18,7 +18,7 @@ export function parseSince(value: string, now = Date.now()): number {
   return new Date(y, m - 1, d).getTime();
 }
 
-export async function run(ctx: Context, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
   const states = stringList(options.state).map((s) => s.toLowerCase());
   const unknownState = states.find((s) => !(STATES as readonly string[]).includes(s));
   if (unknownState !== undefined) throw new ValidationError('--state', `"${unknownState}" is not a state; use ${STATES.join(', ')}`);

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { LedgerLostError } from '../../ledger/errors.js';
 import type { ArgsOf } from '../verb.js';
@@ -10,7 +10,7 @@ import type { reset } from './verbs.js';
  * then known only from the sales' own history (a refund a lost ledger knew of still shows in its
  * sale's history, and payctl still sees it there). A sound ledger is left as it is.
  */
-export async function run(ctx: Context, _args: ArgsOf<typeof reset>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof reset>): Promise<void> {
   await ctx.requireApiKey();
   if (!ctx.globals.yes) throw new UsageError('--yes required to reset the ledger: moves the lost ledger recorded are then known only from the sales\' own history');
   const { openLedger, resetLedger, ledgerWhere } = await import('../../ledger/open.js');

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import { clockTime, isoTime } from '../../ledger/time.js';
 import type { Intent, Lock } from '../../ledger/types.js';
@@ -6,7 +6,7 @@ import type { Column } from '../../output/render-options.js';
 import { centsToDecimalString } from '../../validate/index.js';
 
 /** The ledger of the current profile's account, for reading and steering it. */
-export async function ledgerOf(ctx: Context): Promise<Ledger> {
+export async function ledgerOf(ctx: Factory): Promise<Ledger> {
   await ctx.requireApiKey();
   return (await ctx.moneyGuard()).ledger;
 }

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { resolveTransactionId } from '../transactions/reference.js';
 import { INTENT_COLUMNS, describeLock, intentTableRow, intentView, ledgerOf, lockView } from './shared.js';
@@ -12,7 +12,7 @@ function keysFor(target: string): string[] {
   return ID.test(target) ? [`transaction:${target}`, `invoice:${target}`, `splits:${target}`] : [`reference:${target}`];
 }
 
-export async function run(ctx: Context, args: ArgsOf<typeof show>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof show>): Promise<void> {
   const target = (args[0] ?? '').trim();
   if (target === '' || /[\u0000-\u001f\u007f]/.test(target)) throw new UsageError('<transaction-or-reference>: give a transaction id or a reference_id');
   const ledger = await ledgerOf(ctx);

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { holderAlive } from '../../platform/owner.js';
 import { describeLock, ledgerOf } from './shared.js';
@@ -13,7 +13,7 @@ function keyOf(given: string): string {
   return key;
 }
 
-export async function run(ctx: Context, args: ArgsOf<typeof unlock>, options: OptionsOf<typeof unlock>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof unlock>, options: OptionsOf<typeof unlock>): Promise<void> {
   const key = keyOf(args[0] ?? '');
   if (options.force !== true) {
     throw new UsageError(`--force required to unlock ${key}: a lock held by a live payctl protects a money move in flight; unlock only one whose holder you know is gone`);

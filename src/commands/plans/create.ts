@@ -1,11 +1,11 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { validateCurrency } from '../../validate/index.js';
 import { missingInput } from '../shared/input.js';
 import { planBodyFromFlags, planRow } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { create } from './verbs.js';
 
-export async function run(ctx: Context, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   const body = planBodyFromFlags(options);
   const missing = [body.name === undefined && '--name', body.amount === undefined && '--amount (or --amount-cents)', body.frequency === undefined && '--frequency'].filter(
     (f): f is string => Boolean(f),

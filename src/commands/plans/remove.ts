@@ -1,10 +1,10 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { validateId } from '../../validate/index.js';
 import { planRow } from './shared.js';
 import type { ArgsOf } from '../verb.js';
 import type { remove } from './verbs.js';
 
-export async function run(ctx: Context, args: ArgsOf<typeof remove>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof remove>): Promise<void> {
   const id = validateId(args[0] ?? '', 'plan id', '<id>');
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun('plans.remove', { params: { id } });

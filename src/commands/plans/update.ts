@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { validateId } from '../../validate/index.js';
 import { planBodyFromFlags, planRow } from './shared.js';
@@ -21,7 +21,7 @@ export function wholePlan(current: Record<string, unknown>, changes: Record<stri
   return { ...body, ...changes };
 }
 
-export async function run(ctx: Context, args: ArgsOf<typeof update>, options: OptionsOf<typeof update>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof update>, options: OptionsOf<typeof update>): Promise<void> {
   const id = validateId(args[0] ?? '', 'plan id', '<id>');
   const changes = planBodyFromFlags(options);
   if (Object.keys(changes).length === 0) throw new UsageError('nothing to change: give at least one flag, e.g. --amount or --description');

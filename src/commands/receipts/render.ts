@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
@@ -10,7 +10,7 @@ import type { render } from './verbs.js';
  * The receipt's HTML. Piped, it goes to stdout like any result; on a terminal, raw HTML would only
  * flood the screen, so it is written to a file and the path is printed instead.
  */
-export async function run(ctx: Context, args: ArgsOf<typeof render>, options: OptionsOf<typeof render>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof render>, options: OptionsOf<typeof render>): Promise<void> {
   const id = validateId(args[0] ?? '', 'receipt id', '<id>');
   await ctx.requireApiKey();
   const { text } = await (await ctx.api()).callText('receipts.render', { params: { id } });

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import type { Column } from '../../output/render-options.js';
 import { centsToDecimalString, decimalStringToCents, validateId } from '../../validate/index.js';
 import { UsageError } from '../../errors.js';
@@ -37,7 +37,7 @@ const shown = () => ({ noun: 'receivables', columns: RECEIVABLE_COLUMNS, tableRo
 export const RECEIVABLE_STATUSES = ['pending', 'paid'] as const;
 
 /** A seller's receivables, paid or not, from the provider's …/sellers/{id}/receivables. */
-async function listBySeller(ctx: Context, seller: string, options: OptionsOf<typeof list>): Promise<void> {
+async function listBySeller(ctx: Factory, seller: string, options: OptionsOf<typeof list>): Promise<void> {
   const groupBy = await groupingOf(options, RECEIVABLE_SUMMARY, 'receivables');
   const request = groupedRequest(buildListRequest(options, 'day'), groupBy !== undefined, options);
   const statuses = enumValues(options.status, RECEIVABLE_STATUSES, '--status');
@@ -54,7 +54,7 @@ async function listBySeller(ctx: Context, seller: string, options: OptionsOf<typ
   if (count === 0) ctx.log.status(`seller ${seller} has no receivables${request.query.status ? ` ${request.query.status}` : ''}`);
 }
 
-export async function run(ctx: Context, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
   const transaction = optionalString(options.transaction);
   const seller = sellerFlag(options);
   if (transaction !== undefined && seller !== undefined) throw new UsageError('give --transaction or --seller, not both');

@@ -1,6 +1,6 @@
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { reconcileVerb } from './verbs.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { reconcile, type Reconciliation } from '../../finance/reconcile.js';
 import { formatMoney } from '../../output/format.js';
@@ -66,7 +66,7 @@ async function writeParquet(file: string, result: Reconciliation): Promise<void>
   }
 }
 
-export async function run(ctx: Context, _args: ArgsOf<typeof reconcileVerb>, options: OptionsOf<typeof reconcileVerb>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof reconcileVerb>, options: OptionsOf<typeof reconcileVerb>): Promise<void> {
   const missing = [options.from === undefined && '--from <YYYY-MM-DD>', options.to === undefined && '--to <YYYY-MM-DD>'].filter((f): f is string => Boolean(f));
   if (missing.length > 0) throw missingInput(missing);
   const transfers = buildListRequest(options);

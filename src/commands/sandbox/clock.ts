@@ -1,11 +1,11 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { ValidationError } from '../../errors.js';
 import { counted, formatCount, noun } from '../../platform/plural.js';
 import { missingInput, optionalString } from '../shared/input.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { advance, generate } from './verbs.js';
 
-export async function runClock(ctx: Context): Promise<void> {
+export async function runClock(ctx: Factory): Promise<void> {
   await ctx.requireApiKey();
   await ctx.out.render(await (await ctx.api()).call('sandbox.clock'));
 }
@@ -17,7 +17,7 @@ interface Advanced {
   overdue?: unknown[];
 }
 
-export async function runAdvance(ctx: Context, _args: ArgsOf<typeof advance>, options: OptionsOf<typeof advance>): Promise<void> {
+export async function runAdvance(ctx: Factory, _args: ArgsOf<typeof advance>, options: OptionsOf<typeof advance>): Promise<void> {
   const raw = optionalString(options.days);
   if (raw === undefined) throw missingInput(['--days']);
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 3660) throw new ValidationError('--days', 'give a whole number of days from 1 to 3660');
@@ -42,7 +42,7 @@ interface Generated {
 export const GENERATE_PART = 20_000;
 
 /** `sandbox generate`: days of trading on the sandbox clock, for rehearsing exports at volume. */
-export async function runGenerate(ctx: Context, _args: ArgsOf<typeof generate>, options: OptionsOf<typeof generate>): Promise<void> {
+export async function runGenerate(ctx: Factory, _args: ArgsOf<typeof generate>, options: OptionsOf<typeof generate>): Promise<void> {
   const sales = optionalString(options.sales);
   if (sales === undefined) throw missingInput(['--sales']);
   if (!/^\d+$/.test(sales) || Number(sales) < 1 || Number(sales) > 1_000_000) throw new ValidationError('--sales', 'give a whole number of sales from 1 to 1000000');

@@ -1,11 +1,11 @@
 import { UncertainOutcomeError } from '../../api/client.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { OutcomeUnknownError } from '../../errors.js';
 import { validateId } from '../../validate/index.js';
 import type { ArgsOf } from '../verb.js';
 import type { pay } from './verbs.js';
 
-export async function run(ctx: Context, args: ArgsOf<typeof pay>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof pay>): Promise<void> {
   const id = validateId(args[0] ?? '', 'transaction id', '<transaction-id>');
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun('transactions.approve', { params: { id } });

@@ -1,6 +1,6 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 
-export async function run(ctx: Context): Promise<void> {
+export async function run(ctx: Factory): Promise<void> {
   // --dry-run promises that nothing changes; a reset sends no request, so it must stop here itself.
   if (ctx.globals.dryRun) {
     ctx.log.status(`dry run: would wipe the sandbox state in ${ctx.paths.stateDir}; nothing was changed`);

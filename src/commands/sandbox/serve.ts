@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { handleInterruptsHere } from '../../platform/interrupt.js';
 import { SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../provider/sandbox-account.js';
@@ -7,7 +7,7 @@ import { optionalString } from '../shared/input.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { serve } from './verbs.js';
 
-export async function run(ctx: Context, _args: ArgsOf<typeof serve>, options: OptionsOf<typeof serve>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof serve>, options: OptionsOf<typeof serve>): Promise<void> {
   const port = Number(optionalString(options.port) ?? '4010');
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port: give a port number from 0 to 65535');
   const host = optionalString(options.host) ?? '127.0.0.1';

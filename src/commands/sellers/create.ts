@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { asValidator, type Validator } from '../../prompts/prompter.js';
 import { validateEmail } from '../../validate/index.js';
@@ -24,7 +24,7 @@ const QUESTIONS: Record<string, { label: string; validate: Validator; value?: (v
 };
 
 /** On a terminal, what the flags leave out is asked for: the kind first, then each required field. */
-async function ask(ctx: Context, kind: SellerKind | undefined, options: SellerFlagValues): Promise<{ kind: SellerKind; body: Record<string, unknown> }> {
+async function ask(ctx: Factory, kind: SellerKind | undefined, options: SellerFlagValues): Promise<{ kind: SellerKind; body: Record<string, unknown> }> {
   const prompter = await ctx.prompter();
   const chosen =
     kind ??
@@ -42,7 +42,7 @@ async function ask(ctx: Context, kind: SellerKind | undefined, options: SellerFl
   return { kind: chosen, body };
 }
 
-export async function run(ctx: Context, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   let kind = kindFromFlags(options);
   let body = kind === undefined ? undefined : sellerBodyFromFlags(kind, options);
   const missing = kind === undefined ? [] : REQUIRED_FLAGS[kind].filter(([field]) => body?.[field] === undefined).map(([, flag]) => flag);

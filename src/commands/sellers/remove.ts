@@ -1,10 +1,10 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { maskTaxpayerId } from '../buyers/shared.js';
 import { getSeller, sellerDocument, sellerId, sellerName } from './shared.js';
 import type { ArgsOf } from '../verb.js';
 import type { remove } from './verbs.js';
 
-export async function run(ctx: Context, args: ArgsOf<typeof remove>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof remove>): Promise<void> {
   const id = sellerId(args);
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun('sellers.remove', { params: { id } });

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import type { Column } from '../../output/render-options.js';
 import { parseDate, validateEmail, validateId } from '../../validate/index.js';
@@ -173,6 +173,6 @@ export function sellerId(args: string[]): string {
   return validateId(args[0] ?? '', 'seller id', '<id>');
 }
 
-export async function getSeller(ctx: Context, id: string): Promise<Seller> {
+export async function getSeller(ctx: Factory, id: string): Promise<Seller> {
   return (await ctx.api()).call('sellers.get', { params: { id } });
 }

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { getSeller, kindFromFlags, requireKindFlags, sellerBodyFromFlags, sellerId, type Seller, type SellerKind } from './shared.js';
 import { SELLER_VIEW } from './view.js';
@@ -10,7 +10,7 @@ import type { update } from './verbs.js';
  * which it is (and to refuse the other kind's flags by name). A dry run reads nothing: the flags
  * must tell the kind, or it shows the read it would start with.
  */
-export async function run(ctx: Context, args: ArgsOf<typeof update>, options: OptionsOf<typeof update>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof update>, options: OptionsOf<typeof update>): Promise<void> {
   const id = sellerId(args);
   const flagged = kindFromFlags(options);
   // Checked before anything is sent, for whichever kind the seller turns out to be.

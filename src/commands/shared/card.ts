@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { asValidator } from '../../prompts/prompter.js';
 import { validateCardNumber, validateCvv, validateExpiry } from '../../validate/card.js';
@@ -32,7 +32,7 @@ export function hasCardFlags(options: CardFlagValues): boolean {
  * Card data from --card-file, from flags, or asked for on a terminal (hidden input for the number
  * and CVV). Everything is checked before any request: digits and Luhn, expiry, CVV.
  */
-export async function readCard(ctx: Context, options: CardFlagValues): Promise<CardInput> {
+export async function readCard(ctx: Factory, options: CardFlagValues): Promise<CardInput> {
   const partial: Partial<Record<CardField, string>> = {};
   const file = optionalString(options.cardFile);
   if (file !== undefined) {
@@ -73,7 +73,7 @@ export function checkCard(card: Record<CardField, string>): CardInput {
   return { card_number, holder_name, expiration_month: month, expiration_year: year, security_code };
 }
 
-async function askForCard(ctx: Context, partial: Partial<Record<CardField, string>>, missing: CardField[]): Promise<void> {
+async function askForCard(ctx: Factory, partial: Partial<Record<CardField, string>>, missing: CardField[]): Promise<void> {
   const prompter = await ctx.prompter();
   for (const field of missing) {
     switch (field) {

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { ApiError, ValidationError } from '../../errors.js';
 
 /** Today's calendar date where the user is (due dates are read as local days). */
@@ -20,7 +20,7 @@ export const SANDBOX_TODAY = '(today on the sandbox clock)';
  * clock, which `sandbox advance` moves ahead of the real one (a UTC day, as the sandbox counts
  * them): the real date would be in its past. Elsewhere, the user's local day.
  */
-export async function defaultToday(ctx: Context): Promise<string> {
+export async function defaultToday(ctx: Factory): Promise<string> {
   if (!(await ctx.isSandbox())) return localToday();
   if (ctx.globals.dryRun) return SANDBOX_TODAY;
   try {

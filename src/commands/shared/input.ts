@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 
 /** The error for input a command needs when it may not ask for it. */
@@ -13,7 +13,7 @@ export function missingInput(flags: string[]): UsageError {
 }
 
 /** Reads a whole file, or standard input for "-". */
-export async function readInputFile(ctx: Context, path: string, flag: string): Promise<string> {
+export async function readInputFile(ctx: Factory, path: string, flag: string): Promise<string> {
   if (path === '-') return readStream(ctx.io.stdin);
   try {
     return await readFile(path, 'utf8');

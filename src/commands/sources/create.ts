@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { parseMetadata, validateCurrency, validateId, validateInstallments } from '../../validate/index.js';
 import { amountFromFlags } from '../shared/amount.js';
@@ -43,7 +43,7 @@ export function buildSourceRequest(input: SourceInput): Record<string, unknown> 
   return body;
 }
 
-async function readOrigin(ctx: Context, options: OptionsOf<typeof create>): Promise<SourceOrigin> {
+async function readOrigin(ctx: Factory, options: OptionsOf<typeof create>): Promise<SourceOrigin> {
   const card = optionalString(options.card);
   const token = optionalString(options.token);
   const customer = optionalString(options.customer);
@@ -56,7 +56,7 @@ async function readOrigin(ctx: Context, options: OptionsOf<typeof create>): Prom
   throw missingInput(['--card <card-id>, --token <token-id>, --customer <buyer-id> or the card details']);
 }
 
-export async function run(ctx: Context, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   await ctx.requireApiKey();
   const profile = await ctx.profile();
   const input: SourceInput = {

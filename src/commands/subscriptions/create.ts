@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { ValidationError } from '../../errors.js';
 import { validateCurrency, validateId } from '../../validate/index.js';
 import { defaultToday, SANDBOX_TODAY } from '../shared/dates.js';
@@ -26,7 +26,7 @@ export interface SubscriptionBody {
   description?: string;
 }
 
-export async function run(ctx: Context, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   const schedule = scheduleFromFlags(options);
   const customerFlag = optionalString(options.customer);
   const missing = [schedule.plan === undefined && '--plan', customerFlag === undefined && '--customer'].filter((f): f is string => Boolean(f));

@@ -1,10 +1,10 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { getSubscription, subscriptionId, subscriptionRow } from './shared.js';
 import { SUBSCRIPTION_VIEW } from './view.js';
 import type { ArgsOf } from '../verb.js';
 import type { get } from './verbs.js';
 
-export async function run(ctx: Context, args: ArgsOf<typeof get>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof get>): Promise<void> {
   const id = subscriptionId(args);
   await ctx.requireApiKey();
   await ctx.out.show(await getSubscription(ctx, id), SUBSCRIPTION_VIEW, { tableRow: subscriptionRow });

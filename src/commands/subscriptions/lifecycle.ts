@@ -1,5 +1,5 @@
 import type { Operation } from '../../provider/endpoints.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { getSubscription, subscriptionId, subscriptionRow, type Subscription } from './shared.js';
@@ -20,7 +20,7 @@ function describe(s: Subscription): string {
   return [s.customer && `customer ${s.customer}`, amount && `${amount} per cycle`].filter(Boolean).join(', ');
 }
 
-async function step(ctx: Context, args: string[], how: Step): Promise<void> {
+async function step(ctx: Factory, args: string[], how: Step): Promise<void> {
   const id = subscriptionId(args);
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun(how.operation, { params: { id } });
@@ -35,7 +35,7 @@ async function step(ctx: Context, args: string[], how: Step): Promise<void> {
   ctx.log.status(`${how.done} subscription ${id}${after.status ? `; status ${after.status}` : ''}`);
 }
 
-export function runSuspend(ctx: Context, args: ArgsOf<typeof suspend>): Promise<void> {
+export function runSuspend(ctx: Factory, args: ArgsOf<typeof suspend>): Promise<void> {
   return step(ctx, args, {
     operation: 'subscriptions.suspend',
     question: (s) => `Suspend subscription ${s.uuid} (${describe(s)})? No charges until it is reactivated.`,
@@ -44,7 +44,7 @@ export function runSuspend(ctx: Context, args: ArgsOf<typeof suspend>): Promise<
   });
 }
 
-export function runRemove(ctx: Context, args: ArgsOf<typeof remove>): Promise<void> {
+export function runRemove(ctx: Factory, args: ArgsOf<typeof remove>): Promise<void> {
   return step(ctx, args, {
     operation: 'subscriptions.remove',
     question: (s) => `Cancel subscription ${s.uuid} (${describe(s)})? This cannot be undone.`,
@@ -53,6 +53,6 @@ export function runRemove(ctx: Context, args: ArgsOf<typeof remove>): Promise<vo
   });
 }
 
-export function runReactivate(ctx: Context, args: ArgsOf<typeof reactivate>): Promise<void> {
+export function runReactivate(ctx: Factory, args: ArgsOf<typeof reactivate>): Promise<void> {
   return step(ctx, args, { operation: 'subscriptions.reactivate', action: 'reactivate a subscription', done: 'Reactivated' });
 }

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import type { Column } from '../../output/render-options.js';
 import { parseDate, validateId } from '../../validate/index.js';
@@ -35,7 +35,7 @@ export function subscriptionId(args: string[]): string {
   return validateId(args[0] ?? '', 'subscription id', '<id>');
 }
 
-export async function getSubscription(ctx: Context, id: string): Promise<Subscription> {
+export async function getSubscription(ctx: Factory, id: string): Promise<Subscription> {
   return (await ctx.api()).call<Subscription>('subscriptions.get', { params: { id } });
 }
 
@@ -78,7 +78,7 @@ export function checkPlanAccepts(plan: { uuid?: string; payment_methods?: unknow
 }
 
 /** The card the buyer is charged by default, for a card subscription given no --card. */
-export async function buyersDefaultCard(ctx: Context, customer: string): Promise<string> {
+export async function buyersDefaultCard(ctx: Factory, customer: string): Promise<string> {
   const buyer = await (await ctx.api()).call<{ default_credit?: string | null }>('buyers.get', { params: { id: customer } });
   if (!buyer.default_credit) throw missingInput([`--card (buyer ${customer} has no default card)`]);
   return buyer.default_credit;

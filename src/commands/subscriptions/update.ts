@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { optionalString } from '../shared/input.js';
 import {
   buyersDefaultCard,
@@ -19,14 +19,14 @@ import type { update } from './verbs.js';
  * or its own). Moving to credit without --card takes the buyer's default card, as create does,
  * unless the subscription already has a card.
  */
-async function preparePaymentMethod(ctx: Context, id: string, body: Record<string, unknown>, method: PaymentMethod): Promise<void> {
+async function preparePaymentMethod(ctx: Factory, id: string, body: Record<string, unknown>, method: PaymentMethod): Promise<void> {
   const current = await getSubscription(ctx, id);
   const planId = (body.plan as string | undefined) ?? current.plan;
   if (planId) checkPlanAccepts(await (await ctx.api()).call('plans.get', { params: { id: planId } }), planId, method);
   if (method === 'credit' && body.card === undefined && !current.card && current.customer) body.card = await buyersDefaultCard(ctx, current.customer);
 }
 
-export async function run(ctx: Context, args: ArgsOf<typeof update>, options: OptionsOf<typeof update>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof update>, options: OptionsOf<typeof update>): Promise<void> {
   const id = subscriptionId(args);
   const body = scheduleFromFlags(options);
   const description = optionalString(options.description);

@@ -1,13 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { Agent } from 'undici';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { NetworkError, UsageError } from '../../errors.js';
 import { optionalString } from '../shared/input.js';
 import { transactionId } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { cancellationLetter } from './verbs.js';
 
-export async function run(ctx: Context, args: ArgsOf<typeof cancellationLetter>, options: OptionsOf<typeof cancellationLetter>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof cancellationLetter>, options: OptionsOf<typeof cancellationLetter>): Promise<void> {
   const id = transactionId(args);
   const save = optionalString(options.save);
   await ctx.requireApiKey();

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString, decimalStringToCents } from '../../validate/index.js';
@@ -30,6 +30,6 @@ const capture: MoneyMove = {
   build: buildCaptureRequest,
 };
 
-export function run(ctx: Context, args: ArgsOf<typeof captureVerb>, options: OptionsOf<typeof captureVerb>): Promise<void> {
+export function run(ctx: Factory, args: ArgsOf<typeof captureVerb>, options: OptionsOf<typeof captureVerb>): Promise<void> {
   return runMoneyMove(ctx, args, options, capture);
 }

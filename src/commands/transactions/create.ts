@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { CliError, ExitCode, NetworkError, UsageError, ValidationError } from '../../errors.js';
 import { describeOrigin, type GuardedMove } from '../../ledger/guard.js';
 import type { Proof } from '../../ledger/settle.js';
@@ -252,7 +252,7 @@ const given = (options: CreateOptions, keys: string[]): string[] =>
 const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /** Turns flags (plus answers to prompts on a terminal) into a checked CreateInput. */
-export async function gatherCreateInput(ctx: Context, options: CreateOptions): Promise<{ input: CreateInput; walkedThrough: boolean }> {
+export async function gatherCreateInput(ctx: Factory, options: CreateOptions): Promise<{ input: CreateInput; walkedThrough: boolean }> {
   const profile = await ctx.profile();
   const asking = ctx.interactive;
   let walkedThrough = false;
@@ -323,7 +323,7 @@ export async function gatherCreateInput(ctx: Context, options: CreateOptions): P
 }
 
 async function readPayment(
-  ctx: Context,
+  ctx: Factory,
   paymentType: PaymentType,
   options: CreateOptions,
   markWalked: () => void,
@@ -362,7 +362,7 @@ async function readPayment(
   }
 }
 
-async function askCustomer(ctx: Context, markWalked: () => void): Promise<string> {
+async function askCustomer(ctx: Factory, markWalked: () => void): Promise<string> {
   if (!ctx.interactive) throw missingInput(['--customer <buyer-id> (or the --payer-* flags for a complete boleto)']);
   markWalked();
   const value = await (await ctx.prompter()).text('Buyer id (customer)', { validate: asValidator((v) => validateId(v, 'buyer id', '--customer')) });
@@ -370,7 +370,7 @@ async function askCustomer(ctx: Context, markWalked: () => void): Promise<string
 }
 
 async function readCardPayment(
-  ctx: Context,
+  ctx: Factory,
   options: CreateOptions,
   customer: string | undefined,
   markWalked: () => void,
@@ -500,7 +500,7 @@ function readPayer(options: CreateOptions): Payer | undefined {
 // ---------------------------------------------------------------------------------------------
 // Running it.
 
-export async function run(ctx: Context, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   await ctx.requireApiKey();
   const { input, walkedThrough } = await gatherCreateInput(ctx, options);
   const referenceGiven = optionalString(options.referenceId) !== undefined;
@@ -685,7 +685,7 @@ export function createFingerprint(body: Record<string, unknown>): string {
  * The transaction carrying `reference`, if any. Only an exact match counts: a service that
  * ignored the filter must not make another sale look like ours.
  */
-async function findByReference(ctx: Context, reference: string): Promise<Transaction[]> {
+async function findByReference(ctx: Factory, reference: string): Promise<Transaction[]> {
   const api = await ctx.api();
   // The client checks the page and every item against the transaction schema: an answer that is
   // not a list of transactions proves nothing either way, and is refused there (exit 8).

@@ -5,7 +5,7 @@
 // days (said on stderr; --from/--to widen it), and keeps what matches as it reads: streamed,
 // stopping once --limit sales matched (every one with --all), with the progress bar on a terminal.
 import type { ApiClient } from '../../api/client.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { ApiError, UsageError, ValidationError } from '../../errors.js';
 import { dayStartSeconds, parseAmount } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
@@ -54,7 +54,7 @@ export function matches(tx: Record<string, unknown>, filters: FindFilters): bool
 }
 
 /** The buyers --customer names: a buyer id as it is; an e-mail or a CPF/CNPJ looked up. */
-async function customersOf(ctx: Context, value: string): Promise<Set<string>> {
+async function customersOf(ctx: Factory, value: string): Promise<Set<string>> {
   const given = value.trim();
   if (/^[0-9a-f]{32}$/.test(given)) return new Set([given]);
   const api = await ctx.api();
@@ -95,7 +95,7 @@ export async function buyersMatching(api: ApiClient, query: string): Promise<Buy
 }
 
 /** The search flags, checked and resolved (a buyer's e-mail or CPF to its id): before anything is listed. */
-export async function findFilters(ctx: Context, options: FindFlagValues): Promise<FindFilters> {
+export async function findFilters(ctx: Factory, options: FindFlagValues): Promise<FindFilters> {
   const filters: FindFilters = {};
   const last4 = optionalString(options.cardLast4);
   if (last4 !== undefined) {
@@ -125,7 +125,7 @@ export async function findFilters(ctx: Context, options: FindFlagValues): Promis
 }
 
 /** The first day of the search window: FIND_WINDOW_DAYS before today on the service's clock (a sandbox's, which `sandbox advance` moves ahead). */
-async function windowStart(ctx: Context): Promise<string> {
+async function windowStart(ctx: Factory): Promise<string> {
   const today = ctx.globals.dryRun ? localToday() : await defaultToday(ctx);
   const start = new Date(`${today}T12:00:00Z`);
   start.setUTCDate(start.getUTCDate() - FIND_WINDOW_DAYS);
@@ -133,12 +133,12 @@ async function windowStart(ctx: Context): Promise<string> {
 }
 
 /** The start of the search window as a list query takes it (Unix seconds of its first local day). */
-export async function windowStartSeconds(ctx: Context): Promise<number> {
+export async function windowStartSeconds(ctx: Factory): Promise<number> {
   return dayStartSeconds(await windowStart(ctx), 'local');
 }
 
 /** The search window: --from/--to as given, else the last FIND_WINDOW_DAYS days, said on stderr. */
-export async function findWindow<O extends { from?: string; to?: string }>(ctx: Context, options: O): Promise<O> {
+export async function findWindow<O extends { from?: string; to?: string }>(ctx: Factory, options: O): Promise<O> {
   if (options.from !== undefined || options.to !== undefined) return options;
   const from = await windowStart(ctx);
   ctx.log.status(`searching the sales of the last ${FIND_WINDOW_DAYS} days (since ${from}); --from/--to widen it`);

@@ -1,11 +1,11 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { resolveTransactionId } from './reference.js';
 import { getTransaction } from './shared.js';
 import { TRANSACTION_VIEW } from './view.js';
 import type { ArgsOf } from '../verb.js';
 import type { get } from './verbs.js';
 
-export async function run(ctx: Context, args: ArgsOf<typeof get>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof get>): Promise<void> {
   const id = await resolveTransactionId(ctx, args);
   await ctx.requireApiKey();
   await ctx.out.show(await getTransaction(ctx, id), TRANSACTION_VIEW);

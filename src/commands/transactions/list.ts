@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { optionalString } from '../shared/input.js';
 import { sellerFlag } from '../shared/seller.js';
 import { buildListRequest, enumValues, type ListRequest } from '../shared/list.js';
@@ -31,12 +31,12 @@ export function buildTransactionListRequest(options: OptionsOf<typeof list>): Tr
 }
 
 /** A table on a terminal narrower than 100 columns drops the PAYER column; anywhere else it shows. */
-function payerShows(ctx: Context): boolean {
+function payerShows(ctx: Factory): boolean {
   const columns = (ctx.io.stdout as { columns?: number }).columns;
   return !ctx.io.stdoutIsTTY || columns === undefined || columns >= 100;
 }
 
-export async function run(ctx: Context, _args: ArgsOf<typeof list>, given: OptionsOf<typeof list>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof list>, given: OptionsOf<typeof list>): Promise<void> {
   const groupBy = await groupingOf(given, TRANSACTION_SUMMARY, 'transactions');
   // A search by buyer, card or amount (find.ts) reads a bounded window and keeps what matches.
   const find = searching(given) ? await import('./find.js') : undefined;

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { describeOrigin, type GuardedMove } from '../../ledger/guard.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString } from '../../validate/index.js';
@@ -35,7 +35,7 @@ export interface MoneyMove {
  * the ledger's protocol (src/ledger/guard.ts): a lost answer is settled by looking again, never
  * by sending again.
  */
-export async function runMoneyMove(ctx: Context, args: ArgsOf<typeof capture | typeof refund>, options: OptionsOf<typeof capture | typeof refund>, move: MoneyMove): Promise<void> {
+export async function runMoneyMove(ctx: Factory, args: ArgsOf<typeof capture | typeof refund>, options: OptionsOf<typeof capture | typeof refund>, move: MoneyMove): Promise<void> {
   const requested = amountFromFlags(options);
   const flags = moneyMoveFlags(options);
   const id = await resolveTransactionId(ctx, args);

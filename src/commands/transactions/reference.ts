@@ -2,7 +2,7 @@
 // stands for the transaction wherever an id is expected (get, refund, capture, boletos cancel).
 // A 32-hex id is an id; anything else is looked up by reference_id, exactly. None: exit 5. More
 // than one sale with that reference: exit 2 listing them, since picking one would be a guess.
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { formatDateTime, formatMoney } from '../../output/format.js';
 import { counted } from '../../platform/plural.js';
@@ -18,7 +18,7 @@ const SHOWN = 5;
 export const isTransactionId = (value: string) => ID.test(value.trim());
 
 /** The transaction id `args[0]` names: itself, or the one sale whose reference_id it is. */
-export async function resolveTransactionId(ctx: Context, args: string[], where = '<id>'): Promise<string> {
+export async function resolveTransactionId(ctx: Factory, args: string[], where = '<id>'): Promise<string> {
   let given = (args[0] ?? '').trim();
   // Not given: asked for on a terminal (the id, or the order number the customer quotes).
   if (given === '') {

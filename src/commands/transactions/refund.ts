@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
 import { formatMoney } from '../../output/format.js';
 import { decimalStringToCents } from '../../validate/index.js';
@@ -38,7 +38,7 @@ const refund: MoneyMove = {
   explainRefusal: explainOverRefund,
 };
 
-export async function run(ctx: Context, args: ArgsOf<typeof refundVerb>, options: OptionsOf<typeof refundVerb>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof refundVerb>, options: OptionsOf<typeof refundVerb>): Promise<void> {
   if (options.file !== undefined) {
     if (args.length > 0) throw new UsageError('give either a transaction id or --file, not both');
     const { runBulkRefund } = await import('./bulk/run.js');

@@ -1,5 +1,5 @@
 import type { ResourceOf } from '../../provider/answer-types.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import type { Column } from '../../output/render-options.js';
 import { validateId } from '../../validate/index.js';
 
@@ -97,7 +97,7 @@ export function describePayer(tx: Transaction): string {
   return tx.payment_type ?? 'transaction';
 }
 
-export async function getTransaction(ctx: Context, id: string): Promise<Transaction> {
+export async function getTransaction(ctx: Factory, id: string): Promise<Transaction> {
   const api = await ctx.api();
   return api.call('transactions.get', { params: { id } });
 }

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { parseMetadata } from '../../validate/index.js';
 import { optionalString, stringList } from '../shared/input.js';
@@ -17,7 +17,7 @@ export function buildUpdateRequest(options: OptionsOf<typeof update>): { descrip
   return body;
 }
 
-export async function run(ctx: Context, args: ArgsOf<typeof update>, options: OptionsOf<typeof update>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof update>, options: OptionsOf<typeof update>): Promise<void> {
   const id = transactionId(args);
   const body = buildUpdateRequest(options);
   await ctx.requireApiKey();

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { explainTransfer, type TransferExplanation } from '../../finance/explain.js';
 import { formatMoney } from '../../output/format.js';
@@ -42,7 +42,7 @@ export function notAddingUp(e: TransferExplanation): CliError {
   return new CliError(`transfer ${e.transfer} does not add up: ${parts.join('; ')}`, ExitCode.unreconciled);
 }
 
-export async function run(ctx: Context, args: ArgsOf<typeof explain>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof explain>): Promise<void> {
   const id = validateId(args[0] ?? '', 'transfer id', '<id>');
   await ctx.requireApiKey();
   const explanation = await explainTransfer(await ctx.api(), id);

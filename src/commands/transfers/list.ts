@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { sellerFlag } from '../shared/seller.js';
 import { groupedRequest } from '../shared/group-by-flag.js';
 import { groupingOf, TRANSFER_SUMMARY } from '../shared/summaries.js';
@@ -13,7 +13,7 @@ export function buildTransferListRequest(options: OptionsOf<typeof list>): ListR
   return request;
 }
 
-export async function run(ctx: Context, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
   const groupBy = await groupingOf(options, TRANSFER_SUMMARY, 'transfers');
   const request = groupedRequest(buildTransferListRequest(options), groupBy !== undefined, options);
   const seller = sellerFlag(options);

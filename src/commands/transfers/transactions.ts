@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { grossFeesNet } from '../../output/totals.js';
 import { validateId } from '../../validate/index.js';
 import { TRANSACTION_COLUMNS, TRANSACTION_CSV_COLUMNS } from '../transactions/shared.js';
@@ -6,7 +6,7 @@ import type { ArgsOf } from '../verb.js';
 import type { transactions } from './verbs.js';
 
 /** The transactions a transfer paid out. */
-export async function run(ctx: Context, args: ArgsOf<typeof transactions>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof transactions>): Promise<void> {
   const id = validateId(args[0] ?? '', 'transfer id', '<id>');
   await ctx.requireApiKey();
   const count = await ctx.out.list({

@@ -1,4 +1,4 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { missingInput, optionalString, stringList } from '../shared/input.js';
 import { checkEventTypes, checkWebhookUrl } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
@@ -23,7 +23,7 @@ export function buildWebhookRequest(options: OptionsOf<typeof create>): WebhookB
   return body;
 }
 
-export async function run(ctx: Context, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   const body = buildWebhookRequest(options);
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun('webhooks.create', { body });

@@ -1,10 +1,10 @@
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { buildListRequest } from '../shared/list.js';
 import { WEBHOOK_COLUMNS, webhookRow } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { list } from './verbs.js';
 
-export async function run(ctx: Context, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
   const request = buildListRequest(options);
   await ctx.requireApiKey();
   const count = await ctx.out.list({ operation: 'webhooks.list', input: { query: request.query }, request, noun: 'webhooks', columns: WEBHOOK_COLUMNS, tableRow: webhookRow });

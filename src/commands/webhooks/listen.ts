@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { ALL_EVENTS, eventMatches } from '../../provider/event-types.js';
 import { checkDeliverySignature, DEFAULT_TOLERANCE_SECONDS, type SignatureCheck } from '../../provider/webhook-signature.js';
-import type { Context } from '../../context.js';
+import type { Factory } from '../../factory.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { handleInterruptsHere } from '../../platform/interrupt.js';
 import { optionalString, stringList } from '../shared/input.js';
@@ -121,7 +121,7 @@ function eventChannel() {
   };
 }
 
-export async function run(ctx: Context, _args: ArgsOf<typeof listen>, options: OptionsOf<typeof listen>): Promise<void> {
+export async function run(ctx: Factory, _args: ArgsOf<typeof listen>, options: OptionsOf<typeof listen>): Promise<void> {
   const listen = buildListenOptions(options);
   await ctx.requireApiKey();
   const sandbox = await ctx.isSandbox();

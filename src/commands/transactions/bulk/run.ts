@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { UncertainOutcomeError, type ApiClient } from '../../../api/client.js';
-import type { Context } from '../../../context.js';
+import type { Factory } from '../../../factory.js';
 import { SHORT_RUN_ITEMS } from '../../../output/printer.js';
 import { ApiError, CliError, ExitCode, OutcomeUnknownError, UsageError, ValidationError } from '../../../errors.js';
 import { LeaseLostError, LedgerFileError, LedgerUnreachableError } from '../../../ledger/errors.js';
@@ -463,7 +463,7 @@ async function* readAgain(source: BulkSource, options: { full: boolean }, index:
   if (last < index.rows) throw new InputChanged(last + 1);
 }
 
-export async function runBulkRefund(ctx: Context, options: RefundOptions): Promise<void> {
+export async function runBulkRefund(ctx: Factory, options: RefundOptions): Promise<void> {
   const file = options.file ?? '';
   const concurrency = parseConcurrency(options.concurrency);
   const maxWait = parseMaxWait(options.maxWait);
@@ -493,7 +493,7 @@ interface BatchSettings {
   capGrowth: () => void;
 }
 
-async function runFromSource(ctx: Context, options: RefundOptions, source: BulkSource, settings: BatchSettings): Promise<void> {
+async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkSource, settings: BatchSettings): Promise<void> {
   const { file, concurrency, maxWait, flags, full, capGrowth } = settings;
   const { index, invalid, givenCents, remainder } = await readFirst(source, { full }, capGrowth);
   const rowCount = index.rows;

@@ -12,7 +12,7 @@ import { closeSync, fstatSync, openSync, readdirSync, rmSync, writeSync, type St
 import { open, type FileHandle } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { Context } from '../../../context.js';
+import type { Factory } from '../../../factory.js';
 import { dirError, ensureDir } from '../../../platform/dirs.js';
 import { UsageError } from '../../../errors.js';
 import { stopBeforeExit } from '../../../platform/interrupt.js';
@@ -27,7 +27,7 @@ export interface BulkSource {
   close(): Promise<void>;
 }
 
-export async function openBulkSource(ctx: Context, file: string): Promise<BulkSource> {
+export async function openBulkSource(ctx: Factory, file: string): Promise<BulkSource> {
   if (file === '-') {
     const fd = ctx.io.stdinFd;
     const kind = fd === undefined ? undefined : kindOf(() => fstatSync(fd));

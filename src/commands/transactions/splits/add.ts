@@ -1,4 +1,4 @@
-import type { Context } from '../../../context.js';
+import type { Factory } from '../../../factory.js';
 import { UsageError } from '../../../errors.js';
 import type { Intent } from '../../../ledger/types.js';
 import { formatMoney } from '../../../output/format.js';
@@ -33,7 +33,7 @@ function sameShare(a: SplitInput, b: SplitInput): boolean {
  * rerun whose earlier answer was lost finds the rule it made (by looking, never by sending again)
  * and says so; a different part for a recipient that has one is refused (remove it first).
  */
-export async function run(ctx: Context, args: ArgsOf<typeof splitsAdd>, options: OptionsOf<typeof splitsAdd>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof splitsAdd>, options: OptionsOf<typeof splitsAdd>): Promise<void> {
   const id = transactionId(args);
   const value = optionalString(options.split);
   if (value === undefined) throw new UsageError('--split <seller-id>:<amount|percent%>[,liable][,net] is required');

@@ -1,10 +1,10 @@
-import type { Context } from '../../../context.js';
+import type { Factory } from '../../../factory.js';
 import { transactionId } from '../shared.js';
 import { ruleId, SPLIT_RULE_VIEW } from './shared.js';
 import type { ArgsOf } from '../../verb.js';
 import type { splitsGet } from '../verbs.js';
 
-export async function run(ctx: Context, args: ArgsOf<typeof splitsGet>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof splitsGet>): Promise<void> {
   const id = transactionId(args);
   const rule = ruleId(args);
   await ctx.requireApiKey();

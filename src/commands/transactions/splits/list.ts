@@ -1,10 +1,10 @@
-import type { Context } from '../../../context.js';
+import type { Factory } from '../../../factory.js';
 import { transactionId } from '../shared.js';
 import { SPLIT_COLUMNS, splitRow } from './shared.js';
 import type { ArgsOf } from '../../verb.js';
 import type { splitsList } from '../verbs.js';
 
-export async function run(ctx: Context, args: ArgsOf<typeof splitsList>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof splitsList>): Promise<void> {
   const id = transactionId(args);
   await ctx.requireApiKey();
   const count = await ctx.out.list({

@@ -1,4 +1,4 @@
-import type { Context } from '../../../context.js';
+import type { Factory } from '../../../factory.js';
 import type { Intent } from '../../../ledger/types.js';
 import { getTransaction, transactionId } from '../shared.js';
 import { partText, ruleId, splitsMove, type SplitRule } from './shared.js';
@@ -12,7 +12,7 @@ function removeApplied(intent: Intent, now: SplitRule[]): boolean {
 }
 
 /** Takes a seller's part of a sale back to the sale's own seller. Exactly once, like add. */
-export async function run(ctx: Context, args: ArgsOf<typeof splitsRemove>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof splitsRemove>): Promise<void> {
   const id = transactionId(args);
   const rule = ruleId(args);
   await ctx.requireApiKey();

@@ -1,4 +1,4 @@
-import type { Context } from '../../../context.js';
+import type { Factory } from '../../../factory.js';
 import type { GuardedMove } from '../../../ledger/guard.js';
 import type { Intent } from '../../../ledger/types.js';
 import { formatMoney } from '../../../output/format.js';
@@ -71,7 +71,7 @@ export function ruleId(args: string[]): string {
 }
 
 /** Every split rule of a transaction (a sale has a handful: one page holds them). */
-export async function listRules(ctx: Context, id: string): Promise<SplitRule[]> {
+export async function listRules(ctx: Factory, id: string): Promise<SplitRule[]> {
   const api = await ctx.api();
   const page = await api.call('transactions.splits.list', { params: { id }, query: { limit: 100 } });
   return page.items;
@@ -81,7 +81,7 @@ export async function listRules(ctx: Context, id: string): Promise<SplitRule[]> 
  * A change of a sale's split rules under the ledger's protocol (src/ledger/guard.ts): locked per
  * transaction, and settled by listing its rules, never by sending again.
  */
-export function splitsMove(ctx: Context, id: string, operation: 'transactions.splits.add' | 'transactions.splits.remove', what: string, applied: (intent: Intent, now: SplitRule[]) => boolean): GuardedMove<SplitRule[]> {
+export function splitsMove(ctx: Factory, id: string, operation: 'transactions.splits.add' | 'transactions.splits.remove', what: string, applied: (intent: Intent, now: SplitRule[]) => boolean): GuardedMove<SplitRule[]> {
   return {
     key: `splits:${id}`,
     operation,

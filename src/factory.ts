@@ -18,11 +18,13 @@ import type { Prompter } from './prompts/prompter.js';
 import { USER_AGENT } from './version.js';
 
 /**
- * What every command receives: streams, options, and lazily built dependencies. Commands never
- * reach for process.*, undici, inquirer or the config file themselves, so tests swap them freely
- * and start-up only pays for what a command uses.
+ * What every command receives, in the style of gh's Factory: streams, options, a logger, and each
+ * dependency built lazily on first use (config, profile, API client, prompter, the money guard).
+ * Commands never reach for process.*, undici, inquirer or the config file themselves, so tests swap
+ * them freely and start-up only pays for what a command uses. What a command prints goes through
+ * `out` (output/printer.ts); the embedded sandbox is launched by sandbox/embedded.ts.
  */
-export class Context {
+export class Factory {
   readonly io: IO;
   readonly globals: GlobalOptions;
   readonly paths: Paths;
@@ -49,7 +51,7 @@ export class Context {
     io: IO,
     globals: GlobalOptions,
     readonly commandTree: () => Command = () => {
-      throw new Error('no command tree was given to this context');
+      throw new Error('no command tree was given to this factory');
     },
   ) {
     this.io = io;
@@ -204,7 +206,7 @@ export class Context {
 
   /**
    * A client for any profile settings (login checks a key before saving it). Starts the embedded
-   * sandbox when the settings use it; closed with the context.
+   * sandbox when the settings use it; closed with the factory.
    */
   async clientFor(profile: ResolvedProfile): Promise<ApiClient> {
     const { ApiClient, checkTransportSecurity } = await import('./api/client.js');
