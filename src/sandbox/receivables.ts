@@ -135,12 +135,15 @@ export function findReceivable(state: SandboxState, id: string): Receivable {
   return receivable;
 }
 
+/** The statuses a receivables list may be filtered by. */
+export const RECEIVABLE_FILTER_VALUES = { status: ['pending', 'paid', 'canceled'] satisfies Receivable['status'][] };
+
 /**
  * A transaction's receivables (the caller has checked it exists) in installment order, whatever
  * `sort` says: that is the order they settle in.
  */
 export function listTransactionReceivables(state: SandboxState, stored: StoredTransaction, params: URLSearchParams, uri: string): ListEnvelope<Receivable> {
-  const query = parseListQuery(params, ['status']);
+  const query = parseListQuery(params, ['status'], RECEIVABLE_FILTER_VALUES);
   const statuses = query.filters.get('status');
   const matching = receivablesOf(state, stored).filter(
     (r) => query.createdWithin(Date.parse(r.created_at)) && (!statuses || statuses.has(r.status)),

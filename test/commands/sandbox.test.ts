@@ -118,6 +118,28 @@ describe('sandbox pay', () => {
   });
 });
 
+describe('list filters the service does not know', () => {
+  it('--payment-type bolepix is kept by payctl from the unfiltered list: the service refuses it as a filter', async () => {
+    const bolepix = await create(home(), ['--payment-type', 'bolepix', '--amount', '80', '--customer', SANDBOX_BUYER_ID], 'pending');
+    await createPix(home(), '30.00');
+    expect(expectJson(await run(home(), ['transactions', 'list', '--payment-type', 'bolepix'])).map((t: Tx) => t.id)).toEqual([bolepix.id]);
+  });
+
+  it('an unknown value is refused before any request (exit 2), not answered with an empty list', async () => {
+    for (const args of [
+      ['transactions', 'list', '--status', 'weird'],
+      ['invoices', 'list', '--status', 'weird'],
+      ['subscriptions', 'list', '--status', 'weird'],
+      ['transfers', 'list', '--status', 'weird'],
+      ['balances', 'history', '--operation', 'weird'],
+    ]) {
+      const result = await run(home(), args);
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2);
+      expect(result.stderr).toContain(args[2]);
+    }
+  });
+});
+
 describe('sandbox reset', () => {
   it('--yes wipes every transaction; the seeded buyer and card come back', async () => {
     await createCard(home());

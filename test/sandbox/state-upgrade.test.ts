@@ -75,7 +75,7 @@ describe('a state file from before this version', () => {
 
   it('serves boletos stored before they had a number, a receipt and an expected payday, with those null until paid', async () => {
     const { api } = fresh;
-    const listed = (await api.get('/v1/transactions?payment_type=boleto&payment_type=bolepix')).body.items;
+    const listed = (await api.get('/v1/transactions?limit=100')).body.items.filter((t: Json) => t.payment_type === 'boleto' || t.payment_type === 'bolepix');
     expect(listed.map((t: Json) => t.payment_type).sort()).toEqual(['bolepix', 'boleto']);
     for (const old of listed) {
       expect(old).toMatchObject({ status: 'pending', transaction_number: null, sales_receipt: null, expected_on: null });
