@@ -272,7 +272,7 @@ export class Context {
     const entry = this.longRun ? entryUrl() : undefined;
     if (!entry) {
       const { startSandbox } = await import('./sandbox/index.js');
-      return startSandbox(data);
+      return startSandbox({ ...data, onNotice: (line) => this.log.warn(line) });
     }
     const { startSandboxThread } = await import('./sandbox/thread-host.js');
     const sandbox = await startSandboxThread(entry, data, (why) => this.log.warn(`the embedded sandbox stopped: ${why}`));

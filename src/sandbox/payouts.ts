@@ -20,11 +20,6 @@ export function notePayoutDate(state: SandboxState, expectedOn: string): void {
   if (next === null || expectedOn < next) state.payouts.next = expectedOn;
 }
 
-/** Receivables of this ledger era that wait for their payout (older states' receivables are left alone). */
-function awaitsPayout(receivable: Receivable): boolean {
-  return receivable.status === 'pending' && receivable.transfer !== undefined;
-}
-
 function transferFor(state: SandboxState, receivable: Receivable, at: Date): Transfer {
   const id = newId();
   const stamp = isoTimestamp(at);
@@ -56,14 +51,15 @@ function transferFor(state: SandboxState, receivable: Receivable, at: Date): Tra
  * With `limit`, at most that many receivables are read: a day of a million-sale volume pays out
  * tens of thousands at once, and a change holds what it touches until it is saved. When more are
  * due, `payouts.next` stays at the first of them and `more` is true: the caller saves this change
- * and calls again. (A slice that paid nothing, every receivable of it an older state's, which is
- * never paid out, is read again without the limit, so the calls always come to an end.)
+ * and calls again. (A slice that paid nothing, every receivable it read paid earlier in
+ * the same change, is read again without the limit, so the calls always come to an end.)
  */
 export function runPayouts(state: SandboxState, at: Date, limit?: number): { made: Transfer[]; more: boolean } {
   const ms = at.getTime();
   // Earliest first; receivables due the same moment keep the order they were created in.
   const read = dueReceivables<Receivable>(state, ms, limit);
-  const due = read.filter(awaitsPayout);
+  // A receivable paid earlier in this same change still reads as pending from its stored row.
+  const due = read.filter((r) => r.status === 'pending');
   if (limit !== undefined && read.length >= limit && due.length === 0) return runPayouts(state, at);
   const more = limit !== undefined && read.length >= limit;
   const after = more ? undefined : nextPendingAfter(state, ms);

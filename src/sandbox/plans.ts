@@ -115,12 +115,9 @@ export function findPlan(state: SandboxState, uuid: string): Plan {
   return plan;
 }
 
-/**
- * Refused when the plan does not list the method. A plan stored without payment_methods (an
- * earlier version's) is taken as credit only, which was all it could hold.
- */
+/** Refused when the plan does not list the method. */
 export function requireAcceptedMethod(plan: Plan, method: RecurrencePaymentMethod): void {
-  const accepted = plan.payment_methods?.length ? plan.payment_methods : ['credit'];
+  const accepted = plan.payment_methods;
   if (accepted.includes(method)) return;
   throw new SandboxError(400, 'payment_method_not_accepted', `The plan (id: ${plan.uuid}) does not accept payment_method ${method}; it accepts ${accepted.join(', ')}.`, {
     reasons: [`payment_method: must be one of the plan's payment_methods (${accepted.join(', ')})`],

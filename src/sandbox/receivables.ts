@@ -24,7 +24,7 @@ function byInstallment(a: Receivable, b: Receivable): number {
   return Number(a.installment) - Number(b.installment);
 }
 
-/** A transaction's receivables, through its index (state-upgrade.ts indexes those of older states). */
+/** A transaction's receivables, through its index. */
 function receivablesOf(state: SandboxState, stored: StoredTransaction): Receivable[] {
   const found = (stored.receivable_indexes ?? []).map((i) => state.receivables[i]).filter((r): r is Receivable => r !== undefined);
   return found.sort(byInstallment);

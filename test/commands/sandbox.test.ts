@@ -1,6 +1,9 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openSqlite } from '../../src/ledger/sqlite.js';
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID } from '../../src/sandbox/constants.js';
+import { DB_FORMAT } from '../../src/sandbox/db/schema.js';
 import {
   ISO_MS,
   SANDBOX_LINE,
@@ -137,6 +140,25 @@ describe('list filters the service does not know', () => {
       expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2);
       expect(result.stderr).toContain(args[2]);
     }
+  });
+});
+
+describe('a sandbox database of another payctl build', () => {
+  it('is recreated with a fresh seed, in one line on stderr naming it; the command works and the next one says nothing', async () => {
+    const dir = join(home(), 'state', 'sandbox');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const file = join(dir, 'sandbox.db');
+    const old = await openSqlite(file);
+    old.exec(`CREATE TABLE meta (name TEXT PRIMARY KEY, doc TEXT NOT NULL); INSERT INTO meta VALUES ('format', '${DB_FORMAT - 1}');
+      CREATE TABLE buyers (k TEXT PRIMARY KEY, doc TEXT NOT NULL); INSERT INTO buyers VALUES ('b', '{}')`);
+    old.close();
+
+    const first = await run(home(), ['buyers', 'get', SANDBOX_BUYER_ID]);
+    expect(expectJson(first).id).toBe(SANDBOX_BUYER_ID);
+    expect(first.stderr).toBe(`warning: the sandbox database ${file} was of another payctl build (format ${DB_FORMAT - 1}, this one uses ${DB_FORMAT}); it was recreated with a fresh seed\n`);
+    const second = await run(home(), ['buyers', 'get', SANDBOX_BUYER_ID]);
+    expect(expectJson(second).id).toBe(SANDBOX_BUYER_ID);
+    expect(second.stderr).toBe('');
   });
 });
 

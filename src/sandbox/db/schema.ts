@@ -149,39 +149,11 @@ export const TABLES: TableSpec[] = [
 
 export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
 
-/** Bumped when the tables change shape; a database of another format is refused, not misread. */
-export const DB_FORMAT = 3;
-
 /**
- * Columns added to a table after databases were made with it: each is added to an older database,
- * filled from the documents it already holds, before its indexes are made (schemaSql). The DB
- * format stays the same, so a user's sandbox is kept across the upgrade.
+ * Bumped when the tables change shape. A database of another format is not read or converted:
+ * nothing of payctl was released before this one, so it is recreated with a fresh seed (database.ts).
  */
-export const ADDED_COLUMNS: Record<string, Record<string, string>> = {
-  // column → where it is in the document (a JSON path)
-  transactions: { on_behalf_of: '$.txn.on_behalf_of' },
-  transfers: { on_behalf_of: '$.on_behalf_of' },
-};
-
-/** The statements that bring an older database's tables up to these (see ADDED_COLUMNS); `has` tells a table's columns, empty when it does not exist. */
-export function addedColumnsSql(has: (table: string) => Set<string>): string[] {
-  const statements: string[] = [];
-  for (const [name, columns] of Object.entries(ADDED_COLUMNS)) {
-    const present = has(name);
-    // A new database: schemaSql makes the table whole.
-    if (present.size === 0) continue;
-    const spec = TABLE_BY_NAME.get(name) as TableSpec;
-    for (const [column, at] of Object.entries(columns)) {
-      if (present.has(column)) continue;
-      statements.push(`ALTER TABLE ${name} ADD COLUMN ${column} ${spec.columns[column]?.type ?? 'TEXT'}`);
-      const doc = spec.versioned
-        ? `(SELECT v.doc FROM versions v WHERE v.top = '${name}' AND v.k = CAST(${name}.k AS TEXT) AND v.version = ${name}.version)`
-        : 'doc';
-      statements.push(`UPDATE ${name} SET ${column} = json_extract(${doc}, '${at}')`);
-    }
-  }
-  return statements;
-}
+export const DB_FORMAT = 4;
 
 export function schemaSql(): string {
   const parts = [
