@@ -1,4 +1,5 @@
 import { dueReceivables, nextPendingAfter } from './db/queries.js';
+import { SANDBOX_BANK_ACCOUNT } from './constants.js';
 import { newId } from './ids.js';
 import { accountIdFor, postEntry } from './ledger.js';
 import { decimalToCents } from './money.js';
@@ -10,9 +11,6 @@ import type { Receivable, SandboxState, Transfer } from './types.js';
 // seller's balance. `state.payouts.next` remembers the earliest expected date still pending, so a
 // request can tell in O(1) whether any payout is due, and the receivables are scanned only on the
 // days when one is.
-
-/** The seller's bank account, as the sandbox pretends it is registered. */
-const SELLER_BANK_ACCOUNT = { bank_code: '001', routing_number: '1234', account_number: '56789-0', holder_name: 'LOJA SANDBOX LTDA' };
 
 /** A new pending receivable: payouts fall due no later than its expected date. */
 export function notePayoutDate(state: SandboxState, expectedOn: string): void {
@@ -33,7 +31,7 @@ function transferFor(state: SandboxState, receivable: Receivable, at: Date): Tra
     description: `Payout of installment ${receivable.installment} of transaction ${receivable.transaction}`,
     on_behalf_of: receivable.recipient,
     account: accountIdFor(receivable.recipient),
-    bank_account: SELLER_BANK_ACCOUNT,
+    bank_account: SANDBOX_BANK_ACCOUNT,
     transactions: [receivable.transaction],
     receivables: [receivable.id],
     transfer_date: calendarDate(at),
@@ -77,7 +75,7 @@ export function runPayouts(state: SandboxState, at: Date, limit?: number): { mad
         owner: receivable.recipient,
         operation: 'transfer',
         cents: -decimalToCents(receivable.amount),
-        description: `Transfer ${transfer.id} to bank ${SELLER_BANK_ACCOUNT.bank_code} account ${SELLER_BANK_ACCOUNT.account_number}`,
+        description: `Transfer ${transfer.id} to bank ${SANDBOX_BANK_ACCOUNT.bank_code} account ${SANDBOX_BANK_ACCOUNT.account_number}`,
         transfer: transfer.id,
         transaction: receivable.transaction,
       },

@@ -80,7 +80,7 @@ function consistency(stateDir: string) {
       `SELECT count(*) AS n FROM transactions t JOIN versions v ON v.top = 'transactions' AND v.k = t.k AND v.version = t.version, json_each(v.doc, '$.receivable_indexes') j
          WHERE NOT EXISTS (SELECT 1 FROM receivables r WHERE r.k = j.value)`,
     ).n,
-    orphanReceivables: one<{ n: number }>(db, "SELECT count(*) AS n FROM receivables r WHERE NOT EXISTS (SELECT 1 FROM transactions t WHERE t.id = json_extract(r.doc, '$.transaction'))").n,
+    orphanReceivables: one<{ n: number }>(db, "SELECT count(*) AS n FROM receivables r WHERE NOT EXISTS (SELECT 1 FROM transactions t WHERE t.id = r.txn)").n,
     // A transaction without the version it is at; an event referring to a version that is not there.
     missingVersions: one<{ n: number }>(db, "SELECT count(*) AS n FROM transactions t WHERE NOT EXISTS (SELECT 1 FROM versions v WHERE v.top = 'transactions' AND v.k = t.k AND v.version = t.version)").n,
     danglingEvents: one<{ n: number }>(

@@ -1,4 +1,6 @@
 import type { SqlValue } from '../../ledger/sqlite.js';
+import { SANDBOX_BANK_ACCOUNT } from '../constants.js';
+import { fixed, flag, instant, json, money, numeric, pack, sameAs, text as textField, unpack, type Doc, type Field, type Row } from './fields.js';
 
 // The sandbox's tables. Every collection of the state (types.ts) is a table of JSON documents
 // keyed as the state keys it: by position for the lists that only grow (transactions,
@@ -9,8 +11,11 @@ import type { SqlValue } from '../../ledger/sqlite.js';
 // Records that have events (transactions, buyers, plans, subscriptions, invoices) keep their
 // documents in `versions`, one row per version: an event refers to the version it was raised for
 // instead of carrying a copy of the record, so a change writes the record once.
+//
+// The largest collections without events (receivables, balance entries, transfers) keep no JSON:
+// each field is a column (fields.ts), and `doc` is null unless a record has another shape.
 
-export type Doc = Record<string, unknown>;
+export type { Doc };
 
 export interface Column {
   type: 'TEXT' | 'INTEGER';
@@ -27,6 +32,8 @@ export interface TableSpec {
   indexes: string[][];
   /** Columns mostly null: their indexes leave the null rows out (a lookup by value never needs them). */
   sparse?: string[];
+  /** The document as columns (fields.ts), in its key order; a field may keep its value in one of `columns`. */
+  fields?: Field[];
 }
 
 const text = (of: (doc: Doc) => unknown): Column => ({ type: 'TEXT', of: (doc) => (typeof of(doc) === 'string' ? (of(doc) as string) : null) });
@@ -93,6 +100,28 @@ export const TABLES: TableSpec[] = [
       cents: cents((d) => d.amount),
     },
     indexes: [['id'], ['status', 'recipient', 'expected_ms'], ['status', 'expected_ms'], ['recipient', 'expected_ms']],
+    fields: [
+      textField('id'),
+      fixed('resource', 'receivable'),
+      textField('status'),
+      textField('recipient'),
+      textField('transaction', 'txn'),
+      textField('split_rule'),
+      numeric('installment'),
+      flag('liable'),
+      money('amount', 'cents'),
+      money('gross_amount', 'gross_cents'),
+      fixed('anticipation_fee', '0.00'),
+      instant('paid_at', 'paid_ms'),
+      instant('created_at', 'created_ms'),
+      instant('transaction_created_at', 'txn_created_ms'),
+      instant('canceled_at', 'canceled_ms'),
+      instant('expected_on', 'expected_ms'),
+      textField('authorization_code'),
+      fixed('id_original_receivable', null),
+      fixed('prepaid', 'false'),
+      textField('transfer'),
+    ],
   },
   {
     name: 'events',
@@ -120,12 +149,45 @@ export const TABLES: TableSpec[] = [
       transfer: text((d) => d.transfer),
     },
     indexes: [['account', 'created_ms'], ['created_ms']],
+    fields: [
+      textField('id'),
+      fixed('resource', 'balance_history'),
+      textField('account'),
+      textField('operation'),
+      textField('type'),
+      money('amount', 'cents'),
+      money('balance', 'balance_cents'),
+      fixed('currency', 'BRL'),
+      textField('description'),
+      textField('transaction', 'txn'),
+      textField('transfer'),
+      instant('created_at', 'created_ms'),
+    ],
   },
   {
     name: 'transfers',
     key: 'INTEGER',
     columns: { id: text((d) => d.id), status: text((d) => d.status), created_ms: ms((d) => d.created_at), on_behalf_of: text((d) => d.on_behalf_of) },
     indexes: [['id'], ['created_ms'], ['status', 'created_ms'], ['on_behalf_of', 'created_ms']],
+    fields: [
+      textField('id'),
+      fixed('resource', 'transfer'),
+      textField('status'),
+      fixed('type', 'automatic'),
+      money('amount', 'cents'),
+      fixed('currency', 'BRL'),
+      textField('description'),
+      textField('on_behalf_of'),
+      textField('account'),
+      fixed('bank_account', { ...SANDBOX_BANK_ACCOUNT }),
+      json('transactions'),
+      json('receivables'),
+      textField('transfer_date'),
+      money('fees', 'fee_cents'),
+      textField('uri'),
+      instant('created_at', 'created_ms'),
+      sameAs('updated_at', 'created_at'),
+    ],
   },
   { name: 'deliveries', key: 'INTEGER', columns: {}, indexes: [] },
   { name: 'replays', key: 'TEXT', columns: {}, indexes: [] },
@@ -153,7 +215,43 @@ export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
  * Bumped when the tables change shape. A database of another format is not read or converted:
  * nothing of payctl was released before this one, so it is recreated with a fresh seed (database.ts).
  */
-export const DB_FORMAT = 4;
+export const DB_FORMAT = 5;
+
+/** A field table's columns beyond its lookup columns, with their types. */
+function fieldColumns(table: TableSpec): Array<[string, 'TEXT' | 'INTEGER']> {
+  const columns: Array<[string, 'TEXT' | 'INTEGER']> = [];
+  for (const field of table.fields ?? []) {
+    if (field.column && !(field.column in table.columns)) columns.push([field.column, field.type ?? 'TEXT']);
+  }
+  return columns;
+}
+
+/** Every column of a table but its key, in the order rowValues gives their values. */
+export function storedColumns(table: TableSpec): string[] {
+  return [table.versioned ? 'version' : 'doc', ...Object.keys(table.columns), ...fieldColumns(table).map(([name]) => name)];
+}
+
+/**
+ * The values of storedColumns for `doc`. A field table keeps the document in its columns, or
+ * whole in `doc` (its own columns null) when it does not have the fields' shape or a field's
+ * value differs from the lookup column of the same name.
+ */
+export function rowValues(table: TableSpec, doc: Doc, version?: number): SqlValue[] {
+  const lookups = Object.values(table.columns).map((column) => column.of(doc));
+  if (table.versioned) return [version as number, ...lookups];
+  if (!table.fields) return [JSON.stringify(doc), ...lookups];
+  const packed = pack(table.fields, doc);
+  const extra = fieldColumns(table);
+  const same = packed !== undefined && Object.keys(table.columns).every((name, i) => !packed.has(name) || packed.get(name) === lookups[i]);
+  if (!packed || !same) return [JSON.stringify(doc), ...lookups, ...extra.map(() => null)];
+  return [null, ...lookups, ...extra.map(([name]) => packed.get(name) as SqlValue)];
+}
+
+/** The document a row of a table that is not versioned holds. */
+export function docOf(table: TableSpec, row: Row): Doc {
+  if (typeof row.doc === 'string') return JSON.parse(row.doc) as Doc;
+  return unpack(table.fields ?? [], row);
+}
 
 export function schemaSql(): string {
   const parts = [
@@ -169,8 +267,9 @@ export function schemaSql(): string {
   for (const table of TABLES) {
     const columns = Object.entries(table.columns).map(([name, column]) => `${name} ${column.type}`);
     const key = table.key === 'INTEGER' ? 'k INTEGER PRIMARY KEY' : 'k TEXT PRIMARY KEY';
-    const body = table.versioned ? 'version INTEGER NOT NULL' : 'doc TEXT NOT NULL';
-    parts.push(`CREATE TABLE IF NOT EXISTS ${table.name} (${[key, body, ...columns].join(', ')})`);
+    const body = table.versioned ? 'version INTEGER NOT NULL' : table.fields ? 'doc TEXT' : 'doc TEXT NOT NULL';
+    const kept = fieldColumns(table).map(([name, type]) => `${name} ${type}`);
+    parts.push(`CREATE TABLE IF NOT EXISTS ${table.name} (${[key, body, ...columns, ...kept].join(', ')})`);
     for (const index of table.indexes) {
       const partial = index.length === 1 && table.sparse?.includes(index[0] as string) ? ` WHERE ${index[0]} IS NOT NULL` : '';
       parts.push(`CREATE INDEX IF NOT EXISTS ${table.name}_${index.join('_')} ON ${table.name} (${index.join(', ')})${partial}`);
