@@ -64,6 +64,11 @@ export function flag(key: string, column = key): Field {
   return kept(key, column, 'INTEGER', (value) => (value === 'true' ? 1 : value === 'false' ? 0 : UNKEPT), (stored) => (stored === 1 ? 'true' : 'false'));
 }
 
+/** true or false, as 1 or 0. */
+export function bool(key: string, column = key): Field {
+  return kept(key, column, 'INTEGER', (value) => (typeof value === 'boolean' ? Number(value) : UNKEPT), (stored) => stored === 1);
+}
+
 /** Any JSON value, as its text. */
 export function json(key: string, column = key): Field {
   return kept(key, column, 'TEXT', (value) => (value === undefined ? UNKEPT : JSON.stringify(value)), (stored) => JSON.parse(String(stored)));

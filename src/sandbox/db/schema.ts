@@ -1,6 +1,6 @@
 import type { SqlValue } from '../../ledger/sqlite.js';
 import { SANDBOX_BANK_ACCOUNT } from '../constants.js';
-import { fixed, flag, instant, json, money, numeric, pack, sameAs, text as textField, unpack, type Doc, type Field, type Row } from './fields.js';
+import { bool, fixed, flag, instant, json, money, numeric, pack, sameAs, text as textField, unpack, type Doc, type Field, type Row } from './fields.js';
 
 // The sandbox's tables. Every collection of the state (types.ts) is a table of JSON documents
 // keyed as the state keys it: by position for the lists that only grow (transactions,
@@ -12,8 +12,8 @@ import { fixed, flag, instant, json, money, numeric, pack, sameAs, text as textF
 // documents in `versions`, one row per version: an event refers to the version it was raised for
 // instead of carrying a copy of the record, so a change writes the record once.
 //
-// The largest collections without events (receivables, balance entries, transfers) keep no JSON:
-// each field is a column (fields.ts), and `doc` is null unless a record has another shape.
+// The largest collections without events (receivables, balance entries, transfers, cards) keep
+// no JSON: each field is a column (fields.ts), and `doc` is null unless a record has another shape.
 
 export type { Doc };
 
@@ -193,7 +193,27 @@ export const TABLES: TableSpec[] = [
   { name: 'replays', key: 'TEXT', columns: {}, indexes: [] },
   { name: 'sellers', key: 'TEXT', columns: {}, indexes: [] },
   { name: 'buyers', key: 'TEXT', versioned: true, columns: { taxpayer_id: text((d) => d.taxpayer_id) }, indexes: [['taxpayer_id']] },
-  { name: 'cards', key: 'TEXT', columns: { customer: text((d) => d.customer) }, indexes: [['customer']] },
+  {
+    name: 'cards',
+    key: 'TEXT',
+    columns: { customer: text((d) => d.customer) },
+    indexes: [['customer']],
+    fields: [
+      textField('id'),
+      textField('brand'),
+      textField('first4'),
+      textField('first6'),
+      textField('last4'),
+      textField('expiration_month'),
+      textField('expiration_year'),
+      textField('holder_name'),
+      textField('customer'),
+      textField('fingerprint'),
+      bool('declines'),
+      instant('created_at', 'created_ms'),
+      instant('updated_at', 'updated_ms'),
+    ],
+  },
   { name: 'tokens', key: 'TEXT', columns: { card_id: text((d) => d.card_id) }, indexes: [['card_id']] },
   { name: 'sources', key: 'TEXT', columns: {}, indexes: [] },
   { name: 'plans', key: 'TEXT', versioned: true, columns: { status: text((d) => d.status) }, indexes: [['status']] },
@@ -215,7 +235,7 @@ export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
  * Bumped when the tables change shape. A database of another format is not read or converted:
  * nothing of payctl was released before this one, so it is recreated with a fresh seed (database.ts).
  */
-export const DB_FORMAT = 5;
+export const DB_FORMAT = 6;
 
 /** A field table's columns beyond its lookup columns, with their types. */
 function fieldColumns(table: TableSpec): Array<[string, 'TEXT' | 'INTEGER']> {
