@@ -2,8 +2,11 @@
 // included; one that does not have its table's shape is kept whole instead, and comes back the
 // same too.
 import { describe, expect, it } from 'vitest';
-import { fixed, flag, instant, json, money, numeric, pack, sameAs, text, unpack, type Doc, type Row } from '../../src/sandbox/db/fields.js';
-import { docOf, rowValues, storedColumns, TABLE_BY_NAME, type TableSpec } from '../../src/sandbox/db/schema.js';
+import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { fixed, flag, instant, integer, json, money, numeric, optional, pack, sameAs, text, unpack, type Doc, type Row } from '../../src/sandbox/db/fields.js';
+import { docOf, docOfVersion, rowValues, storedColumns, TABLE_BY_NAME, versionText, type TableSpec } from '../../src/sandbox/db/schema.js';
+import { rows, withDb } from './db-helpers.js';
+import { directCardBody, freshSandbox, VISA } from './helpers.js';
 
 const fields = [
   text('id'),
@@ -99,5 +102,51 @@ describe('tables kept as columns', () => {
     expect(row.doc).toBe(JSON.stringify(odd));
     expect(row).toMatchObject({ id: 'r'.repeat(32), status: 'pending', cents: 9701, gross_cents: null });
     expect(JSON.stringify(docOf(receivables, row))).toBe(JSON.stringify(odd));
+  });
+});
+
+describe('transaction versions kept without their keys', () => {
+  const transactions = TABLE_BY_NAME.get('transactions') as TableSpec;
+
+  it('card, PIX and boleto sales, paid or pending: each version an array of values, read back as the API served it', async () => {
+    const fresh = await freshSandbox();
+    try {
+      const { api } = fresh;
+      const sales = [
+        (await api.post('/v1/transactions', directCardBody(VISA, 1234, { installment_plan: { number_installments: 2 } }))).body,
+        (await api.post('/v1/transactions', { payment_type: 'pix', on_behalf_of: SANDBOX_SELLER_ID, amount: 500, currency: 'BRL' })).body,
+        (await api.post('/v1/transactions', { payment_type: 'boleto', on_behalf_of: SANDBOX_SELLER_ID, customer: SANDBOX_BUYER_ID, amount: 900, currency: 'BRL' })).body,
+      ];
+      const texts = await withDb(fresh.dir, (db) => rows<{ doc: string }>(db, "SELECT doc FROM versions WHERE top = 'transactions' ORDER BY CAST(k AS INTEGER)").map((r) => r.doc));
+      expect(texts).toHaveLength(3);
+      for (const [i, text] of texts.entries()) {
+        expect(text.startsWith('['), text).toBe(true);
+        const stored = docOfVersion(transactions, text);
+        expect(JSON.stringify(stored.txn)).toBe(JSON.stringify((await api.get(`/v1/transactions/${sales[i].id}`)).body));
+        expect(versionText(transactions, stored)).toBe(text);
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('a version of another shape is kept as its document', () => {
+    const odd = { seq: 1, created_ms: 0, txn: { id: 'x' } };
+    const text = versionText(transactions, odd);
+    expect(text).toBe(JSON.stringify(odd));
+    expect(docOfVersion(transactions, text)).toEqual(odd);
+  });
+});
+
+describe('optional fields', () => {
+  const layout = [text('id'), optional(integer('count'))];
+
+  it('keep a record with or without the key, and give back exactly which', () => {
+    for (const value of [{ id: 'a' }, { id: 'a', count: 3 }]) {
+      const columns = pack(layout, value);
+      expect(JSON.stringify(unpack(layout, Object.fromEntries(columns ?? []) as Row))).toBe(JSON.stringify(value));
+    }
+    expect(pack(layout, { id: 'a', count: 'three' })).toBeUndefined();
+    expect(pack(layout, { count: 3, id: 'a' })).toBeUndefined();
   });
 });

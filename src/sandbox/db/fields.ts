@@ -10,21 +10,29 @@ import { centsToDecimal } from '../money.js';
 
 export type Doc = Record<string, unknown>;
 export type Row = Record<string, SqlValue>;
+export type ColumnType = 'TEXT' | 'INTEGER' | 'JSON';
 
 /** Said by a field that cannot keep a value so that it comes back the same. */
 export const UNKEPT: unique symbol = Symbol('unkept');
+/** Given back by an optional field for a key the record did not have. */
+const ABSENT: unique symbol = Symbol('absent');
 
 export interface Field {
   key: string;
   /** Its column; none for a value kept in the code. */
   column?: string;
-  type?: 'TEXT' | 'INTEGER';
+  /** JSON: a TEXT column holding JSON text (kept as the value itself inside a version). */
+  type?: ColumnType;
   put(value: unknown, doc: Doc): SqlValue | typeof UNKEPT;
   get(row: Row, doc: Doc): unknown;
+  /** The fields of a sub-object, kept in columns of their own beside the record's. */
+  inner?: readonly Field[];
+  /** The record may lack the key (put is then given undefined). */
+  optional?: boolean;
 }
 
 /** A field kept in a column of its own, brought back from that column's value alone. */
-function kept(key: string, column: string, type: 'TEXT' | 'INTEGER', put: Field['put'], get: (stored: SqlValue) => unknown): Field {
+function kept(key: string, column: string, type: ColumnType, put: Field['put'], get: (stored: SqlValue) => unknown): Field {
   return { key, column, type, put, get: (row) => get(row[column] ?? null) };
 }
 
@@ -64,6 +72,11 @@ export function flag(key: string, column = key): Field {
   return kept(key, column, 'INTEGER', (value) => (value === 'true' ? 1 : value === 'false' ? 0 : UNKEPT), (stored) => (stored === 1 ? 'true' : 'false'));
 }
 
+/** A whole number, as it is. */
+export function integer(key: string, column = key): Field {
+  return kept(key, column, 'INTEGER', (value) => (Number.isSafeInteger(value) ? (value as number) : UNKEPT), (stored) => stored);
+}
+
 /** true or false, as 1 or 0. */
 export function bool(key: string, column = key): Field {
   return kept(key, column, 'INTEGER', (value) => (typeof value === 'boolean' ? Number(value) : UNKEPT), (stored) => stored === 1);
@@ -71,7 +84,52 @@ export function bool(key: string, column = key): Field {
 
 /** Any JSON value, as its text. */
 export function json(key: string, column = key): Field {
-  return kept(key, column, 'TEXT', (value) => (value === undefined ? UNKEPT : JSON.stringify(value)), (stored) => JSON.parse(String(stored)));
+  return kept(key, column, 'JSON', (value) => (value === undefined ? UNKEPT : JSON.stringify(value)), (stored) => JSON.parse(String(stored)));
+}
+
+/** A sub-object of the fields' shape, each of its fields in a column of its own. */
+export function nested(key: string, inner: readonly Field[]): Field {
+  return { key, inner, put: () => UNKEPT, get: (row) => unpack(inner, row) };
+}
+
+/** Every column the fields keep, sub-objects' included, in field order. */
+export function columnsOf(fields: readonly Field[]): Array<[string, ColumnType]> {
+  return fields.flatMap((field): Array<[string, ColumnType]> => (field.inner ? columnsOf(field.inner) : field.column ? [[field.column, field.type ?? 'TEXT']] : []));
+}
+
+/**
+ * A list of objects of the fields' shape (a transaction's history), as the JSON text of one
+ * array of kept values per object: the keys and the constants are left out.
+ */
+export function tuples(key: string, column: string, fields: readonly Field[]): Field {
+  const names = columnsOf(fields).map(([name]) => name);
+  const put = (value: unknown): SqlValue | typeof UNKEPT => {
+    if (!Array.isArray(value)) return UNKEPT;
+    const rows: SqlValue[][] = [];
+    for (const item of value) {
+      const packed = item !== null && typeof item === 'object' && !Array.isArray(item) ? pack(fields, item as Doc) : undefined;
+      if (!packed) return UNKEPT;
+      rows.push(names.map((name) => packed.get(name) as SqlValue));
+    }
+    return JSON.stringify(rows);
+  };
+  const get = (stored: SqlValue) => (JSON.parse(String(stored)) as SqlValue[][]).map((values) => unpack(fields, Object.fromEntries(names.map((name, i) => [name, values[i] ?? null]))));
+  return kept(key, column, 'JSON', put, get);
+}
+
+/** A field whose key a record may lack (a sale gets its receivables once paid), as JSON: [] or [value]. */
+export function optional(field: Field): Field {
+  const column = field.column as string;
+  const put = (value: unknown, doc: Doc): SqlValue | typeof UNKEPT => {
+    if (value === undefined) return '[]';
+    const stored = field.put(value, doc);
+    return stored === UNKEPT ? UNKEPT : `[${JSON.stringify(stored)}]`;
+  };
+  const get = (row: Row, doc: Doc): unknown => {
+    const [value] = JSON.parse(String(row[column])) as SqlValue[];
+    return value === undefined ? ABSENT : field.get({ [column]: value }, doc);
+  };
+  return { key: field.key, column, type: 'JSON', optional: true, put, get };
 }
 
 /** The same value in every record: nothing is kept (an object is given back as a copy of its own). */
@@ -97,21 +155,36 @@ export function sameAs(key: string, earlier: string): Field {
 /** The columns the fields keep `doc` in, in field order; undefined when it does not have their shape. */
 export function pack(fields: readonly Field[], doc: Doc): Map<string, SqlValue> | undefined {
   const keys = Object.keys(doc);
-  if (keys.length !== fields.length) return undefined;
   const columns = new Map<string, SqlValue>();
-  for (let i = 0; i < fields.length; i += 1) {
-    const field = fields[i] as Field;
-    if (keys[i] !== field.key) return undefined;
+  let at = 0;
+  for (const field of fields) {
+    if (keys[at] === field.key) at += 1;
+    else if (field.optional) {
+      const value = field.put(undefined, doc);
+      if (value === UNKEPT) return undefined;
+      columns.set(field.column as string, value);
+      continue;
+    } else return undefined;
+    if (field.inner) {
+      const sub = doc[field.key];
+      const inner = sub !== null && typeof sub === 'object' && !Array.isArray(sub) ? pack(field.inner, sub as Doc) : undefined;
+      if (!inner) return undefined;
+      for (const [name, value] of inner) columns.set(name, value);
+      continue;
+    }
     const value = field.put(doc[field.key], doc);
     if (value === UNKEPT) return undefined;
     if (field.column) columns.set(field.column, value);
   }
-  return columns;
+  return at === keys.length ? columns : undefined;
 }
 
 /** The document the fields kept in `row`. */
 export function unpack(fields: readonly Field[], row: Row): Doc {
   const doc: Doc = {};
-  for (const field of fields) doc[field.key] = field.get(row, doc);
+  for (const field of fields) {
+    const value = field.get(row, doc);
+    if (value !== ABSENT) doc[field.key] = value;
+  }
   return doc;
 }

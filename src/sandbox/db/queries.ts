@@ -3,7 +3,7 @@ import { GcPacer } from '../../paced-gc.js';
 import type { ListQuery } from '../list.js';
 import type { SandboxState } from '../types.js';
 import type { Row as StoredRow } from './fields.js';
-import { docOf, TABLE_BY_NAME, type Doc, type TableSpec } from './schema.js';
+import { docOf, docOfVersion, TABLE_BY_NAME, type Doc, type TableSpec } from './schema.js';
 import { unitOf } from './unit-of-work.js';
 
 // Lookups and pages of the large collections, as indexed queries. What they return is read
@@ -11,8 +11,6 @@ import { unitOf } from './unit-of-work.js';
 // it (and a record the change already loaded is that same object).
 
 type Row = { k: string | number; doc: Doc; version?: number };
-
-const parsed = (text: string | undefined): Doc => JSON.parse(text as string) as Doc;
 
 function table(name: string): TableSpec {
   const spec = TABLE_BY_NAME.get(name);
@@ -33,7 +31,7 @@ function rowsWhere(state: SandboxState, name: string, where: string, params: Sql
   }
   return db
     .all<{ k: string | number; version: number }>(`SELECT t.k AS k, t.version AS version FROM ${name} t WHERE ${where} ORDER BY ${order}`, ...params)
-    .map((row) => ({ ...row, doc: parsed(db.versionDoc(name, row.k, row.version)) }));
+    .map((row) => ({ ...row, doc: docOfVersion(spec, db.versionDoc(name, row.k, row.version) as string) }));
 }
 
 /** Records of `name` in the order of `rows`, read through `state`. */
@@ -171,7 +169,7 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
   else cursors.delete(listing);
   // A page's documents are read by key: joining them in the query would read the skipped ones too.
   const rows: Row[] = picked.map((row) =>
-    versioned ? { k: row.k, version: row.version as number, doc: parsed(db.versionDoc(name, row.k, row.version as number)) } : { k: row.k, doc: docOf(stored, row) },
+    versioned ? { k: row.k, version: row.version as number, doc: docOfVersion(stored, db.versionDoc(name, row.k, row.version as number) as string) } : { k: row.k, doc: docOf(stored, row) },
   );
   pacer.page();
   return { items: through<T>(state, name, rows), total };
@@ -220,5 +218,5 @@ export function nextMatchingEvent<T>(state: SandboxState, from: number, matches:
 /** The document of one version of a record (an event's payload refers to one). */
 export function recordVersion(state: SandboxState, name: string, key: string, version: number): Doc | undefined {
   const doc = unitOf(state).db.versionDoc(name, key, version);
-  return doc === undefined ? undefined : (JSON.parse(doc) as Doc);
+  return doc === undefined ? undefined : docOfVersion(table(name), doc);
 }

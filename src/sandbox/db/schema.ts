@@ -1,6 +1,6 @@
 import type { SqlValue } from '../../ledger/sqlite.js';
 import { SANDBOX_BANK_ACCOUNT } from '../constants.js';
-import { bool, fixed, flag, instant, json, money, numeric, pack, sameAs, text as textField, unpack, type Doc, type Field, type Row } from './fields.js';
+import { bool, columnsOf, fixed, flag, instant, integer, json, money, nested, numeric, optional, pack, sameAs, text as textField, tuples, unpack, type ColumnType, type Doc, type Field, type Row } from './fields.js';
 
 // The sandbox's tables. Every collection of the state (types.ts) is a table of JSON documents
 // keyed as the state keys it: by position for the lists that only grow (transactions,
@@ -14,6 +14,7 @@ import { bool, fixed, flag, instant, json, money, numeric, pack, sameAs, text as
 //
 // The largest collections without events (receivables, balance entries, transfers, cards) keep
 // no JSON: each field is a column (fields.ts), and `doc` is null unless a record has another shape.
+// A transaction's versions keep the values of its fields without their keys (versionText).
 
 export type { Doc };
 
@@ -32,7 +33,10 @@ export interface TableSpec {
   indexes: string[][];
   /** Columns mostly null: their indexes leave the null rows out (a lookup by value never needs them). */
   sparse?: string[];
-  /** The document as columns (fields.ts), in its key order; a field may keep its value in one of `columns`. */
+  /**
+   * The document as columns (fields.ts), in its key order; a field may keep its value in one of
+   * `columns`. A versioned table keeps them in each version's text instead (versionText).
+   */
   fields?: Field[];
 }
 
@@ -55,6 +59,71 @@ const cents = (of: (doc: Doc) => unknown): Column => ({
 });
 
 type Txn = { txn: Doc & { payment_method?: { id?: unknown } | null } };
+
+/** One line of a transaction's history, kept in its version without its keys. */
+const HISTORY: Field[] = [
+  textField('id'),
+  textField('transaction'),
+  money('amount', 'cents'),
+  textField('operation_type'),
+  textField('status'),
+  textField('response_code'),
+  textField('response_message'),
+  textField('authorization_code'),
+  textField('authorizer_id'),
+  textField('authorization_nsu'),
+  textField('gatewayResponseTime'),
+  textField('authorizer'),
+  instant('created_at', 'created_ms'),
+];
+
+/** A stored transaction (types.ts StoredTransaction) and the transaction as the API shows it. */
+const TRANSACTION: Field[] = [
+  integer('seq'),
+  integer('created_ms', 'stored_ms'),
+  integer('remaining_cents'),
+  textField('card_id'),
+  nested('txn', [
+    textField('id'),
+    fixed('resource', 'transaction'),
+    textField('status'),
+    money('amount', 'cents'),
+    money('original_amount', 'original_cents'),
+    fixed('currency', 'BRL'),
+    textField('description'),
+    textField('payment_type'),
+    textField('transaction_number'),
+    fixed('gateway_authorizer', 'sandbox'),
+    fixed('app_transaction_uid', null),
+    fixed('refunds', null),
+    fixed('rewards', null),
+    fixed('discounts', null),
+    fixed('pre_authorization', null),
+    textField('sales_receipt'),
+    textField('on_behalf_of'),
+    textField('customer'),
+    textField('statement_descriptor'),
+    json('payment_method'),
+    json('source'),
+    json('installment_plan'),
+    bool('refunded'),
+    bool('voided'),
+    bool('captured'),
+    money('fees', 'fee_cents'),
+    json('fee_details'),
+    textField('uri'),
+    json('metadata'),
+    instant('expected_on', 'expected_ms'),
+    instant('created_at', 'created_at_ms'),
+    instant('updated_at', 'updated_ms'),
+    json('payment_authorization'),
+    tuples('history', 'history', HISTORY),
+    textField('reference_id'),
+    json('split_rules'),
+  ]),
+  optional(json('receivable_indexes')),
+  optional(integer('credited_cents')),
+];
 const txn = (doc: Doc) => (doc as unknown as Txn).txn;
 
 export const TABLES: TableSpec[] = [
@@ -88,6 +157,7 @@ export const TABLES: TableSpec[] = [
     ],
     // Most sales have no buyer and are not boletos: those indexes hold only the rows that do.
     sparse: ['customer', 'boleto_id'],
+    fields: TRANSACTION,
   },
   {
     name: 'receivables',
@@ -235,15 +305,33 @@ export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
  * Bumped when the tables change shape. A database of another format is not read or converted:
  * nothing of payctl was released before this one, so it is recreated with a fresh seed (database.ts).
  */
-export const DB_FORMAT = 6;
+export const DB_FORMAT = 7;
 
-/** A field table's columns beyond its lookup columns, with their types. */
-function fieldColumns(table: TableSpec): Array<[string, 'TEXT' | 'INTEGER']> {
-  const columns: Array<[string, 'TEXT' | 'INTEGER']> = [];
-  for (const field of table.fields ?? []) {
-    if (field.column && !(field.column in table.columns)) columns.push([field.column, field.type ?? 'TEXT']);
-  }
-  return columns;
+/** A field table's columns beyond its lookup columns, with their types (a versioned table's fields are kept in its versions). */
+function fieldColumns(table: TableSpec): Array<[string, ColumnType]> {
+  if (table.versioned || !table.fields) return [];
+  return columnsOf(table.fields).filter(([name]) => !(name in table.columns));
+}
+
+/**
+ * The text a version of a record is kept as: for a table with fields, the JSON array of the
+ * values its fields keep, in column order (no keys, no constants); else, or when the record does
+ * not have the fields' shape, the document itself.
+ */
+export function versionText(table: TableSpec, doc: Doc): string {
+  const packed = table.fields && pack(table.fields, doc);
+  if (!packed) return JSON.stringify(doc);
+  // A JSON column's text goes in as the value it is, not as a string of it.
+  const values = columnsOf(table.fields as Field[]).map(([name, type]) => (type === 'JSON' ? String(packed.get(name)) : JSON.stringify(packed.get(name) ?? null)));
+  return `[${values.join(',')}]`;
+}
+
+/** The document a version's text holds (versionText). */
+export function docOfVersion(table: TableSpec, text: string): Doc {
+  const value = JSON.parse(text) as Doc | SqlValue[];
+  if (!Array.isArray(value)) return value;
+  const names = columnsOf(table.fields ?? []);
+  return unpack(table.fields ?? [], Object.fromEntries(names.map(([name, type], i) => [name, type === 'JSON' ? JSON.stringify(value[i]) : (value[i] ?? null)])));
 }
 
 /** Every column of a table but its key, in the order rowValues gives their values. */
@@ -288,7 +376,7 @@ export function schemaSql(): string {
     const columns = Object.entries(table.columns).map(([name, column]) => `${name} ${column.type}`);
     const key = table.key === 'INTEGER' ? 'k INTEGER PRIMARY KEY' : 'k TEXT PRIMARY KEY';
     const body = table.versioned ? 'version INTEGER NOT NULL' : table.fields ? 'doc TEXT' : 'doc TEXT NOT NULL';
-    const kept = fieldColumns(table).map(([name, type]) => `${name} ${type}`);
+    const kept = fieldColumns(table).map(([name, type]) => `${name} ${type === 'INTEGER' ? 'INTEGER' : 'TEXT'}`);
     parts.push(`CREATE TABLE IF NOT EXISTS ${table.name} (${[key, body, ...columns, ...kept].join(', ')})`);
     for (const index of table.indexes) {
       const partial = index.length === 1 && table.sparse?.includes(index[0] as string) ? ` WHERE ${index[0]} IS NOT NULL` : '';

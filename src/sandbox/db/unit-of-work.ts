@@ -3,7 +3,7 @@ import type { UnitKey } from '../change-tracking.js';
 import type { SandboxState } from '../types.js';
 import type { SandboxDb } from './database.js';
 import type { Row } from './fields.js';
-import { docOf, rowValues, storedColumns, TABLE_BY_NAME, TABLES, type Doc, type TableSpec } from './schema.js';
+import { docOf, docOfVersion, rowValues, storedColumns, TABLE_BY_NAME, TABLES, versionText, type Doc, type TableSpec } from './schema.js';
 
 // The state as the handlers know it (types.ts: plain objects and arrays), backed by the database
 // and loaded only as far as a request looks: `state.transactions[7]` reads one row, `state.seller`
@@ -73,7 +73,7 @@ export class UnitOfWork {
       // for a join instead of finding the one row by its key.
       const version = this.storedVersion(table, key);
       const text = version === undefined ? undefined : this.db.versionDoc(top, key, version);
-      doc = text === undefined ? undefined : (JSON.parse(text) as Doc);
+      doc = text === undefined ? undefined : docOfVersion(table, text);
     } else {
       const row = this.db.get<Row>(`SELECT * FROM ${top} WHERE k = ?`, rowKey(table, key));
       doc = row ? docOf(table, row) : undefined;
@@ -269,7 +269,7 @@ export class UnitOfWork {
       return before;
     }
     const version = (before ?? 0) + 1;
-    this.db.run('INSERT INTO versions (top, k, version, doc) VALUES (?, ?, ?, ?)', table.name, key, version, JSON.stringify(doc));
+    this.db.run('INSERT INTO versions (top, k, version, doc) VALUES (?, ?, ?, ?)', table.name, key, version, versionText(table, doc));
     this.putRow(table, key, doc, version);
     if (before !== undefined) {
       this.db.run(
@@ -402,7 +402,7 @@ export class UnitOfWork {
           )
         : this.db.all<Row>(`SELECT * FROM ${table.name} ORDER BY k`);
       const collection: Doc | unknown[] = table.key === 'INTEGER' ? [] : {};
-      for (const row of rows) (collection as Record<string, unknown>)[String(row.k)] = table.versioned ? JSON.parse(String(row.doc)) : docOf(table, row);
+      for (const row of rows) (collection as Record<string, unknown>)[String(row.k)] = table.versioned ? docOfVersion(table, String(row.doc)) : docOf(table, row);
       state[table.name] = collection;
     }
     return state as unknown as SandboxState;
