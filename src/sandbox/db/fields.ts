@@ -41,15 +41,37 @@ export function text(key: string, column = key): Field {
   return kept(key, column, 'TEXT', (value) => (value === null || typeof value === 'string' ? value : UNKEPT), (stored) => stored);
 }
 
+// The last instant converted each way: a record's times are mostly one and the same (created,
+// updated, its history's), and a generated volume writes them one record after another.
+let lastText = '';
+let lastMs = NaN;
+
+function msOf(text: string): number {
+  if (text !== lastText) {
+    const ms = Date.parse(text);
+    lastMs = Number.isFinite(ms) && new Date(ms).toISOString() === text ? ms : NaN;
+    lastText = text;
+  }
+  return lastMs;
+}
+
+function textOf(ms: number): string {
+  if (ms !== lastMs) {
+    lastText = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastText;
+}
+
 /** An ISO 8601 instant of whole milliseconds (or null), as epoch milliseconds. */
 export function instant(key: string, column: string): Field {
   const put = (value: unknown): SqlValue | typeof UNKEPT => {
     if (value === null) return null;
     if (typeof value !== 'string') return UNKEPT;
-    const ms = Date.parse(value);
-    return Number.isFinite(ms) && new Date(ms).toISOString() === value ? ms : UNKEPT;
+    const ms = msOf(value);
+    return Number.isNaN(ms) ? UNKEPT : ms;
   };
-  return kept(key, column, 'INTEGER', put, (stored) => (stored === null ? null : new Date(Number(stored)).toISOString()));
+  return kept(key, column, 'INTEGER', put, (stored) => (stored === null ? null : textOf(Number(stored))));
 }
 
 /** Money as the provider writes it ("12.34", "-0.50"), as integer cents. */
@@ -92,9 +114,16 @@ export function nested(key: string, inner: readonly Field[]): Field {
   return { key, inner, put: () => UNKEPT, get: (row) => unpack(inner, row) };
 }
 
-/** Every column the fields keep, sub-objects' included, in field order. */
+const columnLists = new WeakMap<readonly Field[], Array<[string, ColumnType]>>();
+
+/** Every column the fields keep, sub-objects' included, in field order (worked out once per list: every write asks). */
 export function columnsOf(fields: readonly Field[]): Array<[string, ColumnType]> {
-  return fields.flatMap((field): Array<[string, ColumnType]> => (field.inner ? columnsOf(field.inner) : field.column ? [[field.column, field.type ?? 'TEXT']] : []));
+  let columns = columnLists.get(fields);
+  if (!columns) {
+    columns = fields.flatMap((field): Array<[string, ColumnType]> => (field.inner ? columnsOf(field.inner) : field.column ? [[field.column, field.type ?? 'TEXT']] : []));
+    columnLists.set(fields, columns);
+  }
+  return columns;
 }
 
 /**

@@ -308,9 +308,15 @@ export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
 export const DB_FORMAT = 7;
 
 /** A field table's columns beyond its lookup columns, with their types (a versioned table's fields are kept in its versions). */
+// Worked out once per table: every write asks.
+const extraColumns = new WeakMap<TableSpec, Array<[string, ColumnType]>>();
+const storedNames = new WeakMap<TableSpec, string[]>();
+
 function fieldColumns(table: TableSpec): Array<[string, ColumnType]> {
   if (table.versioned || !table.fields) return [];
-  return columnsOf(table.fields).filter(([name]) => !(name in table.columns));
+  let columns = extraColumns.get(table);
+  if (!columns) extraColumns.set(table, (columns = columnsOf(table.fields).filter(([name]) => !(name in table.columns))));
+  return columns;
 }
 
 /**
@@ -336,7 +342,9 @@ export function docOfVersion(table: TableSpec, text: string): Doc {
 
 /** Every column of a table but its key, in the order rowValues gives their values. */
 export function storedColumns(table: TableSpec): string[] {
-  return [table.versioned ? 'version' : 'doc', ...Object.keys(table.columns), ...fieldColumns(table).map(([name]) => name)];
+  let names = storedNames.get(table);
+  if (!names) storedNames.set(table, (names = [table.versioned ? 'version' : 'doc', ...Object.keys(table.columns), ...fieldColumns(table).map(([name]) => name)]));
+  return names;
 }
 
 /**
