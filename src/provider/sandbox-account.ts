@@ -11,5 +11,8 @@ export const SANDBOX_SELLER_ID = '717306fb6d8e0a3645ce5a907a498f8d';
 export const SANDBOX_BUYER_ID = 'dcb9e0fcaad703d658ac289ef78ea541';
 export const SANDBOX_CARD_ID = 'aeefffb43ca3609548f77bd117e3a922';
 
+/** The seller's bank account, as the sandbox pretends it is registered: every payout goes there. */
+export const SANDBOX_BANK_ACCOUNT = { bank_code: '001', routing_number: '1234', account_number: '56789-0', holder_name: 'LOJA SANDBOX LTDA' } as const;
+
 /** Where files the real provider hosts (boletos, cancellation letters) appear to live; `.invalid` never resolves. */
 export const SANDBOX_FILES_ORIGIN = 'https://sandbox.payctl.invalid';

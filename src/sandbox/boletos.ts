@@ -57,7 +57,7 @@ export function emailBoleto(state: SandboxState, id: string, now: Date): SentRep
   const target = customer?.email ?? undefined;
   if (!target) {
     throw new SandboxError(
-      422,
+      400,
       'missing_email',
       `The boleto (id: ${id}) cannot be e-mailed: its buyer has no e-mail address on file; add one to the buyer first.`,
     );

@@ -35,7 +35,7 @@ export async function launchEmbeddedSandbox(launch: EmbeddedLaunch): Promise<San
   const data = { stateDir: launch.stateDir, deliver: launch.deliver };
   if (!launch.threadEntry) {
     const { startSandbox } = await import('./server.js');
-    return startSandbox(data);
+    return startSandbox({ ...data, onNotice: launch.warn });
   }
   const { startSandboxThread } = await import('./thread-host.js');
   const sandbox = await startSandboxThread(launch.threadEntry, data, (why) => launch.warn(`the embedded sandbox stopped: ${why}`));

@@ -5,6 +5,7 @@ import { accountIdFor, accountOf, findAccountById } from './ledger.js';
 import { findBy, page, sumBy } from './db/queries.js';
 import { listEnvelope, pageEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { centsToDecimal, decimalToCents } from './money.js';
+import { RECEIVABLE_FILTER_VALUES } from './receivables.js';
 import { isoTimestamp } from './time.js';
 import type { Account, BalanceEntry, Receivable, SandboxState, StoredTransaction, Transaction, Transfer } from './types.js';
 
@@ -84,10 +85,11 @@ export function currentBalanceView(account: Account, now: Date) {
 // --- history ------------------------------------------------------------------------------------
 
 const HISTORY_FILTERS = ['operation', 'type', 'transaction', 'transfer'] as const;
+const HISTORY_VALUES = { operation: ['sale', 'refund', 'transfer'], type: ['credit', 'debit'] };
 
 /** Entries of the given accounts (all accounts when `accounts` is undefined), filtered and ordered. */
 export function listHistory(state: SandboxState, accounts: string[] | undefined, params: URLSearchParams, uri: string): ListEnvelope<BalanceEntry> {
-  const query = parseListQuery(params, HISTORY_FILTERS);
+  const query = parseListQuery(params, HISTORY_FILTERS, HISTORY_VALUES);
   const filters: Record<string, string[] | undefined> = { account: accounts };
   for (const [name, accepted] of query.filters) filters[name === 'transaction' ? 'txn' : name] = [...accepted];
   const found = page<BalanceEntry>(state, 'balance_entries', { time: 'created_ms', filters }, query);
@@ -109,7 +111,7 @@ export function findTransfer(state: SandboxState, id: string): Transfer {
 
 /** Every transfer, or (`seller`) only the payouts to that seller: sellers/{id}/transfers. */
 export function listTransfers(state: SandboxState, params: URLSearchParams, uri: string, seller?: string): ListEnvelope<Transfer> {
-  const query = parseListQuery(params, ['status']);
+  const query = parseListQuery(params, ['status'], { status: ['pending', 'succeeded', 'failed', 'canceled'] });
   const statuses = query.filters.get('status');
   const filters = { status: statuses && [...statuses], on_behalf_of: seller === undefined ? undefined : [seller] };
   const found = page<Transfer>(state, 'transfers', { time: 'created_ms', filters }, query);
@@ -163,7 +165,7 @@ function futureEntry(r: Receivable): FutureEntry {
 /** A seller's receivables, paid or not, by expected date (sellers/{id}/receivables); `status` filters. */
 export function listSellerReceivables(state: SandboxState, sellerId: string, params: URLSearchParams, uri: string): ListEnvelope<Receivable> {
   requireSeller(state, sellerId);
-  const query = parseListQuery(params, ['status']);
+  const query = parseListQuery(params, ['status'], RECEIVABLE_FILTER_VALUES);
   const statuses = query.filters.get('status');
   const found = page<Receivable>(state, 'receivables', { time: 'expected_ms', filters: { status: statuses && [...statuses], recipient: [sellerId] } }, query);
   return pageEnvelope(uri, found.items, found.total, query);

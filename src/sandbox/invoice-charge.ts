@@ -65,7 +65,7 @@ export function issueInvoiceBoleto(state: SandboxState, invoice: Invoice, descri
 
 function paidByBoleto(invoice: Invoice, action: string, why: string): SandboxError {
   return new SandboxError(
-    422,
+    400,
     'invoice_paid_by_boleto',
     `The invoice (id: ${invoice.id}) cannot be ${action}: it is paid by its boleto (transaction ${invoice.transaction ?? 'none'}), not charged to a card; ${why}`,
   );

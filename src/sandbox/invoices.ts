@@ -4,7 +4,7 @@ import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
 import { calendarDate, isoTimestamp, parseCalendarDate, parseDateOrDateTime } from './time.js';
-import type { Buyer, Invoice, InvoiceCustomer, RecurrencePaymentMethod, SandboxState } from './types.js';
+import type { Buyer, Invoice, InvoiceCustomer, InvoiceStatus, RecurrencePaymentMethod, SandboxState } from './types.js';
 import { Checker } from './validate.js';
 
 // Invoices: what a customer owes, either one billing of a subscription or a one-off charge. Here:
@@ -73,7 +73,7 @@ export function findInvoice(state: SandboxState, id: string): Invoice {
 
 export function invalidInvoiceStatus(invoice: Invoice, action: string, allowed: string): SandboxError {
   return new SandboxError(
-    422,
+    400,
     'invalid_invoice_status',
     `The invoice (id: ${invoice.id}) cannot be ${action}: its status is ${invoice.status}; only ${allowed} invoices can be.`,
   );
@@ -144,10 +144,11 @@ export function cancelInvoice(invoice: Invoice, now: Date): Invoice {
 }
 
 const LIST_FILTERS = ['subscription', 'customer', 'status'] as const;
+const INVOICE_STATUSES: readonly InvoiceStatus[] = ['pending', 'paid', 'over-due', 'canceled', 'failed'];
 
 /** Every invoice, or (`seller`) only that seller's: sellers/{id}/invoices. */
 export function listInvoices(state: SandboxState, params: URLSearchParams, uri: string, seller?: string): ListEnvelope<Invoice> {
-  const query = parseListQuery(params, LIST_FILTERS);
+  const query = parseListQuery(params, LIST_FILTERS, { status: INVOICE_STATUSES });
   const matching = Object.values(state.invoices).filter((invoice) =>
     (seller === undefined || invoice.on_behalf_of === seller) &&
     LIST_FILTERS.every((name) => {

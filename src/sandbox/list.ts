@@ -64,7 +64,14 @@ function integerParam(raw: string | null, field: string, min: number, max: numbe
   return value;
 }
 
-export function parseListQuery(params: URLSearchParams, filterNames: readonly string[]): ListQuery {
+/** Filter name → every value the provider knows for it; other filters take any value. */
+export type KnownValues = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * The provider answers 400 for a filter value it does not know rather than an empty list, so a
+ * typo in `status` is not mistaken for "nothing matches": `known` lists those values per filter.
+ */
+export function parseListQuery(params: URLSearchParams, filterNames: readonly string[], known: KnownValues = {}): ListQuery {
   const problems: Problem[] = [];
   const limit = integerParam(params.get('limit'), 'limit', 1, 100, problems) ?? 20;
   const offset = integerParam(params.get('offset'), 'offset', 0, Number.MAX_SAFE_INTEGER, problems);
@@ -94,6 +101,11 @@ export function parseListQuery(params: URLSearchParams, filterNames: readonly st
       .flatMap((v) => v.split(','))
       .map((v) => v.trim())
       .filter(Boolean);
+    const accepted = known[name];
+    const unknown = accepted ? values.filter((v) => !accepted.includes(v)) : [];
+    if (unknown.length > 0) {
+      problems.push({ field: name, message: `unknown value ${unknown.map((v) => JSON.stringify(v)).join(', ')}; must be one of ${accepted?.join(', ')}` });
+    }
     if (values.length > 0) filters.set(name, new Set(values));
   }
 

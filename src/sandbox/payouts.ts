@@ -1,4 +1,5 @@
 import { dueReceivables, nextPendingAfter } from './db/queries.js';
+import { SANDBOX_BANK_ACCOUNT } from '../provider/sandbox-account.js';
 import { newId } from './ids.js';
 import { accountIdFor, postEntry } from './ledger.js';
 import { decimalToCents } from './money.js';
@@ -11,18 +12,10 @@ import type { Receivable, SandboxState, Transfer } from './types.js';
 // request can tell in O(1) whether any payout is due, and the receivables are scanned only on the
 // days when one is.
 
-/** The seller's bank account, as the sandbox pretends it is registered. */
-const SELLER_BANK_ACCOUNT = { bank_code: '001', routing_number: '1234', account_number: '56789-0', holder_name: 'LOJA SANDBOX LTDA' };
-
 /** A new pending receivable: payouts fall due no later than its expected date. */
 export function notePayoutDate(state: SandboxState, expectedOn: string): void {
   const { next } = state.payouts;
   if (next === null || expectedOn < next) state.payouts.next = expectedOn;
-}
-
-/** Receivables of this ledger era that wait for their payout (older states' receivables are left alone). */
-function awaitsPayout(receivable: Receivable): boolean {
-  return receivable.status === 'pending' && receivable.transfer !== undefined;
 }
 
 function transferFor(state: SandboxState, receivable: Receivable, at: Date): Transfer {
@@ -38,7 +31,7 @@ function transferFor(state: SandboxState, receivable: Receivable, at: Date): Tra
     description: `Payout of installment ${receivable.installment} of transaction ${receivable.transaction}`,
     on_behalf_of: receivable.recipient,
     account: accountIdFor(receivable.recipient),
-    bank_account: SELLER_BANK_ACCOUNT,
+    bank_account: SANDBOX_BANK_ACCOUNT,
     transactions: [receivable.transaction],
     receivables: [receivable.id],
     transfer_date: calendarDate(at),
@@ -56,14 +49,15 @@ function transferFor(state: SandboxState, receivable: Receivable, at: Date): Tra
  * With `limit`, at most that many receivables are read: a day of a million-sale volume pays out
  * tens of thousands at once, and a change holds what it touches until it is saved. When more are
  * due, `payouts.next` stays at the first of them and `more` is true: the caller saves this change
- * and calls again. (A slice that paid nothing, every receivable of it an older state's, which is
- * never paid out, is read again without the limit, so the calls always come to an end.)
+ * and calls again. (A slice that paid nothing, every receivable it read paid earlier in
+ * the same change, is read again without the limit, so the calls always come to an end.)
  */
 export function runPayouts(state: SandboxState, at: Date, limit?: number): { made: Transfer[]; more: boolean } {
   const ms = at.getTime();
   // Earliest first; receivables due the same moment keep the order they were created in.
   const read = dueReceivables<Receivable>(state, ms, limit);
-  const due = read.filter(awaitsPayout);
+  // A receivable paid earlier in this same change still reads as pending from its stored row.
+  const due = read.filter((r) => r.status === 'pending');
   if (limit !== undefined && read.length >= limit && due.length === 0) return runPayouts(state, at);
   const more = limit !== undefined && read.length >= limit;
   const after = more ? undefined : nextPendingAfter(state, ms);
@@ -81,7 +75,7 @@ export function runPayouts(state: SandboxState, at: Date, limit?: number): { mad
         owner: receivable.recipient,
         operation: 'transfer',
         cents: -decimalToCents(receivable.amount),
-        description: `Transfer ${transfer.id} to bank ${SELLER_BANK_ACCOUNT.bank_code} account ${SELLER_BANK_ACCOUNT.account_number}`,
+        description: `Transfer ${transfer.id} to bank ${SANDBOX_BANK_ACCOUNT.bank_code} account ${SANDBOX_BANK_ACCOUNT.account_number}`,
         transfer: transfer.id,
         transaction: receivable.transaction,
       },

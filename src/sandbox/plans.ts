@@ -115,20 +115,17 @@ export function findPlan(state: SandboxState, uuid: string): Plan {
   return plan;
 }
 
-/**
- * Refused when the plan does not list the method. A plan stored without payment_methods (an
- * earlier version's) is taken as credit only, which was all it could hold.
- */
+/** Refused when the plan does not list the method. */
 export function requireAcceptedMethod(plan: Plan, method: RecurrencePaymentMethod): void {
-  const accepted = plan.payment_methods?.length ? plan.payment_methods : ['credit'];
+  const accepted = plan.payment_methods;
   if (accepted.includes(method)) return;
-  throw new SandboxError(422, 'payment_method_not_accepted', `The plan (id: ${plan.uuid}) does not accept payment_method ${method}; it accepts ${accepted.join(', ')}.`, {
+  throw new SandboxError(400, 'payment_method_not_accepted', `The plan (id: ${plan.uuid}) does not accept payment_method ${method}; it accepts ${accepted.join(', ')}.`, {
     reasons: [`payment_method: must be one of the plan's payment_methods (${accepted.join(', ')})`],
   });
 }
 
 export function planCanceled(plan: Plan, what: string): SandboxError {
-  return new SandboxError(422, 'plan_canceled', `The plan (id: ${plan.uuid}) is canceled and ${what}.`);
+  return new SandboxError(400, 'plan_canceled', `The plan (id: ${plan.uuid}) is canceled and ${what}.`);
 }
 
 export type PlanCreation = (state: SandboxState, now: Date) => Plan;
@@ -206,7 +203,7 @@ export function removePlan(plan: Plan, now: Date): Plan {
 }
 
 export function listPlans(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<Plan> {
-  const query = parseListQuery(params, ['status']);
+  const query = parseListQuery(params, ['status'], { status: ['active', 'canceled'] });
   const statuses = query.filters.get('status');
   return listByCreation(
     uri,

@@ -101,7 +101,7 @@ export function sendReceipt(state: SandboxState, id: string, method: 'email' | '
   // Sent to the buyer, a receipt reads as proof of payment: not before there was one.
   if (txn.status === 'pending') {
     throw new SandboxError(
-      422,
+      400,
       'receipt_not_approved',
       `The receipt (id: ${id}) cannot be sent yet: its ${txn.payment_type} transaction (id: ${txn.id}) is still pending payment; send it once paid.`,
     );

@@ -24,7 +24,7 @@ function byInstallment(a: Receivable, b: Receivable): number {
   return Number(a.installment) - Number(b.installment);
 }
 
-/** A transaction's receivables, through its index (state-upgrade.ts indexes those of older states). */
+/** A transaction's receivables, through its index. */
 function receivablesOf(state: SandboxState, stored: StoredTransaction): Receivable[] {
   const found = (stored.receivable_indexes ?? []).map((i) => state.receivables[i]).filter((r): r is Receivable => r !== undefined);
   return found.sort(byInstallment);
@@ -135,12 +135,15 @@ export function findReceivable(state: SandboxState, id: string): Receivable {
   return receivable;
 }
 
+/** The statuses a receivables list may be filtered by. */
+export const RECEIVABLE_FILTER_VALUES = { status: ['pending', 'paid', 'canceled'] satisfies Receivable['status'][] };
+
 /**
  * A transaction's receivables (the caller has checked it exists) in installment order, whatever
  * `sort` says: that is the order they settle in.
  */
 export function listTransactionReceivables(state: SandboxState, stored: StoredTransaction, params: URLSearchParams, uri: string): ListEnvelope<Receivable> {
-  const query = parseListQuery(params, ['status']);
+  const query = parseListQuery(params, ['status'], RECEIVABLE_FILTER_VALUES);
   const statuses = query.filters.get('status');
   const matching = receivablesOf(state, stored).filter(
     (r) => query.createdWithin(Date.parse(r.created_at)) && (!statuses || statuses.has(r.status)),

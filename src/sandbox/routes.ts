@@ -113,7 +113,8 @@ const transactionRoutes: Route[] = [
           settleTransaction(state, stored, c.now());
           return added;
         });
-        return { status: 201, body: rule };
+        // The provider answers a new split rule with 200, not 201.
+        return { status: 200, body: rule };
       },
     },
   },

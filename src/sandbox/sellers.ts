@@ -290,7 +290,7 @@ export function planUpdateSeller(kind: SellerKind, body: JsonObject): (state: Sa
 }
 
 export function listSellers(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<SellerRecord> {
-  const query = parseListQuery(params, ['type']);
+  const query = parseListQuery(params, ['type'], { type: ['business', 'individual'] });
   const types = query.filters.get('type');
   return listByCreation(
     uri,

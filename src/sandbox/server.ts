@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ensureDir } from '../platform/dirs.js';
 import { sandboxDir } from './paths.js';
 import { catchUpIfDue } from './catch-up.js';
+import { reportSandboxNotices } from './db/database.js';
 import { startDeliverer, type Deliverer, type DeliveryOptions } from './deliverer.js';
 import { drawFault, type FaultPlan } from './faults.js';
 import { sandboxClock, type SandboxClock } from './clock.js';
@@ -32,6 +33,8 @@ export interface SandboxOptions {
    * own: for sandbox serve, where any program may call. The embedded sandbox has one key, and one state.
    */
   isolateKeys?: boolean;
+  /** Where a line for the user goes (a database of another build recreated); stderr by default. */
+  onNotice?: (line: string) => void;
 }
 
 export interface SandboxHandle {
@@ -227,6 +230,7 @@ async function serveLetter(name: string, res: ServerResponse, stateDir: string, 
 }
 
 export function startSandbox(opts: SandboxOptions): Promise<SandboxHandle> {
+  if (opts.onNotice) reportSandboxNotices(opts.onNotice);
   const ctx: ServerContext = {
     stateDir: path.resolve(opts.stateDir),
     now: opts.now ?? (() => new Date()),

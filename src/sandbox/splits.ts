@@ -195,18 +195,25 @@ export function findSplitRule(stored: StoredTransaction, id: string): SplitRule 
 
 /**
  * Rules change who gets a sale's money only while none of it has been paid out and some is still
- * to be collected or held: not after a payout, a failure or a full refund.
+ * to be collected or held: not after a payout, a failure or a full refund. The provider answers
+ * such a clash with the sale's state as a 409 (its split_rule_precondition_* categories).
  */
-function checkChangeable(state: SandboxState, stored: StoredTransaction): void {
+function checkChangeable(state: SandboxState, stored: StoredTransaction, category: string): void {
   const { txn } = stored;
   if (txn.status === 'failed' || txn.status === 'canceled' || (txn.status === 'succeeded' && stored.remaining_cents === 0)) {
-    throw new SandboxError(400, 'invalid_parameter', `Transaction ${txn.id} is ${txn.status === 'succeeded' ? 'fully refunded' : txn.status}: its split rules can no longer change.`);
+    throw new SandboxError(409, category, `Transaction ${txn.id} is ${txn.status === 'succeeded' ? 'fully refunded' : txn.status}: its split rules can no longer change.`);
   }
   const paid = (stored.receivable_indexes ?? []).some((i) => state.receivables[i]?.status === 'paid');
-  if (paid) throw new SandboxError(400, 'invalid_parameter', `Transaction ${txn.id} has been paid out in part: its split rules can no longer change.`);
+  if (paid) throw new SandboxError(409, category, `Transaction ${txn.id} has been paid out in part: its split rules can no longer change.`);
 }
 
-/** POST …/transactions/{id}/split_rules: one more part of the sale, checked with the ones it has. */
+const ADD_CONFLICT = 'split_rule_precondition_creation_failure';
+
+/**
+ * POST …/transactions/{id}/split_rules: one more part of the sale. A rule wrong on its own is a
+ * 400; one that is fine alone but clashes with the rules the sale has (the same recipient again,
+ * parts over the amount) is a 409, like a sale whose rules can no longer change.
+ */
 export function planAddSplitRule(body: JsonObject): (state: SandboxState, stored: StoredTransaction, now: Date) => SplitRule {
   const check = new Checker();
   const spec = parseSplitRule(body, 'split_rule', check);
@@ -214,10 +221,18 @@ export function planAddSplitRule(body: JsonObject): (state: SandboxState, stored
   return (state, stored, now) => {
     const rule = spec as SplitRuleSpec;
     requireSeller(state, rule.recipient);
-    checkChangeable(state, stored);
+    const amount = decimalToCents(stored.txn.original_amount);
+    const alone = new Checker();
+    checkSplitRules([rule], amount, stored.txn.on_behalf_of, 'split_rules', alone);
+    alone.throwIfAny();
+    checkChangeable(state, stored, ADD_CONFLICT);
     const together = new Checker();
-    checkSplitRules([...rulesOf(stored).map(specOf), rule], decimalToCents(stored.txn.original_amount), stored.txn.on_behalf_of, 'split_rules', together);
-    together.throwIfAny();
+    checkSplitRules([...rulesOf(stored).map(specOf), rule], amount, stored.txn.on_behalf_of, 'split_rules', together);
+    if (!together.ok) {
+      throw new SandboxError(409, ADD_CONFLICT, `Transaction ${stored.txn.id} cannot take this split rule with the ones it has.`, {
+        reasons: together.problems.map((p) => `${p.field}: ${p.message}`),
+      });
+    }
     const added = newSplitRule(rule, stored.txn.id, isoTimestamp(now));
     rulesOf(stored).push(added);
     stored.txn.updated_at = isoTimestamp(now);
@@ -228,7 +243,7 @@ export function planAddSplitRule(body: JsonObject): (state: SandboxState, stored
 /** DELETE …/split_rules/{rule}: the part goes back to the sale's seller. */
 export function removeSplitRule(state: SandboxState, stored: StoredTransaction, id: string, now: Date): { id: string; resource: 'split_rule'; deleted: true } {
   findSplitRule(stored, id);
-  checkChangeable(state, stored);
+  checkChangeable(state, stored, 'split_rule_precondition_removal_failure');
   stored.txn.split_rules = rulesOf(stored).filter((r) => r.id !== id);
   stored.txn.updated_at = isoTimestamp(now);
   return { id, resource: 'split_rule', deleted: true };

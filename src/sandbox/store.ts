@@ -1,5 +1,4 @@
-import { rmSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { trackChanges } from './change-tracking.js';
 import { sandboxDir } from './paths.js';
@@ -7,8 +6,6 @@ import { closeSandboxDb, DB_NAME, openSandboxDb, type SandboxDb } from './db/dat
 import { UnitOfWork } from './db/unit-of-work.js';
 import { recordEvents } from './events.js';
 import { seedState } from './seed.js';
-import { readOldState } from './state-files.js';
-import { upgradeState } from './state-upgrade.js';
 import type { SandboxState } from './types.js';
 
 // The sandbox's state: one SQLite database per state directory (db/). A change is one write
@@ -38,16 +35,9 @@ function seeded(db: SandboxDb): boolean {
   return db.metaText('seller') !== undefined;
 }
 
-/**
- * Inside a write transaction: a database without a state gets one, from the files of an earlier
- * payctl (a user's sandbox survives the upgrade) or seeded afresh. Returns the old files to remove
- * once the transaction has committed.
- */
-function seedIfNew(uow: UnitOfWork, dir: string, now: StoreClock): string[] {
-  if (seeded(uow.db)) return [];
-  const old = readOldState(dir);
-  uow.replaceAll(old ? upgradeState(old.state as unknown as SandboxState) : seedState(now()));
-  return old?.files ?? [];
+/** Inside a write transaction: a database without a state is seeded afresh. */
+function seedIfNew(uow: UnitOfWork, now: StoreClock): void {
+  if (!seeded(uow.db)) uow.replaceAll(seedState(now()));
 }
 
 interface QueuedChange {
@@ -75,11 +65,10 @@ function commitQueued(db: SandboxDb): void {
   else queued.delete(db);
   if (group.length === 0) return;
   const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
-  let imported: string[] = [];
   try {
     db.write(() => {
       const first = group[0] as QueuedChange;
-      imported = seedIfNew(new UnitOfWork(db), sandboxDir(first.stateDir), first.now);
+      seedIfNew(new UnitOfWork(db), first.now);
       for (const change of group) {
         try {
           outcomes.push({ ok: true, value: db.savepoint(() => change.run(new UnitOfWork(db))) });
@@ -92,7 +81,6 @@ function commitQueued(db: SandboxDb): void {
     for (const change of group) change.reject(error);
     return;
   }
-  for (const file of imported) rmSync(file, { force: true });
   group.forEach((change, i) => {
     const outcome = outcomes[i] as (typeof outcomes)[number];
     if (outcome.ok) change.resolve(outcome.value);
@@ -171,24 +159,12 @@ export async function replaceState(stateDir: string, state: SandboxState): Promi
   db.write(() => new UnitOfWork(db).replaceAll(state));
 }
 
-/** Old-format files and temp files of crashed writers: what a reset removes besides the database's rows. */
-function leftovers(name: string): boolean {
-  return name === 'state.json' || name === 'state.ndjson' || /^changes-[0-9a-f]+\.ndjson$/.test(name) || name.endsWith('.tmp');
-}
-
 /**
  * Empties the state; the next request seeds afresh. The database itself stays (other processes
  * may have it open) unless it cannot be opened at all, which is what a reset is for too.
  */
 export async function wipeState(stateDir: string): Promise<void> {
   const dir = sandboxDir(stateDir);
-  let names: string[] = [];
-  try {
-    names = await readdir(dir);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  for (const name of names) if (leftovers(name)) await rm(path.join(dir, name), { force: true });
   try {
     const db = await openSandboxDb(stateDir);
     db.write(() => new UnitOfWork(db).replaceAll({} as SandboxState));

@@ -7,7 +7,7 @@ import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
 import { findPlan, PAYMENT_METHODS, planCanceled, requireAcceptedMethod } from './plans.js';
 import { dueDateAt, firstStepOnOrAfter } from './schedule.js';
 import { calendarDate, isoTimestamp, parseCalendarDate, parseDateOrDateTime } from './time.js';
-import type { Buyer, Plan, RecurrencePaymentMethod, SandboxState, StoredSubscription, Subscription } from './types.js';
+import type { Buyer, Plan, RecurrencePaymentMethod, SandboxState, StoredSubscription, Subscription, SubscriptionStatus } from './types.js';
 import { Checker } from './validate.js';
 
 // Subscriptions: a buyer billed on a plan's calendar, charged to a card or (payment_method boleto)
@@ -98,7 +98,7 @@ function requireActivePlan(state: SandboxState, uuid: string): Plan {
 function requireOwnedCard(state: SandboxState, cardId: string, customer: string): void {
   const card = findCard(state, cardId);
   if (card.customer !== customer) {
-    throw new SandboxError(422, 'card_not_owned', `The card (id: ${cardId}) does not belong to the customer (id: ${customer}); associate it with the customer first.`);
+    throw new SandboxError(400, 'card_not_owned', `The card (id: ${cardId}) does not belong to the customer (id: ${customer}); associate it with the customer first.`);
   }
 }
 
@@ -179,7 +179,7 @@ export function planCreateSubscription(body: JsonObject, now: Date): Subscriptio
 
 function invalidStatus(sub: Subscription, action: string, allowed: string): SandboxError {
   return new SandboxError(
-    422,
+    400,
     'invalid_subscription_status',
     `The subscription (id: ${sub.uuid}) cannot be ${action}: its status is ${sub.status}; only ${allowed} subscriptions can be.`,
   );
@@ -298,10 +298,11 @@ export function reanchorSubscriptions(state: SandboxState, plan: Plan): void {
 }
 
 const LIST_FILTERS = ['customer', 'plan', 'status'] as const;
+const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['active', 'suspended', 'canceled', 'expired'];
 
 /** Every subscription, or (`seller`) only that seller's: sellers/{id}/subscriptions. */
 export function listSubscriptions(state: SandboxState, params: URLSearchParams, uri: string, seller?: string): ListEnvelope<Subscription> {
-  const query = parseListQuery(params, LIST_FILTERS);
+  const query = parseListQuery(params, LIST_FILTERS, { status: SUBSCRIPTION_STATUSES });
   const matching = Object.values(state.subscriptions)
     .map((s) => s.sub)
     .filter((sub) => seller === undefined || sub.on_behalf_of === seller)

@@ -25,9 +25,19 @@ export function findTransaction(state: SandboxState, id: string): StoredTransact
 
 const LIST_FILTERS = ['reference_id', 'status', 'payment_type'] as const;
 
+/**
+ * The values the provider's transaction list filters take. Its payment_type filter has no bolepix
+ * (payctl keeps bolepix sales itself, from the unfiltered list), and its statuses include some a
+ * sandbox sale never reaches.
+ */
+const KNOWN_VALUES = {
+  status: ['new', 'pending', 'pre_authorized', 'succeeded', 'failed', 'canceled', 'reversed', 'refunded', 'partial_refunded', 'dispute', 'charged_back'],
+  payment_type: ['credit', 'boleto', 'pix'],
+};
+
 /** Every transaction, or (`seller`) only those made on behalf of that seller: sellers/{id}/transactions. */
 export function listTransactions(state: SandboxState, params: URLSearchParams, uri: string, seller?: string): ListEnvelope<Transaction> {
-  const query = parseListQuery(params, LIST_FILTERS);
+  const query = parseListQuery(params, LIST_FILTERS, KNOWN_VALUES);
   const filters: Record<string, string[]> = seller === undefined ? {} : { on_behalf_of: [seller] };
   for (const [name, accepted] of query.filters) filters[name] = [...accepted];
   // Ascending is (created_at, insertion order); descending is exactly its reverse, so paging

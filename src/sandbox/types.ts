@@ -195,7 +195,7 @@ export interface Transaction {
   payment_authorization: string | null;
   history: HistoryEntry[];
   reference_id: string | null;
-  /** Other sellers' parts of the sale; absent on older states (none). */
+  /** Other sellers' parts of the sale; absent until a sale has one. */
   split_rules?: SplitRule[];
 }
 
@@ -384,8 +384,8 @@ export interface Receivable {
   authorization_code: string | null;
   id_original_receivable: null;
   prepaid: 'false';
-  /** The transfer that paid it out. Absent on old states. */
-  transfer?: string | null;
+  /** The transfer that paid it out; null until then. */
+  transfer: string | null;
 }
 
 /** A balance account: the seller's (moved by sales, refunds and transfers) or a buyer's. */
@@ -499,7 +499,7 @@ export interface Subscription {
   due_date: string;
   /**
    * The due date of the cycle the subscription is in: the last due date billed, or before the
-   * first billing the first due date. Null only in subscriptions stored by an earlier version.
+   * first billing the first due date.
    */
   due_since_date: string | null;
   expiration_date: string | null;

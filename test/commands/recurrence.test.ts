@@ -157,7 +157,7 @@ describe('subscriptions, invoices and plans from a support desk', () => {
   it('suspending twice, or a canceled subscription, is a clear error; remove asks', async () => {
     const sub = await subscribe(await monthlyPlan());
     await json(['subscriptions', 'suspend', sub.uuid, '--yes']);
-    expectError(await run(home(), ['subscriptions', 'suspend', sub.uuid, '--yes']), 6, 'invalid_subscription_status', 'HTTP 422');
+    expectError(await run(home(), ['subscriptions', 'suspend', sub.uuid, '--yes']), 6, 'invalid_subscription_status', 'HTTP 400');
     expectError(await run(home(), ['subscriptions', 'remove', sub.uuid]), 2, '--yes required');
     expect(await json(['subscriptions', 'remove', sub.uuid, '--yes'])).toMatchObject({ status: 'canceled' });
     expectError(await run(home(), ['subscriptions', 'suspend', sub.uuid, '--yes']), 6, 'invalid_subscription_status');

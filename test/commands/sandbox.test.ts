@@ -1,6 +1,9 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openSqlite } from '../../src/platform/sqlite.js';
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID } from '../../src/provider/sandbox-account.js';
+import { DB_FORMAT } from '../../src/sandbox/db/schema.js';
 import {
   ISO_MS,
   SANDBOX_LINE,
@@ -115,6 +118,47 @@ describe('sandbox pay', () => {
     });
     expect(result.stderr).toBe('dry run: nothing was sent\n');
     expect(await getTx(home(), pix.id)).toEqual(pix);
+  });
+});
+
+describe('list filters the service does not know', () => {
+  it('--payment-type bolepix is kept by payctl from the unfiltered list: the service refuses it as a filter', async () => {
+    const bolepix = await create(home(), ['--payment-type', 'bolepix', '--amount', '80', '--customer', SANDBOX_BUYER_ID], 'pending');
+    await createPix(home(), '30.00');
+    expect(expectJson(await run(home(), ['transactions', 'list', '--payment-type', 'bolepix'])).map((t: Tx) => t.id)).toEqual([bolepix.id]);
+  });
+
+  it('an unknown value is refused before any request (exit 2), not answered with an empty list', async () => {
+    for (const args of [
+      ['transactions', 'list', '--status', 'weird'],
+      ['invoices', 'list', '--status', 'weird'],
+      ['subscriptions', 'list', '--status', 'weird'],
+      ['transfers', 'list', '--status', 'weird'],
+      ['balances', 'history', '--operation', 'weird'],
+    ]) {
+      const result = await run(home(), args);
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2);
+      expect(result.stderr).toContain(args[2]);
+    }
+  });
+});
+
+describe('a sandbox database of another payctl build', () => {
+  it('is recreated with a fresh seed, in one line on stderr naming it; the command works and the next one says nothing', async () => {
+    const dir = join(home(), 'state', 'sandbox');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const file = join(dir, 'sandbox.db');
+    const old = await openSqlite(file);
+    old.exec(`CREATE TABLE meta (name TEXT PRIMARY KEY, doc TEXT NOT NULL); INSERT INTO meta VALUES ('format', '${DB_FORMAT - 1}');
+      CREATE TABLE buyers (k TEXT PRIMARY KEY, doc TEXT NOT NULL); INSERT INTO buyers VALUES ('b', '{}')`);
+    old.close();
+
+    const first = await run(home(), ['buyers', 'get', SANDBOX_BUYER_ID]);
+    expect(expectJson(first).id).toBe(SANDBOX_BUYER_ID);
+    expect(first.stderr).toBe(`warning: the sandbox database ${file} was of another payctl build (format ${DB_FORMAT - 1}, this one uses ${DB_FORMAT}); it was recreated with a fresh seed\n`);
+    const second = await run(home(), ['buyers', 'get', SANDBOX_BUYER_ID]);
+    expect(expectJson(second).id).toBe(SANDBOX_BUYER_ID);
+    expect(second.stderr).toBe('');
   });
 });
 

@@ -216,7 +216,7 @@ describe('transactions splits list|get|add|remove', () => {
     const other = await newSeller('Loja Trinta', '12.ABC.345/01DE-35');
     const sale = await createCard(home(), '10.00');
     await json(['sandbox', 'advance', '--days', '31']);
-    expectError(await run(home(), ['transactions', 'splits', 'add', sale.id, '--split', `${other}:1.00`, '--yes']), 6, 'paid out in part', 'HTTP 400');
+    expectError(await run(home(), ['transactions', 'splits', 'add', sale.id, '--split', `${other}:1.00`, '--yes']), 6, 'paid out in part', 'HTTP 409');
   });
 
   it('a lost answer to an add is settled by looking, never by sending again', async () => {

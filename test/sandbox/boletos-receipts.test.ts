@@ -95,12 +95,12 @@ describe('POST /boletos/{id}/emails', () => {
     expect(mine).toEqual([{ kind: 'boleto', resource_id: id, method: 'email', target: 'maria.silva@example.com', at: NOW.toISOString() }]);
   });
 
-  it('answers 422 missing_email when the buyer has no address, 404 for an unknown boleto', async () => {
+  it('answers 400 missing_email when the buyer has no address, 404 for an unknown boleto', async () => {
     const buyer = await api.post('/v1/buyers', { first_name: 'Sem', last_name: 'Email', taxpayer_id: nextCpf() });
     const txn = await charge('boleto', { customer: buyer.body.id });
     const id = txn.payment_method.id;
     const before = (await readStateFile(fresh.dir)).deliveries.length;
-    expectError(await api.post(`/v1/boletos/${id}/emails`), 422, 'missing_email');
+    expectError(await api.post(`/v1/boletos/${id}/emails`), 400, 'missing_email');
     expect((await readStateFile(fresh.dir)).deliveries).toHaveLength(before);
     expectError(await api.post(`/v1/boletos/${'1'.repeat(32)}/emails`), 404, 'resource_not_found');
   });
@@ -297,13 +297,13 @@ describe('sending receipts', () => {
     ]);
   });
 
-  it('refuses (422) to send the receipt of a sale not paid yet, and sends it once paid', async () => {
+  it('refuses (400) to send the receipt of a sale not paid yet, and sends it once paid', async () => {
     const txn = await charge('boleto');
     const id = txn.sales_receipt;
     const email = await api.post(`/v1/receipts/${id}/emails`, { to: 'cliente@example.com' });
-    expectError(email, 422, 'receipt_not_approved');
+    expectError(email, 400, 'receipt_not_approved');
     expect(email.body.error.message).toContain('still pending payment');
-    expectError(await api.post(`/v1/receipts/${id}/texts`, { to: '+55 21999099999' }), 422, 'receipt_not_approved');
+    expectError(await api.post(`/v1/receipts/${id}/texts`, { to: '+55 21999099999' }), 400, 'receipt_not_approved');
     expect((await readStateFile(fresh.dir)).deliveries.filter((d: Json) => d.resource_id === id)).toEqual([]);
 
     await api.post(`/v1/transactions/${txn.id}/approve`);

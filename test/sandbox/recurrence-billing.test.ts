@@ -357,7 +357,7 @@ describe('boleto subscriptions', () => {
     await advance(api, 1);
     const [pending] = await allInvoices(api, `subscription=${sub.uuid}`);
     const refused = await api.post(`/v1/invoices/${pending.id}/approve`, {});
-    expectError(refused, 422, 'invoice_paid_by_boleto');
+    expectError(refused, 400, 'invoice_paid_by_boleto');
     expect(refused.body.error.message).toContain(pending.transaction);
 
     const removed = await api.del(`/v1/invoices/${pending.id}`);
@@ -369,7 +369,7 @@ describe('boleto subscriptions', () => {
     await advance(api, 31);
     const [, second] = await allInvoices(api, `subscription=${sub.uuid}`);
     await api.post(`/v1/transactions/${second.transaction}/approve`, {});
-    expectError(await api.del(`/v1/invoices/${second.id}/void`), 422, 'invoice_paid_by_boleto');
+    expectError(await api.del(`/v1/invoices/${second.id}/void`), 400, 'invoice_paid_by_boleto');
     expect((await api.get(`/v1/invoices/${second.id}`)).body.status).toBe('paid');
   });
 

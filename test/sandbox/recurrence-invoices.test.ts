@@ -125,7 +125,7 @@ describe('over-due', () => {
 });
 
 describe('approve', () => {
-  it("pays a pending invoice with the customer's default card; a paid one is 422", async () => {
+  it("pays a pending invoice with the customer's default card; a paid one is 400", async () => {
     const invoice = await createInvoice();
     const reply = await api.post(`/v1/invoices/${invoice.id}/approve`);
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
@@ -134,7 +134,7 @@ describe('approve', () => {
     expect(txn).toMatchObject({ status: 'succeeded', amount: '150.00', customer: SANDBOX_BUYER_ID, description: `Invoice ${invoice.id}`, metadata: { invoice: invoice.id } });
     expect(txn.payment_method.id).toBe(SANDBOX_CARD_ID);
     const again = await api.post(`/v1/invoices/${invoice.id}/approve`);
-    expectError(again, 422, 'invalid_invoice_status');
+    expectError(again, 400, 'invalid_invoice_status');
     expect(again.body.error.message).toContain('its status is paid');
   });
 
@@ -150,7 +150,7 @@ describe('approve', () => {
     }
   });
 
-  it('a decline leaves it failed and counts the attempt; a canceled invoice is 422', async () => {
+  it('a decline leaves it failed and counts the attempt; a canceled invoice is 400', async () => {
     const { buyer } = await buyerWithCard(api, DECLINED);
     const invoice = await createInvoice({ customer: buyer.id });
     const first = await api.post(`/v1/invoices/${invoice.id}/approve`);
@@ -163,7 +163,7 @@ describe('approve', () => {
 
     const canceled = await createInvoice();
     await api.del(`/v1/invoices/${canceled.id}`);
-    expectError(await api.post(`/v1/invoices/${canceled.id}/approve`), 422, 'invalid_invoice_status');
+    expectError(await api.post(`/v1/invoices/${canceled.id}/approve`), 400, 'invalid_invoice_status');
   });
 
   it("retries a failed subscription invoice on the subscription's current card", async () => {
@@ -189,7 +189,7 @@ describe('approve', () => {
 });
 
 describe('remove', () => {
-  it('cancels a pending or over-due invoice; anything else is 422', async () => {
+  it('cancels a pending or over-due invoice; anything else is 400', async () => {
     const own = await pinnedSandbox(NOW);
     try {
       const pending = (await own.api.post('/v1/invoices', oneOff({ due_date: '2030-07-20' }))).body;
@@ -209,7 +209,7 @@ describe('remove', () => {
         [pending, 'canceled'],
       ] as const) {
         const reply = await own.api.del(`/v1/invoices/${invoice.id}`);
-        expectError(reply, 422, 'invalid_invoice_status');
+        expectError(reply, 400, 'invalid_invoice_status');
         expect(reply.body.error.message).toContain(`its status is ${status}`);
       }
       // A canceled invoice never turns over-due.
@@ -235,7 +235,7 @@ describe('refund (DELETE /invoices/{id}/void)', () => {
     expect(receivables.map((r: Json) => r.status)).toEqual(['canceled']);
 
     const again = await api.del(`/v1/invoices/${invoice.id}/void`);
-    expectError(again, 422, 'invalid_invoice_status');
+    expectError(again, 400, 'invalid_invoice_status');
     expect(again.body.error.message).toContain('its status is canceled');
   });
 
@@ -249,15 +249,15 @@ describe('refund (DELETE /invoices/{id}/void)', () => {
     expect(txn.history.filter((h: Json) => h.operation_type === 'void').map((h: Json) => h.amount)).toEqual(['50.00', '100.00']);
   });
 
-  it('refuses pending and failed invoices with 422', async () => {
+  it('refuses pending and failed invoices with 400', async () => {
     const pending = await createInvoice();
     const refused = await api.del(`/v1/invoices/${pending.id}/void`);
-    expectError(refused, 422, 'invalid_invoice_status');
+    expectError(refused, 400, 'invalid_invoice_status');
     expect(refused.body.error.message).toContain('its status is pending');
     const { buyer } = await buyerWithCard(api, DECLINED);
     const failed = await createInvoice({ customer: buyer.id });
     await api.post(`/v1/invoices/${failed.id}/approve`);
-    expectError(await api.del(`/v1/invoices/${failed.id}/void`), 422, 'invalid_invoice_status');
+    expectError(await api.del(`/v1/invoices/${failed.id}/void`), 400, 'invalid_invoice_status');
     expect((await api.get(`/v1/invoices/${pending.id}`)).body.status).toBe('pending');
   });
 });

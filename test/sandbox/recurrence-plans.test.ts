@@ -153,7 +153,7 @@ describe('PUT /recurrence_plans/{uuid}', () => {
 });
 
 describe('DELETE /recurrence_plans/{uuid}', () => {
-  it('cancels the plan, keeps it readable, and refuses new subscriptions (422 plan_canceled)', async () => {
+  it('cancels the plan, keeps it readable, and refuses new subscriptions (400 plan_canceled)', async () => {
     const plan = await createPlan(api);
     const today = '2030-03-10';
     const removed = await api.del(`/v1/recurrence_plans/${plan.uuid}`);
@@ -162,10 +162,10 @@ describe('DELETE /recurrence_plans/{uuid}', () => {
     expect((await api.get(`/v1/recurrence_plans/${plan.uuid}`)).body.status).toBe('canceled');
 
     const refused = await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, today));
-    expectError(refused, 422, 'plan_canceled');
+    expectError(refused, 400, 'plan_canceled');
     expect((await api.get(`/v1/recurrence_subscriptions?plan=${plan.uuid}`)).body.total).toBe(0);
-    expectError(await api.del(`/v1/recurrence_plans/${plan.uuid}`), 422, 'plan_canceled');
-    expectError(await api.put(`/v1/recurrence_plans/${plan.uuid}`, wholePlan(plan, { amount: 100 })), 422, 'plan_canceled');
+    expectError(await api.del(`/v1/recurrence_plans/${plan.uuid}`), 400, 'plan_canceled');
+    expectError(await api.put(`/v1/recurrence_plans/${plan.uuid}`, wholePlan(plan, { amount: 100 })), 400, 'plan_canceled');
   });
 
   it("leaves the plan's running subscriptions billing on its calendar", async () => {

@@ -128,9 +128,9 @@ describe('POST /recurrence_subscriptions', () => {
     }
   });
 
-  it("refuses another buyer's card (422 card_not_owned), and a buyer without any card (400)", async () => {
+  it("refuses another buyer's card (400 card_not_owned), and a buyer without any card (400)", async () => {
     const other = await buyerWithCard(api, VISA);
-    expectError(await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, '2030-05-25', { card: other.card.id })), 422, 'card_not_owned');
+    expectError(await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, '2030-05-25', { card: other.card.id })), 400, 'card_not_owned');
     const cardless = await api.post('/v1/buyers', { first_name: 'Sem', last_name: 'Cartão', taxpayer_id: nextCpf() });
     const reply = await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, '2030-05-25', { customer: cardless.body.id }));
     expectError(reply, 400, 'invalid_parameter');
@@ -197,9 +197,9 @@ describe('PUT /recurrence_subscriptions/{uuid}', () => {
     const canceledPlan = await createPlan(api);
     await api.del(`/v1/recurrence_plans/${canceledPlan.uuid}`);
     const path = `/v1/recurrence_subscriptions/${sub.uuid}`;
-    expectError(await api.put(path, { card: other.card.id }), 422, 'card_not_owned');
+    expectError(await api.put(path, { card: other.card.id }), 400, 'card_not_owned');
     expectError(await api.put(path, { card: ZERO }), 404, 'resource_not_found');
-    expectError(await api.put(path, { plan: canceledPlan.uuid }), 422, 'plan_canceled');
+    expectError(await api.put(path, { plan: canceledPlan.uuid }), 400, 'plan_canceled');
     expectError(await api.put(path, { plan: ZERO }), 404, 'resource_not_found');
     expectError(await api.put(path, { due_date: '2030-05-01' }), 400, 'invalid_parameter');
     expectError(await api.put(path, { due_date: '2030-08-01' }), 400, 'invalid_parameter'); // not before its expiration
@@ -228,7 +228,7 @@ describe('PUT /recurrence_subscriptions/{uuid}', () => {
 });
 
 describe('payment_method boleto', () => {
-  it('a plan that lists boleto takes boleto subscriptions, with no card; one that does not answers 422', async () => {
+  it('a plan that lists boleto takes boleto subscriptions, with no card; one that does not answers 400', async () => {
     const both = await createPlan(api, { name: 'Boleto ou cartão', description: 'Mensal por boleto', payment_methods: ['credit', 'boleto'] });
     expect(both.payment_methods).toEqual(['credit', 'boleto']);
     const sub = await subscribe(api, both, '2030-06-01', { payment_method: 'boleto' });
@@ -236,10 +236,10 @@ describe('payment_method boleto', () => {
     expect(sub).toMatchObject({ payment_method: 'boleto', card: null, description: 'Mensal por boleto', due_since_date: '2030-06-01', suspended_at: null, expiration_date: null });
 
     const refused = await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, '2030-06-01', { payment_method: 'boleto' }));
-    expectError(refused, 422, 'payment_method_not_accepted');
+    expectError(refused, 400, 'payment_method_not_accepted');
     expect(refused.body.error.message).toContain('it accepts credit');
     const boletoOnly = await createPlan(api, { payment_methods: ['boleto'] });
-    expectError(await api.post('/v1/recurrence_subscriptions', subscriptionBody(boletoOnly, '2030-06-01')), 422, 'payment_method_not_accepted');
+    expectError(await api.post('/v1/recurrence_subscriptions', subscriptionBody(boletoOnly, '2030-06-01')), 400, 'payment_method_not_accepted');
   });
 
   it('update: credit → boleto drops the card; boleto → credit takes the card sent or the buyer\'s default', async () => {
@@ -255,13 +255,13 @@ describe('payment_method boleto', () => {
     const back = await api.put(path, { payment_method: 'credit' });
     expect(back.body).toMatchObject({ payment_method: 'credit', card: SANDBOX_CARD_ID });
     const other = await buyerWithCard(api, VISA);
-    expectError(await api.put(path, { payment_method: 'credit', card: other.card.id }), 422, 'card_not_owned');
+    expectError(await api.put(path, { payment_method: 'credit', card: other.card.id }), 400, 'card_not_owned');
     // A new plan must accept the method the subscription keeps.
     await api.put(path, { payment_method: 'boleto' });
-    expectError(await api.put(path, { plan: plan.uuid }), 422, 'payment_method_not_accepted');
+    expectError(await api.put(path, { plan: plan.uuid }), 400, 'payment_method_not_accepted');
     const swapped = await api.put(path, { plan: plan.uuid, payment_method: 'credit' });
     expect(swapped.body).toMatchObject({ plan: plan.uuid, payment_method: 'credit', card: SANDBOX_CARD_ID });
-    expectError(await api.put(path, { payment_method: 'boleto' }), 422, 'payment_method_not_accepted');
+    expectError(await api.put(path, { payment_method: 'boleto' }), 400, 'payment_method_not_accepted');
   });
 
   it('boleto → credit with no card on file is refused, changing nothing', async () => {
@@ -275,21 +275,21 @@ describe('payment_method boleto', () => {
 });
 
 describe('suspend, reactivate and remove', () => {
-  it('suspend: active → suspended with suspended_at; a second suspend is 422 naming the status', async () => {
+  it('suspend: active → suspended with suspended_at; a second suspend is 400 naming the status', async () => {
     const sub = await subscribe(api, plan, '2030-06-01');
     fresh.setRealTime('2030-05-20T12:30:00.000Z');
     const reply = await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/suspend`);
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ uuid: sub.uuid, status: 'suspended', suspended_at: '2030-05-20T12:30:00.000Z' });
     const again = await api.post(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/recurrence_subscriptions/${sub.uuid}/suspend`);
-    expectError(again, 422, 'invalid_subscription_status');
+    expectError(again, 400, 'invalid_subscription_status');
     expect(again.body.error.message).toContain('its status is suspended');
   });
 
-  it('reactivate: suspended → active with suspended_at cleared; anything else is 422', async () => {
+  it('reactivate: suspended → active with suspended_at cleared; anything else is 400', async () => {
     const sub = await subscribe(api, plan, '2030-06-01');
     const active = await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/reactivate`);
-    expectError(active, 422, 'invalid_subscription_status');
+    expectError(active, 400, 'invalid_subscription_status');
     expect(active.body.error.message).toContain('its status is active');
     await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/suspend`);
     const reply = await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/reactivate`);
@@ -297,7 +297,7 @@ describe('suspend, reactivate and remove', () => {
     expect(reply.body).toMatchObject({ status: 'active', suspended_at: null, due_date: '2030-06-01' });
   });
 
-  it('remove: 200 with the subscription canceled; then suspend, reactivate, update and remove are 422', async () => {
+  it('remove: 200 with the subscription canceled; then suspend, reactivate, update and remove are 400', async () => {
     const sub = await subscribe(api, plan, '2030-06-01');
     await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/suspend`);
     const removed = await api.del(`/v1/recurrence_subscriptions/${sub.uuid}`);
@@ -310,7 +310,7 @@ describe('suspend, reactivate and remove', () => {
       await api.put(`/v1/recurrence_subscriptions/${sub.uuid}`, { amount: 100 }),
       await api.del(`/v1/recurrence_subscriptions/${sub.uuid}`),
     ]) {
-      expectError(reply, 422, 'invalid_subscription_status');
+      expectError(reply, 400, 'invalid_subscription_status');
       expect(reply.body.error.message).toContain('its status is canceled');
     }
     expectError(await api.post(`/v1/recurrence_subscriptions/${ZERO}/suspend`), 404, 'resource_not_found');
@@ -325,7 +325,7 @@ describe('suspend, reactivate and remove', () => {
       await advance(own.api, 40);
       expect((await own.api.get(`/v1/recurrence_subscriptions/${sub.uuid}`)).body.status).toBe('expired');
       const reply = await own.api.post(`/v1/recurrence_subscriptions/${sub.uuid}/suspend`);
-      expectError(reply, 422, 'invalid_subscription_status');
+      expectError(reply, 400, 'invalid_subscription_status');
       expect(reply.body.error.message).toContain('its status is expired');
     } finally {
       await own.close();

@@ -1,11 +1,8 @@
-// The sellers API of the sandbox: people and companies, checked as the provider would; each
-// seller's own lists; and a database made before sellers had their own transactions and transfers
-// columns, brought up to date on open with nothing lost.
+// The sellers API of the sandbox: people and companies, checked as the provider would, and each
+// seller's own lists.
 import { afterEach, describe, expect, it } from 'vitest';
-import { SANDBOX_SELLER_ID, startSandbox } from '../../src/sandbox/index.js';
-import { closeSandboxDb } from '../../src/sandbox/db/database.js';
-import { withDb } from './db-helpers.js';
-import { client, directCardBody, freshSandbox, type Fresh, type Json } from './helpers.js';
+import { SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { directCardBody, freshSandbox, type Fresh, type Json } from './helpers.js';
 
 let fresh: Fresh | undefined;
 afterEach(async () => {
@@ -54,25 +51,5 @@ describe('the sellers API', () => {
     // The seeded seller's sales are as before.
     const own = (await api.post('/v1/transactions', directCardBody(undefined, 1000))).body as Json;
     expect(own.statement_descriptor).toBe('LOJA SANDBOX');
-  });
-
-  it('a database from before the seller columns gets them on open, filled from what it holds', async () => {
-    fresh = await freshSandbox();
-    const seller = ((await fresh.api.post('/v1/sellers/individuals', person)).body as Json).id;
-    const sale = ((await fresh.api.post('/v1/transactions', directCardBody(undefined, 1000, { on_behalf_of: seller }))).body as Json).id;
-    await fresh.api.post('/v1/transactions', directCardBody(undefined, 2000));
-    await fresh.sandbox.close();
-    await closeSandboxDb(fresh.dir);
-    await withDb(fresh.dir, (db) => {
-      for (const table of ['transactions', 'transfers']) {
-        db.exec(`DROP INDEX ${table}_on_behalf_of_created_ms`);
-        db.exec(`ALTER TABLE ${table} DROP COLUMN on_behalf_of`);
-      }
-    });
-    const again = await startSandbox({ stateDir: fresh.dir });
-    fresh.sandbox = again;
-    const listed = (await client(again.url).get(`/v1/sellers/${seller}/transactions`)).body as Json;
-    expect(listed.items.map((t: Json) => t.id)).toEqual([sale]);
-    expect(((await client(again.url).get(`/v1/sellers/${SANDBOX_SELLER_ID}/transactions`)).body as Json).total).toBe(1);
   });
 });

@@ -27,7 +27,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof serve>, options: Op
   ctx.prepareSandboxState();
   let sandbox;
   try {
-    sandbox = await startSandbox({ stateDir: ctx.paths.stateDir, host, port, deliver: true, isolateKeys: true, ...(faults ? { faults } : {}) });
+    sandbox = await startSandbox({ stateDir: ctx.paths.stateDir, host, port, deliver: true, isolateKeys: true, onNotice: (line) => ctx.log.warn(line), ...(faults ? { faults } : {}) });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`--port: ${port} is already in use on ${host}`);

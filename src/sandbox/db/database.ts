@@ -4,7 +4,7 @@ import { DirError, ensureDir } from '../../platform/dirs.js';
 import { sandboxDir } from '../paths.js';
 import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from '../../platform/sqlite.js';
 import { SandboxError } from '../errors.js';
-import { addedColumnsSql, DB_FORMAT, schemaSql } from './schema.js';
+import { DB_FORMAT, schemaSql } from './schema.js';
 
 // One SQLite database per state directory, opened once per process and kept open. Several
 // processes may use it at once (every command starts its own in-process sandbox, next to any
@@ -293,19 +293,55 @@ async function openOnce(dir: string): Promise<SandboxDb> {
     const pageSize = (sql.prepare('PRAGMA page_size').get() as { page_size: number }).page_size;
     sql.exec(`PRAGMA wal_autocheckpoint = ${Math.round(CHECKPOINT_BYTES / pageSize)}`);
     const db = new SandboxDb(file, sql);
-    db.write(() => {
-      const columns = (table: string) => new Set((sql.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name));
-      for (const statement of addedColumnsSql(columns)) sql.exec(statement);
+    const replaced = db.write(() => {
+      const other = otherFormat(sql);
+      if (other !== undefined) dropTables(sql);
       sql.exec(schemaSql());
-      const format = db.get<{ doc: string }>("SELECT doc FROM meta WHERE name = 'format'");
-      if (!format) db.run("INSERT INTO meta (name, doc) VALUES ('format', ?)", String(DB_FORMAT));
-      else if (Number(format.doc) !== DB_FORMAT) throw new Error(`it is of format ${format.doc}, this payctl reads ${DB_FORMAT}`);
+      if (!db.get("SELECT doc FROM meta WHERE name = 'format'")) db.run("INSERT INTO meta (name, doc) VALUES ('format', ?)", String(DB_FORMAT));
+      return other;
     });
+    if (replaced !== undefined) {
+      try {
+        // What the dropped tables held goes back to the file system; another process reading
+        // the file at that moment only means the space is reused instead.
+        sql.exec('VACUUM');
+      } catch {
+        // Nothing is lost without it.
+      }
+      notice(`the sandbox database ${file} was of another payctl build (format ${replaced}, this one uses ${DB_FORMAT}); it was recreated with a fresh seed`);
+    }
     return db;
   } catch (err) {
     sql.close();
     throw err;
   }
+}
+
+/**
+ * The format of a database made by another build of payctl, or undefined for this build's or a new
+ * one. Every build so far wrote its format in `meta`; tables without it are another build's too.
+ */
+function otherFormat(sql: SqlDatabase): string | undefined {
+  const tables = (sql.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>).map((t) => t.name);
+  if (tables.length === 0) return undefined;
+  const format = tables.includes('meta') ? (sql.prepare("SELECT doc FROM meta WHERE name = 'format'").get() as { doc: string } | undefined)?.doc : undefined;
+  if (format === String(DB_FORMAT)) return undefined;
+  return format ?? 'unknown';
+}
+
+function dropTables(sql: SqlDatabase): void {
+  const tables = sql.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>;
+  for (const { name } of tables) sql.exec(`DROP TABLE "${name.replaceAll('"', '""')}"`);
+}
+
+/** Where a line for the user goes (a warning on stderr); the embedding command may take it over. */
+let notice = (line: string): void => {
+  process.stderr.write(`warning: ${line}\n`);
+};
+
+/** Sends the sandbox's lines for the user to `report` instead of stderr (a command's own log). */
+export function reportSandboxNotices(report: (line: string) => void): void {
+  notice = report;
 }
 
 /** The database of a state directory, opened (and created) on first use in this process. */

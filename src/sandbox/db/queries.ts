@@ -2,14 +2,15 @@ import type { SqlValue } from '../../platform/sqlite.js';
 import { GcPacer } from '../../platform/runtime.js';
 import type { ListQuery } from '../list.js';
 import type { SandboxState } from '../types.js';
-import { TABLE_BY_NAME, type Doc, type TableSpec } from './schema.js';
+import type { Row as StoredRow } from './fields.js';
+import { docOf, docOfVersion, TABLE_BY_NAME, type Doc, type TableSpec } from './schema.js';
 import { unitOf } from './unit-of-work.js';
 
 // Lookups and pages of the large collections, as indexed queries. What they return is read
 // through the state they were given, so within a change the change tracking sees every write to
 // it (and a record the change already loaded is that same object).
 
-type Row = { k: string | number; doc: string; version?: number };
+type Row = { k: string | number; doc: Doc; version?: number };
 
 function table(name: string): TableSpec {
   const spec = TABLE_BY_NAME.get(name);
@@ -24,10 +25,13 @@ function table(name: string): TableSpec {
  */
 function rowsWhere(state: SandboxState, name: string, where: string, params: SqlValue[], order: string): Row[] {
   const { db } = unitOf(state);
-  if (!table(name).versioned) return db.all<Row>(`SELECT t.k AS k, t.doc AS doc FROM ${name} t WHERE ${where} ORDER BY ${order}`, ...params);
+  const spec = table(name);
+  if (!spec.versioned) {
+    return db.all<StoredRow>(`SELECT t.* FROM ${name} t WHERE ${where} ORDER BY ${order}`, ...params).map((row) => ({ k: row.k as string | number, doc: docOf(spec, row) }));
+  }
   return db
     .all<{ k: string | number; version: number }>(`SELECT t.k AS k, t.version AS version FROM ${name} t WHERE ${where} ORDER BY ${order}`, ...params)
-    .map((row) => ({ ...row, doc: db.versionDoc(name, row.k, row.version) as string }));
+    .map((row) => ({ ...row, doc: docOfVersion(spec, db.versionDoc(name, row.k, row.version) as string) }));
 }
 
 /** Records of `name` in the order of `rows`, read through `state`. */
@@ -125,7 +129,8 @@ function rowCount(state: SandboxState, name: string): number {
 /** One page of `name` in the query's time order (ties in stored order), with how many match in all. */
 export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec, query: ListQuery): { items: T[]; total: number } {
   const { db } = unitOf(state);
-  const versioned = table(name).versioned === true;
+  const stored = table(name);
+  const versioned = stored.versioned === true;
   const { where, params } = conditionsOf(spec, query);
   const countSql = `SELECT count(*) AS n FROM ${name} t WHERE ${where}`;
   const countKey = `${db.file}|${countSql}|${JSON.stringify(params)}`;
@@ -153,8 +158,8 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
     seekWhere = spec.storedOrder ? `${sub.where} AND t.k ${after} ?` : `${sub.where} AND (${time} <> ? OR t.k ${after} ?)`;
     seekParams = spec.storedOrder ? [...sub.params, cursor.k] : [...sub.params, cursor.at, cursor.k];
   }
-  const picked = db.all<{ k: string | number; at: number; version?: number; doc?: string }>(
-    `SELECT t.k AS k, ${time} AS at, ${versioned ? 't.version AS version' : 't.doc AS doc'} FROM ${name} t WHERE ${seekWhere} ORDER BY ${order} LIMIT ? OFFSET ?`,
+  const picked = db.all<StoredRow & { k: string | number; at: number; version?: number }>(
+    `SELECT ${versioned ? 't.k AS k, t.version AS version' : 't.*'}, ${time} AS at FROM ${name} t WHERE ${seekWhere} ORDER BY ${order} LIMIT ? OFFSET ?`,
     ...seekParams,
     query.limit,
     resume ? 0 : query.offset,
@@ -164,9 +169,7 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
   else cursors.delete(listing);
   // A page's documents are read by key: joining them in the query would read the skipped ones too.
   const rows: Row[] = picked.map((row) =>
-    versioned
-      ? { k: row.k, version: row.version, doc: db.versionDoc(name, row.k, row.version as number) as string }
-      : { k: row.k, doc: row.doc as string },
+    versioned ? { k: row.k, version: row.version as number, doc: docOfVersion(stored, db.versionDoc(name, row.k, row.version as number) as string) } : { k: row.k, doc: docOf(stored, row) },
   );
   pacer.page();
   return { items: through<T>(state, name, rows), total };
@@ -215,5 +218,5 @@ export function nextMatchingEvent<T>(state: SandboxState, from: number, matches:
 /** The document of one version of a record (an event's payload refers to one). */
 export function recordVersion(state: SandboxState, name: string, key: string, version: number): Doc | undefined {
   const doc = unitOf(state).db.versionDoc(name, key, version);
-  return doc === undefined ? undefined : (JSON.parse(doc) as Doc);
+  return doc === undefined ? undefined : docOfVersion(table(name), doc);
 }

@@ -1,4 +1,6 @@
 import type { SqlValue } from '../../platform/sqlite.js';
+import { SANDBOX_BANK_ACCOUNT } from '../../provider/sandbox-account.js';
+import { bool, columnsOf, fixed, flag, instant, integer, json, money, nested, numeric, optional, pack, sameAs, text as textField, tuples, unpack, type ColumnType, type Doc, type Field, type Row } from './fields.js';
 
 // The sandbox's tables. Every collection of the state (types.ts) is a table of JSON documents
 // keyed as the state keys it: by position for the lists that only grow (transactions,
@@ -9,8 +11,12 @@ import type { SqlValue } from '../../platform/sqlite.js';
 // Records that have events (transactions, buyers, plans, subscriptions, invoices) keep their
 // documents in `versions`, one row per version: an event refers to the version it was raised for
 // instead of carrying a copy of the record, so a change writes the record once.
+//
+// The largest collections without events (receivables, balance entries, transfers, cards) keep
+// no JSON: each field is a column (fields.ts), and `doc` is null unless a record has another shape.
+// A transaction's versions keep the values of its fields without their keys (versionText).
 
-export type Doc = Record<string, unknown>;
+export type { Doc };
 
 export interface Column {
   type: 'TEXT' | 'INTEGER';
@@ -27,6 +33,11 @@ export interface TableSpec {
   indexes: string[][];
   /** Columns mostly null: their indexes leave the null rows out (a lookup by value never needs them). */
   sparse?: string[];
+  /**
+   * The document as columns (fields.ts), in its key order; a field may keep its value in one of
+   * `columns`. A versioned table keeps them in each version's text instead (versionText).
+   */
+  fields?: Field[];
 }
 
 const text = (of: (doc: Doc) => unknown): Column => ({ type: 'TEXT', of: (doc) => (typeof of(doc) === 'string' ? (of(doc) as string) : null) });
@@ -48,6 +59,71 @@ const cents = (of: (doc: Doc) => unknown): Column => ({
 });
 
 type Txn = { txn: Doc & { payment_method?: { id?: unknown } | null } };
+
+/** One line of a transaction's history, kept in its version without its keys. */
+const HISTORY: Field[] = [
+  textField('id'),
+  textField('transaction'),
+  money('amount', 'cents'),
+  textField('operation_type'),
+  textField('status'),
+  textField('response_code'),
+  textField('response_message'),
+  textField('authorization_code'),
+  textField('authorizer_id'),
+  textField('authorization_nsu'),
+  textField('gatewayResponseTime'),
+  textField('authorizer'),
+  instant('created_at', 'created_ms'),
+];
+
+/** A stored transaction (types.ts StoredTransaction) and the transaction as the API shows it. */
+const TRANSACTION: Field[] = [
+  integer('seq'),
+  integer('created_ms', 'stored_ms'),
+  integer('remaining_cents'),
+  textField('card_id'),
+  nested('txn', [
+    textField('id'),
+    fixed('resource', 'transaction'),
+    textField('status'),
+    money('amount', 'cents'),
+    money('original_amount', 'original_cents'),
+    fixed('currency', 'BRL'),
+    textField('description'),
+    textField('payment_type'),
+    textField('transaction_number'),
+    fixed('gateway_authorizer', 'sandbox'),
+    fixed('app_transaction_uid', null),
+    fixed('refunds', null),
+    fixed('rewards', null),
+    fixed('discounts', null),
+    fixed('pre_authorization', null),
+    textField('sales_receipt'),
+    textField('on_behalf_of'),
+    textField('customer'),
+    textField('statement_descriptor'),
+    json('payment_method'),
+    json('source'),
+    json('installment_plan'),
+    bool('refunded'),
+    bool('voided'),
+    bool('captured'),
+    money('fees', 'fee_cents'),
+    json('fee_details'),
+    textField('uri'),
+    json('metadata'),
+    instant('expected_on', 'expected_ms'),
+    instant('created_at', 'created_at_ms'),
+    instant('updated_at', 'updated_ms'),
+    json('payment_authorization'),
+    tuples('history', 'history', HISTORY),
+    textField('reference_id'),
+    json('split_rules'),
+  ]),
+  optional(json('receivable_indexes')),
+  optional(integer('credited_cents')),
+];
 const txn = (doc: Doc) => (doc as unknown as Txn).txn;
 
 export const TABLES: TableSpec[] = [
@@ -81,6 +157,7 @@ export const TABLES: TableSpec[] = [
     ],
     // Most sales have no buyer and are not boletos: those indexes hold only the rows that do.
     sparse: ['customer', 'boleto_id'],
+    fields: TRANSACTION,
   },
   {
     name: 'receivables',
@@ -93,6 +170,28 @@ export const TABLES: TableSpec[] = [
       cents: cents((d) => d.amount),
     },
     indexes: [['id'], ['status', 'recipient', 'expected_ms'], ['status', 'expected_ms'], ['recipient', 'expected_ms']],
+    fields: [
+      textField('id'),
+      fixed('resource', 'receivable'),
+      textField('status'),
+      textField('recipient'),
+      textField('transaction', 'txn'),
+      textField('split_rule'),
+      numeric('installment'),
+      flag('liable'),
+      money('amount', 'cents'),
+      money('gross_amount', 'gross_cents'),
+      fixed('anticipation_fee', '0.00'),
+      instant('paid_at', 'paid_ms'),
+      instant('created_at', 'created_ms'),
+      instant('transaction_created_at', 'txn_created_ms'),
+      instant('canceled_at', 'canceled_ms'),
+      instant('expected_on', 'expected_ms'),
+      textField('authorization_code'),
+      fixed('id_original_receivable', null),
+      fixed('prepaid', 'false'),
+      textField('transfer'),
+    ],
   },
   {
     name: 'events',
@@ -120,18 +219,71 @@ export const TABLES: TableSpec[] = [
       transfer: text((d) => d.transfer),
     },
     indexes: [['account', 'created_ms'], ['created_ms']],
+    fields: [
+      textField('id'),
+      fixed('resource', 'balance_history'),
+      textField('account'),
+      textField('operation'),
+      textField('type'),
+      money('amount', 'cents'),
+      money('balance', 'balance_cents'),
+      fixed('currency', 'BRL'),
+      textField('description'),
+      textField('transaction', 'txn'),
+      textField('transfer'),
+      instant('created_at', 'created_ms'),
+    ],
   },
   {
     name: 'transfers',
     key: 'INTEGER',
     columns: { id: text((d) => d.id), status: text((d) => d.status), created_ms: ms((d) => d.created_at), on_behalf_of: text((d) => d.on_behalf_of) },
     indexes: [['id'], ['created_ms'], ['status', 'created_ms'], ['on_behalf_of', 'created_ms']],
+    fields: [
+      textField('id'),
+      fixed('resource', 'transfer'),
+      textField('status'),
+      fixed('type', 'automatic'),
+      money('amount', 'cents'),
+      fixed('currency', 'BRL'),
+      textField('description'),
+      textField('on_behalf_of'),
+      textField('account'),
+      fixed('bank_account', { ...SANDBOX_BANK_ACCOUNT }),
+      json('transactions'),
+      json('receivables'),
+      textField('transfer_date'),
+      money('fees', 'fee_cents'),
+      textField('uri'),
+      instant('created_at', 'created_ms'),
+      sameAs('updated_at', 'created_at'),
+    ],
   },
   { name: 'deliveries', key: 'INTEGER', columns: {}, indexes: [] },
   { name: 'replays', key: 'TEXT', columns: {}, indexes: [] },
   { name: 'sellers', key: 'TEXT', columns: {}, indexes: [] },
   { name: 'buyers', key: 'TEXT', versioned: true, columns: { taxpayer_id: text((d) => d.taxpayer_id) }, indexes: [['taxpayer_id']] },
-  { name: 'cards', key: 'TEXT', columns: { customer: text((d) => d.customer) }, indexes: [['customer']] },
+  {
+    name: 'cards',
+    key: 'TEXT',
+    columns: { customer: text((d) => d.customer) },
+    indexes: [['customer']],
+    fields: [
+      textField('id'),
+      textField('brand'),
+      textField('first4'),
+      textField('first6'),
+      textField('last4'),
+      textField('expiration_month'),
+      textField('expiration_year'),
+      textField('holder_name'),
+      textField('customer'),
+      textField('fingerprint'),
+      bool('declines'),
+      instant('created_at', 'created_ms'),
+      instant('updated_at', 'updated_ms'),
+    ],
+  },
   { name: 'tokens', key: 'TEXT', columns: { card_id: text((d) => d.card_id) }, indexes: [['card_id']] },
   { name: 'sources', key: 'TEXT', columns: {}, indexes: [] },
   { name: 'plans', key: 'TEXT', versioned: true, columns: { status: text((d) => d.status) }, indexes: [['status']] },
@@ -149,38 +301,72 @@ export const TABLES: TableSpec[] = [
 
 export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
 
-/** Bumped when the tables change shape; a database of another format is refused, not misread. */
-export const DB_FORMAT = 3;
+/**
+ * Bumped when the tables change shape. A database of another format is not read or converted:
+ * nothing of payctl was released before this one, so it is recreated with a fresh seed (database.ts).
+ */
+export const DB_FORMAT = 7;
+
+/** A field table's columns beyond its lookup columns, with their types (a versioned table's fields are kept in its versions). */
+// Worked out once per table: every write asks.
+const extraColumns = new WeakMap<TableSpec, Array<[string, ColumnType]>>();
+const storedNames = new WeakMap<TableSpec, string[]>();
+
+function fieldColumns(table: TableSpec): Array<[string, ColumnType]> {
+  if (table.versioned || !table.fields) return [];
+  let columns = extraColumns.get(table);
+  if (!columns) extraColumns.set(table, (columns = columnsOf(table.fields).filter(([name]) => !(name in table.columns))));
+  return columns;
+}
 
 /**
- * Columns added to a table after databases were made with it: each is added to an older database,
- * filled from the documents it already holds, before its indexes are made (schemaSql). The DB
- * format stays the same, so a user's sandbox is kept across the upgrade.
+ * The text a version of a record is kept as: for a table with fields, the JSON array of the
+ * values its fields keep, in column order (no keys, no constants); else, or when the record does
+ * not have the fields' shape, the document itself.
  */
-export const ADDED_COLUMNS: Record<string, Record<string, string>> = {
-  // column → where it is in the document (a JSON path)
-  transactions: { on_behalf_of: '$.txn.on_behalf_of' },
-  transfers: { on_behalf_of: '$.on_behalf_of' },
-};
+export function versionText(table: TableSpec, doc: Doc): string {
+  const packed = table.fields && pack(table.fields, doc);
+  if (!packed) return JSON.stringify(doc);
+  // A JSON column's text goes in as the value it is, not as a string of it.
+  const values = columnsOf(table.fields as Field[]).map(([name, type]) => (type === 'JSON' ? String(packed.get(name)) : JSON.stringify(packed.get(name) ?? null)));
+  return `[${values.join(',')}]`;
+}
 
-/** The statements that bring an older database's tables up to these (see ADDED_COLUMNS); `has` tells a table's columns, empty when it does not exist. */
-export function addedColumnsSql(has: (table: string) => Set<string>): string[] {
-  const statements: string[] = [];
-  for (const [name, columns] of Object.entries(ADDED_COLUMNS)) {
-    const present = has(name);
-    // A new database: schemaSql makes the table whole.
-    if (present.size === 0) continue;
-    const spec = TABLE_BY_NAME.get(name) as TableSpec;
-    for (const [column, at] of Object.entries(columns)) {
-      if (present.has(column)) continue;
-      statements.push(`ALTER TABLE ${name} ADD COLUMN ${column} ${spec.columns[column]?.type ?? 'TEXT'}`);
-      const doc = spec.versioned
-        ? `(SELECT v.doc FROM versions v WHERE v.top = '${name}' AND v.k = CAST(${name}.k AS TEXT) AND v.version = ${name}.version)`
-        : 'doc';
-      statements.push(`UPDATE ${name} SET ${column} = json_extract(${doc}, '${at}')`);
-    }
-  }
-  return statements;
+/** The document a version's text holds (versionText). */
+export function docOfVersion(table: TableSpec, text: string): Doc {
+  const value = JSON.parse(text) as Doc | SqlValue[];
+  if (!Array.isArray(value)) return value;
+  const names = columnsOf(table.fields ?? []);
+  return unpack(table.fields ?? [], Object.fromEntries(names.map(([name, type], i) => [name, type === 'JSON' ? JSON.stringify(value[i]) : (value[i] ?? null)])));
+}
+
+/** Every column of a table but its key, in the order rowValues gives their values. */
+export function storedColumns(table: TableSpec): string[] {
+  let names = storedNames.get(table);
+  if (!names) storedNames.set(table, (names = [table.versioned ? 'version' : 'doc', ...Object.keys(table.columns), ...fieldColumns(table).map(([name]) => name)]));
+  return names;
+}
+
+/**
+ * The values of storedColumns for `doc`. A field table keeps the document in its columns, or
+ * whole in `doc` (its own columns null) when it does not have the fields' shape or a field's
+ * value differs from the lookup column of the same name.
+ */
+export function rowValues(table: TableSpec, doc: Doc, version?: number): SqlValue[] {
+  const lookups = Object.values(table.columns).map((column) => column.of(doc));
+  if (table.versioned) return [version as number, ...lookups];
+  if (!table.fields) return [JSON.stringify(doc), ...lookups];
+  const packed = pack(table.fields, doc);
+  const extra = fieldColumns(table);
+  const same = packed !== undefined && Object.keys(table.columns).every((name, i) => !packed.has(name) || packed.get(name) === lookups[i]);
+  if (!packed || !same) return [JSON.stringify(doc), ...lookups, ...extra.map(() => null)];
+  return [null, ...lookups, ...extra.map(([name]) => packed.get(name) as SqlValue)];
+}
+
+/** The document a row of a table that is not versioned holds. */
+export function docOf(table: TableSpec, row: Row): Doc {
+  if (typeof row.doc === 'string') return JSON.parse(row.doc) as Doc;
+  return unpack(table.fields ?? [], row);
 }
 
 export function schemaSql(): string {
@@ -197,8 +383,9 @@ export function schemaSql(): string {
   for (const table of TABLES) {
     const columns = Object.entries(table.columns).map(([name, column]) => `${name} ${column.type}`);
     const key = table.key === 'INTEGER' ? 'k INTEGER PRIMARY KEY' : 'k TEXT PRIMARY KEY';
-    const body = table.versioned ? 'version INTEGER NOT NULL' : 'doc TEXT NOT NULL';
-    parts.push(`CREATE TABLE IF NOT EXISTS ${table.name} (${[key, body, ...columns].join(', ')})`);
+    const body = table.versioned ? 'version INTEGER NOT NULL' : table.fields ? 'doc TEXT' : 'doc TEXT NOT NULL';
+    const kept = fieldColumns(table).map(([name, type]) => `${name} ${type === 'INTEGER' ? 'INTEGER' : 'TEXT'}`);
+    parts.push(`CREATE TABLE IF NOT EXISTS ${table.name} (${[key, body, ...columns, ...kept].join(', ')})`);
     for (const index of table.indexes) {
       const partial = index.length === 1 && table.sparse?.includes(index[0] as string) ? ` WHERE ${index[0]} IS NOT NULL` : '';
       parts.push(`CREATE INDEX IF NOT EXISTS ${table.name}_${index.join('_')} ON ${table.name} (${index.join(', ')})${partial}`);

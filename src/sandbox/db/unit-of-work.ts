@@ -2,7 +2,8 @@ import type { SqlValue } from '../../platform/sqlite.js';
 import type { UnitKey } from '../change-tracking.js';
 import type { SandboxState } from '../types.js';
 import type { SandboxDb } from './database.js';
-import { TABLE_BY_NAME, TABLES, type Doc, type TableSpec } from './schema.js';
+import type { Row } from './fields.js';
+import { docOf, docOfVersion, rowValues, storedColumns, TABLE_BY_NAME, TABLES, versionText, type Doc, type TableSpec } from './schema.js';
 
 // The state as the handlers know it (types.ts: plain objects and arrays), backed by the database
 // and loaded only as far as a request looks: `state.transactions[7]` reads one row, `state.seller`
@@ -72,22 +73,22 @@ export class UnitOfWork {
       // for a join instead of finding the one row by its key.
       const version = this.storedVersion(table, key);
       const text = version === undefined ? undefined : this.db.versionDoc(top, key, version);
-      doc = text === undefined ? undefined : (JSON.parse(text) as Doc);
+      doc = text === undefined ? undefined : docOfVersion(table, text);
     } else {
-      const row = this.db.get<{ doc: string }>(`SELECT doc FROM ${top} WHERE k = ?`, rowKey(table, key));
-      doc = row ? (JSON.parse(row.doc) as Doc) : undefined;
+      const row = this.db.get<Row>(`SELECT * FROM ${top} WHERE k = ?`, rowKey(table, key));
+      doc = row ? docOf(table, row) : undefined;
     }
     cache.set(key, doc);
     return doc;
   }
 
   /** Adopts documents a query already read, so reading them again through the state costs nothing. */
-  adopt(top: string, rows: Array<{ k: string | number; doc: string; version?: number }>): void {
+  adopt(top: string, rows: Array<{ k: string | number; doc: Doc; version?: number }>): void {
     const cache = this.cacheOf(top);
     for (const row of rows) {
       const key = String(row.k);
       if (cache.has(key)) continue;
-      cache.set(key, JSON.parse(row.doc) as Doc);
+      cache.set(key, row.doc);
       if (row.version !== undefined) this.versionsOf.set(`${top}/${key}`, row.version);
     }
   }
@@ -227,25 +228,24 @@ export class UnitOfWork {
    * eight; the pages that saves are most of what a change writes.
    */
   private putRow(table: TableSpec, key: string, doc: Doc, version?: number): void {
-    const names = Object.keys(table.columns);
-    const values = Object.values(table.columns).map((column) => column.of(doc));
-    const body = table.versioned ? 'version' : 'doc';
-    const bodyValue = table.versioned ? (version as number) : JSON.stringify(doc);
+    const names = storedColumns(table);
+    const values = rowValues(table, doc, version);
     const k = rowKey(table, key);
     const old = this.pastStoredEnd(table, key)
       ? undefined
       : this.db.get<Record<string, SqlValue>>(sqlOnce(`${table.name}:old`, () => `SELECT ${['k', ...names].join(', ')} FROM ${table.name} WHERE k = ?`), k);
     if (!old) {
-      const sql = sqlOnce(`${table.name}:insert`, () => `INSERT INTO ${table.name} (k, ${[body, ...names].join(', ')}) VALUES (${['?', '?', ...names.map(() => '?')].join(', ')})`);
-      this.db.run(sql, k, bodyValue, ...values);
+      const sql = sqlOnce(`${table.name}:insert`, () => `INSERT INTO ${table.name} (k, ${names.join(', ')}) VALUES (${['?', ...names.map(() => '?')].join(', ')})`);
+      this.db.run(sql, k, ...values);
       if (typeof k === 'number') this.db.noteInserted(table.name, k);
       this.storedAt(table, key);
       return;
     }
     const changed = names.map((name, i) => [name, values[i] as SqlValue] as const).filter(([name, value]) => old[name] !== value);
-    const sets = [body, ...changed.map(([name]) => name)];
+    if (changed.length === 0) return;
+    const sets = changed.map(([name]) => name);
     const sql = sqlOnce(`${table.name}:update:${sets.join(',')}`, () => `UPDATE ${table.name} SET ${sets.map((n) => `${n} = ?`).join(', ')} WHERE k = ?`);
-    this.db.run(sql, bodyValue, ...changed.map(([, value]) => value), k);
+    this.db.run(sql, ...changed.map(([, value]) => value), k);
   }
 
   /** Removes a record's row; the table's kept key range is read again when next asked. */
@@ -269,7 +269,7 @@ export class UnitOfWork {
       return before;
     }
     const version = (before ?? 0) + 1;
-    this.db.run('INSERT INTO versions (top, k, version, doc) VALUES (?, ?, ?, ?)', table.name, key, version, JSON.stringify(doc));
+    this.db.run('INSERT INTO versions (top, k, version, doc) VALUES (?, ?, ?, ?)', table.name, key, version, versionText(table, doc));
     this.putRow(table, key, doc, version);
     if (before !== undefined) {
       this.db.run(
@@ -400,9 +400,9 @@ export class UnitOfWork {
         ? this.db.all<{ k: string | number; doc: string }>(
             `SELECT t.k, v.doc FROM ${table.name} t JOIN versions v ON v.top = '${table.name}' AND v.k = CAST(t.k AS TEXT) AND v.version = t.version ORDER BY t.k`,
           )
-        : this.db.all<{ k: string | number; doc: string }>(`SELECT k, doc FROM ${table.name} ORDER BY k`);
+        : this.db.all<Row>(`SELECT * FROM ${table.name} ORDER BY k`);
       const collection: Doc | unknown[] = table.key === 'INTEGER' ? [] : {};
-      for (const row of rows) (collection as Record<string, unknown>)[String(row.k)] = JSON.parse(row.doc);
+      for (const row of rows) (collection as Record<string, unknown>)[String(row.k)] = table.versioned ? docOfVersion(table, String(row.doc)) : docOf(table, row);
       state[table.name] = collection;
     }
     return state as unknown as SandboxState;

@@ -1,0 +1,219 @@
+import type { SqlValue } from '../../platform/sqlite.js';
+import { centsToDecimal } from '../money.js';
+
+// A record kept as columns instead of its rendered JSON: each field of the document, in the
+// document's own key order, names its column and how its value is kept there (an instant as epoch
+// milliseconds, money as integer cents) and brought back. A value every record has alike is kept
+// in the code, not the row. A record that does not have this shape (another key order, a value
+// its field cannot keep and give back the same) is kept whole as JSON instead, so what is read
+// back is always exactly what was written.
+
+export type Doc = Record<string, unknown>;
+export type Row = Record<string, SqlValue>;
+export type ColumnType = 'TEXT' | 'INTEGER' | 'JSON';
+
+/** Said by a field that cannot keep a value so that it comes back the same. */
+export const UNKEPT: unique symbol = Symbol('unkept');
+/** Given back by an optional field for a key the record did not have. */
+const ABSENT: unique symbol = Symbol('absent');
+
+export interface Field {
+  key: string;
+  /** Its column; none for a value kept in the code. */
+  column?: string;
+  /** JSON: a TEXT column holding JSON text (kept as the value itself inside a version). */
+  type?: ColumnType;
+  put(value: unknown, doc: Doc): SqlValue | typeof UNKEPT;
+  get(row: Row, doc: Doc): unknown;
+  /** The fields of a sub-object, kept in columns of their own beside the record's. */
+  inner?: readonly Field[];
+  /** The record may lack the key (put is then given undefined). */
+  optional?: boolean;
+}
+
+/** A field kept in a column of its own, brought back from that column's value alone. */
+function kept(key: string, column: string, type: ColumnType, put: Field['put'], get: (stored: SqlValue) => unknown): Field {
+  return { key, column, type, put, get: (row) => get(row[column] ?? null) };
+}
+
+/** A string (or null), as it is. */
+export function text(key: string, column = key): Field {
+  return kept(key, column, 'TEXT', (value) => (value === null || typeof value === 'string' ? value : UNKEPT), (stored) => stored);
+}
+
+// The last instant converted each way: a record's times are mostly one and the same (created,
+// updated, its history's), and a generated volume writes them one record after another.
+let lastText = '';
+let lastMs = NaN;
+
+function msOf(text: string): number {
+  if (text !== lastText) {
+    const ms = Date.parse(text);
+    lastMs = Number.isFinite(ms) && new Date(ms).toISOString() === text ? ms : NaN;
+    lastText = text;
+  }
+  return lastMs;
+}
+
+function textOf(ms: number): string {
+  if (ms !== lastMs) {
+    lastText = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastText;
+}
+
+/** An ISO 8601 instant of whole milliseconds (or null), as epoch milliseconds. */
+export function instant(key: string, column: string): Field {
+  const put = (value: unknown): SqlValue | typeof UNKEPT => {
+    if (value === null) return null;
+    if (typeof value !== 'string') return UNKEPT;
+    const ms = msOf(value);
+    return Number.isNaN(ms) ? UNKEPT : ms;
+  };
+  return kept(key, column, 'INTEGER', put, (stored) => (stored === null ? null : textOf(Number(stored))));
+}
+
+/** Money as the provider writes it ("12.34", "-0.50"), as integer cents. */
+export function money(key: string, column: string): Field {
+  const put = (value: unknown): SqlValue | typeof UNKEPT => {
+    if (typeof value !== 'string' || !/^-?\d+\.\d\d$/.test(value)) return UNKEPT;
+    const cents = Math.round(Number(value) * 100);
+    return Number.isSafeInteger(cents) && centsToDecimal(cents) === value ? cents : UNKEPT;
+  };
+  return kept(key, column, 'INTEGER', put, (stored) => centsToDecimal(Number(stored)));
+}
+
+/** A whole number written as text ("3"), as the number. */
+export function numeric(key: string, column = key): Field {
+  return kept(key, column, 'INTEGER', (value) => (typeof value === 'string' && /^(0|[1-9]\d{0,14})$/.test(value) ? Number(value) : UNKEPT), (stored) => String(stored));
+}
+
+/** "true" or "false", as 1 or 0. */
+export function flag(key: string, column = key): Field {
+  return kept(key, column, 'INTEGER', (value) => (value === 'true' ? 1 : value === 'false' ? 0 : UNKEPT), (stored) => (stored === 1 ? 'true' : 'false'));
+}
+
+/** A whole number, as it is. */
+export function integer(key: string, column = key): Field {
+  return kept(key, column, 'INTEGER', (value) => (Number.isSafeInteger(value) ? (value as number) : UNKEPT), (stored) => stored);
+}
+
+/** true or false, as 1 or 0. */
+export function bool(key: string, column = key): Field {
+  return kept(key, column, 'INTEGER', (value) => (typeof value === 'boolean' ? Number(value) : UNKEPT), (stored) => stored === 1);
+}
+
+/** Any JSON value, as its text. */
+export function json(key: string, column = key): Field {
+  return kept(key, column, 'JSON', (value) => (value === undefined ? UNKEPT : JSON.stringify(value)), (stored) => JSON.parse(String(stored)));
+}
+
+/** A sub-object of the fields' shape, each of its fields in a column of its own. */
+export function nested(key: string, inner: readonly Field[]): Field {
+  return { key, inner, put: () => UNKEPT, get: (row) => unpack(inner, row) };
+}
+
+const columnLists = new WeakMap<readonly Field[], Array<[string, ColumnType]>>();
+
+/** Every column the fields keep, sub-objects' included, in field order (worked out once per list: every write asks). */
+export function columnsOf(fields: readonly Field[]): Array<[string, ColumnType]> {
+  let columns = columnLists.get(fields);
+  if (!columns) {
+    columns = fields.flatMap((field): Array<[string, ColumnType]> => (field.inner ? columnsOf(field.inner) : field.column ? [[field.column, field.type ?? 'TEXT']] : []));
+    columnLists.set(fields, columns);
+  }
+  return columns;
+}
+
+/**
+ * A list of objects of the fields' shape (a transaction's history), as the JSON text of one
+ * array of kept values per object: the keys and the constants are left out.
+ */
+export function tuples(key: string, column: string, fields: readonly Field[]): Field {
+  const names = columnsOf(fields).map(([name]) => name);
+  const put = (value: unknown): SqlValue | typeof UNKEPT => {
+    if (!Array.isArray(value)) return UNKEPT;
+    const rows: SqlValue[][] = [];
+    for (const item of value) {
+      const packed = item !== null && typeof item === 'object' && !Array.isArray(item) ? pack(fields, item as Doc) : undefined;
+      if (!packed) return UNKEPT;
+      rows.push(names.map((name) => packed.get(name) as SqlValue));
+    }
+    return JSON.stringify(rows);
+  };
+  const get = (stored: SqlValue) => (JSON.parse(String(stored)) as SqlValue[][]).map((values) => unpack(fields, Object.fromEntries(names.map((name, i) => [name, values[i] ?? null]))));
+  return kept(key, column, 'JSON', put, get);
+}
+
+/** A field whose key a record may lack (a sale gets its receivables once paid), as JSON: [] or [value]. */
+export function optional(field: Field): Field {
+  const column = field.column as string;
+  const put = (value: unknown, doc: Doc): SqlValue | typeof UNKEPT => {
+    if (value === undefined) return '[]';
+    const stored = field.put(value, doc);
+    return stored === UNKEPT ? UNKEPT : `[${JSON.stringify(stored)}]`;
+  };
+  const get = (row: Row, doc: Doc): unknown => {
+    const [value] = JSON.parse(String(row[column])) as SqlValue[];
+    return value === undefined ? ABSENT : field.get({ [column]: value }, doc);
+  };
+  return { key: field.key, column, type: 'JSON', optional: true, put, get };
+}
+
+/** The same value in every record: nothing is kept (an object is given back as a copy of its own). */
+export function fixed(key: string, value: SqlValue | boolean | Doc): Field {
+  const shown = JSON.stringify(value);
+  const plain = value === null || typeof value !== 'object';
+  return {
+    key,
+    put: (given) => (plain ? given === value : JSON.stringify(given) === shown) ? null : UNKEPT,
+    get: () => (plain ? value : JSON.parse(shown)),
+  };
+}
+
+/** The same value as an earlier field of the record (an update time never changed). */
+export function sameAs(key: string, earlier: string): Field {
+  return {
+    key,
+    put: (value, doc) => (value === doc[earlier] ? null : UNKEPT),
+    get: (_row, doc) => doc[earlier],
+  };
+}
+
+/** The columns the fields keep `doc` in, in field order; undefined when it does not have their shape. */
+export function pack(fields: readonly Field[], doc: Doc): Map<string, SqlValue> | undefined {
+  const keys = Object.keys(doc);
+  const columns = new Map<string, SqlValue>();
+  let at = 0;
+  for (const field of fields) {
+    if (keys[at] === field.key) at += 1;
+    else if (field.optional) {
+      const value = field.put(undefined, doc);
+      if (value === UNKEPT) return undefined;
+      columns.set(field.column as string, value);
+      continue;
+    } else return undefined;
+    if (field.inner) {
+      const sub = doc[field.key];
+      const inner = sub !== null && typeof sub === 'object' && !Array.isArray(sub) ? pack(field.inner, sub as Doc) : undefined;
+      if (!inner) return undefined;
+      for (const [name, value] of inner) columns.set(name, value);
+      continue;
+    }
+    const value = field.put(doc[field.key], doc);
+    if (value === UNKEPT) return undefined;
+    if (field.column) columns.set(field.column, value);
+  }
+  return at === keys.length ? columns : undefined;
+}
+
+/** The document the fields kept in `row`. */
+export function unpack(fields: readonly Field[], row: Row): Doc {
+  const doc: Doc = {};
+  for (const field of fields) {
+    const value = field.get(row, doc);
+    if (value !== ABSENT) doc[field.key] = value;
+  }
+  return doc;
+}

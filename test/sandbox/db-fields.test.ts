@@ -1,0 +1,152 @@
+// Records kept as columns (db/fields.ts) come back exactly as they were written, key order
+// included; one that does not have its table's shape is kept whole instead, and comes back the
+// same too.
+import { describe, expect, it } from 'vitest';
+import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { fixed, flag, instant, integer, json, money, numeric, optional, pack, sameAs, text, unpack, type Doc, type Row } from '../../src/sandbox/db/fields.js';
+import { docOf, docOfVersion, rowValues, storedColumns, TABLE_BY_NAME, versionText, type TableSpec } from '../../src/sandbox/db/schema.js';
+import { rows, withDb } from './db-helpers.js';
+import { directCardBody, freshSandbox, VISA } from './helpers.js';
+
+const fields = [
+  text('id'),
+  fixed('resource', 'thing'),
+  numeric('installment'),
+  flag('liable'),
+  money('amount', 'cents'),
+  instant('created_at', 'created_ms'),
+  sameAs('updated_at', 'created_at'),
+  instant('paid_at', 'paid_ms'),
+  json('list'),
+  fixed('bank', { code: '001' }),
+];
+
+const doc: Doc = {
+  id: 'a1',
+  resource: 'thing',
+  installment: '12',
+  liable: 'false',
+  amount: '-1234.50',
+  created_at: '2026-11-25T02:40:54.116Z',
+  updated_at: '2026-11-25T02:40:54.116Z',
+  paid_at: null,
+  list: ['x', 'y'],
+  bank: { code: '001' },
+};
+
+function roundTrip(value: Doc): Doc | undefined {
+  const columns = pack(fields, value);
+  return columns && unpack(fields, Object.fromEntries(columns) as Row);
+}
+
+describe('fields', () => {
+  it('keep a record in typed columns and give it back the same, key order included', () => {
+    const columns = pack(fields, doc);
+    expect(Object.fromEntries(columns ?? [])).toEqual({ id: 'a1', installment: 12, liable: 0, cents: -123450, created_ms: Date.parse('2026-11-25T02:40:54.116Z'), paid_ms: null, list: '["x","y"]' });
+    expect(JSON.stringify(roundTrip(doc))).toBe(JSON.stringify(doc));
+  });
+
+  it.each<[string, Doc]>([
+    ['another key order', { resource: 'thing', id: 'a1', ...doc }],
+    ['a key more', { ...doc, extra: 1 }],
+    ['a key less', Object.fromEntries(Object.entries(doc).filter(([k]) => k !== 'list'))],
+    ['another constant', { ...doc, resource: 'other' }],
+    ['money with one decimal', { ...doc, amount: '1.5' }],
+    ['an instant without milliseconds', { ...doc, created_at: '2026-11-25T02:40:54Z', updated_at: '2026-11-25T02:40:54Z' }],
+    ['a number where text was', { ...doc, id: 7 }],
+    ['an installment with a leading zero', { ...doc, installment: '01' }],
+    ['a flag that is a boolean', { ...doc, liable: false }],
+    ['an update time of its own', { ...doc, updated_at: '2026-11-26T00:00:00.000Z' }],
+    ['another constant object', { ...doc, bank: { code: '002' } }],
+  ])('refuse %s: the record is then kept whole', (_what, other) => {
+    expect(pack(fields, other)).toBeUndefined();
+  });
+});
+
+describe('tables kept as columns', () => {
+  const receivables = TABLE_BY_NAME.get('receivables') as TableSpec;
+  const receivable: Doc = {
+    id: 'r'.repeat(32),
+    resource: 'receivable',
+    status: 'pending',
+    recipient: 's'.repeat(32),
+    transaction: 't'.repeat(32),
+    split_rule: null,
+    installment: '1',
+    liable: 'true',
+    amount: '97.01',
+    gross_amount: '100.00',
+    anticipation_fee: '0.00',
+    paid_at: null,
+    created_at: '2026-11-25T02:40:54.116Z',
+    transaction_created_at: '2026-11-25T02:40:54.116Z',
+    canceled_at: null,
+    expected_on: '2026-12-25T00:00:00.000Z',
+    authorization_code: '053478',
+    id_original_receivable: null,
+    prepaid: 'false',
+    transfer: null,
+  };
+  const stored = (value: Doc): Row => Object.fromEntries(storedColumns(receivables).map((name, i) => [name, rowValues(receivables, value)[i] ?? null]));
+
+  it('a receivable: no JSON kept, every field read back from its column', () => {
+    const row = stored(receivable);
+    expect(row.doc).toBeNull();
+    expect(row).toMatchObject({ cents: 9701, gross_cents: 10000, txn: 't'.repeat(32), installment: 1, liable: 1 });
+    expect(JSON.stringify(docOf(receivables, row))).toBe(JSON.stringify(receivable));
+  });
+
+  it('a receivable of another shape: kept whole as JSON, its lookup columns still filled', () => {
+    const odd = { ...receivable, note: 'kept' };
+    const row = stored(odd);
+    expect(row.doc).toBe(JSON.stringify(odd));
+    expect(row).toMatchObject({ id: 'r'.repeat(32), status: 'pending', cents: 9701, gross_cents: null });
+    expect(JSON.stringify(docOf(receivables, row))).toBe(JSON.stringify(odd));
+  });
+});
+
+describe('transaction versions kept without their keys', () => {
+  const transactions = TABLE_BY_NAME.get('transactions') as TableSpec;
+
+  it('card, PIX and boleto sales, paid or pending: each version an array of values, read back as the API served it', async () => {
+    const fresh = await freshSandbox();
+    try {
+      const { api } = fresh;
+      const sales = [
+        (await api.post('/v1/transactions', directCardBody(VISA, 1234, { installment_plan: { number_installments: 2 } }))).body,
+        (await api.post('/v1/transactions', { payment_type: 'pix', on_behalf_of: SANDBOX_SELLER_ID, amount: 500, currency: 'BRL' })).body,
+        (await api.post('/v1/transactions', { payment_type: 'boleto', on_behalf_of: SANDBOX_SELLER_ID, customer: SANDBOX_BUYER_ID, amount: 900, currency: 'BRL' })).body,
+      ];
+      const texts = await withDb(fresh.dir, (db) => rows<{ doc: string }>(db, "SELECT doc FROM versions WHERE top = 'transactions' ORDER BY CAST(k AS INTEGER)").map((r) => r.doc));
+      expect(texts).toHaveLength(3);
+      for (const [i, text] of texts.entries()) {
+        expect(text.startsWith('['), text).toBe(true);
+        const stored = docOfVersion(transactions, text);
+        expect(JSON.stringify(stored.txn)).toBe(JSON.stringify((await api.get(`/v1/transactions/${sales[i].id}`)).body));
+        expect(versionText(transactions, stored)).toBe(text);
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('a version of another shape is kept as its document', () => {
+    const odd = { seq: 1, created_ms: 0, txn: { id: 'x' } };
+    const text = versionText(transactions, odd);
+    expect(text).toBe(JSON.stringify(odd));
+    expect(docOfVersion(transactions, text)).toEqual(odd);
+  });
+});
+
+describe('optional fields', () => {
+  const layout = [text('id'), optional(integer('count'))];
+
+  it('keep a record with or without the key, and give back exactly which', () => {
+    for (const value of [{ id: 'a' }, { id: 'a', count: 3 }]) {
+      const columns = pack(layout, value);
+      expect(JSON.stringify(unpack(layout, Object.fromEntries(columns ?? []) as Row))).toBe(JSON.stringify(value));
+    }
+    expect(pack(layout, { id: 'a', count: 'three' })).toBeUndefined();
+    expect(pack(layout, { count: 3, id: 'a' })).toBeUndefined();
+  });
+});

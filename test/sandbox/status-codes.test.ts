@@ -1,0 +1,90 @@
+// The HTTP statuses the provider publishes for the sandbox's refusals and successes: 200 for a new
+// split rule, 409 when a request clashes with what is stored, 400 for an action the resource's
+// state does not allow, and 400 (not an empty list) for a list filter value it does not know.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { directCardBody, expectError, freshSandbox, VISA, type Client, type Fresh, type Json } from './helpers.js';
+
+let clock = new Date('2026-11-20T10:00:00.000Z');
+let fresh: Fresh;
+let api: Client;
+let recipient: string;
+
+beforeAll(async () => {
+  fresh = await freshSandbox(() => clock);
+  api = fresh.api;
+  const seller = await api.post('/v1/sellers/businesses', { business_name: 'Loja Azul Ltda', ein: '12.abc.345/01de-35', business_email: 'contato@lojaazul.com.br' });
+  expect(seller.status, JSON.stringify(seller.body)).toBe(201);
+  recipient = seller.body.id;
+});
+afterAll(async () => {
+  await fresh.close();
+});
+
+async function sale(cents = 10_000): Promise<Json> {
+  const reply = await api.post('/v1/transactions', directCardBody(VISA, cents));
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return reply.body;
+}
+
+const rulesPath = (txn: Json) => `/v1/transactions/${txn.id}/split_rules`;
+
+describe('split rules', () => {
+  it('answers a new rule with 200, and a rule clashing with the ones the sale has with 409', async () => {
+    const txn = await sale();
+    const added = await api.post(rulesPath(txn), { recipient, percentage: 30 });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body).toMatchObject({ resource: 'split_rule', recipient, transaction: txn.id });
+
+    const again = await api.post(rulesPath(txn), { recipient, amount: 100 });
+    expectError(again, 409, 'split_rule_precondition_creation_failure');
+    expect(again.body.error.status).toBe('Conflict');
+    expect(again.body.error.reasons).toEqual([`split_rules: names recipient ${recipient} more than once`]);
+    expect((await api.get(rulesPath(txn))).body.items).toHaveLength(1);
+  });
+
+  it('a rule wrong on its own stays a 400', async () => {
+    const txn = await sale();
+    expectError(await api.post(rulesPath(txn), { recipient: SANDBOX_SELLER_ID, percentage: 10 }), 400, 'invalid_parameter');
+    expectError(await api.post(rulesPath(txn), { recipient, amount: 20_000 }), 400, 'invalid_parameter');
+    expectError(await api.post(rulesPath(txn), { recipient }), 400, 'invalid_parameter');
+  });
+
+  it('a sale whose rules can no longer change answers 409, to an add and to a remove', async () => {
+    const txn = await sale();
+    const rule = (await api.post(rulesPath(txn), { recipient, percentage: 10 })).body;
+    const voided = await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 10_000 });
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    expectError(await api.post(rulesPath(txn), { recipient, percentage: 10 }), 409, 'split_rule_precondition_creation_failure');
+    expectError(await api.del(`${rulesPath(txn)}/${rule.id}`), 409, 'split_rule_precondition_removal_failure');
+  });
+});
+
+describe('list filters', () => {
+  it.each([
+    ['/v1/transactions?status=weird', 'status'],
+    ['/v1/transactions?status=succeeded,weird', 'status'],
+    ['/v1/transactions?payment_type=bolepix', 'payment_type'],
+    [`/v1/sellers/${SANDBOX_SELLER_ID}/transactions?status=weird`, 'status'],
+    ['/v1/invoices?status=weird', 'status'],
+    ['/v1/recurrence_subscriptions?status=weird', 'status'],
+    ['/v1/recurrence_plans?status=weird', 'status'],
+    ['/v1/transfers?status=weird', 'status'],
+    [`/v1/sellers/${SANDBOX_SELLER_ID}/receivables?status=weird`, 'status'],
+    ['/v1/balances/history?operation=weird', 'operation'],
+    ['/v1/sellers?type=weird', 'type'],
+  ])('GET %s answers 400 naming %s', async (query, field) => {
+    const reply = await api.get(query);
+    expectError(reply, 400, 'invalid_parameter');
+    expect(reply.body.error.message).toContain(field);
+    expect(reply.body.error.reasons[0]).toMatch(new RegExp(`^${field}: unknown value "(weird|bolepix)"; must be one of `));
+  });
+
+  it('a value the provider knows that nothing has answers an empty list', async () => {
+    for (const query of ['/v1/transactions?status=charged_back', '/v1/invoices?status=over-due', '/v1/recurrence_subscriptions?status=expired']) {
+      const reply = await api.get(query);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect(reply.body).toMatchObject({ items: [], total: 0 });
+    }
+  });
+});
