@@ -7,11 +7,11 @@ import { examples } from './shared/help.js';
 //
 // A verb is declared as data (defineVerb) and its flags' types are read off that data, so its
 // implementation, loaded only when it runs, takes `OptionsOf<typeof verb>` instead of reading an
-// untyped record. Each group keeps its verbs in one verbs.ts rather than a file per verb: a group's
-// verbs share flag sets and examples and are read (and reviewed against --help) together, and that
-// file is what a start-up naming the group loads anyway. The lazy `load` is bound in the group, not
-// in the verb's own definition: the implementation names `typeof verb`, so a definition whose type
-// included its implementation would refer to itself.
+// untyped record. Each group keeps its verbs' definitions in one flags.ts rather than a file per
+// verb: a group's verbs share flag sets and examples and are read (and reviewed against --help)
+// together, and that file is what a start-up naming the group loads anyway. The group itself, which
+// binds each verb to its lazily loaded implementation, is verbs.ts: the implementation imports the
+// type of its definition from flags.ts, so nothing imports back the file that loads it.
 
 /** A verb's implementation, loaded only when that verb runs. */
 export interface VerbModule<A extends readonly string[] = string[], O = object> {

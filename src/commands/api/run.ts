@@ -1,5 +1,5 @@
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { apiVerb } from './verbs.js';
+import type { apiVerb } from './flags.js';
 import type { Endpoint, HttpMethod } from '../../provider/endpoints.js';
 import type { Factory } from '../../factory.js';
 import { UncertainOutcomeError } from '../../api/client.js';

@@ -8,7 +8,7 @@ import { USER_AGENT } from '../../version.js';
 import { missingInput, optionalString, readStream } from '../shared/input.js';
 import { chooseKeyStorage, keyInKeyring, removeKeyFromKeyring, saveKeyToKeyring, withKey } from './key-storage.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { loginVerb } from './verbs.js';
+import type { loginVerb } from './flags.js';
 
 export function checkBaseUrl(value: string): string {
   const trimmed = value.trim().replace(/\/+$/, '');

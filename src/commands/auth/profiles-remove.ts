@@ -3,7 +3,7 @@ import { SANDBOX_PROFILE, maskApiKey } from '../../config/profile.js';
 import { UsageError } from '../../errors.js';
 import { keyInKeyring, removeKeyFromKeyring } from './key-storage.js';
 import type { ArgsOf } from '../verb.js';
-import type { profilesRemove } from './verbs.js';
+import type { profilesRemove } from './flags.js';
 
 export async function run(ctx: Factory, args: ArgsOf<typeof profilesRemove>): Promise<void> {
   const name = args[0] ?? '';

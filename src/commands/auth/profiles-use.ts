@@ -2,7 +2,7 @@ import type { Factory } from '../../factory.js';
 import { profileExists } from '../../config/profile.js';
 import { UsageError } from '../../errors.js';
 import type { ArgsOf } from '../verb.js';
-import type { profilesUse } from './verbs.js';
+import type { profilesUse } from './flags.js';
 
 export async function run(ctx: Factory, args: ArgsOf<typeof profilesUse>): Promise<void> {
   const name = args[0] ?? '';

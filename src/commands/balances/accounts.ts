@@ -3,7 +3,7 @@ import { validateId } from '../../validate/index.js';
 import { missingInput, optionalString } from '../shared/input.js';
 import { ACCOUNT_COLUMNS } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { accounts } from './verbs.js';
+import type { accounts } from './flags.js';
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof accounts>, options: OptionsOf<typeof accounts>): Promise<void> {
   const buyer = optionalString(options.buyer);

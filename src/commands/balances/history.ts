@@ -9,7 +9,7 @@ import { groupingOf, HISTORY_SUMMARY } from '../shared/summaries.js';
 import { buildListRequest, enumFilter, type ListRequest } from '../shared/list.js';
 import { HISTORY_COLUMNS, HISTORY_CSV_COLUMNS, HISTORY_TOTALS, OPERATIONS } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { history } from './verbs.js';
+import type { history } from './flags.js';
 
 export interface HistoryRequest extends ListRequest {
   operation: Operation;

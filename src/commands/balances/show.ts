@@ -2,7 +2,7 @@ import type { Factory } from '../../factory.js';
 import { accountOrSeller } from './shared.js';
 import { BALANCE_VIEW, CURRENT_BALANCE_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { current, get } from './verbs.js';
+import type { current, get } from './flags.js';
 
 /** `balances get`: current, future and total balance of an account (default: the profile's seller). */
 export async function runGet(ctx: Factory, _args: ArgsOf<typeof get>, options: OptionsOf<typeof get>): Promise<void> {

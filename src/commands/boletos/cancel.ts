@@ -7,7 +7,7 @@ import { describeEarlier, earlierMoves, transactionMoveProof } from '../transact
 import { resolveTransactionId } from '../transactions/reference.js';
 import { getTransaction, type Transaction } from '../transactions/shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { cancel } from './verbs.js';
+import type { cancel } from './flags.js';
 
 interface CancellationAnswer {
   status?: string;

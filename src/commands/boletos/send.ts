@@ -3,7 +3,7 @@ import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { validateEmail, validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { send } from './verbs.js';
+import type { send } from './flags.js';
 
 /**
  * The provider e-mails a boleto to its buyer's address on file and its operation takes no body (a

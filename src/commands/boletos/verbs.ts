@@ -1,25 +1,7 @@
-import { MONEY_MOVE_FLAGS } from '../shared/again.js';
-import { defineGroup, defineVerb, flag, lazy } from '../verb.js';
+import { defineGroup, lazy } from '../verb.js';
+import { cancel, get, send } from './flags.js';
 
-export const get = defineVerb({
-  name: 'get <id>',
-  description: 'Show a boleto: due date, barcode, link, status',
-  examples: ['payctl boletos get <boleto-id>', 'payctl boletos get <boleto-id> --fields barcode,url -o json'],
-});
-
-export const send = defineVerb({
-  name: 'send <id>',
-  description: "E-mail the boleto (to the buyer's address, or --to)",
-  flags: { to: flag('--to <email>', "check first that the buyer's address on file is this one (the service sends only there)") },
-  examples: ['payctl boletos send <boleto-id>', 'payctl boletos send <boleto-id> --to financeiro@example.com'],
-});
-
-export const cancel = defineVerb({
-  name: 'cancel <transaction-id>',
-  description: 'Request the cancellation of a pending boleto (by its transaction id); asks for confirmation',
-  flags: MONEY_MOVE_FLAGS,
-  examples: ['payctl boletos cancel <transaction-id>', 'payctl boletos cancel <transaction-id> --yes'],
-});
+// The group: its verbs, each bound to its implementation, loaded only when it runs.
 
 export const boletos = defineGroup({
   name: 'boletos',

@@ -5,7 +5,7 @@ import { missingInput } from '../shared/input.js';
 import { buyerBodyFromFlags, buyerName, type Buyer } from './shared.js';
 import { BUYER_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { create } from './verbs.js';
+import type { create } from './flags.js';
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   await ctx.requireApiKey();

@@ -3,7 +3,7 @@ import { UsageError } from '../../errors.js';
 import { buyersMatching, fold } from '../transactions/find.js';
 import { BUYER_COLUMNS, buyerRow } from './shared.js';
 import type { ArgsOf } from '../verb.js';
-import type { find } from './verbs.js';
+import type { find } from './flags.js';
 
 /** `payctl buyers find <e-mail | CPF/CNPJ | name>`: the buyers a customer may be. */
 export async function run(ctx: Factory, args: ArgsOf<typeof find>): Promise<void> {

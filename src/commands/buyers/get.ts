@@ -3,7 +3,7 @@ import { writeOut } from '../../output/write.js';
 import { buyerId, getBuyer } from './shared.js';
 import { BUYER_VIEW } from './view.js';
 import type { ArgsOf } from '../verb.js';
-import type { get } from './verbs.js';
+import type { get } from './flags.js';
 
 /** How many of a buyer's recent sales a terminal shows under the buyer. */
 const RECENT_SALES = 5;

@@ -1,7 +1,7 @@
 import type { Factory } from '../../factory.js';
 import { buyerId, buyerName, getBuyer, maskTaxpayerId } from './shared.js';
 import type { ArgsOf } from '../verb.js';
-import type { remove } from './verbs.js';
+import type { remove } from './flags.js';
 
 export async function run(ctx: Factory, args: ArgsOf<typeof remove>): Promise<void> {
   const id = buyerId(args);

@@ -5,7 +5,7 @@ import { missingInput, optionalString } from '../shared/input.js';
 import type { Buyer } from './shared.js';
 import { BUYER_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { search } from './verbs.js';
+import type { search } from './flags.js';
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof search>, options: OptionsOf<typeof search>): Promise<void> {
   let raw = optionalString(options.taxpayerId);

@@ -4,7 +4,7 @@ import type { Column } from '../../output/render-options.js';
 import { parseDate, parseMetadata, validateEmail, validateId, validatePhone } from '../../validate/index.js';
 import { normalizeTaxpayerId, validateTaxpayerId } from '../../validate/taxpayer.js';
 import { optionalString, stringList } from '../shared/input.js';
-import type { BuyerFlagValues } from './verbs.js';
+import type { BuyerFlagValues } from './flags.js';
 
 export interface Buyer {
   id: string;

@@ -3,7 +3,7 @@ import { UsageError } from '../../errors.js';
 import { buyerBodyFromFlags, buyerId, type Buyer } from './shared.js';
 import { BUYER_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { update } from './verbs.js';
+import type { update } from './flags.js';
 
 export async function run(ctx: Factory, args: ArgsOf<typeof update>, options: OptionsOf<typeof update>): Promise<void> {
   const id = buyerId(args);

@@ -1,69 +1,7 @@
-import { listFlags } from '../shared/list-flags.js';
-import { ADDRESS_FLAGS } from '../shared/party-flags.js';
-import { defineGroup, defineVerb, flag, lazy, type FlagValues } from '../verb.js';
+import { defineGroup, lazy } from '../verb.js';
+import { create, find, get, list, remove, search, update } from './flags.js';
 
-const BUYER_FLAGS = {
-  firstName: flag('--first-name <name>', 'first name'),
-  lastName: flag('--last-name <name>', 'last name'),
-  email: flag('--email <email>', 'e-mail address'),
-  phone: flag('--phone <phone>', 'phone number with area code'),
-  taxpayerId: flag('--taxpayer-id <cpf|cnpj>', 'CPF or CNPJ, with or without punctuation (check digits verified)'),
-  birthdate: flag('--birthdate <YYYY-MM-DD>', 'date of birth'),
-  ...ADDRESS_FLAGS,
-};
-
-export type BuyerFlagValues = FlagValues<typeof BUYER_FLAGS>;
-
-export const create = defineVerb({
-  name: 'create',
-  description: 'Register a buyer (first name and CPF/CNPJ required)',
-  flags: BUYER_FLAGS,
-  required: ['firstName', 'taxpayerId'],
-  examples: [
-    'payctl buyers create --first-name Maria --last-name Silva --taxpayer-id 529.982.247-25 --email maria@example.com --phone "(11) 98765-4321"',
-    'payctl buyers create --first-name Loja --taxpayer-id 11.222.333/0001-81 --city "São Paulo" --state SP --postal-code 01310-100',
-  ],
-});
-
-export const list = defineVerb({
-  name: 'list',
-  description: 'List buyers, newest first',
-  flags: listFlags(),
-  examples: ['payctl buyers list --limit 10', 'payctl buyers list --all -o csv > buyers.csv'],
-});
-
-export const find = defineVerb({
-  name: 'find <query>',
-  description: 'Find buyers by e-mail, CPF/CNPJ (punctuation ignored) or a part of their name (any case, accents ignored)',
-  examples: ['payctl buyers find maria@example.com', 'payctl buyers find 529.982.247-25', 'payctl buyers find "joao silva"'],
-});
-
-export const get = defineVerb({
-  name: 'get <id>',
-  description: 'Show one buyer',
-  examples: ['payctl buyers get <buyer-id>', 'payctl buyers get <buyer-id> -o json | jq .default_credit'],
-});
-
-export const update = defineVerb({
-  name: 'update <id>',
-  description: "Change a buyer's details (only the flags given change)",
-  flags: BUYER_FLAGS,
-  examples: ['payctl buyers update <buyer-id> --email novo@example.com --phone "(21) 99909-9999"', 'payctl buyers update <buyer-id> --address-line1 "Rua Nova, 10" --city Niterói --state RJ --postal-code 24020-000'],
-});
-
-export const remove = defineVerb({
-  name: 'remove <id>',
-  description: 'Remove a buyer; asks for confirmation (refused while they own cards or pending boletos)',
-  examples: ['payctl buyers remove <buyer-id>', 'payctl buyers remove <buyer-id> --yes'],
-});
-
-export const search = defineVerb({
-  name: 'search',
-  description: 'Find the buyer with a CPF or CNPJ',
-  flags: { taxpayerId: flag('--taxpayer-id <cpf|cnpj>', 'CPF or CNPJ, with or without punctuation') },
-  required: ['taxpayerId'],
-  examples: ['payctl buyers search --taxpayer-id 529.982.247-25', 'payctl buyers search --taxpayer-id 52998224725 -o json --fields id,email'],
-});
+// The group: its verbs, each bound to its implementation, loaded only when it runs.
 
 export const buyers = defineGroup({
   name: 'buyers',

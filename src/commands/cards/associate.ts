@@ -3,7 +3,7 @@ import { validateId } from '../../validate/index.js';
 import { missingInput, optionalString } from '../shared/input.js';
 import { describeCard, type Card } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { associate } from './verbs.js';
+import type { associate } from './flags.js';
 
 export function buildAssociateRequest(options: OptionsOf<typeof associate>): { token: string; customer: string } {
   const token = optionalString(options.token);

@@ -1,7 +1,7 @@
 import type { Factory } from '../../factory.js';
 import { cardId, getCard } from './shared.js';
 import type { ArgsOf } from '../verb.js';
-import type { get } from './verbs.js';
+import type { get } from './flags.js';
 
 export async function run(ctx: Factory, args: ArgsOf<typeof get>): Promise<void> {
   const id = cardId(args);

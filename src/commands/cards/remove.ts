@@ -1,7 +1,7 @@
 import type { Factory } from '../../factory.js';
 import { cardId, describeCard, getCard } from './shared.js';
 import type { ArgsOf } from '../verb.js';
-import type { remove } from './verbs.js';
+import type { remove } from './flags.js';
 
 export async function run(ctx: Factory, args: ArgsOf<typeof remove>): Promise<void> {
   const id = cardId(args);

@@ -1,7 +1,7 @@
 import type { Factory } from '../../factory.js';
 import { readCard, type CardInput } from '../shared/card.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { tokenize } from './verbs.js';
+import type { tokenize } from './flags.js';
 
 /** The seed's token request: the card fields at the top level, all strings. */
 export function buildTokenizeRequest(card: CardInput): Record<string, string> {

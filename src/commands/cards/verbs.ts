@@ -1,39 +1,7 @@
-import { cardFlags } from '../shared/card-flags.js';
-import { defineGroup, defineVerb, flag, lazy } from '../verb.js';
+import { defineGroup, lazy } from '../verb.js';
+import { associate, get, remove, tokenize } from './flags.js';
 
-export const tokenize = defineVerb({
-  name: 'tokenize',
-  description: 'Turn card data into a single-use card token (card data from flags, --card-file or hidden prompts)',
-  flags: cardFlags('tokenize'),
-  examples: [
-    'payctl cards tokenize --card-file card.json',
-    'echo \'{"card_number":"4111111111111111","holder_name":"Maria Silva","expiration_month":"12","expiration_year":"2030","security_code":"123"}\' | payctl cards tokenize --card-file -',
-    'payctl cards tokenize          # on a terminal: asks, with hidden input for the number and CVV',
-  ],
-});
-
-export const associate = defineVerb({
-  name: 'associate',
-  description: 'Attach a card token to a buyer (a token can be used once)',
-  flags: {
-    token: flag('--token <token-id>', 'the card token, from "cards tokenize"'),
-    customer: flag('--customer <buyer-id>', 'the buyer who will own the card'),
-  },
-  required: ['token', 'customer'],
-  examples: ['payctl cards associate --token <token-id> --customer <buyer-id>', 'payctl cards associate --token $(payctl cards tokenize --card-file card.json -o json | jq -r .id) --customer <buyer-id>'],
-});
-
-export const get = defineVerb({
-  name: 'get <id>',
-  description: 'Show a stored card (first and last four digits only)',
-  examples: ['payctl cards get <card-id>', 'payctl cards get <card-id> -o json | jq .is_active'],
-});
-
-export const remove = defineVerb({
-  name: 'remove <id>',
-  description: 'Remove a stored card; asks for confirmation',
-  examples: ['payctl cards remove <card-id> --yes', 'payctl cards remove <card-id>                # asks first'],
-});
+// The group: its verbs, each bound to its implementation, loaded only when it runs.
 
 export const cards = defineGroup({
   name: 'cards',

@@ -1,5 +1,5 @@
 import type { ArgsOf } from '../verb.js';
-import type { completionVerb } from './verbs.js';
+import type { completionVerb } from './flags.js';
 import type { Factory } from '../../factory.js';
 import { SANDBOX_PROFILE } from '../../config/profile.js';
 import { UsageError } from '../../errors.js';

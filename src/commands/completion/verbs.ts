@@ -1,14 +1,6 @@
-import { arg, defineVerb, lazy } from '../verb.js';
+import { lazy } from '../verb.js';
+import { completionVerb } from './flags.js';
 
-export const completionVerb = defineVerb({
-  name: 'completion',
-  description: 'Print a shell completion script (bash, zsh, fish) generated from the command tree',
-  args: [arg('[shell]', 'bash, zsh or fish (or "profiles": the profile names, for the scripts)')],
-  examples: [
-    'payctl completion bash > ~/.local/share/bash-completion/completions/payctl',
-    'payctl completion zsh > "${fpath[1]}/_payctl"',
-    'payctl completion fish > ~/.config/fish/completions/payctl.fish',
-  ],
-});
+// The group: its verbs, each bound to its implementation, loaded only when it runs.
 
 export const completion = lazy(completionVerb, () => import('./run.js'));

@@ -12,7 +12,7 @@ import { parseCsvLocale } from '../../output/csv-locale.js';
 import { keyInKeyring } from '../auth/key-storage.js';
 import { checkBaseUrl } from '../auth/login.js';
 import type { ArgsOf } from '../verb.js';
-import type { get, set, unset } from './verbs.js';
+import type { get, set, unset } from './flags.js';
 
 function checkKey(key: string): ProfileKey {
   if ((PROFILE_KEYS as readonly string[]).includes(key)) return key as ProfileKey;

@@ -1,7 +1,7 @@
 import type { Factory } from '../../factory.js';
 import { validateId } from '../../validate/index.js';
 import type { ArgsOf } from '../verb.js';
-import type { replay } from './verbs.js';
+import type { replay } from './flags.js';
 
 /** Sends one event again to every webhook that wants it (receivers should expect repeats anyway). */
 export async function run(ctx: Factory, args: ArgsOf<typeof replay>): Promise<void> {

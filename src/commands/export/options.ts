@@ -1,6 +1,6 @@
 // The flags of `payctl export`, checked before anything is read or sent (exit 2 naming the flag).
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { exportVerb } from './verbs.js';
+import type { exportVerb } from './flags.js';
 import { resolve } from 'node:path';
 import { UsageError, ValidationError } from '../../errors.js';
 import { dayStartSeconds, nextDay, parseDate, parseDateTime } from '../../validate/index.js';

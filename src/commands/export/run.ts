@@ -1,5 +1,5 @@
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { exportVerb } from './verbs.js';
+import type { exportVerb } from './flags.js';
 import { statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { Factory } from '../../factory.js';

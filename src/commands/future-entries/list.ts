@@ -9,7 +9,7 @@ import { sellerFlag } from '../shared/seller.js';
 import { groupedRequest } from '../shared/group-by-flag.js';
 import { FUTURE_ENTRY_SUMMARY, groupingOf } from '../shared/summaries.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { list } from './verbs.js';
+import type { list } from './flags.js';
 
 export const FUTURE_ENTRY_COLUMNS: Column[] = [
   { key: 'expected_on', header: 'EXPECTED', kind: 'date' },

@@ -1,24 +1,7 @@
-import { groupByFlags } from '../shared/group-by-flag.js';
-import { listFlags } from '../shared/list-flags.js';
-import { defineGroup, defineVerb, flag, lazy } from '../verb.js';
+import { defineGroup, lazy } from '../verb.js';
+import { list } from './flags.js';
 
-export const list = defineVerb({
-  name: 'list',
-  description: "List the seller's future entries, soonest first (a table ends with count, gross, fees and net)",
-  flags: {
-    seller: flag('--seller <seller-id>', "the seller (default: the profile's seller_id)"),
-    // The flag's first name, kept working; --seller is the one every list shares.
-    onBehalfOf: flag('--on-behalf-of <seller-id>', undefined, { hidden: true }),
-    ...listFlags('expected'),
-    ...groupByFlags(),
-  },
-  examples: [
-    'payctl future-entries list --from 2026-12-01 --to 2026-12-31',
-    'payctl future-entries list --group-by day     # how much lands on which day',
-    'payctl future-entries list --all -o csv > future.csv',
-    'payctl future-entries list --seller <seller-id>',
-  ],
-});
+// The group: its verbs, each bound to its implementation, loaded only when it runs.
 
 export const futureEntries = defineGroup({
   name: 'future-entries',

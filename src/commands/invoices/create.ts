@@ -7,7 +7,7 @@ import { missingInput, optionalString } from '../shared/input.js';
 import { invoiceRow, type Invoice } from './shared.js';
 import { INVOICE_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { create } from './verbs.js';
+import type { create } from './flags.js';
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   const customer = optionalString(options.customer);

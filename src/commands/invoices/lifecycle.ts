@@ -9,7 +9,7 @@ import { centsToDecimalString } from '../../validate/index.js';
 import { getInvoice, invoiceId, invoiceRow, type Invoice } from './shared.js';
 import { INVOICE_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { approve, refund, remove } from './verbs.js';
+import type { approve, refund, remove } from './flags.js';
 
 interface Step {
   operation: Operation;

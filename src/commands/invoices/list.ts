@@ -5,7 +5,7 @@ import { buildListRequest, enumFilter } from '../shared/list.js';
 import { refuseWithSeller, sellerFlag } from '../shared/seller.js';
 import { INVOICE_COLUMNS, INVOICE_STATUSES, invoiceRow } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { list } from './verbs.js';
+import type { list } from './flags.js';
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
   const seller = sellerFlag(options);

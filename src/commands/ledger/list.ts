@@ -5,7 +5,7 @@ import { parseDate, validateId } from '../../validate/index.js';
 import { optionalString, stringList } from '../shared/input.js';
 import { INTENT_COLUMNS, intentTableRow, intentView, ledgerOf } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { list } from './verbs.js';
+import type { list } from './flags.js';
 
 const STATES: readonly IntentState[] = ['pending', 'applied', 'refused', 'not_applied', 'unknown'];
 

@@ -2,7 +2,7 @@ import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { LedgerLostError } from '../../ledger/errors.js';
 import type { ArgsOf } from '../verb.js';
-import type { reset } from './verbs.js';
+import type { reset } from './flags.js';
 
 /**
  * `payctl ledger reset --yes`: a ledger this machine used is gone (deleted, emptied, damaged or

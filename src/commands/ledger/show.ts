@@ -3,7 +3,7 @@ import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { resolveTransactionId } from '../transactions/reference.js';
 import { INTENT_COLUMNS, describeLock, intentTableRow, intentView, ledgerOf, lockView } from './shared.js';
 import type { ArgsOf } from '../verb.js';
-import type { show } from './verbs.js';
+import type { show } from './flags.js';
 
 const ID = /^[0-9a-f]{32}$/;
 

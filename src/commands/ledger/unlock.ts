@@ -3,7 +3,7 @@ import { UsageError } from '../../errors.js';
 import { holderAlive } from '../../platform/owner.js';
 import { describeLock, ledgerOf } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { unlock } from './verbs.js';
+import type { unlock } from './flags.js';
 
 /** A bare transaction id means its transaction's lock. */
 function keyOf(given: string): string {

@@ -1,41 +1,7 @@
-import { defineGroup, defineVerb, flag, lazy } from '../verb.js';
+import { defineGroup, lazy } from '../verb.js';
+import { check, list, reset, show, unlock } from './flags.js';
 
-export const list = defineVerb({
-  name: 'list',
-  description: 'Recent money moves of this account, newest first: when, who, what, amount, state',
-  flags: {
-    state: flag('--state <states>', 'only these states (comma-separated): pending, applied, refused, not_applied, unknown'),
-    since: flag('--since <date>', 'only moves from this day (YYYY-MM-DD) or this long ago (30m, 12h, 7d) on'),
-    transaction: flag('--transaction <id>', 'only the moves of this transaction'),
-    limit: flag('--limit <n>', 'at most this many (default 50)'),
-  },
-  examples: ['payctl ledger list', 'payctl ledger list --state pending,unknown        # moves whose outcome is still open', 'payctl ledger list --since 24h -o json | jq ".[] | select(.holder | startswith(\\"ana@\\"))"'],
-});
-
-export const show = defineVerb({
-  name: 'show <transaction-or-reference>',
-  description: 'Every move payctl made on one transaction (or invoice), or under one reference_id, and who holds it now',
-  examples: ['payctl ledger show <transaction-id>', 'payctl ledger show order-7002'],
-});
-
-export const unlock = defineVerb({
-  name: 'unlock <key>',
-  description: "Take away a lock whose holder you know is gone (its machine died and you cannot wait for its lease); says who held it",
-  flags: { force: flag('--force', 'required: a lock held by a live payctl protects a move in flight') },
-  examples: ['payctl ledger unlock transaction:<id> --force', 'payctl ledger unlock <transaction-id> --force'],
-});
-
-export const check = defineVerb({
-  name: 'check',
-  description: "Check the ledger: SQLite's integrity check (a shared ledger: that it answers), its open outcomes and locks",
-  examples: ['payctl ledger check', 'payctl ledger check -o json'],
-});
-
-export const reset = defineVerb({
-  name: 'reset',
-  description: 'Start a new ledger when the one this machine used is lost (deleted, emptied, damaged); needs --yes',
-  examples: ['payctl ledger check                  # first: is the ledger there, and sound?', "payctl ledger reset --yes        # earlier moves are then known only from the sales' own history"],
-});
+// The group: its verbs, each bound to its implementation, loaded only when it runs.
 
 export const ledger = defineGroup({
   name: 'ledger',

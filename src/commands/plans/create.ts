@@ -3,7 +3,7 @@ import { validateCurrency } from '../../validate/index.js';
 import { missingInput } from '../shared/input.js';
 import { planBodyFromFlags, planRow } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { create } from './verbs.js';
+import type { create } from './flags.js';
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   const body = planBodyFromFlags(options);

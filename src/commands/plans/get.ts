@@ -3,7 +3,7 @@ import { validateId } from '../../validate/index.js';
 import { planRow } from './shared.js';
 import { PLAN_VIEW } from './view.js';
 import type { ArgsOf } from '../verb.js';
-import type { get } from './verbs.js';
+import type { get } from './flags.js';
 
 export async function run(ctx: Factory, args: ArgsOf<typeof get>): Promise<void> {
   const id = validateId(args[0] ?? '', 'plan id', '<id>');

@@ -3,7 +3,7 @@ import type { Column } from '../../output/render-options.js';
 import { parseAmount, parseAmountCents, validateCurrency } from '../../validate/index.js';
 import { centsForTable } from '../shared/cents.js';
 import { optionalString } from '../shared/input.js';
-import type { PlanFlagValues } from './verbs.js';
+import type { PlanFlagValues } from './flags.js';
 
 /** How a plan's subscriptions may be paid: charged to a card, or by a boleto issued for each invoice. */
 export const PAYMENT_METHODS = ['credit', 'boleto'] as const;

@@ -3,7 +3,7 @@ import { UsageError } from '../../errors.js';
 import { validateId } from '../../validate/index.js';
 import { planBodyFromFlags, planRow } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { update } from './verbs.js';
+import type { update } from './flags.js';
 
 /** What the provider's PUT takes; it requires the first five, so every update sends them all. */
 const WRITABLE = ['name', 'frequency', 'interval', 'currency', 'payment_methods', 'amount', 'setup_amount', 'description', 'duration'] as const;

@@ -1,65 +1,7 @@
-import { collect } from '../shared/input.js';
-import { listFlags } from '../shared/list-flags.js';
-import { defineGroup, defineVerb, flag, lazy, type FlagValues } from '../verb.js';
+import { defineGroup, lazy } from '../verb.js';
+import { create, get, list, remove, update } from './flags.js';
 
-/** What create and update share; `creating` adds the defaults create fills in. */
-function planFlags(creating: boolean) {
-  return {
-    name: flag('--name <name>', 'plan name'),
-    description: flag('--description <text>', 'description'),
-    amount: flag('--amount <amount>', 'price per cycle in major units, e.g. 29.90'),
-    amountCents: flag('--amount-cents <cents>', 'price per cycle in cents'),
-    setupAmount: flag('--setup-amount <amount>', 'one-off setup price in major units'),
-    setupAmountCents: flag('--setup-amount-cents <cents>', 'one-off setup price in cents'),
-    currency: flag('--currency <code>', 'three-letter currency (default: the profile currency)'),
-    frequency: flag('--frequency <frequency>', 'billing frequency', { choices: ['daily', 'weekly', 'monthly', 'annually'] }),
-    interval: flag('--interval <n>', `cycles between charges${creating ? ' (default 1)' : ''}`),
-    paymentMethod: flag('--payment-method <method>', 'accepted payment method, credit or boleto (repeatable; default credit)', { parse: collect }),
-    duration: flag('--duration <n>', 'number of cycles before subscriptions end'),
-    graceDays: flag('--grace-days <n>', 'days of grace before charging a new subscription'),
-    toleranceDays: flag('--tolerance-days <n>', 'days an unpaid invoice is tolerated'),
-  };
-}
-
-export type PlanFlagValues = FlagValues<ReturnType<typeof planFlags>>;
-
-export const create = defineVerb({
-  name: 'create',
-  description: 'Create a plan',
-  flags: planFlags(true),
-  required: ['name', 'amount', 'frequency'],
-  examples: [
-    'payctl plans create --name "Plano Mensal" --amount 29.90 --frequency monthly',
-    'payctl plans create --name Anual --amount 299 --setup-amount 50 --frequency annually --duration 2 --tolerance-days 5',
-    'payctl plans create --name "Mensal boleto" --amount 29.90 --frequency monthly --payment-method credit --payment-method boleto',
-  ],
-});
-
-export const list = defineVerb({
-  name: 'list',
-  description: 'List plans',
-  flags: listFlags(),
-  examples: ['payctl plans list', 'payctl plans list --all -o csv'],
-});
-
-export const get = defineVerb({
-  name: 'get <id>',
-  description: 'Show a plan',
-  examples: ['payctl plans get <plan-id>', 'payctl plans get <plan-id> -o json | jq .amount'],
-});
-
-export const update = defineVerb({
-  name: 'update <id>',
-  description: 'Change a plan (only the flags given change; payctl reads the plan and sends it whole, as the provider requires)',
-  flags: planFlags(false),
-  examples: ['payctl plans update <plan-id> --amount 34.90', 'payctl plans update <plan-id> --description "Novo preço"'],
-});
-
-export const remove = defineVerb({
-  name: 'remove <id>',
-  description: 'Cancel a plan (it takes no new subscriptions); asks for confirmation',
-  examples: ['payctl plans remove <plan-id> --yes', 'payctl plans remove <plan-id>                # asks first'],
-});
+// The group: its verbs, each bound to its implementation, loaded only when it runs.
 
 export const plans = defineGroup({
   name: 'plans',

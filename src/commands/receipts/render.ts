@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js';
 import { validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { render } from './verbs.js';
+import type { render } from './flags.js';
 
 /**
  * The receipt's HTML. Piped, it goes to stdout like any result; on a terminal, raw HTML would only

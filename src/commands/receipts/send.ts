@@ -4,7 +4,7 @@ import { asValidator } from '../../prompts/prompter.js';
 import { validateBrazilianPhone, validateEmail, validateId } from '../../validate/index.js';
 import { missingInput, optionalString } from '../shared/input.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { email, sms } from './verbs.js';
+import type { email, sms } from './flags.js';
 
 async function send(ctx: Factory, args: ArgsOf<typeof email | typeof sms>, options: OptionsOf<typeof email | typeof sms>, operation: Operation, check: (value: string) => string, ask: string, how: string) {
   const id = validateId(args[0] ?? '', 'receipt id', '<id>');

@@ -9,7 +9,7 @@ import { groupedRequest } from '../shared/group-by-flag.js';
 import { groupingOf, RECEIVABLE_SUMMARY } from '../shared/summaries.js';
 import { grossNetWithFees } from '../../output/totals.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { list } from './verbs.js';
+import type { list } from './flags.js';
 
 export const RECEIVABLE_COLUMNS: Column[] = [
   { key: 'installment', header: 'INSTALLMENT' },

@@ -1,5 +1,5 @@
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { reconcileVerb } from './verbs.js';
+import type { reconcileVerb } from './flags.js';
 import type { Factory } from '../../factory.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { reconcile, type Reconciliation } from '../../finance/reconcile.js';

@@ -1,25 +1,6 @@
-import { defineVerb, flag, lazy } from '../verb.js';
+import { lazy } from '../verb.js';
+import { reconcileVerb } from './flags.js';
 
-export const reconcileVerb = defineVerb({
-  name: 'reconcile',
-  description: "Reconcile a period's transfers: each explained, one line each, totals per seller, and what no transfer accounts for (exit 12 when something does not add up)",
-  flags: {
-    from: flag('--from <YYYY-MM-DD>', 'the first day of the period (transfers made from 00:00 there, in the time zone payctl shows)'),
-    to: flag('--to <YYYY-MM-DD>', 'the last day of the period (to its end)'),
-    seller: flag('--seller <seller-id>', "only this seller's transfers"),
-    parquet: flag('--parquet <file>', 'also write the lines to this Parquet file (it appears only when complete)'),
-  },
-  examples: [
-    'payctl reconcile --from 2026-11-01 --to 2026-11-30',
-    'payctl reconcile --from 2026-11-01 --to 2026-11-30 -o csv --csv-locale pt-BR > conciliacao-novembro.csv',
-    'payctl reconcile --from 2026-11-01 --to 2026-11-30 -o json | jq .orphans',
-    'payctl reconcile --from 2026-11-01 --to 2026-11-30 --parquet reconcile-2026-11.parquet -q',
-  ],
-  notes: `A table shows a line per transfer (matched, difference or unexplained), totals per seller, and the
-receivables paid out that no transfer of the period lists, or whose sale is missing. JSON is all of
-it; NDJSON, CSV and --parquet the lines. Exit 0 when every transfer adds up to the centavo and nothing
-is left over; 12 when not (the differences are named).
-`,
-});
+// The group: its verbs, each bound to its implementation, loaded only when it runs.
 
 export const reconcile = lazy(reconcileVerb, () => import('./run.js'));

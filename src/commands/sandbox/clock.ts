@@ -3,7 +3,7 @@ import { ValidationError } from '../../errors.js';
 import { counted, formatCount, noun } from '../../platform/plural.js';
 import { missingInput, optionalString } from '../shared/input.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { advance, generate } from './verbs.js';
+import type { advance, generate } from './flags.js';
 
 export async function runClock(ctx: Factory): Promise<void> {
   await ctx.requireApiKey();

@@ -3,7 +3,7 @@ import type { Factory } from '../../factory.js';
 import { OutcomeUnknownError } from '../../errors.js';
 import { validateId } from '../../validate/index.js';
 import type { ArgsOf } from '../verb.js';
-import type { pay } from './verbs.js';
+import type { pay } from './flags.js';
 
 export async function run(ctx: Factory, args: ArgsOf<typeof pay>): Promise<void> {
   const id = validateId(args[0] ?? '', 'transaction id', '<transaction-id>');

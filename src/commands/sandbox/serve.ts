@@ -5,7 +5,7 @@ import { handleInterruptsHere } from '../../platform/interrupt.js';
 import { SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../provider/sandbox-account.js';
 import { optionalString } from '../shared/input.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { serve } from './verbs.js';
+import type { serve } from './flags.js';
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof serve>, options: OptionsOf<typeof serve>): Promise<void> {
   const port = Number(optionalString(options.port) ?? '4010');

@@ -6,7 +6,7 @@ import { missingInput } from '../shared/input.js';
 import { cnpjFlag, cpfFlag, kindFromFlags, REQUIRED_FLAGS, sellerBodyFromFlags, sellerName, type Seller, type SellerKind } from './shared.js';
 import { SELLER_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { create, SellerFlagValues } from './verbs.js';
+import type { create, SellerFlagValues } from './flags.js';
 
 const WHO = 'say who the seller is: a person with --first-name, --last-name, --taxpayer-id <CPF> and --email, or a company with --business-name, --ein <CNPJ> and --email';
 

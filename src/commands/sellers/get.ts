@@ -2,7 +2,7 @@ import type { Factory } from '../../factory.js';
 import { getSeller, sellerId } from './shared.js';
 import { SELLER_VIEW } from './view.js';
 import type { ArgsOf } from '../verb.js';
-import type { get } from './verbs.js';
+import type { get } from './flags.js';
 
 export async function run(ctx: Factory, args: ArgsOf<typeof get>): Promise<void> {
   const id = sellerId(args);

@@ -2,7 +2,7 @@ import type { Factory } from '../../factory.js';
 import { buildListRequest } from '../shared/list.js';
 import { SELLER_COLUMNS, sellerRow } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { list } from './verbs.js';
+import type { list } from './flags.js';
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
   const request = buildListRequest(options);

@@ -5,7 +5,7 @@ import { parseDate, validateEmail, validateId } from '../../validate/index.js';
 import { validateTaxpayerId } from '../../validate/taxpayer.js';
 import { buyerBodyFromFlags, maskTaxpayerId } from '../buyers/shared.js';
 import { optionalString } from '../shared/input.js';
-import type { SellerFlagValues } from './verbs.js';
+import type { SellerFlagValues } from './flags.js';
 
 // Sellers are people (`individual`: name and CPF) or companies (`business`: business name and
 // CNPJ, the alphanumeric one included, and optionally the owner). Which one a command means is

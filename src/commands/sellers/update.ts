@@ -3,7 +3,7 @@ import { UsageError } from '../../errors.js';
 import { getSeller, kindFromFlags, requireKindFlags, sellerBodyFromFlags, sellerId, type Seller, type SellerKind } from './shared.js';
 import { SELLER_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { update } from './verbs.js';
+import type { update } from './flags.js';
 
 /**
  * People and companies are updated at paths of their own, so the seller is read first to know

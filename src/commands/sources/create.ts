@@ -5,7 +5,7 @@ import { amountFromFlags } from '../shared/amount.js';
 import { hasCardFlags, readCard, type CardInput } from '../shared/card.js';
 import { missingInput, optionalString, stringList } from '../shared/input.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { create } from './verbs.js';
+import type { create } from './flags.js';
 
 export type SourceOrigin = { cardId: string } | { card: CardInput } | { tokenId: string } | { customerId: string };
 

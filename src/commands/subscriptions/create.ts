@@ -6,7 +6,7 @@ import { missingInput, optionalString } from '../shared/input.js';
 import { buyersDefaultCard, checkPlanAccepts, scheduleFromFlags, subscriptionRow, type PaymentMethod, type Subscription } from './shared.js';
 import { SUBSCRIPTION_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { create } from './verbs.js';
+import type { create } from './flags.js';
 
 /**
  * Seed 4.3's body plus on_behalf_of (and description, when given); amounts in cents.

@@ -5,7 +5,7 @@ import { centsToDecimalString } from '../../validate/index.js';
 import { getSubscription, subscriptionId, subscriptionRow, type Subscription } from './shared.js';
 import { SUBSCRIPTION_VIEW } from './view.js';
 import type { ArgsOf } from '../verb.js';
-import type { reactivate, remove, suspend } from './verbs.js';
+import type { reactivate, remove, suspend } from './flags.js';
 
 interface Step {
   operation: Operation;

@@ -5,7 +5,7 @@ import { buildListRequest } from '../shared/list.js';
 import { refuseWithSeller, sellerFlag } from '../shared/seller.js';
 import { SUBSCRIPTION_COLUMNS, subscriptionRow } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { list } from './verbs.js';
+import type { list } from './flags.js';
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
   const seller = sellerFlag(options);

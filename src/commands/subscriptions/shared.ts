@@ -7,7 +7,7 @@ import { centsForTable } from '../shared/cents.js';
 import { notInThePast } from '../shared/dates.js';
 import type { PaymentMethod } from '../plans/shared.js';
 import { missingInput, optionalString } from '../shared/input.js';
-import type { ScheduleFlagValues } from './verbs.js';
+import type { ScheduleFlagValues } from './flags.js';
 
 export interface Subscription {
   uuid: string;

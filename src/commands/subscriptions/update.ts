@@ -12,7 +12,7 @@ import {
 } from './shared.js';
 import { SUBSCRIPTION_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { update } from './verbs.js';
+import type { update } from './flags.js';
 
 /**
  * A new payment method is checked against the plan the subscription will have (the new --plan's,

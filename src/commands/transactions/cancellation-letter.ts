@@ -5,7 +5,7 @@ import { NetworkError, UsageError } from '../../errors.js';
 import { optionalString } from '../shared/input.js';
 import { transactionId } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { cancellationLetter } from './verbs.js';
+import type { cancellationLetter } from './flags.js';
 
 export async function run(ctx: Factory, args: ArgsOf<typeof cancellationLetter>, options: OptionsOf<typeof cancellationLetter>): Promise<void> {
   const id = transactionId(args);

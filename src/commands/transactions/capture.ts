@@ -5,7 +5,7 @@ import { centsToDecimalString, decimalStringToCents } from '../../validate/index
 import { runMoneyMove, type MoneyBody, type MoneyMove } from './money-move.js';
 import type { Transaction } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { capture as captureVerb } from './verbs.js';
+import type { capture as captureVerb } from './flags.js';
 
 /** The capture body: the given amount (partial capture) or the whole authorized amount. */
 export function buildCaptureRequest(tx: Transaction, requestedCents: number | undefined, fallbackSeller?: string): MoneyBody {

@@ -30,7 +30,7 @@ import type { Transaction } from './shared.js';
 import { checkSplits, parseSplit, splitRuleBody, type SplitInput } from './split-input.js';
 import { TRANSACTION_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { create } from './verbs.js';
+import type { create } from './flags.js';
 
 type CreateOptions = OptionsOf<typeof create>;
 

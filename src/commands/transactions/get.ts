@@ -3,7 +3,7 @@ import { resolveTransactionId } from './reference.js';
 import { getTransaction } from './shared.js';
 import { TRANSACTION_VIEW } from './view.js';
 import type { ArgsOf } from '../verb.js';
-import type { get } from './verbs.js';
+import type { get } from './flags.js';
 
 export async function run(ctx: Factory, args: ArgsOf<typeof get>): Promise<void> {
   const id = await resolveTransactionId(ctx, args);

@@ -9,7 +9,7 @@ import { searching } from './find-flags.js';
 import { isSingleRequest, mergedPages, SERVICE_PAYMENT_TYPES, type TransactionFilters } from './list-filters.js';
 import { buyerNames, payerRow, PAYMENT_TYPES, TRANSACTION_COLUMNS, TRANSACTION_CSV_COLUMNS, TRANSACTION_STATUSES } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { list } from './verbs.js';
+import type { list } from './flags.js';
 
 export interface TransactionListRequest extends ListRequest {
   filters: TransactionFilters;

@@ -9,7 +9,7 @@ import { resolveTransactionId } from './reference.js';
 import { describePayer, getTransaction, type Transaction } from './shared.js';
 import { TRANSACTION_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { capture, refund } from './verbs.js';
+import type { capture, refund } from './flags.js';
 
 export interface MoneyBody {
   on_behalf_of: string;

@@ -5,7 +5,7 @@ import { decimalStringToCents } from '../../validate/index.js';
 import { runMoneyMove, type MoneyBody, type MoneyMove } from './money-move.js';
 import type { Transaction } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { refund as refundVerb } from './verbs.js';
+import type { refund as refundVerb } from './flags.js';
 
 /**
  * The void body: the given amount, or all that remains of the transaction. An amount larger

@@ -5,7 +5,7 @@ import { optionalString, stringList } from '../shared/input.js';
 import { transactionId } from './shared.js';
 import { TRANSACTION_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { update } from './verbs.js';
+import type { update } from './flags.js';
 
 export function buildUpdateRequest(options: OptionsOf<typeof update>): { description?: string; metadata?: Record<string, string> } {
   const body: { description?: string; metadata?: Record<string, string> } = {};

@@ -7,7 +7,7 @@ import { counted } from '../../platform/plural.js';
 import { writeOut } from '../../output/write.js';
 import { validateId } from '../../validate/index.js';
 import type { ArgsOf } from '../verb.js';
-import type { explain } from './verbs.js';
+import type { explain } from './flags.js';
 
 // `payctl transfers explain <id>`: the receivables a transfer paid, and whether they add up to it.
 // JSON (and NDJSON) is the whole explanation; a table and CSV list the items, a table with the

@@ -5,7 +5,7 @@ import { groupingOf, TRANSFER_SUMMARY } from '../shared/summaries.js';
 import { buildListRequest, enumFilter, type ListRequest } from '../shared/list.js';
 import { TRANSFER_COLUMNS, TRANSFER_CSV_COLUMNS, TRANSFER_STATUSES, TRANSFER_TOTALS } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { list } from './verbs.js';
+import type { list } from './flags.js';
 
 export function buildTransferListRequest(options: OptionsOf<typeof list>): ListRequest {
   const request = buildListRequest(options);

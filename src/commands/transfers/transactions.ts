@@ -3,7 +3,7 @@ import { grossFeesNet } from '../../output/totals.js';
 import { validateId } from '../../validate/index.js';
 import { TRANSACTION_COLUMNS, TRANSACTION_CSV_COLUMNS } from '../transactions/shared.js';
 import type { ArgsOf } from '../verb.js';
-import type { transactions } from './verbs.js';
+import type { transactions } from './flags.js';
 
 /** The transactions a transfer paid out. */
 export async function run(ctx: Factory, args: ArgsOf<typeof transactions>): Promise<void> {

@@ -2,7 +2,7 @@ import type { Factory } from '../../factory.js';
 import { missingInput, optionalString, stringList } from '../shared/input.js';
 import { checkEventTypes, checkWebhookUrl } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { create } from './verbs.js';
+import type { create } from './flags.js';
 
 export interface WebhookBody {
   method: 'POST';

@@ -11,7 +11,7 @@ import { capConnections, declaredTooLarge, MAX_CONNECTIONS, readBounded, refuseA
 import { seenEvents } from './seen-events.js';
 import { checkEventTypes, checkWebhookUrl, EVENT_COLUMNS, eventRow } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
-import type { listen } from './verbs.js';
+import type { listen } from './flags.js';
 
 // A local receiver for webhook deliveries, for watching events arrive from a terminal: each one
 // printed as it comes (a table row on a terminal, NDJSON when piped), answered 200, and optionally

@@ -24,7 +24,7 @@ import { MAX_BATCH_ROWS, RowIndex } from './row-index.js';
 import { openBulkSource, type BulkSource } from './source.js';
 import { BatchStopped, Pace, WaitBudget } from './pace.js';
 import type { OptionsOf } from '../../verb.js';
-import type { refund } from '../verbs.js';
+import type { refund } from '../flags.js';
 
 type RefundOptions = OptionsOf<typeof refund>;
 

@@ -8,7 +8,7 @@ import { getTransaction, transactionId } from '../shared.js';
 import { checkSplits, parseSplit, shareCents, splitRuleBody, type SplitInput } from '../split-input.js';
 import { asSplitInput, listRules, partText, SPLIT_RULE_VIEW, splitsMove, type SplitRule } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../../verb.js';
-import type { splitsAdd } from '../verbs.js';
+import type { splitsAdd } from '../flags.js';
 
 /** What an add's intent remembers: the rules there were, and whose part it adds. */
 interface AddBefore {

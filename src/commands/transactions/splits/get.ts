@@ -2,7 +2,7 @@ import type { Factory } from '../../../factory.js';
 import { transactionId } from '../shared.js';
 import { ruleId, SPLIT_RULE_VIEW } from './shared.js';
 import type { ArgsOf } from '../../verb.js';
-import type { splitsGet } from '../verbs.js';
+import type { splitsGet } from '../flags.js';
 
 export async function run(ctx: Factory, args: ArgsOf<typeof splitsGet>): Promise<void> {
   const id = transactionId(args);

@@ -2,7 +2,7 @@ import type { Factory } from '../../../factory.js';
 import { transactionId } from '../shared.js';
 import { SPLIT_COLUMNS, splitRow } from './shared.js';
 import type { ArgsOf } from '../../verb.js';
-import type { splitsList } from '../verbs.js';
+import type { splitsList } from '../flags.js';
 
 export async function run(ctx: Factory, args: ArgsOf<typeof splitsList>): Promise<void> {
   const id = transactionId(args);

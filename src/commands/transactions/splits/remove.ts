@@ -3,7 +3,7 @@ import type { Intent } from '../../../ledger/types.js';
 import { getTransaction, transactionId } from '../shared.js';
 import { partText, ruleId, splitsMove, type SplitRule } from './shared.js';
 import type { ArgsOf } from '../../verb.js';
-import type { splitsRemove } from '../verbs.js';
+import type { splitsRemove } from '../flags.js';
 
 /** A removal shows applied once the rule is gone. */
 function removeApplied(intent: Intent, now: SplitRule[]): boolean {

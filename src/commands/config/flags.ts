@@ -1,0 +1,25 @@
+import { defineVerb } from '../verb.js';
+
+export const get = defineVerb({
+  name: 'get <key>',
+  description: 'Print one setting of the profile (the API key is shown masked)',
+  examples: ['payctl config get base_url', 'payctl --profile live config get seller_id'],
+});
+
+export const set = defineVerb({
+  name: 'set <key> <value>',
+  description: 'Change one setting of the profile (creates the profile if needed)',
+  examples: ['payctl config set output json', 'payctl --profile live config set timeout 60'],
+});
+
+export const unset = defineVerb({
+  name: 'unset <key>',
+  description: 'Remove one setting of the profile',
+  examples: ['payctl config unset output', 'payctl config unset timeout --profile live'],
+});
+
+export const list = defineVerb({
+  name: 'list',
+  description: 'Show every setting of the profile',
+  examples: ['payctl config list', 'payctl --profile live config list -o json'],
+});

@@ -1,0 +1,60 @@
+import { MONEY_MOVE_FLAGS } from '../shared/again.js';
+import { listFlags } from '../shared/list-flags.js';
+import { sellerFlags } from '../shared/seller-flag.js';
+import { defineVerb, flag } from '../verb.js';
+
+export const create = defineVerb({
+  name: 'create',
+  description: 'Bill a buyer once (a one-off invoice)',
+  flags: {
+    customer: flag('--customer <buyer-id>', 'the buyer'),
+    amount: flag('--amount <amount>', 'amount in major units'),
+    amountCents: flag('--amount-cents <cents>', 'amount in cents'),
+    dueDate: flag('--due-date <YYYY-MM-DD>', 'due date (default: today)'),
+    expirationDate: flag('--expiration-date <YYYY-MM-DD>', 'last day it can be paid'),
+    description: flag('--description <text>', 'what it is for'),
+    currency: flag('--currency <code>', 'three-letter currency (default: the profile currency)'),
+    onBehalfOf: flag('--on-behalf-of <seller-id>', "seller (default: the profile's seller_id)"),
+  },
+  required: ['customer', 'amount'],
+  examples: ['payctl invoices create --customer <buyer-id> --amount 150 --due-date 2026-12-10 --description "Taxa de adesão"', 'payctl invoices create --customer <buyer-id> --amount-cents 4990'],
+});
+
+export const list = defineVerb({
+  name: 'list',
+  description: 'List invoices: due date, amount, status, paid date',
+  flags: {
+    subscription: flag('--subscription <subscription-id>', "only this subscription's"),
+    customer: flag('--customer <buyer-id>', "only this buyer's"),
+    status: flag('--status <status>', 'only these statuses (comma-separated): pending, paid, over-due, canceled, failed'),
+    ...sellerFlags("only this seller's (the provider's …/sellers/{id}/invoices, which takes dates but no other filter)"),
+    ...listFlags(),
+  },
+  examples: ['payctl invoices list --subscription <subscription-id> --all', 'payctl invoices list --status failed,over-due --from 2026-11-01', 'payctl invoices list --seller <seller-id> --from 2026-11-01'],
+});
+
+export const get = defineVerb({
+  name: 'get <id>',
+  description: 'Show an invoice',
+  examples: ['payctl invoices get <invoice-id>', 'payctl invoices get <invoice-id> -o json | jq .status'],
+});
+
+export const remove = defineVerb({
+  name: 'remove <id>',
+  description: 'Cancel a pending or over-due invoice; asks for confirmation',
+  examples: ['payctl invoices remove <invoice-id> --yes', 'payctl invoices remove <invoice-id>                # asks first'],
+});
+
+export const approve = defineVerb({
+  name: 'approve <id>',
+  description: "Pay a pending, over-due or failed invoice now, with the buyer's card; asks for confirmation",
+  flags: MONEY_MOVE_FLAGS,
+  examples: ['payctl invoices approve <invoice-id>', 'payctl invoices approve <invoice-id> --yes -o json | jq .paid_at'],
+});
+
+export const refund = defineVerb({
+  name: 'refund <id>',
+  description: "Refund a paid invoice in full (the provider's invoice void); asks for confirmation",
+  flags: MONEY_MOVE_FLAGS,
+  examples: ['payctl invoices refund <invoice-id>', 'payctl invoices refund <invoice-id> --yes'],
+});

@@ -1,0 +1,26 @@
+import { defineVerb, flag } from '../verb.js';
+
+export const get = defineVerb({
+  name: 'get <id>',
+  description: 'Show one receivable',
+  examples: ['payctl receivables get <receivable-id>', 'payctl receivables get <receivable-id> -o json | jq .expected_on'],
+});
+
+export const list = defineVerb({
+  name: 'list',
+  description: "List a transaction's or a seller's receivables: installment, expected date, gross, fee, net, status",
+  flags: {
+    transaction: flag('--transaction <transaction-id>', 'the transaction'),
+    seller: flag('--seller <seller-id>', "the seller: all its receivables (the provider's …/sellers/{id}/receivables)"),
+    status: flag('--status <status>', 'with --seller: only this status, pending or paid'),
+    limit: flag('--limit <n>', 'with --seller: at most this many (default 20)'),
+    all: flag('--all', 'with --seller: every page, streamed as it arrives'),
+    groupBy: flag('--group-by <what>', 'with --seller: sum per group instead of listing: day, week, month (of the expected date) or status'),
+  },
+  examples: [
+    'payctl receivables list --transaction <transaction-id>',
+    'payctl receivables list --transaction <id> -o csv',
+    'payctl receivables list --seller <seller-id> --status pending --all',
+    'payctl receivables list --seller <seller-id> --status pending --group-by week',
+  ],
+});

@@ -1,0 +1,59 @@
+import { defineVerb, flag } from '../verb.js';
+
+export const serve = defineVerb({
+  name: 'serve',
+  description: 'Run the sandbox as an HTTP server for other programs; each test key is a marketplace of its own',
+  flags: {
+    port: flag('--port <port>', 'port to listen on', { default: '4010' }),
+    host: flag('--host <host>', 'address to listen on; one that is not loopback needs --expose', { default: '127.0.0.1' }),
+    expose: flag('--expose', 'allow a --host that other machines can reach (plain HTTP)'),
+    faults: flag(
+      '--faults <spec>',
+      'fail a share of requests on purpose: 500-before=0.05,500-after=0.05,reset-before=0.05,reset-after=0.05,429=0.05,slow=0.02,late-apply=0.05 (plus retry-after=<s>, slow-ms=<ms>, late-ms=<ms>)',
+    ),
+  },
+  examples: [
+    'payctl sandbox serve --port 4010',
+    'PAYCTL_BASE_URL=http://127.0.0.1:4010 PAYCTL_API_KEY=zpk_test_my_own_marketplace payctl transactions list',
+    'payctl sandbox serve --faults 500-after=0.05,reset-before=0.05,429=0.05,retry-after=1',
+    'payctl sandbox serve --faults late-apply=1,late-ms=5000   # every change lands 5 s after its connection is dropped',
+  ],
+});
+
+export const reset = defineVerb({
+  name: 'reset',
+  description: 'Wipe the sandbox state (transactions, tokens); the seeded seller, buyer and card come back',
+  examples: ['payctl sandbox reset --yes', 'payctl sandbox reset                # asks first'],
+});
+
+export const pay = defineVerb({
+  name: 'pay <transaction-id>',
+  description: 'Mark a pending boleto or PIX as paid (the sandbox-only approve operation)',
+  examples: ['payctl sandbox pay <transaction-id>', 'payctl sandbox pay $(payctl transactions create --payment-type pix --amount 30 -o json | jq -r .id)'],
+});
+
+export const clock = defineVerb({
+  name: 'clock',
+  description: "Show the sandbox's clock (it only moves forward with 'sandbox advance')",
+  examples: ['payctl sandbox clock', 'payctl sandbox clock -o json | jq -r .now'],
+});
+
+export const advance = defineVerb({
+  name: 'advance',
+  description: 'Move the sandbox clock forward and run every billing that fell due, in order, exactly once',
+  flags: { days: flag('--days <n>', 'how many days to move forward') },
+  required: ['days'],
+  examples: ['payctl sandbox advance --days 30', 'payctl sandbox advance --days 365 -o json | jq ".billed | length"'],
+});
+
+export const generate = defineVerb({
+  name: 'generate',
+  description: 'Trade for some days on the sandbox clock: sales (cards, PIX, boletos) spread over them, payouts as they fall due',
+  flags: {
+    sales: flag('--sales <n>', 'how many sales (up to 1000000)'),
+    days: flag('--days <n>', 'over how many days (default 30); the clock ends that many days later'),
+  },
+  required: ['sales'],
+  examples: ['payctl sandbox generate --sales 1000 --days 30', 'payctl sandbox generate --sales 100000 --days 400 && payctl transactions list --all -o csv > all.csv'],
+  notes: 'It trades in parts of 20,000 sales, each reported on stderr; Ctrl-C (exit 3) keeps the parts\nalready traded.\n',
+});

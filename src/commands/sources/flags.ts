@@ -1,0 +1,42 @@
+import { cardFlags } from '../shared/card-flags.js';
+import { collect } from '../shared/input.js';
+import { defineVerb, flag } from '../verb.js';
+
+export const create = defineVerb({
+  name: 'create',
+  description: 'Create a source from a stored card (--card), card details, a token (--token) or a buyer (--customer)',
+  flags: {
+    usage: flag('--usage <usage>', 'single_use or reusable', { choices: ['single_use', 'reusable'], default: 'single_use' }),
+    card: flag('--card <card-id>', 'a stored card'),
+    token: flag('--token <token-id>', 'a card token (a single-use source uses it up)'),
+    customer: flag('--customer <buyer-id>', 'a buyer (charged on their default card)'),
+    ...cardFlags('source'),
+    amount: flag('--amount <amount>', 'amount to charge, in major units (optional)'),
+    amountCents: flag('--amount-cents <cents>', 'amount to charge, in cents (optional)'),
+    currency: flag('--currency <code>', 'three-letter currency (default: the profile currency)'),
+    description: flag('--description <text>', 'description of the sale'),
+    referenceId: flag('--reference-id <id>', 'your reference'),
+    onBehalfOf: flag('--on-behalf-of <seller-id>', "seller (default: the profile's seller_id)"),
+    installments: flag('--installments <n>', 'number of installments, 1-12'),
+    capture: flag('--no-capture', 'pre-authorize only when charged'),
+    metadata: flag('--metadata <key=value>', 'metadata entry (repeatable)', { parse: collect }),
+  },
+  examples: [
+    'payctl sources create --card <card-id> --usage reusable',
+    'payctl sources create --token <token-id> --amount 49.90',
+    'payctl sources create --customer <buyer-id> --amount 10',
+    'payctl sources create --card-file card.json --usage single_use',
+  ],
+});
+
+export const get = defineVerb({
+  name: 'get <id>',
+  description: 'Show a source',
+  examples: ['payctl sources get <source-id>', 'payctl sources get <source-id> -o json | jq .usage'],
+});
+
+export const remove = defineVerb({
+  name: 'remove <id>',
+  description: 'Remove a source; asks for confirmation',
+  examples: ['payctl sources remove <source-id> --yes', 'payctl sources remove <source-id>                # asks first'],
+});

@@ -1,0 +1,89 @@
+import { listFlags } from '../shared/list-flags.js';
+import { sellerFlags } from '../shared/seller-flag.js';
+import { defineVerb, flag, type FlagValues } from '../verb.js';
+
+/** What create and update share; `creating` names the defaults create fills in. */
+function subscriptionFlags(creating: boolean) {
+  return {
+    plan: flag('--plan <plan-id>', 'the plan'),
+    // The same two as plans/shared.ts's PAYMENT_METHODS, written out: this module loads at every start-up.
+    paymentMethod: flag(
+      '--payment-method <method>',
+      `how each invoice is paid: charged to a card, or by a boleto issued for it; the plan must accept it${creating ? ' (default credit)' : ''}`,
+      { choices: ['credit', 'boleto'] },
+    ),
+    card: flag('--card <card-id>', "the card to charge (default: the buyer's default card; none with --payment-method boleto)"),
+    dueDate: flag('--due-date <YYYY-MM-DD>', 'first (next) due date'),
+    expirationDate: flag('--expiration-date <YYYY-MM-DD>', 'last day of the subscription'),
+    amount: flag('--amount <amount>', "amount per cycle in major units (default: the plan's)"),
+    amountCents: flag('--amount-cents <cents>', 'amount per cycle in cents'),
+    description: flag('--description <text>', `description${creating ? " (default: the plan's description, else its name)" : ''}`),
+  };
+}
+
+export type ScheduleFlagValues = FlagValues<ReturnType<typeof subscriptionFlags>>;
+
+export const create = defineVerb({
+  name: 'create',
+  description: 'Subscribe a buyer to a plan',
+  flags: {
+    ...subscriptionFlags(true),
+    customer: flag('--customer <buyer-id>', 'the buyer'),
+    currency: flag('--currency <code>', 'three-letter currency (default: the profile currency)'),
+    onBehalfOf: flag('--on-behalf-of <seller-id>', "seller (default: the profile's seller_id)"),
+  },
+  required: ['plan', 'customer'],
+  examples: [
+    'payctl subscriptions create --plan <plan-id> --customer <buyer-id>',
+    'payctl subscriptions create --plan <plan-id> --customer <buyer-id> --card <card-id> --due-date 2026-12-05 --expiration-date 2027-12-05 --amount 24.90',
+    'payctl subscriptions create --plan <plan-id> --customer <buyer-id> --payment-method boleto   # a boleto per invoice',
+  ],
+});
+
+export const list = defineVerb({
+  name: 'list',
+  description: 'List subscriptions: customer, plan, amount, status, next due date',
+  flags: {
+    customer: flag('--customer <buyer-id>', "only this buyer's"),
+    plan: flag('--plan <plan-id>', "only this plan's"),
+    status: flag('--status <status>', 'only this status', { choices: ['active', 'suspended', 'canceled', 'expired'] }),
+    ...sellerFlags("only this seller's (the provider's …/sellers/{id}/subscriptions, which takes no other filter and no dates)"),
+    ...listFlags(),
+  },
+  examples: ['payctl subscriptions list --customer <buyer-id>', 'payctl subscriptions list --status suspended --all', 'payctl subscriptions list --seller <seller-id>'],
+});
+
+export const get = defineVerb({
+  name: 'get <id>',
+  description: 'Show a subscription',
+  examples: ['payctl subscriptions get <subscription-id>', 'payctl subscriptions get <subscription-id> -o json | jq -r .due_date'],
+});
+
+export const update = defineVerb({
+  name: 'update <id>',
+  description: 'Change a subscription (only the flags given change)',
+  flags: subscriptionFlags(false),
+  examples: [
+    'payctl subscriptions update <subscription-id> --card <card-id>',
+    'payctl subscriptions update <subscription-id> --due-date 2026-12-10',
+    'payctl subscriptions update <subscription-id> --payment-method boleto   # stop charging the card',
+  ],
+});
+
+export const remove = defineVerb({
+  name: 'remove <id>',
+  description: 'Cancel a subscription (no more charges); asks for confirmation',
+  examples: ['payctl subscriptions remove <subscription-id> --yes', 'payctl subscriptions remove <subscription-id>                # asks first'],
+});
+
+export const suspend = defineVerb({
+  name: 'suspend <id>',
+  description: 'Suspend charging until reactivated (suspended periods are never billed); asks for confirmation',
+  examples: ['payctl subscriptions suspend <subscription-id>', 'payctl subscriptions suspend <subscription-id> --yes'],
+});
+
+export const reactivate = defineVerb({
+  name: 'reactivate <id>',
+  description: 'Resume a suspended subscription from its next due date',
+  examples: ['payctl subscriptions reactivate <subscription-id>', "payctl subscriptions list --status suspended -o json | jq -r '.[].uuid' | xargs -n1 payctl subscriptions reactivate"],
+});

@@ -1,0 +1,38 @@
+import { groupByFlags } from '../shared/group-by-flag.js';
+import { listFlags } from '../shared/list-flags.js';
+import { defineVerb, flag } from '../verb.js';
+
+export const list = defineVerb({
+  name: 'list',
+  description: 'List transfers: date, amount, status (a table ends with count, gross, fees and net)',
+  flags: {
+    status: flag('--status <status>', 'only these statuses (comma-separated): pending, succeeded, failed, canceled'),
+    seller: flag('--seller <seller-id>', "only the payouts to this seller (the provider publishes no transfer paths; payctl's own …/sellers/{id}/transfers)"),
+    ...listFlags(),
+    ...groupByFlags(['seller', 'status']),
+  },
+  examples: [
+    'payctl transfers list --status succeeded --from 2026-11-01',
+    'payctl transfers list --from 2026-11-01 --to 2026-11-30 --group-by week',
+    'payctl transfers list --all -o ndjson > transfers.ndjson',
+    'payctl transfers list --seller <seller-id>',
+  ],
+});
+
+export const get = defineVerb({
+  name: 'get <id>',
+  description: 'Show a transfer',
+  examples: ['payctl transfers get <transfer-id>', 'payctl transfers get <transfer-id> -o json | jq .bank_account'],
+});
+
+export const transactions = defineVerb({
+  name: 'transactions <id>',
+  description: 'List the transactions a transfer paid out',
+  examples: ['payctl transfers transactions <transfer-id>', 'payctl transfers transactions <transfer-id> -o csv'],
+});
+
+export const explain = defineVerb({
+  name: 'explain <id>',
+  description: 'Explain a transfer: the receivables it paid (gross, fee, refunds, net) and whether they add up to it (exit 12 when not)',
+  examples: ['payctl transfers explain <transfer-id>', 'payctl transfers explain <transfer-id> -o json | jq .difference', 'payctl transfers explain <transfer-id> -o csv > items.csv'],
+});
