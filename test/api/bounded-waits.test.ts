@@ -175,7 +175,7 @@ describe('Retry-After is capped for every status', () => {
 
   it('the pace hook gets the cap the client was given', async () => {
     const told: number[] = [];
-    const api = await clientFor([{ status: 429, body: providerError(429, 'rate_limit', 'slow down'), headers: { 'retry-after': '30' } }, { status: 200, body: TRANSACTION }], {
+    const api = await clientFor([{ status: 429, body: providerError(429, 'rate_limit', 'slow down'), headers: { 'retry-after': '30' } }], {
       maxRetryAfterMs: 5000,
       sleep: async () => undefined,
     });

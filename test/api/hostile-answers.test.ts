@@ -28,9 +28,12 @@ afterEach(async () => {
   home.cleanup();
 });
 
-/** The outcome of one operation against a server that always gives `reply`: its result or its error. */
-async function callAgainst(reply: Reply, operation: Operation, input: RequestInput = {}): Promise<{ result?: unknown; error?: Error }> {
-  server = await recordingServer([reply]);
+/**
+ * The outcome of one operation against a server that always gives `reply`: its result or its
+ * error. No replies ([]) is a server that must be asked nothing.
+ */
+async function callAgainst(reply: Reply | Reply[], operation: Operation, input: RequestInput = {}): Promise<{ result?: unknown; error?: Error }> {
+  server = await recordingServer(Array.isArray(reply) ? reply : [reply]);
   client = new ApiClient({ baseUrl: server.url, apiKey: 'zpk_test_x', marketplaceId: MKT, timeoutMs: 1000, userAgent: 'payctl-test', retryBaseMs: 1 });
   try {
     return { result: await client.call(operation, input) };
@@ -183,7 +186,7 @@ describe('statuses that are neither success nor error', () => {
   const redirects = [301, 302, 303, 307, 308];
   for (const status of redirects) {
     it(`HTTP ${status} to a void: not followed, outcome unknown, the Location shown scrubbed`, async () => {
-      const elsewhere = await recordingServer([{ status: 200, body: TRANSACTION }]);
+      const elsewhere = await recordingServer([]); // where the redirect points: it must be asked nothing
       try {
         const location = `${elsewhere.url.replace('http://', 'http://user:zpk_test_x@')}/v1/transactions/${TX}/void?token=secret#frag`;
         const { error } = await callAgainst({ status, headers: { location }, body: { moved: true } }, 'transactions.void', { ...params, body: VOID_BODY });
@@ -259,7 +262,7 @@ describe('bodies are checked before they are sent', () => {
   ];
   for (const [name, operation, body, message] of cases) {
     it(`${name}: exit 2, nothing sent`, async () => {
-      const { error } = await callAgainst({ status: 200, body: {} }, operation as never, { ...params, body });
+      const { error } = await callAgainst([], operation as never, { ...params, body });
       expect(error).toBeInstanceOf(ValidationError);
       expect((error as ValidationError).exitCode).toBe(2);
       if (message !== '--type') expect(error!.message).toBe(message);

@@ -34,6 +34,7 @@ async function run(
   return payctl(args, { home: home.home, env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: marketplace, ...env } });
 }
 const sent = () => server!.requests.map((r) => `${r.method} ${r.url}`);
+// A run given no replies ([]) is one that must send nothing: any request fails the test.
 /** Today where the tests run (their TZ is UTC). */
 const localDay = () => new Date().toISOString().slice(0, 10);
 
@@ -67,7 +68,7 @@ describe('plans', () => {
   });
 
   it('create needs name, amount and frequency; bad values are refused before sending', async () => {
-    const missing = await run(['plans', 'create', '--name', 'X']);
+    const missing = await run(['plans', 'create', '--name', 'X'], []);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--amount (or --amount-cents), --frequency');
     for (const args of [
@@ -76,7 +77,7 @@ describe('plans', () => {
       ['--frequency', 'monthly', '--payment-method', 'pix'],
       ['--frequency', 'monthly', '--amount', '1', '--amount-cents', '100'],
     ]) {
-      const result = await run(['plans', 'create', '--name', 'X', '--amount', '10', ...args]);
+      const result = await run(['plans', 'create', '--name', 'X', '--amount', '10', ...args], []);
       expect(result.code, args.join(' ')).toBe(2);
       expect(server!.requests).toHaveLength(0);
     }
@@ -95,7 +96,7 @@ describe('plans', () => {
     expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `PUT /v1/marketplaces/${MKT}/recurrence_plans/${ID}`]);
     expect(server!.requests[1]!.json).toEqual({ name: 'Mensal', frequency: 'monthly', interval: 1, currency: 'BRL', payment_methods: ['credit'], amount: 3490, setup_amount: 0 });
     await server!.close();
-    const dry = await run(['plans', 'update', ID, '--amount', '34.90', '--dry-run']);
+    const dry = await run(['plans', 'update', ID, '--amount', '34.90', '--dry-run'], []);
     expect(dry.code).toBe(0);
     expect(server!.requests).toHaveLength(0);
     expect(dry.stderr).toContain('the real PUT carries the whole plan');
@@ -166,13 +167,13 @@ describe('subscriptions', () => {
   });
 
   it('bad inputs: past due date, expiration before due date, missing plan; nothing sent', async () => {
-    const past = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--due-date', '2020-01-01']);
+    const past = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--due-date', '2020-01-01'], []);
     expect(past.code).toBe(2);
     expect(past.stderr).toContain('--due-date: 2020-01-01 is in the past');
-    const order = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--due-date', `${NEXT}-03-01`, '--expiration-date', `${NEXT}-02-01`]);
+    const order = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--due-date', `${NEXT}-03-01`, '--expiration-date', `${NEXT}-02-01`], []);
     expect(order.code).toBe(2);
     expect(order.stderr).toContain('--expiration-date');
-    const noPlan = await run(['subscriptions', 'create', '--customer', BUYER]);
+    const noPlan = await run(['subscriptions', 'create', '--customer', BUYER], []);
     expect(noPlan.code).toBe(2);
     expect(noPlan.stderr).toContain('--plan');
     expect(server!.requests).toHaveLength(0);
@@ -228,25 +229,25 @@ describe('subscriptions', () => {
     });
 
     it('--card with --payment-method boleto, or an unknown method, is a usage error before anything is read', async () => {
-      const both = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'boleto', '--card', CARD, '--on-behalf-of', SELLER]);
+      const both = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'boleto', '--card', CARD, '--on-behalf-of', SELLER], []);
       expect(both.code).toBe(2);
       expect(both.stderr).toContain('--card cannot be used with --payment-method boleto');
-      const update = await run(['subscriptions', 'update', ID, '--payment-method', 'boleto', '--card', CARD]);
+      const update = await run(['subscriptions', 'update', ID, '--payment-method', 'boleto', '--card', CARD], []);
       expect(update.code).toBe(2);
-      const pix = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'pix']);
+      const pix = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'pix'], []);
       expect(pix.code).toBe(2);
       expect(pix.stderr).toContain('credit, boleto');
       expect(server!.requests).toHaveLength(0);
     });
 
     it('--dry-run reads nothing and shows the boleto body', async () => {
-      const result = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'boleto', '--on-behalf-of', SELLER, '--dry-run']);
+      const result = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'boleto', '--on-behalf-of', SELLER, '--dry-run'], []);
       expect(result.code, result.stderr).toBe(0);
       expect(server!.requests).toHaveLength(0);
       const shown = JSON.parse(result.stdout);
       expect(shown.body).toMatchObject({ payment_method: 'boleto', amount: "(the plan's amount)" });
       expect(shown.body).not.toHaveProperty('card');
-      const update = await run(['subscriptions', 'update', ID, '--payment-method', 'credit', '--dry-run']);
+      const update = await run(['subscriptions', 'update', ID, '--payment-method', 'credit', '--dry-run'], []);
       expect(update.code, update.stderr).toBe(0);
       expect(server!.requests).toHaveLength(0);
     });
@@ -334,7 +335,7 @@ describe('invoices', () => {
     const url = new URL(server!.requests[0]!.url, 'http://x');
     expect(url.pathname).toBe(`/v1/marketplaces/${MKT}/invoices`);
     expect(Object.fromEntries(url.searchParams)).toEqual({ subscription: ID, customer: BUYER, status: 'paid,over-due', limit: '20', offset: '0' });
-    const bad = await run(['invoices', 'list', '--status', 'late']);
+    const bad = await run(['invoices', 'list', '--status', 'late'], []);
     expect(bad.code).toBe(2);
   });
 
@@ -387,7 +388,7 @@ describe('sandbox clock', () => {
     expect(server!.requests[0]!.json).toEqual({ days: 30 });
     expect(result.stderr).toContain('2 billings');
     for (const days of ['0', '-1', '1.5', 'x', '4000']) {
-      const bad = await run(['sandbox', 'advance', '--days', days]);
+      const bad = await run(['sandbox', 'advance', '--days', days], []);
       expect(bad.code, days).toBe(2);
       expect(server!.requests).toHaveLength(0);
     }

@@ -30,6 +30,7 @@ async function run(args: string[], replies: Reply[] | ((req: any, i: number) => 
   });
 }
 const sent = () => server!.requests.map((r) => `${r.method} ${r.url}`);
+// A run given no replies ([]) is one that must send nothing: any request fails the test.
 
 describe('buyers', () => {
   it('create sends the checked body, CPF and CEP reduced to digits', async () => {
@@ -70,14 +71,14 @@ describe('buyers', () => {
     ['short CEP', ['--first-name', 'A', '--taxpayer-id', '52998224725', '--postal-code', '0131'], '--postal-code:'],
   ];
   it.each(bad)('%s: exit 2, flag named, nothing sent', async (_name, args, flag) => {
-    const result = await run(['buyers', 'create', ...args]);
+    const result = await run(['buyers', 'create', ...args], []);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(new RegExp(`^error: ${flag}`));
     expect(server!.requests).toHaveLength(0);
   });
 
   it('create with prompts off names the missing flags', async () => {
-    const result = await run(['buyers', 'create', '--email', 'a@b.co']);
+    const result = await run(['buyers', 'create', '--email', 'a@b.co'], []);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--first-name, --taxpayer-id');
     expect(server!.requests).toHaveLength(0);
@@ -100,7 +101,7 @@ describe('buyers', () => {
   });
 
   it('update with no flags is a usage error', async () => {
-    const result = await run(['buyers', 'update', ID]);
+    const result = await run(['buyers', 'update', ID], []);
     expect(result.code).toBe(2);
     expect(server!.requests).toHaveLength(0);
   });
@@ -136,7 +137,7 @@ describe('cards', () => {
   });
 
   it('associate without --customer names it; a used token is a clear API error', async () => {
-    const missing = await run(['cards', 'associate', '--token', TOKEN]);
+    const missing = await run(['cards', 'associate', '--token', TOKEN], []);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--customer');
     await server!.close();
@@ -181,11 +182,11 @@ describe('sources', () => {
   });
 
   it('two origins, an unknown usage, or none with prompts off: exit 2', async () => {
-    expect((await run(['sources', 'create', '--card', ID, '--token', TOKEN])).code).toBe(2);
+    expect((await run(['sources', 'create', '--card', ID, '--token', TOKEN], [])).code).toBe(2);
     await server!.close();
-    expect((await run(['sources', 'create', '--card', ID, '--usage', 'forever'])).code).toBe(2);
+    expect((await run(['sources', 'create', '--card', ID, '--usage', 'forever'], [])).code).toBe(2);
     await server!.close();
-    const none = await run(['sources', 'create']);
+    const none = await run(['sources', 'create'], []);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('--card <card-id>, --token <token-id>, --customer <buyer-id>');
     expect(server!.requests).toHaveLength(0);
@@ -228,7 +229,7 @@ describe('boletos', () => {
   });
 
   it('send with a bad address: exit 2, nothing sent', async () => {
-    const result = await run(['boletos', 'send', ID, '--to', 'nope']);
+    const result = await run(['boletos', 'send', ID, '--to', 'nope'], []);
     expect(result.code).toBe(2);
     expect(server!.requests).toHaveLength(0);
   });
@@ -259,7 +260,7 @@ describe('boletos', () => {
     expect(card.code).toBe(2);
     expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/transactions/${ID}`]);
     await server!.close();
-    const noMarketplace = await run(['boletos', 'cancel', ID, '--dry-run'], undefined, '');
+    const noMarketplace = await run(['boletos', 'cancel', ID, '--dry-run'], [], '');
     expect(noMarketplace.code).toBe(2);
     expect(noMarketplace.stderr).toContain("needs the profile's marketplace_id");
   });
@@ -290,16 +291,19 @@ describe('receipts', () => {
     ['(21) 89909-9999', false],
   ];
   it.each(phones)('sms --to %s accepted: %s', async (phone, ok) => {
-    const result = await run(['receipts', 'sms', ID, '--to', phone], [{ status: 200, body: { message: 'success' } }]);
+    const result = await run(['receipts', 'sms', ID, '--to', phone], ok ? [{ status: 200, body: { message: 'success' } }] : []);
     expect(result.code).toBe(ok ? 0 : 2);
     expect(server!.requests).toHaveLength(ok ? 1 : 0);
     if (!ok) expect(result.stderr).toMatch(/^error: --to:/);
   });
 
   it('email and sms need --to when prompts are off', async () => {
-    const result = await run(['receipts', 'email', ID]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--to');
+    for (const verb of ['email', 'sms']) {
+      const result = await run(['receipts', verb, ID], []);
+      expect(result.code, verb).toBe(2);
+      expect(result.stderr, verb).toContain('--to');
+      await server!.close();
+    }
   });
 
   it('render fetches the HTML outside the marketplace prefix and writes it to stdout when piped', async () => {
@@ -324,7 +328,7 @@ describe('receivables', () => {
   });
 
   it('list without --transaction names it', async () => {
-    const result = await run(['receivables', 'list']);
+    const result = await run(['receivables', 'list'], []);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--transaction');
   });
@@ -353,7 +357,7 @@ describe('without a marketplace_id every scoped path drops the prefix', () => {
   });
 
   it('receipts render needs the marketplace (its path names it): exit 2, nothing sent', async () => {
-    const result = await run(['receipts', 'render', ID], undefined, '');
+    const result = await run(['receipts', 'render', ID], [], '');
     expect(result.code).toBe(2);
     expect(server!.requests).toHaveLength(0);
   });

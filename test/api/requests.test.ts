@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildCreateRequest, createFingerprint, generatedReference } from '../../src/commands/transactions/create.js';
 import { VERSION } from '../../src/version.js';
 import { payctl, tempHome } from '../helpers/run.js';
-import { providerError, recordingServer, type RecordingServer, type Reply } from '../helpers/recording-server.js';
+import { providerError, recordingServer, RepliesInTurn, type RecordingServer, type Reply } from '../helpers/recording-server.js';
 
 const MKT = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const SELLER = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
@@ -42,8 +42,8 @@ async function run(args: string[], replies: Reply[] | ((req: any, i: number) => 
  * those lookups find nothing, and the other requests get the replies in turn (the last repeats).
  */
 function answeringLookups(replies: Reply[]): (req: any) => Reply {
-  let next = 0;
-  return (req) => (req.method === 'GET' ? { status: 200, body: { items: [], has_more: false } } : asProviderWould(req, replies[Math.min(next++, replies.length - 1)]!));
+  const inTurn = new RepliesInTurn(replies);
+  return (req) => (req.method === 'GET' ? { status: 200, body: { items: [], has_more: false } } : asProviderWould(req, inTurn.next()));
 }
 
 /** A created sale, as the provider answers it: with the reference and the amount it was sent. */
@@ -375,7 +375,7 @@ describe('what is sent', () => {
   });
 
   it('an empty --card-file - is a usage error and nothing is sent', async () => {
-    const result = await run(['cards', 'tokenize', '--card-file', '-'], [{ status: 200, body: {} }]);
+    const result = await run(['cards', 'tokenize', '--card-file', '-'], []);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--card-file: not valid JSON');
     expect(server!.requests).toHaveLength(0);

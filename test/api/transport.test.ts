@@ -94,7 +94,7 @@ describe('transport', () => {
   });
 
   it('--dry-run prints the request and sends nothing', async () => {
-    server = await recordingServer([{ status: 200, body: {} }]);
+    server = await recordingServer([]);
     const result = await payctl(['transactions', 'update', TX, '--description', 'x', '--dry-run', '-o', 'table'], {
       home: home.home,
       env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_secret', PAYCTL_MARKETPLACE_ID: 'm1' },
