@@ -1,0 +1,57 @@
+// The setup most test files need, as vitest fixtures: a test names what it uses in its first
+// parameter (`it('…', async ({ home, recording }) => …)`), gets it fresh, and has it taken down
+// after it, whether it passed or not. Tables go through `it.for`, which passes the context;
+// `it.each` does not.
+import { test as base } from 'vitest';
+import type { Fresh } from '../sandbox/helpers.js';
+import { recordingServer, type RecordingServer, type Reply, type Route } from './recording-server.js';
+import { tempHome } from './run.js';
+
+export interface Fixtures {
+  /** A fresh PAYCTL_HOME (never the real one), removed after the test. */
+  home: string;
+  /**
+   * Starts a recording server answering with `route` (see recording-server.ts: every stub must
+   * be asked for; no replies is a service that must be asked nothing). Every server the test
+   * started is closed after it.
+   */
+  recording: (route: Route | Reply[]) => Promise<RecordingServer>;
+  /** An embedded sandbox on a state directory of its own, closed and removed after the test. */
+  sandbox: Fresh;
+  /** process.env, put back as it was after the test: a test may set and delete freely. */
+  env: NodeJS.ProcessEnv;
+}
+
+// vitest reads which fixtures a fixture needs from its first parameter's pattern: `{}` is none.
+// What follows `use` runs after the test, failed or not.
+export const test = base.extend<Fixtures>({
+  home: async ({}, use) => {
+    const made = tempHome();
+    await use(made.home);
+    made.cleanup();
+  },
+  recording: async ({}, use) => {
+    const started: RecordingServer[] = [];
+    await use(async (route) => {
+      const server = await recordingServer(route);
+      started.push(server);
+      return server;
+    });
+    await Promise.all(started.map((server) => server.close()));
+  },
+  sandbox: async ({}, use) => {
+    // Loaded only by the tests that use it: the sandbox is a large module graph.
+    const { freshSandbox } = await import('../sandbox/helpers.js');
+    const fresh = await freshSandbox();
+    await use(fresh);
+    await fresh.close();
+  },
+  env: async ({}, use) => {
+    const saved = { ...process.env };
+    await use(process.env);
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+  },
+});
+
+export const it = test;
