@@ -3,6 +3,7 @@
 // after it, whether it passed or not. Tables go through `it.for`, which passes the context;
 // `it.each` does not.
 import { test as base } from 'vitest';
+import type { ApiClient, ClientOptions } from '../../src/api/client.js';
 import type { Fresh } from '../sandbox/helpers.js';
 import { recordingServer, type RecordingServer, type Reply, type Route } from './recording-server.js';
 import { tempHome } from './run.js';
@@ -20,6 +21,11 @@ export interface Fixtures {
   sandbox: Fresh;
   /** process.env, put back as it was after the test: a test may set and delete freely. */
   env: NodeJS.ProcessEnv;
+  /**
+   * Makes an ApiClient for `baseUrl`: a test key, a 1 s timeout and 1 ms between retries unless
+   * `options` say otherwise. Every client the test made is closed after it.
+   */
+  apiClient: (baseUrl: string, options?: Partial<ClientOptions>) => ApiClient;
 }
 
 // vitest reads which fixtures a fixture needs from its first parameter's pattern: `{}` is none.
@@ -45,6 +51,22 @@ export const test = base.extend<Fixtures>({
     const fresh = await freshSandbox();
     await use(fresh);
     await fresh.close();
+  },
+  apiClient: async ({}, use) => {
+    const { ApiClient } = await import('../../src/api/client.js');
+    const open = new Set<ApiClient>();
+    await use((baseUrl, options = {}) => {
+      const client = new ApiClient({ baseUrl, apiKey: 'zpk_test_x', timeoutMs: 1000, userAgent: 'payctl-test', retryBaseMs: 1, ...options });
+      // A test may close a client itself (to time it); a second close would throw.
+      const close = client.close.bind(client);
+      client.close = async () => {
+        open.delete(client);
+        await close();
+      };
+      open.add(client);
+      return client;
+    });
+    for (const client of open) await client.close();
   },
   env: async ({}, use) => {
     const saved = { ...process.env };
