@@ -19,6 +19,8 @@ export interface Fixtures {
   recording: (route: Route | Reply[]) => Promise<RecordingServer>;
   /** An embedded sandbox on a state directory of its own, closed and removed after the test. */
   sandbox: Fresh;
+  /** One embedded sandbox for all the tests of a file, closed and removed after the last one. */
+  fileSandbox: Fresh;
   /** process.env, put back as it was after the test: a test may set and delete freely. */
   env: NodeJS.ProcessEnv;
   /**
@@ -68,6 +70,15 @@ export const test = base.extend<Fixtures>({
     });
     for (const client of open) await client.close();
   },
+  fileSandbox: [
+    async ({}, use) => {
+      const { freshSandbox } = await import('../sandbox/helpers.js');
+      const fresh = await freshSandbox();
+      await use(fresh);
+      await fresh.close();
+    },
+    { scope: 'file' },
+  ],
   env: async ({}, use) => {
     const saved = { ...process.env };
     await use(process.env);
