@@ -70,15 +70,7 @@ export const test = base.extend<Fixtures>({
     });
     for (const client of open) await client.close();
   },
-  fileSandbox: [
-    async ({}, use) => {
-      const { freshSandbox } = await import('../sandbox/helpers.js');
-      const fresh = await freshSandbox();
-      await use(fresh);
-      await fresh.close();
-    },
-    { scope: 'file' },
-  ],
+  fileSandbox: fileSandboxOn(),
   env: async ({}, use) => {
     const saved = { ...process.env };
     await use(process.env);
@@ -88,3 +80,21 @@ export const test = base.extend<Fixtures>({
 });
 
 export const it = test;
+
+/** `it` whose fileSandbox runs on the clock `now` (a pinned one, say). */
+export function itOnClock(now: () => Date) {
+  return test.extend<{ fileSandbox: Fresh }>({ fileSandbox: fileSandboxOn(now) });
+}
+
+/** The fileSandbox fixture, on the clock `now` when given. */
+function fileSandboxOn(now?: () => Date): [(context: object, use: (fresh: Fresh) => Promise<void>) => Promise<void>, { scope: 'file' }] {
+  return [
+    async ({}, use) => {
+      const { freshSandbox } = await import('../sandbox/helpers.js');
+      const fresh = await freshSandbox(now);
+      await use(fresh);
+      await fresh.close();
+    },
+    { scope: 'file' },
+  ];
+}
