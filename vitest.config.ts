@@ -1,6 +1,6 @@
 // Two lanes. `npm test` (and CI) runs both: every test file. `npm run test:fast` runs only the
-// `fast` project, the unit and in-process tests, in under a minute on two idle cores: its files
-// run three at a time (`--maxWorkers=3` in the script), as many of them wait on sockets and timers.
+// `fast` project, the unit and in-process tests, with no build; its files run three at a time
+// (`--maxWorkers=3` in the script), as many of them wait on sockets and timers rather than compute.
 //
 // A test file is in the fast lane unless one of these holds:
 //   - it, or a helper under test/ that it imports (however indirectly), imports node:child_process:
