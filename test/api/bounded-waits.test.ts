@@ -1,38 +1,40 @@
 // Every wait ends: --timeout is a deadline for the whole exchange, a Retry-After longer than payctl
 // waits is refused at once, and a list that would never end is stopped.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiClient, UncertainOutcomeError, type ClientOptions } from '../../src/api/client.js';
+import { describe, expect } from 'vitest';
+import { UncertainOutcomeError, type ApiClient, type ClientOptions } from '../../src/api/client.js';
 import { ApiError, NetworkError } from '../../src/errors.js';
-import { payctl, tempHome } from '../helpers/run.js';
-import { providerError, recordingServer, type RecordedRequest, type RecordingServer, type Reply } from '../helpers/recording-server.js';
+import { test } from '../helpers/fixtures.js';
+import { payctl, type RunResult } from '../helpers/run.js';
+import { providerError, type RecordedRequest, type RecordingServer, type Reply, type Route } from '../helpers/recording-server.js';
 
 const TX = '0123456789abcdef0123456789abcdef';
 const TRANSACTION = { id: TX, status: 'succeeded', amount: '10.00' };
 
-let home: { home: string; cleanup: () => void };
-let server: RecordingServer | undefined;
-let client: ApiClient | undefined;
-
-beforeEach(() => {
-  home = tempHome();
+/**
+ * `service.client` is an ApiClient against a recording server answering `route`; `service.serve`
+ * starts a server for `service.cli`, which runs payctl against the last server started, `service.server`.
+ */
+const it = test.extend<{
+  service: {
+    client: (route: Route | Reply[], options?: Partial<ClientOptions>) => Promise<ApiClient>;
+    serve: (route: Route | Reply[]) => Promise<RecordingServer>;
+    cli: (args: string[]) => Promise<RunResult>;
+    readonly server: RecordingServer;
+  };
+}>({
+  service: async ({ home, recording, apiClient }, use) => {
+    let server: RecordingServer | undefined;
+    const last = () => server ?? expect.fail('no server yet');
+    await use({
+      client: async (route, options) => apiClient((server = await recording(route)).url, options),
+      serve: async (route) => (server = await recording(route)),
+      cli: (args) => payctl(args, { home, env: { PAYCTL_BASE_URL: last().url, PAYCTL_API_KEY: 'zpk_test_x', PAYCTL_MARKETPLACE_ID: '' } }),
+      get server() {
+        return last();
+      },
+    });
+  },
 });
-afterEach(async () => {
-  await client?.close();
-  client = undefined;
-  await server?.close();
-  server = undefined;
-  home.cleanup();
-});
-
-async function clientFor(route: Reply[] | ((req: RecordedRequest, index: number) => Reply), options: Partial<ClientOptions> = {}): Promise<ApiClient> {
-  server = await recordingServer(route);
-  client = new ApiClient({ baseUrl: server.url, apiKey: 'zpk_test_x', timeoutMs: 1000, userAgent: 'payctl-test', retryBaseMs: 1, ...options });
-  return client;
-}
-
-function cli(args: string[]) {
-  return payctl(args, { home: home.home, env: { PAYCTL_BASE_URL: server!.url, PAYCTL_API_KEY: 'zpk_test_x', PAYCTL_MARKETPLACE_ID: '' } });
-}
 
 async function failureOf(promise: Promise<unknown>): Promise<Error> {
   try {
@@ -53,46 +55,45 @@ async function eventually(check: () => boolean, ms = 1000): Promise<void> {
 }
 
 describe('--timeout is a deadline for the whole exchange', () => {
-  it('a server trickling a byte every 50 ms (never idle long enough for a read timeout) is cut off at the deadline', async () => {
-    const api = await clientFor([{ trickle: true, everyMs: 50 }], { timeoutMs: 400, maxAttempts: 1 });
+  it('a server trickling a byte every 50 ms (never idle long enough for a read timeout) is cut off at the deadline', async ({ service }) => {
+    const api = await service.client([{ trickle: true, everyMs: 50 }], { timeoutMs: 400, maxAttempts: 1 });
     const started = Date.now();
     const error = await failureOf(api.call('transactions.get', { params: { id: TX } }));
     const elapsed = Date.now() - started;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).not.toBeInstanceOf(UncertainOutcomeError);
-    expect(error.message).toBe(`no answer within 0.4 s (timeout) (GET ${server!.url}/v1/transactions/${TX})`);
+    expect(error.message).toBe(`no answer within 0.4 s (timeout) (GET ${service.server.url}/v1/transactions/${TX})`);
     expect(elapsed).toBeGreaterThanOrEqual(350);
     expect(elapsed).toBeLessThan(1500);
     // The half-read answer's connection is closed, not left open for the server to keep writing to.
-    await eventually(() => server!.openConnections === 0);
+    await eventually(() => service.server.openConnections === 0);
   });
 
-  it('a money-moving POST cut off mid-answer has an unknown outcome and is not sent again', async () => {
-    const api = await clientFor([{ trickle: true, everyMs: 50 }], { timeoutMs: 300 });
+  it('a money-moving POST cut off mid-answer has an unknown outcome and is not sent again', async ({ service }) => {
+    const api = await service.client([{ trickle: true, everyMs: 50 }], { timeoutMs: 300 });
     const error = await failureOf(api.call('transactions.void', { params: { id: TX }, body: { on_behalf_of: 'f'.repeat(32), amount: 100 } }));
     expect(error).toBeInstanceOf(UncertainOutcomeError);
     expect(error.message).toMatch(/^no answer within 0\.3 s \(timeout\) \(POST /);
-    expect(server!.requests).toHaveLength(1);
+    expect(service.server.requests).toHaveLength(1);
   });
 
-  it('a GET is retried after a deadline, each attempt with a deadline of its own', async () => {
-    const api = await clientFor([{ trickle: true, everyMs: 50 }, { trickle: true, everyMs: 50 }, { status: 200, body: TRANSACTION }], { timeoutMs: 300 });
+  it('a GET is retried after a deadline, each attempt with a deadline of its own', async ({ service }) => {
+    const api = await service.client([{ trickle: true, everyMs: 50 }, { trickle: true, everyMs: 50 }, { status: 200, body: TRANSACTION }], { timeoutMs: 300 });
     expect(await api.call('transactions.get', { params: { id: TX } })).toEqual(TRANSACTION);
-    expect(server!.requests).toHaveLength(3);
+    expect(service.server.requests).toHaveLength(3);
   });
 
-  it('nothing is left behind by a deadline: the connection is closed and the client closes at once', async () => {
-    const api = await clientFor([{ trickle: true, everyMs: 50 }], { timeoutMs: 300, maxAttempts: 1 });
+  it('nothing is left behind by a deadline: the connection is closed and the client closes at once', async ({ service }) => {
+    const api = await service.client([{ trickle: true, everyMs: 50 }], { timeoutMs: 300, maxAttempts: 1 });
     await failureOf(api.call('transactions.get', { params: { id: TX } }));
-    await eventually(() => server!.openConnections === 0);
+    await eventually(() => service.server.openConnections === 0);
     const started = Date.now();
     await api.close();
-    client = undefined;
     expect(Date.now() - started).toBeLessThan(200);
   });
 
-  it('nor by an answer that came in time: the deadline timer goes with the exchange, so nothing holds the process open', async () => {
-    const api = await clientFor([{ status: 200, body: TRANSACTION }, { status: 404, body: providerError(404, 'resource_not_found', 'gone') }], { timeoutMs: 30_000 });
+  it('nor by an answer that came in time: the deadline timer goes with the exchange, so nothing holds the process open', async ({ service }) => {
+    const api = await service.client([{ status: 200, body: TRANSACTION }, { status: 404, body: providerError(404, 'resource_not_found', 'gone') }], { timeoutMs: 30_000 });
     const armed = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
     const before = armed();
     await api.call('transactions.get', { params: { id: TX } });
@@ -100,10 +101,10 @@ describe('--timeout is a deadline for the whole exchange', () => {
     expect(armed()).toBeLessThanOrEqual(before);
   });
 
-  it('through the CLI: --timeout 0.3 against a trickling server exits 8 with one line, promptly', async () => {
-    server = await recordingServer([{ trickle: true, everyMs: 50 }]);
+  it('through the CLI: --timeout 0.3 against a trickling server exits 8 with one line, promptly', async ({ service }) => {
+    const server = await service.serve([{ trickle: true, everyMs: 50 }]);
     const started = Date.now();
-    const result = await cli(['transactions', 'get', TX, '--timeout', '0.3']);
+    const result = await service.cli(['transactions', 'get', TX, '--timeout', '0.3']);
     expect(result.code).toBe(8);
     expect(result.stderr).toBe(`error: no answer within 0.3 s (timeout) (GET ${server.url}/v1/transactions/${TX})\n`);
     expect(server.requests).toHaveLength(3);
@@ -113,9 +114,9 @@ describe('--timeout is a deadline for the whole exchange', () => {
 });
 
 describe('Retry-After is capped for every status', () => {
-  it('a 503 asking for 99999 s is not waited for: the GET fails at once with the 503 (exit 8)', async () => {
+  it('a 503 asking for 99999 s is not waited for: the GET fails at once with the 503 (exit 8)', async ({ service }) => {
     const sleeps: number[] = [];
-    const api = await clientFor([{ status: 503, body: providerError(503, 'service_unavailable', 'down'), headers: { 'retry-after': '99999' } }], {
+    const api = await service.client([{ status: 503, body: providerError(503, 'service_unavailable', 'down'), headers: { 'retry-after': '99999' } }], {
       sleep: async (ms) => void sleeps.push(ms),
     });
     const error = await failureOf(api.call('transactions.get', { params: { id: TX } }));
@@ -123,12 +124,12 @@ describe('Retry-After is capped for every status', () => {
     expect((error as ApiError).exitCode).toBe(8);
     expect(error.message).toBe('down; the service asked to wait 99999 s before retrying, more than payctl waits (60 s)');
     expect(sleeps).toEqual([]);
-    expect(server!.requests).toHaveLength(1);
+    expect(service.server.requests).toHaveLength(1);
   });
 
-  it('a 503 asking for a pause within the cap is waited for and retried', async () => {
+  it('a 503 asking for a pause within the cap is waited for and retried', async ({ service }) => {
     const sleeps: number[] = [];
-    const api = await clientFor(
+    const api = await service.client(
       [
         { status: 503, body: providerError(503, 'service_unavailable', 'down'), headers: { 'retry-after': '2' } },
         { status: 200, body: TRANSACTION },
@@ -139,16 +140,16 @@ describe('Retry-After is capped for every status', () => {
     expect(sleeps).toEqual([2000]);
   });
 
-  it('a 503 with an HTTP-date Retry-After past the cap is refused too', async () => {
+  it('a 503 with an HTTP-date Retry-After past the cap is refused too', async ({ service }) => {
     const later = new Date(Date.now() + 3_600_000).toUTCString();
-    const api = await clientFor([{ status: 503, raw: 'busy', headers: { 'retry-after': later } }], { sleep: async () => undefined });
+    const api = await service.client([{ status: 503, raw: 'busy', headers: { 'retry-after': later } }], { sleep: async () => undefined });
     const error = await failureOf(api.call('transactions.get', { params: { id: TX } }));
     expect(error.message).toMatch(/; the service asked to wait 3\d{3} s before retrying, more than payctl waits \(60 s\)$/);
-    expect(server!.requests).toHaveLength(1);
+    expect(service.server.requests).toHaveLength(1);
   });
 
-  it('a money-moving DELETE (invoice refund) given a 503 is not retried, whatever its Retry-After: outcome unknown, at once', async () => {
-    const api = await clientFor([{ status: 503, body: providerError(503, 'service_unavailable', 'down'), headers: { 'retry-after': '600' } }], {
+  it('a money-moving DELETE (invoice refund) given a 503 is not retried, whatever its Retry-After: outcome unknown, at once', async ({ service }) => {
+    const api = await service.client([{ status: 503, body: providerError(503, 'service_unavailable', 'down'), headers: { 'retry-after': '600' } }], {
       maxRetryAfterMs: 1000,
       sleep: async () => undefined,
     });
@@ -156,12 +157,12 @@ describe('Retry-After is capped for every status', () => {
     expect(error).toBeInstanceOf(UncertainOutcomeError);
     expect(error.message).toBe('down (HTTP 503)');
     expect((error as UncertainOutcomeError).answered).toBe(true);
-    expect(server!.requests).toHaveLength(1);
+    expect(service.server.requests).toHaveLength(1);
   });
 
-  it('a 429 asking for 99999 s fails at once with the 429 (exit 7), and the pace hook is told at most the cap', async () => {
+  it('a 429 asking for 99999 s fails at once with the 429 (exit 7), and the pace hook is told at most the cap', async ({ service }) => {
     const told: number[] = [];
-    const api = await clientFor([{ status: 429, body: providerError(429, 'rate_limit', 'slow down'), headers: { 'retry-after': '99999' } }], {
+    const api = await service.client([{ status: 429, body: providerError(429, 'rate_limit', 'slow down'), headers: { 'retry-after': '99999' } }], {
       sleep: async () => undefined,
     });
     api.onRateLimited = (ms) => told.push(ms);
@@ -170,12 +171,12 @@ describe('Retry-After is capped for every status', () => {
     expect((error as ApiError).exitCode).toBe(7);
     expect(error.message).toBe('slow down; the service asked to wait 99999 s before retrying, more than payctl waits (60 s)');
     expect(told).toEqual([60_000]);
-    expect(server!.requests).toHaveLength(1);
+    expect(service.server.requests).toHaveLength(1);
   });
 
-  it('the pace hook gets the cap the client was given', async () => {
+  it('the pace hook gets the cap the client was given', async ({ service }) => {
     const told: number[] = [];
-    const api = await clientFor([{ status: 429, body: providerError(429, 'rate_limit', 'slow down'), headers: { 'retry-after': '30' } }, { status: 200, body: TRANSACTION }], {
+    const api = await service.client([{ status: 429, body: providerError(429, 'rate_limit', 'slow down'), headers: { 'retry-after': '30' } }], {
       maxRetryAfterMs: 5000,
       sleep: async () => undefined,
     });
@@ -184,10 +185,10 @@ describe('Retry-After is capped for every status', () => {
     expect(told).toEqual([5000]);
   });
 
-  it('through the CLI: a 503 asking for 99999 s exits 8 at once with the reason on the one line', async () => {
-    server = await recordingServer([{ status: 503, body: providerError(503, 'service_unavailable', 'down'), headers: { 'retry-after': '99999' } }]);
+  it('through the CLI: a 503 asking for 99999 s exits 8 at once with the reason on the one line', async ({ service }) => {
+    const server = await service.serve([{ status: 503, body: providerError(503, 'service_unavailable', 'down'), headers: { 'retry-after': '99999' } }]);
     const started = Date.now();
-    const result = await cli(['transactions', 'get', TX]);
+    const result = await service.cli(['transactions', 'get', TX]);
     expect(result.code).toBe(8);
     expect(result.stderr).toBe('error: down; the service asked to wait 99999 s before retrying, more than payctl waits (60 s) (service_unavailable, HTTP 503)\n');
     expect(server.requests).toHaveLength(1);
@@ -209,10 +210,10 @@ describe('a list must end', () => {
     };
   }
 
-  it('through the CLI: a service answering the same page forever is stopped with exit 8, what was read printed once', async () => {
-    server = await recordingServer([{ status: 200, body: { items: [tx('t1'), tx('t2')], has_more: true } }]);
+  it('through the CLI: a service answering the same page forever is stopped with exit 8, what was read printed once', async ({ service }) => {
+    const server = await service.serve([{ status: 200, body: { items: [tx('t1'), tx('t2')], has_more: true } }]);
     const started = Date.now();
-    const result = await cli(['transactions', 'list', '--all', '-o', 'ndjson']);
+    const result = await service.cli(['transactions', 'list', '--all', '-o', 'ndjson']);
     expect(result.code).toBe(8);
     expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line).id)).toEqual(['t1', 't2']);
     expect(result.stderr).toBe(
@@ -222,28 +223,28 @@ describe('a list must end', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
-  it('through the CLI: a list that shifted while read (a new item at its head) prints each item once, exit 0', async () => {
+  it('through the CLI: a list that shifted while read (a new item at its head) prints each item once, exit 0', async ({ service }) => {
     // t0 arrives after the first page was read: t2 comes again at the start of the second page.
-    server = await recordingServer(pager((index) => (index === 0 ? ['t1', 't2', 't3', 't4', 't5'] : ['t0', 't1', 't2', 't3', 't4', 't5']).map(tx), 2));
-    const result = await cli(['transactions', 'list', '--all', '-o', 'ndjson']);
+    const server = await service.serve(pager((index) => (index === 0 ? ['t1', 't2', 't3', 't4', 't5'] : ['t0', 't1', 't2', 't3', 't4', 't5']).map(tx), 2));
+    const result = await service.cli(['transactions', 'list', '--all', '-o', 'ndjson']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line).id)).toEqual(['t1', 't2', 't3', 't4', 't5']);
     expect(result.stderr).toBe('');
   });
 
-  it('through the CLI: an empty page that says there is more is exit 8', async () => {
-    server = await recordingServer([
+  it('through the CLI: an empty page that says there is more is exit 8', async ({ service }) => {
+    const server = await service.serve([
       { status: 200, body: { items: [tx('t1')], has_more: true } },
       { status: 200, body: { items: [], has_more: true } },
     ]);
-    const result = await cli(['transactions', 'list', '--all', '-o', 'ndjson']);
+    const result = await service.cli(['transactions', 'list', '--all', '-o', 'ndjson']);
     expect(result.code).toBe(8);
     expect(result.stdout).toBe(`${JSON.stringify(tx('t1'))}\n`);
     expect(result.stderr).toBe(`error: the service answered an empty page of GET ${server.url}/v1/transactions at offset 1 yet says there are more items (has_more true); stopped, the list is incomplete\n`);
   });
 
-  it('an empty first page that claims more, by its total alone, is exit 8 too', async () => {
-    const api = await clientFor([{ status: 200, body: { items: [], total: '40' } }]);
+  it('an empty first page that claims more, by its total alone, is exit 8 too', async ({ service }) => {
+    const api = await service.client([{ status: 200, body: { items: [], total: '40' } }]);
     const read: unknown[] = [];
     const error = await failureOf(
       (async () => {
@@ -251,12 +252,12 @@ describe('a list must end', () => {
       })(),
     );
     expect(error).toBeInstanceOf(NetworkError);
-    expect(error.message).toBe(`the service answered an empty page of GET ${server!.url}/v1/transactions at offset 0 yet says there are more items (total 40, 0 read); stopped, the list is incomplete`);
+    expect(error.message).toBe(`the service answered an empty page of GET ${service.server.url}/v1/transactions at offset 0 yet says there are more items (total 40, 0 read); stopped, the list is incomplete`);
     expect(read).toEqual([]);
   });
 
-  it('an empty last page with has_more false ends the list, whatever its total says', async () => {
-    const api = await clientFor([
+  it('an empty last page with has_more false ends the list, whatever its total says', async ({ service }) => {
+    const api = await service.client([
       { status: 200, body: { items: [tx('t1')], has_more: true, total: 9 } },
       { status: 200, body: { items: [], has_more: false, total: 9 } },
     ]);
@@ -265,9 +266,9 @@ describe('a list must end', () => {
     expect(read).toEqual([tx('t1')]);
   });
 
-  it('items without an id cannot be recognised, so they are never taken for repeats', async () => {
+  it('items without an id cannot be recognised, so they are never taken for repeats', async ({ service }) => {
     const page = { status: 200, body: { items: [{ note: 'a' }, { note: 'b' }], has_more: true } };
-    const api = await clientFor([page, page, { status: 200, body: { items: [{ note: 'a' }], has_more: false } }]);
+    const api = await service.client([page, page, { status: 200, body: { items: [{ note: 'a' }], has_more: false } }]);
     const read: unknown[] = [];
     // `payctl api --paginate` reads lists of any shape: an endpoint of its own, with no item schema.
     const endpoint = { method: 'GET', path: '/things', marketplaceScoped: false } as const;
@@ -275,9 +276,9 @@ describe('a list must end', () => {
     expect(read).toHaveLength(5);
   });
 
-  it('ids are remembered for the last 10 pages only: a repeat from 10 pages back is caught, from 11 it is not', async () => {
+  it('ids are remembered for the last 10 pages only: a repeat from 10 pages back is caught, from 11 it is not', async ({ service }) => {
     // One item a page. Pages 0..9 are t0..t9; then the service answers t0 again (10 pages back).
-    const caught = await clientFor((req) => {
+    const caught = await service.client((req) => {
       const offset = offsetOf(req);
       return { status: 200, body: { items: [tx(`t${offset % 10}`)], has_more: true } };
     });
@@ -288,11 +289,10 @@ describe('a list must end', () => {
     );
     expect(error.message).toMatch(/ at offset 10 with the same item it had already sent; /);
     await caught.close();
-    client = undefined;
-    await server!.close();
+    await service.server.close();
 
     // Now t0 comes back only after t0..t10: 11 pages back, forgotten, handed over again, and the list ends.
-    const forgotten = await clientFor((req) => {
+    const forgotten = await service.client((req) => {
       const offset = offsetOf(req);
       return { status: 200, body: { items: [tx(offset === 11 ? 't0' : `t${offset}`)], has_more: offset < 11 } };
     });
@@ -301,8 +301,8 @@ describe('a list must end', () => {
     expect(ids).toEqual(['t0', 't1', 't2', 't3', 't4', 't5', 't6', 't7', 't8', 't9', 't10', 't0']);
   });
 
-  it('--limit still hands over as many items as asked when a repeat was dropped', async () => {
-    const api = await clientFor(pager((index) => (index === 0 ? ['t1', 't2', 't3', 't4', 't5', 't6'] : ['t0', 't1', 't2', 't3', 't4', 't5', 't6']).map(tx), 2));
+  it('--limit still hands over as many items as asked when a repeat was dropped', async ({ service }) => {
+    const api = await service.client(pager((index) => (index === 0 ? ['t1', 't2', 't3', 't4', 't5', 't6'] : ['t0', 't1', 't2', 't3', 't4', 't5', 't6']).map(tx), 2));
     const ids: string[] = [];
     for await (const page of api.pages('transactions.list', {}, { limit: 4, all: false })) ids.push(...page.map((t) => (t as { id: string }).id));
     expect(ids).toEqual(['t1', 't2', 't3', 't4']);

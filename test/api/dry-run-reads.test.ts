@@ -2,34 +2,24 @@
 // and stops there, like a change does; the embedded sandbox is not even started.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { payctl, tempHome } from '../helpers/run.js';
-import { recordingServer, type RecordingServer } from '../helpers/recording-server.js';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
+import { payctl } from '../helpers/run.js';
 
 const TX = '0123456789abcdef0123456789abcdef';
 const KEY = 'zpk_live_dryrunsecret1234';
-let home: { home: string; cleanup: () => void };
-let server: RecordingServer;
-
-beforeEach(async () => {
-  home = tempHome();
-  server = await recordingServer([{ status: 200, body: { id: TX, status: 'succeeded', amount: '1.00' } }]);
-});
-afterEach(async () => {
-  await server.close();
-  home.cleanup();
-});
-
-const live = () => ({ PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: '' });
+const live = (server: { url: string }) => ({ PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: '' });
 
 describe('--dry-run on reads', () => {
-  it.each([
+  it.for([
     [['transactions', 'list', '--status', 'succeeded'], `/v1/transactions?status=succeeded&limit=20&offset=0`],
     [['transactions', 'get', TX], `/v1/transactions/${TX}`],
     [['transactions', 'list', '--all', '-o', 'csv'], `/v1/transactions?limit=100&offset=0`],
     [['buyers', 'get', TX], `/v1/buyers/${TX}`],
-  ])('payctl %s prints the GET and sends nothing', async (args, path) => {
-    const result = await payctl([...args, '--dry-run', '-o', 'json'], { home: home.home, env: live() });
+  ] as [string[], string][])('payctl %s prints the GET and sends nothing', async ([args, path], { home, recording }) => {
+    // A live service with no replies: a dry run must not ask it anything.
+    const server = await recording([]);
+    const result = await payctl([...args, '--dry-run', '-o', 'json'], { home, env: live(server) });
     expect(result.code, result.stderr).toBe(0);
     expect(server.requests).toHaveLength(0);
     const shown = JSON.parse(result.stdout);
@@ -39,10 +29,10 @@ describe('--dry-run on reads', () => {
     expect(result.stderr).toBe('dry run: nothing was sent\n');
   });
 
-  it('against the embedded sandbox: the sandbox is not started, nothing is written', async () => {
-    const result = await payctl(['transactions', 'list', '--dry-run', '-o', 'json'], { home: home.home });
+  it('against the embedded sandbox: the sandbox is not started, nothing is written', async ({ home }) => {
+    const result = await payctl(['transactions', 'list', '--dry-run', '-o', 'json'], { home });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).url).toMatch(/^sandbox:\/\/embedded\/v1\/marketplaces\/[0-9a-f]{32}\/transactions\?limit=20&offset=0$/);
-    expect(existsSync(join(home.home, 'state', 'sandbox'))).toBe(false);
+    expect(existsSync(join(home, 'state', 'sandbox'))).toBe(false);
   });
 });

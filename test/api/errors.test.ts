@@ -1,26 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { payctl, tempHome } from '../helpers/run.js';
-import { providerError, recordingServer, type RecordingServer, type Reply } from '../helpers/recording-server.js';
+import { describe, expect } from 'vitest';
+import { it, type Fixtures } from '../helpers/fixtures.js';
+import { payctl } from '../helpers/run.js';
+import { providerError, type Reply } from '../helpers/recording-server.js';
 
 const TX_ID = '0123456789abcdef0123456789abcdef';
-let home: { home: string; cleanup: () => void };
-let server: RecordingServer | undefined;
 
-beforeEach(() => {
-  home = tempHome();
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  home.cleanup();
-});
-
-async function getAgainst(replies: Reply[], extraArgs: string[] = []) {
-  server = await recordingServer(replies);
-  return payctl(['transactions', 'get', TX_ID, ...extraArgs], {
-    home: home.home,
+/** `transactions get` against a recording server answering `replies`: the run, and the server. */
+async function getAgainst({ home, recording }: Pick<Fixtures, 'home' | 'recording'>, replies: Reply[], extraArgs: string[] = []) {
+  const server = await recording(replies);
+  const result = await payctl(['transactions', 'get', TX_ID, ...extraArgs], {
+    home,
     env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_secretkey1234', PAYCTL_MARKETPLACE_ID: '' },
   });
+  return { ...result, server };
 }
 
 describe('API errors become one line and the contract exit code', () => {
@@ -34,66 +26,66 @@ describe('API errors become one line and the contract exit code', () => {
     [422, 6, 'invalid_parameter'],
   ];
   for (const [status, exit, category] of cases) {
-    it(`HTTP ${status} exits ${exit}`, async () => {
-      const result = await getAgainst([{ status, body: providerError(status, category, `problem ${status}`) }]);
+    it(`HTTP ${status} exits ${exit}`, async ({ home, recording }) => {
+      const result = await getAgainst({ home, recording }, [{ status, body: providerError(status, category, `problem ${status}`) }]);
       expect(result.code).toBe(exit);
       expect(result.stdout).toBe('');
       expect(result.stderr).toBe(`error: problem ${status} (${category}, HTTP ${status})\n`);
-      expect(server!.requests).toHaveLength(1); // 4xx is never retried
+      expect(result.server.requests).toHaveLength(1); // 4xx is never retried
     });
   }
 
-  it('reasons are part of the line', async () => {
-    const result = await getAgainst([{ status: 400, body: providerError(400, 'invalid_parameter', 'Invalid parameter(s)', { reasons: ['amount is required'] }) }]);
+  it('reasons are part of the line', async ({ home, recording }) => {
+    const result = await getAgainst({ home, recording }, [{ status: 400, body: providerError(400, 'invalid_parameter', 'Invalid parameter(s)', { reasons: ['amount is required'] }) }]);
     expect(result.stderr).toBe('error: Invalid parameter(s): amount is required (invalid_parameter, HTTP 400)\n');
   });
 
-  it('status_code given as a string in an error that arrives with HTTP 200', async () => {
-    const result = await getAgainst([{ status: 200, body: { error: { status_code: '404', category: 'resource_not_found', message: 'gone' } } }]);
+  it('status_code given as a string in an error that arrives with HTTP 200', async ({ home, recording }) => {
+    const result = await getAgainst({ home, recording }, [{ status: 200, body: { error: { status_code: '404', category: 'resource_not_found', message: 'gone' } } }]);
     expect(result.code).toBe(5);
     expect(result.stderr).toBe('error: gone (resource_not_found, HTTP 404)\n');
   });
 
-  it('an error body that is not JSON', async () => {
-    const result = await getAgainst([{ status: 418, raw: 'I am a teapot' }]);
+  it('an error body that is not JSON', async ({ home, recording }) => {
+    const result = await getAgainst({ home, recording }, [{ status: 418, raw: 'I am a teapot' }]);
     expect(result.code).toBe(6);
     expect(result.stderr).toMatch(/^error: .*I am a teapot \(HTTP 418\)\n$/);
   });
 
-  it('an empty error body', async () => {
-    const result = await getAgainst([{ status: 404, raw: '' }]);
+  it('an empty error body', async ({ home, recording }) => {
+    const result = await getAgainst({ home, recording }, [{ status: 404, raw: '' }]);
     expect(result.code).toBe(5);
     expect(result.stderr).toBe('error: not found (empty response body) (HTTP 404)\n');
   });
 
-  it('429 is retried and then exits 7', async () => {
-    const result = await getAgainst([{ status: 429, body: providerError(429, 'rate_limit', 'slow down'), headers: { 'retry-after': '0' } }]);
+  it('429 is retried and then exits 7', async ({ home, recording }) => {
+    const result = await getAgainst({ home, recording }, [{ status: 429, body: providerError(429, 'rate_limit', 'slow down'), headers: { 'retry-after': '0' } }]);
     expect(result.code).toBe(7);
-    expect(server!.requests).toHaveLength(3);
+    expect(result.server.requests).toHaveLength(3);
     expect(result.stderr).toContain('slow down (rate_limit, HTTP 429)');
   });
 
-  it('5xx on a GET is retried, then exits 8', async () => {
-    const result = await getAgainst([{ status: 503, body: providerError(503, 'service_unavailable', 'down') }]);
+  it('5xx on a GET is retried, then exits 8', async ({ home, recording }) => {
+    const result = await getAgainst({ home, recording }, [{ status: 503, body: providerError(503, 'service_unavailable', 'down') }]);
     expect(result.code).toBe(8);
-    expect(server!.requests).toHaveLength(3);
+    expect(result.server.requests).toHaveLength(3);
     expect(result.stderr).toBe('error: down (service_unavailable, HTTP 503)\n');
   });
 
-  it('a GET that fails twice and then succeeds', async () => {
-    const result = await getAgainst([
+  it('a GET that fails twice and then succeeds', async ({ home, recording }) => {
+    const result = await getAgainst({ home, recording }, [
       { status: 502, raw: '<html>bad gateway</html>', headers: { 'content-type': 'text/html' } },
       { destroy: true },
       { status: 200, body: { id: TX_ID, status: 'succeeded', amount: '10.00' } },
     ]);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ id: TX_ID, status: 'succeeded', amount: '10.00' });
-    expect(server!.requests).toHaveLength(3);
+    expect(result.server.requests).toHaveLength(3);
   });
 
-  it('Retry-After is honoured', async () => {
+  it('Retry-After is honoured', async ({ home, recording }) => {
     const started = Date.now();
-    const result = await getAgainst([
+    const result = await getAgainst({ home, recording }, [
       { status: 429, body: providerError(429, 'rate_limit', 'slow down'), headers: { 'retry-after': '1' } },
       { status: 200, body: { id: TX_ID, status: 'succeeded', amount: '10.00' } },
     ]);
@@ -101,20 +93,19 @@ describe('API errors become one line and the contract exit code', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
   });
 
-  it('a timeout exits 8 with one line', async () => {
-    const result = await getAgainst([{ hang: true }], ['--timeout', '0.3']);
+  it('a timeout exits 8 with one line', async ({ home, recording }) => {
+    const result = await getAgainst({ home, recording }, [{ hang: true }], ['--timeout', '0.3']);
     expect(result.code).toBe(8);
     expect(result.stderr).toMatch(/^error: no answer within 0\.3 s \(timeout\)/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  it('a refused connection exits 8', async () => {
-    server = await recordingServer([{ status: 200, body: {} }]);
+  it('a refused connection exits 8', async ({ home, recording }) => {
+    const server = await recording([]); // only for a port that was just free
     const url = server.url;
     await server.close();
-    server = undefined;
     const result = await payctl(['transactions', 'get', TX_ID], {
-      home: home.home,
+      home,
       env: { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_live_secretkey1234' },
     });
     expect(result.code).toBe(8);
@@ -122,8 +113,8 @@ describe('API errors become one line and the contract exit code', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('--debug adds a stack trace, masked', async () => {
-    const result = await getAgainst([{ status: 404, body: providerError(404, 'resource_not_found', 'gone') }], ['--debug']);
+  it('--debug adds a stack trace, masked', async ({ home, recording }) => {
+    const result = await getAgainst({ home, recording }, [{ status: 404, body: providerError(404, 'resource_not_found', 'gone') }], ['--debug']);
     expect(result.code).toBe(5);
     expect(result.stderr).toMatch(/\n\s+at /);
     expect(result.stderr).not.toContain('zpk_live_secretkey1234');
@@ -131,29 +122,29 @@ describe('API errors become one line and the contract exit code', () => {
 });
 
 describe('usage errors', () => {
-  it('unknown command', async () => {
-    const result = await payctl(['transactoins', 'list'], { home: home.home });
+  it('unknown command', async ({ home }) => {
+    const result = await payctl(['transactoins', 'list'], { home });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("unknown command 'transactoins'");
     expect(result.stderr).toContain('Did you mean transactions?');
   });
 
-  it('unknown flag', async () => {
-    const result = await payctl(['transactions', 'list', '--colour'], { home: home.home });
+  it('unknown flag', async ({ home }) => {
+    const result = await payctl(['transactions', 'list', '--colour'], { home });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("unknown option '--colour'");
   });
 
-  it('missing argument', async () => {
-    const result = await payctl(['transactions', 'get'], { home: home.home });
+  it('missing argument', async ({ home }) => {
+    const result = await payctl(['transactions', 'get'], { home });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("missing required argument 'id'");
   });
 
-  it('what is not an id never reaches a URL path: it is looked up as a reference_id, in the query', async () => {
-    server = await recordingServer([{ status: 200, body: { items: [], has_more: false, total: 0 } }]);
+  it('what is not an id never reaches a URL path: it is looked up as a reference_id, in the query', async ({ home, recording }) => {
+    const server = await recording([{ status: 200, body: { items: [], has_more: false, total: 0 } }]);
     const result = await payctl(['transactions', 'get', '../../etc/passwd'], {
-      home: home.home,
+      home,
       env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_x' },
     });
     expect(result.code).toBe(5);
@@ -164,23 +155,23 @@ describe('usage errors', () => {
     expect(url.searchParams.get('reference_id')).toBe('../../etc/passwd');
   });
 
-  it('bad output format', async () => {
-    const result = await payctl(['transactions', 'list', '-o', 'xml'], { home: home.home });
+  it('bad output format', async ({ home }) => {
+    const result = await payctl(['transactions', 'list', '-o', 'xml'], { home });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('"xml" is not an output format');
   });
 
-  it('plain http to a non-loopback host is refused before anything is sent', async () => {
+  it('plain http to a non-loopback host is refused before anything is sent', async ({ home }) => {
     const result = await payctl(['transactions', 'list'], {
-      home: home.home,
+      home,
       env: { PAYCTL_BASE_URL: 'http://payments.example.com', PAYCTL_API_KEY: 'zpk_live_x' },
     });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('refusing plain http:// to payments.example.com');
   });
 
-  it('a group without a verb shows its help and exits 2', async () => {
-    const result = await payctl(['transactions'], { home: home.home });
+  it('a group without a verb shows its help and exits 2', async ({ home }) => {
+    const result = await payctl(['transactions'], { home });
     expect(result.code).toBe(2);
     expect(result.stderr + result.stdout).toContain('refund');
   });

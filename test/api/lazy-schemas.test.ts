@@ -3,9 +3,9 @@
 // splitting, so a static import anywhere on the way would load it for every run.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { payctl, tempHome } from '../helpers/run.js';
-import { recordingServer, type RecordingServer } from '../helpers/recording-server.js';
+import { describe, expect, vi } from 'vitest';
+import { it } from '../helpers/fixtures.js';
+import { payctl } from '../helpers/run.js';
 
 const loaded = vi.hoisted(() => new Set<string>());
 
@@ -19,34 +19,23 @@ vi.mock('zod/mini', async (importOriginal) => {
 });
 
 const ID = '0123456789abcdef0123456789abcdef';
-let home: { home: string; cleanup: () => void };
-let server: RecordingServer | undefined;
-
-beforeEach(() => {
-  home = tempHome();
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  home.cleanup();
-});
 
 describe('zod is loaded lazily', () => {
-  it('not for --version, --help or --dry-run; then once, when the first answer arrives to be checked', async () => {
-    expect((await payctl(['--version'], { home: home.home })).code).toBe(0);
-    expect((await payctl(['--help'], { home: home.home })).code).toBe(0);
-    expect((await payctl(['transactions', 'refund', '--help'], { home: home.home })).code).toBe(0);
-    server = await recordingServer((req) =>
+  it('not for --version, --help or --dry-run; then once, when the first answer arrives to be checked', async ({ home, recording }) => {
+    expect((await payctl(['--version'], { home })).code).toBe(0);
+    expect((await payctl(['--help'], { home })).code).toBe(0);
+    expect((await payctl(['transactions', 'refund', '--help'], { home })).code).toBe(0);
+    const server = await recording((req) =>
       req.path.includes('/buyers/') ? { status: 200, body: { id: ID, first_name: 'Maria' } } : { status: 200, body: { id: ID, status: 'succeeded', amount: '1.00' } },
     );
     const env = { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_test_x', PAYCTL_MARKETPLACE_ID: '' };
-    expect((await payctl(['buyers', 'get', ID, '--dry-run'], { home: home.home, env })).code).toBe(0);
+    expect((await payctl(['buyers', 'get', ID, '--dry-run'], { home, env })).code).toBe(0);
     expect([...loaded]).toEqual([]);
 
-    const buyer = await payctl(['buyers', 'get', ID], { home: home.home, env });
+    const buyer = await payctl(['buyers', 'get', ID], { home, env });
     expect(buyer.code, buyer.stderr).toBe(0);
     expect([...loaded]).toEqual(['zod/mini']);
-    const tx = await payctl(['transactions', 'get', ID], { home: home.home, env });
+    const tx = await payctl(['transactions', 'get', ID], { home, env });
     expect(tx.code, tx.stderr).toBe(0);
     expect([...loaded]).toEqual(['zod/mini']);
   });

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { payctl, tempHome } from '../helpers/run.js';
-import { providerError, recordingServer, type RecordingServer, type Reply } from '../helpers/recording-server.js';
+import { describe, expect } from 'vitest';
+import { test } from '../helpers/fixtures.js';
+import { payctl, type RunResult } from '../helpers/run.js';
+import { providerError, type RecordingServer, type Reply } from '../helpers/recording-server.js';
 
 // Plans, subscriptions, invoices and the sandbox clock: what each command sends, and the checks
 // made before anything is sent.
@@ -12,40 +13,40 @@ const CARD = 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 const KEY = 'zpk_live_recurrencekey01';
 const NEXT = new Date().getFullYear() + 1;
 
-let home: { home: string; cleanup: () => void };
-let server: RecordingServer | undefined;
-beforeEach(() => {
-  home = tempHome();
+/**
+ * `api.run` runs payctl against a recording server of its own answering `replies` (none, [], is a
+ * service that must be asked nothing); `api.server` is the last run's server, `api.sent()` what it got.
+ */
+type Run = (args: string[], replies?: Reply[] | ((req: any, i: number) => Reply), marketplace?: string, env?: Record<string, string>) => Promise<RunResult>;
+const it = test.extend<{ api: { run: Run; readonly server: RecordingServer; sent: () => string[] } }>({
+  api: async ({ home, recording }, use) => {
+    let server: RecordingServer | undefined;
+    const last = () => server ?? expect.fail('no run yet');
+    await use({
+      run: async (args, replies = [{ status: 200, body: { uuid: ID, id: ID, status: 'active', amount: 2990 } }], marketplace = MKT, env = {}) => {
+        await server?.close();
+        server = await recording(replies);
+        return payctl(args, { home, env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: marketplace, ...env } });
+      },
+      get server() {
+        return last();
+      },
+      sent: () => last().requests.map((r) => `${r.method} ${r.url}`),
+    });
+  },
 });
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  home.cleanup();
-});
-
-async function run(
-  args: string[],
-  replies: Reply[] | ((req: any, i: number) => Reply) = [{ status: 200, body: { uuid: ID, id: ID, status: 'active', amount: 2990 } }],
-  marketplace = MKT,
-  env: Record<string, string> = {},
-) {
-  await server?.close();
-  server = await recordingServer(replies);
-  return payctl(args, { home: home.home, env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: marketplace, ...env } });
-}
-const sent = () => server!.requests.map((r) => `${r.method} ${r.url}`);
 /** Today where the tests run (their TZ is UTC). */
 const localDay = () => new Date().toISOString().slice(0, 10);
 
 describe('plans', () => {
-  it('create: cents, defaults for interval, payment methods and currency; the provider\'s trailing slash', async () => {
-    const result = await run(
+  it('create: cents, defaults for interval, payment methods and currency; the provider\'s trailing slash', async ({ api }) => {
+    const result = await api.run(
       ['plans', 'create', '--name', 'Plano Mensal', '--amount', '29,90', '--setup-amount-cents', '500', '--frequency', 'monthly', '--duration', '12', '--grace-days', '0', '--tolerance-days', '5', '--description', 'Mensal'],
       [{ status: 201, body: { uuid: ID, name: 'Plano Mensal', amount: 2990, status: 'active' } }],
     );
     expect(result.code, result.stderr).toBe(0);
-    expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/recurrence_plans/`]);
-    expect(server!.requests[0]!.json).toEqual({
+    expect(api.sent()).toEqual([`POST /v1/marketplaces/${MKT}/recurrence_plans/`]);
+    expect(api.server.requests[0]!.json).toEqual({
       name: 'Plano Mensal',
       description: 'Mensal',
       amount: 2990,
@@ -60,14 +61,14 @@ describe('plans', () => {
     });
   });
 
-  it('create takes credit and boleto as payment methods (repeatable)', async () => {
-    const result = await run(['plans', 'create', '--name', 'Boleto', '--amount', '10', '--frequency', 'monthly', '--payment-method', 'credit', '--payment-method', 'boleto']);
+  it('create takes credit and boleto as payment methods (repeatable)', async ({ api }) => {
+    const result = await api.run(['plans', 'create', '--name', 'Boleto', '--amount', '10', '--frequency', 'monthly', '--payment-method', 'credit', '--payment-method', 'boleto']);
     expect(result.code, result.stderr).toBe(0);
-    expect(server!.requests[0]!.json.payment_methods).toEqual(['credit', 'boleto']);
+    expect(api.server.requests[0]!.json.payment_methods).toEqual(['credit', 'boleto']);
   });
 
-  it('create needs name, amount and frequency; bad values are refused before sending', async () => {
-    const missing = await run(['plans', 'create', '--name', 'X']);
+  it('create needs name, amount and frequency; bad values are refused before sending', async ({ api }) => {
+    const missing = await api.run(['plans', 'create', '--name', 'X'], []);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--amount (or --amount-cents), --frequency');
     for (const args of [
@@ -76,52 +77,52 @@ describe('plans', () => {
       ['--frequency', 'monthly', '--payment-method', 'pix'],
       ['--frequency', 'monthly', '--amount', '1', '--amount-cents', '100'],
     ]) {
-      const result = await run(['plans', 'create', '--name', 'X', '--amount', '10', ...args]);
+      const result = await api.run(['plans', 'create', '--name', 'X', '--amount', '10', ...args], []);
       expect(result.code, args.join(' ')).toBe(2);
-      expect(server!.requests).toHaveLength(0);
+      expect(api.server.requests).toHaveLength(0);
     }
   });
 
-  it('list, get, update, remove (asks)', async () => {
-    await run(['plans', 'list'], [{ status: 200, body: { items: [], has_more: false } }]);
-    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/?limit=20&offset=0`]);
-    await run(['plans', 'get', ID]);
-    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`]);
+  it('list, get, update, remove (asks)', async ({ api }) => {
+    await api.run(['plans', 'list'], [{ status: 200, body: { items: [], has_more: false } }]);
+    expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/?limit=20&offset=0`]);
+    await api.run(['plans', 'get', ID]);
+    expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`]);
     // The provider's PUT replaces the plan and requires name, frequency, interval, currency and
     // payment_methods: the plan is read first and sent whole, with the change applied.
     const held = { uuid: ID, name: 'Mensal', frequency: 'monthly', interval: 1, currency: 'BRL', payment_methods: ['credit'], amount: 2990, setup_amount: 0, description: null, duration: null, status: 'active', grace_period: 3 };
-    const updated = await run(['plans', 'update', ID, '--amount', '34.90'], (req) => ({ status: 200, body: req.method === 'GET' ? held : { ...held, amount: 3490 } }));
+    const updated = await api.run(['plans', 'update', ID, '--amount', '34.90'], (req) => ({ status: 200, body: req.method === 'GET' ? held : { ...held, amount: 3490 } }));
     expect(updated.code, updated.stderr).toBe(0);
-    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `PUT /v1/marketplaces/${MKT}/recurrence_plans/${ID}`]);
-    expect(server!.requests[1]!.json).toEqual({ name: 'Mensal', frequency: 'monthly', interval: 1, currency: 'BRL', payment_methods: ['credit'], amount: 3490, setup_amount: 0 });
-    await server!.close();
-    const dry = await run(['plans', 'update', ID, '--amount', '34.90', '--dry-run']);
+    expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `PUT /v1/marketplaces/${MKT}/recurrence_plans/${ID}`]);
+    expect(api.server.requests[1]!.json).toEqual({ name: 'Mensal', frequency: 'monthly', interval: 1, currency: 'BRL', payment_methods: ['credit'], amount: 3490, setup_amount: 0 });
+    await api.server.close();
+    const dry = await api.run(['plans', 'update', ID, '--amount', '34.90', '--dry-run'], []);
     expect(dry.code).toBe(0);
-    expect(server!.requests).toHaveLength(0);
+    expect(api.server.requests).toHaveLength(0);
     expect(dry.stderr).toContain('the real PUT carries the whole plan');
-    const noYes = await run(['plans', 'remove', ID]);
+    const noYes = await api.run(['plans', 'remove', ID]);
     expect(noYes.code).toBe(2);
-    await run(['plans', 'remove', ID, '--yes']);
-    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `DELETE /v1/marketplaces/${MKT}/recurrence_plans/${ID}`]);
+    await api.run(['plans', 'remove', ID, '--yes']);
+    expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `DELETE /v1/marketplaces/${MKT}/recurrence_plans/${ID}`]);
   });
 
-  it('a plan table shows its amount in reais, from the API\'s cents', async () => {
-    server = await recordingServer([{ status: 200, body: { items: [{ uuid: ID, name: 'Mensal', amount: 2990, frequency: 'monthly', interval: 1, status: 'active' }], has_more: false } }]);
-    const result = await payctl(['plans', 'list', '--no-color'], { home: home.home, tty: true, env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: MKT } });
+  it('a plan table shows its amount in reais, from the API\'s cents', async ({ home, recording }) => {
+    const server = await recording([{ status: 200, body: { items: [{ uuid: ID, name: 'Mensal', amount: 2990, frequency: 'monthly', interval: 1, status: 'active' }], has_more: false } }]);
+    const result = await payctl(['plans', 'list', '--no-color'], { home, tty: true, env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: MKT } });
     expect(result.stdout).toMatch(new RegExp(`${ID}\\s+Mensal\\s+R\\$ 29,90\\s+monthly\\s+1\\s+active`));
   });
 });
 
 describe('subscriptions', () => {
-  it('create sends exactly the seed body plus on_behalf_of', async () => {
-    const result = await run(
+  it('create sends exactly the seed body plus on_behalf_of', async ({ api }) => {
+    const result = await api.run(
       ['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--due-date', `${NEXT}-01-10`, '--expiration-date', `${NEXT + 1}-01-10`, '--amount', '24.90', '--on-behalf-of', SELLER],
       [{ status: 201, body: { uuid: ID, due_date: `${NEXT}-01-10`, amount: 2990, status: 'active' } }],
     );
     expect(result.code, result.stderr).toBe(0);
     // The plan is read to check it accepts the payment method.
-    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
-    expect(server!.requests[1]!.json).toEqual({
+    expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
+    expect(api.server.requests[1]!.json).toEqual({
       plan: ID,
       customer: BUYER,
       payment_method: 'credit',
@@ -134,52 +135,52 @@ describe('subscriptions', () => {
     });
   });
 
-  it("create without --amount or --card takes the plan's amount and the buyer's default card", async () => {
-    const result = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--on-behalf-of', SELLER], (req) => {
+  it("create without --amount or --card takes the plan's amount and the buyer's default card", async ({ api }) => {
+    const result = await api.run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--on-behalf-of', SELLER], (req) => {
       if (req.path.endsWith(`/recurrence_plans/${ID}`)) return { status: 200, body: { uuid: ID, amount: 2990, status: 'active' } };
       if (req.path.endsWith(`/buyers/${BUYER}`)) return { status: 200, body: { id: BUYER, default_credit: CARD } };
       return { status: 201, body: { uuid: 'sub1', amount: 2990, status: 'active' } };
     });
     expect(result.code, result.stderr).toBe(0);
-    const body = server!.requests.at(-1)!.json;
+    const body = api.server.requests.at(-1)!.json;
     expect(body).toMatchObject({ amount: 2990, card: CARD, payment_method: 'credit' });
     expect(body).not.toHaveProperty('expiration_date'); // the provider types it a string: no null
     expect(body.due_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
-  it("without --due-date: a sandbox's own day (from its clock, which may be ahead); the local day for a live key", async () => {
+  it("without --due-date: a sandbox's own day (from its clock, which may be ahead); the local day for a live key", async ({ api }) => {
     const replies = (clock: Reply) => (req: any): Reply => (req.path.endsWith('/sandbox/clock') ? clock : { status: 201, body: { uuid: 'sub1', amount: 2990, status: 'active' } });
     const test = { PAYCTL_API_KEY: 'zpk_test_recurrence01' };
     const args = ['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--amount', '29.90', '--on-behalf-of', SELLER];
-    const ahead = await run(args, replies({ status: 200, body: { now: `${NEXT + 1}-03-04T23:30:00.000Z`, offset_seconds: 86_400 * 400 } }), MKT, test);
+    const ahead = await api.run(args, replies({ status: 200, body: { now: `${NEXT + 1}-03-04T23:30:00.000Z`, offset_seconds: 86_400 * 400 } }), MKT, test);
     expect(ahead.code, ahead.stderr).toBe(0);
-    expect(sent()).toEqual(['GET /v1/sandbox/clock', `GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
-    expect(server!.requests.at(-1)!.json.due_date).toBe(`${NEXT + 1}-03-04`);
+    expect(api.sent()).toEqual(['GET /v1/sandbox/clock', `GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
+    expect(api.server.requests.at(-1)!.json.due_date).toBe(`${NEXT + 1}-03-04`);
     // A test key on a service with no sandbox clock: it keeps real time.
-    const noClock = await run(args, replies({ status: 404, body: providerError(404, 'resource_not_found', 'Not found') }), MKT, test);
+    const noClock = await api.run(args, replies({ status: 404, body: providerError(404, 'resource_not_found', 'Not found') }), MKT, test);
     expect(noClock.code, noClock.stderr).toBe(0);
-    expect(server!.requests.at(-1)!.json.due_date).toBe(localDay());
-    const live = await run(args, replies({ status: 500, body: {} }));
+    expect(api.server.requests.at(-1)!.json.due_date).toBe(localDay());
+    const live = await api.run(args, replies({ status: 500, body: {} }));
     expect(live.code, live.stderr).toBe(0);
-    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
-    expect(server!.requests.at(-1)!.json.due_date).toBe(localDay());
+    expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
+    expect(api.server.requests.at(-1)!.json.due_date).toBe(localDay());
   });
 
-  it('bad inputs: past due date, expiration before due date, missing plan; nothing sent', async () => {
-    const past = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--due-date', '2020-01-01']);
+  it('bad inputs: past due date, expiration before due date, missing plan; nothing sent', async ({ api }) => {
+    const past = await api.run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--due-date', '2020-01-01'], []);
     expect(past.code).toBe(2);
     expect(past.stderr).toContain('--due-date: 2020-01-01 is in the past');
-    const order = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--due-date', `${NEXT}-03-01`, '--expiration-date', `${NEXT}-02-01`]);
+    const order = await api.run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--due-date', `${NEXT}-03-01`, '--expiration-date', `${NEXT}-02-01`], []);
     expect(order.code).toBe(2);
     expect(order.stderr).toContain('--expiration-date');
-    const noPlan = await run(['subscriptions', 'create', '--customer', BUYER]);
+    const noPlan = await api.run(['subscriptions', 'create', '--customer', BUYER], []);
     expect(noPlan.code).toBe(2);
     expect(noPlan.stderr).toContain('--plan');
-    expect(server!.requests).toHaveLength(0);
+    expect(api.server.requests).toHaveLength(0);
   });
 
-  it('an unknown plan is a clear API error', async () => {
-    const result = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--amount', '1', '--on-behalf-of', SELLER], [
+  it('an unknown plan is a clear API error', async ({ api }) => {
+    const result = await api.run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--amount', '1', '--on-behalf-of', SELLER], [
       { status: 404, body: providerError(404, 'resource_not_found', `Sorry, the plan (id: ${ID}) you are trying to use does not exist`) },
     ]);
     expect(result.code).toBe(5);
@@ -196,14 +197,14 @@ describe('subscriptions', () => {
       return { status: req.method === 'POST' ? 201 : 200, body: { uuid: 'sub1', amount: 2990, status: 'active' } };
     };
 
-    it('create --payment-method boleto sends payment_method boleto and no card, and never looks up a card', async () => {
-      const result = await run(
+    it('create --payment-method boleto sends payment_method boleto and no card, and never looks up a card', async ({ api }) => {
+      const result = await api.run(
         ['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'boleto', '--due-date', `${NEXT}-01-10`, '--on-behalf-of', SELLER, '--description', 'Mensal por boleto'],
         service(['credit', 'boleto']),
       );
       expect(result.code, result.stderr).toBe(0);
-      expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}${PLAN_PATH}`, `POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
-      expect(server!.requests[1]!.json).toEqual({
+      expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}${PLAN_PATH}`, `POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
+      expect(api.server.requests[1]!.json).toEqual({
         plan: ID,
         customer: BUYER,
         payment_method: 'boleto',
@@ -215,93 +216,93 @@ describe('subscriptions', () => {
       });
     });
 
-    it("a method the plan does not accept is exit 2 naming the flag and the plan's methods; nothing is sent", async () => {
-      const boleto = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'boleto', '--on-behalf-of', SELLER, '--due-date', `${NEXT}-01-10`], service(['credit']));
+    it("a method the plan does not accept is exit 2 naming the flag and the plan's methods; nothing is sent", async ({ api }) => {
+      const boleto = await api.run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'boleto', '--on-behalf-of', SELLER, '--due-date', `${NEXT}-01-10`], service(['credit']));
       expect(boleto.code).toBe(2);
       expect(boleto.stderr).toContain(`--payment-method: plan ${ID} does not accept boleto; its payment methods are credit`);
-      expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}${PLAN_PATH}`]);
+      expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}${PLAN_PATH}`]);
       // The default, credit, is checked too.
-      const credit = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--on-behalf-of', SELLER, '--due-date', `${NEXT}-01-10`], service(['boleto']));
+      const credit = await api.run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--on-behalf-of', SELLER, '--due-date', `${NEXT}-01-10`], service(['boleto']));
       expect(credit.code).toBe(2);
       expect(credit.stderr).toContain('does not accept credit; its payment methods are boleto');
-      expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}${PLAN_PATH}`]);
+      expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}${PLAN_PATH}`]);
     });
 
-    it('--card with --payment-method boleto, or an unknown method, is a usage error before anything is read', async () => {
-      const both = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'boleto', '--card', CARD, '--on-behalf-of', SELLER]);
+    it('--card with --payment-method boleto, or an unknown method, is a usage error before anything is read', async ({ api }) => {
+      const both = await api.run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'boleto', '--card', CARD, '--on-behalf-of', SELLER], []);
       expect(both.code).toBe(2);
       expect(both.stderr).toContain('--card cannot be used with --payment-method boleto');
-      const update = await run(['subscriptions', 'update', ID, '--payment-method', 'boleto', '--card', CARD]);
+      const update = await api.run(['subscriptions', 'update', ID, '--payment-method', 'boleto', '--card', CARD], []);
       expect(update.code).toBe(2);
-      const pix = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'pix']);
+      const pix = await api.run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'pix'], []);
       expect(pix.code).toBe(2);
       expect(pix.stderr).toContain('credit, boleto');
-      expect(server!.requests).toHaveLength(0);
+      expect(api.server.requests).toHaveLength(0);
     });
 
-    it('--dry-run reads nothing and shows the boleto body', async () => {
-      const result = await run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'boleto', '--on-behalf-of', SELLER, '--dry-run']);
+    it('--dry-run reads nothing and shows the boleto body', async ({ api }) => {
+      const result = await api.run(['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--payment-method', 'boleto', '--on-behalf-of', SELLER, '--dry-run'], []);
       expect(result.code, result.stderr).toBe(0);
-      expect(server!.requests).toHaveLength(0);
+      expect(api.server.requests).toHaveLength(0);
       const shown = JSON.parse(result.stdout);
       expect(shown.body).toMatchObject({ payment_method: 'boleto', amount: "(the plan's amount)" });
       expect(shown.body).not.toHaveProperty('card');
-      const update = await run(['subscriptions', 'update', ID, '--payment-method', 'credit', '--dry-run']);
+      const update = await api.run(['subscriptions', 'update', ID, '--payment-method', 'credit', '--dry-run'], []);
       expect(update.code, update.stderr).toBe(0);
-      expect(server!.requests).toHaveLength(0);
+      expect(api.server.requests).toHaveLength(0);
     });
 
-    it("update checks the method against the subscription's plan, or the new --plan's", async () => {
-      const toBoleto = await run(['subscriptions', 'update', ID, '--payment-method', 'boleto'], service(['credit', 'boleto']));
+    it("update checks the method against the subscription's plan, or the new --plan's", async ({ api }) => {
+      const toBoleto = await api.run(['subscriptions', 'update', ID, '--payment-method', 'boleto'], service(['credit', 'boleto']));
       expect(toBoleto.code, toBoleto.stderr).toBe(0);
-      expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`, `GET /v1/marketplaces/${MKT}${PLAN_PATH}`, `PUT /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`]);
-      expect(server!.requests.at(-1)!.json).toEqual({ payment_method: 'boleto' });
+      expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`, `GET /v1/marketplaces/${MKT}${PLAN_PATH}`, `PUT /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`]);
+      expect(api.server.requests.at(-1)!.json).toEqual({ payment_method: 'boleto' });
 
       const NEW_PLAN = 'ffffffffffffffffffffffffffffffff';
-      const refused = await run(['subscriptions', 'update', ID, '--plan', NEW_PLAN, '--payment-method', 'boleto'], (req: any) =>
+      const refused = await api.run(['subscriptions', 'update', ID, '--plan', NEW_PLAN, '--payment-method', 'boleto'], (req: any) =>
         req.path.endsWith(`/recurrence_plans/${NEW_PLAN}`) ? { status: 200, body: { uuid: NEW_PLAN, amount: 2990, status: 'active', payment_methods: ['credit'] } } : service(['credit', 'boleto'])(req),
       );
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain(`plan ${NEW_PLAN} does not accept boleto`);
-      expect(sent().some((r) => r.startsWith('PUT'))).toBe(false);
+      expect(api.sent().some((r) => r.startsWith('PUT'))).toBe(false);
     });
 
-    it("update from boleto to credit without --card sends the buyer's default card", async () => {
-      const result = await run(['subscriptions', 'update', ID, '--payment-method', 'credit'], service(['credit', 'boleto'], { payment_method: 'boleto', card: null }));
+    it("update from boleto to credit without --card sends the buyer's default card", async ({ api }) => {
+      const result = await api.run(['subscriptions', 'update', ID, '--payment-method', 'credit'], service(['credit', 'boleto'], { payment_method: 'boleto', card: null }));
       expect(result.code, result.stderr).toBe(0);
-      expect(sent()).toContain(`GET /v1/marketplaces/${MKT}/buyers/${BUYER}`);
-      expect(server!.requests.at(-1)!.json).toEqual({ payment_method: 'credit', card: CARD });
+      expect(api.sent()).toContain(`GET /v1/marketplaces/${MKT}/buyers/${BUYER}`);
+      expect(api.server.requests.at(-1)!.json).toEqual({ payment_method: 'credit', card: CARD });
     });
   });
 
-  it('list filters, get, update', async () => {
-    await run(['subscriptions', 'list', '--customer', BUYER, '--status', 'suspended'], [{ status: 200, body: { items: [], has_more: false } }]);
-    const url = new URL(server!.requests[0]!.url, 'http://x');
+  it('list filters, get, update', async ({ api }) => {
+    await api.run(['subscriptions', 'list', '--customer', BUYER, '--status', 'suspended'], [{ status: 200, body: { items: [], has_more: false } }]);
+    const url = new URL(api.server.requests[0]!.url, 'http://x');
     expect(url.pathname).toBe(`/v1/marketplaces/${MKT}/recurrence_subscriptions`);
     expect(Object.fromEntries(url.searchParams)).toEqual({ customer: BUYER, status: 'suspended', limit: '20', offset: '0' });
-    await run(['subscriptions', 'get', ID]);
-    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`]);
-    await run(['subscriptions', 'update', ID, '--card', CARD, '--amount-cents', '1990']);
-    expect(sent()).toEqual([`PUT /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`]);
-    expect(server!.requests[0]!.json).toEqual({ card: CARD, amount: 1990 });
+    await api.run(['subscriptions', 'get', ID]);
+    expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`]);
+    await api.run(['subscriptions', 'update', ID, '--card', CARD, '--amount-cents', '1990']);
+    expect(api.sent()).toEqual([`PUT /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`]);
+    expect(api.server.requests[0]!.json).toEqual({ card: CARD, amount: 1990 });
   });
 
-  it('suspend and remove ask first; reactivate does not', async () => {
+  it('suspend and remove ask first; reactivate does not', async ({ api }) => {
     const sub = { uuid: ID, customer: BUYER, amount: 2990, currency: 'BRL', status: 'active' };
-    const noYes = await run(['subscriptions', 'suspend', ID], [{ status: 200, body: sub }]);
+    const noYes = await api.run(['subscriptions', 'suspend', ID], [{ status: 200, body: sub }]);
     expect(noYes.code).toBe(2);
     expect(noYes.stderr).toContain('--yes required to suspend a subscription');
-    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`]);
-    await run(['subscriptions', 'suspend', ID, '--yes'], [{ status: 200, body: sub }]);
-    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`, `POST /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}/suspend`]);
-    await run(['subscriptions', 'remove', ID, '--yes'], [{ status: 200, body: sub }]);
-    expect(sent().at(-1)).toBe(`DELETE /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`);
-    await run(['subscriptions', 'reactivate', ID], [{ status: 200, body: { ...sub, status: 'active' } }]);
-    expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}/reactivate`]);
+    expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`]);
+    await api.run(['subscriptions', 'suspend', ID, '--yes'], [{ status: 200, body: sub }]);
+    expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`, `POST /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}/suspend`]);
+    await api.run(['subscriptions', 'remove', ID, '--yes'], [{ status: 200, body: sub }]);
+    expect(api.sent().at(-1)).toBe(`DELETE /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`);
+    await api.run(['subscriptions', 'reactivate', ID], [{ status: 200, body: { ...sub, status: 'active' } }]);
+    expect(api.sent()).toEqual([`POST /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}/reactivate`]);
   });
 
-  it('suspending a suspended subscription is a clear 4xx', async () => {
-    const result = await run(['subscriptions', 'suspend', ID, '--yes'], (req) =>
+  it('suspending a suspended subscription is a clear 4xx', async ({ api }) => {
+    const result = await api.run(['subscriptions', 'suspend', ID, '--yes'], (req) =>
       req.method === 'GET'
         ? { status: 200, body: { uuid: ID, status: 'suspended', amount: 2990 } }
         : { status: 422, body: providerError(422, 'invalid_subscription_status', 'The subscription is suspended and cannot be suspended') },
@@ -312,13 +313,13 @@ describe('subscriptions', () => {
 });
 
 describe('invoices', () => {
-  it('create a one-off invoice', async () => {
-    const result = await run(['invoices', 'create', '--customer', BUYER, '--amount', '150', '--due-date', `${NEXT}-02-01`, '--description', 'Adesão', '--on-behalf-of', SELLER], [
+  it('create a one-off invoice', async ({ api }) => {
+    const result = await api.run(['invoices', 'create', '--customer', BUYER, '--amount', '150', '--due-date', `${NEXT}-02-01`, '--description', 'Adesão', '--on-behalf-of', SELLER], [
       { status: 201, body: { id: ID, due_date: `${NEXT}-02-01`, amount: 2990, status: 'pending' } },
     ]);
     expect(result.code, result.stderr).toBe(0);
-    expect(sent()).toEqual([`POST /v1/marketplaces/${MKT}/invoices`]);
-    expect(server!.requests[0]!.json).toEqual({
+    expect(api.sent()).toEqual([`POST /v1/marketplaces/${MKT}/invoices`]);
+    expect(api.server.requests[0]!.json).toEqual({
       customer: BUYER,
       amount: 15000,
       currency: 'BRL',
@@ -329,45 +330,45 @@ describe('invoices', () => {
     });
   });
 
-  it('list filters', async () => {
-    await run(['invoices', 'list', '--subscription', ID, '--customer', BUYER, '--status', 'paid,over-due'], [{ status: 200, body: { items: [], has_more: false } }]);
-    const url = new URL(server!.requests[0]!.url, 'http://x');
+  it('list filters', async ({ api }) => {
+    await api.run(['invoices', 'list', '--subscription', ID, '--customer', BUYER, '--status', 'paid,over-due'], [{ status: 200, body: { items: [], has_more: false } }]);
+    const url = new URL(api.server.requests[0]!.url, 'http://x');
     expect(url.pathname).toBe(`/v1/marketplaces/${MKT}/invoices`);
     expect(Object.fromEntries(url.searchParams)).toEqual({ subscription: ID, customer: BUYER, status: 'paid,over-due', limit: '20', offset: '0' });
-    const bad = await run(['invoices', 'list', '--status', 'late']);
+    const bad = await api.run(['invoices', 'list', '--status', 'late'], []);
     expect(bad.code).toBe(2);
   });
 
-  it('refund only a paid invoice: asks, then DELETE …/void', async () => {
+  it('refund only a paid invoice: asks, then DELETE …/void', async ({ api }) => {
     const paid = { id: ID, status: 'paid', amount: 2990, currency: 'BRL', customer: BUYER };
-    const ask = await run(['invoices', 'refund', ID], [{ status: 200, body: paid }]);
+    const ask = await api.run(['invoices', 'refund', ID], [{ status: 200, body: paid }]);
     expect(ask.code).toBe(2);
     expect(ask.stderr).toContain('--yes required to refund an invoice');
-    const done = await run(['invoices', 'refund', ID, '--yes'], (req) => (req.method === 'GET' ? { status: 200, body: paid } : { status: 200, body: { ...paid, status: 'canceled' } }));
+    const done = await api.run(['invoices', 'refund', ID, '--yes'], (req) => (req.method === 'GET' ? { status: 200, body: paid } : { status: 200, body: { ...paid, status: 'canceled' } }));
     expect(done.code, done.stderr).toBe(0);
-    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/invoices/${ID}`, `DELETE /v1/marketplaces/${MKT}/invoices/${ID}/void`]);
+    expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/invoices/${ID}`, `DELETE /v1/marketplaces/${MKT}/invoices/${ID}/void`]);
     // Another invoice, one payctl never refunded (refunding this one again is a probable duplicate).
     const OTHER = 'f'.repeat(32);
-    const pending = await run(['invoices', 'refund', OTHER, '--yes'], [{ status: 200, body: { ...paid, id: OTHER, status: 'pending' } }]);
+    const pending = await api.run(['invoices', 'refund', OTHER, '--yes'], [{ status: 200, body: { ...paid, id: OTHER, status: 'pending' } }]);
     expect(pending.code).toBe(2);
     expect(pending.stderr).toContain('only a paid invoice can be refunded');
-    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/invoices/${OTHER}`]);
-    const again = await run(['invoices', 'refund', ID, '--yes'], [{ status: 200, body: { ...paid, status: 'canceled' } }]);
+    expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/invoices/${OTHER}`]);
+    const again = await api.run(['invoices', 'refund', ID, '--yes'], [{ status: 200, body: { ...paid, status: 'canceled' } }]);
     expect(again.code).toBe(11);
     expect(again.stderr).toMatch(new RegExp(`^error: probable duplicate: invoice ${ID} was already refunded by payctl at \\d\\d:\\d\\d:\\d\\d \\(\\S+\\); nothing was sent\\. Pass --again to refund it again\n$`));
   });
 
-  it('approve and remove', async () => {
+  it('approve and remove', async ({ api }) => {
     const pending = { id: ID, status: 'pending', amount: 100 };
-    await run(['invoices', 'approve', ID, '--yes'], (req) => (req.method === 'GET' ? { status: 200, body: pending } : { status: 200, body: { ...pending, status: 'paid' } }));
-    expect(sent().at(-1)).toBe(`POST /v1/marketplaces/${MKT}/invoices/${ID}/approve`);
-    await run(['invoices', 'remove', ID, '--yes'], (req) => (req.method === 'GET' ? { status: 200, body: pending } : { status: 200, body: { ...pending, status: 'canceled' } }));
-    expect(sent().at(-1)).toBe(`DELETE /v1/marketplaces/${MKT}/invoices/${ID}`);
+    await api.run(['invoices', 'approve', ID, '--yes'], (req) => (req.method === 'GET' ? { status: 200, body: pending } : { status: 200, body: { ...pending, status: 'paid' } }));
+    expect(api.sent().at(-1)).toBe(`POST /v1/marketplaces/${MKT}/invoices/${ID}/approve`);
+    await api.run(['invoices', 'remove', ID, '--yes'], (req) => (req.method === 'GET' ? { status: 200, body: pending } : { status: 200, body: { ...pending, status: 'canceled' } }));
+    expect(api.sent().at(-1)).toBe(`DELETE /v1/marketplaces/${MKT}/invoices/${ID}`);
   });
 
-  it('a refund whose answer was lost is confirmed from the invoice', async () => {
+  it('a refund whose answer was lost is confirmed from the invoice', async ({ api }) => {
     let gets = 0;
-    const result = await run(['invoices', 'refund', ID, '--yes'], (req) => {
+    const result = await api.run(['invoices', 'refund', ID, '--yes'], (req) => {
       if (req.method === 'DELETE') return { destroy: true };
       gets++;
       return gets === 1 ? { status: 200, body: { id: ID, status: 'paid', amount: 100 } } : { status: 200, body: { id: ID, status: 'canceled', amount: 100, voided_at: '2026-01-01T00:00:00.000Z' } };
@@ -378,28 +379,28 @@ describe('invoices', () => {
 });
 
 describe('sandbox clock', () => {
-  it('clock and advance', async () => {
-    await run(['sandbox', 'clock'], [{ status: 200, body: { now: '2026-01-01T00:00:00.000Z', offset_seconds: 0 } }]);
-    expect(sent()).toEqual(['GET /v1/sandbox/clock']);
-    const result = await run(['sandbox', 'advance', '--days', '30'], [{ status: 200, body: { now: '2026-01-31T00:00:00.000Z', billed: [{}, {}], expired: [], overdue: [] } }]);
+  it('clock and advance', async ({ api }) => {
+    await api.run(['sandbox', 'clock'], [{ status: 200, body: { now: '2026-01-01T00:00:00.000Z', offset_seconds: 0 } }]);
+    expect(api.sent()).toEqual(['GET /v1/sandbox/clock']);
+    const result = await api.run(['sandbox', 'advance', '--days', '30'], [{ status: 200, body: { now: '2026-01-31T00:00:00.000Z', billed: [{}, {}], expired: [], overdue: [] } }]);
     expect(result.code).toBe(0);
-    expect(sent()).toEqual(['POST /v1/sandbox/clock/advance']);
-    expect(server!.requests[0]!.json).toEqual({ days: 30 });
+    expect(api.sent()).toEqual(['POST /v1/sandbox/clock/advance']);
+    expect(api.server.requests[0]!.json).toEqual({ days: 30 });
     expect(result.stderr).toContain('2 billings');
     for (const days of ['0', '-1', '1.5', 'x', '4000']) {
-      const bad = await run(['sandbox', 'advance', '--days', days]);
+      const bad = await api.run(['sandbox', 'advance', '--days', days], []);
       expect(bad.code, days).toBe(2);
-      expect(server!.requests).toHaveLength(0);
+      expect(api.server.requests).toHaveLength(0);
     }
   });
 });
 
 describe('plans update with a plan the service holds in a shape its own update refuses', () => {
-  it('names the field and the flag that replaces it; nothing is sent', async () => {
+  it('names the field and the flag that replaces it; nothing is sent', async ({ api }) => {
     const held = { uuid: ID, name: 'Mensal', frequency: 'monthly', interval: 1, currency: 'reais', payment_methods: ['credit'], amount: 2990, status: 'active' };
-    const result = await run(['plans', 'update', ID, '--amount', '34.90'], (req) => ({ status: 200, body: held }));
+    const result = await api.run(['plans', 'update', ID, '--amount', '34.90'], (req) => ({ status: 200, body: held }));
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(`error: plan ${ID} as the service holds it has a currency that its own update refuses (must be a three-letter currency code like BRL); give --currency to replace it\n`);
-    expect(sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`]);
+    expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`]);
   });
 });

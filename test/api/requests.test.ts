@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { buildCreateRequest, createFingerprint, generatedReference } from '../../src/commands/transactions/create.js';
 import { VERSION } from '../../src/version.js';
-import { payctl, tempHome } from '../helpers/run.js';
-import { providerError, recordingServer, type RecordingServer, type Reply } from '../helpers/recording-server.js';
+import { test } from '../helpers/fixtures.js';
+import { payctl, type RunResult } from '../helpers/run.js';
+import { providerError, RepliesInTurn, type RecordedRequest, type RecordingServer, type Reply } from '../helpers/recording-server.js';
 
 const MKT = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const SELLER = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
@@ -13,37 +14,39 @@ const KEY = 'zpk_live_abcdefgh12345678';
 // Due dates must be in the future whenever the suite runs.
 const NEXT = new Date().getFullYear() + 1;
 
-let home: { home: string; cleanup: () => void };
-let server: RecordingServer | undefined;
-
-beforeEach(() => {
-  home = tempHome();
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  home.cleanup();
-});
-
 // The sale a create asks for carries the reference it was sent (ref-1, as `base` sends it).
 const created = (extra: Record<string, unknown> = {}) => ({ status: 201, body: { id: TX, status: 'succeeded', amount: '10.50', currency: 'BRL', reference_id: 'ref-1', ...extra } });
 
-async function run(args: string[], replies: Reply[] | ((req: any, i: number) => Reply), env: Record<string, string> = {}) {
-  server = await recordingServer(Array.isArray(replies) && args[1] === 'create' ? answeringLookups(replies) : replies);
-  const result = await payctl(args, {
-    home: home.home,
-    env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: MKT, ...env },
-  });
-  return result;
-}
+type Run = (args: string[], replies: Reply[] | ((req: any, i: number) => Reply), env?: Record<string, string>) => Promise<RunResult>;
+
+/**
+ * `api.run` runs payctl against a recording server of its own answering `replies` (a create's
+ * lookups answered apart); `api.server` is the last run's server, `api.posts()` the POSTs it got.
+ */
+const it = test.extend<{ api: { run: Run; readonly server: RecordingServer; posts: () => RecordedRequest[] } }>({
+  api: async ({ home, recording }, use) => {
+    let server: RecordingServer | undefined;
+    const last = () => server ?? expect.fail('no run yet');
+    await use({
+      run: async (args, replies, env = {}) => {
+        server = await recording(Array.isArray(replies) && args[1] === 'create' ? answeringLookups(replies) : replies);
+        return payctl(args, { home, env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: MKT, ...env } });
+      },
+      get server() {
+        return last();
+      },
+      posts: () => last().requests.filter((r) => r.method === 'POST'),
+    });
+  },
+});
 
 /**
  * A create with --reference-id first asks whether that reference already names a transaction:
  * those lookups find nothing, and the other requests get the replies in turn (the last repeats).
  */
 function answeringLookups(replies: Reply[]): (req: any) => Reply {
-  let next = 0;
-  return (req) => (req.method === 'GET' ? { status: 200, body: { items: [], has_more: false } } : asProviderWould(req, replies[Math.min(next++, replies.length - 1)]!));
+  const inTurn = new RepliesInTurn(replies);
+  return (req) => (req.method === 'GET' ? { status: 200, body: { items: [], has_more: false } } : asProviderWould(req, inTurn.next()));
 }
 
 /** A created sale, as the provider answers it: with the reference and the amount it was sent. */
@@ -53,34 +56,32 @@ function asProviderWould(req: any, reply: Reply): Reply {
   return { ...reply, body: { ...((reply as { body?: object }).body ?? {}), reference_id: req.json.reference_id, amount: (cents / 100).toFixed(2) } };
 }
 
-/** The POST requests the server received, in order. */
-const posts = () => server!.requests.filter((r) => r.method === 'POST');
 
 const base = ['transactions', 'create', '--on-behalf-of', SELLER, '--reference-id', 'ref-1'];
 
 describe('what is sent', () => {
-  it('HTTP Basic with the key as user name, User-Agent, marketplace prefix', async () => {
-    const result = await run(['transactions', 'get', TX], [{ status: 200, body: { id: TX, status: 'succeeded', amount: '10.50' } }]);
+  it('HTTP Basic with the key as user name, User-Agent, marketplace prefix', async ({ api }) => {
+    const result = await api.run(['transactions', 'get', TX], [{ status: 200, body: { id: TX, status: 'succeeded', amount: '10.50' } }]);
     expect(result.code).toBe(0);
-    const req = server!.requests[0]!;
+    const req = api.server.requests[0]!;
     expect(req.method).toBe('GET');
     expect(req.path).toBe(`/v1/marketplaces/${MKT}/transactions/${TX}`);
     expect(req.headers.authorization).toBe(`Basic ${Buffer.from(`${KEY}:`).toString('base64')}`);
     expect(req.headers['user-agent']).toBe(`payctl/${VERSION}`);
   });
 
-  it('no marketplace prefix without a marketplace id', async () => {
-    await run(['transactions', 'get', TX], [{ status: 200, body: { id: TX, status: 'succeeded', amount: '10.50' } }], { PAYCTL_MARKETPLACE_ID: '' });
-    expect(server!.requests[0]!.path).toBe(`/v1/transactions/${TX}`);
+  it('no marketplace prefix without a marketplace id', async ({ api }) => {
+    await api.run(['transactions', 'get', TX], [{ status: 200, body: { id: TX, status: 'succeeded', amount: '10.50' } }], { PAYCTL_MARKETPLACE_ID: '' });
+    expect(api.server.requests[0]!.path).toBe(`/v1/transactions/${TX}`);
   });
 
-  it('list query: filters, dates as date_range, sort, limit', async () => {
-    const result = await run(
+  it('list query: filters, dates as date_range, sort, limit', async ({ api }) => {
+    const result = await api.run(
       ['transactions', 'list', '--status', 'failed', '--payment-type', 'credit', '--reference-id', 'r1', '--from', '2026-11-01', '--to', '2026-11-30', '--sort', 'asc', '--limit', '5'],
       [{ status: 200, body: { resource: 'list', items: [], has_more: false, total: 0 } }],
     );
     expect(result.code).toBe(0);
-    const url = new URL(server!.requests[0]!.url, 'http://x');
+    const url = new URL(api.server.requests[0]!.url, 'http://x');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       status: 'failed',
       payment_type: 'credit',
@@ -115,25 +116,25 @@ describe('what is sent', () => {
       const page = items.slice(offset, offset + limit);
       return { status: 200, body: { items: page, has_more: offset + page.length < items.length, total: items.length } };
     };
-    const queries = () =>
-      server!.requests
+    const queries = (api: { server: RecordingServer }) =>
+      api.server.requests
         .map((r) => new URL(r.url, 'http://x').searchParams)
         .map((q) => `${q.get('status') ?? '*'}/${q.get('payment_type') ?? '*'}`);
 
-    it('one request per value, each with one value, merged newest first', async () => {
-      const result = await run(['transactions', 'list', '--status', 'succeeded,failed', '--payment-type', 'credit', '--all'], service);
+    it('one request per value, each with one value, merged newest first', async ({ api }) => {
+      const result = await api.run(['transactions', 'list', '--status', 'succeeded,failed', '--payment-type', 'credit', '--all'], service);
       expect(result.code, result.stderr).toBe(0);
       expect(JSON.parse(result.stdout).map((t: any) => t.id)).toEqual(['t5', 't4', 't1']);
-      expect([...new Set(queries())].sort()).toEqual(['failed/credit', 'succeeded/credit']);
+      expect([...new Set(queries(api))].sort()).toEqual(['failed/credit', 'succeeded/credit']);
     });
 
-    it('bolepix is kept by payctl from the unfiltered list; --limit stops the reading', async () => {
-      const result = await run(['transactions', 'list', '--payment-type', 'credit,bolepix', '--limit', '3'], service);
+    it('bolepix is kept by payctl from the unfiltered list; --limit stops the reading', async ({ api }) => {
+      const result = await api.run(['transactions', 'list', '--payment-type', 'credit,bolepix', '--limit', '3'], service);
       expect(result.code, result.stderr).toBe(0);
       expect(JSON.parse(result.stdout).map((t: any) => t.id)).toEqual(['t6', 't5', 't4']);
-      expect([...new Set(queries())].sort()).toEqual(['*/*', '*/credit']);
+      expect([...new Set(queries(api))].sort()).toEqual(['*/*', '*/credit']);
       expect(result.stderr).toContain('the service cannot filter by bolepix');
-      const oldestFirst = await run(['transactions', 'list', '--payment-type', 'bolepix', '--sort', 'asc'], (req) => {
+      const oldestFirst = await api.run(['transactions', 'list', '--payment-type', 'bolepix', '--sort', 'asc'], (req) => {
         const q = new URL(req.url, 'http://x').searchParams;
         const items = [...all].reverse().slice(Number(q.get('offset')), Number(q.get('offset')) + 2);
         return { status: 200, body: { items, has_more: Number(q.get('offset')) + items.length < all.length } };
@@ -141,30 +142,30 @@ describe('what is sent', () => {
       expect(JSON.parse(oldestFirst.stdout).map((t: any) => t.id)).toEqual(['t2', 't6']);
     });
 
-    it('a single value the service filters by is one plain request', async () => {
-      const result = await run(['transactions', 'list', '--status', 'failed', '--limit', '1'], service);
+    it('a single value the service filters by is one plain request', async ({ api }) => {
+      const result = await api.run(['transactions', 'list', '--status', 'failed', '--limit', '1'], service);
       expect(JSON.parse(result.stdout).map((t: any) => t.id)).toEqual(['t5']);
-      expect(server!.requests).toHaveLength(1);
+      expect(api.server.requests).toHaveLength(1);
     });
   });
 
-  it('--all walks every page with offset, stopping when has_more is false; total may be a string', async () => {
+  it('--all walks every page with offset, stopping when has_more is false; total may be a string', async ({ api }) => {
     const page = (ids: string[], hasMore: boolean) => ({ status: 200, body: { resource: 'list', items: ids.map((id) => ({ id, status: 'succeeded', amount: '1.00' })), has_more: hasMore, total: '250' } });
-    const result = await run(['transactions', 'list', '--all'], [page(['a', 'b'], true), page(['c'], true), page([], false)]);
+    const result = await api.run(['transactions', 'list', '--all'], [page(['a', 'b'], true), page(['c'], true), page([], false)]);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).map((t: any) => t.id)).toEqual(['a', 'b', 'c']);
-    const offsets = server!.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('offset'));
+    const offsets = api.server.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('offset'));
     expect(offsets).toEqual(['0', '2', '3']);
-    expect(new URL(server!.requests[0]!.url, 'http://x').searchParams.get('limit')).toBe('100');
+    expect(new URL(api.server.requests[0]!.url, 'http://x').searchParams.get('limit')).toBe('100');
   });
 
-  it('large pages from a service that caps its page size: every item once, in order', async () => {
+  it('large pages from a service that caps its page size: every item once, in order', async ({ api }) => {
     // Items of ~4 KB make a 100-item page large, so two are requested ahead (offsets 100 and
     // 200). From offset 100 the service answers at most 30 a page, so the request at 200 was a
     // wrong guess: it must be dropped and the list asked again from 130.
     const total = 250;
     const item = (i: number) => ({ id: `t${i}`, status: 'succeeded', amount: '1.00', description: 'x'.repeat(4000) });
-    const result = await run(['transactions', 'list', '--all', '-o', 'ndjson', '--fields', 'id'], (req: { url: string }) => {
+    const result = await api.run(['transactions', 'list', '--all', '-o', 'ndjson', '--fields', 'id'], (req: { url: string }) => {
       const url = new URL(req.url, 'http://x');
       const offset = Number(url.searchParams.get('offset'));
       const count = Math.max(0, Math.min(offset < 100 ? 100 : 30, Number(url.searchParams.get('limit')), total - offset));
@@ -173,25 +174,25 @@ describe('what is sent', () => {
     expect(result.code, result.stderr).toBe(0);
     const ids = result.stdout.trim().split('\n').map((l) => JSON.parse(l).id);
     expect(ids).toEqual(Array.from({ length: total }, (_, i) => `t${i}`));
-    const offsets = server!.requests.map((r) => Number(new URL(r.url, 'http://x').searchParams.get('offset')));
+    const offsets = api.server.requests.map((r) => Number(new URL(r.url, 'http://x').searchParams.get('offset')));
     expect(offsets.slice(0, 3)).toEqual([0, 100, 200]);
     expect(offsets).toContain(130);
   });
 
-  it('--limit caps the items across pages', async () => {
+  it('--limit caps the items across pages', async ({ api }) => {
     const page = (ids: string[]) => ({ status: 200, body: { items: ids.map((id) => ({ id, status: 'succeeded', amount: '1.00' })), has_more: true } });
-    const result = await run(['transactions', 'list', '--limit', '3', '-o', 'ndjson'], [page(['a', 'b']), page(['c', 'd'])]);
+    const result = await api.run(['transactions', 'list', '--limit', '3', '-o', 'ndjson'], [page(['a', 'b']), page(['c', 'd'])]);
     expect(result.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(['a', 'b', 'c']);
-    expect(new URL(server!.requests[1]!.url, 'http://x').searchParams.get('limit')).toBe('1');
+    expect(new URL(api.server.requests[1]!.url, 'http://x').searchParams.get('limit')).toBe('1');
   });
 
-  it('direct card authorization body', async () => {
-    const result = await run(
+  it('direct card authorization body', async ({ api }) => {
+    const result = await api.run(
       [...base, '--amount', '10,50', '--card-number', '4111 1111 1111 1111', '--holder-name', 'Maria Silva', '--exp-month', '7', '--exp-year', '2031', '--cvv', '123', '--installments', '3', '--description', 'Pedido 1', '--metadata', 'order=1', '--metadata', 'note=a=b'],
       [created()],
     );
     expect(result.code, result.stderr).toBe(0);
-    const req = posts()[0]!;
+    const req = api.posts()[0]!;
     expect(req.method).toBe('POST');
     expect(req.path).toBe(`/v1/marketplaces/${MKT}/transactions`);
     expect(req.headers['content-type']).toBe('application/json');
@@ -216,9 +217,9 @@ describe('what is sent', () => {
     });
   });
 
-  it('card id body, pre-authorization', async () => {
-    await run([...base, '--amount-cents', '700', '--card', CARD, '--no-capture'], [created({ status: 'pre_authorized' })]);
-    expect(posts()[0]!.json).toEqual({
+  it('card id body, pre-authorization', async ({ api }) => {
+    await api.run([...base, '--amount-cents', '700', '--card', CARD, '--no-capture'], [created({ status: 'pre_authorized' })]);
+    expect(api.posts()[0]!.json).toEqual({
       amount: 700,
       currency: 'BRL',
       payment_type: 'credit',
@@ -229,9 +230,9 @@ describe('what is sent', () => {
     });
   });
 
-  it('customer id body', async () => {
-    await run([...base, '--amount', '3', '--customer', BUYER], [created()]);
-    expect(posts()[0]!.json).toEqual({
+  it('customer id body', async ({ api }) => {
+    await api.run([...base, '--amount', '3', '--customer', BUYER], [created()]);
+    expect(api.posts()[0]!.json).toEqual({
       amount: 300,
       currency: 'BRL',
       payment_type: 'credit',
@@ -242,9 +243,9 @@ describe('what is sent', () => {
     });
   });
 
-  it('simple boleto body', async () => {
-    await run([...base, '--payment-type', 'boleto', '--amount', '150', '--customer', BUYER, '--description', 'venda'], [created({ status: 'pending' })]);
-    expect(posts()[0]!.json).toEqual({
+  it('simple boleto body', async ({ api }) => {
+    await api.run([...base, '--payment-type', 'boleto', '--amount', '150', '--customer', BUYER, '--description', 'venda'], [created({ status: 'pending' })]);
+    expect(api.posts()[0]!.json).toEqual({
       amount: '15000',
       currency: 'BRL',
       payment_type: 'boleto',
@@ -255,8 +256,8 @@ describe('what is sent', () => {
     });
   });
 
-  it('complete boleto body with an inline payer', async () => {
-    const result = await run(
+  it('complete boleto body with an inline payer', async ({ api }) => {
+    const result = await api.run(
       [
         ...base, '--payment-type', 'boleto', '--amount', '150',
         '--due-date', `${NEXT}-12-10`, '--payment-limit-date', `${NEXT}-12-20`,
@@ -268,7 +269,7 @@ describe('what is sent', () => {
       [created({ status: 'pending' })],
     );
     expect(result.code, result.stderr).toBe(0);
-    expect(posts()[0]!.json).toEqual({
+    expect(api.posts()[0]!.json).toEqual({
       amount: '15000',
       currency: 'BRL',
       payment_type: 'boleto',
@@ -314,12 +315,12 @@ describe('what is sent', () => {
     expect(createFingerprint(card('r1'))).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('boleto with PIX body', async () => {
-    await run(
+  it('boleto with PIX body', async ({ api }) => {
+    await api.run(
       [...base, '--payment-type', 'bolepix', '--amount', '80', '--customer', BUYER, '--due-date', `${NEXT}-12-10`, '--interest', '1%', '--late-fee', '3.00'],
       [created({ status: 'pending' })],
     );
-    expect(posts()[0]!.json).toEqual({
+    expect(api.posts()[0]!.json).toEqual({
       amount: 8000,
       currency: 'BRL',
       payment_type: 'bolepix',
@@ -334,9 +335,9 @@ describe('what is sent', () => {
     });
   });
 
-  it('PIX body', async () => {
-    await run([...base, '--payment-type', 'pix', '--amount', '30', '--pix-expires-at', `${NEXT}-12-01T10:00:00Z`], [created({ status: 'pending' })]);
-    expect(posts()[0]!.json).toEqual({
+  it('PIX body', async ({ api }) => {
+    await api.run([...base, '--payment-type', 'pix', '--amount', '30', '--pix-expires-at', `${NEXT}-12-01T10:00:00Z`], [created({ status: 'pending' })]);
+    expect(api.posts()[0]!.json).toEqual({
       amount: 3000,
       currency: 'BRL',
       payment_type: 'pix',
@@ -346,20 +347,20 @@ describe('what is sent', () => {
     });
   });
 
-  it('a reference_id is generated when none is given', async () => {
-    await run(['transactions', 'create', '--on-behalf-of', SELLER, '--payment-type', 'pix', '--amount', '1'], [created()]);
-    expect(posts()[0]!.json.reference_id).toMatch(/^payctl-[0-9a-f-]{36}$/);
+  it('a reference_id is generated when none is given', async ({ api }) => {
+    await api.run(['transactions', 'create', '--on-behalf-of', SELLER, '--payment-type', 'pix', '--amount', '1'], [created()]);
+    expect(api.posts()[0]!.json.reference_id).toMatch(/^payctl-[0-9a-f-]{36}$/);
   });
 
   it('a generated reference_id never holds twelve digits in a row (messages would mask it as a card number)', () => {
     for (let i = 0; i < 20_000; i += 1) expect(generatedReference()).not.toMatch(/\d{12}/);
   });
 
-  it('card tokenization body, card read from --card-file -', async () => {
-    server = await recordingServer([{ status: 200, body: { id: 'tok', resource: 'token' } }]);
+  it('card tokenization body, card read from --card-file -', async ({ home, recording }) => {
+    const server = await recording([{ status: 200, body: { id: 'tok', resource: 'token' } }]);
     const card = { card_number: '5555555555554444', holder_name: 'Maria Silva', expiration_month: '1', expiration_year: '31', security_code: '1234' };
     const result = await payctl(['cards', 'tokenize', '--card-file', '-'], {
-      home: home.home,
+      home,
       stdin: JSON.stringify(card),
       env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: '' },
     });
@@ -374,27 +375,27 @@ describe('what is sent', () => {
     });
   });
 
-  it('an empty --card-file - is a usage error and nothing is sent', async () => {
-    const result = await run(['cards', 'tokenize', '--card-file', '-'], [{ status: 200, body: {} }]);
+  it('an empty --card-file - is a usage error and nothing is sent', async ({ api }) => {
+    const result = await api.run(['cards', 'tokenize', '--card-file', '-'], []);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--card-file: not valid JSON');
-    expect(server!.requests).toHaveLength(0);
+    expect(api.server.requests).toHaveLength(0);
   });
 });
 
 describe('POST retries and reconciliation', () => {
   const card = ['--amount', '10', '--card-number', '4111111111111111', '--holder-name', 'M S', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123'];
 
-  it('a POST answered 429 is retried', async () => {
-    const result = await run([...base, ...card], [{ status: 429, body: providerError(429, 'rate_limit', 'slow'), headers: { 'retry-after': '0' } }, created()]);
+  it('a POST answered 429 is retried', async ({ api }) => {
+    const result = await api.run([...base, ...card], [{ status: 429, body: providerError(429, 'rate_limit', 'slow'), headers: { 'retry-after': '0' } }, created()]);
     expect(result.code).toBe(0);
     // The reference is looked up once before sending: it names no transaction yet.
-    expect(server!.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'POST']);
+    expect(api.server.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'POST']);
   });
 
-  it('a create that got a 5xx is found by its reference_id', async () => {
+  it('a create that got a 5xx is found by its reference_id', async ({ api }) => {
     let lookups = 0;
-    const result = await run([...base, ...card], (req) => {
+    const result = await api.run([...base, ...card], (req) => {
       if (req.method === 'POST') return { status: 500, body: providerError(500, 'server_error', 'boom') };
       lookups += 1;
       const items = lookups === 1 ? [] : [{ id: TX, status: 'succeeded', reference_id: 'ref-1', amount: '10.00' }];
@@ -402,53 +403,53 @@ describe('POST retries and reconciliation', () => {
     });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).id).toBe(TX);
-    expect(server!.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'GET']); // never re-sent
-    expect(new URL(server!.requests[2]!.url, 'http://x').searchParams.get('reference_id')).toBe('ref-1');
+    expect(api.server.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'GET']); // never re-sent
+    expect(new URL(api.server.requests[2]!.url, 'http://x').searchParams.get('reference_id')).toBe('ref-1');
     expect(result.stderr).toContain(`The transaction with reference_id ref-1 was applied (confirmed from the service: ${TX}).`);
   });
 
-  it('a create that is already there (same --reference-id) is returned, not charged again', async () => {
-    const result = await run([...base, ...card], (req) =>
+  it('a create that is already there (same --reference-id) is returned, not charged again', async ({ api, home }) => {
+    const result = await api.run([...base, ...card], (req) =>
       req.method === 'POST' ? asProviderWould(req, created()) : { status: 200, body: { items: [{ id: TX, status: 'succeeded', reference_id: 'ref-1', amount: '10.00', created_at: '2026-11-20T10:00:00.000Z' }], has_more: false } },
     );
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).id).toBe(TX);
     expect(result.stderr).toBe(`warning: transaction ${TX} with reference_id ref-1 was already created at 2026-11-20T10:00:00.000Z; not charging again (--allow-duplicate-reference sends anyway)\n`);
-    expect(posts()).toHaveLength(0);
+    expect(api.posts()).toHaveLength(0);
     // Unless told to: then it sends without looking.
-    const again = await payctl([...base, ...card, '--allow-duplicate-reference'], { home: home.home, env: { PAYCTL_BASE_URL: server!.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: MKT } });
+    const again = await payctl([...base, ...card, '--allow-duplicate-reference'], { home, env: { PAYCTL_BASE_URL: api.server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: MKT } });
     expect(again.code, again.stderr).toBe(0);
-    expect(posts()).toHaveLength(1);
+    expect(api.posts()).toHaveLength(1);
   });
 
-  it('a service that ignores the reference filter does not make another sale look like ours', async () => {
+  it('a service that ignores the reference filter does not make another sale look like ours', async ({ api }) => {
     const other = { id: 'f'.repeat(32), status: 'succeeded', reference_id: 'someone-else', amount: '99.00' };
-    const result = await run([...base, ...card], (req) => (req.method === 'POST' ? asProviderWould(req, created()) : { status: 200, body: { items: [other], has_more: false } }));
+    const result = await api.run([...base, ...card], (req) => (req.method === 'POST' ? asProviderWould(req, created()) : { status: 200, body: { items: [other], has_more: false } }));
     expect(result.code, result.stderr).toBe(0);
-    expect(posts()).toHaveLength(1);
+    expect(api.posts()).toHaveLength(1);
   });
 
-  it('a create whose connection dropped and that is not found in the wait is exit 9, never "safe"', async () => {
-    const result = await run([...base, ...card, '--timeout', '0.5'], (req) => (req.method === 'POST' ? { destroy: true } : { status: 200, body: { items: [], has_more: false } }));
+  it('a create whose connection dropped and that is not found in the wait is exit 9, never "safe"', async ({ api }) => {
+    const result = await api.run([...base, ...card, '--timeout', '0.5'], (req) => (req.method === 'POST' ? { destroy: true } : { status: 200, body: { items: [], has_more: false } }));
     expect(result.code).toBe(9);
     expect(result.stderr).toContain('outcome unknown: the transaction with reference_id ref-1 may or may not have been applied (no usable answer');
     expect(result.stderr).toMatch(/it could still land until \d\d:\d\d:\d\d\. Run the same command again: it waits until then and sends only if this one did not go through/);
     expect(result.stderr).not.toContain('safe to run');
-    expect(posts()).toHaveLength(1);
+    expect(api.posts()).toHaveLength(1);
     // It kept looking (for four timeouts), not once.
-    expect(server!.requests.filter((r) => r.method === 'GET').length).toBeGreaterThan(2);
+    expect(api.server.requests.filter((r) => r.method === 'GET').length).toBeGreaterThan(2);
   });
 
-  it('a create that timed out and cannot be looked up exits 9 with the command to check', async () => {
+  it('a create that timed out and cannot be looked up exits 9 with the command to check', async ({ api }) => {
     let lookups = 0;
-    const result = await run([...base, ...card, '--timeout', '0.3'], (req) => {
+    const result = await api.run([...base, ...card, '--timeout', '0.3'], (req) => {
       if (req.method === 'POST') return { hang: true };
       lookups += 1;
       return lookups === 1 ? { status: 200, body: { items: [], has_more: false } } : { status: 503, body: providerError(503, 'unavailable', 'down') };
     });
     expect(result.code).toBe(9);
     expect(result.stderr).toContain('payctl transactions list --reference-id ref-1');
-    expect(posts()).toHaveLength(1);
+    expect(api.posts()).toHaveLength(1);
   });
 
   const tx = (amount: string, history: object[], status = 'succeeded') => ({
@@ -456,24 +457,24 @@ describe('POST retries and reconciliation', () => {
     body: { id: TX, status, amount, currency: 'BRL', on_behalf_of: SELLER, payment_method: { card_brand: 'Visa', last4_digits: '1111' }, history },
   });
 
-  it('a refund whose answer was lost is confirmed from the transaction history', async () => {
+  it('a refund whose answer was lost is confirmed from the transaction history', async ({ api }) => {
     let gets = 0;
-    const result = await run(['transactions', 'refund', TX, '--amount', '4', '--yes'], (req) => {
+    const result = await api.run(['transactions', 'refund', TX, '--amount', '4', '--yes'], (req) => {
       if (req.method === 'POST') return { destroy: true };
       gets++;
       return gets === 1 ? tx('10.00', [{ id: 'h1', operation_type: 'created' }]) : tx('6.00', [{ id: 'h1' }, { id: 'h2', operation_type: 'void', status: 'succeeded', amount: '4.00' }]);
     });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).amount).toBe('6.00');
-    expect(server!.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
-    expect(server!.requests.find((r) => r.method === 'POST')!.json).toEqual({ on_behalf_of: SELLER, amount: 400 });
+    expect(api.server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(api.server.requests.find((r) => r.method === 'POST')!.json).toEqual({ on_behalf_of: SELLER, amount: 400 });
   });
 
-  it('a refund answered 502 with the transaction unchanged is exit 9; the rerun waits out its window, then sends', async () => {
+  it('a refund answered 502 with the transaction unchanged is exit 9; the rerun waits out its window, then sends', async ({ api, home }) => {
     let fixed = false;
     // A window of 3 s: the run gives up after 2 s (four timeouts), before it closes.
     const window = { PAYCTL_SETTLE_WINDOW: '3' };
-    const result = await run(['transactions', 'refund', TX, '--yes', '--timeout', '0.5'], (req) => {
+    const result = await api.run(['transactions', 'refund', TX, '--yes', '--timeout', '0.5'], (req) => {
       if (req.method === 'POST') return fixed ? tx('0.00', [{ id: 'h1' }, { id: 'h2', operation_type: 'void', status: 'succeeded', amount: '10.00' }], 'canceled') : { status: 502, raw: '' };
       return tx('10.00', [{ id: 'h1', operation_type: 'created' }]);
     }, window);
@@ -481,26 +482,26 @@ describe('POST retries and reconciliation', () => {
     expect(result.stderr).toContain(`outcome unknown: the refund of transaction ${TX} may or may not have been applied (no usable answer`);
     expect(result.stderr).not.toContain('safe to run');
     fixed = true;
-    const again = await payctl(['transactions', 'refund', TX, '--yes'], { home: home.home, env: { PAYCTL_BASE_URL: server!.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: MKT, ...window } });
+    const again = await payctl(['transactions', 'refund', TX, '--yes'], { home, env: { PAYCTL_BASE_URL: api.server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: MKT, ...window } });
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain(`left the refund of transaction ${TX} unresolved; checking it before sending anything`);
-    expect(posts()).toHaveLength(2);
+    expect(api.posts()).toHaveLength(2);
   });
 
-  it('a capture whose answer was lost is confirmed by a capture of its amount in the history', async () => {
+  it('a capture whose answer was lost is confirmed by a capture of its amount in the history', async ({ api }) => {
     let gets = 0;
-    const result = await run(['transactions', 'capture', TX, '--yes'], (req) => {
+    const result = await api.run(['transactions', 'capture', TX, '--yes'], (req) => {
       if (req.method === 'POST') return { destroy: true };
       gets++;
       return gets === 1 ? tx('10.00', [], 'pre_authorized') : tx('10.00', [{ id: 'c1', operation_type: 'capture', status: 'succeeded', amount: '10.00' }], 'succeeded');
     });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain(`The capture of transaction ${TX} was applied (confirmed from the service: c1).`);
-    expect(server!.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(api.server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
-  it('a capture answered 504 and still pre_authorized is exit 9: an answer is no proof it was refused', async () => {
-    const result = await run(['transactions', 'capture', TX, '--yes', '--timeout', '0.5'], (req) =>
+  it('a capture answered 504 and still pre_authorized is exit 9: an answer is no proof it was refused', async ({ api }) => {
+    const result = await api.run(['transactions', 'capture', TX, '--yes', '--timeout', '0.5'], (req) =>
       req.method === 'POST' ? { status: 504, raw: 'gateway timeout' } : tx('10.00', [], 'pre_authorized'),
     );
     expect(result.code).toBe(9);
@@ -508,9 +509,9 @@ describe('POST retries and reconciliation', () => {
     expect(result.stderr).not.toContain('safe to run');
   });
 
-  it('a refund whose outcome cannot be checked exits 9', async () => {
+  it('a refund whose outcome cannot be checked exits 9', async ({ api }) => {
     let gets = 0;
-    const result = await run(['transactions', 'refund', TX, '--yes', '--timeout', '0.5'], (req) => {
+    const result = await api.run(['transactions', 'refund', TX, '--yes', '--timeout', '0.5'], (req) => {
       if (req.method === 'POST') return { destroy: true };
       gets++;
       return gets === 1 ? tx('10.00', []) : { status: 500, body: providerError(500, 'x', 'down') };

@@ -1,25 +1,17 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { VERSION } from '../../src/version.js';
-import { payctl, tempHome } from '../helpers/run.js';
-import { recordingServer, type RecordingServer } from '../helpers/recording-server.js';
+import { it } from '../helpers/fixtures.js';
+import { payctl } from '../helpers/run.js';
 
 const TX = '0123456789abcdef0123456789abcdef';
 const TRANSACTION = { id: TX, status: 'succeeded', amount: '10.00' };
-let home: { home: string; cleanup: () => void };
-let server: RecordingServer | undefined;
 let proxy: Server | undefined;
 
-beforeEach(() => {
-  home = tempHome();
-});
 afterEach(async () => {
-  await server?.close();
-  server = undefined;
   if (proxy) await new Promise((r) => proxy!.close(r));
   proxy = undefined;
-  home.cleanup();
 });
 
 /** A forward proxy (plain forwarding and CONNECT tunnels) that notes what passed through it. */
@@ -51,12 +43,12 @@ async function startProxy(seen: string[]): Promise<string> {
 }
 
 describe('transport', () => {
-  it('HTTP_PROXY is honoured', async () => {
-    server = await recordingServer([{ status: 200, body: TRANSACTION }]);
+  it('HTTP_PROXY is honoured', async ({ home, recording }) => {
+    const server = await recording([{ status: 200, body: TRANSACTION }]);
     const seen: string[] = [];
     const proxyUrl = await startProxy(seen);
     const result = await payctl(['transactions', 'get', TX], {
-      home: home.home,
+      home,
       env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_k', HTTP_PROXY: proxyUrl, NO_PROXY: '' },
     });
     expect(result.code, result.stderr).toBe(0);
@@ -64,22 +56,22 @@ describe('transport', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('NO_PROXY bypasses the proxy', async () => {
-    server = await recordingServer([{ status: 200, body: TRANSACTION }]);
+  it('NO_PROXY bypasses the proxy', async ({ home, recording }) => {
+    const server = await recording([{ status: 200, body: TRANSACTION }]);
     const seen: string[] = [];
     const proxyUrl = await startProxy(seen);
     const result = await payctl(['transactions', 'get', TX], {
-      home: home.home,
+      home,
       env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_k', HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' },
     });
     expect(result.code, result.stderr).toBe(0);
     expect(seen).toEqual([]);
   });
 
-  it('--debug logs each exchange on stderr, credentials masked, stdout untouched', async () => {
-    server = await recordingServer([{ status: 503, body: {} }, { status: 200, body: TRANSACTION }]);
+  it('--debug logs each exchange on stderr, credentials masked, stdout untouched', async ({ home, recording }) => {
+    const server = await recording([{ status: 503, body: {} }, { status: 200, body: TRANSACTION }]);
     const result = await payctl(['transactions', 'get', TX, '--debug'], {
-      home: home.home,
+      home,
       env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_secret', PAYCTL_MARKETPLACE_ID: '' },
     });
     expect(result.code).toBe(0);
@@ -93,10 +85,10 @@ describe('transport', () => {
     expect(result.stderr).not.toContain(Buffer.from('zpk_live_secret:').toString('base64'));
   });
 
-  it('--dry-run prints the request and sends nothing', async () => {
-    server = await recordingServer([{ status: 200, body: {} }]);
+  it('--dry-run prints the request and sends nothing', async ({ home, recording }) => {
+    const server = await recording([]);
     const result = await payctl(['transactions', 'update', TX, '--description', 'x', '--dry-run', '-o', 'table'], {
-      home: home.home,
+      home,
       env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_secret', PAYCTL_MARKETPLACE_ID: 'm1' },
     });
     expect(result.code).toBe(0);

@@ -1,16 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ExitCode } from '../../src/errors.js';
-import { payctl, tempHome, type RunResult } from '../helpers/run.js';
+import { test } from '../helpers/fixtures.js';
+import { payctl, type RunResult } from '../helpers/run.js';
 
 // `payctl help` takes a group and a verb, and the environment and exit codes are topics of their own.
-let home: { home: string; cleanup: () => void };
-beforeEach(() => {
-  home = tempHome();
+/** `run` is payctl in the test's own fresh home. */
+const it = test.extend<{ run: (args: string[]) => Promise<RunResult> }>({
+  run: async ({ home }, use) => use((args) => payctl(args, { home })),
 });
-afterEach(() => home.cleanup());
-const run = (args: string[]) => payctl(args, { home: home.home });
 const root = join(import.meta.dirname, '../..');
 
 /** Exit 0, nothing on stderr; returns stdout. */
@@ -21,7 +20,7 @@ function helpOf(result: RunResult): string {
 }
 
 describe('payctl help <words>', () => {
-  it('a group and its verb: the verb\'s own help, as --help gives it', async () => {
+  it('a group and its verb: the verb\'s own help, as --help gives it', async ({ run }) => {
     const viaHelp = helpOf(await run(['help', 'transactions', 'refund']));
     expect(viaHelp).toMatch(/^Usage: payctl transactions refund \[options\] \[id\]\n/);
     expect(viaHelp).toContain('--file <path|->');
@@ -31,7 +30,7 @@ describe('payctl help <words>', () => {
     expect(helpOf(await run(['help', 'tx', 'refund']))).toBe(viaHelp);
   });
 
-  it('a group, a top-level verb, and no word at all', async () => {
+  it('a group, a top-level verb, and no word at all', async ({ run }) => {
     expect(helpOf(await run(['help', 'invoices']))).toMatch(/^Usage: payctl invoices \[options\] \[command\]\n/);
     const whoami = helpOf(await run(['help', 'whoami']));
     expect(whoami).toMatch(/^Usage: payctl whoami \[options\]\n/);
@@ -39,7 +38,7 @@ describe('payctl help <words>', () => {
     expect(helpOf(await run(['help']))).toBe(helpOf(await run(['--help'])));
   });
 
-  it('an unknown word: exit 2, one line, a close match when there is one', async () => {
+  it('an unknown word: exit 2, one line, a close match when there is one', async ({ run }) => {
     const unknown = await run(['help', 'nosuch']);
     expect(unknown).toEqual({ code: 2, stdout: '', stderr: `error: no help for "nosuch": not a command or topic; topics: environment, exit-codes, exactly-once, output, sandbox, files; 'payctl --help' lists the commands\n` });
     expect((await run(['help', 'outptu'])).stderr).toContain('not a command or topic (did you mean output?)');
@@ -50,7 +49,7 @@ describe('payctl help <words>', () => {
     expect(verb).toEqual({ code: 2, stdout: '', stderr: `error: no help for "transactions refnd": transactions has no verb refnd (did you mean refund?); 'payctl help transactions' lists its verbs\n` });
   });
 
-  it('the main help names the topics', async () => {
+  it('the main help names the topics', async ({ run }) => {
     const help = helpOf(await run(['--help']));
     // Wrapped to the width (80 when not a terminal): the words, whatever the line breaks.
     expect(help.replace(/\s+/g, ' ')).toContain(' help [command...] Show the help of a command or verb, or a topic: environment, exit-codes, exactly-once, output, sandbox, files ');
@@ -63,14 +62,14 @@ describe('payctl help <words>', () => {
     expect(help.replace(/\s+/g, ' ')).toContain('Guides: the docs/ directory of payctl\'s sources (support, refunds-and-bulk, finance-and-exports, marketplace-and-splits, recurrence, webhooks, scripting, sandbox), and man payctl.');
   });
 
-  it('`payctl help` with no topic lists the topics', async () => {
+  it('`payctl help` with no topic lists the topics', async ({ run }) => {
     const text = helpOf(await run(['help']));
     for (const topic of ['environment', 'exit-codes', 'exactly-once', 'output', 'sandbox', 'files']) expect(text).toMatch(new RegExp(`^  payctl help ${topic} `, 'm'));
   });
 });
 
 describe('payctl help environment', () => {
-  it('names every environment variable the source reads', async () => {
+  it('names every environment variable the source reads', async ({ run }) => {
     const text = helpOf(await run(['help', 'environment']));
     const files = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
     const read = new Set(files.flatMap((f) => [...readFileSync(join(root, 'src', f), 'utf8').matchAll(/\benv\??\.([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => (m[1] as string).toUpperCase())));
@@ -94,7 +93,7 @@ describe('payctl help exit-codes', () => {
     return [...section.matchAll(/^\| (\d+) \| (.+) \|$/gm)].map((m) => [Number(m[1]), (m[2] as string).replace(/`/g, '')]);
   };
 
-  it('every code of ExitCode with its meaning, lowest first', async () => {
+  it('every code of ExitCode with its meaning, lowest first', async ({ run }) => {
     const text = helpOf(await run(['help', 'exit-codes']));
     const codes = Object.values(ExitCode).sort((a, b) => a - b);
     const shown = [...text.matchAll(/^ {1,3}(\d+) {2}/gm)].map((m) => Number(m[1]));
@@ -111,7 +110,7 @@ describe('payctl help exit-codes', () => {
 });
 
 describe('payctl help exactly-once', () => {
-  it('says the guarantee for a team: the scope, the settle window, exit 11 and --again, a shared ledger in two commands, and what cannot hold', async () => {
+  it('says the guarantee for a team: the scope, the settle window, exit 11 and --again, a shared ledger in two commands, and what cannot hold', async ({ run }) => {
     const text = helpOf(await run(['help', 'exactly-once']));
     for (const said of [
       'keyed by the account',
@@ -150,7 +149,7 @@ async function knownFlags(): Promise<Set<string>> {
 }
 
 describe('payctl help output, sandbox and files', () => {
-  it('output: exit 0, every flag it names is a real one, and it says what goes where', async () => {
+  it('output: exit 0, every flag it names is a real one, and it says what goes where', async ({ run }) => {
     const text = helpOf(await run(['help', 'output']));
     const flags = await knownFlags();
     const named = new Set([...text.matchAll(/(?<![\w-])--[a-z][a-z-]+/g)].map((m) => m[0]));
@@ -160,7 +159,7 @@ describe('payctl help output, sandbox and files', () => {
     expect(text.split('\n').every((line) => line.length <= 100)).toBe(true);
   });
 
-  it('sandbox: its commands, its state directory and how to reset it', async () => {
+  it('sandbox: its commands, its state directory and how to reset it', async ({ run }) => {
     const text = helpOf(await run(['help', 'sandbox']));
     // Also a group: its help first, as `payctl help <group>` gives it, then the topic.
     const groupHelp = helpOf(await run(['sandbox', '--help']));
@@ -172,7 +171,7 @@ describe('payctl help output, sandbox and files', () => {
     expect(text.split('\n').every((line) => line.length <= 100)).toBe(true);
   });
 
-  it('files: the config, state, ledger, failed rows, exports, locks and keyring, where PAYCTL_HOME and XDG put them', async () => {
+  it('files: the config, state, ledger, failed rows, exports, locks and keyring, where PAYCTL_HOME and XDG put them', async ({ run }) => {
     const text = helpOf(await run(['help', 'files']));
     for (const said of ['PAYCTL_HOME', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'config.json', 'config.json.lock', 'ledger/ledger.sqlite', 'ledgers.json', '<input>.failed.csv', 'failed/', 'bulk/', '<out>.partial', '<state>.lock', 'keyring']) {
       expect(text).toContain(said);
@@ -180,7 +179,7 @@ describe('payctl help output, sandbox and files', () => {
     expect(text.split('\n').every((line) => line.length <= 100)).toBe(true);
   });
 
-  it('files: the paths it names are where payctl really writes', async () => {
+  it('files: the paths it names are where payctl really writes', async ({ run, home }) => {
     const { resolvePaths, sqliteLedgerPath } = await import('../../src/config/paths.js');
     const { sandboxDir } = await import('../../src/sandbox/paths.js');
     const paths = resolvePaths({ PAYCTL_HOME: '/h' });
@@ -192,7 +191,7 @@ describe('payctl help output, sandbox and files', () => {
     // A money move on the embedded sandbox writes the two it names under the state directory.
     const sale = await run(['transactions', 'create', '--amount', '1', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123', '-o', 'json']);
     expect(sale.code, sale.stderr).toBe(0);
-    for (const file of ['state/sandbox/sandbox.db', 'state/ledger/ledger.sqlite', 'state/ledgers.json']) expect(existsSync(join(home.home, file)), file).toBe(true);
+    for (const file of ['state/sandbox/sandbox.db', 'state/ledger/ledger.sqlite', 'state/ledgers.json']) expect(existsSync(join(home, file)), file).toBe(true);
     const text = helpOf(await run(['help', 'files']));
     expect(text).toContain('~/.config/payctl/');
     expect(text).toContain('~/.local/state/payctl/');

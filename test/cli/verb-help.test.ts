@@ -1,16 +1,15 @@
 import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
-import { payctl, tempHome, type RunResult } from '../helpers/run.js';
+import { test } from '../helpers/fixtures.js';
+import { payctl, type RunResult } from '../helpers/run.js';
 
 // Help that teaches: a verb's help lists the global options too.
-let home: { home: string; cleanup: () => void };
-beforeEach(() => {
-  home = tempHome();
+/** `run` is payctl in the test's own fresh home. */
+const it = test.extend<{ run: (args: string[]) => Promise<RunResult> }>({
+  run: async ({ home }, use) => use((args) => payctl(args, { home })),
 });
-afterEach(() => home.cleanup());
-const run = (args: string[]) => payctl(args, { home: home.home });
 
 /** Exit 0, nothing on stderr; returns stdout. */
 function helpOf(result: RunResult): string {
@@ -22,7 +21,7 @@ function helpOf(result: RunResult): string {
 const GLOBALS = ['-p, --profile <name>', '-o, --output <format>', '--fields <list>', '--no-color', '--no-input', '-y, --yes', '--dry-run', '--debug', '--timeout <seconds>', '-q, --quiet', '--insecure-http'];
 
 describe("a verb's help", () => {
-  it('lists the global options after its own, --version aside', async () => {
+  it('lists the global options after its own, --version aside', async ({ run }) => {
     const help = helpOf(await run(['subscriptions', 'suspend', '--help']));
     const [own, globals] = help.split('\nGlobal Options:\n') as [string, string];
     expect(own).toContain('Options:\n  -h, --help');

@@ -48,7 +48,7 @@ describe('payctl api', () => {
     const stdin = await api(['PUT', 'buyers/b1', '--input', '-'], undefined, { stdin: '{"email":"a@example.com"}' });
     expect(stdin.code).toBe(0);
     expect(server!.requests[0]!.json).toEqual({ email: 'a@example.com' });
-    const dry = await api(['DELETE', 'cards/c1', '--dry-run']);
+    const dry = await api(['DELETE', 'cards/c1', '--dry-run'], []);
     expect(server!.requests).toHaveLength(0);
     expect(JSON.parse(dry.stdout)).toMatchObject({ dry_run: true, method: 'DELETE', url: `${server!.url}/v1/marketplaces/${MKT}/cards/c1`, headers: { authorization: 'Basic [redacted]' } });
     expect(dry.stdout).not.toContain(Buffer.from(`${KEY}:`).toString('base64'));
@@ -69,9 +69,9 @@ describe('payctl api', () => {
     expect((await api(['GET', '/nope'], [{ status: 404, body: { error: { status: 'Not Found', status_code: 404, category: 'resource_not_found', message: 'no such thing' } } }])).code).toBe(5);
     const lost = await api(['POST', '/transactions', '-F', 'amount=100', '--timeout', '5'], [{ destroy: true }]);
     expect(lost.code).toBe(9);
-    expect((await api(['PATCH', '/x'])).code).toBe(2);
-    expect((await api(['GET', '/transactions', '-f', 'novalue'])).code).toBe(2);
-    expect((await api(['POST', '/transactions', '--paginate'])).code).toBe(2);
+    expect((await api(['PATCH', '/x'], [])).code).toBe(2);
+    expect((await api(['GET', '/transactions', '-f', 'novalue'], [])).code).toBe(2);
+    expect((await api(['POST', '/transactions', '--paginate'], [])).code).toBe(2);
     // A GET that fails once is retried, as every command's is.
     const retried = await api(['GET', '/transactions'], [{ status: 503 }, { status: 200, body: { ok: 1 } }]);
     expect(retried.code).toBe(0);

@@ -6,7 +6,7 @@ import { buildProgram } from '../../src/cli.js';
 import { PRINTED } from '../../src/commands/printed-fields.js';
 import { flatten } from '../../src/output/fields.js';
 import { SANDBOX_BUYER_ID } from '../../src/provider/sandbox-account.js';
-import { recordingServer, type RecordingServer } from '../helpers/recording-server.js';
+import { recordingServer, type RecordingServer, type Reply } from '../helpers/recording-server.js';
 import { cardFlags, cardJson, day, expectJson, expectUsage, freshHomePerTest, run, type Tx } from './helpers.js';
 
 // --fields is checked against the schema of what a verb prints, before anything is sent: a typo
@@ -86,8 +86,9 @@ describe('nothing is sent when --fields is wrong', () => {
   const TX = 'e'.repeat(32);
   const transaction = { id: TX, status: 'succeeded', amount: '10.00', currency: 'BRL', on_behalf_of: 'b'.repeat(32), history: [] };
 
-  async function against(args: string[]) {
-    server = await recordingServer([{ status: 200, body: transaction }]);
+  /** A run against a live-like service that answers with `replies`: by default, none (it must be asked nothing). */
+  async function against(args: string[], replies: Reply[] = []) {
+    server = await recordingServer(replies);
     return run(home(), args, { env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_abcdefgh12345678', PAYCTL_MARKETPLACE_ID: 'a'.repeat(32) } });
   }
 
@@ -126,7 +127,7 @@ describe('nothing is sent when --fields is wrong', () => {
   });
 
   it('`payctl api` prints whatever the endpoint answers: its --fields is not checked', async () => {
-    const result = await against(['api', 'GET', `/transactions/${TX}`, '--fields', 'id,anything.at.all']);
+    const result = await against(['api', 'GET', `/transactions/${TX}`, '--fields', 'id,anything.at.all'], [{ status: 200, body: transaction }]);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ id: TX });
     expect(server!.requests).toHaveLength(1);

@@ -2,7 +2,7 @@
 // run's exit code, stdout and stderr together, so no run goes unchecked.
 import { afterEach, beforeEach, expect } from 'vitest';
 import { SANDBOX_MARKETPLACE_ID } from '../../src/provider/sandbox-account.js';
-import { recordingServer, type RecordedRequest, type Route } from '../helpers/recording-server.js';
+import { recordingServer, type RecordedRequest, type Reply, type Route } from '../helpers/recording-server.js';
 import { payctl, tempHome, type RunOptions, type RunResult } from '../helpers/run.js';
 
 // Transactions are JSON of many shapes; tests assert on them field by field.
@@ -128,8 +128,11 @@ export async function getTx(home: string, id: string): Promise<Tx> {
 /** The marketplace of the live-looking profile that `runAgainst` gives payctl. */
 export const RECORDED_MARKETPLACE = 'a'.repeat(32);
 
-/** One run against a recording server that answers with `route` (stopped after the run): the result and what was sent. */
-export async function runAgainst(home: string, args: string[], route: Route): Promise<{ result: RunResult; requests: RecordedRequest[] }> {
+/**
+ * One run against a recording server that answers with `route` (stopped after the run): the result
+ * and what was sent. A route of no replies ([]) is a service that must be asked nothing.
+ */
+export async function runAgainst(home: string, args: string[], route: Route | Reply[]): Promise<{ result: RunResult; requests: RecordedRequest[] }> {
   const server = await recordingServer(route);
   try {
     const result = await run(home, args, { env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_abcdefgh12345678', PAYCTL_MARKETPLACE_ID: RECORDED_MARKETPLACE } });

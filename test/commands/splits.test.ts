@@ -32,10 +32,15 @@ async function againstOneServer(route: Route, body: (send: (args: string[]) => P
   }
 }
 
-/** A create against a recording server that knows no transaction yet and answers the POST with `sale`, under the reference it was sent. */
-function createAgainst(args: string[], sale: Tx) {
-  return runAgainst(home(), ['transactions', 'create', '--on-behalf-of', SELLER, ...cardFlags(), '--reference-id', 'order-split', ...args], (req): Reply =>
-    req.method === 'GET' ? { status: 200, body: { items: [], has_more: false } } : { status: 201, body: { ...sale, reference_id: 'order-split' } },
+/**
+ * A create against a recording server that knows no transaction yet and answers the POST with
+ * `sale`, under the reference it was sent; with no sale, a server that must be asked nothing.
+ */
+function createAgainst(args: string[], sale?: Tx) {
+  return runAgainst(
+    home(),
+    ['transactions', 'create', '--on-behalf-of', SELLER, ...cardFlags(), '--reference-id', 'order-split', ...args],
+    sale === undefined ? [] : (req): Reply => (req.method === 'GET' ? { status: 200, body: { items: [], has_more: false } } : { status: 201, body: { ...sale, reference_id: 'order-split' } }),
   );
 }
 
@@ -75,7 +80,7 @@ describe('transactions create --split', () => {
     ['a zero amount', ['--amount', '10.00', '--split', `${A}:0`], '--split'],
   ];
   it.each(refused)('%s: exit 2 naming --split, nothing sent', async (_name, args, message) => {
-    const { result, requests } = await createAgainst(args, {});
+    const { result, requests } = await createAgainst(args);
     expectUsage(result, '--split', message);
     expect(requests).toEqual([]);
   });

@@ -814,7 +814,7 @@ describe('--dry-run shows the request and sends nothing', () => {
       ['sandbox pay', ['sandbox', 'pay', TX]],
     ];
     it.each(runs)('%s', async (_name, args) => {
-      server = await recordingServer([{ status: 500, body: {} }]);
+      server = await recordingServer([]);
       const result = await run(home(), [...args, '--dry-run'], { env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: SANDBOX_MARKETPLACE_ID, PAYCTL_SELLER_ID: 'f'.repeat(32) } });
       const shown = expectJson(result);
       expect(result.stderr).toBe('dry run: nothing was sent\n');

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { onTestFinished } from 'vitest';
 
 export interface RecordedRequest {
   method: string;
@@ -22,16 +23,26 @@ export type Route = (req: RecordedRequest, index: number) => Reply;
 /**
  * A small local HTTP server for error and fault cases: it records every request and answers
  * from a list of replies (the last one repeats), or from a function.
+ *
+ * Every stub must be asked for: a reply in the list that no request reached, or a function that
+ * was never called, fails the test that made the server (at its end, unless it failed already),
+ * or, for a server made outside a test (in beforeAll), its close(). A test that proves nothing is
+ * sent gives an empty list: then any request fails it, answered with a 500 meanwhile.
  */
 export class RecordingServer {
   readonly requests: RecordedRequest[] = [];
   private server!: Server;
   private readonly sockets = new Set<import('node:net').Socket>();
+  private checkedAtTestEnd = false;
+  /** Kept apart from `requests`, which tests may empty between runs (and so restart the list). */
+  private readonly asked: string[] = [];
+  private repliesReached = 0;
   url = '';
 
   constructor(private readonly route: Route | Reply[]) {}
 
   async start(): Promise<this> {
+    this.checkedAtTestEnd = checkAtTestEnd(() => this.unusedStubs());
     this.server = createServer((req, res) => void this.handle(req, res));
     this.server.on('connection', (socket) => {
       this.sockets.add(socket);
@@ -50,6 +61,18 @@ export class RecordingServer {
   async close(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    if (!this.checkedAtTestEnd) failOnUnused(this.unusedStubs());
+  }
+
+  /** What this server was given to answer that no request asked for, and any request it had nothing for. */
+  unusedStubs(): string[] {
+    const asked = this.asked;
+    const got = asked.length === 0 ? 'no request came' : `the requests that came: ${asked.join(', ')}`;
+    if (typeof this.route === 'function') {
+      return asked.length === 0 ? [`the route ${describeRoute(this.route)} was never asked anything (${got})`] : [];
+    }
+    if (this.route.length === 0) return asked.map((request) => `${request} came to a server with no stub for it`);
+    return this.route.slice(this.repliesReached).map((reply, i) => `reply ${this.repliesReached + i + 1} of ${this.route.length} (${describeReply(reply)}) was never asked for (${got})`);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -69,7 +92,9 @@ export class RecordingServer {
       // not JSON: keep the raw body
     }
     const index = this.requests.push(recorded) - 1;
-    const reply = typeof this.route === 'function' ? this.route(recorded, index) : this.route[Math.min(index, this.route.length - 1)]!;
+    this.asked.push(`${recorded.method} ${recorded.path}`);
+    this.repliesReached = Math.max(this.repliesReached, index + 1);
+    const reply = typeof this.route === 'function' ? this.route(recorded, index) : (this.route[Math.min(index, this.route.length - 1)] ?? NO_STUB);
     if ('destroy' in reply) {
       req.socket.destroy();
       return;
@@ -88,6 +113,61 @@ export class RecordingServer {
     res.writeHead(reply.status, { 'content-type': reply.raw !== undefined ? 'text/plain' : 'application/json', ...reply.headers });
     res.end(text);
   }
+}
+
+const NO_STUB: Reply = { status: 500, body: { error: { message: 'the test server has no stub for this request' } } };
+
+/**
+ * Replies taken in turn by a route function that answers some requests itself (lookups, say) and
+ * the rest from a list, the last repeating; like the server's own list, every reply must be taken.
+ */
+export class RepliesInTurn {
+  private taken = 0;
+
+  constructor(private readonly replies: Reply[]) {
+    if (!checkAtTestEnd(() => this.unused())) throw new Error('RepliesInTurn is checked when its test ends: make it inside a test');
+  }
+
+  next(): Reply {
+    const reply = this.replies[Math.min(this.taken, this.replies.length - 1)] ?? NO_STUB;
+    this.taken += 1;
+    return reply;
+  }
+
+  unused(): string[] {
+    return this.replies.slice(this.taken).map((reply, i) => `reply ${this.taken + i + 1} of ${this.replies.length} taken in turn (${describeReply(reply)}) was never asked for`);
+  }
+}
+
+/** Registers `unused` to be checked when the running test ends; false outside a test (in beforeAll, say). */
+function checkAtTestEnd(unused: () => string[]): boolean {
+  try {
+    onTestFinished(({ task }) => {
+      // A test that failed already says more than its leftovers would.
+      if (task.result?.state !== 'fail') failOnUnused(unused());
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof Error && /only be called inside a test/.test(error.message)) return false;
+    throw error;
+  }
+}
+
+function failOnUnused(unused: string[]): void {
+  if (unused.length > 0) throw new Error(`recording server: stubs and requests do not match (a stub no request asked for proves nothing):\n  ${unused.join('\n  ')}`);
+}
+
+function describeReply(reply: Reply): string {
+  if ('destroy' in reply) return 'drop the connection';
+  if ('hang' in reply) return 'never answer';
+  if ('trickle' in reply) return `HTTP ${reply.status ?? 200}, trickled`;
+  const body = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
+  return `HTTP ${reply.status}${body ? ` ${body.length > 80 ? `${body.slice(0, 80)}…` : body}` : ''}`;
+}
+
+function describeRoute(route: Route): string {
+  const source = route.toString().replace(/\s+/g, ' ');
+  return source.length > 100 ? `${source.slice(0, 100)}…` : source;
 }
 
 export async function recordingServer(route: Route | Reply[]): Promise<RecordingServer> {

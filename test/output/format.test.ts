@@ -1,5 +1,6 @@
 import { Chalk } from 'chalk';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { colorStatus, formatDateTime, formatMoney, kindForKey } from '../../src/output/format.js';
 
 describe('formatMoney', () => {
@@ -57,24 +58,18 @@ describe('formatDateTime', () => {
     expect(formatDateTime(iso)).toBe(shown);
   });
 
-  it('shows the reader\'s local time (TZ): the zone of the clock on their wall', () => {
-    const before = process.env.TZ;
-    try {
-      process.env.TZ = 'America/Sao_Paulo';
-      expect(formatDateTime('2026-03-01T12:34:56Z')).toBe('2026-03-01 09:34');
-      process.env.TZ = 'UTC';
-      expect(formatDateTime('2026-03-01T12:34:56Z')).toBe('2026-03-01 12:34');
-      process.env.TZ = 'Asia/Tokyo';
-      expect(formatDateTime('2026-03-01T20:00:00-03:00')).toBe('2026-03-02 08:00');
-      // A day is a day in every zone, also when it comes as its UTC midnight.
-      expect(formatDateTime('2026-03-01')).toBe('2026-03-01');
-      process.env.TZ = 'America/Sao_Paulo';
-      expect(formatDateTime('2026-03-01T00:00:00.000Z')).toBe('2026-03-01');
-      expect(formatDateTime('2026-03-01T00:00:01Z')).toBe('2026-02-28 21:00');
-    } finally {
-      if (before === undefined) delete process.env.TZ;
-      else process.env.TZ = before;
-    }
+  it('shows the reader\'s local time (TZ): the zone of the clock on their wall', ({ env }) => {
+    env.TZ = 'America/Sao_Paulo';
+    expect(formatDateTime('2026-03-01T12:34:56Z')).toBe('2026-03-01 09:34');
+    env.TZ = 'UTC';
+    expect(formatDateTime('2026-03-01T12:34:56Z')).toBe('2026-03-01 12:34');
+    env.TZ = 'Asia/Tokyo';
+    expect(formatDateTime('2026-03-01T20:00:00-03:00')).toBe('2026-03-02 08:00');
+    // A day is a day in every zone, also when it comes as its UTC midnight.
+    expect(formatDateTime('2026-03-01')).toBe('2026-03-01');
+    env.TZ = 'America/Sao_Paulo';
+    expect(formatDateTime('2026-03-01T00:00:00.000Z')).toBe('2026-03-01');
+    expect(formatDateTime('2026-03-01T00:00:01Z')).toBe('2026-02-28 21:00');
   });
 });
 

@@ -1,13 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { converse, KEY } from '../helpers/interactive.js';
-import { payctl, payctlJson, tempHome } from '../helpers/run.js';
-
-let home: { home: string; cleanup: () => void };
-beforeEach(() => {
-  home = tempHome();
-});
-afterEach(() => home.cleanup());
+import { payctl, payctlJson } from '../helpers/run.js';
 
 /**
  * The walk-through for a new card, question by question; `readme` is how the support guide's account of
@@ -38,8 +33,8 @@ describe('transactions create walks the user through on a terminal', () => {
     expect(positions, account).toEqual([...positions].sort((a, b) => a - b));
   });
 
-  it('card payment: select type, amount, how to pay, installments, hidden card number and CVV, description, review, confirm', async () => {
-    const result = await converse(['transactions', 'create', '-o', 'json'], home.home, CARD_WALKTHROUGH);
+  it('card payment: select type, amount, how to pay, installments, hidden card number and CVV, description, review, confirm', async ({ home }) => {
+    const result = await converse(['transactions', 'create', '-o', 'json'], home, CARD_WALKTHROUGH);
     expect(result.code, result.stderr).toBe(0);
     const tx = JSON.parse(result.stdout);
     expect(tx).toMatchObject({ status: 'succeeded', amount: '12.34', description: 'Balcão', payment_type: 'credit' });
@@ -51,12 +46,12 @@ describe('transactions create walks the user through on a terminal', () => {
     expect(result.stderr).not.toContain('4111111111111111');
     expect(result.stderr).not.toMatch(/CVV.*123/);
     // The transaction's view says the installments too.
-    const view = await payctl(['transactions', 'get', tx.id, '--no-pager', '--no-color'], { home: home.home, tty: true, columns: 80 });
+    const view = await payctl(['transactions', 'get', tx.id, '--no-pager', '--no-color'], { home, tty: true, columns: 80 });
     expect(view.stdout).toMatch(/^Installments {2}3x R\$ 4,11 \(the first R\$ 4,12\)$/m);
   });
 
-  it('declining the final confirmation sends nothing and exits 3', async () => {
-    const result = await converse(['transactions', 'create'], home.home, [
+  it('declining the final confirmation sends nothing and exits 3', async ({ home }) => {
+    const result = await converse(['transactions', 'create'], home, [
       { prompt: /Payment type/, keys: `${KEY.down}${KEY.down}${KEY.down}${KEY.enter}` }, // PIX
       { prompt: /Amount/, keys: `5${KEY.enter}` },
       { prompt: /Description/, keys: KEY.enter },
@@ -65,11 +60,11 @@ describe('transactions create walks the user through on a terminal', () => {
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('cancelled');
     expect(result.stdout).toBe('');
-    expect(await payctlJson(['transactions', 'list'], { home: home.home })).toEqual([]);
+    expect(await payctlJson(['transactions', 'list'], { home })).toEqual([]);
   });
 
-  it('an invalid answer is refused and asked again', async () => {
-    const result = await converse(['transactions', 'create', '--payment-type', 'pix', '-o', 'json', '--yes'], home.home, [
+  it('an invalid answer is refused and asked again', async ({ home }) => {
+    const result = await converse(['transactions', 'create', '--payment-type', 'pix', '-o', 'json', '--yes'], home, [
       { prompt: /Amount/, keys: `1.005${KEY.enter}` },
       { prompt: /decimal/i, keys: `\x7f\x7f\x7f\x7f\x7f2${KEY.enter}` },
       { prompt: /Description/, keys: KEY.enter },
@@ -78,9 +73,9 @@ describe('transactions create walks the user through on a terminal', () => {
     expect(JSON.parse(result.stdout).amount).toBe('2.00');
   });
 
-  it('boleto asks for the buyer', async () => {
+  it('boleto asks for the buyer', async ({ home }) => {
     const { SANDBOX_BUYER_ID } = await import('../../src/provider/sandbox-account.js');
-    const result = await converse(['transactions', 'create', '-o', 'json'], home.home, [
+    const result = await converse(['transactions', 'create', '-o', 'json'], home, [
       { prompt: /Payment type/, keys: `${KEY.down}${KEY.enter}` },
       { prompt: /Amount/, keys: `150${KEY.enter}` },
       { prompt: /Buyer id/, keys: `${SANDBOX_BUYER_ID}${KEY.enter}` },
@@ -91,31 +86,31 @@ describe('transactions create walks the user through on a terminal', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'pending', payment_type: 'boleto', customer: SANDBOX_BUYER_ID });
   });
 
-  it('Ctrl-C at a prompt cancels with exit 3', async () => {
-    const result = await converse(['transactions', 'create'], home.home, [{ prompt: /Payment type/, keys: KEY.ctrlC }]);
+  it('Ctrl-C at a prompt cancels with exit 3', async ({ home }) => {
+    const result = await converse(['transactions', 'create'], home, [{ prompt: /Payment type/, keys: KEY.ctrlC }]);
     expect(result.code).toBe(3);
   });
 });
 
 describe('confirmations on a terminal', () => {
-  it('refund asks "[y/N]" with the amount, card and holder; yes refunds', async () => {
-    const tx = await payctlJson(['transactions', 'create', '--amount', '10.50', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123'], { home: home.home });
-    const result = await converse(['transactions', 'refund', tx.id, '-o', 'json'], home.home, [
+  it('refund asks "[y/N]" with the amount, card and holder; yes refunds', async ({ home }) => {
+    const tx = await payctlJson(['transactions', 'create', '--amount', '10.50', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123'], { home });
+    const result = await converse(['transactions', 'refund', tx.id, '-o', 'json'], home, [
       { prompt: new RegExp(`Refund R\\$ 10,50 of transaction ${tx.id} \\(Visa ••••1111, Maria Silva\\)\\? \\[y/N\\]`), keys: `y${KEY.enter}` },
     ]);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'canceled', voided: true });
   });
 
-  it('refund answered with the default (no) cancels and refunds nothing', async () => {
-    const tx = await payctlJson(['transactions', 'create', '--amount', '10.50', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123'], { home: home.home });
-    const result = await converse(['transactions', 'refund', tx.id], home.home, [{ prompt: /\[y\/N\]/, keys: KEY.enter }]);
+  it('refund answered with the default (no) cancels and refunds nothing', async ({ home }) => {
+    const tx = await payctlJson(['transactions', 'create', '--amount', '10.50', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123'], { home });
+    const result = await converse(['transactions', 'refund', tx.id], home, [{ prompt: /\[y\/N\]/, keys: KEY.enter }]);
     expect(result.code).toBe(3);
-    expect((await payctlJson(['transactions', 'get', tx.id], { home: home.home })).status).toBe('succeeded');
+    expect((await payctlJson(['transactions', 'get', tx.id], { home })).status).toBe('succeeded');
   });
 
-  it('cards tokenize prompts with hidden input', async () => {
-    const result = await converse(['cards', 'tokenize', '-o', 'json'], home.home, [
+  it('cards tokenize prompts with hidden input', async ({ home }) => {
+    const result = await converse(['cards', 'tokenize', '-o', 'json'], home, [
       { prompt: /Card number/, keys: `5555555555554444${KEY.enter}` },
       { prompt: /Cardholder name/, keys: `Ana Lima${KEY.enter}` },
       { prompt: /Expiry month/, keys: `1${KEY.enter}` },
@@ -131,24 +126,19 @@ describe('confirmations on a terminal', () => {
 });
 
 describe('login on a terminal', () => {
-  it('asks for what is missing, the API key hidden, and saves the profile', async () => {
-    const { recordingServer } = await import('../helpers/recording-server.js');
-    const server = await recordingServer([{ status: 200, body: { resource: 'list', items: [], has_more: false } }]);
-    try {
-      const result = await converse(['login', '--profile', 'live', '--insecure-storage'], home.home, [
-        { prompt: /API base URL/, keys: `${server.url}${KEY.enter}` },
-        { prompt: /Marketplace id/, keys: `mkt1${KEY.enter}` },
-        { prompt: /Default seller id/, keys: `seller1${KEY.enter}` },
-        { prompt: /API key/, keys: `zpk_live_typedsecret99${KEY.enter}` },
-      ]);
-      expect(result.code, result.stderr).toBe(0);
-      expect(result.stderr).not.toContain('zpk_live_typedsecret99');
-      expect(result.stderr).toContain('zpk_…et99');
-      expect(server.requests[0]!.url).toBe('/v1/marketplaces/mkt1/transactions?limit=1');
-      const who = await payctlJson(['whoami'], { home: home.home });
-      expect(who).toMatchObject({ profile: 'live', base_url: server.url, marketplace_id: 'mkt1', seller_id: 'seller1', api_key: 'zpk_…et99' });
-    } finally {
-      await server.close();
-    }
+  it('asks for what is missing, the API key hidden, and saves the profile', async ({ home, recording }) => {
+    const server = await recording([{ status: 200, body: { resource: 'list', items: [], has_more: false } }]);
+    const result = await converse(['login', '--profile', 'live', '--insecure-storage'], home, [
+      { prompt: /API base URL/, keys: `${server.url}${KEY.enter}` },
+      { prompt: /Marketplace id/, keys: `mkt1${KEY.enter}` },
+      { prompt: /Default seller id/, keys: `seller1${KEY.enter}` },
+      { prompt: /API key/, keys: `zpk_live_typedsecret99${KEY.enter}` },
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toContain('zpk_live_typedsecret99');
+    expect(result.stderr).toContain('zpk_…et99');
+    expect(server.requests[0]!.url).toBe('/v1/marketplaces/mkt1/transactions?limit=1');
+    const who = await payctlJson(['whoami'], { home });
+    expect(who).toMatchObject({ profile: 'live', base_url: server.url, marketplace_id: 'mkt1', seller_id: 'seller1', api_key: 'zpk_…et99' });
   });
 });

@@ -1,42 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { itOnClock } from '../helpers/fixtures.js';
 import { SANDBOX_BUYER_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
 import {
   directCardBody,
   expectBoletoPaymentMethod,
   expectError,
   expectTransactionShape,
-  freshSandbox,
   nextCpf,
   readStateFile,
   VISA,
   type Client,
-  type Fresh,
   type Json,
   type Reply,
 } from './helpers.js';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
-let fresh: Fresh;
-let api: Client;
 const PREFIX = `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}`;
 const OTHER_MARKETPLACE = 'e'.repeat(32);
 
-beforeAll(async () => {
-  fresh = await freshSandbox(() => NOW);
-  api = fresh.api;
-});
-afterAll(async () => {
-  await fresh.close();
-});
+const it = itOnClock(() => NOW);
 
-async function create(body: unknown): Promise<Json> {
+async function create(api: Client, body: unknown): Promise<Json> {
   const reply = await api.post('/v1/transactions', body);
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body;
 }
 
-const charge = (paymentType: string, extra: Record<string, unknown> = {}) =>
-  create({ payment_type: paymentType, on_behalf_of: SANDBOX_SELLER_ID, amount: 2500, currency: 'BRL', customer: SANDBOX_BUYER_ID, ...extra });
+const charge = (api: Client, paymentType: string, extra: Record<string, unknown> = {}) =>
+  create(api, { payment_type: paymentType, on_behalf_of: SANDBOX_SELLER_ID, amount: 2500, currency: 'BRL', customer: SANDBOX_BUYER_ID, ...extra });
 
 const cancelPath = (transactionId: string, marketplace = SANDBOX_MARKETPLACE_ID) =>
   `/v1/boletos/cancellation/marketplaces/${marketplace}/transactions/${transactionId}`;
@@ -47,8 +38,8 @@ function expectBare(reply: Reply, status: number, body: Json): void {
 }
 
 describe('GET /boletos/{id}', () => {
-  it('answers the boleto of a boleto transaction, with the provider fields it adds', async () => {
-    const txn = await charge('boleto');
+  it('answers the boleto of a boleto transaction, with the provider fields it adds', async ({ fileSandbox: { api } }) => {
+    const txn = await charge(api, 'boleto');
     const id = txn.payment_method.id;
     for (const path of [`/v1/boletos/${id}`, `${PREFIX}/boletos/${id}`]) {
       const reply = await api.get(path);
@@ -69,10 +60,10 @@ describe('GET /boletos/{id}', () => {
     expect((await api.get(`/v1/boletos/${id}`)).body).toMatchObject({ status: 'paid', paid_at: NOW.toISOString() });
   });
 
-  it('answers the boleto of a bolepix too, and 404 for anything else in the provider wording', async () => {
-    const bolepix = await charge('bolepix');
+  it('answers the boleto of a bolepix too, and 404 for anything else in the provider wording', async ({ fileSandbox: { api } }) => {
+    const bolepix = await charge(api, 'bolepix');
     expect((await api.get(`/v1/boletos/${bolepix.payment_method.id}`)).body).toMatchObject({ resource: 'bolepix', transaction: bolepix.id });
-    const card = await create(directCardBody(VISA));
+    const card = await create(api, directCardBody(VISA));
     for (const id of ['0'.repeat(32), card.payment_method.id, card.id]) {
       const reply = await api.get(`/v1/boletos/${id}`);
       expectError(reply, 404, 'resource_not_found');
@@ -82,33 +73,33 @@ describe('GET /boletos/{id}', () => {
 });
 
 describe('POST /boletos/{id}/emails', () => {
-  it("sends to the buyer's e-mail on file, records the delivery, and takes no body (415), as the provider", async () => {
-    const txn = await charge('boleto');
+  it("sends to the buyer's e-mail on file, records the delivery, and takes no body (415), as the provider", async ({ fileSandbox: { api, dir } }) => {
+    const txn = await charge(api, 'boleto');
     const id = txn.payment_method.id;
     const toBuyer = await api.post(`/v1/boletos/${id}/emails`);
     expect(toBuyer.status).toBe(200);
     expect(toBuyer.body).toEqual({ message: 'success', delivery_method: 'email', to: 'maria.silva@example.com' });
     expectError(await api.post(`${PREFIX}/boletos/${id}/emails`, { to: 'financeiro@example.com' }), 415, 'unsupported_media_type');
     expectError(await api.post(`${PREFIX}/boletos/${id}/emails`, {}), 415, 'unsupported_media_type');
-    const state = await readStateFile(fresh.dir);
+    const state = await readStateFile(dir);
     const mine = state.deliveries.filter((d: Json) => d.resource_id === id);
     expect(mine).toEqual([{ kind: 'boleto', resource_id: id, method: 'email', target: 'maria.silva@example.com', at: NOW.toISOString() }]);
   });
 
-  it('answers 400 missing_email when the buyer has no address, 404 for an unknown boleto', async () => {
+  it('answers 400 missing_email when the buyer has no address, 404 for an unknown boleto', async ({ fileSandbox: { api, dir } }) => {
     const buyer = await api.post('/v1/buyers', { first_name: 'Sem', last_name: 'Email', taxpayer_id: nextCpf() });
-    const txn = await charge('boleto', { customer: buyer.body.id });
+    const txn = await charge(api, 'boleto', { customer: buyer.body.id });
     const id = txn.payment_method.id;
-    const before = (await readStateFile(fresh.dir)).deliveries.length;
+    const before = (await readStateFile(dir)).deliveries.length;
     expectError(await api.post(`/v1/boletos/${id}/emails`), 400, 'missing_email');
-    expect((await readStateFile(fresh.dir)).deliveries).toHaveLength(before);
+    expect((await readStateFile(dir)).deliveries).toHaveLength(before);
     expectError(await api.post(`/v1/boletos/${'1'.repeat(32)}/emails`), 404, 'resource_not_found');
   });
 });
 
 describe('boleto cancellation (outside the marketplace prefix)', () => {
-  it('cancels a pending boleto (202), then acknowledges a repeat request (202)', async () => {
-    const txn = await charge('boleto');
+  it('cancels a pending boleto (202), then acknowledges a repeat request (202)', async ({ fileSandbox: { api } }) => {
+    const txn = await charge(api, 'boleto');
     const first = await api.post(cancelPath(txn.id));
     expectBare(first, 202, { status: 'Requested', message: 'Cancellation request created successfully', transaction_id: txn.id });
 
@@ -126,26 +117,26 @@ describe('boleto cancellation (outside the marketplace prefix)', () => {
     expectError(await api.post(`/v1/transactions/${txn.id}/approve`), 400, 'approve_transaction_error');
   });
 
-  it('cancels a bolepix through the path without a marketplace', async () => {
-    const txn = await charge('bolepix');
+  it('cancels a bolepix through the path without a marketplace', async ({ fileSandbox: { api } }) => {
+    const txn = await charge(api, 'bolepix');
     const reply = await api.post(`/v1/boletos/cancellation/transactions/${txn.id}`);
     expectBare(reply, 202, { status: 'Requested', message: 'Cancellation request created successfully', transaction_id: txn.id });
     expect((await api.get(`/v1/transactions/${txn.id}`)).body).toMatchObject({ status: 'canceled', payment_method: { status: 'canceled' } });
   });
 
-  it('frees the buyer: a canceled boleto no longer blocks removing it', async () => {
+  it('frees the buyer: a canceled boleto no longer blocks removing it', async ({ fileSandbox: { api } }) => {
     const buyer = await api.post('/v1/buyers', { first_name: 'Temp', taxpayer_id: nextCpf() });
-    const txn = await charge('boleto', { customer: buyer.body.id });
+    const txn = await charge(api, 'boleto', { customer: buyer.body.id });
     expectError(await api.del(`/v1/buyers/${buyer.body.id}`), 409, 'buyer_has_dependents');
     await api.post(cancelPath(txn.id));
     expect((await api.del(`/v1/buyers/${buyer.body.id}`)).status).toBe(200);
   });
 
-  it('refuses (422 REFUSED) a card sale, a paid boleto and a PIX, changing nothing', async () => {
-    const card = await create(directCardBody(VISA));
-    const paid = await charge('boleto');
+  it('refuses (422 REFUSED) a card sale, a paid boleto and a PIX, changing nothing', async ({ fileSandbox: { api } }) => {
+    const card = await create(api, directCardBody(VISA));
+    const paid = await charge(api, 'boleto');
     await api.post(`/v1/transactions/${paid.id}/approve`);
-    const pix = await charge('pix');
+    const pix = await charge(api, 'pix');
     for (const txn of [card, paid, pix]) {
       const before = await api.get(`/v1/transactions/${txn.id}`);
       expectBare(await api.post(cancelPath(txn.id)), 422, { status: 'REFUSED', message: 'Transaction status is invalid' });
@@ -153,13 +144,13 @@ describe('boleto cancellation (outside the marketplace prefix)', () => {
     }
   });
 
-  it('answers 422 ERROR for an unknown transaction', async () => {
+  it('answers 422 ERROR for an unknown transaction', async ({ fileSandbox: { api } }) => {
     expectBare(await api.post(cancelPath('2'.repeat(32))), 422, { status: 'ERROR', message: 'Transaction not found' });
     expectBare(await api.post(`/v1/boletos/cancellation/transactions/${'2'.repeat(32)}`), 422, { status: 'ERROR', message: 'Transaction not found' });
   });
 
-  it("answers 404 for another marketplace's path and under the marketplace prefix", async () => {
-    const txn = await charge('boleto');
+  it("answers 404 for another marketplace's path and under the marketplace prefix", async ({ fileSandbox: { api } }) => {
+    const txn = await charge(api, 'boleto');
     const other = await api.post(cancelPath(txn.id, OTHER_MARKETPLACE));
     expectError(other, 404, 'resource_not_found');
     expect(other.body.error.message).toContain(OTHER_MARKETPLACE);
@@ -215,8 +206,8 @@ function expectReceipt(receipt: Json, txn: Json, status = 'approved'): void {
 }
 
 describe('GET /receipts/{id}', () => {
-  it("describes a card sale: amounts, the card's brand and first digits, the authorization", async () => {
-    const txn = await create({ ...directCardBody(VISA, 1050), installment_plan: { number_installments: 2 } });
+  it("describes a card sale: amounts, the card's brand and first digits, the authorization", async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, { ...directCardBody(VISA, 1050), installment_plan: { number_installments: 2 } });
     expect(txn.sales_receipt).toMatch(/^[0-9a-f]{32}$/);
     const reply = await api.get(`${PREFIX}/receipts/${txn.sales_receipt}`);
     expect(reply.status).toBe(200);
@@ -235,9 +226,9 @@ describe('GET /receipts/{id}', () => {
     expect((await api.get(`/v1/receipts/${txn.sales_receipt}`)).body).toEqual(reply.body);
   });
 
-  it('gives a boleto, a bolepix and a PIX their receipt from creation: pending until paid, then approved', async () => {
+  it('gives a boleto, a bolepix and a PIX their receipt from creation: pending until paid, then approved', async ({ fileSandbox: { api } }) => {
     for (const type of ['boleto', 'bolepix', 'pix']) {
-      const txn = await charge(type);
+      const txn = await charge(api, type);
       expect(txn.sales_receipt).toMatch(/^[0-9a-f]{32}$/);
       const pending = await api.get(`/v1/receipts/${txn.sales_receipt}`);
       expect(pending.status).toBe(200);
@@ -253,23 +244,23 @@ describe('GET /receipts/{id}', () => {
     }
   });
 
-  it("follows a canceled boleto, whose sale no longer expects a payment", async () => {
-    const txn = await charge('boleto');
+  it("follows a canceled boleto, whose sale no longer expects a payment", async ({ fileSandbox: { api } }) => {
+    const txn = await charge(api, 'boleto');
     expect(txn.expected_on).toBe('2026-11-26T00:00:00.000Z');
     await api.post(cancelPath(txn.id));
     expect((await api.get(`/v1/transactions/${txn.id}`)).body).toMatchObject({ status: 'canceled', expected_on: null, sales_receipt: txn.sales_receipt });
     expectReceipt((await api.get(`/v1/receipts/${txn.sales_receipt}`)).body, txn, 'canceled');
   });
 
-  it('says canceled for a fully voided card sale, approved while any of it stands', async () => {
-    const txn = await create(directCardBody(VISA, 1000));
+  it('says canceled for a fully voided card sale, approved while any of it stands', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, directCardBody(VISA, 1000));
     await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 400 });
     expect((await api.get(`/v1/receipts/${txn.sales_receipt}`)).body.status).toBe('approved');
     await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 600 });
     expect((await api.get(`/v1/receipts/${txn.sales_receipt}`)).body.status).toBe('canceled');
   });
 
-  it('answers 404 for an unknown receipt', async () => {
+  it('answers 404 for an unknown receipt', async ({ fileSandbox: { api } }) => {
     const reply = await api.get(`/v1/receipts/${'3'.repeat(32)}`);
     expectError(reply, 404, 'resource_not_found');
     expect(reply.body.error.message).toMatch(/^Sorry, the receipt/);
@@ -277,8 +268,8 @@ describe('GET /receipts/{id}', () => {
 });
 
 describe('sending receipts', () => {
-  it('e-mails (200) and texts (200) a receipt, recording each delivery', async () => {
-    const txn = await create(directCardBody(VISA));
+  it('e-mails (200) and texts (200) a receipt, recording each delivery', async ({ fileSandbox: { api, dir } }) => {
+    const txn = await create(api, directCardBody(VISA));
     const id = txn.sales_receipt;
     const email = await api.post(`/v1/receipts/${id}/emails`, { to: 'cliente@example.com' });
     expect(email.status).toBe(200);
@@ -288,7 +279,7 @@ describe('sending receipts', () => {
       expect(sms.status, to).toBe(200);
       expect(sms.body).toEqual({ message: 'success', delivery_method: 'sms' });
     }
-    const mine = (await readStateFile(fresh.dir)).deliveries.filter((d: Json) => d.resource_id === id);
+    const mine = (await readStateFile(dir)).deliveries.filter((d: Json) => d.resource_id === id);
     expect(mine.map((d: Json) => [d.kind, d.method, d.target])).toEqual([
       ['receipt', 'email', 'cliente@example.com'],
       ['receipt', 'sms', '+55 21999099999'],
@@ -297,22 +288,22 @@ describe('sending receipts', () => {
     ]);
   });
 
-  it('refuses (400) to send the receipt of a sale not paid yet, and sends it once paid', async () => {
-    const txn = await charge('boleto');
+  it('refuses (400) to send the receipt of a sale not paid yet, and sends it once paid', async ({ fileSandbox: { api, dir } }) => {
+    const txn = await charge(api, 'boleto');
     const id = txn.sales_receipt;
     const email = await api.post(`/v1/receipts/${id}/emails`, { to: 'cliente@example.com' });
     expectError(email, 400, 'receipt_not_approved');
     expect(email.body.error.message).toContain('still pending payment');
     expectError(await api.post(`/v1/receipts/${id}/texts`, { to: '+55 21999099999' }), 400, 'receipt_not_approved');
-    expect((await readStateFile(fresh.dir)).deliveries.filter((d: Json) => d.resource_id === id)).toEqual([]);
+    expect((await readStateFile(dir)).deliveries.filter((d: Json) => d.resource_id === id)).toEqual([]);
 
     await api.post(`/v1/transactions/${txn.id}/approve`);
     expect((await api.post(`/v1/receipts/${id}/emails`, { to: 'cliente@example.com' })).status).toBe(200);
     expect((await api.post(`/v1/receipts/${id}/texts`, { to: '+55 21999099999' })).status).toBe(200);
   });
 
-  it('answers 400 for a missing or malformed destination, 404 for an unknown receipt', async () => {
-    const txn = await create(directCardBody(VISA));
+  it('answers 400 for a missing or malformed destination, 404 for an unknown receipt', async ({ fileSandbox: { api, dir } }) => {
+    const txn = await create(api, directCardBody(VISA));
     const id = txn.sales_receipt;
     for (const body of [{}, { to: '' }, { to: 'cliente' }, { to: ['a@example.com'] }]) {
       const reply = await api.post(`/v1/receipts/${id}/emails`, body);
@@ -322,15 +313,15 @@ describe('sending receipts', () => {
     for (const to of [undefined, '21999099999', '+1 2125551234', '+55 2199909999999', '+55 219990', '+55 (21) 99909-9999']) {
       expectError(await api.post(`/v1/receipts/${id}/texts`, to === undefined ? {} : { to }), 400, 'invalid_parameter');
     }
-    expect((await readStateFile(fresh.dir)).deliveries.filter((d: Json) => d.resource_id === id)).toEqual([]);
+    expect((await readStateFile(dir)).deliveries.filter((d: Json) => d.resource_id === id)).toEqual([]);
     expectError(await api.post(`/v1/receipts/${'4'.repeat(32)}/emails`, { to: 'a@example.com' }), 404, 'resource_not_found');
     expectError(await api.post(`/v1/receipts/${'4'.repeat(32)}/texts`, { to: '+55 21999099999' }), 404, 'resource_not_found');
   });
 });
 
 describe('GET /v1/receipts/{marketplace_id}/{receipt_id} (HTML, outside the prefix)', () => {
-  it('renders a self-contained HTML receipt of a card sale', async () => {
-    const txn = await create({ ...directCardBody(VISA, 123456), description: 'Pedido <b>7</b> & "cia"' });
+  it('renders a self-contained HTML receipt of a card sale', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, { ...directCardBody(VISA, 123456), description: 'Pedido <b>7</b> & "cia"' });
     const reply = await api.get(`/v1/receipts/${SANDBOX_MARKETPLACE_ID}/${txn.sales_receipt}`);
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -350,8 +341,8 @@ describe('GET /v1/receipts/{marketplace_id}/{receipt_id} (HTML, outside the pref
     expect(html).not.toContain(VISA);
   });
 
-  it('names the payment type for a paid boleto, and says an unpaid one awaits payment', async () => {
-    const txn = await charge('boleto');
+  it('names the payment type for a paid boleto, and says an unpaid one awaits payment', async ({ fileSandbox: { api } }) => {
+    const txn = await charge(api, 'boleto');
     const unpaid = await api.get(`/v1/receipts/${SANDBOX_MARKETPLACE_ID}/${txn.sales_receipt}`);
     expect(unpaid.status).toBe(200);
     expect(unpaid.body).toContain('<dt>Situação</dt><dd>Aguardando pagamento</dd>');
@@ -363,8 +354,8 @@ describe('GET /v1/receipts/{marketplace_id}/{receipt_id} (HTML, outside the pref
     expect(reply.body).not.toContain('Situação');
   });
 
-  it('answers 404 JSON for an unknown receipt, another marketplace, or under the prefix', async () => {
-    const txn = await create(directCardBody(VISA));
+  it('answers 404 JSON for an unknown receipt, another marketplace, or under the prefix', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, directCardBody(VISA));
     const unknown = await api.get(`/v1/receipts/${SANDBOX_MARKETPLACE_ID}/${'5'.repeat(32)}`);
     expectError(unknown, 404, 'resource_not_found');
     expect(unknown.headers.get('content-type')).toMatch(/application\/json/);

@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { itOnClock } from '../helpers/fixtures.js';
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
-import { cardData, expectError, freshSandbox, HEX32, ISO_MS, nextCpf, type Client, type Fresh, type Json } from './helpers.js';
+import { cardData, expectError, HEX32, ISO_MS, nextCpf, type Client, type Json } from './helpers.js';
 
 // The clock is driven by the tests so created_at / updated_at can be told apart.
 let clock = new Date('2026-11-22T10:00:00.000Z');
-let fresh: Fresh;
-let api: Client;
 const PREFIX = `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}`;
 
-beforeAll(async () => {
-  fresh = await freshSandbox(() => clock);
-  api = fresh.api;
-});
-afterAll(async () => {
-  await fresh.close();
-});
+const it = itOnClock(() => clock);
 
 function tick(): string {
   clock = new Date(clock.getTime() + 60_000);
   return clock.toISOString();
 }
 
-async function createBuyer(overrides: Record<string, unknown> = {}): Promise<Json> {
+async function createBuyer(api: Client, overrides: Record<string, unknown> = {}): Promise<Json> {
   const reply = await api.post('/v1/buyers', { first_name: 'Carla', last_name: 'Mendes', taxpayer_id: nextCpf(), ...overrides });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body;
@@ -62,7 +55,7 @@ function expectBuyerShape(buyer: Json): void {
 }
 
 describe('POST /buyers', () => {
-  it('creates a buyer (201) with every provider field, the document stripped to digits', async () => {
+  it('creates a buyer (201) with every provider field, the document stripped to digits', async ({ fileSandbox: { api } }) => {
     const at = tick();
     const reply = await api.post('/v1/buyers', {
       first_name: 'Ana',
@@ -102,7 +95,7 @@ describe('POST /buyers', () => {
     });
   });
 
-  it('accepts a CNPJ, and needs nothing but first_name and taxpayer_id', async () => {
+  it('accepts a CNPJ, and needs nothing but first_name and taxpayer_id', async ({ fileSandbox: { api } }) => {
     const reply = await api.post('/v1/buyers', { first_name: 'Empresa X', taxpayer_id: '11.222.333/0001-81' });
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     expectBuyerShape(reply.body);
@@ -110,7 +103,7 @@ describe('POST /buyers', () => {
     expect(Object.values(reply.body.address).every((v) => v === null)).toBe(true);
   });
 
-  it('answers 400 with a reason for a document whose check digits are wrong', async () => {
+  it('answers 400 with a reason for a document whose check digits are wrong', async ({ fileSandbox: { api } }) => {
     for (const taxpayerId of ['111.444.777-36', '11222333000182', '11111111111', '1234', 'abc']) {
       const reply = await api.post('/v1/buyers', { first_name: 'X', taxpayer_id: taxpayerId });
       expectError(reply, 400, 'invalid_parameter');
@@ -118,7 +111,7 @@ describe('POST /buyers', () => {
     }
   });
 
-  it('names every missing or malformed field in one 400', async () => {
+  it('names every missing or malformed field in one 400', async ({ fileSandbox: { api } }) => {
     const reply = await api.post('/v1/buyers', { email: 'not-an-email', birthdate: '1990-02-30', address: { state: 'São Paulo', postal_code: '123' }, nickname: 'x' });
     expectError(reply, 400, 'invalid_parameter');
     const reasons = reply.body.error.reasons.join('\n');
@@ -127,8 +120,8 @@ describe('POST /buyers', () => {
     }
   });
 
-  it('keeps one buyer per document: a second one answers 409 duplicate_taxpayer_id, punctuation or not', async () => {
-    const first = await createBuyer({ taxpayer_id: '390.533.447-05' });
+  it('keeps one buyer per document: a second one answers 409 duplicate_taxpayer_id, punctuation or not', async ({ fileSandbox: { api } }) => {
+    const first = await createBuyer(api, { taxpayer_id: '390.533.447-05' });
     const again = await api.post('/v1/buyers', { first_name: 'Outra', taxpayer_id: '39053344705' });
     expectError(again, 409, 'duplicate_taxpayer_id');
     expect(again.body.error.message).toContain(first.id);
@@ -136,7 +129,7 @@ describe('POST /buyers', () => {
     expectError(await api.post('/v1/buyers', { first_name: 'Maria', taxpayer_id: '529.982.247-25' }), 409, 'duplicate_taxpayer_id');
   });
 
-  it('answers under the marketplace prefix as well', async () => {
+  it('answers under the marketplace prefix as well', async ({ fileSandbox: { api } }) => {
     const reply = await api.post(`${PREFIX}/buyers`, { first_name: 'Prefixo', taxpayer_id: nextCpf() });
     expect(reply.status).toBe(201);
     expect((await api.get(`/v1/buyers/${reply.body.id}`)).body.first_name).toBe('Prefixo');
@@ -144,7 +137,7 @@ describe('POST /buyers', () => {
 });
 
 describe('the seeded buyer', () => {
-  it('has the buyer shape, with its card on file as default_credit', async () => {
+  it('has the buyer shape, with its card on file as default_credit', async ({ fileSandbox: { api } }) => {
     for (const path of [`/v1/buyers/${SANDBOX_BUYER_ID}`, `${PREFIX}/buyers/${SANDBOX_BUYER_ID}`]) {
       const reply = await api.get(path);
       expect(reply.status).toBe(200);
@@ -156,9 +149,9 @@ describe('the seeded buyer', () => {
 });
 
 describe('GET /buyers and /buyers/{id}', () => {
-  it('lists buyers in the list envelope, filters by taxpayer_id (punctuation accepted) and pages', async () => {
-    const a = await createBuyer();
-    const b = await createBuyer();
+  it('lists buyers in the list envelope, filters by taxpayer_id (punctuation accepted) and pages', async ({ fileSandbox: { api } }) => {
+    const a = await createBuyer(api);
+    const b = await createBuyer(api);
     const all = await api.get('/v1/buyers?limit=100');
     expect(all.status).toBe(200);
     expect(all.body).toMatchObject({ resource: 'list', uri: '/v1/buyers', limit: 100, offset: 0, has_more: false });
@@ -184,8 +177,8 @@ describe('GET /buyers and /buyers/{id}', () => {
     expectError(await api.get('/v1/buyers?limit=0'), 400, 'invalid_parameter');
   });
 
-  it('gets one buyer by id and 404s in the provider wording for an unknown one', async () => {
-    const buyer = await createBuyer();
+  it('gets one buyer by id and 404s in the provider wording for an unknown one', async ({ fileSandbox: { api } }) => {
+    const buyer = await createBuyer(api);
     expect((await api.get(`${PREFIX}/buyers/${buyer.id}`)).body).toEqual(buyer);
     const missing = await api.get(`/v1/buyers/${'a'.repeat(32)}`);
     expectError(missing, 404, 'resource_not_found');
@@ -194,17 +187,17 @@ describe('GET /buyers and /buyers/{id}', () => {
 });
 
 describe('GET /buyers/search', () => {
-  it('finds the buyer by CPF or CNPJ, with or without punctuation', async () => {
+  it('finds the buyer by CPF or CNPJ, with or without punctuation', async ({ fileSandbox: { api } }) => {
     const seeded = await api.get('/v1/buyers/search?taxpayer_id=529.982.247-25');
     expect(seeded.status).toBe(200);
     expect(seeded.body.id).toBe(SANDBOX_BUYER_ID);
     expectBuyerShape(seeded.body);
-    const company = await createBuyer({ taxpayer_id: '04.252.011/0001-10' });
+    const company = await createBuyer(api, { taxpayer_id: '04.252.011/0001-10' });
     const found = await api.get(`${PREFIX}/buyers/search?taxpayer_id=04252011000110`);
     expect(found.body.id).toBe(company.id);
   });
 
-  it('finds the first-registered buyer when an inline boleto payer shares its document', async () => {
+  it('finds the first-registered buyer when an inline boleto payer shares its document', async ({ fileSandbox: { api } }) => {
     // A complete boleto registers its payer as it comes (as before), even with a known document.
     tick();
     const boleto = await api.post('/v1/transactions', {
@@ -222,7 +215,7 @@ describe('GET /buyers/search', () => {
     expect(update.status, JSON.stringify(update.body)).toBe(200);
   });
 
-  it('answers 404 when no buyer has the document, 400 when the query is missing or not a document', async () => {
+  it('answers 404 when no buyer has the document, 400 when the query is missing or not a document', async ({ fileSandbox: { api } }) => {
     expectError(await api.get(`/v1/buyers/search?taxpayer_id=${nextCpf()}`), 404, 'resource_not_found');
     const missing = await api.get('/v1/buyers/search');
     expectError(missing, 400, 'invalid_parameter');
@@ -233,8 +226,8 @@ describe('GET /buyers/search', () => {
 });
 
 describe('PUT /buyers/{id}', () => {
-  it('updates only what is sent, merging address and metadata', async () => {
-    const buyer = await createBuyer({
+  it('updates only what is sent, merging address and metadata', async ({ fileSandbox: { api } }) => {
+    const buyer = await createBuyer(api, {
       email: 'carla@example.com',
       address: { line1: 'Rua A, 1', city: 'Recife', state: 'PE', postal_code: '50000000' },
       metadata: { crm: '1', tier: 'gold' },
@@ -253,9 +246,9 @@ describe('PUT /buyers/{id}', () => {
     expect(Object.values(cleared.body.address).every((v) => v === null)).toBe(true);
   });
 
-  it('re-validates a new document or e-mail, and refuses a document another buyer holds (409)', async () => {
-    const buyer = await createBuyer();
-    const other = await createBuyer();
+  it('re-validates a new document or e-mail, and refuses a document another buyer holds (409)', async ({ fileSandbox: { api } }) => {
+    const buyer = await createBuyer(api);
+    const other = await createBuyer(api);
     const newDoc = nextCpf();
     const moved = await api.put(`/v1/buyers/${buyer.id}`, { taxpayer_id: `${newDoc.slice(0, 9)}-${newDoc.slice(9)}` });
     expect(moved.body.taxpayer_id).toBe(newDoc);
@@ -279,8 +272,8 @@ describe('PUT /buyers/{id}', () => {
 });
 
 describe('DELETE /buyers/{id}', () => {
-  it('removes a buyer with nothing attached (200), after which it is gone', async () => {
-    const buyer = await createBuyer();
+  it('removes a buyer with nothing attached (200), after which it is gone', async ({ fileSandbox: { api } }) => {
+    const buyer = await createBuyer(api);
     const reply = await api.del(`${PREFIX}/buyers/${buyer.id}`);
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ id: buyer.id, resource: 'buyer', deleted: true });
@@ -290,7 +283,7 @@ describe('DELETE /buyers/{id}', () => {
     expect((await api.post('/v1/buyers', { first_name: 'Nova', taxpayer_id: buyer.taxpayer_id })).status).toBe(201);
   });
 
-  it('refuses (409 buyer_has_dependents) while the buyer owns a card, naming it', async () => {
+  it('refuses (409 buyer_has_dependents) while the buyer owns a card, naming it', async ({ fileSandbox: { api } }) => {
     const reply = await api.del(`/v1/buyers/${SANDBOX_BUYER_ID}`);
     expectError(reply, 409, 'buyer_has_dependents');
     expect(reply.body.error.message).toContain(SANDBOX_CARD_ID);
@@ -298,8 +291,8 @@ describe('DELETE /buyers/{id}', () => {
     expect((await api.get(`/v1/buyers/${SANDBOX_BUYER_ID}`)).status).toBe(200);
   });
 
-  it('refuses while the buyer has a pending boleto or bolepix, and allows it once paid', async () => {
-    const buyer = await createBuyer();
+  it('refuses while the buyer has a pending boleto or bolepix, and allows it once paid', async ({ fileSandbox: { api } }) => {
+    const buyer = await createBuyer(api);
     const boleto = await api.post('/v1/transactions', {
       payment_type: 'boleto',
       on_behalf_of: SANDBOX_SELLER_ID,
@@ -319,8 +312,8 @@ describe('DELETE /buyers/{id}', () => {
 });
 
 describe('transactions by customer id', () => {
-  it("charge the buyer's default_credit; a buyer without one gets 400 until a card is associated", async () => {
-    const buyer = await createBuyer();
+  it("charge the buyer's default_credit; a buyer without one gets 400 until a card is associated", async ({ fileSandbox: { api } }) => {
+    const buyer = await createBuyer(api);
     const charge = { payment_type: 'credit', on_behalf_of: SANDBOX_SELLER_ID, amount: 1200, currency: 'BRL', customer: buyer.id };
     const noCard = await api.post('/v1/transactions', charge);
     expectError(noCard, 400, 'invalid_parameter');

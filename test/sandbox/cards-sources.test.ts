@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
 import {
   cardData,
   CVV,
   expectCardPaymentMethod,
   expectError,
-  freshSandbox,
   HEX32,
   ISO_MS,
   MASTERCARD,
@@ -13,37 +13,26 @@ import {
   readStateFile,
   VISA,
   type Client,
-  type Fresh,
   type Json,
 } from './helpers.js';
 import { expectNoCardData } from './db-helpers.js';
 
-let fresh: Fresh;
-let api: Client;
 const PREFIX = `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}`;
 const AMEX = '378282246310005';
 
-beforeAll(async () => {
-  fresh = await freshSandbox();
-  api = fresh.api;
-});
-afterAll(async () => {
-  await fresh.close();
-});
-
-async function createBuyer(): Promise<Json> {
+async function createBuyer(api: Client): Promise<Json> {
   const reply = await api.post('/v1/buyers', { first_name: 'Bruno', last_name: 'Lima', taxpayer_id: nextCpf(), email: 'bruno@example.com' });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body;
 }
 
-async function tokenize(pan = VISA): Promise<Json> {
+async function tokenize(api: Client, pan = VISA): Promise<Json> {
   const reply = await api.post('/v1/cards/tokens', cardData(pan));
   expect(reply.status).toBe(200);
   return reply.body;
 }
 
-function chargeCard(cardId: string) {
+function chargeCard(api: Client, cardId: string) {
   return api.post('/v1/transactions', {
     payment_type: 'credit',
     on_behalf_of: SANDBOX_SELLER_ID,
@@ -67,9 +56,9 @@ function expectCardRecord(card: Json): void {
 }
 
 describe('POST /cards (associate a token with a buyer)', () => {
-  it("answers 200 with the card, now the buyer's, and its first card becomes default_credit", async () => {
-    const buyer = await createBuyer();
-    const token = await tokenize(MASTERCARD);
+  it("answers 200 with the card, now the buyer's, and its first card becomes default_credit", async ({ fileSandbox: { api, dir } }) => {
+    const buyer = await createBuyer(api);
+    const token = await tokenize(api, MASTERCARD);
     const reply = await api.post('/v1/cards', { token: token.id, customer: buyer.id });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     expectCardRecord(reply.body);
@@ -77,35 +66,35 @@ describe('POST /cards (associate a token with a buyer)', () => {
     expect((await api.get(`/v1/buyers/${buyer.id}`)).body.default_credit).toBe(token.card.id);
 
     // A second card does not displace the first as default.
-    const second = await tokenize(VISA);
+    const second = await tokenize(api, VISA);
     const again = await api.post(`${PREFIX}/cards`, { token: second.id, customer: buyer.id });
     expect(again.status).toBe(200);
     expect(again.body.customer).toBe(buyer.id);
     expect((await api.get(`/v1/buyers/${buyer.id}`)).body.default_credit).toBe(token.card.id);
 
-    const state = await readStateFile(fresh.dir);
+    const state = await readStateFile(dir);
     expect(state.tokens[token.id].used).toBe(true);
   });
 
-  it('spends the token: a second association answers 400 token_already_used', async () => {
-    const buyer = await createBuyer();
-    const token = await tokenize();
+  it('spends the token: a second association answers 400 token_already_used', async ({ fileSandbox: { api } }) => {
+    const buyer = await createBuyer(api);
+    const token = await tokenize(api);
     expect((await api.post('/v1/cards', { token: token.id, customer: buyer.id })).status).toBe(200);
     const reply = await api.post('/v1/cards', { token: token.id, customer: buyer.id });
     expectError(reply, 400, 'token_already_used');
     expect(reply.body.error.message).toBe(`The token (id: ${token.id}) has already been used`);
   });
 
-  it('refuses a token already spent on a charge', async () => {
-    const buyer = await createBuyer();
-    const token = await tokenize();
-    expect((await chargeCard(token.card.id)).status).toBe(201);
+  it('refuses a token already spent on a charge', async ({ fileSandbox: { api } }) => {
+    const buyer = await createBuyer(api);
+    const token = await tokenize(api);
+    expect((await chargeCard(api, token.card.id)).status).toBe(201);
     expectError(await api.post('/v1/cards', { token: token.id, customer: buyer.id }), 400, 'token_already_used');
   });
 
-  it('answers 404 for an unknown token or customer, in the provider wording, and changes nothing', async () => {
-    const buyer = await createBuyer();
-    const token = await tokenize();
+  it('answers 404 for an unknown token or customer, in the provider wording, and changes nothing', async ({ fileSandbox: { api } }) => {
+    const buyer = await createBuyer(api);
+    const token = await tokenize(api);
     const unknownToken = 'c'.repeat(32);
     const noToken = await api.post('/v1/cards', { token: unknownToken, customer: buyer.id });
     expectError(noToken, 404, 'resource_not_found');
@@ -117,7 +106,7 @@ describe('POST /cards (associate a token with a buyer)', () => {
     expect((await api.post('/v1/cards', { token: token.id, customer: buyer.id })).status).toBe(200);
   });
 
-  it('needs both token and customer (400)', async () => {
+  it('needs both token and customer (400)', async ({ fileSandbox: { api } }) => {
     const reply = await api.post('/v1/cards', {});
     expectError(reply, 400, 'invalid_parameter');
     const reasons = reply.body.error.reasons.join(' ');
@@ -127,38 +116,38 @@ describe('POST /cards (associate a token with a buyer)', () => {
 });
 
 describe('GET and DELETE /cards/{id}', () => {
-  it('gets the seeded card and a tokenized one; 404 for an unknown id', async () => {
+  it('gets the seeded card and a tokenized one; 404 for an unknown id', async ({ fileSandbox: { api } }) => {
     const seeded = await api.get(`/v1/cards/${SANDBOX_CARD_ID}`);
     expect(seeded.status).toBe(200);
     expectCardRecord(seeded.body);
     expect(seeded.body).toMatchObject({ customer: SANDBOX_BUYER_ID, first4_digits: '4111', last4_digits: '1111' });
-    const token = await tokenize(AMEX);
+    const token = await tokenize(api, AMEX);
     const got = await api.get(`${PREFIX}/cards/${token.card.id}`);
     expect(got.body).toMatchObject({ id: token.card.id, customer: null, card_brand: 'American Express', last4_digits: '0005' });
     expectError(await api.get(`/v1/cards/${'e'.repeat(32)}`), 404, 'resource_not_found');
   });
 
-  it("removes a card: 200, the owner's default_credit cleared, and the card can no longer be charged", async () => {
-    const buyer = await createBuyer();
-    const token = await tokenize();
+  it("removes a card: 200, the owner's default_credit cleared, and the card can no longer be charged", async ({ fileSandbox: { api } }) => {
+    const buyer = await createBuyer(api);
+    const token = await tokenize(api);
     const cardId = token.card.id;
     await api.post('/v1/cards', { token: token.id, customer: buyer.id });
-    expect((await chargeCard(cardId)).status).toBe(201);
+    expect((await chargeCard(api, cardId)).status).toBe(201);
 
     const reply = await api.del(`${PREFIX}/cards/${cardId}`);
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ id: cardId, resource: 'card', deleted: true });
     expect((await api.get(`/v1/buyers/${buyer.id}`)).body.default_credit).toBeNull();
     expectError(await api.get(`/v1/cards/${cardId}`), 404, 'resource_not_found');
-    expectError(await chargeCard(cardId), 404, 'resource_not_found');
+    expectError(await chargeCard(api, cardId), 404, 'resource_not_found');
     const byCustomer = await api.post('/v1/transactions', { payment_type: 'credit', on_behalf_of: SANDBOX_SELLER_ID, amount: 500, currency: 'BRL', customer: buyer.id });
     expectError(byCustomer, 400, 'invalid_parameter');
     expectError(await api.del(`/v1/cards/${cardId}`), 404, 'resource_not_found');
   });
 
-  it('keeps referential integrity: a buyer with a card cannot be removed until the card is', async () => {
-    const buyer = await createBuyer();
-    const token = await tokenize();
+  it('keeps referential integrity: a buyer with a card cannot be removed until the card is', async ({ fileSandbox: { api } }) => {
+    const buyer = await createBuyer(api);
+    const token = await tokenize(api);
     await api.post('/v1/cards', { token: token.id, customer: buyer.id });
     const refused = await api.del(`/v1/buyers/${buyer.id}`);
     expectError(refused, 409, 'buyer_has_dependents');
@@ -201,7 +190,7 @@ function expectSource(source: Json): void {
 }
 
 describe('POST /sources', () => {
-  it('creates a card source from a stored card id (201)', async () => {
+  it('creates a card source from a stored card id (201)', async ({ fileSandbox: { api } }) => {
     const reply = await api.post('/v1/sources', {
       usage: 'reusable',
       currency: 'BRL',
@@ -236,7 +225,7 @@ describe('POST /sources', () => {
     expect(reply.body.card).toMatchObject({ id: SANDBOX_CARD_ID, last4_digits: '1111', first4_digits: '4111' });
   });
 
-  it('creates a card source from raw card data, keeping only what may be stored', async () => {
+  it('creates a card source from raw card data, keeping only what may be stored', async ({ fileSandbox: { api } }) => {
     const reply = await api.post(`${PREFIX}/sources`, { usage: 'single_use', currency: 'BRL', type: 'card', card: cardData(AMEX) });
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     expectSource(reply.body);
@@ -246,7 +235,7 @@ describe('POST /sources', () => {
     expect((await api.get(`/v1/cards/${reply.body.card.id}`)).body.last4_digits).toBe('0005');
   });
 
-  it('checks raw card data like tokenization (Luhn, expiry, CVV)', async () => {
+  it('checks raw card data like tokenization (Luhn, expiry, CVV)', async ({ fileSandbox: { api } }) => {
     const luhn = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', card: cardData('4111111111111112') });
     expectError(luhn, 400, 'invalid_parameter');
     expect(luhn.body.error.reasons.join(' ')).toMatch(/card\.card_number/);
@@ -258,7 +247,7 @@ describe('POST /sources', () => {
     expectError(both, 400, 'invalid_parameter');
   });
 
-  it('creates a customer source ({id, amount})', async () => {
+  it('creates a customer source ({id, amount})', async ({ fileSandbox: { api } }) => {
     const reply = await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'card', amount: 700, customer: SANDBOX_BUYER_ID });
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     expectSource(reply.body);
@@ -269,34 +258,34 @@ describe('POST /sources', () => {
     expectError(await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'card', customer: 'f'.repeat(32) }), 404, 'resource_not_found');
   });
 
-  it('creates a token source: single_use spends the token, reusable does not', async () => {
-    const reusableToken = await tokenize();
+  it('creates a token source: single_use spends the token, reusable does not', async ({ fileSandbox: { api, dir } }) => {
+    const reusableToken = await tokenize(api);
     const reusable = await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'card', token: { id: reusableToken.id, amount: 300 } });
     expect(reusable.status, JSON.stringify(reusable.body)).toBe(201);
     expectSource(reusable.body);
     expect(reusable.body).toMatchObject({ token: { id: reusableToken.id, amount: '3.00' }, card: { id: reusableToken.card.id, last4_digits: '1111' } });
-    expect((await readStateFile(fresh.dir)).tokens[reusableToken.id].used).toBe(false);
+    expect((await readStateFile(dir)).tokens[reusableToken.id].used).toBe(false);
 
-    const singleToken = await tokenize();
+    const singleToken = await tokenize(api);
     const single = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', token: { id: singleToken.id } });
     expect(single.status).toBe(201);
-    expect((await readStateFile(fresh.dir)).tokens[singleToken.id].used).toBe(true);
+    expect((await readStateFile(dir)).tokens[singleToken.id].used).toBe(true);
     const reused = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', token: { id: singleToken.id } });
     expectError(reused, 400, 'token_already_used');
-    const buyer = await createBuyer();
+    const buyer = await createBuyer(api);
     expectError(await api.post('/v1/cards', { token: singleToken.id, customer: buyer.id }), 400, 'token_already_used');
 
     expectError(await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', token: { id: '1'.repeat(32) } }), 404, 'resource_not_found');
   });
 
-  it('answers 404 for an unknown card id or seller', async () => {
+  it('answers 404 for an unknown card id or seller', async ({ fileSandbox: { api } }) => {
     expectError(await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', card: { id: '2'.repeat(32) } }), 404, 'resource_not_found');
     const seller = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', on_behalf_of: '3'.repeat(32), card: { id: SANDBOX_CARD_ID } });
     expectError(seller, 404, 'resource_not_found');
     expect(seller.body.error.message).toMatch(/seller/);
   });
 
-  it('names every missing or invalid field in one 400', async () => {
+  it('names every missing or invalid field in one 400', async ({ fileSandbox: { api } }) => {
     const missing = await api.post('/v1/sources', {});
     expectError(missing, 400, 'invalid_parameter');
     const reasons = missing.body.error.reasons.join('\n');
@@ -319,7 +308,7 @@ describe('POST /sources', () => {
 });
 
 describe('GET and DELETE /sources/{id}', () => {
-  it('gets a source, removes it (200), and then answers 404', async () => {
+  it('gets a source, removes it (200), and then answers 404', async ({ fileSandbox: { api, dir } }) => {
     const created = await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'card', card: { id: SANDBOX_CARD_ID } });
     const id = created.body.id;
     const got = await api.get(`${PREFIX}/sources/${id}`);
@@ -328,7 +317,7 @@ describe('GET and DELETE /sources/{id}', () => {
     const removed = await api.del(`/v1/sources/${id}`);
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ id, resource: 'source', deleted: true });
-    expect((await readStateFile(fresh.dir)).sources[id].status).toBe('deleted');
+    expect((await readStateFile(dir)).sources[id].status).toBe('deleted');
     expectError(await api.get(`/v1/sources/${id}`), 404, 'resource_not_found');
     expectError(await api.del(`${PREFIX}/sources/${id}`), 404, 'resource_not_found');
     expectError(await api.get(`/v1/sources/${'4'.repeat(32)}`), 404, 'resource_not_found');
@@ -336,17 +325,17 @@ describe('GET and DELETE /sources/{id}', () => {
 });
 
 describe('the state file', () => {
-  it('holds no card number or CVV after tokens, associations and sources', async () => {
+  it('holds no card number or CVV after tokens, associations and sources', async ({ fileSandbox: { api, dir } }) => {
     const pans = [VISA, MASTERCARD, AMEX, '4012888888881881'];
-    const buyer = await createBuyer();
+    const buyer = await createBuyer(api);
     for (const pan of pans) {
-      const token = await tokenize(pan);
+      const token = await tokenize(api, pan);
       await api.post('/v1/cards', { token: token.id, customer: buyer.id });
       expect((await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', card: cardData(pan) })).status).toBe(201);
-      const second = await tokenize(pan);
+      const second = await tokenize(api, pan);
       expect((await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', token: { id: second.id } })).status).toBe(201);
     }
     // The database, its write-ahead log and its shared-memory index, byte for byte and value by value.
-    await expectNoCardData(fresh.dir, pans, CVV);
+    await expectNoCardData(dir, pans, CVV);
   });
 });

@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { itOnClock } from '../helpers/fixtures.js';
 import { SANDBOX_BUYER_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
-import { DECLINED, directCardBody, expectError, freshSandbox, HEX32, ISO_MS, VISA, type Client, type Fresh, type Json } from './helpers.js';
+import { DECLINED, directCardBody, expectError, HEX32, ISO_MS, VISA, type Client, type Json } from './helpers.js';
 
 // The clock is pinned per test so expected_on can be asserted to the day.
 let clock = new Date('2026-11-22T10:00:00.000Z');
-let fresh: Fresh;
-let api: Client;
 const PREFIX = `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}`;
 
-beforeAll(async () => {
-  fresh = await freshSandbox(() => clock);
-  api = fresh.api;
-});
-afterAll(async () => {
-  await fresh.close();
-});
+const it = itOnClock(() => clock);
 
-async function create(body: unknown): Promise<Json> {
+async function create(api: Client, body: unknown): Promise<Json> {
   const reply = await api.post('/v1/transactions', body);
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body;
 }
 
-async function receivablesOf(transactionId: string, query = ''): Promise<Json[]> {
+async function receivablesOf(api: Client, transactionId: string, query = ''): Promise<Json[]> {
   const reply = await api.get(`/v1/transactions/${transactionId}/receivables${query}`);
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   expect(reply.body.resource).toBe('list');
@@ -77,10 +70,10 @@ function expectReceivable(r: Json, txn: Json): void {
 }
 
 describe('card sales', () => {
-  it('splits R$ 100,00 in 3 installments: gross 33.34/33.33/33.33, net minus the fee share, a month apart', async () => {
+  it('splits R$ 100,00 in 3 installments: gross 33.34/33.33/33.33, net minus the fee share, a month apart', async ({ fileSandbox: { api } }) => {
     clock = new Date('2026-11-22T10:00:00.000Z');
-    const txn = await create({ ...directCardBody(VISA, 10000), installment_plan: { number_installments: 3 } });
-    const items = await receivablesOf(txn.id);
+    const txn = await create(api, { ...directCardBody(VISA, 10000), installment_plan: { number_installments: 3 } });
+    const items = await receivablesOf(api, txn.id);
     expect(items).toHaveLength(3);
     items.forEach((r) => expectReceivable(r, txn));
     expect(items.map((r) => r.installment)).toEqual(['1', '2', '3']);
@@ -102,36 +95,36 @@ describe('card sales', () => {
     expect(items.every((r) => r.authorization_code === auth.authorization_code)).toBe(true);
   });
 
-  it('adds calendar months, keeping to the last day of shorter months', async () => {
+  it('adds calendar months, keeping to the last day of shorter months', async ({ fileSandbox: { api } }) => {
     clock = new Date('2027-01-01T15:00:00.000Z'); // D+30 = 2027-01-31
-    const txn = await create({ ...directCardBody(VISA, 1000), installment_plan: { number_installments: 4 } });
-    const items = await receivablesOf(txn.id);
+    const txn = await create(api, { ...directCardBody(VISA, 1000), installment_plan: { number_installments: 4 } });
+    const items = await receivablesOf(api, txn.id);
     expect(items.map((r) => r.expected_on.slice(0, 10))).toEqual(['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30']);
     // 10.00 in 4: 2.50 each; fee 0.30 in 4: 0.08, 0.08, 0.07, 0.07.
     expect(items.map((r) => r.gross_amount)).toEqual(['2.50', '2.50', '2.50', '2.50']);
     expect(items.map((r) => r.amount)).toEqual(['2.42', '2.42', '2.43', '2.43']);
   });
 
-  it('makes one receivable without an installment plan, none for a declined or pre-authorized sale', async () => {
+  it('makes one receivable without an installment plan, none for a declined or pre-authorized sale', async ({ fileSandbox: { api } }) => {
     clock = new Date('2026-11-22T10:00:00.000Z');
-    const single = await create(directCardBody(VISA, 1000));
-    const items = await receivablesOf(single.id);
+    const single = await create(api, directCardBody(VISA, 1000));
+    const items = await receivablesOf(api, single.id);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ installment: '1', gross_amount: '10.00', amount: '9.70', expected_on: '2026-12-22T00:00:00.000Z' });
 
-    const declined = await create(directCardBody(DECLINED, 1000));
-    expect(await receivablesOf(declined.id)).toEqual([]);
-    const held = await create({ ...directCardBody(VISA, 1000), capture: false });
-    expect(await receivablesOf(held.id)).toEqual([]);
+    const declined = await create(api, directCardBody(DECLINED, 1000));
+    expect(await receivablesOf(api, declined.id)).toEqual([]);
+    const held = await create(api, { ...directCardBody(VISA, 1000), capture: false });
+    expect(await receivablesOf(api, held.id)).toEqual([]);
   });
 
-  it('creates them when a pre-authorization is captured, from the captured amount and date', async () => {
+  it('creates them when a pre-authorization is captured, from the captured amount and date', async ({ fileSandbox: { api } }) => {
     clock = new Date('2026-11-22T10:00:00.000Z');
-    const held = await create({ ...directCardBody(VISA, 5000), capture: false, installment_plan: { number_installments: 2 } });
+    const held = await create(api, { ...directCardBody(VISA, 5000), capture: false, installment_plan: { number_installments: 2 } });
     clock = new Date('2026-11-25T08:00:00.000Z');
     const captured = await api.post(`/v1/transactions/${held.id}/capture`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 4001 });
     expect(captured.status).toBe(200);
-    const items = await receivablesOf(held.id);
+    const items = await receivablesOf(api, held.id);
     expect(items.map((r) => r.gross_amount)).toEqual(['20.01', '20.00']);
     // Fee 1.20 (2.99% of 40.01) split 0.60 / 0.60.
     expect(captured.body.fees).toBe('1.20');
@@ -140,14 +133,14 @@ describe('card sales', () => {
     expect(items[0].created_at).toBe('2026-11-25T08:00:00.000Z');
   });
 
-  it('recomputes them after a partial void and cancels them after a full void', async () => {
+  it('recomputes them after a partial void and cancels them after a full void', async ({ fileSandbox: { api } }) => {
     clock = new Date('2026-11-22T10:00:00.000Z');
-    const txn = await create({ ...directCardBody(VISA, 10000), installment_plan: { number_installments: 3 } });
-    const before = await receivablesOf(txn.id);
+    const txn = await create(api, { ...directCardBody(VISA, 10000), installment_plan: { number_installments: 3 } });
+    const before = await receivablesOf(api, txn.id);
     clock = new Date('2026-11-23T09:00:00.000Z');
     const partial = await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 1000 });
     expect(partial.body).toMatchObject({ amount: '90.00', fees: '2.69' });
-    const after = await receivablesOf(txn.id);
+    const after = await receivablesOf(api, txn.id);
     // The same receivables, re-split: 90.00 in 3, fee 2.69 as 0.90 / 0.90 / 0.89.
     expect(after.map((r) => r.id)).toEqual(before.map((r) => r.id));
     expect(after.map((r) => r.gross_amount)).toEqual(['30.00', '30.00', '30.00']);
@@ -158,39 +151,39 @@ describe('card sales', () => {
     clock = new Date('2026-11-24T09:00:00.000Z');
     const full = await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 9000 });
     expect(full.body.status).toBe('canceled');
-    const canceled = await receivablesOf(txn.id);
+    const canceled = await receivablesOf(api, txn.id);
     expect(canceled.map((r) => r.status)).toEqual(['canceled', 'canceled', 'canceled']);
     expect(canceled.every((r) => r.canceled_at === '2026-11-24T09:00:00.000Z')).toBe(true);
   });
 });
 
 describe('boleto and PIX', () => {
-  it('makes one receivable when paid, expected the next day', async () => {
+  it('makes one receivable when paid, expected the next day', async ({ fileSandbox: { api } }) => {
     clock = new Date('2026-11-22T10:00:00.000Z');
     const common = { on_behalf_of: SANDBOX_SELLER_ID, amount: 2500, currency: 'BRL', customer: SANDBOX_BUYER_ID };
-    const boleto = await create({ ...common, payment_type: 'boleto' });
-    expect(await receivablesOf(boleto.id)).toEqual([]);
+    const boleto = await create(api, { ...common, payment_type: 'boleto' });
+    expect(await receivablesOf(api, boleto.id)).toEqual([]);
     clock = new Date('2026-11-24T13:00:00.000Z');
     const paid = (await api.post(`/v1/transactions/${boleto.id}/approve`)).body;
-    const items = await receivablesOf(boleto.id);
+    const items = await receivablesOf(api, boleto.id);
     expect(items).toHaveLength(1);
     expectReceivable(items[0], paid);
     // Boleto fee: a fixed 2.50.
     expect(items[0]).toMatchObject({ installment: '1', gross_amount: '25.00', amount: '22.50', expected_on: '2026-11-25T00:00:00.000Z', authorization_code: null });
 
-    const pix = await create({ ...common, payment_type: 'pix', amount: 1000 });
+    const pix = await create(api, { ...common, payment_type: 'pix', amount: 1000 });
     await api.post(`/v1/transactions/${pix.id}/approve`);
-    const [pixReceivable] = await receivablesOf(pix.id);
+    const [pixReceivable] = await receivablesOf(api, pix.id);
     expect(pixReceivable).toMatchObject({ gross_amount: '10.00', amount: '9.90', expected_on: '2026-11-25T00:00:00.000Z', status: 'pending' });
     await api.post(`/v1/transactions/${pix.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 1000 });
-    expect((await receivablesOf(pix.id))[0].status).toBe('canceled');
+    expect((await receivablesOf(api, pix.id))[0].status).toBe('canceled');
   });
 });
 
 describe('GET /receivables/{id} and /transactions/{id}/receivables', () => {
-  it('gets one receivable under either path form, and 404s for an unknown one', async () => {
-    const txn = await create({ ...directCardBody(VISA, 3000), installment_plan: { number_installments: 2 } });
-    const [first] = await receivablesOf(txn.id);
+  it('gets one receivable under either path form, and 404s for an unknown one', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, { ...directCardBody(VISA, 3000), installment_plan: { number_installments: 2 } });
+    const [first] = await receivablesOf(api, txn.id);
     for (const path of [`/v1/receivables/${first.id}`, `${PREFIX}/receivables/${first.id}`]) {
       const reply = await api.get(path);
       expect(reply.status).toBe(200);
@@ -199,15 +192,15 @@ describe('GET /receivables/{id} and /transactions/{id}/receivables', () => {
     expectError(await api.get(`/v1/receivables/${'6'.repeat(32)}`), 404, 'resource_not_found');
   });
 
-  it('lists in the envelope, in installment order, with paging; 404 for an unknown transaction', async () => {
-    const txn = await create({ ...directCardBody(VISA, 10000), installment_plan: { number_installments: 3 } });
+  it('lists in the envelope, in installment order, with paging; 404 for an unknown transaction', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, { ...directCardBody(VISA, 10000), installment_plan: { number_installments: 3 } });
     const page = await api.get(`${PREFIX}/transactions/${txn.id}/receivables?limit=2`);
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ resource: 'list', limit: 2, offset: 0, has_more: true, total: 3, total_pages: 2 });
     expect(page.body.items.map((r: Json) => r.installment)).toEqual(['1', '2']);
     const rest = await api.get(`/v1/transactions/${txn.id}/receivables?limit=2&page=2`);
     expect(rest.body.items.map((r: Json) => r.installment)).toEqual(['3']);
-    expect((await receivablesOf(txn.id, '?sort=time-ascending')).map((r) => r.installment)).toEqual(['1', '2', '3']);
+    expect((await receivablesOf(api, txn.id, '?sort=time-ascending')).map((r) => r.installment)).toEqual(['1', '2', '3']);
     expectError(await api.get(`/v1/transactions/${txn.id}/receivables?limit=500`), 400, 'invalid_parameter');
 
     const missing = await api.get(`/v1/transactions/${'7'.repeat(32)}/receivables`);

@@ -1,22 +1,15 @@
 // The sellers API of the sandbox: people and companies, checked as the provider would, and each
 // seller's own lists.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
-import { directCardBody, freshSandbox, type Fresh, type Json } from './helpers.js';
-
-let fresh: Fresh | undefined;
-afterEach(async () => {
-  await fresh?.close();
-  fresh = undefined;
-});
+import { it } from '../helpers/fixtures.js';
+import { client, directCardBody, type Json } from './helpers.js';
 
 const person = { first_name: 'João', last_name: 'Souza', taxpayer_id: '529.982.247-25', email: 'joao@example.com' };
 const company = { business_name: 'Loja Azul Ltda', ein: '12.abc.345/01de-35', business_email: 'contato@lojaazul.com.br' };
 
 describe('the sellers API', () => {
-  it('checks each kind of seller for its own fields and documents', async () => {
-    fresh = await freshSandbox();
-    const { api } = fresh;
+  it('checks each kind of seller for its own fields and documents', async ({ sandbox: { api } }) => {
     const bad = await api.post('/v1/sellers/individuals', { first_name: 'A', taxpayer_id: '11.444.777/0001-61', ein: '1' });
     expect(bad.status).toBe(400);
     const reasons = (bad.body as Json).error.reasons.join('\n');
@@ -38,9 +31,7 @@ describe('the sellers API', () => {
     expect((await api.get(`/v1/sellers/${'f'.repeat(32)}/transactions`)).status).toBe(404);
   });
 
-  it("a sale's statement, receipt and PIX code name its own seller", async () => {
-    fresh = await freshSandbox();
-    const { api } = fresh;
+  it("a sale's statement, receipt and PIX code name its own seller", async ({ sandbox: { api } }) => {
     const seller = ((await api.post('/v1/sellers/businesses', { ...company, business_name: 'Panificadora São João Ltda' })).body as Json).id;
     const sale = (await api.post('/v1/transactions', directCardBody(undefined, 1000, { on_behalf_of: seller }))).body as Json;
     expect(sale.statement_descriptor).toBe('PANIFICADORA SAO JOAO');

@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
-import { cardData, DECLINED, expectError, freshSandbox, HEX32, ISO_MS, MASTERCARD, VISA, type Client, type Fresh, type Json } from './helpers.js';
+import { cardData, DECLINED, expectError, HEX32, ISO_MS, MASTERCARD, VISA, type Client, type Json } from './helpers.js';
 
-let fresh: Fresh;
-let api: Client;
-
-beforeAll(async () => {
-  fresh = await freshSandbox();
-  api = fresh.api;
-});
-afterAll(async () => {
-  await fresh.close();
-});
-
-async function tokenize(card: unknown): Promise<Json> {
+async function tokenize(api: Client, card: unknown): Promise<Json> {
   const reply = await api.post('/v1/cards/tokens', card);
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   return reply.body;
 }
 
-function chargeCardId(cardId: string, cents = 1500) {
+function chargeCardId(api: Client, cardId: string, cents = 1500) {
   return api.post('/v1/transactions', {
     payment_type: 'credit',
     on_behalf_of: SANDBOX_SELLER_ID,
@@ -30,8 +20,8 @@ function chargeCardId(cardId: string, cents = 1500) {
 }
 
 describe('POST /v1/cards/tokens', () => {
-  it('answers 200 with the seed 2.5 token: first4_digits and no last4_digits', async () => {
-    const token = await tokenize(cardData(VISA));
+  it('answers 200 with the seed 2.5 token: first4_digits and no last4_digits', async ({ fileSandbox: { api } }) => {
+    const token = await tokenize(api, cardData(VISA));
     expect(token).toMatchObject({ resource: 'token', type: 'card', used: 'false' });
     expect(token.id).toMatch(HEX32);
     const card = token.card;
@@ -55,14 +45,14 @@ describe('POST /v1/cards/tokens', () => {
     expect(card.uri).toBe(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/cards/${card.id}`);
   });
 
-  it('gives each card its own fingerprint, not one derived from the number', async () => {
-    const a = await tokenize(cardData(VISA));
-    const b = await tokenize(cardData(VISA));
+  it('gives each card its own fingerprint, not one derived from the number', async ({ fileSandbox: { api } }) => {
+    const a = await tokenize(api, cardData(VISA));
+    const b = await tokenize(api, cardData(VISA));
     expect(a.card.fingerprint).not.toBe(b.card.fingerprint);
     expect(a.card.fingerprint).not.toContain(VISA); // random hex may hold '4111'; never the number
   });
 
-  it('rejects a Luhn-invalid number, an expired card and a missing CVV with 400', async () => {
+  it('rejects a Luhn-invalid number, an expired card and a missing CVV with 400', async ({ fileSandbox: { api } }) => {
     const luhn = await api.post('/v1/cards/tokens', cardData('5555555555554445'));
     expectError(luhn, 400, 'invalid_parameter');
     expect(luhn.body.error.reasons.join(' ')).toMatch(/card_number/);
@@ -78,22 +68,22 @@ describe('POST /v1/cards/tokens', () => {
     expect(missing.body.error.reasons.join(' ')).toMatch(/security_code/);
   });
 
-  it("stores the token's card so it can be charged by id", async () => {
-    const token = await tokenize(cardData(MASTERCARD));
-    const reply = await chargeCardId(token.card.id);
+  it("stores the token's card so it can be charged by id", async ({ fileSandbox: { api } }) => {
+    const token = await tokenize(api, cardData(MASTERCARD));
+    const reply = await chargeCardId(api, token.card.id);
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ status: 'succeeded', amount: '15.00' });
     expect(reply.body.payment_method).toMatchObject({ id: token.card.id, card_brand: 'MasterCard', first4_digits: '5555', last4_digits: '4444' });
   });
 
-  it('declines a charge on a tokenized declined test card', async () => {
-    const token = await tokenize(cardData(DECLINED));
-    const reply = await chargeCardId(token.card.id);
+  it('declines a charge on a tokenized declined test card', async ({ fileSandbox: { api } }) => {
+    const token = await tokenize(api, cardData(DECLINED));
+    const reply = await chargeCardId(api, token.card.id);
     expect(reply.status).toBe(201);
     expect(reply.body.status).toBe('failed');
   });
 
-  it('also answers under the marketplace prefix', async () => {
+  it('also answers under the marketplace prefix', async ({ fileSandbox: { api } }) => {
     const reply = await api.post(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/cards/tokens`, cardData(VISA));
     expect(reply.status).toBe(200);
     expect(reply.body.resource).toBe('token');

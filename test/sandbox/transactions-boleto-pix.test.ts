@@ -1,34 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { itOnClock } from '../helpers/fixtures.js';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
 import {
   directCardBody,
   expectBoletoPaymentMethod,
   expectError,
   expectTransactionShape,
-  freshSandbox,
   HEX32,
   ref,
   VISA,
   type Client,
-  type Fresh,
   type Json,
 } from './helpers.js';
 import { readPng } from '../helpers/png.js';
 
 // The clock is pinned so due dates and expirations can be asserted exactly.
 const NOW = new Date('2026-11-22T10:00:00.000Z');
-let fresh: Fresh;
-let api: Client;
 
-beforeAll(async () => {
-  fresh = await freshSandbox(() => NOW);
-  api = fresh.api;
-});
-afterAll(async () => {
-  await fresh.close();
-});
+const it = itOnClock(() => NOW);
 
-async function create(body: unknown): Promise<Json> {
+async function create(api: Client, body: unknown): Promise<Json> {
   const reply = await api.post('/v1/transactions', body);
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body;
@@ -68,8 +59,8 @@ function barcodeCheckDigitValid(barcode: string): boolean {
 }
 
 describe('boleto', () => {
-  it('creates a simple boleto for a customer: pending, with every seed 2.2 field', async () => {
-    const txn = await create(base('boleto', { customer: SANDBOX_BUYER_ID }));
+  it('creates a simple boleto for a customer: pending, with every seed 2.2 field', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, base('boleto', { customer: SANDBOX_BUYER_ID }));
     expectTransactionShape(txn);
     expectBoletoPaymentMethod(txn.payment_method);
     // Due on the 25th: paid that day, the seller gets the money the day after.
@@ -89,8 +80,8 @@ describe('boleto', () => {
     expect(txn.history.map((h: Json) => h.operation_type)).toEqual(['created']);
   });
 
-  it('creates a complete boleto with an inline payer, due dates and instructions', async () => {
-    const txn = await create(
+  it('creates a complete boleto with an inline payer, due dates and instructions', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, 
       base('boleto', {
         payment_method: {
           expiration_date: '2026-12-01',
@@ -118,7 +109,7 @@ describe('boleto', () => {
     expect(txn.payment_method.address).toBe('Rua das Flores, 10 - Centro, Rio de Janeiro - RJ, 20010-000');
   });
 
-  it('validates the complete boleto', async () => {
+  it('validates the complete boleto', async ({ fileSandbox: { api } }) => {
     const tooMany = await api.post('/v1/transactions', base('boleto', { customer: SANDBOX_BUYER_ID, payment_method: { body_instructions: ['1', '2', '3', '4', '5', '6'] } }));
     expectError(tooMany, 400, 'invalid_parameter');
     expect(tooMany.body.error.reasons.join(' ')).toMatch(/body_instructions/);
@@ -147,15 +138,15 @@ describe('boleto', () => {
     expectError(badLateFee, 400, 'invalid_parameter');
   });
 
-  it('needs a customer or a payer, and 404s for an unknown customer', async () => {
+  it('needs a customer or a payer, and 404s for an unknown customer', async ({ fileSandbox: { api } }) => {
     const none = await api.post('/v1/transactions', base('boleto'));
     expectError(none, 400, 'invalid_parameter');
     expect(none.body.error.reasons.join(' ')).toMatch(/customer/);
     expectError(await api.post('/v1/transactions', base('boleto', { customer: 'd'.repeat(32) })), 404, 'resource_not_found');
   });
 
-  it('is paid by approve, once; before that it cannot be voided, and after it neither', async () => {
-    const txn = await create(base('boleto', { customer: SANDBOX_BUYER_ID }));
+  it('is paid by approve, once; before that it cannot be voided, and after it neither', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, base('boleto', { customer: SANDBOX_BUYER_ID }));
     const pendingVoid = await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 2500 });
     expectError(pendingVoid, 400, 'void_transaction_error');
     expect(pendingVoid.body.error.message).toMatch(/pending/);
@@ -176,8 +167,8 @@ describe('boleto', () => {
 });
 
 describe('bolepix', () => {
-  it('creates a boleto with a PIX code for a customer', async () => {
-    const txn = await create(
+  it('creates a boleto with a PIX code for a customer', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, 
       base('bolepix', {
         customer: SANDBOX_BUYER_ID,
         payment_method: {
@@ -221,17 +212,17 @@ describe('bolepix', () => {
     expect(paid.body).toMatchObject({ status: 'succeeded', expected_on: '2026-11-23T00:00:00.000Z', payment_method: { status: 'paid' } });
   });
 
-  it('numbers its boletos in the same sequence as plain boletos, and its sales with card sales', async () => {
-    const boleto = await create(base('boleto', { customer: SANDBOX_BUYER_ID }));
-    const bolepix = await create(base('bolepix', { customer: SANDBOX_BUYER_ID }));
-    const card = await create(directCardBody(VISA, 1000));
+  it('numbers its boletos in the same sequence as plain boletos, and its sales with card sales', async ({ fileSandbox: { api } }) => {
+    const boleto = await create(api, base('boleto', { customer: SANDBOX_BUYER_ID }));
+    const bolepix = await create(api, base('bolepix', { customer: SANDBOX_BUYER_ID }));
+    const card = await create(api, directCardBody(VISA, 1000));
     expect(Number(bolepix.payment_method.sequence)).toBe(Number(boleto.payment_method.sequence) + 1);
     expect([boleto, bolepix, card].map((t) => Number(t.transaction_number) - Number(boleto.transaction_number))).toEqual([0, 1, 2]);
     // The default due date is three days away, as for a boleto.
     expect(bolepix.payment_method).toMatchObject({ due_at: '2026-11-25', expiration_date: '2026-11-25', description: 'Mensalidade' });
   });
 
-  it('requires a customer and valid options', async () => {
+  it('requires a customer and valid options', async ({ fileSandbox: { api } }) => {
     expectError(await api.post('/v1/transactions', base('bolepix')), 400, 'invalid_parameter');
     const badFrequency = await api.post(
       '/v1/transactions',
@@ -242,8 +233,8 @@ describe('bolepix', () => {
 });
 
 describe('pix', () => {
-  it('creates a pending PIX charge with a QR code that expires in an hour by default', async () => {
-    const txn = await create(base('pix'));
+  it('creates a pending PIX charge with a QR code that expires in an hour by default', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, base('pix'));
     expectTransactionShape(txn);
     // Payable until 11:00 today, so the seller would be paid tomorrow.
     expect(txn).toMatchObject({ status: 'pending', payment_type: 'pix', customer: null, captured: false, expected_on: '2026-11-23T00:00:00.000Z' });
@@ -256,16 +247,16 @@ describe('pix', () => {
     expect(txn.payment_method.qr_code.emv).not.toContain('540525.00');
   });
 
-  it('honours pix_expiration_date_time and rejects one in the past', async () => {
-    const txn = await create(base('pix', { pix_expiration_date_time: '2026-11-23T09:30:00-03:00' }));
+  it('honours pix_expiration_date_time and rejects one in the past', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, base('pix', { pix_expiration_date_time: '2026-11-23T09:30:00-03:00' }));
     expect(txn.payment_method.expiration_date).toBe('2026-11-23T12:30:00.000Z');
     const past = await api.post('/v1/transactions', base('pix', { pix_expiration_date_time: '2026-11-22T09:00:00Z' }));
     expectError(past, 400, 'invalid_parameter');
     expect(past.body.error.reasons.join(' ')).toMatch(/pix_expiration_date_time/);
   });
 
-  it('once paid, may be voided like a card', async () => {
-    const txn = await create(base('pix', { amount: 1000 }));
+  it('once paid, may be voided like a card', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, base('pix', { amount: 1000 }));
     const paid = await api.post(`/v1/transactions/${txn.id}/approve`);
     expect(paid.body.status).toBe('succeeded');
     const partial = await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 400 });
@@ -277,8 +268,8 @@ describe('pix', () => {
 });
 
 describe('approve on anything else', () => {
-  it('refuses a card sale and 404s an unknown id', async () => {
-    const card = await create(directCardBody(VISA, 1000));
+  it('refuses a card sale and 404s an unknown id', async ({ fileSandbox: { api } }) => {
+    const card = await create(api, directCardBody(VISA, 1000));
     const reply = await api.post(`/v1/transactions/${card.id}/approve`);
     expectError(reply, 400, 'approve_transaction_error');
     expect(reply.body.error.message).toMatch(/credit/);

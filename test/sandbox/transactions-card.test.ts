@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
 import {
   cardData,
@@ -7,28 +8,15 @@ import {
   expectCardPaymentMethod,
   expectError,
   expectTransactionShape,
-  freshSandbox,
   HEX32,
   MASTERCARD,
   ref,
   VISA,
   type Client,
-  type Fresh,
   type Json,
 } from './helpers.js';
 
-let fresh: Fresh;
-let api: Client;
-
-beforeAll(async () => {
-  fresh = await freshSandbox();
-  api = fresh.api;
-});
-afterAll(async () => {
-  await fresh.close();
-});
-
-async function create(body: unknown): Promise<Json> {
+async function create(api: Client, body: unknown): Promise<Json> {
   const reply = await api.post('/v1/transactions', body);
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body;
@@ -37,9 +25,9 @@ async function create(body: unknown): Promise<Json> {
 const ops = (txn: Json) => txn.history.map((h: Json) => h.operation_type);
 
 describe('direct card authorization', () => {
-  it('approves the Visa test card and returns every seed 2.1 / 2.3 field with its type', async () => {
+  it('approves the Visa test card and returns every seed 2.1 / 2.3 field with its type', async ({ fileSandbox: { api } }) => {
     const body = directCardBody(VISA, 1050);
-    const txn = await create(body);
+    const txn = await create(api, body);
     expectTransactionShape(txn);
     expectCardPaymentMethod(txn.payment_method);
     expect(txn).toMatchObject({
@@ -65,25 +53,25 @@ describe('direct card authorization', () => {
     expect(txn.history[1].status).toBe('succeeded');
   });
 
-  it('approves the MasterCard test card and names its brand', async () => {
-    const txn = await create(directCardBody(MASTERCARD, 2000));
+  it('approves the MasterCard test card and names its brand', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, directCardBody(MASTERCARD, 2000));
     expect(txn.status).toBe('succeeded');
     expect(txn.payment_method).toMatchObject({ description: 'MasterCard final 4444', card_brand: 'MasterCard', first4_digits: '5555', last4_digits: '4444' });
   });
 
-  it('approves any other Luhn-valid number, brand by prefix', async () => {
-    const amex = await create(directCardBody('378282246310005', 500));
+  it('approves any other Luhn-valid number, brand by prefix', async ({ fileSandbox: { api } }) => {
+    const amex = await create(api, directCardBody('378282246310005', 500));
     expect(amex.status).toBe('succeeded');
     expect(amex.payment_method.card_brand).toBe('American Express');
     expect(amex.payment_method.description).toBe('American Express final 0005');
-    const visa = await create(directCardBody('4012888888881881', 500));
+    const visa = await create(api, directCardBody('4012888888881881', 500));
     expect(visa.payment_method.card_brand).toBe('Visa');
-    const unknown = await create(directCardBody('1000000000000008', 500));
+    const unknown = await create(api, directCardBody('1000000000000008', 500));
     expect(unknown.payment_method).toMatchObject({ card_brand: 'Unknown', description: 'Cartão final 0008' });
   });
 
-  it('creates the declined test card as a failed transaction with a declined history entry', async () => {
-    const txn = await create(directCardBody(DECLINED, 1000));
+  it('creates the declined test card as a failed transaction with a declined history entry', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, directCardBody(DECLINED, 1000));
     expectTransactionShape(txn);
     expect(txn).toMatchObject({ status: 'failed', captured: false, fees: '0.00', sales_receipt: null, expected_on: null });
     // Numbered like every sale, but nothing was sold, so there is no receipt.
@@ -93,14 +81,14 @@ describe('direct card authorization', () => {
     expect(auth.response_message).toMatch(/declined/i);
   });
 
-  it('rejects a Luhn-invalid number with 400 invalid_parameter, without echoing the number', async () => {
+  it('rejects a Luhn-invalid number with 400 invalid_parameter, without echoing the number', async ({ fileSandbox: { api } }) => {
     const reply = await api.post('/v1/transactions', directCardBody('4111111111111112'));
     expectError(reply, 400, 'invalid_parameter');
     expect(reply.body.error.reasons.join(' ')).toMatch(/source\.card\.card_number/);
     expect(JSON.stringify(reply.body)).not.toContain('4111111111111112');
   });
 
-  it('rejects an expired card and a malformed CVV', async () => {
+  it('rejects an expired card and a malformed CVV', async ({ fileSandbox: { api } }) => {
     const expired = directCardBody(VISA);
     expired.source.card = cardData(VISA, { expiration_month: '01', expiration_year: '2020' });
     expectError(await api.post('/v1/transactions', expired), 400, 'invalid_parameter');
@@ -111,20 +99,20 @@ describe('direct card authorization', () => {
     expect(reply.body.error.reasons.join(' ')).toMatch(/security_code/);
   });
 
-  it('accepts amount and currency at the top level, as the provider requires, and numeric strings', async () => {
+  it('accepts amount and currency at the top level, as the provider requires, and numeric strings', async ({ fileSandbox: { api } }) => {
     const { source, ...rest } = directCardBody(VISA);
-    const txn = await create({ ...rest, amount: '1234', currency: 'brl', source: { type: 'card', card: source.card } });
+    const txn = await create(api, { ...rest, amount: '1234', currency: 'brl', source: { type: 'card', card: source.card } });
     expect(txn.amount).toBe('12.34');
     expect(txn.currency).toBe('BRL');
   });
 
-  it('rejects a top-level amount that disagrees with source.amount', async () => {
+  it('rejects a top-level amount that disagrees with source.amount', async ({ fileSandbox: { api } }) => {
     const reply = await api.post('/v1/transactions', { ...directCardBody(VISA, 1000), amount: 999, currency: 'BRL' });
     expectError(reply, 400, 'invalid_parameter');
     expect(reply.body.error.reasons.join(' ')).toMatch(/source\.amount/);
   });
 
-  it('names every missing or invalid field in one 400', async () => {
+  it('names every missing or invalid field in one 400', async ({ fileSandbox: { api } }) => {
     const reply = await api.post('/v1/transactions', {
       payment_type: 'credit',
       source: { type: 'card', amount: 10.5, currency: 'REAL', card: cardData(VISA) },
@@ -136,21 +124,21 @@ describe('direct card authorization', () => {
     expect(reasons).toMatch(/currency/);
   });
 
-  it('rejects a zero amount and an unsupported payment type', async () => {
+  it('rejects a zero amount and an unsupported payment type', async ({ fileSandbox: { api } }) => {
     expectError(await api.post('/v1/transactions', directCardBody(VISA, 0)), 400, 'invalid_parameter');
     const reply = await api.post('/v1/transactions', { ...directCardBody(VISA), payment_type: 'bolet' });
     expectError(reply, 400, 'invalid_parameter');
     expect(reply.body.error.message).toMatch(/unsupported payment type: bolet/);
   });
 
-  it('answers 404 for an on_behalf_of that is not the sandbox seller', async () => {
+  it('answers 404 for an on_behalf_of that is not the sandbox seller', async ({ fileSandbox: { api } }) => {
     const reply = await api.post('/v1/transactions', { ...directCardBody(VISA), on_behalf_of: 'f'.repeat(32) });
     expectError(reply, 404, 'resource_not_found');
     expect(reply.body.error.message).toMatch(/seller/);
   });
 
-  it('records an installment plan', async () => {
-    const txn = await create({ ...directCardBody(VISA, 30000), installment_plan: { number_installments: 3 } });
+  it('records an installment plan', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, { ...directCardBody(VISA, 30000), installment_plan: { number_installments: 3 } });
     expect(txn.installment_plan).toMatchObject({ number_installments: 3 });
     const reply = await api.post('/v1/transactions', { ...directCardBody(VISA), installment_plan: { number_installments: 13 } });
     expectError(reply, 400, 'invalid_parameter');
@@ -158,20 +146,20 @@ describe('direct card authorization', () => {
 });
 
 describe('customer id and card id variants', () => {
-  it("charges the seeded buyer's card on file", async () => {
-    const txn = await create({ payment_type: 'credit', on_behalf_of: SANDBOX_SELLER_ID, customer: SANDBOX_BUYER_ID, amount: 700, currency: 'BRL', reference_id: ref() });
+  it("charges the seeded buyer's card on file", async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, { payment_type: 'credit', on_behalf_of: SANDBOX_SELLER_ID, customer: SANDBOX_BUYER_ID, amount: 700, currency: 'BRL', reference_id: ref() });
     expectTransactionShape(txn);
     expect(txn).toMatchObject({ status: 'succeeded', amount: '7.00', customer: SANDBOX_BUYER_ID });
     expect(txn.payment_method).toMatchObject({ id: SANDBOX_CARD_ID, last4_digits: '1111', holder_name: 'MARIA SILVA', customer: SANDBOX_BUYER_ID });
   });
 
-  it('answers 404 for an unknown customer and 400 for a customer without a card', async () => {
+  it('answers 404 for an unknown customer and 400 for a customer without a card', async ({ fileSandbox: { api } }) => {
     const unknown = await api.post('/v1/transactions', { payment_type: 'credit', on_behalf_of: SANDBOX_SELLER_ID, customer: 'a'.repeat(32), amount: 700, currency: 'BRL' });
     expectError(unknown, 404, 'resource_not_found');
     expect(unknown.body.error.message).toContain('a'.repeat(32));
 
     // A complete boleto registers its inline payer as a buyer, who has no card.
-    const boleto = await create({
+    const boleto = await create(api, {
       payment_type: 'boleto',
       on_behalf_of: SANDBOX_SELLER_ID,
       amount: 1000,
@@ -182,8 +170,8 @@ describe('customer id and card id variants', () => {
     expectError(noCard, 400, 'invalid_parameter');
   });
 
-  it('charges a stored card by id, and 404s for an unknown card id', async () => {
-    const txn = await create({
+  it('charges a stored card by id, and 404s for an unknown card id', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, {
       payment_type: 'credit',
       on_behalf_of: SANDBOX_SELLER_ID,
       amount: 900,
@@ -202,7 +190,7 @@ describe('customer id and card id variants', () => {
     expectError(reply, 404, 'resource_not_found');
   });
 
-  it('asks for a source or a customer when neither is given', async () => {
+  it('asks for a source or a customer when neither is given', async ({ fileSandbox: { api } }) => {
     const reply = await api.post('/v1/transactions', { payment_type: 'credit', on_behalf_of: SANDBOX_SELLER_ID, amount: 900, currency: 'BRL' });
     expectError(reply, 400, 'invalid_parameter');
     expect(reply.body.error.reasons.join(' ')).toMatch(/source/);
@@ -210,8 +198,8 @@ describe('customer id and card id variants', () => {
 });
 
 describe('capture', () => {
-  it('turns a pre-authorization into a captured sale of the captured amount', async () => {
-    const pre = await create({ ...directCardBody(VISA, 1000), capture: false });
+  it('turns a pre-authorization into a captured sale of the captured amount', async ({ fileSandbox: { api } }) => {
+    const pre = await create(api, { ...directCardBody(VISA, 1000), capture: false });
     expect(pre).toMatchObject({ status: 'pre_authorized', captured: false, amount: '10.00' });
     expect(pre.history[1].status).toBe('pre_authorized');
 
@@ -228,13 +216,13 @@ describe('capture', () => {
     expectError(again, 400, 'capture_transaction_error');
   });
 
-  it('refuses to capture a sale that was captured at creation', async () => {
-    const txn = await create(directCardBody(VISA, 1000));
+  it('refuses to capture a sale that was captured at creation', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, directCardBody(VISA, 1000));
     expectError(await api.post(`/v1/transactions/${txn.id}/capture`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 1000 }), 400, 'capture_transaction_error');
   });
 
-  it('needs on_behalf_of and amount', async () => {
-    const pre = await create({ ...directCardBody(VISA, 1000), capture: false });
+  it('needs on_behalf_of and amount', async ({ fileSandbox: { api } }) => {
+    const pre = await create(api, { ...directCardBody(VISA, 1000), capture: false });
     const reply = await api.post(`/v1/transactions/${pre.id}/capture`, {});
     expectError(reply, 400, 'invalid_parameter');
     expect(reply.body.error.reasons.join(' ')).toMatch(/on_behalf_of[\s\S]*amount/);
@@ -242,8 +230,8 @@ describe('capture', () => {
 });
 
 describe('void (refund)', () => {
-  it('partially voids, then fully voids, then answers 402', async () => {
-    const txn = await create(directCardBody(VISA, 1000));
+  it('partially voids, then fully voids, then answers 402', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, directCardBody(VISA, 1000));
     const partial = await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 300 });
     expect(partial.status).toBe(200);
     expect(partial.body).toMatchObject({ status: 'succeeded', amount: '7.00', original_amount: '10.00', voided: false });
@@ -260,25 +248,25 @@ describe('void (refund)', () => {
     expectError(await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 1 }), 402, 'void_transaction_error');
   });
 
-  it('voids a pre-authorization in full', async () => {
-    const pre = await create({ ...directCardBody(VISA, 1000), capture: false });
+  it('voids a pre-authorization in full', async ({ fileSandbox: { api } }) => {
+    const pre = await create(api, { ...directCardBody(VISA, 1000), capture: false });
     const reply = await api.post(`/v1/transactions/${pre.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 1000 });
     expect(reply.body).toMatchObject({ status: 'canceled', voided: true });
   });
 
-  it('refuses to void a failed transaction (400) and validates its body', async () => {
-    const failed = await create(directCardBody(DECLINED, 1000));
+  it('refuses to void a failed transaction (400) and validates its body', async ({ fileSandbox: { api } }) => {
+    const failed = await create(api, directCardBody(DECLINED, 1000));
     const reply = await api.post(`/v1/transactions/${failed.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 1000 });
     expectError(reply, 400, 'void_transaction_error');
     expect(reply.body.error.message).toMatch(/failed/);
 
-    const ok = await create(directCardBody(VISA, 1000));
+    const ok = await create(api, directCardBody(VISA, 1000));
     expectError(await api.post(`/v1/transactions/${ok.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID }), 400, 'invalid_parameter');
     expectError(await api.post(`/v1/transactions/${ok.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: -5 }), 400, 'invalid_parameter');
     expectError(await api.post(`/v1/transactions/${ok.id}/void`, { on_behalf_of: 'c'.repeat(32), amount: 100 }), 404, 'resource_not_found');
   });
 
-  it('answers 404 in the provider wording for an unknown transaction', async () => {
+  it('answers 404 in the provider wording for an unknown transaction', async ({ fileSandbox: { api } }) => {
     const id = '9'.repeat(32);
     const reply = await api.post(`/v1/transactions/${id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 100 });
     expectError(reply, 404, 'resource_not_found');
@@ -287,8 +275,8 @@ describe('void (refund)', () => {
 });
 
 describe('cancellation letter', () => {
-  it('links a letter for a fully voided transaction only', async () => {
-    const txn = await create(directCardBody(VISA, 500));
+  it('links a letter for a fully voided transaction only', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, directCardBody(VISA, 500));
     const before = await api.get(`/v1/transactions/${txn.id}/cancelled-letter`);
     expectError(before, 404, 'resource_not_found');
     expect(before.body.error.message).toMatch(/succeeded/);
@@ -304,20 +292,20 @@ describe('cancellation letter', () => {
     expect((await letter.text()).startsWith('%PDF-1.4')).toBe(true);
   });
 
-  it('serves no letter for a transaction that is not canceled', async () => {
-    const txn = await create(directCardBody(VISA, 500));
-    const url = `${fresh.sandbox.url}/files/cancelled-letters/Carta_Cancelamento_${txn.id}.pdf`;
+  it('serves no letter for a transaction that is not canceled', async ({ fileSandbox: { api, sandbox } }) => {
+    const txn = await create(api, directCardBody(VISA, 500));
+    const url = `${sandbox.url}/files/cancelled-letters/Carta_Cancelamento_${txn.id}.pdf`;
     expect((await fetch(url)).status).toBe(404);
   });
 
-  it('404s for an unknown transaction', async () => {
+  it('404s for an unknown transaction', async ({ fileSandbox: { api } }) => {
     expectError(await api.get(`/v1/transactions/${'8'.repeat(32)}/cancelled-letter`), 404, 'resource_not_found');
   });
 });
 
 describe('get and update', () => {
-  it('gets a transaction by id, and 404s in the provider wording', async () => {
-    const txn = await create(directCardBody(VISA, 800));
+  it('gets a transaction by id, and 404s in the provider wording', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, directCardBody(VISA, 800));
     const got = await api.get(`/v1/transactions/${txn.id}`);
     expect(got.status).toBe(200);
     expect(got.body).toEqual(txn);
@@ -326,8 +314,8 @@ describe('get and update', () => {
     expect(missing.body.error.message).toMatch(/^Sorry, the transaction \(id: 7{32}\) you are trying to use does not exist/);
   });
 
-  it('updates description and metadata, merging metadata and appending history', async () => {
-    const txn = await create({ ...directCardBody(VISA, 800), metadata: { order: '42', channel: 'web' } });
+  it('updates description and metadata, merging metadata and appending history', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, { ...directCardBody(VISA, 800), metadata: { order: '42', channel: 'web' } });
     const reply = await api.put(`/v1/transactions/${txn.id}`, { description: 'Pedido 42 (ajustado)', metadata: { channel: null, note: 'gift' } });
     expect(reply.status).toBe(200);
     expect(reply.body.description).toBe('Pedido 42 (ajustado)');
@@ -338,8 +326,8 @@ describe('get and update', () => {
     expect(got.body.metadata).toEqual({ order: '42', note: 'gift' });
   });
 
-  it('refuses fields other than description and metadata, and an empty update', async () => {
-    const txn = await create(directCardBody(VISA, 800));
+  it('refuses fields other than description and metadata, and an empty update', async ({ fileSandbox: { api } }) => {
+    const txn = await create(api, directCardBody(VISA, 800));
     expectError(await api.put(`/v1/transactions/${txn.id}`, { amount: 1 }), 400, 'invalid_parameter');
     expectError(await api.put(`/v1/transactions/${txn.id}`, {}), 400, 'invalid_parameter');
     expectError(await api.put(`/v1/transactions/${'6'.repeat(32)}`, { description: 'x' }), 404, 'resource_not_found');

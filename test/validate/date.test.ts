@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { dayStartSeconds, nextDay, parseDate, parseDateTime } from '../../src/validate/date.js';
 import { expectValidationError } from './helpers.js';
 
@@ -71,39 +72,33 @@ describe('parseDateTime', () => {
   });
 });
 
+// The zone is process.env.TZ, which the env fixture puts back after each test.
 describe('dayStartSeconds', () => {
-  const inZone = (zone: string, work: () => void) => {
-    const before = process.env.TZ;
-    process.env.TZ = zone;
-    try {
-      work();
-    } finally {
-      if (before === undefined) delete process.env.TZ;
-      else process.env.TZ = before;
-    }
-  };
-
-  it.each([
+  it.for([
     ['1970-01-01', 0],
     ['2026-01-01', 1_767_225_600],
     ['2024-02-29', 1_709_164_800],
-  ] as const)('utc: %s → %i, whatever the zone', (date, seconds) => {
-    inZone('America/Sao_Paulo', () => expect(dayStartSeconds(date, 'utc')).toBe(seconds));
+  ] as const)('utc: %s → %i, whatever the zone', ([date, seconds], { env }) => {
+    env.TZ = 'America/Sao_Paulo';
+    expect(dayStartSeconds(date, 'utc')).toBe(seconds);
   });
 
-  it("local: 00:00 in the zone payctl shows, São Paulo's three hours after UTC's", () => {
-    inZone('America/Sao_Paulo', () => {
-      expect(dayStartSeconds('2026-12-01', 'local')).toBe(Date.parse('2026-12-01T03:00:00Z') / 1000);
-      // Before 2019 São Paulo kept summer time: 2018-12-01 began at 02:00 UTC.
-      expect(dayStartSeconds('2018-12-01', 'local')).toBe(Date.parse('2018-12-01T02:00:00Z') / 1000);
-    });
-    inZone('UTC', () => expect(dayStartSeconds('2026-12-01', 'local')).toBe(Date.parse('2026-12-01T00:00:00Z') / 1000));
-    inZone('Asia/Tokyo', () => expect(dayStartSeconds('2026-12-01', 'local')).toBe(Date.parse('2026-11-30T15:00:00Z') / 1000));
+  it("local: 00:00 in the zone payctl shows, São Paulo's three hours after UTC's", ({ env }) => {
+    env.TZ = 'America/Sao_Paulo';
+    expect(dayStartSeconds('2026-12-01', 'local')).toBe(Date.parse('2026-12-01T03:00:00Z') / 1000);
+    // Before 2019 São Paulo kept summer time: 2018-12-01 began at 02:00 UTC.
+    expect(dayStartSeconds('2018-12-01', 'local')).toBe(Date.parse('2018-12-01T02:00:00Z') / 1000);
+    env.TZ = 'UTC';
+    expect(dayStartSeconds('2026-12-01', 'local')).toBe(Date.parse('2026-12-01T00:00:00Z') / 1000);
+    env.TZ = 'Asia/Tokyo';
+    expect(dayStartSeconds('2026-12-01', 'local')).toBe(Date.parse('2026-11-30T15:00:00Z') / 1000);
   });
 
-  it('a day and the next: 24 hours apart, 23 or 25 where the clocks change', () => {
-    inZone('America/Sao_Paulo', () => expect(dayStartSeconds(nextDay('2026-03-08'), 'local') - dayStartSeconds('2026-03-08', 'local')).toBe(86_400));
-    inZone('Europe/Berlin', () => expect(dayStartSeconds(nextDay('2026-03-29'), 'local') - dayStartSeconds('2026-03-29', 'local')).toBe(23 * 3600));
+  it('a day and the next: 24 hours apart, 23 or 25 where the clocks change', ({ env }) => {
+    env.TZ = 'America/Sao_Paulo';
+    expect(dayStartSeconds(nextDay('2026-03-08'), 'local') - dayStartSeconds('2026-03-08', 'local')).toBe(86_400);
+    env.TZ = 'Europe/Berlin';
+    expect(dayStartSeconds(nextDay('2026-03-29'), 'local') - dayStartSeconds('2026-03-29', 'local')).toBe(23 * 3600);
   });
 
   it('nextDay crosses months and leap days', () => {
