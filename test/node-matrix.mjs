@@ -35,7 +35,7 @@ for (const major of MAJORS) {
   const node = runtime(major);
   const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
   console.log(`\n=== the suite on Node.js ${version} ===`);
-  const run = spawnSync(node, [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--testTimeout=30000'], {
+  const run = spawnSync(node, [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--config', path.join(root, 'test', 'vitest.config.ts'), '--testTimeout=30000'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, PATH: `${path.dirname(node)}:${process.env.PATH}` },

@@ -14,7 +14,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const root = dirname(fileURLToPath(import.meta.url));
+// This file lives in test/ (the repository's top level holds only what the layout names); the
+// project is the directory above it.
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
 
 /** In-process files slow enough to leave to the full run: path under test/ → why. */
 const WAITS: Record<string, string> = {
@@ -49,6 +51,7 @@ const testFiles = (readdirSync(join(root, 'test'), { recursive: true, encoding: 
 const fast = testFiles.filter((file) => !(file.slice('test/'.length) in WAITS) && !startsProcesses(join(root, file)));
 
 export default defineConfig({
+  root,
   test: {
     projects: [
       { extends: true, test: { name: 'fast', include: fast } },
