@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { controlCharacterIn } from '../../api/control-text.js';
 import type { Factory } from '../../factory.js';
 import { CliError, ExitCode, NetworkError, UsageError, ValidationError } from '../../errors.js';
 import { describeOrigin, type GuardedMove } from '../../ledger/guard.js';
@@ -302,6 +303,9 @@ export async function gatherCreateInput(ctx: Factory, options: CreateOptions): P
 
   const referenceId = optionalString(options.referenceId) ?? generatedReference();
   if (referenceId.length > 500) throw new ValidationError('--reference-id', 'at most 500 characters');
+  // Checked here, not only in the body: a reference is looked up before the charge is sent.
+  const control = controlCharacterIn(referenceId);
+  if (control) throw new ValidationError('--reference-id', `holds a control character, ${control.character}, which the service would store; write it without one. Nothing was sent`);
   const metadataPairs = stringList(options.metadata);
   const metadata = metadataPairs.length > 0 ? parseMetadata(metadataPairs, '--metadata') : undefined;
   const splits = checkSplits(stringList(options.split).map((v) => parseSplit(v)), amountCents, onBehalfOf);
