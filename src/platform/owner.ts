@@ -21,7 +21,8 @@ export interface Owner {
   token: string;
 }
 
-function startTimeOf(pid: number): string {
+/** When the process `pid` of this machine started (Linux), '' when it cannot be told. */
+export function startTimeOf(pid: number): string {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces and parentheses: count fields after its last ')'.

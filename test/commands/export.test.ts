@@ -264,7 +264,10 @@ describe('payctl export: flags refused before anything is read (exit 2)', () => 
     // Another payctl process holding the state: here a process that is alive for the test's length.
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
     try {
-      writeFileSync(`${state}.lock`, JSON.stringify({ pid: holder.pid, since: '2026-11-24T00:00:00.000Z' }));
+      const { currentOwner, startTimeOf } = await import('../../src/platform/owner.js');
+      const { holder: who, host_id } = currentOwner();
+      const record = { holder: who, host_id, pid: holder.pid, started: startTimeOf(holder.pid as number), since: '2026-11-24T00:00:00.000Z', expires: new Date(Date.now() + 3_600_000).toISOString() };
+      writeFileSync(`${state}.lock`, JSON.stringify(record));
       const blocked = await run(home(), ['export', 'transactions', '--out', file('blocked.ndjson'), '--state', state]);
       expect(blocked.code).toBe(8);
       expect(blocked.stderr).toContain(`an export with the state ${state} is already running in another payctl process (pid ${holder.pid}`);
