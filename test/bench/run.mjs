@@ -44,9 +44,10 @@ const home = mkdtempSync(path.join(os.tmpdir(), 'payctl-bench-'));
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PAYCTL_')));
 Object.assign(env, { PAYCTL_HOME: home, NO_COLOR: '1' });
 
-let server; // the `sandbox serve` child, killed however the run ends
+let server; // the `sandbox serve` child of most figures
+const servers = new Set(); // every `sandbox serve` child still running, killed however the run ends
 process.on('exit', () => {
-  server?.kill('SIGKILL');
+  for (const child of servers) child.kill('SIGKILL');
   rmSync(home, { recursive: true, force: true });
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
@@ -97,12 +98,20 @@ function compare(subject, baseline, runs = RUNS, warmups = WARMUPS) {
 
 /** Starts `payctl sandbox serve --port 0` and resolves with the URL it prints first on stdout. */
 function startServer(serverEnv = env) {
-  server = spawn(NODE, [CLI, 'sandbox', 'serve', '--port', '0'], { env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const started = launchServer(serverEnv, CLI);
+  server = started.child;
+  return started.url;
+}
+
+/** `sandbox serve` of the build at `cli`, for callers that keep more than one server up at once. */
+function launchServer(serverEnv, cli) {
+  const child = spawn(NODE, [cli, 'sandbox', 'serve', '--port', '0'], { env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  servers.add(child);
   let out = '';
   let err = '';
-  return new Promise((resolve, reject) => {
+  const url = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`sandbox printed no URL within 10 s:\n${err}`)), 10_000);
-    server.stdout.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       out += d;
       const nl = out.indexOf('\n');
       if (nl >= 0) {
@@ -110,19 +119,21 @@ function startServer(serverEnv = env) {
         resolve(out.slice(0, nl).trim());
       }
     });
-    server.stderr.on('data', (d) => (err += d.length < 10_000 ? d : ''));
-    server.on('exit', (code) => {
+    child.stderr.on('data', (d) => (err += d.length < 10_000 ? d : ''));
+    child.on('exit', (code) => {
       clearTimeout(timer);
+      servers.delete(child);
       reject(new Error(`sandbox exited (${code}) before printing its URL:\n${err}`));
     });
   });
+  return { child, url };
 }
 
-async function stopServer() {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((r) => server.once('exit', r));
-  server.kill('SIGTERM');
-  const timer = setTimeout(() => server.kill('SIGKILL'), 3000);
+async function stopServer(child = server) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
   await exited;
   clearTimeout(timer);
 }
@@ -210,6 +221,20 @@ function measureExport(name, cliArgv, bareUrl, items, client, headerLines) {
   return { name, items, cliRate: rate(cli), bareRate: rate(bare), cliRss: median(cli.map((r) => r.rssMB)), bareRss: median(bare.map((r) => r.rssMB)), serverRss: median(cli.map((r) => r.serverRssMB ?? Number.NaN)) };
 }
 
+const EXPORT_KINDS = [['transfers', 'ndjson', 0], ['transactions', 'ndjson', 0], ['transactions', 'csv', 1]]; // noun, format, header lines
+
+/** Generates the exports' 100,000 sales through `client`'s server and pays them all out; returns the seconds it took. */
+function fillExportStore(cli, client) {
+  const setup = (argv) => spawnSync(NODE, [cli, ...argv, '-q', '-o', 'json'], { env: { ...env, ...client }, encoding: 'utf8', timeout: 600_000 });
+  const t0 = performance.now();
+  // 400 days of trading: every card sale but the last month's is paid out; 31 more days pay the rest.
+  for (const argv of [['sandbox', 'generate', '--sales', String(EXPORT_ITEMS), '--days', '400'], ['sandbox', 'advance', '--days', '31']]) {
+    const r = setup(argv);
+    if (r.status !== 0) throw new Error(`payctl ${argv.join(' ')} failed: ${r.stderr}`);
+  }
+  return (performance.now() - t0) / 1000;
+}
+
 /** Finance exports over a sandbox holding 100,000 sales and 100,000 transfers, on its own server and home. */
 async function exportFigures() {
   if (!existsSync(TIME_BIN)) return;
@@ -218,16 +243,9 @@ async function exportFigures() {
   try {
     const url = await startServer(serverEnv);
     const client = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: BENCH_KEY, PAYCTL_MARKETPLACE_ID: '' };
-    const setup = (argv) => spawnSync(NODE, [CLI, ...argv, '-q', '-o', 'json'], { env: { ...env, ...client }, encoding: 'utf8', timeout: 600_000 });
-    const t0 = performance.now();
-    // 400 days of trading: every card sale but the last month's is paid out; 31 more days pay the rest.
-    for (const argv of [['sandbox', 'generate', '--sales', String(EXPORT_ITEMS), '--days', '400'], ['sandbox', 'advance', '--days', '31']]) {
-      const r = setup(argv);
-      if (r.status !== 0) throw new Error(`payctl ${argv.join(' ')} failed: ${r.stderr}`);
-    }
-    const setupSeconds = (performance.now() - t0) / 1000;
+    const setupSeconds = fillExportStore(CLI, client);
     const figures = [];
-    for (const [noun, format, headerLines] of [['transfers', 'ndjson', 0], ['transactions', 'ndjson', 0], ['transactions', 'csv', 1]]) {
+    for (const [noun, format, headerLines] of EXPORT_KINDS) {
       for (const items of [EXPORT_SMALL, EXPORT_ITEMS]) {
         const argv = [NODE, CLI, noun, 'list', ...(items === EXPORT_ITEMS ? ['--all'] : ['--limit', String(items)]), '-o', format];
         const bareUrl = `${url}/v1/${noun}`;
