@@ -6,13 +6,16 @@
 //
 // Flags: --only <group> measures one group (startup, exports, embedded, export-files, bulk,
 // bulk-input, exactly-once). --sales N sets how many sales the sandbox-at-volume figures generate
-// (100,000 for the embedded and export-files groups unless told). --against <rev> also builds that
-// git revision (from `git archive` into a temporary directory, with this checkout's node_modules;
-// removed however the run ends) and measures the startup, exports and bulk groups' figures on
-// both builds, interleaved: a side-by-side table of medians, ratio this/other and better / same /
-// worse (same within ±5 %).
+// (100,000 for the embedded and export-files groups unless told; 200,000 for the side-by-side
+// sandbox figure). --against <rev> also builds that git revision (from `git archive` into a
+// temporary directory, with this checkout's node_modules; removed however the run ends) and
+// measures the startup, exports, bulk and embedded groups' figures on both builds, interleaved:
+// a side-by-side table of medians, ratio this/other and better / same / worse (same within ±5 %).
+// The embedded group's side-by-side figure is the sandbox at volume: generate speed, database
+// bytes per sale, and reading every sale back through `sandbox serve`; `--sales 1000000` for the
+// full million.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -284,16 +287,20 @@ if (ONLY !== undefined && !GROUPS.includes(ONLY)) {
 }
 const measures = (group) => ONLY === undefined || ONLY === group;
 const VOLUME_SALES = salesArg > 0 ? Number(process.argv[salesArg + 1]) : 100_000;
+if (!(Number.isInteger(VOLUME_SALES) && VOLUME_SALES >= 10)) {
+  console.error('--sales takes a whole number of sales, at least 10');
+  process.exit(2);
+}
 // `npm run bench -- --against <rev>` (a branch, tag or commit) builds that revision as well and
-// measures the start-up, exports and bulk figures of the groups picked on both builds,
-// interleaved, printed side by side after the targets.
+// measures the start-up, exports, bulk and sandbox-at-volume figures of the groups picked on both
+// builds, interleaved, printed side by side after the targets.
 const againstArg = process.argv.indexOf('--against');
 const AGAINST = againstArg > 0 ? process.argv[againstArg + 1] : undefined;
 if (againstArg > 0 && (AGAINST === undefined || AGAINST.startsWith('-'))) {
   console.error('--against takes a git revision: a branch, tag or commit');
   process.exit(2);
 }
-const SIDE_GROUPS = ['startup', 'exports', 'bulk'];
+const SIDE_GROUPS = ['startup', 'exports', 'embedded', 'bulk'];
 if (AGAINST !== undefined && !SIDE_GROUPS.some(measures)) {
   console.error(`--against compares the groups ${SIDE_GROUPS.join(', ')}; --only ${ONLY} is none of them`);
   process.exit(2);
@@ -698,6 +705,9 @@ async function exactlyOnceFigures() {
 // ±NOISE of 1 is "same": run-to-run noise on a busy machine moves medians that much.
 const NOISE = 0.05;
 const SIDE_ROUNDS = 3; // rounds of the heavier side-by-side figures (exports use EXPORT_RUNS)
+// `sandbox generate` makes 1,200–3,200 sales/s on 2 shared cores, so the default takes one to three
+// minutes per build, and reading it back as long again; `--sales 1000000` gives the full figure.
+const SIDE_SALES = salesArg > 0 ? VOLUME_SALES : 200_000;
 const builds = [{ label: 'this build', cli: CLI }]; // and the other revision's, once built
 const sideGroups = []; // { title, figures: { name: { unit, values: [this build's, the other's] } } }
 
@@ -823,6 +833,57 @@ async function bulkSideBySide() {
   });
 }
 
+/** Bytes in the sandbox's SQLite files (the database, its -wal and -shm) anywhere under a home. */
+function sandboxDbBytes(dir) {
+  let bytes = 0;
+  let found = false;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.startsWith('sandbox.db')) continue;
+    found = true;
+    bytes += statSync(path.join(entry.parentPath ?? entry.path, entry.name)).size;
+  }
+  if (!found) throw new Error(`no sandbox.db under ${dir}`);
+  return bytes;
+}
+
+/**
+ * The sandbox at volume: `sandbox generate --sales SIDE_SALES` on the default profile (embedded),
+ * its speed, peak RSS and database bytes per sale; then that store read back whole through each
+ * build's `sandbox serve`.
+ */
+async function sandboxSideBySide() {
+  if (!existsSync(TIME_BIN)) return;
+  const homes = builds.map((_, i) => mkdtempSync(path.join(home, `sandbox-${i}-`)));
+  try {
+    const generated = await sideBySide(undefined, 1, 0, ({ cli }, i) => {
+      const t0 = performance.now();
+      const r = spawnSync(TIME_BIN, ['-f', '%M', NODE, cli, 'sandbox', 'generate', '--sales', String(SIDE_SALES), '-q', '-o', 'json'], { env: { ...env, PAYCTL_HOME: homes[i] }, encoding: 'utf8', timeout: 3_600_000 });
+      const seconds = (performance.now() - t0) / 1000;
+      if (r.status !== 0) throw new Error(`${builds[i].label}: sandbox generate failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`}): ${r.stderr}`);
+      return [
+        ['sandbox generate', 'sales/s', SIDE_SALES / seconds],
+        ['sandbox generate: peak RSS', 'MB', Number(r.stderr.trim().split('\n').at(-1)) / 1024],
+        ['database per sale (sandbox.db, -wal, -shm)', 'bytes/sale', sandboxDbBytes(homes[i]) / SIDE_SALES],
+      ];
+    });
+    const name = 'read: transactions list --all -o ndjson';
+    const read = await withServers(
+      'sandbox',
+      (served) =>
+        sideBySide(undefined, SIDE_ROUNDS, 0, ({ cli }, i) => {
+          const r = runExport([NODE, cli, 'transactions', 'list', '--all', '-o', 'ndjson'], served[i].client, served[i].child.pid);
+          if (r.lines !== SIDE_SALES) throw new Error(`${builds[i].label}: ${name} wrote ${r.lines} rows, expected ${SIDE_SALES}`);
+          return [[name, 'rows/s', SIDE_SALES / (r.ms / 1000)], [`${name}: peak RSS`, 'MB', r.rssMB], ...(r.serverRssMB === undefined ? [] : [[`${name}: server RSS`, 'MB', r.serverRssMB]])];
+        }),
+      homes,
+    );
+    const size = salesArg > 0 ? `--sales ${SIDE_SALES}` : `--sales ${SIDE_SALES} (the default; --sales 1000000 for the full figure)`;
+    sideGroups.push({ title: `the sandbox at volume: sandbox generate ${size} on the embedded default profile, one run per build, then every sale read back through each build's sandbox serve (median of ${SIDE_ROUNDS})`, figures: { ...generated, ...read } });
+  } finally {
+    for (const dir of homes) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const rows = [];
 const ms = 'ms';
 const mb = 'MB';
@@ -850,6 +911,7 @@ async function main() {
   // 5b. The embedded sandbox at volume (issue targets: ≤ 1.3× a fresh sandbox, ≤ 100 MB; generate
   // 1,000,000 in ≤ 3 min at ≤ 300 MB; exports ≥ 25,000 rows/s with RSS 100k/10k ≤ 1.15×).
   if (measures('embedded')) await embeddedVolumeFigures();
+  if (measures('embedded') && against) await sandboxSideBySide();
   // 5c. `payctl export` to files (issue targets: rows/s and peak RSS per format; RSS at --sales
   // rows ≤ 1.15× RSS at a tenth of them).
   if (measures('export-files')) await fileExportFigures();
