@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { buildRevision, resolveRevision } from './other-build.mjs';
+import { buildRevision, NOISE, resolveRevision, verdict } from './against.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const NODE = process.execPath;
@@ -701,9 +701,7 @@ async function exactlyOnceFigures() {
 }
 
 // Side by side (--against): each figure measured on this build and on the other, one run of each
-// per round with the order alternating, so that machine noise hits both alike. A ratio within
-// ±NOISE of 1 is "same": run-to-run noise on a busy machine moves medians that much.
-const NOISE = 0.05;
+// per round with the order alternating, so that machine noise hits both alike.
 const SIDE_ROUNDS = 3; // rounds of the heavier side-by-side figures (exports use EXPORT_RUNS)
 // `sandbox generate` makes 1,200–3,200 sales/s on 2 shared cores, so the default takes one to three
 // minutes per build, and reading it back as long again; `--sales 1000000` gives the full figure.
@@ -1090,11 +1088,7 @@ if (sideGroups.length > 0) {
     const shown = (value, unit) => `${value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(1)} ${unit}`;
     for (const [name, { unit, values }] of Object.entries(figures)) {
       const [mine, theirs] = values.map((v) => stats(v).median);
-      const ratio = mine / theirs;
-      // Rates are better higher; times, memory and bytes lower.
-      const gain = unit.endsWith('/s') ? ratio : 1 / ratio;
-      const verdict = Math.abs(ratio - 1) <= NOISE ? 'same' : gain > 1 ? 'better' : 'worse';
-      lines.push([name, shown(mine, unit), shown(theirs, unit), `${ratio.toFixed(2)}×`, verdict, values[0].length]);
+      lines.push([name, shown(mine, unit), shown(theirs, unit), `${(mine / theirs).toFixed(2)}×`, verdict(mine, theirs, unit), values[0].length]);
     }
     const w = lines[0].map((_, i) => Math.max(...lines.map((r) => String(r[i]).length)));
     for (const r of lines) console.log(r.map((c, i) => String(c).padEnd(w[i])).join('  ').trimEnd());

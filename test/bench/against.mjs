@@ -1,6 +1,7 @@
-// The build of another revision, for `npm run bench -- --against <rev>`: its tree from `git archive`
-// (so the repository's worktrees and index stay untouched), with this checkout's node_modules
-// linked in and its own `npm run build`. The caller owns `dir` and removes it however the run ends.
+// For `npm run bench -- --against <rev>`: the build of another revision, and the verdict on a figure
+// of both builds. The build is its tree from `git archive` (so the repository's worktrees and index
+// stay untouched), with this checkout's node_modules linked in and its own `npm run build`; the
+// caller owns `dir` and removes it however the run ends.
 import { spawnSync } from 'node:child_process';
 import { existsSync, realpathSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
@@ -27,4 +28,15 @@ export function buildRevision(repoRoot, commit, dir) {
   const cli = path.join(dir, 'bin', 'payctl.js');
   if (!existsSync(cli)) throw new Error(`${commit} has no bin/payctl.js`);
   return cli;
+}
+
+// A ratio within ±NOISE of 1 is "same": run-to-run noise on a busy machine moves medians that much.
+export const NOISE = 0.05;
+
+/** "better", "same" or "worse" for this build's median against the other's: rates (unit …/s) are better higher; times, memory and bytes lower. */
+export function verdict(mine, theirs, unit) {
+  const ratio = mine / theirs;
+  // The band's edges count as inside it, whatever 1.05 − 1 comes to in floating point.
+  if (Math.abs(ratio - 1) <= NOISE + 1e-9) return 'same';
+  return (unit.endsWith('/s') ? ratio > 1 : ratio < 1) ? 'better' : 'worse';
 }
