@@ -709,9 +709,8 @@ const SIDE_SALES = salesArg > 0 ? VOLUME_SALES : 200_000;
 const builds = [{ label: 'this build', cli: CLI }]; // and the other revision's, once built
 const sideGroups = []; // { title, figures: { name: { unit, values: [this build's, the other's] } } }
 
-/** Runs `measure(build, i)` (returning [figure, unit, value] triples) on both builds each round; keeps rounds past the warm-ups. */
-async function sideBySide(title, rounds, warmups, measure) {
-  const figures = {};
+/** Runs `measure(build, i)` (returning [figure, unit, value] triples) on both builds each round; keeps rounds past the warm-ups, in `figures` when given. */
+async function sideBySide(title, rounds, warmups, measure, figures = {}) {
   for (let round = 0; round < warmups + rounds; round += 1) {
     for (const i of round % 2 ? [1, 0] : [0, 1]) {
       const measured = await measure(builds[i], i);
@@ -774,17 +773,22 @@ async function startupSideBySide() {
       return { id, onBehalfOf };
     });
     for (const [i, { client }] of served.entries()) await createMany(client.PAYCTL_BASE_URL, BENCH_KEY, BULK, { amount: 500, currency: 'BRL', payment_type: 'pix', on_behalf_of: seeds[i].onBehalfOf });
-    const listAll = `peak RSS: transactions list --all (${BULK + 1} tx)`;
-    await sideBySide(`start-up, one request and peak memory (each build's client against its own sandbox serve); median of ${RUNS} runs + ${WARMUPS} warm-ups`, RUNS, WARMUPS, ({ cli }, i) => {
-      const { client } = served[i];
-      const get = [NODE, cli, 'transactions', 'get', seeds[i].id, '-o', 'json'];
-      return [
-        ['startup: --version', 'ms', run([NODE, cli, '--version']).ms],
-        ['startup: transactions list --help', 'ms', run([NODE, cli, 'transactions', 'list', '--help']).ms],
-        ['request: transactions get', 'ms', run(get, client).ms],
-        ...(existsSync(TIME_BIN) ? [['peak RSS: transactions get', 'MB', maxRssMB(get, client)], [listAll, 'MB', maxRssMB([NODE, cli, 'transactions', 'list', '--all', '-o', 'json'], client)]] : []),
-      ];
-    });
+    const get = (cli, i) => [NODE, cli, 'transactions', 'get', seeds[i].id, '-o', 'json'];
+    const figures = [
+      ['startup: --version', 'ms', (cli) => run([NODE, cli, '--version']).ms],
+      ['startup: transactions list --help', 'ms', (cli) => run([NODE, cli, 'transactions', 'list', '--help']).ms],
+      ['request: transactions get', 'ms', (cli, i) => run(get(cli, i), served[i].client).ms],
+      ...(existsSync(TIME_BIN)
+        ? [
+            ['peak RSS: transactions get', 'MB', (cli, i) => maxRssMB(get(cli, i), served[i].client)],
+            [`peak RSS: transactions list --all (${BULK + 1} tx)`, 'MB', (cli, i) => maxRssMB([NODE, cli, 'transactions', 'list', '--all', '-o', 'json'], served[i].client)],
+          ]
+        : []),
+    ];
+    const group = { title: `start-up, one request and peak memory (each build's client against its own sandbox serve); median of ${RUNS} runs + ${WARMUPS} warm-ups`, figures: {} };
+    // One figure at a time, as the targets table does: the builds alternate run by run.
+    for (const [name, unit, measure] of figures) await sideBySide(undefined, RUNS, WARMUPS, ({ cli }, i) => [[name, unit, measure(cli, i)]], group.figures);
+    sideGroups.push(group);
   });
 }
 
