@@ -3,13 +3,25 @@
 // absolute milliseconds differ too much between machines to compare. Missed targets are reported,
 // never failed: the script exits 0 whenever it could measure, and 1 only when the CLI or the
 // sandbox could not be run at all. Plain Node only (no dependencies); loopback traffic only.
+//
+// Flags: --only <group> measures one group (startup, exports, embedded, export-files, bulk,
+// bulk-input, exactly-once). --sales N sets how many sales the sandbox-at-volume figures generate
+// (100,000 for the embedded and export-files groups unless told; 200,000 for the side-by-side
+// sandbox figure). --against <rev> also builds that git revision (from `git archive` into a
+// temporary directory, with this checkout's node_modules; removed however the run ends) and
+// measures the startup, exports, bulk and embedded groups' figures on both builds, interleaved:
+// a side-by-side table of medians, ratio this/other and better / same / worse (same within ±5 %).
+// The embedded group's side-by-side figure is the sandbox at volume: generate speed, database
+// bytes per sale, and reading every sale back through `sandbox serve`; `--sales 1000000` for the
+// full million.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { buildRevision, NOISE, resolveRevision, verdict } from './against.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const NODE = process.execPath;
@@ -44,10 +56,13 @@ const home = mkdtempSync(path.join(os.tmpdir(), 'payctl-bench-'));
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PAYCTL_')));
 Object.assign(env, { PAYCTL_HOME: home, NO_COLOR: '1' });
 
-let server; // the `sandbox serve` child, killed however the run ends
+let server; // the `sandbox serve` child of most figures
+const servers = new Set(); // every `sandbox serve` child still running, killed however the run ends
+let otherDir; // the other revision's build (--against), removed however the run ends
 process.on('exit', () => {
-  server?.kill('SIGKILL');
+  for (const child of servers) child.kill('SIGKILL');
   rmSync(home, { recursive: true, force: true });
+  if (otherDir) rmSync(otherDir, { recursive: true, force: true });
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
 
@@ -97,12 +112,20 @@ function compare(subject, baseline, runs = RUNS, warmups = WARMUPS) {
 
 /** Starts `payctl sandbox serve --port 0` and resolves with the URL it prints first on stdout. */
 function startServer(serverEnv = env) {
-  server = spawn(NODE, [CLI, 'sandbox', 'serve', '--port', '0'], { env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const started = launchServer(serverEnv, CLI);
+  server = started.child;
+  return started.url;
+}
+
+/** `sandbox serve` of the build at `cli`, for callers that keep more than one server up at once. */
+function launchServer(serverEnv, cli) {
+  const child = spawn(NODE, [cli, 'sandbox', 'serve', '--port', '0'], { env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  servers.add(child);
   let out = '';
   let err = '';
-  return new Promise((resolve, reject) => {
+  const url = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`sandbox printed no URL within 10 s:\n${err}`)), 10_000);
-    server.stdout.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       out += d;
       const nl = out.indexOf('\n');
       if (nl >= 0) {
@@ -110,19 +133,21 @@ function startServer(serverEnv = env) {
         resolve(out.slice(0, nl).trim());
       }
     });
-    server.stderr.on('data', (d) => (err += d.length < 10_000 ? d : ''));
-    server.on('exit', (code) => {
+    child.stderr.on('data', (d) => (err += d.length < 10_000 ? d : ''));
+    child.on('exit', (code) => {
       clearTimeout(timer);
+      servers.delete(child);
       reject(new Error(`sandbox exited (${code}) before printing its URL:\n${err}`));
     });
   });
+  return { child, url };
 }
 
-async function stopServer() {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((r) => server.once('exit', r));
-  server.kill('SIGTERM');
-  const timer = setTimeout(() => server.kill('SIGKILL'), 3000);
+async function stopServer(child = server) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
   await exited;
   clearTimeout(timer);
 }
@@ -210,6 +235,20 @@ function measureExport(name, cliArgv, bareUrl, items, client, headerLines) {
   return { name, items, cliRate: rate(cli), bareRate: rate(bare), cliRss: median(cli.map((r) => r.rssMB)), bareRss: median(bare.map((r) => r.rssMB)), serverRss: median(cli.map((r) => r.serverRssMB ?? Number.NaN)) };
 }
 
+const EXPORT_KINDS = [['transfers', 'ndjson', 0], ['transactions', 'ndjson', 0], ['transactions', 'csv', 1]]; // noun, format, header lines
+
+/** Generates the exports' 100,000 sales through `client`'s server and pays them all out; returns the seconds it took. */
+function fillExportStore(cli, client) {
+  const setup = (argv) => spawnSync(NODE, [cli, ...argv, '-q', '-o', 'json'], { env: { ...env, ...client }, encoding: 'utf8', timeout: 600_000 });
+  const t0 = performance.now();
+  // 400 days of trading: every card sale but the last month's is paid out; 31 more days pay the rest.
+  for (const argv of [['sandbox', 'generate', '--sales', String(EXPORT_ITEMS), '--days', '400'], ['sandbox', 'advance', '--days', '31']]) {
+    const r = setup(argv);
+    if (r.status !== 0) throw new Error(`payctl ${argv.join(' ')} failed: ${r.stderr}`);
+  }
+  return (performance.now() - t0) / 1000;
+}
+
 /** Finance exports over a sandbox holding 100,000 sales and 100,000 transfers, on its own server and home. */
 async function exportFigures() {
   if (!existsSync(TIME_BIN)) return;
@@ -218,16 +257,9 @@ async function exportFigures() {
   try {
     const url = await startServer(serverEnv);
     const client = { PAYCTL_BASE_URL: url, PAYCTL_API_KEY: BENCH_KEY, PAYCTL_MARKETPLACE_ID: '' };
-    const setup = (argv) => spawnSync(NODE, [CLI, ...argv, '-q', '-o', 'json'], { env: { ...env, ...client }, encoding: 'utf8', timeout: 600_000 });
-    const t0 = performance.now();
-    // 400 days of trading: every card sale but the last month's is paid out; 31 more days pay the rest.
-    for (const argv of [['sandbox', 'generate', '--sales', String(EXPORT_ITEMS), '--days', '400'], ['sandbox', 'advance', '--days', '31']]) {
-      const r = setup(argv);
-      if (r.status !== 0) throw new Error(`payctl ${argv.join(' ')} failed: ${r.stderr}`);
-    }
-    const setupSeconds = (performance.now() - t0) / 1000;
+    const setupSeconds = fillExportStore(CLI, client);
     const figures = [];
-    for (const [noun, format, headerLines] of [['transfers', 'ndjson', 0], ['transactions', 'ndjson', 0], ['transactions', 'csv', 1]]) {
+    for (const [noun, format, headerLines] of EXPORT_KINDS) {
       for (const items of [EXPORT_SMALL, EXPORT_ITEMS]) {
         const argv = [NODE, CLI, noun, 'list', ...(items === EXPORT_ITEMS ? ['--all'] : ['--limit', String(items)]), '-o', format];
         const bareUrl = `${url}/v1/${noun}`;
@@ -255,6 +287,32 @@ if (ONLY !== undefined && !GROUPS.includes(ONLY)) {
 }
 const measures = (group) => ONLY === undefined || ONLY === group;
 const VOLUME_SALES = salesArg > 0 ? Number(process.argv[salesArg + 1]) : 100_000;
+if (!(Number.isInteger(VOLUME_SALES) && VOLUME_SALES >= 10)) {
+  console.error('--sales takes a whole number of sales, at least 10');
+  process.exit(2);
+}
+// `npm run bench -- --against <rev>` (a branch, tag or commit) builds that revision as well and
+// measures the start-up, exports, bulk and sandbox-at-volume figures of the groups picked on both
+// builds, interleaved, printed side by side after the targets.
+const againstArg = process.argv.indexOf('--against');
+const AGAINST = againstArg > 0 ? process.argv[againstArg + 1] : undefined;
+if (againstArg > 0 && (AGAINST === undefined || AGAINST.startsWith('-'))) {
+  console.error('--against takes a git revision: a branch, tag or commit');
+  process.exit(2);
+}
+const SIDE_GROUPS = ['startup', 'exports', 'embedded', 'bulk'];
+if (AGAINST !== undefined && !SIDE_GROUPS.some(measures)) {
+  console.error(`--against compares the groups ${SIDE_GROUPS.join(', ')}; --only ${ONLY} is none of them`);
+  process.exit(2);
+}
+const REPO = path.resolve(here, '../..');
+let otherCommit;
+try {
+  otherCommit = AGAINST === undefined ? undefined : resolveRevision(REPO, AGAINST);
+} catch {
+  console.error(`--against: ${AGAINST} names no commit here`);
+  process.exit(2);
+}
 const VOLUME_RUNS = 7;
 const volumeRows = [];
 
@@ -642,6 +700,196 @@ async function exactlyOnceFigures() {
   }
 }
 
+// Side by side (--against): each figure measured on this build and on the other, one run of each
+// per round with the order alternating, so that machine noise hits both alike.
+const SIDE_ROUNDS = 3; // rounds of the heavier side-by-side figures (exports use EXPORT_RUNS)
+// `sandbox generate` makes 1,200–4,900 sales/s on 2 shared cores, so the default's two runs take one
+// to five minutes per build, and reading it back one or two more; `--sales 1000000` gives the full figure.
+const SIDE_SALES = salesArg > 0 ? VOLUME_SALES : 200_000;
+const builds = [{ label: 'this build', cli: CLI }]; // and the other revision's, once built
+const sideGroups = []; // { title, figures: { name: { unit, values: [this build's, the other's] } } }
+
+/** Runs `measure(build, i)` (returning [figure, unit, value] triples) on both builds each round; keeps rounds past the warm-ups, in `figures` when given. */
+async function sideBySide(title, rounds, warmups, measure, figures = {}) {
+  for (let round = 0; round < warmups + rounds; round += 1) {
+    for (const i of round % 2 ? [1, 0] : [0, 1]) {
+      const measured = await measure(builds[i], i);
+      if (round < warmups) continue;
+      for (const [name, unit, value] of measured) (figures[name] ??= { unit, values: builds.map(() => []) }).values[i].push(value);
+    }
+  }
+  if (title) sideGroups.push({ title, figures });
+  return figures;
+}
+
+/**
+ * Per build, a `sandbox serve` of its own on `serverHomes[i]` (a fresh home unless given) and a
+ * client pointed at it with a home of its own too: a build may keep its state in another layout.
+ */
+async function serveEach(name, serverHomes = []) {
+  const served = [];
+  try {
+    for (const [i, build] of builds.entries()) {
+      const serverHome = serverHomes[i] ?? mkdtempSync(path.join(home, `${name}-server-${i}-`));
+      const { child, url } = launchServer({ ...env, PAYCTL_HOME: serverHome }, build.cli);
+      served.push({ child });
+      const client = { PAYCTL_HOME: mkdtempSync(path.join(home, `${name}-client-${i}-`)), PAYCTL_BASE_URL: await url, PAYCTL_API_KEY: BENCH_KEY, PAYCTL_MARKETPLACE_ID: '' };
+      Object.assign(served[i], { serverHome, client, cli: (argv, timeout = 600_000) => spawnSync(NODE, [build.cli, ...argv], { env: { ...env, ...client }, encoding: 'utf8', timeout, maxBuffer: 512 << 20 }) });
+    }
+  } catch (err) {
+    await unserve(served);
+    throw err;
+  }
+  return served;
+}
+
+async function unserve(served) {
+  for (const { child, serverHome, client } of served) {
+    await stopServer(child);
+    for (const dir of [serverHome, client?.PAYCTL_HOME]) if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `measure(served)` with both builds' servers up, stopped and their homes removed however it ends. */
+async function withServers(name, measure, serverHomes) {
+  const served = await serveEach(name, serverHomes);
+  try {
+    return await measure(served);
+  } finally {
+    await unserve(served);
+  }
+}
+
+/** Start-up, one request and peak memory of single commands, each build's client against its own server. */
+async function startupSideBySide() {
+  await withServers('startup', async (served) => {
+    const seeds = served.map(({ client, cli }, i) => {
+      Object.assign(client, { PAYCTL_SELLER_ID: SANDBOX_SELLER_ID });
+      const created = cli(['transactions', 'create', '--payment-type', 'pix', '--amount', '5', '-o', 'json']);
+      if (created.status !== 0) throw new Error(`${builds[i].label}: transactions create failed: ${created.stderr}`);
+      const { id, on_behalf_of: onBehalfOf } = JSON.parse(created.stdout);
+      // Each build's get must really fetch it, or the comparison means nothing.
+      if (JSON.parse(run([NODE, builds[i].cli, 'transactions', 'get', id, '-o', 'json'], client).stdout).id !== id) throw new Error(`${builds[i].label}: transactions get returned another transaction`);
+      return { id, onBehalfOf };
+    });
+    for (const [i, { client }] of served.entries()) await createMany(client.PAYCTL_BASE_URL, BENCH_KEY, BULK, { amount: 500, currency: 'BRL', payment_type: 'pix', on_behalf_of: seeds[i].onBehalfOf });
+    const get = (cli, i) => [NODE, cli, 'transactions', 'get', seeds[i].id, '-o', 'json'];
+    const figures = [
+      ['startup: --version', 'ms', (cli) => run([NODE, cli, '--version']).ms],
+      ['startup: transactions list --help', 'ms', (cli) => run([NODE, cli, 'transactions', 'list', '--help']).ms],
+      ['request: transactions get', 'ms', (cli, i) => run(get(cli, i), served[i].client).ms],
+      ...(existsSync(TIME_BIN)
+        ? [
+            ['peak RSS: transactions get', 'MB', (cli, i) => maxRssMB(get(cli, i), served[i].client)],
+            [`peak RSS: transactions list --all (${BULK + 1} tx)`, 'MB', (cli, i) => maxRssMB([NODE, cli, 'transactions', 'list', '--all', '-o', 'json'], served[i].client)],
+          ]
+        : []),
+    ];
+    const group = { title: `start-up, one request and peak memory (each build's client against its own sandbox serve); median of ${RUNS} runs + ${WARMUPS} warm-ups`, figures: {} };
+    // One figure at a time, as the targets table does: the builds alternate run by run.
+    for (const [name, unit, measure] of figures) await sideBySide(undefined, RUNS, WARMUPS, ({ cli }, i) => [[name, unit, measure(cli, i)]], group.figures);
+    sideGroups.push(group);
+  });
+}
+
+/** Every export of the exports group at 100,000 items, each build against its own server holding the same store. */
+async function exportsSideBySide() {
+  if (!existsSync(TIME_BIN)) return;
+  await withServers('exports', async (served) => {
+    for (const [i, { client }] of served.entries()) fillExportStore(builds[i].cli, client);
+    await sideBySide(`exports from each build's own sandbox serve, ${EXPORT_ITEMS.toLocaleString('en-US')} sales paid out; median of ${EXPORT_RUNS} runs`, EXPORT_RUNS, 0, ({ cli }, i) =>
+      EXPORT_KINDS.flatMap(([noun, format, headerLines]) => {
+        const r = runExport([NODE, cli, noun, 'list', '--all', '-o', format], served[i].client, served[i].child.pid);
+        if (r.lines !== EXPORT_ITEMS + headerLines) throw new Error(`${builds[i].label}: ${noun} list --all -o ${format} wrote ${r.lines} lines, expected ${EXPORT_ITEMS + headerLines}`);
+        const name = `${noun} list --all -o ${format}`;
+        return [[name, 'items/s', EXPORT_ITEMS / (r.ms / 1000)], [`${name}: peak RSS`, 'MB', r.rssMB], ...(r.serverRssMB === undefined ? [] : [[`${name}: server RSS`, 'MB', r.serverRssMB]])];
+      }),
+    );
+  });
+}
+
+/** Bulk refunds from a file, each build against its own server: a fresh batch of sales each round. */
+async function bulkSideBySide() {
+  if (!existsSync(TIME_BIN)) return;
+  await withServers('bulk', async (served) => {
+    const files = served.map(({ cli, client }, i) => {
+      const generated = cli(['sandbox', 'generate', '--sales', String(Math.ceil(SIDE_ROUNDS * BULK_REFUNDS * 1.15)), '--days', '1', '-q', '-o', 'json']);
+      if (generated.status !== 0) throw new Error(`${builds[i].label}: sandbox generate failed: ${generated.stderr}`);
+      const lines = cli(['transactions', 'list', '--all', '--payment-type', 'credit,pix', '-o', 'ndjson']).stdout.trimEnd().split('\n');
+      if (lines.length < SIDE_ROUNDS * BULK_REFUNDS) throw new Error(`${builds[i].label}: only ${lines.length} refundable transactions`);
+      return Array.from({ length: SIDE_ROUNDS }, (_, round) => {
+        const file = path.join(client.PAYCTL_HOME, `refunds-${round}.ndjson`);
+        writeFileSync(file, `${lines.slice(round * BULK_REFUNDS, (round + 1) * BULK_REFUNDS).join('\n')}\n`);
+        return file;
+      });
+    });
+    const name = `transactions refund --file (${BULK_REFUNDS.toLocaleString('en-US')} rows, --concurrency 8)`;
+    await sideBySide(`bulk refunds, each build against its own sandbox serve; median of ${SIDE_ROUNDS} runs`, SIDE_ROUNDS, 0, ({ cli }, i) => {
+      const t0 = performance.now();
+      const bulk = spawnSync(TIME_BIN, ['-f', '%M', NODE, cli, 'transactions', 'refund', '--file', files[i].shift(), '--yes', '--concurrency', '8'], { env: { ...env, ...served[i].client }, encoding: 'utf8', maxBuffer: 512 << 20, timeout: 600_000 });
+      const seconds = (performance.now() - t0) / 1000;
+      const refunded = bulk.stdout.trimEnd().split('\n').filter((l) => l && JSON.parse(l).status === 'refunded').length;
+      if (bulk.status !== 0 || refunded !== BULK_REFUNDS) throw new Error(`${builds[i].label}: bulk refund: exit ${bulk.status}, ${refunded} refunded:\n${bulk.stderr.slice(-2000)}`);
+      return [[name, 'refunds/s', BULK_REFUNDS / seconds], [`${name}: peak RSS`, 'MB', Number(bulk.stderr.trim().split('\n').at(-1)) / 1024]];
+    });
+  });
+}
+
+/** Bytes in the sandbox's SQLite files (the database, its -wal and -shm) anywhere under a home. */
+function sandboxDbBytes(dir) {
+  let bytes = 0;
+  let found = false;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.startsWith('sandbox.db')) continue;
+    found = true;
+    bytes += statSync(path.join(entry.parentPath ?? entry.path, entry.name)).size;
+  }
+  if (!found) throw new Error(`no sandbox.db under ${dir}`);
+  return bytes;
+}
+
+/**
+ * The sandbox at volume: `sandbox generate --sales SIDE_SALES` on the default profile (embedded),
+ * its speed, peak RSS and database bytes per sale; then that store read back whole through each
+ * build's `sandbox serve`.
+ */
+async function sandboxSideBySide() {
+  if (!existsSync(TIME_BIN)) return;
+  const homes = builds.map(() => undefined);
+  try {
+    // Twice per build, this build's first and last, so that neither always goes first; each run
+    // on a fresh store, and each build's last stays for the reads.
+    const generated = await sideBySide(undefined, 2, 0, ({ cli }, i) => {
+      if (homes[i]) rmSync(homes[i], { recursive: true, force: true });
+      homes[i] = mkdtempSync(path.join(home, `sandbox-${i}-`));
+      const t0 = performance.now();
+      const r = spawnSync(TIME_BIN, ['-f', '%M', NODE, cli, 'sandbox', 'generate', '--sales', String(SIDE_SALES), '-q', '-o', 'json'], { env: { ...env, PAYCTL_HOME: homes[i] }, encoding: 'utf8', timeout: 3_600_000 });
+      const seconds = (performance.now() - t0) / 1000;
+      if (r.status !== 0) throw new Error(`${builds[i].label}: sandbox generate failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`}): ${r.stderr}`);
+      return [
+        ['sandbox generate', 'sales/s', SIDE_SALES / seconds],
+        ['sandbox generate: peak RSS', 'MB', Number(r.stderr.trim().split('\n').at(-1)) / 1024],
+        ['database per sale (sandbox.db, -wal, -shm)', 'bytes/sale', sandboxDbBytes(homes[i]) / SIDE_SALES],
+      ];
+    });
+    const name = 'read: transactions list --all -o ndjson';
+    const read = await withServers(
+      'sandbox',
+      (served) =>
+        sideBySide(undefined, SIDE_ROUNDS, 0, ({ cli }, i) => {
+          const r = runExport([NODE, cli, 'transactions', 'list', '--all', '-o', 'ndjson'], served[i].client, served[i].child.pid);
+          if (r.lines !== SIDE_SALES) throw new Error(`${builds[i].label}: ${name} wrote ${r.lines} rows, expected ${SIDE_SALES}`);
+          return [[name, 'rows/s', SIDE_SALES / (r.ms / 1000)], [`${name}: peak RSS`, 'MB', r.rssMB], ...(r.serverRssMB === undefined ? [] : [[`${name}: server RSS`, 'MB', r.serverRssMB]])];
+        }),
+      homes,
+    );
+    const size = salesArg > 0 ? `--sales ${SIDE_SALES}` : `--sales ${SIDE_SALES} (the default; --sales 1000000 for the full figure)`;
+    sideGroups.push({ title: `the sandbox at volume: sandbox generate ${size} on the embedded default profile, twice per build (median of 2), then every sale read back through each build's sandbox serve (median of ${SIDE_ROUNDS})`, figures: { ...generated, ...read } });
+  } finally {
+    for (const dir of homes) if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const rows = [];
 const ms = 'ms';
 const mb = 'MB';
@@ -654,18 +902,28 @@ function addRow(name, { s, b }, unit, target) {
 }
 
 async function main() {
+  // Before any figure: a revision that does not build should not cost a whole run first.
+  if (otherCommit) {
+    otherDir = mkdtempSync(path.join(os.tmpdir(), 'payctl-bench-against-'));
+    builds.push({ label: AGAINST, cli: buildRevision(REPO, otherCommit, otherDir) });
+  }
+  const against = builds.length > 1;
   // 1–4. Start-up, one request, peak memory of single commands.
   if (measures('startup')) await startupFigures();
+  if (measures('startup') && against) await startupSideBySide();
   // 5. Exports at volume (issue targets: ≥ 25,000 items/s, ≤ 120 MB, memory at 100k ≤ 1.15× at 10k).
   if (measures('exports')) await exportFigures();
+  if (measures('exports') && against) await exportsSideBySide();
   // 5b. The embedded sandbox at volume (issue targets: ≤ 1.3× a fresh sandbox, ≤ 100 MB; generate
   // 1,000,000 in ≤ 3 min at ≤ 300 MB; exports ≥ 25,000 rows/s with RSS 100k/10k ≤ 1.15×).
   if (measures('embedded')) await embeddedVolumeFigures();
+  if (measures('embedded') && against) await sandboxSideBySide();
   // 5c. `payctl export` to files (issue targets: rows/s and peak RSS per format; RSS at --sales
   // rows ≤ 1.15× RSS at a tenth of them).
   if (measures('export-files')) await fileExportFigures();
   // 6. Bulk refunds (issue targets: ≥ 50× a shell loop per refund, ≥ 2,500 refunds/s, ≤ 150 MB).
   if (measures('bulk')) await bulkRefundFigures();
+  if (measures('bulk') && against) await bulkSideBySide();
   // 6b. Reading the largest bulk file a batch takes (issue target: memory flat for any input).
   if (measures('bulk-input')) bulkInputFigures();
   // 7. Exactly once under faults, overlapping runs and kills (target: applied / asked = 1.000).
@@ -828,6 +1086,20 @@ for (const { clean, chaos, team } of exactlyOnceRows) {
     console.log(`2 × 2 runs at once (exits: ${team.overlapExits.join(', ')}), ${EXACTLY_ONCE_KILLS} SIGKILLs alternating between the machines, then a run to the end on each`);
     console.log(`refunds applied / refunds asked: ${team.applied} / ${team.asked} = ${teamRatio.toFixed(3)} (${team.twice} refunded twice) — ${teamRatio === 1 && team.twice === 0 ? 'met' : 'NOT met'} = 1.000`);
     console.log(`refunds/s, start to all settled: ${Math.round(team.rate).toLocaleString('en-US')} on the shared ledger vs ${Math.round(chaos.rate).toLocaleString('en-US')} with the SQLite ledger (same faults, this run): ${speed.toFixed(2)}× — ${speed >= 0.6 ? 'met' : 'NOT met'} ≥ 0.6×`);
+  }
+}
+if (sideGroups.length > 0) {
+  console.log(`\nthis build against ${AGAINST} (${otherCommit.slice(0, 12)}, built from git archive), both interleaved: medians; ratio this/other; better or worse beyond ±${NOISE * 100} %, else same`);
+  for (const { title, figures } of sideGroups) {
+    console.log(`\n${title}`);
+    const lines = [['figure', 'this build', AGAINST, 'this/other', 'verdict', 'runs']];
+    const shown = (value, unit) => `${value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(1)} ${unit}`;
+    for (const [name, { unit, values }] of Object.entries(figures)) {
+      const [mine, theirs] = values.map((v) => stats(v).median);
+      lines.push([name, shown(mine, unit), shown(theirs, unit), `${(mine / theirs).toFixed(2)}×`, verdict(mine, theirs, unit), values[0].length]);
+    }
+    const w = lines[0].map((_, i) => Math.max(...lines.map((r) => String(r[i]).length)));
+    for (const r of lines) console.log(r.map((c, i) => String(c).padEnd(w[i])).join('  ').trimEnd());
   }
 }
 console.log(`took ${((performance.now() - started) / 1000).toFixed(1)} s`);
