@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { newId } from './ids.js';
 import { centsToDecimal, decimalToCents } from './money.js';
-import { partsOf } from './splits.js';
+import { partsOf } from './split-parts.js';
 import { isoTimestamp } from './time.js';
 import type { Account, BalanceEntry, EntryOperation, SandboxState, StoredTransaction } from './types.js';
 

@@ -6,7 +6,8 @@ import { centsToDecimal, decimalToCents } from './money.js';
 import { notePayoutDate } from './payouts.js';
 import { expectedOn } from './transaction-model.js';
 import { addMonths, isoTimestamp } from './time.js';
-import { partsOf, showParts, type Part } from './splits.js';
+import { partsOf, type Part } from './split-parts.js';
+import { showParts } from './splits.js';
 import type { Receivable, SandboxState, StoredTransaction } from './types.js';
 
 // What the seller will be paid for a sale, and when: one receivable per installment. They follow

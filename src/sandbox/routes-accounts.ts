@@ -2,7 +2,7 @@ import { findBuyer, listBuyers, parseSearch, planCreateBuyer, planUpdateBuyer, r
 import { buyerView } from './buyers.js';
 import { findCard, planAssociateCard, removeCard } from './card-ops.js';
 import { cardView } from './cards.js';
-import type { RequestContext, Route } from './routes.js';
+import type { RequestContext, Route } from './route.js';
 import { findSource, planCreateSource, removeSource } from './sources.js';
 import { mutateState, readState } from './store.js';
 

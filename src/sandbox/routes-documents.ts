@@ -5,7 +5,7 @@ import { notFound } from './errors.js';
 import { renderReceiptHtml } from './receipt-html.js';
 import { findReceipt, receiptView, sendReceipt } from './receipts.js';
 import { findReceivable, listTransactionReceivables } from './receivables.js';
-import type { RequestContext, Route } from './routes.js';
+import type { RequestContext, Route } from './route.js';
 import { mutateState, readState } from './store.js';
 import { findTransaction } from './transactions.js';
 

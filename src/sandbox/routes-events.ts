@@ -1,5 +1,5 @@
 import { findEvent, listEvents } from './events.js';
-import type { RequestContext, Route } from './routes.js';
+import type { RequestContext, Route } from './route.js';
 import { mutateState, readState } from './store.js';
 import { findWebhook, listWebhooks, planCreateWebhook, removeWebhook, replayEvent } from './webhooks.js';
 

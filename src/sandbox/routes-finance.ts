@@ -11,7 +11,7 @@ import {
   listTransferTransactions,
   sellerAccount,
 } from './finance.js';
-import type { RequestContext, Route } from './routes.js';
+import type { RequestContext, Route } from './route.js';
 import { readState } from './store.js';
 
 // Routes of what finance reads: balance accounts and their history, transfers and future

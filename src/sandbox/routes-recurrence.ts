@@ -3,7 +3,7 @@ import { advanceClock, clockView, parseAdvance } from './clock.js';
 import { approveInvoice, removeInvoice, voidInvoice } from './invoice-charge.js';
 import { findInvoice, listInvoices, planCreateInvoice } from './invoices.js';
 import { findPlan, listPlans, planCreatePlan, planUpdatePlan, removePlan } from './plans.js';
-import type { RequestContext, Route } from './routes.js';
+import type { RequestContext, Route } from './route.js';
 import { mutateState, readState } from './store.js';
 import {
   cancel,

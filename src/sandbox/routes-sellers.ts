@@ -1,7 +1,7 @@
 import { accountIdFor } from './ledger.js';
 import { listHistory, listSellerReceivables, listTransfers } from './finance.js';
 import { listInvoices } from './invoices.js';
-import type { RequestContext, Route } from './routes.js';
+import type { RequestContext, Route } from './route.js';
 import { KIND_OF_SEGMENT, listSellers, planCreateSeller, planUpdateSeller, removeSeller, requireSeller } from './sellers.js';
 import { mutateState, readState } from './store.js';
 import { listSubscriptions } from './subscriptions.js';

@@ -1,5 +1,3 @@
-import type { SandboxClock } from './clock.js';
-import type { JsonObject } from './http.js';
 import { accountRoutes } from './routes-accounts.js';
 import { documentRoutes } from './routes-documents.js';
 import { eventRoutes } from './routes-events.js';
@@ -21,6 +19,7 @@ import {
   planVoid,
   type TransactionChange,
 } from './transactions.js';
+import type { Method, Reply, RequestContext, Route } from './route.js';
 
 // The route table: which handler serves which method and path (relative to /v1/ or
 // /v1/marketplaces/{id}/). Handlers only glue validation, the state lock and the domain code.
@@ -28,41 +27,6 @@ import {
 // receipts and receivables in routes-documents.ts; plans, subscriptions, invoices and the sandbox
 // clock in routes-recurrence.ts; balances, transfers and future entries in routes-finance.ts;
 // webhooks and events in routes-events.ts.
-
-export interface RequestContext {
-  stateDir: string;
-  /** The sandbox's time (clock.ts): the only time a handler may use. */
-  now: SandboxClock;
-  params: Record<string, string>;
-  query: URLSearchParams;
-  body: JsonObject;
-  /** The path as the client sent it, echoed as a list's `uri`. */
-  path: string;
-  /** scheme://host:port the client reached, for links back into the sandbox (plus /m/<marketplace> under sandbox serve). */
-  origin: string;
-}
-
-export interface Reply {
-  status: number;
-  /** JSON, unless contentType says otherwise; then the text to send as is. */
-  body: unknown;
-  contentType?: string;
-}
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Handler = (c: RequestContext) => Promise<Reply>;
-
-export interface Route {
-  /** Literal segments, or `:name` to capture one. */
-  pattern: string[];
-  handlers: Partial<Record<Method, Handler>>;
-  /** The few provider paths that name the marketplace themselves answer only without the prefix. */
-  outsidePrefix?: boolean;
-  /** The route runs what fell due itself, so the server does not before calling it. */
-  ownsCatchUp?: boolean;
-  /** The provider takes no request body here and answers 415 to one. */
-  noBody?: boolean;
-}
 
 function transactionId(c: RequestContext): string {
   return c.params.id ?? '';

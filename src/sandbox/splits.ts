@@ -4,6 +4,7 @@ import { listEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { newId } from './ids.js';
 import { centsToDecimal, decimalToCents, parseCents } from './money.js';
 import { requireSeller } from './sellers.js';
+import { fullPart, specOf, type Part, type SplitRuleSpec } from './split-parts.js';
 import { isoTimestamp } from './time.js';
 import type { SandboxState, SplitRule, StoredTransaction } from './types.js';
 import { Checker } from './validate.js';
@@ -19,24 +20,6 @@ import { Checker } from './validate.js';
 //   add up to exactly what remains, and a full refund takes every part back to zero.
 // - Fees: a recipient whose rule has charge_processing_fee pays floor(fees × its part / remaining);
 //   the sale's seller pays every other cent of the fees.
-
-/** A rule as a request gives it, checked. */
-export interface SplitRuleSpec {
-  recipient: string;
-  liable: boolean;
-  chargeProcessingFee: boolean;
-  cents: number | null;
-  /** Hundredths of a percent: 70% → 7000. */
-  basisPoints: number | null;
-}
-
-/** What one party gets of a sale as it stands, in cents. */
-export interface Part {
-  owner: string;
-  rule: SplitRule | null;
-  gross: number;
-  fee: number;
-}
 
 function parseBasisPoints(value: unknown): number | undefined {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : undefined;
@@ -76,11 +59,6 @@ export function parseSplitRule(value: unknown, field: string, check: Checker): S
   const chargeProcessingFee = parseFlag(value.charge_processing_fee, false, `${field}.charge_processing_fee`, check);
   if (recipient === undefined || given === undefined || basisPoints === undefined || (!hasAmount && !hasPercentage)) return undefined;
   return { recipient, liable, chargeProcessingFee, cents: cents ?? null, basisPoints };
-}
-
-/** A rule's full part of a sale of `amount` cents. */
-function fullPart(rule: { cents: number | null; basisPoints: number | null }, amount: number): number {
-  return rule.cents ?? Math.floor(((rule.basisPoints ?? 0) * amount) / 10_000);
 }
 
 /**
@@ -135,37 +113,6 @@ export function newSplitRule(spec: SplitRuleSpec, transaction: string, at: strin
     created_at: at,
     updated_at: at,
   };
-}
-
-export function specOf(rule: SplitRule): SplitRuleSpec {
-  return {
-    recipient: rule.recipient,
-    liable: rule.liable,
-    chargeProcessingFee: rule.charge_processing_fee,
-    cents: rule.amount === null ? null : decimalToCents(rule.amount),
-    basisPoints: rule.percentage === null ? null : Math.round(Number(rule.percentage) * 100),
-  };
-}
-
-/**
- * Every party's part of the sale as it stands: the recipients first, in rule order, then the
- * sale's seller with the rest. Nothing is collected unless the sale succeeded.
- */
-export function partsOf(stored: StoredTransaction): Part[] {
-  const { txn } = stored;
-  const rules = txn.split_rules ?? [];
-  const collected = txn.status === 'succeeded' ? stored.remaining_cents : 0;
-  const fees = collected > 0 ? decimalToCents(txn.fees) : 0;
-  const amount = decimalToCents(txn.original_amount);
-  const parts: Part[] = rules.map((rule) => {
-    const gross = amount > 0 ? Math.floor((fullPart(specOf(rule), amount) * collected) / amount) : 0;
-    const fee = rule.charge_processing_fee && collected > 0 ? Math.floor((fees * gross) / collected) : 0;
-    return { owner: rule.recipient, rule, gross, fee };
-  });
-  const given = parts.reduce((sum, p) => sum + p.gross, 0);
-  const feesGiven = parts.reduce((sum, p) => sum + p.fee, 0);
-  parts.push({ owner: txn.on_behalf_of, rule: null, gross: collected - given, fee: fees - feesGiven });
-  return parts;
 }
 
 /** Writes each rule's current receivable amounts (net and gross) into it. */

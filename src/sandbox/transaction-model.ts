@@ -3,7 +3,8 @@ import { newId, randomDigits } from './ids.js';
 import { centsToDecimal } from './money.js';
 import { addDays, isoTimestamp, startOfDay } from './time.js';
 import { sellerOnDocuments } from './sellers.js';
-import { newSplitRule, type SplitRuleSpec } from './splits.js';
+import { newSplitRule } from './splits.js';
+import type { SplitRuleSpec } from './split-parts.js';
 import type {
   FeeDetails,
   HistoryEntry,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newSplitRule, partsOf, type SplitRuleSpec } from '../../src/sandbox/splits.js';
+import { newSplitRule } from '../../src/sandbox/splits.js';
+import { partsOf, type SplitRuleSpec } from '../../src/sandbox/split-parts.js';
 import type { StoredTransaction } from '../../src/sandbox/types.js';
 
 // How a split sale's money is shared (docs/marketplace-and-splits.md, "Split rules"): in integer cents, the parts always
