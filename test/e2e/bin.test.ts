@@ -174,7 +174,7 @@ describe('bin/payctl.js', () => {
   });
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    it(`${signal} stops a long list on the embedded sandbox at once (exit 3), though its locking library listens for signals too`, async () => {
+    it(`${signal} stops a long list on the embedded sandbox at once (exit 3)`, async () => {
       expect(payctl(['sandbox', 'generate', '--sales', '1500']).code).toBe(0);
       const child = spawn(process.execPath, [BIN, 'transactions', 'list', '--all', '-o', 'ndjson'], { env: testEnv(home.home) });
       let stderr = '';
