@@ -1,5 +1,4 @@
 import type { Dispatcher } from 'undici';
-import { Agent, EnvHttpProxyAgent } from 'undici';
 import { GcPacer } from '../platform/runtime.js';
 import { ApiError, NetworkError, OutcomeUnknownError, UsageError, ValidationError } from '../errors.js';
 import { endpointOf, type Endpoint, type Operation, type Target } from '../provider/endpoints.js';
@@ -147,11 +146,21 @@ export class ApiClient {
    */
   beforeRetryWait?: (ms: number) => void;
   private readonly options: Required<Pick<ClientOptions, 'maxAttempts' | 'retryBaseMs' | 'maxRetryAfterMs' | 'maxAnswerBytes'>> & ClientOptions;
-  private readonly dispatcher: Dispatcher;
+  private dispatcher?: Promise<Dispatcher>;
 
   constructor(options: ClientOptions) {
     this.options = { maxAttempts: 3, retryBaseMs: 250, maxRetryAfterMs: 60_000, maxAnswerBytes: DEFAULT_MAX_ANSWER_MB * 1024 * 1024, ...options };
-    this.dispatcher = createDispatcher(options);
+  }
+
+  /**
+   * undici, loaded with the first request: a dry run, or a bulk file refused before anything is
+   * sent, never pays for it (its public index is about 7 MB of memory).
+   */
+  private dispatch(): Promise<Dispatcher> {
+    // A CommonJS module: the bundle's chunk for it exports it as `default` only (Node's own loader
+    // gives both), so its exports are read from there.
+    this.dispatcher ??= import('undici').then((undici) => createDispatcher((undici.default ?? undici) as typeof import('undici'), this.options));
+    return this.dispatcher;
   }
 
   /** The exact request an operation would send, for --dry-run and --debug. */
@@ -384,7 +393,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    if (this.dispatcher) await (await this.dispatcher).close();
   }
 
   private async send(prepared: PreparedRequest) {
@@ -405,7 +414,8 @@ export class ApiClient {
     const timer = Number.isFinite(timeoutMs) && timeoutMs > 0 ? setTimeout(expire, Math.min(timeoutMs, MAX_TIMER_MS)) : undefined;
     let response: Dispatcher.ResponseData | undefined;
     try {
-      response = await this.dispatcher.request({
+      const dispatcher = await this.dispatch();
+      response = await dispatcher.request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: prepared.method as Dispatcher.HttpMethod,
@@ -534,7 +544,7 @@ function idOf(item: unknown): string | undefined {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
-function createDispatcher(options: ClientOptions): Dispatcher {
+function createDispatcher({ Agent, EnvHttpProxyAgent }: typeof import('undici'), options: ClientOptions): Dispatcher {
   const connect = { timeout: options.timeoutMs };
   const env = options.proxyEnv;
   const httpProxy = env?.HTTP_PROXY ?? env?.http_proxy;
