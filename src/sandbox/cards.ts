@@ -1,3 +1,4 @@
+import { TEST_CARDS } from './test-cards.js';
 import { newId } from './ids.js';
 import { isObject } from './http.js';
 import { isoTimestamp } from './time.js';
@@ -8,7 +9,7 @@ import { luhnValid } from '../validate/card.js';
 // The full card number and CVV exist only inside parseCardInput: what leaves it is the card as
 // it may be stored and shown (first 4 or 6 / last 4, brand, holder, expiry).
 
-export const DECLINED_TEST_CARD = '4000000000000002';
+export const DECLINED_TEST_CARD = TEST_CARDS.find(([, outcome]) => outcome === 'declined')![0];
 
 export interface AcceptedCard {
   brand: string;

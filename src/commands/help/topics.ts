@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '../../sandbox/test-cards.js';
 import { ExitCode } from '../../errors.js';
 
 // The texts of `payctl help <topic>`. The guides under docs/ say the same at length (a test holds
@@ -146,9 +147,9 @@ const SANDBOX = `The embedded sandbox: an emulation of the payment service that 
 
 The built-in "sandbox" profile (base URL "embedded", the default on a fresh install) sends every
 command to it: no account, no server, no real money. It seeds the marketplace's own seller, a buyer
-with a valid CPF and a card on file. Test cards: 4111111111111111 approved (Visa), 5555555555554444
-approved (Mastercard), 4000000000000002 declined. Commands that change something against a sandbox
-print SANDBOX on stderr, even with --quiet.
+with a valid CPF and a card on file. Commands that change something against a sandbox print
+SANDBOX on stderr, even with --quiet. Test cards:
+${TEST_CARDS.map(([number, outcome]) => `  ${number}  ${outcome}`).join('\n')}
 
   payctl sandbox clock                         the sandbox's own clock
   payctl sandbox advance --days 30             move it forward, running every billing and payout due
