@@ -27,7 +27,7 @@ export function billDueDate(state: SandboxState, stored: StoredSubscription, pla
   // The record of billed dates is what makes billing exactly-once: the date is written in the same
   // locked state write as its invoice, so no retry, crash or second process can bill it again.
   if (!stored.billed.includes(due)) {
-    const customer = state.buyers[sub.customer];
+    const customer = state.buyers.get(sub.customer);
     // Always there: a buyer with a running subscription cannot be removed (buyer-ops.ts).
     if (customer) {
       invoice = issueInvoice(

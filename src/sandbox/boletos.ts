@@ -53,7 +53,7 @@ export function boletoView(stored: StoredBoleto, marketplaceId: string): BoletoV
 /** E-mails the boleto to its buyer's address on file: the provider's operation names no address. */
 export function emailBoleto(state: SandboxState, id: string, now: Date): SentReply {
   const stored = findBoleto(state, id);
-  const customer = stored.txn.customer ? state.buyers[stored.txn.customer] : undefined;
+  const customer = stored.txn.customer ? state.buyers.get(stored.txn.customer) : undefined;
   const target = customer?.email ?? undefined;
   if (!target) {
     throw new SandboxError(

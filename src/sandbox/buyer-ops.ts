@@ -95,7 +95,7 @@ function requireUniqueDocument(state: SandboxState, taxpayerId: string, self?: s
 }
 
 export function findBuyer(state: SandboxState, id: string): Buyer {
-  const buyer = state.buyers[id];
+  const buyer = state.buyers.get(id);
   if (!buyer) throw notFound('buyer', id);
   return buyer;
 }
@@ -152,7 +152,7 @@ export function listBuyers(state: SandboxState, params: URLSearchParams, uri: st
   const query = parseListQuery(params, ['taxpayer_id']);
   const wanted = query.filters.get('taxpayer_id');
   const documents = wanted ? new Set([...wanted].map(normalizeTaxpayerId)) : undefined;
-  const buyers = Object.values(state.buyers).filter((b) => !documents || documents.has(b.taxpayer_id));
+  const buyers = state.buyers.all().filter((b) => !documents || documents.has(b.taxpayer_id));
   return listByCreation(
     uri,
     buyers.map((b) => buyerView(b, state.marketplace_id)),
@@ -194,7 +194,7 @@ export function removeBuyer(state: SandboxState, id: string): Deleted {
   const boletos = findAllBy<StoredTransaction>(state, 'transactions', { customer: id, status: 'pending' }).filter(
     (s) => s.txn.payment_type === 'boleto' || s.txn.payment_type === 'bolepix',
   );
-  const subscriptions = Object.values(state.subscriptions)
+  const subscriptions = state.subscriptions.all()
     .map((s) => s.sub)
     .filter((sub) => sub.customer === id && (sub.status === 'active' || sub.status === 'suspended'));
   const invoices = findAllBy<Invoice>(state, 'invoices', { customer: id }).filter((i) => i.status === 'pending' || i.status === 'over-due');
@@ -219,6 +219,6 @@ export function removeBuyer(state: SandboxState, id: string): Deleted {
       },
     );
   }
-  delete state.buyers[id];
+  state.buyers.remove(id);
   return { id, resource: 'buyer', deleted: true };
 }

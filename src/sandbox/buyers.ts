@@ -1,3 +1,4 @@
+import type { Records } from './db/records.js';
 import { isValidCnpj, isValidCpf, normalizeTaxpayerId } from '../validate/taxpayer.js';
 import { isObject } from './http.js';
 import { newId } from './ids.js';
@@ -127,10 +128,10 @@ export function parseBuyerInput(raw: unknown, field: string, check: Checker): Bu
   };
 }
 
-export function registerBuyer(buyers: Record<string, Buyer>, input: BuyerInput, now: Date): Buyer {
+export function registerBuyer(buyers: Records<Buyer>, input: BuyerInput, now: Date): Buyer {
   const at = isoTimestamp(now);
   const buyer: Buyer = { ...input, id: newId(), default_credit: null, created_at: at, updated_at: at };
-  buyers[buyer.id] = buyer;
+  buyers.put(buyer.id, buyer);
   return buyer;
 }
 

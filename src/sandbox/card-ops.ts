@@ -9,7 +9,7 @@ import { Checker } from './validate.js';
 // Cards on file: associating a tokenized card with a buyer, reading a card, removing it.
 
 export function findCard(state: SandboxState, id: string): CardRecord {
-  const card = state.cards[id];
+  const card = state.cards.get(id);
   if (!card) throw notFound('card', id);
   return card;
 }
@@ -24,7 +24,7 @@ export function planAssociateCard(body: JsonObject): CardPlan {
 
   return (state, now) => {
     const { token, card } = usableToken(state, tokenId as string);
-    const buyer = state.buyers[customerId as string];
+    const buyer = state.buyers.get(customerId as string);
     if (!buyer) throw notFound('customer', customerId as string);
     const at = isoTimestamp(now);
     token.used = true;
@@ -42,11 +42,11 @@ export function planAssociateCard(body: JsonObject): CardPlan {
 /** Removing a card detaches it from its owner; charging it by id answers 404 from then on. */
 export function removeCard(state: SandboxState, id: string, now: Date): Deleted {
   const card = findCard(state, id);
-  const owner = card.customer ? state.buyers[card.customer] : undefined;
+  const owner = card.customer ? state.buyers.get(card.customer) : undefined;
   if (owner && owner.default_credit === id) {
     owner.default_credit = null;
     owner.updated_at = isoTimestamp(now);
   }
-  delete state.cards[id];
+  state.cards.remove(id);
   return { id, resource: 'card', deleted: true };
 }

@@ -79,7 +79,7 @@ interface Pending {
  */
 function pendingWork(state: SandboxState): Pending {
   const subscriptions = findAllIn<StoredSubscription>(state, 'subscriptions', 'status', ['active', 'suspended']).flatMap((stored) => {
-    const plan = state.plans[stored.sub.plan];
+    const plan = state.plans.get(stored.sub.plan);
     return plan ? [{ stored, plan }] : [];
   });
   const invoices = findAllIn<Invoice>(state, 'invoices', 'status', ['pending']);

@@ -126,7 +126,7 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
         // Moving the cursor is what makes the next event go: written under the lock, so a
         // deliverer that takes over later starts after this one.
         await mutateState(stateDir, sandboxClock(now), (s) => {
-          const current = s.webhooks[id];
+          const current = s.webhooks.get(id);
           if (!current || current.cursor > index) return;
           current.cursor = index + 1;
           if (ok) current.delivered += 1;
@@ -141,24 +141,24 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
 
   /** Replays: each to every webhook it names, at least once, then off the queue. */
   const deliverReplays = (state: SandboxState): void => {
-    for (const replay of Object.values(state.replays)) {
+    for (const replay of state.replays.all()) {
       const key = `replay:${replay.id}`;
       if (inFlight.has(key)) continue;
       const stored = findBy<StoredEvent>(state, 'events', 'id', replay.event);
       const event = stored && servedEvent(state, stored);
-      const pending = replay.webhooks.filter((w) => state.webhooks[w] && !retries.get(`${key}:${w}:done`));
+      const pending = replay.webhooks.filter((w) => state.webhooks.get(w) && !retries.get(`${key}:${w}:done`));
       const job = (async () => {
         for (const webhookId of pending) {
-          const stored = state.webhooks[webhookId];
+          const stored = state.webhooks.get(webhookId);
           const jobKey = `${key}:${webhookId}`;
           if (!stored || !event || !due(jobKey)) continue;
           const ok = await attempt(jobKey, stored, event);
           if (ok || gaveUp(jobKey)) retries.set(`${jobKey}:done`, { attempts: 0, firstFailure: 0, nextAt: 0 });
         }
-        const finished = replay.webhooks.every((w) => !state.webhooks[w] || retries.has(`${key}:${w}:done`));
+        const finished = replay.webhooks.every((w) => !state.webhooks.get(w) || retries.has(`${key}:${w}:done`));
         if (finished || !event) {
           await mutateState(stateDir, sandboxClock(now), (s) => {
-            delete s.replays[replay.id];
+            s.replays.remove(replay.id);
           });
           for (const w of replay.webhooks) retries.delete(`${key}:${w}:done`);
         }
@@ -181,7 +181,7 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
       }
       if (held) {
         const state = await readState(stateDir, sandboxClock(now));
-        for (const stored of Object.values(state.webhooks)) deliverNext(state, stored);
+        for (const stored of state.webhooks.all()) deliverNext(state, stored);
         deliverReplays(state);
       }
     } catch {

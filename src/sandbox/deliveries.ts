@@ -35,5 +35,5 @@ export function parsePhoneTarget(body: JsonObject): string {
 }
 
 export function recordDelivery(state: SandboxState, delivery: Omit<Delivery, 'at'>, now: Date): void {
-  state.deliveries.push({ ...delivery, at: isoTimestamp(now) });
+  state.deliveries.append({ ...delivery, at: isoTimestamp(now) });
 }

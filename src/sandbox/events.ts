@@ -1,5 +1,5 @@
 import { buyerView } from './buyers.js';
-import type { Tracker, UnitKey } from './change-tracking.js';
+import type { Change } from './db/session.js';
 import { notFound } from './errors.js';
 import { newId } from './ids.js';
 import { findBy, page, recordVersion } from './db/queries.js';
@@ -73,18 +73,15 @@ function happenedAt(object: unknown, now: Date): string {
 }
 
 /**
- * Appends the events of the changes `tracker` saw to the state it tracks, in the order they
- * happened. Called by the store after each mutation, before what changed is written.
+ * Appends the events of `changes` to the state's events, in the order they happened, and returns
+ * them as changes too. Called by the store after each mutation, before what changed is written.
  */
-export function recordEvents(tracker: Tracker<SandboxState>, units: UnitKey[], now: Date): void {
-  const state = tracker.state;
+export function recordEvents(state: SandboxState, changes: Change[], now: Date): Change[] {
   const made: StoredEvent[] = [];
-  for (const [top, key] of units) {
+  for (const { top, key, before: beforeJson, after } of changes) {
     const family = key === undefined ? undefined : FAMILIES[top];
     if (!family || key === undefined) continue;
-    const beforeJson = tracker.before(top, key);
     const before = beforeJson === undefined ? undefined : JSON.parse(beforeJson);
-    const after = (state[top as keyof SandboxState] as Record<string, unknown>)[key];
     const at = after === undefined ? isoTimestamp(now) : happenedAt(family.served(after as never, state), now);
     // The payload is the record as this change leaves it (as it was, for a removal): the store
     // notes which version of the record that is when it writes the event.
@@ -92,7 +89,7 @@ export function recordEvents(tracker: Tracker<SandboxState>, units: UnitKey[], n
   }
   // Stable: events of one moment keep the order their records changed in.
   made.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
-  for (const event of made) state.events.push(event);
+  return made.map((event) => ({ top: 'events', key: String(state.events.append(event)), before: undefined, after: event }));
 }
 
 /** An event as served: its payload is the version of the record it refers to. */

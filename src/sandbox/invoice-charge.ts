@@ -83,8 +83,8 @@ export function approveInvoice(state: SandboxState, invoice: Invoice, now: Date)
   if (invoice.payment_method === 'boleto') {
     throw paidByBoleto(invoice, 'approved', 'it becomes paid when the buyer pays that boleto (in the sandbox: POST /transactions/{id}/approve).');
   }
-  const subscription = invoice.subscription ? state.subscriptions[invoice.subscription]?.sub : undefined;
-  const card = subscription?.card && state.cards[subscription.card] ? subscription.card : null;
+  const subscription = invoice.subscription ? state.subscriptions.get(invoice.subscription)?.sub : undefined;
+  const card = subscription?.card && state.cards.get(subscription.card) ? subscription.card : null;
   chargeInvoice(state, invoice, card, subscription ? `Subscription ${subscription.uuid}` : `Invoice ${invoice.id}`, now);
   return invoice;
 }
@@ -126,7 +126,7 @@ export const payBoleto: TransactionChange = (stored, state, now) => {
   approve(stored, state, now);
   const { txn } = stored;
   const invoiceId = txn.metadata?.invoice;
-  const invoice = invoiceId ? state.invoices[invoiceId] : undefined;
+  const invoice = invoiceId ? state.invoices.get(invoiceId) : undefined;
   // The metadata can be edited; the invoice's own record of its boleto is what counts.
   if (!invoice || invoice.transaction !== txn.id || invoice.payment_method !== 'boleto') return;
   if (invoice.status !== 'pending' && invoice.status !== 'over-due') return;

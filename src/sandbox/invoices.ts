@@ -61,12 +61,12 @@ export function issueInvoice(state: SandboxState, spec: InvoiceSpec, now: Date):
     created_at: at,
     updated_at: at,
   };
-  state.invoices[id] = invoice;
+  state.invoices.put(id, invoice);
   return invoice;
 }
 
 export function findInvoice(state: SandboxState, id: string): Invoice {
-  const invoice = state.invoices[id];
+  const invoice = state.invoices.get(id);
   if (!invoice) throw notFound('invoice', id);
   return invoice;
 }
@@ -110,7 +110,7 @@ export function planCreateInvoice(body: JsonObject, now: Date): InvoiceCreation 
   check.throwIfAny();
 
   return (state, at) => {
-    const customer = state.buyers[customerId as string];
+    const customer = state.buyers.get(customerId as string);
     if (!customer) throw notFound('customer', customerId as string);
     // An unknown seller is the same 404 as on a transaction.
     if (onBehalfOf !== undefined) requireSeller(state, onBehalfOf);
@@ -149,7 +149,7 @@ const INVOICE_STATUSES: readonly InvoiceStatus[] = ['pending', 'paid', 'over-due
 /** Every invoice, or (`seller`) only that seller's: sellers/{id}/invoices. */
 export function listInvoices(state: SandboxState, params: URLSearchParams, uri: string, seller?: string): ListEnvelope<Invoice> {
   const query = parseListQuery(params, LIST_FILTERS, { status: INVOICE_STATUSES });
-  const matching = Object.values(state.invoices).filter((invoice) =>
+  const matching = state.invoices.all().filter((invoice) =>
     (seller === undefined || invoice.on_behalf_of === seller) &&
     LIST_FILTERS.every((name) => {
       const accepted = query.filters.get(name);

@@ -33,19 +33,19 @@ export function newAccount(state: Pick<SandboxState, 'marketplace_id'>, owner: s
 
 /** The seller's or a buyer's account as it stands: its record, or a zero account when it never moved. */
 export function accountOf(state: SandboxState, owner: string): Account | undefined {
-  const stored = state.accounts[accountIdFor(owner)];
+  const stored = state.accounts.get(accountIdFor(owner));
   if (stored) return stored;
-  const buyer = state.buyers[owner];
+  const buyer = state.buyers.get(owner);
   if (buyer) return newAccount(state, owner, 'buyer', buyer.created_at);
-  const seller = state.sellers[owner];
+  const seller = state.sellers.get(owner);
   return seller ? newAccount(state, owner, 'seller', seller.created_at) : undefined;
 }
 
 /** Finds an account by its id: a seller's, or any buyer's. */
 export function findAccountById(state: SandboxState, id: string): Account | undefined {
-  const stored = state.accounts[id];
+  const stored = state.accounts.get(id);
   if (stored) return stored;
-  for (const owner of Object.keys(state.buyers)) if (accountIdFor(owner) === id) return accountOf(state, owner);
+  for (const owner of state.buyers.keys()) if (accountIdFor(owner) === id) return accountOf(state, owner);
   return undefined;
 }
 
@@ -62,9 +62,10 @@ export interface EntrySpec {
 /** Moves an account's balance by one entry. */
 export function postEntry(state: SandboxState, spec: EntrySpec, now: Date): BalanceEntry {
   const at = isoTimestamp(now);
-  const type: Account['type'] = spec.owner === state.seller.id || state.sellers[spec.owner] ? 'seller' : 'buyer';
+  const type: Account['type'] = spec.owner === state.seller.id || state.sellers.get(spec.owner) ? 'seller' : 'buyer';
   const id = accountIdFor(spec.owner);
-  const account = state.accounts[id] ?? (state.accounts[id] = newAccount(state, spec.owner, type, at));
+  let account = state.accounts.get(id);
+  if (!account) state.accounts.put(id, (account = newAccount(state, spec.owner, type, at)));
   const balance = decimalToCents(account.current_balance) + spec.cents;
   account.current_balance = centsToDecimal(balance);
   account.updated_at = at;
@@ -82,7 +83,7 @@ export function postEntry(state: SandboxState, spec: EntrySpec, now: Date): Bala
     transfer: spec.transfer ?? null,
     created_at: at,
   };
-  state.balance_entries.push(entry);
+  state.balance_entries.append(entry);
   return entry;
 }
 

@@ -65,7 +65,7 @@ export function runPayouts(state: SandboxState, at: Date, limit?: number): { mad
   const made: Transfer[] = [];
   for (const receivable of due) {
     const transfer = transferFor(state, receivable, at);
-    state.transfers.push(transfer);
+    state.transfers.append(transfer);
     receivable.status = 'paid';
     receivable.paid_at = transfer.created_at;
     receivable.transfer = transfer.id;

@@ -110,7 +110,7 @@ function applyPatch(plan: Plan, patch: PlanPatch): void {
 }
 
 export function findPlan(state: SandboxState, uuid: string): Plan {
-  const plan = state.plans[uuid];
+  const plan = state.plans.get(uuid);
   if (!plan) throw notFound('plan', uuid);
   return plan;
 }
@@ -162,7 +162,7 @@ export function planCreatePlan(body: JsonObject): PlanCreation {
       updated_at: at,
     };
     applyPatch(plan, patch);
-    state.plans[uuid] = plan;
+    state.plans.put(uuid, plan);
     return plan;
   };
 }
@@ -207,7 +207,7 @@ export function listPlans(state: SandboxState, params: URLSearchParams, uri: str
   const statuses = query.filters.get('status');
   return listByCreation(
     uri,
-    Object.values(state.plans).filter((p) => !statuses || statuses.has(p.status)),
+    state.plans.all().filter((p) => !statuses || statuses.has(p.status)),
     query,
   );
 }

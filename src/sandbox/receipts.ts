@@ -77,7 +77,7 @@ export function receiptView(state: SandboxState, stored: StoredTransaction): Rec
             card_brand: method.card_brand,
             first4_digits: method.first4_digits,
             // Only what the card record kept: a card removed since, or stored before the BIN was kept, has none.
-            first6_digits: (stored.card_id ? state.cards[stored.card_id]?.first6 : undefined) ?? null,
+            first6_digits: (stored.card_id ? state.cards.get(stored.card_id)?.first6 : undefined) ?? null,
           }
         : null,
     seller: txn.on_behalf_of,

@@ -27,7 +27,7 @@ function byInstallment(a: Receivable, b: Receivable): number {
 
 /** A transaction's receivables, through its index. */
 function receivablesOf(state: SandboxState, stored: StoredTransaction): Receivable[] {
-  const found = (stored.receivable_indexes ?? []).map((i) => state.receivables[i]).filter((r): r is Receivable => r !== undefined);
+  const found = (stored.receivable_indexes ?? []).map((i) => state.receivables.at(i)).filter((r): r is Receivable => r !== undefined);
   return found.sort(byInstallment);
 }
 
@@ -105,7 +105,7 @@ function addReceivables(state: SandboxState, stored: StoredTransaction, part: Pa
     const expected = isoTimestamp(addMonths(first, i));
     stored.receivable_indexes.push(state.receivables.length);
     notePayoutDate(state, expected);
-    state.receivables.push({
+    state.receivables.append({
       id: newId(),
       resource: 'receivable',
       status: 'pending',

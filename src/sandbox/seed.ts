@@ -3,7 +3,7 @@ import { newId } from './ids.js';
 import { accountIdFor, newAccount } from './ledger.js';
 import { isoTimestamp } from './time.js';
 import { seedSeller } from './sellers.js';
-import type { Buyer, CardRecord, SandboxState, Seller } from './types.js';
+import type { Buyer, CardRecord, StoredState, Seller } from './types.js';
 
 /** The seller's CNPJ and address, printed on receipts. */
 export const SELLER_DOCUMENTS: Pick<Seller, 'taxpayer_id' | 'address'> = {
@@ -20,7 +20,7 @@ export const SELLER_DOCUMENTS: Pick<Seller, 'taxpayer_id' | 'address'> = {
   },
 };
 
-export function seedState(now: Date): SandboxState {
+export function seedState(now: Date): StoredState {
   const at = isoTimestamp(now);
   const seller: Seller = {
     id: SANDBOX_SELLER_ID,

@@ -184,7 +184,7 @@ export function seedSeller(state: Pick<SandboxState, 'marketplace_id' | 'seller'
 
 /** The seller with this id, or undefined. */
 export function sellerById(state: SandboxState, id: string): SellerRecord | undefined {
-  const stored = state.sellers[id];
+  const stored = state.sellers.get(id);
   if (stored) return stored;
   return id === state.seller.id ? seededRecord(state) : undefined;
 }
@@ -202,7 +202,7 @@ export function requireSeller(state: SandboxState, id: string): SellerRecord {
  * since is printed as the marketplace's seller.
  */
 export function sellerOnDocuments(state: SandboxState, id: string): Seller {
-  const seller = id === state.seller.id ? undefined : state.sellers[id];
+  const seller = id === state.seller.id ? undefined : state.sellers.get(id);
   if (!seller) return state.seller;
   const name = sellerName(seller);
   return {
@@ -236,7 +236,7 @@ function requireUniqueDocument(state: SandboxState, document: string, self?: str
 }
 
 function allSellers(state: SandboxState): SellerRecord[] {
-  const stored = Object.values(state.sellers);
+  const stored = state.sellers.all();
   return stored.some((s) => s.id === state.seller.id) ? stored : [seededRecord(state), ...stored];
 }
 
@@ -253,9 +253,9 @@ export function planCreateSeller(kind: SellerKind, body: JsonObject): SellerPlan
     const at = isoTimestamp(now);
     const seller = blankSeller(state, newId(), kind, at);
     applyPatch(seller, patch);
-    state.sellers[seller.id] = seller;
+    state.sellers.put(seller.id, seller);
     // Its balance account exists from the start, at zero, so `balances get --seller` answers at once.
-    state.accounts[accountIdFor(seller.id)] = newAccount(state, seller.id, 'seller', at);
+    state.accounts.put(accountIdFor(seller.id), newAccount(state, seller.id, 'seller', at));
     return seller;
   };
 }
@@ -277,7 +277,7 @@ export function planUpdateSeller(kind: SellerKind, body: JsonObject): (state: Sa
     applyPatch(seller, patch);
     requireWholeOwner(seller.owner);
     seller.updated_at = isoTimestamp(now);
-    state.sellers[id] ??= seller;
+    if (!state.sellers.has(id)) state.sellers.put(id, seller);
     if (id === state.seller.id) {
       // What receipts and boletos print follows the seeded seller's record.
       state.seller.name = sellerName(seller);
@@ -310,8 +310,8 @@ export function removeSeller(state: SandboxState, id: string): Deleted {
   }
   const balance = accountOf(state, id)?.current_balance ?? '0.00';
   const pending = sumBy(state, 'receivables', 'cents', { status: 'pending', recipient: id });
-  const running = Object.values(state.subscriptions).filter((s) => s.sub.on_behalf_of === id && (s.sub.status === 'active' || s.sub.status === 'suspended'));
-  const invoices = Object.values(state.invoices).filter(
+  const running = state.subscriptions.all().filter((s) => s.sub.on_behalf_of === id && (s.sub.status === 'active' || s.sub.status === 'suspended'));
+  const invoices = state.invoices.all().filter(
     (i) => i.on_behalf_of === id && (i.status === 'pending' || i.status === 'over-due'),
   );
   const blockers = [
@@ -323,7 +323,7 @@ export function removeSeller(state: SandboxState, id: string): Deleted {
   if (blockers.length > 0) {
     throw new SandboxError(409, 'seller_has_dependents', `The seller (id: ${id}) cannot be removed: it still has ${blockers.join(', ')}.`, { reasons: blockers });
   }
-  delete state.sellers[id];
-  delete state.accounts[accountIdFor(id)];
+  state.sellers.remove(id);
+  state.accounts.remove(accountIdFor(id));
   return { id, resource: 'seller', deleted: true };
 }

@@ -115,10 +115,10 @@ export function planCreateSource(body: JsonObject, now: Date): SourcePlan {
       card = cardView(findCard(state, chosen.id), state.marketplace_id);
     } else if (chosen.kind === 'card-data') {
       const record = newCardRecord(chosen.card, null, at);
-      state.cards[record.id] = record;
+      state.cards.put(record.id, record);
       card = cardView(record, state.marketplace_id);
     } else if (chosen.kind === 'customer') {
-      if (!state.buyers[chosen.id]) throw notFound('customer', chosen.id);
+      if (!state.buyers.get(chosen.id)) throw notFound('customer', chosen.id);
       // The buyer's card is chosen when the source is charged, so none is fixed here.
       customer = ref(chosen.id);
     } else {
@@ -152,14 +152,14 @@ export function planCreateSource(body: JsonObject, now: Date): SourcePlan {
       created_at: stamp,
       updated_at: stamp,
     };
-    state.sources[id] = source;
+    state.sources.put(id, source);
     return source;
   };
 }
 
 /** A removed source answers 404 like one that never existed. */
 export function findSource(state: SandboxState, id: string): Source {
-  const source = state.sources[id];
+  const source = state.sources.get(id);
   if (!source || source.status === 'deleted') throw notFound('source', id);
   return source;
 }

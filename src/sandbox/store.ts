@@ -1,16 +1,16 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { trackChanges } from './change-tracking.js';
 import { sandboxDir } from './paths.js';
 import { closeSandboxDb, DB_NAME, openSandboxDb, type SandboxDb } from './db/database.js';
-import { UnitOfWork } from './db/unit-of-work.js';
+import { Log, Records } from './db/records.js';
+import { Session, VALUES } from './db/session.js';
 import { recordEvents } from './events.js';
 import { seedState } from './seed.js';
-import type { SandboxState } from './types.js';
+import type { SandboxState, StoredState } from './types.js';
 
 // The sandbox's state: one SQLite database per state directory (db/). A change is one write
-// transaction: the handler mutates the state as plain objects, loaded from the database only as
-// far as it looks (db/unit-of-work.ts); change tracking tells which records it wrote, their
+// transaction: the handler reads records through the repositories of a session (db/records.ts)
+// and changes them as plain objects; the session tells which differ from what was read, their
 // events are added (events.ts), and those rows are saved before the transaction commits. A
 // handler that throws leaves nothing behind: the transaction rolls back.
 
@@ -36,14 +36,28 @@ function seeded(db: SandboxDb): boolean {
 }
 
 /** Inside a write transaction: a database without a state is seeded afresh. */
-function seedIfNew(uow: UnitOfWork, now: StoreClock): void {
-  if (!seeded(uow.db)) uow.replaceAll(seedState(now()));
+function seedIfNew(db: SandboxDb, now: StoreClock): void {
+  if (!seeded(db)) new Session(db).replaceAll(seedState(now()));
+}
+
+const LOGS = new Set(['transactions', 'receivables', 'deliveries', 'balance_entries', 'transfers', 'events']);
+const RECORDS = ['sellers', 'buyers', 'cards', 'tokens', 'sources', 'plans', 'subscriptions', 'invoices', 'accounts', 'webhooks', 'replays'];
+
+/** The sandbox as a handler sees it through `session`: its top-level values and its repositories. */
+export function stateOf(session: Session): SandboxState {
+  const state: Record<string, unknown> = { session };
+  for (const name of LOGS) state[name] = new Log(session, name);
+  for (const name of RECORDS) state[name] = new Records(session, name);
+  for (const name of VALUES) {
+    Object.defineProperty(state, name, { enumerable: true, get: () => session.value(name), set: (value: unknown) => session.setValue(name, value) });
+  }
+  return state as unknown as SandboxState;
 }
 
 interface QueuedChange {
   stateDir: string;
   now: StoreClock;
-  run: (uow: UnitOfWork) => unknown;
+  run: (session: Session) => unknown;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
@@ -68,10 +82,10 @@ function commitQueued(db: SandboxDb): void {
   try {
     db.write(() => {
       const first = group[0] as QueuedChange;
-      seedIfNew(new UnitOfWork(db), first.now);
+      seedIfNew(db, first.now);
       for (const change of group) {
         try {
-          outcomes.push({ ok: true, value: db.savepoint(() => change.run(new UnitOfWork(db))) });
+          outcomes.push({ ok: true, value: db.savepoint(() => change.run(new Session(db, true))) });
         } catch (error) {
           outcomes.push({ ok: false, error });
         }
@@ -101,7 +115,7 @@ export async function mutateState<T>(stateDir: string, now: StoreClock, mutate: 
       // Whatever else arrives before the event loop comes round is committed with it.
       setImmediate(() => commitQueued(db));
     }
-    queue.push({ stateDir, now, run: (uow) => applyChange(uow, now, mutate), resolve: resolve as (value: unknown) => void, reject });
+    queue.push({ stateDir, now, run: (session) => applyChange(session, now, mutate), resolve: resolve as (value: unknown) => void, reject });
   });
 }
 
@@ -109,13 +123,14 @@ export async function mutateState<T>(stateDir: string, now: StoreClock, mutate: 
  * One change inside an open write transaction: `mutate` on the tracked state, then its rows and
  * events written. `events: false` is for generated volume, which makes none (docs/sandbox.md).
  */
-export function applyChange<T>(uow: UnitOfWork, now: StoreClock, mutate: (state: SandboxState) => T, { events = true } = {}): T {
-  now.adopt?.(uow.state);
-  const tracker = trackChanges(uow.state);
-  const result = tracker.unwrap(mutate(tracker.state));
+export function applyChange<T>(session: Session, now: StoreClock, mutate: (state: SandboxState) => T, { events = true } = {}): T {
+  const state = stateOf(session);
+  now.adopt?.(state);
+  const result = mutate(state);
   // Every change of a transaction, buyer, plan, subscription or invoice is also an event (events.ts).
-  if (events) recordEvents(tracker, tracker.changed(), now());
-  uow.write(tracker.changed());
+  const changes = session.changes();
+  if (events) changes.push(...recordEvents(state, changes, now()));
+  session.write(changes);
   return result;
 }
 
@@ -124,12 +139,12 @@ export function applyChange<T>(uow: UnitOfWork, now: StoreClock, mutate: (state:
  * done: for work too large for one transaction (generating a volume of sales). Between steps the
  * event loop runs, so the server answers other requests and a signal is heard.
  */
-export async function mutateInSteps<T>(stateDir: string, now: StoreClock, step: (uow: UnitOfWork) => T | undefined): Promise<T> {
+export async function mutateInSteps<T>(stateDir: string, now: StoreClock, step: (session: Session) => T | undefined): Promise<T> {
   await mutateState(stateDir, now, () => undefined);
   const db = await openSandboxDb(stateDir);
   return db.largeCache(async () => {
     for (;;) {
-      const result = db.write(() => step(new UnitOfWork(db)));
+      const result = db.write(() => step(new Session(db, true)));
       if (result !== undefined) return result;
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -148,15 +163,15 @@ export async function releaseState(stateDir: string): Promise<void> {
 export async function readState(stateDir: string, now: StoreClock): Promise<SandboxState> {
   const db = await openSandboxDb(stateDir);
   if (!seeded(db)) await mutateState(stateDir, now, () => undefined);
-  const state = new UnitOfWork(db).state;
+  const state = stateOf(new Session(db));
   now.adopt?.(state);
   return state;
 }
 
 /** Replaces the whole state: for tests that need a state no request can produce. */
-export async function replaceState(stateDir: string, state: SandboxState): Promise<void> {
+export async function replaceState(stateDir: string, state: StoredState): Promise<void> {
   const db = await openSandboxDb(stateDir);
-  db.write(() => new UnitOfWork(db).replaceAll(state));
+  db.write(() => new Session(db).replaceAll(state));
 }
 
 /**
@@ -167,7 +182,7 @@ export async function wipeState(stateDir: string): Promise<void> {
   const dir = sandboxDir(stateDir);
   try {
     const db = await openSandboxDb(stateDir);
-    db.write(() => new UnitOfWork(db).replaceAll({} as SandboxState));
+    db.write(() => new Session(db).replaceAll({} as StoredState));
   } catch {
     await closeSandboxDb(stateDir);
     for (const name of [DB_NAME, `${DB_NAME}-wal`, `${DB_NAME}-shm`]) await rm(path.join(dir, name), { force: true });
@@ -175,8 +190,8 @@ export async function wipeState(stateDir: string): Promise<void> {
 }
 
 /** The whole state as stored, read afresh: for tests and tools, never for a request. */
-export async function readStateFiles(stateDir: string): Promise<SandboxState | undefined> {
+export async function readStateFiles(stateDir: string): Promise<StoredState | undefined> {
   const db = await openSandboxDb(stateDir);
   if (!seeded(db)) return undefined;
-  return db.write(() => new UnitOfWork(db).exportAll());
+  return db.write(() => new Session(db).exportAll() as unknown as StoredState);
 }

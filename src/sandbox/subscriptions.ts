@@ -115,7 +115,7 @@ function cardToCharge(state: SandboxState, given: string | undefined, customer: 
 }
 
 export function findSubscription(state: SandboxState, uuid: string): StoredSubscription {
-  const stored = state.subscriptions[uuid];
+  const stored = state.subscriptions.get(uuid);
   if (!stored) throw notFound('subscription', uuid);
   return stored;
 }
@@ -142,7 +142,7 @@ export function planCreateSubscription(body: JsonObject, now: Date): Subscriptio
   return (state, at) => {
     const plan = requireActivePlan(state, planId as string);
     requireAcceptedMethod(plan, method);
-    const customer = state.buyers[customerId as string];
+    const customer = state.buyers.get(customerId as string);
     if (!customer) throw notFound('customer', customerId as string);
     // A card subscription left without card charges the buyer's default card; a boleto one has none.
     const cardId = method === 'credit' ? cardToCharge(state, patch.card ?? undefined, customer) : null;
@@ -172,7 +172,7 @@ export function planCreateSubscription(body: JsonObject, now: Date): Subscriptio
       created_at: stamp,
       updated_at: stamp,
     };
-    state.subscriptions[uuid] = { anchor: due, step: 0, billed: [], sub };
+    state.subscriptions.put(uuid, { anchor: due, step: 0, billed: [], sub });
     return sub;
   };
 }
@@ -253,7 +253,7 @@ function paymentCard(state: SandboxState, stored: StoredSubscription, method: Re
     return sent;
   }
   if (sub.card !== null) return sub.card;
-  const customer = state.buyers[sub.customer];
+  const customer = state.buyers.get(sub.customer);
   if (!customer) throw notFound('customer', sub.customer);
   return cardToCharge(state, undefined, customer);
 }
@@ -290,7 +290,7 @@ export const cancel: SubscriptionChange = (stored, _state, now) => {
 
 /** A plan's new calendar applies to its running subscriptions from their next due date on. */
 export function reanchorSubscriptions(state: SandboxState, plan: Plan): void {
-  for (const stored of Object.values(state.subscriptions)) {
+  for (const stored of state.subscriptions.all()) {
     if (stored.sub.plan !== plan.uuid || stored.sub.status === 'canceled' || stored.sub.status === 'expired') continue;
     stored.anchor = stored.sub.due_date;
     stored.step = 0;
@@ -303,7 +303,7 @@ const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['active', 'suspend
 /** Every subscription, or (`seller`) only that seller's: sellers/{id}/subscriptions. */
 export function listSubscriptions(state: SandboxState, params: URLSearchParams, uri: string, seller?: string): ListEnvelope<Subscription> {
   const query = parseListQuery(params, LIST_FILTERS, { status: SUBSCRIPTION_STATUSES });
-  const matching = Object.values(state.subscriptions)
+  const matching = state.subscriptions.all()
     .map((s) => s.sub)
     .filter((sub) => seller === undefined || sub.on_behalf_of === seller)
     .filter((sub) => LIST_FILTERS.every((name) => !query.filters.has(name) || query.filters.get(name)?.has(sub[name])));

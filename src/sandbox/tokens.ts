@@ -45,8 +45,8 @@ export function validateTokenRequest(body: JsonObject, now: Date): AcceptedCard 
 export function createToken(state: SandboxState, card: AcceptedCard, now: Date): CardToken {
   const record = newCardRecord(card, null, now);
   const token: TokenRecord = { id: newId(), card_id: record.id, used: false, created_at: record.created_at };
-  state.cards[record.id] = record;
-  state.tokens[token.id] = token;
+  state.cards.put(record.id, record);
+  state.tokens.put(token.id, token);
   return tokenView(token, record, state.marketplace_id);
 }
 
@@ -92,14 +92,14 @@ export function markTokenUsed(state: SandboxState, cardId: string): void {
  * behind it (a charge, an association, a single-use source); after that the provider refuses it.
  */
 export function usableToken(state: SandboxState, id: string): { token: TokenRecord; card: CardRecord } {
-  const token = state.tokens[id];
+  const token = state.tokens.get(id);
   if (!token) throw notFound('token', id);
   if (token.used) {
     throw new SandboxError(400, 'token_already_used', `The token (id: ${id}) has already been used`, {
       reasons: ['token: tokens are single-use; tokenize the card again'],
     });
   }
-  const card = state.cards[token.card_id];
+  const card = state.cards.get(token.card_id);
   if (!card) throw notFound('card', token.card_id);
   return { token, card };
 }

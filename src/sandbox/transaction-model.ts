@@ -180,6 +180,6 @@ export function addTransaction(
   };
   for (const draft of history) recordChange(stored, draft, now);
   refreshFees(stored);
-  state.transactions.push(stored);
+  state.transactions.append(stored);
   return stored;
 }

@@ -130,7 +130,7 @@ function parseCommon(body: JsonObject, source: JsonObject | undefined, check: Ch
 
 
 function requireBuyer(state: SandboxState, id: string): Buyer {
-  const buyer = state.buyers[id];
+  const buyer = state.buyers.get(id);
   if (!buyer) throw notFound('customer', id);
   return buyer;
 }
@@ -192,11 +192,11 @@ function planCard(body: JsonObject, source: JsonObject | undefined, common: Comm
     const customer = common.customer ? requireBuyer(state, common.customer) : undefined;
     let card: CardRecord;
     if (chosen.kind === 'stored') {
-      const stored = state.cards[chosen.id];
+      const stored = state.cards.get(chosen.id);
       if (!stored) throw notFound('card', chosen.id);
       card = stored;
     } else if (chosen.kind === 'customer') {
-      const stored = customer?.default_credit ? state.cards[customer.default_credit] : undefined;
+      const stored = customer?.default_credit ? state.cards.get(customer.default_credit) : undefined;
       if (!stored) {
         throw new SandboxError(
           400,
@@ -208,7 +208,7 @@ function planCard(body: JsonObject, source: JsonObject | undefined, common: Comm
       card = stored;
     } else {
       card = newCardRecord(chosen.card, customer?.id ?? null, at);
-      state.cards[card.id] = card;
+      state.cards.put(card.id, card);
     }
     markTokenUsed(state, card.id);
 

@@ -1,3 +1,5 @@
+import type { Log, Records } from './db/records.js';
+import type { Session } from './db/session.js';
 // Shapes of the state file and of the resources the sandbox serves. Response fields follow seed
 // section 2 (types included); null stands for "no value", as the provider sends it.
 
@@ -625,33 +627,48 @@ export interface Replay {
   at: string;
 }
 
-export interface SandboxState {
+/** The top-level values of the sandbox, beside its tables (kept in the database's `meta`). */
+export interface StateValues {
   version: 1;
   marketplace_id: string;
   seller: Seller;
-  /** Every seller the sellers API knows, the seeded one included (sellers.ts). Absent on old states. */
-  sellers: Record<string, SellerRecord>;
-  buyers: Record<string, Buyer>;
-  cards: Record<string, CardRecord>;
-  tokens: Record<string, TokenRecord>;
-  transactions: StoredTransaction[];
-  sources: Record<string, Source>;
-  receivables: Receivable[];
-  deliveries: Delivery[];
-  plans: Record<string, Plan>;
-  subscriptions: Record<string, StoredSubscription>;
-  invoices: Record<string, Invoice>;
-  /** Accounts that have had an entry; every other seller or buyer account is at zero (ledger.ts). */
-  accounts: Record<string, Account>;
-  balance_entries: BalanceEntry[];
-  transfers: Transfer[];
   /** The earliest expected date of a pending receivable (ISO), or null: when payouts next fall due. */
   payouts: { next: string | null };
-  /** Every state change of transactions, buyers, plans, subscriptions and invoices, in order (events.ts). */
-  events: StoredEvent[];
-  webhooks: Record<string, StoredWebhook>;
-  replays: Record<string, Replay>;
   /** How far the sandbox's clock runs ahead of real time; see clock.ts. */
   clock: { offset_seconds: number };
   counters: { seq: number; boleto_sequence: number; transaction_number: number };
 }
+
+/** The tables of the sandbox, each as `Table` makes it: repositories for a handler, plain values for a whole state. */
+interface Tables<R extends 'records' | 'plain'> {
+  /** Every seller the sellers API knows, the seeded one included (sellers.ts). */
+  sellers: Keyed<R, SellerRecord>;
+  buyers: Keyed<R, Buyer>;
+  cards: Keyed<R, CardRecord>;
+  tokens: Keyed<R, TokenRecord>;
+  transactions: Listed<R, StoredTransaction>;
+  sources: Keyed<R, Source>;
+  receivables: Listed<R, Receivable>;
+  deliveries: Listed<R, Delivery>;
+  plans: Keyed<R, Plan>;
+  subscriptions: Keyed<R, StoredSubscription>;
+  invoices: Keyed<R, Invoice>;
+  /** Accounts that have had an entry; every other seller or buyer account is at zero (ledger.ts). */
+  accounts: Keyed<R, Account>;
+  balance_entries: Listed<R, BalanceEntry>;
+  transfers: Listed<R, Transfer>;
+  /** Every state change of transactions, buyers, plans, subscriptions and invoices, in order (events.ts). */
+  events: Listed<R, StoredEvent>;
+  webhooks: Keyed<R, StoredWebhook>;
+  replays: Keyed<R, Replay>;
+}
+type Keyed<R, T> = R extends 'records' ? Records<T> : Record<string, T>;
+type Listed<R, T> = R extends 'records' ? Log<T> : T[];
+
+/** The sandbox as a handler reads and changes it: its values, and a repository per table (db/records.ts). */
+export interface SandboxState extends StateValues, Tables<'records'> {
+  readonly session: Session;
+}
+
+/** The whole sandbox as plain values: the seed, and tests that need a state no request can produce. */
+export interface StoredState extends StateValues, Tables<'plain'> {}

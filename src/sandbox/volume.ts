@@ -5,7 +5,7 @@ import { invalidParameters } from './errors.js';
 import type { JsonObject } from './http.js';
 import { planCreateTransaction } from './transactions-create.js';
 import { approve } from './transactions.js';
-import type { UnitOfWork } from './db/unit-of-work.js';
+import type { Session } from './db/session.js';
 import { applyChange, mutateInSteps } from './store.js';
 import type { SandboxState } from './types.js';
 
@@ -56,7 +56,7 @@ function saleBody(state: SandboxState, i: number): JsonObject {
   // Seven card sales in ten, two PIX, one boleto: roughly a Brazilian online shop's mix.
   const kind = i % 10;
   if (kind === 7 || kind === 8) return { ...common, payment_type: 'pix', amount: amountCents(i) };
-  if (kind === 9) return { ...common, payment_type: 'boleto', customer: Object.keys(state.buyers)[0] ?? '', amount: amountCents(i) };
+  if (kind === 9) return { ...common, payment_type: 'boleto', customer: state.buyers.keys()[0] ?? '', amount: amountCents(i) };
   return {
     ...common,
     payment_type: 'credit',
@@ -90,11 +90,11 @@ const BATCH = 2_000;
 const PAYOUT_SLICE = 1_000;
 
 /** Catches up to `at` in changes of at most PAYOUT_SLICE payouts each; returns the transfers made. */
-function catchUpInSlices(uow: UnitOfWork, clock: SandboxClock, at: () => Date, events: boolean): number {
+function catchUpInSlices(session: Session, clock: SandboxClock, at: () => Date, events: boolean): number {
   let transfers = 0;
   for (;;) {
-    const report = applyChange(uow, clock, (state) => catchUp(state, at(), { payoutLimit: PAYOUT_SLICE }), { events });
-    uow.forget();
+    const report = applyChange(session, clock, (state) => catchUp(state, at(), { payoutLimit: PAYOUT_SLICE }), { events });
+    session.forget();
     transfers += report.transfers.length;
     if (!report.more) return transfers;
   }
@@ -113,10 +113,10 @@ export async function generateVolume(stateDir: string, spec: VolumeSpec, clock: 
   // The clock's offset after `done` sales of the whole volume, counted from where this part began:
   // the parts of a volume add up to exactly its days.
   const offsetAfter = (done: number) => Math.floor((done / spec.total) * spec.days * DAY_SECONDS);
-  const step = (uow: UnitOfWork): VolumeReport | undefined => {
+  const step = (session: Session): VolumeReport | undefined => {
     if (start === undefined) {
-      transfers += catchUpInSlices(uow, clock, clock, true);
-      applyChange(uow, clock, (state) => {
+      transfers += catchUpInSlices(session, clock, clock, true);
+      applyChange(session, clock, (state) => {
         startOffset = state.clock.offset_seconds;
       });
       // Where the whole volume began: the parts before this one moved the clock already.
@@ -132,21 +132,21 @@ export async function generateVolume(stateDir: string, spec: VolumeSpec, clock: 
     for (; made < end; made += 1) {
       const i = spec.first + made;
       const at = new Date((start as number) + Math.floor(((i + 0.5) * span) / spec.total));
-      transfers += catchUpInSlices(uow, clock, () => at, false);
-      applyChange(uow, clock, (state) => {
+      transfers += catchUpInSlices(session, clock, () => at, false);
+      applyChange(session, clock, (state) => {
         const created = planCreateTransaction(saleBody(state, i), at)(state, at);
         if (created.txn.status === 'pending') approve(created, state, at);
       }, { events: false });
       // What a sale loaded is written; holding it would make memory grow with the volume.
-      uow.forget();
+      session.forget();
     }
-    applyChange(uow, clock, (state) => {
+    applyChange(session, clock, (state) => {
       state.clock.offset_seconds = startOffset + offsetAfter(spec.first + made) - offsetAfter(spec.first);
       clock.adopt(state);
     });
     if (made < spec.sales) return undefined;
-    transfers += catchUpInSlices(uow, clock, clock, true);
-    return applyChange(uow, clock, (state) => ({ now: clock().toISOString(), offset_seconds: state.clock.offset_seconds, transactions: spec.sales, transfers }));
+    transfers += catchUpInSlices(session, clock, clock, true);
+    return applyChange(session, clock, (state) => ({ now: clock().toISOString(), offset_seconds: state.clock.offset_seconds, transactions: spec.sales, transfers }));
   };
   return mutateInSteps(stateDir, clock, step);
 }

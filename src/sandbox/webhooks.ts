@@ -61,13 +61,13 @@ export function planCreateWebhook(body: JsonObject): (state: SandboxState, now: 
     };
     const secret = `whsec_${randomBytes(24).toString('hex')}`;
     // Only what happens from now on: a new webhook is not sent the sandbox's past.
-    state.webhooks[id] = { webhook, secret, cursor: state.events.length, delivered: 0, failed: 0 };
+    state.webhooks.put(id, { webhook, secret, cursor: state.events.length, delivered: 0, failed: 0 });
     return { ...webhook, secret };
   };
 }
 
 export function findWebhook(state: SandboxState, id: string): StoredWebhook {
-  const stored = state.webhooks[id];
+  const stored = state.webhooks.get(id);
   if (!stored) throw notFound('webhook', id);
   return stored;
 }
@@ -75,24 +75,24 @@ export function findWebhook(state: SandboxState, id: string): StoredWebhook {
 export function listWebhooks(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<Webhook> {
   return listByCreation(
     uri,
-    Object.values(state.webhooks).map((s) => s.webhook),
+    state.webhooks.all().map((s) => s.webhook),
     parseListQuery(params, []),
   );
 }
 
 export function removeWebhook(state: SandboxState, id: string): Deleted {
   findWebhook(state, id);
-  delete state.webhooks[id];
+  state.webhooks.remove(id);
   return { id, resource: 'webhook', deleted: true };
 }
 
 /** Queues one event to be sent again to every webhook that wants it. */
 export function replayEvent(state: SandboxState, eventId: string, now: Date): Replay {
   const event = findEvent(state, eventId);
-  const webhooks = Object.values(state.webhooks)
+  const webhooks = state.webhooks.all()
     .filter((s) => eventMatches(s.webhook.events, event.type))
     .map((s) => s.webhook.id);
   const replay: Replay = { id: newId(), event: event.id, webhooks, at: isoTimestamp(now) };
-  state.replays[replay.id] = replay;
+  state.replays.put(replay.id, replay);
   return replay;
 }

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUp } from '../../src/sandbox/catch-up.js';
 import { runPayouts } from '../../src/sandbox/payouts.js';
-import { mutateState, readState } from '../../src/sandbox/store.js';
+import { mutateState, readState, readStateFiles } from '../../src/sandbox/store.js';
+import type { StoredState } from '../../src/sandbox/types.js';
 import { directCardBody, freshSandbox, type Fresh } from './helpers.js';
 
 const start = new Date('2026-11-22T10:00:00.000Z');
@@ -40,7 +41,7 @@ describe('runPayouts with a limit', () => {
       { made: 1, more: false, next: null },
     ]);
     // Every sale paid out once: five transfers, no receivable left pending.
-    const state = await readState(fresh.dir, now);
+    const state = (await readStateFiles(fresh.dir)) as StoredState;
     expect(Object.values(state.transfers).filter((t) => t.type === 'automatic')).toHaveLength(5);
     expect(Object.values(state.receivables).filter((r) => r.status === 'pending')).toHaveLength(0);
   });

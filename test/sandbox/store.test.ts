@@ -2,14 +2,13 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { trackChanges } from '../../src/sandbox/change-tracking.js';
 import { sandboxDir } from '../../src/sandbox/paths.js';
 import { openSandboxDb } from '../../src/sandbox/db/database.js';
-import { eventLimits, UnitOfWork } from '../../src/sandbox/db/unit-of-work.js';
+import { eventLimits, Session } from '../../src/sandbox/db/session.js';
 import { openSqlite } from '../../src/platform/sqlite.js';
 import { SANDBOX_SELLER_ID, startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
-import { applyChange, mutateState, readState, readStateFiles } from '../../src/sandbox/store.js';
-import type { SandboxState } from '../../src/sandbox/types.js';
+import { applyChange, mutateState, readState, readStateFiles, stateOf } from '../../src/sandbox/store.js';
+import type { StoredState } from '../../src/sandbox/types.js';
 import { one, rows, withDb } from './db-helpers.js';
 import { client, directCardBody, expectError, nextCpf, VISA, type Client, type Json } from './helpers.js';
 
@@ -44,8 +43,8 @@ async function sandboxOn(dir: string): Promise<Client> {
 const clock = () => new Date('2030-01-01T00:00:00.000Z');
 
 /** A comparable copy of the whole state as stored. */
-async function stored(dir: string): Promise<SandboxState> {
-  return JSON.parse(JSON.stringify(await readStateFiles(dir))) as SandboxState;
+async function stored(dir: string): Promise<StoredState> {
+  return JSON.parse(JSON.stringify(await readStateFiles(dir))) as StoredState;
 }
 
 interface EventRow {
@@ -61,35 +60,33 @@ function buyerBody() {
   return { first_name: 'Ana', last_name: 'Lima', taxpayer_id: nextCpf(), email: 'ana@example.com' };
 }
 
-describe('change tracking', () => {
-  it('names the items written at any depth, and whole values for singletons and shrunk arrays', () => {
-    const raw = {
-      buyers: { a: { name: 'A', address: { city: 'X' } }, b: { name: 'B' } },
-      list: [{ v: 1 }, { v: 2 }],
-      shrunk: [{ v: 1 }, { v: 2 }],
-      clock: { offset_seconds: 0 },
-      untouched: { c: { v: 1 } },
-    };
-    const tracker = trackChanges(raw);
-    const s = tracker.state;
-    s.buyers.a!.address.city = 'Y';
-    delete (s.buyers as Record<string, unknown>).b;
-    s.list.push({ v: 3 });
-    s.list[0]!.v = 10;
-    s.shrunk.pop();
-    s.clock.offset_seconds = 5;
-    void s.untouched.c!.v; // a read is not a change
-    expect(tracker.changed().map((u) => u.join('/')).sort()).toEqual(['buyers/a', 'buyers/b', 'clock', 'list/0', 'list/2', 'shrunk']);
-    expect(raw.buyers.a.address.city).toBe('Y');
-  });
-
-  it('gives the same proxy for the same object, and stores plain objects, never proxies', () => {
-    const raw = { items: { a: { tags: ['x'] } }, other: { b: { copy: null as unknown } } };
-    const tracker = trackChanges(raw);
-    expect(tracker.state.items.a).toBe(tracker.state.items.a);
-    tracker.state.other.b!.copy = tracker.state.items.a;
-    expect(raw.other.b.copy).toBe(raw.items.a);
-    expect(tracker.unwrap(tracker.state.items.a)).toBe(raw.items.a);
+describe('a session', () => {
+  it('reports what differs from what it read, at any depth: changed, added, removed, values; a read alone is no change', async () => {
+    const dir = await tempDir();
+    await readState(dir, clock); // seeds
+    const db = await openSandboxDb(dir);
+    const found = db.write(() => {
+      const session = new Session(db, true);
+      const state = stateOf(session);
+      const buyer = state.buyers.all()[0] as { id: string; address: { city: string } };
+      const card = state.cards.all()[0] as { id: string };
+      void state.seller.name; // read only
+      buyer.address.city = 'Niterói';
+      state.cards.remove(card.id);
+      const at = state.deliveries.append({ kind: 'receipt', resource_id: 'r', method: 'email', target: 'a@example.com', at: clock().toISOString() });
+      state.counters.seq += 1;
+      // The same record read twice is the same object.
+      expect(state.buyers.get(buyer.id)).toBe(buyer);
+      const changes = session.changes();
+      session.write(changes);
+      return { names: changes.map((c) => (c.key === undefined ? c.top : `${c.top}/${c.top === 'deliveries' ? 'new' : c.key === buyer.id ? 'buyer' : 'card'}`)), at, again: session.changes() };
+    });
+    expect(found.names).toEqual(['counters', 'buyers/buyer', 'cards/card', 'deliveries/new']);
+    // What was written counts as read afresh.
+    expect(found.again).toEqual([]);
+    const state = await stored(dir);
+    expect(Object.values(state.buyers)[0]?.address?.city).toBe('Niterói');
+    expect(state.deliveries[found.at]?.resource_id).toBe('r');
   });
 });
 
@@ -118,7 +115,7 @@ describe('the database', () => {
     for (let i = 0; i < 5; i += 1) {
       await mutateState(dir, clock, (state) => {
         state.counters.seq += 1;
-        state.deliveries.push({ kind: 'receipt', resource_id: `r${i}`, method: 'email', target: 'a@example.com', at: clock().toISOString() });
+        state.deliveries.append({ kind: 'receipt', resource_id: `r${i}`, method: 'email', target: 'a@example.com', at: clock().toISOString() });
       });
       // Committed: a connection of its own (as another process would have) sees it.
       expect(await withDb(dir, (db) => one<{ n: number }>(db, 'SELECT count(*) AS n FROM deliveries').n)).toBe(i + 1);
@@ -136,9 +133,9 @@ describe('the database', () => {
     const cardId = Object.keys(before.cards)[0] as string;
     await expect(
       mutateState(dir, clock, (state) => {
-        (state.buyers[buyerId] as { first_name: string }).first_name = 'Changed';
-        delete state.cards[cardId];
-        state.deliveries.push({ kind: 'receipt', resource_id: 'x', method: 'email', target: 'a@example.com', at: clock().toISOString() });
+        (state.buyers.get(buyerId) as { first_name: string }).first_name = 'Changed';
+        state.cards.remove(cardId);
+        state.deliveries.append({ kind: 'receipt', resource_id: 'x', method: 'email', target: 'a@example.com', at: clock().toISOString() });
         state.counters.seq = 999;
         throw new Error('refused');
       }),
@@ -170,8 +167,8 @@ describe('the database', () => {
       mutateState(dir, clock, (state) => {
         state.counters.seq += 1;
         if (i === 5) {
-          (state.buyers[buyerId] as { first_name: string }).first_name = 'Refused';
-          state.deliveries.push({ kind: 'receipt', resource_id: 'refuse-me', method: 'email', target: 'a@example.com', at: clock().toISOString() });
+          (state.buyers.get(buyerId) as { first_name: string }).first_name = 'Refused';
+          state.deliveries.append({ kind: 'receipt', resource_id: 'refuse-me', method: 'email', target: 'a@example.com', at: clock().toISOString() });
         }
         return state.counters.seq;
       }),
@@ -187,17 +184,17 @@ describe('the database', () => {
     expect(after.buyers[buyerId]).toEqual(before.buyers[buyerId]);
   });
 
-  it('a record appended in a long write transaction reads back after the unit forgets what it loaded', async () => {
+  it('a record appended in a long write transaction reads back after the session forgets what it loaded', async () => {
     const dir = await tempDir();
     await readState(dir, clock); // seeds
     const db = await openSandboxDb(dir);
     const transfer = { id: 'appended-transfer', status: 'pending', created_at: clock().toISOString() };
     const read = db.write(() => {
-      const uow = new UnitOfWork(db);
-      const at = applyChange(uow, clock, (state) => state.transfers.push(transfer as never) - 1, { events: false });
-      // What generating sales does after each sale: the row is written; the unit no longer holds it.
-      uow.forget();
-      return applyChange(uow, clock, (state) => ({ at, item: state.transfers[at], next: state.transfers[at + 1], length: state.transfers.length }), { events: false });
+      const session = new Session(db, true);
+      const at = applyChange(session, clock, (state) => state.transfers.append(transfer as never), { events: false });
+      // What generating sales does after each sale: the row is written; the session no longer holds it.
+      session.forget();
+      return applyChange(session, clock, (state) => ({ at, item: state.transfers.at(at), next: state.transfers.at(at + 1), length: state.transfers.length }), { events: false });
     });
     expect(read.item).toMatchObject(transfer);
     expect(read.next).toBeUndefined();

@@ -4,11 +4,10 @@ import type { ListQuery } from '../list.js';
 import type { SandboxState } from '../types.js';
 import type { Row as StoredRow } from './fields.js';
 import { docOf, docOfVersion, TABLE_BY_NAME, type Doc, type TableSpec } from './schema.js';
-import { unitOf } from './unit-of-work.js';
 
 // Lookups and pages of the large collections, as indexed queries. What they return is read
-// through the state they were given, so within a change the change tracking sees every write to
-// it (and a record the change already loaded is that same object).
+// through the session of the state they were given, so a record a change already read is that
+// same object, and a change made to one is saved with the change (session.ts).
 
 type Row = { k: string | number; doc: Doc; version?: number };
 
@@ -24,7 +23,7 @@ function table(name: string): TableSpec {
  * walk every version of the table instead of using the column's index.
  */
 function rowsWhere(state: SandboxState, name: string, where: string, params: SqlValue[], order: string): Row[] {
-  const { db } = unitOf(state);
+  const { db } = state.session;
   const spec = table(name);
   if (!spec.versioned) {
     return db.all<StoredRow>(`SELECT t.* FROM ${name} t WHERE ${where} ORDER BY ${order}`, ...params).map((row) => ({ k: row.k as string | number, doc: docOf(spec, row) }));
@@ -36,9 +35,8 @@ function rowsWhere(state: SandboxState, name: string, where: string, params: Sql
 
 /** Records of `name` in the order of `rows`, read through `state`. */
 function through<T>(state: SandboxState, name: string, rows: Row[]): T[] {
-  unitOf(state).adopt(name, rows);
-  const collection = (state as unknown as Record<string, Record<string, T>>)[name] as Record<string, T>;
-  return rows.map((row) => collection[String(row.k)] as T);
+  state.session.adopt(name, rows);
+  return rows.map((row) => state.session.item(name, String(row.k)) as T);
 }
 
 // `ORDER BY +t.k`: the + keeps SQLite from walking the whole table in key order to skip a sort,
@@ -120,7 +118,7 @@ function whole(spec: PageSpec, query: ListQuery): boolean {
  * positions run without a gap from the first to the last.
  */
 function rowCount(state: SandboxState, name: string): number {
-  const { db } = unitOf(state);
+  const { db } = state.session;
   if (table(name).key !== 'INTEGER') return (db.get<{ n: number }>(`SELECT count(*) AS n FROM ${name}`) as { n: number }).n;
   const range = db.keyRange(name);
   return range ? range.last - range.first + 1 : 0;
@@ -128,7 +126,7 @@ function rowCount(state: SandboxState, name: string): number {
 
 /** One page of `name` in the query's time order (ties in stored order), with how many match in all. */
 export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec, query: ListQuery): { items: T[]; total: number } {
-  const { db } = unitOf(state);
+  const { db } = state.session;
   const stored = table(name);
   const versioned = stored.versioned === true;
   const { where, params } = conditionsOf(spec, query);
@@ -178,7 +176,7 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
 /** The sum of an INTEGER column over the records whose columns equal the values given. */
 export function sumBy(state: SandboxState, name: string, column: string, where: Record<string, SqlValue>): number {
   const names = Object.keys(where);
-  const row = unitOf(state).db.get<{ total: number | null }>(
+  const row = state.session.db.get<{ total: number | null }>(
     `SELECT sum(${column}) AS total FROM ${name} WHERE ${names.map((n) => `${n} = ?`).join(' AND ')}`,
     ...names.map((n) => where[n] as SqlValue),
   );
@@ -194,29 +192,29 @@ export function dueReceivables<T>(state: SandboxState, ms: number, limit?: numbe
 
 /** The earliest expected date (ms) of a receivable awaiting payout after `ms`, or undefined. */
 export function nextPendingAfter(state: SandboxState, ms: number): number | undefined {
-  const row = unitOf(state).db.get<{ next: number | null }>("SELECT min(expected_ms) AS next FROM receivables WHERE status = 'pending' AND expected_ms > ?", ms);
+  const row = state.session.db.get<{ next: number | null }>("SELECT min(expected_ms) AS next FROM receivables WHERE status = 'pending' AND expected_ms > ?", ms);
   return row?.next ?? undefined;
 }
 
 /**
  * The first event at or after position `from` whose type `matches`, read in pages; `index` is
  * where the next look may start (the event's position, or past the last event when none matched).
- * Positions below the oldest kept event were trimmed (unit-of-work.ts) and are skipped.
+ * Positions below the oldest kept event were trimmed (session.ts) and are skipped.
  */
 export function nextMatchingEvent<T>(state: SandboxState, from: number, matches: (type: string) => boolean): { index: number; event?: T } {
-  const { db } = unitOf(state);
+  const { db } = state.session;
   let index = from;
   for (;;) {
     const rows = db.all<{ k: number; type: string }>('SELECT k, type FROM events WHERE k >= ? ORDER BY k LIMIT 500', index);
     if (rows.length === 0) return { index };
     const hit = rows.find((row) => matches(row.type));
-    if (hit) return { index: hit.k, event: (state as unknown as { events: T[] }).events[hit.k] };
+    if (hit) return { index: hit.k, event: state.events.at(hit.k) as T | undefined };
     index = (rows[rows.length - 1] as { k: number }).k + 1;
   }
 }
 
 /** The document of one version of a record (an event's payload refers to one). */
 export function recordVersion(state: SandboxState, name: string, key: string, version: number): Doc | undefined {
-  const doc = unitOf(state).db.versionDoc(name, key, version);
+  const doc = state.session.db.versionDoc(name, key, version);
   return doc === undefined ? undefined : docOfVersion(table(name), doc);
 }

@@ -1,25 +1,30 @@
 import type { SqlValue } from '../../platform/sqlite.js';
-import type { UnitKey } from '../change-tracking.js';
-import type { SandboxState } from '../types.js';
 import type { SandboxDb } from './database.js';
 import type { Row } from './fields.js';
 import { docOf, docOfVersion, rowValues, storedColumns, TABLE_BY_NAME, TABLES, versionText, type Doc, type TableSpec } from './schema.js';
 
-// The state as the handlers know it (types.ts: plain objects and arrays), backed by the database
-// and loaded only as far as a request looks: `state.transactions[7]` reads one row, `state.seller`
-// one value. What a request loads stays in this unit of work, so reading a record twice gives the
-// same object, and a change made to it is what `write` saves (change-tracking.ts says which ones).
+// One request's view of the sandbox's database: the records it reads, by table, each read once
+// (reading a record twice gives the same object), and what it writes. A handler reads through
+// the repositories of records.ts (`state.buyers.get(id)`, `state.transactions.append(t)`) and
+// changes the plain objects they give it; `changes` then tells which of them differ from the
+// text they were read as (a handler never has to say what it touched), and `write` saves those.
 //
-// Scanning a whole collection (`state.buyers` in Object.values, `state.deliveries.find`) still
-// works and loads all of it: fine for the small ones; the large ones (transactions, receivables,
-// events, balance entries, transfers) are looked up and listed through queries.ts instead.
-
-const UOW = Symbol('unit of work');
+// A session made for reading keeps no copies to compare with: it never writes.
 
 /** How many events are kept: older ones are removed (with the record versions only they refer to). */
 export const eventLimits = { keep: 100_000, slack: 10_000 };
 
 type Absent = undefined;
+
+/** A record (or a top-level value, `key` undefined) as a change left it, and as it was before. */
+export interface Change {
+  top: string;
+  key?: string;
+  /** Its JSON as the session read it; undefined when it did not exist. */
+  before: string | undefined;
+  /** What it is now; undefined when it was removed. */
+  after: unknown;
+}
 
 function rowKey(table: TableSpec, key: string | number): SqlValue {
   return table.key === 'INTEGER' ? Number(key) : String(key);
@@ -34,9 +39,13 @@ function sqlOnce(id: string, build: () => string): string {
   return sql;
 }
 
-export class UnitOfWork {
-  readonly state: SandboxState;
+/** The names of the top-level values that are not tables (kept in `meta`). */
+export const VALUES = ['version', 'marketplace_id', 'seller', 'payouts', 'clock', 'counters'] as const;
+
+export class Session {
   private readonly loaded = new Map<string, Map<string, Doc | Absent>>();
+  /** For a writing session: each record read or written, as the JSON it had when first read ("top/key"). */
+  private readonly before = new Map<string, string | undefined>();
   private readonly versionsOf = new Map<string, number | undefined>();
   private readonly lengths = new Map<string, number>();
   /**
@@ -45,12 +54,12 @@ export class UnitOfWork {
    * and a balance entry; each looked up there before being written, twice, for nothing).
    */
   private readonly storedEnds = new Map<string, number>();
-  private readonly meta = new Map<string, unknown>();
-  private readonly collections = new Map<string, object>();
-
-  constructor(readonly db: SandboxDb) {
-    this.state = this.root();
-  }
+  /** Top-level values read or set, with the JSON text they were read as. */
+  private readonly meta = new Map<string, { value: unknown; text: string | undefined }>();
+  constructor(
+    readonly db: SandboxDb,
+    private readonly writing = false,
+  ) {}
 
   // --- reading ------------------------------------------------------------------------------------
 
@@ -60,7 +69,13 @@ export class UnitOfWork {
     return cache;
   }
 
-  /** One record, from this unit's cache or the database; undefined when there is none. */
+  /** Notes, in a writing session, what a record was as first read (undefined: it did not exist). */
+  private noteBefore(top: string, key: string, doc: Doc | Absent): void {
+    const id = `${top}/${key}`;
+    if (this.writing && !this.before.has(id)) this.before.set(id, doc === undefined ? undefined : JSON.stringify(doc));
+  }
+
+  /** One record, from this session's cache or the database; undefined when there is none. */
   item(top: string, key: string): Doc | Absent {
     const cache = this.cacheOf(top);
     if (cache.has(key)) return cache.get(key);
@@ -79,6 +94,7 @@ export class UnitOfWork {
       doc = row ? docOf(table, row) : undefined;
     }
     cache.set(key, doc);
+    this.noteBefore(top, key, doc);
     return doc;
   }
 
@@ -89,11 +105,13 @@ export class UnitOfWork {
       const key = String(row.k);
       if (cache.has(key)) continue;
       cache.set(key, row.doc);
+      this.noteBefore(top, key, row.doc);
       if (row.version !== undefined) this.versionsOf.set(`${top}/${key}`, row.version);
     }
   }
 
-  private length(top: string): number {
+  /** How many positions a list has (the last one's plus one). */
+  length(top: string): number {
     let length = this.lengths.get(top);
     if (length === undefined) {
       length = (this.db.keyRange(top)?.last ?? -1) + 1;
@@ -116,7 +134,8 @@ export class UnitOfWork {
     if (table.key === 'INTEGER' && end !== undefined) this.storedEnds.set(table.name, Math.max(end, Number(key) + 1));
   }
 
-  private keys(top: string): string[] {
+  /** The keys of a table's records, in the order they were stored: for the small tables only. */
+  keys(top: string): string[] {
     const stored = this.db.all<{ k: string | number }>(`SELECT k FROM ${top} ORDER BY rowid`).map((r) => String(r.k));
     const cache = this.cacheOf(top);
     const keys = stored.filter((k) => !cache.has(k) || cache.get(k) !== undefined);
@@ -132,81 +151,56 @@ export class UnitOfWork {
     return value;
   }
 
-  // --- the state as objects -----------------------------------------------------------------------
-
-  private root(): SandboxState {
-    const refuse = (top: string) => {
-      throw new Error(`the sandbox's ${top} cannot be replaced whole`);
-    };
-    return new Proxy({} as Record<string | symbol, unknown>, {
-      get: (_t, prop) => {
-        if (prop === UOW) return this;
-        if (typeof prop === 'symbol') return undefined;
-        if (TABLE_BY_NAME.has(prop)) return this.collection(prop);
-        return this.metaValue(prop);
-      },
-      set: (_t, prop, value) => {
-        if (typeof prop === 'symbol' || TABLE_BY_NAME.has(prop)) refuse(String(prop));
-        this.meta.set(prop as string, value);
-        return true;
-      },
-      deleteProperty: (_t, prop) => {
-        if (typeof prop === 'symbol' || TABLE_BY_NAME.has(prop)) refuse(String(prop));
-        this.meta.set(prop as string, undefined);
-        return true;
-      },
-      has: (_t, prop) => typeof prop === 'string' && (TABLE_BY_NAME.has(prop) || this.metaValue(prop) !== undefined),
-    }) as unknown as SandboxState;
+  /** A top-level value (the seller, the clock, …), read once. */
+  value(name: string): unknown {
+    let held = this.meta.get(name);
+    if (!held) {
+      const text = this.db.metaText(name);
+      this.meta.set(name, (held = { value: text === undefined ? undefined : JSON.parse(text), text }));
+    }
+    return held.value;
   }
 
-  private collection(top: string): object {
-    const existing = this.collections.get(top);
-    if (existing) return existing;
-    const table = TABLE_BY_NAME.get(top) as TableSpec;
-    const list = table.key === 'INTEGER';
-    const isIndex = (prop: string) => /^(0|[1-9]\d*)$/.test(prop);
-    const describe = (value: unknown) => ({ value, writable: true, enumerable: true, configurable: true });
-    const proxy = new Proxy(list ? [] : {}, {
-      get: (target, prop, receiver) => {
-        if (typeof prop === 'symbol') return Reflect.get(target, prop, receiver);
-        if (list && prop === 'length') return this.length(top);
-        if (list && !isIndex(prop)) return Reflect.get(target, prop, receiver);
-        return this.item(top, prop);
-      },
-      set: (_target, prop, value) => {
-        if (typeof prop === 'symbol') throw new Error(`the sandbox's ${top} takes no symbols`);
-        if (list && prop === 'length') {
-          if ((value as number) < this.length(top)) throw new Error(`the sandbox's ${top} only grows`);
-          this.lengths.set(top, value as number);
-          return true;
-        }
-        if (list && !isIndex(prop)) throw new Error(`the sandbox's ${top} takes positions, not ${prop}`);
-        this.cacheOf(top).set(prop, value as Doc);
-        if (list) this.lengths.set(top, Math.max(this.length(top), Number(prop) + 1));
-        return true;
-      },
-      deleteProperty: (_target, prop) => {
-        if (list || typeof prop === 'symbol') throw new Error(`the sandbox's ${top} only grows`);
-        this.cacheOf(top).set(prop, undefined);
-        return true;
-      },
-      has: (target, prop) => {
-        if (typeof prop === 'symbol' || (list && !isIndex(prop))) return Reflect.has(target, prop);
-        return this.item(top, prop) !== undefined;
-      },
-      ownKeys: () => (list ? [...this.keys(top), 'length'] : this.keys(top)),
-      getOwnPropertyDescriptor: (target, prop) => {
-        if (typeof prop === 'symbol') return undefined;
-        if (list && prop === 'length') return { ...Reflect.getOwnPropertyDescriptor(target, 'length'), value: this.length(top) };
-        const value = this.item(top, prop);
-        return value === undefined ? undefined : describe(value);
-      },
-      defineProperty: () => {
-        throw new Error(`the sandbox's ${top} takes plain assignments only`);
-      },
-    });
-    this.collections.set(top, proxy);
-    return proxy;
+  // --- changing -----------------------------------------------------------------------------------
+
+  setValue(name: string, value: unknown): void {
+    this.value(name);
+    (this.meta.get(name) as { value: unknown }).value = value;
+  }
+
+  /** Puts `doc` at `key` (a new record, or one replaced whole); undefined removes the record. */
+  put(top: string, key: string, doc: Doc | Absent): void {
+    if (!this.cacheOf(top).has(key)) this.item(top, key);
+    this.cacheOf(top).set(key, doc);
+  }
+
+  /** Adds a record at the end of a list; returns its position. */
+  append(top: string, doc: Doc): number {
+    const at = this.length(top);
+    this.lengths.set(top, at + 1);
+    this.noteBefore(top, String(at), undefined);
+    this.cacheOf(top).set(String(at), doc);
+    return at;
+  }
+
+  /**
+   * What differs from what was read, in the order it was first read or added: top-level values
+   * first, then records. Cheap to ask again: what `write` saved counts as read afresh.
+   */
+  changes(): Change[] {
+    const found: Change[] = [];
+    for (const [name, held] of this.meta) {
+      const text = held.value === undefined ? undefined : JSON.stringify(held.value);
+      if (text !== held.text) found.push({ top: name, before: held.text, after: held.value });
+    }
+    for (const [id, before] of this.before) {
+      const slash = id.indexOf('/');
+      const top = id.slice(0, slash);
+      const key = id.slice(slash + 1);
+      const after = this.loaded.get(top)?.get(key);
+      if (after === undefined ? before !== undefined : before === undefined || JSON.stringify(after) !== before) found.push({ top, key, before, after });
+    }
+    return found;
   }
 
   // --- writing ------------------------------------------------------------------------------------
@@ -286,17 +280,22 @@ export class UnitOfWork {
     return version;
   }
 
-  /** Saves the units a mutation changed (change-tracking.ts). Called inside the database's write transaction. */
-  write(units: UnitKey[]): void {
+  /**
+   * Saves `changes` (what `changes()` found, events added since included). Called inside the
+   * database's write transaction. An event is written after the records, so it can name the
+   * version of its record that the change made.
+   */
+  write(changes: Change[]): void {
     const versions = new Map<string, number | undefined>();
     const events: string[] = [];
-    for (const [top, key] of units) {
+    for (const { top, key, after } of changes) {
       if (key === undefined) {
-        if (TABLE_BY_NAME.has(top)) throw new Error(`the sandbox's ${top} cannot be replaced whole`);
-        const value = this.meta.get(top);
-        this.db.setMeta(top, value === undefined ? undefined : JSON.stringify(value));
+        const text = after === undefined ? undefined : JSON.stringify(after);
+        this.db.setMeta(top, text);
+        (this.meta.get(top) as { text: string | undefined }).text = text;
         continue;
       }
+      this.before.set(`${top}/${key}`, after === undefined ? undefined : JSON.stringify(after));
       if (top === 'events') {
         events.push(key);
         continue;
@@ -355,6 +354,7 @@ export class UnitOfWork {
    */
   forget(): void {
     this.loaded.clear();
+    this.before.clear();
     this.versionsOf.clear();
   }
 
@@ -368,7 +368,7 @@ export class UnitOfWork {
   // --- whole states -------------------------------------------------------------------------------
 
   /** Replaces everything stored with `state` (seeding, an upgrade from the old files, tests). */
-  replaceAll(state: SandboxState): void {
+  replaceAll(state: object): void {
     for (const table of TABLES) this.db.run(`DELETE FROM ${table.name}`);
     this.db.run('DELETE FROM versions');
     this.db.run("DELETE FROM meta WHERE name <> 'format'");
@@ -390,7 +390,7 @@ export class UnitOfWork {
   }
 
   /** Everything stored, as one plain state: for tests and tools, never for a request. */
-  exportAll(): SandboxState {
+  exportAll(): Doc {
     const state: Doc = {};
     for (const row of this.db.all<{ name: string; doc: string }>('SELECT name, doc FROM meta')) {
       if (row.name !== 'format') state[row.name] = JSON.parse(row.doc);
@@ -405,13 +405,7 @@ export class UnitOfWork {
       for (const row of rows) (collection as Record<string, unknown>)[String(row.k)] = table.versioned ? docOfVersion(table, String(row.doc)) : docOf(table, row);
       state[table.name] = collection;
     }
-    return state as unknown as SandboxState;
+    return state;
   }
 }
 
-/** The unit of work behind a state handed to a handler (through change tracking or not). */
-export function unitOf(state: SandboxState): UnitOfWork {
-  const uow = (state as unknown as Record<symbol, unknown>)[UOW];
-  if (!(uow instanceof UnitOfWork)) throw new Error('not a sandbox state backed by its database');
-  return uow;
-}
