@@ -40,17 +40,34 @@ function seedIfNew(db: SandboxDb, now: StoreClock): void {
   if (!seeded(db)) new Session(db).replaceAll(seedState(now()));
 }
 
-const LOGS = new Set(['transactions', 'receivables', 'deliveries', 'balance_entries', 'transfers', 'events']);
+const LOGS = ['transactions', 'receivables', 'deliveries', 'balance_entries', 'transfers', 'events'];
 const RECORDS = ['sellers', 'buyers', 'cards', 'tokens', 'sources', 'plans', 'subscriptions', 'invoices', 'accounts', 'webhooks', 'replays'];
+
+/** The top-level values, read and set through the session of the state they are asked of. */
+const valuesOfSession: object = Object.create(
+  null,
+  Object.fromEntries(
+    VALUES.map((name) => [
+      name,
+      {
+        enumerable: true,
+        get(this: { session: Session }) {
+          return this.session.value(name);
+        },
+        set(this: { session: Session }, value: unknown) {
+          this.session.setValue(name, value);
+        },
+      },
+    ]),
+  ),
+);
 
 /** The sandbox as a handler sees it through `session`: its top-level values and its repositories. */
 export function stateOf(session: Session): SandboxState {
-  const state: Record<string, unknown> = { session };
+  const state = Object.create(valuesOfSession) as Record<string, unknown>;
+  state.session = session;
   for (const name of LOGS) state[name] = new Log(session, name);
   for (const name of RECORDS) state[name] = new Records(session, name);
-  for (const name of VALUES) {
-    Object.defineProperty(state, name, { enumerable: true, get: () => session.value(name), set: (value: unknown) => session.setValue(name, value) });
-  }
   return state as unknown as SandboxState;
 }
 

@@ -81,8 +81,8 @@ function consistency(stateDir: string) {
          WHERE NOT EXISTS (SELECT 1 FROM receivables r WHERE r.k = j.value)`,
     ).n,
     orphanReceivables: one<{ n: number }>(db, "SELECT count(*) AS n FROM receivables r WHERE NOT EXISTS (SELECT 1 FROM transactions t WHERE t.id = r.txn)").n,
-    // A transaction without the version it is at; an event referring to a version that is not there.
-    missingVersions: one<{ n: number }>(db, "SELECT count(*) AS n FROM transactions t WHERE NOT EXISTS (SELECT 1 FROM versions v WHERE v.top = 'transactions' AND v.k = t.k AND v.version = t.version)").n,
+    // A version kept for no event; an event referring to a version that is not there.
+    strayVersions: one<{ n: number }>(db, 'SELECT count(*) AS n FROM versions v WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.src_top = v.top AND e.src_key = v.k AND e.src_version = v.version)').n,
     danglingEvents: one<{ n: number }>(
       db,
       // (Positions are bound as numbers and ids as text: a position's key is compared as a number.)
@@ -172,7 +172,7 @@ describe('a process killed in the middle of a write', () => {
     expect(after.total).toBeLessThan(20_000);
     // The sales made are exactly the first ones, with nothing of a sale half made.
     expect(found.references).toEqual([...Array.from({ length: after.total }, (_, i) => `generated-${i + 1}`), after.extra]);
-    expect(found).toMatchObject({ missingReceivables: 0, orphanReceivables: 0, missingVersions: 0, danglingEvents: 0 });
+    expect(found).toMatchObject({ missingReceivables: 0, orphanReceivables: 0, strayVersions: 0, danglingEvents: 0 });
   }, 30_000);
 });
 
@@ -229,7 +229,7 @@ describe('a write-ahead log damaged on disk', () => {
     });
     const found = await consistency(dir);
     expect(found.integrity).toEqual(['ok']);
-    expect(found).toMatchObject({ transactions: present.length + 1, missingReceivables: 0, orphanReceivables: 0, missingVersions: 0, danglingEvents: 0, created: present.length + 1 });
+    expect(found).toMatchObject({ transactions: present.length + 1, missingReceivables: 0, orphanReceivables: 0, strayVersions: 0, danglingEvents: 0, created: present.length + 1 });
   }
 
   it('cut off in the middle of its last frame: the state up to the commit before it', async () => {

@@ -17,20 +17,14 @@ function table(name: string): TableSpec {
   return spec;
 }
 
-/**
- * Whole rows (key, document, version) of `name` that `where` picks, in `order`. The documents of
- * a versioned table are read by key after: joined in one query, SQLite (without statistics) may
- * walk every version of the table instead of using the column's index.
- */
+/** Whole rows (key, document, version) of `name` that `where` picks, in `order`. */
 function rowsWhere(state: SandboxState, name: string, where: string, params: SqlValue[], order: string): Row[] {
-  const { db } = state.session;
   const spec = table(name);
-  if (!spec.versioned) {
-    return db.all<StoredRow>(`SELECT t.* FROM ${name} t WHERE ${where} ORDER BY ${order}`, ...params).map((row) => ({ k: row.k as string | number, doc: docOf(spec, row) }));
-  }
-  return db
-    .all<{ k: string | number; version: number }>(`SELECT t.k AS k, t.version AS version FROM ${name} t WHERE ${where} ORDER BY ${order}`, ...params)
-    .map((row) => ({ ...row, doc: docOfVersion(spec, db.versionDoc(name, row.k, row.version) as string) }));
+  return state.session.db.all<StoredRow>(`SELECT t.* FROM ${name} t WHERE ${where} ORDER BY ${order}`, ...params).map((row) => rowOf(spec, row));
+}
+
+function rowOf(spec: TableSpec, row: StoredRow): Row {
+  return { k: row.k as string | number, doc: docOf(spec, row), version: spec.versioned ? (row.version as number) : undefined };
 }
 
 /** Records of `name` in the order of `rows`, read through `state`. */
@@ -128,7 +122,6 @@ function rowCount(state: SandboxState, name: string): number {
 export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec, query: ListQuery): { items: T[]; total: number } {
   const { db } = state.session;
   const stored = table(name);
-  const versioned = stored.versioned === true;
   const { where, params } = conditionsOf(spec, query);
   const countSql = `SELECT count(*) AS n FROM ${name} t WHERE ${where}`;
   const countKey = `${db.file}|${countSql}|${JSON.stringify(params)}`;
@@ -156,8 +149,8 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
     seekWhere = spec.storedOrder ? `${sub.where} AND t.k ${after} ?` : `${sub.where} AND (${time} <> ? OR t.k ${after} ?)`;
     seekParams = spec.storedOrder ? [...sub.params, cursor.k] : [...sub.params, cursor.at, cursor.k];
   }
-  const picked = db.all<StoredRow & { k: string | number; at: number; version?: number }>(
-    `SELECT ${versioned ? 't.k AS k, t.version AS version' : 't.*'}, ${time} AS at FROM ${name} t WHERE ${seekWhere} ORDER BY ${order} LIMIT ? OFFSET ?`,
+  const picked = db.all<StoredRow & { k: string | number; at: number }>(
+    `SELECT t.*, ${time} AS at FROM ${name} t WHERE ${seekWhere} ORDER BY ${order} LIMIT ? OFFSET ?`,
     ...seekParams,
     query.limit,
     resume ? 0 : query.offset,
@@ -165,10 +158,7 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
   const last = picked[picked.length - 1];
   if (last && typeof last.k === 'number') remember(cursors, listing, { offset: query.offset + picked.length, at: last.at, k: last.k, mark });
   else cursors.delete(listing);
-  // A page's documents are read by key: joining them in the query would read the skipped ones too.
-  const rows: Row[] = picked.map((row) =>
-    versioned ? { k: row.k, version: row.version as number, doc: docOfVersion(stored, db.versionDoc(name, row.k, row.version as number) as string) } : { k: row.k, doc: docOf(stored, row) },
-  );
+  const rows = picked.map((row) => rowOf(stored, row));
   pacer.page();
   return { items: through<T>(state, name, rows), total };
 }

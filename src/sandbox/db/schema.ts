@@ -8,9 +8,10 @@ import { bool, columnsOf, fixed, flag, instant, integer, json, money, nested, nu
 // routes look records up or list them by, as columns with indexes, so a lookup or a page is an
 // indexed query however many records there are.
 //
-// Records that have events (transactions, buyers, plans, subscriptions, invoices) keep their
-// documents in `versions`, one row per version: an event refers to the version it was raised for
-// instead of carrying a copy of the record, so a change writes the record once.
+// Records that have events (transactions, buyers, plans, subscriptions, invoices) count their
+// versions: an event refers to the version it was raised for, kept in `versions` while an event
+// refers to it, instead of carrying a copy of the record. The current version is the row itself,
+// so a record no event refers to (a generated sale) is written once.
 //
 // The largest collections without events (receivables, balance entries, transfers, cards) keep
 // no JSON: each field is a column (fields.ts), and `doc` is null unless a record has another shape.
@@ -27,7 +28,7 @@ export interface TableSpec {
   name: string;
   /** INTEGER for the lists that only grow (the key is the position), TEXT for records keyed by id. */
   key: 'INTEGER' | 'TEXT';
-  /** Documents live in `versions`, so events can refer to them (see above). */
+  /** Its records count their versions, and events refer to one (see above). */
   versioned?: boolean;
   columns: Record<string, Column>;
   indexes: string[][];
@@ -305,7 +306,7 @@ export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
  * Bumped when the tables change shape. A database of another format is not read or converted:
  * nothing of payctl was released before this one, so it is recreated with a fresh seed (database.ts).
  */
-export const DB_FORMAT = 7;
+export const DB_FORMAT = 8;
 
 /** A field table's columns beyond its lookup columns, with their types (a versioned table's fields are kept in its versions). */
 // Worked out once per table: every write asks.
@@ -343,7 +344,7 @@ export function docOfVersion(table: TableSpec, text: string): Doc {
 /** Every column of a table but its key, in the order rowValues gives their values. */
 export function storedColumns(table: TableSpec): string[] {
   let names = storedNames.get(table);
-  if (!names) storedNames.set(table, (names = [table.versioned ? 'version' : 'doc', ...Object.keys(table.columns), ...fieldColumns(table).map(([name]) => name)]));
+  if (!names) storedNames.set(table, (names = [...(table.versioned ? ['version'] : []), 'doc', ...Object.keys(table.columns), ...fieldColumns(table).map(([name]) => name)]));
   return names;
 }
 
@@ -354,7 +355,7 @@ export function storedColumns(table: TableSpec): string[] {
  */
 export function rowValues(table: TableSpec, doc: Doc, version?: number): SqlValue[] {
   const lookups = Object.values(table.columns).map((column) => column.of(doc));
-  if (table.versioned) return [version as number, ...lookups];
+  if (table.versioned) return [version as number, versionText(table, doc), ...lookups];
   if (!table.fields) return [JSON.stringify(doc), ...lookups];
   const packed = pack(table.fields, doc);
   const extra = fieldColumns(table);
@@ -363,8 +364,9 @@ export function rowValues(table: TableSpec, doc: Doc, version?: number): SqlValu
   return [null, ...lookups, ...extra.map(([name]) => packed.get(name) as SqlValue)];
 }
 
-/** The document a row of a table that is not versioned holds. */
+/** The document a row holds. */
 export function docOf(table: TableSpec, row: Row): Doc {
+  if (table.versioned) return docOfVersion(table, String(row.doc));
   if (typeof row.doc === 'string') return JSON.parse(row.doc) as Doc;
   return unpack(table.fields ?? [], row);
 }
@@ -383,7 +385,7 @@ export function schemaSql(): string {
   for (const table of TABLES) {
     const columns = Object.entries(table.columns).map(([name, column]) => `${name} ${column.type}`);
     const key = table.key === 'INTEGER' ? 'k INTEGER PRIMARY KEY' : 'k TEXT PRIMARY KEY';
-    const body = table.versioned ? 'version INTEGER NOT NULL' : table.fields ? 'doc TEXT' : 'doc TEXT NOT NULL';
+    const body = table.versioned ? 'version INTEGER NOT NULL, doc TEXT NOT NULL' : table.fields ? 'doc TEXT' : 'doc TEXT NOT NULL';
     const kept = fieldColumns(table).map(([name, type]) => `${name} ${type === 'INTEGER' ? 'INTEGER' : 'TEXT'}`);
     parts.push(`CREATE TABLE IF NOT EXISTS ${table.name} (${[key, body, ...columns, ...kept].join(', ')})`);
     for (const index of table.indexes) {

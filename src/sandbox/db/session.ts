@@ -1,7 +1,7 @@
 import type { SqlValue } from '../../platform/sqlite.js';
 import type { SandboxDb } from './database.js';
 import type { Row } from './fields.js';
-import { docOf, docOfVersion, rowValues, storedColumns, TABLE_BY_NAME, TABLES, versionText, type Doc, type TableSpec } from './schema.js';
+import { docOf, rowValues, storedColumns, TABLE_BY_NAME, TABLES, versionText, type Doc, type TableSpec } from './schema.js';
 
 // One request's view of the sandbox's database: the records it reads, by table, each read once
 // (reading a record twice gives the same object), and what it writes. A handler reads through
@@ -24,6 +24,8 @@ export interface Change {
   before: string | undefined;
   /** What it is now; undefined when it was removed. */
   after: unknown;
+  /** For a top-level value, its JSON now (worked out to compare it). */
+  text?: string;
 }
 
 function rowKey(table: TableSpec, key: string | number): SqlValue {
@@ -83,15 +85,10 @@ export class Session {
     let doc: Doc | Absent;
     if (this.pastStoredEnd(table, key)) {
       doc = undefined;
-    } else if (table.versioned) {
-      // Two lookups, not a join: without statistics SQLite may walk every version of the table
-      // for a join instead of finding the one row by its key.
-      const version = this.storedVersion(table, key);
-      const text = version === undefined ? undefined : this.db.versionDoc(top, key, version);
-      doc = text === undefined ? undefined : docOfVersion(table, text);
     } else {
-      const row = this.db.get<Row>(`SELECT * FROM ${top} WHERE k = ?`, rowKey(table, key));
+      const row = this.db.get<Row>(sqlOnce(`${top}:get`, () => `SELECT * FROM ${top} WHERE k = ?`), rowKey(table, key));
       doc = row ? docOf(table, row) : undefined;
+      if (table.versioned) this.versionsOf.set(`${top}/${key}`, row ? (row.version as number) : undefined);
     }
     cache.set(key, doc);
     this.noteBefore(top, key, doc);
@@ -185,13 +182,13 @@ export class Session {
 
   /**
    * What differs from what was read, in the order it was first read or added: top-level values
-   * first, then records. Cheap to ask again: what `write` saved counts as read afresh.
+   * first, then records. What `write` saved no longer differs.
    */
   changes(): Change[] {
     const found: Change[] = [];
     for (const [name, held] of this.meta) {
       const text = held.value === undefined ? undefined : JSON.stringify(held.value);
-      if (text !== held.text) found.push({ top: name, before: held.text, after: held.value });
+      if (text !== held.text) found.push({ top: name, before: held.text, after: held.value, text });
     }
     for (const [id, before] of this.before) {
       const slash = id.indexOf('/');
@@ -248,8 +245,12 @@ export class Session {
     this.db.noteRemoved(table.name);
   }
 
-  /** Writes one record as it stands in this unit (or removes it); returns its version, if it has one. */
-  private writeItem(table: TableSpec, key: string): number | undefined {
+  /**
+   * Writes one record as it stands in this session (or removes it). For a record with versions,
+   * returns the version it is now at (or was removed at) and that version's text, for an event to
+   * refer to.
+   */
+  private writeItem(table: TableSpec, key: string): { version: number; text: string } | undefined {
     const doc = this.cacheOf(table.name).get(key);
     if (!table.versioned) {
       if (doc === undefined) this.deleteRow(table, key);
@@ -258,26 +259,14 @@ export class Session {
     }
     const before = this.storedVersion(table, key);
     if (doc === undefined) {
-      // The version it was removed at stays while the event of its removal refers to it.
+      const row = this.db.get<{ doc: string }>(`SELECT doc FROM ${table.name} WHERE k = ?`, rowKey(table, key));
       this.deleteRow(table, key);
-      return before;
+      return before === undefined || !row ? undefined : { version: before, text: row.doc };
     }
     const version = (before ?? 0) + 1;
-    this.db.run('INSERT INTO versions (top, k, version, doc) VALUES (?, ?, ?, ?)', table.name, key, version, versionText(table, doc));
     this.putRow(table, key, doc, version);
-    if (before !== undefined) {
-      this.db.run(
-        'DELETE FROM versions WHERE top = ? AND k = ? AND version = ? AND NOT EXISTS (SELECT 1 FROM events WHERE src_top = ? AND src_key = ? AND src_version = ?)',
-        table.name,
-        key,
-        before,
-        table.name,
-        key,
-        before,
-      );
-    }
     this.versionsOf.set(`${table.name}/${key}`, version);
-    return version;
+    return { version, text: versionText(table, doc) };
   }
 
   /**
@@ -286,34 +275,54 @@ export class Session {
    * version of its record that the change made.
    */
   write(changes: Change[]): void {
-    const versions = new Map<string, number | undefined>();
+    const versions = new Map<string, { version: number; text: string } | undefined>();
     const events: string[] = [];
-    for (const { top, key, after } of changes) {
+    for (const { top, key, after, text } of changes) {
       if (key === undefined) {
-        const text = after === undefined ? undefined : JSON.stringify(after);
-        this.db.setMeta(top, text);
-        (this.meta.get(top) as { text: string | undefined }).text = text;
+        const json = text ?? (after === undefined ? undefined : JSON.stringify(after));
+        this.db.setMeta(top, json);
+        (this.meta.get(top) as { text: string | undefined }).text = json;
         continue;
       }
-      this.before.set(`${top}/${key}`, after === undefined ? undefined : JSON.stringify(after));
       if (top === 'events') {
         events.push(key);
         continue;
       }
       versions.set(`${top}/${key}`, this.writeItem(TABLE_BY_NAME.get(top) as TableSpec, key));
+      this.settle(top, key);
     }
-    if (events.length === 0) return;
     const table = TABLE_BY_NAME.get('events') as TableSpec;
     for (const key of events) {
       const event = this.cacheOf('events').get(key) as Doc;
       const source = event.source as [string, string] | undefined;
       if (source) {
-        const id = `${source[0]}/${source[1]}`;
-        event.version = versions.has(id) ? versions.get(id) : this.storedVersion(TABLE_BY_NAME.get(source[0]) as TableSpec, source[1]);
+        const [top, k] = source;
+        const id = `${top}/${k}`;
+        const written = versions.has(id) ? versions.get(id) : this.currentVersion(TABLE_BY_NAME.get(top) as TableSpec, k);
+        event.version = written?.version;
+        // The version the event refers to is kept for it (the record's row moves on).
+        if (written) this.db.run('INSERT OR IGNORE INTO versions (top, k, version, doc) VALUES (?, ?, ?, ?)', top, k, written.version, written.text);
       }
       this.writeItem(table, key);
+      this.settle('events', key);
     }
-    this.trimEvents();
+    if (events.length > 0) this.trimEvents();
+  }
+
+  /** The version a stored record is at, with its text. */
+  private currentVersion(table: TableSpec, key: string): { version: number; text: string } | undefined {
+    const row = this.db.get<{ version: number; doc: string }>(`SELECT version, doc FROM ${table.name} WHERE k = ?`, rowKey(table, key));
+    return row ? { version: row.version, text: row.doc } : undefined;
+  }
+
+  /**
+   * Lets go of a record just written: read again, it comes from the database as written. Keeping
+   * it instead would mean a copy of its JSON to compare the next change with, which a long run
+   * (generating sales) would make for every record and never use.
+   */
+  private settle(top: string, key: string): void {
+    this.loaded.get(top)?.delete(key);
+    this.before.delete(`${top}/${key}`);
   }
 
   /** Keeps the newest `eventLimits.keep` events once there are `slack` more than that. */
@@ -328,19 +337,12 @@ export class Session {
     this.db.run('DELETE FROM events WHERE k < ?', below);
     this.db.noteRemoved('events');
     for (const ref of refs) {
-      const table = TABLE_BY_NAME.get(ref.src_top as string);
-      if (!table?.versioned) continue;
-      const key = rowKey(table, ref.src_key as string);
       this.db.run(
-        `DELETE FROM versions WHERE top = ? AND k = ? AND version = ?
-           AND NOT EXISTS (SELECT 1 FROM ${table.name} WHERE k = ? AND version = ?)
-           AND NOT EXISTS (SELECT 1 FROM events WHERE src_top = ? AND src_key = ? AND src_version = ?)`,
-        table.name,
+        'DELETE FROM versions WHERE top = ? AND k = ? AND version = ? AND NOT EXISTS (SELECT 1 FROM events WHERE src_top = ? AND src_key = ? AND src_version = ?)',
+        ref.src_top,
         ref.src_key,
         ref.src_version,
-        key,
-        ref.src_version,
-        table.name,
+        ref.src_top,
         ref.src_key,
         ref.src_version,
       );
@@ -396,13 +398,9 @@ export class Session {
       if (row.name !== 'format') state[row.name] = JSON.parse(row.doc);
     }
     for (const table of TABLES) {
-      const rows = table.versioned
-        ? this.db.all<{ k: string | number; doc: string }>(
-            `SELECT t.k, v.doc FROM ${table.name} t JOIN versions v ON v.top = '${table.name}' AND v.k = CAST(t.k AS TEXT) AND v.version = t.version ORDER BY t.k`,
-          )
-        : this.db.all<Row>(`SELECT * FROM ${table.name} ORDER BY k`);
+      const rows = this.db.all<Row>(`SELECT * FROM ${table.name} ORDER BY k`);
       const collection: Doc | unknown[] = table.key === 'INTEGER' ? [] : {};
-      for (const row of rows) (collection as Record<string, unknown>)[String(row.k)] = table.versioned ? docOfVersion(table, String(row.doc)) : docOf(table, row);
+      for (const row of rows) (collection as Record<string, unknown>)[String(row.k)] = docOf(table, row);
       state[table.name] = collection;
     }
     return state;
