@@ -10,8 +10,9 @@ import { examples } from './shared/help.js';
 // untyped record. Each group keeps its verbs' definitions in one flags.ts rather than a file per
 // verb: a group's verbs share flag sets and examples and are read (and reviewed against --help)
 // together, and that file is what a start-up naming the group loads anyway. The group itself, which
-// binds each verb to its lazily loaded implementation, is verbs.ts: the implementation imports the
-// type of its definition from flags.ts, so nothing imports back the file that loads it.
+// binds each verb to its lazily loaded implementation (`bind`, a loader for each verb by the name
+// flags.ts exports it under), is verbs.ts: the implementation imports the type of its definition
+// from flags.ts, so nothing imports back the file that loads it.
 
 /** A verb's implementation, loaded only when that verb runs. */
 export interface VerbModule<A extends readonly string[] = string[], O = object> {
@@ -157,6 +158,22 @@ export function lazy<V extends AnyVerb>(verb: V, load: () => Promise<VerbModule<
   return { verb, load: load as unknown as () => Promise<VerbModule> };
 }
 
+/** What loads a verb's implementation: its run must take the verb's arguments and options. */
+type Loader<V> = V extends AnyVerb ? () => Promise<VerbModule<ArgsOf<V>, OptionsOf<V>>> : never;
+
+/** Loaders for verbs of a flags.ts module (`import * as verb`), by the name each verb is exported under. */
+export type Loaders<Vs> = { readonly [K in keyof Vs as Vs[K] extends AnyVerb ? K : never]?: Loader<Vs[K]> };
+
+/** Binds each verb `loaders` names, in that order, to its implementation. */
+export function bind<Vs extends object>(verbs: Vs, loaders: Loaders<Vs>): BoundVerb[] {
+  return Object.entries(loaders).map(([key, load]) => ({ verb: verbs[key as keyof Vs] as AnyVerb, load: load as () => Promise<VerbModule> }));
+}
+
+/** Loaders for verbs one module implements, each by a run of its own: `{ remove: 'runRemove' }`. */
+export function runs<M, const E extends Record<string, keyof M>>(load: () => Promise<M>, exported: E): { [K in keyof E]: () => Promise<{ run: M[E[K]] }> } {
+  return Object.fromEntries(Object.entries(exported).map(([verb, name]) => [verb, () => load().then((m) => ({ run: m[name as keyof M] }))])) as { [K in keyof E]: () => Promise<{ run: M[E[K]] }> };
+}
+
 export interface GroupDef {
   readonly kind: 'group';
   readonly name: string;
@@ -165,6 +182,9 @@ export interface GroupDef {
   readonly examples?: readonly string[];
   readonly verbs: readonly (BoundVerb | GroupDef)[];
 }
+
+/** A group's help, which its flags.ts declares with its verbs' (verbs.ts binds the verbs to it). */
+export type GroupHelp = Omit<GroupDef, 'kind' | 'verbs'>;
 
 export function defineGroup(group: Omit<GroupDef, 'kind'>): GroupDef {
   return { kind: 'group', ...group };

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { addGroup, arg, defineGroup, defineVerb, flag, lazy, type ArgsOf, type OptionsOf, type VerbModule } from '../../src/commands/verb.js';
+import { addGroup, arg, bind, defineGroup, defineVerb, flag, lazy, runs, type ArgsOf, type OptionsOf, type VerbModule } from '../../src/commands/verb.js';
 import { collect } from '../../src/commands/shared/input.js';
 import { buildProgram } from '../../src/cli.js';
 import type { IO } from '../../src/io.js';
@@ -67,6 +67,19 @@ describe('defineVerb', () => {
     const program = new Command('payctl');
     addGroup(program, defineGroup({ name: 'things', description: 'Things', verbs: [lazy(sample, async () => ({ run: async () => {} }))] }), () => async () => {}, false);
     expect(program.commands[0]?.commands).toEqual([]);
+  });
+
+  it("binds the verbs a map names, in its order, one module's runs by name", async () => {
+    const verbs = { described, sample, other: 'not a verb' };
+    const runSample = async (_ctx: unknown, _args: ArgsOf<typeof sample>, _options: OptionsOf<typeof sample>) => {};
+    const runDescribed = async () => {};
+    const bound = bind(verbs, { sample: async () => ({ run: runSample }), ...runs(async () => ({ runDescribed }), { described: 'runDescribed' }) });
+    expect(bound.map((b) => b.verb)).toEqual([sample, described]);
+    expect((await bound[1]?.load())?.run).toBe(runDescribed);
+    // @ts-expect-error: other is no verb
+    bind(verbs, { other: async () => ({ run: runDescribed }) });
+    // @ts-expect-error: sample's run takes its own arguments, not described's
+    bind(verbs, { described: async () => ({ run: runSample }) });
   });
 
   it('refuses a flag declared under another name than commander stores it', () => {

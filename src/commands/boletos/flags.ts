@@ -1,11 +1,10 @@
 import { MONEY_MOVE_FLAGS } from '../shared/again.js';
+import { resourceVerbs } from '../shared/resource-verbs.js';
 import { defineVerb, flag } from '../verb.js';
 
-export const get = defineVerb({
-  name: 'get <id>',
-  description: 'Show a boleto: due date, barcode, link, status',
-  examples: ['payctl boletos get <boleto-id>', 'payctl boletos get <boleto-id> --fields barcode,url -o json'],
-});
+const boletos = resourceVerbs('boletos', 'boleto');
+
+export const get = boletos.get('Show a boleto: due date, barcode, link, status', '--fields barcode,url -o json');
 
 export const send = defineVerb({
   name: 'send <id>',

@@ -1,5 +1,5 @@
-import { defineGroup, lazy } from '../verb.js';
-import { cancel, get, send } from './flags.js';
+import { bind, defineGroup } from '../verb.js';
+import * as verb from './flags.js';
 
 // The group: its verbs, each bound to its implementation, loaded only when it runs.
 
@@ -7,5 +7,5 @@ export const boletos = defineGroup({
   name: 'boletos',
   description: 'Look up boletos, e-mail them to the payer, cancel pending ones',
   examples: ['payctl boletos get <boleto-id>', 'payctl boletos cancel <transaction-id>'],
-  verbs: [lazy(get, () => import('./get.js')), lazy(send, () => import('./send.js')), lazy(cancel, () => import('./cancel.js'))],
+  verbs: bind(verb, { get: () => import('./get.js'), send: () => import('./send.js'), cancel: () => import('./cancel.js') }),
 });

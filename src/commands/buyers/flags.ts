@@ -1,5 +1,5 @@
-import { listFlags } from '../shared/list-flags.js';
 import { ADDRESS_FLAGS } from '../shared/party-flags.js';
+import { resourceVerbs } from '../shared/resource-verbs.js';
 import { defineVerb, flag, type FlagValues } from '../verb.js';
 
 const BUYER_FLAGS = {
@@ -14,6 +14,8 @@ const BUYER_FLAGS = {
 
 export type BuyerFlagValues = FlagValues<typeof BUYER_FLAGS>;
 
+const buyers = resourceVerbs('buyers', 'buyer');
+
 export const create = defineVerb({
   name: 'create',
   description: 'Register a buyer (first name and CPF/CNPJ required)',
@@ -25,12 +27,7 @@ export const create = defineVerb({
   ],
 });
 
-export const list = defineVerb({
-  name: 'list',
-  description: 'List buyers, newest first',
-  flags: listFlags(),
-  examples: ['payctl buyers list --limit 10', 'payctl buyers list --all -o csv > buyers.csv'],
-});
+export const list = buyers.list('List buyers, newest first', {}, ['payctl buyers list --limit 10', 'payctl buyers list --all -o csv > buyers.csv']);
 
 export const find = defineVerb({
   name: 'find <query>',
@@ -38,11 +35,7 @@ export const find = defineVerb({
   examples: ['payctl buyers find maria@example.com', 'payctl buyers find 529.982.247-25', 'payctl buyers find "joao silva"'],
 });
 
-export const get = defineVerb({
-  name: 'get <id>',
-  description: 'Show one buyer',
-  examples: ['payctl buyers get <buyer-id>', 'payctl buyers get <buyer-id> -o json | jq .default_credit'],
-});
+export const get = buyers.get('Show one buyer', '-o json | jq .default_credit');
 
 export const update = defineVerb({
   name: 'update <id>',
@@ -51,11 +44,7 @@ export const update = defineVerb({
   examples: ['payctl buyers update <buyer-id> --email novo@example.com --phone "(21) 99909-9999"', 'payctl buyers update <buyer-id> --address-line1 "Rua Nova, 10" --city Niterói --state RJ --postal-code 24020-000'],
 });
 
-export const remove = defineVerb({
-  name: 'remove <id>',
-  description: 'Remove a buyer; asks for confirmation (refused while they own cards or pending boletos)',
-  examples: ['payctl buyers remove <buyer-id>', 'payctl buyers remove <buyer-id> --yes'],
-});
+export const remove = buyers.remove('Remove a buyer; asks for confirmation (refused while they own cards or pending boletos)');
 
 export const search = defineVerb({
   name: 'search',

@@ -1,5 +1,5 @@
-import { defineGroup, lazy } from '../verb.js';
-import { create, find, get, list, remove, search, update } from './flags.js';
+import { bind, defineGroup } from '../verb.js';
+import * as verb from './flags.js';
 
 // The group: its verbs, each bound to its implementation, loaded only when it runs.
 
@@ -7,13 +7,13 @@ export const buyers = defineGroup({
   name: 'buyers',
   description: 'Create, find, change and remove buyers (customers)',
   examples: ['payctl buyers find maria@example.com', 'payctl buyers search --taxpayer-id 529.982.247-25', 'payctl buyers list --limit 10'],
-  verbs: [
-    lazy(create, () => import('./create.js')),
-    lazy(list, () => import('./list.js')),
-    lazy(find, () => import('./find.js')),
-    lazy(get, () => import('./get.js')),
-    lazy(update, () => import('./update.js')),
-    lazy(remove, () => import('./remove.js')),
-    lazy(search, () => import('./search.js')),
-  ],
+  verbs: bind(verb, {
+    create: () => import('./create.js'),
+    list: () => import('./list.js'),
+    find: () => import('./find.js'),
+    get: () => import('./get.js'),
+    update: () => import('./update.js'),
+    remove: () => import('./remove.js'),
+    search: () => import('./search.js'),
+  }),
 });

@@ -1,7 +1,7 @@
 // `buyers get` on a terminal: who the buyer is and how to reach them, the CPF/CNPJ masked as in
 // the list (support matches the last digits a caller reads out), the address on one line. See
 // src/output/object-view.ts.
-import type { ObjectView } from '../../output/object-view.js';
+import { CREATED, DESCRIPTION, resourceView } from '../../output/resource-view.js';
 import { buyerName, maskTaxpayerId, type Buyer } from './shared.js';
 
 type Item = Record<string, unknown>;
@@ -17,21 +17,15 @@ export function addressLine(value: unknown): string | undefined {
   return line === '' ? undefined : line;
 }
 
-export const BUYER_VIEW: ObjectView = {
-  noun: 'Buyer',
-  id: 'id',
-  status: 'status',
-  summary: [
-    { label: 'Name', at: (item) => buyerName(item as Buyer) || undefined },
-    { label: 'CPF/CNPJ', at: (item) => (typeof item.taxpayer_id === 'string' && item.taxpayer_id !== '' ? maskTaxpayerId(item.taxpayer_id) : undefined) },
-    { label: 'E-mail', at: 'email' },
-    { label: 'Phone', at: 'phone_number' },
-    { label: 'Born', at: 'birthdate', kind: 'date' },
-    { label: 'Address', at: (item) => addressLine(item.address) },
-    { label: 'Default card', at: 'default_credit', kind: 'id' },
-    { label: 'Delinquent', at: (item) => (item.delinquent === true ? 'yes' : undefined) },
-    { label: 'Description', at: 'description' },
-    { label: 'Created', at: 'created_at', kind: 'date' },
-  ],
-  sections: [{ title: 'Metadata', entries: 'metadata' }],
-};
+export const BUYER_VIEW = resourceView('Buyer', 'id', [
+  { label: 'Name', at: (item) => buyerName(item as Buyer) || undefined },
+  { label: 'CPF/CNPJ', at: (item) => (typeof item.taxpayer_id === 'string' && item.taxpayer_id !== '' ? maskTaxpayerId(item.taxpayer_id) : undefined) },
+  { label: 'E-mail', at: 'email' },
+  { label: 'Phone', at: 'phone_number' },
+  { label: 'Born', at: 'birthdate', kind: 'date' },
+  { label: 'Address', at: (item) => addressLine(item.address) },
+  { label: 'Default card', at: 'default_credit', kind: 'id' },
+  { label: 'Delinquent', at: (item) => (item.delinquent === true ? 'yes' : undefined) },
+  DESCRIPTION,
+  CREATED,
+]);

@@ -1,5 +1,8 @@
 import { cardFlags } from '../shared/card-flags.js';
+import { resourceVerbs } from '../shared/resource-verbs.js';
 import { defineVerb, flag } from '../verb.js';
+
+const cards = resourceVerbs('cards', 'card');
 
 export const tokenize = defineVerb({
   name: 'tokenize',
@@ -23,14 +26,6 @@ export const associate = defineVerb({
   examples: ['payctl cards associate --token <token-id> --customer <buyer-id>', 'payctl cards associate --token $(payctl cards tokenize --card-file card.json -o json | jq -r .id) --customer <buyer-id>'],
 });
 
-export const get = defineVerb({
-  name: 'get <id>',
-  description: 'Show a stored card (first and last four digits only)',
-  examples: ['payctl cards get <card-id>', 'payctl cards get <card-id> -o json | jq .is_active'],
-});
+export const get = cards.get('Show a stored card (first and last four digits only)', '-o json | jq .is_active');
 
-export const remove = defineVerb({
-  name: 'remove <id>',
-  description: 'Remove a stored card; asks for confirmation',
-  examples: ['payctl cards remove <card-id> --yes', 'payctl cards remove <card-id>                # asks first'],
-});
+export const remove = cards.remove('Remove a stored card; asks for confirmation', { yesFirst: true });

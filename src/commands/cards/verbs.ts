@@ -1,5 +1,5 @@
-import { defineGroup, lazy } from '../verb.js';
-import { associate, get, remove, tokenize } from './flags.js';
+import { bind, defineGroup } from '../verb.js';
+import * as verb from './flags.js';
 
 // The group: its verbs, each bound to its implementation, loaded only when it runs.
 
@@ -7,5 +7,5 @@ export const cards = defineGroup({
   name: 'cards',
   description: 'Tokenize cards, attach them to buyers, look them up and remove them',
   examples: ['payctl cards tokenize --card-file card.json', 'payctl cards associate --token <token-id> --customer <buyer-id>'],
-  verbs: [lazy(tokenize, () => import('./tokenize.js')), lazy(associate, () => import('./associate.js')), lazy(get, () => import('./get.js')), lazy(remove, () => import('./remove.js'))],
+  verbs: bind(verb, { tokenize: () => import('./tokenize.js'), associate: () => import('./associate.js'), get: () => import('./get.js'), remove: () => import('./remove.js') }),
 });

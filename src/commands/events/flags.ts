@@ -1,19 +1,16 @@
 import { collect } from '../shared/input.js';
-import { listFlags } from '../shared/list-flags.js';
+import { resourceVerbs } from '../shared/resource-verbs.js';
 import { defineVerb, flag } from '../verb.js';
 
-export const list = defineVerb({
-  name: 'list',
-  description: 'List events, newest first',
-  flags: { type: flag('--type <type>', 'only this event type (repeatable, or comma-separated)', { parse: collect }), ...listFlags() },
-  examples: ['payctl events list --type transaction.succeeded,transaction.failed --from 2026-11-01', 'payctl events list --all -o ndjson | jq -r .type | sort | uniq -c'],
-});
+const events = resourceVerbs('events', 'event');
 
-export const get = defineVerb({
-  name: 'get <id>',
-  description: 'Show an event, with the object it is about',
-  examples: ['payctl events get <event-id>', 'payctl events get <event-id> -o json | jq .payload.object.status'],
-});
+export const list = events.list(
+  'List events, newest first',
+  { type: flag('--type <type>', 'only this event type (repeatable, or comma-separated)', { parse: collect }) },
+  ['payctl events list --type transaction.succeeded,transaction.failed --from 2026-11-01', 'payctl events list --all -o ndjson | jq -r .type | sort | uniq -c'],
+);
+
+export const get = events.get('Show an event, with the object it is about', '-o json | jq .payload.object.status');
 
 export const replay = defineVerb({
   name: 'replay <id>',

@@ -1,7 +1,9 @@
 import { MONEY_MOVE_FLAGS } from '../shared/again.js';
-import { listFlags } from '../shared/list-flags.js';
+import { resourceVerbs } from '../shared/resource-verbs.js';
 import { sellerFlags } from '../shared/seller-flag.js';
 import { defineVerb, flag } from '../verb.js';
+
+const invoices = resourceVerbs('invoices', 'invoice');
 
 export const create = defineVerb({
   name: 'create',
@@ -20,30 +22,20 @@ export const create = defineVerb({
   examples: ['payctl invoices create --customer <buyer-id> --amount 150 --due-date 2026-12-10 --description "Taxa de adesão"', 'payctl invoices create --customer <buyer-id> --amount-cents 4990'],
 });
 
-export const list = defineVerb({
-  name: 'list',
-  description: 'List invoices: due date, amount, status, paid date',
-  flags: {
+export const list = invoices.list(
+  'List invoices: due date, amount, status, paid date',
+  {
     subscription: flag('--subscription <subscription-id>', "only this subscription's"),
     customer: flag('--customer <buyer-id>', "only this buyer's"),
     status: flag('--status <status>', 'only these statuses (comma-separated): pending, paid, over-due, canceled, failed'),
     ...sellerFlags("only this seller's (the provider's …/sellers/{id}/invoices, which takes dates but no other filter)"),
-    ...listFlags(),
   },
-  examples: ['payctl invoices list --subscription <subscription-id> --all', 'payctl invoices list --status failed,over-due --from 2026-11-01', 'payctl invoices list --seller <seller-id> --from 2026-11-01'],
-});
+  ['payctl invoices list --subscription <subscription-id> --all', 'payctl invoices list --status failed,over-due --from 2026-11-01', 'payctl invoices list --seller <seller-id> --from 2026-11-01'],
+);
 
-export const get = defineVerb({
-  name: 'get <id>',
-  description: 'Show an invoice',
-  examples: ['payctl invoices get <invoice-id>', 'payctl invoices get <invoice-id> -o json | jq .status'],
-});
+export const get = invoices.get('Show an invoice', '-o json | jq .status');
 
-export const remove = defineVerb({
-  name: 'remove <id>',
-  description: 'Cancel a pending or over-due invoice; asks for confirmation',
-  examples: ['payctl invoices remove <invoice-id> --yes', 'payctl invoices remove <invoice-id>                # asks first'],
-});
+export const remove = invoices.remove('Cancel a pending or over-due invoice; asks for confirmation', { yesFirst: true });
 
 export const approve = defineVerb({
   name: 'approve <id>',

@@ -1,5 +1,5 @@
-import { defineGroup, lazy } from '../verb.js';
-import { approve, create, get, list, refund, remove } from './flags.js';
+import { bind, defineGroup, runs } from '../verb.js';
+import * as verb from './flags.js';
 
 // The group: its verbs, each bound to its implementation, loaded only when it runs.
 
@@ -7,12 +7,10 @@ export const invoices = defineGroup({
   name: 'invoices',
   description: 'What was billed: subscription and one-off invoices; approve, cancel or refund them',
   examples: ['payctl invoices list --subscription <subscription-id>', 'payctl invoices refund <invoice-id>'],
-  verbs: [
-    lazy(create, () => import('./create.js')),
-    lazy(list, () => import('./list.js')),
-    lazy(get, () => import('./get.js')),
-    lazy(remove, () => import('./lifecycle.js').then((m) => ({ run: m.runRemove }))),
-    lazy(approve, () => import('./lifecycle.js').then((m) => ({ run: m.runApprove }))),
-    lazy(refund, () => import('./lifecycle.js').then((m) => ({ run: m.runRefund }))),
-  ],
+  verbs: bind(verb, {
+    create: () => import('./create.js'),
+    list: () => import('./list.js'),
+    get: () => import('./get.js'),
+    ...runs(() => import('./lifecycle.js'), { remove: 'runRemove', approve: 'runApprove', refund: 'runRefund' }),
+  }),
 });

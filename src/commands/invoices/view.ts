@@ -1,6 +1,6 @@
 // `invoices get` on a terminal: amount, due and paid dates, retries and the transaction that paid
 // it. See src/output/object-view.ts. Amounts are shown after invoiceRow has turned cents into a decimal.
-import type { ObjectView } from '../../output/object-view.js';
+import { CREATED, DESCRIPTION, resourceView } from '../../output/resource-view.js';
 
 function retries(item: Record<string, unknown>): string | undefined {
   const done = item.retries;
@@ -9,23 +9,17 @@ function retries(item: Record<string, unknown>): string | undefined {
   return typeof most === 'number' ? `${done} of ${most}` : String(done);
 }
 
-export const INVOICE_VIEW: ObjectView = {
-  noun: 'Invoice',
-  id: 'id',
-  status: 'status',
-  summary: [
-    { label: 'Amount', at: 'amount', kind: 'money' },
-    { label: 'Subscription', at: 'subscription', kind: 'id' },
-    { label: 'Customer', at: 'customer', kind: 'id' },
-    { label: 'Paid by', at: 'payment_method' },
-    { label: 'Due', at: 'due_date', kind: 'date' },
-    { label: 'Expires', at: 'expiration_date', kind: 'date' },
-    { label: 'Paid', at: 'paid_at', kind: 'date' },
-    { label: 'Voided', at: 'voided_at', kind: 'date' },
-    { label: 'Retries', at: retries },
-    { label: 'Transaction', at: 'transaction', kind: 'id' },
-    { label: 'Description', at: 'description' },
-    { label: 'Created', at: 'created_at', kind: 'date' },
-  ],
-  sections: [{ title: 'Metadata', entries: 'metadata' }],
-};
+export const INVOICE_VIEW = resourceView('Invoice', 'id', [
+  { label: 'Amount', at: 'amount', kind: 'money' },
+  { label: 'Subscription', at: 'subscription', kind: 'id' },
+  { label: 'Customer', at: 'customer', kind: 'id' },
+  { label: 'Paid by', at: 'payment_method' },
+  { label: 'Due', at: 'due_date', kind: 'date' },
+  { label: 'Expires', at: 'expiration_date', kind: 'date' },
+  { label: 'Paid', at: 'paid_at', kind: 'date' },
+  { label: 'Voided', at: 'voided_at', kind: 'date' },
+  { label: 'Retries', at: retries },
+  { label: 'Transaction', at: 'transaction', kind: 'id' },
+  DESCRIPTION,
+  CREATED,
+]);

@@ -1,5 +1,5 @@
 import { collect } from '../shared/input.js';
-import { listFlags } from '../shared/list-flags.js';
+import { resourceVerbs } from '../shared/resource-verbs.js';
 import { defineVerb, flag, type FlagValues } from '../verb.js';
 
 /** What create and update share; `creating` adds the defaults create fills in. */
@@ -23,6 +23,8 @@ function planFlags(creating: boolean) {
 
 export type PlanFlagValues = FlagValues<ReturnType<typeof planFlags>>;
 
+const plans = resourceVerbs('plans', 'plan');
+
 export const create = defineVerb({
   name: 'create',
   description: 'Create a plan',
@@ -35,18 +37,9 @@ export const create = defineVerb({
   ],
 });
 
-export const list = defineVerb({
-  name: 'list',
-  description: 'List plans',
-  flags: listFlags(),
-  examples: ['payctl plans list', 'payctl plans list --all -o csv'],
-});
+export const list = plans.list('List plans', {}, ['payctl plans list', 'payctl plans list --all -o csv']);
 
-export const get = defineVerb({
-  name: 'get <id>',
-  description: 'Show a plan',
-  examples: ['payctl plans get <plan-id>', 'payctl plans get <plan-id> -o json | jq .amount'],
-});
+export const get = plans.get('Show a plan', '-o json | jq .amount');
 
 export const update = defineVerb({
   name: 'update <id>',
@@ -55,8 +48,4 @@ export const update = defineVerb({
   examples: ['payctl plans update <plan-id> --amount 34.90', 'payctl plans update <plan-id> --description "Novo preço"'],
 });
 
-export const remove = defineVerb({
-  name: 'remove <id>',
-  description: 'Cancel a plan (it takes no new subscriptions); asks for confirmation',
-  examples: ['payctl plans remove <plan-id> --yes', 'payctl plans remove <plan-id>                # asks first'],
-});
+export const remove = plans.remove('Cancel a plan (it takes no new subscriptions); asks for confirmation', { yesFirst: true });

@@ -1,5 +1,5 @@
-import { defineGroup, lazy } from '../verb.js';
-import { create, get, list, remove, update } from './flags.js';
+import { bind, defineGroup } from '../verb.js';
+import * as verb from './flags.js';
 
 // The group: its verbs, each bound to its implementation, loaded only when it runs.
 
@@ -7,11 +7,11 @@ export const plans = defineGroup({
   name: 'plans',
   description: 'Recurrence plans: what is charged, how often',
   examples: ['payctl plans create --name Mensal --amount 29.90 --frequency monthly', 'payctl plans list'],
-  verbs: [
-    lazy(create, () => import('./create.js')),
-    lazy(list, () => import('./list.js')),
-    lazy(get, () => import('./get.js')),
-    lazy(update, () => import('./update.js')),
-    lazy(remove, () => import('./remove.js')),
-  ],
+  verbs: bind(verb, {
+    create: () => import('./create.js'),
+    list: () => import('./list.js'),
+    get: () => import('./get.js'),
+    update: () => import('./update.js'),
+    remove: () => import('./remove.js'),
+  }),
 });

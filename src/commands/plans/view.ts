@@ -1,6 +1,6 @@
 // `plans get` on a terminal: what is charged, how often, and for how long. Amounts are shown
 // after planRow has turned cents into a decimal. See src/output/object-view.ts.
-import type { ObjectView } from '../../output/object-view.js';
+import { CREATED, DESCRIPTION, resourceView } from '../../output/resource-view.js';
 
 type Item = Record<string, unknown>;
 
@@ -13,21 +13,15 @@ function every(item: Item): string | undefined {
   return interval > 1 ? `every ${interval} ${unit}s` : `every ${unit}`;
 }
 
-export const PLAN_VIEW: ObjectView = {
-  noun: 'Plan',
-  id: 'uuid',
-  status: 'status',
-  summary: [
-    { label: 'Name', at: 'name' },
-    { label: 'Amount', at: 'amount', kind: 'money' },
-    { label: 'Paid with', at: (item) => (Array.isArray(item.payment_methods) ? item.payment_methods.join(', ') : undefined) },
-    { label: 'Charged', at: every },
-    { label: 'Setup', at: 'setup_amount', kind: 'money' },
-    { label: 'Grace days', at: 'grace_period' },
-    { label: 'Tolerance', at: 'tolerance_period' },
-    { label: 'Duration', at: 'duration' },
-    { label: 'Description', at: 'description' },
-    { label: 'Created', at: 'created_at', kind: 'date' },
-  ],
-  sections: [{ title: 'Metadata', entries: 'metadata' }],
-};
+export const PLAN_VIEW = resourceView('Plan', 'uuid', [
+  { label: 'Name', at: 'name' },
+  { label: 'Amount', at: 'amount', kind: 'money' },
+  { label: 'Paid with', at: (item) => (Array.isArray(item.payment_methods) ? item.payment_methods.join(', ') : undefined) },
+  { label: 'Charged', at: every },
+  { label: 'Setup', at: 'setup_amount', kind: 'money' },
+  { label: 'Grace days', at: 'grace_period' },
+  { label: 'Tolerance', at: 'tolerance_period' },
+  { label: 'Duration', at: 'duration' },
+  DESCRIPTION,
+  CREATED,
+]);

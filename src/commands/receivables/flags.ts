@@ -1,10 +1,9 @@
+import { resourceVerbs } from '../shared/resource-verbs.js';
 import { defineVerb, flag } from '../verb.js';
 
-export const get = defineVerb({
-  name: 'get <id>',
-  description: 'Show one receivable',
-  examples: ['payctl receivables get <receivable-id>', 'payctl receivables get <receivable-id> -o json | jq .expected_on'],
-});
+const receivables = resourceVerbs('receivables', 'receivable');
+
+export const get = receivables.get('Show one receivable', '-o json | jq .expected_on');
 
 export const list = defineVerb({
   name: 'list',

@@ -1,5 +1,5 @@
-import { defineGroup, lazy } from '../verb.js';
-import { get, list } from './flags.js';
+import { bind, defineGroup } from '../verb.js';
+import * as verb from './flags.js';
 
 // The group: its verbs, each bound to its implementation, loaded only when it runs.
 
@@ -7,5 +7,5 @@ export const receivables = defineGroup({
   name: 'receivables',
   description: 'What the seller will receive for a transaction, installment by installment',
   examples: ['payctl receivables list --transaction <transaction-id>', 'payctl receivables get <receivable-id>'],
-  verbs: [lazy(get, () => import('./get.js')), lazy(list, () => import('./list.js'))],
+  verbs: bind(verb, { get: () => import('./get.js'), list: () => import('./list.js') }),
 });

@@ -1,5 +1,5 @@
-import { listFlags } from '../shared/list-flags.js';
 import { ADDRESS_FLAGS } from '../shared/party-flags.js';
+import { resourceVerbs } from '../shared/resource-verbs.js';
 import { defineVerb, flag, type FlagValues } from '../verb.js';
 
 const SELLER_FLAGS = {
@@ -22,6 +22,8 @@ const SELLER_FLAGS = {
 
 export type SellerFlagValues = FlagValues<typeof SELLER_FLAGS>;
 
+const sellers = resourceVerbs('sellers', 'seller');
+
 export const create = defineVerb({
   name: 'create',
   description: 'Register a seller: a person (--first-name --last-name --taxpayer-id <CPF> --email) or a company (--business-name --ein <CNPJ> --email)',
@@ -32,18 +34,9 @@ export const create = defineVerb({
   ],
 });
 
-export const list = defineVerb({
-  name: 'list',
-  description: 'List sellers, newest first',
-  flags: listFlags(),
-  examples: ['payctl sellers list --limit 10', 'payctl sellers list --all -o csv > sellers.csv'],
-});
+export const list = sellers.list('List sellers, newest first', {}, ['payctl sellers list --limit 10', 'payctl sellers list --all -o csv > sellers.csv']);
 
-export const get = defineVerb({
-  name: 'get <id>',
-  description: 'Show one seller',
-  examples: ['payctl sellers get <seller-id>', 'payctl sellers get <seller-id> -o json | jq .type'],
-});
+export const get = sellers.get('Show one seller', '-o json | jq .type');
 
 export const update = defineVerb({
   name: 'update <id>',
@@ -52,8 +45,4 @@ export const update = defineVerb({
   examples: ['payctl sellers update <seller-id> --email novo@example.com', 'payctl sellers update <seller-id> --statement-descriptor "LOJA AZUL"'],
 });
 
-export const remove = defineVerb({
-  name: 'remove <id>',
-  description: 'Remove a seller; asks for confirmation (refused while it has a balance, receivables to come or running subscriptions)',
-  examples: ['payctl sellers remove <seller-id>', 'payctl sellers remove <seller-id> --yes'],
-});
+export const remove = sellers.remove('Remove a seller; asks for confirmation (refused while it has a balance, receivables to come or running subscriptions)');

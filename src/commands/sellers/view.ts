@@ -1,7 +1,7 @@
 // `sellers get` on a terminal: who the seller is (a person or a company), how to reach them, the
 // CPF/CNPJ masked as in the list, the address on one line, a company's owner. See
 // src/output/object-view.ts.
-import type { ObjectView } from '../../output/object-view.js';
+import { CREATED, DESCRIPTION, resourceView } from '../../output/resource-view.js';
 import { maskTaxpayerId } from '../buyers/shared.js';
 import { addressLine } from '../buyers/view.js';
 import { sellerDocument, sellerName } from './shared.js';
@@ -23,23 +23,17 @@ function owner(item: Item): string | undefined {
   return line === '' ? undefined : line;
 }
 
-export const SELLER_VIEW: ObjectView = {
-  noun: 'Seller',
-  id: 'id',
-  status: 'status',
-  summary: [
-    { label: 'Name', at: (item) => sellerName(item) || undefined },
-    { label: 'Type', at: (item) => (business(item) ? 'company (business)' : item.type === 'individual' ? 'person (individual)' : undefined) },
-    { label: 'CPF/CNPJ', at: (item) => maskTaxpayerId(sellerDocument(item)) || undefined },
-    { label: 'E-mail', at: either('email', 'business_email') },
-    { label: 'Phone', at: either('phone_number', 'business_phone') },
-    { label: 'Born', at: 'birthdate', kind: 'date' },
-    { label: 'Opened', at: 'business_opening_date', kind: 'date' },
-    { label: 'Address', at: (item) => addressLine(item[business(item) ? 'business_address' : 'address']) },
-    { label: 'Owner', at: owner },
-    { label: 'Statement', at: 'statement_descriptor' },
-    { label: 'Description', at: 'description' },
-    { label: 'Created', at: 'created_at', kind: 'date' },
-  ],
-  sections: [{ title: 'Metadata', entries: 'metadata' }],
-};
+export const SELLER_VIEW = resourceView('Seller', 'id', [
+  { label: 'Name', at: (item) => sellerName(item) || undefined },
+  { label: 'Type', at: (item) => (business(item) ? 'company (business)' : item.type === 'individual' ? 'person (individual)' : undefined) },
+  { label: 'CPF/CNPJ', at: (item) => maskTaxpayerId(sellerDocument(item)) || undefined },
+  { label: 'E-mail', at: either('email', 'business_email') },
+  { label: 'Phone', at: either('phone_number', 'business_phone') },
+  { label: 'Born', at: 'birthdate', kind: 'date' },
+  { label: 'Opened', at: 'business_opening_date', kind: 'date' },
+  { label: 'Address', at: (item) => addressLine(item[business(item) ? 'business_address' : 'address']) },
+  { label: 'Owner', at: owner },
+  { label: 'Statement', at: 'statement_descriptor' },
+  DESCRIPTION,
+  CREATED,
+]);

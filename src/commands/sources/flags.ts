@@ -1,6 +1,9 @@
 import { cardFlags } from '../shared/card-flags.js';
 import { collect } from '../shared/input.js';
+import { resourceVerbs } from '../shared/resource-verbs.js';
 import { defineVerb, flag } from '../verb.js';
+
+const sources = resourceVerbs('sources', 'source');
 
 export const create = defineVerb({
   name: 'create',
@@ -29,14 +32,6 @@ export const create = defineVerb({
   ],
 });
 
-export const get = defineVerb({
-  name: 'get <id>',
-  description: 'Show a source',
-  examples: ['payctl sources get <source-id>', 'payctl sources get <source-id> -o json | jq .usage'],
-});
+export const get = sources.get('Show a source', '-o json | jq .usage');
 
-export const remove = defineVerb({
-  name: 'remove <id>',
-  description: 'Remove a source; asks for confirmation',
-  examples: ['payctl sources remove <source-id> --yes', 'payctl sources remove <source-id>                # asks first'],
-});
+export const remove = sources.remove('Remove a source; asks for confirmation', { yesFirst: true });

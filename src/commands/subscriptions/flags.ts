@@ -1,4 +1,4 @@
-import { listFlags } from '../shared/list-flags.js';
+import { resourceVerbs } from '../shared/resource-verbs.js';
 import { sellerFlags } from '../shared/seller-flag.js';
 import { defineVerb, flag, type FlagValues } from '../verb.js';
 
@@ -23,6 +23,8 @@ function subscriptionFlags(creating: boolean) {
 
 export type ScheduleFlagValues = FlagValues<ReturnType<typeof subscriptionFlags>>;
 
+const subscriptions = resourceVerbs('subscriptions', 'subscription');
+
 export const create = defineVerb({
   name: 'create',
   description: 'Subscribe a buyer to a plan',
@@ -40,24 +42,18 @@ export const create = defineVerb({
   ],
 });
 
-export const list = defineVerb({
-  name: 'list',
-  description: 'List subscriptions: customer, plan, amount, status, next due date',
-  flags: {
+export const list = subscriptions.list(
+  'List subscriptions: customer, plan, amount, status, next due date',
+  {
     customer: flag('--customer <buyer-id>', "only this buyer's"),
     plan: flag('--plan <plan-id>', "only this plan's"),
     status: flag('--status <status>', 'only this status', { choices: ['active', 'suspended', 'canceled', 'expired'] }),
     ...sellerFlags("only this seller's (the provider's …/sellers/{id}/subscriptions, which takes no other filter and no dates)"),
-    ...listFlags(),
   },
-  examples: ['payctl subscriptions list --customer <buyer-id>', 'payctl subscriptions list --status suspended --all', 'payctl subscriptions list --seller <seller-id>'],
-});
+  ['payctl subscriptions list --customer <buyer-id>', 'payctl subscriptions list --status suspended --all', 'payctl subscriptions list --seller <seller-id>'],
+);
 
-export const get = defineVerb({
-  name: 'get <id>',
-  description: 'Show a subscription',
-  examples: ['payctl subscriptions get <subscription-id>', 'payctl subscriptions get <subscription-id> -o json | jq -r .due_date'],
-});
+export const get = subscriptions.get('Show a subscription', '-o json | jq -r .due_date');
 
 export const update = defineVerb({
   name: 'update <id>',
@@ -70,11 +66,7 @@ export const update = defineVerb({
   ],
 });
 
-export const remove = defineVerb({
-  name: 'remove <id>',
-  description: 'Cancel a subscription (no more charges); asks for confirmation',
-  examples: ['payctl subscriptions remove <subscription-id> --yes', 'payctl subscriptions remove <subscription-id>                # asks first'],
-});
+export const remove = subscriptions.remove('Cancel a subscription (no more charges); asks for confirmation', { yesFirst: true });
 
 export const suspend = defineVerb({
   name: 'suspend <id>',

@@ -1,5 +1,5 @@
-import { defineGroup, lazy } from '../verb.js';
-import { create, get, list, reactivate, remove, suspend, update } from './flags.js';
+import { bind, defineGroup, runs } from '../verb.js';
+import * as verb from './flags.js';
 
 // The group: its verbs, each bound to its implementation, loaded only when it runs.
 
@@ -7,13 +7,11 @@ export const subscriptions = defineGroup({
   name: 'subscriptions',
   description: "Buyers' subscriptions to plans: find them, fix them, suspend and reactivate them",
   examples: ['payctl subscriptions list --customer <buyer-id>', 'payctl subscriptions suspend <subscription-id>'],
-  verbs: [
-    lazy(create, () => import('./create.js')),
-    lazy(list, () => import('./list.js')),
-    lazy(get, () => import('./get.js')),
-    lazy(update, () => import('./update.js')),
-    lazy(remove, () => import('./lifecycle.js').then((m) => ({ run: m.runRemove }))),
-    lazy(suspend, () => import('./lifecycle.js').then((m) => ({ run: m.runSuspend }))),
-    lazy(reactivate, () => import('./lifecycle.js').then((m) => ({ run: m.runReactivate }))),
-  ],
+  verbs: bind(verb, {
+    create: () => import('./create.js'),
+    list: () => import('./list.js'),
+    get: () => import('./get.js'),
+    update: () => import('./update.js'),
+    ...runs(() => import('./lifecycle.js'), { remove: 'runRemove', suspend: 'runSuspend', reactivate: 'runReactivate' }),
+  }),
 });

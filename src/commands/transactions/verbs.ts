@@ -1,5 +1,5 @@
-import { defineGroup, lazy } from '../verb.js';
-import { cancellationLetter, capture, create, get, list, refund, splitsAdd, splitsGet, splitsList, splitsRemove, update } from './flags.js';
+import { bind, defineGroup } from '../verb.js';
+import * as verb from './flags.js';
 
 // The group: its verbs, each bound to its implementation, loaded only when it runs.
 
@@ -7,12 +7,12 @@ const splits = defineGroup({
   name: 'splits',
   description: "Other sellers' parts of a sale (split rules): list, show, add and remove",
   examples: ['payctl transactions splits list <transaction-id>', 'payctl transactions splits add <transaction-id> --split <seller-id>:30%,net'],
-  verbs: [
-    lazy(splitsList, () => import('./splits/list.js')),
-    lazy(splitsGet, () => import('./splits/get.js')),
-    lazy(splitsAdd, () => import('./splits/add.js')),
-    lazy(splitsRemove, () => import('./splits/remove.js')),
-  ],
+  verbs: bind(verb, {
+    splitsList: () => import('./splits/list.js'),
+    splitsGet: () => import('./splits/get.js'),
+    splitsAdd: () => import('./splits/add.js'),
+    splitsRemove: () => import('./splits/remove.js'),
+  }),
 });
 
 export const transactions = defineGroup({
@@ -21,13 +21,15 @@ export const transactions = defineGroup({
   description: 'Create, look up, refund and capture card, boleto and PIX transactions',
   examples: ['payctl transactions list --status succeeded', 'payctl transactions refund <id> --amount 5.00'],
   verbs: [
-    lazy(create, () => import('./create.js')),
-    lazy(list, () => import('./list.js')),
-    lazy(get, () => import('./get.js')),
-    lazy(update, () => import('./update.js')),
-    lazy(refund, () => import('./refund.js')),
-    lazy(capture, () => import('./capture.js')),
-    lazy(cancellationLetter, () => import('./cancellation-letter.js')),
+    ...bind(verb, {
+      create: () => import('./create.js'),
+      list: () => import('./list.js'),
+      get: () => import('./get.js'),
+      update: () => import('./update.js'),
+      refund: () => import('./refund.js'),
+      capture: () => import('./capture.js'),
+      cancellationLetter: () => import('./cancellation-letter.js'),
+    }),
     splits,
   ],
 });

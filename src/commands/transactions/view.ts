@@ -3,7 +3,7 @@
 // sale fits a 24-line screen. See src/output/object-view.ts.
 import { decimalCents } from '../../output/totals.js';
 import { formatMoney } from '../../output/format.js';
-import type { ObjectView } from '../../output/object-view.js';
+import { CREATED, DESCRIPTION, METADATA, resourceView } from '../../output/resource-view.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { partText, SPLIT_COLUMNS, splitRow } from './splits/shared.js';
 
@@ -56,66 +56,60 @@ function installments(item: Item): string | undefined {
   return first === each ? `${count}x ${money(each)}` : `${count}x ${money(each)} (the first ${money(first)})`;
 }
 
-export const TRANSACTION_VIEW: ObjectView = {
-  noun: 'Transaction',
-  id: 'id',
-  status: 'status',
-  summary: [
-    { label: 'Amount', at: 'amount', kind: 'money' },
-    { label: 'Original', at: original },
-    { label: 'Refunded', at: refunded },
-    { label: 'Type', at: 'payment_type' },
-    { label: 'Installments', at: installments },
-    { label: 'Description', at: 'description' },
-    { label: 'Reference', at: 'reference_id' },
-    { label: 'Seller', at: 'on_behalf_of', kind: 'id' },
-    { label: 'Customer', at: 'customer', kind: 'id' },
-    { label: 'Created', at: 'created_at', kind: 'date' },
-    { label: 'Expected on', at: 'expected_on', kind: 'date' },
-  ],
-  sections: [
-    {
-      title: 'Payment method',
-      fields: [
-        { label: 'Card', at: card },
-        { label: 'Holder', at: 'payment_method.holder_name' },
-        { label: 'Barcode', at: 'payment_method.barcode' },
-        { label: 'Boleto', at: 'payment_method.url' },
-        { label: 'PIX key', at: 'payment_method.key.value' },
-        { label: 'PIX link', at: 'payment_method.pix_link' },
-        { label: 'Due', at: 'payment_method.expiration_date', kind: 'date' },
-        { label: 'Paid', at: 'payment_method.paid_at', kind: 'date' },
+export const TRANSACTION_VIEW = resourceView('Transaction', 'id', [
+  { label: 'Amount', at: 'amount', kind: 'money' },
+  { label: 'Original', at: original },
+  { label: 'Refunded', at: refunded },
+  { label: 'Type', at: 'payment_type' },
+  { label: 'Installments', at: installments },
+  DESCRIPTION,
+  { label: 'Reference', at: 'reference_id' },
+  { label: 'Seller', at: 'on_behalf_of', kind: 'id' },
+  { label: 'Customer', at: 'customer', kind: 'id' },
+  CREATED,
+  { label: 'Expected on', at: 'expected_on', kind: 'date' },
+], [
+  {
+    title: 'Payment method',
+    fields: [
+      { label: 'Card', at: card },
+      { label: 'Holder', at: 'payment_method.holder_name' },
+      { label: 'Barcode', at: 'payment_method.barcode' },
+      { label: 'Boleto', at: 'payment_method.url' },
+      { label: 'PIX key', at: 'payment_method.key.value' },
+      { label: 'PIX link', at: 'payment_method.pix_link' },
+      { label: 'Due', at: 'payment_method.expiration_date', kind: 'date' },
+      { label: 'Paid', at: 'payment_method.paid_at', kind: 'date' },
+    ],
+  },
+  {
+    title: 'Fees',
+    fields: [
+      { label: 'Total', at: 'fees', kind: 'money' },
+      { label: 'Description', at: 'fee_details.description' },
+    ],
+  },
+  {
+    title: 'History',
+    rows: {
+      at: 'history',
+      columns: [
+        { key: 'created_at', header: 'DATE', kind: 'date' },
+        { key: 'operation_type', header: 'OPERATION' },
+        { key: 'status', header: 'STATUS', kind: 'status' },
+        { key: 'amount', header: 'AMOUNT', kind: 'money' },
+        { key: 'response_message', header: 'RESPONSE' },
       ],
     },
-    {
-      title: 'Fees',
-      fields: [
-        { label: 'Total', at: 'fees', kind: 'money' },
-        { label: 'Description', at: 'fee_details.description' },
-      ],
+  },
+  {
+    // Other sellers' parts (split rules); the sale's seller gets the rest.
+    title: 'Split',
+    rows: {
+      at: 'split_rules',
+      columns: SPLIT_VIEW_COLUMNS,
+      row: (rule, item) => ({ ...splitRow(rule), part: partText(rule, currencyOf(item)) }),
     },
-    {
-      title: 'History',
-      rows: {
-        at: 'history',
-        columns: [
-          { key: 'created_at', header: 'DATE', kind: 'date' },
-          { key: 'operation_type', header: 'OPERATION' },
-          { key: 'status', header: 'STATUS', kind: 'status' },
-          { key: 'amount', header: 'AMOUNT', kind: 'money' },
-          { key: 'response_message', header: 'RESPONSE' },
-        ],
-      },
-    },
-    {
-      // Other sellers' parts (split rules); the sale's seller gets the rest.
-      title: 'Split',
-      rows: {
-        at: 'split_rules',
-        columns: SPLIT_VIEW_COLUMNS,
-        row: (rule, item) => ({ ...splitRow(rule), part: partText(rule, currencyOf(item)) }),
-      },
-    },
-    { title: 'Metadata', entries: 'metadata' },
-  ],
-};
+  },
+  METADATA,
+]);

@@ -1,6 +1,9 @@
 import { groupByFlags } from '../shared/group-by-flag.js';
 import { listFlags } from '../shared/list-flags.js';
+import { resourceVerbs } from '../shared/resource-verbs.js';
 import { defineVerb, flag } from '../verb.js';
+
+const transfers = resourceVerbs('transfers', 'transfer');
 
 export const list = defineVerb({
   name: 'list',
@@ -19,11 +22,7 @@ export const list = defineVerb({
   ],
 });
 
-export const get = defineVerb({
-  name: 'get <id>',
-  description: 'Show a transfer',
-  examples: ['payctl transfers get <transfer-id>', 'payctl transfers get <transfer-id> -o json | jq .bank_account'],
-});
+export const get = transfers.get('Show a transfer', '-o json | jq .bank_account');
 
 export const transactions = defineVerb({
   name: 'transactions <id>',

@@ -2,7 +2,7 @@
 // how much, when, to whom), the rest in sections. See src/output/object-view.ts.
 import { decimalCents } from '../../output/totals.js';
 import { formatMoney } from '../../output/format.js';
-import type { ObjectView } from '../../output/object-view.js';
+import { CREATED, DESCRIPTION, resourceView } from '../../output/resource-view.js';
 import { counted } from '../../platform/plural.js';
 import { centsToDecimalString } from '../../validate/index.js';
 
@@ -25,23 +25,17 @@ function paid(item: Item): string | undefined {
   return `${counted(receivables, 'receivable')}${sales !== undefined ? ` of ${counted(sales, 'sale')}` : ''}`;
 }
 
-export const TRANSFER_VIEW: ObjectView = {
-  noun: 'Transfer',
-  id: 'id',
-  status: 'status',
-  summary: [
-    { label: 'Amount', at: 'amount', kind: 'money' },
-    { label: 'Fee', at: 'fees', kind: 'money' },
-    { label: 'Date', at: 'transfer_date', kind: 'date' },
-    { label: 'Seller', at: 'on_behalf_of', kind: 'id' },
-    { label: 'To', at: bankAccount },
-    { label: 'Paid', at: paid },
-    { label: 'Explained by', at: (item) => (typeof item.id === 'string' ? `payctl transfers explain ${item.id}` : undefined) },
-    { label: 'Description', at: 'description' },
-    { label: 'Created', at: 'created_at', kind: 'date' },
-  ],
-  sections: [],
-};
+export const TRANSFER_VIEW = resourceView('Transfer', 'id', [
+  { label: 'Amount', at: 'amount', kind: 'money' },
+  { label: 'Fee', at: 'fees', kind: 'money' },
+  { label: 'Date', at: 'transfer_date', kind: 'date' },
+  { label: 'Seller', at: 'on_behalf_of', kind: 'id' },
+  { label: 'To', at: bankAccount },
+  { label: 'Paid', at: paid },
+  { label: 'Explained by', at: (item) => (typeof item.id === 'string' ? `payctl transfers explain ${item.id}` : undefined) },
+  DESCRIPTION,
+  CREATED,
+], []);
 
 /** Gross less net, when both are given. */
 function fee(item: Item): string | undefined {
@@ -50,21 +44,15 @@ function fee(item: Item): string | undefined {
   return gross === undefined || net === undefined ? undefined : formatMoney(centsToDecimalString(gross - net));
 }
 
-export const RECEIVABLE_VIEW: ObjectView = {
-  noun: 'Receivable',
-  id: 'id',
-  status: 'status',
-  summary: [
-    { label: 'Net', at: 'amount', kind: 'money' },
-    { label: 'Gross', at: 'gross_amount', kind: 'money' },
-    { label: 'Fee', at: fee },
-    { label: 'Installment', at: 'installment' },
-    { label: 'Expected', at: 'expected_on', kind: 'date' },
-    { label: 'Paid', at: 'paid_at', kind: 'date' },
-    { label: 'Transaction', at: 'transaction', kind: 'id' },
-    { label: 'Transfer', at: 'transfer', kind: 'id' },
-    { label: 'Recipient', at: 'recipient', kind: 'id' },
-    { label: 'Created', at: 'created_at', kind: 'date' },
-  ],
-  sections: [],
-};
+export const RECEIVABLE_VIEW = resourceView('Receivable', 'id', [
+  { label: 'Net', at: 'amount', kind: 'money' },
+  { label: 'Gross', at: 'gross_amount', kind: 'money' },
+  { label: 'Fee', at: fee },
+  { label: 'Installment', at: 'installment' },
+  { label: 'Expected', at: 'expected_on', kind: 'date' },
+  { label: 'Paid', at: 'paid_at', kind: 'date' },
+  { label: 'Transaction', at: 'transaction', kind: 'id' },
+  { label: 'Transfer', at: 'transfer', kind: 'id' },
+  { label: 'Recipient', at: 'recipient', kind: 'id' },
+  CREATED,
+], []);

@@ -1,6 +1,8 @@
 import { collect } from '../shared/input.js';
-import { listFlags } from '../shared/list-flags.js';
+import { resourceVerbs } from '../shared/resource-verbs.js';
 import { defineVerb, flag } from '../verb.js';
+
+const webhooks = resourceVerbs('webhooks', 'webhook');
 
 export const create = defineVerb({
   name: 'create',
@@ -17,24 +19,11 @@ export const create = defineVerb({
   ],
 });
 
-export const list = defineVerb({
-  name: 'list',
-  description: 'List webhooks',
-  flags: listFlags(),
-  examples: ['payctl webhooks list', 'payctl webhooks list -o json | jq -r ".[].url"'],
-});
+export const list = webhooks.list('List webhooks', {}, ['payctl webhooks list', 'payctl webhooks list -o json | jq -r ".[].url"']);
 
-export const get = defineVerb({
-  name: 'get <id>',
-  description: 'Show a webhook',
-  examples: ['payctl webhooks get <webhook-id>', 'payctl webhooks get <webhook-id> -o json | jq .events'],
-});
+export const get = webhooks.get('Show a webhook', '-o json | jq .events');
 
-export const remove = defineVerb({
-  name: 'remove <id>',
-  description: 'Remove a webhook; asks for confirmation',
-  examples: ['payctl webhooks remove <webhook-id>', 'payctl webhooks remove <webhook-id> --yes'],
-});
+export const remove = webhooks.remove('Remove a webhook; asks for confirmation');
 
 export const listen = defineVerb({
   name: 'listen',

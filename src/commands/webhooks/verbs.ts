@@ -1,5 +1,5 @@
-import { defineGroup, lazy } from '../verb.js';
-import { create, get, list, listen, remove } from './flags.js';
+import { bind, defineGroup } from '../verb.js';
+import * as verb from './flags.js';
 
 // The group: its verbs, each bound to its implementation, loaded only when it runs.
 
@@ -7,11 +7,11 @@ export const webhooks = defineGroup({
   name: 'webhooks',
   description: 'Where events are delivered: register, list and remove webhooks, and watch events arrive',
   examples: ['payctl webhooks listen', 'payctl webhooks create --url https://shop.example.com/hooks --event transaction.succeeded --event invoice.paid'],
-  verbs: [
-    lazy(create, () => import('./create.js')),
-    lazy(list, () => import('./list.js')),
-    lazy(get, () => import('../shared/show.js').then((m) => ({ run: m.showById('webhooks.get', 'webhook id') }))),
-    lazy(remove, () => import('./remove.js')),
-    lazy(listen, () => import('./listen.js')),
-  ],
+  verbs: bind(verb, {
+    create: () => import('./create.js'),
+    list: () => import('./list.js'),
+    get: () => import('../shared/show.js').then((m) => ({ run: m.showById('webhooks.get', 'webhook id') })),
+    remove: () => import('./remove.js'),
+    listen: () => import('./listen.js'),
+  }),
 });

@@ -1,0 +1,28 @@
+import { defineVerb, type Flags } from '../verb.js';
+import { listFlags } from './list-flags.js';
+
+/**
+ * The verbs most resources have, declared alike: `list` (the resource's own filters, then the flags
+ * every list shares), `get <id>` and `remove <id>` (no flags of their own; remove asks for
+ * confirmation, --yes does not). `group` is the command ("buyers"), `noun` what its ids are of
+ * ("buyer"): get's and remove's examples are written from them, `payctl buyers get <buyer-id>`.
+ */
+export function resourceVerbs(group: string, noun: string) {
+  const call = (verb: string) => `payctl ${group} ${verb} <${noun}-id>`;
+  return {
+    list<const Fs extends Flags>(description: string, filters: Fs, examples: readonly string[]) {
+      return defineVerb({ name: 'list', description, flags: { ...filters, ...listFlags() }, examples });
+    },
+
+    /** Its examples: the plain call, then the call followed by `more` ("-o json | jq .status"). */
+    get(description: string, more: string) {
+      return defineVerb({ name: 'get <id>', description, examples: [call('get'), `${call('get')} ${more}`] });
+    },
+
+    /** Its examples: the plain call (which asks) then with --yes, or (`yesFirst`) with --yes then the one that asks. */
+    remove(description: string, { yesFirst = false } = {}) {
+      const examples = yesFirst ? [`${call('remove')} --yes`, `${call('remove')}                # asks first`] : [call('remove'), `${call('remove')} --yes`];
+      return defineVerb({ name: 'remove <id>', description, examples });
+    },
+  };
+}
