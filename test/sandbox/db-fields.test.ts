@@ -3,7 +3,7 @@
 // same too.
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
-import { fixed, flag, instant, integer, json, money, numeric, optional, pack, sameAs, text, unpack, type Doc, type Row } from '../../src/sandbox/db/fields.js';
+import { derived, fixed, flag, fromParent, instant, integer, json, money, numeric, oneOf, optional, pack, sameAs, text, tuples, unpack, type Doc, type Row } from '../../src/sandbox/db/fields.js';
 import { docOf, docOfVersion, rowValues, storedColumns, TABLE_BY_NAME, versionText, type TableSpec } from '../../src/sandbox/db/schema.js';
 import { rows, withDb } from './db-helpers.js';
 import { directCardBody, freshSandbox, VISA } from './helpers.js';
@@ -125,6 +125,15 @@ describe('transaction versions kept without their keys', () => {
         expect(JSON.stringify(stored.txn)).toBe(JSON.stringify((await api.get(`/v1/transactions/${sales[i].id}`)).body));
         expect(versionText(transactions, stored)).toBe(text);
       }
+      // The current version is the row itself: every field in a column of its own, no JSON of the
+      // whole; a card's and a PIX's payment method as their values only, the URIs not kept at all.
+      const kept = await withDb(fresh.dir, (db) => rows<Row>(db, 'SELECT * FROM transactions ORDER BY k'));
+      expect(kept.map((row) => row.doc)).toEqual([null, null, null]);
+      expect(kept.map((row) => String(row.payment_method).slice(0, 3))).toEqual(['[0,', '[1,', '{"i']);
+      for (const row of kept) {
+        expect(row).not.toHaveProperty('uri');
+        expect(String(row.history)).not.toContain(String(row.id));
+      }
     } finally {
       await fresh.close();
     }
@@ -148,5 +157,34 @@ describe('optional fields', () => {
     }
     expect(pack(layout, { id: 'a', count: 'three' })).toBeUndefined();
     expect(pack(layout, { count: 3, id: 'a' })).toBeUndefined();
+  });
+});
+
+describe('fields made from others', () => {
+  const card = [text('id'), fixed('resource', 'card'), text('brand'), derived('uri', (d) => `/cards/${String(d.id)}`), json('metadata')];
+  const pix = [text('id'), fixed('resource', 'pix'), json('key')];
+  const sale = [text('id'), oneOf('method', 'method', [card, pix]), tuples('lines', 'lines', [text('id'), fromParent('sale', 'id')])];
+  const back = (value: Doc) => {
+    const columns = pack(sale, value);
+    return columns && unpack(sale, Object.fromEntries(columns) as Row);
+  };
+
+  it('keep a payment method of a known shape as its values, anything else as its JSON, and give each back the same', () => {
+    const cardSale = { id: 's1', method: { id: 'c1', resource: 'card', brand: 'Visa', uri: '/cards/c1', metadata: { a: '1' } }, lines: [{ id: 'l1', sale: 's1' }] };
+    expect(Object.fromEntries(pack(sale, cardSale) ?? [])).toEqual({ id: 's1', method: '[0,"c1","Visa",{"a":"1"}]', lines: '[["l1"]]' });
+    expect(JSON.stringify(back(cardSale))).toBe(JSON.stringify(cardSale));
+    const pixSale = { id: 's2', method: { id: 'p1', resource: 'pix', key: { type: 'EVP' } }, lines: [] };
+    expect(pack(sale, pixSale)?.get('method')).toBe('[1,"p1",{"type":"EVP"}]');
+    expect(JSON.stringify(back(pixSale))).toBe(JSON.stringify(pixSale));
+    for (const method of [null, { id: 'b1', resource: 'boleto' }, { id: 'c1', resource: 'card', brand: 'Visa', uri: '/elsewhere', metadata: {} }]) {
+      const other = { id: 's3', method, lines: [] };
+      expect(pack(sale, other)?.get('method')).toBe(JSON.stringify(method));
+      expect(JSON.stringify(back(other))).toBe(JSON.stringify(other));
+    }
+  });
+
+  it('refuse a line that names another sale, or a URI that is not the one made: the record is then kept whole', () => {
+    expect(pack(sale, { id: 's1', method: null, lines: [{ id: 'l1', sale: 'other' }] })).toBeUndefined();
+    expect(pack(card, { id: 'c1', resource: 'card', brand: 'Visa', uri: '/cards/other', metadata: {} })).toBeUndefined();
   });
 });

@@ -23,12 +23,15 @@ export interface Field {
   column?: string;
   /** JSON: a TEXT column holding JSON text (kept as the value itself inside a version). */
   type?: ColumnType;
-  put(value: unknown, doc: Doc): SqlValue | typeof UNKEPT;
-  get(row: Row, doc: Doc): unknown;
+  /** `parent`: the record a list item belongs to (a sale, for a line of its history). */
+  put(value: unknown, doc: Doc, parent?: Doc): SqlValue | typeof UNKEPT;
+  get(row: Row, doc: Doc, parent?: Doc): unknown;
   /** The fields of a sub-object, kept in columns of their own beside the record's. */
   inner?: readonly Field[];
   /** The record may lack the key (put is then given undefined). */
   optional?: boolean;
+  /** Brought back after every other field of the record, from them (its key keeps its place). */
+  late?: boolean;
 }
 
 /** A field kept in a column of its own, brought back from that column's value alone. */
@@ -131,19 +134,70 @@ export function columnsOf(fields: readonly Field[]): Array<[string, ColumnType]>
  * array of kept values per object: the keys and the constants are left out.
  */
 export function tuples(key: string, column: string, fields: readonly Field[]): Field {
-  const names = columnsOf(fields).map(([name]) => name);
-  const put = (value: unknown): SqlValue | typeof UNKEPT => {
+  const put = (value: unknown, doc: Doc): SqlValue | typeof UNKEPT => {
     if (!Array.isArray(value)) return UNKEPT;
-    const rows: SqlValue[][] = [];
+    const rows: string[] = [];
     for (const item of value) {
-      const packed = item !== null && typeof item === 'object' && !Array.isArray(item) ? pack(fields, item as Doc) : undefined;
+      const packed = isDoc(item) ? pack(fields, item, doc) : undefined;
       if (!packed) return UNKEPT;
-      rows.push(names.map((name) => packed.get(name) as SqlValue));
+      rows.push(valuesText(fields, packed));
     }
-    return JSON.stringify(rows);
+    return `[${rows.join(',')}]`;
   };
-  const get = (stored: SqlValue) => (JSON.parse(String(stored)) as SqlValue[][]).map((values) => unpack(fields, Object.fromEntries(names.map((name, i) => [name, values[i] ?? null]))));
+  const get = (row: Row, doc: Doc) => (JSON.parse(String(row[column])) as unknown[][]).map((values) => unpackValues(fields, values, doc));
+  return { key, column, type: 'JSON', put, get };
+}
+
+/** The same value as a field of the record the item belongs to (a history line's transaction id). */
+export function fromParent(key: string, parentKey: string): Field {
+  return {
+    key,
+    put: (value, _doc, parent) => (parent !== undefined && value === parent[parentKey] ? null : UNKEPT),
+    get: (_row, _doc, parent) => parent?.[parentKey],
+  };
+}
+
+/**
+ * An object of one of a few shapes (a card's or a PIX's payment method), as the JSON of the
+ * shape's number and the values its fields keep; any other object (or null) as its own JSON.
+ */
+export function oneOf(key: string, column: string, shapes: ReadonlyArray<readonly Field[]>): Field {
+  const put = (value: unknown): SqlValue | typeof UNKEPT => {
+    if (value !== null && !isDoc(value)) return UNKEPT;
+    for (const [i, fields] of shapes.entries()) {
+      const packed = value && pack(fields, value);
+      if (packed) return `[${i},${valuesText(fields, packed).slice(1)}`;
+    }
+    return JSON.stringify(value);
+  };
+  const get = (stored: SqlValue) => {
+    const value = JSON.parse(String(stored)) as unknown;
+    if (!Array.isArray(value)) return value;
+    const [shape, ...values] = value as [number, ...unknown[]];
+    return unpackValues(shapes[shape] as readonly Field[], values);
+  };
   return kept(key, column, 'JSON', put, get);
+}
+
+/** A value made from the rest of its record (a URI from an id): nothing is kept when it is what `make` makes. */
+export function derived(key: string, make: (doc: Doc) => unknown): Field {
+  return { key, late: true, put: (value, doc) => (value === make(doc) ? null : UNKEPT), get: (_row, doc) => make(doc) };
+}
+
+function isDoc(value: unknown): value is Doc {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The JSON array of the values `packed` keeps, in column order (a JSON column's value as itself, not as a string of it). */
+export function valuesText(fields: readonly Field[], packed: Map<string, SqlValue>): string {
+  const values = columnsOf(fields).map(([name, type]) => (type === 'JSON' ? String(packed.get(name)) : JSON.stringify(packed.get(name) ?? null)));
+  return `[${values.join(',')}]`;
+}
+
+/** The document whose kept values are `values` (valuesText, parsed). */
+export function unpackValues(fields: readonly Field[], values: readonly unknown[], parent?: Doc): Doc {
+  const names = columnsOf(fields);
+  return unpack(fields, Object.fromEntries(names.map(([name, type], i) => [name, type === 'JSON' ? JSON.stringify(values[i]) : ((values[i] ?? null) as SqlValue)])), parent);
 }
 
 /** A field whose key a record may lack (a sale gets its receivables once paid), as JSON: [] or [value]. */
@@ -182,14 +236,14 @@ export function sameAs(key: string, earlier: string): Field {
 }
 
 /** The columns the fields keep `doc` in, in field order; undefined when it does not have their shape. */
-export function pack(fields: readonly Field[], doc: Doc): Map<string, SqlValue> | undefined {
+export function pack(fields: readonly Field[], doc: Doc, parent?: Doc): Map<string, SqlValue> | undefined {
   const keys = Object.keys(doc);
   const columns = new Map<string, SqlValue>();
   let at = 0;
   for (const field of fields) {
     if (keys[at] === field.key) at += 1;
     else if (field.optional) {
-      const value = field.put(undefined, doc);
+      const value = field.put(undefined, doc, parent);
       if (value === UNKEPT) return undefined;
       columns.set(field.column as string, value);
       continue;
@@ -201,7 +255,7 @@ export function pack(fields: readonly Field[], doc: Doc): Map<string, SqlValue> 
       for (const [name, value] of inner) columns.set(name, value);
       continue;
     }
-    const value = field.put(doc[field.key], doc);
+    const value = field.put(doc[field.key], doc, parent);
     if (value === UNKEPT) return undefined;
     if (field.column) columns.set(field.column, value);
   }
@@ -209,11 +263,19 @@ export function pack(fields: readonly Field[], doc: Doc): Map<string, SqlValue> 
 }
 
 /** The document the fields kept in `row`. */
-export function unpack(fields: readonly Field[], row: Row): Doc {
+export function unpack(fields: readonly Field[], row: Row, parent?: Doc): Doc {
   const doc: Doc = {};
+  let late = false;
   for (const field of fields) {
-    const value = field.get(row, doc);
+    if (field.late) {
+      // Its place in the key order, kept until the rest is there to make it from.
+      doc[field.key] = undefined;
+      late = true;
+      continue;
+    }
+    const value = field.get(row, doc, parent);
     if (value !== ABSENT) doc[field.key] = value;
   }
+  if (late) for (const field of fields) if (field.late) doc[field.key] = field.get(row, doc, parent);
   return doc;
 }

@@ -1,6 +1,32 @@
 import type { SqlValue } from '../../platform/sqlite.js';
-import { SANDBOX_BANK_ACCOUNT } from '../../provider/sandbox-account.js';
-import { bool, columnsOf, fixed, flag, instant, integer, json, money, nested, numeric, optional, pack, sameAs, text as textField, tuples, unpack, type ColumnType, type Doc, type Field, type Row } from './fields.js';
+import { SANDBOX_BANK_ACCOUNT, SANDBOX_MARKETPLACE_ID } from '../../provider/sandbox-account.js';
+import {
+  bool,
+  columnsOf,
+  derived,
+  fixed,
+  flag,
+  fromParent,
+  instant,
+  integer,
+  json,
+  money,
+  nested,
+  numeric,
+  oneOf,
+  optional,
+  pack,
+  sameAs,
+  text as textField,
+  tuples,
+  unpack,
+  unpackValues,
+  valuesText,
+  type ColumnType,
+  type Doc,
+  type Field,
+  type Row,
+} from './fields.js';
 
 // The sandbox's tables. Every collection of the state (types.ts) is a table of JSON documents
 // keyed as the state keys it: by position for the lists that only grow (transactions,
@@ -13,9 +39,9 @@ import { bool, columnsOf, fixed, flag, instant, integer, json, money, nested, nu
 // refers to it, instead of carrying a copy of the record. The current version is the row itself,
 // so a record no event refers to (a generated sale) is written once.
 //
-// The largest collections without events (receivables, balance entries, transfers, cards) keep
-// no JSON: each field is a column (fields.ts), and `doc` is null unless a record has another shape.
-// A transaction's versions keep the values of its fields without their keys (versionText).
+// The largest collections (transactions, receivables, balance entries, transfers, cards) keep no
+// JSON: each field is a column (fields.ts), and `doc` is null unless a record has another shape.
+// The versions kept for events hold the values of those fields without their keys (versionText).
 
 export type { Doc };
 
@@ -36,7 +62,7 @@ export interface TableSpec {
   sparse?: string[];
   /**
    * The document as columns (fields.ts), in its key order; a field may keep its value in one of
-   * `columns`. A versioned table keeps them in each version's text instead (versionText).
+   * `columns`. The versions kept for events hold them as one text instead (versionText).
    */
   fields?: Field[];
 }
@@ -64,7 +90,7 @@ type Txn = { txn: Doc & { payment_method?: { id?: unknown } | null } };
 /** One line of a transaction's history, kept in its version without its keys. */
 const HISTORY: Field[] = [
   textField('id'),
-  textField('transaction'),
+  fromParent('transaction', 'id'),
   money('amount', 'cents'),
   textField('operation_type'),
   textField('status'),
@@ -77,6 +103,53 @@ const HISTORY: Field[] = [
   textField('authorizer'),
   instant('created_at', 'created_ms'),
 ];
+
+/** Where the API serves a resource of the sandbox's marketplace. */
+const uriOf = (resource: string) => derived('uri', (doc) => `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/${resource}/${String(doc.id)}`);
+
+/** A card as a sale's payment method (cards.ts cardPaymentMethod). */
+const CARD_METHOD: Field[] = [
+  textField('id'),
+  fixed('resource', 'card'),
+  textField('description'),
+  textField('card_brand'),
+  textField('first4_digits'),
+  textField('last4_digits'),
+  textField('expiration_month'),
+  textField('expiration_year'),
+  textField('holder_name'),
+  fixed('is_active', true),
+  fixed('is_valid', true),
+  fixed('is_verified', false),
+  textField('customer'),
+  textField('fingerprint'),
+  uriOf('cards'),
+  json('metadata'),
+  instant('created_at', 'created_ms'),
+  instant('updated_at', 'updated_ms'),
+];
+
+/** A PIX charge as a sale's payment method (transactions-create.ts). */
+const PIX_METHOD: Field[] = [
+  textField('id'),
+  fixed('resource', 'pix'),
+  textField('provider'),
+  textField('version'),
+  textField('type'),
+  bool('reusable'),
+  bool('allow_update'),
+  instant('expiration_date', 'expires_ms'),
+  json('key'),
+  textField('pix_link'),
+  json('qr_code'),
+  instant('paid_at', 'paid_ms'),
+  instant('created_at', 'created_ms'),
+  instant('updated_at', 'updated_ms'),
+  textField('status'),
+];
+
+/** What a collected sale paid in fees (transaction-model.ts refreshFees); `{}` while none. */
+const FEE_DETAILS: Field[] = [money('amount', 'cents'), fixed('prepaid', false), fixed('currency', 'BRL'), textField('type'), textField('description')];
 
 /** A stored transaction (types.ts StoredTransaction) and the transaction as the API shows it. */
 const TRANSACTION: Field[] = [
@@ -104,15 +177,15 @@ const TRANSACTION: Field[] = [
     textField('on_behalf_of'),
     textField('customer'),
     textField('statement_descriptor'),
-    json('payment_method'),
+    oneOf('payment_method', 'payment_method', [CARD_METHOD, PIX_METHOD]),
     json('source'),
     json('installment_plan'),
     bool('refunded'),
     bool('voided'),
     bool('captured'),
     money('fees', 'fee_cents'),
-    json('fee_details'),
-    textField('uri'),
+    oneOf('fee_details', 'fee_details', [FEE_DETAILS]),
+    uriOf('transactions'),
     json('metadata'),
     instant('expected_on', 'expected_ms'),
     instant('created_at', 'created_at_ms'),
@@ -255,7 +328,7 @@ export const TABLES: TableSpec[] = [
       json('receivables'),
       textField('transfer_date'),
       money('fees', 'fee_cents'),
-      textField('uri'),
+      uriOf('transfers'),
       instant('created_at', 'created_ms'),
       sameAs('updated_at', 'created_at'),
     ],
@@ -306,15 +379,15 @@ export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
  * Bumped when the tables change shape. A database of another format is not read or converted:
  * nothing of payctl was released before this one, so it is recreated with a fresh seed (database.ts).
  */
-export const DB_FORMAT = 8;
+export const DB_FORMAT = 9;
 
-/** A field table's columns beyond its lookup columns, with their types (a versioned table's fields are kept in its versions). */
+/** A field table's columns beyond its lookup columns, with their types. */
 // Worked out once per table: every write asks.
 const extraColumns = new WeakMap<TableSpec, Array<[string, ColumnType]>>();
 const storedNames = new WeakMap<TableSpec, string[]>();
 
 function fieldColumns(table: TableSpec): Array<[string, ColumnType]> {
-  if (table.versioned || !table.fields) return [];
+  if (!table.fields) return [];
   let columns = extraColumns.get(table);
   if (!columns) extraColumns.set(table, (columns = columnsOf(table.fields).filter(([name]) => !(name in table.columns))));
   return columns;
@@ -327,18 +400,13 @@ function fieldColumns(table: TableSpec): Array<[string, ColumnType]> {
  */
 export function versionText(table: TableSpec, doc: Doc): string {
   const packed = table.fields && pack(table.fields, doc);
-  if (!packed) return JSON.stringify(doc);
-  // A JSON column's text goes in as the value it is, not as a string of it.
-  const values = columnsOf(table.fields as Field[]).map(([name, type]) => (type === 'JSON' ? String(packed.get(name)) : JSON.stringify(packed.get(name) ?? null)));
-  return `[${values.join(',')}]`;
+  return packed ? valuesText(table.fields as Field[], packed) : JSON.stringify(doc);
 }
 
 /** The document a version's text holds (versionText). */
 export function docOfVersion(table: TableSpec, text: string): Doc {
-  const value = JSON.parse(text) as Doc | SqlValue[];
-  if (!Array.isArray(value)) return value;
-  const names = columnsOf(table.fields ?? []);
-  return unpack(table.fields ?? [], Object.fromEntries(names.map(([name, type], i) => [name, type === 'JSON' ? JSON.stringify(value[i]) : (value[i] ?? null)])));
+  const value = JSON.parse(text) as Doc | unknown[];
+  return Array.isArray(value) ? unpackValues(table.fields ?? [], value) : value;
 }
 
 /** Every column of a table but its key, in the order rowValues gives their values. */
@@ -355,18 +423,17 @@ export function storedColumns(table: TableSpec): string[] {
  */
 export function rowValues(table: TableSpec, doc: Doc, version?: number): SqlValue[] {
   const lookups = Object.values(table.columns).map((column) => column.of(doc));
-  if (table.versioned) return [version as number, versionText(table, doc), ...lookups];
-  if (!table.fields) return [JSON.stringify(doc), ...lookups];
+  const versions = table.versioned ? [version as number] : [];
+  if (!table.fields) return [...versions, JSON.stringify(doc), ...lookups];
   const packed = pack(table.fields, doc);
   const extra = fieldColumns(table);
   const same = packed !== undefined && Object.keys(table.columns).every((name, i) => !packed.has(name) || packed.get(name) === lookups[i]);
-  if (!packed || !same) return [JSON.stringify(doc), ...lookups, ...extra.map(() => null)];
-  return [null, ...lookups, ...extra.map(([name]) => packed.get(name) as SqlValue)];
+  if (!packed || !same) return [...versions, JSON.stringify(doc), ...lookups, ...extra.map(() => null)];
+  return [...versions, null, ...lookups, ...extra.map(([name]) => packed.get(name) as SqlValue)];
 }
 
 /** The document a row holds. */
 export function docOf(table: TableSpec, row: Row): Doc {
-  if (table.versioned) return docOfVersion(table, String(row.doc));
   if (typeof row.doc === 'string') return JSON.parse(row.doc) as Doc;
   return unpack(table.fields ?? [], row);
 }
@@ -385,7 +452,7 @@ export function schemaSql(): string {
   for (const table of TABLES) {
     const columns = Object.entries(table.columns).map(([name, column]) => `${name} ${column.type}`);
     const key = table.key === 'INTEGER' ? 'k INTEGER PRIMARY KEY' : 'k TEXT PRIMARY KEY';
-    const body = table.versioned ? 'version INTEGER NOT NULL, doc TEXT NOT NULL' : table.fields ? 'doc TEXT' : 'doc TEXT NOT NULL';
+    const body = `${table.versioned ? 'version INTEGER NOT NULL, ' : ''}${table.fields ? 'doc TEXT' : 'doc TEXT NOT NULL'}`;
     const kept = fieldColumns(table).map(([name, type]) => `${name} ${type === 'INTEGER' ? 'INTEGER' : 'TEXT'}`);
     parts.push(`CREATE TABLE IF NOT EXISTS ${table.name} (${[key, body, ...columns, ...kept].join(', ')})`);
     for (const index of table.indexes) {

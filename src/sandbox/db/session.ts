@@ -16,6 +16,13 @@ export const eventLimits = { keep: 100_000, slack: 10_000 };
 
 type Absent = undefined;
 
+/** A version of a record as written (or as it was when removed): what an event of it refers to. */
+interface Written {
+  table: TableSpec;
+  version: number;
+  doc: Doc;
+}
+
 /** A record (or a top-level value, `key` undefined) as a change left it, and as it was before. */
 export interface Change {
   top: string;
@@ -247,10 +254,10 @@ export class Session {
 
   /**
    * Writes one record as it stands in this session (or removes it). For a record with versions,
-   * returns the version it is now at (or was removed at) and that version's text, for an event to
+   * returns the version it is now at (or was removed at) and that version's document, for an event to
    * refer to.
    */
-  private writeItem(table: TableSpec, key: string): { version: number; text: string } | undefined {
+  private writeItem(table: TableSpec, key: string): Written | undefined {
     const doc = this.cacheOf(table.name).get(key);
     if (!table.versioned) {
       if (doc === undefined) this.deleteRow(table, key);
@@ -259,14 +266,14 @@ export class Session {
     }
     const before = this.storedVersion(table, key);
     if (doc === undefined) {
-      const row = this.db.get<{ doc: string }>(`SELECT doc FROM ${table.name} WHERE k = ?`, rowKey(table, key));
+      const removed = this.currentVersion(table, key);
       this.deleteRow(table, key);
-      return before === undefined || !row ? undefined : { version: before, text: row.doc };
+      return removed;
     }
     const version = (before ?? 0) + 1;
     this.putRow(table, key, doc, version);
     this.versionsOf.set(`${table.name}/${key}`, version);
-    return { version, text: versionText(table, doc) };
+    return { table, version, doc };
   }
 
   /**
@@ -275,7 +282,7 @@ export class Session {
    * version of its record that the change made.
    */
   write(changes: Change[]): void {
-    const versions = new Map<string, { version: number; text: string } | undefined>();
+    const versions = new Map<string, Written | undefined>();
     const events: string[] = [];
     for (const { top, key, after, text } of changes) {
       if (key === undefined) {
@@ -301,7 +308,7 @@ export class Session {
         const written = versions.has(id) ? versions.get(id) : this.currentVersion(TABLE_BY_NAME.get(top) as TableSpec, k);
         event.version = written?.version;
         // The version the event refers to is kept for it (the record's row moves on).
-        if (written) this.db.run('INSERT OR IGNORE INTO versions (top, k, version, doc) VALUES (?, ?, ?, ?)', top, k, written.version, written.text);
+        if (written) this.db.run('INSERT OR IGNORE INTO versions (top, k, version, doc) VALUES (?, ?, ?, ?)', top, k, written.version, versionText(written.table, written.doc));
       }
       this.writeItem(table, key);
       this.settle('events', key);
@@ -309,10 +316,10 @@ export class Session {
     if (events.length > 0) this.trimEvents();
   }
 
-  /** The version a stored record is at, with its text. */
-  private currentVersion(table: TableSpec, key: string): { version: number; text: string } | undefined {
-    const row = this.db.get<{ version: number; doc: string }>(`SELECT version, doc FROM ${table.name} WHERE k = ?`, rowKey(table, key));
-    return row ? { version: row.version, text: row.doc } : undefined;
+  /** The version a stored record is at, with its document. */
+  private currentVersion(table: TableSpec, key: string): Written | undefined {
+    const row = this.db.get<Row>(`SELECT * FROM ${table.name} WHERE k = ?`, rowKey(table, key));
+    return row ? { table, version: row.version as number, doc: docOf(table, row) } : undefined;
   }
 
   /**
