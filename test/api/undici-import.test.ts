@@ -35,4 +35,9 @@ describe('undici is imported in one place', () => {
     expect(statically).toEqual([]);
     expect(dynamically.sort()).toEqual(['api/client.ts', 'commands/transactions/cancellation-letter.ts']);
   });
+
+  it("payctl's own code never reads globalThis.Headers: the bundle defines it as undefined (see undici.ts)", () => {
+    const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    expect(sources.filter(({ text }) => /globalThis\s*(\.\s*Headers|\[\s*['"]Headers)/.test(code(text))).map(({ file }) => file)).toEqual([]);
+  });
 });
