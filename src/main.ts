@@ -1,9 +1,6 @@
 import { workerData } from 'node:worker_threads';
 import { setEntryUrl } from './entry.js';
-import { tuneRuntime } from './platform/runtime.js';
 import { VERSION } from './version.js';
-
-tuneRuntime();
 
 // The embedded sandbox runs this same bundle on a worker thread (sandbox/thread-host.ts), which
 // says so in its workerData; every other start is the command line.

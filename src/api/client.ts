@@ -153,13 +153,11 @@ export class ApiClient {
   }
 
   /**
-   * undici, loaded with the first request: a dry run, or a bulk file refused before anything is
-   * sent, never pays for it (its public index is about 7 MB of memory).
+   * undici, loaded with the first request (undici.ts): a dry run, or a bulk file refused before
+   * anything is sent, never pays for it.
    */
   private dispatch(): Promise<Dispatcher> {
-    // A CommonJS module: the bundle's chunk for it exports it as `default` only (Node's own loader
-    // gives both), so its exports are read from there.
-    this.dispatcher ??= import('undici').then((undici) => createDispatcher((undici.default ?? undici) as typeof import('undici'), this.options));
+    this.dispatcher ??= import('./undici.js').then(({ default: undici }) => createDispatcher(undici, this.options));
     return this.dispatcher;
   }
 
@@ -544,7 +542,7 @@ function idOf(item: unknown): string | undefined {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
-function createDispatcher({ Agent, EnvHttpProxyAgent }: typeof import('undici'), options: ClientOptions): Dispatcher {
+function createDispatcher({ Agent, EnvHttpProxyAgent }: typeof import('./undici.js').default, options: ClientOptions): Dispatcher {
   const connect = { timeout: options.timeoutMs };
   const env = options.proxyEnv;
   const httpProxy = env?.HTTP_PROXY ?? env?.http_proxy;

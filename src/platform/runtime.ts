@@ -1,7 +1,8 @@
-// Every way payctl tunes the V8 it runs on, in one place. One knob is set once at start-up, by main.ts,
-// for every command; the others belong to long runs (lists, exports, bulk batches, a generated
-// sandbox) and are switched on by them. Each stays because a measurement showed it pays (the figures
-// are beside each one; `npm run bench` measures start-up, exports and bulk).
+// Every way payctl tunes the V8 it runs on, in one place. One knob is set once, just before undici
+// loads (api/undici-prelude.ts), for every command that speaks HTTP; the others belong to long
+// runs (lists, exports, bulk batches, a generated sandbox) and are switched on by them. Each stays
+// because a measurement showed it pays (the figures are beside each one; `npm run bench` measures
+// start-up, exports and bulk).
 
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -12,7 +13,9 @@ import { runInNewContext } from 'node:vm';
  * A CLI makes a handful of requests, for which the baseline code is plenty, so the optimising tier
  * is switched off (WebAssembly only; payctl runs no other). Measured on `transactions list --limit 5`
  * against `sandbox serve`, 15 runs each: 220 ms and 70 MB with it, 300 ms and 106 MB without.
- * Set before any WebAssembly is compiled, so main.ts calls this first.
+ * Set before any WebAssembly is compiled: undici's is the only WebAssembly payctl runs, so the
+ * flag is set just before undici loads, and a command that never speaks HTTP (--help) never loads
+ * node:v8 for it.
  */
 export function tuneRuntime(): void {
   setFlagsFromString('--liftoff-only');

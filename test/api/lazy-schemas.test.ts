@@ -3,6 +3,7 @@
 // splitting, so a static import anywhere on the way would load it for every run.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { describe, expect, vi } from 'vitest';
 import { it } from '../helpers/fixtures.js';
 import { payctl } from '../helpers/run.js';
@@ -15,6 +16,10 @@ vi.mock('zod', async (importOriginal) => {
 });
 vi.mock('zod/mini', async (importOriginal) => {
   loaded.add('zod/mini');
+  return importOriginal();
+});
+vi.mock('zod/v4/core', async (importOriginal) => {
+  loaded.add('zod/v4/core');
   return importOriginal();
 });
 
@@ -34,10 +39,10 @@ describe('zod is loaded lazily', () => {
 
     const buyer = await payctl(['buyers', 'get', ID], { home, env });
     expect(buyer.code, buyer.stderr).toBe(0);
-    expect([...loaded]).toEqual(['zod/mini']);
+    expect([...loaded].sort()).toEqual(['zod/mini', 'zod/v4/core']);
     const tx = await payctl(['transactions', 'get', ID], { home, env });
     expect(tx.code, tx.stderr).toBe(0);
-    expect([...loaded]).toEqual(['zod/mini']);
+    expect([...loaded].sort()).toEqual(['zod/mini', 'zod/v4/core']);
   });
 
   it('the client imports the schemas only dynamically (types aside)', () => {
@@ -49,8 +54,20 @@ describe('zod is loaded lazily', () => {
     expect(staticImports).not.toContain('./error-json.js');
     // undici too (about 7 MB): a dry run, or a bulk file refused before anything is sent, never loads it.
     expect(staticImports).not.toContain('undici');
-    expect(source).toContain("import('undici')");
+    expect(staticImports).not.toContain('./undici.js');
+    expect(source).toContain("import('./undici.js')");
     expect(source).toContain("import('../provider/schemas/index.js')");
     expect(source).toContain("import('./error-json.js')");
+  });
+
+  it("bundled, the schemas hold only the parts of zod they use: none of its locales or its JSON Schema writer", async () => {
+    // The schemas load with the first checked answer, so all they bundle is read and compiled then.
+    const bundled = await build({ entryPoints: [join(import.meta.dirname, '../../src/provider/schemas/index.ts')], outfile: 'schemas.js', bundle: true, format: 'esm', platform: 'node', write: false, metafile: true, logLevel: 'silent' });
+    const [output] = Object.values(bundled.metafile.outputs);
+    const zodFiles = Object.entries(output!.inputs)
+      .filter(([file, { bytesInOutput }]) => file.includes('node_modules/zod/') && bytesInOutput > 0)
+      .map(([file]) => file);
+    expect(zodFiles.length).toBeGreaterThan(0);
+    expect(zodFiles.filter((file) => /\/locales\/|json-schema/.test(file))).toEqual([]);
   });
 });

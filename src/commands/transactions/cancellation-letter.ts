@@ -1,5 +1,4 @@
 import { writeFile } from 'node:fs/promises';
-import { Agent } from 'undici';
 import type { Factory } from '../../factory.js';
 import { NetworkError, UsageError } from '../../errors.js';
 import { optionalString } from '../shared/input.js';
@@ -27,6 +26,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof cancellationLetter>,
  */
 async function download(url: string, path: string, timeoutMs: number): Promise<void> {
   let data: Buffer;
+  const { Agent } = (await import('../../api/undici.js')).default;
   const agent = new Agent();
   try {
     const target = new URL(url);
