@@ -104,6 +104,20 @@ function nextEvent(work: Pending, now: Date): Event | undefined {
   return best?.event;
 }
 
+/**
+ * The first day recurrence has anything due on (a bill, an end, an invoice turning over-due),
+ * payouts left aside; undefined when nothing is pending. Sales change none of it, so a run of
+ * generated sales asks once and then only watches the payout date (volume.ts).
+ */
+export function recurrenceDueDay(state: SandboxState): string | undefined {
+  const { subscriptions, invoices } = pendingWork(state);
+  const days = [
+    ...subscriptions.flatMap(({ stored, plan }) => subscriptionEvent(stored, plan)?.day ?? []),
+    ...invoices.flatMap((invoice) => (invoice.status === 'pending' ? [nextDay(invoice.due_date)] : [])),
+  ];
+  return days.length === 0 ? undefined : days.reduce((a, b) => (b < a ? b : a));
+}
+
 /** The cheap check a request makes before taking the lock. */
 export function hasDueWork(state: SandboxState, now: Date): boolean {
   return nextEvent(pendingWork(state), now) !== undefined;

@@ -1,12 +1,13 @@
 import { collector } from '../platform/runtime.js';
-import { catchUp } from './catch-up.js';
+import { catchUp, recurrenceDueDay } from './catch-up.js';
 import { DAY_SECONDS, type SandboxClock } from './clock.js';
 import { invalidParameters } from './errors.js';
 import type { JsonObject } from './http.js';
 import { planCreateTransaction } from './transactions-create.js';
 import { approve } from './transactions.js';
 import type { Session } from './db/session.js';
-import { applyChange, mutateInSteps } from './store.js';
+import { applyChange, mutateInSteps, stateOf } from './store.js';
+import { calendarDate } from './time.js';
 import type { SandboxState } from './types.js';
 
 // A volume of trading, for rehearsing exports and measuring them: the sandbox trades forward on
@@ -129,10 +130,18 @@ export async function generateVolume(stateDir: string, spec: VolumeSpec, clock: 
       collector()?.();
     }
     const end = Math.min(spec.sales, made + BATCH);
+    // Looked up once a batch (another request may have added a subscription since the last) and
+    // after each catch-up: a sale changes no recurrence, only when payouts next fall due.
+    let recurrence = recurrenceDueDay(stateOf(session));
     for (; made < end; made += 1) {
       const i = spec.first + made;
       const at = new Date((start as number) + Math.floor(((i + 0.5) * span) / spec.total));
-      transfers += catchUpInSlices(session, clock, () => at, false);
+      const day = calendarDate(at);
+      const payout = (session.value('payouts') as SandboxState['payouts'] | undefined)?.next;
+      if ((recurrence !== undefined && recurrence <= day) || (payout != null && payout.slice(0, 10) <= day)) {
+        transfers += catchUpInSlices(session, clock, () => at, false);
+        recurrence = recurrenceDueDay(stateOf(session));
+      }
       applyChange(session, clock, (state) => {
         const created = planCreateTransaction(saleBody(state, i), at)(state, at);
         if (created.txn.status === 'pending') approve(created, state, at);
