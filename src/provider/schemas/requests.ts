@@ -316,16 +316,21 @@ export interface RequestProblem {
   message: string;
 }
 
+/** Every field of a body that does not meet its operation's schema (none when it does). */
+export function requestProblems(operation: keyof typeof requestSchemas, body: unknown): RequestProblem[] {
+  const result = requestSchemas[operation].safeParse(body);
+  if (result.success) return [];
+  return result.error.issues.map((issue) => {
+    const path = issue.path.filter((key) => typeof key === 'string').join('.');
+    let message = issue.message;
+    if (issue.code === 'invalid_type' && !message.startsWith('must')) message = valueAt(body, issue.path) === undefined ? 'is required' : `must be ${issue.expected}`;
+    return { field: path, flag: flagFor(path), message };
+  });
+}
+
 /** The first field of a body that does not meet its operation's schema, or undefined. */
 export function checkRequestBody(operation: keyof typeof requestSchemas, body: unknown): RequestProblem | undefined {
-  const result = requestSchemas[operation].safeParse(body);
-  if (result.success) return undefined;
-  const issue = result.error.issues[0] as z.core.$ZodIssue;
-  const path = issue.path.filter((key) => typeof key === 'string').join('.');
-  const flag = flagFor(path);
-  let message = issue.message;
-  if (issue.code === 'invalid_type' && !message.startsWith('must')) message = valueAt(body, issue.path) === undefined ? 'is required' : `must be ${issue.expected}`;
-  return { field: path, flag, message };
+  return requestProblems(operation, body)[0];
 }
 
 function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
