@@ -31,8 +31,13 @@ interface Fields {
 const BUYER = ['first_name', 'last_name', 'email', 'phone_number', 'taxpayer_id', 'birthdate', 'description', 'address', 'metadata'];
 const PLAN = ['name', 'description', 'amount', 'setup_amount', 'currency', 'frequency', 'interval', 'payment_methods', 'duration', 'grace_period', 'tolerance_period', 'metadata'];
 const SELLER_COMMON = ['statement_descriptor', 'description', 'metadata'];
-const INDIVIDUAL = ['first_name', 'last_name', 'email', 'phone_number', 'taxpayer_id', 'birthdate', 'address', ...SELLER_COMMON];
-const BUSINESS = ['business_name', 'business_email', 'business_phone', 'ein', 'business_opening_date', 'business_address', 'owner', ...SELLER_COMMON];
+/** Each kind of seller's fields. */
+export const SELLER_FIELDS = {
+  individual: ['first_name', 'last_name', 'email', 'phone_number', 'taxpayer_id', 'birthdate', 'address', ...SELLER_COMMON],
+  business: ['business_name', 'business_email', 'business_phone', 'ein', 'business_opening_date', 'business_address', 'owner', ...SELLER_COMMON],
+} as const satisfies Record<string, readonly string[]>;
+const INDIVIDUAL = SELLER_FIELDS.individual;
+const BUSINESS = SELLER_FIELDS.business;
 const SUBSCRIPTION_UPDATE = ['amount', 'due_date', 'expiration_date', 'payment_method', 'card', 'plan', 'description', 'metadata'];
 
 const notA = (what: string) => (accepted: string) => `is not a ${what} field (accepted: ${accepted})`;
@@ -55,7 +60,7 @@ const FIELDS: Partial<Record<Operation, Fields>> = {
 function fieldProblems(fields: Fields, body: JsonObject): Problem[] {
   const accepted = fields.accepted.join(', ');
   const problems = Object.keys(body)
-    .filter((key) => !fields.accepted.includes(key))
+    .filter((key) => !(fields.accepted as readonly string[]).includes(key))
     .map((field) => ({ field, message: fields.unknown(accepted) }));
   if (fields.update && Object.keys(body).length === 0) problems.push({ field: fields.update, message: `nothing to update: give any of ${accepted}` });
   return problems;
