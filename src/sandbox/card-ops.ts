@@ -4,7 +4,6 @@ import type { JsonObject } from './http.js';
 import { isoTimestamp } from './time.js';
 import { usableToken } from './tokens.js';
 import type { CardRecord, CardView, Deleted, SandboxState } from './types.js';
-import { Checker } from './validate.js';
 
 // Cards on file: associating a tokenized card with a buyer, reading a card, removing it.
 
@@ -16,16 +15,15 @@ export function findCard(state: SandboxState, id: string): CardRecord {
 
 export type CardPlan = (state: SandboxState, now: Date) => CardView;
 
+/** The body has met the request schema: a token and a customer, both ids. */
 export function planAssociateCard(body: JsonObject): CardPlan {
-  const check = new Checker();
-  const tokenId = check.requiredString(body.token, 'token');
-  const customerId = check.requiredString(body.customer, 'customer');
-  check.throwIfAny();
+  const tokenId = body.token as string;
+  const customerId = body.customer as string;
 
   return (state, now) => {
-    const { token, card } = usableToken(state, tokenId as string);
-    const buyer = state.buyers.get(customerId as string);
-    if (!buyer) throw notFound('customer', customerId as string);
+    const { token, card } = usableToken(state, tokenId);
+    const buyer = state.buyers.get(customerId);
+    if (!buyer) throw notFound('customer', customerId);
     const at = isoTimestamp(now);
     token.used = true;
     card.customer = buyer.id;

@@ -1,10 +1,9 @@
 import { TEST_CARDS } from './test-cards.js';
 import { newId } from './ids.js';
-import { isObject } from './http.js';
+import type { JsonObject } from './http.js';
 import { isoTimestamp } from './time.js';
 import type { CardPaymentMethod, CardRecord, CardView } from './types.js';
 import type { Checker } from './validate.js';
-import { luhnValid } from '../validate/card.js';
 
 // The full card number and CVV exist only inside parseCardInput: what leaves it is the card as
 // it may be stored and shown (first 4 or 6 / last 4, brand, holder, expiry).
@@ -37,59 +36,28 @@ export function brandOf(pan: string): string {
   return 'Unknown';
 }
 
-function asText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' && Number.isInteger(value)) return String(value);
-  return undefined;
-}
-
 /**
- * Validates raw card data (direct authorization and tokenization share it). Problems are added
- * to `check` under `prefix`; messages never repeat the number or the CVV.
+ * Raw card data (direct authorization, tokenization, sources), which has met the request schema:
+ * a number of 12 to 19 digits passing the Luhn check, a holder, a month, a year of 2 or 4 digits,
+ * a CVV of 3 or 4. What is left is the date: an expired card is added to `check` under `prefix`.
+ * Messages never repeat the number or the CVV.
  */
-export function parseCardInput(raw: unknown, prefix: string, check: Checker, now: Date): AcceptedCard | undefined {
-  if (!isObject(raw)) {
-    check.add(prefix || 'card', 'card data is required');
+export function parseCardInput(raw: JsonObject, prefix: string, check: Checker, now: Date): AcceptedCard | undefined {
+  const pan = raw.card_number as string;
+  const month = Number(raw.expiration_month);
+  const yearText = raw.expiration_year as string;
+  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
+  // A card is good through the last day of its expiry month.
+  if (Date.UTC(year, month, 1) <= now.getTime()) {
+    check.add(prefix ? `${prefix}.expiration_year` : 'expiration_year', 'the card has expired');
     return undefined;
   }
-  const field = (name: string) => (prefix ? `${prefix}.${name}` : name);
-  const before = check.problems.length;
-
-  const pan = asText(raw.card_number);
-  if (!pan) check.add(field('card_number'), 'is required');
-  else if (!/^\d{12,19}$/.test(pan)) check.add(field('card_number'), 'must be 12 to 19 digits');
-  else if (!luhnValid(pan)) check.add(field('card_number'), 'is not a valid card number (Luhn check failed)');
-
-  const holder = typeof raw.holder_name === 'string' ? raw.holder_name.trim() : '';
-  if (!holder) check.add(field('holder_name'), 'is required');
-
-  const monthText = asText(raw.expiration_month);
-  const month = monthText && /^\d{1,2}$/.test(monthText) ? Number(monthText) : NaN;
-  if (!(month >= 1 && month <= 12)) check.add(field('expiration_month'), 'must be a month from 1 to 12');
-
-  const yearText = asText(raw.expiration_year);
-  let year = NaN;
-  if (yearText && /^\d{4}$/.test(yearText)) year = Number(yearText);
-  else if (yearText && /^\d{2}$/.test(yearText)) year = 2000 + Number(yearText);
-  if (Number.isNaN(year)) check.add(field('expiration_year'), 'must be a year (YYYY)');
-
-  if (month >= 1 && month <= 12 && !Number.isNaN(year)) {
-    // A card is good through the last day of its expiry month.
-    const expiresAt = Date.UTC(year, month, 1);
-    if (expiresAt <= now.getTime()) check.add(field('expiration_year'), 'the card has expired');
-  }
-
-  const cvv = asText(raw.security_code);
-  if (!cvv) check.add(field('security_code'), 'is required');
-  else if (!/^\d{3,4}$/.test(cvv)) check.add(field('security_code'), 'must be 3 or 4 digits');
-
-  if (check.problems.length > before || !pan) return undefined;
   return {
     brand: brandOf(pan),
     first4: pan.slice(0, 4),
     first6: pan.slice(0, 6),
     last4: pan.slice(-4),
-    holder_name: holder,
+    holder_name: (raw.holder_name as string).trim(),
     expiration_month: String(month),
     expiration_year: String(year),
     declines: pan === DECLINED_TEST_CARD,

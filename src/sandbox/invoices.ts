@@ -3,9 +3,9 @@ import { requireSeller } from './sellers.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
-import { calendarDate, isoTimestamp, parseCalendarDate, parseDateOrDateTime } from './time.js';
+import { calendarDate, isoTimestamp, parseDateOrDateTime } from './time.js';
 import type { Buyer, Invoice, InvoiceCustomer, InvoiceStatus, RecurrencePaymentMethod, SandboxState } from './types.js';
-import { Checker } from './validate.js';
+import { Checker, newMetadata } from './validate.js';
 
 // Invoices: what a customer owes, either one billing of a subscription or a one-off charge. Here:
 // issuing the record, the one-off create, reading, listing and canceling. Charging an invoice
@@ -83,35 +83,28 @@ export type InvoiceCreation = (state: SandboxState, now: Date) => Invoice;
 
 /** A one-off invoice for a customer, paid later through approve. `now` is the sandbox's time. */
 export function planCreateInvoice(body: JsonObject, now: Date): InvoiceCreation {
+  // The body has met the request schema: customer, amount, currency and due_date, each of its type.
   const check = new Checker();
   const today = calendarDate(now);
-  const customerId = check.requiredString(body.customer, 'customer');
-  const amount = check.positiveCents(body.amount, 'amount');
-  const currency = check.currency(body.currency, 'currency');
-  const onBehalfOf = check.optionalString(body.on_behalf_of, 'on_behalf_of') ?? undefined;
+  const customerId = body.customer as string;
+  const amount = body.amount as number;
+  const currency = (body.currency as string).toUpperCase();
+  const onBehalfOf = body.on_behalf_of as string | undefined;
   const description = check.optionalString(body.description, 'description', 500) ?? null;
   if (body.payment_method !== undefined && body.payment_method !== 'credit') check.add('payment_method', 'must be "credit"');
   if (body.subscription !== undefined && body.subscription !== null) {
     check.add('subscription', "is set by a subscription's own billing; a one-off invoice names none");
   }
-  let due: string | undefined;
-  if (body.due_date === undefined || body.due_date === null) check.add('due_date', 'is required (YYYY-MM-DD)');
-  else if (typeof body.due_date !== 'string' || !parseCalendarDate(body.due_date)) check.add('due_date', 'must be a date (YYYY-MM-DD)');
-  else if (body.due_date < today) check.add('due_date', `must not be before today (${today})`);
-  else due = body.due_date;
-  let expiration: string | null = null;
-  if (body.expiration_date !== undefined && body.expiration_date !== null) {
-    const parsed = typeof body.expiration_date === 'string' ? parseDateOrDateTime(body.expiration_date) : undefined;
-    if (!parsed) check.add('expiration_date', 'must be a date (YYYY-MM-DD)');
-    else if (due && calendarDate(parsed) < due) check.add('expiration_date', `must not be before the due date (${due})`);
-    else expiration = calendarDate(parsed);
-  }
-  const metadata = check.metadata(body.metadata, 'metadata') ?? {};
+  const due = body.due_date as string;
+  if (due < today) check.add('due_date', `must not be before today (${today})`);
+  const expiration = typeof body.expiration_date === 'string' ? calendarDate(parseDateOrDateTime(body.expiration_date) as Date) : null;
+  if (expiration !== null && expiration < due) check.add('expiration_date', `must not be before the due date (${due})`);
+  const metadata = newMetadata(body.metadata);
   check.throwIfAny();
 
   return (state, at) => {
-    const customer = state.buyers.get(customerId as string);
-    if (!customer) throw notFound('customer', customerId as string);
+    const customer = state.buyers.get(customerId);
+    if (!customer) throw notFound('customer', customerId);
     // An unknown seller is the same 404 as on a transaction.
     if (onBehalfOf !== undefined) requireSeller(state, onBehalfOf);
     return issueInvoice(
@@ -121,11 +114,11 @@ export function planCreateInvoice(body: JsonObject, now: Date): InvoiceCreation 
         ...(onBehalfOf === undefined ? {} : { on_behalf_of: onBehalfOf }),
         customer,
         description,
-        due_date: due as string,
+        due_date: due,
         expiration_date: expiration,
-        amount: amount as number,
-        currency: currency as string,
-        metadata: Object.fromEntries(Object.entries(metadata).filter((e): e is [string, string] => e[1] !== null)),
+        amount,
+        currency,
+        metadata,
       },
       at,
     );

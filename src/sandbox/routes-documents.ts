@@ -68,7 +68,7 @@ export const documentRoutes: Route[] = [
     pattern: ['receipts', ':id', 'emails'],
     handlers: {
       POST: async (c) => {
-        const to = parseEmailTarget(c.body, true) as string;
+        const to = parseEmailTarget(c.body);
         return { status: 200, body: await mutateState(c.stateDir, c.now, (state) => sendReceipt(state, id(c), 'email', to, c.now())) };
       },
     },

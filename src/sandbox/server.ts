@@ -14,6 +14,7 @@ import { matchRoute } from './routes.js';
 import type { Method } from './route.js';
 import { SANDBOX_MARKETPLACE_ID } from '../provider/sandbox-account.js';
 import { marketplaceExists, marketplaceName, marketplaceStateDir } from './marketplaces.js';
+import { checkBody } from './request-schemas.js';
 import { readState, releaseState, wipeState } from './store.js';
 import { cancellationLetter, findTransaction, LETTERS_PATH } from './transactions.js';
 
@@ -154,6 +155,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
       throw new SandboxError(415, 'unsupported_media_type', `Unsupported media type: ${method} ${url.pathname} takes no request body.`);
     }
     const body = parseJsonObject(raw);
+    if (method === 'POST' || method === 'PUT') checkBody(method, match.route.pattern, body);
     // Injected failures (faults.ts), on the API only: the sandbox's own clock and generator stay reliable.
     const fault = ctx.faults && segments[0] !== 'sandbox' ? drawFault(ctx.faults) : undefined;
     if (fault === '500-before') throw new SandboxError(500, 'server_api_error', 'Injected fault: the service failed before applying the request.');

@@ -9,16 +9,11 @@ import { isoTimestamp } from './time.js';
 import { usableToken } from './tokens.js';
 import { parseCapture, parseInstallments } from './transactions-create.js';
 import type { CardView, Deleted, SandboxState, Source } from './types.js';
-import { Checker } from './validate.js';
+import { Checker, newMetadata } from './validate.js';
 
 // Sources: what a sale will be charged to (a card, a buyer's card on file, or a card token),
 // prepared ahead of the transaction. Raw card data is reduced to a card record on the way in,
 // like a tokenization, so a source never holds a card number or CVV.
-
-// The provider's source type takes one value: what is charged is told by which of card, token or
-// customer the body carries.
-const TYPES = ['card'] as const;
-const USAGES = ['single_use', 'reusable'] as const;
 
 type Choice =
   | { kind: 'card'; id: string }
@@ -26,79 +21,47 @@ type Choice =
   | { kind: 'customer'; id: string }
   | { kind: 'token'; id: string };
 
-function oneOf<T extends string>(value: unknown, field: string, allowed: readonly T[], check: Checker): T | undefined {
-  if (value === undefined || value === null || value === '') {
-    check.add(field, `is required (one of ${allowed.join(', ')})`);
-    return undefined;
-  }
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    check.add(field, `must be one of ${allowed.join(', ')}`);
-    return undefined;
-  }
-  return value as T;
-}
-
-function optionalCents(value: unknown, field: string, check: Checker): number | undefined {
-  if (value === undefined || value === null) return undefined;
-  const cents = parseCents(value);
-  if (cents === undefined || cents <= 0) {
-    check.add(field, 'must be a positive integer amount in cents');
-    return undefined;
-  }
-  return cents;
-}
-
-/** `{id, amount?}`; a bare id string is taken too, since the provider's schema types it both ways. */
-function parseRef(value: unknown, field: string, check: Checker): { id: string; cents: number | undefined } | undefined {
-  if (typeof value === 'string' && value !== '') return { id: value, cents: undefined };
-  if (!isObject(value)) {
-    check.add(field, 'is required: {"id": …}');
-    return undefined;
-  }
-  const id = check.requiredString(value.id, `${field}.id`);
-  const cents = optionalCents(value.amount, `${field}.amount`, check);
-  return id ? { id, cents } : undefined;
+/** `{id, amount?}` or a bare id, which the provider's schema types both ways. */
+function refOf(value: unknown): { id: string; cents: number | undefined } {
+  return typeof value === 'string' ? { id: value, cents: undefined } : { id: (value as JsonObject).id as string, cents: (value as JsonObject).amount as number | undefined };
 }
 
 export type SourcePlan = (state: SandboxState, now: Date) => Source;
 
+/** The body has met the provider's request schema: usage, type card, currency, and each field's type. */
 export function planCreateSource(body: JsonObject, now: Date): SourcePlan {
   const check = new Checker();
-  const usage = oneOf(body.usage, 'usage', USAGES, check);
-  const type = oneOf(body.type, 'type', TYPES, check);
-  const currency = check.currency(body.currency, 'currency');
-  const amount = optionalCents(body.amount, 'amount', check);
+  const usage = body.usage as Source['usage'];
+  const currency = (body.currency as string).toUpperCase();
+  const amount = body.amount as number | undefined;
   const description = check.optionalString(body.description, 'description') ?? null;
-  const capture = body.capture === undefined || body.capture === null ? null : parseCapture(body.capture, check);
-  const onBehalfOf = check.optionalString(body.on_behalf_of, 'on_behalf_of') ?? null;
-  const referenceId = check.optionalString(body.reference_id, 'reference_id') ?? null;
+  const capture = body.capture === undefined || body.capture === null ? null : parseCapture(body.capture);
+  const onBehalfOf = (body.on_behalf_of as string | undefined) ?? null;
+  const referenceId = (body.reference_id as string | undefined) ?? null;
   const statementDescriptor = check.optionalString(body.statement_descriptor, 'statement_descriptor', 22) ?? null;
-  const installments = parseInstallments(body.installment_plan, check);
-  const metadata = check.metadata(body.metadata, 'metadata') ?? {};
+  const installments = parseInstallments(body.installment_plan);
+  const metadata = newMetadata(body.metadata);
 
   let choice: Choice | undefined;
   let refCents: number | undefined;
-  if (type === 'card') {
-    const given = (['card', 'token', 'customer'] as const).filter((key) => body[key] !== undefined && body[key] !== null);
-    if (given.length > 1) check.add(given[1] as string, `give one of card, token or customer, not ${given.join(' and ')}`);
-    const origin = given[0];
-    if (origin === 'token' || origin === 'customer') {
-      const ref = parseRef(body[origin], origin, check);
-      if (ref) choice = { kind: origin, id: ref.id };
-      refCents = ref?.cents;
-    } else {
-      const card = body.card;
-      if (!isObject(card)) check.add('card', 'is required unless token or customer is given: {"id": …} of a stored card, or card data');
-      else if (card.id !== undefined) {
-        if (card.card_number !== undefined) check.add('card', 'give either a card id or card data, not both');
-        const id = check.requiredString(card.id, 'card.id');
-        if (id) choice = { kind: 'card', id };
-        refCents = optionalCents(card.amount, 'card.amount', check);
-      } else {
+  const given = (['card', 'token', 'customer'] as const).filter((key) => body[key] !== undefined && body[key] !== null);
+  if (given.length > 1) check.add(given[1] as string, `give one of card, token or customer, not ${given.join(' and ')}`);
+  const origin = given[0];
+  if (origin === 'token' || origin === 'customer') {
+    const ref = refOf(body[origin]);
+    choice = { kind: origin, id: ref.id };
+    refCents = ref.cents;
+  } else {
+    const card = body.card;
+    if (!isObject(card)) check.add('card', 'is required unless token or customer is given: {"id": …} of a stored card, or card data');
+    else {
+      if (card.id !== undefined) choice = { kind: 'card', id: card.id as string };
+      else {
         const accepted = parseCardInput(card, 'card', check, now);
         if (accepted) choice = { kind: 'card-data', card: accepted };
-        refCents = optionalCents(card.amount, 'card.amount', check);
       }
+      refCents = card.amount === undefined || card.amount === null ? undefined : parseCents(card.amount);
+      if (card.amount !== undefined && card.amount !== null && !(refCents !== undefined && refCents > 0)) check.add('card.amount', 'must be a positive integer amount in cents');
     }
   }
   check.throwIfAny();
@@ -134,11 +97,11 @@ export function planCreateSource(body: JsonObject, now: Date): SourcePlan {
       id,
       resource: 'source',
       status: 'pending',
-      usage: usage as Source['usage'],
+      usage,
       amount: amount === undefined ? null : centsToDecimal(amount),
-      currency: currency as string,
+      currency,
       description,
-      type: type as Source['type'],
+      type: 'card',
       capture,
       on_behalf_of: onBehalfOf,
       reference_id: referenceId,
@@ -148,7 +111,7 @@ export function planCreateSource(body: JsonObject, now: Date): SourcePlan {
       installment_plan: installments,
       statement_descriptor: statementDescriptor,
       uri: `/v1/marketplaces/${state.marketplace_id}/sources/${id}`,
-      metadata: Object.fromEntries(Object.entries(metadata).filter((e): e is [string, string] => e[1] !== null)),
+      metadata,
       created_at: stamp,
       updated_at: stamp,
     };

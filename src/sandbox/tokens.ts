@@ -1,6 +1,6 @@
 import { findAllBy } from './db/queries.js';
 import { cardDescription, cardUri, newCardRecord, parseCardInput, VERIFICATION_CHECKLIST, type AcceptedCard } from './cards.js';
-import { invalidParameters, notFound, SandboxError } from './errors.js';
+import { notFound, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import type { CardRecord, SandboxState, TokenRecord } from './types.js';
@@ -38,8 +38,8 @@ export interface CardToken {
 export function validateTokenRequest(body: JsonObject, now: Date): AcceptedCard {
   const check = new Checker();
   const card = parseCardInput(body, '', check, now);
-  if (!card || !check.ok) throw invalidParameters(check.problems);
-  return card;
+  check.throwIfAny();
+  return card as AcceptedCard;
 }
 
 export function createToken(state: SandboxState, card: AcceptedCard, now: Date): CardToken {

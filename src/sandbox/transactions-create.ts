@@ -14,7 +14,7 @@ import { parseSplitRules, requireRecipients } from './splits.js';
 import type { SplitRuleSpec } from './split-parts.js';
 import { markTokenUsed } from './tokens.js';
 import { addTransaction, type HistoryDraft } from './transaction-model.js';
-import { addDays, calendarDate, isoTimestamp, parseDateOrDateTime, parseDateTime, startOfDay } from './time.js';
+import { addDays, calendarDate, isoTimestamp, parseCalendarDate, parseDateTime, startOfDay } from './time.js';
 import type {
   BoletoBase,
   BolepixPaymentMethod,
@@ -26,7 +26,7 @@ import type {
   SandboxState,
   StoredTransaction,
 } from './types.js';
-import { Checker } from './validate.js';
+import { Checker, newMetadata } from './validate.js';
 
 // POST /v1/transactions. One path serves every variant; the body picks it (payment_type, then
 // source or customer), following the provider's anyOf: direct authorization, customer id, card
@@ -58,15 +58,19 @@ interface Common {
   splitRules: SplitRuleSpec[];
 }
 
+/**
+ * The body has met the provider's request schema (request-schemas.ts): its fields have their
+ * types, and the variant its fields. What is left is what the schema cannot know.
+ */
 export function planCreateTransaction(body: JsonObject, now: Date): CreatePlan {
-  const paymentType = body.payment_type ?? 'credit';
-  if (typeof paymentType !== 'string' || !(PAYMENT_TYPES as readonly string[]).includes(paymentType)) {
-    throw new SandboxError(400, 'invalid_parameter', `Invalid request: unsupported payment type: ${String(paymentType)}.`, {
+  const paymentType = body.payment_type as string;
+  if (!(PAYMENT_TYPES as readonly string[]).includes(paymentType)) {
+    throw new SandboxError(400, 'invalid_parameter', `Invalid request: unsupported payment type: ${paymentType}.`, {
       reasons: [`payment_type: must be one of ${PAYMENT_TYPES.join(', ')}`],
     });
   }
   const check = new Checker();
-  const source = paymentType === 'credit' ? check.optionalObject(body.source, 'source') : undefined;
+  const source = paymentType === 'credit' ? (body.source as JsonObject | undefined) : undefined;
   const common = parseCommon(body, source, check);
   const plan = planVariant(paymentType as CreatablePaymentType, body, source, common, check, now);
   if (common.splitRules.length === 0) return plan;
@@ -91,40 +95,20 @@ function planVariant(paymentType: CreatablePaymentType, body: JsonObject, source
   }
 }
 
-/**
- * The provider requires amount and currency at the top level; the seed's direct-authorization
- * sample sends them inside `source`. Either place works; if both are given they must agree.
- */
-function fromEitherPlace<T>(
-  top: unknown,
-  inSource: unknown,
-  name: string,
-  check: Checker,
-  parse: (value: unknown, field: string) => T | undefined,
-): T | undefined {
-  if (top !== undefined && inSource !== undefined) {
-    const a = parse(top, name);
-    const b = parse(inSource, `source.${name}`);
-    if (a !== undefined && b !== undefined && a !== b) check.add(`source.${name}`, `disagrees with ${name}`);
-    return a;
-  }
-  return inSource !== undefined ? parse(inSource, `source.${name}`) : parse(top, name);
-}
-
 function parseCommon(body: JsonObject, source: JsonObject | undefined, check: Checker): Common {
-  const metadata = check.metadata(body.metadata, 'metadata') ?? {};
-  const cents = fromEitherPlace(body.amount, source?.amount, 'amount', check, (v, f) => check.positiveCents(v, f));
-  const currency = fromEitherPlace(body.currency, source?.currency, 'currency', check, (v, f) => check.currency(v, f));
-  const onBehalfOf = check.requiredString(body.on_behalf_of, 'on_behalf_of') ?? '';
+  // Seed 4.1 carries amount and currency inside source, the provider's file at the top level; the
+  // schema has seen to it that they are in one place at least, and agree when in both.
+  const cents = parseCents(source?.amount ?? body.amount) as number;
+  const onBehalfOf = body.on_behalf_of as string;
   return {
     onBehalfOf,
-    referenceId: check.optionalString(body.reference_id, 'reference_id', 500) ?? null,
-    description: check.optionalString(body.description, 'description', 500) ?? null,
-    metadata: Object.fromEntries(Object.entries(metadata).filter((e): e is [string, string] => e[1] !== null)),
-    customer: check.optionalString(body.customer, 'customer') ?? undefined,
-    cents: cents ?? 0,
-    currency: currency ?? '',
-    splitRules: parseSplitRules(body.split_rules, cents ?? 0, onBehalfOf, check),
+    referenceId: (body.reference_id as string | undefined) ?? null,
+    description: (body.description as string | undefined) ?? null,
+    metadata: newMetadata(body.metadata),
+    customer: body.customer as string | undefined,
+    cents,
+    currency: String(source?.currency ?? body.currency).toUpperCase(),
+    splitRules: parseSplitRules(body.split_rules, cents, onBehalfOf, check),
   };
 }
 
@@ -139,50 +123,25 @@ function requireBuyer(state: SandboxState, id: string): Buyer {
 
 type CardChoice = { kind: 'direct'; card: AcceptedCard } | { kind: 'stored'; id: string } | { kind: 'customer' };
 
-export function parseCapture(value: unknown, check: Checker): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value === 'boolean') return value;
-  // The seed's sample sends the text "true".
-  if (value === 'true' || value === 'false') return value === 'true';
-  check.add('capture', 'must be a boolean');
-  return true;
+/** Seed 4.1 sends the text "true"; left out, the sale is captured. */
+export function parseCapture(value: unknown): boolean {
+  return value === undefined || value === null || value === true || value === 'true';
 }
 
-export function parseInstallments(value: unknown, check: Checker): InstallmentPlan | null {
+export function parseInstallments(value: unknown): InstallmentPlan | null {
   if (value === undefined || value === null) return null;
-  if (!isObject(value)) {
-    check.add('installment_plan', 'must be an object with number_installments');
-    return null;
-  }
-  const n = parseCents(value.number_installments);
-  if (n === undefined || n < 1 || n > 12) {
-    check.add('installment_plan.number_installments', 'must be an integer from 1 to 12');
-    return null;
-  }
-  return { mode: 'interest_free', number_installments: n };
+  return { mode: 'interest_free', number_installments: (value as { number_installments: number }).number_installments };
 }
 
 function planCard(body: JsonObject, source: JsonObject | undefined, common: Common, check: Checker, now: Date): CreatePlan {
-  const capture = parseCapture(body.capture ?? source?.capture, check);
-  const installments = parseInstallments(body.installment_plan ?? source?.installment_plan, check);
-  let choice: CardChoice | undefined;
-  if (source) {
-    if (source.type !== undefined && source.type !== 'card') check.add('source.type', 'must be "card"');
-    const card = source.card;
-    if (!isObject(card)) {
-      check.add('source.card', 'is required: card data, or {"id": …} of a stored card');
-    } else if (card.id !== undefined) {
-      if (card.card_number !== undefined) check.add('source.card', 'give either a card id or card data, not both');
-      const id = check.requiredString(card.id, 'source.card.id');
-      if (id) choice = { kind: 'stored', id };
-    } else {
-      const accepted = parseCardInput(card, 'source.card', check, now);
-      if (accepted) choice = { kind: 'direct', card: accepted };
-    }
-  } else if (common.customer) {
-    choice = { kind: 'customer' };
-  } else {
-    check.add('source', "is required (card data or a stored card id), or give customer to charge the customer's card on file");
+  const capture = parseCapture(body.capture ?? source?.capture);
+  const installments = parseInstallments(body.installment_plan ?? source?.installment_plan);
+  let choice: CardChoice | undefined = { kind: 'customer' };
+  const card = source?.card as JsonObject | undefined;
+  if (card?.id !== undefined) choice = { kind: 'stored', id: card.id as string };
+  else if (card) {
+    const accepted = parseCardInput(card, 'source.card', check, now);
+    if (accepted) choice = { kind: 'direct', card: accepted };
   }
   check.throwIfAny();
   const chosen = choice as CardChoice;
@@ -261,15 +220,10 @@ function planCard(body: JsonObject, source: JsonObject | undefined, common: Comm
 
 // --- boleto, bolepix -----------------------------------------------------------------------------
 
-/** A due date given as YYYY-MM-DD (or a date-time, of which the UTC date counts), not before `min`. */
+/** A due date (YYYY-MM-DD, as the schema has it), not before `min`. */
 function parseDueDate(value: unknown, field: string, fallback: Date, min: Date, check: Checker): Date {
   if (value === undefined || value === null) return fallback;
-  const parsed = typeof value === 'string' ? parseDateOrDateTime(value) : undefined;
-  if (!parsed) {
-    check.add(field, 'must be a date (YYYY-MM-DD)');
-    return fallback;
-  }
-  const day = startOfDay(parsed);
+  const day = parseCalendarDate(value as string) as Date;
   if (day.getTime() < min.getTime()) check.add(field, `must not be before ${calendarDate(min)}`);
   return day;
 }
@@ -348,10 +302,9 @@ function boletoBase(state: SandboxState, common: Common, customer: string, addre
 }
 
 function planBoleto(body: JsonObject, common: Common, check: Checker, now: Date): CreatePlan {
-  const pm = check.optionalObject(body.payment_method, 'payment_method');
-  let payerInput: BuyerInput | undefined;
-  if (pm?.buyer !== undefined) payerInput = parseBuyerInput(pm.buyer, 'payment_method.buyer', check);
-  else if (!common.customer) check.add('customer', 'is required (or payment_method.buyer for a complete boleto)');
+  const pm = body.payment_method as JsonObject | undefined;
+  // Without a payer, the schema has seen to it that customer is given.
+  const payerInput = pm?.buyer === undefined ? undefined : parseBuyerInput(pm.buyer, 'payment_method.buyer', check);
   const today = startOfDay(now);
   const expiration = parseDueDate(pm?.expiration_date, 'payment_method.expiration_date', addDays(today, 3), today, check);
   const limit = parseDueDate(pm?.payment_limit_date, 'payment_method.payment_limit_date', expiration, expiration, check);
@@ -375,8 +328,7 @@ function planBoleto(body: JsonObject, common: Common, check: Checker, now: Date)
 }
 
 function planBolepix(body: JsonObject, common: Common, check: Checker, now: Date): CreatePlan {
-  if (!common.customer) check.add('customer', 'is required');
-  const pm = check.optionalObject(body.payment_method, 'payment_method');
+  const pm = body.payment_method as JsonObject | undefined;
   const today = startOfDay(now);
   const due = parseDueDate(pm?.due_at, 'payment_method.due_at', addDays(today, 3), today, check);
   const limit = parseDueDate(pm?.payment_limit_at, 'payment_method.payment_limit_at', due, due, check);

@@ -9,7 +9,6 @@ import { settleTransaction } from './settle.js';
 import { expectedOn, recordChange, refreshFees } from './transaction-model.js';
 import { isoTimestamp } from './time.js';
 import type { SandboxState, StoredTransaction, Transaction } from './types.js';
-import { Checker } from './validate.js';
 
 // Everything that happens to a transaction after it is created. Each plan* function validates
 // the body before the state is locked and returns the change to apply to the stored transaction;
@@ -52,25 +51,15 @@ export function listTransactions(state: SandboxState, params: URLSearchParams, u
 }
 
 
+/** The body has met the request schema: on_behalf_of, and an amount of whole cents. */
 function sellerAndAmount(body: JsonObject): { onBehalfOf: string; cents: number } {
-  const check = new Checker();
-  const onBehalfOf = check.requiredString(body.on_behalf_of, 'on_behalf_of');
-  const cents = check.positiveCents(body.amount, 'amount');
-  check.throwIfAny();
-  return { onBehalfOf: onBehalfOf as string, cents: cents as number };
+  return { onBehalfOf: body.on_behalf_of as string, cents: body.amount as number };
 }
 
+/** The body has met the request schema, and holds only description and metadata (request-schemas.ts). */
 export function planUpdate(body: JsonObject): TransactionChange {
-  const check = new Checker();
-  for (const key of Object.keys(body)) {
-    if (key !== 'description' && key !== 'metadata') check.add(key, 'cannot be updated (only description and metadata can)');
-  }
-  if (body.description === undefined && body.metadata === undefined) {
-    check.add('description', 'nothing to update: give description and/or metadata');
-  }
-  const description = check.optionalString(body.description, 'description', 500);
-  const metadata = check.metadata(body.metadata, 'metadata');
-  check.throwIfAny();
+  const description = body.description as string | null | undefined;
+  const metadata = body.metadata as Record<string, string | null> | undefined;
 
   return (stored, _state, now) => {
     const { txn } = stored;

@@ -92,3 +92,8 @@ export class Checker {
     return out;
   }
 }
+
+/** Metadata as the request schema has it (text values, null for none) on a new record: the keys with text. */
+export function newMetadata(value: unknown): Record<string, string> {
+  return Object.fromEntries(Object.entries((value ?? {}) as Record<string, string | null>).filter((e): e is [string, string] => e[1] !== null));
+}

@@ -167,7 +167,7 @@ describe('split sales in the embedded sandbox', () => {
     const unknown = await run(home(), ['transactions', 'create', '--amount', '10.00', ...cardFlags(), '--split', `${'9'.repeat(32)}:30%`]);
     expectError(unknown, 5, `the seller (id: ${'9'.repeat(32)})`, 'HTTP 404');
     const other = await newSeller('Loja Trinta', '12.ABC.345/01DE-35');
-    const body = JSON.stringify({ amount: 1000, currency: 'BRL', payment_type: 'pix', on_behalf_of: SANDBOX_SELLER_ID, split_rules: [{ recipient: other, amount: 600 }, { recipient: other, percentage: 50 }] });
+    const body = JSON.stringify({ amount: 1000, currency: 'BRL', payment_type: 'pix', on_behalf_of: SANDBOX_SELLER_ID, split_rules: [{ recipient: other, amount: 600, charge_processing_fee: false }, { recipient: other, percentage: 50, amount: 0, charge_processing_fee: false }] });
     const over = await run(home(), ['api', 'POST', '/transactions', '--input', '-'], { stdin: body });
     expectError(over, 6, 'HTTP 400', 'split_rules: the parts add up to 11.00, more than the amount 10.00', `split_rules: names recipient ${other} more than once`);
     expect(await json(['transactions', 'list', '--all'])).toEqual([]);

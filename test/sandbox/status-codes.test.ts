@@ -28,15 +28,18 @@ async function sale(cents = 10_000): Promise<Json> {
 }
 
 const rulesPath = (txn: Json) => `/v1/transactions/${txn.id}/split_rules`;
+/** The provider's file requires amount and charge_processing_fee in every rule; a percentage's amount is not read. */
+const byPercentage = (percentage: number) => ({ percentage, amount: 0, charge_processing_fee: false });
+const byAmount = (amount: number) => ({ amount, charge_processing_fee: false });
 
 describe('split rules', () => {
   it('answers a new rule with 200, and a rule clashing with the ones the sale has with 409', async () => {
     const txn = await sale();
-    const added = await api.post(rulesPath(txn), { recipient, percentage: 30 });
+    const added = await api.post(rulesPath(txn), { recipient, ...byPercentage(30) });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body).toMatchObject({ resource: 'split_rule', recipient, transaction: txn.id });
 
-    const again = await api.post(rulesPath(txn), { recipient, amount: 100 });
+    const again = await api.post(rulesPath(txn), { recipient, ...byAmount(100) });
     expectError(again, 409, 'split_rule_precondition_creation_failure');
     expect(again.body.error.status).toBe('Conflict');
     expect(again.body.error.reasons).toEqual([`split_rules: names recipient ${recipient} more than once`]);
@@ -45,17 +48,17 @@ describe('split rules', () => {
 
   it('a rule wrong on its own stays a 400', async () => {
     const txn = await sale();
-    expectError(await api.post(rulesPath(txn), { recipient: SANDBOX_SELLER_ID, percentage: 10 }), 400, 'invalid_parameter');
-    expectError(await api.post(rulesPath(txn), { recipient, amount: 20_000 }), 400, 'invalid_parameter');
+    expectError(await api.post(rulesPath(txn), { recipient: SANDBOX_SELLER_ID, ...byPercentage(10) }), 400, 'invalid_parameter');
+    expectError(await api.post(rulesPath(txn), { recipient, ...byAmount(20_000) }), 400, 'invalid_parameter');
     expectError(await api.post(rulesPath(txn), { recipient }), 400, 'invalid_parameter');
   });
 
   it('a sale whose rules can no longer change answers 409, to an add and to a remove', async () => {
     const txn = await sale();
-    const rule = (await api.post(rulesPath(txn), { recipient, percentage: 10 })).body;
+    const rule = (await api.post(rulesPath(txn), { recipient, ...byPercentage(10) })).body;
     const voided = await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 10_000 });
     expect(voided.status, JSON.stringify(voided.body)).toBe(200);
-    expectError(await api.post(rulesPath(txn), { recipient, percentage: 10 }), 409, 'split_rule_precondition_creation_failure');
+    expectError(await api.post(rulesPath(txn), { recipient, ...byPercentage(10) }), 409, 'split_rule_precondition_creation_failure');
     expectError(await api.del(`${rulesPath(txn)}/${rule.id}`), 409, 'split_rule_precondition_removal_failure');
   });
 });

@@ -128,7 +128,7 @@ describe('direct card authorization', () => {
     expectError(await api.post('/v1/transactions', directCardBody(VISA, 0)), 400, 'invalid_parameter');
     const reply = await api.post('/v1/transactions', { ...directCardBody(VISA), payment_type: 'bolet' });
     expectError(reply, 400, 'invalid_parameter');
-    expect(reply.body.error.message).toMatch(/unsupported payment type: bolet/);
+    expect(reply.body.error.reasons).toEqual(['payment_type: must be credit, debit, boleto, bolepix or pix']);
   });
 
   it('answers 404 for an on_behalf_of that is not the sandbox seller', async ({ fileSandbox: { api } }) => {

@@ -30,26 +30,44 @@ const passes =
 const id = z.string().check(z.regex(/^[^\s/?#]{1,128}$/, 'must be an id without spaces or slashes'));
 const cents = z.int('must be a whole number of cents').check(z.minimum(1, 'must be at least 1 cent'), z.maximum(99_999_999_999, 'is too large'));
 const centsOrZero = z.int('must be a whole number of cents').check(z.minimum(0, 'must not be negative'));
-const currency = z.string().check(z.regex(/^[A-Z]{3}$/, 'must be a three-letter currency code like BRL'));
+/** The seed and the provider's file say only "currency code" (a string): any case, the service upper-cases it. */
+const currency = z.string().check(z.regex(/^[A-Za-z]{3}$/, 'must be a three-letter currency code like BRL'));
 const date = z.string().check(z.refine(passes(parseDate), 'must be a calendar date YYYY-MM-DD'));
+/**
+ * A date the provider's file types as plain text and its own records carry as a date-time
+ * ("2030-12-31 00:00:00+00:00"): a calendar date, or a date-time with its offset.
+ */
+const dateOrDateTime = z.string().check(
+  z.refine(
+    (v) => passes(parseDate)(v) || (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i.test(v) && passes(parseDate)(v.slice(0, 10)) && !Number.isNaN(Date.parse(v.replace(' ', 'T')))),
+    'must be a date (YYYY-MM-DD)',
+  ),
+);
 const dateTime = z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v), 'must be an ISO date-time'));
 const taxpayerId = z.string().check(z.refine((v) => isValidCpf(v) || isValidCnpj(v), 'must be a CPF or CNPJ with matching check digits'));
 const email = z.string().check(z.refine(passes(validateEmail), 'must be an e-mail address'));
 const text = z.string('must be text');
-const metadata = z.record(z.string(), z.string('metadata values must be text'));
+/** Text values (the provider's file); null removes a key, since the service merges metadata. */
+const metadata = z.record(z.string(), z.nullable(z.string('metadata values must be text')));
 
-/** A card as the tokenize and create-transaction bodies carry it. */
+/**
+ * A card as the tokenize and create-transaction bodies carry it. The seed and the provider's file
+ * type the expiry as text only: a month with or without its leading zero, a year of 4 or 2 digits.
+ */
 const cardData = z.object({
-  holder_name: z.string().check(z.minLength(1, 'must not be empty')),
+  holder_name: z.string().check(z.refine((v) => v.trim() !== '', 'must not be empty')),
   card_number: z.string().check(z.refine((v) => /^\d{12,19}$/.test(v) && luhnValid(v), 'must be a card number of 12 to 19 digits that passes the Luhn check')),
-  expiration_month: z.string().check(z.regex(/^(0[1-9]|1[0-2])$/, 'must be a month 01 to 12')),
-  expiration_year: z.string().check(z.regex(/^\d{4}$/, 'must be a four-digit year')),
+  expiration_month: z.string().check(z.regex(/^(0?[1-9]|1[0-2])$/, 'must be a month 01 to 12')),
+  expiration_year: z.string().check(z.regex(/^(\d{2}|\d{4})$/, 'must be a four-digit year')),
   security_code: z.string().check(z.regex(/^\d{3,4}$/, 'must be 3 or 4 digits')),
 });
 
 const installmentPlan = z.object({ number_installments: z.int().check(z.minimum(1), z.maximum(12, 'must be 1 to 12 installments')) });
 
-const address = z.looseObject({ postal_code: z.optional(z.string().check(z.regex(/^\d{5}-?\d{3}$/, 'must be a CEP like 01310-100'))) });
+const address = z.looseObject({
+  state: z.optional(z.nullable(z.string().check(z.regex(/^[A-Za-z]{2}$/, 'must be a two-letter state code')))),
+  postal_code: z.optional(z.nullable(z.string().check(z.regex(/^\d{5}-?\d{3}$/, 'must be a CEP like 01310-100')))),
+});
 
 const payer = z.looseObject({ taxpayer_id: z.optional(taxpayerId), email: z.optional(email), birthdate: z.optional(date), address: z.optional(address) });
 
@@ -64,57 +82,103 @@ const splitRule = z.object({
 }).check(z.refine((r) => r.percentage !== undefined || r.amount > 0, 'a fixed part must be at least 1 cent'));
 
 /** Seed 4.1 sends a boleto's amount as numeric text ("1050"): whole cents all the same. */
-const centsOrCentsText = z.union([
-  cents,
-  z.string().check(z.refine((v) => /^\d{1,11}$/.test(v) && cents.safeParse(Number(v)).success, 'must be a whole number of cents')),
-]);
+const centsOrCentsText = z.union(
+  [cents, z.string().check(z.refine((v) => /^\d{1,11}$/.test(v) && cents.safeParse(Number(v)).success, 'must be a whole number of cents'))],
+  'must be a whole number of cents',
+);
 /** Seed 4.1: the text "true" or "false"; the provider's file: a boolean. */
 const captureFlag = z.union([z.boolean(), z.enum(['true', 'false'])], 'must be true or false');
 
-const transactionCreate = z.looseObject({
-  amount: centsOrCentsText,
-  currency,
-  payment_type: z.enum(['credit', 'debit', 'boleto', 'bolepix', 'pix'], 'must be credit, debit, boleto, bolepix or pix'),
-  on_behalf_of: id,
-  reference_id: z.optional(z.string().check(z.minLength(1), z.maxLength(500, 'must be at most 500 characters'))),
-  description: z.optional(text),
-  capture: z.optional(captureFlag),
-  customer: z.optional(id),
-  source: z.optional(
-    z.looseObject({
-      usage: z.enum(['single_use', 'reusable']),
-      amount: cents,
-      currency,
-      type: z.literal('card'),
-      card: z.union([z.object({ id }), cardData]),
-      installment_plan: z.optional(installmentPlan),
-    }),
-  ),
-  installment_plan: z.optional(installmentPlan),
-  payment_method: z.optional(
-    z.looseObject({
-      expiration_date: z.optional(date),
-      payment_limit_date: z.optional(date),
-      due_at: z.optional(date),
-      payment_limit_at: z.optional(date),
-      buyer: z.optional(payer),
-    }),
-  ),
-  pix_expiration_date_time: z.optional(dateTime),
-  metadata: z.optional(metadata),
-  split_rules: z.optional(z.array(splitRule)),
-});
+/** A stored card by id ({"id": …}), or the card's data; never both. */
+const cardChoice = z.union([z.looseObject({ id }), cardData], 'must be card data, or {"id": …} of a stored card').check(
+  z.refine((card) => !('id' in card && 'card_number' in card), 'give either a card id or card data, not both'),
+);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const given = (value: unknown): boolean => value !== undefined && value !== null;
+
+/**
+ * What each variant of the provider's file requires beyond the fields' own types: the amount and
+ * currency at the top level or, in seed 4.1's direct authorization, inside `source` (both places
+ * must agree); a card sale's source or customer; a boleto's customer, or a complete boleto's payer
+ * (payment_method.buyer); a bolepix's customer. Checked even when fields are wrong too, so one
+ * answer names every field at fault.
+ */
+const transactionVariant = z.superRefine(
+  (body: unknown, ctx) => {
+    if (!isRecord(body)) return;
+    const problem = (path: string[], message: string) => ctx.issues.push({ code: 'custom', message, path, input: body });
+    const source = !['boleto', 'bolepix', 'pix'].includes(String(body.payment_type)) && isRecord(body.source) ? body.source : {};
+    for (const name of ['amount', 'currency'] as const) {
+      if (!given(body[name]) && !given(source[name])) problem([name], 'is required');
+    }
+    if (given(body.amount) && given(source.amount) && Number(body.amount) !== Number(source.amount)) problem(['source', 'amount'], 'disagrees with amount');
+    if (typeof body.currency === 'string' && typeof source.currency === 'string' && body.currency.toUpperCase() !== source.currency.toUpperCase()) {
+      problem(['source', 'currency'], 'disagrees with currency');
+    }
+    const customer = given(body.customer);
+    if (body.payment_type === 'credit' && !given(body.source) && !customer) {
+      problem(['source'], "is required (card data or a stored card id), or give customer to charge the customer's card on file");
+    }
+    const payer = isRecord(body.payment_method) && body.payment_method.buyer !== undefined;
+    if (body.payment_type === 'boleto' && !customer && !payer) problem(['customer'], 'is required (or payment_method.buyer for a complete boleto)');
+    if (body.payment_type === 'bolepix' && !customer) problem(['customer'], 'is required');
+  },
+  { when: () => true },
+);
+
+const transactionCreate = z
+  .looseObject({
+    amount: z.optional(centsOrCentsText),
+    currency: z.optional(currency),
+    payment_type: z.enum(['credit', 'debit', 'boleto', 'bolepix', 'pix'], 'must be credit, debit, boleto, bolepix or pix'),
+    on_behalf_of: id,
+    reference_id: z.optional(z.string().check(z.minLength(1), z.maxLength(500, 'must be at most 500 characters'))),
+    description: z.optional(z.string('must be text').check(z.maxLength(500, 'must be at most 500 characters'))),
+    capture: z.optional(captureFlag),
+    customer: z.optional(id),
+    // The provider's file requires none of the source's fields; the seed's sample sends them all.
+    source: z.optional(
+      z.looseObject({
+        usage: z.optional(z.enum(['single_use', 'reusable'], 'must be single_use or reusable')),
+        amount: z.optional(cents),
+        currency: z.optional(currency),
+        type: z.optional(z.literal('card', 'must be card')),
+        capture: z.optional(captureFlag),
+        card: cardChoice,
+        installment_plan: z.optional(installmentPlan),
+      }),
+    ),
+    installment_plan: z.optional(installmentPlan),
+    payment_method: z.optional(
+      z.looseObject({
+        expiration_date: z.optional(date),
+        payment_limit_date: z.optional(date),
+        due_at: z.optional(date),
+        payment_limit_at: z.optional(date),
+        buyer: z.optional(payer),
+      }),
+    ),
+    pix_expiration_date_time: z.optional(dateTime),
+    metadata: z.optional(metadata),
+    split_rules: z.optional(z.array(splitRule)),
+  })
+  .check(transactionVariant);
 
 const moneyMove = z.looseObject({ on_behalf_of: id, amount: cents });
 
-const buyer = z.looseObject({
-  first_name: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
-  email: z.optional(email),
+/** A buyer's fields; an update sends null to clear one (not the name or the document). */
+const buyerFields = {
+  first_name: z.optional(z.string().check(z.refine((v) => v.trim() !== '', 'must not be empty'))),
+  email: z.optional(z.nullable(email)),
   taxpayer_id: z.optional(taxpayerId),
-  birthdate: z.optional(date),
-  address: z.optional(address),
+  birthdate: z.optional(z.nullable(date)),
+  address: z.optional(z.nullable(address)),
   metadata: z.optional(metadata),
-});
+};
+/** A buyer is created with its name and document (the CLI asks for both); an update sends any field. */
+const buyerCreate = z.looseObject({ ...buyerFields, first_name: buyerFields.first_name.def.innerType, taxpayer_id: taxpayerId });
+const buyerUpdate = z.looseObject(buyerFields);
 
 const cpf = z.string().check(z.refine((v) => isValidCpf(v), 'must be a CPF with matching check digits'));
 const cnpj = z.string().check(z.refine((v) => isValidCnpj(v), 'must be a CNPJ (numeric or alphanumeric) with matching check digits'));
@@ -144,15 +208,18 @@ const allOptional = <T extends Record<string, z.ZodMiniType>>(shape: T) =>
 /** An update may change some of the owner's fields: the service merges them. */
 const ownerUpdate = z.looseObject({ first_name: z.optional(nonEmpty), taxpayer_id: z.optional(cpf), email: z.optional(email) });
 
+const sourceRef = z.union([id, z.looseObject({ id, amount: z.optional(cents) })]);
 const source = z.looseObject({
   usage: z.enum(['single_use', 'reusable']),
   type: z.literal('card', 'must be card, the one type the provider takes'),
   currency,
   amount: z.optional(cents),
   capture: z.optional(z.boolean()),
-  card: z.optional(z.union([z.object({ id }), cardData])),
-  token: z.optional(z.object({ id })),
-  customer: z.optional(id),
+  card: z.optional(cardChoice),
+  // The provider's file types customer as a string with the properties of {id, amount}, and
+  // token as {id, amount}: either form is taken for both.
+  token: z.optional(sourceRef),
+  customer: z.optional(sourceRef),
   on_behalf_of: z.optional(id),
   installment_plan: z.optional(installmentPlan),
   metadata: z.optional(metadata),
@@ -167,19 +234,23 @@ const planFields = {
   amount: z.optional(centsOrZero),
   setup_amount: z.optional(centsOrZero),
 };
-/** The provider's POST and PUT both require name, frequency, interval, currency, payment_methods. */
+/** The provider's POST and PUT both require name, frequency, interval, currency, payment_methods; a new plan has its amount too (the CLI asks for it). */
 const plan = z.looseObject(planFields);
+const planCreate = z.looseObject({ ...planFields, amount: centsOrZero });
 
 const subscription = z.looseObject({
   plan: z.optional(id),
   customer: z.optional(id),
   payment_method: z.optional(z.enum(['credit', 'boleto'], 'must be credit or boleto')),
   due_date: z.optional(date),
-  expiration_date: z.optional(z.nullable(date)),
+  // Seed 4.3 sends YYYY-MM-DD; the provider's file types it as text, and its records carry a date-time.
+  expiration_date: z.optional(z.nullable(dateOrDateTime)),
   amount: z.optional(centsOrZero),
   currency: z.optional(currency),
-  card: z.optional(id),
+  // null: no card, which a subscription paid by boleto has.
+  card: z.optional(z.nullable(id)),
   on_behalf_of: z.optional(id),
+  metadata: z.optional(metadata),
 });
 
 const invoice = z.looseObject({
@@ -187,12 +258,14 @@ const invoice = z.looseObject({
   amount: cents,
   currency,
   due_date: date,
-  expiration_date: z.optional(date),
+  expiration_date: z.optional(z.nullable(dateOrDateTime)),
   on_behalf_of: z.optional(id),
+  metadata: z.optional(metadata),
 });
 
 const webhook = z.looseObject({
-  method: z.literal('POST'),
+  // Not in the provider's file; the one method there is, when given.
+  method: z.optional(z.literal('POST', 'must be POST')),
   url: z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')),
   event: z.array(z.string()).check(z.minLength(1, 'must name at least one event type')),
 });
@@ -201,6 +274,8 @@ export const requestSchemas = {
   'transactions.create': transactionCreate,
   'transactions.void': moneyMove,
   'transactions.capture': moneyMove,
+  // The provider's file: metadata (text values); the service takes a description too.
+  'transactions.update': z.looseObject({ description: z.optional(z.nullable(z.string('must be text').check(z.maxLength(500, 'must be at most 500 characters')))), metadata: z.optional(metadata) }),
   'transactions.splits.add': splitRule,
   'cards.tokenize': cardData,
   'cards.associate': z.object({ token: id, customer: id }),
@@ -208,11 +283,11 @@ export const requestSchemas = {
   'sellers.createBusiness': z.looseObject(businessSeller),
   'sellers.updateIndividual': allOptional(individualSeller),
   'sellers.updateBusiness': allOptional({ ...businessSeller, owner: ownerUpdate }),
-  'buyers.create': buyer,
-  'buyers.update': buyer,
+  'buyers.create': buyerCreate,
+  'buyers.update': buyerUpdate,
   'sources.create': source,
   'receipts.email': z.object({ to: email }),
-  'plans.create': plan,
+  'plans.create': planCreate,
   'plans.update': plan,
   'subscriptions.create': subscription,
   'subscriptions.update': subscription,
@@ -316,16 +391,35 @@ export interface RequestProblem {
   message: string;
 }
 
+/** Every field of a body that does not meet its operation's schema (none when it does). */
+export function requestProblems(operation: keyof typeof requestSchemas, body: unknown): RequestProblem[] {
+  const result = requestSchemas[operation].safeParse(body);
+  if (result.success) return [];
+  return result.error.issues.flatMap(withinUnion).map((issue) => {
+    const path = issue.path.filter((key) => typeof key === 'string').join('.');
+    let message = issue.message;
+    // A field left out is missing, whatever the message for a wrong value says.
+    if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && valueAt(body, issue.path) === undefined) message = 'is required';
+    else if (issue.code === 'invalid_type' && !message.startsWith('must')) message = `must be ${issue.expected}`;
+    return { field: path, flag: flagFor(path), message };
+  });
+}
+
 /** The first field of a body that does not meet its operation's schema, or undefined. */
 export function checkRequestBody(operation: keyof typeof requestSchemas, body: unknown): RequestProblem | undefined {
-  const result = requestSchemas[operation].safeParse(body);
-  if (result.success) return undefined;
-  const issue = result.error.issues[0] as z.core.$ZodIssue;
-  const path = issue.path.filter((key) => typeof key === 'string').join('.');
-  const flag = flagFor(path);
-  let message = issue.message;
-  if (issue.code === 'invalid_type' && !message.startsWith('must')) message = valueAt(body, issue.path) === undefined ? 'is required' : `must be ${issue.expected}`;
-  return { field: path, flag, message };
+  return requestProblems(operation, body)[0];
+}
+
+/**
+ * A union's failure as the failures of the one option the value has the type of (`{}` for an id or
+ * `{"id": …}`: the object's missing id), so the field at fault is named; the union's own message when
+ * the value fits several options or none.
+ */
+function withinUnion(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
+  const fitting = issue.errors.filter((errors) => !errors.some((e) => e.code === 'invalid_type' && e.path.length === 0));
+  if (fitting.length !== 1) return [issue];
+  return (fitting[0] as z.core.$ZodIssue[]).flatMap((e) => withinUnion({ ...e, path: [...issue.path, ...e.path] } as z.core.$ZodIssue));
 }
 
 function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
