@@ -25,7 +25,7 @@ export interface Reply {
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Handler = (c: RequestContext) => Promise<Reply>;
+export type Handler = (c: RequestContext) => Promise<Reply>;
 
 export interface Route {
   /** Literal segments, or `:name` to capture one. */

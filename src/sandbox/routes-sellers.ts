@@ -3,7 +3,7 @@ import { listHistory, listSellerReceivables, listTransfers } from './finance.js'
 import { listInvoices } from './invoices.js';
 import type { RequestContext, Route } from './route.js';
 import { KIND_OF_SEGMENT, listSellers, planCreateSeller, planUpdateSeller, removeSeller, requireSeller } from './sellers.js';
-import { mutateState, readState } from './store.js';
+import { changing, creating, idOf, planned, reading } from './handlers.js';
 import { listSubscriptions } from './subscriptions.js';
 import { listTransactions } from './transactions.js';
 import type { SandboxState } from './types.js';
@@ -13,49 +13,30 @@ import type { SandboxState } from './types.js';
 // transactions, subscriptions, invoices and receivables; the rest (the sellers themselves, their
 // transfers and balance history) are ours, laid out the same way.
 
-const id = (c: RequestContext): string => c.params.id ?? '';
-
 /** A GET of one seller's records: 404 for a seller the sandbox does not know. */
 function scoped(list: (state: SandboxState, c: RequestContext, seller: string) => unknown): Route['handlers'] {
   return {
-    GET: async (c) => {
-      const state = await readState(c.stateDir, c.now);
-      requireSeller(state, id(c));
-      return { status: 200, body: list(state, c, id(c)) };
-    },
+    GET: reading((state, c) => {
+      requireSeller(state, idOf(c));
+      return list(state, c, idOf(c));
+    }),
   };
 }
 
 const kindRoutes: Route[] = Object.entries(KIND_OF_SEGMENT).flatMap(([segment, kind]): Route[] => [
-  {
-    pattern: ['sellers', segment],
-    handlers: {
-      POST: async (c) => {
-        const plan = planCreateSeller(kind, c.body);
-        return { status: 201, body: await mutateState(c.stateDir, c.now, (state) => plan(state, c.now())) };
-      },
-    },
-  },
+  { pattern: ['sellers', segment], handlers: { POST: creating((body) => planCreateSeller(kind, body)) } },
   {
     pattern: ['sellers', segment, ':id'],
-    handlers: {
-      PUT: async (c) => {
-        const change = planUpdateSeller(kind, c.body);
-        return { status: 200, body: await mutateState(c.stateDir, c.now, (state) => change(state, id(c), c.now())) };
-      },
-    },
+    handlers: { PUT: planned((c) => planUpdateSeller(kind, c.body), (change, state, c) => change(state, idOf(c), c.now())) },
   },
 ]);
 
 export const sellerRoutes: Route[] = [
   ...kindRoutes,
-  { pattern: ['sellers'], handlers: { GET: async (c) => ({ status: 200, body: listSellers(await readState(c.stateDir, c.now), c.query, c.path) }) } },
+  { pattern: ['sellers'], handlers: { GET: reading((state, c) => listSellers(state, c.query, c.path)) } },
   {
     pattern: ['sellers', ':id'],
-    handlers: {
-      GET: async (c) => ({ status: 200, body: requireSeller(await readState(c.stateDir, c.now), id(c)) }),
-      DELETE: async (c) => ({ status: 200, body: await mutateState(c.stateDir, c.now, (state) => removeSeller(state, id(c))) }),
-    },
+    handlers: { GET: reading((state, c) => requireSeller(state, idOf(c))), DELETE: changing((state, c) => removeSeller(state, idOf(c))) },
   },
   { pattern: ['sellers', ':id', 'transactions'], handlers: scoped((state, c, seller) => listTransactions(state, c.query, c.path, seller)) },
   { pattern: ['sellers', ':id', 'subscriptions'], handlers: scoped((state, c, seller) => listSubscriptions(state, c.query, c.path, seller)) },

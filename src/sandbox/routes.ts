@@ -5,7 +5,8 @@ import { financeRoutes } from './routes-finance.js';
 import { payBoleto } from './invoice-charge.js';
 import { recurrenceRoutes } from './routes-recurrence.js';
 import { sellerRoutes } from './routes-sellers.js';
-import { mutateState, readState } from './store.js';
+import { idOf, planned, reading } from './handlers.js';
+import { mutateState } from './store.js';
 import { settleTransaction } from './settle.js';
 import { findSplitRule, listSplitRules, planAddSplitRule, removeSplitRule } from './splits.js';
 import { createToken, validateTokenRequest } from './tokens.js';
@@ -19,7 +20,8 @@ import {
   planVoid,
   type TransactionChange,
 } from './transactions.js';
-import type { Method, Reply, RequestContext, Route } from './route.js';
+import type { RequestContext, Route } from './route.js';
+import type { SandboxState, StoredTransaction } from './types.js';
 
 // The route table: which handler serves which method and path (relative to /v1/ or
 // /v1/marketplaces/{id}/). Handlers only glue validation, the state lock and the domain code.
@@ -28,24 +30,28 @@ import type { Method, Reply, RequestContext, Route } from './route.js';
 // clock in routes-recurrence.ts; balances, transfers and future entries in routes-finance.ts;
 // webhooks and events in routes-events.ts.
 
-function transactionId(c: RequestContext): string {
-  return c.params.id ?? '';
-}
-
-async function changeTransaction(c: RequestContext, change: TransactionChange): Promise<Reply> {
-  const txn = await mutateState(c.stateDir, c.now, (state) => {
-    const stored = findTransaction(state, transactionId(c));
+/** A change of one transaction, planned from the request first; answers the transaction. */
+const changeTransaction = (plan: (c: RequestContext) => TransactionChange) =>
+  planned(plan, (change, state, c) => {
+    const stored = findTransaction(state, idOf(c));
     change(stored, state, c.now());
     return stored.txn;
   });
-  return { status: 200, body: txn };
-}
+
+/** A change of a transaction's split rules, planned from the request first; its parts are settled again after it. */
+const changeSplits = <P>(plan: (c: RequestContext) => P, change: (made: P, state: SandboxState, stored: StoredTransaction, c: RequestContext) => unknown) =>
+  planned(plan, (made, state, c) => {
+    const stored = findTransaction(state, idOf(c));
+    const answer = change(made, state, stored, c);
+    settleTransaction(state, stored, c.now());
+    return answer;
+  });
 
 const transactionRoutes: Route[] = [
   {
     pattern: ['transactions'],
     handlers: {
-      GET: async (c) => ({ status: 200, body: listTransactions(await readState(c.stateDir, c.now), c.query, c.path) }),
+      GET: reading((state, c) => listTransactions(state, c.query, c.path)),
       POST: async (c) => {
         const plan = planCreateTransaction(c.body, c.now());
         await plan.ready;
@@ -56,66 +62,38 @@ const transactionRoutes: Route[] = [
   },
   {
     pattern: ['transactions', ':id'],
-    handlers: {
-      GET: async (c) => ({ status: 200, body: findTransaction(await readState(c.stateDir, c.now), transactionId(c)).txn }),
-      PUT: async (c) => changeTransaction(c, planUpdate(c.body)),
-    },
+    handlers: { GET: reading((state, c) => findTransaction(state, idOf(c)).txn), PUT: changeTransaction((c) => planUpdate(c.body)) },
   },
-  { pattern: ['transactions', ':id', 'void'], handlers: { POST: async (c) => changeTransaction(c, planVoid(c.body)) } },
-  { pattern: ['transactions', ':id', 'capture'], handlers: { POST: async (c) => changeTransaction(c, planCapture(c.body)) } },
+  { pattern: ['transactions', ':id', 'void'], handlers: { POST: changeTransaction((c) => planVoid(c.body)) } },
+  { pattern: ['transactions', ':id', 'capture'], handlers: { POST: changeTransaction((c) => planCapture(c.body)) } },
   // A boleto an invoice was billed with pays the invoice too (invoice-charge.ts).
-  { pattern: ['transactions', ':id', 'approve'], handlers: { POST: async (c) => changeTransaction(c, payBoleto) } },
+  { pattern: ['transactions', ':id', 'approve'], handlers: { POST: changeTransaction(() => payBoleto) } },
   {
     pattern: ['transactions', ':id', 'split_rules'],
     handlers: {
-      GET: async (c) => ({ status: 200, body: listSplitRules(findTransaction(await readState(c.stateDir, c.now), transactionId(c)), c.query, c.path) }),
-      POST: async (c) => {
-        const add = planAddSplitRule(c.body);
-        const rule = await mutateState(c.stateDir, c.now, (state) => {
-          const stored = findTransaction(state, transactionId(c));
-          const added = add(state, stored, c.now());
-          settleTransaction(state, stored, c.now());
-          return added;
-        });
-        // The provider answers a new split rule with 200, not 201.
-        return { status: 200, body: rule };
-      },
+      GET: reading((state, c) => listSplitRules(findTransaction(state, idOf(c)), c.query, c.path)),
+      // The provider answers a new split rule with 200, not 201.
+      POST: changeSplits(
+        (c) => planAddSplitRule(c.body),
+        (add, state, stored, c) => add(state, stored, c.now()),
+      ),
     },
   },
   {
     pattern: ['transactions', ':id', 'split_rules', ':rule'],
     handlers: {
-      GET: async (c) => ({ status: 200, body: findSplitRule(findTransaction(await readState(c.stateDir, c.now), transactionId(c)), c.params.rule ?? '') }),
-      DELETE: async (c) => {
-        const removed = await mutateState(c.stateDir, c.now, (state) => {
-          const stored = findTransaction(state, transactionId(c));
-          const answer = removeSplitRule(state, stored, c.params.rule ?? '', c.now());
-          settleTransaction(state, stored, c.now());
-          return answer;
-        });
-        return { status: 200, body: removed };
-      },
+      GET: reading((state, c) => findSplitRule(findTransaction(state, idOf(c)), c.params.rule ?? '')),
+      DELETE: changeSplits(
+        () => undefined,
+        (_, state, stored, c) => removeSplitRule(state, stored, c.params.rule ?? '', c.now()),
+      ),
     },
   },
-  {
-    pattern: ['transactions', ':id', 'cancelled-letter'],
-    handlers: {
-      GET: async (c) => ({
-        status: 200,
-        body: cancellationLetter(findTransaction(await readState(c.stateDir, c.now), transactionId(c)), c.origin),
-      }),
-    },
-  },
+  { pattern: ['transactions', ':id', 'cancelled-letter'], handlers: { GET: reading((state, c) => cancellationLetter(findTransaction(state, idOf(c)), c.origin)) } },
+  // The provider answers 200 (not 201) for a new token; seed 4.2.
   {
     pattern: ['cards', 'tokens'],
-    handlers: {
-      // The provider answers 200 (not 201) for a new token; seed 4.2.
-      POST: async (c) => {
-        const card = validateTokenRequest(c.body, c.now());
-        const token = await mutateState(c.stateDir, c.now, (state) => createToken(state, card, c.now()));
-        return { status: 200, body: token };
-      },
-    },
+    handlers: { POST: planned((c) => validateTokenRequest(c.body, c.now()), (card, state, c) => createToken(state, card, c.now())) },
   },
 ];
 

@@ -1,0 +1,38 @@
+import type { JsonObject } from './http.js';
+import type { Handler, RequestContext } from './route.js';
+import { mutateState, readState } from './store.js';
+import type { SandboxState } from './types.js';
+
+// What the route tables (routes*.ts) are made of: a read of the state as it is, or a change made
+// in one write transaction, whose request body (when it has one) is read before the state is
+// locked, so a refused body never waits for the lock or holds it.
+
+/** The path's `:id`. */
+export const idOf = (c: RequestContext): string => c.params.id ?? '';
+
+/** A read: answers 200 with what `answer` makes of the state as it is. */
+export function reading(answer: (state: SandboxState, c: RequestContext) => unknown): Handler {
+  return async (c) => ({ status: 200, body: answer(await readState(c.stateDir, c.now), c) });
+}
+
+/** A change: answers `status` with what `change` returns. */
+export function changing(change: (state: SandboxState, c: RequestContext) => unknown, status = 200): Handler {
+  return planned(() => undefined, (_, state, c) => change(state, c), status);
+}
+
+/** A change planned from the request first (its body read and checked), then made: answers `status`. */
+export function planned<P>(plan: (c: RequestContext) => P, change: (planned: P, state: SandboxState, c: RequestContext) => unknown, status = 200): Handler {
+  return async (c) => {
+    const made = plan(c);
+    return { status, body: await mutateState(c.stateDir, c.now, (state) => change(made, state, c)) };
+  };
+}
+
+/** A creation: `plan` reads the body and gives what makes the record; answers 201 unless told. */
+export function creating(plan: (body: JsonObject, now: Date) => (state: SandboxState, now: Date) => unknown, status = 201): Handler {
+  return planned(
+    (c) => plan(c.body, c.now()),
+    (make, state, c) => make(state, c.now()),
+    status,
+  );
+}
