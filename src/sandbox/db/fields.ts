@@ -9,7 +9,11 @@ import { centsToDecimal } from '../money.js';
 // back is always exactly what was written.
 
 export type Doc = Record<string, unknown>;
-export type Row = Record<string, SqlValue>;
+/**
+ * A record's columns as read back: SQL values, but a JSON column's value already parsed (a row's
+ * JSON columns are read with one JSON.parse, schema.ts).
+ */
+export type Row = Record<string, unknown>;
 export type ColumnType = 'TEXT' | 'INTEGER' | 'JSON';
 
 /** Said by a field that cannot keep a value so that it comes back the same. */
@@ -21,7 +25,7 @@ export interface Field {
   key: string;
   /** Its column; none for a value kept in the code. */
   column?: string;
-  /** JSON: a TEXT column holding JSON text (kept as the value itself inside a version). */
+  /** JSON: kept as JSON text (written as the value itself inside the row's one JSON array); read back parsed. */
   type?: ColumnType;
   /** `parent`: the record a list item belongs to (a sale, for a line of its history). */
   put(value: unknown, doc: Doc, parent?: Doc): SqlValue | typeof UNKEPT;
@@ -35,7 +39,7 @@ export interface Field {
 }
 
 /** A field kept in a column of its own, brought back from that column's value alone. */
-function kept(key: string, column: string, type: ColumnType, put: Field['put'], get: (stored: SqlValue) => unknown): Field {
+function kept(key: string, column: string, type: ColumnType, put: Field['put'], get: (stored: unknown) => unknown): Field {
   return { key, column, type, put, get: (row) => get(row[column] ?? null) };
 }
 
@@ -58,11 +62,26 @@ function msOf(text: string): number {
   return lastMs;
 }
 
+const DAY_MS = 86_400_000;
+/** The last day an instant was written for, and its "YYYY-MM-DDT": a page of sales is mostly a few days. */
+let dayStart = NaN;
+let dayText = '';
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
 function textOf(ms: number): string {
-  if (ms !== lastMs) {
-    lastText = new Date(ms).toISOString();
-    lastMs = ms;
+  if (ms === lastMs) return lastText;
+  const start = Math.floor(ms / DAY_MS) * DAY_MS;
+  // toISOString writes years past 9999 (and before 0) another way: those take it.
+  if (ms < 0 || ms >= 253_402_300_800_000) lastText = new Date(ms).toISOString();
+  else {
+    if (start !== dayStart) {
+      dayStart = start;
+      dayText = new Date(start).toISOString().slice(0, 11);
+    }
+    const t = ms - start;
+    lastText = `${dayText}${pad(Math.floor(t / 3_600_000), 2)}:${pad(Math.floor(t / 60_000) % 60, 2)}:${pad(Math.floor(t / 1000) % 60, 2)}.${pad(t % 1000, 3)}Z`;
   }
+  lastMs = ms;
   return lastText;
 }
 
@@ -109,7 +128,7 @@ export function bool(key: string, column = key): Field {
 
 /** Any JSON value, as its text. */
 export function json(key: string, column = key): Field {
-  return kept(key, column, 'JSON', (value) => (value === undefined ? UNKEPT : JSON.stringify(value)), (stored) => JSON.parse(String(stored)));
+  return kept(key, column, 'JSON', (value) => (value === undefined ? UNKEPT : JSON.stringify(value)), (stored) => stored);
 }
 
 /** A sub-object of the fields' shape, each of its fields in a column of its own. */
@@ -144,7 +163,7 @@ export function tuples(key: string, column: string, fields: readonly Field[]): F
     }
     return `[${rows.join(',')}]`;
   };
-  const get = (row: Row, doc: Doc) => (JSON.parse(String(row[column])) as unknown[][]).map((values) => unpackValues(fields, values, doc));
+  const get = (row: Row, doc: Doc) => (row[column] as unknown[][]).map((values) => unpackValues(fields, values, doc));
   return { key, column, type: 'JSON', put, get };
 }
 
@@ -170,8 +189,7 @@ export function oneOf(key: string, column: string, shapes: ReadonlyArray<readonl
     }
     return JSON.stringify(value);
   };
-  const get = (stored: SqlValue) => {
-    const value = JSON.parse(String(stored)) as unknown;
+  const get = (value: unknown) => {
     if (!Array.isArray(value)) return value;
     const [shape, ...values] = value as [number, ...unknown[]];
     return unpackValues(shapes[shape] as readonly Field[], values);
@@ -196,8 +214,11 @@ export function valuesText(fields: readonly Field[], packed: Map<string, SqlValu
 
 /** The document whose kept values are `values` (valuesText, parsed). */
 export function unpackValues(fields: readonly Field[], values: readonly unknown[], parent?: Doc): Doc {
-  const names = columnsOf(fields);
-  return unpack(fields, Object.fromEntries(names.map(([name, type], i) => [name, type === 'JSON' ? JSON.stringify(values[i]) : ((values[i] ?? null) as SqlValue)])), parent);
+  const row: Row = {};
+  columnsOf(fields).forEach(([name], i) => {
+    row[name] = values[i] ?? null;
+  });
+  return unpack(fields, row, parent);
 }
 
 /** A field whose key a record may lack (a sale gets its receivables once paid), as JSON: [] or [value]. */
@@ -206,10 +227,11 @@ export function optional(field: Field): Field {
   const put = (value: unknown, doc: Doc): SqlValue | typeof UNKEPT => {
     if (value === undefined) return '[]';
     const stored = field.put(value, doc);
-    return stored === UNKEPT ? UNKEPT : `[${JSON.stringify(stored)}]`;
+    if (stored === UNKEPT) return UNKEPT;
+    return `[${field.type === 'JSON' ? String(stored) : JSON.stringify(stored)}]`;
   };
   const get = (row: Row, doc: Doc): unknown => {
-    const [value] = JSON.parse(String(row[column])) as SqlValue[];
+    const [value] = row[column] as unknown[];
     return value === undefined ? ABSENT : field.get({ [column]: value }, doc);
   };
   return { key: field.key, column, type: 'JSON', optional: true, put, get };
@@ -260,6 +282,12 @@ export function pack(fields: readonly Field[], doc: Doc, parent?: Doc): Map<stri
     if (field.column) columns.set(field.column, value);
   }
   return at === keys.length ? columns : undefined;
+}
+
+/** The row `packed` reads back as: its JSON columns parsed. */
+export function readBack(fields: readonly Field[], packed: Map<string, SqlValue>): Row {
+  const types = new Map(columnsOf(fields));
+  return Object.fromEntries([...packed].map(([name, value]) => [name, types.get(name) === 'JSON' ? JSON.parse(String(value)) : value]));
 }
 
 /** The document the fields kept in `row`. */

@@ -379,18 +379,36 @@ export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
  * Bumped when the tables change shape. A database of another format is not read or converted:
  * nothing of payctl was released before this one, so it is recreated with a fresh seed (database.ts).
  */
-export const DB_FORMAT = 9;
+export const DB_FORMAT = 10;
 
-/** A field table's columns beyond its lookup columns, with their types. */
+/**
+ * A field table's columns beyond its lookup columns: its scalar fields each in a column of its
+ * own, and its JSON fields (a sale's payment method, history, metadata, …) together in one column,
+ * `json`, as one JSON array: reading a row back is one JSON.parse, not one for each.
+ */
+interface FieldColumns {
+  scalars: Array<[string, ColumnType]>;
+  json: string[];
+}
 // Worked out once per table: every write asks.
-const extraColumns = new WeakMap<TableSpec, Array<[string, ColumnType]>>();
+const extraColumns = new WeakMap<TableSpec, FieldColumns>();
 const storedNames = new WeakMap<TableSpec, string[]>();
 
-function fieldColumns(table: TableSpec): Array<[string, ColumnType]> {
-  if (!table.fields) return [];
+function fieldColumns(table: TableSpec): FieldColumns {
+  if (!table.fields) return { scalars: [], json: [] };
   let columns = extraColumns.get(table);
-  if (!columns) extraColumns.set(table, (columns = columnsOf(table.fields).filter(([name]) => !(name in table.columns))));
+  if (!columns) {
+    const own = columnsOf(table.fields).filter(([name]) => !(name in table.columns));
+    columns = { scalars: own.filter(([, type]) => type !== 'JSON'), json: own.filter(([, type]) => type === 'JSON').map(([name]) => name) };
+    extraColumns.set(table, columns);
+  }
   return columns;
+}
+
+/** The names of the columns fieldColumns stores, `json` last when there is one. */
+function extraNames(table: TableSpec): string[] {
+  const { scalars, json } = fieldColumns(table);
+  return [...scalars.map(([name]) => name), ...(json.length > 0 ? ['json'] : [])];
 }
 
 /**
@@ -405,6 +423,7 @@ export function versionText(table: TableSpec, doc: Doc): string {
 
 /** The document a version's text holds (versionText). */
 export function docOfVersion(table: TableSpec, text: string): Doc {
+  // Its JSON values come back parsed with the rest: unpackValues takes them as they are.
   const value = JSON.parse(text) as Doc | unknown[];
   return Array.isArray(value) ? unpackValues(table.fields ?? [], value) : value;
 }
@@ -412,7 +431,7 @@ export function docOfVersion(table: TableSpec, text: string): Doc {
 /** Every column of a table but its key, in the order rowValues gives their values. */
 export function storedColumns(table: TableSpec): string[] {
   let names = storedNames.get(table);
-  if (!names) storedNames.set(table, (names = [...(table.versioned ? ['version'] : []), 'doc', ...Object.keys(table.columns), ...fieldColumns(table).map(([name]) => name)]));
+  if (!names) storedNames.set(table, (names = [...(table.versioned ? ['version'] : []), 'doc', ...Object.keys(table.columns), ...extraNames(table)]));
   return names;
 }
 
@@ -426,15 +445,24 @@ export function rowValues(table: TableSpec, doc: Doc, version?: number): SqlValu
   const versions = table.versioned ? [version as number] : [];
   if (!table.fields) return [...versions, JSON.stringify(doc), ...lookups];
   const packed = pack(table.fields, doc);
-  const extra = fieldColumns(table);
+  const { scalars, json } = fieldColumns(table);
   const same = packed !== undefined && Object.keys(table.columns).every((name, i) => !packed.has(name) || packed.get(name) === lookups[i]);
-  if (!packed || !same) return [...versions, JSON.stringify(doc), ...lookups, ...extra.map(() => null)];
-  return [...versions, null, ...lookups, ...extra.map(([name]) => packed.get(name) as SqlValue)];
+  if (!packed || !same) return [...versions, JSON.stringify(doc), ...lookups, ...extraNames(table).map(() => null)];
+  // A JSON field's text goes into the array as the value it is, not as a string of it.
+  const together = json.length > 0 ? [`[${json.map((name) => String(packed.get(name))).join(',')}]`] : [];
+  return [...versions, null, ...lookups, ...scalars.map(([name]) => packed.get(name) as SqlValue), ...together];
 }
 
 /** The document a row holds. */
 export function docOf(table: TableSpec, row: Row): Doc {
   if (typeof row.doc === 'string') return JSON.parse(row.doc) as Doc;
+  const { json } = fieldColumns(table);
+  if (json.length === 0) return unpack(table.fields ?? [], row);
+  // The row is this read's own: its JSON values are put in it, parsed, in place.
+  const values = JSON.parse(String(row.json)) as unknown[];
+  json.forEach((name, i) => {
+    row[name] = values[i];
+  });
   return unpack(table.fields ?? [], row);
 }
 
@@ -453,7 +481,7 @@ export function schemaSql(): string {
     const columns = Object.entries(table.columns).map(([name, column]) => `${name} ${column.type}`);
     const key = table.key === 'INTEGER' ? 'k INTEGER PRIMARY KEY' : 'k TEXT PRIMARY KEY';
     const body = `${table.versioned ? 'version INTEGER NOT NULL, ' : ''}${table.fields ? 'doc TEXT' : 'doc TEXT NOT NULL'}`;
-    const kept = fieldColumns(table).map(([name, type]) => `${name} ${type === 'INTEGER' ? 'INTEGER' : 'TEXT'}`);
+    const kept = [...fieldColumns(table).scalars.map(([name, type]) => `${name} ${type === 'INTEGER' ? 'INTEGER' : 'TEXT'}`), ...(fieldColumns(table).json.length > 0 ? ['json TEXT'] : [])];
     parts.push(`CREATE TABLE IF NOT EXISTS ${table.name} (${[key, body, ...columns, ...kept].join(', ')})`);
     for (const index of table.indexes) {
       const partial = index.length === 1 && table.sparse?.includes(index[0] as string) ? ` WHERE ${index[0]} IS NOT NULL` : '';
