@@ -1,67 +1,38 @@
 import { findAllBy } from './db/queries.js';
 import { counted } from '../platform/plural.js';
 import { normalizeTaxpayerId } from '../validate/taxpayer.js';
-import { buyerView, EMAIL_PATTERN, emptyAddress, parseAddressPatch, parseTaxpayerId, registerBuyer, type BuyerView } from './buyers.js';
+import { addressPatchOf, buyerView, emptyAddress, parseTaxpayerId, registerBuyer, text, type BuyerView } from './buyers.js';
 import { invalidParameters, notFound, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
 import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
-import { isoTimestamp, parseCalendarDate } from './time.js';
+import { isoTimestamp } from './time.js';
 import type { Address, Buyer, CardRecord, Deleted, Invoice, SandboxState, StoredTransaction } from './types.js';
-import { Checker } from './validate.js';
+import type { RequestBody } from '../provider/schemas/requests.js';
 
 // The buyers API: create, list, get, search by document, update and remove. As with
 // transactions, bodies are checked before the state is locked; what depends on the state
 // (duplicates, dependents, unknown ids) is checked under the lock before anything changes.
 
+type BuyerBody = RequestBody<'buyers.update'>;
+
 /** What a create or update sets; null clears a field, a missing key leaves it alone. */
-interface BuyerPatch {
-  first_name?: string;
-  last_name?: string | null;
-  email?: string | null;
-  phone_number?: string | null;
-  taxpayer_id?: string;
-  birthdate?: string | null;
-  description?: string | null;
+type BuyerPatch = Partial<Omit<Buyer, 'id' | 'default_credit' | 'created_at' | 'updated_at' | 'address' | 'metadata'>> & {
   address?: Partial<Address> | null;
   metadata?: Record<string, string | null>;
-}
+};
 
 export type BuyerChange = (buyer: Buyer, state: SandboxState, now: Date) => void;
 
-function trimmedOrNull(value: string | null): string | null {
-  return value === null || value.trim() === '' ? null : value.trim();
-}
-
-/** The body has met the request schema, and holds only a buyer's fields (request-schemas.ts). */
-function parsePatch(body: JsonObject, check: Checker): BuyerPatch {
+/** The body has met the request schema, and holds only a buyer's fields (request-schemas.ts): its values as kept. */
+function patchOf(body: BuyerBody): BuyerPatch {
+  const { first_name: first, taxpayer_id: taxpayerId, address, metadata } = body;
   const patch: BuyerPatch = {};
-  if (body.first_name !== undefined) {
-    const first = check.optionalString(body.first_name, 'first_name');
-    if (first !== undefined && trimmedOrNull(first) === null) check.add('first_name', 'must not be empty');
-    else if (first) patch.first_name = first.trim();
+  if (first !== undefined) patch.first_name = first.trim();
+  for (const key of ['last_name', 'phone_number', 'description', 'email', 'birthdate'] as const) {
+    if (body[key] !== undefined) patch[key] = text(body[key]);
   }
-  for (const key of ['last_name', 'phone_number', 'description'] as const) {
-    const value = check.optionalString(body[key], key);
-    if (value !== undefined) patch[key] = trimmedOrNull(value);
-  }
-  const email = check.optionalString(body.email, 'email', 254);
-  if (email !== undefined) {
-    patch.email = trimmedOrNull(email);
-    if (patch.email && !EMAIL_PATTERN.test(patch.email)) check.add('email', 'must be an e-mail address');
-  }
-  if (body.taxpayer_id !== undefined) {
-    const digits = parseTaxpayerId(body.taxpayer_id);
-    if (digits) patch.taxpayer_id = digits;
-    else check.add('taxpayer_id', 'must be a valid CPF (11 digits) or CNPJ (14 characters, letters allowed in the first 12): the check digits do not match');
-  }
-  const birthdate = check.optionalString(body.birthdate, 'birthdate');
-  if (birthdate !== undefined) {
-    patch.birthdate = trimmedOrNull(birthdate);
-    if (patch.birthdate && !parseCalendarDate(patch.birthdate)) check.add('birthdate', 'must be a date (YYYY-MM-DD)');
-  }
-  const address = parseAddressPatch(body.address, 'address', check);
-  if (address !== undefined) patch.address = address;
-  const metadata = check.metadata(body.metadata, 'metadata');
+  if (taxpayerId !== undefined) patch.taxpayer_id = normalizeTaxpayerId(taxpayerId);
+  if (address !== undefined) patch.address = addressPatchOf(address);
   if (metadata) patch.metadata = metadata;
   return patch;
 }
@@ -99,9 +70,7 @@ export function findBuyer(state: SandboxState, id: string): Buyer {
 export type BuyerPlan = (state: SandboxState, now: Date) => BuyerView;
 
 export function planCreateBuyer(body: JsonObject): BuyerPlan {
-  const check = new Checker();
-  const patch = parsePatch(body, check);
-  check.throwIfAny();
+  const patch = patchOf(body as RequestBody<'buyers.create'>);
   const { first_name: firstName, taxpayer_id: taxpayerId } = patch as Required<Pick<BuyerPatch, 'first_name' | 'taxpayer_id'>>;
 
   return (state, now) => {
@@ -127,11 +96,7 @@ export function planCreateBuyer(body: JsonObject): BuyerPlan {
 }
 
 export function planUpdateBuyer(body: JsonObject): BuyerChange {
-  const check = new Checker();
-  const patch = parsePatch(body, check);
-  if (body.first_name === null) check.add('first_name', 'cannot be cleared');
-  if (body.taxpayer_id === null) check.add('taxpayer_id', 'cannot be cleared');
-  check.throwIfAny();
+  const patch = patchOf(body as BuyerBody);
 
   return (buyer, state, now) => {
     // Only a change of document can collide: re-sending its own keeps it valid.

@@ -57,38 +57,20 @@ function parseAddress(raw: unknown, field: string, check: Checker): Address | nu
   };
 }
 
-const ADDRESS_LINES = ['line1', 'line2', 'line3', 'neighborhood', 'city', 'state', 'postal_code', 'country_code'] as const;
-
 /**
- * The buyers API takes any part of an address (a PUT sends only what changes): each line given is
- * checked, a line sent as null is cleared, a line left out is absent from the result.
+ * The lines of a buyer's or seller's address as sent (a PUT sends only what changes), the body
+ * having met the request schema: each line trimmed, a line sent as null or blank cleared, codes
+ * upper-cased, the CEP as its digits; a line left out is absent from the result.
  */
-export function parseAddressPatch(raw: unknown, field: string, check: Checker): Partial<Address> | null | undefined {
-  if (raw === undefined) return undefined;
-  if (raw === null) return null;
-  if (!isObject(raw)) {
-    check.add(field, 'must be an object');
-    return undefined;
-  }
+export function addressPatchOf(raw: Partial<Record<keyof Address, string | null>> | null | undefined): Partial<Address> | null | undefined {
+  if (raw === undefined || raw === null) return raw;
   const out: Partial<Address> = {};
-  for (const line of ADDRESS_LINES) {
-    const value = raw[line];
-    if (value === undefined) continue;
-    if (value !== null && typeof value !== 'string') {
-      check.add(`${field}.${line}`, 'must be a string');
-      continue;
-    }
-    out[line] = text(value);
+  for (const line of ['line1', 'line2', 'line3', 'neighborhood', 'city', 'state', 'postal_code', 'country_code'] as const) {
+    if (raw[line] !== undefined) out[line] = text(raw[line]);
   }
-  if (out.state && !/^[A-Za-z]{2}$/.test(out.state)) check.add(`${field}.state`, 'must be a two-letter state code');
-  else if (out.state) out.state = out.state.toUpperCase();
-  if (out.postal_code) {
-    const digits = out.postal_code.replace(/\D/g, '');
-    if (!/^\d{8}$/.test(digits)) check.add(`${field}.postal_code`, 'must be an 8-digit CEP');
-    out.postal_code = digits;
-  }
-  if (out.country_code && !/^[A-Za-z]{2}$/.test(out.country_code)) check.add(`${field}.country_code`, 'must be a two-letter country code');
-  else if (out.country_code) out.country_code = out.country_code.toUpperCase();
+  if (out.state) out.state = out.state.toUpperCase();
+  if (out.postal_code) out.postal_code = out.postal_code.replace(/\D/g, '');
+  if (out.country_code) out.country_code = out.country_code.toUpperCase();
   return out;
 }
 

@@ -32,7 +32,7 @@ const BUYER = ['first_name', 'last_name', 'email', 'phone_number', 'taxpayer_id'
 const PLAN = ['name', 'description', 'amount', 'setup_amount', 'currency', 'frequency', 'interval', 'payment_methods', 'duration', 'grace_period', 'tolerance_period', 'metadata'];
 const SELLER_COMMON = ['statement_descriptor', 'description', 'metadata'];
 /** Each kind of seller's fields. */
-export const SELLER_FIELDS = {
+const SELLER_FIELDS = {
   individual: ['first_name', 'last_name', 'email', 'phone_number', 'taxpayer_id', 'birthdate', 'address', ...SELLER_COMMON],
   business: ['business_name', 'business_email', 'business_phone', 'ein', 'business_opening_date', 'business_address', 'owner', ...SELLER_COMMON],
 } as const satisfies Record<string, readonly string[]>;

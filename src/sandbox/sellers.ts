@@ -1,15 +1,14 @@
 import { sumBy } from './db/queries.js';
-import { isValidCnpj, isValidCpf, normalizeTaxpayerId } from '../validate/taxpayer.js';
-import { EMAIL_PATTERN, emptyAddress, parseAddressPatch, text } from './buyers.js';
+import { normalizeTaxpayerId } from '../validate/taxpayer.js';
+import { addressPatchOf, emptyAddress, text } from './buyers.js';
 import { invalidParameters, notFound, SandboxError } from './errors.js';
-import { isObject, type JsonObject } from './http.js';
+import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { accountIdFor, accountOf, newAccount } from './ledger.js';
 import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
-import { isoTimestamp, parseCalendarDate } from './time.js';
+import { isoTimestamp } from './time.js';
 import type { Address, Deleted, SandboxState, Seller, SellerOwner, SellerRecord } from './types.js';
-import { SELLER_FIELDS } from './request-schemas.js';
-import { Checker } from './validate.js';
+import type { RequestBody } from '../provider/schemas/requests.js';
 
 // The sellers API: the marketplace's sellers, people (`individual`, with a CPF) and companies
 // (`business`, with a CNPJ, the alphanumeric one included). Each has a balance account of its own
@@ -19,11 +18,6 @@ import { Checker } from './validate.js';
 
 export type SellerKind = SellerRecord['type'];
 
-const FIELDS: Record<SellerKind, readonly string[]> = SELLER_FIELDS;
-const REQUIRED: Record<SellerKind, readonly string[]> = {
-  individual: ['first_name', 'last_name', 'taxpayer_id', 'email'],
-  business: ['business_name', 'ein', 'business_email'],
-};
 /** The path segment of each kind: POST/PUT …/sellers/individuals, …/sellers/businesses. */
 export const KIND_OF_SEGMENT: Record<string, SellerKind> = { individuals: 'individual', businesses: 'business' };
 
@@ -34,40 +28,8 @@ type Patch = Partial<Omit<SellerRecord, 'address' | 'business_address' | 'metada
   metadata?: Record<string, string | null>;
 };
 
-function cpf(value: unknown, field: string, check: Checker): string | undefined {
-  if (typeof value === 'string' && /^[0-9.\-\s]+$/.test(value) && isValidCpf(value)) return normalizeTaxpayerId(value);
-  check.add(field, 'must be a valid CPF (11 digits): the check digits do not match');
-  return undefined;
-}
-
-function cnpj(value: unknown, field: string, check: Checker): string | undefined {
-  if (typeof value === 'string' && /^[0-9A-Za-z.\-/\s]+$/.test(value) && isValidCnpj(value)) return normalizeTaxpayerId(value);
-  check.add(field, 'must be a valid CNPJ (14 characters, letters allowed in the first 12): the check digits do not match');
-  return undefined;
-}
-
-/** The owner's fields given, each checked; an update may send only some (they are merged). */
-function parseOwner(raw: unknown, check: Checker): Partial<SellerOwner> | null | undefined {
-  if (raw === undefined) return undefined;
-  if (raw === null) return null;
-  if (!isObject(raw)) {
-    check.add('owner', 'must be an object');
-    return undefined;
-  }
-  const owner: Partial<SellerOwner> = {};
-  if (raw.first_name !== undefined) {
-    const firstName = text(raw.first_name);
-    if (firstName) owner.first_name = firstName;
-    else check.add('owner.first_name', 'must not be empty');
-  }
-  if (raw.last_name !== undefined) owner.last_name = text(raw.last_name);
-  if (raw.taxpayer_id !== undefined) owner.taxpayer_id = cpf(raw.taxpayer_id, 'owner.taxpayer_id', check) ?? '';
-  if (raw.email !== undefined) {
-    owner.email = text(raw.email);
-    if (owner.email && !EMAIL_PATTERN.test(owner.email)) check.add('owner.email', 'must be an e-mail address');
-  }
-  return owner;
-}
+/** Either kind's body, as the request schemas type them. */
+type SellerBody = Partial<RequestBody<'sellers.updateIndividual'> & RequestBody<'sellers.updateBusiness'>>;
 
 /** An owner must have a name and a CPF, whether given at once or put together by updates. */
 function requireWholeOwner(owner: Partial<SellerOwner> | null | undefined): void {
@@ -76,40 +38,23 @@ function requireWholeOwner(owner: Partial<SellerOwner> | null | undefined): void
   if (missing.length > 0) throw invalidParameters(missing.map((field) => ({ field: `owner.${field}`, message: 'is required' })));
 }
 
-function parsePatch(kind: SellerKind, body: JsonObject, check: Checker): Patch {
-  // Only the kind's own fields, as request-schemas.ts has seen to.
-  const fields = FIELDS[kind];
+/** The body has met the request schema, and holds only the kind's fields (request-schemas.ts): its values as kept. */
+function patchOf(body: SellerBody): Patch {
+  const { taxpayer_id: taxpayerId, ein, address, business_address: businessAddress, owner, metadata } = body;
   const patch: Patch = {};
-  const strings = ['first_name', 'last_name', 'phone_number', 'business_name', 'business_phone', 'statement_descriptor', 'description'] as const;
-  for (const key of strings) {
-    if (!fields.includes(key)) continue;
-    const value = check.optionalString(body[key], key);
-    if (value !== undefined) patch[key] = value === null ? null : text(value);
+  for (const key of ['first_name', 'last_name', 'phone_number', 'business_name', 'business_phone', 'statement_descriptor', 'description', 'email', 'business_email', 'birthdate', 'business_opening_date'] as const) {
+    if (body[key] !== undefined) patch[key] = text(body[key]);
   }
-  for (const key of ['email', 'business_email'] as const) {
-    if (!fields.includes(key)) continue;
-    const value = check.optionalString(body[key], key, 254);
-    if (value === undefined) continue;
-    patch[key] = value === null ? null : text(value);
-    if (patch[key] && !EMAIL_PATTERN.test(patch[key] as string)) check.add(key, 'must be an e-mail address');
+  if (taxpayerId !== undefined) patch.taxpayer_id = normalizeTaxpayerId(taxpayerId);
+  if (ein !== undefined) patch.ein = normalizeTaxpayerId(ein);
+  if (address !== undefined) patch.address = addressPatchOf(address);
+  if (businessAddress !== undefined) patch.business_address = addressPatchOf(businessAddress);
+  if (owner !== undefined) {
+    const given: Partial<SellerOwner> = {};
+    for (const key of ['first_name', 'last_name', 'email'] as const) if (owner[key] !== undefined) given[key] = text(owner[key]) as string;
+    if (owner.taxpayer_id !== undefined) given.taxpayer_id = normalizeTaxpayerId(owner.taxpayer_id);
+    patch.owner = given;
   }
-  if (kind === 'individual' && body.taxpayer_id !== undefined && body.taxpayer_id !== null) patch.taxpayer_id = cpf(body.taxpayer_id, 'taxpayer_id', check) ?? null;
-  if (kind === 'business' && body.ein !== undefined && body.ein !== null) patch.ein = cnpj(body.ein, 'ein', check) ?? null;
-  for (const key of ['birthdate', 'business_opening_date'] as const) {
-    if (!fields.includes(key)) continue;
-    const value = check.optionalString(body[key], key);
-    if (value === undefined) continue;
-    patch[key] = value === null ? null : text(value);
-    if (patch[key] && !parseCalendarDate(patch[key] as string)) check.add(key, 'must be a date (YYYY-MM-DD)');
-  }
-  const addressField = kind === 'individual' ? 'address' : 'business_address';
-  const address = parseAddressPatch(body[addressField], addressField, check);
-  if (address !== undefined) patch[addressField] = address;
-  if (kind === 'business') {
-    const owner = parseOwner(body.owner, check);
-    if (owner !== undefined) patch.owner = owner;
-  }
-  const metadata = check.metadata(body.metadata, 'metadata');
   if (metadata) patch.metadata = metadata;
   return patch;
 }
@@ -238,10 +183,7 @@ function allSellers(state: SandboxState): SellerRecord[] {
 export type SellerPlan = (state: SandboxState, now: Date) => SellerRecord;
 
 export function planCreateSeller(kind: SellerKind, body: JsonObject): SellerPlan {
-  const check = new Checker();
-  const patch = parsePatch(kind, body, check);
-  for (const field of REQUIRED[kind]) if (body[field] === undefined || body[field] === null || body[field] === '') check.add(field, 'is required');
-  check.throwIfAny();
+  const patch = patchOf(body as SellerBody);
   requireWholeOwner(patch.owner);
   return (state, now) => {
     requireUniqueDocument(state, (kind === 'business' ? patch.ein : patch.taxpayer_id) as string);
@@ -256,10 +198,7 @@ export function planCreateSeller(kind: SellerKind, body: JsonObject): SellerPlan
 }
 
 export function planUpdateSeller(kind: SellerKind, body: JsonObject): (state: SandboxState, id: string, now: Date) => SellerRecord {
-  const check = new Checker();
-  const patch = parsePatch(kind, body, check);
-  for (const field of REQUIRED[kind]) if (body[field] === null || body[field] === '') check.add(field, 'cannot be cleared');
-  check.throwIfAny();
+  const patch = patchOf(body as SellerBody);
   return (state, id, now) => {
     const seller = requireSeller(state, id);
     if (seller.type !== kind) {

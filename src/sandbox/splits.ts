@@ -1,13 +1,13 @@
-import { notFound, SandboxError } from './errors.js';
-import { isObject, type JsonObject } from './http.js';
+import { invalidParameters, notFound, SandboxError, type Problem } from './errors.js';
+import type { JsonObject } from './http.js';
 import { listEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { newId } from './ids.js';
-import { centsToDecimal, decimalToCents, parseCents } from './money.js';
+import { centsToDecimal, decimalToCents } from './money.js';
 import { requireSeller } from './sellers.js';
 import { fullPart, specOf, type Part, type SplitRuleSpec } from './split-parts.js';
 import { isoTimestamp } from './time.js';
 import type { SandboxState, SplitRule, StoredTransaction } from './types.js';
-import { Checker } from './validate.js';
+import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Split rules: other sellers' parts of a sale. Each rule names a recipient (a seller) and a part,
 // a fixed amount or a percentage of the sale's amount. The sale's own seller (on_behalf_of) gets
@@ -21,72 +21,46 @@ import { Checker } from './validate.js';
 // - Fees: a recipient whose rule has charge_processing_fee pays floor(fees × its part / remaining);
 //   the sale's seller pays every other cent of the fees.
 
-function parseBasisPoints(value: unknown): number | undefined {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : undefined;
-  if (text === undefined || !/^\d{1,3}(\.\d{1,2})?$/.test(text)) return undefined;
-  const [whole = '0', fraction = ''] = text.split('.');
-  const points = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return points > 0 && points <= 10_000 ? points : undefined;
-}
+type SplitRuleBody = RequestBody<'transactions.splits.add'>;
 
-function parseFlag(value: unknown, fallback: boolean, field: string, check: Checker): boolean {
-  if (value === undefined || value === null) return fallback;
-  if (typeof value === 'boolean') return value;
-  if (value === 'true' || value === 1 || value === '1') return true;
-  if (value === 'false' || value === 0 || value === '0') return false;
-  check.add(field, 'must be a boolean');
-  return fallback;
-}
-
-/** One rule of a request body; `field` names it in messages ("split_rules[0]"). */
-export function parseSplitRule(value: unknown, field: string, check: Checker): SplitRuleSpec | undefined {
-  if (!isObject(value)) {
-    check.add(field, 'must be an object');
-    return undefined;
-  }
-  const recipient = check.requiredString(value.recipient, `${field}.recipient`, 64);
-  // The provider's file requires the amount in every variant; with a percentage, the percentage is
-  // the part (the amount, if any, is what it is worth and is not read).
-  const hasAmount = value.amount !== undefined && value.amount !== null;
-  const hasPercentage = value.percentage !== undefined && value.percentage !== null;
-  if (!hasAmount && !hasPercentage) check.add(field, 'takes an amount (in cents) or a percentage');
-  const given = hasAmount ? parseCents(value.amount) : null;
-  if (hasAmount && (given === undefined || (given === 0 && !hasPercentage))) check.add(`${field}.amount`, 'must be a positive integer amount in cents');
-  const cents = hasPercentage ? null : given;
-  const basisPoints = hasPercentage ? parseBasisPoints(value.percentage) : null;
-  if (hasPercentage && basisPoints === undefined) check.add(`${field}.percentage`, 'must be a percentage above 0 and at most 100, with at most two decimals');
-  const liable = parseFlag(value.liable, true, `${field}.liable`, check);
-  const chargeProcessingFee = parseFlag(value.charge_processing_fee, false, `${field}.charge_processing_fee`, check);
-  if (recipient === undefined || given === undefined || basisPoints === undefined || (!hasAmount && !hasPercentage)) return undefined;
-  return { recipient, liable, chargeProcessingFee, cents: cents ?? null, basisPoints };
+/** A rule of a body that has met the request schema; with a percentage, the percentage is the part (the amount is what it is worth, not read). */
+function specOfBody(rule: SplitRuleBody): SplitRuleSpec {
+  const { percentage } = rule;
+  // Hundredths of a percent, counted on the digits sent (the schema allows two decimals at most).
+  const [whole = '0', fraction = ''] = String(percentage).split('.');
+  return {
+    recipient: rule.recipient,
+    liable: rule.liable ?? true,
+    chargeProcessingFee: rule.charge_processing_fee,
+    cents: percentage === undefined ? rule.amount : null,
+    basisPoints: percentage === undefined ? null : Number(whole) * 100 + Number(fraction.padEnd(2, '0')),
+  };
 }
 
 /**
- * Checks a sale's rules together: each recipient once, never the sale's own seller, all parts
- * within the amount. `field` names the list in messages.
+ * What is wrong with a sale's rules together: a recipient more than once, the sale's own seller,
+ * parts over the amount. `field` names the list in messages.
  */
-export function checkSplitRules(rules: SplitRuleSpec[], amount: number, onBehalfOf: string, field: string, check: Checker): void {
+function splitRuleProblems(rules: SplitRuleSpec[], amount: number, onBehalfOf: string, field = 'split_rules'): Problem[] {
+  const problems: Problem[] = [];
+  const add = (message: string) => problems.push({ field, message });
   const seen = new Set<string>();
   for (const rule of rules) {
-    if (seen.has(rule.recipient)) check.add(field, `names recipient ${rule.recipient} more than once`);
+    if (seen.has(rule.recipient)) add(`names recipient ${rule.recipient} more than once`);
     seen.add(rule.recipient);
-    if (rule.recipient === onBehalfOf) check.add(field, `recipient ${rule.recipient} is the sale's own seller (on_behalf_of)`);
+    if (rule.recipient === onBehalfOf) add(`recipient ${rule.recipient} is the sale's own seller (on_behalf_of)`);
   }
   const total = rules.reduce((sum, rule) => sum + fullPart(rule, amount), 0);
-  if (total > amount) check.add(field, `the parts add up to ${centsToDecimal(total)}, more than the amount ${centsToDecimal(amount)}`);
+  if (total > amount) add(`the parts add up to ${centsToDecimal(total)}, more than the amount ${centsToDecimal(amount)}`);
   const percent = rules.reduce((sum, rule) => sum + (rule.basisPoints ?? 0), 0);
-  if (percent > 10_000) check.add(field, 'the percentages add up to more than 100');
+  if (percent > 10_000) add('the percentages add up to more than 100');
+  return problems;
 }
 
-/** The body's split_rules, checked; [] when absent. */
-export function parseSplitRules(value: unknown, amount: number, onBehalfOf: string, check: Checker): SplitRuleSpec[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) {
-    check.add('split_rules', 'must be a list');
-    return [];
-  }
-  const rules = value.map((v, i) => parseSplitRule(v, `split_rules[${i}]`, check)).filter((r): r is SplitRuleSpec => r !== undefined);
-  checkSplitRules(rules, amount, onBehalfOf, 'split_rules', check);
+/** The split_rules of a body that has met the request schema ([] when absent); what is wrong with them together goes to `problems`. */
+export function parseSplitRules(value: unknown, amount: number, onBehalfOf: string, problems: Problem[]): SplitRuleSpec[] {
+  const rules = ((value ?? []) as SplitRuleBody[]).map(specOfBody);
+  problems.push(...splitRuleProblems(rules, amount, onBehalfOf));
   return rules;
 }
 
@@ -162,22 +136,17 @@ const ADD_CONFLICT = 'split_rule_precondition_creation_failure';
  * parts over the amount) is a 409, like a sale whose rules can no longer change.
  */
 export function planAddSplitRule(body: JsonObject): (state: SandboxState, stored: StoredTransaction, now: Date) => SplitRule {
-  const check = new Checker();
-  const spec = parseSplitRule(body, 'split_rule', check);
-  check.throwIfAny();
+  const rule = specOfBody(body as SplitRuleBody);
   return (state, stored, now) => {
-    const rule = spec as SplitRuleSpec;
     requireSeller(state, rule.recipient);
     const amount = decimalToCents(stored.txn.original_amount);
-    const alone = new Checker();
-    checkSplitRules([rule], amount, stored.txn.on_behalf_of, 'split_rules', alone);
-    alone.throwIfAny();
+    const alone = splitRuleProblems([rule], amount, stored.txn.on_behalf_of);
+    if (alone.length > 0) throw invalidParameters(alone);
     checkChangeable(state, stored, ADD_CONFLICT);
-    const together = new Checker();
-    checkSplitRules([...rulesOf(stored).map(specOf), rule], amount, stored.txn.on_behalf_of, 'split_rules', together);
-    if (!together.ok) {
+    const together = splitRuleProblems([...rulesOf(stored).map(specOf), rule], amount, stored.txn.on_behalf_of);
+    if (together.length > 0) {
       throw new SandboxError(409, ADD_CONFLICT, `Transaction ${stored.txn.id} cannot take this split rule with the ones it has.`, {
-        reasons: together.problems.map((p) => `${p.field}: ${p.message}`),
+        reasons: together.map((p) => `${p.field}: ${p.message}`),
       });
     }
     const added = newSplitRule(rule, stored.txn.id, isoTimestamp(now));

@@ -1,14 +1,15 @@
 import { findCard } from './card-ops.js';
-import { notFound, SandboxError } from './errors.js';
+import { invalidParameters, notFound, SandboxError, type Problem } from './errors.js';
 import { requireSeller } from './sellers.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
-import { findPlan, PAYMENT_METHODS, planCanceled, requireAcceptedMethod } from './plans.js';
+import { findPlan, planCanceled, requireAcceptedMethod } from './plans.js';
 import { dueDateAt, firstStepOnOrAfter } from './schedule.js';
-import { calendarDate, isoTimestamp, parseCalendarDate, parseDateOrDateTime } from './time.js';
+import { calendarDate, isoTimestamp, parseDateOrDateTime } from './time.js';
 import type { Buyer, Plan, RecurrencePaymentMethod, SandboxState, StoredSubscription, Subscription, SubscriptionStatus } from './types.js';
-import { Checker } from './validate.js';
+import { newMetadata } from './validate.js';
+import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Subscriptions: a buyer billed on a plan's calendar, charged to a card or (payment_method boleto)
 // sent a boleto for each invoice. This module creates, changes and
@@ -17,75 +18,24 @@ import { Checker } from './validate.js';
 // depends on the state (plan, buyer, card, seller) under the lock before anything changes.
 
 
-interface SubscriptionPatch {
-  plan?: string;
-  payment_method?: RecurrencePaymentMethod;
-  /** null: sent as null, which only a change to boleto may (a boleto subscription has no card). */
-  card?: string | null;
-  due_date?: string;
-  expiration_date?: string | null;
-  amount?: number;
-  description?: string | null;
-  metadata?: Record<string, string | null>;
+type SubscriptionBody = RequestBody<'subscriptions.update'>;
+
+/** The body has met the request schema (request-schemas.ts): what it sets, dates as calendar dates. */
+function patchOf(body: SubscriptionBody): SubscriptionBody & { expiration_date?: string | null } {
+  const { expiration_date: expiration, ...patch } = body;
+  if (expiration === undefined) return patch;
+  return { ...patch, expiration_date: expiration === null ? null : calendarDate(parseDateOrDateTime(expiration) as Date) };
 }
 
-/** A date the provider may send as YYYY-MM-DD or as a date-time; kept as the UTC calendar date. */
-function parseDate(value: unknown, field: string, check: Checker): string | undefined {
-  const parsed = typeof value === 'string' ? parseDateOrDateTime(value) : undefined;
-  if (!parsed) {
-    check.add(field, 'must be a date (YYYY-MM-DD)');
-    return undefined;
-  }
-  return calendarDate(parsed);
-}
-
-function parseDueDate(value: unknown, today: string, check: Checker): string | undefined {
-  const due = typeof value === 'string' && parseCalendarDate(value) ? value : undefined;
-  if (!due) {
-    check.add('due_date', 'must be a date (YYYY-MM-DD)');
-    return undefined;
-  }
-  if (due < today) check.add('due_date', `must not be before today (${today})`);
-  return due;
-}
-
-function parsePatch(body: JsonObject, today: string, check: Checker): SubscriptionPatch {
-  const patch: SubscriptionPatch = {};
-  const plan = check.optionalString(body.plan, 'plan');
-  if (plan === null) check.add('plan', 'cannot be cleared');
-  else if (plan !== undefined) patch.plan = plan;
-  if (body.payment_method !== undefined) {
-    if (typeof body.payment_method === 'string' && (PAYMENT_METHODS as readonly string[]).includes(body.payment_method)) {
-      patch.payment_method = body.payment_method as RecurrencePaymentMethod;
-    } else check.add('payment_method', `must be one of ${PAYMENT_METHODS.join(', ')}`);
-  }
-  const card = check.optionalString(body.card, 'card');
-  if (patch.payment_method === 'boleto') {
-    if (typeof card === 'string') check.add('card', 'must be left out with payment_method boleto: a boleto subscription has no card');
-    else if (card === null) patch.card = null;
-  } else if (card === null) check.add('card', 'cannot be cleared (a card subscription needs one; send payment_method boleto to stop charging a card)');
-  else if (card !== undefined) patch.card = card;
-  if (body.due_date === null) check.add('due_date', 'cannot be cleared');
-  else if (body.due_date !== undefined) {
-    const due = parseDueDate(body.due_date, today, check);
-    if (due) patch.due_date = due;
-  }
-  if (body.expiration_date === null) patch.expiration_date = null;
-  else if (body.expiration_date !== undefined) patch.expiration_date = parseDate(body.expiration_date, 'expiration_date', check);
-  if (body.amount !== undefined) {
-    const amount = check.positiveCents(body.amount, 'amount');
-    if (amount !== undefined) patch.amount = amount;
-  }
-  const description = check.optionalString(body.description, 'description', 500);
-  if (description !== undefined) patch.description = description;
-  const metadata = check.metadata(body.metadata, 'metadata');
-  if (metadata) patch.metadata = metadata;
-  return patch;
-}
-
-/** The expiration date ends the schedule, so it must come after the first date it would bill. */
-function checkExpirationAfterDue(due: string | undefined, expiration: string | null | undefined, check: Checker): void {
-  if (due !== undefined && expiration && expiration <= due) check.add('expiration_date', `must be after the due date (${due})`);
+/**
+ * What the schema cannot know: a due date not before the sandbox's today, and an expiration date
+ * after the first date the subscription would bill (the one it will have once changed, on update).
+ */
+function dateProblems(due: string | undefined, expiration: string | null | undefined, today?: string): Problem[] {
+  const problems: Problem[] = [];
+  if (today !== undefined && due !== undefined && due < today) problems.push({ field: 'due_date', message: `must not be before today (${today})` });
+  if (due !== undefined && expiration && expiration <= due) problems.push({ field: 'expiration_date', message: `must be after the due date (${due})` });
+  return problems;
 }
 
 function requireActivePlan(state: SandboxState, uuid: string): Plan {
@@ -123,36 +73,28 @@ export type SubscriptionCreation = (state: SandboxState, now: Date) => Subscript
 
 /** Seed 4.3's body plus on_behalf_of. `now` is the sandbox's time, for "not before today". */
 export function planCreateSubscription(body: JsonObject, now: Date): SubscriptionCreation {
-  const check = new Checker();
-  const today = calendarDate(now);
-  const planId = check.requiredString(body.plan, 'plan');
-  const customerId = check.requiredString(body.customer, 'customer');
-  const onBehalfOf = check.requiredString(body.on_behalf_of, 'on_behalf_of');
-  if (body.due_date === undefined || body.due_date === null) check.add('due_date', 'is required (YYYY-MM-DD)');
-  // plan was checked above, as required; due_date too when missing.
-  const patch = parsePatch({ ...body, plan: undefined, due_date: body.due_date ?? undefined }, today, check);
-  const currency = body.currency === undefined || body.currency === null ? undefined : check.currency(body.currency, 'currency');
-  checkExpirationAfterDue(patch.due_date, patch.expiration_date, check);
-  check.throwIfAny();
-  const due = patch.due_date as string;
+  const patch = patchOf(body as RequestBody<'subscriptions.create'>);
+  const { plan: planId, customer: customerId, on_behalf_of: onBehalfOf, due_date: due, currency } = body as RequestBody<'subscriptions.create'>;
+  const problems = dateProblems(due, patch.expiration_date, calendarDate(now));
+  if (problems.length > 0) throw invalidParameters(problems);
   const expiration = patch.expiration_date ?? null;
   const method = patch.payment_method ?? 'credit';
 
   return (state, at) => {
-    const plan = requireActivePlan(state, planId as string);
+    const plan = requireActivePlan(state, planId);
     requireAcceptedMethod(plan, method);
-    const customer = state.buyers.get(customerId as string);
-    if (!customer) throw notFound('customer', customerId as string);
+    const customer = state.buyers.get(customerId);
+    if (!customer) throw notFound('customer', customerId);
     // A card subscription left without card charges the buyer's default card; a boleto one has none.
     const cardId = method === 'credit' ? cardToCharge(state, patch.card ?? undefined, customer) : null;
-    requireSeller(state, onBehalfOf as string);
+    requireSeller(state, onBehalfOf);
     const stamp = isoTimestamp(at);
     const uuid = newId();
     const sub: Subscription = {
       uuid,
       resource: 'subscription',
       plan: plan.uuid,
-      on_behalf_of: onBehalfOf as string,
+      on_behalf_of: onBehalfOf,
       customer: customer.id,
       // Left out, what the plan says it is, as the invoices will.
       description: patch.description ?? plan.description ?? plan.name,
@@ -162,12 +104,12 @@ export function planCreateSubscription(body: JsonObject, now: Date): Subscriptio
       due_since_date: due,
       expiration_date: expiration,
       amount: patch.amount ?? plan.amount,
-      currency: currency ?? plan.currency,
+      currency: currency?.toUpperCase() ?? plan.currency,
       status: 'active',
       suspended_at: null,
       card: cardId,
       uri: `/v1/marketplaces/${state.marketplace_id}/recurrence_subscriptions/${uuid}`,
-      metadata: Object.fromEntries(Object.entries(patch.metadata ?? {}).filter((e): e is [string, string] => e[1] !== null)),
+      metadata: newMetadata(patch.metadata),
       created_at: stamp,
       updated_at: stamp,
     };
@@ -188,20 +130,19 @@ export type SubscriptionChange = (stored: StoredSubscription, state: SandboxStat
 
 export function planUpdateSubscription(body: JsonObject, now: Date): SubscriptionChange {
   // Only the fields an update may change, as request-schemas.ts has seen to.
-  const check = new Checker();
-  const patch = parsePatch(body, calendarDate(now), check);
-  check.throwIfAny();
+  const patch = patchOf(body as SubscriptionBody);
+  const early = dateProblems(patch.due_date, undefined, calendarDate(now));
+  if (early.length > 0) throw invalidParameters(early);
 
   return (stored, state, at) => {
     const { sub } = stored;
     if (sub.status === 'canceled' || sub.status === 'expired') throw invalidStatus(sub, 'updated', 'active or suspended');
     // Checked against what the subscription will be once changed, so only under the lock.
-    const check = new Checker();
-    checkExpirationAfterDue(patch.due_date ?? sub.due_date, patch.expiration_date === undefined ? sub.expiration_date : patch.expiration_date, check);
+    const problems = dateProblems(patch.due_date ?? sub.due_date, patch.expiration_date === undefined ? sub.expiration_date : patch.expiration_date);
     if (patch.due_date !== undefined && stored.billed.includes(patch.due_date)) {
-      check.add('due_date', `${patch.due_date} was already billed; give a later date`);
+      problems.push({ field: 'due_date', message: `${patch.due_date} was already billed; give a later date` });
     }
-    check.throwIfAny();
+    if (problems.length > 0) throw invalidParameters(problems);
     const plan = patch.plan !== undefined && patch.plan !== sub.plan ? requireActivePlan(state, patch.plan) : findPlan(state, sub.plan);
     const method = patch.payment_method ?? sub.payment_method;
     // A new plan or a new method must suit each other; a subscription left as it was keeps its method.

@@ -108,7 +108,7 @@ function parseCommon(body: JsonObject, source: JsonObject | undefined, check: Ch
     customer: body.customer as string | undefined,
     cents,
     currency: String(source?.currency ?? body.currency).toUpperCase(),
-    splitRules: parseSplitRules(body.split_rules, cents, onBehalfOf, check),
+    splitRules: parseSplitRules(body.split_rules, cents, onBehalfOf, check.problems),
   };
 }
 

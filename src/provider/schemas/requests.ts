@@ -47,6 +47,9 @@ const dateTime = z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v)) &
 const taxpayerId = z.string().check(z.refine((v) => isValidCpf(v) || isValidCnpj(v), 'must be a CPF or CNPJ with matching check digits'));
 const email = z.string().check(z.refine(passes(validateEmail), 'must be an e-mail address'));
 const text = z.string('must be text');
+/** Text that may be sent as null to clear it. */
+const optionalText = z.optional(z.nullable(text));
+const filled = z.string().check(z.refine((v) => v.trim() !== '', 'must not be empty'));
 /** Text values (the provider's file); null removes a key, since the service merges metadata. */
 const metadata = z.record(z.string(), z.nullable(z.string('metadata values must be text')));
 
@@ -64,21 +67,36 @@ const cardData = z.object({
 
 const installmentPlan = z.object({ number_installments: z.int().check(z.minimum(1), z.maximum(12, 'must be 1 to 12 installments')) });
 
-const address = z.looseObject({
+const addressCodes = {
   state: z.optional(z.nullable(z.string().check(z.regex(/^[A-Za-z]{2}$/, 'must be a two-letter state code')))),
   postal_code: z.optional(z.nullable(z.string().check(z.regex(/^\d{5}-?\d{3}$/, 'must be a CEP like 01310-100')))),
+};
+const address = z.looseObject(addressCodes);
+/** A buyer's or seller's address: any of its lines (text, null to clear one); a country code of two letters. */
+const addressPatch = z.looseObject({
+  ...addressCodes,
+  line1: optionalText,
+  line2: optionalText,
+  line3: optionalText,
+  neighborhood: optionalText,
+  city: optionalText,
+  country_code: z.optional(z.nullable(z.string().check(z.refine((v) => v.trim() === '' || /^[A-Za-z]{2}$/.test(v.trim()), 'must be a two-letter country code')))),
 });
 
 const payer = z.looseObject({ taxpayer_id: z.optional(taxpayerId), email: z.optional(email), birthdate: z.optional(date), address: z.optional(address) });
 
 /** One part of a sale for another seller: a fixed amount in cents, or a percentage (with its cents). */
 const splitRule = z.object({
-  recipient: id,
+  // A seller id as the CLI checks it (--split): at most 64 characters.
+  recipient: id.check(z.maxLength(64, 'must be at most 64 characters')),
   liable: z.optional(z.boolean()),
   charge_processing_fee: z.boolean(),
   // The provider's file requires the amount in every variant; a percentage part carries both.
   amount: centsOrZero,
-  percentage: z.optional(z.number().check(z.gt(0, 'must be above 0%'), z.lte(100, 'must be at most 100%'))),
+  // Hundredths of a percent at most, as --split takes it.
+  percentage: z.optional(
+    z.number().check(z.gt(0, 'must be above 0%'), z.lte(100, 'must be at most 100%'), z.refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(String(v)), 'must have at most two decimals')),
+  ),
 }).check(z.refine((r) => r.percentage !== undefined || r.amount > 0, 'a fixed part must be at least 1 cent'));
 
 /** Seed 4.1 sends a boleto's amount as numeric text ("1050"): whole cents all the same. */
@@ -169,11 +187,14 @@ const moneyMove = z.looseObject({ on_behalf_of: id, amount: cents });
 
 /** A buyer's fields; an update sends null to clear one (not the name or the document). */
 const buyerFields = {
-  first_name: z.optional(z.string().check(z.refine((v) => v.trim() !== '', 'must not be empty'))),
+  first_name: z.optional(filled),
+  last_name: optionalText,
+  phone_number: optionalText,
+  description: optionalText,
   email: z.optional(z.nullable(email)),
   taxpayer_id: z.optional(taxpayerId),
   birthdate: z.optional(z.nullable(date)),
-  address: z.optional(z.nullable(address)),
+  address: z.optional(z.nullable(addressPatch)),
   metadata: z.optional(metadata),
 };
 /** A buyer is created with its name and document (the CLI asks for both); an update sends any field. */
@@ -185,28 +206,32 @@ const cnpj = z.string().check(z.refine((v) => isValidCnpj(v), 'must be a CNPJ (n
 const nonEmpty = z.string().check(z.minLength(1, 'must not be empty'));
 
 /** Sellers: a person needs a name, a CPF and an e-mail; a company its name, CNPJ and e-mail (create); an update any of them. */
+const sellerCommon = { statement_descriptor: optionalText, description: optionalText, metadata: z.optional(metadata) };
 const individualSeller = {
   first_name: nonEmpty,
   last_name: nonEmpty,
   taxpayer_id: cpf,
   email,
+  phone_number: optionalText,
   birthdate: z.optional(date),
-  address: z.optional(address),
-  metadata: z.optional(metadata),
+  address: z.optional(addressPatch),
+  ...sellerCommon,
 };
+const ownerFields = { first_name: filled, last_name: optionalText, taxpayer_id: cpf, email: z.optional(email) };
 const businessSeller = {
   business_name: nonEmpty,
   ein: cnpj,
   business_email: email,
+  business_phone: optionalText,
   business_opening_date: z.optional(date),
-  business_address: z.optional(address),
-  owner: z.optional(z.looseObject({ first_name: nonEmpty, taxpayer_id: cpf, email: z.optional(email) })),
-  metadata: z.optional(metadata),
+  business_address: z.optional(addressPatch),
+  owner: z.optional(z.looseObject(ownerFields)),
+  ...sellerCommon,
 };
 const allOptional = <T extends Record<string, z.ZodMiniType>>(shape: T) =>
   z.looseObject(Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, z.optional(schema)])) as { [K in keyof T]: z.ZodMiniOptional<T[K]> });
 /** An update may change some of the owner's fields: the service merges them. */
-const ownerUpdate = z.looseObject({ first_name: z.optional(nonEmpty), taxpayer_id: z.optional(cpf), email: z.optional(email) });
+const ownerUpdate = allOptional(ownerFields);
 
 const sourceRef = z.union([id, z.looseObject({ id, amount: z.optional(cents) })]);
 const source = z.looseObject({
@@ -225,33 +250,66 @@ const source = z.looseObject({
   metadata: z.optional(metadata),
 });
 
+/** A whole number of at least `min`, or null for none. */
+const countOrNone = (min: number) => z.optional(z.nullable(z.int('must be a whole number').check(z.minimum(min, `must be ${min} or more`))));
+/**
+ * The recurrence payment methods: the provider's file lists credit; its service description names
+ * boleto recurrence too, and the CLI offers both (--payment-method).
+ */
+const recurrenceMethod = z.enum(['credit', 'boleto'], 'must be credit or boleto');
 const planFields = {
-  name: z.string().check(z.minLength(1, 'must not be empty')),
+  name: filled,
+  description: optionalText,
   frequency: z.enum(['daily', 'weekly', 'monthly', 'annually'], 'must be daily, weekly, monthly or annually'),
   interval: z.int().check(z.minimum(1, 'must be 1 or more')),
   currency,
-  payment_methods: z.array(z.string()).check(z.minLength(1, 'must name at least one payment method')),
-  amount: z.optional(centsOrZero),
+  payment_methods: z.array(recurrenceMethod).check(z.minLength(1, 'must name at least one payment method')),
+  // A plan's price: the CLI refuses a zero --amount.
+  amount: z.optional(cents),
   setup_amount: z.optional(centsOrZero),
+  // The provider's file: duration (integer); grace and tolerance days are the CLI's --grace-days and --tolerance-days.
+  duration: countOrNone(1),
+  grace_period: countOrNone(0),
+  tolerance_period: countOrNone(0),
+  metadata: z.optional(metadata),
 };
 /** The provider's POST and PUT both require name, frequency, interval, currency, payment_methods; a new plan has its amount too (the CLI asks for it). */
 const plan = z.looseObject(planFields);
-const planCreate = z.looseObject({ ...planFields, amount: centsOrZero });
+const planCreate = z.looseObject({ ...planFields, amount: cents });
 
-const subscription = z.looseObject({
+/** A boleto subscription has no card; a card one cannot have its card cleared (it would have nothing to charge). */
+const cardSuitsMethod = z.superRefine(
+  (body: unknown, ctx) => {
+    if (!isRecord(body)) return;
+    const boleto = body.payment_method === 'boleto';
+    if (boleto ? typeof body.card === 'string' : body.card === null) {
+      const message = boleto
+        ? 'must be left out with payment_method boleto: a boleto subscription has no card'
+        : 'cannot be cleared (a card subscription needs one; send payment_method boleto to stop charging a card)';
+      ctx.issues.push({ code: 'custom', message, path: ['card'], input: body });
+    }
+  },
+  { when: () => true },
+);
+const subscriptionFields = {
   plan: z.optional(id),
   customer: z.optional(id),
-  payment_method: z.optional(z.enum(['credit', 'boleto'], 'must be credit or boleto')),
+  payment_method: z.optional(recurrenceMethod),
   due_date: z.optional(date),
   // Seed 4.3 sends YYYY-MM-DD; the provider's file types it as text, and its records carry a date-time.
   expiration_date: z.optional(z.nullable(dateOrDateTime)),
-  amount: z.optional(centsOrZero),
+  // The plan's amount unless given: the CLI sends the plan's, or --amount (never zero).
+  amount: z.optional(cents),
   currency: z.optional(currency),
   // null: no card, which a subscription paid by boleto has.
   card: z.optional(z.nullable(id)),
   on_behalf_of: z.optional(id),
+  description: optionalText,
   metadata: z.optional(metadata),
-});
+};
+/** A new subscription names its plan, buyer and seller, and its first due date: the CLI always sends them. */
+const subscriptionCreate = z.looseObject({ ...subscriptionFields, plan: id, customer: id, on_behalf_of: id, due_date: date }).check(cardSuitsMethod);
+const subscriptionUpdate = z.looseObject(subscriptionFields).check(cardSuitsMethod);
 
 const invoice = z.looseObject({
   customer: id,
@@ -289,8 +347,8 @@ export const requestSchemas = {
   'receipts.email': z.object({ to: email }),
   'plans.create': planCreate,
   'plans.update': plan,
-  'subscriptions.create': subscription,
-  'subscriptions.update': subscription,
+  'subscriptions.create': subscriptionCreate,
+  'subscriptions.update': subscriptionUpdate,
   'invoices.create': invoice,
   'webhooks.create': webhook,
 } as const satisfies Partial<Record<Operation, z.ZodMiniType>>;
@@ -383,6 +441,9 @@ export function flagFor(path: string): string {
   }
   return path ? `the request's ${path}` : 'the request';
 }
+
+/** A body that has met its operation's schema, as the schema types it. */
+export type RequestBody<O extends keyof typeof requestSchemas> = z.infer<(typeof requestSchemas)[O]>;
 
 export interface RequestProblem {
   /** The body's field, as a dotted path ("source.card.card_number"). */
