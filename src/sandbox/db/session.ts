@@ -229,7 +229,10 @@ export class Session {
     const names = storedColumns(table);
     const values = rowValues(table, doc, version);
     const k = rowKey(table, key);
-    const old = this.pastStoredEnd(table, key)
+    // A record this change found missing when it first looked (a new card, a new account) is not
+    // looked up again: nothing else writes inside this transaction.
+    const known = this.before.has(`${table.name}/${key}`) && this.before.get(`${table.name}/${key}`) === undefined;
+    const old = known || this.pastStoredEnd(table, key)
       ? undefined
       : this.db.get<Record<string, SqlValue>>(sqlOnce(`${table.name}:old`, () => `SELECT ${['k', ...names].join(', ')} FROM ${table.name} WHERE k = ?`), k);
     if (!old) {
