@@ -4,6 +4,7 @@ import { DirError, ensureDir } from '../../platform/dirs.js';
 import { sandboxDir } from '../paths.js';
 import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from '../../platform/sqlite.js';
 import { SandboxError } from '../errors.js';
+import { IdCodes, newSalt } from './id-codes.js';
 import { DB_FORMAT, schemaSql } from './schema.js';
 
 // One SQLite database per state directory, opened once per process and kept open. Several
@@ -43,6 +44,8 @@ export class SandboxDb {
   /** Each list table's first and last position, kept the same way (a change appends an event and a balance entry, and read both ends of each first). */
   private readonly ranges = new Map<string, { first: number; last: number } | undefined>();
   private dataVersion: number | undefined;
+  /** How this database keeps ids (id-codes.ts): its salt is read once it is open. */
+  ids = new IdCodes();
 
   constructor(
     readonly file: string,
@@ -298,6 +301,9 @@ async function openOnce(dir: string): Promise<SandboxDb> {
       if (other !== undefined) dropTables(sql);
       sql.exec(schemaSql());
       if (!db.get("SELECT doc FROM meta WHERE name = 'format'")) db.run("INSERT INTO meta (name, doc) VALUES ('format', ?)", String(DB_FORMAT));
+      // The salt of the ids this database makes: set once, kept across resets (session.ts replaceAll).
+      db.run("INSERT OR IGNORE INTO meta (name, doc) VALUES ('id_salt', ?)", String(newSalt()));
+      db.ids = new IdCodes(Number(db.get<{ doc: string }>("SELECT doc FROM meta WHERE name = 'id_salt'")?.doc));
       return other;
     });
     if (replaced !== undefined) {

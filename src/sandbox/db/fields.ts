@@ -1,5 +1,6 @@
 import type { SqlValue } from '../../platform/sqlite.js';
 import { centsToDecimal } from '../money.js';
+import { activeIdCodes } from './id-codes.js';
 
 // A record kept as columns instead of its rendered JSON: each field of the document, in the
 // document's own key order, names its column and how its value is kept there (an instant as epoch
@@ -14,7 +15,8 @@ export type Doc = Record<string, unknown>;
  * JSON columns are read with one JSON.parse, schema.ts).
  */
 export type Row = Record<string, unknown>;
-export type ColumnType = 'TEXT' | 'INTEGER' | 'JSON';
+/** ID: an id as id-codes.ts keeps it, a number or a text, in a column of no type (SQLite turns neither into the other). */
+export type ColumnType = 'TEXT' | 'INTEGER' | 'JSON' | 'ID';
 
 /** Said by a field that cannot keep a value so that it comes back the same. */
 export const UNKEPT: unique symbol = Symbol('unkept');
@@ -46,6 +48,12 @@ function kept(key: string, column: string, type: ColumnType, put: Field['put'], 
 /** A string (or null), as it is. */
 export function text(key: string, column = key): Field {
   return kept(key, column, 'TEXT', (value) => (value === null || typeof value === 'string' ? value : UNKEPT), (stored) => stored);
+}
+
+/** An id (or null), as the database keeps ids (id-codes.ts): mostly a small number. */
+export function id(key: string, column = key): Field {
+  const put = (value: unknown): SqlValue | typeof UNKEPT => (value === null ? null : typeof value === 'string' ? activeIdCodes().code(value) : UNKEPT);
+  return kept(key, column, 'ID', put, (stored) => activeIdCodes().id(stored));
 }
 
 // The last instant converted each way: a record's times are mostly one and the same (created,

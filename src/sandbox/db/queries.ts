@@ -3,7 +3,8 @@ import { GcPacer } from '../../platform/runtime.js';
 import type { ListQuery } from '../list.js';
 import type { SandboxState } from '../types.js';
 import type { Row as StoredRow } from './fields.js';
-import { docOf, docOfVersion, TABLE_BY_NAME, type Doc, type TableSpec } from './schema.js';
+import { useIdCodes } from './id-codes.js';
+import { docOf, docOfVersion, lookupValue, TABLE_BY_NAME, type Doc, type TableSpec } from './schema.js';
 
 // Lookups and pages of the large collections, as indexed queries. What they return is read
 // through the session of the state they were given, so a record a change already read is that
@@ -20,7 +21,9 @@ function table(name: string): TableSpec {
 /** Whole rows (key, document, version) of `name` that `where` picks, in `order`. */
 function rowsWhere(state: SandboxState, name: string, where: string, params: SqlValue[], order: string): Row[] {
   const spec = table(name);
-  return state.session.db.all<StoredRow>(`SELECT t.* FROM ${name} t WHERE ${where} ORDER BY ${order}`, ...params).map((row) => rowOf(spec, row));
+  const rows = state.session.db.all<StoredRow>(`SELECT t.* FROM ${name} t WHERE ${where} ORDER BY ${order}`, ...params);
+  useIdCodes(state.session.db.ids);
+  return rows.map((row) => rowOf(spec, row));
 }
 
 function rowOf(spec: TableSpec, row: StoredRow): Row {
@@ -38,7 +41,8 @@ function through<T>(state: SandboxState, name: string, rows: Row[]): T[] {
 
 /** The record of `name` whose `column` is `value` (the first stored, if several), or undefined. */
 export function findBy<T>(state: SandboxState, name: string, column: string, value: string): T | undefined {
-  const rows = rowsWhere(state, name, `t.${column} = ?`, [value], '+t.k LIMIT 1');
+  useIdCodes(state.session.db.ids);
+  const rows = rowsWhere(state, name, `t.${column} = ?`, [lookupValue(table(name), column, value)], '+t.k LIMIT 1');
   return through<T>(state, name, rows)[0];
 }
 
@@ -46,7 +50,8 @@ export function findBy<T>(state: SandboxState, name: string, column: string, val
 export function findAllBy<T>(state: SandboxState, name: string, where: Record<string, SqlValue>): T[] {
   const names = Object.keys(where);
   const conditions = names.map((n) => `t.${n} = ?`).join(' AND ');
-  const rows = rowsWhere(state, name, conditions, names.map((n) => where[n] as SqlValue), '+t.k');
+  useIdCodes(state.session.db.ids);
+  const rows = rowsWhere(state, name, conditions, names.map((n) => lookupValue(table(name), n, where[n] as SqlValue)), '+t.k');
   return through<T>(state, name, rows);
 }
 
@@ -55,7 +60,8 @@ export function findAllBy<T>(state: SandboxState, name: string, where: Record<st
  * order of `Object.values` on the collection), found through the column's index.
  */
 export function findAllIn<T>(state: SandboxState, name: string, column: string, values: readonly string[]): T[] {
-  const rows = rowsWhere(state, name, `t.${column} IN (${values.map(() => '?').join(', ')})`, [...values], 't.rowid');
+  useIdCodes(state.session.db.ids);
+  const rows = rowsWhere(state, name, `t.${column} IN (${values.map(() => '?').join(', ')})`, values.map((value) => lookupValue(table(name), column, value)), 't.rowid');
   return through<T>(state, name, rows);
 }
 
@@ -68,13 +74,13 @@ export interface PageSpec {
   storedOrder?: boolean;
 }
 
-function conditionsOf(spec: PageSpec, query: ListQuery): { where: string; params: SqlValue[] } {
+function conditionsOf(stored: TableSpec, spec: PageSpec, query: ListQuery): { where: string; params: SqlValue[] } {
   const parts = [`t.${spec.time} BETWEEN ? AND ?`];
   const params: SqlValue[] = [query.range.min, query.range.max];
   for (const [column, values] of Object.entries(spec.filters ?? {})) {
     if (!values) continue;
     parts.push(`t.${column} IN (${values.map(() => '?').join(', ')})`);
-    params.push(...values);
+    params.push(...values.map((value) => lookupValue(stored, column, value)));
   }
   return { where: parts.join(' AND '), params };
 }
@@ -122,7 +128,8 @@ function rowCount(state: SandboxState, name: string): number {
 export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec, query: ListQuery): { items: T[]; total: number } {
   const { db } = state.session;
   const stored = table(name);
-  const { where, params } = conditionsOf(spec, query);
+  useIdCodes(db.ids);
+  const { where, params } = conditionsOf(stored, spec, query);
   const countSql = `SELECT count(*) AS n FROM ${name} t WHERE ${where}`;
   const countKey = `${db.file}|${countSql}|${JSON.stringify(params)}`;
   const mark = db.changeMark();
@@ -145,7 +152,7 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
     // rows of that same time already served are left out by key.
     const after = descending ? '<' : '>';
     const bounds = descending ? [query.range.min, Math.min(query.range.max, cursor.at)] : [Math.max(query.range.min, cursor.at), query.range.max];
-    const sub = conditionsOf(spec, { ...query, range: { min: bounds[0] as number, max: bounds[1] as number } });
+    const sub = conditionsOf(stored, spec, { ...query, range: { min: bounds[0] as number, max: bounds[1] as number } });
     seekWhere = spec.storedOrder ? `${sub.where} AND t.k ${after} ?` : `${sub.where} AND (${time} <> ? OR t.k ${after} ?)`;
     seekParams = spec.storedOrder ? [...sub.params, cursor.k] : [...sub.params, cursor.at, cursor.k];
   }
@@ -158,6 +165,7 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
   const last = picked[picked.length - 1];
   if (last && typeof last.k === 'number') remember(cursors, listing, { offset: query.offset + picked.length, at: last.at, k: last.k, mark });
   else cursors.delete(listing);
+  useIdCodes(db.ids);
   const rows = picked.map((row) => rowOf(stored, row));
   pacer.page();
   return { items: through<T>(state, name, rows), total };
@@ -166,9 +174,10 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
 /** The sum of an INTEGER column over the records whose columns equal the values given. */
 export function sumBy(state: SandboxState, name: string, column: string, where: Record<string, SqlValue>): number {
   const names = Object.keys(where);
+  useIdCodes(state.session.db.ids);
   const row = state.session.db.get<{ total: number | null }>(
     `SELECT sum(${column}) AS total FROM ${name} WHERE ${names.map((n) => `${n} = ?`).join(' AND ')}`,
-    ...names.map((n) => where[n] as SqlValue),
+    ...names.map((n) => lookupValue(table(name), n, where[n] as SqlValue)),
   );
   return row?.total ?? 0;
 }
@@ -206,5 +215,6 @@ export function nextMatchingEvent<T>(state: SandboxState, from: number, matches:
 /** The document of one version of a record (an event's payload refers to one). */
 export function recordVersion(state: SandboxState, name: string, key: string, version: number): Doc | undefined {
   const doc = state.session.db.versionDoc(name, key, version);
+  useIdCodes(state.session.db.ids);
   return doc === undefined ? undefined : docOfVersion(table(name), doc);
 }

@@ -1,5 +1,6 @@
 import type { SqlValue } from '../../platform/sqlite.js';
 import { SANDBOX_BANK_ACCOUNT, SANDBOX_MARKETPLACE_ID } from '../../provider/sandbox-account.js';
+import { activeIdCodes } from './id-codes.js';
 import {
   bool,
   columnsOf,
@@ -7,6 +8,7 @@ import {
   fixed,
   flag,
   fromParent,
+  id as idField,
   instant,
   integer,
   json,
@@ -46,7 +48,8 @@ import {
 export type { Doc };
 
 export interface Column {
-  type: 'TEXT' | 'INTEGER';
+  /** ID: an id, kept as id-codes.ts keeps ids (a value looked up in it is coded the same way first). */
+  type: 'TEXT' | 'INTEGER' | 'ID';
   of(doc: Doc): SqlValue;
 }
 
@@ -68,6 +71,13 @@ export interface TableSpec {
 }
 
 const text = (of: (doc: Doc) => unknown): Column => ({ type: 'TEXT', of: (doc) => (typeof of(doc) === 'string' ? (of(doc) as string) : null) });
+const idColumn = (of: (doc: Doc) => unknown): Column => ({
+  type: 'ID',
+  of: (doc) => {
+    const value = of(doc);
+    return typeof value === 'string' ? activeIdCodes().code(value) : null;
+  },
+});
 const ms = (of: (doc: Doc) => unknown): Column => ({
   type: 'INTEGER',
   of: (doc) => {
@@ -89,7 +99,7 @@ type Txn = { txn: Doc & { payment_method?: { id?: unknown } | null } };
 
 /** One line of a transaction's history, kept in its version without its keys. */
 const HISTORY: Field[] = [
-  textField('id'),
+  idField('id'),
   fromParent('transaction', 'id'),
   money('amount', 'cents'),
   textField('operation_type'),
@@ -109,7 +119,7 @@ const uriOf = (resource: string) => derived('uri', (doc) => `/v1/marketplaces/${
 
 /** A card as a sale's payment method (cards.ts cardPaymentMethod). */
 const CARD_METHOD: Field[] = [
-  textField('id'),
+  idField('id'),
   fixed('resource', 'card'),
   textField('description'),
   textField('card_brand'),
@@ -121,8 +131,8 @@ const CARD_METHOD: Field[] = [
   fixed('is_active', true),
   fixed('is_valid', true),
   fixed('is_verified', false),
-  textField('customer'),
-  textField('fingerprint'),
+  idField('customer'),
+  idField('fingerprint'),
   uriOf('cards'),
   json('metadata'),
   instant('created_at', 'created_ms'),
@@ -131,7 +141,7 @@ const CARD_METHOD: Field[] = [
 
 /** A PIX charge as a sale's payment method (transactions-create.ts). */
 const PIX_METHOD: Field[] = [
-  textField('id'),
+  idField('id'),
   fixed('resource', 'pix'),
   textField('provider'),
   textField('version'),
@@ -156,9 +166,9 @@ const TRANSACTION: Field[] = [
   integer('seq'),
   integer('created_ms', 'stored_ms'),
   integer('remaining_cents'),
-  textField('card_id'),
+  idField('card_id'),
   nested('txn', [
-    textField('id'),
+    idField('id'),
     fixed('resource', 'transaction'),
     textField('status'),
     money('amount', 'cents'),
@@ -173,9 +183,9 @@ const TRANSACTION: Field[] = [
     fixed('rewards', null),
     fixed('discounts', null),
     fixed('pre_authorization', null),
-    textField('sales_receipt'),
-    textField('on_behalf_of'),
-    textField('customer'),
+    idField('sales_receipt'),
+    idField('on_behalf_of'),
+    idField('customer'),
     textField('statement_descriptor'),
     oneOf('payment_method', 'payment_method', [CARD_METHOD, PIX_METHOD]),
     json('source'),
@@ -206,17 +216,17 @@ export const TABLES: TableSpec[] = [
     key: 'INTEGER',
     versioned: true,
     columns: {
-      id: text((d) => txn(d).id),
+      id: idColumn((d) => txn(d).id),
       reference_id: text((d) => txn(d).reference_id),
       status: text((d) => txn(d).status),
       payment_type: text((d) => txn(d).payment_type),
       created_ms: ms((d) => d.created_ms),
-      customer: text((d) => txn(d).customer),
+      customer: idColumn((d) => txn(d).customer),
       // Only a boleto's: the one payment method looked up by its own id (boletos/{id}).
-      boleto_id: text((d) => (['boleto', 'bolepix'].includes(String(txn(d).payment_type)) ? txn(d).payment_method?.id : null)),
-      sales_receipt: text((d) => txn(d).sales_receipt),
+      boleto_id: idColumn((d) => (['boleto', 'bolepix'].includes(String(txn(d).payment_type)) ? txn(d).payment_method?.id : null)),
+      sales_receipt: idColumn((d) => txn(d).sales_receipt),
       // The seller the sale was made for: seller-scoped lists (sellers/{id}/transactions).
-      on_behalf_of: text((d) => txn(d).on_behalf_of),
+      on_behalf_of: idColumn((d) => txn(d).on_behalf_of),
     },
     indexes: [
       ['id'],
@@ -237,20 +247,20 @@ export const TABLES: TableSpec[] = [
     name: 'receivables',
     key: 'INTEGER',
     columns: {
-      id: text((d) => d.id),
+      id: idColumn((d) => d.id),
       status: text((d) => d.status),
-      recipient: text((d) => d.recipient),
+      recipient: idColumn((d) => d.recipient),
       expected_ms: ms((d) => d.expected_on),
       cents: cents((d) => d.amount),
     },
     indexes: [['id'], ['status', 'recipient', 'expected_ms'], ['status', 'expected_ms'], ['recipient', 'expected_ms']],
     fields: [
-      textField('id'),
+      idField('id'),
       fixed('resource', 'receivable'),
       textField('status'),
-      textField('recipient'),
-      textField('transaction', 'txn'),
-      textField('split_rule'),
+      idField('recipient'),
+      idField('transaction', 'txn'),
+      idField('split_rule'),
       numeric('installment'),
       flag('liable'),
       money('amount', 'cents'),
@@ -264,14 +274,14 @@ export const TABLES: TableSpec[] = [
       textField('authorization_code'),
       fixed('id_original_receivable', null),
       fixed('prepaid', 'false'),
-      textField('transfer'),
+      idField('transfer'),
     ],
   },
   {
     name: 'events',
     key: 'INTEGER',
     columns: {
-      id: text((d) => d.id),
+      id: idColumn((d) => d.id),
       type: text((d) => d.type),
       created_ms: ms((d) => d.created_at),
       src_top: text((d) => (d.source as [string, string] | undefined)?.[0]),
@@ -284,45 +294,45 @@ export const TABLES: TableSpec[] = [
     name: 'balance_entries',
     key: 'INTEGER',
     columns: {
-      account: text((d) => d.account),
+      account: idColumn((d) => d.account),
       created_ms: ms((d) => d.created_at),
       operation: text((d) => d.operation),
       type: text((d) => d.type),
       // `transaction` is a word of SQL.
-      txn: text((d) => d.transaction),
-      transfer: text((d) => d.transfer),
+      txn: idColumn((d) => d.transaction),
+      transfer: idColumn((d) => d.transfer),
     },
     indexes: [['account', 'created_ms'], ['created_ms']],
     fields: [
-      textField('id'),
+      idField('id'),
       fixed('resource', 'balance_history'),
-      textField('account'),
+      idField('account'),
       textField('operation'),
       textField('type'),
       money('amount', 'cents'),
       money('balance', 'balance_cents'),
       fixed('currency', 'BRL'),
       textField('description'),
-      textField('transaction', 'txn'),
-      textField('transfer'),
+      idField('transaction', 'txn'),
+      idField('transfer'),
       instant('created_at', 'created_ms'),
     ],
   },
   {
     name: 'transfers',
     key: 'INTEGER',
-    columns: { id: text((d) => d.id), status: text((d) => d.status), created_ms: ms((d) => d.created_at), on_behalf_of: text((d) => d.on_behalf_of) },
+    columns: { id: idColumn((d) => d.id), status: text((d) => d.status), created_ms: ms((d) => d.created_at), on_behalf_of: idColumn((d) => d.on_behalf_of) },
     indexes: [['id'], ['created_ms'], ['status', 'created_ms'], ['on_behalf_of', 'created_ms']],
     fields: [
-      textField('id'),
+      idField('id'),
       fixed('resource', 'transfer'),
       textField('status'),
       fixed('type', 'automatic'),
       money('amount', 'cents'),
       fixed('currency', 'BRL'),
       textField('description'),
-      textField('on_behalf_of'),
-      textField('account'),
+      idField('on_behalf_of'),
+      idField('account'),
       fixed('bank_account', { ...SANDBOX_BANK_ACCOUNT }),
       json('transactions'),
       json('receivables'),
@@ -340,10 +350,10 @@ export const TABLES: TableSpec[] = [
   {
     name: 'cards',
     key: 'TEXT',
-    columns: { customer: text((d) => d.customer) },
+    columns: { customer: idColumn((d) => d.customer) },
     indexes: [['customer']],
     fields: [
-      textField('id'),
+      idField('id'),
       textField('brand'),
       textField('first4'),
       textField('first6'),
@@ -351,14 +361,14 @@ export const TABLES: TableSpec[] = [
       textField('expiration_month'),
       textField('expiration_year'),
       textField('holder_name'),
-      textField('customer'),
-      textField('fingerprint'),
+      idField('customer'),
+      idField('fingerprint'),
       bool('declines'),
       instant('created_at', 'created_ms'),
       instant('updated_at', 'updated_ms'),
     ],
   },
-  { name: 'tokens', key: 'TEXT', columns: { card_id: text((d) => d.card_id) }, indexes: [['card_id']] },
+  { name: 'tokens', key: 'TEXT', columns: { card_id: idColumn((d) => d.card_id) }, indexes: [['card_id']] },
   { name: 'sources', key: 'TEXT', columns: {}, indexes: [] },
   { name: 'plans', key: 'TEXT', versioned: true, columns: { status: text((d) => d.status) }, indexes: [['status']] },
   {
@@ -368,7 +378,7 @@ export const TABLES: TableSpec[] = [
     columns: { status: text((d) => (d.sub as Doc | undefined)?.status) },
     indexes: [['status']],
   },
-  { name: 'invoices', key: 'TEXT', versioned: true, columns: { status: text((d) => d.status), customer: text((d) => d.customer) }, indexes: [['status'], ['customer']] },
+  { name: 'invoices', key: 'TEXT', versioned: true, columns: { status: text((d) => d.status), customer: idColumn((d) => d.customer) }, indexes: [['status'], ['customer']] },
   { name: 'accounts', key: 'TEXT', columns: {}, indexes: [] },
   { name: 'webhooks', key: 'TEXT', columns: {}, indexes: [] },
 ];
@@ -379,7 +389,7 @@ export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
  * Bumped when the tables change shape. A database of another format is not read or converted:
  * nothing of payctl was released before this one, so it is recreated with a fresh seed (database.ts).
  */
-export const DB_FORMAT = 10;
+export const DB_FORMAT = 11;
 
 /**
  * A field table's columns beyond its lookup columns: its scalar fields each in a column of its
@@ -466,6 +476,16 @@ export function docOf(table: TableSpec, row: Row): Doc {
   return unpack(table.fields ?? [], row);
 }
 
+/** A column's definition; an id's column has no type, so SQLite keeps a number and a text each as it is. */
+function sqlColumn(name: string, type: ColumnType | Column['type']): string {
+  return type === 'ID' ? name : `${name} ${type === 'INTEGER' ? 'INTEGER' : 'TEXT'}`;
+}
+
+/** `value` as it is compared with `column` of `table` in SQL: an id coded as the column keeps it. */
+export function lookupValue(table: TableSpec, column: string, value: SqlValue): SqlValue {
+  return table.columns[column]?.type === 'ID' && typeof value === 'string' ? activeIdCodes().code(value) : value;
+}
+
 export function schemaSql(): string {
   const parts = [
     // Values of the state that are not collections: seller, clock, counters, payouts, …
@@ -478,10 +498,10 @@ export function schemaSql(): string {
     'CREATE UNIQUE INDEX IF NOT EXISTS versions_key ON versions (top, k, version)',
   ];
   for (const table of TABLES) {
-    const columns = Object.entries(table.columns).map(([name, column]) => `${name} ${column.type}`);
+    const columns = Object.entries(table.columns).map(([name, column]) => sqlColumn(name, column.type));
     const key = table.key === 'INTEGER' ? 'k INTEGER PRIMARY KEY' : 'k TEXT PRIMARY KEY';
     const body = `${table.versioned ? 'version INTEGER NOT NULL, ' : ''}${table.fields ? 'doc TEXT' : 'doc TEXT NOT NULL'}`;
-    const kept = [...fieldColumns(table).scalars.map(([name, type]) => `${name} ${type === 'INTEGER' ? 'INTEGER' : 'TEXT'}`), ...(fieldColumns(table).json.length > 0 ? ['json TEXT'] : [])];
+    const kept = [...fieldColumns(table).scalars.map(([name, type]) => sqlColumn(name, type)), ...(fieldColumns(table).json.length > 0 ? ['json TEXT'] : [])];
     parts.push(`CREATE TABLE IF NOT EXISTS ${table.name} (${[key, body, ...columns, ...kept].join(', ')})`);
     for (const index of table.indexes) {
       const partial = index.length === 1 && table.sparse?.includes(index[0] as string) ? ` WHERE ${index[0]} IS NOT NULL` : '';

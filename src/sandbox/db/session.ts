@@ -1,6 +1,7 @@
 import type { SqlValue } from '../../platform/sqlite.js';
 import type { SandboxDb } from './database.js';
 import type { Row } from './fields.js';
+import { useIdCodes } from './id-codes.js';
 import { docOf, rowValues, storedColumns, TABLE_BY_NAME, TABLES, versionText, type Doc, type TableSpec } from './schema.js';
 
 // One request's view of the sandbox's database: the records it reads, by table, each read once
@@ -48,6 +49,11 @@ function sqlOnce(id: string, build: () => string): string {
   return sql;
 }
 
+/** The `meta` row counting the ids this database made (mint). */
+const ID_COUNT = 'ids';
+/** `meta` rows of the database rather than of the state: a reset keeps them (an id is never made twice). */
+const OUTSIDE_STATE = ['format', 'id_salt', ID_COUNT];
+
 /** The names of the top-level values that are not tables (kept in `meta`). */
 export const VALUES = ['version', 'marketplace_id', 'seller', 'payouts', 'clock', 'counters'] as const;
 
@@ -94,6 +100,7 @@ export class Session {
       doc = undefined;
     } else {
       const row = this.db.get<Row>(sqlOnce(`${top}:get`, () => `SELECT * FROM ${top} WHERE k = ?`), rowKey(table, key));
+      useIdCodes(this.db.ids);
       doc = row ? docOf(table, row) : undefined;
       if (table.versioned) this.versionsOf.set(`${top}/${key}`, row ? (row.version as number) : undefined);
     }
@@ -227,6 +234,7 @@ export class Session {
    */
   private putRow(table: TableSpec, key: string, doc: Doc, version?: number): void {
     const names = storedColumns(table);
+    useIdCodes(this.db.ids);
     const values = rowValues(table, doc, version);
     const k = rowKey(table, key);
     // A record this change found missing when it first looked (a new card, a new account) is not
@@ -311,17 +319,45 @@ export class Session {
         const written = versions.has(id) ? versions.get(id) : this.currentVersion(TABLE_BY_NAME.get(top) as TableSpec, k);
         event.version = written?.version;
         // The version the event refers to is kept for it (the record's row moves on).
+        useIdCodes(this.db.ids);
         if (written) this.db.run('INSERT OR IGNORE INTO versions (top, k, version, doc) VALUES (?, ?, ?, ?)', top, k, written.version, versionText(written.table, written.doc));
       }
       this.writeItem(table, key);
       this.settle('events', key);
     }
     if (events.length > 0) this.trimEvents();
+    this.writeValues();
+  }
+
+  /**
+   * Writes the top-level values that differ from what is stored: those `changes` listed are
+   * written already; an id made for an event after them (`mint`) moved the count of ids on.
+   */
+  private writeValues(): void {
+    for (const [name, held] of this.meta) {
+      const text = held.value === undefined ? undefined : JSON.stringify(held.value);
+      if (text === held.text) continue;
+      this.db.setMeta(name, text);
+      held.text = text;
+    }
+  }
+
+  /**
+   * A new id of this database (id-codes.ts): the next of its numbers, counted in `meta` inside
+   * the change, so two processes never make the same one; the count outlives a reset, so an id is
+   * never made twice by one database.
+   */
+  mint(): string | undefined {
+    if (this.db.ids.salt === undefined) return undefined;
+    const n = ((this.value(ID_COUNT) as number | undefined) ?? 0) + 1;
+    this.setValue(ID_COUNT, n);
+    return this.db.ids.text(n);
   }
 
   /** The version a stored record is at, with its document. */
   private currentVersion(table: TableSpec, key: string): Written | undefined {
     const row = this.db.get<Row>(`SELECT * FROM ${table.name} WHERE k = ?`, rowKey(table, key));
+    useIdCodes(this.db.ids);
     return row ? { table, version: row.version as number, doc: docOf(table, row) } : undefined;
   }
 
@@ -383,7 +419,7 @@ export class Session {
   replaceAll(state: object): void {
     for (const table of TABLES) this.db.run(`DELETE FROM ${table.name}`);
     this.db.run('DELETE FROM versions');
-    this.db.run("DELETE FROM meta WHERE name <> 'format'");
+    this.db.run(`DELETE FROM meta WHERE name NOT IN (${OUTSIDE_STATE.map((name) => `'${name}'`).join(', ')})`);
     this.db.forgetKept();
     this.forgetAll();
     for (const [top, value] of Object.entries(state as unknown as Doc)) {
@@ -405,8 +441,9 @@ export class Session {
   exportAll(): Doc {
     const state: Doc = {};
     for (const row of this.db.all<{ name: string; doc: string }>('SELECT name, doc FROM meta')) {
-      if (row.name !== 'format') state[row.name] = JSON.parse(row.doc);
+      if (!OUTSIDE_STATE.includes(row.name)) state[row.name] = JSON.parse(row.doc);
     }
+    useIdCodes(this.db.ids);
     for (const table of TABLES) {
       const rows = this.db.all<Row>(`SELECT * FROM ${table.name} ORDER BY k`);
       const collection: Doc | unknown[] = table.key === 'INTEGER' ? [] : {};

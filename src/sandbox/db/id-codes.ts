@@ -1,0 +1,117 @@
+import { randomInt } from 'node:crypto';
+import { SANDBOX_ACCOUNT_ID, SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../provider/sandbox-account.js';
+
+// Ids as the database keeps them. An id looks like the provider's (32 hex characters), but kept as
+// text it costs 33 bytes in its row and again in each index that holds it, and a generated sale
+// holds some twenty of them. So the ids a database makes itself are the numbers 1, 2, 3, … run
+// through a fixed mixing of 128 bits (four rounds of a Feistel network, undone the same way) with
+// the database's own random salt: they look random and differ between databases, and the
+// database keeps the number (1 to 4 bytes). The sandbox account's fixed ids are kept as small
+// negative numbers. Any other id (made by another database, or not an id at all) is kept as the
+// text it is, so what is read back is always what was written.
+
+/** Marks a block as one of ours before mixing: an id that unmixes to anything else was not made here. */
+const MAGIC = 0x7061_7963;
+const ROUNDS = 4;
+const KEYS = [0x9e3779b9, 0x7f4a7c15, 0x85ebca6b, 0xc2b2ae35, 0x27d4eb2f, 0x165667b1, 0xd3a2646c, 0xfd7046c5, 0xb55a4f09, 0x68e31da4, 0x1b873593, 0xcc9e2d51, 0xe6546b64, 0x2545f491, 0x4f6cdd1d, 0x94d049bb];
+
+/** Murmur3's finaliser: every input bit moves about half the output bits. */
+function mixWord(x: number, key: number): number {
+  let h = (x + key) | 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** The block being mixed, as four unsigned 32-bit words. */
+let w0 = 0;
+let w1 = 0;
+let w2 = 0;
+let w3 = 0;
+const key = (i: number) => KEYS[i] as number;
+
+function scramble(): void {
+  for (let r = 0; r < ROUNDS; r += 1) {
+    w0 = (w0 ^ mixWord(w3, key(4 * r))) >>> 0;
+    w1 = (w1 ^ mixWord(w0, key(4 * r + 1))) >>> 0;
+    w2 = (w2 ^ mixWord(w1, key(4 * r + 2))) >>> 0;
+    w3 = (w3 ^ mixWord(w2, key(4 * r + 3))) >>> 0;
+  }
+}
+
+function unscramble(): void {
+  for (let r = ROUNDS - 1; r >= 0; r -= 1) {
+    w3 = (w3 ^ mixWord(w2, key(4 * r + 3))) >>> 0;
+    w2 = (w2 ^ mixWord(w1, key(4 * r + 2))) >>> 0;
+    w1 = (w1 ^ mixWord(w0, key(4 * r + 1))) >>> 0;
+    w0 = (w0 ^ mixWord(w3, key(4 * r))) >>> 0;
+  }
+}
+
+const hex8 = (word: number) => word.toString(16).padStart(8, '0');
+const HEX_ID = /^[0-9a-f]{32}$/;
+const TWO_32 = 2 ** 32;
+
+/** The sandbox account's ids, kept as -1, -2, …: every sale names the seller, its account, or both. */
+const WELL_KNOWN = [SANDBOX_SELLER_ID, SANDBOX_ACCOUNT_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_BUYER_ID, SANDBOX_CARD_ID];
+const WELL_KNOWN_CODES = new Map(WELL_KNOWN.map((id, i) => [id, -(i + 1)]));
+
+export class IdCodes {
+  /** No salt: every id is kept as its text (rows packed with no database at hand, in tests of the layout). */
+  constructor(readonly salt?: number) {}
+
+  /** The id numbered `n` (1 and up) of this database. */
+  text(n: number): string {
+    if (this.salt === undefined) throw new Error('these ids are kept as text');
+    w0 = MAGIC;
+    w1 = this.salt;
+    w2 = Math.floor(n / TWO_32);
+    w3 = n % TWO_32;
+    scramble();
+    return hex8(w0) + hex8(w1) + hex8(w2) + hex8(w3);
+  }
+
+  /** What the database keeps for `id`: its number when this database made it, else the id itself. */
+  code(id: string): number | string {
+    if (this.salt === undefined) return id;
+    const known = WELL_KNOWN_CODES.get(id);
+    if (known !== undefined) return known;
+    if (id.length !== 32 || !HEX_ID.test(id)) return id;
+    w0 = Number.parseInt(id.slice(0, 8), 16);
+    w1 = Number.parseInt(id.slice(8, 16), 16);
+    w2 = Number.parseInt(id.slice(16, 24), 16);
+    w3 = Number.parseInt(id.slice(24), 16);
+    unscramble();
+    // Two to the 53rd at most: a number JavaScript counts exactly.
+    if (w0 !== MAGIC || w1 !== this.salt || w2 >= 0x20_0000) return id;
+    const n = w2 * TWO_32 + w3;
+    return n > 0 ? n : id;
+  }
+
+  /** The id a kept value stands for (code, undone); any other value as it is. */
+  id(kept: unknown): unknown {
+    if (typeof kept !== 'number') return kept;
+    return kept < 0 ? WELL_KNOWN[-kept - 1] : this.text(kept);
+  }
+}
+
+/** A new database's salt: two databases make different ids from the same numbers. */
+export function newSalt(): number {
+  return randomInt(1, 2 ** 32 - 1);
+}
+
+let active = new IdCodes();
+
+/**
+ * The codes of the database whose rows are being packed or read. The session sets them before it
+ * does either; packing and reading are synchronous, so no other database's rows come between.
+ */
+export function useIdCodes(codes: IdCodes): void {
+  active = codes;
+}
+
+export function activeIdCodes(): IdCodes {
+  return active;
+}

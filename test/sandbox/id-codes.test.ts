@@ -1,0 +1,101 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { SANDBOX_ACCOUNT_ID, SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
+import { IdCodes } from '../../src/sandbox/db/id-codes.js';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
+import { accountIdFor } from '../../src/sandbox/ledger.js';
+import { wipeState } from '../../src/sandbox/store.js';
+import { one, rows, withDb } from './db-helpers.js';
+import { client, directCardBody, VISA, type Client } from './helpers.js';
+
+// The ids a sandbox database makes are its numbers 1, 2, 3, … mixed with its salt: they look like
+// the provider's, the database keeps the number, and any other id is kept as the text it is.
+
+describe('id codes', () => {
+  const codes = new IdCodes(0x1234_5678);
+
+  it('makes ids of 32 hex characters that come back as their numbers', () => {
+    const made = [1, 2, 3, 1000, 2 ** 32 + 5, 2 ** 53 - 1].map((n) => codes.text(n));
+    for (const id of made) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(made).size).toBe(made.length);
+    expect(made.map((id) => codes.code(id))).toEqual([1, 2, 3, 1000, 2 ** 32 + 5, 2 ** 53 - 1]);
+    for (const n of [1, 2, 1000, 2 ** 40]) expect(codes.id(codes.code(codes.text(n)))).toBe(codes.text(n));
+    // Numbers one apart do not make ids alike.
+    expect(made[0]?.slice(0, 8)).not.toBe(made[1]?.slice(0, 8));
+  });
+
+  it('keeps an id another database made, or any other text, as it is', () => {
+    const other = new IdCodes(0x1234_5679);
+    expect(codes.code(other.text(7))).toBe(other.text(7));
+    for (const id of ['01a211c5ba384b34ad27d76238686c7c', 'abc', '', '123', 'F'.repeat(32), `${codes.text(7)} `]) {
+      expect(codes.code(id)).toBe(id);
+      expect(codes.id(codes.code(id))).toBe(id);
+    }
+  });
+
+  it("keeps the sandbox account's fixed ids as small numbers", () => {
+    expect(accountIdFor(SANDBOX_SELLER_ID)).toBe(SANDBOX_ACCOUNT_ID);
+    for (const id of [SANDBOX_SELLER_ID, SANDBOX_ACCOUNT_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_BUYER_ID, SANDBOX_CARD_ID]) {
+      const kept = codes.code(id);
+      expect(kept).toBeLessThan(0);
+      expect(codes.id(kept)).toBe(id);
+    }
+  });
+
+  it('keeps every id as text without a salt', () => {
+    expect(new IdCodes().code(SANDBOX_SELLER_ID)).toBe(SANDBOX_SELLER_ID);
+    expect(new IdCodes().code(codes.text(3))).toBe(codes.text(3));
+  });
+});
+
+describe('ids in the sandbox database', () => {
+  const dirs: string[] = [];
+  const servers: SandboxHandle[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+  afterAll(async () => {
+    await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+  });
+
+  async function sandbox(): Promise<{ dir: string; api: Client }> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'payctl-ids-'));
+    dirs.push(dir);
+    const handle = await startSandbox({ stateDir: dir });
+    servers.push(handle);
+    return { dir, api: client(handle.url) };
+  }
+
+  it('keeps the ids it made as numbers, serves and finds them as ids, and never makes one twice, a reset included', async () => {
+    const { dir, api } = await sandbox();
+    const first = (await api.post('/v1/transactions', directCardBody(VISA, 5_000))).body;
+    expect(first.id).toMatch(/^[0-9a-f]{32}$/);
+    expect((await api.get(`/v1/transactions/${first.id}`)).body).toEqual(first);
+    expect((await api.get(`/v1/receipts/${first.sales_receipt}`)).status).toBe(200);
+    const kept = await withDb(dir, (db) => one<{ id: unknown; sales_receipt: unknown; on_behalf_of: unknown }>(db, 'SELECT id, sales_receipt, on_behalf_of FROM transactions'));
+    expect(typeof kept.id).toBe('number');
+    expect(typeof kept.sales_receipt).toBe('number');
+    expect(kept.on_behalf_of).toBeLessThan(0);
+
+    // An id of the same shape that this database did not make is not found, and not taken for one.
+    expect((await api.get('/v1/transactions/01a211c5ba384b34ad27d76238686c7c')).status).toBe(404);
+
+    await wipeState(dir);
+    const after = (await api.post('/v1/transactions', directCardBody(VISA, 5_000))).body;
+    expect(after.id).not.toBe(first.id);
+    expect(after.sales_receipt).not.toBe(first.sales_receipt);
+    const salts = await withDb(dir, (db) => rows<{ name: string }>(db, "SELECT name FROM meta WHERE name IN ('id_salt', 'ids')"));
+    expect(salts.map((r) => r.name).sort()).toEqual(['id_salt', 'ids']);
+  });
+
+  it('makes other ids in another database', async () => {
+    const a = await sandbox();
+    const b = await sandbox();
+    const one = (await a.api.post('/v1/transactions', directCardBody(VISA, 5_000))).body;
+    const two = (await b.api.post('/v1/transactions', directCardBody(VISA, 5_000))).body;
+    expect(one.id).not.toBe(two.id);
+    expect((await b.api.get(`/v1/transactions/${one.id}`)).status).toBe(404);
+  });
+});
