@@ -3,7 +3,8 @@
 // same too.
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
-import { derived, fixed, flag, fromParent, instant, integer, json, money, numeric, oneOf, optional, pack, readBack, sameAs, text, tuples, unpack, type Doc, type Row } from '../../src/sandbox/db/fields.js';
+import { derived, fixed, flag, fromParent, id, ids, instant, integer, json, mentioning, money, numeric, oneOf, optional, pack, readBack, sameAs, text, tuples, unpack, word, type Doc, type Row } from '../../src/sandbox/db/fields.js';
+import { IdCodes, useIdCodes } from '../../src/sandbox/db/id-codes.js';
 import { docOf, docOfVersion, rowValues, storedColumns, TABLE_BY_NAME, versionText, type TableSpec } from '../../src/sandbox/db/schema.js';
 import { rows, withDb } from './db-helpers.js';
 import { directCardBody, freshSandbox, VISA } from './helpers.js';
@@ -40,6 +41,31 @@ function roundTrip(value: Doc): Doc | undefined {
 }
 
 describe('fields', () => {
+  it('keep words as their place in a list, ids as their numbers, and named values once', () => {
+    const codes = new IdCodes(42);
+    useIdCodes(codes);
+    try {
+      const layout = [
+        id('id'),
+        word(['succeeded', 'failed'])('status'),
+        mentioning('description', 'description', [(d) => d.transaction, (d) => d.id]),
+        id('transaction', 'txn'),
+        ids('parts'),
+      ];
+      const made = codes.text(7);
+      const value: Doc = { id: made, status: 'succeeded', description: `Sale ${SANDBOX_SELLER_ID} for ${made}, again ${SANDBOX_SELLER_ID}`, transaction: SANDBOX_SELLER_ID, parts: [made, 'other', SANDBOX_BUYER_ID] };
+      const columns = pack(layout, value);
+      expect(Object.fromEntries(columns ?? [])).toEqual({ id: 7, status: 0, description: 'Sale \u0001 for \u0002, again \u0001', txn: -1, parts: '[7,"other",-4]' });
+      expect(JSON.stringify(unpack(layout, readBack(layout, columns ?? new Map())))).toBe(JSON.stringify(value));
+      // A word not in the list is kept as it is; a text with a mark character of its own is not kept in columns.
+      const other = { ...value, status: 'pending', description: null };
+      expect(JSON.stringify(unpack(layout, readBack(layout, pack(layout, other) ?? new Map())))).toBe(JSON.stringify(other));
+      expect(pack(layout, { ...value, description: 'a \u0001 b' })).toBeUndefined();
+    } finally {
+      useIdCodes(new IdCodes());
+    }
+  });
+
   it('keep a record in typed columns and give it back the same, key order included', () => {
     const columns = pack(fields, doc);
     expect(Object.fromEntries(columns ?? [])).toEqual({ id: 'a1', installment: 12, liable: 0, cents: -123450, created_ms: Date.parse('2026-11-25T02:40:54.116Z'), paid_ms: null, list: '["x","y"]' });

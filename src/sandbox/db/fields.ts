@@ -15,8 +15,8 @@ export type Doc = Record<string, unknown>;
  * JSON columns are read with one JSON.parse, schema.ts).
  */
 export type Row = Record<string, unknown>;
-/** ID: an id as id-codes.ts keeps it, a number or a text, in a column of no type (SQLite turns neither into the other). */
-export type ColumnType = 'TEXT' | 'INTEGER' | 'JSON' | 'ID';
+/** ANY: a number or a text (an id as id-codes.ts keeps it, a word), in a column of no type: SQLite turns neither into the other. */
+export type ColumnType = 'TEXT' | 'INTEGER' | 'JSON' | 'ANY';
 
 /** Said by a field that cannot keep a value so that it comes back the same. */
 export const UNKEPT: unique symbol = Symbol('unkept');
@@ -53,7 +53,66 @@ export function text(key: string, column = key): Field {
 /** An id (or null), as the database keeps ids (id-codes.ts): mostly a small number. */
 export function id(key: string, column = key): Field {
   const put = (value: unknown): SqlValue | typeof UNKEPT => (value === null ? null : typeof value === 'string' ? activeIdCodes().code(value) : UNKEPT);
-  return kept(key, column, 'ID', put, (stored) => activeIdCodes().id(stored));
+  return kept(key, column, 'ANY', put, (stored) => activeIdCodes().id(stored));
+}
+
+/** Ids (or null) in a list, as the database keeps ids: a payout's transactions and receivables. */
+export function ids(key: string, column = key): Field {
+  const put = (value: unknown): SqlValue | typeof UNKEPT => {
+    if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) return UNKEPT;
+    const codes = activeIdCodes();
+    return JSON.stringify(value.map((item: string) => codes.code(item)));
+  };
+  const get = (stored: unknown) => {
+    const codes = activeIdCodes();
+    return (stored as unknown[]).map((item) => codes.id(item));
+  };
+  return kept(key, column, 'JSON', put, get);
+}
+
+/**
+ * A text (or null) from a fixed list of the sandbox's own words (statuses, messages, fee names),
+ * kept as its place in the list; any other text as it is. The list only grows at its end within
+ * a database format: a word's place is what is stored.
+ */
+export function word(vocabulary: readonly string[]): (key: string, column?: string) => Field {
+  const places = new Map(vocabulary.map((text, i) => [text, i]));
+  return (key, column = key) =>
+    kept(
+      key,
+      column,
+      'ANY',
+      (value) => (value === null ? null : typeof value === 'string' ? (places.get(value) ?? value) : UNKEPT),
+      (stored) => (typeof stored === 'number' ? vocabulary[stored] : stored),
+    );
+}
+
+/**
+ * A text that names other fields' values (a ledger line's "Sale <transaction id> (pix), net of
+ * fees"): each named value is kept once, in its own field, and here as a mark of one character.
+ * A text with such a character of its own is kept as it is.
+ */
+export function mentioning(key: string, column: string, named: ReadonlyArray<(doc: Doc) => unknown>): Field {
+  const marks = named.map((_, i) => String.fromCharCode(1 + i));
+  const put = (value: unknown, doc: Doc): SqlValue | typeof UNKEPT => {
+    if (value === null || typeof value !== 'string') return value === null ? null : UNKEPT;
+    if (marks.some((mark) => value.includes(mark))) return UNKEPT;
+    let kept = value;
+    named.forEach((of, i) => {
+      const text = of(doc);
+      if (typeof text === 'string' && text.length > 0) kept = kept.split(text).join(marks[i]);
+    });
+    return kept;
+  };
+  const get = (row: Row, doc: Doc) => {
+    let text = row[column] as string | null;
+    if (text === null) return null;
+    named.forEach((of, i) => {
+      if (text?.includes(marks[i] as string)) text = text.split(marks[i] as string).join(String(of(doc)));
+    });
+    return text;
+  };
+  return { key, column, type: 'TEXT', late: true, put, get };
 }
 
 // The last instant converted each way: a record's times are mostly one and the same (created,

@@ -9,6 +9,9 @@ import {
   flag,
   fromParent,
   id as idField,
+  ids,
+  mentioning,
+  word,
   instant,
   integer,
   json,
@@ -48,8 +51,8 @@ import {
 export type { Doc };
 
 export interface Column {
-  /** ID: an id, kept as id-codes.ts keeps ids (a value looked up in it is coded the same way first). */
-  type: 'TEXT' | 'INTEGER' | 'ID';
+  /** ANY: an id, kept as id-codes.ts keeps ids (a value looked up in it is coded the same way first). */
+  type: 'TEXT' | 'INTEGER' | 'ANY';
   of(doc: Doc): SqlValue;
 }
 
@@ -72,7 +75,7 @@ export interface TableSpec {
 
 const text = (of: (doc: Doc) => unknown): Column => ({ type: 'TEXT', of: (doc) => (typeof of(doc) === 'string' ? (of(doc) as string) : null) });
 const idColumn = (of: (doc: Doc) => unknown): Column => ({
-  type: 'ID',
+  type: 'ANY',
   of: (doc) => {
     const value = of(doc);
     return typeof value === 'string' ? activeIdCodes().code(value) : null;
@@ -97,20 +100,70 @@ const cents = (of: (doc: Doc) => unknown): Column => ({
 
 type Txn = { txn: Doc & { payment_method?: { id?: unknown } | null } };
 
+/**
+ * The sandbox's own words, each kept as its place in this list wherever a field is a `word`: a
+ * sale's history repeats a handful of them. Add new words at the end only, or bump DB_FORMAT.
+ */
+const VOCABULARY = [
+  '',
+  '0',
+  '00',
+  '05',
+  'sandbox',
+  'succeeded',
+  'failed',
+  'pending',
+  'pre_authorized',
+  'paid',
+  'created',
+  'authorization',
+  'capture',
+  'void',
+  'update',
+  'cancellation',
+  'Success',
+  'Transaction approved and captured.',
+  'Transaction pre-authorized.',
+  'Transaction captured.',
+  'Transaction voided.',
+  'Partial void applied.',
+  'Awaiting payment.',
+  'Payment received.',
+  'Card declined by the issuer (do not honor).',
+  'Boleto canceled at the request of the seller.',
+  'sandbox_credit_fee',
+  'sandbox_pix_fee',
+  'sandbox_boleto_fee',
+  'sandbox_bolepix_fee',
+  'Sandbox credit card fee',
+  'Sandbox PIX fee',
+  'Sandbox boleto fee',
+  'Visa',
+  'MasterCard',
+  'Elo',
+  'Amex',
+  'Hipercard',
+  'Unknown',
+  '1.0.0',
+  'DYNAMIC',
+  'LOJA SANDBOX',
+];
+const wordField = word(VOCABULARY);
+
 /** One line of a transaction's history, kept in its version without its keys. */
 const HISTORY: Field[] = [
   idField('id'),
   fromParent('transaction', 'id'),
   money('amount', 'cents'),
-  textField('operation_type'),
-  textField('status'),
-  textField('response_code'),
-  textField('response_message'),
+  wordField('operation_type'),
+  wordField('status'),
+  wordField('response_code'),
+  wordField('response_message'),
   textField('authorization_code'),
   textField('authorizer_id'),
   textField('authorization_nsu'),
-  textField('gatewayResponseTime'),
-  textField('authorizer'),
+  wordField('gatewayResponseTime'),
+  wordField('authorizer'),
   instant('created_at', 'created_ms'),
 ];
 
@@ -122,7 +175,7 @@ const CARD_METHOD: Field[] = [
   idField('id'),
   fixed('resource', 'card'),
   textField('description'),
-  textField('card_brand'),
+  wordField('card_brand'),
   textField('first4_digits'),
   textField('last4_digits'),
   textField('expiration_month'),
@@ -143,9 +196,9 @@ const CARD_METHOD: Field[] = [
 const PIX_METHOD: Field[] = [
   idField('id'),
   fixed('resource', 'pix'),
-  textField('provider'),
-  textField('version'),
-  textField('type'),
+  wordField('provider'),
+  wordField('version'),
+  wordField('type'),
   bool('reusable'),
   bool('allow_update'),
   instant('expiration_date', 'expires_ms'),
@@ -155,11 +208,11 @@ const PIX_METHOD: Field[] = [
   instant('paid_at', 'paid_ms'),
   instant('created_at', 'created_ms'),
   instant('updated_at', 'updated_ms'),
-  textField('status'),
+  wordField('status'),
 ];
 
 /** What a collected sale paid in fees (transaction-model.ts refreshFees); `{}` while none. */
-const FEE_DETAILS: Field[] = [money('amount', 'cents'), fixed('prepaid', false), fixed('currency', 'BRL'), textField('type'), textField('description')];
+const FEE_DETAILS: Field[] = [money('amount', 'cents'), fixed('prepaid', false), fixed('currency', 'BRL'), wordField('type'), wordField('description')];
 
 /** A stored transaction (types.ts StoredTransaction) and the transaction as the API shows it. */
 const TRANSACTION: Field[] = [
@@ -186,7 +239,7 @@ const TRANSACTION: Field[] = [
     idField('sales_receipt'),
     idField('on_behalf_of'),
     idField('customer'),
-    textField('statement_descriptor'),
+    wordField('statement_descriptor'),
     oneOf('payment_method', 'payment_method', [CARD_METHOD, PIX_METHOD]),
     json('source'),
     json('installment_plan'),
@@ -312,7 +365,7 @@ export const TABLES: TableSpec[] = [
       money('amount', 'cents'),
       money('balance', 'balance_cents'),
       fixed('currency', 'BRL'),
-      textField('description'),
+      mentioning('description', 'description', [(d) => d.transaction, (d) => d.transfer]),
       idField('transaction', 'txn'),
       idField('transfer'),
       instant('created_at', 'created_ms'),
@@ -330,12 +383,12 @@ export const TABLES: TableSpec[] = [
       fixed('type', 'automatic'),
       money('amount', 'cents'),
       fixed('currency', 'BRL'),
-      textField('description'),
+      mentioning('description', 'description', [(d) => (d.transactions as unknown[] | undefined)?.[0], (d) => d.id]),
       idField('on_behalf_of'),
       idField('account'),
       fixed('bank_account', { ...SANDBOX_BANK_ACCOUNT }),
-      json('transactions'),
-      json('receivables'),
+      ids('transactions'),
+      ids('receivables'),
       textField('transfer_date'),
       money('fees', 'fee_cents'),
       uriOf('transfers'),
@@ -389,7 +442,7 @@ export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
  * Bumped when the tables change shape. A database of another format is not read or converted:
  * nothing of payctl was released before this one, so it is recreated with a fresh seed (database.ts).
  */
-export const DB_FORMAT = 11;
+export const DB_FORMAT = 12;
 
 /**
  * A field table's columns beyond its lookup columns: its scalar fields each in a column of its
@@ -478,12 +531,12 @@ export function docOf(table: TableSpec, row: Row): Doc {
 
 /** A column's definition; an id's column has no type, so SQLite keeps a number and a text each as it is. */
 function sqlColumn(name: string, type: ColumnType | Column['type']): string {
-  return type === 'ID' ? name : `${name} ${type === 'INTEGER' ? 'INTEGER' : 'TEXT'}`;
+  return type === 'ANY' ? name : `${name} ${type === 'INTEGER' ? 'INTEGER' : 'TEXT'}`;
 }
 
 /** `value` as it is compared with `column` of `table` in SQL: an id coded as the column keeps it. */
 export function lookupValue(table: TableSpec, column: string, value: SqlValue): SqlValue {
-  return table.columns[column]?.type === 'ID' && typeof value === 'string' ? activeIdCodes().code(value) : value;
+  return table.columns[column]?.type === 'ANY' && typeof value === 'string' ? activeIdCodes().code(value) : value;
 }
 
 export function schemaSql(): string {
