@@ -81,6 +81,8 @@ export interface VolumeReport {
 
 /** Sales per write transaction: small enough to keep memory flat and a signal heard, large enough to write fast. */
 const BATCH = 2_000;
+/** Sales per change within it, at most. */
+const SALES_PER_CHANGE = 50;
 
 
 /**
@@ -133,20 +135,30 @@ export async function generateVolume(stateDir: string, spec: VolumeSpec, clock: 
     // Looked up once a batch (another request may have added a subscription since the last) and
     // after each catch-up: a sale changes no recurrence, only when payouts next fall due.
     let recurrence = recurrenceDueDay(stateOf(session));
-    for (; made < end; made += 1) {
-      const i = spec.first + made;
-      const at = new Date((start as number) + Math.floor(((i + 0.5) * span) / spec.total));
-      const day = calendarDate(at);
+    const timeOf = (sale: number) => new Date((start as number) + Math.floor(((spec.first + sale + 0.5) * span) / spec.total));
+    /** Whether payouts or billings fall due by sale `sale`: they happen before it, in order. */
+    const dueBy = (sale: number) => {
+      const day = calendarDate(timeOf(sale));
       const payout = (session.value('payouts') as SandboxState['payouts'] | undefined)?.next;
-      if ((recurrence !== undefined && recurrence <= day) || (payout != null && payout.slice(0, 10) <= day)) {
+      return (recurrence !== undefined && recurrence <= day) || (payout != null && payout.slice(0, 10) <= day);
+    };
+    while (made < end) {
+      if (dueBy(made)) {
+        const at = timeOf(made);
         transfers += catchUpInSlices(session, clock, () => at, false);
         recurrence = recurrenceDueDay(stateOf(session));
       }
+      // Sales in one change, up to the next that something falls due before: the seller and
+      // its account are read and written once for them all, not once a sale.
       applyChange(session, clock, (state) => {
-        const created = planCreateTransaction(saleBody(state, i), at)(state, at);
-        if (created.txn.status === 'pending') approve(created, state, at);
+        do {
+          const at = timeOf(made);
+          const created = planCreateTransaction(saleBody(state, spec.first + made), at)(state, at);
+          if (created.txn.status === 'pending') approve(created, state, at);
+          made += 1;
+        } while (made < end && made % SALES_PER_CHANGE !== 0 && !dueBy(made));
       }, { events: false });
-      // What a sale loaded is written; holding it would make memory grow with the volume.
+      // What the sales loaded is written; holding it would make memory grow with the volume.
       session.forget();
     }
     applyChange(session, clock, (state) => {
