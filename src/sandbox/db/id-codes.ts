@@ -59,44 +59,25 @@ const TWO_32 = 2 ** 32;
 const WELL_KNOWN = [SANDBOX_SELLER_ID, SANDBOX_ACCOUNT_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_BUYER_ID, SANDBOX_CARD_ID];
 const WELL_KNOWN_CODES = new Map(WELL_KNOWN.map((id, i) => [id, -(i + 1)]));
 
-/** Ids made or read lately, by their number and by their text: a new sale's ids are coded again as it is written. */
-const RECENT = 512;
-
 export class IdCodes {
-  private readonly recentTexts = new Map<number, string>();
-  private readonly recentNumbers = new Map<string, number>();
-
   /** No salt: every id is kept as its text (rows packed with no database at hand, in tests of the layout). */
   constructor(readonly salt?: number) {}
-
-  private remember(n: number, id: string): void {
-    if (this.recentTexts.size >= RECENT) {
-      this.recentTexts.clear();
-      this.recentNumbers.clear();
-    }
-    this.recentTexts.set(n, id);
-    this.recentNumbers.set(id, n);
-  }
 
   /** The id numbered `n` (1 and up) of this database. */
   text(n: number): string {
     if (this.salt === undefined) throw new Error('these ids are kept as text');
-    const recent = this.recentTexts.get(n);
-    if (recent !== undefined) return recent;
     w0 = MAGIC;
     w1 = this.salt;
     w2 = Math.floor(n / TWO_32);
     w3 = n % TWO_32;
     scramble();
-    const id = hex8(w0) + hex8(w1) + hex8(w2) + hex8(w3);
-    this.remember(n, id);
-    return id;
+    return hex8(w0) + hex8(w1) + hex8(w2) + hex8(w3);
   }
 
   /** What the database keeps for `id`: its number when this database made it, else the id itself. */
   code(id: string): number | string {
     if (this.salt === undefined) return id;
-    const known = WELL_KNOWN_CODES.get(id) ?? this.recentNumbers.get(id);
+    const known = WELL_KNOWN_CODES.get(id);
     if (known !== undefined) return known;
     if (id.length !== 32 || !HEX_ID.test(id)) return id;
     w0 = Number.parseInt(id.slice(0, 8), 16);
@@ -107,9 +88,7 @@ export class IdCodes {
     // Two to the 53rd at most: a number JavaScript counts exactly.
     if (w0 !== MAGIC || w1 !== this.salt || w2 >= 0x20_0000) return id;
     const n = w2 * TWO_32 + w3;
-    if (n <= 0) return id;
-    this.remember(n, id);
-    return n;
+    return n > 0 ? n : id;
   }
 
   /** The id a kept value stands for (code, undone); any other value as it is. */
