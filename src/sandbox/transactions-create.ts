@@ -169,7 +169,8 @@ function planCard(body: JsonObject, source: JsonObject | undefined, common: Comm
       card = newCardRecord(chosen.card, customer?.id ?? null, at);
       state.cards.put(card.id, card);
     }
-    markTokenUsed(state, card.id);
+    // A card made just now has no token to spend.
+    if (chosen.kind !== 'direct') markTokenUsed(state, card.id);
 
     const status = card.declines ? 'failed' : capture ? 'succeeded' : 'pre_authorized';
     const history: HistoryDraft[] = [
