@@ -327,31 +327,46 @@ export function sameAs(key: string, earlier: string): Field {
   };
 }
 
+type Packer = (doc: Doc, parent: Doc | undefined) => Map<string, SqlValue> | undefined;
+const packers = new WeakMap<readonly Field[], Packer>();
+
 /** The columns the fields keep `doc` in, in field order; undefined when it does not have their shape. */
 export function pack(fields: readonly Field[], doc: Doc, parent?: Doc): Map<string, SqlValue> | undefined {
-  const keys = Object.keys(doc);
-  const columns = new Map<string, SqlValue>();
-  let at = 0;
-  for (const field of fields) {
-    if (keys[at] === field.key) at += 1;
-    else if (field.optional) {
-      const value = field.put(undefined, doc, parent);
-      if (value === UNKEPT) return undefined;
-      columns.set(field.column as string, value);
-      continue;
-    } else return undefined;
-    if (field.inner) {
-      const sub = doc[field.key];
-      const inner = sub !== null && typeof sub === 'object' && !Array.isArray(sub) ? pack(field.inner, sub as Doc) : undefined;
-      if (!inner) return undefined;
-      for (const [name, value] of inner) columns.set(name, value);
-      continue;
+  let packer = packers.get(fields);
+  if (!packer) packers.set(fields, (packer = compilePacker(fields)));
+  return packer(doc, parent);
+}
+
+/**
+ * The keeping of a record, written out as one function for its list of fields (as compileUnpacker
+ * for reading): the key order checked key by key, a constant compared with its literal.
+ */
+function compilePacker(fields: readonly Field[]): Packer {
+  const lines: string[] = ['const keys = Object.keys(doc);', 'const columns = new Map();', 'let at = 0;', 'let value;'];
+  fields.forEach((field, i) => {
+    const key = JSON.stringify(field.key);
+    const column = JSON.stringify(field.column);
+    if (field.optional) {
+      lines.push(`if (keys[at] === ${key}) { at += 1; value = F[${i}].put(doc[${key}], doc, parent); } else value = F[${i}].put(undefined, doc, parent);`);
+      lines.push(`if (value === UNKEPT) return undefined;`, `columns.set(${column}, value);`);
+      return;
     }
-    const value = field.put(doc[field.key], doc, parent);
-    if (value === UNKEPT) return undefined;
-    if (field.column) columns.set(field.column, value);
-  }
-  return at === keys.length ? columns : undefined;
+    lines.push(`if (keys[at] !== ${key}) return undefined;`, 'at += 1;');
+    if (field.inner) {
+      lines.push(`{ const sub = doc[${key}];`);
+      lines.push(`const inner = sub !== null && typeof sub === 'object' && !Array.isArray(sub) ? F.pack(F[${i}].inner, sub) : undefined;`);
+      lines.push('if (!inner) return undefined;', 'for (const [name, kept] of inner) columns.set(name, kept); }');
+    } else if (field.constant) {
+      lines.push(`if (doc[${key}] !== ${JSON.stringify(field.constant.value)}) return undefined;`);
+    } else {
+      lines.push(`value = F[${i}].put(doc[${key}], doc, parent);`, 'if (value === UNKEPT) return undefined;');
+      if (field.column) lines.push(`columns.set(${column}, value);`);
+    }
+  });
+  lines.push('return at === keys.length ? columns : undefined;');
+  const given = Object.assign([...fields], { pack });
+  // Made from the field lists of schema.ts only, never from anything stored or received.
+  return new Function('F', 'UNKEPT', `return function pack(doc, parent) {\n${lines.join('\n')}\n};`)(given, UNKEPT) as Packer;
 }
 
 /** The row `packed` reads back as: its JSON columns parsed. */
