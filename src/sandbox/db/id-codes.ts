@@ -52,7 +52,22 @@ function unscramble(): void {
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 const hex8 = (w: number) => (HEX[w >>> 24] as string) + (HEX[(w >>> 16) & 255] as string) + (HEX[(w >>> 8) & 255] as string) + (HEX[w & 255] as string);
-const HEX_ID = /^[0-9a-f]{32}$/;
+/** The value of a lowercase hex digit's character code, or -1. */
+const DIGIT = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i += 1) DIGIT['0123456789abcdef'.charCodeAt(i)] = i;
+
+/** Reads 32 lowercase hex digits into the block; false when `id` has another character. */
+function readWords(id: string): boolean {
+  const words = [0, 0, 0, 0];
+  for (let i = 0; i < 32; i += 1) {
+    const code = id.charCodeAt(i);
+    const digit = code < 128 ? (DIGIT[code] as number) : -1;
+    if (digit < 0) return false;
+    words[i >> 3] = (words[i >> 3] as number) * 16 + digit;
+  }
+  [w0, w1, w2, w3] = words as [number, number, number, number];
+  return true;
+}
 const TWO_32 = 2 ** 32;
 
 /** The sandbox account's ids, kept as -1, -2, …: every sale names the seller, its account, or both. */
@@ -79,11 +94,7 @@ export class IdCodes {
     if (this.salt === undefined) return id;
     const known = WELL_KNOWN_CODES.get(id);
     if (known !== undefined) return known;
-    if (id.length !== 32 || !HEX_ID.test(id)) return id;
-    w0 = Number.parseInt(id.slice(0, 8), 16);
-    w1 = Number.parseInt(id.slice(8, 16), 16);
-    w2 = Number.parseInt(id.slice(16, 24), 16);
-    w3 = Number.parseInt(id.slice(24), 16);
+    if (id.length !== 32 || !readWords(id)) return id;
     unscramble();
     // Two to the 53rd at most: a number JavaScript counts exactly.
     if (w0 !== MAGIC || w1 !== this.salt || w2 >= 0x20_0000) return id;

@@ -504,16 +504,46 @@ export function storedColumns(table: TableSpec): string[] {
  * value differs from the lookup column of the same name.
  */
 export function rowValues(table: TableSpec, doc: Doc, version?: number): SqlValue[] {
-  const lookups = Object.values(table.columns).map((column) => column.of(doc));
-  const versions = table.versioned ? [version as number] : [];
-  if (!table.fields) return [...versions, JSON.stringify(doc), ...lookups];
-  const packed = pack(table.fields, doc);
+  const lookups = Object.values(table.columns);
+  const values: SqlValue[] = table.versioned ? [version as number] : [];
+  const packed = table.fields && pack(table.fields, doc);
+  if (!packed) {
+    values.push(JSON.stringify(doc));
+    for (const column of lookups) values.push(column.of(doc));
+    for (let i = extraNames(table).length; i > 0; i -= 1) values.push(null);
+    return values;
+  }
+  values.push(null);
+  // A lookup column the fields keep too takes their value: the same (sharedColumns), worked out once.
+  const shared = sharedColumns(table);
+  lookups.forEach((column, i) => values.push(shared[i] === undefined ? column.of(doc) : (packed.get(shared[i]) as SqlValue)));
   const { scalars, json } = fieldColumns(table);
-  const same = packed !== undefined && Object.keys(table.columns).every((name, i) => !packed.has(name) || packed.get(name) === lookups[i]);
-  if (!packed || !same) return [...versions, JSON.stringify(doc), ...lookups, ...extraNames(table).map(() => null)];
+  for (const [name] of scalars) values.push(packed.get(name) as SqlValue);
   // A JSON field's text goes into the array as the value it is, not as a string of it.
-  const together = json.length > 0 ? [`[${json.map((name) => String(packed.get(name))).join(',')}]`] : [];
-  return [...versions, null, ...lookups, ...scalars.map(([name]) => packed.get(name) as SqlValue), ...together];
+  if (json.length > 0) values.push(`[${json.map((name) => String(packed.get(name))).join(',')}]`);
+  return values;
+}
+
+const shares = new WeakMap<TableSpec, Array<string | undefined>>();
+
+/**
+ * For each lookup column of a field table, its name when a field keeps it too, else undefined. A
+ * field and a lookup column of one name keep a value alike (both a text, an integer or an id, and
+ * a value the field cannot keep makes the record whole JSON): checked here once, for each table.
+ */
+function sharedColumns(table: TableSpec): Array<string | undefined> {
+  let shared = shares.get(table);
+  if (!shared) {
+    const kept = new Map(columnsOf(table.fields ?? []));
+    shared = Object.entries(table.columns).map(([name, column]) => {
+      const type = kept.get(name);
+      if (type === undefined) return undefined;
+      if (type !== column.type) throw new Error(`sandbox table ${table.name}: column ${name} is kept as ${type} by its field, ${column.type} for lookups`);
+      return name;
+    });
+    shares.set(table, shared);
+  }
+  return shared;
 }
 
 /** The document a row holds. */
