@@ -5,7 +5,28 @@
 const DAY_MS = 86_400_000;
 
 export function isoTimestamp(date: Date): string {
-  return date.toISOString();
+  return isoOfMs(date.getTime());
+}
+
+/** The last day an instant was written for, and its "YYYY-MM-DDT": instants made in a row are mostly of one day. */
+let dayStart = NaN;
+let dayText = '';
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/**
+ * An instant as toISOString writes it, without making a Date: a sale's records write and read
+ * back several each, and toISOString was a tenth of generating one.
+ */
+export function isoOfMs(ms: number): string {
+  // toISOString writes years past 9999 (and before 1970 here, for simplicity) another way: those take it.
+  if (!(ms >= 0 && ms < 253_402_300_800_000) || !Number.isInteger(ms)) return new Date(ms).toISOString();
+  const start = Math.floor(ms / DAY_MS) * DAY_MS;
+  if (start !== dayStart) {
+    dayStart = start;
+    dayText = new Date(start).toISOString().slice(0, 11);
+  }
+  const t = ms - start;
+  return `${dayText}${pad(Math.floor(t / 3_600_000), 2)}:${pad(Math.floor(t / 60_000) % 60, 2)}:${pad(Math.floor(t / 1000) % 60, 2)}.${pad(t % 1000, 3)}Z`;
 }
 
 export function calendarDate(date: Date): string {

@@ -1,5 +1,6 @@
 import type { SqlValue } from '../../platform/sqlite.js';
 import { centsToDecimal } from '../money.js';
+import { isoOfMs } from '../time.js';
 import { activeIdCodes } from './id-codes.js';
 
 // A record kept as columns instead of its rendered JSON: each field of the document, in the
@@ -121,39 +122,27 @@ export function mentioning(key: string, column: string, named: ReadonlyArray<(do
 
 // The last instant converted each way: a record's times are mostly one and the same (created,
 // updated, its history's), and a generated volume writes them one record after another.
-let lastText = '';
-let lastMs = NaN;
+let parsedText = '';
+let parsedMs = NaN;
+let writtenMs = NaN;
+let writtenText = '';
 
+/** The epoch milliseconds of an instant written as toISOString writes it, else NaN. */
 function msOf(text: string): number {
-  if (text !== lastText) {
+  if (text !== parsedText) {
     const ms = Date.parse(text);
-    lastMs = Number.isFinite(ms) && new Date(ms).toISOString() === text ? ms : NaN;
-    lastText = text;
+    parsedMs = Number.isFinite(ms) && isoOfMs(ms) === text ? ms : NaN;
+    parsedText = text;
   }
-  return lastMs;
+  return parsedMs;
 }
 
-const DAY_MS = 86_400_000;
-/** The last day an instant was written for, and its "YYYY-MM-DDT": a page of sales is mostly a few days. */
-let dayStart = NaN;
-let dayText = '';
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
-
 function textOf(ms: number): string {
-  if (ms === lastMs) return lastText;
-  const start = Math.floor(ms / DAY_MS) * DAY_MS;
-  // toISOString writes years past 9999 (and before 0) another way: those take it.
-  if (ms < 0 || ms >= 253_402_300_800_000) lastText = new Date(ms).toISOString();
-  else {
-    if (start !== dayStart) {
-      dayStart = start;
-      dayText = new Date(start).toISOString().slice(0, 11);
-    }
-    const t = ms - start;
-    lastText = `${dayText}${pad(Math.floor(t / 3_600_000), 2)}:${pad(Math.floor(t / 60_000) % 60, 2)}:${pad(Math.floor(t / 1000) % 60, 2)}.${pad(t % 1000, 3)}Z`;
+  if (ms !== writtenMs) {
+    writtenText = isoOfMs(ms);
+    writtenMs = ms;
   }
-  lastMs = ms;
-  return lastText;
+  return writtenText;
 }
 
 /** An ISO 8601 instant of whole milliseconds (or null), as epoch milliseconds. */
