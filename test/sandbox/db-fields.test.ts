@@ -78,6 +78,8 @@ describe('fields', () => {
     ['a key less', Object.fromEntries(Object.entries(doc).filter(([k]) => k !== 'list'))],
     ['another constant', { ...doc, resource: 'other' }],
     ['money with one decimal', { ...doc, amount: '1.5' }],
+    ['money with a leading zero', { ...doc, amount: '01.50' }],
+    ['money of minus zero', { ...doc, amount: '-0.00' }],
     ['an instant without milliseconds', { ...doc, created_at: '2026-11-25T02:40:54Z', updated_at: '2026-11-25T02:40:54Z' }],
     ['a number where text was', { ...doc, id: 7 }],
     ['an installment with a leading zero', { ...doc, installment: '01' }],

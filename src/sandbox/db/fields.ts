@@ -156,12 +156,15 @@ export function instant(key: string, column: string): Field {
   return kept(key, column, 'INTEGER', put, (stored) => (stored === null ? null : textOf(Number(stored))));
 }
 
+const MONEY = /^-?(0|[1-9]\d*)\.\d\d$/;
+
 /** Money as the provider writes it ("12.34", "-0.50"), as integer cents. */
 export function money(key: string, column: string): Field {
   const put = (value: unknown): SqlValue | typeof UNKEPT => {
-    if (typeof value !== 'string' || !/^-?\d+\.\d\d$/.test(value)) return UNKEPT;
-    const cents = Math.round(Number(value) * 100);
-    return Number.isSafeInteger(cents) && centsToDecimal(cents) === value ? cents : UNKEPT;
+    // Exactly what centsToDecimal writes: no leading zero, two decimals, no "-0.00".
+    if (typeof value !== 'string' || !MONEY.test(value) || value === '-0.00') return UNKEPT;
+    const cents = Number(value.replace('.', ''));
+    return Number.isSafeInteger(cents) ? cents : UNKEPT;
   };
   return kept(key, column, 'INTEGER', put, (stored) => centsToDecimal(Number(stored)));
 }
