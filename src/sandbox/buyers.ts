@@ -129,10 +129,6 @@ export function formatAddress(address: Address | null): string | null {
   return line || null;
 }
 
-export function fullName(buyer: { first_name: string; last_name: string | null }): string {
-  return `${buyer.first_name} ${buyer.last_name ?? ''}`.trim();
-}
-
 /** The provider's buyer object. */
 export interface BuyerView {
   id: string;

@@ -74,20 +74,6 @@ function applyPatch(seller: SellerRecord, patch: Patch): void {
   }
 }
 
-/** The seeded seller as the sellers API shows it, for a state kept before sellers were a collection. */
-function seededRecord(state: SandboxState): SellerRecord {
-  const { seller } = state;
-  const at = new Date(0).toISOString();
-  return {
-    ...blankSeller(state, seller.id, 'business', at),
-    business_name: seller.name,
-    business_email: 'financeiro@lojasandbox.example.com',
-    ein: seller.taxpayer_id,
-    business_address: { ...seller.address },
-    statement_descriptor: seller.statement_descriptor,
-  };
-}
-
 function blankSeller(state: Pick<SandboxState, 'marketplace_id'>, id: string, type: SellerKind, at: string): SellerRecord {
   return {
     id,
@@ -117,21 +103,22 @@ function blankSeller(state: Pick<SandboxState, 'marketplace_id'>, id: string, ty
   };
 }
 
-/** The seeded seller's record, made for a new sandbox (seed.ts). */
+/** The seeded seller's record, made for a new sandbox (seed.ts): the company `state.seller` names. */
 export function seedSeller(state: Pick<SandboxState, 'marketplace_id' | 'seller'>, at: string): SellerRecord {
-  return { ...seededRecord(state as SandboxState), created_at: at, updated_at: at };
-}
-
-/** The seller with this id, or undefined. */
-export function sellerById(state: SandboxState, id: string): SellerRecord | undefined {
-  const stored = state.sellers.get(id);
-  if (stored) return stored;
-  return id === state.seller.id ? seededRecord(state) : undefined;
+  const { seller } = state;
+  return {
+    ...blankSeller(state, seller.id, 'business', at),
+    business_name: seller.name,
+    business_email: 'financeiro@lojasandbox.example.com',
+    ein: seller.taxpayer_id,
+    business_address: { ...seller.address },
+    statement_descriptor: seller.statement_descriptor,
+  };
 }
 
 /** A seller a sale, source, subscription or invoice may be made on behalf of: 404 for an unknown id, as the provider answers. */
 export function requireSeller(state: SandboxState, id: string): SellerRecord {
-  const seller = sellerById(state, id);
+  const seller = state.sellers.get(id);
   if (!seller) throw notFound('seller', id);
   return seller;
 }
@@ -166,18 +153,13 @@ function documentOf(seller: SellerRecord): string | null {
 
 /** The provider keeps one seller per CPF/CNPJ. */
 function requireUniqueDocument(state: SandboxState, document: string, self?: string): void {
-  const other = allSellers(state).find((s) => s.id !== self && documentOf(s) === document);
+  const other = state.sellers.all().find((s) => s.id !== self && documentOf(s) === document);
   if (other) {
     const field = document.length === 14 ? 'ein' : 'taxpayer_id';
     throw new SandboxError(409, 'duplicate_taxpayer_id', `A seller with this ${field} already exists (id: ${other.id}).`, {
       reasons: [`${field}: already registered to seller ${other.id}`],
     });
   }
-}
-
-function allSellers(state: SandboxState): SellerRecord[] {
-  const stored = state.sellers.all();
-  return stored.some((s) => s.id === state.seller.id) ? stored : [seededRecord(state), ...stored];
 }
 
 export type SellerPlan = (state: SandboxState, now: Date) => SellerRecord;
@@ -210,7 +192,6 @@ export function planUpdateSeller(kind: SellerKind, body: JsonObject): (state: Sa
     applyPatch(seller, patch);
     requireWholeOwner(seller.owner);
     seller.updated_at = isoTimestamp(now);
-    if (!state.sellers.has(id)) state.sellers.put(id, seller);
     if (id === state.seller.id) {
       // What receipts and boletos print follows the seeded seller's record.
       state.seller.name = sellerName(seller);
@@ -227,7 +208,7 @@ export function listSellers(state: SandboxState, params: URLSearchParams, uri: s
   const types = query.filters.get('type');
   return listByCreation(
     uri,
-    allSellers(state).filter((s) => !types || types.has(s.type)),
+    state.sellers.all().filter((s) => !types || types.has(s.type)),
     query,
   );
 }
