@@ -1,13 +1,14 @@
 import { findAllBy } from './db/queries.js';
 import { counted } from '../platform/plural.js';
 import { normalizeTaxpayerId } from '../validate/taxpayer.js';
-import { addressPatchOf, buyerView, emptyAddress, parseTaxpayerId, registerBuyer, text, type BuyerView } from './buyers.js';
-import { invalidParameters, notFound, SandboxError } from './errors.js';
+import { addressPatchOf, buyerView, parseTaxpayerId, patchedAddress, registerBuyer, text, type BuyerView } from './buyers.js';
+import { found, invalidParameters, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
 import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
 import { isoTimestamp } from './time.js';
 import type { Address, Buyer, CardRecord, Deleted, Invoice, SandboxState, StoredTransaction } from './types.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
+import { mergeMetadata } from './validate.js';
 
 // The buyers API: create, list, get, search by document, update and remove. As with
 // transactions, bodies are checked before the state is locked; what depends on the state
@@ -40,15 +41,8 @@ function patchOf(body: BuyerBody): BuyerPatch {
 function applyPatch(buyer: Buyer, patch: BuyerPatch): void {
   const { address, metadata, ...fields } = patch;
   Object.assign(buyer, fields);
-  if (address === null) buyer.address = null;
-  else if (address) buyer.address = { ...(buyer.address ?? emptyAddress()), ...address };
-  if (metadata) {
-    // Merge like the provider: keys not sent are kept; a key sent as null is removed.
-    for (const [key, value] of Object.entries(metadata)) {
-      if (value === null) delete buyer.metadata[key];
-      else buyer.metadata[key] = value;
-    }
-  }
+  buyer.address = patchedAddress(buyer.address, address);
+  mergeMetadata(buyer.metadata, metadata);
 }
 
 /** The provider keeps one buyer per CPF/CNPJ. */
@@ -62,9 +56,12 @@ function requireUniqueDocument(state: SandboxState, taxpayerId: string, self?: s
 }
 
 export function findBuyer(state: SandboxState, id: string): Buyer {
-  const buyer = state.buyers.get(id);
-  if (!buyer) throw notFound('buyer', id);
-  return buyer;
+  return found(state.buyers.get(id), 'buyer', id);
+}
+
+/** The buyer a record names as its `customer`: a 404 says "customer", as the provider's does. */
+export function findCustomer(state: SandboxState, id: string): Buyer {
+  return found(state.buyers.get(id), 'customer', id);
 }
 
 export type BuyerPlan = (state: SandboxState, now: Date) => BuyerView;

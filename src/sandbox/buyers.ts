@@ -78,6 +78,12 @@ export function emptyAddress(): Address {
   return { line1: null, line2: null, line3: null, neighborhood: null, city: null, state: null, postal_code: null, country_code: null };
 }
 
+/** An address with addressPatchOf's patch applied: null clears it, a line left out keeps its value. */
+export function patchedAddress(address: Address | null, patch: Partial<Address> | null | undefined): Address | null {
+  if (patch === undefined) return address;
+  return patch === null ? null : { ...(address ?? emptyAddress()), ...patch };
+}
+
 /** The inline payer of a complete boleto. */
 export function parseBuyerInput(raw: unknown, field: string, check: Checker): BuyerInput | undefined {
   if (!isObject(raw)) {

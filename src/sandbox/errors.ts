@@ -85,6 +85,12 @@ export function notFound(kind: string, id: string): SandboxError {
   );
 }
 
+/** The record looked up, or the provider's 404 for it when there is none. */
+export function found<T>(record: T | undefined, kind: string, id: string): T {
+  if (record === undefined) throw notFound(kind, id);
+  return record;
+}
+
 export interface Problem {
   field: string;
   message: string;

@@ -1,4 +1,5 @@
-import { notFound, SandboxError } from './errors.js';
+import { findCustomer } from './buyer-ops.js';
+import { found, SandboxError } from './errors.js';
 import { requireSeller } from './sellers.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
@@ -66,9 +67,7 @@ export function issueInvoice(state: SandboxState, spec: InvoiceSpec, now: Date):
 }
 
 export function findInvoice(state: SandboxState, id: string): Invoice {
-  const invoice = state.invoices.get(id);
-  if (!invoice) throw notFound('invoice', id);
-  return invoice;
+  return found(state.invoices.get(id), 'invoice', id);
 }
 
 export function invalidInvoiceStatus(invoice: Invoice, action: string, allowed: string): SandboxError {
@@ -103,8 +102,7 @@ export function planCreateInvoice(body: JsonObject, now: Date): InvoiceCreation 
   check.throwIfAny();
 
   return (state, at) => {
-    const customer = state.buyers.get(customerId);
-    if (!customer) throw notFound('customer', customerId);
+    const customer = findCustomer(state, customerId);
     // An unknown seller is the same 404 as on a transaction.
     if (onBehalfOf !== undefined) requireSeller(state, onBehalfOf);
     return issueInvoice(

@@ -1,10 +1,11 @@
-import { notFound, SandboxError } from './errors.js';
+import { found, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
 import { isoTimestamp } from './time.js';
 import type { Plan, RecurrencePaymentMethod, SandboxState } from './types.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
+import { mergeMetadata } from './validate.js';
 
 // Recurrence plans: what a subscription charges and on which calendar. A removed plan is kept,
 // canceled, because its subscriptions still point at it and keep billing on its calendar; it only
@@ -34,19 +35,11 @@ function patchOf(body: PlanBody): PlanPatch {
 function applyPatch(plan: Plan, patch: PlanPatch): void {
   const { metadata, ...fields } = patch;
   Object.assign(plan, fields);
-  if (metadata) {
-    // Merge like the provider: keys not sent are kept; a key sent as null is removed.
-    for (const [key, value] of Object.entries(metadata)) {
-      if (value === null) delete plan.metadata[key];
-      else plan.metadata[key] = value;
-    }
-  }
+  mergeMetadata(plan.metadata, metadata);
 }
 
 export function findPlan(state: SandboxState, uuid: string): Plan {
-  const plan = state.plans.get(uuid);
-  if (!plan) throw notFound('plan', uuid);
-  return plan;
+  return found(state.plans.get(uuid), 'plan', uuid);
 }
 
 /** Refused when the plan does not list the method. */

@@ -1,6 +1,6 @@
 import { sumBy } from './db/queries.js';
 import { normalizeTaxpayerId } from '../validate/taxpayer.js';
-import { addressPatchOf, emptyAddress, text } from './buyers.js';
+import { addressPatchOf, emptyAddress, patchedAddress, text } from './buyers.js';
 import { invalidParameters, notFound, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
@@ -9,6 +9,7 @@ import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
 import { isoTimestamp } from './time.js';
 import type { Address, Deleted, SandboxState, Seller, SellerOwner, SellerRecord } from './types.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
+import { mergeMetadata } from './validate.js';
 
 // The sellers API: the marketplace's sellers, people (`individual`, with a CPF) and companies
 // (`business`, with a CNPJ, the alphanumeric one included). Each has a balance account of its own
@@ -64,14 +65,9 @@ function applyPatch(seller: SellerRecord, patch: Patch): void {
   Object.assign(seller, fields);
   if (owner === null) seller.owner = null;
   else if (owner) seller.owner = { first_name: '', last_name: null, taxpayer_id: '', email: null, ...seller.owner, ...owner };
-  if (address === null) seller.address = null;
-  else if (address) seller.address = { ...(seller.address ?? emptyAddress()), ...address };
-  if (businessAddress === null) seller.business_address = null;
-  else if (businessAddress) seller.business_address = { ...(seller.business_address ?? emptyAddress()), ...businessAddress };
-  for (const [key, value] of Object.entries(metadata ?? {})) {
-    if (value === null) delete seller.metadata[key];
-    else seller.metadata[key] = value;
-  }
+  seller.address = patchedAddress(seller.address, address);
+  seller.business_address = patchedAddress(seller.business_address, businessAddress);
+  mergeMetadata(seller.metadata, metadata);
 }
 
 function blankSeller(state: Pick<SandboxState, 'marketplace_id'>, id: string, type: SellerKind, at: string): SellerRecord {

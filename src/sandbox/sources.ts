@@ -1,3 +1,4 @@
+import { findCustomer } from './buyer-ops.js';
 import { findCard } from './card-ops.js';
 import { cardView, newCardRecord, parseCardInput, type AcceptedCard } from './cards.js';
 import { notFound } from './errors.js';
@@ -81,7 +82,7 @@ export function planCreateSource(body: JsonObject, now: Date): SourcePlan {
       state.cards.put(record.id, record);
       card = cardView(record, state.marketplace_id);
     } else if (chosen.kind === 'customer') {
-      if (!state.buyers.get(chosen.id)) throw notFound('customer', chosen.id);
+      findCustomer(state, chosen.id);
       // The buyer's card is chosen when the source is charged, so none is fixed here.
       customer = ref(chosen.id);
     } else {

@@ -1,5 +1,6 @@
 import { findCard } from './card-ops.js';
-import { invalidParameters, notFound, SandboxError, type Problem } from './errors.js';
+import { findCustomer } from './buyer-ops.js';
+import { found, invalidParameters, SandboxError, type Problem } from './errors.js';
 import { requireSeller } from './sellers.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
@@ -8,7 +9,7 @@ import { findPlan, planCanceled, requireAcceptedMethod } from './plans.js';
 import { dueDateAt, firstStepOnOrAfter } from './schedule.js';
 import { calendarDate, isoTimestamp, parseDateOrDateTime } from './time.js';
 import type { Buyer, Plan, RecurrencePaymentMethod, SandboxState, StoredSubscription, Subscription, SubscriptionStatus } from './types.js';
-import { newMetadata } from './validate.js';
+import { mergeMetadata, newMetadata } from './validate.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Subscriptions: a buyer billed on a plan's calendar, charged to a card or (payment_method boleto)
@@ -64,9 +65,7 @@ function cardToCharge(state: SandboxState, given: string | undefined, customer: 
 }
 
 export function findSubscription(state: SandboxState, uuid: string): StoredSubscription {
-  const stored = state.subscriptions.get(uuid);
-  if (!stored) throw notFound('subscription', uuid);
-  return stored;
+  return found(state.subscriptions.get(uuid), 'subscription', uuid);
 }
 
 export type SubscriptionCreation = (state: SandboxState, now: Date) => Subscription;
@@ -83,8 +82,7 @@ export function planCreateSubscription(body: JsonObject, now: Date): Subscriptio
   return (state, at) => {
     const plan = requireActivePlan(state, planId);
     requireAcceptedMethod(plan, method);
-    const customer = state.buyers.get(customerId);
-    if (!customer) throw notFound('customer', customerId);
+    const customer = findCustomer(state, customerId);
     // A card subscription left without card charges the buyer's default card; a boleto one has none.
     const cardId = method === 'credit' ? cardToCharge(state, patch.card ?? undefined, customer) : null;
     requireSeller(state, onBehalfOf);
@@ -155,13 +153,7 @@ export function planUpdateSubscription(body: JsonObject, now: Date): Subscriptio
     sub.card = card;
     // Nothing billed yet: the cycle it is in still starts on its (new) first due date.
     if (patch.due_date !== undefined && stored.billed.length === 0) sub.due_since_date = patch.due_date;
-    if (metadata) {
-      // Merge like the provider: keys not sent are kept; a key sent as null is removed.
-      for (const [key, value] of Object.entries(metadata)) {
-        if (value === null) delete sub.metadata[key];
-        else sub.metadata[key] = value;
-      }
-    }
+    mergeMetadata(sub.metadata, metadata);
     // A new due date or a new plan starts a new calendar from the next due date.
     if (patch.due_date !== undefined || patch.plan !== undefined) {
       stored.anchor = sub.due_date;
@@ -190,9 +182,7 @@ function paymentCard(state: SandboxState, stored: StoredSubscription, method: Re
     return sent;
   }
   if (sub.card !== null) return sub.card;
-  const customer = state.buyers.get(sub.customer);
-  if (!customer) throw notFound('customer', sub.customer);
-  return cardToCharge(state, undefined, customer);
+  return cardToCharge(state, undefined, findCustomer(state, sub.customer));
 }
 
 export const suspend: SubscriptionChange = (stored, _state, now) => {

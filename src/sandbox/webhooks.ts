@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eventMatches, unknownEventTypes } from '../provider/event-types.js';
 import { isLoopbackHost } from '../platform/loopback.js';
-import { notFound } from './errors.js';
+import { found } from './errors.js';
 import { findEvent } from './events.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
@@ -61,9 +61,7 @@ export function planCreateWebhook(body: JsonObject): (state: SandboxState, now: 
 }
 
 export function findWebhook(state: SandboxState, id: string): StoredWebhook {
-  const stored = state.webhooks.get(id);
-  if (!stored) throw notFound('webhook', id);
-  return stored;
+  return found(state.webhooks.get(id), 'webhook', id);
 }
 
 export function listWebhooks(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<Webhook> {
