@@ -136,29 +136,9 @@ export function formatAddress(address: Address | null): string | null {
 }
 
 /** The provider's buyer object. */
-export interface BuyerView {
-  id: string;
-  resource: 'buyer';
-  status: 'active';
-  first_name: string;
-  last_name: string | null;
-  email: string | null;
-  phone_number: string | null;
-  taxpayer_id: string;
-  birthdate: string | null;
-  description: string | null;
-  address: Address;
-  delinquent: boolean;
-  default_credit: string | null;
-  default_debit: string | null;
-  default_receipt_delivery_method: string | null;
-  uri: string;
-  metadata: Record<string, string>;
-  created_at: string;
-  updated_at: string;
-}
+export type BuyerView = ReturnType<typeof buyerView>;
 
-export function buyerView(buyer: Buyer, marketplaceId: string): BuyerView {
+export function buyerView(buyer: Buyer, marketplaceId: string) {
   return {
     id: buyer.id,
     resource: 'buyer',

@@ -94,7 +94,7 @@ export function recordEvents(state: SandboxState, changes: Change[], now: Date):
 
 /** An event as served: its payload is the version of the record it refers to. */
 export function servedEvent(state: SandboxState, stored: StoredEvent): SandboxEvent {
-  let object: unknown = stored.payload?.object ?? null;
+  let object: unknown = null;
   if (stored.source && stored.version !== undefined) {
     const [top, key] = stored.source;
     const family = FAMILIES[top];

@@ -73,22 +73,19 @@ export interface BoletoPaymentMethod extends BoletoBase {
 /** `canceled` once a cancellation request went through (boleto and bolepix only). */
 export type BoletoStatus = 'not_paid' | 'paid' | 'canceled';
 
-/** Seed 2.2's fields the sandbox's bolepix lacked at first: a bolepix stored before they were added has none of them, nor `base64`. */
-type AddedToBolepix = 'service_boleto_id' | 'description' | 'reference_number' | 'address' | 'sequence' | 'expiration_date' | 'payment_limit_date';
-
 /**
  * The provider's bolepix payment method: a boleto (seed 2.2) that also carries a PIX
  * copy-and-paste code (`emv`) and its QR code (`base64`, a PNG), with the provider's own names
  * for its dates and charges.
  */
-export interface BolepixPaymentMethod extends Omit<BoletoBase, 'customer' | AddedToBolepix>, Partial<Pick<BoletoBase, AddedToBolepix>> {
+export interface BolepixPaymentMethod extends Omit<BoletoBase, 'customer'> {
   resource: 'bolepix';
   customer: string;
   due_at: string;
   payment_limit_at: string;
   digitable_line: string;
   emv: string;
-  base64?: string;
+  base64: string;
   interest: Record<string, unknown> | null;
   late_fee: Record<string, unknown> | null;
   discount: Record<string, unknown> | null;
@@ -138,7 +135,6 @@ export interface InstallmentPlan {
   number_installments: number;
 }
 
-/** Seed 2.1, every field, plus reference_id. */
 /** Another seller's part of a sale (splits.ts). */
 export interface SplitRule {
   id: string;
@@ -160,6 +156,7 @@ export interface SplitRule {
   updated_at: string;
 }
 
+/** Seed 2.1, every field, plus reference_id. */
 export interface Transaction {
   id: string;
   resource: 'transaction';
@@ -579,10 +576,7 @@ export interface SandboxEvent {
   created_at: string;
 }
 
-/**
- * An event as stored: it refers to the version of the record it was raised for (db/) instead of
- * copying it. Events of sandboxes made before that carry their payload themselves.
- */
+/** An event as stored: it refers to the version of the record it was raised for (db/) instead of copying it. */
 export interface StoredEvent {
   id: string;
   type: string;
@@ -591,7 +585,6 @@ export interface StoredEvent {
   /** The record: its collection and key. */
   source?: [string, string];
   version?: number;
-  payload?: { object: unknown };
 }
 
 /** A registered webhook, as served. */
