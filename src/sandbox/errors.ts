@@ -91,6 +91,11 @@ export function found<T>(record: T | undefined, kind: string, id: string): T {
   return record;
 }
 
+/** 400 for what a subscription's or invoice's status does not allow, naming the statuses that do. */
+export function invalidStatus(kind: 'subscription' | 'invoice', id: string, status: string, action: string, allowed: string): SandboxError {
+  return new SandboxError(400, `invalid_${kind}_status`, `The ${kind} (id: ${id}) cannot be ${action}: its status is ${status}; only ${allowed} ${kind}s can be.`);
+}
+
 export interface Problem {
   field: string;
   message: string;

@@ -1,9 +1,9 @@
 import { findCustomer } from './buyer-ops.js';
-import { found, SandboxError } from './errors.js';
+import { found, invalidStatus, type SandboxError } from './errors.js';
 import { requireSeller } from './sellers.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
-import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
+import { listFiltered, type ListEnvelope } from './list.js';
 import { calendarDate, isoTimestamp, parseDateOrDateTime } from './time.js';
 import type { Buyer, Invoice, InvoiceCustomer, InvoiceStatus, RecurrencePaymentMethod, SandboxState } from './types.js';
 import { Checker, newMetadata } from './validate.js';
@@ -71,11 +71,7 @@ export function findInvoice(state: SandboxState, id: string): Invoice {
 }
 
 export function invalidInvoiceStatus(invoice: Invoice, action: string, allowed: string): SandboxError {
-  return new SandboxError(
-    400,
-    'invalid_invoice_status',
-    `The invoice (id: ${invoice.id}) cannot be ${action}: its status is ${invoice.status}; only ${allowed} invoices can be.`,
-  );
+  return invalidStatus('invoice', invoice.id, invoice.status, action, allowed);
 }
 
 export type InvoiceCreation = (state: SandboxState, now: Date) => Invoice;
@@ -134,19 +130,10 @@ export function cancelInvoice(invoice: Invoice, now: Date): Invoice {
   return invoice;
 }
 
-const LIST_FILTERS = ['subscription', 'customer', 'status'] as const;
 const INVOICE_STATUSES: readonly InvoiceStatus[] = ['pending', 'paid', 'over-due', 'canceled', 'failed'];
 
 /** Every invoice, or (`seller`) only that seller's: sellers/{id}/invoices. */
 export function listInvoices(state: SandboxState, params: URLSearchParams, uri: string, seller?: string): ListEnvelope<Invoice> {
-  const query = parseListQuery(params, LIST_FILTERS, { status: INVOICE_STATUSES });
-  const matching = state.invoices.all().filter((invoice) =>
-    (seller === undefined || invoice.on_behalf_of === seller) &&
-    LIST_FILTERS.every((name) => {
-      const accepted = query.filters.get(name);
-      const value = invoice[name];
-      return !accepted || (value !== null && accepted.has(value));
-    }),
-  );
-  return listByCreation(uri, matching, query);
+  const invoices = state.invoices.all().filter((invoice) => seller === undefined || invoice.on_behalf_of === seller);
+  return listFiltered(uri, invoices, params, ['subscription', 'customer', 'status'], { status: INVOICE_STATUSES });
 }

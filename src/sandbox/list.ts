@@ -1,6 +1,5 @@
 import { invalidParameters, type Problem } from './errors.js';
 import { DAY_MS, parseCalendarDate, parseDateTime } from './time.js';
-import type { SandboxState } from './types.js';
 
 // The provider's list conventions, shared by every collection: limit/offset/page paging,
 // time sort, date_range on created_at and comma-separated equality filters.
@@ -171,4 +170,20 @@ export function listByCreation<T extends { created_at: string }>(uri: string, it
     matching.map((entry) => entry.item),
     query,
   );
+}
+
+/**
+ * A collection by creation (listByCreation), narrowed by the query's equality filters on `fields`:
+ * an item passes when its field is one of the values asked for. `known` is as parseListQuery takes it.
+ */
+export function listFiltered<T extends { created_at: string }>(uri: string, items: T[], params: URLSearchParams, fields: readonly (keyof T & string)[] = [], known: KnownValues = {}): ListEnvelope<T> {
+  const query = parseListQuery(params, fields, known);
+  const matching = items.filter((item) =>
+    fields.every((name) => {
+      const accepted = query.filters.get(name);
+      const value = item[name];
+      return !accepted || (typeof value === 'string' && accepted.has(value));
+    }),
+  );
+  return listByCreation(uri, matching, query);
 }

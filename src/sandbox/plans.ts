@@ -1,7 +1,7 @@
 import { found, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
-import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
+import { listFiltered, type ListEnvelope } from './list.js';
 import { isoTimestamp } from './time.js';
 import type { Plan, RecurrencePaymentMethod, SandboxState } from './types.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
@@ -117,11 +117,5 @@ export function removePlan(plan: Plan, now: Date): Plan {
 }
 
 export function listPlans(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<Plan> {
-  const query = parseListQuery(params, ['status'], { status: ['active', 'canceled'] });
-  const statuses = query.filters.get('status');
-  return listByCreation(
-    uri,
-    state.plans.all().filter((p) => !statuses || statuses.has(p.status)),
-    query,
-  );
+  return listFiltered(uri, state.plans.all(), params, ['status'], { status: ['active', 'canceled'] });
 }

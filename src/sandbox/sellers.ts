@@ -5,7 +5,7 @@ import { invalidParameters, notFound, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { accountIdFor, accountOf, newAccount } from './ledger.js';
-import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
+import { listFiltered, type ListEnvelope } from './list.js';
 import { isoTimestamp } from './time.js';
 import type { Address, Deleted, SandboxState, Seller, SellerOwner, SellerRecord } from './types.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
@@ -200,13 +200,7 @@ export function planUpdateSeller(kind: SellerKind, body: JsonObject): (state: Sa
 }
 
 export function listSellers(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<SellerRecord> {
-  const query = parseListQuery(params, ['type'], { type: ['business', 'individual'] });
-  const types = query.filters.get('type');
-  return listByCreation(
-    uri,
-    state.sellers.all().filter((s) => !types || types.has(s.type)),
-    query,
-  );
+  return listFiltered(uri, state.sellers.all(), params, ['type'], { type: ['business', 'individual'] });
 }
 
 /**

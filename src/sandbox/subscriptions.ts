@@ -1,10 +1,10 @@
 import { findCard } from './card-ops.js';
 import { findCustomer } from './buyer-ops.js';
-import { found, invalidParameters, SandboxError, type Problem } from './errors.js';
+import { found, invalidParameters, invalidStatus, SandboxError, type Problem } from './errors.js';
 import { requireSeller } from './sellers.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
-import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
+import { listFiltered, type ListEnvelope } from './list.js';
 import { findPlan, planCanceled, requireAcceptedMethod } from './plans.js';
 import { dueDateAt, firstStepOnOrAfter } from './schedule.js';
 import { calendarDate, isoTimestamp, parseDateOrDateTime } from './time.js';
@@ -116,12 +116,8 @@ export function planCreateSubscription(body: JsonObject, now: Date): Subscriptio
   };
 }
 
-function invalidStatus(sub: Subscription, action: string, allowed: string): SandboxError {
-  return new SandboxError(
-    400,
-    'invalid_subscription_status',
-    `The subscription (id: ${sub.uuid}) cannot be ${action}: its status is ${sub.status}; only ${allowed} subscriptions can be.`,
-  );
+function invalidSubscriptionStatus(sub: Subscription, action: string, allowed: string): SandboxError {
+  return invalidStatus('subscription', sub.uuid, sub.status, action, allowed);
 }
 
 export type SubscriptionChange = (stored: StoredSubscription, state: SandboxState, now: Date) => void;
@@ -134,7 +130,7 @@ export function planUpdateSubscription(body: JsonObject, now: Date): Subscriptio
 
   return (stored, state, at) => {
     const { sub } = stored;
-    if (sub.status === 'canceled' || sub.status === 'expired') throw invalidStatus(sub, 'updated', 'active or suspended');
+    if (sub.status === 'canceled' || sub.status === 'expired') throw invalidSubscriptionStatus(sub, 'updated', 'active or suspended');
     // Checked against what the subscription will be once changed, so only under the lock.
     const problems = dateProblems(patch.due_date ?? sub.due_date, patch.expiration_date === undefined ? sub.expiration_date : patch.expiration_date);
     if (patch.due_date !== undefined && stored.billed.includes(patch.due_date)) {
@@ -187,7 +183,7 @@ function paymentCard(state: SandboxState, stored: StoredSubscription, method: Re
 
 export const suspend: SubscriptionChange = (stored, _state, now) => {
   const { sub } = stored;
-  if (sub.status !== 'active') throw invalidStatus(sub, 'suspended', 'active');
+  if (sub.status !== 'active') throw invalidSubscriptionStatus(sub, 'suspended', 'active');
   sub.status = 'suspended';
   sub.suspended_at = isoTimestamp(now);
   sub.updated_at = sub.suspended_at;
@@ -199,7 +195,7 @@ export const suspend: SubscriptionChange = (stored, _state, now) => {
  */
 export const reactivate: SubscriptionChange = (stored, state, now) => {
   const { sub } = stored;
-  if (sub.status !== 'suspended') throw invalidStatus(sub, 'reactivated', 'suspended');
+  if (sub.status !== 'suspended') throw invalidSubscriptionStatus(sub, 'reactivated', 'suspended');
   const plan = findPlan(state, sub.plan);
   stored.step = firstStepOnOrAfter(stored.anchor, plan, stored.step, calendarDate(now));
   sub.due_date = dueDateAt(stored.anchor, plan, stored.step);
@@ -210,7 +206,7 @@ export const reactivate: SubscriptionChange = (stored, state, now) => {
 
 export const cancel: SubscriptionChange = (stored, _state, now) => {
   const { sub } = stored;
-  if (sub.status === 'canceled' || sub.status === 'expired') throw invalidStatus(sub, 'removed', 'active or suspended');
+  if (sub.status === 'canceled' || sub.status === 'expired') throw invalidSubscriptionStatus(sub, 'removed', 'active or suspended');
   sub.status = 'canceled';
   sub.updated_at = isoTimestamp(now);
 };
@@ -224,15 +220,10 @@ export function reanchorSubscriptions(state: SandboxState, plan: Plan): void {
   }
 }
 
-const LIST_FILTERS = ['customer', 'plan', 'status'] as const;
 const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['active', 'suspended', 'canceled', 'expired'];
 
 /** Every subscription, or (`seller`) only that seller's: sellers/{id}/subscriptions. */
 export function listSubscriptions(state: SandboxState, params: URLSearchParams, uri: string, seller?: string): ListEnvelope<Subscription> {
-  const query = parseListQuery(params, LIST_FILTERS, { status: SUBSCRIPTION_STATUSES });
-  const matching = state.subscriptions.all()
-    .map((s) => s.sub)
-    .filter((sub) => seller === undefined || sub.on_behalf_of === seller)
-    .filter((sub) => LIST_FILTERS.every((name) => !query.filters.has(name) || query.filters.get(name)?.has(sub[name])));
-  return listByCreation(uri, matching, query);
+  const subscriptions = state.subscriptions.all().map((s) => s.sub).filter((sub) => seller === undefined || sub.on_behalf_of === seller);
+  return listFiltered(uri, subscriptions, params, ['customer', 'plan', 'status'], { status: SUBSCRIPTION_STATUSES });
 }

@@ -5,7 +5,7 @@ import { found } from './errors.js';
 import { findEvent } from './events.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
-import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
+import { listFiltered, type ListEnvelope } from './list.js';
 import { isoTimestamp } from './time.js';
 import type { Deleted, Replay, SandboxState, StoredWebhook, Webhook } from './types.js';
 import { Checker } from './validate.js';
@@ -65,11 +65,7 @@ export function findWebhook(state: SandboxState, id: string): StoredWebhook {
 }
 
 export function listWebhooks(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<Webhook> {
-  return listByCreation(
-    uri,
-    state.webhooks.all().map((s) => s.webhook),
-    parseListQuery(params, []),
-  );
+  return listFiltered(uri, state.webhooks.all().map((s) => s.webhook), params);
 }
 
 export function removeWebhook(state: SandboxState, id: string): Deleted {
