@@ -28,6 +28,23 @@ export function planned<P>(plan: (c: RequestContext) => P, change: (planned: P, 
   };
 }
 
+/**
+ * A change of the record the path's `:id` names: `plan` reads the request first, `find` looks the
+ * record up under the lock (404 when there is none) and the change is made to it. Answers 200 with
+ * `answer` of the record, or the record itself.
+ */
+export function changingOne<R>(
+  find: (state: SandboxState, id: string) => R,
+  plan: (c: RequestContext) => (record: R, state: SandboxState, now: Date) => void,
+  answer: (record: R, state: SandboxState) => unknown = (record) => record,
+): Handler {
+  return planned(plan, (change, state, c) => {
+    const record = find(state, idOf(c));
+    change(record, state, c.now());
+    return answer(record, state);
+  });
+}
+
 /** A creation: `plan` reads the body and gives what makes the record; answers 201 unless told. */
 export function creating(plan: (body: JsonObject, now: Date) => (state: SandboxState, now: Date) => unknown, status = 201): Handler {
   return planned(

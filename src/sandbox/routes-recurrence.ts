@@ -3,7 +3,7 @@ import { advanceClock, clockView, parseAdvance } from './clock.js';
 import { approveInvoice, removeInvoice, voidInvoice } from './invoice-charge.js';
 import { findInvoice, listInvoices, planCreateInvoice } from './invoices.js';
 import { findPlan, listPlans, planCreatePlan, planUpdatePlan, removePlan } from './plans.js';
-import { changing, creating, idOf, planned, reading } from './handlers.js';
+import { changing, changingOne, creating, idOf, planned, reading } from './handlers.js';
 import type { RequestContext, Route } from './route.js';
 import {
   cancel,
@@ -24,12 +24,7 @@ import { generateVolume, parseVolume } from './volume.js';
 // (the server drops empty path segments).
 
 /** A change of one subscription; answers it. */
-const changeSubscription = (change: (c: RequestContext) => SubscriptionChange) =>
-  planned(change, (made, state, c) => {
-    const stored = findSubscription(state, idOf(c));
-    made(stored, state, c.now());
-    return stored.sub;
-  });
+const changeSubscription = (change: (c: RequestContext) => SubscriptionChange) => changingOne(findSubscription, change, (stored) => stored.sub);
 
 /** A change of one invoice; answers what `change` returns. */
 const changeInvoice = (change: (state: SandboxState, invoice: Invoice, now: Date) => Invoice) => changing((state, c) => change(state, findInvoice(state, idOf(c)), c.now()));
@@ -40,14 +35,7 @@ export const recurrenceRoutes: Route[] = [
     pattern: ['recurrence_plans', ':id'],
     handlers: {
       GET: reading((state, c) => findPlan(state, idOf(c))),
-      PUT: planned(
-        (c) => planUpdatePlan(c.body, reanchorSubscriptions),
-        (change, state, c) => {
-          const plan = findPlan(state, idOf(c));
-          change(plan, state, c.now());
-          return plan;
-        },
-      ),
+      PUT: changingOne(findPlan, (c) => planUpdatePlan(c.body, reanchorSubscriptions)),
       DELETE: changing((state, c) => removePlan(findPlan(state, idOf(c)), c.now())),
     },
   },

@@ -175,10 +175,10 @@ export function planCreateSeller(kind: SellerKind, body: JsonObject): SellerPlan
   };
 }
 
-export function planUpdateSeller(kind: SellerKind, body: JsonObject): (state: SandboxState, id: string, now: Date) => SellerRecord {
+export function planUpdateSeller(kind: SellerKind, body: JsonObject): (seller: SellerRecord, state: SandboxState, now: Date) => void {
   const patch = patchOf(body as SellerBody);
-  return (state, id, now) => {
-    const seller = requireSeller(state, id);
+  return (seller, state, now) => {
+    const { id } = seller;
     if (seller.type !== kind) {
       const segment = seller.type === 'business' ? 'businesses' : 'individuals';
       throw invalidParameters([{ field: 'type', message: `seller ${id} is ${seller.type === 'business' ? 'a business' : 'an individual'}: update it at …/sellers/${segment}/${id}` }]);
@@ -195,7 +195,6 @@ export function planUpdateSeller(kind: SellerKind, body: JsonObject): (state: Sa
       state.seller.taxpayer_id = seller.ein ?? state.seller.taxpayer_id;
       if (seller.business_address) state.seller.address = { ...seller.business_address };
     }
-    return seller;
   };
 }
 
