@@ -1,6 +1,7 @@
 import { cardView } from './cards.js';
 import { findCustomer } from './buyer-ops.js';
 import { found } from './errors.js';
+import type { Creation } from './handlers.js';
 import type { JsonObject } from './http.js';
 import { isoTimestamp } from './time.js';
 import { usableToken } from './tokens.js';
@@ -12,10 +13,8 @@ export function findCard(state: SandboxState, id: string): CardRecord {
   return found(state.cards.get(id), 'card', id);
 }
 
-export type CardPlan = (state: SandboxState, now: Date) => CardView;
-
 /** The body has met the request schema: a token and a customer, both ids. */
-export function planAssociateCard(body: JsonObject): CardPlan {
+export function planAssociateCard(body: JsonObject): Creation<CardView> {
   const tokenId = body.token as string;
   const customerId = body.customer as string;
 

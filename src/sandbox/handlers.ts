@@ -7,6 +7,12 @@ import type { SandboxState } from './types.js';
 // in one write transaction, whose request body (when it has one) is read before the state is
 // locked, so a refused body never waits for the lock or holds it.
 
+/** What a creation's plan gives: the change that makes the record under the lock, and answers it. */
+export type Creation<T> = (state: SandboxState, now: Date) => T;
+
+/** What an update's plan gives: the change made to the record it is handed, under the lock. */
+export type Change<R> = (record: R, state: SandboxState, now: Date) => void;
+
 /** The path's `:id`. */
 export const idOf = (c: RequestContext): string => c.params.id ?? '';
 
@@ -35,7 +41,7 @@ export function planned<P>(plan: (c: RequestContext) => P, change: (planned: P, 
  */
 export function changingOne<R>(
   find: (state: SandboxState, id: string) => R,
-  plan: (c: RequestContext) => (record: R, state: SandboxState, now: Date) => void,
+  plan: (c: RequestContext) => Change<R>,
   answer: (record: R, state: SandboxState) => unknown = (record) => record,
 ): Handler {
   return planned(plan, (change, state, c) => {
@@ -46,7 +52,7 @@ export function changingOne<R>(
 }
 
 /** A creation: `plan` reads the body and gives what makes the record; answers 201 unless told. */
-export function creating(plan: (body: JsonObject, now: Date) => (state: SandboxState, now: Date) => unknown, status = 201): Handler {
+export function creating(plan: (body: JsonObject, now: Date) => Creation<unknown>, status = 201): Handler {
   return planned(
     (c) => plan(c.body, c.now()),
     (make, state, c) => make(state, c.now()),

@@ -1,6 +1,7 @@
 import { findCustomer } from './buyer-ops.js';
 import { found, invalidStatus, type SandboxError } from './errors.js';
 import { requireSeller } from './sellers.js';
+import type { Creation } from './handlers.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { listFiltered, type ListEnvelope } from './list.js';
@@ -74,10 +75,8 @@ export function invalidInvoiceStatus(invoice: Invoice, action: string, allowed: 
   return invalidStatus('invoice', invoice.id, invoice.status, action, allowed);
 }
 
-export type InvoiceCreation = (state: SandboxState, now: Date) => Invoice;
-
 /** A one-off invoice for a customer, paid later through approve. `now` is the sandbox's time. */
-export function planCreateInvoice(body: JsonObject, now: Date): InvoiceCreation {
+export function planCreateInvoice(body: JsonObject, now: Date): Creation<Invoice> {
   // The body has met the request schema: customer, amount, currency and due_date, each of its type.
   const check = new Checker();
   const today = calendarDate(now);

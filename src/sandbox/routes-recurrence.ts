@@ -3,7 +3,7 @@ import { advanceClock, clockView, parseAdvance } from './clock.js';
 import { approveInvoice, removeInvoice, voidInvoice } from './invoice-charge.js';
 import { findInvoice, listInvoices, planCreateInvoice } from './invoices.js';
 import { findPlan, listPlans, planCreatePlan, planUpdatePlan, removePlan } from './plans.js';
-import { changing, changingOne, creating, idOf, planned, reading } from './handlers.js';
+import { changing, changingOne, creating, idOf, planned, reading, type Change } from './handlers.js';
 import type { RequestContext, Route } from './route.js';
 import {
   cancel,
@@ -14,9 +14,8 @@ import {
   reactivate,
   reanchorSubscriptions,
   suspend,
-  type SubscriptionChange,
 } from './subscriptions.js';
-import type { Invoice, SandboxState } from './types.js';
+import type { Invoice, SandboxState, StoredSubscription } from './types.js';
 import { generateVolume, parseVolume } from './volume.js';
 
 // Routes of recurrence: plans, subscriptions, invoices, and the sandbox-only clock that drives
@@ -24,7 +23,7 @@ import { generateVolume, parseVolume } from './volume.js';
 // (the server drops empty path segments).
 
 /** A change of one subscription; answers it. */
-const changeSubscription = (change: (c: RequestContext) => SubscriptionChange) => changingOne(findSubscription, change, (stored) => stored.sub);
+const changeSubscription = (change: (c: RequestContext) => Change<StoredSubscription>) => changingOne(findSubscription, change, (stored) => stored.sub);
 
 /** A change of one invoice; answers what `change` returns. */
 const changeInvoice = (change: (state: SandboxState, invoice: Invoice, now: Date) => Invoice) => changing((state, c) => change(state, findInvoice(state, idOf(c)), c.now()));

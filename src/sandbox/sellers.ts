@@ -2,6 +2,7 @@ import { sumBy } from './db/queries.js';
 import { normalizeTaxpayerId } from '../validate/taxpayer.js';
 import { addressPatchOf, emptyAddress, patchedAddress, text } from './buyers.js';
 import { invalidParameters, notFound, SandboxError } from './errors.js';
+import type { Change, Creation } from './handlers.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { accountIdFor, accountOf, newAccount } from './ledger.js';
@@ -158,9 +159,7 @@ function requireUniqueDocument(state: SandboxState, document: string, self?: str
   }
 }
 
-export type SellerPlan = (state: SandboxState, now: Date) => SellerRecord;
-
-export function planCreateSeller(kind: SellerKind, body: JsonObject): SellerPlan {
+export function planCreateSeller(kind: SellerKind, body: JsonObject): Creation<SellerRecord> {
   const patch = patchOf(body as SellerBody);
   requireWholeOwner(patch.owner);
   return (state, now) => {
@@ -175,7 +174,7 @@ export function planCreateSeller(kind: SellerKind, body: JsonObject): SellerPlan
   };
 }
 
-export function planUpdateSeller(kind: SellerKind, body: JsonObject): (seller: SellerRecord, state: SandboxState, now: Date) => void {
+export function planUpdateSeller(kind: SellerKind, body: JsonObject): Change<SellerRecord> {
   const patch = patchOf(body as SellerBody);
   return (seller, state, now) => {
     const { id } = seller;

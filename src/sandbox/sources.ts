@@ -3,6 +3,7 @@ import { findCard } from './card-ops.js';
 import { cardView, newCardRecord, parseCardInput, type AcceptedCard } from './cards.js';
 import { notFound } from './errors.js';
 import { requireSeller } from './sellers.js';
+import type { Creation } from './handlers.js';
 import { isObject, type JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { centsToDecimal, parseCents } from './money.js';
@@ -27,10 +28,8 @@ function refOf(value: unknown): { id: string; cents: number | undefined } {
   return typeof value === 'string' ? { id: value, cents: undefined } : { id: (value as JsonObject).id as string, cents: (value as JsonObject).amount as number | undefined };
 }
 
-export type SourcePlan = (state: SandboxState, now: Date) => Source;
-
 /** The body has met the provider's request schema: usage, type card, currency, and each field's type. */
-export function planCreateSource(body: JsonObject, now: Date): SourcePlan {
+export function planCreateSource(body: JsonObject, now: Date): Creation<Source> {
   const check = new Checker();
   const usage = body.usage as Source['usage'];
   const currency = (body.currency as string).toUpperCase();

@@ -2,6 +2,7 @@ import { findCard } from './card-ops.js';
 import { findCustomer } from './buyer-ops.js';
 import { found, invalidParameters, invalidStatus, SandboxError, type Problem } from './errors.js';
 import { requireSeller } from './sellers.js';
+import type { Change, Creation } from './handlers.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { listFiltered, type ListEnvelope } from './list.js';
@@ -68,10 +69,8 @@ export function findSubscription(state: SandboxState, uuid: string): StoredSubsc
   return found(state.subscriptions.get(uuid), 'subscription', uuid);
 }
 
-export type SubscriptionCreation = (state: SandboxState, now: Date) => Subscription;
-
 /** Seed 4.3's body plus on_behalf_of. `now` is the sandbox's time, for "not before today". */
-export function planCreateSubscription(body: JsonObject, now: Date): SubscriptionCreation {
+export function planCreateSubscription(body: JsonObject, now: Date): Creation<Subscription> {
   const patch = patchOf(body as RequestBody<'subscriptions.create'>);
   const { plan: planId, customer: customerId, on_behalf_of: onBehalfOf, due_date: due, currency } = body as RequestBody<'subscriptions.create'>;
   const problems = dateProblems(due, patch.expiration_date, calendarDate(now));
@@ -120,9 +119,7 @@ function invalidSubscriptionStatus(sub: Subscription, action: string, allowed: s
   return invalidStatus('subscription', sub.uuid, sub.status, action, allowed);
 }
 
-export type SubscriptionChange = (stored: StoredSubscription, state: SandboxState, now: Date) => void;
-
-export function planUpdateSubscription(body: JsonObject, now: Date): SubscriptionChange {
+export function planUpdateSubscription(body: JsonObject, now: Date): Change<StoredSubscription> {
   // Only the fields an update may change, as request-schemas.ts has seen to.
   const patch = patchOf(body as SubscriptionBody);
   const early = dateProblems(patch.due_date, undefined, calendarDate(now));
@@ -181,7 +178,7 @@ function paymentCard(state: SandboxState, stored: StoredSubscription, method: Re
   return cardToCharge(state, undefined, findCustomer(state, sub.customer));
 }
 
-export const suspend: SubscriptionChange = (stored, _state, now) => {
+export const suspend: Change<StoredSubscription> = (stored, _state, now) => {
   const { sub } = stored;
   if (sub.status !== 'active') throw invalidSubscriptionStatus(sub, 'suspended', 'active');
   sub.status = 'suspended';
@@ -193,7 +190,7 @@ export const suspend: SubscriptionChange = (stored, _state, now) => {
  * Back to active on the plan's calendar: the next due date is the first one not before today, so
  * the due dates that passed while suspended are skipped for good, never billed late.
  */
-export const reactivate: SubscriptionChange = (stored, state, now) => {
+export const reactivate: Change<StoredSubscription> = (stored, state, now) => {
   const { sub } = stored;
   if (sub.status !== 'suspended') throw invalidSubscriptionStatus(sub, 'reactivated', 'suspended');
   const plan = findPlan(state, sub.plan);
@@ -204,7 +201,7 @@ export const reactivate: SubscriptionChange = (stored, state, now) => {
   sub.updated_at = isoTimestamp(now);
 };
 
-export const cancel: SubscriptionChange = (stored, _state, now) => {
+export const cancel: Change<StoredSubscription> = (stored, _state, now) => {
   const { sub } = stored;
   if (sub.status === 'canceled' || sub.status === 'expired') throw invalidSubscriptionStatus(sub, 'removed', 'active or suspended');
   sub.status = 'canceled';
