@@ -1,6 +1,6 @@
 import { buyerView } from './buyers.js';
 import type { Change } from './db/session.js';
-import { notFound } from './errors.js';
+import { found } from './errors.js';
 import { newId } from './ids.js';
 import { findBy, page, recordVersion } from './db/queries.js';
 import { pageEnvelope, parseListQuery, type ListEnvelope } from './list.js';
@@ -105,9 +105,7 @@ export function servedEvent(state: SandboxState, stored: StoredEvent): SandboxEv
 }
 
 export function findEvent(state: SandboxState, id: string): SandboxEvent {
-  const stored = findBy<StoredEvent>(state, 'events', 'id', id);
-  if (!stored) throw notFound('event', id);
-  return servedEvent(state, stored);
+  return servedEvent(state, found(findBy<StoredEvent>(state, 'events', 'id', id), 'event', id));
 }
 
 export function listEvents(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<SandboxEvent> {

@@ -6,7 +6,7 @@ import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { listFiltered, type ListEnvelope } from './list.js';
 import { calendarDate, isoTimestamp, parseDateOrDateTime } from './time.js';
-import type { Buyer, Invoice, InvoiceCustomer, InvoiceStatus, RecurrencePaymentMethod, SandboxState } from './types.js';
+import type { Buyer, Invoice, InvoiceCustomer, InvoiceStatus, SandboxState } from './types.js';
 import { Checker, newMetadata } from './validate.js';
 
 // Invoices: what a customer owes, either one billing of a subscription or a one-off charge. Here:
@@ -20,20 +20,12 @@ function invoiceCustomer(buyer: Buyer): InvoiceCustomer {
   return { uuid: buyer.id, first_name: buyer.first_name, last_name: buyer.last_name, taxpayer_id: buyer.taxpayer_id, email: buyer.email };
 }
 
-export interface InvoiceSpec {
-  subscription: string | null;
-  /** The seller it bills for: the subscription's, or the one named; the seeded seller by default. */
-  on_behalf_of?: string;
-  customer: Buyer;
-  description: string | null;
-  /** Charged to a card unless said otherwise (a boleto subscription's invoices). */
-  payment_method?: RecurrencePaymentMethod;
-  due_date: string;
-  expiration_date: string | null;
-  amount: number;
-  currency: string;
-  metadata: Record<string, string>;
-}
+/**
+ * What an invoice is issued with: its buyer, and its own fields. It bills for the seeded seller
+ * unless it names one, and is charged to a card unless said otherwise (a boleto subscription's).
+ */
+export type InvoiceSpec = Pick<Invoice, 'subscription' | 'description' | 'due_date' | 'expiration_date' | 'amount' | 'currency' | 'metadata'> &
+  Partial<Pick<Invoice, 'on_behalf_of' | 'payment_method'>> & { customer: Buyer };
 
 /** A new pending invoice, stored. */
 export function issueInvoice(state: SandboxState, spec: InvoiceSpec, now: Date): Invoice {

@@ -1,6 +1,6 @@
 import { findBy } from './db/queries.js';
 import { recordDelivery } from './deliveries.js';
-import { notFound, SandboxError } from './errors.js';
+import { found, SandboxError } from './errors.js';
 import type { SandboxState, StoredTransaction } from './types.js';
 import { sellerOnDocuments } from './sellers.js';
 
@@ -17,9 +17,7 @@ export type ReceiptStatus = 'pending' | 'approved' | 'canceled';
 export type Receipt = ReturnType<typeof receiptView>;
 
 export function findReceipt(state: SandboxState, id: string): StoredTransaction {
-  const stored = findBy<StoredTransaction>(state, 'transactions', 'sales_receipt', id);
-  if (!stored) throw notFound('receipt', id);
-  return stored;
+  return found(findBy<StoredTransaction>(state, 'transactions', 'sales_receipt', id), 'receipt', id);
 }
 
 function receiptStatus(txn: StoredTransaction['txn']): ReceiptStatus {

@@ -1,7 +1,7 @@
 import { sumBy } from './db/queries.js';
 import { normalizeTaxpayerId } from '../validate/taxpayer.js';
 import { addressPatchOf, emptyAddress, patchedAddress, text } from './buyers.js';
-import { invalidParameters, notFound, SandboxError } from './errors.js';
+import { found, invalidParameters, SandboxError } from './errors.js';
 import type { Change, Creation } from './handlers.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
@@ -115,9 +115,7 @@ export function seedSeller(state: Pick<SandboxState, 'marketplace_id' | 'seller'
 
 /** A seller a sale, source, subscription or invoice may be made on behalf of: 404 for an unknown id, as the provider answers. */
 export function requireSeller(state: SandboxState, id: string): SellerRecord {
-  const seller = state.sellers.get(id);
-  if (!seller) throw notFound('seller', id);
-  return seller;
+  return found(state.sellers.get(id), 'seller', id);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { findAllBy } from './db/queries.js';
 import { cardDescription, cardUri, newCardRecord, parseCardInput, VERIFICATION_CHECKLIST, type AcceptedCard } from './cards.js';
-import { notFound, SandboxError } from './errors.js';
+import { found, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import type { CardRecord, SandboxState, TokenRecord } from './types.js';
@@ -65,14 +65,11 @@ export function markTokenUsed(state: SandboxState, cardId: string): void {
  * behind it (a charge, an association, a single-use source); after that the provider refuses it.
  */
 export function usableToken(state: SandboxState, id: string): { token: TokenRecord; card: CardRecord } {
-  const token = state.tokens.get(id);
-  if (!token) throw notFound('token', id);
+  const token = found(state.tokens.get(id), 'token', id);
   if (token.used) {
     throw new SandboxError(400, 'token_already_used', `The token (id: ${id}) has already been used`, {
       reasons: ['token: tokens are single-use; tokenize the card again'],
     });
   }
-  const card = state.cards.get(token.card_id);
-  if (!card) throw notFound('card', token.card_id);
-  return { token, card };
+  return { token, card: found(state.cards.get(token.card_id), 'card', token.card_id) };
 }
