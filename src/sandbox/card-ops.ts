@@ -6,6 +6,7 @@ import type { JsonObject } from './http.js';
 import { isoTimestamp } from './time.js';
 import { usableToken } from './tokens.js';
 import type { CardRecord, CardView, Deleted, SandboxState } from './types.js';
+import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Cards on file: associating a tokenized card with a buyer, reading a card, removing it.
 
@@ -15,8 +16,7 @@ export function findCard(state: SandboxState, id: string): CardRecord {
 
 /** The body has met the request schema: a token and a customer, both ids. */
 export function planAssociateCard(body: JsonObject): Creation<CardView> {
-  const tokenId = body.token as string;
-  const customerId = body.customer as string;
+  const { token: tokenId, customer: customerId } = body as RequestBody<'cards.associate'>;
 
   return (state, now) => {
     const { token, card } = usableToken(state, tokenId);

@@ -8,6 +8,7 @@ import { listFiltered, type ListEnvelope } from './list.js';
 import { calendarDate, isoTimestamp, parseDateOrDateTime } from './time.js';
 import type { Buyer, Invoice, InvoiceCustomer, InvoiceStatus, SandboxState } from './types.js';
 import { Checker, newMetadata } from './validate.js';
+import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Invoices: what a customer owes, either one billing of a subscription or a one-off charge. Here:
 // issuing the record, the one-off create, reading, listing and canceling. Charging an invoice
@@ -72,18 +73,14 @@ export function planCreateInvoice(body: JsonObject, now: Date): Creation<Invoice
   // The body has met the request schema: customer, amount, currency and due_date, each of its type.
   const check = new Checker();
   const today = calendarDate(now);
-  const customerId = body.customer as string;
-  const amount = body.amount as number;
-  const currency = (body.currency as string).toUpperCase();
-  const onBehalfOf = body.on_behalf_of as string | undefined;
+  const { customer: customerId, amount, currency, due_date: due, expiration_date: expiresAt, on_behalf_of: onBehalfOf } = body as RequestBody<'invoices.create'>;
   const description = check.optionalString(body.description, 'description', 500) ?? null;
   if (body.payment_method !== undefined && body.payment_method !== 'credit') check.add('payment_method', 'must be "credit"');
   if (body.subscription !== undefined && body.subscription !== null) {
     check.add('subscription', "is set by a subscription's own billing; a one-off invoice names none");
   }
-  const due = body.due_date as string;
   if (due < today) check.add('due_date', `must not be before today (${today})`);
-  const expiration = typeof body.expiration_date === 'string' ? calendarDate(parseDateOrDateTime(body.expiration_date) as Date) : null;
+  const expiration = typeof expiresAt === 'string' ? calendarDate(parseDateOrDateTime(expiresAt) as Date) : null;
   if (expiration !== null && expiration < due) check.add('expiration_date', `must not be before the due date (${due})`);
   const metadata = newMetadata(body.metadata);
   check.throwIfAny();
@@ -102,7 +99,7 @@ export function planCreateInvoice(body: JsonObject, now: Date): Creation<Invoice
         due_date: due,
         expiration_date: expiration,
         amount,
-        currency,
+        currency: currency.toUpperCase(),
         metadata,
       },
       at,

@@ -9,6 +9,7 @@ import { listFiltered, type ListEnvelope } from './list.js';
 import { isoTimestamp } from './time.js';
 import type { Deleted, Replay, SandboxState, StoredWebhook, Webhook } from './types.js';
 import { Checker } from './validate.js';
+import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Webhooks: where the sandbox delivers its events (deliverer.ts sends them). The request is the
 // provider's `{method: "POST", url, description, event: [...]}`; the answer shows `events` and
@@ -30,11 +31,10 @@ export function webhookUrlProblem(value: string): string | undefined {
 export function planCreateWebhook(body: JsonObject): (state: SandboxState, now: Date) => Webhook & { secret: string } {
   // The body has met the request schema: an http(s) url, method POST if given, a list of event types.
   const check = new Checker();
-  const url = body.url as string;
+  const { url, event: events } = body as RequestBody<'webhooks.create'>;
   const problem = webhookUrlProblem(url);
   if (problem) check.add('url', problem);
   const description = check.optionalString(body.description, 'description', 500) ?? null;
-  const events = body.event as string[];
   const unknown = unknownEventTypes(events);
   if (unknown.length > 0) check.add('event', `unknown event type(s): ${unknown.join(', ')}`);
   check.throwIfAny();
