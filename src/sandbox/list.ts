@@ -24,32 +24,25 @@ type Bound = 'gte' | 'gt' | 'lte' | 'lt';
  * UTC day, so `lte=2026-11-22` still includes that evening and `gt=2026-11-22` starts the next day.
  */
 function boundRange(bound: Bound, raw: string): { min?: number; max?: number } | undefined {
-  let at: number;
-  let dayLong = false;
-  if (/^\d+(\.\d+)?$/.test(raw)) at = Number(raw) * 1000;
-  else {
-    const day = parseCalendarDate(raw);
-    if (day) {
-      at = day.getTime();
-      dayLong = true;
-    } else {
-      const instant = parseDateTime(raw);
-      if (!instant) return undefined;
-      at = instant.getTime();
-    }
+  // The first and last whole milliseconds the value stands for. Epoch seconds may have a fraction
+  // (then first > last): the bounds are rounded to the whole milliseconds they admit.
+  let first: number;
+  let last: number;
+  const day = parseCalendarDate(raw);
+  if (/^\d+(\.\d+)?$/.test(raw)) {
+    const at = Number(raw) * 1000;
+    [first, last] = [Math.ceil(at), Math.floor(at)];
+  } else if (day) {
+    [first, last] = [day.getTime(), day.getTime() + DAY_MS - 1];
+  } else {
+    const instant = parseDateTime(raw);
+    if (!instant) return undefined;
+    first = last = instant.getTime();
   }
-  if (dayLong) {
-    const next = at + DAY_MS;
-    if (bound === 'gte') return { min: at };
-    if (bound === 'gt') return { min: next };
-    if (bound === 'lte') return { max: next - 1 };
-    return { max: at - 1 };
-  }
-  // Epoch seconds may have a fraction: the bounds are rounded to the whole milliseconds they admit.
-  if (bound === 'gte') return { min: Math.ceil(at) };
-  if (bound === 'gt') return { min: Math.floor(at) + 1 };
-  if (bound === 'lte') return { max: Math.floor(at) };
-  return { max: Math.ceil(at) - 1 };
+  if (bound === 'gte') return { min: first };
+  if (bound === 'gt') return { min: last + 1 };
+  if (bound === 'lte') return { max: last };
+  return { max: first - 1 };
 }
 
 function integerParam(raw: string | null, field: string, min: number, max: number, problems: Problem[]): number | undefined {

@@ -19,7 +19,6 @@ import type { RequestBody } from '../provider/schemas/requests.js';
 // due is catch-up.ts. As elsewhere, bodies are checked before the state is locked, and what
 // depends on the state (plan, buyer, card, seller) under the lock before anything changes.
 
-
 type SubscriptionBody = RequestBody<'subscriptions.update'>;
 
 /** The body has met the request schema (request-schemas.ts): what it sets, dates as calendar dates. */
