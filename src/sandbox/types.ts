@@ -60,7 +60,8 @@ export interface BoletoBase {
   paid_at: string | null;
   created_at: string;
   updated_at: string;
-  status: BoletoStatus;
+  /** `canceled` once a cancellation request went through (boleto and bolepix only). */
+  status: 'not_paid' | 'paid' | 'canceled';
 }
 
 /** Seed 2.2, plus what the complete variant echoes. */
@@ -69,9 +70,6 @@ export interface BoletoPaymentMethod extends BoletoBase {
   body_instructions: string[];
   billing_instructions: Record<string, unknown> | null;
 }
-
-/** `canceled` once a cancellation request went through (boleto and bolepix only). */
-export type BoletoStatus = 'not_paid' | 'paid' | 'canceled';
 
 /**
  * The provider's bolepix payment method: a boleto (seed 2.2) that also carries a PIX
@@ -454,8 +452,6 @@ export interface Delivery {
   at: string;
 }
 
-export type PlanFrequency = 'daily' | 'weekly' | 'monthly' | 'annually';
-
 /** The provider's recurrence plan: what a subscription charges and how often. Stored as served. */
 export interface Plan {
   uuid: string;
@@ -466,7 +462,7 @@ export interface Plan {
   amount: number;
   setup_amount: number;
   currency: string;
-  frequency: PlanFrequency;
+  frequency: 'daily' | 'weekly' | 'monthly' | 'annually';
   interval: number;
   payment_methods: string[];
   /** How many cycles a subscription runs; null for no limit. */
