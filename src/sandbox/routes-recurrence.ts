@@ -19,8 +19,9 @@ import type { Invoice, SandboxState, StoredSubscription } from './types.js';
 import { generateVolume, parseVolume } from './volume.js';
 
 // Routes of recurrence: plans, subscriptions, invoices, and the sandbox-only clock that drives
-// their billing (and the sandbox-only volume generator, which trades forward on that clock). The plan collection answers with and without the provider's trailing slash
-// (the server drops empty path segments).
+// their billing (and the sandbox-only volume generator, which trades forward on that clock). The
+// plan collection answers with and without the provider's trailing slash (the server drops empty
+// path segments).
 
 /** A change of one subscription; answers it. */
 const changeSubscription = (change: (c: RequestContext) => Change<StoredSubscription>) => changingOne(findSubscription, change, (stored) => stored.sub);
@@ -64,13 +65,7 @@ export const recurrenceRoutes: Route[] = [
     pattern: ['sandbox', 'generate'],
     // It runs what falls due as it trades; nothing is due before it starts that catch-up would not run.
     ownsCatchUp: true,
-    handlers: {
-      POST: async (c) => {
-        const spec = parseVolume(c.body);
-        const body = await generateVolume(c.stateDir, spec, c.now);
-        return { status: 200, body };
-      },
-    },
+    handlers: { POST: async (c) => ({ status: 200, body: await generateVolume(c.stateDir, parseVolume(c.body), c.now) }) },
   },
   {
     pattern: ['sandbox', 'clock', 'advance'],

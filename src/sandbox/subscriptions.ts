@@ -14,10 +14,10 @@ import { mergeMetadata, newMetadata } from './validate.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Subscriptions: a buyer billed on a plan's calendar, charged to a card or (payment_method boleto)
-// sent a boleto for each invoice. This module creates, changes and
-// lists them and moves them between statuses; billing them is billing.ts, and running what fell
-// due is catch-up.ts. As elsewhere, bodies are checked before the state is locked, and what
-// depends on the state (plan, buyer, card, seller) under the lock before anything changes.
+// sent a boleto for each invoice. This module creates, changes and lists them and moves them
+// between statuses; billing them is billing.ts, and running what fell due is catch-up.ts. As
+// elsewhere, bodies are checked before the state is locked, and what depends on the state (plan,
+// buyer, card, seller) under the lock before anything changes.
 
 type SubscriptionBody = RequestBody<'subscriptions.update'>;
 
