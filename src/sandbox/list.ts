@@ -113,18 +113,8 @@ export function parseListQuery(params: URLSearchParams, filterNames: readonly st
   };
 }
 
-export interface ListEnvelope<T> {
-  resource: 'list';
-  uri: string;
-  items: T[];
-  limit: number;
-  offset: number;
-  has_more: boolean;
-  total: number;
-  query_count: number;
-  page: number;
-  total_pages: number;
-}
+/** The provider's list envelope: one page of items, and where it stands among them all. */
+export type ListEnvelope<T> = ReturnType<typeof pageEnvelope<T>>;
 
 /** `matching` is every item that passed the filters, already in the requested order. */
 export function listEnvelope<T>(uri: string, matching: T[], query: ListQuery): ListEnvelope<T> {
@@ -132,9 +122,9 @@ export function listEnvelope<T>(uri: string, matching: T[], query: ListQuery): L
 }
 
 /** The envelope of one page a query already cut out, of `total` matching items. */
-export function pageEnvelope<T>(uri: string, items: T[], total: number, query: ListQuery): ListEnvelope<T> {
+export function pageEnvelope<T>(uri: string, items: T[], total: number, query: ListQuery) {
   return {
-    resource: 'list',
+    resource: 'list' as const,
     uri,
     items,
     limit: query.limit,
