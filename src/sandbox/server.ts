@@ -59,12 +59,6 @@ interface ServerContext {
   closing: boolean;
 }
 
-/** What one request works on: a state directory, and the start of links back into it. */
-interface Marketplace {
-  stateDir: string;
-  origin: string;
-}
-
 /** Serves `stateDir` from now on: its deliverer starts, if this server delivers. */
 function serveState(ctx: ServerContext, stateDir: string): void {
   ctx.opened.set(stateDir, ctx.deliver && !ctx.closing ? startDeliverer(stateDir, ctx.now, ctx.deliver === true ? {} : ctx.deliver) : undefined);
@@ -78,10 +72,11 @@ function openMarketplace(ctx: ServerContext, stateDir: string): void {
 }
 
 /**
- * The marketplace of the request's key. Its letters live under /m/<its name>: a letter's URL is
- * fetched without credentials (as the provider's pre-signed ones are), so the path says whose it is.
+ * The marketplace of the request's key: the state directory the request works on, and the start of
+ * links back into it. Its letters live under /m/<its name>: a letter's URL is fetched without
+ * credentials (as the provider's pre-signed ones are), so the path says whose it is.
  */
-function marketplaceOf(req: IncomingMessage, ctx: ServerContext): Marketplace {
+function marketplaceOf(req: IncomingMessage, ctx: ServerContext) {
   const key = checkAuth(req, ctx.isolateKeys);
   const origin = `http://${req.headers.host ?? 'localhost'}`;
   if (!ctx.isolateKeys) return { stateDir: ctx.stateDir, origin };
