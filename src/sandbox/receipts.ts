@@ -20,12 +20,6 @@ export function findReceipt(state: SandboxState, id: string): StoredTransaction 
   return found(findBy<StoredTransaction>(state, 'transactions', 'sales_receipt', id), 'receipt', id);
 }
 
-function receiptStatus(txn: StoredTransaction['txn']): ReceiptStatus {
-  if (txn.status === 'pending') return 'pending';
-  if (txn.status === 'canceled') return 'canceled';
-  return 'approved';
-}
-
 export function receiptView(state: SandboxState, stored: StoredTransaction) {
   const { txn } = stored;
   const method = txn.payment_method;
@@ -34,10 +28,11 @@ export function receiptView(state: SandboxState, stored: StoredTransaction) {
   const issued = txn.history.find((h) => h.operation_type === 'paid') ?? authorization;
   const seller = sellerOnDocuments(state, txn.on_behalf_of);
   const { line3: _line3, ...address } = seller.address;
+  const status: ReceiptStatus = txn.status === 'pending' || txn.status === 'canceled' ? txn.status : 'approved';
   return {
     id: txn.sales_receipt as string,
     resource: 'receipt',
-    status: receiptStatus(txn),
+    status,
     amount: txn.amount,
     sub_total: txn.original_amount,
     currency: txn.currency,
@@ -50,7 +45,7 @@ export function receiptView(state: SandboxState, stored: StoredTransaction) {
         ? {
             card_brand: method.card_brand,
             first4_digits: method.first4_digits,
-            // Only what the card record kept: a card removed since, or stored before the BIN was kept, has none.
+            // Only what the card record kept: a card removed since has none.
             first6_digits: (stored.card_id ? state.cards.get(stored.card_id)?.first6 : undefined) ?? null,
           }
         : null,
