@@ -1,5 +1,5 @@
 import { findBy } from './db/queries.js';
-import { recordDelivery, type SentReply } from './deliveries.js';
+import { recordDelivery } from './deliveries.js';
 import { bareError, SandboxError } from './errors.js';
 import { recordChange } from './transaction-model.js';
 import { isoTimestamp } from './time.js';
@@ -10,15 +10,6 @@ import type { BolepixPaymentMethod, BoletoPaymentMethod, SandboxState, StoredTra
 
 type BoletoMethod = BoletoPaymentMethod | BolepixPaymentMethod;
 type StoredBoleto = StoredTransaction & { txn: Transaction & { payment_method: BoletoMethod } };
-
-export type BoletoView = BoletoMethod & {
-  accepted: string;
-  printed: string;
-  downloaded: string;
-  uri: string;
-  metadata: Record<string, string>;
-  transaction: string;
-};
 
 function isBoleto(stored: StoredTransaction): stored is StoredBoleto {
   const { resource } = stored.txn.payment_method;
@@ -35,7 +26,7 @@ export function findBoleto(state: SandboxState, id: string): StoredBoleto {
   return stored;
 }
 
-export function boletoView(stored: StoredBoleto, marketplaceId: string): BoletoView {
+export function boletoView(stored: StoredBoleto, marketplaceId: string) {
   const method = stored.txn.payment_method;
   return {
     ...method,
@@ -51,7 +42,7 @@ export function boletoView(stored: StoredBoleto, marketplaceId: string): BoletoV
 }
 
 /** E-mails the boleto to its buyer's address on file: the provider's operation names no address. */
-export function emailBoleto(state: SandboxState, id: string, now: Date): SentReply {
+export function emailBoleto(state: SandboxState, id: string, now: Date) {
   const stored = findBoleto(state, id);
   const customer = stored.txn.customer ? state.buyers.get(stored.txn.customer) : undefined;
   const target = customer?.email ?? undefined;
@@ -66,18 +57,12 @@ export function emailBoleto(state: SandboxState, id: string, now: Date): SentRep
   return { message: 'success', delivery_method: 'email', to: target };
 }
 
-export interface CancellationReply {
-  status: 'Requested';
-  message: string;
-  transaction_id: string;
-}
-
 /**
  * The provider's cancellation service answers in its own `{status, message}` body, with 422 for
  * anything it will not cancel. Only a boleto still awaiting payment can be withdrawn; asking again
  * for one already canceled is acknowledged, not refused.
  */
-export function cancelBoleto(state: SandboxState, transactionId: string, now: Date): CancellationReply {
+export function cancelBoleto(state: SandboxState, transactionId: string, now: Date) {
   const stored = findBy<StoredTransaction>(state, 'transactions', 'id', transactionId);
   if (!stored) throw bareError(422, 'ERROR', 'Transaction not found');
   if (!isBoleto(stored)) throw bareError(422, 'REFUSED', 'Transaction status is invalid');

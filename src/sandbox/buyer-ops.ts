@@ -1,13 +1,15 @@
 import { findAllBy } from './db/queries.js';
 import { counted } from '../platform/plural.js';
 import { normalizeTaxpayerId } from '../validate/taxpayer.js';
-import { addressPatchOf, buyerView, emptyAddress, parseTaxpayerId, registerBuyer, text, type BuyerView } from './buyers.js';
-import { invalidParameters, notFound, SandboxError } from './errors.js';
+import { addressPatchOf, buyerView, parseTaxpayerId, patchedAddress, registerBuyer, text, type BuyerView } from './buyers.js';
+import { found, invalidParameters, SandboxError } from './errors.js';
+import type { Change, Creation } from './handlers.js';
 import type { JsonObject } from './http.js';
 import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
 import { isoTimestamp } from './time.js';
 import type { Address, Buyer, CardRecord, Deleted, Invoice, SandboxState, StoredTransaction } from './types.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
+import { mergeMetadata } from './validate.js';
 
 // The buyers API: create, list, get, search by document, update and remove. As with
 // transactions, bodies are checked before the state is locked; what depends on the state
@@ -20,8 +22,6 @@ type BuyerPatch = Partial<Omit<Buyer, 'id' | 'default_credit' | 'created_at' | '
   address?: Partial<Address> | null;
   metadata?: Record<string, string | null>;
 };
-
-export type BuyerChange = (buyer: Buyer, state: SandboxState, now: Date) => void;
 
 /** The body has met the request schema, and holds only a buyer's fields (request-schemas.ts): its values as kept. */
 function patchOf(body: BuyerBody): BuyerPatch {
@@ -40,15 +40,8 @@ function patchOf(body: BuyerBody): BuyerPatch {
 function applyPatch(buyer: Buyer, patch: BuyerPatch): void {
   const { address, metadata, ...fields } = patch;
   Object.assign(buyer, fields);
-  if (address === null) buyer.address = null;
-  else if (address) buyer.address = { ...(buyer.address ?? emptyAddress()), ...address };
-  if (metadata) {
-    // Merge like the provider: keys not sent are kept; a key sent as null is removed.
-    for (const [key, value] of Object.entries(metadata)) {
-      if (value === null) delete buyer.metadata[key];
-      else buyer.metadata[key] = value;
-    }
-  }
+  buyer.address = patchedAddress(buyer.address, address);
+  mergeMetadata(buyer.metadata, metadata);
 }
 
 /** The provider keeps one buyer per CPF/CNPJ. */
@@ -62,14 +55,15 @@ function requireUniqueDocument(state: SandboxState, taxpayerId: string, self?: s
 }
 
 export function findBuyer(state: SandboxState, id: string): Buyer {
-  const buyer = state.buyers.get(id);
-  if (!buyer) throw notFound('buyer', id);
-  return buyer;
+  return found(state.buyers.get(id), 'buyer', id);
 }
 
-export type BuyerPlan = (state: SandboxState, now: Date) => BuyerView;
+/** The buyer a record names as its `customer`: a 404 says "customer", as the provider's does. */
+export function findCustomer(state: SandboxState, id: string): Buyer {
+  return found(state.buyers.get(id), 'customer', id);
+}
 
-export function planCreateBuyer(body: JsonObject): BuyerPlan {
+export function planCreateBuyer(body: JsonObject): Creation<BuyerView> {
   const patch = patchOf(body as RequestBody<'buyers.create'>);
   const { first_name: firstName, taxpayer_id: taxpayerId } = patch as Required<Pick<BuyerPatch, 'first_name' | 'taxpayer_id'>>;
 
@@ -95,7 +89,7 @@ export function planCreateBuyer(body: JsonObject): BuyerPlan {
   };
 }
 
-export function planUpdateBuyer(body: JsonObject): BuyerChange {
+export function planUpdateBuyer(body: JsonObject): Change<Buyer> {
   const patch = patchOf(body as BuyerBody);
 
   return (buyer, state, now) => {
@@ -156,25 +150,20 @@ export function removeBuyer(state: SandboxState, id: string): Deleted {
     .map((s) => s.sub)
     .filter((sub) => sub.customer === id && (sub.status === 'active' || sub.status === 'suspended'));
   const invoices = findAllBy<Invoice>(state, 'invoices', { customer: id }).filter((i) => i.status === 'pending' || i.status === 'over-due');
-  if (cards.length > 0 || boletos.length > 0 || subscriptions.length > 0 || invoices.length > 0) {
-    const blockers = [
-      ...(cards.length > 0 ? [`${counted(cards.length, 'card')} on file (${cards.map((c) => c.id).join(', ')})`] : []),
-      ...(boletos.length > 0 ? [`${counted(boletos.length, 'pending boleto/bolepix transaction')} (${boletos.map((s) => s.txn.id).join(', ')})`] : []),
-      ...(subscriptions.length > 0 ? [`${counted(subscriptions.length, 'running subscription')} (${subscriptions.map((s) => s.uuid).join(', ')})`] : []),
-      ...(invoices.length > 0 ? [`${counted(invoices.length, 'unpaid invoice')} (${invoices.map((i) => i.id).join(', ')})`] : []),
-    ];
+  // Each kind of dependent: how the message counts it, what a reason calls one, and their ids.
+  const dependents = [
+    { counted: (n: number) => `${counted(n, 'card')} on file`, one: 'card', ids: cards.map((c) => c.id) },
+    { counted: (n: number) => counted(n, 'pending boleto/bolepix transaction'), one: 'transaction', ids: boletos.map((s) => s.txn.id) },
+    { counted: (n: number) => counted(n, 'running subscription'), one: 'subscription', ids: subscriptions.map((s) => s.uuid) },
+    { counted: (n: number) => counted(n, 'unpaid invoice'), one: 'invoice', ids: invoices.map((i) => i.id) },
+  ].filter((kind) => kind.ids.length > 0);
+  if (dependents.length > 0) {
+    const blockers = dependents.map((kind) => `${kind.counted(kind.ids.length)} (${kind.ids.join(', ')})`);
     throw new SandboxError(
       409,
       'buyer_has_dependents',
       `The buyer (id: ${id}) cannot be removed: it still has ${blockers.join(' and ')}. Remove its cards, cancel or settle its boletos and invoices, and cancel its subscriptions first.`,
-      {
-        reasons: [
-          ...cards.map((c) => `card ${c.id}`),
-          ...boletos.map((s) => `transaction ${s.txn.id}`),
-          ...subscriptions.map((s) => `subscription ${s.uuid}`),
-          ...invoices.map((i) => `invoice ${i.id}`),
-        ],
-      },
+      { reasons: dependents.flatMap((kind) => kind.ids.map((dependent) => `${kind.one} ${dependent}`)) },
     );
   }
   state.buyers.remove(id);

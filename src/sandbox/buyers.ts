@@ -78,6 +78,12 @@ export function emptyAddress(): Address {
   return { line1: null, line2: null, line3: null, neighborhood: null, city: null, state: null, postal_code: null, country_code: null };
 }
 
+/** An address with addressPatchOf's patch applied: null clears it, a line left out keeps its value. */
+export function patchedAddress(address: Address | null, patch: Partial<Address> | null | undefined): Address | null {
+  if (patch === undefined) return address;
+  return patch === null ? null : { ...(address ?? emptyAddress()), ...patch };
+}
+
 /** The inline payer of a complete boleto. */
 export function parseBuyerInput(raw: unknown, field: string, check: Checker): BuyerInput | undefined {
   if (!isObject(raw)) {
@@ -129,34 +135,10 @@ export function formatAddress(address: Address | null): string | null {
   return line || null;
 }
 
-export function fullName(buyer: { first_name: string; last_name: string | null }): string {
-  return `${buyer.first_name} ${buyer.last_name ?? ''}`.trim();
-}
-
 /** The provider's buyer object. */
-export interface BuyerView {
-  id: string;
-  resource: 'buyer';
-  status: 'active';
-  first_name: string;
-  last_name: string | null;
-  email: string | null;
-  phone_number: string | null;
-  taxpayer_id: string;
-  birthdate: string | null;
-  description: string | null;
-  address: Address;
-  delinquent: boolean;
-  default_credit: string | null;
-  default_debit: string | null;
-  default_receipt_delivery_method: string | null;
-  uri: string;
-  metadata: Record<string, string>;
-  created_at: string;
-  updated_at: string;
-}
+export type BuyerView = ReturnType<typeof buyerView>;
 
-export function buyerView(buyer: Buyer, marketplaceId: string): BuyerView {
+export function buyerView(buyer: Buyer, marketplaceId: string) {
   return {
     id: buyer.id,
     resource: 'buyer',

@@ -1,29 +1,26 @@
 import { cardView } from './cards.js';
-import { notFound } from './errors.js';
+import { findCustomer } from './buyer-ops.js';
+import { found } from './errors.js';
+import type { Creation } from './handlers.js';
 import type { JsonObject } from './http.js';
 import { isoTimestamp } from './time.js';
 import { usableToken } from './tokens.js';
 import type { CardRecord, CardView, Deleted, SandboxState } from './types.js';
+import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Cards on file: associating a tokenized card with a buyer, reading a card, removing it.
 
 export function findCard(state: SandboxState, id: string): CardRecord {
-  const card = state.cards.get(id);
-  if (!card) throw notFound('card', id);
-  return card;
+  return found(state.cards.get(id), 'card', id);
 }
 
-export type CardPlan = (state: SandboxState, now: Date) => CardView;
-
 /** The body has met the request schema: a token and a customer, both ids. */
-export function planAssociateCard(body: JsonObject): CardPlan {
-  const tokenId = body.token as string;
-  const customerId = body.customer as string;
+export function planAssociateCard(body: JsonObject): Creation<CardView> {
+  const { token: tokenId, customer: customerId } = body as RequestBody<'cards.associate'>;
 
   return (state, now) => {
     const { token, card } = usableToken(state, tokenId);
-    const buyer = state.buyers.get(customerId);
-    if (!buyer) throw notFound('customer', customerId);
+    const buyer = findCustomer(state, customerId);
     const at = isoTimestamp(now);
     token.used = true;
     card.customer = buyer.id;

@@ -31,12 +31,7 @@ export function sandboxClock(base: () => Date): SandboxClock {
   });
 }
 
-export interface ClockView {
-  now: string;
-  offset_seconds: number;
-}
-
-export function clockView(state: SandboxState, now: Date): ClockView {
+export function clockView(state: SandboxState, now: Date) {
   return { now: isoTimestamp(now), offset_seconds: state.clock.offset_seconds };
 }
 

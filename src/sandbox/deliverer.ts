@@ -68,6 +68,8 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
   const retries = new Map<string, Retry>();
   // Per webhook: events before this index were looked at and do not match, so are not looked at again.
   const scanned = new Map<string, number>();
+  // `<replay key>:<webhook>` once a replay was sent to the webhook or given up on, until it leaves the queue.
+  const replayed = new Set<string>();
 
   const attempt = async (key: string, stored: StoredWebhook, event: SandboxEvent): Promise<boolean> => {
     const body = JSON.stringify(event);
@@ -110,6 +112,11 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
   const due = (key: string) => (retries.get(key)?.nextAt ?? 0) <= Date.now();
   const gaveUp = (key: string) => !retries.has(key);
 
+  /** Runs `work` as the one job under `key`; one that fails is run again on a later tick. */
+  const run = (key: string, work: () => Promise<void>): void => {
+    inFlight.set(key, work().catch(() => undefined).finally(() => inFlight.delete(key)));
+  };
+
   /** The next event for this webhook, in order; runs one attempt at it. */
   const deliverNext = (state: SandboxState, stored: StoredWebhook): void => {
     const id = stored.webhook.id;
@@ -120,7 +127,7 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
     const event = servedEvent(state, found.event);
     const key = `${id}:${event.id}`;
     if (inFlight.has(id) || !due(key)) return;
-    const job = (async () => {
+    run(id, async () => {
       const ok = await attempt(key, stored, event);
       if (ok || gaveUp(key)) {
         // Moving the cursor is what makes the next event go: written under the lock, so a
@@ -133,10 +140,7 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
           else current.failed += 1;
         });
       }
-    })()
-      .catch(() => undefined)
-      .finally(() => inFlight.delete(id));
-    inFlight.set(id, job);
+    });
   };
 
   /** Replays: each to every webhook it names, at least once, then off the queue. */
@@ -146,26 +150,19 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
       if (inFlight.has(key)) continue;
       const stored = findBy<StoredEvent>(state, 'events', 'id', replay.event);
       const event = stored && servedEvent(state, stored);
-      const pending = replay.webhooks.filter((w) => state.webhooks.get(w) && !retries.get(`${key}:${w}:done`));
-      const job = (async () => {
-        for (const webhookId of pending) {
-          const stored = state.webhooks.get(webhookId);
+      run(key, async () => {
+        for (const webhookId of replay.webhooks) {
+          const webhook = state.webhooks.get(webhookId);
           const jobKey = `${key}:${webhookId}`;
-          if (!stored || !event || !due(jobKey)) continue;
-          const ok = await attempt(jobKey, stored, event);
-          if (ok || gaveUp(jobKey)) retries.set(`${jobKey}:done`, { attempts: 0, firstFailure: 0, nextAt: 0 });
+          if (!webhook || !event || replayed.has(jobKey) || !due(jobKey)) continue;
+          if ((await attempt(jobKey, webhook, event)) || gaveUp(jobKey)) replayed.add(jobKey);
         }
-        const finished = replay.webhooks.every((w) => !state.webhooks.get(w) || retries.has(`${key}:${w}:done`));
+        const finished = replay.webhooks.every((w) => !state.webhooks.get(w) || replayed.has(`${key}:${w}`));
         if (finished || !event) {
-          await mutateState(stateDir, sandboxClock(now), (s) => {
-            s.replays.remove(replay.id);
-          });
-          for (const w of replay.webhooks) retries.delete(`${key}:${w}:done`);
+          await mutateState(stateDir, sandboxClock(now), (s) => s.replays.remove(replay.id));
+          for (const w of replay.webhooks) replayed.delete(`${key}:${w}`);
         }
-      })()
-        .catch(() => undefined)
-        .finally(() => inFlight.delete(key));
-      inFlight.set(key, job);
+      });
     }
   };
 

@@ -6,12 +6,6 @@ import { Checker } from './validate.js';
 // Sending boletos and receipts. Nothing leaves the machine: each "sent" message is recorded in the
 // state, where tests and curious users can see what would have gone where.
 
-export interface SentReply {
-  message: 'success';
-  delivery_method: 'email' | 'sms';
-  to?: string;
-}
-
 /** `to`, an e-mail address as the request schema has it. */
 export function parseEmailTarget(body: JsonObject): string {
   return (body.to as string).trim();

@@ -15,42 +15,28 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-export interface ErrorBody {
-  error: {
-    status: string;
-    status_code: number;
-    type: string;
-    category: string;
-    message: string;
-    reasons?: string[];
-  };
-}
-
 export class SandboxError extends Error {
-  readonly httpStatus: number;
-  readonly category: string;
   readonly type: string;
   readonly reasons: string[] | undefined;
   readonly headers: Record<string, string>;
   readonly bareBody: BareErrorBody | undefined;
 
   constructor(
-    httpStatus: number,
-    category: string,
+    readonly httpStatus: number,
+    readonly category: string,
     message: string,
     options: { reasons?: string[]; type?: string; headers?: Record<string, string>; bareBody?: BareErrorBody } = {},
   ) {
     super(message);
     this.name = 'SandboxError';
-    this.httpStatus = httpStatus;
-    this.category = category;
     this.type = options.type ?? (httpStatus >= 500 ? 'processing_error' : 'invalid_request_error');
     this.reasons = options.reasons;
     this.headers = options.headers ?? {};
     this.bareBody = options.bareBody;
   }
 
-  toBody(): ErrorBody | BareErrorBody {
+  /** The provider's error envelope, or the bare body of the few services that answer without one. */
+  toBody() {
     if (this.bareBody) return this.bareBody;
     return {
       error: {
@@ -83,6 +69,17 @@ export function notFound(kind: string, id: string): SandboxError {
     'resource_not_found',
     `Sorry, the ${kind} (id: ${id}) you are trying to use does not exist or has been deleted.`,
   );
+}
+
+/** The record looked up, or the provider's 404 for it when there is none. */
+export function found<T>(record: T | undefined, kind: string, id: string): T {
+  if (record === undefined) throw notFound(kind, id);
+  return record;
+}
+
+/** 400 for what a subscription's or invoice's status does not allow, naming the statuses that do. */
+export function invalidStatus(kind: 'subscription' | 'invoice', id: string, status: string, action: string, allowed: string): SandboxError {
+  return new SandboxError(400, `invalid_${kind}_status`, `The ${kind} (id: ${id}) cannot be ${action}: its status is ${status}; only ${allowed} ${kind}s can be.`);
 }
 
 export interface Problem {

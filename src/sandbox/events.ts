@@ -1,6 +1,6 @@
 import { buyerView } from './buyers.js';
 import type { Change } from './db/session.js';
-import { notFound } from './errors.js';
+import { found } from './errors.js';
 import { newId } from './ids.js';
 import { findBy, page, recordVersion } from './db/queries.js';
 import { pageEnvelope, parseListQuery, type ListEnvelope } from './list.js';
@@ -94,7 +94,7 @@ export function recordEvents(state: SandboxState, changes: Change[], now: Date):
 
 /** An event as served: its payload is the version of the record it refers to. */
 export function servedEvent(state: SandboxState, stored: StoredEvent): SandboxEvent {
-  let object: unknown = stored.payload?.object ?? null;
+  let object: unknown = null;
   if (stored.source && stored.version !== undefined) {
     const [top, key] = stored.source;
     const family = FAMILIES[top];
@@ -105,9 +105,7 @@ export function servedEvent(state: SandboxState, stored: StoredEvent): SandboxEv
 }
 
 export function findEvent(state: SandboxState, id: string): SandboxEvent {
-  const stored = findBy<StoredEvent>(state, 'events', 'id', id);
-  if (!stored) throw notFound('event', id);
-  return servedEvent(state, stored);
+  return servedEvent(state, found(findBy<StoredEvent>(state, 'events', 'id', id), 'event', id));
 }
 
 export function listEvents(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<SandboxEvent> {

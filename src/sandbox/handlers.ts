@@ -7,6 +7,12 @@ import type { SandboxState } from './types.js';
 // in one write transaction, whose request body (when it has one) is read before the state is
 // locked, so a refused body never waits for the lock or holds it.
 
+/** What a creation's plan gives: the change that makes the record under the lock, and answers it. */
+export type Creation<T> = (state: SandboxState, now: Date) => T;
+
+/** What an update's plan gives: the change made to the record it is handed, under the lock. */
+export type Change<R> = (record: R, state: SandboxState, now: Date) => void;
+
 /** The path's `:id`. */
 export const idOf = (c: RequestContext): string => c.params.id ?? '';
 
@@ -28,8 +34,25 @@ export function planned<P>(plan: (c: RequestContext) => P, change: (planned: P, 
   };
 }
 
+/**
+ * A change of the record the path's `:id` names: `plan` reads the request first, `find` looks the
+ * record up under the lock (404 when there is none) and the change is made to it. Answers 200 with
+ * `answer` of the record, or the record itself.
+ */
+export function changingOne<R>(
+  find: (state: SandboxState, id: string) => R,
+  plan: (c: RequestContext) => Change<R>,
+  answer: (record: R, state: SandboxState) => unknown = (record) => record,
+): Handler {
+  return planned(plan, (change, state, c) => {
+    const record = find(state, idOf(c));
+    change(record, state, c.now());
+    return answer(record, state);
+  });
+}
+
 /** A creation: `plan` reads the body and gives what makes the record; answers 201 unless told. */
-export function creating(plan: (body: JsonObject, now: Date) => (state: SandboxState, now: Date) => unknown, status = 201): Handler {
+export function creating(plan: (body: JsonObject, now: Date) => Creation<unknown>, status = 201): Handler {
   return planned(
     (c) => plan(c.body, c.now()),
     (make, state, c) => make(state, c.now()),

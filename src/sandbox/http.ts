@@ -67,21 +67,15 @@ export function checkAuth(req: IncomingMessage, strict = false): string {
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const payload = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(payload),
-    'Cache-Control': 'no-store',
-    ...headers,
-  });
-  res.end(payload);
+  sendText(res, status, JSON.stringify(body), 'application/json; charset=utf-8', headers);
 }
 
-export function sendText(res: ServerResponse, status: number, text: string, contentType: string): void {
+export function sendText(res: ServerResponse, status: number, text: string, contentType: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, {
     'Content-Type': contentType,
     'Content-Length': Buffer.byteLength(text),
     'Cache-Control': 'no-store',
+    ...headers,
   });
   res.end(text);
 }

@@ -1,11 +1,14 @@
-import { notFound, SandboxError } from './errors.js';
+import { findCustomer } from './buyer-ops.js';
+import { found, invalidStatus, type SandboxError } from './errors.js';
 import { requireSeller } from './sellers.js';
+import type { Creation } from './handlers.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
-import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
+import { listFiltered, type ListEnvelope } from './list.js';
 import { calendarDate, isoTimestamp, parseDateOrDateTime } from './time.js';
-import type { Buyer, Invoice, InvoiceCustomer, InvoiceStatus, RecurrencePaymentMethod, SandboxState } from './types.js';
+import type { Buyer, Invoice, InvoiceCustomer, InvoiceStatus, SandboxState } from './types.js';
 import { Checker, newMetadata } from './validate.js';
+import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Invoices: what a customer owes, either one billing of a subscription or a one-off charge. Here:
 // issuing the record, the one-off create, reading, listing and canceling. Charging an invoice
@@ -18,20 +21,12 @@ function invoiceCustomer(buyer: Buyer): InvoiceCustomer {
   return { uuid: buyer.id, first_name: buyer.first_name, last_name: buyer.last_name, taxpayer_id: buyer.taxpayer_id, email: buyer.email };
 }
 
-export interface InvoiceSpec {
-  subscription: string | null;
-  /** The seller it bills for: the subscription's, or the one named; the seeded seller by default. */
-  on_behalf_of?: string;
-  customer: Buyer;
-  description: string | null;
-  /** Charged to a card unless said otherwise (a boleto subscription's invoices). */
-  payment_method?: RecurrencePaymentMethod;
-  due_date: string;
-  expiration_date: string | null;
-  amount: number;
-  currency: string;
-  metadata: Record<string, string>;
-}
+/**
+ * What an invoice is issued with: its buyer, and its own fields. It bills for the seeded seller
+ * unless it names one, and is charged to a card unless said otherwise (a boleto subscription's).
+ */
+export type InvoiceSpec = Pick<Invoice, 'subscription' | 'description' | 'due_date' | 'expiration_date' | 'amount' | 'currency' | 'metadata'> &
+  Partial<Pick<Invoice, 'on_behalf_of' | 'payment_method'>> & { customer: Buyer };
 
 /** A new pending invoice, stored. */
 export function issueInvoice(state: SandboxState, spec: InvoiceSpec, now: Date): Invoice {
@@ -66,45 +61,32 @@ export function issueInvoice(state: SandboxState, spec: InvoiceSpec, now: Date):
 }
 
 export function findInvoice(state: SandboxState, id: string): Invoice {
-  const invoice = state.invoices.get(id);
-  if (!invoice) throw notFound('invoice', id);
-  return invoice;
+  return found(state.invoices.get(id), 'invoice', id);
 }
 
 export function invalidInvoiceStatus(invoice: Invoice, action: string, allowed: string): SandboxError {
-  return new SandboxError(
-    400,
-    'invalid_invoice_status',
-    `The invoice (id: ${invoice.id}) cannot be ${action}: its status is ${invoice.status}; only ${allowed} invoices can be.`,
-  );
+  return invalidStatus('invoice', invoice.id, invoice.status, action, allowed);
 }
 
-export type InvoiceCreation = (state: SandboxState, now: Date) => Invoice;
-
 /** A one-off invoice for a customer, paid later through approve. `now` is the sandbox's time. */
-export function planCreateInvoice(body: JsonObject, now: Date): InvoiceCreation {
+export function planCreateInvoice(body: JsonObject, now: Date): Creation<Invoice> {
   // The body has met the request schema: customer, amount, currency and due_date, each of its type.
   const check = new Checker();
   const today = calendarDate(now);
-  const customerId = body.customer as string;
-  const amount = body.amount as number;
-  const currency = (body.currency as string).toUpperCase();
-  const onBehalfOf = body.on_behalf_of as string | undefined;
+  const { customer: customerId, amount, currency, due_date: due, expiration_date: expiresAt, on_behalf_of: onBehalfOf } = body as RequestBody<'invoices.create'>;
   const description = check.optionalString(body.description, 'description', 500) ?? null;
   if (body.payment_method !== undefined && body.payment_method !== 'credit') check.add('payment_method', 'must be "credit"');
   if (body.subscription !== undefined && body.subscription !== null) {
     check.add('subscription', "is set by a subscription's own billing; a one-off invoice names none");
   }
-  const due = body.due_date as string;
   if (due < today) check.add('due_date', `must not be before today (${today})`);
-  const expiration = typeof body.expiration_date === 'string' ? calendarDate(parseDateOrDateTime(body.expiration_date) as Date) : null;
+  const expiration = typeof expiresAt === 'string' ? calendarDate(parseDateOrDateTime(expiresAt) as Date) : null;
   if (expiration !== null && expiration < due) check.add('expiration_date', `must not be before the due date (${due})`);
   const metadata = newMetadata(body.metadata);
   check.throwIfAny();
 
   return (state, at) => {
-    const customer = state.buyers.get(customerId);
-    if (!customer) throw notFound('customer', customerId);
+    const customer = findCustomer(state, customerId);
     // An unknown seller is the same 404 as on a transaction.
     if (onBehalfOf !== undefined) requireSeller(state, onBehalfOf);
     return issueInvoice(
@@ -117,7 +99,7 @@ export function planCreateInvoice(body: JsonObject, now: Date): InvoiceCreation 
         due_date: due,
         expiration_date: expiration,
         amount,
-        currency,
+        currency: currency.toUpperCase(),
         metadata,
       },
       at,
@@ -136,19 +118,10 @@ export function cancelInvoice(invoice: Invoice, now: Date): Invoice {
   return invoice;
 }
 
-const LIST_FILTERS = ['subscription', 'customer', 'status'] as const;
 const INVOICE_STATUSES: readonly InvoiceStatus[] = ['pending', 'paid', 'over-due', 'canceled', 'failed'];
 
 /** Every invoice, or (`seller`) only that seller's: sellers/{id}/invoices. */
 export function listInvoices(state: SandboxState, params: URLSearchParams, uri: string, seller?: string): ListEnvelope<Invoice> {
-  const query = parseListQuery(params, LIST_FILTERS, { status: INVOICE_STATUSES });
-  const matching = state.invoices.all().filter((invoice) =>
-    (seller === undefined || invoice.on_behalf_of === seller) &&
-    LIST_FILTERS.every((name) => {
-      const accepted = query.filters.get(name);
-      const value = invoice[name];
-      return !accepted || (value !== null && accepted.has(value));
-    }),
-  );
-  return listByCreation(uri, matching, query);
+  const invoices = state.invoices.all().filter((invoice) => seller === undefined || invoice.on_behalf_of === seller);
+  return listFiltered(uri, invoices, params, ['subscription', 'customer', 'status'], { status: INVOICE_STATUSES });
 }

@@ -1,6 +1,5 @@
 import { invalidParameters, type Problem } from './errors.js';
 import { DAY_MS, parseCalendarDate, parseDateTime } from './time.js';
-import type { SandboxState } from './types.js';
 
 // The provider's list conventions, shared by every collection: limit/offset/page paging,
 // time sort, date_range on created_at and comma-separated equality filters.
@@ -25,32 +24,25 @@ type Bound = 'gte' | 'gt' | 'lte' | 'lt';
  * UTC day, so `lte=2026-11-22` still includes that evening and `gt=2026-11-22` starts the next day.
  */
 function boundRange(bound: Bound, raw: string): { min?: number; max?: number } | undefined {
-  let at: number;
-  let dayLong = false;
-  if (/^\d+(\.\d+)?$/.test(raw)) at = Number(raw) * 1000;
-  else {
-    const day = parseCalendarDate(raw);
-    if (day) {
-      at = day.getTime();
-      dayLong = true;
-    } else {
-      const instant = parseDateTime(raw);
-      if (!instant) return undefined;
-      at = instant.getTime();
-    }
+  // The first and last whole milliseconds the value stands for. Epoch seconds may have a fraction
+  // (then first > last): the bounds are rounded to the whole milliseconds they admit.
+  let first: number;
+  let last: number;
+  const day = parseCalendarDate(raw);
+  if (/^\d+(\.\d+)?$/.test(raw)) {
+    const at = Number(raw) * 1000;
+    [first, last] = [Math.ceil(at), Math.floor(at)];
+  } else if (day) {
+    [first, last] = [day.getTime(), day.getTime() + DAY_MS - 1];
+  } else {
+    const instant = parseDateTime(raw);
+    if (!instant) return undefined;
+    first = last = instant.getTime();
   }
-  if (dayLong) {
-    const next = at + DAY_MS;
-    if (bound === 'gte') return { min: at };
-    if (bound === 'gt') return { min: next };
-    if (bound === 'lte') return { max: next - 1 };
-    return { max: at - 1 };
-  }
-  // Epoch seconds may have a fraction: the bounds are rounded to the whole milliseconds they admit.
-  if (bound === 'gte') return { min: Math.ceil(at) };
-  if (bound === 'gt') return { min: Math.floor(at) + 1 };
-  if (bound === 'lte') return { max: Math.floor(at) };
-  return { max: Math.ceil(at) - 1 };
+  if (bound === 'gte') return { min: first };
+  if (bound === 'gt') return { min: last + 1 };
+  if (bound === 'lte') return { max: last };
+  return { max: first - 1 };
 }
 
 function integerParam(raw: string | null, field: string, min: number, max: number, problems: Problem[]): number | undefined {
@@ -121,18 +113,8 @@ export function parseListQuery(params: URLSearchParams, filterNames: readonly st
   };
 }
 
-export interface ListEnvelope<T> {
-  resource: 'list';
-  uri: string;
-  items: T[];
-  limit: number;
-  offset: number;
-  has_more: boolean;
-  total: number;
-  query_count: number;
-  page: number;
-  total_pages: number;
-}
+/** The provider's list envelope: one page of items, and where it stands among them all. */
+export type ListEnvelope<T> = ReturnType<typeof pageEnvelope<T>>;
 
 /** `matching` is every item that passed the filters, already in the requested order. */
 export function listEnvelope<T>(uri: string, matching: T[], query: ListQuery): ListEnvelope<T> {
@@ -140,9 +122,9 @@ export function listEnvelope<T>(uri: string, matching: T[], query: ListQuery): L
 }
 
 /** The envelope of one page a query already cut out, of `total` matching items. */
-export function pageEnvelope<T>(uri: string, items: T[], total: number, query: ListQuery): ListEnvelope<T> {
+export function pageEnvelope<T>(uri: string, items: T[], total: number, query: ListQuery) {
   return {
-    resource: 'list',
+    resource: 'list' as const,
     uri,
     items,
     limit: query.limit,
@@ -171,4 +153,20 @@ export function listByCreation<T extends { created_at: string }>(uri: string, it
     matching.map((entry) => entry.item),
     query,
   );
+}
+
+/**
+ * A collection by creation (listByCreation), narrowed by the query's equality filters on `fields`:
+ * an item passes when its field is one of the values asked for. `known` is as parseListQuery takes it.
+ */
+export function listFiltered<T extends { created_at: string }>(uri: string, items: T[], params: URLSearchParams, fields: readonly (keyof T & string)[] = [], known: KnownValues = {}): ListEnvelope<T> {
+  const query = parseListQuery(params, fields, known);
+  const matching = items.filter((item) =>
+    fields.every((name) => {
+      const accepted = query.filters.get(name);
+      const value = item[name];
+      return !accepted || (typeof value === 'string' && accepted.has(value));
+    }),
+  );
+  return listByCreation(uri, matching, query);
 }

@@ -1,20 +1,16 @@
-import { notFound, SandboxError } from './errors.js';
+import { found, SandboxError } from './errors.js';
+import type { Change, Creation } from './handlers.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
-import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
+import { listFiltered, type ListEnvelope } from './list.js';
 import { isoTimestamp } from './time.js';
 import type { Plan, RecurrencePaymentMethod, SandboxState } from './types.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
+import { mergeMetadata } from './validate.js';
 
 // Recurrence plans: what a subscription charges and on which calendar. A removed plan is kept,
 // canceled, because its subscriptions still point at it and keep billing on its calendar; it only
 // stops taking new subscriptions.
-
-/**
- * Credit cards, and boletos issued for each invoice. The provider's published file lists only
- * credit; its service description names boleto recurrence, and the sandbox takes both.
- */
-export const PAYMENT_METHODS: readonly RecurrencePaymentMethod[] = ['credit', 'boleto'];
 
 type PlanBody = RequestBody<'plans.update'>;
 type PlanPatch = Partial<Omit<Plan, 'uuid' | 'resource' | 'status' | 'uri' | 'created_at' | 'updated_at' | 'metadata'>> & {
@@ -34,19 +30,11 @@ function patchOf(body: PlanBody): PlanPatch {
 function applyPatch(plan: Plan, patch: PlanPatch): void {
   const { metadata, ...fields } = patch;
   Object.assign(plan, fields);
-  if (metadata) {
-    // Merge like the provider: keys not sent are kept; a key sent as null is removed.
-    for (const [key, value] of Object.entries(metadata)) {
-      if (value === null) delete plan.metadata[key];
-      else plan.metadata[key] = value;
-    }
-  }
+  mergeMetadata(plan.metadata, metadata);
 }
 
 export function findPlan(state: SandboxState, uuid: string): Plan {
-  const plan = state.plans.get(uuid);
-  if (!plan) throw notFound('plan', uuid);
-  return plan;
+  return found(state.plans.get(uuid), 'plan', uuid);
 }
 
 /** Refused when the plan does not list the method. */
@@ -62,9 +50,7 @@ export function planCanceled(plan: Plan, what: string): SandboxError {
   return new SandboxError(400, 'plan_canceled', `The plan (id: ${plan.uuid}) is canceled and ${what}.`);
 }
 
-export type PlanCreation = (state: SandboxState, now: Date) => Plan;
-
-export function planCreatePlan(body: JsonObject): PlanCreation {
+export function planCreatePlan(body: JsonObject): Creation<Plan> {
   const patch = patchOf(body as RequestBody<'plans.create'>);
 
   return (state, now) => {
@@ -96,14 +82,12 @@ export function planCreatePlan(body: JsonObject): PlanCreation {
   };
 }
 
-export type PlanChange = (plan: Plan, state: SandboxState, now: Date) => void;
-
 /**
  * The provider's PUT: the plan's fields as sent, name, frequency, interval, payment_methods and
  * currency always (the request schema requires them); a field left out keeps its value. A change
  * of calendar applies to the plan's subscriptions from their next due date.
  */
-export function planUpdatePlan(body: JsonObject, reanchor: (state: SandboxState, plan: Plan) => void): PlanChange {
+export function planUpdatePlan(body: JsonObject, reanchor: (state: SandboxState, plan: Plan) => void): Change<Plan> {
   const patch = patchOf(body as PlanBody);
 
   return (plan, state, now) => {
@@ -124,11 +108,5 @@ export function removePlan(plan: Plan, now: Date): Plan {
 }
 
 export function listPlans(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<Plan> {
-  const query = parseListQuery(params, ['status'], { status: ['active', 'canceled'] });
-  const statuses = query.filters.get('status');
-  return listByCreation(
-    uri,
-    state.plans.all().filter((p) => !statuses || statuses.has(p.status)),
-    query,
-  );
+  return listFiltered(uri, state.plans.all(), params, ['status'], { status: ['active', 'canceled'] });
 }

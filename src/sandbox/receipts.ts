@@ -1,7 +1,7 @@
 import { findBy } from './db/queries.js';
-import { recordDelivery, type SentReply } from './deliveries.js';
-import { notFound, SandboxError } from './errors.js';
-import type { Address, InstallmentPlan, SandboxState, StoredTransaction } from './types.js';
+import { recordDelivery } from './deliveries.js';
+import { found, SandboxError } from './errors.js';
+import type { SandboxState, StoredTransaction } from './types.js';
 import { sellerOnDocuments } from './sellers.js';
 
 // A sale's receipt. It is not stored: the transaction names it (`sales_receipt`): a card sale once
@@ -14,45 +14,13 @@ import { sellerOnDocuments } from './sellers.js';
  */
 export type ReceiptStatus = 'pending' | 'approved' | 'canceled';
 
-export interface Receipt {
-  id: string;
-  resource: 'receipt';
-  status: ReceiptStatus;
-  amount: string;
-  sub_total: string;
-  currency: string;
-  payment_type: string;
-  business_name: string;
-  description: string | null;
-  taxpayer_id: string;
-  card: { card_brand: string; first4_digits: string; first6_digits: string | null } | null;
-  seller: string;
-  buyer: string | null;
-  auth_number: string | null;
-  receipt_number: string;
-  auth_nsu: string | null;
-  installment_plan: InstallmentPlan | null;
-  business_address: Omit<Address, 'line3'>;
-  uri: string;
-  metadata: Record<string, string>;
-  created_at: string;
-  updated_at: string;
-  transaction: string;
-}
+export type Receipt = ReturnType<typeof receiptView>;
 
 export function findReceipt(state: SandboxState, id: string): StoredTransaction {
-  const stored = findBy<StoredTransaction>(state, 'transactions', 'sales_receipt', id);
-  if (!stored) throw notFound('receipt', id);
-  return stored;
+  return found(findBy<StoredTransaction>(state, 'transactions', 'sales_receipt', id), 'receipt', id);
 }
 
-function receiptStatus(txn: StoredTransaction['txn']): ReceiptStatus {
-  if (txn.status === 'pending') return 'pending';
-  if (txn.status === 'canceled') return 'canceled';
-  return 'approved';
-}
-
-export function receiptView(state: SandboxState, stored: StoredTransaction): Receipt {
+export function receiptView(state: SandboxState, stored: StoredTransaction) {
   const { txn } = stored;
   const method = txn.payment_method;
   const authorization = txn.history.find((h) => h.operation_type === 'authorization' && h.authorization_code !== '');
@@ -60,10 +28,11 @@ export function receiptView(state: SandboxState, stored: StoredTransaction): Rec
   const issued = txn.history.find((h) => h.operation_type === 'paid') ?? authorization;
   const seller = sellerOnDocuments(state, txn.on_behalf_of);
   const { line3: _line3, ...address } = seller.address;
+  const status: ReceiptStatus = txn.status === 'pending' || txn.status === 'canceled' ? txn.status : 'approved';
   return {
     id: txn.sales_receipt as string,
     resource: 'receipt',
-    status: receiptStatus(txn),
+    status,
     amount: txn.amount,
     sub_total: txn.original_amount,
     currency: txn.currency,
@@ -76,7 +45,7 @@ export function receiptView(state: SandboxState, stored: StoredTransaction): Rec
         ? {
             card_brand: method.card_brand,
             first4_digits: method.first4_digits,
-            // Only what the card record kept: a card removed since, or stored before the BIN was kept, has none.
+            // Only what the card record kept: a card removed since has none.
             first6_digits: (stored.card_id ? state.cards.get(stored.card_id)?.first6 : undefined) ?? null,
           }
         : null,
@@ -96,7 +65,7 @@ export function receiptView(state: SandboxState, stored: StoredTransaction): Rec
   };
 }
 
-export function sendReceipt(state: SandboxState, id: string, method: 'email' | 'sms', target: string, now: Date): SentReply {
+export function sendReceipt(state: SandboxState, id: string, method: 'email' | 'sms', target: string, now: Date) {
   const { txn } = findReceipt(state, id);
   // Sent to the buyer, a receipt reads as proof of payment: not before there was one.
   if (txn.status === 'pending') {

@@ -2,7 +2,7 @@ import { findBuyer, listBuyers, parseSearch, planCreateBuyer, planUpdateBuyer, r
 import { buyerView } from './buyers.js';
 import { findCard, planAssociateCard, removeCard } from './card-ops.js';
 import { cardView } from './cards.js';
-import { changing, creating, idOf, planned, reading } from './handlers.js';
+import { changing, changingOne, creating, idOf, reading } from './handlers.js';
 import type { Route } from './route.js';
 import { findSource, planCreateSource, removeSource } from './sources.js';
 
@@ -18,14 +18,7 @@ export const accountRoutes: Route[] = [
     pattern: ['buyers', ':id'],
     handlers: {
       GET: reading((state, c) => buyerView(findBuyer(state, idOf(c)), state.marketplace_id)),
-      PUT: planned(
-        (c) => planUpdateBuyer(c.body),
-        (change, state, c) => {
-          const buyer = findBuyer(state, idOf(c));
-          change(buyer, state, c.now());
-          return buyerView(buyer, state.marketplace_id);
-        },
-      ),
+      PUT: changingOne(findBuyer, (c) => planUpdateBuyer(c.body), (buyer, state) => buyerView(buyer, state.marketplace_id)),
       DELETE: changing((state, c) => removeBuyer(state, idOf(c))),
     },
   },

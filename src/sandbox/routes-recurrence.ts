@@ -3,7 +3,7 @@ import { advanceClock, clockView, parseAdvance } from './clock.js';
 import { approveInvoice, removeInvoice, voidInvoice } from './invoice-charge.js';
 import { findInvoice, listInvoices, planCreateInvoice } from './invoices.js';
 import { findPlan, listPlans, planCreatePlan, planUpdatePlan, removePlan } from './plans.js';
-import { changing, creating, idOf, planned, reading } from './handlers.js';
+import { changing, changingOne, creating, idOf, planned, reading, type Change } from './handlers.js';
 import type { RequestContext, Route } from './route.js';
 import {
   cancel,
@@ -14,22 +14,17 @@ import {
   reactivate,
   reanchorSubscriptions,
   suspend,
-  type SubscriptionChange,
 } from './subscriptions.js';
-import type { Invoice, SandboxState } from './types.js';
+import type { Invoice, SandboxState, StoredSubscription } from './types.js';
 import { generateVolume, parseVolume } from './volume.js';
 
 // Routes of recurrence: plans, subscriptions, invoices, and the sandbox-only clock that drives
-// their billing (and the sandbox-only volume generator, which trades forward on that clock). The plan collection answers with and without the provider's trailing slash
-// (the server drops empty path segments).
+// their billing (and the sandbox-only volume generator, which trades forward on that clock). The
+// plan collection answers with and without the provider's trailing slash (the server drops empty
+// path segments).
 
 /** A change of one subscription; answers it. */
-const changeSubscription = (change: (c: RequestContext) => SubscriptionChange) =>
-  planned(change, (made, state, c) => {
-    const stored = findSubscription(state, idOf(c));
-    made(stored, state, c.now());
-    return stored.sub;
-  });
+const changeSubscription = (change: (c: RequestContext) => Change<StoredSubscription>) => changingOne(findSubscription, change, (stored) => stored.sub);
 
 /** A change of one invoice; answers what `change` returns. */
 const changeInvoice = (change: (state: SandboxState, invoice: Invoice, now: Date) => Invoice) => changing((state, c) => change(state, findInvoice(state, idOf(c)), c.now()));
@@ -40,14 +35,7 @@ export const recurrenceRoutes: Route[] = [
     pattern: ['recurrence_plans', ':id'],
     handlers: {
       GET: reading((state, c) => findPlan(state, idOf(c))),
-      PUT: planned(
-        (c) => planUpdatePlan(c.body, reanchorSubscriptions),
-        (change, state, c) => {
-          const plan = findPlan(state, idOf(c));
-          change(plan, state, c.now());
-          return plan;
-        },
-      ),
+      PUT: changingOne(findPlan, (c) => planUpdatePlan(c.body, reanchorSubscriptions)),
       DELETE: changing((state, c) => removePlan(findPlan(state, idOf(c)), c.now())),
     },
   },
@@ -77,13 +65,7 @@ export const recurrenceRoutes: Route[] = [
     pattern: ['sandbox', 'generate'],
     // It runs what falls due as it trades; nothing is due before it starts that catch-up would not run.
     ownsCatchUp: true,
-    handlers: {
-      POST: async (c) => {
-        const spec = parseVolume(c.body);
-        const body = await generateVolume(c.stateDir, spec, c.now);
-        return { status: 200, body };
-      },
-    },
+    handlers: { POST: async (c) => ({ status: 200, body: await generateVolume(c.stateDir, parseVolume(c.body), c.now) }) },
   },
   {
     pattern: ['sandbox', 'clock', 'advance'],

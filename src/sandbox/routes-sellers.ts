@@ -3,7 +3,7 @@ import { listHistory, listSellerReceivables, listTransfers } from './finance.js'
 import { listInvoices } from './invoices.js';
 import type { RequestContext, Route } from './route.js';
 import { KIND_OF_SEGMENT, listSellers, planCreateSeller, planUpdateSeller, removeSeller, requireSeller } from './sellers.js';
-import { changing, creating, idOf, planned, reading } from './handlers.js';
+import { changing, changingOne, creating, idOf, reading } from './handlers.js';
 import { listSubscriptions } from './subscriptions.js';
 import { listTransactions } from './transactions.js';
 import type { SandboxState } from './types.js';
@@ -25,10 +25,7 @@ function scoped(list: (state: SandboxState, c: RequestContext, seller: string) =
 
 const kindRoutes: Route[] = Object.entries(KIND_OF_SEGMENT).flatMap(([segment, kind]): Route[] => [
   { pattern: ['sellers', segment], handlers: { POST: creating((body) => planCreateSeller(kind, body)) } },
-  {
-    pattern: ['sellers', segment, ':id'],
-    handlers: { PUT: planned((c) => planUpdateSeller(kind, c.body), (change, state, c) => change(state, idOf(c), c.now())) },
-  },
+  { pattern: ['sellers', segment, ':id'], handlers: { PUT: changingOne(requireSeller, (c) => planUpdateSeller(kind, c.body)) } },
 ]);
 
 export const sellerRoutes: Route[] = [

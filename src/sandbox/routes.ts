@@ -5,7 +5,7 @@ import { financeRoutes } from './routes-finance.js';
 import { payBoleto } from './invoice-charge.js';
 import { recurrenceRoutes } from './routes-recurrence.js';
 import { sellerRoutes } from './routes-sellers.js';
-import { idOf, planned, reading } from './handlers.js';
+import { changingOne, idOf, planned, reading } from './handlers.js';
 import { mutateState } from './store.js';
 import { settleTransaction } from './settle.js';
 import { findSplitRule, listSplitRules, planAddSplitRule, removeSplitRule } from './splits.js';
@@ -31,12 +31,7 @@ import type { SandboxState, StoredTransaction } from './types.js';
 // webhooks and events in routes-events.ts.
 
 /** A change of one transaction, planned from the request first; answers the transaction. */
-const changeTransaction = (plan: (c: RequestContext) => TransactionChange) =>
-  planned(plan, (change, state, c) => {
-    const stored = findTransaction(state, idOf(c));
-    change(stored, state, c.now());
-    return stored.txn;
-  });
+const changeTransaction = (plan: (c: RequestContext) => TransactionChange) => changingOne(findTransaction, plan, (stored) => stored.txn);
 
 /** A change of a transaction's split rules, planned from the request first; its parts are settled again after it. */
 const changeSplits = <P>(plan: (c: RequestContext) => P, change: (made: P, state: SandboxState, stored: StoredTransaction, c: RequestContext) => unknown) =>

@@ -5,28 +5,24 @@ import { isoTimestamp } from './time.js';
 import { seedSeller } from './sellers.js';
 import type { Buyer, CardRecord, StoredState, Seller } from './types.js';
 
-/** The seller's CNPJ and address, printed on receipts. */
-export const SELLER_DOCUMENTS: Pick<Seller, 'taxpayer_id' | 'address'> = {
-  taxpayer_id: '11222333000181',
-  address: {
-    line1: 'Rua Vergueiro, 2000',
-    line2: null,
-    line3: null,
-    neighborhood: 'Vila Mariana',
-    city: 'São Paulo',
-    state: 'SP',
-    postal_code: '04102000',
-    country_code: 'BR',
-  },
-};
-
 export function seedState(now: Date): StoredState {
   const at = isoTimestamp(now);
   const seller: Seller = {
     id: SANDBOX_SELLER_ID,
     name: 'Loja Sandbox Ltda',
     statement_descriptor: 'LOJA SANDBOX',
-    ...SELLER_DOCUMENTS,
+    // Its CNPJ and address, printed on receipts.
+    taxpayer_id: '11222333000181',
+    address: {
+      line1: 'Rua Vergueiro, 2000',
+      line2: null,
+      line3: null,
+      neighborhood: 'Vila Mariana',
+      city: 'São Paulo',
+      state: 'SP',
+      postal_code: '04102000',
+      country_code: 'BR',
+    },
   };
   const card: CardRecord = {
     id: SANDBOX_CARD_ID,

@@ -1,14 +1,16 @@
 import { sumBy } from './db/queries.js';
 import { normalizeTaxpayerId } from '../validate/taxpayer.js';
-import { addressPatchOf, emptyAddress, text } from './buyers.js';
-import { invalidParameters, notFound, SandboxError } from './errors.js';
+import { addressPatchOf, emptyAddress, patchedAddress, text } from './buyers.js';
+import { found, invalidParameters, SandboxError } from './errors.js';
+import type { Change, Creation } from './handlers.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { accountIdFor, accountOf, newAccount } from './ledger.js';
-import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
+import { listFiltered, type ListEnvelope } from './list.js';
 import { isoTimestamp } from './time.js';
 import type { Address, Deleted, SandboxState, Seller, SellerOwner, SellerRecord } from './types.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
+import { mergeMetadata } from './validate.js';
 
 // The sellers API: the marketplace's sellers, people (`individual`, with a CPF) and companies
 // (`business`, with a CNPJ, the alphanumeric one included). Each has a balance account of its own
@@ -64,28 +66,9 @@ function applyPatch(seller: SellerRecord, patch: Patch): void {
   Object.assign(seller, fields);
   if (owner === null) seller.owner = null;
   else if (owner) seller.owner = { first_name: '', last_name: null, taxpayer_id: '', email: null, ...seller.owner, ...owner };
-  if (address === null) seller.address = null;
-  else if (address) seller.address = { ...(seller.address ?? emptyAddress()), ...address };
-  if (businessAddress === null) seller.business_address = null;
-  else if (businessAddress) seller.business_address = { ...(seller.business_address ?? emptyAddress()), ...businessAddress };
-  for (const [key, value] of Object.entries(metadata ?? {})) {
-    if (value === null) delete seller.metadata[key];
-    else seller.metadata[key] = value;
-  }
-}
-
-/** The seeded seller as the sellers API shows it, for a state kept before sellers were a collection. */
-function seededRecord(state: SandboxState): SellerRecord {
-  const { seller } = state;
-  const at = new Date(0).toISOString();
-  return {
-    ...blankSeller(state, seller.id, 'business', at),
-    business_name: seller.name,
-    business_email: 'financeiro@lojasandbox.example.com',
-    ein: seller.taxpayer_id,
-    business_address: { ...seller.address },
-    statement_descriptor: seller.statement_descriptor,
-  };
+  seller.address = patchedAddress(seller.address, address);
+  seller.business_address = patchedAddress(seller.business_address, businessAddress);
+  mergeMetadata(seller.metadata, metadata);
 }
 
 function blankSeller(state: Pick<SandboxState, 'marketplace_id'>, id: string, type: SellerKind, at: string): SellerRecord {
@@ -117,23 +100,22 @@ function blankSeller(state: Pick<SandboxState, 'marketplace_id'>, id: string, ty
   };
 }
 
-/** The seeded seller's record, made for a new sandbox (seed.ts). */
+/** The seeded seller's record, made for a new sandbox (seed.ts): the company `state.seller` names. */
 export function seedSeller(state: Pick<SandboxState, 'marketplace_id' | 'seller'>, at: string): SellerRecord {
-  return { ...seededRecord(state as SandboxState), created_at: at, updated_at: at };
-}
-
-/** The seller with this id, or undefined. */
-export function sellerById(state: SandboxState, id: string): SellerRecord | undefined {
-  const stored = state.sellers.get(id);
-  if (stored) return stored;
-  return id === state.seller.id ? seededRecord(state) : undefined;
+  const { seller } = state;
+  return {
+    ...blankSeller(state, seller.id, 'business', at),
+    business_name: seller.name,
+    business_email: 'financeiro@lojasandbox.example.com',
+    ein: seller.taxpayer_id,
+    business_address: { ...seller.address },
+    statement_descriptor: seller.statement_descriptor,
+  };
 }
 
 /** A seller a sale, source, subscription or invoice may be made on behalf of: 404 for an unknown id, as the provider answers. */
 export function requireSeller(state: SandboxState, id: string): SellerRecord {
-  const seller = sellerById(state, id);
-  if (!seller) throw notFound('seller', id);
-  return seller;
+  return found(state.sellers.get(id), 'seller', id);
 }
 
 /**
@@ -166,7 +148,7 @@ function documentOf(seller: SellerRecord): string | null {
 
 /** The provider keeps one seller per CPF/CNPJ. */
 function requireUniqueDocument(state: SandboxState, document: string, self?: string): void {
-  const other = allSellers(state).find((s) => s.id !== self && documentOf(s) === document);
+  const other = state.sellers.all().find((s) => s.id !== self && documentOf(s) === document);
   if (other) {
     const field = document.length === 14 ? 'ein' : 'taxpayer_id';
     throw new SandboxError(409, 'duplicate_taxpayer_id', `A seller with this ${field} already exists (id: ${other.id}).`, {
@@ -175,14 +157,7 @@ function requireUniqueDocument(state: SandboxState, document: string, self?: str
   }
 }
 
-function allSellers(state: SandboxState): SellerRecord[] {
-  const stored = state.sellers.all();
-  return stored.some((s) => s.id === state.seller.id) ? stored : [seededRecord(state), ...stored];
-}
-
-export type SellerPlan = (state: SandboxState, now: Date) => SellerRecord;
-
-export function planCreateSeller(kind: SellerKind, body: JsonObject): SellerPlan {
+export function planCreateSeller(kind: SellerKind, body: JsonObject): Creation<SellerRecord> {
   const patch = patchOf(body as SellerBody);
   requireWholeOwner(patch.owner);
   return (state, now) => {
@@ -197,10 +172,10 @@ export function planCreateSeller(kind: SellerKind, body: JsonObject): SellerPlan
   };
 }
 
-export function planUpdateSeller(kind: SellerKind, body: JsonObject): (state: SandboxState, id: string, now: Date) => SellerRecord {
+export function planUpdateSeller(kind: SellerKind, body: JsonObject): Change<SellerRecord> {
   const patch = patchOf(body as SellerBody);
-  return (state, id, now) => {
-    const seller = requireSeller(state, id);
+  return (seller, state, now) => {
+    const { id } = seller;
     if (seller.type !== kind) {
       const segment = seller.type === 'business' ? 'businesses' : 'individuals';
       throw invalidParameters([{ field: 'type', message: `seller ${id} is ${seller.type === 'business' ? 'a business' : 'an individual'}: update it at …/sellers/${segment}/${id}` }]);
@@ -210,7 +185,6 @@ export function planUpdateSeller(kind: SellerKind, body: JsonObject): (state: Sa
     applyPatch(seller, patch);
     requireWholeOwner(seller.owner);
     seller.updated_at = isoTimestamp(now);
-    if (!state.sellers.has(id)) state.sellers.put(id, seller);
     if (id === state.seller.id) {
       // What receipts and boletos print follows the seeded seller's record.
       state.seller.name = sellerName(seller);
@@ -218,18 +192,11 @@ export function planUpdateSeller(kind: SellerKind, body: JsonObject): (state: Sa
       state.seller.taxpayer_id = seller.ein ?? state.seller.taxpayer_id;
       if (seller.business_address) state.seller.address = { ...seller.business_address };
     }
-    return seller;
   };
 }
 
 export function listSellers(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<SellerRecord> {
-  const query = parseListQuery(params, ['type'], { type: ['business', 'individual'] });
-  const types = query.filters.get('type');
-  return listByCreation(
-    uri,
-    allSellers(state).filter((s) => !types || types.has(s.type)),
-    query,
-  );
+  return listFiltered(uri, state.sellers.all(), params, ['type'], { type: ['business', 'individual'] });
 }
 
 /**

@@ -1,11 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { ensureDir } from '../platform/dirs.js';
-import { sandboxDir } from './paths.js';
 import { catchUpIfDue } from './catch-up.js';
 import { reportSandboxNotices } from './db/database.js';
 import { startDeliverer, type Deliverer, type DeliveryOptions } from './deliverer.js';
+import { prepareSandboxDir } from './embedded.js';
 import { drawFault, type FaultPlan } from './faults.js';
 import { sandboxClock, type SandboxClock } from './clock.js';
 import { notFound, SandboxError } from './errors.js';
@@ -15,7 +14,7 @@ import type { Method } from './route.js';
 import { SANDBOX_MARKETPLACE_ID } from '../provider/sandbox-account.js';
 import { marketplaceExists, marketplaceName, marketplaceStateDir } from './marketplaces.js';
 import { checkBody } from './request-schemas.js';
-import { readState, releaseState, wipeState } from './store.js';
+import { readState, releaseState } from './store.js';
 import { cancellationLetter, findTransaction, LETTERS_PATH } from './transactions.js';
 
 export interface SandboxOptions {
@@ -60,12 +59,6 @@ interface ServerContext {
   closing: boolean;
 }
 
-/** What one request works on: a state directory, and the start of links back into it. */
-interface Marketplace {
-  stateDir: string;
-  origin: string;
-}
-
 /** Serves `stateDir` from now on: its deliverer starts, if this server delivers. */
 function serveState(ctx: ServerContext, stateDir: string): void {
   ctx.opened.set(stateDir, ctx.deliver && !ctx.closing ? startDeliverer(stateDir, ctx.now, ctx.deliver === true ? {} : ctx.deliver) : undefined);
@@ -74,15 +67,16 @@ function serveState(ctx: ServerContext, stateDir: string): void {
 /** A marketplace this server had not served yet is made ready: its directory (0700), and its deliverer. */
 function openMarketplace(ctx: ServerContext, stateDir: string): void {
   if (ctx.opened.has(stateDir)) return;
-  ensureDir(sandboxDir(stateDir), 'state directory');
+  prepareSandboxDir(stateDir);
   serveState(ctx, stateDir);
 }
 
 /**
- * The marketplace of the request's key. Its letters live under /m/<its name>: a letter's URL is
- * fetched without credentials (as the provider's pre-signed ones are), so the path says whose it is.
+ * The marketplace of the request's key: the state directory the request works on, and the start of
+ * links back into it. Its letters live under /m/<its name>: a letter's URL is fetched without
+ * credentials (as the provider's pre-signed ones are), so the path says whose it is.
  */
-function marketplaceOf(req: IncomingMessage, ctx: ServerContext): Marketplace {
+function marketplaceOf(req: IncomingMessage, ctx: ServerContext) {
   const key = checkAuth(req, ctx.isolateKeys);
   const origin = `http://${req.headers.host ?? 'localhost'}`;
   if (!ctx.isolateKeys) return { stateDir: ctx.stateDir, origin };
@@ -286,8 +280,4 @@ export function startSandbox(opts: SandboxOptions): Promise<SandboxHandle> {
       });
     });
   });
-}
-
-export async function resetSandbox(stateDir: string): Promise<void> {
-  await wipeState(stateDir);
 }

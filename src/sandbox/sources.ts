@@ -1,7 +1,9 @@
+import { findCustomer } from './buyer-ops.js';
 import { findCard } from './card-ops.js';
 import { cardView, newCardRecord, parseCardInput, type AcceptedCard } from './cards.js';
 import { notFound } from './errors.js';
 import { requireSeller } from './sellers.js';
+import type { Creation } from './handlers.js';
 import { isObject, type JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { centsToDecimal, parseCents } from './money.js';
@@ -10,6 +12,7 @@ import { usableToken } from './tokens.js';
 import { parseCapture, parseInstallments } from './transactions-create.js';
 import type { CardView, Deleted, SandboxState, Source } from './types.js';
 import { Checker, newMetadata } from './validate.js';
+import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Sources: what a sale will be charged to (a card, a buyer's card on file, or a card token),
 // prepared ahead of the transaction. Raw card data is reduced to a card record on the way in,
@@ -26,17 +29,12 @@ function refOf(value: unknown): { id: string; cents: number | undefined } {
   return typeof value === 'string' ? { id: value, cents: undefined } : { id: (value as JsonObject).id as string, cents: (value as JsonObject).amount as number | undefined };
 }
 
-export type SourcePlan = (state: SandboxState, now: Date) => Source;
-
 /** The body has met the provider's request schema: usage, type card, currency, and each field's type. */
-export function planCreateSource(body: JsonObject, now: Date): SourcePlan {
+export function planCreateSource(body: JsonObject, now: Date): Creation<Source> {
   const check = new Checker();
-  const usage = body.usage as Source['usage'];
-  const currency = (body.currency as string).toUpperCase();
-  const amount = body.amount as number | undefined;
+  const { usage, currency, amount, capture: captureFlag, on_behalf_of: onBehalfOf = null } = body as RequestBody<'sources.create'>;
   const description = check.optionalString(body.description, 'description') ?? null;
-  const capture = body.capture === undefined || body.capture === null ? null : parseCapture(body.capture);
-  const onBehalfOf = (body.on_behalf_of as string | undefined) ?? null;
+  const capture = captureFlag === undefined ? null : parseCapture(captureFlag);
   const referenceId = (body.reference_id as string | undefined) ?? null;
   const statementDescriptor = check.optionalString(body.statement_descriptor, 'statement_descriptor', 22) ?? null;
   const installments = parseInstallments(body.installment_plan);
@@ -81,7 +79,7 @@ export function planCreateSource(body: JsonObject, now: Date): SourcePlan {
       state.cards.put(record.id, record);
       card = cardView(record, state.marketplace_id);
     } else if (chosen.kind === 'customer') {
-      if (!state.buyers.get(chosen.id)) throw notFound('customer', chosen.id);
+      findCustomer(state, chosen.id);
       // The buyer's card is chosen when the source is charged, so none is fixed here.
       customer = ref(chosen.id);
     } else {
@@ -99,7 +97,7 @@ export function planCreateSource(body: JsonObject, now: Date): SourcePlan {
       status: 'pending',
       usage,
       amount: amount === undefined ? null : centsToDecimal(amount),
-      currency,
+      currency: currency.toUpperCase(),
       description,
       type: 'card',
       capture,

@@ -1,4 +1,4 @@
-import { invalidParameters, notFound, SandboxError, type Problem } from './errors.js';
+import { found, invalidParameters, SandboxError, type Problem } from './errors.js';
 import type { JsonObject } from './http.js';
 import { listEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { newId } from './ids.js';
@@ -109,9 +109,7 @@ function rulesOf(stored: StoredTransaction): SplitRule[] {
 }
 
 export function findSplitRule(stored: StoredTransaction, id: string): SplitRule {
-  const rule = rulesOf(stored).find((r) => r.id === id);
-  if (!rule) throw notFound('split rule', id);
-  return rule;
+  return found(rulesOf(stored).find((r) => r.id === id), 'split rule', id);
 }
 
 /**

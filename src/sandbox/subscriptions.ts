@@ -1,22 +1,23 @@
 import { findCard } from './card-ops.js';
-import { invalidParameters, notFound, SandboxError, type Problem } from './errors.js';
+import { findCustomer } from './buyer-ops.js';
+import { found, invalidParameters, invalidStatus, SandboxError, type Problem } from './errors.js';
 import { requireSeller } from './sellers.js';
+import type { Change, Creation } from './handlers.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
-import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
+import { listFiltered, type ListEnvelope } from './list.js';
 import { findPlan, planCanceled, requireAcceptedMethod } from './plans.js';
 import { dueDateAt, firstStepOnOrAfter } from './schedule.js';
 import { calendarDate, isoTimestamp, parseDateOrDateTime } from './time.js';
 import type { Buyer, Plan, RecurrencePaymentMethod, SandboxState, StoredSubscription, Subscription, SubscriptionStatus } from './types.js';
-import { newMetadata } from './validate.js';
+import { mergeMetadata, newMetadata } from './validate.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Subscriptions: a buyer billed on a plan's calendar, charged to a card or (payment_method boleto)
-// sent a boleto for each invoice. This module creates, changes and
-// lists them and moves them between statuses; billing them is billing.ts, and running what fell
-// due is catch-up.ts. As elsewhere, bodies are checked before the state is locked, and what
-// depends on the state (plan, buyer, card, seller) under the lock before anything changes.
-
+// sent a boleto for each invoice. This module creates, changes and lists them and moves them
+// between statuses; billing them is billing.ts, and running what fell due is catch-up.ts. As
+// elsewhere, bodies are checked before the state is locked, and what depends on the state (plan,
+// buyer, card, seller) under the lock before anything changes.
 
 type SubscriptionBody = RequestBody<'subscriptions.update'>;
 
@@ -64,15 +65,11 @@ function cardToCharge(state: SandboxState, given: string | undefined, customer: 
 }
 
 export function findSubscription(state: SandboxState, uuid: string): StoredSubscription {
-  const stored = state.subscriptions.get(uuid);
-  if (!stored) throw notFound('subscription', uuid);
-  return stored;
+  return found(state.subscriptions.get(uuid), 'subscription', uuid);
 }
 
-export type SubscriptionCreation = (state: SandboxState, now: Date) => Subscription;
-
 /** Seed 4.3's body plus on_behalf_of. `now` is the sandbox's time, for "not before today". */
-export function planCreateSubscription(body: JsonObject, now: Date): SubscriptionCreation {
+export function planCreateSubscription(body: JsonObject, now: Date): Creation<Subscription> {
   const patch = patchOf(body as RequestBody<'subscriptions.create'>);
   const { plan: planId, customer: customerId, on_behalf_of: onBehalfOf, due_date: due, currency } = body as RequestBody<'subscriptions.create'>;
   const problems = dateProblems(due, patch.expiration_date, calendarDate(now));
@@ -83,8 +80,7 @@ export function planCreateSubscription(body: JsonObject, now: Date): Subscriptio
   return (state, at) => {
     const plan = requireActivePlan(state, planId);
     requireAcceptedMethod(plan, method);
-    const customer = state.buyers.get(customerId);
-    if (!customer) throw notFound('customer', customerId);
+    const customer = findCustomer(state, customerId);
     // A card subscription left without card charges the buyer's default card; a boleto one has none.
     const cardId = method === 'credit' ? cardToCharge(state, patch.card ?? undefined, customer) : null;
     requireSeller(state, onBehalfOf);
@@ -118,17 +114,11 @@ export function planCreateSubscription(body: JsonObject, now: Date): Subscriptio
   };
 }
 
-function invalidStatus(sub: Subscription, action: string, allowed: string): SandboxError {
-  return new SandboxError(
-    400,
-    'invalid_subscription_status',
-    `The subscription (id: ${sub.uuid}) cannot be ${action}: its status is ${sub.status}; only ${allowed} subscriptions can be.`,
-  );
+function invalidSubscriptionStatus(sub: Subscription, action: string, allowed: string): SandboxError {
+  return invalidStatus('subscription', sub.uuid, sub.status, action, allowed);
 }
 
-export type SubscriptionChange = (stored: StoredSubscription, state: SandboxState, now: Date) => void;
-
-export function planUpdateSubscription(body: JsonObject, now: Date): SubscriptionChange {
+export function planUpdateSubscription(body: JsonObject, now: Date): Change<StoredSubscription> {
   // Only the fields an update may change, as request-schemas.ts has seen to.
   const patch = patchOf(body as SubscriptionBody);
   const early = dateProblems(patch.due_date, undefined, calendarDate(now));
@@ -136,7 +126,7 @@ export function planUpdateSubscription(body: JsonObject, now: Date): Subscriptio
 
   return (stored, state, at) => {
     const { sub } = stored;
-    if (sub.status === 'canceled' || sub.status === 'expired') throw invalidStatus(sub, 'updated', 'active or suspended');
+    if (sub.status === 'canceled' || sub.status === 'expired') throw invalidSubscriptionStatus(sub, 'updated', 'active or suspended');
     // Checked against what the subscription will be once changed, so only under the lock.
     const problems = dateProblems(patch.due_date ?? sub.due_date, patch.expiration_date === undefined ? sub.expiration_date : patch.expiration_date);
     if (patch.due_date !== undefined && stored.billed.includes(patch.due_date)) {
@@ -155,13 +145,7 @@ export function planUpdateSubscription(body: JsonObject, now: Date): Subscriptio
     sub.card = card;
     // Nothing billed yet: the cycle it is in still starts on its (new) first due date.
     if (patch.due_date !== undefined && stored.billed.length === 0) sub.due_since_date = patch.due_date;
-    if (metadata) {
-      // Merge like the provider: keys not sent are kept; a key sent as null is removed.
-      for (const [key, value] of Object.entries(metadata)) {
-        if (value === null) delete sub.metadata[key];
-        else sub.metadata[key] = value;
-      }
-    }
+    mergeMetadata(sub.metadata, metadata);
     // A new due date or a new plan starts a new calendar from the next due date.
     if (patch.due_date !== undefined || patch.plan !== undefined) {
       stored.anchor = sub.due_date;
@@ -190,14 +174,12 @@ function paymentCard(state: SandboxState, stored: StoredSubscription, method: Re
     return sent;
   }
   if (sub.card !== null) return sub.card;
-  const customer = state.buyers.get(sub.customer);
-  if (!customer) throw notFound('customer', sub.customer);
-  return cardToCharge(state, undefined, customer);
+  return cardToCharge(state, undefined, findCustomer(state, sub.customer));
 }
 
-export const suspend: SubscriptionChange = (stored, _state, now) => {
+export const suspend: Change<StoredSubscription> = (stored, _state, now) => {
   const { sub } = stored;
-  if (sub.status !== 'active') throw invalidStatus(sub, 'suspended', 'active');
+  if (sub.status !== 'active') throw invalidSubscriptionStatus(sub, 'suspended', 'active');
   sub.status = 'suspended';
   sub.suspended_at = isoTimestamp(now);
   sub.updated_at = sub.suspended_at;
@@ -207,9 +189,9 @@ export const suspend: SubscriptionChange = (stored, _state, now) => {
  * Back to active on the plan's calendar: the next due date is the first one not before today, so
  * the due dates that passed while suspended are skipped for good, never billed late.
  */
-export const reactivate: SubscriptionChange = (stored, state, now) => {
+export const reactivate: Change<StoredSubscription> = (stored, state, now) => {
   const { sub } = stored;
-  if (sub.status !== 'suspended') throw invalidStatus(sub, 'reactivated', 'suspended');
+  if (sub.status !== 'suspended') throw invalidSubscriptionStatus(sub, 'reactivated', 'suspended');
   const plan = findPlan(state, sub.plan);
   stored.step = firstStepOnOrAfter(stored.anchor, plan, stored.step, calendarDate(now));
   sub.due_date = dueDateAt(stored.anchor, plan, stored.step);
@@ -218,9 +200,9 @@ export const reactivate: SubscriptionChange = (stored, state, now) => {
   sub.updated_at = isoTimestamp(now);
 };
 
-export const cancel: SubscriptionChange = (stored, _state, now) => {
+export const cancel: Change<StoredSubscription> = (stored, _state, now) => {
   const { sub } = stored;
-  if (sub.status === 'canceled' || sub.status === 'expired') throw invalidStatus(sub, 'removed', 'active or suspended');
+  if (sub.status === 'canceled' || sub.status === 'expired') throw invalidSubscriptionStatus(sub, 'removed', 'active or suspended');
   sub.status = 'canceled';
   sub.updated_at = isoTimestamp(now);
 };
@@ -234,15 +216,10 @@ export function reanchorSubscriptions(state: SandboxState, plan: Plan): void {
   }
 }
 
-const LIST_FILTERS = ['customer', 'plan', 'status'] as const;
 const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['active', 'suspended', 'canceled', 'expired'];
 
 /** Every subscription, or (`seller`) only that seller's: sellers/{id}/subscriptions. */
 export function listSubscriptions(state: SandboxState, params: URLSearchParams, uri: string, seller?: string): ListEnvelope<Subscription> {
-  const query = parseListQuery(params, LIST_FILTERS, { status: SUBSCRIPTION_STATUSES });
-  const matching = state.subscriptions.all()
-    .map((s) => s.sub)
-    .filter((sub) => seller === undefined || sub.on_behalf_of === seller)
-    .filter((sub) => LIST_FILTERS.every((name) => !query.filters.has(name) || query.filters.get(name)?.has(sub[name])));
-  return listByCreation(uri, matching, query);
+  const subscriptions = state.subscriptions.all().map((s) => s.sub).filter((sub) => seller === undefined || sub.on_behalf_of === seller);
+  return listFiltered(uri, subscriptions, params, ['customer', 'plan', 'status'], { status: SUBSCRIPTION_STATUSES });
 }

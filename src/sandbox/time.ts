@@ -2,7 +2,7 @@
 // YYYY-MM-DD, as in the seed's samples. Everything works in UTC so results never depend on the
 // host's time zone.
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 export function isoTimestamp(date: Date): string {
   return isoOfMs(date.getTime());
@@ -78,5 +78,3 @@ export function parseDateTime(value: string): Date | undefined {
 export function parseDateOrDateTime(value: string): Date | undefined {
   return parseCalendarDate(value) ?? parseDateTime(value);
 }
-
-export { DAY_MS };

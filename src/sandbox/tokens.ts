@@ -1,38 +1,10 @@
 import { findAllBy } from './db/queries.js';
 import { cardDescription, cardUri, newCardRecord, parseCardInput, VERIFICATION_CHECKLIST, type AcceptedCard } from './cards.js';
-import { notFound, SandboxError } from './errors.js';
+import { found, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import type { CardRecord, SandboxState, TokenRecord } from './types.js';
 import { Checker } from './validate.js';
-
-/** Seed 2.5: the token's card carries first4_digits and deliberately no last4_digits. */
-export interface CardToken {
-  id: string;
-  resource: 'token';
-  used: string;
-  type: 'card';
-  card: {
-    id: string;
-    resource: 'card';
-    description: string | null;
-    card_brand: string;
-    first4_digits: string;
-    expiration_month: string;
-    expiration_year: string;
-    holder_name: string;
-    customer: string | null;
-    fingerprint: string;
-    uri: string;
-    is_active: boolean;
-    is_valid: boolean;
-    is_verified: boolean;
-    metadata: Record<string, string>;
-    verification_checklist: { postal_code_check: string; security_code_check: string; address_line1_check: string };
-    created_at: string;
-    updated_at: string;
-  };
-}
 
 /** Validation happens before the state is touched, so a rejected card never reaches the lock. */
 export function validateTokenRequest(body: JsonObject, now: Date): AcceptedCard {
@@ -42,7 +14,7 @@ export function validateTokenRequest(body: JsonObject, now: Date): AcceptedCard 
   return card as AcceptedCard;
 }
 
-export function createToken(state: SandboxState, card: AcceptedCard, now: Date): CardToken {
+export function createToken(state: SandboxState, card: AcceptedCard, now: Date) {
   const record = newCardRecord(card, null, now);
   const token: TokenRecord = { id: newId(), card_id: record.id, used: false, created_at: record.created_at };
   state.cards.put(record.id, record);
@@ -50,7 +22,8 @@ export function createToken(state: SandboxState, card: AcceptedCard, now: Date):
   return tokenView(token, record, state.marketplace_id);
 }
 
-function tokenView(token: TokenRecord, card: CardRecord, marketplaceId: string): CardToken {
+/** Seed 2.5: the token's card carries first4_digits and deliberately no last4_digits. */
+function tokenView(token: TokenRecord, card: CardRecord, marketplaceId: string) {
   return {
     id: token.id,
     resource: 'token',
@@ -92,14 +65,11 @@ export function markTokenUsed(state: SandboxState, cardId: string): void {
  * behind it (a charge, an association, a single-use source); after that the provider refuses it.
  */
 export function usableToken(state: SandboxState, id: string): { token: TokenRecord; card: CardRecord } {
-  const token = state.tokens.get(id);
-  if (!token) throw notFound('token', id);
+  const token = found(state.tokens.get(id), 'token', id);
   if (token.used) {
     throw new SandboxError(400, 'token_already_used', `The token (id: ${id}) has already been used`, {
       reasons: ['token: tokens are single-use; tokenize the card again'],
     });
   }
-  const card = state.cards.get(token.card_id);
-  if (!card) throw notFound('card', token.card_id);
-  return { token, card };
+  return { token, card: found(state.cards.get(token.card_id), 'card', token.card_id) };
 }

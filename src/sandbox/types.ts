@@ -60,7 +60,8 @@ export interface BoletoBase {
   paid_at: string | null;
   created_at: string;
   updated_at: string;
-  status: BoletoStatus;
+  /** `canceled` once a cancellation request went through (boleto and bolepix only). */
+  status: 'not_paid' | 'paid' | 'canceled';
 }
 
 /** Seed 2.2, plus what the complete variant echoes. */
@@ -70,25 +71,19 @@ export interface BoletoPaymentMethod extends BoletoBase {
   billing_instructions: Record<string, unknown> | null;
 }
 
-/** `canceled` once a cancellation request went through (boleto and bolepix only). */
-export type BoletoStatus = 'not_paid' | 'paid' | 'canceled';
-
-/** Seed 2.2's fields the sandbox's bolepix lacked at first: a bolepix stored before they were added has none of them, nor `base64`. */
-type AddedToBolepix = 'service_boleto_id' | 'description' | 'reference_number' | 'address' | 'sequence' | 'expiration_date' | 'payment_limit_date';
-
 /**
  * The provider's bolepix payment method: a boleto (seed 2.2) that also carries a PIX
  * copy-and-paste code (`emv`) and its QR code (`base64`, a PNG), with the provider's own names
  * for its dates and charges.
  */
-export interface BolepixPaymentMethod extends Omit<BoletoBase, 'customer' | AddedToBolepix>, Partial<Pick<BoletoBase, AddedToBolepix>> {
+export interface BolepixPaymentMethod extends Omit<BoletoBase, 'customer'> {
   resource: 'bolepix';
   customer: string;
   due_at: string;
   payment_limit_at: string;
   digitable_line: string;
   emv: string;
-  base64?: string;
+  base64: string;
   interest: Record<string, unknown> | null;
   late_fee: Record<string, unknown> | null;
   discount: Record<string, unknown> | null;
@@ -138,7 +133,6 @@ export interface InstallmentPlan {
   number_installments: number;
 }
 
-/** Seed 2.1, every field, plus reference_id. */
 /** Another seller's part of a sale (splits.ts). */
 export interface SplitRule {
   id: string;
@@ -160,6 +154,7 @@ export interface SplitRule {
   updated_at: string;
 }
 
+/** Seed 2.1, every field, plus reference_id. */
 export interface Transaction {
   id: string;
   resource: 'transaction';
@@ -457,8 +452,6 @@ export interface Delivery {
   at: string;
 }
 
-export type PlanFrequency = 'daily' | 'weekly' | 'monthly' | 'annually';
-
 /** The provider's recurrence plan: what a subscription charges and how often. Stored as served. */
 export interface Plan {
   uuid: string;
@@ -469,7 +462,7 @@ export interface Plan {
   amount: number;
   setup_amount: number;
   currency: string;
-  frequency: PlanFrequency;
+  frequency: 'daily' | 'weekly' | 'monthly' | 'annually';
   interval: number;
   payment_methods: string[];
   /** How many cycles a subscription runs; null for no limit. */
@@ -579,10 +572,7 @@ export interface SandboxEvent {
   created_at: string;
 }
 
-/**
- * An event as stored: it refers to the version of the record it was raised for (db/) instead of
- * copying it. Events of sandboxes made before that carry their payload themselves.
- */
+/** An event as stored: it refers to the version of the record it was raised for (db/) instead of copying it. */
 export interface StoredEvent {
   id: string;
   type: string;
@@ -591,7 +581,6 @@ export interface StoredEvent {
   /** The record: its collection and key. */
   source?: [string, string];
   version?: number;
-  payload?: { object: unknown };
 }
 
 /** A registered webhook, as served. */

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { eventMatches, unknownEventTypes } from '../provider/event-types.js';
 import { isLoopbackHost } from '../platform/loopback.js';
-import { notFound } from './errors.js';
+import { found } from './errors.js';
 import { findEvent } from './events.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
-import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
+import { listFiltered, type ListEnvelope } from './list.js';
 import { isoTimestamp } from './time.js';
 import type { Deleted, Replay, SandboxState, StoredWebhook, Webhook } from './types.js';
 import { Checker } from './validate.js';
+import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Webhooks: where the sandbox delivers its events (deliverer.ts sends them). The request is the
 // provider's `{method: "POST", url, description, event: [...]}`; the answer shows `events` and
@@ -30,11 +31,10 @@ export function webhookUrlProblem(value: string): string | undefined {
 export function planCreateWebhook(body: JsonObject): (state: SandboxState, now: Date) => Webhook & { secret: string } {
   // The body has met the request schema: an http(s) url, method POST if given, a list of event types.
   const check = new Checker();
-  const url = body.url as string;
+  const { url, event: events } = body as RequestBody<'webhooks.create'>;
   const problem = webhookUrlProblem(url);
   if (problem) check.add('url', problem);
   const description = check.optionalString(body.description, 'description', 500) ?? null;
-  const events = body.event as string[];
   const unknown = unknownEventTypes(events);
   if (unknown.length > 0) check.add('event', `unknown event type(s): ${unknown.join(', ')}`);
   check.throwIfAny();
@@ -61,17 +61,11 @@ export function planCreateWebhook(body: JsonObject): (state: SandboxState, now: 
 }
 
 export function findWebhook(state: SandboxState, id: string): StoredWebhook {
-  const stored = state.webhooks.get(id);
-  if (!stored) throw notFound('webhook', id);
-  return stored;
+  return found(state.webhooks.get(id), 'webhook', id);
 }
 
 export function listWebhooks(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<Webhook> {
-  return listByCreation(
-    uri,
-    state.webhooks.all().map((s) => s.webhook),
-    parseListQuery(params, []),
-  );
+  return listFiltered(uri, state.webhooks.all().map((s) => s.webhook), params);
 }
 
 export function removeWebhook(state: SandboxState, id: string): Deleted {

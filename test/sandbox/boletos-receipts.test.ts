@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { itOnClock } from '../helpers/fixtures.js';
-import { SANDBOX_BUYER_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { SANDBOX_BUYER_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import {
   directCardBody,
   expectBoletoPaymentMethod,

@@ -1,6 +1,6 @@
 import { generateCnpj } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { parseTaxpayerId } from '../../src/sandbox/buyers.js';
 import { expectError, freshSandbox, ref, type Client, type Fresh, type Json } from './helpers.js';
 

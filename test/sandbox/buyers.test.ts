@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { itOnClock } from '../helpers/fixtures.js';
-import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { cardData, expectError, HEX32, ISO_MS, nextCpf, type Client, type Json } from './helpers.js';
 
 // The clock is driven by the tests so created_at / updated_at can be told apart.

@@ -3,7 +3,7 @@
 // (helpers.ts → test/helpers/contract.ts); the other test files between them reach every
 // operation, and this one reaches those they do not, and shows the check can fail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { findMismatch, resourceSchemas } from '../../src/provider/schemas/index.js';
 import { checkedOperations, operationOf } from '../helpers/contract.js';
 import { freshSandbox, type Fresh } from './helpers.js';

@@ -2,7 +2,7 @@
 // included; one that does not have its table's shape is kept whole instead, and comes back the
 // same too.
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { derived, fixed, flag, fromParent, id, ids, instant, integer, json, mentioning, money, numeric, oneOf, optional, pack, readBack, sameAs, text, tuples, unpack, word, type Doc, type Row } from '../../src/sandbox/db/fields.js';
 import { IdCodes, useIdCodes } from '../../src/sandbox/db/id-codes.js';
 import { docOf, docOfVersion, rowValues, storedColumns, TABLE_BY_NAME, versionText, type TableSpec } from '../../src/sandbox/db/schema.js';

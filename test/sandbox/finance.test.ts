@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { directCardBody, expectError, HEX32, ISO_MS, MASTERCARD, VISA, type Client, type Json } from './helpers.js';
 import { advance, pinnedSandbox, type Pinned } from './recurrence-helpers.js';
 

@@ -4,12 +4,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import {
-  SANDBOX_API_KEY,
-  SANDBOX_SELLER_ID,
-  startSandbox,
-  type SandboxHandle,
-} from '../../src/sandbox/index.js';
+import { SANDBOX_API_KEY, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { readStateFiles } from '../../src/sandbox/store.js';
 import { expectFitsContract } from '../helpers/contract.js';
 

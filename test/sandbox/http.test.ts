@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixtures.js';
-import { SANDBOX_API_KEY, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { SANDBOX_API_KEY, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { basicAuth, client, directCardBody, expectError, VISA } from './helpers.js';
 
 describe('authentication', () => {

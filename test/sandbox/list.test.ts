@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_BUYER_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { SANDBOX_BUYER_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { DECLINED, directCardBody, expectError, freshSandbox, VISA, type Client, type Fresh, type Json } from './helpers.js';
 
 // Five transactions at known instants (the sandbox's clock is driven by the test), two of them

@@ -1,6 +1,6 @@
 import { getBoletoInfo, getPixPayloadInfo, isValidBoleto, isValidPixPayload } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { SandboxError } from '../../src/sandbox/errors.js';
 import { boletoBarcode, digitableLine, pixEmv } from '../../src/sandbox/payment-codes.js';
 import { freshSandbox, ref, type Client, type Fresh, type Json } from './helpers.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { readStateFiles, replaceState } from '../../src/sandbox/store.js';
 import { DECLINED, expectError, expectTransactionShape, HEX32, ISO_MS, VISA, type Client, type Json } from './helpers.js';
 import { advance, allInvoices, buyerWithCard, createPlan, pinnedSandbox, subscribe, type Pinned, wholePlan } from './recurrence-helpers.js';

@@ -2,7 +2,7 @@
 // calendars such as Jan 31 are chosen, not whatever today is), and short ways to make plans,
 // cards and subscriptions and to read what billing produced.
 import { expect } from 'vitest';
-import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { cardData, freshSandbox, nextCpf, type Client, type Fresh, type Json } from './helpers.js';
 
 export const DAY_MS = 86_400_000;

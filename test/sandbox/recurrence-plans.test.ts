@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_MARKETPLACE_ID } from '../../src/sandbox/index.js';
+import { SANDBOX_MARKETPLACE_ID } from '../../src/provider/sandbox-account.js';
 import { expectError, HEX32, ISO_MS, type Client, type Json } from './helpers.js';
 import { advance, allInvoices, createPlan, pinnedSandbox, subscribe, subscriptionBody, type Pinned, wholePlan } from './recurrence-helpers.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { expectError, HEX32, ISO_MS, nextCpf, VISA, type Client, type Json } from './helpers.js';
 import { advance, buyerWithCard, createPlan, pinnedSandbox, subscribe, subscriptionBody, type Pinned } from './recurrence-helpers.js';
 

@@ -1,7 +1,7 @@
 // The sellers API of the sandbox: people and companies, checked as the provider would, and each
 // seller's own lists.
 import { describe, expect } from 'vitest';
-import { SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { it } from '../helpers/fixtures.js';
 import { client, directCardBody, type Json } from './helpers.js';
 

@@ -2,13 +2,8 @@ import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  resetSandbox,
-  SANDBOX_BUYER_ID,
-  SANDBOX_SELLER_ID,
-  startSandbox,
-  type SandboxHandle,
-} from '../../src/sandbox/index.js';
+import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
+import { resetSandbox, startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { cardData, client, CVV, DECLINED, directCardBody, expectError, MASTERCARD, ref, VISA, type Json } from './helpers.js';
 import { statePaths } from '../../src/sandbox/store.js';
 import { startChildSandboxes } from './child-sandboxes.js';

@@ -2,7 +2,7 @@
 // split rule, 409 when a request clashes with what is stored, 400 for an action the resource's
 // state does not allow, and 400 (not an empty list) for a list filter value it does not know.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { directCardBody, expectError, freshSandbox, VISA, type Client, type Fresh, type Json } from './helpers.js';
 
 let clock = new Date('2026-11-20T10:00:00.000Z');

@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixtures.js';
-import { SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/sandbox/index.js';
+import { SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { cardData, DECLINED, expectError, HEX32, ISO_MS, MASTERCARD, VISA, type Client, type Json } from './helpers.js';
 
 async function tokenize(api: Client, card: unknown): Promise<Json> {

@@ -4,7 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID, startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
+import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { recordingServer, type RecordedRequest, type RecordingServer, type Reply } from '../helpers/recording-server.js';
 import { client, directCardBody, expectError, HEX32, ISO_MS, nextCpf, VISA, type Client, type Json } from './helpers.js';
 
