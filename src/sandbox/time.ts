@@ -8,6 +8,49 @@ export function isoTimestamp(date: Date): string {
   return isoOfMs(date.getTime());
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The number written by the digits of `text` from `start` to `end`, or -1 if another character is there. */
+function digits(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let i = start; i < end; i += 1) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/**
+ * The epoch milliseconds of an instant written exactly as isoOfMs (and toISOString) writes it
+ * ("2026-11-25T08:51:07.795Z"), else NaN: read digit by digit, every part in its range, so that
+ * isoOfMs writes the same text back.
+ */
+export function msOfIso(text: string): number {
+  const shaped =
+    text.length === 24 &&
+    text[4] === '-' &&
+    text[7] === '-' &&
+    text[10] === 'T' &&
+    text[13] === ':' &&
+    text[16] === ':' &&
+    text[19] === '.' &&
+    text[23] === 'Z';
+  if (!shaped) return Number.NaN;
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 7);
+  const day = digits(text, 8, 10);
+  const hours = digits(text, 11, 13);
+  const minutes = digits(text, 14, 16);
+  const seconds = digits(text, 17, 19);
+  const millis = digits(text, 20, 23);
+  // Before 1970 isoOfMs leaves the writing to toISOString: so is the reading left to it here.
+  if (year < 1970 || month < 1 || month > 12 || day < 1 || hours > 23 || minutes > 59 || seconds > 59 || millis < 0 || hours < 0 || minutes < 0 || seconds < 0) return Number.NaN;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (day > (month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] as number))) return Number.NaN;
+  return Date.UTC(year, month - 1, day, hours, minutes, seconds, millis);
+}
+
 /** The last day an instant was written for, and its "YYYY-MM-DDT": instants made in a row are mostly of one day. */
 let dayStart = NaN;
 let dayText = '';

@@ -1,6 +1,6 @@
 import type { SqlValue } from '../../platform/sqlite.js';
 import { centsToDecimal } from '../money.js';
-import { isoOfMs } from '../time.js';
+import { isoOfMs, msOfIso } from '../time.js';
 import { activeIdCodes } from './id-codes.js';
 
 // A record kept as columns instead of its rendered JSON: each field of the document, in the
@@ -130,8 +130,13 @@ let writtenText = '';
 /** The epoch milliseconds of an instant written as toISOString writes it, else NaN. */
 function msOf(text: string): number {
   if (text !== parsedText) {
-    const ms = Date.parse(text);
-    parsedMs = Number.isFinite(ms) && isoOfMs(ms) === text ? ms : NaN;
+    let ms = msOfIso(text);
+    if (Number.isNaN(ms)) {
+      // Not of the shape the sandbox writes from 1970 on: Date.parse, and kept only if written back the same.
+      ms = Date.parse(text);
+      if (!Number.isFinite(ms) || isoOfMs(ms) !== text) ms = NaN;
+    }
+    parsedMs = ms;
     parsedText = text;
   }
   return parsedMs;
