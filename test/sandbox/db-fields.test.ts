@@ -72,6 +72,14 @@ describe('fields', () => {
     expect(JSON.stringify(roundTrip(doc))).toBe(JSON.stringify(doc));
   });
 
+  it('give each record read a constant object of its own', () => {
+    const first = roundTrip(doc) as Doc;
+    const second = roundTrip(doc) as Doc;
+    (first.bank as Doc).code = '999';
+    expect(second.bank).toEqual({ code: '001' });
+    expect(roundTrip(doc)?.bank).toEqual({ code: '001' });
+  });
+
   it.each<[string, Doc]>([
     ['another key order', { resource: 'thing', id: 'a1', ...doc }],
     ['a key more', { ...doc, extra: 1 }],

@@ -41,8 +41,8 @@ export interface Field {
   late?: boolean;
   /** Kept in its own column and brought back from that column's value alone (kept). */
   fromColumn?: (stored: unknown) => unknown;
-  /** The same plain value in every record (fixed): nothing to read. */
-  constant?: { value: SqlValue | boolean };
+  /** The same value in every record (fixed): nothing to read. An object is given back as a copy of its own. */
+  constant?: { value: SqlValue | boolean | Doc; plain: boolean };
 }
 
 /** A field kept in a column of its own, brought back from that column's value alone. */
@@ -311,7 +311,7 @@ export function fixed(key: string, value: SqlValue | boolean | Doc): Field {
     key,
     put: (given) => (plain ? given === value : JSON.stringify(given) === shown) ? null : UNKEPT,
     get: () => (plain ? value : JSON.parse(shown)),
-    ...(plain ? { constant: { value: value as SqlValue | boolean } } : {}),
+    constant: { value, plain },
   };
 }
 
@@ -353,7 +353,7 @@ function compilePacker(fields: readonly Field[]): Packer {
       lines.push(`{ const sub = doc[${key}];`);
       lines.push(`const inner = sub !== null && typeof sub === 'object' && !Array.isArray(sub) ? F.pack(F[${i}].inner, sub) : undefined;`);
       lines.push('if (!inner) return undefined;', 'for (const [name, kept] of inner) columns.set(name, kept); }');
-    } else if (field.constant) {
+    } else if (field.constant?.plain) {
       lines.push(`if (doc[${key}] !== ${JSON.stringify(field.constant.value)}) return undefined;`);
     } else {
       lines.push(`value = F[${i}].put(doc[${key}], doc, parent);`, 'if (value === UNKEPT) return undefined;');
@@ -397,6 +397,7 @@ function compileUnpacker(fields: readonly Field[], from: 'row' | 'values'): Unpa
   fields.forEach((field, i) => {
     const key = JSON.stringify(field.key);
     if (field.late) lines.push(`doc[${key}] = undefined;`);
+    // A JSON text is a literal of JavaScript too: an object's is a new copy each time it runs.
     else if (field.constant) lines.push(`doc[${key}] = ${JSON.stringify(field.constant.value)};`);
     else if (field.fromColumn) lines.push(`doc[${key}] = F[${i}].fromColumn(${column(field)} ?? null);`);
     else if (field.optional) lines.push(`{ const value = F[${i}].get(row, doc, parent); if (value !== ABSENT) doc[${key}] = value; }`);
