@@ -74,15 +74,7 @@ const TWO_32 = 2 ** 32;
 const WELL_KNOWN = [SANDBOX_SELLER_ID, SANDBOX_ACCOUNT_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_BUYER_ID, SANDBOX_CARD_ID];
 const WELL_KNOWN_CODES = new Map(WELL_KNOWN.map((id, i) => [id, -(i + 1)]));
 
-/**
- * Ids made lately, looked up before one is unmixed: a sale's ids are made and then kept in its
- * rows, a few each. A plain array: a Map of them cost more than it saved.
- */
-const LATELY = 32;
-
 export class IdCodes {
-  private readonly latelyMade: Array<string | undefined> = new Array<string | undefined>(LATELY).fill(undefined);
-  private readonly latelyNumbers: number[] = new Array<number>(LATELY).fill(0);
   /** No salt: every id is kept as its text (rows packed with no database at hand, in tests of the layout). */
   constructor(readonly salt?: number) {}
 
@@ -94,11 +86,7 @@ export class IdCodes {
     w2 = Math.floor(n / TWO_32);
     w3 = n % TWO_32;
     scramble();
-    const id = hex8(w0) + hex8(w1) + hex8(w2) + hex8(w3);
-    const slot = n % LATELY;
-    this.latelyMade[slot] = id;
-    this.latelyNumbers[slot] = n;
-    return id;
+    return hex8(w0) + hex8(w1) + hex8(w2) + hex8(w3);
   }
 
   /** What the database keeps for `id`: its number when this database made it, else the id itself. */
@@ -106,7 +94,6 @@ export class IdCodes {
     if (this.salt === undefined) return id;
     const known = WELL_KNOWN_CODES.get(id);
     if (known !== undefined) return known;
-    for (let slot = 0; slot < LATELY; slot += 1) if (this.latelyMade[slot] === id) return this.latelyNumbers[slot] as number;
     if (id.length !== 32 || !readWords(id)) return id;
     unscramble();
     // Two to the 53rd at most: a number JavaScript counts exactly.
