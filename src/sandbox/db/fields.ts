@@ -336,34 +336,50 @@ export function pack(fields: readonly Field[], doc: Doc, parent?: Doc): Map<stri
 
 /**
  * The keeping of a record, written out as one function for its list of fields (as compileUnpacker
- * for reading): the key order checked key by key, a constant compared with its literal.
+ * for reading): the key order checked key by key, a constant compared with its literal. With
+ * `slots`, each column's value goes into its place of a row's array (packInto) instead of a map.
  */
-function compilePacker(fields: readonly Field[]): Packer {
-  const lines: string[] = ['const keys = Object.keys(doc);', 'const columns = new Map();', 'let at = 0;', 'let value;'];
+function compilePacker(fields: readonly Field[], slots?: ReadonlyMap<string, number>): Packer {
+  const into = (column: string | undefined) => (slots ? `out[${slots.get(column as string)}] = value;` : `columns.set(${JSON.stringify(column)}, value);`);
+  const fail = slots ? 'return false;' : 'return undefined;';
+  const lines: string[] = ['const keys = Object.keys(doc);', ...(slots ? [] : ['const columns = new Map();']), 'let at = 0;', 'let value;'];
   fields.forEach((field, i) => {
     const key = JSON.stringify(field.key);
-    const column = JSON.stringify(field.column);
     if (field.optional) {
       lines.push(`if (keys[at] === ${key}) { at += 1; value = F[${i}].put(doc[${key}], doc, parent); } else value = F[${i}].put(undefined, doc, parent);`);
-      lines.push(`if (value === UNKEPT) return undefined;`, `columns.set(${column}, value);`);
+      lines.push(`if (value === UNKEPT) ${fail}`, into(field.column));
       return;
     }
-    lines.push(`if (keys[at] !== ${key}) return undefined;`, 'at += 1;');
+    lines.push(`if (keys[at] !== ${key}) ${fail}`, 'at += 1;');
     if (field.inner) {
-      lines.push(`{ const sub = doc[${key}];`);
-      lines.push(`const inner = sub !== null && typeof sub === 'object' && !Array.isArray(sub) ? F.pack(F[${i}].inner, sub) : undefined;`);
-      lines.push('if (!inner) return undefined;', 'for (const [name, kept] of inner) columns.set(name, kept); }');
+      lines.push(`{ const sub = doc[${key}];`, `if (sub === null || typeof sub !== 'object' || Array.isArray(sub)) ${fail}`);
+      if (slots) lines.push(`if (!F.packInto(F[${i}].inner, sub, out, SLOTS)) return false; }`);
+      else lines.push('const inner = F.pack(F[' + i + '].inner, sub);', 'if (!inner) return undefined;', 'for (const [name, kept] of inner) columns.set(name, kept); }');
     } else if (field.constant?.plain) {
-      lines.push(`if (doc[${key}] !== ${JSON.stringify(field.constant.value)}) return undefined;`);
+      lines.push(`if (doc[${key}] !== ${JSON.stringify(field.constant.value)}) ${fail}`);
     } else {
-      lines.push(`value = F[${i}].put(doc[${key}], doc, parent);`, 'if (value === UNKEPT) return undefined;');
-      if (field.column) lines.push(`columns.set(${column}, value);`);
+      lines.push(`value = F[${i}].put(doc[${key}], doc, parent);`, `if (value === UNKEPT) ${fail}`);
+      if (field.column) lines.push(into(field.column));
     }
   });
-  lines.push('return at === keys.length ? columns : undefined;');
-  const given = Object.assign([...fields], { pack });
+  lines.push(slots ? 'return at === keys.length;' : 'return at === keys.length ? columns : undefined;');
+  const given = Object.assign([...fields], { pack, packInto });
   // Made from the field lists of schema.ts only, never from anything stored or received.
-  return new Function('F', 'UNKEPT', `return function pack(doc, parent) {\n${lines.join('\n')}\n};`)(given, UNKEPT) as Packer;
+  return new Function('F', 'UNKEPT', 'SLOTS', `return function pack(doc, parent, out) {\n${lines.join('\n')}\n};`)(given, UNKEPT, slots) as Packer;
+}
+
+const slotPackers = new WeakMap<ReadonlyMap<string, number>, WeakMap<readonly Field[], Packer>>();
+
+/**
+ * Keeps `doc` in `out`, each column's value at its place in `slots`, as pack would keep it;
+ * false when `doc` does not have the fields' shape (what is in `out` is then not to be used).
+ */
+export function packInto(fields: readonly Field[], doc: Doc, out: SqlValue[], slots: ReadonlyMap<string, number>): boolean {
+  let byFields = slotPackers.get(slots);
+  if (!byFields) slotPackers.set(slots, (byFields = new WeakMap()));
+  let packer = byFields.get(fields);
+  if (!packer) byFields.set(fields, (packer = compilePacker(fields, slots)));
+  return (packer as unknown as (doc: Doc, parent: undefined, out: SqlValue[]) => boolean)(doc, undefined, out);
 }
 
 /** The row `packed` reads back as: its JSON columns parsed. */

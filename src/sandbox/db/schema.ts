@@ -21,6 +21,7 @@ import {
   oneOf,
   optional,
   pack,
+  packInto,
   sameAs,
   text as textField,
   tuples,
@@ -505,23 +506,41 @@ export function storedColumns(table: TableSpec): string[] {
  */
 export function rowValues(table: TableSpec, doc: Doc, version?: number): SqlValue[] {
   const lookups = Object.values(table.columns);
-  const values: SqlValue[] = table.versioned ? [version as number] : [];
-  const packed = table.fields && pack(table.fields, doc);
-  if (!packed) {
-    values.push(JSON.stringify(doc));
-    for (const column of lookups) values.push(column.of(doc));
-    for (let i = extraNames(table).length; i > 0; i -= 1) values.push(null);
-    return values;
+  if (table.fields) {
+    const names = storedColumns(table);
+    const values = new Array<SqlValue>(names.length + fieldColumns(table).json.length).fill(null);
+    if (packInto(table.fields, doc, values, slotsOf(table))) {
+      if (table.versioned) values[0] = version as number;
+      // A lookup column the fields keep too has their value already: the same (sharedColumns).
+      const shared = sharedColumns(table);
+      const first = table.versioned ? 2 : 1;
+      lookups.forEach((column, i) => {
+        if (shared[i] === undefined) values[first + i] = column.of(doc);
+      });
+      // The JSON fields' texts, placed past the columns, go into the one JSON column as the values they are.
+      if (fieldColumns(table).json.length > 0) values[names.length - 1] = `[${values.splice(names.length).join(',')}]`;
+      return values;
+    }
   }
-  values.push(null);
-  // A lookup column the fields keep too takes their value: the same (sharedColumns), worked out once.
-  const shared = sharedColumns(table);
-  lookups.forEach((column, i) => values.push(shared[i] === undefined ? column.of(doc) : (packed.get(shared[i]) as SqlValue)));
-  const { scalars, json } = fieldColumns(table);
-  for (const [name] of scalars) values.push(packed.get(name) as SqlValue);
-  // A JSON field's text goes into the array as the value it is, not as a string of it.
-  if (json.length > 0) values.push(`[${json.map((name) => String(packed.get(name))).join(',')}]`);
+  const values: SqlValue[] = table.versioned ? [version as number] : [];
+  values.push(JSON.stringify(doc));
+  for (const column of lookups) values.push(column.of(doc));
+  for (let i = extraNames(table).length; i > 0; i -= 1) values.push(null);
   return values;
+}
+
+const slotMaps = new WeakMap<TableSpec, Map<string, number>>();
+
+/** Where packInto puts each column a field keeps: its place among storedColumns; a JSON field's past them, in order. */
+function slotsOf(table: TableSpec): Map<string, number> {
+  let slots = slotMaps.get(table);
+  if (!slots) {
+    const names = storedColumns(table);
+    slots = new Map(names.map((name, i) => [name, i]));
+    fieldColumns(table).json.forEach((name, j) => (slots as Map<string, number>).set(name, names.length + j));
+    slotMaps.set(table, slots);
+  }
+  return slots;
 }
 
 const shares = new WeakMap<TableSpec, Array<string | undefined>>();
