@@ -4,6 +4,8 @@ import { defineVerb, flag } from '../verb.js';
 
 const boletos = resourceVerbs('boletos', 'boleto');
 
+export const group = boletos.group('Look up boletos, e-mail them to the payer, cancel pending ones', ['payctl boletos get <boleto-id>', 'payctl boletos cancel <transaction-id>']);
+
 export const get = boletos.get('Show a boleto: due date, barcode, link, status', '--fields barcode,url -o json');
 
 export const send = defineVerb({

@@ -16,6 +16,8 @@ export type BuyerFlagValues = FlagValues<typeof BUYER_FLAGS>;
 
 const buyers = resourceVerbs('buyers', 'buyer');
 
+export const group = buyers.group('Create, find, change and remove buyers (customers)', ['payctl buyers find maria@example.com', 'payctl buyers search --taxpayer-id 529.982.247-25', 'payctl buyers list --limit 10']);
+
 export const create = defineVerb({
   name: 'create',
   description: 'Register a buyer (first name and CPF/CNPJ required)',

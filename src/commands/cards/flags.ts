@@ -4,6 +4,8 @@ import { defineVerb, flag } from '../verb.js';
 
 const cards = resourceVerbs('cards', 'card');
 
+export const group = cards.group('Tokenize cards, attach them to buyers, look them up and remove them', ['payctl cards tokenize --card-file card.json', 'payctl cards associate --token <token-id> --customer <buyer-id>']);
+
 export const tokenize = defineVerb({
   name: 'tokenize',
   description: 'Turn card data into a single-use card token (card data from flags, --card-file or hidden prompts)',

@@ -4,6 +4,8 @@ import { defineVerb, flag } from '../verb.js';
 
 const events = resourceVerbs('events', 'event');
 
+export const group = events.group('What happened: every change of transactions, buyers, plans, subscriptions and invoices', ['payctl events list --type transaction.succeeded', 'payctl events replay <event-id>']);
+
 export const list = events.list(
   'List events, newest first',
   { type: flag('--type <type>', 'only this event type (repeatable, or comma-separated)', { parse: collect }) },

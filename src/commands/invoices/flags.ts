@@ -5,6 +5,8 @@ import { defineVerb, flag } from '../verb.js';
 
 const invoices = resourceVerbs('invoices', 'invoice');
 
+export const group = invoices.group('What was billed: subscription and one-off invoices; approve, cancel or refund them', ['payctl invoices list --subscription <subscription-id>', 'payctl invoices refund <invoice-id>']);
+
 export const create = defineVerb({
   name: 'create',
   description: 'Bill a buyer once (a one-off invoice)',

@@ -25,6 +25,8 @@ export type PlanFlagValues = FlagValues<ReturnType<typeof planFlags>>;
 
 const plans = resourceVerbs('plans', 'plan');
 
+export const group = plans.group('Recurrence plans: what is charged, how often', ['payctl plans create --name Mensal --amount 29.90 --frequency monthly', 'payctl plans list']);
+
 export const create = defineVerb({
   name: 'create',
   description: 'Create a plan',

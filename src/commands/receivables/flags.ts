@@ -3,6 +3,8 @@ import { defineVerb, flag } from '../verb.js';
 
 const receivables = resourceVerbs('receivables', 'receivable');
 
+export const group = receivables.group('What the seller will receive for a transaction, installment by installment', ['payctl receivables list --transaction <transaction-id>', 'payctl receivables get <receivable-id>']);
+
 export const get = receivables.get('Show one receivable', '-o json | jq .expected_on');
 
 export const list = defineVerb({

@@ -24,6 +24,8 @@ export type SellerFlagValues = FlagValues<typeof SELLER_FLAGS>;
 
 const sellers = resourceVerbs('sellers', 'seller');
 
+export const group = sellers.group("The marketplace's sellers: people (CPF) and companies (CNPJ) that sales are made on behalf of", ['payctl sellers list', 'payctl transactions list --seller <seller-id>']);
+
 export const create = defineVerb({
   name: 'create',
   description: 'Register a seller: a person (--first-name --last-name --taxpayer-id <CPF> --email) or a company (--business-name --ein <CNPJ> --email)',

@@ -1,4 +1,4 @@
-import { defineVerb, type Flags } from '../verb.js';
+import { defineVerb, groupHelp, type Flags } from '../verb.js';
 import { listFlags } from './list-flags.js';
 
 /**
@@ -10,6 +10,11 @@ import { listFlags } from './list-flags.js';
 export function resourceVerbs(group: string, noun: string) {
   const call = (verb: string) => `payctl ${group} ${verb} <${noun}-id>`;
   return {
+    /** The group's own help (`payctl buyers --help`), under the group's name. */
+    group(description: string, examples: readonly string[]) {
+      return groupHelp(group, description, examples);
+    },
+
     list<const Fs extends Flags>(description: string, filters: Fs, examples: readonly string[]) {
       return defineVerb({ name: 'list', description, flags: { ...filters, ...listFlags() }, examples });
     },

@@ -5,6 +5,8 @@ import { defineVerb, flag } from '../verb.js';
 
 const sources = resourceVerbs('sources', 'source');
 
+export const group = sources.group('Payment sources: a card, a card token or a buyer, prepared for use in a transaction', ['payctl sources create --card <card-id> --usage reusable', 'payctl sources get <source-id>']);
+
 export const create = defineVerb({
   name: 'create',
   description: 'Create a source from a stored card (--card), card details, a token (--token) or a buyer (--customer)',

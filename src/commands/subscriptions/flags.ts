@@ -25,6 +25,8 @@ export type ScheduleFlagValues = FlagValues<ReturnType<typeof subscriptionFlags>
 
 const subscriptions = resourceVerbs('subscriptions', 'subscription');
 
+export const group = subscriptions.group("Buyers' subscriptions to plans: find them, fix them, suspend and reactivate them", ['payctl subscriptions list --customer <buyer-id>', 'payctl subscriptions suspend <subscription-id>']);
+
 export const create = defineVerb({
   name: 'create',
   description: 'Subscribe a buyer to a plan',

@@ -4,10 +4,12 @@ import { groupByFlags } from '../shared/group-by-flag.js';
 import { collect } from '../shared/input.js';
 import { listFlags } from '../shared/list-flags.js';
 import { sellerFlags } from '../shared/seller-flag.js';
-import { defineVerb, flag } from '../verb.js';
+import { defineVerb, flag, groupHelp } from '../verb.js';
 import { FIND_FLAGS } from './find-flags.js';
 
 // Flags and help are registered eagerly (cheap); each verb's code loads only when it runs.
+
+export const group = groupHelp('transactions', 'Create, look up, refund and capture card, boleto and PIX transactions', ['payctl transactions list --status succeeded', 'payctl transactions refund <id> --amount 5.00'], ['tx']);
 
 export const create = defineVerb({
   name: 'create',
@@ -147,6 +149,8 @@ export const cancellationLetter = defineVerb({
   flags: { save: flag('--save <path>', 'download the letter to this file') },
   examples: ['payctl transactions cancellation-letter <id>', 'payctl transactions cancellation-letter <id> --save letter.pdf'],
 });
+
+export const splitsGroup = groupHelp('splits', "Other sellers' parts of a sale (split rules): list, show, add and remove", ['payctl transactions splits list <transaction-id>', 'payctl transactions splits add <transaction-id> --split <seller-id>:30%,net']);
 
 export const splitsList = defineVerb({
   name: 'list <transaction-id>',

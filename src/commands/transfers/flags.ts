@@ -5,6 +5,8 @@ import { defineVerb, flag } from '../verb.js';
 
 const transfers = resourceVerbs('transfers', 'transfer');
 
+export const group = transfers.group("Payouts to the seller's bank account, and the transactions each paid", ['payctl transfers list --from 2026-11-01 --to 2026-11-30', 'payctl transfers transactions <transfer-id>']);
+
 export const list = defineVerb({
   name: 'list',
   description: 'List transfers: date, amount, status (a table ends with count, gross, fees and net)',

@@ -4,6 +4,8 @@ import { defineVerb, flag } from '../verb.js';
 
 const webhooks = resourceVerbs('webhooks', 'webhook');
 
+export const group = webhooks.group('Where events are delivered: register, list and remove webhooks, and watch events arrive', ['payctl webhooks listen', 'payctl webhooks create --url https://shop.example.com/hooks --event transaction.succeeded --event invoice.paid']);
+
 export const create = defineVerb({
   name: 'create',
   description: 'Register a webhook; the answer carries its signing secret, shown only this once',
