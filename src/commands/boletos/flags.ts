@@ -8,11 +8,8 @@ export const group = boletos.group('Look up boletos, e-mail them to the payer, c
 
 export const get = boletos.get('Show a boleto: due date, barcode, link, status', '--fields barcode,url -o json');
 
-export const send = defineVerb({
-  name: 'send <id>',
-  description: "E-mail the boleto (to the buyer's address, or --to)",
-  flags: { to: flag('--to <email>', "check first that the buyer's address on file is this one (the service sends only there)") },
-  examples: ['payctl boletos send <boleto-id>', 'payctl boletos send <boleto-id> --to financeiro@example.com'],
+export const send = boletos.byId('send', "E-mail the boleto (to the buyer's address, or --to)", ['--to financeiro@example.com'], {
+  to: flag('--to <email>', "check first that the buyer's address on file is this one (the service sends only there)"),
 });
 
 export const cancel = defineVerb({

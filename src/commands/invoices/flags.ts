@@ -39,16 +39,6 @@ export const get = invoices.get('Show an invoice', '-o json | jq .status');
 
 export const remove = invoices.remove('Cancel a pending or over-due invoice; asks for confirmation', { yesFirst: true });
 
-export const approve = defineVerb({
-  name: 'approve <id>',
-  description: "Pay a pending, over-due or failed invoice now, with the buyer's card; asks for confirmation",
-  flags: MONEY_MOVE_FLAGS,
-  examples: ['payctl invoices approve <invoice-id>', 'payctl invoices approve <invoice-id> --yes -o json | jq .paid_at'],
-});
+export const approve = invoices.byId('approve', "Pay a pending, over-due or failed invoice now, with the buyer's card; asks for confirmation", ['--yes -o json | jq .paid_at'], MONEY_MOVE_FLAGS);
 
-export const refund = defineVerb({
-  name: 'refund <id>',
-  description: "Refund a paid invoice in full (the provider's invoice void); asks for confirmation",
-  flags: MONEY_MOVE_FLAGS,
-  examples: ['payctl invoices refund <invoice-id>', 'payctl invoices refund <invoice-id> --yes'],
-});
+export const refund = invoices.byId('refund', "Refund a paid invoice in full (the provider's invoice void); asks for confirmation", ['--yes'], MONEY_MOVE_FLAGS);

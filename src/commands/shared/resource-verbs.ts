@@ -4,8 +4,9 @@ import { listFlags } from './list-flags.js';
 /**
  * The verbs most resources have, declared alike: `list` (the resource's own filters, then the flags
  * every list shares), `get <id>` and `remove <id>` (no flags of their own; remove asks for
- * confirmation, --yes does not). `group` is the command ("buyers"), `noun` what its ids are of
- * ("buyer"): get's and remove's examples are written from them, `payctl buyers get <buyer-id>`.
+ * confirmation, --yes does not), and any other verb on one of them by its id (`byId`). `group` is
+ * the command ("buyers"), `noun` what its ids are of ("buyer"): the examples of the verbs by id are
+ * written from them, `payctl buyers get <buyer-id>`.
  */
 export function resourceVerbs(group: string, noun: string) {
   const call = (verb: string) => `payctl ${group} ${verb} <${noun}-id>`;
@@ -19,9 +20,17 @@ export function resourceVerbs(group: string, noun: string) {
       return defineVerb({ name: 'list', description, flags: { ...filters, ...listFlags() }, examples });
     },
 
+    /**
+     * A verb on one of them by its id, `<verb> <id>` (approve, refund, replay…). Its examples: the
+     * plain call, then the call followed by each of `more` ("--yes", "-o json | jq .status").
+     */
+    byId<const V extends string, const Fs extends Flags = {}>(verb: V, description: string, more: readonly string[], flags?: Fs) {
+      return defineVerb({ name: `${verb} <id>`, description, ...(flags ? { flags } : {}), examples: [call(verb), ...more.map((tail) => `${call(verb)} ${tail}`)] });
+    },
+
     /** Its examples: the plain call, then the call followed by `more` ("-o json | jq .status"). */
     get(description: string, more: string) {
-      return defineVerb({ name: 'get <id>', description, examples: [call('get'), `${call('get')} ${more}`] });
+      return this.byId('get', description, [more]);
     },
 
     /** Its examples: the plain call (which asks) then with --yes, or (`yesFirst`) with --yes then the one that asks. */

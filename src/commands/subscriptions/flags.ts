@@ -70,11 +70,7 @@ export const update = defineVerb({
 
 export const remove = subscriptions.remove('Cancel a subscription (no more charges); asks for confirmation', { yesFirst: true });
 
-export const suspend = defineVerb({
-  name: 'suspend <id>',
-  description: 'Suspend charging until reactivated (suspended periods are never billed); asks for confirmation',
-  examples: ['payctl subscriptions suspend <subscription-id>', 'payctl subscriptions suspend <subscription-id> --yes'],
-});
+export const suspend = subscriptions.byId('suspend', 'Suspend charging until reactivated (suspended periods are never billed); asks for confirmation', ['--yes']);
 
 export const reactivate = defineVerb({
   name: 'reactivate <id>',

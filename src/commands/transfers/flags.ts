@@ -26,14 +26,6 @@ export const list = defineVerb({
 
 export const get = transfers.get('Show a transfer', '-o json | jq .bank_account');
 
-export const transactions = defineVerb({
-  name: 'transactions <id>',
-  description: 'List the transactions a transfer paid out',
-  examples: ['payctl transfers transactions <transfer-id>', 'payctl transfers transactions <transfer-id> -o csv'],
-});
+export const transactions = transfers.byId('transactions', 'List the transactions a transfer paid out', ['-o csv']);
 
-export const explain = defineVerb({
-  name: 'explain <id>',
-  description: 'Explain a transfer: the receivables it paid (gross, fee, refunds, net) and whether they add up to it (exit 12 when not)',
-  examples: ['payctl transfers explain <transfer-id>', 'payctl transfers explain <transfer-id> -o json | jq .difference', 'payctl transfers explain <transfer-id> -o csv > items.csv'],
-});
+export const explain = transfers.byId('explain', 'Explain a transfer: the receivables it paid (gross, fee, refunds, net) and whether they add up to it (exit 12 when not)', ['-o json | jq .difference', '-o csv > items.csv']);
