@@ -3,7 +3,7 @@ import type { Column } from '../../output/render-options.js';
 import { centsToDecimalString, decimalStringToCents, validateId } from '../../validate/index.js';
 import { UsageError } from '../../errors.js';
 import { missingInput, optionalString } from '../shared/input.js';
-import { buildListRequest, enumValues } from '../shared/list.js';
+import { buildListRequest, enumValues, everythingOf } from '../shared/list.js';
 import { sellerFlag } from '../shared/seller.js';
 import { groupedRequest } from '../shared/group-by-flag.js';
 import { groupingOf, RECEIVABLE_SUMMARY } from '../shared/summaries.js';
@@ -66,9 +66,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: Opt
   const id = validateId(transaction, 'transaction id', '--transaction');
   await ctx.requireApiKey();
   const count = await ctx.out.list({
-    operation: 'receivables.listByTransaction',
-    input: { params: { id } },
-    request: { limit: 100, all: true },
+    ...everythingOf('receivables.listByTransaction', id),
     ...shown(),
   });
   if (count === 0) ctx.log.status(`transaction ${id} has no receivables`);
