@@ -5,7 +5,7 @@ import * as verb from './flags.js';
 
 export const buyers = bindGroup(verb.group, verb, {
   create: () => import('./create.js'),
-  list: () => import('./list.js'),
+  list: () => Promise.all([import('../shared/plain-list.js'), import('./shared.js')]).then(([m, s]) => ({ run: m.plainList('buyers.list', 'buyers', s.BUYER_COLUMNS, s.buyerRow) })),
   find: () => import('./find.js'),
   get: () => import('./get.js'),
   update: () => import('./update.js'),

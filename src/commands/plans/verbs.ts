@@ -5,7 +5,7 @@ import * as verb from './flags.js';
 
 export const plans = bindGroup(verb.group, verb, {
   create: () => import('./create.js'),
-  list: () => import('./list.js'),
+  list: () => Promise.all([import('../shared/plain-list.js'), import('./shared.js')]).then(([m, s]) => ({ run: m.plainList('plans.list', 'plans', s.PLAN_COLUMNS, s.planRow) })),
   get: () => import('./get.js'),
   update: () => import('./update.js'),
   remove: () => import('./remove.js'),

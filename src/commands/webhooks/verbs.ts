@@ -5,7 +5,7 @@ import * as verb from './flags.js';
 
 export const webhooks = bindGroup(verb.group, verb, {
   create: () => import('./create.js'),
-  list: () => import('./list.js'),
+  list: () => Promise.all([import('../shared/plain-list.js'), import('./shared.js')]).then(([m, s]) => ({ run: m.plainList('webhooks.list', 'webhooks', s.WEBHOOK_COLUMNS, s.webhookRow) })),
   get: () => import('../shared/show.js').then((m) => ({ run: m.showById('webhooks.get', 'webhook id') })),
   remove: () => import('./remove.js'),
   listen: () => import('./listen.js'),
