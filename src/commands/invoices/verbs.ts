@@ -6,6 +6,6 @@ import * as verb from './flags.js';
 export const invoices = bindGroup(verb.group, verb, {
   create: () => import('./create.js'),
   list: () => import('./list.js'),
-  get: () => import('./get.js'),
+  get: () => Promise.all([import('../shared/show.js'), import('./view.js'), import('./shared.js')]).then(([m, v, s]) => ({ run: m.showWithView('invoices.get', 'invoice id', v.INVOICE_VIEW, s.invoiceRow) })),
   ...runs(() => import('./lifecycle.js'), { remove: 'runRemove', approve: 'runApprove', refund: 'runRefund' }),
 });

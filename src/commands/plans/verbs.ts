@@ -6,7 +6,7 @@ import * as verb from './flags.js';
 export const plans = bindGroup(verb.group, verb, {
   create: () => import('./create.js'),
   list: () => Promise.all([import('../shared/plain-list.js'), import('./shared.js')]).then(([m, s]) => ({ run: m.plainList('plans.list', 'plans', s.PLAN_COLUMNS, s.planRow) })),
-  get: () => import('./get.js'),
+  get: () => Promise.all([import('../shared/show.js'), import('./view.js'), import('./shared.js')]).then(([m, v, s]) => ({ run: m.showWithView('plans.get', 'plan id', v.PLAN_VIEW, s.planRow) })),
   update: () => import('./update.js'),
   remove: () => import('./remove.js'),
 });

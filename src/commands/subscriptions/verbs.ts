@@ -6,7 +6,7 @@ import * as verb from './flags.js';
 export const subscriptions = bindGroup(verb.group, verb, {
   create: () => import('./create.js'),
   list: () => import('./list.js'),
-  get: () => import('./get.js'),
+  get: () => Promise.all([import('../shared/show.js'), import('./view.js'), import('./shared.js')]).then(([m, v, s]) => ({ run: m.showWithView('subscriptions.get', 'subscription id', v.SUBSCRIPTION_VIEW, s.subscriptionRow) })),
   update: () => import('./update.js'),
   ...runs(() => import('./lifecycle.js'), { remove: 'runRemove', suspend: 'runSuspend', reactivate: 'runReactivate' }),
 });
