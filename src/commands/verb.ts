@@ -10,10 +10,10 @@ import { examples } from './shared/help.js';
 // untyped record. Each group keeps its verbs' definitions in one flags.ts rather than a file per
 // verb: a group's verbs share flag sets and examples and are read (and reviewed against --help)
 // together, and that file is what a start-up naming the group loads anyway; it declares the
-// group's own help too (`group`). The group itself, which binds each verb to its lazily loaded
-// implementation (`bindGroup`, a loader for each verb by the name flags.ts exports it under), is
-// verbs.ts: the implementation imports the type of its definition from flags.ts, so nothing
-// imports back the file that loads it.
+// group's own help too, under the group's name. The group itself, which binds each verb to its
+// lazily loaded implementation (`bindGroup`, a loader for each verb by the name flags.ts exports it
+// under), is verbs.ts: the implementation imports the type of its definition from flags.ts, so
+// nothing imports back the file that loads it.
 
 /** A verb's implementation, loaded only when that verb runs. */
 export interface VerbModule<A extends readonly string[] = string[], O = object> {
@@ -197,11 +197,12 @@ export function defineGroup(group: Omit<GroupDef, 'kind'>): GroupDef {
 }
 
 /**
- * A group as a verbs.ts declares it: the help and the verbs its flags.ts declares, each verb
- * `loaders` names bound, in that order, to its implementation, then the groups within it.
+ * A group as a verbs.ts declares it: the help its flags.ts declares (by groupHelp, or by a
+ * resourceGroup, which builds verbs too: only its help is taken), the verbs there that `loaders`
+ * names, each bound in that order to its implementation, then the groups within it.
  */
-export function bindGroup<Vs extends object>(help: GroupHelp, verbs: Vs, loaders: Loaders<Vs>, subgroups: readonly GroupDef[] = []): GroupDef {
-  return defineGroup({ ...help, verbs: [...bind(verbs, loaders), ...subgroups] });
+export function bindGroup<Vs extends object>({ name, aliases, description, examples }: GroupHelp, verbs: Vs, loaders: Loaders<Vs>, subgroups: readonly GroupDef[] = []): GroupDef {
+  return defineGroup({ name, ...(aliases ? { aliases } : {}), description, ...(examples ? { examples } : {}), verbs: [...bind(verbs, loaders), ...subgroups] });
 }
 
 // ---- Into commander ----------------------------------------------------------------------------

@@ -31,7 +31,7 @@ export const whoamiVerb = defineVerb({
   examples: ['payctl whoami', 'payctl whoami -o json --fields profile,base_url'],
 });
 
-export const profilesGroup = groupHelp('profiles', 'List, switch and remove profiles', ['payctl profiles list', 'payctl profiles use live']);
+export const profiles = groupHelp('profiles', 'List, switch and remove profiles', ['payctl profiles list', 'payctl profiles use live']);
 
 export const profilesList = defineVerb({
   name: 'list',

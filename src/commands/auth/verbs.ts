@@ -9,4 +9,4 @@ export const logout = lazy(verb.logoutVerb, () => import('./logout.js'));
 
 export const whoami = lazy(verb.whoamiVerb, () => import('./whoami.js'));
 
-export const profiles = bindGroup(verb.profilesGroup, verb, { profilesList: () => import('./profiles-list.js'), profilesUse: () => import('./profiles-use.js'), profilesRemove: () => import('./profiles-remove.js') });
+export const profiles = bindGroup(verb.profiles, verb, { profilesList: () => import('./profiles-list.js'), profilesUse: () => import('./profiles-use.js'), profilesRemove: () => import('./profiles-remove.js') });

@@ -2,7 +2,7 @@ import { groupByFlags } from '../shared/group-by-flag.js';
 import { listFlags } from '../shared/list-flags.js';
 import { defineVerb, flag, groupHelp } from '../verb.js';
 
-export const group = groupHelp('balances', 'Account balances and the history of entries behind them', ['payctl balances get', 'payctl balances history --from 2026-11-01 --to 2026-11-30 -o csv > entries.csv']);
+export const balances = groupHelp('balances', 'Account balances and the history of entries behind them', ['payctl balances get', 'payctl balances history --from 2026-11-01 --to 2026-11-30 -o csv > entries.csv']);
 
 export const accounts = defineVerb({
   name: 'accounts',

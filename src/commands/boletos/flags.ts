@@ -1,10 +1,8 @@
 import { MONEY_MOVE_FLAGS } from '../shared/again.js';
-import { resourceVerbs } from '../shared/resource-verbs.js';
+import { resourceGroup } from '../shared/resource-group.js';
 import { defineVerb, flag } from '../verb.js';
 
-const boletos = resourceVerbs('boletos', 'boleto');
-
-export const group = boletos.group('Look up boletos, e-mail them to the payer, cancel pending ones', ['payctl boletos get <boleto-id>', 'payctl boletos cancel <transaction-id>']);
+export const boletos = resourceGroup('boletos', 'boleto', 'Look up boletos, e-mail them to the payer, cancel pending ones', ['payctl boletos get <boleto-id>', 'payctl boletos cancel <transaction-id>']);
 
 export const get = boletos.get('Show a boleto: due date, barcode, link, status', '--fields barcode,url -o json');
 

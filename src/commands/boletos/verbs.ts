@@ -3,4 +3,4 @@ import * as verb from './flags.js';
 
 // The group: its verbs, each bound to its implementation, loaded only when it runs.
 
-export const boletos = bindGroup(verb.group, verb, { get: () => import('./get.js'), send: () => import('./send.js'), cancel: () => import('./cancel.js') });
+export const boletos = bindGroup(verb.boletos, verb, { get: () => import('./get.js'), send: () => import('./send.js'), cancel: () => import('./cancel.js') });

@@ -1,5 +1,5 @@
 import { ADDRESS_FLAGS } from '../shared/party-flags.js';
-import { resourceVerbs } from '../shared/resource-verbs.js';
+import { resourceGroup } from '../shared/resource-group.js';
 import { defineVerb, flag, type FlagValues } from '../verb.js';
 
 const BUYER_FLAGS = {
@@ -14,9 +14,7 @@ const BUYER_FLAGS = {
 
 export type BuyerFlagValues = FlagValues<typeof BUYER_FLAGS>;
 
-const buyers = resourceVerbs('buyers', 'buyer');
-
-export const group = buyers.group('Create, find, change and remove buyers (customers)', ['payctl buyers find maria@example.com', 'payctl buyers search --taxpayer-id 529.982.247-25', 'payctl buyers list --limit 10']);
+export const buyers = resourceGroup('buyers', 'buyer', 'Create, find, change and remove buyers (customers)', ['payctl buyers find maria@example.com', 'payctl buyers search --taxpayer-id 529.982.247-25', 'payctl buyers list --limit 10']);
 
 export const create = defineVerb({
   name: 'create',

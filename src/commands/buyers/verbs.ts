@@ -3,7 +3,7 @@ import * as verb from './flags.js';
 
 // The group: its verbs, each bound to its implementation, loaded only when it runs.
 
-export const buyers = bindGroup(verb.group, verb, {
+export const buyers = bindGroup(verb.buyers, verb, {
   create: () => import('./create.js'),
   list: () => Promise.all([import('../shared/plain-list.js'), import('./shared.js')]).then(([m, s]) => ({ run: m.plainList('buyers.list', 'buyers', s.BUYER_COLUMNS, s.buyerRow) })),
   find: () => import('./find.js'),

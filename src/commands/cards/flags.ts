@@ -1,10 +1,8 @@
 import { cardFlags } from '../shared/card-flags.js';
-import { resourceVerbs } from '../shared/resource-verbs.js';
+import { resourceGroup } from '../shared/resource-group.js';
 import { defineVerb, flag } from '../verb.js';
 
-const cards = resourceVerbs('cards', 'card');
-
-export const group = cards.group('Tokenize cards, attach them to buyers, look them up and remove them', ['payctl cards tokenize --card-file card.json', 'payctl cards associate --token <token-id> --customer <buyer-id>']);
+export const cards = resourceGroup('cards', 'card', 'Tokenize cards, attach them to buyers, look them up and remove them', ['payctl cards tokenize --card-file card.json', 'payctl cards associate --token <token-id> --customer <buyer-id>']);
 
 export const tokenize = defineVerb({
   name: 'tokenize',

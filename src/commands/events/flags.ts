@@ -1,10 +1,8 @@
 import { collect } from '../shared/input.js';
-import { resourceVerbs } from '../shared/resource-verbs.js';
+import { resourceGroup } from '../shared/resource-group.js';
 import { flag } from '../verb.js';
 
-const events = resourceVerbs('events', 'event');
-
-export const group = events.group('What happened: every change of transactions, buyers, plans, subscriptions and invoices', ['payctl events list --type transaction.succeeded', 'payctl events replay <event-id>']);
+export const events = resourceGroup('events', 'event', 'What happened: every change of transactions, buyers, plans, subscriptions and invoices', ['payctl events list --type transaction.succeeded', 'payctl events replay <event-id>']);
 
 export const list = events.list(
   'List events, newest first',

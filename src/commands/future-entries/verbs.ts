@@ -3,4 +3,4 @@ import * as verb from './flags.js';
 
 // The group: its verbs, each bound to its implementation, loaded only when it runs.
 
-export const futureEntries = bindGroup(verb.group, verb, { list: () => import('./list.js') });
+export const futureEntries = bindGroup(verb.futureEntries, verb, { list: () => import('./list.js') });

@@ -1,11 +1,9 @@
 import { MONEY_MOVE_FLAGS } from '../shared/again.js';
-import { resourceVerbs } from '../shared/resource-verbs.js';
+import { resourceGroup } from '../shared/resource-group.js';
 import { sellerFlags } from '../shared/seller-flag.js';
 import { defineVerb, flag } from '../verb.js';
 
-const invoices = resourceVerbs('invoices', 'invoice');
-
-export const group = invoices.group('What was billed: subscription and one-off invoices; approve, cancel or refund them', ['payctl invoices list --subscription <subscription-id>', 'payctl invoices refund <invoice-id>']);
+export const invoices = resourceGroup('invoices', 'invoice', 'What was billed: subscription and one-off invoices; approve, cancel or refund them', ['payctl invoices list --subscription <subscription-id>', 'payctl invoices refund <invoice-id>']);
 
 export const create = defineVerb({
   name: 'create',

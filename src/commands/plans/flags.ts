@@ -1,5 +1,5 @@
 import { collect } from '../shared/input.js';
-import { resourceVerbs } from '../shared/resource-verbs.js';
+import { resourceGroup } from '../shared/resource-group.js';
 import { defineVerb, flag, type FlagValues } from '../verb.js';
 
 /** What create and update share; `creating` adds the defaults create fills in. */
@@ -23,9 +23,7 @@ function planFlags(creating: boolean) {
 
 export type PlanFlagValues = FlagValues<ReturnType<typeof planFlags>>;
 
-const plans = resourceVerbs('plans', 'plan');
-
-export const group = plans.group('Recurrence plans: what is charged, how often', ['payctl plans create --name Mensal --amount 29.90 --frequency monthly', 'payctl plans list']);
+export const plans = resourceGroup('plans', 'plan', 'Recurrence plans: what is charged, how often', ['payctl plans create --name Mensal --amount 29.90 --frequency monthly', 'payctl plans list']);
 
 export const create = defineVerb({
   name: 'create',

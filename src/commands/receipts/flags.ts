@@ -1,6 +1,6 @@
 import { defineVerb, flag, groupHelp } from '../verb.js';
 
-export const group = groupHelp('receipts', 'Sales receipts: look them up, send them by e-mail or SMS, render the HTML', ['payctl receipts get <receipt-id>', 'payctl receipts email <receipt-id> --to maria@example.com']);
+export const receipts = groupHelp('receipts', 'Sales receipts: look them up, send them by e-mail or SMS, render the HTML', ['payctl receipts get <receipt-id>', 'payctl receipts email <receipt-id> --to maria@example.com']);
 
 export const get = defineVerb({
   name: 'get <id>',

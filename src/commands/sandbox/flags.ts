@@ -1,6 +1,6 @@
 import { defineVerb, flag, groupHelp } from '../verb.js';
 
-export const group = groupHelp('sandbox', 'The embedded emulation of the payment service: serve it, reset it, pay boletos and PIX', ['payctl sandbox serve --port 4010', 'payctl sandbox pay <transaction-id>']);
+export const sandbox = groupHelp('sandbox', 'The embedded emulation of the payment service: serve it, reset it, pay boletos and PIX', ['payctl sandbox serve --port 4010', 'payctl sandbox pay <transaction-id>']);
 
 export const serve = defineVerb({
   name: 'serve',

@@ -1,5 +1,5 @@
 import { ADDRESS_FLAGS } from '../shared/party-flags.js';
-import { resourceVerbs } from '../shared/resource-verbs.js';
+import { resourceGroup } from '../shared/resource-group.js';
 import { defineVerb, flag, type FlagValues } from '../verb.js';
 
 const SELLER_FLAGS = {
@@ -22,9 +22,7 @@ const SELLER_FLAGS = {
 
 export type SellerFlagValues = FlagValues<typeof SELLER_FLAGS>;
 
-const sellers = resourceVerbs('sellers', 'seller');
-
-export const group = sellers.group("The marketplace's sellers: people (CPF) and companies (CNPJ) that sales are made on behalf of", ['payctl sellers list', 'payctl transactions list --seller <seller-id>']);
+export const sellers = resourceGroup('sellers', 'seller', "The marketplace's sellers: people (CPF) and companies (CNPJ) that sales are made on behalf of", ['payctl sellers list', 'payctl transactions list --seller <seller-id>']);
 
 export const create = defineVerb({
   name: 'create',

@@ -1,11 +1,9 @@
 import { cardFlags } from '../shared/card-flags.js';
 import { collect } from '../shared/input.js';
-import { resourceVerbs } from '../shared/resource-verbs.js';
+import { resourceGroup } from '../shared/resource-group.js';
 import { defineVerb, flag } from '../verb.js';
 
-const sources = resourceVerbs('sources', 'source');
-
-export const group = sources.group('Payment sources: a card, a card token or a buyer, prepared for use in a transaction', ['payctl sources create --card <card-id> --usage reusable', 'payctl sources get <source-id>']);
+export const sources = resourceGroup('sources', 'source', 'Payment sources: a card, a card token or a buyer, prepared for use in a transaction', ['payctl sources create --card <card-id> --usage reusable', 'payctl sources get <source-id>']);
 
 export const create = defineVerb({
   name: 'create',

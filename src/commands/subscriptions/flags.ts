@@ -1,4 +1,4 @@
-import { resourceVerbs } from '../shared/resource-verbs.js';
+import { resourceGroup } from '../shared/resource-group.js';
 import { sellerFlags } from '../shared/seller-flag.js';
 import { defineVerb, flag, type FlagValues } from '../verb.js';
 
@@ -23,9 +23,7 @@ function subscriptionFlags(creating: boolean) {
 
 export type ScheduleFlagValues = FlagValues<ReturnType<typeof subscriptionFlags>>;
 
-const subscriptions = resourceVerbs('subscriptions', 'subscription');
-
-export const group = subscriptions.group("Buyers' subscriptions to plans: find them, fix them, suspend and reactivate them", ['payctl subscriptions list --customer <buyer-id>', 'payctl subscriptions suspend <subscription-id>']);
+export const subscriptions = resourceGroup('subscriptions', 'subscription', "Buyers' subscriptions to plans: find them, fix them, suspend and reactivate them", ['payctl subscriptions list --customer <buyer-id>', 'payctl subscriptions suspend <subscription-id>']);
 
 export const create = defineVerb({
   name: 'create',

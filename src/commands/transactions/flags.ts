@@ -9,7 +9,7 @@ import { FIND_FLAGS } from './find-flags.js';
 
 // Flags and help are registered eagerly (cheap); each verb's code loads only when it runs.
 
-export const group = groupHelp('transactions', 'Create, look up, refund and capture card, boleto and PIX transactions', ['payctl transactions list --status succeeded', 'payctl transactions refund <id> --amount 5.00'], ['tx']);
+export const transactions = groupHelp('transactions', 'Create, look up, refund and capture card, boleto and PIX transactions', ['payctl transactions list --status succeeded', 'payctl transactions refund <id> --amount 5.00'], ['tx']);
 
 export const create = defineVerb({
   name: 'create',
@@ -150,7 +150,7 @@ export const cancellationLetter = defineVerb({
   examples: ['payctl transactions cancellation-letter <id>', 'payctl transactions cancellation-letter <id> --save letter.pdf'],
 });
 
-export const splitsGroup = groupHelp('splits', "Other sellers' parts of a sale (split rules): list, show, add and remove", ['payctl transactions splits list <transaction-id>', 'payctl transactions splits add <transaction-id> --split <seller-id>:30%,net']);
+export const splits = groupHelp('splits', "Other sellers' parts of a sale (split rules): list, show, add and remove", ['payctl transactions splits list <transaction-id>', 'payctl transactions splits add <transaction-id> --split <seller-id>:30%,net']);
 
 export const splitsList = defineVerb({
   name: 'list <transaction-id>',

@@ -3,7 +3,7 @@ import * as verb from './flags.js';
 
 // The group: its verbs, each bound to its implementation, loaded only when it runs.
 
-const splits = bindGroup(verb.splitsGroup, verb, {
+const splits = bindGroup(verb.splits, verb, {
   splitsList: () => import('./splits/list.js'),
   splitsGet: () => import('./splits/get.js'),
   splitsAdd: () => import('./splits/add.js'),
@@ -11,7 +11,7 @@ const splits = bindGroup(verb.splitsGroup, verb, {
 });
 
 export const transactions = bindGroup(
-  verb.group,
+  verb.transactions,
   verb,
   {
     create: () => import('./create.js'),

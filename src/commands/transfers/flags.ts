@@ -1,11 +1,9 @@
 import { groupByFlags } from '../shared/group-by-flag.js';
 import { listFlags } from '../shared/list-flags.js';
-import { resourceVerbs } from '../shared/resource-verbs.js';
+import { resourceGroup } from '../shared/resource-group.js';
 import { defineVerb, flag } from '../verb.js';
 
-const transfers = resourceVerbs('transfers', 'transfer');
-
-export const group = transfers.group("Payouts to the seller's bank account, and the transactions each paid", ['payctl transfers list --from 2026-11-01 --to 2026-11-30', 'payctl transfers transactions <transfer-id>']);
+export const transfers = resourceGroup('transfers', 'transfer', "Payouts to the seller's bank account, and the transactions each paid", ['payctl transfers list --from 2026-11-01 --to 2026-11-30', 'payctl transfers transactions <transfer-id>']);
 
 export const list = defineVerb({
   name: 'list',

@@ -3,7 +3,7 @@ import * as verb from './flags.js';
 
 // The group: its verbs, each bound to its implementation, loaded only when it runs.
 
-export const webhooks = bindGroup(verb.group, verb, {
+export const webhooks = bindGroup(verb.webhooks, verb, {
   create: () => import('./create.js'),
   list: () => Promise.all([import('../shared/plain-list.js'), import('./shared.js')]).then(([m, s]) => ({ run: m.plainList('webhooks.list', 'webhooks', s.WEBHOOK_COLUMNS, s.webhookRow) })),
   get: () => import('../shared/show.js').then((m) => ({ run: m.showById('webhooks.get', 'webhook id') })),

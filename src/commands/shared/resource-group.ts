@@ -1,20 +1,20 @@
-import { defineVerb, groupHelp, type Flags } from '../verb.js';
+import { defineVerb, type Flags } from '../verb.js';
 import { listFlags } from './list-flags.js';
 
 /**
- * The verbs most resources have, declared alike: `list` (the resource's own filters, then the flags
- * every list shares), `get <id>` and `remove <id>` (no flags of their own; remove asks for
- * confirmation, --yes does not), and any other verb on one of them by its id (`byId`). `group` is
- * the command ("buyers"), `noun` what its ids are of ("buyer"): the examples of the verbs by id are
- * written from them, `payctl buyers get <buyer-id>`.
+ * A resource's group (`payctl buyers`): its help, and the verbs most resources have, declared
+ * alike: `list` (the resource's own filters, then the flags every list shares), `get <id>` and
+ * `remove <id>` (no flags of their own; remove asks for confirmation, --yes does not), and any
+ * other verb on one of them by its id (`byId`). `name` is the command ("buyers"), `noun` what its
+ * ids are of ("buyer"): the examples of the verbs by id are written from them, `payctl buyers get
+ * <buyer-id>`.
  */
-export function resourceVerbs(group: string, noun: string) {
-  const call = (verb: string) => `payctl ${group} ${verb} <${noun}-id>`;
+export function resourceGroup(name: string, noun: string, description: string, examples: readonly string[]) {
+  const call = (verb: string) => `payctl ${name} ${verb} <${noun}-id>`;
   return {
-    /** The group's own help (`payctl buyers --help`), under the group's name. */
-    group(description: string, examples: readonly string[]) {
-      return groupHelp(group, description, examples);
-    },
+    name,
+    description,
+    examples,
 
     list<const Fs extends Flags>(description: string, filters: Fs, examples: readonly string[]) {
       return defineVerb({ name: 'list', description, flags: { ...filters, ...listFlags() }, examples });
