@@ -3,7 +3,7 @@
 // sale fits a 24-line screen. See src/output/object-view.ts.
 import { decimalCents } from '../../output/totals.js';
 import { formatMoney } from '../../output/format.js';
-import { CREATED, DESCRIPTION, METADATA, resourceView } from '../../output/resource-view.js';
+import { AMOUNT, CREATED, CUSTOMER, DESCRIPTION, METADATA, SELLER, resourceView } from '../../output/resource-view.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { partText, SPLIT_COLUMNS, splitRow } from './splits/shared.js';
 
@@ -57,15 +57,15 @@ function installments(item: Item): string | undefined {
 }
 
 export const TRANSACTION_VIEW = resourceView('Transaction', 'id', [
-  { label: 'Amount', at: 'amount', kind: 'money' },
+  AMOUNT,
   { label: 'Original', at: original },
   { label: 'Refunded', at: refunded },
   { label: 'Type', at: 'payment_type' },
   { label: 'Installments', at: installments },
   DESCRIPTION,
   { label: 'Reference', at: 'reference_id' },
-  { label: 'Seller', at: 'on_behalf_of', kind: 'id' },
-  { label: 'Customer', at: 'customer', kind: 'id' },
+  SELLER,
+  CUSTOMER,
   CREATED,
   { label: 'Expected on', at: 'expected_on', kind: 'date' },
 ], [
