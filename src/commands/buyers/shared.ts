@@ -1,5 +1,6 @@
 import type { Factory } from '../../factory.js';
 import { ValidationError } from '../../errors.js';
+import { CREATED_COLUMN, ID_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 import { parseDate, parseMetadata, validateEmail, validateId, validatePhone } from '../../validate/index.js';
 import { normalizeTaxpayerId, validateTaxpayerId } from '../../validate/taxpayer.js';
@@ -16,11 +17,11 @@ export interface Buyer {
 }
 
 export const BUYER_COLUMNS: Column[] = [
-  { key: 'id', header: 'ID' },
+  ID_COLUMN,
   { key: 'name', header: 'NAME' },
   { key: 'document', header: 'CPF/CNPJ' },
   { key: 'email', header: 'EMAIL' },
-  { key: 'created_at', header: 'CREATED', kind: 'date' },
+  CREATED_COLUMN,
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { UsageError, ValidationError } from '../../errors.js';
+import { AMOUNT_COLUMN, CREATED_COLUMN, STATUS_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 import { parseAmount, parseAmountCents, validateCurrency } from '../../validate/index.js';
 import { centsForTable } from '../shared/cents.js';
@@ -12,11 +13,11 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PLAN_COLUMNS: Column[] = [
   { key: 'uuid', header: 'ID', kind: 'id' },
   { key: 'name', header: 'NAME' },
-  { key: 'amount', header: 'AMOUNT', kind: 'money' },
+  AMOUNT_COLUMN,
   { key: 'frequency', header: 'FREQUENCY' },
   { key: 'interval', header: 'INTERVAL' },
-  { key: 'status', header: 'STATUS', kind: 'status' },
-  { key: 'created_at', header: 'CREATED', kind: 'date' },
+  STATUS_COLUMN,
+  CREATED_COLUMN,
 ];
 
 export const planRow = centsForTable('amount', 'setup_amount');

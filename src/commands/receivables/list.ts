@@ -1,4 +1,5 @@
 import type { Factory } from '../../factory.js';
+import { GROSS_FEE_NET_COLUMNS, STATUS_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 import { centsToDecimalString, decimalStringToCents, validateId } from '../../validate/index.js';
 import { UsageError } from '../../errors.js';
@@ -14,10 +15,8 @@ import type { list } from './flags.js';
 export const RECEIVABLE_COLUMNS: Column[] = [
   { key: 'installment', header: 'INSTALLMENT' },
   { key: 'expected_on', header: 'EXPECTED', kind: 'date' },
-  { key: 'gross_amount', header: 'GROSS', kind: 'money' },
-  { key: 'fee', header: 'FEE', kind: 'money' },
-  { key: 'amount', header: 'NET', kind: 'money' },
-  { key: 'status', header: 'STATUS', kind: 'status' },
+  ...GROSS_FEE_NET_COLUMNS,
+  STATUS_COLUMN,
   // Receivables are found through their transaction; their own id gives way on a narrow terminal.
   { key: 'id', header: 'ID', kind: 'id', optional: true },
 ];

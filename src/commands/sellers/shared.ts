@@ -1,5 +1,6 @@
 import type { Factory } from '../../factory.js';
 import { UsageError, ValidationError } from '../../errors.js';
+import { CREATED_COLUMN, ID_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 import { parseDate, validateEmail, validateId } from '../../validate/index.js';
 import { validateTaxpayerId } from '../../validate/taxpayer.js';
@@ -27,12 +28,12 @@ export interface Seller {
 }
 
 export const SELLER_COLUMNS: Column[] = [
-  { key: 'id', header: 'ID' },
+  ID_COLUMN,
   { key: 'type', header: 'TYPE', kind: 'status' },
   { key: 'name', header: 'NAME' },
   { key: 'document', header: 'CPF/CNPJ' },
   { key: 'contact', header: 'EMAIL' },
-  { key: 'created_at', header: 'CREATED', kind: 'date' },
+  CREATED_COLUMN,
 ];
 
 /** Flags only a person has, and flags only a company has (option keys as commander names them). */

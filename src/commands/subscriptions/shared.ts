@@ -1,5 +1,6 @@
 import type { Factory } from '../../factory.js';
 import { UsageError, ValidationError } from '../../errors.js';
+import { AMOUNT_COLUMN, STATUS_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 import { parseDate, validateId } from '../../validate/index.js';
 import { amountFromFlags } from '../shared/amount.js';
@@ -24,8 +25,8 @@ export const SUBSCRIPTION_COLUMNS: Column[] = [
   { key: 'uuid', header: 'ID', kind: 'id' },
   { key: 'customer', header: 'CUSTOMER', kind: 'id', optional: true },
   { key: 'plan', header: 'PLAN', kind: 'id', optional: true },
-  { key: 'amount', header: 'AMOUNT', kind: 'money' },
-  { key: 'status', header: 'STATUS', kind: 'status' },
+  AMOUNT_COLUMN,
+  STATUS_COLUMN,
   { key: 'due_date', header: 'NEXT DUE', kind: 'date' },
 ];
 

@@ -1,6 +1,7 @@
 // `transactions get` on a terminal: what support reads first (amount, what was refunded, who paid
 // how), then the payment method, fees, the history as its own table and the metadata. A plain
 // sale fits a 24-line screen. See src/output/object-view.ts.
+import { AMOUNT_COLUMN, STATUS_COLUMN } from '../../output/columns.js';
 import { decimalCents } from '../../output/totals.js';
 import { formatMoney } from '../../output/format.js';
 import { AMOUNT, CREATED, CUSTOMER, DESCRIPTION, METADATA, SELLER, resourceView } from '../../output/resource-view.js';
@@ -96,8 +97,8 @@ export const TRANSACTION_VIEW = resourceView('Transaction', 'id', [
       columns: [
         { key: 'created_at', header: 'DATE', kind: 'date' },
         { key: 'operation_type', header: 'OPERATION' },
-        { key: 'status', header: 'STATUS', kind: 'status' },
-        { key: 'amount', header: 'AMOUNT', kind: 'money' },
+        STATUS_COLUMN,
+        AMOUNT_COLUMN,
         { key: 'response_message', header: 'RESPONSE' },
       ],
     },
