@@ -4,7 +4,7 @@ import { CREATED_COLUMN, ID_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 import { parseDate, validateEmail, validateId } from '../../validate/index.js';
 import { validateTaxpayerId } from '../../validate/taxpayer.js';
-import { buyerBodyFromFlags, maskTaxpayerId } from '../buyers/shared.js';
+import { buyerBodyFromFlags, maskTaxpayerId, type Buyer } from '../buyers/shared.js';
 import { optionalString } from '../shared/input.js';
 import type { SellerFlagValues } from './flags.js';
 
@@ -14,17 +14,12 @@ import type { SellerFlagValues } from './flags.js';
 
 export type SellerKind = 'individual' | 'business';
 
-export interface Seller {
-  id: string;
+/** A person's fields are a buyer's (a name, the CPF, an e-mail); a company adds its own. */
+export interface Seller extends Buyer {
   type?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
   business_name?: string | null;
-  taxpayer_id?: string | null;
   ein?: string | null;
-  email?: string | null;
   business_email?: string | null;
-  [key: string]: unknown;
 }
 
 export const SELLER_COLUMNS: Column[] = [
