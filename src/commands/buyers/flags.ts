@@ -37,12 +37,7 @@ export const find = defineVerb({
 
 export const get = buyers.get('Show one buyer', '-o json | jq .default_credit');
 
-export const update = defineVerb({
-  name: 'update <id>',
-  description: "Change a buyer's details (only the flags given change)",
-  flags: BUYER_FLAGS,
-  examples: ['payctl buyers update <buyer-id> --email novo@example.com --phone "(21) 99909-9999"', 'payctl buyers update <buyer-id> --address-line1 "Rua Nova, 10" --city Niterói --state RJ --postal-code 24020-000'],
-});
+export const update = buyers.update("Change a buyer's details (only the flags given change)", BUYER_FLAGS, ['--email novo@example.com --phone "(21) 99909-9999"', '--address-line1 "Rua Nova, 10" --city Niterói --state RJ --postal-code 24020-000']);
 
 export const remove = buyers.remove('Remove a buyer; asks for confirmation (refused while they own cards or pending boletos)');
 

@@ -41,11 +41,6 @@ export const list = plans.list('List plans', {}, ['payctl plans list', 'payctl p
 
 export const get = plans.get('Show a plan', '-o json | jq .amount');
 
-export const update = defineVerb({
-  name: 'update <id>',
-  description: 'Change a plan (only the flags given change; payctl reads the plan and sends it whole, as the provider requires)',
-  flags: planFlags(false),
-  examples: ['payctl plans update <plan-id> --amount 34.90', 'payctl plans update <plan-id> --description "Novo preço"'],
-});
+export const update = plans.update('Change a plan (only the flags given change; payctl reads the plan and sends it whole, as the provider requires)', planFlags(false), ['--amount 34.90', '--description "Novo preço"']);
 
 export const remove = plans.remove('Cancel a plan (it takes no new subscriptions); asks for confirmation', { yesFirst: true });

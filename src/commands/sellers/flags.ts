@@ -38,11 +38,6 @@ export const list = sellers.list('List sellers, newest first', {}, ['payctl sell
 
 export const get = sellers.get('Show one seller', '-o json | jq .type');
 
-export const update = defineVerb({
-  name: 'update <id>',
-  description: "Change a seller's details (only the flags given change; a person's flags for a person, a company's for a company)",
-  flags: SELLER_FLAGS,
-  examples: ['payctl sellers update <seller-id> --email novo@example.com', 'payctl sellers update <seller-id> --statement-descriptor "LOJA AZUL"'],
-});
+export const update = sellers.update("Change a seller's details (only the flags given change; a person's flags for a person, a company's for a company)", SELLER_FLAGS, ['--email novo@example.com', '--statement-descriptor "LOJA AZUL"']);
 
 export const remove = sellers.remove('Remove a seller; asks for confirmation (refused while it has a balance, receivables to come or running subscriptions)');

@@ -3,9 +3,9 @@ import { listFlags } from './list-flags.js';
 
 /**
  * A resource's group (`payctl buyers`): its help, and the verbs most resources have, declared
- * alike: `list` (the resource's own filters, then the flags every list shares), `get <id>` and
- * `remove <id>` (no flags of their own; remove asks for confirmation, --yes does not), and any
- * other verb on one of them by its id (`byId`). `name` is the command ("buyers"), `noun` what its
+ * alike: `list` (the resource's own filters, then the flags every list shares), `get <id>`,
+ * `update <id>` and `remove <id>` (remove asks for confirmation, --yes does not), and any other
+ * verb on one of them by its id (`byId`). `name` is the command ("buyers"), `noun` what its
  * ids are of ("buyer"): the examples of the verbs by id are written from them, `payctl buyers get
  * <buyer-id>`.
  */
@@ -31,6 +31,11 @@ export function resourceGroup(name: string, noun: string, description: string, e
     /** Its examples: the plain call, then the call followed by `more` ("-o json | jq .status"). */
     get(description: string, more: string) {
       return this.byId('get', description, [more]);
+    },
+
+    /** Its examples: the call followed by each of `changes` ("--email novo@example.com"). */
+    update<const Fs extends Flags>(description: string, flags: Fs, changes: readonly string[]) {
+      return defineVerb({ name: 'update <id>', description, flags, examples: changes.map((change) => `${call('update')} ${change}`) });
     },
 
     /** Its examples: the plain call (which asks) then with --yes, or (`yesFirst`) with --yes then the one that asks. */

@@ -55,16 +55,7 @@ export const list = subscriptions.list(
 
 export const get = subscriptions.get('Show a subscription', '-o json | jq -r .due_date');
 
-export const update = defineVerb({
-  name: 'update <id>',
-  description: 'Change a subscription (only the flags given change)',
-  flags: subscriptionFlags(false),
-  examples: [
-    'payctl subscriptions update <subscription-id> --card <card-id>',
-    'payctl subscriptions update <subscription-id> --due-date 2026-12-10',
-    'payctl subscriptions update <subscription-id> --payment-method boleto   # stop charging the card',
-  ],
-});
+export const update = subscriptions.update('Change a subscription (only the flags given change)', subscriptionFlags(false), ['--card <card-id>', '--due-date 2026-12-10', '--payment-method boleto   # stop charging the card']);
 
 export const remove = subscriptions.remove('Cancel a subscription (no more charges); asks for confirmation', { yesFirst: true });
 
