@@ -1,4 +1,5 @@
 import { MONEY_MOVE_FLAGS } from '../shared/again.js';
+import { CURRENCY_FLAG, CUSTOMER_FLAG, ON_BEHALF_OF_FLAG } from '../shared/common-flags.js';
 import { resourceGroup } from '../shared/resource-group.js';
 import { sellerFlags } from '../shared/seller-flag.js';
 import { defineVerb, flag } from '../verb.js';
@@ -9,14 +10,14 @@ export const create = defineVerb({
   name: 'create',
   description: 'Bill a buyer once (a one-off invoice)',
   flags: {
-    customer: flag('--customer <buyer-id>', 'the buyer'),
+    customer: CUSTOMER_FLAG,
     amount: flag('--amount <amount>', 'amount in major units'),
     amountCents: flag('--amount-cents <cents>', 'amount in cents'),
     dueDate: flag('--due-date <YYYY-MM-DD>', 'due date (default: today)'),
     expirationDate: flag('--expiration-date <YYYY-MM-DD>', 'last day it can be paid'),
     description: flag('--description <text>', 'what it is for'),
-    currency: flag('--currency <code>', 'three-letter currency (default: the profile currency)'),
-    onBehalfOf: flag('--on-behalf-of <seller-id>', "seller (default: the profile's seller_id)"),
+    currency: CURRENCY_FLAG,
+    onBehalfOf: ON_BEHALF_OF_FLAG,
   },
   required: ['customer', 'amount'],
   examples: ['payctl invoices create --customer <buyer-id> --amount 150 --due-date 2026-12-10 --description "Taxa de adesão"', 'payctl invoices create --customer <buyer-id> --amount-cents 4990'],

@@ -1,3 +1,4 @@
+import { CURRENCY_FLAG } from '../shared/common-flags.js';
 import { collect } from '../shared/input.js';
 import { resourceGroup } from '../shared/resource-group.js';
 import { defineVerb, flag, type FlagValues } from '../verb.js';
@@ -11,7 +12,7 @@ function planFlags(creating: boolean) {
     amountCents: flag('--amount-cents <cents>', 'price per cycle in cents'),
     setupAmount: flag('--setup-amount <amount>', 'one-off setup price in major units'),
     setupAmountCents: flag('--setup-amount-cents <cents>', 'one-off setup price in cents'),
-    currency: flag('--currency <code>', 'three-letter currency (default: the profile currency)'),
+    currency: CURRENCY_FLAG,
     frequency: flag('--frequency <frequency>', 'billing frequency', { choices: ['daily', 'weekly', 'monthly', 'annually'] }),
     interval: flag('--interval <n>', `cycles between charges${creating ? ' (default 1)' : ''}`),
     paymentMethod: flag('--payment-method <method>', 'accepted payment method, credit or boleto (repeatable; default credit)', { parse: collect }),

@@ -1,3 +1,4 @@
+import { CURRENCY_FLAG, CUSTOMER_FLAG, ON_BEHALF_OF_FLAG } from '../shared/common-flags.js';
 import { resourceGroup } from '../shared/resource-group.js';
 import { sellerFlags } from '../shared/seller-flag.js';
 import { defineVerb, flag, type FlagValues } from '../verb.js';
@@ -30,9 +31,9 @@ export const create = defineVerb({
   description: 'Subscribe a buyer to a plan',
   flags: {
     ...subscriptionFlags(true),
-    customer: flag('--customer <buyer-id>', 'the buyer'),
-    currency: flag('--currency <code>', 'three-letter currency (default: the profile currency)'),
-    onBehalfOf: flag('--on-behalf-of <seller-id>', "seller (default: the profile's seller_id)"),
+    customer: CUSTOMER_FLAG,
+    currency: CURRENCY_FLAG,
+    onBehalfOf: ON_BEHALF_OF_FLAG,
   },
   required: ['plan', 'customer'],
   examples: [

@@ -1,5 +1,6 @@
 import { MONEY_MOVE_FLAGS, NO_WAIT_FLAG } from '../shared/again.js';
 import { cardFlags } from '../shared/card-flags.js';
+import { METADATA_FLAG } from '../shared/common-flags.js';
 import { groupByFlags } from '../shared/group-by-flag.js';
 import { collect } from '../shared/input.js';
 import { listFlags } from '../shared/list-flags.js';
@@ -23,7 +24,7 @@ export const create = defineVerb({
     referenceId: flag('--reference-id <id>', 'your unique reference: a rerun with the same one never charges twice (scripts: always pass one)'),
     allowDuplicateReference: flag('--allow-duplicate-reference', 'with --reference-id: create even when a transaction with that reference exists'),
     onBehalfOf: flag('--on-behalf-of <seller-id>', "seller responsible for the sale (default: the profile's seller_id)"),
-    metadata: flag('--metadata <key=value>', 'metadata entry (repeatable)', { parse: collect }),
+    metadata: METADATA_FLAG,
     split: flag('--split <seller-id:part>', "another seller's part: <seller-id>:<amount|percent%>[,liable][,net] (repeatable; the sale's seller gets the rest)", { parse: collect }),
     ...cardFlags('charge'),
     installments: flag('--installments <n>', 'number of installments, 1-12'),
