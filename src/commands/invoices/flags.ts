@@ -1,5 +1,5 @@
 import { MONEY_MOVE_FLAGS } from '../shared/again.js';
-import { CURRENCY_FLAG, CUSTOMER_FLAG, ON_BEHALF_OF_FLAG } from '../shared/common-flags.js';
+import { amountFlags, CURRENCY_FLAG, CUSTOMER_FLAG, ON_BEHALF_OF_FLAG } from '../shared/common-flags.js';
 import { resourceGroup } from '../shared/resource-group.js';
 import { sellerFlags } from '../shared/seller-flag.js';
 import { defineVerb, flag } from '../verb.js';
@@ -11,8 +11,7 @@ export const create = defineVerb({
   description: 'Bill a buyer once (a one-off invoice)',
   flags: {
     customer: CUSTOMER_FLAG,
-    amount: flag('--amount <amount>', 'amount in major units'),
-    amountCents: flag('--amount-cents <cents>', 'amount in cents'),
+    ...amountFlags('amount'),
     dueDate: flag('--due-date <YYYY-MM-DD>', 'due date (default: today)'),
     expirationDate: flag('--expiration-date <YYYY-MM-DD>', 'last day it can be paid'),
     description: flag('--description <text>', 'what it is for'),

@@ -1,4 +1,4 @@
-import { CURRENCY_FLAG, CUSTOMER_FLAG, ON_BEHALF_OF_FLAG } from '../shared/common-flags.js';
+import { amountFlags, CURRENCY_FLAG, CUSTOMER_FLAG, ON_BEHALF_OF_FLAG } from '../shared/common-flags.js';
 import { resourceGroup } from '../shared/resource-group.js';
 import { sellerFlags } from '../shared/seller-flag.js';
 import { defineVerb, flag, type FlagValues } from '../verb.js';
@@ -16,8 +16,7 @@ function subscriptionFlags(creating: boolean) {
     card: flag('--card <card-id>', "the card to charge (default: the buyer's default card; none with --payment-method boleto)"),
     dueDate: flag('--due-date <YYYY-MM-DD>', 'first (next) due date'),
     expirationDate: flag('--expiration-date <YYYY-MM-DD>', 'last day of the subscription'),
-    amount: flag('--amount <amount>', "amount per cycle in major units (default: the plan's)"),
-    amountCents: flag('--amount-cents <cents>', 'amount per cycle in cents'),
+    ...amountFlags('amount per cycle', "default: the plan's"),
     description: flag('--description <text>', `description${creating ? " (default: the plan's description, else its name)" : ''}`),
   };
 }

@@ -1,6 +1,6 @@
 import { MONEY_MOVE_FLAGS, NO_WAIT_FLAG } from '../shared/again.js';
 import { cardFlags } from '../shared/card-flags.js';
-import { METADATA_FLAG } from '../shared/common-flags.js';
+import { amountFlags, METADATA_FLAG } from '../shared/common-flags.js';
 import { groupByFlags } from '../shared/group-by-flag.js';
 import { collect } from '../shared/input.js';
 import { listFlags } from '../shared/list-flags.js';
@@ -111,8 +111,7 @@ export const refund = defineVerb({
   name: 'refund [id]',
   description: 'Refund (void) a transaction, in full or in part, or a batch from a file; asks for confirmation',
   flags: {
-    amount: flag('--amount <amount>', 'amount to refund in major units (default: all that remains)'),
-    amountCents: flag('--amount-cents <cents>', 'amount to refund in cents'),
+    ...amountFlags('amount to refund', 'default: all that remains'),
     file: flag('--file <path|->', 'refund every row of a CSV (id, and amount, amount_cents, valor or valor_centavos; , or ; between cells) or NDJSON file, at most 1.000.000 rows; - reads stdin'),
     full: flag('--full', 'with --file: refund all that remains of every row (the file then has no amount column)'),
     concurrency: flag('--concurrency <n>', 'with --file: refunds in flight at once (default 4; fewer while the service answers 429)'),
@@ -137,8 +136,7 @@ export const capture = defineVerb({
   name: 'capture [id]',
   description: 'Capture a pre-authorized card transaction, in full or in part; asks for confirmation',
   flags: {
-    amount: flag('--amount <amount>', 'amount to capture in major units (default: the authorized amount)'),
-    amountCents: flag('--amount-cents <cents>', 'amount to capture in cents'),
+    ...amountFlags('amount to capture', 'default: the authorized amount'),
     ...MONEY_MOVE_FLAGS,
   },
   examples: ['payctl transactions capture <id> --yes', 'payctl transactions capture <id> --amount 8.00'],
