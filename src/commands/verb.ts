@@ -78,6 +78,14 @@ export function flag(flags: string, description?: string, settings: object = {})
 
 export type Flags = Readonly<Record<string, Flag>>;
 
+/**
+ * A verb's flags when it needs every one of them: `...requiring({ to: flag(…) })` is those flags
+ * and their `required` list (shown first, under "Required:"), each flag named once.
+ */
+export function requiring<const Fs extends Flags>(flags: Fs): { flags: Fs; required: (keyof Fs & string)[] } {
+  return { flags, required: Object.keys(flags) as (keyof Fs & string)[] };
+}
+
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** The options a set of flags gives a verb, as commander hands them over. */

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { addGroup, arg, bind, defineGroup, defineVerb, flag, lazy, runs, type ArgsOf, type OptionsOf, type VerbModule } from '../../src/commands/verb.js';
+import { addGroup, arg, bind, defineGroup, defineVerb, flag, lazy, requiring, runs, type ArgsOf, type OptionsOf, type VerbModule } from '../../src/commands/verb.js';
 import { collect } from '../../src/commands/shared/input.js';
 import { buildProgram } from '../../src/cli.js';
 import type { IO } from '../../src/io.js';
@@ -80,6 +80,12 @@ describe('defineVerb', () => {
     bind(verbs, { other: async () => ({ run: runDescribed }) });
     // @ts-expect-error: sample's run takes its own arguments, not described's
     bind(verbs, { described: async () => ({ run: runSample }) });
+  });
+
+  it('requires every flag `requiring` declares, each listed first, its options typed as any flags', () => {
+    const send = defineVerb({ name: 'send <id>', description: 'x', ...requiring({ to: flag('--to <email>', 'whom'), cc: flag('--cc <email>', 'whom else') }) });
+    expect(send.required).toEqual(['to', 'cc']);
+    expectTypeOf<OptionsOf<typeof send>>().toEqualTypeOf<{ to?: string; cc?: string }>();
   });
 
   it('refuses a flag declared under another name than commander stores it', () => {

@@ -1,6 +1,6 @@
 import { ADDRESS_FLAGS } from '../shared/party-flags.js';
 import { resourceGroup } from '../shared/resource-group.js';
-import { defineVerb, flag, type FlagValues } from '../verb.js';
+import { defineVerb, flag, requiring, type FlagValues } from '../verb.js';
 
 const BUYER_FLAGS = {
   firstName: flag('--first-name <name>', 'first name'),
@@ -44,7 +44,6 @@ export const remove = buyers.remove('Remove a buyer; asks for confirmation (refu
 export const search = defineVerb({
   name: 'search',
   description: 'Find the buyer with a CPF or CNPJ',
-  flags: { taxpayerId: flag('--taxpayer-id <cpf|cnpj>', 'CPF or CNPJ, with or without punctuation') },
-  required: ['taxpayerId'],
+  ...requiring({ taxpayerId: flag('--taxpayer-id <cpf|cnpj>', 'CPF or CNPJ, with or without punctuation') }),
   examples: ['payctl buyers search --taxpayer-id 529.982.247-25', 'payctl buyers search --taxpayer-id 52998224725 -o json --fields id,email'],
 });

@@ -5,7 +5,7 @@ import { groupByFlags } from '../shared/group-by-flag.js';
 import { collect } from '../shared/input.js';
 import { listFlags } from '../shared/list-flags.js';
 import { sellerFlags } from '../shared/seller-flag.js';
-import { defineVerb, flag, groupHelp } from '../verb.js';
+import { defineVerb, flag, groupHelp, requiring } from '../verb.js';
 import { FIND_FLAGS } from './find-flags.js';
 
 // Flags and help are registered eagerly (cheap); each verb's code loads only when it runs.
@@ -166,8 +166,7 @@ export const splitsGet = defineVerb({
 export const splitsAdd = defineVerb({
   name: 'add <transaction-id>',
   description: "Give another seller a part of a sale, taken from the sale's seller; asks for confirmation",
-  flags: { split: flag('--split <seller-id:part>', '<seller-id>:<amount|percent%>[,liable][,net], as for transactions create') },
-  required: ['split'],
+  ...requiring({ split: flag('--split <seller-id:part>', '<seller-id>:<amount|percent%>[,liable][,net], as for transactions create') }),
   examples: ['payctl transactions splits add <transaction-id> --split <seller-id>:30%,net', 'payctl transactions splits add <transaction-id> --split <seller-id>:7.50,liable --yes'],
 });
 
