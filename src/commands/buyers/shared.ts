@@ -60,6 +60,13 @@ const ADDRESS_FLAGS = {
   postalCode: 'postal_code',
 } as const;
 
+/** A day given by `flag` that must be before today (a birth date, the day a company opened). */
+export function pastDate(value: string, flag: string): string {
+  const date = parseDate(value, flag);
+  if (date >= new Date().toISOString().slice(0, 10)) throw new ValidationError(flag, `${date} is not in the past`);
+  return date;
+}
+
 /** The buyer body from whichever flags were given, each checked; shared by create and update. */
 export function buyerBodyFromFlags(options: BuyerFlagValues): Record<string, unknown> {
   const body: Record<string, unknown> = {};
@@ -75,11 +82,7 @@ export function buyerBodyFromFlags(options: BuyerFlagValues): Record<string, unk
   const taxpayer = text('taxpayerId');
   if (taxpayer !== undefined) body.taxpayer_id = validateTaxpayerId(taxpayer, '--taxpayer-id');
   const birthdate = text('birthdate');
-  if (birthdate !== undefined) {
-    const date = parseDate(birthdate, '--birthdate');
-    if (date >= new Date().toISOString().slice(0, 10)) throw new ValidationError('--birthdate', `${date} is not in the past`);
-    body.birthdate = date;
-  }
+  if (birthdate !== undefined) body.birthdate = pastDate(birthdate, '--birthdate');
   const description = text('description');
   if (description !== undefined) body.description = description;
   const address: Record<string, string> = {};

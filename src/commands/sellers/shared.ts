@@ -2,9 +2,9 @@ import type { Factory } from '../../factory.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { CREATED_COLUMN, ID_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
-import { parseDate, validateEmail, validateId } from '../../validate/index.js';
+import { validateEmail, validateId } from '../../validate/index.js';
 import { validateTaxpayerId } from '../../validate/taxpayer.js';
-import { buyerBodyFromFlags, maskTaxpayerId, type Buyer } from '../buyers/shared.js';
+import { buyerBodyFromFlags, maskTaxpayerId, pastDate, type Buyer } from '../buyers/shared.js';
 import { optionalString } from '../shared/input.js';
 import type { SellerFlagValues } from './flags.js';
 
@@ -78,12 +78,6 @@ export function cnpjFlag(value: string, flag: string): string {
   const id = validateTaxpayerId(value, flag);
   if (id.length !== 14) throw new ValidationError(flag, `${JSON.stringify(value)} is a CPF; a company has a CNPJ (a person seller takes a CPF in --taxpayer-id, with --first-name and --last-name)`);
   return id;
-}
-
-function pastDate(value: string, flag: string): string {
-  const date = parseDate(value, flag);
-  if (date >= new Date().toISOString().slice(0, 10)) throw new ValidationError(flag, `${date} is not in the past`);
-  return date;
 }
 
 /**
