@@ -5,7 +5,7 @@ import type { Column } from '../../output/render-options.js';
 import { validateEmail, validateId } from '../../validate/index.js';
 import { validateTaxpayerId } from '../../validate/taxpayer.js';
 import { buyerBodyFromFlags, maskTaxpayerId, pastDate, type Buyer } from '../buyers/shared.js';
-import { optionalString } from '../shared/input.js';
+import { optionalString, setGiven } from '../shared/input.js';
 import type { SellerFlagValues } from './flags.js';
 
 // Sellers are people (`individual`: name and CPF) or companies (`business`: business name and
@@ -92,30 +92,22 @@ export function sellerBodyFromFlags(kind: SellerKind, options: SellerFlagValues)
   const body: Record<string, unknown> = {};
   if (kind === 'individual') {
     Object.assign(body, shared);
-    const taxpayer = text('taxpayerId');
-    if (taxpayer !== undefined) body.taxpayer_id = cpfFlag(taxpayer, '--taxpayer-id');
+    setGiven(body, 'taxpayer_id', text('taxpayerId'), (cpf) => cpfFlag(cpf, '--taxpayer-id'));
   } else {
     const { email, phone_number: phone, address, description, metadata } = shared;
-    const name = text('businessName');
-    if (name !== undefined) body.business_name = name;
-    const ein = text('ein');
-    if (ein !== undefined) body.ein = cnpjFlag(ein, '--ein');
-    if (email !== undefined) body.business_email = email;
-    if (phone !== undefined) body.business_phone = phone;
-    const opened = text('openingDate');
-    if (opened !== undefined) body.business_opening_date = pastDate(opened, '--opening-date');
-    if (address !== undefined) body.business_address = address;
-    if (description !== undefined) body.description = description;
-    if (metadata !== undefined) body.metadata = metadata;
+    setGiven(body, 'business_name', text('businessName'));
+    setGiven(body, 'ein', text('ein'), (cnpj) => cnpjFlag(cnpj, '--ein'));
+    setGiven(body, 'business_email', email);
+    setGiven(body, 'business_phone', phone);
+    setGiven(body, 'business_opening_date', text('openingDate'), (opened) => pastDate(opened, '--opening-date'));
+    setGiven(body, 'business_address', address);
+    setGiven(body, 'description', description);
+    setGiven(body, 'metadata', metadata);
     const owner: Record<string, unknown> = {};
-    const ownerFirst = text('ownerFirstName');
-    if (ownerFirst !== undefined) owner.first_name = ownerFirst;
-    const ownerLast = text('ownerLastName');
-    if (ownerLast !== undefined) owner.last_name = ownerLast;
-    const ownerTaxpayer = text('ownerTaxpayerId');
-    if (ownerTaxpayer !== undefined) owner.taxpayer_id = cpfFlag(ownerTaxpayer, '--owner-taxpayer-id');
-    const ownerEmail = text('ownerEmail');
-    if (ownerEmail !== undefined) owner.email = validateEmail(ownerEmail, '--owner-email');
+    setGiven(owner, 'first_name', text('ownerFirstName'));
+    setGiven(owner, 'last_name', text('ownerLastName'));
+    setGiven(owner, 'taxpayer_id', text('ownerTaxpayerId'), (cpf) => cpfFlag(cpf, '--owner-taxpayer-id'));
+    setGiven(owner, 'email', text('ownerEmail'), (email) => validateEmail(email, '--owner-email'));
     if (Object.keys(owner).length > 0) body.owner = owner;
   }
   const descriptor = text('statementDescriptor');
