@@ -16,8 +16,9 @@ export function resourceGroup(name: string, noun: string, description: string, e
     description,
     examples,
 
-    list<const Fs extends Flags>(description: string, filters: Fs, examples: readonly string[]) {
-      return defineVerb({ name: 'list', description, flags: { ...filters, ...listFlags() }, examples });
+    /** `after`: flags listed after the ones every list shares (a list summed per group: --group-by). */
+    list<const Fs extends Flags, const After extends Flags = {}>(description: string, filters: Fs, examples: readonly string[], after?: After) {
+      return defineVerb({ name: 'list', description, flags: { ...filters, ...listFlags(), ...(after as After) }, examples });
     },
 
     /**

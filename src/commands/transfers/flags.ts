@@ -1,26 +1,23 @@
 import { groupByFlags } from '../shared/group-by-flag.js';
-import { listFlags } from '../shared/list-flags.js';
 import { resourceGroup } from '../shared/resource-group.js';
-import { defineVerb, flag } from '../verb.js';
+import { flag } from '../verb.js';
 
 export const transfers = resourceGroup('transfers', 'transfer', "Payouts to the seller's bank account, and the transactions each paid", ['payctl transfers list --from 2026-11-01 --to 2026-11-30', 'payctl transfers transactions <transfer-id>']);
 
-export const list = defineVerb({
-  name: 'list',
-  description: 'List transfers: date, amount, status (a table ends with count, gross, fees and net)',
-  flags: {
+export const list = transfers.list(
+  'List transfers: date, amount, status (a table ends with count, gross, fees and net)',
+  {
     status: flag('--status <status>', 'only these statuses (comma-separated): pending, succeeded, failed, canceled'),
     seller: flag('--seller <seller-id>', "only the payouts to this seller (the provider publishes no transfer paths; payctl's own …/sellers/{id}/transfers)"),
-    ...listFlags(),
-    ...groupByFlags(['seller', 'status']),
   },
-  examples: [
+  [
     'payctl transfers list --status succeeded --from 2026-11-01',
     'payctl transfers list --from 2026-11-01 --to 2026-11-30 --group-by week',
     'payctl transfers list --all -o ndjson > transfers.ndjson',
     'payctl transfers list --seller <seller-id>',
   ],
-});
+  groupByFlags(['seller', 'status']),
+);
 
 export const get = transfers.get('Show a transfer', '-o json | jq .bank_account');
 
