@@ -28,12 +28,20 @@ export class CliError extends Error {
   }
 }
 
-/** Bad flag, failed validation, missing input with prompts off: exit 2. */
-export class UsageError extends CliError {
-  constructor(message: string) {
-    super(message, ExitCode.usage);
-  }
+/**
+ * A CliError that always ends in `exitCode`. Most errors differ only in that (and in the name a
+ * catch tells them apart by), so each is a class of its own extending one of these.
+ */
+function exitingWith(exitCode: ExitCodeValue) {
+  return class extends CliError {
+    constructor(message: string, options?: { cause?: unknown }) {
+      super(message, exitCode, options);
+    }
+  };
 }
+
+/** Bad flag, failed validation, missing input with prompts off: exit 2. */
+export class UsageError extends exitingWith(ExitCode.usage) {}
 
 /** A value given for a flag failed a check; names the flag so the user knows what to fix. */
 export class ValidationError extends UsageError {
@@ -68,39 +76,23 @@ export class ApiError extends CliError {
 }
 
 /** Connection refused, DNS failure, timeout, reset, or 5xx after retries: exit 8. */
-export class NetworkError extends CliError {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, ExitCode.network, options);
-  }
-}
+export class NetworkError extends exitingWith(ExitCode.network) {}
 
 /**
  * The same money move is in flight in another payctl process (or another worker of this one):
  * nothing was sent. Exit 8, like every "not applied, try again later".
  */
-export class InFlightError extends CliError {
-  constructor(message: string) {
-    super(message, ExitCode.network);
-  }
-}
+export class InFlightError extends exitingWith(ExitCode.network) {}
 
 /** A money-moving request may or may not have been applied; the message says how to check: exit 9. */
-export class OutcomeUnknownError extends CliError {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, ExitCode.outcomeUnknown, options);
-  }
-}
+export class OutcomeUnknownError extends exitingWith(ExitCode.outcomeUnknown) {}
 
 /**
  * payctl already made this same money move on this resource (any command, batch, profile or
  * machine sharing the ledger), or the resource's own history shows it: nothing was sent, and
  * `--again` sends it anyway. Exit 11.
  */
-export class ProbableDuplicateError extends CliError {
-  constructor(message: string) {
-    super(message, ExitCode.duplicate);
-  }
-}
+export class ProbableDuplicateError extends exitingWith(ExitCode.duplicate) {}
 
 /**
  * --dry-run reached the first request a command would send: it was printed instead, and the

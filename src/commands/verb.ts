@@ -9,10 +9,11 @@ import { examples } from './shared/help.js';
 // implementation, loaded only when it runs, takes `OptionsOf<typeof verb>` instead of reading an
 // untyped record. Each group keeps its verbs' definitions in one flags.ts rather than a file per
 // verb: a group's verbs share flag sets and examples and are read (and reviewed against --help)
-// together, and that file is what a start-up naming the group loads anyway. The group itself, which
-// binds each verb to its lazily loaded implementation (`bind`, a loader for each verb by the name
-// flags.ts exports it under), is verbs.ts: the implementation imports the type of its definition
-// from flags.ts, so nothing imports back the file that loads it.
+// together, and that file is what a start-up naming the group loads anyway; it declares the
+// group's own help too, under the group's name. The group itself, which binds each verb to its
+// lazily loaded implementation (`bindGroup`, a loader for each verb by the name flags.ts exports it
+// under), is verbs.ts: the implementation imports the type of its definition from flags.ts, so
+// nothing imports back the file that loads it.
 
 /** A verb's implementation, loaded only when that verb runs. */
 export interface VerbModule<A extends readonly string[] = string[], O = object> {
@@ -76,6 +77,14 @@ export function flag(flags: string, description?: string, settings: object = {})
 }
 
 export type Flags = Readonly<Record<string, Flag>>;
+
+/**
+ * A verb's flags when it needs every one of them: `...requiring({ to: flag(…) })` is those flags
+ * and their `required` list (shown first, under "Required:"), each flag named once.
+ */
+export function requiring<const Fs extends Flags>(flags: Fs): { flags: Fs; required: (keyof Fs & string)[] } {
+  return { flags, required: Object.keys(flags) as (keyof Fs & string)[] };
+}
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
@@ -186,8 +195,22 @@ export interface GroupDef {
 /** A group's help, which its flags.ts declares with its verbs' (verbs.ts binds the verbs to it). */
 export type GroupHelp = Omit<GroupDef, 'kind' | 'verbs'>;
 
+/** A group's help as its flags.ts declares it: `groupHelp('ledger', 'The ledger of money moves…', ['payctl ledger list', …])`. */
+export function groupHelp(name: string, description: string, examples: readonly string[], aliases?: readonly string[]): GroupHelp {
+  return { name, ...(aliases ? { aliases } : {}), description, examples };
+}
+
 export function defineGroup(group: Omit<GroupDef, 'kind'>): GroupDef {
   return { kind: 'group', ...group };
+}
+
+/**
+ * A group as a verbs.ts declares it: the help its flags.ts declares (by groupHelp, or by a
+ * resourceGroup, which builds verbs too: only its help is taken), the verbs there that `loaders`
+ * names, each bound in that order to its implementation, then the groups within it.
+ */
+export function bindGroup<Vs extends object>({ name, aliases, description, examples }: GroupHelp, verbs: Vs, loaders: Loaders<Vs>, subgroups: readonly GroupDef[] = []): GroupDef {
+  return defineGroup({ name, ...(aliases ? { aliases } : {}), description, ...(examples ? { examples } : {}), verbs: [...bind(verbs, loaders), ...subgroups] });
 }
 
 // ---- Into commander ----------------------------------------------------------------------------

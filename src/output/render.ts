@@ -61,36 +61,35 @@ async function* onePage(items: unknown[]): AsyncIterable<unknown[]> {
 }
 
 /**
+ * Writes each page as it arrives, in one write: the text `text` gives each item (its --fields
+ * kept), numbered from 0 across pages. Returns how many items were written.
+ */
+async function writePages(pages: AsyncIterable<unknown[]>, opts: RenderOptions, text: (item: unknown, index: number) => string): Promise<number> {
+  let count = 0;
+  for await (const page of pages) {
+    let chunk = '';
+    for (const item of page) chunk += text(select(item, opts), count++);
+    await writeOut(opts.out, chunk);
+  }
+  return count;
+}
+
+/**
  * A JSON array written as the pages arrive; byte for byte what `JSON.stringify(allItems, null, 2)`
  * would give. If paging fails half way the closing `]` is not written: a truncated list must not
  * parse as a complete one (the exit code says what went wrong).
  */
 async function renderJsonList(pages: AsyncIterable<unknown[]>, opts: RenderOptions): Promise<number> {
-  let count = 0;
-  for await (const page of pages) {
-    let chunk = '';
-    for (const item of page) {
-      const text = JSON.stringify(select(item, opts), null, 2) ?? 'null';
-      // Indent by splitting on \n only: a /^/m regex would also break at U+2028/U+2029, which
-      // JSON.stringify leaves raw inside strings.
-      chunk += `${count === 0 ? '[\n' : ',\n'}  ${text.split('\n').join('\n  ')}`;
-      count++;
-    }
-    await writeOut(opts.out, chunk);
-  }
+  const count = await writePages(pages, opts, (item, index) => {
+    const text = JSON.stringify(item, null, 2) ?? 'null';
+    // Indent by splitting on \n only: a /^/m regex would also break at U+2028/U+2029, which
+    // JSON.stringify leaves raw inside strings.
+    return `${index === 0 ? '[\n' : ',\n'}  ${text.split('\n').join('\n  ')}`;
+  });
   await writeOut(opts.out, count === 0 ? '[]\n' : '\n]\n');
   return count;
 }
 
-async function renderNdjsonList(pages: AsyncIterable<unknown[]>, opts: RenderOptions): Promise<number> {
-  let count = 0;
-  for await (const page of pages) {
-    let chunk = '';
-    for (const item of page) {
-      chunk += `${JSON.stringify(select(item, opts)) ?? 'null'}\n`;
-      count++;
-    }
-    await writeOut(opts.out, chunk);
-  }
-  return count;
+function renderNdjsonList(pages: AsyncIterable<unknown[]>, opts: RenderOptions): Promise<number> {
+  return writePages(pages, opts, (item) => `${JSON.stringify(item) ?? 'null'}\n`);
 }

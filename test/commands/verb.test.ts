@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { addGroup, arg, bind, defineGroup, defineVerb, flag, lazy, runs, type ArgsOf, type OptionsOf, type VerbModule } from '../../src/commands/verb.js';
+import { addGroup, arg, bind, bindGroup, defineGroup, defineVerb, flag, groupHelp, lazy, requiring, runs, type ArgsOf, type OptionsOf, type VerbModule } from '../../src/commands/verb.js';
 import { collect } from '../../src/commands/shared/input.js';
 import { buildProgram } from '../../src/cli.js';
 import type { IO } from '../../src/io.js';
@@ -80,6 +80,19 @@ describe('defineVerb', () => {
     bind(verbs, { other: async () => ({ run: runDescribed }) });
     // @ts-expect-error: sample's run takes its own arguments, not described's
     bind(verbs, { described: async () => ({ run: runSample }) });
+  });
+
+  it('requires every flag `requiring` declares, each listed first, its options typed as any flags', () => {
+    const send = defineVerb({ name: 'send <id>', description: 'x', ...requiring({ to: flag('--to <email>', 'whom'), cc: flag('--cc <email>', 'whom else') }) });
+    expect(send.required).toEqual(['to', 'cc']);
+    expectTypeOf<OptionsOf<typeof send>>().toEqualTypeOf<{ to?: string; cc?: string }>();
+  });
+
+  it("builds a group from its flags.ts's help and verbs, the help alone taken from a builder of verbs", () => {
+    const help = { ...groupHelp('things', 'Things', ['payctl things sample 1'], ['t']), verbOf: () => sample };
+    const group = bindGroup(help, { sample, described }, { sample: async () => ({ run: async () => {} }) }, [defineGroup({ name: 'inner', description: 'Inner', verbs: [] })]);
+    expect(Object.keys(group).sort()).toEqual(['aliases', 'description', 'examples', 'kind', 'name', 'verbs']);
+    expect(group.verbs.map((v) => ('kind' in v ? v.name : v.verb.name))).toEqual(['sample <id> [more...]', 'inner']);
   });
 
   it('refuses a flag declared under another name than commander stores it', () => {

@@ -1,4 +1,4 @@
-import { defineVerb, flag } from '../verb.js';
+import { defineVerb, flag, groupHelp } from '../verb.js';
 
 // Top-level verbs, and built at every start-up: `payctl login` is no group's.
 
@@ -30,6 +30,8 @@ export const whoamiVerb = defineVerb({
   description: 'Show the profile in use, where it points, its masked API key and where that key is kept',
   examples: ['payctl whoami', 'payctl whoami -o json --fields profile,base_url'],
 });
+
+export const profiles = groupHelp('profiles', 'List, switch and remove profiles', ['payctl profiles list', 'payctl profiles use live']);
 
 export const profilesList = defineVerb({
   name: 'list',

@@ -1,4 +1,4 @@
-import { bind, defineGroup, lazy } from '../verb.js';
+import { bindGroup, lazy } from '../verb.js';
 import * as verb from './flags.js';
 
 // The group: its verbs, each bound to its implementation, loaded only when it runs.
@@ -9,9 +9,4 @@ export const logout = lazy(verb.logoutVerb, () => import('./logout.js'));
 
 export const whoami = lazy(verb.whoamiVerb, () => import('./whoami.js'));
 
-export const profiles = defineGroup({
-  name: 'profiles',
-  description: 'List, switch and remove profiles',
-  examples: ['payctl profiles list', 'payctl profiles use live'],
-  verbs: bind(verb, { profilesList: () => import('./profiles-list.js'), profilesUse: () => import('./profiles-use.js'), profilesRemove: () => import('./profiles-remove.js') }),
-});
+export const profiles = bindGroup(verb.profiles, verb, { profilesList: () => import('./profiles-list.js'), profilesUse: () => import('./profiles-use.js'), profilesRemove: () => import('./profiles-remove.js') });

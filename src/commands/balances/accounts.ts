@@ -1,6 +1,7 @@
 import type { Factory } from '../../factory.js';
 import { validateId } from '../../validate/index.js';
 import { missingInput, optionalString } from '../shared/input.js';
+import { everythingOf } from '../shared/list.js';
 import { ACCOUNT_COLUMNS } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { accounts } from './flags.js';
@@ -11,9 +12,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof accounts>, options:
   const id = validateId(buyer, 'buyer id', '--buyer');
   await ctx.requireApiKey();
   const count = await ctx.out.list({
-    operation: 'balances.accountsByBuyer',
-    input: { params: { id } },
-    request: { limit: 100, all: true },
+    ...everythingOf('balances.accountsByBuyer', id),
     noun: 'accounts',
     columns: ACCOUNT_COLUMNS,
   });

@@ -1,12 +1,13 @@
 import { groupByFlags } from '../shared/group-by-flag.js';
 import { listFlags } from '../shared/list-flags.js';
-import { defineVerb, flag } from '../verb.js';
+import { defineVerb, flag, groupHelp, requiring } from '../verb.js';
+
+export const balances = groupHelp('balances', 'Account balances and the history of entries behind them', ['payctl balances get', 'payctl balances history --from 2026-11-01 --to 2026-11-30 -o csv > entries.csv']);
 
 export const accounts = defineVerb({
   name: 'accounts',
   description: "List a buyer's balance accounts",
-  flags: { buyer: flag('--buyer <buyer-id>', 'the buyer') },
-  required: ['buyer'],
+  ...requiring({ buyer: flag('--buyer <buyer-id>', 'the buyer') }),
   examples: ['payctl balances accounts --buyer <buyer-id>', 'payctl balances accounts --buyer <buyer-id> -o json | jq -r ".[0].id"'],
 });
 

@@ -1,5 +1,6 @@
 import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
+import { AMOUNT_COLUMN, CREATED_COLUMN, ID_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 import { decimalCents, type TotalSpec } from '../../output/totals.js';
 import { validateId } from '../../validate/index.js';
@@ -7,18 +8,18 @@ import { optionalString } from '../shared/input.js';
 import { sellerFlag } from '../shared/seller.js';
 
 export const ACCOUNT_COLUMNS: Column[] = [
-  { key: 'id', header: 'ID' },
+  ID_COLUMN,
   { key: 'type', header: 'TYPE' },
   { key: 'owner', header: 'OWNER', kind: 'id', optional: true },
   { key: 'current_balance', header: 'BALANCE', kind: 'money' },
-  { key: 'created_at', header: 'CREATED', kind: 'date' },
+  CREATED_COLUMN,
 ];
 
 export const HISTORY_COLUMNS: Column[] = [
   { key: 'created_at', header: 'DATE', kind: 'date' },
   // Categorical like a status (sale, refund, transfer): never cut or dropped.
   { key: 'operation', header: 'OPERATION', kind: 'status' },
-  { key: 'amount', header: 'AMOUNT', kind: 'money' },
+  AMOUNT_COLUMN,
   { key: 'balance', header: 'BALANCE', kind: 'money' },
   { key: 'transaction', header: 'TRANSACTION', kind: 'id', optional: true },
   { key: 'transfer', header: 'TRANSFER', kind: 'id', optional: true },

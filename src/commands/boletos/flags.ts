@@ -1,16 +1,13 @@
 import { MONEY_MOVE_FLAGS } from '../shared/again.js';
-import { resourceVerbs } from '../shared/resource-verbs.js';
+import { resourceGroup } from '../shared/resource-group.js';
 import { defineVerb, flag } from '../verb.js';
 
-const boletos = resourceVerbs('boletos', 'boleto');
+export const boletos = resourceGroup('boletos', 'boleto', 'Look up boletos, e-mail them to the payer, cancel pending ones', ['payctl boletos get <boleto-id>', 'payctl boletos cancel <transaction-id>']);
 
 export const get = boletos.get('Show a boleto: due date, barcode, link, status', '--fields barcode,url -o json');
 
-export const send = defineVerb({
-  name: 'send <id>',
-  description: "E-mail the boleto (to the buyer's address, or --to)",
-  flags: { to: flag('--to <email>', "check first that the buyer's address on file is this one (the service sends only there)") },
-  examples: ['payctl boletos send <boleto-id>', 'payctl boletos send <boleto-id> --to financeiro@example.com'],
+export const send = boletos.byId('send', "E-mail the boleto (to the buyer's address, or --to)", ['--to financeiro@example.com'], {
+  to: flag('--to <email>', "check first that the buyer's address on file is this one (the service sends only there)"),
 });
 
 export const cancel = defineVerb({

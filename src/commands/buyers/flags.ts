@@ -1,6 +1,6 @@
 import { ADDRESS_FLAGS } from '../shared/party-flags.js';
-import { resourceVerbs } from '../shared/resource-verbs.js';
-import { defineVerb, flag, type FlagValues } from '../verb.js';
+import { resourceGroup } from '../shared/resource-group.js';
+import { defineVerb, flag, requiring, type FlagValues } from '../verb.js';
 
 const BUYER_FLAGS = {
   firstName: flag('--first-name <name>', 'first name'),
@@ -14,7 +14,7 @@ const BUYER_FLAGS = {
 
 export type BuyerFlagValues = FlagValues<typeof BUYER_FLAGS>;
 
-const buyers = resourceVerbs('buyers', 'buyer');
+export const buyers = resourceGroup('buyers', 'buyer', 'Create, find, change and remove buyers (customers)', ['payctl buyers find maria@example.com', 'payctl buyers search --taxpayer-id 529.982.247-25', 'payctl buyers list --limit 10']);
 
 export const create = defineVerb({
   name: 'create',
@@ -37,19 +37,13 @@ export const find = defineVerb({
 
 export const get = buyers.get('Show one buyer', '-o json | jq .default_credit');
 
-export const update = defineVerb({
-  name: 'update <id>',
-  description: "Change a buyer's details (only the flags given change)",
-  flags: BUYER_FLAGS,
-  examples: ['payctl buyers update <buyer-id> --email novo@example.com --phone "(21) 99909-9999"', 'payctl buyers update <buyer-id> --address-line1 "Rua Nova, 10" --city Niterói --state RJ --postal-code 24020-000'],
-});
+export const update = buyers.update("Change a buyer's details (only the flags given change)", BUYER_FLAGS, ['--email novo@example.com --phone "(21) 99909-9999"', '--address-line1 "Rua Nova, 10" --city Niterói --state RJ --postal-code 24020-000']);
 
 export const remove = buyers.remove('Remove a buyer; asks for confirmation (refused while they own cards or pending boletos)');
 
 export const search = defineVerb({
   name: 'search',
   description: 'Find the buyer with a CPF or CNPJ',
-  flags: { taxpayerId: flag('--taxpayer-id <cpf|cnpj>', 'CPF or CNPJ, with or without punctuation') },
-  required: ['taxpayerId'],
+  ...requiring({ taxpayerId: flag('--taxpayer-id <cpf|cnpj>', 'CPF or CNPJ, with or without punctuation') }),
   examples: ['payctl buyers search --taxpayer-id 529.982.247-25', 'payctl buyers search --taxpayer-id 52998224725 -o json --fields id,email'],
 });

@@ -1,9 +1,10 @@
 import type { Factory } from '../../factory.js';
 import { ValidationError } from '../../errors.js';
+import { CREATED_COLUMN, ID_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 import { parseDate, parseMetadata, validateEmail, validateId, validatePhone } from '../../validate/index.js';
 import { normalizeTaxpayerId, validateTaxpayerId } from '../../validate/taxpayer.js';
-import { optionalString, stringList } from '../shared/input.js';
+import { optionalString, setGiven, stringList } from '../shared/input.js';
 import type { BuyerFlagValues } from './flags.js';
 
 export interface Buyer {
@@ -16,11 +17,11 @@ export interface Buyer {
 }
 
 export const BUYER_COLUMNS: Column[] = [
-  { key: 'id', header: 'ID' },
+  ID_COLUMN,
   { key: 'name', header: 'NAME' },
   { key: 'document', header: 'CPF/CNPJ' },
   { key: 'email', header: 'EMAIL' },
-  { key: 'created_at', header: 'CREATED', kind: 'date' },
+  CREATED_COLUMN,
 ];
 
 /**
@@ -59,28 +60,24 @@ const ADDRESS_FLAGS = {
   postalCode: 'postal_code',
 } as const;
 
+/** A day given by `flag` that must be before today (a birth date, the day a company opened). */
+export function pastDate(value: string, flag: string): string {
+  const date = parseDate(value, flag);
+  if (date >= new Date().toISOString().slice(0, 10)) throw new ValidationError(flag, `${date} is not in the past`);
+  return date;
+}
+
 /** The buyer body from whichever flags were given, each checked; shared by create and update. */
 export function buyerBodyFromFlags(options: BuyerFlagValues): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   const text = (key: Exclude<keyof BuyerFlagValues, 'metadata'>) => optionalString(options[key])?.trim();
-  const firstName = text('firstName');
-  if (firstName !== undefined) body.first_name = firstName;
-  const lastName = text('lastName');
-  if (lastName !== undefined) body.last_name = lastName;
-  const email = text('email');
-  if (email !== undefined) body.email = validateEmail(email, '--email');
-  const phone = text('phone');
-  if (phone !== undefined) body.phone_number = validatePhone(phone, '--phone');
-  const taxpayer = text('taxpayerId');
-  if (taxpayer !== undefined) body.taxpayer_id = validateTaxpayerId(taxpayer, '--taxpayer-id');
-  const birthdate = text('birthdate');
-  if (birthdate !== undefined) {
-    const date = parseDate(birthdate, '--birthdate');
-    if (date >= new Date().toISOString().slice(0, 10)) throw new ValidationError('--birthdate', `${date} is not in the past`);
-    body.birthdate = date;
-  }
-  const description = text('description');
-  if (description !== undefined) body.description = description;
+  setGiven(body, 'first_name', text('firstName'));
+  setGiven(body, 'last_name', text('lastName'));
+  setGiven(body, 'email', text('email'), (email) => validateEmail(email, '--email'));
+  setGiven(body, 'phone_number', text('phone'), (phone) => validatePhone(phone, '--phone'));
+  setGiven(body, 'taxpayer_id', text('taxpayerId'), (taxpayer) => validateTaxpayerId(taxpayer, '--taxpayer-id'));
+  setGiven(body, 'birthdate', text('birthdate'), (birthdate) => pastDate(birthdate, '--birthdate'));
+  setGiven(body, 'description', text('description'));
   const address: Record<string, string> = {};
   for (const [flag, field] of Object.entries(ADDRESS_FLAGS)) {
     const value = text(flag as keyof typeof ADDRESS_FLAGS);

@@ -1,8 +1,8 @@
 import { cardFlags } from '../shared/card-flags.js';
-import { resourceVerbs } from '../shared/resource-verbs.js';
-import { defineVerb, flag } from '../verb.js';
+import { resourceGroup } from '../shared/resource-group.js';
+import { defineVerb, flag, requiring } from '../verb.js';
 
-const cards = resourceVerbs('cards', 'card');
+export const cards = resourceGroup('cards', 'card', 'Tokenize cards, attach them to buyers, look them up and remove them', ['payctl cards tokenize --card-file card.json', 'payctl cards associate --token <token-id> --customer <buyer-id>']);
 
 export const tokenize = defineVerb({
   name: 'tokenize',
@@ -18,11 +18,10 @@ export const tokenize = defineVerb({
 export const associate = defineVerb({
   name: 'associate',
   description: 'Attach a card token to a buyer (a token can be used once)',
-  flags: {
+  ...requiring({
     token: flag('--token <token-id>', 'the card token, from "cards tokenize"'),
     customer: flag('--customer <buyer-id>', 'the buyer who will own the card'),
-  },
-  required: ['token', 'customer'],
+  }),
   examples: ['payctl cards associate --token <token-id> --customer <buyer-id>', 'payctl cards associate --token $(payctl cards tokenize --card-file card.json -o json | jq -r .id) --customer <buyer-id>'],
 });
 

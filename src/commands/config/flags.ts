@@ -1,4 +1,6 @@
-import { defineVerb } from '../verb.js';
+import { defineVerb, groupHelp } from '../verb.js';
+
+export const config = groupHelp('config', 'Read and change the settings of a profile (base_url, marketplace_id, seller_id, currency, output, timeout)', ['payctl config list', 'payctl config set output json']);
 
 export const get = defineVerb({
   name: 'get <key>',

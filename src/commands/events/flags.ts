@@ -1,8 +1,8 @@
 import { collect } from '../shared/input.js';
-import { resourceVerbs } from '../shared/resource-verbs.js';
-import { defineVerb, flag } from '../verb.js';
+import { resourceGroup } from '../shared/resource-group.js';
+import { flag } from '../verb.js';
 
-const events = resourceVerbs('events', 'event');
+export const events = resourceGroup('events', 'event', 'What happened: every change of transactions, buyers, plans, subscriptions and invoices', ['payctl events list --type transaction.succeeded', 'payctl events replay <event-id>']);
 
 export const list = events.list(
   'List events, newest first',
@@ -12,8 +12,4 @@ export const list = events.list(
 
 export const get = events.get('Show an event, with the object it is about', '-o json | jq .payload.object.status');
 
-export const replay = defineVerb({
-  name: 'replay <id>',
-  description: 'Send an event again to every webhook that wants it',
-  examples: ['payctl events replay <event-id>', 'payctl events replay <event-id> -o json'],
-});
+export const replay = events.byId('replay', 'Send an event again to every webhook that wants it', ['-o json']);

@@ -1,6 +1,8 @@
 import { groupByFlags } from '../shared/group-by-flag.js';
 import { listFlags } from '../shared/list-flags.js';
-import { defineVerb, flag } from '../verb.js';
+import { defineVerb, flag, groupHelp } from '../verb.js';
+
+export const futureEntries = groupHelp('future-entries', 'Money still to come: receivables not yet paid out, by expected date', ['payctl future-entries list --from 2026-12-01 --to 2026-12-31', 'payctl future-entries list --all -o csv > future.csv']);
 
 export const list = defineVerb({
   name: 'list',

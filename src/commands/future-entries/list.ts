@@ -1,5 +1,6 @@
 import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
+import { GROSS_FEE_NET_COLUMNS } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 import { grossFeesNet } from '../../output/totals.js';
 import { validateId } from '../../validate/index.js';
@@ -14,9 +15,7 @@ import type { list } from './flags.js';
 export const FUTURE_ENTRY_COLUMNS: Column[] = [
   { key: 'expected_on', header: 'EXPECTED', kind: 'date' },
   { key: 'installment', header: 'INSTALLMENT' },
-  { key: 'gross_amount', header: 'GROSS', kind: 'money' },
-  { key: 'fee', header: 'FEE', kind: 'money' },
-  { key: 'amount', header: 'NET', kind: 'money' },
+  ...GROSS_FEE_NET_COLUMNS,
   { key: 'transaction', header: 'TRANSACTION', kind: 'id', optional: true },
 ];
 

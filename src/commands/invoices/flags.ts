@@ -1,22 +1,22 @@
 import { MONEY_MOVE_FLAGS } from '../shared/again.js';
-import { resourceVerbs } from '../shared/resource-verbs.js';
+import { amountFlags, CURRENCY_FLAG, CUSTOMER_FLAG, ON_BEHALF_OF_FLAG } from '../shared/common-flags.js';
+import { resourceGroup } from '../shared/resource-group.js';
 import { sellerFlags } from '../shared/seller-flag.js';
 import { defineVerb, flag } from '../verb.js';
 
-const invoices = resourceVerbs('invoices', 'invoice');
+export const invoices = resourceGroup('invoices', 'invoice', 'What was billed: subscription and one-off invoices; approve, cancel or refund them', ['payctl invoices list --subscription <subscription-id>', 'payctl invoices refund <invoice-id>']);
 
 export const create = defineVerb({
   name: 'create',
   description: 'Bill a buyer once (a one-off invoice)',
   flags: {
-    customer: flag('--customer <buyer-id>', 'the buyer'),
-    amount: flag('--amount <amount>', 'amount in major units'),
-    amountCents: flag('--amount-cents <cents>', 'amount in cents'),
+    customer: CUSTOMER_FLAG,
+    ...amountFlags('amount'),
     dueDate: flag('--due-date <YYYY-MM-DD>', 'due date (default: today)'),
     expirationDate: flag('--expiration-date <YYYY-MM-DD>', 'last day it can be paid'),
     description: flag('--description <text>', 'what it is for'),
-    currency: flag('--currency <code>', 'three-letter currency (default: the profile currency)'),
-    onBehalfOf: flag('--on-behalf-of <seller-id>', "seller (default: the profile's seller_id)"),
+    currency: CURRENCY_FLAG,
+    onBehalfOf: ON_BEHALF_OF_FLAG,
   },
   required: ['customer', 'amount'],
   examples: ['payctl invoices create --customer <buyer-id> --amount 150 --due-date 2026-12-10 --description "Taxa de adesão"', 'payctl invoices create --customer <buyer-id> --amount-cents 4990'],
@@ -37,16 +37,6 @@ export const get = invoices.get('Show an invoice', '-o json | jq .status');
 
 export const remove = invoices.remove('Cancel a pending or over-due invoice; asks for confirmation', { yesFirst: true });
 
-export const approve = defineVerb({
-  name: 'approve <id>',
-  description: "Pay a pending, over-due or failed invoice now, with the buyer's card; asks for confirmation",
-  flags: MONEY_MOVE_FLAGS,
-  examples: ['payctl invoices approve <invoice-id>', 'payctl invoices approve <invoice-id> --yes -o json | jq .paid_at'],
-});
+export const approve = invoices.byId('approve', "Pay a pending, over-due or failed invoice now, with the buyer's card; asks for confirmation", ['--yes -o json | jq .paid_at'], MONEY_MOVE_FLAGS);
 
-export const refund = defineVerb({
-  name: 'refund <id>',
-  description: "Refund a paid invoice in full (the provider's invoice void); asks for confirmation",
-  flags: MONEY_MOVE_FLAGS,
-  examples: ['payctl invoices refund <invoice-id>', 'payctl invoices refund <invoice-id> --yes'],
-});
+export const refund = invoices.byId('refund', "Refund a paid invoice in full (the provider's invoice void); asks for confirmation", ['--yes'], MONEY_MOVE_FLAGS);

@@ -2,7 +2,7 @@ import type { Factory } from '../../factory.js';
 import { validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
 import { buildListRequest, enumFilter } from '../shared/list.js';
-import { refuseWithSeller, sellerFlag } from '../shared/seller.js';
+import { listSource, refuseWithSeller, sellerFlag } from '../shared/seller.js';
 import { INVOICE_COLUMNS, INVOICE_STATUSES, invoiceRow } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { list } from './flags.js';
@@ -17,10 +17,6 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: Opt
   if (customer !== undefined) request.query.customer = validateId(customer, 'buyer id', '--customer');
   request.query.status = enumFilter(options.status, INVOICE_STATUSES, '--status');
   await ctx.requireApiKey();
-  const target =
-    seller === undefined
-      ? { operation: 'invoices.list' as const, input: { query: request.query } }
-      : { operation: 'invoices.listBySeller' as const, input: { params: { id: seller }, query: request.query } };
-  const count = await ctx.out.list({ ...target, request, noun: 'invoices', columns: INVOICE_COLUMNS, tableRow: invoiceRow });
+  const count = await ctx.out.list({ ...listSource('invoices', seller, request.query), request, noun: 'invoices', columns: INVOICE_COLUMNS, tableRow: invoiceRow });
   if (count === 0) ctx.log.status('no invoices match');
 }

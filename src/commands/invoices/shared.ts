@@ -1,4 +1,5 @@
 import type { Factory } from '../../factory.js';
+import { AMOUNT_COLUMN, ID_COLUMN, STATUS_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 import { validateId } from '../../validate/index.js';
 import { centsForTable } from '../shared/cents.js';
@@ -16,10 +17,10 @@ export interface Invoice {
 export const INVOICE_STATUSES = ['pending', 'paid', 'over-due', 'canceled', 'failed'] as const;
 
 export const INVOICE_COLUMNS: Column[] = [
-  { key: 'id', header: 'ID' },
+  ID_COLUMN,
   { key: 'due_date', header: 'DUE', kind: 'date' },
-  { key: 'amount', header: 'AMOUNT', kind: 'money' },
-  { key: 'status', header: 'STATUS', kind: 'status' },
+  AMOUNT_COLUMN,
+  STATUS_COLUMN,
   { key: 'paid_at', header: 'PAID', kind: 'date' },
   { key: 'subscription', header: 'SUBSCRIPTION', kind: 'id', optional: true },
 ];

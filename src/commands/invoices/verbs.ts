@@ -1,16 +1,11 @@
-import { bind, defineGroup, runs } from '../verb.js';
+import { bindGroup, runs } from '../verb.js';
 import * as verb from './flags.js';
 
 // The group: its verbs, each bound to its implementation, loaded only when it runs.
 
-export const invoices = defineGroup({
-  name: 'invoices',
-  description: 'What was billed: subscription and one-off invoices; approve, cancel or refund them',
-  examples: ['payctl invoices list --subscription <subscription-id>', 'payctl invoices refund <invoice-id>'],
-  verbs: bind(verb, {
-    create: () => import('./create.js'),
-    list: () => import('./list.js'),
-    get: () => import('./get.js'),
-    ...runs(() => import('./lifecycle.js'), { remove: 'runRemove', approve: 'runApprove', refund: 'runRefund' }),
-  }),
+export const invoices = bindGroup(verb.invoices, verb, {
+  create: () => import('./create.js'),
+  list: () => import('./list.js'),
+  get: () => Promise.all([import('../shared/show.js'), import('./view.js'), import('./shared.js')]).then(([m, v, s]) => ({ run: m.showWithView('invoices.get', 'invoice id', v.INVOICE_VIEW, s.invoiceRow) })),
+  ...runs(() => import('./lifecycle.js'), { remove: 'runRemove', approve: 'runApprove', refund: 'runRefund' }),
 });

@@ -1,6 +1,6 @@
 // `invoices get` on a terminal: amount, due and paid dates, retries and the transaction that paid
 // it. See src/output/object-view.ts. Amounts are shown after invoiceRow has turned cents into a decimal.
-import { CREATED, DESCRIPTION, resourceView } from '../../output/resource-view.js';
+import { AMOUNT, CREATED, CUSTOMER, DESCRIPTION, PAID_BY, TRANSACTION, resourceView } from '../../output/resource-view.js';
 
 function retries(item: Record<string, unknown>): string | undefined {
   const done = item.retries;
@@ -10,16 +10,16 @@ function retries(item: Record<string, unknown>): string | undefined {
 }
 
 export const INVOICE_VIEW = resourceView('Invoice', 'id', [
-  { label: 'Amount', at: 'amount', kind: 'money' },
+  AMOUNT,
   { label: 'Subscription', at: 'subscription', kind: 'id' },
-  { label: 'Customer', at: 'customer', kind: 'id' },
-  { label: 'Paid by', at: 'payment_method' },
+  CUSTOMER,
+  PAID_BY,
   { label: 'Due', at: 'due_date', kind: 'date' },
   { label: 'Expires', at: 'expiration_date', kind: 'date' },
   { label: 'Paid', at: 'paid_at', kind: 'date' },
   { label: 'Voided', at: 'voided_at', kind: 'date' },
   { label: 'Retries', at: retries },
-  { label: 'Transaction', at: 'transaction', kind: 'id' },
+  TRANSACTION,
   DESCRIPTION,
   CREATED,
 ]);

@@ -1,4 +1,6 @@
-import { defineVerb, flag } from '../verb.js';
+import { defineVerb, flag, groupHelp } from '../verb.js';
+
+export const ledger = groupHelp('ledger', "The ledger of money moves (this machine's, or the team's shared one): what was sent, by whom, and what became of it", ['payctl ledger list --state pending,unknown', 'payctl ledger show <transaction-id>']);
 
 export const list = defineVerb({
   name: 'list',

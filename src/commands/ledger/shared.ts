@@ -2,6 +2,7 @@ import type { Factory } from '../../factory.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import { clockTime, isoTime } from '../../ledger/time.js';
 import type { Intent, Lock } from '../../ledger/types.js';
+import { AMOUNT_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 import { centsToDecimalString } from '../../validate/index.js';
 
@@ -51,7 +52,7 @@ export const INTENT_COLUMNS: Column[] = [
   { key: 'when', header: 'WHEN', kind: 'id' },
   { key: 'action', header: 'WHAT', kind: 'id' },
   { key: 'target', header: 'ON', kind: 'id' },
-  { key: 'amount', header: 'AMOUNT', kind: 'money' },
+  AMOUNT_COLUMN,
   { key: 'state', header: 'STATE', kind: 'status' },
   { key: 'holder', header: 'WHO', kind: 'text' },
   { key: 'batch', header: 'BATCH', kind: 'text' },

@@ -1,5 +1,6 @@
+import { CURRENCY_FLAG } from '../shared/common-flags.js';
 import { collect } from '../shared/input.js';
-import { resourceVerbs } from '../shared/resource-verbs.js';
+import { resourceGroup } from '../shared/resource-group.js';
 import { defineVerb, flag, type FlagValues } from '../verb.js';
 
 /** What create and update share; `creating` adds the defaults create fills in. */
@@ -11,7 +12,7 @@ function planFlags(creating: boolean) {
     amountCents: flag('--amount-cents <cents>', 'price per cycle in cents'),
     setupAmount: flag('--setup-amount <amount>', 'one-off setup price in major units'),
     setupAmountCents: flag('--setup-amount-cents <cents>', 'one-off setup price in cents'),
-    currency: flag('--currency <code>', 'three-letter currency (default: the profile currency)'),
+    currency: CURRENCY_FLAG,
     frequency: flag('--frequency <frequency>', 'billing frequency', { choices: ['daily', 'weekly', 'monthly', 'annually'] }),
     interval: flag('--interval <n>', `cycles between charges${creating ? ' (default 1)' : ''}`),
     paymentMethod: flag('--payment-method <method>', 'accepted payment method, credit or boleto (repeatable; default credit)', { parse: collect }),
@@ -23,7 +24,7 @@ function planFlags(creating: boolean) {
 
 export type PlanFlagValues = FlagValues<ReturnType<typeof planFlags>>;
 
-const plans = resourceVerbs('plans', 'plan');
+export const plans = resourceGroup('plans', 'plan', 'Recurrence plans: what is charged, how often', ['payctl plans create --name Mensal --amount 29.90 --frequency monthly', 'payctl plans list']);
 
 export const create = defineVerb({
   name: 'create',
@@ -41,11 +42,6 @@ export const list = plans.list('List plans', {}, ['payctl plans list', 'payctl p
 
 export const get = plans.get('Show a plan', '-o json | jq .amount');
 
-export const update = defineVerb({
-  name: 'update <id>',
-  description: 'Change a plan (only the flags given change; payctl reads the plan and sends it whole, as the provider requires)',
-  flags: planFlags(false),
-  examples: ['payctl plans update <plan-id> --amount 34.90', 'payctl plans update <plan-id> --description "Novo preço"'],
-});
+export const update = plans.update('Change a plan (only the flags given change; payctl reads the plan and sends it whole, as the provider requires)', planFlags(false), ['--amount 34.90', '--description "Novo preço"']);
 
 export const remove = plans.remove('Cancel a plan (it takes no new subscriptions); asks for confirmation', { yesFirst: true });

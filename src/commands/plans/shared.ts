@@ -1,8 +1,9 @@
 import { UsageError, ValidationError } from '../../errors.js';
+import { AMOUNT_COLUMN, CREATED_COLUMN, STATUS_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 import { parseAmount, parseAmountCents, validateCurrency } from '../../validate/index.js';
 import { centsForTable } from '../shared/cents.js';
-import { optionalString } from '../shared/input.js';
+import { optionalString, setGiven } from '../shared/input.js';
 import type { PlanFlagValues } from './flags.js';
 
 /** How a plan's subscriptions may be paid: charged to a card, or by a boleto issued for each invoice. */
@@ -12,11 +13,11 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PLAN_COLUMNS: Column[] = [
   { key: 'uuid', header: 'ID', kind: 'id' },
   { key: 'name', header: 'NAME' },
-  { key: 'amount', header: 'AMOUNT', kind: 'money' },
+  AMOUNT_COLUMN,
   { key: 'frequency', header: 'FREQUENCY' },
   { key: 'interval', header: 'INTERVAL' },
-  { key: 'status', header: 'STATUS', kind: 'status' },
-  { key: 'created_at', header: 'CREATED', kind: 'date' },
+  STATUS_COLUMN,
+  CREATED_COLUMN,
 ];
 
 export const planRow = centsForTable('amount', 'setup_amount');
@@ -45,29 +46,20 @@ export function planBodyFromFlags(options: PlanFlagValues): Record<string, unkno
     if (!name) throw new ValidationError('--name', 'the plan name is empty');
     body.name = name;
   }
-  const description = optionalString(options.description);
-  if (description !== undefined) body.description = description;
-  const amount = cents(options, 'amount', 'amountCents', '--amount', '--amount-cents');
-  if (amount !== undefined) body.amount = amount;
-  const setup = cents(options, 'setupAmount', 'setupAmountCents', '--setup-amount', '--setup-amount-cents');
-  if (setup !== undefined) body.setup_amount = setup;
-  const currency = optionalString(options.currency);
-  if (currency !== undefined) body.currency = validateCurrency(currency, '--currency');
-  const frequency = optionalString(options.frequency);
-  if (frequency !== undefined) body.frequency = frequency;
-  const interval = positiveInteger(options.interval, '--interval');
-  if (interval !== undefined) body.interval = interval;
+  setGiven(body, 'description', optionalString(options.description));
+  setGiven(body, 'amount', cents(options, 'amount', 'amountCents', '--amount', '--amount-cents'));
+  setGiven(body, 'setup_amount', cents(options, 'setupAmount', 'setupAmountCents', '--setup-amount', '--setup-amount-cents'));
+  setGiven(body, 'currency', optionalString(options.currency), (currency) => validateCurrency(currency, '--currency'));
+  setGiven(body, 'frequency', optionalString(options.frequency));
+  setGiven(body, 'interval', positiveInteger(options.interval, '--interval'));
   const methods = options.paymentMethod ?? [];
   if (methods.length > 0) {
     const unknown = methods.filter((m) => !(PAYMENT_METHODS as readonly string[]).includes(m));
     if (unknown.length > 0) throw new ValidationError('--payment-method', `"${unknown.join(', ')}" is not supported; plans take ${PAYMENT_METHODS.join(' and ')}`);
     body.payment_methods = [...new Set(methods)];
   }
-  const duration = positiveInteger(options.duration, '--duration');
-  if (duration !== undefined) body.duration = duration;
-  const grace = positiveInteger(options.graceDays, '--grace-days', 0);
-  if (grace !== undefined) body.grace_period = grace;
-  const tolerance = positiveInteger(options.toleranceDays, '--tolerance-days', 0);
-  if (tolerance !== undefined) body.tolerance_period = tolerance;
+  setGiven(body, 'duration', positiveInteger(options.duration, '--duration'));
+  setGiven(body, 'grace_period', positiveInteger(options.graceDays, '--grace-days', 0));
+  setGiven(body, 'tolerance_period', positiveInteger(options.toleranceDays, '--tolerance-days', 0));
   return body;
 }

@@ -1,17 +1,12 @@
-import { bind, defineGroup } from '../verb.js';
+import { bindGroup } from '../verb.js';
 import * as verb from './flags.js';
 
 // The group: its verbs, each bound to its implementation, loaded only when it runs.
 
-export const plans = defineGroup({
-  name: 'plans',
-  description: 'Recurrence plans: what is charged, how often',
-  examples: ['payctl plans create --name Mensal --amount 29.90 --frequency monthly', 'payctl plans list'],
-  verbs: bind(verb, {
-    create: () => import('./create.js'),
-    list: () => import('./list.js'),
-    get: () => import('./get.js'),
-    update: () => import('./update.js'),
-    remove: () => import('./remove.js'),
-  }),
+export const plans = bindGroup(verb.plans, verb, {
+  create: () => import('./create.js'),
+  list: () => Promise.all([import('../shared/plain-list.js'), import('./shared.js')]).then(([m, s]) => ({ run: m.plainList('plans.list', 'plans', s.PLAN_COLUMNS, s.planRow) })),
+  get: () => Promise.all([import('../shared/show.js'), import('./view.js'), import('./shared.js')]).then(([m, v, s]) => ({ run: m.showWithView('plans.get', 'plan id', v.PLAN_VIEW, s.planRow) })),
+  update: () => import('./update.js'),
+  remove: () => import('./remove.js'),
 });

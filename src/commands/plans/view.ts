@@ -1,6 +1,6 @@
 // `plans get` on a terminal: what is charged, how often, and for how long. Amounts are shown
 // after planRow has turned cents into a decimal. See src/output/object-view.ts.
-import { CREATED, DESCRIPTION, resourceView } from '../../output/resource-view.js';
+import { AMOUNT, CREATED, DESCRIPTION, resourceView } from '../../output/resource-view.js';
 
 type Item = Record<string, unknown>;
 
@@ -15,7 +15,7 @@ function every(item: Item): string | undefined {
 
 export const PLAN_VIEW = resourceView('Plan', 'uuid', [
   { label: 'Name', at: 'name' },
-  { label: 'Amount', at: 'amount', kind: 'money' },
+  AMOUNT,
   { label: 'Paid with', at: (item) => (Array.isArray(item.payment_methods) ? item.payment_methods.join(', ') : undefined) },
   { label: 'Charged', at: every },
   { label: 'Setup', at: 'setup_amount', kind: 'money' },

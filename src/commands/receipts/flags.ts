@@ -1,4 +1,6 @@
-import { defineVerb, flag } from '../verb.js';
+import { defineVerb, flag, groupHelp, requiring } from '../verb.js';
+
+export const receipts = groupHelp('receipts', 'Sales receipts: look them up, send them by e-mail or SMS, render the HTML', ['payctl receipts get <receipt-id>', 'payctl receipts email <receipt-id> --to maria@example.com']);
 
 export const get = defineVerb({
   name: 'get <id>',
@@ -9,16 +11,14 @@ export const get = defineVerb({
 export const email = defineVerb({
   name: 'email <id>',
   description: 'E-mail a receipt',
-  flags: { to: flag('--to <email>', 'e-mail address') },
-  required: ['to'],
+  ...requiring({ to: flag('--to <email>', 'e-mail address') }),
   examples: ['payctl receipts email <receipt-id> --to maria@example.com', 'payctl receipts email $(payctl transactions get <id> -o json | jq -r .sales_receipt) --to maria@example.com'],
 });
 
 export const sms = defineVerb({
   name: 'sms <id>',
   description: 'Send a receipt by SMS to a Brazilian mobile (+55 and area code)',
-  flags: { to: flag('--to <phone>', 'mobile number, e.g. "+55 21 99909-9999" or "(21) 99909-9999"') },
-  required: ['to'],
+  ...requiring({ to: flag('--to <phone>', 'mobile number, e.g. "+55 21 99909-9999" or "(21) 99909-9999"') }),
   examples: ['payctl receipts sms <receipt-id> --to "(21) 99909-9999"', 'payctl receipts sms <receipt-id> --to +5521999099999'],
 });
 

@@ -1,7 +1,7 @@
-import { resourceVerbs } from '../shared/resource-verbs.js';
+import { resourceGroup } from '../shared/resource-group.js';
 import { defineVerb, flag } from '../verb.js';
 
-const receivables = resourceVerbs('receivables', 'receivable');
+export const receivables = resourceGroup('receivables', 'receivable', 'What the seller will receive for a transaction, installment by installment', ['payctl receivables list --transaction <transaction-id>', 'payctl receivables get <receivable-id>']);
 
 export const get = receivables.get('Show one receivable', '-o json | jq .expected_on');
 

@@ -1,9 +1,10 @@
 import type { Factory } from '../../factory.js';
+import { GROSS_FEE_NET_COLUMNS, STATUS_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 import { centsToDecimalString, decimalStringToCents, validateId } from '../../validate/index.js';
 import { UsageError } from '../../errors.js';
 import { missingInput, optionalString } from '../shared/input.js';
-import { buildListRequest, enumValues } from '../shared/list.js';
+import { buildListRequest, enumValues, everythingOf } from '../shared/list.js';
 import { sellerFlag } from '../shared/seller.js';
 import { groupedRequest } from '../shared/group-by-flag.js';
 import { groupingOf, RECEIVABLE_SUMMARY } from '../shared/summaries.js';
@@ -14,10 +15,8 @@ import type { list } from './flags.js';
 export const RECEIVABLE_COLUMNS: Column[] = [
   { key: 'installment', header: 'INSTALLMENT' },
   { key: 'expected_on', header: 'EXPECTED', kind: 'date' },
-  { key: 'gross_amount', header: 'GROSS', kind: 'money' },
-  { key: 'fee', header: 'FEE', kind: 'money' },
-  { key: 'amount', header: 'NET', kind: 'money' },
-  { key: 'status', header: 'STATUS', kind: 'status' },
+  ...GROSS_FEE_NET_COLUMNS,
+  STATUS_COLUMN,
   // Receivables are found through their transaction; their own id gives way on a narrow terminal.
   { key: 'id', header: 'ID', kind: 'id', optional: true },
 ];
@@ -66,9 +65,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: Opt
   const id = validateId(transaction, 'transaction id', '--transaction');
   await ctx.requireApiKey();
   const count = await ctx.out.list({
-    operation: 'receivables.listByTransaction',
-    input: { params: { id } },
-    request: { limit: 100, all: true },
+    ...everythingOf('receivables.listByTransaction', id),
     ...shown(),
   });
   if (count === 0) ctx.log.status(`transaction ${id} has no receivables`);

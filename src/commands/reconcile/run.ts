@@ -5,6 +5,7 @@ import { CliError, ExitCode } from '../../errors.js';
 import { reconcile, type Reconciliation } from '../../finance/reconcile.js';
 import { formatMoney } from '../../output/format.js';
 import { counted } from '../../platform/plural.js';
+import { AMOUNT_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 import { writeOut } from '../../output/write.js';
 import { centsToDecimalString, decimalStringToCents } from '../../validate/index.js';
@@ -15,7 +16,7 @@ import { sellerFlag } from '../shared/seller.js';
 const LINE_COLUMNS: Column[] = [
   { key: 'transfer', header: 'TRANSFER', kind: 'id' },
   { key: 'transfer_date', header: 'DATE', kind: 'date' },
-  { key: 'amount', header: 'AMOUNT', kind: 'money' },
+  AMOUNT_COLUMN,
   { key: 'items', header: 'ITEMS' },
   { key: 'expected', header: 'EXPECTED', kind: 'money', optional: true },
   { key: 'difference', header: 'DIFFERENCE', kind: 'money' },
@@ -26,7 +27,7 @@ const LINE_COLUMNS: Column[] = [
 const SELLER_COLUMNS: Column[] = [
   { key: 'seller', header: 'SELLER', kind: 'id' },
   { key: 'transfers', header: 'TRANSFERS' },
-  { key: 'amount', header: 'AMOUNT', kind: 'money' },
+  AMOUNT_COLUMN,
   { key: 'difference', header: 'DIFFERENCE', kind: 'money' },
   { key: 'not_matched', header: 'NOT MATCHED' },
 ];

@@ -1,4 +1,6 @@
-import { defineVerb, flag } from '../verb.js';
+import { defineVerb, flag, groupHelp, requiring } from '../verb.js';
+
+export const sandbox = groupHelp('sandbox', 'The embedded emulation of the payment service: serve it, reset it, pay boletos and PIX', ['payctl sandbox serve --port 4010', 'payctl sandbox pay <transaction-id>']);
 
 export const serve = defineVerb({
   name: 'serve',
@@ -41,8 +43,7 @@ export const clock = defineVerb({
 export const advance = defineVerb({
   name: 'advance',
   description: 'Move the sandbox clock forward and run every billing that fell due, in order, exactly once',
-  flags: { days: flag('--days <n>', 'how many days to move forward') },
-  required: ['days'],
+  ...requiring({ days: flag('--days <n>', 'how many days to move forward') }),
   examples: ['payctl sandbox advance --days 30', 'payctl sandbox advance --days 365 -o json | jq ".billed | length"'],
 });
 

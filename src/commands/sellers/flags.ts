@@ -1,5 +1,5 @@
 import { ADDRESS_FLAGS } from '../shared/party-flags.js';
-import { resourceVerbs } from '../shared/resource-verbs.js';
+import { resourceGroup } from '../shared/resource-group.js';
 import { defineVerb, flag, type FlagValues } from '../verb.js';
 
 const SELLER_FLAGS = {
@@ -22,7 +22,7 @@ const SELLER_FLAGS = {
 
 export type SellerFlagValues = FlagValues<typeof SELLER_FLAGS>;
 
-const sellers = resourceVerbs('sellers', 'seller');
+export const sellers = resourceGroup('sellers', 'seller', "The marketplace's sellers: people (CPF) and companies (CNPJ) that sales are made on behalf of", ['payctl sellers list', 'payctl transactions list --seller <seller-id>']);
 
 export const create = defineVerb({
   name: 'create',
@@ -38,11 +38,6 @@ export const list = sellers.list('List sellers, newest first', {}, ['payctl sell
 
 export const get = sellers.get('Show one seller', '-o json | jq .type');
 
-export const update = defineVerb({
-  name: 'update <id>',
-  description: "Change a seller's details (only the flags given change; a person's flags for a person, a company's for a company)",
-  flags: SELLER_FLAGS,
-  examples: ['payctl sellers update <seller-id> --email novo@example.com', 'payctl sellers update <seller-id> --statement-descriptor "LOJA AZUL"'],
-});
+export const update = sellers.update("Change a seller's details (only the flags given change; a person's flags for a person, a company's for a company)", SELLER_FLAGS, ['--email novo@example.com', '--statement-descriptor "LOJA AZUL"']);
 
 export const remove = sellers.remove('Remove a seller; asks for confirmation (refused while it has a balance, receivables to come or running subscriptions)');

@@ -1,10 +1,11 @@
 import type { Factory } from '../../factory.js';
 import { UsageError, ValidationError } from '../../errors.js';
+import { CREATED_COLUMN, ID_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
-import { parseDate, validateEmail, validateId } from '../../validate/index.js';
+import { validateEmail, validateId } from '../../validate/index.js';
 import { validateTaxpayerId } from '../../validate/taxpayer.js';
-import { buyerBodyFromFlags, maskTaxpayerId } from '../buyers/shared.js';
-import { optionalString } from '../shared/input.js';
+import { buyerBodyFromFlags, maskTaxpayerId, pastDate, type Buyer } from '../buyers/shared.js';
+import { optionalString, setGiven } from '../shared/input.js';
 import type { SellerFlagValues } from './flags.js';
 
 // Sellers are people (`individual`: name and CPF) or companies (`business`: business name and
@@ -13,26 +14,21 @@ import type { SellerFlagValues } from './flags.js';
 
 export type SellerKind = 'individual' | 'business';
 
-export interface Seller {
-  id: string;
+/** A person's fields are a buyer's (a name, the CPF, an e-mail); a company adds its own. */
+export interface Seller extends Buyer {
   type?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
   business_name?: string | null;
-  taxpayer_id?: string | null;
   ein?: string | null;
-  email?: string | null;
   business_email?: string | null;
-  [key: string]: unknown;
 }
 
 export const SELLER_COLUMNS: Column[] = [
-  { key: 'id', header: 'ID' },
+  ID_COLUMN,
   { key: 'type', header: 'TYPE', kind: 'status' },
   { key: 'name', header: 'NAME' },
   { key: 'document', header: 'CPF/CNPJ' },
   { key: 'contact', header: 'EMAIL' },
-  { key: 'created_at', header: 'CREATED', kind: 'date' },
+  CREATED_COLUMN,
 ];
 
 /** Flags only a person has, and flags only a company has (option keys as commander names them). */
@@ -84,12 +80,6 @@ export function cnpjFlag(value: string, flag: string): string {
   return id;
 }
 
-function pastDate(value: string, flag: string): string {
-  const date = parseDate(value, flag);
-  if (date >= new Date().toISOString().slice(0, 10)) throw new ValidationError(flag, `${date} is not in the past`);
-  return date;
-}
-
 /**
  * The seller body of `kind` from whichever flags were given, each checked; shared by create and
  * update. The flags a buyer has too (names, e-mail, phone, birth date, address, metadata) are
@@ -102,30 +92,22 @@ export function sellerBodyFromFlags(kind: SellerKind, options: SellerFlagValues)
   const body: Record<string, unknown> = {};
   if (kind === 'individual') {
     Object.assign(body, shared);
-    const taxpayer = text('taxpayerId');
-    if (taxpayer !== undefined) body.taxpayer_id = cpfFlag(taxpayer, '--taxpayer-id');
+    setGiven(body, 'taxpayer_id', text('taxpayerId'), (cpf) => cpfFlag(cpf, '--taxpayer-id'));
   } else {
     const { email, phone_number: phone, address, description, metadata } = shared;
-    const name = text('businessName');
-    if (name !== undefined) body.business_name = name;
-    const ein = text('ein');
-    if (ein !== undefined) body.ein = cnpjFlag(ein, '--ein');
-    if (email !== undefined) body.business_email = email;
-    if (phone !== undefined) body.business_phone = phone;
-    const opened = text('openingDate');
-    if (opened !== undefined) body.business_opening_date = pastDate(opened, '--opening-date');
-    if (address !== undefined) body.business_address = address;
-    if (description !== undefined) body.description = description;
-    if (metadata !== undefined) body.metadata = metadata;
+    setGiven(body, 'business_name', text('businessName'));
+    setGiven(body, 'ein', text('ein'), (cnpj) => cnpjFlag(cnpj, '--ein'));
+    setGiven(body, 'business_email', email);
+    setGiven(body, 'business_phone', phone);
+    setGiven(body, 'business_opening_date', text('openingDate'), (opened) => pastDate(opened, '--opening-date'));
+    setGiven(body, 'business_address', address);
+    setGiven(body, 'description', description);
+    setGiven(body, 'metadata', metadata);
     const owner: Record<string, unknown> = {};
-    const ownerFirst = text('ownerFirstName');
-    if (ownerFirst !== undefined) owner.first_name = ownerFirst;
-    const ownerLast = text('ownerLastName');
-    if (ownerLast !== undefined) owner.last_name = ownerLast;
-    const ownerTaxpayer = text('ownerTaxpayerId');
-    if (ownerTaxpayer !== undefined) owner.taxpayer_id = cpfFlag(ownerTaxpayer, '--owner-taxpayer-id');
-    const ownerEmail = text('ownerEmail');
-    if (ownerEmail !== undefined) owner.email = validateEmail(ownerEmail, '--owner-email');
+    setGiven(owner, 'first_name', text('ownerFirstName'));
+    setGiven(owner, 'last_name', text('ownerLastName'));
+    setGiven(owner, 'taxpayer_id', text('ownerTaxpayerId'), (cpf) => cpfFlag(cpf, '--owner-taxpayer-id'));
+    setGiven(owner, 'email', text('ownerEmail'), (email) => validateEmail(email, '--owner-email'));
     if (Object.keys(owner).length > 0) body.owner = owner;
   }
   const descriptor = text('statementDescriptor');

@@ -28,6 +28,11 @@ export async function readStream(stream: Readable): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Sets `body[field]` to what a flag gave, through `check` (which throws, naming the flag, on a bad value); nothing when it was not given. */
+export function setGiven<T>(body: Record<string, unknown>, field: string, value: T | undefined, check: (given: T) => unknown = (given) => given): void {
+  if (value !== undefined) body[field] = check(value);
+}
+
 export function optionalString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }

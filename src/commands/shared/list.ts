@@ -1,3 +1,4 @@
+import type { Operation } from '../../provider/endpoints.js';
 import { UsageError } from '../../errors.js';
 import { dayStartSeconds, nextDay, parseDate } from '../../validate/index.js';
 import { didYouMean } from '../../validate/closest.js';
@@ -40,6 +41,14 @@ export function buildListRequest(options: ListFlagValues, dated: 'instant' | 'da
     query.sort = sort === 'asc' ? 'time-ascending' : 'time-descending';
   }
   return { query, limit, all };
+}
+
+/**
+ * A list of all that one resource holds (a transaction's split rules, a transfer's transactions):
+ * what to fetch, every item in pages of 100, as no list flags bound it.
+ */
+export function everythingOf(operation: Operation, id: string) {
+  return { operation, input: { params: { id } }, request: { limit: 100, all: true } };
 }
 
 /** The values of a comma-separated filter, each from a known set (catches typos before sending). */

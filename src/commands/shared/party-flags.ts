@@ -1,5 +1,5 @@
 import { flag } from '../verb.js';
-import { collect } from './input.js';
+import { METADATA_FLAG } from './common-flags.js';
 
 /** The flags buyers and sellers share after their own: a description, the postal address and metadata. */
 export const ADDRESS_FLAGS = {
@@ -10,5 +10,5 @@ export const ADDRESS_FLAGS = {
   city: flag('--city <text>', 'city'),
   state: flag('--state <UF>', 'state, two letters'),
   postalCode: flag('--postal-code <CEP>', 'postal code, 8 digits'),
-  metadata: flag('--metadata <key=value>', 'metadata entry (repeatable)', { parse: collect }),
+  metadata: METADATA_FLAG,
 };

@@ -1,3 +1,5 @@
+import type { RequestInput } from '../../api/client.js';
+import type { Operation } from '../../provider/endpoints.js';
 import { UsageError } from '../../errors.js';
 import { validateId } from '../../validate/index.js';
 import { optionalString } from './input.js';
@@ -21,4 +23,12 @@ export function sellerFlag(options: { seller?: string }): string | undefined {
 export function refuseWithSeller<O extends object>(options: O, flags: { [K in keyof O]?: string }, path: string): void {
   const given = (Object.entries(flags) as [keyof O, string][]).find(([key]) => options[key] !== undefined && options[key] !== false);
   if (given) throw new UsageError(`${given[1]} cannot be used with --seller: the provider's ${path} takes no such filter`);
+}
+
+/** The resources listed both for the marketplace (`<resource>.list`) and for one seller (`<resource>.listBySeller`). */
+type SellerListed = { [O in Operation]: O extends `${infer R}.listBySeller` ? (`${R}.list` extends Operation ? R : never) : never }[Operation];
+
+/** Where a list reads: the marketplace's `<resource>.list`, or with --seller that seller's `<resource>.listBySeller`, with the same query. */
+export function listSource(resource: SellerListed, seller: string | undefined, query: RequestInput['query']): { operation: Operation; input: RequestInput } {
+  return seller === undefined ? { operation: `${resource}.list`, input: { query } } : { operation: `${resource}.listBySeller`, input: { params: { id: seller }, query } };
 }

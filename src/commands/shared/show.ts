@@ -4,11 +4,11 @@ import type { ObjectView } from '../../output/object-view.js';
 import { validateId } from '../../validate/index.js';
 
 /** The same, shown on a terminal through `view` (a short view that reads like the transaction's). */
-export function showWithView(operation: Operation, what: string, view: ObjectView) {
+export function showWithView(operation: Operation, what: string, view: ObjectView, tableRow?: (item: Record<string, unknown>) => Record<string, unknown>) {
   return async (ctx: Factory, args: string[]): Promise<void> => {
     const id = validateId(args[0] ?? '', what, '<id>');
     await ctx.requireApiKey();
-    await ctx.out.show(await (await ctx.api()).call(operation, { params: { id } }), view);
+    await ctx.out.show(await (await ctx.api()).call(operation, { params: { id } }), view, tableRow ? { tableRow } : {});
   };
 }
 

@@ -1,9 +1,9 @@
 import { cardFlags } from '../shared/card-flags.js';
-import { collect } from '../shared/input.js';
-import { resourceVerbs } from '../shared/resource-verbs.js';
+import { CURRENCY_FLAG, METADATA_FLAG, ON_BEHALF_OF_FLAG } from '../shared/common-flags.js';
+import { resourceGroup } from '../shared/resource-group.js';
 import { defineVerb, flag } from '../verb.js';
 
-const sources = resourceVerbs('sources', 'source');
+export const sources = resourceGroup('sources', 'source', 'Payment sources: a card, a card token or a buyer, prepared for use in a transaction', ['payctl sources create --card <card-id> --usage reusable', 'payctl sources get <source-id>']);
 
 export const create = defineVerb({
   name: 'create',
@@ -16,13 +16,13 @@ export const create = defineVerb({
     ...cardFlags('source'),
     amount: flag('--amount <amount>', 'amount to charge, in major units (optional)'),
     amountCents: flag('--amount-cents <cents>', 'amount to charge, in cents (optional)'),
-    currency: flag('--currency <code>', 'three-letter currency (default: the profile currency)'),
+    currency: CURRENCY_FLAG,
     description: flag('--description <text>', 'description of the sale'),
     referenceId: flag('--reference-id <id>', 'your reference'),
-    onBehalfOf: flag('--on-behalf-of <seller-id>', "seller (default: the profile's seller_id)"),
+    onBehalfOf: ON_BEHALF_OF_FLAG,
     installments: flag('--installments <n>', 'number of installments, 1-12'),
     capture: flag('--no-capture', 'pre-authorize only when charged'),
-    metadata: flag('--metadata <key=value>', 'metadata entry (repeatable)', { parse: collect }),
+    metadata: METADATA_FLAG,
   },
   examples: [
     'payctl sources create --card <card-id> --usage reusable',

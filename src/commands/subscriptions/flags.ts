@@ -1,4 +1,5 @@
-import { resourceVerbs } from '../shared/resource-verbs.js';
+import { amountFlags, CURRENCY_FLAG, CUSTOMER_FLAG, ON_BEHALF_OF_FLAG } from '../shared/common-flags.js';
+import { resourceGroup } from '../shared/resource-group.js';
 import { sellerFlags } from '../shared/seller-flag.js';
 import { defineVerb, flag, type FlagValues } from '../verb.js';
 
@@ -15,24 +16,23 @@ function subscriptionFlags(creating: boolean) {
     card: flag('--card <card-id>', "the card to charge (default: the buyer's default card; none with --payment-method boleto)"),
     dueDate: flag('--due-date <YYYY-MM-DD>', 'first (next) due date'),
     expirationDate: flag('--expiration-date <YYYY-MM-DD>', 'last day of the subscription'),
-    amount: flag('--amount <amount>', "amount per cycle in major units (default: the plan's)"),
-    amountCents: flag('--amount-cents <cents>', 'amount per cycle in cents'),
+    ...amountFlags('amount per cycle', "default: the plan's"),
     description: flag('--description <text>', `description${creating ? " (default: the plan's description, else its name)" : ''}`),
   };
 }
 
 export type ScheduleFlagValues = FlagValues<ReturnType<typeof subscriptionFlags>>;
 
-const subscriptions = resourceVerbs('subscriptions', 'subscription');
+export const subscriptions = resourceGroup('subscriptions', 'subscription', "Buyers' subscriptions to plans: find them, fix them, suspend and reactivate them", ['payctl subscriptions list --customer <buyer-id>', 'payctl subscriptions suspend <subscription-id>']);
 
 export const create = defineVerb({
   name: 'create',
   description: 'Subscribe a buyer to a plan',
   flags: {
     ...subscriptionFlags(true),
-    customer: flag('--customer <buyer-id>', 'the buyer'),
-    currency: flag('--currency <code>', 'three-letter currency (default: the profile currency)'),
-    onBehalfOf: flag('--on-behalf-of <seller-id>', "seller (default: the profile's seller_id)"),
+    customer: CUSTOMER_FLAG,
+    currency: CURRENCY_FLAG,
+    onBehalfOf: ON_BEHALF_OF_FLAG,
   },
   required: ['plan', 'customer'],
   examples: [
@@ -55,24 +55,11 @@ export const list = subscriptions.list(
 
 export const get = subscriptions.get('Show a subscription', '-o json | jq -r .due_date');
 
-export const update = defineVerb({
-  name: 'update <id>',
-  description: 'Change a subscription (only the flags given change)',
-  flags: subscriptionFlags(false),
-  examples: [
-    'payctl subscriptions update <subscription-id> --card <card-id>',
-    'payctl subscriptions update <subscription-id> --due-date 2026-12-10',
-    'payctl subscriptions update <subscription-id> --payment-method boleto   # stop charging the card',
-  ],
-});
+export const update = subscriptions.update('Change a subscription (only the flags given change)', subscriptionFlags(false), ['--card <card-id>', '--due-date 2026-12-10', '--payment-method boleto   # stop charging the card']);
 
 export const remove = subscriptions.remove('Cancel a subscription (no more charges); asks for confirmation', { yesFirst: true });
 
-export const suspend = defineVerb({
-  name: 'suspend <id>',
-  description: 'Suspend charging until reactivated (suspended periods are never billed); asks for confirmation',
-  examples: ['payctl subscriptions suspend <subscription-id>', 'payctl subscriptions suspend <subscription-id> --yes'],
-});
+export const suspend = subscriptions.byId('suspend', 'Suspend charging until reactivated (suspended periods are never billed); asks for confirmation', ['--yes']);
 
 export const reactivate = defineVerb({
   name: 'reactivate <id>',

@@ -2,7 +2,7 @@ import type { Factory } from '../../factory.js';
 import { validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
 import { buildListRequest } from '../shared/list.js';
-import { refuseWithSeller, sellerFlag } from '../shared/seller.js';
+import { listSource, refuseWithSeller, sellerFlag } from '../shared/seller.js';
 import { SUBSCRIPTION_COLUMNS, subscriptionRow } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { list } from './flags.js';
@@ -19,10 +19,6 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: Opt
   if (plan !== undefined) request.query.plan = validateId(plan, 'plan id', '--plan');
   request.query.status = optionalString(options.status);
   await ctx.requireApiKey();
-  const target =
-    seller === undefined
-      ? { operation: 'subscriptions.list' as const, input: { query: request.query } }
-      : { operation: 'subscriptions.listBySeller' as const, input: { params: { id: seller }, query: request.query } };
-  const count = await ctx.out.list({ ...target, request, noun: 'subscriptions', columns: SUBSCRIPTION_COLUMNS, tableRow: subscriptionRow });
+  const count = await ctx.out.list({ ...listSource('subscriptions', seller, request.query), request, noun: 'subscriptions', columns: SUBSCRIPTION_COLUMNS, tableRow: subscriptionRow });
   if (count === 0) ctx.log.status('no subscriptions match');
 }

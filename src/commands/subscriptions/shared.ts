@@ -1,12 +1,13 @@
 import type { Factory } from '../../factory.js';
 import { UsageError, ValidationError } from '../../errors.js';
+import { AMOUNT_COLUMN, STATUS_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 import { parseDate, validateId } from '../../validate/index.js';
 import { amountFromFlags } from '../shared/amount.js';
 import { centsForTable } from '../shared/cents.js';
 import { notInThePast } from '../shared/dates.js';
 import type { PaymentMethod } from '../plans/shared.js';
-import { missingInput, optionalString } from '../shared/input.js';
+import { missingInput, optionalString, setGiven } from '../shared/input.js';
 import type { ScheduleFlagValues } from './flags.js';
 
 export interface Subscription {
@@ -24,8 +25,8 @@ export const SUBSCRIPTION_COLUMNS: Column[] = [
   { key: 'uuid', header: 'ID', kind: 'id' },
   { key: 'customer', header: 'CUSTOMER', kind: 'id', optional: true },
   { key: 'plan', header: 'PLAN', kind: 'id', optional: true },
-  { key: 'amount', header: 'AMOUNT', kind: 'money' },
-  { key: 'status', header: 'STATUS', kind: 'status' },
+  AMOUNT_COLUMN,
+  STATUS_COLUMN,
   { key: 'due_date', header: 'NEXT DUE', kind: 'date' },
 ];
 
@@ -45,25 +46,21 @@ export type { PaymentMethod };
 /** The fields create and update share, each checked: due date not past, expiry after it, no card for a boleto. */
 export function scheduleFromFlags(options: ScheduleFlagValues): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  const plan = optionalString(options.plan);
-  if (plan !== undefined) body.plan = validateId(plan, 'plan id', '--plan');
+  setGiven(body, 'plan', optionalString(options.plan), (plan) => validateId(plan, 'plan id', '--plan'));
   // commander has checked it is one of the plans' PAYMENT_METHODS.
   const method = optionalString(options.paymentMethod);
-  if (method !== undefined) body.payment_method = method;
+  setGiven(body, 'payment_method', method);
   const card = optionalString(options.card);
   if (card !== undefined && method === 'boleto') {
     throw new UsageError('--card cannot be used with --payment-method boleto: a boleto subscription is paid by boleto and has no card');
   }
-  if (card !== undefined) body.card = validateId(card, 'card id', '--card');
-  const due = optionalString(options.dueDate);
-  if (due !== undefined) body.due_date = notInThePast(parseDate(due, '--due-date'), '--due-date');
-  const expiration = optionalString(options.expirationDate);
-  if (expiration !== undefined) body.expiration_date = parseDate(expiration, '--expiration-date');
+  setGiven(body, 'card', card, (id) => validateId(id, 'card id', '--card'));
+  setGiven(body, 'due_date', optionalString(options.dueDate), (due) => notInThePast(parseDate(due, '--due-date'), '--due-date'));
+  setGiven(body, 'expiration_date', optionalString(options.expirationDate), (expiration) => parseDate(expiration, '--expiration-date'));
   if (typeof body.due_date === 'string' && typeof body.expiration_date === 'string' && body.expiration_date <= body.due_date) {
     throw new ValidationError('--expiration-date', `${body.expiration_date} is not after the due date ${body.due_date}`);
   }
-  const amount = amountFromFlags(options);
-  if (amount !== undefined) body.amount = amount;
+  setGiven(body, 'amount', amountFromFlags(options));
   return body;
 }
 

@@ -1,19 +1,19 @@
 // `subscriptions get` on a terminal: the id support needs for suspend/reactivate in the title,
 // then what it bills, when, and on which card. See src/output/object-view.ts. Amounts are shown
 // after subscriptionRow has turned the API's cents into a decimal.
-import { CREATED, DESCRIPTION, resourceView } from '../../output/resource-view.js';
+import { AMOUNT, CREATED, CUSTOMER, DESCRIPTION, PAID_BY, SELLER, resourceView } from '../../output/resource-view.js';
 
 export const SUBSCRIPTION_VIEW = resourceView('Subscription', 'uuid', [
-  { label: 'Amount', at: 'amount', kind: 'money' },
+  AMOUNT,
   { label: 'Plan', at: 'plan', kind: 'id' },
-  { label: 'Customer', at: 'customer', kind: 'id' },
+  CUSTOMER,
   { label: 'Card', at: 'card', kind: 'id' },
-  { label: 'Paid by', at: 'payment_method' },
+  PAID_BY,
   { label: 'Next due', at: 'due_date', kind: 'date' },
   { label: 'Due since', at: 'due_since_date', kind: 'date' },
   { label: 'Ends', at: 'expiration_date', kind: 'date' },
   { label: 'Suspended', at: 'suspended_at', kind: 'date' },
   DESCRIPTION,
-  { label: 'Seller', at: 'on_behalf_of', kind: 'id' },
+  SELLER,
   CREATED,
 ]);

@@ -1,13 +1,16 @@
 import { MONEY_MOVE_FLAGS, NO_WAIT_FLAG } from '../shared/again.js';
 import { cardFlags } from '../shared/card-flags.js';
+import { amountFlags, METADATA_FLAG } from '../shared/common-flags.js';
 import { groupByFlags } from '../shared/group-by-flag.js';
 import { collect } from '../shared/input.js';
 import { listFlags } from '../shared/list-flags.js';
 import { sellerFlags } from '../shared/seller-flag.js';
-import { defineVerb, flag } from '../verb.js';
+import { defineVerb, flag, groupHelp, requiring } from '../verb.js';
 import { FIND_FLAGS } from './find-flags.js';
 
 // Flags and help are registered eagerly (cheap); each verb's code loads only when it runs.
+
+export const transactions = groupHelp('transactions', 'Create, look up, refund and capture card, boleto and PIX transactions', ['payctl transactions list --status succeeded', 'payctl transactions refund <id> --amount 5.00'], ['tx']);
 
 export const create = defineVerb({
   name: 'create',
@@ -21,7 +24,7 @@ export const create = defineVerb({
     referenceId: flag('--reference-id <id>', 'your unique reference: a rerun with the same one never charges twice (scripts: always pass one)'),
     allowDuplicateReference: flag('--allow-duplicate-reference', 'with --reference-id: create even when a transaction with that reference exists'),
     onBehalfOf: flag('--on-behalf-of <seller-id>', "seller responsible for the sale (default: the profile's seller_id)"),
-    metadata: flag('--metadata <key=value>', 'metadata entry (repeatable)', { parse: collect }),
+    metadata: METADATA_FLAG,
     split: flag('--split <seller-id:part>', "another seller's part: <seller-id>:<amount|percent%>[,liable][,net] (repeatable; the sale's seller gets the rest)", { parse: collect }),
     ...cardFlags('charge'),
     installments: flag('--installments <n>', 'number of installments, 1-12'),
@@ -108,8 +111,7 @@ export const refund = defineVerb({
   name: 'refund [id]',
   description: 'Refund (void) a transaction, in full or in part, or a batch from a file; asks for confirmation',
   flags: {
-    amount: flag('--amount <amount>', 'amount to refund in major units (default: all that remains)'),
-    amountCents: flag('--amount-cents <cents>', 'amount to refund in cents'),
+    ...amountFlags('amount to refund', 'default: all that remains'),
     file: flag('--file <path|->', 'refund every row of a CSV (id, and amount, amount_cents, valor or valor_centavos; , or ; between cells) or NDJSON file, at most 1.000.000 rows; - reads stdin'),
     full: flag('--full', 'with --file: refund all that remains of every row (the file then has no amount column)'),
     concurrency: flag('--concurrency <n>', 'with --file: refunds in flight at once (default 4; fewer while the service answers 429)'),
@@ -134,8 +136,7 @@ export const capture = defineVerb({
   name: 'capture [id]',
   description: 'Capture a pre-authorized card transaction, in full or in part; asks for confirmation',
   flags: {
-    amount: flag('--amount <amount>', 'amount to capture in major units (default: the authorized amount)'),
-    amountCents: flag('--amount-cents <cents>', 'amount to capture in cents'),
+    ...amountFlags('amount to capture', 'default: the authorized amount'),
     ...MONEY_MOVE_FLAGS,
   },
   examples: ['payctl transactions capture <id> --yes', 'payctl transactions capture <id> --amount 8.00'],
@@ -147,6 +148,8 @@ export const cancellationLetter = defineVerb({
   flags: { save: flag('--save <path>', 'download the letter to this file') },
   examples: ['payctl transactions cancellation-letter <id>', 'payctl transactions cancellation-letter <id> --save letter.pdf'],
 });
+
+export const splits = groupHelp('splits', "Other sellers' parts of a sale (split rules): list, show, add and remove", ['payctl transactions splits list <transaction-id>', 'payctl transactions splits add <transaction-id> --split <seller-id>:30%,net']);
 
 export const splitsList = defineVerb({
   name: 'list <transaction-id>',
@@ -163,8 +166,7 @@ export const splitsGet = defineVerb({
 export const splitsAdd = defineVerb({
   name: 'add <transaction-id>',
   description: "Give another seller a part of a sale, taken from the sale's seller; asks for confirmation",
-  flags: { split: flag('--split <seller-id:part>', '<seller-id>:<amount|percent%>[,liable][,net], as for transactions create') },
-  required: ['split'],
+  ...requiring({ split: flag('--split <seller-id:part>', '<seller-id>:<amount|percent%>[,liable][,net], as for transactions create') }),
   examples: ['payctl transactions splits add <transaction-id> --split <seller-id>:30%,net', 'payctl transactions splits add <transaction-id> --split <seller-id>:7.50,liable --yes'],
 });
 

@@ -6,6 +6,7 @@
 // order, newest first (or oldest with --sort asc), so the output reads as one list.
 import type { ApiClient, RequestInput } from '../../api/client.js';
 import type { ListRequest } from '../shared/list.js';
+import { listSource } from '../shared/seller.js';
 
 /** The payment types the provider's list filter takes; the others are kept by payctl. */
 export const SERVICE_PAYMENT_TYPES: readonly string[] = ['credit', 'boleto', 'pix'];
@@ -95,8 +96,8 @@ export async function* mergedPages(
   const cursors = streams.map(
     (stream) => {
       // One seller's sales come from the provider's seller path, which takes the same filters.
-      const input = seller === undefined ? { query: stream.query } : { params: { id: seller }, query: stream.query };
-      const pages = api.pages(seller === undefined ? 'transactions.list' : 'transactions.listBySeller', input, { limit: request.limit, all: request.all || stream.keep !== undefined });
+      const { operation, input } = listSource('transactions', seller, stream.query);
+      const pages = api.pages(operation, input, { limit: request.limit, all: request.all || stream.keep !== undefined });
       return new Cursor(pages, stream.keep);
     },
   );

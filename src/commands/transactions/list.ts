@@ -1,6 +1,6 @@
 import type { Factory } from '../../factory.js';
 import { optionalString } from '../shared/input.js';
-import { sellerFlag } from '../shared/seller.js';
+import { listSource, sellerFlag } from '../shared/seller.js';
 import { buildListRequest, enumValues, type ListRequest } from '../shared/list.js';
 import { grossFeesNet } from '../../output/totals.js';
 import { groupedRequest } from '../shared/group-by-flag.js';
@@ -57,9 +57,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, given: Optio
     ctx.log.status(`note: the service cannot filter by ${local.join(' or ')}; payctl reads the list unfiltered and keeps those`);
   }
   const count = await ctx.out.list({
-    ...(seller === undefined
-      ? { operation: 'transactions.list' as const, input: { query: request.query } }
-      : { operation: 'transactions.listBySeller' as const, input: { params: { id: seller }, query: request.query } }),
+    ...listSource('transactions', seller, request.query),
     request,
     noun: 'transactions',
     columns: TRANSACTION_COLUMNS,
@@ -76,9 +74,10 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, given: Optio
           request: { ...request, all: true },
           pages: (api, onPage) => {
             const window = { ...request, all: true };
+            const single = listSource('transactions', seller, request.query);
             const source = merged
               ? mergedPages(api, request.query, request.filters, window, onPage, seller)
-              : api.pages(seller === undefined ? 'transactions.list' : 'transactions.listBySeller', seller === undefined ? { query: request.query } : { params: { id: seller }, query: request.query }, { ...window, ...(onPage ? { onPage } : {}) });
+              : api.pages(single.operation, single.input, { ...window, ...(onPage ? { onPage } : {}) });
             return find.keepMatching(source, filters, request.limit, request.all);
           },
         }

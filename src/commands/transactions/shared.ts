@@ -1,5 +1,6 @@
 import type { ResourceOf } from '../../provider/answer-types.js';
 import type { Factory } from '../../factory.js';
+import { AMOUNT_COLUMN, CREATED_COLUMN, ID_COLUMN, STATUS_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 import { validateId } from '../../validate/index.js';
 
@@ -20,16 +21,16 @@ export const TRANSACTION_STATUSES = [
 export const PAYMENT_TYPES = ['credit', 'debit', 'boleto', 'bolepix', 'pix'] as const;
 
 export const TRANSACTION_COLUMNS: Column[] = [
-  { key: 'id', header: 'ID' },
-  { key: 'status', header: 'STATUS', kind: 'status' },
-  { key: 'amount', header: 'AMOUNT', kind: 'money' },
+  ID_COLUMN,
+  STATUS_COLUMN,
+  AMOUNT_COLUMN,
   { key: 'payment_type', header: 'TYPE' },
   // Who paid, as support asks (table only: `payerRow`); gives way before the reference.
   { key: 'payer', header: 'PAYER', kind: 'text' },
   // The merchant's own reference: useful, but it gives way (cut, then dropped) before ids and money.
   { key: 'reference_id', header: 'REFERENCE', kind: 'text' },
   { key: 'description', header: 'DESCRIPTION' },
-  { key: 'created_at', header: 'CREATED', kind: 'date' },
+  CREATED_COLUMN,
 ];
 
 /**

@@ -1,9 +1,10 @@
 // `transactions get` on a terminal: what support reads first (amount, what was refunded, who paid
 // how), then the payment method, fees, the history as its own table and the metadata. A plain
 // sale fits a 24-line screen. See src/output/object-view.ts.
+import { AMOUNT_COLUMN, STATUS_COLUMN } from '../../output/columns.js';
 import { decimalCents } from '../../output/totals.js';
 import { formatMoney } from '../../output/format.js';
-import { CREATED, DESCRIPTION, METADATA, resourceView } from '../../output/resource-view.js';
+import { AMOUNT, CREATED, CUSTOMER, DESCRIPTION, METADATA, SELLER, resourceView } from '../../output/resource-view.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { partText, SPLIT_COLUMNS, splitRow } from './splits/shared.js';
 
@@ -57,15 +58,15 @@ function installments(item: Item): string | undefined {
 }
 
 export const TRANSACTION_VIEW = resourceView('Transaction', 'id', [
-  { label: 'Amount', at: 'amount', kind: 'money' },
+  AMOUNT,
   { label: 'Original', at: original },
   { label: 'Refunded', at: refunded },
   { label: 'Type', at: 'payment_type' },
   { label: 'Installments', at: installments },
   DESCRIPTION,
   { label: 'Reference', at: 'reference_id' },
-  { label: 'Seller', at: 'on_behalf_of', kind: 'id' },
-  { label: 'Customer', at: 'customer', kind: 'id' },
+  SELLER,
+  CUSTOMER,
   CREATED,
   { label: 'Expected on', at: 'expected_on', kind: 'date' },
 ], [
@@ -96,8 +97,8 @@ export const TRANSACTION_VIEW = resourceView('Transaction', 'id', [
       columns: [
         { key: 'created_at', header: 'DATE', kind: 'date' },
         { key: 'operation_type', header: 'OPERATION' },
-        { key: 'status', header: 'STATUS', kind: 'status' },
-        { key: 'amount', header: 'AMOUNT', kind: 'money' },
+        STATUS_COLUMN,
+        AMOUNT_COLUMN,
         { key: 'response_message', header: 'RESPONSE' },
       ],
     },

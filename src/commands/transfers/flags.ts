@@ -1,37 +1,26 @@
 import { groupByFlags } from '../shared/group-by-flag.js';
-import { listFlags } from '../shared/list-flags.js';
-import { resourceVerbs } from '../shared/resource-verbs.js';
-import { defineVerb, flag } from '../verb.js';
+import { resourceGroup } from '../shared/resource-group.js';
+import { flag } from '../verb.js';
 
-const transfers = resourceVerbs('transfers', 'transfer');
+export const transfers = resourceGroup('transfers', 'transfer', "Payouts to the seller's bank account, and the transactions each paid", ['payctl transfers list --from 2026-11-01 --to 2026-11-30', 'payctl transfers transactions <transfer-id>']);
 
-export const list = defineVerb({
-  name: 'list',
-  description: 'List transfers: date, amount, status (a table ends with count, gross, fees and net)',
-  flags: {
+export const list = transfers.list(
+  'List transfers: date, amount, status (a table ends with count, gross, fees and net)',
+  {
     status: flag('--status <status>', 'only these statuses (comma-separated): pending, succeeded, failed, canceled'),
     seller: flag('--seller <seller-id>', "only the payouts to this seller (the provider publishes no transfer paths; payctl's own …/sellers/{id}/transfers)"),
-    ...listFlags(),
-    ...groupByFlags(['seller', 'status']),
   },
-  examples: [
+  [
     'payctl transfers list --status succeeded --from 2026-11-01',
     'payctl transfers list --from 2026-11-01 --to 2026-11-30 --group-by week',
     'payctl transfers list --all -o ndjson > transfers.ndjson',
     'payctl transfers list --seller <seller-id>',
   ],
-});
+  groupByFlags(['seller', 'status']),
+);
 
 export const get = transfers.get('Show a transfer', '-o json | jq .bank_account');
 
-export const transactions = defineVerb({
-  name: 'transactions <id>',
-  description: 'List the transactions a transfer paid out',
-  examples: ['payctl transfers transactions <transfer-id>', 'payctl transfers transactions <transfer-id> -o csv'],
-});
+export const transactions = transfers.byId('transactions', 'List the transactions a transfer paid out', ['-o csv']);
 
-export const explain = defineVerb({
-  name: 'explain <id>',
-  description: 'Explain a transfer: the receivables it paid (gross, fee, refunds, net) and whether they add up to it (exit 12 when not)',
-  examples: ['payctl transfers explain <transfer-id>', 'payctl transfers explain <transfer-id> -o json | jq .difference', 'payctl transfers explain <transfer-id> -o csv > items.csv'],
-});
+export const explain = transfers.byId('explain', 'Explain a transfer: the receivables it paid (gross, fee, refunds, net) and whether they add up to it (exit 12 when not)', ['-o json | jq .difference', '-o csv > items.csv']);

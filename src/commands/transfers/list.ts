@@ -1,5 +1,5 @@
 import type { Factory } from '../../factory.js';
-import { sellerFlag } from '../shared/seller.js';
+import { listSource, sellerFlag } from '../shared/seller.js';
 import { groupedRequest } from '../shared/group-by-flag.js';
 import { groupingOf, TRANSFER_SUMMARY } from '../shared/summaries.js';
 import { buildListRequest, enumFilter, type ListRequest } from '../shared/list.js';
@@ -16,12 +16,9 @@ export function buildTransferListRequest(options: OptionsOf<typeof list>): ListR
 export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
   const groupBy = await groupingOf(options, TRANSFER_SUMMARY, 'transfers');
   const request = groupedRequest(buildTransferListRequest(options), groupBy !== undefined, options);
-  const seller = sellerFlag(options);
   await ctx.requireApiKey();
   const count = await ctx.out.list({
-    ...(seller === undefined
-      ? { operation: 'transfers.list' as const, input: { query: request.query } }
-      : { operation: 'transfers.listBySeller' as const, input: { params: { id: seller }, query: request.query } }),
+    ...listSource('transfers', sellerFlag(options), request.query),
     request,
     noun: 'transfers',
     columns: TRANSFER_COLUMNS,

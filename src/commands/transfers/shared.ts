@@ -1,13 +1,14 @@
+import { AMOUNT_COLUMN, ID_COLUMN, STATUS_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 import { grossFeesNet } from '../../output/totals.js';
 
 export const TRANSFER_STATUSES = ['pending', 'succeeded', 'failed', 'canceled'] as const;
 
 export const TRANSFER_COLUMNS: Column[] = [
-  { key: 'id', header: 'ID' },
+  ID_COLUMN,
   { key: 'transfer_date', header: 'DATE', kind: 'date' },
-  { key: 'amount', header: 'AMOUNT', kind: 'money' },
-  { key: 'status', header: 'STATUS', kind: 'status' },
+  AMOUNT_COLUMN,
+  STATUS_COLUMN,
   { key: 'description', header: 'DESCRIPTION' },
 ];
 

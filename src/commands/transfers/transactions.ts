@@ -1,6 +1,7 @@
 import type { Factory } from '../../factory.js';
 import { grossFeesNet } from '../../output/totals.js';
 import { validateId } from '../../validate/index.js';
+import { everythingOf } from '../shared/list.js';
 import { TRANSACTION_COLUMNS, TRANSACTION_CSV_COLUMNS } from '../transactions/shared.js';
 import type { ArgsOf } from '../verb.js';
 import type { transactions } from './flags.js';
@@ -10,9 +11,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof transactions>): Prom
   const id = validateId(args[0] ?? '', 'transfer id', '<id>');
   await ctx.requireApiKey();
   const count = await ctx.out.list({
-    operation: 'transfers.transactions',
-    input: { params: { id } },
-    request: { limit: 100, all: true },
+    ...everythingOf('transfers.transactions', id),
     noun: 'transactions',
     columns: TRANSACTION_COLUMNS,
     csvColumns: TRANSACTION_CSV_COLUMNS,

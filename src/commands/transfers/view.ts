@@ -2,7 +2,7 @@
 // how much, when, to whom), the rest in sections. See src/output/object-view.ts.
 import { decimalCents } from '../../output/totals.js';
 import { formatMoney } from '../../output/format.js';
-import { CREATED, DESCRIPTION, resourceView } from '../../output/resource-view.js';
+import { AMOUNT, CREATED, DESCRIPTION, SELLER, TRANSACTION, resourceView } from '../../output/resource-view.js';
 import { counted } from '../../platform/plural.js';
 import { centsToDecimalString } from '../../validate/index.js';
 
@@ -26,10 +26,10 @@ function paid(item: Item): string | undefined {
 }
 
 export const TRANSFER_VIEW = resourceView('Transfer', 'id', [
-  { label: 'Amount', at: 'amount', kind: 'money' },
+  AMOUNT,
   { label: 'Fee', at: 'fees', kind: 'money' },
   { label: 'Date', at: 'transfer_date', kind: 'date' },
-  { label: 'Seller', at: 'on_behalf_of', kind: 'id' },
+  SELLER,
   { label: 'To', at: bankAccount },
   { label: 'Paid', at: paid },
   { label: 'Explained by', at: (item) => (typeof item.id === 'string' ? `payctl transfers explain ${item.id}` : undefined) },
@@ -51,7 +51,7 @@ export const RECEIVABLE_VIEW = resourceView('Receivable', 'id', [
   { label: 'Installment', at: 'installment' },
   { label: 'Expected', at: 'expected_on', kind: 'date' },
   { label: 'Paid', at: 'paid_at', kind: 'date' },
-  { label: 'Transaction', at: 'transaction', kind: 'id' },
+  TRANSACTION,
   { label: 'Transfer', at: 'transfer', kind: 'id' },
   { label: 'Recipient', at: 'recipient', kind: 'id' },
   CREATED,

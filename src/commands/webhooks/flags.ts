@@ -1,8 +1,8 @@
 import { collect } from '../shared/input.js';
-import { resourceVerbs } from '../shared/resource-verbs.js';
+import { resourceGroup } from '../shared/resource-group.js';
 import { defineVerb, flag } from '../verb.js';
 
-const webhooks = resourceVerbs('webhooks', 'webhook');
+export const webhooks = resourceGroup('webhooks', 'webhook', 'Where events are delivered: register, list and remove webhooks, and watch events arrive', ['payctl webhooks listen', 'payctl webhooks create --url https://shop.example.com/hooks --event transaction.succeeded --event invoice.paid']);
 
 export const create = defineVerb({
   name: 'create',

@@ -1,21 +1,22 @@
 import { ALL_EVENTS, EVENT_TYPES, unknownEventTypes } from '../../provider/event-types.js';
 import { isLoopbackHost } from '../../platform/loopback.js';
 import { ValidationError } from '../../errors.js';
+import { CREATED_COLUMN, ID_COLUMN, STATUS_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 
 export const WEBHOOK_COLUMNS: Column[] = [
-  { key: 'id', header: 'ID' },
+  ID_COLUMN,
   { key: 'url', header: 'URL' },
   { key: 'events', header: 'EVENTS' },
-  { key: 'status', header: 'STATUS', kind: 'status' },
-  { key: 'created_at', header: 'CREATED', kind: 'date' },
+  STATUS_COLUMN,
+  CREATED_COLUMN,
 ];
 
 export const EVENT_COLUMNS: Column[] = [
   { key: 'created_at', header: 'TIME', kind: 'date' },
   // What happened: categorical like a status, never cut or dropped.
   { key: 'type', header: 'TYPE', kind: 'status' },
-  { key: 'id', header: 'ID' },
+  ID_COLUMN,
   { key: 'payload.object.id', header: 'OBJECT', kind: 'id', optional: true },
 ];
 

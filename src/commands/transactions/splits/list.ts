@@ -1,4 +1,5 @@
 import type { Factory } from '../../../factory.js';
+import { everythingOf } from '../../shared/list.js';
 import { transactionId } from '../shared.js';
 import { SPLIT_COLUMNS, splitRow } from './shared.js';
 import type { ArgsOf } from '../../verb.js';
@@ -8,9 +9,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof splitsList>): Promis
   const id = transactionId(args);
   await ctx.requireApiKey();
   const count = await ctx.out.list({
-    operation: 'transactions.splits.list',
-    input: { params: { id } },
-    request: { limit: 100, all: true },
+    ...everythingOf('transactions.splits.list', id),
     noun: 'split rules',
     columns: SPLIT_COLUMNS,
     tableRow: splitRow,

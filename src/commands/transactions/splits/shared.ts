@@ -3,6 +3,7 @@ import type { GuardedMove } from '../../../ledger/guard.js';
 import type { Intent } from '../../../ledger/types.js';
 import { formatMoney } from '../../../output/format.js';
 import type { ObjectView } from '../../../output/object-view.js';
+import { CREATED, TRANSACTION } from '../../../output/resource-view.js';
 import type { Column } from '../../../output/render-options.js';
 import { validateId } from '../../../validate/index.js';
 import type { SplitInput } from '../split-input.js';
@@ -54,14 +55,14 @@ export const SPLIT_RULE_VIEW: ObjectView = {
   noun: 'Split rule',
   id: 'id',
   summary: [
-    { label: 'Transaction', at: 'transaction', kind: 'id' },
+    TRANSACTION,
     { label: 'Recipient', at: 'recipient', kind: 'id' },
     { label: 'Part', at: (rule) => partText(rule) },
     { label: 'Liable', at: (rule) => (rule.liable === true ? 'yes (answers for chargebacks)' : 'no') },
     { label: 'Fees', at: (rule) => (rule.charge_processing_fee === true ? 'its share, from its part (charge_processing_fee)' : "the sale's seller pays them") },
     { label: 'Gets', at: 'receivable_amount', kind: 'money' },
     { label: 'Gross', at: 'receivable_gross_amount', kind: 'money' },
-    { label: 'Created', at: 'created_at', kind: 'date' },
+    CREATED,
   ],
   sections: [],
 };
