@@ -7,6 +7,7 @@ import { IdCodes } from '../../src/sandbox/db/id-codes.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { accountIdFor } from '../../src/sandbox/ledger.js';
 import { wipeState } from '../../src/sandbox/store.js';
+import { spawnPayctl } from '../helpers/serve.js';
 import { one, rows, withDb } from './db-helpers.js';
 import { client, directCardBody, VISA, type Client } from './helpers.js';
 
@@ -98,4 +99,19 @@ describe('ids in the sandbox database', () => {
     expect(one.id).not.toBe(two.id);
     expect((await b.api.get(`/v1/transactions/${one.id}`)).status).toBe(404);
   });
+
+  it('makes no id twice when two processes trade on one database at once', async () => {
+    const home = await mkdtemp(path.join(tmpdir(), 'payctl-ids-two-'));
+    dirs.push(home);
+    // Each process runs its own embedded sandbox on the same state directory's database.
+    const runs = [spawnPayctl(['sandbox', 'generate', '--sales', '300', '--days', '2', '-q', '-o', 'json'], home, {}), spawnPayctl(['sandbox', 'generate', '--sales', '300', '--days', '2', '-q', '-o', 'json'], home, {})];
+    const codes = await Promise.all(runs.map((run) => run.exited));
+    expect(codes, runs.map((run) => run.stderr()).join('\n')).toEqual([0, 0]);
+    // The database of PAYCTL_HOME's state directory.
+    const dir = path.join(home, 'state');
+    const kept = await withDb(dir, (db) => one<{ n: number; ids: number; receipts: number }>(db, 'SELECT count(*) AS n, count(DISTINCT id) AS ids, count(DISTINCT sales_receipt) AS receipts FROM transactions'));
+    expect(kept).toEqual({ n: 600, ids: 600, receipts: 600 });
+    const entries = await withDb(dir, (db) => one<{ n: number; ids: number }>(db, 'SELECT count(*) AS n, count(DISTINCT id) AS ids FROM balance_entries'));
+    expect(entries.ids).toBe(entries.n);
+  }, 60_000);
 });
