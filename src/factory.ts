@@ -4,7 +4,7 @@ import { maxAnswerBytesFrom } from './api/answer-limits.js';
 import type { Target } from './provider/endpoints.js';
 import { DirError } from './platform/dirs.js';
 import { resolvePaths, type Paths } from './config/paths.js';
-import { prepareSandboxDir } from './sandbox/embedded.js';
+import { prepareSandboxDir } from './sandbox/paths.js';
 import { resolveProfile, type ResolvedProfile } from './config/profile.js';
 import { loadConfig, type ConfigFile } from './config/store.js';
 import { UsageError } from './errors.js';

@@ -3,7 +3,7 @@ import { counted } from '../platform/plural.js';
 import { normalizeTaxpayerId } from '../validate/taxpayer.js';
 import { addressPatchOf, buyerView, parseTaxpayerId, patchedAddress, registerBuyer, text, type BuyerView } from './buyers.js';
 import { found, invalidParameters, SandboxError } from './errors.js';
-import type { Change, Creation } from './handlers.js';
+import type { Change, Creation } from './route.js';
 import type { JsonObject } from './http.js';
 import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
 import { isoTimestamp } from './time.js';

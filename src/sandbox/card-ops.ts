@@ -1,7 +1,7 @@
 import { cardView } from './cards.js';
 import { findCustomer } from './buyer-ops.js';
 import { found } from './errors.js';
-import type { Creation } from './handlers.js';
+import type { Creation } from './route.js';
 import type { JsonObject } from './http.js';
 import { isoTimestamp } from './time.js';
 import { usableToken } from './tokens.js';

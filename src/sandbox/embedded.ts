@@ -1,5 +1,4 @@
-import { ensureDir } from '../platform/dirs.js';
-import { sandboxDir } from './paths.js';
+import { prepareSandboxDir } from './paths.js';
 import type { SandboxHandle } from './server.js';
 
 // Launches the sandbox a command runs against when its profile is the built-in one: a loopback URL
@@ -19,15 +18,6 @@ export interface EmbeddedLaunch {
   threadEntry: URL | undefined;
   warn(message: string): void;
   debug(message: string): void;
-}
-
-/**
- * Makes the sandbox's directory if missing, and checks it can be written, before the sandbox
- * starts: one that cannot be used is one line naming it (exit 2) before anything is sent, rather
- * than a failed request (a network error, or an unknown outcome).
- */
-export function prepareSandboxDir(stateDir: string): void {
-  ensureDir(sandboxDir(stateDir), 'state directory');
 }
 
 export async function launchEmbeddedSandbox(launch: EmbeddedLaunch): Promise<SandboxHandle> {

@@ -1,5 +1,5 @@
 import type { JsonObject } from './http.js';
-import type { Handler, RequestContext } from './route.js';
+import type { Change, Creation, Handler, RequestContext } from './route.js';
 import { mutateState, readState } from './store.js';
 import type { SandboxState } from './types.js';
 
@@ -7,11 +7,6 @@ import type { SandboxState } from './types.js';
 // in one write transaction, whose request body (when it has one) is read before the state is
 // locked, so a refused body never waits for the lock or holds it.
 
-/** What a creation's plan gives: the change that makes the record under the lock, and answers it. */
-export type Creation<T> = (state: SandboxState, now: Date) => T;
-
-/** What an update's plan gives: the change made to the record it is handed, under the lock. */
-export type Change<R> = (record: R, state: SandboxState, now: Date) => void;
 
 /** The path's `:id`. */
 export const idOf = (c: RequestContext): string => c.params.id ?? '';

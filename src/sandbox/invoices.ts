@@ -1,7 +1,7 @@
 import { findCustomer } from './buyer-ops.js';
 import { found, invalidStatus, type SandboxError } from './errors.js';
 import { requireSeller } from './sellers.js';
-import type { Creation } from './handlers.js';
+import type { Creation } from './route.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { listFiltered, type ListEnvelope } from './list.js';

@@ -1,5 +1,5 @@
 import { found, SandboxError } from './errors.js';
-import type { Change, Creation } from './handlers.js';
+import type { Change, Creation } from './route.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { listFiltered, type ListEnvelope } from './list.js';

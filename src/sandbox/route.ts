@@ -1,5 +1,6 @@
 import type { SandboxClock } from './clock.js';
 import type { JsonObject } from './http.js';
+import type { SandboxState } from './types.js';
 
 // What a route is: the shape every route table (routes.ts and routes-*.ts) is written in, apart from
 // the tables, so that routes.ts can gather them without any of them importing it back.
@@ -38,3 +39,9 @@ export interface Route {
   /** The provider takes no request body here and answers 415 to one. */
   noBody?: boolean;
 }
+
+/** What a creation's plan gives: the change that makes the record under the lock, and answers it. */
+export type Creation<T> = (state: SandboxState, now: Date) => T;
+
+/** What an update's plan gives: the change made to the record it is handed, under the lock. */
+export type Change<R> = (record: R, state: SandboxState, now: Date) => void;

@@ -3,7 +3,8 @@ import { advanceClock, clockView, parseAdvance } from './clock.js';
 import { approveInvoice, removeInvoice, voidInvoice } from './invoice-charge.js';
 import { findInvoice, listInvoices, planCreateInvoice } from './invoices.js';
 import { findPlan, listPlans, planCreatePlan, planUpdatePlan, removePlan } from './plans.js';
-import { changing, changingOne, creating, idOf, planned, reading, type Change } from './handlers.js';
+import { changing, changingOne, creating, idOf, planned, reading } from './handlers.js';
+import type { Change } from './route.js';
 import type { RequestContext, Route } from './route.js';
 import {
   cancel,

@@ -2,7 +2,7 @@ import { sumBy } from './db/queries.js';
 import { normalizeTaxpayerId } from '../validate/taxpayer.js';
 import { addressPatchOf, emptyAddress, patchedAddress, text } from './buyers.js';
 import { found, invalidParameters, SandboxError } from './errors.js';
-import type { Change, Creation } from './handlers.js';
+import type { Change, Creation } from './route.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { accountIdFor, accountOf, newAccount } from './ledger.js';

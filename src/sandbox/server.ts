@@ -4,7 +4,7 @@ import path from 'node:path';
 import { catchUpIfDue } from './catch-up.js';
 import { reportSandboxNotices } from './db/database.js';
 import { startDeliverer, type Deliverer, type DeliveryOptions } from './deliverer.js';
-import { prepareSandboxDir } from './embedded.js';
+import { prepareSandboxDir } from './paths.js';
 import { drawFault, type FaultPlan } from './faults.js';
 import { sandboxClock, type SandboxClock } from './clock.js';
 import { notFound, SandboxError } from './errors.js';

@@ -3,7 +3,7 @@ import { findCard } from './card-ops.js';
 import { cardView, newCardRecord, parseCardInput, type AcceptedCard } from './cards.js';
 import { notFound } from './errors.js';
 import { requireSeller } from './sellers.js';
-import type { Creation } from './handlers.js';
+import type { Creation } from './route.js';
 import { isObject, type JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { centsToDecimal, parseCents } from './money.js';

@@ -2,7 +2,7 @@ import { findCard } from './card-ops.js';
 import { findCustomer } from './buyer-ops.js';
 import { found, invalidParameters, invalidStatus, SandboxError, type Problem } from './errors.js';
 import { requireSeller } from './sellers.js';
-import type { Change, Creation } from './handlers.js';
+import type { Change, Creation } from './route.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { listFiltered, type ListEnvelope } from './list.js';
