@@ -50,8 +50,17 @@ function unscramble(): void {
   }
 }
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-const hex8 = (w: number) => (HEX[w >>> 24] as string) + (HEX[(w >>> 16) & 255] as string) + (HEX[(w >>> 8) & 255] as string) + (HEX[w & 255] as string);
+const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
+/** Where an id's 32 characters are written, then read as one flat string: a string joined from parts keeps every part alive (a page of ids read back held megabytes of them). */
+const idChars = Buffer.alloc(32);
+
+function writeHex(word: number, at: number): void {
+  let w = word;
+  for (let i = at + 7; i >= at; i -= 1) {
+    idChars[i] = HEX_DIGITS[w & 15] as number;
+    w >>>= 4;
+  }
+}
 /** The value of a lowercase hex digit's character code, or -1. */
 const DIGIT = new Int8Array(128).fill(-1);
 for (let i = 0; i < 16; i += 1) DIGIT['0123456789abcdef'.charCodeAt(i)] = i;
@@ -86,7 +95,11 @@ export class IdCodes {
     w2 = Math.floor(n / TWO_32);
     w3 = n % TWO_32;
     scramble();
-    return hex8(w0) + hex8(w1) + hex8(w2) + hex8(w3);
+    writeHex(w0, 0);
+    writeHex(w1, 8);
+    writeHex(w2, 16);
+    writeHex(w3, 24);
+    return idChars.toString('latin1');
   }
 
   /** What the database keeps for `id`: its number when this database made it, else the id itself. */
