@@ -1,3 +1,5 @@
+import { daysInMonth } from '../validate/date.js';
+
 // All timestamps the sandbox emits are ISO 8601 UTC with milliseconds, and calendar dates are
 // YYYY-MM-DD, as in the seed's samples. Everything works in UTC so results never depend on the
 // host's time zone.
@@ -7,8 +9,6 @@ export const DAY_MS = 86_400_000;
 export function isoTimestamp(date: Date): string {
   return isoOfMs(date.getTime());
 }
-
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** The number written by the digits of `text` from `start` to `end`, or -1 if another character is there. */
 function digits(text: string, start: number, end: number): number {
@@ -46,8 +46,7 @@ export function msOfIso(text: string): number {
   const millis = digits(text, 20, 23);
   // Before 1970 isoOfMs leaves the writing to toISOString: so is the reading left to it here.
   if (year < 1970 || month < 1 || month > 12 || day < 1 || hours > 23 || minutes > 59 || seconds > 59 || millis < 0 || hours < 0 || minutes < 0 || seconds < 0) return Number.NaN;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  if (day > (month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] as number))) return Number.NaN;
+  if (day > daysInMonth(year, month)) return Number.NaN;
   return Date.UTC(year, month - 1, day, hours, minutes, seconds, millis);
 }
 
