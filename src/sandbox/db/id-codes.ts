@@ -65,18 +65,18 @@ function writeHex(word: number, at: number): void {
 const DIGIT = new Int8Array(128).fill(-1);
 for (let i = 0; i < 16; i += 1) DIGIT['0123456789abcdef'.charCodeAt(i)] = i;
 
-/** Reads 32 lowercase hex digits into the block; false when `id` has another character. */
-function readWords(id: string): boolean {
-  const words = [0, 0, 0, 0];
-  for (let i = 0; i < 32; i += 1) {
+/** The word written by the 8 lowercase hex digits of `id` from `at`, or -1 if another character is there. */
+function hexWord(id: string, at: number): number {
+  let word = 0;
+  for (let i = at; i < at + 8; i += 1) {
     const code = id.charCodeAt(i);
     const digit = code < 128 ? (DIGIT[code] as number) : -1;
-    if (digit < 0) return false;
-    words[i >> 3] = (words[i >> 3] as number) * 16 + digit;
+    if (digit < 0) return -1;
+    word = word * 16 + digit;
   }
-  [w0, w1, w2, w3] = words as [number, number, number, number];
-  return true;
+  return word;
 }
+
 const TWO_32 = 2 ** 32;
 
 /** The sandbox account's ids, kept as -1, -2, …: every sale names the seller, its account, or both. */
@@ -107,7 +107,12 @@ export class IdCodes {
     if (this.salt === undefined) return id;
     const known = WELL_KNOWN_CODES.get(id);
     if (known !== undefined) return known;
-    if (id.length !== 32 || !readWords(id)) return id;
+    if (id.length !== 32) return id;
+    w0 = hexWord(id, 0);
+    w1 = hexWord(id, 8);
+    w2 = hexWord(id, 16);
+    w3 = hexWord(id, 24);
+    if (w0 < 0 || w1 < 0 || w2 < 0 || w3 < 0) return id;
     unscramble();
     // Two to the 53rd at most: a number JavaScript counts exactly.
     if (w0 !== MAGIC || w1 !== this.salt || w2 >= 0x20_0000) return id;
