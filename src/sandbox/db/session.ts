@@ -32,8 +32,6 @@ export interface Change {
   before: string | undefined;
   /** What it is now; undefined when it was removed. */
   after: unknown;
-  /** For a top-level value, its JSON now (worked out to compare it). */
-  text?: string;
 }
 
 function rowKey(table: TableSpec, key: string | number): SqlValue {
@@ -154,14 +152,6 @@ export class Session {
     return keys;
   }
 
-  private metaValue(name: string): unknown {
-    if (this.meta.has(name)) return this.meta.get(name);
-    const text = this.db.metaText(name);
-    const value = text === undefined ? undefined : JSON.parse(text);
-    this.meta.set(name, value);
-    return value;
-  }
-
   /** A top-level value (the seller, the clock, …), read once. */
   value(name: string): unknown {
     let held = this.meta.get(name);
@@ -202,7 +192,7 @@ export class Session {
     const found: Change[] = [];
     for (const [name, held] of this.meta) {
       const text = held.value === undefined ? undefined : JSON.stringify(held.value);
-      if (text !== held.text) found.push({ top: name, before: held.text, after: held.value, text });
+      if (text !== held.text) found.push({ top: name, before: held.text, after: held.value });
     }
     for (const [id, before] of this.before) {
       const slash = id.indexOf('/');
@@ -295,13 +285,9 @@ export class Session {
   write(changes: Change[]): void {
     const versions = new Map<string, Written | undefined>();
     const events: string[] = [];
-    for (const { top, key, after, text } of changes) {
-      if (key === undefined) {
-        const json = text ?? (after === undefined ? undefined : JSON.stringify(after));
-        this.db.setMeta(top, json);
-        (this.meta.get(top) as { text: string | undefined }).text = json;
-        continue;
-      }
+    for (const { top, key } of changes) {
+      // Top-level values are written last, by writeValues.
+      if (key === undefined) continue;
       if (top === 'events') {
         events.push(key);
         continue;
@@ -330,8 +316,8 @@ export class Session {
   }
 
   /**
-   * Writes the top-level values that differ from what is stored: those `changes` listed are
-   * written already; an id made for an event after them (`mint`) moved the count of ids on.
+   * Writes the top-level values that differ from what is stored: the ones `changes` listed, and
+   * the count of ids if an event made after them (`mint`) moved it on.
    */
   private writeValues(): void {
     for (const [name, held] of this.meta) {
