@@ -20,8 +20,56 @@ export interface SqlDatabase {
   close(): void;
 }
 
+/** A driver's statement, with what reading rows as arrays needs where the driver has it. */
+interface DriverStatement extends SqlStatement {
+  readonly reader?: boolean;
+  columns?(): Array<{ name: string }>;
+  /** better-sqlite3 */
+  raw?(on: boolean): DriverStatement;
+  /** node:sqlite from Node.js 22.16 */
+  setReturnArrays?(on: boolean): void;
+}
+
 interface NodeSqliteModule {
-  DatabaseSync: new (file: string) => { exec(sql: string): void; prepare(sql: string): SqlStatement; close(): void };
+  DatabaseSync: new (file: string) => { exec(sql: string): void; prepare(sql: string): DriverStatement; close(): void };
+}
+
+const objectMakers = new Map<string, (row: unknown[]) => unknown>();
+
+/** The function that makes a row of these columns an object (one per list of names the program's SQL has). */
+function objectMaker(names: string[]): (row: unknown[]) => unknown {
+  // Made from the statement's own column names (the SQL is the program's), each as a JSON string.
+  // A computed key: a literal's plain `__proto__` would set the prototype, not a property.
+  const body = names.map((name, i) => `${name === '__proto__' ? '["__proto__"]' : JSON.stringify(name)}: row[${i}]`).join(', ');
+  let maker = objectMakers.get(body);
+  if (!maker) objectMakers.set(body, (maker = new Function('row', `return { ${body} };`) as (row: unknown[]) => unknown));
+  return maker;
+}
+
+/**
+ * `statement`, its rows read as arrays and made into objects by a function written for its
+ * columns: both drivers make a row object property by property, which took more than twice as
+ * long as this over a page of 100 rows of 30 columns (a listing of every sale is mostly that).
+ */
+function fastRows(statement: DriverStatement): SqlStatement {
+  const columns = statement.columns?.();
+  if (!columns || columns.length === 0 || !(statement.raw || statement.setReturnArrays)) return statement;
+  if (statement.raw) statement.raw(true);
+  else statement.setReturnArrays?.(true);
+  const objectOf = objectMaker(columns.map((column) => column.name));
+  return {
+    run: (...params) => statement.run(...params),
+    get: (...params) => {
+      const row = statement.get(...params) as unknown[] | undefined;
+      return row === undefined ? undefined : objectOf(row);
+    },
+    all: (...params) => (statement.all(...params) as unknown[][]).map(objectOf),
+  };
+}
+
+/** Only statements that return rows have columns; better-sqlite3 throws when asked for others'. */
+function rowsOf(statement: DriverStatement): SqlStatement {
+  return statement.reader === false ? statement : fastRows(statement);
 }
 
 /** `node:sqlite` if this Node.js has it unflagged; its one-time "experimental" warning is not the user's business. */
@@ -46,14 +94,14 @@ export async function openSqlite(file: string): Promise<SqlDatabase> {
   const builtin = await nodeSqlite();
   if (builtin) {
     const db = new builtin.DatabaseSync(file);
-    return { driver: 'node:sqlite', exec: (sql) => db.exec(sql), prepare: (sql) => db.prepare(sql), close: () => db.close() };
+    return { driver: 'node:sqlite', exec: (sql) => db.exec(sql), prepare: (sql) => rowsOf(db.prepare(sql)), close: () => db.close() };
   }
   const { default: Database } = await import('better-sqlite3');
   const db: BetterSqlite3.Database = new Database(file);
   return {
     driver: 'better-sqlite3',
     exec: (sql) => void db.exec(sql),
-    prepare: (sql) => db.prepare(sql) as unknown as SqlStatement,
+    prepare: (sql) => rowsOf(db.prepare(sql) as unknown as DriverStatement),
     close: () => db.close(),
   };
 }

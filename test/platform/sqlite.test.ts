@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openSqlite, type SqlDatabase } from '../../src/platform/sqlite.js';
+
+// Rows are read as arrays where the driver can, and made into objects by the shim: what a caller
+// gets must be what the driver's own row objects would be.
+
+let dir: string;
+let db: SqlDatabase;
+
+afterEach(() => {
+  db?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(): Promise<SqlDatabase> {
+  dir = mkdtempSync(path.join(tmpdir(), 'payctl-sqlite-'));
+  db = await openSqlite(path.join(dir, 'test.db'));
+  db.exec('CREATE TABLE t (k INTEGER PRIMARY KEY, name TEXT, cents INTEGER, note ANY)');
+  return db;
+}
+
+describe('openSqlite rows', () => {
+  it('gives each row as an object keyed by its column names, values as stored', async () => {
+    const sql = await open();
+    const insert = sql.prepare('INSERT INTO t (name, cents, note) VALUES (?, ?, ?)');
+    expect(Number(insert.run('a', 100, null).changes)).toBe(1);
+    insert.run('b', -5, 7);
+    insert.run(null, 0, 'x');
+    expect(sql.prepare('SELECT * FROM t ORDER BY k').all()).toEqual([
+      { k: 1, name: 'a', cents: 100, note: null },
+      { k: 2, name: 'b', cents: -5, note: 7 },
+      { k: 3, name: null, cents: 0, note: 'x' },
+    ]);
+    expect(sql.prepare('SELECT count(*) AS n, sum(cents) AS total FROM t WHERE k > ?').get(1)).toEqual({ n: 2, total: -5 });
+    expect(sql.prepare('SELECT * FROM t WHERE k = ?').get(99)).toBeUndefined();
+    expect(sql.prepare('SELECT t.*, t.cents AS at FROM t t WHERE k = 2').all()).toEqual([{ k: 2, name: 'b', cents: -5, note: 7, at: -5 }]);
+  });
+
+  it('keeps a column named __proto__ as a property of the row, not its prototype', async () => {
+    const sql = await open();
+    const [row] = sql.prepare(`SELECT x'00' AS "__proto__", 2 AS other`).all() as Array<Record<string, unknown>>;
+    expect(row?.other).toBe(2);
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toEqual(Buffer.from([0]));
+  });
+
+  it('runs statements that return no rows', async () => {
+    const sql = await open();
+    const update = sql.prepare('UPDATE t SET cents = cents + 1');
+    expect(Number(update.run().changes)).toBe(0);
+  });
+});
