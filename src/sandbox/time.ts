@@ -53,6 +53,9 @@ export function msOfIso(text: string): number {
 /** The last day an instant was written for, and its "YYYY-MM-DDT": instants made in a row are mostly of one day. */
 let dayStart = NaN;
 let dayText = '';
+// The last instant written: a record's times are mostly the same one (made, updated, its history).
+let lastMs = NaN;
+let lastIso = '';
 /** "00" to "59" and "000" to "999", written once. */
 const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
 const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
@@ -69,8 +72,10 @@ export function isoOfMs(ms: number): string {
     dayStart = start;
     dayText = new Date(start).toISOString().slice(0, 11);
   }
+  if (ms === lastMs) return lastIso;
   const t = ms - start;
-  return `${dayText}${TWO_DIGITS[Math.floor(t / 3_600_000)]}:${TWO_DIGITS[Math.floor(t / 60_000) % 60]}:${TWO_DIGITS[Math.floor(t / 1000) % 60]}.${THREE_DIGITS[t % 1000]}Z`;
+  lastMs = ms;
+  return (lastIso = `${dayText}${TWO_DIGITS[Math.floor(t / 3_600_000)]}:${TWO_DIGITS[Math.floor(t / 60_000) % 60]}:${TWO_DIGITS[Math.floor(t / 1000) % 60]}.${THREE_DIGITS[t % 1000]}Z`);
 }
 
 export function calendarDate(date: Date): string {

@@ -25,29 +25,43 @@ function mixWord(x: number, key: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-/** The block being mixed, as four unsigned 32-bit words. */
-let w0 = 0;
-let w1 = 0;
-let w2 = 0;
-let w3 = 0;
-const key = (i: number) => KEYS[i] as number;
+/** The block being mixed, as four unsigned 32-bit words: set before mixing, read after it. */
+const block = new Uint32Array(4);
 
+// Each round mixes each word with the one before it. The words are locals, not the block's
+// places, while the rounds run: reading every id of a listing back unmixes several per sale.
 function scramble(): void {
-  for (let r = 0; r < ROUNDS; r += 1) {
-    w0 = (w0 ^ mixWord(w3, key(4 * r))) >>> 0;
-    w1 = (w1 ^ mixWord(w0, key(4 * r + 1))) >>> 0;
-    w2 = (w2 ^ mixWord(w1, key(4 * r + 2))) >>> 0;
-    w3 = (w3 ^ mixWord(w2, key(4 * r + 3))) >>> 0;
+  let w0 = block[0] as number;
+  let w1 = block[1] as number;
+  let w2 = block[2] as number;
+  let w3 = block[3] as number;
+  for (let r = 0; r < 4 * ROUNDS; r += 4) {
+    w0 ^= mixWord(w3, KEYS[r] as number);
+    w1 ^= mixWord(w0, KEYS[r + 1] as number);
+    w2 ^= mixWord(w1, KEYS[r + 2] as number);
+    w3 ^= mixWord(w2, KEYS[r + 3] as number);
   }
+  block[0] = w0;
+  block[1] = w1;
+  block[2] = w2;
+  block[3] = w3;
 }
 
 function unscramble(): void {
-  for (let r = ROUNDS - 1; r >= 0; r -= 1) {
-    w3 = (w3 ^ mixWord(w2, key(4 * r + 3))) >>> 0;
-    w2 = (w2 ^ mixWord(w1, key(4 * r + 2))) >>> 0;
-    w1 = (w1 ^ mixWord(w0, key(4 * r + 1))) >>> 0;
-    w0 = (w0 ^ mixWord(w3, key(4 * r))) >>> 0;
+  let w0 = block[0] as number;
+  let w1 = block[1] as number;
+  let w2 = block[2] as number;
+  let w3 = block[3] as number;
+  for (let r = 4 * ROUNDS - 4; r >= 0; r -= 4) {
+    w3 ^= mixWord(w2, KEYS[r + 3] as number);
+    w2 ^= mixWord(w1, KEYS[r + 2] as number);
+    w1 ^= mixWord(w0, KEYS[r + 1] as number);
+    w0 ^= mixWord(w3, KEYS[r] as number);
   }
+  block[0] = w0;
+  block[1] = w1;
+  block[2] = w2;
+  block[3] = w3;
 }
 
 const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
@@ -90,15 +104,12 @@ export class IdCodes {
   /** The id numbered `n` (1 and up) of this database. */
   text(n: number): string {
     if (this.salt === undefined) throw new Error('these ids are kept as text');
-    w0 = MAGIC;
-    w1 = this.salt;
-    w2 = Math.floor(n / TWO_32);
-    w3 = n % TWO_32;
+    block[0] = MAGIC;
+    block[1] = this.salt;
+    block[2] = Math.floor(n / TWO_32);
+    block[3] = n % TWO_32;
     scramble();
-    writeHex(w0, 0);
-    writeHex(w1, 8);
-    writeHex(w2, 16);
-    writeHex(w3, 24);
+    for (let i = 0; i < 4; i += 1) writeHex(block[i] as number, 8 * i);
     return idChars.toString('latin1');
   }
 
@@ -108,15 +119,15 @@ export class IdCodes {
     const known = WELL_KNOWN_CODES.get(id);
     if (known !== undefined) return known;
     if (id.length !== 32) return id;
-    w0 = hexWord(id, 0);
-    w1 = hexWord(id, 8);
-    w2 = hexWord(id, 16);
-    w3 = hexWord(id, 24);
-    if (w0 < 0 || w1 < 0 || w2 < 0 || w3 < 0) return id;
+    for (let i = 0; i < 4; i += 1) {
+      const word = hexWord(id, 8 * i);
+      if (word < 0) return id;
+      block[i] = word;
+    }
     unscramble();
     // Two to the 53rd at most: a number JavaScript counts exactly.
-    if (w0 !== MAGIC || w1 !== this.salt || w2 >= 0x20_0000) return id;
-    const n = w2 * TWO_32 + w3;
+    if (block[0] !== MAGIC || block[1] !== this.salt || (block[2] as number) >= 0x20_0000) return id;
+    const n = (block[2] as number) * TWO_32 + (block[3] as number);
     return n > 0 ? n : id;
   }
 
