@@ -74,30 +74,21 @@ export interface TableSpec {
   fields?: Field[];
 }
 
-const text = (of: (doc: Doc) => unknown): Column => ({ type: 'TEXT', of: (doc) => (typeof of(doc) === 'string' ? (of(doc) as string) : null) });
-const idColumn = (of: (doc: Doc) => unknown): Column => ({
-  type: 'ANY',
-  of: (doc) => {
-    const value = of(doc);
-    return typeof value === 'string' ? activeIdCodes().code(value) : null;
-  },
+/** A kind of lookup column: the value `of` picks from a document, as `convert` keeps it (null when it has none). */
+const lookup =
+  (type: Column['type'], convert: (value: unknown) => SqlValue) =>
+  (of: (doc: Doc) => unknown): Column => ({ type, of: (doc) => convert(of(doc)) });
+const text = lookup('TEXT', (value) => (typeof value === 'string' ? value : null));
+const idColumn = lookup('ANY', (value) => (typeof value === 'string' ? activeIdCodes().code(value) : null));
+const ms = lookup('INTEGER', (value) => {
+  if (typeof value === 'number') return value;
+  const parsed = typeof value === 'string' ? Date.parse(value) : NaN;
+  return Number.isFinite(parsed) ? parsed : null;
 });
-const ms = (of: (doc: Doc) => unknown): Column => ({
-  type: 'INTEGER',
-  of: (doc) => {
-    const value = of(doc);
-    if (typeof value === 'number') return value;
-    const parsed = typeof value === 'string' ? Date.parse(value) : NaN;
-    return Number.isFinite(parsed) ? parsed : null;
-  },
-});
-const cents = (of: (doc: Doc) => unknown): Column => ({
-  type: 'INTEGER',
-  of: (doc) => {
-    const value = of(doc);
-    return typeof value === 'string' && /^-?\d+(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : null;
-  },
-});
+const cents = lookup('INTEGER', (value) =>
+  typeof value === 'string' && /^-?\d+(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : null,
+);
+const whole = lookup('INTEGER', (value) => (typeof value === 'number' ? value : null));
 
 type Txn = { txn: Doc & { payment_method?: { id?: unknown } | null } };
 
@@ -171,10 +162,14 @@ const HISTORY: Field[] = [
 /** Where the API serves a resource of the sandbox's marketplace. */
 const uriOf = (resource: string) => derived('uri', (doc) => `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/${resource}/${String(doc.id)}`);
 
+/** How every record the API serves opens: its id, then the name of its resource. */
+const opening = (resource: string): Field[] => [idField('id'), fixed('resource', resource)];
+/** When a record was made and last changed. */
+const STAMPS: Field[] = [instant('created_at', 'created_ms'), instant('updated_at', 'updated_ms')];
+
 /** A card as a sale's payment method (cards.ts cardPaymentMethod). */
 const CARD_METHOD: Field[] = [
-  idField('id'),
-  fixed('resource', 'card'),
+  ...opening('card'),
   textField('description'),
   wordField('card_brand'),
   textField('first4_digits'),
@@ -189,14 +184,12 @@ const CARD_METHOD: Field[] = [
   idField('fingerprint'),
   uriOf('cards'),
   json('metadata'),
-  instant('created_at', 'created_ms'),
-  instant('updated_at', 'updated_ms'),
+  ...STAMPS,
 ];
 
 /** A PIX charge as a sale's payment method (transactions-create.ts). */
 const PIX_METHOD: Field[] = [
-  idField('id'),
-  fixed('resource', 'pix'),
+  ...opening('pix'),
   wordField('provider'),
   wordField('version'),
   wordField('type'),
@@ -207,8 +200,7 @@ const PIX_METHOD: Field[] = [
   textField('pix_link'),
   json('qr_code'),
   instant('paid_at', 'paid_ms'),
-  instant('created_at', 'created_ms'),
-  instant('updated_at', 'updated_ms'),
+  ...STAMPS,
   wordField('status'),
 ];
 
@@ -222,8 +214,7 @@ const TRANSACTION: Field[] = [
   integer('remaining_cents'),
   idField('card_id'),
   nested('txn', [
-    idField('id'),
-    fixed('resource', 'transaction'),
+    ...opening('transaction'),
     textField('status'),
     money('amount', 'cents'),
     money('original_amount', 'original_cents'),
@@ -309,8 +300,7 @@ export const TABLES: TableSpec[] = [
     },
     indexes: [['id'], ['status', 'recipient', 'expected_ms'], ['status', 'expected_ms'], ['recipient', 'expected_ms']],
     fields: [
-      idField('id'),
-      fixed('resource', 'receivable'),
+      ...opening('receivable'),
       textField('status'),
       idField('recipient'),
       idField('transaction', 'txn'),
@@ -340,7 +330,7 @@ export const TABLES: TableSpec[] = [
       created_ms: ms((d) => d.created_at),
       src_top: text((d) => (d.source as [string, string] | undefined)?.[0]),
       src_key: text((d) => (d.source as [string, string] | undefined)?.[1]),
-      src_version: { type: 'INTEGER', of: (d) => (typeof d.version === 'number' ? d.version : null) },
+      src_version: whole((d) => d.version),
     },
     indexes: [['id'], ['type'], ['created_ms'], ['src_top', 'src_key', 'src_version']],
   },
@@ -358,8 +348,7 @@ export const TABLES: TableSpec[] = [
     },
     indexes: [['account', 'created_ms'], ['created_ms']],
     fields: [
-      idField('id'),
-      fixed('resource', 'balance_history'),
+      ...opening('balance_history'),
       idField('account'),
       textField('operation'),
       textField('type'),
@@ -378,8 +367,7 @@ export const TABLES: TableSpec[] = [
     columns: { id: idColumn((d) => d.id), status: text((d) => d.status), created_ms: ms((d) => d.created_at), on_behalf_of: idColumn((d) => d.on_behalf_of) },
     indexes: [['id'], ['created_ms'], ['status', 'created_ms'], ['on_behalf_of', 'created_ms']],
     fields: [
-      idField('id'),
-      fixed('resource', 'transfer'),
+      ...opening('transfer'),
       textField('status'),
       fixed('type', 'automatic'),
       money('amount', 'cents'),
@@ -418,8 +406,7 @@ export const TABLES: TableSpec[] = [
       idField('customer'),
       idField('fingerprint'),
       bool('declines'),
-      instant('created_at', 'created_ms'),
-      instant('updated_at', 'updated_ms'),
+      ...STAMPS,
     ],
   },
   { name: 'tokens', key: 'TEXT', columns: { card_id: idColumn((d) => d.card_id) }, indexes: [['card_id']] },
@@ -453,27 +440,26 @@ export const DB_FORMAT = 12;
 interface FieldColumns {
   scalars: Array<[string, ColumnType]>;
   json: string[];
-}
-// Worked out once per table: every write asks.
-const extraColumns = new WeakMap<TableSpec, FieldColumns>();
-const storedNames = new WeakMap<TableSpec, string[]>();
-
-function fieldColumns(table: TableSpec): FieldColumns {
-  if (!table.fields) return { scalars: [], json: [] };
-  let columns = extraColumns.get(table);
-  if (!columns) {
-    const own = columnsOf(table.fields).filter(([name]) => !(name in table.columns));
-    columns = { scalars: own.filter(([, type]) => type !== 'JSON'), json: own.filter(([, type]) => type === 'JSON').map(([name]) => name) };
-    extraColumns.set(table, columns);
-  }
-  return columns;
+  /** The names of the columns stored, `json` last when there is one. */
+  names: string[];
 }
 
-/** The names of the columns fieldColumns stores, `json` last when there is one. */
-function extraNames(table: TableSpec): string[] {
-  const { scalars, json } = fieldColumns(table);
-  return [...scalars.map(([name]) => name), ...(json.length > 0 ? ['json'] : [])];
+/** `make` of a table, worked out once for each table: every write asks. */
+function perTable<T>(make: (table: TableSpec) => T): (table: TableSpec) => T {
+  const made = new WeakMap<TableSpec, T>();
+  return (table) => {
+    let value = made.get(table);
+    if (value === undefined) made.set(table, (value = make(table)));
+    return value;
+  };
 }
+
+const fieldColumns = perTable((table): FieldColumns => {
+  const own = columnsOf(table.fields ?? []).filter(([name]) => !(name in table.columns));
+  const scalars = own.filter(([, type]) => type !== 'JSON');
+  const json = own.filter(([, type]) => type === 'JSON').map(([name]) => name);
+  return { scalars, json, names: [...scalars.map(([name]) => name), ...(json.length > 0 ? ['json'] : [])] };
+});
 
 /**
  * The text a version of a record is kept as: for a table with fields, the JSON array of the
@@ -493,11 +479,12 @@ export function docOfVersion(table: TableSpec, text: string): Doc {
 }
 
 /** Every column of a table but its key, in the order rowValues gives their values. */
-export function storedColumns(table: TableSpec): string[] {
-  let names = storedNames.get(table);
-  if (!names) storedNames.set(table, (names = [...(table.versioned ? ['version'] : []), 'doc', ...Object.keys(table.columns), ...extraNames(table)]));
-  return names;
-}
+export const storedColumns = perTable((table) => [
+  ...(table.versioned ? ['version'] : []),
+  'doc',
+  ...Object.keys(table.columns),
+  ...fieldColumns(table).names,
+]);
 
 /**
  * The values of storedColumns for `doc`. A field table keeps the document in its columns, or
@@ -525,45 +512,32 @@ export function rowValues(table: TableSpec, doc: Doc, version?: number): SqlValu
   const values: SqlValue[] = table.versioned ? [version as number] : [];
   values.push(JSON.stringify(doc));
   for (const column of lookups) values.push(column.of(doc));
-  for (let i = extraNames(table).length; i > 0; i -= 1) values.push(null);
+  for (let i = fieldColumns(table).names.length; i > 0; i -= 1) values.push(null);
   return values;
 }
 
-const slotMaps = new WeakMap<TableSpec, Map<string, number>>();
-
 /** Where packInto puts each column a field keeps: its place among storedColumns; a JSON field's past them, in order. */
-function slotsOf(table: TableSpec): Map<string, number> {
-  let slots = slotMaps.get(table);
-  if (!slots) {
-    const names = storedColumns(table);
-    slots = new Map(names.map((name, i) => [name, i]));
-    fieldColumns(table).json.forEach((name, j) => (slots as Map<string, number>).set(name, names.length + j));
-    slotMaps.set(table, slots);
-  }
+const slotsOf = perTable((table) => {
+  const names = storedColumns(table);
+  const slots = new Map(names.map((name, i) => [name, i]));
+  fieldColumns(table).json.forEach((name, j) => slots.set(name, names.length + j));
   return slots;
-}
-
-const shares = new WeakMap<TableSpec, Array<string | undefined>>();
+});
 
 /**
  * For each lookup column of a field table, its name when a field keeps it too, else undefined. A
  * field and a lookup column of one name keep a value alike (both a text, an integer or an id, and
  * a value the field cannot keep makes the record whole JSON): checked here once, for each table.
  */
-function sharedColumns(table: TableSpec): Array<string | undefined> {
-  let shared = shares.get(table);
-  if (!shared) {
-    const kept = new Map(columnsOf(table.fields ?? []));
-    shared = Object.entries(table.columns).map(([name, column]) => {
-      const type = kept.get(name);
-      if (type === undefined) return undefined;
-      if (type !== column.type) throw new Error(`sandbox table ${table.name}: column ${name} is kept as ${type} by its field, ${column.type} for lookups`);
-      return name;
-    });
-    shares.set(table, shared);
-  }
-  return shared;
-}
+const sharedColumns = perTable((table) => {
+  const kept = new Map(columnsOf(table.fields ?? []));
+  return Object.entries(table.columns).map(([name, column]) => {
+    const type = kept.get(name);
+    if (type === undefined) return undefined;
+    if (type !== column.type) throw new Error(`sandbox table ${table.name}: column ${name} is kept as ${type} by its field, ${column.type} for lookups`);
+    return name;
+  });
+});
 
 /** The document a row holds. */
 export function docOf(table: TableSpec, row: Row): Doc {
