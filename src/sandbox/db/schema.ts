@@ -414,10 +414,9 @@ export const DB_FORMAT = 12;
  * `json`, as one JSON array: reading a row back is one JSON.parse, not one for each.
  */
 interface FieldColumns {
-  scalars: Array<[string, ColumnType]>;
+  /** The columns stored: the scalar fields', then `json` when there is one. */
+  stored: Array<[string, ColumnType]>;
   json: string[];
-  /** The names of the columns stored, `json` last when there is one. */
-  names: string[];
 }
 
 /** `make` of a table, worked out once for each table: every write asks. */
@@ -434,7 +433,7 @@ const fieldColumns = perTable((table): FieldColumns => {
   const own = columnsOf(table.fields ?? []).filter(([name]) => !(name in table.columns));
   const scalars = own.filter(([, type]) => type !== 'JSON');
   const json = own.filter(([, type]) => type === 'JSON').map(([name]) => name);
-  return { scalars, json, names: [...scalars.map(([name]) => name), ...(json.length > 0 ? ['json'] : [])] };
+  return { stored: json.length > 0 ? [...scalars, ['json', 'JSON']] : scalars, json };
 });
 
 /**
@@ -459,7 +458,7 @@ export const storedColumns = perTable((table) => [
   ...(table.versioned ? ['version'] : []),
   'doc',
   ...Object.keys(table.columns),
-  ...fieldColumns(table).names,
+  ...fieldColumns(table).stored.map(([name]) => name),
 ]);
 
 /**
@@ -485,11 +484,8 @@ export function rowValues(table: TableSpec, doc: Doc, version?: number): SqlValu
       return values;
     }
   }
-  const values: SqlValue[] = table.versioned ? [version as number] : [];
-  values.push(JSON.stringify(doc));
-  for (const column of lookups) values.push(column.of(doc));
-  for (let i = fieldColumns(table).names.length; i > 0; i -= 1) values.push(null);
-  return values;
+  const versioned: SqlValue[] = table.versioned ? [version as number] : [];
+  return [...versioned, JSON.stringify(doc), ...lookups.map((column) => column.of(doc)), ...fieldColumns(table).stored.map(() => null)];
 }
 
 /** Where packInto puts each column a field keeps: its place among storedColumns; a JSON field's past them, in order. */
@@ -519,12 +515,11 @@ const sharedColumns = perTable((table) => {
 export function docOf(table: TableSpec, row: Row): Doc {
   if (typeof row.doc === 'string') return JSON.parse(row.doc) as Doc;
   const { json } = fieldColumns(table);
-  if (json.length === 0) return unpack(table.fields ?? [], row);
-  // The row is this read's own: its JSON values are put in it, parsed, in place.
-  const values = JSON.parse(String(row.json)) as unknown[];
-  json.forEach((name, i) => {
-    row[name] = values[i];
-  });
+  if (json.length > 0) {
+    // The row is this read's own: its JSON values are put in it, parsed, in place.
+    const values = JSON.parse(String(row.json)) as unknown[];
+    json.forEach((name, i) => (row[name] = values[i]));
+  }
   return unpack(table.fields ?? [], row);
 }
 
@@ -553,7 +548,7 @@ export function schemaSql(): string {
     const columns = Object.entries(table.columns).map(([name, column]) => sqlColumn(name, column.type));
     const key = table.key === 'INTEGER' ? 'k INTEGER PRIMARY KEY' : 'k TEXT PRIMARY KEY';
     const body = `${table.versioned ? 'version INTEGER NOT NULL, ' : ''}${table.fields ? 'doc TEXT' : 'doc TEXT NOT NULL'}`;
-    const kept = [...fieldColumns(table).scalars.map(([name, type]) => sqlColumn(name, type)), ...(fieldColumns(table).json.length > 0 ? ['json TEXT'] : [])];
+    const kept = fieldColumns(table).stored.map(([name, type]) => sqlColumn(name, type));
     parts.push(`CREATE TABLE IF NOT EXISTS ${table.name} (${[key, body, ...columns, ...kept].join(', ')})`);
     for (const index of table.indexes) {
       const partial = index.length === 1 && table.sparse?.includes(index[0] as string) ? ` WHERE ${index[0]} IS NOT NULL` : '';
