@@ -273,13 +273,8 @@ export interface Seller {
   address: Address;
 }
 
-/** The owner of a company seller: the person who answers for it. */
-export interface SellerOwner {
-  first_name: string;
-  last_name: string | null;
-  taxpayer_id: string;
-  email: string | null;
-}
+/** The owner of a company seller: the person who answers for it, named as a buyer is. */
+export type SellerOwner = Pick<Buyer, 'first_name' | 'last_name' | 'taxpayer_id' | 'email'>;
 
 /**
  * A seller as the sellers API serves it: a person (`individual`, with a CPF) or a company
