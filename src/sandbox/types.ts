@@ -236,16 +236,8 @@ export interface TokenRecord {
 }
 
 /** Every line may be missing: the buyers API takes whatever part of an address it is given. */
-export interface Address {
-  line1: string | null;
-  line2: string | null;
-  line3: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-  postal_code: string | null;
-  country_code: string | null;
-}
+export type Address = Record<AddressLine, string | null>;
+type AddressLine = 'line1' | 'line2' | 'line3' | 'neighborhood' | 'city' | 'state' | 'postal_code' | 'country_code';
 
 /** A buyer as stored; the response adds the fields that never vary (see buyerView). */
 export interface Buyer extends Stamped {
