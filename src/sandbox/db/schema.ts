@@ -467,25 +467,19 @@ export const storedColumns = perTable((table) => [
  * value differs from the lookup column of the same name.
  */
 export function rowValues(table: TableSpec, doc: Doc, version?: number): SqlValue[] {
-  const lookups = Object.values(table.columns);
   if (table.fields) {
     const names = storedColumns(table);
     const values = new Array<SqlValue>(names.length + fieldColumns(table).json.length).fill(null);
     if (packInto(table.fields, doc, values, slotsOf(table))) {
       if (table.versioned) values[0] = version as number;
-      // A lookup column the fields keep too has their value already: the same (sharedColumns).
-      const shared = sharedColumns(table);
-      const first = table.versioned ? 2 : 1;
-      lookups.forEach((column, i) => {
-        if (shared[i] === undefined) values[first + i] = column.of(doc);
-      });
+      for (const [slot, column] of ownLookups(table)) values[slot] = column.of(doc);
       // The JSON fields' texts, placed past the columns, go into the one JSON column as the values they are.
       if (fieldColumns(table).json.length > 0) values[names.length - 1] = `[${values.splice(names.length).join(',')}]`;
       return values;
     }
   }
-  const versioned: SqlValue[] = table.versioned ? [version as number] : [];
-  return [...versioned, JSON.stringify(doc), ...lookups.map((column) => column.of(doc)), ...fieldColumns(table).stored.map(() => null)];
+  const lookups = Object.values(table.columns).map((column) => column.of(doc));
+  return [...(table.versioned ? [version as number] : []), JSON.stringify(doc), ...lookups, ...fieldColumns(table).stored.map(() => null)];
 }
 
 /** Where packInto puts each column a field keeps: its place among storedColumns; a JSON field's past them, in order. */
@@ -497,17 +491,18 @@ const slotsOf = perTable((table) => {
 });
 
 /**
- * For each lookup column of a field table, its name when a field keeps it too, else undefined. A
- * field and a lookup column of one name keep a value alike (both a text, an integer or an id, and
- * a value the field cannot keep makes the record whole JSON): checked here once, for each table.
+ * The lookup columns of a field table that no field keeps, each with its place among
+ * storedColumns: one a field keeps too has its value from the field already. A field and a lookup
+ * column of one name keep a value alike (both a text, an integer or an id, and a value the field
+ * cannot keep makes the record whole JSON): checked here once, for each table.
  */
-const sharedColumns = perTable((table) => {
+const ownLookups = perTable((table) => {
   const kept = new Map(columnsOf(table.fields ?? []));
-  return Object.entries(table.columns).map(([name, column]) => {
+  return Object.entries(table.columns).flatMap(([name, column]): Array<[number, Column]> => {
     const type = kept.get(name);
-    if (type === undefined) return undefined;
+    if (type === undefined) return [[slotsOf(table).get(name) as number, column]];
     if (type !== column.type) throw new Error(`sandbox table ${table.name}: column ${name} is kept as ${type} by its field, ${column.type} for lookups`);
-    return name;
+    return [];
   });
 });
 
