@@ -46,6 +46,7 @@ export interface CardPaymentMethod extends Served {
   is_valid: boolean;
   is_verified: boolean;
   customer: string | null;
+  /** Random per card: a fingerprint derived from the PAN would let anyone with the file test guesses. */
   fingerprint: string;
 }
 
@@ -211,22 +212,18 @@ export interface StoredTransaction {
 }
 
 /** A card on file. Only what may be shown is kept: never the full number, never the CVV. */
-export interface CardRecord extends Stamped {
-  id: string;
+export interface CardRecord extends Pick<CardPaymentMethod, CardShown> {
   brand: string;
   first4: string;
   /** The BIN, for receipts; with last4 it is the most PCI DSS lets anyone keep. Absent on old states. */
   first6?: string | null;
   last4: string;
-  expiration_month: string;
-  expiration_year: string;
-  holder_name: string;
-  customer: string | null;
-  /** Random per card: a fingerprint derived from the PAN would let anyone with the file test guesses. */
-  fingerprint: string;
   /** Whether the card is the declining test card, decided once while the number was in memory. */
   declines: boolean;
 }
+
+/** What a card on file keeps under the names its payment method shows. */
+type CardShown = 'id' | 'expiration_month' | 'expiration_year' | 'holder_name' | 'customer' | 'fingerprint' | 'created_at' | 'updated_at';
 
 export interface TokenRecord {
   id: string;
@@ -446,25 +443,29 @@ export type SubscriptionStatus = 'active' | 'suspended' | 'canceled' | 'expired'
 /** How a subscription's invoices are paid: charged to its card, or by a boleto issued for each. */
 export type RecurrencePaymentMethod = 'credit' | 'boleto';
 
-/** Seed 2.6, every field with its type, plus metadata. */
-export interface Subscription extends Served {
-  uuid: string;
-  resource: 'subscription';
-  plan: string;
+/** What a subscription bills each cycle and an invoice once: for which seller and buyer, how, when and how much. */
+interface Billing extends Served {
   on_behalf_of: string;
   customer: string;
   description: string | null;
   payment_method: RecurrencePaymentMethod;
-  /** The next due date (YYYY-MM-DD). */
+  /** YYYY-MM-DD: a subscription's next due date. */
   due_date: string;
+  expiration_date: string | null;
+  amount: number;
+  currency: string;
+}
+
+/** Seed 2.6, every field with its type (its billing's included), plus metadata. */
+export interface Subscription extends Billing {
+  uuid: string;
+  resource: 'subscription';
+  plan: string;
   /**
    * The due date of the cycle the subscription is in: the last due date billed, or before the
    * first billing the first due date.
    */
   due_since_date: string | null;
-  expiration_date: string | null;
-  amount: number;
-  currency: string;
   status: SubscriptionStatus;
   suspended_at: string | null;
   /** The card charged; null for a boleto subscription, which has none. */
@@ -497,19 +498,11 @@ export interface InvoiceCustomer {
 }
 
 /** The provider's invoice: one billing of a subscription, or a one-off charge. Stored as served. */
-export interface Invoice extends Served {
+export interface Invoice extends Billing {
   id: string;
   resource: 'invoice';
   subscription: string | null;
-  on_behalf_of: string;
-  customer: string;
   invoice_customer: InvoiceCustomer;
-  description: string | null;
-  payment_method: RecurrencePaymentMethod;
-  due_date: string;
-  expiration_date: string | null;
-  amount: number;
-  currency: string;
   paid_at: string | null;
   voided_at: string | null;
   /** Charge attempts that were declined. */
