@@ -3,6 +3,18 @@ import type { Session } from './db/session.js';
 // Shapes of the state file and of the resources the sandbox serves. Response fields follow seed
 // section 2 (types included); null stands for "no value", as the provider sends it.
 
+/** When a record was made and last changed. */
+interface Stamped {
+  created_at: string;
+  updated_at: string;
+}
+
+/** What a resource the API serves at an address of its own carries besides its own fields. */
+interface Served extends Stamped {
+  uri: string;
+  metadata: Record<string, string>;
+}
+
 export interface HistoryEntry {
   id: string;
   transaction: string;
@@ -20,7 +32,7 @@ export interface HistoryEntry {
 }
 
 /** Seed 2.3. */
-export interface CardPaymentMethod {
+export interface CardPaymentMethod extends Served {
   id: string;
   resource: 'card';
   description: string | null;
@@ -34,15 +46,12 @@ export interface CardPaymentMethod {
   is_valid: boolean;
   is_verified: boolean;
   customer: string | null;
+  /** Random per card: a fingerprint derived from the PAN would let anyone with the file test guesses. */
   fingerprint: string;
-  uri: string;
-  metadata: Record<string, string>;
-  created_at: string;
-  updated_at: string;
 }
 
 /** Seed 2.2: what every boleto carries, plain or with PIX, plus when it was paid. */
-export interface BoletoBase {
+export interface BoletoBase extends Stamped {
   id: string;
   service_boleto_id: string;
   description: string;
@@ -58,8 +67,6 @@ export interface BoletoBase {
   url: string;
   barcode: string;
   paid_at: string | null;
-  created_at: string;
-  updated_at: string;
   /** `canceled` once a cancellation request went through (boleto and bolepix only). */
   status: 'not_paid' | 'paid' | 'canceled';
 }
@@ -90,7 +97,7 @@ export interface BolepixPaymentMethod extends Omit<BoletoBase, 'customer'> {
   billing_message_list: Record<string, unknown> | null;
 }
 
-export interface PixPaymentMethod {
+export interface PixPaymentMethod extends Stamped {
   id: string;
   resource: 'pix';
   provider: string;
@@ -103,8 +110,6 @@ export interface PixPaymentMethod {
   pix_link: string;
   qr_code: { emv: string };
   paid_at: string | null;
-  created_at: string;
-  updated_at: string;
   status: 'not_paid' | 'paid';
 }
 
@@ -134,7 +139,7 @@ export interface InstallmentPlan {
 }
 
 /** Another seller's part of a sale (splits.ts). */
-export interface SplitRule {
+export interface SplitRule extends Stamped {
   id: string;
   resource: 'split_rule';
   transaction: string;
@@ -150,12 +155,10 @@ export interface SplitRule {
   /** What the recipient gets of the sale as it stands: net of its fees, and gross. */
   receivable_amount: string;
   receivable_gross_amount: string;
-  created_at: string;
-  updated_at: string;
 }
 
 /** Seed 2.1, every field, plus reference_id. */
-export interface Transaction {
+export interface Transaction extends Served {
   id: string;
   resource: 'transaction';
   status: TransactionStatus;
@@ -184,11 +187,7 @@ export interface Transaction {
   captured: boolean;
   fees: string;
   fee_details: FeeDetails;
-  uri: string;
-  metadata: Record<string, string>;
   expected_on: string | null;
-  created_at: string;
-  updated_at: string;
   payment_authorization: string | null;
   history: HistoryEntry[];
   reference_id: string | null;
@@ -213,24 +212,18 @@ export interface StoredTransaction {
 }
 
 /** A card on file. Only what may be shown is kept: never the full number, never the CVV. */
-export interface CardRecord {
-  id: string;
+export interface CardRecord extends Pick<CardPaymentMethod, CardShown> {
   brand: string;
   first4: string;
   /** The BIN, for receipts; with last4 it is the most PCI DSS lets anyone keep. Absent on old states. */
   first6?: string | null;
   last4: string;
-  expiration_month: string;
-  expiration_year: string;
-  holder_name: string;
-  customer: string | null;
-  /** Random per card: a fingerprint derived from the PAN would let anyone with the file test guesses. */
-  fingerprint: string;
   /** Whether the card is the declining test card, decided once while the number was in memory. */
   declines: boolean;
-  created_at: string;
-  updated_at: string;
 }
+
+/** What a card on file keeps under the names its payment method shows. */
+type CardShown = 'id' | 'expiration_month' | 'expiration_year' | 'holder_name' | 'customer' | 'fingerprint' | 'created_at' | 'updated_at';
 
 export interface TokenRecord {
   id: string;
@@ -240,19 +233,11 @@ export interface TokenRecord {
 }
 
 /** Every line may be missing: the buyers API takes whatever part of an address it is given. */
-export interface Address {
-  line1: string | null;
-  line2: string | null;
-  line3: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-  postal_code: string | null;
-  country_code: string | null;
-}
+export type Address = Record<AddressLine, string | null>;
+type AddressLine = 'line1' | 'line2' | 'line3' | 'neighborhood' | 'city' | 'state' | 'postal_code' | 'country_code';
 
 /** A buyer as stored; the response adds the fields that never vary (see buyerView). */
-export interface Buyer {
+export interface Buyer extends Stamped {
   id: string;
   first_name: string;
   last_name: string | null;
@@ -266,8 +251,6 @@ export interface Buyer {
   /** The card charged when a transaction names only the customer. */
   default_credit: string | null;
   metadata: Record<string, string>;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface Seller {
@@ -279,20 +262,15 @@ export interface Seller {
   address: Address;
 }
 
-/** The owner of a company seller: the person who answers for it. */
-export interface SellerOwner {
-  first_name: string;
-  last_name: string | null;
-  taxpayer_id: string;
-  email: string | null;
-}
+/** The owner of a company seller: the person who answers for it, named as a buyer is. */
+export type SellerOwner = Pick<Buyer, 'first_name' | 'last_name' | 'taxpayer_id' | 'email'>;
 
 /**
  * A seller as the sellers API serves it: a person (`individual`, with a CPF) or a company
  * (`business`, with a CNPJ). Stored as served. The seeded seller is a company; `seller` above
  * keeps its name and documents for receipts and boletos.
  */
-export interface SellerRecord {
+export interface SellerRecord extends Served {
   id: string;
   resource: 'seller';
   type: 'individual' | 'business';
@@ -315,10 +293,6 @@ export interface SellerRecord {
   owner: SellerOwner | null;
   statement_descriptor: string | null;
   description: string | null;
-  uri: string;
-  metadata: Record<string, string>;
-  created_at: string;
-  updated_at: string;
 }
 
 /** What every DELETE answers. */
@@ -335,7 +309,7 @@ export interface SourceRef {
 }
 
 /** The provider's source object; stored as served, since every field is fixed at creation. */
-export interface Source {
+export interface Source extends Served {
   id: string;
   resource: 'source';
   status: 'pending' | 'deleted';
@@ -352,10 +326,6 @@ export interface Source {
   token: SourceRef | null;
   installment_plan: InstallmentPlan | null;
   statement_descriptor: string | null;
-  uri: string;
-  metadata: Record<string, string>;
-  created_at: string;
-  updated_at: string;
 }
 
 /** The provider's receivable: one per installment of a collected sale. Stored as served. */
@@ -386,7 +356,7 @@ export interface Receivable {
 }
 
 /** A balance account: the seller's (moved by sales, refunds and transfers) or a buyer's. */
-export interface Account {
+export interface Account extends Stamped {
   id: string;
   resource: 'account';
   type: 'seller' | 'buyer';
@@ -396,8 +366,6 @@ export interface Account {
   /** Sum of the account's history. */
   current_balance: string;
   uri: string;
-  created_at: string;
-  updated_at: string;
 }
 
 export type EntryOperation = 'sale' | 'refund' | 'transfer';
@@ -421,7 +389,7 @@ export interface BalanceEntry {
 }
 
 /** A payout of receivables to the seller's bank account. */
-export interface Transfer {
+export interface Transfer extends Stamped {
   id: string;
   resource: 'transfer';
   status: 'pending' | 'succeeded' | 'failed' | 'canceled';
@@ -438,8 +406,6 @@ export interface Transfer {
   transfer_date: string;
   fees: string;
   uri: string;
-  created_at: string;
-  updated_at: string;
 }
 
 /** A boleto or receipt the sandbox "sent": nothing leaves the machine, the state keeps a record. */
@@ -453,7 +419,7 @@ export interface Delivery {
 }
 
 /** The provider's recurrence plan: what a subscription charges and how often. Stored as served. */
-export interface Plan {
+export interface Plan extends Served {
   uuid: string;
   resource: 'plan';
   name: string;
@@ -470,10 +436,6 @@ export interface Plan {
   grace_period: number | null;
   tolerance_period: number | null;
   status: 'active' | 'canceled';
-  uri: string;
-  metadata: Record<string, string>;
-  created_at: string;
-  updated_at: string;
 }
 
 export type SubscriptionStatus = 'active' | 'suspended' | 'canceled' | 'expired';
@@ -481,33 +443,33 @@ export type SubscriptionStatus = 'active' | 'suspended' | 'canceled' | 'expired'
 /** How a subscription's invoices are paid: charged to its card, or by a boleto issued for each. */
 export type RecurrencePaymentMethod = 'credit' | 'boleto';
 
-/** Seed 2.6, every field with its type, plus metadata. */
-export interface Subscription {
-  uuid: string;
-  resource: 'subscription';
-  plan: string;
+/** What a subscription bills each cycle and an invoice once: for which seller and buyer, how, when and how much. */
+interface Billing extends Served {
   on_behalf_of: string;
   customer: string;
   description: string | null;
   payment_method: RecurrencePaymentMethod;
-  /** The next due date (YYYY-MM-DD). */
+  /** YYYY-MM-DD: a subscription's next due date. */
   due_date: string;
+  expiration_date: string | null;
+  amount: number;
+  currency: string;
+}
+
+/** Seed 2.6, every field with its type (its billing's included), plus metadata. */
+export interface Subscription extends Billing {
+  uuid: string;
+  resource: 'subscription';
+  plan: string;
   /**
    * The due date of the cycle the subscription is in: the last due date billed, or before the
    * first billing the first due date.
    */
   due_since_date: string | null;
-  expiration_date: string | null;
-  amount: number;
-  currency: string;
   status: SubscriptionStatus;
   suspended_at: string | null;
   /** The card charged; null for a boleto subscription, which has none. */
   card: string | null;
-  uri: string;
-  metadata: Record<string, string>;
-  created_at: string;
-  updated_at: string;
 }
 
 /** A subscription plus the bookkeeping of its schedule, which the response does not show. */
@@ -536,19 +498,11 @@ export interface InvoiceCustomer {
 }
 
 /** The provider's invoice: one billing of a subscription, or a one-off charge. Stored as served. */
-export interface Invoice {
+export interface Invoice extends Billing {
   id: string;
   resource: 'invoice';
   subscription: string | null;
-  on_behalf_of: string;
-  customer: string;
   invoice_customer: InvoiceCustomer;
-  description: string | null;
-  payment_method: RecurrencePaymentMethod;
-  due_date: string;
-  expiration_date: string | null;
-  amount: number;
-  currency: string;
   paid_at: string | null;
   voided_at: string | null;
   /** Charge attempts that were declined. */
@@ -557,10 +511,6 @@ export interface Invoice {
   status: InvoiceStatus;
   /** The card transaction of the last charge attempt, or the boleto transaction issued for it. */
   transaction: string | null;
-  uri: string;
-  metadata: Record<string, string>;
-  created_at: string;
-  updated_at: string;
 }
 
 /** The provider's event delivery shape. */
@@ -573,18 +523,14 @@ export interface SandboxEvent {
 }
 
 /** An event as stored: it refers to the version of the record it was raised for (db/) instead of copying it. */
-export interface StoredEvent {
-  id: string;
-  type: string;
-  resource: 'event';
-  created_at: string;
+export interface StoredEvent extends Omit<SandboxEvent, 'payload'> {
   /** The record: its collection and key. */
   source?: [string, string];
   version?: number;
 }
 
 /** A registered webhook, as served. */
-export interface Webhook {
+export interface Webhook extends Stamped {
   id: string;
   resource: 'webhook';
   method: 'POST';
@@ -593,8 +539,6 @@ export interface Webhook {
   events: string[];
   status: 'enabled';
   uri: string;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface StoredWebhook {

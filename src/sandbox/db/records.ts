@@ -7,19 +7,18 @@ import type { Session } from './session.js';
 // is saved with the change it is part of (session.ts). Looking records up by a column and
 // listing them page by page is in queries.ts.
 
-/** The records of a table keyed by id. */
-export class Records<T> {
+/** A table of the session, by name. */
+abstract class Repository {
   constructor(
-    private readonly session: Session,
-    private readonly table: string,
+    protected readonly session: Session,
+    protected readonly table: string,
   ) {}
+}
 
+/** The records of a table keyed by id. */
+export class Records<T> extends Repository {
   get(key: string): T | undefined {
     return this.session.item(this.table, key) as T | undefined;
-  }
-
-  has(key: string): boolean {
-    return this.get(key) !== undefined;
   }
 
   /** Adds a record, or replaces one whole. */
@@ -43,12 +42,7 @@ export class Records<T> {
 }
 
 /** A list that only grows: each record stays at the position it was added at. */
-export class Log<T> {
-  constructor(
-    private readonly session: Session,
-    private readonly table: string,
-  ) {}
-
+export class Log<T> extends Repository {
   at(position: number): T | undefined {
     return this.session.item(this.table, String(position)) as T | undefined;
   }

@@ -74,30 +74,21 @@ export interface TableSpec {
   fields?: Field[];
 }
 
-const text = (of: (doc: Doc) => unknown): Column => ({ type: 'TEXT', of: (doc) => (typeof of(doc) === 'string' ? (of(doc) as string) : null) });
-const idColumn = (of: (doc: Doc) => unknown): Column => ({
-  type: 'ANY',
-  of: (doc) => {
-    const value = of(doc);
-    return typeof value === 'string' ? activeIdCodes().code(value) : null;
-  },
+/** A kind of lookup column: the value `of` picks from a document, as `convert` keeps it (null when it has none). */
+const lookup =
+  (type: Column['type'], convert: (value: unknown) => SqlValue) =>
+  (of: (doc: Doc) => unknown): Column => ({ type, of: (doc) => convert(of(doc)) });
+const text = lookup('TEXT', (value) => (typeof value === 'string' ? value : null));
+const idColumn = lookup('ANY', (value) => (typeof value === 'string' ? activeIdCodes().code(value) : null));
+const ms = lookup('INTEGER', (value) => {
+  if (typeof value === 'number') return value;
+  const parsed = typeof value === 'string' ? Date.parse(value) : NaN;
+  return Number.isFinite(parsed) ? parsed : null;
 });
-const ms = (of: (doc: Doc) => unknown): Column => ({
-  type: 'INTEGER',
-  of: (doc) => {
-    const value = of(doc);
-    if (typeof value === 'number') return value;
-    const parsed = typeof value === 'string' ? Date.parse(value) : NaN;
-    return Number.isFinite(parsed) ? parsed : null;
-  },
-});
-const cents = (of: (doc: Doc) => unknown): Column => ({
-  type: 'INTEGER',
-  of: (doc) => {
-    const value = of(doc);
-    return typeof value === 'string' && /^-?\d+(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : null;
-  },
-});
+const cents = lookup('INTEGER', (value) =>
+  typeof value === 'string' && /^-?\d+(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : null,
+);
+const whole = lookup('INTEGER', (value) => (typeof value === 'number' ? value : null));
 
 type Txn = { txn: Doc & { payment_method?: { id?: unknown } | null } };
 
@@ -151,18 +142,16 @@ const VOCABULARY = [
 ];
 const wordField = word(VOCABULARY);
 
+/** Fields of one kind, one for each key, in the keys' order. */
+const alike = (make: (key: string) => Field, ...keys: string[]): Field[] => keys.map((key) => make(key));
+
 /** One line of a transaction's history, kept in its version without its keys. */
 const HISTORY: Field[] = [
   idField('id'),
   fromParent('transaction', 'id'),
   money('amount', 'cents'),
-  wordField('operation_type'),
-  wordField('status'),
-  wordField('response_code'),
-  wordField('response_message'),
-  textField('authorization_code'),
-  textField('authorizer_id'),
-  textField('authorization_nsu'),
+  ...alike(wordField, 'operation_type', 'status', 'response_code', 'response_message'),
+  ...alike(textField, 'authorization_code', 'authorizer_id', 'authorization_nsu'),
   wordField('gatewayResponseTime'),
   wordField('authorizer'),
   instant('created_at', 'created_ms'),
@@ -171,17 +160,17 @@ const HISTORY: Field[] = [
 /** Where the API serves a resource of the sandbox's marketplace. */
 const uriOf = (resource: string) => derived('uri', (doc) => `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/${resource}/${String(doc.id)}`);
 
+/** How every record the API serves opens: its id, then the name of its resource. */
+const opening = (resource: string): Field[] => [idField('id'), fixed('resource', resource)];
+/** When a record was made and last changed. */
+const STAMPS: Field[] = [instant('created_at', 'created_ms'), instant('updated_at', 'updated_ms')];
+
 /** A card as a sale's payment method (cards.ts cardPaymentMethod). */
 const CARD_METHOD: Field[] = [
-  idField('id'),
-  fixed('resource', 'card'),
+  ...opening('card'),
   textField('description'),
   wordField('card_brand'),
-  textField('first4_digits'),
-  textField('last4_digits'),
-  textField('expiration_month'),
-  textField('expiration_year'),
-  textField('holder_name'),
+  ...alike(textField, 'first4_digits', 'last4_digits', 'expiration_month', 'expiration_year', 'holder_name'),
   fixed('is_active', true),
   fixed('is_valid', true),
   fixed('is_verified', false),
@@ -189,17 +178,13 @@ const CARD_METHOD: Field[] = [
   idField('fingerprint'),
   uriOf('cards'),
   json('metadata'),
-  instant('created_at', 'created_ms'),
-  instant('updated_at', 'updated_ms'),
+  ...STAMPS,
 ];
 
 /** A PIX charge as a sale's payment method (transactions-create.ts). */
 const PIX_METHOD: Field[] = [
-  idField('id'),
-  fixed('resource', 'pix'),
-  wordField('provider'),
-  wordField('version'),
-  wordField('type'),
+  ...opening('pix'),
+  ...alike(wordField, 'provider', 'version', 'type'),
   bool('reusable'),
   bool('allow_update'),
   instant('expiration_date', 'expires_ms'),
@@ -207,8 +192,7 @@ const PIX_METHOD: Field[] = [
   textField('pix_link'),
   json('qr_code'),
   instant('paid_at', 'paid_ms'),
-  instant('created_at', 'created_ms'),
-  instant('updated_at', 'updated_ms'),
+  ...STAMPS,
   wordField('status'),
 ];
 
@@ -222,31 +206,20 @@ const TRANSACTION: Field[] = [
   integer('remaining_cents'),
   idField('card_id'),
   nested('txn', [
-    idField('id'),
-    fixed('resource', 'transaction'),
+    ...opening('transaction'),
     textField('status'),
     money('amount', 'cents'),
     money('original_amount', 'original_cents'),
     fixed('currency', 'BRL'),
-    textField('description'),
-    textField('payment_type'),
-    textField('transaction_number'),
+    ...alike(textField, 'description', 'payment_type', 'transaction_number'),
     fixed('gateway_authorizer', 'sandbox'),
-    fixed('app_transaction_uid', null),
-    fixed('refunds', null),
-    fixed('rewards', null),
-    fixed('discounts', null),
-    fixed('pre_authorization', null),
-    idField('sales_receipt'),
-    idField('on_behalf_of'),
-    idField('customer'),
+    ...alike((key) => fixed(key, null), 'app_transaction_uid', 'refunds', 'rewards', 'discounts', 'pre_authorization'),
+    ...alike(idField, 'sales_receipt', 'on_behalf_of', 'customer'),
     wordField('statement_descriptor'),
     oneOf('payment_method', 'payment_method', [CARD_METHOD, PIX_METHOD]),
     json('source'),
     json('installment_plan'),
-    bool('refunded'),
-    bool('voided'),
-    bool('captured'),
+    ...alike(bool, 'refunded', 'voided', 'captured'),
     money('fees', 'fee_cents'),
     oneOf('fee_details', 'fee_details', [FEE_DETAILS]),
     uriOf('transactions'),
@@ -309,8 +282,7 @@ export const TABLES: TableSpec[] = [
     },
     indexes: [['id'], ['status', 'recipient', 'expected_ms'], ['status', 'expected_ms'], ['recipient', 'expected_ms']],
     fields: [
-      idField('id'),
-      fixed('resource', 'receivable'),
+      ...opening('receivable'),
       textField('status'),
       idField('recipient'),
       idField('transaction', 'txn'),
@@ -340,7 +312,7 @@ export const TABLES: TableSpec[] = [
       created_ms: ms((d) => d.created_at),
       src_top: text((d) => (d.source as [string, string] | undefined)?.[0]),
       src_key: text((d) => (d.source as [string, string] | undefined)?.[1]),
-      src_version: { type: 'INTEGER', of: (d) => (typeof d.version === 'number' ? d.version : null) },
+      src_version: whole((d) => d.version),
     },
     indexes: [['id'], ['type'], ['created_ms'], ['src_top', 'src_key', 'src_version']],
   },
@@ -358,8 +330,7 @@ export const TABLES: TableSpec[] = [
     },
     indexes: [['account', 'created_ms'], ['created_ms']],
     fields: [
-      idField('id'),
-      fixed('resource', 'balance_history'),
+      ...opening('balance_history'),
       idField('account'),
       textField('operation'),
       textField('type'),
@@ -378,8 +349,7 @@ export const TABLES: TableSpec[] = [
     columns: { id: idColumn((d) => d.id), status: text((d) => d.status), created_ms: ms((d) => d.created_at), on_behalf_of: idColumn((d) => d.on_behalf_of) },
     indexes: [['id'], ['created_ms'], ['status', 'created_ms'], ['on_behalf_of', 'created_ms']],
     fields: [
-      idField('id'),
-      fixed('resource', 'transfer'),
+      ...opening('transfer'),
       textField('status'),
       fixed('type', 'automatic'),
       money('amount', 'cents'),
@@ -408,18 +378,11 @@ export const TABLES: TableSpec[] = [
     indexes: [['customer']],
     fields: [
       idField('id'),
-      textField('brand'),
-      textField('first4'),
-      textField('first6'),
-      textField('last4'),
-      textField('expiration_month'),
-      textField('expiration_year'),
-      textField('holder_name'),
+      ...alike(textField, 'brand', 'first4', 'first6', 'last4', 'expiration_month', 'expiration_year', 'holder_name'),
       idField('customer'),
       idField('fingerprint'),
       bool('declines'),
-      instant('created_at', 'created_ms'),
-      instant('updated_at', 'updated_ms'),
+      ...STAMPS,
     ],
   },
   { name: 'tokens', key: 'TEXT', columns: { card_id: idColumn((d) => d.card_id) }, indexes: [['card_id']] },
@@ -451,29 +414,27 @@ export const DB_FORMAT = 12;
  * `json`, as one JSON array: reading a row back is one JSON.parse, not one for each.
  */
 interface FieldColumns {
-  scalars: Array<[string, ColumnType]>;
+  /** The columns stored: the scalar fields', then `json` when there is one. */
+  stored: Array<[string, ColumnType]>;
   json: string[];
 }
-// Worked out once per table: every write asks.
-const extraColumns = new WeakMap<TableSpec, FieldColumns>();
-const storedNames = new WeakMap<TableSpec, string[]>();
 
-function fieldColumns(table: TableSpec): FieldColumns {
-  if (!table.fields) return { scalars: [], json: [] };
-  let columns = extraColumns.get(table);
-  if (!columns) {
-    const own = columnsOf(table.fields).filter(([name]) => !(name in table.columns));
-    columns = { scalars: own.filter(([, type]) => type !== 'JSON'), json: own.filter(([, type]) => type === 'JSON').map(([name]) => name) };
-    extraColumns.set(table, columns);
-  }
-  return columns;
+/** `make` of a table, worked out once for each table: every write asks. */
+function perTable<T>(make: (table: TableSpec) => T): (table: TableSpec) => T {
+  const made = new WeakMap<TableSpec, T>();
+  return (table) => {
+    let value = made.get(table);
+    if (value === undefined) made.set(table, (value = make(table)));
+    return value;
+  };
 }
 
-/** The names of the columns fieldColumns stores, `json` last when there is one. */
-function extraNames(table: TableSpec): string[] {
-  const { scalars, json } = fieldColumns(table);
-  return [...scalars.map(([name]) => name), ...(json.length > 0 ? ['json'] : [])];
-}
+const fieldColumns = perTable((table): FieldColumns => {
+  const own = columnsOf(table.fields ?? []).filter(([name]) => !(name in table.columns));
+  const scalars = own.filter(([, type]) => type !== 'JSON');
+  const json = own.filter(([, type]) => type === 'JSON').map(([name]) => name);
+  return { stored: json.length > 0 ? [...scalars, ['json', 'JSON']] : scalars, json };
+});
 
 /**
  * The text a version of a record is kept as: for a table with fields, the JSON array of the
@@ -493,11 +454,12 @@ export function docOfVersion(table: TableSpec, text: string): Doc {
 }
 
 /** Every column of a table but its key, in the order rowValues gives their values. */
-export function storedColumns(table: TableSpec): string[] {
-  let names = storedNames.get(table);
-  if (!names) storedNames.set(table, (names = [...(table.versioned ? ['version'] : []), 'doc', ...Object.keys(table.columns), ...extraNames(table)]));
-  return names;
-}
+export const storedColumns = perTable((table) => [
+  ...(table.versioned ? ['version'] : []),
+  'doc',
+  ...Object.keys(table.columns),
+  ...fieldColumns(table).stored.map(([name]) => name),
+]);
 
 /**
  * The values of storedColumns for `doc`. A field table keeps the document in its columns, or
@@ -505,76 +467,54 @@ export function storedColumns(table: TableSpec): string[] {
  * value differs from the lookup column of the same name.
  */
 export function rowValues(table: TableSpec, doc: Doc, version?: number): SqlValue[] {
-  const lookups = Object.values(table.columns);
   if (table.fields) {
     const names = storedColumns(table);
     const values = new Array<SqlValue>(names.length + fieldColumns(table).json.length).fill(null);
     if (packInto(table.fields, doc, values, slotsOf(table))) {
       if (table.versioned) values[0] = version as number;
-      // A lookup column the fields keep too has their value already: the same (sharedColumns).
-      const shared = sharedColumns(table);
-      const first = table.versioned ? 2 : 1;
-      lookups.forEach((column, i) => {
-        if (shared[i] === undefined) values[first + i] = column.of(doc);
-      });
+      for (const [slot, column] of ownLookups(table)) values[slot] = column.of(doc);
       // The JSON fields' texts, placed past the columns, go into the one JSON column as the values they are.
       if (fieldColumns(table).json.length > 0) values[names.length - 1] = `[${values.splice(names.length).join(',')}]`;
       return values;
     }
   }
-  const values: SqlValue[] = table.versioned ? [version as number] : [];
-  values.push(JSON.stringify(doc));
-  for (const column of lookups) values.push(column.of(doc));
-  for (let i = extraNames(table).length; i > 0; i -= 1) values.push(null);
-  return values;
+  const lookups = Object.values(table.columns).map((column) => column.of(doc));
+  return [...(table.versioned ? [version as number] : []), JSON.stringify(doc), ...lookups, ...fieldColumns(table).stored.map(() => null)];
 }
-
-const slotMaps = new WeakMap<TableSpec, Map<string, number>>();
 
 /** Where packInto puts each column a field keeps: its place among storedColumns; a JSON field's past them, in order. */
-function slotsOf(table: TableSpec): Map<string, number> {
-  let slots = slotMaps.get(table);
-  if (!slots) {
-    const names = storedColumns(table);
-    slots = new Map(names.map((name, i) => [name, i]));
-    fieldColumns(table).json.forEach((name, j) => (slots as Map<string, number>).set(name, names.length + j));
-    slotMaps.set(table, slots);
-  }
+const slotsOf = perTable((table) => {
+  const names = storedColumns(table);
+  const slots = new Map(names.map((name, i) => [name, i]));
+  fieldColumns(table).json.forEach((name, j) => slots.set(name, names.length + j));
   return slots;
-}
-
-const shares = new WeakMap<TableSpec, Array<string | undefined>>();
+});
 
 /**
- * For each lookup column of a field table, its name when a field keeps it too, else undefined. A
- * field and a lookup column of one name keep a value alike (both a text, an integer or an id, and
- * a value the field cannot keep makes the record whole JSON): checked here once, for each table.
+ * The lookup columns of a field table that no field keeps, each with its place among
+ * storedColumns: one a field keeps too has its value from the field already. A field and a lookup
+ * column of one name keep a value alike (both a text, an integer or an id, and a value the field
+ * cannot keep makes the record whole JSON): checked here once, for each table.
  */
-function sharedColumns(table: TableSpec): Array<string | undefined> {
-  let shared = shares.get(table);
-  if (!shared) {
-    const kept = new Map(columnsOf(table.fields ?? []));
-    shared = Object.entries(table.columns).map(([name, column]) => {
-      const type = kept.get(name);
-      if (type === undefined) return undefined;
-      if (type !== column.type) throw new Error(`sandbox table ${table.name}: column ${name} is kept as ${type} by its field, ${column.type} for lookups`);
-      return name;
-    });
-    shares.set(table, shared);
-  }
-  return shared;
-}
+const ownLookups = perTable((table) => {
+  const kept = new Map(columnsOf(table.fields ?? []));
+  return Object.entries(table.columns).flatMap(([name, column]): Array<[number, Column]> => {
+    const type = kept.get(name);
+    if (type === undefined) return [[slotsOf(table).get(name) as number, column]];
+    if (type !== column.type) throw new Error(`sandbox table ${table.name}: column ${name} is kept as ${type} by its field, ${column.type} for lookups`);
+    return [];
+  });
+});
 
 /** The document a row holds. */
 export function docOf(table: TableSpec, row: Row): Doc {
   if (typeof row.doc === 'string') return JSON.parse(row.doc) as Doc;
   const { json } = fieldColumns(table);
-  if (json.length === 0) return unpack(table.fields ?? [], row);
-  // The row is this read's own: its JSON values are put in it, parsed, in place.
-  const values = JSON.parse(String(row.json)) as unknown[];
-  json.forEach((name, i) => {
-    row[name] = values[i];
-  });
+  if (json.length > 0) {
+    // The row is this read's own: its JSON values are put in it, parsed, in place.
+    const values = JSON.parse(String(row.json)) as unknown[];
+    json.forEach((name, i) => (row[name] = values[i]));
+  }
   return unpack(table.fields ?? [], row);
 }
 
@@ -603,7 +543,7 @@ export function schemaSql(): string {
     const columns = Object.entries(table.columns).map(([name, column]) => sqlColumn(name, column.type));
     const key = table.key === 'INTEGER' ? 'k INTEGER PRIMARY KEY' : 'k TEXT PRIMARY KEY';
     const body = `${table.versioned ? 'version INTEGER NOT NULL, ' : ''}${table.fields ? 'doc TEXT' : 'doc TEXT NOT NULL'}`;
-    const kept = [...fieldColumns(table).scalars.map(([name, type]) => sqlColumn(name, type)), ...(fieldColumns(table).json.length > 0 ? ['json TEXT'] : [])];
+    const kept = fieldColumns(table).stored.map(([name, type]) => sqlColumn(name, type));
     parts.push(`CREATE TABLE IF NOT EXISTS ${table.name} (${[key, body, ...columns, ...kept].join(', ')})`);
     for (const index of table.indexes) {
       const partial = index.length === 1 && table.sparse?.includes(index[0] as string) ? ` WHERE ${index[0]} IS NOT NULL` : '';
