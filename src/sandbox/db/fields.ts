@@ -120,12 +120,10 @@ export function mentioning(key: string, column: string, named: ReadonlyArray<(do
   return { key, column, type: 'TEXT', late: true, put, get };
 }
 
-// The last instant converted each way: a record's times are mostly one and the same (created,
-// updated, its history's), and a generated volume writes them one record after another.
+// The last instant parsed (isoOfMs keeps the last one written): a record's times are mostly one
+// and the same (created, updated, its history's), and a generated volume writes them in a row.
 let parsedText = '';
 let parsedMs = NaN;
-let writtenMs = NaN;
-let writtenText = '';
 
 /** The epoch milliseconds of an instant written as toISOString writes it, else NaN. */
 function msOf(text: string): number {
@@ -142,14 +140,6 @@ function msOf(text: string): number {
   return parsedMs;
 }
 
-function textOf(ms: number): string {
-  if (ms !== writtenMs) {
-    writtenText = isoOfMs(ms);
-    writtenMs = ms;
-  }
-  return writtenText;
-}
-
 /** An ISO 8601 instant of whole milliseconds (or null), as epoch milliseconds. */
 export function instant(key: string, column: string): Field {
   const put = (value: unknown): SqlValue | typeof UNKEPT => {
@@ -158,7 +148,7 @@ export function instant(key: string, column: string): Field {
     const ms = msOf(value);
     return Number.isNaN(ms) ? UNKEPT : ms;
   };
-  return kept(key, column, 'INTEGER', put, (stored) => (stored === null ? null : textOf(Number(stored))));
+  return kept(key, column, 'INTEGER', put, (stored) => (stored === null ? null : isoOfMs(Number(stored))));
 }
 
 const MONEY = /^-?(0|[1-9]\d*)\.\d\d$/;
@@ -225,7 +215,7 @@ export function tuples(key: string, column: string, fields: readonly Field[]): F
     if (!Array.isArray(value)) return UNKEPT;
     const rows: string[] = [];
     for (const item of value) {
-      const packed = isDoc(item) ? pack(fields, item, doc) : undefined;
+      const packed = isDoc(item) ? packValues(fields, item, doc) : undefined;
       if (!packed) return UNKEPT;
       rows.push(valuesText(fields, packed));
     }
@@ -252,7 +242,7 @@ export function oneOf(key: string, column: string, shapes: ReadonlyArray<readonl
   const put = (value: unknown): SqlValue | typeof UNKEPT => {
     if (value !== null && !isDoc(value)) return UNKEPT;
     for (const [i, fields] of shapes.entries()) {
-      const packed = value && pack(fields, value);
+      const packed = value && packValues(fields, value);
       if (packed) return `[${i},${valuesText(fields, packed).slice(1)}`;
     }
     return JSON.stringify(value);
@@ -274,9 +264,9 @@ function isDoc(value: unknown): value is Doc {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** The JSON array of the values `packed` keeps, in column order (a JSON column's value as itself, not as a string of it). */
-export function valuesText(fields: readonly Field[], packed: Map<string, SqlValue>): string {
-  const values = columnsOf(fields).map(([name, type]) => (type === 'JSON' ? String(packed.get(name)) : JSON.stringify(packed.get(name) ?? null)));
+/** The JSON array of packed values (packValues), in column order (a JSON column's value as itself, not as a string of it). */
+export function valuesText(fields: readonly Field[], packed: readonly SqlValue[]): string {
+  const values = columnsOf(fields).map(([, type], i) => (type === 'JSON' ? String(packed[i]) : JSON.stringify(packed[i] ?? null)));
   return `[${values.join(',')}]`;
 }
 
@@ -324,62 +314,66 @@ export function sameAs(key: string, earlier: string): Field {
   };
 }
 
-type Packer = (doc: Doc, parent: Doc | undefined) => Map<string, SqlValue> | undefined;
-const packers = new WeakMap<readonly Field[], Packer>();
+type Packer = (doc: Doc, parent: Doc | undefined, out: SqlValue[]) => boolean;
+const packers = new WeakMap<ReadonlyMap<string, number>, WeakMap<readonly Field[], Packer>>();
+const ownSlots = new WeakMap<readonly Field[], ReadonlyMap<string, number>>();
 
-/** The columns the fields keep `doc` in, in field order; undefined when it does not have their shape. */
+/** The values of the columns the fields keep `doc` in, in column order (columnsOf); undefined when it does not have their shape. */
+export function packValues(fields: readonly Field[], doc: Doc, parent?: Doc): SqlValue[] | undefined {
+  let slots = ownSlots.get(fields);
+  if (!slots) ownSlots.set(fields, (slots = new Map(columnsOf(fields).map(([name], i) => [name, i]))));
+  const values = new Array<SqlValue>(slots.size);
+  return packInto(fields, doc, values, slots, parent) ? values : undefined;
+}
+
+/** packValues as a map of column to value. */
 export function pack(fields: readonly Field[], doc: Doc, parent?: Doc): Map<string, SqlValue> | undefined {
-  let packer = packers.get(fields);
-  if (!packer) packers.set(fields, (packer = compilePacker(fields)));
-  return packer(doc, parent);
+  const values = packValues(fields, doc, parent);
+  return values && new Map(columnsOf(fields).map(([name], i) => [name, values[i] as SqlValue]));
+}
+
+/**
+ * Keeps `doc` in `out`, each column's value at its place in `slots`; false when `doc` does not
+ * have the fields' shape (what is in `out` is then not to be used).
+ */
+export function packInto(fields: readonly Field[], doc: Doc, out: SqlValue[], slots: ReadonlyMap<string, number>, parent?: Doc): boolean {
+  let bySlots = packers.get(slots);
+  if (!bySlots) packers.set(slots, (bySlots = new WeakMap()));
+  let packer = bySlots.get(fields);
+  if (!packer) bySlots.set(fields, (packer = compilePacker(fields, slots)));
+  return packer(doc, parent, out);
 }
 
 /**
  * The keeping of a record, written out as one function for its list of fields (as compileUnpacker
- * for reading): the key order checked key by key, a constant compared with its literal. With
- * `slots`, each column's value goes into its place of a row's array (packInto) instead of a map.
+ * for reading): the key order checked key by key, a constant compared with its literal, each
+ * column's value put in its place of `out`.
  */
-function compilePacker(fields: readonly Field[], slots?: ReadonlyMap<string, number>): Packer {
-  const into = (column: string | undefined) => (slots ? `out[${slots.get(column as string)}] = value;` : `columns.set(${JSON.stringify(column)}, value);`);
-  const fail = slots ? 'return false;' : 'return undefined;';
-  const lines: string[] = ['const keys = Object.keys(doc);', ...(slots ? [] : ['const columns = new Map();']), 'let at = 0;', 'let value;'];
+function compilePacker(fields: readonly Field[], slots: ReadonlyMap<string, number>): Packer {
+  const into = (column: string | undefined) => `out[${slots.get(column as string)}] = value;`;
+  const lines: string[] = ['const keys = Object.keys(doc);', 'let at = 0;', 'let value;'];
   fields.forEach((field, i) => {
     const key = JSON.stringify(field.key);
     if (field.optional) {
       lines.push(`if (keys[at] === ${key}) { at += 1; value = F[${i}].put(doc[${key}], doc, parent); } else value = F[${i}].put(undefined, doc, parent);`);
-      lines.push(`if (value === UNKEPT) ${fail}`, into(field.column));
+      lines.push('if (value === UNKEPT) return false;', into(field.column));
       return;
     }
-    lines.push(`if (keys[at] !== ${key}) ${fail}`, 'at += 1;');
+    lines.push(`if (keys[at] !== ${key}) return false;`, 'at += 1;');
     if (field.inner) {
-      lines.push(`{ const sub = doc[${key}];`, `if (sub === null || typeof sub !== 'object' || Array.isArray(sub)) ${fail}`);
-      if (slots) lines.push(`if (!F.packInto(F[${i}].inner, sub, out, SLOTS)) return false; }`);
-      else lines.push('const inner = F.pack(F[' + i + '].inner, sub);', 'if (!inner) return undefined;', 'for (const [name, kept] of inner) columns.set(name, kept); }');
+      lines.push(`{ const sub = doc[${key}];`, "if (sub === null || typeof sub !== 'object' || Array.isArray(sub)) return false;");
+      lines.push(`if (!F.packInto(F[${i}].inner, sub, out, SLOTS)) return false; }`);
     } else if (field.constant?.plain) {
-      lines.push(`if (doc[${key}] !== ${JSON.stringify(field.constant.value)}) ${fail}`);
+      lines.push(`if (doc[${key}] !== ${JSON.stringify(field.constant.value)}) return false;`);
     } else {
-      lines.push(`value = F[${i}].put(doc[${key}], doc, parent);`, `if (value === UNKEPT) ${fail}`);
+      lines.push(`value = F[${i}].put(doc[${key}], doc, parent);`, 'if (value === UNKEPT) return false;');
       if (field.column) lines.push(into(field.column));
     }
   });
-  lines.push(slots ? 'return at === keys.length;' : 'return at === keys.length ? columns : undefined;');
-  const given = Object.assign([...fields], { pack, packInto });
+  lines.push('return at === keys.length;');
+  const given = Object.assign([...fields], { packInto });
   // Made from the field lists of schema.ts only, never from anything stored or received.
   return new Function('F', 'UNKEPT', 'SLOTS', `return function pack(doc, parent, out) {\n${lines.join('\n')}\n};`)(given, UNKEPT, slots) as Packer;
-}
-
-const slotPackers = new WeakMap<ReadonlyMap<string, number>, WeakMap<readonly Field[], Packer>>();
-
-/**
- * Keeps `doc` in `out`, each column's value at its place in `slots`, as pack would keep it;
- * false when `doc` does not have the fields' shape (what is in `out` is then not to be used).
- */
-export function packInto(fields: readonly Field[], doc: Doc, out: SqlValue[], slots: ReadonlyMap<string, number>): boolean {
-  let byFields = slotPackers.get(slots);
-  if (!byFields) slotPackers.set(slots, (byFields = new WeakMap()));
-  let packer = byFields.get(fields);
-  if (!packer) byFields.set(fields, (packer = compilePacker(fields, slots)));
-  return (packer as unknown as (doc: Doc, parent: undefined, out: SqlValue[]) => boolean)(doc, undefined, out);
 }
 
 /** The row `packed` reads back as: its JSON columns parsed. */

@@ -20,7 +20,7 @@ import {
   numeric,
   oneOf,
   optional,
-  pack,
+  packValues,
   packInto,
   sameAs,
   text as textField,
@@ -442,7 +442,7 @@ const fieldColumns = perTable((table): FieldColumns => {
  * not have the fields' shape, the document itself.
  */
 export function versionText(table: TableSpec, doc: Doc): string {
-  const packed = table.fields && pack(table.fields, doc);
+  const packed = table.fields && packValues(table.fields, doc);
   return packed ? valuesText(table.fields as Field[], packed) : JSON.stringify(doc);
 }
 
