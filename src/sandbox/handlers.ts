@@ -54,3 +54,8 @@ export function creating(plan: (body: JsonObject, now: Date) => Creation<unknown
     status,
   );
 }
+
+/** `handler`, flagged with what the server must know of its route (route.ts). */
+export function flagged(flags: Pick<Handler, 'ownsCatchUp' | 'noBody' | 'outsidePrefix'>, handler: Handler): Handler {
+  return Object.assign((c: RequestContext) => handler(c), flags);
+}

@@ -145,7 +145,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
       });
     }
     const raw = method === 'POST' || method === 'PUT' ? await readBody(req) : '';
-    if (match.route.noBody && raw.trim() !== '') {
+    if (handler.noBody && raw.trim() !== '') {
       throw new SandboxError(415, 'unsupported_media_type', `Unsupported media type: ${method} ${url.pathname} takes no request body.`);
     }
     const body = parseJsonObject(raw);
@@ -164,7 +164,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
     const apply = async () => {
       // Whatever fell due since the last request (billings, expiries, over-due invoices) happens
       // before this one is served, so it sees the sandbox as it is at this moment.
-      if (!match.route.ownsCatchUp) await catchUpIfDue(market.stateDir, clock);
+      if (!handler.ownsCatchUp) await catchUpIfDue(market.stateDir, clock);
       return handler({
         stateDir: market.stateDir,
         now: clock,
