@@ -45,14 +45,11 @@ export interface SandboxHandle {
   close(options?: { now?: boolean }): Promise<void>;
 }
 
-interface ServerContext {
-  stateDir: string;
+/** The server's options, and what it keeps while it runs. */
+interface ServerContext extends SandboxOptions {
   now: () => Date;
-  faults?: FaultPlan | undefined;
   /** Requests whose connection was dropped and that are still to be applied (late-apply). */
   late: Set<NodeJS.Timeout>;
-  isolateKeys: boolean;
-  deliver: SandboxOptions['deliver'];
   /** The state directories served so far, each with its deliverer when this server delivers. */
   opened: Map<string, Deliverer | undefined>;
   /** Set once close() has begun: a request still in flight then starts no deliverer that would outlive the server. */
@@ -228,16 +225,8 @@ async function serveLetter(name: string, res: ServerResponse, stateDir: string, 
 
 export function startSandbox(opts: SandboxOptions): Promise<SandboxHandle> {
   if (opts.onNotice) reportSandboxNotices(opts.onNotice);
-  const ctx: ServerContext = {
-    stateDir: path.resolve(opts.stateDir),
-    now: opts.now ?? (() => new Date()),
-    faults: opts.faults,
-    late: new Set(),
-    isolateKeys: opts.isolateKeys === true,
-    deliver: opts.deliver,
-    opened: new Map(),
-    closing: false,
-  };
+  const now = opts.now ?? (() => new Date());
+  const ctx: ServerContext = { ...opts, stateDir: path.resolve(opts.stateDir), now, late: new Set(), opened: new Map(), closing: false };
   const host = opts.host ?? '127.0.0.1';
   const server = createServer((req, res) => {
     void handle(req, res, ctx);
