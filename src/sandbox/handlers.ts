@@ -7,7 +7,6 @@ import type { SandboxState } from './types.js';
 // in one write transaction, whose request body (when it has one) is read before the state is
 // locked, so a refused body never waits for the lock or holds it.
 
-
 /** The path's `:id`. */
 export const idOf = (c: RequestContext): string => c.params.id ?? '';
 

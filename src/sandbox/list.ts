@@ -148,11 +148,7 @@ export function listByCreation<T extends { created_at: string }>(uri: string, it
     .filter((entry) => query.createdWithin(entry.ms));
   matching.sort((a, b) => a.ms - b.ms || a.index - b.index);
   if (query.sort === 'time-descending') matching.reverse();
-  return listEnvelope(
-    uri,
-    matching.map((entry) => entry.item),
-    query,
-  );
+  return listEnvelope(uri, matching.map((entry) => entry.item), query);
 }
 
 /**
