@@ -67,16 +67,13 @@ function threadHandle(worker: Worker, where: { url: string; port: number }, stop
     url: where.url,
     port: where.port,
     close: () =>
-      (closing ??= exited
-        ? Promise.resolve()
-        : new Promise<void>((done) => {
-            const timer = setTimeout(() => void worker.terminate(), CLOSE_MS);
-            void ended.then(() => {
-              clearTimeout(timer);
-              done();
-            });
-            worker.ref();
-            worker.postMessage('close');
-          })),
+      (closing ??= (async () => {
+        if (exited) return;
+        const timer = setTimeout(() => void worker.terminate(), CLOSE_MS);
+        worker.ref();
+        worker.postMessage('close');
+        await ended;
+        clearTimeout(timer);
+      })()),
   };
 }
