@@ -1,3 +1,5 @@
+import { SANDBOX_MARKETPLACE_ID } from '../provider/sandbox-account.js';
+import { notFound } from './errors.js';
 import type { JsonObject } from './http.js';
 import type { Change, Creation, Handler, RequestContext } from './route.js';
 import { mutateState, readState } from './store.js';
@@ -9,6 +11,11 @@ import type { SandboxState } from './types.js';
 
 /** The path's `:id`. */
 export const idOf = (c: RequestContext): string => c.params.id ?? '';
+
+/** 404 for any marketplace but the sandbox's own, in the prefix or in the path of the few routes that name it. */
+export function requireMarketplace(id: string): void {
+  if (id !== SANDBOX_MARKETPLACE_ID) throw notFound('marketplace', id);
+}
 
 /** A read: answers 200 with what `answer` makes of the state as it is. */
 export function reading(answer: (state: SandboxState, c: RequestContext) => unknown): Handler {

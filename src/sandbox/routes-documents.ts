@@ -1,11 +1,9 @@
 import { boletoView, cancelBoleto, emailBoleto, findBoleto } from './boletos.js';
-import { SANDBOX_MARKETPLACE_ID } from '../provider/sandbox-account.js';
 import { parseEmailTarget, parsePhoneTarget } from './deliveries.js';
-import { notFound } from './errors.js';
 import { renderReceiptHtml } from './receipt-html.js';
 import { findReceipt, receiptView, sendReceipt } from './receipts.js';
 import { findReceivable, listTransactionReceivables } from './receivables.js';
-import { changing, flagged, idOf, planned, reading } from './handlers.js';
+import { changing, flagged, idOf, planned, reading, requireMarketplace } from './handlers.js';
 import type { RequestContext, RouteTable } from './route.js';
 import { readState } from './store.js';
 import { findTransaction } from './transactions.js';
@@ -13,11 +11,6 @@ import { findTransaction } from './transactions.js';
 // Routes of what a sale produces: its boleto, its receipt and its receivables. Two of the
 // provider's paths name the marketplace inside the path instead of the prefix; they answer only
 // without the prefix, and only for the sandbox's own marketplace.
-
-function requireMarketplace(c: RequestContext): void {
-  const marketplace = c.params.marketplace ?? '';
-  if (marketplace !== SANDBOX_MARKETPLACE_ID) throw notFound('marketplace', marketplace);
-}
 
 const requestCancellation = changing((state, c) => cancelBoleto(state, idOf(c), c.now()), 202);
 
@@ -33,7 +26,7 @@ export const documentRoutes: RouteTable = {
   // The provider sends a boleto to its buyer's address on file and takes no body at all.
   'POST boletos/:id/emails': flagged({ noBody: true }, changing((state, c) => emailBoleto(state, idOf(c), c.now()))),
   'POST boletos/cancellation/marketplaces/:marketplace/transactions/:id': flagged({ outsidePrefix: true }, async (c) => {
-    requireMarketplace(c);
+    requireMarketplace(c.params.marketplace ?? '');
     return requestCancellation(c);
   }),
   // For profiles without a marketplace id, which call every path unprefixed.
@@ -43,7 +36,7 @@ export const documentRoutes: RouteTable = {
   'POST receipts/:id/texts': sendBy('sms', parsePhoneTarget),
   // After receipts/{id}/emails and /texts, whose literal last segment would otherwise be taken for a receipt id.
   'GET receipts/:marketplace/:id': flagged({ outsidePrefix: true }, async (c) => {
-    requireMarketplace(c);
+    requireMarketplace(c.params.marketplace ?? '');
     const state = await readState(c.stateDir, c.now);
     const stored = findReceipt(state, idOf(c));
     const method = stored.txn.payment_method;

@@ -7,11 +7,11 @@ import { startDeliverer, type Deliverer, type DeliveryOptions } from './delivere
 import { prepareSandboxDir } from './paths.js';
 import { drawFault, type FaultPlan } from './faults.js';
 import { sandboxClock, type SandboxClock } from './clock.js';
-import { notFound, SandboxError } from './errors.js';
+import { SandboxError } from './errors.js';
+import { requireMarketplace } from './handlers.js';
 import { checkAuth, parseJsonObject, readBody, sendError, sendJson, sendText } from './http.js';
 import { matchRoute } from './routes.js';
 import type { Method } from './route.js';
-import { SANDBOX_MARKETPLACE_ID } from '../provider/sandbox-account.js';
 import { marketplaceExists, marketplaceName, marketplaceStateDir } from './marketplaces.js';
 import { checkBody } from './request-schemas.js';
 import { readState, releaseState } from './store.js';
@@ -129,8 +129,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
     // Every route also answers under the provider's /v1/marketplaces/{id}/ prefix.
     const prefixed = segments[0] === 'marketplaces' && segments.length >= 3;
     if (prefixed) {
-      const marketplaceId = segments[1] as string;
-      if (marketplaceId !== SANDBOX_MARKETPLACE_ID) throw notFound('marketplace', marketplaceId);
+      requireMarketplace(segments[1] as string);
       segments = segments.slice(2);
     }
     const match = matchRoute(segments, prefixed);
