@@ -1,8 +1,7 @@
-import { endpoints } from '../provider/endpoints.js';
+import { endpoints, type HttpMethod } from '../provider/endpoints.js';
 import { hasRequestSchema, requestProblems, requestSchemas } from '../provider/schemas/requests.js';
 import { invalidParameters, type Problem } from './errors.js';
 import type { JsonObject } from './http.js';
-import type { Method } from './route.js';
 
 // The provider's request schemas, which the CLI checks a body with before sending it, are the
 // sandbox's first check too: a body that does not meet its operation's schema is answered the
@@ -57,7 +56,7 @@ function fieldProblems(operation: keyof typeof requestSchemas, fields: Fields, b
 }
 
 /** Answers 400 when `body` does not meet the schema of the operation at `method` and `pattern`. */
-export function checkBody(method: Method, pattern: readonly string[], body: JsonObject): void {
+export function checkBody(method: HttpMethod, pattern: readonly string[], body: JsonObject): void {
   const operation = operations.get(`${method} ${shapeOf(pattern)}`);
   if (!hasRequestSchema(operation)) return;
   const fields = FIELDS[operation];

@@ -1,3 +1,4 @@
+import type { HttpMethod } from '../provider/endpoints.js';
 import type { SandboxClock } from './clock.js';
 import type { JsonObject } from './http.js';
 import type { SandboxState } from './types.js';
@@ -25,8 +26,6 @@ export interface Reply {
   contentType?: string;
 }
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
 export interface Handler {
   (c: RequestContext): Promise<Reply>;
   /** It runs what fell due itself, so the server does not before calling it. */
@@ -38,7 +37,7 @@ export interface Handler {
 }
 
 /** Handlers by method and path: "GET transactions/:id", where `:name` captures one segment. */
-export type RouteTable = Record<`${Method} ${string}`, Handler>;
+export type RouteTable = Record<`${HttpMethod} ${string}`, Handler>;
 
 /** What a creation's plan gives: the change that makes the record under the lock, and answers it. */
 export type Creation<T> = (state: SandboxState, now: Date) => T;

@@ -20,7 +20,8 @@ import {
   planVoid,
   type TransactionChange,
 } from './transactions.js';
-import type { Handler, Method, RequestContext, RouteTable } from './route.js';
+import type { HttpMethod } from '../provider/endpoints.js';
+import type { Handler, RequestContext, RouteTable } from './route.js';
 import type { SandboxState, StoredTransaction } from './types.js';
 
 // The route table: which handler serves which method and path (relative to /v1/ or
@@ -75,7 +76,7 @@ const transactionRoutes: RouteTable = {
 interface Route {
   /** Literal segments, or `:name` to capture one. */
   pattern: string[];
-  handlers: Partial<Record<Method, Handler>>;
+  handlers: Partial<Record<HttpMethod, Handler>>;
   outsidePrefix: boolean;
 }
 
@@ -83,7 +84,7 @@ interface Route {
 function byPath(tables: RouteTable[]): Route[] {
   const routes = new Map<string, Route>();
   for (const [key, handler] of tables.flatMap((table) => Object.entries(table))) {
-    const [method, path] = key.split(' ') as [Method, string];
+    const [method, path] = key.split(' ') as [HttpMethod, string];
     const route = routes.get(path) ?? { pattern: path.split('/'), handlers: {}, outsidePrefix: false };
     route.handlers[method] = handler;
     route.outsidePrefix ||= handler.outsidePrefix === true;

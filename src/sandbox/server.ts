@@ -11,7 +11,7 @@ import { SandboxError } from './errors.js';
 import { requireMarketplace } from './handlers.js';
 import { checkAuth, parseJsonObject, readBody, sendError, sendJson, sendText } from './http.js';
 import { matchRoute } from './routes.js';
-import type { Method } from './route.js';
+import type { HttpMethod } from '../provider/endpoints.js';
 import { marketplaceExists, marketplaceName, marketplaceStateDir } from './marketplaces.js';
 import { checkBody } from './request-schemas.js';
 import { readState, releaseState } from './store.js';
@@ -134,7 +134,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
     }
     const match = matchRoute(segments, prefixed);
     if (!match) throw unknownRoute(method, url.pathname);
-    const handler = match.route.handlers[method as Method];
+    const handler = match.route.handlers[method as HttpMethod];
     if (!handler) {
       throw new SandboxError(405, 'invalid_request', `Method ${method} is not allowed on ${url.pathname}.`, {
         headers: { Allow: Object.keys(match.route.handlers).join(', ') },
