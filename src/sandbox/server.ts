@@ -161,15 +161,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
       // Whatever fell due since the last request (billings, expiries, over-due invoices) happens
       // before this one is served, so it sees the sandbox as it is at this moment.
       if (!handler.ownsCatchUp) await catchUpIfDue(market.stateDir, clock);
-      return handler({
-        stateDir: market.stateDir,
-        now: clock,
-        params: match.params,
-        query: url.searchParams,
-        body,
-        path: url.pathname,
-        origin: market.origin,
-      });
+      return handler({ ...market, now: clock, params: match.params, query: url.searchParams, body, path: url.pathname });
     };
     if (fault === 'late-apply' && method !== 'GET') {
       req.socket.destroy();
