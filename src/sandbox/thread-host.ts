@@ -26,7 +26,7 @@ export function startSandboxThread(entry: URL, data: SandboxThreadData, onStoppe
     worker.on('error', (err) => fail(`the embedded sandbox failed to start: ${err.message}`));
     worker.on('exit', (code) => fail(`the embedded sandbox stopped before it started (exit ${code})`));
     worker.once('message', (message: SandboxThreadMessage) => {
-      if (!('started' in message)) return fail('failed' in message ? `the embedded sandbox could not start: ${message.failed}` : 'the embedded sandbox closed before it started');
+      if ('failed' in message) return fail(`the embedded sandbox could not start: ${message.failed}`);
       clearTimeout(timer);
       worker.removeAllListeners();
       resolve(threadHandle(worker, message.started, stopped, onStopped));
