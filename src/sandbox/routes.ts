@@ -26,10 +26,7 @@ import type { SandboxState, StoredTransaction } from './types.js';
 
 // The route table: which handler serves which method and path (relative to /v1/ or
 // /v1/marketplaces/{id}/). Handlers only glue validation, the state lock and the domain code.
-// Transactions and tokens are here; buyers, cards and sources in routes-accounts.ts; boletos,
-// receipts and receivables in routes-documents.ts; plans, subscriptions, invoices and the sandbox
-// clock in routes-recurrence.ts; balances, transfers and future entries in routes-finance.ts;
-// webhooks and events in routes-events.ts.
+// Transactions and tokens are here; each other family of resources has its routes-*.ts.
 
 /** A change of one transaction, planned from the request first; answers the transaction. */
 const changeTransaction = (plan: (c: RequestContext) => TransactionChange) => changingOne(findTransaction, plan, (stored) => stored.txn);
