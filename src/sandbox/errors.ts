@@ -16,36 +16,33 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 export class SandboxError extends Error {
-  readonly type: string;
-  readonly reasons: string[] | undefined;
-  readonly headers: Record<string, string>;
-  readonly bareBody: BareErrorBody | undefined;
+  override readonly name = 'SandboxError';
 
   constructor(
     readonly httpStatus: number,
     readonly category: string,
     message: string,
-    options: { reasons?: string[]; type?: string; headers?: Record<string, string>; bareBody?: BareErrorBody } = {},
+    private readonly options: { reasons?: string[]; headers?: Record<string, string>; bareBody?: BareErrorBody } = {},
   ) {
     super(message);
-    this.name = 'SandboxError';
-    this.type = options.type ?? (httpStatus >= 500 ? 'processing_error' : 'invalid_request_error');
-    this.reasons = options.reasons;
-    this.headers = options.headers ?? {};
-    this.bareBody = options.bareBody;
+  }
+
+  get headers(): Record<string, string> {
+    return this.options.headers ?? {};
   }
 
   /** The provider's error envelope, or the bare body of the few services that answer without one. */
   toBody() {
-    if (this.bareBody) return this.bareBody;
+    const { bareBody, reasons } = this.options;
+    if (bareBody) return bareBody;
     return {
       error: {
         status: STATUS_TEXT[this.httpStatus] ?? 'Error',
         status_code: this.httpStatus,
-        type: this.type,
+        type: this.httpStatus >= 500 ? 'processing_error' : 'invalid_request_error',
         category: this.category,
         message: this.message,
-        ...(this.reasons && this.reasons.length > 0 ? { reasons: this.reasons } : {}),
+        ...(reasons && reasons.length > 0 ? { reasons } : {}),
       },
     };
   }

@@ -11,9 +11,8 @@
 // is applied late-ms later; reads are answered at once, so a client that looks right after giving
 // up sees nothing yet.
 
-export type FaultKind = '500-before' | '500-after' | 'reset-before' | 'reset-after' | '429' | 'slow' | 'late-apply';
-
-const KINDS: readonly FaultKind[] = ['500-before', '500-after', 'reset-before', 'reset-after', '429', 'slow', 'late-apply'];
+const KINDS = ['500-before', '500-after', 'reset-before', 'reset-after', '429', 'slow', 'late-apply'] as const;
+type FaultKind = (typeof KINDS)[number];
 
 export interface FaultPlan {
   rates: Array<[FaultKind, number]>;

@@ -1,3 +1,5 @@
+import { SANDBOX_MARKETPLACE_ID } from '../provider/sandbox-account.js';
+import { notFound } from './errors.js';
 import type { JsonObject } from './http.js';
 import type { Change, Creation, Handler, RequestContext } from './route.js';
 import { mutateState, readState } from './store.js';
@@ -7,9 +9,13 @@ import type { SandboxState } from './types.js';
 // in one write transaction, whose request body (when it has one) is read before the state is
 // locked, so a refused body never waits for the lock or holds it.
 
-
 /** The path's `:id`. */
 export const idOf = (c: RequestContext): string => c.params.id ?? '';
+
+/** 404 for any marketplace but the sandbox's own, in the prefix or in the path of the few routes that name it. */
+export function requireMarketplace(id: string): void {
+  if (id !== SANDBOX_MARKETPLACE_ID) throw notFound('marketplace', id);
+}
 
 /** A read: answers 200 with what `answer` makes of the state as it is. */
 export function reading(answer: (state: SandboxState, c: RequestContext) => unknown): Handler {
@@ -53,4 +59,9 @@ export function creating(plan: (body: JsonObject, now: Date) => Creation<unknown
     (make, state, c) => make(state, c.now()),
     status,
   );
+}
+
+/** `handler`, flagged with what the server must know of its route (route.ts). */
+export function flagged(flags: Pick<Handler, 'ownsCatchUp' | 'noBody' | 'outsidePrefix'>, handler: Handler): Handler {
+  return Object.assign((c: RequestContext) => handler(c), flags);
 }

@@ -32,8 +32,7 @@ export function parseJsonObject(text: string): JsonObject {
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    const detail = err instanceof Error ? err.message : String(err);
-    throw new SandboxError(400, 'invalid_parameter', `Invalid request: the body is not valid JSON (${detail}).`);
+    throw new SandboxError(400, 'invalid_parameter', `Invalid request: the body is not valid JSON (${(err as SyntaxError).message}).`);
   }
   if (!isObject(parsed)) {
     throw new SandboxError(400, 'invalid_parameter', 'Invalid request: the body must be a JSON object.');

@@ -2,7 +2,6 @@
 // file under the caller's state directory. The CLI imports this module lazily; configuration
 // that only needs the fixed ids imports ../provider/sandbox-account.js, which pulls in nothing else.
 
-export { startSandbox, type SandboxOptions, type SandboxHandle } from './server.js';
+export { startSandbox, type SandboxHandle } from './server.js';
 export { wipeState as resetSandbox } from './store.js';
-export { type DeliveryOptions } from './deliverer.js';
-export { parseFaults, FaultSpecError, type FaultPlan } from './faults.js';
+export { parseFaults, FaultSpecError } from './faults.js';

@@ -17,32 +17,21 @@ export interface ListQuery {
   filters: Map<string, Set<string>>;
 }
 
-type Bound = 'gte' | 'gt' | 'lte' | 'lt';
-
 /**
- * A bound is Unix epoch seconds, a date-time, or a calendar date. A calendar date means the whole
- * UTC day, so `lte=2026-11-22` still includes that evening and `gt=2026-11-22` starts the next day.
+ * The first and last whole milliseconds a bound's value stands for. A bound is Unix epoch seconds,
+ * a date-time, or a calendar date. A calendar date means the whole UTC day, so `lte=2026-11-22`
+ * still includes that evening and `gt=2026-11-22` starts the next day. Epoch seconds may have a
+ * fraction (then first > last): the bounds are rounded to the whole milliseconds they admit.
  */
-function boundRange(bound: Bound, raw: string): { min?: number; max?: number } | undefined {
-  // The first and last whole milliseconds the value stands for. Epoch seconds may have a fraction
-  // (then first > last): the bounds are rounded to the whole milliseconds they admit.
-  let first: number;
-  let last: number;
-  const day = parseCalendarDate(raw);
+function boundSpan(raw: string): [first: number, last: number] | undefined {
   if (/^\d+(\.\d+)?$/.test(raw)) {
     const at = Number(raw) * 1000;
-    [first, last] = [Math.ceil(at), Math.floor(at)];
-  } else if (day) {
-    [first, last] = [day.getTime(), day.getTime() + DAY_MS - 1];
-  } else {
-    const instant = parseDateTime(raw);
-    if (!instant) return undefined;
-    first = last = instant.getTime();
+    return [Math.ceil(at), Math.floor(at)];
   }
-  if (bound === 'gte') return { min: first };
-  if (bound === 'gt') return { min: last + 1 };
-  if (bound === 'lte') return { max: last };
-  return { max: first - 1 };
+  const day = parseCalendarDate(raw);
+  if (day) return [day.getTime(), day.getTime() + DAY_MS - 1];
+  const instant = parseDateTime(raw)?.getTime();
+  return instant === undefined ? undefined : [instant, instant];
 }
 
 function integerParam(raw: string | null, field: string, min: number, max: number, problems: Problem[]): number | undefined {
@@ -79,20 +68,17 @@ export function parseListQuery(params: URLSearchParams, filterNames: readonly st
   for (const bound of ['gte', 'gt', 'lte', 'lt'] as const) {
     const raw = params.get(`date_range[${bound}]`);
     if (raw === null || raw === '') continue;
-    const bounds = boundRange(bound, raw);
-    if (bounds) {
-      if (bounds.min !== undefined) range.min = Math.max(range.min, bounds.min);
-      if (bounds.max !== undefined) range.max = Math.min(range.max, bounds.max);
-    } else problems.push({ field: `date_range[${bound}]`, message: 'must be epoch seconds, YYYY-MM-DD or an ISO 8601 date-time' });
+    const span = boundSpan(raw);
+    if (!span) problems.push({ field: `date_range[${bound}]`, message: 'must be epoch seconds, YYYY-MM-DD or an ISO 8601 date-time' });
+    else if (bound === 'gte') range.min = Math.max(range.min, span[0]);
+    else if (bound === 'gt') range.min = Math.max(range.min, span[1] + 1);
+    else if (bound === 'lte') range.max = Math.min(range.max, span[1]);
+    else range.max = Math.min(range.max, span[0] - 1);
   }
 
   const filters = new Map<string, Set<string>>();
   for (const name of filterNames) {
-    const values = params
-      .getAll(name)
-      .flatMap((v) => v.split(','))
-      .map((v) => v.trim())
-      .filter(Boolean);
+    const values = params.getAll(name).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
     const accepted = known[name];
     const unknown = accepted ? values.filter((v) => !accepted.includes(v)) : [];
     if (unknown.length > 0) {
@@ -148,11 +134,7 @@ export function listByCreation<T extends { created_at: string }>(uri: string, it
     .filter((entry) => query.createdWithin(entry.ms));
   matching.sort((a, b) => a.ms - b.ms || a.index - b.index);
   if (query.sort === 'time-descending') matching.reverse();
-  return listEnvelope(
-    uri,
-    matching.map((entry) => entry.item),
-    query,
-  );
+  return listEnvelope(uri, matching.map((entry) => entry.item), query);
 }
 
 /**

@@ -1,8 +1,7 @@
-import { endpoints, type Operation } from '../provider/endpoints.js';
+import { endpoints, type HttpMethod } from '../provider/endpoints.js';
 import { hasRequestSchema, requestProblems, requestSchemas } from '../provider/schemas/requests.js';
 import { invalidParameters, type Problem } from './errors.js';
 import type { JsonObject } from './http.js';
-import type { Method } from './route.js';
 
 // The provider's request schemas, which the CLI checks a body with before sending it, are the
 // sandbox's first check too: a body that does not meet its operation's schema is answered the
@@ -15,10 +14,9 @@ function shapeOf(segments: readonly string[]): string {
   return segments.map((part) => (part.startsWith(':') || part.startsWith('{') ? ':' : part)).join('/');
 }
 
-const operations = new Map<string, Operation>();
-for (const [operation, endpoint] of Object.entries(endpoints)) {
-  operations.set(`${endpoint.method} ${shapeOf(endpoint.path.split('/').filter(Boolean))}`, operation as Operation);
-}
+const operations = new Map(
+  Object.entries(endpoints).map(([operation, { method, path }]) => [`${method} ${shapeOf(path.split('/').filter(Boolean))}`, operation]),
+);
 
 interface Fields {
   /** The fields the record takes: its request schema's own, unless said otherwise. */
@@ -58,9 +56,8 @@ function fieldProblems(operation: keyof typeof requestSchemas, fields: Fields, b
 }
 
 /** Answers 400 when `body` does not meet the schema of the operation at `method` and `pattern`. */
-export function checkBody(method: Method, pattern: readonly string[], body: JsonObject): void {
+export function checkBody(method: HttpMethod, pattern: readonly string[], body: JsonObject): void {
   const operation = operations.get(`${method} ${shapeOf(pattern)}`);
-  if (operation === undefined) return;
   if (!hasRequestSchema(operation)) return;
   const fields = FIELDS[operation];
   const problems: Problem[] = [

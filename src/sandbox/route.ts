@@ -1,3 +1,4 @@
+import type { HttpMethod } from '../provider/endpoints.js';
 import type { SandboxClock } from './clock.js';
 import type { JsonObject } from './http.js';
 import type { SandboxState } from './types.js';
@@ -25,20 +26,18 @@ export interface Reply {
   contentType?: string;
 }
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Handler = (c: RequestContext) => Promise<Reply>;
-
-export interface Route {
-  /** Literal segments, or `:name` to capture one. */
-  pattern: string[];
-  handlers: Partial<Record<Method, Handler>>;
-  /** The few provider paths that name the marketplace themselves answer only without the prefix. */
-  outsidePrefix?: boolean;
-  /** The route runs what fell due itself, so the server does not before calling it. */
+export interface Handler {
+  (c: RequestContext): Promise<Reply>;
+  /** It runs what fell due itself, so the server does not before calling it. */
   ownsCatchUp?: boolean;
   /** The provider takes no request body here and answers 415 to one. */
   noBody?: boolean;
+  /** The few provider paths that name the marketplace themselves answer only without the prefix. */
+  outsidePrefix?: boolean;
 }
+
+/** Handlers by method and path: "GET transactions/:id", where `:name` captures one segment. */
+export type RouteTable = Record<`${HttpMethod} ${string}`, Handler>;
 
 /** What a creation's plan gives: the change that makes the record under the lock, and answers it. */
 export type Creation<T> = (state: SandboxState, now: Date) => T;

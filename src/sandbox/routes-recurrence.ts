@@ -3,9 +3,8 @@ import { advanceClock, clockView, parseAdvance } from './clock.js';
 import { approveInvoice, removeInvoice, voidInvoice } from './invoice-charge.js';
 import { findInvoice, listInvoices, planCreateInvoice } from './invoices.js';
 import { findPlan, listPlans, planCreatePlan, planUpdatePlan, removePlan } from './plans.js';
-import { changing, changingOne, creating, idOf, planned, reading } from './handlers.js';
-import type { Change } from './route.js';
-import type { RequestContext, Route } from './route.js';
+import { changing, changingOne, creating, flagged, idOf, planned, reading } from './handlers.js';
+import type { Change, RequestContext, RouteTable } from './route.js';
 import {
   cancel,
   findSubscription,
@@ -30,58 +29,39 @@ const changeSubscription = (change: (c: RequestContext) => Change<StoredSubscrip
 /** A change of one invoice; answers what `change` returns. */
 const changeInvoice = (change: (state: SandboxState, invoice: Invoice, now: Date) => Invoice) => changing((state, c) => change(state, findInvoice(state, idOf(c)), c.now()));
 
-export const recurrenceRoutes: Route[] = [
-  { pattern: ['recurrence_plans'], handlers: { GET: reading((state, c) => listPlans(state, c.query, c.path)), POST: creating(planCreatePlan) } },
-  {
-    pattern: ['recurrence_plans', ':id'],
-    handlers: {
-      GET: reading((state, c) => findPlan(state, idOf(c))),
-      PUT: changingOne(findPlan, (c) => planUpdatePlan(c.body, reanchorSubscriptions)),
-      DELETE: changing((state, c) => removePlan(findPlan(state, idOf(c)), c.now())),
-    },
-  },
-  {
-    pattern: ['recurrence_subscriptions'],
-    handlers: { GET: reading((state, c) => listSubscriptions(state, c.query, c.path)), POST: creating(planCreateSubscription) },
-  },
-  {
-    pattern: ['recurrence_subscriptions', ':id'],
-    handlers: {
-      GET: reading((state, c) => findSubscription(state, idOf(c)).sub),
-      PUT: changeSubscription((c) => planUpdateSubscription(c.body, c.now())),
-      DELETE: changeSubscription(() => cancel),
-    },
-  },
-  { pattern: ['recurrence_subscriptions', ':id', 'suspend'], handlers: { POST: changeSubscription(() => suspend) } },
-  { pattern: ['recurrence_subscriptions', ':id', 'reactivate'], handlers: { POST: changeSubscription(() => reactivate) } },
-  { pattern: ['invoices'], handlers: { GET: reading((state, c) => listInvoices(state, c.query, c.path)), POST: creating(planCreateInvoice) } },
-  {
-    pattern: ['invoices', ':id'],
-    handlers: { GET: reading((state, c) => findInvoice(state, idOf(c))), DELETE: changeInvoice(removeInvoice) },
-  },
-  { pattern: ['invoices', ':id', 'approve'], handlers: { POST: changeInvoice(approveInvoice) } },
-  { pattern: ['invoices', ':id', 'void'], handlers: { DELETE: changeInvoice(voidInvoice) } },
-  { pattern: ['sandbox', 'clock'], handlers: { GET: reading((state, c) => clockView(state, c.now())) } },
-  {
-    pattern: ['sandbox', 'generate'],
-    // It runs what falls due as it trades; nothing is due before it starts that catch-up would not run.
-    ownsCatchUp: true,
-    handlers: { POST: async (c) => ({ status: 200, body: await generateVolume(c.stateDir, parseVolume(c.body), c.now) }) },
-  },
-  {
-    pattern: ['sandbox', 'clock', 'advance'],
-    // Its own catch-up runs everything due up to the new time, so its answer lists all of it.
-    ownsCatchUp: true,
-    handlers: {
-      POST: planned(
-        (c) => parseAdvance(c.body),
-        (days, state, c) => {
-          // The catch-up runs in date order, so whatever was already due at the old time comes first.
-          advanceClock(state, c.now, days);
-          const report = catchUp(state, c.now());
-          return { ...clockView(state, c.now()), ...report };
-        },
-      ),
-    },
-  },
-];
+export const recurrenceRoutes: RouteTable = {
+  'GET recurrence_plans': reading((state, c) => listPlans(state, c.query, c.path)),
+  'POST recurrence_plans': creating(planCreatePlan),
+  'GET recurrence_plans/:id': reading((state, c) => findPlan(state, idOf(c))),
+  'PUT recurrence_plans/:id': changingOne(findPlan, (c) => planUpdatePlan(c.body, reanchorSubscriptions)),
+  'DELETE recurrence_plans/:id': changing((state, c) => removePlan(findPlan(state, idOf(c)), c.now())),
+  'GET recurrence_subscriptions': reading((state, c) => listSubscriptions(state, c.query, c.path)),
+  'POST recurrence_subscriptions': creating(planCreateSubscription),
+  'GET recurrence_subscriptions/:id': reading((state, c) => findSubscription(state, idOf(c)).sub),
+  'PUT recurrence_subscriptions/:id': changeSubscription((c) => planUpdateSubscription(c.body, c.now())),
+  'DELETE recurrence_subscriptions/:id': changeSubscription(() => cancel),
+  'POST recurrence_subscriptions/:id/suspend': changeSubscription(() => suspend),
+  'POST recurrence_subscriptions/:id/reactivate': changeSubscription(() => reactivate),
+  'GET invoices': reading((state, c) => listInvoices(state, c.query, c.path)),
+  'POST invoices': creating(planCreateInvoice),
+  'GET invoices/:id': reading((state, c) => findInvoice(state, idOf(c))),
+  'DELETE invoices/:id': changeInvoice(removeInvoice),
+  'POST invoices/:id/approve': changeInvoice(approveInvoice),
+  'DELETE invoices/:id/void': changeInvoice(voidInvoice),
+  'GET sandbox/clock': reading((state, c) => clockView(state, c.now())),
+  // It runs what falls due as it trades; nothing is due before it starts that catch-up would not run.
+  'POST sandbox/generate': flagged({ ownsCatchUp: true }, async (c) => ({ status: 200, body: await generateVolume(c.stateDir, parseVolume(c.body), c.now) })),
+  // Its own catch-up runs everything due up to the new time, so its answer lists all of it.
+  'POST sandbox/clock/advance': flagged(
+    { ownsCatchUp: true },
+    planned(
+      (c) => parseAdvance(c.body),
+      (days, state, c) => {
+        // The catch-up runs in date order, so whatever was already due at the old time comes first.
+        advanceClock(state, c.now, days);
+        const report = catchUp(state, c.now());
+        return { ...clockView(state, c.now()), ...report };
+      },
+    ),
+  ),
+};

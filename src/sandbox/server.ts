@@ -7,11 +7,11 @@ import { startDeliverer, type Deliverer, type DeliveryOptions } from './delivere
 import { prepareSandboxDir } from './paths.js';
 import { drawFault, type FaultPlan } from './faults.js';
 import { sandboxClock, type SandboxClock } from './clock.js';
-import { notFound, SandboxError } from './errors.js';
+import { SandboxError } from './errors.js';
+import { requireMarketplace } from './handlers.js';
 import { checkAuth, parseJsonObject, readBody, sendError, sendJson, sendText } from './http.js';
 import { matchRoute } from './routes.js';
-import type { Method } from './route.js';
-import { SANDBOX_MARKETPLACE_ID } from '../provider/sandbox-account.js';
+import type { HttpMethod } from '../provider/endpoints.js';
 import { marketplaceExists, marketplaceName, marketplaceStateDir } from './marketplaces.js';
 import { checkBody } from './request-schemas.js';
 import { readState, releaseState } from './store.js';
@@ -45,14 +45,11 @@ export interface SandboxHandle {
   close(options?: { now?: boolean }): Promise<void>;
 }
 
-interface ServerContext {
-  stateDir: string;
+/** The server's options, and what it keeps while it runs. */
+interface ServerContext extends SandboxOptions {
   now: () => Date;
-  faults?: FaultPlan | undefined;
   /** Requests whose connection was dropped and that are still to be applied (late-apply). */
   late: Set<NodeJS.Timeout>;
-  isolateKeys: boolean;
-  deliver: SandboxOptions['deliver'];
   /** The state directories served so far, each with its deliverer when this server delivers. */
   opened: Map<string, Deliverer | undefined>;
   /** Set once close() has begun: a request still in flight then starts no deliverer that would outlive the server. */
@@ -132,20 +129,19 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
     // Every route also answers under the provider's /v1/marketplaces/{id}/ prefix.
     const prefixed = segments[0] === 'marketplaces' && segments.length >= 3;
     if (prefixed) {
-      const marketplaceId = segments[1] as string;
-      if (marketplaceId !== SANDBOX_MARKETPLACE_ID) throw notFound('marketplace', marketplaceId);
+      requireMarketplace(segments[1] as string);
       segments = segments.slice(2);
     }
     const match = matchRoute(segments, prefixed);
     if (!match) throw unknownRoute(method, url.pathname);
-    const handler = match.route.handlers[method as Method];
+    const handler = match.route.handlers[method as HttpMethod];
     if (!handler) {
       throw new SandboxError(405, 'invalid_request', `Method ${method} is not allowed on ${url.pathname}.`, {
         headers: { Allow: Object.keys(match.route.handlers).join(', ') },
       });
     }
     const raw = method === 'POST' || method === 'PUT' ? await readBody(req) : '';
-    if (match.route.noBody && raw.trim() !== '') {
+    if (handler.noBody && raw.trim() !== '') {
       throw new SandboxError(415, 'unsupported_media_type', `Unsupported media type: ${method} ${url.pathname} takes no request body.`);
     }
     const body = parseJsonObject(raw);
@@ -164,16 +160,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
     const apply = async () => {
       // Whatever fell due since the last request (billings, expiries, over-due invoices) happens
       // before this one is served, so it sees the sandbox as it is at this moment.
-      if (!match.route.ownsCatchUp) await catchUpIfDue(market.stateDir, clock);
-      return handler({
-        stateDir: market.stateDir,
-        now: clock,
-        params: match.params,
-        query: url.searchParams,
-        body,
-        path: url.pathname,
-        origin: market.origin,
-      });
+      if (!handler.ownsCatchUp) await catchUpIfDue(market.stateDir, clock);
+      return handler({ ...market, now: clock, params: match.params, query: url.searchParams, body, path: url.pathname });
     };
     if (fault === 'late-apply' && method !== 'GET') {
       req.socket.destroy();
@@ -228,16 +216,8 @@ async function serveLetter(name: string, res: ServerResponse, stateDir: string, 
 
 export function startSandbox(opts: SandboxOptions): Promise<SandboxHandle> {
   if (opts.onNotice) reportSandboxNotices(opts.onNotice);
-  const ctx: ServerContext = {
-    stateDir: path.resolve(opts.stateDir),
-    now: opts.now ?? (() => new Date()),
-    faults: opts.faults,
-    late: new Set(),
-    isolateKeys: opts.isolateKeys === true,
-    deliver: opts.deliver,
-    opened: new Map(),
-    closing: false,
-  };
+  const now = opts.now ?? (() => new Date());
+  const ctx: ServerContext = { ...opts, stateDir: path.resolve(opts.stateDir), now, late: new Set(), opened: new Map(), closing: false };
   const host = opts.host ?? '127.0.0.1';
   const server = createServer((req, res) => {
     void handle(req, res, ctx);

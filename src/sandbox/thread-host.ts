@@ -26,7 +26,7 @@ export function startSandboxThread(entry: URL, data: SandboxThreadData, onStoppe
     worker.on('error', (err) => fail(`the embedded sandbox failed to start: ${err.message}`));
     worker.on('exit', (code) => fail(`the embedded sandbox stopped before it started (exit ${code})`));
     worker.once('message', (message: SandboxThreadMessage) => {
-      if (!('started' in message)) return fail('failed' in message ? `the embedded sandbox could not start: ${message.failed}` : 'the embedded sandbox closed before it started');
+      if ('failed' in message) return fail(`the embedded sandbox could not start: ${message.failed}`);
       clearTimeout(timer);
       worker.removeAllListeners();
       resolve(threadHandle(worker, message.started, stopped, onStopped));
@@ -67,16 +67,13 @@ function threadHandle(worker: Worker, where: { url: string; port: number }, stop
     url: where.url,
     port: where.port,
     close: () =>
-      (closing ??= exited
-        ? Promise.resolve()
-        : new Promise<void>((done) => {
-            const timer = setTimeout(() => void worker.terminate(), CLOSE_MS);
-            void ended.then(() => {
-              clearTimeout(timer);
-              done();
-            });
-            worker.ref();
-            worker.postMessage('close');
-          })),
+      (closing ??= (async () => {
+        if (exited) return;
+        const timer = setTimeout(() => void worker.terminate(), CLOSE_MS);
+        worker.ref();
+        worker.postMessage('close');
+        await ended;
+        clearTimeout(timer);
+      })()),
   };
 }

@@ -14,8 +14,8 @@ export interface SandboxThreadData {
   stopped?: Int32Array;
 }
 
-/** What the thread tells its host: where it listens, why it could not start, or that it has closed. */
-export type SandboxThreadMessage = { started: { url: string; port: number } } | { failed: string } | { closed: true };
+/** What the thread tells its host: where it listens, or why it could not start. Its end the host sees as the thread's exit. */
+export type SandboxThreadMessage = { started: { url: string; port: number } } | { failed: string };
 
 export async function runSandboxThread(data: SandboxThreadData): Promise<void> {
   const host = parentPort;
@@ -41,7 +41,6 @@ export async function runSandboxThread(data: SandboxThreadData): Promise<void> {
           Atomics.store(data.stopped, 0, 1);
           Atomics.notify(data.stopped, 0);
         }
-        tell({ closed: true });
         host.close();
       });
   });
