@@ -74,6 +74,7 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
   const attempt = async (key: string, stored: StoredWebhook, event: SandboxEvent): Promise<boolean> => {
     const body = JSON.stringify(event);
     const retry = retries.get(key);
+    const attempts = (retry?.attempts ?? 0) + 1;
     const headers = {
       'content-type': 'application/json',
       'user-agent': `payctl-sandbox/${VERSION}`,
@@ -83,29 +84,19 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
       'x-payctl-event': event.type,
       'x-payctl-delivery': event.id,
       'x-payctl-webhook': stored.webhook.id,
-      'x-payctl-attempt': String((retry?.attempts ?? 0) + 1),
+      'x-payctl-attempt': String(attempts),
     };
-    let ok = false;
-    try {
-      const status = await post(stored.webhook.url, body, headers, options.timeoutMs);
-      ok = status >= 200 && status < 300;
-    } catch {
-      ok = false;
-    }
-    if (ok) {
-      retries.delete(key);
-      return true;
-    }
+    const answered = post(stored.webhook.url, body, headers, options.timeoutMs);
+    const ok = await answered.then((status) => status >= 200 && status < 300, () => false);
     const at = Date.now();
-    const next: Retry = retry ? { ...retry, attempts: retry.attempts + 1 } : { attempts: 1, firstFailure: at, nextAt: 0 };
-    if (at - next.firstFailure >= options.giveUpAfterMs) {
+    const firstFailure = retry?.firstFailure ?? at;
+    if (ok || at - firstFailure >= options.giveUpAfterMs) {
       retries.delete(key);
-      return false;
+      return ok;
     }
     // Doubling pauses, with jitter so many failing webhooks do not retry in step.
-    const pause = Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** (next.attempts - 1));
-    next.nextAt = at + pause / 2 + Math.random() * (pause / 2);
-    retries.set(key, next);
+    const pause = Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** (attempts - 1));
+    retries.set(key, { attempts, firstFailure, nextAt: at + pause / 2 + Math.random() * (pause / 2) });
     return false;
   };
 
