@@ -1,7 +1,6 @@
 import { cancelBoleto } from './boletos.js';
-import { SandboxError } from './errors.js';
+import { invalidStatus, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
-import { cancelInvoice, invalidInvoiceStatus } from './invoices.js';
 import { planCreateTransaction } from './transactions-create.js';
 import { approve, findTransaction, planVoid, type TransactionChange } from './transactions.js';
 import { calendarDate, isoTimestamp } from './time.js';
@@ -21,7 +20,8 @@ function payInvoiceWith(state: SandboxState, invoice: Invoice, description: stri
   const metadata: Record<string, string> = { invoice: invoice.id };
   if (invoice.subscription) metadata.subscription = invoice.subscription;
   const { on_behalf_of: onBehalfOf, customer, amount, currency } = invoice;
-  const stored = planCreateTransaction({ on_behalf_of: onBehalfOf, customer, amount, currency, description, metadata, ...variant }, now)(state, now);
+  const body = { on_behalf_of: onBehalfOf, customer, amount, currency, description, metadata, ...variant };
+  const stored = planCreateTransaction(body, now)(state, now);
   invoice.transaction = stored.txn.id;
   invoice.updated_at = isoTimestamp(now);
   return stored;
@@ -56,7 +56,12 @@ export function issueInvoiceBoleto(state: SandboxState, invoice: Invoice, descri
   return payInvoiceWith(state, invoice, description, { payment_type: 'boleto', payment_method: { expiration_date: expiration } }, now);
 }
 
-const UNPAID: readonly InvoiceStatus[] = ['pending', 'over-due', 'failed'];
+/** Unpaid and not failed: what can still be removed, or paid by its boleto. */
+const OPEN: readonly InvoiceStatus[] = ['pending', 'over-due'];
+
+function invalidInvoiceStatus(invoice: Invoice, action: string, allowed: string): SandboxError {
+  return invalidStatus('invoice', invoice.id, invoice.status, action, allowed);
+}
 
 function paidByBoleto(invoice: Invoice, action: string, why: string): SandboxError {
   return new SandboxError(
@@ -72,7 +77,9 @@ function paidByBoleto(invoice: Invoice, action: string, why: string): SandboxErr
  * boleto invoice is refused: only paying its boleto pays it.
  */
 export function approveInvoice(state: SandboxState, invoice: Invoice, now: Date): Invoice {
-  if (!UNPAID.includes(invoice.status)) throw invalidInvoiceStatus(invoice, 'approved', 'pending, over-due or failed');
+  if (!OPEN.includes(invoice.status) && invoice.status !== 'failed') {
+    throw invalidInvoiceStatus(invoice, 'approved', 'pending, over-due or failed');
+  }
   if (invoice.payment_method === 'boleto') {
     throw paidByBoleto(invoice, 'approved', 'it becomes paid when the buyer pays that boleto (in the sandbox: POST /transactions/{id}/approve).');
   }
@@ -100,9 +107,14 @@ export function voidInvoice(state: SandboxState, invoice: Invoice, now: Date): I
   return invoice;
 }
 
-/** Removes an unpaid invoice; a boleto issued for it and not yet paid is withdrawn with it. */
+/**
+ * Removing an unpaid invoice cancels it; nothing was charged, so nothing is voided. A boleto issued
+ * for it and not yet paid is withdrawn with it.
+ */
 export function removeInvoice(state: SandboxState, invoice: Invoice, now: Date): Invoice {
-  cancelInvoice(invoice, now);
+  if (!OPEN.includes(invoice.status)) throw invalidInvoiceStatus(invoice, 'removed', 'pending or over-due');
+  invoice.status = 'canceled';
+  invoice.updated_at = isoTimestamp(now);
   if (invoice.payment_method === 'boleto' && invoice.transaction) {
     const boleto = findTransaction(state, invoice.transaction);
     if (boleto.txn.status === 'pending') cancelBoleto(state, boleto.txn.id, now);
@@ -122,7 +134,7 @@ export const payBoleto: TransactionChange = (stored, state, now) => {
   const invoice = invoiceId ? state.invoices.get(invoiceId) : undefined;
   // The metadata can be edited; the invoice's own record of its boleto is what counts.
   if (!invoice || invoice.transaction !== txn.id || invoice.payment_method !== 'boleto') return;
-  if (invoice.status !== 'pending' && invoice.status !== 'over-due') return;
+  if (!OPEN.includes(invoice.status)) return;
   const at = isoTimestamp(now);
   invoice.status = 'paid';
   invoice.paid_at = at;

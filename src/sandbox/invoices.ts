@@ -1,5 +1,5 @@
 import { findCustomer } from './buyer-ops.js';
-import { found, invalidStatus, type SandboxError } from './errors.js';
+import { found } from './errors.js';
 import { requireSeller } from './sellers.js';
 import type { Creation } from './route.js';
 import type { JsonObject } from './http.js';
@@ -11,8 +11,8 @@ import { Checker, newMetadata } from './validate.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Invoices: what a customer owes, either one billing of a subscription or a one-off charge. Here:
-// issuing the record, the one-off create, reading, listing and canceling. Charging an invoice
-// (approve, refund) is invoice-charge.ts; a subscription's billing is billing.ts.
+// issuing the record, the one-off create, reading and listing. Charging an invoice (approve,
+// refund) and removing one is invoice-charge.ts; a subscription's billing is billing.ts.
 
 /** The sandbox makes one charge attempt per billing and never retries on its own: approve is the retry. */
 const MAX_RETRIES = 0;
@@ -64,10 +64,6 @@ export function findInvoice(state: SandboxState, id: string): Invoice {
   return found(state.invoices.get(id), 'invoice', id);
 }
 
-export function invalidInvoiceStatus(invoice: Invoice, action: string, allowed: string): SandboxError {
-  return invalidStatus('invoice', invoice.id, invoice.status, action, allowed);
-}
-
 /** A one-off invoice for a customer, paid later through approve. `now` is the sandbox's time. */
 export function planCreateInvoice(body: JsonObject, now: Date): Creation<Invoice> {
   // The body has met the request schema: customer, amount, currency and due_date, each of its type.
@@ -105,17 +101,6 @@ export function planCreateInvoice(body: JsonObject, now: Date): Creation<Invoice
       at,
     );
   };
-}
-
-/**
- * Removing an unpaid invoice cancels it; nothing was charged, so nothing is voided (a boleto
- * issued for it is withdrawn first, by invoice-charge.ts's removeInvoice).
- */
-export function cancelInvoice(invoice: Invoice, now: Date): Invoice {
-  if (invoice.status !== 'pending' && invoice.status !== 'over-due') throw invalidInvoiceStatus(invoice, 'removed', 'pending or over-due');
-  invoice.status = 'canceled';
-  invoice.updated_at = isoTimestamp(now);
-  return invoice;
 }
 
 const INVOICE_STATUSES: readonly InvoiceStatus[] = ['pending', 'paid', 'over-due', 'canceled', 'failed'];
