@@ -30,6 +30,15 @@ export function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
+type Texts<K extends string> = Partial<Record<K, string | null>>;
+
+/** The `keys` a body sends, as kept: trimmed, a blank one null; a key left out is absent. */
+export function textsOf<K extends string>(body: Texts<K>, keys: readonly K[]): Texts<K> {
+  const kept: Texts<K> = {};
+  for (const key of keys) if (body[key] !== undefined) kept[key] = text(body[key]);
+  return kept;
+}
+
 /** A boleto payer's address is printed on the boleto, so every line a boleto needs must be there. */
 function parseAddress(raw: unknown, field: string, check: Checker): Address | null {
   if (raw === undefined || raw === null) return null;
@@ -64,10 +73,7 @@ function parseAddress(raw: unknown, field: string, check: Checker): Address | nu
  */
 export function addressPatchOf(raw: Partial<Record<keyof Address, string | null>> | null | undefined): Partial<Address> | null | undefined {
   if (raw === undefined || raw === null) return raw;
-  const out: Partial<Address> = {};
-  for (const line of ['line1', 'line2', 'line3', 'neighborhood', 'city', 'state', 'postal_code', 'country_code'] as const) {
-    if (raw[line] !== undefined) out[line] = text(raw[line]);
-  }
+  const out: Partial<Address> = textsOf(raw, ['line1', 'line2', 'line3', 'neighborhood', 'city', 'state', 'postal_code', 'country_code']);
   if (out.state) out.state = out.state.toUpperCase();
   if (out.postal_code) out.postal_code = out.postal_code.replace(/\D/g, '');
   if (out.country_code) out.country_code = out.country_code.toUpperCase();

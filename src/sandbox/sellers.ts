@@ -1,6 +1,6 @@
 import { sumBy } from './db/queries.js';
 import { normalizeTaxpayerId } from '../validate/taxpayer.js';
-import { addressPatchOf, emptyAddress, patchedAddress, text } from './buyers.js';
+import { addressPatchOf, emptyAddress, patchedAddress, textsOf } from './buyers.js';
 import { found, invalidParameters, SandboxError } from './errors.js';
 import type { Change, Creation } from './route.js';
 import type { JsonObject } from './http.js';
@@ -43,17 +43,16 @@ function requireWholeOwner(owner: Partial<SellerOwner> | null | undefined): void
 /** The body has met the request schema, and holds only the kind's fields (request-schemas.ts): its values as kept. */
 function patchOf(body: SellerBody): Patch {
   const { taxpayer_id: taxpayerId, ein, address, business_address: businessAddress, owner, metadata } = body;
-  const patch: Patch = {};
-  for (const key of ['first_name', 'last_name', 'phone_number', 'business_name', 'business_phone', 'statement_descriptor', 'description', 'email', 'business_email', 'birthdate', 'business_opening_date'] as const) {
-    if (body[key] !== undefined) patch[key] = text(body[key]);
-  }
+  const patch: Patch = textsOf(body, [
+    'first_name', 'last_name', 'phone_number', 'business_name', 'business_phone', 'statement_descriptor',
+    'description', 'email', 'business_email', 'birthdate', 'business_opening_date',
+  ]);
   if (taxpayerId !== undefined) patch.taxpayer_id = normalizeTaxpayerId(taxpayerId);
   if (ein !== undefined) patch.ein = normalizeTaxpayerId(ein);
   if (address !== undefined) patch.address = addressPatchOf(address);
   if (businessAddress !== undefined) patch.business_address = addressPatchOf(businessAddress);
   if (owner !== undefined) {
-    const given: Partial<SellerOwner> = {};
-    for (const key of ['first_name', 'last_name', 'email'] as const) if (owner[key] !== undefined) given[key] = text(owner[key]) as string;
+    const given = textsOf(owner, ['first_name', 'last_name', 'email']) as Partial<SellerOwner>;
     if (owner.taxpayer_id !== undefined) given.taxpayer_id = normalizeTaxpayerId(owner.taxpayer_id);
     patch.owner = given;
   }
@@ -100,6 +99,11 @@ function blankSeller(state: Pick<SandboxState, 'marketplace_id'>, id: string, ty
   };
 }
 
+/** A company's CNPJ (its ein), a person's CPF. */
+function documentOf(seller: SellerRecord): string | null {
+  return seller.type === 'business' ? seller.ein : seller.taxpayer_id;
+}
+
 /** The seeded seller's record, made for a new sandbox (seed.ts): the company `state.seller` names. */
 export function seedSeller(state: Pick<SandboxState, 'marketplace_id' | 'seller'>, at: string): SellerRecord {
   const { seller } = state;
@@ -132,7 +136,7 @@ export function sellerOnDocuments(state: SandboxState, id: string): Seller {
     name,
     // Card statements print plain ASCII.
     statement_descriptor: seller.statement_descriptor ?? name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().slice(0, 22).trim(),
-    taxpayer_id: (seller.type === 'business' ? seller.ein : seller.taxpayer_id) ?? '',
+    taxpayer_id: documentOf(seller) ?? '',
     address: { ...emptyAddress(), ...(seller.type === 'business' ? seller.business_address : seller.address) },
   };
 }
@@ -140,10 +144,6 @@ export function sellerOnDocuments(state: SandboxState, id: string): Seller {
 /** The name a seller goes by on a boleto, a PIX code or a statement. */
 export function sellerName(seller: SellerRecord): string {
   return seller.business_name ?? [seller.first_name, seller.last_name].filter(Boolean).join(' ');
-}
-
-function documentOf(seller: SellerRecord): string | null {
-  return seller.type === 'business' ? seller.ein : seller.taxpayer_id;
 }
 
 /** The provider keeps one seller per CPF/CNPJ. */
