@@ -21,14 +21,10 @@ function invoiceCustomer(buyer: Buyer): InvoiceCustomer {
   return { uuid: buyer.id, first_name: buyer.first_name, last_name: buyer.last_name, taxpayer_id: buyer.taxpayer_id, email: buyer.email };
 }
 
-/**
- * What an invoice is issued with: its buyer, and its own fields. It bills for the seeded seller
- * unless it names one, and is charged to a card unless said otherwise (a boleto subscription's).
- */
-export type InvoiceSpec = Pick<Invoice, 'subscription' | 'description' | 'due_date' | 'expiration_date' | 'amount' | 'currency' | 'metadata'> &
-  Partial<Pick<Invoice, 'on_behalf_of' | 'payment_method'>> & { customer: Buyer };
+/** What an invoice is issued with: its buyer, and its own fields. */
+type InvoiceSpec = Pick<Invoice, 'subscription' | 'on_behalf_of' | 'description' | 'payment_method' | 'due_date' | 'expiration_date'> &
+  Pick<Invoice, 'amount' | 'currency' | 'metadata'> & { customer: Buyer };
 
-/** A new pending invoice, stored. */
 export function issueInvoice(state: SandboxState, spec: InvoiceSpec, now: Date): Invoice {
   const at = isoTimestamp(now);
   const id = newId();
@@ -36,11 +32,11 @@ export function issueInvoice(state: SandboxState, spec: InvoiceSpec, now: Date):
     id,
     resource: 'invoice',
     subscription: spec.subscription,
-    on_behalf_of: spec.on_behalf_of ?? state.seller.id,
+    on_behalf_of: spec.on_behalf_of,
     customer: spec.customer.id,
     invoice_customer: invoiceCustomer(spec.customer),
     description: spec.description,
-    payment_method: spec.payment_method ?? 'credit',
+    payment_method: spec.payment_method,
     due_date: spec.due_date,
     expiration_date: spec.expiration_date,
     amount: spec.amount,
@@ -89,9 +85,10 @@ export function planCreateInvoice(body: JsonObject, now: Date): Creation<Invoice
       state,
       {
         subscription: null,
-        ...(onBehalfOf === undefined ? {} : { on_behalf_of: onBehalfOf }),
+        on_behalf_of: onBehalfOf ?? state.seller.id,
         customer,
         description,
+        payment_method: 'credit',
         due_date: due,
         expiration_date: expiration,
         amount,
