@@ -79,7 +79,7 @@ function happenedAt(object: unknown, now: Date): string {
 export function recordEvents(state: SandboxState, changes: Change[], now: Date): Change[] {
   const made: StoredEvent[] = [];
   for (const { top, key, before: beforeJson, after } of changes) {
-    const family = key === undefined ? undefined : FAMILIES[top];
+    const family = FAMILIES[top];
     if (!family || key === undefined) continue;
     const before = beforeJson === undefined ? undefined : JSON.parse(beforeJson);
     const at = after === undefined ? isoTimestamp(now) : happenedAt(family.served(after as never, state), now);
