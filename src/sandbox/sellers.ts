@@ -100,8 +100,8 @@ function blankSeller(state: Pick<SandboxState, 'marketplace_id'>, id: string, ty
 }
 
 /** A company's CNPJ (its ein), a person's CPF. */
-function documentOf(seller: SellerRecord): string | null {
-  return seller.type === 'business' ? seller.ein : seller.taxpayer_id;
+function documentOf(type: SellerKind, fields: Pick<Patch, 'ein' | 'taxpayer_id'>): string | null | undefined {
+  return type === 'business' ? fields.ein : fields.taxpayer_id;
 }
 
 /** The seeded seller's record, made for a new sandbox (seed.ts): the company `state.seller` names. */
@@ -136,7 +136,7 @@ export function sellerOnDocuments(state: SandboxState, id: string): Seller {
     name,
     // Card statements print plain ASCII.
     statement_descriptor: seller.statement_descriptor ?? name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().slice(0, 22).trim(),
-    taxpayer_id: documentOf(seller) ?? '',
+    taxpayer_id: documentOf(seller.type, seller) ?? '',
     address: { ...emptyAddress(), ...(seller.type === 'business' ? seller.business_address : seller.address) },
   };
 }
@@ -148,7 +148,7 @@ export function sellerName(seller: SellerRecord): string {
 
 /** The provider keeps one seller per CPF/CNPJ. */
 function requireUniqueDocument(state: SandboxState, document: string, self?: string): void {
-  const other = state.sellers.all().find((s) => s.id !== self && documentOf(s) === document);
+  const other = state.sellers.all().find((s) => s.id !== self && documentOf(s.type, s) === document);
   if (other) {
     const field = document.length === 14 ? 'ein' : 'taxpayer_id';
     throw new SandboxError(409, 'duplicate_taxpayer_id', `A seller with this ${field} already exists (id: ${other.id}).`, {
@@ -161,7 +161,7 @@ export function planCreateSeller(kind: SellerKind, body: JsonObject): Creation<S
   const patch = patchOf(body as SellerBody);
   requireWholeOwner(patch.owner);
   return (state, now) => {
-    requireUniqueDocument(state, (kind === 'business' ? patch.ein : patch.taxpayer_id) as string);
+    requireUniqueDocument(state, documentOf(kind, patch) as string);
     const at = isoTimestamp(now);
     const seller = blankSeller(state, newId(), kind, at);
     applyPatch(seller, patch);
@@ -180,8 +180,8 @@ export function planUpdateSeller(kind: SellerKind, body: JsonObject): Change<Sel
       const segment = seller.type === 'business' ? 'businesses' : 'individuals';
       throw invalidParameters([{ field: 'type', message: `seller ${id} is ${seller.type === 'business' ? 'a business' : 'an individual'}: update it at …/sellers/${segment}/${id}` }]);
     }
-    const document = kind === 'business' ? patch.ein : patch.taxpayer_id;
-    if (document && document !== documentOf(seller)) requireUniqueDocument(state, document, id);
+    const document = documentOf(kind, patch);
+    if (document && document !== documentOf(kind, seller)) requireUniqueDocument(state, document, id);
     applyPatch(seller, patch);
     requireWholeOwner(seller.owner);
     seller.updated_at = isoTimestamp(now);
