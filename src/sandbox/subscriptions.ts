@@ -46,7 +46,7 @@ function requireActivePlan(state: SandboxState, uuid: string): Plan {
 }
 
 /** The card a card subscription charges: the one given, else the buyer's default; it must be theirs. */
-function cardToCharge(state: SandboxState, given: string | undefined, customer: Buyer): string {
+function cardToCharge(state: SandboxState, given: string | null | undefined, customer: Buyer): string {
   const cardId = given ?? customer.default_credit;
   if (!cardId) {
     throw new SandboxError(400, 'invalid_parameter', `The customer (id: ${customer.id}) has no card on file; give card or associate one.`, {
@@ -78,7 +78,7 @@ export function planCreateSubscription(body: JsonObject, now: Date): Creation<Su
     requireAcceptedMethod(plan, method);
     const customer = findCustomer(state, customerId);
     // A card subscription left without card charges the buyer's default card; a boleto one has none.
-    const cardId = method === 'credit' ? cardToCharge(state, patch.card ?? undefined, customer) : null;
+    const cardId = method === 'credit' ? cardToCharge(state, patch.card, customer) : null;
     requireSeller(state, onBehalfOf);
     const stamp = isoTimestamp(at);
     const uuid = newId();
@@ -138,7 +138,7 @@ export function planUpdateSubscription(body: JsonObject, now: Date): Change<Stor
     const method = patch.payment_method ?? sub.payment_method;
     // A new plan or a new method must suit each other; a subscription left as it was keeps its method.
     if (patch.plan !== undefined || patch.payment_method !== undefined) requireAcceptedMethod(plan, method);
-    const card = paymentCard(state, stored, method, patch.card);
+    const card = paymentCard(state, sub, method, patch.card);
 
     const { metadata, card: _card, payment_method: _method, ...fields } = patch;
     Object.assign(sub, fields);
@@ -160,8 +160,7 @@ export function planUpdateSubscription(body: JsonObject, now: Date): Change<Stor
  * The card a subscription will have once changed: none when paid by boleto; for a card one, the
  * card sent, else the one it had, else (coming from boleto) the buyer's default card.
  */
-function paymentCard(state: SandboxState, stored: StoredSubscription, method: RecurrencePaymentMethod, sent: string | null | undefined): string | null {
-  const { sub } = stored;
+function paymentCard(state: SandboxState, sub: Subscription, method: RecurrencePaymentMethod, sent: string | null | undefined): string | null {
   if (method === 'boleto') {
     if (typeof sent === 'string') {
       throw new SandboxError(400, 'invalid_parameter', `The subscription (id: ${sub.uuid}) is paid by boleto and has no card; send payment_method credit with the card.`, {
@@ -171,7 +170,7 @@ function paymentCard(state: SandboxState, stored: StoredSubscription, method: Re
     return null;
   }
   if (sent == null && sub.card !== null) return sub.card;
-  return cardToCharge(state, sent ?? undefined, findCustomer(state, sub.customer));
+  return cardToCharge(state, sent, findCustomer(state, sub.customer));
 }
 
 export const suspend: Change<StoredSubscription> = (stored, _state, now) => {
