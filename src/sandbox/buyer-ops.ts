@@ -102,11 +102,7 @@ export function listBuyers(state: SandboxState, params: URLSearchParams, uri: st
   const wanted = query.filters.get('taxpayer_id');
   const documents = wanted ? new Set([...wanted].map(normalizeTaxpayerId)) : undefined;
   const buyers = state.buyers.all().filter((b) => !documents || documents.has(b.taxpayer_id));
-  return listByCreation(
-    uri,
-    buyers.map((b) => buyerView(b, state.marketplace_id)),
-    query,
-  );
+  return listByCreation(uri, buyers.map((b) => buyerView(b, state.marketplace_id)), query);
 }
 
 /** Checked before the lock: the one query parameter the search needs. */

@@ -113,10 +113,5 @@ export function listEvents(state: SandboxState, params: URLSearchParams, uri: st
   const types = query.filters.get('type');
   // Events are stored in the order they happened: the stored order is the time order.
   const found = page<StoredEvent>(state, 'events', { time: 'created_ms', storedOrder: true, filters: { type: types && [...types] } }, query);
-  return pageEnvelope(
-    uri,
-    found.items.map((stored) => servedEvent(state, stored)),
-    found.total,
-    query,
-  );
+  return pageEnvelope(uri, found.items.map((stored) => servedEvent(state, stored)), found.total, query);
 }

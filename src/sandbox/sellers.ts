@@ -211,9 +211,7 @@ export function removeSeller(state: SandboxState, id: string): Deleted {
   const balance = accountOf(state, id)?.current_balance ?? '0.00';
   const pending = sumBy(state, 'receivables', 'cents', { status: 'pending', recipient: id });
   const running = state.subscriptions.all().filter((s) => s.sub.on_behalf_of === id && (s.sub.status === 'active' || s.sub.status === 'suspended'));
-  const invoices = state.invoices.all().filter(
-    (i) => i.on_behalf_of === id && (i.status === 'pending' || i.status === 'over-due'),
-  );
+  const invoices = state.invoices.all().filter((i) => i.on_behalf_of === id && (i.status === 'pending' || i.status === 'over-due'));
   const blockers = [
     ...(Number(balance) !== 0 ? [`a balance of ${balance}`] : []),
     ...(pending !== 0 ? ['receivables not yet paid out'] : []),
