@@ -1,7 +1,7 @@
 import { findAllBy } from './db/queries.js';
 import { counted } from '../platform/plural.js';
 import { normalizeTaxpayerId } from '../validate/taxpayer.js';
-import { addressPatchOf, buyerView, parseTaxpayerId, patchedAddress, registerBuyer, text, type BuyerView } from './buyers.js';
+import { addressPatchOf, buyerView, parseTaxpayerId, patchedAddress, registerBuyer, textsOf, type BuyerView } from './buyers.js';
 import { found, invalidParameters, SandboxError } from './errors.js';
 import type { Change, Creation } from './route.js';
 import type { JsonObject } from './http.js';
@@ -26,11 +26,8 @@ type BuyerPatch = Partial<Omit<Buyer, 'id' | 'default_credit' | 'created_at' | '
 /** The body has met the request schema, and holds only a buyer's fields (request-schemas.ts): its values as kept. */
 function patchOf(body: BuyerBody): BuyerPatch {
   const { first_name: first, taxpayer_id: taxpayerId, address, metadata } = body;
-  const patch: BuyerPatch = {};
+  const patch: BuyerPatch = textsOf(body, ['last_name', 'phone_number', 'description', 'email', 'birthdate']);
   if (first !== undefined) patch.first_name = first.trim();
-  for (const key of ['last_name', 'phone_number', 'description', 'email', 'birthdate'] as const) {
-    if (body[key] !== undefined) patch[key] = text(body[key]);
-  }
   if (taxpayerId !== undefined) patch.taxpayer_id = normalizeTaxpayerId(taxpayerId);
   if (address !== undefined) patch.address = addressPatchOf(address);
   if (metadata) patch.metadata = metadata;
@@ -105,11 +102,7 @@ export function listBuyers(state: SandboxState, params: URLSearchParams, uri: st
   const wanted = query.filters.get('taxpayer_id');
   const documents = wanted ? new Set([...wanted].map(normalizeTaxpayerId)) : undefined;
   const buyers = state.buyers.all().filter((b) => !documents || documents.has(b.taxpayer_id));
-  return listByCreation(
-    uri,
-    buyers.map((b) => buyerView(b, state.marketplace_id)),
-    query,
-  );
+  return listByCreation(uri, buyers.map((b) => buyerView(b, state.marketplace_id)), query);
 }
 
 /** Checked before the lock: the one query parameter the search needs. */

@@ -30,6 +30,13 @@ export function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
+/** The `keys` a body sends, as kept: trimmed, a blank one (or one not text) null; a key left out is absent. */
+export function textsOf<K extends string>(body: Partial<Record<K, unknown>>, keys: readonly K[]): Partial<Record<K, string | null>> {
+  const kept: Partial<Record<K, string | null>> = {};
+  for (const key of keys) if (body[key] !== undefined) kept[key] = text(body[key]);
+  return kept;
+}
+
 /** A boleto payer's address is printed on the boleto, so every line a boleto needs must be there. */
 function parseAddress(raw: unknown, field: string, check: Checker): Address | null {
   if (raw === undefined || raw === null) return null;
@@ -37,24 +44,12 @@ function parseAddress(raw: unknown, field: string, check: Checker): Address | nu
     check.add(field, 'must be an object');
     return null;
   }
-  const line1 = text(raw.line1);
-  const city = text(raw.city);
-  const state = text(raw.state);
-  const postal = text(raw.postal_code)?.replace(/\D/g, '') ?? '';
-  if (!line1) check.add(`${field}.line1`, 'is required');
-  if (!city) check.add(`${field}.city`, 'is required');
-  if (!state || !/^[A-Za-z]{2}$/.test(state)) check.add(`${field}.state`, 'must be a two-letter state code');
-  if (!/^\d{8}$/.test(postal)) check.add(`${field}.postal_code`, 'must be an 8-digit CEP');
-  return {
-    line1,
-    line2: text(raw.line2),
-    line3: text(raw.line3),
-    neighborhood: text(raw.neighborhood),
-    city,
-    state: state?.toUpperCase() ?? null,
-    postal_code: postal,
-    country_code: text(raw.country_code) ?? 'BR',
-  };
+  const address: Address = { ...emptyAddress(), ...addressPatchOf(raw), country_code: text(raw.country_code) ?? 'BR' };
+  if (!address.line1) check.add(`${field}.line1`, 'is required');
+  if (!address.city) check.add(`${field}.city`, 'is required');
+  if (!/^[A-Za-z]{2}$/.test(text(raw.state) ?? '')) check.add(`${field}.state`, 'must be a two-letter state code');
+  if (!/^\d{8}$/.test(address.postal_code ?? '')) check.add(`${field}.postal_code`, 'must be an 8-digit CEP');
+  return address;
 }
 
 /**
@@ -62,12 +57,9 @@ function parseAddress(raw: unknown, field: string, check: Checker): Address | nu
  * having met the request schema: each line trimmed, a line sent as null or blank cleared, codes
  * upper-cased, the CEP as its digits; a line left out is absent from the result.
  */
-export function addressPatchOf(raw: Partial<Record<keyof Address, string | null>> | null | undefined): Partial<Address> | null | undefined {
+export function addressPatchOf(raw: Partial<Record<keyof Address, unknown>> | null | undefined): Partial<Address> | null | undefined {
   if (raw === undefined || raw === null) return raw;
-  const out: Partial<Address> = {};
-  for (const line of ['line1', 'line2', 'line3', 'neighborhood', 'city', 'state', 'postal_code', 'country_code'] as const) {
-    if (raw[line] !== undefined) out[line] = text(raw[line]);
-  }
+  const out: Partial<Address> = textsOf(raw, ['line1', 'line2', 'line3', 'neighborhood', 'city', 'state', 'postal_code', 'country_code']);
   if (out.state) out.state = out.state.toUpperCase();
   if (out.postal_code) out.postal_code = out.postal_code.replace(/\D/g, '');
   if (out.country_code) out.country_code = out.country_code.toUpperCase();

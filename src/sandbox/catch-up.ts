@@ -2,7 +2,7 @@ import { billable, billDueDate } from './billing.js';
 import { findAllIn } from './db/queries.js';
 import { runPayouts } from './payouts.js';
 import type { SandboxClock } from './clock.js';
-import { nextDay } from './schedule.js';
+import { nextDay } from '../validate/date.js';
 import { mutateState, readState } from './store.js';
 import { calendarDate, isoTimestamp, parseCalendarDate } from './time.js';
 import type { Invoice, InvoiceStatus, Plan, SandboxState, StoredSubscription } from './types.js';
@@ -52,10 +52,6 @@ function subscriptionEvent(stored: StoredSubscription, plan: Plan): Event | unde
   return undefined;
 }
 
-function updatedAt(event: Exclude<Event, { kind: 'payout' }>): string {
-  return event.kind === 'overdue' ? event.invoice.updated_at : event.stored.sub.updated_at;
-}
-
 /**
  * When an event happened: the start of its day, but never before the last change to what it
  * happens to (a subscription reactivated at noon is not billed at midnight) nor after now.
@@ -64,7 +60,8 @@ function instant(event: Event, now: Date): number {
   // A payout happens at its receivables' expected time (the start of their day).
   if (event.kind === 'payout') return Math.min(now.getTime(), Date.parse(event.at));
   const start = (parseCalendarDate(event.day) as Date).getTime();
-  return Math.min(now.getTime(), Math.max(start, Date.parse(updatedAt(event))));
+  const updatedAt = event.kind === 'overdue' ? event.invoice.updated_at : event.stored.sub.updated_at;
+  return Math.min(now.getTime(), Math.max(start, Date.parse(updatedAt)));
 }
 
 interface Pending {
@@ -86,21 +83,27 @@ function pendingWork(state: SandboxState): Pending {
   return { subscriptions, invoices, payouts: state.payouts };
 }
 
+/** The next event of each subscription and of each invoice still pending, payouts left aside. */
+function recurrenceEvents(work: Pending): Event[] {
+  const pending = work.invoices.filter((invoice) => invoice.status === 'pending');
+  return [
+    ...work.subscriptions.flatMap(({ stored, plan }) => subscriptionEvent(stored, plan) ?? []),
+    ...pending.map((invoice): Event => ({ kind: 'overdue', day: nextDay(invoice.due_date), invoice })),
+  ];
+}
+
 /** The earliest event due by `now`; ties go to what was created first (subscriptions before invoices). */
 function nextEvent(work: Pending, now: Date): Event | undefined {
   const today = calendarDate(now);
+  const events = recurrenceEvents(work);
+  const payout = work.payouts.next;
+  if (payout !== null) events.push({ kind: 'payout', day: payout.slice(0, 10), at: payout });
   let best: { event: Event; at: number } | undefined;
-  const consider = (event: Event | undefined) => {
-    if (!event || event.day > today) return;
+  for (const event of events) {
+    if (event.day > today) continue;
     const at = instant(event, now);
     if (!best || at < best.at) best = { event, at };
-  };
-  for (const { stored, plan } of work.subscriptions) consider(subscriptionEvent(stored, plan));
-  for (const invoice of work.invoices) {
-    if (invoice.status === 'pending') consider({ kind: 'overdue', day: nextDay(invoice.due_date), invoice });
   }
-  const payout = work.payouts.next;
-  if (payout !== null) consider({ kind: 'payout', day: payout.slice(0, 10), at: payout });
   return best?.event;
 }
 
@@ -110,17 +113,8 @@ function nextEvent(work: Pending, now: Date): Event | undefined {
  * generated sales asks once and then only watches the payout date (volume.ts).
  */
 export function recurrenceDueDay(state: SandboxState): string | undefined {
-  const { subscriptions, invoices } = pendingWork(state);
-  const days = [
-    ...subscriptions.flatMap(({ stored, plan }) => subscriptionEvent(stored, plan)?.day ?? []),
-    ...invoices.flatMap((invoice) => (invoice.status === 'pending' ? [nextDay(invoice.due_date)] : [])),
-  ];
+  const days = recurrenceEvents(pendingWork(state)).map((event) => event.day);
   return days.length === 0 ? undefined : days.reduce((a, b) => (b < a ? b : a));
-}
-
-/** The cheap check a request makes before taking the lock. */
-export function hasDueWork(state: SandboxState, now: Date): boolean {
-  return nextEvent(pendingWork(state), now) !== undefined;
 }
 
 /**
@@ -163,6 +157,6 @@ export function catchUp(state: SandboxState, now: Date, { payoutLimit }: { payou
  */
 export async function catchUpIfDue(stateDir: string, clock: SandboxClock): Promise<void> {
   const state = await readState(stateDir, clock);
-  if (!hasDueWork(state, clock())) return;
+  if (nextEvent(pendingWork(state), clock()) === undefined) return;
   await mutateState(stateDir, clock, (locked) => catchUp(locked, clock()));
 }

@@ -71,9 +71,11 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
   // `<replay key>:<webhook>` once a replay was sent to the webhook or given up on, until it leaves the queue.
   const replayed = new Set<string>();
 
-  const attempt = async (key: string, stored: StoredWebhook, event: SandboxEvent): Promise<boolean> => {
+  /** One attempt; an event is done with once delivered or failed (given up on), or tried again later. */
+  const attempt = async (key: string, stored: StoredWebhook, event: SandboxEvent): Promise<'delivered' | 'failed' | 'retry'> => {
     const body = JSON.stringify(event);
     const retry = retries.get(key);
+    const attempts = (retry?.attempts ?? 0) + 1;
     const headers = {
       'content-type': 'application/json',
       'user-agent': `payctl-sandbox/${VERSION}`,
@@ -83,34 +85,23 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
       'x-payctl-event': event.type,
       'x-payctl-delivery': event.id,
       'x-payctl-webhook': stored.webhook.id,
-      'x-payctl-attempt': String((retry?.attempts ?? 0) + 1),
+      'x-payctl-attempt': String(attempts),
     };
-    let ok = false;
-    try {
-      const status = await post(stored.webhook.url, body, headers, options.timeoutMs);
-      ok = status >= 200 && status < 300;
-    } catch {
-      ok = false;
-    }
-    if (ok) {
-      retries.delete(key);
-      return true;
-    }
+    const answered = post(stored.webhook.url, body, headers, options.timeoutMs);
+    const ok = await answered.then((status) => status >= 200 && status < 300, () => false);
     const at = Date.now();
-    const next: Retry = retry ? { ...retry, attempts: retry.attempts + 1 } : { attempts: 1, firstFailure: at, nextAt: 0 };
-    if (at - next.firstFailure >= options.giveUpAfterMs) {
+    const firstFailure = retry?.firstFailure ?? at;
+    if (ok || at - firstFailure >= options.giveUpAfterMs) {
       retries.delete(key);
-      return false;
+      return ok ? 'delivered' : 'failed';
     }
     // Doubling pauses, with jitter so many failing webhooks do not retry in step.
-    const pause = Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** (next.attempts - 1));
-    next.nextAt = at + pause / 2 + Math.random() * (pause / 2);
-    retries.set(key, next);
-    return false;
+    const pause = Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** (attempts - 1));
+    retries.set(key, { attempts, firstFailure, nextAt: at + pause / 2 + Math.random() * (pause / 2) });
+    return 'retry';
   };
 
   const due = (key: string) => (retries.get(key)?.nextAt ?? 0) <= Date.now();
-  const gaveUp = (key: string) => !retries.has(key);
 
   /** Runs `work` as the one job under `key`; one that fails is run again on a later tick. */
   const run = (key: string, work: () => Promise<void>): void => {
@@ -128,18 +119,16 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
     const key = `${id}:${event.id}`;
     if (inFlight.has(id) || !due(key)) return;
     run(id, async () => {
-      const ok = await attempt(key, stored, event);
-      if (ok || gaveUp(key)) {
-        // Moving the cursor is what makes the next event go: written under the lock, so a
-        // deliverer that takes over later starts after this one.
-        await mutateState(stateDir, sandboxClock(now), (s) => {
-          const current = s.webhooks.get(id);
-          if (!current || current.cursor > index) return;
-          current.cursor = index + 1;
-          if (ok) current.delivered += 1;
-          else current.failed += 1;
-        });
-      }
+      const outcome = await attempt(key, stored, event);
+      if (outcome === 'retry') return;
+      // Moving the cursor is what makes the next event go: written under the lock, so a
+      // deliverer that takes over later starts after this one.
+      await mutateState(stateDir, sandboxClock(now), (s) => {
+        const current = s.webhooks.get(id);
+        if (!current || current.cursor > index) return;
+        current.cursor = index + 1;
+        current[outcome] += 1;
+      });
     });
   };
 
@@ -155,7 +144,7 @@ export function startDeliverer(stateDir: string, now: () => Date, given: Deliver
           const webhook = state.webhooks.get(webhookId);
           const jobKey = `${key}:${webhookId}`;
           if (!webhook || !event || replayed.has(jobKey) || !due(jobKey)) continue;
-          if ((await attempt(jobKey, webhook, event)) || gaveUp(jobKey)) replayed.add(jobKey);
+          if ((await attempt(jobKey, webhook, event)) !== 'retry') replayed.add(jobKey);
         }
         const finished = replay.webhooks.every((w) => !state.webhooks.get(w) || replayed.has(`${key}:${w}`));
         if (finished || !event) {

@@ -79,7 +79,7 @@ function happenedAt(object: unknown, now: Date): string {
 export function recordEvents(state: SandboxState, changes: Change[], now: Date): Change[] {
   const made: StoredEvent[] = [];
   for (const { top, key, before: beforeJson, after } of changes) {
-    const family = key === undefined ? undefined : FAMILIES[top];
+    const family = FAMILIES[top];
     if (!family || key === undefined) continue;
     const before = beforeJson === undefined ? undefined : JSON.parse(beforeJson);
     const at = after === undefined ? isoTimestamp(now) : happenedAt(family.served(after as never, state), now);
@@ -113,10 +113,5 @@ export function listEvents(state: SandboxState, params: URLSearchParams, uri: st
   const types = query.filters.get('type');
   // Events are stored in the order they happened: the stored order is the time order.
   const found = page<StoredEvent>(state, 'events', { time: 'created_ms', storedOrder: true, filters: { type: types && [...types] } }, query);
-  return pageEnvelope(
-    uri,
-    found.items.map((stored) => servedEvent(state, stored)),
-    found.total,
-    query,
-  );
+  return pageEnvelope(uri, found.items.map((stored) => servedEvent(state, stored)), found.total, query);
 }

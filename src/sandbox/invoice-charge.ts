@@ -1,11 +1,10 @@
 import { cancelBoleto } from './boletos.js';
-import { SandboxError } from './errors.js';
+import { invalidStatus, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
-import { cancelInvoice, invalidInvoiceStatus } from './invoices.js';
 import { planCreateTransaction } from './transactions-create.js';
 import { approve, findTransaction, planVoid, type TransactionChange } from './transactions.js';
 import { calendarDate, isoTimestamp } from './time.js';
-import type { Invoice, SandboxState, StoredTransaction } from './types.js';
+import type { Invoice, InvoiceStatus, SandboxState, StoredTransaction } from './types.js';
 
 // Money for invoices moves through ordinary transactions, made by the same code as
 // POST /transactions, so every charge has its history, fees and receivables, and shows up in the
@@ -13,13 +12,19 @@ import type { Invoice, SandboxState, StoredTransaction } from './types.js';
 // charge attempt; a boleto invoice gets a pending boleto and is paid when the buyer pays it.
 
 /**
- * The POST /transactions body that pays the invoice, of the given payment type. Its metadata ties
- * the transaction to the invoice, which is read back when an invoice's boleto is paid.
+ * Makes the transaction that pays the invoice, of the given payment type, and names it on the
+ * invoice. Its metadata ties the transaction to the invoice, which is read back when an invoice's
+ * boleto is paid. Throws, changing nothing, when it cannot be made.
  */
-function invoiceTransactionBody(invoice: Invoice, description: string, variant: JsonObject): JsonObject {
+function payInvoiceWith(state: SandboxState, invoice: Invoice, description: string, variant: JsonObject, now: Date): StoredTransaction {
   const metadata: Record<string, string> = { invoice: invoice.id };
   if (invoice.subscription) metadata.subscription = invoice.subscription;
-  return { on_behalf_of: invoice.on_behalf_of, customer: invoice.customer, amount: invoice.amount, currency: invoice.currency, description, metadata, ...variant };
+  const { on_behalf_of: onBehalfOf, customer, amount, currency } = invoice;
+  const body = { on_behalf_of: onBehalfOf, customer, amount, currency, description, metadata, ...variant };
+  const stored = planCreateTransaction(body, now)(state, now);
+  invoice.transaction = stored.txn.id;
+  invoice.updated_at = isoTimestamp(now);
+  return stored;
 }
 
 /**
@@ -28,21 +33,15 @@ function invoiceTransactionBody(invoice: Invoice, description: string, variant: 
  * (no such card, no such customer, no card on file).
  */
 export function chargeInvoice(state: SandboxState, invoice: Invoice, card: string | null, description: string, now: Date): StoredTransaction {
-  const create = planCreateTransaction(
-    invoiceTransactionBody(invoice, description, { payment_type: 'credit', ...(card ? { source: { type: 'card', card: { id: card } } } : {}) }),
-    now,
-  );
-  const stored = create(state, now);
-  const at = isoTimestamp(now);
-  invoice.transaction = stored.txn.id;
+  const source = card ? { source: { type: 'card', card: { id: card } } } : {};
+  const stored = payInvoiceWith(state, invoice, description, { payment_type: 'credit', ...source }, now);
   if (stored.txn.status === 'succeeded') {
     invoice.status = 'paid';
-    invoice.paid_at = at;
+    invoice.paid_at = invoice.updated_at;
   } else {
     invoice.status = 'failed';
     invoice.retries += 1;
   }
-  invoice.updated_at = at;
   return stored;
 }
 
@@ -53,14 +52,15 @@ export function chargeInvoice(state: SandboxState, invoice: Invoice, card: strin
  */
 export function issueInvoiceBoleto(state: SandboxState, invoice: Invoice, description: string, now: Date): StoredTransaction {
   const today = calendarDate(now);
-  const create = planCreateTransaction(
-    invoiceTransactionBody(invoice, description, { payment_type: 'boleto', payment_method: { expiration_date: invoice.due_date < today ? today : invoice.due_date } }),
-    now,
-  );
-  const stored = create(state, now);
-  invoice.transaction = stored.txn.id;
-  invoice.updated_at = isoTimestamp(now);
-  return stored;
+  const expiration = invoice.due_date < today ? today : invoice.due_date;
+  return payInvoiceWith(state, invoice, description, { payment_type: 'boleto', payment_method: { expiration_date: expiration } }, now);
+}
+
+/** Unpaid and not failed: what can still be removed, or paid by its boleto. */
+const OPEN: readonly InvoiceStatus[] = ['pending', 'over-due'];
+
+function invalidInvoiceStatus(invoice: Invoice, action: string, allowed: string): SandboxError {
+  return invalidStatus('invoice', invoice.id, invoice.status, action, allowed);
 }
 
 function paidByBoleto(invoice: Invoice, action: string, why: string): SandboxError {
@@ -77,7 +77,7 @@ function paidByBoleto(invoice: Invoice, action: string, why: string): SandboxErr
  * boleto invoice is refused: only paying its boleto pays it.
  */
 export function approveInvoice(state: SandboxState, invoice: Invoice, now: Date): Invoice {
-  if (invoice.status !== 'pending' && invoice.status !== 'over-due' && invoice.status !== 'failed') {
+  if (!OPEN.includes(invoice.status) && invoice.status !== 'failed') {
     throw invalidInvoiceStatus(invoice, 'approved', 'pending, over-due or failed');
   }
   if (invoice.payment_method === 'boleto') {
@@ -107,9 +107,14 @@ export function voidInvoice(state: SandboxState, invoice: Invoice, now: Date): I
   return invoice;
 }
 
-/** Removes an unpaid invoice; a boleto issued for it and not yet paid is withdrawn with it. */
+/**
+ * Removing an unpaid invoice cancels it; nothing was charged, so nothing is voided. A boleto issued
+ * for it and not yet paid is withdrawn with it.
+ */
 export function removeInvoice(state: SandboxState, invoice: Invoice, now: Date): Invoice {
-  cancelInvoice(invoice, now);
+  if (!OPEN.includes(invoice.status)) throw invalidInvoiceStatus(invoice, 'removed', 'pending or over-due');
+  invoice.status = 'canceled';
+  invoice.updated_at = isoTimestamp(now);
   if (invoice.payment_method === 'boleto' && invoice.transaction) {
     const boleto = findTransaction(state, invoice.transaction);
     if (boleto.txn.status === 'pending') cancelBoleto(state, boleto.txn.id, now);
@@ -129,7 +134,7 @@ export const payBoleto: TransactionChange = (stored, state, now) => {
   const invoice = invoiceId ? state.invoices.get(invoiceId) : undefined;
   // The metadata can be edited; the invoice's own record of its boleto is what counts.
   if (!invoice || invoice.transaction !== txn.id || invoice.payment_method !== 'boleto') return;
-  if (invoice.status !== 'pending' && invoice.status !== 'over-due') return;
+  if (!OPEN.includes(invoice.status)) return;
   const at = isoTimestamp(now);
   invoice.status = 'paid';
   invoice.paid_at = at;

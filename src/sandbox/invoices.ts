@@ -1,5 +1,5 @@
 import { findCustomer } from './buyer-ops.js';
-import { found, invalidStatus, type SandboxError } from './errors.js';
+import { found } from './errors.js';
 import { requireSeller } from './sellers.js';
 import type { Creation } from './route.js';
 import type { JsonObject } from './http.js';
@@ -11,8 +11,8 @@ import { Checker, newMetadata } from './validate.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Invoices: what a customer owes, either one billing of a subscription or a one-off charge. Here:
-// issuing the record, the one-off create, reading, listing and canceling. Charging an invoice
-// (approve, refund) is invoice-charge.ts; a subscription's billing is billing.ts.
+// issuing the record, the one-off create, reading and listing. Charging an invoice (approve,
+// refund) and removing one is invoice-charge.ts; a subscription's billing is billing.ts.
 
 /** The sandbox makes one charge attempt per billing and never retries on its own: approve is the retry. */
 const MAX_RETRIES = 0;
@@ -21,14 +21,10 @@ function invoiceCustomer(buyer: Buyer): InvoiceCustomer {
   return { uuid: buyer.id, first_name: buyer.first_name, last_name: buyer.last_name, taxpayer_id: buyer.taxpayer_id, email: buyer.email };
 }
 
-/**
- * What an invoice is issued with: its buyer, and its own fields. It bills for the seeded seller
- * unless it names one, and is charged to a card unless said otherwise (a boleto subscription's).
- */
-export type InvoiceSpec = Pick<Invoice, 'subscription' | 'description' | 'due_date' | 'expiration_date' | 'amount' | 'currency' | 'metadata'> &
-  Partial<Pick<Invoice, 'on_behalf_of' | 'payment_method'>> & { customer: Buyer };
+/** What an invoice is issued with: its buyer, and its own fields. */
+type InvoiceSpec = Pick<Invoice, 'subscription' | 'on_behalf_of' | 'description' | 'payment_method' | 'due_date' | 'expiration_date'> &
+  Pick<Invoice, 'amount' | 'currency' | 'metadata'> & { customer: Buyer };
 
-/** A new pending invoice, stored. */
 export function issueInvoice(state: SandboxState, spec: InvoiceSpec, now: Date): Invoice {
   const at = isoTimestamp(now);
   const id = newId();
@@ -36,11 +32,11 @@ export function issueInvoice(state: SandboxState, spec: InvoiceSpec, now: Date):
     id,
     resource: 'invoice',
     subscription: spec.subscription,
-    on_behalf_of: spec.on_behalf_of ?? state.seller.id,
+    on_behalf_of: spec.on_behalf_of,
     customer: spec.customer.id,
     invoice_customer: invoiceCustomer(spec.customer),
     description: spec.description,
-    payment_method: spec.payment_method ?? 'credit',
+    payment_method: spec.payment_method,
     due_date: spec.due_date,
     expiration_date: spec.expiration_date,
     amount: spec.amount,
@@ -62,10 +58,6 @@ export function issueInvoice(state: SandboxState, spec: InvoiceSpec, now: Date):
 
 export function findInvoice(state: SandboxState, id: string): Invoice {
   return found(state.invoices.get(id), 'invoice', id);
-}
-
-export function invalidInvoiceStatus(invoice: Invoice, action: string, allowed: string): SandboxError {
-  return invalidStatus('invoice', invoice.id, invoice.status, action, allowed);
 }
 
 /** A one-off invoice for a customer, paid later through approve. `now` is the sandbox's time. */
@@ -93,9 +85,10 @@ export function planCreateInvoice(body: JsonObject, now: Date): Creation<Invoice
       state,
       {
         subscription: null,
-        ...(onBehalfOf === undefined ? {} : { on_behalf_of: onBehalfOf }),
+        on_behalf_of: onBehalfOf ?? state.seller.id,
         customer,
         description,
+        payment_method: 'credit',
         due_date: due,
         expiration_date: expiration,
         amount,
@@ -105,17 +98,6 @@ export function planCreateInvoice(body: JsonObject, now: Date): Creation<Invoice
       at,
     );
   };
-}
-
-/**
- * Removing an unpaid invoice cancels it; nothing was charged, so nothing is voided (a boleto
- * issued for it is withdrawn first, by invoice-charge.ts's removeInvoice).
- */
-export function cancelInvoice(invoice: Invoice, now: Date): Invoice {
-  if (invoice.status !== 'pending' && invoice.status !== 'over-due') throw invalidInvoiceStatus(invoice, 'removed', 'pending or over-due');
-  invoice.status = 'canceled';
-  invoice.updated_at = isoTimestamp(now);
-  return invoice;
 }
 
 const INVOICE_STATUSES: readonly InvoiceStatus[] = ['pending', 'paid', 'over-due', 'canceled', 'failed'];

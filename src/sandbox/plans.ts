@@ -37,7 +37,6 @@ export function findPlan(state: SandboxState, uuid: string): Plan {
   return found(state.plans.get(uuid), 'plan', uuid);
 }
 
-/** Refused when the plan does not list the method. */
 export function requireAcceptedMethod(plan: Plan, method: RecurrencePaymentMethod): void {
   const accepted = plan.payment_methods;
   if (accepted.includes(method)) return;

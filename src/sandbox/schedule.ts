@@ -5,27 +5,21 @@ import type { Plan } from './types.js';
 // anchor) and a step count, never from the previous due date: Jan 31 monthly goes Feb 28, Mar 31,
 // Apr 30, as banks schedule installments, instead of sticking to the 28th after February.
 
-export type Cadence = Pick<Plan, 'frequency' | 'interval'>;
+type Cadence = Pick<Plan, 'frequency' | 'interval'>;
 
-function day(value: string): Date {
-  // Due dates are only ever stored after parseCalendarDate accepted them.
-  return parseCalendarDate(value) as Date;
-}
+/** Each frequency as a count of days or of calendar months. */
+const UNITS: Record<Plan['frequency'], { add: (date: Date, n: number) => Date; size: number }> = {
+  daily: { add: addDays, size: 1 },
+  weekly: { add: addDays, size: 7 },
+  monthly: { add: addMonths, size: 1 },
+  annually: { add: addMonths, size: 12 },
+};
 
 /** The due date `step` intervals after `anchor`. */
 export function dueDateAt(anchor: string, cadence: Cadence, step: number): string {
-  const start = day(anchor);
-  const n = step * cadence.interval;
-  switch (cadence.frequency) {
-    case 'daily':
-      return calendarDate(addDays(start, n));
-    case 'weekly':
-      return calendarDate(addDays(start, 7 * n));
-    case 'monthly':
-      return calendarDate(addMonths(start, n));
-    case 'annually':
-      return calendarDate(addMonths(start, 12 * n));
-  }
+  const { add, size } = UNITS[cadence.frequency];
+  // Due dates are only ever stored after parseCalendarDate accepted them.
+  return calendarDate(add(parseCalendarDate(anchor) as Date, size * step * cadence.interval));
 }
 
 /** The first step from `fromStep` on whose due date is not before `today`. */
@@ -34,9 +28,4 @@ export function firstStepOnOrAfter(anchor: string, cadence: Cadence, fromStep: n
   // Calendar dates in YYYY-MM-DD compare correctly as text.
   while (dueDateAt(anchor, cadence, step) < today) step += 1;
   return step;
-}
-
-/** The calendar day after `date`. */
-export function nextDay(date: string): string {
-  return calendarDate(addDays(day(date), 1));
 }

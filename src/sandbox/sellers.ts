@@ -1,6 +1,6 @@
 import { sumBy } from './db/queries.js';
 import { normalizeTaxpayerId } from '../validate/taxpayer.js';
-import { addressPatchOf, emptyAddress, patchedAddress, text } from './buyers.js';
+import { addressPatchOf, emptyAddress, patchedAddress, textsOf } from './buyers.js';
 import { found, invalidParameters, SandboxError } from './errors.js';
 import type { Change, Creation } from './route.js';
 import type { JsonObject } from './http.js';
@@ -43,17 +43,16 @@ function requireWholeOwner(owner: Partial<SellerOwner> | null | undefined): void
 /** The body has met the request schema, and holds only the kind's fields (request-schemas.ts): its values as kept. */
 function patchOf(body: SellerBody): Patch {
   const { taxpayer_id: taxpayerId, ein, address, business_address: businessAddress, owner, metadata } = body;
-  const patch: Patch = {};
-  for (const key of ['first_name', 'last_name', 'phone_number', 'business_name', 'business_phone', 'statement_descriptor', 'description', 'email', 'business_email', 'birthdate', 'business_opening_date'] as const) {
-    if (body[key] !== undefined) patch[key] = text(body[key]);
-  }
+  const patch: Patch = textsOf(body, [
+    'first_name', 'last_name', 'phone_number', 'business_name', 'business_phone', 'statement_descriptor',
+    'description', 'email', 'business_email', 'birthdate', 'business_opening_date',
+  ]);
   if (taxpayerId !== undefined) patch.taxpayer_id = normalizeTaxpayerId(taxpayerId);
   if (ein !== undefined) patch.ein = normalizeTaxpayerId(ein);
   if (address !== undefined) patch.address = addressPatchOf(address);
   if (businessAddress !== undefined) patch.business_address = addressPatchOf(businessAddress);
   if (owner !== undefined) {
-    const given: Partial<SellerOwner> = {};
-    for (const key of ['first_name', 'last_name', 'email'] as const) if (owner[key] !== undefined) given[key] = text(owner[key]) as string;
+    const given = textsOf(owner, ['first_name', 'last_name', 'email']) as Partial<SellerOwner>;
     if (owner.taxpayer_id !== undefined) given.taxpayer_id = normalizeTaxpayerId(owner.taxpayer_id);
     patch.owner = given;
   }
@@ -100,6 +99,11 @@ function blankSeller(state: Pick<SandboxState, 'marketplace_id'>, id: string, ty
   };
 }
 
+/** A company's CNPJ (its ein), a person's CPF. */
+function documentOf(type: SellerKind, fields: Pick<Patch, 'ein' | 'taxpayer_id'>): string | null | undefined {
+  return type === 'business' ? fields.ein : fields.taxpayer_id;
+}
+
 /** The seeded seller's record, made for a new sandbox (seed.ts): the company `state.seller` names. */
 export function seedSeller(state: Pick<SandboxState, 'marketplace_id' | 'seller'>, at: string): SellerRecord {
   const { seller } = state;
@@ -132,7 +136,7 @@ export function sellerOnDocuments(state: SandboxState, id: string): Seller {
     name,
     // Card statements print plain ASCII.
     statement_descriptor: seller.statement_descriptor ?? name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().slice(0, 22).trim(),
-    taxpayer_id: (seller.type === 'business' ? seller.ein : seller.taxpayer_id) ?? '',
+    taxpayer_id: documentOf(seller.type, seller) ?? '',
     address: { ...emptyAddress(), ...(seller.type === 'business' ? seller.business_address : seller.address) },
   };
 }
@@ -142,13 +146,9 @@ export function sellerName(seller: SellerRecord): string {
   return seller.business_name ?? [seller.first_name, seller.last_name].filter(Boolean).join(' ');
 }
 
-function documentOf(seller: SellerRecord): string | null {
-  return seller.type === 'business' ? seller.ein : seller.taxpayer_id;
-}
-
 /** The provider keeps one seller per CPF/CNPJ. */
 function requireUniqueDocument(state: SandboxState, document: string, self?: string): void {
-  const other = state.sellers.all().find((s) => s.id !== self && documentOf(s) === document);
+  const other = state.sellers.all().find((s) => s.id !== self && documentOf(s.type, s) === document);
   if (other) {
     const field = document.length === 14 ? 'ein' : 'taxpayer_id';
     throw new SandboxError(409, 'duplicate_taxpayer_id', `A seller with this ${field} already exists (id: ${other.id}).`, {
@@ -161,7 +161,7 @@ export function planCreateSeller(kind: SellerKind, body: JsonObject): Creation<S
   const patch = patchOf(body as SellerBody);
   requireWholeOwner(patch.owner);
   return (state, now) => {
-    requireUniqueDocument(state, (kind === 'business' ? patch.ein : patch.taxpayer_id) as string);
+    requireUniqueDocument(state, documentOf(kind, patch) as string);
     const at = isoTimestamp(now);
     const seller = blankSeller(state, newId(), kind, at);
     applyPatch(seller, patch);
@@ -180,8 +180,8 @@ export function planUpdateSeller(kind: SellerKind, body: JsonObject): Change<Sel
       const segment = seller.type === 'business' ? 'businesses' : 'individuals';
       throw invalidParameters([{ field: 'type', message: `seller ${id} is ${seller.type === 'business' ? 'a business' : 'an individual'}: update it at …/sellers/${segment}/${id}` }]);
     }
-    const document = kind === 'business' ? patch.ein : patch.taxpayer_id;
-    if (document && document !== documentOf(seller)) requireUniqueDocument(state, document, id);
+    const document = documentOf(kind, patch);
+    if (document && document !== documentOf(kind, seller)) requireUniqueDocument(state, document, id);
     applyPatch(seller, patch);
     requireWholeOwner(seller.owner);
     seller.updated_at = isoTimestamp(now);
@@ -211,9 +211,7 @@ export function removeSeller(state: SandboxState, id: string): Deleted {
   const balance = accountOf(state, id)?.current_balance ?? '0.00';
   const pending = sumBy(state, 'receivables', 'cents', { status: 'pending', recipient: id });
   const running = state.subscriptions.all().filter((s) => s.sub.on_behalf_of === id && (s.sub.status === 'active' || s.sub.status === 'suspended'));
-  const invoices = state.invoices.all().filter(
-    (i) => i.on_behalf_of === id && (i.status === 'pending' || i.status === 'over-due'),
-  );
+  const invoices = state.invoices.all().filter((i) => i.on_behalf_of === id && (i.status === 'pending' || i.status === 'over-due'));
   const blockers = [
     ...(Number(balance) !== 0 ? [`a balance of ${balance}`] : []),
     ...(pending !== 0 ? ['receivables not yet paid out'] : []),

@@ -45,22 +45,18 @@ function requireActivePlan(state: SandboxState, uuid: string): Plan {
   return plan;
 }
 
-function requireOwnedCard(state: SandboxState, cardId: string, customer: string): void {
-  const card = findCard(state, cardId);
-  if (card.customer !== customer) {
-    throw new SandboxError(400, 'card_not_owned', `The card (id: ${cardId}) does not belong to the customer (id: ${customer}); associate it with the customer first.`);
-  }
-}
-
 /** The card a card subscription charges: the one given, else the buyer's default; it must be theirs. */
-function cardToCharge(state: SandboxState, given: string | undefined, customer: Buyer): string {
+function cardToCharge(state: SandboxState, given: string | null | undefined, customer: Buyer): string {
   const cardId = given ?? customer.default_credit;
   if (!cardId) {
     throw new SandboxError(400, 'invalid_parameter', `The customer (id: ${customer.id}) has no card on file; give card or associate one.`, {
       reasons: ['card: is required (the customer has no default card)'],
     });
   }
-  requireOwnedCard(state, cardId, customer.id);
+  if (findCard(state, cardId).customer !== customer.id) {
+    const message = `The card (id: ${cardId}) does not belong to the customer (id: ${customer.id}); associate it with the customer first.`;
+    throw new SandboxError(400, 'card_not_owned', message);
+  }
   return cardId;
 }
 
@@ -82,7 +78,7 @@ export function planCreateSubscription(body: JsonObject, now: Date): Creation<Su
     requireAcceptedMethod(plan, method);
     const customer = findCustomer(state, customerId);
     // A card subscription left without card charges the buyer's default card; a boleto one has none.
-    const cardId = method === 'credit' ? cardToCharge(state, patch.card ?? undefined, customer) : null;
+    const cardId = method === 'credit' ? cardToCharge(state, patch.card, customer) : null;
     requireSeller(state, onBehalfOf);
     const stamp = isoTimestamp(at);
     const uuid = newId();
@@ -114,6 +110,11 @@ export function planCreateSubscription(body: JsonObject, now: Date): Creation<Su
   };
 }
 
+/** Canceled or expired: it bills no more and can no longer be changed. */
+function ended(sub: Subscription): boolean {
+  return sub.status === 'canceled' || sub.status === 'expired';
+}
+
 function invalidSubscriptionStatus(sub: Subscription, action: string, allowed: string): SandboxError {
   return invalidStatus('subscription', sub.uuid, sub.status, action, allowed);
 }
@@ -126,7 +127,7 @@ export function planUpdateSubscription(body: JsonObject, now: Date): Change<Stor
 
   return (stored, state, at) => {
     const { sub } = stored;
-    if (sub.status === 'canceled' || sub.status === 'expired') throw invalidSubscriptionStatus(sub, 'updated', 'active or suspended');
+    if (ended(sub)) throw invalidSubscriptionStatus(sub, 'updated', 'active or suspended');
     // Checked against what the subscription will be once changed, so only under the lock.
     const problems = dateProblems(patch.due_date ?? sub.due_date, patch.expiration_date === undefined ? sub.expiration_date : patch.expiration_date);
     if (patch.due_date !== undefined && stored.billed.includes(patch.due_date)) {
@@ -137,7 +138,7 @@ export function planUpdateSubscription(body: JsonObject, now: Date): Change<Stor
     const method = patch.payment_method ?? sub.payment_method;
     // A new plan or a new method must suit each other; a subscription left as it was keeps its method.
     if (patch.plan !== undefined || patch.payment_method !== undefined) requireAcceptedMethod(plan, method);
-    const card = paymentCard(state, stored, method, patch.card);
+    const card = paymentCard(state, sub, method, patch.card);
 
     const { metadata, card: _card, payment_method: _method, ...fields } = patch;
     Object.assign(sub, fields);
@@ -159,8 +160,7 @@ export function planUpdateSubscription(body: JsonObject, now: Date): Change<Stor
  * The card a subscription will have once changed: none when paid by boleto; for a card one, the
  * card sent, else the one it had, else (coming from boleto) the buyer's default card.
  */
-function paymentCard(state: SandboxState, stored: StoredSubscription, method: RecurrencePaymentMethod, sent: string | null | undefined): string | null {
-  const { sub } = stored;
+function paymentCard(state: SandboxState, sub: Subscription, method: RecurrencePaymentMethod, sent: string | null | undefined): string | null {
   if (method === 'boleto') {
     if (typeof sent === 'string') {
       throw new SandboxError(400, 'invalid_parameter', `The subscription (id: ${sub.uuid}) is paid by boleto and has no card; send payment_method credit with the card.`, {
@@ -169,12 +169,8 @@ function paymentCard(state: SandboxState, stored: StoredSubscription, method: Re
     }
     return null;
   }
-  if (typeof sent === 'string') {
-    requireOwnedCard(state, sent, sub.customer);
-    return sent;
-  }
-  if (sub.card !== null) return sub.card;
-  return cardToCharge(state, undefined, findCustomer(state, sub.customer));
+  if (sent == null && sub.card !== null) return sub.card;
+  return cardToCharge(state, sent, findCustomer(state, sub.customer));
 }
 
 export const suspend: Change<StoredSubscription> = (stored, _state, now) => {
@@ -202,7 +198,7 @@ export const reactivate: Change<StoredSubscription> = (stored, state, now) => {
 
 export const cancel: Change<StoredSubscription> = (stored, _state, now) => {
   const { sub } = stored;
-  if (sub.status === 'canceled' || sub.status === 'expired') throw invalidSubscriptionStatus(sub, 'removed', 'active or suspended');
+  if (ended(sub)) throw invalidSubscriptionStatus(sub, 'removed', 'active or suspended');
   sub.status = 'canceled';
   sub.updated_at = isoTimestamp(now);
 };
@@ -210,7 +206,7 @@ export const cancel: Change<StoredSubscription> = (stored, _state, now) => {
 /** A plan's new calendar applies to its running subscriptions from their next due date on. */
 export function reanchorSubscriptions(state: SandboxState, plan: Plan): void {
   for (const stored of state.subscriptions.all()) {
-    if (stored.sub.plan !== plan.uuid || stored.sub.status === 'canceled' || stored.sub.status === 'expired') continue;
+    if (stored.sub.plan !== plan.uuid || ended(stored.sub)) continue;
     stored.anchor = stored.sub.due_date;
     stored.step = 0;
   }

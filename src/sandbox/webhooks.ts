@@ -16,13 +16,9 @@ import type { RequestBody } from '../provider/schemas/requests.js';
 // `status`, and, once, the secret every delivery is signed with.
 
 /** Absolute https; plain http only to this machine (where `payctl webhooks listen` runs). */
-export function webhookUrlProblem(value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'must be an absolute URL (https://…)';
-  }
+function webhookUrlProblem(value: string): string | undefined {
+  if (!URL.canParse(value)) return 'must be an absolute URL (https://…)';
+  const url = new URL(value);
   if (url.protocol === 'https:') return undefined;
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined;
   return 'must use https:// (plain http:// only to localhost or 127.0.0.1)';
