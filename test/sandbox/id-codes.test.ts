@@ -27,6 +27,15 @@ describe('id codes', () => {
     expect(made[0]?.slice(0, 8)).not.toBe(made[1]?.slice(0, 8));
   });
 
+  it('codes an id it made lately as one it made long ago, and another database keeps it as text', () => {
+    const maker = new IdCodes(0x1234_5678);
+    const other = new IdCodes(0x1234_5679);
+    const made = Array.from({ length: 5000 }, (_, i) => maker.make(i + 1));
+    expect(made[0]).toBe(codes.text(1));
+    expect(made.map((id) => maker.code(id))).toEqual(made.map((_, i) => i + 1));
+    expect(other.code(made[4999] as string)).toBe(made[4999]);
+  });
+
   it('keeps an id another database made, or any other text, as it is', () => {
     const other = new IdCodes(0x1234_5679);
     expect(codes.code(other.text(7))).toBe(other.text(7));

@@ -97,9 +97,27 @@ const TWO_32 = 2 ** 32;
 const WELL_KNOWN = [SANDBOX_SELLER_ID, SANDBOX_ACCOUNT_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_BUYER_ID, SANDBOX_CARD_ID];
 const WELL_KNOWN_CODES = new Map(WELL_KNOWN.map((id, i) => [id, -(i + 1)]));
 
+/** How many newly made ids are remembered with their numbers (see made). */
+const MADE_KEPT = 4096;
+
 export class IdCodes {
+  /**
+   * Ids this process made lately, with their numbers: a new record's id is coded again as each
+   * row naming it is packed (a sale's own row, its receivables, its ledger lines), and a lookup
+   * costs less than undoing the mixing each time.
+   */
+  private readonly made = new Map<string, number>();
+
   /** No salt: every id is kept as its text (rows packed with no database at hand, in tests of the layout). */
   constructor(readonly salt?: number) {}
+
+  /** The id numbered `n`, made for a new record: remembered with its number for a while. */
+  make(n: number): string {
+    const id = this.text(n);
+    if (this.made.size >= MADE_KEPT) this.made.clear();
+    this.made.set(id, n);
+    return id;
+  }
 
   /** The id numbered `n` (1 and up) of this database. */
   text(n: number): string {
@@ -116,6 +134,8 @@ export class IdCodes {
   /** What the database keeps for `id`: its number when this database made it, else the id itself. */
   code(id: string): number | string {
     if (this.salt === undefined) return id;
+    const made = this.made.get(id);
+    if (made !== undefined) return made;
     const known = WELL_KNOWN_CODES.get(id);
     if (known !== undefined) return known;
     if (id.length !== 32) return id;

@@ -337,7 +337,7 @@ export class Session {
     if (this.db.ids.salt === undefined) return undefined;
     const n = ((this.value(ID_COUNT) as number | undefined) ?? 0) + 1;
     this.setValue(ID_COUNT, n);
-    return this.db.ids.text(n);
+    return this.db.ids.make(n);
   }
 
   /** The version a stored record is at, with its document. */
