@@ -401,7 +401,7 @@ export class Session {
 
   // --- whole states -------------------------------------------------------------------------------
 
-  /** Replaces everything stored with `state` (seeding, an upgrade from the old files, tests). */
+  /** Replaces everything stored with `state` (seeding, a reset, tests). */
   replaceAll(state: object): void {
     for (const table of TABLES) this.db.run(`DELETE FROM ${table.name}`);
     this.db.run('DELETE FROM versions');
