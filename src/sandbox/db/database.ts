@@ -113,7 +113,13 @@ export class SandboxDb {
   noteInserted(table: string, k: number): void {
     if (!this.ranges.has(table)) return;
     const range = this.ranges.get(table);
-    this.ranges.set(table, range ? { first: Math.min(range.first, k), last: Math.max(range.last, k) } : { first: k, last: k });
+    if (!range) {
+      this.ranges.set(table, { first: k, last: k });
+      return;
+    }
+    // In place: a generated volume inserts rows by the hundred thousand.
+    range.first = Math.min(range.first, k);
+    range.last = Math.max(range.last, k);
   }
 
   /** Notes rows removed from a list table: its range is read again when next asked. */
@@ -176,10 +182,10 @@ export class SandboxDb {
    */
   keyRange(table: string): { first: number; last: number } | undefined {
     this.beginRead();
-    if (this.ranges.has(table)) return this.ranges.get(table);
-    const range = this.readKeyRange(table);
-    this.ranges.set(table, range);
-    return range;
+    if (!this.ranges.has(table)) this.ranges.set(table, this.readKeyRange(table));
+    const range = this.ranges.get(table);
+    // A copy: the kept one moves on as rows are inserted (noteInserted).
+    return range && { ...range };
   }
 
   private readKeyRange(table: string): { first: number; last: number } | undefined {

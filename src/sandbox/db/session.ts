@@ -47,6 +47,23 @@ function sqlOnce(id: string, build: () => string): string {
   return sql;
 }
 
+/** Each table's statements that every record read or written uses, built once. */
+const rowSql = new WeakMap<TableSpec, { get: string; old: string; insert: string }>();
+
+function rowSqlOf(table: TableSpec): { get: string; old: string; insert: string } {
+  let sql = rowSql.get(table);
+  if (!sql) {
+    const names = storedColumns(table);
+    sql = {
+      get: `SELECT * FROM ${table.name} WHERE k = ?`,
+      old: `SELECT ${['k', ...names].join(', ')} FROM ${table.name} WHERE k = ?`,
+      insert: `INSERT INTO ${table.name} (k, ${names.join(', ')}) VALUES (${['?', ...names.map(() => '?')].join(', ')})`,
+    };
+    rowSql.set(table, sql);
+  }
+  return sql;
+}
+
 /** The `meta` row counting the ids this database made (mint). */
 const ID_COUNT = 'ids';
 /** `meta` rows of the database rather than of the state: a reset keeps them (an id is never made twice). */
@@ -97,7 +114,7 @@ export class Session {
     if (this.pastStoredEnd(table, key)) {
       doc = undefined;
     } else {
-      const row = this.db.get<Row>(sqlOnce(`${top}:get`, () => `SELECT * FROM ${top} WHERE k = ?`), rowKey(table, key));
+      const row = this.db.get<Row>(rowSqlOf(table).get, rowKey(table, key));
       useIdCodes(this.db.ids);
       doc = row ? docOf(table, row) : undefined;
       if (table.versioned) this.versionsOf.set(`${top}/${key}`, row ? (row.version as number) : undefined);
@@ -229,13 +246,11 @@ export class Session {
     const k = rowKey(table, key);
     // A record this change found missing when it first looked (a new card, a new account) is not
     // looked up again: nothing else writes inside this transaction.
-    const known = this.before.has(`${table.name}/${key}`) && this.before.get(`${table.name}/${key}`) === undefined;
-    const old = known || this.pastStoredEnd(table, key)
-      ? undefined
-      : this.db.get<Record<string, SqlValue>>(sqlOnce(`${table.name}:old`, () => `SELECT ${['k', ...names].join(', ')} FROM ${table.name} WHERE k = ?`), k);
+    const id = `${table.name}/${key}`;
+    const known = this.before.get(id) === undefined && this.before.has(id);
+    const old = known || this.pastStoredEnd(table, key) ? undefined : this.db.get<Record<string, SqlValue>>(rowSqlOf(table).old, k);
     if (!old) {
-      const sql = sqlOnce(`${table.name}:insert`, () => `INSERT INTO ${table.name} (k, ${names.join(', ')}) VALUES (${['?', ...names.map(() => '?')].join(', ')})`);
-      this.db.run(sql, k, ...values);
+      this.db.run(rowSqlOf(table).insert, k, ...values);
       if (typeof k === 'number') this.db.noteInserted(table.name, k);
       this.storedAt(table, key);
       return;
