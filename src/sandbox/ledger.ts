@@ -95,12 +95,6 @@ export function postEntry(state: SandboxState, spec: EntrySpec, now: Date): Bala
   return entry;
 }
 
-/** What a sale is worth to its own seller now: its part, net of the fees it pays; nothing unless succeeded. */
-export function netCredit(stored: StoredTransaction): number {
-  const own = partsOf(stored).at(-1);
-  return own ? own.gross - own.fee : 0;
-}
-
 /**
  * Brings every party's balance in line with the transaction: a sale that succeeds credits each
  * party (its seller, every split recipient) its part net of the fees it pays; a refund debits what

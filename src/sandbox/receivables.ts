@@ -1,5 +1,5 @@
 import { findBy } from './db/queries.js';
-import { notFound } from './errors.js';
+import { found } from './errors.js';
 import { newId } from './ids.js';
 import { listEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { centsToDecimal, decimalToCents } from './money.js';
@@ -131,9 +131,7 @@ function addReceivables(state: SandboxState, stored: StoredTransaction, part: Pa
 }
 
 export function findReceivable(state: SandboxState, id: string): Receivable {
-  const receivable = findBy<Receivable>(state, 'receivables', 'id', id);
-  if (!receivable) throw notFound('receivable', id);
-  return receivable;
+  return found(findBy<Receivable>(state, 'receivables', 'id', id), 'receivable', id);
 }
 
 /** The statuses a receivables list may be filtered by. */
