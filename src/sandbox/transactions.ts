@@ -1,12 +1,12 @@
 import { findBy, page } from './db/queries.js';
-import { notFound, SandboxError } from './errors.js';
+import { found, SandboxError } from './errors.js';
 import { requireSeller } from './sellers.js';
 import type { JsonObject } from './http.js';
 import { pageEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { centsToDecimal, decimalToCents } from './money.js';
 import { newId } from './ids.js';
 import { settleTransaction } from './settle.js';
-import { expectedOn, recordChange, refreshFees } from './transaction-model.js';
+import { expectedOn, recordChange, refreshFees, type HistoryDraft } from './transaction-model.js';
 import { isoTimestamp } from './time.js';
 import type { SandboxState, StoredTransaction, Transaction } from './types.js';
 
@@ -17,9 +17,7 @@ import type { SandboxState, StoredTransaction, Transaction } from './types.js';
 export type TransactionChange = (stored: StoredTransaction, state: SandboxState, now: Date) => void;
 
 export function findTransaction(state: SandboxState, id: string): StoredTransaction {
-  const stored = findBy<StoredTransaction>(state, 'transactions', 'id', id);
-  if (!stored) throw notFound('transaction', id);
-  return stored;
+  return found(findBy<StoredTransaction>(state, 'transactions', 'id', id), 'transaction', id);
 }
 
 const LIST_FILTERS = ['reference_id', 'status', 'payment_type'] as const;
@@ -42,18 +40,19 @@ export function listTransactions(state: SandboxState, params: URLSearchParams, u
   // Ascending is (created_at, insertion order); descending is exactly its reverse, so paging
   // through either order visits every item once even when timestamps collide.
   const found = page<StoredTransaction>(state, 'transactions', { time: 'created_ms', filters }, query);
-  return pageEnvelope(
-    uri,
-    found.items.map((s) => s.txn),
-    found.total,
-    query,
-  );
+  return pageEnvelope(uri, found.items.map((s) => s.txn), found.total, query);
 }
-
 
 /** The body has met the request schema: on_behalf_of, and an amount of whole cents. */
 function sellerAndAmount(body: JsonObject): { onBehalfOf: string; cents: number } {
   return { onBehalfOf: body.on_behalf_of as string, cents: body.amount as number };
+}
+
+/** Records a change that moved the sale's money, then what follows from it: fees, receivables, balances. */
+function moveMoney(state: SandboxState, stored: StoredTransaction, draft: HistoryDraft, now: Date): void {
+  recordChange(stored, draft, now);
+  refreshFees(stored);
+  settleTransaction(state, stored, now);
 }
 
 /** The body has met the request schema, and holds only description and metadata (request-schemas.ts). */
@@ -100,19 +99,13 @@ export function planVoid(body: JsonObject): TransactionChange {
       txn.status = 'canceled';
       txn.voided = true;
     }
-    recordChange(
-      stored,
-      {
-        operation_type: 'void',
-        status: 'succeeded',
-        amount_cents: cents,
-        response_message: full ? 'Transaction voided.' : 'Partial void applied.',
-        acquirer: txn.payment_type === 'credit',
-      },
-      now,
-    );
-    refreshFees(stored);
-    settleTransaction(state, stored, now);
+    moveMoney(state, stored, {
+      operation_type: 'void',
+      status: 'succeeded',
+      amount_cents: cents,
+      response_message: full ? 'Transaction voided.' : 'Partial void applied.',
+      acquirer: txn.payment_type === 'credit',
+    }, now);
   };
 }
 
@@ -140,13 +133,9 @@ export function planCapture(body: JsonObject): TransactionChange {
     txn.status = 'succeeded';
     txn.captured = true;
     txn.expected_on = expectedOn(txn.payment_type, now);
-    recordChange(
-      stored,
-      { operation_type: 'capture', status: 'succeeded', amount_cents: cents, response_message: 'Transaction captured.', acquirer: true },
-      now,
-    );
-    refreshFees(stored);
-    settleTransaction(state, stored, now);
+    moveMoney(state, stored, {
+      operation_type: 'capture', status: 'succeeded', amount_cents: cents, response_message: 'Transaction captured.', acquirer: true,
+    }, now);
   };
 }
 
@@ -171,9 +160,9 @@ export const approve: TransactionChange = (stored, state, now) => {
   txn.expected_on = expectedOn(txn.payment_type, now);
   // Boletos and PIX get their receipt when created; one stored before that gets it now.
   txn.sales_receipt ??= newId();
-  recordChange(stored, { operation_type: 'paid', status: 'succeeded', amount_cents: stored.remaining_cents, response_message: 'Payment received.' }, now);
-  refreshFees(stored);
-  settleTransaction(state, stored, now);
+  moveMoney(state, stored, {
+    operation_type: 'paid', status: 'succeeded', amount_cents: stored.remaining_cents, response_message: 'Payment received.',
+  }, now);
 };
 
 /** Letters are served by the sandbox itself, like the provider's pre-signed links: no API key needed. */
