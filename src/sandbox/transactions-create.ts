@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { findCustomer } from './buyer-ops.js';
 import { formatAddress, parseBuyerInput, registerBuyer, type BuyerInput } from './buyers.js';
+import { findCard } from './card-ops.js';
 import { cardPaymentMethod, newCardRecord, parseCardInput, type AcceptedCard } from './cards.js';
-import { notFound, SandboxError } from './errors.js';
+import { SandboxError } from './errors.js';
 import { requireSeller, sellerOnDocuments } from './sellers.js';
 import { isObject, type JsonObject } from './http.js';
 import { newId, randomDigits } from './ids.js';
@@ -11,15 +13,13 @@ import { SANDBOX_FILES_ORIGIN } from '../provider/sandbox-account.js';
 import { loadQrEncoder, qrCodePng } from './qr-png.js';
 import { settleTransaction } from './settle.js';
 import { parseSplitRules, requireRecipients } from './splits.js';
-import type { SplitRuleSpec } from './split-parts.js';
 import { markTokenUsed } from './tokens.js';
-import { addTransaction, type HistoryDraft } from './transaction-model.js';
+import { addTransaction, type HistoryDraft, type SaleTerms } from './transaction-model.js';
 import { addDays, calendarDate, isoTimestamp, parseCalendarDate, parseDateTime, startOfDay } from './time.js';
 import type {
   BoletoBase,
   BolepixPaymentMethod,
   BoletoPaymentMethod,
-  Buyer,
   CardRecord,
   InstallmentPlan,
   PixPaymentMethod,
@@ -44,19 +44,17 @@ export interface CreatePlan {
   ready?: Promise<void>;
 }
 
-const PAYMENT_TYPES = ['credit', 'boleto', 'bolepix', 'pix'] as const;
-type CreatablePaymentType = (typeof PAYMENT_TYPES)[number];
-
-interface Common {
-  onBehalfOf: string;
-  referenceId: string | null;
-  description: string | null;
-  metadata: Record<string, string>;
+interface Common extends SaleTerms {
   customer: string | undefined;
-  cents: number;
-  currency: string;
-  splitRules: SplitRuleSpec[];
 }
+
+/** Each variant's checks of the body, by payment_type; each returns the plan of its sale. */
+const PLANS: Record<string, (body: JsonObject, common: Common, check: Checker, now: Date) => CreatePlan> = {
+  credit: planCard,
+  boleto: planBoleto,
+  bolepix: planBolepix,
+  pix: planPix,
+};
 
 /**
  * The body has met the provider's request schema (request-schemas.ts): its fields have their
@@ -64,15 +62,15 @@ interface Common {
  */
 export function planCreateTransaction(body: JsonObject, now: Date): CreatePlan {
   const paymentType = body.payment_type as string;
-  if (!(PAYMENT_TYPES as readonly string[]).includes(paymentType)) {
+  const planVariant = Object.hasOwn(PLANS, paymentType) ? PLANS[paymentType] : undefined;
+  if (!planVariant) {
     throw new SandboxError(400, 'invalid_parameter', `Invalid request: unsupported payment type: ${paymentType}.`, {
-      reasons: [`payment_type: must be one of ${PAYMENT_TYPES.join(', ')}`],
+      reasons: [`payment_type: must be one of ${Object.keys(PLANS).join(', ')}`],
     });
   }
   const check = new Checker();
-  const source = paymentType === 'credit' ? (body.source as JsonObject | undefined) : undefined;
-  const common = parseCommon(body, source, check);
-  const plan = planVariant(paymentType as CreatablePaymentType, body, source, common, check, now);
+  const common = parseCommon(body, check);
+  const plan = planVariant(body, common, check, now);
   if (common.splitRules.length === 0) return plan;
   const split: CreatePlan = (state, at) => {
     requireRecipients(state, common.splitRules);
@@ -82,20 +80,8 @@ export function planCreateTransaction(body: JsonObject, now: Date): CreatePlan {
   return split;
 }
 
-function planVariant(paymentType: CreatablePaymentType, body: JsonObject, source: JsonObject | undefined, common: Common, check: Checker, now: Date): CreatePlan {
-  switch (paymentType) {
-    case 'credit':
-      return planCard(body, source, common, check, now);
-    case 'boleto':
-      return planBoleto(body, common, check, now);
-    case 'bolepix':
-      return planBolepix(body, common, check, now);
-    case 'pix':
-      return planPix(body, common, check, now);
-  }
-}
-
-function parseCommon(body: JsonObject, source: JsonObject | undefined, check: Checker): Common {
+function parseCommon(body: JsonObject, check: Checker): Common {
+  const source = body.payment_type === 'credit' ? (body.source as JsonObject | undefined) : undefined;
   // Seed 4.1 carries amount and currency inside source, the provider's file at the top level; the
   // schema has seen to it that they are in one place at least, and agree when in both.
   const cents = parseCents(source?.amount ?? body.amount) as number;
@@ -112,13 +98,6 @@ function parseCommon(body: JsonObject, source: JsonObject | undefined, check: Ch
   };
 }
 
-
-function requireBuyer(state: SandboxState, id: string): Buyer {
-  const buyer = state.buyers.get(id);
-  if (!buyer) throw notFound('customer', id);
-  return buyer;
-}
-
 // --- credit card -------------------------------------------------------------------------------
 
 type CardChoice = { kind: 'direct'; card: AcceptedCard } | { kind: 'stored'; id: string } | { kind: 'customer' };
@@ -133,7 +112,8 @@ export function parseInstallments(value: unknown): InstallmentPlan | null {
   return { mode: 'interest_free', number_installments: (value as { number_installments: number }).number_installments };
 }
 
-function planCard(body: JsonObject, source: JsonObject | undefined, common: Common, check: Checker, now: Date): CreatePlan {
+function planCard(body: JsonObject, common: Common, check: Checker, now: Date): CreatePlan {
+  const source = body.source as JsonObject | undefined;
   const capture = parseCapture(body.capture ?? source?.capture);
   const installments = parseInstallments(body.installment_plan ?? source?.installment_plan);
   let choice: CardChoice | undefined = { kind: 'customer' };
@@ -148,13 +128,10 @@ function planCard(body: JsonObject, source: JsonObject | undefined, common: Comm
 
   return (state, at) => {
     requireSeller(state, common.onBehalfOf);
-    const customer = common.customer ? requireBuyer(state, common.customer) : undefined;
+    const customer = common.customer ? findCustomer(state, common.customer) : undefined;
     let card: CardRecord;
-    if (chosen.kind === 'stored') {
-      const stored = state.cards.get(chosen.id);
-      if (!stored) throw notFound('card', chosen.id);
-      card = stored;
-    } else if (chosen.kind === 'customer') {
+    if (chosen.kind === 'stored') card = findCard(state, chosen.id);
+    else if (chosen.kind === 'customer') {
       const stored = customer?.default_credit ? state.cards.get(customer.default_credit) : undefined;
       if (!stored) {
         throw new SandboxError(
@@ -173,47 +150,21 @@ function planCard(body: JsonObject, source: JsonObject | undefined, common: Comm
     if (chosen.kind !== 'direct') markTokenUsed(state, card.id);
 
     const status = card.declines ? 'failed' : capture ? 'succeeded' : 'pre_authorized';
+    const outcome = card.declines
+      ? { response_code: '05', response_message: 'Card declined by the issuer (do not honor).' }
+      : { response_message: capture ? 'Transaction approved and captured.' : 'Transaction pre-authorized.' };
     const history: HistoryDraft[] = [
       { operation_type: 'created', status: 'succeeded', amount_cents: common.cents },
-      card.declines
-        ? {
-            operation_type: 'authorization',
-            status: 'failed',
-            amount_cents: common.cents,
-            response_code: '05',
-            response_message: 'Card declined by the issuer (do not honor).',
-            acquirer: true,
-          }
-        : {
-            operation_type: 'authorization',
-            status,
-            amount_cents: common.cents,
-            response_message: capture ? 'Transaction approved and captured.' : 'Transaction pre-authorized.',
-            acquirer: true,
-          },
+      { operation_type: 'authorization', status, amount_cents: common.cents, ...outcome, acquirer: true },
     ];
-    const created = addTransaction(
-      state,
-      {
-        payment_type: 'credit',
-        status,
-        amount_cents: common.cents,
-        currency: common.currency,
-        description: common.description,
-        on_behalf_of: common.onBehalfOf,
-        customer: customer?.id ?? card.customer,
-        payment_method: cardPaymentMethod(card, state.marketplace_id),
-        reference_id: common.referenceId,
-        metadata: common.metadata,
-        captured: status === 'succeeded',
-        installment_plan: installments,
-        card_id: card.id,
-        card_sale: true,
-        split_rules: common.splitRules,
-      },
-      history,
-      at,
-    );
+    const created = addTransaction(state, common, {
+      payment_type: 'credit',
+      status,
+      customer: customer?.id ?? card.customer,
+      payment_method: cardPaymentMethod(card, state.marketplace_id),
+      installment_plan: installments,
+      card_id: card.id,
+    }, history, at);
     settleTransaction(state, created, at);
     return created;
   };
@@ -315,7 +266,7 @@ function planBoleto(body: JsonObject, common: Common, check: Checker, now: Date)
 
   return (state, at) => {
     requireSeller(state, common.onBehalfOf);
-    const customer = common.customer ? requireBuyer(state, common.customer) : registerBuyer(state.buyers, payerInput as BuyerInput, at);
+    const customer = common.customer ? findCustomer(state, common.customer) : registerBuyer(state.buyers, payerInput as BuyerInput, at);
     const { id, ...boleto } = boletoBase(state, common, customer.id, formatAddress(payerInput?.address ?? customer.address), expiration, limit, at);
     const paymentMethod: BoletoPaymentMethod = {
       id,
@@ -345,7 +296,7 @@ function planBolepix(body: JsonObject, common: Common, check: Checker, now: Date
   const plan: CreatePlan = (state, at) => {
     requireSeller(state, common.onBehalfOf);
     const seller = sellerOnDocuments(state, common.onBehalfOf);
-    const customer = requireBuyer(state, common.customer as string);
+    const customer = findCustomer(state, common.customer as string);
     const { id, ...boleto } = boletoBase(state, common, customer.id, formatAddress(customer.address), due, limit, at);
     const emv = pixEmv(`sandbox.payctl.invalid/pix/qr/v2/${randomUUID()}`, seller.name, 'SAO PAULO');
     const paymentMethod: BolepixPaymentMethod = {
@@ -389,7 +340,7 @@ function planPix(body: JsonObject, common: Common, check: Checker, now: Date): C
   return (state, at) => {
     requireSeller(state, common.onBehalfOf);
     const seller = sellerOnDocuments(state, common.onBehalfOf);
-    const customer = common.customer ? requireBuyer(state, common.customer) : undefined;
+    const customer = common.customer ? findCustomer(state, common.customer) : undefined;
     const stamp = isoTimestamp(at);
     const id = newId();
     const location = `sandbox.payctl.invalid/pix/qr/v2/${randomUUID()}`;
@@ -423,27 +374,6 @@ function addPending(
   due: Date,
   at: Date,
 ): StoredTransaction {
-  return addTransaction(
-    state,
-    {
-      payment_type: paymentType,
-      status: 'pending',
-      amount_cents: common.cents,
-      currency: common.currency,
-      description: common.description,
-      on_behalf_of: common.onBehalfOf,
-      customer,
-      payment_method: paymentMethod,
-      reference_id: common.referenceId,
-      metadata: common.metadata,
-      captured: false,
-      installment_plan: null,
-      card_id: null,
-      card_sale: false,
-      due,
-      split_rules: common.splitRules,
-    },
-    [{ operation_type: 'created', status: 'succeeded', amount_cents: common.cents, response_message: 'Awaiting payment.' }],
-    at,
-  );
+  const created: HistoryDraft = { operation_type: 'created', status: 'succeeded', amount_cents: common.cents, response_message: 'Awaiting payment.' };
+  return addTransaction(state, common, { payment_type: paymentType, status: 'pending', customer, payment_method: paymentMethod, due }, [created], at);
 }
