@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { findCustomer } from './buyer-ops.js';
 import { formatAddress, parseBuyerInput, registerBuyer, type BuyerInput } from './buyers.js';
 import { findCard } from './card-ops.js';
-import { cardPaymentMethod, newCardRecord, parseCardInput, type AcceptedCard } from './cards.js';
+import { cardPaymentMethod, parseCardInput, storeCard } from './cards.js';
 import { SandboxError } from './errors.js';
 import { requireSeller, sellerOnDocuments } from './sellers.js';
 import { isObject, type JsonObject } from './http.js';
@@ -100,8 +100,6 @@ function parseCommon(body: JsonObject, check: Checker): Common {
 
 // --- credit card -------------------------------------------------------------------------------
 
-type CardChoice = { kind: 'direct'; card: AcceptedCard } | { kind: 'stored'; id: string } | { kind: 'customer' };
-
 /** Seed 4.1 sends the text "true"; left out, the sale is captured. */
 export function parseCapture(value: unknown): boolean {
   return value === undefined || value === null || value === true || value === 'true';
@@ -116,22 +114,18 @@ function planCard(body: JsonObject, common: Common, check: Checker, now: Date): 
   const source = body.source as JsonObject | undefined;
   const capture = parseCapture(body.capture ?? source?.capture);
   const installments = parseInstallments(body.installment_plan ?? source?.installment_plan);
-  let choice: CardChoice | undefined = { kind: 'customer' };
-  const card = source?.card as JsonObject | undefined;
-  if (card?.id !== undefined) choice = { kind: 'stored', id: card.id as string };
-  else if (card) {
-    const accepted = parseCardInput(card, 'source.card', check, now);
-    if (accepted) choice = { kind: 'direct', card: accepted };
-  }
+  // A stored card's id or card data; without either, the sale charges the customer's card on file.
+  const storedId = (source?.card as JsonObject | undefined)?.id as string | undefined;
+  const direct = source?.card && storedId === undefined ? parseCardInput(source.card as JsonObject, 'source.card', check, now) : undefined;
   check.throwIfAny();
-  const chosen = choice as CardChoice;
 
   return (state, at) => {
     requireSeller(state, common.onBehalfOf);
     const customer = common.customer ? findCustomer(state, common.customer) : undefined;
     let card: CardRecord;
-    if (chosen.kind === 'stored') card = findCard(state, chosen.id);
-    else if (chosen.kind === 'customer') {
+    if (storedId !== undefined) card = findCard(state, storedId);
+    else if (direct) card = storeCard(state, direct, customer?.id ?? null, at);
+    else {
       const stored = customer?.default_credit ? state.cards.get(customer.default_credit) : undefined;
       if (!stored) {
         throw new SandboxError(
@@ -142,12 +136,9 @@ function planCard(body: JsonObject, common: Common, check: Checker, now: Date): 
         );
       }
       card = stored;
-    } else {
-      card = newCardRecord(chosen.card, customer?.id ?? null, at);
-      state.cards.put(card.id, card);
     }
     // A card made just now has no token to spend.
-    if (chosen.kind !== 'direct') markTokenUsed(state, card.id);
+    if (!direct) markTokenUsed(state, card.id);
 
     const status = card.declines ? 'failed' : capture ? 'succeeded' : 'pre_authorized';
     const outcome = card.declines
