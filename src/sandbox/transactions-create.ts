@@ -5,7 +5,7 @@ import { findCard } from './card-ops.js';
 import { cardPaymentMethod, parseCardInput, storeCard } from './cards.js';
 import { SandboxError } from './errors.js';
 import { requireSeller, sellerOnDocuments } from './sellers.js';
-import { isObject, type JsonObject } from './http.js';
+import type { JsonObject } from './http.js';
 import { newId, randomDigits } from './ids.js';
 import { centsToDecimal, parseCents } from './money.js';
 import { boletoBarcode, digitableLine, pixEmv } from './payment-codes.js';
@@ -71,13 +71,13 @@ export function planCreateTransaction(body: JsonObject, now: Date): CreatePlan {
   const check = new Checker();
   const common = parseCommon(body, check);
   const plan = planVariant(body, common, check, now);
-  if (common.splitRules.length === 0) return plan;
-  const split: CreatePlan = (state, at) => {
+  const checked: CreatePlan = (state, at) => {
     requireRecipients(state, common.splitRules);
+    requireSeller(state, common.onBehalfOf);
     return plan(state, at);
   };
-  split.ready = plan.ready;
-  return split;
+  checked.ready = plan.ready;
+  return checked;
 }
 
 function parseCommon(body: JsonObject, check: Checker): Common {
@@ -120,7 +120,6 @@ function planCard(body: JsonObject, common: Common, check: Checker, now: Date): 
   check.throwIfAny();
 
   return (state, at) => {
-    requireSeller(state, common.onBehalfOf);
     const customer = common.customer ? findCustomer(state, common.customer) : undefined;
     let card: CardRecord;
     if (storedId !== undefined) card = findCard(state, storedId);
@@ -172,34 +171,29 @@ function parseDueDate(value: unknown, field: string, fallback: Date, min: Date, 
 }
 
 function parseModeObject(value: unknown, field: string, modes: string[], check: Checker): Record<string, unknown> | null {
-  if (value === undefined || value === null) return null;
-  if (!isObject(value)) {
-    check.add(field, 'must be an object');
-    return null;
-  }
-  if (value.mode !== undefined && !modes.includes(String(value.mode))) check.add(`${field}.mode`, `must be one of ${modes.join(', ')}`);
+  const object = check.optionalObject(value, field);
+  if (!object) return null;
+  if (object.mode !== undefined && !modes.includes(String(object.mode))) check.add(`${field}.mode`, `must be one of ${modes.join(', ')}`);
   for (const key of ['amount', 'percentage']) {
-    if (value[key] !== undefined && (typeof value[key] !== 'number' || (value[key] as number) < 0)) {
+    if (object[key] !== undefined && (typeof object[key] !== 'number' || (object[key] as number) < 0)) {
       check.add(`${field}.${key}`, 'must be a non-negative number');
     }
   }
-  return value;
+  return object;
 }
 
 function parseBillingInstructions(value: unknown, check: Checker): Record<string, unknown> | null {
   const field = 'payment_method.billing_instructions';
-  if (value === undefined || value === null) return null;
-  if (!isObject(value)) {
-    check.add(field, 'must be an object');
-    return null;
+  const instructions = check.optionalObject(value, field);
+  if (!instructions) return null;
+  parseModeObject(instructions.late_fee, `${field}.late_fee`, ['FIXED', 'PERCENTAGE'], check);
+  parseModeObject(instructions.interest, `${field}.interest`, ['DAILY_AMOUNT', 'DAILY_PERCENTAGE', 'MONTHLY_PERCENTAGE'], check);
+  const { discount } = instructions;
+  if (discount !== undefined) {
+    if (!Array.isArray(discount)) check.add(`${field}.discount`, 'must be an array');
+    else discount.forEach((d, i) => parseModeObject(d, `${field}.discount[${i}]`, ['FIXED', 'PERCENTAGE'], check));
   }
-  parseModeObject(value.late_fee, `${field}.late_fee`, ['FIXED', 'PERCENTAGE'], check);
-  parseModeObject(value.interest, `${field}.interest`, ['DAILY_AMOUNT', 'DAILY_PERCENTAGE', 'MONTHLY_PERCENTAGE'], check);
-  if (value.discount !== undefined) {
-    if (!Array.isArray(value.discount)) check.add(`${field}.discount`, 'must be an array');
-    else value.discount.forEach((d, i) => parseModeObject(d, `${field}.discount[${i}]`, ['FIXED', 'PERCENTAGE'], check));
-  }
-  return value;
+  return instructions;
 }
 
 function parseBodyInstructions(value: unknown, check: Checker): string[] {
@@ -256,7 +250,6 @@ function planBoleto(body: JsonObject, common: Common, check: Checker, now: Date)
   check.throwIfAny();
 
   return (state, at) => {
-    requireSeller(state, common.onBehalfOf);
     const customer = common.customer ? findCustomer(state, common.customer) : registerBuyer(state.buyers, payerInput as BuyerInput, at);
     const { id, ...boleto } = boletoBase(state, common, customer.id, formatAddress(payerInput?.address ?? customer.address), expiration, limit, at);
     const paymentMethod: BoletoPaymentMethod = {
@@ -285,7 +278,6 @@ function planBolepix(body: JsonObject, common: Common, check: Checker, now: Date
   check.throwIfAny();
 
   const plan: CreatePlan = (state, at) => {
-    requireSeller(state, common.onBehalfOf);
     const seller = sellerOnDocuments(state, common.onBehalfOf);
     const customer = findCustomer(state, common.customer as string);
     const { id, ...boleto } = boletoBase(state, common, customer.id, formatAddress(customer.address), due, limit, at);
@@ -329,7 +321,6 @@ function planPix(body: JsonObject, common: Common, check: Checker, now: Date): C
   check.throwIfAny();
 
   return (state, at) => {
-    requireSeller(state, common.onBehalfOf);
     const seller = sellerOnDocuments(state, common.onBehalfOf);
     const customer = common.customer ? findCustomer(state, common.customer) : undefined;
     const stamp = isoTimestamp(at);
