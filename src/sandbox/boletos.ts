@@ -17,9 +17,8 @@ function isBoleto(stored: StoredTransaction): stored is StoredBoleto {
 }
 
 export function findBoleto(state: SandboxState, id: string): StoredBoleto {
-  const found = findBy<StoredTransaction>(state, 'transactions', 'boleto_id', id);
-  const stored = found && isBoleto(found) ? found : undefined;
-  if (!stored) {
+  const stored = findBy<StoredTransaction>(state, 'transactions', 'boleto_id', id);
+  if (!stored || !isBoleto(stored)) {
     // The provider's wording for this resource names no id.
     throw new SandboxError(404, 'resource_not_found', 'Sorry, the boleto you are trying to use does not exist or has been deleted.');
   }

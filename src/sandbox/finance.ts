@@ -29,18 +29,14 @@ export function listBuyerAccounts(state: SandboxState, buyerId: string, params: 
   return listEnvelope(uri, [accountOf(state, buyerId) as Account], parseListQuery(params, []));
 }
 
-/** Net of the account owner's receivables not yet paid out. */
-function futureCents(state: SandboxState, owner: string): number {
-  return sumBy(state, 'receivables', 'cents', { status: 'pending', recipient: owner });
-}
-
 /**
  * A sale credits the balance when it succeeds and its receivables pay the money out later, so the
  * future entries are part of the current balance, not added to it.
  */
 export function balanceView(state: SandboxState, account: Account) {
   const current = decimalToCents(account.current_balance);
-  const future = futureCents(state, account.owner);
+  // Net of the owner's receivables not yet paid out.
+  const future = sumBy(state, 'receivables', 'cents', { status: 'pending', recipient: account.owner });
   return {
     resource: 'balance' as const,
     account: account.id,

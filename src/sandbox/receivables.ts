@@ -21,14 +21,10 @@ export function splitCents(total: number, parts: number): number[] {
   return Array.from({ length: parts }, (_, i) => base + (i < remainder ? 1 : 0));
 }
 
-function byInstallment(a: Receivable, b: Receivable): number {
-  return Number(a.installment) - Number(b.installment);
-}
-
-/** A transaction's receivables, through its index. */
+/** A transaction's receivables, through its index, in installment order. */
 function receivablesOf(state: SandboxState, stored: StoredTransaction): Receivable[] {
   const found = (stored.receivable_indexes ?? []).map((i) => state.receivables.at(i)).filter((r): r is Receivable => r !== undefined);
-  return found.sort(byInstallment);
+  return found.sort((a, b) => Number(a.installment) - Number(b.installment));
 }
 
 function sumCents(receivables: Receivable[], pick: (r: Receivable) => number): number {
