@@ -9,6 +9,8 @@ import { settleTransaction } from './settle.js';
 import { expectedOn, recordChange, refreshFees, type HistoryDraft } from './transaction-model.js';
 import { isoTimestamp } from './time.js';
 import type { SandboxState, StoredTransaction, Transaction } from './types.js';
+import { mergeMetadata } from './validate.js';
+import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Everything that happens to a transaction after it is created. Each plan* function validates
 // the body before the state is locked and returns the change to apply to the stored transaction;
@@ -43,11 +45,6 @@ export function listTransactions(state: SandboxState, params: URLSearchParams, u
   return pageEnvelope(uri, found.items.map((s) => s.txn), found.total, query);
 }
 
-/** The body has met the request schema: on_behalf_of, and an amount of whole cents. */
-function sellerAndAmount(body: JsonObject): { onBehalfOf: string; cents: number } {
-  return { onBehalfOf: body.on_behalf_of as string, cents: body.amount as number };
-}
-
 /** Records a change that moved the sale's money, then what follows from it: fees, receivables, balances. */
 function moveMoney(state: SandboxState, stored: StoredTransaction, draft: HistoryDraft, now: Date): void {
   recordChange(stored, draft, now);
@@ -63,13 +60,7 @@ export function planUpdate(body: JsonObject): TransactionChange {
   return (stored, _state, now) => {
     const { txn } = stored;
     if (description !== undefined) txn.description = description;
-    if (metadata) {
-      // Merge like the provider: keys not sent are kept; a key sent as null is removed.
-      for (const [key, value] of Object.entries(metadata)) {
-        if (value === null) delete txn.metadata[key];
-        else txn.metadata[key] = value;
-      }
-    }
+    mergeMetadata(txn.metadata, metadata);
     recordChange(stored, { operation_type: 'update', status: 'succeeded', amount_cents: decimalToCents(txn.amount) }, now);
   };
 }
@@ -79,7 +70,7 @@ function cannotVoid(stored: StoredTransaction, why: string): SandboxError {
 }
 
 export function planVoid(body: JsonObject): TransactionChange {
-  const { onBehalfOf, cents } = sellerAndAmount(body);
+  const { on_behalf_of: onBehalfOf, amount: cents } = body as RequestBody<'transactions.void'>;
   return (stored, state, now) => {
     requireSeller(state, onBehalfOf);
     const { txn } = stored;
@@ -110,7 +101,7 @@ export function planVoid(body: JsonObject): TransactionChange {
 }
 
 export function planCapture(body: JsonObject): TransactionChange {
-  const { onBehalfOf, cents } = sellerAndAmount(body);
+  const { on_behalf_of: onBehalfOf, amount: cents } = body as RequestBody<'transactions.capture'>;
   return (stored, state, now) => {
     requireSeller(state, onBehalfOf);
     const { txn } = stored;
