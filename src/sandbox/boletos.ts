@@ -33,7 +33,6 @@ export function boletoView(stored: StoredBoleto, marketplaceId: string) {
     accepted: 'false',
     printed: 'false',
     downloaded: 'false',
-    paid_at: method.paid_at,
     uri: `/v1/marketplaces/${marketplaceId}/boletos/${method.id}`,
     metadata: {},
     transaction: stored.txn.id,
