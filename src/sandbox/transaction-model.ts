@@ -126,10 +126,9 @@ export function addTransaction(state: SandboxState, terms: SaleTerms, spec: NewT
   const cardSale = spec.payment_type === 'credit';
   // Every sale is numbered, card or not, from one counter.
   state.counters.transaction_number += 1;
-  let expected: string | null = null;
-  if (spec.status === 'succeeded') expected = expectedOn(spec.payment_type, now);
-  // When the seller would be paid if the buyer pays on the due day; paying sets it again (approve).
-  else if (spec.status === 'pending' && spec.due) expected = expectedOn(spec.payment_type, spec.due);
+  // expected_on counts from now for a paid sale; for a pending one from its due day, when the seller
+  // would be paid if the buyer paid then (paying sets it again: approve).
+  const paidFrom = spec.status === 'succeeded' ? now : spec.status === 'pending' ? spec.due : undefined;
   const stored: StoredTransaction = {
     seq: state.counters.seq,
     created_ms: now.getTime(),
@@ -166,7 +165,7 @@ export function addTransaction(state: SandboxState, terms: SaleTerms, spec: NewT
       fee_details: {},
       uri: `/v1/marketplaces/${state.marketplace_id}/transactions/${id}`,
       metadata: terms.metadata,
-      expected_on: expected,
+      expected_on: paidFrom ? expectedOn(spec.payment_type, paidFrom) : null,
       created_at: at,
       updated_at: at,
       payment_authorization: null,
