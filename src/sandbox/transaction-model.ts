@@ -6,7 +6,6 @@ import { sellerOnDocuments } from './sellers.js';
 import { newSplitRule } from './splits.js';
 import type { SplitRuleSpec } from './split-parts.js';
 import type {
-  FeeDetails,
   HistoryEntry,
   InstallmentPlan,
   PaymentMethod,
@@ -65,26 +64,11 @@ const FEE_RATES: Record<PaymentType, { basisPoints: number; fixedCents: number; 
 /** Fees apply to money actually collected: none while pending, authorized only, failed or canceled. */
 export function refreshFees(stored: StoredTransaction): void {
   const { txn } = stored;
-  const collected = txn.status === 'succeeded' && stored.remaining_cents > 0;
-  if (!collected) {
-    txn.fees = '0.00';
-    txn.fee_details = {};
-    return;
-  }
+  const collected = txn.status === 'succeeded' ? stored.remaining_cents : 0;
   const rate = FEE_RATES[txn.payment_type];
-  const cents = Math.min(
-    stored.remaining_cents,
-    Math.round((stored.remaining_cents * rate.basisPoints) / 10_000) + rate.fixedCents,
-  );
-  const details: FeeDetails = {
-    amount: centsToDecimal(cents),
-    prepaid: false,
-    currency: txn.currency,
-    type: `sandbox_${txn.payment_type}_fee`,
-    description: rate.label,
-  };
-  txn.fees = details.amount ?? '0.00';
-  txn.fee_details = details;
+  txn.fees = centsToDecimal(Math.min(collected, Math.round((collected * rate.basisPoints) / 10_000) + rate.fixedCents));
+  const type = `sandbox_${txn.payment_type}_fee`;
+  txn.fee_details = collected > 0 ? { amount: txn.fees, prepaid: false, currency: txn.currency, type, description: rate.label } : {};
 }
 
 /** When the seller receives the money: D+30 for card sales, D+1 for boleto and PIX. */
