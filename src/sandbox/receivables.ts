@@ -50,13 +50,13 @@ export function syncReceivables(state: SandboxState, stored: StoredTransaction, 
   const open = (receivables: Receivable[]) => receivables.filter((r) => r.status === 'pending');
   if (txn.status === 'canceled' || (txn.status === 'succeeded' && stored.remaining_cents === 0)) {
     cancel(open(existing));
-    showParts(stored, partsOf(stored), now);
+    showParts(partsOf(stored), now);
     return;
   }
   if (txn.status !== 'succeeded') return;
 
   const parts = partsOf(stored);
-  showParts(stored, parts, now);
+  showParts(parts, now);
   // A party's receivables are those of its rule (null: the sale's own seller). A recipient whose
   // rule was removed keeps what was paid out and loses what was not.
   const partyOf = (owner: string, rule: string | null) => `${owner} ${rule ?? ''}`;

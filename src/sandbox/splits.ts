@@ -87,7 +87,7 @@ export function newSplitRule(spec: SplitRuleSpec, transaction: string, at: strin
 }
 
 /** Writes each rule's current receivable amounts (net and gross) into it. */
-export function showParts(stored: StoredTransaction, parts: Part[], now: Date): void {
+export function showParts(parts: Part[], now: Date): void {
   for (const part of parts) {
     if (!part.rule) continue;
     const net = centsToDecimal(part.gross - part.fee);

@@ -7,7 +7,7 @@ import { SandboxError } from './errors.js';
 import { requireSeller, sellerOnDocuments } from './sellers.js';
 import type { JsonObject } from './http.js';
 import { newId, randomDigits } from './ids.js';
-import { centsToDecimal, parseCents } from './money.js';
+import { parseCents } from './money.js';
 import { boletoBarcode, digitableLine, pixEmv } from './payment-codes.js';
 import { SANDBOX_FILES_ORIGIN } from '../provider/sandbox-account.js';
 import { loadQrEncoder, qrCodePng } from './qr-png.js';
