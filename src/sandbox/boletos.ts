@@ -17,9 +17,8 @@ function isBoleto(stored: StoredTransaction): stored is StoredBoleto {
 }
 
 export function findBoleto(state: SandboxState, id: string): StoredBoleto {
-  const found = findBy<StoredTransaction>(state, 'transactions', 'boleto_id', id);
-  const stored = found && isBoleto(found) ? found : undefined;
-  if (!stored) {
+  const stored = findBy<StoredTransaction>(state, 'transactions', 'boleto_id', id);
+  if (!stored || !isBoleto(stored)) {
     // The provider's wording for this resource names no id.
     throw new SandboxError(404, 'resource_not_found', 'Sorry, the boleto you are trying to use does not exist or has been deleted.');
   }
@@ -34,7 +33,6 @@ export function boletoView(stored: StoredBoleto, marketplaceId: string) {
     accepted: 'false',
     printed: 'false',
     downloaded: 'false',
-    paid_at: method.paid_at,
     uri: `/v1/marketplaces/${marketplaceId}/boletos/${method.id}`,
     metadata: {},
     transaction: stored.txn.id,

@@ -2,7 +2,7 @@ import { TEST_CARDS } from './test-cards.js';
 import { newId } from './ids.js';
 import type { JsonObject } from './http.js';
 import { isoTimestamp } from './time.js';
-import type { CardPaymentMethod, CardRecord, CardView } from './types.js';
+import type { CardPaymentMethod, CardRecord, CardView, SandboxState } from './types.js';
 import type { Checker } from './validate.js';
 
 // The full card number and CVV exist only inside parseCardInput: what leaves it is the card as
@@ -64,9 +64,10 @@ export function parseCardInput(raw: JsonObject, prefix: string, check: Checker, 
   };
 }
 
-export function newCardRecord(card: AcceptedCard, customer: string | null, now: Date): CardRecord {
+/** Keeps a new card record of `card`, on file for `customer` when given. */
+export function storeCard(state: SandboxState, card: AcceptedCard, customer: string | null, now: Date): CardRecord {
   const at = isoTimestamp(now);
-  return {
+  const record: CardRecord = {
     id: newId(),
     brand: card.brand,
     first4: card.first4,
@@ -81,14 +82,12 @@ export function newCardRecord(card: AcceptedCard, customer: string | null, now: 
     created_at: at,
     updated_at: at,
   };
-}
-
-export function cardUri(marketplaceId: string, cardId: string): string {
-  return `/v1/marketplaces/${marketplaceId}/cards/${cardId}`;
+  state.cards.put(record.id, record);
+  return record;
 }
 
 /** How the card is named to people, like a bank statement does: "Visa final 1111". */
-export function cardDescription(card: Pick<CardRecord, 'brand' | 'last4'>): string {
+function cardDescription(card: Pick<CardRecord, 'brand' | 'last4'>): string {
   return `${card.brand === 'Unknown' ? 'Cartão' : card.brand} final ${card.last4}`;
 }
 
@@ -109,21 +108,18 @@ export function cardPaymentMethod(card: CardRecord, marketplaceId: string): Card
     is_verified: false,
     customer: card.customer,
     fingerprint: card.fingerprint,
-    uri: cardUri(marketplaceId, card.id),
+    uri: `/v1/marketplaces/${marketplaceId}/cards/${card.id}`,
     metadata: {},
     created_at: card.created_at,
     updated_at: card.updated_at,
   };
 }
 
-/** The CVV was checked for shape only and no address was given, so those checks stay unchecked. */
-export const VERIFICATION_CHECKLIST: CardView['verification_checklist'] = {
-  postal_code_check: 'unchecked',
-  security_code_check: 'pass',
-  address_line1_check: 'unchecked',
-};
-
-/** The card on file as GET /cards/{id} serves it: seed 2.3 plus the card record's own fields. */
+/**
+ * The card on file as GET /cards/{id} serves it: seed 2.3 plus the card record's own fields. The
+ * CVV was checked for shape only and no address was given, so those checks stay unchecked.
+ */
 export function cardView(card: CardRecord, marketplaceId: string): CardView {
-  return { ...cardPaymentMethod(card, marketplaceId), verification_checklist: { ...VERIFICATION_CHECKLIST }, address: null };
+  const verification_checklist = { postal_code_check: 'unchecked', security_code_check: 'pass', address_line1_check: 'unchecked' } as const;
+  return { ...cardPaymentMethod(card, marketplaceId), verification_checklist, address: null };
 }

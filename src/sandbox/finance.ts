@@ -1,6 +1,6 @@
 import { findBuyer } from './buyer-ops.js';
 import { requireSeller } from './sellers.js';
-import { notFound } from './errors.js';
+import { found } from './errors.js';
 import { accountIdFor, accountOf, findAccountById } from './ledger.js';
 import { findBy, page, sumBy } from './db/queries.js';
 import { listEnvelope, pageEnvelope, parseListQuery, type ListEnvelope } from './list.js';
@@ -16,9 +16,7 @@ import type { Account, BalanceEntry, Receivable, SandboxState, StoredTransaction
 // --- accounts and balances ----------------------------------------------------------------------
 
 export function findAccount(state: SandboxState, id: string): Account {
-  const account = findAccountById(state, id);
-  if (!account) throw notFound('account', id);
-  return account;
+  return found(findAccountById(state, id), 'account', id);
 }
 
 export function sellerAccount(state: SandboxState, sellerId: string): Account {
@@ -31,41 +29,25 @@ export function listBuyerAccounts(state: SandboxState, buyerId: string, params: 
   return listEnvelope(uri, [accountOf(state, buyerId) as Account], parseListQuery(params, []));
 }
 
-/** Net of the account owner's receivables not yet paid out. */
-function futureCents(state: SandboxState, owner: string): number {
-  return sumBy(state, 'receivables', 'cents', { status: 'pending', recipient: owner });
-}
-
-export interface BalanceView {
-  resource: 'balance';
-  account: string;
-  owner: string;
-  type: Account['type'];
-  currency: string;
-  /** Money in the account now: the sum of its history. */
-  current_balance: string;
-  /** Part of it still owed to the owner by receivables not yet paid out (the future entries), net of fees. */
-  future_entries: string;
-  /** What no future payout is waiting for: current − future entries (negative after a refund of money already paid out). */
-  available_balance: string;
-  updated_at: string;
-}
-
 /**
  * A sale credits the balance when it succeeds and its receivables pay the money out later, so the
  * future entries are part of the current balance, not added to it.
  */
-export function balanceView(state: SandboxState, account: Account): BalanceView {
+export function balanceView(state: SandboxState, account: Account) {
   const current = decimalToCents(account.current_balance);
-  const future = futureCents(state, account.owner);
+  // Net of the owner's receivables not yet paid out.
+  const future = sumBy(state, 'receivables', 'cents', { status: 'pending', recipient: account.owner });
   return {
-    resource: 'balance',
+    resource: 'balance' as const,
     account: account.id,
     owner: account.owner,
     type: account.type,
     currency: account.currency,
+    // Money in the account now: the sum of its history.
     current_balance: account.current_balance,
+    // Part of it still owed to the owner by receivables not yet paid out, net of fees.
     future_entries: centsToDecimal(future),
+    // What no future payout is waiting for (negative after a refund of money already paid out).
     available_balance: centsToDecimal(current - future),
     updated_at: account.updated_at,
   };
@@ -104,9 +86,7 @@ export function buyerAccountId(state: SandboxState, buyerId: string): string {
 // --- transfers ----------------------------------------------------------------------------------
 
 export function findTransfer(state: SandboxState, id: string): Transfer {
-  const transfer = findBy<Transfer>(state, 'transfers', 'id', id);
-  if (!transfer) throw notFound('transfer', id);
-  return transfer;
+  return found(findBy<Transfer>(state, 'transfers', 'id', id), 'transfer', id);
 }
 
 /** Every transfer, or (`seller`) only the payouts to that seller: sellers/{id}/transfers. */
@@ -129,32 +109,17 @@ export function listTransferTransactions(state: SandboxState, transfer: Transfer
 
 // --- future entries -----------------------------------------------------------------------------
 
-export interface FutureEntry {
-  id: string;
-  resource: 'future_entry';
-  on_behalf_of: string;
-  transaction: string;
-  receivable: string;
-  installment: string;
-  gross_amount: string;
-  fee: string;
-  /** Net: what the seller will be paid. */
-  amount: string;
-  currency: string;
-  expected_on: string;
-  created_at: string;
-}
-
-function futureEntry(r: Receivable): FutureEntry {
+function futureEntry(r: Receivable) {
   return {
     id: r.id,
-    resource: 'future_entry',
+    resource: 'future_entry' as const,
     on_behalf_of: r.recipient,
     transaction: r.transaction,
     receivable: r.id,
     installment: r.installment,
     gross_amount: r.gross_amount,
     fee: centsToDecimal(decimalToCents(r.gross_amount) - decimalToCents(r.amount)),
+    // Net: what the seller will be paid.
     amount: r.amount,
     currency: 'BRL',
     expected_on: r.expected_on,
@@ -175,7 +140,7 @@ export function listSellerReceivables(state: SandboxState, sellerId: string, par
  * The seller's receivables not yet paid out, soonest first: `date_range` bounds the expected date
  * here (when the money comes), not the creation date as elsewhere.
  */
-export function listFutureEntries(state: SandboxState, sellerId: string, params: URLSearchParams, uri: string): ListEnvelope<FutureEntry> {
+export function listFutureEntries(state: SandboxState, sellerId: string, params: URLSearchParams, uri: string) {
   requireSeller(state, sellerId);
   const query = parseListQuery(params, []);
   // Soonest first unless told otherwise: what comes next is what finance looks for.

@@ -95,12 +95,6 @@ export function postEntry(state: SandboxState, spec: EntrySpec, now: Date): Bala
   return entry;
 }
 
-/** What a sale is worth to its own seller now: its part, net of the fees it pays; nothing unless succeeded. */
-export function netCredit(stored: StoredTransaction): number {
-  const own = partsOf(stored).at(-1);
-  return own ? own.gross - own.fee : 0;
-}
-
 /**
  * Brings every party's balance in line with the transaction: a sale that succeeds credits each
  * party (its seller, every split recipient) its part net of the fees it pays; a refund debits what
@@ -122,17 +116,8 @@ export function syncLedger(state: SandboxState, stored: StoredTransaction, now: 
     const share = own ? '' : ' (split part)';
     // The first entry of a sale is its sale entry, a debit when the part is smaller than its fees.
     const sale = delta > 0 || before === 0;
-    postEntry(
-      state,
-      {
-        owner,
-        operation: sale ? 'sale' : 'refund',
-        cents: delta,
-        description: sale ? `Sale ${txn.id} (${txn.payment_type})${share}, net of fees` : `Refund of ${txn.id}${share}`,
-        transaction: txn.id,
-      },
-      now,
-    );
+    const description = sale ? `Sale ${txn.id} (${txn.payment_type})${share}, net of fees` : `Refund of ${txn.id}${share}`;
+    postEntry(state, { owner, operation: sale ? 'sale' : 'refund', cents: delta, description, transaction: txn.id }, now);
     if (own) stored.credited_cents = target;
     else stored.credited_by = { ...stored.credited_by, [owner]: target };
   }

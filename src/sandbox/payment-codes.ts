@@ -20,28 +20,24 @@ function dueDateFactor(due: Date): string {
 // (isValidBoleto, getBoletoInfo) but its only builder, generateBoleto, makes random ones; it
 // cannot take an amount and a due date, and it exports no check-digit helper.
 
+/** The sum of each digit times its weight, from the rightmost digit on, the weights taken in turn; `fold` applies to each product. */
+function weightedSum(digits: string, weights: readonly number[], fold = (product: number) => product): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    sum += fold((digits.charCodeAt(digits.length - 1 - i) - 48) * (weights[i % weights.length] as number));
+  }
+  return sum;
+}
+
 /** Módulo 11 general check digit of the barcode (weights 2..9; 0, 10 and 11 become 1). */
 function mod11(digits: string): string {
-  let sum = 0;
-  let weight = 2;
-  for (let i = digits.length - 1; i >= 0; i -= 1) {
-    sum += (digits.charCodeAt(i) - 48) * weight;
-    weight = weight === 9 ? 2 : weight + 1;
-  }
-  const dv = 11 - (sum % 11);
+  const dv = 11 - (weightedSum(digits, [2, 3, 4, 5, 6, 7, 8, 9]) % 11);
   return dv === 0 || dv >= 10 ? '1' : String(dv);
 }
 
 /** Módulo 10 check digit of each of the first three fields of the linha digitável. */
 function mod10(digits: string): string {
-  let sum = 0;
-  let weight = 2;
-  for (let i = digits.length - 1; i >= 0; i -= 1) {
-    const product = (digits.charCodeAt(i) - 48) * weight;
-    sum += product > 9 ? product - 9 : product;
-    weight = weight === 2 ? 1 : 2;
-  }
-  return String((10 - (sum % 10)) % 10);
+  return String((10 - (weightedSum(digits, [2, 1], (product) => (product > 9 ? product - 9 : product)) % 10)) % 10);
 }
 
 /** The 47 digits of the linha digitável, in its field order, with the field check digits. */

@@ -69,18 +69,10 @@ export function runPayouts(state: SandboxState, at: Date, limit?: number): { mad
     receivable.status = 'paid';
     receivable.paid_at = transfer.created_at;
     receivable.transfer = transfer.id;
-    postEntry(
-      state,
-      {
-        owner: receivable.recipient,
-        operation: 'transfer',
-        cents: -decimalToCents(receivable.amount),
-        description: `Transfer ${transfer.id} to bank ${SANDBOX_BANK_ACCOUNT.bank_code} account ${SANDBOX_BANK_ACCOUNT.account_number}`,
-        transfer: transfer.id,
-        transaction: receivable.transaction,
-      },
-      at,
-    );
+    const { recipient: owner, transaction } = receivable;
+    const cents = -decimalToCents(receivable.amount);
+    const description = `Transfer ${transfer.id} to bank ${SANDBOX_BANK_ACCOUNT.bank_code} account ${SANDBOX_BANK_ACCOUNT.account_number}`;
+    postEntry(state, { owner, operation: 'transfer', cents, description, transfer: transfer.id, transaction }, at);
     made.push(transfer);
   }
   state.payouts.next = next;

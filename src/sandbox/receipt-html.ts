@@ -1,3 +1,4 @@
+import { formatCNPJ } from '@brazilian-utils/brazilian-utils';
 import { decimalToCents } from './money.js';
 import type { Receipt } from './receipts.js';
 
@@ -28,10 +29,6 @@ function formatDate(iso: string): string {
   return `${day}/${month}/${year} ${time.slice(0, 5)} UTC`;
 }
 
-function formatCnpj(digits: string): string {
-  return digits.length === 14 ? `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}` : digits;
-}
-
 export function renderReceiptHtml(receipt: Receipt, last4: string | null): string {
   const payment = receipt.card
     ? `${receipt.card.card_brand} •••• ${last4 ?? '????'}`
@@ -48,6 +45,8 @@ export function renderReceiptHtml(receipt: Receipt, last4: string | null): strin
     ...(receipt.description ? ([['Descrição', receipt.description]] as [string, string][]) : []),
     ['Transação', receipt.transaction],
   ];
+  const id = receipt.taxpayer_id;
+  const taxpayer = id.length === 11 ? `CPF ${id}` : `CNPJ ${id.length === 14 ? formatCNPJ(id) : id}`;
   const address = [receipt.business_address.line1, receipt.business_address.city, receipt.business_address.state].filter(Boolean).join(', ');
   return `<!DOCTYPE html>
 <html lang="pt-BR">
@@ -68,7 +67,7 @@ dd{margin:0;text-align:right;word-break:break-all}
 <body>
 <main class="receipt">
 <h1>${escapeHtml(receipt.business_name)}</h1>
-<p class="seller">${receipt.taxpayer_id.length === 11 ? 'CPF' : 'CNPJ'} ${escapeHtml(formatCnpj(receipt.taxpayer_id))}${address ? ` · ${escapeHtml(address)}` : ''}</p>
+<p class="seller">${escapeHtml(taxpayer)}${address ? ` · ${escapeHtml(address)}` : ''}</p>
 <dl>
 ${rows.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`).join('\n')}
 </dl>

@@ -1,5 +1,5 @@
 import { findBy } from './db/queries.js';
-import { notFound } from './errors.js';
+import { found } from './errors.js';
 import { newId } from './ids.js';
 import { listEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { centsToDecimal, decimalToCents } from './money.js';
@@ -21,14 +21,10 @@ export function splitCents(total: number, parts: number): number[] {
   return Array.from({ length: parts }, (_, i) => base + (i < remainder ? 1 : 0));
 }
 
-function byInstallment(a: Receivable, b: Receivable): number {
-  return Number(a.installment) - Number(b.installment);
-}
-
-/** A transaction's receivables, through its index. */
+/** A transaction's receivables, through its index, in installment order. */
 function receivablesOf(state: SandboxState, stored: StoredTransaction): Receivable[] {
   const found = (stored.receivable_indexes ?? []).map((i) => state.receivables.at(i)).filter((r): r is Receivable => r !== undefined);
-  return found.sort(byInstallment);
+  return found.sort((a, b) => Number(a.installment) - Number(b.installment));
 }
 
 function sumCents(receivables: Receivable[], pick: (r: Receivable) => number): number {
@@ -54,13 +50,13 @@ export function syncReceivables(state: SandboxState, stored: StoredTransaction, 
   const open = (receivables: Receivable[]) => receivables.filter((r) => r.status === 'pending');
   if (txn.status === 'canceled' || (txn.status === 'succeeded' && stored.remaining_cents === 0)) {
     cancel(open(existing));
-    showParts(stored, partsOf(stored), now);
+    showParts(partsOf(stored), now);
     return;
   }
   if (txn.status !== 'succeeded') return;
 
   const parts = partsOf(stored);
-  showParts(stored, parts, now);
+  showParts(parts, now);
   // A party's receivables are those of its rule (null: the sale's own seller). A recipient whose
   // rule was removed keeps what was paid out and loses what was not.
   const partyOf = (owner: string, rule: string | null) => `${owner} ${rule ?? ''}`;
@@ -131,9 +127,7 @@ function addReceivables(state: SandboxState, stored: StoredTransaction, part: Pa
 }
 
 export function findReceivable(state: SandboxState, id: string): Receivable {
-  const receivable = findBy<Receivable>(state, 'receivables', 'id', id);
-  if (!receivable) throw notFound('receivable', id);
-  return receivable;
+  return found(findBy<Receivable>(state, 'receivables', 'id', id), 'receivable', id);
 }
 
 /** The statuses a receivables list may be filtered by. */

@@ -1,6 +1,6 @@
 import { findCustomer } from './buyer-ops.js';
 import { findCard } from './card-ops.js';
-import { cardView, newCardRecord, parseCardInput, type AcceptedCard } from './cards.js';
+import { cardView, storeCard, parseCardInput, type AcceptedCard } from './cards.js';
 import { notFound } from './errors.js';
 import { requireSeller } from './sellers.js';
 import type { Creation } from './route.js';
@@ -18,12 +18,6 @@ import type { RequestBody } from '../provider/schemas/requests.js';
 // prepared ahead of the transaction. Raw card data is reduced to a card record on the way in,
 // like a tokenization, so a source never holds a card number or CVV.
 
-type Choice =
-  | { kind: 'card'; id: string }
-  | { kind: 'card-data'; card: AcceptedCard }
-  | { kind: 'customer'; id: string }
-  | { kind: 'token'; id: string };
-
 /** `{id, amount?}` or a bare id, which the provider's schema types both ways. */
 function refOf(value: unknown): { id: string; cents: number | undefined } {
   return typeof value === 'string' ? { id: value, cents: undefined } : { id: (value as JsonObject).id as string, cents: (value as JsonObject).amount as number | undefined };
@@ -40,30 +34,24 @@ export function planCreateSource(body: JsonObject, now: Date): Creation<Source> 
   const installments = parseInstallments(body.installment_plan);
   const metadata = newMetadata(body.metadata);
 
-  let choice: Choice | undefined;
-  let refCents: number | undefined;
   const given = (['card', 'token', 'customer'] as const).filter((key) => body[key] !== undefined && body[key] !== null);
   if (given.length > 1) check.add(given[1] as string, `give one of card, token or customer, not ${given.join(' and ')}`);
-  const origin = given[0];
-  if (origin === 'token' || origin === 'customer') {
-    const ref = refOf(body[origin]);
-    choice = { kind: origin, id: ref.id };
-    refCents = ref.cents;
-  } else {
-    const card = body.card;
-    if (!isObject(card)) check.add('card', 'is required unless token or customer is given: {"id": …} of a stored card, or card data');
-    else {
-      if (card.id !== undefined) choice = { kind: 'card', id: card.id as string };
-      else {
-        const accepted = parseCardInput(card, 'card', check, now);
-        if (accepted) choice = { kind: 'card-data', card: accepted };
-      }
-      refCents = card.amount === undefined || card.amount === null ? undefined : parseCents(card.amount);
-      if (card.amount !== undefined && card.amount !== null && !(refCents !== undefined && refCents > 0)) check.add('card.amount', 'must be a positive integer amount in cents');
-    }
+  const origin = given[0] ?? 'card';
+  // The id of the token, customer or stored card named; or card data.
+  let target: string | undefined;
+  let cardData: AcceptedCard | undefined;
+  let refCents: number | undefined;
+  const card = body.card;
+  if (origin !== 'card') ({ id: target, cents: refCents } = refOf(body[origin]));
+  else if (!isObject(card)) check.add('card', 'is required unless token or customer is given: {"id": …} of a stored card, or card data');
+  else {
+    if (card.id !== undefined) target = card.id as string;
+    else cardData = parseCardInput(card, 'card', check, now);
+    refCents = card.amount === undefined || card.amount === null ? undefined : parseCents(card.amount);
+    if (card.amount !== undefined && card.amount !== null && !(refCents !== undefined && refCents > 0)) check.add('card.amount', 'must be a positive integer amount in cents');
   }
   check.throwIfAny();
-  const chosen = choice as Choice;
+  const chosen = target as string;
   const share = refCents ?? amount;
   const ref = (id: string) => ({ id, amount: share === undefined ? null : centsToDecimal(share) });
 
@@ -72,22 +60,18 @@ export function planCreateSource(body: JsonObject, now: Date): Creation<Source> 
     let card: CardView | null = null;
     let customer: Source['customer'] = null;
     let token: Source['token'] = null;
-    if (chosen.kind === 'card') {
-      card = cardView(findCard(state, chosen.id), state.marketplace_id);
-    } else if (chosen.kind === 'card-data') {
-      const record = newCardRecord(chosen.card, null, at);
-      state.cards.put(record.id, record);
-      card = cardView(record, state.marketplace_id);
-    } else if (chosen.kind === 'customer') {
-      findCustomer(state, chosen.id);
+    if (cardData) card = cardView(storeCard(state, cardData, null, at), state.marketplace_id);
+    else if (origin === 'card') card = cardView(findCard(state, chosen), state.marketplace_id);
+    else if (origin === 'customer') {
+      findCustomer(state, chosen);
       // The buyer's card is chosen when the source is charged, so none is fixed here.
-      customer = ref(chosen.id);
+      customer = ref(chosen);
     } else {
-      const found = usableToken(state, chosen.id);
+      const found = usableToken(state, chosen);
       // A reusable source may charge the token's card again; a single-use one spends the token.
       if (usage === 'single_use') found.token.used = true;
       card = cardView(found.card, state.marketplace_id);
-      token = ref(chosen.id);
+      token = ref(chosen);
     }
     const stamp = isoTimestamp(at);
     const id = newId();

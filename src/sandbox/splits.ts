@@ -37,13 +37,10 @@ function specOfBody(rule: SplitRuleBody): SplitRuleSpec {
   };
 }
 
-/**
- * What is wrong with a sale's rules together: a recipient more than once, the sale's own seller,
- * parts over the amount. `field` names the list in messages.
- */
-function splitRuleProblems(rules: SplitRuleSpec[], amount: number, onBehalfOf: string, field = 'split_rules'): Problem[] {
+/** What is wrong with a sale's rules together: a recipient more than once, the sale's own seller, parts over the amount. */
+function splitRuleProblems(rules: SplitRuleSpec[], amount: number, onBehalfOf: string): Problem[] {
   const problems: Problem[] = [];
-  const add = (message: string) => problems.push({ field, message });
+  const add = (message: string) => problems.push({ field: 'split_rules', message });
   const seen = new Set<string>();
   for (const rule of rules) {
     if (seen.has(rule.recipient)) add(`names recipient ${rule.recipient} more than once`);
@@ -90,7 +87,7 @@ export function newSplitRule(spec: SplitRuleSpec, transaction: string, at: strin
 }
 
 /** Writes each rule's current receivable amounts (net and gross) into it. */
-export function showParts(stored: StoredTransaction, parts: Part[], now: Date): void {
+export function showParts(parts: Part[], now: Date): void {
   for (const part of parts) {
     if (!part.rule) continue;
     const net = centsToDecimal(part.gross - part.fee);

@@ -1,9 +1,9 @@
 import { findAllBy } from './db/queries.js';
-import { cardDescription, cardUri, newCardRecord, parseCardInput, VERIFICATION_CHECKLIST, type AcceptedCard } from './cards.js';
+import { cardView, storeCard, parseCardInput, type AcceptedCard } from './cards.js';
 import { found, SandboxError } from './errors.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
-import type { CardRecord, SandboxState, TokenRecord } from './types.js';
+import type { CardRecord, CardView, SandboxState, TokenRecord } from './types.js';
 import { Checker } from './validate.js';
 
 /** Validation happens before the state is touched, so a rejected card never reaches the lock. */
@@ -15,43 +15,31 @@ export function validateTokenRequest(body: JsonObject, now: Date): AcceptedCard 
 }
 
 export function createToken(state: SandboxState, card: AcceptedCard, now: Date) {
-  const record = newCardRecord(card, null, now);
+  const record = storeCard(state, card, null, now);
   const token: TokenRecord = { id: newId(), card_id: record.id, used: false, created_at: record.created_at };
-  state.cards.put(record.id, record);
   state.tokens.put(token.id, token);
   return tokenView(token, record, state.marketplace_id);
 }
 
-/** Seed 2.5: the token's card carries first4_digits and deliberately no last4_digits. */
+/**
+ * Seed 2.5: the token's card is the card on file in this order, with first4_digits and deliberately
+ * no last4_digits (nor address). Its description still names the last four, which the token's card
+ * shows nowhere else: the same description the card has once stored or charged.
+ */
+const TOKEN_CARD_FIELDS = [
+  'id', 'resource', 'description', 'card_brand', 'first4_digits', 'expiration_month', 'expiration_year', 'holder_name', 'customer',
+  'fingerprint', 'uri', 'is_active', 'is_valid', 'is_verified', 'metadata', 'verification_checklist', 'created_at', 'updated_at',
+] as const;
+
 function tokenView(token: TokenRecord, card: CardRecord, marketplaceId: string) {
+  const view = cardView(card, marketplaceId);
   return {
     id: token.id,
     resource: 'token',
     // The seed types `used` as a string; the sample carries the text form of the boolean.
     used: String(token.used),
     type: 'card',
-    card: {
-      id: card.id,
-      resource: 'card',
-      // Names the last four, which the token's card shows nowhere else (seed 2.5): the same
-      // description the card has once stored or charged.
-      description: cardDescription(card),
-      card_brand: card.brand,
-      first4_digits: card.first4,
-      expiration_month: card.expiration_month,
-      expiration_year: card.expiration_year,
-      holder_name: card.holder_name,
-      customer: card.customer,
-      fingerprint: card.fingerprint,
-      uri: cardUri(marketplaceId, card.id),
-      is_active: true,
-      is_valid: true,
-      is_verified: false,
-      metadata: {},
-      verification_checklist: { ...VERIFICATION_CHECKLIST },
-      created_at: card.created_at,
-      updated_at: card.updated_at,
-    },
+    card: Object.fromEntries(TOKEN_CARD_FIELDS.map((key) => [key, view[key]])) as Pick<CardView, (typeof TOKEN_CARD_FIELDS)[number]>,
   };
 }
 

@@ -6,7 +6,6 @@ import { sellerOnDocuments } from './sellers.js';
 import { newSplitRule } from './splits.js';
 import type { SplitRuleSpec } from './split-parts.js';
 import type {
-  FeeDetails,
   HistoryEntry,
   InstallmentPlan,
   PaymentMethod,
@@ -65,26 +64,11 @@ const FEE_RATES: Record<PaymentType, { basisPoints: number; fixedCents: number; 
 /** Fees apply to money actually collected: none while pending, authorized only, failed or canceled. */
 export function refreshFees(stored: StoredTransaction): void {
   const { txn } = stored;
-  const collected = txn.status === 'succeeded' && stored.remaining_cents > 0;
-  if (!collected) {
-    txn.fees = '0.00';
-    txn.fee_details = {};
-    return;
-  }
+  const collected = txn.status === 'succeeded' ? stored.remaining_cents : 0;
   const rate = FEE_RATES[txn.payment_type];
-  const cents = Math.min(
-    stored.remaining_cents,
-    Math.round((stored.remaining_cents * rate.basisPoints) / 10_000) + rate.fixedCents,
-  );
-  const details: FeeDetails = {
-    amount: centsToDecimal(cents),
-    prepaid: false,
-    currency: txn.currency,
-    type: `sandbox_${txn.payment_type}_fee`,
-    description: rate.label,
-  };
-  txn.fees = details.amount ?? '0.00';
-  txn.fee_details = details;
+  txn.fees = centsToDecimal(Math.min(collected, Math.round((collected * rate.basisPoints) / 10_000) + rate.fixedCents));
+  const type = `sandbox_${txn.payment_type}_fee`;
+  txn.fee_details = collected > 0 ? { amount: txn.fees, prepaid: false, currency: txn.currency, type, description: rate.label } : {};
 }
 
 /** When the seller receives the money: D+30 for card sales, D+1 for boleto and PIX. */
@@ -92,61 +76,57 @@ export function expectedOn(paymentType: PaymentType, from: Date): string {
   return isoTimestamp(addDays(startOfDay(from), paymentType === 'credit' ? 30 : 1));
 }
 
+/** What a sale's request gives whatever its payment type (transactions-create.ts). */
+export interface SaleTerms {
+  onBehalfOf: string;
+  referenceId: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  cents: number;
+  currency: string;
+  /** Other sellers' parts (splits.ts), recipients already checked. */
+  splitRules: SplitRuleSpec[];
+}
+
+/** How the sale was made. A card sale (credit) names its card; a sale is captured once it has succeeded. */
 export interface NewTransaction {
   payment_type: PaymentType;
   status: TransactionStatus;
-  amount_cents: number;
-  currency: string;
-  description: string | null;
-  on_behalf_of: string;
   customer: string | null;
   payment_method: PaymentMethod;
-  reference_id: string | null;
-  metadata: Record<string, string>;
-  captured: boolean;
-  installment_plan: InstallmentPlan | null;
-  card_id: string | null;
-  /**
-   * A card sale gets its sales receipt only once approved (a declined one has none); any other
-   * sale gets it at once, pending like the sale until paid (receipts.ts).
-   */
-  card_sale: boolean;
+  installment_plan?: InstallmentPlan | null;
+  card_id?: string;
   /** The day a pending sale is due (a boleto's expiration date): its expected_on counts from it. */
   due?: Date;
-  /** Other sellers' parts (splits.ts), recipients already checked. */
-  split_rules?: SplitRuleSpec[];
 }
 
-export function addTransaction(
-  state: SandboxState,
-  spec: NewTransaction,
-  history: HistoryDraft[],
-  now: Date,
-  id: string = newId(),
-): StoredTransaction {
+export function addTransaction(state: SandboxState, terms: SaleTerms, spec: NewTransaction, history: HistoryDraft[], now: Date): StoredTransaction {
+  const id = newId();
   const at = isoTimestamp(now);
   state.counters.seq += 1;
   const approved = spec.status === 'succeeded' || spec.status === 'pre_authorized';
+  // A card sale gets its sales receipt only once approved (a declined one has none); any other
+  // sale gets it at once, pending like the sale until paid (receipts.ts).
+  const cardSale = spec.payment_type === 'credit';
   // Every sale is numbered, card or not, from one counter.
   state.counters.transaction_number += 1;
-  let expected: string | null = null;
-  if (spec.status === 'succeeded') expected = expectedOn(spec.payment_type, now);
-  // When the seller would be paid if the buyer pays on the due day; paying sets it again (approve).
-  else if (spec.status === 'pending' && spec.due) expected = expectedOn(spec.payment_type, spec.due);
+  // expected_on counts from now for a paid sale; for a pending one from its due day, when the seller
+  // would be paid if the buyer paid then (paying sets it again: approve).
+  const paidFrom = spec.status === 'succeeded' ? now : spec.status === 'pending' ? spec.due : undefined;
   const stored: StoredTransaction = {
     seq: state.counters.seq,
     created_ms: now.getTime(),
     // What a void may still take back (or a capture may still take): nothing after a decline.
-    remaining_cents: spec.status === 'failed' ? 0 : spec.amount_cents,
-    card_id: spec.card_id,
+    remaining_cents: spec.status === 'failed' ? 0 : terms.cents,
+    card_id: spec.card_id ?? null,
     txn: {
       id,
       resource: 'transaction',
       status: spec.status,
-      amount: centsToDecimal(spec.amount_cents),
-      original_amount: centsToDecimal(spec.amount_cents),
-      currency: spec.currency,
-      description: spec.description,
+      amount: centsToDecimal(terms.cents),
+      original_amount: centsToDecimal(terms.cents),
+      currency: terms.currency,
+      description: terms.description,
       payment_type: spec.payment_type,
       transaction_number: String(state.counters.transaction_number),
       gateway_authorizer: GATEWAY,
@@ -155,27 +135,27 @@ export function addTransaction(
       rewards: null,
       discounts: null,
       pre_authorization: null,
-      sales_receipt: approved || !spec.card_sale ? newId() : null,
-      on_behalf_of: spec.on_behalf_of,
+      sales_receipt: approved || !cardSale ? newId() : null,
+      on_behalf_of: terms.onBehalfOf,
       customer: spec.customer,
-      statement_descriptor: sellerOnDocuments(state, spec.on_behalf_of).statement_descriptor,
+      statement_descriptor: sellerOnDocuments(state, terms.onBehalfOf).statement_descriptor,
       payment_method: spec.payment_method,
       source: null,
-      installment_plan: spec.installment_plan,
+      installment_plan: spec.installment_plan ?? null,
       refunded: false,
       voided: false,
-      captured: spec.captured,
+      captured: spec.status === 'succeeded',
       fees: '0.00',
       fee_details: {},
       uri: `/v1/marketplaces/${state.marketplace_id}/transactions/${id}`,
-      metadata: spec.metadata,
-      expected_on: expected,
+      metadata: terms.metadata,
+      expected_on: paidFrom ? expectedOn(spec.payment_type, paidFrom) : null,
       created_at: at,
       updated_at: at,
       payment_authorization: null,
       history: [],
-      reference_id: spec.reference_id,
-      split_rules: (spec.split_rules ?? []).map((rule) => newSplitRule(rule, id, at)),
+      reference_id: terms.referenceId,
+      split_rules: terms.splitRules.map((rule) => newSplitRule(rule, id, at)),
     },
   };
   for (const draft of history) recordChange(stored, draft, now);

@@ -1,25 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import { findCustomer } from './buyer-ops.js';
 import { formatAddress, parseBuyerInput, registerBuyer, type BuyerInput } from './buyers.js';
-import { cardPaymentMethod, newCardRecord, parseCardInput, type AcceptedCard } from './cards.js';
-import { notFound, SandboxError } from './errors.js';
+import { findCard } from './card-ops.js';
+import { cardPaymentMethod, parseCardInput, storeCard } from './cards.js';
+import { SandboxError } from './errors.js';
 import { requireSeller, sellerOnDocuments } from './sellers.js';
-import { isObject, type JsonObject } from './http.js';
+import type { JsonObject } from './http.js';
 import { newId, randomDigits } from './ids.js';
-import { centsToDecimal, parseCents } from './money.js';
+import { parseCents } from './money.js';
 import { boletoBarcode, digitableLine, pixEmv } from './payment-codes.js';
 import { SANDBOX_FILES_ORIGIN } from '../provider/sandbox-account.js';
 import { loadQrEncoder, qrCodePng } from './qr-png.js';
 import { settleTransaction } from './settle.js';
 import { parseSplitRules, requireRecipients } from './splits.js';
-import type { SplitRuleSpec } from './split-parts.js';
 import { markTokenUsed } from './tokens.js';
-import { addTransaction, type HistoryDraft } from './transaction-model.js';
+import { addTransaction, type HistoryDraft, type SaleTerms } from './transaction-model.js';
 import { addDays, calendarDate, isoTimestamp, parseCalendarDate, parseDateTime, startOfDay } from './time.js';
 import type {
   BoletoBase,
   BolepixPaymentMethod,
   BoletoPaymentMethod,
-  Buyer,
   CardRecord,
   InstallmentPlan,
   PixPaymentMethod,
@@ -44,19 +44,17 @@ export interface CreatePlan {
   ready?: Promise<void>;
 }
 
-const PAYMENT_TYPES = ['credit', 'boleto', 'bolepix', 'pix'] as const;
-type CreatablePaymentType = (typeof PAYMENT_TYPES)[number];
-
-interface Common {
-  onBehalfOf: string;
-  referenceId: string | null;
-  description: string | null;
-  metadata: Record<string, string>;
+interface Common extends SaleTerms {
   customer: string | undefined;
-  cents: number;
-  currency: string;
-  splitRules: SplitRuleSpec[];
 }
+
+/** Each variant's checks of the body, by payment_type; each returns the plan of its sale. */
+const PLANS: Record<string, (body: JsonObject, common: Common, check: Checker, now: Date) => CreatePlan> = {
+  credit: planCard,
+  boleto: planBoleto,
+  bolepix: planBolepix,
+  pix: planPix,
+};
 
 /**
  * The body has met the provider's request schema (request-schemas.ts): its fields have their
@@ -64,38 +62,26 @@ interface Common {
  */
 export function planCreateTransaction(body: JsonObject, now: Date): CreatePlan {
   const paymentType = body.payment_type as string;
-  if (!(PAYMENT_TYPES as readonly string[]).includes(paymentType)) {
+  const planVariant = Object.hasOwn(PLANS, paymentType) ? PLANS[paymentType] : undefined;
+  if (!planVariant) {
     throw new SandboxError(400, 'invalid_parameter', `Invalid request: unsupported payment type: ${paymentType}.`, {
-      reasons: [`payment_type: must be one of ${PAYMENT_TYPES.join(', ')}`],
+      reasons: [`payment_type: must be one of ${Object.keys(PLANS).join(', ')}`],
     });
   }
   const check = new Checker();
-  const source = paymentType === 'credit' ? (body.source as JsonObject | undefined) : undefined;
-  const common = parseCommon(body, source, check);
-  const plan = planVariant(paymentType as CreatablePaymentType, body, source, common, check, now);
-  if (common.splitRules.length === 0) return plan;
-  const split: CreatePlan = (state, at) => {
+  const common = parseCommon(body, check);
+  const plan = planVariant(body, common, check, now);
+  const checked: CreatePlan = (state, at) => {
     requireRecipients(state, common.splitRules);
+    requireSeller(state, common.onBehalfOf);
     return plan(state, at);
   };
-  split.ready = plan.ready;
-  return split;
+  checked.ready = plan.ready;
+  return checked;
 }
 
-function planVariant(paymentType: CreatablePaymentType, body: JsonObject, source: JsonObject | undefined, common: Common, check: Checker, now: Date): CreatePlan {
-  switch (paymentType) {
-    case 'credit':
-      return planCard(body, source, common, check, now);
-    case 'boleto':
-      return planBoleto(body, common, check, now);
-    case 'bolepix':
-      return planBolepix(body, common, check, now);
-    case 'pix':
-      return planPix(body, common, check, now);
-  }
-}
-
-function parseCommon(body: JsonObject, source: JsonObject | undefined, check: Checker): Common {
+function parseCommon(body: JsonObject, check: Checker): Common {
+  const source = body.payment_type === 'credit' ? (body.source as JsonObject | undefined) : undefined;
   // Seed 4.1 carries amount and currency inside source, the provider's file at the top level; the
   // schema has seen to it that they are in one place at least, and agree when in both.
   const cents = parseCents(source?.amount ?? body.amount) as number;
@@ -112,16 +98,7 @@ function parseCommon(body: JsonObject, source: JsonObject | undefined, check: Ch
   };
 }
 
-
-function requireBuyer(state: SandboxState, id: string): Buyer {
-  const buyer = state.buyers.get(id);
-  if (!buyer) throw notFound('customer', id);
-  return buyer;
-}
-
 // --- credit card -------------------------------------------------------------------------------
-
-type CardChoice = { kind: 'direct'; card: AcceptedCard } | { kind: 'stored'; id: string } | { kind: 'customer' };
 
 /** Seed 4.1 sends the text "true"; left out, the sale is captured. */
 export function parseCapture(value: unknown): boolean {
@@ -133,28 +110,21 @@ export function parseInstallments(value: unknown): InstallmentPlan | null {
   return { mode: 'interest_free', number_installments: (value as { number_installments: number }).number_installments };
 }
 
-function planCard(body: JsonObject, source: JsonObject | undefined, common: Common, check: Checker, now: Date): CreatePlan {
+function planCard(body: JsonObject, common: Common, check: Checker, now: Date): CreatePlan {
+  const source = body.source as JsonObject | undefined;
   const capture = parseCapture(body.capture ?? source?.capture);
   const installments = parseInstallments(body.installment_plan ?? source?.installment_plan);
-  let choice: CardChoice | undefined = { kind: 'customer' };
-  const card = source?.card as JsonObject | undefined;
-  if (card?.id !== undefined) choice = { kind: 'stored', id: card.id as string };
-  else if (card) {
-    const accepted = parseCardInput(card, 'source.card', check, now);
-    if (accepted) choice = { kind: 'direct', card: accepted };
-  }
+  // A stored card's id or card data; without either, the sale charges the customer's card on file.
+  const storedId = (source?.card as JsonObject | undefined)?.id as string | undefined;
+  const direct = source?.card && storedId === undefined ? parseCardInput(source.card as JsonObject, 'source.card', check, now) : undefined;
   check.throwIfAny();
-  const chosen = choice as CardChoice;
 
   return (state, at) => {
-    requireSeller(state, common.onBehalfOf);
-    const customer = common.customer ? requireBuyer(state, common.customer) : undefined;
+    const customer = common.customer ? findCustomer(state, common.customer) : undefined;
     let card: CardRecord;
-    if (chosen.kind === 'stored') {
-      const stored = state.cards.get(chosen.id);
-      if (!stored) throw notFound('card', chosen.id);
-      card = stored;
-    } else if (chosen.kind === 'customer') {
+    if (storedId !== undefined) card = findCard(state, storedId);
+    else if (direct) card = storeCard(state, direct, customer?.id ?? null, at);
+    else {
       const stored = customer?.default_credit ? state.cards.get(customer.default_credit) : undefined;
       if (!stored) {
         throw new SandboxError(
@@ -165,55 +135,26 @@ function planCard(body: JsonObject, source: JsonObject | undefined, common: Comm
         );
       }
       card = stored;
-    } else {
-      card = newCardRecord(chosen.card, customer?.id ?? null, at);
-      state.cards.put(card.id, card);
     }
     // A card made just now has no token to spend.
-    if (chosen.kind !== 'direct') markTokenUsed(state, card.id);
+    if (!direct) markTokenUsed(state, card.id);
 
     const status = card.declines ? 'failed' : capture ? 'succeeded' : 'pre_authorized';
+    const outcome = card.declines
+      ? { response_code: '05', response_message: 'Card declined by the issuer (do not honor).' }
+      : { response_message: capture ? 'Transaction approved and captured.' : 'Transaction pre-authorized.' };
     const history: HistoryDraft[] = [
       { operation_type: 'created', status: 'succeeded', amount_cents: common.cents },
-      card.declines
-        ? {
-            operation_type: 'authorization',
-            status: 'failed',
-            amount_cents: common.cents,
-            response_code: '05',
-            response_message: 'Card declined by the issuer (do not honor).',
-            acquirer: true,
-          }
-        : {
-            operation_type: 'authorization',
-            status,
-            amount_cents: common.cents,
-            response_message: capture ? 'Transaction approved and captured.' : 'Transaction pre-authorized.',
-            acquirer: true,
-          },
+      { operation_type: 'authorization', status, amount_cents: common.cents, ...outcome, acquirer: true },
     ];
-    const created = addTransaction(
-      state,
-      {
-        payment_type: 'credit',
-        status,
-        amount_cents: common.cents,
-        currency: common.currency,
-        description: common.description,
-        on_behalf_of: common.onBehalfOf,
-        customer: customer?.id ?? card.customer,
-        payment_method: cardPaymentMethod(card, state.marketplace_id),
-        reference_id: common.referenceId,
-        metadata: common.metadata,
-        captured: status === 'succeeded',
-        installment_plan: installments,
-        card_id: card.id,
-        card_sale: true,
-        split_rules: common.splitRules,
-      },
-      history,
-      at,
-    );
+    const created = addTransaction(state, common, {
+      payment_type: 'credit',
+      status,
+      customer: customer?.id ?? card.customer,
+      payment_method: cardPaymentMethod(card, state.marketplace_id),
+      installment_plan: installments,
+      card_id: card.id,
+    }, history, at);
     settleTransaction(state, created, at);
     return created;
   };
@@ -230,34 +171,29 @@ function parseDueDate(value: unknown, field: string, fallback: Date, min: Date, 
 }
 
 function parseModeObject(value: unknown, field: string, modes: string[], check: Checker): Record<string, unknown> | null {
-  if (value === undefined || value === null) return null;
-  if (!isObject(value)) {
-    check.add(field, 'must be an object');
-    return null;
-  }
-  if (value.mode !== undefined && !modes.includes(String(value.mode))) check.add(`${field}.mode`, `must be one of ${modes.join(', ')}`);
+  const object = check.optionalObject(value, field);
+  if (!object) return null;
+  if (object.mode !== undefined && !modes.includes(String(object.mode))) check.add(`${field}.mode`, `must be one of ${modes.join(', ')}`);
   for (const key of ['amount', 'percentage']) {
-    if (value[key] !== undefined && (typeof value[key] !== 'number' || (value[key] as number) < 0)) {
+    if (object[key] !== undefined && (typeof object[key] !== 'number' || (object[key] as number) < 0)) {
       check.add(`${field}.${key}`, 'must be a non-negative number');
     }
   }
-  return value;
+  return object;
 }
 
 function parseBillingInstructions(value: unknown, check: Checker): Record<string, unknown> | null {
   const field = 'payment_method.billing_instructions';
-  if (value === undefined || value === null) return null;
-  if (!isObject(value)) {
-    check.add(field, 'must be an object');
-    return null;
+  const instructions = check.optionalObject(value, field);
+  if (!instructions) return null;
+  parseModeObject(instructions.late_fee, `${field}.late_fee`, ['FIXED', 'PERCENTAGE'], check);
+  parseModeObject(instructions.interest, `${field}.interest`, ['DAILY_AMOUNT', 'DAILY_PERCENTAGE', 'MONTHLY_PERCENTAGE'], check);
+  const { discount } = instructions;
+  if (discount !== undefined) {
+    if (!Array.isArray(discount)) check.add(`${field}.discount`, 'must be an array');
+    else discount.forEach((d, i) => parseModeObject(d, `${field}.discount[${i}]`, ['FIXED', 'PERCENTAGE'], check));
   }
-  parseModeObject(value.late_fee, `${field}.late_fee`, ['FIXED', 'PERCENTAGE'], check);
-  parseModeObject(value.interest, `${field}.interest`, ['DAILY_AMOUNT', 'DAILY_PERCENTAGE', 'MONTHLY_PERCENTAGE'], check);
-  if (value.discount !== undefined) {
-    if (!Array.isArray(value.discount)) check.add(`${field}.discount`, 'must be an array');
-    else value.discount.forEach((d, i) => parseModeObject(d, `${field}.discount[${i}]`, ['FIXED', 'PERCENTAGE'], check));
-  }
-  return value;
+  return instructions;
 }
 
 function parseBodyInstructions(value: unknown, check: Checker): string[] {
@@ -314,8 +250,7 @@ function planBoleto(body: JsonObject, common: Common, check: Checker, now: Date)
   check.throwIfAny();
 
   return (state, at) => {
-    requireSeller(state, common.onBehalfOf);
-    const customer = common.customer ? requireBuyer(state, common.customer) : registerBuyer(state.buyers, payerInput as BuyerInput, at);
+    const customer = common.customer ? findCustomer(state, common.customer) : registerBuyer(state.buyers, payerInput as BuyerInput, at);
     const { id, ...boleto } = boletoBase(state, common, customer.id, formatAddress(payerInput?.address ?? customer.address), expiration, limit, at);
     const paymentMethod: BoletoPaymentMethod = {
       id,
@@ -343,9 +278,8 @@ function planBolepix(body: JsonObject, common: Common, check: Checker, now: Date
   check.throwIfAny();
 
   const plan: CreatePlan = (state, at) => {
-    requireSeller(state, common.onBehalfOf);
     const seller = sellerOnDocuments(state, common.onBehalfOf);
-    const customer = requireBuyer(state, common.customer as string);
+    const customer = findCustomer(state, common.customer as string);
     const { id, ...boleto } = boletoBase(state, common, customer.id, formatAddress(customer.address), due, limit, at);
     const emv = pixEmv(`sandbox.payctl.invalid/pix/qr/v2/${randomUUID()}`, seller.name, 'SAO PAULO');
     const paymentMethod: BolepixPaymentMethod = {
@@ -387,9 +321,8 @@ function planPix(body: JsonObject, common: Common, check: Checker, now: Date): C
   check.throwIfAny();
 
   return (state, at) => {
-    requireSeller(state, common.onBehalfOf);
     const seller = sellerOnDocuments(state, common.onBehalfOf);
-    const customer = common.customer ? requireBuyer(state, common.customer) : undefined;
+    const customer = common.customer ? findCustomer(state, common.customer) : undefined;
     const stamp = isoTimestamp(at);
     const id = newId();
     const location = `sandbox.payctl.invalid/pix/qr/v2/${randomUUID()}`;
@@ -423,27 +356,6 @@ function addPending(
   due: Date,
   at: Date,
 ): StoredTransaction {
-  return addTransaction(
-    state,
-    {
-      payment_type: paymentType,
-      status: 'pending',
-      amount_cents: common.cents,
-      currency: common.currency,
-      description: common.description,
-      on_behalf_of: common.onBehalfOf,
-      customer,
-      payment_method: paymentMethod,
-      reference_id: common.referenceId,
-      metadata: common.metadata,
-      captured: false,
-      installment_plan: null,
-      card_id: null,
-      card_sale: false,
-      due,
-      split_rules: common.splitRules,
-    },
-    [{ operation_type: 'created', status: 'succeeded', amount_cents: common.cents, response_message: 'Awaiting payment.' }],
-    at,
-  );
+  const created: HistoryDraft = { operation_type: 'created', status: 'succeeded', amount_cents: common.cents, response_message: 'Awaiting payment.' };
+  return addTransaction(state, common, { payment_type: paymentType, status: 'pending', customer, payment_method: paymentMethod, due }, [created], at);
 }

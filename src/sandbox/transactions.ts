@@ -1,14 +1,16 @@
 import { findBy, page } from './db/queries.js';
-import { notFound, SandboxError } from './errors.js';
+import { found, SandboxError } from './errors.js';
 import { requireSeller } from './sellers.js';
 import type { JsonObject } from './http.js';
 import { pageEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { centsToDecimal, decimalToCents } from './money.js';
 import { newId } from './ids.js';
 import { settleTransaction } from './settle.js';
-import { expectedOn, recordChange, refreshFees } from './transaction-model.js';
+import { expectedOn, recordChange, refreshFees, type HistoryDraft } from './transaction-model.js';
 import { isoTimestamp } from './time.js';
 import type { SandboxState, StoredTransaction, Transaction } from './types.js';
+import { mergeMetadata } from './validate.js';
+import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Everything that happens to a transaction after it is created. Each plan* function validates
 // the body before the state is locked and returns the change to apply to the stored transaction;
@@ -17,9 +19,7 @@ import type { SandboxState, StoredTransaction, Transaction } from './types.js';
 export type TransactionChange = (stored: StoredTransaction, state: SandboxState, now: Date) => void;
 
 export function findTransaction(state: SandboxState, id: string): StoredTransaction {
-  const stored = findBy<StoredTransaction>(state, 'transactions', 'id', id);
-  if (!stored) throw notFound('transaction', id);
-  return stored;
+  return found(findBy<StoredTransaction>(state, 'transactions', 'id', id), 'transaction', id);
 }
 
 const LIST_FILTERS = ['reference_id', 'status', 'payment_type'] as const;
@@ -42,18 +42,14 @@ export function listTransactions(state: SandboxState, params: URLSearchParams, u
   // Ascending is (created_at, insertion order); descending is exactly its reverse, so paging
   // through either order visits every item once even when timestamps collide.
   const found = page<StoredTransaction>(state, 'transactions', { time: 'created_ms', filters }, query);
-  return pageEnvelope(
-    uri,
-    found.items.map((s) => s.txn),
-    found.total,
-    query,
-  );
+  return pageEnvelope(uri, found.items.map((s) => s.txn), found.total, query);
 }
 
-
-/** The body has met the request schema: on_behalf_of, and an amount of whole cents. */
-function sellerAndAmount(body: JsonObject): { onBehalfOf: string; cents: number } {
-  return { onBehalfOf: body.on_behalf_of as string, cents: body.amount as number };
+/** Records a change that moved the sale's money, then what follows from it: fees, receivables, balances. */
+function moveMoney(state: SandboxState, stored: StoredTransaction, draft: HistoryDraft, now: Date): void {
+  recordChange(stored, draft, now);
+  refreshFees(stored);
+  settleTransaction(state, stored, now);
 }
 
 /** The body has met the request schema, and holds only description and metadata (request-schemas.ts). */
@@ -64,13 +60,7 @@ export function planUpdate(body: JsonObject): TransactionChange {
   return (stored, _state, now) => {
     const { txn } = stored;
     if (description !== undefined) txn.description = description;
-    if (metadata) {
-      // Merge like the provider: keys not sent are kept; a key sent as null is removed.
-      for (const [key, value] of Object.entries(metadata)) {
-        if (value === null) delete txn.metadata[key];
-        else txn.metadata[key] = value;
-      }
-    }
+    mergeMetadata(txn.metadata, metadata);
     recordChange(stored, { operation_type: 'update', status: 'succeeded', amount_cents: decimalToCents(txn.amount) }, now);
   };
 }
@@ -80,7 +70,7 @@ function cannotVoid(stored: StoredTransaction, why: string): SandboxError {
 }
 
 export function planVoid(body: JsonObject): TransactionChange {
-  const { onBehalfOf, cents } = sellerAndAmount(body);
+  const { on_behalf_of: onBehalfOf, amount: cents } = body as RequestBody<'transactions.void'>;
   return (stored, state, now) => {
     requireSeller(state, onBehalfOf);
     const { txn } = stored;
@@ -100,24 +90,18 @@ export function planVoid(body: JsonObject): TransactionChange {
       txn.status = 'canceled';
       txn.voided = true;
     }
-    recordChange(
-      stored,
-      {
-        operation_type: 'void',
-        status: 'succeeded',
-        amount_cents: cents,
-        response_message: full ? 'Transaction voided.' : 'Partial void applied.',
-        acquirer: txn.payment_type === 'credit',
-      },
-      now,
-    );
-    refreshFees(stored);
-    settleTransaction(state, stored, now);
+    moveMoney(state, stored, {
+      operation_type: 'void',
+      status: 'succeeded',
+      amount_cents: cents,
+      response_message: full ? 'Transaction voided.' : 'Partial void applied.',
+      acquirer: txn.payment_type === 'credit',
+    }, now);
   };
 }
 
 export function planCapture(body: JsonObject): TransactionChange {
-  const { onBehalfOf, cents } = sellerAndAmount(body);
+  const { on_behalf_of: onBehalfOf, amount: cents } = body as RequestBody<'transactions.capture'>;
   return (stored, state, now) => {
     requireSeller(state, onBehalfOf);
     const { txn } = stored;
@@ -140,13 +124,9 @@ export function planCapture(body: JsonObject): TransactionChange {
     txn.status = 'succeeded';
     txn.captured = true;
     txn.expected_on = expectedOn(txn.payment_type, now);
-    recordChange(
-      stored,
-      { operation_type: 'capture', status: 'succeeded', amount_cents: cents, response_message: 'Transaction captured.', acquirer: true },
-      now,
-    );
-    refreshFees(stored);
-    settleTransaction(state, stored, now);
+    moveMoney(state, stored, {
+      operation_type: 'capture', status: 'succeeded', amount_cents: cents, response_message: 'Transaction captured.', acquirer: true,
+    }, now);
   };
 }
 
@@ -171,9 +151,9 @@ export const approve: TransactionChange = (stored, state, now) => {
   txn.expected_on = expectedOn(txn.payment_type, now);
   // Boletos and PIX get their receipt when created; one stored before that gets it now.
   txn.sales_receipt ??= newId();
-  recordChange(stored, { operation_type: 'paid', status: 'succeeded', amount_cents: stored.remaining_cents, response_message: 'Payment received.' }, now);
-  refreshFees(stored);
-  settleTransaction(state, stored, now);
+  moveMoney(state, stored, {
+    operation_type: 'paid', status: 'succeeded', amount_cents: stored.remaining_cents, response_message: 'Payment received.',
+  }, now);
 };
 
 /** Letters are served by the sandbox itself, like the provider's pre-signed links: no API key needed. */

@@ -84,7 +84,6 @@ const BATCH = 2_000;
 /** Sales per change within it, at most. */
 const SALES_PER_CHANGE = 50;
 
-
 /**
  * Receivables paid out in one change at most. Generated sales bunch up: a million over 30 days
  * make some 100,000 receivables fall due on one day, and paying them out in one change held them
