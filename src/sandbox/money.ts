@@ -17,8 +17,12 @@ export function parseCents(value: unknown): number | undefined {
   return undefined;
 }
 
+const WRITTEN = /^-?\d{1,13}\.\d\d$/;
+
 /** Inverse of centsToDecimal, for amounts the sandbox itself wrote. */
 export function decimalToCents(decimal: string): number {
+  // As centsToDecimal writes it, read without splitting: a generated sale reads a dozen amounts.
+  if (WRITTEN.test(decimal)) return Number(decimal.slice(0, -3) + decimal.slice(-2));
   const [whole = '0', fraction = '0'] = decimal.replace('-', '').split('.');
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
   return decimal.startsWith('-') ? -cents : cents;
