@@ -52,12 +52,22 @@ function amountCents(i: number): number {
 
 const CARDS = ['4111111111111111', '5555555555554444'];
 
-function saleBody(state: SandboxState, i: number): JsonObject {
+/** What every sale of a batch names alike: the buyer a boleto bills, a card's expiry year. */
+interface BatchTerms {
+  buyer: string;
+  expirationYear: string;
+}
+
+function batchTerms(state: SandboxState): BatchTerms {
+  return { buyer: state.buyers.keys()[0] ?? '', expirationYear: String(new Date().getUTCFullYear() + 20) };
+}
+
+function saleBody(state: SandboxState, i: number, terms: BatchTerms): JsonObject {
   const common = { on_behalf_of: state.seller.id, description: `Generated sale ${i + 1}`, reference_id: `generated-${i + 1}`, currency: 'BRL' };
   // Seven card sales in ten, two PIX, one boleto: roughly a Brazilian online shop's mix.
   const kind = i % 10;
   if (kind === 7 || kind === 8) return { ...common, payment_type: 'pix', amount: amountCents(i) };
-  if (kind === 9) return { ...common, payment_type: 'boleto', customer: state.buyers.keys()[0] ?? '', amount: amountCents(i) };
+  if (kind === 9) return { ...common, payment_type: 'boleto', customer: terms.buyer, amount: amountCents(i) };
   return {
     ...common,
     payment_type: 'credit',
@@ -67,7 +77,7 @@ function saleBody(state: SandboxState, i: number): JsonObject {
       amount: amountCents(i),
       currency: 'BRL',
       type: 'card',
-      card: { card_number: CARDS[i % 2], holder_name: 'CLIENTE GERADO', expiration_month: '12', expiration_year: String(new Date().getUTCFullYear() + 20), security_code: '123' },
+      card: { card_number: CARDS[i % 2], holder_name: 'CLIENTE GERADO', expiration_month: '12', expiration_year: terms.expirationYear, security_code: '123' },
     },
   };
 }
@@ -134,6 +144,7 @@ export async function generateVolume(stateDir: string, spec: VolumeSpec, clock: 
     // Looked up once a batch (another request may have added a subscription since the last) and
     // after each catch-up: a sale changes no recurrence, only when payouts next fall due.
     let recurrence = recurrenceDueDay(stateOf(session));
+    const terms = batchTerms(stateOf(session));
     const timeOf = (sale: number) => new Date((start as number) + Math.floor(((spec.first + sale + 0.5) * span) / spec.total));
     /** Whether payouts or billings fall due by sale `sale`: they happen before it, in order. */
     const dueBy = (sale: number) => {
@@ -152,7 +163,7 @@ export async function generateVolume(stateDir: string, spec: VolumeSpec, clock: 
       applyChange(session, clock, (state) => {
         do {
           const at = timeOf(made);
-          const created = planCreateTransaction(saleBody(state, spec.first + made), at)(state, at);
+          const created = planCreateTransaction(saleBody(state, spec.first + made, terms), at)(state, at);
           if (created.txn.status === 'pending') approve(created, state, at);
           made += 1;
         } while (made < end && made % SALES_PER_CHANGE !== 0 && !dueBy(made));
