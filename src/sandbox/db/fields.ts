@@ -241,7 +241,8 @@ export function fromParent(key: string, parentKey: string): Field {
 export function oneOf(key: string, column: string, shapes: ReadonlyArray<readonly Field[]>): Field {
   const put = (value: unknown): SqlValue | typeof UNKEPT => {
     if (value !== null && !isDoc(value)) return UNKEPT;
-    for (const [i, fields] of shapes.entries()) {
+    for (let i = 0; i < shapes.length; i += 1) {
+      const fields = shapes[i] as readonly Field[];
       const packed = value && packValues(fields, value);
       if (packed) return `[${i},${valuesText(fields, packed).slice(1)}`;
     }
