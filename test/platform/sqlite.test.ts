@@ -44,7 +44,8 @@ describe('openSqlite rows', () => {
     const [row] = sql.prepare(`SELECT x'00' AS "__proto__", 2 AS other`).all() as Array<Record<string, unknown>>;
     expect(row?.other).toBe(2);
     expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
-    expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toEqual(Buffer.from([0]));
+    // A blob: a Buffer from better-sqlite3, a Uint8Array from node:sqlite.
+    expect([...(Object.getOwnPropertyDescriptor(row, '__proto__')?.value as Uint8Array)]).toEqual([0]);
   });
 
   it('runs statements that return no rows', async () => {
