@@ -38,19 +38,18 @@ function rowKey(table: TableSpec, key: string | number): SqlValue {
   return table.key === 'INTEGER' ? Number(key) : String(key);
 }
 
-const statements = new Map<string, string>();
-
-/** SQL text built once per table (and set of columns), so preparing it is a map lookup. */
-function sqlOnce(id: string, build: () => string): string {
-  let sql = statements.get(id);
-  if (!sql) statements.set(id, (sql = build()));
-  return sql;
+interface RowSql {
+  get: string;
+  old: string;
+  insert: string;
+  /** An update of the columns named, by their names joined with commas. */
+  updates: Map<string, string>;
 }
 
-/** Each table's statements that every record read or written uses, built once. */
-const rowSql = new WeakMap<TableSpec, { get: string; old: string; insert: string }>();
+/** Each table's statements for one record, built once, so preparing one is a lookup. */
+const rowSql = new WeakMap<TableSpec, RowSql>();
 
-function rowSqlOf(table: TableSpec): { get: string; old: string; insert: string } {
+function rowSqlOf(table: TableSpec): RowSql {
   let sql = rowSql.get(table);
   if (!sql) {
     const names = storedColumns(table);
@@ -58,9 +57,18 @@ function rowSqlOf(table: TableSpec): { get: string; old: string; insert: string 
       get: `SELECT * FROM ${table.name} WHERE k = ?`,
       old: `SELECT ${['k', ...names].join(', ')} FROM ${table.name} WHERE k = ?`,
       insert: `INSERT INTO ${table.name} (k, ${names.join(', ')}) VALUES (${['?', ...names.map(() => '?')].join(', ')})`,
+      updates: new Map(),
     };
     rowSql.set(table, sql);
   }
+  return sql;
+}
+
+function updateSqlOf(table: TableSpec, sets: string[]): string {
+  const { updates } = rowSqlOf(table);
+  const id = sets.join(',');
+  let sql = updates.get(id);
+  if (!sql) updates.set(id, (sql = `UPDATE ${table.name} SET ${sets.map((n) => `${n} = ?`).join(', ')} WHERE k = ?`));
   return sql;
 }
 
@@ -258,7 +266,7 @@ export class Session {
     const changed = names.map((name, i) => [name, values[i] as SqlValue] as const).filter(([name, value]) => old[name] !== value);
     if (changed.length === 0) return;
     const sets = changed.map(([name]) => name);
-    const sql = sqlOnce(`${table.name}:update:${sets.join(',')}`, () => `UPDATE ${table.name} SET ${sets.map((n) => `${n} = ?`).join(', ')} WHERE k = ?`);
+    const sql = updateSqlOf(table, sets);
     this.db.run(sql, ...changed.map(([, value]) => value), k);
   }
 
