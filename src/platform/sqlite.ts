@@ -52,6 +52,8 @@ function objectMaker(names: string[]): (row: unknown[]) => unknown {
  * long as this over a page of 100 rows of 30 columns (a listing of every sale is mostly that).
  */
 function fastRows(statement: DriverStatement): SqlStatement {
+  // Only statements that return rows have columns; better-sqlite3 throws when asked for others'.
+  if (statement.reader === false) return statement;
   const columns = statement.columns?.();
   if (!columns || columns.length === 0 || !(statement.raw || statement.setReturnArrays)) return statement;
   if (statement.raw) statement.raw(true);
@@ -65,11 +67,6 @@ function fastRows(statement: DriverStatement): SqlStatement {
     },
     all: (...params) => (statement.all(...params) as unknown[][]).map(objectOf),
   };
-}
-
-/** Only statements that return rows have columns; better-sqlite3 throws when asked for others'. */
-function rowsOf(statement: DriverStatement): SqlStatement {
-  return statement.reader === false ? statement : fastRows(statement);
 }
 
 /** `node:sqlite` if this Node.js has it unflagged; its one-time "experimental" warning is not the user's business. */
@@ -94,14 +91,14 @@ export async function openSqlite(file: string): Promise<SqlDatabase> {
   const builtin = await nodeSqlite();
   if (builtin) {
     const db = new builtin.DatabaseSync(file);
-    return { driver: 'node:sqlite', exec: (sql) => db.exec(sql), prepare: (sql) => rowsOf(db.prepare(sql)), close: () => db.close() };
+    return { driver: 'node:sqlite', exec: (sql) => db.exec(sql), prepare: (sql) => fastRows(db.prepare(sql)), close: () => db.close() };
   }
   const { default: Database } = await import('better-sqlite3');
   const db: BetterSqlite3.Database = new Database(file);
   return {
     driver: 'better-sqlite3',
     exec: (sql) => void db.exec(sql),
-    prepare: (sql) => rowsOf(db.prepare(sql) as unknown as DriverStatement),
+    prepare: (sql) => fastRows(db.prepare(sql) as unknown as DriverStatement),
     close: () => db.close(),
   };
 }
