@@ -24,6 +24,31 @@ interface Written {
   doc: Doc;
 }
 
+/**
+ * Values by table and key, without a "table/key" string made for each lookup: a generated volume
+ * looks records up a million times, and each such string was a new one to hash.
+ */
+class ByRecord<V> {
+  private readonly tables = new Map<string, Map<string, V>>();
+  of(top: string): Map<string, V> {
+    let values = this.tables.get(top);
+    if (!values) this.tables.set(top, (values = new Map()));
+    return values;
+  }
+  clear(): void {
+    this.tables.clear();
+  }
+}
+
+/** A record a writing session read or added, with its JSON as first read (undefined: it did not exist). */
+interface Touched {
+  top: string;
+  key: string;
+  before: string | undefined;
+  /** Written and let go of (settle): no longer compared. */
+  settled: boolean;
+}
+
 /** A record (or a top-level value, `key` undefined) as a change left it, and as it was before. */
 export interface Change {
   top: string;
@@ -82,9 +107,11 @@ export const VALUES = ['version', 'marketplace_id', 'seller', 'payouts', 'clock'
 
 export class Session {
   private readonly loaded = new Map<string, Map<string, Doc | Absent>>();
-  /** For a writing session: each record read or written, as the JSON it had when first read ("top/key"). */
-  private readonly before = new Map<string, string | undefined>();
-  private readonly versionsOf = new Map<string, number | undefined>();
+  /** For a writing session: each record read or written, as the JSON it had when first read. */
+  private readonly before = new ByRecord<Touched>();
+  /** The same records, in the order they were first read or added (settled ones are skipped). */
+  private touched: Touched[] = [];
+  private readonly versionsOf = new ByRecord<number | undefined>();
   private readonly lengths = new Map<string, number>();
   /**
    * For a list, the position from which on the database holds no row: found with its length, and
@@ -109,8 +136,12 @@ export class Session {
 
   /** Notes, in a writing session, what a record was as first read (undefined: it did not exist). */
   private noteBefore(top: string, key: string, doc: Doc | Absent): void {
-    const id = `${top}/${key}`;
-    if (this.writing && !this.before.has(id)) this.before.set(id, doc === undefined ? undefined : JSON.stringify(doc));
+    if (!this.writing) return;
+    const records = this.before.of(top);
+    if (records.has(key)) return;
+    const touched: Touched = { top, key, before: doc === undefined ? undefined : JSON.stringify(doc), settled: false };
+    records.set(key, touched);
+    this.touched.push(touched);
   }
 
   /** One record, from this session's cache or the database; undefined when there is none. */
@@ -125,7 +156,7 @@ export class Session {
       const row = this.db.get<Row>(rowSqlOf(table).get, rowKey(table, key));
       useIdCodes(this.db.ids);
       doc = row ? docOf(table, row) : undefined;
-      if (table.versioned) this.versionsOf.set(`${top}/${key}`, row ? (row.version as number) : undefined);
+      if (table.versioned) this.versionsOf.of(top).set(key, row ? (row.version as number) : undefined);
     }
     cache.set(key, doc);
     this.noteBefore(top, key, doc);
@@ -140,7 +171,7 @@ export class Session {
       if (cache.has(key)) continue;
       cache.set(key, row.doc);
       this.noteBefore(top, key, row.doc);
-      if (row.version !== undefined) this.versionsOf.set(`${top}/${key}`, row.version);
+      if (row.version !== undefined) this.versionsOf.of(top).set(key, row.version);
     }
   }
 
@@ -219,10 +250,8 @@ export class Session {
       const text = held.value === undefined ? undefined : JSON.stringify(held.value);
       if (text !== held.text) found.push({ top: name, before: held.text, after: held.value });
     }
-    for (const [id, before] of this.before) {
-      const slash = id.indexOf('/');
-      const top = id.slice(0, slash);
-      const key = id.slice(slash + 1);
+    this.touched = this.touched.filter((touched) => !touched.settled);
+    for (const { top, key, before } of this.touched) {
       const after = this.loaded.get(top)?.get(key);
       if (after === undefined ? before !== undefined : before === undefined || JSON.stringify(after) !== before) found.push({ top, key, before, after });
     }
@@ -233,13 +262,13 @@ export class Session {
 
   /** The version a record of a versioned table is at now (undefined when it is not stored). */
   private storedVersion(table: TableSpec, key: string): number | undefined {
-    const id = `${table.name}/${key}`;
-    if (!this.versionsOf.has(id)) {
+    const versions = this.versionsOf.of(table.name);
+    if (!versions.has(key)) {
       if (this.pastStoredEnd(table, key)) return undefined;
       const row = this.db.get<{ version: number }>(`SELECT version FROM ${table.name} WHERE k = ?`, rowKey(table, key));
-      this.versionsOf.set(id, row?.version);
+      versions.set(key, row?.version);
     }
-    return this.versionsOf.get(id);
+    return versions.get(key);
   }
 
   /**
@@ -254,8 +283,8 @@ export class Session {
     const k = rowKey(table, key);
     // A record this change found missing when it first looked (a new card, a new account) is not
     // looked up again: nothing else writes inside this transaction.
-    const id = `${table.name}/${key}`;
-    const known = this.before.get(id) === undefined && this.before.has(id);
+    const touched = this.before.of(table.name).get(key);
+    const known = touched !== undefined && touched.before === undefined;
     const old = known || this.pastStoredEnd(table, key) ? undefined : this.db.get<Record<string, SqlValue>>(rowSqlOf(table).old, k);
     if (!old) {
       this.db.run(rowSqlOf(table).insert, k, ...values);
@@ -296,7 +325,7 @@ export class Session {
     }
     const version = (before ?? 0) + 1;
     this.putRow(table, key, doc, version);
-    this.versionsOf.set(`${table.name}/${key}`, version);
+    this.versionsOf.of(table.name).set(key, version);
     return { table, version, doc };
   }
 
@@ -306,7 +335,7 @@ export class Session {
    * version of its record that the change made.
    */
   write(changes: Change[]): void {
-    const versions = new Map<string, Written | undefined>();
+    const versions = new ByRecord<Written | undefined>();
     const events: string[] = [];
     for (const { top, key } of changes) {
       // Top-level values are written last, by writeValues.
@@ -315,7 +344,7 @@ export class Session {
         events.push(key);
         continue;
       }
-      versions.set(`${top}/${key}`, this.writeItem(TABLE_BY_NAME.get(top) as TableSpec, key));
+      versions.of(top).set(key, this.writeItem(TABLE_BY_NAME.get(top) as TableSpec, key));
       this.settle(top, key);
     }
     const table = TABLE_BY_NAME.get('events') as TableSpec;
@@ -324,8 +353,7 @@ export class Session {
       const source = event.source as [string, string] | undefined;
       if (source) {
         const [top, k] = source;
-        const id = `${top}/${k}`;
-        const written = versions.has(id) ? versions.get(id) : this.currentVersion(TABLE_BY_NAME.get(top) as TableSpec, k);
+        const written = versions.of(top).has(k) ? versions.of(top).get(k) : this.currentVersion(TABLE_BY_NAME.get(top) as TableSpec, k);
         event.version = written?.version;
         // The version the event refers to is kept for it (the record's row moves on).
         useIdCodes(this.db.ids);
@@ -377,7 +405,12 @@ export class Session {
    */
   private settle(top: string, key: string): void {
     this.loaded.get(top)?.delete(key);
-    this.before.delete(`${top}/${key}`);
+    const records = this.before.of(top);
+    const touched = records.get(key);
+    if (touched) {
+      touched.settled = true;
+      records.delete(key);
+    }
   }
 
   /** Keeps the newest `eventLimits.keep` events once there are `slack` more than that. */
@@ -412,6 +445,7 @@ export class Session {
   forget(): void {
     this.loaded.clear();
     this.before.clear();
+    this.touched = [];
     this.versionsOf.clear();
   }
 
