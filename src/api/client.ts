@@ -327,9 +327,12 @@ export class ApiClient {
     const recent = new RecentIds(RECENT_PAGES);
     const pacer = new GcPacer(GC_EVERY_PAGES);
     let ahead: Array<{ offset: number; limit: number; answer: Promise<Answer> }> = [];
-    const fill = () => {
+    // How long the last page said the list is, when that page was a full one: the next page can
+    // then be asked for before this one is parsed (see below).
+    let foretold = Number.NEGATIVE_INFINITY;
+    const fill = (upTo = end) => {
       const goal = wanted + dropped;
-      while (ahead.length < depth && requested < Math.min(goal, end)) {
+      while (ahead.length < depth && requested < Math.min(goal, upTo)) {
         const offset = requested;
         const limit = Math.min(pageSize, goal - offset);
         // Held as the answer's text and parsed only when its turn comes: a parsed page waiting
@@ -346,6 +349,11 @@ export class ApiClient {
       const { offset, limit, answer } = ahead.shift() as (typeof ahead)[number];
       const reply = await answer;
       depth = reply.text.length > LARGE_PAGE_BYTES ? READ_AHEAD_LARGE : READ_AHEAD;
+      // The next page is asked for now, while this one is parsed and checked, when the page before
+      // it was full and told the list's length: the service prepares it meanwhile instead of
+      // waiting for the request. Never past that length; if this page turns out short or last,
+      // the request is dropped with the others ahead, as below.
+      fill(Math.min(end, foretold));
       const page = await readListPage(operation, reply);
       const items = page.items;
       const total = Number(page.total ?? page.query_count);
@@ -365,6 +373,7 @@ export class ApiClient {
         );
       }
       recent.add(items.map(idOf));
+      foretold = knownTotal && items.length === limit ? total : Number.NEGATIVE_INFINITY;
       dropped += items.length - fresh.length;
       const taken = fresh.slice(0, Math.max(0, wanted - handed));
       cursor += items.length;

@@ -159,6 +159,26 @@ describe('what is sent', () => {
     expect(new URL(api.server.requests[0]!.url, 'http://x').searchParams.get('limit')).toBe('100');
   });
 
+  it('asks for the next page while it reads one, once a full page has told the length; never past it', async ({ api }) => {
+    const total = 250;
+    const offsetOf = (req: { url: string }) => Number(new URL(req.url, 'http://x').searchParams.get('offset'));
+    const pageAt = (offset: number) => {
+      const items = Array.from({ length: Math.max(0, Math.min(100, total - offset)) }, (_, i) => ({ id: `t${offset + i}`, status: 'succeeded', amount: '1.00' }));
+      return { status: 200, body: { items, has_more: offset + items.length < total, total } };
+    };
+    const args = ['transactions', 'list', '--all', '-o', 'ndjson', '--fields', 'id'];
+    const whole = await api.run(args, (req) => pageAt(offsetOf(req)));
+    expect(whole.code, whole.stderr).toBe(0);
+    expect(whole.stdout.trim().split('\n')).toHaveLength(total);
+    expect(api.server.requests.map(offsetOf)).toEqual([0, 100, 200]);
+    // The page at 100 is junk, found so only once it is parsed: the page after it was asked for
+    // as it arrived, since the full page before it said 250 items; none past them.
+    const cut = await api.run(args, (req) => (offsetOf(req) === 100 ? { status: 200, raw: '{"items": [', headers: { 'content-type': 'application/json' } } : pageAt(offsetOf(req))));
+    expect(cut.code).toBe(8);
+    expect(cut.stdout.trim().split('\n')).toHaveLength(100);
+    expect(api.server.requests.map(offsetOf)).toEqual([0, 100, 200]);
+  });
+
   it('large pages from a service that caps its page size: every item once, in order', async ({ api }) => {
     // Items of ~4 KB make a 100-item page large, so two are requested ahead (offsets 100 and
     // 200). From offset 100 the service answers at most 30 a page, so the request at 200 was a
