@@ -330,9 +330,9 @@ export class ApiClient {
     // How long the last page said the list is, when that page was a full one: the next page can
     // then be asked for before this one is parsed (see below).
     let foretold = Number.NEGATIVE_INFINITY;
-    const fill = (upTo = end) => {
+    const fill = (upTo = end, inFlight = depth) => {
       const goal = wanted + dropped;
-      while (ahead.length < depth && requested < Math.min(goal, upTo)) {
+      while (ahead.length < inFlight && requested < Math.min(goal, upTo)) {
         const offset = requested;
         const limit = Math.min(pageSize, goal - offset);
         // Held as the answer's text and parsed only when its turn comes: a parsed page waiting
@@ -349,11 +349,12 @@ export class ApiClient {
       const { offset, limit, answer } = ahead.shift() as (typeof ahead)[number];
       const reply = await answer;
       depth = reply.text.length > LARGE_PAGE_BYTES ? READ_AHEAD_LARGE : READ_AHEAD;
-      // The next page is asked for now, while this one is parsed and checked, when the page before
-      // it was full and told the list's length: the service prepares it meanwhile instead of
-      // waiting for the request. Never past that length; if this page turns out short or last,
-      // the request is dropped with the others ahead, as below.
-      fill(Math.min(end, foretold));
+      // With nothing else on its way (small pages), the next page is asked for now, while this one
+      // is parsed and checked, when the page before it was full and told the list's length: the
+      // service prepares it meanwhile instead of waiting for the request. Never past that length;
+      // if this page turns out short or last, the request is dropped with the others ahead, as
+      // below. Large pages already have one on its way; a third would only hold more memory.
+      fill(Math.min(end, foretold), 1);
       const page = await readListPage(operation, reply);
       const items = page.items;
       const total = Number(page.total ?? page.query_count);
