@@ -200,6 +200,32 @@ describe('the database', () => {
     expect(read.length).toBe(read.at + 1);
   });
 
+  it('a record put under an id the session made is not looked up first; one under an id made before is', async () => {
+    const dir = await tempDir();
+    await readState(dir, clock); // seeds
+    const db = await openSandboxDb(dir);
+    const seeded = db.write(() => (stateOf(new Session(db, true)).cards.all()[0] as { id: string }).id);
+    const cardReads: string[] = [];
+    const get = db.get.bind(db);
+    db.get = ((sql: string, ...params: never[]) => {
+      if (/\bFROM cards\b/.test(sql)) cardReads.push(String(params[0]));
+      return get(sql, ...params);
+    }) as typeof db.get;
+    const [made, found] = db.write(() => {
+      const session = new Session(db, true);
+      const id = session.mint() as string;
+      session.put('cards', id, { id, brand: 'visa' });
+      // Ids made before this session are still looked up, and found.
+      const before = session.item('cards', seeded);
+      session.write(session.changes());
+      return [id, before];
+    });
+    expect(cardReads).toEqual([seeded]);
+    expect(found).toMatchObject({ id: seeded });
+    const state = await stored(dir);
+    expect(state.cards[made]).toMatchObject({ id: made, brand: 'visa' });
+  });
+
   it('a new database has 2 KB pages; one made with 4 KB pages keeps them, checkpointing after the same 64 MB of log', async () => {
     const fresh = await tempDir();
     await readState(fresh, clock);

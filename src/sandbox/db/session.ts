@@ -119,6 +119,12 @@ export class Session {
    * and a balance entry; each looked up there before being written, twice, for nothing).
    */
   private readonly storedEnds = new Map<string, number>();
+  /**
+   * The number of the first id this session made (mint). The ids from it on are new to the
+   * database, so a new card or buyer put under its own id is not looked up first (a generated
+   * volume made 14,000 such lookups for 20,000 sales).
+   */
+  private firstMinted: number | undefined;
   /** Top-level values read or set, with the JSON text they were read as. */
   private readonly meta = new Map<string, { value: unknown; text: string | undefined }>();
   constructor(
@@ -150,7 +156,7 @@ export class Session {
     if (cache.has(key)) return cache.get(key);
     const table = TABLE_BY_NAME.get(top) as TableSpec;
     let doc: Doc | Absent;
-    if (this.pastStoredEnd(table, key)) {
+    if (this.pastStoredEnd(table, key) || this.mintedHere(table, key)) {
       doc = undefined;
     } else {
       const row = this.db.get<Row>(rowSqlOf(table).get, rowKey(table, key));
@@ -388,7 +394,15 @@ export class Session {
     if (this.db.ids.salt === undefined) return undefined;
     const n = ((this.value(ID_COUNT) as number | undefined) ?? 0) + 1;
     this.setValue(ID_COUNT, n);
+    this.firstMinted ??= n;
     return this.db.ids.make(n);
+  }
+
+  /** Whether `key` is an id this session made: nothing is stored under it yet. */
+  private mintedHere(table: TableSpec, key: string): boolean {
+    if (this.firstMinted === undefined || table.key !== 'TEXT') return false;
+    const n = this.db.ids.code(key);
+    return typeof n === 'number' && n >= this.firstMinted;
   }
 
   /** The version a stored record is at, with its document. */
