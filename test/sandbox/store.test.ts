@@ -218,9 +218,12 @@ describe('the database', () => {
       // Ids made before this session are still looked up, and found.
       const before = session.item('cards', seeded);
       session.write(session.changes());
+      // Once written, a later change of the same session (as generating sales makes) finds it.
+      session.forget();
+      expect(session.item('cards', id)).toMatchObject({ id, brand: 'visa' });
       return [id, before];
     });
-    expect(cardReads).toEqual([seeded]);
+    expect(cardReads).toEqual([seeded, made]);
     expect(found).toMatchObject({ id: seeded });
     const state = await stored(dir);
     expect(state.cards[made]).toMatchObject({ id: made, brand: 'visa' });
