@@ -361,7 +361,8 @@ export class Session {
       const source = event.source as [string, string] | undefined;
       if (source) {
         const [top, k] = source;
-        const written = versions.of(top).has(k) ? versions.of(top).get(k) : this.currentVersion(TABLE_BY_NAME.get(top) as TableSpec, k);
+        const writtenHere = versions.of(top);
+        const written = writtenHere.has(k) ? writtenHere.get(k) : this.currentVersion(TABLE_BY_NAME.get(top) as TableSpec, k);
         event.version = written?.version;
         // The version the event refers to is kept for it (the record's row moves on).
         useIdCodes(this.db.ids);
