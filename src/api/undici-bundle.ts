@@ -1,5 +1,5 @@
 // undici's own bundle, dist/undici.cjs (package.json's build makes it apart from the CLI's chunks),
-// and the code V8 compiled for it, which the build saves beside it (write-undici-cache.ts). Loading
+// and the code V8 compiled for it, which the build saves beside it (build-undici.ts). Loading
 // undici's index is mostly compiling it: the saved code takes most of that away. V8 takes a saved
 // cache only from its own version, under the same flags and for a source of the same length, and
 // otherwise compiles as usual: a Node.js other than the one that built payctl finds no cache of its

@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import type { Dispatcher } from 'undici';
 import { promisify } from 'node:util';
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixtures.js';
@@ -78,6 +80,38 @@ describe('loading undici', () => {
       const { compiled } = await traceOf(home, ['transactions', 'get', ID, '-o', 'json'], env, ['--stack-size=900']);
       expect(compiled).toEqual(['undici.cjs: cache refused']);
       expect(server.requests).toHaveLength(1);
+    });
+
+    describe('what it holds: the dispatchers payctl uses, and nothing of what it left out', () => {
+      const undici = createRequire(import.meta.url)(join(dist, 'undici.cjs')) as typeof import('undici');
+
+      it('sends a request and its JSON body through its Agent, as the client does', async ({ recording }) => {
+        const server = await recording([{ status: 201, body: { id: 'x' } }]);
+        const agent: Dispatcher = new undici.Agent({ connect: { timeout: 2000 } });
+        try {
+          const url = new URL(server.url);
+          const response = await agent.request({ origin: url.origin, path: '/v1/things', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 1050 }) });
+          expect(response.statusCode).toBe(201);
+          expect(await response.body.json()).toEqual({ id: 'x' });
+          expect(server.requests[0]).toMatchObject({ method: 'POST', json: { amount: 1050 } });
+        } finally {
+          await agent.close();
+        }
+      });
+
+      it("keeps the dispatchers and errors payctl uses: undici's own classes", () => {
+        expect(new undici.EnvHttpProxyAgent()).toBeInstanceOf(undici.Dispatcher);
+        expect(new undici.errors.ConnectTimeoutError()).toBeInstanceOf(undici.errors.UndiciError);
+      });
+
+      it('refuses to run what it left out, naming it', () => {
+        expect(() => undici.fetch('http://127.0.0.1:9/')).toThrow(/undici's fetch is left out of payctl's build/);
+        expect(() => new undici.Headers().get('accept')).toThrow(/undici's Headers\.get is left out/);
+        expect(() => new undici.WebSocket('ws://127.0.0.1:9/')).not.toThrow(); // made as undici's index makes `caches`
+        expect(() => new undici.WebSocket('ws://127.0.0.1:9/').send('x')).toThrow(/is left out of payctl's build/);
+        expect(() => undici.caches.open('x')).toThrow(/is left out of payctl's build/);
+        expect(() => new undici.MockAgent().get('http://x')).toThrow(/is left out of payctl's build/);
+      });
     });
   });
 });
