@@ -703,6 +703,10 @@ async function exactlyOnceFigures() {
 // Side by side (--against): each figure measured on this build and on the other, one run of each
 // per round with the order alternating, so that machine noise hits both alike.
 const SIDE_ROUNDS = 3; // rounds of the heavier side-by-side figures (exports use EXPORT_RUNS)
+// Rounds of reading the generated sandbox back. Three were too few: the same two builds (a60d783
+// against d611a5b), run three times with three rounds, gave 0.94×, 0.99× and 0.91×; seven rounds
+// gave 0.99×. One read of 200,000 sales takes 7–9 s per build.
+const READ_ROUNDS = 7;
 // `sandbox generate` makes 1,200–4,900 sales/s on 2 shared cores, so the default's two runs take one
 // to five minutes per build, and reading it back one or two more; `--sales 1000000` gives the full figure.
 const SIDE_SALES = salesArg > 0 ? VOLUME_SALES : 200_000;
@@ -876,7 +880,7 @@ async function sandboxSideBySide() {
     const read = await withServers(
       'sandbox',
       (served) =>
-        sideBySide(undefined, SIDE_ROUNDS, 0, ({ cli }, i) => {
+        sideBySide(undefined, READ_ROUNDS, 0, ({ cli }, i) => {
           const r = runExport([NODE, cli, 'transactions', 'list', '--all', '-o', 'ndjson'], served[i].client, served[i].child.pid);
           if (r.lines !== SIDE_SALES) throw new Error(`${builds[i].label}: ${name} wrote ${r.lines} rows, expected ${SIDE_SALES}`);
           return [[name, 'rows/s', SIDE_SALES / (r.ms / 1000)], [`${name}: peak RSS`, 'MB', r.rssMB], ...(r.serverRssMB === undefined ? [] : [[`${name}: server RSS`, 'MB', r.serverRssMB]])];
@@ -884,7 +888,7 @@ async function sandboxSideBySide() {
       homes,
     );
     const size = salesArg > 0 ? `--sales ${SIDE_SALES}` : `--sales ${SIDE_SALES} (the default; --sales 1000000 for the full figure)`;
-    sideGroups.push({ title: `the sandbox at volume: sandbox generate ${size} on the embedded default profile, twice per build (median of 2), then every sale read back through each build's sandbox serve (median of ${SIDE_ROUNDS})`, figures: { ...generated, ...read } });
+    sideGroups.push({ title: `the sandbox at volume: sandbox generate ${size} on the embedded default profile, twice per build (median of 2), then every sale read back through each build's sandbox serve (median of ${READ_ROUNDS})`, figures: { ...generated, ...read } });
   } finally {
     for (const dir of homes) if (dir) rmSync(dir, { recursive: true, force: true });
   }
