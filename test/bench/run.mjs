@@ -368,6 +368,12 @@ async function embeddedVolumeFigures() {
 const FILE_FORMATS = ['ndjson', 'csv', 'parquet'];
 const fileExportRows = [];
 
+/** The number `pattern` captures in `text`, as payctl writes counts ("10.000": grouped with dots); NaN when absent. */
+function countIn(text, pattern) {
+  const digits = pattern.exec(text)?.[1];
+  return digits === undefined ? Number.NaN : Number(digits.replaceAll('.', ''));
+}
+
 /**
  * One `payctl export transactions` to a file under GNU time, from a fresh state (so every row):
  * wall ms, peak RSS in MB and the rows it says it wrote. The state file is kept for a second run.
@@ -379,7 +385,7 @@ function runFileExport(big, format, state) {
   const r = spawnSync(TIME_BIN, ['-f', '%M', NODE, CLI, 'export', 'transactions', '--format', format, '--out', out, '--state', state], { env: { ...env, ...big }, encoding: 'utf8', timeout: 1_800_000 });
   const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`export --format ${format} failed (${r.error?.message ?? `exit ${r.status ?? r.signal}`}):\n${r.stderr}`);
-  const rows = Number(/exported (\d+) transactions?/.exec(r.stderr)?.[1]);
+  const rows = countIn(r.stderr, /exported ([\d.]+) transactions?/);
   rmSync(out, { force: true });
   return { ms, rssMB: Number(r.stderr.trim().split('\n').at(-1)) / 1024, rows };
 }
@@ -411,9 +417,12 @@ async function fileExportFigures() {
       }
       // The state of the last full export (Parquet): the next run reads the lookback window only.
       const t0 = performance.now();
-      const again = spawnSync(NODE, [CLI, 'export', 'transactions', '--format', 'parquet', '--out', path.join(home, 'again.parquet'), '--state', state], { env: { ...env, ...big }, encoding: 'utf8', timeout: 600_000 });
+      const againOut = path.join(home, 'again.parquet');
+      const again = spawnSync(NODE, [CLI, 'export', 'transactions', '--format', 'parquet', '--out', againOut, '--state', state], { env: { ...env, ...big }, encoding: 'utf8', timeout: 600_000 });
+      // Removed at once: a run from a state refuses to replace an --out it finds (the next size's run would).
+      rmSync(againOut, { force: true });
       if (again.status !== 0) throw new Error(`second export failed: ${again.stderr}`);
-      const incremental = { ms: performance.now() - t0, read: Number(/\((\d+) read/.exec(again.stderr)?.[1]) };
+      const incremental = { ms: performance.now() - t0, read: countIn(again.stderr, /\(([\d.]+) read/) };
       sizes.push({ total, list: { rate: total / (stats(list.map((r) => r.ms)).median / 1000), rss: stats(list.map((r) => r.rssMB)).median }, formats, incremental });
     }
     fileExportRows.push({ runs, sizes });
