@@ -119,7 +119,7 @@ function checkChangeable(state: SandboxState, stored: StoredTransaction, categor
   if (txn.status === 'failed' || txn.status === 'canceled' || (txn.status === 'succeeded' && stored.remaining_cents === 0)) {
     throw new SandboxError(409, category, `Transaction ${txn.id} is ${txn.status === 'succeeded' ? 'fully refunded' : txn.status}: its split rules can no longer change.`);
   }
-  const paid = (stored.receivable_indexes ?? []).some((i) => state.receivables.at(i)?.status === 'paid');
+  const paid = stored.receivable_indexes.some((i) => state.receivables.at(i)?.status === 'paid');
   if (paid) throw new SandboxError(409, category, `Transaction ${txn.id} has been paid out in part: its split rules can no longer change.`);
 }
 

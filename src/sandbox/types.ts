@@ -202,12 +202,12 @@ export interface StoredTransaction {
   created_ms: number;
   remaining_cents: number;
   card_id: string | null;
-  /** Net of fees, what the seller's balance has been credited for this sale so far (ledger.ts). Absent on old states: 0. */
-  credited_cents?: number;
+  /** Net of fees, what the seller's balance has been credited for this sale so far (ledger.ts). */
+  credited_cents: number;
   /** The same for each split recipient, by seller id (ledger.ts). Absent when the sale was never split. */
   credited_by?: Record<string, number>;
-  /** Where its receivables sit in `receivables`, so settling one sale never scans them all. Absent on old states. */
-  receivable_indexes?: number[];
+  /** Where its receivables sit in `receivables`, so settling one sale never scans them all. */
+  receivable_indexes: number[];
   txn: Transaction;
 }
 

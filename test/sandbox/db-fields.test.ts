@@ -3,7 +3,7 @@
 // same too.
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
-import { derived, fixed, flag, fromParent, id, ids, instant, integer, json, mentioning, money, numeric, oneOf, optional, pack, readBack, sameAs, text, tuples, unpack, word, type Doc, type Row } from '../../src/sandbox/db/fields.js';
+import { derived, fixed, flag, fromParent, id, ids, instant, json, mentioning, money, numeric, oneOf, pack, readBack, sameAs, text, tuples, unpack, word, type Doc, type Row } from '../../src/sandbox/db/fields.js';
 import { IdCodes, useIdCodes } from '../../src/sandbox/db/id-codes.js';
 import { docOf, docOfVersion, rowValues, storedColumns, TABLE_BY_NAME, versionText, type TableSpec } from '../../src/sandbox/db/schema.js';
 import { rows, withDb } from './db-helpers.js';
@@ -197,19 +197,6 @@ describe('instants', () => {
       expect(columns?.get('at_ms')).toBe(ms);
       expect(unpack(layout, readBack(layout, columns ?? new Map()))).toEqual({ at });
     }
-  });
-});
-
-describe('optional fields', () => {
-  const layout = [text('id'), optional(integer('count'))];
-
-  it('keep a record with or without the key, and give back exactly which', () => {
-    for (const value of [{ id: 'a' }, { id: 'a', count: 3 }]) {
-      const columns = pack(layout, value);
-      expect(JSON.stringify(unpack(layout, readBack(layout, columns ?? new Map())))).toBe(JSON.stringify(value));
-    }
-    expect(pack(layout, { id: 'a', count: 'three' })).toBeUndefined();
-    expect(pack(layout, { count: 3, id: 'a' })).toBeUndefined();
   });
 });
 

@@ -21,8 +21,6 @@ export type ColumnType = 'TEXT' | 'INTEGER' | 'JSON' | 'ANY';
 
 /** Said by a field that cannot keep a value so that it comes back the same. */
 export const UNKEPT: unique symbol = Symbol('unkept');
-/** Given back by an optional field for a key the record did not have. */
-const ABSENT: unique symbol = Symbol('absent');
 
 export interface Field {
   key: string;
@@ -35,8 +33,6 @@ export interface Field {
   get(row: Row, doc: Doc, parent?: Doc): unknown;
   /** The fields of a sub-object, kept in columns of their own beside the record's. */
   inner?: readonly Field[];
-  /** The record may lack the key (put is then given undefined). */
-  optional?: boolean;
   /** Brought back after every other field of the record, from them (its key keeps its place). */
   late?: boolean;
   /** Kept in its own column and brought back from that column's value alone (kept). */
@@ -285,22 +281,6 @@ export function unpackValues(fields: readonly Field[], values: readonly unknown[
   return unpacker(values as unknown as Row, parent);
 }
 
-/** A field whose key a record may lack (a sale gets its receivables once paid), as JSON: [] or [value]. */
-export function optional(field: Field): Field {
-  const column = field.column as string;
-  const put = (value: unknown, doc: Doc): SqlValue | typeof UNKEPT => {
-    if (value === undefined) return '[]';
-    const stored = field.put(value, doc);
-    if (stored === UNKEPT) return UNKEPT;
-    return `[${field.type === 'JSON' ? String(stored) : JSON.stringify(stored)}]`;
-  };
-  const get = (row: Row, doc: Doc): unknown => {
-    const [value] = row[column] as unknown[];
-    return value === undefined ? ABSENT : field.get({ [column]: value }, doc);
-  };
-  return { key: field.key, column, type: 'JSON', optional: true, put, get };
-}
-
 /** The same value in every record: nothing is kept (an object is given back as a copy of its own). */
 export function fixed(key: string, value: SqlValue | boolean | Doc): Field {
   const shown = JSON.stringify(value);
@@ -358,16 +338,10 @@ export function packInto(fields: readonly Field[], doc: Doc, out: SqlValue[], sl
  * column's value put in its place of `out`.
  */
 function compilePacker(fields: readonly Field[], slots: ReadonlyMap<string, number>): Packer {
-  const into = (column: string | undefined) => `out[${slots.get(column as string)}] = value;`;
-  const lines: string[] = ['const keys = Object.keys(doc);', 'let at = 0;', 'let value;'];
+  const lines: string[] = ['const keys = Object.keys(doc);', 'let value;'];
   fields.forEach((field, i) => {
     const key = JSON.stringify(field.key);
-    if (field.optional) {
-      lines.push(`if (keys[at] === ${key}) { at += 1; value = F[${i}].put(doc[${key}], doc, parent); } else value = F[${i}].put(undefined, doc, parent);`);
-      lines.push('if (value === UNKEPT) return false;', into(field.column));
-      return;
-    }
-    lines.push(`if (keys[at] !== ${key}) return false;`, 'at += 1;');
+    lines.push(`if (keys[${i}] !== ${key}) return false;`);
     if (field.inner) {
       lines.push(`{ const sub = doc[${key}];`, "if (sub === null || typeof sub !== 'object' || Array.isArray(sub)) return false;");
       lines.push(`if (!F.packInto(F[${i}].inner, sub, out, SLOTS)) return false; }`);
@@ -375,10 +349,10 @@ function compilePacker(fields: readonly Field[], slots: ReadonlyMap<string, numb
       lines.push(`if (doc[${key}] !== ${JSON.stringify(field.constant.value)}) return false;`);
     } else {
       lines.push(`value = F[${i}].put(doc[${key}], doc, parent);`, 'if (value === UNKEPT) return false;');
-      if (field.column) lines.push(into(field.column));
+      if (field.column) lines.push(`out[${slots.get(field.column)}] = value;`);
     }
   });
-  lines.push('return at === keys.length;');
+  lines.push(`return keys.length === ${fields.length};`);
   const given = Object.assign([...fields], { packInto });
   // Made from the field lists of schema.ts only, never from anything stored or received.
   return new Function('F', 'UNKEPT', 'SLOTS', `return function pack(doc, parent, out) {\n${lines.join('\n')}\n};`)(given, UNKEPT, slots) as Packer;
@@ -418,7 +392,6 @@ function compileUnpacker(fields: readonly Field[], from: 'row' | 'values'): Unpa
     // A JSON text is a literal of JavaScript too: an object's is a new copy each time it runs.
     else if (field.constant) lines.push(`doc[${key}] = ${JSON.stringify(field.constant.value)};`);
     else if (field.fromColumn) lines.push(`doc[${key}] = F[${i}].fromColumn(${column(field)} ?? null);`);
-    else if (field.optional) lines.push(`{ const value = F[${i}].get(row, doc, parent); if (value !== ABSENT) doc[${key}] = value; }`);
     else lines.push(`doc[${key}] = F[${i}].get(row, doc, parent);`);
   });
   fields.forEach((field, i) => {
@@ -429,5 +402,5 @@ function compileUnpacker(fields: readonly Field[], from: 'row' | 'values'): Unpa
   const needsRow = fields.some((field) => (!field.fromColumn && field.column !== undefined) || field.inner);
   if (from === 'values' && !needsRow) lines.splice(1, 1);
   const given = Object.assign([...fields], { rowOf: (values: unknown[]) => Object.fromEntries([...places].map(([name, i]) => [name, values[i] ?? null])) });
-  return new Function('F', 'ABSENT', `return function unpack(row, parent) {\n${lines.join('\n')}\n};`)(given, ABSENT) as Unpacker;
+  return new Function('F', `return function unpack(row, parent) {\n${lines.join('\n')}\n};`)(given) as Unpacker;
 }

@@ -19,7 +19,6 @@ import {
   nested,
   numeric,
   oneOf,
-  optional,
   packValues,
   packInto,
   sameAs,
@@ -232,8 +231,8 @@ const TRANSACTION: Field[] = [
     textField('reference_id'),
     json('split_rules'),
   ]),
-  optional(json('receivable_indexes')),
-  optional(integer('credited_cents')),
+  json('receivable_indexes'),
+  integer('credited_cents'),
 ];
 const txn = (doc: Doc) => (doc as unknown as Txn).txn;
 
@@ -406,7 +405,7 @@ export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
  * Bumped when the tables change shape. A database of another format is not read or converted:
  * nothing of payctl was released before this one, so it is recreated with a fresh seed (database.ts).
  */
-export const DB_FORMAT = 12;
+export const DB_FORMAT = 13;
 
 /**
  * A field table's columns beyond its lookup columns: its scalar fields each in a column of its
