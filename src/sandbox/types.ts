@@ -215,8 +215,8 @@ export interface StoredTransaction {
 export interface CardRecord extends Pick<CardPaymentMethod, CardShown> {
   brand: string;
   first4: string;
-  /** The BIN, for receipts; with last4 it is the most PCI DSS lets anyone keep. Absent on old states. */
-  first6?: string | null;
+  /** The BIN, for receipts; with last4 it is the most PCI DSS lets anyone keep. */
+  first6: string;
   last4: string;
   /** Whether the card is the declining test card, decided once while the number was in memory. */
   declines: boolean;
