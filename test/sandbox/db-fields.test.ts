@@ -3,7 +3,7 @@
 // same too.
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
-import { derived, fixed, flag, fromParent, id, ids, instant, json, mentioning, money, numeric, oneOf, pack, readBack, sameAs, text, tuples, unpack, word, type Doc, type Row } from '../../src/sandbox/db/fields.js';
+import { derived, fixed, flag, fromParent, id, ids, instant, json, mentioning, money, numeric, oneOf, pack, readBack, text, tuples, unpack, word, type Doc, type Row } from '../../src/sandbox/db/fields.js';
 import { IdCodes, useIdCodes } from '../../src/sandbox/db/id-codes.js';
 import { docOf, docOfVersion, rowValues, storedColumns, TABLE_BY_NAME, versionText, type TableSpec } from '../../src/sandbox/db/schema.js';
 import { rows, withDb } from './db-helpers.js';
@@ -16,7 +16,7 @@ const fields = [
   flag('liable'),
   money('amount', 'cents'),
   instant('created_at', 'created_ms'),
-  sameAs('updated_at', 'created_at'),
+  derived('updated_at', (d) => d.created_at),
   instant('paid_at', 'paid_ms'),
   json('list'),
   fixed('bank', { code: '001' }),

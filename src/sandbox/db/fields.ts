@@ -252,7 +252,7 @@ export function oneOf(key: string, column: string, shapes: ReadonlyArray<readonl
   return kept(key, column, 'JSON', put, get);
 }
 
-/** A value made from the rest of its record (a URI from an id): nothing is kept when it is what `make` makes. */
+/** A value made from the rest of its record (a URI from an id, an update time never changed): nothing is kept when it is what `make` makes. */
 export function derived(key: string, make: (doc: Doc) => unknown): Field {
   return { key, late: true, put: (value, doc) => (value === make(doc) ? null : UNKEPT), get: (_row, doc) => make(doc) };
 }
@@ -290,15 +290,6 @@ export function fixed(key: string, value: SqlValue | boolean | Doc): Field {
     put: (given) => (plain ? given === value : JSON.stringify(given) === shown) ? null : UNKEPT,
     get: () => (plain ? value : JSON.parse(shown)),
     constant: { value, plain },
-  };
-}
-
-/** The same value as an earlier field of the record (an update time never changed). */
-export function sameAs(key: string, earlier: string): Field {
-  return {
-    key,
-    put: (value, doc) => (value === doc[earlier] ? null : UNKEPT),
-    get: (_row, doc) => doc[earlier],
   };
 }
 
