@@ -191,8 +191,8 @@ export interface Transaction extends Served {
   payment_authorization: string | null;
   history: HistoryEntry[];
   reference_id: string | null;
-  /** Other sellers' parts of the sale; absent until a sale has one. */
-  split_rules?: SplitRule[];
+  /** Other sellers' parts of the sale. */
+  split_rules: SplitRule[];
 }
 
 /** A transaction plus the bookkeeping the response does not show. */
