@@ -562,7 +562,6 @@ export interface Replay {
 
 /** The top-level values of the sandbox, beside its tables (kept in the database's `meta`). */
 export interface StateValues {
-  version: 1;
   marketplace_id: string;
   seller: Seller;
   /** The earliest expected date of a pending receivable (ISO), or null: when payouts next fall due. */

@@ -404,7 +404,7 @@ export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
  * Bumped when the tables change shape. A database of another format is not read or converted:
  * nothing of payctl was released before this one, so it is recreated with a fresh seed (database.ts).
  */
-export const DB_FORMAT = 13;
+export const DB_FORMAT = 14;
 
 /**
  * A field table's columns beyond its lookup columns: its scalar fields each in a column of its

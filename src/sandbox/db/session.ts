@@ -103,7 +103,7 @@ const ID_COUNT = 'ids';
 const OUTSIDE_STATE = ['format', 'id_salt', ID_COUNT];
 
 /** The names of the top-level values that are not tables (kept in `meta`). */
-export const VALUES = ['version', 'marketplace_id', 'seller', 'payouts', 'clock', 'counters'] as const;
+export const VALUES = ['marketplace_id', 'seller', 'payouts', 'clock', 'counters'] as const;
 
 export class Session {
   private readonly loaded = new Map<string, Map<string, Doc | Absent>>();
