@@ -393,8 +393,7 @@ export class Session {
    * the change, so two processes never make the same one; the count outlives a reset, so an id is
    * never made twice by one database.
    */
-  mint(): string | undefined {
-    if (this.db.ids.salt === undefined) return undefined;
+  mint(): string {
     const n = ((this.value(ID_COUNT) as number | undefined) ?? 0) + 1;
     this.setValue(ID_COUNT, n);
     this.firstMinted ??= n;
