@@ -41,6 +41,16 @@ export interface Field {
   constant?: { value: SqlValue | boolean | Doc; plain: boolean };
 }
 
+/** `make` of a key (a list of fields, a table), worked out once for each key: every write and every read asks. */
+export function madeOnce<K extends object, T>(make: (key: K) => T): (key: K) => T {
+  const made = new WeakMap<K, T>();
+  return (key) => {
+    let value = made.get(key);
+    if (value === undefined) made.set(key, (value = make(key)));
+    return value;
+  };
+}
+
 /** A field kept in a column of its own, brought back from that column's value alone. */
 function kept(key: string, column: string, type: ColumnType, put: Field['put'], get: (stored: unknown) => unknown): Field {
   return { key, column, type, put, get: (row) => get(row[column] ?? null), fromColumn: get };
@@ -190,17 +200,10 @@ export function nested(key: string, inner: readonly Field[]): Field {
   return { key, inner, put: () => UNKEPT, get: (row) => unpack(inner, row) };
 }
 
-const columnLists = new WeakMap<readonly Field[], Array<[string, ColumnType]>>();
-
-/** Every column the fields keep, sub-objects' included, in field order (worked out once per list: every write asks). */
-export function columnsOf(fields: readonly Field[]): Array<[string, ColumnType]> {
-  let columns = columnLists.get(fields);
-  if (!columns) {
-    columns = fields.flatMap((field): Array<[string, ColumnType]> => (field.inner ? columnsOf(field.inner) : field.column ? [[field.column, field.type ?? 'TEXT']] : []));
-    columnLists.set(fields, columns);
-  }
-  return columns;
-}
+/** Every column the fields keep, sub-objects' included, in field order. */
+export const columnsOf = madeOnce((fields: readonly Field[]) =>
+  fields.flatMap((field): Array<[string, ColumnType]> => (field.inner ? columnsOf(field.inner) : field.column ? [[field.column, field.type ?? 'TEXT']] : [])),
+);
 
 /**
  * A list of objects of the fields' shape (a transaction's history), as the JSON text of one
@@ -276,9 +279,7 @@ export function valuesText(fields: readonly Field[], packed: readonly SqlValue[]
 
 /** The document whose kept values are `values` (valuesText, parsed). */
 export function unpackValues(fields: readonly Field[], values: readonly unknown[], parent?: Doc): Doc {
-  let unpacker = valueUnpackers.get(fields);
-  if (!unpacker) valueUnpackers.set(fields, (unpacker = compileUnpacker(fields, 'values')));
-  return unpacker(values as unknown as Row, parent);
+  return valueUnpackers(fields)(values as unknown as Row, parent);
 }
 
 /** The same value in every record: nothing is kept (an object is given back as a copy of its own). */
@@ -294,13 +295,14 @@ export function fixed(key: string, value: SqlValue | boolean | Doc): Field {
 }
 
 type Packer = (doc: Doc, parent: Doc | undefined, out: SqlValue[]) => boolean;
-const packers = new WeakMap<ReadonlyMap<string, number>, WeakMap<readonly Field[], Packer>>();
-const ownSlots = new WeakMap<readonly Field[], ReadonlyMap<string, number>>();
+/** The packing of each list of fields, for each placing of their columns. */
+const packers = madeOnce((slots: ReadonlyMap<string, number>) => madeOnce((fields: readonly Field[]) => compilePacker(fields, slots)));
+/** Each list of fields' columns, placed in column order. */
+const ownSlots = madeOnce((fields: readonly Field[]): ReadonlyMap<string, number> => new Map(columnsOf(fields).map(([name], i) => [name, i])));
 
 /** The values of the columns the fields keep `doc` in, in column order (columnsOf); undefined when it does not have their shape. */
 export function packValues(fields: readonly Field[], doc: Doc, parent?: Doc): SqlValue[] | undefined {
-  let slots = ownSlots.get(fields);
-  if (!slots) ownSlots.set(fields, (slots = new Map(columnsOf(fields).map(([name], i) => [name, i]))));
+  const slots = ownSlots(fields);
   const values = new Array<SqlValue>(slots.size);
   return packInto(fields, doc, values, slots, parent) ? values : undefined;
 }
@@ -316,11 +318,7 @@ export function pack(fields: readonly Field[], doc: Doc, parent?: Doc): Map<stri
  * have the fields' shape (what is in `out` is then not to be used).
  */
 export function packInto(fields: readonly Field[], doc: Doc, out: SqlValue[], slots: ReadonlyMap<string, number>, parent?: Doc): boolean {
-  let bySlots = packers.get(slots);
-  if (!bySlots) packers.set(slots, (bySlots = new WeakMap()));
-  let packer = bySlots.get(fields);
-  if (!packer) bySlots.set(fields, (packer = compilePacker(fields, slots)));
-  return packer(doc, parent, out);
+  return packers(slots)(fields)(doc, parent, out);
 }
 
 /**
@@ -356,14 +354,12 @@ export function readBack(fields: readonly Field[], packed: Map<string, SqlValue>
 }
 
 type Unpacker = (row: Row, parent: Doc | undefined) => Doc;
-const unpackers = new WeakMap<readonly Field[], Unpacker>();
-const valueUnpackers = new WeakMap<readonly Field[], Unpacker>();
+const unpackers = madeOnce((fields: readonly Field[]) => compileUnpacker(fields, 'row'));
+const valueUnpackers = madeOnce((fields: readonly Field[]) => compileUnpacker(fields, 'values'));
 
 /** The document the fields kept in `row`. */
 export function unpack(fields: readonly Field[], row: Row, parent?: Doc): Doc {
-  let unpacker = unpackers.get(fields);
-  if (!unpacker) unpackers.set(fields, (unpacker = compileUnpacker(fields, 'row')));
-  return unpacker(row, parent);
+  return unpackers(fields)(row, parent);
 }
 
 /**

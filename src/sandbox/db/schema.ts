@@ -13,6 +13,7 @@ import {
   mentioning,
   word,
   instant,
+  madeOnce,
   integer,
   json,
   money,
@@ -417,15 +418,8 @@ interface FieldColumns {
   json: string[];
 }
 
-/** `make` of a table, worked out once for each table: every write asks. */
-function perTable<T>(make: (table: TableSpec) => T): (table: TableSpec) => T {
-  const made = new WeakMap<TableSpec, T>();
-  return (table) => {
-    let value = made.get(table);
-    if (value === undefined) made.set(table, (value = make(table)));
-    return value;
-  };
-}
+/** `make` of a table, worked out once for each table. */
+const perTable = <T>(make: (table: TableSpec) => T) => madeOnce(make);
 
 const fieldColumns = perTable((table): FieldColumns => {
   const own = columnsOf(table.fields ?? []).filter(([name]) => !(name in table.columns));
