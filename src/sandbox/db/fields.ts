@@ -20,7 +20,7 @@ export type Row = Record<string, unknown>;
 export type ColumnType = 'TEXT' | 'INTEGER' | 'JSON' | 'ANY';
 
 /** Said by a field that cannot keep a value so that it comes back the same. */
-export const UNKEPT: unique symbol = Symbol('unkept');
+const UNKEPT: unique symbol = Symbol('unkept');
 
 export interface Field {
   key: string;

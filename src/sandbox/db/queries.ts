@@ -65,7 +65,7 @@ export function findAllIn<T>(state: SandboxState, name: string, column: string, 
   return through<T>(state, name, rows);
 }
 
-export interface PageSpec {
+interface PageSpec {
   /** Column → accepted values (an item passes when its column equals any of them). */
   filters?: Record<string, readonly string[] | undefined>;
   /** The time column the query's date range and sort apply to. */
