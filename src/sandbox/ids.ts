@@ -13,14 +13,14 @@ export function newId(): string {
 }
 
 /** What makes the ids of the change under way: its database's session (db/id-codes.ts). */
-let minter: { mint(): string | undefined } | undefined;
+let minter: { mint(): string } | undefined;
 
 /**
  * Runs `change` with its new ids made by `session`: numbered ids its database keeps small. An id
  * made outside a change (a request's body read before the change begins) is a random one, which
  * the database keeps as text.
  */
-export function mintingWith<T>(session: { mint(): string | undefined }, change: () => T): T {
+export function mintingWith<T>(session: { mint(): string }, change: () => T): T {
   const outer = minter;
   minter = session;
   try {

@@ -110,7 +110,7 @@ export function syncLedger(state: SandboxState, stored: StoredTransaction, now: 
   for (const part of parts) targets.set(part.owner, part.gross - part.fee);
   for (const [owner, target] of targets) {
     const own = owner === txn.on_behalf_of;
-    const before = own ? (stored.credited_cents ?? 0) : (credited[owner] ?? 0);
+    const before = own ? stored.credited_cents : (credited[owner] ?? 0);
     const delta = target - before;
     if (delta === 0) continue;
     const share = own ? '' : ' (split part)';

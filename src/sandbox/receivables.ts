@@ -23,7 +23,7 @@ export function splitCents(total: number, parts: number): number[] {
 
 /** A transaction's receivables, through its index, in installment order. */
 function receivablesOf(state: SandboxState, stored: StoredTransaction): Receivable[] {
-  const found = (stored.receivable_indexes ?? []).map((i) => state.receivables.at(i)).filter((r): r is Receivable => r !== undefined);
+  const found = stored.receivable_indexes.map((i) => state.receivables.at(i)).filter((r): r is Receivable => r !== undefined);
   return found.sort((a, b) => Number(a.installment) - Number(b.installment));
 }
 
@@ -96,7 +96,6 @@ function addReceivables(state: SandboxState, stored: StoredTransaction, part: Pa
   // PIX); each later one a calendar month after the one before.
   const first = new Date(txn.expected_on ?? expectedOn(txn.payment_type, now));
   const authorization = txn.history.find((h) => h.operation_type === 'authorization' && h.authorization_code !== '');
-  stored.receivable_indexes ??= [];
   for (let i = 0; i < count; i += 1) {
     const expected = isoTimestamp(addMonths(first, i));
     stored.receivable_indexes.push(state.receivables.length);

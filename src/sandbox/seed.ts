@@ -65,7 +65,6 @@ export function seedState(now: Date): StoredState {
     updated_at: at,
   };
   return {
-    version: 1,
     marketplace_id: SANDBOX_MARKETPLACE_ID,
     seller,
     sellers: { [seller.id]: seedSeller({ marketplace_id: SANDBOX_MARKETPLACE_ID, seller }, at) },

@@ -44,11 +44,10 @@ export function specOf(rule: SplitRule): SplitRuleSpec {
  */
 export function partsOf(stored: StoredTransaction): Part[] {
   const { txn } = stored;
-  const rules = txn.split_rules ?? [];
   const collected = txn.status === 'succeeded' ? stored.remaining_cents : 0;
   const fees = collected > 0 ? decimalToCents(txn.fees) : 0;
   const amount = decimalToCents(txn.original_amount);
-  const parts: Part[] = rules.map((rule) => {
+  const parts: Part[] = txn.split_rules.map((rule) => {
     const gross = amount > 0 ? Math.floor((fullPart(specOf(rule), amount) * collected) / amount) : 0;
     const fee = rule.charge_processing_fee && collected > 0 ? Math.floor((fees * gross) / collected) : 0;
     return { owner: rule.recipient, rule, gross, fee };

@@ -101,12 +101,8 @@ export function showParts(parts: Part[], now: Date): void {
 
 // --- the split_rules paths -------------------------------------------------------------------
 
-function rulesOf(stored: StoredTransaction): SplitRule[] {
-  return (stored.txn.split_rules ??= []);
-}
-
 export function findSplitRule(stored: StoredTransaction, id: string): SplitRule {
-  return found(rulesOf(stored).find((r) => r.id === id), 'split rule', id);
+  return found(stored.txn.split_rules.find((r) => r.id === id), 'split rule', id);
 }
 
 /**
@@ -119,7 +115,7 @@ function checkChangeable(state: SandboxState, stored: StoredTransaction, categor
   if (txn.status === 'failed' || txn.status === 'canceled' || (txn.status === 'succeeded' && stored.remaining_cents === 0)) {
     throw new SandboxError(409, category, `Transaction ${txn.id} is ${txn.status === 'succeeded' ? 'fully refunded' : txn.status}: its split rules can no longer change.`);
   }
-  const paid = (stored.receivable_indexes ?? []).some((i) => state.receivables.at(i)?.status === 'paid');
+  const paid = stored.receivable_indexes.some((i) => state.receivables.at(i)?.status === 'paid');
   if (paid) throw new SandboxError(409, category, `Transaction ${txn.id} has been paid out in part: its split rules can no longer change.`);
 }
 
@@ -138,14 +134,14 @@ export function planAddSplitRule(body: JsonObject): (state: SandboxState, stored
     const alone = splitRuleProblems([rule], amount, stored.txn.on_behalf_of);
     if (alone.length > 0) throw invalidParameters(alone);
     checkChangeable(state, stored, ADD_CONFLICT);
-    const together = splitRuleProblems([...rulesOf(stored).map(specOf), rule], amount, stored.txn.on_behalf_of);
+    const together = splitRuleProblems([...stored.txn.split_rules.map(specOf), rule], amount, stored.txn.on_behalf_of);
     if (together.length > 0) {
       throw new SandboxError(409, ADD_CONFLICT, `Transaction ${stored.txn.id} cannot take this split rule with the ones it has.`, {
         reasons: together.map((p) => `${p.field}: ${p.message}`),
       });
     }
     const added = newSplitRule(rule, stored.txn.id, isoTimestamp(now));
-    rulesOf(stored).push(added);
+    stored.txn.split_rules.push(added);
     stored.txn.updated_at = isoTimestamp(now);
     return added;
   };
@@ -155,11 +151,11 @@ export function planAddSplitRule(body: JsonObject): (state: SandboxState, stored
 export function removeSplitRule(state: SandboxState, stored: StoredTransaction, id: string, now: Date): { id: string; resource: 'split_rule'; deleted: true } {
   findSplitRule(stored, id);
   checkChangeable(state, stored, 'split_rule_precondition_removal_failure');
-  stored.txn.split_rules = rulesOf(stored).filter((r) => r.id !== id);
+  stored.txn.split_rules = stored.txn.split_rules.filter((r) => r.id !== id);
   stored.txn.updated_at = isoTimestamp(now);
   return { id, resource: 'split_rule', deleted: true };
 }
 
 export function listSplitRules(stored: StoredTransaction, params: URLSearchParams, uri: string): ListEnvelope<SplitRule> {
-  return listEnvelope(uri, rulesOf(stored), parseListQuery(params, []));
+  return listEnvelope(uri, stored.txn.split_rules, parseListQuery(params, []));
 }

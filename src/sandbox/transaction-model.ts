@@ -157,6 +157,8 @@ export function addTransaction(state: SandboxState, terms: SaleTerms, spec: NewT
       reference_id: terms.referenceId,
       split_rules: terms.splitRules.map((rule) => newSplitRule(rule, id, at)),
     },
+    receivable_indexes: [],
+    credited_cents: 0,
   };
   for (const draft of history) recordChange(stored, draft, now);
   refreshFees(stored);

@@ -4,7 +4,6 @@ import { requireSeller } from './sellers.js';
 import type { JsonObject } from './http.js';
 import { pageEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { centsToDecimal, decimalToCents } from './money.js';
-import { newId } from './ids.js';
 import { settleTransaction } from './settle.js';
 import { expectedOn, recordChange, refreshFees, type HistoryDraft } from './transaction-model.js';
 import { isoTimestamp } from './time.js';
@@ -149,8 +148,6 @@ export const approve: TransactionChange = (stored, state, now) => {
   txn.status = 'succeeded';
   txn.captured = true;
   txn.expected_on = expectedOn(txn.payment_type, now);
-  // Boletos and PIX get their receipt when created; one stored before that gets it now.
-  txn.sales_receipt ??= newId();
   moveMoney(state, stored, {
     operation_type: 'paid', status: 'succeeded', amount_cents: stored.remaining_cents, response_message: 'Payment received.',
   }, now);

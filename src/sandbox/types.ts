@@ -191,8 +191,8 @@ export interface Transaction extends Served {
   payment_authorization: string | null;
   history: HistoryEntry[];
   reference_id: string | null;
-  /** Other sellers' parts of the sale; absent until a sale has one. */
-  split_rules?: SplitRule[];
+  /** Other sellers' parts of the sale. */
+  split_rules: SplitRule[];
 }
 
 /** A transaction plus the bookkeeping the response does not show. */
@@ -202,12 +202,12 @@ export interface StoredTransaction {
   created_ms: number;
   remaining_cents: number;
   card_id: string | null;
-  /** Net of fees, what the seller's balance has been credited for this sale so far (ledger.ts). Absent on old states: 0. */
-  credited_cents?: number;
+  /** Net of fees, what the seller's balance has been credited for this sale so far (ledger.ts). */
+  credited_cents: number;
   /** The same for each split recipient, by seller id (ledger.ts). Absent when the sale was never split. */
   credited_by?: Record<string, number>;
-  /** Where its receivables sit in `receivables`, so settling one sale never scans them all. Absent on old states. */
-  receivable_indexes?: number[];
+  /** Where its receivables sit in `receivables`, so settling one sale never scans them all. */
+  receivable_indexes: number[];
   txn: Transaction;
 }
 
@@ -215,8 +215,8 @@ export interface StoredTransaction {
 export interface CardRecord extends Pick<CardPaymentMethod, CardShown> {
   brand: string;
   first4: string;
-  /** The BIN, for receipts; with last4 it is the most PCI DSS lets anyone keep. Absent on old states. */
-  first6?: string | null;
+  /** The BIN, for receipts; with last4 it is the most PCI DSS lets anyone keep. */
+  first6: string;
   last4: string;
   /** Whether the card is the declining test card, decided once while the number was in memory. */
   declines: boolean;
@@ -562,7 +562,6 @@ export interface Replay {
 
 /** The top-level values of the sandbox, beside its tables (kept in the database's `meta`). */
 export interface StateValues {
-  version: 1;
   marketplace_id: string;
   seller: Seller;
   /** The earliest expected date of a pending receivable (ISO), or null: when payouts next fall due. */

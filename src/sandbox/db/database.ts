@@ -44,8 +44,8 @@ export class SandboxDb {
   /** Each list table's first and last position, kept the same way (a change appends an event and a balance entry, and read both ends of each first). */
   private readonly ranges = new Map<string, { first: number; last: number } | undefined>();
   private dataVersion: number | undefined;
-  /** How this database keeps ids (id-codes.ts): its salt is read once it is open. */
-  ids = new IdCodes();
+  /** How this database keeps ids (id-codes.ts): made from its salt as it is opened (openOnce). */
+  ids!: IdCodes;
 
   constructor(
     readonly file: string,

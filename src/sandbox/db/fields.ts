@@ -20,9 +20,7 @@ export type Row = Record<string, unknown>;
 export type ColumnType = 'TEXT' | 'INTEGER' | 'JSON' | 'ANY';
 
 /** Said by a field that cannot keep a value so that it comes back the same. */
-export const UNKEPT: unique symbol = Symbol('unkept');
-/** Given back by an optional field for a key the record did not have. */
-const ABSENT: unique symbol = Symbol('absent');
+const UNKEPT: unique symbol = Symbol('unkept');
 
 export interface Field {
   key: string;
@@ -35,14 +33,22 @@ export interface Field {
   get(row: Row, doc: Doc, parent?: Doc): unknown;
   /** The fields of a sub-object, kept in columns of their own beside the record's. */
   inner?: readonly Field[];
-  /** The record may lack the key (put is then given undefined). */
-  optional?: boolean;
   /** Brought back after every other field of the record, from them (its key keeps its place). */
   late?: boolean;
   /** Kept in its own column and brought back from that column's value alone (kept). */
   fromColumn?: (stored: unknown) => unknown;
   /** The same value in every record (fixed): nothing to read. An object is given back as a copy of its own. */
   constant?: { value: SqlValue | boolean | Doc; plain: boolean };
+}
+
+/** `make` of a key (a list of fields, a table), worked out once for each key: every write and every read asks. */
+export function madeOnce<K extends object, T>(make: (key: K) => T): (key: K) => T {
+  const made = new WeakMap<K, T>();
+  return (key) => {
+    let value = made.get(key);
+    if (value === undefined) made.set(key, (value = make(key)));
+    return value;
+  };
 }
 
 /** A field kept in a column of its own, brought back from that column's value alone. */
@@ -194,17 +200,10 @@ export function nested(key: string, inner: readonly Field[]): Field {
   return { key, inner, put: () => UNKEPT, get: (row) => unpack(inner, row) };
 }
 
-const columnLists = new WeakMap<readonly Field[], Array<[string, ColumnType]>>();
-
-/** Every column the fields keep, sub-objects' included, in field order (worked out once per list: every write asks). */
-export function columnsOf(fields: readonly Field[]): Array<[string, ColumnType]> {
-  let columns = columnLists.get(fields);
-  if (!columns) {
-    columns = fields.flatMap((field): Array<[string, ColumnType]> => (field.inner ? columnsOf(field.inner) : field.column ? [[field.column, field.type ?? 'TEXT']] : []));
-    columnLists.set(fields, columns);
-  }
-  return columns;
-}
+/** Every column the fields keep, sub-objects' included, in field order. */
+export const columnsOf = madeOnce((fields: readonly Field[]) =>
+  fields.flatMap((field): Array<[string, ColumnType]> => (field.inner ? columnsOf(field.inner) : field.column ? [[field.column, field.type ?? 'TEXT']] : [])),
+);
 
 /**
  * A list of objects of the fields' shape (a transaction's history), as the JSON text of one
@@ -256,7 +255,7 @@ export function oneOf(key: string, column: string, shapes: ReadonlyArray<readonl
   return kept(key, column, 'JSON', put, get);
 }
 
-/** A value made from the rest of its record (a URI from an id): nothing is kept when it is what `make` makes. */
+/** A value made from the rest of its record (a URI from an id, an update time never changed): nothing is kept when it is what `make` makes. */
 export function derived(key: string, make: (doc: Doc) => unknown): Field {
   return { key, late: true, put: (value, doc) => (value === make(doc) ? null : UNKEPT), get: (_row, doc) => make(doc) };
 }
@@ -280,25 +279,7 @@ export function valuesText(fields: readonly Field[], packed: readonly SqlValue[]
 
 /** The document whose kept values are `values` (valuesText, parsed). */
 export function unpackValues(fields: readonly Field[], values: readonly unknown[], parent?: Doc): Doc {
-  let unpacker = valueUnpackers.get(fields);
-  if (!unpacker) valueUnpackers.set(fields, (unpacker = compileUnpacker(fields, 'values')));
-  return unpacker(values as unknown as Row, parent);
-}
-
-/** A field whose key a record may lack (a sale gets its receivables once paid), as JSON: [] or [value]. */
-export function optional(field: Field): Field {
-  const column = field.column as string;
-  const put = (value: unknown, doc: Doc): SqlValue | typeof UNKEPT => {
-    if (value === undefined) return '[]';
-    const stored = field.put(value, doc);
-    if (stored === UNKEPT) return UNKEPT;
-    return `[${field.type === 'JSON' ? String(stored) : JSON.stringify(stored)}]`;
-  };
-  const get = (row: Row, doc: Doc): unknown => {
-    const [value] = row[column] as unknown[];
-    return value === undefined ? ABSENT : field.get({ [column]: value }, doc);
-  };
-  return { key: field.key, column, type: 'JSON', optional: true, put, get };
+  return valueUnpackers(fields)(values as unknown as Row, parent);
 }
 
 /** The same value in every record: nothing is kept (an object is given back as a copy of its own). */
@@ -313,23 +294,15 @@ export function fixed(key: string, value: SqlValue | boolean | Doc): Field {
   };
 }
 
-/** The same value as an earlier field of the record (an update time never changed). */
-export function sameAs(key: string, earlier: string): Field {
-  return {
-    key,
-    put: (value, doc) => (value === doc[earlier] ? null : UNKEPT),
-    get: (_row, doc) => doc[earlier],
-  };
-}
-
 type Packer = (doc: Doc, parent: Doc | undefined, out: SqlValue[]) => boolean;
-const packers = new WeakMap<ReadonlyMap<string, number>, WeakMap<readonly Field[], Packer>>();
-const ownSlots = new WeakMap<readonly Field[], ReadonlyMap<string, number>>();
+/** The packing of each list of fields, for each placing of their columns. */
+const packers = madeOnce((slots: ReadonlyMap<string, number>) => madeOnce((fields: readonly Field[]) => compilePacker(fields, slots)));
+/** Each list of fields' columns, placed in column order. */
+const ownSlots = madeOnce((fields: readonly Field[]): ReadonlyMap<string, number> => new Map(columnsOf(fields).map(([name], i) => [name, i])));
 
 /** The values of the columns the fields keep `doc` in, in column order (columnsOf); undefined when it does not have their shape. */
 export function packValues(fields: readonly Field[], doc: Doc, parent?: Doc): SqlValue[] | undefined {
-  let slots = ownSlots.get(fields);
-  if (!slots) ownSlots.set(fields, (slots = new Map(columnsOf(fields).map(([name], i) => [name, i]))));
+  const slots = ownSlots(fields);
   const values = new Array<SqlValue>(slots.size);
   return packInto(fields, doc, values, slots, parent) ? values : undefined;
 }
@@ -345,11 +318,7 @@ export function pack(fields: readonly Field[], doc: Doc, parent?: Doc): Map<stri
  * have the fields' shape (what is in `out` is then not to be used).
  */
 export function packInto(fields: readonly Field[], doc: Doc, out: SqlValue[], slots: ReadonlyMap<string, number>, parent?: Doc): boolean {
-  let bySlots = packers.get(slots);
-  if (!bySlots) packers.set(slots, (bySlots = new WeakMap()));
-  let packer = bySlots.get(fields);
-  if (!packer) bySlots.set(fields, (packer = compilePacker(fields, slots)));
-  return packer(doc, parent, out);
+  return packers(slots)(fields)(doc, parent, out);
 }
 
 /**
@@ -358,16 +327,10 @@ export function packInto(fields: readonly Field[], doc: Doc, out: SqlValue[], sl
  * column's value put in its place of `out`.
  */
 function compilePacker(fields: readonly Field[], slots: ReadonlyMap<string, number>): Packer {
-  const into = (column: string | undefined) => `out[${slots.get(column as string)}] = value;`;
-  const lines: string[] = ['const keys = Object.keys(doc);', 'let at = 0;', 'let value;'];
+  const lines: string[] = ['const keys = Object.keys(doc);', 'let value;'];
   fields.forEach((field, i) => {
     const key = JSON.stringify(field.key);
-    if (field.optional) {
-      lines.push(`if (keys[at] === ${key}) { at += 1; value = F[${i}].put(doc[${key}], doc, parent); } else value = F[${i}].put(undefined, doc, parent);`);
-      lines.push('if (value === UNKEPT) return false;', into(field.column));
-      return;
-    }
-    lines.push(`if (keys[at] !== ${key}) return false;`, 'at += 1;');
+    lines.push(`if (keys[${i}] !== ${key}) return false;`);
     if (field.inner) {
       lines.push(`{ const sub = doc[${key}];`, "if (sub === null || typeof sub !== 'object' || Array.isArray(sub)) return false;");
       lines.push(`if (!F.packInto(F[${i}].inner, sub, out, SLOTS)) return false; }`);
@@ -375,10 +338,10 @@ function compilePacker(fields: readonly Field[], slots: ReadonlyMap<string, numb
       lines.push(`if (doc[${key}] !== ${JSON.stringify(field.constant.value)}) return false;`);
     } else {
       lines.push(`value = F[${i}].put(doc[${key}], doc, parent);`, 'if (value === UNKEPT) return false;');
-      if (field.column) lines.push(into(field.column));
+      if (field.column) lines.push(`out[${slots.get(field.column)}] = value;`);
     }
   });
-  lines.push('return at === keys.length;');
+  lines.push(`return keys.length === ${fields.length};`);
   const given = Object.assign([...fields], { packInto });
   // Made from the field lists of schema.ts only, never from anything stored or received.
   return new Function('F', 'UNKEPT', 'SLOTS', `return function pack(doc, parent, out) {\n${lines.join('\n')}\n};`)(given, UNKEPT, slots) as Packer;
@@ -391,14 +354,12 @@ export function readBack(fields: readonly Field[], packed: Map<string, SqlValue>
 }
 
 type Unpacker = (row: Row, parent: Doc | undefined) => Doc;
-const unpackers = new WeakMap<readonly Field[], Unpacker>();
-const valueUnpackers = new WeakMap<readonly Field[], Unpacker>();
+const unpackers = madeOnce((fields: readonly Field[]) => compileUnpacker(fields, 'row'));
+const valueUnpackers = madeOnce((fields: readonly Field[]) => compileUnpacker(fields, 'values'));
 
 /** The document the fields kept in `row`. */
 export function unpack(fields: readonly Field[], row: Row, parent?: Doc): Doc {
-  let unpacker = unpackers.get(fields);
-  if (!unpacker) unpackers.set(fields, (unpacker = compileUnpacker(fields, 'row')));
-  return unpacker(row, parent);
+  return unpackers(fields)(row, parent);
 }
 
 /**
@@ -418,7 +379,6 @@ function compileUnpacker(fields: readonly Field[], from: 'row' | 'values'): Unpa
     // A JSON text is a literal of JavaScript too: an object's is a new copy each time it runs.
     else if (field.constant) lines.push(`doc[${key}] = ${JSON.stringify(field.constant.value)};`);
     else if (field.fromColumn) lines.push(`doc[${key}] = F[${i}].fromColumn(${column(field)} ?? null);`);
-    else if (field.optional) lines.push(`{ const value = F[${i}].get(row, doc, parent); if (value !== ABSENT) doc[${key}] = value; }`);
     else lines.push(`doc[${key}] = F[${i}].get(row, doc, parent);`);
   });
   fields.forEach((field, i) => {
@@ -429,5 +389,5 @@ function compileUnpacker(fields: readonly Field[], from: 'row' | 'values'): Unpa
   const needsRow = fields.some((field) => (!field.fromColumn && field.column !== undefined) || field.inner);
   if (from === 'values' && !needsRow) lines.splice(1, 1);
   const given = Object.assign([...fields], { rowOf: (values: unknown[]) => Object.fromEntries([...places].map(([name, i]) => [name, values[i] ?? null])) });
-  return new Function('F', 'ABSENT', `return function unpack(row, parent) {\n${lines.join('\n')}\n};`)(given, ABSENT) as Unpacker;
+  return new Function('F', `return function unpack(row, parent) {\n${lines.join('\n')}\n};`)(given) as Unpacker;
 }

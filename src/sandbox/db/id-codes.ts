@@ -108,8 +108,7 @@ export class IdCodes {
    */
   private readonly made = new Map<string, number>();
 
-  /** No salt: every id is kept as its text (rows packed with no database at hand, in tests of the layout). */
-  constructor(readonly salt?: number) {}
+  constructor(readonly salt: number) {}
 
   /** The id numbered `n`, made for a new record: remembered with its number for a while. */
   make(n: number): string {
@@ -121,7 +120,6 @@ export class IdCodes {
 
   /** The id numbered `n` (1 and up) of this database. */
   text(n: number): string {
-    if (this.salt === undefined) throw new Error('these ids are kept as text');
     block[0] = MAGIC;
     block[1] = this.salt;
     block[2] = Math.floor(n / TWO_32);
@@ -133,7 +131,6 @@ export class IdCodes {
 
   /** What the database keeps for `id`: its number when this database made it, else the id itself. */
   code(id: string): number | string {
-    if (this.salt === undefined) return id;
     const made = this.made.get(id);
     if (made !== undefined) return made;
     const known = WELL_KNOWN_CODES.get(id);
@@ -163,7 +160,7 @@ export function newSalt(): number {
   return randomInt(1, 2 ** 32 - 1);
 }
 
-let active = new IdCodes();
+let active: IdCodes;
 
 /**
  * The codes of the database whose rows are being packed or read. The session sets them before it

@@ -65,7 +65,7 @@ export function findAllIn<T>(state: SandboxState, name: string, column: string, 
   return through<T>(state, name, rows);
 }
 
-export interface PageSpec {
+interface PageSpec {
   /** Column → accepted values (an item passes when its column equals any of them). */
   filters?: Record<string, readonly string[] | undefined>;
   /** The time column the query's date range and sort apply to. */
@@ -118,13 +118,11 @@ function whole(spec: PageSpec, query: ListQuery): boolean {
  * positions run without a gap from the first to the last.
  */
 function rowCount(state: SandboxState, name: string): number {
-  const { db } = state.session;
-  if (table(name).key !== 'INTEGER') return (db.get<{ n: number }>(`SELECT count(*) AS n FROM ${name}`) as { n: number }).n;
-  const range = db.keyRange(name);
+  const range = state.session.db.keyRange(name);
   return range ? range.last - range.first + 1 : 0;
 }
 
-/** One page of `name` in the query's time order (ties in stored order), with how many match in all. */
+/** One page of the list table `name` in the query's time order (ties in stored order), with how many match in all. */
 export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec, query: ListQuery): { items: T[]; total: number } {
   const { db } = state.session;
   const stored = table(name);
@@ -156,14 +154,14 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
     seekWhere = spec.storedOrder ? `${sub.where} AND t.k ${after} ?` : `${sub.where} AND (${time} <> ? OR t.k ${after} ?)`;
     seekParams = spec.storedOrder ? [...sub.params, cursor.k] : [...sub.params, cursor.at, cursor.k];
   }
-  const picked = db.all<StoredRow & { k: string | number; at: number }>(
+  const picked = db.all<StoredRow & { k: number; at: number }>(
     `SELECT t.*, ${time} AS at FROM ${name} t WHERE ${seekWhere} ORDER BY ${order} LIMIT ? OFFSET ?`,
     ...seekParams,
     query.limit,
     resume ? 0 : query.offset,
   );
   const last = picked[picked.length - 1];
-  if (last && typeof last.k === 'number') remember(cursors, listing, { offset: query.offset + picked.length, at: last.at, k: last.k, mark });
+  if (last) remember(cursors, listing, { offset: query.offset + picked.length, at: last.at, k: last.k, mark });
   else cursors.delete(listing);
   useIdCodes(db.ids);
   const rows = picked.map((row) => rowOf(stored, row));

@@ -13,16 +13,15 @@ import {
   mentioning,
   word,
   instant,
+  madeOnce,
   integer,
   json,
   money,
   nested,
   numeric,
   oneOf,
-  optional,
   packValues,
   packInto,
-  sameAs,
   text as textField,
   tuples,
   unpack,
@@ -232,8 +231,8 @@ const TRANSACTION: Field[] = [
     textField('reference_id'),
     json('split_rules'),
   ]),
-  optional(json('receivable_indexes')),
-  optional(integer('credited_cents')),
+  json('receivable_indexes'),
+  integer('credited_cents'),
 ];
 const txn = (doc: Doc) => (doc as unknown as Txn).txn;
 
@@ -364,7 +363,7 @@ export const TABLES: TableSpec[] = [
       money('fees', 'fee_cents'),
       uriOf('transfers'),
       instant('created_at', 'created_ms'),
-      sameAs('updated_at', 'created_at'),
+      derived('updated_at', (doc) => doc.created_at),
     ],
   },
   { name: 'deliveries', key: 'INTEGER', columns: {}, indexes: [] },
@@ -406,7 +405,7 @@ export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
  * Bumped when the tables change shape. A database of another format is not read or converted:
  * nothing of payctl was released before this one, so it is recreated with a fresh seed (database.ts).
  */
-export const DB_FORMAT = 12;
+export const DB_FORMAT = 14;
 
 /**
  * A field table's columns beyond its lookup columns: its scalar fields each in a column of its
@@ -419,15 +418,8 @@ interface FieldColumns {
   json: string[];
 }
 
-/** `make` of a table, worked out once for each table: every write asks. */
-function perTable<T>(make: (table: TableSpec) => T): (table: TableSpec) => T {
-  const made = new WeakMap<TableSpec, T>();
-  return (table) => {
-    let value = made.get(table);
-    if (value === undefined) made.set(table, (value = make(table)));
-    return value;
-  };
-}
+/** `make` of a table, worked out once for each table. */
+const perTable = <T>(make: (table: TableSpec) => T) => madeOnce(make);
 
 const fieldColumns = perTable((table): FieldColumns => {
   const own = columnsOf(table.fields ?? []).filter(([name]) => !(name in table.columns));

@@ -1,6 +1,6 @@
 import type { SqlValue } from '../../platform/sqlite.js';
 import type { SandboxDb } from './database.js';
-import type { Row } from './fields.js';
+import { madeOnce, type Row } from './fields.js';
 import { useIdCodes } from './id-codes.js';
 import { docOf, rowValues, storedColumns, TABLE_BY_NAME, TABLES, versionText, type Doc, type TableSpec } from './schema.js';
 
@@ -72,22 +72,15 @@ interface RowSql {
 }
 
 /** Each table's statements for one record, built once, so preparing one is a lookup. */
-const rowSql = new WeakMap<TableSpec, RowSql>();
-
-function rowSqlOf(table: TableSpec): RowSql {
-  let sql = rowSql.get(table);
-  if (!sql) {
-    const names = storedColumns(table);
-    sql = {
-      get: `SELECT * FROM ${table.name} WHERE k = ?`,
-      old: `SELECT ${['k', ...names].join(', ')} FROM ${table.name} WHERE k = ?`,
-      insert: `INSERT INTO ${table.name} (k, ${names.join(', ')}) VALUES (${['?', ...names.map(() => '?')].join(', ')})`,
-      updates: new Map(),
-    };
-    rowSql.set(table, sql);
-  }
-  return sql;
-}
+const rowSqlOf = madeOnce((table: TableSpec): RowSql => {
+  const names = storedColumns(table);
+  return {
+    get: `SELECT * FROM ${table.name} WHERE k = ?`,
+    old: `SELECT ${['k', ...names].join(', ')} FROM ${table.name} WHERE k = ?`,
+    insert: `INSERT INTO ${table.name} (k, ${names.join(', ')}) VALUES (${['?', ...names.map(() => '?')].join(', ')})`,
+    updates: new Map(),
+  };
+});
 
 function updateSqlOf(table: TableSpec, sets: string[]): string {
   const { updates } = rowSqlOf(table);
@@ -103,7 +96,7 @@ const ID_COUNT = 'ids';
 const OUTSIDE_STATE = ['format', 'id_salt', ID_COUNT];
 
 /** The names of the top-level values that are not tables (kept in `meta`). */
-export const VALUES = ['version', 'marketplace_id', 'seller', 'payouts', 'clock', 'counters'] as const;
+export const VALUES = ['marketplace_id', 'seller', 'payouts', 'clock', 'counters'] as const;
 
 export class Session {
   private readonly loaded = new Map<string, Map<string, Doc | Absent>>();
@@ -393,8 +386,7 @@ export class Session {
    * the change, so two processes never make the same one; the count outlives a reset, so an id is
    * never made twice by one database.
    */
-  mint(): string | undefined {
-    if (this.db.ids.salt === undefined) return undefined;
+  mint(): string {
     const n = ((this.value(ID_COUNT) as number | undefined) ?? 0) + 1;
     this.setValue(ID_COUNT, n);
     this.firstMinted ??= n;
