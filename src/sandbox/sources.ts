@@ -46,7 +46,7 @@ export function planCreateSource(body: JsonObject, now: Date): Creation<Source> 
   else if (!isObject(card)) check.add('card', 'is required unless token or customer is given: {"id": …} of a stored card, or card data');
   else {
     if (card.id !== undefined) target = card.id as string;
-    else cardData = parseCardInput(card, 'card', check, now);
+    else cardData = parseCardInput(card, 'card', check.problems, now);
     refCents = card.amount === undefined || card.amount === null ? undefined : parseCents(card.amount);
     if (card.amount !== undefined && card.amount !== null && !(refCents !== undefined && refCents > 0)) check.add('card.amount', 'must be a positive integer amount in cents');
   }

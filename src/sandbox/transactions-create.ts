@@ -116,7 +116,7 @@ function planCard(body: JsonObject, common: Common, check: Checker, now: Date): 
   const installments = parseInstallments(body.installment_plan ?? source?.installment_plan);
   // A stored card's id or card data; without either, the sale charges the customer's card on file.
   const storedId = (source?.card as JsonObject | undefined)?.id as string | undefined;
-  const direct = source?.card && storedId === undefined ? parseCardInput(source.card as JsonObject, 'source.card', check, now) : undefined;
+  const direct = source?.card && storedId === undefined ? parseCardInput(source.card as JsonObject, 'source.card', check.problems, now) : undefined;
   check.throwIfAny();
 
   return (state, at) => {
