@@ -49,6 +49,8 @@ const email = z.string().check(z.refine(passes(validateEmail), 'must be an e-mai
 const text = z.string('must be text');
 /** Text that may be sent as null to clear it. */
 const optionalText = z.optional(z.nullable(text));
+/** Text of at most `max` characters, or null for none: a description, a statement descriptor. */
+const textOfAtMost = (max: number) => z.optional(z.nullable(z.string('must be a string').check(z.maxLength(max, `must be at most ${max} characters`))));
 const filled = z.string().check(z.refine((v) => v.trim() !== '', 'must not be empty'));
 /** Text values (the provider's file); null removes a key, since the service merges metadata. */
 const metadata = z.record(z.string(), z.nullable(z.string('metadata values must be text')));
@@ -234,6 +236,24 @@ const allOptional = <T extends Record<string, z.ZodMiniType>>(shape: T) =>
 const ownerUpdate = allOptional(ownerFields);
 
 const sourceRef = z.union([id, z.looseObject({ id, amount: z.optional(cents) })]);
+const SOURCE_ORIGINS = ['card', 'token', 'customer'] as const;
+/**
+ * A source is charged to one of a card, a token or a customer's card on file: one named, a card
+ * when none is. A card's own share of the source (card.amount) is whole cents, as the service
+ * takes it from either form of card.
+ */
+const oneOrigin = z.superRefine(
+  (body: unknown, ctx) => {
+    if (!isRecord(body)) return;
+    const problem = (path: string[], message: string) => ctx.issues.push({ code: 'custom', message, path, input: body });
+    const named = SOURCE_ORIGINS.filter((key) => given(body[key]));
+    if (named.length > 1) problem([named[1] as string], `give one of card, token or customer, not ${named.join(' and ')}`);
+    if (named.length === 0) problem(['card'], 'is required unless token or customer is given: {"id": …} of a stored card, or card data');
+    const share = isRecord(body.card) ? body.card.amount : undefined;
+    if (given(share) && !centsOrCentsText.safeParse(share).success) problem(['card', 'amount'], 'must be a positive integer amount in cents');
+  },
+  { when: () => true },
+);
 const source = z.looseObject({
   usage: z.enum(['single_use', 'reusable']),
   type: z.literal('card', 'must be card, the one type the provider takes'),
@@ -247,8 +267,10 @@ const source = z.looseObject({
   customer: z.optional(sourceRef),
   on_behalf_of: z.optional(id),
   installment_plan: z.optional(installmentPlan),
+  description: textOfAtMost(500),
+  statement_descriptor: textOfAtMost(22),
   metadata: z.optional(metadata),
-});
+}).check(oneOrigin);
 
 /** A whole number of at least `min`, or null for none. */
 const countOrNone = (min: number) => z.optional(z.nullable(z.int('must be a whole number').check(z.minimum(min, `must be ${min} or more`))));
