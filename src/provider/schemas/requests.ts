@@ -37,12 +37,17 @@ const date = z.string().check(z.refine(passes(parseDate), 'must be a calendar da
  * A date the provider's file types as plain text and its own records carry as a date-time
  * ("2030-12-31 00:00:00+00:00"): a calendar date, or a date-time with its offset.
  */
-const dateOrDateTime = z.string().check(
-  z.refine(
-    (v) => passes(parseDate)(v) || (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i.test(v) && passes(parseDate)(v.slice(0, 10)) && !Number.isNaN(Date.parse(v.replace(' ', 'T')))),
-    'must be a date (YYYY-MM-DD)',
-  ),
-);
+const dateOrDateTime = z.string().check(z.refine((v) => passes(parseDate)(v) || isDateTime(v), 'must be a date (YYYY-MM-DD)'));
+/** A date-time with its offset, on the calendar: "2030-12-31T09:30:00Z", "2030-12-31 00:00:00+00:00". */
+function isDateTime(value: string): boolean {
+  return (
+    /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value) &&
+    passes(parseDate)(value.slice(0, 10)) &&
+    !Number.isNaN(Date.parse(value.replace(' ', 'T')))
+  );
+}
+/** The day (UTC) of a date or date-time that has met dateOrDateTime, as the service keeps it. */
+const dayOf = (value: string): string => new Date(Date.parse(value.replace(' ', 'T'))).toISOString().slice(0, 10);
 const dateTime = z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v), 'must be an ISO date-time'));
 const taxpayerId = z.string().check(z.refine((v) => isValidCpf(v) || isValidCnpj(v), 'must be a CPF or CNPJ with matching check digits'));
 const email = z.string().check(z.refine(passes(validateEmail), 'must be an e-mail address'));
@@ -333,15 +338,32 @@ const subscriptionFields = {
 const subscriptionCreate = z.looseObject({ ...subscriptionFields, plan: id, customer: id, on_behalf_of: id, due_date: date }).check(cardSuitsMethod);
 const subscriptionUpdate = z.looseObject(subscriptionFields).check(cardSuitsMethod);
 
-const invoice = z.looseObject({
-  customer: id,
-  amount: cents,
-  currency,
-  due_date: date,
-  expiration_date: z.optional(z.nullable(dateOrDateTime)),
-  on_behalf_of: z.optional(id),
-  metadata: z.optional(metadata),
-});
+/** An invoice is paid until it expires, so it cannot expire before it is due. */
+const expiresOnceDue = z.superRefine(
+  (body: unknown, ctx) => {
+    if (!isRecord(body) || !date.safeParse(body.due_date).success || !dateOrDateTime.safeParse(body.expiration_date).success) return;
+    const due = body.due_date as string;
+    if (dayOf(body.expiration_date as string) < due) {
+      ctx.issues.push({ code: 'custom', message: `must not be before the due date (${due})`, path: ['expiration_date'], input: body });
+    }
+  },
+  { when: () => true },
+);
+const invoice = z
+  .looseObject({
+    customer: id,
+    amount: cents,
+    currency,
+    due_date: date,
+    expiration_date: z.optional(z.nullable(dateOrDateTime)),
+    on_behalf_of: z.optional(id),
+    description: textOfAtMost(500),
+    // A one-off invoice: charged to a card, and of no subscription (a subscription's billing issues its own).
+    payment_method: z.optional(z.literal('credit', 'must be "credit"')),
+    subscription: z.optional(z.unknown().check(z.refine((v) => v === null, "is set by a subscription's own billing; a one-off invoice names none"))),
+    metadata: z.optional(metadata),
+  })
+  .check(expiresOnceDue);
 
 const webhook = z.looseObject({
   // Not in the provider's file; the one method there is, when given.
