@@ -72,13 +72,15 @@ describe('webhooks', () => {
     expectError(await api.get(`/v1/webhooks/${created.id}`), 404, 'resource_not_found');
   });
 
-  it('refuses a URL that is not https (http only to this machine), and unknown event types', async () => {
+  it('refuses a URL that is not https (http only to this machine), unknown event types and a description too long', async () => {
     const { api } = await sandbox(false);
     expectError(await api.post('/v1/webhooks', { url: 'http://example.com/hook', event: ['*'] }), 400, 'invalid_parameter');
     expectError(await api.post('/v1/webhooks', { url: 'hook', event: ['*'] }), 400, 'invalid_parameter');
     const unknown = await api.post('/v1/webhooks', { url: 'https://example.com', event: ['transaction.exploded'] });
     expectError(unknown, 400, 'invalid_parameter');
-    expect(unknown.body.error.reasons.join()).toContain('transaction.exploded');
+    expect(unknown.body.error.reasons).toEqual(['event: unknown event type(s): transaction.exploded']);
+    const long = await api.post('/v1/webhooks', { url: 'https://example.com', event: ['*'], description: 'd'.repeat(501) });
+    expect(long.body.error.reasons).toEqual(['description: must be at most 500 characters']);
     expect((await api.post('/v1/webhooks', { url: 'http://127.0.0.1:9/hook', event: ['*'] })).status).toBe(201);
   });
 });

@@ -7,6 +7,7 @@
 
 import * as z from 'zod/mini';
 import type { Operation } from '../endpoints.js';
+import { unknownEventTypes } from '../event-types.js';
 import { luhnValid } from '../../validate/card.js';
 import { parseDate } from '../../validate/date.js';
 import { validateEmail } from '../../validate/misc.js';
@@ -365,11 +366,18 @@ const invoice = z
   })
   .check(expiresOnceDue);
 
+/** Event types the service sends (or `*`, all of them): a webhook for another would never be called. */
+const eventTypes = z.array(z.string()).check(
+  z.minLength(1, 'must name at least one event type'),
+  z.refine((types) => unknownEventTypes(types).length === 0, { error: (issue) => `unknown event type(s): ${unknownEventTypes(issue.input as string[]).join(', ')}` }),
+);
 const webhook = z.looseObject({
   // Not in the provider's file; the one method there is, when given.
   method: z.optional(z.literal('POST', 'must be POST')),
+  // Whether plain http goes to this machine is the sandbox's to say (src/platform knows the loopback hosts).
   url: z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')),
-  event: z.array(z.string()).check(z.minLength(1, 'must name at least one event type')),
+  description: textOfAtMost(500),
+  event: eventTypes,
 });
 
 export const requestSchemas = {
