@@ -52,6 +52,12 @@ const dayOf = (value: string): string => new Date(Date.parse(value.replace(' ', 
 const dateTime = z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v), 'must be an ISO date-time'));
 const taxpayerId = z.string().check(z.refine((v) => isValidCpf(v) || isValidCnpj(v), 'must be a CPF or CNPJ with matching check digits'));
 const email = z.string().check(z.refine(passes(validateEmail), 'must be an e-mail address'));
+/** The provider's SMS form: "+55", a two-digit area code, then an 8- or 9-digit number. */
+const mobile = z.string('must be a string').check(
+  z.minLength(1, { error: 'is required', abort: true }),
+  z.maxLength(30, { error: 'must be at most 30 characters', abort: true }),
+  z.refine((v) => /^\+55 ?\d{2} ?\d{8,9}$/.test(v.trim()), 'must be a Brazilian mobile number: +55, a 2-digit area code and 8 or 9 digits (+55 21999099999)'),
+);
 const text = z.string('must be text');
 /** Text that may be sent as null to clear it. */
 const optionalText = z.optional(z.nullable(text));
@@ -397,6 +403,7 @@ export const requestSchemas = {
   'buyers.update': buyerUpdate,
   'sources.create': source,
   'receipts.email': z.object({ to: email }),
+  'receipts.sms': z.object({ to: mobile }),
   'plans.create': planCreate,
   'plans.update': plan,
   'subscriptions.create': subscriptionCreate,
