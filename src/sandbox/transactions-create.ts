@@ -310,14 +310,10 @@ function planBolepix(body: JsonObject, common: Common, check: Checker, now: Date
 const DEFAULT_PIX_LIFETIME_MS = 60 * 60 * 1000;
 
 function planPix(body: JsonObject, common: Common, check: Checker, now: Date): CreatePlan {
-  let expiresAt = new Date(now.getTime() + DEFAULT_PIX_LIFETIME_MS);
-  const raw = body.pix_expiration_date_time;
-  if (raw !== undefined && raw !== null) {
-    const parsed = typeof raw === 'string' ? parseDateTime(raw) : undefined;
-    if (!parsed) check.add('pix_expiration_date_time', 'must be an ISO 8601 date-time with offset');
-    else if (parsed.getTime() <= now.getTime()) check.add('pix_expiration_date_time', 'must be in the future');
-    else expiresAt = parsed;
-  }
+  // A date-time with its offset, as the schema has it.
+  const sent = body.pix_expiration_date_time as string | undefined;
+  const expiresAt = sent === undefined ? new Date(now.getTime() + DEFAULT_PIX_LIFETIME_MS) : (parseDateTime(sent) as Date);
+  if (expiresAt.getTime() <= now.getTime()) check.add('pix_expiration_date_time', 'must be in the future');
   check.throwIfAny();
 
   return (state, at) => {

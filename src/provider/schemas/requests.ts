@@ -47,9 +47,10 @@ function isDateTime(value: string): boolean {
     !Number.isNaN(Date.parse(value.replace(' ', 'T')))
   );
 }
+/** A moment, never a local time: which moment that is depends on the machine's time zone. */
+const dateTime = z.string().check(z.refine(isDateTime, 'must be an ISO 8601 date-time with offset'));
 /** The day (UTC) of a date or date-time that has met dateOrDateTime, as the service keeps it. */
 const dayOf = (value: string): string => new Date(Date.parse(value.replace(' ', 'T'))).toISOString().slice(0, 10);
-const dateTime = z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v), 'must be an ISO date-time'));
 const taxpayerId = z.string().check(z.refine((v) => isValidCpf(v) || isValidCnpj(v), 'must be a CPF or CNPJ with matching check digits'));
 const email = z.string().check(z.refine(passes(validateEmail), 'must be an e-mail address'));
 /** The provider's SMS form: "+55", a two-digit area code, then an 8- or 9-digit number. */
