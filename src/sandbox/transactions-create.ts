@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { findCustomer } from './buyer-ops.js';
-import { formatAddress, parseBuyerInput, registerBuyer, type BuyerInput } from './buyers.js';
+import { formatAddress, payerInput, registerBuyer, type BuyerInput } from './buyers.js';
 import { findCard } from './card-ops.js';
 import { cardPaymentMethod, parseCardInput, storeCard } from './cards.js';
 import { SandboxError } from './errors.js';
@@ -241,7 +241,7 @@ function boletoBase(state: SandboxState, common: Common, customer: string, addre
 function planBoleto(body: JsonObject, common: Common, check: Checker, now: Date): CreatePlan {
   const pm = body.payment_method as JsonObject | undefined;
   // Without a payer, the schema has seen to it that customer is given.
-  const payerInput = pm?.buyer === undefined ? undefined : parseBuyerInput(pm.buyer, 'payment_method.buyer', check);
+  const payer = pm?.buyer === undefined ? undefined : payerInput(pm.buyer as JsonObject);
   const today = startOfDay(now);
   const expiration = parseDueDate(pm?.expiration_date, 'payment_method.expiration_date', addDays(today, 3), today, check);
   const limit = parseDueDate(pm?.payment_limit_date, 'payment_method.payment_limit_date', expiration, expiration, check);
@@ -250,8 +250,8 @@ function planBoleto(body: JsonObject, common: Common, check: Checker, now: Date)
   check.throwIfAny();
 
   return (state, at) => {
-    const customer = common.customer ? findCustomer(state, common.customer) : registerBuyer(state.buyers, payerInput as BuyerInput, at);
-    const { id, ...boleto } = boletoBase(state, common, customer.id, formatAddress(payerInput?.address ?? customer.address), expiration, limit, at);
+    const customer = common.customer ? findCustomer(state, common.customer) : registerBuyer(state.buyers, payer as BuyerInput, at);
+    const { id, ...boleto } = boletoBase(state, common, customer.id, formatAddress(payer?.address ?? customer.address), expiration, limit, at);
     const paymentMethod: BoletoPaymentMethod = {
       id,
       resource: 'boleto',

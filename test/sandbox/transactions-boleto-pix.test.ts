@@ -118,6 +118,21 @@ describe('boleto', () => {
     expectError(badCpf, 400, 'invalid_parameter');
     expect(badCpf.body.error.reasons.join(' ')).toMatch(/taxpayer_id/);
 
+    const { first_name: _first, taxpayer_id: _document, ...unnamed } = payer;
+    const nameless = await api.post('/v1/transactions', base('boleto', { payment_method: { buyer: { ...unnamed, last_name: ' ', address: { neighborhood: 'Centro' } } } }));
+    expectError(nameless, 400, 'invalid_parameter');
+    expect(nameless.body.error.reasons).toEqual([
+      'payment_method.buyer.first_name: is required',
+      'payment_method.buyer.last_name: must not be empty',
+      'payment_method.buyer.taxpayer_id: is required',
+      'payment_method.buyer.address.line1: is required',
+      'payment_method.buyer.address.city: is required',
+      'payment_method.buyer.address.state: is required',
+      'payment_method.buyer.address.postal_code: is required',
+    ]);
+    const notAnAddress = await api.post('/v1/transactions', base('boleto', { payment_method: { buyer: { ...payer, address: 'Rua das Flores, 10' } } }));
+    expect(notAnAddress.body.error.reasons).toEqual(['payment_method.buyer.address: must be an object']);
+
     const limitFirst = await api.post(
       '/v1/transactions',
       base('boleto', { customer: SANDBOX_BUYER_ID, payment_method: { expiration_date: '2026-12-10', payment_limit_date: '2026-12-01' } }),

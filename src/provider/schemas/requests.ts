@@ -82,11 +82,9 @@ const cardData = z.object({
 
 const installmentPlan = z.object({ number_installments: z.int().check(z.minimum(1), z.maximum(12, 'must be 1 to 12 installments')) });
 
-const addressCodes = {
-  state: z.optional(z.nullable(z.string().check(z.regex(/^[A-Za-z]{2}$/, 'must be a two-letter state code')))),
-  postal_code: z.optional(z.nullable(z.string().check(z.regex(/^\d{5}-?\d{3}$/, 'must be a CEP like 01310-100')))),
-};
-const address = z.looseObject(addressCodes);
+const stateCode = z.string().check(z.regex(/^[A-Za-z]{2}$/, 'must be a two-letter state code'));
+const cep = z.string().check(z.regex(/^\d{5}-?\d{3}$/, 'must be a CEP like 01310-100'));
+const addressCodes = { state: z.optional(z.nullable(stateCode)), postal_code: z.optional(z.nullable(cep)) };
 /** A buyer's or seller's address: any of its lines (text, null to clear one); a country code of two letters. */
 const addressPatch = z.looseObject({
   ...addressCodes,
@@ -98,7 +96,13 @@ const addressPatch = z.looseObject({
   country_code: z.optional(z.nullable(z.string().check(z.refine((v) => v.trim() === '' || /^[A-Za-z]{2}$/.test(v.trim()), 'must be a two-letter country code')))),
 });
 
-const payer = z.looseObject({ taxpayer_id: z.optional(taxpayerId), email: z.optional(email), birthdate: z.optional(date), address: z.optional(address) });
+/** A complete boleto prints its payer's address, so every line a boleto needs is there. */
+const boletoAddress = z.looseObject({ line1: filled, city: filled, state: stateCode, postal_code: cep }, 'must be an object');
+/** The payer of a complete boleto, whom the service registers as a buyer: a name and a document. */
+const payer = z.looseObject(
+  { first_name: filled, last_name: filled, taxpayer_id: taxpayerId, email: z.optional(email), birthdate: z.optional(date), address: z.optional(boletoAddress) },
+  'must be an object',
+);
 
 /** One part of a sale for another seller: a fixed amount in cents, or a percentage (with its cents). */
 const splitRule = z.object({
@@ -448,9 +452,14 @@ const FLAGS: Record<string, string> = {
   'payment_method.due_at': '--due-date',
   'payment_method.payment_limit_date': '--payment-limit-date',
   'payment_method.payment_limit_at': '--payment-limit-date',
+  'payment_method.buyer.first_name': '--payer-first-name',
+  'payment_method.buyer.last_name': '--payer-last-name',
   'payment_method.buyer.taxpayer_id': '--payer-taxpayer-id',
   'payment_method.buyer.email': '--payer-email',
   'payment_method.buyer.birthdate': '--payer-birthdate',
+  'payment_method.buyer.address.line1': '--payer-address-line1',
+  'payment_method.buyer.address.city': '--payer-city',
+  'payment_method.buyer.address.state': '--payer-state',
   'payment_method.buyer.address.postal_code': '--payer-postal-code',
   pix_expiration_date_time: '--pix-expires-at',
   metadata: '--metadata',
