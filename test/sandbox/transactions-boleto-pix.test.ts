@@ -112,7 +112,9 @@ describe('boleto', () => {
   it('validates the complete boleto', async ({ fileSandbox: { api } }) => {
     const tooMany = await api.post('/v1/transactions', base('boleto', { customer: SANDBOX_BUYER_ID, payment_method: { body_instructions: ['1', '2', '3', '4', '5', '6'] } }));
     expectError(tooMany, 400, 'invalid_parameter');
-    expect(tooMany.body.error.reasons.join(' ')).toMatch(/body_instructions/);
+    expect(tooMany.body.error.reasons).toEqual(['payment_method.body_instructions: may hold at most 5 lines']);
+    const notLines = await api.post('/v1/transactions', base('boleto', { customer: SANDBOX_BUYER_ID, payment_method: { body_instructions: ['1', 2] } }));
+    expect(notLines.body.error.reasons).toEqual(['payment_method.body_instructions: must be an array of strings']);
 
     const badCpf = await api.post('/v1/transactions', base('boleto', { payment_method: { buyer: { ...payer, taxpayer_id: '11144477700' } } }));
     expectError(badCpf, 400, 'invalid_parameter');
@@ -151,6 +153,17 @@ describe('boleto', () => {
       base('boleto', { customer: SANDBOX_BUYER_ID, payment_method: { billing_instructions: { late_fee: { mode: 'SOMETIMES' } } } }),
     );
     expectError(badLateFee, 400, 'invalid_parameter');
+    expect(badLateFee.body.error.reasons).toEqual(['payment_method.billing_instructions.late_fee.mode: must be one of FIXED, PERCENTAGE']);
+
+    const instructions = { interest: { mode: 'DAILY_AMOUNT', amount: -1 }, discount: [{ mode: 'FIXED', percentage: '5' }, 'none'] };
+    const badInstructions = await api.post('/v1/transactions', base('boleto', { customer: SANDBOX_BUYER_ID, payment_method: { billing_instructions: instructions } }));
+    expect(badInstructions.body.error.reasons).toEqual([
+      'payment_method.billing_instructions.interest.amount: must be a non-negative number',
+      'payment_method.billing_instructions.discount.percentage: must be a non-negative number',
+      'payment_method.billing_instructions.discount: must be an object',
+    ]);
+    const notAList = await api.post('/v1/transactions', base('boleto', { customer: SANDBOX_BUYER_ID, payment_method: { billing_instructions: { discount: {} } } }));
+    expect(notAList.body.error.reasons).toEqual(['payment_method.billing_instructions.discount: must be an array']);
   });
 
   it('needs a customer or a payer, and 404s for an unknown customer', async ({ fileSandbox: { api } }) => {
@@ -244,6 +257,14 @@ describe('bolepix', () => {
       base('bolepix', { customer: SANDBOX_BUYER_ID, payment_method: { interest: { mode: 'PERCENTAGE', frequency: 'HOURLY' } } }),
     );
     expectError(badFrequency, 400, 'invalid_parameter');
+    expect(badFrequency.body.error.reasons).toEqual(['payment_method.interest.frequency: must be one of DAILY, MONTHLY, ANNUALLY']);
+    const options = { late_fee: { mode: 'DAILY_AMOUNT' }, discount: { mode: 'FIXED', amount: -5 }, billing_message_list: 'Pague em dia' };
+    const badOptions = await api.post('/v1/transactions', base('bolepix', { customer: SANDBOX_BUYER_ID, payment_method: options }));
+    expect(badOptions.body.error.reasons).toEqual([
+      'payment_method.late_fee.mode: must be one of PERCENTAGE, FIXED',
+      'payment_method.discount.amount: must be a non-negative number',
+      'payment_method.billing_message_list: must be an object',
+    ]);
   });
 });
 

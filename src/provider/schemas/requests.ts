@@ -126,6 +126,26 @@ const centsOrCentsText = z.union(
 /** Seed 4.1: the text "true" or "false"; the provider's file: a boolean. */
 const captureFlag = z.union([z.boolean(), z.enum(['true', 'false'])], 'must be true or false');
 
+const notNegative = z.optional(z.number('must be a non-negative number').check(z.minimum(0, 'must be a non-negative number')));
+/** A boleto's fee, interest or discount (null for none): one of its modes, an amount or a percentage not below zero. */
+const boletoCharge = (modes: readonly [string, ...string[]], more: Record<string, z.ZodMiniType> = {}) =>
+  z.nullable(z.looseObject({ mode: z.optional(z.enum(modes, `must be one of ${modes.join(', ')}`)), amount: notNegative, percentage: notNegative, ...more }, 'must be an object'));
+/** A complete boleto's billing instructions (seed 2.2): a late fee, interest, and discounts until given dates. */
+const billingInstructions = z.looseObject(
+  {
+    late_fee: z.optional(boletoCharge(['FIXED', 'PERCENTAGE'])),
+    interest: z.optional(boletoCharge(['DAILY_AMOUNT', 'DAILY_PERCENTAGE', 'MONTHLY_PERCENTAGE'])),
+    discount: z.optional(z.array(boletoCharge(['FIXED', 'PERCENTAGE']), 'must be an array')),
+  },
+  'must be an object',
+);
+/** The lines printed on a boleto: five at most. */
+const bodyInstructions = z.array(z.string('must be an array of strings'), 'must be an array of strings').check(z.maxLength(5, 'may hold at most 5 lines'));
+/** A bolepix's interest, charged by the day, month or year. */
+const bolepixInterest = boletoCharge(['PERCENTAGE', 'FIXED'], {
+  frequency: z.optional(z.enum(['DAILY', 'MONTHLY', 'ANNUALLY'], 'must be one of DAILY, MONTHLY, ANNUALLY')),
+});
+
 /** A stored card by id ({"id": …}), or the card's data; never both. */
 const cardChoice = z.union([z.looseObject({ id }), cardData], 'must be card data, or {"id": …} of a stored card').check(
   z.refine((card) => !('id' in card && 'card_number' in card), 'give either a card id or card data, not both'),
@@ -194,6 +214,13 @@ const transactionCreate = z
         due_at: z.optional(date),
         payment_limit_at: z.optional(date),
         buyer: z.optional(payer),
+        body_instructions: z.optional(z.nullable(bodyInstructions)),
+        billing_instructions: z.optional(z.nullable(billingInstructions)),
+        // A bolepix's options.
+        interest: z.optional(bolepixInterest),
+        late_fee: z.optional(boletoCharge(['PERCENTAGE', 'FIXED'])),
+        discount: z.optional(boletoCharge(['PERCENTAGE', 'FIXED'])),
+        billing_message_list: z.optional(z.nullable(z.looseObject({}, 'must be an object'))),
       }),
     ),
     pix_expiration_date_time: z.optional(dateTime),
@@ -465,6 +492,12 @@ const FLAGS: Record<string, string> = {
   metadata: '--metadata',
   description: '--description',
   'payment_method.body_instructions': '--instruction',
+  'payment_method.billing_instructions.late_fee': '--late-fee',
+  'payment_method.billing_instructions.interest': '--interest',
+  'payment_method.billing_instructions.discount': '--discount',
+  'payment_method.late_fee': '--late-fee',
+  'payment_method.interest': '--interest',
+  'payment_method.discount': '--discount',
   'payment_method.billing_message_list.message': '--instruction',
   statement_descriptor: '--statement-descriptor',
   split_rules: '--split',
