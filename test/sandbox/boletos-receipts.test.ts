@@ -5,6 +5,7 @@ import {
   directCardBody,
   expectBoletoPaymentMethod,
   expectError,
+  expectReasons,
   expectTransactionShape,
   nextCpf,
   readStateFile,
@@ -323,7 +324,7 @@ describe('sending receipts', () => {
     ];
     for (const [to, reason] of answers) {
       const reply = await api.post(`/v1/receipts/${id}/texts`, to === undefined ? {} : { to });
-      expect(reply.body.error.reasons, String(to)).toEqual([reason]);
+      expectReasons(reply, [reason]);
     }
     expect((await readStateFile(dir)).deliveries.filter((d: Json) => d.resource_id === id)).toEqual([]);
     expectError(await api.post(`/v1/receipts/${'4'.repeat(32)}/emails`, { to: 'a@example.com' }), 404, 'resource_not_found');
