@@ -1,18 +1,15 @@
 import type { Records } from './db/records.js';
 import { isValidCnpj, isValidCpf, normalizeTaxpayerId } from '../validate/taxpayer.js';
-import { isObject } from './http.js';
+import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
-import { isoTimestamp, parseCalendarDate } from './time.js';
+import { isoTimestamp } from './time.js';
 import type { Address, Buyer } from './types.js';
-import type { Checker } from './validate.js';
 
 // The buyer record: documents, addresses and how a buyer is shown. The inline payer of a complete
 // boleto is parsed here too, because the provider registers such a payer as a buyer, so the
 // transaction's `customer` always names one.
 
 export type BuyerInput = Omit<Buyer, 'id' | 'default_credit' | 'created_at' | 'updated_at'>;
-
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * A CPF or CNPJ as people write it ("529.982.247-25", "11.222.333/0001-81", the alphanumeric
@@ -35,21 +32,6 @@ export function textsOf<K extends string>(body: Partial<Record<K, unknown>>, key
   const kept: Partial<Record<K, string | null>> = {};
   for (const key of keys) if (body[key] !== undefined) kept[key] = text(body[key]);
   return kept;
-}
-
-/** A boleto payer's address is printed on the boleto, so every line a boleto needs must be there. */
-function parseAddress(raw: unknown, field: string, check: Checker): Address | null {
-  if (raw === undefined || raw === null) return null;
-  if (!isObject(raw)) {
-    check.add(field, 'must be an object');
-    return null;
-  }
-  const address: Address = { ...emptyAddress(), ...addressPatchOf(raw), country_code: text(raw.country_code) ?? 'BR' };
-  if (!address.line1) check.add(`${field}.line1`, 'is required');
-  if (!address.city) check.add(`${field}.city`, 'is required');
-  if (!/^[A-Za-z]{2}$/.test(text(raw.state) ?? '')) check.add(`${field}.state`, 'must be a two-letter state code');
-  if (!/^\d{8}$/.test(address.postal_code ?? '')) check.add(`${field}.postal_code`, 'must be an 8-digit CEP');
-  return address;
 }
 
 /**
@@ -76,34 +58,21 @@ export function patchedAddress(address: Address | null, patch: Partial<Address> 
   return patch === null ? null : { ...(address ?? emptyAddress()), ...patch };
 }
 
-/** The inline payer of a complete boleto. */
-export function parseBuyerInput(raw: unknown, field: string, check: Checker): BuyerInput | undefined {
-  if (!isObject(raw)) {
-    check.add(field, 'must be an object');
-    return undefined;
-  }
-  const before = check.problems.length;
-  const firstName = text(raw.first_name);
-  const lastName = text(raw.last_name);
-  if (!firstName) check.add(`${field}.first_name`, 'is required');
-  if (!lastName) check.add(`${field}.last_name`, 'is required');
-  const taxpayerId = parseTaxpayerId(raw.taxpayer_id);
-  if (!taxpayerId) check.add(`${field}.taxpayer_id`, 'must be a valid CPF or CNPJ');
-  const email = text(raw.email);
-  if (email && !EMAIL_PATTERN.test(email)) check.add(`${field}.email`, 'must be an e-mail address');
-  const birthdate = text(raw.birthdate);
-  if (birthdate && !parseCalendarDate(birthdate)) check.add(`${field}.birthdate`, 'must be a date (YYYY-MM-DD)');
-  const address = parseAddress(raw.address, `${field}.address`, check);
-  if (check.problems.length > before) return undefined;
+/**
+ * The inline payer of a complete boleto, which has met the request schema: a name, a document and,
+ * when given, an address with every line a boleto prints. Its country is Brazil unless said.
+ */
+export function payerInput(raw: JsonObject): BuyerInput {
+  const address = raw.address as JsonObject | undefined;
   return {
-    first_name: firstName ?? '',
-    last_name: lastName,
-    email,
-    taxpayer_id: taxpayerId ?? '',
+    first_name: text(raw.first_name) as string,
+    last_name: text(raw.last_name),
+    email: text(raw.email),
+    taxpayer_id: parseTaxpayerId(raw.taxpayer_id) as string,
     phone_number: text(raw.phone_number),
-    birthdate,
+    birthdate: text(raw.birthdate),
     description: null,
-    address,
+    address: address === undefined ? null : { ...emptyAddress(), ...addressPatchOf(address), country_code: text(address.country_code) ?? 'BR' },
     metadata: {},
   };
 }

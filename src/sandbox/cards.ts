@@ -1,9 +1,9 @@
 import { TEST_CARDS } from './test-cards.js';
 import { newId } from './ids.js';
+import type { Problem } from './errors.js';
 import type { JsonObject } from './http.js';
 import { isoTimestamp } from './time.js';
 import type { CardPaymentMethod, CardRecord, CardView, SandboxState } from './types.js';
-import type { Checker } from './validate.js';
 
 // The full card number and CVV exist only inside parseCardInput: what leaves it is the card as
 // it may be stored and shown (first 4 or 6 / last 4, brand, holder, expiry).
@@ -39,17 +39,17 @@ export function brandOf(pan: string): string {
 /**
  * Raw card data (direct authorization, tokenization, sources), which has met the request schema:
  * a number of 12 to 19 digits passing the Luhn check, a holder, a month, a year of 2 or 4 digits,
- * a CVV of 3 or 4. What is left is the date: an expired card is added to `check` under `prefix`.
+ * a CVV of 3 or 4. What is left is the clock: an expired card is added to `problems` under `prefix`.
  * Messages never repeat the number or the CVV.
  */
-export function parseCardInput(raw: JsonObject, prefix: string, check: Checker, now: Date): AcceptedCard | undefined {
+export function parseCardInput(raw: JsonObject, prefix: string, problems: Problem[], now: Date): AcceptedCard | undefined {
   const pan = raw.card_number as string;
   const month = Number(raw.expiration_month);
   const yearText = raw.expiration_year as string;
   const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
   // A card is good through the last day of its expiry month.
   if (Date.UTC(year, month, 1) <= now.getTime()) {
-    check.add(prefix ? `${prefix}.expiration_year` : 'expiration_year', 'the card has expired');
+    problems.push({ field: prefix ? `${prefix}.expiration_year` : 'expiration_year', message: 'the card has expired' });
     return undefined;
   }
   return {

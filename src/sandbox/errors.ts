@@ -94,3 +94,8 @@ export function invalidParameters(problems: Problem[]): SandboxError {
     { reasons: problems.map((p) => `${p.field}: ${p.message}`) },
   );
 }
+
+/** Answers 400 invalid_parameter when a handler has found any problems, all of them in one answer. */
+export function throwProblems(problems: Problem[]): void {
+  if (problems.length > 0) throw invalidParameters(problems);
+}

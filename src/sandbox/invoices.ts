@@ -1,5 +1,5 @@
 import { findCustomer } from './buyer-ops.js';
-import { found } from './errors.js';
+import { found, invalidParameters } from './errors.js';
 import { requireSeller } from './sellers.js';
 import type { Creation } from './route.js';
 import type { JsonObject } from './http.js';
@@ -7,7 +7,7 @@ import { newId } from './ids.js';
 import { listFiltered, type ListEnvelope } from './list.js';
 import { calendarDate, isoTimestamp, parseDateOrDateTime } from './time.js';
 import type { Buyer, Invoice, InvoiceCustomer, InvoiceStatus, SandboxState } from './types.js';
-import { Checker, newMetadata } from './validate.js';
+import { newMetadata } from './validate.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Invoices: what a customer owes, either one billing of a subscription or a one-off charge. Here:
@@ -62,20 +62,14 @@ export function findInvoice(state: SandboxState, id: string): Invoice {
 
 /** A one-off invoice for a customer, paid later through approve. `now` is the sandbox's time. */
 export function planCreateInvoice(body: JsonObject, now: Date): Creation<Invoice> {
-  // The body has met the request schema: customer, amount, currency and due_date, each of its type.
-  const check = new Checker();
+  // The body has met the request schema: each field of its type and length, an expiration not
+  // before the due date. What is left is the clock: a due date not already past.
   const today = calendarDate(now);
-  const { customer: customerId, amount, currency, due_date: due, expiration_date: expiresAt, on_behalf_of: onBehalfOf } = body as RequestBody<'invoices.create'>;
-  const description = check.optionalString(body.description, 'description', 500) ?? null;
-  if (body.payment_method !== undefined && body.payment_method !== 'credit') check.add('payment_method', 'must be "credit"');
-  if (body.subscription !== undefined && body.subscription !== null) {
-    check.add('subscription', "is set by a subscription's own billing; a one-off invoice names none");
-  }
-  if (due < today) check.add('due_date', `must not be before today (${today})`);
+  const { customer: customerId, amount, currency, due_date: due, expiration_date: expiresAt, on_behalf_of: onBehalfOf, description = null } =
+    body as RequestBody<'invoices.create'>;
+  if (due < today) throw invalidParameters([{ field: 'due_date', message: `must not be before today (${today})` }]);
   const expiration = typeof expiresAt === 'string' ? calendarDate(parseDateOrDateTime(expiresAt) as Date) : null;
-  if (expiration !== null && expiration < due) check.add('expiration_date', `must not be before the due date (${due})`);
   const metadata = newMetadata(body.metadata);
-  check.throwIfAny();
 
   return (state, at) => {
     const customer = findCustomer(state, customerId);

@@ -1,6 +1,6 @@
 import { endpoints, type HttpMethod } from '../provider/endpoints.js';
 import { hasRequestSchema, requestProblems, requestSchemas } from '../provider/schemas/requests.js';
-import { invalidParameters, type Problem } from './errors.js';
+import { throwProblems, type Problem } from './errors.js';
 import type { JsonObject } from './http.js';
 
 // The provider's request schemas, which the CLI checks a body with before sending it, are the
@@ -64,5 +64,5 @@ export function checkBody(method: HttpMethod, pattern: readonly string[], body: 
     ...requestProblems(operation, body).map(({ field, message }) => ({ field: field || 'body', message })),
     ...(fields ? fieldProblems(operation, fields, body) : []),
   ];
-  if (problems.length > 0) throw invalidParameters(problems);
+  throwProblems(problems);
 }

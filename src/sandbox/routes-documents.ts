@@ -1,10 +1,10 @@
 import { boletoView, cancelBoleto, emailBoleto, findBoleto } from './boletos.js';
-import { parseEmailTarget, parsePhoneTarget } from './deliveries.js';
+import { deliveryTarget } from './deliveries.js';
 import { renderReceiptHtml } from './receipt-html.js';
 import { findReceipt, receiptView, sendReceipt } from './receipts.js';
 import { findReceivable, listTransactionReceivables } from './receivables.js';
 import { changing, flagged, idOf, planned, reading, requireMarketplace } from './handlers.js';
-import type { RequestContext, RouteTable } from './route.js';
+import type { RouteTable } from './route.js';
 import { readState } from './store.js';
 import { findTransaction } from './transactions.js';
 
@@ -14,10 +14,10 @@ import { findTransaction } from './transactions.js';
 
 const requestCancellation = changing((state, c) => cancelBoleto(state, idOf(c), c.now()), 202);
 
-/** Sends a receipt by `method` to where the body says (`parse` reads and checks it). */
-const sendBy = (method: 'email' | 'sms', parse: (body: RequestContext['body']) => string) =>
+/** Sends a receipt by `method` to where the body says. */
+const sendBy = (method: 'email' | 'sms') =>
   planned(
-    (c) => parse(c.body),
+    (c) => deliveryTarget(c.body),
     (to, state, c) => sendReceipt(state, idOf(c), method, to, c.now()),
   );
 
@@ -32,8 +32,8 @@ export const documentRoutes: RouteTable = {
   // For profiles without a marketplace id, which call every path unprefixed.
   'POST boletos/cancellation/transactions/:id': flagged({ outsidePrefix: true }, requestCancellation),
   'GET receipts/:id': reading((state, c) => receiptView(state, findReceipt(state, idOf(c)))),
-  'POST receipts/:id/emails': sendBy('email', parseEmailTarget),
-  'POST receipts/:id/texts': sendBy('sms', parsePhoneTarget),
+  'POST receipts/:id/emails': sendBy('email'),
+  'POST receipts/:id/texts': sendBy('sms'),
   // After receipts/{id}/emails and /texts, whose literal last segment would otherwise be taken for a receipt id.
   'GET receipts/:marketplace/:id': flagged({ outsidePrefix: true }, async (c) => {
     requireMarketplace(c.params.marketplace ?? '');

@@ -1,17 +1,17 @@
 import { findCustomer } from './buyer-ops.js';
 import { findCard } from './card-ops.js';
 import { cardView, storeCard, parseCardInput, type AcceptedCard } from './cards.js';
-import { notFound } from './errors.js';
+import { notFound, throwProblems, type Problem } from './errors.js';
 import { requireSeller } from './sellers.js';
 import type { Creation } from './route.js';
-import { isObject, type JsonObject } from './http.js';
+import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { centsToDecimal, parseCents } from './money.js';
 import { isoTimestamp } from './time.js';
 import { usableToken } from './tokens.js';
 import { parseCapture, parseInstallments } from './transactions-create.js';
 import type { CardView, Deleted, SandboxState, Source } from './types.js';
-import { Checker, newMetadata } from './validate.js';
+import { newMetadata } from './validate.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Sources: what a sale will be charged to (a card, a buyer's card on file, or a card token),
@@ -23,34 +23,33 @@ function refOf(value: unknown): { id: string; cents: number | undefined } {
   return typeof value === 'string' ? { id: value, cents: undefined } : { id: (value as JsonObject).id as string, cents: (value as JsonObject).amount as number | undefined };
 }
 
-/** The body has met the provider's request schema: usage, type card, currency, and each field's type. */
+/**
+ * The body has met the provider's request schema: usage, type card, currency, each field's type
+ * and length, and one of card, token or customer. What is left is the clock: an expired card.
+ */
 export function planCreateSource(body: JsonObject, now: Date): Creation<Source> {
-  const check = new Checker();
-  const { usage, currency, amount, capture: captureFlag, on_behalf_of: onBehalfOf = null } = body as RequestBody<'sources.create'>;
-  const description = check.optionalString(body.description, 'description') ?? null;
+  const { usage, currency, amount, capture: captureFlag, on_behalf_of: onBehalfOf = null, description = null, statement_descriptor: statementDescriptor = null } =
+    body as RequestBody<'sources.create'>;
   const capture = captureFlag === undefined ? null : parseCapture(captureFlag);
   const referenceId = (body.reference_id as string | undefined) ?? null;
-  const statementDescriptor = check.optionalString(body.statement_descriptor, 'statement_descriptor', 22) ?? null;
   const installments = parseInstallments(body.installment_plan);
   const metadata = newMetadata(body.metadata);
 
-  const given = (['card', 'token', 'customer'] as const).filter((key) => body[key] !== undefined && body[key] !== null);
-  if (given.length > 1) check.add(given[1] as string, `give one of card, token or customer, not ${given.join(' and ')}`);
-  const origin = given[0] ?? 'card';
+  // The schema has seen to it that exactly one is named.
+  const origin = (['card', 'token', 'customer'] as const).find((key) => body[key] !== undefined && body[key] !== null) as 'card' | 'token' | 'customer';
   // The id of the token, customer or stored card named; or card data.
   let target: string | undefined;
   let cardData: AcceptedCard | undefined;
   let refCents: number | undefined;
-  const card = body.card;
+  const problems: Problem[] = [];
   if (origin !== 'card') ({ id: target, cents: refCents } = refOf(body[origin]));
-  else if (!isObject(card)) check.add('card', 'is required unless token or customer is given: {"id": …} of a stored card, or card data');
   else {
+    const card = body.card as JsonObject;
     if (card.id !== undefined) target = card.id as string;
-    else cardData = parseCardInput(card, 'card', check, now);
+    else cardData = parseCardInput(card, 'card', problems, now);
     refCents = card.amount === undefined || card.amount === null ? undefined : parseCents(card.amount);
-    if (card.amount !== undefined && card.amount !== null && !(refCents !== undefined && refCents > 0)) check.add('card.amount', 'must be a positive integer amount in cents');
   }
-  check.throwIfAny();
+  throwProblems(problems);
   const chosen = target as string;
   const share = refCents ?? amount;
   const ref = (id: string) => ({ id, amount: share === undefined ? null : centsToDecimal(share) });

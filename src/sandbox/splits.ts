@@ -1,4 +1,4 @@
-import { found, invalidParameters, SandboxError, type Problem } from './errors.js';
+import { found, SandboxError, throwProblems, type Problem } from './errors.js';
 import type { JsonObject } from './http.js';
 import { listEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { newId } from './ids.js';
@@ -132,7 +132,7 @@ export function planAddSplitRule(body: JsonObject): (state: SandboxState, stored
     requireSeller(state, rule.recipient);
     const amount = decimalToCents(stored.txn.original_amount);
     const alone = splitRuleProblems([rule], amount, stored.txn.on_behalf_of);
-    if (alone.length > 0) throw invalidParameters(alone);
+    throwProblems(alone);
     checkChangeable(state, stored, ADD_CONFLICT);
     const together = splitRuleProblems([...stored.txn.split_rules.map(specOf), rule], amount, stored.txn.on_behalf_of);
     if (together.length > 0) {

@@ -1,16 +1,15 @@
 import { findAllBy } from './db/queries.js';
 import { cardView, storeCard, parseCardInput, type AcceptedCard } from './cards.js';
-import { found, SandboxError } from './errors.js';
+import { found, SandboxError, throwProblems, type Problem } from './errors.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import type { CardRecord, CardView, SandboxState, TokenRecord } from './types.js';
-import { Checker } from './validate.js';
 
 /** Validation happens before the state is touched, so a rejected card never reaches the lock. */
 export function validateTokenRequest(body: JsonObject, now: Date): AcceptedCard {
-  const check = new Checker();
-  const card = parseCardInput(body, '', check, now);
-  check.throwIfAny();
+  const problems: Problem[] = [];
+  const card = parseCardInput(body, '', problems, now);
+  throwProblems(problems);
   return card as AcceptedCard;
 }
 

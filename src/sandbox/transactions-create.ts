@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { findCustomer } from './buyer-ops.js';
-import { formatAddress, parseBuyerInput, registerBuyer, type BuyerInput } from './buyers.js';
+import { formatAddress, payerInput, registerBuyer, type BuyerInput } from './buyers.js';
 import { findCard } from './card-ops.js';
 import { cardPaymentMethod, parseCardInput, storeCard } from './cards.js';
-import { SandboxError } from './errors.js';
+import { SandboxError, throwProblems, type Problem } from './errors.js';
 import { requireSeller, sellerOnDocuments } from './sellers.js';
 import type { JsonObject } from './http.js';
 import { newId, randomDigits } from './ids.js';
@@ -26,7 +26,7 @@ import type {
   SandboxState,
   StoredTransaction,
 } from './types.js';
-import { Checker, newMetadata } from './validate.js';
+import { newMetadata } from './validate.js';
 
 // POST /v1/transactions. One path serves every variant; the body picks it (payment_type, then
 // source or customer), following the provider's anyOf: direct authorization, customer id, card
@@ -49,7 +49,7 @@ interface Common extends SaleTerms {
 }
 
 /** Each variant's checks of the body, by payment_type; each returns the plan of its sale. */
-const PLANS: Record<string, (body: JsonObject, common: Common, check: Checker, now: Date) => CreatePlan> = {
+const PLANS: Record<string, (body: JsonObject, common: Common, problems: Problem[], now: Date) => CreatePlan> = {
   credit: planCard,
   boleto: planBoleto,
   bolepix: planBolepix,
@@ -68,9 +68,9 @@ export function planCreateTransaction(body: JsonObject, now: Date): CreatePlan {
       reasons: [`payment_type: must be one of ${Object.keys(PLANS).join(', ')}`],
     });
   }
-  const check = new Checker();
-  const common = parseCommon(body, check);
-  const plan = planVariant(body, common, check, now);
+  const problems: Problem[] = [];
+  const common = parseCommon(body, problems);
+  const plan = planVariant(body, common, problems, now);
   const checked: CreatePlan = (state, at) => {
     requireRecipients(state, common.splitRules);
     requireSeller(state, common.onBehalfOf);
@@ -80,7 +80,7 @@ export function planCreateTransaction(body: JsonObject, now: Date): CreatePlan {
   return checked;
 }
 
-function parseCommon(body: JsonObject, check: Checker): Common {
+function parseCommon(body: JsonObject, problems: Problem[]): Common {
   const source = body.payment_type === 'credit' ? (body.source as JsonObject | undefined) : undefined;
   // Seed 4.1 carries amount and currency inside source, the provider's file at the top level; the
   // schema has seen to it that they are in one place at least, and agree when in both.
@@ -94,7 +94,7 @@ function parseCommon(body: JsonObject, check: Checker): Common {
     customer: body.customer as string | undefined,
     cents,
     currency: String(source?.currency ?? body.currency).toUpperCase(),
-    splitRules: parseSplitRules(body.split_rules, cents, onBehalfOf, check.problems),
+    splitRules: parseSplitRules(body.split_rules, cents, onBehalfOf, problems),
   };
 }
 
@@ -110,14 +110,14 @@ export function parseInstallments(value: unknown): InstallmentPlan | null {
   return { mode: 'interest_free', number_installments: (value as { number_installments: number }).number_installments };
 }
 
-function planCard(body: JsonObject, common: Common, check: Checker, now: Date): CreatePlan {
+function planCard(body: JsonObject, common: Common, problems: Problem[], now: Date): CreatePlan {
   const source = body.source as JsonObject | undefined;
   const capture = parseCapture(body.capture ?? source?.capture);
   const installments = parseInstallments(body.installment_plan ?? source?.installment_plan);
   // A stored card's id or card data; without either, the sale charges the customer's card on file.
   const storedId = (source?.card as JsonObject | undefined)?.id as string | undefined;
-  const direct = source?.card && storedId === undefined ? parseCardInput(source.card as JsonObject, 'source.card', check, now) : undefined;
-  check.throwIfAny();
+  const direct = source?.card && storedId === undefined ? parseCardInput(source.card as JsonObject, 'source.card', problems, now) : undefined;
+  throwProblems(problems);
 
   return (state, at) => {
     const customer = common.customer ? findCustomer(state, common.customer) : undefined;
@@ -163,48 +163,16 @@ function planCard(body: JsonObject, common: Common, check: Checker, now: Date): 
 // --- boleto, bolepix -----------------------------------------------------------------------------
 
 /** A due date (YYYY-MM-DD, as the schema has it), not before `min`. */
-function parseDueDate(value: unknown, field: string, fallback: Date, min: Date, check: Checker): Date {
+function parseDueDate(value: unknown, field: string, fallback: Date, min: Date, problems: Problem[]): Date {
   if (value === undefined || value === null) return fallback;
   const day = parseCalendarDate(value as string) as Date;
-  if (day.getTime() < min.getTime()) check.add(field, `must not be before ${calendarDate(min)}`);
+  if (day.getTime() < min.getTime()) problems.push({ field, message: `must not be before ${calendarDate(min)}` });
   return day;
 }
 
-function parseModeObject(value: unknown, field: string, modes: string[], check: Checker): Record<string, unknown> | null {
-  const object = check.optionalObject(value, field);
-  if (!object) return null;
-  if (object.mode !== undefined && !modes.includes(String(object.mode))) check.add(`${field}.mode`, `must be one of ${modes.join(', ')}`);
-  for (const key of ['amount', 'percentage']) {
-    if (object[key] !== undefined && (typeof object[key] !== 'number' || (object[key] as number) < 0)) {
-      check.add(`${field}.${key}`, 'must be a non-negative number');
-    }
-  }
-  return object;
-}
-
-function parseBillingInstructions(value: unknown, check: Checker): Record<string, unknown> | null {
-  const field = 'payment_method.billing_instructions';
-  const instructions = check.optionalObject(value, field);
-  if (!instructions) return null;
-  parseModeObject(instructions.late_fee, `${field}.late_fee`, ['FIXED', 'PERCENTAGE'], check);
-  parseModeObject(instructions.interest, `${field}.interest`, ['DAILY_AMOUNT', 'DAILY_PERCENTAGE', 'MONTHLY_PERCENTAGE'], check);
-  const { discount } = instructions;
-  if (discount !== undefined) {
-    if (!Array.isArray(discount)) check.add(`${field}.discount`, 'must be an array');
-    else discount.forEach((d, i) => parseModeObject(d, `${field}.discount[${i}]`, ['FIXED', 'PERCENTAGE'], check));
-  }
-  return instructions;
-}
-
-function parseBodyInstructions(value: unknown, check: Checker): string[] {
-  const field = 'payment_method.body_instructions';
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
-    check.add(field, 'must be an array of strings');
-    return [];
-  }
-  if (value.length > 5) check.add(field, 'may hold at most 5 lines');
-  return value as string[];
+/** A boleto's or bolepix's option as sent (the schema has checked its shape), or null for none. */
+function sentOrNull(value: unknown): Record<string, unknown> | null {
+  return (value ?? null) as Record<string, unknown> | null;
 }
 
 /**
@@ -238,44 +206,35 @@ function boletoBase(state: SandboxState, common: Common, customer: string, addre
   };
 }
 
-function planBoleto(body: JsonObject, common: Common, check: Checker, now: Date): CreatePlan {
+function planBoleto(body: JsonObject, common: Common, problems: Problem[], now: Date): CreatePlan {
   const pm = body.payment_method as JsonObject | undefined;
   // Without a payer, the schema has seen to it that customer is given.
-  const payerInput = pm?.buyer === undefined ? undefined : parseBuyerInput(pm.buyer, 'payment_method.buyer', check);
+  const payer = pm?.buyer === undefined ? undefined : payerInput(pm.buyer as JsonObject);
   const today = startOfDay(now);
-  const expiration = parseDueDate(pm?.expiration_date, 'payment_method.expiration_date', addDays(today, 3), today, check);
-  const limit = parseDueDate(pm?.payment_limit_date, 'payment_method.payment_limit_date', expiration, expiration, check);
-  const bodyInstructions = parseBodyInstructions(pm?.body_instructions, check);
-  const billingInstructions = parseBillingInstructions(pm?.billing_instructions, check);
-  check.throwIfAny();
+  const expiration = parseDueDate(pm?.expiration_date, 'payment_method.expiration_date', addDays(today, 3), today, problems);
+  const limit = parseDueDate(pm?.payment_limit_date, 'payment_method.payment_limit_date', expiration, expiration, problems);
+  throwProblems(problems);
 
   return (state, at) => {
-    const customer = common.customer ? findCustomer(state, common.customer) : registerBuyer(state.buyers, payerInput as BuyerInput, at);
-    const { id, ...boleto } = boletoBase(state, common, customer.id, formatAddress(payerInput?.address ?? customer.address), expiration, limit, at);
+    const customer = common.customer ? findCustomer(state, common.customer) : registerBuyer(state.buyers, payer as BuyerInput, at);
+    const { id, ...boleto } = boletoBase(state, common, customer.id, formatAddress(payer?.address ?? customer.address), expiration, limit, at);
     const paymentMethod: BoletoPaymentMethod = {
       id,
       resource: 'boleto',
       ...boleto,
-      body_instructions: bodyInstructions,
-      billing_instructions: billingInstructions,
+      body_instructions: (pm?.body_instructions as string[] | null | undefined) ?? [],
+      billing_instructions: sentOrNull(pm?.billing_instructions),
     };
     return addPending(state, common, 'boleto', customer.id, paymentMethod, expiration, at);
   };
 }
 
-function planBolepix(body: JsonObject, common: Common, check: Checker, now: Date): CreatePlan {
+function planBolepix(body: JsonObject, common: Common, problems: Problem[], now: Date): CreatePlan {
   const pm = body.payment_method as JsonObject | undefined;
   const today = startOfDay(now);
-  const due = parseDueDate(pm?.due_at, 'payment_method.due_at', addDays(today, 3), today, check);
-  const limit = parseDueDate(pm?.payment_limit_at, 'payment_method.payment_limit_at', due, due, check);
-  const interest = parseModeObject(pm?.interest, 'payment_method.interest', ['PERCENTAGE', 'FIXED'], check);
-  if (interest?.frequency !== undefined && !['DAILY', 'MONTHLY', 'ANNUALLY'].includes(String(interest.frequency))) {
-    check.add('payment_method.interest.frequency', 'must be one of DAILY, MONTHLY, ANNUALLY');
-  }
-  const lateFee = parseModeObject(pm?.late_fee, 'payment_method.late_fee', ['PERCENTAGE', 'FIXED'], check);
-  const discount = parseModeObject(pm?.discount, 'payment_method.discount', ['PERCENTAGE', 'FIXED'], check);
-  const messages = check.optionalObject(pm?.billing_message_list, 'payment_method.billing_message_list') ?? null;
-  check.throwIfAny();
+  const due = parseDueDate(pm?.due_at, 'payment_method.due_at', addDays(today, 3), today, problems);
+  const limit = parseDueDate(pm?.payment_limit_at, 'payment_method.payment_limit_at', due, due, problems);
+  throwProblems(problems);
 
   const plan: CreatePlan = (state, at) => {
     const seller = sellerOnDocuments(state, common.onBehalfOf);
@@ -292,10 +251,10 @@ function planBolepix(body: JsonObject, common: Common, check: Checker, now: Date
       digitable_line: digitableLine(boleto.barcode),
       emv,
       base64: qrCodePng(emv).toString('base64'),
-      interest,
-      late_fee: lateFee,
-      discount,
-      billing_message_list: messages,
+      interest: sentOrNull(pm?.interest),
+      late_fee: sentOrNull(pm?.late_fee),
+      discount: sentOrNull(pm?.discount),
+      billing_message_list: sentOrNull(pm?.billing_message_list),
     };
     return addPending(state, common, 'bolepix', customer.id, paymentMethod, due, at);
   };
@@ -309,16 +268,12 @@ function planBolepix(body: JsonObject, common: Common, check: Checker, now: Date
 
 const DEFAULT_PIX_LIFETIME_MS = 60 * 60 * 1000;
 
-function planPix(body: JsonObject, common: Common, check: Checker, now: Date): CreatePlan {
-  let expiresAt = new Date(now.getTime() + DEFAULT_PIX_LIFETIME_MS);
-  const raw = body.pix_expiration_date_time;
-  if (raw !== undefined && raw !== null) {
-    const parsed = typeof raw === 'string' ? parseDateTime(raw) : undefined;
-    if (!parsed) check.add('pix_expiration_date_time', 'must be an ISO 8601 date-time with offset');
-    else if (parsed.getTime() <= now.getTime()) check.add('pix_expiration_date_time', 'must be in the future');
-    else expiresAt = parsed;
-  }
-  check.throwIfAny();
+function planPix(body: JsonObject, common: Common, problems: Problem[], now: Date): CreatePlan {
+  // A date-time with its offset, as the schema has it.
+  const sent = body.pix_expiration_date_time as string | undefined;
+  const expiresAt = sent === undefined ? new Date(now.getTime() + DEFAULT_PIX_LIFETIME_MS) : (parseDateTime(sent) as Date);
+  if (expiresAt.getTime() <= now.getTime()) problems.push({ field: 'pix_expiration_date_time', message: 'must be in the future' });
+  throwProblems(problems);
 
   return (state, at) => {
     const seller = sellerOnDocuments(state, common.onBehalfOf);

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { eventMatches, unknownEventTypes } from '../provider/event-types.js';
+import { eventMatches } from '../provider/event-types.js';
 import { isLoopbackHost } from '../platform/loopback.js';
-import { found } from './errors.js';
+import { found, invalidParameters } from './errors.js';
 import { findEvent } from './events.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { listFiltered, type ListEnvelope } from './list.js';
 import { isoTimestamp } from './time.js';
 import type { Deleted, Replay, SandboxState, StoredWebhook, Webhook } from './types.js';
-import { Checker } from './validate.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Webhooks: where the sandbox delivers its events (deliverer.ts sends them). The request is the
@@ -25,15 +24,11 @@ function webhookUrlProblem(value: string): string | undefined {
 }
 
 export function planCreateWebhook(body: JsonObject): (state: SandboxState, now: Date) => Webhook & { secret: string } {
-  // The body has met the request schema: an http(s) url, method POST if given, a list of event types.
-  const check = new Checker();
-  const { url, event: events } = body as RequestBody<'webhooks.create'>;
+  // The body has met the request schema: an http(s) url, method POST if given, a description of
+  // its length, a list of known event types. What is left is whether plain http goes to this machine.
+  const { url, event: events, description = null } = body as RequestBody<'webhooks.create'>;
   const problem = webhookUrlProblem(url);
-  if (problem) check.add('url', problem);
-  const description = check.optionalString(body.description, 'description', 500) ?? null;
-  const unknown = unknownEventTypes(events);
-  if (unknown.length > 0) check.add('event', `unknown event type(s): ${unknown.join(', ')}`);
-  check.throwIfAny();
+  if (problem) throw invalidParameters([{ field: 'url', message: problem }]);
   return (state, now) => {
     const id = newId();
     const at = isoTimestamp(now);

@@ -284,7 +284,8 @@ describe('what is sent', () => {
         '--instruction', 'Não receber após o vencimento', '--instruction', 'Pedido 1',
         '--late-fee', '2%', '--interest', '0.50', '--discount', `5%@${NEXT}-12-05`, '--discount', `2.00@${NEXT}-12-08`,
         '--payer-first-name', 'João', '--payer-last-name', 'Souza', '--payer-taxpayer-id', '529.982.247-25',
-        '--payer-email', 'joao@example.com', '--payer-city', 'São Paulo', '--payer-state', 'sp', '--payer-postal-code', '01310-100',
+        '--payer-email', 'joao@example.com', '--payer-address-line1', 'Rua Augusta, 500', '--payer-city', 'São Paulo', '--payer-state', 'sp',
+        '--payer-postal-code', '01310-100',
       ],
       [created({ status: 'pending' })],
     );
@@ -303,7 +304,7 @@ describe('what is sent', () => {
           last_name: 'Souza',
           taxpayer_id: '52998224725',
           email: 'joao@example.com',
-          address: { city: 'São Paulo', state: 'SP', postal_code: '01310100' },
+          address: { line1: 'Rua Augusta, 500', city: 'São Paulo', state: 'SP', postal_code: '01310100' },
         },
         body_instructions: ['Não receber após o vencimento', 'Pedido 1'],
         billing_instructions: {

@@ -232,6 +232,13 @@ describe('transactions create: validation before any request (exit 2, flag named
     expect(await listAll(home())).toEqual([]);
   });
 
+  it("a payer's address without its street is refused by the request's check: exit 2 naming the flag, nothing sent", async () => {
+    const payer = ['--payer-first-name', 'A', '--payer-last-name', 'B', '--payer-taxpayer-id', '529.982.247-25', '--payer-city', 'Rio', '--payer-state', 'RJ', '--payer-postal-code', '20010-000'];
+    const result = await run(home(), ['transactions', 'create', '--payment-type', 'boleto', '--amount', '10', ...payer]);
+    expectError(result, 2, '--payer-address-line1: is required');
+    expect(await listAll(home())).toEqual([]);
+  });
+
   it('an unknown --payment-type is refused by the parser, with the choices', async () => {
     const result = await run(home(), ['transactions', 'create', '--payment-type', 'debit', '--amount', '10']);
     expect(result).toEqual({

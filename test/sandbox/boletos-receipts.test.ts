@@ -5,6 +5,7 @@ import {
   directCardBody,
   expectBoletoPaymentMethod,
   expectError,
+  expectReasons,
   expectTransactionShape,
   nextCpf,
   readStateFile,
@@ -312,6 +313,18 @@ describe('sending receipts', () => {
     }
     for (const to of [undefined, '21999099999', '+1 2125551234', '+55 2199909999999', '+55 219990', '+55 (21) 99909-9999']) {
       expectError(await api.post(`/v1/receipts/${id}/texts`, to === undefined ? {} : { to }), 400, 'invalid_parameter');
+    }
+    const mobile = 'to: must be a Brazilian mobile number: +55, a 2-digit area code and 8 or 9 digits (+55 21999099999)';
+    const answers: [unknown, string][] = [
+      [undefined, 'to: is required'],
+      ['', 'to: is required'],
+      [5521999099999, 'to: must be a string'],
+      [`+55 21999099999${' '.repeat(16)}`, 'to: must be at most 30 characters'],
+      ['+55 219990', mobile],
+    ];
+    for (const [to, reason] of answers) {
+      const reply = await api.post(`/v1/receipts/${id}/texts`, to === undefined ? {} : { to });
+      expectReasons(reply, [reason]);
     }
     expect((await readStateFile(dir)).deliveries.filter((d: Json) => d.resource_id === id)).toEqual([]);
     expectError(await api.post(`/v1/receipts/${'4'.repeat(32)}/emails`, { to: 'a@example.com' }), 404, 'resource_not_found');

@@ -6,6 +6,7 @@ import {
   CVV,
   expectCardPaymentMethod,
   expectError,
+  expectReasons,
   HEX32,
   ISO_MS,
   MASTERCARD,
@@ -304,6 +305,21 @@ describe('POST /sources', () => {
       expectError(empty, 400, 'invalid_parameter');
       expect(empty.body.error.reasons.join(' ')).toContain(`${origin}.id:`);
     }
+  });
+
+  it("holds its texts to their lengths, and names one origin with a card's share in whole cents", async ({ fileSandbox: { api } }) => {
+    const source = { usage: 'single_use', currency: 'BRL', type: 'card' };
+    const texts = await api.post('/v1/sources', { ...source, card: { id: SANDBOX_CARD_ID }, description: 'd'.repeat(501), statement_descriptor: 'S'.repeat(23) });
+    expectReasons(texts, ['description: must be at most 500 characters', 'statement_descriptor: must be at most 22 characters']);
+    const notText = await api.post('/v1/sources', { ...source, card: { id: SANDBOX_CARD_ID }, description: 7 });
+    expectReasons(notText, ['description: must be a string']);
+    const two = await api.post('/v1/sources', { ...source, customer: SANDBOX_BUYER_ID, token: 'a'.repeat(32) });
+    expectReasons(two, ['customer: give one of card, token or customer, not token and customer']);
+    const share = await api.post('/v1/sources', { ...source, card: { id: SANDBOX_CARD_ID, amount: 0 } });
+    expectReasons(share, ['card.amount: must be a positive integer amount in cents']);
+    const fits = await api.post('/v1/sources', { ...source, card: { id: SANDBOX_CARD_ID, amount: '150' }, description: null, statement_descriptor: 'S'.repeat(22) });
+    expect(fits.status, JSON.stringify(fits.body)).toBe(201);
+    expect(fits.body).toMatchObject({ description: null, statement_descriptor: 'S'.repeat(22), card: { id: SANDBOX_CARD_ID } });
   });
 });
 

@@ -263,4 +263,10 @@ export function expectError(reply: Reply, status: number, category: string): voi
   expect(typeof reply.body.error.status).toBe('string');
 }
 
+/** A 400 invalid_parameter giving exactly these reasons, in this order. */
+export function expectReasons(reply: Reply, reasons: string[]): void {
+  expectError(reply, 400, 'invalid_parameter');
+  expect(reply.body.error.reasons).toEqual(reasons);
+}
+
 export { HEX32, ISO_MS };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
-import { DECLINED, expectError, HEX32, VISA, type Client, type Json } from './helpers.js';
+import { DECLINED, expectError, expectReasons, HEX32, VISA, type Client, type Json } from './helpers.js';
 import { advance, allInvoices, buyerWithCard, createPlan, pinnedSandbox, subscribe, type Pinned } from './recurrence-helpers.js';
 
 // Invoices: the one-off create, reading and listing, over-due as the clock passes the due date,
@@ -76,6 +76,22 @@ describe('POST /invoices (one-off)', () => {
     const reply = await api.post('/v1/invoices', oneOff(override));
     expectError(reply, 400, 'invalid_parameter');
     expect(reply.body.error.reasons.some((r: string) => r.startsWith(`${field}:`)), JSON.stringify(reply.body)).toBe(true);
+  });
+
+  it('says what is wrong with a description, a payment method, a subscription or an expiration, each in the same words', async () => {
+    const reply = await api.post(
+      '/v1/invoices',
+      oneOff({ description: 'd'.repeat(501), payment_method: 'pix', subscription: ZERO, expiration_date: '2030-07-02 20:00:00-03:00' }),
+    );
+    expectReasons(reply, [
+      'description: must be at most 500 characters',
+      'payment_method: must be "credit"',
+      "subscription: is set by a subscription's own billing; a one-off invoice names none",
+      'expiration_date: must not be before the due date (2030-07-03)',
+    ]);
+    // Late on the day before in Brazil is the due date itself in UTC, the day the invoice keeps.
+    const onTheDay = await createInvoice({ expiration_date: '2030-07-02T21:00:00-03:00', description: null });
+    expect(onTheDay).toMatchObject({ expiration_date: '2030-07-03', description: null });
   });
 
   it('answers 404 for an unknown customer, seller or invoice', async () => {

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { recordingServer, type RecordedRequest, type RecordingServer, type Reply } from '../helpers/recording-server.js';
-import { client, directCardBody, expectError, HEX32, ISO_MS, nextCpf, VISA, type Client, type Json } from './helpers.js';
+import { client, directCardBody, expectError, expectReasons, HEX32, ISO_MS, nextCpf, VISA, type Client, type Json } from './helpers.js';
 
 // Webhooks and events in the sandbox: every state change is an event in the provider's delivery
 // shape; deliveries go out signed, in order per webhook, retried until accepted or given up.
@@ -72,13 +72,14 @@ describe('webhooks', () => {
     expectError(await api.get(`/v1/webhooks/${created.id}`), 404, 'resource_not_found');
   });
 
-  it('refuses a URL that is not https (http only to this machine), and unknown event types', async () => {
+  it('refuses a URL that is not https (http only to this machine), unknown event types and a description too long', async () => {
     const { api } = await sandbox(false);
-    expectError(await api.post('/v1/webhooks', { url: 'http://example.com/hook', event: ['*'] }), 400, 'invalid_parameter');
+    expectReasons(await api.post('/v1/webhooks', { url: 'http://example.com/hook', event: ['*'] }), ['url: must use https:// (plain http:// only to localhost or 127.0.0.1)']);
     expectError(await api.post('/v1/webhooks', { url: 'hook', event: ['*'] }), 400, 'invalid_parameter');
     const unknown = await api.post('/v1/webhooks', { url: 'https://example.com', event: ['transaction.exploded'] });
-    expectError(unknown, 400, 'invalid_parameter');
-    expect(unknown.body.error.reasons.join()).toContain('transaction.exploded');
+    expectReasons(unknown, ['event: unknown event type(s): transaction.exploded']);
+    const long = await api.post('/v1/webhooks', { url: 'https://example.com', event: ['*'], description: 'd'.repeat(501) });
+    expectReasons(long, ['description: must be at most 500 characters']);
     expect((await api.post('/v1/webhooks', { url: 'http://127.0.0.1:9/hook', event: ['*'] })).status).toBe(201);
   });
 });

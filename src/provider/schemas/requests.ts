@@ -7,6 +7,7 @@
 
 import * as z from 'zod/mini';
 import type { Operation } from '../endpoints.js';
+import { unknownEventTypes } from '../event-types.js';
 import { luhnValid } from '../../validate/card.js';
 import { parseDate } from '../../validate/date.js';
 import { validateEmail } from '../../validate/misc.js';
@@ -37,18 +38,32 @@ const date = z.string().check(z.refine(passes(parseDate), 'must be a calendar da
  * A date the provider's file types as plain text and its own records carry as a date-time
  * ("2030-12-31 00:00:00+00:00"): a calendar date, or a date-time with its offset.
  */
-const dateOrDateTime = z.string().check(
-  z.refine(
-    (v) => passes(parseDate)(v) || (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i.test(v) && passes(parseDate)(v.slice(0, 10)) && !Number.isNaN(Date.parse(v.replace(' ', 'T')))),
-    'must be a date (YYYY-MM-DD)',
-  ),
-);
-const dateTime = z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v), 'must be an ISO date-time'));
+const dateOrDateTime = z.string().check(z.refine((v) => passes(parseDate)(v) || isDateTime(v), 'must be a date (YYYY-MM-DD)'));
+/** A date-time with its offset, on the calendar: "2030-12-31T09:30:00Z", "2030-12-31 00:00:00+00:00". */
+function isDateTime(value: string): boolean {
+  return (
+    /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value) &&
+    passes(parseDate)(value.slice(0, 10)) &&
+    !Number.isNaN(Date.parse(value.replace(' ', 'T')))
+  );
+}
+/** A moment, never a local time: which moment that is depends on the machine's time zone. */
+const dateTime = z.string().check(z.refine(isDateTime, 'must be an ISO 8601 date-time with offset'));
+/** The day (UTC) of a date or date-time that has met dateOrDateTime, as the service keeps it. */
+const dayOf = (value: string): string => new Date(Date.parse(value.replace(' ', 'T'))).toISOString().slice(0, 10);
 const taxpayerId = z.string().check(z.refine((v) => isValidCpf(v) || isValidCnpj(v), 'must be a CPF or CNPJ with matching check digits'));
 const email = z.string().check(z.refine(passes(validateEmail), 'must be an e-mail address'));
+/** The provider's SMS form: "+55", a two-digit area code, then an 8- or 9-digit number. */
+const mobile = z.string('must be a string').check(
+  z.minLength(1, { error: 'is required', abort: true }),
+  z.maxLength(30, { error: 'must be at most 30 characters', abort: true }),
+  z.refine((v) => /^\+55 ?\d{2} ?\d{8,9}$/.test(v.trim()), 'must be a Brazilian mobile number: +55, a 2-digit area code and 8 or 9 digits (+55 21999099999)'),
+);
 const text = z.string('must be text');
 /** Text that may be sent as null to clear it. */
 const optionalText = z.optional(z.nullable(text));
+/** Text of at most `max` characters, or null for none: a description, a statement descriptor. */
+const textOfAtMost = (max: number) => z.optional(z.nullable(z.string('must be a string').check(z.maxLength(max, `must be at most ${max} characters`))));
 const filled = z.string().check(z.refine((v) => v.trim() !== '', 'must not be empty'));
 /** Text values (the provider's file); null removes a key, since the service merges metadata. */
 const metadata = z.record(z.string(), z.nullable(z.string('metadata values must be text')));
@@ -67,11 +82,9 @@ const cardData = z.object({
 
 const installmentPlan = z.object({ number_installments: z.int().check(z.minimum(1), z.maximum(12, 'must be 1 to 12 installments')) });
 
-const addressCodes = {
-  state: z.optional(z.nullable(z.string().check(z.regex(/^[A-Za-z]{2}$/, 'must be a two-letter state code')))),
-  postal_code: z.optional(z.nullable(z.string().check(z.regex(/^\d{5}-?\d{3}$/, 'must be a CEP like 01310-100')))),
-};
-const address = z.looseObject(addressCodes);
+const stateCode = z.string().check(z.regex(/^[A-Za-z]{2}$/, 'must be a two-letter state code'));
+const cep = z.string().check(z.regex(/^\d{5}-?\d{3}$/, 'must be a CEP like 01310-100'));
+const addressCodes = { state: z.optional(z.nullable(stateCode)), postal_code: z.optional(z.nullable(cep)) };
 /** A buyer's or seller's address: any of its lines (text, null to clear one); a country code of two letters. */
 const addressPatch = z.looseObject({
   ...addressCodes,
@@ -83,7 +96,13 @@ const addressPatch = z.looseObject({
   country_code: z.optional(z.nullable(z.string().check(z.refine((v) => v.trim() === '' || /^[A-Za-z]{2}$/.test(v.trim()), 'must be a two-letter country code')))),
 });
 
-const payer = z.looseObject({ taxpayer_id: z.optional(taxpayerId), email: z.optional(email), birthdate: z.optional(date), address: z.optional(address) });
+/** A complete boleto prints its payer's address, so every line a boleto needs is there. */
+const boletoAddress = z.looseObject({ line1: filled, city: filled, state: stateCode, postal_code: cep }, 'must be an object');
+/** The payer of a complete boleto, whom the service registers as a buyer: a name and a document. */
+const payer = z.looseObject(
+  { first_name: filled, last_name: filled, taxpayer_id: taxpayerId, email: z.optional(email), birthdate: z.optional(date), address: z.optional(boletoAddress) },
+  'must be an object',
+);
 
 /** One part of a sale for another seller: a fixed amount in cents, or a percentage (with its cents). */
 const splitRule = z.object({
@@ -106,6 +125,26 @@ const centsOrCentsText = z.union(
 );
 /** Seed 4.1: the text "true" or "false"; the provider's file: a boolean. */
 const captureFlag = z.union([z.boolean(), z.enum(['true', 'false'])], 'must be true or false');
+
+const notNegative = z.optional(z.number('must be a non-negative number').check(z.minimum(0, 'must be a non-negative number')));
+/** A boleto's fee, interest or discount (null for none): one of its modes, an amount or a percentage not below zero. */
+const boletoCharge = (modes: readonly [string, ...string[]], more: Record<string, z.ZodMiniType> = {}) =>
+  z.nullable(z.looseObject({ mode: z.optional(z.enum(modes, `must be one of ${modes.join(', ')}`)), amount: notNegative, percentage: notNegative, ...more }, 'must be an object'));
+/** A complete boleto's billing instructions (seed 2.2): a late fee, interest, and discounts until given dates. */
+const billingInstructions = z.looseObject(
+  {
+    late_fee: z.optional(boletoCharge(['FIXED', 'PERCENTAGE'])),
+    interest: z.optional(boletoCharge(['DAILY_AMOUNT', 'DAILY_PERCENTAGE', 'MONTHLY_PERCENTAGE'])),
+    discount: z.optional(z.array(boletoCharge(['FIXED', 'PERCENTAGE']), 'must be an array')),
+  },
+  'must be an object',
+);
+/** The lines printed on a boleto: five at most. */
+const bodyInstructions = z.array(z.string('must be an array of strings'), 'must be an array of strings').check(z.maxLength(5, 'may hold at most 5 lines'));
+/** A bolepix's interest, charged by the day, month or year. */
+const bolepixInterest = boletoCharge(['PERCENTAGE', 'FIXED'], {
+  frequency: z.optional(z.enum(['DAILY', 'MONTHLY', 'ANNUALLY'], 'must be one of DAILY, MONTHLY, ANNUALLY')),
+});
 
 /** A stored card by id ({"id": …}), or the card's data; never both. */
 const cardChoice = z.union([z.looseObject({ id }), cardData], 'must be card data, or {"id": …} of a stored card').check(
@@ -175,6 +214,13 @@ const transactionCreate = z
         due_at: z.optional(date),
         payment_limit_at: z.optional(date),
         buyer: z.optional(payer),
+        body_instructions: z.optional(z.nullable(bodyInstructions)),
+        billing_instructions: z.optional(z.nullable(billingInstructions)),
+        // A bolepix's options.
+        interest: z.optional(bolepixInterest),
+        late_fee: z.optional(boletoCharge(['PERCENTAGE', 'FIXED'])),
+        discount: z.optional(boletoCharge(['PERCENTAGE', 'FIXED'])),
+        billing_message_list: z.optional(z.nullable(z.looseObject({}, 'must be an object'))),
       }),
     ),
     pix_expiration_date_time: z.optional(dateTime),
@@ -234,6 +280,24 @@ const allOptional = <T extends Record<string, z.ZodMiniType>>(shape: T) =>
 const ownerUpdate = allOptional(ownerFields);
 
 const sourceRef = z.union([id, z.looseObject({ id, amount: z.optional(cents) })]);
+const SOURCE_ORIGINS = ['card', 'token', 'customer'] as const;
+/**
+ * A source is charged to one of a card, a token or a customer's card on file: one named, a card
+ * when none is. A card's own share of the source (card.amount) is whole cents, as the service
+ * takes it from either form of card.
+ */
+const oneOrigin = z.superRefine(
+  (body: unknown, ctx) => {
+    if (!isRecord(body)) return;
+    const problem = (path: string[], message: string) => ctx.issues.push({ code: 'custom', message, path, input: body });
+    const named = SOURCE_ORIGINS.filter((key) => given(body[key]));
+    if (named.length > 1) problem([named[1] as string], `give one of card, token or customer, not ${named.join(' and ')}`);
+    if (named.length === 0) problem(['card'], 'is required unless token or customer is given: {"id": …} of a stored card, or card data');
+    const share = isRecord(body.card) ? body.card.amount : undefined;
+    if (given(share) && !centsOrCentsText.safeParse(share).success) problem(['card', 'amount'], 'must be a positive integer amount in cents');
+  },
+  { when: () => true },
+);
 const source = z.looseObject({
   usage: z.enum(['single_use', 'reusable']),
   type: z.literal('card', 'must be card, the one type the provider takes'),
@@ -247,8 +311,10 @@ const source = z.looseObject({
   customer: z.optional(sourceRef),
   on_behalf_of: z.optional(id),
   installment_plan: z.optional(installmentPlan),
+  description: textOfAtMost(500),
+  statement_descriptor: textOfAtMost(22),
   metadata: z.optional(metadata),
-});
+}).check(oneOrigin);
 
 /** A whole number of at least `min`, or null for none. */
 const countOrNone = (min: number) => z.optional(z.nullable(z.int('must be a whole number').check(z.minimum(min, `must be ${min} or more`))));
@@ -311,21 +377,45 @@ const subscriptionFields = {
 const subscriptionCreate = z.looseObject({ ...subscriptionFields, plan: id, customer: id, on_behalf_of: id, due_date: date }).check(cardSuitsMethod);
 const subscriptionUpdate = z.looseObject(subscriptionFields).check(cardSuitsMethod);
 
-const invoice = z.looseObject({
-  customer: id,
-  amount: cents,
-  currency,
-  due_date: date,
-  expiration_date: z.optional(z.nullable(dateOrDateTime)),
-  on_behalf_of: z.optional(id),
-  metadata: z.optional(metadata),
-});
+/** An invoice is paid until it expires, so it cannot expire before it is due. */
+const expiresOnceDue = z.superRefine(
+  (body: unknown, ctx) => {
+    if (!isRecord(body) || !date.safeParse(body.due_date).success || !dateOrDateTime.safeParse(body.expiration_date).success) return;
+    const due = body.due_date as string;
+    if (dayOf(body.expiration_date as string) < due) {
+      ctx.issues.push({ code: 'custom', message: `must not be before the due date (${due})`, path: ['expiration_date'], input: body });
+    }
+  },
+  { when: () => true },
+);
+const invoice = z
+  .looseObject({
+    customer: id,
+    amount: cents,
+    currency,
+    due_date: date,
+    expiration_date: z.optional(z.nullable(dateOrDateTime)),
+    on_behalf_of: z.optional(id),
+    description: textOfAtMost(500),
+    // A one-off invoice: charged to a card, and of no subscription (a subscription's billing issues its own).
+    payment_method: z.optional(z.literal('credit', 'must be "credit"')),
+    subscription: z.optional(z.unknown().check(z.refine((v) => v === null, "is set by a subscription's own billing; a one-off invoice names none"))),
+    metadata: z.optional(metadata),
+  })
+  .check(expiresOnceDue);
 
+/** Event types the service sends (or `*`, all of them): a webhook for another would never be called. */
+const eventTypes = z.array(z.string()).check(
+  z.minLength(1, 'must name at least one event type'),
+  z.refine((types) => unknownEventTypes(types).length === 0, { error: (issue) => `unknown event type(s): ${unknownEventTypes(issue.input as string[]).join(', ')}` }),
+);
 const webhook = z.looseObject({
   // Not in the provider's file; the one method there is, when given.
   method: z.optional(z.literal('POST', 'must be POST')),
+  // Whether plain http goes to this machine is the sandbox's to say (src/platform knows the loopback hosts).
   url: z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')),
-  event: z.array(z.string()).check(z.minLength(1, 'must name at least one event type')),
+  description: textOfAtMost(500),
+  event: eventTypes,
 });
 
 export const requestSchemas = {
@@ -345,6 +435,7 @@ export const requestSchemas = {
   'buyers.update': buyerUpdate,
   'sources.create': source,
   'receipts.email': z.object({ to: email }),
+  'receipts.sms': z.object({ to: mobile }),
   'plans.create': planCreate,
   'plans.update': plan,
   'subscriptions.create': subscriptionCreate,
@@ -388,14 +479,25 @@ const FLAGS: Record<string, string> = {
   'payment_method.due_at': '--due-date',
   'payment_method.payment_limit_date': '--payment-limit-date',
   'payment_method.payment_limit_at': '--payment-limit-date',
+  'payment_method.buyer.first_name': '--payer-first-name',
+  'payment_method.buyer.last_name': '--payer-last-name',
   'payment_method.buyer.taxpayer_id': '--payer-taxpayer-id',
   'payment_method.buyer.email': '--payer-email',
   'payment_method.buyer.birthdate': '--payer-birthdate',
+  'payment_method.buyer.address.line1': '--payer-address-line1',
+  'payment_method.buyer.address.city': '--payer-city',
+  'payment_method.buyer.address.state': '--payer-state',
   'payment_method.buyer.address.postal_code': '--payer-postal-code',
   pix_expiration_date_time: '--pix-expires-at',
   metadata: '--metadata',
   description: '--description',
   'payment_method.body_instructions': '--instruction',
+  'payment_method.billing_instructions.late_fee': '--late-fee',
+  'payment_method.billing_instructions.interest': '--interest',
+  'payment_method.billing_instructions.discount': '--discount',
+  'payment_method.late_fee': '--late-fee',
+  'payment_method.interest': '--interest',
+  'payment_method.discount': '--discount',
   'payment_method.billing_message_list.message': '--instruction',
   statement_descriptor: '--statement-descriptor',
   split_rules: '--split',
