@@ -1,4 +1,4 @@
-import { invalidParameters, type Problem } from './errors.js';
+import { throwProblems, type Problem } from './errors.js';
 import { DAY_MS, parseCalendarDate, parseDateTime } from './time.js';
 
 // The provider's list conventions, shared by every collection: limit/offset/page paging,
@@ -87,7 +87,7 @@ export function parseListQuery(params: URLSearchParams, filterNames: readonly st
     if (values.length > 0) filters.set(name, new Set(values));
   }
 
-  if (problems.length > 0) throw invalidParameters(problems);
+  throwProblems(problems);
   return {
     limit,
     // offset wins when both are given: it is the more precise of the two.

@@ -1,6 +1,6 @@
 import { findCard } from './card-ops.js';
 import { findCustomer } from './buyer-ops.js';
-import { found, invalidParameters, invalidStatus, SandboxError, type Problem } from './errors.js';
+import { found, invalidStatus, SandboxError, throwProblems, type Problem } from './errors.js';
 import { requireSeller } from './sellers.js';
 import type { Change, Creation } from './route.js';
 import type { JsonObject } from './http.js';
@@ -69,7 +69,7 @@ export function planCreateSubscription(body: JsonObject, now: Date): Creation<Su
   const patch = patchOf(body as RequestBody<'subscriptions.create'>);
   const { plan: planId, customer: customerId, on_behalf_of: onBehalfOf, due_date: due, currency } = body as RequestBody<'subscriptions.create'>;
   const problems = dateProblems(due, patch.expiration_date, calendarDate(now));
-  if (problems.length > 0) throw invalidParameters(problems);
+  throwProblems(problems);
   const expiration = patch.expiration_date ?? null;
   const method = patch.payment_method ?? 'credit';
 
@@ -123,7 +123,7 @@ export function planUpdateSubscription(body: JsonObject, now: Date): Change<Stor
   // Only the fields an update may change, as request-schemas.ts has seen to.
   const patch = patchOf(body as SubscriptionBody);
   const early = dateProblems(patch.due_date, undefined, calendarDate(now));
-  if (early.length > 0) throw invalidParameters(early);
+  throwProblems(early);
 
   return (stored, state, at) => {
     const { sub } = stored;
@@ -133,7 +133,7 @@ export function planUpdateSubscription(body: JsonObject, now: Date): Change<Stor
     if (patch.due_date !== undefined && stored.billed.includes(patch.due_date)) {
       problems.push({ field: 'due_date', message: `${patch.due_date} was already billed; give a later date` });
     }
-    if (problems.length > 0) throw invalidParameters(problems);
+    throwProblems(problems);
     const plan = patch.plan !== undefined && patch.plan !== sub.plan ? requireActivePlan(state, patch.plan) : findPlan(state, sub.plan);
     const method = patch.payment_method ?? sub.payment_method;
     // A new plan or a new method must suit each other; a subscription left as it was keeps its method.

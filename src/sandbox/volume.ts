@@ -1,7 +1,7 @@
 import { collector } from '../platform/runtime.js';
 import { catchUp, recurrenceDueDay } from './catch-up.js';
 import { DAY_SECONDS, type SandboxClock } from './clock.js';
-import { invalidParameters } from './errors.js';
+import { throwProblems } from './errors.js';
 import type { JsonObject } from './http.js';
 import { planCreateTransaction } from './transactions-create.js';
 import { approve } from './transactions.js';
@@ -41,7 +41,7 @@ export function parseVolume(body: JsonObject): VolumeSpec {
   if (!wholeNumber(total, 1, MAX_SALES)) problems.push({ field: 'total', message: `must be a whole number from 1 to ${MAX_SALES}` });
   if (!wholeNumber(first, 0, MAX_SALES)) problems.push({ field: 'first', message: `must be a whole number from 0 to ${MAX_SALES}` });
   else if (problems.length === 0 && first + (sales as number) > (total as number)) problems.push({ field: 'first', message: 'first + sales must not pass total' });
-  if (problems.length > 0) throw invalidParameters(problems);
+  throwProblems(problems);
   return { sales: sales as number, days: days as number, first: first as number, total: total as number };
 }
 
