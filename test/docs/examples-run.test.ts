@@ -22,7 +22,7 @@ const FILES = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.e
   // PAYCTL_DOC_EXAMPLES=docs/support.md runs one guide's, while fixing it.
   (file) => !process.env.PAYCTL_DOC_EXAMPLES || process.env.PAYCTL_DOC_EXAMPLES.split(',').includes(file),
 );
-/** The longest one example may take (the slowest, `sandbox generate --sales 100000`, takes about 15 s on 2 cores). */
+/** The longest one example may take: a bound for a hang, far above the slowest (`sandbox generate`, some seconds). */
 const EXAMPLE_MS = 90_000;
 /** How long an `until Ctrl-C` command is given to start, and to stop once told. */
 const START_MS = 15_000;
@@ -149,37 +149,42 @@ async function runFile(file: string): Promise<{ ran: number; failures: string[] 
     }
   };
 
-  for (const example of examplesOf(file, readFileSync(join(root, file), 'utf8'), isName)) {
-    if (example.notRun) continue;
-    await stopRunning(example.block);
-    ran += 1;
-    const command = asRun(example.command);
-    if (example.expect.kind === 'background') {
-      const job = start(command, place, vars);
-      // Started once it has said something (its URL, "Listening on …"), or ended.
-      await within(START_MS, Promise.race([job.spoken, job.ended]));
-      const early = await within(0, job.ended);
-      if (early && early.code !== 0) failures.push(failure(example, `${howEnded(early)} before it was stopped, expected to run until Ctrl-C`, early));
-      else if (!early) running.push({ example, child: job.child, ended: job.ended });
-      continue;
+  try {
+    for (const example of examplesOf(file, readFileSync(join(root, file), 'utf8'), isName)) {
+      if (example.notRun) continue;
+      await stopRunning(example.block);
+      ran += 1;
+      const command = asRun(example.command);
+      if (example.expect.kind === 'background') {
+        const job = start(command, place, vars);
+        // Started once it has said something (its URL, "Listening on …"), or ended.
+        await within(START_MS, Promise.race([job.spoken, job.ended]));
+        const early = await within(0, job.ended);
+        if (early && early.code !== 0) failures.push(failure(example, `${howEnded(early)} before it was stopped, expected to run until Ctrl-C`, early));
+        else if (!early) running.push({ example, child: job.child, ended: job.ended });
+        continue;
+      }
+      const varFile = join(dir, 'variable');
+      const script = example.sets ? `${command}\n__rc=$?\nprintf '%s' "$${example.sets}" > "$PAYCTL_DOCS_VARIABLE"\nexit $__rc` : command;
+      const job = start(script, place, vars, example.sets ? { PAYCTL_DOCS_VARIABLE: varFile } : {});
+      const ended = await within(EXAMPLE_MS, job.ended);
+      if (!ended) {
+        stopGroup(job.child, 'SIGKILL');
+        failures.push(failure(example, `still running after ${EXAMPLE_MS / 1000} s`, await job.ended));
+        continue;
+      }
+      const wanted = example.expect.kind === 'exit' ? example.expect.code : 0;
+      if (ended.code !== wanted) failures.push(failure(example, `${howEnded(ended)}, expected exit ${wanted}${wanted === 0 ? '' : ' (its comment says so)'}`, ended));
+      if (example.sets && existsSync(varFile)) {
+        vars.set(example.sets, readFileSync(varFile, 'utf8'));
+        rmSync(varFile);
+      }
     }
-    const varFile = join(dir, 'variable');
-    const script = example.sets ? `${command}\n__rc=$?\nprintf '%s' "$${example.sets}" > "$PAYCTL_DOCS_VARIABLE"\nexit $__rc` : command;
-    const job = start(script, place, vars, example.sets ? { PAYCTL_DOCS_VARIABLE: varFile } : {});
-    const ended = await within(EXAMPLE_MS, job.ended);
-    if (!ended) {
-      stopGroup(job.child, 'SIGKILL');
-      failures.push(failure(example, `still running after ${EXAMPLE_MS / 1000} s`, await job.ended));
-      continue;
-    }
-    const wanted = example.expect.kind === 'exit' ? example.expect.code : 0;
-    if (ended.code !== wanted) failures.push(failure(example, `${howEnded(ended)}, expected exit ${wanted}${wanted === 0 ? '' : ' (its comment says so)'}`, ended));
-    if (example.sets && existsSync(varFile)) {
-      vars.set(example.sets, readFileSync(varFile, 'utf8'));
-      rmSync(varFile);
-    }
+    await stopRunning();
+  } finally {
+    // A failure of this test itself leaves no example running behind it.
+    for (const job of running) stopGroup(job.child, 'SIGKILL');
   }
-  await stopRunning();
   return { ran, failures };
 }
 
