@@ -85,7 +85,8 @@ describe('a test key on a service that is not payctl\'s sandbox', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toHaveLength(1);
     expect(clockAsked(result.requests)).toBe(1);
-    expect(Date.now() - started).toBeLessThan(4_000);
+    // Its timeout (1 s here; 5 s at most, whatever --timeout says), once: not the command's 30 s, nor retried.
+    expect(Date.now() - started).toBeLessThan(8_000);
   });
 
   it('payctl\'s sandbox served elsewhere (`sandbox serve`) is known by its clock: the window starts from its day', async ({ against }) => {
