@@ -2,12 +2,13 @@ import type { Command } from 'commander';
 import type { ApiClient, ClientOptions, RequestInput } from './api/client.js';
 import { maxAnswerBytesFrom } from './api/answer-limits.js';
 import type { Target } from './provider/endpoints.js';
+import { isTestKey } from './provider/test-keys.js';
 import { DirError } from './platform/dirs.js';
 import { resolvePaths, type Paths } from './config/paths.js';
 import { prepareSandboxDir } from './sandbox/paths.js';
 import { resolveProfile, type ResolvedProfile } from './config/profile.js';
 import { loadConfig, type ConfigFile } from './config/store.js';
-import { UsageError } from './errors.js';
+import { CliError, UsageError } from './errors.js';
 import type { GlobalOptions } from './globals.js';
 import { clearStatusLine } from './output/status-line.js';
 import { colorEnabled, type IO } from './io.js';
@@ -16,6 +17,14 @@ import type { Logger } from './platform/logger.js';
 import type { MoneyGuard } from './ledger/guard.js';
 import type { Prompter } from './prompts/prompter.js';
 import { USER_AGENT } from './version.js';
+
+/**
+ * The longest a service is given to answer whether it keeps a sandbox clock, asked once: a service
+ * that does not know the path holds the command up no longer than this, whatever its timeout.
+ */
+const CLOCK_QUESTION_MS = 5_000;
+/** A clock's answer is a few dozen bytes: a longer one is not a clock, and is not read on. */
+const CLOCK_ANSWER_BYTES = 64 * 1024;
 
 /**
  * What every command receives, in the style of gh's Factory: streams, options, a logger, and each
@@ -37,6 +46,7 @@ export class Factory {
   private apiCache?: Promise<ApiClient>;
   private prompterCache?: Promise<Prompter>;
   private guardCache?: Promise<MoneyGuard>;
+  private clockCache?: Promise<string | undefined>;
   private readonly cleanups: (() => Promise<void>)[] = [];
   private sandboxNoticeShown = false;
   private deliverWebhooks = false;
@@ -285,19 +295,59 @@ export class Factory {
     this.deliverWebhooks = true;
   }
 
-  /** Whether the profile talks to a sandbox (embedded, or `sandbox serve` with a test key) rather than a live account. */
-  async isSandbox(): Promise<boolean> {
-    const profile = await this.profile();
-    return profile.isEmbedded || profile.apiKey?.startsWith('zpk_test_') === true;
+  /**
+   * The day and time on the clock of payctl's sandbox (its `now`, ISO 8601), when the profile talks
+   * to one: the embedded sandbox, or a server that answers a test key's GET /v1/sandbox/clock with
+   * a clock (`sandbox serve`). Undefined for any other service: the provider's own test keys reach
+   * one with no such clock, which keeps real time. Asked of the service, never read off the key,
+   * and at most once a command. Only a test key is asked, since payctl's sandbox refuses every
+   * other key (401): a live account is never sent a sandbox's question. A dry run asks nothing.
+   */
+  sandboxClock(): Promise<string | undefined> {
+    this.clockCache ??= this.askSandboxClock();
+    return this.clockCache;
   }
 
-  /** Mutating commands against a sandbox say so, so no one mistakes it for a live account. */
+  private async askSandboxClock(): Promise<string | undefined> {
+    if (this.globals.dryRun) return undefined;
+    const profile = await this.profile();
+    if (profile.isEmbedded) return (await (await this.api()).call('sandbox.clock')).now;
+    if (!isTestKey(profile.apiKey)) return undefined;
+    const { ApiClient, checkTransportSecurity } = await import('./api/client.js');
+    checkTransportSecurity(profile.baseUrl, this.globals.insecureHttp);
+    const bound = Math.min(profile.timeoutSeconds * 1000, CLOCK_QUESTION_MS);
+    const client = new ApiClient({ ...this.clientOptions(profile, profile.baseUrl), timeoutMs: bound, maxAttempts: 1, maxAnswerBytes: CLOCK_ANSWER_BYTES });
+    try {
+      const { now } = await client.call('sandbox.clock');
+      // A clock says a day and time; anything else (a 404, another object, junk) is no clock.
+      return /^\d{4}-\d{2}-\d{2}T/.test(now) && Number.isFinite(Date.parse(now)) ? now : undefined;
+    } catch (err) {
+      if (err instanceof CliError) {
+        this.log.debug(`no sandbox clock at ${profile.baseUrl} (${err.message}): real time`);
+        return undefined;
+      }
+      throw err;
+    } finally {
+      await client.close();
+    }
+  }
+
+  /** Whether the profile talks to payctl's sandbox (embedded, or a server that answers its clock): one that takes webhooks to this machine. */
+  async isPayctlSandbox(): Promise<boolean> {
+    return (await this.profile()).isEmbedded || (await this.sandboxClock()) !== undefined;
+  }
+
+  /**
+   * Mutating commands against a sandbox say so, so no one mistakes it for a live account: the
+   * embedded one, or a test key on any service. Said of the key, not the service, and true of
+   * both: a test key of the provider's own moves no real money either.
+   */
   async noteSandbox(): Promise<void> {
     if (this.sandboxNoticeShown) return;
     const profile = await this.profile();
     // Said just before the embedded sandbox is used: a state directory it cannot use is said instead.
     if (profile.isEmbedded && !this.globals.dryRun) this.prepareSandboxState();
-    if (profile.isEmbedded || profile.apiKey?.startsWith('zpk_test_')) {
+    if (profile.isEmbedded || isTestKey(profile.apiKey)) {
       this.sandboxNoticeShown = true;
       this.io.stderr.write(profile.isEmbedded ? 'SANDBOX (embedded test service: no real money moves)\n' : 'SANDBOX (test API key: no real money moves)\n');
     }

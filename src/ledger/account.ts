@@ -12,6 +12,7 @@
 // different accounts.
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
+import { isTestKey } from '../provider/test-keys.js';
 
 export interface AccountSource {
   isEmbedded: boolean;
@@ -26,13 +27,11 @@ export interface Account {
   label: string;
 }
 
-const TEST_KEY_PREFIX = 'zpk_test_';
-
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 export function accountOf(profile: AccountSource, stateDir: string): Account {
   if (profile.isEmbedded) return { id: `test:embedded:${hash(resolve(stateDir))}`, label: 'the embedded sandbox' };
-  const mode = profile.apiKey?.startsWith(TEST_KEY_PREFIX) ? 'test' : 'live';
+  const mode = isTestKey(profile.apiKey) ? 'test' : 'live';
   if (profile.marketplaceId) return { id: `${mode}:marketplace:${profile.marketplaceId}`, label: `marketplace ${profile.marketplaceId} (${mode})` };
   const key = hash(profile.apiKey ?? '');
   return { id: `${mode}:key:${key}`, label: `the account of API key …${(profile.apiKey ?? '').slice(-4)} (${mode})` };

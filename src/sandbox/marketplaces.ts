@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { SANDBOX_API_KEY } from '../provider/sandbox-account.js';
+import { TEST_KEY_PREFIX } from '../provider/test-keys.js';
 
 // Under `sandbox serve`, every API key is a marketplace of its own: its own database (and so its
 // own data, webhooks, events and clock), in a directory named by a hash of the key, so the key
@@ -9,7 +10,7 @@ import { SANDBOX_API_KEY } from '../provider/sandbox-account.js';
 // marketplace is the embedded sandbox's state, so a served sandbox still shares it with payctl's
 // default profile, as before.
 
-export const TEST_KEY_PREFIX = 'zpk_test_';
+export { TEST_KEY_PREFIX };
 /** A key shorter than this after its prefix is guessable, so anyone could enter its marketplace. */
 export const MIN_TEST_KEY_TAIL = 16;
 

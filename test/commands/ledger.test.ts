@@ -27,6 +27,9 @@ describe('payctl ledger list', () => {
 
     const refused = JSON.parse((await run(home(), ['ledger', 'list', '--state', 'refused'])).stdout);
     expect(refused.map((i: { target: string }) => i.target)).toEqual([c.id]);
+    // A comma list, as --help and the guide write it.
+    const either = JSON.parse((await run(home(), ['ledger', 'list', '--state', 'refused,Applied'])).stdout);
+    expect(either.map((i: { state: string }) => i.state)).toEqual(['refused', 'applied', 'applied', 'applied', 'applied', 'applied']);
     const ofA = JSON.parse((await run(home(), ['ledger', 'list', '--transaction', a.id, '--since', '1h'])).stdout);
     expect(ofA.map((i: { action: string; amount: string }) => [i.action, i.amount])).toEqual([['refund', '1.00']]);
     const tomorrow = new Date(Date.now() + 86_400_000);
@@ -48,7 +51,7 @@ describe('payctl ledger list', () => {
   });
 
   it('refuses what it cannot read, naming the flag (exit 2)', async () => {
-    expectUsage(await run(home(), ['ledger', 'list', '--state', 'done']), '--state: "done" is not a state; use pending, applied, refused, not_applied, unknown');
+    expectUsage(await run(home(), ['ledger', 'list', '--state', 'done']), '--state: "done" is not valid; use one or more of pending, applied, refused, not_applied, unknown');
     expectUsage(await run(home(), ['ledger', 'list', '--since', 'yesterday']), '--since');
     expectUsage(await run(home(), ['ledger', 'list', '--limit', '0']), '--limit');
     expectUsage(await run(home(), ['ledger', 'list', '--transaction', 'not an id']), '--transaction: malformed transaction id');

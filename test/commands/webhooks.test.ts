@@ -164,12 +164,14 @@ describe('webhooks listen', () => {
   it('answers 503 until it has the secret: deliveries posted during start-up are never printed or forwarded', async () => {
     const secret = `whsec_${'a'.repeat(48)}`;
     const webhookId = 'w'.repeat(32);
-    // `sandbox serve` with a test key, whose registration answer (and so the secret) is held back.
-    const api = await recordingServer((req) =>
-      req.method === 'POST'
+    // `sandbox serve` with a test key (known by its clock), whose registration answer (and so the
+    // secret) is held back.
+    const api = await recordingServer((req) => {
+      if (req.path === '/v1/sandbox/clock') return { status: 200, body: { now: new Date().toISOString(), offset_seconds: 0 } };
+      return req.method === 'POST'
         ? { status: 201, delayMs: 1_500, body: { id: webhookId, resource: 'webhook', events: ['*'], status: 'enabled', secret } }
-        : { status: 200, body: { id: webhookId, resource: 'webhook', deleted: true } },
-    );
+        : { status: 200, body: { id: webhookId, resource: 'webhook', deleted: true } };
+    });
     const app = await recordingServer([{ status: 200 }]);
     const port = await freePort();
     const listening = payctl(['webhooks', 'listen', '--port', String(port), '--forward-to', `${app.url}/hook`, '--max-events', '1'], {
@@ -177,7 +179,7 @@ describe('webhooks listen', () => {
       env: { PAYCTL_BASE_URL: api.url, PAYCTL_API_KEY: 'zpk_test_listenkey0001', PAYCTL_MARKETPLACE_ID: 'm'.repeat(32) },
     });
     try {
-      await until(async () => api.requests.length, (n) => n >= 1);
+      await until(async () => api.requests.length, (n) => n >= 2);
       const forged = Array.from({ length: 10 }, (_, i) => event(i.toString(16).repeat(32), `forged${i}`));
       const early: Array<{ status: number; retryAfter: string | null }> = [];
       for (const [i, e] of forged.entries()) {
@@ -198,7 +200,7 @@ describe('webhooks listen', () => {
       expect(result.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual([genuine]);
       expect(result.stderr).not.toContain('forged');
       expect(app.requests.map((r) => r.body)).toEqual([body]);
-      expect(api.requests.map((r) => r.method)).toEqual(['POST', 'DELETE']);
+      expect(api.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'DELETE']);
     } finally {
       await app.close();
       await api.close();

@@ -3,6 +3,7 @@ import { sqliteLedgerPath } from '../../config/paths.js';
 import { maskApiKey } from '../../config/profile.js';
 import { accountOf } from '../../ledger/account.js';
 import { maskLedgerUrl } from '../../ledger/errors.js';
+import { isTestKey } from '../../provider/test-keys.js';
 
 export async function run(ctx: Factory): Promise<void> {
   const profile = await ctx.profile();
@@ -17,7 +18,8 @@ export async function run(ctx: Factory): Promise<void> {
     marketplace_id: profile.marketplaceId ?? null,
     seller_id: profile.sellerId ?? null,
     currency: profile.currency,
-    sandbox: profile.isEmbedded || Boolean(profile.apiKey?.startsWith('zpk_test_')),
+    // A test account (the embedded sandbox, or a test key on any service): no real money moves.
+    sandbox: profile.isEmbedded || isTestKey(profile.apiKey),
     // What money moves are kept against: the account (the ledger's scope), and where.
     account: accountOf(profile, ctx.paths.stateDir).id,
     ledger: profile.ledgerUrl ? maskLedgerUrl(profile.ledgerUrl) : sqliteLedgerPath(ctx.paths.stateDir),

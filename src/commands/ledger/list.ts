@@ -2,7 +2,8 @@ import type { Factory } from '../../factory.js';
 import { ValidationError } from '../../errors.js';
 import { UNRESOLVED, type IntentState } from '../../ledger/types.js';
 import { parseDate, validateId } from '../../validate/index.js';
-import { optionalString, stringList } from '../shared/input.js';
+import { optionalString } from '../shared/input.js';
+import { enumValues } from '../shared/list.js';
 import { INTENT_COLUMNS, intentTableRow, intentView, ledgerOf } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { list } from './flags.js';
@@ -19,9 +20,8 @@ export function parseSince(value: string, now = Date.now()): number {
 }
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
-  const states = stringList(options.state).map((s) => s.toLowerCase());
-  const unknownState = states.find((s) => !(STATES as readonly string[]).includes(s));
-  if (unknownState !== undefined) throw new ValidationError('--state', `"${unknownState}" is not a state; use ${STATES.join(', ')}`);
+  // A comma list, as --help says: `--state pending,unknown` is every move whose outcome is open.
+  const states = enumValues(optionalString(options.state)?.toLowerCase(), STATES, '--state');
   const since = optionalString(options.since);
   const transaction = optionalString(options.transaction);
   const limitText = optionalString(options.limit) ?? '50';

@@ -1,5 +1,6 @@
 import type { Factory } from '../../factory.js';
-import { ApiError, ValidationError } from '../../errors.js';
+import { ValidationError } from '../../errors.js';
+import { isTestKey } from '../../provider/test-keys.js';
 
 /** Today's calendar date where the user is (due dates are read as local days). */
 export function localToday(now = new Date()): string {
@@ -12,23 +13,19 @@ export function notInThePast(date: string, flag: string): string {
   return date;
 }
 
-/** What a dry run shows for a date a sandbox's clock decides: a dry run reads nothing to learn it. */
+/** What a dry run shows for a date a sandbox's clock may decide: a dry run reads nothing to learn it. */
 export const SANDBOX_TODAY = '(today on the sandbox clock)';
 
 /**
- * Today, for a date payctl fills in itself (a due date not given). On a sandbox, the day of its
- * clock, which `sandbox advance` moves ahead of the real one (a UTC day, as the sandbox counts
- * them): the real date would be in its past. Elsewhere, the user's local day.
+ * Today, for a date payctl fills in itself (a due date not given). On payctl's sandbox, the day of
+ * its clock, which `sandbox advance` moves ahead of the real one (a UTC day, as the sandbox counts
+ * them): the real date would be in its past. Elsewhere, a test key's service included, the user's
+ * local day. A dry run asks nothing, so where a sandbox may answer it shows that it would ask.
  */
 export async function defaultToday(ctx: Factory): Promise<string> {
-  if (!(await ctx.isSandbox())) return localToday();
-  if (ctx.globals.dryRun) return SANDBOX_TODAY;
-  try {
-    const clock = await (await ctx.api()).call('sandbox.clock');
-    return /^\d{4}-\d{2}-\d{2}/.exec(clock.now)?.[0] ?? localToday();
-  } catch (err) {
-    // A test key on a service other than payctl's sandbox: it has no clock to ask, and keeps real time.
-    if (err instanceof ApiError && err.details.httpStatus === 404) return localToday();
-    throw err;
+  if (ctx.globals.dryRun) {
+    const profile = await ctx.profile();
+    return profile.isEmbedded || isTestKey(profile.apiKey) ? SANDBOX_TODAY : localToday();
   }
+  return (await ctx.sandboxClock())?.slice(0, 10) ?? localToday();
 }

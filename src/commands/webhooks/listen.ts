@@ -124,9 +124,11 @@ function eventChannel() {
 export async function run(ctx: Factory, _args: ArgsOf<typeof listen>, options: OptionsOf<typeof listen>): Promise<void> {
   const listen = buildListenOptions(options);
   await ctx.requireApiKey();
-  const sandbox = await ctx.isSandbox();
-  // Nothing unverified is ever printed, so without the secret a live receiver could print nothing.
-  if (!sandbox && !listen.secret) throw new ValidationError('--secret', "give the webhook's signing secret: against a live account deliveries are verified with it");
+  // payctl's sandbox takes a webhook to this machine and tells its secret; any other service (a
+  // live account, the provider's own test keys) could not reach this machine.
+  const sandbox = await ctx.isPayctlSandbox();
+  // Nothing unverified is ever printed, so without the secret any other receiver could print nothing.
+  if (!sandbox && !listen.secret) throw new ValidationError('--secret', "give the webhook's signing secret: only payctl's sandbox registers this listener itself, and deliveries from any other service are verified with it");
   // Events arrive as a stream: a table on a terminal, otherwise one JSON object a line.
   const format = (await ctx.out.outputFormat()) === 'table' ? 'table' : 'ndjson';
   const channel = eventChannel();
@@ -238,7 +240,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof listen>, options: O
       secret ??= created.secret;
       ctx.log.status(`Listening on ${url} for ${listen.events.join(', ')}; registered as webhook ${webhookId} until you stop (Ctrl-C).`);
     } else {
-      ctx.log.status(`Listening on ${url}; not registered with a live account: make it reachable and add it with 'payctl webhooks create --url … --event …'. Ctrl-C stops.`);
+      ctx.log.status(`Listening on ${url}; not registered (this service is not payctl's sandbox): make it reachable and add it with 'payctl webhooks create --url … --event …'. Ctrl-C stops.`);
     }
     const columns = [...EVENT_COLUMNS, { key: 'signature', header: 'SIGNATURE' }, ...(listen.forwardTo ? [{ key: 'forwarded', header: 'FORWARDED' }] : [])];
     const { renderList } = await import('../../output/render.js');
