@@ -355,7 +355,7 @@ describe('invoices', () => {
     expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/invoices/${OTHER}`]);
     const again = await api.run(['invoices', 'refund', ID, '--yes'], [{ status: 200, body: { ...paid, status: 'canceled' } }]);
     expect(again.code).toBe(11);
-    expect(again.stderr).toMatch(new RegExp(`^error: probable duplicate: invoice ${ID} was already refunded by payctl at \\d\\d:\\d\\d:\\d\\d \\(\\S+\\); nothing was sent\\. Pass --again to refund it again\n$`));
+    expect(again.stderr).toMatch(new RegExp(`^error: probable duplicate: invoice ${ID} was already refunded by payctl on \\d{4}-\\d\\d-\\d\\d at \\d\\d:\\d\\d:\\d\\d UTC \\(\\S+\\); nothing was sent\\. Pass --again to refund it again\n$`));
   });
 
   it('approve and remove', async ({ api }) => {

@@ -173,7 +173,7 @@ describe('a batch from a file', () => {
     expect(again.code).toBe(10);
     const skipped = results(again.stdout).filter((l) => l.status === 'skipped');
     expect(skipped.map((l) => l.row).sort()).toEqual([1, 2, 4]);
-    expect(skipped[0].reason).toMatch(/^already refunded R\$ [\d,]+ by payctl at \d\d:\d\d:\d\d \(\S+@\S+, batch refunds\.csv\)$/);
+    expect(skipped[0].reason).toMatch(/^already refunded R\$ [\d,]+ by payctl on \d{4}-\d\d-\d\d at \d\d:\d\d:\d\d UTC \(\S+@\S+, batch refunds\.csv\)$/);
     expect(again.stderr).toContain('Refunded 0 of 5 rows (R$ 0,00); 0 failed, 2 invalid.\nSkipped 3 rows refunded earlier (--again refunds them).\n');
     expect(voids(await getTx(home(), a.id))).toBe(1);
     // --again refunds them again: the partial refund is made again, the full one finds nothing left.
@@ -295,7 +295,7 @@ describe('against sandbox serve --faults', () => {
     expect(last.code, last.stderr).toBe(0);
     const lines = results(last.stdout);
     expect(lines).toHaveLength(1000);
-    expect(lines.every((l) => l.status === 'refunded' || (l.status === 'skipped' && /by payctl at .*batch sales\.ndjson/.test(l.reason)))).toBe(true);
+    expect(lines.every((l) => l.status === 'refunded' || (l.status === 'skipped' && /by payctl on .*batch sales\.ndjson/.test(l.reason)))).toBe(true);
     // The earlier runs got somewhere: the last one skipped what they did rather than did it all.
     expect(lines.some((l) => l.status === 'skipped')).toBe(true);
     expect(readdirSync(join(home(), 'state', 'ledger')).filter((f) => f.endsWith('.sqlite'))).toEqual(['ledger.sqlite']);

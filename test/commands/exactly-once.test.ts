@@ -212,7 +212,7 @@ describe('two processes at once', () => {
     const byRow = new Map<number, string[]>();
     for (const l of [...lines(first.stdout()), ...lines(second.stdout())]) byRow.set(l.row, [...(byRow.get(l.row) ?? []), l.status]);
     expect([...byRow.values()].every((statuses) => statuses.sort().join() === 'refunded,skipped')).toBe(true);
-    expect(lines(second.stdout()).filter((l) => l.status === 'skipped').every((l) => /^already refunded R\$ 4,00 by payctl at .*batch refunds\.csv\)/.test(l.reason))).toBe(true);
+    expect(lines(second.stdout()).filter((l) => l.status === 'skipped').every((l) => /^already refunded R\$ 4,00 by payctl on .*batch refunds\.csv\)/.test(l.reason))).toBe(true);
     for (const sale of sales) {
       const tx = await getTx(served().home, sale.id);
       expect([tx.amount, voids(tx)]).toEqual(['6.00', 1]);

@@ -72,7 +72,7 @@ describe('bin/payctl.js', () => {
     // payctl refunded it before: a second refund is a probable duplicate (exit 11) unless said so.
     const twice = payctl(['transactions', 'refund', tx.id, '--amount', '100', '--yes']);
     expect(twice.code).toBe(11);
-    expect(twice.stderr).toMatch(/^error: probable duplicate: transaction \w+ was already refunded R\$ 4,00 by payctl at .*; nothing was sent\. Pass --again to refund R\$ 100,00 more\n$/);
+    expect(twice.stderr).toMatch(/^error: probable duplicate: transaction \w+ was already refunded R\$ 4,00 by payctl on .*; nothing was sent\. Pass --again to refund R\$ 100,00 more\n$/);
     const over = payctl(['transactions', 'refund', tx.id, '--amount', '100', '--yes', '--again']);
     expect(over.code).toBe(6);
     expect(over.stderr).toMatch(/^warning: .*\(--again\)\nSANDBOX.*\nerror: .*\(void_transaction_error, HTTP 402\)\n$/);
