@@ -224,6 +224,21 @@ describe('two processes at once', () => {
     expect(third.stderr).toContain('Refunded 0 of 60 rows (R$ 0,00).\nSkipped 60 rows refunded earlier');
     expect((await getTx(served().home, sales[0].id)).amount).toBe('6.00');
   }, 60_000);
+
+  it('two refunds of all that remains at once: the rest is refunded once; the other stops (in flight) or finds nothing left', async () => {
+    const sale = await createCard(served().home, '10.00');
+    expect((await run(home(), ['transactions', 'refund', sale.id, '--amount', '4.00', '--yes'], { env: served().env })).code).toBe(0);
+    const args = ['transactions', 'refund', sale.id, '--yes'];
+    const both = [spawnPayctl(args, home(), served().env), spawnPayctl(args, home(), served().env)];
+    const codes = await Promise.all(both.map((p) => p.exited));
+    const stderr = both.map((p) => p.stderr());
+    expect(codes.slice().sort(), stderr.join('')).toSatisfy((sorted: number[]) => sorted.join() === '0,0' || sorted.join() === '0,8');
+    expect(stderr.filter((e) => e.includes(`Refunded R$ 6,00 of transaction ${sale.id}`))).toHaveLength(1);
+    const loser = stderr.find((e) => !e.includes('Refunded R$ 6,00')) as string;
+    expect(loser).toMatch(new RegExp(`(is already in flight in another payctl process .*nothing was sent|Transaction ${sale.id} is already fully refunded \\(R\\$ 6,00 by payctl on .*\\); nothing was sent\\.)`));
+    const tx = await getTx(served().home, sale.id);
+    expect([tx.amount, tx.history.filter((h: Tx) => h.operation_type === 'void').map((h: Tx) => h.amount)]).toEqual(['0.00', ['4.00', '6.00']]);
+  }, 30_000);
 });
 
 describe('a boleto subscription across processes (bin/payctl, one embedded sandbox)', () => {

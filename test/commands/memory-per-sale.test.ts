@@ -65,11 +65,18 @@ describe('the same refund twice', () => {
     expect((await getTx(home(), sale.id)).amount).toBe('5.00');
   });
 
-  it('a capture payctl already made: exit 11, not a confusing "not pre_authorized"', async () => {
+  it('a capture payctl already made: "already captured", exit 0, not a confusing "not pre_authorized" nor an offer of --again', async () => {
     const created = await run(home(), ['transactions', 'create', '--amount', '10.00', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123', '--no-capture', '-o', 'json']);
     const sale = JSON.parse(created.stdout);
     expect((await run(home(), ['transactions', 'capture', sale.id, '--yes'])).code).toBe(0);
-    expectError(await run(home(), ['transactions', 'capture', sale.id, '--yes']), 11, `transaction ${sale.id} was already captured R$ 10,00 by payctl on`, 'nothing was sent');
+    const twice = await run(home(), ['transactions', 'capture', sale.id, '--yes']);
+    expect(twice.code, twice.stderr).toBe(0);
+    expect(twice.stderr).toMatch(new RegExp(`^Transaction ${sale.id} is already captured \\(R\\$ 10,00 by payctl ${WHEN} \\(${holder}\\)\\); nothing was sent\\.\\n$`));
+    // An amount the sale can no longer give: exit 6, saying what was done, never --again.
+    const more = await run(home(), ['transactions', 'capture', sale.id, '--amount', '1', '--yes']);
+    expectError(more, 6, `transaction ${sale.id} is succeeded; only a pre_authorized card transaction can be captured; it was already captured R$ 10,00 by payctl on`, 'nothing was sent');
+    expect(more.stderr).not.toContain('--again');
+    expect((await getTx(home(), sale.id)).history.filter((h: Tx) => h.operation_type === 'capture')).toHaveLength(1);
   });
 });
 
