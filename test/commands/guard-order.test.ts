@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { SANDBOX_BUYER_ID } from '../../src/provider/sandbox-account.js';
 import { currentOwner } from '../../src/platform/owner.js';
 import { converse, KEY } from '../helpers/interactive.js';
 import { createCard, expectError, expectJson, freshHomePerTest, getTx, run, type Tx } from './helpers.js';
 
 // What a sale still allows is checked before what payctl remembers of it: a move that cannot
 // succeed is refused naming what is left (exit 6), never offered --again; a refund of all that
-// remains cannot move money twice, so it is never a probable duplicate. Each case checks the exit
+// remains cannot move money twice, so it is never a probable duplicate; nor can a second cancel of
+// a canceled boleto, which says so and offers nothing. Each case checks the exit
 // code, the words on stderr and the sandbox's own state: the sale's amount and its voids.
 const home = freshHomePerTest();
 const holder = currentOwner().holder;
@@ -68,5 +70,24 @@ describe('one command', () => {
       );
     }
     expect(await getTx(home(), sale.id)).toEqual(before);
+  });
+});
+
+describe('boletos cancel', () => {
+  it('a second cancel of a canceled boleto says so, offers nothing, sends nothing: exit 0', async () => {
+    const created = await run(home(), ['transactions', 'create', '--payment-type', 'boleto', '--amount', '150', '--customer', SANDBOX_BUYER_ID]);
+    const boleto = expectJson(created);
+    expect(expectJson(await run(home(), ['boletos', 'cancel', boleto.id, '--yes']))).toMatchObject({ status: 'Requested' });
+    const canceled = await getTx(home(), boleto.id);
+    expect(canceled.status).toBe('canceled');
+    for (const extra of [[], ['--again']]) {
+      const twice = await run(home(), ['boletos', 'cancel', boleto.id, '--yes', ...extra]);
+      const message = `The boleto of transaction ${boleto.id} is already canceled \\(by payctl ${WHEN} \\(${holder}\\)\\); nothing was sent\\.`;
+      expect(twice.stderr).toMatch(new RegExp(`^${message}\\n$`));
+      expect(expectJson(twice)).toEqual({ status: 'canceled', message: expect.stringMatching(new RegExp(`^${message}$`)), transaction_id: boleto.id });
+    }
+    const after = await getTx(home(), boleto.id);
+    expect(after).toEqual(canceled);
+    expect(after.history.filter((h: Tx) => h.operation_type === 'cancellation')).toHaveLength(1);
   });
 });
