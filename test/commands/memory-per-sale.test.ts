@@ -138,13 +138,13 @@ describe('an edited or re-saved bulk file refunds only what was not done', () =>
     expect((await getTx(home(), sales[1].id)).amount).toBe('5.00');
   });
 
-  it("the confirmation says how many rows payctl refunded before and will skip", async () => {
+  it("the confirmation says how many rows payctl refunded before, not to be refunded twice", async () => {
     const sales = await Promise.all(Array.from({ length: 3 }, () => createCard(home(), '10.00')));
     expect((await run(home(), ['transactions', 'refund', sales[0].id, '--amount', '1.00', '--yes'])).code).toBe(0);
     const file = join(home(), 'three.csv');
     writeFileSync(file, `id,amount\n${sales.map((s) => `${s.id},1.00`).join('\n')}\n`);
     const result = await converse(['transactions', 'refund', '--file', file, '-o', 'ndjson'], home(), [
-      { prompt: /Refund 3 transactions \(R\$ 3,00\); 1 refunded earlier by payctl will be skipped \(--again refunds them too\)\? \[y\/N\]/, keys: `y${KEY.enter}` },
+      { prompt: /Refund 3 transactions \(R\$ 3,00\); 1 refunded earlier by payctl will not be refunded twice without --again\? \[y\/N\]/, keys: `y${KEY.enter}` },
     ]);
     expect(result.code, result.stderr).toBe(0);
     expect(lines(result.stdout).map((l) => l.status).sort()).toEqual(['refunded', 'refunded', 'skipped']);

@@ -167,3 +167,12 @@ export function describeEarlier(moves: EarlierMove[], operation: string, currenc
   return `already ${PAST[operation] ?? 'done'} ${earlierDetail(moves, currency)}`;
 }
 
+/** What the earlier moves came to in all, or undefined when one of them has no amount payctl can read. */
+export function earlierTotal(moves: EarlierMove[]): number | undefined {
+  let total = 0;
+  for (const move of moves) {
+    if (move.cents === null || move.cents < 0) return undefined;
+    total += move.cents;
+  }
+  return total;
+}
