@@ -101,6 +101,12 @@ describe('what was already done on a sale', () => {
     expect(describeEarlier(moves, 'transactions.void')).toMatch(/^already refunded R\$ 5,00 on .* at .*\(in the sale's history, not in payctl's ledger\), and 1 more time before$/);
   });
 
+  it('who made it and which file, as a shared ledger has them, reach a terminal without control characters', () => {
+    const odd = intent({ state: 'applied', proof: 'v1', holder: 'ana@caixa\x1b]0;pwned\x07-2', batch_name: 'nov\x1b[2J.csv' });
+    const [move] = earlierMoves([odd], 'transactions.void', { history: [auth, voidOf('v1', '4.00')] } as never, ledger);
+    expect(describeEarlier([move!], 'transactions.void')).toMatch(/ \(ana@caixa-2, batch nov\.csv\)$/);
+  });
+
   it('an earlier move is named with its date and its offset from UTC, in the zone payctl shows times in', () => {
     const zone = process.env.TZ;
     try {

@@ -7,6 +7,7 @@ import { appliedEarlier, type AnswerCheck } from '../../ledger/guard.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import type { Proof } from '../../ledger/settle.js';
 import { when } from '../../ledger/time.js';
+import { withoutControls } from '../../platform/control-chars.js';
 import { UNRESOLVED, type Intent } from '../../ledger/types.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString, decimalStringToCents } from '../../validate/index.js';
@@ -155,8 +156,9 @@ const PAST: Record<string, string> = { 'transactions.void': 'refunded', 'transac
 export function earlierDetail(moves: EarlierMove[], currency?: string | null): string {
   const last = moves.at(-1) as EarlierMove;
   const amount = last.cents !== null && last.cents >= 0 ? `${formatMoney(centsToDecimalString(last.cents), currency)} ` : '';
+  // Who and which file, as the ledger has them: a shared ledger's are another machine's words.
   const where = last.intent
-    ? `by payctl ${when(last.at)} (${last.intent.holder}${last.intent.batch_name ? `, batch ${last.intent.batch_name}` : ''})`
+    ? `by payctl ${when(last.at)} (${withoutControls(last.intent.holder)}${last.intent.batch_name ? `, batch ${withoutControls(last.intent.batch_name)}` : ''})`
     : `${last.at > 0 ? `${when(last.at)} ` : ''}(in the sale's history, not in payctl's ledger)`;
   const more = moves.length > 1 ? `, and ${moves.length - 1} more time${moves.length > 2 ? 's' : ''} before` : '';
   return `${amount}${where}${more}`;
