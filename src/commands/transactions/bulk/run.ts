@@ -636,7 +636,8 @@ async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkS
   if (counts.held > 0) lines.push(`Held ${counted(counts.held, 'row')} asking more than was refunded of ${noun(counts.held, 'its sale', 'their sales')} before: nothing was sent for ${noun(counts.held, 'it', 'them')} (${noun(counts.held, 'its line says', 'their lines say')} what --again would send).`);
   const problem = notRefunded.finish();
   if (notRefunded.count > 0) {
-    const heldToo = counts.held > 0 ? '; held rows are sent only with --again' : '';
+    // Not "run it with --again": that would send again every other row of it payctl already refunded.
+    const heldToo = counts.held > 0 ? '; a held row is sent only by the command its line gives' : '';
     lines.push(problem ? `Rows not refunded: not written (${problem}); they are in the result lines above` : `Rows not refunded: ${failedOut} (to retry only those: payctl transactions refund --file ${failedOut}${heldToo})`);
   }
   lines.push(`Ledger: ${guard.ledger.where}`);
