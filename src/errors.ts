@@ -95,6 +95,13 @@ export class OutcomeUnknownError extends exitingWith(ExitCode.outcomeUnknown) {}
 export class ProbableDuplicateError extends exitingWith(ExitCode.duplicate) {}
 
 /**
+ * A money move the resource no longer allows, seen in it before anything was sent (a refund of
+ * more than is left, a capture of a sale already captured): exit 6, like the service's refusal,
+ * naming what is left. Checked before the ledger's memory, so it is never offered --again.
+ */
+export class NotAllowedError extends exitingWith(ExitCode.rejected) {}
+
+/**
  * --dry-run reached the first request a command would send: it was printed instead, and the
  * command stops there, successfully. Not a CliError: nothing went wrong.
  */

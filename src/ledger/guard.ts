@@ -6,8 +6,9 @@
 //      it shows applied or its settle window has closed, waiting for the window with a countdown
 //      (--no-wait: exit 9 at once, naming when to come back); a rerun of the same request that
 //      finds its earlier self applied sends nothing;
-//   3. the command checks what the ledger and the resource say was already done (exit 11 for a
-//      probable duplicate, unless --again);
+//   3. the command checks what the resource still allows (a move it cannot make: exit 6, naming
+//      what is left, never --again), then what the ledger and the resource say was already done
+//      (exit 11 for a probable duplicate the resource still allows, unless --again);
 //   4. write the intent, send, and resolve it from the answer: applied, when the answer is the
 //      object asked for with the change asked for; refused (an error answer, exit by status); not
 //      applied (the connection never opened, exit 8); or, when the answer is lost or is not what

@@ -347,15 +347,28 @@ describe('invoices', () => {
     const done = await api.run(['invoices', 'refund', ID, '--yes'], (req) => (req.method === 'GET' ? { status: 200, body: paid } : { status: 200, body: { ...paid, status: 'canceled' } }));
     expect(done.code, done.stderr).toBe(0);
     expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/invoices/${ID}`, `DELETE /v1/marketplaces/${MKT}/invoices/${ID}/void`]);
-    // Another invoice, one payctl never refunded (refunding this one again is a probable duplicate).
+    // Another invoice, one payctl never refunded: only a paid invoice can be refunded.
     const OTHER = 'f'.repeat(32);
     const pending = await api.run(['invoices', 'refund', OTHER, '--yes'], [{ status: 200, body: { ...paid, id: OTHER, status: 'pending' } }]);
     expect(pending.code).toBe(2);
     expect(pending.stderr).toContain('only a paid invoice can be refunded');
     expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/invoices/${OTHER}`]);
-    const again = await api.run(['invoices', 'refund', ID, '--yes'], [{ status: 200, body: { ...paid, status: 'canceled' } }]);
-    expect(again.code).toBe(11);
-    expect(again.stderr).toMatch(new RegExp(`^error: probable duplicate: invoice ${ID} was already refunded by payctl at \\d\\d:\\d\\d:\\d\\d \\(\\S+\\); nothing was sent\\. Pass --again to refund it again\n$`));
+    // Refunded by payctl and no longer paid: nothing is left to refund, so it says so (exit 0) and offers nothing.
+    const again = await api.run(['invoices', 'refund', ID, '--yes', '--again'], [{ status: 200, body: { ...paid, status: 'canceled' } }]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(new RegExp(`^Invoice ${ID} was already refunded by payctl on \\d{4}-\\d\\d-\\d\\d at \\d\\d:\\d\\d:\\d\\d UTC \\(\\S+\\) and is canceled now; nothing was sent\\.\n$`));
+    expect(JSON.parse(again.stdout)).toMatchObject({ id: ID, status: 'canceled' });
+    expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/invoices/${ID}`]);
+  });
+
+  it('approve again once payctl approved it: it is paid, so that is said (exit 0), nothing sent and nothing offered', async ({ api }) => {
+    const pending = { id: ID, status: 'pending', amount: 100 };
+    const first = await api.run(['invoices', 'approve', ID, '--yes'], (req) => (req.method === 'GET' ? { status: 200, body: pending } : { status: 200, body: { ...pending, status: 'paid' } }));
+    expect(first.code, first.stderr).toBe(0);
+    const again = await api.run(['invoices', 'approve', ID, '--yes'], [{ status: 200, body: { ...pending, status: 'paid' } }]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(new RegExp(`^Invoice ${ID} was already approved by payctl on .* \\(\\S+\\) and is paid now; nothing was sent\\.\n$`));
+    expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/invoices/${ID}`]);
   });
 
   it('approve and remove', async ({ api }) => {

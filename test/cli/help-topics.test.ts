@@ -99,7 +99,7 @@ describe('payctl help exit-codes', () => {
     const shown = [...text.matchAll(/^ {1,3}(\d+) {2}/gm)].map((m) => Number(m[1]));
     expect(shown).toEqual(codes);
     expect(text).toContain('\n   9  outcome unknown: a money-moving request may or may not have been applied; running the same\n      command again checks first');
-    expect(text).toContain('\n  10  bulk run finished with some rows failed, or stopped at --max-wait\n');
+    expect(text).toContain('\n  10  bulk run finished with some rows failed, or held (a row asking more than was refunded of its');
     expect(text).toContain('\n  11  probable duplicate: payctl already made the same money move on this sale');
   });
 

@@ -212,7 +212,7 @@ describe('two processes at once', () => {
     const byRow = new Map<number, string[]>();
     for (const l of [...lines(first.stdout()), ...lines(second.stdout())]) byRow.set(l.row, [...(byRow.get(l.row) ?? []), l.status]);
     expect([...byRow.values()].every((statuses) => statuses.sort().join() === 'refunded,skipped')).toBe(true);
-    expect(lines(second.stdout()).filter((l) => l.status === 'skipped').every((l) => /^already refunded R\$ 4,00 by payctl at .*batch refunds\.csv\)/.test(l.reason))).toBe(true);
+    expect(lines(second.stdout()).filter((l) => l.status === 'skipped').every((l) => /^already refunded R\$ 4,00 by payctl on .*batch refunds\.csv\)/.test(l.reason))).toBe(true);
     for (const sale of sales) {
       const tx = await getTx(served().home, sale.id);
       expect([tx.amount, voids(tx)]).toEqual(['6.00', 1]);
@@ -224,6 +224,21 @@ describe('two processes at once', () => {
     expect(third.stderr).toContain('Refunded 0 of 60 rows (R$ 0,00).\nSkipped 60 rows refunded earlier');
     expect((await getTx(served().home, sales[0].id)).amount).toBe('6.00');
   }, 60_000);
+
+  it('two refunds of all that remains at once: the rest is refunded once; the other stops (in flight) or finds nothing left', async () => {
+    const sale = await createCard(served().home, '10.00');
+    expect((await run(home(), ['transactions', 'refund', sale.id, '--amount', '4.00', '--yes'], { env: served().env })).code).toBe(0);
+    const args = ['transactions', 'refund', sale.id, '--yes'];
+    const both = [spawnPayctl(args, home(), served().env), spawnPayctl(args, home(), served().env)];
+    const codes = await Promise.all(both.map((p) => p.exited));
+    const stderr = both.map((p) => p.stderr());
+    expect(codes.slice().sort(), stderr.join('')).toSatisfy((sorted: number[]) => sorted.join() === '0,0' || sorted.join() === '0,8');
+    expect(stderr.filter((e) => e.includes(`Refunded R$ 6,00 of transaction ${sale.id}`))).toHaveLength(1);
+    const loser = stderr.find((e) => !e.includes('Refunded R$ 6,00')) as string;
+    expect(loser).toMatch(new RegExp(`(is already in flight in another payctl process .*nothing was sent|Transaction ${sale.id} is already fully refunded \\(R\\$ 6,00 by payctl on .*\\); nothing was sent\\.)`));
+    const tx = await getTx(served().home, sale.id);
+    expect([tx.amount, tx.history.filter((h: Tx) => h.operation_type === 'void').map((h: Tx) => h.amount)]).toEqual(['0.00', ['4.00', '6.00']]);
+  }, 30_000);
 });
 
 describe('a boleto subscription across processes (bin/payctl, one embedded sandbox)', () => {

@@ -18,7 +18,8 @@ const holder = currentOwner().holder;
 
 const voids = (tx: Tx) => tx.history.filter((h: Tx) => h.operation_type === 'void' && h.status === 'succeeded').length;
 const lines = (stdout: string) => stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l));
-const TIME = '\\d\\d:\\d\\d:\\d\\d';
+/** When an earlier move was made, as messages say it (tests run in UTC). */
+const WHEN = 'on \\d{4}-\\d\\d-\\d\\d at \\d\\d:\\d\\d:\\d\\d UTC';
 
 describe('the same refund twice', () => {
   it('off a terminal: exit 11, one line naming the earlier refund, nothing sent; --again refunds once more', async () => {
@@ -27,24 +28,24 @@ describe('the same refund twice', () => {
     expect((await run(home(), args)).code).toBe(0);
     const twice = await run(home(), args);
     const line = expectError(twice, 11);
-    expect(line).toMatch(new RegExp(`^error: probable duplicate: transaction ${sale.id} was already refunded R\\$ 3,00 by payctl at ${TIME} \\(${holder}\\); nothing was sent\\. Pass --again to refund R\\$ 3,00 more$`));
+    expect(line).toMatch(new RegExp(`^error: probable duplicate: transaction ${sale.id} was already refunded R\\$ 3,00 by payctl ${WHEN} \\(${holder}\\); nothing was sent\\. Pass --again to refund R\\$ 3,00 more$`));
     expect(twice.stderr).toBe(`${line}\n`);
     expect(voids(await getTx(home(), sale.id))).toBe(1);
 
     const again = await run(home(), [...args, '--again']);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toContain(`Transaction ${sale.id} was already refunded R$ 3,00 by payctl at`);
+    expect(again.stderr).toContain(`Transaction ${sale.id} was already refunded R$ 3,00 by payctl on`);
     expect(again.stderr).toContain('sending it again (--again)');
     const tx = await getTx(home(), sale.id);
     expect([tx.amount, voids(tx)]).toEqual(['4.00', 2]);
     // Now twice: the message says so.
-    expectError(await run(home(), args), 11, 'was already refunded R$ 3,00 by payctl at', 'and 1 more time before');
+    expectError(await run(home(), args), 11, 'was already refunded R$ 3,00 by payctl on', 'and 1 more time before');
   });
 
   it('on a terminal: asks, naming the earlier refund; "no" sends nothing (exit 3), "yes" refunds', async () => {
     const sale = await createCard(home(), '10.00');
     expect((await run(home(), ['transactions', 'refund', sale.id, '--amount', '3.00', '--yes'])).code).toBe(0);
-    const question = new RegExp(`Transaction ${sale.id} was already refunded R\\$ 3,00 by payctl at ${TIME} \\(${holder}\\)\\. Refund R\\$ 3,00 more\\? \\[y/N\\]`);
+    const question = new RegExp(`Transaction ${sale.id} was already refunded R\\$ 3,00 by payctl ${WHEN} \\(${holder}\\)\\. Refund R\\$ 3,00 more\\? \\[y/N\\]`);
     const declined = await converse(['transactions', 'refund', sale.id, '--amount', '3.00'], home(), [{ prompt: question, keys: `n${KEY.enter}` }]);
     expect(declined.code).toBe(3);
     expect(voids(await getTx(home(), sale.id))).toBe(1);
@@ -60,15 +61,22 @@ describe('the same refund twice', () => {
     const raw = await run(home(), ['api', 'POST', `transactions/${sale.id}/void`, '-f', `on_behalf_of=${SANDBOX_SELLER_ID}`, '-F', 'amount=500']);
     expect(raw.code, raw.stderr).toBe(0);
     const result = await run(home(), ['transactions', 'refund', sale.id, '--amount', '2.00', '--yes']);
-    expectError(result, 11, `probable duplicate: transaction ${sale.id} was already refunded R$ 5,00 at`, "(in the sale's history, not in payctl's ledger); nothing was sent");
+    expectError(result, 11, `probable duplicate: transaction ${sale.id} was already refunded R$ 5,00 on`, "(in the sale's history, not in payctl's ledger); nothing was sent");
     expect((await getTx(home(), sale.id)).amount).toBe('5.00');
   });
 
-  it('a capture payctl already made: exit 11, not a confusing "not pre_authorized"', async () => {
+  it('a capture payctl already made: "already captured", exit 0, not a confusing "not pre_authorized" nor an offer of --again', async () => {
     const created = await run(home(), ['transactions', 'create', '--amount', '10.00', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123', '--no-capture', '-o', 'json']);
     const sale = JSON.parse(created.stdout);
     expect((await run(home(), ['transactions', 'capture', sale.id, '--yes'])).code).toBe(0);
-    expectError(await run(home(), ['transactions', 'capture', sale.id, '--yes']), 11, `transaction ${sale.id} was already captured R$ 10,00 by payctl at`, 'nothing was sent');
+    const twice = await run(home(), ['transactions', 'capture', sale.id, '--yes']);
+    expect(twice.code, twice.stderr).toBe(0);
+    expect(twice.stderr).toMatch(new RegExp(`^Transaction ${sale.id} is already captured \\(R\\$ 10,00 by payctl ${WHEN} \\(${holder}\\)\\); nothing was sent\\.\\n$`));
+    // An amount the sale can no longer give: exit 6, saying what was done, never --again.
+    const more = await run(home(), ['transactions', 'capture', sale.id, '--amount', '1', '--yes']);
+    expectError(more, 6, `transaction ${sale.id} is succeeded; only a pre_authorized card transaction can be captured; it was already captured R$ 10,00 by payctl on`, 'nothing was sent');
+    expect(more.stderr).not.toContain('--again');
+    expect((await getTx(home(), sale.id)).history.filter((h: Tx) => h.operation_type === 'capture')).toHaveLength(1);
   });
 });
 
@@ -96,7 +104,7 @@ describe('an edited or re-saved bulk file refunds only what was not done', () =>
     expect(second.code, second.stderr).toBe(0);
     const byRow = new Map(lines(second.stdout).map((l) => [l.row, l]));
     expect([...byRow.values()].map((l) => [l.row, l.status]).sort()).toEqual([[1, 'skipped'], [2, 'skipped'], [3, 'refunded'], [4, 'refunded']]);
-    expect(byRow.get(1).reason).toMatch(new RegExp(`^already refunded R\\$ 1,00 by payctl at ${TIME} \\(${holder}, batch refunds-nov\\.csv\\)$`));
+    expect(byRow.get(1).reason).toMatch(new RegExp(`^already refunded R\\$ 1,00 by payctl ${WHEN} \\(${holder}, batch refunds-nov\\.csv\\)$`));
     expect(byRow.get(1).earlier).toEqual({ amount: '1.00', at: expect.stringMatching(/Z$/), by: 'payctl', holder, batch: 'refunds-nov.csv' });
     expect(second.stderr).toContain('Refunded 2 of 4 rows (R$ 2,00).\nSkipped 2 rows refunded earlier (--again refunds them).\n');
     for (const sale of sales) {
@@ -130,13 +138,13 @@ describe('an edited or re-saved bulk file refunds only what was not done', () =>
     expect((await getTx(home(), sales[1].id)).amount).toBe('5.00');
   });
 
-  it("the confirmation says how many rows payctl refunded before and will skip", async () => {
+  it("the confirmation says how many rows payctl refunded before, not to be refunded twice", async () => {
     const sales = await Promise.all(Array.from({ length: 3 }, () => createCard(home(), '10.00')));
     expect((await run(home(), ['transactions', 'refund', sales[0].id, '--amount', '1.00', '--yes'])).code).toBe(0);
     const file = join(home(), 'three.csv');
     writeFileSync(file, `id,amount\n${sales.map((s) => `${s.id},1.00`).join('\n')}\n`);
     const result = await converse(['transactions', 'refund', '--file', file, '-o', 'ndjson'], home(), [
-      { prompt: /Refund 3 transactions \(R\$ 3,00\); 1 refunded earlier by payctl will be skipped \(--again refunds them too\)\? \[y\/N\]/, keys: `y${KEY.enter}` },
+      { prompt: /Refund 3 transactions \(R\$ 3,00\); 1 refunded earlier by payctl will not be refunded twice without --again\? \[y\/N\]/, keys: `y${KEY.enter}` },
     ]);
     expect(result.code, result.stderr).toBe(0);
     expect(lines(result.stdout).map((l) => l.status).sort()).toEqual(['refunded', 'refunded', 'skipped']);

@@ -38,8 +38,9 @@ describe('a reference_id where an id is expected', () => {
   });
 
   it('an over-refund names what is left; nothing moves', async () => {
+    // Refused before anything is sent, --again or not: the sale cannot give it.
     const result = await run(home.home, ['transactions', 'refund', 'order-7002', '--amount', '500.00', '--yes', '--again']);
-    expectError({ ...result, stdout: '' }, 6, `: R$ 130,00 left to refund on transaction ${sale.id} (void_transaction_error, HTTP 402)`);
+    expectError({ ...result, stdout: '' }, 6, `R$ 500,00 is more than the R$ 130,00 left to refund on transaction ${sale.id}; it was already refunded R$ 70,00 by payctl on`, 'nothing was sent');
     expect((await getTx(sale.id as string)).amount).toBe('130.00');
   });
 

@@ -89,7 +89,7 @@ describe('two machines, one ledger', () => {
     const winner = codes[0] === 0 ? 'caixa-2' : currentOwner().holder.split('@')[1];
     expect(loser.stderr()).toMatch(
       new RegExp(
-        `^error: (the refund of transaction ${sale.id} is already in flight in another payctl process \\(${user}@${winner}, pid \\d+, since .*; nothing was sent\\.|probable duplicate: transaction ${sale.id} was already refunded R\\$ 3,00 by payctl at \\d\\d:\\d\\d:\\d\\d \\(${user}@${winner}\\); nothing was sent\\.)`,
+        `^error: (the refund of transaction ${sale.id} is already in flight in another payctl process \\(${user}@${winner}, pid \\d+, since .*; nothing was sent\\.|probable duplicate: transaction ${sale.id} was already refunded R\\$ 3,00 by payctl on \\d{4}-\\d\\d-\\d\\d at \\d\\d:\\d\\d:\\d\\d \\S+ \\(${user}@${winner}\\); nothing was sent\\.)`,
         'm',
       ),
     );

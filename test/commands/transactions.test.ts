@@ -579,12 +579,11 @@ describe('transactions refund', () => {
     expect(afterPartial.history).toHaveLength(tx.history.length + 1);
     expect(afterPartial.history.at(-1)).toMatchObject({ operation_type: 'void', amount: '4.00', status: 'succeeded' });
 
-    // payctl refunded it before: the rest is refunded only when said so (--again).
-    expectError(await refund(tx.id, ['-y']), 11, `transaction ${tx.id} was already refunded R$ 4,00 by payctl at`);
-    const rest = await refund(tx.id, ['-y', '--again']);
+    // All that remains cannot be refunded twice: no --again needed; it says what was refunded before.
+    const rest = await refund(tx.id, ['-y']);
     const afterFull = expectJson(rest);
-    expect(rest.stderr.startsWith(`warning: Transaction ${tx.id} was already refunded R$ 4,00 by payctl at `)).toBe(true);
-    expect(rest.stderr).toContain(`; sending it again (--again)\n${SANDBOX_LINE}Refunded R$ 6,50 of transaction ${tx.id} (canceled)\n`);
+    expect(rest.stderr).toMatch(new RegExp(`^Transaction ${tx.id} was already refunded R\\$ 4,00 by payctl on \\d{4}-\\d\\d-\\d\\d at \\d\\d:\\d\\d:\\d\\d UTC \\(\\S+@\\S+\\)\\.\\n`));
+    expect(rest.stderr).toContain(`.\n${SANDBOX_LINE}Refunded R$ 6,50 of transaction ${tx.id} (canceled)\n`);
     expect(afterFull).toMatchObject({ status: 'canceled', amount: '0.00', original_amount: '10.50', voided: true });
     expect(afterFull.history).toHaveLength(tx.history.length + 2);
     expect(afterFull.history.at(-1)).toMatchObject({ operation_type: 'void', amount: '6.50' });
@@ -595,29 +594,32 @@ describe('transactions refund', () => {
     const tx = await createCard(home(), '20.00');
     const cents = expectJson(await refund(tx.id, ['--amount-cents', '500', '--yes']));
     expect(cents.amount).toBe('15.00');
-    const result = await refund(tx.id, ['--yes', '--again']);
+    const result = await refund(tx.id, ['--yes']);
     const after = expectJson(result);
     expect(after).toMatchObject({ status: 'canceled', voided: true, amount: '0.00', original_amount: '20.00' });
     expect(result.stderr).toContain('Refunded R$ 15,00');
   });
 
-  it('more than what remains: exit 6, void_transaction_error, HTTP 402, nothing refunded', async () => {
+  it('more than what remains: exit 6 naming what is left, nothing sent', async () => {
     const tx = await createCard(home(), '10.00');
     const result = await refund(tx.id, ['--amount', '10.01', '--yes']);
-    expectError(result, 6, 'void_transaction_error', 'HTTP 402', 'not sufficient amount');
-    expect(result.stderr.startsWith(SANDBOX_LINE)).toBe(true);
+    expect(expectError(result, 6)).toBe(`error: R$ 10,01 is more than the R$ 10,00 left to refund on transaction ${tx.id}; nothing was sent`);
+    expect(result.stderr).not.toContain('SANDBOX');
     expect(await getTx(home(), tx.id)).toEqual(tx);
   });
 
-  it('nothing left to refund: exit 6 before sending', async () => {
+  it('nothing left: all that remains is "already fully refunded" (exit 0), an amount is exit 6; nothing sent', async () => {
     const tx = await createCard(home(), '10.00');
     expectJson(await refund(tx.id, ['--yes']));
     const canceled = await getTx(home(), tx.id);
-    // payctl refunded all of it: a probable duplicate (exit 11); said again, nothing is left (exit 6).
-    expectError(await refund(tx.id, ['--yes']), 11, 'was already refunded R$ 10,00 by payctl');
-    const again = await refund(tx.id, ['--yes', '--again']);
-    expectError(again, 6, 'nothing left to refund', 'status canceled');
-    expect(again.stderr).not.toContain('SANDBOX');
+    const done = await refund(tx.id, ['--yes']);
+    expect(expectJson(done)).toEqual(canceled);
+    expect(done.stderr).toMatch(new RegExp(`^Transaction ${tx.id} is already fully refunded \\(R\\$ 10,00 by payctl on .*\\); nothing was sent\\.\\n$`));
+    for (const extra of [[], ['--again']]) {
+      const more = await refund(tx.id, ['--amount', '1', '--yes', ...extra]);
+      expectError(more, 6, `R$ 1,00 is more than the R$ 0,00 left to refund on transaction ${tx.id}; it was already refunded R$ 10,00 by payctl on`, 'nothing was sent');
+      expect(more.stderr).not.toContain('--again');
+    }
     expect(await getTx(home(), tx.id)).toEqual(canceled);
   });
 
@@ -671,15 +673,17 @@ describe('transactions capture', () => {
     expect(after).toMatchObject({ status: 'succeeded', captured: true, amount: '8.00', original_amount: '10.00' });
   });
 
-  it('a succeeded transaction: exit 2 from the client-side check, nothing sent', async () => {
+  it('a succeeded transaction: exit 6 from the client-side check (the sale does not allow it), nothing sent', async () => {
     const tx = await createCard(home());
-    expectUsage(await capture(tx.id, ['--yes']), `transaction ${tx.id} is succeeded`, 'only a pre_authorized card transaction can be captured');
+    const result = await capture(tx.id, ['--yes']);
+    expect(expectError(result, 6)).toBe(`error: transaction ${tx.id} is succeeded; only a pre_authorized card transaction can be captured; nothing was sent`);
+    expect(result.stderr).not.toContain('SANDBOX');
     expect(await getTx(home(), tx.id)).toEqual(tx);
   });
 
-  it('more than was authorized: exit 2, nothing sent', async () => {
+  it('more than was authorized: exit 6 naming what is authorized, nothing sent', async () => {
     const tx = await createPreAuth(home(), '10.00');
-    expectUsage(await capture(tx.id, ['--amount', '10.01', '--yes']), '--amount:', 'R$ 10,01 is more than the R$ 10,00 authorized');
+    expectError(await capture(tx.id, ['--amount', '10.01', '--yes']), 6, `R$ 10,01 is more than the R$ 10,00 authorized on transaction ${tx.id}; nothing was sent`);
     expect(await getTx(home(), tx.id)).toEqual(tx);
   });
 

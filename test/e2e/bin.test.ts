@@ -69,13 +69,14 @@ describe('bin/payctl.js', () => {
     expect(refunded.code, refunded.stderr).toBe(0);
     expect(JSON.parse(refunded.stdout)).toMatchObject({ status: 'succeeded', amount: '6.50', original_amount: '10.50' });
 
-    // payctl refunded it before: a second refund is a probable duplicate (exit 11) unless said so.
-    const twice = payctl(['transactions', 'refund', tx.id, '--amount', '100', '--yes']);
-    expect(twice.code).toBe(11);
-    expect(twice.stderr).toMatch(/^error: probable duplicate: transaction \w+ was already refunded R\$ 4,00 by payctl at .*; nothing was sent\. Pass --again to refund R\$ 100,00 more\n$/);
-    const over = payctl(['transactions', 'refund', tx.id, '--amount', '100', '--yes', '--again']);
+    // More than is left cannot succeed: exit 6 naming what is left, never an offer of --again.
+    const over = payctl(['transactions', 'refund', tx.id, '--amount', '100', '--yes']);
     expect(over.code).toBe(6);
-    expect(over.stderr).toMatch(/^warning: .*\(--again\)\nSANDBOX.*\nerror: .*\(void_transaction_error, HTTP 402\)\n$/);
+    expect(over.stderr).toMatch(/^error: R\$ 100,00 is more than the R\$ 6,50 left to refund on transaction \w+; it was already refunded R\$ 4,00 by payctl on .*; nothing was sent\n$/);
+    // The same amount again, which the sale still allows: a probable duplicate (exit 11) unless said so.
+    const twice = payctl(['transactions', 'refund', tx.id, '--amount', '4', '--yes']);
+    expect(twice.code).toBe(11);
+    expect(twice.stderr).toMatch(/^error: probable duplicate: transaction \w+ was already refunded R\$ 4,00 by payctl on .*; nothing was sent\. Pass --again to refund R\$ 4,00 more\n$/);
   });
 
   it('a bolepix carries its QR code as a PNG; the QR encoder is bundled in a chunk loaded only then', () => {

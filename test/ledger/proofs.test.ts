@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkMoveAnswer, describeEarlier, earlierMoves, transactionMoveProof } from '../../src/commands/transactions/applied.js';
 import type { Ledger } from '../../src/ledger/ledger.js';
+import { when } from '../../src/ledger/time.js';
 import type { Intent } from '../../src/ledger/types.js';
 import type { Transaction } from '../../src/commands/transactions/shared.js';
 
@@ -95,9 +96,31 @@ describe('what was already done on a sale', () => {
       [400, mine.id],
       [500, null],
     ]);
-    // The time alone on the day it was made; with its date on any other (clockTime).
-    expect(describeEarlier([moves[0]!], 'transactions.void')).toMatch(/^already refunded R\$ 4,00 by payctl at (2026-11-24 )?\d\d:\d\d:\d\d \(ana@caixa-2, batch refunds-nov\.csv\)$/);
-    expect(describeEarlier(moves, 'transactions.void')).toMatch(/^already refunded R\$ 5,00 at .*\(in the sale's history, not in payctl's ledger\), and 1 more time before$/);
+    // Always with its date and its offset from UTC: a move named days later, or read in another zone.
+    expect(describeEarlier([moves[0]!], 'transactions.void')).toMatch(/^already refunded R\$ 4,00 by payctl on \d{4}-\d\d-\d\d at \d\d:\d\d:\d\d (UTC|[+-]\d\d(:\d\d)?) \(ana@caixa-2, batch refunds-nov\.csv\)$/);
+    expect(describeEarlier(moves, 'transactions.void')).toMatch(/^already refunded R\$ 5,00 on .* at .*\(in the sale's history, not in payctl's ledger\), and 1 more time before$/);
+  });
+
+  it('who made it and which file, as a shared ledger has them, reach a terminal without control characters', () => {
+    const odd = intent({ state: 'applied', proof: 'v1', holder: 'ana@caixa\x1b]0;pwned\x07-2', batch_name: 'nov\x1b[2J.csv' });
+    const [move] = earlierMoves([odd], 'transactions.void', { history: [auth, voidOf('v1', '4.00')] } as never, ledger);
+    expect(describeEarlier([move!], 'transactions.void')).toMatch(/ \(ana@caixa-2, batch nov\.csv\)$/);
+  });
+
+  it('an earlier move is named with its date and its offset from UTC, in the zone payctl shows times in', () => {
+    const zone = process.env.TZ;
+    try {
+      const at = Date.parse('2026-11-28T06:06:21Z');
+      process.env.TZ = 'America/Sao_Paulo';
+      expect(when(at)).toBe('on 2026-11-28 at 03:06:21 -03');
+      process.env.TZ = 'Asia/Kolkata';
+      expect(when(at)).toBe('on 2026-11-28 at 11:36:21 +05:30');
+      process.env.TZ = 'UTC';
+      expect(when(at)).toBe('on 2026-11-28 at 06:06:21 UTC');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it("this run's own refunds are not earlier ones; refused and unresolved intents are not refunds", () => {

@@ -3,7 +3,7 @@ import { UsageError } from '../../errors.js';
 import { describeOrigin, type GuardedMove } from '../../ledger/guard.js';
 import { formatMoney } from '../../output/format.js';
 import { confirmDespiteEarlier, moneyMoveFlags } from '../shared/again.js';
-import { describeEarlier, earlierMoves, transactionMoveProof } from '../transactions/applied.js';
+import { describeEarlier, earlierDetail, earlierMoves, transactionMoveProof } from '../transactions/applied.js';
 import { resolveTransactionId } from '../transactions/reference.js';
 import { getTransaction, type Transaction } from '../transactions/shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
@@ -41,10 +41,19 @@ export async function run(ctx: Factory, args: ArgsOf<typeof cancel>, options: Op
     async (memory) => {
       const tx = await getTransaction(ctx, id);
       const earlier = earlierMoves(memory, 'boletos.cancel', undefined, guard.ledger);
-      const asked = earlier.length > 0 && (await confirmDespiteEarlier(ctx, flags, `The boleto of transaction ${id} was ${describeEarlier(earlier, 'boletos.cancel')}`, 'Ask to cancel it again?', 'cancel it again'));
       if (tx.payment_type !== 'boleto' && tx.payment_type !== 'bolepix') {
         throw new UsageError(`transaction ${id} is a ${tx.payment_type ?? 'non-boleto'} payment; only a boleto can be canceled here (refund a card with 'payctl transactions refund')`);
       }
+      // What the boleto still allows comes first: one canceled (by payctl or anyone) cannot be
+      // canceled twice, so there is nothing to offer sending again; that is what was asked.
+      if (tx.status === 'canceled') {
+        const by = earlier.length > 0 ? ` (${earlierDetail(earlier)})` : '';
+        const message = `The boleto of transaction ${id} is already canceled${by}; nothing was sent.`;
+        await ctx.out.render({ status: 'canceled', message, transaction_id: id } satisfies CancellationAnswer);
+        ctx.log.status(message);
+        return;
+      }
+      const asked = earlier.length > 0 && (await confirmDespiteEarlier(ctx, flags, `The boleto of transaction ${id} was ${describeEarlier(earlier, 'boletos.cancel')}`, 'Ask to cancel it again?', 'cancel it again'));
       if (!asked) await ctx.confirm(`Cancel the ${formatMoney(tx.amount ?? '0', tx.currency)} boleto of transaction ${id}?`, 'cancel a boleto');
       await ctx.noteSandbox();
       const api = await ctx.api();

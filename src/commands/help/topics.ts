@@ -14,15 +14,16 @@ export const EXIT_CODE_MEANINGS: Readonly<Record<keyof typeof ExitCode, string>>
     'cancelled: the user declined a confirmation, or pressed Ctrl-C, or the process got SIGTERM (within a second, on the embedded sandbox too; a money move in flight is said so, and the same command run again settles it first)',
   auth: 'authentication or permission (HTTP 401, 403)',
   notFound: 'not found (HTTP 404)',
-  rejected: 'rejected by the API (HTTP 400, 402, 409, 422), or a card transaction created as failed',
+  rejected:
+    'rejected by the API (HTTP 400, 402, 409, 422), or a card transaction created as failed; or a money move the sale no longer allows (more than is left to refund, nothing left to capture), seen before anything is sent and naming what is left: never a probable duplicate',
   rateLimited: 'rate limited (HTTP 429) after retries',
   network:
     'not applied, safe to run again: network error, timeout, or 5xx after retries on a read; a money move whose connection never opened, or not seen applied by the end of its settle window; the same money move in flight in another payctl process; the ledger of money moves cannot be reached',
   outcomeUnknown:
     'outcome unknown: a money-moving request may or may not have been applied; running the same command again checks first and sends only if it did not go through',
-  bulkPartial: 'bulk run finished with some rows failed, or stopped at --max-wait',
+  bulkPartial: 'bulk run finished with some rows failed, or held (a row asking more than was refunded of its sale before: not sent; --again sends it), or stopped at --max-wait',
   duplicate:
-    'probable duplicate: payctl already made the same money move on this sale (any command, batch, profile or machine sharing the ledger), or its history shows one; nothing was sent; --again to do it anyway',
+    'probable duplicate: payctl already made the same money move on this sale (any command, batch, profile or machine sharing the ledger), or its history shows one, and the sale still allows it; nothing was sent; --again to do it anyway (a move the sale no longer allows is 6; a refund of all that remains is never a duplicate)',
   unreconciled: 'does not add up: a transfer (transfers explain) or a period (reconcile) whose items do not come to its amount to the centavo, or that has items that cannot be explained; the difference is named',
 };
 
@@ -235,13 +236,19 @@ What payctl does before it sends:
   2. It settles what earlier runs left unresolved on it (killed, or their answer lost): it looks
      until the move shows, or until its settle window has closed, with a countdown on a terminal
      (--no-wait: exit 9 at once, naming when to come back).
-  3. It reads what was already done: a refund (capture, cancellation) payctl already made of that
-     sale, by any command, batch, profile or machine sharing the ledger, or one in the sale's own
-     history. Then it asks on a terminal ("Transaction ... was already refunded R$ 3,00 by payctl
-     at 17:57 (ana@caixa-2, batch refunds-nov.csv). Refund R$ 3,00 more? [y/N]"), and elsewhere
-     exits 11 (probable duplicate; nothing sent) unless --again. A bulk run skips such rows, says
-     how many in its confirmation and reports each one; an edited or re-saved file refunds only
-     what was not done, and the rows a run could not refund are written beside the input
+  3. It reads what the sale still allows, then what was already done on it. A move the sale cannot
+     make (more than is left to refund, a capture of a captured sale) exits 6 naming what is left;
+     it is never offered --again. A refund of all that remains cannot move money twice: it refunds
+     what is left (the question names what was refunded before, when and by whom), or says the
+     sale is "already fully refunded" (exit 0, nothing sent), as a second cancel of a canceled
+     boleto says it is already canceled. An amount payctl already refunded of that sale (by any
+     command, batch, profile or machine sharing the ledger), or that the sale's own history shows,
+     is asked about on a terminal ("Transaction ... was already refunded R$ 3,00 by payctl on
+     2026-11-28 at 17:57:03 -03 (ana@caixa-2, batch refunds-nov.csv). Refund R$ 3,00 more?
+     [y/N]"), and elsewhere exits 11 (probable duplicate; nothing sent) unless --again. A bulk run
+     skips a row asking no more than was refunded before, and holds one asking more (not sent;
+     exit 10 naming it and what --again would send); an edited or re-saved file refunds only what
+     was not done, and the rows a run did not refund are written beside the input
      (<input>.failed.csv, or --failed-out) for a retry that touches only those.
   4. It sends, and believes only proof. An answer counts if it is the object asked for with the
      change asked for. A lost answer is settled only by a change that identifies this move: a void

@@ -2,7 +2,7 @@ import type { Operation } from '../../provider/endpoints.js';
 import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { appliedEarlier, describeOrigin, type GuardedMove } from '../../ledger/guard.js';
-import { clockTime } from '../../ledger/time.js';
+import { when } from '../../ledger/time.js';
 import { confirmDespiteEarlier, moneyMoveFlags } from '../shared/again.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString } from '../../validate/index.js';
@@ -65,9 +65,15 @@ async function step(ctx: Factory, args: ArgsOf<typeof remove>, how: Step, option
     async (memory) => {
       const before = await getInvoice(ctx, id);
       const earlier = appliedEarlier(memory, how.operation).at(-1);
-      const asked =
-        earlier !== undefined &&
-        (await confirmDespiteEarlier(ctx, flags, `Invoice ${id} was already ${how.done.toLowerCase()} by payctl at ${clockTime(guard.ledger.local(earlier.created_at))} (${earlier.holder})`, `${how.verb} it again?`, how.action.replace(/ an invoice$/, ' it again')));
+      const already = earlier && `Invoice ${id} was already ${how.done.toLowerCase()} by payctl ${when(guard.ledger.local(earlier.created_at))} (${earlier.holder})`;
+      // What the invoice still allows comes first: it is charged (refunded) whole, so one payctl
+      // already moved and no longer open to the move has nothing left for it, and nothing to send again.
+      if (already && before.status && !how.from.includes(before.status)) {
+        await ctx.out.show(before, INVOICE_VIEW, { tableRow: invoiceRow, short: true });
+        ctx.log.status(`${already} and is ${before.status} now; nothing was sent.`);
+        return;
+      }
+      const asked = already !== undefined && (await confirmDespiteEarlier(ctx, flags, already, `${how.verb} it again?`, how.action.replace(/ an invoice$/, ' it again')));
       await ask(ctx, id, how, before, asked);
       const after = await guard.send(
         guarded,

@@ -6,7 +6,8 @@
 import { appliedEarlier, type AnswerCheck } from '../../ledger/guard.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import type { Proof } from '../../ledger/settle.js';
-import { clockTime } from '../../ledger/time.js';
+import { when } from '../../ledger/time.js';
+import { withoutControls } from '../../platform/control-chars.js';
 import { UNRESOLVED, type Intent } from '../../ledger/types.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString, decimalStringToCents } from '../../validate/index.js';
@@ -148,13 +149,32 @@ export function earlierMoves(memory: Intent[], operation: string, now: Snapshot 
 
 const PAST: Record<string, string> = { 'transactions.void': 'refunded', 'transactions.capture': 'captured', 'boletos.cancel': 'canceled' };
 
-/** `already refunded R$ 3,00 by payctl at 17:57:03 (ana@caixa-2, batch refunds-nov.csv)`, and how many more. */
-export function describeEarlier(moves: EarlierMove[], operation: string, currency?: string | null): string {
+/**
+ * The latest earlier move, and how many more: `R$ 3,00 by payctl on 2026-11-28 at 17:57:03 -03
+ * (ana@caixa-2, batch refunds-nov.csv), and 1 more time before`.
+ */
+export function earlierDetail(moves: EarlierMove[], currency?: string | null): string {
   const last = moves.at(-1) as EarlierMove;
-  const amount = last.cents !== null && last.cents >= 0 ? ` ${formatMoney(centsToDecimalString(last.cents), currency)}` : '';
+  const amount = last.cents !== null && last.cents >= 0 ? `${formatMoney(centsToDecimalString(last.cents), currency)} ` : '';
+  // Who and which file, as the ledger has them: a shared ledger's are another machine's words.
   const where = last.intent
-    ? `by payctl at ${clockTime(last.at)} (${last.intent.holder}${last.intent.batch_name ? `, batch ${last.intent.batch_name}` : ''})`
-    : `${last.at > 0 ? `at ${clockTime(last.at)} ` : ''}(in the sale's history, not in payctl's ledger)`;
+    ? `by payctl ${when(last.at)} (${withoutControls(last.intent.holder)}${last.intent.batch_name ? `, batch ${withoutControls(last.intent.batch_name)}` : ''})`
+    : `${last.at > 0 ? `${when(last.at)} ` : ''}(in the sale's history, not in payctl's ledger)`;
   const more = moves.length > 1 ? `, and ${moves.length - 1} more time${moves.length > 2 ? 's' : ''} before` : '';
-  return `already ${PAST[operation] ?? 'done'}${amount} ${where}${more}`;
+  return `${amount}${where}${more}`;
+}
+
+/** `already refunded R$ 3,00 by payctl on 2026-11-28 at 17:57:03 -03 (ana@caixa-2, batch refunds-nov.csv)`, and how many more. */
+export function describeEarlier(moves: EarlierMove[], operation: string, currency?: string | null): string {
+  return `already ${PAST[operation] ?? 'done'} ${earlierDetail(moves, currency)}`;
+}
+
+/** What the earlier moves came to in all, or undefined when one of them has no amount payctl can read. */
+export function earlierTotal(moves: EarlierMove[]): number | undefined {
+  let total = 0;
+  for (const move of moves) {
+    if (move.cents === null || move.cents < 0) return undefined;
+    total += move.cents;
+  }
+  return total;
 }

@@ -121,7 +121,7 @@ export const refund = defineVerb({
     ...MONEY_MOVE_FLAGS,
   },
   examples: [
-    'payctl transactions refund <id>                 # all that remains, after a [y/N] confirmation',
+    'payctl transactions refund <id>                 # all that remains, after a partial refund too; asks [y/N]',
     'payctl transactions refund <id> --amount 5.00 --yes',
     'payctl transactions refund <id> --amount 5.00 --yes --again   # payctl refunded it before: refund 5.00 more',
     'payctl transactions refund --file refunds.csv --concurrency 8',

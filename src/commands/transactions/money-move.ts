@@ -1,10 +1,11 @@
 import type { Factory } from '../../factory.js';
+import { NotAllowedError } from '../../errors.js';
 import { describeOrigin, type GuardedMove } from '../../ledger/guard.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { amountFromFlags } from '../shared/amount.js';
 import { confirmDespiteEarlier, moneyMoveFlags } from '../shared/again.js';
-import { checkMoveAnswer, describeEarlier, earlierMoves, snapshotOf, transactionMoveProof } from './applied.js';
+import { checkMoveAnswer, describeEarlier, earlierDetail, earlierMoves, snapshotOf, transactionMoveProof } from './applied.js';
 import { resolveTransactionId } from './reference.js';
 import { describePayer, getTransaction, type Transaction } from './shared.js';
 import { TRANSACTION_VIEW } from './view.js';
@@ -24,9 +25,22 @@ export interface MoneyMove {
   done: string;
   /** What the amount defaults to, for a dry run (which reads nothing to work it out). */
   defaultAmount: string;
+  /** The body, when the sale allows it; else a NotAllowedError (exit 6) naming what it allows. */
   build(tx: Transaction, requestedCents: number | undefined, fallbackSeller?: string): MoneyBody;
+  /** What a sale with nothing left for a move of all of it is ("fully refunded"), else undefined. */
+  nothingLeft(tx: Transaction): string | undefined;
   /** The service's refusal in words that say what to do instead, or undefined to leave it as it is. */
   explainRefusal?(err: unknown, before: Transaction): unknown;
+}
+
+/** The body `build` makes, or its refusal with what was already done on the sale; nothing was sent. */
+function buildAllowed(move: MoneyMove, tx: Transaction, requested: number | undefined, seller: string | undefined, already: string | undefined): MoneyBody {
+  try {
+    return move.build(tx, requested, seller);
+  } catch (err) {
+    if (!(err instanceof NotAllowedError)) throw err;
+    throw new NotAllowedError(`${err.message}${already ? `; it was ${already}` : ''}; nothing was sent`);
+  }
 }
 
 /**
@@ -67,24 +81,28 @@ export async function runMoneyMove(ctx: Factory, args: ArgsOf<typeof capture | t
     async (memory) => {
       const before = await getTransaction(ctx, id);
       const earlier = earlierMoves(memory, move.operation, before, guard.ledger);
-      // What was already done comes first: a sale payctl fully refunded (or captured) has nothing
-      // left to move, and "already refunded by payctl" says more than "nothing left".
-      let body: MoneyBody | undefined;
-      try {
-        body = move.build(before, requested, profile.sellerId);
-      } catch (err) {
-        if (earlier.length === 0) throw err;
+      // What the sale still allows comes first, then what was already done on it. A move of all of
+      // it cannot move money twice: once made, nothing is left for it, and that is what it says.
+      const finished = earlier.length > 0 && requested === undefined ? move.nothingLeft(before) : undefined;
+      if (finished) {
+        await ctx.out.show(before, TRANSACTION_VIEW, { short: true });
+        ctx.log.status(`Transaction ${id} is already ${finished} (${earlierDetail(earlier, before.currency)}); nothing was sent.`);
+        return;
       }
+      const already = earlier.length > 0 ? describeEarlier(earlier, move.operation, before.currency) : undefined;
+      const sending = buildAllowed(move, before, requested, profile.sellerId, already);
       const Action = move.action[0]!.toUpperCase() + move.action.slice(1);
-      const shown = body ? formatMoney(centsToDecimalString(body.amount), before.currency) : '';
-      let asked = false;
-      if (earlier.length > 0) {
-        const what = `Transaction ${id} was ${describeEarlier(earlier, move.operation, before.currency)}`;
-        asked = await confirmDespiteEarlier(ctx, flags, what, body ? `${Action} ${shown} more?` : `${Action} it again?`, body ? `${move.action} ${shown} more` : `${move.action} it again`);
+      const shown = formatMoney(centsToDecimalString(sending.amount), before.currency);
+      const told = already && `Transaction ${id} was ${already}`;
+      // An amount asked again is a probable duplicate (asked on a terminal, exit 11 elsewhere,
+      // unless --again); all that remains is not, and its question names what was done before.
+      if (told && requested !== undefined) {
+        const asked = await confirmDespiteEarlier(ctx, flags, told, `${Action} ${shown} more?`, `${move.action} ${shown} more`);
+        if (!asked) await ctx.confirm(`${Action} ${shown} of transaction ${id} (${describePayer(before)})?`, move.action);
+      } else {
+        await ctx.confirm(`${told ? `${told}. ${Action} the ${shown} left` : `${Action} ${shown}`} of transaction ${id} (${describePayer(before)})?`, move.action);
+        if (told && ctx.globals.yes) ctx.log.status(`${told}.`);
       }
-      // Sent anyway (--again, or a yes): then the check that found nothing to move says so.
-      const sending = body ?? move.build(before, requested, profile.sellerId);
-      if (!asked) await ctx.confirm(`${Action} ${shown} of transaction ${id} (${describePayer(before)})?`, move.action);
       await ctx.noteSandbox();
       const api = await ctx.api();
       const after = await guard.send(

@@ -1,28 +1,41 @@
 import type { Factory } from '../../factory.js';
-import { ApiError, CliError, ExitCode, UsageError } from '../../errors.js';
+import { ApiError, NotAllowedError, UsageError } from '../../errors.js';
 import { formatMoney } from '../../output/format.js';
-import { decimalStringToCents } from '../../validate/index.js';
+import { centsToDecimalString, decimalStringToCents } from '../../validate/index.js';
 import { runMoneyMove, type MoneyBody, type MoneyMove } from './money-move.js';
 import type { Transaction } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { refund as refundVerb } from './flags.js';
 
+/** What is left to refund of a sale: its amount, which the service lowers with each void. */
+export function leftToRefund(tx: { amount?: string | null }): number {
+  return decimalStringToCents(tx.amount ?? '0');
+}
+
+/** Why a refund of `cents` cannot be made of a sale with `left` cents to refund, or undefined when it can. */
+export function beyondWhatIsLeft(id: string, cents: number, left: number, currency?: string | null): string | undefined {
+  if (cents <= left) return undefined;
+  const money = (c: number) => formatMoney(centsToDecimalString(c), currency);
+  return `${money(cents)} is more than the ${money(left)} left to refund on transaction ${id}`;
+}
+
 /**
- * The void body: the given amount, or all that remains of the transaction. An amount larger
- * than what remains is still sent: the service is the authority, and answers 402.
+ * The void body: the given amount, or all that remains of the transaction. An amount larger than
+ * what remains is refused here, naming what is left, before the ledger's memory is read: such a
+ * refund cannot succeed, so it is never a probable duplicate to send anyway.
  */
 export function buildRefundRequest(tx: Transaction, requestedCents: number | undefined, fallbackSeller?: string): MoneyBody {
-  const remaining = decimalStringToCents(tx.amount ?? '0');
+  const remaining = leftToRefund(tx);
+  const beyond = requestedCents === undefined ? undefined : beyondWhatIsLeft(tx.id, requestedCents, remaining, tx.currency);
+  if (beyond) throw new NotAllowedError(beyond);
   const amount = requestedCents ?? remaining;
-  if (amount <= 0) {
-    throw new CliError(`transaction ${tx.id} has nothing left to refund (status ${tx.status ?? 'unknown'})`, ExitCode.rejected);
-  }
+  if (amount <= 0) throw new NotAllowedError(`transaction ${tx.id} has nothing left to refund (status ${tx.status ?? 'unknown'})`);
   const seller = tx.on_behalf_of ?? fallbackSeller;
   if (!seller) throw new UsageError(`transaction ${tx.id} names no seller (on_behalf_of) and the profile has no seller_id (set it, or PAYCTL_SELLER_ID)`);
   return { on_behalf_of: seller, amount };
 }
 
-/** A refund larger than what is left (402): the service's words, and what is left. */
+/** A refund larger than what is left (402; another refund landed since the sale was read): the service's words, and what is left. */
 export function explainOverRefund(err: unknown, before: Transaction): unknown {
   if (!(err instanceof ApiError) || err.details.httpStatus !== 402) return undefined;
   const left = formatMoney(before.amount ?? '0', before.currency);
@@ -35,6 +48,7 @@ const refund: MoneyMove = {
   done: 'Refunded',
   defaultAmount: '(all that remains)',
   build: buildRefundRequest,
+  nothingLeft: (tx) => (leftToRefund(tx) === 0 ? 'fully refunded' : undefined),
   explainRefusal: explainOverRefund,
 };
 

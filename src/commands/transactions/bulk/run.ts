@@ -17,7 +17,8 @@ import { centsToDecimalString, decimalStringToCents } from '../../../validate/in
 import { moneyMoveFlags, type MoneyMoveFlags } from '../../shared/again.js';
 import { optionalString } from '../../shared/input.js';
 import type { Transaction } from '../shared.js';
-import { checkMoveAnswer, describeEarlier, earlierMoves, snapshotOf, transactionMoveProof, type EarlierMove, type Snapshot } from '../applied.js';
+import { checkMoveAnswer, describeEarlier, earlierDetail, earlierMoves, earlierTotal, snapshotOf, transactionMoveProof, type EarlierMove, type Snapshot } from '../applied.js';
+import { beyondWhatIsLeft } from '../refund.js';
 import { FailedRowsFile, failedRowsPath } from './failed-rows.js';
 import { refundRows, type RefundRow } from './input.js';
 import { MAX_BATCH_ROWS, RowIndex } from './row-index.js';
@@ -33,24 +34,44 @@ type RefundOptions = OptionsOf<typeof refund>;
 // was edited in between. Rows go to a pool of workers whose requests (--concurrency at once) slow
 // down together when the service answers 429. Each row holds its transaction's lock in the ledger
 // while it works, and first reads what is known of that sale: a move another run left unresolved
-// is settled (waiting for its window), and a refund payctl already made of it (any command, batch,
-// profile or machine), or one in the sale's own history, skips the row unless --again. Only then
-// is the row's intent written, the refund sent and the intent resolved; a lost answer is settled
-// by looking for a void that identifies it, never by sending again.
+// is settled (waiting for its window); then what the sale still allows, and a refund payctl already
+// made of it (any command, batch, profile or machine) or one in the sale's own history, decide
+// (RowRunner.decide): all that remains is refunded whatever was done before, an amount refunded
+// before skips the row and a larger one holds it, unless --again. Only then is the row's intent
+// written, the refund sent and the intent resolved; a lost answer is settled by looking for a void
+// that identifies it, never by sending again.
 
 export interface RowResult {
   row: number;
   id: string | null;
-  status: 'refunded' | 'skipped' | 'failed' | 'invalid';
+  /** held: asks more than was refunded of its sale before; not sent, and --again would send it. */
+  status: 'refunded' | 'skipped' | 'held' | 'failed' | 'invalid';
   refunded_amount: string | null;
   error: string | null;
   /** Why a row was skipped: what was refunded before, and by whom. */
   reason?: string;
-  /** The same, for scripts: the latest earlier refund of the sale. */
+  /** For scripts, of a skipped or held row: the latest earlier refund of the sale. */
   earlier?: { amount: string | null; at: string | null; by: 'payctl' | 'history'; holder: string | null; batch: string | null };
 }
 
 type Row = RefundRow & { id: string };
+
+/** Why a row was skipped on a sale refunded before that has nothing left. */
+const FULLY_REFUNDED = 'already fully refunded';
+
+const money = (cents: number) => formatMoney(centsToDecimalString(cents));
+
+/** The latest of the earlier refunds, as a result line gives it to scripts. */
+function earlierOf(earlier: EarlierMove[]): RowResult['earlier'] {
+  const last = earlier.at(-1) as EarlierMove;
+  return {
+    amount: last.cents !== null && last.cents >= 0 ? centsToDecimalString(last.cents) : null,
+    at: last.at > 0 ? new Date(last.at).toISOString() : null,
+    by: last.intent ? 'payctl' : 'history',
+    holder: last.intent?.holder ?? null,
+    batch: last.intent?.batch_name ?? null,
+  };
+}
 
 /** A row whose transaction another run is moving right now: taken up again later. */
 const DEFERRED = Symbol('deferred');
@@ -84,6 +105,8 @@ interface BatchRun {
 class RowRunner {
   /** The first trouble with the ledger: the batch stops, and the command exits with it. */
   ledgerError: CliError | undefined;
+  /** Rows skipped as refunded before that the sale would still allow: --again refunds them. */
+  repeatable = 0;
   /** How often each row was parked (PARKED): past MAX_PARKS, an open outcome is the row's result. */
   private readonly parked = new Map<number, number>();
 
@@ -151,9 +174,11 @@ class RowRunner {
   private decideFromSnapshot(row: Row): ((memory: Intent[]) => NewIntent | undefined) | undefined {
     const snapshot = row.snapshot;
     if (!snapshot || (row.occurrence ?? 1) > 1 || (snapshot.history ?? []).some((h) => h.operation_type === 'void')) return undefined;
-    const cents = row.cents ?? decimalStringToCents(snapshot.amount || '0');
+    const left = decimalStringToCents(snapshot.amount || '0');
+    const cents = row.cents ?? left;
     const seller = snapshot.on_behalf_of ?? this.sellerFallback;
-    if (cents <= 0 || !seller) return undefined;
+    // More than the sale has left is refused by runHeld, naming what is left.
+    if (cents <= 0 || cents > left || !seller) return undefined;
     return (memory) => (memory.length === 0 ? this.newIntent(row, cents, { ...snapshotOf(snapshot), on_behalf_of: seller }) : undefined);
   }
 
@@ -219,6 +244,46 @@ class RowRunner {
     return { row: row.row, id: row.id, status: 'failed', refunded_amount: null, error };
   }
 
+  /**
+   * What the sale still allows, and what was done of it before, decide whether a row is sent. A
+   * row of all that remains is never a duplicate: it refunds what is left, or finds the sale
+   * already fully refunded. A row whose amount was refunded before (by payctl or in the sale's
+   * history) is skipped, unless --again; one the sale cannot give is refused naming what is left,
+   * never offered --again; and one asking more than was refunded before is held: not sent, not
+   * skipped, the run exits 10 saying what --again would send. Undefined: send it.
+   */
+  private decide(row: Row, earlier: EarlierMove[], left: number, status: string | null | undefined): RowResult | undefined {
+    const prior = earlier.slice((row.occurrence ?? 1) - 1);
+    if (row.cents === undefined) {
+      if (left > 0) return undefined;
+      if (earlier.length > 0) return this.skipped(row, earlier, `${FULLY_REFUNDED} (${earlierDetail(earlier)})`);
+      return this.failed(row, `nothing left to refund (status ${status ?? 'unknown'})`);
+    }
+    const done = prior.length > 0 && !this.flags.again ? earlierTotal(prior) : undefined;
+    const covered = prior.length > 0 && !this.flags.again && (done === undefined || row.cents <= done);
+    const beyond = beyondWhatIsLeft(row.id, row.cents, left);
+    if (covered && !beyond) {
+      this.repeatable += 1;
+      return this.skipped(row, earlier, describeEarlier(earlier, 'transactions.void'));
+    }
+    if (covered) {
+      const why = left === 0 ? `${FULLY_REFUNDED} (${earlierDetail(earlier)})` : `${describeEarlier(earlier, 'transactions.void')}, and only ${money(left)} is left`;
+      return this.skipped(row, earlier, why);
+    }
+    if (beyond) return this.failed(row, `${beyond}${earlier.length > 0 ? `; it was ${describeEarlier(earlier, 'transactions.void')}` : ''}; nothing was sent`);
+    if (done === undefined) return undefined;
+    const asked = money(row.cents);
+    return {
+      ...this.failed(row, `asks ${asked}, more than the ${money(done)} refunded of it before (${describeEarlier(prior, 'transactions.void')}); nothing was sent for it. --again would send its ${asked} in addition: payctl transactions refund ${row.id} --amount ${centsToDecimalString(row.cents)} --again`),
+      status: 'held',
+      earlier: earlierOf(prior),
+    };
+  }
+
+  private skipped(row: Row, earlier: EarlierMove[], reason: string): RowResult {
+    return { row: row.row, id: row.id, status: 'skipped', refunded_amount: null, error: null, reason, earlier: earlierOf(earlier) };
+  }
+
   private async runHeld(row: Row, key: string, memory: Intent[], fresh: Intent | undefined, held: { released: boolean }): Promise<RowResult | Handed> {
     const look = () => this.lookup(row.id);
     const move = { look, proves: transactionMoveProof, checkCommand: `payctl transactions get ${row.id}` };
@@ -252,26 +317,10 @@ class RowRunner {
       const seen: Snapshot & { history?: Transaction['history'] } = current ?? (row.snapshot as Snapshot);
       const mine = new Set(memory.filter((i) => i.batch === this.batch.id).map((i) => i.id));
       const earlier = earlierMoves(memory, 'transactions.void', seen, this.ledger, mine);
-      if (earlier.length >= (row.occurrence ?? 1) && !this.flags.again) {
-        const last = earlier.at(-1) as EarlierMove;
-        return {
-          row: row.row,
-          id: row.id,
-          status: 'skipped',
-          refunded_amount: null,
-          error: null,
-          reason: describeEarlier(earlier, 'transactions.void'),
-          earlier: {
-            amount: last.cents !== null && last.cents >= 0 ? centsToDecimalString(last.cents) : null,
-            at: last.at > 0 ? new Date(last.at).toISOString() : null,
-            by: last.intent ? 'payctl' : 'history',
-            holder: last.intent?.holder ?? null,
-            batch: last.intent?.batch_name ?? null,
-          },
-        };
-      }
-      const cents = row.cents ?? decimalStringToCents((current?.amount ?? seen.amount) || '0');
-      if (cents <= 0) return this.failed(row, `nothing left to refund (status ${seen.status ?? 'unknown'})`);
+      const left = decimalStringToCents(seen.amount || '0');
+      const decided = this.decide(row, earlier, left, seen.status);
+      if (decided) return decided;
+      const cents = row.cents ?? left;
       const seller = current?.on_behalf_of ?? seen.on_behalf_of ?? this.sellerFallback;
       if (!seller) return this.failed(row, 'the transaction names no seller and the profile has no seller_id');
       intent = await this.ledger.record(this.newIntent(row, cents, { ...snapshotOf(seen), on_behalf_of: seller }));
@@ -407,7 +456,7 @@ function parseMaxWait(value: unknown): number {
   return seconds;
 }
 
-/** How many rows the ledger already knows payctl refunded (so they will be skipped), before asking. */
+/** How many rows the ledger already knows payctl refunded (not refunded twice without --again), before asking. */
 async function alreadyRefunded(guard: MoneyGuard, index: RowIndex, again: boolean): Promise<number> {
   if (again) return 0;
   let skipping = 0;
@@ -509,7 +558,7 @@ async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkS
 
   const skipping = await alreadyRefunded(guard, index, flags.again);
   const total = `${formatMoney(centsToDecimalString(givenCents))}${remainder > 0 ? ` plus all that remains of ${remainder}` : ''}`;
-  const skipped = skipping > 0 ? `; ${formatCount(skipping)} refunded earlier by payctl will be skipped (--again refunds them too)` : '';
+  const skipped = skipping > 0 ? `; ${formatCount(skipping)} refunded earlier by payctl will not be refunded twice without --again` : '';
   await ctx.confirm(`Refund ${counted(rowCount - invalid, 'transaction')} (${total})${skipped}?`, 'refund in bulk');
   await ctx.noteSandbox();
 
@@ -524,7 +573,8 @@ async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkS
   // NDJSON for scripts (piped, -o json or ndjson); a line a person reads on a terminal.
   const line = (await ctx.out.outputFormat()) === 'table' ? readableLine(rowCount) : (result: RowResult) => `${JSON.stringify(result)}\n`;
 
-  const counts = { refunded: 0, skipped: 0, failed: 0, invalid: 0, cents: 0 };
+  const counts = { refunded: 0, skipped: 0, held: 0, failed: 0, invalid: 0, cents: 0 };
+  let firstHeld: RowResult | undefined;
   const failedOut = failedRowsPath(file, ctx.paths.stateDir, optionalString(options.failedOut));
   const notRefunded = new FailedRowsFile(failedOut);
   const writeLine = lineBatcher(ctx.io.stdout);
@@ -560,9 +610,10 @@ async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkS
         counts.refunded += 1;
         counts.cents += decimalStringToCents(result.refunded_amount ?? '0');
       } else counts[result.status] += 1;
-      if (result.status === 'failed' || result.status === 'invalid') notRefunded.add({ row: result.row, id: result.id, cents: input.cents, error: result.error ?? '', ...(input.cells ? { cells: input.cells } : {}) });
-      progress?.update(counts.refunded + counts.skipped, counts.failed + counts.invalid);
-      if ((counts.refunded + counts.skipped + counts.failed + counts.invalid) % 100 === 0) capGrowth();
+      if (result.status === 'held' && (firstHeld === undefined || result.row < firstHeld.row)) firstHeld = result;
+      if (result.status === 'failed' || result.status === 'invalid' || result.status === 'held') notRefunded.add({ row: result.row, id: result.id, cents: input.cents, error: result.error ?? '', ...(input.cells ? { cells: input.cells } : {}) });
+      progress?.update(counts.refunded + counts.skipped, counts.held + counts.failed + counts.invalid);
+      if ((counts.refunded + counts.skipped + counts.held + counts.failed + counts.invalid) % 100 === 0) capGrowth();
       await writeLine(line(result));
     }
   };
@@ -575,14 +626,19 @@ async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkS
     progress?.stop();
     await rows.return(undefined);
   }
-  const failed = counts.failed + counts.invalid;
+  const failed = counts.failed + counts.invalid + counts.held;
   const parts = [`Refunded ${formatCount(counts.refunded)} of ${counted(rowCount, 'row')} (${formatMoney(centsToDecimalString(counts.cents))})`];
-  if (failed > 0) parts.push(`${formatCount(counts.failed)} failed, ${formatCount(counts.invalid)} invalid`);
+  if (counts.failed + counts.invalid > 0) parts.push(`${formatCount(counts.failed)} failed, ${formatCount(counts.invalid)} invalid`);
   const lines = [`${parts.join('; ')}.`];
-  if (counts.skipped > 0) lines.push(`Skipped ${counted(counts.skipped, 'row')} refunded earlier (--again refunds them).`);
+  if (runner.repeatable > 0) lines.push(`Skipped ${counted(runner.repeatable, 'row')} refunded earlier (--again refunds them).`);
+  const spent = counts.skipped - runner.repeatable;
+  if (spent > 0) lines.push(`Skipped ${counted(spent, 'row')} already refunded, with too little left to refund ${noun(spent, 'it', 'them')} again.`);
+  if (counts.held > 0) lines.push(`Held ${counted(counts.held, 'row')} asking more than was refunded of ${noun(counts.held, 'its sale', 'their sales')} before: nothing was sent for ${noun(counts.held, 'it', 'them')} (${noun(counts.held, 'its line says', 'their lines say')} what --again would send).`);
   const problem = notRefunded.finish();
   if (notRefunded.count > 0) {
-    lines.push(problem ? `Rows not refunded: not written (${problem}); they are in the result lines above` : `Rows not refunded: ${failedOut} (to retry only those: payctl transactions refund --file ${failedOut})`);
+    // Not "run it with --again": that would send again every other row of it payctl already refunded.
+    const heldToo = counts.held > 0 ? '; a held row is sent only by the command its line gives' : '';
+    lines.push(problem ? `Rows not refunded: not written (${problem}); they are in the result lines above` : `Rows not refunded: ${failedOut} (to retry only those: payctl transactions refund --file ${failedOut}${heldToo})`);
   }
   lines.push(`Ledger: ${guard.ledger.where}`);
   ctx.io.stderr.write(`${lines.join('\n')}\n`);
@@ -593,7 +649,11 @@ async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkS
   if (budget.stopped) {
     throw new CliError(`the batch ${budget.stopped}; ${formatCount(counts.refunded)} refunded, ${formatCount(failed)} not. Run the same command again to resume`, counts.refunded === 0 ? ExitCode.rateLimited : ExitCode.bulkPartial);
   }
-  if (failed > 0) throw new CliError(`${formatCount(failed)} of ${counted(rowCount, 'row')} ${noun(failed, 'was', 'were')} not refunded (see their result lines)`, ExitCode.bulkPartial);
+  if (failed > 0) {
+    // A held row is named: what was refunded before, what it asks, and what --again would send.
+    const held = firstHeld ? `; row ${firstHeld.row} (${firstHeld.id}) ${firstHeld.error}` : '';
+    throw new CliError(`${formatCount(failed)} of ${counted(rowCount, 'row')} ${noun(failed, 'was', 'were')} not refunded (see their result lines)${held}`, ExitCode.bulkPartial);
+  }
 }
 
 /**
@@ -605,7 +665,7 @@ function readableLine(rowCount: number): (result: RowResult) => string {
   const width = String(rowCount).length + 1;
   return (result) => {
     const amount = result.refunded_amount !== null ? formatMoney(result.refunded_amount) : '';
-    const parts = [`row ${String(result.row).padStart(width)}`, result.status.padEnd(8), amount, result.id ?? '', result.error === null ? '' : sanitize(result.error), result.earlier ? briefEarlier(result.earlier) : ''];
+    const parts = [`row ${String(result.row).padStart(width)}`, result.status.padEnd(8), amount, result.id ?? '', result.error === null ? '' : sanitize(result.error), result.status === 'skipped' && result.earlier ? briefEarlier(result.earlier) : ''];
     return `${parts.filter((part) => part !== '').join('  ')}\n`;
   };
 }
