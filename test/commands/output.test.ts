@@ -133,7 +133,7 @@ describe('a single object', () => {
     expect(pairs.get('Type')).toBe('credit');
     expect(pairs.get('Description')).toBe('Pedido 1');
     expect(pairs.get('Created')).toBe(created);
-    expect(pairs.get('Card')).toMatch(/^Visa •••• 1111  expires \d{2}\/\d{4}$/);
+    expect(pairs.get('Card')).toMatch(/^Visa ••••1111  expires \d{2}\/\d{4}$/);
     // Nothing refunded: no "Original" or "Refunded" line; no empty metadata section.
     expect(pairs.has('Original')).toBe(false);
     expect(pairs.has('Refunded')).toBe(false);

@@ -84,7 +84,7 @@ export async function runMoneyMove(ctx: Factory, args: ArgsOf<typeof capture | t
       }
       // Sent anyway (--again, or a yes): then the check that found nothing to move says so.
       const sending = body ?? move.build(before, requested, profile.sellerId);
-      if (!asked) await ctx.confirm(`${Action} ${shown} of transaction ${id} (${describePayer(before)})?`, move.action);
+      if (!asked) await ctx.confirm(async () => `${Action} ${shown} of transaction ${id} (${await describePayer(ctx, before)})?`, move.action);
       await ctx.noteSandbox();
       const api = await ctx.api();
       const after = await guard.send(
