@@ -500,9 +500,17 @@ export interface Pair {
 export function drawPairs(Table: TableConstructor, style: Style, rows: Pair[], room: number | undefined): string {
   if (rows.length === 0) return '';
   const keyWidth = Math.min(MAX_KEY_WIDTH, measure(Table, rows.map((r) => [r.key]))[0] as number);
-  const cells = rows.map((r) => [style.bold(r.key), styleCell(r.text, r.kind, style) + (r.aside ? `${GAP}${style.dim(r.aside)}` : '')]);
   const valueRoom = room === undefined ? undefined : room - keyWidth - GAP.length;
-  const valueWidth = measure(Table, rows.map((r) => [r.aside ? `${r.text}${GAP}${r.aside}` : r.text]))[0] as number;
+  // The id beside a name goes under it when the two do not fit on a line: an id is never broken.
+  const beside = (r: Pair & { aside: string }) => (valueRoom === undefined || (measure(Table, [[`${r.text}${GAP}${r.aside}`]])[0] as number) <= valueRoom ? GAP : '\n');
+  const values = rows.map((r) => {
+    const styled = styleCell(r.text, r.kind, style);
+    if (!r.aside) return { plain: r.text, styled };
+    const between = beside(r as Pair & { aside: string });
+    return { plain: `${r.text}${between}${r.aside}`, styled: `${styled}${between}${style.dim(r.aside)}` };
+  });
+  const cells = rows.map((r, i) => [style.bold(r.key), (values[i] as { styled: string }).styled]);
+  const valueWidth = measure(Table, values.map((v) => [v.plain]))[0] as number;
   const wrap = valueRoom !== undefined && valueRoom >= MIN_WIDTH && valueWidth > valueRoom;
   return drawLines(Table, cells, wrap ? { colWidths: [keyWidth, valueRoom], wrapColumn: 1 } : { colWidths: [keyWidth, null] });
 }

@@ -94,6 +94,10 @@ describe('object views', () => {
     expect(plain).toContain('Plan      plan_1\n');
     const coloured = await drawObjectView(SUBSCRIPTION_VIEW, subscription, { color: true, columns: 80, names });
     expect(coloured).toContain('Maria Silva  \x1b[2mbuyer_1\x1b[22m');
+    // A name and its id that do not fit a line: the id goes under the name, whole.
+    const id = 'a'.repeat(32);
+    const long = await drawObjectView(SUBSCRIPTION_VIEW, { ...subscription, on_behalf_of: id }, { color: false, columns: 80, names: new Map([[`seller ${id}`, 'Comércio de Artigos Esportivos e Recreativos do Brasil Ltda']]) });
+    expect(long).toContain(`Seller    Comércio de Artigos Esportivos e Recreativos do Brasil Ltda\n          ${id}\n`);
   });
 
   it('a buyer: name, the CPF masked, the address on one line', async () => {
