@@ -407,15 +407,16 @@ export class Factory {
 
   /**
    * Asks before money moves or things are removed. --yes answers for the user; with prompts off
-   * and no --yes, the command stops with exit 2 rather than guess.
+   * and no --yes, the command stops with exit 2 rather than guess. A question given as a function
+   * is put together only when it is asked (it may read the names of what it is about).
    */
-  async confirm(question: string, action: string): Promise<void> {
+  async confirm(question: string | (() => Promise<string>), action: string): Promise<void> {
     if (this.globals.yes) return;
     if (!this.interactive) {
       throw new UsageError(`--yes required to ${action} when prompts are off (stdin or stdout is not a terminal, or --no-input)`);
     }
     const prompter = await this.prompter();
-    await prompter.confirmOrCancel(question);
+    await prompter.confirmOrCancel(typeof question === 'string' ? question : await question());
   }
 
   /**

@@ -2,10 +2,13 @@
 // first, then short sections (how it was paid, fees, its history as a small table, metadata).
 // A resource describes its view once (which fields, in which order, under which labels); this
 // module draws it with the same cli-table3 layout as every other table. Empty fields and empty
-// sections are left out, so a plain sale fits one screen. JSON, NDJSON, CSV and --fields never
-// come here: they print the API's object as it is.
+// sections are left out, so a plain sale fits one screen. An id of a record a person knows by
+// name (the buyer, the card, the seller, the plan) is shown by that name, the id dim beside it,
+// when the name was read (see record-names.ts). JSON, NDJSON, CSV and --fields never come here:
+// they print the API's object as it is.
 import { getPath } from './fields.js';
 import type { CellKind } from './format.js';
+import { nameKey, type RecordKind, type RecordRef } from './record-names.js';
 import type { Column } from './render-options.js';
 import { cellText, drawPairs, loadStyle, loadTable, renderTableList, sanitize, styleCell, type Pair } from './table.js';
 
@@ -17,6 +20,8 @@ export interface ViewField {
   at: string | ((item: Item) => string | undefined);
   /** How a path's value is shown; by default what its key suggests (amount → money, …). */
   kind?: CellKind;
+  /** The path holds the id of a record of this kind (or the kind the item says): shown by its name when known. */
+  names?: RecordKind | ((item: Item) => RecordKind | undefined);
 }
 
 export interface ViewSection {
@@ -47,14 +52,36 @@ function isEmpty(value: unknown): boolean {
   return false;
 }
 
-function pairsOf(fields: ViewField[], item: Item): Pair[] {
-  return fields.flatMap((field) => {
+/** The record a field refers to by id, when it is one a person knows by name. */
+function refOf(field: ViewField, item: Item): RecordRef | undefined {
+  if (field.names === undefined || typeof field.at !== 'string') return undefined;
+  const kind = typeof field.names === 'function' ? field.names(item) : field.names;
+  const id = getPath(item, field.at);
+  return kind !== undefined && typeof id === 'string' && id !== '' ? { kind, id } : undefined;
+}
+
+/** The records the view's summary and sections name by id, each once: what Printer.show reads names for. */
+export function namedRecords(view: ObjectView, item: Item, options: { short?: boolean } = {}): RecordRef[] {
+  const fields = [...view.summary, ...(options.short ? [] : view.sections.flatMap((section) => section.fields ?? []))];
+  const refs = new Map<string, RecordRef>();
+  for (const field of fields) {
+    const ref = refOf(field, item);
+    if (ref) refs.set(nameKey(ref), ref);
+  }
+  return [...refs.values()];
+}
+
+function pairsOf(fields: ViewField[], item: Item, names: ReadonlyMap<string, string>): Pair[] {
+  return fields.flatMap((field): Pair[] => {
     if (typeof field.at === 'function') {
       const text = field.at(item);
       return text === undefined || text === '' ? [] : [{ key: field.label, text: sanitize(text), kind: field.kind ?? 'text' }];
     }
     const value = getPath(item, field.at);
     if (isEmpty(value)) return [];
+    const ref = refOf(field, item);
+    const name = ref && names.get(nameKey(ref));
+    if (ref && name !== undefined) return [{ key: field.label, text: name, kind: 'text', aside: sanitize(ref.id) }];
     const kind = field.kind ?? 'text';
     return [{ key: field.label, text: cellText(value, kind, item, field.at), kind }];
   });
@@ -91,19 +118,25 @@ function indent(text: string): string {
 /**
  * The view as text for a terminal of `columns` columns (undefined: not a terminal, nothing is
  * fitted). `short` gives the title and summary only: what a refund or capture prints after it.
+ * `names`: the names read for the records it refers to (namedRecords), keyed by nameKey.
  */
-export async function drawObjectView(view: ObjectView, item: Item, options: { color: boolean; columns: number | undefined; short?: boolean }): Promise<string> {
+export async function drawObjectView(
+  view: ObjectView,
+  item: Item,
+  options: { color: boolean; columns: number | undefined; short?: boolean; names?: ReadonlyMap<string, string> },
+): Promise<string> {
+  const names = options.names ?? new Map<string, string>();
   const [Table, style] = await Promise.all([loadTable(), loadStyle(options.color)]);
   const id = getPath(item, view.id);
   const status = view.status ? getPath(item, view.status) : undefined;
   const statusText = typeof status === 'string' && status !== '' ? `  ${styleCell(sanitize(status), 'status', style)}` : '';
   let out = `${style.bold(`${view.noun} ${sanitize(String(id ?? ''))}`)}${statusText}\n`;
-  out += drawPairs(Table, style, pairsOf(view.summary, item), options.columns);
+  out += drawPairs(Table, style, pairsOf(view.summary, item, names), options.columns);
   if (options.short) return out;
   const room = options.columns === undefined ? undefined : Math.max(20, options.columns - INDENT.length);
   for (const section of view.sections) {
     let body = '';
-    if (section.fields) body += drawPairs(Table, style, pairsOf(section.fields, item), room);
+    if (section.fields) body += drawPairs(Table, style, pairsOf(section.fields, item, names), room);
     if (section.rows) {
       const found = getPath(item, section.rows.at);
       const { row } = section.rows;

@@ -103,9 +103,10 @@ export class Printer {
 
   /**
    * One object as a person reads it on a table: `view` (title, summary, sections) instead of a
-   * dump of every field, through the pager when taller than the terminal. `short` prints the
-   * title and summary only (after a refund or capture). JSON, NDJSON, CSV and --fields print the
-   * API's object as `render` does.
+   * dump of every field, through the pager when taller than the terminal; on a terminal, the
+   * records it refers to by id are named (namesFor). `short` prints the title and summary only
+   * (after a refund or capture). JSON, NDJSON, CSV and --fields print the API's object as
+   * `render` does.
    */
   async show(data: unknown, view: ObjectView, options: { tableRow?: (item: Record<string, unknown>) => Record<string, unknown>; short?: boolean } = {}): Promise<void> {
     const format = await this.outputFormat();
@@ -117,9 +118,26 @@ export class Printer {
       import('./write.js'),
     ]);
     const item = options.tableRow ? options.tableRow(data as Record<string, unknown>) : (data as Record<string, unknown>);
-    const text = await drawObjectView(view, item, { color: this.needs.color, columns: terminalColumns(this.needs.io.stdout), ...(options.short ? { short: true } : {}) });
+    const names = await this.namesFor(view, item, options.short === true);
+    const text = await drawObjectView(view, item, { color: this.needs.color, columns: terminalColumns(this.needs.io.stdout), names, ...(options.short ? { short: true } : {}) });
     if (!options.short && (await showInPager(text, this.needs.io, this.needs.globals.pager))) return;
     await writeOut(this.needs.io.stdout, text);
+  }
+
+  /**
+   * The names of the records a view refers to by id (its buyer, card, seller, plan), read only
+   * for a person at a terminal: a table piped to a file or a script keeps the ids and costs no
+   * request. A name that cannot be read leaves its id (record-names.ts).
+   */
+  private async namesFor(view: ObjectView, item: Record<string, unknown>, short: boolean): Promise<Map<string, string> | undefined> {
+    if (!this.needs.io.stdoutIsTTY) return undefined;
+    const { namedRecords } = await import('./object-view.js');
+    const refs = namedRecords(view, item, { short });
+    if (refs.length === 0) return undefined;
+    const { recordNames } = await import('./record-names.js');
+    // The client the object itself came from; should there be none, the ids stand.
+    const api = await this.needs.api().catch(() => undefined);
+    return api && recordNames(api, refs);
   }
 
   /** Rows already at hand (a summary, a reconciliation, the ledger's moves), rendered as a list. */

@@ -59,14 +59,21 @@ export interface Style {
   status(text: string): string;
   /** A bar of a summary (summary.ts): green for money in; red for money out, which without colour keeps its leading −. */
   bar(text: string): string;
+  /** What stands beside a value for reference only (the id after a name). */
+  dim(text: string): string;
 }
 
 /** chalk is loaded only when colour is on; without it, no escape code can be written. */
 export async function loadStyle(color: boolean): Promise<Style> {
-  if (!color) return { bold: (t) => t, status: (t) => t, bar: (t) => t };
+  if (!color) return { bold: (t) => t, status: (t) => t, bar: (t) => t, dim: (t) => t };
   const { Chalk } = await import('chalk');
   const chalk = new Chalk({ level: 1 });
-  return { bold: (t) => chalk.bold(t), status: (t) => colorStatus(t, chalk), bar: (t) => (t.startsWith('−') ? chalk.red(t.slice(1)) : chalk.green(t)) };
+  return {
+    bold: (t) => chalk.bold(t),
+    status: (t) => colorStatus(t, chalk),
+    bar: (t) => (t.startsWith('−') ? chalk.red(t.slice(1)) : chalk.green(t)),
+    dim: (t) => chalk.dim(t),
+  };
 }
 
 const GAP = '  ';
@@ -480,6 +487,8 @@ export interface Pair {
   /** Ready to print: formatted and sanitised (cellText). */
   text: string;
   kind: Kind;
+  /** Shown dim after the text, for reference (the id of a record shown by its name); sanitised too. */
+  aside?: string;
 }
 
 /**
@@ -491,9 +500,17 @@ export interface Pair {
 export function drawPairs(Table: TableConstructor, style: Style, rows: Pair[], room: number | undefined): string {
   if (rows.length === 0) return '';
   const keyWidth = Math.min(MAX_KEY_WIDTH, measure(Table, rows.map((r) => [r.key]))[0] as number);
-  const cells = rows.map((r) => [style.bold(r.key), styleCell(r.text, r.kind, style)]);
   const valueRoom = room === undefined ? undefined : room - keyWidth - GAP.length;
-  const valueWidth = measure(Table, rows.map((r) => [r.text]))[0] as number;
+  // The id beside a name goes under it when the two do not fit on a line: an id is never broken.
+  const beside = (r: Pair & { aside: string }) => (valueRoom === undefined || (measure(Table, [[`${r.text}${GAP}${r.aside}`]])[0] as number) <= valueRoom ? GAP : '\n');
+  const values = rows.map((r) => {
+    const styled = styleCell(r.text, r.kind, style);
+    if (!r.aside) return { plain: r.text, styled };
+    const between = beside(r as Pair & { aside: string });
+    return { plain: `${r.text}${between}${r.aside}`, styled: `${styled}${between}${style.dim(r.aside)}` };
+  });
+  const cells = rows.map((r, i) => [style.bold(r.key), (values[i] as { styled: string }).styled]);
+  const valueWidth = measure(Table, values.map((v) => [v.plain]))[0] as number;
   const wrap = valueRoom !== undefined && valueRoom >= MIN_WIDTH && valueWidth > valueRoom;
   return drawLines(Table, cells, wrap ? { colWidths: [keyWidth, valueRoom], wrapColumn: 1 } : { colWidths: [keyWidth, null] });
 }

@@ -133,7 +133,7 @@ describe('a single object', () => {
     expect(pairs.get('Type')).toBe('credit');
     expect(pairs.get('Description')).toBe('Pedido 1');
     expect(pairs.get('Created')).toBe(created);
-    expect(pairs.get('Card')).toMatch(/^Visa •••• 1111  expires \d{2}\/\d{4}$/);
+    expect(pairs.get('Card')).toMatch(/^Visa ••••1111  expires \d{2}\/\d{4}$/);
     // Nothing refunded: no "Original" or "Refunded" line; no empty metadata section.
     expect(pairs.has('Original')).toBe(false);
     expect(pairs.has('Refunded')).toBe(false);
@@ -185,7 +185,7 @@ describe('a single object', () => {
     expect(csv).toEqual({ code: 0, stdout: `id,status,amount,payment_method.card_brand,captured\n${held.id},pre_authorized,10.00,Visa,false\n`, stderr: '' });
   });
 
-  it('create with -o table: the short summary on stdout, SANDBOX and the status line on stderr', async () => {
+  it('create with -o table: the view get shows on stdout, SANDBOX and the status line on stderr', async () => {
     const own = tempHome();
     try {
       const result = await run(own.home, ['transactions', 'create', '--payment-type', 'pix', '--amount', '2,5', '-o', 'table', '--no-color']);
@@ -196,8 +196,10 @@ describe('a single object', () => {
       const rows = lines.slice(1).map((l) => l.split(/\s{2,}/));
       expect(rows).toContainEqual(['Amount', 'R$ 2,50']);
       expect(rows).toContainEqual(['Type', 'pix']);
-      // The short summary: no sections.
-      expect(result.stdout).not.toContain('History');
+      // The whole view, how it is paid and its history included: what get shows of it.
+      expect(result.stdout).toContain('\nPayment method\n');
+      expect(result.stdout).toContain('\nHistory\n');
+      expect((await run(own.home, ['transactions', 'get', id as string, '-o', 'table', '--no-color'])).stdout).toBe(result.stdout);
       expect(result.stderr).toBe(`${SANDBOX_LINE}Created transaction ${id} (pending, R$ 2,50)\n`);
     } finally {
       own.cleanup();

@@ -168,7 +168,7 @@ describe('boletos get of a bolepix', () => {
     const id = tx.payment_method.id;
     const table = await run(home(), ['boletos', 'get', id, '--no-color', '--no-pager'], { tty: true });
     expect(table.code, table.stderr).toBe(0);
-    expect(table.stdout).toMatch(/base64\s+PNG of the QR code of emv, \d+ characters of base64 \(-o json shows it\)/);
+    expect(table.stdout).toMatch(/QR code\s+PNG of the QR code of emv, \d+ characters of base64 \(-o json shows it\)/);
     expect(table.stdout).not.toContain(tx.payment_method.base64.slice(0, 40));
     expect(table.stdout).toContain(tx.payment_method.emv);
     expect((await json(['boletos', 'get', id])).base64).toBe(tx.payment_method.base64);

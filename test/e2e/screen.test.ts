@@ -127,7 +127,9 @@ describe.skipIf(!HAS_TMUX)('on a real terminal (tmux)', () => {
       const view = lines.slice(lines.findIndex((line) => line.startsWith('Transaction ')));
       expect(view[0]).toBe(`Transaction ${card.id}  succeeded`);
       expect(view).toContain('Refunded     R$ 40,00');
-      expect(view).toContain('  Card    Visa •••• 1111  expires 12/2031');
+      expect(view).toContain('  Card    Visa ••••1111  expires 12/2031');
+      // The seller by name, its id beside it.
+      expect(view.find((line) => line.startsWith('Seller '))).toMatch(/^Seller +Loja Sandbox Ltda {2}[0-9a-f]{32}$/);
       const history = view.indexOf('History');
       expect(view[history + 1]?.trim().split(/\s{2,}/)).toEqual(['DATE', 'OPERATION', 'STATUS', 'AMOUNT', 'RESPONSE']);
       expect(view.slice(history + 2).some((line) => /void +succeeded +R\$ 40,00/.test(line))).toBe(true);

@@ -44,7 +44,7 @@ describe('object views', () => {
     // Only succeeded refunds count.
     expect(lines).toContain('Refunded     R$ 10,00');
     expect(text).not.toContain('Reference');
-    expect(lines).toContain('  Card    Mastercard •••• 4444  expires 03/2031');
+    expect(lines).toContain('  Card    Mastercard ••••4444  expires 03/2031');
     expect(lines).toContain('  DATE              OPERATION      STATUS        AMOUNT  RESPONSE');
     expect(lines).toContain('  2026-03-02 12:00  void           succeeded   R$ 10,00  Partial void applied.');
     // Metadata keys and values are sanitised like any API text.
@@ -83,6 +83,21 @@ describe('object views', () => {
     expect(i).toContain('Retries      1 of 3');
     expect(i).toContain('Paid         2026-12-05 10:00');
     expect(i).toContain('Transaction  tx_9');
+  });
+
+  it('a record referred to by id: by its name when it was read, the id dim beside it; else the id', async () => {
+    const subscription = subscriptionRow({ uuid: 's_1', status: 'active', amount: 2490, currency: 'BRL', plan: 'plan_1', customer: 'buyer_1', card: 'card_1' });
+    const names = new Map([['buyer buyer_1', 'Maria Silva'], ['card card_1', 'MasterCard ••••4444']]);
+    const plain = await drawObjectView(SUBSCRIPTION_VIEW, subscription, { color: false, columns: 80, names });
+    expect(plain).toContain('Customer  Maria Silva  buyer_1\n');
+    expect(plain).toContain('Card      MasterCard ••••4444  card_1\n');
+    expect(plain).toContain('Plan      plan_1\n');
+    const coloured = await drawObjectView(SUBSCRIPTION_VIEW, subscription, { color: true, columns: 80, names });
+    expect(coloured).toContain('Maria Silva  \x1b[2mbuyer_1\x1b[22m');
+    // A name and its id that do not fit a line: the id goes under the name, whole.
+    const id = 'a'.repeat(32);
+    const long = await drawObjectView(SUBSCRIPTION_VIEW, { ...subscription, on_behalf_of: id }, { color: false, columns: 80, names: new Map([[`seller ${id}`, 'Comércio de Artigos Esportivos e Recreativos do Brasil Ltda']]) });
+    expect(long).toContain(`Seller    Comércio de Artigos Esportivos e Recreativos do Brasil Ltda\n          ${id}\n`);
   });
 
   it('a buyer: name, the CPF masked, the address on one line', async () => {

@@ -1,9 +1,10 @@
 // `balances get` and `balances current` on a terminal: finance's first look, in R$ like every
-// other table, with the time the figure is as of. See src/output/object-view.ts.
+// other table, with the time the figure is as of, and whose account it is: a seller or a buyer by
+// name when the balance says which it is. See src/output/object-view.ts.
 import type { ObjectView } from '../../output/object-view.js';
 
 const OWNER = [
-  { label: 'Owner', at: 'owner', kind: 'id' as const },
+  { label: 'Owner', at: 'owner', kind: 'id' as const, names: (item: Record<string, unknown>) => (item.type === 'seller' || item.type === 'buyer' ? item.type : undefined) },
   { label: 'Type', at: 'type' },
 ];
 

@@ -2,10 +2,13 @@ import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { describeOrigin, type GuardedMove } from '../../ledger/guard.js';
 import { formatMoney } from '../../output/format.js';
+import { nameOrId } from '../../output/record-names.js';
 import { confirmDespiteEarlier, moneyMoveFlags } from '../shared/again.js';
 import { describeEarlier, earlierDetail, earlierMoves, transactionMoveProof } from '../transactions/applied.js';
 import { resolveTransactionId } from '../transactions/reference.js';
 import { getTransaction, type Transaction } from '../transactions/shared.js';
+import { TRANSACTION_VIEW } from '../transactions/view.js';
+import { BOLETO_CANCELLATION_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { cancel } from './flags.js';
 
@@ -35,7 +38,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof cancel>, options: Op
   await guard.guarded(
     guarded,
     async (repeat) => {
-      await ctx.out.render(repeat.now);
+      await ctx.out.show(repeat.now, TRANSACTION_VIEW, { short: true });
       ctx.log.status(`Already done: the boleto of transaction ${id} was canceled by an earlier run (${describeOrigin(repeat.intent, guard.ledger)}) whose answer was lost; nothing was sent.`);
     },
     async (memory) => {
@@ -44,17 +47,22 @@ export async function run(ctx: Factory, args: ArgsOf<typeof cancel>, options: Op
       if (tx.payment_type !== 'boleto' && tx.payment_type !== 'bolepix') {
         throw new UsageError(`transaction ${id} is a ${tx.payment_type ?? 'non-boleto'} payment; only a boleto can be canceled here (refund a card with 'payctl transactions refund')`);
       }
+      // The service's answer; a table adds what it was about, as read before asking.
+      const about = { transaction_id: id, amount: tx.amount, currency: tx.currency, customer: tx.customer, due_date: tx.payment_method?.expiration_date };
       // What the boleto still allows comes first: one canceled (by payctl or anyone) cannot be
       // canceled twice, so there is nothing to offer sending again; that is what was asked.
       if (tx.status === 'canceled') {
         const by = earlier.length > 0 ? ` (${earlierDetail(earlier)})` : '';
         const message = `The boleto of transaction ${id} is already canceled${by}; nothing was sent.`;
-        await ctx.out.render({ status: 'canceled', message, transaction_id: id } satisfies CancellationAnswer);
+        await ctx.out.show({ status: 'canceled', message, transaction_id: id } satisfies CancellationAnswer, BOLETO_CANCELLATION_VIEW, { tableRow: (answer) => ({ ...about, ...answer }) });
         ctx.log.status(message);
         return;
       }
       const asked = earlier.length > 0 && (await confirmDespiteEarlier(ctx, flags, `The boleto of transaction ${id} was ${describeEarlier(earlier, 'boletos.cancel')}`, 'Ask to cancel it again?', 'cancel it again'));
-      if (!asked) await ctx.confirm(`Cancel the ${formatMoney(tx.amount ?? '0', tx.currency)} boleto of transaction ${id}?`, 'cancel a boleto');
+      const customer = tx.customer;
+      // The buyer by name (by id when it cannot be read).
+      const whose = async () => (customer ? ` (${await nameOrId(await ctx.api(), 'buyer', customer)})` : '');
+      if (!asked) await ctx.confirm(async () => `Cancel the ${formatMoney(tx.amount ?? '0', tx.currency)} boleto of transaction ${id}${await whose()}?`, 'cancel a boleto');
       await ctx.noteSandbox();
       const api = await ctx.api();
       const result = await guard.send<CancellationAnswer, Transaction>(
@@ -66,7 +74,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof cancel>, options: Op
         () => ({ kind: 'applied', proof: null }),
         (now) => ({ status: 'canceled', message: `The boleto of transaction ${id} is canceled (now ${now.status}).` }),
       );
-      await ctx.out.render(result);
+      await ctx.out.show(result, BOLETO_CANCELLATION_VIEW, { tableRow: (answer) => ({ ...about, ...answer }) });
       ctx.log.status(result.message ?? `Cancellation of the boleto of transaction ${id} requested`);
     },
   );

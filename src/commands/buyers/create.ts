@@ -24,6 +24,6 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
   if (ctx.globals.dryRun) return ctx.printDryRun('buyers.create', { body });
   await ctx.noteSandbox();
   const buyer = await (await ctx.api()).call('buyers.create', { body });
-  await ctx.out.show(buyer, BUYER_VIEW, { short: true });
+  await ctx.out.show(buyer, BUYER_VIEW);
   ctx.log.status(`Created buyer ${buyer.id} (${buyerName(buyer)})`);
 }

@@ -1,4 +1,5 @@
 import type { Factory } from '../../factory.js';
+import { showRemoval } from '../shared/show.js';
 import { buyerId, buyerName, getBuyer, maskTaxpayerId } from './shared.js';
 import type { ArgsOf } from '../verb.js';
 import type { remove } from './flags.js';
@@ -11,6 +12,6 @@ export async function run(ctx: Factory, args: ArgsOf<typeof remove>): Promise<vo
   const who = [buyerName(buyer), buyer.taxpayer_id ? maskTaxpayerId(buyer.taxpayer_id) : ''].filter(Boolean).join(', ');
   await ctx.confirm(`Remove buyer ${id}${who ? ` (${who})` : ''}?`, 'remove a buyer');
   await ctx.noteSandbox();
-  await ctx.out.render(await (await ctx.api()).call('buyers.remove', { params: { id } }));
+  await showRemoval(ctx, await (await ctx.api()).call('buyers.remove', { params: { id } }), 'Buyer', id, who ? { label: 'Name', text: who } : undefined);
   ctx.log.status(`Removed buyer ${id}`);
 }

@@ -1,6 +1,7 @@
 import type { Factory } from '../../factory.js';
 import { ValidationError } from '../../errors.js';
 import { CREATED_COLUMN, ID_COLUMN } from '../../output/columns.js';
+import { buyerName } from '../../output/record-names.js';
 import type { Column } from '../../output/render-options.js';
 import { parseDate, parseMetadata, validateEmail, validateId, validatePhone } from '../../validate/index.js';
 import { normalizeTaxpayerId, validateTaxpayerId } from '../../validate/taxpayer.js';
@@ -38,9 +39,8 @@ export function maskTaxpayerId(value: string | null | undefined): string {
   return hidden;
 }
 
-export function buyerName(buyer: Buyer): string {
-  return [buyer.first_name, buyer.last_name].filter(Boolean).join(' ');
-}
+/** "Maria Silva", as every view and question names a buyer. */
+export { buyerName };
 
 /** Display fields for the buyer table; the API object itself is left as it is. */
 export function buyerRow(buyer: Record<string, unknown>): Record<string, unknown> {

@@ -13,6 +13,6 @@ export async function run(ctx: Factory, args: ArgsOf<typeof update>, options: Op
   if (ctx.globals.dryRun) return ctx.printDryRun('buyers.update', { params: { id }, body });
   await ctx.noteSandbox();
   const buyer = await (await ctx.api()).call('buyers.update', { params: { id }, body });
-  await ctx.out.show(buyer, BUYER_VIEW, { short: true });
+  await ctx.out.show(buyer, BUYER_VIEW);
   ctx.log.status(`Updated buyer ${id}`);
 }

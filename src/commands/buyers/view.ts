@@ -24,7 +24,7 @@ export const BUYER_VIEW = resourceView('Buyer', 'id', [
   { label: 'Phone', at: 'phone_number' },
   { label: 'Born', at: 'birthdate', kind: 'date' },
   { label: 'Address', at: (item) => addressLine(item.address) },
-  { label: 'Default card', at: 'default_credit', kind: 'id' },
+  { label: 'Default card', at: 'default_credit', kind: 'id', names: 'card' },
   { label: 'Delinquent', at: (item) => (item.delinquent === true ? 'yes' : undefined) },
   DESCRIPTION,
   CREATED,

@@ -2,6 +2,7 @@ import type { Factory } from '../../factory.js';
 import { validateId } from '../../validate/index.js';
 import { missingInput, optionalString } from '../shared/input.js';
 import { describeCard, type Card } from './shared.js';
+import { CARD_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { associate } from './flags.js';
 
@@ -19,6 +20,6 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof associate>, options
   if (ctx.globals.dryRun) return ctx.printDryRun('cards.associate', { body });
   await ctx.noteSandbox();
   const card = await (await ctx.api()).call<Card>('cards.associate', { body });
-  await ctx.out.render(card);
+  await ctx.out.show(card, CARD_VIEW);
   ctx.log.status(`Card ${card.id} (${describeCard(card)}) now belongs to buyer ${body.customer}`);
 }

@@ -1,4 +1,5 @@
 import type { Factory } from '../../factory.js';
+import { showRemoval } from '../shared/show.js';
 import { cardId, describeCard, getCard } from './shared.js';
 import type { ArgsOf } from '../verb.js';
 import type { remove } from './flags.js';
@@ -8,8 +9,9 @@ export async function run(ctx: Factory, args: ArgsOf<typeof remove>): Promise<vo
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun('cards.remove', { params: { id } });
   const card = await getCard(ctx, id);
-  await ctx.confirm(`Remove card ${id} (${describeCard(card)})?`, 'remove a card');
+  const named = describeCard(card);
+  await ctx.confirm(`Remove card ${id} (${named})?`, 'remove a card');
   await ctx.noteSandbox();
-  await ctx.out.render(await (await ctx.api()).call('cards.remove', { params: { id } }));
+  await showRemoval(ctx, await (await ctx.api()).call('cards.remove', { params: { id } }), 'Card', id, { label: 'Card', text: named });
   ctx.log.status(`Removed card ${id}`);
 }

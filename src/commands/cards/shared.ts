@@ -1,4 +1,5 @@
 import type { Factory } from '../../factory.js';
+import { cardName } from '../../output/record-names.js';
 import { validateId } from '../../validate/index.js';
 
 export interface Card {
@@ -19,6 +20,6 @@ export async function getCard(ctx: Factory, id: string): Promise<Card> {
 }
 
 /** "Visa ••••1111, Maria Silva": how a card is named in questions and status lines. */
-export function describeCard(card: Card): string {
-  return [`${card.card_brand ?? 'Card'} ••••${card.last4_digits ?? '????'}`, card.holder_name].filter(Boolean).join(', ');
+export function describeCard(card: Record<string, unknown>): string {
+  return [cardName(card) ?? 'Card ••••????', typeof card.holder_name === 'string' ? card.holder_name : ''].filter(Boolean).join(', ');
 }

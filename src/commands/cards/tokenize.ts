@@ -1,5 +1,6 @@
 import type { Factory } from '../../factory.js';
 import { readCard, type CardInput } from '../shared/card.js';
+import { CARD_TOKEN_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { tokenize } from './flags.js';
 
@@ -21,6 +22,6 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof tokenize>, options:
   await ctx.noteSandbox();
   const api = await ctx.api();
   const token = await api.call('cards.tokenize', { body });
-  await ctx.out.render(token);
+  await ctx.out.show(token, CARD_TOKEN_VIEW);
   ctx.log.status(`Created card token ${token.id ?? ''}`.trim());
 }

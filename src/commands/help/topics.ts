@@ -107,8 +107,10 @@ stdout and stderr:
   "error: <message>"; the exit code says what happened (payctl help exit-codes).
 
 Formats (-o, --output <format>):
-  table    aligned rows fitted to the terminal; one object as a short view; money as R$ 1.234,56,
-           times in the local time zone, statuses coloured; a list of money ends with a totals line
+  table    aligned rows fitted to the terminal; one object as a short view, the same after a create
+           as get shows, and on a terminal the buyer, card, seller and plan it refers to by name,
+           the id beside it; money as R$ 1.234,56, times in the local time zone, statuses coloured;
+           a list of money ends with a totals line
   json     the API's own objects, field names unchanged; a list is one JSON array, streamed
   ndjson   one JSON object a line, for jq and pipes
   csv      a header and one dotted column per field (payment_method.card_brand), the API's values

@@ -39,6 +39,6 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
   if (ctx.globals.dryRun) return ctx.printDryRun('invoices.create', { body });
   await ctx.noteSandbox();
   const invoice = await (await ctx.api()).call('invoices.create', { body });
-  await ctx.out.show(invoice, INVOICE_VIEW, { tableRow: invoiceRow, short: true });
+  await ctx.out.show(invoice, INVOICE_VIEW, { tableRow: invoiceRow });
   ctx.log.status(`Created invoice ${invoice.id}, due ${invoice.due_date ?? body.due_date}`);
 }

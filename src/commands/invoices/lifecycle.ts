@@ -5,6 +5,7 @@ import { appliedEarlier, describeOrigin, type GuardedMove } from '../../ledger/g
 import { when } from '../../ledger/time.js';
 import { confirmDespiteEarlier, moneyMoveFlags } from '../shared/again.js';
 import { formatMoney } from '../../output/format.js';
+import { nameOrId } from '../../output/record-names.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { getInvoice, invoiceId, invoiceRow, type Invoice } from './shared.js';
 import { INVOICE_VIEW } from './view.js';
@@ -99,7 +100,10 @@ async function ask(ctx: Factory, id: string, how: Step, before: Invoice, asked =
     throw new UsageError(`invoice ${id} is ${before.status}; only a ${how.from.join(' or ')} invoice can be ${how.done.toLowerCase()}`);
   }
   const amount = typeof before.amount === 'number' ? formatMoney(centsToDecimalString(before.amount), before.currency) : 'the amount';
-  if (!asked) await ctx.confirm(`${how.verb} ${amount} of invoice ${id}${before.customer ? ` (customer ${before.customer})` : ''}?`, how.action);
+  const customer = before.customer;
+  // The buyer by name (by id when it cannot be read).
+  const whose = async () => (customer ? ` (${await nameOrId(await ctx.api(), 'buyer', customer)})` : '');
+  if (!asked) await ctx.confirm(async () => `${how.verb} ${amount} of invoice ${id}${await whose()}?`, how.action);
   await ctx.noteSandbox();
 }
 

@@ -1,5 +1,5 @@
 // `invoices get` on a terminal: amount, due and paid dates, retries and the transaction that paid
-// it. See src/output/object-view.ts. Amounts are shown after invoiceRow has turned cents into a decimal.
+// it; the buyer and the subscription by name. See src/output/object-view.ts. Amounts are shown after invoiceRow has turned cents into a decimal.
 import { AMOUNT, CREATED, CUSTOMER, DESCRIPTION, PAID_BY, TRANSACTION, resourceView } from '../../output/resource-view.js';
 
 function retries(item: Record<string, unknown>): string | undefined {
@@ -11,7 +11,7 @@ function retries(item: Record<string, unknown>): string | undefined {
 
 export const INVOICE_VIEW = resourceView('Invoice', 'id', [
   AMOUNT,
-  { label: 'Subscription', at: 'subscription', kind: 'id' },
+  { label: 'Subscription', at: 'subscription', kind: 'id', names: 'subscription' },
   CUSTOMER,
   PAID_BY,
   { label: 'Due', at: 'due_date', kind: 'date' },

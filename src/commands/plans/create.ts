@@ -2,6 +2,7 @@ import type { Factory } from '../../factory.js';
 import { validateCurrency } from '../../validate/index.js';
 import { missingInput } from '../shared/input.js';
 import { planBodyFromFlags, planRow } from './shared.js';
+import { PLAN_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { create } from './flags.js';
 
@@ -19,6 +20,6 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
   if (ctx.globals.dryRun) return ctx.printDryRun('plans.create', { body });
   await ctx.noteSandbox();
   const plan = await (await ctx.api()).call('plans.create', { body });
-  await ctx.out.render(plan, planRow);
+  await ctx.out.show(plan, PLAN_VIEW, { tableRow: planRow });
   ctx.log.status(`Created plan ${plan.uuid ?? ''} (${plan.name ?? body.name})`);
 }

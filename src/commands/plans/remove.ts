@@ -1,6 +1,7 @@
 import type { Factory } from '../../factory.js';
 import { validateId } from '../../validate/index.js';
 import { planRow } from './shared.js';
+import { PLAN_VIEW } from './view.js';
 import type { ArgsOf } from '../verb.js';
 import type { remove } from './flags.js';
 
@@ -11,6 +12,10 @@ export async function run(ctx: Factory, args: ArgsOf<typeof remove>): Promise<vo
   const plan = await (await ctx.api()).call('plans.get', { params: { id } });
   await ctx.confirm(`Cancel plan ${id}${plan.name ? ` (${plan.name})` : ''}? It will take no new subscriptions.`, 'remove a plan');
   await ctx.noteSandbox();
-  await ctx.out.render(await (await ctx.api()).call('plans.remove', { params: { id } }), planRow);
+  await ctx.out.show(await (await ctx.api()).call('plans.remove', { params: { id } }), PLAN_VIEW, {
+    // An answer of a removal's own ({id, deleted}) is still titled by the plan's id.
+    tableRow: (answer) => planRow({ uuid: id, ...answer }),
+    short: true,
+  });
   ctx.log.status(`Canceled plan ${id}`);
 }

@@ -2,6 +2,7 @@ import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 import { validateId } from '../../validate/index.js';
 import { planBodyFromFlags, planRow } from './shared.js';
+import { PLAN_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { update } from './flags.js';
 
@@ -41,6 +42,6 @@ export async function run(ctx: Factory, args: ArgsOf<typeof update>, options: Op
   if (problem && !(problem.field in changes)) {
     throw new UsageError(`plan ${id} as the service holds it has a ${problem.field} that its own update refuses (${problem.message}); give ${problem.flag} to replace it`);
   }
-  await ctx.out.render(await api.call('plans.update', { params: { id }, body }), planRow);
+  await ctx.out.show(await api.call('plans.update', { params: { id }, body }), PLAN_VIEW, { tableRow: planRow });
   ctx.log.status(`Updated plan ${id}`);
 }

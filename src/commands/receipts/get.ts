@@ -1,3 +1,4 @@
-import { showById } from '../shared/show.js';
+import { showWithView } from '../shared/show.js';
+import { RECEIPT_VIEW } from './view.js';
 
-export const run = showById('receipts.get', 'receipt id');
+export const run = showWithView('receipts.get', 'receipt id', RECEIPT_VIEW);

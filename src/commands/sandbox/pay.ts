@@ -2,6 +2,7 @@ import { UncertainOutcomeError } from '../../api/client.js';
 import type { Factory } from '../../factory.js';
 import { OutcomeUnknownError } from '../../errors.js';
 import { validateId } from '../../validate/index.js';
+import { TRANSACTION_VIEW } from '../transactions/view.js';
 import type { ArgsOf } from '../verb.js';
 import type { pay } from './flags.js';
 
@@ -18,7 +19,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof pay>): Promise<void>
     if (!(err instanceof UncertainOutcomeError)) throw err;
     throw new OutcomeUnknownError(`${err.message}; transaction ${id} may or may not be paid now: check with payctl transactions get ${id} before paying it again`, { cause: err });
   }
-  await ctx.out.render(tx);
+  await ctx.out.show(tx, TRANSACTION_VIEW, { short: true });
   ctx.log.status(`Transaction ${id} paid; status ${tx.status}`);
   // A subscription's boleto pays its invoice: said from the invoice itself, read back, not assumed.
   const invoiceId = tx.metadata?.invoice;

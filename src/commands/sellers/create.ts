@@ -55,6 +55,6 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
   if (ctx.globals.dryRun) return ctx.printDryRun(operation, { body });
   await ctx.noteSandbox();
   const seller = await (await ctx.api()).call<Seller>(operation, { body });
-  await ctx.out.show(seller, SELLER_VIEW, { short: true });
+  await ctx.out.show(seller, SELLER_VIEW);
   ctx.log.status(`Created seller ${seller.id} (${sellerName(seller)})`);
 }

@@ -1,5 +1,6 @@
 import type { Factory } from '../../factory.js';
 import { maskTaxpayerId } from '../buyers/shared.js';
+import { showRemoval } from '../shared/show.js';
 import { getSeller, sellerDocument, sellerId, sellerName } from './shared.js';
 import type { ArgsOf } from '../verb.js';
 import type { remove } from './flags.js';
@@ -12,6 +13,6 @@ export async function run(ctx: Factory, args: ArgsOf<typeof remove>): Promise<vo
   const who = [sellerName(seller), maskTaxpayerId(sellerDocument(seller))].filter(Boolean).join(', ');
   await ctx.confirm(`Remove seller ${id}${who ? ` (${who})` : ''}?`, 'remove a seller');
   await ctx.noteSandbox();
-  await ctx.out.render(await (await ctx.api()).call('sellers.remove', { params: { id } }));
+  await showRemoval(ctx, await (await ctx.api()).call('sellers.remove', { params: { id } }), 'Seller', id, who ? { label: 'Name', text: who } : undefined);
   ctx.log.status(`Removed seller ${id}`);
 }

@@ -1,6 +1,7 @@
 import type { Factory } from '../../factory.js';
 import { UsageError, ValidationError } from '../../errors.js';
 import { CREATED_COLUMN, ID_COLUMN } from '../../output/columns.js';
+import { sellerName } from '../../output/record-names.js';
 import type { Column } from '../../output/render-options.js';
 import { validateEmail, validateId } from '../../validate/index.js';
 import { validateTaxpayerId } from '../../validate/taxpayer.js';
@@ -133,10 +134,8 @@ export const REQUIRED_FLAGS: Record<SellerKind, Array<[string, string]>> = {
   ],
 };
 
-export function sellerName(seller: Record<string, unknown>): string {
-  if (typeof seller.business_name === 'string' && seller.business_name !== '') return seller.business_name;
-  return [seller.first_name, seller.last_name].filter((p) => typeof p === 'string' && p !== '').join(' ');
-}
+/** A company's business name, else the person's name, as every view and question names a seller. */
+export { sellerName };
 
 /** The seller's CPF (a person) or CNPJ (a company). */
 export function sellerDocument(seller: Record<string, unknown>): string | undefined {

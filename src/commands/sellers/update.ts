@@ -32,6 +32,6 @@ export async function run(ctx: Factory, args: ArgsOf<typeof update>, options: Op
   await ctx.noteSandbox();
   const operation = kind === 'individual' ? 'sellers.updateIndividual' : 'sellers.updateBusiness';
   const seller = await (await ctx.api()).call<Seller>(operation, { params: { id }, body });
-  await ctx.out.show(seller, SELLER_VIEW, { short: true });
+  await ctx.out.show(seller, SELLER_VIEW);
   ctx.log.status(`Updated seller ${id}`);
 }

@@ -20,3 +20,14 @@ export function showById(operation: Operation, what: string, tableRow?: (item: R
     await ctx.out.render(await (await ctx.api()).call(operation, { params: { id } }), tableRow);
   };
 }
+
+/**
+ * What a removal answers ({id, resource, deleted}, or nothing at all), on a terminal
+ * "<Noun> <id>  removed" and what it was, as the question named it (`was`: "Maria Silva,
+ * ***.***.*47-25"), under `label`; JSON prints the answer as it is.
+ */
+export async function showRemoval(ctx: Factory, answer: unknown, noun: string, id: string, was?: { label: string; text: string }): Promise<void> {
+  const view: ObjectView = { noun, id: 'id', status: 'status', summary: was ? [{ label: was.label, at: () => was.text }] : [], sections: [] };
+  const removed = (a: Record<string, unknown>) => a.deleted !== false && a.deleted !== 'false';
+  await ctx.out.show(answer, view, { tableRow: (a) => ({ id: typeof a.id === 'string' ? a.id : id, ...(removed(a) ? { status: 'removed' } : {}) }) });
+}

@@ -4,6 +4,7 @@ import { parseMetadata, validateCurrency, validateId, validateInstallments } fro
 import { amountFromFlags } from '../shared/amount.js';
 import { hasCardFlags, readCard, type CardInput } from '../shared/card.js';
 import { missingInput, optionalString, stringList } from '../shared/input.js';
+import { SOURCE_VIEW, sourceRow } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { create } from './flags.js';
 
@@ -80,6 +81,6 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
   if (ctx.globals.dryRun) return ctx.printDryRun('sources.create', { body });
   await ctx.noteSandbox();
   const source = await (await ctx.api()).call('sources.create', { body });
-  await ctx.out.render(source);
+  await ctx.out.show(source, SOURCE_VIEW, { tableRow: sourceRow });
   ctx.log.status(`Created ${input.usage} source ${source.id}`);
 }

@@ -1,3 +1,4 @@
-import { showById } from '../shared/show.js';
+import { showWithView } from '../shared/show.js';
+import { SOURCE_VIEW, sourceRow } from './view.js';
 
-export const run = showById('sources.get', 'source id');
+export const run = showWithView('sources.get', 'source id', SOURCE_VIEW, sourceRow);

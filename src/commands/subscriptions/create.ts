@@ -67,6 +67,6 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
   if (method === 'credit' && schedule.card === undefined) body.card = await buyersDefaultCard(ctx, customer);
   await ctx.noteSandbox();
   const subscription = await api.call('subscriptions.create', { body });
-  await ctx.out.show(subscription, SUBSCRIPTION_VIEW, { tableRow: subscriptionRow, short: true });
+  await ctx.out.show(subscription, SUBSCRIPTION_VIEW, { tableRow: subscriptionRow });
   ctx.log.status(`Created subscription ${subscription.uuid}; next due ${subscription.due_date ?? body.due_date}`);
 }

@@ -41,6 +41,6 @@ export async function run(ctx: Factory, args: ArgsOf<typeof update>, options: Op
   }
   if (method !== undefined) await preparePaymentMethod(ctx, id, body, method);
   await ctx.noteSandbox();
-  await ctx.out.show(await (await ctx.api()).call('subscriptions.update', { params: { id }, body }), SUBSCRIPTION_VIEW, { tableRow: subscriptionRow, short: true });
+  await ctx.out.show(await (await ctx.api()).call('subscriptions.update', { params: { id }, body }), SUBSCRIPTION_VIEW, { tableRow: subscriptionRow });
   ctx.log.status(`Updated subscription ${id}`);
 }

@@ -543,7 +543,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
       const found = repeat?.now ?? (referenceGiven ? await findByReference(ctx, reference) : []);
       const existing = found.find((t) => saleMatches(expected, t)) ?? (repeat ? found[0] : undefined);
       if (existing) {
-        await ctx.out.show(existing, TRANSACTION_VIEW, { short: true });
+        await ctx.out.show(existing, TRANSACTION_VIEW);
         ctx.log.warn(`transaction ${existing.id} with reference_id ${reference} was already created at ${existing.created_at ?? 'an earlier run'}; not charging again (--allow-duplicate-reference sends anyway)`);
         return;
       }
@@ -574,7 +574,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
           : { kind: 'mismatch', why: `it is transaction ${answer?.id ?? '(none)'} with reference_id ${answer?.reference_id ?? '(none)'} and amount ${answer?.amount ?? '(none)'}, not this charge` },
       (found) => createdOf(found, expected, memory) as Transaction,
     );
-    await ctx.out.show(tx, TRANSACTION_VIEW, { short: true });
+    await ctx.out.show(tx, TRANSACTION_VIEW);
     if (tx.status === 'failed') {
       const last = Array.isArray(tx.history) ? tx.history.at(-1) : undefined;
       const reason = (last as { response_message?: string } | undefined)?.response_message;

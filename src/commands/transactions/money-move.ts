@@ -98,9 +98,9 @@ export async function runMoneyMove(ctx: Factory, args: ArgsOf<typeof capture | t
       // unless --again); all that remains is not, and its question names what was done before.
       if (told && requested !== undefined) {
         const asked = await confirmDespiteEarlier(ctx, flags, told, `${Action} ${shown} more?`, `${move.action} ${shown} more`);
-        if (!asked) await ctx.confirm(`${Action} ${shown} of transaction ${id} (${describePayer(before)})?`, move.action);
+        if (!asked) await ctx.confirm(async () => `${Action} ${shown} of transaction ${id} (${await describePayer(ctx, before)})?`, move.action);
       } else {
-        await ctx.confirm(`${told ? `${told}. ${Action} the ${shown} left` : `${Action} ${shown}`} of transaction ${id} (${describePayer(before)})?`, move.action);
+        await ctx.confirm(async () => `${told ? `${told}. ${Action} the ${shown} left` : `${Action} ${shown}`} of transaction ${id} (${await describePayer(ctx, before)})?`, move.action);
         if (told && ctx.globals.yes) ctx.log.status(`${told}.`);
       }
       await ctx.noteSandbox();

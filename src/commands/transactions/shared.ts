@@ -1,8 +1,10 @@
 import type { ResourceOf } from '../../provider/answer-types.js';
 import type { Factory } from '../../factory.js';
 import { AMOUNT_COLUMN, CREATED_COLUMN, ID_COLUMN, STATUS_COLUMN } from '../../output/columns.js';
+import { nameKey, nameOrId, recordNames } from '../../output/record-names.js';
 import type { Column } from '../../output/render-options.js';
 import { validateId } from '../../validate/index.js';
+import { describeCard } from '../cards/shared.js';
 
 export const TRANSACTION_STATUSES = [
   'new',
@@ -87,15 +89,16 @@ export function payerRow(tx: Record<string, unknown>): Record<string, unknown> {
   return payer === '' ? tx : { ...tx, payer };
 }
 
-/** "Visa ••••1111, Maria Silva" for card transactions; the payment type otherwise. */
-export function describePayer(tx: Transaction): string {
+/**
+ * "Visa ••••1111, Maria Silva" for card transactions (the card and its holder); otherwise the
+ * payment type and the buyer by name, read from the service ("pix, Maria Silva"; by id when the
+ * buyer cannot be read): who paid, as a question names them.
+ */
+export async function describePayer(ctx: Factory, tx: Transaction): Promise<string> {
   const method = tx.payment_method;
-  if (method && (method.resource === 'card' || method.card_brand)) {
-    const parts = [`${method.card_brand ?? 'Card'} ••••${method.last4_digits ?? '????'}`];
-    if (typeof method.holder_name === 'string' && method.holder_name) parts.push(method.holder_name);
-    return parts.join(', ');
-  }
-  return tx.payment_type ?? 'transaction';
+  if (method && (method.resource === 'card' || method.card_brand)) return describeCard(method);
+  const type = tx.payment_type ?? 'transaction';
+  return typeof tx.customer === 'string' && tx.customer !== '' ? `${type}, ${await nameOrId(await ctx.api(), 'buyer', tx.customer)}` : type;
 }
 
 export async function getTransaction(ctx: Factory, id: string): Promise<Transaction> {
@@ -107,28 +110,19 @@ export async function getTransaction(ctx: Factory, id: string): Promise<Transact
 const BUYER_NAMES = 200;
 
 /**
- * Reads the names of the buyers a page of sales names (once each, a few at a time), for the
- * table's PAYER column: `_buyer_name` on each sale, display only.
+ * Reads the names of the buyers a page of sales names (once each, together), for the table's
+ * PAYER column: `_buyer_name` on each sale, display only. A buyer that cannot be read leaves the
+ * card holder's name in the column.
  */
 export function buyerNames(): (api: import('../../api/client.js').ApiClient, page: unknown[]) => Promise<unknown[]> {
-  const names = new Map<string, string | null>();
+  const asked = new Set<string>();
   return async (api, page) => {
-    const wanted = [...new Set((page as Array<Record<string, unknown>>).map((tx) => tx.customer).filter((c): c is string => typeof c === 'string' && !names.has(c)))];
-    for (const id of wanted.slice(0, Math.max(0, BUYER_NAMES - names.size))) names.set(id, null);
-    await Promise.all(
-      wanted
-        .filter((id) => names.has(id))
-        .map(async (id) => {
-          try {
-            const buyer = await api.call('buyers.get', { params: { id } });
-            names.set(id, [buyer.first_name, buyer.last_name].filter(Boolean).join(' ') || null);
-          } catch {
-            // A buyer that cannot be read leaves the card holder's name in the column.
-          }
-        }),
-    );
-    return (page as Array<Record<string, unknown>>).map((tx) => {
-      const name = typeof tx.customer === 'string' ? names.get(tx.customer) : undefined;
+    const sales = page as Array<Record<string, unknown>>;
+    for (const tx of sales) if (typeof tx.customer === 'string' && asked.size < BUYER_NAMES) asked.add(tx.customer);
+    const wanted = [...new Set(sales.map((tx) => tx.customer))].filter((id): id is string => typeof id === 'string' && asked.has(id));
+    const names = await recordNames(api, wanted.map((id) => ({ kind: 'buyer' as const, id })));
+    return sales.map((tx) => {
+      const name = typeof tx.customer === 'string' ? names.get(nameKey({ kind: 'buyer', id: tx.customer })) : undefined;
       return name ? { ...tx, _buyer_name: name } : tx;
     });
   };

@@ -24,6 +24,6 @@ export async function run(ctx: Factory, args: ArgsOf<typeof update>, options: Op
   if (ctx.globals.dryRun) return ctx.printDryRun('transactions.update', { params: { id }, body });
   await ctx.noteSandbox();
   const api = await ctx.api();
-  await ctx.out.show(await api.call('transactions.update', { params: { id }, body }), TRANSACTION_VIEW, { short: true });
+  await ctx.out.show(await api.call('transactions.update', { params: { id }, body }), TRANSACTION_VIEW);
   ctx.log.status(`Updated transaction ${id}`);
 }

@@ -4,6 +4,7 @@
 import { AMOUNT_COLUMN, STATUS_COLUMN } from '../../output/columns.js';
 import { decimalCents } from '../../output/totals.js';
 import { formatMoney } from '../../output/format.js';
+import { cardName } from '../../output/record-names.js';
 import { AMOUNT, CREATED, CUSTOMER, DESCRIPTION, METADATA, SELLER, resourceView } from '../../output/resource-view.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { partText, SPLIT_COLUMNS, splitRow } from './splits/shared.js';
@@ -34,15 +35,14 @@ function original(item: Item): string | undefined {
   return was !== undefined && decimalCents(was) !== decimalCents(item.amount) ? formatMoney(was, currencyOf(item)) : undefined;
 }
 
+/** "MasterCard ••••4444  expires 12/2030", named as a card is everywhere (record-names.ts). */
 function card(item: Item): string | undefined {
   const method = item.payment_method as Item | null | undefined;
-  const brand = text(method?.card_brand);
-  if (!method || brand === undefined) return undefined;
-  const last4 = text(method.last4_digits);
+  if (!method || text(method.card_brand) === undefined) return undefined;
   const month = method.expiration_month;
   const year = method.expiration_year;
   const expires = month !== undefined && month !== null && year !== undefined && year !== null ? `  expires ${String(month).padStart(2, '0')}/${year}` : '';
-  return `${brand}${last4 ? ` •••• ${last4}` : ''}${expires}`;
+  return `${cardName(method)}${expires}`;
 }
 
 /** Installments, when more than one: `3x R$ 49,97` (the first taking the odd cents, as the service splits them). */

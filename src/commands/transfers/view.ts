@@ -53,6 +53,6 @@ export const RECEIVABLE_VIEW = resourceView('Receivable', 'id', [
   { label: 'Paid', at: 'paid_at', kind: 'date' },
   TRANSACTION,
   { label: 'Transfer', at: 'transfer', kind: 'id' },
-  { label: 'Recipient', at: 'recipient', kind: 'id' },
+  { label: 'Recipient', at: 'recipient', kind: 'id', names: 'seller' },
   CREATED,
 ], []);

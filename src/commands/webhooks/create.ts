@@ -1,6 +1,7 @@
 import type { Factory } from '../../factory.js';
 import { missingInput, optionalString, stringList } from '../shared/input.js';
 import { checkEventTypes, checkWebhookUrl } from './shared.js';
+import { WEBHOOK_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { create } from './flags.js';
 
@@ -29,6 +30,6 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
   if (ctx.globals.dryRun) return ctx.printDryRun('webhooks.create', { body });
   await ctx.noteSandbox();
   const created = await (await ctx.api()).call('webhooks.create', { body });
-  await ctx.out.render(created);
+  await ctx.out.show(created, WEBHOOK_VIEW);
   ctx.log.status(`Created webhook ${created.id}${created.secret ? '; its signing secret is shown only now: keep it to verify X-Payctl-Signature' : ''}`);
 }

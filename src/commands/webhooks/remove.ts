@@ -1,5 +1,6 @@
 import type { Factory } from '../../factory.js';
 import { validateId } from '../../validate/index.js';
+import { showRemoval } from '../shared/show.js';
 import type { ArgsOf } from '../verb.js';
 import type { remove } from './flags.js';
 
@@ -11,6 +12,6 @@ export async function run(ctx: Factory, args: ArgsOf<typeof remove>): Promise<vo
   const webhook = await api.call('webhooks.get', { params: { id } });
   await ctx.confirm(`Remove webhook ${id} (${webhook.url ?? 'no URL'})? It will receive no more events.`, 'remove a webhook');
   await ctx.noteSandbox();
-  await ctx.out.render(await api.call('webhooks.remove', { params: { id } }));
+  await showRemoval(ctx, await api.call('webhooks.remove', { params: { id } }), 'Webhook', id, webhook.url ? { label: 'URL', text: webhook.url } : undefined);
   ctx.log.status(`Removed webhook ${id}`);
 }

@@ -6,7 +6,7 @@ import { centsToDecimalString, decimalStringToCents } from '../../../validate/in
 import { optionalString } from '../../shared/input.js';
 import { getTransaction, transactionId } from '../shared.js';
 import { checkSplits, parseSplit, shareCents, splitRuleBody, type SplitInput } from '../split-input.js';
-import { asSplitInput, listRules, partText, SPLIT_RULE_VIEW, splitsMove, type SplitRule } from './shared.js';
+import { asSplitInput, listRules, partText, sellerNamed, SPLIT_RULE_VIEW, splitsMove, type SplitRule } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../../verb.js';
 import type { splitsAdd } from '../flags.js';
 
@@ -66,7 +66,10 @@ export async function run(ctx: Factory, args: ArgsOf<typeof splitsAdd>, options:
     const body = splitRuleBody(split, amount);
     const worth = formatMoney(centsToDecimalString(shareCents(split.share, amount)), tx.currency);
     const part = split.share.mode === 'percentage' ? `${Number(split.share.value)}% (${worth})` : worth;
-    await ctx.confirm(`Give seller ${split.recipient} ${part} of transaction ${id} (${formatMoney(centsToDecimalString(amount), tx.currency)}), taken from seller ${tx.on_behalf_of}?`, 'add a split rule');
+    await ctx.confirm(
+      async () => `Give ${await sellerNamed(ctx, split.recipient)} ${part} of transaction ${id} (${formatMoney(centsToDecimalString(amount), tx.currency)}), taken from ${await sellerNamed(ctx, tx.on_behalf_of)}?`,
+      'add a split rule',
+    );
     await ctx.noteSandbox();
     const api = await ctx.api();
     const before: AddBefore = { rules: rules.map((r) => r.id), recipient: split.recipient };

@@ -1,7 +1,8 @@
 import type { Factory } from '../../../factory.js';
 import type { Intent } from '../../../ledger/types.js';
+import { showRemoval } from '../../shared/show.js';
 import { getTransaction, transactionId } from '../shared.js';
-import { partText, ruleId, splitsMove, type SplitRule } from './shared.js';
+import { partText, ruleId, sellerNamed, splitsMove, type SplitRule } from './shared.js';
 import type { ArgsOf } from '../../verb.js';
 import type { splitsRemove } from '../flags.js';
 
@@ -24,13 +25,16 @@ export async function run(ctx: Factory, args: ArgsOf<typeof splitsRemove>): Prom
     const api = await ctx.api();
     if (repeat && removeApplied(repeat.intent, repeat.now) && JSON.parse(repeat.intent.before ?? '{}').rule === rule) {
       ctx.log.status(`Already done: split rule ${rule} of transaction ${id} was removed by an earlier run (its answer was lost); nothing was sent.`);
-      await ctx.out.render({ id: rule, resource: 'split_rule', deleted: true });
+      await showRemoval(ctx, { id: rule, resource: 'split_rule', deleted: true }, 'Split rule', rule);
       return;
     }
     // A rule that is not there answers 404 here, before anything is asked or sent.
     const found = await api.call('transactions.splits.get', { params: { id, rule } });
     const tx = await getTransaction(ctx, id);
-    await ctx.confirm(`Remove split rule ${rule} of transaction ${id} (seller ${found.recipient}, ${partText(found, tx.currency) ?? 'its part'})? Its part goes back to seller ${tx.on_behalf_of}`, 'remove a split rule');
+    await ctx.confirm(
+      async () => `Remove split rule ${rule} of transaction ${id} (${await sellerNamed(ctx, found.recipient)}, ${partText(found, tx.currency) ?? 'its part'})? Its part goes back to ${await sellerNamed(ctx, tx.on_behalf_of)}`,
+      'remove a split rule',
+    );
     await ctx.noteSandbox();
     const answer = await guard.send(
       guarded,
@@ -41,7 +45,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof splitsRemove>): Prom
       () => ({ kind: 'applied', proof: rule }),
       () => ({ id: rule, resource: 'split_rule', deleted: true }),
     );
-    await ctx.out.render(answer ?? { id: rule, resource: 'split_rule', deleted: true });
+    await showRemoval(ctx, answer ?? { id: rule, resource: 'split_rule', deleted: true }, 'Split rule', rule);
     ctx.log.status(`Removed split rule ${rule} of transaction ${id}; seller ${found.recipient}'s part goes back to seller ${tx.on_behalf_of}`);
   });
 }

@@ -3,6 +3,7 @@ import type { GuardedMove } from '../../../ledger/guard.js';
 import type { Intent } from '../../../ledger/types.js';
 import { formatMoney } from '../../../output/format.js';
 import type { ObjectView } from '../../../output/object-view.js';
+import { nameOrId } from '../../../output/record-names.js';
 import { CREATED, TRANSACTION } from '../../../output/resource-view.js';
 import type { Column } from '../../../output/render-options.js';
 import { validateId } from '../../../validate/index.js';
@@ -56,7 +57,7 @@ export const SPLIT_RULE_VIEW: ObjectView = {
   id: 'id',
   summary: [
     TRANSACTION,
-    { label: 'Recipient', at: 'recipient', kind: 'id' },
+    { label: 'Recipient', at: 'recipient', kind: 'id', names: 'seller' },
     { label: 'Part', at: (rule) => partText(rule) },
     { label: 'Liable', at: (rule) => (rule.liable === true ? 'yes (answers for chargebacks)' : 'no') },
     { label: 'Fees', at: (rule) => (rule.charge_processing_fee === true ? 'its share, from its part (charge_processing_fee)' : "the sale's seller pays them") },
@@ -66,6 +67,11 @@ export const SPLIT_RULE_VIEW: ObjectView = {
   ],
   sections: [],
 };
+
+/** "Loja Azul Ltda" (or "seller <id>" when it cannot be read): a seller as a question about a split names it. */
+export async function sellerNamed(ctx: Factory, id: string | null | undefined): Promise<string> {
+  return typeof id === 'string' && id !== '' ? nameOrId(await ctx.api(), 'seller', id) : "the sale's seller";
+}
 
 export function ruleId(args: string[]): string {
   return validateId(args[1] ?? '', 'split rule id', '<rule-id>');
