@@ -29,6 +29,13 @@ export interface ListSpec {
   totals?: TotalSpec[];
   /** --group-by: the items summed per group (output/summary.ts) instead of listed. */
   groupBy?: { by: import('./summary.js').Dimension; spec: import('./summary.js').SummarySpec };
+  /**
+   * Only the items that pass `test` are the list (a period of calendar dates the service may not
+   * filter by): the others are left out before anything counts, sums or groups them, and a status
+   * line says how many (`outside`). --limit still counts what the service answered: a service
+   * that ignores the filter shows fewer, never another period's.
+   */
+  keep?: { test: (item: unknown) => boolean; outside: (count: number) => string };
   /** Where the pages come from, when one request cannot say what is wanted (see transactions list). */
   pages?: (api: ApiClient, onPage?: (items: number, total: number | undefined) => void) => AsyncGenerator<unknown[]>;
 }
@@ -163,16 +170,26 @@ export class Printer {
     const source = spec.pages
       ? spec.pages(api, progress?.page)
       : api.pages(spec.operation, spec.input, { ...spec.request, ...(progress ? { onPage: progress.page } : {}), onExtent: (e) => (extent = e) });
+    const { keep } = spec;
+    const { log } = this.needs;
+    let leftOut = 0;
     async function* tapped(): AsyncGenerator<unknown[]> {
       try {
-        for await (const page of source) {
+        for await (const whole of source) {
           capGrowth?.();
+          const page = keep ? whole.filter((item) => keep.test(item)) : whole;
+          leftOut += whole.length - page.length;
           if (totals) for (const item of page) totals.add(item);
-          yield page;
+          if (page.length > 0) yield page;
         }
       } finally {
         // Gone before anything else is written: the rows' end, the totals, or an error.
         progress?.stop();
+        // A service that answered items it was not asked for: its count of the list is not this list's.
+        if (leftOut > 0) {
+          extent = extent && { total: undefined, more: extent.more };
+          if (keep) log.status(keep.outside(leftOut));
+        }
       }
     }
     if (spec.groupBy) return this.listGrouped(spec, spec.groupBy, tapped(), totals);

@@ -10,6 +10,7 @@ import type { Column } from './render-options.js';
 import { formatMoney } from './format.js';
 import { formatCount } from '../platform/plural.js';
 import { decimalCents } from './totals.js';
+import { writtenDay } from '../validate/date.js';
 
 export const DIMENSIONS = ['day', 'week', 'month', 'seller', 'payment-type', 'card-brand', 'status'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
@@ -52,10 +53,10 @@ export function parseGroupBy(value: unknown, spec: SummarySpec, noun: string): D
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** The local calendar day of the item's date (a day field is its own day). */
+/** The local calendar day of the item's date (a day field is its own day, as written). */
 function dayOf(value: unknown, isDay: boolean): string | undefined {
   if (typeof value !== 'string') return undefined;
-  if (isDay || /^\d{4}-\d{2}-\d{2}$/.test(value)) return /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
+  if (isDay || /^\d{4}-\d{2}-\d{2}$/.test(value)) return writtenDay(value);
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) return undefined;
   return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`;

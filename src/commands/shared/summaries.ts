@@ -22,9 +22,9 @@ export const TRANSACTION_SUMMARY: SummarySpec = {
   },
 };
 
-/** A transfer: its amount, less its own fee. */
+/** A transfer: its amount, less its own fee; by its transfer date as written. */
 export const TRANSFER_SUMMARY: SummarySpec = {
-  time: { key: 'created_at', day: false },
+  time: { key: 'transfer_date', day: true },
   fields: { seller: 'on_behalf_of', status: 'status' },
   sums(item) {
     const amount = cents(item.amount);

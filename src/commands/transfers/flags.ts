@@ -1,4 +1,5 @@
 import { groupByFlags } from '../shared/group-by-flag.js';
+import { BY_TRANSFER_DATE } from '../shared/list-flags.js';
 import { resourceGroup } from '../shared/resource-group.js';
 import { flag } from '../verb.js';
 
@@ -17,6 +18,7 @@ export const list = transfers.list(
     'payctl transfers list --seller <seller-id>',
   ],
   groupByFlags(['seller', 'status']),
+  BY_TRANSFER_DATE,
 );
 
 export const get = transfers.get('Show a transfer', '-o json | jq .bank_account');
