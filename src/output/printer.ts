@@ -208,18 +208,15 @@ export class Printer {
       await writeOut(this.needs.io.stdout, `${shownOf.total === undefined ? counted(count, singular(spec.noun), spec.noun) : `${formatCount(count)} of ${counted(shownOf.total, singular(spec.noun), spec.noun)}`} (${shownOf.hint})\n`);
     }
     // A table of instants says once which clock they are on, unless it is UTC's.
-    if (format === 'table' && count > 0 && spec.columns.some((c) => c.kind === 'date' && c.key.endsWith('_at'))) {
-      const note = (await import('../time/zone.js')).zoneNote();
-      const { writeOut } = await import('./write.js');
-      if (note) await writeOut(this.needs.io.stdout, `${this.needs.color ? new (await import('chalk')).Chalk({ level: 1 }).dim(note) : note}\n`);
-    }
+    if (format === 'table' && count > 0 && spec.columns.some((c) => c.kind === 'date' && c.key.endsWith('_at'))) await this.writeNote((await import('../time/zone.js')).zoneNote());
     return count;
   }
 
   /** A list summed per group (--group-by): one row a group, a bar beside each on a table, the totals line under it. */
   private async listGrouped(spec: ListSpec, groupBy: NonNullable<ListSpec['groupBy']>, pages: AsyncIterable<unknown[]>, totals: import('./totals.js').Totals | undefined): Promise<number> {
-    const { Summary, summaryColumns, withBars } = await import('./summary.js');
-    const summary = new Summary(groupBy.spec, groupBy.by);
+    const { Summary, summaryColumns, summaryNotes, withBars } = await import('./summary.js');
+    // The provider lists newest first unless asked otherwise: entries of one instant come last first.
+    const summary = new Summary(groupBy.spec, groupBy.by, spec.input.query?.sort !== 'time-ascending');
     let count = 0;
     for await (const page of pages) {
       for (const item of page) summary.add(item);
@@ -228,19 +225,24 @@ export class Printer {
     const format = await this.outputFormat();
     const rows = summary.rows();
     if (format !== 'table') {
-      await this.renderRows(rows, summaryColumns(groupBy.by, false));
+      await this.renderRows(rows, summaryColumns(groupBy.spec, groupBy.by, rows, false));
       return count;
     }
     const { terminalColumns } = await import('./table.js');
-    await this.renderRows(withBars(rows, groupBy.by, terminalColumns(this.needs.io.stdout)), summaryColumns(groupBy.by, true));
+    await this.renderRows(withBars(rows, groupBy.spec, groupBy.by, terminalColumns(this.needs.io.stdout)), summaryColumns(groupBy.spec, groupBy.by, rows, true));
     const { writeOut } = await import('./write.js');
     if (totals && count > 0) await writeOut(this.needs.io.stdout, `${await totals.line(this.needs.io.stdout)}\n`);
+    if (count > 0) for (const note of summaryNotes(groupBy.spec, rows)) await this.writeNote(note);
     // Days, weeks and months of instants are the zone's: the table says which.
-    if (count > 0 && !groupBy.spec.time.day && ['day', 'week', 'month'].includes(groupBy.by)) {
-      const note = (await import('../time/zone.js')).zoneNote();
-      if (note) await writeOut(this.needs.io.stdout, `${this.needs.color ? new (await import('chalk')).Chalk({ level: 1 }).dim(note) : note}\n`);
-    }
+    if (count > 0 && !groupBy.spec.time.day && ['day', 'week', 'month'].includes(groupBy.by)) await this.writeNote((await import('../time/zone.js')).zoneNote());
     return count;
+  }
+
+  /** A line under a table that says how to read it, dimmed when in colour. */
+  private async writeNote(note: string | undefined): Promise<void> {
+    if (!note) return;
+    const { writeOut } = await import('./write.js');
+    await writeOut(this.needs.io.stdout, `${this.needs.color ? new (await import('chalk')).Chalk({ level: 1 }).dim(note) : note}\n`);
   }
 
   private async renderOptions() {
