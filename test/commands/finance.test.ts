@@ -249,6 +249,18 @@ describe('requests', () => {
   });
 });
 
+describe('transfers with a fee of their own', () => {
+  it('the amount is what reached the bank: the totals and groups add the fee back for the gross, never take it off twice', async () => {
+    const paid = { ...transfer(1), amount: '98.00', fees: '2.00', on_behalf_of: SELLER };
+    const list = () => ({ status: 200, body: { resource: 'list', items: [paid, { ...transfer(2), on_behalf_of: SELLER }], has_more: false, total: 2 } });
+    const table = await against(list, ['transfers', 'list', '-o', 'table', '--no-color']);
+    expect(table.result.code, table.result.stderr).toBe(0);
+    expect(table.result.stdout.trimEnd().split('\n').at(-1)).toBe('2 transfers  gross R$ 110,00  fees R$ 2,00  net R$ 108,00');
+    const groups = await against(list, ['transfers', 'list', '--group-by', 'seller', '-o', 'json']);
+    expect(JSON.parse(groups.result.stdout)).toEqual([{ group: SELLER, count: 2, gross: '110.00', fees: '2.00', refunds: '0.00', net: '108.00' }]);
+  });
+});
+
 describe('exports that stream', () => {
   it('--all -o csv writes the first rows before the last page is requested', async () => {
     // The next page is requested as soon as one arrives, so the fourth is asked for while the

@@ -22,14 +22,14 @@ export const TRANSACTION_SUMMARY: SummarySpec = {
   },
 };
 
-/** A transfer: its amount, less its own fee; by its transfer date as written. */
+/** A transfer: its amount is what reached the bank, its own fee already taken; by its transfer date as written. */
 export const TRANSFER_SUMMARY: SummarySpec = {
   time: { key: 'transfer_date', day: true },
   fields: { seller: 'on_behalf_of', status: 'status' },
   sums(item) {
     const amount = cents(item.amount);
     const fees = cents(item.fees);
-    return { gross: amount, fees, refunds: 0, net: amount - fees };
+    return { gross: amount + fees, fees, refunds: 0, net: amount };
   },
 };
 
