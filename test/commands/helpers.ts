@@ -132,10 +132,10 @@ export const RECORDED_MARKETPLACE = 'a'.repeat(32);
  * One run against a recording server that answers with `route` (stopped after the run): the result
  * and what was sent. A route of no replies ([]) is a service that must be asked nothing.
  */
-export async function runAgainst(home: string, args: string[], route: Route | Reply[]): Promise<{ result: RunResult; requests: RecordedRequest[] }> {
+export async function runAgainst(home: string, args: string[], route: Route | Reply[], env: Record<string, string> = {}): Promise<{ result: RunResult; requests: RecordedRequest[] }> {
   const server = await recordingServer(route);
   try {
-    const result = await run(home, args, { env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_abcdefgh12345678', PAYCTL_MARKETPLACE_ID: RECORDED_MARKETPLACE } });
+    const result = await run(home, args, { env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_abcdefgh12345678', PAYCTL_MARKETPLACE_ID: RECORDED_MARKETPLACE, ...env } });
     return { result, requests: server.requests };
   } finally {
     await server.close();
