@@ -12,7 +12,7 @@ export const list = defineVerb({
     // The flag's first name, kept working; --seller is the one every list shares.
     onBehalfOf: flag('--on-behalf-of <seller-id>', undefined, { hidden: true }),
     ...listFlags(BY_EXPECTED_DATE),
-    ...groupByFlags(),
+    ...groupByFlags([], BY_EXPECTED_DATE),
   },
   examples: [
     'payctl future-entries list --from 2026-12-01 --to 2026-12-31',

@@ -17,7 +17,7 @@ export const list = transfers.list(
     'payctl transfers list --all -o ndjson > transfers.ndjson',
     'payctl transfers list --seller <seller-id>',
   ],
-  groupByFlags(['seller', 'status']),
+  groupByFlags(['seller', 'status'], BY_TRANSFER_DATE),
   BY_TRANSFER_DATE,
 );
 
