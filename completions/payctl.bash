@@ -108,7 +108,7 @@ _payctl() {
     "receipts sms") flags='--to' ;;
     "receipts render") flags='--save' ;;
     "receivables get") flags='' ;;
-    "receivables list") flags='--transaction --seller --status --limit --all --group-by' ;;
+    "receivables list") flags='--transaction --seller --status --limit --all --from --to --group-by' ;;
     "plans create") flags='--name --amount --frequency --description --amount-cents --setup-amount --setup-amount-cents --currency --interval --payment-method --duration --grace-days --tolerance-days' ;;
     "plans list") flags='--limit --all --from --to --sort' ;;
     "plans get") flags='' ;;

@@ -1,10 +1,11 @@
 // A period's transfers, each explained (explain.ts), one line each, with totals per seller; and
 // what no transfer accounts for: a receivable paid out whose transfer does not list it (or is not
 // there), and a transfer item whose sale is missing. Read page by page; the transfers of a page are
-// explained a few at a time.
+// explained a few at a time. The period is of calendar dates as written: the transfers dated in it
+// (transfer_date) and the receivables expected in it; any other the service answers is left out.
 import type { ApiClient } from '../api/client.js';
 import { ApiError } from '../errors.js';
-import { centsToDecimalString, decimalStringToCents } from '../validate/index.js';
+import { centsToDecimalString, decimalStringToCents, writtenDayWithin } from '../validate/index.js';
 import { explainTransfer, inTurn, type TransferExplanation } from './explain.js';
 
 export interface ReconciledTransfer {
@@ -82,6 +83,15 @@ export interface ReconcileInput {
   receivableQuery: Record<string, string | number | undefined>;
   seller?: string;
   onTransfer?: (done: number) => void;
+  /** Items the service answered dated outside the period, left out: how many of a page. */
+  onOutside?: (what: 'transfers' | 'receivables', count: number) => void;
+}
+
+/** The items of a page dated (`key`, as written) in the period; the rest are said to `onOutside` and left out. */
+function ofThePeriod<T>(page: T[], key: string, input: ReconcileInput, what: 'transfers' | 'receivables'): T[] {
+  const kept = page.filter((item) => writtenDayWithin((item as Record<string, unknown>)[key], input.from ?? undefined, input.to ?? undefined));
+  if (kept.length < page.length) input.onOutside?.(what, page.length - kept.length);
+  return kept;
 }
 
 export async function reconcile(api: ApiClient, input: ReconcileInput): Promise<Reconciliation> {
@@ -91,7 +101,7 @@ export async function reconcile(api: ApiClient, input: ReconcileInput): Promise<
   // Which receivables the period's transfers paid, by transfer.
   const paidBy = new Map<string, string>();
   for await (const page of listed) {
-    const explained = await inTurn(page as Array<{ id: string }>, TRANSFERS_AT_ONCE, (transfer) => explainTransfer(api, transfer.id, transfer as never));
+    const explained = await inTurn(ofThePeriod(page as Array<{ id: string }>, 'transfer_date', input, 'transfers'), TRANSFERS_AT_ONCE, (transfer) => explainTransfer(api, transfer.id, transfer as never));
     for (const e of explained) {
       lines.push(line(e));
       for (const item of e.items) paidBy.set(item.receivable, e.transfer);
@@ -107,7 +117,7 @@ export async function reconcile(api: ApiClient, input: ReconcileInput): Promise<
   const otherTransfers = new Map<string, Set<string> | null>();
   for (const seller of sellers) {
     for await (const page of api.pages('receivables.listBySeller', { params: { id: seller }, query: { ...input.receivableQuery, status: 'paid' } }, { limit: 100, all: true })) {
-      for (const receivable of page as Receivable[]) {
+      for (const receivable of ofThePeriod(page as Receivable[], 'expected_on', input, 'receivables')) {
         if (receivable.status !== 'paid' || paidBy.has(receivable.id)) continue;
         const why = await paidElsewhere(api, receivable, otherTransfers);
         if (why) orphans.push({ kind: 'paid, in no transfer', receivable: receivable.id, transaction: receivable.transaction ?? null, transfer: receivable.transfer ?? null, amount: receivable.amount, why });

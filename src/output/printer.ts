@@ -29,6 +29,13 @@ export interface ListSpec {
   totals?: TotalSpec[];
   /** --group-by: the items summed per group (output/summary.ts) instead of listed. */
   groupBy?: { by: import('./summary.js').Dimension; spec: import('./summary.js').SummarySpec };
+  /**
+   * Only the items that pass `test` are the list (a period of calendar dates the service may not
+   * filter by): the others are left out before anything counts, sums or groups them, and a status
+   * line says how many (`outside`). --limit still counts what the service answered: a service
+   * that ignores the filter shows fewer, never another period's.
+   */
+  keep?: { test: (item: unknown) => boolean; outside: (count: number) => string };
   /** Where the pages come from, when one request cannot say what is wanted (see transactions list). */
   pages?: (api: ApiClient, onPage?: (items: number, total: number | undefined) => void) => AsyncGenerator<unknown[]>;
 }
@@ -181,16 +188,26 @@ export class Printer {
     const source = spec.pages
       ? spec.pages(api, progress?.page)
       : api.pages(spec.operation, spec.input, { ...spec.request, ...(progress ? { onPage: progress.page } : {}), onExtent: (e) => (extent = e) });
+    const { keep } = spec;
+    const { log } = this.needs;
+    let leftOut = 0;
     async function* tapped(): AsyncGenerator<unknown[]> {
       try {
-        for await (const page of source) {
+        for await (const whole of source) {
           capGrowth?.();
+          const page = keep ? whole.filter((item) => keep.test(item)) : whole;
+          leftOut += whole.length - page.length;
           if (totals) for (const item of page) totals.add(item);
-          yield page;
+          if (page.length > 0) yield page;
         }
       } finally {
         // Gone before anything else is written: the rows' end, the totals, or an error.
         progress?.stop();
+        // A service that answered items it was not asked for: its count of the list is not this list's.
+        if (leftOut > 0) {
+          extent = extent && { total: undefined, more: extent.more };
+          if (keep) log.status(keep.outside(leftOut));
+        }
       }
     }
     if (spec.groupBy) return this.listGrouped(spec, spec.groupBy, tapped(), totals);
@@ -209,18 +226,15 @@ export class Printer {
       await writeOut(this.needs.io.stdout, `${shownOf.total === undefined ? counted(count, singular(spec.noun), spec.noun) : `${formatCount(count)} of ${counted(shownOf.total, singular(spec.noun), spec.noun)}`} (${shownOf.hint})\n`);
     }
     // A table of instants says once which clock they are on, unless it is UTC's.
-    if (format === 'table' && count > 0 && spec.columns.some((c) => c.kind === 'date' && c.key.endsWith('_at'))) {
-      const note = (await import('../time/zone.js')).zoneNote();
-      const { writeOut } = await import('./write.js');
-      if (note) await writeOut(this.needs.io.stdout, `${this.needs.color ? new (await import('chalk')).Chalk({ level: 1 }).dim(note) : note}\n`);
-    }
+    if (format === 'table' && count > 0 && spec.columns.some((c) => c.kind === 'date' && c.key.endsWith('_at'))) await this.writeNote((await import('../time/zone.js')).zoneNote());
     return count;
   }
 
   /** A list summed per group (--group-by): one row a group, a bar beside each on a table, the totals line under it. */
   private async listGrouped(spec: ListSpec, groupBy: NonNullable<ListSpec['groupBy']>, pages: AsyncIterable<unknown[]>, totals: import('./totals.js').Totals | undefined): Promise<number> {
-    const { Summary, summaryColumns, withBars } = await import('./summary.js');
-    const summary = new Summary(groupBy.spec, groupBy.by);
+    const { Summary, summaryColumns, summaryNotes, withBars } = await import('./summary.js');
+    // The provider lists newest first unless asked otherwise: entries of one instant come last first.
+    const summary = new Summary(groupBy.spec, groupBy.by, spec.input.query?.sort !== 'time-ascending');
     let count = 0;
     for await (const page of pages) {
       for (const item of page) summary.add(item);
@@ -229,19 +243,24 @@ export class Printer {
     const format = await this.outputFormat();
     const rows = summary.rows();
     if (format !== 'table') {
-      await this.renderRows(rows, summaryColumns(groupBy.by, false));
+      await this.renderRows(rows, summaryColumns(groupBy.spec, groupBy.by, rows, false));
       return count;
     }
     const { terminalColumns } = await import('./table.js');
-    await this.renderRows(withBars(rows, groupBy.by, terminalColumns(this.needs.io.stdout)), summaryColumns(groupBy.by, true));
+    await this.renderRows(withBars(rows, groupBy.spec, groupBy.by, terminalColumns(this.needs.io.stdout)), summaryColumns(groupBy.spec, groupBy.by, rows, true));
     const { writeOut } = await import('./write.js');
     if (totals && count > 0) await writeOut(this.needs.io.stdout, `${await totals.line(this.needs.io.stdout)}\n`);
+    if (count > 0) for (const note of summaryNotes(groupBy.spec, rows)) await this.writeNote(note);
     // Days, weeks and months of instants are the zone's: the table says which.
-    if (count > 0 && !groupBy.spec.time.day && ['day', 'week', 'month'].includes(groupBy.by)) {
-      const note = (await import('../time/zone.js')).zoneNote();
-      if (note) await writeOut(this.needs.io.stdout, `${this.needs.color ? new (await import('chalk')).Chalk({ level: 1 }).dim(note) : note}\n`);
-    }
+    if (count > 0 && !groupBy.spec.time.day && ['day', 'week', 'month'].includes(groupBy.by)) await this.writeNote((await import('../time/zone.js')).zoneNote());
     return count;
+  }
+
+  /** A line under a table that says how to read it, dimmed when in colour. */
+  private async writeNote(note: string | undefined): Promise<void> {
+    if (!note) return;
+    const { writeOut } = await import('./write.js');
+    await writeOut(this.needs.io.stdout, `${this.needs.color ? new (await import('chalk')).Chalk({ level: 1 }).dim(note) : note}\n`);
   }
 
   private async renderOptions() {

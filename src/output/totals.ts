@@ -66,6 +66,17 @@ export function grossFeesNet(grossKey: string, feesKey: string): TotalSpec[] {
   ];
 }
 
+/** gross (net + fees), fees and net from two decimal-string fields, for items whose amount is already net of their fees (a transfer). */
+export function netOfFees(netKey: string, feesKey: string): TotalSpec[] {
+  const net = (item: Record<string, unknown>) => decimalCents(item[netKey]);
+  const fees = (item: Record<string, unknown>) => decimalCents(item[feesKey]);
+  return [
+    { label: 'gross', cents: (item) => (net(item) ?? 0) + (fees(item) ?? 0) },
+    { label: 'fees', cents: fees },
+    { label: 'net', cents: net },
+  ];
+}
+
 /** gross, fees (gross − net) and net from two decimal-string fields, for items that carry net rather than fees. */
 export function grossNetWithFees(grossKey: string, netKey: string): TotalSpec[] {
   const gross = (item: Record<string, unknown>) => decimalCents(item[grossKey]);

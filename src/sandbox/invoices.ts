@@ -96,8 +96,12 @@ export function planCreateInvoice(body: JsonObject, now: Date): Creation<Invoice
 
 const INVOICE_STATUSES: readonly InvoiceStatus[] = ['pending', 'paid', 'over-due', 'canceled', 'failed'];
 
-/** Every invoice, or (`seller`) only that seller's: sellers/{id}/invoices. */
+/**
+ * Every invoice, or (`seller`) only that seller's: sellers/{id}/invoices. Besides the provider's
+ * date_range on creation, `due_date[gte]`… bound the due date as written (payctl's lists of
+ * invoices are by due date).
+ */
 export function listInvoices(state: SandboxState, params: URLSearchParams, uri: string, seller?: string): ListEnvelope<Invoice> {
   const invoices = state.invoices.all().filter((invoice) => seller === undefined || invoice.on_behalf_of === seller);
-  return listFiltered(uri, invoices, params, ['subscription', 'customer', 'status'], { status: INVOICE_STATUSES });
+  return listFiltered(uri, invoices, params, ['subscription', 'customer', 'status'], { status: INVOICE_STATUSES }, 'due_date');
 }

@@ -1,8 +1,10 @@
 import { throwProblems, type Problem } from './errors.js';
-import { DAY_MS, parseCalendarDate, parseDateTime } from './time.js';
+import { calendarDate, DAY_MS, parseCalendarDate, parseDateTime } from './time.js';
 
 // The provider's list conventions, shared by every collection: limit/offset/page paging,
-// time sort, date_range on created_at and comma-separated equality filters.
+// time sort, date_range on created_at and comma-separated equality filters. A list whose items
+// carry a calendar date of their own (a transfer's date, an invoice's due date) also takes
+// `<field>[gte|gt|lte|lt]=YYYY-MM-DD` on that date as written: no time zone moves a day.
 
 export type SortOrder = 'time-descending' | 'time-ascending';
 
@@ -15,6 +17,46 @@ export interface ListQuery {
   range: { min: number; max: number };
   /** Field name → accepted values; an item passes when its field equals any of them. */
   filters: Map<string, Set<string>>;
+  /** The calendar days the list's own date field must fall in, when it was given bounds. */
+  days?: DayRange;
+}
+
+/** The first and last calendar days (YYYY-MM-DD, both inclusive) a filter on a date field admits; either may be open. */
+export interface DayRange {
+  first?: string;
+  last?: string;
+}
+
+/** Whether a date as written (YYYY-MM-DD, or a date-time whose first ten characters are its day) is in `days`. */
+export function withinDays(value: unknown, days: DayRange): boolean {
+  if (typeof value !== 'string' || !parseCalendarDate(value.slice(0, 10))) return false;
+  const day = value.slice(0, 10);
+  return (days.first === undefined || day >= days.first) && (days.last === undefined || day <= days.last);
+}
+
+/** `<field>[gte|gt|lte|lt]` as the days they admit (the narrowest when several bound one end); undefined when none is given. */
+function dayRangeOf(params: URLSearchParams, field: string, problems: Problem[]): DayRange | undefined {
+  const days: DayRange = {};
+  let given = false;
+  for (const bound of ['gte', 'gt', 'lte', 'lt'] as const) {
+    const raw = params.get(`${field}[${bound}]`);
+    if (raw === null || raw === '') continue;
+    const day = parseCalendarDate(raw);
+    if (!day) {
+      problems.push({ field: `${field}[${bound}]`, message: 'must be a calendar date, YYYY-MM-DD' });
+      continue;
+    }
+    given = true;
+    const moved = (by: number) => calendarDate(new Date(day.getTime() + by * DAY_MS));
+    if (bound === 'gte' || bound === 'gt') {
+      const first = bound === 'gt' ? moved(1) : raw;
+      if (days.first === undefined || first > days.first) days.first = first;
+    } else {
+      const last = bound === 'lt' ? moved(-1) : raw;
+      if (days.last === undefined || last < days.last) days.last = last;
+    }
+  }
+  return given ? days : undefined;
 }
 
 /**
@@ -52,7 +94,7 @@ export type KnownValues = Readonly<Record<string, readonly string[]>>;
  * The provider answers 400 for a filter value it does not know rather than an empty list, so a
  * typo in `status` is not mistaken for "nothing matches": `known` lists those values per filter.
  */
-export function parseListQuery(params: URLSearchParams, filterNames: readonly string[], known: KnownValues = {}): ListQuery {
+export function parseListQuery(params: URLSearchParams, filterNames: readonly string[], known: KnownValues = {}, dateField?: string): ListQuery {
   const problems: Problem[] = [];
   const limit = integerParam(params.get('limit'), 'limit', 1, 100, problems) ?? 20;
   const offset = integerParam(params.get('offset'), 'offset', 0, Number.MAX_SAFE_INTEGER, problems);
@@ -86,6 +128,7 @@ export function parseListQuery(params: URLSearchParams, filterNames: readonly st
     }
     if (values.length > 0) filters.set(name, new Set(values));
   }
+  const days = dateField === undefined ? undefined : dayRangeOf(params, dateField, problems);
 
   throwProblems(problems);
   return {
@@ -96,6 +139,7 @@ export function parseListQuery(params: URLSearchParams, filterNames: readonly st
     createdWithin: (ms) => ms >= range.min && ms <= range.max,
     range,
     filters,
+    ...(days ? { days } : {}),
   };
 }
 
@@ -139,16 +183,27 @@ export function listByCreation<T extends { created_at: string }>(uri: string, it
 
 /**
  * A collection by creation (listByCreation), narrowed by the query's equality filters on `fields`:
- * an item passes when its field is one of the values asked for. `known` is as parseListQuery takes it.
+ * an item passes when its field is one of the values asked for. `known` is as parseListQuery takes
+ * it; `dateField`, the item's calendar date that `<dateField>[gte]`… bound.
  */
-export function listFiltered<T extends { created_at: string }>(uri: string, items: T[], params: URLSearchParams, fields: readonly (keyof T & string)[] = [], known: KnownValues = {}): ListEnvelope<T> {
-  const query = parseListQuery(params, fields, known);
-  const matching = items.filter((item) =>
-    fields.every((name) => {
-      const accepted = query.filters.get(name);
-      const value = item[name];
-      return !accepted || (typeof value === 'string' && accepted.has(value));
-    }),
+export function listFiltered<T extends { created_at: string }>(
+  uri: string,
+  items: T[],
+  params: URLSearchParams,
+  fields: readonly (keyof T & string)[] = [],
+  known: KnownValues = {},
+  dateField?: keyof T & string,
+): ListEnvelope<T> {
+  const query = parseListQuery(params, fields, known, dateField);
+  const { days } = query;
+  const matching = items.filter(
+    (item) =>
+      (!days || withinDays(item[dateField as keyof T], days)) &&
+      fields.every((name) => {
+        const accepted = query.filters.get(name);
+        const value = item[name];
+        return !accepted || (typeof value === 'string' && accepted.has(value));
+      }),
   );
   return listByCreation(uri, matching, query);
 }

@@ -214,8 +214,11 @@ export function reanchorSubscriptions(state: SandboxState, plan: Plan): void {
 
 const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['active', 'suspended', 'canceled', 'expired'];
 
-/** Every subscription, or (`seller`) only that seller's: sellers/{id}/subscriptions. */
+/**
+ * Every subscription, or (`seller`) only that seller's: sellers/{id}/subscriptions. Besides the
+ * provider's date_range on creation, `due_date[gte]`… bound the next due date as written.
+ */
 export function listSubscriptions(state: SandboxState, params: URLSearchParams, uri: string, seller?: string): ListEnvelope<Subscription> {
   const subscriptions = state.subscriptions.all().map((s) => s.sub).filter((sub) => seller === undefined || sub.on_behalf_of === seller);
-  return listFiltered(uri, subscriptions, params, ['customer', 'plan', 'status'], { status: SUBSCRIPTION_STATUSES });
+  return listFiltered(uri, subscriptions, params, ['customer', 'plan', 'status'], { status: SUBSCRIPTION_STATUSES }, 'due_date');
 }

@@ -94,6 +94,24 @@ export function dayStartSeconds(date: string, zone: 'local' | 'utc'): number {
   return Math.floor(at.getTime() / 1000);
 }
 
+/**
+ * The calendar day a date field says, as written: `2026-12-01` of "2026-12-01" and of
+ * "2026-12-01T00:00:00.000Z" alike (a day sent as its UTC midnight). Never moved into a zone: a
+ * transfer dated 2026-12-01 is of December wherever payctl runs. Undefined when it says no real day.
+ */
+export function writtenDay(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(value.trim());
+  if (!match || calendarProblem(Number(match[1]), Number(match[2]), Number(match[3]))) return undefined;
+  return value.trim().slice(0, 10);
+}
+
+/** Whether a date field, as written (writtenDay), is a day from `from` to `to` (either may be open). */
+export function writtenDayWithin(value: unknown, from: string | undefined, to: string | undefined): boolean {
+  const day = writtenDay(value);
+  return day !== undefined && (from === undefined || day >= from) && (to === undefined || day <= to);
+}
+
 /** The day after a `YYYY-MM-DD` day. */
 export function nextDay(date: string): string {
   const at = new Date(`${date}T00:00:00Z`);

@@ -3,7 +3,7 @@
 // taxpayer.js directly: they bring @brazilian-utils/brazilian-utils, which the many commands that
 // only need an id or an amount checked should not load.
 export { parseAmount, parseAmountCents, centsToDecimalString, decimalStringToCents } from './money.js';
-export { parseDate, parseDateTime, dayStartSeconds, nextDay } from './date.js';
+export { parseDate, parseDateTime, dayStartSeconds, nextDay, writtenDay, writtenDayWithin } from './date.js';
 export {
   validateCurrency,
   validateEmail,

@@ -218,6 +218,7 @@ describe('requests', () => {
     const nov1 = epoch('2026-11-01T00:00:00Z');
     const dec1Start = epoch('2026-12-01T00:00:00Z');
     const dec1 = epoch('2026-12-01T00:00:00Z');
+    const nov30 = epoch('2026-11-30T00:00:00Z');
     const cases: [string[], string][] = [
       [['balances', 'accounts', '--buyer', SELLER], `/v1/marketplaces/${MKT}/buyers/${SELLER}/balances?limit=100&offset=0`],
       [['balances', 'history', '--from', '2026-11-01', '--to', '2026-11-30', '--operation', 'sale,refund'], `/v1/marketplaces/${MKT}/balances/history?date_range%5Bgte%5D=${nov1}&date_range%5Blt%5D=${dec1Start}&operation=sale%2Crefund&limit=20&offset=0`],
@@ -225,6 +226,11 @@ describe('requests', () => {
       [['transfers', 'list', '--status', 'succeeded', '--sort', 'asc'], `/v1/marketplaces/${MKT}/transfers?sort=time-ascending&status=succeeded&limit=20&offset=0`],
       [['transfers', 'transactions', SELLER], `/v1/marketplaces/${MKT}/transfers/${SELLER}/transactions?limit=100&offset=0`],
       [['future-entries', 'list', '--on-behalf-of', SELLER, '--from', '2026-12-01'], `/v1/marketplaces/${MKT}/sellers/${SELLER}/future_entries?date_range%5Bgte%5D=${dec1}&limit=20&offset=0`],
+      // Calendar dates go as the days they are: a transfer's date, a due date, an expected date.
+      [['transfers', 'list', '--from', '2026-11-01', '--to', '2026-11-30'], `/v1/marketplaces/${MKT}/transfers?transfer_date%5Bgte%5D=2026-11-01&transfer_date%5Blte%5D=2026-11-30&limit=20&offset=0`],
+      [['transfers', 'list', '--seller', SELLER, '--to', '2026-11-30'], `/v1/marketplaces/${MKT}/sellers/${SELLER}/transfers?transfer_date%5Blte%5D=2026-11-30&limit=20&offset=0`],
+      [['invoices', 'list', '--from', '2026-12-01', '--to', '2026-12-31'], `/v1/marketplaces/${MKT}/invoices?due_date%5Bgte%5D=2026-12-01&due_date%5Blte%5D=2026-12-31&limit=20&offset=0`],
+      [['receivables', 'list', '--seller', SELLER, '--from', '2026-11-30', '--to', '2026-11-30'], `/v1/marketplaces/${MKT}/sellers/${SELLER}/receivables?date_range%5Bgte%5D=${nov30}&date_range%5Blt%5D=${dec1}&limit=20&offset=0`],
     ];
     for (const [args, url] of cases) {
       const { result, requests } = await against(empty, [...args, '-o', 'json']);
@@ -240,6 +246,18 @@ describe('requests', () => {
       const { requests } = await against(one, [...args, '-o', 'json']);
       expect(requests.map((r) => r.url)).toEqual([path]);
     }
+  });
+});
+
+describe('transfers with a fee of their own', () => {
+  it('the amount is what reached the bank: the totals and groups add the fee back for the gross, never take it off twice', async () => {
+    const paid = { ...transfer(1), amount: '98.00', fees: '2.00', on_behalf_of: SELLER };
+    const list = () => ({ status: 200, body: { resource: 'list', items: [paid, { ...transfer(2), on_behalf_of: SELLER }], has_more: false, total: 2 } });
+    const table = await against(list, ['transfers', 'list', '-o', 'table', '--no-color']);
+    expect(table.result.code, table.result.stderr).toBe(0);
+    expect(table.result.stdout.trimEnd().split('\n').at(-1)).toBe('2 transfers  gross R$ 110,00  fees R$ 2,00  net R$ 108,00');
+    const groups = await against(list, ['transfers', 'list', '--group-by', 'seller', '-o', 'json']);
+    expect(JSON.parse(groups.result.stdout)).toEqual([{ group: SELLER, count: 2, gross: '110.00', fees: '2.00', refunds: '0.00', net: '108.00' }]);
   });
 });
 

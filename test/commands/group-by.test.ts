@@ -92,17 +92,39 @@ describe('the other lists', () => {
     for (const by of ['day', 'seller']) {
       const groups = await grouped(['transfers', 'list', '--group-by', by]);
       expect(sum(groups, (g) => g.count as number)).toBe(items.length);
-      expect(sum(groups, (g) => cents(g.net))).toBe(sum(items, (t) => cents(t.amount) - cents(t.fees ?? '0')));
+      expect(sum(groups, (g) => cents(g.net))).toBe(sum(items, (t) => cents(t.amount)));
+      expect(sum(groups, (g) => cents(g.gross))).toBe(sum(items, (t) => cents(t.amount) + cents(t.fees ?? '0')));
     }
   });
 
-  it('balances history by month: credits, refunds and the net change add up', async () => {
+  it('balances history by month, a statement: credits, payouts, refunds, the net change and the closing balance add up', async () => {
     const items = await all(['balances', 'history']);
     const groups = await grouped(['balances', 'history', '--group-by', 'month']);
     expect(sum(groups, (g) => g.count as number)).toBe(items.length);
+    expect(Object.keys(groups[0] as Tx)).toEqual(['group', 'count', 'credits', 'payouts', 'refunds', 'fees', 'other_debits', 'net', 'closing_balance']);
     expect(sum(groups, (g) => cents(g.net))).toBe(sum(items, (e) => cents(e.amount)));
-    expect(sum(groups, (g) => cents(g.gross))).toBe(sum(items, (e) => Math.max(0, cents(e.amount))));
-    expect(sum(groups, (g) => cents(g.refunds))).toBe(sum(items, (e) => (e.operation === 'refund' ? -cents(e.amount) : 0)));
+    expect(sum(groups, (g) => cents(g.credits))).toBe(sum(items, (e) => Math.max(0, cents(e.amount))));
+    expect(sum(groups, (g) => cents(g.payouts))).toBe(sum(items, (e) => (e.operation === 'transfer' ? cents(e.amount) : 0)));
+    expect(sum(groups, (g) => cents(g.payouts))).toBeLessThan(0);
+    expect(sum(groups, (g) => cents(g.refunds))).toBe(sum(items, (e) => (e.operation === 'refund' ? cents(e.amount) : 0)));
+    expect(sum(groups, (g) => cents(g.refunds))).toBeLessThan(0);
+    for (const g of groups) expect(cents(g.credits) + cents(g.payouts) + cents(g.refunds) + cents(g.fees) + cents(g.other_debits)).toBe(cents(g.net));
+    // Each month closes at the balance after its last entry; the last, at the balance now.
+    const newest = new Map<string, Tx>();
+    for (const e of [...items].reverse()) newest.set(localDate(e.created_at as string).slice(0, 7), e);
+    expect(groups.map((g) => [g.group, g.closing_balance])).toEqual([...newest].sort(([a], [b]) => (a < b ? -1 : 1)).map(([month, e]) => [month, e.balance]));
+    expect(groups.at(-1)?.closing_balance).toBe(expectJson(await run(home.home, ['balances', 'get', '-o', 'json'])).current_balance);
+    // Filtered by operation, the entries are not all that moved the balance: no closing balance.
+    expect(Object.keys((await grouped(['balances', 'history', '--group-by', 'month', '--operation', 'sale']))[0] as Tx)).not.toContain('closing_balance');
+  });
+
+  it('balances history by day on an 80-column terminal: the statement fits, and says the credits are net of fees', async () => {
+    const table = await run(home.home, ['balances', 'history', '--group-by', 'day', '--no-color'], { tty: true, columns: 80, env: SP });
+    expect(table.code, table.stderr).toBe(0);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^DAY +CREDITS +PAYOUTS +REFUNDS +NET +CLOSING/);
+    expect(lines.every((l) => l.length <= 80)).toBe(true);
+    expect(lines.slice(-2)).toEqual(['credits are sales net of their fees: the entries book no fee apart', 'times in America/Sao_Paulo (UTC−03:00)']);
   });
 
   it('future entries by day: the agenda, how much lands on which day', async () => {

@@ -137,11 +137,12 @@ export async function runAgainst(
   home: string,
   args: string[],
   route: Route | Reply[],
-  options: Pick<RunOptions, 'tty' | 'columns'> = {},
+  options: Pick<RunOptions, 'tty' | 'columns'> & { env?: Record<string, string> } = {},
 ): Promise<{ result: RunResult; requests: RecordedRequest[] }> {
   const server = await recordingServer(route);
   try {
-    const result = await run(home, args, { ...options, env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_abcdefgh12345678', PAYCTL_MARKETPLACE_ID: RECORDED_MARKETPLACE } });
+    const { env, ...rest } = options;
+    const result = await run(home, args, { ...rest, env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_abcdefgh12345678', PAYCTL_MARKETPLACE_ID: RECORDED_MARKETPLACE, ...env } });
     return { result, requests: server.requests };
   } finally {
     await server.close();

@@ -119,7 +119,7 @@ describe('a service whose transfer does not add up', () => {
     if (req.path.includes('/transactions/')) return { status: 404, body: providerError(404, 'resource_not_found', 'Sorry, the transaction does not exist') };
     if (req.path.endsWith('/transfers')) return { status: 200, body: { items: [transfer], has_more: false, total: 1 } };
     // A receivable the period paid out that no transfer lists.
-    if (req.path.includes('/receivables')) return { status: 200, body: { items: [receivable(R3, '5.00', '5.00', { transfer: null })], has_more: false, total: 1 } };
+    if (req.path.includes('/receivables')) return { status: 200, body: { items: [receivable(R3, '5.00', '5.00', { transfer: null, expected_on: '2026-11-20T00:00:00.000Z' })], has_more: false, total: 1 } };
     return { status: 500, body: providerError(500, 'server_error', 'unexpected') };
   };
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
-import { directCardBody, expectError, HEX32, ISO_MS, MASTERCARD, VISA, type Client, type Json } from './helpers.js';
+import { directCardBody, expectError, expectReasons, HEX32, ISO_MS, MASTERCARD, VISA, type Client, type Json } from './helpers.js';
 import { advance, pinnedSandbox, type Pinned } from './recurrence-helpers.js';
 
 // Balances, their history, transfers and future entries, derived from what happened: sales and
@@ -181,6 +181,29 @@ describe('filters and lookups', () => {
     expect(await all(api, '/v1/transfers?status=failed')).toEqual([]);
     expect(await all(api, '/v1/transfers?date_range[lte]=2027-04-08')).toEqual([]);
     expect(await all(api, '/v1/transfers?date_range[gte]=2027-04-09&date_range[lte]=2027-04-09')).toHaveLength(1);
+  });
+
+  it('transfers by their transfer_date as written: each bound a calendar date, whatever the hour they were made', async () => {
+    const { api, setRealTime } = await sandboxAt('2027-03-10T23:30:00.000Z');
+    await sell(api, directCardBody(VISA, 10_000));
+    setRealTime('2027-03-11T00:30:00.000Z');
+    await sell(api, directCardBody(VISA, 20_000));
+    await advance(api, 40);
+    const transfers = await all(api, '/v1/transfers?sort=time-ascending');
+    expect(transfers.map((t) => t.transfer_date)).toEqual(['2027-04-09', '2027-04-10']);
+    const dates = async (query: string) => (await all(api, `/v1/transfers?sort=time-ascending&${query}`)).map((t) => t.transfer_date);
+    expect(await dates('transfer_date[gte]=2027-04-10')).toEqual(['2027-04-10']);
+    expect(await dates('transfer_date[gt]=2027-04-09')).toEqual(['2027-04-10']);
+    expect(await dates('transfer_date[lte]=2027-04-09')).toEqual(['2027-04-09']);
+    expect(await dates('transfer_date[lt]=2027-04-10')).toEqual(['2027-04-09']);
+    expect(await dates('transfer_date[gte]=2027-04-09&transfer_date[lte]=2027-04-10')).toEqual(['2027-04-09', '2027-04-10']);
+    expect(await dates('transfer_date[gte]=2027-04-10&transfer_date[gt]=2027-04-08')).toEqual(['2027-04-10']);
+    expect(await dates('transfer_date[gt]=2027-04-10')).toEqual([]);
+    expect(await all(api, `/v1/sellers/${SANDBOX_SELLER_ID}/transfers?transfer_date[gte]=2027-04-10&transfer_date[lte]=2027-04-10`)).toHaveLength(1);
+    expectReasons(await api.get('/v1/transfers?transfer_date[gte]=2027-02-30&transfer_date[lt]=1744243200'), [
+      'transfer_date[gte]: must be a calendar date, YYYY-MM-DD',
+      'transfer_date[lt]: must be a calendar date, YYYY-MM-DD',
+    ]);
   });
 
   it('buyer accounts exist at zero; unknown accounts, buyers, sellers and transfers are 404', async () => {

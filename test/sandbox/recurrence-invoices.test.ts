@@ -120,6 +120,20 @@ describe('GET /invoices', () => {
     expect((await api.get(`/v1/invoices?subscription=${ZERO}`)).body.total).toBe(0);
     expectError(await api.get('/v1/invoices?limit=0'), 400, 'invalid_parameter');
   });
+
+  it('filters by due date as written (due_date[gte|gt|lte|lt], each a calendar date)', async () => {
+    const { buyer } = await buyerWithCard(api, VISA);
+    const early = await createInvoice({ customer: buyer.id, due_date: '2030-07-02' });
+    const late = await createInvoice({ customer: buyer.id, due_date: '2030-07-31' });
+    const due = async (query: string) => (await api.get(`/v1/invoices?customer=${buyer.id}&${query}`)).body.items.map((i: Json) => i.id);
+    expect(await due('due_date[gte]=2030-07-01&due_date[lte]=2030-07-30')).toEqual([early.id]);
+    expect(await due('due_date[gt]=2030-07-02')).toEqual([late.id]);
+    expect(await due('due_date[lt]=2030-07-31')).toEqual([early.id]);
+    expect(await due('due_date[lte]=2030-07-31')).toEqual([late.id, early.id]);
+    expect(await due('due_date[gte]=2030-08-01')).toEqual([]);
+    expect((await api.get(`/v1/sellers/${SANDBOX_SELLER_ID}/invoices?due_date[gte]=2030-07-31&due_date[lte]=2030-07-31`)).body.items.map((i: Json) => i.id)).toContain(late.id);
+    expectReasons(await api.get('/v1/invoices?due_date[lte]=31/07/2030'), ['due_date[lte]: must be a calendar date, YYYY-MM-DD']);
+  });
 });
 
 describe('over-due', () => {

@@ -158,6 +158,16 @@ describe('GET /recurrence_subscriptions', () => {
     const both = await api.get(`/v1/recurrence_subscriptions?plan=${otherPlan.uuid}&status=active,suspended`);
     expect(both.body.total).toBe(2);
   });
+
+  it('filters by the next due date as written (due_date[gte|gt|lte|lt])', async () => {
+    const dated = await createPlan(api, { name: 'Datas' });
+    const june = await subscribe(api, dated, '2030-06-30');
+    const july = await subscribe(api, dated, '2030-07-01');
+    const due = async (query: string) => (await api.get(`/v1/recurrence_subscriptions?plan=${dated.uuid}&${query}`)).body.items.map((s: Json) => s.uuid);
+    expect(await due('due_date[gte]=2030-06-01&due_date[lte]=2030-06-30')).toEqual([june.uuid]);
+    expect(await due('due_date[gt]=2030-06-30')).toEqual([july.uuid]);
+    expect(await due('due_date[lt]=2030-07-02')).toEqual([july.uuid, june.uuid]);
+  });
 });
 
 describe('PUT /recurrence_subscriptions/{uuid}', () => {

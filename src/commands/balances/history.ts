@@ -5,7 +5,7 @@ import { validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
 import { sellerFlag } from '../shared/seller.js';
 import { groupedRequest } from '../shared/group-by-flag.js';
-import { groupingOf, HISTORY_SUMMARY } from '../shared/summaries.js';
+import { groupingOf, historySummary } from '../shared/summaries.js';
 import { buildListRequest, enumFilter, type ListRequest } from '../shared/list.js';
 import { HISTORY_COLUMNS, HISTORY_CSV_COLUMNS, HISTORY_TOTALS, OPERATIONS } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
@@ -32,7 +32,7 @@ export function buildHistoryRequest(options: OptionsOf<typeof history>): History
 }
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof history>, options: OptionsOf<typeof history>): Promise<void> {
-  const groupBy = await groupingOf(options, HISTORY_SUMMARY, 'balance entries');
+  const groupBy = await groupingOf(options, historySummary(options.operation !== undefined), 'balance entries');
   const request = groupedRequest(buildHistoryRequest(options), groupBy !== undefined, options);
   await ctx.requireApiKey();
   const count = await ctx.out.list({

@@ -10,15 +10,15 @@ export const exportVerb = defineVerb({
   flags: {
     format: flag('--format <format>', 'ndjson (the API objects), csv or parquet (fixed, typed columns) (default ndjson)'),
     out: flag('--out <file|->', 'the file to write (appears only when complete; default -, stdout)'),
-    since: flag('--since <date>', 'first run only: records created on or after this day (YYYY-MM-DD, in the time zone payctl shows) or ISO date-time'),
-    until: flag('--until <date>', 'records created on or before this day (YYYY-MM-DD, to its end) or up to this ISO date-time'),
+    since: flag('--since <date>', 'first run only: records created on or after this day (YYYY-MM-DD, in the time zone payctl shows) or ISO date-time; transfers: dated (transfer_date) on or after this day, as written'),
+    until: flag('--until <date>', 'records created on or before this day (YYYY-MM-DD, to its end) or up to this ISO date-time; transfers: dated on or before this day'),
     state: flag('--state <file>', 'where the run starts and what it has seen; the next run exports only what is new or changed'),
     lookback: flag('--lookback <days>', 'days before the newest record seen that each run reads again, for rows changed since (default 3)'),
     overwrite: flag('--overwrite', 'with --state: replace an --out FILE that exists (refused otherwise)'),
   },
   examples: [
     'payctl export transactions --format parquet --out tx-$(date +%F).parquet --state tx.state.json',
-    'payctl export transfers --format csv --out transfers.csv --since 2026-11-01',
+    'payctl export transfers --format csv --out transfers-2026-11.csv --since 2026-11-01 --until 2026-11-30   # dated in November',
     'payctl export transactions --format csv --out nov.csv --since 2026-11-01 --until 2026-11-30   # a month, in local days',
     'payctl export balance-history --state history.state.json --out - | jq -c .',
     'payctl export receivables --format csv --out receivables-$(date +%F).csv --state receivables.state.json',

@@ -26,6 +26,8 @@ export interface ExportOptions {
   since: number | undefined;
   /** --until as epoch milliseconds, exclusive: the end of that day, or just after that instant. */
   until: number | undefined;
+  /** For a resource dated by a calendar date (resources.ts `dated`): --since and --until as those days, instead of `since` and `until`. */
+  days: { from?: string; to?: string } | undefined;
   /** Days; undefined when not given (the state file's, else the default, applies). */
   lookbackDays: number | undefined;
 }
@@ -42,11 +44,15 @@ export function parseExportOptions(args: ArgsOf<typeof exportVerb>, options: Opt
   }
   const rawOut = optionalString(options.out) ?? '-';
   const rawState = optionalString(options.state);
-  const since = instantOf(optionalString(options.since), '--since', 'start');
-  const until = instantOf(optionalString(options.until), '--until', 'end');
-  if (since !== undefined && until !== undefined && until <= since) throw new UsageError(`--until ${optionalString(options.until)} is not after --since ${optionalString(options.since)}`);
+  const [rawSince, rawUntil] = [optionalString(options.since), optionalString(options.until)];
+  const [fromDay, toDay] = resource.dated ? [dayOf(rawSince, '--since', resource), dayOf(rawUntil, '--until', resource)] : [];
+  if (fromDay !== undefined && toDay !== undefined && toDay < fromDay) throw new UsageError(`--until ${toDay} is before --since ${fromDay}`);
+  const days = resource.dated ? { ...(fromDay !== undefined ? { from: fromDay } : {}), ...(toDay !== undefined ? { to: toDay } : {}) } : undefined;
+  const since = days ? undefined : instantOf(rawSince, '--since', 'start');
+  const until = days ? undefined : instantOf(rawUntil, '--until', 'end');
+  if (since !== undefined && until !== undefined && until <= since) throw new UsageError(`--until ${rawUntil} is not after --since ${rawSince}`);
   const lookbackDays = lookback(optionalString(options.lookback));
-  const windowFlag = since !== undefined ? '--since' : until !== undefined ? '--until' : lookbackDays !== undefined ? '--lookback' : undefined;
+  const windowFlag = rawSince !== undefined ? '--since' : rawUntil !== undefined ? '--until' : lookbackDays !== undefined ? '--lookback' : undefined;
   if (resource.window === 'snapshot' && windowFlag !== undefined) {
     throw new UsageError(`${windowFlag}: ${resource.name} are read whole on every run (their list is not by creation time); it takes no --since, --until or --lookback`);
   }
@@ -59,8 +65,19 @@ export function parseExportOptions(args: ArgsOf<typeof exportVerb>, options: Opt
     state: rawState === undefined ? undefined : resolve(rawState),
     since,
     until,
+    days,
     lookbackDays,
   };
+}
+
+/** --since or --until of a resource dated by a calendar date: a day as written, never an instant. */
+function dayOf(value: string | undefined, flag: string, resource: ExportResource): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value.trim())) {
+    const field = resource.dated?.field ?? 'date';
+    throw new ValidationError(flag, `${JSON.stringify(value)} is not a day; ${resource.name} are dated by their ${field}, a calendar date: give YYYY-MM-DD`);
+  }
+  return parseDate(value, flag);
 }
 
 /**

@@ -6,6 +6,7 @@ import { HISTORY_CSV_COLUMNS } from '../balances/shared.js';
 import { FUTURE_ENTRY_CSV_COLUMNS } from '../future-entries/list.js';
 import { TRANSACTION_CSV_COLUMNS } from '../transactions/shared.js';
 import { TRANSFER_CSV_COLUMNS } from '../transfers/shared.js';
+import { BY_TRANSFER_DATE, type ListDate } from '../shared/list-flags.js';
 
 /** decimal: a money string ("10.50") kept exact as DECIMAL(18,2); timestamp: ISO date-time, UTC millis. */
 export type ColumnType = 'string' | 'decimal' | 'timestamp' | 'date' | 'integer' | 'boolean' | 'json';
@@ -28,6 +29,12 @@ export interface ExportResource {
    * snapshot: a list of what is pending now, with no creation filter; read whole every run.
    */
   window: 'created' | 'snapshot';
+  /**
+   * A calendar date of the records' own (a transfer's date) that --since/--until bound, as
+   * written, instead of their creation: the days a finance desk closes by. Changes are still
+   * found by creation time (the cursor and the lookback).
+   */
+  dated?: ListDate;
   columns: ExportColumn[];
 }
 
@@ -85,6 +92,7 @@ export const EXPORT_RESOURCES: readonly ExportResource[] = [
     noun: 'transfers',
     operation: 'transfers.list',
     window: 'created',
+    dated: BY_TRANSFER_DATE,
     columns: typed(TRANSFER_CSV_COLUMNS, { ...STAMPS, amount: 'decimal', fees: 'decimal', transfer_date: 'date', transactions: 'json' }),
   },
   {

@@ -14,6 +14,8 @@ import { noteUntil } from '../../platform/interrupt.js';
 import { FileStepError, Leftovers, localFailure, localReason } from './failure.js';
 import { checkStateWritable, readState, saveState, settleStaged, stagedPath, stageState, type ExportState, type NewState } from './state.js';
 import { fingerprint, printOf, Window } from './window.js';
+import { writtenDay, writtenDayWithin } from '../../validate/index.js';
+import { dayQuery, leftOutLine } from '../shared/list.js';
 
 // `payctl export <resource>`: every record the first time, then what was created or changed since.
 //
@@ -71,7 +73,7 @@ async function exportUnderLock(ctx: Factory, opts: ExportOptions, params: Record
     }
   }
   const state = opts.state === undefined ? undefined : readState(opts.state, opts.resource.name, opts.format);
-  if (state !== undefined && opts.since !== undefined) {
+  if (state !== undefined && (opts.since !== undefined || opts.days?.from !== undefined)) {
     throw new UsageError(`--since: ${opts.state} says where this run starts (after ${state.cursor ?? 'nothing yet'}); --since is for a first run`);
   }
   refuseToReplace(opts, state);
@@ -117,9 +119,12 @@ async function sellerOf(ctx: Factory): Promise<string> {
   return seller;
 }
 
-/** Where the run reads from: the first run's --since, or the cursor less the lookback, never before that --since. */
+/**
+ * Where the run reads from: the first run's --since, or the cursor less the lookback, never before
+ * that --since. A --since of a resource dated by a calendar date bounds that date, not creation.
+ */
 function startMs(state: ExportState | undefined, opts: ExportOptions, lookbackMs: number): number | undefined {
-  const since = state ? (state.since === null ? undefined : Date.parse(state.since)) : opts.since;
+  const since = opts.resource.dated ? undefined : state ? (state.since === null ? undefined : Date.parse(state.since)) : opts.since;
   if (!state?.cursor) return since;
   const from = Date.parse(state.cursor) - lookbackMs;
   return since === undefined ? from : Math.max(from, since);
@@ -134,6 +139,11 @@ async function exportRun(ctx: Factory, opts: ExportOptions, state: ExportState |
   if (from !== undefined) query['date_range[gte]'] = Math.floor(from / 1000);
   const until = resource.window === 'created' ? opts.until : undefined;
   if (until !== undefined) query['date_range[lt]'] = Math.ceil(until / 1000);
+  // The days of a calendar date (a transfer's date), the first run's --since kept in the state.
+  const asked = datesOf(state, opts);
+  const days = resource.dated && (asked.from !== undefined || asked.to !== undefined) ? { dated: resource.dated, ...asked } : undefined;
+  const inDays = (item: Record<string, unknown>) => !days || writtenDayWithin(item[days.dated.field], days.from, days.to);
+  if (days) Object.assign(query, dayQuery(days));
 
   // Opened before anything is read: an --out that cannot be written is said at once (exit 2).
   const outExisted = opts.out !== undefined && exists(opts.out);
@@ -175,6 +185,7 @@ async function exportRun(ctx: Factory, opts: ExportOptions, state: ExportState |
   let newest = cursor === null ? Number.NEGATIVE_INFINITY : Date.parse(cursor);
   let read = 0;
   let written = 0;
+  let leftOut = 0;
   try {
     const writer = await recordWriter(format, resource.columns, sink, { csvRaw: ctx.globals.csvRaw, ...(format === 'csv' ? { csvLocale: await ctx.out.csvLocale() } : {}) });
     const api = await ctx.api();
@@ -184,6 +195,11 @@ async function exportRun(ctx: Factory, opts: ExportOptions, state: ExportState |
       const records: ExportRecord[] = [];
       for (const raw of page) {
         const item = raw as Record<string, unknown>;
+        // Of another day than asked for: the service should not have answered it.
+        if (!inDays(item)) {
+          leftOut += 1;
+          continue;
+        }
         const json = JSON.stringify(item);
         read += 1;
         const id = typeof item.id === 'string' ? item.id : undefined;
@@ -222,7 +238,7 @@ async function exportRun(ctx: Factory, opts: ExportOptions, state: ExportState |
     payctl_export: 1,
     resource: resource.name,
     format,
-    since: state ? state.since : opts.since === undefined ? null : new Date(opts.since).toISOString(),
+    since: state ? state.since : opts.days ? (opts.days.from ?? null) : opts.since === undefined ? null : new Date(opts.since).toISOString(),
     lookback_days: lookbackDays,
     cursor,
     seen: () => window.entries(),
@@ -269,12 +285,20 @@ async function exportRun(ctx: Factory, opts: ExportOptions, state: ExportState |
       );
     }
   }
+  if (days && leftOut > 0) ctx.log.status(leftOutLine(days, resource.noun, leftOut));
   const one = singular(resource.noun);
   ctx.log.status(
     `exported ${counted(written, one, resource.noun)} to ${opts.out ?? 'stdout'}` +
       (state ? ` (${read} read from ${from === undefined ? 'the start' : new Date(from).toISOString()}, ${read - written} unchanged since the last run)` : '') +
       (opts.state !== undefined ? `; state saved in ${opts.state}` : ''),
   );
+}
+
+/** The days of this run: the first run's --since (kept in the state as its day), and this run's --until. */
+function datesOf(state: ExportState | undefined, opts: ExportOptions): { from?: string; to?: string } {
+  const from = state ? writtenDay(state.since) : opts.days?.from;
+  const to = opts.days?.to;
+  return { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) };
 }
 
 function exists(path: string): boolean {

@@ -5,7 +5,8 @@ import type { Column } from '../../output/render-options.js';
 import { grossFeesNet } from '../../output/totals.js';
 import { validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
-import { buildListRequest } from '../shared/list.js';
+import { buildListRequest, heldToDays } from '../shared/list.js';
+import { BY_EXPECTED_DATE } from '../shared/list-flags.js';
 import { sellerFlag } from '../shared/seller.js';
 import { groupedRequest } from '../shared/group-by-flag.js';
 import { FUTURE_ENTRY_SUMMARY, groupingOf } from '../shared/summaries.js';
@@ -23,7 +24,7 @@ export const FUTURE_ENTRY_CSV_COLUMNS = ['id', 'expected_on', 'installment', 'gr
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
   const groupBy = await groupingOf(options, FUTURE_ENTRY_SUMMARY, 'future entries');
-  const request = groupedRequest(buildListRequest(options, 'day'), groupBy !== undefined, options);
+  const request = groupedRequest(buildListRequest(options, BY_EXPECTED_DATE), groupBy !== undefined, options);
   const old = optionalString(options.onBehalfOf);
   const given = sellerFlag(options) ?? (old === undefined ? undefined : validateId(old, 'seller id', '--on-behalf-of'));
   const seller = given ?? (await ctx.profile()).sellerId;
@@ -37,6 +38,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: Opt
     columns: FUTURE_ENTRY_COLUMNS,
     csvColumns: FUTURE_ENTRY_CSV_COLUMNS,
     totals: grossFeesNet('gross_amount', 'fee'),
+    ...heldToDays(request, 'future entries'),
     ...(groupBy ? { groupBy } : {}),
   });
   if (count === 0) ctx.log.status('no future entries match');

@@ -43,7 +43,7 @@ export const ENVIRONMENT: ReadonlyArray<[names: string, meaning: string]> = [
   ['PAYCTL_LEDGER_URL', "a PostgreSQL URL (postgres://user:password@host:5432/db): the ledger of money moves every operator and machine of the account shares, over the profile's ledger_url; set but empty: this machine's SQLite ledger. Its password is never printed"],
   ['PAYCTL_SETTLE_WINDOW', "seconds after a send that a money move whose answer was lost may still land (default 120), over the profile's settle_window; whatever --timeout is"],
   ['PAYCTL_TIMEZONE', "the time zone days and times are read and shown in (an IANA name: America/Sao_Paulo), over the profile's timezone and TZ"],
-  ['TZ', 'the time zone when neither PAYCTL_TIMEZONE nor the profile names one (else the system\'s): --from/--to/--since/--until days are 00:00–24:00 there'],
+  ['TZ', 'the time zone when neither PAYCTL_TIMEZONE nor the profile names one (else the system\'s): --from/--to/--since/--until days of a creation date are 00:00–24:00 there; a calendar date (a transfer\'s date, a due date) is never moved'],
   ['PAYCTL_MAX_ANSWER_MB', 'the largest answer read from the service, in megabytes (default 32, at most 500): a larger one is stopped and fails the command (exit 8; 9 for a money move)'],
   ['XDG_CONFIG_HOME', 'config in $XDG_CONFIG_HOME/payctl/config.json (else ~/.config/payctl/config.json)'],
   ['XDG_STATE_HOME', 'sandbox state and the ledger of money moves in $XDG_STATE_HOME/payctl/ (else ~/.local/state/payctl/)'],
@@ -122,12 +122,16 @@ Picking what is shown:
   --fields id,status,amount    keep these dotted paths, in every format; checked before anything is
                                sent (a mistyped path exits 2 naming it); --fields help lists them
   --limit N, --all             a list shows 20 by default; --all reads every page, memory flat
-  --from, --to, --sort         a list's days (local days: payctl help environment, PAYCTL_TIMEZONE)
+  --from, --to, --sort         a list's days, of the date its table shows (its --help names it):
+                               a creation date by local days (payctl help environment,
+                               PAYCTL_TIMEZONE); a calendar date (a transfer's, a due date) as
+                               written
   --group-by day|week|month|seller|payment-type|card-brand|status
                                on transactions list, transfers list, balances history,
                                future-entries list and receivables list --seller: one row a group
-                               with its count, gross, fees, refunds and net, instead of the list;
-                               each list says which groupings it takes
+                               with its count, gross, fees, refunds and net (balances history: its
+                               credits, payouts, refunds, net and closing balance), instead of the
+                               list; each list says which groupings it takes
 
 CSV for a spreadsheet:
   --csv-locale pt-BR (or payctl config set csv_locale pt-BR) writes ; between cells, decimal commas,

@@ -1,5 +1,6 @@
 import { MONEY_MOVE_FLAGS } from '../shared/again.js';
 import { amountFlags, CURRENCY_FLAG, CUSTOMER_FLAG, ON_BEHALF_OF_FLAG } from '../shared/common-flags.js';
+import { BY_DUE_DATE } from '../shared/list-flags.js';
 import { resourceGroup } from '../shared/resource-group.js';
 import { sellerFlags } from '../shared/seller-flag.js';
 import { defineVerb, flag } from '../verb.js';
@@ -30,7 +31,9 @@ export const list = invoices.list(
     status: flag('--status <status>', 'only these statuses (comma-separated): pending, paid, over-due, canceled, failed'),
     ...sellerFlags("only this seller's (the provider's …/sellers/{id}/invoices, which takes dates but no other filter)"),
   },
-  ['payctl invoices list --subscription <subscription-id> --all', 'payctl invoices list --status failed,over-due --from 2026-11-01', 'payctl invoices list --seller <seller-id> --from 2026-11-01'],
+  ['payctl invoices list --subscription <subscription-id> --all', 'payctl invoices list --status failed,over-due --from 2026-11-01', 'payctl invoices list --from 2026-12-01 --to 2026-12-31 --all   # due in December', 'payctl invoices list --seller <seller-id> --from 2026-11-01'],
+  undefined,
+  BY_DUE_DATE,
 );
 
 export const get = invoices.get('Show an invoice', '-o json | jq .status');

@@ -1,4 +1,5 @@
 import { resourceGroup } from '../shared/resource-group.js';
+import { BY_EXPECTED_DATE, dateFlags } from '../shared/list-flags.js';
 import { defineVerb, flag } from '../verb.js';
 
 export const receivables = resourceGroup('receivables', 'receivable', 'What the seller will receive for a transaction, installment by installment', ['payctl receivables list --transaction <transaction-id>', 'payctl receivables get <receivable-id>']);
@@ -14,6 +15,7 @@ export const list = defineVerb({
     status: flag('--status <status>', 'with --seller: only this status, pending or paid'),
     limit: flag('--limit <n>', 'with --seller: at most this many (default 20)'),
     all: flag('--all', 'with --seller: every page, streamed as it arrives'),
+    ...dateFlags(BY_EXPECTED_DATE, 'with --seller: '),
     groupBy: flag('--group-by <what>', 'with --seller: sum per group instead of listing: day, week, month (of the expected date) or status'),
   },
   examples: [
@@ -21,5 +23,6 @@ export const list = defineVerb({
     'payctl receivables list --transaction <id> -o csv',
     'payctl receivables list --seller <seller-id> --status pending --all',
     'payctl receivables list --seller <seller-id> --status pending --group-by week',
+    'payctl receivables list --seller <seller-id> --status paid --from 2026-11-01 --to 2026-11-30 --all',
   ],
 });

@@ -4,7 +4,8 @@ import type { Column } from '../../output/render-options.js';
 import { centsToDecimalString, decimalStringToCents, validateId } from '../../validate/index.js';
 import { UsageError } from '../../errors.js';
 import { missingInput, optionalString } from '../shared/input.js';
-import { buildListRequest, enumValues, everythingOf } from '../shared/list.js';
+import { buildListRequest, enumValues, everythingOf, heldToDays } from '../shared/list.js';
+import { BY_EXPECTED_DATE } from '../shared/list-flags.js';
 import { sellerFlag } from '../shared/seller.js';
 import { groupedRequest } from '../shared/group-by-flag.js';
 import { groupingOf, RECEIVABLE_SUMMARY } from '../shared/summaries.js';
@@ -38,7 +39,7 @@ export const RECEIVABLE_STATUSES = ['pending', 'paid'] as const;
 /** A seller's receivables, paid or not, from the provider's …/sellers/{id}/receivables. */
 async function listBySeller(ctx: Factory, seller: string, options: OptionsOf<typeof list>): Promise<void> {
   const groupBy = await groupingOf(options, RECEIVABLE_SUMMARY, 'receivables');
-  const request = groupedRequest(buildListRequest(options, 'day'), groupBy !== undefined, options);
+  const request = groupedRequest(buildListRequest(options, BY_EXPECTED_DATE), groupBy !== undefined, options);
   const statuses = enumValues(options.status, RECEIVABLE_STATUSES, '--status');
   if (statuses.length > 1) throw new UsageError("--status: give one, pending or paid (the provider's seller receivables filter takes one value)");
   request.query.status = statuses[0];
@@ -48,6 +49,7 @@ async function listBySeller(ctx: Factory, seller: string, options: OptionsOf<typ
     input: { params: { id: seller }, query: request.query },
     request,
     ...shown(),
+    ...heldToDays(request, 'receivables'),
     ...(groupBy ? { groupBy } : {}),
   });
   if (count === 0) ctx.log.status(`seller ${seller} has no receivables${request.query.status ? ` ${request.query.status}` : ''}`);
@@ -58,8 +60,8 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: Opt
   const seller = sellerFlag(options);
   if (transaction !== undefined && seller !== undefined) throw new UsageError('give --transaction or --seller, not both');
   if (seller !== undefined) return listBySeller(ctx, seller, options);
-  if (options.status !== undefined || options.limit !== undefined || options.all !== undefined || options.groupBy !== undefined) {
-    throw new UsageError('--status, --limit, --all and --group-by go with --seller; a transaction\'s receivables are listed whole');
+  if ([options.status, options.limit, options.all, options.from, options.to, options.groupBy].some((given) => given !== undefined)) {
+    throw new UsageError('--status, --limit, --all, --from, --to and --group-by go with --seller; a transaction\'s receivables are listed whole');
   }
   if (transaction === undefined) throw missingInput(['--transaction <transaction-id> (or --seller <seller-id>)']);
   const id = validateId(transaction, 'transaction id', '--transaction');

@@ -4,8 +4,8 @@ export const reconcileVerb = defineVerb({
   name: 'reconcile',
   description: "Reconcile a period's transfers: each explained, one line each, totals per seller, and what no transfer accounts for (exit 12 when something does not add up)",
   flags: {
-    from: flag('--from <YYYY-MM-DD>', 'the first day of the period (transfers made from 00:00 there, in the time zone payctl shows)'),
-    to: flag('--to <YYYY-MM-DD>', 'the last day of the period (to its end)'),
+    from: flag('--from <YYYY-MM-DD>', "the first day of the period: transfers dated (transfer_date) on or after it, the date as written (no time zone moves it)"),
+    to: flag('--to <YYYY-MM-DD>', 'the last day of the period: transfers dated on or before it'),
     seller: flag('--seller <seller-id>', "only this seller's transfers"),
     parquet: flag('--parquet <file>', 'also write the lines to this Parquet file (it appears only when complete)'),
   },

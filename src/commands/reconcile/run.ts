@@ -10,7 +10,8 @@ import type { Column } from '../../output/render-options.js';
 import { writeOut } from '../../output/write.js';
 import { centsToDecimalString, decimalStringToCents } from '../../validate/index.js';
 import { missingInput, optionalString } from '../shared/input.js';
-import { buildListRequest } from '../shared/list.js';
+import { buildListRequest, leftOutLine } from '../shared/list.js';
+import { BY_EXPECTED_DATE, BY_TRANSFER_DATE } from '../shared/list-flags.js';
 import { sellerFlag } from '../shared/seller.js';
 
 const LINE_COLUMNS: Column[] = [
@@ -70,20 +71,25 @@ async function writeParquet(file: string, result: Reconciliation): Promise<void>
 export async function run(ctx: Factory, _args: ArgsOf<typeof reconcileVerb>, options: OptionsOf<typeof reconcileVerb>): Promise<void> {
   const missing = [options.from === undefined && '--from <YYYY-MM-DD>', options.to === undefined && '--to <YYYY-MM-DD>'].filter((f): f is string => Boolean(f));
   if (missing.length > 0) throw missingInput(missing);
-  const transfers = buildListRequest(options);
-  const receivables = buildListRequest(options, 'day');
+  const transfers = buildListRequest(options, BY_TRANSFER_DATE);
+  const receivables = buildListRequest(options, BY_EXPECTED_DATE);
   const seller = sellerFlag(options);
   const parquet = optionalString(options.parquet);
   await ctx.requireApiKey();
   ctx.expectLongRun();
   const api = await ctx.api();
+  const outside = { transfers: 0, receivables: 0 };
   const result = await reconcile(api, {
     from: optionalString(options.from) ?? null,
     to: optionalString(options.to) ?? null,
     transferQuery: transfers.query,
     receivableQuery: receivables.query,
     ...(seller !== undefined ? { seller } : {}),
+    onOutside: (what, count) => (outside[what] += count),
   });
+  for (const [what, request] of [['transfers', transfers], ['receivables', receivables]] as const) {
+    if (request.days && outside[what] > 0) ctx.log.status(leftOutLine(request.days, what, outside[what]));
+  }
   if (parquet !== undefined) await writeParquet(parquet, result);
   const format = await ctx.out.outputFormat();
   if (format === 'json') await ctx.out.render(result);

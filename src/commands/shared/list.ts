@@ -1,23 +1,33 @@
 import type { Operation } from '../../provider/endpoints.js';
 import { UsageError } from '../../errors.js';
-import { dayStartSeconds, nextDay, parseDate } from '../../validate/index.js';
+import { counted, singular } from '../../platform/plural.js';
+import { dayStartSeconds, nextDay, parseDate, writtenDayWithin } from '../../validate/index.js';
 import { didYouMean } from '../../validate/closest.js';
 import { optionalString } from './input.js';
-import type { ListFlagValues } from './list-flags.js';
+import { BY_CREATION, type ListDate, type ListFlagValues } from './list-flags.js';
 
 export interface ListRequest {
   query: Record<string, string | number | undefined>;
   limit: number;
   all: boolean;
+  /** A list dated by a calendar date, given --from or --to: the days every item it shows must be dated in. */
+  days?: DayWindow;
+}
+
+/** The calendar days asked for of a calendar-date field (`to` inclusive); either end may be open. */
+export interface DayWindow {
+  dated: ListDate;
+  from?: string;
+  to?: string;
 }
 
 /**
- * --limit/--all/--from/--to/--sort into the provider's query (date_range, sort). A day is 00:00 to
- * 24:00 in the zone payctl shows times in: [start of --from, start of the day after --to). A list
- * whose date is itself a day (`dated: 'day'`, a receivable's expected date) is bounded by those
- * days as they are.
+ * --limit/--all/--from/--to/--sort into the provider's query (date_range, sort). For a list dated
+ * by creation (`dated`, list-flags.ts), a day is 00:00 to 24:00 in the zone payctl shows times in:
+ * [start of --from, start of the day after --to). A list dated by a calendar date is bounded by
+ * those days as written (dayQuery), and holds to them (heldToDays).
  */
-export function buildListRequest(options: ListFlagValues, dated: 'instant' | 'day' = 'instant'): ListRequest {
+export function buildListRequest(options: ListFlagValues, dated: ListDate = BY_CREATION): ListRequest {
   const all = options.all === true;
   let limit = 20;
   const rawLimit = optionalString(options.limit);
@@ -32,15 +42,69 @@ export function buildListRequest(options: ListFlagValues, dated: 'instant' | 'da
   const fromDate = from === undefined ? undefined : parseDate(from, '--from');
   const toDate = to === undefined ? undefined : parseDate(to, '--to');
   if (fromDate && toDate && fromDate > toDate) throw new UsageError(`--from ${fromDate} is after --to ${toDate}`);
-  const zone = dated === 'day' ? 'utc' : 'local';
-  if (fromDate) query['date_range[gte]'] = dayStartSeconds(fromDate, zone);
-  if (toDate) query['date_range[lt]'] = dayStartSeconds(nextDay(toDate), zone);
+  const days = dated.calendar && (fromDate || toDate) ? { dated, ...(fromDate ? { from: fromDate } : {}), ...(toDate ? { to: toDate } : {}) } : undefined;
+  if (days) Object.assign(query, dayQuery(days));
+  else {
+    if (fromDate) query['date_range[gte]'] = dayStartSeconds(fromDate, 'local');
+    if (toDate) query['date_range[lt]'] = dayStartSeconds(nextDay(toDate), 'local');
+  }
   const sort = optionalString(options.sort);
   if (sort !== undefined) {
     if (sort !== 'asc' && sort !== 'desc') throw new UsageError(`--sort: "${sort}" is not an order; use asc or desc`);
     query.sort = sort === 'asc' ? 'time-ascending' : 'time-descending';
   }
-  return { query, limit, all };
+  return { query, limit, all, ...(days ? { days } : {}) };
+}
+
+/**
+ * The query that asks for days of a calendar date: the service's filter on it (`transfer_date[gte]`,
+ * `[lte]`), or where the list's date_range is on that date, the days' UTC midnights, as the service
+ * writes such a day.
+ */
+export function dayQuery(days: DayWindow): Record<string, string | number> {
+  const { param } = days.dated;
+  const query: Record<string, string | number> = {};
+  if (days.from !== undefined) {
+    if (param !== undefined) query[`${param}[gte]`] = days.from;
+    else query['date_range[gte]'] = dayStartSeconds(days.from, 'utc');
+  }
+  if (days.to !== undefined) {
+    if (param !== undefined) query[`${param}[lte]`] = days.to;
+    else query['date_range[lt]'] = dayStartSeconds(nextDay(days.to), 'utc');
+  }
+  return query;
+}
+
+/** Whether an item's calendar date, as written, is one of the days asked for. */
+export function datedWithin(item: unknown, days: DayWindow): boolean {
+  return item !== null && typeof item === 'object' && writtenDayWithin((item as Record<string, unknown>)[days.dated.field], days.from, days.to);
+}
+
+/** The days, as a message says them: "2026-11-01 to 2026-11-30", "from 2026-11-01", "up to 2026-11-30". */
+export function daysText(days: { from?: string; to?: string }): string {
+  if (days.from !== undefined && days.to !== undefined) return days.from === days.to ? days.from : `${days.from} to ${days.to}`;
+  return days.from !== undefined ? `from ${days.from}` : `up to ${days.to}`;
+}
+
+/** What is said of `count` items the service answered dated outside the days asked for, left out. */
+export function leftOutLine(days: DayWindow, noun: string, count: number): string {
+  return `left out ${counted(count, singular(noun), noun)} the service answered whose ${days.dated.field} is not ${daysText(days)}`;
+}
+
+/**
+ * What a list dated by a calendar date holds to (Printer.list's `keep`): only the items of the
+ * days asked for, whatever the service answers. A service that ignores the filter, or answers an
+ * item of another day, must not put it in the period's list, totals or groups.
+ */
+export function heldToDays(request: ListRequest, noun: string): { keep?: { test: (item: unknown) => boolean; outside: (count: number) => string } } {
+  const { days } = request;
+  if (!days) return {};
+  return {
+    keep: {
+      test: (item) => datedWithin(item, days),
+      outside: (count) => leftOutLine(days, noun, count),
+    },
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { defineVerb, type Flags } from '../verb.js';
-import { listFlags } from './list-flags.js';
+import { listFlags, type ListDate } from './list-flags.js';
 
 /**
  * A resource's group (`payctl buyers`): its help, and the verbs most resources have, declared
@@ -16,9 +16,12 @@ export function resourceGroup(name: string, noun: string, description: string, e
     description,
     examples,
 
-    /** `after`: flags listed after the ones every list shares (a list summed per group: --group-by). */
-    list<const Fs extends Flags, const After extends Flags = {}>(description: string, filters: Fs, examples: readonly string[], after?: After) {
-      return defineVerb({ name: 'list', description, flags: { ...filters, ...listFlags(), ...(after as After) }, examples });
+    /**
+     * `after`: flags listed after the ones every list shares (a list summed per group: --group-by);
+     * `dated`: the field --from/--to bound, the date its table shows (default: its creation).
+     */
+    list<const Fs extends Flags, const After extends Flags = {}>(description: string, filters: Fs, examples: readonly string[], after?: After, dated?: ListDate) {
+      return defineVerb({ name: 'list', description, flags: { ...filters, ...listFlags(dated), ...(after as After) }, examples });
     },
 
     /**

@@ -22,29 +22,51 @@ export const TRANSACTION_SUMMARY: SummarySpec = {
   },
 };
 
-/** A transfer: its amount, less its own fee. */
+/** A transfer: its amount is what reached the bank, its own fee already taken; by its transfer date as written. */
 export const TRANSFER_SUMMARY: SummarySpec = {
-  time: { key: 'created_at', day: false },
+  time: { key: 'transfer_date', day: true },
   fields: { seller: 'on_behalf_of', status: 'status' },
   sums(item) {
     const amount = cents(item.amount);
     const fees = cents(item.fees);
-    return { gross: amount, fees, refunds: 0, net: amount - fees };
+    return { gross: amount + fees, fees, refunds: 0, net: amount };
   },
 };
 
 /**
- * A balance entry (its amount is already net of fees): gross is what came in, refunds what went
- * back to buyers, net the balance's change, transfers to the bank included.
+ * A balance entry, as a statement reads it: credits (what came in; a sale is credited net of its
+ * fees), the debits by kind (payouts to the bank, refunds, fees when the ledger books them apart,
+ * anything else), the net change and, per span of time, the balance it closed at. Filtered by
+ * operation (`filtered`), the entries read are not all that moved the balance: no closing balance.
  */
-export const HISTORY_SUMMARY: SummarySpec = {
-  time: { key: 'created_at', day: false },
-  fields: {},
-  sums(item) {
-    const amount = cents(item.amount);
-    return { gross: Math.max(0, amount), fees: 0, refunds: item.operation === 'refund' ? -Math.min(0, amount) : 0, net: amount };
-  },
-};
+export function historySummary(filtered: boolean): SummarySpec {
+  const before = (item: Record<string, unknown>) => {
+    const after = decimalCents(item.balance);
+    const amount = decimalCents(item.amount);
+    return after === undefined || amount === undefined ? undefined : after - amount;
+  };
+  return {
+    time: { key: 'created_at', day: false },
+    fields: {},
+    columns: [
+      { key: 'credits', header: 'CREDITS' },
+      { key: 'payouts', header: 'PAYOUTS' },
+      { key: 'refunds', header: 'REFUNDS' },
+      { key: 'fees', header: 'FEES', whenAny: true, absent: 'credits are sales net of their fees: the entries book no fee apart' },
+      { key: 'other_debits', header: 'OTHER', whenAny: true },
+      { key: 'net', header: 'NET' },
+    ],
+    sums(item) {
+      const amount = cents(item.amount);
+      const kind = DEBIT_KINDS[String(item.operation)] ?? 'other_debits';
+      return { credits: Math.max(0, amount), [kind]: Math.min(0, amount), net: amount };
+    },
+    ...(filtered ? {} : { balance: { account: (item: Record<string, unknown>) => (typeof item.account === 'string' ? item.account : undefined), before } }),
+  };
+}
+
+/** Which debit column an entry's operation goes in; any other is `other_debits`. */
+const DEBIT_KINDS: Record<string, string> = { transfer: 'payouts', refund: 'refunds', fee: 'fees' };
 
 /** A receivable or future entry: gross and net as it gives them, the fee between; by its expected day. */
 function receivableSummary(fields: SummarySpec['fields']): SummarySpec {

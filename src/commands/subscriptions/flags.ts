@@ -1,4 +1,5 @@
 import { amountFlags, CURRENCY_FLAG, CUSTOMER_FLAG, ON_BEHALF_OF_FLAG } from '../shared/common-flags.js';
+import { BY_NEXT_DUE_DATE } from '../shared/list-flags.js';
 import { resourceGroup } from '../shared/resource-group.js';
 import { sellerFlags } from '../shared/seller-flag.js';
 import { defineVerb, flag, type FlagValues } from '../verb.js';
@@ -50,7 +51,9 @@ export const list = subscriptions.list(
     status: flag('--status <status>', 'only this status', { choices: ['active', 'suspended', 'canceled', 'expired'] }),
     ...sellerFlags("only this seller's (the provider's …/sellers/{id}/subscriptions, which takes no other filter and no dates)"),
   },
-  ['payctl subscriptions list --customer <buyer-id>', 'payctl subscriptions list --status suspended --all', 'payctl subscriptions list --seller <seller-id>'],
+  ['payctl subscriptions list --customer <buyer-id>', 'payctl subscriptions list --status active --from 2026-12-01 --to 2026-12-31 --all   # billing next in December', 'payctl subscriptions list --status suspended --all', 'payctl subscriptions list --seller <seller-id>'],
+  undefined,
+  BY_NEXT_DUE_DATE,
 );
 
 export const get = subscriptions.get('Show a subscription', '-o json | jq -r .due_date');

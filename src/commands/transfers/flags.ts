@@ -1,4 +1,5 @@
 import { groupByFlags } from '../shared/group-by-flag.js';
+import { BY_TRANSFER_DATE } from '../shared/list-flags.js';
 import { resourceGroup } from '../shared/resource-group.js';
 import { flag } from '../verb.js';
 
@@ -16,7 +17,8 @@ export const list = transfers.list(
     'payctl transfers list --all -o ndjson > transfers.ndjson',
     'payctl transfers list --seller <seller-id>',
   ],
-  groupByFlags(['seller', 'status']),
+  groupByFlags(['seller', 'status'], BY_TRANSFER_DATE),
+  BY_TRANSFER_DATE,
 );
 
 export const get = transfers.get('Show a transfer', '-o json | jq .bank_account');

@@ -2,13 +2,14 @@ import type { Factory } from '../../factory.js';
 import { listSource, sellerFlag } from '../shared/seller.js';
 import { groupedRequest } from '../shared/group-by-flag.js';
 import { groupingOf, TRANSFER_SUMMARY } from '../shared/summaries.js';
-import { buildListRequest, enumFilter, type ListRequest } from '../shared/list.js';
+import { buildListRequest, enumFilter, heldToDays, type ListRequest } from '../shared/list.js';
+import { BY_TRANSFER_DATE } from '../shared/list-flags.js';
 import { TRANSFER_COLUMNS, TRANSFER_CSV_COLUMNS, TRANSFER_STATUSES, TRANSFER_TOTALS } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { list } from './flags.js';
 
 export function buildTransferListRequest(options: OptionsOf<typeof list>): ListRequest {
-  const request = buildListRequest(options);
+  const request = buildListRequest(options, BY_TRANSFER_DATE);
   request.query.status = enumFilter(options.status, TRANSFER_STATUSES, '--status');
   return request;
 }
@@ -24,6 +25,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: Opt
     columns: TRANSFER_COLUMNS,
     csvColumns: TRANSFER_CSV_COLUMNS,
     totals: TRANSFER_TOTALS,
+    ...heldToDays(request, 'transfers'),
     ...(groupBy ? { groupBy } : {}),
   });
   if (count === 0) ctx.log.status('no transfers match');

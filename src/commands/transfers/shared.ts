@@ -1,6 +1,6 @@
 import { AMOUNT_COLUMN, ID_COLUMN, STATUS_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
-import { grossFeesNet } from '../../output/totals.js';
+import { netOfFees } from '../../output/totals.js';
 
 export const TRANSFER_STATUSES = ['pending', 'succeeded', 'failed', 'canceled'] as const;
 
@@ -31,4 +31,5 @@ export const TRANSFER_CSV_COLUMNS = [
   'updated_at',
 ];
 
-export const TRANSFER_TOTALS = grossFeesNet('amount', 'fees');
+/** A transfer's amount is what reached the bank, its own fee already taken (see transfers explain). */
+export const TRANSFER_TOTALS = netOfFees('amount', 'fees');
