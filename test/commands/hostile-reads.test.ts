@@ -210,3 +210,29 @@ describe('transfers explain against answers about its items that cannot be used:
     expect(result.stdout).toBe('');
   });
 });
+
+describe('reconcile on a terminal', () => {
+  it('shows how far it has got on stderr while it reads (transfers explained, then receivables checked); nothing when piped', async ({ against }) => {
+    const paced = (delayMs: number): Route => (req) => {
+      const offset = queryOf(req, 'offset');
+      if (req.path.endsWith('/receivables')) {
+        const paid = Array.from({ length: Math.max(0, Math.min(100, 500 - offset)) }, (_, i) => ({ id: id('rc', offset + i), status: 'paid', amount: '1.00', transfer: null }));
+        return { ...page(paid, offset + paid.length < 500), delayMs };
+      }
+      const items = Array.from({ length: Math.max(0, Math.min(100, 500 - offset)) }, (_, i) => transfer(offset + i));
+      return { status: 200, body: { resource: 'list', items, has_more: offset + items.length < 500, total: 500 }, delayMs };
+    };
+    const args = ['reconcile', '--from', '2026-11-01', '--to', '2026-11-30', '-o', 'json'];
+    // Paced so that it takes longer than a bar waits before it shows (400 ms), for each list.
+    const watched = await against(paced(150), args, {}, { stderrTty: true });
+    // Each transfer here adds up to nothing (no receivables), and the receivables paid are in no transfer: exit 12.
+    expect(watched.result.code, watched.result.stderr).toBe(12);
+    expect(watched.result.stderr).toMatch(/\/500 transfers explained \| \d+ pages \| [\d.]+\/s/);
+    expect(watched.result.stderr).toMatch(/\d+\/\d+ paid receivables checked \| \d+ pages/);
+    expect(JSON.parse(watched.result.stdout).transfers).toHaveLength(500);
+
+    const piped = await against(paced(0), args);
+    expect(piped.result.code).toBe(12);
+    expect(piped.result.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+});
