@@ -6,6 +6,7 @@
 // any of: so many items, so many pages, so long, or so much memory held.
 import { getHeapStatistics } from 'node:v8';
 import { NetworkError } from '../errors.js';
+import { formatMb } from './answer-limits.js';
 import { counted, formatCount } from '../platform/plural.js';
 import { collector } from '../platform/runtime.js';
 
@@ -22,14 +23,16 @@ const ITEMS_PER_PAGE_AT_LEAST = 10;
  */
 export const MAX_READ_MS = 24 * 60 * 60 * 1000;
 /**
- * Memory held, as a share of the JavaScript heap's limit (Node.js's --max-old-space-size; about
- * 4 GB on a 64-bit machine with room, so 2 GB held): past it payctl stops cleanly, well before V8
- * would spend its time collecting and then abort with an out-of-memory crash. Streaming lists hold
- * a few megabytes whatever their length; what grows is what a command keeps: reconcile a line a
- * transfer and the id of each receivable paid (about 300 bytes a transfer without receivables:
- * 426,100 held 124 MB).
+ * Memory held, as a share of the JavaScript heap's limit (V8's heap_size_limit: Node.js's
+ * --max-old-space-size plus 48 MB for the young generation; about 4 GB on a 64-bit machine with
+ * room, so 1 GB held). V8 gives up (an out-of-memory abort) well before its old generation is
+ * full of what is held: with --max-old-space-size=64, reconcile against an endless list aborted
+ * holding 52 MB. A quarter of the limit stops cleanly, with exit 8, however the limit is set.
+ * Streaming lists hold a few megabytes whatever their length; what grows is what a command keeps:
+ * reconcile a line a transfer and the id of each receivable paid (about 300 bytes a transfer
+ * without receivables: 426,100 held 124 MB).
  */
-const HELD_SHARE_OF_HEAP_LIMIT = 0.5;
+const HELD_SHARE_OF_HEAP_LIMIT = 0.25;
 /** Pages (or items read one by one, in hundreds) between two full collections forced to measure what is held. */
 const PAGES_BETWEEN_MEASURES = 50;
 
@@ -116,7 +119,7 @@ export class ReadBound {
     if (held <= this.limits.heldBytes) return;
     throw this.stop(
       'memory',
-      `payctl held ${formatMb(held)} MB of what it read, past the ${formatMb(this.limits.heldBytes)} MB it holds for one command (half of Node.js's heap limit, set by NODE_OPTIONS=--max-old-space-size=<MB>): a list too large to hold, or one with no end`,
+      `payctl held ${formatMb(held)} MB of what it read, past the ${formatMb(this.limits.heldBytes)} MB it holds for one command (a quarter of Node.js's heap limit, set by NODE_OPTIONS=--max-old-space-size=<MB>): a list too large to hold, or one with no end`,
     );
   }
 
@@ -127,11 +130,6 @@ export class ReadBound {
   private stop(bound: ReadBoundCause, why: string): ReadBoundError {
     return new ReadBoundError(bound, `the service's lists did not end within payctl's bound: ${why}; ${this.stoppedAfter()}, the last from ${this.last}; the result is incomplete`);
   }
-}
-
-/** Whole megabytes: what is held is never a round figure, and its decimals say nothing. */
-function formatMb(bytes: number): string {
-  return formatCount(Math.round(bytes / (1024 * 1024)));
 }
 
 function heapHeld(): number {

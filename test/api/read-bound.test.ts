@@ -117,12 +117,12 @@ describe('the bound a command reads within', () => {
   });
 
   it('what is held is measured after a full collection: past the memory bound, the read stops', async ({ bounded }) => {
-    // A bound of one byte: any heap is past it, which a collection every 50 pages finds.
-    const { api } = await bounded.client(endless(), { heldBytes: 1 });
+    // A bound of 1 MB: any heap is past it, which a collection every 50 pages finds.
+    const { api } = await bounded.client(endless(), { heldBytes: 1024 * 1024 });
     const { ids, error } = await readAll(api);
     expect((error as ReadBoundError).bound).toBe('memory');
     expect(error!.message).toMatch(
-      /: payctl held [\d.]+ MB of what it read, past the 0 MB it holds for one command \(half of Node\.js's heap limit, set by NODE_OPTIONS=--max-old-space-size=<MB>\): a list too large to hold, or one with no end; stopped after 5\.000 items in 50 pages /,
+      /: payctl held [\d.]+ MB of what it read, past the 1 MB it holds for one command \(a quarter of Node\.js's heap limit, set by NODE_OPTIONS=--max-old-space-size=<MB>\): a list too large to hold, or one with no end; stopped after 5\.000 items in 50 pages /,
     );
     expect(ids).toHaveLength(4_900);
   });

@@ -44,7 +44,7 @@ export const ENVIRONMENT: ReadonlyArray<[names: string, meaning: string]> = [
   ['PAYCTL_TIMEZONE', "the time zone days and times are read and shown in (an IANA name: America/Sao_Paulo), over the profile's timezone and TZ"],
   ['TZ', 'the time zone when neither PAYCTL_TIMEZONE nor the profile names one (else the system\'s): --from/--to/--since/--until days are 00:00–24:00 there'],
   ['PAYCTL_MAX_ANSWER_MB', 'the largest answer read from the service, in megabytes (default 32, at most 500): a larger one is stopped and fails the command (exit 8; 9 for a money move)'],
-  ['PAYCTL_MAX_LIST_ITEMS', "the most items one command reads from the service's lists, all its lists together (default 10000000), and a tenth as many pages: a list that has not ended by then is stopped (exit 8, naming what was read). Its reads also stop after 24 hours, or holding half of Node.js's heap limit (NODE_OPTIONS=--max-old-space-size=MB)"],
+  ['PAYCTL_MAX_LIST_ITEMS', "the most items one command reads from the service's lists, all its lists together (default 10000000), and a tenth as many pages: a list that has not ended by then is stopped (exit 8, naming what was read). Its reads also stop after 24 hours, or holding a quarter of Node.js's heap limit (about 1 GB; NODE_OPTIONS=--max-old-space-size=MB sets the limit)"],
   ['XDG_CONFIG_HOME', 'config in $XDG_CONFIG_HOME/payctl/config.json (else ~/.config/payctl/config.json)'],
   ['XDG_STATE_HOME', 'sandbox state and the ledger of money moves in $XDG_STATE_HOME/payctl/ (else ~/.local/state/payctl/)'],
   ['HOME', 'the home directory of the two defaults above'],
