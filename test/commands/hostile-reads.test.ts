@@ -6,25 +6,10 @@
 import { describe, expect } from 'vitest';
 import { test } from '../helpers/fixtures.js';
 import { payctl, type RunOptions, type RunResult } from '../helpers/run.js';
-import type { RecordedRequest, RecordingServer, Reply, Route } from '../helpers/recording-server.js';
+import { listPage, numberedId, queryNumber, transferItem, transfersList } from '../helpers/hostile-lists.js';
+import type { RecordingServer, Reply, Route } from '../helpers/recording-server.js';
 
-const SELLER = 's'.repeat(32);
 const T = 't'.repeat(32);
-const id = (prefix: string, n: number) => `${prefix}${String(n).padStart(32 - prefix.length, '0')}`;
-const transfer = (n: number, extra: Record<string, unknown> = {}) => ({
-  id: id('tr', n),
-  resource: 'transfer',
-  status: 'succeeded',
-  amount: '3.00',
-  currency: 'BRL',
-  on_behalf_of: SELLER,
-  transfer_date: '2026-11-02',
-  created_at: '2026-11-02T10:00:00.000Z',
-  receivables: [],
-  ...extra,
-});
-const queryOf = (req: RecordedRequest, name: string) => Number(new URL(req.url, 'http://x').searchParams.get(name));
-const page = (items: unknown[], hasMore: boolean): Reply => ({ status: 200, body: { resource: 'list', items, has_more: hasMore } });
 
 const it = test.extend<{
   against: (route: Route, args: string[], env?: Record<string, string>, options?: Partial<RunOptions>) => Promise<{ result: RunResult; server: RecordingServer }>;
@@ -48,26 +33,14 @@ function failure(result: RunResult): string {
   return last;
 }
 
-/**
- * A transfers list gone wrong, with everything else a reconcile asks answered plainly (the
- * seller's receivables: none). Pages are asked by offset; `bad` answers those it takes.
- */
-function transfersList(bad: (offset: number, req: RecordedRequest) => Reply | undefined): Route {
-  return (req) => {
-    if (req.path.endsWith('/receivables')) return page([], false);
-    const offset = queryOf(req, 'offset');
-    return bad(offset, req) ?? page(Array.from({ length: queryOf(req, 'limit') }, (_, i) => transfer(offset + i)), true);
-  };
-}
-
 const HOSTILE_LISTS = {
   'an endless list (has_more true forever, always new ids)': {
-    route: transfersList(() => undefined),
+    route: transfersList(),
     env: { PAYCTL_MAX_LIST_ITEMS: '250' },
     cause: /^error: the service's lists did not end within payctl's bound: the reads went past 250 items, the most one command reads \(PAYCTL_MAX_LIST_ITEMS\): a list with no end, or one longer than that; stopped after 200 items in 2 pages \([\d.]+ m?s\), the last from GET http:\/\/127\.0\.0\.1:\d+\/v1\/transfers; the result is incomplete$/,
   },
   'a repeated page': {
-    route: transfersList(() => page(Array.from({ length: 100 }, (_, i) => transfer(i)), true)),
+    route: transfersList(() => listPage(Array.from({ length: 100 }, (_, i) => transferItem(i)), true)),
     env: {},
     cause: /^error: the service answered a repeated page: GET http:\/\/127\.0\.0\.1:\d+\/v1\/transfers at offset 100 gave the same 100 items it had already sent; stopped after 100 items in 1 page \([\d.]+ m?s\) rather than read the list forever, the list is incomplete$/,
   },
@@ -77,12 +50,12 @@ const HOSTILE_LISTS = {
     cause: /^error: the service answered HTTP 200 with a body that is not JSON \(GET http:\/\/127\.0\.0\.1:\d+\/v1\/transfers\)$/,
   },
   'a page of items that are not transfers': {
-    route: transfersList((offset) => (offset === 100 ? page([{ id: 'x', status: 'succeeded', amount: 3 }], true) : undefined)),
+    route: transfersList((offset) => (offset === 100 ? listPage([{ id: 'x', status: 'succeeded', amount: 3 }], true) : undefined)),
     env: {},
     cause: /^error: the service's answer to GET http:\/\/127\.0\.0\.1:\d+\/v1\/transfers is not a transfer list \(items\[0\]\.amount: expected a decimal string like "10\.00", got a number\)$/,
   },
   'an answer too large': {
-    route: transfersList((offset) => (offset === 100 ? page([transfer(100, { description: 'x'.repeat(100_000) })], true) : undefined)),
+    route: transfersList((offset) => (offset === 100 ? listPage([transferItem(100, { description: 'x'.repeat(100_000) })], true) : undefined)),
     env: { PAYCTL_MAX_ANSWER_MB: '0.05' },
     cause: /^error: the service's answer to GET http:\/\/127\.0\.0\.1:\d+\/v1\/transfers is larger than 0\.05 MB \(PAYCTL_MAX_ANSWER_MB\)(: its Content-Length says 0\.\d+ MB; not read|; stopped reading it)$/,
   },
@@ -110,7 +83,7 @@ describe('reads of many pages against a list gone wrong: exit 8 naming the cause
   it('list --all prints what it read before the bound, each item once', async ({ against }) => {
     const { result } = await against(HOSTILE_LISTS['an endless list (has_more true forever, always new ids)'].route, LIST_READERS['list --all'].args, { PAYCTL_MAX_LIST_ITEMS: '250' });
     failure(result);
-    expect(result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).id)).toEqual(Array.from({ length: 200 }, (_, i) => id('tr', i)));
+    expect(result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).id)).toEqual(Array.from({ length: 200 }, (_, i) => numberedId('tr', i)));
   });
 });
 
@@ -123,7 +96,7 @@ describe('transfers explain against answers about its items that cannot be used:
   /** The transfer (R$ 3,00 of R1 and R2, which add up to it), its receivables and their sale, each answered by `replies` where it has one. */
   function service(replies: { transfer?: Record<string, unknown>; receivable?: (rid: string) => Reply; sale?: () => Reply } = {}): Route {
     return (req) => {
-      if (req.path.endsWith(`/transfers/${T}`)) return { status: 200, body: transfer(0, { id: T, receivables: [R1, R2], ...replies.transfer }) };
+      if (req.path.endsWith(`/transfers/${T}`)) return { status: 200, body: transferItem(0, { id: T, receivables: [R1, R2], ...replies.transfer }) };
       const rid = /\/receivables\/(\w+)$/.exec(req.path)?.[1];
       if (rid) return replies.receivable?.(rid) ?? { status: 200, body: receivable(rid) };
       if (req.path.endsWith(`/transactions/${S1}`)) return replies.sale?.() ?? { status: 200, body: sale(S1) };
@@ -142,7 +115,7 @@ describe('transfers explain against answers about its items that cannot be used:
   const CASES: Array<{ name: string; route: () => Route; env?: Record<string, string>; cause: RegExp; reads?: number }> = [
     {
       name: 'a transfer that lists more receivables than a command reads: stopped before any is read',
-      route: () => service({ transfer: { receivables: Array.from({ length: 300 }, (_, n) => id('rc', n)) } }),
+      route: () => service({ transfer: { receivables: Array.from({ length: 300 }, (_, n) => numberedId('rc', n)) } }),
       env: { PAYCTL_MAX_LIST_ITEMS: '250' },
       cause: new RegExp(
         `^the service's lists did not end within payctl's bound: the reads went past 250 items, the most one command reads \\(PAYCTL_MAX_LIST_ITEMS\\): a list with no end, or one longer than that; stopped with nothing read, the last from the 300 receivables transfer ${T} lists; the result is incomplete$`,
@@ -201,8 +174,8 @@ describe('transfers explain against answers about its items that cannot be used:
   it('reconcile stops on such a transfer with the same cause (exit 8), not a line of difference', async ({ against }) => {
     const bad = service({ receivable: () => ({ status: 200, body: receivable(R1) }) });
     const route: Route = (req, index) => {
-      if (req.path.endsWith('/transfers')) return page([transfer(0, { id: T, receivables: [R1, R2] })], false);
-      if (req.path.endsWith('/receivables')) return page([], false);
+      if (req.path.endsWith('/transfers')) return listPage([transferItem(0, { id: T, receivables: [R1, R2] })], false);
+      if (req.path.endsWith('/receivables')) return listPage([], false);
       return bad(req, index);
     };
     const { result } = await against(route, ['reconcile', '--from', '2026-11-01', '--to', '2026-11-30', '-o', 'json']);
@@ -214,12 +187,12 @@ describe('transfers explain against answers about its items that cannot be used:
 describe('reconcile on a terminal', () => {
   it('shows how far it has got on stderr while it reads (transfers explained, then receivables checked); nothing when piped', async ({ against }) => {
     const paced = (delayMs: number): Route => (req) => {
-      const offset = queryOf(req, 'offset');
+      const offset = queryNumber(req, 'offset');
       if (req.path.endsWith('/receivables')) {
-        const paid = Array.from({ length: Math.max(0, Math.min(100, 500 - offset)) }, (_, i) => ({ id: id('rc', offset + i), status: 'paid', amount: '1.00', transfer: null }));
-        return { ...page(paid, offset + paid.length < 500), delayMs };
+        const paid = Array.from({ length: Math.max(0, Math.min(100, 500 - offset)) }, (_, i) => ({ id: numberedId('rc', offset + i), status: 'paid', amount: '1.00', transfer: null }));
+        return { ...listPage(paid, offset + paid.length < 500), delayMs };
       }
-      const items = Array.from({ length: Math.max(0, Math.min(100, 500 - offset)) }, (_, i) => transfer(offset + i));
+      const items = Array.from({ length: Math.max(0, Math.min(100, 500 - offset)) }, (_, i) => transferItem(offset + i));
       return { status: 200, body: { resource: 'list', items, has_more: offset + items.length < 500, total: 500 }, delayMs };
     };
     const args = ['reconcile', '--from', '2026-11-01', '--to', '2026-11-30', '-o', 'json'];
