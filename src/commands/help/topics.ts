@@ -17,7 +17,7 @@ export const EXIT_CODE_MEANINGS: Readonly<Record<keyof typeof ExitCode, string>>
   rejected: 'rejected by the API (HTTP 400, 402, 409, 422), or a card transaction created as failed',
   rateLimited: 'rate limited (HTTP 429) after retries',
   network:
-    'not applied, safe to run again: network error, timeout, or 5xx after retries on a read; a money move whose connection never opened, or not seen applied by the end of its settle window; the same money move in flight in another payctl process; the ledger of money moves cannot be reached',
+    'not applied, safe to run again: network error, timeout, or 5xx after retries on a read, or answers a read cannot use (junk, a repeated page, a list that does not end within the bound one command reads); a money move whose connection never opened, or not seen applied by the end of its settle window; the same money move in flight in another payctl process; the ledger of money moves cannot be reached',
   outcomeUnknown:
     'outcome unknown: a money-moving request may or may not have been applied; running the same command again checks first and sends only if it did not go through',
   bulkPartial: 'bulk run finished with some rows failed, or stopped at --max-wait',
