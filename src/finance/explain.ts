@@ -119,11 +119,12 @@ export async function explainTransfer(api: ApiClient, id: string, known?: Transf
   const paidAt = Date.parse(transfer.created_at ?? '');
   const ids = transfer.receivables ?? [];
   const read = await readingItemsOf(id, async () => {
-    const twice = ids.find((receivableId, at) => ids.indexOf(receivableId, at + 1) !== -1);
-    if (twice !== undefined) throw badAnswers(`it lists receivable ${twice} more than once`);
     // The items are counted before any is read: a transfer listing more than a command reads is
     // stopped at once, not after reading that many.
     api.readBound.count(`the ${counted(ids.length, 'receivable')} transfer ${id} lists`, ids.length, 0);
+    const listed = new Set<string>();
+    const twice = ids.find((receivableId) => listed.size === listed.add(receivableId).size);
+    if (twice !== undefined) throw badAnswers(`it lists receivable ${twice} more than once`);
     return inTurn(ids, AT_ONCE, (receivableId) => {
       api.readBound.check();
       return explainItem(api, id, receivableId, paidAt);
