@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { ApiClient, ClientOptions, RequestInput } from './api/client.js';
-import { maxAnswerBytesFrom } from './api/answer-limits.js';
+import { maxAnswerBytesFrom, maxListItemsFrom } from './api/answer-limits.js';
 import type { Target } from './provider/endpoints.js';
 import { isTestKey } from './provider/test-keys.js';
 import { DirError } from './platform/dirs.js';
@@ -262,6 +262,7 @@ export class Factory {
       timeoutMs: profile.timeoutSeconds * 1000,
       userAgent: USER_AGENT,
       maxAnswerBytes: maxAnswerBytesFrom(this.io.env),
+      readLimits: { items: maxListItemsFrom(this.io.env) },
       // The embedded sandbox is on loopback inside this process: never send it through a proxy.
       proxyEnv: profile.isEmbedded ? undefined : this.io.env,
       debug: this.globals.debug ? (line) => this.io.stderr.write(`${line}\n`) : undefined,

@@ -1,5 +1,6 @@
 // Bounds on what payctl takes from the service: an answer's size (read as a stream, stopped once it
-// passes the limit) and its nesting depth (scanned before JSON.parse). Unbounded, a hostile or
+// passes the limit), its nesting depth (scanned before JSON.parse), and how many items one command
+// reads from lists (the first part of the bound in read-bound.ts). Unbounded, a hostile or
 // broken service took payctl to 2 GB with a 500 MB answer, and to 577 MB with an array nested
 // 5 million deep (10 MB of text, which JSON.parse turns into 5 million arrays).
 import type { Readable } from 'node:stream';
@@ -25,6 +26,27 @@ export function maxAnswerBytesFrom(env: NodeJS.ProcessEnv): number {
     );
   }
   return Math.max(1, Math.floor(mb * MB));
+}
+
+/**
+ * The most items one command reads, unless PAYCTL_MAX_LIST_ITEMS says otherwise. Ten million: a
+ * month at a million sales is about four million reads for `reconcile`, which reads each receivable
+ * paid out twice (in its transfer and in its seller's list); a first export of a longer history
+ * takes the variable.
+ */
+export const DEFAULT_MAX_LIST_ITEMS = 10_000_000;
+
+/** The item bound of one command's reads, from PAYCTL_MAX_LIST_ITEMS (a whole number; unset or empty: ten million). */
+export function maxListItemsFrom(env: NodeJS.ProcessEnv): number {
+  const value = env.PAYCTL_MAX_LIST_ITEMS;
+  if (!value) return DEFAULT_MAX_LIST_ITEMS;
+  const items = Number(value.trim());
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(items) || items < 1) {
+    throw new UsageError(
+      `PAYCTL_MAX_LIST_ITEMS: give a whole number of items, at least 1 (the most items one command reads from the service's lists; default ${DEFAULT_MAX_LIST_ITEMS})`,
+    );
+  }
+  return items;
 }
 
 /** "32", "1.5", "0.25": a size in megabytes as a person would write it. */

@@ -5,7 +5,8 @@ import { endpointOf, type Endpoint, type Operation, type Target } from '../provi
 import type { AnswerOf } from '../provider/answer-types.js';
 import { buildUrl } from './url.js';
 import { errorFromText } from './error-body.js';
-import { AnswerTooLargeError, DEFAULT_MAX_ANSWER_MB, MAX_ANSWER_DEPTH, nestsDeeperThan, readBoundedText } from './answer-limits.js';
+import { AnswerTooLargeError, DEFAULT_MAX_ANSWER_MB, DEFAULT_MAX_LIST_ITEMS, MAX_ANSWER_DEPTH, nestsDeeperThan, readBoundedText } from './answer-limits.js';
+import { ReadBound, readLimitsOf, type ReadLimits } from './read-bound.js';
 import { isLoopbackHost } from '../platform/loopback.js';
 import { controlCharacterIn } from './control-text.js';
 import { maskBody, maskHeader, maskHeaders, maskText } from './mask.js';
@@ -33,6 +34,12 @@ export interface ClientOptions {
    * stopped once past it, or refused at once when its Content-Length says so, and is unusable.
    */
   maxAnswerBytes?: number;
+  /**
+   * The bound every list and item-by-item read of this client shares (read-bound.ts): items
+   * (PAYCTL_MAX_LIST_ITEMS; default ten million), and pages, time and memory held, which follow
+   * from it and from the runtime unless given.
+   */
+  readLimits?: Partial<ReadLimits>;
   sleep?: (ms: number) => Promise<void>;
   /**
    * --dry-run: called with each request, masked, instead of sending it. It throws (DryRunStop),
@@ -145,11 +152,14 @@ export class ApiClient {
    * stop waiting. Thrown before a retry, never while a request is out: nothing is left in doubt.
    */
   beforeRetryWait?: (ms: number) => void;
+  /** What this client's reads (one command's) have read, against their bound: lists count here, and transfers explain's items. */
+  readonly readBound: ReadBound;
   private readonly options: Required<Pick<ClientOptions, 'maxAttempts' | 'retryBaseMs' | 'maxRetryAfterMs' | 'maxAnswerBytes'>> & ClientOptions;
   private dispatcher?: Promise<Dispatcher>;
 
   constructor(options: ClientOptions) {
     this.options = { maxAttempts: 3, retryBaseMs: 250, maxRetryAfterMs: 60_000, maxAnswerBytes: DEFAULT_MAX_ANSWER_MB * 1024 * 1024, ...options };
+    this.readBound = new ReadBound({ ...readLimitsOf(options.readLimits?.items ?? DEFAULT_MAX_LIST_ITEMS), ...options.readLimits });
   }
 
   /**
@@ -305,7 +315,9 @@ export class ApiClient {
    *   - answers an empty page yet says there is more (has_more true; or, when it gives no
    *     has_more, a total above what was read): asking again would get the same empty page forever;
    *   - answers a non-empty page whose every item (of those with an `id`) was already handed over
-   *     in the last RECENT_PAGES pages: a service answering the same page again, whatever the offset.
+   *     in the last RECENT_PAGES pages: a service answering the same page again, whatever the offset;
+   *   - takes the command's reads past their bound (readBound: items, pages, time, memory held),
+   *     shared with its other lists: a list with no end, whose every page is new.
    * Items repeated only in part (a new item at the head of the list shifts it while it is read, so
    * the last items of one page come again at the start of the next) are dropped, not written twice.
    * Only the ids of the last RECENT_PAGES pages are remembered, so memory stays flat; items without
@@ -363,16 +375,19 @@ export class ApiClient {
       if (items.length === 0 && more) {
         const claim = page.has_more === true ? 'has_more true' : `total ${total}, ${cursor} read`;
         throw new NetworkError(
-          `the service answered an empty page of ${reply.request} at offset ${offset} yet says there are more items (${claim}); stopped, the list is incomplete`,
+          `the service answered an empty page of ${reply.request} at offset ${offset} yet says there are more items (${claim}); ${this.readBound.stoppedAfter()}, the list is incomplete`,
         );
       }
       const fresh = items.filter((item) => !recent.has(idOf(item)));
       if (items.length > 0 && fresh.length === 0) {
         const same = items.length === 1 ? 'the same item' : `the same ${items.length} items`;
         throw new NetworkError(
-          `the service answered ${reply.request} at offset ${offset} with ${same} it had already sent; stopped rather than read the list forever, the list is incomplete`,
+          `the service answered a repeated page: ${reply.request} at offset ${offset} gave ${same} it had already sent; ${this.readBound.stoppedAfter()} rather than read the list forever, the list is incomplete`,
         );
       }
+      // Every page checked on its own may be fine and the list still have no end (new items,
+      // and more, forever): the command's reads together are bounded.
+      this.readBound.count(reply.request, items.length);
       recent.add(items.map(idOf));
       foretold = knownTotal && items.length === limit ? total : Number.NEGATIVE_INFINITY;
       dropped += items.length - fresh.length;

@@ -82,7 +82,11 @@ export interface ReconcileInput {
   /** The same period for receivables, bounded by their expected day. */
   receivableQuery: Record<string, string | number | undefined>;
   seller?: string;
-  onTransfer?: (done: number) => void;
+  /**
+   * Told as the work goes, a page at a time: transfers explained (of the list's total, when the
+   * service gives one), then paid receivables checked against them.
+   */
+  onProgress?: (step: 'transfers' | 'receivables', items: number, total: number | undefined) => void;
   /** Items the service answered dated outside the period, left out: how many of a page. */
   onOutside?: (what: 'transfers' | 'receivables', count: number) => void;
 }
@@ -97,19 +101,21 @@ function ofThePeriod<T>(page: T[], key: string, input: ReconcileInput, what: 'tr
 export async function reconcile(api: ApiClient, input: ReconcileInput): Promise<Reconciliation> {
   const lines: ReconciledTransfer[] = [];
   const orphans: Orphan[] = [];
-  const listed = input.seller === undefined ? api.pages('transfers.list', { query: input.transferQuery }, { limit: 100, all: true }) : api.pages('transfers.listBySeller', { params: { id: input.seller }, query: input.transferQuery }, { limit: 100, all: true });
-  // Which receivables the period's transfers paid, by transfer.
-  const paidBy = new Map<string, string>();
+  let total: number | undefined;
+  const paging = { limit: 100, all: true, onPage: (_: number, listed: number | undefined) => (total = listed) };
+  const listed = input.seller === undefined ? api.pages('transfers.list', { query: input.transferQuery }, paging) : api.pages('transfers.listBySeller', { params: { id: input.seller }, query: input.transferQuery }, paging);
+  // The receivables the period's transfers paid.
+  const paid = new Set<string>();
   for await (const page of listed) {
     const explained = await inTurn(ofThePeriod(page as Array<{ id: string }>, 'transfer_date', input, 'transfers'), TRANSFERS_AT_ONCE, (transfer) => explainTransfer(api, transfer.id, transfer as never));
     for (const e of explained) {
       lines.push(line(e));
-      for (const item of e.items) paidBy.set(item.receivable, e.transfer);
+      for (const item of e.items) paid.add(item.receivable);
       for (const item of e.unexplained) {
         if (item.sale_missing) orphans.push({ kind: 'sale missing', receivable: item.receivable, transaction: item.transaction, transfer: e.transfer, amount: null, why: item.why });
       }
-      input.onTransfer?.(lines.length);
     }
+    input.onProgress?.('transfers', page.length, total);
   }
   // Receivables paid out in the period that none of its transfers lists: their own transfer is
   // asked (it may be of a day next to the period) and must list them.
@@ -118,10 +124,11 @@ export async function reconcile(api: ApiClient, input: ReconcileInput): Promise<
   for (const seller of sellers) {
     for await (const page of api.pages('receivables.listBySeller', { params: { id: seller }, query: { ...input.receivableQuery, status: 'paid' } }, { limit: 100, all: true })) {
       for (const receivable of ofThePeriod(page as Receivable[], 'expected_on', input, 'receivables')) {
-        if (receivable.status !== 'paid' || paidBy.has(receivable.id)) continue;
+        if (receivable.status !== 'paid' || paid.has(receivable.id)) continue;
         const why = await paidElsewhere(api, receivable, otherTransfers);
         if (why) orphans.push({ kind: 'paid, in no transfer', receivable: receivable.id, transaction: receivable.transaction ?? null, transfer: receivable.transfer ?? null, amount: receivable.amount, why });
       }
+      input.onProgress?.('receivables', page.length, undefined);
     }
   }
   const bySeller = new Map<string, { transfers: number; amount: number; expected: number; notMatched: number }>();

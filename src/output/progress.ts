@@ -101,6 +101,26 @@ export function pageProgress(stream: NodeJS.WritableStream, plural: string): Pag
   };
 }
 
+/**
+ * Progress of work that reads one list after another (reconcile: the period's transfers, then the
+ * receivables paid out): a bar for each, the next taking the place of the one before.
+ */
+export function stepProgress(stream: NodeJS.WritableStream): { page(plural: string, items: number, total: number | undefined): void; stop(): void } {
+  let current: { plural: string; bar: PageProgress } | undefined;
+  return {
+    page(plural, items, total) {
+      if (current?.plural !== plural) {
+        current?.bar.stop();
+        current = { plural, bar: pageProgress(stream, plural) };
+      }
+      current.bar.page(items, total);
+    },
+    stop() {
+      current?.bar.stop();
+    },
+  };
+}
+
 export interface BatchProgress {
   update(done: number, failed: number): void;
   stop(): void;

@@ -3,15 +3,11 @@
 // deeper than 256 levels is refused before it is parsed. A read that gets one is exit 8; a money
 // move that gets one has an unknown outcome (exit 9). The large cases run bin/payctl (run
 // `npm run build` first) in a process of its own, whose peak memory it reports itself.
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { payctl, tempHome, testEnv } from '../helpers/run.js';
-import { BIN } from '../helpers/serve.js';
+import { payctlMeasured } from '../helpers/measured.js';
+import { payctl, tempHome } from '../helpers/run.js';
 
 const TX = '0123456789abcdef0123456789abcdef';
 const TRANSACTION = { id: TX, status: 'succeeded', amount: '10.00', currency: 'BRL', on_behalf_of: 'b'.repeat(32), history: [{ id: 'h1', operation_type: 'authorization' }] };
@@ -125,25 +121,8 @@ afterEach(async () => {
 
 const envFor = (url: string, extra: Record<string, string> = {}) => ({ PAYCTL_BASE_URL: url, PAYCTL_API_KEY: 'zpk_test_x', PAYCTL_MARKETPLACE_ID: '', ...extra });
 
-/** bin/payctl in a child process that writes its own peak RSS (kilobytes) when it exits. */
-async function payctlMeasured(args: string[], extra: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string; maxRssKb: number }> {
-  const hook = join(home.home, 'max-rss.mjs');
-  const report = join(home.home, 'max-rss.txt');
-  writeFileSync(
-    hook,
-    "import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(process.env.MAX_RSS_REPORT, String(process.resourceUsage().maxRSS)));\n",
-  );
-  const child = spawn(process.execPath, ['--import', pathToFileURL(hook).href, BIN, ...args], {
-    env: testEnv(home.home, { ...envFor(server!.url, extra), MAX_RSS_REPORT: report }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-  return { code, stdout, stderr, maxRssKb: Number(readFileSync(report, 'utf8')) };
-}
+/** bin/payctl in a child process that reports its own peak RSS, against the server of the test. */
+const measured = (args: string[], extra: Record<string, string> = {}) => payctlMeasured(home.home, args, envFor(server!.url, extra));
 
 const run = (args: string[], extra: Record<string, string> = {}) => payctl(args, { home: home.home, env: envFor(server!.url, extra) });
 
@@ -165,7 +144,7 @@ describe('an answer larger than the limit (default 32 MB)', () => {
     it(`500 MB ${withLength ? 'with' : 'without'} a Content-Length: exit 8, one line, stopped early, peak RSS under 200 MB`, async () => {
       const total = 500 * MB;
       server = await hostileServer(() => ({ chunks: () => bytes(total, 'a', `{"id":"${TX}","pad":"`), ...(withLength ? { length: total } : {}) }));
-      const result = await payctlMeasured(['transactions', 'get', TX]);
+      const result = await measured(['transactions', 'get', TX]);
       console.log(`500 MB answer, Content-Length ${withLength ? 'present' : 'absent'}: peak RSS ${Math.round(result.maxRssKb / 1024)} MB, server wrote ${Math.round(server.sent[0]!.written / MB)} MB`);
       const line = oneLine(result, 8);
       if (withLength) {
@@ -187,7 +166,7 @@ describe('an answer nesting deeper than 256 levels', () => {
   for (const debug of [false, true]) {
     it(`[ × 5,000,000 then ] × 5,000,000${debug ? ', with --debug' : ''}: exit 8, peak RSS under 200 MB`, async () => {
       server = await hostileServer(() => ({ chunks: () => deepArray(5_000_000) }));
-      const result = await payctlMeasured(['transactions', 'get', TX, ...(debug ? ['--debug'] : [])]);
+      const result = await measured(['transactions', 'get', TX, ...(debug ? ['--debug'] : [])]);
       console.log(`5,000,000 levels${debug ? ' (--debug)' : ''}: peak RSS ${Math.round(result.maxRssKb / 1024)} MB`);
       if (!debug) expect(oneLine(result, 8)).toBe(`error: the service's answer to ${getUrl()} nests deeper than 256 levels; not parsed`);
       else {

@@ -18,7 +18,7 @@ export const EXIT_CODE_MEANINGS: Readonly<Record<keyof typeof ExitCode, string>>
     'rejected by the API (HTTP 400, 402, 409, 422), or a card transaction created as failed; or a money move the sale no longer allows (more than is left to refund, nothing left to capture), seen before anything is sent and naming what is left: never a probable duplicate',
   rateLimited: 'rate limited (HTTP 429) after retries',
   network:
-    'not applied, safe to run again: network error, timeout, or 5xx after retries on a read; a money move whose connection never opened, or not seen applied by the end of its settle window; the same money move in flight in another payctl process; the ledger of money moves cannot be reached',
+    'not applied, safe to run again: network error, timeout, or 5xx after retries on a read, or answers a read cannot use (junk, a repeated page, a list that does not end within the bound one command reads); a money move whose connection never opened, or not seen applied by the end of its settle window; the same money move in flight in another payctl process; the ledger of money moves cannot be reached',
   outcomeUnknown:
     'outcome unknown: a money-moving request may or may not have been applied; running the same command again checks first and sends only if it did not go through',
   bulkPartial: 'bulk run finished with some rows failed, or held (a row asking more than was refunded of its sale before: not sent; --again sends it), or stopped at --max-wait',
@@ -45,6 +45,7 @@ export const ENVIRONMENT: ReadonlyArray<[names: string, meaning: string]> = [
   ['PAYCTL_TIMEZONE', "the time zone days and times are read and shown in (an IANA name: America/Sao_Paulo), over the profile's timezone and TZ"],
   ['TZ', 'the time zone when neither PAYCTL_TIMEZONE nor the profile names one (else the system\'s): --from/--to/--since/--until days of a creation date are 00:00–24:00 there; a calendar date (a transfer\'s date, a due date) is never moved'],
   ['PAYCTL_MAX_ANSWER_MB', 'the largest answer read from the service, in megabytes (default 32, at most 500): a larger one is stopped and fails the command (exit 8; 9 for a money move)'],
+  ['PAYCTL_MAX_LIST_ITEMS', "the most items one command reads from the service's lists, all its lists together (default 10000000), and a tenth as many pages: a list that has not ended by then is stopped (exit 8, naming what was read). Its reads also stop after 24 hours, or holding a quarter of Node.js's heap limit (about 1 GB; NODE_OPTIONS=--max-old-space-size=MB sets the limit)"],
   ['XDG_CONFIG_HOME', 'config in $XDG_CONFIG_HOME/payctl/config.json (else ~/.config/payctl/config.json)'],
   ['XDG_STATE_HOME', 'sandbox state and the ledger of money moves in $XDG_STATE_HOME/payctl/ (else ~/.local/state/payctl/)'],
   ['HOME', 'the home directory of the two defaults above'],

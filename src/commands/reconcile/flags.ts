@@ -18,6 +18,9 @@ export const reconcileVerb = defineVerb({
   notes: `A table shows a line per transfer (matched, difference or unexplained), totals per seller, and the
 receivables paid out that no transfer of the period lists, or whose sale is missing. JSON is all of
 it; NDJSON, CSV and --parquet the lines. Exit 0 when every transfer adds up to the centavo and nothing
-is left over; 12 when not (the differences are named).
+is left over; 12 when not (the differences are named). Nothing is printed until the last transfer
+is explained: on a terminal a bar on stderr shows how far it has got. Answers that cannot be added
+up (a receivable listed twice, an answer for another one, a list that does not end within the bound
+one command reads: PAYCTL_MAX_LIST_ITEMS, payctl help environment) stop it with exit 8 naming them.
 `,
 });

@@ -2,7 +2,7 @@ import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { reconcileVerb } from './flags.js';
 import type { Factory } from '../../factory.js';
 import { CliError, ExitCode } from '../../errors.js';
-import { reconcile, type Reconciliation } from '../../finance/reconcile.js';
+import { reconcile, type ReconcileInput, type Reconciliation } from '../../finance/reconcile.js';
 import { formatMoney } from '../../output/format.js';
 import { counted } from '../../platform/plural.js';
 import { AMOUNT_COLUMN } from '../../output/columns.js';
@@ -53,6 +53,11 @@ const PARQUET_COLUMNS = [
   { path: 'result', type: 'string' },
 ] as const;
 
+type ProgressStep = Parameters<NonNullable<ReconcileInput['onProgress']>>[0];
+
+/** What the progress bar counts at each step. */
+const PROGRESS_NOUNS: Record<ProgressStep, string> = { transfers: 'transfers explained', receivables: 'paid receivables checked' };
+
 async function writeParquet(file: string, result: Reconciliation): Promise<void> {
   const [{ PartialFile }, { parquetWriter }, { Leftovers }] = await Promise.all([import('../export/sink.js'), import('../export/parquet.js'), import('../export/failure.js')]);
   const out = await PartialFile.open(file);
@@ -79,14 +84,23 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof reconcileVerb>, opt
   ctx.expectLongRun();
   const api = await ctx.api();
   const outside = { transfers: 0, receivables: 0 };
-  const result = await reconcile(api, {
-    from: optionalString(options.from) ?? null,
-    to: optionalString(options.to) ?? null,
-    transferQuery: transfers.query,
-    receivableQuery: receivables.query,
-    ...(seller !== undefined ? { seller } : {}),
-    onOutside: (what, count) => (outside[what] += count),
-  });
+  // Nothing is printed until every transfer is explained (the totals and what no transfer
+  // accounts for need all of them): a terminal sees how far it has got meanwhile.
+  const progress = ctx.io.stderrIsTTY && !ctx.globals.quiet ? (await import('../../output/progress.js')).stepProgress(ctx.io.stderr) : undefined;
+  let result: Reconciliation;
+  try {
+    result = await reconcile(api, {
+      from: optionalString(options.from) ?? null,
+      to: optionalString(options.to) ?? null,
+      transferQuery: transfers.query,
+      receivableQuery: receivables.query,
+      ...(seller !== undefined ? { seller } : {}),
+      onOutside: (what, count) => (outside[what] += count),
+      ...(progress ? { onProgress: (step: ProgressStep, items: number, total: number | undefined) => progress.page(PROGRESS_NOUNS[step], items, total) } : {}),
+    });
+  } finally {
+    progress?.stop();
+  }
   for (const [what, request] of [['transfers', transfers], ['receivables', receivables]] as const) {
     if (request.days && outside[what] > 0) ctx.log.status(leftOutLine(request.days, what, outside[what]));
   }
