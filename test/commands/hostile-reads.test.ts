@@ -189,7 +189,7 @@ describe('reconcile on a terminal', () => {
     const paced = (delayMs: number): Route => (req) => {
       const offset = queryNumber(req, 'offset');
       if (req.path.endsWith('/receivables')) {
-        const paid = Array.from({ length: Math.max(0, Math.min(100, 500 - offset)) }, (_, i) => ({ id: numberedId('rc', offset + i), status: 'paid', amount: '1.00', transfer: null }));
+        const paid = Array.from({ length: Math.max(0, Math.min(100, 500 - offset)) }, (_, i) => ({ id: numberedId('rc', offset + i), status: 'paid', amount: '1.00', transfer: null, expected_on: '2026-11-10' }));
         return { ...listPage(paid, offset + paid.length < 500), delayMs };
       }
       const items = Array.from({ length: Math.max(0, Math.min(100, 500 - offset)) }, (_, i) => transferItem(offset + i));
