@@ -20,6 +20,8 @@ describe('validate/index', () => {
         'validateInstallments',
         'validatePhone',
         'validateBrazilianPhone',
+        'writtenDay',
+        'writtenDayWithin',
       ].sort(),
     );
     for (const value of Object.values(validate)) expect(typeof value).toBe('function');
