@@ -138,7 +138,7 @@ describe('usage errors', () => {
   it('missing argument', async ({ home }) => {
     const result = await payctl(['transactions', 'get'], { home });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("missing required argument 'id'");
+    expect(result.stderr).toContain('missing required argument <id> (prompts are off: neither stdin nor stdout is a terminal)');
   });
 
   it('what is not an id never reaches a URL path: it is looked up as a reference_id, in the query', async ({ home, recording }) => {

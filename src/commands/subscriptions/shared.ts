@@ -77,7 +77,7 @@ export function checkPlanAccepts(plan: { uuid?: string; payment_methods?: unknow
 /** The card the buyer is charged by default, for a card subscription given no --card. */
 export async function buyersDefaultCard(ctx: Factory, customer: string): Promise<string> {
   const buyer = await (await ctx.api()).call<{ default_credit?: string | null }>('buyers.get', { params: { id: customer } });
-  if (!buyer.default_credit) throw missingInput([`--card (buyer ${customer} has no default card)`]);
+  if (!buyer.default_credit) throw missingInput(ctx, [`--card (buyer ${customer} has no default card)`]);
   return buyer.default_credit;
 }
 

@@ -287,7 +287,7 @@ export async function gatherCreateInput(ctx: Factory, options: CreateOptions): P
 
   let amountCents = amountFromFlags(options);
   if (amountCents === undefined) {
-    if (!asking) throw missingInput(['--amount (or --amount-cents)']);
+    if (!asking) throw missingInput(ctx, ['--amount (or --amount-cents)']);
     walkedThrough = true;
     const text = await (await ctx.prompter()).text('Amount (e.g. 10.50)', { validate: asValidator((v) => parseAmount(v)) });
     amountCents = parseAmount(text);
@@ -296,7 +296,7 @@ export async function gatherCreateInput(ctx: Factory, options: CreateOptions): P
 
   let onBehalfOf = optionalString(options.onBehalfOf) ?? profile.sellerId;
   if (onBehalfOf === undefined) {
-    if (!asking) throw missingInput(['--on-behalf-of (or the profile seller_id, or PAYCTL_SELLER_ID)']);
+    if (!asking) throw missingInput(ctx, ['--on-behalf-of (or the profile seller_id, or PAYCTL_SELLER_ID)']);
     onBehalfOf = await (await ctx.prompter()).text('Seller id (on_behalf_of)', { validate: asValidator((v) => validateId(v, 'seller id', '--on-behalf-of')) });
   }
   onBehalfOf = validateId(onBehalfOf, 'seller id', '--on-behalf-of');
@@ -367,7 +367,7 @@ async function readPayment(
 }
 
 async function askCustomer(ctx: Factory, markWalked: () => void): Promise<string> {
-  if (!ctx.interactive) throw missingInput(['--customer <buyer-id> (or the --payer-* flags for a complete boleto)']);
+  if (!ctx.interactive) throw missingInput(ctx, ['--customer <buyer-id> (or the --payer-* flags for a complete boleto)']);
   markWalked();
   const value = await (await ctx.prompter()).text('Buyer id (customer)', { validate: asValidator((v) => validateId(v, 'buyer id', '--customer')) });
   return validateId(value, 'buyer id', '--customer');
@@ -390,7 +390,7 @@ async function readCardPayment(
   else if (customer !== undefined) kind = 'customer';
   else {
     if (!ctx.interactive) {
-      throw missingInput(['--card-number --holder-name --exp-month --exp-year --cvv (or --card-file, --card <card-id>, --customer <buyer-id>)']);
+      throw missingInput(ctx, ['--card-number --holder-name --exp-month --exp-year --cvv (or --card-file, --card <card-id>, --customer <buyer-id>)']);
     }
     markWalked();
     walking = true;

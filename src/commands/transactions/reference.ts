@@ -20,10 +20,11 @@ export const isTransactionId = (value: string) => ID.test(value.trim());
 /** The transaction id `args[0]` names: itself, or the one sale whose reference_id it is. */
 export async function resolveTransactionId(ctx: Factory, args: string[], where = '<id>'): Promise<string> {
   let given = (args[0] ?? '').trim();
-  // Not given: asked for on a terminal (the id, or the order number the customer quotes).
+  // Not given (refund takes --file instead): asked for on a terminal, the id or the order number the customer quotes.
   if (given === '') {
-    if (!ctx.interactive) throw new UsageError(`missing ${where}: give a transaction id or its reference_id (prompts are off: stdin or stdout is not a terminal, or --no-input was given)`);
-    given = (await (await ctx.prompter()).text('Transaction id or reference_id (order number)', { validate: (v) => (v.trim() === '' ? 'give the id or the order number' : true) })).trim();
+    const off = ctx.promptsOff;
+    if (off !== undefined) throw new UsageError(`missing ${where}: give a transaction id or its reference_id (prompts are off: ${off})`);
+    given = (await (await import('../shared/ask-missing.js')).askArgument(ctx, { noun: 'transaction' }, where)).trim();
   }
   if (given === '' || isTransactionId(given)) return validateId(given, 'transaction id', where);
   if (/[\u0000-\u001f\u007f-\u009f]/.test(given) || given.length > 500) throw new UsageError(`${where}: give a transaction id or a reference_id (printable, at most 500 characters)`);
