@@ -26,6 +26,7 @@ import { amountFromFlags } from '../shared/amount.js';
 import { parseCharge, type Charge } from '../shared/charge.js';
 import { hasCardFlags, readCard, type CardInput } from '../shared/card.js';
 import { notInThePast } from '../shared/dates.js';
+import { askArgument } from '../shared/ask-missing.js';
 import { missingInput, optionalString, stringList } from '../shared/input.js';
 import type { Transaction } from './shared.js';
 import { checkSplits, parseSplit, splitRuleBody, type SplitInput } from './split-input.js';
@@ -252,8 +253,12 @@ const given = (options: CreateOptions, keys: string[]): string[] =>
   });
 const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
-/** Turns flags (plus answers to prompts on a terminal) into a checked CreateInput. */
-export async function gatherCreateInput(ctx: Factory, options: CreateOptions): Promise<{ input: CreateInput; walkedThrough: boolean }> {
+/**
+ * Turns flags (plus answers to prompts on a terminal) into a checked CreateInput. `referenceGiven`:
+ * the reference is the user's (--reference-id, or the order number typed in a walk-through), not one
+ * payctl made up.
+ */
+export async function gatherCreateInput(ctx: Factory, options: CreateOptions): Promise<{ input: CreateInput; walkedThrough: boolean; referenceGiven: boolean }> {
   const profile = await ctx.profile();
   const asking = ctx.interactive;
   let walkedThrough = false;
@@ -297,15 +302,12 @@ export async function gatherCreateInput(ctx: Factory, options: CreateOptions): P
   let onBehalfOf = optionalString(options.onBehalfOf) ?? profile.sellerId;
   if (onBehalfOf === undefined) {
     if (!asking) throw missingInput(ctx, ['--on-behalf-of (or the profile seller_id, or PAYCTL_SELLER_ID)']);
-    onBehalfOf = await (await ctx.prompter()).text('Seller id (on_behalf_of)', { validate: asValidator((v) => validateId(v, 'seller id', '--on-behalf-of')) });
+    onBehalfOf = await askArgument(ctx, { noun: 'seller' }, '--on-behalf-of');
   }
   onBehalfOf = validateId(onBehalfOf, 'seller id', '--on-behalf-of');
 
-  const referenceId = optionalString(options.referenceId) ?? generatedReference();
-  if (referenceId.length > 500) throw new ValidationError('--reference-id', 'at most 500 characters');
-  // Checked here, not only in the body: a reference is looked up before the charge is sent.
-  const control = controlCharacterIn(referenceId);
-  if (control) throw new ValidationError('--reference-id', `holds a control character, ${control.character}, which the service would store; write it without one. Nothing was sent`);
+  const flagReference = optionalString(options.referenceId);
+  if (flagReference !== undefined) checkReference(flagReference);
   const metadataPairs = stringList(options.metadata);
   const metadata = metadataPairs.length > 0 ? parseMetadata(metadataPairs, '--metadata') : undefined;
   const splits = checkSplits(stringList(options.split).map((v) => parseSplit(v)), amountCents, onBehalfOf);
@@ -314,16 +316,31 @@ export async function gatherCreateInput(ctx: Factory, options: CreateOptions): P
     walkedThrough = true;
   }, walkedThrough);
 
+  // A walk-through asks for the order number the sale is for: the reference it is found by later
+  // (`transactions get <order number>`), and what keeps a rerun from charging twice.
+  let reference = flagReference;
+  if (reference === undefined && walkedThrough) {
+    const typed = await (await ctx.prompter()).text('Order number (reference_id; empty: payctl makes one up)', { default: '', validate: asValidator((v) => v === '' || checkReference(v)) });
+    reference = typed === '' ? undefined : typed;
+  }
   let description = optionalString(options.description);
   if (description === undefined && walkedThrough) {
     description = (await (await ctx.prompter()).text('Description (optional)', { default: '' })) || undefined;
   }
 
-  const input: CreateInput = { amountCents, currency, referenceId, onBehalfOf, payment };
+  const input: CreateInput = { amountCents, currency, referenceId: reference ?? generatedReference(), onBehalfOf, payment };
   if (description !== undefined) input.description = description;
   if (metadata !== undefined) input.metadata = metadata;
   if (splits.length > 0) input.splits = splits;
-  return { input, walkedThrough };
+  return { input, walkedThrough, referenceGiven: reference !== undefined };
+}
+
+/** A reference as the service keeps it: checked here, not only in the body, as it is looked up before the charge is sent. */
+function checkReference(reference: string): string {
+  if (reference.length > 500) throw new ValidationError('--reference-id', 'at most 500 characters');
+  const control = controlCharacterIn(reference);
+  if (control) throw new ValidationError('--reference-id', `holds a control character, ${control.character}, which the service would store; write it without one. Nothing was sent`);
+  return reference;
 }
 
 async function readPayment(
@@ -369,8 +386,7 @@ async function readPayment(
 async function askCustomer(ctx: Factory, markWalked: () => void): Promise<string> {
   if (!ctx.interactive) throw missingInput(ctx, ['--customer <buyer-id> (or the --payer-* flags for a complete boleto)']);
   markWalked();
-  const value = await (await ctx.prompter()).text('Buyer id (customer)', { validate: asValidator((v) => validateId(v, 'buyer id', '--customer')) });
-  return validateId(value, 'buyer id', '--customer');
+  return validateId(await askArgument(ctx, { noun: 'buyer' }, '--customer'), 'buyer id', '--customer');
 }
 
 async function readCardPayment(
@@ -506,8 +522,7 @@ function readPayer(options: CreateOptions): Payer | undefined {
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   await ctx.requireApiKey();
-  const { input, walkedThrough } = await gatherCreateInput(ctx, options);
-  const referenceGiven = optionalString(options.referenceId) !== undefined;
+  const { input, walkedThrough, referenceGiven } = await gatherCreateInput(ctx, options);
   const allowDuplicate = options.allowDuplicateReference === true;
   if (allowDuplicate && !referenceGiven) throw new UsageError('--allow-duplicate-reference goes with --reference-id');
   let body = buildCreateRequest(input);
