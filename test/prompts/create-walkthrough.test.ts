@@ -109,6 +109,31 @@ describe('transactions create walks the user through on a terminal', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'pending', payment_type: 'boleto', customer: SANDBOX_BUYER_ID });
   });
 
+  it('a new card saved to a buyer: the buyer chosen, then the card; saved, then charged', async ({ home }) => {
+    const buyer = await payctlJson(['buyers', 'create', '--first-name', 'Joana', '--last-name', 'Pereira', '--taxpayer-id', '111.444.777-35'], { home });
+    const result = await converse(['transactions', 'create', '-o', 'json'], home, [
+      { prompt: /Payment type/, keys: KEY.enter },
+      { prompt: /Amount/, keys: `149,90${KEY.enter}` },
+      { prompt: /Pay with/, choose: 'New card, saved to a buyer' },
+      { prompt: /Installments/, keys: KEY.enter },
+      { prompt: /Buyer/, choose: 'Joana Pereira' },
+      { prompt: /Card number/, keys: `5555555555554444${KEY.enter}` },
+      { prompt: /Cardholder name/, keys: `Joana Pereira${KEY.enter}` },
+      { prompt: /Expiry month/, keys: `12${KEY.enter}` },
+      { prompt: /Expiry year/, keys: `2031${KEY.enter}` },
+      { prompt: /CVV/, keys: `123${KEY.enter}` },
+      { prompt: /Order number/, keys: `pedido-9${KEY.enter}` },
+      { prompt: /Description/, keys: KEY.enter },
+      { prompt: /Create this card transaction of R\$ 149,90\? \[y\/N\]/, keys: `y${KEY.enter}` },
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/\n {2}Card +MasterCard ••••4444, Joana Pereira\n {2}Buyer +\S/);
+    const tx = JSON.parse(result.stdout);
+    const card = (await payctlJson(['buyers', 'get', buyer.id], { home })).default_credit;
+    expect(result.stderr).toContain(`Saved card MasterCard ••••4444, Joana Pereira to buyer ${buyer.id} (card ${card})`);
+    expect(tx).toMatchObject({ customer: buyer.id, reference_id: 'pedido-9', payment_method: { id: card } });
+  }, 20_000);
+
   it('Ctrl-C at a prompt cancels with exit 3', async ({ home }) => {
     const result = await converse(['transactions', 'create'], home, [{ prompt: /Payment type/, keys: KEY.ctrlC }]);
     expect(result.code).toBe(3);

@@ -28,6 +28,7 @@ import { hasCardFlags, readCard, type CardInput } from '../shared/card.js';
 import { notInThePast } from '../shared/dates.js';
 import { askArgument } from '../shared/ask-missing.js';
 import { missingInput, optionalString, stringList } from '../shared/input.js';
+import type { SavedCard } from './new-card.js';
 import type { Transaction } from './shared.js';
 import { checkSplits, parseSplit, splitRuleBody, type SplitInput } from './split-input.js';
 import { TRANSACTION_VIEW } from './view.js';
@@ -37,13 +38,15 @@ import type { create } from './flags.js';
 type CreateOptions = OptionsOf<typeof create>;
 
 // ---------------------------------------------------------------------------------------------
-// The seven variants of "create transaction" (seed 4.1), chosen from the flags.
+// The seven variants of "create transaction" (seed 4.1), chosen from the flags, and a new card for
+// a known buyer: saved to them (tokenized, then associated), then charged by its id.
 
 export type PaymentType = 'credit' | 'boleto' | 'bolepix' | 'pix';
 
 export type Payment =
   | { kind: 'card'; card: CardInput; installments?: number; capture: boolean }
-  | { kind: 'card_id'; cardId: string; installments?: number; capture: boolean }
+  | { kind: 'card_id'; cardId: string; customer?: string; installments?: number; capture: boolean }
+  | { kind: 'new_card'; card: CardInput; customer: string; installments?: number; capture: boolean }
   | { kind: 'customer'; customer: string; installments?: number; capture: boolean }
   | { kind: 'boleto'; customer: string }
   | { kind: 'boleto_complete'; customer?: string; boleto: BoletoOptions }
@@ -103,7 +106,11 @@ export function buildCreateRequest(input: CreateInput): Record<string, unknown> 
   if (input.description !== undefined) body.description = input.description;
   switch (payment.kind) {
     case 'card':
-    case 'card_id': {
+    case 'card_id':
+    case 'new_card': {
+      // A new card for a buyer is charged by the id it gets once saved: until then (a dry run, the
+      // fingerprint, the summary) the body carries the card itself.
+      if (payment.kind !== 'card' && payment.customer !== undefined) body.customer = payment.customer;
       body.capture = String(payment.capture);
       const installmentPlan = installmentPlanOf(payment.installments);
       body.source = {
@@ -111,7 +118,7 @@ export function buildCreateRequest(input: CreateInput): Record<string, unknown> 
         amount: input.amountCents,
         currency: input.currency,
         type: 'card',
-        card: payment.kind === 'card' ? { ...payment.card } : { id: payment.cardId },
+        card: payment.kind === 'card_id' ? { id: payment.cardId } : { ...payment.card },
         ...(installmentPlan ? { installment_plan: installmentPlan } : {}),
       };
       if (installmentPlan) body.installment_plan = installmentPlan;
@@ -153,6 +160,7 @@ function paymentTypeOf(payment: Payment): PaymentType {
   switch (payment.kind) {
     case 'card':
     case 'card_id':
+    case 'new_card':
     case 'customer':
       return 'credit';
     case 'boleto':
@@ -399,9 +407,14 @@ async function readCardPayment(
   const capture = options.capture !== false;
   const cardFlag = optionalString(options.card);
   const sources = [hasCardFlags(options) && 'card details', cardFlag !== undefined && '--card', customer !== undefined && '--customer'].filter(Boolean);
-  if (sources.length > 1) throw new UsageError(`choose one way to pay: ${sources.join(', ')} were all given`);
-  let kind: 'card' | 'card_id' | 'customer';
-  if (hasCardFlags(options)) kind = 'card';
+  // A new card with the buyer it is for: saved to them, then charged, in one command.
+  const newCard = hasCardFlags(options) && customer !== undefined && cardFlag === undefined;
+  if (sources.length > 1 && !newCard) {
+    throw new UsageError(`choose one way to pay: ${sources.join(', ')} were all given (a new card for a buyer is its details with --customer)`);
+  }
+  let kind: 'card' | 'card_id' | 'customer' | 'new_card';
+  if (newCard) kind = 'new_card';
+  else if (hasCardFlags(options)) kind = 'card';
   else if (cardFlag !== undefined) kind = 'card_id';
   else if (customer !== undefined) kind = 'customer';
   else {
@@ -414,6 +427,7 @@ async function readCardPayment(
       { name: 'New card (type its details)', value: 'card' },
       { name: 'Card on file (card id)', value: 'card_id' },
       { name: "Customer's default card (buyer id)", value: 'customer' },
+      { name: 'New card, saved to a buyer', value: 'new_card' },
     ];
     kind = await (await ctx.prompter()).select('Pay with', choices);
   }
@@ -436,6 +450,10 @@ async function readCardPayment(
     case 'customer': {
       const id = customer ?? (await askCustomer(ctx, markWalked));
       return { kind: 'customer', customer: id, ...extra };
+    }
+    case 'new_card': {
+      const id = customer ?? (await askCustomer(ctx, markWalked));
+      return { kind: 'new_card', customer: id, card: await readCard(ctx, options), ...extra };
     }
   }
 }
@@ -526,7 +544,14 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
   const allowDuplicate = options.allowDuplicateReference === true;
   if (allowDuplicate && !referenceGiven) throw new UsageError('--allow-duplicate-reference goes with --reference-id');
   let body = buildCreateRequest(input);
-  if (ctx.globals.dryRun) return ctx.printDryRun('transactions.create', { body });
+  const { payment } = input;
+  if (ctx.globals.dryRun) {
+    if (payment.kind !== 'new_card') return ctx.printDryRun('transactions.create', { body });
+    // The first request a new card for a buyer sends is the one that tokenizes it.
+    ctx.log.status(`dry run: the card is tokenized first, then saved to buyer ${payment.customer} (cards.associate) and charged by its id (transactions.create)`);
+    const { buildTokenizeRequest } = await import('../cards/tokenize.js');
+    return ctx.printDryRun('cards.tokenize', { body: buildTokenizeRequest(payment.card) });
+  }
   const guard = await ctx.moneyGuard({ noWait: options.wait === false });
   // A rerun without --reference-id of a create whose outcome is unknown takes that create's
   // reference back, so it finds the charge it may have made instead of making another.
@@ -578,22 +603,33 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
     }
     await ctx.noteSandbox();
     const api = await ctx.api();
-    const tx = await guard.send<Transaction, Transaction[]>(
-      guarded,
-      memory,
-      { amount_cents: input.amountCents, fingerprint, before: JSON.stringify(expected) },
-      () => api.call('transactions.create', { body }),
-      (_intent, answer) =>
-        answer?.reference_id === reference && saleMatches(expected, answer)
-          ? { kind: 'applied', proof: answer.id }
-          : { kind: 'mismatch', why: `it is transaction ${answer?.id ?? '(none)'} with reference_id ${answer?.reference_id ?? '(none)'} and amount ${answer?.amount ?? '(none)'}, not this charge` },
-      (found) => createdOf(found, expected, memory) as Transaction,
-    );
+    // A new card is saved to its buyer first (once for this sale, however many runs it takes), then
+    // charged by its id; whatever fails after that says the card is saved.
+    let saved: SavedCard | undefined;
+    if (payment.kind === 'new_card') {
+      const { saveCardForSale } = await import('./new-card.js');
+      saved = await saveCardForSale(ctx, api, guard.ledger, guarded.key, memory, payment);
+      body = buildCreateRequest({ ...input, payment: { ...payment, kind: 'card_id', cardId: saved.id } });
+    }
+    const tx = await guard
+      .send<Transaction, Transaction[]>(
+        guarded,
+        memory,
+        { amount_cents: input.amountCents, fingerprint, before: JSON.stringify(expected) },
+        () => api.call('transactions.create', { body }),
+        (_intent, answer) =>
+          answer?.reference_id === reference && saleMatches(expected, answer)
+            ? { kind: 'applied', proof: answer.id }
+            : { kind: 'mismatch', why: `it is transaction ${answer?.id ?? '(none)'} with reference_id ${answer?.reference_id ?? '(none)'} and amount ${answer?.amount ?? '(none)'}, not this charge` },
+        (found) => createdOf(found, expected, memory) as Transaction,
+      )
+      .catch((err: unknown) => Promise.reject(saved ? saved.alsoSay(err) : err));
     await ctx.out.show(tx, TRANSACTION_VIEW, { short: true });
     if (tx.status === 'failed') {
       const last = Array.isArray(tx.history) ? tx.history.at(-1) : undefined;
       const reason = (last as { response_message?: string } | undefined)?.response_message;
-      throw new CliError(`transaction ${tx.id} failed${reason ? `: ${reason}` : ''}`, ExitCode.rejected);
+      const error = new CliError(`transaction ${tx.id} failed${reason ? `: ${reason}` : ''}`, ExitCode.rejected);
+      throw saved ? saved.alsoSay(error, true) : error;
     }
     ctx.log.status(`Created transaction ${tx.id} (${tx.status}, ${formatMoney(tx.amount ?? centsToDecimalString(input.amountCents), tx.currency ?? input.currency)})`);
   });
@@ -615,11 +651,11 @@ interface ExpectedSale {
 function expectedSale(input: CreateInput): ExpectedSale {
   const { payment } = input;
   const sale: ExpectedSale = { amount_cents: input.amountCents, payment_type: paymentTypeOf(payment) };
-  if (payment.kind === 'card') {
+  if (payment.kind === 'card' || payment.kind === 'new_card') {
     const digits = payment.card.card_number.replace(/\D/g, '');
     sale.card = { first4: digits.slice(0, 4), last4: digits.slice(-4), month: Number(payment.card.expiration_month), year: Number(payment.card.expiration_year) };
   } else if (payment.kind === 'card_id') sale.card_id = payment.cardId;
-  else if ('customer' in payment && payment.customer !== undefined) sale.customer = payment.customer;
+  if ('customer' in payment && payment.customer !== undefined) sale.customer = payment.customer;
   return sale;
 }
 
