@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_BUYER_ID } from '../../src/provider/sandbox-account.js';
+import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { converse, KEY } from '../helpers/interactive.js';
 import { payctl, payctlJson, tempHome, type RunOptions } from '../helpers/run.js';
 import { cardFlags, expectUsage } from '../commands/helpers.js';
@@ -42,6 +42,17 @@ describe('on a terminal, what the command line leaves out is asked for', () => {
     ]);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ plan: plan.uuid, customer: SANDBOX_BUYER_ID, status: 'active' });
+  });
+
+  it('subscriptions create with no seller in the profile: the seller chosen; for a buyer with no card, its id asked for', async () => {
+    const result = await converse(['subscriptions', 'create', '--plan', plan.uuid, '--customer', SANDBOX_BUYER_ID, '-o', 'json'], home(), [{ prompt: /Seller/, choose: 'Loja Sandbox' }], { PAYCTL_SELLER_ID: '' });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ customer: SANDBOX_BUYER_ID, on_behalf_of: SANDBOX_SELLER_ID });
+    const buyer = await json(['buyers', 'create', '--first-name', 'Ana', '--taxpayer-id', '111.444.777-35']);
+    const args = ['subscriptions', 'create', '--plan', plan.uuid, '--customer', buyer.id];
+    expectUsage(await payctl(args, { home: home() }), `missing required flag --card (buyer ${buyer.id} has no default card) (prompts are off: neither stdin nor stdout is a terminal)`);
+    const asked = await converse(args, home(), [{ prompt: new RegExp(`Card id \\(buyer ${buyer.id} has no default card\\)`), keys: KEY.ctrlC }]);
+    expect(asked.code).toBe(3);
   });
 
   it('webhooks create: the URL (a bad one asked again) and the event types', async () => {
@@ -113,6 +124,8 @@ describe('with prompts off, exit 2 names what is missing and the true reason not
     [['invoices', 'create'], 'missing required flags --customer, --amount (or --amount-cents)'],
     [['cards', 'associate'], 'missing required flags --token, --customer'],
     [['buyers', 'create', '--first-name', 'Ana'], 'missing required flag --taxpayer-id'],
+    [['sellers', 'create'], 'say who the seller is: a person with --first-name'],
+    [['sellers', 'create', '--business-name', 'Loja'], 'missing required flags --ein, --email'],
     [['transfers', 'explain'], 'missing required argument <id>'],
     [['buyers', 'get'], 'missing required argument <id>'],
     [['receipts', 'email'], 'missing required input <id>, --to'],
