@@ -127,10 +127,10 @@ describe('transactions create walks the user through on a terminal', () => {
       { prompt: /Create this card transaction of R\$ 149,90\? \[y\/N\]/, keys: `y${KEY.enter}` },
     ]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/\n {2}Card +MasterCard ••••4444, Joana Pereira\n {2}Buyer +\S/);
+    expect(result.stderr).toMatch(/\n {2}Card +MasterCard ••••4444, Joana Pereira \(saved to the buyer first\)\n {2}Buyer +\S/);
     const tx = JSON.parse(result.stdout);
     const card = (await payctlJson(['buyers', 'get', buyer.id], { home })).default_credit;
-    expect(result.stderr).toContain(`Saved card MasterCard ••••4444, Joana Pereira to buyer ${buyer.id} (card ${card})`);
+    expect(result.stderr).toContain(`Saved MasterCard ••••4444 to the buyer as card ${card}\n`);
     expect(tx).toMatchObject({ customer: buyer.id, reference_id: 'pedido-9', payment_method: { id: card } });
   }, 20_000);
 

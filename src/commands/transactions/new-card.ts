@@ -11,7 +11,7 @@ import { ApiError, OutcomeUnknownError } from '../../errors.js';
 import type { Factory } from '../../factory.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import type { Intent } from '../../ledger/types.js';
-import { describeCard, type Card } from '../cards/shared.js';
+import type { Card } from '../cards/shared.js';
 import { buildTokenizeRequest } from '../cards/tokenize.js';
 import type { CardInput } from '../shared/card.js';
 
@@ -52,8 +52,11 @@ async function stillTheirs(api: ApiClient, id: string, customer: string): Promis
   }
 }
 
+/** "MasterCard ••••4444": short enough for a status line with two ids in 80 columns. */
+const cardName = (card: Card) => `${card.card_brand ?? 'Card'} ••••${card.last4_digits ?? '????'}`;
+
 function savedCard(card: Card, customer: string): SavedCard {
-  const saved = `the card ${describeCard(card)} is saved to buyer ${customer} as card ${card.id}`;
+  const saved = `the card ${cardName(card)} is saved to buyer ${customer} as card ${card.id}`;
   return {
     id: card.id,
     alsoSay: (err, declined = false) =>
@@ -86,7 +89,7 @@ export async function saveCardForSale(
   const earlier = memory.find((i) => i.operation === SAVE_CARD && i.state === 'applied' && i.fingerprint === fingerprint && i.proof !== null);
   const kept = earlier?.proof ? await stillTheirs(api, earlier.proof, customer) : undefined;
   if (kept) {
-    ctx.log.status(`Card ${describeCard(kept)} was saved to buyer ${customer} by an earlier run of this sale (card ${kept.id}): charging it, not saving it again`);
+    ctx.log.status(`Charging card ${kept.id} (${cardName(kept)}), which an earlier run of this sale saved to the buyer`);
     return savedCard(kept, customer);
   }
   const notSaved = `the card was not saved to buyer ${customer}, and nothing was charged`;
@@ -100,8 +103,8 @@ export async function saveCardForSale(
     throw saying(err, refused ? notSaved : `the card may or may not have been saved to buyer ${customer} (see payctl buyers get ${customer}), and nothing was charged`);
   }
   await ledger
-    .record({ key, operation: SAVE_CARD, target: customer, state: 'applied', proof: card.id, fingerprint, detail: `saved ${describeCard(card)}` })
+    .record({ key, operation: SAVE_CARD, target: customer, state: 'applied', proof: card.id, fingerprint, detail: `saved ${cardName(card)}` })
     .catch((err: unknown) => ctx.log.warn(`the card saved could not be noted in the ledger (${(err as Error).message}): a rerun of this sale would save it again`));
-  ctx.log.status(`Saved card ${describeCard(card)} to buyer ${customer} (card ${card.id})`);
+  ctx.log.status(`Saved ${cardName(card)} to the buyer as card ${card.id}`);
   return savedCard(card, customer);
 }
