@@ -50,8 +50,10 @@ interface Noun {
   typed?: string;
   /** The check of a typed answer (default: an id of this noun). */
   check?: (value: string, name: string) => unknown;
-  /** The ones to choose from: the latest of a resource, or every value there is. */
+  /** The ones to choose from: the latest of a resource (another one typed), or every value there is. */
   choices?: (ctx: Factory) => Promise<Choice<string>[]>;
+  /** `choices` are every value there is: no other to type. */
+  every?: boolean;
 }
 
 const money = (cents: unknown, currency: unknown) => (typeof cents === 'number' ? formatMoney(centsToDecimalString(cents), typeof currency === 'string' ? currency : undefined) : '');
@@ -84,6 +86,7 @@ const NOUNS: Record<string, Noun> = {
   profile: {
     typed: 'Profile',
     check: filled,
+    every: true,
     choices: async (ctx) => {
       const { SANDBOX_PROFILE } = await import('../../config/profile.js');
       const names = [SANDBOX_PROFILE, ...Object.keys((await ctx.config()).profiles).filter((n) => n !== SANDBOX_PROFILE).sort()];
@@ -93,11 +96,13 @@ const NOUNS: Record<string, Noun> = {
   setting: {
     typed: 'Setting',
     check: filled,
+    every: true,
     choices: async () => (await import('../../config/store.js')).PROFILE_KEYS.map((key) => ({ name: key, value: key })),
   },
   resource: {
     typed: 'Resource',
     check: filled,
+    every: true,
     choices: async () => (await import('../export/resources.js')).EXPORT_RESOURCE_NAMES.map((name) => ({ name, value: name })),
   },
 };
@@ -118,7 +123,7 @@ export async function askArgument(ctx: Factory, ask: Ask, name: string): Promise
     });
     if (choices.length > 0) {
       const other = '\u0000other';
-      const chosen = await prompter.select(capital(ask.label ?? ask.noun ?? name), [...choices, { name: `Another (type its ${ask.noun === 'profile' || ask.noun === 'setting' || ask.noun === 'resource' ? 'name' : 'id'})`, value: other }]);
+      const chosen = await prompter.select(capital(ask.label ?? ask.noun ?? name), noun.every ? choices : [...choices, { name: 'Another (type its id)', value: other }]);
       if (chosen !== other) return chosen;
     }
   }
