@@ -32,7 +32,7 @@ import { subscriptions } from './commands/subscriptions/verbs.js';
 import { transactions } from './commands/transactions/verbs.js';
 import { transfers } from './commands/transfers/verbs.js';
 import { webhooks } from './commands/webhooks/verbs.js';
-import { addGroup, addVerb, type ActionFactory, type BoundVerb, type GroupDef } from './commands/verb.js';
+import { addGroup, addVerb, missingOf, type ActionFactory, type BoundVerb, type GroupDef } from './commands/verb.js';
 import { VERSION } from './version.js';
 
 /** Shared by every registration: the run's streams and the factory once a verb starts. */
@@ -116,7 +116,7 @@ The built-in "sandbox" profile runs an emulated payment service inside payctl: e
 works right after install, with no account.`,
     );
 
-  const action: ActionFactory = (load) => async (...args: unknown[]) => {
+  const action: ActionFactory = (bound) => async (...args: unknown[]) => {
     const command = args.at(-1) as Command;
     const positional = (args.slice(0, -2) as (string | string[] | undefined)[]).flatMap((a) =>
       a === undefined ? [] : Array.isArray(a) ? a : [a],
@@ -124,8 +124,12 @@ works right after install, with no account.`,
     const factory = new Factory(io, parseGlobals(command.optsWithGlobals()), () => buildProgram({ io }));
     runtime.factory = factory;
     await factory.applyTimeZone();
-    const verb = await load();
-    await verb.run(factory, positional, command.opts());
+    const options = command.opts();
+    // What the command line left out is asked for on a terminal, else named (exit 2), before the verb runs.
+    const missing = missingOf(bound.verb, positional.length, options);
+    if (missing.length > 0) await (await import('./commands/shared/ask-missing.js')).askMissing(factory, missing, positional, options);
+    const verb = await bound.load();
+    await verb.run(factory, positional, options);
   };
 
   // Every group is listed (for help and "did you mean"), but only the one the command line names

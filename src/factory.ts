@@ -16,6 +16,7 @@ import { Printer } from './output/printer.js';
 import type { Logger } from './platform/logger.js';
 import type { MoneyGuard } from './ledger/guard.js';
 import type { Prompter } from './prompts/prompter.js';
+import { whyPromptsAreOff } from './prompts/off.js';
 import { USER_AGENT } from './version.js';
 
 /**
@@ -83,9 +84,17 @@ export class Factory {
     this.out = new Printer(this);
   }
 
-  /** Prompts only when a person is there to answer: both ends are terminals and --no-input is absent. */
+  /**
+   * Prompts only when a person is there to answer: both ends are terminals, --no-input is absent
+   * and no AI agent's shell runs this.
+   */
   get interactive(): boolean {
-    return this.globals.input && this.io.stdinIsTTY && this.io.stdoutIsTTY;
+    return this.promptsOff === undefined;
+  }
+
+  /** Why prompts are off in this run ("stdin is not a terminal"), for the messages that say so; undefined when they are on. */
+  get promptsOff(): string | undefined {
+    return whyPromptsAreOff(this.globals.input, this.io);
   }
 
   get color(): boolean {
@@ -413,9 +422,8 @@ export class Factory {
    */
   async confirm(question: string | (() => Promise<string>), action: string): Promise<void> {
     if (this.globals.yes) return;
-    if (!this.interactive) {
-      throw new UsageError(`--yes required to ${action} when prompts are off (stdin or stdout is not a terminal, or --no-input)`);
-    }
+    const off = this.promptsOff;
+    if (off !== undefined) throw new UsageError(`--yes required to ${action} when prompts are off (${off})`);
     const prompter = await this.prompter();
     await prompter.confirmOrCancel(typeof question === 'string' ? question : await question());
   }

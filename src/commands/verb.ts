@@ -1,4 +1,4 @@
-import { Option, type Command } from 'commander';
+import { Command, Option } from 'commander';
 import type { Factory } from '../factory.js';
 import { examples } from './shared/help.js';
 
@@ -20,8 +20,8 @@ export interface VerbModule<A extends readonly string[] = string[], O = object> 
   run(ctx: Factory, args: A, options: O): Promise<void>;
 }
 
-/** Turns a verb's lazy loader into the action commander calls. */
-export type ActionFactory = (load: () => Promise<VerbModule>) => (...args: unknown[]) => Promise<void>;
+/** Turns a verb (its definition, and the loader of its implementation) into the action commander calls. */
+export type ActionFactory = (bound: BoundVerb) => (...args: unknown[]) => Promise<void>;
 
 // ---- Flags -------------------------------------------------------------------------------------
 
@@ -51,26 +51,33 @@ export interface Flag<F extends string = string, V = unknown, P extends boolean 
   readonly choices?: readonly string[];
   /** Accepted but not shown in help (an old name kept working). */
   readonly hidden?: boolean;
+  /** The question that asks for it on a terminal when it is required and missing (default: its description). */
+  readonly ask?: string;
+  /** Another flag that gives the same value another way (--amount-cents for --amount): either one will do. */
+  readonly alternative?: string;
   /** Only for the types: never set. */
   readonly value?: V;
   readonly present?: P;
 }
 
+/** Settings any flag may have: see Flag. */
+type FlagSettings = { hidden?: boolean; ask?: string; alternative?: string };
+
 /** A flag: `flag('--payer-taxpayer-id <cpf|cnpj>', '…')` is a `string | undefined` option. */
-export function flag<const F extends string>(flags: F, description?: string, settings?: { hidden?: boolean }): Flag<F, ParsedValue<F>, Negatable<F>>;
+export function flag<const F extends string>(flags: F, description?: string, settings?: FlagSettings): Flag<F, ParsedValue<F>, Negatable<F>>;
 /** A flag with a value when not given. */
-export function flag<const F extends string>(flags: F, description: string | undefined, settings: { default: ParsedValue<F>; hidden?: boolean }): Flag<F, ParsedValue<F>, true>;
+export function flag<const F extends string>(flags: F, description: string | undefined, settings: { default: ParsedValue<F> } & FlagSettings): Flag<F, ParsedValue<F>, true>;
 /** A flag taking one of `choices`, typed as their union. */
 export function flag<const F extends string, const C extends readonly string[], const D extends C[number] | undefined = undefined>(
   flags: F,
   description: string | undefined,
-  settings: { choices: C; default?: D; hidden?: boolean },
+  settings: { choices: C; default?: D } & FlagSettings,
 ): Flag<F, C[number], D extends undefined ? Negatable<F> : true>;
 /** A flag whose value goes through `parse` (each time it is given, with what it gave before). */
 export function flag<const F extends string, T, const D extends T | undefined = undefined>(
   flags: F,
   description: string | undefined,
-  settings: { parse: (value: string, previous: T) => T; default?: D; hidden?: boolean },
+  settings: { parse: (value: string, previous: T) => T; default?: D } & FlagSettings,
 ): Flag<F, T, D extends undefined ? false : true>;
 export function flag(flags: string, description?: string, settings: object = {}): Flag {
   return { flags, description, ...settings };
@@ -122,6 +129,54 @@ type ArgTuple<T extends readonly string[]> = T extends readonly [infer Head exte
 
 type ArgNames<As extends readonly Arg[]> = { [I in keyof As]: As[I] extends Arg<infer N> ? N : never };
 
+// ---- Asking for what is missing ----------------------------------------------------------------
+
+/**
+ * How a positional argument is asked for on a terminal when it is missing: what it names (the
+ * ids of a `noun` are offered from its latest, or typed), the question, and which of the latest fit.
+ */
+export interface Ask {
+  readonly noun?: string;
+  readonly label?: string;
+  /** The list query that keeps the latest that fit (a capture's: `{ status: 'pre_authorized' }`). */
+  readonly query?: Readonly<Record<string, string>>;
+}
+
+/** A required argument or flag a command line left out. */
+export type Missing = { kind: 'argument'; name: string; ask: Ask } | { kind: 'flag'; key: string; flag: Flag; name: string };
+
+/** "--amount" of "--amount <amount>". */
+export const longFlag = (spec: Flag): string => /--[\w-]+/.exec(spec.flags)?.[0] ?? spec.flags;
+
+/** Whether a flag was given a value (a repeatable one, at least once): `--name ""` gives none. */
+const isGiven = (value: unknown) => value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
+
+/**
+ * What a verb needs that a command line left out: its required arguments past the `given` ones,
+ * then its required flags (one of a flag and its alternative will do), unless the verb asks for
+ * those itself. Read off the definition alone, so nothing is loaded when nothing is missing.
+ */
+export function missingOf(verb: AnyVerb, given: number, options: Record<string, unknown>): Missing[] {
+  const names = [...verb.name.split(' ').slice(1), ...(verb.args ?? []).map((a: Arg) => a.name)];
+  const missing: Missing[] = [];
+  names.forEach((word, index) => {
+    const required = /^<([^.>]+)>$/.exec(word);
+    if (!required || index < given) return;
+    const name = required[1] as string;
+    const ask = verb.asks?.[name] ?? (name === 'id' ? { noun: verb.noun } : name.endsWith('-id') ? { noun: name.slice(0, -3) } : {});
+    missing.push({ kind: 'argument', name: word, ask });
+  });
+  if (verb.walkThrough) return missing;
+  const flags: Flags = verb.flags ?? {};
+  for (const key of (verb.required ?? []) as string[]) {
+    const spec = flags[key] as Flag;
+    if (isGiven(options[key]) || (spec.alternative !== undefined && isGiven(options[spec.alternative]))) continue;
+    const other = spec.alternative === undefined ? undefined : flags[spec.alternative];
+    missing.push({ kind: 'flag', key, flag: spec, name: other ? `${longFlag(spec)} (or ${longFlag(other)})` : longFlag(spec) });
+  }
+  return missing;
+}
+
 // ---- Verbs and groups --------------------------------------------------------------------------
 
 export interface VerbSpec<N extends string, As extends readonly Arg[], Fs extends Flags> {
@@ -137,6 +192,15 @@ export interface VerbSpec<N extends string, As extends readonly Arg[], Fs extend
   readonly examples?: readonly string[];
   /** Help after the examples, a blank line between. */
   readonly notes?: string;
+  /** What its `<id>` argument is the id of ("buyer"): asked for as one of those when it is missing. */
+  readonly noun?: string;
+  /** How its other positional arguments are asked for when missing, by name ("key", "query"). */
+  readonly asks?: Readonly<Record<string, Ask>>;
+  /**
+   * It asks for what its flags leave out itself, in an order of its own (a walk-through): its
+   * required flags are not asked for before it runs.
+   */
+  readonly walkThrough?: boolean;
 }
 
 export interface VerbDef<N extends string = string, As extends readonly Arg[] = readonly Arg[], Fs extends Flags = Flags> extends VerbSpec<N, As, Fs> {
@@ -243,13 +307,27 @@ function describe(command: Command, what: { aliases?: readonly string[]; descrip
   if (what.examples) command.addHelpText('after', `${examples(...what.examples)}${what.notes === undefined ? '' : `\n${what.notes}`}`);
 }
 
+/**
+ * A verb's command. Its help, usage and completions say which arguments are required, but a
+ * command line without them is let through to the action, which asks for them on a terminal or
+ * names them and says why it could not ask (missingOf): commander would refuse it first, with
+ * neither. (`missingArgument` is how commander reports one; verb.test.ts checks it still is.)
+ */
+class VerbCommand extends Command {
+  missingArgument(): void {}
+}
+
 /** Adds a verb to `parent`: its arguments, flags, help and lazily loaded action. */
-export function addVerb(parent: Command, { verb, load }: BoundVerb, action: ActionFactory): Command {
-  const command = parent.command(verb.name);
+export function addVerb(parent: Command, bound: BoundVerb, action: ActionFactory): Command {
+  const { verb } = bound;
+  const [name = '', ...words] = verb.name.split(' ');
+  const command = new VerbCommand(name).copyInheritedSettings(parent);
+  parent.addCommand(command);
+  if (words.length > 0) command.arguments(words.join(' '));
   describe(command, verb);
   for (const a of verb.args ?? []) command.argument(a.name, a.description);
   addFlags(command, verb);
-  return command.action(action(load));
+  return command.action(action(bound));
 }
 
 /**

@@ -24,7 +24,7 @@ export function asValidator(check: (value: string) => unknown): Validator {
       check(value);
       return true;
     } catch (err) {
-      return (err as Error).message.replace(/^--[\w-]+: /, '');
+      return (err as Error).message.replace(/^(--[\w-]+|<[\w-]+>): /, '');
     }
   };
 }

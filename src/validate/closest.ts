@@ -4,10 +4,13 @@ export function didYouMean(word: string, known: readonly string[]): string {
   return match === undefined ? '' : ` (did you mean ${match}?)`;
 }
 
-/** The known word a typo away from `word` ("stauts" → "status"), if one is close enough. */
-function closest(word: string, known: readonly string[]): string | undefined {
+/**
+ * The known word a typo away from `word` ("stauts" → "status"), if one is close enough: at most
+ * `edits` edits (by default one for every three letters).
+ */
+export function closest(word: string, known: readonly string[], edits = Math.max(1, Math.floor(word.length / 3))): string | undefined {
   let best: string | undefined;
-  let bestDistance = Math.max(1, Math.floor(word.length / 3)) + 1;
+  let bestDistance = edits + 1;
   for (const candidate of known) {
     const distance = editDistance(word, candidate);
     if (distance < bestDistance) {

@@ -138,7 +138,7 @@ describe('usage errors', () => {
   it('missing argument', async ({ home }) => {
     const result = await payctl(['transactions', 'get'], { home });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("missing required argument 'id'");
+    expect(result.stderr).toContain('missing required argument <id> (prompts are off: neither stdin nor stdout is a terminal)');
   });
 
   it('what is not an id never reaches a URL path: it is looked up as a reference_id, in the query', async ({ home, recording }) => {
@@ -148,11 +148,11 @@ describe('usage errors', () => {
       env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_x' },
     });
     expect(result.code).toBe(5);
-    expect(result.stderr).toBe('error: no transaction has the id or reference_id "../../etc/passwd"\n');
-    expect(server.requests).toHaveLength(1);
-    const url = new URL(server.requests[0]!.url, 'http://x');
-    expect(url.pathname).toBe('/v1/transactions');
-    expect(url.searchParams.get('reference_id')).toBe('../../etc/passwd');
+    expect(result.stderr).toBe('error: no transaction has the id or reference_id "../../etc/passwd", and none of the latest 200 sales has one like it\n');
+    // The lookup, then the near references looked for: every one in the query of the list.
+    const urls = server.requests.map((r) => new URL(r.url, 'http://x'));
+    expect(urls.every((url) => url.pathname === '/v1/transactions')).toBe(true);
+    expect(urls[0]?.searchParams.get('reference_id')).toBe('../../etc/passwd');
   });
 
   it('bad output format', async ({ home }) => {

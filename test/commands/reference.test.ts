@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { converse, KEY } from '../helpers/interactive.js';
 import { tempHome } from '../helpers/run.js';
-import { cardFlags, expectError, expectJson, expectUsage, MASTERCARD, run, type Tx } from './helpers.js';
+import { spellings } from '../../src/commands/transactions/reference.js';
+import { cardFlags, expectError, expectJson, expectUsage, MASTERCARD, run, runAgainst, type Tx } from './helpers.js';
 
 // The merchant's order number is what a customer quotes: wherever a transaction id is expected
 // (get, refund, capture, ledger show), a reference_id stands for its transaction. The sandbox's
@@ -54,6 +55,22 @@ describe('a reference_id where an id is expected', () => {
     expectUsage(await run(home.home, ['transactions', 'refund', 'order-7002', '--dry-run']), '"order-7002" is a reference_id, and --dry-run sends nothing');
   });
 
+  it('a reference not found names the near ones the service has; a money move never acts on one (exit 5, nothing sent)', async () => {
+    // What a customer says: the number alone, the words of the order, a digit wrong.
+    expectError(await run(home.home, ['transactions', 'get', '7002']), 5, 'no transaction has the id or reference_id "7002" (did you mean order-7002?)');
+    expectError(await run(home.home, ['transactions', 'get', 'Order 7002']), 5, '"Order 7002" (did you mean order-7002?)');
+    expectError(await run(home.home, ['transactions', 'get', 'order-7003']), 5, '"order-7003" (did you mean order-7002?)');
+    // Two digits wrong is another order, and nothing like it is among the latest sales: said so.
+    expectError(await run(home.home, ['transactions', 'get', 'order-7113']), 5, '"order-7113", and none of the latest 200 sales has one like it');
+    const before = await getTx(sale.id as string);
+    const moves = async () => JSON.parse((await run(home.home, ['ledger', 'list', '--transaction', sale.id as string, '-o', 'json'])).stdout).length;
+    const recorded = await moves();
+    expectError(await run(home.home, ['transactions', 'refund', 'order 7002', '--yes']), 5, '"order 7002" (did you mean order-7002?)');
+    expectError(await run(home.home, ['transactions', 'capture', '7002', '--yes']), 5, '"7002" (did you mean order-7002?)');
+    expect(await getTx(sale.id as string)).toEqual(before);
+    expect(await moves()).toBe(recorded);
+  });
+
   it('capture by reference', async () => {
     const pre = expectJson(await run(home.home, ['transactions', 'create', '--amount', '50.00', ...cardFlags(), '--no-capture', '--reference-id', 'pre-42']));
     const result = await run(home.home, ['transactions', 'capture', 'pre-42', '--yes', '-o', 'json']);
@@ -73,3 +90,26 @@ describe('a reference_id where an id is expected', () => {
   });
 });
 
+
+describe('the near references looked for, and what that costs', () => {
+  it('the spellings of what a customer says, each asked of the exact reference_id filter', () => {
+    expect(spellings('pedido 7788')).toEqual(['pedido-7788', 'pedido_7788', 'pedido7788', 'PEDIDO-7788']);
+    expect(spellings('Pedido #7788')).toEqual(['pedido-7788', 'pedido_7788', 'pedido7788', 'Pedido-7788', 'PEDIDO-7788']);
+    expect(spellings('7788')).toEqual([]);
+  });
+
+  it('a bounded search: the reference, its other spellings, then the latest sales one page at a time', async ({ onTestFinished }) => {
+    const own = tempHome();
+    onTestFinished(own.cleanup);
+    const empty = { status: 200, body: { resource: 'list', items: [], has_more: false } };
+    const { result, requests } = await runAgainst(own.home, ['transactions', 'refund', 'pedido 7788', '--yes'], () => empty);
+    expectError(result, 5, '"pedido 7788", and none of the latest 200 sales has one like it');
+    const queries = requests.map((r) => decodeURIComponent(r.url.split('?')[1] ?? ''));
+    expect(queries).toEqual([
+      'reference_id=pedido+7788&limit=6&offset=0',
+      ...['pedido-7788', 'pedido_7788', 'pedido7788', 'PEDIDO-7788'].map((s) => `reference_id=${s}&limit=1`),
+      'limit=100&offset=0',
+    ]);
+    expect(requests.every((r) => r.method === 'GET')).toBe(true);
+  });
+});

@@ -6,7 +6,7 @@ import { SANDBOX_API_KEY, SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE
 import { startSandbox } from '../../src/sandbox/index.js';
 import { recordingServer, type RecordingServer } from '../helpers/recording-server.js';
 import { readPng } from '../helpers/png.js';
-import { tempHome } from '../helpers/run.js';
+import { tempHome, type RunOptions } from '../helpers/run.js';
 import {
   ANSI,
   CVV,
@@ -251,21 +251,28 @@ describe('transactions create: validation before any request (exit 2, flag named
 });
 
 // ---------------------------------------------------------------------------------------------
-describe('missing input with prompts off: exit 2 naming the missing flags, nothing sent', () => {
-  const PROMPTS_OFF = '(prompts are off: stdin or stdout is not a terminal, or --no-input was given)';
-  const cases: [string, string[], { tty?: boolean; stdin?: string }, string][] = [
-    ['--no-input on a terminal, no flags', ['--no-input'], { tty: true }, 'missing required flag --amount (or --amount-cents)'],
-    ['--no-input on a terminal, half a card', ['--no-input', '--amount', '10', '--card-number', VISA], { tty: true }, 'missing required flags --holder-name, --exp-month, --exp-year, --cvv'],
-    ['piped, amount but no way to pay', ['--amount', '10'], { stdin: '' }, 'missing required flag --card-number --holder-name --exp-month --exp-year --cvv (or --card-file, --card <card-id>, --customer <buyer-id>)'],
-    ['piped stdin with data, no amount', ['--payment-type', 'pix'], { stdin: '10\n' }, 'missing required flag --amount (or --amount-cents)'],
-    ['boleto without a buyer', ['--payment-type', 'boleto', '--amount', '10'], {}, 'missing required flag --customer <buyer-id> (or the --payer-* flags for a complete boleto)'],
-    ['bolepix without a buyer', ['--payment-type', 'bolepix', '--amount', '10', '--no-input'], { tty: true }, 'missing required flag --customer <buyer-id>'],
-    ['inline payer without a last name', ['--payment-type', 'boleto', '--amount', '10', '--payer-first-name', 'A', '--payer-taxpayer-id', '52998224725'], {}, 'an inline boleto payer needs --payer-last-name'],
+describe('missing input with prompts off: exit 2 naming the missing flags and why nothing was asked, nothing sent', () => {
+  const PIPED = '(prompts are off: neither stdin nor stdout is a terminal)';
+  const NO_INPUT = '(prompts are off: --no-input was given)';
+  const cases: [string, string[], Omit<RunOptions, 'home'>, string, string][] = [
+    ['--no-input on a terminal, no flags', ['--no-input'], { tty: true }, 'missing required flag --amount (or --amount-cents)', NO_INPUT],
+    ['--no-input on a terminal, half a card', ['--no-input', '--amount', '10', '--card-number', VISA], { tty: true }, 'missing required flags --holder-name, --exp-month, --exp-year, --cvv', NO_INPUT],
+    ['piped, amount but no way to pay', ['--amount', '10'], { stdin: '' }, 'missing required flag --card-number --holder-name --exp-month --exp-year --cvv (or --card-file, --card <card-id>, --customer <buyer-id>)', PIPED],
+    ['piped stdin with data, no amount', ['--payment-type', 'pix'], { stdin: '10\n' }, 'missing required flag --amount (or --amount-cents)', PIPED],
+    ['boleto without a buyer', ['--payment-type', 'boleto', '--amount', '10'], {}, 'missing required flag --customer <buyer-id> (or the --payer-* flags for a complete boleto)', PIPED],
+    ['bolepix without a buyer', ['--payment-type', 'bolepix', '--amount', '10', '--no-input'], { tty: true }, 'missing required flag --customer <buyer-id>', NO_INPUT],
+    ['stdout piped from a terminal', ['--payment-type', 'pix'], { tty: true, notTty: 'stdout' }, 'missing required flag --amount (or --amount-cents)', '(prompts are off: stdout is not a terminal)'],
+    ['stdin from a file on a terminal', ['--payment-type', 'pix'], { tty: true, notTty: 'stdin', stdin: '' }, 'missing required flag --amount (or --amount-cents)', '(prompts are off: stdin is not a terminal)'],
+    ["an AI agent's shell on a terminal", ['--payment-type', 'pix'], { tty: true, env: { CLAUDECODE: '1' } }, 'missing required flag --amount (or --amount-cents)', "(prompts are off: this is an AI agent's shell, CLAUDECODE is set)"],
   ];
-  it.each(cases)('%s', async (_name, args, options, message) => {
+  it.each(cases)('%s', async (_name, args, options, message, why) => {
     const result = await run(home(), ['transactions', 'create', ...args], options);
-    const line = expectUsage(result, message);
-    if (line.includes('missing required')) expect(line).toContain(PROMPTS_OFF);
+    expect(expectUsage(result, message)).toContain(why);
+    expect(await listAll(home())).toEqual([]);
+  });
+
+  it('an inline payer without a last name is named, prompts or not', async () => {
+    expectUsage(await run(home(), ['transactions', 'create', '--payment-type', 'boleto', '--amount', '10', '--payer-first-name', 'A', '--payer-taxpayer-id', '52998224725']), 'an inline boleto payer needs --payer-last-name');
     expect(await listAll(home())).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { addGroup, arg, bind, bindGroup, defineGroup, defineVerb, flag, groupHelp, lazy, requiring, runs, type ArgsOf, type OptionsOf, type VerbModule } from '../../src/commands/verb.js';
+import { addGroup, arg, bind, bindGroup, defineGroup, defineVerb, flag, groupHelp, lazy, missingOf, requiring, runs, type ArgsOf, type OptionsOf, type VerbModule } from '../../src/commands/verb.js';
 import { collect } from '../../src/commands/shared/input.js';
 import { buildProgram } from '../../src/cli.js';
 import type { IO } from '../../src/io.js';
@@ -51,9 +51,9 @@ describe('defineVerb', () => {
       },
     };
     const group = defineGroup({ name: 'things', aliases: ['t'], description: 'Things', examples: ['payctl things sample 1'], verbs: [lazy(sample, async () => module)] });
-    addGroup(program, group, (load) => async (...args: unknown[]) => {
+    addGroup(program, group, ({ load }) => async (...args: unknown[]) => {
       const command = args.at(-1) as Command;
-      await (await load()).run(undefined as never, args.slice(0, -2).flat() as string[], command.opts());
+      await (await load()).run(undefined as never, args.slice(0, -2).flat().filter((a) => a !== undefined) as string[], command.opts());
     });
     const verb = program.commands[0]?.commands[0] as Command;
     expect(verb.options.map((o) => o.long)).toEqual(['--full', '--payer-taxpayer-id', '--no-capture', '--metadata', '--usage', '--kind', '--ids', '--on-behalf-of']);
@@ -61,6 +61,35 @@ describe('defineVerb', () => {
     expect(verb.helpInformation()).not.toContain('--on-behalf-of');
     await program.parseAsync(['t', 'sample', '7', '8', '--metadata', 'a=1', '--metadata', 'b=2', '--no-capture'], { from: 'user' });
     expect(seen).toEqual([['7', '8'], { capture: false, metadata: ['a=1', 'b=2'], usage: 'single_use' }]);
+    // The help says <id> is required, but commander lets a command line without it through to the
+    // action, which asks for it (or names it).
+    expect(verb.helpInformation()).toMatch(/^Usage: payctl things sample \[options\] <id> \[more\.\.\.\]$/m);
+    await program.parseAsync(['t', 'sample', '--full'], { from: 'user' });
+    expect(seen).toEqual([[], { full: true, capture: true, usage: 'single_use' }]);
+  });
+
+  it('tells what a command line leaves out: required arguments past those given, then required flags', () => {
+    const verb = defineVerb({
+      name: 'pay <transaction-id> <rule-id> [note]',
+      description: 'x',
+      noun: 'plan',
+      asks: { 'rule-id': { label: 'Rule' } },
+      flags: { amount: flag('--amount <amount>', 'x', { alternative: 'amountCents' }), amountCents: flag('--amount-cents <cents>', 'x'), to: flag('--to <email>', 'x'), event: flag('--event <type>', 'x', { parse: collect }) },
+      required: ['amount', 'to', 'event'],
+    });
+    expect(missingOf(verb, 0, { event: [] })).toEqual([
+      { kind: 'argument', name: '<transaction-id>', ask: { noun: 'transaction' } },
+      { kind: 'argument', name: '<rule-id>', ask: { label: 'Rule' } },
+      { kind: 'flag', key: 'amount', flag: verb.flags?.amount, name: '--amount (or --amount-cents)' },
+      { kind: 'flag', key: 'to', flag: verb.flags?.to, name: '--to' },
+      { kind: 'flag', key: 'event', flag: verb.flags?.event, name: '--event' },
+    ]);
+    // One of a pair will do; an empty value is none.
+    expect(missingOf(verb, 2, { amountCents: '100', to: 'a@b.c', event: ['x'] })).toEqual([]);
+    expect(missingOf(verb, 2, { amount: '1', to: '', event: ['x'] }).map((m) => m.name)).toEqual(['--to']);
+    // <id> is an id of the verb's noun; a verb that walks through its own questions is asked only its arguments.
+    expect(missingOf(defineVerb({ name: 'get <id>', description: 'x', noun: 'plan' }), 0, {})).toEqual([{ kind: 'argument', name: '<id>', ask: { noun: 'plan' } }]);
+    expect(missingOf({ ...verb, walkThrough: true }, 1, {}).map((m) => m.name)).toEqual(['<rule-id>']);
   });
 
   it('leaves a group without its verbs unless asked for them', () => {

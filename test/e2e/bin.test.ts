@@ -304,6 +304,8 @@ describe('bin/payctl.js', () => {
     await type('\x1b[B\x1b[B\x1b[B\r'); // PIX
     await waitFor(/Amount/);
     await type('42,00\r');
+    await waitFor(/Order number/);
+    await type('pedido-42\r');
     await waitFor(/Description/);
     await type('Balcão PIX\r');
     await waitFor(/\[y\/N\]/);
@@ -315,6 +317,28 @@ describe('bin/payctl.js', () => {
     expect(plain()).not.toContain('"payment_type"');
     expect(plain()).toMatch(/pending/);
     expect(plain()).toMatch(/R\$ 42,00/);
+    expect(plain()).toMatch(/Reference +pedido-42/);
+  });
+
+  it("under a real pseudo-terminal an agent's shell is not prompted: exit 2 naming the argument and why", async () => {
+    const script = ['-qfec', `"${process.execPath}" "${BIN}" transfers explain --no-color`, '/dev/null'];
+    const env = { ...testEnv(home.home), TERM: 'xterm' };
+    const agent = spawnSync('script', script, { env: { ...env, CLAUDECODE: '1' }, encoding: 'utf8', timeout: 20_000 });
+    expect(agent.stdout).toContain("error: missing required argument <id> (prompts are off: this is an AI agent's shell, CLAUDECODE is set)");
+    expect(agent.status, agent.stdout).toBe(2);
+    // A person at the same terminal is asked (no transfers to choose from: the id typed), and Ctrl-C cancels (exit 3).
+    const person = spawn('script', script, { env }) as ChildProcessWithoutNullStreams;
+    let screen = '';
+    person.stdout.on('data', (d: Buffer) => {
+      screen += d.toString();
+    });
+    const deadline = Date.now() + 8000;
+    while (!/Transfer id/.test(screen) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 60));
+    person.stdin.write('\x03');
+    const code = await new Promise<number | null>((resolve) => person.on('exit', (c) => resolve(c)));
+    expect(screen).toMatch(/Transfer id/);
+    expect(code, screen).toBe(3);
   });
 });
 

@@ -3,10 +3,12 @@ import { runCli } from '../../src/cli.js';
 import type { IO } from '../../src/io.js';
 import { testEnv, type RunResult } from './run.js';
 
-/** One step of a conversation: wait until stderr shows `prompt`, then type `keys`. */
+/** One step of a conversation: wait until stderr shows `prompt`, then type `keys` (or choose). */
 export interface Step {
   prompt: RegExp;
-  keys: string;
+  keys?: string;
+  /** A list is shown: the choice whose line holds this is reached with ↓ from the first and chosen. */
+  choose?: string;
   /** Done once the prompt shows, before the keys are typed (what happens while a person reads it). */
   meanwhile?: () => void;
 }
@@ -37,12 +39,14 @@ export async function converse(args: string[], home: string, steps: Step[], env:
   const io: IO = { stdin, stdout, stderr, stdinIsTTY: true, stdoutIsTTY: true, stderrIsTTY: true, env: testEnv(home, env) };
   const running = runCli(args, io);
   const answering = (async () => {
-    for (const step of steps) {
+    for (let step of steps) {
       const deadline = Date.now() + 5000;
       for (;;) {
         // Prompts are styled; match on the text a person reads.
-        const match = step.prompt.exec(stripAnsi(err.slice(seen)));
-        if (match) {
+        const shown = stripAnsi(err.slice(seen));
+        const match = step.prompt.exec(shown);
+        if (match && (step.choose === undefined || shown.slice(match.index).includes(step.choose))) {
+          if (step.choose !== undefined) step = { ...step, keys: choosing(shown.slice(match.index), step.choose) };
           seen = err.length;
           break;
         }
@@ -56,7 +60,7 @@ export async function converse(args: string[], home: string, steps: Step[], env:
       // person would, then type one key at a time so readline sees each keypress.
       await new Promise((r) => setTimeout(r, 40));
       step.meanwhile?.();
-      for (const key of splitKeys(step.keys)) {
+      for (const key of splitKeys(step.keys ?? '')) {
         stdin.write(key);
         await new Promise((r) => setTimeout(r, 5));
       }
@@ -65,6 +69,15 @@ export async function converse(args: string[], home: string, steps: Step[], env:
   const [code] = await Promise.all([running, answering]);
   stdin.end();
   return { code, stdout: out, stderr: err, transcript: err };
+}
+
+/** The keys that choose the line holding `text` of the list drawn in `screen`: ↓ from the first (❯) choice, then ⏎. */
+function choosing(screen: string, text: string): string {
+  const lines = screen.split('\n');
+  const first = lines.findIndex((line) => line.startsWith('❯'));
+  const at = lines.findIndex((line, i) => i >= first && line.includes(text));
+  if (first < 0 || at < 0) throw new Error(`no choice "${text}" in:\n${screen}`);
+  return `${KEY.down.repeat(at - first)}${KEY.enter}`;
 }
 
 function splitKeys(keys: string): string[] {

@@ -19,6 +19,8 @@ export interface RunOptions {
   tty?: boolean;
   /** Pretend only stderr is a terminal (an export redirected to a file, watched from a terminal). */
   stderrTty?: boolean;
+  /** With tty: which of stdin and stdout is not a terminal after all (`payctl … | jq`, `payctl … < file`). */
+  notTty?: 'stdin' | 'stdout';
   /** With tty: how wide the terminal on stdout says it is. */
   columns?: number;
   /** Sees stdout as it is written, while the command is still running. */
@@ -64,8 +66,8 @@ export async function payctl(args: string[], options: RunOptions): Promise<RunRe
     stdin,
     stdout,
     stderr,
-    stdinIsTTY: options.tty === true,
-    stdoutIsTTY: options.tty === true,
+    stdinIsTTY: options.tty === true && options.notTty !== 'stdin',
+    stdoutIsTTY: options.tty === true && options.notTty !== 'stdout',
     stderrIsTTY: options.tty === true || options.stderrTty === true,
     env: testEnv(options.home, options.env),
   };

@@ -41,12 +41,14 @@ export const profilesList = defineVerb({
 
 export const profilesUse = defineVerb({
   name: 'use <name>',
+  asks: { name: { noun: 'profile' } },
   description: 'Make a profile the current one',
   examples: ['payctl profiles use live', 'payctl profiles use sandbox'],
 });
 
 export const profilesRemove = defineVerb({
   name: 'remove <name>',
+  asks: { name: { noun: 'profile' } },
   description: 'Remove a profile and its API key; asks for confirmation',
   examples: ['payctl profiles remove staging --yes', 'payctl profiles remove staging --dry-run'],
 });

@@ -40,7 +40,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof loginVerb>, options
   }
 
   const missing = [baseUrl === undefined && '--base-url', apiKey === undefined && '--api-key-stdin'].filter((f): f is string => Boolean(f));
-  if (missing.length > 0 && !ctx.interactive) throw missingInput(missing);
+  if (missing.length > 0 && !ctx.interactive) throw missingInput(ctx, missing);
   if (ctx.interactive) {
     const prompter = await ctx.prompter();
     baseUrl ??= await prompter.text('API base URL', { validate: asValidator(checkBaseUrl) });

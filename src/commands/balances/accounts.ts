@@ -8,7 +8,7 @@ import type { accounts } from './flags.js';
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof accounts>, options: OptionsOf<typeof accounts>): Promise<void> {
   const buyer = optionalString(options.buyer);
-  if (buyer === undefined) throw missingInput(['--buyer <buyer-id>']);
+  if (buyer === undefined) throw missingInput(ctx, ['--buyer <buyer-id>']);
   const id = validateId(buyer, 'buyer id', '--buyer');
   await ctx.requireApiKey();
   const count = await ctx.out.list({

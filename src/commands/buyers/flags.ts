@@ -7,7 +7,7 @@ const BUYER_FLAGS = {
   lastName: flag('--last-name <name>', 'last name'),
   email: flag('--email <email>', 'e-mail address'),
   phone: flag('--phone <phone>', 'phone number with area code'),
-  taxpayerId: flag('--taxpayer-id <cpf|cnpj>', 'CPF or CNPJ, with or without punctuation (check digits verified)'),
+  taxpayerId: flag('--taxpayer-id <cpf|cnpj>', 'CPF or CNPJ, with or without punctuation (check digits verified)', { ask: 'CPF or CNPJ' }),
   birthdate: flag('--birthdate <YYYY-MM-DD>', 'date of birth'),
   ...ADDRESS_FLAGS,
 };
@@ -31,6 +31,7 @@ export const list = buyers.list('List buyers, newest first', {}, ['payctl buyers
 
 export const find = defineVerb({
   name: 'find <query>',
+  asks: { query: { label: 'E-mail, CPF/CNPJ or a part of the name' } },
   description: 'Find buyers by e-mail, CPF/CNPJ (punctuation ignored) or a part of their name (any case, accents ignored)',
   examples: ['payctl buyers find maria@example.com', 'payctl buyers find 529.982.247-25', 'payctl buyers find "joao silva"'],
 });
@@ -44,6 +45,6 @@ export const remove = buyers.remove('Remove a buyer; asks for confirmation (refu
 export const search = defineVerb({
   name: 'search',
   description: 'Find the buyer with a CPF or CNPJ',
-  ...requiring({ taxpayerId: flag('--taxpayer-id <cpf|cnpj>', 'CPF or CNPJ, with or without punctuation') }),
+  ...requiring({ taxpayerId: flag('--taxpayer-id <cpf|cnpj>', 'CPF or CNPJ, with or without punctuation', { ask: 'CPF or CNPJ' }) }),
   examples: ['payctl buyers search --taxpayer-id 529.982.247-25', 'payctl buyers search --taxpayer-id 52998224725 -o json --fields id,email'],
 });

@@ -4,18 +4,21 @@ export const config = groupHelp('config', 'Read and change the settings of a pro
 
 export const get = defineVerb({
   name: 'get <key>',
+  asks: { key: { noun: 'setting' } },
   description: 'Print one setting of the profile (the API key is shown masked)',
   examples: ['payctl config get base_url', 'payctl --profile live config get seller_id'],
 });
 
 export const set = defineVerb({
   name: 'set <key> <value>',
+  asks: { key: { noun: 'setting' } },
   description: 'Change one setting of the profile (creates the profile if needed)',
   examples: ['payctl config set output json', 'payctl --profile live config set timeout 60'],
 });
 
 export const unset = defineVerb({
   name: 'unset <key>',
+  asks: { key: { noun: 'setting' } },
   description: 'Remove one setting of the profile',
   examples: ['payctl config unset output', 'payctl config unset timeout --profile live'],
 });

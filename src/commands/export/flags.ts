@@ -7,6 +7,7 @@ export const exportVerb = defineVerb({
   name: 'export',
   description: 'Export a resource to NDJSON, CSV or Parquet; with --state, each run writes only what was created or changed since the last',
   args: [arg('<resource>', RESOURCES)],
+  asks: { resource: { noun: 'resource' } },
   flags: {
     format: flag('--format <format>', 'ndjson (the API objects), csv or parquet (fixed, typed columns) (default ndjson)'),
     out: flag('--out <file|->', 'the file to write (appears only when complete; default -, stdout)'),

@@ -55,6 +55,7 @@ export const ENVIRONMENT: ReadonlyArray<[names: string, meaning: string]> = [
   ['FORCE_COLOR', 'colour even when the output is not a terminal (--no-color still wins; 0 or false do not force)'],
   ['TERM', '"dumb" turns colour off'],
   ['PAYCTL_PAGER, PAGER', 'the pager for an object view taller than the terminal (PAYCTL_PAGER first; default less -FRX; "cat" or empty: none, as --no-pager)'],
+  ['PAYCTL_ACTOR', '"agent": an AI agent runs payctl, as CLAUDECODE, CURSOR_AGENT, CODEX_*, GEMINI_CLI or AI_AGENT set say too. Nothing is then asked, as with --no-input: input a command lacks is named, and why it was not asked (exit 2)'],
 ];
 
 const WIDTH = 100;

@@ -13,7 +13,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
   const customer = optionalString(options.customer);
   const amount = amountFromFlags(options);
   const missing = [customer === undefined && '--customer', amount === undefined && '--amount (or --amount-cents)'].filter((f): f is string => Boolean(f));
-  if (missing.length > 0) throw missingInput(missing);
+  if (missing.length > 0) throw missingInput(ctx, missing);
   await ctx.requireApiKey();
   const profile = await ctx.profile();
   const due = optionalString(options.dueDate);

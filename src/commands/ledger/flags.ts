@@ -16,12 +16,14 @@ export const list = defineVerb({
 
 export const show = defineVerb({
   name: 'show <transaction-or-reference>',
+  asks: { 'transaction-or-reference': { noun: 'transaction' } },
   description: 'Every move payctl made on one transaction (or invoice), or under one reference_id, and who holds it now',
   examples: ['payctl ledger show <transaction-id>', 'payctl ledger show order-7002'],
 });
 
 export const unlock = defineVerb({
   name: 'unlock <key>',
+  asks: { key: { label: 'Key of the lock (transaction:<id>, reference:<id>…)' } },
   description: "Take away a lock whose holder you know is gone (its machine died and you cannot wait for its lease); says who held it",
   flags: { force: flag('--force', 'required: a lock held by a live payctl protects a move in flight') },
   examples: ['payctl ledger unlock transaction:<id> --force', 'payctl ledger unlock <transaction-id> --force'],

@@ -21,6 +21,7 @@ const VERBS: Record<string, string> = {
   'invoices.refund': 'invoice refund',
   'transactions.splits.add': 'split add',
   'transactions.splits.remove': 'split remove',
+  'cards.associate': 'card save',
 };
 
 /** An intent as `ledger list` and `show` print it: times as ISO, amounts as decimal strings. */

@@ -22,7 +22,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof show>): Promise<void
   // holds under the reference itself is still shown.
   if (!ID.test(target)) {
     try {
-      keys.push(...keysFor(await resolveTransactionId(ctx, [target], '<transaction-or-reference>')));
+      keys.push(...keysFor(await resolveTransactionId(ctx, [target], '<transaction-or-reference>', { suggest: false })));
     } catch (err) {
       if (err instanceof UsageError) throw err;
       if (!(err instanceof CliError && err.exitCode === ExitCode.notFound)) ctx.log.warn(`could not look up the transaction with reference_id ${target} (${(err as Error).message}); showing what the ledger holds under the reference`);

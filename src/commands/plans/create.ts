@@ -11,7 +11,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
   const missing = [body.name === undefined && '--name', body.amount === undefined && '--amount (or --amount-cents)', body.frequency === undefined && '--frequency'].filter(
     (f): f is string => Boolean(f),
   );
-  if (missing.length > 0) throw missingInput(missing);
+  if (missing.length > 0) throw missingInput(ctx, missing);
   await ctx.requireApiKey();
   const profile = await ctx.profile();
   body.currency ??= validateCurrency(profile.currency, '--currency');

@@ -8,7 +8,7 @@ function planFlags(creating: boolean) {
   return {
     name: flag('--name <name>', 'plan name'),
     description: flag('--description <text>', 'description'),
-    amount: flag('--amount <amount>', 'price per cycle in major units, e.g. 29.90'),
+    amount: flag('--amount <amount>', 'price per cycle in major units, e.g. 29.90', { alternative: 'amountCents' }),
     amountCents: flag('--amount-cents <cents>', 'price per cycle in cents'),
     setupAmount: flag('--setup-amount <amount>', 'one-off setup price in major units'),
     setupAmountCents: flag('--setup-amount-cents <cents>', 'one-off setup price in cents'),

@@ -1,19 +1,13 @@
 import type { Operation } from '../../provider/endpoints.js';
 import type { Factory } from '../../factory.js';
-import { asValidator } from '../../prompts/prompter.js';
 import { validateBrazilianPhone, validateEmail, validateId } from '../../validate/index.js';
-import { missingInput, optionalString } from '../shared/input.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { email, sms } from './flags.js';
 
-async function send(ctx: Factory, args: ArgsOf<typeof email | typeof sms>, options: OptionsOf<typeof email | typeof sms>, operation: Operation, check: (value: string) => string, ask: string, how: string) {
+/** The receipt <id> and --to are required: given, or asked for on a terminal, before this runs. */
+async function send(ctx: Factory, args: ArgsOf<typeof email | typeof sms>, options: OptionsOf<typeof email | typeof sms>, operation: Operation, check: (value: string) => string, how: string) {
   const id = validateId(args[0] ?? '', 'receipt id', '<id>');
-  let to = optionalString(options.to);
-  if (to === undefined) {
-    if (!ctx.interactive) throw missingInput(['--to']);
-    to = await (await ctx.prompter()).text(ask, { validate: asValidator(check) });
-  }
-  const body = { to: check(to) };
+  const body = { to: check(options.to ?? '') };
   await ctx.requireApiKey();
   if (ctx.globals.dryRun) return ctx.printDryRun(operation, { params: { id }, body });
   await ctx.noteSandbox();
@@ -22,9 +16,9 @@ async function send(ctx: Factory, args: ArgsOf<typeof email | typeof sms>, optio
 }
 
 export function runEmail(ctx: Factory, args: ArgsOf<typeof email>, options: OptionsOf<typeof email>): Promise<void> {
-  return send(ctx, args, options, 'receipts.email', (v) => validateEmail(v, '--to'), 'E-mail address', 'e-mail');
+  return send(ctx, args, options, 'receipts.email', (v) => validateEmail(v, '--to'), 'e-mail');
 }
 
 export function runSms(ctx: Factory, args: ArgsOf<typeof sms>, options: OptionsOf<typeof sms>): Promise<void> {
-  return send(ctx, args, options, 'receipts.sms', (v) => validateBrazilianPhone(v, '--to'), 'Mobile number (+55 and area code)', 'SMS');
+  return send(ctx, args, options, 'receipts.sms', (v) => validateBrazilianPhone(v, '--to'), 'SMS');
 }

@@ -56,14 +56,17 @@ async function listBySeller(ctx: Factory, seller: string, options: OptionsOf<typ
 }
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
-  const transaction = optionalString(options.transaction);
+  let transaction = optionalString(options.transaction);
   const seller = sellerFlag(options);
   if (transaction !== undefined && seller !== undefined) throw new UsageError('give --transaction or --seller, not both');
   if (seller !== undefined) return listBySeller(ctx, seller, options);
   if ([options.status, options.limit, options.all, options.from, options.to, options.groupBy].some((given) => given !== undefined)) {
     throw new UsageError('--status, --limit, --all, --from, --to and --group-by go with --seller; a transaction\'s receivables are listed whole');
   }
-  if (transaction === undefined) throw missingInput(['--transaction <transaction-id> (or --seller <seller-id>)']);
+  if (transaction === undefined) {
+    if (!ctx.interactive) throw missingInput(ctx, ['--transaction <transaction-id> (or --seller <seller-id>)']);
+    transaction = await (await import('../shared/ask-missing.js')).askArgument(ctx, { noun: 'transaction', label: 'Transaction id' }, '--transaction');
+  }
   const id = validateId(transaction, 'transaction id', '--transaction');
   await ctx.requireApiKey();
   const count = await ctx.out.list({

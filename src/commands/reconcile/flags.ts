@@ -4,11 +4,12 @@ export const reconcileVerb = defineVerb({
   name: 'reconcile',
   description: "Reconcile a period's transfers: each explained, one line each, totals per seller, and what no transfer accounts for (exit 12 when something does not add up)",
   flags: {
-    from: flag('--from <YYYY-MM-DD>', "the first day of the period: transfers dated (transfer_date) on or after it, the date as written (no time zone moves it)"),
-    to: flag('--to <YYYY-MM-DD>', 'the last day of the period: transfers dated on or before it'),
+    from: flag('--from <YYYY-MM-DD>', "the first day of the period: transfers dated (transfer_date) on or after it, the date as written (no time zone moves it)", { ask: 'First day of the period (YYYY-MM-DD)' }),
+    to: flag('--to <YYYY-MM-DD>', 'the last day of the period: transfers dated on or before it', { ask: 'Last day of the period (YYYY-MM-DD)' }),
     seller: flag('--seller <seller-id>', "only this seller's transfers"),
     parquet: flag('--parquet <file>', 'also write the lines to this Parquet file (it appears only when complete)'),
   },
+  required: ['from', 'to'],
   examples: [
     'payctl reconcile --from 2026-11-01 --to 2026-11-30',
     'payctl reconcile --from 2026-11-01 --to 2026-11-30 -o csv --csv-locale pt-BR > conciliacao-novembro.csv',

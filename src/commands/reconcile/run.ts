@@ -9,7 +9,7 @@ import { AMOUNT_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 import { writeOut } from '../../output/write.js';
 import { centsToDecimalString, decimalStringToCents } from '../../validate/index.js';
-import { missingInput, optionalString } from '../shared/input.js';
+import { optionalString } from '../shared/input.js';
 import { buildListRequest, leftOutLine } from '../shared/list.js';
 import { BY_EXPECTED_DATE, BY_TRANSFER_DATE } from '../shared/list-flags.js';
 import { sellerFlag } from '../shared/seller.js';
@@ -74,8 +74,7 @@ async function writeParquet(file: string, result: Reconciliation): Promise<void>
 }
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof reconcileVerb>, options: OptionsOf<typeof reconcileVerb>): Promise<void> {
-  const missing = [options.from === undefined && '--from <YYYY-MM-DD>', options.to === undefined && '--to <YYYY-MM-DD>'].filter((f): f is string => Boolean(f));
-  if (missing.length > 0) throw missingInput(missing);
+  // --from and --to are required: given, or asked for on a terminal, before this runs.
   const transfers = buildListRequest(options, BY_TRANSFER_DATE);
   const receivables = buildListRequest(options, BY_EXPECTED_DATE);
   const seller = sellerFlag(options);

@@ -19,7 +19,7 @@ interface Advanced {
 
 export async function runAdvance(ctx: Factory, _args: ArgsOf<typeof advance>, options: OptionsOf<typeof advance>): Promise<void> {
   const raw = optionalString(options.days);
-  if (raw === undefined) throw missingInput(['--days']);
+  if (raw === undefined) throw missingInput(ctx, ['--days']);
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 3660) throw new ValidationError('--days', 'give a whole number of days from 1 to 3660');
   const body = { days: Number(raw) };
   await ctx.requireApiKey();
@@ -44,7 +44,7 @@ export const GENERATE_PART = 20_000;
 /** `sandbox generate`: days of trading on the sandbox clock, for rehearsing exports at volume. */
 export async function runGenerate(ctx: Factory, _args: ArgsOf<typeof generate>, options: OptionsOf<typeof generate>): Promise<void> {
   const sales = optionalString(options.sales);
-  if (sales === undefined) throw missingInput(['--sales']);
+  if (sales === undefined) throw missingInput(ctx, ['--sales']);
   if (!/^\d+$/.test(sales) || Number(sales) < 1 || Number(sales) > 1_000_000) throw new ValidationError('--sales', 'give a whole number of sales from 1 to 1000000');
   const days = optionalString(options.days) ?? '30';
   if (!/^\d+$/.test(days) || Number(days) < 1 || Number(days) > 3660) throw new ValidationError('--days', 'give a whole number of days from 1 to 3660');

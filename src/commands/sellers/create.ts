@@ -47,7 +47,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
   let body = kind === undefined ? undefined : sellerBodyFromFlags(kind, options);
   const missing = kind === undefined ? [] : REQUIRED_FLAGS[kind].filter(([field]) => body?.[field] === undefined).map(([, flag]) => flag);
   if (kind === undefined || missing.length > 0) {
-    if (!ctx.interactive) throw kind === undefined ? new UsageError(WHO) : missingInput(missing);
+    if (!ctx.interactive) throw kind === undefined ? new UsageError(`${WHO} (prompts are off: ${ctx.promptsOff})`) : missingInput(ctx, missing);
     ({ kind, body } = await ask(ctx, kind, options));
   }
   await ctx.requireApiKey();

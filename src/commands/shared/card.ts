@@ -54,7 +54,7 @@ export async function readCard(ctx: Factory, options: CardFlagValues): Promise<C
   if (missing.length > 0) {
     if (!ctx.interactive || file !== undefined) {
       if (file !== undefined) throw new UsageError(`--card-file: missing ${missing.join(', ')}`);
-      throw missingInput(missing.map((k) => CARD_FLAGS[k]));
+      throw missingInput(ctx, missing.map((k) => CARD_FLAGS[k]));
     }
     await askForCard(ctx, partial, missing);
   }

@@ -11,7 +11,7 @@ import { collect } from './input.js';
  */
 export function amountFlags(what: string, note?: string) {
   return {
-    amount: flag('--amount <amount>', `${what} in major units${note === undefined ? '' : ` (${note})`}`),
+    amount: flag('--amount <amount>', `${what} in major units${note === undefined ? '' : ` (${note})`}`, { ask: `${what} (e.g. 10,50)`, alternative: 'amountCents' }),
     amountCents: flag('--amount-cents <cents>', `${what} in cents`),
   };
 }

@@ -3,13 +3,15 @@ import type { Readable } from 'node:stream';
 import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
 
-/** The error for input a command needs when it may not ask for it. */
-export function missingInput(flags: string[]): UsageError {
-  const list = flags.join(', ');
-  return new UsageError(
-    // Spelled out rather than through platform/plural.ts: this module is loaded at every start-up.
-    `missing ${flags.length === 1 ? 'required flag' : 'required flags'} ${list} (prompts are off: stdin or stdout is not a terminal, or --no-input was given)`,
-  );
+/**
+ * The error for input a command needs and did not ask for: names it, and says why prompts are off
+ * (--no-input, stdin or stdout not a terminal, an AI agent's shell). `kind`: what is named.
+ */
+export function missingInput(ctx: Pick<Factory, 'promptsOff'>, names: string[], kind: 'flag' | 'argument' | 'input' = 'flag'): UsageError {
+  const off = ctx.promptsOff;
+  // Spelled out rather than through platform/plural.ts: this module is loaded at every start-up.
+  const what = kind === 'input' || names.length === 1 ? kind : `${kind}s`;
+  return new UsageError(`missing required ${what} ${names.join(', ')}${off === undefined ? '' : ` (prompts are off: ${off})`}`);
 }
 
 /** Reads a whole file, or standard input for "-". */

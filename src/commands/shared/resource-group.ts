@@ -7,7 +7,7 @@ import { listFlags, type ListDate } from './list-flags.js';
  * `update <id>` and `remove <id>` (remove asks for confirmation, --yes does not), and any other
  * verb on one of them by its id (`byId`). `name` is the command ("buyers"), `noun` what its
  * ids are of ("buyer"): the examples of the verbs by id are written from them, `payctl buyers get
- * <buyer-id>`.
+ * <buyer-id>`; a verb by id that is run without it asks for one of them on a terminal.
  */
 export function resourceGroup(name: string, noun: string, description: string, examples: readonly string[]) {
   const call = (verb: string) => `payctl ${name} ${verb} <${noun}-id>`;
@@ -29,7 +29,7 @@ export function resourceGroup(name: string, noun: string, description: string, e
      * plain call, then the call followed by each of `more` ("--yes", "-o json | jq .status").
      */
     byId<const V extends string, const Fs extends Flags = {}>(verb: V, description: string, more: readonly string[], flags?: Fs) {
-      return defineVerb({ name: `${verb} <id>`, description, ...(flags ? { flags } : {}), examples: [call(verb), ...more.map((tail) => `${call(verb)} ${tail}`)] });
+      return defineVerb({ name: `${verb} <id>`, description, noun, ...(flags ? { flags } : {}), examples: [call(verb), ...more.map((tail) => `${call(verb)} ${tail}`)] });
     },
 
     /** Its examples: the plain call, then the call followed by `more` ("-o json | jq .status"). */
@@ -39,13 +39,13 @@ export function resourceGroup(name: string, noun: string, description: string, e
 
     /** Its examples: the call followed by each of `changes` ("--email novo@example.com"). */
     update<const Fs extends Flags>(description: string, flags: Fs, changes: readonly string[]) {
-      return defineVerb({ name: 'update <id>', description, flags, examples: changes.map((change) => `${call('update')} ${change}`) });
+      return defineVerb({ name: 'update <id>', description, noun, flags, examples: changes.map((change) => `${call('update')} ${change}`) });
     },
 
     /** Its examples: the plain call (which asks) then with --yes, or (`yesFirst`) with --yes then the one that asks. */
     remove(description: string, { yesFirst = false } = {}) {
       const examples = yesFirst ? [`${call('remove')} --yes`, `${call('remove')}                # asks first`] : [call('remove'), `${call('remove')} --yes`];
-      return defineVerb({ name: 'remove <id>', description, examples });
+      return defineVerb({ name: 'remove <id>', description, noun, examples });
     },
   };
 }

@@ -54,7 +54,7 @@ async function readOrigin(ctx: Factory, options: OptionsOf<typeof create>): Prom
   if (token !== undefined) return { tokenId: validateId(token, 'token id', '--token') };
   if (customer !== undefined) return { customerId: validateId(customer, 'buyer id', '--customer') };
   if (hasCardFlags(options) || ctx.interactive) return { card: await readCard(ctx, options) };
-  throw missingInput(['--card <card-id>, --token <token-id>, --customer <buyer-id> or the card details']);
+  throw missingInput(ctx, ['--card <card-id>, --token <token-id>, --customer <buyer-id> or the card details']);
 }
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {

@@ -30,12 +30,15 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
   const schedule = scheduleFromFlags(options);
   const customerFlag = optionalString(options.customer);
   const missing = [schedule.plan === undefined && '--plan', customerFlag === undefined && '--customer'].filter((f): f is string => Boolean(f));
-  if (missing.length > 0) throw missingInput(missing);
+  if (missing.length > 0) throw missingInput(ctx, missing);
   const customer = validateId(customerFlag as string, 'buyer id', '--customer');
   await ctx.requireApiKey();
   const profile = await ctx.profile();
-  const seller = optionalString(options.onBehalfOf) ?? profile.sellerId;
-  if (seller === undefined) throw missingInput(['--on-behalf-of (or the profile seller_id, or PAYCTL_SELLER_ID)']);
+  let seller = optionalString(options.onBehalfOf) ?? profile.sellerId;
+  if (seller === undefined) {
+    if (!ctx.interactive) throw missingInput(ctx, ['--on-behalf-of (or the profile seller_id, or PAYCTL_SELLER_ID)']);
+    seller = await (await import('../shared/ask-missing.js')).askArgument(ctx, { noun: 'seller' }, '--on-behalf-of');
+  }
   const currency = validateCurrency(optionalString(options.currency) ?? profile.currency, '--currency');
   const onBehalfOf = validateId(seller, 'seller id', '--on-behalf-of');
   const method = (schedule.payment_method as PaymentMethod | undefined) ?? 'credit';

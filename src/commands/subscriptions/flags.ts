@@ -66,6 +66,7 @@ export const suspend = subscriptions.byId('suspend', 'Suspend charging until rea
 
 export const reactivate = defineVerb({
   name: 'reactivate <id>',
+  noun: 'subscription',
   description: 'Resume a suspended subscription from its next due date',
   examples: ['payctl subscriptions reactivate <subscription-id>', "payctl subscriptions list --status suspended -o json | jq -r '.[].uuid' | xargs -n1 payctl subscriptions reactivate"],
 });

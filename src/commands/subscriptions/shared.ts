@@ -74,11 +74,13 @@ export function checkPlanAccepts(plan: { uuid?: string; payment_methods?: unknow
   throw new ValidationError('--payment-method', `plan ${planId} does not accept ${method}; its payment methods are ${accepted.join(', ')}`);
 }
 
-/** The card the buyer is charged by default, for a card subscription given no --card. */
+/** The card the buyer is charged by default, for a card subscription given no --card; one without is asked for on a terminal. */
 export async function buyersDefaultCard(ctx: Factory, customer: string): Promise<string> {
   const buyer = await (await ctx.api()).call<{ default_credit?: string | null }>('buyers.get', { params: { id: customer } });
-  if (!buyer.default_credit) throw missingInput([`--card (buyer ${customer} has no default card)`]);
-  return buyer.default_credit;
+  if (buyer.default_credit) return buyer.default_credit;
+  if (!ctx.interactive) throw missingInput(ctx, [`--card (buyer ${customer} has no default card)`]);
+  const { askArgument } = await import('../shared/ask-missing.js');
+  return validateId(await askArgument(ctx, { noun: 'card', label: `Card id (buyer ${customer} has no default card)` }, '--card'), 'card id', '--card');
 }
 
 export function requireChanges(body: Record<string, unknown>): void {

@@ -26,7 +26,9 @@ export function createSummary(body: Record<string, unknown>): Array<[string, str
   const card = (body.source as { card?: { card_number?: string; holder_name?: string; id?: string } } | undefined)?.card;
   if (card?.card_number) {
     const digits = card.card_number.replace(/\D/g, '');
-    lines.push(['Card', `${cardBrand(digits)} ••••${digits.slice(-4)}${card.holder_name ? `, ${card.holder_name}` : ''}`]);
+    // With the buyer, the card's details are a new card saved to them before it is charged.
+    const saved = typeof body.customer === 'string' ? ' (saved to the buyer first)' : '';
+    lines.push(['Card', `${cardBrand(digits)} ••••${digits.slice(-4)}${card.holder_name ? `, ${card.holder_name}` : ''}${saved}`]);
   } else if (card?.id) lines.push(['Card', `stored card ${card.id}`]);
   if (body.capture === 'false') lines.push(['Capture', 'later (pre-authorization only)']);
   if (typeof body.customer === 'string') lines.push(['Buyer', body.customer]);

@@ -26,7 +26,9 @@ import { amountFromFlags } from '../shared/amount.js';
 import { parseCharge, type Charge } from '../shared/charge.js';
 import { hasCardFlags, readCard, type CardInput } from '../shared/card.js';
 import { notInThePast } from '../shared/dates.js';
+import { askArgument } from '../shared/ask-missing.js';
 import { missingInput, optionalString, stringList } from '../shared/input.js';
+import type { SavedCard } from './new-card.js';
 import type { Transaction } from './shared.js';
 import { checkSplits, parseSplit, splitRuleBody, type SplitInput } from './split-input.js';
 import { TRANSACTION_VIEW } from './view.js';
@@ -36,13 +38,15 @@ import type { create } from './flags.js';
 type CreateOptions = OptionsOf<typeof create>;
 
 // ---------------------------------------------------------------------------------------------
-// The seven variants of "create transaction" (seed 4.1), chosen from the flags.
+// The seven variants of "create transaction" (seed 4.1), chosen from the flags, and a new card for
+// a known buyer: saved to them (tokenized, then associated), then charged by its id.
 
 export type PaymentType = 'credit' | 'boleto' | 'bolepix' | 'pix';
 
 export type Payment =
   | { kind: 'card'; card: CardInput; installments?: number; capture: boolean }
-  | { kind: 'card_id'; cardId: string; installments?: number; capture: boolean }
+  | { kind: 'card_id'; cardId: string; customer?: string; installments?: number; capture: boolean }
+  | { kind: 'new_card'; card: CardInput; customer: string; installments?: number; capture: boolean }
   | { kind: 'customer'; customer: string; installments?: number; capture: boolean }
   | { kind: 'boleto'; customer: string }
   | { kind: 'boleto_complete'; customer?: string; boleto: BoletoOptions }
@@ -102,7 +106,11 @@ export function buildCreateRequest(input: CreateInput): Record<string, unknown> 
   if (input.description !== undefined) body.description = input.description;
   switch (payment.kind) {
     case 'card':
-    case 'card_id': {
+    case 'card_id':
+    case 'new_card': {
+      // A new card for a buyer is charged by the id it gets once saved: until then (a dry run, the
+      // fingerprint, the summary) the body carries the card itself.
+      if (payment.kind !== 'card' && payment.customer !== undefined) body.customer = payment.customer;
       body.capture = String(payment.capture);
       const installmentPlan = installmentPlanOf(payment.installments);
       body.source = {
@@ -110,7 +118,7 @@ export function buildCreateRequest(input: CreateInput): Record<string, unknown> 
         amount: input.amountCents,
         currency: input.currency,
         type: 'card',
-        card: payment.kind === 'card' ? { ...payment.card } : { id: payment.cardId },
+        card: payment.kind === 'card_id' ? { id: payment.cardId } : { ...payment.card },
         ...(installmentPlan ? { installment_plan: installmentPlan } : {}),
       };
       if (installmentPlan) body.installment_plan = installmentPlan;
@@ -152,6 +160,7 @@ function paymentTypeOf(payment: Payment): PaymentType {
   switch (payment.kind) {
     case 'card':
     case 'card_id':
+    case 'new_card':
     case 'customer':
       return 'credit';
     case 'boleto':
@@ -252,8 +261,12 @@ const given = (options: CreateOptions, keys: string[]): string[] =>
   });
 const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
-/** Turns flags (plus answers to prompts on a terminal) into a checked CreateInput. */
-export async function gatherCreateInput(ctx: Factory, options: CreateOptions): Promise<{ input: CreateInput; walkedThrough: boolean }> {
+/**
+ * Turns flags (plus answers to prompts on a terminal) into a checked CreateInput. `referenceGiven`:
+ * the reference is the user's (--reference-id, or the order number typed in a walk-through), not one
+ * payctl made up.
+ */
+export async function gatherCreateInput(ctx: Factory, options: CreateOptions): Promise<{ input: CreateInput; walkedThrough: boolean; referenceGiven: boolean }> {
   const profile = await ctx.profile();
   const asking = ctx.interactive;
   let walkedThrough = false;
@@ -287,7 +300,7 @@ export async function gatherCreateInput(ctx: Factory, options: CreateOptions): P
 
   let amountCents = amountFromFlags(options);
   if (amountCents === undefined) {
-    if (!asking) throw missingInput(['--amount (or --amount-cents)']);
+    if (!asking) throw missingInput(ctx, ['--amount (or --amount-cents)']);
     walkedThrough = true;
     const text = await (await ctx.prompter()).text('Amount (e.g. 10.50)', { validate: asValidator((v) => parseAmount(v)) });
     amountCents = parseAmount(text);
@@ -296,16 +309,13 @@ export async function gatherCreateInput(ctx: Factory, options: CreateOptions): P
 
   let onBehalfOf = optionalString(options.onBehalfOf) ?? profile.sellerId;
   if (onBehalfOf === undefined) {
-    if (!asking) throw missingInput(['--on-behalf-of (or the profile seller_id, or PAYCTL_SELLER_ID)']);
-    onBehalfOf = await (await ctx.prompter()).text('Seller id (on_behalf_of)', { validate: asValidator((v) => validateId(v, 'seller id', '--on-behalf-of')) });
+    if (!asking) throw missingInput(ctx, ['--on-behalf-of (or the profile seller_id, or PAYCTL_SELLER_ID)']);
+    onBehalfOf = await askArgument(ctx, { noun: 'seller' }, '--on-behalf-of');
   }
   onBehalfOf = validateId(onBehalfOf, 'seller id', '--on-behalf-of');
 
-  const referenceId = optionalString(options.referenceId) ?? generatedReference();
-  if (referenceId.length > 500) throw new ValidationError('--reference-id', 'at most 500 characters');
-  // Checked here, not only in the body: a reference is looked up before the charge is sent.
-  const control = controlCharacterIn(referenceId);
-  if (control) throw new ValidationError('--reference-id', `holds a control character, ${control.character}, which the service would store; write it without one. Nothing was sent`);
+  const flagReference = optionalString(options.referenceId);
+  if (flagReference !== undefined) checkReference(flagReference);
   const metadataPairs = stringList(options.metadata);
   const metadata = metadataPairs.length > 0 ? parseMetadata(metadataPairs, '--metadata') : undefined;
   const splits = checkSplits(stringList(options.split).map((v) => parseSplit(v)), amountCents, onBehalfOf);
@@ -314,16 +324,31 @@ export async function gatherCreateInput(ctx: Factory, options: CreateOptions): P
     walkedThrough = true;
   }, walkedThrough);
 
+  // A walk-through asks for the order number the sale is for: the reference it is found by later
+  // (`transactions get <order number>`), and what keeps a rerun from charging twice.
+  let reference = flagReference;
+  if (reference === undefined && walkedThrough) {
+    const typed = await (await ctx.prompter()).text('Order number (reference_id; empty: payctl makes one up)', { default: '', validate: asValidator((v) => v === '' || checkReference(v)) });
+    reference = typed === '' ? undefined : typed;
+  }
   let description = optionalString(options.description);
   if (description === undefined && walkedThrough) {
     description = (await (await ctx.prompter()).text('Description (optional)', { default: '' })) || undefined;
   }
 
-  const input: CreateInput = { amountCents, currency, referenceId, onBehalfOf, payment };
+  const input: CreateInput = { amountCents, currency, referenceId: reference ?? generatedReference(), onBehalfOf, payment };
   if (description !== undefined) input.description = description;
   if (metadata !== undefined) input.metadata = metadata;
   if (splits.length > 0) input.splits = splits;
-  return { input, walkedThrough };
+  return { input, walkedThrough, referenceGiven: reference !== undefined };
+}
+
+/** A reference as the service keeps it: checked here, not only in the body, as it is looked up before the charge is sent. */
+function checkReference(reference: string): string {
+  if (reference.length > 500) throw new ValidationError('--reference-id', 'at most 500 characters');
+  const control = controlCharacterIn(reference);
+  if (control) throw new ValidationError('--reference-id', `holds a control character, ${control.character}, which the service would store; write it without one. Nothing was sent`);
+  return reference;
 }
 
 async function readPayment(
@@ -367,10 +392,9 @@ async function readPayment(
 }
 
 async function askCustomer(ctx: Factory, markWalked: () => void): Promise<string> {
-  if (!ctx.interactive) throw missingInput(['--customer <buyer-id> (or the --payer-* flags for a complete boleto)']);
+  if (!ctx.interactive) throw missingInput(ctx, ['--customer <buyer-id> (or the --payer-* flags for a complete boleto)']);
   markWalked();
-  const value = await (await ctx.prompter()).text('Buyer id (customer)', { validate: asValidator((v) => validateId(v, 'buyer id', '--customer')) });
-  return validateId(value, 'buyer id', '--customer');
+  return validateId(await askArgument(ctx, { noun: 'buyer' }, '--customer'), 'buyer id', '--customer');
 }
 
 async function readCardPayment(
@@ -383,14 +407,19 @@ async function readCardPayment(
   const capture = options.capture !== false;
   const cardFlag = optionalString(options.card);
   const sources = [hasCardFlags(options) && 'card details', cardFlag !== undefined && '--card', customer !== undefined && '--customer'].filter(Boolean);
-  if (sources.length > 1) throw new UsageError(`choose one way to pay: ${sources.join(', ')} were all given`);
-  let kind: 'card' | 'card_id' | 'customer';
-  if (hasCardFlags(options)) kind = 'card';
+  // A new card with the buyer it is for: saved to them, then charged, in one command.
+  const newCard = hasCardFlags(options) && customer !== undefined && cardFlag === undefined;
+  if (sources.length > 1 && !newCard) {
+    throw new UsageError(`choose one way to pay: ${sources.join(', ')} were all given (a new card for a buyer is its details with --customer)`);
+  }
+  let kind: 'card' | 'card_id' | 'customer' | 'new_card';
+  if (newCard) kind = 'new_card';
+  else if (hasCardFlags(options)) kind = 'card';
   else if (cardFlag !== undefined) kind = 'card_id';
   else if (customer !== undefined) kind = 'customer';
   else {
     if (!ctx.interactive) {
-      throw missingInput(['--card-number --holder-name --exp-month --exp-year --cvv (or --card-file, --card <card-id>, --customer <buyer-id>)']);
+      throw missingInput(ctx, ['--card-number --holder-name --exp-month --exp-year --cvv (or --card-file, --card <card-id>, --customer <buyer-id>)']);
     }
     markWalked();
     walking = true;
@@ -398,6 +427,7 @@ async function readCardPayment(
       { name: 'New card (type its details)', value: 'card' },
       { name: 'Card on file (card id)', value: 'card_id' },
       { name: "Customer's default card (buyer id)", value: 'customer' },
+      { name: 'New card, saved to a buyer', value: 'new_card' },
     ];
     kind = await (await ctx.prompter()).select('Pay with', choices);
   }
@@ -420,6 +450,10 @@ async function readCardPayment(
     case 'customer': {
       const id = customer ?? (await askCustomer(ctx, markWalked));
       return { kind: 'customer', customer: id, ...extra };
+    }
+    case 'new_card': {
+      const id = customer ?? (await askCustomer(ctx, markWalked));
+      return { kind: 'new_card', customer: id, card: await readCard(ctx, options), ...extra };
     }
   }
 }
@@ -506,12 +540,18 @@ function readPayer(options: CreateOptions): Payer | undefined {
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   await ctx.requireApiKey();
-  const { input, walkedThrough } = await gatherCreateInput(ctx, options);
-  const referenceGiven = optionalString(options.referenceId) !== undefined;
+  const { input, walkedThrough, referenceGiven } = await gatherCreateInput(ctx, options);
   const allowDuplicate = options.allowDuplicateReference === true;
   if (allowDuplicate && !referenceGiven) throw new UsageError('--allow-duplicate-reference goes with --reference-id');
   let body = buildCreateRequest(input);
-  if (ctx.globals.dryRun) return ctx.printDryRun('transactions.create', { body });
+  const { payment } = input;
+  if (ctx.globals.dryRun) {
+    if (payment.kind !== 'new_card') return ctx.printDryRun('transactions.create', { body });
+    // The first request a new card for a buyer sends is the one that tokenizes it.
+    ctx.log.status(`dry run: the card is tokenized first, then saved to buyer ${payment.customer} (cards.associate) and charged by its id (transactions.create)`);
+    const { buildTokenizeRequest } = await import('../cards/tokenize.js');
+    return ctx.printDryRun('cards.tokenize', { body: buildTokenizeRequest(payment.card) });
+  }
   const guard = await ctx.moneyGuard({ noWait: options.wait === false });
   // A rerun without --reference-id of a create whose outcome is unknown takes that create's
   // reference back, so it finds the charge it may have made instead of making another.
@@ -563,22 +603,33 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
     }
     await ctx.noteSandbox();
     const api = await ctx.api();
-    const tx = await guard.send<Transaction, Transaction[]>(
-      guarded,
-      memory,
-      { amount_cents: input.amountCents, fingerprint, before: JSON.stringify(expected) },
-      () => api.call('transactions.create', { body }),
-      (_intent, answer) =>
-        answer?.reference_id === reference && saleMatches(expected, answer)
-          ? { kind: 'applied', proof: answer.id }
-          : { kind: 'mismatch', why: `it is transaction ${answer?.id ?? '(none)'} with reference_id ${answer?.reference_id ?? '(none)'} and amount ${answer?.amount ?? '(none)'}, not this charge` },
-      (found) => createdOf(found, expected, memory) as Transaction,
-    );
+    // A new card is saved to its buyer first (once for this sale, however many runs it takes), then
+    // charged by its id; whatever fails after that says the card is saved.
+    let saved: SavedCard | undefined;
+    if (payment.kind === 'new_card') {
+      const { saveCardForSale } = await import('./new-card.js');
+      saved = await saveCardForSale(ctx, api, guard.ledger, guarded.key, memory, payment);
+      body = buildCreateRequest({ ...input, payment: { ...payment, kind: 'card_id', cardId: saved.id } });
+    }
+    const tx = await guard
+      .send<Transaction, Transaction[]>(
+        guarded,
+        memory,
+        { amount_cents: input.amountCents, fingerprint, before: JSON.stringify(expected) },
+        () => api.call('transactions.create', { body }),
+        (_intent, answer) =>
+          answer?.reference_id === reference && saleMatches(expected, answer)
+            ? { kind: 'applied', proof: answer.id }
+            : { kind: 'mismatch', why: `it is transaction ${answer?.id ?? '(none)'} with reference_id ${answer?.reference_id ?? '(none)'} and amount ${answer?.amount ?? '(none)'}, not this charge` },
+        (found) => createdOf(found, expected, memory) as Transaction,
+      )
+      .catch((err: unknown) => Promise.reject(saved ? saved.alsoSay(err) : err));
     await ctx.out.show(tx, TRANSACTION_VIEW);
     if (tx.status === 'failed') {
       const last = Array.isArray(tx.history) ? tx.history.at(-1) : undefined;
       const reason = (last as { response_message?: string } | undefined)?.response_message;
-      throw new CliError(`transaction ${tx.id} failed${reason ? `: ${reason}` : ''}`, ExitCode.rejected);
+      const error = new CliError(`transaction ${tx.id} failed${reason ? `: ${reason}` : ''}`, ExitCode.rejected);
+      throw saved ? saved.alsoSay(error, true) : error;
     }
     ctx.log.status(`Created transaction ${tx.id} (${tx.status}, ${formatMoney(tx.amount ?? centsToDecimalString(input.amountCents), tx.currency ?? input.currency)})`);
   });
@@ -600,11 +651,11 @@ interface ExpectedSale {
 function expectedSale(input: CreateInput): ExpectedSale {
   const { payment } = input;
   const sale: ExpectedSale = { amount_cents: input.amountCents, payment_type: paymentTypeOf(payment) };
-  if (payment.kind === 'card') {
+  if (payment.kind === 'card' || payment.kind === 'new_card') {
     const digits = payment.card.card_number.replace(/\D/g, '');
     sale.card = { first4: digits.slice(0, 4), last4: digits.slice(-4), month: Number(payment.card.expiration_month), year: Number(payment.card.expiration_year) };
   } else if (payment.kind === 'card_id') sale.card_id = payment.cardId;
-  else if ('customer' in payment && payment.customer !== undefined) sale.customer = payment.customer;
+  if ('customer' in payment && payment.customer !== undefined) sale.customer = payment.customer;
   return sale;
 }
 

@@ -30,7 +30,7 @@ export const create = defineVerb({
     installments: flag('--installments <n>', 'number of installments, 1-12'),
     capture: flag('--no-capture', 'only pre-authorize the card; capture later with "transactions capture"'),
     card: flag('--card <card-id>', 'charge a card on file'),
-    customer: flag('--customer <buyer-id>', 'the buyer: charge their default card (credit) or bill them (boleto, bolepix, pix)'),
+    customer: flag('--customer <buyer-id>', "the buyer: charge their default card (credit), or with a new card's details save it to them and charge it, or bill them (boleto, bolepix, pix)"),
     dueDate: flag('--due-date <YYYY-MM-DD>', 'boleto due date'),
     paymentLimitDate: flag('--payment-limit-date <YYYY-MM-DD>', 'last day the boleto can be paid'),
     instruction: flag('--instruction <text>', 'instruction printed on the boleto (repeatable, up to 5)', { parse: collect }),
@@ -53,10 +53,12 @@ export const create = defineVerb({
     ...NO_WAIT_FLAG,
   },
   required: ['amount'],
+  walkThrough: true,
   examples: [
     'payctl transactions create --amount 10.50 --card-number 4111111111111111 --holder-name "Maria Silva" --exp-month 12 --exp-year 2030 --cvv 123',
     'payctl transactions create --amount 99.90 --card-file card.json --installments 3 --no-capture',
     'payctl transactions create --amount 25 --card <card-id>',
+    'payctl transactions create --amount 149.90 --customer <buyer-id> --card-file card.json    # a new card: saved to the buyer, then charged',
     'payctl transactions create --payment-type boleto --amount 150 --customer <buyer-id>',
     'payctl transactions create --payment-type boleto --amount 150 --customer <buyer-id> --due-date 2026-12-10 --late-fee 2% --interest 1% --instruction "Não receber após o vencimento"',
     'payctl transactions create --payment-type pix --amount 30',
@@ -92,12 +94,14 @@ export const list = defineVerb({
 
 export const get = defineVerb({
   name: 'get <id>',
+  noun: 'transaction',
   description: 'Show one transaction',
   examples: ['payctl transactions get 3f0c55e1a6b24c1b9b64b1e3a0c7d1f2', 'payctl transactions get <id> --fields id,status,amount,history -o json'],
 });
 
 export const update = defineVerb({
   name: 'update <id>',
+  noun: 'transaction',
   description: "Change a transaction's description or metadata",
   flags: {
     description: flag('--description <text>', 'new description'),
@@ -109,6 +113,7 @@ export const update = defineVerb({
 
 export const refund = defineVerb({
   name: 'refund [id]',
+  noun: 'transaction',
   description: 'Refund (void) a transaction, in full or in part, or a batch from a file; asks for confirmation',
   flags: {
     ...amountFlags('amount to refund', 'default: all that remains'),
@@ -134,6 +139,7 @@ export const refund = defineVerb({
 
 export const capture = defineVerb({
   name: 'capture [id]',
+  noun: 'transaction',
   description: 'Capture a pre-authorized card transaction, in full or in part; asks for confirmation',
   flags: {
     ...amountFlags('amount to capture', 'default: the authorized amount'),
@@ -144,6 +150,7 @@ export const capture = defineVerb({
 
 export const cancellationLetter = defineVerb({
   name: 'cancellation-letter <id>',
+  noun: 'transaction',
   description: 'Get the link to the cancellation letter of a canceled transaction',
   flags: { save: flag('--save <path>', 'download the letter to this file') },
   examples: ['payctl transactions cancellation-letter <id>', 'payctl transactions cancellation-letter <id> --save letter.pdf'],
@@ -159,6 +166,7 @@ export const splitsList = defineVerb({
 
 export const splitsGet = defineVerb({
   name: 'get <transaction-id> <rule-id>',
+  asks: { 'rule-id': { noun: 'split rule' } },
   description: 'Show one split rule',
   examples: ['payctl transactions splits get <transaction-id> <rule-id>', 'payctl transactions splits get <transaction-id> <rule-id> --fields recipient,percentage,receivable_amount -o json'],
 });
@@ -166,12 +174,13 @@ export const splitsGet = defineVerb({
 export const splitsAdd = defineVerb({
   name: 'add <transaction-id>',
   description: "Give another seller a part of a sale, taken from the sale's seller; asks for confirmation",
-  ...requiring({ split: flag('--split <seller-id:part>', '<seller-id>:<amount|percent%>[,liable][,net], as for transactions create') }),
+  ...requiring({ split: flag('--split <seller-id:part>', '<seller-id>:<amount|percent%>[,liable][,net], as for transactions create', { ask: 'Split (<seller-id>:<amount|percent%>[,liable][,net])' }) }),
   examples: ['payctl transactions splits add <transaction-id> --split <seller-id>:30%,net', 'payctl transactions splits add <transaction-id> --split <seller-id>:7.50,liable --yes'],
 });
 
 export const splitsRemove = defineVerb({
   name: 'remove <transaction-id> <rule-id>',
+  asks: { 'rule-id': { noun: 'split rule' } },
   description: "Take a seller's part of a sale back to the sale's seller; asks for confirmation",
   examples: ['payctl transactions splits remove <transaction-id> <rule-id>        # after a [y/N] confirmation', 'payctl transactions splits remove <transaction-id> <rule-id> --yes'],
 });

@@ -1,29 +1,43 @@
 // A transaction named by what the customer quotes: the merchant's order number (its reference_id)
 // stands for the transaction wherever an id is expected (get, refund, capture, boletos cancel).
-// A 32-hex id is an id; anything else is looked up by reference_id, exactly. None: exit 5. More
-// than one sale with that reference: exit 2 listing them, since picking one would be a guess.
+// A 32-hex id is an id; anything else is looked up by reference_id, exactly. None: exit 5, with
+// the references near it that the service can find cheaply ("did you mean pedido-7788?"), but
+// never the sale of one of them: a near match is a suggestion, never acted on. More than one sale
+// with that reference: exit 2 listing them, since picking one would be a guess.
 import type { Factory } from '../../factory.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { formatDateTime, formatMoney } from '../../output/format.js';
 import { counted } from '../../platform/plural.js';
 import { sanitize } from '../../output/table.js';
+import { closest } from '../../validate/closest.js';
 import { validateId } from '../../validate/index.js';
+import type { ApiClient } from '../../api/client.js';
+import { fold } from './find.js';
 import type { Transaction } from './shared.js';
 
 const ID = /^[0-9a-f]{32}$/;
 /** How many sales with one reference are listed before "and more". */
 const SHOWN = 5;
+/** How many of the latest sales a reference not found is compared with. */
+export const NEAR_SCAN = 200;
+/** How many near references are suggested. */
+const NEAR_SHOWN = 3;
 
 /** Whether `value` is a transaction id rather than a reference. */
 export const isTransactionId = (value: string) => ID.test(value.trim());
 
-/** The transaction id `args[0]` names: itself, or the one sale whose reference_id it is. */
-export async function resolveTransactionId(ctx: Factory, args: string[], where = '<id>'): Promise<string> {
+/**
+ * The transaction id `args[0]` names: itself, or the one sale whose reference_id it is.
+ * `suggest`: when no sale has the reference, look for near ones to name (a caller that carries on
+ * without the sale does not).
+ */
+export async function resolveTransactionId(ctx: Factory, args: string[], where = '<id>', { suggest = true } = {}): Promise<string> {
   let given = (args[0] ?? '').trim();
-  // Not given: asked for on a terminal (the id, or the order number the customer quotes).
+  // Not given (refund takes --file instead): asked for on a terminal, the id or the order number the customer quotes.
   if (given === '') {
-    if (!ctx.interactive) throw new UsageError(`missing ${where}: give a transaction id or its reference_id (prompts are off: stdin or stdout is not a terminal, or --no-input was given)`);
-    given = (await (await ctx.prompter()).text('Transaction id or reference_id (order number)', { validate: (v) => (v.trim() === '' ? 'give the id or the order number' : true) })).trim();
+    const off = ctx.promptsOff;
+    if (off !== undefined) throw new UsageError(`missing ${where}: give a transaction id or its reference_id (prompts are off: ${off})`);
+    given = (await (await import('../shared/ask-missing.js')).askArgument(ctx, { noun: 'transaction' }, where)).trim();
   }
   if (given === '' || isTransactionId(given)) return validateId(given, 'transaction id', where);
   if (/[\u0000-\u001f\u007f-\u009f]/.test(given) || given.length > 500) throw new UsageError(`${where}: give a transaction id or a reference_id (printable, at most 500 characters)`);
@@ -35,7 +49,11 @@ export async function resolveTransactionId(ctx: Factory, args: string[], where =
     // Kept only when the reference is exactly this one: a service may match more loosely.
     for (const tx of page as Transaction[]) if (tx.reference_id === given) found.push(tx);
   }
-  if (found.length === 0) throw new CliError(`no transaction has the id or reference_id "${sanitize(given)}"`, ExitCode.notFound);
+  if (found.length === 0) {
+    const near = suggest ? await nearReferences(api, given) : undefined;
+    const hint = near === undefined ? '' : near.length > 0 ? ` (did you mean ${near.map(sanitize).join(' or ')}?)` : `, and none of the latest ${NEAR_SCAN} sales has one like it`;
+    throw new CliError(`no transaction has the id or reference_id "${sanitize(given)}"${hint}`, ExitCode.notFound);
+  }
   if (found.length > 1) {
     const listed = found.slice(0, SHOWN).map((tx) => `${tx.id} (${formatMoney(tx.amount ?? '0', tx.currency)}, ${tx.status ?? '?'}, ${formatDateTime(String(tx.created_at ?? ''))})`);
     const more = found.length > SHOWN ? '; and more' : '';
@@ -44,4 +62,59 @@ export async function resolveTransactionId(ctx: Factory, args: string[], where =
   const [only] = found as [Transaction];
   ctx.log.status(`reference_id ${sanitize(given)}: transaction ${only.id}`);
   return only.id;
+}
+
+/** A reference payctl made up (create.ts, generatedReference). */
+const GENERATED = /^payctl-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A reference as people compare them: lower case, no accents, letters and digits only ("Pedido #7788" → "pedido7788"). */
+const key = (reference: string) => fold(reference).replace(/[^a-z0-9]/g, '');
+
+/** The runs of 3 digits or more: what an order number is known by ("pedido 7788" → 7788). */
+const numbersIn = (text: string): string[] => text.match(/\d{3,}/g) ?? [];
+
+/**
+ * The spellings of what a customer says that a reference may be written as: "pedido 7788" may be
+ * pedido-7788, pedido_7788 or pedido7788. Each is asked of the service's exact reference_id filter.
+ */
+export function spellings(given: string): string[] {
+  const words = fold(given).split(/[^a-z0-9]+/).filter(Boolean);
+  const raw = given.trim().split(/[\s#_.\/-]+/).filter(Boolean);
+  const all = [words.join('-'), words.join('_'), words.join(''), raw.join('-'), words.join('-').toUpperCase()];
+  return [...new Set(all)].filter((s) => s !== '' && s !== given);
+}
+
+/**
+ * References near `given` that sales have: its other spellings (asked of the reference_id filter,
+ * exactly), then, among the references of the latest NEAR_SCAN sales, those that are it spelled
+ * otherwise ("Pedido 7788"), that carry its order number whole ("7788" → pedido-7788), or that are a
+ * typo away from it. At most NEAR_SHOWN, the exact spellings first.
+ */
+export async function nearReferences(api: ApiClient, given: string): Promise<string[]> {
+  const near = new Set<string>();
+  for (const spelling of spellings(given)) {
+    const page = await api.call('transactions.list', { query: { reference_id: spelling, limit: 1 } });
+    if (page.items.some((tx) => tx.reference_id === spelling)) near.add(spelling);
+  }
+  const wanted = key(given);
+  const numbers = numbersIn(given);
+  const seen: string[] = [];
+  for await (const page of api.pages('transactions.list', { query: {} }, { limit: NEAR_SCAN, all: false })) {
+    for (const tx of page as Transaction[]) {
+      const reference = tx.reference_id;
+      if (typeof reference !== 'string' || reference === given || seen.includes(reference)) continue;
+      seen.push(reference);
+      // A reference payctl made up is no order number, whatever digits its uuid holds.
+      const theirs = GENERATED.test(reference) ? [] : numbersIn(reference);
+      if (key(reference) === wanted || (numbers.length > 0 && numbers.every((n) => theirs.includes(n)))) near.add(reference);
+    }
+  }
+  if (near.size === 0 && wanted.length >= 4) {
+    // One typo (a digit changed, two swapped): the closest reference, compared as people read
+    // them. Two orders' numbers often differ by more, and are other orders.
+    const byKey = new Map(seen.map((reference) => [key(reference), reference]));
+    const typo = closest(wanted, [...byKey.keys()], 1);
+    if (typo !== undefined) near.add(byKey.get(typo) as string);
+  }
+  return [...near].slice(0, NEAR_SHOWN);
 }

@@ -1,5 +1,5 @@
 import type { Factory } from '../../factory.js';
-import { missingInput, optionalString, stringList } from '../shared/input.js';
+import { optionalString, stringList } from '../shared/input.js';
 import { checkEventTypes, checkWebhookUrl } from './shared.js';
 import { WEBHOOK_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
@@ -12,13 +12,12 @@ export interface WebhookBody {
   event: string[];
 }
 
-/** The provider's webhook request: `{method: "POST", url, description, event: [...]}`. */
+/**
+ * The provider's webhook request: `{method: "POST", url, description, event: [...]}`. --url and
+ * --event are required: the command line has them, or they were asked for, before this runs.
+ */
 export function buildWebhookRequest(options: OptionsOf<typeof create>): WebhookBody {
-  const url = optionalString(options.url);
-  const events = stringList(options.event);
-  const missing = [...(url === undefined ? ['--url <https-url>'] : []), ...(events.length === 0 ? ['--event <type>'] : [])];
-  if (missing.length > 0) throw missingInput(missing);
-  const body: WebhookBody = { method: 'POST', url: checkWebhookUrl(url as string), event: checkEventTypes(events) };
+  const body: WebhookBody = { method: 'POST', url: checkWebhookUrl(options.url ?? ''), event: checkEventTypes(stringList(options.event)) };
   const description = optionalString(options.description);
   if (description !== undefined) body.description = description;
   return body;

@@ -8,8 +8,8 @@ export const create = defineVerb({
   name: 'create',
   description: 'Register a webhook; the answer carries its signing secret, shown only this once',
   flags: {
-    url: flag('--url <https-url>', 'where to POST deliveries (https; http only to localhost)'),
-    event: flag('--event <type>', "event type to receive (repeatable, or comma-separated; '*' for all)", { parse: collect }),
+    url: flag('--url <https-url>', 'where to POST deliveries (https; http only to localhost)', { ask: 'Webhook URL (https)' }),
+    event: flag('--event <type>', "event type to receive (repeatable, or comma-separated; '*' for all)", { parse: collect, ask: "Event types to receive (comma-separated; '*' for all)" }),
     description: flag('--description <text>', 'what it is for'),
   },
   required: ['url', 'event'],
