@@ -1,5 +1,5 @@
 import { fitHelp } from './commands/shared/help-wrap.js';
-import { Command, CommanderError, Help, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { formatApiError } from './api/error-body.js';
 import { maskText } from './api/mask.js';
 import { Factory } from './factory.js';
@@ -32,7 +32,7 @@ import { subscriptions } from './commands/subscriptions/verbs.js';
 import { transactions } from './commands/transactions/verbs.js';
 import { transfers } from './commands/transfers/verbs.js';
 import { webhooks } from './commands/webhooks/verbs.js';
-import { addGroup, addVerb, missingOf, type ActionFactory, type BoundVerb, type GroupDef } from './commands/verb.js';
+import { addGroup, addVerb, missingOf, subcommandTerm, type ActionFactory, type BoundVerb, type GroupDef } from './commands/verb.js';
 import { VERSION } from './version.js';
 
 /** Shared by every registration: the run's streams and the factory once a verb starts. */
@@ -183,14 +183,13 @@ works right after install, with no account.`,
   const configure = (command: Command) => {
     if (command.commands.length > 0) command.hook('preSubcommand', checkFieldsFirst);
     // What an 80-column line leaves for a verb's summary beside the widest verb of this group.
-    const help = new Help();
-    const room = 80 - 4 - Math.max(0, ...command.commands.map((sub) => help.subcommandTerm(sub).length));
+    const room = 80 - 4 - Math.max(0, ...command.commands.map((sub) => subcommandTerm(sub).length));
     for (const sub of command.commands) {
       // A group's list of verbs shows each on one line of an 80-column terminal: the description
       // up to its first ':' or ';' (or ',' or '(' when that is still long), cut at a word if need
       // be; the verb's own --help has all of it.
       if (!sub.summary()) sub.summary(briefly(sub.description(), room));
-      if (sub.commands.length > 0) sub.configureHelp({ helpWidth });
+      if (sub.commands.length > 0) sub.configureHelp({ helpWidth, subcommandTerm });
       // A verb's help lists the global options too, as they apply to it (gh's "inherited flags").
       else if (sub.name() !== 'help') sub.configureHelp({ ...sub.configureHelp(), helpWidth, showGlobalOptions: true, visibleGlobalOptions: globalOptions });
       sub.exitOverride().configureOutput({
@@ -202,7 +201,7 @@ works right after install, with no account.`,
     }
   };
   configure(program);
-  program.configureHelp({ helpWidth });
+  program.configureHelp({ helpWidth, subcommandTerm });
   return program;
 }
 

@@ -307,25 +307,40 @@ function describe(command: Command, what: { aliases?: readonly string[]; descrip
   if (what.examples) command.addHelpText('after', `${examples(...what.examples)}${what.notes === undefined ? '' : `\n${what.notes}`}`);
 }
 
+/** `<id>` as commander's optional `[id]`: see addVerb. */
+const registeredOptional = (word: string) => word.replace(/^<(.*)>$/, '[$1]');
+
+/** A verb's arguments as its definition writes them (`<id>` for a required one), for its help. */
+const shownArguments = new WeakMap<Command, readonly string[]>();
+
 /**
- * A verb's command. Its help, usage and completions say which arguments are required, but a
- * command line without them is let through to the action, which asks for them on a terminal or
- * names them and says why it could not ask (missingOf): commander would refuse it first, with
- * neither. (`missingArgument` is how commander reports one; verb.test.ts checks it still is.)
+ * A command as a group's (or the program's) help lists it: its name, `[options]` when it has
+ * any, and its arguments as its definition writes them, required ones in `<…>` (commander's own
+ * term would show them as it was given them, optional: see addVerb). Set with configureHelp.
  */
-class VerbCommand extends Command {
-  missingArgument(): void {}
+export function subcommandTerm(command: Command): string {
+  const alias = command.aliases()[0];
+  const args = shownArguments.get(command) ?? command.registeredArguments.map((a) => (a.required ? `<${a.name()}${a.variadic ? '...' : ''}>` : `[${a.name()}${a.variadic ? '...' : ''}]`));
+  return [`${command.name()}${alias ? `|${alias}` : ''}`, ...(command.options.length > 0 ? ['[options]'] : []), ...args].join(' ');
 }
 
-/** Adds a verb to `parent`: its arguments, flags, help and lazily loaded action. */
+/**
+ * Adds a verb to `parent`: its arguments, flags, help and lazily loaded action. Its help and usage
+ * say which arguments are required, but commander is given each as optional: a command line
+ * without them is let through to the action, which asks for them on a terminal or names them and
+ * says why it could not ask (missingOf). Commander would refuse it first, with neither.
+ */
 export function addVerb(parent: Command, bound: BoundVerb, action: ActionFactory): Command {
   const { verb } = bound;
   const [name = '', ...words] = verb.name.split(' ');
-  const command = new VerbCommand(name).copyInheritedSettings(parent);
+  const command = new Command(name).copyInheritedSettings(parent);
   parent.addCommand(command);
-  if (words.length > 0) command.arguments(words.join(' '));
+  for (const word of words) command.argument(registeredOptional(word));
   describe(command, verb);
-  for (const a of verb.args ?? []) command.argument(a.name, a.description);
+  for (const a of verb.args ?? []) command.argument(registeredOptional(a.name), a.description);
+  const shown = [...words, ...(verb.args ?? []).map((a: Arg) => a.name)];
+  shownArguments.set(command, shown);
+  command.usage(['[options]', ...shown].join(' '));
   addFlags(command, verb);
   return command.action(action(bound));
 }
