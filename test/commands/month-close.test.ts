@@ -6,8 +6,9 @@ import { tempHome } from '../helpers/run.js';
 import { expectJson, freshHomePerTest, run, runAgainst, type Tx } from './helpers.js';
 
 // A month's close: the transfers of a month are exactly those whose transfer_date is in it, in São
-// Paulo as in UTC, for the list, its groups, reconcile and export. The sandbox makes a transfer at
-// 12:00 UTC of its date, 09:00 of that same date in São Paulo. What each case expects
+// Paulo as in UTC, for the list, its groups, reconcile and export; and the balance statement's
+// payouts of a month or a day are those transfers, since the sandbox makes a transfer and books
+// its entry at 12:00 UTC of its date, 09:00 of that same date in São Paulo. What each case expects
 // is worked out here from the transfers' own transfer_date, nothing of payctl's filters. Then a
 // service that ignores the filter, and makes its transfers at 00:00 UTC (21:00 the evening before
 // in São Paulo): nothing of another month gets into the list, the groups, the export or the
@@ -84,6 +85,19 @@ describe.each(ZONES)('TZ=%s', (zone) => {
     expect(ids(report.transfers, 'transfer')).toEqual(datedIn(month.from, month.to));
     expect(report.orphans).toEqual([]);
     expect(result.stderr).toMatch(new RegExp(`^${datedIn(month.from, month.to).length} transfers \\(R\\$ [\\d.]+,\\d\\d\\), ${month.from} to ${month.to}: every one adds up\\n$`));
+  });
+
+  it("balances history --group-by: a month's and a day's payouts are the transfers dated in them", async () => {
+    // What went out, by the transfers' own dates: a month's (YYYY-MM) and a day's.
+    const out = new Map<string, number>();
+    for (const t of transfers) for (const key of [t.transfer_date.slice(0, 7), t.transfer_date]) out.set(key, (out.get(key) ?? 0) - cents(t.amount));
+    const byMonth = await json(zone, ['balances', 'history', '--group-by', 'month']);
+    expect(byMonth.map((g) => g.group)).toContain(month.next.slice(0, 7));
+    for (const g of byMonth) expect([g.group, cents(g.payouts)]).toEqual([g.group, out.get(g.group as string) ?? 0]);
+    const byDay = await json(zone, ['balances', 'history', '--from', month.from, '--to', month.to, '--group-by', 'day']);
+    expect(byDay.filter((g) => cents(g.payouts) !== 0).map((g) => [g.group, cents(g.payouts)])).toEqual(
+      [...new Set(transfers.map((t) => t.transfer_date as string))].filter((day) => day >= month.from && day <= month.to).sort().map((day) => [day, out.get(day)]),
+    );
   });
 
   it('export transfers --since/--until writes exactly the transfers dated in the month', async () => {
