@@ -54,11 +54,11 @@ function subscriptionEvent(stored: StoredSubscription, plan: Plan): Event | unde
 
 /**
  * When an event happened: the start of its day, but never before the last change to what it
- * happens to (a subscription reactivated at noon is not billed at midnight) nor after now.
+ * happens to (a subscription reactivated at noon is not billed at midnight) nor after now. A
+ * payout happens at its payout hour (payouts.ts), and is due only once that has come.
  */
 function instant(event: Event, now: Date): number {
-  // A payout happens at its receivables' expected time (the start of their day).
-  if (event.kind === 'payout') return Math.min(now.getTime(), Date.parse(event.at));
+  if (event.kind === 'payout') return Date.parse(event.at);
   const start = (parseCalendarDate(event.day) as Date).getTime();
   const updatedAt = event.kind === 'overdue' ? event.invoice.updated_at : event.stored.sub.updated_at;
   return Math.min(now.getTime(), Math.max(start, Date.parse(updatedAt)));
@@ -97,7 +97,7 @@ function nextEvent(work: Pending, now: Date): Event | undefined {
   const today = calendarDate(now);
   const events = recurrenceEvents(work);
   const payout = work.payouts.next;
-  if (payout !== null) events.push({ kind: 'payout', day: payout.slice(0, 10), at: payout });
+  if (payout !== null && Date.parse(payout) <= now.getTime()) events.push({ kind: 'payout', day: payout.slice(0, 10), at: payout });
   let best: { event: Event; at: number } | undefined;
   for (const event of events) {
     if (event.day > today) continue;

@@ -91,7 +91,7 @@ export function findTransfer(state: SandboxState, id: string): Transfer {
 
 /**
  * Every transfer, or (`seller`) only the payouts to that seller: sellers/{id}/transfers.
- * `transfer_date[gte]`… bound the transfer's date as written. A transfer is made at 00:00 UTC of
+ * `transfer_date[gte]`… bound the transfer's date as written. A transfer is made at 12:00 UTC of
  * its date (payouts.ts), so its transfer_date is the UTC day of its created_at: those days' span
  * of created_ms holds exactly the transfers dated in them, and the creation index finds them.
  */

@@ -564,7 +564,7 @@ export interface Replay {
 export interface StateValues {
   marketplace_id: string;
   seller: Seller;
-  /** The earliest expected date of a pending receivable (ISO), or null: when payouts next fall due. */
+  /** When payouts are next made (ISO): the payout hour of the earliest expected date of a pending receivable (payouts.ts), or null. */
   payouts: { next: string | null };
   /** How far the sandbox's clock runs ahead of real time; see clock.ts. */
   clock: { offset_seconds: number };

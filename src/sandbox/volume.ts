@@ -7,7 +7,7 @@ import { planCreateTransaction } from './transactions-create.js';
 import { approve } from './transactions.js';
 import type { Session } from './db/session.js';
 import { applyChange, mutateInSteps, stateOf } from './store.js';
-import { calendarDate } from './time.js';
+import { calendarDate, msOfIso } from './time.js';
 import type { SandboxState } from './types.js';
 
 // A volume of trading, for rehearsing exports and measuring them: the sandbox trades forward on
@@ -148,9 +148,10 @@ export async function generateVolume(stateDir: string, spec: VolumeSpec, clock: 
     const timeOf = (sale: number) => new Date((start as number) + Math.floor(((spec.first + sale + 0.5) * span) / spec.total));
     /** Whether payouts or billings fall due by sale `sale`: they happen before it, in order. */
     const dueBy = (sale: number) => {
-      const day = calendarDate(timeOf(sale));
+      const at = timeOf(sale);
       const payout = (session.value('payouts') as SandboxState['payouts'] | undefined)?.next;
-      return (recurrence !== undefined && recurrence <= day) || (payout != null && payout.slice(0, 10) <= day);
+      // Recurrence falls due at the start of its day, payouts at their hour (payouts.ts).
+      return (recurrence !== undefined && recurrence <= calendarDate(at)) || (payout != null && msOfIso(payout) <= at.getTime());
     };
     while (made < end) {
       if (dueBy(made)) {

@@ -6,11 +6,13 @@ import { tempHome } from '../helpers/run.js';
 import { expectJson, freshHomePerTest, run, runAgainst, type Tx } from './helpers.js';
 
 // A month's close: the transfers of a month are exactly those whose transfer_date is in it, in São
-// Paulo as in UTC, for the list, its groups, reconcile and export. The sandbox makes a transfer at
-// 00:00 UTC of its date, 21:00 the evening before in São Paulo: every one of them is at a month's
-// edge there. What each case expects is worked out here from the transfers' own transfer_date,
-// nothing of payctl's filters. Then a service that ignores the filter: nothing of another month
-// gets into the list, the groups, the export or the reconciliation.
+// Paulo as in UTC, for the list, its groups, reconcile and export; and the balance statement's
+// payouts of a month or a day are those transfers, since the sandbox makes a transfer and books
+// its entry at 12:00 UTC of its date, 09:00 of that same date in São Paulo. What each case expects
+// is worked out here from the transfers' own transfer_date, nothing of payctl's filters. Then a
+// service that ignores the filter, and makes its transfers at 00:00 UTC (21:00 the evening before
+// in São Paulo): nothing of another month gets into the list, the groups, the export or the
+// reconciliation.
 const ZONES = ['America/Sao_Paulo', 'UTC'];
 let home: { home: string; cleanup: () => void };
 let transfers: Tx[];
@@ -22,15 +24,16 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   home = tempHome();
-  // The clock is moved to two days before the first of a month, then 34 days are traded: payouts
-  // (PIX and boleto the next day, cards 30 days on) from before that first through the next one.
+  // The clock is moved to two days before the first of a month, then 35 days are traded: payouts
+  // (PIX and boleto the next day, cards 30 days on) from before that first through the next one,
+  // whose payout hour has come whatever the hour the test runs at.
   const now = Date.parse((expectJson(await run(home.home, ['sandbox', 'clock', '-o', 'json'])) as Tx).now as string);
   const at = new Date(now);
   let first = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1);
   if (first - now < 3 * DAY_MS) first = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 2, 1);
   const days = Math.floor((first - now) / DAY_MS) - 2;
   if (days > 0) expect((await run(home.home, ['sandbox', 'advance', '--days', String(days), '-q'])).code).toBe(0);
-  expect((await run(home.home, ['sandbox', 'generate', '--sales', '500', '--days', '34', '-q'])).code).toBe(0);
+  expect((await run(home.home, ['sandbox', 'generate', '--sales', '500', '--days', '35', '-q'])).code).toBe(0);
   transfers = expectJson(await run(home.home, ['transfers', 'list', '--all', '-o', 'json'])) as Tx[];
   const next = new Date(first);
   month = { from: isoDay(first), to: isoDay(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)), next: isoDay(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 1)) };
@@ -47,15 +50,14 @@ const ids = (items: Tx[], key = 'id') => items.map((t) => t[key] as string).sort
 const cents = (s: unknown) => Math.round(Number(s) * 100);
 const json = async (zone: string, args: string[]) => expectJson(await run(home.home, [...args, '-o', 'json'], { env: { TZ: zone } })) as Tx[];
 
-it('the generated month has transfers on its first day and on the first of the next, made at 00:00 UTC', () => {
-  const month_ = datedIn(month.from, month.to);
-  expect(month_.length).toBeGreaterThan(100);
+it('the generated month has transfers on its first day and on the first of the next, each made at 12:00 UTC of its date', () => {
+  expect(datedIn(month.from, month.to).length).toBeGreaterThan(100);
   expect(datedIn(month.from, month.from).length).toBeGreaterThan(0);
   expect(datedIn(month.next, month.next).length).toBeGreaterThan(0);
-  expect(transfers.every((t) => t.created_at === `${t.transfer_date}T00:00:00.000Z`)).toBe(true);
-  // So a filter on São Paulo's days of created_at would have taken another set: this one can fail.
+  expect(transfers.every((t) => t.created_at === `${t.transfer_date}T12:00:00.000Z`)).toBe(true);
+  // 09:00 in São Paulo: the same date there as in UTC.
   const spDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
-  expect(ids(transfers.filter((t) => spDay(t.created_at) >= month.from && spDay(t.created_at) <= month.to))).not.toEqual(month_);
+  expect(transfers.every((t) => spDay(t.created_at) === t.transfer_date)).toBe(true);
 });
 
 describe.each(ZONES)('TZ=%s', (zone) => {
@@ -85,6 +87,19 @@ describe.each(ZONES)('TZ=%s', (zone) => {
     expect(result.stderr).toMatch(new RegExp(`^${datedIn(month.from, month.to).length} transfers \\(R\\$ [\\d.]+,\\d\\d\\), ${month.from} to ${month.to}: every one adds up\\n$`));
   });
 
+  it("balances history --group-by: a month's and a day's payouts are the transfers dated in them", async () => {
+    // What went out, by the transfers' own dates: a month's (YYYY-MM) and a day's.
+    const out = new Map<string, number>();
+    for (const t of transfers) for (const key of [t.transfer_date.slice(0, 7), t.transfer_date]) out.set(key, (out.get(key) ?? 0) - cents(t.amount));
+    const byMonth = await json(zone, ['balances', 'history', '--group-by', 'month']);
+    expect(byMonth.map((g) => g.group)).toContain(month.next.slice(0, 7));
+    for (const g of byMonth) expect([g.group, cents(g.payouts)]).toEqual([g.group, out.get(g.group as string) ?? 0]);
+    const byDay = await json(zone, ['balances', 'history', '--from', month.from, '--to', month.to, '--group-by', 'day']);
+    expect(byDay.filter((g) => cents(g.payouts) !== 0).map((g) => [g.group, cents(g.payouts)])).toEqual(
+      [...new Set(transfers.map((t) => t.transfer_date as string))].filter((day) => day >= month.from && day <= month.to).sort().map((day) => [day, out.get(day)]),
+    );
+  });
+
   it('export transfers --since/--until writes exactly the transfers dated in the month', async () => {
     const out = join(home.home, `transfers-${zone.replace('/', '-')}.ndjson`);
     const result = await run(home.home, ['export', 'transfers', '--since', month.from, '--until', month.to, '--out', out], { env: { TZ: zone } });
@@ -96,7 +111,7 @@ describe.each(ZONES)('TZ=%s', (zone) => {
 describe('a service that ignores the date filter: nothing of another month gets in', () => {
   const fresh = freshHomePerTest();
   const id = (n: number, c: string) => `${c}${String(n).padStart(31, '0')}`;
-  // Two transfers of November, and one each of the days either side, made at 00:00 UTC as the sandbox makes them.
+  // Two transfers of November, and one each of the days either side, made at 00:00 UTC (21:00 the evening before in São Paulo).
   const dates = ['2026-10-31', '2026-11-01', '2026-11-30', '2026-12-01'];
   const made = dates.map((date, n) => ({ id: id(n, 't'), resource: 'transfer', status: 'succeeded', amount: '10.00', fees: '0.00', on_behalf_of: 's'.repeat(32), transfer_date: date, receivables: [id(n, 'r')], transactions: [], created_at: `${date}T00:00:00.000Z` }));
   const receivable = (n: number) => ({ id: id(n, 'r'), resource: 'receivable', status: 'paid', amount: '10.00', gross_amount: '10.00', transaction: null, transfer: id(n, 't'), installment: '1', expected_on: `${dates[n]}T00:00:00.000Z` });

@@ -97,12 +97,19 @@ describe('the seller balance after a day of sales and refunds', () => {
   });
 
   it('pays receivables out as transfers on their expected dates, and still reconciles', async () => {
-    const { api } = await sandboxAt();
+    const { api, setRealTime } = await sandboxAt('2027-03-10T09:00:00.000Z');
     const { sales } = await scriptedDay(api);
     const [card, card3x] = sales as [Json, Json];
 
-    // PIX and boleto settle the next day, cards after 30 days, later installments a month apart.
-    expect((await advance(api, 1)).transfers).toHaveLength(2);
+    // PIX and boleto settle the next day, cards after 30 days, later installments a month apart,
+    // each at 12:00 UTC of its date (09:00 in Brasília): at 09:00 UTC of the next day, not yet.
+    expect((await advance(api, 1)).transfers).toEqual([]);
+    expect(await all(api, '/v1/transfers')).toEqual([]);
+    setRealTime('2027-03-10T12:00:00.000Z');
+    expect((await all(api, '/v1/transfers')).map((t) => [t.transfer_date, t.created_at])).toEqual([
+      ['2027-03-11', '2027-03-11T12:00:00.000Z'],
+      ['2027-03-11', '2027-03-11T12:00:00.000Z'],
+    ]);
     const cardsDue = await advance(api, 30);
     expect(cardsDue.transfers).toHaveLength(2); // the partially refunded sale and the 3x sale's first installment
     const transfers = await all(api, '/v1/transfers?sort=time-ascending');
@@ -110,8 +117,9 @@ describe('the seller balance after a day of sales and refunds', () => {
     for (const transfer of transfers) {
       expect(transfer).toMatchObject({ resource: 'transfer', status: 'succeeded', type: 'automatic', on_behalf_of: SANDBOX_SELLER_ID, fees: '0.00' });
       expect(transfer.amount).toMatch(/^\d+\.\d{2}$/);
-      expect(transfer.transfer_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(transfer.created_at).toBe(`${transfer.transfer_date}T12:00:00.000Z`);
     }
+    expect(transfers.map((t) => t.transfer_date)).toEqual(['2027-03-11', '2027-03-11', '2027-04-09', '2027-04-09']);
     const cardTransfer = transfers.find((t) => t.transactions[0] === card.id) as Json;
     expect((await api.get(`/v1/transfers/${cardTransfer.id}`)).body).toEqual(cardTransfer);
     const paid = await api.get(`/v1/transfers/${cardTransfer.id}/transactions`);
@@ -122,7 +130,7 @@ describe('the seller balance after a day of sales and refunds', () => {
     const receivables = (await api.get(`/v1/transactions/${card3x.id}/receivables`)).body.items;
     expect(receivables.map((r: Json) => r.status)).toEqual(['paid', 'pending', 'pending']);
     expect(receivables[0].transfer).toMatch(HEX32);
-    expect(receivables[0].paid_at).toMatch(ISO_MS);
+    expect(receivables[0].paid_at).toBe('2027-04-09T12:00:00.000Z');
 
     const balance = await sellerBalance(api);
     const history = await all(api, `/v1/balances/${balance.account}/history?sort=time-ascending`);
@@ -130,6 +138,8 @@ describe('the seller balance after a day of sales and refunds', () => {
     const outgoing = history.filter((e) => e.operation === 'transfer');
     expect(outgoing).toHaveLength(4);
     expect(outgoing.every((e) => e.type === 'debit' && e.transfer !== null)).toBe(true);
+    // Each booked when its transfer was made.
+    expect(outgoing.map((e) => e.created_at)).toEqual(outgoing.map((e) => transfers.find((t) => t.id === e.transfer)?.created_at));
     expect(outgoing.reduce((t, e) => t - cents(e.amount), 0)).toBe(transfers.reduce((t, x) => t + cents(x.amount), 0));
 
     // Two installments still to come, soonest first; the whole 3x sale is paid out after two more months.
