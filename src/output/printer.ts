@@ -162,6 +162,19 @@ export class Printer {
     return namedPages(api, pages, options, (page, asText) => keysShown(page, options, asText));
   }
 
+  /**
+   * A record as a status line names it: "Maria Silva (buyer <id>)", the name read (record-names.ts)
+   * only where names are shown, a table on a terminal, and the line is not silenced by --quiet;
+   * else, or when it cannot be read, "buyer <id>".
+   */
+  async named(kind: import('./record-names.js').RecordKind, id: string): Promise<string> {
+    const byId = `${kind} ${id}`;
+    if (this.needs.globals.quiet || !this.needs.io.stdoutIsTTY || this.needs.globals.fields || (await this.outputFormat()) !== 'table') return byId;
+    const api = await this.needs.api().catch(() => undefined);
+    const name = api && (await (await import('./record-names.js')).recordName(api, kind, id));
+    return name === undefined ? byId : `${name} (${byId})`;
+  }
+
   /** Says, under what was printed, why records it names are shown by id (record-names.ts), when any was left for the bound or a failing service. */
   private async noteNamesLeftOut(): Promise<void> {
     const api = await this.needs.api().catch(() => undefined);

@@ -1,4 +1,4 @@
-// Names, not ids, in lists: on a terminal a list's columns that refer to a buyer,
+// Names, not ids, in lists and status lines: on a terminal a list's columns that refer to a buyer,
 // a seller, a plan or a subscription show it by name, as views do (names.test.ts). JSON, NDJSON,
 // CSV and a table piped elsewhere keep the ids and cost no request; a name that cannot be read
 // leaves the id, whole; a command reads a bounded number of names, a few at once, each once, and
@@ -8,7 +8,7 @@ import { NAMES_AT_ONCE, NAMES_PER_COMMAND } from '../../src/output/record-names.
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { listPage, numberedId } from '../helpers/hostile-lists.js';
 import { providerError, type RecordedRequest, type Reply } from '../helpers/recording-server.js';
-import { createCard, expectJson, freshHomePerTest, RECORDED_MARKETPLACE, run, runAgainst, type Tx } from './helpers.js';
+import { cardFlags, createCard, expectJson, freshHomePerTest, MASTERCARD, RECORDED_MARKETPLACE, run, runAgainst, type Tx } from './helpers.js';
 
 const home = freshHomePerTest();
 const json = async (args: string[]): Promise<Tx> => expectJson(await run(home(), [...args, '-o', 'json']));
@@ -68,10 +68,12 @@ describe('lists on a terminal name the records they refer to', () => {
     expect((await json(['invoices', 'list', '--subscription', sub.uuid]))[0]).toMatchObject({ customer: long.id, subscription: sub.uuid });
   });
 
-  it("a sale's split: its rules, its view and its receivables name the sellers", async () => {
+  it("a sale's split: its rules, its view and its receivables name the sellers; adding and removing one say whose part it is", async () => {
     const other = (await json(['sellers', 'create', '--business-name', 'Loja Azul Ltda', '--ein', '11.444.777/0001-61', '--email', 'azul@example.com'])).id as string;
     const sale = await createCard(home(), '100.00');
-    await json(['transactions', 'splits', 'add', sale.id, '--split', `${other}:30%`, '--yes']);
+    const added = await run(home(), ['transactions', 'splits', 'add', sale.id, '--split', `${other}:30%`, '--yes', '--no-color'], { tty: true, columns: 120 });
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stderr).toMatch(new RegExp(`Added split rule [0-9a-f]{32}: Loja Azul Ltda \\(seller ${other}\\) gets 30% \\(R\\$ 30,00\\) of transaction ${sale.id}`));
 
     expect(column((await onTerminal(['transactions', 'splits', 'list', sale.id])).stdout, 'RECIPIENT')).toEqual(['Loja Azul Ltda']);
     const view = (await onTerminal(['transactions', 'get', sale.id])).stdout;
@@ -80,11 +82,36 @@ describe('lists on a terminal name the records they refer to', () => {
     expect(split).not.toContain(other);
     expect(column((await onTerminal(['receivables', 'list', '--transaction', sale.id])).stdout, 'RECIPIENT').sort()).toEqual(['Loja Azul Ltda', 'Loja Sandbox Ltda']);
     expect((await json(['receivables', 'list', '--transaction', sale.id])).map((r: Tx) => r.recipient).sort()).toEqual([other, SANDBOX_SELLER_ID].sort());
+
+    const [rule] = await json(['transactions', 'splits', 'list', sale.id]);
+    const removed = await run(home(), ['transactions', 'splits', 'remove', sale.id, rule.id, '--yes', '--no-color'], { tty: true, columns: 120 });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.stderr).toContain(`the part of Loja Azul Ltda (seller ${other}) goes back to Loja Sandbox Ltda (seller ${SANDBOX_SELLER_ID})`);
   });
 
-  it("an account's owner: the buyer's accounts by name", async () => {
+  it("an account's owner: the buyer's accounts by name, and a current balance (which does not say whose) named when its owner is known to be a seller", async () => {
     const name = await sandboxBuyerName();
     expect(column((await onTerminal(['balances', 'accounts', '--buyer', SANDBOX_BUYER_ID])).stdout, 'OWNER')).toEqual([name]);
+    const owner = (text: string) => text.split('\n').find((l) => l.startsWith('Owner  '))?.replace(/^Owner\s+/, 'Owner  ');
+    const bySeller = (await onTerminal(['balances', 'current', '--seller', SANDBOX_SELLER_ID])).stdout;
+    expect(owner(bySeller)).toBe(`Owner  Loja Sandbox Ltda  ${SANDBOX_SELLER_ID}`);
+    // By its account: named when its owner is the profile's seller (on the embedded sandbox, the
+    // seeded one), else shown by its id alone.
+    const account = (await json(['balances', 'current', '--seller', SANDBOX_SELLER_ID])).account as string;
+    expect(owner((await onTerminal(['balances', 'current', '--account', account])).stdout)).toBe(`Owner  Loja Sandbox Ltda  ${SANDBOX_SELLER_ID}`);
+    const other = await run(home(), ['balances', 'current', '--account', account, '--no-color'], { tty: true, columns: 120, env: { PAYCTL_SELLER_ID: 'f'.repeat(32) } });
+    expect(other.code, other.stderr).toBe(0);
+    expect(owner(other.stdout)).toBe(`Owner  ${SANDBOX_SELLER_ID}`);
+  });
+
+  it('a card associated says whose it now is by name on a terminal, by id elsewhere', async () => {
+    const name = await sandboxBuyerName();
+    const token = async () => (await json(['cards', 'tokenize', ...cardFlags(MASTERCARD)])).id as string;
+    const seen = await run(home(), ['cards', 'associate', '--token', await token(), '--customer', SANDBOX_BUYER_ID, '--no-color', '--no-pager'], { tty: true, columns: 120 });
+    expect(seen.code, seen.stderr).toBe(0);
+    expect(seen.stderr).toMatch(new RegExp(`now belongs to ${name} \\(buyer ${SANDBOX_BUYER_ID}\\)\\n`));
+    const piped = await run(home(), ['cards', 'associate', '--token', await token(), '--customer', SANDBOX_BUYER_ID, '-o', 'json']);
+    expect(piped.stderr).toMatch(new RegExp(`now belongs to buyer ${SANDBOX_BUYER_ID}\\n`));
   });
 });
 

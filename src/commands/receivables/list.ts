@@ -62,7 +62,7 @@ async function listBySeller(ctx: Factory, seller: string, options: OptionsOf<typ
     ...heldToDays(request, 'receivables'),
     ...(groupBy ? { groupBy } : {}),
   });
-  if (count === 0) ctx.log.status(`seller ${seller} has no receivables${request.query.status ? ` ${request.query.status}` : ''}`);
+  if (count === 0) ctx.log.status(`${await ctx.out.named('seller', seller)} has no receivables${request.query.status ? ` ${request.query.status}` : ''}`);
 }
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
