@@ -82,6 +82,9 @@ describe('lists on a terminal name the records they refer to', () => {
     expect(split).not.toContain(other);
     expect(column((await onTerminal(['receivables', 'list', '--transaction', sale.id])).stdout, 'RECIPIENT').sort()).toEqual(['Loja Azul Ltda', 'Loja Sandbox Ltda']);
     expect((await json(['receivables', 'list', '--transaction', sale.id])).map((r: Tx) => r.recipient).sort()).toEqual([other, SANDBOX_SELLER_ID].sort());
+    // Sums per seller: each seller's row by its name.
+    expect(column((await onTerminal(['transactions', 'list', '--group-by', 'seller'])).stdout, 'SELLER')).toEqual(['Loja Sandbox Ltda']);
+    expect((await json(['transactions', 'list', '--group-by', 'seller'])).map((g: Tx) => g.group)).toEqual([SANDBOX_SELLER_ID]);
 
     const [rule] = await json(['transactions', 'splits', 'list', sale.id]);
     const removed = await run(home(), ['transactions', 'splits', 'remove', sale.id, rule.id, '--yes', '--no-color'], { tty: true, columns: 120 });
