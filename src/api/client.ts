@@ -54,6 +54,12 @@ export interface RequestInput {
   body?: unknown;
   /** Extra headers (`payctl api -H`); masked like the rest when shown. */
   headers?: Record<string, string>;
+  /**
+   * A read the command can do without (a name shown in place of an id): sent once, never retried
+   * or waited for after a 429, and given at most this long (--timeout when that is shorter), so a
+   * slow service cannot hold up what the command prints.
+   */
+  optionalWithinMs?: number;
 }
 
 export interface PreparedRequest {
@@ -244,22 +250,25 @@ export class ApiClient {
     // A request that moves money is never sent twice on a guess, whatever its method (an invoice
     // refund is a DELETE): after a lost answer the command looks before anything is sent again.
     const repeatable = endpoint.method !== 'POST' && !endpoint.movesMoney;
-    const { maxAttempts, maxRetryAfterMs } = this.options;
+    const { maxRetryAfterMs } = this.options;
+    const optional = input.optionalWithinMs;
+    const maxAttempts = optional === undefined ? this.options.maxAttempts : 1;
+    const timeoutMs = optional === undefined ? this.options.timeoutMs : Math.min(optional, this.options.timeoutMs);
     for (let attempt = 1; ; attempt++) {
       const last = attempt >= maxAttempts;
       let response: Awaited<ReturnType<typeof this.send>>;
       try {
-        response = await this.send(prepared);
+        response = await this.send(prepared, timeoutMs);
       } catch (err) {
         // An answer too large to read is not asked for again: it would be as large the next time.
         if (err instanceof AnswerTooLargeError) throw unusable(endpoint, `the service's answer to ${request} ${err.message}`);
         const code = errorCode(err);
         const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
         if (!last && (repeatable || neverSent)) {
-          await this.wait(this.backoff(attempt), `${describeNetworkError(err, this.options.timeoutMs)}; retrying`);
+          await this.wait(this.backoff(attempt), `${describeNetworkError(err, timeoutMs)}; retrying`);
           continue;
         }
-        const message = `${describeNetworkError(err, this.options.timeoutMs)} (${request})`;
+        const message = `${describeNetworkError(err, timeoutMs)} (${request})`;
         if (!neverSent && endpoint.movesMoney) throw new UncertainOutcomeError(message, { cause: err, answered: false });
         throw new NetworkError(message, { cause: err });
       }
@@ -419,13 +428,12 @@ export class ApiClient {
     if (this.dispatcher) await (await this.dispatcher).close();
   }
 
-  private async send(prepared: PreparedRequest) {
+  private async send(prepared: PreparedRequest, timeoutMs: number) {
     const started = Date.now();
     this.logRequest(prepared);
     const url = new URL(prepared.url);
     // headersTimeout and bodyTimeout restart with every byte; the deadline bounds the whole
     // exchange, so a server trickling its answer is cut off at --timeout like a silent one.
-    const { timeoutMs } = this.options;
     const deadline = new AbortController();
     // Made only when the deadline passes: an error records its stack when it is made, which at
     // thousands of requests a second showed in profiles.

@@ -8,7 +8,8 @@
 // they print the API's object as it is.
 import { getPath } from './fields.js';
 import type { CellKind } from './format.js';
-import { nameKey, type RecordKind, type RecordRef } from './record-names.js';
+import { asNameColumns, nameRows, rowRefs } from './named-columns.js';
+import { nameKey, type NamesOf, type RecordRef } from './record-names.js';
 import type { Column } from './render-options.js';
 import { cellText, drawPairs, loadStyle, loadTable, renderTableList, sanitize, styleCell, type Pair } from './table.js';
 
@@ -21,7 +22,7 @@ export interface ViewField {
   /** How a path's value is shown; by default what its key suggests (amount → money, …). */
   kind?: CellKind;
   /** The path holds the id of a record of this kind (or the kind the item says): shown by its name when known. */
-  names?: RecordKind | ((item: Item) => RecordKind | undefined);
+  names?: NamesOf;
 }
 
 export interface ViewSection {
@@ -60,14 +61,27 @@ function refOf(field: ViewField, item: Item): RecordRef | undefined {
   return kind !== undefined && typeof id === 'string' && id !== '' ? { kind, id } : undefined;
 }
 
-/** The records the view's summary and sections name by id, each once: what Printer.show reads names for. */
+/** The rows a section shows as a small table, each as its `row` gives it. */
+function sectionRows(rows: NonNullable<ViewSection['rows']>, item: Item): unknown[] {
+  const found = getPath(item, rows.at);
+  if (!Array.isArray(found)) return [];
+  const { row } = rows;
+  return row ? found.map((r) => (r && typeof r === 'object' ? row(r as Item, item) : r)) : found;
+}
+
+/**
+ * The records the view's summary and sections name by id (in their fields, and in the columns of
+ * their small tables: a split's recipients), each once: what Printer.show reads names for.
+ */
 export function namedRecords(view: ObjectView, item: Item, options: { short?: boolean } = {}): RecordRef[] {
-  const fields = [...view.summary, ...(options.short ? [] : view.sections.flatMap((section) => section.fields ?? []))];
+  const sections = options.short ? [] : view.sections;
+  const fields = [...view.summary, ...sections.flatMap((section) => section.fields ?? [])];
   const refs = new Map<string, RecordRef>();
   for (const field of fields) {
     const ref = refOf(field, item);
     if (ref) refs.set(nameKey(ref), ref);
   }
+  for (const { rows } of sections) if (rows) for (const ref of rowRefs(sectionRows(rows, item), rows.columns)) refs.set(nameKey(ref), ref);
   return [...refs.values()];
 }
 
@@ -138,16 +152,16 @@ export async function drawObjectView(
     let body = '';
     if (section.fields) body += drawPairs(Table, style, pairsOf(section.fields, item, names), room);
     if (section.rows) {
-      const found = getPath(item, section.rows.at);
-      const { row } = section.rows;
-      const rows = Array.isArray(found) && row ? found.map((r) => (r && typeof r === 'object' ? row(r as Item, item) : r)) : found;
-      if (Array.isArray(rows) && rows.length > 0) {
+      // The records its rows refer to by name, where read (a split's recipients).
+      const named = nameRows(sectionRows(section.rows, item), section.rows.columns, names);
+      const { rows } = named;
+      if (rows.length > 0) {
         const sink = collector(room);
         await renderTableList(
           (async function* () {
             yield rows;
           })(),
-          { format: 'table', out: sink, color: options.color, columns: section.rows.columns },
+          { format: 'table', out: sink, color: options.color, columns: names.size > 0 ? asNameColumns(section.rows.columns, named.allNamed) : section.rows.columns },
         );
         body += sink.text;
       }

@@ -21,7 +21,7 @@ export interface ListSpec {
   columns: Column[];
   /** Display-only fields for the table (a masked CPF, a computed fee); never in JSON or CSV. */
   tableRow?: (item: Record<string, unknown>) => Record<string, unknown>;
-  /** For a table only, before tableRow: a page given what other reads tell (a buyer's name). */
+  /** For a table on a terminal only, before tableRow: a page given what other reads tell (a buyer's name). */
   tablePage?: (api: ApiClient, page: unknown[]) => Promise<unknown[]>;
   /** The CSV header when --fields is not given: the same columns whatever the data. */
   csvColumns?: string[];
@@ -127,8 +127,8 @@ export class Printer {
     const item = options.tableRow ? options.tableRow(data as Record<string, unknown>) : (data as Record<string, unknown>);
     const names = await this.namesFor(view, item, options.short === true);
     const text = await drawObjectView(view, item, { color: this.needs.color, columns: terminalColumns(this.needs.io.stdout), names, ...(options.short ? { short: true } : {}) });
-    if (!options.short && (await showInPager(text, this.needs.io, this.needs.globals.pager))) return;
-    await writeOut(this.needs.io.stdout, text);
+    if (options.short || !(await showInPager(text, this.needs.io, this.needs.globals.pager))) await writeOut(this.needs.io.stdout, text);
+    if (names) await this.noteNamesLeftOut();
   }
 
   /**
@@ -145,6 +145,42 @@ export class Printer {
     // The client the object itself came from; should there be none, the ids stand.
     const api = await this.needs.api().catch(() => undefined);
     return api && recordNames(api, refs);
+  }
+
+  /**
+   * A list's pages and columns as a table shows them: on a terminal, the columns that hold ids of
+   * records known by name (Column.names) show the names (named-columns.ts). Anywhere else, and
+   * with --fields, the ids stay and nothing more is read.
+   */
+  private async withNames(pages: AsyncIterable<unknown[]>, options: import('./render-options.js').RenderOptions & { columns: Column[] }): Promise<{ pages: AsyncIterable<unknown[]>; columns: Column[] }> {
+    const { columns } = options;
+    if (options.format !== 'table' || !this.needs.io.stdoutIsTTY || options.fields || !namesIn(columns)) return { pages, columns };
+    // The client the list itself comes from; should there be none, the ids stand.
+    const api = await this.needs.api().catch(() => undefined);
+    if (!api) return { pages, columns };
+    const [{ namedPages }, { keysShown }] = await Promise.all([import('./named-columns.js'), import('./table.js')]);
+    return namedPages(api, pages, options, (page, asText) => keysShown(page, options, asText));
+  }
+
+  /**
+   * A record as a status line names it: "Maria Silva (buyer <id>)", the name read (record-names.ts)
+   * only where names are shown, a table on a terminal, and the line is not silenced by --quiet;
+   * else, or when it cannot be read, "buyer <id>".
+   */
+  async named(kind: import('./record-names.js').RecordKind, id: string): Promise<string> {
+    const byId = `${kind} ${id}`;
+    if (this.needs.globals.quiet || !this.needs.io.stdoutIsTTY || this.needs.globals.fields || (await this.outputFormat()) !== 'table') return byId;
+    const api = await this.needs.api().catch(() => undefined);
+    const name = api && (await (await import('./record-names.js')).recordName(api, kind, id));
+    return name === undefined ? byId : `${name} (${byId})`;
+  }
+
+  /** Says, under what was printed, why records it names are shown by id (record-names.ts), when any was left for the bound or a failing service. */
+  private async noteNamesLeftOut(): Promise<void> {
+    const api = await this.needs.api().catch(() => undefined);
+    const { namesLeftOut } = await import('./record-names.js');
+    const note = api && namesLeftOut(api);
+    if (note) this.needs.log.status(note);
   }
 
   /** Rows already at hand (a summary, a reconciliation, the ledger's moves), rendered as a list. */
@@ -165,8 +201,10 @@ export class Printer {
   async renderList(pages: AsyncIterable<unknown[]>, columns: Column[], tableRow?: (item: Record<string, unknown>) => Record<string, unknown>): Promise<number> {
     const { renderList } = await import('./render.js');
     const options = { ...(await this.renderOptions()), columns };
-    const shown = options.format === 'table' && tableRow ? mapPages(pages, tableRow) : pages;
-    return renderList(shown, options);
+    const named = await this.withNames(options.format === 'table' && tableRow ? mapPages(pages, tableRow) : pages, options);
+    const count = await renderList(named.pages, { ...options, columns: named.columns });
+    if (options.format === 'table' && this.needs.io.stdoutIsTTY && namesIn(columns)) await this.noteNamesLeftOut();
+    return count;
   }
 
   /**
@@ -213,9 +251,11 @@ export class Printer {
     if (spec.groupBy) return this.listGrouped(spec, spec.groupBy, tapped(), totals);
     const { renderList } = await import('./render.js');
     const options = { ...(await this.renderOptions()), columns: spec.columns, ...(spec.csvColumns ? { csvColumns: spec.csvColumns } : {}) };
-    const enriched = format === 'table' && spec.tablePage ? enrichPages(tapped(), (page) => (spec.tablePage as NonNullable<ListSpec['tablePage']>)(api, page)) : tapped();
-    const rows = format === 'table' && spec.tableRow ? mapPages(enriched, spec.tableRow) : enriched;
-    const count = await renderList(rows, options);
+    // What other reads tell (names) only for a person at a terminal: a table piped elsewhere costs no request.
+    const person = format === 'table' && this.needs.io.stdoutIsTTY;
+    const enriched = person && spec.tablePage ? enrichPages(tapped(), (page) => (spec.tablePage as NonNullable<ListSpec['tablePage']>)(api, page)) : tapped();
+    const named = await this.withNames(format === 'table' && spec.tableRow ? mapPages(enriched, spec.tableRow) : enriched, options);
+    const count = await renderList(named.pages, { ...options, columns: named.columns });
     const shownOf = format === 'table' && !spec.request.all && count >= spec.request.limit ? partOf(count, extent) : undefined;
     if (totals && count > 0) {
       const { writeOut } = await import('./write.js');
@@ -227,6 +267,7 @@ export class Printer {
     }
     // A table of instants says once which clock they are on, unless it is UTC's.
     if (format === 'table' && count > 0 && spec.columns.some((c) => c.kind === 'date' && c.key.endsWith('_at'))) await this.writeNote((await import('../time/zone.js')).zoneNote());
+    if (person && (spec.tablePage || namesIn(spec.columns))) await this.noteNamesLeftOut();
     return count;
   }
 
@@ -298,6 +339,11 @@ export class Printer {
     this.needs.io.stdout.write(text);
     this.needs.log.status('dry run: nothing was sent');
   }
+}
+
+/** Whether any of the columns shows a record by name on a terminal (Column.names). */
+function namesIn(columns: Column[]): boolean {
+  return columns.some((c) => c.names !== undefined);
 }
 
 async function* enrichPages(pages: AsyncIterable<unknown[]>, enrich: (page: unknown[]) => Promise<unknown[]>): AsyncGenerator<unknown[]> {

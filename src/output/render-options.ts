@@ -2,6 +2,7 @@ import { UsageError } from '../errors.js';
 import { didYouMean } from '../validate/closest.js';
 import type { CsvLocale } from './csv-locale.js';
 import type { CellKind } from './format.js';
+import type { NamesOf } from './record-names.js';
 
 // What every renderer is handed (render.ts picks the renderer; table.ts and csv.ts are loaded by it
 // on first use), apart from all of them so that none imports another for its types.
@@ -19,6 +20,11 @@ export interface Column {
    * dropped, after the text columns, when the terminal is too narrow for the row.
    */
   optional?: boolean;
+  /**
+   * The column holds the id of a record a person knows by name (a buyer, a seller, a plan): a table
+   * on a terminal shows that name instead, read from the service (named-columns.ts).
+   */
+  names?: NamesOf;
 }
 
 export interface RenderOptions {

@@ -14,6 +14,9 @@ import { decimalCents } from './totals.js';
 import { writtenDay } from '../validate/date.js';
 
 export const DIMENSIONS = ['day', 'week', 'month', 'seller', 'payment-type', 'card-brand', 'status'] as const;
+
+/** The group of the items that have no value for the dimension (no seller, no card brand). */
+const NO_GROUP = '(none)';
 export type Dimension = (typeof DIMENSIONS)[number];
 
 /** A sum a group has: its key in a row (JSON, CSV) and its header on a table. */
@@ -130,7 +133,7 @@ export class Summary {
       return this.by === 'day' ? day : this.by === 'month' ? day.slice(0, 7) : isoWeek(day);
     }
     const value = readPath(item, this.spec.fields[this.by] as string);
-    return typeof value === 'string' && value !== '' ? value : '(none)';
+    return typeof value === 'string' && value !== '' ? value : NO_GROUP;
   }
 
   add(item: unknown): void {
@@ -223,7 +226,8 @@ const anyIn = (rows: GroupRow[], key: string) => rows.some((row) => (decimalCent
 export function summaryColumns(spec: SummarySpec, by: Dimension, rows: GroupRow[], table: boolean): Column[] {
   const sums = columnsOf(spec).filter((column) => !table || !column.whenAny || anyIn(rows, column.key));
   const columns: Column[] = [
-    { key: 'group', header: by.toUpperCase().replace('-', ' ') },
+    // A seller's group is its id: on a terminal, its name (named-columns.ts).
+    { key: 'group', header: by.toUpperCase().replace('-', ' '), ...(by === 'seller' ? { names: (row) => (row.group === NO_GROUP ? undefined : 'seller') } : {}) },
     { key: 'count', header: 'COUNT', optional: true },
     ...sums.map((column): Column => ({ key: column.key, header: column.header, kind: 'money' })),
   ];

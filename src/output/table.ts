@@ -445,6 +445,21 @@ export async function renderTableList(pages: AsyncIterable<unknown[]>, opts: Ren
   }
   return count;
 }
+
+/**
+ * The keys of the columns a terminal shows for a list whose first page is `page`, should the
+ * columns `asText` hold text (a name in place of an id), each taken at the width a text column is
+ * cut to before any is dropped: what is worth reading names for (named-columns.ts). Rows that
+ * would not fit as a table at all go as blocks, every column in them.
+ */
+export async function keysShown(page: unknown[], opts: RenderOptions, asText: ReadonlySet<string>): Promise<Set<string>> {
+  const Table = await loadTable();
+  const columns = chooseColumns(page[0], opts).map((c) => (asText.has(c.key) ? { ...c, kind: 'text' as const, cuttable: true, optional: false } : c));
+  const placeholder = 'x'.repeat(COMFORT_WIDTH);
+  const cells = page.map((item) => columns.map((c) => (asText.has(c.key) ? placeholder : cellText(getPath(item, c.key), c.kind, item, c.key))));
+  const fit = fitColumns(measure(Table, [columns.map((c) => c.header), ...cells]), columns, terminalColumns(opts.out));
+  return new Set((fit ? fit.shown.map((i) => columns[i] as TableColumn) : columns).map((c) => c.key));
+}
 /** Rows of one object: dotted keys; a field that selects an object or array expands into its parts. */
 function objectRows(obj: Record<string, unknown>, fields: string[] | undefined): Array<[string, unknown]> {
   if (!fields) return Object.entries(flatten(obj));

@@ -113,6 +113,34 @@ describe('--timeout is a deadline for the whole exchange', () => {
   });
 });
 
+describe('a read payctl can do without (a name beside an id) is bounded tighter', () => {
+  it('its own deadline, shorter than --timeout, and one attempt: no retry after a timeout, a 503 or a 429', async ({ service }) => {
+    const sleeps: number[] = [];
+    const api = await service.client([{ hang: true }, { status: 503, body: providerError(503, 'service_unavailable', 'down') }, { status: 429, body: providerError(429, 'rate_limit', 'slow down'), headers: { 'retry-after': '1' } }], {
+      timeoutMs: 30_000,
+      sleep: async (ms) => void sleeps.push(ms),
+    });
+    const started = Date.now();
+    const timedOut = await failureOf(api.call('buyers.get', { params: { id: TX }, optionalWithinMs: 300 }));
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(timedOut).toBeInstanceOf(NetworkError);
+    expect(timedOut.message).toMatch(/^no answer within 0\.3 s \(timeout\)/);
+    expect(service.server.requests).toHaveLength(1);
+    expect(await failureOf(api.call('buyers.get', { params: { id: TX }, optionalWithinMs: 300 }))).toBeInstanceOf(ApiError);
+    expect(service.server.requests).toHaveLength(2);
+    expect(((await failureOf(api.call('buyers.get', { params: { id: TX }, optionalWithinMs: 300 }))) as ApiError).details.httpStatus).toBe(429);
+    expect(service.server.requests).toHaveLength(3);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('--timeout, when shorter, is its deadline', async ({ service }) => {
+    const api = await service.client([{ hang: true }], { timeoutMs: 200 });
+    const error = await failureOf(api.call('buyers.get', { params: { id: TX }, optionalWithinMs: 3000 }));
+    expect(error.message).toMatch(/^no answer within 0\.2 s \(timeout\)/);
+    expect(service.server.requests).toHaveLength(1);
+  });
+});
+
 describe('Retry-After is capped for every status', () => {
   it('a 503 asking for 99999 s is not waited for: the GET fails at once with the 503 (exit 8)', async ({ service }) => {
     const sleeps: number[] = [];

@@ -386,15 +386,15 @@ describe('tables for a support agent', () => {
     expect(result).not.toContain('4111');
   });
 
-  it('receivables: installment, expected date, gross, fee, net, status', async ({ api }) => {
+  it("receivables: installment, expected date, gross, fee, net, status; a sale's, who gets each", async ({ api }) => {
     const items = [
-      { id: 'r1', installment: '1', expected_on: '2026-12-22T00:00:00.000Z', gross_amount: '33.34', amount: '32.34', status: 'pending' },
-      { id: 'r2', installment: '2', expected_on: '2027-01-22T00:00:00.000Z', gross_amount: '33.33', amount: '32.33', status: 'pending' },
+      { id: 'r1', installment: '1', expected_on: '2026-12-22T00:00:00.000Z', gross_amount: '33.34', amount: '32.34', status: 'pending', recipient: 's1' },
+      { id: 'r2', installment: '2', expected_on: '2027-01-22T00:00:00.000Z', gross_amount: '33.33', amount: '32.33', status: 'pending', recipient: 's1' },
     ];
     const table = await api.table(['receivables', 'list', '--transaction', ID], [{ status: 200, body: { items, has_more: false } }]);
     const lines = table.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^INSTALLMENT\s+EXPECTED\s+GROSS\s+FEE\s+NET\s+STATUS\s+ID$/);
-    expect(lines[1]).toMatch(/^1\s+2026-12-22\s+R\$ 33,34\s+R\$ 1,00\s+R\$ 32,34\s+pending\s+r1$/);
+    expect(lines[0]).toMatch(/^INSTALLMENT\s+EXPECTED\s+GROSS\s+FEE\s+NET\s+STATUS\s+RECIPIENT\s+ID$/);
+    expect(lines[1]).toMatch(/^1\s+2026-12-22\s+R\$ 33,34\s+R\$ 1,00\s+R\$ 32,34\s+pending\s+s1\s+r1$/);
     // Two rows, then what they add up to.
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('2 receivables  gross R$ 66,67  fees R$ 2,00  net R$ 64,67');

@@ -163,13 +163,15 @@ describe('subscriptions, invoices and plans from a support desk', () => {
     expectError(await run(home(), ['subscriptions', 'suspend', sub.uuid, '--yes']), 6, 'invalid_subscription_status');
   });
 
-  it('a table row: customer, plan, amount, status, next due date', async () => {
+  it('a table row: customer, plan, amount, status, next due date; the buyer and the plan by name on a terminal, by id piped', async () => {
     const plan = await monthlyPlan('24.90');
     const sub = await subscribe(plan);
     const table = await run(home(), ['subscriptions', 'list', '--no-color'], { tty: true });
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/^ID\s+CUSTOMER\s+PLAN\s+AMOUNT\s+STATUS\s+NEXT DUE/);
-    expect(table.stdout).toMatch(new RegExp(`${sub.uuid}\\s+${SANDBOX_BUYER_ID}\\s+${plan.uuid}\\s+R\\$ 24,90\\s+active\\s+${sub.due_date}`));
+    expect(table.stdout).toMatch(new RegExp(`${sub.uuid}\\s+Maria Silva\\s+Mensal\\s+R\\$ 24,90\\s+active\\s+${sub.due_date}`));
+    const piped = await run(home(), ['subscriptions', 'list', '-o', 'table', '--no-color']);
+    expect(piped.stdout).toMatch(new RegExp(`${sub.uuid}\\s+${SANDBOX_BUYER_ID}\\s+${plan.uuid}\\s+R\\$ 24,90\\s+active\\s+${sub.due_date}`));
   });
 
   it('an unknown plan, and a canceled plan, refuse new subscriptions', async () => {

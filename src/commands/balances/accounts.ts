@@ -16,5 +16,5 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof accounts>, options:
     noun: 'accounts',
     columns: ACCOUNT_COLUMNS,
   });
-  if (count === 0) ctx.log.status(`buyer ${id} has no accounts`);
+  if (count === 0) ctx.log.status(`${await ctx.out.named('buyer', id)} has no accounts`);
 }

@@ -7,10 +7,15 @@ import { validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
 import { sellerFlag } from '../shared/seller.js';
 
+/** Whose account it is, when the account says: a seller's or a buyer's. */
+export function ownerKind(account: Record<string, unknown>): 'seller' | 'buyer' | undefined {
+  return account.type === 'seller' || account.type === 'buyer' ? account.type : undefined;
+}
+
 export const ACCOUNT_COLUMNS: Column[] = [
   ID_COLUMN,
   { key: 'type', header: 'TYPE' },
-  { key: 'owner', header: 'OWNER', kind: 'id', optional: true },
+  { key: 'owner', header: 'OWNER', kind: 'id', optional: true, names: ownerKind },
   { key: 'current_balance', header: 'BALANCE', kind: 'money' },
   CREATED_COLUMN,
 ];

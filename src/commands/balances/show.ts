@@ -1,8 +1,17 @@
 import type { Factory } from '../../factory.js';
 import { accountOrSeller } from './shared.js';
-import { BALANCE_VIEW, CURRENT_BALANCE_VIEW } from './view.js';
+import { balanceView, currentBalanceView } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { current, get } from './flags.js';
+
+/**
+ * The sellers payctl knows an account's owner may be, to name an owner the answer does not say the
+ * kind of: the seller whose balance was asked for, and the profile's seller.
+ */
+async function knownSellers(ctx: Factory, target: { account: string } | { seller: string }): Promise<string[]> {
+  const profile = (await ctx.profile()).sellerId;
+  return [...('seller' in target ? [target.seller] : []), ...(profile ? [profile] : [])];
+}
 
 /** `balances get`: current, future and total balance of an account (default: the profile's seller). */
 export async function runGet(ctx: Factory, _args: ArgsOf<typeof get>, options: OptionsOf<typeof get>): Promise<void> {
@@ -10,7 +19,7 @@ export async function runGet(ctx: Factory, _args: ArgsOf<typeof get>, options: O
   await ctx.requireApiKey();
   const api = await ctx.api();
   const balance = 'account' in target ? await api.call('balances.get', { params: { id: target.account } }) : await api.call('balances.getBySeller', { params: { id: target.seller } });
-  await ctx.out.show(balance, BALANCE_VIEW);
+  await ctx.out.show(balance, balanceView(await knownSellers(ctx, target)));
 }
 
 /** `balances current`: only what is in the account now. */
@@ -20,5 +29,5 @@ export async function runCurrent(ctx: Factory, _args: ArgsOf<typeof current>, op
   const api = await ctx.api();
   const current =
     'account' in target ? await api.call('balances.current', { params: { id: target.account } }) : await api.call('balances.currentBySeller', { params: { id: target.seller } });
-  await ctx.out.show(current, CURRENT_BALANCE_VIEW);
+  await ctx.out.show(current, currentBalanceView(await knownSellers(ctx, target)));
 }

@@ -17,5 +17,5 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof associate>, options
   await ctx.noteSandbox();
   const card = await (await ctx.api()).call<Card>('cards.associate', { body });
   await ctx.out.show(card, CARD_VIEW);
-  ctx.log.status(`Card ${card.id} (${describeCard(card)}) now belongs to buyer ${body.customer}`);
+  ctx.log.status(`Card ${card.id} (${describeCard(card)}) now belongs to ${await ctx.out.named('buyer', body.customer)}`);
 }

@@ -22,7 +22,9 @@ export const INVOICE_COLUMNS: Column[] = [
   AMOUNT_COLUMN,
   STATUS_COLUMN,
   { key: 'paid_at', header: 'PAID', kind: 'date' },
-  { key: 'subscription', header: 'SUBSCRIPTION', kind: 'id', optional: true },
+  // Who owes it and what it bills; on a terminal, by name.
+  { key: 'customer', header: 'CUSTOMER', kind: 'id', optional: true, names: 'buyer' },
+  { key: 'subscription', header: 'SUBSCRIPTION', kind: 'id', optional: true, names: 'subscription' },
 ];
 
 export const invoiceRow = centsForTable('amount');

@@ -22,6 +22,16 @@ export const RECEIVABLE_COLUMNS: Column[] = [
   { key: 'id', header: 'ID', kind: 'id', optional: true },
 ];
 
+/**
+ * A sale's receivables: each seller's part (a split sale pays several), so who gets it is shown
+ * too, by name on a terminal, before their own ids.
+ */
+const TRANSACTION_RECEIVABLE_COLUMNS: Column[] = [
+  ...RECEIVABLE_COLUMNS.filter((c) => c.key !== 'id'),
+  { key: 'recipient', header: 'RECIPIENT', kind: 'id', optional: true, names: 'seller' },
+  ...RECEIVABLE_COLUMNS.filter((c) => c.key === 'id'),
+];
+
 /** The fee is what lies between gross and net; the API gives only those two. */
 export function receivableRow(item: Record<string, unknown>): Record<string, unknown> {
   const gross = typeof item.gross_amount === 'string' ? item.gross_amount : undefined;
@@ -31,7 +41,7 @@ export function receivableRow(item: Record<string, unknown>): Record<string, unk
 }
 
 /** How a list of receivables is shown, a transaction's or a seller's. */
-const shown = () => ({ noun: 'receivables', columns: RECEIVABLE_COLUMNS, tableRow: receivableRow, totals: grossNetWithFees('gross_amount', 'amount') });
+const shown = (columns = RECEIVABLE_COLUMNS) => ({ noun: 'receivables', columns, tableRow: receivableRow, totals: grossNetWithFees('gross_amount', 'amount') });
 
 /** The statuses the provider's seller receivables filter takes, one at a time. */
 export const RECEIVABLE_STATUSES = ['pending', 'paid'] as const;
@@ -52,7 +62,7 @@ async function listBySeller(ctx: Factory, seller: string, options: OptionsOf<typ
     ...heldToDays(request, 'receivables'),
     ...(groupBy ? { groupBy } : {}),
   });
-  if (count === 0) ctx.log.status(`seller ${seller} has no receivables${request.query.status ? ` ${request.query.status}` : ''}`);
+  if (count === 0) ctx.log.status(`${await ctx.out.named('seller', seller)} has no receivables${request.query.status ? ` ${request.query.status}` : ''}`);
 }
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
@@ -71,7 +81,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: Opt
   await ctx.requireApiKey();
   const count = await ctx.out.list({
     ...everythingOf('receivables.listByTransaction', id),
-    ...shown(),
+    ...shown(TRANSACTION_RECEIVABLE_COLUMNS),
   });
   if (count === 0) ctx.log.status(`transaction ${id} has no receivables`);
 }

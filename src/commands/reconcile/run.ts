@@ -22,11 +22,11 @@ const LINE_COLUMNS: Column[] = [
   { key: 'expected', header: 'EXPECTED', kind: 'money', optional: true },
   { key: 'difference', header: 'DIFFERENCE', kind: 'money' },
   { key: 'result', header: 'RESULT', kind: 'status' },
-  { key: 'seller', header: 'SELLER', kind: 'id', optional: true },
+  { key: 'seller', header: 'SELLER', kind: 'id', optional: true, names: 'seller' },
 ];
 
 const SELLER_COLUMNS: Column[] = [
-  { key: 'seller', header: 'SELLER', kind: 'id' },
+  { key: 'seller', header: 'SELLER', kind: 'id', names: 'seller' },
   { key: 'transfers', header: 'TRANSFERS' },
   AMOUNT_COLUMN,
   { key: 'difference', header: 'DIFFERENCE', kind: 'money' },

@@ -23,8 +23,9 @@ export interface Subscription {
 
 export const SUBSCRIPTION_COLUMNS: Column[] = [
   { key: 'uuid', header: 'ID', kind: 'id' },
-  { key: 'customer', header: 'CUSTOMER', kind: 'id', optional: true },
-  { key: 'plan', header: 'PLAN', kind: 'id', optional: true },
+  // Ids of the buyer and the plan; on a terminal, their names.
+  { key: 'customer', header: 'CUSTOMER', kind: 'id', optional: true, names: 'buyer' },
+  { key: 'plan', header: 'PLAN', kind: 'id', optional: true, names: 'plan' },
   AMOUNT_COLUMN,
   STATUS_COLUMN,
   { key: 'due_date', header: 'NEXT DUE', kind: 'date' },

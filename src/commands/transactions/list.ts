@@ -7,7 +7,7 @@ import { groupedRequest } from '../shared/group-by-flag.js';
 import { groupingOf, TRANSACTION_SUMMARY } from '../shared/summaries.js';
 import { searching } from './find-flags.js';
 import { isSingleRequest, mergedPages, SERVICE_PAYMENT_TYPES, type TransactionFilters } from './list-filters.js';
-import { buyerNames, payerRow, PAYMENT_TYPES, TRANSACTION_COLUMNS, TRANSACTION_CSV_COLUMNS, TRANSACTION_STATUSES } from './shared.js';
+import { payerColumn, PAYMENT_TYPES, TRANSACTION_COLUMNS, TRANSACTION_CSV_COLUMNS, TRANSACTION_STATUSES } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { list } from './flags.js';
 
@@ -28,12 +28,6 @@ export function buildTransactionListRequest(options: OptionsOf<typeof list>): Tr
     request.query.payment_type = filters.paymentTypes[0];
   }
   return { ...request, filters };
-}
-
-/** A table on a terminal narrower than 100 columns drops the PAYER column; anywhere else it shows. */
-function payerShows(ctx: Factory): boolean {
-  const columns = (ctx.io.stdout as { columns?: number }).columns;
-  return !ctx.io.stdoutIsTTY || columns === undefined || columns >= 100;
 }
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof list>, given: OptionsOf<typeof list>): Promise<void> {
@@ -61,9 +55,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, given: Optio
     request,
     noun: 'transactions',
     columns: TRANSACTION_COLUMNS,
-    tableRow: payerRow,
-    // Buyers' names are read only where the PAYER column can show (see TRANSACTION_COLUMNS).
-    ...(payerShows(ctx) ? { tablePage: buyerNames() } : {}),
+    ...payerColumn(ctx),
     csvColumns: TRANSACTION_CSV_COLUMNS,
     totals: grossFeesNet('amount', 'fees'),
     ...(groupBy ? { groupBy } : {}),

@@ -79,7 +79,7 @@ export function transactionId(args: string[]): string {
 /**
  * A transaction as a table row: with who paid (`PAYER`: "••••4444 MasterCard Joana Pereira", the
  * last 4 first, so that a column cut to fit keeps them): the card, and the buyer's name when the
- * sale names a buyer (buyerNames read it), else the card holder's.
+ * sale names a buyer (withBuyerNames read it), else the card holder's.
  */
 export function payerRow(tx: Record<string, unknown>): Record<string, unknown> {
   const method = tx.payment_method as Transaction['payment_method'] | undefined;
@@ -106,24 +106,26 @@ export async function getTransaction(ctx: Factory, id: string): Promise<Transact
   return api.call('transactions.get', { params: { id } });
 }
 
-/** How many buyers' names a table looks up (a few pages' worth); past it, the card holder's name stands. */
-const BUYER_NAMES = 200;
+/**
+ * A page of sales with the names of the buyers they name (read once each, a few at once, within
+ * the command's bound: record-names.ts), for the table's PAYER column: `_buyer_name` on each
+ * sale, display only. A buyer that cannot be read leaves the card holder's name in the column.
+ */
+async function withBuyerNames(api: import('../../api/client.js').ApiClient, page: unknown[]): Promise<unknown[]> {
+  const sales = page as Array<Record<string, unknown>>;
+  const ids = new Set(sales.map((tx) => tx.customer).filter((id): id is string => typeof id === 'string' && id !== ''));
+  const names = await recordNames(api, [...ids].map((id) => ({ kind: 'buyer' as const, id })));
+  return sales.map((tx) => {
+    const name = typeof tx.customer === 'string' ? names.get(nameKey({ kind: 'buyer', id: tx.customer })) : undefined;
+    return name ? { ...tx, _buyer_name: name } : tx;
+  });
+}
 
 /**
- * Reads the names of the buyers a page of sales names (once each, together), for the table's
- * PAYER column: `_buyer_name` on each sale, display only. A buyer that cannot be read leaves the
- * card holder's name in the column.
+ * What a table of sales needs for its PAYER column: the card and who paid (payerRow), the buyers'
+ * names read only where the column can show (a terminal narrower than 100 columns drops it).
  */
-export function buyerNames(): (api: import('../../api/client.js').ApiClient, page: unknown[]) => Promise<unknown[]> {
-  const asked = new Set<string>();
-  return async (api, page) => {
-    const sales = page as Array<Record<string, unknown>>;
-    for (const tx of sales) if (typeof tx.customer === 'string' && asked.size < BUYER_NAMES) asked.add(tx.customer);
-    const wanted = [...new Set(sales.map((tx) => tx.customer))].filter((id): id is string => typeof id === 'string' && asked.has(id));
-    const names = await recordNames(api, wanted.map((id) => ({ kind: 'buyer' as const, id })));
-    return sales.map((tx) => {
-      const name = typeof tx.customer === 'string' ? names.get(nameKey({ kind: 'buyer', id: tx.customer })) : undefined;
-      return name ? { ...tx, _buyer_name: name } : tx;
-    });
-  };
+export function payerColumn(ctx: Factory): Pick<import('../../output/printer.js').ListSpec, 'tableRow' | 'tablePage'> {
+  const columns = (ctx.io.stdout as { columns?: number }).columns;
+  return { tableRow: payerRow, ...(columns === undefined || columns >= 100 ? { tablePage: withBuyerNames } : {}) };
 }

@@ -2,7 +2,7 @@ import type { Factory } from '../../factory.js';
 import { grossFeesNet } from '../../output/totals.js';
 import { validateId } from '../../validate/index.js';
 import { everythingOf } from '../shared/list.js';
-import { TRANSACTION_COLUMNS, TRANSACTION_CSV_COLUMNS } from '../transactions/shared.js';
+import { payerColumn, TRANSACTION_COLUMNS, TRANSACTION_CSV_COLUMNS } from '../transactions/shared.js';
 import type { ArgsOf } from '../verb.js';
 import type { transactions } from './flags.js';
 
@@ -14,6 +14,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof transactions>): Prom
     ...everythingOf('transfers.transactions', id),
     noun: 'transactions',
     columns: TRANSACTION_COLUMNS,
+    ...payerColumn(ctx),
     csvColumns: TRANSACTION_CSV_COLUMNS,
     totals: grossFeesNet('amount', 'fees'),
   });

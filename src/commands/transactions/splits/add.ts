@@ -58,7 +58,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof splitsAdd>, options:
       }
       await ctx.out.show(existing, SPLIT_RULE_VIEW, { short: true });
       const since = typeof existing.created_at === 'string' ? `, since ${existing.created_at}` : '';
-      ctx.log.status(`Already done: seller ${split.recipient} has this part of transaction ${id} (rule ${existing.id}${since}); nothing was sent.`);
+      ctx.log.status(`Already done: ${await ctx.out.named('seller', split.recipient)} has this part of transaction ${id} (rule ${existing.id}${since}); nothing was sent.`);
       return;
     }
     const amount = decimalStringToCents(tx.original_amount ?? tx.amount ?? '0');
@@ -86,6 +86,6 @@ export async function run(ctx: Factory, args: ArgsOf<typeof splitsAdd>, options:
       (now) => now.find((r) => r.recipient === split.recipient) as SplitRule,
     );
     await ctx.out.show(rule, SPLIT_RULE_VIEW, { short: true });
-    ctx.log.status(`Added split rule ${rule.id}: seller ${split.recipient} gets ${part} of transaction ${id}`);
+    ctx.log.status(`Added split rule ${rule.id}: ${await ctx.out.named('seller', split.recipient)} gets ${part} of transaction ${id}`);
   });
 }

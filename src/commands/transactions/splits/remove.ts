@@ -46,6 +46,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof splitsRemove>): Prom
       () => ({ id: rule, resource: 'split_rule', deleted: true }),
     );
     await showRemoval(ctx, answer ?? { id: rule, resource: 'split_rule', deleted: true }, 'Split rule', rule);
-    ctx.log.status(`Removed split rule ${rule} of transaction ${id}; seller ${found.recipient}'s part goes back to seller ${tx.on_behalf_of}`);
+    const back = tx.on_behalf_of ? await ctx.out.named('seller', tx.on_behalf_of) : "the sale's seller";
+    ctx.log.status(`Removed split rule ${rule} of transaction ${id}; the part of ${await ctx.out.named('seller', found.recipient)} goes back to ${back}`);
   });
 }

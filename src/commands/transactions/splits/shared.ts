@@ -45,7 +45,7 @@ export function splitRow(rule: Item): Item {
 
 export const SPLIT_COLUMNS: Column[] = [
   { key: 'id', header: 'ID', optional: true },
-  { key: 'recipient', header: 'RECIPIENT', kind: 'id' },
+  { key: 'recipient', header: 'RECIPIENT', kind: 'id', names: 'seller' },
   { key: 'part', header: 'PART' },
   { key: 'liable_text', header: 'LIABLE' },
   { key: 'fees_text', header: 'FEES' },
