@@ -27,12 +27,13 @@ function lineCount(text: string): number {
 
 /**
  * Shows `text` through the pager when it is taller than the terminal; returns false when it did
- * not (the caller prints it). Ctrl-C belongs to the pager meanwhile: less uses it itself.
+ * not (the caller prints it). A terminal that reports no size (0 rows: a pseudo-terminal nobody
+ * sized, as `script` makes) is not known to be shorter than anything, so it is not paged. Ctrl-C belongs to the pager meanwhile: less uses it itself.
  */
 export async function showInPager(text: string, target: PagerTarget, enabled: boolean): Promise<boolean> {
   const rows = (target.stdout as { rows?: number }).rows;
   const command = pagerCommand(target.env);
-  if (!enabled || !target.stdoutIsTTY || command === undefined || typeof rows !== 'number' || lineCount(text) < rows) return false;
+  if (!enabled || !target.stdoutIsTTY || command === undefined || typeof rows !== 'number' || rows <= 0 || lineCount(text) < rows) return false;
   const release = handleInterruptsHere();
   const ignore = () => {};
   process.on('SIGINT', ignore);

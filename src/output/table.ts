@@ -328,10 +328,13 @@ function fitColumns(widths: number[], columns: TableColumn[], room: number | und
   return undefined;
 }
 
-/** The width of the terminal `out` is, or undefined when it is not one. */
+/**
+ * The width of the terminal `out` is, or undefined when it is not one or does not say (a
+ * pseudo-terminal nobody sized reports 0 columns: fitting to that would break every word).
+ */
 export function terminalColumns(out: NodeJS.WritableStream): number | undefined {
   const stream = out as NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
-  return stream.isTTY && typeof stream.columns === 'number' ? stream.columns : undefined;
+  return stream.isTTY && typeof stream.columns === 'number' && stream.columns > 0 ? stream.columns : undefined;
 }
 
 function styleRow(cells: string[], columns: TableColumn[], style: Style): string[] {
