@@ -66,10 +66,10 @@ function helpTopicLines(): string {
 
 export function buildProgram(runtime: Runtime, argv?: string[]): Command {
   const { io } = runtime;
-  // Help is wrapped at word boundaries to the terminal's width (80 when not a terminal), never
-  // left for the terminal to break mid-word (commands/shared/help-wrap.ts).
+  // Help and the topics are wrapped at word boundaries to the terminal's width (80 when not a
+  // terminal), never left for the terminal to break mid-word (commands/shared/help-wrap.ts).
   const columns = (io.stdout as { columns?: number }).columns;
-  const helpWidth = io.stdoutIsTTY && columns !== undefined && columns >= 40 ? columns : 80;
+  const helpWidth = io.stdoutIsTTY && columns !== undefined && columns >= 20 ? columns : 80;
   const program = new Command('payctl')
     .description('Operate a payment-gateway account: transactions, refunds, card tokens and more.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -163,7 +163,7 @@ works right after install, with no account.`,
   addGroup(program, profiles, action);
   addGroup(program, config, action, named(['config']));
   addGroup(program, sandbox, action, named(['sandbox']));
-  registerHelp(program, io);
+  registerHelp(program, io, helpWidth);
 
   // --fields is checked against what the verb prints as the verb is reached, before its own
   // arguments are: nothing is sent with a mistyped path, and `--fields help` needs no <id>.

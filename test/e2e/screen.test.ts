@@ -84,6 +84,28 @@ function expectFits(lines: string[], width: number): void {
   for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(width);
 }
 
+/** The lines of each of these help sections, from its heading to the next blank line. */
+function sections(lines: string[], headings: string[]): string[][] {
+  return headings.flatMap((heading) => {
+    const start = lines.indexOf(heading);
+    if (start < 0) return [];
+    const end = lines.indexOf('', start);
+    return [lines.slice(start + 1, end < 0 ? undefined : end)];
+  });
+}
+
+/**
+ * How a section of terms and meanings is laid out: two columns (every meaning, and every line it
+ * goes on to, starts at one column), stacked (each term alone on its line, its meaning on the
+ * lines under it, indented 4 more), or mixed.
+ */
+function layoutOf(section: string[]): 'two columns' | 'stacked' | 'mixed' {
+  const columns = new Set(section.map((line) => (/^ {2}\S.*? {2,}(?=\S)/.exec(line)?.[0] ?? /^ +/.exec(line)?.[0] ?? '').length));
+  if (columns.size === 1 && !columns.has(2)) return 'two columns';
+  if (section.every((line) => /^ {2}\S(?!.* {2})/.test(line) || /^ {6}\S/.test(line))) return 'stacked';
+  return 'mixed';
+}
+
 const ID = /\b[0-9a-f]{32}\b/;
 const BAR = /[█░]/;
 
@@ -160,19 +182,29 @@ describe.skipIf(!HAS_TMUX)('on a real terminal (tmux)', () => {
     expect(lines.some((line) => /^20 of 6\.001 transactions \(--all for every one\)/.test(line))).toBe(true);
   });
 
-  it('help at 80 columns: every line fits, wrapped between words, the same words as on a wide terminal', () => {
-    const words = (lines: string[]) => lines.join(' ').split(/\s+/).filter((w) => w !== '' && w !== '\\');
-    for (const args of ['--help', 'transactions --help', 'buyers --help', 'transactions list --help', 'transactions refund --help', 'export --help', 'reconcile --help']) {
-      // -J joins what the terminal itself wrapped: a line longer than 80 would come back whole.
-      const narrow = screen(80, payctl(args), 150);
-      expectFits(narrow, 80);
-      const wide = screen(250, payctl(args), 150);
-      expect(words(narrow), args).toEqual(words(wide));
-      // An example broken over lines ends each piece with " \\", as a shell reads it.
-      const examples = narrow.slice(narrow.indexOf('Examples:') + 1);
-      for (const [i, line] of examples.entries()) if (/^ {8}\S/.test(examples[i + 1] ?? '') && /^ {2}\$ | {8}\S/.test(line)) expect(line, args).toMatch(/ \\$/);
-    }
-  }, 60_000);
+  for (const width of [60, 80, 120]) {
+    it(`help and topics at ${width} columns: every line fits, wrapped between words, the same words as unwrapped`, () => {
+      // The marks of a wrapped example: a line's " \\", a comment's "#" again on its next line.
+      const words = (lines: string[]) => lines.join(' ').split(/\s+/).filter((w) => w !== '' && w !== '\\' && w !== '#');
+      const helps = ['--help', 'transactions --help', 'buyers --help', 'transactions list --help', 'transactions refund --help', 'export --help', 'reconcile --help', 'help exactly-once', 'help exit-codes'];
+      for (const args of helps) {
+        // -J joins what the terminal itself wrapped: a line longer than the width would come back whole.
+        const narrow = screen(width, payctl(args), 250);
+        expectFits(narrow, width);
+        const wide = screen(250, payctl(args), 250);
+        expect(words(narrow), args).toEqual(words(wide));
+        // An example broken over lines ends each piece but a comment with " \\", as a shell reads it.
+        const examples = narrow.slice(narrow.indexOf('Examples:') + 1);
+        for (const [i, line] of examples.entries()) {
+          if (/^ {8}\S/.test(examples[i + 1] ?? '') && /^ {2}\$ | {8}[^#\s]/.test(line)) expect(line, args).toMatch(/ \\$/);
+        }
+        // Options and commands stay two columns, each meaning under the one before it, or every
+        // meaning goes under its term (too narrow a room beside the terms): never a meaning run
+        // into its term.
+        for (const section of sections(narrow, ['Options:', 'Global Options:', 'Commands:'])) expect(layoutOf(section), `${args}\n${section.join('\n')}`).not.toBe('mixed');
+      }
+    }, 120_000);
+  }
 
   it('the create walk-through at 80 columns ends with the charge in words, then asks', () => {
     const lines = conversation(80, payctl('transactions create --reference-id tmux-7002; echo "exit $?"'), [

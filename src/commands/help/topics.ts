@@ -55,27 +55,10 @@ export const ENVIRONMENT: ReadonlyArray<[names: string, meaning: string]> = [
   ['PAYCTL_PAGER, PAGER', 'the pager for an object view taller than the terminal (PAYCTL_PAGER first; default less -FRX; "cat" or empty: none, as --no-pager)'],
 ];
 
-const WIDTH = 100;
-
-/** Two columns, the second wrapped at WIDTH under itself. */
+/** Two columns, a row a line: `payctl help` fits them to the terminal, each meaning wrapped under itself. */
 function table(rows: ReadonlyArray<readonly [string, string]>, alignRight = false): string {
   const termWidth = Math.max(...rows.map(([term]) => term.length));
-  const indent = 2 + termWidth + 2;
-  return rows
-    .map(([term, text]) => {
-      const lines: string[] = [];
-      let line = '';
-      for (const word of text.split(' ')) {
-        if (line !== '' && indent + line.length + 1 + word.length > WIDTH) {
-          lines.push(line);
-          line = word;
-        } else line = line === '' ? word : `${line} ${word}`;
-      }
-      lines.push(line);
-      const shown = alignRight ? term.padStart(termWidth) : term.padEnd(termWidth);
-      return `  ${shown}  ${lines.join(`\n${' '.repeat(indent)}`)}`;
-    })
-    .join('\n');
+  return rows.map(([term, text]) => `  ${alignRight ? term.padStart(termWidth) : term.padEnd(termWidth)}  ${text}`).join('\n');
 }
 
 export const TOPICS = {
@@ -120,11 +103,11 @@ Picking what is shown:
                                sent (a mistyped path exits 2 naming it); --fields help lists them
   --limit N, --all             a list shows 20 by default; --all reads every page, memory flat
   --from, --to, --sort         a list's days (local days: payctl help environment, PAYCTL_TIMEZONE)
-  --group-by day|week|month|seller|payment-type|card-brand|status
-                               on transactions list, transfers list, balances history,
-                               future-entries list and receivables list --seller: one row a group
-                               with its count, gross, fees, refunds and net, instead of the list;
-                               each list says which groupings it takes
+  --group-by <grouping>        one row a group with its count, gross, fees, refunds and net,
+                               instead of the list, by day, week, month, seller, payment-type,
+                               card-brand or status; on transactions list, transfers list,
+                               balances history, future-entries list and receivables list
+                               --seller, each saying which groupings it takes
 
 CSV for a spreadsheet:
   --csv-locale pt-BR (or payctl config set csv_locale pt-BR) writes ; between cells, decimal commas,
@@ -162,8 +145,8 @@ sandbox serve listens on 127.0.0.1 (another address needs --expose), prints its 
 the seller it seeds on stderr, and delivers webhooks. Every API key of zpk_test_ and 16 or more
 characters is a marketplace of its own; point payctl at it with PAYCTL_BASE_URL=<url>
 PAYCTL_API_KEY=zpk_test_<key> PAYCTL_SELLER_ID=<seller> PAYCTL_MARKETPLACE_ID= (empty).
---faults 500-before=0.05,reset-after=0.05,429=0.05,late-apply=0.2 fails a share of requests on
-purpose, to rehearse a batch or test a client.
+--faults fails a share of requests on purpose, to rehearse a batch or test a client: --faults
+429=0.05,late-apply=0.2 answers 5 % of requests 429 and applies a fifth of the changes late.
 
 sandbox generate moves the clock forward by --days (default 30) with --sales sales spread over them
 (cards, PIX, boletos, all paid), with fees, receivables, balance entries and payouts; it makes no
@@ -256,8 +239,8 @@ sends only once it has closed without the move showing.
 
 A shared ledger: every operator's payctl uses one PostgreSQL database (SQLite in the state
 directory stays the default). Its tables are made on first use. In two commands:
-  payctl config set ledger_url postgres://payctl:secret@db.internal:5432/payctl
-  payctl ledger list
+  $ payctl config set ledger_url postgres://payctl:secret@db.internal:5432/payctl
+  $ payctl ledger list
 If the ledger cannot be reached, no money moves (exit 8, one line naming it); reads still work.
 
 What holds: with one ledger, across processes, machines, profiles, addresses, reruns, kills and
