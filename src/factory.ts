@@ -10,6 +10,7 @@ import { loadConfig, type ConfigFile } from './config/store.js';
 import { UsageError } from './errors.js';
 import type { GlobalOptions } from './globals.js';
 import { clearStatusLine } from './output/status-line.js';
+import { wrapMessage } from './output/wrap.js';
 import { colorEnabled, type IO } from './io.js';
 import { Printer } from './output/printer.js';
 import type { Logger } from './platform/logger.js';
@@ -65,7 +66,8 @@ export class Factory {
       status: (message) => {
         if (!globals.quiet) write(message);
       },
-      warn: (message) => write(`warning: ${message}`),
+      // Wrapped between words on a terminal: one it breaks mid-word is hard to read.
+      warn: (message) => write(wrapMessage('warning: ', message, io.stderrIsTTY ? (io.stderr as { columns?: number }).columns : undefined)),
       debug: (message) => {
         if (globals.debug) write(message);
       },

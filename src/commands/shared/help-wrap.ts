@@ -1,3 +1,5 @@
+import { wrapWords } from '../../output/wrap.js';
+
 // Help fitted to the terminal. A terminal breaks a line that is too long wherever it runs out,
 // mid-word (`e.g. id,s` / `tatus,amount`), so every help screen and topic is fitted here, between
 // words, to the terminal's width: commander's own columns when it left them too wide (it stops
@@ -52,23 +54,6 @@ function startItem(line: string): Item {
 function continues(item: Item, line: string): boolean {
   if (item.kind === 'example' || indentOf(line) !== item.hang) return false;
   return !EXAMPLE.test(line) && !POINT.test(line) && !ROW.test(line);
-}
-
-/** Words laid out on lines of at most `width` (a longer word has a line of its own), `joiner` ending each line but the last. */
-export function wrapWords(words: string[], width: number, first: string, next: string, joiner = ''): string[] {
-  const lines: string[] = [];
-  let current = first;
-  let empty = true;
-  for (const word of words) {
-    const candidate = empty ? `${current}${word}` : `${current} ${word}`;
-    if (!empty && candidate.length + joiner.length > width) {
-      lines.push(`${current}${joiner}`);
-      current = `${next}${word}`;
-    } else current = candidate;
-    empty = false;
-  }
-  lines.push(current);
-  return lines;
 }
 
 /** Words of a command line, a quoted string kept whole. */
