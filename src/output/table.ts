@@ -16,7 +16,8 @@
 //   different amount, and a cut id or status means nothing and cannot be copied. Text columns
 //   (descriptions, references, names, e-mails) give way instead, in this order: each is cut to
 //   COMFORT_WIDTH (cli-table3 cuts with "…"), then they are dropped one by one, the last of the
-//   resource's columns first (resources list their columns most useful first); after them, ids
+//   resource's columns first (resources list their columns most useful first), a masked CPF or
+//   CNPJ among them (dropped like text, never cut: its last digits are what it is shown for); after them, ids
 //   of other things a resource marks optional (a subscription's plan). Should even the
 //   columns that are never cut not fit, each row is printed as a small block of "HEADER value"
 //   lines instead. Spare room goes to money and status columns first, so a later page's bigger
@@ -297,7 +298,7 @@ interface Fit {
 function fitColumns(widths: number[], columns: TableColumn[], room: number | undefined): Fit | undefined {
   const all = columns.map((_, i) => i);
   if (!room || room <= 0) return { shown: all, widths };
-  const droppable = [...all.filter((i) => columns[i]?.cuttable).reverse(), ...all.filter((i) => columns[i]?.optional).reverse()];
+  const droppable = [...all.filter((i) => columns[i]?.cuttable || columns[i]?.kind === 'document').reverse(), ...all.filter((i) => columns[i]?.optional).reverse()];
   const attempt = (gone: Set<number>): Fit | undefined => {
     const shown = all.filter((i) => !gone.has(i));
     const shownColumns = shown.map((i) => columns[i] as TableColumn);
