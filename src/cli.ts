@@ -277,6 +277,16 @@ function reportError(err: unknown, runtime: Runtime, debugFlag: boolean): number
   // A message can quote the service, and the service can quote what a buyer typed: nothing in it
   // may act on the terminal.
   io.stderr.write(`error: ${withoutControls(maskText(message, secrets))}\n`);
-  if (debug && err instanceof Error && err.stack) io.stderr.write(`${maskText(err.stack, secrets).split('\n').map(withoutControls).join('\n')}\n`);
+  if (debug && err instanceof Error && err.stack) io.stderr.write(`${maskText(stackFrames(err.stack), secrets).split('\n').map(withoutControls).join('\n')}\n`);
   return code;
+}
+
+/**
+ * A stack's frames (`    at …`) without the line before them: that says the message again, under
+ * the error's class name (minified in the bundle: "r: no transaction has…"), and the one line
+ * starting "error:" has said it already.
+ */
+function stackFrames(stack: string): string {
+  const first = stack.search(/^ +at /m);
+  return first > 0 ? stack.slice(first) : stack;
 }

@@ -233,6 +233,28 @@ describe('streams', () => {
     expect(missing.stderr).toMatch(/^error: Sorry, the transaction \(id: 1{32}\) .* \(resource_not_found, HTTP 404\)\n$/);
   });
 
+  it('an error starts with one "error:", on a terminal as in a pipe, and --debug does not say it again', async () => {
+    const cases = [
+      ['transactions', 'get', 'no-such-reference'], // payctl's own (a CliError)
+      ['transactions', 'get', '1'.repeat(32)], // the service's (an ApiError)
+      ['transactions', 'list', '--from', '2026-13-01'], // a flag's
+      ['transactions', 'lsit'], // commander's
+    ];
+    for (const args of cases) {
+      for (const tty of [true, false]) {
+        const result = await payctl(args, { tty });
+        expect(result.code, args.join(' ')).toBeGreaterThan(1);
+        const lines = result.stderr.trimEnd().split('\n');
+        expect(lines[0], args.join(' ')).toMatch(/^error: \S/);
+        expect(result.stderr.match(/error:/gi), `${args.join(' ')}\n${result.stderr}`).toHaveLength(1);
+      }
+      // The stack's frames follow the line, not the message again under the error's class name.
+      const debug = (await payctl([...args, '--debug'], { tty: true })).stderr.split('\n');
+      const frames = debug.findIndex((line) => /^\s+at /.test(line));
+      if (frames >= 0) expect(debug[frames - 1], debug.join('\n')).toMatch(/^error: /);
+    }
+  });
+
   it('--debug adds a stack trace to an error; without it there is none', async () => {
     const plain = await payctl(['transactions', 'refund', paid.id, '--amount', '99999', '--yes']);
     expect(plain.code).toBe(6);
