@@ -7,7 +7,7 @@
 import { getPath } from './fields.js';
 import type { CellKind } from './format.js';
 import type { Column } from './render-options.js';
-import { cellText, drawPairs, loadStyle, loadTable, renderTableList, sanitize, styleCell, type Pair } from './table.js';
+import { cellText, drawPairs, loadStyle, loadTable, renderTableList, sanitize, showsInstants, showsTimes, styleCell, zoneLine, type Pair } from './table.js';
 
 type Item = Record<string, unknown>;
 
@@ -98,12 +98,19 @@ export async function drawObjectView(view: ObjectView, item: Item, options: { co
   const status = view.status ? getPath(item, view.status) : undefined;
   const statusText = typeof status === 'string' && status !== '' ? `  ${styleCell(sanitize(status), 'status', style)}` : '';
   let out = `${style.bold(`${view.noun} ${sanitize(String(id ?? ''))}`)}${statusText}\n`;
-  out += drawPairs(Table, style, pairsOf(view.summary, item), options.columns);
-  if (options.short) return out;
+  const summary = pairsOf(view.summary, item);
+  out += drawPairs(Table, style, summary, options.columns);
+  // The view ends naming the zone of the times it shows.
+  let times = showsTimes(summary);
+  if (options.short) return times ? out + (await zoneLine(style)) : out;
   const room = options.columns === undefined ? undefined : Math.max(20, options.columns - INDENT.length);
   for (const section of view.sections) {
     let body = '';
-    if (section.fields) body += drawPairs(Table, style, pairsOf(section.fields, item), room);
+    if (section.fields) {
+      const pairs = pairsOf(section.fields, item);
+      times ||= showsTimes(pairs);
+      body += drawPairs(Table, style, pairs, room);
+    }
     if (section.rows) {
       const found = getPath(item, section.rows.at);
       const { row } = section.rows;
@@ -117,6 +124,7 @@ export async function drawObjectView(view: ObjectView, item: Item, options: { co
           { format: 'table', out: sink, color: options.color, columns: section.rows.columns },
         );
         body += sink.text;
+        times ||= showsInstants(section.rows.columns);
       }
     }
     if (section.entries) {
@@ -128,5 +136,5 @@ export async function drawObjectView(view: ObjectView, item: Item, options: { co
     }
     if (body !== '') out += `\n${style.bold(section.title)}\n${indent(body)}`;
   }
-  return out;
+  return times ? `${out}\n${await zoneLine(style)}` : out;
 }

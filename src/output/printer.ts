@@ -141,7 +141,9 @@ export class Printer {
     const { renderList } = await import('./render.js');
     const options = { ...(await this.renderOptions()), columns };
     const shown = options.format === 'table' && tableRow ? mapPages(pages, tableRow) : pages;
-    return renderList(shown, options);
+    const count = await renderList(shown, options);
+    if (options.format === 'table' && count > 0) await this.zoneNote(columns);
+    return count;
   }
 
   /**
@@ -190,12 +192,7 @@ export class Printer {
       const { counted, formatCount, singular } = await import('../platform/plural.js');
       await writeOut(this.needs.io.stdout, `${shownOf.total === undefined ? counted(count, singular(spec.noun), spec.noun) : `${formatCount(count)} of ${counted(shownOf.total, singular(spec.noun), spec.noun)}`} (${shownOf.hint})\n`);
     }
-    // A table of instants says once which clock they are on, unless it is UTC's.
-    if (format === 'table' && count > 0 && spec.columns.some((c) => c.kind === 'date' && c.key.endsWith('_at'))) {
-      const note = (await import('../time/zone.js')).zoneNote();
-      const { writeOut } = await import('./write.js');
-      if (note) await writeOut(this.needs.io.stdout, `${this.needs.color ? new (await import('chalk')).Chalk({ level: 1 }).dim(note) : note}\n`);
-    }
+    if (format === 'table' && count > 0) await this.zoneNote(spec.columns);
     return count;
   }
 
@@ -219,11 +216,19 @@ export class Printer {
     const { writeOut } = await import('./write.js');
     if (totals && count > 0) await writeOut(this.needs.io.stdout, `${await totals.line(this.needs.io.stdout)}\n`);
     // Days, weeks and months of instants are the zone's: the table says which.
-    if (count > 0 && !groupBy.spec.time.day && ['day', 'week', 'month'].includes(groupBy.by)) {
-      const note = (await import('../time/zone.js')).zoneNote();
-      if (note) await writeOut(this.needs.io.stdout, `${this.needs.color ? new (await import('chalk')).Chalk({ level: 1 }).dim(note) : note}\n`);
-    }
+    if (count > 0 && !groupBy.spec.time.day && ['day', 'week', 'month'].includes(groupBy.by)) await this.zoneNote();
     return count;
+  }
+
+  /**
+   * Under a table that shows times (one of instants, when given its `columns`), once: which zone
+   * they are in, UTC's too (`times in UTC`); dim on colour, a line of its own, so a reader never
+   * has to guess what clock a time is on.
+   */
+  private async zoneNote(columns?: Column[]): Promise<void> {
+    const [{ loadStyle, showsInstants, zoneLine }, { writeOut }] = await Promise.all([import('./table.js'), import('./write.js')]);
+    if (columns && !showsInstants(columns, this.needs.globals.fields)) return;
+    await writeOut(this.needs.io.stdout, await zoneLine(await loadStyle(this.needs.color)));
   }
 
   private async renderOptions() {

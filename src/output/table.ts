@@ -60,14 +60,36 @@ export interface Style {
   status(text: string): string;
   /** A bar of a summary (summary.ts): green for money in; red for money out, which without colour keeps its leading −. */
   bar(text: string): string;
+  /** A note under a table (the zone its times are in). */
+  dim(text: string): string;
 }
 
 /** chalk is loaded only when colour is on; without it, no escape code can be written. */
 export async function loadStyle(color: boolean): Promise<Style> {
-  if (!color) return { bold: (t) => t, status: (t) => t, bar: (t) => t };
+  if (!color) return { bold: (t) => t, status: (t) => t, bar: (t) => t, dim: (t) => t };
   const { Chalk } = await import('chalk');
   const chalk = new Chalk({ level: 1 });
-  return { bold: (t) => chalk.bold(t), status: (t) => colorStatus(t, chalk), bar: (t) => (t.startsWith('−') ? chalk.red(t.slice(1)) : chalk.green(t)) };
+  return { bold: (t) => chalk.bold(t), status: (t) => colorStatus(t, chalk), bar: (t) => (t.startsWith('−') ? chalk.red(t.slice(1)) : chalk.green(t)), dim: (t) => chalk.dim(t) };
+}
+
+/** The line under a table that shows times of day, naming their zone (time/zone.ts), UTC's too. */
+export async function zoneLine(style: Style): Promise<string> {
+  const { zoneNote } = await import('../time/zone.js');
+  return `${style.dim(zoneNote())}\n`;
+}
+
+/**
+ * Whether a table of these columns (or of `fields`, when --fields chose them) shows instants (a
+ * creation time), which are in a zone, rather than days (a due date).
+ */
+export function showsInstants(columns: Column[], fields?: string[]): boolean {
+  const kinds = fields ? fields.map((field) => [field, columns.find((c) => c.key === field)?.kind ?? kindForKey(field)] as const) : columns.map((c) => [c.key, c.kind] as const);
+  return kinds.some(([key, kind]) => kind === 'date' && key.endsWith('_at'));
+}
+
+/** Whether any of these pairs shows a time of day (an instant), not only a day. */
+export function showsTimes(pairs: Pair[]): boolean {
+  return pairs.some((pair) => pair.kind === 'date' && /\d\d:\d\d$/.test(pair.text));
 }
 
 const GAP = '  ';
@@ -456,7 +478,7 @@ function objectRows(obj: Record<string, unknown>, fields: string[] | undefined):
 /**
  * A single object as a field/value table: nested objects flattened to dotted keys, arrays of
  * objects shown as `[3 items]` unless --fields selects into them, arrays of plain values joined,
- * money/dates formatted, statuses coloured.
+ * money/dates formatted, statuses coloured; under it, the zone of the times it shows.
  */
 export async function renderObjectTable(obj: unknown, opts: RenderOptions): Promise<void> {
   if (!isPlainObject(obj)) {
@@ -473,7 +495,7 @@ export async function renderObjectTable(obj: unknown, opts: RenderOptions): Prom
     return { key: sanitize(key), text, kind };
   });
   if (rows.length === 0) return;
-  await writeOut(opts.out, drawPairs(Table, style, rows, terminalColumns(opts.out)));
+  await writeOut(opts.out, `${drawPairs(Table, style, rows, terminalColumns(opts.out))}${showsTimes(rows) ? await zoneLine(style) : ''}`);
 }
 
 export interface Pair {

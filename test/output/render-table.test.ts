@@ -548,7 +548,12 @@ describe('table: single object', () => {
       'tags                        one, two',
       'voided                      false',
       'description',
+      // The zone of the time it shows (an object of days alone names none).
+      'times in UTC',
     ]);
+    const days = new Collector();
+    await renderObject({ id: 'r_1', expected_on: '2026-04-01', paid_at: '2026-04-01T00:00:00Z' }, options('table', days));
+    expect(days.text).not.toContain('times in');
   });
 
   it('uses the object currency for money', async () => {

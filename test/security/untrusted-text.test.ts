@@ -142,7 +142,7 @@ describe('tables', () => {
     expect(result.stdout).toContain('Maria Red Silva');
     expect(result.stdout).toContain('Pedido 42');
     // On a terminal the view is coloured: only payctl's own colour codes may be there.
-    noEscapes(result.stdout.replace(/\x1b\[(?:1|22|3\d|39)m/g, ''));
+    noEscapes(result.stdout.replace(/\x1b\[(?:1|2|22|3\d|39)m/g, ''));
   });
 });
 
