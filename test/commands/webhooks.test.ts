@@ -72,6 +72,16 @@ describe('webhooks create, list, get, remove', () => {
     expectUsage(await run(home(), ['webhooks', 'create', '--url', 'http://shop.example.com/h', '--event', '*']), '--url', 'https://');
     expectUsage(await run(home(), ['webhooks', 'create', '--url', 'shop/h', '--event', '*']), '--url', 'absolute URL');
     expectUsage(await run(home(), ['webhooks', 'create', '--url', 'https://example.com', '--event', 'transaction.exploded']), '--event', 'transaction.exploded');
+    // A typo gets the type it is a typo of, not the list of every type; a type of a known resource
+    // that is no typo gets that resource's types.
+    const typo = expectUsage(await run(home(), ['webhooks', 'create', '--url', 'https://example.com', '--event', 'transaction.succeded']), '--event');
+    expect(typo).toBe('error: --event: unknown event type transaction.succeded (did you mean transaction.succeeded?)');
+    const two = expectUsage(await run(home(), ['webhooks', 'listen', '--event', 'invoice.piad,buyer.craeted']), '--event');
+    expect(two).toBe('error: --event: unknown event types invoice.piad (did you mean invoice.paid?), buyer.craeted (did you mean buyer.created?)');
+    const exploded = expectUsage(await run(home(), ['webhooks', 'create', '--url', 'https://example.com', '--event', 'transaction.exploded']), '--event');
+    expect(exploded).toMatch(/^error: --event: unknown event type transaction\.exploded; the transaction events are transaction\.created, transaction\.updated, .*transaction\.charged_back$/);
+    expect(exploded).not.toContain('invoice.');
+    expect(expectUsage(await run(home(), ['events', 'list', '--type', 'sale.done']), '--type')).toContain("use '*' or one of transaction.created,");
     expectUsage(await run(home(), ['webhooks', 'create', '--no-input']), '--url', '--event');
     expectUsage(await run(home(), ['webhooks', 'listen', '--port', '70000']), '--port');
     expectUsage(await run(home(), ['webhooks', 'listen', '--forward-to', 'http://example.com/x']), '--forward-to');
