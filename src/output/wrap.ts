@@ -19,11 +19,19 @@ export function wrapWords(words: string[], width: number, first: string, next: s
 }
 
 /**
- * A message of one line for a terminal `width` columns wide (undefined: not a terminal, left as it
- * is), its lines after the first starting under the text after its `prefix` (`warning: `).
+ * A message for a terminal `width` columns wide (undefined: not a terminal, left as it is): each of
+ * its lines that does not fit is wrapped between words, what goes on starting under the text after
+ * its `prefix` (`warning: `); a line that fits is left as it is.
  */
 export function wrapMessage(prefix: string, message: string, width: number | undefined): string {
-  const line = `${prefix}${message}`;
-  if (width === undefined || line.length <= width) return line;
-  return wrapWords(message.split(/\s+/).filter((w) => w !== ''), width, prefix, ' '.repeat(prefix.length)).join('\n');
+  if (width === undefined) return `${prefix}${message}`;
+  const hang = ' '.repeat(prefix.length);
+  return message
+    .split('\n')
+    .map((text, i) => {
+      const first = i === 0 ? prefix : '';
+      if (first.length + text.length <= width) return `${first}${text}`;
+      return wrapWords(text.split(/\s+/).filter((w) => w !== ''), width, first, hang).join('\n');
+    })
+    .join('\n');
 }
