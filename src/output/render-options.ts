@@ -19,6 +19,11 @@ export interface Column {
    * dropped, after the text columns, when the terminal is too narrow for the row.
    */
   optional?: boolean;
+  /**
+   * The width its values can take, when the first rows cannot tell: a stream of rows arriving one
+   * at a time (webhooks listen) sizes the column by this, so that later rows line up with the first.
+   */
+  width?: number;
 }
 
 export interface RenderOptions {

@@ -245,11 +245,13 @@ interface TableColumn {
   cuttable: boolean;
   /** An id of something else (a plan, a transfer): never cut, but dropped after the text columns. */
   optional: boolean;
+  /** The width its values can take (Column.width), at least. */
+  width?: number;
 }
 
-function toTableColumn(key: string, header: string, kind: Kind | undefined, optional = false): TableColumn {
+function toTableColumn(key: string, header: string, kind: Kind | undefined, optional = false, width?: number): TableColumn {
   const k = kind ?? kindForKey(key);
-  return { key, header: sanitize(header), kind: k, align: k === 'money' ? 'right' : 'left', cuttable: k === 'text', optional };
+  return { key, header: sanitize(header), kind: k, align: k === 'money' ? 'right' : 'left', cuttable: k === 'text', optional, ...(width === undefined ? {} : { width }) };
 }
 
 /** --fields, else the resource's columns, else `id` and the next few plain fields of the first item. */
@@ -263,7 +265,7 @@ function chooseColumns(first: unknown, opts: RenderOptions): TableColumn[] {
       return toTableColumn(field, known?.header ?? field.toUpperCase(), known?.kind ?? (looksLikeId ? 'id' : undefined));
     });
   }
-  if (opts.columns && opts.columns.length > 0) return opts.columns.map((c) => toTableColumn(c.key, c.header, c.kind, c.optional === true));
+  if (opts.columns && opts.columns.length > 0) return opts.columns.map((c) => toTableColumn(c.key, c.header, c.kind, c.optional === true, c.width));
   if (!isPlainObject(first)) return [toTableColumn('', 'VALUE', 'text')];
   const keys = Object.keys(first).filter((k) => isScalar(first[k]));
   const ordered = keys.includes('id') ? ['id', ...keys.filter((k) => k !== 'id')] : keys;
@@ -437,7 +439,8 @@ export async function renderTableList(pages: AsyncIterable<unknown[]>, opts: Ren
     const cells = page.map((item) => all.map((c) => cellText(getPath(item, c.key), c.kind, item, c.key)));
     let chunk: string;
     if (count === 0) {
-      const fit = fitColumns(measure(Table, [all.map((c) => c.header), ...cells]), all, room);
+      const measured = measure(Table, [all.map((c) => c.header), ...cells]).map((width, i) => Math.max(width, all[i]?.width ?? 0));
+      const fit = fitColumns(measured, all, room);
       pinned = fit && { fit, room };
       const dropped = fit ? all.filter((_, i) => !fit.shown.includes(i)).map((c) => c.header) : [];
       if (dropped.length > 0) opts.onDropped?.(dropped);

@@ -68,5 +68,10 @@ export function localDateTime(ms: number): string {
   const at = new Date(ms);
   const two = (n: number) => String(n).padStart(2, '0');
   const day = `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`;
-  return `${day} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())} ${showsUtc(at) ? 'UTC' : utcOffsetLabel(at)}`;
+  return `${day} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())} ${zoneLabel(at)}`;
+}
+
+/** The zone of times shown at `at`, short: `UTC`, or its offset (`UTC−03:00`). */
+export function zoneLabel(at = new Date()): string {
+  return showsUtc(at) ? 'UTC' : utcOffsetLabel(at);
 }
