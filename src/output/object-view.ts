@@ -136,5 +136,5 @@ export async function drawObjectView(view: ObjectView, item: Item, options: { co
     }
     if (body !== '') out += `\n${style.bold(section.title)}\n${indent(body)}`;
   }
-  return times ? `${out}\n${await zoneLine(style)}` : out;
+  return times ? out + (await zoneLine(style)) : out;
 }

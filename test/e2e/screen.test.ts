@@ -154,6 +154,7 @@ describe.skipIf(!HAS_TMUX)('on a real terminal (tmux)', () => {
       expect(view[history + 1]?.trim().split(/\s{2,}/)).toEqual(['DATE', 'OPERATION', 'STATUS', 'AMOUNT', 'RESPONSE']);
       expect(view.slice(history + 2).some((line) => /void +succeeded +R\$ 40,00/.test(line))).toBe(true);
       expect(view.length).toBeLessThanOrEqual(24);
+      expect(view.at(-1)).toBe('times in UTC');
     });
 
     it(`balances current at ${width} columns: R$ and a local date, not raw numbers`, () => {
@@ -206,6 +207,42 @@ describe.skipIf(!HAS_TMUX)('on a real terminal (tmux)', () => {
     }, 120_000);
   }
 
+  it('an error at 80 columns starts with one "error:", on the terminal as through a pipe', () => {
+    const lines = screen(80, `${payctl('transactions get no-such-reference')}; ${payctl('transactions get no-such-reference')} 2>&1 | cat; ${payctl('transactions lsit')}`);
+    const errors = lines.filter((line) => /error/i.test(line));
+    expect(errors).toEqual([
+      'error: no transaction has the id or reference_id "no-such-reference"',
+      'error: no transaction has the id or reference_id "no-such-reference"',
+      "error: unknown command 'lsit'",
+    ]);
+  });
+
+  it('buyers and sellers at 80 columns: a masked CPF or CNPJ whole, never cut', () => {
+    json('buyers create --first-name Ana --last-name Beatriz_Souza_Figueiredo_Albuquerque --email ana.beatriz.souza.figueiredo@example.com.br --taxpayer-id 11144477735');
+    for (const width of [80, 90]) {
+      const lines = screen(width, `${payctl('buyers list')}; ${payctl('sellers list')}`);
+      expectFits(lines, width);
+      expect(lines.join('\n')).not.toMatch(/\*[^ ]*…/);
+      expect(lines.some((line) => line.includes('  ***.***.*77-35  '))).toBe(true);
+      // Every table of times ends naming their zone, UTC's too.
+      expect(lines.filter((line) => line === 'times in UTC')).toHaveLength(2);
+    }
+  });
+
+  it('webhooks listen at 120 columns: each event a row under the header, what it is on, its amount and status', () => {
+    const lines = screen(120, `${payctl('webhooks listen --max-events 3')} & sleep 3; ${payctl('transactions create --amount 1234.56 --card-number 4111111111111111 --holder-name Maria --exp-month 12 --exp-year 2031 --cvv 123 -q -o json')} > /dev/null; ${payctl('buyers create --first-name Joana --last-name Lima --taxpayer-id 39053344705 -q -o json')} > /dev/null; wait`);
+    const header = lines.find((line) => line.startsWith('TIME (UTC)')) as string;
+    expect(header.split(/ {2,}/)).toEqual(['TIME (UTC)', 'TYPE', 'OBJECT', 'AMOUNT', 'STATUS']);
+    const rows = lines.filter((line) => /^\d{4}-\d\d-\d\d \d\d:\d\d {2}/.test(line));
+    expect(rows.map((row) => row.split(/ {2,}/).slice(1, 2)[0])).toEqual(['transaction.created', 'transaction.succeeded', 'buyer.created']);
+    for (const row of rows) {
+      expect(row.slice(header.indexOf('OBJECT'))).toMatch(/^[0-9a-f]{32} /);
+      expect(row.slice(header.indexOf('STATUS') - 1)).toMatch(/^ (succeeded|active)$/);
+    }
+    expect(rows[1]?.slice(0, header.indexOf('AMOUNT') + 'AMOUNT'.length)).toMatch(/ R\$ 1\.234,56$/);
+    expectFits(lines, 120);
+  }, 60_000);
+
   it('the create walk-through at 80 columns ends with the charge in words, then asks', () => {
     const lines = conversation(80, payctl('transactions create --reference-id tmux-7002; echo "exit $?"'), [
       { wait: /Payment type/, keys: ['Enter'] },
@@ -247,7 +284,8 @@ describe.skipIf(!HAS_TMUX)('on a real terminal (tmux)', () => {
     expect(rows.length).toBeGreaterThanOrEqual(6000);
     // Nothing written after the list lands on top of it.
     expect(lines.at(-1)).toBe('exit 0');
-    expect(lines.at(-2)).toMatch(/^6\.00\d transactions/);
+    expect(lines.at(-2)).toBe('times in UTC');
+    expect(lines.at(-3)).toMatch(/^6\.00\d transactions/);
     for (const row of rows) expect(row, row).not.toMatch(BAR);
     expectFits(lines, 120);
   }, 90_000);
