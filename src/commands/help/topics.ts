@@ -90,7 +90,8 @@ stdout and stderr:
 
 Formats (-o, --output <format>):
   table    aligned rows fitted to the terminal; one object as a short view; money as R$ 1.234,56,
-           times in the local time zone, statuses coloured; a list of money ends with a totals line
+           dates and times in the local time zone, named under the table (times in UTC), statuses
+           coloured; a list of money ends with a totals line
   json     the API's own objects, field names unchanged; a list is one JSON array, streamed
   ndjson   one JSON object a line, for jq and pipes
   csv      a header and one dotted column per field (payment_method.card_brand), the API's values
@@ -122,7 +123,8 @@ Colour and the pager:
   terminal.
 
 On a terminal a long list (--all) shows a progress bar on stderr; piped, nothing but the data.
-Help screens are wrapped to the terminal's width, 80 when not a terminal.
+Help screens and topics are wrapped to the terminal's width between words, 80 when not a terminal;
+warnings and status lines too, on a terminal.
 `;
 
 /** `payctl help sandbox`: the embedded sandbox, as docs/sandbox.md says at length. */
