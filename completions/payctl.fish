@@ -498,7 +498,7 @@ complete -c payctl -n '__fish_seen_subcommand_from sandbox; and not __fish_seen_
 complete -c payctl -n '__fish_seen_subcommand_from sandbox; and __fish_seen_subcommand_from serve' -l port -r -d 'port to listen on'
 complete -c payctl -n '__fish_seen_subcommand_from sandbox; and __fish_seen_subcommand_from serve' -l host -r -d 'address to listen on; one that is not loopback needs --expose'
 complete -c payctl -n '__fish_seen_subcommand_from sandbox; and __fish_seen_subcommand_from serve' -l expose -d 'allow a --host that other machines can reach (plain HTTP)'
-complete -c payctl -n '__fish_seen_subcommand_from sandbox; and __fish_seen_subcommand_from serve' -l faults -r -d 'fail a share of requests on purpose: 500-before=0.05,500-after=0.05,reset-before=0.05,reset-after=0.05,429=0.05,slow=0.02,late-apply=0.05 (plus retry-after=<s>, slow-ms=<ms>, late-ms=<ms>)'
+complete -c payctl -n '__fish_seen_subcommand_from sandbox; and __fish_seen_subcommand_from serve' -l faults -r -d 'fail a share of requests on purpose: kind=share, comma-separated, of the kinds 500-before, 500-after, reset-before, reset-after, 429, slow and late-apply (e.g. 429=0.05,late-apply=0.05); plus retry-after=<s>, slow-ms=<ms>, late-ms=<ms>'
 complete -c payctl -n '__fish_seen_subcommand_from sandbox; and __fish_seen_subcommand_from advance' -l days -r -d 'how many days to move forward'
 complete -c payctl -n '__fish_seen_subcommand_from sandbox; and __fish_seen_subcommand_from generate' -l sales -r -d 'how many sales (up to 1000000)'
 complete -c payctl -n '__fish_seen_subcommand_from sandbox; and __fish_seen_subcommand_from generate' -l days -r -d 'over how many days (default 30); the clock ends that many days later'

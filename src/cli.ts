@@ -66,10 +66,10 @@ function helpTopicLines(): string {
 
 export function buildProgram(runtime: Runtime, argv?: string[]): Command {
   const { io } = runtime;
-  // Help is wrapped at word boundaries to the terminal's width (80 when not a terminal), never
-  // left for the terminal to break mid-word (commands/shared/help-wrap.ts).
+  // Help and the topics are wrapped at word boundaries to the terminal's width (80 when not a
+  // terminal), never left for the terminal to break mid-word (commands/shared/help-wrap.ts).
   const columns = (io.stdout as { columns?: number }).columns;
-  const helpWidth = io.stdoutIsTTY && columns !== undefined && columns >= 40 ? columns : 80;
+  const helpWidth = io.stdoutIsTTY && columns !== undefined && columns >= 20 ? columns : 80;
   const program = new Command('payctl')
     .description('Operate a payment-gateway account: transactions, refunds, card tokens and more.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -167,7 +167,7 @@ works right after install, with no account.`,
   addGroup(program, profiles, action);
   addGroup(program, config, action, named(['config']));
   addGroup(program, sandbox, action, named(['sandbox']));
-  registerHelp(program, io);
+  registerHelp(program, io, helpWidth);
 
   // --fields is checked against what the verb prints as the verb is reached, before its own
   // arguments are: nothing is sent with a mistyped path, and `--fields help` needs no <id>.
@@ -280,6 +280,16 @@ function reportError(err: unknown, runtime: Runtime, debugFlag: boolean): number
   // A message can quote the service, and the service can quote what a buyer typed: nothing in it
   // may act on the terminal.
   io.stderr.write(`error: ${withoutControls(maskText(message, secrets))}\n`);
-  if (debug && err instanceof Error && err.stack) io.stderr.write(`${maskText(err.stack, secrets).split('\n').map(withoutControls).join('\n')}\n`);
+  if (debug && err instanceof Error && err.stack) io.stderr.write(`${maskText(stackFrames(err.stack), secrets).split('\n').map(withoutControls).join('\n')}\n`);
   return code;
+}
+
+/**
+ * A stack's frames (`    at …`) without the line before them: that says the message again, under
+ * the error's class name (minified in the bundle: "r: no transaction has…"), and the one line
+ * starting "error:" has said it already.
+ */
+function stackFrames(stack: string): string {
+  const first = stack.search(/^ +at /m);
+  return first > 0 ? stack.slice(first) : stack;
 }

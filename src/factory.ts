@@ -11,7 +11,8 @@ import { loadConfig, type ConfigFile } from './config/store.js';
 import { CliError, UsageError } from './errors.js';
 import type { GlobalOptions } from './globals.js';
 import { clearStatusLine } from './output/status-line.js';
-import { colorEnabled, type IO } from './io.js';
+import { wrapMessage } from './output/wrap.js';
+import { colorEnabled, stderrColumns, type IO } from './io.js';
 import { Printer } from './output/printer.js';
 import type { Logger } from './platform/logger.js';
 import type { MoneyGuard } from './ledger/guard.js';
@@ -72,11 +73,14 @@ export class Factory {
       clearStatusLine();
       io.stderr.write(`${line}\n`);
     };
+    // Status lines and warnings are wrapped between words on a terminal, which would break a long
+    // line mid-word (an id, a path); --debug's lines stay as they are.
+    const wrapped = (prefix: string, message: string) => write(wrapMessage(prefix, message, stderrColumns(io)));
     this.log = {
       status: (message) => {
-        if (!globals.quiet) write(message);
+        if (!globals.quiet) wrapped('', message);
       },
-      warn: (message) => write(`warning: ${message}`),
+      warn: (message) => wrapped('warning: ', message),
       debug: (message) => {
         if (globals.debug) write(message);
       },

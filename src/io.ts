@@ -38,3 +38,8 @@ export function colorEnabled(env: NodeJS.ProcessEnv, isTTY: boolean, noColorFlag
   if (env.TERM === 'dumb') return false;
   return isTTY;
 }
+
+/** How wide the terminal on stderr is; undefined when stderr is not one (a pipe, a file: lines stay whole). */
+export function stderrColumns(io: IO): number | undefined {
+  return io.stderrIsTTY ? (io.stderr as { columns?: number }).columns : undefined;
+}

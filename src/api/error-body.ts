@@ -33,9 +33,13 @@ export function describeStatus(status: number, statusText?: unknown): string {
   return `unexpected HTTP status ${status}`;
 }
 
-/** The one line printed for an API error: message, category and HTTP status. */
+/**
+ * The one line printed for an API error: message, its reasons, category and HTTP status. A message
+ * written as a sentence ("… already exists (id: …).") loses its closing stop before the reasons
+ * follow it, which would read ".: taxpayer_id: …".
+ */
 export function formatApiError(error: ApiError): string {
   const tags = [error.details.category, `HTTP ${error.details.httpStatus}`].filter(Boolean).join(', ');
-  const reasons = error.details.reasons?.length ? `: ${error.details.reasons.join('; ')}` : '';
-  return `${error.message}${reasons} (${tags})`;
+  if (!error.details.reasons?.length) return `${error.message} (${tags})`;
+  return `${error.message.replace(/[\s.:;,]+$/, '')}: ${error.details.reasons.join('; ')} (${tags})`;
 }

@@ -22,7 +22,7 @@ import { ApiError, CliError, ExitCode, InFlightError, OutcomeUnknownError, Usage
 import { LedgerFileError } from './errors.js';
 import type { Ledger } from './ledger.js';
 import { ownWaitMs, settle, settleUntil, type Proof, type Settled } from './settle.js';
-import { clockTime } from './time.js';
+import { localDateTime } from '../time/zone.js';
 import { UNRESOLVED, type Intent, type Lock, type NewIntent } from './types.js';
 
 /** A lookup that fails right at the end of a window is tried again for this long. */
@@ -69,12 +69,12 @@ export interface GuardDeps {
 }
 
 export function describeHolder(lock: Lock, ledger: Ledger): string {
-  return `${lock.holder}, pid ${lock.pid}, since ${clockTime(ledger.local(lock.since))}`;
+  return `${lock.holder}, pid ${lock.pid}, since ${localDateTime(ledger.local(lock.since))}`;
 }
 
-/** Who wrote an intent and when: `17:57:03, ana@caixa-2, pid 4242`. */
+/** Who wrote an intent and when: `2026-11-28 17:57:03 UTC−03:00, ana@caixa-2, pid 4242`. */
 export function describeOrigin(intent: Intent, ledger: Ledger): string {
-  return `${clockTime(ledger.local(intent.created_at))}, ${intent.holder}, pid ${intent.pid}`;
+  return `${localDateTime(ledger.local(intent.created_at))}, ${intent.holder}, pid ${intent.pid}`;
 }
 
 const others = (memory: Intent[], intent: Intent) => memory.filter((i) => i.id !== intent.id);
@@ -109,7 +109,7 @@ export class MoneyGuard {
   inFlight(what: string, holder: Lock, advice: string): InFlightError {
     const elsewhere = holder.host_id !== this.ledger.me.host_id;
     const lease = elsewhere
-      ? ` Its lock is a lease until ${clockTime(this.ledger.local(holder.expires_at))}: if that machine is gone, the lock frees itself then (or 'payctl ledger unlock ${holder.key} --force' now).`
+      ? ` Its lock is a lease until ${localDateTime(this.ledger.local(holder.expires_at))}: if that machine is gone, the lock frees itself then (or 'payctl ledger unlock ${holder.key} --force' now).`
       : '';
     return new InFlightError(`${what} is already in flight in another payctl process (${describeHolder(holder, this.ledger)}); nothing was sent. ${advice}${lease}`);
   }
@@ -162,13 +162,13 @@ export class MoneyGuard {
     const deadline = intent.settle_until ?? intent.created_at + this.settings.windowMs;
     const open = this.ledger.now() < deadline;
     const waitUntil = this.settings.noWait && open ? this.ledger.now() : deadline + LOOKUP_GRACE_MS;
-    const sent = `${earlier} (sent ${clockTime(this.ledger.local(intent.created_at))} by ${intent.holder})`;
+    const sent = `${earlier} (sent ${localDateTime(this.ledger.local(intent.created_at))} by ${intent.holder})`;
     // Interrupted while waiting: this run sent nothing, and the earlier move may still land.
-    const note = `nothing was sent; ${sent} could still land until ${clockTime(this.ledger.local(deadline))}. Run the same command again to wait for it`;
+    const note = `nothing was sent; ${sent} could still land until ${localDateTime(this.ledger.local(deadline))}. Run the same command again to wait for it`;
     const settled = await noteWhileInFlight(note, () => this.lookFor(intent, move, memory, deadline, waitUntil, quiet ? undefined : sent));
     if (settled.kind === 'open' && this.settings.noWait) {
       throw new OutcomeUnknownError(
-        `${sent} is not seen applied yet and could still land until ${clockTime(this.ledger.local(deadline))}; nothing was sent. Run the same command again after ${clockTime(this.ledger.local(deadline))}, or without --no-wait to wait for it`,
+        `${sent} is not seen applied yet and could still land until ${localDateTime(this.ledger.local(deadline))}; nothing was sent. Run the same command again after ${localDateTime(this.ledger.local(deadline))}, or without --no-wait to wait for it`,
       );
     }
     if (settled.kind !== 'applied' && settled.kind !== 'not_applied') {
@@ -193,7 +193,7 @@ export class MoneyGuard {
         ...(label ? { onWait: (until: number) => (stop = this.deps.waiting(`waiting for ${label} to show`, this.ledger.local(until))) } : {}),
       });
       if (settled.kind === 'applied') await this.ledger.resolve(intent, 'applied', 'seen applied by a later lookup', settled.proof);
-      else if (settled.kind === 'not_applied') await this.ledger.resolve(intent, 'not_applied', `not seen applied by ${clockTime(this.ledger.local(deadline))}, the end of its settle window`);
+      else if (settled.kind === 'not_applied') await this.ledger.resolve(intent, 'not_applied', `not seen applied by ${localDateTime(this.ledger.local(deadline))}, the end of its settle window`);
       else await this.ledger.resolve(intent, 'unknown', settled.kind === 'unknown' ? settled.error.message : (settled.kind === 'open' ? settled.why : settled.why) ?? 'not seen yet');
       return settled;
     } finally {
@@ -259,7 +259,7 @@ export class MoneyGuard {
       const waitUntil = this.ownWaitUntil(deadline);
       this.deps.log.warn(`${err.message}; ${move.what} may or may not have been applied`);
       const settled = await this.lookFor(intent, move, memory, deadline, waitUntil, move.what);
-      const until = clockTime(this.ledger.local(deadline));
+      const until = localDateTime(this.ledger.local(deadline));
       switch (settled.kind) {
         case 'applied':
           this.deps.log.status(`${capitalize(move.what)} was applied (confirmed from the service${settled.proof ? `: ${settled.proof}` : ''}).`);

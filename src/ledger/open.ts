@@ -7,7 +7,7 @@ import type { Account } from './account.js';
 import { LedgerFileError, LedgerLostError, maskLedgerUrl } from './errors.js';
 import { Ledger } from './ledger.js';
 import { knownLedgers, rememberLedger } from './marker.js';
-import { clockTime } from './time.js';
+import { localDateTime } from '../time/zone.js';
 import type { LedgerStore } from './types.js';
 
 export interface LedgerPlace {
@@ -64,7 +64,7 @@ function sqliteGone(file: string): string | undefined {
 export async function openLedger(place: LedgerPlace, account: Account, scrub: (text: string) => string): Promise<Ledger> {
   const where = ledgerWhere(place);
   const known = knownLedgers(place.stateDir)[where];
-  const since = known ? clockTime(known.since) : '';
+  const since = known ? localDateTime(known.since) : '';
   if (known && !place.url) {
     const gone = sqliteGone(where);
     if (gone) throw new LedgerLostError(where, gone, since);

@@ -2,14 +2,15 @@
 // terminal a line redrawn every second, cut to the terminal's width (a line that wrapped could
 // not be redrawn in place) and stepping aside for anything else written, like the progress bars;
 // elsewhere one line saying how long it may take.
-import { clockTime, span } from '../ledger/time.js';
+import { span } from '../ledger/time.js';
+import { localDateTime } from '../time/zone.js';
 import { showStatusLine } from './status-line.js';
 
 const CLEAR = '\r\x1b[2K';
 
 export function countdown(stderr: NodeJS.WritableStream, onTerminal: boolean, warn: (line: string) => void, what: string, until: number): () => void {
   if (!onTerminal) {
-    warn(`${what} (up to ${Math.max(0, Math.ceil((until - Date.now()) / 1000))} s, until ${clockTime(until)})…`);
+    warn(`${what} (up to ${Math.max(0, Math.ceil((until - Date.now()) / 1000))} s, until ${localDateTime(until)})…`);
     return () => undefined;
   }
   let drawn = false;

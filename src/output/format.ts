@@ -81,7 +81,12 @@ export function colorStatus(status: string, chalk: ChalkInstance): string {
   return color ? chalk[color](status) : status;
 }
 
-export type CellKind = 'money' | 'date' | 'status' | 'id' | 'text' | 'bar';
+/**
+ * How a cell is shown and fitted to a terminal. `text` may be cut (with "…") and dropped; a
+ * `document`, a masked CPF or CNPJ, is dropped like text but never cut: cut, it loses the digits
+ * it is shown for.
+ */
+export type CellKind = 'money' | 'date' | 'status' | 'id' | 'text' | 'document' | 'bar';
 
 /** Which table formatting a key gets when the resource does not say (object tables, --fields). */
 export function kindForKey(path: string): CellKind {

@@ -11,7 +11,7 @@ import type { CellKind } from './format.js';
 import { asNameColumns, nameRows, rowRefs } from './named-columns.js';
 import { nameKey, type NamesOf, type RecordRef } from './record-names.js';
 import type { Column } from './render-options.js';
-import { cellText, drawPairs, loadStyle, loadTable, renderTableList, sanitize, styleCell, type Pair } from './table.js';
+import { cellText, drawPairs, loadStyle, loadTable, renderTableList, sanitize, showsInstants, showsTimes, styleCell, zoneLine, type Pair } from './table.js';
 
 type Item = Record<string, unknown>;
 
@@ -145,12 +145,19 @@ export async function drawObjectView(
   const status = view.status ? getPath(item, view.status) : undefined;
   const statusText = typeof status === 'string' && status !== '' ? `  ${styleCell(sanitize(status), 'status', style)}` : '';
   let out = `${style.bold(`${view.noun} ${sanitize(String(id ?? ''))}`)}${statusText}\n`;
-  out += drawPairs(Table, style, pairsOf(view.summary, item, names), options.columns);
-  if (options.short) return out;
+  const summary = pairsOf(view.summary, item, names);
+  out += drawPairs(Table, style, summary, options.columns);
+  // The view ends naming the zone of the times it shows.
+  let times = showsTimes(summary);
+  if (options.short) return times ? out + (await zoneLine(style)) : out;
   const room = options.columns === undefined ? undefined : Math.max(20, options.columns - INDENT.length);
   for (const section of view.sections) {
     let body = '';
-    if (section.fields) body += drawPairs(Table, style, pairsOf(section.fields, item, names), room);
+    if (section.fields) {
+      const pairs = pairsOf(section.fields, item, names);
+      times ||= showsTimes(pairs);
+      body += drawPairs(Table, style, pairs, room);
+    }
     if (section.rows) {
       // The records its rows refer to by name, where read (a split's recipients).
       const named = nameRows(sectionRows(section.rows, item), section.rows.columns, names);
@@ -164,6 +171,7 @@ export async function drawObjectView(
           { format: 'table', out: sink, color: options.color, columns: names.size > 0 ? asNameColumns(section.rows.columns, named.allNamed) : section.rows.columns },
         );
         body += sink.text;
+        times ||= showsInstants(section.rows.columns);
       }
     }
     if (section.entries) {
@@ -175,5 +183,5 @@ export async function drawObjectView(
     }
     if (body !== '') out += `\n${style.bold(section.title)}\n${indent(body)}`;
   }
-  return out;
+  return times ? out + (await zoneLine(style)) : out;
 }

@@ -203,6 +203,7 @@ export class Printer {
     const options = { ...(await this.renderOptions()), columns };
     const named = await this.withNames(options.format === 'table' && tableRow ? mapPages(pages, tableRow) : pages, options);
     const count = await renderList(named.pages, { ...options, columns: named.columns });
+    if (options.format === 'table' && count > 0) await this.zoneNote(columns);
     if (options.format === 'table' && this.needs.io.stdoutIsTTY && namesIn(columns)) await this.noteNamesLeftOut();
     return count;
   }
@@ -265,8 +266,7 @@ export class Printer {
       const { counted, formatCount, singular } = await import('../platform/plural.js');
       await writeOut(this.needs.io.stdout, `${shownOf.total === undefined ? counted(count, singular(spec.noun), spec.noun) : `${formatCount(count)} of ${counted(shownOf.total, singular(spec.noun), spec.noun)}`} (${shownOf.hint})\n`);
     }
-    // A table of instants says once which clock they are on, unless it is UTC's.
-    if (format === 'table' && count > 0 && spec.columns.some((c) => c.kind === 'date' && c.key.endsWith('_at'))) await this.writeNote((await import('../time/zone.js')).zoneNote());
+    if (format === 'table' && count > 0) await this.zoneNote(spec.columns);
     if (person && (spec.tablePage || namesIn(spec.columns))) await this.noteNamesLeftOut();
     return count;
   }
@@ -293,7 +293,7 @@ export class Printer {
     if (totals && count > 0) await writeOut(this.needs.io.stdout, `${await totals.line(this.needs.io.stdout)}\n`);
     if (count > 0) for (const note of summaryNotes(groupBy.spec, rows)) await this.writeNote(note);
     // Days, weeks and months of instants are the zone's: the table says which.
-    if (count > 0 && !groupBy.spec.time.day && ['day', 'week', 'month'].includes(groupBy.by)) await this.writeNote((await import('../time/zone.js')).zoneNote());
+    if (count > 0 && !groupBy.spec.time.day && ['day', 'week', 'month'].includes(groupBy.by)) await this.zoneNote();
     return count;
   }
 
@@ -302,6 +302,17 @@ export class Printer {
     if (!note) return;
     const { writeOut } = await import('./write.js');
     await writeOut(this.needs.io.stdout, `${this.needs.color ? new (await import('chalk')).Chalk({ level: 1 }).dim(note) : note}\n`);
+  }
+
+  /**
+   * Under a table that shows times (one of instants, when given its `columns`), once: which zone
+   * they are in, UTC's too (`times in UTC`); dim on colour, a line of its own, so a reader never
+   * has to guess what clock a time is on.
+   */
+  private async zoneNote(columns?: Column[]): Promise<void> {
+    const [{ loadStyle, showsInstants, zoneLine }, { writeOut }] = await Promise.all([import('./table.js'), import('./write.js')]);
+    if (columns && !showsInstants(columns, this.needs.globals.fields)) return;
+    await writeOut(this.needs.io.stdout, await zoneLine(await loadStyle(this.needs.color)));
   }
 
   private async renderOptions() {

@@ -25,6 +25,11 @@ export interface Column {
    * on a terminal shows that name instead, read from the service (named-columns.ts).
    */
   names?: NamesOf;
+  /**
+   * The width its values can take, when the first rows cannot tell: a stream of rows arriving one
+   * at a time (webhooks listen) sizes the column by this, so that later rows line up with the first.
+   */
+  width?: number;
 }
 
 export interface RenderOptions {

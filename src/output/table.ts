@@ -16,7 +16,8 @@
 //   different amount, and a cut id or status means nothing and cannot be copied. Text columns
 //   (descriptions, references, names, e-mails) give way instead, in this order: each is cut to
 //   COMFORT_WIDTH (cli-table3 cuts with "…"), then they are dropped one by one, the last of the
-//   resource's columns first (resources list their columns most useful first); after them, ids
+//   resource's columns first (resources list their columns most useful first), a masked CPF or
+//   CNPJ among them (dropped like text, never cut: its last digits are what it is shown for); after them, ids
 //   of other things a resource marks optional (a subscription's plan). Should even the
 //   columns that are never cut not fit, each row is printed as a small block of "HEADER value"
 //   lines instead. Spare room goes to money and status columns first, so a later page's bigger
@@ -59,7 +60,7 @@ export interface Style {
   status(text: string): string;
   /** A bar of a summary (summary.ts): green for money in; red for money out, which without colour keeps its leading −. */
   bar(text: string): string;
-  /** What stands beside a value for reference only (the id after a name). */
+  /** What stands beside a value for reference only (the id after a name), and a note under a table (the zone its times are in). */
   dim(text: string): string;
 }
 
@@ -74,6 +75,26 @@ export async function loadStyle(color: boolean): Promise<Style> {
     bar: (t) => (t.startsWith('−') ? chalk.red(t.slice(1)) : chalk.green(t)),
     dim: (t) => chalk.dim(t),
   };
+}
+
+/** The line under a table that shows times of day, naming their zone (time/zone.ts), UTC's too. */
+export async function zoneLine(style: Style): Promise<string> {
+  const { zoneNote } = await import('../time/zone.js');
+  return `${style.dim(zoneNote())}\n`;
+}
+
+/**
+ * Whether a table of these columns (or of `fields`, when --fields chose them) shows instants (a
+ * creation time), which are in a zone, rather than days (a due date).
+ */
+export function showsInstants(columns: Column[], fields?: string[]): boolean {
+  const kinds = fields ? fields.map((field) => [field, columns.find((c) => c.key === field)?.kind ?? kindForKey(field)] as const) : columns.map((c) => [c.key, c.kind] as const);
+  return kinds.some(([key, kind]) => kind === 'date' && key.endsWith('_at'));
+}
+
+/** Whether any of these pairs shows a time of day (an instant), not only a day. */
+export function showsTimes(pairs: Pair[]): boolean {
+  return pairs.some((pair) => pair.kind === 'date' && /\d\d:\d\d$/.test(pair.text));
 }
 
 const GAP = '  ';
@@ -229,11 +250,13 @@ interface TableColumn {
   cuttable: boolean;
   /** An id of something else (a plan, a transfer): never cut, but dropped after the text columns. */
   optional: boolean;
+  /** The width its values can take (Column.width), at least. */
+  width?: number;
 }
 
-function toTableColumn(key: string, header: string, kind: Kind | undefined, optional = false): TableColumn {
+function toTableColumn(key: string, header: string, kind: Kind | undefined, optional = false, width?: number): TableColumn {
   const k = kind ?? kindForKey(key);
-  return { key, header: sanitize(header), kind: k, align: k === 'money' ? 'right' : 'left', cuttable: k === 'text', optional };
+  return { key, header: sanitize(header), kind: k, align: k === 'money' ? 'right' : 'left', cuttable: k === 'text', optional, ...(width === undefined ? {} : { width }) };
 }
 
 /** --fields, else the resource's columns, else `id` and the next few plain fields of the first item. */
@@ -247,7 +270,7 @@ function chooseColumns(first: unknown, opts: RenderOptions): TableColumn[] {
       return toTableColumn(field, known?.header ?? field.toUpperCase(), known?.kind ?? (looksLikeId ? 'id' : undefined));
     });
   }
-  if (opts.columns && opts.columns.length > 0) return opts.columns.map((c) => toTableColumn(c.key, c.header, c.kind, c.optional === true));
+  if (opts.columns && opts.columns.length > 0) return opts.columns.map((c) => toTableColumn(c.key, c.header, c.kind, c.optional === true, c.width));
   if (!isPlainObject(first)) return [toTableColumn('', 'VALUE', 'text')];
   const keys = Object.keys(first).filter((k) => isScalar(first[k]));
   const ordered = keys.includes('id') ? ['id', ...keys.filter((k) => k !== 'id')] : keys;
@@ -304,7 +327,7 @@ interface Fit {
 function fitColumns(widths: number[], columns: TableColumn[], room: number | undefined): Fit | undefined {
   const all = columns.map((_, i) => i);
   if (!room || room <= 0) return { shown: all, widths };
-  const droppable = [...all.filter((i) => columns[i]?.cuttable).reverse(), ...all.filter((i) => columns[i]?.optional).reverse()];
+  const droppable = [...all.filter((i) => columns[i]?.cuttable || columns[i]?.kind === 'document').reverse(), ...all.filter((i) => columns[i]?.optional).reverse()];
   const attempt = (gone: Set<number>): Fit | undefined => {
     const shown = all.filter((i) => !gone.has(i));
     const shownColumns = shown.map((i) => columns[i] as TableColumn);
@@ -424,7 +447,8 @@ export async function renderTableList(pages: AsyncIterable<unknown[]>, opts: Ren
     const cells = page.map((item) => all.map((c) => cellText(getPath(item, c.key), c.kind, item, c.key)));
     let chunk: string;
     if (count === 0) {
-      const fit = fitColumns(measure(Table, [all.map((c) => c.header), ...cells]), all, room);
+      const measured = measure(Table, [all.map((c) => c.header), ...cells]).map((width, i) => Math.max(width, all[i]?.width ?? 0));
+      const fit = fitColumns(measured, all, room);
       pinned = fit && { fit, room };
       const dropped = fit ? all.filter((_, i) => !fit.shown.includes(i)).map((c) => c.header) : [];
       if (dropped.length > 0) opts.onDropped?.(dropped);
@@ -480,7 +504,7 @@ function objectRows(obj: Record<string, unknown>, fields: string[] | undefined):
 /**
  * A single object as a field/value table: nested objects flattened to dotted keys, arrays of
  * objects shown as `[3 items]` unless --fields selects into them, arrays of plain values joined,
- * money/dates formatted, statuses coloured.
+ * money/dates formatted, statuses coloured; under it, the zone of the times it shows.
  */
 export async function renderObjectTable(obj: unknown, opts: RenderOptions): Promise<void> {
   if (!isPlainObject(obj)) {
@@ -497,7 +521,7 @@ export async function renderObjectTable(obj: unknown, opts: RenderOptions): Prom
     return { key: sanitize(key), text, kind };
   });
   if (rows.length === 0) return;
-  await writeOut(opts.out, drawPairs(Table, style, rows, terminalColumns(opts.out)));
+  await writeOut(opts.out, `${drawPairs(Table, style, rows, terminalColumns(opts.out))}${showsTimes(rows) ? await zoneLine(style) : ''}`);
 }
 
 export interface Pair {

@@ -46,13 +46,32 @@ export function utcOffsetLabel(at = new Date()): string {
   return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
-/** Whether times are shown in UTC (then a table need not say its zone). */
+/** Whether times are shown in UTC itself (not merely a zone at UTC's offset, as London in winter). */
 export function showsUtc(at = new Date()): boolean {
   return at.getTimezoneOffset() === 0 && /^(UTC|Etc\/UTC|Etc\/GMT|GMT|Etc\/Universal|Universal|Zulu|Etc\/Zulu)$/.test(currentTimeZone());
 }
 
-/** The note a table ends with when its times are not UTC: `times in America/Sao_Paulo (UTC−03:00)`. */
-export function zoneNote(at = new Date()): string | undefined {
-  if (showsUtc(at)) return undefined;
-  return `times in ${currentTimeZone()} (${utcOffsetLabel(at)})`;
+/**
+ * The note a table of times ends with, naming their zone, UTC's too (a reader cannot tell a UTC
+ * machine from one on local time): `times in America/Sao_Paulo (UTC−03:00)`, `times in UTC`.
+ */
+export function zoneNote(at = new Date()): string {
+  return showsUtc(at) ? 'times in UTC' : `times in ${currentTimeZone()} (${utcOffsetLabel(at)})`;
+}
+
+/**
+ * A moment as a message says it to a person: its date, its time to the second and its zone,
+ * always (a message is read later, and by people in other zones): `2026-11-28 17:03:12 UTC−03:00`,
+ * `2026-11-28 20:03:12 UTC`.
+ */
+export function localDateTime(ms: number): string {
+  const at = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const day = `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`;
+  return `${day} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())} ${zoneLabel(at)}`;
+}
+
+/** The zone of times shown at `at`, short: `UTC`, or its offset (`UTC−03:00`). */
+export function zoneLabel(at = new Date()): string {
+  return showsUtc(at) ? 'UTC' : utcOffsetLabel(at);
 }

@@ -40,6 +40,15 @@ describe('API errors become one line and the contract exit code', () => {
     expect(result.stderr).toBe('error: Invalid parameter(s): amount is required (invalid_parameter, HTTP 400)\n');
   });
 
+  it('a message that ends as a sentence is followed by its reasons without a stop before the colon', async ({ home, recording }) => {
+    const message = 'A buyer with this taxpayer_id already exists (id: 4f1c).';
+    const result = await getAgainst({ home, recording }, [{ status: 409, body: providerError(409, 'duplicate_taxpayer_id', message, { reasons: ['taxpayer_id: already registered to buyer 4f1c'] }) }]);
+    expect(result.stderr).toBe('error: A buyer with this taxpayer_id already exists (id: 4f1c): taxpayer_id: already registered to buyer 4f1c (duplicate_taxpayer_id, HTTP 409)\n');
+    // Without reasons, the message is as the service wrote it.
+    const alone = await getAgainst({ home, recording }, [{ status: 409, body: providerError(409, 'conflict', 'It already exists.') }]);
+    expect(alone.stderr).toBe('error: It already exists. (conflict, HTTP 409)\n');
+  });
+
   it('status_code given as a string in an error that arrives with HTTP 200', async ({ home, recording }) => {
     const result = await getAgainst({ home, recording }, [{ status: 200, body: { error: { status_code: '404', category: 'resource_not_found', message: 'gone' } } }]);
     expect(result.code).toBe(5);

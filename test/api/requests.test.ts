@@ -454,7 +454,7 @@ describe('POST retries and reconciliation', () => {
     const result = await api.run([...base, ...card, '--timeout', '0.5'], (req) => (req.method === 'POST' ? { destroy: true } : { status: 200, body: { items: [], has_more: false } }));
     expect(result.code).toBe(9);
     expect(result.stderr).toContain('outcome unknown: the transaction with reference_id ref-1 may or may not have been applied (no usable answer');
-    expect(result.stderr).toMatch(/it could still land until \d\d:\d\d:\d\d\. Run the same command again: it waits until then and sends only if this one did not go through/);
+    expect(result.stderr).toMatch(/it could still land until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\. Run the same command again: it waits until then and sends only if this one did not go through/);
     expect(result.stderr).not.toContain('safe to run');
     expect(api.posts()).toHaveLength(1);
     // It kept looking (for four timeouts), not once.

@@ -8,6 +8,9 @@ import { SANDBOX_BUYER_ID } from '../../src/provider/sandbox-account.js';
 import { currentOwner } from '../../src/platform/owner.js';
 import { cardFlags, createCard, EXP_YEAR, expectError, freshHomePerTest, getTx, run, VISA, type Tx } from './helpers.js';
 
+/** A moment in a message: its date, time and zone (the processes here run in UTC). */
+const AT = '\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC';
+
 // Money moves exactly once across processes, reruns and late answers: each case drives payctl as
 // a user or a script would (in-process, or bin/payctl in processes of its own) and checks what
 // the service holds afterwards, not only what payctl printed.
@@ -42,7 +45,7 @@ describe('a request sitting 5 s in the queue while payctl waits 4 s (--timeout 1
 
     const again = await run(home(), args, { env: { ...served().env, ...window } });
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toMatch(new RegExp(`waiting for the refund of transaction ${sale.id} \\(sent \\d\\d:\\d\\d:\\d\\d by \\S+@\\S+\\) to show \\(up to \\d+ s, until \\d\\d:\\d\\d:\\d\\d\\)`));
+    expect(again.stderr).toMatch(new RegExp(`waiting for the refund of transaction ${sale.id} \\(sent ${AT} by \\S+@\\S+\\) to show \\(up to \\d+ s, until ${AT}\\)`));
     expect(JSON.parse(again.stdout)).toMatchObject({ id: sale.id, amount: '6.00' });
     expect(again.stderr).toContain(`Already done: the refund of R$ 4,00 of transaction ${sale.id} was applied by an earlier run`);
     expect(again.stderr).toContain('nothing was sent');
@@ -72,7 +75,7 @@ describe('a request sitting 5 s in the queue while payctl waits 4 s (--timeout 1
     expect(again.code, again.stderr).toBe(0);
     // Redrawn in place each second ("0:03 left: …", then "0:02 left: …"), cut to the terminal's width.
     const drawn = [...again.stderr.matchAll(/\r\x1b\[2K(\d+:\d\d left: [^\r\n\x1b]*)/g)].map((m) => m[1] as string);
-    const ticks = drawn.filter((line) => new RegExp(`^\\d+:\\d\\d left: waiting for the refund of transaction ${sale.id} \\(sent \\d\\d:\\d\\d:\\d\\d by \\S+\\) to show`).test(line));
+    const ticks = drawn.filter((line) => new RegExp(`^\\d+:\\d\\d left: waiting for the refund of transaction ${sale.id} \\(sent ${AT}`).test(line));
     expect(drawn.every((line) => line.length <= 119)).toBe(true);
     expect(ticks.length).toBeGreaterThan(0);
     expect(again.stderr).toContain('Already done');
@@ -88,7 +91,7 @@ describe('a request sitting 5 s in the queue while payctl waits 4 s (--timeout 1
     await eventually(() => waiting.stderr().includes('waiting for the refund'), 5000, 'the rerun to wait');
     waiting.child.kill('SIGINT');
     expect(await waiting.exited).toBe(3);
-    expect(waiting.stderr()).toMatch(new RegExp(`\\ncancelled: nothing was sent; the refund of transaction ${sale.id} \\(sent \\d\\d:\\d\\d:\\d\\d by \\S+\\) could still land until \\d\\d:\\d\\d:\\d\\d\\. Run the same command again to wait for it\\n$`));
+    expect(waiting.stderr()).toMatch(new RegExp(`\\ncancelled: nothing was sent; the refund of transaction ${sale.id} \\(sent ${AT} by \\S+\\) could still land until ${AT}\\. Run the same command again to wait for it\\n$`));
     await eventually(async () => (await getTx(served().home, sale.id)).amount === '6.00', 8000, 'the late refund to land');
     expect(voids(await getTx(served().home, sale.id))).toBe(1);
   }, 30_000);
@@ -187,7 +190,7 @@ describe('a request applied late, within the wait (late-apply landing 1 s after 
 
     const rerun = await run(home(), args, { env: env() });
     expect(rerun.code, rerun.stderr).toBe(0);
-    expect(rerun.stderr).toMatch(new RegExp(`an earlier run \\(\\d\\d:\\d\\d:\\d\\d, \\S+@\\S+, pid ${killed.child.pid}\\) left the refund of transaction ${sale.id} unresolved; checking it before sending anything`));
+    expect(rerun.stderr).toMatch(new RegExp(`an earlier run \\(${AT}, \\S+@\\S+, pid ${killed.child.pid}\\) left the refund of transaction ${sale.id} unresolved; checking it before sending anything`));
     expect(rerun.stderr).toContain('Already done');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const tx = await getTx(served().home, sale.id);
@@ -310,7 +313,7 @@ describe('one transaction held by another process', () => {
       expect(posts(server.requests)).toBe(1);
 
       expect(await first.exited).toBe(8);
-      expect(first.stderr()).toMatch(new RegExp(`error: the refund of transaction ${ID} was not applied: not seen in the service by \\d\\d:\\d\\d:\\d\\d, the end of its settle window, so it can no longer land; nothing moved\\. Run the same command again to send it again\\n$`));
+      expect(first.stderr()).toMatch(new RegExp(`error: the refund of transaction ${ID} was not applied: not seen in the service by ${AT}, the end of its settle window, so it can no longer land; nothing moved\\. Run the same command again to send it again\\n$`));
       const third = await run(home(), args, { env: env(server.url) });
       expect(third.code, third.stderr).toBe(0);
       expect(third.stderr).not.toContain('unresolved');

@@ -54,7 +54,8 @@ describe('balances after a scripted day of sales and refunds', () => {
     const table = await run(home(), ['balances', 'history', '--no-color'], { tty: true });
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/^DATE\s+OPERATION\s+AMOUNT\s+BALANCE\s+TRANSACTION\s+TRANSFER/);
-    const last = table.stdout.trimEnd().split('\n').at(-1) as string;
+    const [last, zone] = table.stdout.trimEnd().split('\n').slice(-2) as [string, string];
+    expect(zone).toBe('times in UTC');
     expect(last).toMatch(/^6 entries {2}credits R\$ [\d.,]+ {2}debits -R\$ [\d.,]+ {2}net R\$ [\d.,]+$/);
     expect(last).toContain(`net R$ ${balance.current_balance.replace('.', ',')}`);
   });

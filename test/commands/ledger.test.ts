@@ -43,10 +43,13 @@ describe('payctl ledger list', () => {
     expect(table.code, table.stderr).toBe(0);
     const [header, first] = table.stdout.split('\n');
     expect(header).toMatch(/^WHEN +WHAT +ON +AMOUNT +STATE +WHO +BATCH/);
-    expect(first).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d  refund  ${b.id} +R\\$ 2,50  applied +${holder}  standard input$`));
-    // At 80 columns who and the batch give way; when, what, on what, amount and state stay whole.
-    const narrow = await run(home(), ['ledger', 'list', '--no-color'], { tty: true, columns: 80 });
-    expect(narrow.stdout.split('\n')[1]).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d  refund  ${b.id} +R\\$ 2,50  applied`));
+    expect(first).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d  refund  ${b.id} +R\\$ 2,50  applied +${holder}  standard input$`));
+    // A date and a time, in the zone the table names under it.
+    expect(table.stdout.trimEnd().split('\n').at(-1)).toBe('times in UTC');
+    // At 80 columns who and the batch give way; when, what, on what, amount and state stay whole
+    // (a create's target, its 43-character reference, leaves no room for them: rows go as blocks).
+    const narrow = await run(home(), ['ledger', 'list', '--transaction', b.id, '--no-color'], { tty: true, columns: 80 });
+    expect(narrow.stdout.split('\n')[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d  refund  ${b.id} +R\\$ 2,50  applied`));
     // Display only: JSON keeps the ledger's own fields.
     expect(listed[0]).not.toHaveProperty('when');
   });

@@ -21,13 +21,14 @@ const table = async (args: string[]) => (await run(home.home, [...args, '-o', 't
 describe('a list cut at --limit', () => {
   it('a table ends with "20 of 1.200 transactions (--all for every one)", the sums of those shown beside it', async () => {
     const lines = await table(['transactions', 'list']);
-    expect(lines).toHaveLength(22); // the header, 20 rows, the footer
-    expect(lines.at(-1)).toMatch(/^20 of 1\.200 transactions \(--all for every one\)  gross R\$ [\d.]+,\d\d  fees R\$ [\d.]+,\d\d  net R\$ [\d.]+,\d\d$/);
+    expect(lines).toHaveLength(23); // the header, 20 rows, the footer, the zone of the times
+    expect(lines.at(-1)).toBe('times in UTC');
+    expect(lines.at(-2)).toMatch(/^20 of 1\.200 transactions \(--all for every one\)  gross R\$ [\d.]+,\d\d  fees R\$ [\d.]+,\d\d  net R\$ [\d.]+,\d\d$/);
   });
 
   it('shown whole (--all, or a limit above the total), it counts them without "of"', async () => {
-    expect((await table(['transactions', 'list', '--all'])).at(-1)).toMatch(/^1\.200 transactions  gross R\$ /);
-    expect((await table(['transactions', 'list', '--limit', '5000'])).at(-1)).toMatch(/^1\.200 transactions  gross R\$ /);
+    expect((await table(['transactions', 'list', '--all'])).at(-2)).toMatch(/^1\.200 transactions  gross R\$ /);
+    expect((await table(['transactions', 'list', '--limit', '5000'])).at(-2)).toMatch(/^1\.200 transactions  gross R\$ /);
   });
 
   it('a list without sums says it on a line of its own; JSON says nothing of it', async () => {

@@ -232,7 +232,7 @@ describe("proof means this move: someone else's refund is not proof of ours", ()
       // --no-wait: the row is not waited for at the end of the batch, with its window still open.
       const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--timeout', '0.5', '--no-wait'], { env: env(s.url), stdin: `id,amount\n${ID},1.00\n` });
       expect(result.code).toBe(10);
-      expect(lines(result.stdout)).toMatchObject([{ row: 1, status: 'failed', refunded_amount: null, error: expect.stringMatching(/is not seen applied yet and could still land until \d\d:\d\d:\d\d; nothing was sent/) }]);
+      expect(lines(result.stdout)).toMatchObject([{ row: 1, status: 'failed', refunded_amount: null, error: expect.stringMatching(/is not seen applied yet and could still land until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC; nothing was sent/) }]);
       expect(posts(s.requests)).toBe(1);
     } finally {
       await s.close();

@@ -40,15 +40,16 @@ describe('format defaults', () => {
 
   it('on a terminal: a table, one row per transaction under a header', async () => {
     const lines = tableLines(await payctl(['transactions', 'list', '--no-color'], { tty: true }));
-    // Header, three rows, and the totals line.
-    expect(lines).toHaveLength(5);
+    // Header, three rows, the totals line and the zone of the times, UTC's too.
+    expect(lines).toHaveLength(6);
     expect(lines[4]).toMatch(/^3 transactions {2}gross R\$ [\d.,]+ {2}fees R\$ [\d.,]+ {2}net R\$ [\d.,]+$/);
+    expect(lines[5]).toBe('times in UTC');
     // One row: one transaction, not "1 transactions".
     const one = tableLines(await payctl(['transactions', 'list', '--reference-id', 'out-3', '--no-color'], { tty: true }));
-    expect(one.at(-1)).toMatch(/^1 transaction {2}gross R\$ /);
+    expect(one.at(-2)).toMatch(/^1 transaction {2}gross R\$ /);
     // Cut at --limit: how many there are in all, and how to see them.
     const cut = tableLines(await payctl(['transactions', 'list', '--limit', '1', '--no-color'], { tty: true }));
-    expect(cut.at(-1)).toMatch(/^1 of 3 transactions \(--all for every one\) {2}gross R\$ /);
+    expect(cut.at(-2)).toMatch(/^1 of 3 transactions \(--all for every one\) {2}gross R\$ /);
     expect(lines[0]).toMatch(/^ID\s+STATUS\s+AMOUNT\s+TYPE\s+PAYER\s+REFERENCE\s+DESCRIPTION\s+CREATED$/);
     expect(lines[1]).toMatch(new RegExp(`^${pix.id}\\s+pending\\s+R\\$ 1\\.234\\.567,89\\s+pix\\s+out-3\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`));
     expect(lines[3]).toMatch(new RegExp(`^${paid.id}\\s+succeeded\\s+R\\$ 1\\.234,50\\s+credit\\s+••••1111 Visa Maria Silva\\s+out-1\\s+Pedido 1\\s+\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`));
@@ -139,9 +140,11 @@ describe('a single object', () => {
     expect(pairs.has('Refunded')).toBe(false);
     expect(lines).not.toContain('Metadata');
     for (const title of ['Payment method', 'Fees', 'History']) expect(lines).toContain(title);
-    const history = lines.slice(lines.indexOf('History') + 1);
+    const history = lines.slice(lines.indexOf('History') + 1, -1);
     expect(history[0]?.trim().split(/\s{2,}/)).toEqual(['DATE', 'OPERATION', 'STATUS', 'AMOUNT', 'RESPONSE']);
     expect(history).toHaveLength(3);
+    // The view ends naming the zone of its times.
+    expect(lines.at(-1)).toBe('times in UTC');
     expect(history[2]).toMatch(/^ {2}\d{4}-\d{2}-\d{2} \d{2}:\d{2} {2}authorization {2}succeeded {2}R\$ 1\.234,50 {2}/);
     // A normal sale fits a 24-line screen.
     expect(lines.length).toBeLessThanOrEqual(24);
@@ -233,6 +236,28 @@ describe('streams', () => {
     expect(missing.code).toBe(5);
     expect(missing.stdout).toBe('');
     expect(missing.stderr).toMatch(/^error: Sorry, the transaction \(id: 1{32}\) .* \(resource_not_found, HTTP 404\)\n$/);
+  });
+
+  it('an error starts with one "error:", on a terminal as in a pipe, and --debug does not say it again', async () => {
+    const cases = [
+      ['transactions', 'get', 'no-such-reference'], // payctl's own (a CliError)
+      ['transactions', 'get', '1'.repeat(32)], // the service's (an ApiError)
+      ['transactions', 'list', '--from', '2026-13-01'], // a flag's
+      ['transactions', 'lsit'], // commander's
+    ];
+    for (const args of cases) {
+      for (const tty of [true, false]) {
+        const result = await payctl(args, { tty });
+        expect(result.code, args.join(' ')).toBeGreaterThan(1);
+        const lines = result.stderr.trimEnd().split('\n');
+        expect(lines[0], args.join(' ')).toMatch(/^error: \S/);
+        expect(result.stderr.match(/error:/gi), `${args.join(' ')}\n${result.stderr}`).toHaveLength(1);
+      }
+      // The stack's frames follow the line, not the message again under the error's class name.
+      const debug = (await payctl([...args, '--debug'], { tty: true })).stderr.split('\n');
+      const frames = debug.findIndex((line) => /^\s+at /.test(line));
+      if (frames >= 0) expect(debug[frames - 1], debug.join('\n')).toMatch(/^error: /);
+    }
   });
 
   it('--debug adds a stack trace to an error; without it there is none', async () => {

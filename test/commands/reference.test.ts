@@ -51,6 +51,8 @@ describe('a reference_id where an id is expected', () => {
     const b = expectJson(await run(home.home, ['transactions', 'create', '--payment-type', 'pix', '--amount', '11.00', '--reference-id', 'twice-1', '--allow-duplicate-reference']));
     const line = expectUsage(await run(home.home, ['transactions', 'refund', 'twice-1', '--yes']), 'reference_id "twice-1" is on 2 transactions:', a.id as string, b.id as string, 'Give the id of the one you mean');
     expect(line).toContain('R$ 10,00');
+    // When each was made: a date, a time and the zone.
+    expect(line).toMatch(/\(R\$ 10,00, pending, created \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\)/);
     expect((await getTx(a.id as string)).amount).toBe('10.00');
     expectUsage(await run(home.home, ['transactions', 'refund', 'order-7002', '--dry-run']), '"order-7002" is a reference_id, and --dry-run sends nothing');
   });

@@ -60,7 +60,8 @@ describe('buyers', () => {
 
   it('a second buyer with the same CPF is refused by the API', async () => {
     await newBuyer();
-    expectError(await run(home(), ['buyers', 'create', '--first-name', 'Outro', '--taxpayer-id', CPF]), 6, 'HTTP 409');
+    const line = expectError(await run(home(), ['buyers', 'create', '--first-name', 'Outro', '--taxpayer-id', CPF]), 6, 'HTTP 409');
+    expect(line).toMatch(/already exists \(id: [0-9a-f]{32}\): taxpayer_id: already registered to buyer [0-9a-f]{32} \(duplicate_taxpayer_id, HTTP 409\)$/);
   });
 
   it('search for an unknown CPF exits 5; a malformed one exits 2', async () => {

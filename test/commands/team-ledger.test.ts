@@ -190,7 +190,7 @@ describe("a dead machine's lock", () => {
     expectError(blocked, 8, `already in flight in another payctl process (${user}@caixa-2, pid ${dying.child.pid}, since`, 'Its lock is a lease until', `'payctl ledger unlock transaction:${sale.id} --force'`);
     const unlocked = await run(here(), ['ledger', 'unlock', `transaction:${sale.id}`, '--force'], { env: env() });
     expect(unlocked.code, unlocked.stderr).toBe(0);
-    expect(unlocked.stderr).toMatch(new RegExp(`^Unlocked transaction:${sale.id}, held by ${user}@caixa-2, pid ${dying.child.pid}, since \\d\\d:\\d\\d:\\d\\d, lease until \\d\\d:\\d\\d:\\d\\d\\.`));
+    expect(unlocked.stderr).toMatch(new RegExp(`^Unlocked transaction:${sale.id}, held by ${user}@caixa-2, pid ${dying.child.pid}, since \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC, lease until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC\\.`));
     const rerun = await run(here(), args, { env: env() });
     expect(rerun.code, rerun.stderr).toBe(0);
     expect(rerun.stderr).toContain(`${user}@caixa-2, pid ${dying.child.pid}) left the refund of transaction ${sale.id} unresolved`);

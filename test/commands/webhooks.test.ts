@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { listenColumns } from '../../src/commands/webhooks/shared.js';
+import { test as it } from '../helpers/fixtures.js';
 import { payctl } from '../helpers/run.js';
 import { recordingServer } from '../helpers/recording-server.js';
 import { createCard, expectError, expectJson, expectUsage, freshHomePerTest, run, type Tx } from './helpers.js';
@@ -72,6 +74,16 @@ describe('webhooks create, list, get, remove', () => {
     expectUsage(await run(home(), ['webhooks', 'create', '--url', 'http://shop.example.com/h', '--event', '*']), '--url', 'https://');
     expectUsage(await run(home(), ['webhooks', 'create', '--url', 'shop/h', '--event', '*']), '--url', 'absolute URL');
     expectUsage(await run(home(), ['webhooks', 'create', '--url', 'https://example.com', '--event', 'transaction.exploded']), '--event', 'transaction.exploded');
+    // A typo gets the type it is a typo of, not the list of every type; a type of a known resource
+    // that is no typo gets that resource's types.
+    const typo = expectUsage(await run(home(), ['webhooks', 'create', '--url', 'https://example.com', '--event', 'transaction.succeded']), '--event');
+    expect(typo).toBe('error: --event: unknown event type transaction.succeded (did you mean transaction.succeeded?)');
+    const two = expectUsage(await run(home(), ['webhooks', 'listen', '--event', 'invoice.piad,buyer.craeted']), '--event');
+    expect(two).toBe('error: --event: unknown event types invoice.piad (did you mean invoice.paid?), buyer.craeted (did you mean buyer.created?)');
+    const exploded = expectUsage(await run(home(), ['webhooks', 'create', '--url', 'https://example.com', '--event', 'transaction.exploded']), '--event');
+    expect(exploded).toMatch(/^error: --event: unknown event type transaction\.exploded; the transaction events are transaction\.created, transaction\.updated, .*transaction\.charged_back$/);
+    expect(exploded).not.toContain('invoice.');
+    expect(expectUsage(await run(home(), ['events', 'list', '--type', 'sale.done']), '--type')).toContain("use '*' or one of transaction.created,");
     expectUsage(await run(home(), ['webhooks', 'create', '--no-input']), '--url', '--event');
     expectUsage(await run(home(), ['webhooks', 'listen', '--port', '70000']), '--port');
     expectUsage(await run(home(), ['webhooks', 'listen', '--forward-to', 'http://example.com/x']), '--forward-to');
@@ -159,6 +171,68 @@ describe('webhooks listen', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('on a terminal: a row an event, in columns that line up whatever each event holds: when, what, the object, its amount and status', async () => {
+    const secret = 'whsec_layoutsecret';
+    const deliveries = [
+      { type: 'buyer.created', object: { id: 'b'.repeat(32), resource: 'buyer', status: 'active' } },
+      { type: 'transaction.succeeded', object: { id: 't'.repeat(32), resource: 'transaction', amount: '25.00', currency: 'BRL', status: 'succeeded' } },
+      { type: 'transaction.partial_refunded', object: { id: 'u'.repeat(32), resource: 'transaction', amount: '1234.56', currency: 'BRL', status: 'pre_authorized' } },
+      { type: 'invoice.paid', object: { id: 'i'.repeat(32), resource: 'invoice', amount: 7, status: 'paid' } },
+    ].map((d, i) => ({ id: String(i + 1).repeat(32), resource: 'event', type: d.type, payload: { object: d.object }, created_at: `2026-11-22T10:0${i}:00.000Z` }));
+    const shown = async (columns: number) => {
+      const port = await freePort();
+      const listening = payctl(['webhooks', 'listen', '--port', String(port), '--secret', secret, '--max-events', String(deliveries.length), '--no-color'], {
+        home: home(),
+        tty: true,
+        columns,
+        env: { PAYCTL_BASE_URL: 'https://api.example.com', PAYCTL_API_KEY: 'zpk_live_listenkey0001' },
+      });
+      // One at a time, as events arrive: each row is printed before the next is delivered.
+      for (const e of deliveries) {
+        const body = JSON.stringify(e);
+        expect(await until(() => deliver(port, body, sign(secret, body)).then((r) => r.status), (status) => status !== 0)).toBe(200);
+      }
+      const result = await listening;
+      expect(result.code, result.stderr).toBe(0);
+      return result.stdout.trimEnd().split('\n');
+    };
+    const wide = await shown(120);
+    expect(wide[0]?.split(/ {2,}/)).toEqual(['TIME (UTC)', 'TYPE', 'OBJECT', 'AMOUNT', 'STATUS']);
+    const rows = wide.slice(1);
+    expect(rows).toHaveLength(4);
+    // Left-aligned columns start where their header does; amounts end where AMOUNT does.
+    const at = (word: string) => (wide[0] as string).indexOf(word);
+    const amountEnd = at('AMOUNT') + 'AMOUNT'.length;
+    const cells = [
+      ['2026-11-22 10:00', 'buyer.created', 'b'.repeat(32), '', 'active'],
+      ['2026-11-22 10:01', 'transaction.succeeded', 't'.repeat(32), 'R$ 25,00', 'succeeded'],
+      ['2026-11-22 10:02', 'transaction.partial_refunded', 'u'.repeat(32), 'R$ 1.234,56', 'pre_authorized'],
+      ['2026-11-22 10:03', 'invoice.paid', 'i'.repeat(32), 'R$ 7,00', 'paid'],
+    ];
+    for (const [i, [time, type, object, amount, status]] of cells.entries()) {
+      const row = rows[i] as string;
+      expect(row.startsWith(time as string), row).toBe(true);
+      expect(row.indexOf(type as string), row).toBe(at('TYPE'));
+      expect(row.indexOf(object as string), row).toBe(at('OBJECT'));
+      if (amount) expect(row.indexOf(amount) + amount.length, row).toBe(amountEnd);
+      expect(row.indexOf(` ${status}`) + 1, row).toBe(at('STATUS'));
+      expect(row.length).toBeLessThanOrEqual(120);
+    }
+    // Too narrow for a row: each event is a block of its own, everything in it.
+    const narrow = await shown(80);
+    expect(narrow.slice(0, 6)).toEqual(['TIME (UTC)  2026-11-22 10:00', 'TYPE        buyer.created', `OBJECT      ${'b'.repeat(32)}`, 'STATUS      active', `EVENT       ${'1'.repeat(32)}`, '']);
+    for (const line of narrow) expect(line.length).toBeLessThanOrEqual(80);
+  });
+
+  it("names the zone of its times in the time column's header, UTC's too", ({ env }) => {
+    env.TZ = 'UTC';
+    expect(listenColumns(['*'], false)[0]?.header).toBe('TIME (UTC)');
+    env.TZ = 'America/Sao_Paulo';
+    expect(listenColumns(['*'], false)[0]?.header).toBe('TIME (UTC−03:00)');
+    // As wide as the longest type it can show.
+    expect(listenColumns(['invoice.paid', 'buyer.created'], false)[1]).toMatchObject({ header: 'TYPE', width: 'buyer.created'.length });
   });
 
   it('answers 503 until it has the secret: deliveries posted during start-up are never printed or forwarded', async () => {

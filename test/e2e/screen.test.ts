@@ -84,6 +84,28 @@ function expectFits(lines: string[], width: number): void {
   for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(width);
 }
 
+/** The lines of each of these help sections, from its heading to the next blank line. */
+function sections(lines: string[], headings: string[]): string[][] {
+  return headings.flatMap((heading) => {
+    const start = lines.indexOf(heading);
+    if (start < 0) return [];
+    const end = lines.indexOf('', start);
+    return [lines.slice(start + 1, end < 0 ? undefined : end)];
+  });
+}
+
+/**
+ * How a section of terms and meanings is laid out: two columns (every meaning, and every line it
+ * goes on to, starts at one column), stacked (each term alone on its line, its meaning on the
+ * lines under it, indented 4 more), or mixed.
+ */
+function layoutOf(section: string[]): 'two columns' | 'stacked' | 'mixed' {
+  const columns = new Set(section.map((line) => (/^ {2}\S.*? {2,}(?=\S)/.exec(line)?.[0] ?? /^ +/.exec(line)?.[0] ?? '').length));
+  if (columns.size === 1 && !columns.has(2)) return 'two columns';
+  if (section.every((line) => /^ {2}\S(?!.* {2})/.test(line) || /^ {6}\S/.test(line))) return 'stacked';
+  return 'mixed';
+}
+
 const ID = /\b[0-9a-f]{32}\b/;
 const BAR = /[█░]/;
 
@@ -134,6 +156,7 @@ describe.skipIf(!HAS_TMUX)('on a real terminal (tmux)', () => {
       expect(view[history + 1]?.trim().split(/\s{2,}/)).toEqual(['DATE', 'OPERATION', 'STATUS', 'AMOUNT', 'RESPONSE']);
       expect(view.slice(history + 2).some((line) => /void +succeeded +R\$ 40,00/.test(line))).toBe(true);
       expect(view.length).toBeLessThanOrEqual(24);
+      expect(view.at(-1)).toBe('times in UTC');
     });
 
     it(`balances current at ${width} columns: R$ and a local date, not raw numbers`, () => {
@@ -162,18 +185,64 @@ describe.skipIf(!HAS_TMUX)('on a real terminal (tmux)', () => {
     expect(lines.some((line) => /^20 of 6\.001 transactions \(--all for every one\)/.test(line))).toBe(true);
   });
 
-  it('help at 80 columns: every line fits, wrapped between words, the same words as on a wide terminal', () => {
-    const words = (lines: string[]) => lines.join(' ').split(/\s+/).filter((w) => w !== '' && w !== '\\');
-    for (const args of ['--help', 'transactions --help', 'buyers --help', 'transactions list --help', 'transactions refund --help', 'export --help', 'reconcile --help']) {
-      // -J joins what the terminal itself wrapped: a line longer than 80 would come back whole.
-      const narrow = screen(80, payctl(args), 150);
-      expectFits(narrow, 80);
-      const wide = screen(250, payctl(args), 150);
-      expect(words(narrow), args).toEqual(words(wide));
-      // An example broken over lines ends each piece with " \\", as a shell reads it.
-      const examples = narrow.slice(narrow.indexOf('Examples:') + 1);
-      for (const [i, line] of examples.entries()) if (/^ {8}\S/.test(examples[i + 1] ?? '') && /^ {2}\$ | {8}\S/.test(line)) expect(line, args).toMatch(/ \\$/);
+  for (const width of [60, 80, 120]) {
+    it(`help and topics at ${width} columns: every line fits, wrapped between words, the same words as unwrapped`, () => {
+      // The marks of a wrapped example: a line's " \\", a comment's "#" again on its next line.
+      const words = (lines: string[]) => lines.join(' ').split(/\s+/).filter((w) => w !== '' && w !== '\\' && w !== '#');
+      const helps = ['--help', 'transactions --help', 'buyers --help', 'transactions list --help', 'transactions refund --help', 'export --help', 'reconcile --help', 'help exactly-once', 'help exit-codes'];
+      for (const args of helps) {
+        // -J joins what the terminal itself wrapped: a line longer than the width would come back whole.
+        const narrow = screen(width, payctl(args), 250);
+        expectFits(narrow, width);
+        const wide = screen(250, payctl(args), 250);
+        expect(words(narrow), args).toEqual(words(wide));
+        // An example broken over lines ends each piece but a comment with " \\", as a shell reads it.
+        const examples = narrow.slice(narrow.indexOf('Examples:') + 1);
+        for (const [i, line] of examples.entries()) {
+          if (/^ {8}\S/.test(examples[i + 1] ?? '') && /^ {2}\$ | {8}[^#\s]/.test(line)) expect(line, args).toMatch(/ \\$/);
+        }
+        // Options and commands stay two columns, each meaning under the one before it, or every
+        // meaning goes under its term (too narrow a room beside the terms): never a meaning run
+        // into its term.
+        for (const section of sections(narrow, ['Options:', 'Global Options:', 'Commands:'])) expect(layoutOf(section), `${args}\n${section.join('\n')}`).not.toBe('mixed');
+      }
+    }, 120_000);
+  }
+
+  it('an error at 80 columns starts with one "error:", on the terminal as through a pipe', () => {
+    const lines = screen(80, `${payctl('transactions get no-such-reference')}; ${payctl('transactions get no-such-reference')} 2>&1 | cat; ${payctl('transactions lsit')}`);
+    const errors = lines.filter((line) => /error/i.test(line));
+    expect(errors).toEqual([
+      'error: no transaction has the id or reference_id "no-such-reference"',
+      'error: no transaction has the id or reference_id "no-such-reference"',
+      "error: unknown command 'lsit'",
+    ]);
+  });
+
+  it('buyers and sellers at 80 columns: a masked CPF or CNPJ whole, never cut', () => {
+    json('buyers create --first-name Ana --last-name Beatriz_Souza_Figueiredo_Albuquerque --email ana.beatriz.souza.figueiredo@example.com.br --taxpayer-id 11144477735');
+    for (const width of [80, 90]) {
+      const lines = screen(width, `${payctl('buyers list')}; ${payctl('sellers list')}`);
+      expectFits(lines, width);
+      expect(lines.join('\n')).not.toMatch(/\*[^ ]*…/);
+      expect(lines.some((line) => line.includes('  ***.***.*77-35  '))).toBe(true);
+      // Every table of times ends naming their zone, UTC's too.
+      expect(lines.filter((line) => line === 'times in UTC')).toHaveLength(2);
     }
+  });
+
+  it('webhooks listen at 120 columns: each event a row under the header, what it is on, its amount and status', () => {
+    const lines = screen(120, `${payctl('webhooks listen --max-events 3')} & sleep 3; ${payctl('transactions create --amount 1234.56 --card-number 4111111111111111 --holder-name Maria --exp-month 12 --exp-year 2031 --cvv 123 -q -o json')} > /dev/null; ${payctl('buyers create --first-name Joana --last-name Lima --taxpayer-id 39053344705 -q -o json')} > /dev/null; wait`);
+    const header = lines.find((line) => line.startsWith('TIME (UTC)')) as string;
+    expect(header.split(/ {2,}/)).toEqual(['TIME (UTC)', 'TYPE', 'OBJECT', 'AMOUNT', 'STATUS']);
+    const rows = lines.filter((line) => /^\d{4}-\d\d-\d\d \d\d:\d\d {2}/.test(line));
+    expect(rows.map((row) => row.split(/ {2,}/).slice(1, 2)[0])).toEqual(['transaction.created', 'transaction.succeeded', 'buyer.created']);
+    for (const row of rows) {
+      expect(row.slice(header.indexOf('OBJECT'))).toMatch(/^[0-9a-f]{32} /);
+      expect(row.slice(header.indexOf('STATUS') - 1)).toMatch(/^ (succeeded|active)$/);
+    }
+    expect(rows[1]?.slice(0, header.indexOf('AMOUNT') + 'AMOUNT'.length)).toMatch(/ R\$ 1\.234,56$/);
+    expectFits(lines, 120);
   }, 60_000);
 
   it('the create walk-through at 80 columns ends with the charge in words, then asks', () => {
@@ -217,7 +286,8 @@ describe.skipIf(!HAS_TMUX)('on a real terminal (tmux)', () => {
     expect(rows.length).toBeGreaterThanOrEqual(6000);
     // Nothing written after the list lands on top of it.
     expect(lines.at(-1)).toBe('exit 0');
-    expect(lines.at(-2)).toMatch(/^6\.00\d transactions/);
+    expect(lines.at(-2)).toBe('times in UTC');
+    expect(lines.at(-3)).toMatch(/^6\.00\d transactions/);
     for (const row of rows) expect(row, row).not.toMatch(BAR);
     expectFits(lines, 120);
   }, 90_000);

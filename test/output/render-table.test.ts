@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HISTORY_COLUMNS } from '../../src/commands/balances/shared.js';
+import { BUYER_COLUMNS, buyerRow } from '../../src/commands/buyers/shared.js';
+import { SELLER_COLUMNS, sellerRow } from '../../src/commands/sellers/shared.js';
 import { RECEIVABLE_COLUMNS } from '../../src/commands/receivables/list.js';
 import { EVENT_COLUMNS } from '../../src/commands/webhooks/shared.js';
 import { SUBSCRIPTION_COLUMNS, subscriptionRow } from '../../src/commands/subscriptions/shared.js';
@@ -358,6 +360,29 @@ describe('table: widths pinned per stream (cli-table3)', () => {
     for (const width of [60, 80, 100, 140]) for (const line of await at(width)) expect(line.length).toBeLessThanOrEqual(width);
   });
 
+  it('never cuts a masked CPF or CNPJ: it shows whole, or its column goes like a text column', async () => {
+    const at = async (columns: number, items: Record<string, unknown>[], cols: typeof BUYER_COLUMNS) => {
+      const out = Object.assign(new Collector(), { isTTY: true, columns });
+      await renderList(pagesOf(items), options('table', out, { columns: cols }));
+      return lines(out.text);
+    };
+    const buyer = (n: number, taxpayer_id: string) =>
+      buyerRow({ id: String(n).repeat(32), first_name: 'Ana Beatriz', last_name: 'Souza Figueiredo Albuquerque', email: 'ana.beatriz.souza@example.com.br', taxpayer_id, created_at: '2026-03-01T12:34:00Z' });
+    const buyers = await at(80, [buyer(1, '11144477735'), buyer(2, '39053344705')], BUYER_COLUMNS);
+    expect(buyers[0]?.split(/ +/)).toEqual(['ID', 'NAME', 'CPF/CNPJ', 'CREATED']);
+    expect(buyers[1]).toContain('  ***.***.*77-35  ');
+    expect(buyers[2]).toContain('  ***.***.*47-05  ');
+    // A company's CNPJ, where the seller's name and e-mail leave it too little room at 90 columns
+    // (it was cut to "**.***.***/…"): whole, or not shown at all.
+    const seller = sellerRow({ id: 's'.repeat(32), type: 'business', business_name: 'Loja Sandbox Ltda', business_email: 'financeiro@lojasandbox.com.br', ein: '11222333000181', created_at: '2026-03-01T12:34:00Z' });
+    for (const width of [80, 90, 100, 120, 140]) {
+      const shown = await at(width, [seller], SELLER_COLUMNS);
+      expect(shown.join('\n'), `${width}`).not.toMatch(/\*[^ ]*…/);
+      if (shown[0]?.includes('CPF/CNPJ')) expect(shown[1], `${width}`).toContain('**.***.***/**01-81');
+      for (const line of shown) expect(line.length).toBeLessThanOrEqual(width);
+    }
+  });
+
   it('brings back a column dropped early when dropping a later one made room for it', async () => {
     const receivable = { installment: '1', expected_on: '2027-01-23T00:00:00.000Z', gross_amount: '210.00', fee: '6.28', amount: '203.72', status: 'pending', id: 'r'.repeat(32) };
     const out = Object.assign(new Collector(), { isTTY: true, columns: 80 });
@@ -523,7 +548,12 @@ describe('table: single object', () => {
       'tags                        one, two',
       'voided                      false',
       'description',
+      // The zone of the time it shows (an object of days alone names none).
+      'times in UTC',
     ]);
+    const days = new Collector();
+    await renderObject({ id: 'r_1', expected_on: '2026-04-01', paid_at: '2026-04-01T00:00:00Z' }, options('table', days));
+    expect(days.text).not.toContain('times in');
   });
 
   it('uses the object currency for money', async () => {

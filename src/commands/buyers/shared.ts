@@ -1,6 +1,6 @@
 import type { Factory } from '../../factory.js';
 import { ValidationError } from '../../errors.js';
-import { CREATED_COLUMN, ID_COLUMN } from '../../output/columns.js';
+import { CREATED_COLUMN, DOCUMENT_COLUMN, ID_COLUMN } from '../../output/columns.js';
 import { buyerName } from '../../output/record-names.js';
 import type { Column } from '../../output/render-options.js';
 import { parseDate, parseMetadata, validateEmail, validateId, validatePhone } from '../../validate/index.js';
@@ -20,7 +20,7 @@ export interface Buyer {
 export const BUYER_COLUMNS: Column[] = [
   ID_COLUMN,
   { key: 'name', header: 'NAME' },
-  { key: 'document', header: 'CPF/CNPJ' },
+  DOCUMENT_COLUMN,
   { key: 'email', header: 'EMAIL' },
   CREATED_COLUMN,
 ];

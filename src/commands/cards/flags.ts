@@ -10,7 +10,7 @@ export const tokenize = defineVerb({
   flags: cardFlags('tokenize'),
   examples: [
     'payctl cards tokenize --card-file card.json',
-    'echo \'{"card_number":"4111111111111111","holder_name":"Maria Silva","expiration_month":"12","expiration_year":"2030","security_code":"123"}\' | payctl cards tokenize --card-file -',
+    'payctl cards tokenize --card-file - < card.json   # the same JSON on stdin',
     'payctl cards tokenize          # on a terminal: asks, with hidden input for the number and CVV',
   ],
 });

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { IO } from '../../io.js';
 import { examples } from '../shared/help.js';
+import { fitHelp } from '../shared/help-wrap.js';
 
 /**
  * What `payctl help <topic>` knows besides the commands, each with the line that says what it
@@ -20,9 +21,9 @@ export const HELP_TOPICS = Object.keys(HELP_TOPIC_SUMMARIES) as Topic[];
 
 /**
  * `payctl help [words…]`: the help of any command, verbs included (`payctl help transactions
- * refund`), or a topic. Replaces commander's own, which takes one word.
+ * refund`), or a topic, fitted to `width` like every help. Replaces commander's own, which takes one word.
  */
-export function registerHelp(program: Command, io: IO): void {
+export function registerHelp(program: Command, io: IO, width: number): void {
   program
     .command('help')
     .argument('[command...]', `a command, a group and its verb, or a topic: ${HELP_TOPICS.join(', ')}`)
@@ -38,7 +39,7 @@ export function registerHelp(program: Command, io: IO): void {
         if (group) group.outputHelp();
         // Loaded when asked for: registering this command runs on every start-up.
         const [{ TOPICS }, { writeOut }] = await Promise.all([import('./topics.js'), import('../../output/write.js')]);
-        await writeOut(io.stdout, TOPICS[topic]());
+        await writeOut(io.stdout, fitHelp(TOPICS[topic](), width));
         return;
       }
       let command = program;

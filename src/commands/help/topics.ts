@@ -58,27 +58,10 @@ export const ENVIRONMENT: ReadonlyArray<[names: string, meaning: string]> = [
   ['PAYCTL_ACTOR', '"agent": an AI agent runs payctl, as CLAUDECODE, CURSOR_AGENT, CODEX_*, GEMINI_CLI or AI_AGENT set say too. Nothing is then asked, as with --no-input: input a command lacks is named, and why it was not asked (exit 2)'],
 ];
 
-const WIDTH = 100;
-
-/** Two columns, the second wrapped at WIDTH under itself. */
+/** Two columns, a row a line: `payctl help` fits them to the terminal, each meaning wrapped under itself. */
 function table(rows: ReadonlyArray<readonly [string, string]>, alignRight = false): string {
   const termWidth = Math.max(...rows.map(([term]) => term.length));
-  const indent = 2 + termWidth + 2;
-  return rows
-    .map(([term, text]) => {
-      const lines: string[] = [];
-      let line = '';
-      for (const word of text.split(' ')) {
-        if (line !== '' && indent + line.length + 1 + word.length > WIDTH) {
-          lines.push(line);
-          line = word;
-        } else line = line === '' ? word : `${line} ${word}`;
-      }
-      lines.push(line);
-      const shown = alignRight ? term.padStart(termWidth) : term.padEnd(termWidth);
-      return `  ${shown}  ${lines.join(`\n${' '.repeat(indent)}`)}`;
-    })
-    .join('\n');
+  return rows.map(([term, text]) => `  ${alignRight ? term.padStart(termWidth) : term.padEnd(termWidth)}  ${text}`).join('\n');
 }
 
 export const TOPICS = {
@@ -111,8 +94,9 @@ stdout and stderr:
 Formats (-o, --output <format>):
   table    aligned rows fitted to the terminal; one object as a short view, the same after a create
            as get shows, and on a terminal the buyer, card, seller and plan it refers to by name,
-           the id beside it; money as R$ 1.234,56, times in the local time zone, statuses coloured;
-           a list of money ends with a totals line
+           the id beside it; money as R$ 1.234,56, dates and times in the local time zone, named
+           under the table (times in UTC), statuses coloured; a list of money ends with a totals
+           line
   json     the API's own objects, field names unchanged; a list is one JSON array, streamed
   ndjson   one JSON object a line, for jq and pipes
   csv      a header and one dotted column per field (payment_method.card_brand), the API's values
@@ -128,12 +112,12 @@ Picking what is shown:
                                a creation date by local days (payctl help environment,
                                PAYCTL_TIMEZONE); a calendar date (a transfer's, a due date) as
                                written
-  --group-by day|week|month|seller|payment-type|card-brand|status
-                               on transactions list, transfers list, balances history,
-                               future-entries list and receivables list --seller: one row a group
-                               with its count, gross, fees, refunds and net (balances history: its
-                               credits, payouts, refunds, net and closing balance), instead of the
-                               list; each list says which groupings it takes
+  --group-by <grouping>        one row a group instead of the list, by day, week, month, seller,
+                               payment-type, card-brand or status: its count, gross, fees, refunds
+                               and net (balances history: its credits, payouts, refunds, net and
+                               closing balance); on transactions list, transfers list, balances
+                               history, future-entries list and receivables list --seller, each
+                               saying which groupings it takes
 
 CSV for a spreadsheet:
   --csv-locale pt-BR (or payctl config set csv_locale pt-BR) writes ; between cells, decimal commas,
@@ -148,7 +132,8 @@ Colour and the pager:
   terminal.
 
 On a terminal a long list (--all) shows a progress bar on stderr; piped, nothing but the data.
-Help screens are wrapped to the terminal's width, 80 when not a terminal.
+Help screens and topics are wrapped to the terminal's width between words, 80 when not a terminal;
+warnings and status lines too, on a terminal.
 `;
 
 /** `payctl help sandbox`: the embedded sandbox, as docs/sandbox.md says at length. */
@@ -171,8 +156,8 @@ sandbox serve listens on 127.0.0.1 (another address needs --expose), prints its 
 the seller it seeds on stderr, and delivers webhooks. Every API key of zpk_test_ and 16 or more
 characters is a marketplace of its own; point payctl at it with PAYCTL_BASE_URL=<url>
 PAYCTL_API_KEY=zpk_test_<key> PAYCTL_SELLER_ID=<seller> PAYCTL_MARKETPLACE_ID= (empty).
---faults 500-before=0.05,reset-after=0.05,429=0.05,late-apply=0.2 fails a share of requests on
-purpose, to rehearse a batch or test a client.
+--faults fails a share of requests on purpose, to rehearse a batch or test a client: --faults
+429=0.05,late-apply=0.2 answers 5 % of requests 429 and applies a fifth of the changes late.
 
 sandbox generate moves the clock forward by --days (default 30) with --sales sales spread over them
 (cards, PIX, boletos, all paid), with fees, receivables, balance entries and payouts; it makes no
@@ -271,8 +256,8 @@ sends only once it has closed without the move showing.
 
 A shared ledger: every operator's payctl uses one PostgreSQL database (SQLite in the state
 directory stays the default). Its tables are made on first use. In two commands:
-  payctl config set ledger_url postgres://payctl:secret@db.internal:5432/payctl
-  payctl ledger list
+  $ payctl config set ledger_url postgres://payctl:secret@db.internal:5432/payctl
+  $ payctl ledger list
 If the ledger cannot be reached, no money moves (exit 8, one line naming it); reads still work.
 
 What holds: with one ledger, across processes, machines, profiles, addresses, reruns, kills and

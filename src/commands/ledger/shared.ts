@@ -1,9 +1,10 @@
 import type { Factory } from '../../factory.js';
 import type { Ledger } from '../../ledger/ledger.js';
-import { clockTime, isoTime } from '../../ledger/time.js';
+import { isoTime } from '../../ledger/time.js';
 import type { Intent, Lock } from '../../ledger/types.js';
 import { AMOUNT_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
+import { localDateTime } from '../../time/zone.js';
 import { centsToDecimalString } from '../../validate/index.js';
 
 /** The ledger of the current profile's account, for reading and steering it. */
@@ -46,11 +47,11 @@ export function intentView(intent: Intent, ledger: Ledger): Record<string, unkno
 }
 
 /**
- * The table's columns: when (the local clock, the date only when not today), what, on what, how
+ * The table's columns: when (a date and a time, the zone named under the table), what, on what, how
  * much and what became of it are never cut; who and the batch give way first on a narrow terminal.
  */
 export const INTENT_COLUMNS: Column[] = [
-  { key: 'when', header: 'WHEN', kind: 'id' },
+  { key: 'created_at', header: 'WHEN', kind: 'date' },
   { key: 'action', header: 'WHAT', kind: 'id' },
   { key: 'target', header: 'ON', kind: 'id' },
   AMOUNT_COLUMN,
@@ -59,14 +60,9 @@ export const INTENT_COLUMNS: Column[] = [
   { key: 'batch', header: 'BATCH', kind: 'text' },
 ];
 
-/** Display-only fields of the table (never in JSON). */
-export function intentTableRow(ledger: Ledger): (item: Record<string, unknown>) => Record<string, unknown> {
-  return (item) => ({ ...item, when: clockTime(Date.parse(String(item.created_at))) });
-}
-
-/** `ana@caixa-2, pid 4242, since 17:57:03, lease until 17:57:43` */
+/** `ana@caixa-2, pid 4242, since 2026-11-28 17:57:03 UTC−03:00, lease until 2026-11-28 17:57:43 UTC−03:00` */
 export function describeLock(lock: Lock, ledger: Ledger): string {
-  return `${lock.holder}, pid ${lock.pid}, since ${clockTime(ledger.local(lock.since))}, lease until ${clockTime(ledger.local(lock.expires_at))}`;
+  return `${lock.holder}, pid ${lock.pid}, since ${localDateTime(ledger.local(lock.since))}, lease until ${localDateTime(ledger.local(lock.expires_at))}`;
 }
 
 export function lockView(lock: Lock, ledger: Ledger): Record<string, unknown> {

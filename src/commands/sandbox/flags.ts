@@ -11,13 +11,13 @@ export const serve = defineVerb({
     expose: flag('--expose', 'allow a --host that other machines can reach (plain HTTP)'),
     faults: flag(
       '--faults <spec>',
-      'fail a share of requests on purpose: 500-before=0.05,500-after=0.05,reset-before=0.05,reset-after=0.05,429=0.05,slow=0.02,late-apply=0.05 (plus retry-after=<s>, slow-ms=<ms>, late-ms=<ms>)',
+      'fail a share of requests on purpose: kind=share, comma-separated, of the kinds 500-before, 500-after, reset-before, reset-after, 429, slow and late-apply (e.g. 429=0.05,late-apply=0.05); plus retry-after=<s>, slow-ms=<ms>, late-ms=<ms>',
     ),
   },
   examples: [
     'payctl sandbox serve --port 4010',
     'PAYCTL_BASE_URL=http://127.0.0.1:4010 PAYCTL_API_KEY=zpk_test_my_own_marketplace payctl transactions list',
-    'payctl sandbox serve --faults 500-after=0.05,reset-before=0.05,429=0.05,retry-after=1',
+    'payctl sandbox serve --faults 500-after=0.05,429=0.05,retry-after=1',
     'payctl sandbox serve --faults late-apply=1,late-ms=5000   # every change lands 5 s after its connection is dropped',
   ],
 });

@@ -34,7 +34,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof serve>, options: Op
     throw err;
   }
   // Printed even with --quiet, and before the URL: plain HTTP with test data, reachable by anyone who can reach the address.
-  if (exposed) ctx.io.stderr.write(`warning: the sandbox is served on ${host}, beyond this machine, over plain HTTP; anyone who can reach it can use it with a key of their own\n`);
+  if (exposed) ctx.log.warn(`the sandbox is served on ${host}, beyond this machine, over plain HTTP; anyone who can reach it can use it with a key of their own`);
   ctx.io.stdout.write(`${sandbox.url}\n`);
   ctx.log.status(
     `Sandbox listening on ${sandbox.url} (state in ${ctx.paths.stateDir}); each test key (zpk_test_ and at least 16 more characters) is a marketplace of its own. Ctrl-C stops it.`,

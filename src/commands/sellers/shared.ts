@@ -1,6 +1,6 @@
 import type { Factory } from '../../factory.js';
 import { UsageError, ValidationError } from '../../errors.js';
-import { CREATED_COLUMN, ID_COLUMN } from '../../output/columns.js';
+import { CREATED_COLUMN, DOCUMENT_COLUMN, ID_COLUMN } from '../../output/columns.js';
 import { sellerName } from '../../output/record-names.js';
 import type { Column } from '../../output/render-options.js';
 import { validateEmail, validateId } from '../../validate/index.js';
@@ -27,7 +27,7 @@ export const SELLER_COLUMNS: Column[] = [
   ID_COLUMN,
   { key: 'type', header: 'TYPE', kind: 'status' },
   { key: 'name', header: 'NAME' },
-  { key: 'document', header: 'CPF/CNPJ' },
+  DOCUMENT_COLUMN,
   { key: 'contact', header: 'EMAIL' },
   CREATED_COLUMN,
 ];

@@ -6,13 +6,14 @@
 // with that reference: exit 2 listing them, since picking one would be a guess.
 import type { Factory } from '../../factory.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
-import { formatDateTime, formatMoney } from '../../output/format.js';
+import { formatMoney } from '../../output/format.js';
 import { counted } from '../../platform/plural.js';
 import { sanitize } from '../../output/table.js';
 import { closest } from '../../validate/closest.js';
 import { validateId } from '../../validate/index.js';
 import type { ApiClient } from '../../api/client.js';
 import { fold } from './find.js';
+import { localDateTime } from '../../time/zone.js';
 import type { Transaction } from './shared.js';
 
 const ID = /^[0-9a-f]{32}$/;
@@ -55,7 +56,7 @@ export async function resolveTransactionId(ctx: Factory, args: string[], where =
     throw new CliError(`no transaction has the id or reference_id "${sanitize(given)}"${hint}`, ExitCode.notFound);
   }
   if (found.length > 1) {
-    const listed = found.slice(0, SHOWN).map((tx) => `${tx.id} (${formatMoney(tx.amount ?? '0', tx.currency)}, ${tx.status ?? '?'}, ${formatDateTime(String(tx.created_at ?? ''))})`);
+    const listed = found.slice(0, SHOWN).map((tx) => `${tx.id} (${formatMoney(tx.amount ?? '0', tx.currency)}, ${tx.status ?? '?'}, created ${createdAt(tx.created_at)})`);
     const more = found.length > SHOWN ? '; and more' : '';
     throw new UsageError(`reference_id "${sanitize(given)}" is on ${counted(found.length, 'transaction')}${more ? ' or more' : ''}: ${listed.join('; ')}${more}. Give the id of the one you mean`);
   }
@@ -117,4 +118,10 @@ export async function nearReferences(api: ApiClient, given: string): Promise<str
     if (typo !== undefined) near.add(byKey.get(typo) as string);
   }
   return [...near].slice(0, NEAR_SHOWN);
+}
+
+/** When a sale was made, for a message: its date, time and zone; what the service sent when it is not a time. */
+function createdAt(value: unknown): string {
+  const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(ms) ? sanitize(String(value ?? '?')) : localDateTime(ms);
 }

@@ -9,7 +9,7 @@ import { handleInterruptsHere } from '../../platform/interrupt.js';
 import { optionalString, stringList } from '../shared/input.js';
 import { capConnections, declaredTooLarge, MAX_CONNECTIONS, readBounded, refuseAndClose, SERVER_LIMITS } from './listen-limits.js';
 import { seenEvents } from './seen-events.js';
-import { checkEventTypes, checkWebhookUrl, EVENT_COLUMNS, eventRow } from './shared.js';
+import { checkEventTypes, checkWebhookUrl, listenColumns, listenRow } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { listen } from './flags.js';
 
@@ -204,7 +204,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof listen>, options: O
       printed += 1;
       const forwarded = listen.forwardTo ? await forward(listen.forwardTo, body, req.headers) : undefined;
       res.writeHead(200).end();
-      if (format === 'table') channel.push({ ...eventRow(event), signature: 'valid', forwarded: forwarded ?? '-' });
+      if (format === 'table') channel.push(listenRow(event, forwarded));
       else {
         channel.push(event);
         if (forwarded !== undefined) ctx.log.status(`forwarded ${String(event.id)} (${String(event.type)}) to ${listen.forwardTo}: ${forwarded}`);
@@ -242,7 +242,8 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof listen>, options: O
     } else {
       ctx.log.status(`Listening on ${url}; not registered (this service is not payctl's sandbox): make it reachable and add it with 'payctl webhooks create --url … --event …'. Ctrl-C stops.`);
     }
-    const columns = [...EVENT_COLUMNS, { key: 'signature', header: 'SIGNATURE' }, ...(listen.forwardTo ? [{ key: 'forwarded', header: 'FORWARDED' }] : [])];
+    // Only signed deliveries are printed: no column says so of each.
+    const columns = listenColumns(listen.events, listen.forwardTo !== undefined);
     const { renderList } = await import('../../output/render.js');
     const rendering = renderList(channel.pages(), { format, out: ctx.io.stdout, color: ctx.color, columns, ...(ctx.globals.fields ? { fields: ctx.globals.fields } : {}) });
     await stopped;
