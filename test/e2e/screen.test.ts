@@ -213,8 +213,8 @@ describe.skipIf(!HAS_TMUX)('on a real terminal (tmux)', () => {
     const lines = screen(80, `${payctl('transactions get no-such-reference')}; ${payctl('transactions get no-such-reference')} 2>&1 | cat; ${payctl('transactions lsit')}`);
     const errors = lines.filter((line) => /error/i.test(line));
     expect(errors).toEqual([
-      'error: no transaction has the id or reference_id "no-such-reference"',
-      'error: no transaction has the id or reference_id "no-such-reference"',
+      'error: no transaction has the id or reference_id "no-such-reference", and none of the latest 200 sales has one like it',
+      'error: no transaction has the id or reference_id "no-such-reference", and none of the latest 200 sales has one like it',
       "error: unknown command 'lsit'",
     ]);
   });
