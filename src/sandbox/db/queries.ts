@@ -39,10 +39,14 @@ function through<T>(state: SandboxState, name: string, rows: Row[]): T[] {
 // `ORDER BY +t.k`: the + keeps SQLite from walking the whole table in key order to skip a sort,
 // when the column's index finds the few matching rows at once.
 
-/** The record of `name` whose `column` is `value` (the first stored, if several), or undefined. */
-export function findBy<T>(state: SandboxState, name: string, column: string, value: string): T | undefined {
+/**
+ * The record of `name` whose `column` is `value` (the first stored, if several; the first by
+ * `earliest`, a time column, when given), or undefined.
+ */
+export function findBy<T>(state: SandboxState, name: string, column: string, value: string, earliest?: string): T | undefined {
   useIdCodes(state.session.db.ids);
-  const rows = rowsWhere(state, name, `t.${column} = ?`, [lookupValue(table(name), column, value)], '+t.k LIMIT 1');
+  const order = earliest === undefined ? '+t.k LIMIT 1' : `t.${earliest}, t.rowid LIMIT 1`;
+  const rows = rowsWhere(state, name, `t.${column} = ?`, [lookupValue(table(name), column, value)], order);
   return through<T>(state, name, rows)[0];
 }
 
@@ -87,10 +91,11 @@ function conditionsOf(stored: TableSpec, spec: PageSpec, query: ListQuery): { wh
 
 // Where the last page of each listing ended: the next page of it (offset = where it ended) then
 // starts from that row by the index instead of skipping every row before it, so paging through
-// 100,000 rows costs the same per page at the end as at the start.
+// 100,000 rows costs the same per page at the end as at the start. A row is placed by its rowid:
+// a list table's position, a table keyed by id's insertion order.
 // Kept only while the database is unchanged: after a change, offsets may no longer mean the rows
 // they meant, and the page is found by its offset again.
-const cursors = new Map<string, { offset: number; at: number; k: number; mark: string }>();
+const cursors = new Map<string, { offset: number; at: number; row: number; mark: string }>();
 const MAX_REMEMBERED = 64;
 
 /** Keeps `value` as the newest entry of `map`, dropping the oldest past MAX_REMEMBERED. */
@@ -122,7 +127,7 @@ function rowCount(state: SandboxState, name: string): number {
   return range ? range.last - range.first + 1 : 0;
 }
 
-/** One page of the list table `name` in the query's time order (ties in stored order), with how many match in all. */
+/** One page of the table `name` in the query's time order (ties in stored order), with how many match in all. */
 export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec, query: ListQuery): { items: T[]; total: number } {
   const { db } = state.session;
   const stored = table(name);
@@ -133,13 +138,13 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
   const mark = db.changeMark();
   let total = counts.get(countKey)?.mark === mark ? counts.get(countKey)?.n : undefined;
   if (total === undefined) {
-    total = whole(spec, query) ? rowCount(state, name) : (db.get<{ n: number }>(countSql, ...params) as { n: number }).n;
+    total = whole(spec, query) && stored.key === 'INTEGER' ? rowCount(state, name) : (db.get<{ n: number }>(countSql, ...params) as { n: number }).n;
     remember(counts, countKey, { mark, n: total });
   }
   const descending = query.sort === 'time-descending';
   const direction = descending ? 'DESC' : 'ASC';
-  const time = spec.storedOrder ? 't.k' : `t.${spec.time}`;
-  const order = spec.storedOrder ? `t.k ${direction}` : `${time} ${direction}, t.k ${direction}`;
+  const time = spec.storedOrder ? 't.rowid' : `t.${spec.time}`;
+  const order = spec.storedOrder ? `t.rowid ${direction}` : `${time} ${direction}, t.rowid ${direction}`;
   const listing = `${db.file}|${name}|${where}|${JSON.stringify(params)}|${order}`;
   const cursor = cursors.get(listing);
   const resume = cursor !== undefined && cursor.offset === query.offset && cursor.mark === mark;
@@ -147,21 +152,21 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
   let seekParams = params;
   if (resume) {
     // The time bound moves up to where the last page ended, so the index range starts there;
-    // rows of that same time already served are left out by key.
+    // rows of that same time already served are left out by rowid.
     const after = descending ? '<' : '>';
     const bounds = descending ? [query.range.min, Math.min(query.range.max, cursor.at)] : [Math.max(query.range.min, cursor.at), query.range.max];
     const sub = conditionsOf(stored, spec, { ...query, range: { min: bounds[0] as number, max: bounds[1] as number } });
-    seekWhere = spec.storedOrder ? `${sub.where} AND t.k ${after} ?` : `${sub.where} AND (${time} <> ? OR t.k ${after} ?)`;
-    seekParams = spec.storedOrder ? [...sub.params, cursor.k] : [...sub.params, cursor.at, cursor.k];
+    seekWhere = spec.storedOrder ? `${sub.where} AND t.rowid ${after} ?` : `${sub.where} AND (${time} <> ? OR t.rowid ${after} ?)`;
+    seekParams = spec.storedOrder ? [...sub.params, cursor.row] : [...sub.params, cursor.at, cursor.row];
   }
-  const picked = db.all<StoredRow & { k: number; at: number }>(
-    `SELECT t.*, ${time} AS at FROM ${name} t WHERE ${seekWhere} ORDER BY ${order} LIMIT ? OFFSET ?`,
+  const picked = db.all<StoredRow & { rid: number; at: number }>(
+    `SELECT t.*, t.rowid AS rid, ${time} AS at FROM ${name} t WHERE ${seekWhere} ORDER BY ${order} LIMIT ? OFFSET ?`,
     ...seekParams,
     query.limit,
     resume ? 0 : query.offset,
   );
   const last = picked[picked.length - 1];
-  if (last) remember(cursors, listing, { offset: query.offset + picked.length, at: last.at, k: last.k, mark });
+  if (last) remember(cursors, listing, { offset: query.offset + picked.length, at: last.at, row: last.rid, mark });
   else cursors.delete(listing);
   useIdCodes(db.ids);
   const rows = picked.map((row) => rowOf(stored, row));
