@@ -32,7 +32,7 @@ _payctl() {
     "subscriptions create|--payment-method") COMPREPLY=($(compgen -W 'credit boleto' -- "$cur")); return ;;
     "subscriptions list|--status") COMPREPLY=($(compgen -W 'active suspended canceled expired' -- "$cur")); return ;;
     "subscriptions update|--payment-method") COMPREPLY=($(compgen -W 'credit boleto' -- "$cur")); return ;;
-    "balances history|--operation") COMPREPLY=($(compgen -W 'sale refund transfer' -- "$cur")); return ;;
+    "balances history|--operation") COMPREPLY=($(compgen -W 'sale refund chargeback transfer' -- "$cur")); return ;;
     "balances history|--group-by") COMPREPLY=($(compgen -W 'day week month' -- "$cur")); return ;;
     "transfers list|--status") COMPREPLY=($(compgen -W 'pending succeeded failed canceled' -- "$cur")); return ;;
     "transfers list|--group-by") COMPREPLY=($(compgen -W 'day week month seller status' -- "$cur")); return ;;

@@ -373,7 +373,7 @@ complete -c payctl -n '__fish_seen_subcommand_from balances; and __fish_seen_sub
 complete -c payctl -n '__fish_seen_subcommand_from balances; and __fish_seen_subcommand_from history' -l account -r -d 'only this account\'s entries'
 complete -c payctl -n '__fish_seen_subcommand_from balances; and __fish_seen_subcommand_from history' -l buyer -r -d 'only this buyer\'s accounts\' entries'
 complete -c payctl -n '__fish_seen_subcommand_from balances; and __fish_seen_subcommand_from history' -l seller -r -d 'only this seller\'s account\'s entries (payctl\'s own …/sellers/{id}/balances/history)'
-complete -c payctl -n '__fish_seen_subcommand_from balances; and __fish_seen_subcommand_from history' -l operation -xa 'sale refund transfer' -d 'only these operations (comma-separated): sale, refund, transfer'
+complete -c payctl -n '__fish_seen_subcommand_from balances; and __fish_seen_subcommand_from history' -l operation -xa 'sale refund chargeback transfer' -d 'only these operations (comma-separated): sale, refund, chargeback, transfer'
 complete -c payctl -n '__fish_seen_subcommand_from balances; and __fish_seen_subcommand_from history' -l limit -r -d 'at most this many items in all (default 20)'
 complete -c payctl -n '__fish_seen_subcommand_from balances; and __fish_seen_subcommand_from history' -l all -d 'every page, streamed as it arrives'
 complete -c payctl -n '__fish_seen_subcommand_from balances; and __fish_seen_subcommand_from history' -l from -r -d 'created on or after this day (00:00 in the time zone payctl shows: PAYCTL_TIMEZONE, the profile\'s timezone, or TZ)'

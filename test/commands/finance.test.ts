@@ -162,7 +162,7 @@ describe('bad input is refused before anything is sent', () => {
   it('missing or conflicting flags, unknown filter values', async () => {
     expectUsage(await run(home(), ['balances', 'accounts', '--no-input']), '--buyer');
     expectUsage(await run(home(), ['balances', 'history', '--account', 'a'.repeat(32), '--buyer', 'b'.repeat(32)]), 'either --account or --buyer');
-    expectUsage(await run(home(), ['balances', 'history', '--operation', 'chargeback']), '--operation', 'sale, refund, transfer');
+    expectUsage(await run(home(), ['balances', 'history', '--operation', 'payout']), '--operation', 'sale, refund, chargeback, transfer');
     expectUsage(await run(home(), ['transfers', 'list', '--status', 'done']), '--status');
     expectUsage(await run(home(), ['future-entries', 'list', '--from', '2026-02-30']), '--from');
     expectUsage(await run(home(), ['transfers', 'get', 'not an id']), 'transfer id');

@@ -35,14 +35,16 @@ export const TRANSFER_SUMMARY: SummarySpec = {
 
 /**
  * A balance entry (its amount is already net of fees): gross is what came in, refunds what went
- * back to buyers, net the balance's change, transfers to the bank included.
+ * back to buyers (refunded or charged back, as a sale's refunds count both), net the balance's
+ * change, transfers to the bank included.
  */
 export const HISTORY_SUMMARY: SummarySpec = {
   time: { key: 'created_at', day: false },
   fields: {},
   sums(item) {
     const amount = cents(item.amount);
-    return { gross: Math.max(0, amount), fees: 0, refunds: item.operation === 'refund' ? -Math.min(0, amount) : 0, net: amount };
+    const given = item.operation === 'refund' || item.operation === 'chargeback';
+    return { gross: Math.max(0, amount), fees: 0, refunds: given ? -Math.min(0, amount) : 0, net: amount };
   },
 };
 

@@ -138,6 +138,11 @@ const VOCABULARY = [
   '1.0.0',
   'DYNAMIC',
   'LOJA SANDBOX',
+  'dispute',
+  'chargeback',
+  'Disputed by the cardholder.',
+  'Dispute decided for the seller; the sale stands.',
+  'Charged back to the cardholder.',
 ];
 const wordField = word(VOCABULARY);
 
