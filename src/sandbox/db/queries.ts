@@ -3,7 +3,7 @@ import { GcPacer } from '../../platform/runtime.js';
 import type { ListQuery } from '../list.js';
 import type { SandboxState } from '../types.js';
 import type { Row as StoredRow } from './fields.js';
-import { useIdCodes } from './id-codes.js';
+import { activeIdCodes, useIdCodes } from './id-codes.js';
 import { docOf, docOfVersion, lookupValue, TABLE_BY_NAME, type Doc, type TableSpec } from './schema.js';
 
 // Lookups and pages of the large collections, as indexed queries. What they return is read
@@ -67,6 +67,28 @@ export function findAllIn<T>(state: SandboxState, name: string, column: string, 
   useIdCodes(state.session.db.ids);
   const rows = rowsWhere(state, name, `t.${column} IN (${values.map(() => '?').join(', ')})`, values.map((value) => lookupValue(table(name), column, value)), 't.rowid');
   return through<T>(state, name, rows);
+}
+
+/**
+ * Some columns of the rows of `name` whose `column` is one of `values`, in `order`, without
+ * reading their records: for looking many up at once. `k` is each row's key; an id column's value
+ * comes back as the id.
+ */
+export function columnsIn(state: SandboxState, name: string, column: string, values: readonly string[], picked: readonly string[], order = 't.rowid'): Array<Record<string, unknown>> {
+  const spec = table(name);
+  const { db } = state.session;
+  useIdCodes(db.ids);
+  const rows = db.all<Record<string, SqlValue>>(
+    `SELECT t.k, ${picked.map((c) => `t.${c}`).join(', ')} FROM ${name} t WHERE t.${column} IN (${values.map(() => '?').join(', ')}) ORDER BY ${order}`,
+    ...values.map((value) => lookupValue(spec, column, value)),
+  );
+  const codes = activeIdCodes();
+  const ids = picked.filter((c) => spec.columns[c]?.type === 'ANY');
+  return rows.map((row) => {
+    const out: Record<string, unknown> = { ...row };
+    for (const c of ids) out[c] = codes.id(row[c]);
+    return out;
+  });
 }
 
 interface PageSpec {

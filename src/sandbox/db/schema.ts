@@ -200,6 +200,9 @@ const PIX_METHOD: Field[] = [
   wordField('status'),
 ];
 
+/** A card sale's instalments (transactions-create.ts parseInstallments); null without. */
+const INSTALLMENTS: Field[] = [fixed('mode', 'interest_free'), integer('number_installments')];
+
 /** What a collected sale paid in fees (transaction-model.ts refreshFees); `{}` while none. */
 const FEE_DETAILS: Field[] = [money('amount', 'cents'), fixed('prepaid', false), fixed('currency', 'BRL'), wordField('type'), wordField('description')];
 
@@ -222,7 +225,7 @@ const TRANSACTION: Field[] = [
     wordField('statement_descriptor'),
     oneOf('payment_method', 'payment_method', [CARD_METHOD, PIX_METHOD]),
     json('source'),
-    json('installment_plan'),
+    oneOf('installment_plan', 'installment_plan', [INSTALLMENTS]),
     ...alike(bool, 'refunded', 'voided', 'captured'),
     money('fees', 'fee_cents'),
     oneOf('fee_details', 'fee_details', [FEE_DETAILS]),
