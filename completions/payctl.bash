@@ -4,7 +4,7 @@
 _payctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   local group="" verb="" sub="" word i skip=""
-  local value_flags=' --account --address-line1 --address-line2 --amount --amount-cents --amount-max --amount-min --base-url --birthdate --business-name --buyer --card --card-file --card-last4 --card-number --city --concurrency --csv-locale --currency --customer --cvv --days --description --discount --due-date --duration --ein --email --event --exp-month --exp-year --expiration-date --failed-out --faults --field --fields --file --first-name --format --forward-to --frequency --from --grace-days --group-by --header --holder --holder-name --host --input --installments --instruction --interest --interval --last-name --late-fee --limit --lookback --marketplace-id --max-events --max-wait --metadata --name --neighborhood --on-behalf-of --opening-date --operation --out --output --owner-email --owner-first-name --owner-last-name --owner-taxpayer-id --parquet --payer-address-line1 --payer-address-line2 --payer-birthdate --payer-city --payer-email --payer-first-name --payer-last-name --payer-neighborhood --payer-phone --payer-postal-code --payer-state --payer-taxpayer-id --payment-limit-date --payment-method --payment-type --phone --pix-expires-at --plan --port --postal-code --profile --raw-field --reference-id --sales --save --secret --seller --seller-id --setup-amount --setup-amount-cents --since --sort --split --state --statement-descriptor --status --subscription --taxpayer-id --timeout --to --token --tolerance --tolerance-days --transaction --type --until --url --usage -F -H -f -o -p '
+  local value_flags=' --account --address-line1 --address-line2 --amount --amount-cents --amount-max --amount-min --base-url --birthdate --business-name --buyer --card --card-file --card-last4 --card-number --city --concurrency --csv-locale --currency --customer --cvv --days --description --discount --due-date --duration --ein --email --event --exp-month --exp-year --expiration-date --failed-out --faults --field --fields --file --first-name --format --forward-to --frequency --from --grace-days --group-by --header --holder --holder-name --host --input --installments --instruction --interest --interval --last-name --late-fee --limit --lookback --marketplace-id --max-events --max-wait --metadata --name --neighborhood --on-behalf-of --opening-date --operation --out --output --owner-email --owner-first-name --owner-last-name --owner-taxpayer-id --parquet --payer-address-line1 --payer-address-line2 --payer-birthdate --payer-city --payer-email --payer-first-name --payer-last-name --payer-neighborhood --payer-phone --payer-postal-code --payer-state --payer-taxpayer-id --payment-limit-date --payment-method --payment-type --phone --pix-expires-at --plan --port --postal-code --profile --raw-field --reference-id --sales --save --secret --seed --seller --seller-id --setup-amount --setup-amount-cents --since --sort --split --state --statement-descriptor --status --subscription --taxpayer-id --timeout --to --token --tolerance --tolerance-days --transaction --type --until --url --usage -F -H -f -o -p '
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if [[ -n $skip ]]; then skip=""; continue; fi
@@ -32,7 +32,7 @@ _payctl() {
     "subscriptions create|--payment-method") COMPREPLY=($(compgen -W 'credit boleto' -- "$cur")); return ;;
     "subscriptions list|--status") COMPREPLY=($(compgen -W 'active suspended canceled expired' -- "$cur")); return ;;
     "subscriptions update|--payment-method") COMPREPLY=($(compgen -W 'credit boleto' -- "$cur")); return ;;
-    "balances history|--operation") COMPREPLY=($(compgen -W 'sale refund transfer' -- "$cur")); return ;;
+    "balances history|--operation") COMPREPLY=($(compgen -W 'sale refund chargeback transfer' -- "$cur")); return ;;
     "balances history|--group-by") COMPREPLY=($(compgen -W 'day week month' -- "$cur")); return ;;
     "transfers list|--status") COMPREPLY=($(compgen -W 'pending succeeded failed canceled' -- "$cur")); return ;;
     "transfers list|--group-by") COMPREPLY=($(compgen -W 'day week month seller status' -- "$cur")); return ;;
@@ -168,7 +168,7 @@ _payctl() {
     "sandbox pay") flags='' ;;
     "sandbox clock") flags='' ;;
     "sandbox advance") flags='--days' ;;
-    "sandbox generate") flags='--sales --days' ;;
+    "sandbox generate") flags='--sales --days --seed' ;;
     "transactions splits list"|"tx splits list") flags='' ;;
     "transactions splits get"|"tx splits get") flags='' ;;
     "transactions splits add"|"tx splits add") flags='--split' ;;

@@ -9,7 +9,9 @@ const TRANSACTION = [
   'transaction.succeeded',
   'transaction.failed',
   'transaction.canceled',
-  // Statuses the real service reaches and the sandbox does not (disputes, chargebacks).
+  // Statuses of the real service the sandbox raises no event for: reversed, refunded and
+  // partial_refunded it never reaches (its void cancels a sale or lowers its amount); dispute and
+  // charged_back only in generated volume, which raises no events.
   'transaction.reversed',
   'transaction.refunded',
   'transaction.partial_refunded',

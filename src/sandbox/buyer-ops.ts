@@ -1,11 +1,11 @@
-import { findAllBy } from './db/queries.js';
+import { findAllBy, findBy, page } from './db/queries.js';
 import { counted } from '../platform/plural.js';
 import { normalizeTaxpayerId } from '../validate/taxpayer.js';
 import { addressPatchOf, buyerView, parseTaxpayerId, patchedAddress, registerBuyer, textsOf, type BuyerView } from './buyers.js';
 import { found, invalidParameters, SandboxError } from './errors.js';
 import type { Change, Creation } from './route.js';
 import type { JsonObject } from './http.js';
-import { listByCreation, parseListQuery, type ListEnvelope } from './list.js';
+import { pageEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { isoTimestamp } from './time.js';
 import type { Address, Buyer, CardRecord, Deleted, Invoice, SandboxState, StoredTransaction } from './types.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
@@ -100,9 +100,9 @@ export function planUpdateBuyer(body: JsonObject): Change<Buyer> {
 export function listBuyers(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<BuyerView> {
   const query = parseListQuery(params, ['taxpayer_id']);
   const wanted = query.filters.get('taxpayer_id');
-  const documents = wanted ? new Set([...wanted].map(normalizeTaxpayerId)) : undefined;
-  const buyers = state.buyers.all().filter((b) => !documents || documents.has(b.taxpayer_id));
-  return listByCreation(uri, buyers.map((b) => buyerView(b, state.marketplace_id)), query);
+  const documents = wanted && [...new Set([...wanted].map(normalizeTaxpayerId))];
+  const found = page<Buyer>(state, 'buyers', { time: 'created_ms', filters: { taxpayer_id: documents } }, query);
+  return pageEnvelope(uri, found.items.map((b) => buyerView(b, state.marketplace_id)), found.total, query);
 }
 
 /** Checked before the lock: the one query parameter the search needs. */
@@ -116,12 +116,17 @@ export function parseSearch(params: URLSearchParams): string {
   return digits;
 }
 
+/**
+ * The buyer of a CPF or CNPJ (its characters, as kept). Buyers the API creates are unique per
+ * document; inline boleto payers are registered as they come, so when several share it the
+ * oldest, the one the document was first registered to, is the one.
+ */
+export function buyerOfDocument(state: SandboxState, taxpayerId: string): Buyer | undefined {
+  return findBy<Buyer>(state, 'buyers', 'taxpayer_id', taxpayerId, 'created_ms');
+}
+
 export function searchBuyer(state: SandboxState, taxpayerId: string): BuyerView {
-  // Buyers the API creates are unique per document; inline boleto payers are registered as they
-  // come, so when several share it the oldest, the one the document was first registered to, wins.
-  const matches = findAllBy<Buyer>(state, 'buyers', { taxpayer_id: taxpayerId });
-  matches.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
-  const buyer = matches[0];
+  const buyer = buyerOfDocument(state, taxpayerId);
   if (!buyer) {
     throw new SandboxError(404, 'resource_not_found', `Sorry, the buyer (taxpayer_id: ${taxpayerId}) you are trying to use does not exist or has been deleted.`);
   }

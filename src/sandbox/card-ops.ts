@@ -5,7 +5,7 @@ import type { Creation } from './route.js';
 import type { JsonObject } from './http.js';
 import { isoTimestamp } from './time.js';
 import { usableToken } from './tokens.js';
-import type { CardRecord, CardView, Deleted, SandboxState } from './types.js';
+import type { Buyer, CardRecord, CardView, Deleted, SandboxState } from './types.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
 
 // Cards on file: associating a tokenized card with a buyer, reading a card, removing it.
@@ -21,17 +21,19 @@ export function planAssociateCard(body: JsonObject): Creation<CardView> {
   return (state, now) => {
     const { token, card } = usableToken(state, tokenId);
     const buyer = findCustomer(state, customerId);
-    const at = isoTimestamp(now);
     token.used = true;
     card.customer = buyer.id;
-    card.updated_at = at;
-    // A buyer's first card becomes the one charged when a transaction names only the buyer.
-    if (!buyer.default_credit) {
-      buyer.default_credit = card.id;
-      buyer.updated_at = at;
-    }
+    card.updated_at = isoTimestamp(now);
+    fileCard(buyer, card.id, now);
     return cardView(card, state.marketplace_id);
   };
+}
+
+/** A card now on file for `buyer`: their first becomes the one charged when a transaction names only the buyer. */
+export function fileCard(buyer: Buyer, cardId: string, now: Date): void {
+  if (buyer.default_credit) return;
+  buyer.default_credit = cardId;
+  buyer.updated_at = isoTimestamp(now);
 }
 
 /** Removing a card detaches it from its owner; charging it by id answers 404 from then on. */

@@ -67,7 +67,7 @@ export function currentBalanceView(account: Account, now: Date) {
 // --- history ------------------------------------------------------------------------------------
 
 const HISTORY_FILTERS = ['operation', 'type', 'transaction', 'transfer'] as const;
-const HISTORY_VALUES = { operation: ['sale', 'refund', 'transfer'], type: ['credit', 'debit'] };
+const HISTORY_VALUES = { operation: ['sale', 'refund', 'chargeback', 'transfer'], type: ['credit', 'debit'] };
 
 /** Entries of the given accounts (all accounts when `accounts` is undefined), filtered and ordered. */
 export function listHistory(state: SandboxState, accounts: string[] | undefined, params: URLSearchParams, uri: string): ListEnvelope<BalanceEntry> {

@@ -97,9 +97,9 @@ export function postEntry(state: SandboxState, spec: EntrySpec, now: Date): Bala
 
 /**
  * Brings every party's balance in line with the transaction: a sale that succeeds credits each
- * party (its seller, every split recipient) its part net of the fees it pays; a refund debits what
- * it took back of each part (fees returned with it). Call after every change that moves money
- * (through settleTransaction, in settle.ts).
+ * party (its seller, every split recipient) its part net of the fees it pays; a refund or a
+ * chargeback debits what it took back of each part (fees returned with it). Call after every
+ * change that moves money (through settleTransaction, in settle.ts).
  */
 export function syncLedger(state: SandboxState, stored: StoredTransaction, now: Date): void {
   const { txn } = stored;
@@ -116,8 +116,9 @@ export function syncLedger(state: SandboxState, stored: StoredTransaction, now: 
     const share = own ? '' : ' (split part)';
     // The first entry of a sale is its sale entry, a debit when the part is smaller than its fees.
     const sale = delta > 0 || before === 0;
-    const description = sale ? `Sale ${txn.id} (${txn.payment_type})${share}, net of fees` : `Refund of ${txn.id}${share}`;
-    postEntry(state, { owner, operation: sale ? 'sale' : 'refund', cents: delta, description, transaction: txn.id }, now);
+    const operation = sale ? 'sale' : txn.status === 'charged_back' ? 'chargeback' : 'refund';
+    const description = sale ? `Sale ${txn.id} (${txn.payment_type})${share}, net of fees` : `${operation === 'refund' ? 'Refund' : 'Chargeback'} of ${txn.id}${share}`;
+    postEntry(state, { owner, operation, cents: delta, description, transaction: txn.id }, now);
     if (own) stored.credited_cents = target;
     else stored.credited_by = { ...stored.credited_by, [owner]: target };
   }

@@ -6,13 +6,13 @@ import { centsToDecimal, decimalToCents } from './money.js';
 import { notePayoutDate } from './payouts.js';
 import { expectedOn } from './transaction-model.js';
 import { addMonths, isoTimestamp } from './time.js';
-import { partsOf, type Part } from './split-parts.js';
+import { holdsMoney, partsOf, type Part } from './split-parts.js';
 import { showParts } from './splits.js';
 import type { Receivable, SandboxState, StoredTransaction } from './types.js';
 
 // What the seller will be paid for a sale, and when: one receivable per installment. They follow
 // the transaction: created when its money is collected, re-split when part of it is voided,
-// canceled when all of it is.
+// canceled when all of it is or it is charged back.
 
 /** Splits cents into `parts` as evenly as cents allow; the first parts take the remainder. */
 export function splitCents(total: number, parts: number): number[] {
@@ -48,12 +48,13 @@ export function syncReceivables(state: SandboxState, stored: StoredTransaction, 
     }
   };
   const open = (receivables: Receivable[]) => receivables.filter((r) => r.status === 'pending');
-  if (txn.status === 'canceled' || (txn.status === 'succeeded' && stored.remaining_cents === 0)) {
+  const holds = holdsMoney(txn.status);
+  if (txn.status === 'canceled' || txn.status === 'charged_back' || (holds && stored.remaining_cents === 0)) {
     cancel(open(existing));
     showParts(partsOf(stored), now);
     return;
   }
-  if (txn.status !== 'succeeded') return;
+  if (!holds) return;
 
   const parts = partsOf(stored);
   showParts(parts, now);

@@ -1,5 +1,5 @@
 import { decimalToCents } from './money.js';
-import type { SplitRule, StoredTransaction } from './types.js';
+import type { SplitRule, StoredTransaction, TransactionStatus } from './types.js';
 
 // How a sale's money is shared among its split rules' recipients and its seller: arithmetic only,
 // apart from the rules' requests and routes (splits.ts), so that the ledger that pays the parts out
@@ -39,12 +39,25 @@ export function specOf(rule: SplitRule): SplitRuleSpec {
 }
 
 /**
+ * Whether a sale in `status` holds the buyer's money: once it succeeded, and while a dispute of it
+ * is open (the money stays with the seller until it is charged back).
+ */
+export function holdsMoney(status: TransactionStatus): boolean {
+  return status === 'succeeded' || status === 'dispute';
+}
+
+/** What the sale holds of the buyer's money now: what remains of it, while it holds money. */
+export function collectedCents(stored: StoredTransaction): number {
+  return holdsMoney(stored.txn.status) ? stored.remaining_cents : 0;
+}
+
+/**
  * Every party's part of the sale as it stands: the recipients first, in rule order, then the
- * sale's seller with the rest. Nothing is collected unless the sale succeeded.
+ * sale's seller with the rest. Nothing is collected unless the sale holds money.
  */
 export function partsOf(stored: StoredTransaction): Part[] {
   const { txn } = stored;
-  const collected = txn.status === 'succeeded' ? stored.remaining_cents : 0;
+  const collected = collectedCents(stored);
   const fees = collected > 0 ? decimalToCents(txn.fees) : 0;
   const amount = decimalToCents(txn.original_amount);
   const parts: Part[] = txn.split_rules.map((rule) => {

@@ -112,7 +112,7 @@ export function findSplitRule(stored: StoredTransaction, id: string): SplitRule 
  */
 function checkChangeable(state: SandboxState, stored: StoredTransaction, category: string): void {
   const { txn } = stored;
-  if (txn.status === 'failed' || txn.status === 'canceled' || (txn.status === 'succeeded' && stored.remaining_cents === 0)) {
+  if (txn.status === 'failed' || txn.status === 'canceled' || txn.status === 'charged_back' || (txn.status === 'succeeded' && stored.remaining_cents === 0)) {
     throw new SandboxError(409, category, `Transaction ${txn.id} is ${txn.status === 'succeeded' ? 'fully refunded' : txn.status}: its split rules can no longer change.`);
   }
   const paid = stored.receivable_indexes.some((i) => state.receivables.at(i)?.status === 'paid');

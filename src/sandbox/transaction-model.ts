@@ -4,7 +4,7 @@ import { centsToDecimal } from './money.js';
 import { addDays, isoTimestamp, startOfDay } from './time.js';
 import { sellerOnDocuments } from './sellers.js';
 import { newSplitRule } from './splits.js';
-import type { SplitRuleSpec } from './split-parts.js';
+import { collectedCents, type SplitRuleSpec } from './split-parts.js';
 import type {
   HistoryEntry,
   InstallmentPlan,
@@ -21,7 +21,7 @@ import type {
 export const GATEWAY = 'sandbox';
 
 export interface HistoryDraft {
-  operation_type: 'created' | 'authorization' | 'capture' | 'void' | 'paid' | 'update' | 'cancellation';
+  operation_type: 'created' | 'authorization' | 'capture' | 'void' | 'paid' | 'update' | 'cancellation' | 'dispute' | 'chargeback';
   status: 'succeeded' | 'failed' | 'pre_authorized' | 'pending';
   amount_cents: number;
   response_code?: string;
@@ -61,10 +61,10 @@ const FEE_RATES: Record<PaymentType, { basisPoints: number; fixedCents: number; 
   bolepix: { basisPoints: 0, fixedCents: 250, label: 'Sandbox boleto fee' },
 };
 
-/** Fees apply to money actually collected: none while pending, authorized only, failed or canceled. */
+/** Fees apply to money actually collected: none while pending, authorized only, failed, canceled or charged back. */
 export function refreshFees(stored: StoredTransaction): void {
   const { txn } = stored;
-  const collected = txn.status === 'succeeded' ? stored.remaining_cents : 0;
+  const collected = collectedCents(stored);
   const rate = FEE_RATES[txn.payment_type];
   txn.fees = centsToDecimal(Math.min(collected, Math.round((collected * rate.basisPoints) / 10_000) + rate.fixedCents));
   const type = `sandbox_${txn.payment_type}_fee`;

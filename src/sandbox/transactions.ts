@@ -45,7 +45,7 @@ export function listTransactions(state: SandboxState, params: URLSearchParams, u
 }
 
 /** Records a change that moved the sale's money, then what follows from it: fees, receivables, balances. */
-function moveMoney(state: SandboxState, stored: StoredTransaction, draft: HistoryDraft, now: Date): void {
+export function moveMoney(state: SandboxState, stored: StoredTransaction, draft: HistoryDraft, now: Date): void {
   recordChange(stored, draft, now);
   refreshFees(stored);
   settleTransaction(state, stored, now);

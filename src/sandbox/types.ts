@@ -123,7 +123,8 @@ export type PaymentMethod = CardPaymentMethod | BoletoPaymentMethod | BolepixPay
 
 export type PaymentType = 'credit' | 'boleto' | 'bolepix' | 'pix';
 
-export type TransactionStatus = 'pending' | 'pre_authorized' | 'succeeded' | 'failed' | 'canceled';
+/** `dispute`: the cardholder contests a card sale; `charged_back`: their bank took its money back (disputes.ts). */
+export type TransactionStatus = 'pending' | 'pre_authorized' | 'succeeded' | 'failed' | 'canceled' | 'dispute' | 'charged_back';
 
 export interface FeeDetails {
   amount?: string;
@@ -368,7 +369,7 @@ export interface Account extends Stamped {
   uri: string;
 }
 
-export type EntryOperation = 'sale' | 'refund' | 'transfer';
+export type EntryOperation = 'sale' | 'refund' | 'chargeback' | 'transfer';
 
 /** One line of an account's history: what moved, by how much, and the balance after it. */
 export interface BalanceEntry {

@@ -125,7 +125,7 @@ describe('sandbox generate', () => {
     const report = await run(home(), ['sandbox', 'generate', '--sales', '1', '--days', '1', '-o', 'json']);
     expect(expectJson(report).transactions).toBe(1);
     expect(report.stderr).toContain('Trading 1 sale over 1 day on the sandbox clock');
-    expect(report.stderr).toMatch(/; 1 transaction, \d+ transfers? made\n/);
+    expect(report.stderr).toMatch(/; 1 transaction, 0 transfers, 1 new buyer made\n/);
   });
 
   it('trades forward on the clock: the sales, their payouts, and a balance that still reconciles', async () => {
@@ -136,20 +136,25 @@ describe('sandbox generate', () => {
     expect(generated.transactions).toBe(60);
     expect(generated.offset_seconds - before.offset_seconds).toBe(45 * 86_400);
 
-    const transactions: Tx[] = await json(['transactions', 'list', '--all']);
+    const transactions: Tx[] = await json(['transactions', 'list', '--all', '--from', '2000-01-01']);
     expect(transactions).toHaveLength(60);
     expect(new Set(transactions.map((t) => t.payment_type))).toEqual(new Set(['credit', 'pix', 'boleto']));
-    expect(transactions.every((t) => t.status === 'succeeded')).toBe(true);
-    const transfers: Tx[] = await json(['transfers', 'list', '--all']);
+    const transfers: Tx[] = await json(['transfers', 'list', '--all', '--from', '2000-01-01']);
     expect(transfers).toHaveLength(generated.transfers);
-    // Card sales of the last 30 days and PIX/boleto of the last day are still to be paid out.
+    // Each receivable paid out is a transfer; those not paid yet are the future entries.
+    const receivables: Tx[] = await json(['receivables', 'list', '--seller', SANDBOX_SELLER_ID, '--all']);
     const future: Tx[] = await json(['future-entries', 'list', '--all']);
-    expect(transfers.length + future.length).toBe(60);
+    expect(receivables.filter((r) => r.status === 'paid').map((r) => r.transfer).sort()).toEqual(transfers.map((t) => t.id).sort());
+    expect(receivables.filter((r) => r.status === 'pending').map((r) => r.id).sort()).toEqual(future.map((f) => f.receivable).sort());
+    // Every collected sale has its receivables, one an instalment; a canceled one has none pending.
+    const of = (t: Tx) => receivables.filter((r) => r.transaction === t.id);
+    for (const t of transactions.filter((s) => s.status === 'succeeded')) expect(of(t)).toHaveLength(t.installment_plan?.number_installments ?? 1);
+    for (const t of transactions.filter((s) => s.status === 'canceled' || s.status === 'charged_back')) expect(of(t).filter((r) => r.status === 'pending')).toEqual([]);
 
     const balance = await json(['balances', 'get']);
     const history: Tx[] = await json(['balances', 'history', '--all']);
     expect(history.reduce((total, e) => total + cents(e.amount), 0)).toBe(cents(balance.current_balance));
-    expect(balance.future_entries).toBe(balance.current_balance);
+    expect(cents(balance.future_entries)).toBe(future.reduce((total, f) => total + cents(f.amount), 0));
   });
 
   it('refuses a bad size before sending anything', async () => {
@@ -163,7 +168,7 @@ describe('bad input is refused before anything is sent', () => {
   it('missing or conflicting flags, unknown filter values', async () => {
     expectUsage(await run(home(), ['balances', 'accounts', '--no-input']), '--buyer');
     expectUsage(await run(home(), ['balances', 'history', '--account', 'a'.repeat(32), '--buyer', 'b'.repeat(32)]), 'either --account or --buyer');
-    expectUsage(await run(home(), ['balances', 'history', '--operation', 'chargeback']), '--operation', 'sale, refund, transfer');
+    expectUsage(await run(home(), ['balances', 'history', '--operation', 'payout']), '--operation', 'sale, refund, chargeback, transfer');
     expectUsage(await run(home(), ['transfers', 'list', '--status', 'done']), '--status');
     expectUsage(await run(home(), ['future-entries', 'list', '--from', '2026-02-30']), '--from');
     expectUsage(await run(home(), ['transfers', 'get', 'not an id']), 'transfer id');

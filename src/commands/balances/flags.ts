@@ -18,7 +18,7 @@ export const history = defineVerb({
     account: flag('--account <account-id>', "only this account's entries"),
     buyer: flag('--buyer <buyer-id>', "only this buyer's accounts' entries"),
     seller: flag('--seller <seller-id>', "only this seller's account's entries (payctl's own …/sellers/{id}/balances/history)"),
-    operation: flag('--operation <operation>', 'only these operations (comma-separated): sale, refund, transfer'),
+    operation: flag('--operation <operation>', 'only these operations (comma-separated): sale, refund, chargeback, transfer'),
     ...listFlags(),
     ...groupByFlags(),
   },

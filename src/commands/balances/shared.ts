@@ -22,7 +22,7 @@ export const ACCOUNT_COLUMNS: Column[] = [
 
 export const HISTORY_COLUMNS: Column[] = [
   { key: 'created_at', header: 'DATE', kind: 'date' },
-  // Categorical like a status (sale, refund, transfer): never cut or dropped.
+  // Categorical like a status (sale, refund, chargeback, transfer): never cut or dropped.
   { key: 'operation', header: 'OPERATION', kind: 'status' },
   AMOUNT_COLUMN,
   { key: 'balance', header: 'BALANCE', kind: 'money' },
@@ -32,7 +32,7 @@ export const HISTORY_COLUMNS: Column[] = [
 
 export const HISTORY_CSV_COLUMNS = ['id', 'account', 'operation', 'type', 'amount', 'balance', 'currency', 'description', 'transaction', 'transfer', 'created_at'];
 
-export const OPERATIONS = ['sale', 'refund', 'transfer'] as const;
+export const OPERATIONS = ['sale', 'refund', 'chargeback', 'transfer'] as const;
 
 /** Money in, money out and what it came to. */
 export const HISTORY_TOTALS: TotalSpec[] = [

@@ -148,7 +148,7 @@ ${TEST_CARDS.map(([number, outcome]) => `  ${number}  ${outcome}`).join('\n')}
   payctl sandbox clock                         the sandbox's own clock
   payctl sandbox advance --days 30             move it forward, running every billing and payout due
   payctl sandbox pay <transaction-id>          a pending boleto or PIX becomes paid
-  payctl sandbox generate --sales 100000       trade forward on the clock: a volume to rehearse on
+  payctl sandbox generate --sales 20000        three months of a shop's trading to rehearse on
   payctl sandbox reset --yes                   wipe its state; the seeded records come back
   payctl sandbox serve [--port 4010]           the same emulation as an HTTP server
 
@@ -159,9 +159,12 @@ PAYCTL_API_KEY=zpk_test_<key> PAYCTL_SELLER_ID=<seller> PAYCTL_MARKETPLACE_ID= (
 --faults fails a share of requests on purpose, to rehearse a batch or test a client: --faults
 429=0.05,late-apply=0.2 answers 5 % of requests 429 and applies a fifth of the changes late.
 
-sandbox generate moves the clock forward by --days (default 30) with --sales sales spread over them
-(cards, PIX, boletos, all paid), with fees, receivables, balance entries and payouts; it makes no
-events. Ctrl-C keeps every part of 20,000 sales already traded.
+sandbox generate moves the clock forward by --days (default 90) with --sales sales spread over them,
+as a shop trades: buyers with valid CPFs, e-mails and cards on file (Visa, Mastercard, Elo,
+Hipercard, American Express), card sales in instalments, boletos and PIX paid or left pending,
+refunds, disputes and chargebacks, with fees, receivables, balance entries and payouts; it makes no
+events. The same --seed (default 1) makes the same buyers and sales: seed 1's most frequent buyer
+is CPF 027.370.422-24. Ctrl-C keeps every part of 10,000 sales already traded.
 
 Its state is one SQLite database in the state directory: <state>/sandbox/sandbox.db (mode 0600,
 with -wal and -shm files beside it); a key of sandbox serve has its own under

@@ -49,12 +49,26 @@ export const advance = defineVerb({
 
 export const generate = defineVerb({
   name: 'generate',
-  description: 'Trade for some days on the sandbox clock: sales (cards, PIX, boletos) spread over them, payouts as they fall due',
+  description:
+    "Trade for some days on the sandbox clock as a shop does: buyers with CPFs and cards on file, card sales (some in instalments), PIX and boletos, refunds, disputes and chargebacks, payouts as they fall due",
   flags: {
     sales: flag('--sales <n>', 'how many sales (up to 1000000)'),
-    days: flag('--days <n>', 'over how many days (default 30); the clock ends that many days later'),
+    days: flag('--days <n>', 'over how many days (default 90); the clock ends that many days later'),
+    seed: flag('--seed <n>', 'which shop: the same seed makes the same buyers, amounts and fates (default 1)'),
   },
   required: ['sales'],
-  examples: ['payctl sandbox generate --sales 1000 --days 30', 'payctl sandbox generate --sales 100000 --days 400 && payctl transactions list --all -o csv > all.csv'],
-  notes: 'It trades in parts of 20,000 sales, each reported on stderr; Ctrl-C (exit 3) keeps the parts\nalready traded.\n',
+  examples: [
+    'payctl sandbox generate --sales 20000          # three months of a shop, the clock at their end',
+    "payctl buyers find 027.370.422-24              # seed 1's most frequent buyer; buyers list shows the others",
+    'payctl transactions list --status dispute,charged_back --from 2000-01-01',
+    'payctl sandbox generate --sales 1000 --days 30 --seed 7',
+    'payctl sandbox generate --sales 100000 --days 400 && payctl transactions list --all -o csv > all.csv',
+  ],
+  notes:
+    'Two sales in three are by card, on cards of Visa, Mastercard, Elo, Hipercard and American Express\n' +
+    '(some in 2 to 12 instalments), one in five by PIX, one in ten by boleto; most boletos and PIX are\n' +
+    'paid, some left pending. A few sales are refunded in whole or in part days later, and now and then\n' +
+    'a card sale is disputed days or weeks later: charged back, kept by the seller, or still open.\n' +
+    'Generating again with the same seed sells to the same buyers again. It trades in parts of 10,000\n' +
+    'sales, each reported on stderr; Ctrl-C (exit 3) keeps the parts already traded.\n',
 });

@@ -35,8 +35,8 @@ export const TRANSFER_SUMMARY: SummarySpec = {
 
 /**
  * A balance entry, as a statement reads it: credits (what came in; a sale is credited net of its
- * fees), the debits by kind (payouts to the bank, refunds, fees when the ledger books them apart,
- * anything else), the net change and, per span of time, the balance it closed at. Filtered by
+ * fees), the debits by kind (payouts to the bank; refunds, with chargebacks, what went back to
+ * buyers; fees when the ledger books them apart; anything else), the net change and, per span of time, the balance it closed at. Filtered by
  * operation (`filtered`), the entries read are not all that moved the balance: no closing balance.
  */
 export function historySummary(filtered: boolean): SummarySpec {
@@ -66,7 +66,7 @@ export function historySummary(filtered: boolean): SummarySpec {
 }
 
 /** Which debit column an entry's operation goes in; any other is `other_debits`. */
-const DEBIT_KINDS: Record<string, string> = { transfer: 'payouts', refund: 'refunds', fee: 'fees' };
+const DEBIT_KINDS: Record<string, string> = { transfer: 'payouts', refund: 'refunds', chargeback: 'refunds', fee: 'fees' };
 
 /** A receivable or future entry: gross and net as it gives them, the fee between; by its expected day. */
 function receivableSummary(fields: SummarySpec['fields']): SummarySpec {

@@ -3,7 +3,7 @@ import { GcPacer } from '../../platform/runtime.js';
 import type { ListQuery } from '../list.js';
 import type { SandboxState } from '../types.js';
 import type { Row as StoredRow } from './fields.js';
-import { useIdCodes } from './id-codes.js';
+import { activeIdCodes, useIdCodes } from './id-codes.js';
 import { docOf, docOfVersion, lookupValue, TABLE_BY_NAME, type Doc, type TableSpec } from './schema.js';
 
 // Lookups and pages of the large collections, as indexed queries. What they return is read
@@ -39,10 +39,14 @@ function through<T>(state: SandboxState, name: string, rows: Row[]): T[] {
 // `ORDER BY +t.k`: the + keeps SQLite from walking the whole table in key order to skip a sort,
 // when the column's index finds the few matching rows at once.
 
-/** The record of `name` whose `column` is `value` (the first stored, if several), or undefined. */
-export function findBy<T>(state: SandboxState, name: string, column: string, value: string): T | undefined {
+/**
+ * The record of `name` whose `column` is `value` (the first stored, if several; the first by
+ * `earliest`, a time column, when given), or undefined.
+ */
+export function findBy<T>(state: SandboxState, name: string, column: string, value: string, earliest?: string): T | undefined {
   useIdCodes(state.session.db.ids);
-  const rows = rowsWhere(state, name, `t.${column} = ?`, [lookupValue(table(name), column, value)], '+t.k LIMIT 1');
+  const order = earliest === undefined ? '+t.k LIMIT 1' : `t.${earliest}, t.rowid LIMIT 1`;
+  const rows = rowsWhere(state, name, `t.${column} = ?`, [lookupValue(table(name), column, value)], order);
   return through<T>(state, name, rows)[0];
 }
 
@@ -63,6 +67,28 @@ export function findAllIn<T>(state: SandboxState, name: string, column: string, 
   useIdCodes(state.session.db.ids);
   const rows = rowsWhere(state, name, `t.${column} IN (${values.map(() => '?').join(', ')})`, values.map((value) => lookupValue(table(name), column, value)), 't.rowid');
   return through<T>(state, name, rows);
+}
+
+/**
+ * Some columns of the rows of `name` whose `column` is one of `values`, in `order`, without
+ * reading their records: for looking many up at once. `k` is each row's key; an id column's value
+ * comes back as the id.
+ */
+export function columnsIn(state: SandboxState, name: string, column: string, values: readonly string[], picked: readonly string[], order = 't.rowid'): Array<Record<string, unknown>> {
+  const spec = table(name);
+  const { db } = state.session;
+  useIdCodes(db.ids);
+  const rows = db.all<Record<string, SqlValue>>(
+    `SELECT t.k, ${picked.map((c) => `t.${c}`).join(', ')} FROM ${name} t WHERE t.${column} IN (${values.map(() => '?').join(', ')}) ORDER BY ${order}`,
+    ...values.map((value) => lookupValue(spec, column, value)),
+  );
+  const codes = activeIdCodes();
+  const ids = picked.filter((c) => spec.columns[c]?.type === 'ANY');
+  return rows.map((row) => {
+    const out: Record<string, unknown> = { ...row };
+    for (const c of ids) out[c] = codes.id(row[c]);
+    return out;
+  });
 }
 
 interface PageSpec {
@@ -87,10 +113,11 @@ function conditionsOf(stored: TableSpec, spec: PageSpec, query: ListQuery): { wh
 
 // Where the last page of each listing ended: the next page of it (offset = where it ended) then
 // starts from that row by the index instead of skipping every row before it, so paging through
-// 100,000 rows costs the same per page at the end as at the start.
+// 100,000 rows costs the same per page at the end as at the start. A row is placed by its rowid:
+// a list table's position, a table keyed by id's insertion order.
 // Kept only while the database is unchanged: after a change, offsets may no longer mean the rows
 // they meant, and the page is found by its offset again.
-const cursors = new Map<string, { offset: number; at: number; k: number; mark: string }>();
+const cursors = new Map<string, { offset: number; at: number; row: number; mark: string }>();
 const MAX_REMEMBERED = 64;
 
 /** Keeps `value` as the newest entry of `map`, dropping the oldest past MAX_REMEMBERED. */
@@ -122,7 +149,7 @@ function rowCount(state: SandboxState, name: string): number {
   return range ? range.last - range.first + 1 : 0;
 }
 
-/** One page of the list table `name` in the query's time order (ties in stored order), with how many match in all. */
+/** One page of the table `name` in the query's time order (ties in stored order), with how many match in all. */
 export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec, query: ListQuery): { items: T[]; total: number } {
   const { db } = state.session;
   const stored = table(name);
@@ -133,13 +160,13 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
   const mark = db.changeMark();
   let total = counts.get(countKey)?.mark === mark ? counts.get(countKey)?.n : undefined;
   if (total === undefined) {
-    total = whole(spec, query) ? rowCount(state, name) : (db.get<{ n: number }>(countSql, ...params) as { n: number }).n;
+    total = whole(spec, query) && stored.key === 'INTEGER' ? rowCount(state, name) : (db.get<{ n: number }>(countSql, ...params) as { n: number }).n;
     remember(counts, countKey, { mark, n: total });
   }
   const descending = query.sort === 'time-descending';
   const direction = descending ? 'DESC' : 'ASC';
-  const time = spec.storedOrder ? 't.k' : `t.${spec.time}`;
-  const order = spec.storedOrder ? `t.k ${direction}` : `${time} ${direction}, t.k ${direction}`;
+  const time = spec.storedOrder ? 't.rowid' : `t.${spec.time}`;
+  const order = spec.storedOrder ? `t.rowid ${direction}` : `${time} ${direction}, t.rowid ${direction}`;
   const listing = `${db.file}|${name}|${where}|${JSON.stringify(params)}|${order}`;
   const cursor = cursors.get(listing);
   const resume = cursor !== undefined && cursor.offset === query.offset && cursor.mark === mark;
@@ -147,21 +174,21 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
   let seekParams = params;
   if (resume) {
     // The time bound moves up to where the last page ended, so the index range starts there;
-    // rows of that same time already served are left out by key.
+    // rows of that same time already served are left out by rowid.
     const after = descending ? '<' : '>';
     const bounds = descending ? [query.range.min, Math.min(query.range.max, cursor.at)] : [Math.max(query.range.min, cursor.at), query.range.max];
     const sub = conditionsOf(stored, spec, { ...query, range: { min: bounds[0] as number, max: bounds[1] as number } });
-    seekWhere = spec.storedOrder ? `${sub.where} AND t.k ${after} ?` : `${sub.where} AND (${time} <> ? OR t.k ${after} ?)`;
-    seekParams = spec.storedOrder ? [...sub.params, cursor.k] : [...sub.params, cursor.at, cursor.k];
+    seekWhere = spec.storedOrder ? `${sub.where} AND t.rowid ${after} ?` : `${sub.where} AND (${time} <> ? OR t.rowid ${after} ?)`;
+    seekParams = spec.storedOrder ? [...sub.params, cursor.row] : [...sub.params, cursor.at, cursor.row];
   }
-  const picked = db.all<StoredRow & { k: number; at: number }>(
-    `SELECT t.*, ${time} AS at FROM ${name} t WHERE ${seekWhere} ORDER BY ${order} LIMIT ? OFFSET ?`,
+  const picked = db.all<StoredRow & { rid: number; at: number }>(
+    `SELECT t.*, t.rowid AS rid, ${time} AS at FROM ${name} t WHERE ${seekWhere} ORDER BY ${order} LIMIT ? OFFSET ?`,
     ...seekParams,
     query.limit,
     resume ? 0 : query.offset,
   );
   const last = picked[picked.length - 1];
-  if (last) remember(cursors, listing, { offset: query.offset + picked.length, at: last.at, k: last.k, mark });
+  if (last) remember(cursors, listing, { offset: query.offset + picked.length, at: last.at, row: last.rid, mark });
   else cursors.delete(listing);
   useIdCodes(db.ids);
   const rows = picked.map((row) => rowOf(stored, row));

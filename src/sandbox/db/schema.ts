@@ -44,8 +44,8 @@ import {
 // refers to it, instead of carrying a copy of the record. The current version is the row itself,
 // so a record no event refers to (a generated sale) is written once.
 //
-// The largest collections (transactions, receivables, balance entries, transfers, cards) keep no
-// JSON: each field is a column (fields.ts), and `doc` is null unless a record has another shape.
+// The largest collections (transactions, receivables, balance entries, transfers, cards, buyers)
+// keep no JSON: each field is a column (fields.ts), and `doc` is null unless a record has another shape.
 // The versions kept for events hold the values of those fields without their keys (versionText).
 
 export type { Doc };
@@ -138,6 +138,11 @@ const VOCABULARY = [
   '1.0.0',
   'DYNAMIC',
   'LOJA SANDBOX',
+  'dispute',
+  'chargeback',
+  'Disputed by the cardholder.',
+  'Dispute decided for the seller; the sale stands.',
+  'Charged back to the cardholder.',
 ];
 const wordField = word(VOCABULARY);
 
@@ -195,6 +200,9 @@ const PIX_METHOD: Field[] = [
   wordField('status'),
 ];
 
+/** A card sale's instalments (transactions-create.ts parseInstallments); null without. */
+const INSTALLMENTS: Field[] = [fixed('mode', 'interest_free'), integer('number_installments')];
+
 /** What a collected sale paid in fees (transaction-model.ts refreshFees); `{}` while none. */
 const FEE_DETAILS: Field[] = [money('amount', 'cents'), fixed('prepaid', false), fixed('currency', 'BRL'), wordField('type'), wordField('description')];
 
@@ -217,7 +225,7 @@ const TRANSACTION: Field[] = [
     wordField('statement_descriptor'),
     oneOf('payment_method', 'payment_method', [CARD_METHOD, PIX_METHOD]),
     json('source'),
-    json('installment_plan'),
+    oneOf('installment_plan', 'installment_plan', [INSTALLMENTS]),
     ...alike(bool, 'refunded', 'voided', 'captured'),
     money('fees', 'fee_cents'),
     oneOf('fee_details', 'fee_details', [FEE_DETAILS]),
@@ -235,6 +243,19 @@ const TRANSACTION: Field[] = [
   integer('credited_cents'),
 ];
 const txn = (doc: Doc) => (doc as unknown as Txn).txn;
+
+/** A buyer's or payer's address (buyers.ts emptyAddress): every line, each a text or null. */
+const ADDRESS: Field[] = alike(textField, 'line1', 'line2', 'line3', 'neighborhood', 'city', 'state', 'postal_code', 'country_code');
+
+/** A buyer as registerBuyer keeps it (buyers.ts): what was given, then its id, its default card and its stamps. */
+const BUYER: Field[] = [
+  ...alike(textField, 'first_name', 'last_name', 'email', 'taxpayer_id', 'phone_number', 'birthdate', 'description'),
+  oneOf('address', 'address', [ADDRESS]),
+  json('metadata'),
+  idField('id'),
+  idField('default_credit'),
+  ...STAMPS,
+];
 
 export const TABLES: TableSpec[] = [
   {
@@ -369,7 +390,15 @@ export const TABLES: TableSpec[] = [
   { name: 'deliveries', key: 'INTEGER', columns: {}, indexes: [] },
   { name: 'replays', key: 'TEXT', columns: {}, indexes: [] },
   { name: 'sellers', key: 'TEXT', columns: {}, indexes: [] },
-  { name: 'buyers', key: 'TEXT', versioned: true, columns: { taxpayer_id: text((d) => d.taxpayer_id) }, indexes: [['taxpayer_id']] },
+  {
+    name: 'buyers',
+    key: 'TEXT',
+    versioned: true,
+    // Listed by creation a page at a time: a generated volume has tens of thousands.
+    columns: { taxpayer_id: text((d) => d.taxpayer_id), created_ms: ms((d) => d.created_at) },
+    indexes: [['taxpayer_id'], ['created_ms']],
+    fields: BUYER,
+  },
   {
     name: 'cards',
     key: 'TEXT',
@@ -405,7 +434,7 @@ export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
  * Bumped when the tables change shape. A database of another format is not read or converted:
  * nothing of payctl was released before this one, so it is recreated with a fresh seed (database.ts).
  */
-export const DB_FORMAT = 14;
+export const DB_FORMAT = 15;
 
 /**
  * A field table's columns beyond its lookup columns: its scalar fields each in a column of its

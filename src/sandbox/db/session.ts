@@ -151,6 +151,8 @@ export class Session {
     let doc: Doc | Absent;
     if (this.pastStoredEnd(table, key) || this.mintedHere(table, key)) {
       doc = undefined;
+      // Nothing is stored there, so no version either: writing it need not ask.
+      if (table.versioned) this.versionsOf.of(top).set(key, undefined);
     } else {
       const row = this.db.get<Row>(rowSqlOf(table).get, rowKey(table, key));
       useIdCodes(this.db.ids);
