@@ -226,8 +226,10 @@ const anyIn = (rows: GroupRow[], key: string) => rows.some((row) => (decimalCent
 export function summaryColumns(spec: SummarySpec, by: Dimension, rows: GroupRow[], table: boolean): Column[] {
   const sums = columnsOf(spec).filter((column) => !table || !column.whenAny || anyIn(rows, column.key));
   const columns: Column[] = [
-    // A seller's group is its id: on a terminal, its name (named-columns.ts).
-    { key: 'group', header: by.toUpperCase().replace('-', ' '), ...(by === 'seller' ? { names: (row) => (row.group === NO_GROUP ? undefined : 'seller') } : {}) },
+    // What each row is of: never dropped to fit a terminal (a row of sums without its day or
+    // status says nothing), COUNT and the bar give way first. A seller's group is its id: on a
+    // terminal, its name (named-columns.ts), which may be cut like any name.
+    { key: 'group', header: by.toUpperCase().replace('-', ' '), ...(by === 'seller' ? { names: (row) => (row.group === NO_GROUP ? undefined : 'seller') } : { kind: 'id' }) },
     { key: 'count', header: 'COUNT', optional: true },
     ...sums.map((column): Column => ({ key: column.key, header: column.header, kind: 'money' })),
   ];
