@@ -5,7 +5,8 @@ import { maskText } from './api/mask.js';
 import { Factory } from './factory.js';
 import { ApiError, CliError, DryRunStop, ExitCode } from './errors.js';
 import { parseGlobals } from './globals.js';
-import type { IO } from './io.js';
+import { stderrColumns, type IO } from './io.js';
+import { wrapMessage } from './output/wrap.js';
 import { withoutControls } from './platform/control-chars.js';
 import { api } from './commands/api/verbs.js';
 import { login, logout, profiles, whoami } from './commands/auth/verbs.js';
@@ -278,8 +279,9 @@ function reportError(err: unknown, runtime: Runtime, debugFlag: boolean): number
     code = ExitCode.internal;
   }
   // A message can quote the service, and the service can quote what a buyer typed: nothing in it
-  // may act on the terminal.
-  io.stderr.write(`error: ${withoutControls(maskText(message, secrets))}\n`);
+  // may act on the terminal. On a terminal it is wrapped between words, as warnings are (an id
+  // broken where the terminal ran out cannot be copied); in a pipe it stays one line.
+  io.stderr.write(`${wrapMessage('error: ', withoutControls(maskText(message, secrets)), stderrColumns(io))}\n`);
   if (debug && err instanceof Error && err.stack) io.stderr.write(`${maskText(stackFrames(err.stack), secrets).split('\n').map(withoutControls).join('\n')}\n`);
   return code;
 }

@@ -41,5 +41,7 @@ export function colorEnabled(env: NodeJS.ProcessEnv, isTTY: boolean, noColorFlag
 
 /** How wide the terminal on stderr is; undefined when stderr is not one (a pipe, a file: lines stay whole). */
 export function stderrColumns(io: IO): number | undefined {
-  return io.stderrIsTTY ? (io.stderr as { columns?: number }).columns : undefined;
+  const columns = io.stderrIsTTY ? (io.stderr as { columns?: number }).columns : undefined;
+  // A pseudo-terminal nobody sized says 0: its width is unknown, not nothing.
+  return columns !== undefined && columns > 0 ? columns : undefined;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Factory } from '../../src/factory.js';
 import { parseGlobals } from '../../src/globals.js';
 import { wrapMessage } from '../../src/output/wrap.js';
+import { freshHomePerTest, run } from '../commands/helpers.js';
 
 // Warnings and status lines on a terminal are wrapped between words, their later lines under the
 // text; elsewhere (a pipe, a file) each stays one line.
@@ -55,5 +56,25 @@ describe("a command's warnings", () => {
 
   it('and status lines are one line each when stderr is a pipe', () => {
     expect(warned(false).split('\n')).toHaveLength(3);
+  });
+});
+
+describe('an error', () => {
+  const home = freshHomePerTest();
+  const reference = `pedido-${'7'.repeat(20)}-de-um-cliente-que-nao-existe-em-nenhum-lugar`;
+
+  it('is wrapped between words on a terminal, under the text after "error: "; one line in a pipe', async () => {
+    const onTerminal = await run(home(), ['transactions', 'get', reference], { stderrTty: true });
+    expect(onTerminal.code).toBe(5);
+    const lines = onTerminal.stderr.trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines[0]).toMatch(/^error: no transaction has/);
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(120);
+    for (const line of lines.slice(1)) expect(line).toMatch(/^ {7}\S/);
+    expect(onTerminal.stderr).toContain(`"${reference}"`);
+
+    const piped = await run(home(), ['transactions', 'get', reference]);
+    expect(piped.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(piped.stderr.trimEnd()).toBe(lines.map((line) => line.trim()).join(' '));
   });
 });

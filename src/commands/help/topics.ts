@@ -73,8 +73,8 @@ ${table(ENVIRONMENT)}
 
 ${table(exitCodes().map(([code, meaning]) => [String(code), meaning]), true)}
 
-Errors are one line on stderr: "error: <message> (<category>, HTTP <status>)"; --debug adds the
-stack trace.
+Errors are one line on stderr: "error: <message> (<category>, HTTP <status>)", wrapped between
+words on a terminal; --debug adds the stack trace.
 `,
   'exactly-once': () => EXACTLY_ONCE,
   output: () => OUTPUT,
@@ -88,8 +88,9 @@ const OUTPUT = `How payctl prints: what goes where, in which format, and how to 
 stdout and stderr:
   Results go to stdout, and only results: a table, JSON, NDJSON or CSV. Prompts, progress bars,
   status lines, warnings, SANDBOX and errors go to stderr, so a pipe or a file gets the data alone.
-  -q, --quiet drops the status lines (SANDBOX and errors stay). Errors are one line:
-  "error: <message>"; the exit code says what happened (payctl help exit-codes).
+  -q, --quiet drops the status lines (SANDBOX and errors stay). Errors are one line in a pipe,
+  wrapped between words on a terminal: "error: <message>"; the exit code says what happened
+  (payctl help exit-codes).
 
 Formats (-o, --output <format>):
   table    aligned rows fitted to the terminal; one object as a short view, the same after a create
