@@ -209,14 +209,16 @@ describe.skipIf(!HAS_TMUX)('on a real terminal (tmux)', () => {
     }, 120_000);
   }
 
-  it('an error at 80 columns starts with one "error:", on the terminal as through a pipe', () => {
+  it('an error at 80 columns starts with one "error:", on the terminal as through a pipe; on the terminal no word is broken', () => {
     const lines = screen(80, `${payctl('transactions get no-such-reference')}; ${payctl('transactions get no-such-reference')} 2>&1 | cat; ${payctl('transactions lsit')}`);
-    const errors = lines.filter((line) => /error/i.test(line));
-    expect(errors).toEqual([
-      'error: no transaction has the id or reference_id "no-such-reference", and none of the latest 200 sales has one like it',
-      'error: no transaction has the id or reference_id "no-such-reference", and none of the latest 200 sales has one like it',
-      "error: unknown command 'lsit'",
-    ]);
+    const message = 'error: no transaction has the id or reference_id "no-such-reference", and none of the latest 200 sales has one like it';
+    expect(lines.filter((line) => /error/i.test(line))).toEqual([expect.stringMatching(/^error: no transaction has/), message, "error: unknown command 'lsit'"]);
+    // On the terminal: wrapped between words, its later lines under the text after "error: ".
+    const first = lines.findIndex((line) => line.startsWith('error: no transaction'));
+    const wrapped = [lines[first] as string, ...lines.slice(first + 1).filter((line, i, rest) => rest.slice(0, i + 1).every((l) => l.startsWith('       ')))];
+    expect(wrapped.length).toBeGreaterThan(1);
+    for (const line of wrapped) expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(wrapped.map((line, i) => (i === 0 ? line : line.trim())).join(' ')).toBe(message);
   });
 
   it('buyers and sellers at 80 columns: a masked CPF or CNPJ whole, never cut', () => {
