@@ -11,8 +11,12 @@ export interface Endpoint {
   marketplaceScoped: boolean;
   /** Moves money or changes a payment: outcome must be reconciled when unknown. */
   movesMoney?: boolean;
-  /** The path itself names the marketplace: a profile without marketplace_id cannot call it. */
+  /** The path itself names the marketplace: a profile without marketplace_id cannot call it, and it is never under the prefix. */
   requiresMarketplace?: boolean;
+  /** Never under the marketplace prefix, though the path names no marketplace (a sandbox-only path). */
+  outsidePrefix?: boolean;
+  /** The sandbox's own: the provider has no such operation. */
+  sandboxOnly?: boolean;
 }
 
 const scoped = (method: HttpMethod, path: string, movesMoney = false): Endpoint => ({
@@ -117,9 +121,9 @@ export const endpoints = {
   'events.get': scoped('GET', '/events/{id}'),
   'events.replay': scoped('POST', '/events/{id}/actions/replay'),
   // Sandbox-only: the emulation's clock, which drives its billing cycles.
-  'sandbox.clock': { method: 'GET', path: '/sandbox/clock', marketplaceScoped: false },
-  'sandbox.advance': { method: 'POST', path: '/sandbox/clock/advance', marketplaceScoped: false },
-  'sandbox.generate': { method: 'POST', path: '/sandbox/generate', marketplaceScoped: false },
+  'sandbox.clock': { method: 'GET', path: '/sandbox/clock', marketplaceScoped: false, sandboxOnly: true },
+  'sandbox.advance': { method: 'POST', path: '/sandbox/clock/advance', marketplaceScoped: false, sandboxOnly: true },
+  'sandbox.generate': { method: 'POST', path: '/sandbox/generate', marketplaceScoped: false, sandboxOnly: true },
 } as const satisfies Record<string, Endpoint>;
 
 export type Operation = keyof typeof endpoints;

@@ -4,7 +4,6 @@ import { normalizeTaxpayerId } from '../validate/taxpayer.js';
 import { addressPatchOf, buyerView, parseTaxpayerId, patchedAddress, registerBuyer, textsOf, type BuyerView } from './buyers.js';
 import { found, invalidParameters, SandboxError } from './errors.js';
 import type { Change, Creation } from './route.js';
-import type { JsonObject } from './http.js';
 import { pageEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { isoTimestamp } from './time.js';
 import type { Address, Buyer, CardRecord, Deleted, Invoice, SandboxState, StoredTransaction } from './types.js';
@@ -60,8 +59,8 @@ export function findCustomer(state: SandboxState, id: string): Buyer {
   return found(state.buyers.get(id), 'customer', id);
 }
 
-export function planCreateBuyer(body: JsonObject): Creation<BuyerView> {
-  const patch = patchOf(body as RequestBody<'buyers.create'>);
+export function planCreateBuyer(body: RequestBody<'buyers.create'>): Creation<BuyerView> {
+  const patch = patchOf(body);
   const { first_name: firstName, taxpayer_id: taxpayerId } = patch as Required<Pick<BuyerPatch, 'first_name' | 'taxpayer_id'>>;
 
   return (state, now) => {
@@ -86,8 +85,8 @@ export function planCreateBuyer(body: JsonObject): Creation<BuyerView> {
   };
 }
 
-export function planUpdateBuyer(body: JsonObject): Change<Buyer> {
-  const patch = patchOf(body as BuyerBody);
+export function planUpdateBuyer(body: BuyerBody): Change<Buyer> {
+  const patch = patchOf(body);
 
   return (buyer, state, now) => {
     // Only a change of document can collide: re-sending its own keeps it valid.

@@ -2,7 +2,6 @@ import { cardView } from './cards.js';
 import { findCustomer } from './buyer-ops.js';
 import { found } from './errors.js';
 import type { Creation } from './route.js';
-import type { JsonObject } from './http.js';
 import { isoTimestamp } from './time.js';
 import { usableToken } from './tokens.js';
 import type { Buyer, CardRecord, CardView, Deleted, SandboxState } from './types.js';
@@ -15,8 +14,7 @@ export function findCard(state: SandboxState, id: string): CardRecord {
 }
 
 /** The body has met the request schema: a token and a customer, both ids. */
-export function planAssociateCard(body: JsonObject): Creation<CardView> {
-  const { token: tokenId, customer: customerId } = body as RequestBody<'cards.associate'>;
+export function planAssociateCard({ token: tokenId, customer: customerId }: RequestBody<'cards.associate'>): Creation<CardView> {
 
   return (state, now) => {
     const { token, card } = usableToken(state, tokenId);

@@ -1,4 +1,4 @@
-import type { JsonObject } from './http.js';
+import type { RequestBody } from '../provider/schemas/requests.js';
 import { isoTimestamp } from './time.js';
 import type { Delivery, SandboxState } from './types.js';
 
@@ -6,8 +6,8 @@ import type { Delivery, SandboxState } from './types.js';
 // state, where tests and curious users can see what would have gone where.
 
 /** `to`, an e-mail address or a Brazilian mobile number as the request schema has it. */
-export function deliveryTarget(body: JsonObject): string {
-  return (body.to as string).trim();
+export function deliveryTarget(body: RequestBody<'receipts.email' | 'receipts.sms'>): string {
+  return body.to.trim();
 }
 
 export function recordDelivery(state: SandboxState, delivery: Omit<Delivery, 'at'>, now: Date): void {

@@ -2,7 +2,6 @@ import { findCustomer } from './buyer-ops.js';
 import { found, invalidParameters } from './errors.js';
 import { requireSeller } from './sellers.js';
 import type { Creation } from './route.js';
-import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { listFiltered, type ListEnvelope } from './list.js';
 import { calendarDate, isoTimestamp, parseDateOrDateTime } from './time.js';
@@ -61,12 +60,11 @@ export function findInvoice(state: SandboxState, id: string): Invoice {
 }
 
 /** A one-off invoice for a customer, paid later through approve. `now` is the sandbox's time. */
-export function planCreateInvoice(body: JsonObject, now: Date): Creation<Invoice> {
+export function planCreateInvoice(body: RequestBody<'invoices.create'>, now: Date): Creation<Invoice> {
   // The body has met the request schema: each field of its type and length, an expiration not
   // before the due date. What is left is the clock: a due date not already past.
   const today = calendarDate(now);
-  const { customer: customerId, amount, currency, due_date: due, expiration_date: expiresAt, on_behalf_of: onBehalfOf, description = null } =
-    body as RequestBody<'invoices.create'>;
+  const { customer: customerId, amount, currency, due_date: due, expiration_date: expiresAt, on_behalf_of: onBehalfOf, description = null } = body;
   if (due < today) throw invalidParameters([{ field: 'due_date', message: `must not be before today (${today})` }]);
   const expiration = typeof expiresAt === 'string' ? calendarDate(parseDateOrDateTime(expiresAt) as Date) : null;
   const metadata = newMetadata(body.metadata);

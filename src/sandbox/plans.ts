@@ -1,6 +1,5 @@
 import { found, SandboxError } from './errors.js';
 import type { Change, Creation } from './route.js';
-import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { listFiltered, type ListEnvelope } from './list.js';
 import { isoTimestamp } from './time.js';
@@ -49,8 +48,8 @@ export function planCanceled(plan: Plan, what: string): SandboxError {
   return new SandboxError(400, 'plan_canceled', `The plan (id: ${plan.uuid}) is canceled and ${what}.`);
 }
 
-export function planCreatePlan(body: JsonObject): Creation<Plan> {
-  const patch = patchOf(body as RequestBody<'plans.create'>);
+export function planCreatePlan(body: RequestBody<'plans.create'>): Creation<Plan> {
+  const patch = patchOf(body);
 
   return (state, now) => {
     const at = isoTimestamp(now);
@@ -86,8 +85,8 @@ export function planCreatePlan(body: JsonObject): Creation<Plan> {
  * currency always (the request schema requires them); a field left out keeps its value. A change
  * of calendar applies to the plan's subscriptions from their next due date.
  */
-export function planUpdatePlan(body: JsonObject, reanchor: (state: SandboxState, plan: Plan) => void): Change<Plan> {
-  const patch = patchOf(body as PlanBody);
+export function planUpdatePlan(body: PlanBody, reanchor: (state: SandboxState, plan: Plan) => void): Change<Plan> {
+  const patch = patchOf(body);
 
   return (plan, state, now) => {
     if (plan.status === 'canceled') throw planCanceled(plan, 'cannot be changed');

@@ -1,22 +1,15 @@
-import { endpoints, type HttpMethod } from '../provider/endpoints.js';
-import { hasRequestSchema, requestProblems, requestSchemas } from '../provider/schemas/requests.js';
-import { throwProblems, type Problem } from './errors.js';
+import type { Operation } from '../provider/endpoints.js';
+import { hasRequestSchema, readRequest, requestSchemas } from '../provider/schemas/requests.js';
+import { invalidParameters, throwProblems, type Problem } from './errors.js';
 import type { JsonObject } from './http.js';
+import type { BodyOf } from './route.js';
 
 // The provider's request schemas, which the CLI checks a body with before sending it, are the
 // sandbox's first check too: a body that does not meet its operation's schema is answered the
-// provider's 400 naming every field at fault, before a handler sees it. A handler checks only
-// what the schema cannot know (a buyer that exists, an amount left to refund, a date not past).
-// The sandbox adds one rule of its own here: a record it stores as sent takes only its own fields.
-
-/** A path's shape: its literal segments, and `:` wherever a value goes (`{id}` or `:id`). */
-function shapeOf(segments: readonly string[]): string {
-  return segments.map((part) => (part.startsWith(':') || part.startsWith('{') ? ':' : part)).join('/');
-}
-
-const operations = new Map(
-  Object.entries(endpoints).map(([operation, { method, path }]) => [`${method} ${shapeOf(path.split('/').filter(Boolean))}`, operation]),
-);
+// provider's 400 naming every field at fault, before a handler sees it, and a handler is handed the
+// body as the schema parsed it. A handler checks only what the schema cannot know (a buyer that
+// exists, an amount left to refund, a date not past). The sandbox adds one rule of its own here: a
+// record it stores as sent takes only its own fields.
 
 interface Fields {
   /** The fields the record takes: its request schema's own, unless said otherwise. */
@@ -55,14 +48,18 @@ function fieldProblems(operation: keyof typeof requestSchemas, fields: Fields, b
   return problems;
 }
 
-/** Answers 400 when `body` does not meet the schema of the operation at `method` and `pattern`. */
-export function checkBody(method: HttpMethod, pattern: readonly string[], body: JsonObject): void {
-  const operation = operations.get(`${method} ${shapeOf(pattern)}`);
-  if (!hasRequestSchema(operation)) return;
+/**
+ * `body` as the request schema of `operation` parses it, or as sent for an operation without one;
+ * 400 naming every field at fault when it does not meet the schema.
+ */
+export function checkedBody<O extends Operation>(operation: O, body: JsonObject): BodyOf<O>;
+// TypeScript cannot follow BodyOf through hasRequestSchema: the signature above says what this one does.
+export function checkedBody(operation: Operation, body: JsonObject): unknown {
+  if (!hasRequestSchema(operation)) return body;
   const fields = FIELDS[operation];
-  const problems: Problem[] = [
-    ...requestProblems(operation, body).map(({ field, message }) => ({ field: field || 'body', message })),
-    ...(fields ? fieldProblems(operation, fields, body) : []),
-  ];
-  throwProblems(problems);
+  const own = fields ? fieldProblems(operation, fields, body) : [];
+  const read = readRequest(operation, body);
+  if (!read.ok) throw invalidParameters([...read.problems.map(({ field, message }) => ({ field: field || 'body', message })), ...own]);
+  throwProblems(own);
+  return read.body;
 }

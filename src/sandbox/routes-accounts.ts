@@ -8,18 +8,18 @@ import { findSource, planCreateSource, removeSource } from './sources.js';
 
 // Routes of buyers, cards on file and sources: the parties and means a sale is charged to.
 
-export const accountRoutes: RouteTable = {
-  'GET buyers': reading((state, c) => listBuyers(state, c.query, c.path)),
-  'POST buyers': creating(planCreateBuyer),
-  'GET buyers/search': reading((state, c) => searchBuyer(state, parseSearch(c.query))),
-  'GET buyers/:id': reading((state, c) => buyerView(findBuyer(state, idOf(c)), state.marketplace_id)),
-  'PUT buyers/:id': changingOne(findBuyer, (c) => planUpdateBuyer(c.body), (buyer, state) => buyerView(buyer, state.marketplace_id)),
-  'DELETE buyers/:id': changing((state, c) => removeBuyer(state, idOf(c))),
+export const accountRoutes = {
+  'buyers.list': reading((state, c) => listBuyers(state, c.query, c.path)),
+  'buyers.create': creating(planCreateBuyer),
+  'buyers.search': reading((state, c) => searchBuyer(state, parseSearch(c.query))),
+  'buyers.get': reading((state, c) => buyerView(findBuyer(state, idOf(c)), state.marketplace_id)),
+  'buyers.update': changingOne(findBuyer, (c) => planUpdateBuyer(c.body), (buyer, state) => buyerView(buyer, state.marketplace_id)),
+  'buyers.remove': changing((state, c) => removeBuyer(state, idOf(c))),
   // The provider answers 200, not 201: the card already existed, it only gains an owner.
-  'POST cards': creating(planAssociateCard, 200),
-  'GET cards/:id': reading((state, c) => cardView(findCard(state, idOf(c)), state.marketplace_id)),
-  'DELETE cards/:id': changing((state, c) => removeCard(state, idOf(c), c.now())),
-  'POST sources': creating(planCreateSource),
-  'GET sources/:id': reading((state, c) => findSource(state, idOf(c))),
-  'DELETE sources/:id': changing((state, c) => removeSource(state, idOf(c), c.now())),
-};
+  'cards.associate': creating(planAssociateCard, 200),
+  'cards.get': reading((state, c) => cardView(findCard(state, idOf(c)), state.marketplace_id)),
+  'cards.remove': changing((state, c) => removeCard(state, idOf(c), c.now())),
+  'sources.create': creating(planCreateSource),
+  'sources.get': reading((state, c) => findSource(state, idOf(c))),
+  'sources.remove': changing((state, c) => removeSource(state, idOf(c), c.now())),
+} satisfies RouteTable;

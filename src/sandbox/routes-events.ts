@@ -4,14 +4,14 @@ import type { RouteTable } from './route.js';
 import { findWebhook, listWebhooks, planCreateWebhook, removeWebhook, replayEvent } from './webhooks.js';
 
 // Routes of webhooks and events. The provider publishes no paths for webhooks; ours follow its
-// conventions. Events follow its `…/events`, `…/events/{id}` and `…/events/{id}/actions/replay`.
+// conventions. Events follow its paths.
 
-export const eventRoutes: RouteTable = {
-  'GET webhooks': reading((state, c) => listWebhooks(state, c.query, c.path)),
-  'POST webhooks': creating(planCreateWebhook),
-  'GET webhooks/:id': reading((state, c) => findWebhook(state, idOf(c)).webhook),
-  'DELETE webhooks/:id': changing((state, c) => removeWebhook(state, idOf(c))),
-  'GET events': reading((state, c) => listEvents(state, c.query, c.path)),
-  'GET events/:id': reading((state, c) => findEvent(state, idOf(c))),
-  'POST events/:id/actions/replay': changing((state, c) => replayEvent(state, idOf(c), c.now())),
-};
+export const eventRoutes = {
+  'webhooks.list': reading((state, c) => listWebhooks(state, c.query, c.path)),
+  'webhooks.create': creating(planCreateWebhook),
+  'webhooks.get': reading((state, c) => findWebhook(state, idOf(c)).webhook),
+  'webhooks.remove': changing((state, c) => removeWebhook(state, idOf(c))),
+  'events.list': reading((state, c) => listEvents(state, c.query, c.path)),
+  'events.get': reading((state, c) => findEvent(state, idOf(c))),
+  'events.replay': changing((state, c) => replayEvent(state, idOf(c), c.now())),
+} satisfies RouteTable;

@@ -19,17 +19,17 @@ import type { RouteTable } from './route.js';
 // envelope, date_range filters, amounts as decimal strings) and are listed in the CLI's
 // endpoint table. Everything here only reads.
 
-export const financeRoutes: RouteTable = {
-  'GET buyers/:id/balances': reading((state, c) => listBuyerAccounts(state, idOf(c), c.query, c.path)),
-  'GET buyers/:id/balances/history': reading((state, c) => listHistory(state, [buyerAccountId(state, idOf(c))], c.query, c.path)),
-  'GET balances/history': reading((state, c) => listHistory(state, undefined, c.query, c.path)),
-  'GET balances/:id': reading((state, c) => balanceView(state, findAccount(state, idOf(c)))),
-  'GET balances/:id/history': reading((state, c) => listHistory(state, [findAccount(state, idOf(c)).id], c.query, c.path)),
-  'GET balances/:id/current': reading((state, c) => currentBalanceView(findAccount(state, idOf(c)), c.now())),
-  'GET sellers/:id/balances': reading((state, c) => balanceView(state, sellerAccount(state, idOf(c)))),
-  'GET sellers/:id/balances/current': reading((state, c) => currentBalanceView(sellerAccount(state, idOf(c)), c.now())),
-  'GET sellers/:id/future_entries': reading((state, c) => listFutureEntries(state, idOf(c), c.query, c.path)),
-  'GET transfers': reading((state, c) => listTransfers(state, c.query, c.path)),
-  'GET transfers/:id': reading((state, c) => findTransfer(state, idOf(c))),
-  'GET transfers/:id/transactions': reading((state, c) => listTransferTransactions(state, findTransfer(state, idOf(c)), c.query, c.path)),
-};
+export const financeRoutes = {
+  'balances.accountsByBuyer': reading((state, c) => listBuyerAccounts(state, idOf(c), c.query, c.path)),
+  'balances.historyByBuyer': reading((state, c) => listHistory(state, [buyerAccountId(state, idOf(c))], c.query, c.path)),
+  'balances.history': reading((state, c) => listHistory(state, undefined, c.query, c.path)),
+  'balances.get': reading((state, c) => balanceView(state, findAccount(state, idOf(c)))),
+  'balances.historyByAccount': reading((state, c) => listHistory(state, [findAccount(state, idOf(c)).id], c.query, c.path)),
+  'balances.current': reading((state, c) => currentBalanceView(findAccount(state, idOf(c)), c.now())),
+  'balances.getBySeller': reading((state, c) => balanceView(state, sellerAccount(state, idOf(c)))),
+  'balances.currentBySeller': reading((state, c) => currentBalanceView(sellerAccount(state, idOf(c)), c.now())),
+  'futureEntries.list': reading((state, c) => listFutureEntries(state, idOf(c), c.query, c.path)),
+  'transfers.list': reading((state, c) => listTransfers(state, c.query, c.path)),
+  'transfers.get': reading((state, c) => findTransfer(state, idOf(c))),
+  'transfers.transactions': reading((state, c) => listTransferTransactions(state, findTransfer(state, idOf(c)), c.query, c.path)),
+} satisfies RouteTable;

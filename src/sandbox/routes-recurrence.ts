@@ -20,39 +20,39 @@ import { generateVolume, parseVolume } from './volume.js';
 
 // Routes of recurrence: plans, subscriptions, invoices, and the sandbox-only clock that drives
 // their billing (and the sandbox-only volume generator, which trades forward on that clock). The
-// plan collection answers with and without the provider's trailing slash (the server drops empty
+// plan collection answers with and without the provider's trailing slash (the matcher drops empty
 // path segments).
 
 /** A change of one subscription; answers it. */
-const changeSubscription = (change: (c: RequestContext) => Change<StoredSubscription>) => changingOne(findSubscription, change, (stored) => stored.sub);
+const changeSubscription = <B>(change: (c: RequestContext<B>) => Change<StoredSubscription>) => changingOne(findSubscription, change, (stored) => stored.sub);
 
 /** A change of one invoice; answers what `change` returns. */
 const changeInvoice = (change: (state: SandboxState, invoice: Invoice, now: Date) => Invoice) => changing((state, c) => change(state, findInvoice(state, idOf(c)), c.now()));
 
-export const recurrenceRoutes: RouteTable = {
-  'GET recurrence_plans': reading((state, c) => listPlans(state, c.query, c.path)),
-  'POST recurrence_plans': creating(planCreatePlan),
-  'GET recurrence_plans/:id': reading((state, c) => findPlan(state, idOf(c))),
-  'PUT recurrence_plans/:id': changingOne(findPlan, (c) => planUpdatePlan(c.body, reanchorSubscriptions)),
-  'DELETE recurrence_plans/:id': changing((state, c) => removePlan(findPlan(state, idOf(c)), c.now())),
-  'GET recurrence_subscriptions': reading((state, c) => listSubscriptions(state, c.query, c.path)),
-  'POST recurrence_subscriptions': creating(planCreateSubscription),
-  'GET recurrence_subscriptions/:id': reading((state, c) => findSubscription(state, idOf(c)).sub),
-  'PUT recurrence_subscriptions/:id': changeSubscription((c) => planUpdateSubscription(c.body, c.now())),
-  'DELETE recurrence_subscriptions/:id': changeSubscription(() => cancel),
-  'POST recurrence_subscriptions/:id/suspend': changeSubscription(() => suspend),
-  'POST recurrence_subscriptions/:id/reactivate': changeSubscription(() => reactivate),
-  'GET invoices': reading((state, c) => listInvoices(state, c.query, c.path)),
-  'POST invoices': creating(planCreateInvoice),
-  'GET invoices/:id': reading((state, c) => findInvoice(state, idOf(c))),
-  'DELETE invoices/:id': changeInvoice(removeInvoice),
-  'POST invoices/:id/approve': changeInvoice(approveInvoice),
-  'DELETE invoices/:id/void': changeInvoice(voidInvoice),
-  'GET sandbox/clock': reading((state, c) => clockView(state, c.now())),
+export const recurrenceRoutes = {
+  'plans.list': reading((state, c) => listPlans(state, c.query, c.path)),
+  'plans.create': creating(planCreatePlan),
+  'plans.get': reading((state, c) => findPlan(state, idOf(c))),
+  'plans.update': changingOne(findPlan, (c) => planUpdatePlan(c.body, reanchorSubscriptions)),
+  'plans.remove': changing((state, c) => removePlan(findPlan(state, idOf(c)), c.now())),
+  'subscriptions.list': reading((state, c) => listSubscriptions(state, c.query, c.path)),
+  'subscriptions.create': creating(planCreateSubscription),
+  'subscriptions.get': reading((state, c) => findSubscription(state, idOf(c)).sub),
+  'subscriptions.update': changeSubscription((c) => planUpdateSubscription(c.body, c.now())),
+  'subscriptions.remove': changeSubscription(() => cancel),
+  'subscriptions.suspend': changeSubscription(() => suspend),
+  'subscriptions.reactivate': changeSubscription(() => reactivate),
+  'invoices.list': reading((state, c) => listInvoices(state, c.query, c.path)),
+  'invoices.create': creating(planCreateInvoice),
+  'invoices.get': reading((state, c) => findInvoice(state, idOf(c))),
+  'invoices.remove': changeInvoice(removeInvoice),
+  'invoices.approve': changeInvoice(approveInvoice),
+  'invoices.refund': changeInvoice(voidInvoice),
+  'sandbox.clock': reading((state, c) => clockView(state, c.now())),
   // It runs what falls due as it trades; nothing is due before it starts that catch-up would not run.
-  'POST sandbox/generate': flagged({ ownsCatchUp: true }, async (c) => ({ status: 200, body: await generateVolume(c.stateDir, parseVolume(c.body), c.now) })),
+  'sandbox.generate': flagged({ ownsCatchUp: true }, async (c) => ({ status: 200, body: await generateVolume(c.stateDir, parseVolume(c.body), c.now) })),
   // Its own catch-up runs everything due up to the new time, so its answer lists all of it.
-  'POST sandbox/clock/advance': flagged(
+  'sandbox.advance': flagged(
     { ownsCatchUp: true },
     planned(
       (c) => parseAdvance(c.body),
@@ -64,4 +64,4 @@ export const recurrenceRoutes: RouteTable = {
       },
     ),
   ),
-};
+} satisfies RouteTable;

@@ -2,14 +2,14 @@ import { accountIdFor } from './ledger.js';
 import { listHistory, listSellerReceivables, listTransfers } from './finance.js';
 import { listInvoices } from './invoices.js';
 import type { Handler, RequestContext, RouteTable } from './route.js';
-import { KIND_OF_SEGMENT, listSellers, planCreateSeller, planUpdateSeller, removeSeller, requireSeller } from './sellers.js';
+import { listSellers, planCreateSeller, planUpdateSeller, removeSeller, requireSeller } from './sellers.js';
 import { changing, changingOne, creating, idOf, reading } from './handlers.js';
 import { listSubscriptions } from './subscriptions.js';
 import { listTransactions } from './transactions.js';
 import type { SandboxState } from './types.js';
 
-// Routes of sellers: create (…/sellers/individuals, …/sellers/businesses), list, get, update and
-// remove, and the lists scoped to one seller. The provider publishes the seller-scoped
+// Routes of sellers: create and update (a path for each kind), list, get and remove, and the
+// lists scoped to one seller. The provider publishes the seller-scoped
 // transactions, subscriptions, invoices and receivables; the rest (the sellers themselves, their
 // transfers and balance history) are ours, laid out the same way.
 
@@ -21,22 +21,18 @@ function scoped(list: (state: SandboxState, c: RequestContext, seller: string) =
   });
 }
 
-const kindRoutes: RouteTable = Object.fromEntries(
-  Object.entries(KIND_OF_SEGMENT).flatMap(([segment, kind]) => [
-    [`POST sellers/${segment}`, creating((body) => planCreateSeller(kind, body))],
-    [`PUT sellers/${segment}/:id`, changingOne(requireSeller, (c) => planUpdateSeller(kind, c.body))],
-  ]),
-);
-
-export const sellerRoutes: RouteTable = {
-  ...kindRoutes,
-  'GET sellers': reading((state, c) => listSellers(state, c.query, c.path)),
-  'GET sellers/:id': reading((state, c) => requireSeller(state, idOf(c))),
-  'DELETE sellers/:id': changing((state, c) => removeSeller(state, idOf(c))),
-  'GET sellers/:id/transactions': scoped((state, c, seller) => listTransactions(state, c.query, c.path, seller)),
-  'GET sellers/:id/subscriptions': scoped((state, c, seller) => listSubscriptions(state, c.query, c.path, seller)),
-  'GET sellers/:id/invoices': scoped((state, c, seller) => listInvoices(state, c.query, c.path, seller)),
-  'GET sellers/:id/receivables': scoped((state, c, seller) => listSellerReceivables(state, seller, c.query, c.path)),
-  'GET sellers/:id/transfers': scoped((state, c, seller) => listTransfers(state, c.query, c.path, seller)),
-  'GET sellers/:id/balances/history': scoped((state, c, seller) => listHistory(state, [accountIdFor(seller)], c.query, c.path)),
-};
+export const sellerRoutes = {
+  'sellers.createIndividual': creating((body) => planCreateSeller('individual', body)),
+  'sellers.createBusiness': creating((body) => planCreateSeller('business', body)),
+  'sellers.updateIndividual': changingOne(requireSeller, (c) => planUpdateSeller('individual', c.body)),
+  'sellers.updateBusiness': changingOne(requireSeller, (c) => planUpdateSeller('business', c.body)),
+  'sellers.list': reading((state, c) => listSellers(state, c.query, c.path)),
+  'sellers.get': reading((state, c) => requireSeller(state, idOf(c))),
+  'sellers.remove': changing((state, c) => removeSeller(state, idOf(c))),
+  'transactions.listBySeller': scoped((state, c, seller) => listTransactions(state, c.query, c.path, seller)),
+  'subscriptions.listBySeller': scoped((state, c, seller) => listSubscriptions(state, c.query, c.path, seller)),
+  'invoices.listBySeller': scoped((state, c, seller) => listInvoices(state, c.query, c.path, seller)),
+  'receivables.listBySeller': scoped((state, c, seller) => listSellerReceivables(state, seller, c.query, c.path)),
+  'transfers.listBySeller': scoped((state, c, seller) => listTransfers(state, c.query, c.path, seller)),
+  'balances.historyBySeller': scoped((state, c, seller) => listHistory(state, [accountIdFor(seller)], c.query, c.path)),
+} satisfies RouteTable;

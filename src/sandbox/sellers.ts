@@ -3,7 +3,6 @@ import { normalizeTaxpayerId } from '../validate/taxpayer.js';
 import { addressPatchOf, emptyAddress, patchedAddress, textsOf } from './buyers.js';
 import { found, invalidParameters, SandboxError } from './errors.js';
 import type { Change, Creation } from './route.js';
-import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { accountIdFor, accountOf, newAccount } from './ledger.js';
 import { listFiltered, type ListEnvelope } from './list.js';
@@ -19,9 +18,6 @@ import { mergeMetadata } from './validate.js';
 // company, kept in `state.seller` too for what receipts and boletos print.
 
 export type SellerKind = SellerRecord['type'];
-
-/** The path segment of each kind: POST/PUT …/sellers/individuals, …/sellers/businesses. */
-export const KIND_OF_SEGMENT: Record<string, SellerKind> = { individuals: 'individual', businesses: 'business' };
 
 type Patch = Partial<Omit<SellerRecord, 'address' | 'business_address' | 'metadata' | 'owner'>> & {
   owner?: Partial<SellerOwner> | null;
@@ -157,8 +153,8 @@ function requireUniqueDocument(state: SandboxState, document: string, self?: str
   }
 }
 
-export function planCreateSeller(kind: SellerKind, body: JsonObject): Creation<SellerRecord> {
-  const patch = patchOf(body as SellerBody);
+export function planCreateSeller(kind: SellerKind, body: SellerBody): Creation<SellerRecord> {
+  const patch = patchOf(body);
   requireWholeOwner(patch.owner);
   return (state, now) => {
     requireUniqueDocument(state, documentOf(kind, patch) as string);
@@ -172,8 +168,8 @@ export function planCreateSeller(kind: SellerKind, body: JsonObject): Creation<S
   };
 }
 
-export function planUpdateSeller(kind: SellerKind, body: JsonObject): Change<SellerRecord> {
-  const patch = patchOf(body as SellerBody);
+export function planUpdateSeller(kind: SellerKind, body: SellerBody): Change<SellerRecord> {
+  const patch = patchOf(body);
   return (seller, state, now) => {
     const { id } = seller;
     if (seller.type !== kind) {

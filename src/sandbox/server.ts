@@ -10,10 +10,9 @@ import { sandboxClock, type SandboxClock } from './clock.js';
 import { SandboxError } from './errors.js';
 import { requireMarketplace } from './handlers.js';
 import { checkAuth, parseJsonObject, readBody, sendError, sendJson, sendText } from './http.js';
-import { matchRoute } from './routes.js';
-import type { HttpMethod } from '../provider/endpoints.js';
+import { findRoute } from './routes.js';
+import { apiPathOf, type ApiPath } from '../provider/operation-of.js';
 import { marketplaceExists, marketplaceName, marketplaceStateDir } from './marketplaces.js';
-import { checkBody } from './request-schemas.js';
 import { readState, releaseState } from './store.js';
 import { cancellationLetter, findTransaction, LETTERS_PATH } from './transactions.js';
 
@@ -118,36 +117,28 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
       return;
     }
     const market = marketplaceOf(req, ctx);
-    let segments: string[];
+    let path: ApiPath | undefined;
     try {
-      segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+      path = apiPathOf(url.pathname);
     } catch {
       throw new SandboxError(400, 'invalid_parameter', 'Invalid request: the path is not valid percent-encoding.');
     }
-    if (segments[0] !== 'v1') throw unknownRoute(method, url.pathname);
-    segments = segments.slice(1);
-    // Every route also answers under the provider's /v1/marketplaces/{id}/ prefix.
-    const prefixed = segments[0] === 'marketplaces' && segments.length >= 3;
-    if (prefixed) {
-      requireMarketplace(segments[1] as string);
-      segments = segments.slice(2);
-    }
-    const match = matchRoute(segments, prefixed);
+    if (!path) throw unknownRoute(method, url.pathname);
+    // Every route also answers under the provider's /v1/marketplaces/{id}/ prefix, but those outside it.
+    if (path.marketplace !== undefined) requireMarketplace(path.marketplace);
+    const match = findRoute(method, path);
     if (!match) throw unknownRoute(method, url.pathname);
-    const handler = match.route.handlers[method as HttpMethod];
-    if (!handler) {
-      throw new SandboxError(405, 'invalid_request', `Method ${method} is not allowed on ${url.pathname}.`, {
-        headers: { Allow: Object.keys(match.route.handlers).join(', ') },
-      });
+    if ('allowed' in match) {
+      throw new SandboxError(405, 'invalid_request', `Method ${method} is not allowed on ${url.pathname}.`, { headers: { Allow: match.allowed.join(', ') } });
     }
+    const { route, params } = match;
     const raw = method === 'POST' || method === 'PUT' ? await readBody(req) : '';
-    if (handler.noBody && raw.trim() !== '') {
+    if (route.noBody && raw.trim() !== '') {
       throw new SandboxError(415, 'unsupported_media_type', `Unsupported media type: ${method} ${url.pathname} takes no request body.`);
     }
-    const body = parseJsonObject(raw);
-    if (method === 'POST' || method === 'PUT') checkBody(method, match.route.pattern, body);
+    const handler = route.take(parseJsonObject(raw));
     // Injected failures (faults.ts), on the API only: the sandbox's own clock and generator stay reliable.
-    const fault = ctx.faults && segments[0] !== 'sandbox' ? drawFault(ctx.faults) : undefined;
+    const fault = ctx.faults && path.segments[0] !== 'sandbox' ? drawFault(ctx.faults) : undefined;
     if (fault === '500-before') throw new SandboxError(500, 'server_api_error', 'Injected fault: the service failed before applying the request.');
     if (fault === '429') {
       throw new SandboxError(429, 'rate_limit_error', 'Injected fault: too many requests.', { headers: { 'Retry-After': String(ctx.faults?.retryAfterSeconds ?? 1) } });
@@ -160,8 +151,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerCont
     const apply = async () => {
       // Whatever fell due since the last request (billings, expiries, over-due invoices) happens
       // before this one is served, so it sees the sandbox as it is at this moment.
-      if (!handler.ownsCatchUp) await catchUpIfDue(market.stateDir, clock);
-      return handler({ ...market, now: clock, params: match.params, query: url.searchParams, body, path: url.pathname });
+      if (!route.ownsCatchUp) await catchUpIfDue(market.stateDir, clock);
+      return handler({ ...market, now: clock, params, query: url.searchParams, path: url.pathname });
     };
     if (fault === 'late-apply' && method !== 'GET') {
       req.socket.destroy();

@@ -27,9 +27,8 @@ function refOf(value: unknown): { id: string; cents: number | undefined } {
  * The body has met the provider's request schema: usage, type card, currency, each field's type
  * and length, and one of card, token or customer. What is left is the clock: an expired card.
  */
-export function planCreateSource(body: JsonObject, now: Date): Creation<Source> {
-  const { usage, currency, amount, capture: captureFlag, on_behalf_of: onBehalfOf = null, description = null, statement_descriptor: statementDescriptor = null } =
-    body as RequestBody<'sources.create'>;
+export function planCreateSource(body: RequestBody<'sources.create'>, now: Date): Creation<Source> {
+  const { usage, currency, amount, capture: captureFlag, on_behalf_of: onBehalfOf = null, description = null, statement_descriptor: statementDescriptor = null } = body;
   const capture = captureFlag === undefined ? null : parseCapture(captureFlag);
   const referenceId = (body.reference_id as string | undefined) ?? null;
   const installments = parseInstallments(body.installment_plan);

@@ -1,5 +1,4 @@
 import { found, SandboxError, throwProblems, type Problem } from './errors.js';
-import type { JsonObject } from './http.js';
 import { listEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { newId } from './ids.js';
 import { centsToDecimal, decimalToCents } from './money.js';
@@ -126,8 +125,8 @@ const ADD_CONFLICT = 'split_rule_precondition_creation_failure';
  * 400; one that is fine alone but clashes with the rules the sale has (the same recipient again,
  * parts over the amount) is a 409, like a sale whose rules can no longer change.
  */
-export function planAddSplitRule(body: JsonObject): (state: SandboxState, stored: StoredTransaction, now: Date) => SplitRule {
-  const rule = specOfBody(body as SplitRuleBody);
+export function planAddSplitRule(body: SplitRuleBody): (state: SandboxState, stored: StoredTransaction, now: Date) => SplitRule {
+  const rule = specOfBody(body);
   return (state, stored, now) => {
     requireSeller(state, rule.recipient);
     const amount = decimalToCents(stored.txn.original_amount);

@@ -3,7 +3,6 @@ import { findCustomer } from './buyer-ops.js';
 import { found, invalidStatus, SandboxError, throwProblems, type Problem } from './errors.js';
 import { requireSeller } from './sellers.js';
 import type { Change, Creation } from './route.js';
-import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { listFiltered, type ListEnvelope } from './list.js';
 import { findPlan, planCanceled, requireAcceptedMethod } from './plans.js';
@@ -65,9 +64,9 @@ export function findSubscription(state: SandboxState, uuid: string): StoredSubsc
 }
 
 /** Seed 4.3's body plus on_behalf_of. `now` is the sandbox's time, for "not before today". */
-export function planCreateSubscription(body: JsonObject, now: Date): Creation<Subscription> {
-  const patch = patchOf(body as RequestBody<'subscriptions.create'>);
-  const { plan: planId, customer: customerId, on_behalf_of: onBehalfOf, due_date: due, currency } = body as RequestBody<'subscriptions.create'>;
+export function planCreateSubscription(body: RequestBody<'subscriptions.create'>, now: Date): Creation<Subscription> {
+  const patch = patchOf(body);
+  const { plan: planId, customer: customerId, on_behalf_of: onBehalfOf, due_date: due, currency } = body;
   const problems = dateProblems(due, patch.expiration_date, calendarDate(now));
   throwProblems(problems);
   const expiration = patch.expiration_date ?? null;
@@ -119,9 +118,9 @@ function invalidSubscriptionStatus(sub: Subscription, action: string, allowed: s
   return invalidStatus('subscription', sub.uuid, sub.status, action, allowed);
 }
 
-export function planUpdateSubscription(body: JsonObject, now: Date): Change<StoredSubscription> {
+export function planUpdateSubscription(body: SubscriptionBody, now: Date): Change<StoredSubscription> {
   // Only the fields an update may change, as request-schemas.ts has seen to.
-  const patch = patchOf(body as SubscriptionBody);
+  const patch = patchOf(body);
   const early = dateProblems(patch.due_date, undefined, calendarDate(now));
   throwProblems(early);
 

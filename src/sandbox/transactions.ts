@@ -1,7 +1,6 @@
 import { findBy, page } from './db/queries.js';
 import { found, SandboxError } from './errors.js';
 import { requireSeller } from './sellers.js';
-import type { JsonObject } from './http.js';
 import { pageEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { centsToDecimal, decimalToCents } from './money.js';
 import { settleTransaction } from './settle.js';
@@ -52,9 +51,7 @@ export function moveMoney(state: SandboxState, stored: StoredTransaction, draft:
 }
 
 /** The body has met the request schema, and holds only description and metadata (request-schemas.ts). */
-export function planUpdate(body: JsonObject): TransactionChange {
-  const description = body.description as string | null | undefined;
-  const metadata = body.metadata as Record<string, string | null> | undefined;
+export function planUpdate({ description, metadata }: RequestBody<'transactions.update'>): TransactionChange {
 
   return (stored, _state, now) => {
     const { txn } = stored;
@@ -68,8 +65,7 @@ function cannotVoid(stored: StoredTransaction, why: string): SandboxError {
   return new SandboxError(400, 'void_transaction_error', `The transaction (id: ${stored.txn.id}) cannot be voided: ${why}`);
 }
 
-export function planVoid(body: JsonObject): TransactionChange {
-  const { on_behalf_of: onBehalfOf, amount: cents } = body as RequestBody<'transactions.void'>;
+export function planVoid({ on_behalf_of: onBehalfOf, amount: cents }: RequestBody<'transactions.void'>): TransactionChange {
   return (stored, state, now) => {
     requireSeller(state, onBehalfOf);
     const { txn } = stored;
@@ -99,8 +95,7 @@ export function planVoid(body: JsonObject): TransactionChange {
   };
 }
 
-export function planCapture(body: JsonObject): TransactionChange {
-  const { on_behalf_of: onBehalfOf, amount: cents } = body as RequestBody<'transactions.capture'>;
+export function planCapture({ on_behalf_of: onBehalfOf, amount: cents }: RequestBody<'transactions.capture'>): TransactionChange {
   return (stored, state, now) => {
     requireSeller(state, onBehalfOf);
     const { txn } = stored;

@@ -3,7 +3,6 @@ import { eventMatches } from '../provider/event-types.js';
 import { isLoopbackHost } from '../platform/loopback.js';
 import { found, invalidParameters } from './errors.js';
 import { findEvent } from './events.js';
-import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { listFiltered, type ListEnvelope } from './list.js';
 import { isoTimestamp } from './time.js';
@@ -23,10 +22,10 @@ function webhookUrlProblem(value: string): string | undefined {
   return 'must use https:// (plain http:// only to localhost or 127.0.0.1)';
 }
 
-export function planCreateWebhook(body: JsonObject): (state: SandboxState, now: Date) => Webhook & { secret: string } {
+export function planCreateWebhook(body: RequestBody<'webhooks.create'>): (state: SandboxState, now: Date) => Webhook & { secret: string } {
   // The body has met the request schema: an http(s) url, method POST if given, a description of
   // its length, a list of known event types. What is left is whether plain http goes to this machine.
-  const { url, event: events, description = null } = body as RequestBody<'webhooks.create'>;
+  const { url, event: events, description = null } = body;
   const problem = webhookUrlProblem(url);
   if (problem) throw invalidParameters([{ field: 'url', message: problem }]);
   return (state, now) => {

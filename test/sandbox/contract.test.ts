@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { findMismatch, resourceSchemas } from '../../src/provider/schemas/index.js';
-import { checkedOperations, operationOf } from '../helpers/contract.js';
+import { operationOf } from '../../src/provider/operation-of.js';
+import { checkedOperations } from '../helpers/contract.js';
 import { freshSandbox, type Fresh } from './helpers.js';
 
 let fresh: Fresh;

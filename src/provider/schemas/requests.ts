@@ -71,8 +71,9 @@ const metadata = z.record(z.string(), z.nullable(z.string('metadata values must 
 /**
  * A card as the tokenize and create-transaction bodies carry it. The seed and the provider's file
  * type the expiry as text only: a month with or without its leading zero, a year of 4 or 2 digits.
+ * Other fields are kept as sent: a source's card carries its own share (`amount`, checked by the source).
  */
-const cardData = z.object({
+const cardData = z.looseObject({
   holder_name: z.string().check(z.refine((v) => v.trim() !== '', 'must not be empty')),
   card_number: z.string().check(z.refine((v) => /^\d{12,19}$/.test(v) && luhnValid(v), 'must be a card number of 12 to 19 digits that passes the Luhn check')),
   expiration_month: z.string().check(z.regex(/^(0?[1-9]|1[0-2])$/, 'must be a month 01 to 12')),
@@ -554,11 +555,14 @@ export interface RequestProblem {
   message: string;
 }
 
-/** Every field of a body that does not meet its operation's schema (none when it does). */
-export function requestProblems(operation: keyof typeof requestSchemas, body: unknown): RequestProblem[] {
-  const result = requestSchemas[operation].safeParse(body);
-  if (result.success) return [];
-  return result.error.issues.flatMap(withinUnion).map((issue) => {
+/** A body read by its operation's schema: as the schema parsed it, or every field at fault. */
+export function readRequest(
+  operation: keyof typeof requestSchemas,
+  body: unknown,
+): { ok: true; body: RequestBody<keyof typeof requestSchemas> } | { ok: false; problems: RequestProblem[] } {
+  const result = z.safeParse(requestSchemas[operation], body);
+  if (result.success) return { ok: true, body: result.data };
+  const problems = result.error.issues.flatMap(withinUnion).map((issue) => {
     const path = issue.path.filter((key) => typeof key === 'string').join('.');
     let message = issue.message;
     // A field left out is missing, whatever the message for a wrong value says.
@@ -566,6 +570,13 @@ export function requestProblems(operation: keyof typeof requestSchemas, body: un
     else if (issue.code === 'invalid_type' && !message.startsWith('must')) message = `must be ${issue.expected}`;
     return { field: path, flag: flagFor(path), message };
   });
+  return { ok: false, problems };
+}
+
+/** Every field of a body that does not meet its operation's schema (none when it does). */
+export function requestProblems(operation: keyof typeof requestSchemas, body: unknown): RequestProblem[] {
+  const read = readRequest(operation, body);
+  return read.ok ? [] : read.problems;
 }
 
 /** The first field of a body that does not meet its operation's schema, or undefined. */
