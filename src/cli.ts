@@ -43,10 +43,15 @@ export interface Runtime {
 }
 
 
-/** Runs payctl with these arguments and streams; returns the exit code. Never exits the process. */
-export async function runCli(argv: string[], io: IO): Promise<number> {
+/**
+ * Runs payctl with these arguments and streams; returns the exit code. Never exits the process.
+ * `beforeAction` is the entry point's, run once a command is about to run: never for help, which
+ * `payctl help …` is too.
+ */
+export async function runCli(argv: string[], io: IO, beforeAction?: () => unknown): Promise<number> {
   const runtime: Runtime = { io };
   const program = buildProgram(runtime, argv);
+  if (beforeAction) program.hook('preAction', async (_program, command) => void (command.name() === 'help' ? undefined : await beforeAction()));
   try {
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;

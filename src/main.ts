@@ -6,7 +6,8 @@ import { VERSION } from './version.js';
 // says so in its workerData; every other start is the command line.
 const sandboxThread = (workerData as { payctlSandbox?: import('./sandbox/thread-main.js').SandboxThreadData } | null)?.payctlSandbox;
 if (sandboxThread) {
-  const { runSandboxThread } = await import('./sandbox/thread-main.js');
+  const [{ runSandboxThread }, { tuneRuntime }] = await Promise.all([import('./sandbox/thread-main.js'), import('./platform/runtime.js')]);
+  tuneRuntime();
   await runSandboxThread(sandboxThread);
 } else {
   setEntryUrl(import.meta.url);
@@ -56,7 +57,8 @@ async function runCommandLine(args: string[]): Promise<void> {
   }
 
   const { runCli } = await import('./cli.js');
-  const code = await runCli(args, processIO());
+  // V8 is tuned for a command that runs (platform/runtime.ts); help is answered without loading node:v8.
+  const code = await runCli(args, processIO(), async () => (await import('./platform/runtime.js')).tuneRuntime());
   // Let piped stdout/stderr drain before exiting, so no output is cut short.
   process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 }

@@ -12,15 +12,12 @@
 // http2 and crypto with it (about 20 ms and 2 MB on Node.js 20, 25 ms and 5 MB on Node.js 22).
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { tuneRuntime } from '../platform/runtime.js';
 import { loadUndiciBundle } from './undici-bundle.js';
 
 /** Set by the build (--define): undici's bundle, relative to the chunk this module is bundled in. From source (tests), unset. */
 declare const PAYCTL_UNDICI_BUNDLE: string | undefined;
 
-// --liftoff-only, before undici compiles its WebAssembly HTTP parser (platform/runtime.ts).
-tuneRuntime();
-
+// The entry point has tuned V8 for undici's WebAssembly HTTP parser before this loads (platform/runtime.ts).
 const undici: typeof import('undici') =
   typeof PAYCTL_UNDICI_BUNDLE === 'string' ? loadUndiciBundle(fileURLToPath(new URL(PAYCTL_UNDICI_BUNDLE, import.meta.url))) : (createRequire(import.meta.url)('undici') as typeof import('undici'));
 

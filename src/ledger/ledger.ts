@@ -7,7 +7,8 @@
 // Locks are leases: a holder renews them while it works, and a machine that dies lets them go by
 // themselves when they run out (on the holder's own machine at once: its pid is asked). Writes
 // asked for in one turn of the event loop (a bulk run's workers claiming and settling rows) are
-// committed together: one transaction instead of one each.
+// committed together: one transaction instead of one each (platform/group-commit.ts).
+import { type AnswerWriters, GroupCommit } from '../platform/group-commit.js';
 import { currentOwner } from '../platform/owner.js';
 import { LeaseLostError } from './errors.js';
 import type { ClaimRequest, ClaimResult, GroupOutcome, Identity, Intent, IntentChange, IntentFilter, IntentState, LedgerStore, Lock, NewIntent, WriteGroup } from './types.js';
@@ -31,12 +32,16 @@ interface Pending<T> {
   reject: (err: unknown) => void;
 }
 
+/** One write waiting for its commit, with whoever waits for its answer. */
+type LedgerWrite =
+  | ({ kind: 'claim'; request: ClaimRequest } & Pending<ClaimResult>)
+  | ({ kind: 'record'; intent: NewIntent } & Pending<Intent>)
+  | ({ kind: 'change'; change?: IntentChange; releases: string[] } & Pending<void>);
+
 export class Ledger {
   /** Keys this process holds: a second claim from the same process (another worker) waits too. */
   private readonly held = new Set<string>();
-  private queued: { group: WriteGroup; claims: Pending<ClaimResult>[]; records: Pending<Intent>[]; done: Pending<void>[] } = Ledger.emptyQueue();
-  private timer: { kind: 'immediate'; handle: NodeJS.Immediate } | { kind: 'timeout'; handle: NodeJS.Timeout } | undefined;
-  private flushing: Promise<void> | undefined;
+  private readonly writes = new GroupCommit<LedgerWrite>((group) => this.commit(group));
   private renewer: NodeJS.Timeout | undefined;
   /** Local time until which every lock this process holds is known to be valid. */
   private leasedUntil = 0;
@@ -47,10 +52,6 @@ export class Ledger {
     readonly leaseMs = LEASE_MS,
     readonly me: Identity = currentOwner(),
   ) {}
-
-  private static emptyQueue() {
-    return { group: { changes: [], releases: [], records: [], claims: [] } as WriteGroup, claims: [] as Pending<ClaimResult>[], records: [] as Pending<Intent>[], done: [] as Pending<void>[] };
-  }
 
   get where(): string {
     return this.store.where;
@@ -77,30 +78,19 @@ export class Ledger {
    * strength before then. `decide` may name an intent to write in the same commit.
    */
   claim(key: string, decide?: ClaimRequest['decide']): Promise<ClaimResult> {
-    return new Promise((resolve, reject) => {
-      this.queued.group.claims.push(decide ? { key, decide } : { key });
-      this.queued.claims.push({ resolve, reject });
-      this.schedule(SHARE_COMMIT_MS);
-    });
+    return new Promise((resolve, reject) => this.writes.add({ kind: 'claim', request: decide ? { key, decide } : { key }, resolve, reject }, SHARE_COMMIT_MS));
   }
 
   /** Writes an intent (pending unless said otherwise); resolves once committed. */
   record(intent: NewIntent): Promise<Intent> {
-    return new Promise((resolve, reject) => {
-      this.queued.group.records.push(intent);
-      this.queued.records.push({ resolve, reject });
-      this.schedule(0);
-    });
+    return new Promise((resolve, reject) => this.writes.add({ kind: 'record', intent, resolve, reject }));
   }
 
   /** Changes an intent (in memory at once, in the ledger with the next commit). */
   update(intent: Intent, fields: Partial<Pick<Intent, 'state' | 'detail' | 'proof' | 'settle_until'>>, release?: string): Promise<void> {
     Object.assign(intent, fields, { updated_at: this.now() });
     const change: IntentChange = { id: intent.id, state: intent.state, detail: intent.detail, proof: intent.proof, settle_until: intent.settle_until, updated_at: intent.updated_at };
-    return this.write((group) => {
-      group.changes.push(change);
-      if (release !== undefined) group.releases.push(release);
-    }, release === undefined ? 0 : SHARE_COMMIT_MS);
+    return this.write(change, release === undefined ? [] : [release], release === undefined ? 0 : SHARE_COMMIT_MS);
   }
 
   resolve(intent: Intent, state: IntentState, detail?: string | null, proof?: string | null): Promise<void> {
@@ -114,40 +104,24 @@ export class Ledger {
 
   release(key: string): Promise<void> {
     if (!this.held.has(key)) return Promise.resolve();
-    return this.write((group) => group.releases.push(key), SHARE_COMMIT_MS);
+    return this.write(undefined, [key], SHARE_COMMIT_MS);
   }
 
-  private write(add: (group: WriteGroup) => void, waitMs: number): Promise<void> {
-    return new Promise((resolve, reject) => {
-      add(this.queued.group);
-      this.queued.done.push({ resolve, reject });
-      this.schedule(waitMs);
-    });
+  private write(change: IntentChange | undefined, releases: string[], waitMs: number): Promise<void> {
+    return new Promise((resolve, reject) => this.writes.add({ kind: 'change', ...(change ? { change } : {}), releases, resolve, reject }, waitMs));
   }
 
-  private schedule(waitMs: number): void {
-    if (this.flushing) return; // flushed when the commit under way is done
-    if (waitMs === 0) {
-      if (this.timer?.kind === 'immediate') return;
-      this.cancelTimer();
-      this.timer = { kind: 'immediate', handle: setImmediate(() => void this.flush()) };
-    } else if (!this.timer) {
-      this.timer = { kind: 'timeout', handle: setTimeout(() => void this.flush(), waitMs) };
+  /** One commit for every write of `writes`: all of them land, or none (and each is told why). */
+  private async commit(writes: LedgerWrite[]): Promise<AnswerWriters> {
+    const group: WriteGroup = { changes: [], releases: [], records: [], claims: [] };
+    for (const write of writes) {
+      if (write.kind === 'claim') group.claims.push(write.request);
+      else if (write.kind === 'record') group.records.push(write.intent);
+      else {
+        if (write.change) group.changes.push(write.change);
+        group.releases.push(...write.releases);
+      }
     }
-  }
-
-  private cancelTimer(): void {
-    if (this.timer?.kind === 'immediate') clearImmediate(this.timer.handle);
-    else if (this.timer) clearTimeout(this.timer.handle);
-    this.timer = undefined;
-  }
-
-  /** One commit for every write queued: all of them land, or none (and each is told why). */
-  private async flush(): Promise<void> {
-    this.cancelTimer();
-    const batch = this.queued;
-    this.queued = Ledger.emptyQueue();
-    const { group } = batch;
     // A key held here, or claimed earlier in this same group, is refused without asking the store.
     const here = new Set(this.held);
     for (const key of group.releases) here.delete(key);
@@ -163,18 +137,13 @@ export class Ledger {
     for (const key of group.releases) this.held.delete(key);
     const started = Date.now();
     let outcome: GroupOutcome;
-    this.flushing = (async () => {
-      outcome = await this.store.apply(sent, this.me, this.now(), this.leaseMs);
-    })();
     try {
-      await this.flushing;
+      outcome = await this.store.apply(sent, this.me, this.now(), this.leaseMs);
     } catch (err) {
       for (const key of group.releases) this.held.add(key);
-      for (const p of [...batch.claims, ...batch.records, ...batch.done]) p.reject(err);
-      return;
-    } finally {
-      this.flushing = undefined;
-      if (this.queued.claims.length + this.queued.records.length + this.queued.done.length > 0) this.schedule(0);
+      return () => {
+        for (const write of writes) write.reject(err);
+      };
     }
     mine.forEach(({ index }, i) => {
       const result = outcome.claims[i] as ClaimResult;
@@ -183,9 +152,13 @@ export class Ledger {
     });
     if (hadNone && this.held.size > 0) this.leasedUntil = started + this.leaseMs;
     this.keepRenewing();
-    batch.claims.forEach((p, i) => p.resolve(answers[i] as ClaimResult));
-    batch.records.forEach((p, i) => p.resolve(outcome.records[i] as Intent));
-    for (const p of batch.done) p.resolve();
+    return () => {
+      let claim = 0;
+      let record = 0;
+      for (const write of writes) if (write.kind === 'claim') write.resolve(answers[claim++] as ClaimResult);
+      for (const write of writes) if (write.kind === 'record') write.resolve(outcome.records[record++] as Intent);
+      for (const write of writes) if (write.kind === 'change') write.resolve();
+    };
   }
 
   private heldHere(key: string): Lock {
@@ -210,12 +183,17 @@ export class Ledger {
     try {
       const still = new Set(await this.store.renew(this.me, this.now(), this.leaseMs));
       // Keys let go of meanwhile are not lost; keys claimed meanwhile were not asked about.
-      const gone = held.filter((key) => !still.has(key) && this.held.has(key) && !this.queued.group.releases.includes(key));
+      const gone = held.filter((key) => !still.has(key) && this.held.has(key) && !this.releasing(key));
       if (gone.length > 0) this.lost ??= new Error(`the locks on ${gone.slice(0, 3).join(', ')} were taken over`);
       else this.leasedUntil = started + this.leaseMs;
     } catch {
       // Not renewed: the lease runs out on its own, and leased() says so before anything is sent.
     }
+  }
+
+  /** Whether letting go of `key` waits for the next commit. */
+  private releasing(key: string): boolean {
+    return this.writes.waiting.some((write) => write.kind === 'change' && write.releases.includes(key));
   }
 
   /** Throws unless every lock this process holds is known to be valid for a while yet: checked before each send. */
@@ -248,23 +226,14 @@ export class Ledger {
     return this.store.breakLock(key);
   }
 
-  /** Until nothing is queued or being committed. */
-  private async drain(): Promise<void> {
-    while (this.flushing || this.timer) {
-      if (this.flushing) await this.flushing.catch(() => undefined);
-      else await this.flush();
-    }
-  }
-
   async close(): Promise<void> {
     if (this.renewer) clearInterval(this.renewer);
     this.renewer = undefined;
     // Whatever is queued lands first; then this process's locks go.
-    await this.drain();
+    await this.writes.drain();
     if (this.held.size > 0) {
-      const keys = [...this.held];
-      const released = this.write((group) => group.releases.push(...keys), 0).catch(() => undefined);
-      await this.drain();
+      const released = this.write(undefined, [...this.held], 0).catch(() => undefined);
+      await this.writes.drain();
       await released;
     }
     await this.store.close();

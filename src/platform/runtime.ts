@@ -1,24 +1,34 @@
-// Every way payctl tunes the V8 it runs on, in one place. One knob is set once, just before undici
-// loads (api/undici-prelude.ts), for every command that speaks HTTP; the others belong to long
-// runs (lists, exports, bulk batches, a generated sandbox) and are switched on by them. Each stays
-// because a measurement showed it pays (the figures are beside each one; `npm run bench` measures
-// start-up, exports and bulk).
+// Every way payctl tunes the V8 it runs on, in one place. The flags are set once, by the entry
+// points (tuneRuntime: main.ts before a command's action and on the sandbox's thread, and the build
+// step that saves undici's compiled code), never by a library module. Long runs (lists, exports,
+// bulk batches, a generated sandbox) then pace the collector with what was set up here, and cap
+// the young generation once it has grown. Each stays because a measurement showed it pays (the
+// figures are beside each one; `npm run bench` measures start-up, exports and bulk).
 
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
+let tuned = false;
+
 /**
+ * Tunes this process (and the thread it is called on) for a run of payctl: once, from an entry
+ * point, before the run loads anything that the flags change. Help and --version are answered
+ * without it, and never load node:v8.
+ *
  * undici parses HTTP with a WebAssembly build of llhttp. V8 first compiles it with its baseline
  * compiler, then re-optimises it on background threads, and a process exit waits for those jobs.
  * A CLI makes a handful of requests, for which the baseline code is plenty, so the optimising tier
  * is switched off (WebAssembly only; payctl runs no other). Measured on `transactions list --limit 5`
  * against `sandbox serve`, 15 runs each: 220 ms and 70 MB with it, 300 ms and 106 MB without.
- * Set before any WebAssembly is compiled: undici's is the only WebAssembly payctl runs, so the
- * flag is set just before undici loads, and a command that never speaks HTTP (--help) never loads
- * node:v8 for it.
+ * Set before any WebAssembly is compiled: undici's is the only WebAssembly payctl runs. The build
+ * sets the same flags before it saves undici's compiled code, since V8 refuses a cache made under
+ * other flags.
  */
 export function tuneRuntime(): void {
+  if (tuned) return;
+  tuned = true;
   setFlagsFromString('--liftoff-only');
+  collect = exposeCollector();
 }
 
 // ---- Full garbage collections at a steady pace while a long list streams through a thread.
@@ -31,24 +41,26 @@ export function tuneRuntime(): void {
 // embedded sandbox, whose server thread and command thread both stream). One full collection
 // every few dozen pages keeps the peak where a short list leaves it, for a few per cent of time.
 //
-// The collector is reached through the --expose-gc flag, set here rather than on the command
-// line: a flag set at run time exposes `gc` to contexts created after it, and only to those.
+// The collector is reached through the --expose-gc flag, set by tuneRuntime rather than on the
+// command line: a flag set at run time exposes `gc` to contexts created after it, and only to
+// those, so the program's own globals never get it.
 
 type Collect = (options?: { type: 'major'; execution: 'async' | 'sync' }) => void;
 
-let collect: Collect | null | undefined;
+let collect: Collect | null = null;
 
-/** The collector, or null where the runtime will not expose it. */
-export function collector(): Collect | null {
-  if (collect === undefined) {
-    try {
-      setFlagsFromString('--expose-gc');
-      collect = runInNewContext('gc') as Collect;
-    } catch {
-      // A runtime that refuses the flag keeps V8's own pace: memory grows, nothing breaks.
-      collect = null;
-    }
+function exposeCollector(): Collect | null {
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as Collect;
+  } catch {
+    // A runtime that refuses the flag keeps V8's own pace: memory grows, nothing breaks.
+    return null;
   }
+}
+
+/** The collector, or null where the run was not tuned (tuneRuntime) or the runtime will not expose it. */
+export function collector(): Collect | null {
   return collect;
 }
 

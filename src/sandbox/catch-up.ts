@@ -2,9 +2,9 @@ import { billable, billDueDate } from './billing.js';
 import { findAllIn } from './db/queries.js';
 import { runPayouts } from './payouts.js';
 import type { SandboxClock } from './clock.js';
-import { nextDay } from '../validate/date.js';
+import { dayAt, nextDay } from '../validate/date.js';
 import { mutateState, readState } from './store.js';
-import { calendarDate, isoTimestamp, parseCalendarDate } from './time.js';
+import { calendarDate, isoTimestamp } from './time.js';
 import type { Invoice, InvoiceStatus, Plan, SandboxState, StoredSubscription } from './types.js';
 
 // Everything that happens to recurrence by the passing of time: subscriptions billed on their due
@@ -59,7 +59,7 @@ function subscriptionEvent(stored: StoredSubscription, plan: Plan): Event | unde
  */
 function instant(event: Event, now: Date): number {
   if (event.kind === 'payout') return Date.parse(event.at);
-  const start = (parseCalendarDate(event.day) as Date).getTime();
+  const start = (dayAt(event.day) as Date).getTime();
   const updatedAt = event.kind === 'overdue' ? event.invoice.updated_at : event.stored.sub.updated_at;
   return Math.min(now.getTime(), Math.max(start, Date.parse(updatedAt)));
 }

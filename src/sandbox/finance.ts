@@ -6,7 +6,8 @@ import { findBy, page, sumBy } from './db/queries.js';
 import { listEnvelope, pageEnvelope, parseListQuery, type ListEnvelope } from './list.js';
 import { centsToDecimal, decimalToCents } from './money.js';
 import { RECEIVABLE_FILTER_VALUES } from './receivables.js';
-import { DAY_MS, isoTimestamp, parseCalendarDate } from './time.js';
+import { dayAt } from '../validate/date.js';
+import { DAY_MS, isoTimestamp } from './time.js';
 import type { Account, BalanceEntry, Receivable, SandboxState, StoredTransaction, Transaction, Transfer } from './types.js';
 
 // What finance reads: accounts and their balances, the history behind them, transfers to the
@@ -98,8 +99,8 @@ export function findTransfer(state: SandboxState, id: string): Transfer {
 export function listTransfers(state: SandboxState, params: URLSearchParams, uri: string, seller?: string): ListEnvelope<Transfer> {
   const query = parseListQuery(params, ['status'], { status: ['pending', 'succeeded', 'failed', 'canceled'] }, 'transfer_date');
   const { first, last } = query.days ?? {};
-  if (first !== undefined) query.range.min = Math.max(query.range.min, (parseCalendarDate(first) as Date).getTime());
-  if (last !== undefined) query.range.max = Math.min(query.range.max, (parseCalendarDate(last) as Date).getTime() + DAY_MS - 1);
+  if (first !== undefined) query.range.min = Math.max(query.range.min, (dayAt(first) as Date).getTime());
+  if (last !== undefined) query.range.max = Math.min(query.range.max, (dayAt(last) as Date).getTime() + DAY_MS - 1);
   const statuses = query.filters.get('status');
   const filters = { status: statuses && [...statuses], on_behalf_of: seller === undefined ? undefined : [seller] };
   const found = page<Transfer>(state, 'transfers', { time: 'created_ms', filters }, query);

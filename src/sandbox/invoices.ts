@@ -4,7 +4,8 @@ import { requireSeller } from './sellers.js';
 import type { Creation } from './route.js';
 import { newId } from './ids.js';
 import { listFiltered, type ListEnvelope } from './list.js';
-import { calendarDate, isoTimestamp, parseDateOrDateTime } from './time.js';
+import { dayOrInstantAt } from '../validate/date.js';
+import { calendarDate, isoTimestamp } from './time.js';
 import type { Buyer, Invoice, InvoiceCustomer, InvoiceStatus, SandboxState } from './types.js';
 import { newMetadata } from './validate.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
@@ -66,7 +67,7 @@ export function planCreateInvoice(body: RequestBody<'invoices.create'>, now: Dat
   const today = calendarDate(now);
   const { customer: customerId, amount, currency, due_date: due, expiration_date: expiresAt, on_behalf_of: onBehalfOf, description = null } = body;
   if (due < today) throw invalidParameters([{ field: 'due_date', message: `must not be before today (${today})` }]);
-  const expiration = typeof expiresAt === 'string' ? calendarDate(parseDateOrDateTime(expiresAt) as Date) : null;
+  const expiration = typeof expiresAt === 'string' ? calendarDate(dayOrInstantAt(expiresAt) as Date) : null;
   const metadata = newMetadata(body.metadata);
 
   return (state, at) => {

@@ -1,5 +1,6 @@
 import { throwProblems, type Problem } from './errors.js';
-import { calendarDate, DAY_MS, parseCalendarDate, parseDateTime } from './time.js';
+import { dayAt, instantAt } from '../validate/date.js';
+import { calendarDate, DAY_MS } from './time.js';
 
 // The provider's list conventions, shared by every collection: limit/offset/page paging,
 // time sort, date_range on created_at and comma-separated equality filters. A list whose items
@@ -29,7 +30,7 @@ export interface DayRange {
 
 /** Whether a date as written (YYYY-MM-DD, or a date-time whose first ten characters are its day) is in `days`. */
 export function withinDays(value: unknown, days: DayRange): boolean {
-  if (typeof value !== 'string' || !parseCalendarDate(value.slice(0, 10))) return false;
+  if (typeof value !== 'string' || !dayAt(value.slice(0, 10))) return false;
   const day = value.slice(0, 10);
   return (days.first === undefined || day >= days.first) && (days.last === undefined || day <= days.last);
 }
@@ -41,7 +42,7 @@ function dayRangeOf(params: URLSearchParams, field: string, problems: Problem[])
   for (const bound of ['gte', 'gt', 'lte', 'lt'] as const) {
     const raw = params.get(`${field}[${bound}]`);
     if (raw === null || raw === '') continue;
-    const day = parseCalendarDate(raw);
+    const day = dayAt(raw);
     if (!day) {
       problems.push({ field: `${field}[${bound}]`, message: 'must be a calendar date, YYYY-MM-DD' });
       continue;
@@ -70,9 +71,9 @@ function boundSpan(raw: string): [first: number, last: number] | undefined {
     const at = Number(raw) * 1000;
     return [Math.ceil(at), Math.floor(at)];
   }
-  const day = parseCalendarDate(raw);
+  const day = dayAt(raw);
   if (day) return [day.getTime(), day.getTime() + DAY_MS - 1];
-  const instant = parseDateTime(raw)?.getTime();
+  const instant = instantAt(raw)?.getTime();
   return instant === undefined ? undefined : [instant, instant];
 }
 

@@ -1,4 +1,5 @@
-import { addDays, addMonths, calendarDate, parseCalendarDate } from './time.js';
+import { dayAt } from '../validate/date.js';
+import { addDays, addMonths, calendarDate } from './time.js';
 import type { Plan } from './types.js';
 
 // A plan's billing calendar. Every due date is computed from the schedule's first date (its
@@ -18,8 +19,8 @@ const UNITS: Record<Plan['frequency'], { add: (date: Date, n: number) => Date; s
 /** The due date `step` intervals after `anchor`. */
 export function dueDateAt(anchor: string, cadence: Cadence, step: number): string {
   const { add, size } = UNITS[cadence.frequency];
-  // Due dates are only ever stored after parseCalendarDate accepted them.
-  return calendarDate(add(parseCalendarDate(anchor) as Date, size * step * cadence.interval));
+  // Due dates are only ever stored after dayAt accepted them.
+  return calendarDate(add(dayAt(anchor) as Date, size * step * cadence.interval));
 }
 
 /** The first step from `fromStep` on whose due date is not before `today`. */

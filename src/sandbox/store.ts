@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { type AnswerWriters, GroupCommit } from '../platform/group-commit.js';
 import { sandboxDir } from './paths.js';
 import { closeSandboxDb, DB_NAME, openSandboxDb, type SandboxDb } from './db/database.js';
 import { Log, Records } from './db/records.js';
@@ -73,29 +74,29 @@ export function stateOf(session: Session): SandboxState {
 }
 
 interface QueuedChange {
-  stateDir: string;
   now: StoreClock;
   run: (session: Session) => unknown;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
 
-const queued = new Map<SandboxDb, QueuedChange[]>();
 /** Changes committed together at most: bounds how long the first of them waits for its answer. */
 const MAX_GROUP = 64;
 
+const queues = new WeakMap<SandboxDb, GroupCommit<QueuedChange>>();
+
 /**
- * Commits the changes queued for `db` together: each in a savepoint of its own (one that throws
- * is undone alone and answers its error), all in one write transaction. A commit writes every
- * page a change touched; changes that arrive together (a bulk refund at --concurrency 8) share
- * most of those pages, so committing them as a group writes each page once.
+ * The changes queued for `db`, committed as groups (platform/group-commit.ts): each change in a
+ * savepoint of its own (one that throws is undone alone and answers its error), all in one write
+ * transaction.
  */
-function commitQueued(db: SandboxDb): void {
-  const queue = queued.get(db) ?? [];
-  const group = queue.splice(0, MAX_GROUP);
-  if (queue.length > 0) setImmediate(() => commitQueued(db));
-  else queued.delete(db);
-  if (group.length === 0) return;
+function queueOf(db: SandboxDb): GroupCommit<QueuedChange> {
+  let queue = queues.get(db);
+  if (!queue) queues.set(db, (queue = new GroupCommit((group) => commitGroup(db, group), MAX_GROUP)));
+  return queue;
+}
+
+function commitGroup(db: SandboxDb, group: QueuedChange[]): AnswerWriters {
   const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
   try {
     db.write(() => {
@@ -110,30 +111,27 @@ function commitQueued(db: SandboxDb): void {
       }
     });
   } catch (error) {
-    for (const change of group) change.reject(error);
-    return;
+    return () => {
+      for (const change of group) change.reject(error);
+    };
   }
-  group.forEach((change, i) => {
-    const outcome = outcomes[i] as (typeof outcomes)[number];
-    if (outcome.ok) change.resolve(outcome.value);
-    else change.reject(outcome.error);
-  });
+  return () =>
+    group.forEach((change, i) => {
+      const outcome = outcomes[i] as (typeof outcomes)[number];
+      if (outcome.ok) change.resolve(outcome.value);
+      else change.reject(outcome.error);
+    });
 }
 
 /**
  * Runs `mutate` on the current state and saves what it changed, with the events of those
  * changes, committed before the promise settles. If `mutate` throws, nothing of it is written.
+ * Whatever else arrives before the event loop comes round is committed with it.
  */
 export async function mutateState<T>(stateDir: string, now: StoreClock, mutate: (state: SandboxState) => T): Promise<T> {
   const db = await openSandboxDb(stateDir);
   return new Promise<T>((resolve, reject) => {
-    let queue = queued.get(db);
-    if (!queue) {
-      queued.set(db, (queue = []));
-      // Whatever else arrives before the event loop comes round is committed with it.
-      setImmediate(() => commitQueued(db));
-    }
-    queue.push({ stateDir, now, run: (session) => applyChange(session, now, mutate), resolve: resolve as (value: unknown) => void, reject });
+    queueOf(db).add({ now, run: (session) => applyChange(session, now, mutate), resolve: resolve as (value: unknown) => void, reject });
   });
 }
 

@@ -7,7 +7,8 @@ import { newId } from './ids.js';
 import { listFiltered, type ListEnvelope } from './list.js';
 import { findPlan, planCanceled, requireAcceptedMethod } from './plans.js';
 import { dueDateAt, firstStepOnOrAfter } from './schedule.js';
-import { calendarDate, isoTimestamp, parseDateOrDateTime } from './time.js';
+import { dayOrInstantAt } from '../validate/date.js';
+import { calendarDate, isoTimestamp } from './time.js';
 import type { Buyer, Plan, RecurrencePaymentMethod, SandboxState, StoredSubscription, Subscription, SubscriptionStatus } from './types.js';
 import { mergeMetadata, newMetadata } from './validate.js';
 import type { RequestBody } from '../provider/schemas/requests.js';
@@ -24,7 +25,7 @@ type SubscriptionBody = RequestBody<'subscriptions.update'>;
 function patchOf(body: SubscriptionBody): SubscriptionBody & { expiration_date?: string | null } {
   const { expiration_date: expiration, ...patch } = body;
   if (expiration === undefined) return patch;
-  return { ...patch, expiration_date: expiration === null ? null : calendarDate(parseDateOrDateTime(expiration) as Date) };
+  return { ...patch, expiration_date: expiration === null ? null : calendarDate(dayOrInstantAt(expiration) as Date) };
 }
 
 /**

@@ -101,29 +101,3 @@ export function addMonths(date: Date, months: number): Date {
 export function startOfDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
-
-/** Parses YYYY-MM-DD and rejects dates that do not exist (2026-02-30). Returns midnight UTC. */
-export function parseCalendarDate(value: string): Date | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
-    return undefined;
-  }
-  return date;
-}
-
-/** Parses an ISO 8601 date-time that names its offset (Z or ±hh:mm); local times are ambiguous. */
-export function parseDateTime(value: string): Date | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value)) return undefined;
-  const ms = Date.parse(value.replace(' ', 'T'));
-  if (Number.isNaN(ms)) return undefined;
-  if (!parseCalendarDate(value.slice(0, 10))) return undefined;
-  return new Date(ms);
-}
-
-/** Either form the provider accepts for due dates: a calendar date or a full date-time. */
-export function parseDateOrDateTime(value: string): Date | undefined {
-  return parseCalendarDate(value) ?? parseDateTime(value);
-}

@@ -15,7 +15,8 @@ import { settleTransaction } from './settle.js';
 import { parseSplitRules, requireRecipients } from './splits.js';
 import { markTokenUsed } from './tokens.js';
 import { addTransaction, type HistoryDraft, type SaleTerms } from './transaction-model.js';
-import { addDays, calendarDate, isoTimestamp, parseCalendarDate, parseDateTime, startOfDay } from './time.js';
+import { dayAt, instantAt } from '../validate/date.js';
+import { addDays, calendarDate, isoTimestamp, startOfDay } from './time.js';
 import type {
   BoletoBase,
   BolepixPaymentMethod,
@@ -165,7 +166,7 @@ function planCard(body: JsonObject, common: Common, problems: Problem[], now: Da
 /** A due date (YYYY-MM-DD, as the schema has it), not before `min`. */
 function parseDueDate(value: unknown, field: string, fallback: Date, min: Date, problems: Problem[]): Date {
   if (value === undefined || value === null) return fallback;
-  const day = parseCalendarDate(value as string) as Date;
+  const day = dayAt(value as string) as Date;
   if (day.getTime() < min.getTime()) problems.push({ field, message: `must not be before ${calendarDate(min)}` });
   return day;
 }
@@ -271,7 +272,7 @@ const DEFAULT_PIX_LIFETIME_MS = 60 * 60 * 1000;
 function planPix(body: JsonObject, common: Common, problems: Problem[], now: Date): CreatePlan {
   // A date-time with its offset, as the schema has it.
   const sent = body.pix_expiration_date_time as string | undefined;
-  const expiresAt = sent === undefined ? new Date(now.getTime() + DEFAULT_PIX_LIFETIME_MS) : (parseDateTime(sent) as Date);
+  const expiresAt = sent === undefined ? new Date(now.getTime() + DEFAULT_PIX_LIFETIME_MS) : (instantAt(sent) as Date);
   if (expiresAt.getTime() <= now.getTime()) problems.push({ field: 'pix_expiration_date_time', message: 'must be in the future' });
   throwProblems(problems);
 

@@ -1,4 +1,7 @@
-// Dates on the command line are ISO: YYYY-MM-DD, and must exist on the calendar (no 2026-02-30).
+// Dates are ISO: YYYY-MM-DD, and must exist on the calendar (no 2026-02-30). This is the one reading
+// of dates in payctl: the command line's flags (parseDate, parseDateTime: they name the flag and say
+// what is wrong) and the fields the embedded sandbox is sent (dayAt, instantAt: undefined when not a
+// date, since the service answers with its own errors) go through the same grammar and calendar.
 import { ValidationError } from '../errors.js';
 
 function isLeapYear(year: number): boolean {
@@ -18,18 +21,72 @@ function calendarProblem(year: number, month: number, day: number): string | und
   return undefined;
 }
 
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
 /** A calendar date `YYYY-MM-DD` (zero-padded), returned as given. */
 export function parseDate(value: string, flag: string): string {
   const v = value.trim();
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  const match = DATE.exec(v);
   if (!match) throw new ValidationError(flag, `${JSON.stringify(value)} is not a date; use YYYY-MM-DD, like 2026-03-31`);
   const problem = calendarProblem(Number(match[1]), Number(match[2]), Number(match[3]));
   if (problem) throw new ValidationError(flag, `${JSON.stringify(value)} is not a real date: ${problem}`);
   return v;
 }
 
+/** 00:00 UTC of a `YYYY-MM-DD` day, as written (nothing trimmed); undefined when it is not a real day. */
+export function dayAt(text: string): Date | undefined {
+  const match = DATE.exec(text);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (calendarProblem(year, month, day)) return undefined;
+  const at = new Date(Date.UTC(2000, month - 1, day));
+  at.setUTCFullYear(year); // Date.UTC reads a year under 100 as 19xx
+  return at;
+}
+
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/** A date-time read (DATE_TIME): its instant, or what is wrong with it. */
+type DateTimeReading =
+  | { instant: number }
+  | { wrong: 'shape' }
+  | { wrong: 'calendar'; problem: string }
+  | { wrong: 'time' }
+  | { wrong: 'offset'; offset: string }
+  /** No offset, where the time may not be read as this machine's. */
+  | { wrong: 'local' };
+
+function readDateTime(text: string, local: 'host' | 'refused'): DateTimeReading {
+  const match = DATE_TIME.exec(text);
+  if (!match) return { wrong: 'shape' };
+  const [, y, mo, d, h, mi, s = '00', frac = '', offset] = match as unknown as string[];
+  const problem = calendarProblem(Number(y), Number(mo), Number(d));
+  if (problem) return { wrong: 'calendar', problem };
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return { wrong: 'time' };
+  let offsetMinutes: number | undefined;
+  if (offset !== undefined && offset !== '') {
+    if (offset === 'Z' || offset === 'z') {
+      offsetMinutes = 0;
+    } else {
+      const digits = offset.slice(1).replace(':', '');
+      const oh = Number(digits.slice(0, 2));
+      const om = Number(digits.slice(2) || '0');
+      if (oh > 14 || om > 59) return { wrong: 'offset', offset };
+      offsetMinutes = (offset.startsWith('-') ? -1 : 1) * (oh * 60 + om);
+    }
+  }
+  const ms = Number(frac.padEnd(3, '0').slice(0, 3));
+  if (offsetMinutes === undefined) {
+    if (local === 'refused') return { wrong: 'local' };
+    const at = new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms);
+    at.setFullYear(Number(y)); // the Date constructor maps years 0-99 to 1900-1999
+    return { instant: at.getTime() };
+  }
+  const utc = new Date(Date.UTC(2000, Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms));
+  utc.setUTCFullYear(Number(y));
+  return { instant: utc.getTime() - offsetMinutes * 60_000 };
+}
 
 /**
  * An ISO date-time (`2026-03-31T18:00`, `…:00-03:00`, `…Z`; a space may replace the `T`) → the same
@@ -39,41 +96,35 @@ const DATE_TIME =
 export function parseDateTime(value: string, flag: string): string {
   const v = value.trim();
   const example = 'like 2026-03-31T18:00:00-03:00';
-  const match = DATE_TIME.exec(v);
-  if (!match) {
-    const hint = /^\d{4}-\d{2}-\d{2}$/.test(v) ? ' (a time is needed too)' : '';
-    throw new ValidationError(flag, `${JSON.stringify(value)} is not a date and time${hint}; use ISO 8601, ${example}`);
-  }
-  const [, y, mo, d, h, mi, s = '00', frac = '', offset] = match as unknown as string[];
-  const problem = calendarProblem(Number(y), Number(mo), Number(d));
-  if (problem) throw new ValidationError(flag, `${JSON.stringify(value)} is not a real date: ${problem}`);
-  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) {
-    throw new ValidationError(flag, `${JSON.stringify(value)} is not a real time of day; ${example}`);
-  }
-  let offsetMinutes: number | undefined;
-  if (offset !== undefined && offset !== '') {
-    if (offset === 'Z' || offset === 'z') {
-      offsetMinutes = 0;
-    } else {
-      const digits = offset.slice(1).replace(':', '');
-      const oh = Number(digits.slice(0, 2));
-      const om = Number(digits.slice(2) || '0');
-      if (oh > 14 || om > 59) throw new ValidationError(flag, `${JSON.stringify(value)} has an impossible UTC offset ${offset}`);
-      offsetMinutes = (offset.startsWith('-') ? -1 : 1) * (oh * 60 + om);
+  const read = readDateTime(v, 'host');
+  if ('instant' in read) return new Date(read.instant).toISOString();
+  switch (read.wrong) {
+    case 'calendar':
+      throw new ValidationError(flag, `${JSON.stringify(value)} is not a real date: ${read.problem}`);
+    case 'time':
+      throw new ValidationError(flag, `${JSON.stringify(value)} is not a real time of day; ${example}`);
+    case 'offset':
+      throw new ValidationError(flag, `${JSON.stringify(value)} has an impossible UTC offset ${read.offset}`);
+    default: {
+      const hint = DATE.test(v) ? ' (a time is needed too)' : '';
+      throw new ValidationError(flag, `${JSON.stringify(value)} is not a date and time${hint}; use ISO 8601, ${example}`);
     }
   }
-  const ms = Number(frac.padEnd(3, '0').slice(0, 3));
-  let instant: number;
-  if (offsetMinutes === undefined) {
-    const local = new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms);
-    local.setFullYear(Number(y)); // the Date constructor maps years 0-99 to 1900-1999
-    instant = local.getTime();
-  } else {
-    const utc = new Date(Date.UTC(2000, Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms));
-    utc.setUTCFullYear(Number(y));
-    instant = utc.getTime() - offsetMinutes * 60_000;
-  }
-  return new Date(instant).toISOString();
+}
+
+/**
+ * The instant of a date-time that names its offset (`Z` or ±hh:mm), as written (nothing trimmed);
+ * undefined otherwise. A time without an offset is refused: which instant it is would depend on
+ * the zone of the machine reading it.
+ */
+export function instantAt(text: string): Date | undefined {
+  const read = readDateTime(text, 'refused');
+  return 'instant' in read ? new Date(read.instant) : undefined;
+}
+
+/** Either form the provider takes for a date field: a calendar date (its UTC midnight) or a date-time with its offset. */
+export function dayOrInstantAt(text: string): Date | undefined {
+  return dayAt(text) ?? instantAt(text);
 }
 
 /**
@@ -82,7 +133,7 @@ export function parseDateTime(value: string, flag: string): string {
  * that is itself a day (a receivable's expected date, sent as that day's UTC midnight).
  */
 export function dayStartSeconds(date: string, zone: 'local' | 'utc'): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const match = DATE.exec(date);
   if (!match || calendarProblem(Number(match[1]), Number(match[2]), Number(match[3]))) {
     throw new RangeError(`not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
   }

@@ -2,7 +2,7 @@
 // command's side (the client reading pages) and on the sandbox's (serving them). The effect on
 // peak memory is measured by `npm run bench`; these check that the pacing is wired and reachable.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { collector, GcPacer } from '../../src/platform/runtime.js';
+import { collector, GcPacer, tuneRuntime } from '../../src/platform/runtime.js';
 import { freshHomePerTest, run } from '../commands/helpers.js';
 
 const home = freshHomePerTest();
@@ -23,7 +23,8 @@ describe('paced garbage collection', () => {
     ]);
   });
 
-  it('reaches the collector on this runtime, without exposing gc to the program', () => {
+  it('reaches the collector on this runtime once an entry point has tuned it, without exposing gc to the program', () => {
+    tuneRuntime();
     const collect = collector();
     expect(typeof collect).toBe('function');
     expect(() => collect?.({ type: 'major', execution: 'async' })).not.toThrow();

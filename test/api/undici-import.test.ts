@@ -1,5 +1,5 @@
-// undici is loaded in one place, src/api/undici.ts, and only with a request: there --liftoff-only
-// is set first, and the built CLI takes undici from its own bundle and code cache (undici-bundle.ts),
+// undici is loaded in one place, src/api/undici.ts, and only with a request (the entry point has
+// set --liftoff-only before: platform/runtime.ts), and the built CLI takes undici from its own bundle and code cache (undici-bundle.ts),
 // which holds only if nothing else imports undici; and --help or a dry run never pays for it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -54,8 +54,8 @@ describe('loading undici', () => {
     expect(headers).toBe('function');
   });
 
-  it('--help loads no V8 tuning (node:v8): that is set just before undici loads', async ({ home }) => {
-    const { loaded } = await traceOf(home, ['transactions', 'list', '--help']);
+  it.for(['transactions list --help', 'help transactions list'])('payctl %s loads no V8 tuning (node:v8): that is set before a command runs', async (line, { home }) => {
+    const { loaded } = await traceOf(home, line.split(' '));
     expect(loaded).toContain('NativeModule fs'); // the trace is on: the check below can see a load
     expect(loaded).not.toContain('NativeModule v8');
   });

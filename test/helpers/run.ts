@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { runCli } from '../../src/cli.js';
 import type { IO } from '../../src/io.js';
+import { tuneRuntime } from '../../src/platform/runtime.js';
 
 export interface RunResult {
   code: number;
@@ -71,7 +72,8 @@ export async function payctl(args: string[], options: RunOptions): Promise<RunRe
     stderrIsTTY: options.tty === true || options.stderrTty === true,
     env: testEnv(options.home, options.env),
   };
-  const code = await runCli(args, io);
+  // As bin/payctl.js runs it (src/main.ts): V8 tuned before a command's action.
+  const code = await runCli(args, io, tuneRuntime);
   return { code, stdout: out, stderr: err };
 }
 

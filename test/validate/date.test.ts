@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixtures.js';
-import { dayStartSeconds, nextDay, parseDate, parseDateTime } from '../../src/validate/date.js';
+import { dayAt, dayOrInstantAt, dayStartSeconds, instantAt, nextDay, parseDate, parseDateTime } from '../../src/validate/date.js';
 import { expectValidationError } from './helpers.js';
 
 describe('parseDate', () => {
@@ -69,6 +69,27 @@ describe('parseDateTime', () => {
     ['', /not a date and time/],
   ])('rejects %j', (input, message) => {
     expectValidationError(() => parseDateTime(input, '--pix-expires-at'), '--pix-expires-at', message);
+  });
+});
+
+// The sandbox reads the fields it is sent with the same grammar and calendar as the flags above.
+describe('dayAt and instantAt: the dates a service is sent', () => {
+  it('dayAt is the UTC midnight of a real day, as written', () => {
+    expect(dayAt('2024-02-29')?.toISOString()).toBe('2024-02-29T00:00:00.000Z');
+    expect(dayAt('0050-03-01')?.toISOString()).toBe('0050-03-01T00:00:00.000Z');
+    for (const wrong of ['2026-02-29', '2026-13-01', '0000-01-01', ' 2026-03-01', '2026-03-01T00:00:00Z', '26-1-1']) expect(dayAt(wrong)).toBeUndefined();
+  });
+
+  it('instantAt reads a date-time with its offset, and refuses one without: which instant it is would depend on the machine', () => {
+    expect(instantAt('2026-03-31T18:00:00-03:00')?.toISOString()).toBe('2026-03-31T21:00:00.000Z');
+    expect(instantAt('2030-12-31 00:00:00+00:00')?.toISOString()).toBe('2030-12-31T00:00:00.000Z');
+    for (const wrong of ['2026-03-31T18:00', '2026-03-31T24:00:00Z', '2026-02-30T10:00:00Z', '2026-03-31T10:00:00+15:00', '2026-03-31']) expect(instantAt(wrong)).toBeUndefined();
+  });
+
+  it('dayOrInstantAt takes either', () => {
+    expect(dayOrInstantAt('2026-03-31')?.toISOString()).toBe('2026-03-31T00:00:00.000Z');
+    expect(dayOrInstantAt('2026-03-31T23:00:00-03:00')?.toISOString()).toBe('2026-04-01T02:00:00.000Z');
+    expect(dayOrInstantAt('2026-03-31T23:00')).toBeUndefined();
   });
 });
 

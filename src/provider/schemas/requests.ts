@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import type { Operation } from '../endpoints.js';
 import { unknownEventTypes } from '../event-types.js';
 import { luhnValid } from '../../validate/card.js';
-import { parseDate } from '../../validate/date.js';
+import { dayOrInstantAt, instantAt, parseDate } from '../../validate/date.js';
 import { validateEmail } from '../../validate/misc.js';
 import { isValidCnpj, isValidCpf } from '../../validate/taxpayer.js';
 
@@ -40,17 +40,11 @@ const date = z.string().check(z.refine(passes(parseDate), 'must be a calendar da
  */
 const dateOrDateTime = z.string().check(z.refine((v) => passes(parseDate)(v) || isDateTime(v), 'must be a date (YYYY-MM-DD)'));
 /** A date-time with its offset, on the calendar: "2030-12-31T09:30:00Z", "2030-12-31 00:00:00+00:00". */
-function isDateTime(value: string): boolean {
-  return (
-    /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value) &&
-    passes(parseDate)(value.slice(0, 10)) &&
-    !Number.isNaN(Date.parse(value.replace(' ', 'T')))
-  );
-}
+const isDateTime = (value: string): boolean => instantAt(value) !== undefined;
 /** A moment, never a local time: which moment that is depends on the machine's time zone. */
 const dateTime = z.string().check(z.refine(isDateTime, 'must be an ISO 8601 date-time with offset'));
 /** The day (UTC) of a date or date-time that has met dateOrDateTime, as the service keeps it. */
-const dayOf = (value: string): string => new Date(Date.parse(value.replace(' ', 'T'))).toISOString().slice(0, 10);
+const dayOf = (value: string): string => (dayOrInstantAt(value.trim()) as Date).toISOString().slice(0, 10);
 const taxpayerId = z.string().check(z.refine((v) => isValidCpf(v) || isValidCnpj(v), 'must be a CPF or CNPJ with matching check digits'));
 const email = z.string().check(z.refine(passes(validateEmail), 'must be an e-mail address'));
 /** The provider's SMS form: "+55", a two-digit area code, then an 8- or 9-digit number. */
