@@ -1,6 +1,5 @@
 import { ValidationError } from '../../../errors.js';
 import { moneyMoveFlags, type MoneyMoveFlags } from '../../shared/again.js';
-import { optionalString } from '../../shared/input.js';
 import type { OptionsOf } from '../../verb.js';
 import type { refund } from '../flags.js';
 
@@ -23,14 +22,14 @@ export function readBatchFlags(options: OptionsOf<typeof refund>): BatchFlags {
   return { concurrency, maxWait, flags: moneyMoveFlags(options), full: options.full === true };
 }
 
-function parseConcurrency(value: unknown): number {
-  const raw = optionalString(value) ?? '4';
+// A flag given empty (`--concurrency "$N"` with nothing in it) is a mistake to name, not its default.
+function parseConcurrency(value: string | undefined): number {
+  const raw = value ?? '4';
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 64) throw new ValidationError('--concurrency', 'give a whole number from 1 to 64');
   return Number(raw);
 }
 
-function parseMaxWait(value: unknown): number {
-  const raw = optionalString(value);
+function parseMaxWait(raw: string | undefined): number {
   if (raw === undefined) return DEFAULT_MAX_WAIT_SECONDS;
   const seconds = Number(raw);
   if (!/^\d+(\.\d+)?$/.test(raw) || seconds > 86_400) throw new ValidationError('--max-wait', 'give seconds, from 0 to 86400 (the longest the batch waits in all on rate limits and an unavailable service)');
