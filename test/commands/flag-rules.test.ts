@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { amountFromFlags } from '../../src/commands/shared/amount.js';
 import type { VerbCall } from '../../src/commands/verb.js';
-import { parseVerb } from '../helpers/run.js';
+import { test } from '../helpers/fixtures.js';
+import { parseVerb, payctl } from '../helpers/run.js';
 
 // The flag rules of transactions refund, capture and create, through the seam (RunF): each command
 // line is parsed by the command tree users get and checked by the verb's own rules, and the verb's
@@ -51,6 +52,22 @@ describe('the seam', () => {
   it("refuses what commander refuses, as a user's command line is refused", async () => {
     await refused(['transactions', 'capture', TX, '--file', 'x.csv'], "unknown option '--file'");
     await refused(['transactions', 'refund', TX, '--amount'], "option '--amount <amount>' argument missing");
+  });
+});
+
+describe("the user's path", () => {
+  // What the seam checks is what a user's run checks: the same rules, before anything is read or sent.
+  test.for([
+    ['refund <id> --concurrency 8', ['transactions', 'refund', TX, '--concurrency', '8'], '--full, --concurrency, --allow-duplicates, --failed-out and --max-wait go with --file'],
+    ['refund <id> --file refunds.csv', ['transactions', 'refund', TX, '--file', 'refunds.csv'], 'give either a transaction id or --file, not both'],
+    ['capture <id> --amount ""', ['transactions', 'capture', TX, '--amount', ''], '--amount: give an amount in reais'],
+    ['create --card <card-id> --due-date …', ['transactions', 'create', '--amount', '10', '--card', CARD, '--due-date', `${NEXT}-01-10`], '--due-date only apply to boleto payments'],
+  ] as const)('%s: exit 2 with the rule, nothing asked of the service', async ([, args, message], { home, recording }) => {
+    const server = await recording([]);
+    const result = await payctl([...args], { home, env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_test_abcdefgh12345678', PAYCTL_MARKETPLACE_ID: SELLER } });
+    expect(result.stderr).toContain(message);
+    expect(result.code).toBe(2);
+    expect(server.requests).toEqual([]);
   });
 });
 
