@@ -33,23 +33,25 @@ import { subscriptions } from './commands/subscriptions/verbs.js';
 import { transactions } from './commands/transactions/verbs.js';
 import { transfers } from './commands/transfers/verbs.js';
 import { webhooks } from './commands/webhooks/verbs.js';
-import { addGroup, addVerb, missingOf, subcommandTerm, type ActionFactory, type BoundVerb, type GroupDef } from './commands/verb.js';
+import { addGroup, addVerb, missingOf, subcommandTerm, type ActionFactory, type BoundVerb, type GroupDef, type RunF } from './commands/verb.js';
 import { VERSION } from './version.js';
 
 /** Shared by every registration: the run's streams and the factory once a verb starts. */
 export interface Runtime {
   io: IO;
   factory?: Factory;
+  /** Tests: what every verb runs instead of its own run, with no Factory (see RunF). */
+  runF?: RunF;
 }
-
 
 /**
  * Runs payctl with these arguments and streams; returns the exit code. Never exits the process.
  * `beforeAction` is the entry point's, run once a command is about to run: never for help, which
- * `payctl help …` is too.
+ * `payctl help …` is too. `runF` (tests) replaces every verb's run: see RunF.
  */
-export async function runCli(argv: string[], io: IO, beforeAction?: () => unknown): Promise<number> {
-  const runtime: Runtime = { io };
+export async function runCli(argv: string[], io: IO, hooks: { beforeAction?: () => unknown; runF?: RunF } = {}): Promise<number> {
+  const { beforeAction, runF } = hooks;
+  const runtime: Runtime = runF ? { io, runF } : { io };
   const program = buildProgram(runtime, argv);
   if (beforeAction) program.hook('preAction', async (_program, command) => void (command.name() === 'help' ? undefined : await beforeAction()));
   try {
@@ -127,14 +129,21 @@ works right after install, with no account.`,
     const positional = (args.slice(0, -2) as (string | string[] | undefined)[]).flatMap((a) =>
       a === undefined ? [] : Array.isArray(a) ? a : [a],
     );
+    const options = command.opts();
+    const missing = missingOf(bound.verb, positional.length, options);
+    if (runtime.runF) {
+      const verb = await bound.load();
+      verb.check?.(positional, options);
+      return runtime.runF({ verb: verbPath(command), args: positional, options, globals: parseGlobals(command.optsWithGlobals()), missing });
+    }
     const factory = new Factory(io, parseGlobals(command.optsWithGlobals()), () => buildProgram({ io }));
     runtime.factory = factory;
+    // The profile's time zone first: a flag rule may read a date as a local day (a due date not in the past).
     await factory.applyTimeZone();
-    const options = command.opts();
-    // What the command line left out is asked for on a terminal, else named (exit 2), before the verb runs.
-    const missing = missingOf(bound.verb, positional.length, options);
-    if (missing.length > 0) await (await import('./commands/shared/ask-missing.js')).askMissing(factory, missing, positional, options);
     const verb = await bound.load();
+    verb.check?.(positional, options);
+    // What the command line left out is asked for on a terminal, else named (exit 2), before the verb runs.
+    if (missing.length > 0) await (await import('./commands/shared/ask-missing.js')).askMissing(factory, missing, positional, options);
     await verb.run(factory, positional, options);
   };
 

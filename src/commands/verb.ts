@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import type { Factory } from '../factory.js';
+import type { GlobalOptions } from '../globals.js';
 import { examples } from './shared/help.js';
 
 // How the command tree is declared and built, kept apart from cli.ts so that the groups, which
@@ -17,8 +18,34 @@ import { examples } from './shared/help.js';
 
 /** A verb's implementation, loaded only when that verb runs. */
 export interface VerbModule<A extends readonly string[] = string[], O = object> {
+  /**
+   * Its flag rules: what its arguments and flags allow together (an id or --file, not both; one
+   * amount, read strictly), a UsageError (exit 2) when broken. Checked before it runs, from the
+   * command line alone (no Factory, nothing read or sent): a test reaches them through a RunF.
+   */
+  check?(args: A, options: O): void;
   run(ctx: Factory, args: A, options: O): Promise<void>;
 }
+
+/** What a verb would run with, once commander has parsed its command line and its flag rules have passed. */
+export interface VerbCall {
+  /** As typed, without aliases: "transactions refund". */
+  readonly verb: string;
+  readonly args: string[];
+  readonly options: Record<string, unknown>;
+  /** The program's options, as it would read them (--yes, --dry-run, --output). */
+  readonly globals: GlobalOptions;
+  /** What it would ask for on a terminal (or name, exit 2, elsewhere) before running. */
+  readonly missing: Missing[];
+}
+
+/**
+ * A replacement for every verb's run (gh's `runF`): the command tree built with one parses a
+ * command line exactly as a user's is parsed, checks the verb's flag rules, and hands the RunF
+ * what the verb would run with, with no Factory and nothing sent (docs/design.md, "Testing a
+ * verb's flag rules").
+ */
+export type RunF = (call: VerbCall) => void | Promise<void>;
 
 /** Turns a verb (its definition, and the loader of its implementation) into the action commander calls. */
 export type ActionFactory = (bound: BoundVerb) => (...args: unknown[]) => Promise<void>;

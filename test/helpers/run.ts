@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { runCli } from '../../src/cli.js';
+import type { RunF, VerbCall } from '../../src/commands/verb.js';
 import type { IO } from '../../src/io.js';
 import { tuneRuntime } from '../../src/platform/runtime.js';
 
@@ -26,6 +27,8 @@ export interface RunOptions {
   columns?: number;
   /** Sees stdout as it is written, while the command is still running. */
   onStdout?: (chunk: string) => void;
+  /** Runs instead of the verb's own run, with what it would run with (see parseVerb). */
+  runF?: RunF;
 }
 
 /** A fresh PAYCTL_HOME; never the real home. */
@@ -73,8 +76,30 @@ export async function payctl(args: string[], options: RunOptions): Promise<RunRe
     env: testEnv(options.home, options.env),
   };
   // As bin/payctl.js runs it (src/main.ts): V8 tuned before a command's action.
-  const code = await runCli(args, io, tuneRuntime);
+  const code = await runCli(args, io, { beforeAction: tuneRuntime, runF: options.runF });
   return { code, stdout: out, stderr: err };
+}
+
+export interface Parsed extends RunResult {
+  /** What the verb would run with; undefined when the command line or its flag rules were refused. */
+  call: VerbCall | undefined;
+}
+
+/**
+ * A command line parsed as payctl parses a user's, and checked against its verb's flag rules
+ * (VerbModule.check), with a replacement for the verb's run (RunF): what the verb would run with,
+ * or the error its rules raise and its exit code. No Factory: the home does not exist and no
+ * service is named, so nothing could be read or sent.
+ */
+export async function parseVerb(args: string[]): Promise<Parsed> {
+  let call: VerbCall | undefined;
+  const result = await payctl(args, {
+    home: join(tmpdir(), 'payctl-no-home', 'absent'),
+    runF: (seen) => {
+      call = seen;
+    },
+  });
+  return { ...result, call };
 }
 
 /** Runs and parses JSON stdout, failing loudly with stderr when the run did not succeed. */

@@ -33,23 +33,9 @@ export function hasCardFlags(options: CardFlagValues): boolean {
  * and CVV). Everything is checked before any request: digits and Luhn, expiry, CVV.
  */
 export async function readCard(ctx: Factory, options: CardFlagValues): Promise<CardInput> {
-  const partial: Partial<Record<CardField, string>> = {};
+  const partial = cardFromFlags(options);
   const file = optionalString(options.cardFile);
-  if (file !== undefined) {
-    if ([options.cardNumber, options.holderName, options.expMonth, options.expYear, options.cvv].some((v) => v !== undefined)) {
-      throw new UsageError('use either --card-file or the card flags (--card-number, --cvv, …), not both');
-    }
-    Object.assign(partial, parseCardFile(await readInputFile(ctx, file, '--card-file')));
-  } else {
-    const fromFlags: Partial<Record<CardField, string | undefined>> = {
-      card_number: optionalString(options.cardNumber),
-      holder_name: optionalString(options.holderName),
-      expiration_month: optionalString(options.expMonth),
-      expiration_year: optionalString(options.expYear),
-      security_code: optionalString(options.cvv),
-    };
-    for (const [key, value] of Object.entries(fromFlags)) if (value !== undefined) partial[key as CardField] = value;
-  }
+  if (file !== undefined) Object.assign(partial, parseCardFile(await readInputFile(ctx, file, '--card-file')));
   const missing = (Object.keys(CARD_FLAGS) as CardField[]).filter((k) => partial[k] === undefined);
   if (missing.length > 0) {
     if (!ctx.interactive || file !== undefined) {
@@ -62,6 +48,33 @@ export async function readCard(ctx: Factory, options: CardFlagValues): Promise<C
   ctx.addSecret(card.card_number);
   ctx.addSecret(card.security_code);
   return card;
+}
+
+/** The card the card flags give, as far as they give it; --card-file and those flags are refused together. */
+function cardFromFlags(options: CardFlagValues): Partial<Record<CardField, string>> {
+  const fromFlags: Partial<Record<CardField, string | undefined>> = {
+    card_number: optionalString(options.cardNumber),
+    holder_name: optionalString(options.holderName),
+    expiration_month: optionalString(options.expMonth),
+    expiration_year: optionalString(options.expYear),
+    security_code: optionalString(options.cvv),
+  };
+  const partial: Partial<Record<CardField, string>> = {};
+  for (const [key, value] of Object.entries(fromFlags)) if (value !== undefined) partial[key as CardField] = value;
+  if (optionalString(options.cardFile) !== undefined && [options.cardNumber, options.holderName, options.expMonth, options.expYear, options.cvv].some((v) => v !== undefined)) {
+    throw new UsageError('use either --card-file or the card flags (--card-number, --cvv, …), not both');
+  }
+  return partial;
+}
+
+/**
+ * The card flags' rules, from the command line alone: --card-file or the card flags, not both, and
+ * a card whose five flags are all given checked as readCard checks it (a file is read, and what
+ * flags leave out asked for, when the verb runs).
+ */
+export function checkCardFlags(options: CardFlagValues): void {
+  const partial = cardFromFlags(options);
+  if ((Object.keys(CARD_FLAGS) as CardField[]).every((k) => partial[k] !== undefined)) checkCard(partial as Record<CardField, string>);
 }
 
 export function checkCard(card: Record<CardField, string>): CardInput {

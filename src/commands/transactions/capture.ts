@@ -2,6 +2,7 @@ import type { Factory } from '../../factory.js';
 import { NotAllowedError, UsageError } from '../../errors.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString, decimalStringToCents } from '../../validate/index.js';
+import { amountFromFlags } from '../shared/amount.js';
 import { runMoneyMove, type MoneyBody, type MoneyMove } from './money-move.js';
 import type { Transaction } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
@@ -35,6 +36,11 @@ const capture: MoneyMove = {
   // A capture takes the authorization once: a sale no longer pre_authorized has been captured (or voided).
   nothingLeft: (tx) => (tx.status === 'pre_authorized' ? undefined : 'captured'),
 };
+
+/** The capture's flag rule: one amount, read strictly (none: the authorized amount). */
+export function check(_args: ArgsOf<typeof captureVerb>, options: OptionsOf<typeof captureVerb>): void {
+  amountFromFlags(options);
+}
 
 export function run(ctx: Factory, args: ArgsOf<typeof captureVerb>, options: OptionsOf<typeof captureVerb>): Promise<void> {
   return runMoneyMove(ctx, args, options, capture);

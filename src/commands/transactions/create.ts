@@ -24,7 +24,7 @@ import {
 import { validateTaxpayerId } from '../../validate/taxpayer.js';
 import { amountFromFlags } from '../shared/amount.js';
 import { parseCharge, type Charge } from '../shared/charge.js';
-import { hasCardFlags, readCard, type CardInput } from '../shared/card.js';
+import { checkCardFlags, hasCardFlags, readCard, type CardInput } from '../shared/card.js';
 import { notInThePast } from '../shared/dates.js';
 import { askArgument } from '../shared/ask-missing.js';
 import { missingInput, optionalString, stringList } from '../shared/input.js';
@@ -261,31 +261,45 @@ const given = (options: CreateOptions, keys: string[]): string[] =>
   });
 const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
-/**
- * Turns flags (plus answers to prompts on a terminal) into a checked CreateInput. `referenceGiven`:
- * the reference is the user's (--reference-id, or the order number typed in a walk-through), not one
- * payctl made up.
- */
-export async function gatherCreateInput(ctx: Factory, options: CreateOptions): Promise<{ input: CreateInput; walkedThrough: boolean; referenceGiven: boolean }> {
-  const profile = await ctx.profile();
-  const asking = ctx.interactive;
-  let walkedThrough = false;
+/** What create's flags say, each read strictly; what they leave out is asked for or defaulted later. */
+interface CreateFlags {
+  /** Given, or credit when a flag of a payment type is (or asked for on a terminal, else credit). */
+  paymentType?: PaymentType;
+  amountCents?: number;
+  currency?: string;
+  onBehalfOf?: string;
+  reference?: string;
+  metadata?: Record<string, string>;
+  /** Each read; checked against the amount and the seller once both are known. */
+  splits: SplitInput[];
+  customer?: string;
+}
 
-  let paymentType: PaymentType | undefined = options.paymentType;
+function readCreateFlags(options: CreateOptions): CreateFlags {
   const variantFlags = given(options, [...CARD_ONLY_FLAGS, 'customer', ...BOLETO_COMPLETE_FLAGS, ...Object.keys(PAYER_FLAGS), 'pixExpiresAt']);
-  if (paymentType === undefined) {
-    if (asking && variantFlags.length === 0) {
-      walkedThrough = true;
-      paymentType = await (await ctx.prompter()).select<PaymentType>('Payment type', [
-        { name: 'Credit card', value: 'credit' },
-        { name: 'Boleto', value: 'boleto' },
-        { name: 'Boleto with PIX (bolepix)', value: 'bolepix' },
-        { name: 'PIX', value: 'pix' },
-      ]);
-    } else {
-      paymentType = 'credit';
-    }
-  }
+  const paymentType = options.paymentType ?? (variantFlags.length > 0 ? 'credit' : undefined);
+  const flags: CreateFlags = { splits: stringList(options.split).map((v) => parseSplit(v)) };
+  if (paymentType !== undefined) flags.paymentType = paymentType;
+  const amountCents = amountFromFlags(options);
+  if (amountCents !== undefined) flags.amountCents = amountCents;
+  const currency = optionalString(options.currency);
+  if (currency !== undefined) flags.currency = validateCurrency(currency, '--currency');
+  const onBehalfOf = optionalString(options.onBehalfOf);
+  if (onBehalfOf !== undefined) flags.onBehalfOf = validateId(onBehalfOf, 'seller id', '--on-behalf-of');
+  const reference = optionalString(options.referenceId);
+  if (reference !== undefined) flags.reference = checkReference(reference);
+  const metadataPairs = stringList(options.metadata);
+  if (metadataPairs.length > 0) flags.metadata = parseMetadata(metadataPairs, '--metadata');
+  const customer = optionalString(options.customer);
+  if (customer !== undefined) flags.customer = validateId(customer, 'buyer id', '--customer');
+  return flags;
+}
+
+/**
+ * The flags of one payment type, checked as far as the command line tells: none of another type's,
+ * one way to pay a card, a boleto's options and payer, a PIX's expiry.
+ */
+function checkPaymentFlags(paymentType: PaymentType, options: CreateOptions, customer: string | undefined): void {
   if (paymentType !== 'credit') {
     const wrong = given(options, CARD_ONLY_FLAGS);
     // commander defaults capture to true, so only an explicit --no-capture shows up as false.
@@ -297,30 +311,71 @@ export async function gatherCreateInput(ctx: Factory, options: CreateOptions): P
     const wrong = given(options, [...BOLETO_COMPLETE_FLAGS, ...Object.keys(PAYER_FLAGS), ...Object.keys(PAYER_ADDRESS_FLAGS)]);
     if (wrong.length > 0) throw new UsageError(`${wrong.map(flagName).join(', ')} only apply to boleto payments`);
   }
+  if (paymentType === 'credit') {
+    cardKindOf(options, customer);
+    installmentsOf(options);
+    checkCardFlags(options);
+  }
+  if (paymentType === 'pix') pixExpiryOf(options);
+  if (paymentType === 'boleto' || paymentType === 'bolepix') checkBoletoPayer(paymentType, readBoletoOptions(options), customer);
+}
 
-  let amountCents = amountFromFlags(options);
+/**
+ * Create's flag rules, from the command line alone (verb.ts, VerbModule.check): those of a payment
+ * type apply once the flags say which it is (a walk-through asks, then checks them).
+ */
+export function check(_args: ArgsOf<typeof create>, options: CreateOptions): void {
+  const flags = readCreateFlags(options);
+  if (flags.paymentType !== undefined) checkPaymentFlags(flags.paymentType, options, flags.customer);
+}
+
+/**
+ * Turns flags (plus answers to prompts on a terminal) into a checked CreateInput. `referenceGiven`:
+ * the reference is the user's (--reference-id, or the order number typed in a walk-through), not one
+ * payctl made up.
+ */
+export async function gatherCreateInput(ctx: Factory, options: CreateOptions): Promise<{ input: CreateInput; walkedThrough: boolean; referenceGiven: boolean }> {
+  const profile = await ctx.profile();
+  const asking = ctx.interactive;
+  let walkedThrough = false;
+
+  const flags = readCreateFlags(options);
+  let paymentType = flags.paymentType;
+  if (paymentType === undefined) {
+    if (asking) {
+      walkedThrough = true;
+      paymentType = await (await ctx.prompter()).select<PaymentType>('Payment type', [
+        { name: 'Credit card', value: 'credit' },
+        { name: 'Boleto', value: 'boleto' },
+        { name: 'Boleto with PIX (bolepix)', value: 'bolepix' },
+        { name: 'PIX', value: 'pix' },
+      ]);
+    } else {
+      paymentType = 'credit';
+    }
+  }
+  checkPaymentFlags(paymentType, options, flags.customer);
+
+  let amountCents = flags.amountCents;
   if (amountCents === undefined) {
     if (!asking) throw missingInput(ctx, ['--amount (or --amount-cents)']);
     walkedThrough = true;
     const text = await (await ctx.prompter()).text('Amount (e.g. 10.50)', { validate: asValidator((v) => parseAmount(v)) });
     amountCents = parseAmount(text);
   }
-  const currency = validateCurrency(optionalString(options.currency) ?? profile.currency, '--currency');
+  const currency = flags.currency ?? validateCurrency(profile.currency, '--currency');
 
-  let onBehalfOf = optionalString(options.onBehalfOf) ?? profile.sellerId;
+  let onBehalfOf = flags.onBehalfOf ?? profile.sellerId;
   if (onBehalfOf === undefined) {
     if (!asking) throw missingInput(ctx, ['--on-behalf-of (or the profile seller_id, or PAYCTL_SELLER_ID)']);
     onBehalfOf = await askArgument(ctx, { noun: 'seller' }, '--on-behalf-of');
   }
   onBehalfOf = validateId(onBehalfOf, 'seller id', '--on-behalf-of');
 
-  const flagReference = optionalString(options.referenceId);
-  if (flagReference !== undefined) checkReference(flagReference);
-  const metadataPairs = stringList(options.metadata);
-  const metadata = metadataPairs.length > 0 ? parseMetadata(metadataPairs, '--metadata') : undefined;
-  const splits = checkSplits(stringList(options.split).map((v) => parseSplit(v)), amountCents, onBehalfOf);
+  const { reference: flagReference, metadata } = flags;
+  const splits = checkSplits(flags.splits, amountCents, onBehalfOf);
 
-  const payment = await readPayment(ctx, paymentType, options, () => {
+  const payment = await readPayment(ctx, paymentType, options, flags.customer, () => {
     walkedThrough = true;
   }, walkedThrough);
 
@@ -355,40 +410,66 @@ async function readPayment(
   ctx: Factory,
   paymentType: PaymentType,
   options: CreateOptions,
+  customer: string | undefined,
   markWalked: () => void,
   walking: boolean,
 ): Promise<Payment> {
-  const customerFlag = optionalString(options.customer);
-  const customer = customerFlag === undefined ? undefined : validateId(customerFlag, 'buyer id', '--customer');
   switch (paymentType) {
     case 'credit':
       return readCardPayment(ctx, options, customer, markWalked, walking);
     case 'pix': {
       // A PIX may name the buyer who pays it; dropping a --customer given here would lose it silently.
-      const expires = optionalString(options.pixExpiresAt);
-      return {
-        kind: 'pix',
-        ...(customer !== undefined ? { customer } : {}),
-        ...(expires !== undefined ? { expiresAt: inTheFuture(parseDateTime(expires, '--pix-expires-at'), '--pix-expires-at') } : {}),
-      };
+      const expiresAt = pixExpiryOf(options);
+      return { kind: 'pix', ...(customer !== undefined ? { customer } : {}), ...(expiresAt !== undefined ? { expiresAt } : {}) };
     }
     case 'boleto':
     case 'bolepix': {
       const boleto = readBoletoOptions(options);
       const complete = given(options, BOLETO_COMPLETE_FLAGS).length > 0 || boleto.payer !== undefined;
-      if (boleto.payer !== undefined && customer !== undefined) {
-        throw new UsageError('bill either a registered buyer (--customer) or an inline payer (--payer-* flags), not both');
-      }
+      checkBoletoPayer(paymentType, boleto, customer);
       if (paymentType === 'boleto' && boleto.payer !== undefined) return { kind: 'boleto_complete', ...(customer ? { customer } : {}), boleto };
       const buyer = customer ?? (await askCustomer(ctx, markWalked));
-      if (paymentType === 'bolepix') {
-        if (boleto.payer) throw new UsageError('bolepix bills a registered buyer: use --customer, not the --payer-* flags');
-        if (boleto.discounts.length > 1) throw new UsageError('--discount: a boleto with PIX takes a single discount');
-        return { kind: 'bolepix', customer: buyer, boleto };
-      }
+      if (paymentType === 'bolepix') return { kind: 'bolepix', customer: buyer, boleto };
       return complete ? { kind: 'boleto_complete', customer: buyer, boleto } : { kind: 'boleto', customer: buyer };
     }
   }
+}
+
+/** Who pays a boleto: a registered buyer or an inline payer, not both; a bolepix bills a buyer, with one discount at most. */
+function checkBoletoPayer(paymentType: 'boleto' | 'bolepix', boleto: BoletoOptions, customer: string | undefined): void {
+  if (boleto.payer !== undefined && customer !== undefined) {
+    throw new UsageError('bill either a registered buyer (--customer) or an inline payer (--payer-* flags), not both');
+  }
+  if (paymentType === 'bolepix') {
+    if (boleto.payer) throw new UsageError('bolepix bills a registered buyer: use --customer, not the --payer-* flags');
+    if (boleto.discounts.length > 1) throw new UsageError('--discount: a boleto with PIX takes a single discount');
+  }
+}
+
+function pixExpiryOf(options: CreateOptions): string | undefined {
+  const expires = optionalString(options.pixExpiresAt);
+  return expires === undefined ? undefined : inTheFuture(parseDateTime(expires, '--pix-expires-at'), '--pix-expires-at');
+}
+
+type CardKind = 'card' | 'card_id' | 'customer' | 'new_card';
+
+/** How a card sale is paid, as its flags say (undefined: they do not); more than one way is refused. */
+function cardKindOf(options: CreateOptions, customer: string | undefined): CardKind | undefined {
+  const cardFlag = optionalString(options.card);
+  const sources = [hasCardFlags(options) && 'card details', cardFlag !== undefined && '--card', customer !== undefined && '--customer'].filter(Boolean);
+  // A new card with the buyer it is for: saved to them, then charged, in one command.
+  const newCard = hasCardFlags(options) && customer !== undefined && cardFlag === undefined;
+  if (sources.length > 1 && !newCard) {
+    throw new UsageError(`choose one way to pay: ${sources.join(', ')} were all given (a new card for a buyer is its details with --customer)`);
+  }
+  if (newCard) return 'new_card';
+  if (hasCardFlags(options)) return 'card';
+  if (cardFlag !== undefined) return 'card_id';
+  return customer !== undefined ? 'customer' : undefined;
+}
+
+function installmentsOf(options: CreateOptions): number | undefined {
+  return options.installments === undefined ? undefined : validateInstallments(options.installments, '--installments');
 }
 
 async function askCustomer(ctx: Factory, markWalked: () => void): Promise<string> {
@@ -406,24 +487,14 @@ async function readCardPayment(
 ): Promise<Payment> {
   const capture = options.capture !== false;
   const cardFlag = optionalString(options.card);
-  const sources = [hasCardFlags(options) && 'card details', cardFlag !== undefined && '--card', customer !== undefined && '--customer'].filter(Boolean);
-  // A new card with the buyer it is for: saved to them, then charged, in one command.
-  const newCard = hasCardFlags(options) && customer !== undefined && cardFlag === undefined;
-  if (sources.length > 1 && !newCard) {
-    throw new UsageError(`choose one way to pay: ${sources.join(', ')} were all given (a new card for a buyer is its details with --customer)`);
-  }
-  let kind: 'card' | 'card_id' | 'customer' | 'new_card';
-  if (newCard) kind = 'new_card';
-  else if (hasCardFlags(options)) kind = 'card';
-  else if (cardFlag !== undefined) kind = 'card_id';
-  else if (customer !== undefined) kind = 'customer';
-  else {
+  let kind = cardKindOf(options, customer);
+  if (kind === undefined) {
     if (!ctx.interactive) {
       throw missingInput(ctx, ['--card-number --holder-name --exp-month --exp-year --cvv (or --card-file, --card <card-id>, --customer <buyer-id>)']);
     }
     markWalked();
     walking = true;
-    const choices: Choice<typeof kind>[] = [
+    const choices: Choice<CardKind>[] = [
       { name: 'New card (type its details)', value: 'card' },
       { name: 'Card on file (card id)', value: 'card_id' },
       { name: "Customer's default card (buyer id)", value: 'customer' },
@@ -431,7 +502,7 @@ async function readCardPayment(
     ];
     kind = await (await ctx.prompter()).select('Pay with', choices);
   }
-  let installments = options.installments === undefined ? undefined : validateInstallments(options.installments, '--installments');
+  let installments = installmentsOf(options);
   if (installments === undefined && walking) {
     installments = await (await ctx.prompter()).select(
       'Installments',

@@ -2,6 +2,8 @@ import type { Factory } from '../../factory.js';
 import { ApiError, NotAllowedError, UsageError } from '../../errors.js';
 import { beyondWhatIsLeft, leftToRefund } from './left-to-refund.js';
 import { formatMoney } from '../../output/format.js';
+import { amountFromFlags } from '../shared/amount.js';
+import { readBatchFlags } from './bulk/flags.js';
 import { runMoneyMove, type MoneyBody, type MoneyMove } from './money-move.js';
 import type { Transaction } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
@@ -40,15 +42,27 @@ const refund: MoneyMove = {
   explainRefusal: explainOverRefund,
 };
 
-export async function run(ctx: Factory, args: ArgsOf<typeof refundVerb>, options: OptionsOf<typeof refundVerb>): Promise<void> {
+/**
+ * The refund's flag rules: a transaction id or --file, not both; the batch's own flags only with
+ * --file, which takes no amount (its rows give them); one amount, read strictly.
+ */
+export function check(args: ArgsOf<typeof refundVerb>, options: OptionsOf<typeof refundVerb>): void {
   if (options.file !== undefined) {
     if (args.length > 0) throw new UsageError('give either a transaction id or --file, not both');
-    const { runBulkRefund } = await import('./bulk/run.js');
-    return runBulkRefund(ctx, options);
+    readBatchFlags(options);
+    return;
   }
   const fileOnly = [options.concurrency, options.allowDuplicates, options.failedOut, options.maxWait, options.full].filter((value) => value !== undefined);
   if (fileOnly.length > 0) {
     throw new UsageError('--full, --concurrency, --allow-duplicates, --failed-out and --max-wait go with --file');
+  }
+  amountFromFlags(options);
+}
+
+export async function run(ctx: Factory, args: ArgsOf<typeof refundVerb>, options: OptionsOf<typeof refundVerb>): Promise<void> {
+  if (options.file !== undefined) {
+    const { runBulkRefund } = await import('./bulk/run.js');
+    return runBulkRefund(ctx, options);
   }
   return runMoneyMove(ctx, args, options, refund);
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { UncertainOutcomeError, type ApiClient } from '../../../api/client.js';
 import type { Factory } from '../../../factory.js';
 import { SHORT_RUN_ITEMS } from '../../../output/printer.js';
-import { ApiError, CliError, ExitCode, OutcomeUnknownError, UsageError, ValidationError } from '../../../errors.js';
+import { ApiError, CliError, ExitCode, OutcomeUnknownError, UsageError } from '../../../errors.js';
 import { LeaseLostError, LedgerFileError, LedgerUnreachableError } from '../../../ledger/errors.js';
 import type { MoneyGuard } from '../../../ledger/guard.js';
 import { clockTime } from '../../../ledger/time.js';
@@ -14,12 +14,13 @@ import { counted, formatCount, noun } from '../../../platform/plural.js';
 import { sanitize } from '../../../output/sanitize.js';
 import { lineBatcher, writeOut } from '../../../output/write.js';
 import { centsToDecimalString, decimalStringToCents } from '../../../validate/index.js';
-import { moneyMoveFlags, type MoneyMoveFlags } from '../../shared/again.js';
+import type { MoneyMoveFlags } from '../../shared/again.js';
 import { optionalString } from '../../shared/input.js';
 import type { Transaction } from '../shared.js';
 import { checkMoveAnswer, describeEarlier, earlierDetail, earlierMoves, earlierTotal, snapshotOf, transactionMoveProof, type EarlierMove, type Snapshot } from '../applied.js';
 import { beyondWhatIsLeft } from '../left-to-refund.js';
 import { FailedRowsFile, failedRowsPath } from './failed-rows.js';
+import { readBatchFlags } from './flags.js';
 import { refundRows, type RefundRow } from './input.js';
 import { MAX_BATCH_ROWS, RowIndex } from './row-index.js';
 import { openBulkSource, type BulkSource } from './source.js';
@@ -88,7 +89,6 @@ const MAX_PARKS = 3;
 const MAX_LOOKUPS = 6;
 /** Rows in progress per request slot: the others wait out lost answers without holding a slot. */
 const ROWS_PER_SLOT = 4;
-export const DEFAULT_MAX_WAIT_SECONDS = 300;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const keyOf = (id: string) => `transaction:${id}`;
@@ -442,20 +442,6 @@ function refuseRepeatedTransactions(index: RowIndex): void {
   throw new UsageError(`--file: the same transaction is on more than one row: ${listed}. Nothing was sent. Remove the repeats, or pass --allow-duplicates if each row is a refund of its own`);
 }
 
-function parseConcurrency(value: unknown): number {
-  const raw = optionalString(value) ?? '4';
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 64) throw new ValidationError('--concurrency', 'give a whole number from 1 to 64');
-  return Number(raw);
-}
-
-function parseMaxWait(value: unknown): number {
-  const raw = optionalString(value);
-  if (raw === undefined) return DEFAULT_MAX_WAIT_SECONDS;
-  const seconds = Number(raw);
-  if (!/^\d+(\.\d+)?$/.test(raw) || seconds > 86_400) throw new ValidationError('--max-wait', 'give seconds, from 0 to 86400 (the longest the batch waits in all on rate limits and an unavailable service)');
-  return seconds;
-}
-
 /** How many rows the ledger already knows payctl refunded (not refunded twice without --again), before asking. */
 async function alreadyRefunded(guard: MoneyGuard, index: RowIndex, again: boolean): Promise<number> {
   if (again) return 0;
@@ -514,17 +500,14 @@ async function* readAgain(source: BulkSource, options: { full: boolean }, index:
 
 export async function runBulkRefund(ctx: Factory, options: RefundOptions): Promise<void> {
   const file = options.file ?? '';
-  const concurrency = parseConcurrency(options.concurrency);
-  const maxWait = parseMaxWait(options.maxWait);
-  const flags = moneyMoveFlags(options);
-  if (options.amount !== undefined || options.amountCents !== undefined) throw new ValidationError('--file', 'amounts come from the file (an amount or amount_cents column), or all that remains of every row with --full; drop --amount');
+  // Its flag rules passed before it ran (refund.ts's check): this reads what they allow.
+  const { concurrency, maxWait, flags, full } = readBatchFlags(options);
   // V8's young generation may grow to a few megabytes and no further, as in long exports
   // (platform/runtime.ts): held at its starting 1 MB, a tenth of a batch's time went to
   // the collector; left alone, memory grew with the batch. Checked from before the input is read,
   // the first heavy part, and then after every hundred rows.
   const capGrowth = (await import('../../../platform/runtime.js')).capYoungGeneration();
   capGrowth();
-  const full = options.full === true;
   const source = await openBulkSource(ctx, file);
   try {
     await runFromSource(ctx, options, source, { file, concurrency, maxWait, flags, full, capGrowth });
