@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { controlCharacterIn } from '../../api/control-text.js';
 import type { Factory } from '../../factory.js';
 import { CliError, ExitCode, NetworkError, UsageError, ValidationError } from '../../errors.js';
-import { describeOrigin, type GuardedMove } from '../../ledger/guard.js';
+import { describeOrigin, type MoveLookup, type MoveProof, type MoveTarget } from '../../ledger/guard.js';
 import type { Proof } from '../../ledger/settle.js';
 import { UNRESOLVED, type Intent } from '../../ledger/types.js';
 import { formatMoney } from '../../output/format.js';
@@ -566,19 +566,18 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
   }
   const reference = input.referenceId;
   const expected = expectedSale(input);
-  const guarded: GuardedMove<Transaction[]> = {
+  const what: MoveTarget = {
     key: `reference:${reference}`,
     operation: 'transactions.create',
     target: reference,
     requestedCents: input.amountCents,
     what: `the transaction with reference_id ${reference}`,
     checkCommand: `payctl transactions list --reference-id ${reference}`,
-    look: () => findByReference(ctx, reference),
-    proves: (intent, found, others) => createProof(intent, found, others),
   };
-  await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async (memory) => {
+  const lookup: MoveLookup<Transaction[]> = { look: () => findByReference(ctx, reference), proves: (intent, found, others) => createProof(intent, found, others) };
+  await guard.hold(what.key, what.what, `Let it finish, then check with: ${what.checkCommand}`, async (memory) => {
     if (!allowDuplicate) {
-      const { repeat } = await guard.resolveEarlier(guarded, memory);
+      const { repeat } = await guard.resolveEarlier({ ...what, ...lookup }, memory);
       // An explicit reference may also have been used by another machine, or by hand.
       const found = repeat?.now ?? (referenceGiven ? await findByReference(ctx, reference) : []);
       const existing = found.find((t) => saleMatches(expected, t)) ?? (repeat ? found[0] : undefined);
@@ -608,22 +607,19 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
     let saved: SavedCard | undefined;
     if (payment.kind === 'new_card') {
       const { saveCardForSale } = await import('./new-card.js');
-      saved = await saveCardForSale(ctx, api, guard.ledger, guarded.key, memory, payment);
+      saved = await saveCardForSale(ctx, api, guard.ledger, what.key, memory, payment);
       body = buildCreateRequest({ ...input, payment: { ...payment, kind: 'card_id', cardId: saved.id } });
     }
-    const tx = await guard
-      .send<Transaction, Transaction[]>(
-        guarded,
-        memory,
-        { amount_cents: input.amountCents, fingerprint, before: JSON.stringify(expected) },
-        () => api.call('transactions.create', { body }),
-        (_intent, answer) =>
-          answer?.reference_id === reference && saleMatches(expected, answer)
-            ? { kind: 'applied', proof: answer.id }
-            : { kind: 'mismatch', why: `it is transaction ${answer?.id ?? '(none)'} with reference_id ${answer?.reference_id ?? '(none)'} and amount ${answer?.amount ?? '(none)'}, not this charge` },
-        (found) => createdOf(found, expected, memory) as Transaction,
-      )
-      .catch((err: unknown) => Promise.reject(saved ? saved.alsoSay(err) : err));
+    const proof: MoveProof<Transaction[], Transaction> = {
+      ...lookup,
+      answered: (_intent, answer) =>
+        answer?.reference_id === reference && saleMatches(expected, answer)
+          ? { kind: 'applied', proof: answer.id }
+          : { kind: 'mismatch', why: `it is transaction ${answer?.id ?? '(none)'} with reference_id ${answer?.reference_id ?? '(none)'} and amount ${answer?.amount ?? '(none)'}, not this charge` },
+      seen: (found) => createdOf(found, expected, memory) as Transaction,
+    };
+    const sending = { record: { amount_cents: input.amountCents, fingerprint, before: JSON.stringify(expected) }, request: () => api.call('transactions.create', { body }) };
+    const tx = await guard.send({ what, proof }, memory, sending).catch((err: unknown) => Promise.reject(saved ? saved.alsoSay(err) : err));
     await ctx.out.show(tx, TRANSACTION_VIEW);
     if (tx.status === 'failed') {
       const last = Array.isArray(tx.history) ? tx.history.at(-1) : undefined;
