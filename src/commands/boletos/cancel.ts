@@ -32,8 +32,8 @@ function show(ctx: Factory, answer: CancellationAnswer, about: Record<string, un
 export async function run(ctx: Factory, args: ArgsOf<typeof cancel>, options: OptionsOf<typeof cancel>): Promise<void> {
   const flags = moneyMoveFlags(options);
   const id = await resolveTransactionId(ctx, args);
-  await ctx.requireApiKey();
-  if (ctx.globals.dryRun) return ctx.printDryRun('boletos.cancel', { params: { id } });
+  await ctx.service.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun('boletos.cancel', { params: { id } });
   const guard = await ctx.moneyGuard({ noWait: flags.noWait });
   await guard.run<Transaction, CancellationAnswer, Cancelling>({
     what: {
@@ -72,8 +72,8 @@ export async function run(ctx: Factory, args: ArgsOf<typeof cancel>, options: Op
         const customer = tx.customer;
         // The buyer by name (by id when it cannot be read).
         const whose = async () => (customer ? ` (${await nameOrId(await ctx.api(), 'buyer', customer)})` : '');
-        if (!asked) await ctx.confirm(async () => `Cancel the ${formatMoney(tx.amount ?? '0', tx.currency)} boleto of transaction ${id}${await whose()}?`, 'cancel a boleto');
-        await ctx.noteSandbox();
+        if (!asked) await ctx.prompts.confirm(async () => `Cancel the ${formatMoney(tx.amount ?? '0', tx.currency)} boleto of transaction ${id}${await whose()}?`, 'cancel a boleto');
+        await ctx.service.noteSandbox();
         const api = await ctx.api();
         return {
           about,

@@ -36,8 +36,8 @@ const APPLIED_WHEN: Record<string, (invoice: Invoice) => boolean> = {
 async function step(ctx: Factory, args: ArgsOf<typeof remove>, how: Step, options: OptionsOf<typeof approve | typeof refund> = { wait: true }): Promise<void> {
   const id = invoiceId(args);
   const flags = moneyMoveFlags(options);
-  await ctx.requireApiKey();
-  if (ctx.globals.dryRun) return ctx.printDryRun(how.operation, { params: { id } });
+  await ctx.service.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun(how.operation, { params: { id } });
   const api = await ctx.api();
   if (!how.movesMoney) {
     await ask(ctx, id, how, await getInvoice(ctx, id));
@@ -106,8 +106,8 @@ async function ask(ctx: Factory, id: string, how: Step, before: Invoice, asked =
   const customer = before.customer;
   // The buyer by name (by id when it cannot be read).
   const whose = async () => (customer ? ` (${await nameOrId(await ctx.api(), 'buyer', customer)})` : '');
-  if (!asked) await ctx.confirm(async () => `${how.verb} ${amount} of invoice ${id}${await whose()}?`, how.action);
-  await ctx.noteSandbox();
+  if (!asked) await ctx.prompts.confirm(async () => `${how.verb} ${amount} of invoice ${id}${await whose()}?`, how.action);
+  await ctx.service.noteSandbox();
 }
 
 async function done(ctx: Factory, id: string, how: Step, after: Invoice): Promise<void> {

@@ -267,8 +267,8 @@ const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowe
  * payctl made up.
  */
 export async function gatherCreateInput(ctx: Factory, options: CreateOptions): Promise<{ input: CreateInput; walkedThrough: boolean; referenceGiven: boolean }> {
-  const profile = await ctx.profile();
-  const asking = ctx.interactive;
+  const profile = await ctx.config.profile();
+  const asking = ctx.prompts.interactive;
   let walkedThrough = false;
 
   let paymentType: PaymentType | undefined = options.paymentType;
@@ -276,7 +276,7 @@ export async function gatherCreateInput(ctx: Factory, options: CreateOptions): P
   if (paymentType === undefined) {
     if (asking && variantFlags.length === 0) {
       walkedThrough = true;
-      paymentType = await (await ctx.prompter()).select<PaymentType>('Payment type', [
+      paymentType = await (await ctx.prompts.prompter()).select<PaymentType>('Payment type', [
         { name: 'Credit card', value: 'credit' },
         { name: 'Boleto', value: 'boleto' },
         { name: 'Boleto with PIX (bolepix)', value: 'bolepix' },
@@ -302,7 +302,7 @@ export async function gatherCreateInput(ctx: Factory, options: CreateOptions): P
   if (amountCents === undefined) {
     if (!asking) throw missingInput(ctx, ['--amount (or --amount-cents)']);
     walkedThrough = true;
-    const text = await (await ctx.prompter()).text('Amount (e.g. 10.50)', { validate: asValidator((v) => parseAmount(v)) });
+    const text = await (await ctx.prompts.prompter()).text('Amount (e.g. 10.50)', { validate: asValidator((v) => parseAmount(v)) });
     amountCents = parseAmount(text);
   }
   const currency = validateCurrency(optionalString(options.currency) ?? profile.currency, '--currency');
@@ -328,12 +328,12 @@ export async function gatherCreateInput(ctx: Factory, options: CreateOptions): P
   // (`transactions get <order number>`), and what keeps a rerun from charging twice.
   let reference = flagReference;
   if (reference === undefined && walkedThrough) {
-    const typed = await (await ctx.prompter()).text('Order number (reference_id; empty: payctl makes one up)', { default: '', validate: asValidator((v) => v === '' || checkReference(v)) });
+    const typed = await (await ctx.prompts.prompter()).text('Order number (reference_id; empty: payctl makes one up)', { default: '', validate: asValidator((v) => v === '' || checkReference(v)) });
     reference = typed === '' ? undefined : typed;
   }
   let description = optionalString(options.description);
   if (description === undefined && walkedThrough) {
-    description = (await (await ctx.prompter()).text('Description (optional)', { default: '' })) || undefined;
+    description = (await (await ctx.prompts.prompter()).text('Description (optional)', { default: '' })) || undefined;
   }
 
   const input: CreateInput = { amountCents, currency, referenceId: reference ?? generatedReference(), onBehalfOf, payment };
@@ -392,7 +392,7 @@ async function readPayment(
 }
 
 async function askCustomer(ctx: Factory, markWalked: () => void): Promise<string> {
-  if (!ctx.interactive) throw missingInput(ctx, ['--customer <buyer-id> (or the --payer-* flags for a complete boleto)']);
+  if (!ctx.prompts.interactive) throw missingInput(ctx, ['--customer <buyer-id> (or the --payer-* flags for a complete boleto)']);
   markWalked();
   return validateId(await askArgument(ctx, { noun: 'buyer' }, '--customer'), 'buyer id', '--customer');
 }
@@ -418,7 +418,7 @@ async function readCardPayment(
   else if (cardFlag !== undefined) kind = 'card_id';
   else if (customer !== undefined) kind = 'customer';
   else {
-    if (!ctx.interactive) {
+    if (!ctx.prompts.interactive) {
       throw missingInput(ctx, ['--card-number --holder-name --exp-month --exp-year --cvv (or --card-file, --card <card-id>, --customer <buyer-id>)']);
     }
     markWalked();
@@ -429,11 +429,11 @@ async function readCardPayment(
       { name: "Customer's default card (buyer id)", value: 'customer' },
       { name: 'New card, saved to a buyer', value: 'new_card' },
     ];
-    kind = await (await ctx.prompter()).select('Pay with', choices);
+    kind = await (await ctx.prompts.prompter()).select('Pay with', choices);
   }
   let installments = options.installments === undefined ? undefined : validateInstallments(options.installments, '--installments');
   if (installments === undefined && walking) {
-    installments = await (await ctx.prompter()).select(
+    installments = await (await ctx.prompts.prompter()).select(
       'Installments',
       Array.from({ length: 12 }, (_, i) => ({ name: i === 0 ? '1x (single payment)' : `${i + 1}x`, value: i + 1 })),
       { default: 1 },
@@ -444,7 +444,7 @@ async function readCardPayment(
     case 'card':
       return { kind: 'card', card: await readCard(ctx, options), ...extra };
     case 'card_id': {
-      const id = cardFlag ?? (await (await ctx.prompter()).text('Card id', { validate: asValidator((v) => validateId(v, 'card id', '--card')) }));
+      const id = cardFlag ?? (await (await ctx.prompts.prompter()).text('Card id', { validate: asValidator((v) => validateId(v, 'card id', '--card')) }));
       return { kind: 'card_id', cardId: validateId(id, 'card id', '--card'), ...extra };
     }
     case 'customer': {
@@ -539,18 +539,18 @@ function readPayer(options: CreateOptions): Payer | undefined {
 // Running it.
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const { input, walkedThrough, referenceGiven } = await gatherCreateInput(ctx, options);
   const allowDuplicate = options.allowDuplicateReference === true;
   if (allowDuplicate && !referenceGiven) throw new UsageError('--allow-duplicate-reference goes with --reference-id');
   let body = buildCreateRequest(input);
   const { payment } = input;
   if (ctx.globals.dryRun) {
-    if (payment.kind !== 'new_card') return ctx.printDryRun('transactions.create', { body });
+    if (payment.kind !== 'new_card') return ctx.service.printDryRun('transactions.create', { body });
     // The first request a new card for a buyer sends is the one that tokenizes it.
     ctx.log.status(`dry run: the card is tokenized first, then saved to buyer ${payment.customer} (cards.associate) and charged by its id (transactions.create)`);
     const { buildTokenizeRequest } = await import('../cards/tokenize.js');
-    return ctx.printDryRun('cards.tokenize', { body: buildTokenizeRequest(payment.card) });
+    return ctx.service.printDryRun('cards.tokenize', { body: buildTokenizeRequest(payment.card) });
   }
   const guard = await ctx.moneyGuard({ noWait: options.wait === false });
   // A rerun without --reference-id of a create whose outcome is unknown takes that create's
@@ -598,9 +598,9 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
       // --dry-run shows the request itself.
       const { createSummaryText } = await import('./create-summary.js');
       ctx.io.stderr.write(`\n${createSummaryText(body)}\n\n`);
-      await ctx.confirm(`Create this ${describeKind(input.payment)} transaction of ${formatMoney(centsToDecimalString(input.amountCents), input.currency)}?`, 'create the transaction');
+      await ctx.prompts.confirm(`Create this ${describeKind(input.payment)} transaction of ${formatMoney(centsToDecimalString(input.amountCents), input.currency)}?`, 'create the transaction');
     }
-    await ctx.noteSandbox();
+    await ctx.service.noteSandbox();
     const api = await ctx.api();
     // A new card is saved to its buyer first (once for this sale, however many runs it takes), then
     // charged by its id; whatever fails after that says the card is saved.

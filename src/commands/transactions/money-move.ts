@@ -59,12 +59,12 @@ export async function runMoneyMove(ctx: Factory, args: ArgsOf<typeof capture | t
   const requested = amountFromFlags(options);
   const flags = moneyMoveFlags(options);
   const id = await resolveTransactionId(ctx, args);
-  await ctx.requireApiKey();
-  const profile = await ctx.profile();
+  await ctx.service.requireApiKey();
+  const profile = await ctx.config.profile();
   if (ctx.globals.dryRun) {
     // A dry run sends nothing at all, not even the read that finds the seller and the amount.
     const body = { on_behalf_of: "(the transaction's seller)", amount: requested ?? move.defaultAmount };
-    return ctx.printDryRun(move.operation, { params: { id }, body });
+    return ctx.service.printDryRun(move.operation, { params: { id }, body });
   }
   const guard = await ctx.moneyGuard({ noWait: flags.noWait });
   const look = () => getTransaction(ctx, id);
@@ -99,12 +99,12 @@ export async function runMoneyMove(ctx: Factory, args: ArgsOf<typeof capture | t
         // unless --again); all that remains is not, and its question names what was done before.
         if (told && requested !== undefined) {
           const asked = await confirmDespiteEarlier(ctx, flags, told, `${Action} ${shown} more?`, `${move.action} ${shown} more`);
-          if (!asked) await ctx.confirm(async () => `${Action} ${shown} of transaction ${id} (${await describePayer(ctx, before)})?`, move.action);
+          if (!asked) await ctx.prompts.confirm(async () => `${Action} ${shown} of transaction ${id} (${await describePayer(ctx, before)})?`, move.action);
         } else {
-          await ctx.confirm(async () => `${told ? `${told}. ${Action} the ${shown} left` : `${Action} ${shown}`} of transaction ${id} (${await describePayer(ctx, before)})?`, move.action);
+          await ctx.prompts.confirm(async () => `${told ? `${told}. ${Action} the ${shown} left` : `${Action} ${shown}`} of transaction ${id} (${await describePayer(ctx, before)})?`, move.action);
           if (told && ctx.globals.yes) ctx.log.status(`${told}.`);
         }
-        await ctx.noteSandbox();
+        await ctx.service.noteSandbox();
         const api = await ctx.api();
         return {
           shown,

@@ -44,11 +44,11 @@ export async function run(ctx: Factory, args: ArgsOf<typeof splitsAdd>, options:
   const value = optionalString(options.split);
   if (value === undefined) throw new UsageError('--split <seller-id>:<amount|percent%>[,liable][,net] is required');
   const split = parseSplit(value);
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   if (ctx.globals.dryRun) {
     // A dry run reads nothing, so a percentage's cents (of the sale's amount) are not known.
     const body = { ...splitRuleBody(split, 0), ...(split.share.mode === 'percentage' ? { amount: `(${Number(split.share.value)}% of the sale's amount, in cents)` } : {}) };
-    return ctx.printDryRun('transactions.splits.add', { params: { id }, body });
+    return ctx.service.printDryRun('transactions.splits.add', { params: { id }, body });
   }
   const guard = await ctx.moneyGuard();
   const { what, lookup } = splitsMove(ctx, id, 'transactions.splits.add', `the split rule for seller ${split.recipient} on transaction ${id}`, addApplied);
@@ -86,11 +86,11 @@ export async function run(ctx: Factory, args: ArgsOf<typeof splitsAdd>, options:
         const body = splitRuleBody(split, amount);
         const worth = formatMoney(centsToDecimalString(shareCents(split.share, amount)), tx.currency);
         const part = split.share.mode === 'percentage' ? `${Number(split.share.value)}% (${worth})` : worth;
-        await ctx.confirm(
+        await ctx.prompts.confirm(
           async () => `Give ${await sellerNamed(ctx, split.recipient)} ${part} of transaction ${id} (${formatMoney(centsToDecimalString(amount), tx.currency)}), taken from ${await sellerNamed(ctx, tx.on_behalf_of)}?`,
           'add a split rule',
         );
-        await ctx.noteSandbox();
+        await ctx.service.noteSandbox();
         const api = await ctx.api();
         const before: AddBefore = { rules: rules.map((r) => r.id), recipient: split.recipient };
         return { part, record: { before: JSON.stringify(before) }, request: () => api.call('transactions.splits.add', { params: { id }, body }) };

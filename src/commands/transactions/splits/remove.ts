@@ -23,8 +23,8 @@ function removeApplied(intent: Intent, now: SplitRule[]): boolean {
 export async function run(ctx: Factory, args: ArgsOf<typeof splitsRemove>): Promise<void> {
   const id = transactionId(args);
   const rule = ruleId(args);
-  await ctx.requireApiKey();
-  if (ctx.globals.dryRun) return ctx.printDryRun('transactions.splits.remove', { params: { id, rule } });
+  await ctx.service.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun('transactions.splits.remove', { params: { id, rule } });
   const guard = await ctx.moneyGuard();
   const { what, lookup } = splitsMove(ctx, id, 'transactions.splits.remove', `the removal of split rule ${rule} of transaction ${id}`, removeApplied);
   const removed = { id: rule, resource: 'split_rule', deleted: true };
@@ -47,11 +47,11 @@ export async function run(ctx: Factory, args: ArgsOf<typeof splitsRemove>): Prom
         // A rule that is not there answers 404 here, before anything is asked or sent.
         const found = await api.call('transactions.splits.get', { params: { id, rule } });
         const tx = await getTransaction(ctx, id);
-        await ctx.confirm(
+        await ctx.prompts.confirm(
           async () => `Remove split rule ${rule} of transaction ${id} (${await sellerNamed(ctx, found.recipient)}, ${partText(found, tx.currency) ?? 'its part'})? Its part goes back to ${await sellerNamed(ctx, tx.on_behalf_of)}`,
           'remove a split rule',
         );
-        await ctx.noteSandbox();
+        await ctx.service.noteSandbox();
         return { found, tx, record: { before: JSON.stringify({ rule }) }, request: () => api.call('transactions.splits.remove', { params: { id, rule } }) };
       },
     },
