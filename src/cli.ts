@@ -139,7 +139,7 @@ works right after install, with no account.`,
     const factory = new Factory(io, parseGlobals(command.optsWithGlobals()), () => buildProgram({ io }));
     runtime.factory = factory;
     // The profile's time zone first: a flag rule may read a date as a local day (a due date not in the past).
-    await factory.applyTimeZone();
+    await factory.config.applyTimeZone();
     const verb = await bound.load();
     verb.check?.(positional, options);
     // What the command line left out is asked for on a terminal, else named (exit 2), before the verb runs.
@@ -279,7 +279,7 @@ function reportError(err: unknown, runtime: Runtime, debugFlag: boolean): number
   // The reader went away (`payctl … | head`): nothing more to say, and nobody to say it to.
   if ((err as NodeJS.ErrnoException)?.code === 'EPIPE') return ExitCode.ok;
   const debug = debugFlag || runtime.factory?.globals.debug === true;
-  const secrets = runtime.factory?.knownSecrets() ?? [];
+  const secrets = runtime.factory?.secrets.known() ?? [];
   let message: string;
   let code: number;
   if (err instanceof ApiError) {

@@ -28,7 +28,8 @@ import { UNRESOLVED, type Intent, type Lock, type NewIntent } from './types.js';
 /** A lookup that fails right at the end of a window is tried again for this long. */
 const LOOKUP_GRACE_MS = 10_000;
 
-export interface GuardedMove<R> {
+/** What a guarded move moves: what is locked, what its intent is named, the words of its messages. */
+export interface MoveTarget {
   /** What is locked: `transaction:<id>`, `reference:<id>`, `invoice:<id>`. */
   key: string;
   operation: string;
@@ -39,6 +40,10 @@ export interface GuardedMove<R> {
   what: string;
   /** The command that shows the resource, for messages that send the user to check. */
   checkCommand: string;
+}
+
+/** How a move is seen to have landed when its answer is lost: by looking at the resource again. */
+export interface MoveLookup<R> {
   /** The resource as it is now. */
   look(): Promise<R>;
   /**
@@ -47,6 +52,53 @@ export interface GuardedMove<R> {
    * proofs are not this one's.
    */
   proves(intent: Intent, now: R, others: Intent[]): Proof;
+}
+
+/** A move the ledger can settle: what it moves, and how to look for it. */
+export type GuardedMove<R> = MoveTarget & MoveLookup<R>;
+
+/** How a move is proven to have landed: its direct answer checked, or the resource looked at again. */
+export interface MoveProof<R, A> extends MoveLookup<R> {
+  /** Whether a direct answer is the move asked for (another object, the wrong change: a mismatch, then a lookup). */
+  answered(intent: Intent, answer: A, others: Intent[]): AnswerCheck;
+  /** The resource, seen applied by a lookup, as the answer the report shows. */
+  seen(now: R): A;
+}
+
+/** What is sent, decided once the earlier moves are settled: the request, and what its intent keeps. */
+export interface Sending<A> {
+  /** What the intent keeps beside what is moved: the amount sent, what the resource was before. */
+  record: Omit<NewIntent, 'key' | 'operation' | 'target' | 'requested_cents'>;
+  request(): Promise<A>;
+}
+
+/**
+ * One money move under the protocol, in named parts: what to move, how to send it, how to prove
+ * it landed, how to report. `MoneyGuard.run` does the rest, in the protocol's order.
+ */
+export interface Move<R, A, S extends Sending<A> = Sending<A>> {
+  what: MoveTarget;
+  proof: MoveProof<R, A>;
+  send: {
+    /**
+     * What to send, from the resource as it is now and the earlier moves on it (`memory`), after
+     * asking whoever must be asked; undefined when there is nothing to send (having said why).
+     * `repeat`: an earlier run's same request, seen applied, when the report has no `repeated`.
+     */
+    prepare(memory: Intent[], repeat?: Repeat<R>): Promise<S | undefined>;
+  };
+  report: {
+    /** This same request was applied by an earlier run whose answer was lost: nothing is sent. Absent: `prepare` decides. */
+    repeated?(repeat: Repeat<R>): Promise<void>;
+    /** What the service answered (or what a lookup found applied), with what was sent. */
+    done(answer: A, sent: S): Promise<void>;
+  };
+}
+
+/** An earlier run's same request (operation and amount asked), seen applied. */
+export interface Repeat<R> {
+  intent: Intent;
+  now: R;
 }
 
 /** What a direct answer says: the move asked for, or something else (another object, the wrong change). */
@@ -127,12 +179,16 @@ export class MoneyGuard {
 
   /**
    * The usual shape of a money-moving command: hold the lock, resolve what earlier runs left, then
-   * either report that this same request already went through (`alreadyDone`) or do `work`.
+   * either report that this same request already went through, or prepare, send and report.
    */
-  async guarded<R>(move: GuardedMove<R>, alreadyDone: (repeat: { intent: Intent; now: R }) => Promise<void>, work: (memory: Intent[]) => Promise<void>): Promise<void> {
-    await this.hold(move.key, move.what, `Let it finish, then check with: ${move.checkCommand}`, async (memory) => {
-      const { repeat } = await this.resolveEarlier(move, memory);
-      await (repeat ? alreadyDone(repeat) : work(memory));
+  async run<R, A, S extends Sending<A> = Sending<A>>(move: Move<R, A, S>): Promise<void> {
+    const guarded: GuardedMove<R> = { ...move.what, look: move.proof.look, proves: move.proof.proves };
+    await this.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async (memory) => {
+      const { repeat } = await this.resolveEarlier(guarded, memory);
+      if (repeat && move.report.repeated) return move.report.repeated(repeat);
+      const sending = await move.send.prepare(memory, repeat);
+      if (sending === undefined) return;
+      await move.report.done(await this.send(move, memory, sending), sending);
     });
   }
 
@@ -142,8 +198,8 @@ export class MoneyGuard {
    * nothing is to be sent. Throws exit 9 when one still cannot be told (or, with --no-wait, is
    * still within its window).
    */
-  async resolveEarlier<R>(move: GuardedMove<R>, memory: Intent[], quiet = false): Promise<{ repeat?: { intent: Intent; now: R } }> {
-    let repeat: { intent: Intent; now: R } | undefined;
+  async resolveEarlier<R>(move: GuardedMove<R>, memory: Intent[], quiet = false): Promise<{ repeat?: Repeat<R> }> {
+    let repeat: Repeat<R> | undefined;
     for (const intent of memory.filter((i) => UNRESOLVED.includes(i.state))) {
       const earlier = intent.operation === move.operation ? move.what : `an earlier ${intent.operation} of ${intent.target}`;
       if (!quiet) this.deps.log.warn(`an earlier run (${describeOrigin(intent, this.ledger)}) left ${earlier} unresolved; checking it before sending anything`);
@@ -203,52 +259,47 @@ export class MoneyGuard {
 
   /**
    * Writes the intent, sends, and resolves the intent from what came back. A direct answer counts
-   * only if `check` finds the move asked for in it. On a lost or unusable answer, looks for a
-   * while: `onLate` turns the resource, seen applied, into the result; no proof is exit 9.
+   * only if the proof finds the move asked for in it. On a lost or unusable answer, looks for a
+   * while: the resource, seen applied, stands for the answer; no proof is exit 9.
    */
-  async send<A, R>(
-    move: GuardedMove<R>,
-    memory: Intent[],
-    fields: Omit<NewIntent, 'key' | 'operation' | 'target' | 'requested_cents'>,
-    request: () => Promise<A>,
-    check: (intent: Intent, answer: A) => AnswerCheck,
-    onLate: (now: R) => A,
-  ): Promise<A> {
+  async send<R, A>(move: { what: MoveTarget; proof: MoveProof<R, A> }, memory: Intent[], sending: Sending<A>): Promise<A> {
+    const { what, proof } = move;
+    const guarded: GuardedMove<R> = { ...what, look: proof.look, proves: proof.proves };
     this.ledger.assertLeased();
     let intent: Intent;
     try {
       intent = await this.ledger.record({
-        key: move.key,
-        operation: move.operation,
-        target: move.target,
-        requested_cents: move.requestedCents,
+        key: what.key,
+        operation: what.operation,
+        target: what.target,
+        requested_cents: what.requestedCents,
         settle_until: this.settleUntilFromNow(),
-        ...fields,
+        ...sending.record,
       });
     } catch (err) {
       // Written before anything is sent: a ledger that cannot take it means nothing left.
-      throw err instanceof LedgerFileError ? err.saying(`${move.what} was not sent`) : err;
+      throw err instanceof LedgerFileError ? err.saying(`${what.what} was not sent`) : err;
     }
     memory.push(intent);
-    const note = `${move.what} was in flight: it may or may not have been applied. Run the same command again: it checks first and sends only if it did not go through`;
+    const note = `${what.what} was in flight: it may or may not have been applied. Run the same command again: it checks first and sends only if it did not go through`;
     return noteWhileInFlight(note, async () => {
       let answer: A;
       try {
-        answer = await request();
+        answer = await sending.request();
       } catch (err) {
-        return onLate(await this.afterFailure(move, intent, memory, err));
+        return proof.seen(await this.afterFailure(guarded, intent, memory, err));
       }
-      const checked = check(intent, answer);
+      const checked = proof.answered(intent, answer, others(memory, intent));
       if (checked.kind === 'applied') {
         await this.ledger.resolve(intent, 'applied', null, checked.proof).catch((err: unknown) => {
           throw err instanceof LedgerFileError
-            ? err.saying(`${move.what} was applied (the service answered), but this could not be recorded: its intent stays pending, and the next money move on it finds it done before sending anything`)
+            ? err.saying(`${what.what} was applied (the service answered), but this could not be recorded: its intent stays pending, and the next money move on it finds it done before sending anything`)
             : err;
         });
         return answer;
       }
-      const odd = new UncertainOutcomeError(`the service answered, but not with ${move.what}: ${checked.why}`, { answered: true });
-      return onLate(await this.afterFailure(move, intent, memory, odd));
+      const odd = new UncertainOutcomeError(`the service answered, but not with ${what.what}: ${checked.why}`, { answered: true });
+      return proof.seen(await this.afterFailure(guarded, intent, memory, odd));
     });
   }
 

@@ -1,7 +1,7 @@
 import type { ApiClient, ListExtent, PreparedRequest, RequestInput } from '../api/client.js';
 import type { Target } from '../provider/endpoints.js';
 import type { CsvLocale } from './csv-locale.js';
-import type { IO } from '../io.js';
+import { colorEnabled, type IO } from '../io.js';
 import type { Logger } from '../platform/logger.js';
 import type { ObjectView } from './object-view.js';
 import { parseFormat, type Column, type OutputFormat } from './render-options.js';
@@ -57,15 +57,18 @@ export interface PrinterNeeds {
     csvLocale?: CsvLocale;
     quiet: boolean;
     pager: boolean;
+    color: boolean;
   };
   log: Logger;
-  /** Whether stdout gets colour (NO_COLOR, FORCE_COLOR, --no-color, a terminal). */
-  readonly color: boolean;
-  /** The profile's output and csv_locale settings; undefined when the config cannot be read (a default then holds). */
-  settings(): Promise<{ name: string; output?: string; csvLocale?: string } | undefined>;
+  config: {
+    /** The profile's output and csv_locale settings; undefined when the config cannot be read (a default then holds). */
+    settings(): Promise<{ name: string; output?: string; csvLocale?: string } | undefined>;
+  };
   api(): Promise<ApiClient>;
-  /** Said before a long list asks for the API: the embedded sandbox then gets its own thread. */
-  expectLongRun(): void;
+  service: {
+    /** Said before a long list asks for the API: the embedded sandbox then gets its own thread. */
+    expectLongRun(): void;
+  };
 }
 
 /**
@@ -85,6 +88,11 @@ export class Printer {
 
   constructor(private readonly needs: PrinterNeeds) {}
 
+  /** Whether stdout gets colour (NO_COLOR, FORCE_COLOR, --no-color, a terminal). */
+  get color(): boolean {
+    return colorEnabled(this.needs.io.env, this.needs.io.stdoutIsTTY, !this.needs.globals.color);
+  }
+
   /** A command whose output is JSON unless asked otherwise (`payctl api`, like `gh api`). */
   preferOutput(format: OutputFormat): void {
     this.preferred = format;
@@ -93,7 +101,7 @@ export class Printer {
   async outputFormat(): Promise<OutputFormat> {
     if (this.needs.globals.output) return this.needs.globals.output;
     if (this.preferred) return this.preferred;
-    const profile = await this.needs.settings();
+    const profile = await this.needs.config.settings();
     if (profile?.output) {
       return parseFormat(profile.output, `profile "${profile.name}" output setting`);
     }
@@ -126,7 +134,7 @@ export class Printer {
     ]);
     const item = options.tableRow ? options.tableRow(data as Record<string, unknown>) : (data as Record<string, unknown>);
     const names = await this.namesFor(view, item, options.short === true);
-    const text = await drawObjectView(view, item, { color: this.needs.color, columns: terminalColumns(this.needs.io.stdout), names, ...(options.short ? { short: true } : {}) });
+    const text = await drawObjectView(view, item, { color: this.color, columns: terminalColumns(this.needs.io.stdout), names, ...(options.short ? { short: true } : {}) });
     if (options.short || !(await showInPager(text, this.needs.io, this.needs.globals.pager))) await writeOut(this.needs.io.stdout, text);
     if (names) await this.noteNamesLeftOut();
   }
@@ -216,7 +224,7 @@ export class Printer {
     // A short list (one page) neither grows V8's young generation nor is worth a sandbox thread.
     const long = spec.request.all || spec.request.limit > SHORT_RUN_ITEMS;
     const capGrowth = long ? (await import('../platform/runtime.js')).capYoungGeneration() : undefined;
-    if (long) this.needs.expectLongRun();
+    if (long) this.needs.service.expectLongRun();
     const api = await this.needs.api();
     const format = await this.outputFormat();
     const progress =
@@ -301,7 +309,7 @@ export class Printer {
   private async writeNote(note: string | undefined): Promise<void> {
     if (!note) return;
     const { writeOut } = await import('./write.js');
-    await writeOut(this.needs.io.stdout, `${this.needs.color ? new (await import('chalk')).Chalk({ level: 1 }).dim(note) : note}\n`);
+    await writeOut(this.needs.io.stdout, `${this.color ? new (await import('chalk')).Chalk({ level: 1 }).dim(note) : note}\n`);
   }
 
   /**
@@ -312,14 +320,14 @@ export class Printer {
   private async zoneNote(columns?: Column[]): Promise<void> {
     const [{ loadStyle, showsInstants, zoneLine }, { writeOut }] = await Promise.all([import('./table.js'), import('./write.js')]);
     if (columns && !showsInstants(columns, this.needs.globals.fields)) return;
-    await writeOut(this.needs.io.stdout, await zoneLine(await loadStyle(this.needs.color)));
+    await writeOut(this.needs.io.stdout, await zoneLine(await loadStyle(this.color)));
   }
 
   private async renderOptions() {
     const options: import('./render-options.js').RenderOptions = {
       format: await this.outputFormat(),
       out: this.needs.io.stdout,
-      color: this.needs.color,
+      color: this.color,
     };
     if (this.needs.globals.fields) {
       options.fields = this.needs.globals.fields;
@@ -334,7 +342,7 @@ export class Printer {
   /** How CSV is written: --csv-locale, else the profile's csv_locale, else the API's values. */
   async csvLocale(): Promise<import('./csv-locale.js').CsvLocale> {
     if (this.needs.globals.csvLocale) return this.needs.globals.csvLocale;
-    const profile = await this.needs.settings();
+    const profile = await this.needs.config.settings();
     if (!profile?.csvLocale) return 'none';
     const { parseCsvLocale } = await import('./csv-locale.js');
     return parseCsvLocale(profile.csvLocale, `profile "${profile.name}" csv_locale setting`);

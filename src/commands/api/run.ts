@@ -73,10 +73,10 @@ export async function buildApiRequest(ctx: Factory, args: ArgsOf<typeof apiVerb>
 export async function run(ctx: Factory, args: ArgsOf<typeof apiVerb>, options: OptionsOf<typeof apiVerb>): Promise<void> {
   const request = await buildApiRequest(ctx, args, options);
   ctx.out.preferOutput('json');
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const input = { query: request.query, headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}) };
-  if (ctx.globals.dryRun) return ctx.printDryRun(request.endpoint, input);
-  if (request.endpoint.method !== 'GET') await ctx.noteSandbox();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun(request.endpoint, input);
+  if (request.endpoint.method !== 'GET') await ctx.service.noteSandbox();
   if (request.paginate) {
     await ctx.out.list({ operation: request.endpoint, input, request: { limit: 0, all: true }, noun: 'items', columns: [{ key: 'id', header: 'ID' }] });
     return;

@@ -22,12 +22,12 @@ export async function chooseKeyStorage(ctx: Factory, profile: string, insecureSt
     return 'keyring';
   } catch (err) {
     if (!(err instanceof KeyringUnreachable)) throw err;
-    const fallback = `${ctx.paths.configFile} (plain text, mode 0600)`;
-    if (!ctx.interactive) {
+    const fallback = `${ctx.config.paths.configFile} (plain text, mode 0600)`;
+    if (!ctx.prompts.interactive) {
       throw new UsageError(`${err.message} to keep the API key in; run again with --insecure-storage to save it in ${fallback}, or set PAYCTL_API_KEY instead of logging in`);
     }
     ctx.log.warn(err.message);
-    const prompter = await ctx.prompter();
+    const prompter = await ctx.prompts.prompter();
     if (!(await prompter.confirm(`Save the API key in ${fallback} instead?`, { default: false }))) {
       throw new CancelledError('cancelled: nothing was saved');
     }

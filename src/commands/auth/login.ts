@@ -24,7 +24,7 @@ export function checkBaseUrl(value: string): string {
 }
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof loginVerb>, options: OptionsOf<typeof loginVerb>): Promise<void> {
-  const config = await ctx.config();
+  const config = await ctx.config.file();
   const name = ctx.globals.profile ?? 'default';
   if (name === SANDBOX_PROFILE) throw new UsageError('the sandbox profile is built in and needs no login; choose another name with --profile');
   if (!/^[A-Za-z0-9_.-]{1,40}$/.test(name)) throw new UsageError(`--profile: "${name}" is not a usable profile name (letters, digits, . _ -)`);
@@ -40,9 +40,9 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof loginVerb>, options
   }
 
   const missing = [baseUrl === undefined && '--base-url', apiKey === undefined && '--api-key-stdin'].filter((f): f is string => Boolean(f));
-  if (missing.length > 0 && !ctx.interactive) throw missingInput(ctx, missing);
-  if (ctx.interactive) {
-    const prompter = await ctx.prompter();
+  if (missing.length > 0 && !ctx.prompts.interactive) throw missingInput(ctx, missing);
+  if (ctx.prompts.interactive) {
+    const prompter = await ctx.prompts.prompter();
     baseUrl ??= await prompter.text('API base URL', { validate: asValidator(checkBaseUrl) });
     if (options.marketplaceId === undefined && marketplaceId === undefined) {
       marketplaceId = (await prompter.text('Marketplace id (empty if none)', { default: '' })) || undefined;
@@ -80,7 +80,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof loginVerb>, options
   // Where the key will be saved is checked first: a config that cannot be written is the error to
   // report, not whatever checking the key over the network would have run into.
   // So is where the key will go: a keyring that cannot be reached is said before anything is sent.
-  await ctx.checkConfigWritable();
+  await ctx.config.checkWritable();
   const storage = await chooseKeyStorage(ctx, name, options.insecureStorage === true);
   await verifyKey(ctx, candidate);
 
@@ -89,7 +89,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof loginVerb>, options
     // The key an earlier login put in the keyring is replaced by this one: it must not stay behind.
     await removeKeyFromKeyring(name).catch((err: Error) => ctx.log.warn(`the API key saved earlier in the OS keyring stays there: ${err.message}`));
   }
-  await ctx.updateConfig((fresh) => {
+  await ctx.config.update((fresh) => {
     // On top of the profile as it is now: a setting changed by another process meanwhile stays.
     const settings = withKey({ ...(fresh.profiles[name] ?? {}), base_url: baseUrl }, key, storage);
     if (marketplaceId) settings.marketplace_id = marketplaceId;
@@ -97,13 +97,13 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof loginVerb>, options
     fresh.profiles[name] = settings;
     fresh.current_profile = name;
   });
-  const saved = storage === 'keyring' ? `saved: the API key in the OS keyring, the rest in ${ctx.paths.configFile}` : `saved to ${ctx.paths.configFile}`;
+  const saved = storage === 'keyring' ? `saved: the API key in the OS keyring, the rest in ${ctx.config.paths.configFile}` : `saved to ${ctx.config.paths.configFile}`;
   ctx.log.status(`Logged in: profile "${name}" (${maskApiKey(key)}) ${saved}; made current`);
 }
 
 /** One read-only request with the new key: nothing is saved unless the service accepts it. */
 async function verifyKey(ctx: Factory, candidate: ResolvedProfile): Promise<void> {
-  const client = await ctx.clientFor(candidate);
+  const client = await ctx.service.clientFor(candidate);
   try {
     await client.call('transactions.list', { query: { limit: 1 } });
   } catch (err) {

@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js';
 import { keyInKeyring, removeKeyFromKeyring } from './key-storage.js';
 
 export async function run(ctx: Factory): Promise<void> {
-  const config = await ctx.config();
+  const config = await ctx.config.file();
   const name = currentProfileName(config, ctx.io.env, ctx.globals.profile);
   if (name === SANDBOX_PROFILE) throw new UsageError('the sandbox profile has no saved API key to remove');
   const profile = config.profiles[name];
@@ -18,7 +18,7 @@ export async function run(ctx: Factory): Promise<void> {
   if (ctx.globals.dryRun) return ctx.log.status(`dry run: would remove the API key of profile "${name}" from ${where}; nothing was changed`);
   // The keyring first: if it cannot be reached, the reference stays and nothing changes.
   if (inKeyring) await removeKeyFromKeyring(name);
-  await ctx.updateConfig((fresh) => {
+  await ctx.config.update((fresh) => {
     // Whatever else changed meanwhile stays; only the key (or the reference to it) goes.
     delete fresh.profiles[name]?.api_key;
     delete fresh.profiles[name]?.api_key_ref;

@@ -3,7 +3,7 @@ import { SANDBOX_PROFILE, currentProfileName, maskApiKey, storedSettings } from 
 import { keyInKeyring } from './key-storage.js';
 
 export async function run(ctx: Factory): Promise<void> {
-  const config = await ctx.config();
+  const config = await ctx.config.file();
   const current = currentProfileName(config, ctx.io.env, ctx.globals.profile);
   const names = [SANDBOX_PROFILE, ...Object.keys(config.profiles).filter((n) => n !== SANDBOX_PROFILE).sort()];
   const rows = names.map((name) => {

@@ -7,15 +7,15 @@ import type { profilesRemove } from './flags.js';
 
 export async function run(ctx: Factory, args: ArgsOf<typeof profilesRemove>): Promise<void> {
   const name = args[0] ?? '';
-  const config = await ctx.config();
+  const config = await ctx.config.file();
   if (name === SANDBOX_PROFILE) throw new UsageError('the sandbox profile is built in and cannot be removed');
   const profile = config.profiles[name];
   if (!profile) throw new UsageError(`profile "${name}" does not exist; see 'payctl profiles list'`);
   if (ctx.globals.dryRun) return ctx.log.status(`dry run: would remove profile "${name}"; nothing was changed`);
-  await ctx.confirm(`Remove profile ${name}${profile.api_key ? ` (${maskApiKey(profile.api_key)})` : keyInKeyring(profile) ? ' (and its API key in the OS keyring)' : ''}?`, 'remove a profile');
+  await ctx.prompts.confirm(`Remove profile ${name}${profile.api_key ? ` (${maskApiKey(profile.api_key)})` : keyInKeyring(profile) ? ' (and its API key in the OS keyring)' : ''}?`, 'remove a profile');
   // Its key goes with it; if the keyring cannot be reached, the profile stays (with its reference).
   if (keyInKeyring(profile)) await removeKeyFromKeyring(name);
-  const wasCurrent = await ctx.updateConfig((fresh) => {
+  const wasCurrent = await ctx.config.update((fresh) => {
     if (!Object.hasOwn(fresh.profiles, name)) throw new UsageError(`profile "${name}" does not exist (removed meanwhile?); see 'payctl profiles list'`);
     delete fresh.profiles[name];
     const current = fresh.current_profile === name;

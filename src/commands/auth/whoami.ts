@@ -6,7 +6,7 @@ import { maskLedgerUrl } from '../../ledger/errors.js';
 import { isTestKey } from '../../provider/test-keys.js';
 
 export async function run(ctx: Factory): Promise<void> {
-  const profile = await ctx.profile();
+  const profile = await ctx.config.profile();
   const env = ctx.io.env;
   const fromEnv = ['PAYCTL_PROFILE', 'PAYCTL_BASE_URL', 'PAYCTL_API_KEY', 'PAYCTL_MARKETPLACE_ID', 'PAYCTL_SELLER_ID', 'PAYCTL_LEDGER_URL', 'PAYCTL_SETTLE_WINDOW'].filter((name) => env[name]);
   await ctx.out.render({
@@ -21,8 +21,8 @@ export async function run(ctx: Factory): Promise<void> {
     // A test account (the embedded sandbox, or a test key on any service): no real money moves.
     sandbox: profile.isEmbedded || isTestKey(profile.apiKey),
     // What money moves are kept against: the account (the ledger's scope), and where.
-    account: accountOf(profile, ctx.paths.stateDir).id,
-    ledger: profile.ledgerUrl ? maskLedgerUrl(profile.ledgerUrl) : sqliteLedgerPath(ctx.paths.stateDir),
+    account: accountOf(profile, ctx.config.paths.stateDir).id,
+    ledger: profile.ledgerUrl ? maskLedgerUrl(profile.ledgerUrl) : sqliteLedgerPath(ctx.config.paths.stateDir),
     settle_window: profile.settleWindowSeconds,
     overridden_by: fromEnv,
   });

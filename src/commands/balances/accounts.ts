@@ -10,7 +10,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof accounts>, options:
   const buyer = optionalString(options.buyer);
   if (buyer === undefined) throw missingInput(ctx, ['--buyer <buyer-id>']);
   const id = validateId(buyer, 'buyer id', '--buyer');
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const count = await ctx.out.list({
     ...everythingOf('balances.accountsByBuyer', id),
     noun: 'accounts',

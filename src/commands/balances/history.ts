@@ -34,7 +34,7 @@ export function buildHistoryRequest(options: OptionsOf<typeof history>): History
 export async function run(ctx: Factory, _args: ArgsOf<typeof history>, options: OptionsOf<typeof history>): Promise<void> {
   const groupBy = await groupingOf(options, historySummary(options.operation !== undefined), 'balance entries');
   const request = groupedRequest(buildHistoryRequest(options), groupBy !== undefined, options);
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const count = await ctx.out.list({
     operation: request.operation,
     input: { query: request.query, ...(request.params ? { params: request.params } : {}) },

@@ -48,7 +48,7 @@ export async function accountOrSeller(ctx: Factory, options: { account?: string;
   if (account !== undefined && given !== undefined) throw new UsageError('use either --account or --seller, not both');
   if (account !== undefined) return { account: validateId(account, 'account id', '--account') };
   if (given !== undefined) return { seller: given };
-  const seller = (await ctx.profile()).sellerId;
+  const seller = (await ctx.config.profile()).sellerId;
   if (!seller) throw new UsageError("give --account <id> or --seller <id>, or set the profile's seller_id ('payctl config set seller_id <id>') or PAYCTL_SELLER_ID");
   return { seller };
 }

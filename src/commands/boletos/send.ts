@@ -29,10 +29,10 @@ export async function run(ctx: Factory, args: ArgsOf<typeof send>, options: Opti
   const id = validateId(args[0] ?? '', 'boleto id', '<id>');
   const given = optionalString(options.to);
   const to = given === undefined ? undefined : validateEmail(given, '--to');
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   // With --to, the first request is the boleto's read, which a dry run shows and stops at.
-  if (ctx.globals.dryRun && to === undefined) return ctx.printDryRun('boletos.send', { params: { id } });
-  await ctx.noteSandbox();
+  if (ctx.globals.dryRun && to === undefined) return ctx.service.printDryRun('boletos.send', { params: { id } });
+  await ctx.service.noteSandbox();
   if (to !== undefined) await checkRecipient(ctx, id, to);
   const result = await (await ctx.api()).call('boletos.send', { params: { id } });
   await ctx.out.render(result);

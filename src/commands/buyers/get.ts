@@ -10,7 +10,7 @@ const RECENT_SALES = 5;
 
 export async function run(ctx: Factory, args: ArgsOf<typeof get>): Promise<void> {
   const id = buyerId(args);
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   await ctx.out.show(await getBuyer(ctx, id), BUYER_VIEW);
   // On a terminal, what support asks next: the buyer's latest sales (JSON stays the buyer alone).
   if ((await ctx.out.outputFormat()) !== 'table' || !ctx.io.stdoutIsTTY) return;

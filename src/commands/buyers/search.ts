@@ -8,7 +8,7 @@ import type { search } from './flags.js';
 export async function run(ctx: Factory, _args: ArgsOf<typeof search>, options: OptionsOf<typeof search>): Promise<void> {
   // Required: given, or asked for on a terminal, before this runs.
   const taxpayerId = validateTaxpayerId(options.taxpayerId ?? '', '--taxpayer-id');
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const buyer = await (await ctx.api()).call('buyers.search', { query: { taxpayer_id: taxpayerId } });
   await ctx.out.show(buyer, BUYER_VIEW);
 }

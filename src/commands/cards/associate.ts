@@ -12,9 +12,9 @@ export function buildAssociateRequest(options: OptionsOf<typeof associate>): { t
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof associate>, options: OptionsOf<typeof associate>): Promise<void> {
   const body = buildAssociateRequest(options);
-  await ctx.requireApiKey();
-  if (ctx.globals.dryRun) return ctx.printDryRun('cards.associate', { body });
-  await ctx.noteSandbox();
+  await ctx.service.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun('cards.associate', { body });
+  await ctx.service.noteSandbox();
   const card = await (await ctx.api()).call<Card>('cards.associate', { body });
   await ctx.out.show(card, CARD_VIEW);
   ctx.log.status(`Card ${card.id} (${describeCard(card)}) now belongs to ${await ctx.out.named('buyer', body.customer)}`);

@@ -6,6 +6,6 @@ import type { get } from './flags.js';
 
 export async function run(ctx: Factory, args: ArgsOf<typeof get>): Promise<void> {
   const id = cardId(args);
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   await ctx.out.show(await getCard(ctx, id), CARD_VIEW);
 }

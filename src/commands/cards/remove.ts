@@ -6,12 +6,12 @@ import type { remove } from './flags.js';
 
 export async function run(ctx: Factory, args: ArgsOf<typeof remove>): Promise<void> {
   const id = cardId(args);
-  await ctx.requireApiKey();
-  if (ctx.globals.dryRun) return ctx.printDryRun('cards.remove', { params: { id } });
+  await ctx.service.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun('cards.remove', { params: { id } });
   const card = await getCard(ctx, id);
   const named = describeCard(card);
-  await ctx.confirm(`Remove card ${id} (${named})?`, 'remove a card');
-  await ctx.noteSandbox();
+  await ctx.prompts.confirm(`Remove card ${id} (${named})?`, 'remove a card');
+  await ctx.service.noteSandbox();
   await showRemoval(ctx, await (await ctx.api()).call('cards.remove', { params: { id } }), 'Card', id, { label: 'Card', text: named });
   ctx.log.status(`Removed card ${id}`);
 }

@@ -16,10 +16,10 @@ export function buildTokenizeRequest(card: CardInput): Record<string, string> {
 }
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof tokenize>, options: OptionsOf<typeof tokenize>): Promise<void> {
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const body = buildTokenizeRequest(await readCard(ctx, options));
-  if (ctx.globals.dryRun) return ctx.printDryRun('cards.tokenize', { body });
-  await ctx.noteSandbox();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun('cards.tokenize', { body });
+  await ctx.service.noteSandbox();
   const api = await ctx.api();
   const token = await api.call('cards.tokenize', { body });
   await ctx.out.show(token, CARD_TOKEN_VIEW);

@@ -11,7 +11,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof completionVerb>): Pr
   const shell = args[0];
   if (shell === 'profiles') {
     // Read by the scripts on every <Tab> after --profile: the config file only, nothing else.
-    const config = await ctx.config();
+    const config = await ctx.config.file();
     const names = [SANDBOX_PROFILE, ...Object.keys(config.profiles).filter((n) => n !== SANDBOX_PROFILE).sort()];
     await writeOut(ctx.io.stdout, `${names.join('\n')}\n`);
     return;

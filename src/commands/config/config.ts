@@ -62,7 +62,7 @@ function shown(key: ProfileKey, value: unknown): string {
 
 export async function runGet(ctx: Factory, args: ArgsOf<typeof get>): Promise<void> {
   const key = checkKey(args[0] ?? '');
-  const config = await ctx.config();
+  const config = await ctx.config.file();
   const name = currentProfileName(config, ctx.io.env, ctx.globals.profile);
   if (!profileExists(config, name)) throw new UsageError(`profile "${name}" does not exist; see 'payctl profiles list'`);
   const settings = storedSettings(config, name);
@@ -79,12 +79,12 @@ export async function runSet(ctx: Factory, args: ArgsOf<typeof set>): Promise<vo
   const key = checkKey(args[0] ?? '');
   const value = parseSetting(key, args[1] ?? '', ctx.globals.insecureHttp);
   if (ctx.globals.dryRun) {
-    const name = currentProfileName(await ctx.config(), ctx.io.env, ctx.globals.profile);
+    const name = currentProfileName(await ctx.config.file(), ctx.io.env, ctx.globals.profile);
     return ctx.log.status(`dry run: would set ${key} = ${shown(key, value)} in profile "${name}"; nothing was changed`);
   }
   // The profile is found in the config as read under the lock, and only its one setting changes:
   // whatever another process changed meanwhile stays.
-  const name = await ctx.updateConfig((config) => {
+  const name = await ctx.config.update((config) => {
     const profile = currentProfileName(config, ctx.io.env, ctx.globals.profile);
     const settings: ProfileSettings = { ...(config.profiles[profile] ?? {}), [key]: value };
     config.profiles[profile] = settings;
@@ -95,7 +95,7 @@ export async function runSet(ctx: Factory, args: ArgsOf<typeof set>): Promise<vo
 
 export async function runUnset(ctx: Factory, args: ArgsOf<typeof unset>): Promise<void> {
   const key = checkKey(args[0] ?? '');
-  const config = await ctx.config();
+  const config = await ctx.config.file();
   const name = currentProfileName(config, ctx.io.env, ctx.globals.profile);
   const own = config.profiles[name];
   if (key === 'api_key' && keyInKeyring(own)) throw new UsageError(`the API key of profile "${name}" is in the OS keyring; 'payctl logout' removes it`);
@@ -104,7 +104,7 @@ export async function runUnset(ctx: Factory, args: ArgsOf<typeof unset>): Promis
     return;
   }
   if (ctx.globals.dryRun) return ctx.log.status(`dry run: would unset ${key} in profile "${name}"; nothing was changed`);
-  const unset = await ctx.updateConfig((fresh) => {
+  const unset = await ctx.config.update((fresh) => {
     // Read again under the lock: another process may have unset it (or changed the current profile) meanwhile.
     const name = currentProfileName(fresh, ctx.io.env, ctx.globals.profile);
     const own = fresh.profiles[name];
@@ -116,7 +116,7 @@ export async function runUnset(ctx: Factory, args: ArgsOf<typeof unset>): Promis
 }
 
 export async function runList(ctx: Factory): Promise<void> {
-  const config = await ctx.config();
+  const config = await ctx.config.file();
   const name = currentProfileName(config, ctx.io.env, ctx.globals.profile);
   if (!profileExists(config, name)) throw new UsageError(`profile "${name}" does not exist; see 'payctl profiles list'`);
   const settings = storedSettings(config, name);

@@ -8,7 +8,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: Opt
   const request = buildListRequest(options);
   const types = checkEventTypes(options.type ?? [], '--type').filter((t) => t !== '*');
   if (types.length > 0) request.query.type = types.join(',');
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const count = await ctx.out.list({ operation: 'events.list', input: { query: request.query }, request, noun: 'events', columns: EVENT_COLUMNS, tableRow: eventRow });
   if (count === 0) ctx.log.status('no events match');
 }

@@ -44,7 +44,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof exportVerb>, options
   if (opts.format === 'parquet' && opts.out === undefined && ctx.io.stdoutIsTTY) {
     throw new UsageError('--format parquet is binary: give --out <file>, or pipe it');
   }
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const params = opts.resource.perSeller ? { id: await sellerOf(ctx) } : undefined;
   if (ctx.globals.dryRun) {
     // The first request is printed and nothing is sent, read, or written.
@@ -114,7 +114,7 @@ function refuseToReplace(opts: ExportOptions, state: ExportState | undefined): v
 }
 
 async function sellerOf(ctx: Factory): Promise<string> {
-  const seller = (await ctx.profile()).sellerId;
+  const seller = (await ctx.config.profile()).sellerId;
   if (!seller) throw new UsageError("future entries are a seller's: set the profile's seller_id ('payctl config set seller_id <id>') or PAYCTL_SELLER_ID");
   return seller;
 }
@@ -165,7 +165,7 @@ async function exportRun(ctx: Factory, opts: ExportOptions, state: ExportState |
       ? noteUntil(`${basename(opts.state)} is as it was: the next run writes these records again`)
       : () => undefined;
   const sink = file ?? streamSink(ctx.io.stdout);
-  ctx.expectLongRun();
+  ctx.service.expectLongRun();
   const capGrowth = (await import('../../platform/runtime.js')).capYoungGeneration();
   const progress = ctx.io.stderrIsTTY && !ctx.globals.quiet ? (await import('../../output/progress.js')).pageProgress(ctx.io.stderr, resource.noun) : undefined;
 

@@ -27,9 +27,9 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: Opt
   const request = groupedRequest(buildListRequest(options, BY_EXPECTED_DATE), groupBy !== undefined, options);
   const old = optionalString(options.onBehalfOf);
   const given = sellerFlag(options) ?? (old === undefined ? undefined : validateId(old, 'seller id', '--on-behalf-of'));
-  const seller = given ?? (await ctx.profile()).sellerId;
+  const seller = given ?? (await ctx.config.profile()).sellerId;
   if (!seller) throw new UsageError("give --seller <seller-id>, or set the profile's seller_id ('payctl config set seller_id <id>') or PAYCTL_SELLER_ID");
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const count = await ctx.out.list({
     operation: 'futureEntries.list',
     input: { params: { id: seller }, query: request.query },

@@ -14,8 +14,8 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
   const amount = amountFromFlags(options);
   const missing = [customer === undefined && '--customer', amount === undefined && '--amount (or --amount-cents)'].filter((f): f is string => Boolean(f));
   if (missing.length > 0) throw missingInput(ctx, missing);
-  await ctx.requireApiKey();
-  const profile = await ctx.profile();
+  await ctx.service.requireApiKey();
+  const profile = await ctx.config.profile();
   const due = optionalString(options.dueDate);
   const body: Record<string, unknown> = {
     customer: validateId(customer as string, 'buyer id', '--customer'),
@@ -36,8 +36,8 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
   if (expiration !== undefined && body.due_date !== SANDBOX_TODAY && (body.expiration_date as string) < (body.due_date as string)) {
     throw new ValidationError('--expiration-date', `${body.expiration_date} is before the due date ${body.due_date}`);
   }
-  if (ctx.globals.dryRun) return ctx.printDryRun('invoices.create', { body });
-  await ctx.noteSandbox();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun('invoices.create', { body });
+  await ctx.service.noteSandbox();
   const invoice = await (await ctx.api()).call('invoices.create', { body });
   await ctx.out.show(invoice, INVOICE_VIEW, { tableRow: invoiceRow });
   ctx.log.status(`Created invoice ${invoice.id}, due ${invoice.due_date ?? body.due_date}`);

@@ -1,7 +1,7 @@
 import type { Operation } from '../../provider/endpoints.js';
 import type { Factory } from '../../factory.js';
 import { UsageError } from '../../errors.js';
-import { appliedEarlier, describeOrigin, type GuardedMove } from '../../ledger/guard.js';
+import { appliedEarlier, describeOrigin } from '../../ledger/guard.js';
 import { when } from '../../ledger/time.js';
 import { confirmDespiteEarlier, moneyMoveFlags } from '../shared/again.js';
 import { formatMoney } from '../../output/format.js';
@@ -36,8 +36,8 @@ const APPLIED_WHEN: Record<string, (invoice: Invoice) => boolean> = {
 async function step(ctx: Factory, args: ArgsOf<typeof remove>, how: Step, options: OptionsOf<typeof approve | typeof refund> = { wait: true }): Promise<void> {
   const id = invoiceId(args);
   const flags = moneyMoveFlags(options);
-  await ctx.requireApiKey();
-  if (ctx.globals.dryRun) return ctx.printDryRun(how.operation, { params: { id } });
+  await ctx.service.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun(how.operation, { params: { id } });
   const api = await ctx.api();
   if (!how.movesMoney) {
     await ask(ctx, id, how, await getInvoice(ctx, id));
@@ -46,53 +46,56 @@ async function step(ctx: Factory, args: ArgsOf<typeof remove>, how: Step, option
   }
   // Charging or refunding an invoice moves money: the ledger's protocol (src/ledger/guard.ts).
   const guard = await ctx.moneyGuard({ noWait: flags.noWait });
-  const guarded: GuardedMove<Invoice> = {
-    key: `invoice:${id}`,
-    operation: how.operation,
-    target: id,
-    requestedCents: null,
-    what: `the ${how.action.replace(/ an invoice$/, '')} of invoice ${id}`,
-    checkCommand: `payctl invoices get ${id}`,
-    look: () => getInvoice(ctx, id),
-    // An earlier move of another kind left unresolved on this invoice is judged as what it was.
-    proves: (intent, now) => ((APPLIED_WHEN[intent.operation] ?? how.appliedWhen)(now) ? { kind: 'applied', proof: null } : { kind: 'not_seen' }),
-  };
-  await guard.guarded(
-    guarded,
-    async (repeat) => {
-      await ctx.out.show(repeat.now, INVOICE_VIEW, { tableRow: invoiceRow, short: true });
-      ctx.log.status(`Already done: invoice ${id} was ${how.done.toLowerCase()} by an earlier run (${describeOrigin(repeat.intent, guard.ledger)}) whose answer was lost; nothing was sent.`);
+  await guard.run<Invoice, Invoice>({
+    what: {
+      key: `invoice:${id}`,
+      operation: how.operation,
+      target: id,
+      requestedCents: null,
+      what: `the ${how.action.replace(/ an invoice$/, '')} of invoice ${id}`,
+      checkCommand: `payctl invoices get ${id}`,
     },
-    async (memory) => {
-      const before = await getInvoice(ctx, id);
-      const earlier = appliedEarlier(memory, how.operation).at(-1);
-      const already = earlier && `Invoice ${id} was already ${how.done.toLowerCase()} by payctl ${when(guard.ledger.local(earlier.created_at))} (${earlier.holder})`;
-      // What the invoice still allows comes first: it is charged (refunded) whole, so one payctl
-      // already moved and no longer open to the move has nothing left for it, and nothing to send again.
-      if (already && before.status && !how.from.includes(before.status)) {
-        await ctx.out.show(before, INVOICE_VIEW, { tableRow: invoiceRow, short: true });
-        ctx.log.status(`${already} and is ${before.status} now; nothing was sent.`);
-        return;
-      }
-      const asked = already !== undefined && (await confirmDespiteEarlier(ctx, flags, already, `${how.verb} it again?`, how.action.replace(/ an invoice$/, ' it again')));
-      await ask(ctx, id, how, before, asked);
-      const after = await guard.send(
-        guarded,
-        memory,
-        { amount_cents: typeof before.amount === 'number' ? before.amount : null, before: JSON.stringify({ status: before.status }) },
-        () => api.call<Invoice>(how.operation, { params: { id } }),
-        // The invoice asked about, now in the state the move leads to; a removal may answer with nothing.
-        (_intent, answer) =>
-          answer && answer.id !== undefined && answer.id !== id
-            ? { kind: 'mismatch', why: `it is invoice ${String(answer.id)}, not ${id}` }
-            : answer?.status !== undefined && answer.status !== how.leadsTo
-              ? { kind: 'mismatch', why: `invoice ${id} is ${answer.status}, not ${how.leadsTo}` }
-              : { kind: 'applied', proof: null },
-        (now) => now,
-      );
-      await done(ctx, id, how, after);
+    proof: {
+      look: () => getInvoice(ctx, id),
+      // An earlier move of another kind left unresolved on this invoice is judged as what it was.
+      proves: (intent, now) => ((APPLIED_WHEN[intent.operation] ?? how.appliedWhen)(now) ? { kind: 'applied', proof: null } : { kind: 'not_seen' }),
+      // The invoice asked about, now in the state the move leads to; a removal may answer with nothing.
+      answered: (_intent, answer) =>
+        answer && answer.id !== undefined && answer.id !== id
+          ? { kind: 'mismatch', why: `it is invoice ${String(answer.id)}, not ${id}` }
+          : answer?.status !== undefined && answer.status !== how.leadsTo
+            ? { kind: 'mismatch', why: `invoice ${id} is ${answer.status}, not ${how.leadsTo}` }
+            : { kind: 'applied', proof: null },
+      seen: (now) => now,
     },
-  );
+    send: {
+      async prepare(memory) {
+        const before = await getInvoice(ctx, id);
+        const earlier = appliedEarlier(memory, how.operation).at(-1);
+        const already = earlier && `Invoice ${id} was already ${how.done.toLowerCase()} by payctl ${when(guard.ledger.local(earlier.created_at))} (${earlier.holder})`;
+        // What the invoice still allows comes first: it is charged (refunded) whole, so one payctl
+        // already moved and no longer open to the move has nothing left for it, and nothing to send again.
+        if (already && before.status && !how.from.includes(before.status)) {
+          await ctx.out.show(before, INVOICE_VIEW, { tableRow: invoiceRow, short: true });
+          ctx.log.status(`${already} and is ${before.status} now; nothing was sent.`);
+          return undefined;
+        }
+        const asked = already !== undefined && (await confirmDespiteEarlier(ctx, flags, already, `${how.verb} it again?`, how.action.replace(/ an invoice$/, ' it again')));
+        await ask(ctx, id, how, before, asked);
+        return {
+          record: { amount_cents: typeof before.amount === 'number' ? before.amount : null, before: JSON.stringify({ status: before.status }) },
+          request: () => api.call<Invoice>(how.operation, { params: { id } }),
+        };
+      },
+    },
+    report: {
+      async repeated(repeat) {
+        await ctx.out.show(repeat.now, INVOICE_VIEW, { tableRow: invoiceRow, short: true });
+        ctx.log.status(`Already done: invoice ${id} was ${how.done.toLowerCase()} by an earlier run (${describeOrigin(repeat.intent, guard.ledger)}) whose answer was lost; nothing was sent.`);
+      },
+      done: (after) => done(ctx, id, how, after),
+    },
+  });
 }
 
 async function ask(ctx: Factory, id: string, how: Step, before: Invoice, asked = false): Promise<void> {
@@ -103,8 +106,8 @@ async function ask(ctx: Factory, id: string, how: Step, before: Invoice, asked =
   const customer = before.customer;
   // The buyer by name (by id when it cannot be read).
   const whose = async () => (customer ? ` (${await nameOrId(await ctx.api(), 'buyer', customer)})` : '');
-  if (!asked) await ctx.confirm(async () => `${how.verb} ${amount} of invoice ${id}${await whose()}?`, how.action);
-  await ctx.noteSandbox();
+  if (!asked) await ctx.prompts.confirm(async () => `${how.verb} ${amount} of invoice ${id}${await whose()}?`, how.action);
+  await ctx.service.noteSandbox();
 }
 
 async function done(ctx: Factory, id: string, how: Step, after: Invoice): Promise<void> {

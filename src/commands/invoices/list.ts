@@ -17,7 +17,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: Opt
   const customer = optionalString(options.customer);
   if (customer !== undefined) request.query.customer = validateId(customer, 'buyer id', '--customer');
   request.query.status = enumFilter(options.status, INVOICE_STATUSES, '--status');
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const count = await ctx.out.list({ ...listSource('invoices', seller, request.query), request, noun: 'invoices', columns: INVOICE_COLUMNS, tableRow: invoiceRow, ...heldToDays(request, 'invoices') });
   if (count === 0) ctx.log.status('no invoices match');
 }

@@ -7,7 +7,7 @@ import { isoTime } from '../../ledger/time.js';
  * tables answer), and what it holds. Exit 0 when sound; exit 2, naming what to do, when not.
  */
 export async function run(ctx: Factory): Promise<void> {
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const { ledger } = await ctx.moneyGuard();
   const problems = await ledger.store.check();
   const [locks, open] = await Promise.all([ledger.locks(), ledger.list({ states: ['pending', 'unknown'], limit: 100_000 })]);

@@ -11,10 +11,11 @@ import type { reset } from './flags.js';
  * sale's history, and payctl still sees it there). A sound ledger is left as it is.
  */
 export async function run(ctx: Factory, _args: ArgsOf<typeof reset>): Promise<void> {
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   if (!ctx.globals.yes) throw new UsageError('--yes required to reset the ledger: moves the lost ledger recorded are then known only from the sales\' own history');
   const { openLedger, resetLedger, ledgerWhere } = await import('../../ledger/open.js');
-  const { place, account, scrub } = await ctx.ledgerPlace();
+  const { ledgerPlace } = await import('../../ledger-place.js');
+  const { place, account, scrub } = await ledgerPlace(ctx.config, ctx.secrets);
   try {
     const ledger = await openLedger(place, account, scrub);
     await ledger.close();

@@ -9,7 +9,7 @@ import { centsToDecimalString } from '../../validate/index.js';
 
 /** The ledger of the current profile's account, for reading and steering it. */
 export async function ledgerOf(ctx: Factory): Promise<Ledger> {
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   return (await ctx.moneyGuard()).ledger;
 }
 

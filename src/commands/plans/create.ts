@@ -12,13 +12,13 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
     (f): f is string => Boolean(f),
   );
   if (missing.length > 0) throw missingInput(ctx, missing);
-  await ctx.requireApiKey();
-  const profile = await ctx.profile();
+  await ctx.service.requireApiKey();
+  const profile = await ctx.config.profile();
   body.currency ??= validateCurrency(profile.currency, '--currency');
   body.interval ??= 1;
   body.payment_methods ??= ['credit'];
-  if (ctx.globals.dryRun) return ctx.printDryRun('plans.create', { body });
-  await ctx.noteSandbox();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun('plans.create', { body });
+  await ctx.service.noteSandbox();
   const plan = await (await ctx.api()).call('plans.create', { body });
   await ctx.out.show(plan, PLAN_VIEW, { tableRow: planRow });
   ctx.log.status(`Created plan ${plan.uuid ?? ''} (${plan.name ?? body.name})`);

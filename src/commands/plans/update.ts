@@ -26,12 +26,12 @@ export async function run(ctx: Factory, args: ArgsOf<typeof update>, options: Op
   const id = validateId(args[0] ?? '', 'plan id', '<id>');
   const changes = planBodyFromFlags(options);
   if (Object.keys(changes).length === 0) throw new UsageError('nothing to change: give at least one flag, e.g. --amount or --description');
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   if (ctx.globals.dryRun) {
     ctx.log.status('dry run: the real PUT carries the whole plan, its other fields read from the service first');
-    return ctx.printDryRun('plans.update', { params: { id }, body: changes });
+    return ctx.service.printDryRun('plans.update', { params: { id }, body: changes });
   }
-  await ctx.noteSandbox();
+  await ctx.service.noteSandbox();
   const api = await ctx.api();
   const current = await api.call('plans.get', { params: { id } });
   const body = wholePlan(current, changes);

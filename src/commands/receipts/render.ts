@@ -12,7 +12,7 @@ import type { render } from './flags.js';
  */
 export async function run(ctx: Factory, args: ArgsOf<typeof render>, options: OptionsOf<typeof render>): Promise<void> {
   const id = validateId(args[0] ?? '', 'receipt id', '<id>');
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const { text } = await (await ctx.api()).callText('receipts.render', { params: { id } });
   const save = optionalString(options.save) ?? (ctx.io.stdoutIsTTY ? `receipt-${id}.html` : undefined);
   if (save === undefined) {

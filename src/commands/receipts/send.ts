@@ -8,9 +8,9 @@ import type { email, sms } from './flags.js';
 async function send(ctx: Factory, args: ArgsOf<typeof email | typeof sms>, options: OptionsOf<typeof email | typeof sms>, operation: Operation, check: (value: string) => string, how: string) {
   const id = validateId(args[0] ?? '', 'receipt id', '<id>');
   const body = { to: check(options.to ?? '') };
-  await ctx.requireApiKey();
-  if (ctx.globals.dryRun) return ctx.printDryRun(operation, { params: { id }, body });
-  await ctx.noteSandbox();
+  await ctx.service.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun(operation, { params: { id }, body });
+  await ctx.service.noteSandbox();
   await ctx.out.render(await (await ctx.api()).call(operation, { params: { id }, body }));
   ctx.log.status(`Sent receipt ${id} by ${how} to ${body.to}`);
 }

@@ -53,7 +53,7 @@ async function listBySeller(ctx: Factory, seller: string, options: OptionsOf<typ
   const statuses = enumValues(options.status, RECEIVABLE_STATUSES, '--status');
   if (statuses.length > 1) throw new UsageError("--status: give one, pending or paid (the provider's seller receivables filter takes one value)");
   request.query.status = statuses[0];
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const count = await ctx.out.list({
     operation: 'receivables.listBySeller',
     input: { params: { id: seller }, query: request.query },
@@ -74,11 +74,11 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: Opt
     throw new UsageError('--status, --limit, --all, --from, --to and --group-by go with --seller; a transaction\'s receivables are listed whole');
   }
   if (transaction === undefined) {
-    if (!ctx.interactive) throw missingInput(ctx, ['--transaction <transaction-id> (or --seller <seller-id>)']);
+    if (!ctx.prompts.interactive) throw missingInput(ctx, ['--transaction <transaction-id> (or --seller <seller-id>)']);
     transaction = await (await import('../shared/ask-missing.js')).askArgument(ctx, { noun: 'transaction', label: 'Transaction id' }, '--transaction');
   }
   const id = validateId(transaction, 'transaction id', '--transaction');
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const count = await ctx.out.list({
     ...everythingOf('receivables.listByTransaction', id),
     ...shown(TRANSACTION_RECEIVABLE_COLUMNS),

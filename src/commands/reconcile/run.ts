@@ -79,8 +79,8 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof reconcileVerb>, opt
   const receivables = buildListRequest(options, BY_EXPECTED_DATE);
   const seller = sellerFlag(options);
   const parquet = optionalString(options.parquet);
-  await ctx.requireApiKey();
-  ctx.expectLongRun();
+  await ctx.service.requireApiKey();
+  ctx.service.expectLongRun();
   const api = await ctx.api();
   const outside = { transfers: 0, receivables: 0 };
   // Nothing is printed until every transfer is explained (the totals and what no transfer

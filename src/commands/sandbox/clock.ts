@@ -6,7 +6,7 @@ import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { advance, generate } from './flags.js';
 
 export async function runClock(ctx: Factory): Promise<void> {
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   await ctx.out.render(await (await ctx.api()).call('sandbox.clock'));
 }
 
@@ -22,9 +22,9 @@ export async function runAdvance(ctx: Factory, _args: ArgsOf<typeof advance>, op
   if (raw === undefined) throw missingInput(ctx, ['--days']);
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 3660) throw new ValidationError('--days', 'give a whole number of days from 1 to 3660');
   const body = { days: Number(raw) };
-  await ctx.requireApiKey();
-  if (ctx.globals.dryRun) return ctx.printDryRun('sandbox.advance', { body });
-  await ctx.noteSandbox();
+  await ctx.service.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun('sandbox.advance', { body });
+  await ctx.service.noteSandbox();
   const result = await (await ctx.api()).call<Advanced>('sandbox.advance', { body });
   await ctx.out.render(result);
   const count = (list: unknown[] | undefined, one: string) => counted(list?.length ?? 0, one);
@@ -57,9 +57,9 @@ export async function runGenerate(ctx: Factory, _args: ArgsOf<typeof generate>, 
   if (!/^\d{1,10}$/.test(seed) || Number(seed) > 2_147_483_647) throw new ValidationError('--seed', 'give a whole number from 0 to 2147483647');
   const total = Number(sales);
   const part = (first: number) => ({ sales: Math.min(GENERATE_PART, total - first), days: Number(days), first, total, seed: Number(seed) });
-  await ctx.requireApiKey();
-  if (ctx.globals.dryRun) return ctx.printDryRun('sandbox.generate', { body: part(0) });
-  await ctx.noteSandbox();
+  await ctx.service.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun('sandbox.generate', { body: part(0) });
+  await ctx.service.noteSandbox();
   ctx.log.status(`Trading ${counted(total, 'sale')} over ${counted(Number(days), 'day')} on the sandbox clock…`);
   const api = await ctx.api();
   // In parts: a stop (Ctrl-C, a lost connection) keeps every part already traded, on a clock that

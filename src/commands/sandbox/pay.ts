@@ -8,9 +8,9 @@ import type { pay } from './flags.js';
 
 export async function run(ctx: Factory, args: ArgsOf<typeof pay>): Promise<void> {
   const id = validateId(args[0] ?? '', 'transaction id', '<transaction-id>');
-  await ctx.requireApiKey();
-  if (ctx.globals.dryRun) return ctx.printDryRun('transactions.approve', { params: { id } });
-  await ctx.noteSandbox();
+  await ctx.service.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun('transactions.approve', { params: { id } });
+  await ctx.service.noteSandbox();
   const api = await ctx.api();
   let tx: { status?: string; metadata?: Record<string, unknown> | null };
   try {

@@ -24,10 +24,10 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof serve>, options: Op
     if (err instanceof FaultSpecError) throw new UsageError(`--faults: ${err.message}`);
     throw err;
   }
-  ctx.prepareSandboxState();
+  ctx.service.prepareSandboxState();
   let sandbox;
   try {
-    sandbox = await startSandbox({ stateDir: ctx.paths.stateDir, host, port, deliver: true, isolateKeys: true, onNotice: (line) => ctx.log.warn(line), ...(faults ? { faults } : {}) });
+    sandbox = await startSandbox({ stateDir: ctx.config.paths.stateDir, host, port, deliver: true, isolateKeys: true, onNotice: (line) => ctx.log.warn(line), ...(faults ? { faults } : {}) });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`--port: ${port} is already in use on ${host}`);
@@ -37,7 +37,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof serve>, options: Op
   if (exposed) ctx.log.warn(`the sandbox is served on ${host}, beyond this machine, over plain HTTP; anyone who can reach it can use it with a key of their own`);
   ctx.io.stdout.write(`${sandbox.url}\n`);
   ctx.log.status(
-    `Sandbox listening on ${sandbox.url} (state in ${ctx.paths.stateDir}); each test key (zpk_test_ and at least 16 more characters) is a marketplace of its own. Ctrl-C stops it.`,
+    `Sandbox listening on ${sandbox.url} (state in ${ctx.config.paths.stateDir}); each test key (zpk_test_ and at least 16 more characters) is a marketplace of its own. Ctrl-C stops it.`,
   );
   // A profile pointed here by PAYCTL_BASE_URL does not take the embedded sandbox's ids: say which to use.
   ctx.log.status(`Every marketplace's seeded seller: PAYCTL_SELLER_ID=${SANDBOX_SELLER_ID} (marketplace ${SANDBOX_MARKETPLACE_ID}, or PAYCTL_MARKETPLACE_ID= for unprefixed paths)`);

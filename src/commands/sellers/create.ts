@@ -25,7 +25,7 @@ const QUESTIONS: Record<string, { label: string; validate: Validator; value?: (v
 
 /** On a terminal, what the flags leave out is asked for: the kind first, then each required field. */
 async function ask(ctx: Factory, kind: SellerKind | undefined, options: SellerFlagValues): Promise<{ kind: SellerKind; body: Record<string, unknown> }> {
-  const prompter = await ctx.prompter();
+  const prompter = await ctx.prompts.prompter();
   const chosen =
     kind ??
     (await prompter.select<SellerKind>('Who is the seller', [
@@ -47,13 +47,13 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
   let body = kind === undefined ? undefined : sellerBodyFromFlags(kind, options);
   const missing = kind === undefined ? [] : REQUIRED_FLAGS[kind].filter(([field]) => body?.[field] === undefined).map(([, flag]) => flag);
   if (kind === undefined || missing.length > 0) {
-    if (!ctx.interactive) throw kind === undefined ? new UsageError(`${WHO} (prompts are off: ${ctx.promptsOff})`) : missingInput(ctx, missing);
+    if (!ctx.prompts.interactive) throw kind === undefined ? new UsageError(`${WHO} (prompts are off: ${ctx.prompts.off})`) : missingInput(ctx, missing);
     ({ kind, body } = await ask(ctx, kind, options));
   }
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const operation = kind === 'individual' ? 'sellers.createIndividual' : 'sellers.createBusiness';
-  if (ctx.globals.dryRun) return ctx.printDryRun(operation, { body });
-  await ctx.noteSandbox();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun(operation, { body });
+  await ctx.service.noteSandbox();
   const seller = await (await ctx.api()).call<Seller>(operation, { body });
   await ctx.out.show(seller, SELLER_VIEW);
   ctx.log.status(`Created seller ${seller.id} (${sellerName(seller)})`);

@@ -20,16 +20,16 @@ export async function run(ctx: Factory, args: ArgsOf<typeof update>, options: Op
     return body;
   };
   bodyFor(flagged ?? 'individual');
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   if (ctx.globals.dryRun) {
-    if (flagged === undefined) return ctx.printDryRun('sellers.get', { params: { id } });
-    return ctx.printDryRun(flagged === 'individual' ? 'sellers.updateIndividual' : 'sellers.updateBusiness', { params: { id }, body: bodyFor(flagged) });
+    if (flagged === undefined) return ctx.service.printDryRun('sellers.get', { params: { id } });
+    return ctx.service.printDryRun(flagged === 'individual' ? 'sellers.updateIndividual' : 'sellers.updateBusiness', { params: { id }, body: bodyFor(flagged) });
   }
   const current = await getSeller(ctx, id);
   const kind: SellerKind = current.type === 'business' ? 'business' : 'individual';
   requireKindFlags(kind, options, id);
   const body = bodyFor(kind);
-  await ctx.noteSandbox();
+  await ctx.service.noteSandbox();
   const operation = kind === 'individual' ? 'sellers.updateIndividual' : 'sellers.updateBusiness';
   const seller = await (await ctx.api()).call<Seller>(operation, { params: { id }, body });
   await ctx.out.show(seller, SELLER_VIEW);

@@ -36,8 +36,8 @@ export async function confirmDespiteEarlier(ctx: Factory, flags: MoneyMoveFlags,
     ctx.log.warn(`${earlier}; sending it again (--again)`);
     return false;
   }
-  if (ctx.interactive) {
-    const prompter = await ctx.prompter();
+  if (ctx.prompts.interactive) {
+    const prompter = await ctx.prompts.prompter();
     await prompter.confirmOrCancel(`${earlier}. ${question}`);
     return true;
   }

@@ -29,7 +29,7 @@ const filled = (value: string): void => {
  * command line would have given it); with prompts off, exit 2 naming them all and why.
  */
 export async function askMissing(ctx: Factory, missing: Missing[], positional: string[], options: Record<string, unknown>): Promise<void> {
-  if (!ctx.interactive) {
+  if (!ctx.prompts.interactive) {
     const kinds = new Set(missing.map((m) => m.kind));
     throw missingInput(ctx, missing.map((m) => m.name), kinds.size > 1 ? 'input' : (missing[0] as Missing).kind);
   }
@@ -66,7 +66,7 @@ const joined = (...parts: unknown[]) => sanitize(parts.map(text).filter(Boolean)
  */
 function latest(operation: Parameters<ApiClient['call']>[0], name: (item: Record<string, unknown>) => string, id = 'id'): Noun['choices'] {
   return async (ctx) => {
-    await ctx.requireApiKey();
+    await ctx.service.requireApiKey();
     const page = await (await ctx.api()).call<{ items: Record<string, unknown>[] }>(operation, { query: { limit: LATEST } });
     return page.items.slice(0, LATEST).flatMap((item) => (typeof item[id] === 'string' ? [{ name: name(item) || (item[id] as string), value: item[id] as string, description: item[id] as string }] : []));
   };
@@ -89,7 +89,7 @@ const NOUNS: Record<string, Noun> = {
     every: true,
     choices: async (ctx) => {
       const { SANDBOX_PROFILE } = await import('../../config/profile.js');
-      const names = [SANDBOX_PROFILE, ...Object.keys((await ctx.config()).profiles).filter((n) => n !== SANDBOX_PROFILE).sort()];
+      const names = [SANDBOX_PROFILE, ...Object.keys((await ctx.config.file()).profiles).filter((n) => n !== SANDBOX_PROFILE).sort()];
       return names.map((name) => ({ name, value: name }));
     },
   },
@@ -111,7 +111,7 @@ const capital = (words: string) => words.charAt(0).toUpperCase() + words.slice(1
 
 /** The value of a missing argument: chosen among the ones its noun offers, or typed. Also used by verbs whose argument is optional. */
 export async function askArgument(ctx: Factory, ask: Ask, name: string): Promise<string> {
-  const prompter = await ctx.prompter();
+  const prompter = await ctx.prompts.prompter();
   const noun = ask.noun === undefined ? undefined : NOUNS[ask.noun] ?? {};
   const typed = ask.label ?? noun?.typed ?? (ask.noun === undefined ? capital(name.replace(/^<|>$/g, '').replace(/-/g, ' ')) : `${capital(ask.noun)} id`);
   const check = noun?.check ?? (ask.noun === undefined ? filled : (value: string) => validateId(value, `${ask.noun} id`, name));
@@ -149,10 +149,10 @@ const CHECKS: Record<string, (value: string, flag: string) => unknown> = {
 /** A required flag's value: one of its choices, an id chosen or typed, or typed and checked as its kind of value is. */
 async function askFlag(ctx: Factory, spec: Flag): Promise<string> {
   const label = capital(spec.ask ?? (spec.description ?? longFlag(spec)).replace(/ \(repeatable[^)]*\)/, ''));
-  if (spec.choices) return (await ctx.prompter()).select(label, spec.choices.map((choice) => ({ name: choice, value: choice })));
+  if (spec.choices) return (await ctx.prompts.prompter()).select(label, spec.choices.map((choice) => ({ name: choice, value: choice })));
   const value = /<([^>]+)>/.exec(spec.flags)?.[1] ?? '';
   const flag = longFlag(spec);
   if (value.endsWith('-id')) return askArgument(ctx, { noun: value.slice(0, -3), ...(spec.ask ? { label: spec.ask } : {}) }, flag);
   const check = CHECKS[value];
-  return (await ctx.prompter()).text(label, { validate: asValidator((answer) => (check ?? filled)(answer, flag)) });
+  return (await ctx.prompts.prompter()).text(label, { validate: asValidator((answer) => (check ?? filled)(answer, flag)) });
 }

@@ -38,15 +38,15 @@ export async function readCard(ctx: Factory, options: CardFlagValues): Promise<C
   if (file !== undefined) Object.assign(partial, parseCardFile(await readInputFile(ctx, file, '--card-file')));
   const missing = (Object.keys(CARD_FLAGS) as CardField[]).filter((k) => partial[k] === undefined);
   if (missing.length > 0) {
-    if (!ctx.interactive || file !== undefined) {
+    if (!ctx.prompts.interactive || file !== undefined) {
       if (file !== undefined) throw new UsageError(`--card-file: missing ${missing.join(', ')}`);
       throw missingInput(ctx, missing.map((k) => CARD_FLAGS[k]));
     }
     await askForCard(ctx, partial, missing);
   }
   const card = checkCard(partial as Record<CardField, string>);
-  ctx.addSecret(card.card_number);
-  ctx.addSecret(card.security_code);
+  ctx.secrets.add(card.card_number);
+  ctx.secrets.add(card.security_code);
   return card;
 }
 
@@ -87,7 +87,7 @@ export function checkCard(card: Record<CardField, string>): CardInput {
 }
 
 async function askForCard(ctx: Factory, partial: Partial<Record<CardField, string>>, missing: CardField[]): Promise<void> {
-  const prompter = await ctx.prompter();
+  const prompter = await ctx.prompts.prompter();
   for (const field of missing) {
     switch (field) {
       case 'card_number':

@@ -24,8 +24,8 @@ export const SANDBOX_TODAY = '(today on the sandbox clock)';
  */
 export async function defaultToday(ctx: Factory): Promise<string> {
   if (ctx.globals.dryRun) {
-    const profile = await ctx.profile();
+    const profile = await ctx.config.profile();
     return profile.isEmbedded || isTestKey(profile.apiKey) ? SANDBOX_TODAY : localToday();
   }
-  return (await ctx.sandboxClock())?.slice(0, 10) ?? localToday();
+  return (await ctx.service.sandboxClock())?.slice(0, 10) ?? localToday();
 }

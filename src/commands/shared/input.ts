@@ -7,8 +7,8 @@ import { UsageError } from '../../errors.js';
  * The error for input a command needs and did not ask for: names it, and says why prompts are off
  * (--no-input, stdin or stdout not a terminal, an AI agent's shell). `kind`: what is named.
  */
-export function missingInput(ctx: Pick<Factory, 'promptsOff'>, names: string[], kind: 'flag' | 'argument' | 'input' = 'flag'): UsageError {
-  const off = ctx.promptsOff;
+export function missingInput(ctx: Pick<Factory, 'prompts'>, names: string[], kind: 'flag' | 'argument' | 'input' = 'flag'): UsageError {
+  const off = ctx.prompts.off;
   // Spelled out rather than through platform/plural.ts: this module is loaded at every start-up.
   const what = kind === 'input' || names.length === 1 ? kind : `${kind}s`;
   return new UsageError(`missing required ${what} ${names.join(', ')}${off === undefined ? '' : ` (prompts are off: ${off})`}`);

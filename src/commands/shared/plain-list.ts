@@ -11,7 +11,7 @@ import type { ListFlagValues } from './list-flags.js';
 export function plainList(operation: Operation, noun: string, columns: Column[], tableRow: (item: Record<string, unknown>) => Record<string, unknown>) {
   return async (ctx: Factory, _args: string[], options: ListFlagValues): Promise<void> => {
     const request = buildListRequest(options);
-    await ctx.requireApiKey();
+    await ctx.service.requireApiKey();
     const count = await ctx.out.list({ operation, input: { query: request.query }, request, noun, columns, tableRow });
     if (count === 0) ctx.log.status(`no ${noun}`);
   };

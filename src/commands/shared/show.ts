@@ -7,7 +7,7 @@ import { validateId } from '../../validate/index.js';
 export function showWithView(operation: Operation, what: string, view: ObjectView, tableRow?: (item: Record<string, unknown>) => Record<string, unknown>) {
   return async (ctx: Factory, args: string[]): Promise<void> => {
     const id = validateId(args[0] ?? '', what, '<id>');
-    await ctx.requireApiKey();
+    await ctx.service.requireApiKey();
     await ctx.out.show(await (await ctx.api()).call(operation, { params: { id } }), view, tableRow ? { tableRow } : {});
   };
 }
@@ -16,7 +16,7 @@ export function showWithView(operation: Operation, what: string, view: ObjectVie
 export function showById(operation: Operation, what: string, tableRow?: (item: Record<string, unknown>) => Record<string, unknown>) {
   return async (ctx: Factory, args: string[]): Promise<void> => {
     const id = validateId(args[0] ?? '', what, '<id>');
-    await ctx.requireApiKey();
+    await ctx.service.requireApiKey();
     await ctx.out.render(await (await ctx.api()).call(operation, { params: { id } }), tableRow);
   };
 }

@@ -53,13 +53,13 @@ async function readOrigin(ctx: Factory, options: OptionsOf<typeof create>): Prom
   if (card !== undefined) return { cardId: validateId(card, 'card id', '--card') };
   if (token !== undefined) return { tokenId: validateId(token, 'token id', '--token') };
   if (customer !== undefined) return { customerId: validateId(customer, 'buyer id', '--customer') };
-  if (hasCardFlags(options) || ctx.interactive) return { card: await readCard(ctx, options) };
+  if (hasCardFlags(options) || ctx.prompts.interactive) return { card: await readCard(ctx, options) };
   throw missingInput(ctx, ['--card <card-id>, --token <token-id>, --customer <buyer-id> or the card details']);
 }
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
-  await ctx.requireApiKey();
-  const profile = await ctx.profile();
+  await ctx.service.requireApiKey();
+  const profile = await ctx.config.profile();
   const input: SourceInput = {
     usage: options.usage === 'reusable' ? 'reusable' : 'single_use',
     currency: validateCurrency(optionalString(options.currency) ?? profile.currency, '--currency'),
@@ -78,8 +78,8 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
   const metadata = stringList(options.metadata);
   if (metadata.length > 0) input.metadata = parseMetadata(metadata, '--metadata');
   const body = buildSourceRequest(input);
-  if (ctx.globals.dryRun) return ctx.printDryRun('sources.create', { body });
-  await ctx.noteSandbox();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun('sources.create', { body });
+  await ctx.service.noteSandbox();
   const source = await (await ctx.api()).call('sources.create', { body });
   await ctx.out.show(source, SOURCE_VIEW, { tableRow: sourceRow });
   ctx.log.status(`Created ${input.usage} source ${source.id}`);

@@ -20,15 +20,15 @@ async function sourceName(ctx: Factory, id: string): Promise<string | undefined>
 
 export async function run(ctx: Factory, args: ArgsOf<typeof remove>): Promise<void> {
   const id = validateId(args[0] ?? '', 'source id', '<id>');
-  await ctx.requireApiKey();
-  if (ctx.globals.dryRun) return ctx.printDryRun('sources.remove', { params: { id } });
+  await ctx.service.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun('sources.remove', { params: { id } });
   // Read only when the question is asked: with --yes the removal is the one request.
   let name: string | undefined;
-  await ctx.confirm(async () => {
+  await ctx.prompts.confirm(async () => {
     name = await sourceName(ctx, id);
     return `Remove source ${id}${name ? ` (${name})` : ''}?`;
   }, 'remove a source');
-  await ctx.noteSandbox();
+  await ctx.service.noteSandbox();
   await showRemoval(ctx, await (await ctx.api()).call('sources.remove', { params: { id } }), 'Source', id, name ? { label: 'Charged', text: name } : undefined);
   ctx.log.status(`Removed source ${id}`);
 }

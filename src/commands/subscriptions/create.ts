@@ -32,11 +32,11 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
   const missing = [schedule.plan === undefined && '--plan', customerFlag === undefined && '--customer'].filter((f): f is string => Boolean(f));
   if (missing.length > 0) throw missingInput(ctx, missing);
   const customer = validateId(customerFlag as string, 'buyer id', '--customer');
-  await ctx.requireApiKey();
-  const profile = await ctx.profile();
+  await ctx.service.requireApiKey();
+  const profile = await ctx.config.profile();
   let seller = optionalString(options.onBehalfOf) ?? profile.sellerId;
   if (seller === undefined) {
-    if (!ctx.interactive) throw missingInput(ctx, ['--on-behalf-of (or the profile seller_id, or PAYCTL_SELLER_ID)']);
+    if (!ctx.prompts.interactive) throw missingInput(ctx, ['--on-behalf-of (or the profile seller_id, or PAYCTL_SELLER_ID)']);
     seller = await (await import('../shared/ask-missing.js')).askArgument(ctx, { noun: 'seller' }, '--on-behalf-of');
   }
   const currency = validateCurrency(optionalString(options.currency) ?? profile.currency, '--currency');
@@ -61,14 +61,14 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
     throw new ValidationError('--expiration-date', `${body.expiration_date} is not after the due date ${body.due_date}`);
   }
   // A dry run reads nothing: the defaults that need a lookup are shown as what they would be.
-  if (ctx.globals.dryRun) return ctx.printDryRun('subscriptions.create', { body });
+  if (ctx.globals.dryRun) return ctx.service.printDryRun('subscriptions.create', { body });
   const api = await ctx.api();
   // Read in any case: the plan must accept the payment method, checked before anything is sent.
   const plan = await api.call('plans.get', { params: { id: body.plan } });
   checkPlanAccepts(plan, body.plan, method);
   if (typeof body.amount !== 'number') body.amount = plan.amount ?? 0;
   if (method === 'credit' && schedule.card === undefined) body.card = await buyersDefaultCard(ctx, customer);
-  await ctx.noteSandbox();
+  await ctx.service.noteSandbox();
   const subscription = await api.call('subscriptions.create', { body });
   await ctx.out.show(subscription, SUBSCRIPTION_VIEW, { tableRow: subscriptionRow });
   ctx.log.status(`Created subscription ${subscription.uuid}; next due ${subscription.due_date ?? body.due_date}`);

@@ -25,14 +25,14 @@ async function describe(ctx: Factory, s: Subscription): Promise<string> {
 
 async function step(ctx: Factory, args: string[], how: Step): Promise<void> {
   const id = subscriptionId(args);
-  await ctx.requireApiKey();
-  if (ctx.globals.dryRun) return ctx.printDryRun(how.operation, { params: { id } });
+  await ctx.service.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun(how.operation, { params: { id } });
   const question = how.question;
   if (question) {
     const current = await getSubscription(ctx, id);
-    await ctx.confirm(async () => question(current, await describe(ctx, current)), how.action);
+    await ctx.prompts.confirm(async () => question(current, await describe(ctx, current)), how.action);
   }
-  await ctx.noteSandbox();
+  await ctx.service.noteSandbox();
   const after = await (await ctx.api()).call<Subscription>(how.operation, { params: { id } });
   // An answer of a removal's own ({id, deleted}) is still titled by the subscription's id.
   await ctx.out.show(after, SUBSCRIPTION_VIEW, { tableRow: (answer) => subscriptionRow({ uuid: id, ...answer }), short: true });

@@ -19,7 +19,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: Opt
   const plan = optionalString(options.plan);
   if (plan !== undefined) request.query.plan = validateId(plan, 'plan id', '--plan');
   request.query.status = optionalString(options.status);
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const count = await ctx.out.list({ ...listSource('subscriptions', seller, request.query), request, noun: 'subscriptions', columns: SUBSCRIPTION_COLUMNS, tableRow: subscriptionRow, ...heldToDays(request, 'subscriptions') });
   if (count === 0) ctx.log.status('no subscriptions match');
 }

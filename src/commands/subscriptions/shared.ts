@@ -79,7 +79,7 @@ export function checkPlanAccepts(plan: { uuid?: string; payment_methods?: unknow
 export async function buyersDefaultCard(ctx: Factory, customer: string): Promise<string> {
   const buyer = await (await ctx.api()).call<{ default_credit?: string | null }>('buyers.get', { params: { id: customer } });
   if (buyer.default_credit) return buyer.default_credit;
-  if (!ctx.interactive) throw missingInput(ctx, [`--card (buyer ${customer} has no default card)`]);
+  if (!ctx.prompts.interactive) throw missingInput(ctx, [`--card (buyer ${customer} has no default card)`]);
   const { askArgument } = await import('../shared/ask-missing.js');
   return validateId(await askArgument(ctx, { noun: 'card', label: `Card id (buyer ${customer} has no default card)` }, '--card'), 'card id', '--card');
 }

@@ -32,15 +32,15 @@ export async function run(ctx: Factory, args: ArgsOf<typeof update>, options: Op
   const description = optionalString(options.description);
   if (description !== undefined) body.description = description;
   requireChanges(body);
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const method = body.payment_method as PaymentMethod | undefined;
   if (ctx.globals.dryRun) {
     // A dry run reads nothing: the card a move to credit would take is shown as what it would be.
     if (method === 'credit' && body.card === undefined) body.card = "(the buyer's default card, if the subscription has none)";
-    return ctx.printDryRun('subscriptions.update', { params: { id }, body });
+    return ctx.service.printDryRun('subscriptions.update', { params: { id }, body });
   }
   if (method !== undefined) await preparePaymentMethod(ctx, id, body, method);
-  await ctx.noteSandbox();
+  await ctx.service.noteSandbox();
   await ctx.out.show(await (await ctx.api()).call('subscriptions.update', { params: { id }, body }), SUBSCRIPTION_VIEW, { tableRow: subscriptionRow });
   ctx.log.status(`Updated subscription ${id}`);
 }

@@ -3,7 +3,7 @@
 // of exactly its amount, new since the snapshot taken before it was sent, that no other intent
 // of the ledger has claimed; when several moves of that amount are unresolved, only as many new
 // entries as there are moves prove them all. Someone else's refund is never proof of ours.
-import { appliedEarlier, type AnswerCheck } from '../../ledger/guard.js';
+import { appliedEarlier, type AnswerCheck, type MoveProof } from '../../ledger/guard.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import type { Proof } from '../../ledger/settle.js';
 import { when } from '../../ledger/time.js';
@@ -113,6 +113,11 @@ export function checkMoveAnswer(intent: Intent, answer: Transaction, others: Int
   return intent.operation === 'transactions.void'
     ? { kind: 'mismatch', why: `it shows no new void of ${money(cents)} (its amount went from ${money(was)} to ${money(is)})` }
     : { kind: 'mismatch', why: `it shows no capture of ${money(cents)} (status ${answer.status ?? 'unknown'}, amount ${money(is)})` };
+}
+
+/** How a refund or capture of a sale is proven to have landed: by its answer, or by the sale looked up with `look`. */
+export function transactionProof(look: () => Promise<Transaction>): MoveProof<Transaction, Transaction> {
+  return { look, proves: transactionMoveProof, answered: checkMoveAnswer, seen: (now) => now };
 }
 
 /** One earlier move on a sale, as a person is told of it. */

@@ -9,12 +9,12 @@ import type { cancellationLetter } from './flags.js';
 export async function run(ctx: Factory, args: ArgsOf<typeof cancellationLetter>, options: OptionsOf<typeof cancellationLetter>): Promise<void> {
   const id = transactionId(args);
   const save = optionalString(options.save);
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const api = await ctx.api();
   const letter = await api.call('transactions.cancellationLetter', { params: { id } });
   if (save !== undefined) {
     if (!letter.url) throw new NetworkError(`the service gave no letter URL for transaction ${id}`);
-    await download(letter.url, save, (await ctx.profile()).timeoutSeconds * 1000);
+    await download(letter.url, save, (await ctx.config.profile()).timeoutSeconds * 1000);
     ctx.log.status(`Saved the cancellation letter of transaction ${id} to ${save}`);
   }
   await ctx.out.render(letter);

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { controlCharacterIn } from '../../api/control-text.js';
 import type { Factory } from '../../factory.js';
 import { CliError, ExitCode, NetworkError, UsageError, ValidationError } from '../../errors.js';
-import { describeOrigin, type GuardedMove } from '../../ledger/guard.js';
+import { describeOrigin, type MoveLookup, type MoveProof, type MoveTarget } from '../../ledger/guard.js';
 import type { Proof } from '../../ledger/settle.js';
 import { UNRESOLVED, type Intent } from '../../ledger/types.js';
 import { formatMoney } from '../../output/format.js';
@@ -335,8 +335,8 @@ export function check(_args: ArgsOf<typeof create>, options: CreateOptions): voi
  * payctl made up.
  */
 export async function gatherCreateInput(ctx: Factory, options: CreateOptions): Promise<{ input: CreateInput; walkedThrough: boolean; referenceGiven: boolean }> {
-  const profile = await ctx.profile();
-  const asking = ctx.interactive;
+  const profile = await ctx.config.profile();
+  const asking = ctx.prompts.interactive;
   let walkedThrough = false;
 
   const flags = readCreateFlags(options);
@@ -344,7 +344,7 @@ export async function gatherCreateInput(ctx: Factory, options: CreateOptions): P
   if (paymentType === undefined) {
     if (asking) {
       walkedThrough = true;
-      paymentType = await (await ctx.prompter()).select<PaymentType>('Payment type', [
+      paymentType = await (await ctx.prompts.prompter()).select<PaymentType>('Payment type', [
         { name: 'Credit card', value: 'credit' },
         { name: 'Boleto', value: 'boleto' },
         { name: 'Boleto with PIX (bolepix)', value: 'bolepix' },
@@ -360,7 +360,7 @@ export async function gatherCreateInput(ctx: Factory, options: CreateOptions): P
   if (amountCents === undefined) {
     if (!asking) throw missingInput(ctx, ['--amount (or --amount-cents)']);
     walkedThrough = true;
-    const text = await (await ctx.prompter()).text('Amount (e.g. 10.50)', { validate: asValidator((v) => parseAmount(v)) });
+    const text = await (await ctx.prompts.prompter()).text('Amount (e.g. 10.50)', { validate: asValidator((v) => parseAmount(v)) });
     amountCents = parseAmount(text);
   }
   const currency = flags.currency ?? validateCurrency(profile.currency, '--currency');
@@ -383,12 +383,12 @@ export async function gatherCreateInput(ctx: Factory, options: CreateOptions): P
   // (`transactions get <order number>`), and what keeps a rerun from charging twice.
   let reference = flagReference;
   if (reference === undefined && walkedThrough) {
-    const typed = await (await ctx.prompter()).text('Order number (reference_id; empty: payctl makes one up)', { default: '', validate: asValidator((v) => v === '' || checkReference(v)) });
+    const typed = await (await ctx.prompts.prompter()).text('Order number (reference_id; empty: payctl makes one up)', { default: '', validate: asValidator((v) => v === '' || checkReference(v)) });
     reference = typed === '' ? undefined : typed;
   }
   let description = optionalString(options.description);
   if (description === undefined && walkedThrough) {
-    description = (await (await ctx.prompter()).text('Description (optional)', { default: '' })) || undefined;
+    description = (await (await ctx.prompts.prompter()).text('Description (optional)', { default: '' })) || undefined;
   }
 
   const input: CreateInput = { amountCents, currency, referenceId: reference ?? generatedReference(), onBehalfOf, payment };
@@ -473,7 +473,7 @@ function installmentsOf(options: CreateOptions): number | undefined {
 }
 
 async function askCustomer(ctx: Factory, markWalked: () => void): Promise<string> {
-  if (!ctx.interactive) throw missingInput(ctx, ['--customer <buyer-id> (or the --payer-* flags for a complete boleto)']);
+  if (!ctx.prompts.interactive) throw missingInput(ctx, ['--customer <buyer-id> (or the --payer-* flags for a complete boleto)']);
   markWalked();
   return validateId(await askArgument(ctx, { noun: 'buyer' }, '--customer'), 'buyer id', '--customer');
 }
@@ -489,7 +489,7 @@ async function readCardPayment(
   const cardFlag = optionalString(options.card);
   let kind = cardKindOf(options, customer);
   if (kind === undefined) {
-    if (!ctx.interactive) {
+    if (!ctx.prompts.interactive) {
       throw missingInput(ctx, ['--card-number --holder-name --exp-month --exp-year --cvv (or --card-file, --card <card-id>, --customer <buyer-id>)']);
     }
     markWalked();
@@ -500,11 +500,11 @@ async function readCardPayment(
       { name: "Customer's default card (buyer id)", value: 'customer' },
       { name: 'New card, saved to a buyer', value: 'new_card' },
     ];
-    kind = await (await ctx.prompter()).select('Pay with', choices);
+    kind = await (await ctx.prompts.prompter()).select('Pay with', choices);
   }
   let installments = installmentsOf(options);
   if (installments === undefined && walking) {
-    installments = await (await ctx.prompter()).select(
+    installments = await (await ctx.prompts.prompter()).select(
       'Installments',
       Array.from({ length: 12 }, (_, i) => ({ name: i === 0 ? '1x (single payment)' : `${i + 1}x`, value: i + 1 })),
       { default: 1 },
@@ -515,7 +515,7 @@ async function readCardPayment(
     case 'card':
       return { kind: 'card', card: await readCard(ctx, options), ...extra };
     case 'card_id': {
-      const id = cardFlag ?? (await (await ctx.prompter()).text('Card id', { validate: asValidator((v) => validateId(v, 'card id', '--card')) }));
+      const id = cardFlag ?? (await (await ctx.prompts.prompter()).text('Card id', { validate: asValidator((v) => validateId(v, 'card id', '--card')) }));
       return { kind: 'card_id', cardId: validateId(id, 'card id', '--card'), ...extra };
     }
     case 'customer': {
@@ -610,18 +610,18 @@ function readPayer(options: CreateOptions): Payer | undefined {
 // Running it.
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const { input, walkedThrough, referenceGiven } = await gatherCreateInput(ctx, options);
   const allowDuplicate = options.allowDuplicateReference === true;
   if (allowDuplicate && !referenceGiven) throw new UsageError('--allow-duplicate-reference goes with --reference-id');
   let body = buildCreateRequest(input);
   const { payment } = input;
   if (ctx.globals.dryRun) {
-    if (payment.kind !== 'new_card') return ctx.printDryRun('transactions.create', { body });
+    if (payment.kind !== 'new_card') return ctx.service.printDryRun('transactions.create', { body });
     // The first request a new card for a buyer sends is the one that tokenizes it.
     ctx.log.status(`dry run: the card is tokenized first, then saved to buyer ${payment.customer} (cards.associate) and charged by its id (transactions.create)`);
     const { buildTokenizeRequest } = await import('../cards/tokenize.js');
-    return ctx.printDryRun('cards.tokenize', { body: buildTokenizeRequest(payment.card) });
+    return ctx.service.printDryRun('cards.tokenize', { body: buildTokenizeRequest(payment.card) });
   }
   const guard = await ctx.moneyGuard({ noWait: options.wait === false });
   // A rerun without --reference-id of a create whose outcome is unknown takes that create's
@@ -637,19 +637,18 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
   }
   const reference = input.referenceId;
   const expected = expectedSale(input);
-  const guarded: GuardedMove<Transaction[]> = {
+  const what: MoveTarget = {
     key: `reference:${reference}`,
     operation: 'transactions.create',
     target: reference,
     requestedCents: input.amountCents,
     what: `the transaction with reference_id ${reference}`,
     checkCommand: `payctl transactions list --reference-id ${reference}`,
-    look: () => findByReference(ctx, reference),
-    proves: (intent, found, others) => createProof(intent, found, others),
   };
-  await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async (memory) => {
+  const lookup: MoveLookup<Transaction[]> = { look: () => findByReference(ctx, reference), proves: (intent, found, others) => createProof(intent, found, others) };
+  await guard.hold(what.key, what.what, `Let it finish, then check with: ${what.checkCommand}`, async (memory) => {
     if (!allowDuplicate) {
-      const { repeat } = await guard.resolveEarlier(guarded, memory);
+      const { repeat } = await guard.resolveEarlier({ ...what, ...lookup }, memory);
       // An explicit reference may also have been used by another machine, or by hand.
       const found = repeat?.now ?? (referenceGiven ? await findByReference(ctx, reference) : []);
       const existing = found.find((t) => saleMatches(expected, t)) ?? (repeat ? found[0] : undefined);
@@ -670,31 +669,28 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
       // --dry-run shows the request itself.
       const { createSummaryText } = await import('./create-summary.js');
       ctx.io.stderr.write(`\n${createSummaryText(body)}\n\n`);
-      await ctx.confirm(`Create this ${describeKind(input.payment)} transaction of ${formatMoney(centsToDecimalString(input.amountCents), input.currency)}?`, 'create the transaction');
+      await ctx.prompts.confirm(`Create this ${describeKind(input.payment)} transaction of ${formatMoney(centsToDecimalString(input.amountCents), input.currency)}?`, 'create the transaction');
     }
-    await ctx.noteSandbox();
+    await ctx.service.noteSandbox();
     const api = await ctx.api();
     // A new card is saved to its buyer first (once for this sale, however many runs it takes), then
     // charged by its id; whatever fails after that says the card is saved.
     let saved: SavedCard | undefined;
     if (payment.kind === 'new_card') {
       const { saveCardForSale } = await import('./new-card.js');
-      saved = await saveCardForSale(ctx, api, guard.ledger, guarded.key, memory, payment);
+      saved = await saveCardForSale(ctx, api, guard.ledger, what.key, memory, payment);
       body = buildCreateRequest({ ...input, payment: { ...payment, kind: 'card_id', cardId: saved.id } });
     }
-    const tx = await guard
-      .send<Transaction, Transaction[]>(
-        guarded,
-        memory,
-        { amount_cents: input.amountCents, fingerprint, before: JSON.stringify(expected) },
-        () => api.call('transactions.create', { body }),
-        (_intent, answer) =>
-          answer?.reference_id === reference && saleMatches(expected, answer)
-            ? { kind: 'applied', proof: answer.id }
-            : { kind: 'mismatch', why: `it is transaction ${answer?.id ?? '(none)'} with reference_id ${answer?.reference_id ?? '(none)'} and amount ${answer?.amount ?? '(none)'}, not this charge` },
-        (found) => createdOf(found, expected, memory) as Transaction,
-      )
-      .catch((err: unknown) => Promise.reject(saved ? saved.alsoSay(err) : err));
+    const proof: MoveProof<Transaction[], Transaction> = {
+      ...lookup,
+      answered: (_intent, answer) =>
+        answer?.reference_id === reference && saleMatches(expected, answer)
+          ? { kind: 'applied', proof: answer.id }
+          : { kind: 'mismatch', why: `it is transaction ${answer?.id ?? '(none)'} with reference_id ${answer?.reference_id ?? '(none)'} and amount ${answer?.amount ?? '(none)'}, not this charge` },
+      seen: (found) => createdOf(found, expected, memory) as Transaction,
+    };
+    const sending = { record: { amount_cents: input.amountCents, fingerprint, before: JSON.stringify(expected) }, request: () => api.call('transactions.create', { body }) };
+    const tx = await guard.send({ what, proof }, memory, sending).catch((err: unknown) => Promise.reject(saved ? saved.alsoSay(err) : err));
     await ctx.out.show(tx, TRANSACTION_VIEW);
     if (tx.status === 'failed') {
       const last = Array.isArray(tx.history) ? tx.history.at(-1) : undefined;

@@ -117,7 +117,7 @@ export async function findFilters(ctx: Factory, options: FindFlagValues): Promis
   if (filters.minCents !== undefined && filters.maxCents !== undefined && filters.minCents > filters.maxCents) throw new UsageError(`--amount-min ${min} is more than --amount-max ${max}`);
   const customer = optionalString(options.customer);
   if (customer !== undefined) {
-    await ctx.requireApiKey();
+    await ctx.service.requireApiKey();
     filters.customers = await customersOf(ctx, customer);
     if (filters.customers.size === 0) ctx.log.status(`no buyer is ${customer}: no sale can match`);
   }

@@ -7,6 +7,6 @@ import type { get } from './flags.js';
 
 export async function run(ctx: Factory, args: ArgsOf<typeof get>): Promise<void> {
   const id = await resolveTransactionId(ctx, args);
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   await ctx.out.show(await getTransaction(ctx, id), TRANSACTION_VIEW);
 }

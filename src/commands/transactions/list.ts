@@ -38,7 +38,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, given: Optio
   const options = find ? await find.findWindow(ctx, given) : given;
   const request = groupedRequest(buildTransactionListRequest(options), groupBy !== undefined, options);
   const seller = sellerFlag(options);
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   if (filters?.customers?.size === 0) {
     // No such buyer: nothing to read, and an empty list as any list prints one.
     await ctx.out.renderRows([], TRANSACTION_COLUMNS);

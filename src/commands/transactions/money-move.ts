@@ -1,11 +1,11 @@
 import type { Factory } from '../../factory.js';
 import { NotAllowedError } from '../../errors.js';
-import { describeOrigin, type GuardedMove } from '../../ledger/guard.js';
+import { describeOrigin, type Sending } from '../../ledger/guard.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { amountFromFlags } from '../shared/amount.js';
 import { confirmDespiteEarlier, moneyMoveFlags } from '../shared/again.js';
-import { checkMoveAnswer, describeEarlier, earlierDetail, earlierMoves, snapshotOf, transactionMoveProof } from './applied.js';
+import { describeEarlier, earlierDetail, earlierMoves, snapshotOf, transactionProof } from './applied.js';
 import { resolveTransactionId } from './reference.js';
 import { describePayer, getTransaction, type Transaction } from './shared.js';
 import { TRANSACTION_VIEW } from './view.js';
@@ -43,6 +43,12 @@ function buildAllowed(move: MoneyMove, tx: Transaction, requested: number | unde
   }
 }
 
+/** What a move sends, once the sale is read and the question answered. */
+interface MoneySending extends Sending<Transaction> {
+  /** The amount sent, in the sale's currency, for the report. */
+  shown: string;
+}
+
 /**
  * Hold the transaction in the ledger, resolve what earlier runs left unresolved on it, look it
  * up (for the question, the default amount and what was already done on it), ask, and send under
@@ -53,69 +59,71 @@ export async function runMoneyMove(ctx: Factory, args: ArgsOf<typeof capture | t
   const requested = amountFromFlags(options);
   const flags = moneyMoveFlags(options);
   const id = await resolveTransactionId(ctx, args);
-  await ctx.requireApiKey();
-  const profile = await ctx.profile();
+  await ctx.service.requireApiKey();
+  const profile = await ctx.config.profile();
   if (ctx.globals.dryRun) {
     // A dry run sends nothing at all, not even the read that finds the seller and the amount.
     const body = { on_behalf_of: "(the transaction's seller)", amount: requested ?? move.defaultAmount };
-    return ctx.printDryRun(move.operation, { params: { id }, body });
+    return ctx.service.printDryRun(move.operation, { params: { id }, body });
   }
   const guard = await ctx.moneyGuard({ noWait: flags.noWait });
-  const guarded: GuardedMove<Transaction> = {
-    key: `transaction:${id}`,
-    operation: move.operation,
-    target: id,
-    requestedCents: requested ?? null,
-    what: `the ${move.action} of transaction ${id}`,
-    checkCommand: `payctl transactions get ${id} --fields status,amount,history`,
-    look: () => getTransaction(ctx, id),
-    proves: transactionMoveProof,
-  };
-  await guard.guarded(
-    guarded,
-    async (repeat) => {
-      await ctx.out.show(repeat.now, TRANSACTION_VIEW, { short: true });
-      const amount = formatMoney(centsToDecimalString(repeat.intent.amount_cents ?? 0), repeat.now.currency);
-      ctx.log.status(`Already done: the ${move.action} of ${amount} of transaction ${id} was applied by an earlier run (${describeOrigin(repeat.intent, guard.ledger)}) whose answer was lost; nothing was sent.`);
+  const look = () => getTransaction(ctx, id);
+  await guard.run<Transaction, Transaction, MoneySending>({
+    what: {
+      key: `transaction:${id}`,
+      operation: move.operation,
+      target: id,
+      requestedCents: requested ?? null,
+      what: `the ${move.action} of transaction ${id}`,
+      checkCommand: `payctl transactions get ${id} --fields status,amount,history`,
     },
-    async (memory) => {
-      const before = await getTransaction(ctx, id);
-      const earlier = earlierMoves(memory, move.operation, before, guard.ledger);
-      // What the sale still allows comes first, then what was already done on it. A move of all of
-      // it cannot move money twice: once made, nothing is left for it, and that is what it says.
-      const finished = earlier.length > 0 && requested === undefined ? move.nothingLeft(before) : undefined;
-      if (finished) {
-        await ctx.out.show(before, TRANSACTION_VIEW, { short: true });
-        ctx.log.status(`Transaction ${id} is already ${finished} (${earlierDetail(earlier, before.currency)}); nothing was sent.`);
-        return;
-      }
-      const already = earlier.length > 0 ? describeEarlier(earlier, move.operation, before.currency) : undefined;
-      const sending = buildAllowed(move, before, requested, profile.sellerId, already);
-      const Action = move.action[0]!.toUpperCase() + move.action.slice(1);
-      const shown = formatMoney(centsToDecimalString(sending.amount), before.currency);
-      const told = already && `Transaction ${id} was ${already}`;
-      // An amount asked again is a probable duplicate (asked on a terminal, exit 11 elsewhere,
-      // unless --again); all that remains is not, and its question names what was done before.
-      if (told && requested !== undefined) {
-        const asked = await confirmDespiteEarlier(ctx, flags, told, `${Action} ${shown} more?`, `${move.action} ${shown} more`);
-        if (!asked) await ctx.confirm(async () => `${Action} ${shown} of transaction ${id} (${await describePayer(ctx, before)})?`, move.action);
-      } else {
-        await ctx.confirm(async () => `${told ? `${told}. ${Action} the ${shown} left` : `${Action} ${shown}`} of transaction ${id} (${await describePayer(ctx, before)})?`, move.action);
-        if (told && ctx.globals.yes) ctx.log.status(`${told}.`);
-      }
-      await ctx.noteSandbox();
-      const api = await ctx.api();
-      const after = await guard.send(
-        guarded,
-        memory,
-        { amount_cents: sending.amount, before: JSON.stringify(snapshotOf(before)) },
-        () => api.call<Transaction>(move.operation, { params: { id }, body: sending }).catch((err: unknown) => Promise.reject(move.explainRefusal?.(err, before) ?? err)),
-        (intent, answer) => checkMoveAnswer(intent, answer, memory.filter((i) => i.id !== intent.id)),
-        (now) => now,
-      );
-      await ctx.out.show(after, TRANSACTION_VIEW, { short: true });
-      // Short enough for one line of an 80-column terminal.
-      ctx.log.status(`${move.done} ${shown} of transaction ${id} (${after.status})`);
+    proof: transactionProof(look),
+    send: {
+      async prepare(memory) {
+        const before = await look();
+        const earlier = earlierMoves(memory, move.operation, before, guard.ledger);
+        // What the sale still allows comes first, then what was already done on it. A move of all of
+        // it cannot move money twice: once made, nothing is left for it, and that is what it says.
+        const finished = earlier.length > 0 && requested === undefined ? move.nothingLeft(before) : undefined;
+        if (finished) {
+          await ctx.out.show(before, TRANSACTION_VIEW, { short: true });
+          ctx.log.status(`Transaction ${id} is already ${finished} (${earlierDetail(earlier, before.currency)}); nothing was sent.`);
+          return undefined;
+        }
+        const already = earlier.length > 0 ? describeEarlier(earlier, move.operation, before.currency) : undefined;
+        const body = buildAllowed(move, before, requested, profile.sellerId, already);
+        const Action = move.action[0]!.toUpperCase() + move.action.slice(1);
+        const shown = formatMoney(centsToDecimalString(body.amount), before.currency);
+        const told = already && `Transaction ${id} was ${already}`;
+        // An amount asked again is a probable duplicate (asked on a terminal, exit 11 elsewhere,
+        // unless --again); all that remains is not, and its question names what was done before.
+        if (told && requested !== undefined) {
+          const asked = await confirmDespiteEarlier(ctx, flags, told, `${Action} ${shown} more?`, `${move.action} ${shown} more`);
+          if (!asked) await ctx.prompts.confirm(async () => `${Action} ${shown} of transaction ${id} (${await describePayer(ctx, before)})?`, move.action);
+        } else {
+          await ctx.prompts.confirm(async () => `${told ? `${told}. ${Action} the ${shown} left` : `${Action} ${shown}`} of transaction ${id} (${await describePayer(ctx, before)})?`, move.action);
+          if (told && ctx.globals.yes) ctx.log.status(`${told}.`);
+        }
+        await ctx.service.noteSandbox();
+        const api = await ctx.api();
+        return {
+          shown,
+          record: { amount_cents: body.amount, before: JSON.stringify(snapshotOf(before)) },
+          request: () => api.call<Transaction>(move.operation, { params: { id }, body }).catch((err: unknown) => Promise.reject(move.explainRefusal?.(err, before) ?? err)),
+        };
+      },
     },
-  );
+    report: {
+      async repeated(repeat) {
+        await ctx.out.show(repeat.now, TRANSACTION_VIEW, { short: true });
+        const amount = formatMoney(centsToDecimalString(repeat.intent.amount_cents ?? 0), repeat.now.currency);
+        ctx.log.status(`Already done: the ${move.action} of ${amount} of transaction ${id} was applied by an earlier run (${describeOrigin(repeat.intent, guard.ledger)}) whose answer was lost; nothing was sent.`);
+      },
+      async done(after, sent) {
+        await ctx.out.show(after, TRANSACTION_VIEW, { short: true });
+        // Short enough for one line of an 80-column terminal.
+        ctx.log.status(`${move.done} ${sent.shown} of transaction ${id} (${after.status})`);
+      },
+    },
+  });
 }

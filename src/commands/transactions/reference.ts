@@ -36,14 +36,14 @@ export async function resolveTransactionId(ctx: Factory, args: string[], where =
   let given = (args[0] ?? '').trim();
   // Not given (refund takes --file instead): asked for on a terminal, the id or the order number the customer quotes.
   if (given === '') {
-    const off = ctx.promptsOff;
+    const off = ctx.prompts.off;
     if (off !== undefined) throw new UsageError(`missing ${where}: give a transaction id or its reference_id (prompts are off: ${off})`);
     given = (await (await import('../shared/ask-missing.js')).askArgument(ctx, { noun: 'transaction' }, where)).trim();
   }
   if (given === '' || isTransactionId(given)) return validateId(given, 'transaction id', where);
   if (/[\u0000-\u001f\u007f-\u009f]/.test(given) || given.length > 500) throw new UsageError(`${where}: give a transaction id or a reference_id (printable, at most 500 characters)`);
   if (ctx.globals.dryRun) throw new UsageError(`${where}: "${given}" is a reference_id, and --dry-run sends nothing, not even the lookup that finds its transaction; give the transaction id`);
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const api = await ctx.api();
   const found: Transaction[] = [];
   for await (const page of api.pages('transactions.list', { query: { reference_id: given } }, { limit: SHOWN + 1, all: false })) {

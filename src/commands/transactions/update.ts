@@ -20,9 +20,9 @@ export function buildUpdateRequest(options: OptionsOf<typeof update>): { descrip
 export async function run(ctx: Factory, args: ArgsOf<typeof update>, options: OptionsOf<typeof update>): Promise<void> {
   const id = transactionId(args);
   const body = buildUpdateRequest(options);
-  await ctx.requireApiKey();
-  if (ctx.globals.dryRun) return ctx.printDryRun('transactions.update', { params: { id }, body });
-  await ctx.noteSandbox();
+  await ctx.service.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun('transactions.update', { params: { id }, body });
+  await ctx.service.noteSandbox();
   const api = await ctx.api();
   await ctx.out.show(await api.call('transactions.update', { params: { id }, body }), TRANSACTION_VIEW);
   ctx.log.status(`Updated transaction ${id}`);

@@ -44,7 +44,7 @@ export function notAddingUp(e: TransferExplanation): CliError {
 
 export async function run(ctx: Factory, args: ArgsOf<typeof explain>): Promise<void> {
   const id = validateId(args[0] ?? '', 'transfer id', '<id>');
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const explanation = await explainTransfer(await ctx.api(), id);
   const format = await ctx.out.outputFormat();
   if (format === 'json' || format === 'ndjson') await ctx.out.render(explanation);

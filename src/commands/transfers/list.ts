@@ -17,7 +17,7 @@ export function buildTransferListRequest(options: OptionsOf<typeof list>): ListR
 export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: OptionsOf<typeof list>): Promise<void> {
   const groupBy = await groupingOf(options, TRANSFER_SUMMARY, 'transfers');
   const request = groupedRequest(buildTransferListRequest(options), groupBy !== undefined, options);
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const count = await ctx.out.list({
     ...listSource('transfers', sellerFlag(options), request.query),
     request,

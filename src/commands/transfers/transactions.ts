@@ -9,7 +9,7 @@ import type { transactions } from './flags.js';
 /** The transactions a transfer paid out. */
 export async function run(ctx: Factory, args: ArgsOf<typeof transactions>): Promise<void> {
   const id = validateId(args[0] ?? '', 'transfer id', '<id>');
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const count = await ctx.out.list({
     ...everythingOf('transfers.transactions', id),
     noun: 'transactions',

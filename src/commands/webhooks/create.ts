@@ -25,9 +25,9 @@ export function buildWebhookRequest(options: OptionsOf<typeof create>): WebhookB
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: OptionsOf<typeof create>): Promise<void> {
   const body = buildWebhookRequest(options);
-  await ctx.requireApiKey();
-  if (ctx.globals.dryRun) return ctx.printDryRun('webhooks.create', { body });
-  await ctx.noteSandbox();
+  await ctx.service.requireApiKey();
+  if (ctx.globals.dryRun) return ctx.service.printDryRun('webhooks.create', { body });
+  await ctx.service.noteSandbox();
   const created = await (await ctx.api()).call('webhooks.create', { body });
   await ctx.out.show(created, WEBHOOK_VIEW);
   ctx.log.status(`Created webhook ${created.id}${created.secret ? '; its signing secret is shown only now: keep it to verify X-Payctl-Signature' : ''}`);

@@ -123,10 +123,10 @@ function eventChannel() {
 
 export async function run(ctx: Factory, _args: ArgsOf<typeof listen>, options: OptionsOf<typeof listen>): Promise<void> {
   const listen = buildListenOptions(options);
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   // payctl's sandbox takes a webhook to this machine and tells its secret; any other service (a
   // live account, the provider's own test keys) could not reach this machine.
-  const sandbox = await ctx.isPayctlSandbox();
+  const sandbox = await ctx.service.isPayctlSandbox();
   // Nothing unverified is ever printed, so without the secret any other receiver could print nothing.
   if (!sandbox && !listen.secret) throw new ValidationError('--secret', "give the webhook's signing secret: only payctl's sandbox registers this listener itself, and deliveries from any other service are verified with it");
   // Events arrive as a stream: a table on a terminal, otherwise one JSON object a line.
@@ -231,7 +231,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof listen>, options: O
   try {
     if (sandbox) {
       // The embedded sandbox has no server of its own between commands: this process delivers.
-      ctx.deliverWebhooksFromEmbeddedSandbox();
+      ctx.service.deliverWebhooksFromEmbeddedSandbox();
       const api = await ctx.api();
       const created = await api.call<{ id: string; secret: string }>('webhooks.create', {
         body: { method: 'POST', url, description: `payctl webhooks listen (pid ${process.pid})`, event: listen.events },
@@ -245,7 +245,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof listen>, options: O
     // Only signed deliveries are printed: no column says so of each.
     const columns = listenColumns(listen.events, listen.forwardTo !== undefined);
     const { renderList } = await import('../../output/render.js');
-    const rendering = renderList(channel.pages(), { format, out: ctx.io.stdout, color: ctx.color, columns, ...(ctx.globals.fields ? { fields: ctx.globals.fields } : {}) });
+    const rendering = renderList(channel.pages(), { format, out: ctx.io.stdout, color: ctx.out.color, columns, ...(ctx.globals.fields ? { fields: ctx.globals.fields } : {}) });
     await stopped;
     channel.close();
     await rendering;

@@ -535,30 +535,30 @@ async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkS
     ctx.log.status(`dry run: ${counted(rowCount, 'row')} read, nothing was sent`);
     return;
   }
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const guard = await ctx.moneyGuard({ noWait: flags.noWait });
   const batch: BatchRun = { id: randomUUID(), name: file === '-' ? 'standard input' : basename(file) };
 
   const skipping = await alreadyRefunded(guard, index, flags.again);
   const total = `${formatMoney(centsToDecimalString(givenCents))}${remainder > 0 ? ` plus all that remains of ${remainder}` : ''}`;
   const skipped = skipping > 0 ? `; ${formatCount(skipping)} refunded earlier by payctl will not be refunded twice without --again` : '';
-  await ctx.confirm(`Refund ${counted(rowCount - invalid, 'transaction')} (${total})${skipped}?`, 'refund in bulk');
-  await ctx.noteSandbox();
+  await ctx.prompts.confirm(`Refund ${counted(rowCount - invalid, 'transaction')} (${total})${skipped}?`, 'refund in bulk');
+  await ctx.service.noteSandbox();
 
-  if (rowCount > SHORT_RUN_ITEMS) ctx.expectLongRun();
+  if (rowCount > SHORT_RUN_ITEMS) ctx.service.expectLongRun();
   const api = await ctx.api();
   const budget = new WaitBudget(maxWait * 1000);
   const pace = new Pace(concurrency, budget);
   api.onRateLimited = pace.rateLimited;
   api.beforeRetryWait = (ms) => budget.spend(ms, 'rate limits and an unavailable service');
-  const runner = new RowRunner(api, guard, pace, budget, batch, (await ctx.profile()).sellerId, flags);
+  const runner = new RowRunner(api, guard, pace, budget, batch, (await ctx.config.profile()).sellerId, flags);
   const progress = ctx.io.stderrIsTTY && !ctx.globals.quiet ? (await import('../../../output/progress.js')).batchProgress(ctx.io.stderr, rowCount) : undefined;
   // NDJSON for scripts (piped, -o json or ndjson); a line a person reads on a terminal.
   const line = (await ctx.out.outputFormat()) === 'table' ? readableLine(rowCount) : (result: RowResult) => `${JSON.stringify(result)}\n`;
 
   const counts = { refunded: 0, skipped: 0, held: 0, failed: 0, invalid: 0, cents: 0 };
   let firstHeld: RowResult | undefined;
-  const failedOut = failedRowsPath(file, ctx.paths.stateDir, optionalString(options.failedOut));
+  const failedOut = failedRowsPath(file, ctx.config.paths.stateDir, optionalString(options.failedOut));
   const notRefunded = new FailedRowsFile(failedOut);
   const writeLine = lineBatcher(ctx.io.stdout);
   // Rows in order, as the second reading gives them, shared by the workers; then those another run

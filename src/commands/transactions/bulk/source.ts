@@ -32,7 +32,7 @@ export async function openBulkSource(ctx: Factory, file: string): Promise<BulkSo
     const fd = ctx.io.stdinFd;
     const kind = fd === undefined ? undefined : kindOf(() => fstatSync(fd));
     if (kind !== undefined && kind !== 'file' && kind !== 'pipe' && !ctx.io.stdinIsTTY) throw new UsageError(`--file -: standard input is ${kind}, not a file or a pipe`);
-    return spooled(ctx.io.stdin, ctx.paths.stateDir);
+    return spooled(ctx.io.stdin, ctx.config.paths.stateDir);
   }
   let handle: FileHandle;
   try {
@@ -41,7 +41,7 @@ export async function openBulkSource(ctx: Factory, file: string): Promise<BulkSo
     throw new UsageError(`--file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
   const kind = kindOf(() => fstatSync(handle.fd));
-  if (kind === 'pipe') return spooled(handle.createReadStream(), ctx.paths.stateDir);
+  if (kind === 'pipe') return spooled(handle.createReadStream(), ctx.config.paths.stateDir);
   if (kind !== 'file') {
     await handle.close();
     throw new UsageError(`--file: ${file} is ${kind ?? 'not readable'}, not a file of rows (a CSV or NDJSON file, or - for standard input)`);

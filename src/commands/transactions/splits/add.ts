@@ -1,5 +1,6 @@
 import type { Factory } from '../../../factory.js';
 import { UsageError } from '../../../errors.js';
+import type { Sending } from '../../../ledger/guard.js';
 import type { Intent } from '../../../ledger/types.js';
 import { formatMoney } from '../../../output/format.js';
 import { centsToDecimalString, decimalStringToCents } from '../../../validate/index.js';
@@ -14,6 +15,11 @@ import type { splitsAdd } from '../flags.js';
 interface AddBefore {
   rules: string[];
   recipient: string;
+}
+
+/** An add to send, and the part it gives in words, for the report. */
+interface Adding extends Sending<SplitRule> {
+  part: string;
 }
 
 /** An add shows applied once its recipient has a rule the transaction did not have before it. */
@@ -38,54 +44,63 @@ export async function run(ctx: Factory, args: ArgsOf<typeof splitsAdd>, options:
   const value = optionalString(options.split);
   if (value === undefined) throw new UsageError('--split <seller-id>:<amount|percent%>[,liable][,net] is required');
   const split = parseSplit(value);
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   if (ctx.globals.dryRun) {
     // A dry run reads nothing, so a percentage's cents (of the sale's amount) are not known.
     const body = { ...splitRuleBody(split, 0), ...(split.share.mode === 'percentage' ? { amount: `(${Number(split.share.value)}% of the sale's amount, in cents)` } : {}) };
-    return ctx.printDryRun('transactions.splits.add', { params: { id }, body });
+    return ctx.service.printDryRun('transactions.splits.add', { params: { id }, body });
   }
   const guard = await ctx.moneyGuard();
-  const guarded = splitsMove(ctx, id, 'transactions.splits.add', `the split rule for seller ${split.recipient} on transaction ${id}`, addApplied);
-  await guard.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async (memory) => {
-    await guard.resolveEarlier(guarded, memory);
-    const tx = await getTransaction(ctx, id);
-    const rules = await listRules(ctx, id);
-    const existing = rules.find((r) => r.recipient === split.recipient);
-    if (existing) {
-      const had = asSplitInput(existing);
-      if (!sameShare(split, had)) {
-        throw new UsageError(`--split: seller ${split.recipient} already has a part of transaction ${id} (rule ${existing.id}, ${partText(existing, tx.currency)}); remove it first: payctl transactions splits remove ${id} ${existing.id}`);
-      }
-      await ctx.out.show(existing, SPLIT_RULE_VIEW, { short: true });
-      const since = typeof existing.created_at === 'string' ? `, since ${existing.created_at}` : '';
-      ctx.log.status(`Already done: ${await ctx.out.named('seller', split.recipient)} has this part of transaction ${id} (rule ${existing.id}${since}); nothing was sent.`);
-      return;
-    }
-    const amount = decimalStringToCents(tx.original_amount ?? tx.amount ?? '0');
-    checkSplits([...rules.map(asSplitInput), split], amount, tx.on_behalf_of);
-    const body = splitRuleBody(split, amount);
-    const worth = formatMoney(centsToDecimalString(shareCents(split.share, amount)), tx.currency);
-    const part = split.share.mode === 'percentage' ? `${Number(split.share.value)}% (${worth})` : worth;
-    await ctx.confirm(
-      async () => `Give ${await sellerNamed(ctx, split.recipient)} ${part} of transaction ${id} (${formatMoney(centsToDecimalString(amount), tx.currency)}), taken from ${await sellerNamed(ctx, tx.on_behalf_of)}?`,
-      'add a split rule',
-    );
-    await ctx.noteSandbox();
-    const api = await ctx.api();
-    const before: AddBefore = { rules: rules.map((r) => r.id), recipient: split.recipient };
-    const rule = await guard.send(
-      guarded,
-      memory,
-      { before: JSON.stringify(before) },
-      () => api.call('transactions.splits.add', { params: { id }, body }),
+  const { what, lookup } = splitsMove(ctx, id, 'transactions.splits.add', `the split rule for seller ${split.recipient} on transaction ${id}`, addApplied);
+  await guard.run<SplitRule[], SplitRule, Adding>({
+    what,
+    proof: {
+      ...lookup,
       // The rule asked for: this recipient's, and one the sale did not have.
-      (_intent, answer) =>
-        answer?.recipient === split.recipient && !before.rules.includes(answer.id)
+      answered: (intent, answer) => {
+        const before = JSON.parse(intent.before ?? '{}') as AddBefore;
+        return answer?.recipient === split.recipient && !before.rules.includes(answer.id)
           ? { kind: 'applied', proof: answer.id }
-          : { kind: 'mismatch', why: `it is rule ${answer?.id ?? '(none)'} for seller ${answer?.recipient ?? '(none)'}, not a new rule for seller ${split.recipient}` },
-      (now) => now.find((r) => r.recipient === split.recipient) as SplitRule,
-    );
-    await ctx.out.show(rule, SPLIT_RULE_VIEW, { short: true });
-    ctx.log.status(`Added split rule ${rule.id}: ${await ctx.out.named('seller', split.recipient)} gets ${part} of transaction ${id}`);
+          : { kind: 'mismatch', why: `it is rule ${answer?.id ?? '(none)'} for seller ${answer?.recipient ?? '(none)'}, not a new rule for seller ${split.recipient}` };
+      },
+      seen: (now) => now.find((r) => r.recipient === split.recipient) as SplitRule,
+    },
+    send: {
+      // An earlier run's rule, seen applied, is found among the rules and said so below.
+      async prepare() {
+        const tx = await getTransaction(ctx, id);
+        const rules = await listRules(ctx, id);
+        const existing = rules.find((r) => r.recipient === split.recipient);
+        if (existing) {
+          const had = asSplitInput(existing);
+          if (!sameShare(split, had)) {
+            throw new UsageError(`--split: seller ${split.recipient} already has a part of transaction ${id} (rule ${existing.id}, ${partText(existing, tx.currency)}); remove it first: payctl transactions splits remove ${id} ${existing.id}`);
+          }
+          await ctx.out.show(existing, SPLIT_RULE_VIEW, { short: true });
+          const since = typeof existing.created_at === 'string' ? `, since ${existing.created_at}` : '';
+          ctx.log.status(`Already done: ${await ctx.out.named('seller', split.recipient)} has this part of transaction ${id} (rule ${existing.id}${since}); nothing was sent.`);
+          return undefined;
+        }
+        const amount = decimalStringToCents(tx.original_amount ?? tx.amount ?? '0');
+        checkSplits([...rules.map(asSplitInput), split], amount, tx.on_behalf_of);
+        const body = splitRuleBody(split, amount);
+        const worth = formatMoney(centsToDecimalString(shareCents(split.share, amount)), tx.currency);
+        const part = split.share.mode === 'percentage' ? `${Number(split.share.value)}% (${worth})` : worth;
+        await ctx.prompts.confirm(
+          async () => `Give ${await sellerNamed(ctx, split.recipient)} ${part} of transaction ${id} (${formatMoney(centsToDecimalString(amount), tx.currency)}), taken from ${await sellerNamed(ctx, tx.on_behalf_of)}?`,
+          'add a split rule',
+        );
+        await ctx.service.noteSandbox();
+        const api = await ctx.api();
+        const before: AddBefore = { rules: rules.map((r) => r.id), recipient: split.recipient };
+        return { part, record: { before: JSON.stringify(before) }, request: () => api.call('transactions.splits.add', { params: { id }, body }) };
+      },
+    },
+    report: {
+      async done(rule, { part }) {
+        await ctx.out.show(rule, SPLIT_RULE_VIEW, { short: true });
+        ctx.log.status(`Added split rule ${rule.id}: ${await ctx.out.named('seller', split.recipient)} gets ${part} of transaction ${id}`);
+      },
+    },
   });
 }

@@ -7,7 +7,7 @@ import type { splitsGet } from '../flags.js';
 export async function run(ctx: Factory, args: ArgsOf<typeof splitsGet>): Promise<void> {
   const id = transactionId(args);
   const rule = ruleId(args);
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const api = await ctx.api();
   await ctx.out.show(await api.call('transactions.splits.get', { params: { id, rule } }), SPLIT_RULE_VIEW);
 }

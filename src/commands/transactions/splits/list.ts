@@ -7,7 +7,7 @@ import type { splitsList } from '../flags.js';
 
 export async function run(ctx: Factory, args: ArgsOf<typeof splitsList>): Promise<void> {
   const id = transactionId(args);
-  await ctx.requireApiKey();
+  await ctx.service.requireApiKey();
   const count = await ctx.out.list({
     ...everythingOf('transactions.splits.list', id),
     noun: 'split rules',

@@ -1,5 +1,5 @@
 import type { Factory } from '../../../factory.js';
-import type { GuardedMove } from '../../../ledger/guard.js';
+import type { MoveLookup, MoveTarget } from '../../../ledger/guard.js';
 import type { Intent } from '../../../ledger/types.js';
 import { formatMoney } from '../../../output/format.js';
 import type { ObjectView } from '../../../output/object-view.js';
@@ -88,16 +88,19 @@ export async function listRules(ctx: Factory, id: string): Promise<SplitRule[]> 
  * A change of a sale's split rules under the ledger's protocol (src/ledger/guard.ts): locked per
  * transaction, and settled by listing its rules, never by sending again.
  */
-export function splitsMove(ctx: Factory, id: string, operation: 'transactions.splits.add' | 'transactions.splits.remove', what: string, applied: (intent: Intent, now: SplitRule[]) => boolean): GuardedMove<SplitRule[]> {
+export function splitsMove(
+  ctx: Factory,
+  id: string,
+  operation: 'transactions.splits.add' | 'transactions.splits.remove',
+  what: string,
+  applied: (intent: Intent, now: SplitRule[]) => boolean,
+): { what: MoveTarget; lookup: MoveLookup<SplitRule[]> } {
   return {
-    key: `splits:${id}`,
-    operation,
-    target: id,
-    requestedCents: null,
-    what,
-    checkCommand: `payctl transactions splits list ${id}`,
-    look: () => listRules(ctx, id),
-    proves: (intent, now) => (applied(intent, now) ? { kind: 'applied', proof: null } : { kind: 'not_seen' }),
+    what: { key: `splits:${id}`, operation, target: id, requestedCents: null, what, checkCommand: `payctl transactions splits list ${id}` },
+    lookup: {
+      look: () => listRules(ctx, id),
+      proves: (intent, now) => (applied(intent, now) ? { kind: 'applied', proof: null } : { kind: 'not_seen' }),
+    },
   };
 }
 
