@@ -208,7 +208,8 @@ describe('the database', () => {
     const cardReads: string[] = [];
     const get = db.get.bind(db);
     db.get = ((sql: string, ...params: never[]) => {
-      if (/\bFROM cards\b/.test(sql)) cardReads.push(String(params[0]));
+      // A card is looked up by its key as the table keeps it: the id's number (id-codes.ts).
+      if (/\bFROM cards\b/.test(sql)) cardReads.push(String(db.ids.id(params[0])));
       return get(sql, ...params);
     }) as typeof db.get;
     const [made, found] = db.write(() => {

@@ -4,13 +4,13 @@ import type { ListQuery } from '../list.js';
 import type { SandboxState } from '../types.js';
 import type { Row as StoredRow } from './fields.js';
 import { activeIdCodes, useIdCodes } from './id-codes.js';
-import { docOf, docOfVersion, lookupValue, TABLE_BY_NAME, type Doc, type TableSpec } from './schema.js';
+import { docOf, docOfVersion, keyOfRow, lookupValue, TABLE_BY_NAME, type Doc, type TableSpec } from './schema.js';
 
 // Lookups and pages of the large collections, as indexed queries. What they return is read
 // through the session of the state they were given, so a record a change already read is that
 // same object, and a change made to one is saved with the change (session.ts).
 
-type Row = { k: string | number; doc: Doc; version?: number };
+type Row = { k: string; doc: Doc; version?: number };
 
 function table(name: string): TableSpec {
   const spec = TABLE_BY_NAME.get(name);
@@ -27,13 +27,13 @@ function rowsWhere(state: SandboxState, name: string, where: string, params: Sql
 }
 
 function rowOf(spec: TableSpec, row: StoredRow): Row {
-  return { k: row.k as string | number, doc: docOf(spec, row), version: spec.versioned ? (row.version as number) : undefined };
+  return { k: keyOfRow(spec, row.k, activeIdCodes()), doc: docOf(spec, row), version: spec.versioned ? (row.version as number) : undefined };
 }
 
 /** Records of `name` in the order of `rows`, read through `state`. */
 function through<T>(state: SandboxState, name: string, rows: Row[]): T[] {
   state.session.adopt(name, rows);
-  return rows.map((row) => state.session.item(name, String(row.k)) as T);
+  return rows.map((row) => state.session.item(name, row.k) as T);
 }
 
 // `ORDER BY +t.k`: the + keeps SQLite from walking the whole table in key order to skip a sort,
@@ -85,7 +85,7 @@ export function columnsIn(state: SandboxState, name: string, column: string, val
   const codes = activeIdCodes();
   const ids = picked.filter((c) => spec.columns[c]?.type === 'ANY');
   return rows.map((row) => {
-    const out: Record<string, unknown> = { ...row };
+    const out: Record<string, unknown> = { ...row, k: keyOfRow(spec, row.k, codes) };
     for (const c of ids) out[c] = codes.id(row[c]);
     return out;
   });

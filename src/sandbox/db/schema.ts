@@ -1,6 +1,6 @@
 import type { SqlValue } from '../../platform/sqlite.js';
 import { SANDBOX_BANK_ACCOUNT, SANDBOX_MARKETPLACE_ID } from '../../provider/sandbox-account.js';
-import { activeIdCodes } from './id-codes.js';
+import { activeIdCodes, type IdCodes } from './id-codes.js';
 import {
   bool,
   columnsOf,
@@ -58,7 +58,11 @@ export interface Column {
 
 export interface TableSpec {
   name: string;
-  /** INTEGER for the lists that only grow (the key is the position), TEXT for records keyed by id. */
+  /**
+   * INTEGER for the lists that only grow (the key is the position), TEXT for records keyed by id:
+   * the key kept as id-codes.ts keeps ids (mostly a small number, so a new record's key lands
+   * next to the last one's in the key's index instead of on a random page of it).
+   */
   key: 'INTEGER' | 'TEXT';
   /** Its records count their versions, and events refer to one (see above). */
   versioned?: boolean;
@@ -434,7 +438,7 @@ export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
  * Bumped when the tables change shape. A database of another format is not read or converted:
  * nothing of payctl was released before this one, so it is recreated with a fresh seed (database.ts).
  */
-export const DB_FORMAT = 15;
+export const DB_FORMAT = 16;
 
 /**
  * A field table's columns beyond its lookup columns: its scalar fields each in a column of its
@@ -539,6 +543,16 @@ export function docOf(table: TableSpec, row: Row): Doc {
   return unpack(table.fields ?? [], row);
 }
 
+/** A record's key as its table keeps it: a list's position as the number, an id as `codes` keeps ids. */
+export function storedKey(table: TableSpec, key: string | number, codes: IdCodes): SqlValue {
+  return table.key === 'INTEGER' ? Number(key) : codes.code(String(key));
+}
+
+/** The key, as the state names records (a text), that a row's `k` keeps (storedKey undone). */
+export function keyOfRow(table: TableSpec, k: unknown, codes: IdCodes): string {
+  return String(table.key === 'INTEGER' ? k : codes.id(k));
+}
+
 /** A column's definition; an id's column has no type, so SQLite keeps a number and a text each as it is. */
 function sqlColumn(name: string, type: ColumnType | Column['type']): string {
   return type === 'ANY' ? name : `${name} ${type === 'INTEGER' ? 'INTEGER' : 'TEXT'}`;
@@ -562,7 +576,8 @@ export function schemaSql(): string {
   ];
   for (const table of TABLES) {
     const columns = Object.entries(table.columns).map(([name, column]) => sqlColumn(name, column.type));
-    const key = table.key === 'INTEGER' ? 'k INTEGER PRIMARY KEY' : 'k TEXT PRIMARY KEY';
+    // A key of no declared type keeps an id's number and any other text each as it is.
+    const key = table.key === 'INTEGER' ? 'k INTEGER PRIMARY KEY' : 'k PRIMARY KEY';
     const body = `${table.versioned ? 'version INTEGER NOT NULL, ' : ''}${table.fields ? 'doc TEXT' : 'doc TEXT NOT NULL'}`;
     const kept = fieldColumns(table).stored.map(([name, type]) => sqlColumn(name, type));
     parts.push(`CREATE TABLE IF NOT EXISTS ${table.name} (${[key, body, ...columns, ...kept].join(', ')})`);

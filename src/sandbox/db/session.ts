@@ -2,7 +2,7 @@ import type { SqlValue } from '../../platform/sqlite.js';
 import type { SandboxDb } from './database.js';
 import { madeOnce, type Row } from './fields.js';
 import { useIdCodes } from './id-codes.js';
-import { docOf, rowValues, storedColumns, TABLE_BY_NAME, TABLES, versionText, type Doc, type TableSpec } from './schema.js';
+import { docOf, keyOfRow, rowValues, storedColumns, storedKey, TABLE_BY_NAME, TABLES, versionText, type Doc, type TableSpec } from './schema.js';
 
 // One request's view of the sandbox's database: the records it reads, by table, each read once
 // (reading a record twice gives the same object), and what it writes. A handler reads through
@@ -57,10 +57,6 @@ export interface Change {
   before: string | undefined;
   /** What it is now; undefined when it was removed. */
   after: unknown;
-}
-
-function rowKey(table: TableSpec, key: string | number): SqlValue {
-  return table.key === 'INTEGER' ? Number(key) : String(key);
 }
 
 interface RowSql {
@@ -154,7 +150,7 @@ export class Session {
       // Nothing is stored there, so no version either: writing it need not ask.
       if (table.versioned) this.versionsOf.of(top).set(key, undefined);
     } else {
-      const row = this.db.get<Row>(rowSqlOf(table).get, rowKey(table, key));
+      const row = this.db.get<Row>(rowSqlOf(table).get, storedKey(table, key, this.db.ids));
       useIdCodes(this.db.ids);
       doc = row ? docOf(table, row) : undefined;
       if (table.versioned) this.versionsOf.of(top).set(key, row ? (row.version as number) : undefined);
@@ -202,7 +198,8 @@ export class Session {
 
   /** The keys of a table's records, in the order they were stored: for the small tables only. */
   keys(top: string): string[] {
-    const stored = this.db.all<{ k: string | number }>(`SELECT k FROM ${top} ORDER BY rowid`).map((r) => String(r.k));
+    const table = TABLE_BY_NAME.get(top) as TableSpec;
+    const stored = this.db.all<{ k: string | number }>(`SELECT k FROM ${top} ORDER BY rowid`).map((r) => keyOfRow(table, r.k, this.db.ids));
     const cache = this.cacheOf(top);
     const keys = stored.filter((k) => !cache.has(k) || cache.get(k) !== undefined);
     for (const [k, v] of cache) if (v !== undefined && !keys.includes(k)) keys.push(k);
@@ -266,7 +263,7 @@ export class Session {
     const versions = this.versionsOf.of(table.name);
     if (!versions.has(key)) {
       if (this.pastStoredEnd(table, key)) return undefined;
-      const row = this.db.get<{ version: number }>(`SELECT version FROM ${table.name} WHERE k = ?`, rowKey(table, key));
+      const row = this.db.get<{ version: number }>(`SELECT version FROM ${table.name} WHERE k = ?`, storedKey(table, key, this.db.ids));
       versions.set(key, row?.version);
     }
     return versions.get(key);
@@ -281,7 +278,7 @@ export class Session {
     const names = storedColumns(table);
     useIdCodes(this.db.ids);
     const values = rowValues(table, doc, version);
-    const k = rowKey(table, key);
+    const k = storedKey(table, key, this.db.ids);
     // A record this change found missing when it first looked (a new card, a new account) is not
     // looked up again: nothing else writes inside this transaction.
     const touched = this.before.of(table.name).get(key);
@@ -289,7 +286,7 @@ export class Session {
     const old = known || this.pastStoredEnd(table, key) ? undefined : this.db.get<Record<string, SqlValue>>(rowSqlOf(table).old, k);
     if (!old) {
       this.db.run(rowSqlOf(table).insert, k, ...values);
-      if (typeof k === 'number') this.db.noteInserted(table.name, k);
+      if (table.key === 'INTEGER') this.db.noteInserted(table.name, k as number);
       this.storedAt(table, key);
       return;
     }
@@ -302,7 +299,7 @@ export class Session {
 
   /** Removes a record's row; the table's kept key range is read again when next asked. */
   private deleteRow(table: TableSpec, key: string): void {
-    this.db.run(`DELETE FROM ${table.name} WHERE k = ?`, rowKey(table, key));
+    this.db.run(`DELETE FROM ${table.name} WHERE k = ?`, storedKey(table, key, this.db.ids));
     this.db.noteRemoved(table.name);
   }
 
@@ -404,7 +401,7 @@ export class Session {
 
   /** The version a stored record is at, with its document. */
   private currentVersion(table: TableSpec, key: string): Written | undefined {
-    const row = this.db.get<Row>(`SELECT * FROM ${table.name} WHERE k = ?`, rowKey(table, key));
+    const row = this.db.get<Row>(`SELECT * FROM ${table.name} WHERE k = ?`, storedKey(table, key, this.db.ids));
     useIdCodes(this.db.ids);
     return row ? { table, version: row.version as number, doc: docOf(table, row) } : undefined;
   }
@@ -502,7 +499,7 @@ export class Session {
     for (const table of TABLES) {
       const rows = this.db.all<Row>(`SELECT * FROM ${table.name} ORDER BY k`);
       const collection: Doc | unknown[] = table.key === 'INTEGER' ? [] : {};
-      for (const row of rows) (collection as Record<string, unknown>)[String(row.k)] = docOf(table, row);
+      for (const row of rows) (collection as Record<string, unknown>)[keyOfRow(table, row.k, this.db.ids)] = docOf(table, row);
       state[table.name] = collection;
     }
     return state;
