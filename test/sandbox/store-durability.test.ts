@@ -138,13 +138,14 @@ describe('a process killed in the middle of a write', () => {
     let killed = false;
     try {
       expect((await api.get('/v1/transactions')).status).toBe(200); // seeds
-      // Sales in batches, each batch one write transaction: far more than it makes before the kill.
+      // Sales in parts of 10,000, each part one write transaction: far more than it makes before the kill.
       const running = api.post('/v1/sandbox/generate', { sales: 20_000, days: 30 }).then(
         (reply) => reply,
         () => undefined,
       );
       const count = () => withDb(dir, (db) => one<{ n: number }>(db, 'SELECT count(*) AS n FROM transactions').n);
-      const deadline = Date.now() + 15_000;
+      // The first part commits after 10,000 sales: seconds alone, far longer on a loaded machine.
+      const deadline = Date.now() + 60_000;
       while ((await count()) === 0 && Date.now() < deadline) await wait(25);
       expect(await count()).toBeGreaterThan(0);
       // Well into the next batch's write.
@@ -174,7 +175,7 @@ describe('a process killed in the middle of a write', () => {
     expect(found.references).toEqual([...Array.from({ length: after.total }, (_, i) => `generated-${i + 1}`), after.extra]);
     expect(found.collected).toBeGreaterThan(0);
     expect(found).toMatchObject({ missingReceivables: 0, orphanReceivables: 0, strayVersions: 0, danglingEvents: 0 });
-  }, 30_000);
+  }, 120_000);
 });
 
 interface WalFrame {
