@@ -6,7 +6,8 @@ import { startSandbox } from '../../src/sandbox/index.js';
 import { statePaths } from '../../src/sandbox/store.js';
 import { startChildSandboxes } from './child-sandboxes.js';
 import { integrityCheck, one, rows, withDb } from './db-helpers.js';
-import { client, directCardBody, ref, VISA, type Client, type Json } from './helpers.js';
+import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
+import { cardData, client, directCardBody, expectError, ref, VISA, type Client, type Json } from './helpers.js';
 
 // What the sandbox's state survives: several OS processes writing at once, a process killed in
 // the middle of a write, and a write-ahead log cut short or followed by garbage.
@@ -123,6 +124,30 @@ describe('what a process keeps between requests', () => {
         expect(mine.status).toBe(201);
         const numbers = [sale, theirs, mine].map((r) => Number(r.body.transaction_number));
         expect(new Set(numbers).size).toBe(3);
+      });
+    } finally {
+      await children.stop();
+    }
+  });
+
+  it('a token another process makes is spent by a sale here, though this process found no token before', async () => {
+    const dir = await tempDir();
+    const children = await startChildSandboxes(await tempDir(), dir, 1);
+    const byCardId = (id: string) => ({
+      payment_type: 'credit',
+      on_behalf_of: SANDBOX_SELLER_ID,
+      amount: 1500,
+      currency: 'BRL',
+      source: { type: 'card', usage: 'single_use', amount: 1500, currency: 'BRL', card: { id } },
+    });
+    try {
+      const other = client(children.urls[0] as string);
+      await withSandbox(dir, async (here) => {
+        // A sale on a card on file looks for the card's tokens: here there are none yet, which this process keeps.
+        expect((await here.post('/v1/transactions', byCardId(SANDBOX_CARD_ID))).status).toBe(201);
+        const token = (await other.post('/v1/cards/tokens', cardData(VISA))).body;
+        expect((await here.post('/v1/transactions', byCardId(token.card.id))).status).toBe(201);
+        expectError(await other.post('/v1/cards', { token: token.id, customer: SANDBOX_BUYER_ID }), 400, 'token_already_used');
       });
     } finally {
       await children.stop();

@@ -286,7 +286,7 @@ export class Session {
     const old = known || this.pastStoredEnd(table, key) ? undefined : this.db.get<Record<string, SqlValue>>(rowSqlOf(table).old, k);
     if (!old) {
       this.db.run(rowSqlOf(table).insert, k, ...values);
-      if (table.key === 'INTEGER') this.db.noteInserted(table.name, k as number);
+      this.db.noteInserted(table.name, table.key === 'INTEGER' ? (k as number) : undefined);
       this.storedAt(table, key);
       return;
     }
