@@ -180,16 +180,43 @@ describe('transaction versions kept without their keys', () => {
         expect(versionText(transactions, stored)).toBe(text);
       }
       // The current version is the row itself: every field in a column of its own, no JSON of the
-      // whole; a card's and a PIX's payment method as their values only, the URIs not kept at all.
+      // whole; a card's, a PIX's and a boleto's payment method as their values only, the URIs not kept at all.
       const kept = await withDb(fresh.dir, (db) => rows<Row>(db, 'SELECT * FROM transactions ORDER BY k'));
       expect(kept.map((row) => row.doc)).toEqual([null, null, null]);
       // Its JSON values (the payment method first) together in one column: one JSON.parse a row.
       const methods = kept.map((row) => (JSON.parse(String(row.json)) as unknown[])[0]);
-      expect(methods.map((method) => (Array.isArray(method) ? method[0] : 'whole'))).toEqual([0, 1, 'whole']);
+      expect(methods.map((method) => (Array.isArray(method) ? method[0] : 'whole'))).toEqual([0, 1, 2]);
       for (const row of kept) {
         expect(row).not.toHaveProperty('uri');
         expect(row).not.toHaveProperty('payment_method');
         expect(String(row.json)).not.toContain(`"${String(row.id)}"`);
+      }
+      // A boleto's file URL is made from its id.
+      expect(String(kept[2]?.json)).not.toContain('/boletos/');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('a boleto paid and one canceled: their payment methods still as their values, read back as the API serves them', async () => {
+    const fresh = await freshSandbox();
+    try {
+      const { api } = fresh;
+      const boleto = { payment_type: 'boleto', on_behalf_of: SANDBOX_SELLER_ID, customer: SANDBOX_BUYER_ID, amount: 900, currency: 'BRL' };
+      const paid = (await api.post('/v1/transactions', boleto)).body;
+      const canceled = (await api.post('/v1/transactions', { ...boleto, payment_method: { body_instructions: ['Não receber após o vencimento'] } })).body;
+      expect((await api.post(`/v1/transactions/${paid.id}/approve`)).status).toBe(200);
+      expect((await api.post(`/v1/boletos/cancellation/transactions/${canceled.id}`)).status).toBe(202);
+      const served = [(await api.get(`/v1/transactions/${paid.id}`)).body, (await api.get(`/v1/transactions/${canceled.id}`)).body];
+      expect(served.map((txn) => txn.payment_method.status)).toEqual(['paid', 'canceled']);
+      expect(served[1].payment_method.body_instructions).toEqual(['Não receber após o vencimento']);
+      const kept = await withDb(fresh.dir, (db) => rows<Row>(db, 'SELECT * FROM transactions ORDER BY k'));
+      expect(kept.map((row) => (JSON.parse(String(row.json)) as unknown[][])[0]?.[0])).toEqual([2, 2]);
+      // The latest version of each, kept for its event, is what the API serves.
+      const texts = await withDb(fresh.dir, (db) => rows<{ doc: string }>(db, "SELECT doc FROM versions WHERE top = 'transactions' ORDER BY CAST(k AS INTEGER), version"));
+      for (const [i, txn] of served.entries()) {
+        const latest = texts.map((t) => docOfVersion(transactions, t.doc)).filter((stored) => (stored.txn as { id: string }).id === txn.id).at(-1) as Doc;
+        expect(JSON.stringify(latest.txn), String(i)).toBe(JSON.stringify(txn));
       }
     } finally {
       await fresh.close();
