@@ -22,6 +22,10 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const WAITS: Record<string, string> = {
   'sandbox/thread-host.test.ts': 'waits out threads that are slow to stop or never answer, up to the close deadline',
   'sandbox/webhooks.test.ts': 'waits out delivery retries and the bounded time after which an event is given up on',
+  'commands/new-card.test.ts': 'waits out a charge whose answer is lost (--timeout 1) before the rerun that settles it',
+  'commands/hostile-reads.test.ts': 'waits on a paced list (a page every 150 ms) for the progress a terminal shows',
+  'commands/test-key-elsewhere.test.ts': "waits out a service that never answers the clock's question, to its timeout",
+  'commands/list-names.test.ts': "waits out a service that never answers a name's read, to its deadline",
 };
 
 const STARTS_PROCESSES = /from\s+['"]node:child_process['"]|import\(\s*['"]node:child_process['"]\s*\)/;

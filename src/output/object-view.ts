@@ -11,7 +11,8 @@ import type { CellKind } from './format.js';
 import { asNameColumns, nameRows, rowRefs } from './named-columns.js';
 import { nameKey, type NamesOf, type RecordRef } from './record-names.js';
 import type { Column } from './render-options.js';
-import { cellText, drawPairs, loadStyle, loadTable, renderTableList, sanitize, showsInstants, showsTimes, styleCell, zoneLine, type Pair } from './table.js';
+import { sanitize } from './sanitize.js';
+import { cellText, drawPairs, loadStyle, loadTable, renderTableList, showsInstants, showsTimes, styleCell, zoneLine, type Pair } from './table.js';
 
 type Item = Record<string, unknown>;
 

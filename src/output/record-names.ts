@@ -11,7 +11,7 @@ import type { ApiClient } from '../api/client.js';
 import { ApiError, CliError, NetworkError } from '../errors.js';
 import type { Operation } from '../provider/endpoints.js';
 import { counted } from '../platform/plural.js';
-import { sanitize } from './table.js';
+import { sanitize } from './sanitize.js';
 
 type Item = Record<string, unknown>;
 

@@ -30,7 +30,7 @@
 // the constructor both under Node.js and in the esbuild bundle. The totals line under a list
 // (totals.ts) is drawn with the same layout.
 import type CliTable3 from 'cli-table3';
-import { withoutControls } from '../platform/control-chars.js';
+import { sanitize } from './sanitize.js';
 import { flatten, getPath } from './fields.js';
 import { colorStatus, formatDateTime, formatMoney, kindForKey } from './format.js';
 import { counted } from '../platform/plural.js';
@@ -188,16 +188,6 @@ function isScalar(value: unknown): boolean {
   return value === null || (typeof value !== 'object' && typeof value !== 'function');
 }
 
-/**
- * API text is untrusted: escape sequences (which could repaint the terminal), control characters
- * and bidirectional overrides are removed, and newlines or tabs become spaces so rows stay rows
- * (and a cell stays one line in cli-table3). Half an emoji (a lone surrogate) becomes U+FFFD.
- */
-export function sanitize(text: string): string {
-  return withoutControls(text)
-    .replace(/[\u202a-\u202e\u2066-\u2069]/g, '')
-    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
-}
 /** The currency that goes with a money value: a sibling `currency`, else the object's own. */
 function currencyFor(root: unknown, path: string): string | undefined {
   const dot = path.lastIndexOf('.');

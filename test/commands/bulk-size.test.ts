@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { converse, KEY } from '../helpers/interactive.js';
 import { testEnv } from '../helpers/run.js';
 import { BIN, eventually } from '../helpers/serve.js';
-import { createCard, freshHomePerTest, getTx, type Tx } from './helpers.js';
+import { createCard, freshHomePerTest, getTx, lastError, type Tx } from './helpers.js';
 
 // A bulk file of any size is checked whole before anything is sent, and never held in memory: it
 // is read twice (standard input through a private copy), keeping a few dozen bytes a row. Peak
@@ -67,7 +67,8 @@ describe('a file of any size', () => {
       },
     ]);
     expect(result.code, result.stderr).toBe(2);
-    expect(result.stderr.trimEnd().split('\n').at(-1)).toBe(
+    // Wrapped between words on the terminal the confirmation was read on.
+    expect(lastError(result.stderr).text).toBe(
       'error: --file: the file changed after it was read (row 3 is not what it was); the batch stopped there and sent nothing for that row or any after it. Check the file and run the same command again: rows already refunded are skipped',
     );
     expect(result.stdout.trim().split('\n').map((l) => JSON.parse(l).status)).toEqual(['refunded', 'refunded']);

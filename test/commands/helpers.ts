@@ -70,18 +70,28 @@ export function expectJson(result: RunResult): Tx {
 export function expectError(result: RunResult, code: number, ...fragments: string[]): string {
   expect(result.code, `stdout: ${result.stdout}\nstderr: ${result.stderr}`).toBe(code);
   expect(result.stdout).toBe('');
-  const lines = result.stderr.split('\n').filter(Boolean);
-  const last = lines.at(-1) ?? '';
-  expect(last.startsWith('error: '), result.stderr).toBe(true);
-  for (const fragment of fragments) expect(last).toContain(fragment);
+  const { text } = lastError(result.stderr);
+  expect(text.startsWith('error: '), result.stderr).toBe(true);
+  for (const fragment of fragments) expect(text).toContain(fragment);
   expect(result.stderr).not.toMatch(/^\s+at /m); // no stack trace without --debug
-  return last;
+  return text;
 }
 
-/** Rejected before anything was sent: exit 2, no SANDBOX notice (the service was never called), one error line. */
+/**
+ * The error a run ended with, as one line (`text`), and as written (`block`): on a terminal an
+ * error is wrapped between words, its later lines under the text after "error: ".
+ */
+export function lastError(stderr: string): { text: string; block: string } {
+  const lines = stderr.split('\n').filter(Boolean);
+  const start = lines.findLastIndex((line) => line.startsWith('error: '));
+  const block = start < 0 ? lines.slice(-1) : [lines[start] as string, ...lines.slice(start + 1).filter((line, i, rest) => rest.slice(0, i + 1).every((l) => l.startsWith('       ')))];
+  return { text: block.map((line, i) => (i === 0 ? line : line.trim())).join(' '), block: block.join('\n') };
+}
+
+/** Rejected before anything was sent: exit 2, no SANDBOX notice (the service was never called), one error (wrapped on a terminal). */
 export function expectUsage(result: RunResult, ...fragments: string[]): string {
   const line = expectError(result, 2, ...fragments);
-  expect(result.stderr).toBe(`${line}\n`);
+  expect(result.stderr).toBe(`${lastError(result.stderr).block}\n`);
   return line;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempHome } from '../helpers/run.js';
-import { ANSI, SANDBOX_LINE, cardFlags, create, expectJson, expectUsage, run, type Tx } from './helpers.js';
+import { ANSI, SANDBOX_LINE, cardFlags, create, expectJson, expectUsage, lastError, run, type Tx } from './helpers.js';
 
 // Output formats and colour, on one shared sandbox: a succeeded card payment, a pre-authorized
 // one and a large pending PIX (created oldest first).
@@ -235,7 +235,9 @@ describe('streams', () => {
     const missing = await payctl(['transactions', 'get', '1'.repeat(32)], { tty: true });
     expect(missing.code).toBe(5);
     expect(missing.stdout).toBe('');
-    expect(missing.stderr).toMatch(/^error: Sorry, the transaction \(id: 1{32}\) .* \(resource_not_found, HTTP 404\)\n$/);
+    // One error, wrapped between words on a terminal.
+    expect(missing.stderr).toBe(`${lastError(missing.stderr).block}\n`);
+    expect(lastError(missing.stderr).text).toMatch(/^error: Sorry, the transaction \(id: 1{32}\) .* \(resource_not_found, HTTP 404\)$/);
   });
 
   it('an error starts with one "error:", on a terminal as in a pipe, and --debug does not say it again', async () => {
@@ -256,7 +258,8 @@ describe('streams', () => {
       // The stack's frames follow the line, not the message again under the error's class name.
       const debug = (await payctl([...args, '--debug'], { tty: true })).stderr.split('\n');
       const frames = debug.findIndex((line) => /^\s+at /.test(line));
-      if (frames >= 0) expect(debug[frames - 1], debug.join('\n')).toMatch(/^error: /);
+      // (The error's own later lines, wrapped on a terminal, are under its text.)
+      if (frames >= 0) expect(debug.slice(0, frames).filter((line) => !/^ {7}\S/.test(line)).at(-1), debug.join('\n')).toMatch(/^error: /);
     }
   });
 

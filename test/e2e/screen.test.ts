@@ -209,14 +209,16 @@ describe.skipIf(!HAS_TMUX)('on a real terminal (tmux)', () => {
     }, 120_000);
   }
 
-  it('an error at 80 columns starts with one "error:", on the terminal as through a pipe', () => {
+  it('an error at 80 columns starts with one "error:", on the terminal as through a pipe; on the terminal no word is broken', () => {
     const lines = screen(80, `${payctl('transactions get no-such-reference')}; ${payctl('transactions get no-such-reference')} 2>&1 | cat; ${payctl('transactions lsit')}`);
-    const errors = lines.filter((line) => /error/i.test(line));
-    expect(errors).toEqual([
-      'error: no transaction has the id or reference_id "no-such-reference", and none of the latest 200 sales has one like it',
-      'error: no transaction has the id or reference_id "no-such-reference", and none of the latest 200 sales has one like it',
-      "error: unknown command 'lsit'",
-    ]);
+    const message = 'error: no transaction has the id or reference_id "no-such-reference", and none of the latest 200 sales has one like it';
+    expect(lines.filter((line) => /error/i.test(line))).toEqual([expect.stringMatching(/^error: no transaction has/), message, "error: unknown command 'lsit'"]);
+    // On the terminal: wrapped between words, its later lines under the text after "error: ".
+    const first = lines.findIndex((line) => line.startsWith('error: no transaction'));
+    const wrapped = [lines[first] as string, ...lines.slice(first + 1).filter((line, i, rest) => rest.slice(0, i + 1).every((l) => l.startsWith('       ')))];
+    expect(wrapped.length).toBeGreaterThan(1);
+    for (const line of wrapped) expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(wrapped.map((line, i) => (i === 0 ? line : line.trim())).join(' ')).toBe(message);
   });
 
   it('buyers and sellers at 80 columns: a masked CPF or CNPJ whole, never cut', () => {
@@ -286,8 +288,10 @@ describe.skipIf(!HAS_TMUX)('on a real terminal (tmux)', () => {
     expect(rows.length).toBeGreaterThanOrEqual(6000);
     // Nothing written after the list lands on top of it.
     expect(lines.at(-1)).toBe('exit 0');
-    expect(lines.at(-2)).toBe('times in UTC');
-    expect(lines.at(-3)).toMatch(/^6\.00\d transactions/);
+    // Past the bound on names read, the rest of the buyers are shown by id, and the table says so.
+    expect(lines.at(-2)).toBe('payctl reads at most 120 names a command: more than 120 more records shown by id');
+    expect(lines.at(-3)).toBe('times in UTC');
+    expect(lines.at(-4)).toMatch(/^6\.00\d transactions/);
     for (const row of rows) expect(row, row).not.toMatch(BAR);
     expectFits(lines, 120);
   }, 90_000);

@@ -8,7 +8,7 @@
 import type { Factory } from '../../factory.js';
 import type { ApiClient } from '../../api/client.js';
 import { formatDateTime, formatMoney } from '../../output/format.js';
-import { sanitize } from '../../output/table.js';
+import { sanitize } from '../../output/sanitize.js';
 import { asValidator, type Choice } from '../../prompts/prompter.js';
 import { centsToDecimalString, parseAmount, parseAmountCents, parseDate, validateBrazilianPhone, validateEmail, validateId } from '../../validate/index.js';
 import { validateTaxpayerId } from '../../validate/taxpayer.js';

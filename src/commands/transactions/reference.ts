@@ -8,7 +8,7 @@ import type { Factory } from '../../factory.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { formatMoney } from '../../output/format.js';
 import { counted } from '../../platform/plural.js';
-import { sanitize } from '../../output/table.js';
+import { sanitize } from '../../output/sanitize.js';
 import { closest } from '../../validate/closest.js';
 import { validateId } from '../../validate/index.js';
 import type { ApiClient } from '../../api/client.js';

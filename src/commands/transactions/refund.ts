@@ -1,23 +1,11 @@
 import type { Factory } from '../../factory.js';
 import { ApiError, NotAllowedError, UsageError } from '../../errors.js';
+import { beyondWhatIsLeft, leftToRefund } from './left-to-refund.js';
 import { formatMoney } from '../../output/format.js';
-import { centsToDecimalString, decimalStringToCents } from '../../validate/index.js';
 import { runMoneyMove, type MoneyBody, type MoneyMove } from './money-move.js';
 import type { Transaction } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { refund as refundVerb } from './flags.js';
-
-/** What is left to refund of a sale: its amount, which the service lowers with each void. */
-export function leftToRefund(tx: { amount?: string | null }): number {
-  return decimalStringToCents(tx.amount ?? '0');
-}
-
-/** Why a refund of `cents` cannot be made of a sale with `left` cents to refund, or undefined when it can. */
-export function beyondWhatIsLeft(id: string, cents: number, left: number, currency?: string | null): string | undefined {
-  if (cents <= left) return undefined;
-  const money = (c: number) => formatMoney(centsToDecimalString(c), currency);
-  return `${money(cents)} is more than the ${money(left)} left to refund on transaction ${id}`;
-}
 
 /**
  * The void body: the given amount, or all that remains of the transaction. An amount larger than

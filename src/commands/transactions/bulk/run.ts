@@ -11,14 +11,14 @@ import { UNRESOLVED, type Intent, type NewIntent } from '../../../ledger/types.j
 import { noteWhileInFlight } from '../../../platform/interrupt.js';
 import { formatMoney } from '../../../output/format.js';
 import { counted, formatCount, noun } from '../../../platform/plural.js';
-import { sanitize } from '../../../output/table.js';
+import { sanitize } from '../../../output/sanitize.js';
 import { lineBatcher, writeOut } from '../../../output/write.js';
 import { centsToDecimalString, decimalStringToCents } from '../../../validate/index.js';
 import { moneyMoveFlags, type MoneyMoveFlags } from '../../shared/again.js';
 import { optionalString } from '../../shared/input.js';
 import type { Transaction } from '../shared.js';
 import { checkMoveAnswer, describeEarlier, earlierDetail, earlierMoves, earlierTotal, snapshotOf, transactionMoveProof, type EarlierMove, type Snapshot } from '../applied.js';
-import { beyondWhatIsLeft } from '../refund.js';
+import { beyondWhatIsLeft } from '../left-to-refund.js';
 import { FailedRowsFile, failedRowsPath } from './failed-rows.js';
 import { refundRows, type RefundRow } from './input.js';
 import { MAX_BATCH_ROWS, RowIndex } from './row-index.js';
