@@ -78,9 +78,12 @@ function happenedAt(object: unknown, now: Date): string {
  */
 export function recordEvents(state: SandboxState, changes: Change[], now: Date): Change[] {
   const made: StoredEvent[] = [];
-  for (const { top, key, before: beforeJson, after } of changes) {
+  for (const change of changes) {
+    const { top, key, after } = change;
     const family = FAMILIES[top];
     if (!family || key === undefined) continue;
+    // Asked only here: a stored record's JSON before is made from its row when asked.
+    const beforeJson = change.before;
     const before = beforeJson === undefined ? undefined : JSON.parse(beforeJson);
     const at = after === undefined ? isoTimestamp(now) : happenedAt(family.served(after as never, state), now);
     // The payload is the record as this change leaves it (as it was, for a removal): the store

@@ -10,7 +10,8 @@ import { docOf, docOfVersion, keyOfRow, lookupValue, TABLE_BY_NAME, type Doc, ty
 // through the session of the state they were given, so a record a change already read is that
 // same object, and a change made to one is saved with the change (session.ts).
 
-type Row = { k: string; doc: Doc; version?: number };
+/** A record as a query read it: its key, its document, its version, and the row it was read from. */
+type Row = { k: string; doc: Doc; version?: number; stored: StoredRow };
 
 function table(name: string): TableSpec {
   const spec = TABLE_BY_NAME.get(name);
@@ -27,7 +28,7 @@ function rowsWhere(state: SandboxState, name: string, where: string, params: Sql
 }
 
 function rowOf(spec: TableSpec, row: StoredRow): Row {
-  return { k: keyOfRow(spec, row.k, activeIdCodes()), doc: docOf(spec, row), version: spec.versioned ? (row.version as number) : undefined };
+  return { k: keyOfRow(spec, row.k, activeIdCodes()), doc: docOf(spec, row), version: spec.versioned ? (row.version as number) : undefined, stored: row };
 }
 
 /** Records of `name` in the order of `rows`, read through `state`. */

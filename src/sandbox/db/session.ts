@@ -1,7 +1,7 @@
 import type { SqlValue } from '../../platform/sqlite.js';
 import type { SandboxDb } from './database.js';
 import { madeOnce, type Row } from './fields.js';
-import { useIdCodes } from './id-codes.js';
+import { useIdCodes, type IdCodes } from './id-codes.js';
 import { docOf, keyOfRow, rowValues, storedColumns, storedKey, TABLE_BY_NAME, TABLES, versionText, type Doc, type TableSpec } from './schema.js';
 
 // One request's view of the sandbox's database: the records it reads, by table, each read once
@@ -40,11 +40,16 @@ class ByRecord<V> {
   }
 }
 
-/** A record a writing session read or added, with its JSON as first read (undefined: it did not exist). */
+/**
+ * A record a writing session read or added, with its row as first read (undefined: it did not
+ * exist). The row is what the database gave, so keeping it costs nothing, where a copy of the
+ * record's JSON cost a JSON.stringify of every record read; it is compared with the record's
+ * columns as it is now, which writing needs anyway.
+ */
 interface Touched {
   top: string;
   key: string;
-  before: string | undefined;
+  row: Row | undefined;
   /** Written and let go of (settle): no longer compared. */
   settled: boolean;
 }
@@ -54,9 +59,39 @@ export interface Change {
   top: string;
   key?: string;
   /** Its JSON as the session read it; undefined when it did not exist. */
-  before: string | undefined;
+  readonly before: string | undefined;
   /** What it is now; undefined when it was removed. */
   after: unknown;
+  /** A record's row as read: an update sets only the columns that differ from it. */
+  stored?: Row;
+  /** A record's column values as it is now (rowValues), worked out as it was compared. */
+  values?: SqlValue[];
+}
+
+/** A change of a record that was stored: its JSON before is made from its row, only when asked (events ask). */
+class StoredChange implements Change {
+  constructor(
+    readonly top: string,
+    readonly key: string,
+    private readonly codes: IdCodes,
+    readonly stored: Row,
+    readonly after: unknown,
+    readonly values?: SqlValue[],
+  ) {}
+
+  get before(): string {
+    useIdCodes(this.codes);
+    return JSON.stringify(docOf(TABLE_BY_NAME.get(this.top) as TableSpec, this.stored));
+  }
+}
+
+/** Whether a record's column values (rowValues) are those of its row as stored, its version aside. */
+function sameAsStored(table: TableSpec, values: readonly SqlValue[], stored: Row): boolean {
+  const names = storedColumns(table);
+  for (let i = table.versioned ? 1 : 0; i < names.length; i += 1) {
+    if (stored[names[i] as string] !== values[i]) return false;
+  }
+  return true;
 }
 
 interface RowSql {
@@ -129,12 +164,12 @@ export class Session {
     return cache;
   }
 
-  /** Notes, in a writing session, what a record was as first read (undefined: it did not exist). */
-  private noteBefore(top: string, key: string, doc: Doc | Absent): void {
+  /** Notes, in a writing session, the row a record was first read from (undefined: it did not exist). */
+  private noteBefore(top: string, key: string, row: Row | undefined): void {
     if (!this.writing) return;
     const records = this.before.of(top);
     if (records.has(key)) return;
-    const touched: Touched = { top, key, before: doc === undefined ? undefined : JSON.stringify(doc), settled: false };
+    const touched: Touched = { top, key, row, settled: false };
     records.set(key, touched);
     this.touched.push(touched);
   }
@@ -145,29 +180,30 @@ export class Session {
     if (cache.has(key)) return cache.get(key);
     const table = TABLE_BY_NAME.get(top) as TableSpec;
     let doc: Doc | Absent;
+    let row: Row | undefined;
     if (this.pastStoredEnd(table, key) || this.mintedHere(table, key)) {
       doc = undefined;
       // Nothing is stored there, so no version either: writing it need not ask.
       if (table.versioned) this.versionsOf.of(top).set(key, undefined);
     } else {
-      const row = this.db.get<Row>(rowSqlOf(table).get, storedKey(table, key, this.db.ids));
+      row = this.db.get<Row>(rowSqlOf(table).get, storedKey(table, key, this.db.ids));
       useIdCodes(this.db.ids);
       doc = row ? docOf(table, row) : undefined;
       if (table.versioned) this.versionsOf.of(top).set(key, row ? (row.version as number) : undefined);
     }
     cache.set(key, doc);
-    this.noteBefore(top, key, doc);
+    this.noteBefore(top, key, row);
     return doc;
   }
 
-  /** Adopts documents a query already read, so reading them again through the state costs nothing. */
-  adopt(top: string, rows: Array<{ k: string | number; doc: Doc; version?: number }>): void {
+  /** Adopts documents a query already read (with the rows it read them from), so reading them again through the state costs nothing. */
+  adopt(top: string, rows: Array<{ k: string | number; doc: Doc; version?: number; stored: Row }>): void {
     const cache = this.cacheOf(top);
     for (const row of rows) {
       const key = String(row.k);
       if (cache.has(key)) continue;
       cache.set(key, row.doc);
-      this.noteBefore(top, key, row.doc);
+      this.noteBefore(top, key, row.stored);
       if (row.version !== undefined) this.versionsOf.of(top).set(key, row.version);
     }
   }
@@ -249,9 +285,21 @@ export class Session {
       if (text !== held.text) found.push({ top: name, before: held.text, after: held.value });
     }
     this.touched = this.touched.filter((touched) => !touched.settled);
-    for (const { top, key, before } of this.touched) {
-      const after = this.loaded.get(top)?.get(key);
-      if (after === undefined ? before !== undefined : before === undefined || JSON.stringify(after) !== before) found.push({ top, key, before, after });
+    useIdCodes(this.db.ids);
+    for (const { top, key, row } of this.touched) {
+      const after = this.loaded.get(top)?.get(key) as Doc | Absent;
+      if (row === undefined) {
+        if (after !== undefined) found.push({ top, key, before: undefined, after });
+        continue;
+      }
+      if (after === undefined) {
+        found.push(new StoredChange(top, key, this.db.ids, row, after));
+        continue;
+      }
+      // Compared with its version as stored: only a change moves it on.
+      const table = TABLE_BY_NAME.get(top) as TableSpec;
+      const values = rowValues(table, after, row.version as number | undefined);
+      if (!sameAsStored(table, values, row)) found.push(new StoredChange(top, key, this.db.ids, row, after, values));
     }
     return found;
   }
@@ -272,18 +320,20 @@ export class Session {
   /**
    * Inserts or updates one row. An update sets only the columns whose value changed: SQLite
    * rewrites every index of a column it is told to set, and a refund changes one indexed field of
-   * eight; the pages that saves are most of what a change writes.
+   * eight; the pages that saves are most of what a change writes. A change found by `changes`
+   * brings the row as read and the values as compared, so neither is worked out again.
    */
-  private putRow(table: TableSpec, key: string, doc: Doc, version?: number): void {
+  private putRow(table: TableSpec, key: string, doc: Doc, version: number | undefined, change: Change | undefined): void {
     const names = storedColumns(table);
     useIdCodes(this.db.ids);
-    const values = rowValues(table, doc, version);
+    const values = change?.values ?? rowValues(table, doc, version);
+    if (change?.values && table.versioned) values[0] = version as number;
     const k = storedKey(table, key, this.db.ids);
     // A record this change found missing when it first looked (a new card, a new account) is not
     // looked up again: nothing else writes inside this transaction.
     const touched = this.before.of(table.name).get(key);
-    const known = touched !== undefined && touched.before === undefined;
-    const old = known || this.pastStoredEnd(table, key) ? undefined : this.db.get<Record<string, SqlValue>>(rowSqlOf(table).old, k);
+    const known = touched !== undefined && touched.row === undefined;
+    const old = change?.stored ?? (known || this.pastStoredEnd(table, key) ? undefined : this.db.get<Record<string, SqlValue>>(rowSqlOf(table).old, k));
     if (!old) {
       this.db.run(rowSqlOf(table).insert, k, ...values);
       this.db.noteInserted(table.name, table.key === 'INTEGER' ? (k as number) : undefined);
@@ -308,11 +358,11 @@ export class Session {
    * returns the version it is now at (or was removed at) and that version's document, for an event to
    * refer to.
    */
-  private writeItem(table: TableSpec, key: string): Written | undefined {
+  private writeItem(table: TableSpec, key: string, change?: Change): Written | undefined {
     const doc = this.cacheOf(table.name).get(key);
     if (!table.versioned) {
       if (doc === undefined) this.deleteRow(table, key);
-      else this.putRow(table, key, doc);
+      else this.putRow(table, key, doc, undefined, change);
       return undefined;
     }
     const before = this.storedVersion(table, key);
@@ -322,7 +372,7 @@ export class Session {
       return removed;
     }
     const version = (before ?? 0) + 1;
-    this.putRow(table, key, doc, version);
+    this.putRow(table, key, doc, version, change);
     this.versionsOf.of(table.name).set(key, version);
     return { table, version, doc };
   }
@@ -337,14 +387,15 @@ export class Session {
     this.firstMinted = undefined;
     const versions = new ByRecord<Written | undefined>();
     const events: string[] = [];
-    for (const { top, key } of changes) {
+    for (const change of changes) {
+      const { top, key } = change;
       // Top-level values are written last, by writeValues.
       if (key === undefined) continue;
       if (top === 'events') {
         events.push(key);
         continue;
       }
-      versions.of(top).set(key, this.writeItem(TABLE_BY_NAME.get(top) as TableSpec, key));
+      versions.of(top).set(key, this.writeItem(TABLE_BY_NAME.get(top) as TableSpec, key, change));
       this.settle(top, key);
     }
     const table = TABLE_BY_NAME.get('events') as TableSpec;
