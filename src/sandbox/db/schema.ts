@@ -1,6 +1,6 @@
 import type { SqlValue } from '../../platform/sqlite.js';
 import { SANDBOX_BANK_ACCOUNT, SANDBOX_FILES_ORIGIN, SANDBOX_MARKETPLACE_ID } from '../../provider/sandbox-account.js';
-import { activeIdCodes, type IdCodes } from './id-codes.js';
+import type { IdCodes } from './id-codes.js';
 import {
   bool,
   columnsOf,
@@ -53,7 +53,7 @@ export type { Doc };
 export interface Column {
   /** ANY: an id, kept as id-codes.ts keeps ids (a value looked up in it is coded the same way first). */
   type: 'TEXT' | 'INTEGER' | 'ANY';
-  of(doc: Doc): SqlValue;
+  of(doc: Doc, codes: IdCodes): SqlValue;
 }
 
 export interface TableSpec {
@@ -79,10 +79,10 @@ export interface TableSpec {
 
 /** A kind of lookup column: the value `of` picks from a document, as `convert` keeps it (null when it has none). */
 const lookup =
-  (type: Column['type'], convert: (value: unknown) => SqlValue) =>
-  (of: (doc: Doc) => unknown): Column => ({ type, of: (doc) => convert(of(doc)) });
+  (type: Column['type'], convert: (value: unknown, codes: IdCodes) => SqlValue) =>
+  (of: (doc: Doc) => unknown): Column => ({ type, of: (doc, codes) => convert(of(doc), codes) });
 const text = lookup('TEXT', (value) => (typeof value === 'string' ? value : null));
-const idColumn = lookup('ANY', (value) => (typeof value === 'string' ? activeIdCodes().code(value) : null));
+const idColumn = lookup('ANY', (value, codes) => (typeof value === 'string' ? codes.code(value) : null));
 const ms = lookup('INTEGER', (value) => {
   if (typeof value === 'number') return value;
   const parsed = typeof value === 'string' ? Date.parse(value) : NaN;
@@ -491,16 +491,16 @@ const fieldColumns = perTable((table): FieldColumns => {
  * values its fields keep, in column order (no keys, no constants); else, or when the record does
  * not have the fields' shape, the document itself.
  */
-export function versionText(table: TableSpec, doc: Doc): string {
-  const packed = table.fields && packValues(table.fields, doc);
+export function versionText(table: TableSpec, doc: Doc, codes: IdCodes): string {
+  const packed = table.fields && packValues(table.fields, doc, codes);
   return packed ? valuesText(table.fields as Field[], packed) : JSON.stringify(doc);
 }
 
 /** The document a version's text holds (versionText). */
-export function docOfVersion(table: TableSpec, text: string): Doc {
+export function docOfVersion(table: TableSpec, text: string, codes: IdCodes): Doc {
   // Its JSON values come back parsed with the rest: unpackValues takes them as they are.
   const value = JSON.parse(text) as Doc | unknown[];
-  return Array.isArray(value) ? unpackValues(table.fields ?? [], value) : value;
+  return Array.isArray(value) ? unpackValues(table.fields ?? [], value, codes) : value;
 }
 
 /** Every column of a table but its key, in the order rowValues gives their values. */
@@ -516,19 +516,19 @@ export const storedColumns = perTable((table) => [
  * whole in `doc` (its own columns null) when it does not have the fields' shape or a field's
  * value differs from the lookup column of the same name.
  */
-export function rowValues(table: TableSpec, doc: Doc, version?: number): SqlValue[] {
+export function rowValues(table: TableSpec, doc: Doc, codes: IdCodes, version?: number): SqlValue[] {
   if (table.fields) {
     const names = storedColumns(table);
     const values = new Array<SqlValue>(names.length + fieldColumns(table).json.length).fill(null);
-    if (packInto(table.fields, doc, values, slotsOf(table))) {
+    if (packInto(table.fields, doc, values, slotsOf(table), codes)) {
       if (table.versioned) values[0] = version as number;
-      for (const [slot, column] of ownLookups(table)) values[slot] = column.of(doc);
+      for (const [slot, column] of ownLookups(table)) values[slot] = column.of(doc, codes);
       // The JSON fields' texts, placed past the columns, go into the one JSON column as the values they are.
       if (fieldColumns(table).json.length > 0) values[names.length - 1] = `[${values.splice(names.length).join(',')}]`;
       return values;
     }
   }
-  const lookups = Object.values(table.columns).map((column) => column.of(doc));
+  const lookups = Object.values(table.columns).map((column) => column.of(doc, codes));
   return [...(table.versioned ? [version as number] : []), JSON.stringify(doc), ...lookups, ...fieldColumns(table).stored.map(() => null)];
 }
 
@@ -557,7 +557,7 @@ const ownLookups = perTable((table) => {
 });
 
 /** The document a row holds. */
-export function docOf(table: TableSpec, row: Row): Doc {
+export function docOf(table: TableSpec, row: Row, codes: IdCodes): Doc {
   if (typeof row.doc === 'string') return JSON.parse(row.doc) as Doc;
   const { json } = fieldColumns(table);
   if (json.length > 0) {
@@ -565,7 +565,7 @@ export function docOf(table: TableSpec, row: Row): Doc {
     const values = JSON.parse(String(row.json)) as unknown[];
     json.forEach((name, i) => (row[name] = values[i]));
   }
-  return unpack(table.fields ?? [], row);
+  return unpack(table.fields ?? [], row, codes);
 }
 
 /** A record's key as its table keeps it: a list's position as the number, an id as `codes` keeps ids. */
@@ -584,8 +584,8 @@ function sqlColumn(name: string, type: ColumnType | Column['type']): string {
 }
 
 /** `value` as it is compared with `column` of `table` in SQL: an id coded as the column keeps it. */
-export function lookupValue(table: TableSpec, column: string, value: SqlValue): SqlValue {
-  return table.columns[column]?.type === 'ANY' && typeof value === 'string' ? activeIdCodes().code(value) : value;
+export function lookupValue(table: TableSpec, column: string, value: SqlValue, codes: IdCodes): SqlValue {
+  return table.columns[column]?.type === 'ANY' && typeof value === 'string' ? codes.code(value) : value;
 }
 
 export function schemaSql(): string {

@@ -1,7 +1,7 @@
 import type { SqlValue } from '../../platform/sqlite.js';
 import type { SandboxDb } from './database.js';
 import { madeOnce, type Row } from './fields.js';
-import { useIdCodes, type IdCodes } from './id-codes.js';
+import type { IdCodes } from './id-codes.js';
 import { docOf, keyOfRow, rowValues, storedColumns, storedKey, TABLE_BY_NAME, TABLES, versionText, type Doc, type TableSpec } from './schema.js';
 
 // One request's view of the sandbox's database: the records it reads, by table, each read once
@@ -80,8 +80,7 @@ class StoredChange implements Change {
   ) {}
 
   get before(): string {
-    useIdCodes(this.codes);
-    return JSON.stringify(docOf(TABLE_BY_NAME.get(this.top) as TableSpec, this.stored));
+    return JSON.stringify(docOf(TABLE_BY_NAME.get(this.top) as TableSpec, this.stored, this.codes));
   }
 }
 
@@ -187,8 +186,7 @@ export class Session {
       if (table.versioned) this.versionsOf.of(top).set(key, undefined);
     } else {
       row = this.db.get<Row>(rowSqlOf(table).get, storedKey(table, key, this.db.ids));
-      useIdCodes(this.db.ids);
-      doc = row ? docOf(table, row) : undefined;
+      doc = row ? docOf(table, row, this.db.ids) : undefined;
       if (table.versioned) this.versionsOf.of(top).set(key, row ? (row.version as number) : undefined);
     }
     cache.set(key, doc);
@@ -285,7 +283,6 @@ export class Session {
       if (text !== held.text) found.push({ top: name, before: held.text, after: held.value });
     }
     this.touched = this.touched.filter((touched) => !touched.settled);
-    useIdCodes(this.db.ids);
     for (const { top, key, row } of this.touched) {
       const after = this.loaded.get(top)?.get(key) as Doc | Absent;
       if (row === undefined) {
@@ -298,7 +295,7 @@ export class Session {
       }
       // Compared with its version as stored: only a change moves it on.
       const table = TABLE_BY_NAME.get(top) as TableSpec;
-      const values = rowValues(table, after, row.version as number | undefined);
+      const values = rowValues(table, after, this.db.ids, row.version as number | undefined);
       if (!sameAsStored(table, values, row)) found.push(new StoredChange(top, key, this.db.ids, row, after, values));
     }
     return found;
@@ -325,8 +322,7 @@ export class Session {
    */
   private putRow(table: TableSpec, key: string, doc: Doc, version: number | undefined, change: Change | undefined): void {
     const names = storedColumns(table);
-    useIdCodes(this.db.ids);
-    const values = change?.values ?? rowValues(table, doc, version);
+    const values = change?.values ?? rowValues(table, doc, this.db.ids, version);
     if (change?.values && table.versioned) values[0] = version as number;
     const k = storedKey(table, key, this.db.ids);
     // A record this change found missing when it first looked (a new card, a new account) is not
@@ -408,8 +404,7 @@ export class Session {
         const written = writtenHere.has(k) ? writtenHere.get(k) : this.currentVersion(TABLE_BY_NAME.get(top) as TableSpec, k);
         event.version = written?.version;
         // The version the event refers to is kept for it (the record's row moves on).
-        useIdCodes(this.db.ids);
-        if (written) this.db.run('INSERT OR IGNORE INTO versions (top, k, version, doc) VALUES (?, ?, ?, ?)', top, k, written.version, versionText(written.table, written.doc));
+        if (written) this.db.run('INSERT OR IGNORE INTO versions (top, k, version, doc) VALUES (?, ?, ?, ?)', top, k, written.version, versionText(written.table, written.doc, this.db.ids));
       }
       this.writeItem(table, key);
       this.settle('events', key);
@@ -453,8 +448,7 @@ export class Session {
   /** The version a stored record is at, with its document. */
   private currentVersion(table: TableSpec, key: string): Written | undefined {
     const row = this.db.get<Row>(`SELECT * FROM ${table.name} WHERE k = ?`, storedKey(table, key, this.db.ids));
-    useIdCodes(this.db.ids);
-    return row ? { table, version: row.version as number, doc: docOf(table, row) } : undefined;
+    return row ? { table, version: row.version as number, doc: docOf(table, row, this.db.ids) } : undefined;
   }
 
   /**
@@ -546,11 +540,10 @@ export class Session {
     for (const row of this.db.all<{ name: string; doc: string }>('SELECT name, doc FROM meta')) {
       if (!OUTSIDE_STATE.includes(row.name)) state[row.name] = JSON.parse(row.doc);
     }
-    useIdCodes(this.db.ids);
     for (const table of TABLES) {
       const rows = this.db.all<Row>(`SELECT * FROM ${table.name} ORDER BY k`);
       const collection: Doc | unknown[] = table.key === 'INTEGER' ? [] : {};
-      for (const row of rows) (collection as Record<string, unknown>)[keyOfRow(table, row.k, this.db.ids)] = docOf(table, row);
+      for (const row of rows) (collection as Record<string, unknown>)[keyOfRow(table, row.k, this.db.ids)] = docOf(table, row, this.db.ids);
       state[table.name] = collection;
     }
     return state;
