@@ -67,7 +67,7 @@ export function planCreateBuyer(body: JsonObject): Creation<BuyerView> {
   return (state, now) => {
     requireUniqueDocument(state, taxpayerId);
     const buyer = registerBuyer(
-      state.buyers,
+      state,
       {
         first_name: firstName,
         last_name: null,

@@ -54,7 +54,7 @@ export function planCreatePlan(body: JsonObject): Creation<Plan> {
 
   return (state, now) => {
     const at = isoTimestamp(now);
-    const uuid = newId();
+    const uuid = newId(state);
     const plan: Plan = {
       uuid,
       resource: 'plan',

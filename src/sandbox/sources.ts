@@ -73,7 +73,7 @@ export function planCreateSource(body: JsonObject, now: Date): Creation<Source> 
       token = ref(chosen);
     }
     const stamp = isoTimestamp(at);
-    const id = newId();
+    const id = newId(state);
     const source: Source = {
       id,
       resource: 'source',

@@ -46,7 +46,7 @@ export function listTransactions(state: SandboxState, params: URLSearchParams, u
 
 /** Records a change that moved the sale's money, then what follows from it: fees, receivables, balances. */
 export function moveMoney(state: SandboxState, stored: StoredTransaction, draft: HistoryDraft, now: Date): void {
-  recordChange(stored, draft, now);
+  recordChange(state, stored, draft, now);
   refreshFees(stored);
   settleTransaction(state, stored, now);
 }
@@ -56,11 +56,11 @@ export function planUpdate(body: JsonObject): TransactionChange {
   const description = body.description as string | null | undefined;
   const metadata = body.metadata as Record<string, string | null> | undefined;
 
-  return (stored, _state, now) => {
+  return (stored, state, now) => {
     const { txn } = stored;
     if (description !== undefined) txn.description = description;
     mergeMetadata(txn.metadata, metadata);
-    recordChange(stored, { operation_type: 'update', status: 'succeeded', amount_cents: decimalToCents(txn.amount) }, now);
+    recordChange(state, stored, { operation_type: 'update', status: 'succeeded', amount_cents: decimalToCents(txn.amount) }, now);
   };
 }
 

@@ -432,6 +432,8 @@ export class Session {
    * never made twice by one database.
    */
   mint(): string {
+    // Counted by the change that makes it: a session that writes nothing would make it again.
+    if (!this.writing) throw new Error('a sandbox id is made only inside a change');
     const n = ((this.value(ID_COUNT) as number | undefined) ?? 0) + 1;
     this.setValue(ID_COUNT, n);
     this.firstMinted ??= n;
