@@ -77,6 +77,7 @@ export function cancelBoleto(state: SandboxState, transactionId: string, now: Da
   txn.payment_method.status = 'canceled';
   txn.payment_method.updated_at = at;
   recordChange(
+    state,
     stored,
     { operation_type: 'cancellation', status: 'succeeded', amount_cents: stored.remaining_cents, response_message: 'Boleto canceled at the request of the seller.' },
     now,

@@ -66,7 +66,7 @@ export function planCreateBuyer(body: RequestBody<'buyers.create'>): Creation<Bu
   return (state, now) => {
     requireUniqueDocument(state, taxpayerId);
     const buyer = registerBuyer(
-      state.buyers,
+      state,
       {
         first_name: firstName,
         last_name: null,

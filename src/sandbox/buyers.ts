@@ -1,9 +1,8 @@
-import type { Records } from './db/records.js';
 import { isValidCnpj, isValidCpf, normalizeTaxpayerId } from '../validate/taxpayer.js';
 import type { JsonObject } from './http.js';
 import { newId } from './ids.js';
 import { isoTimestamp } from './time.js';
-import type { Address, Buyer } from './types.js';
+import type { Address, Buyer, SandboxState } from './types.js';
 
 // The buyer record: documents, addresses and how a buyer is shown. The inline payer of a complete
 // boleto is parsed here too, because the provider registers such a payer as a buyer, so the
@@ -77,10 +76,10 @@ export function payerInput(raw: JsonObject): BuyerInput {
   };
 }
 
-export function registerBuyer(buyers: Records<Buyer>, input: BuyerInput, now: Date): Buyer {
+export function registerBuyer(state: SandboxState, input: BuyerInput, now: Date): Buyer {
   const at = isoTimestamp(now);
-  const buyer: Buyer = { ...input, id: newId(), default_credit: null, created_at: at, updated_at: at };
-  buyers.put(buyer.id, buyer);
+  const buyer: Buyer = { ...input, id: newId(state), default_credit: null, created_at: at, updated_at: at };
+  state.buyers.put(buyer.id, buyer);
   return buyer;
 }
 

@@ -68,7 +68,7 @@ export function parseCardInput(raw: JsonObject, prefix: string, problems: Proble
 export function storeCard(state: SandboxState, card: AcceptedCard, customer: string | null, now: Date): CardRecord {
   const at = isoTimestamp(now);
   const record: CardRecord = {
-    id: newId(),
+    id: newId(state),
     brand: card.brand,
     first4: card.first4,
     first6: card.first6,
@@ -77,7 +77,7 @@ export function storeCard(state: SandboxState, card: AcceptedCard, customer: str
     expiration_year: card.expiration_year,
     holder_name: card.holder_name,
     customer,
-    fingerprint: newId(),
+    fingerprint: newId(state),
     declines: card.declines,
     created_at: at,
     updated_at: at,

@@ -14,12 +14,12 @@ function refused(id: string, why: string): SandboxError {
 }
 
 /** The cardholder disputes a card sale that holds money. */
-export const openDispute: TransactionChange = (stored, _state, now) => {
+export const openDispute: TransactionChange = (stored, state, now) => {
   const { txn } = stored;
   if (txn.payment_type !== 'credit') throw refused(txn.id, `only a card sale can be, and this is a ${txn.payment_type} sale.`);
   if (txn.status !== 'succeeded' || stored.remaining_cents === 0) throw refused(txn.id, `its status is ${txn.status}${txn.status === 'succeeded' ? ' and all of it was refunded' : ''}.`);
   txn.status = 'dispute';
-  recordChange(stored, { operation_type: 'dispute', status: 'pending', amount_cents: stored.remaining_cents, response_message: 'Disputed by the cardholder.' }, now);
+  recordChange(state, stored, { operation_type: 'dispute', status: 'pending', amount_cents: stored.remaining_cents, response_message: 'Disputed by the cardholder.' }, now);
 };
 
 function requireDispute(id: string, status: string): void {
@@ -27,11 +27,11 @@ function requireDispute(id: string, status: string): void {
 }
 
 /** The bank decides for the seller: the sale stands as it was. */
-export const closeDisputeForSeller: TransactionChange = (stored, _state, now) => {
+export const closeDisputeForSeller: TransactionChange = (stored, state, now) => {
   const { txn } = stored;
   requireDispute(txn.id, txn.status);
   txn.status = 'succeeded';
-  recordChange(stored, { operation_type: 'dispute', status: 'failed', amount_cents: stored.remaining_cents, response_message: 'Dispute decided for the seller; the sale stands.' }, now);
+  recordChange(state, stored, { operation_type: 'dispute', status: 'failed', amount_cents: stored.remaining_cents, response_message: 'Dispute decided for the seller; the sale stands.' }, now);
 };
 
 /** The bank decides for the cardholder: what remained of the sale goes back to them. */

@@ -78,14 +78,17 @@ function happenedAt(object: unknown, now: Date): string {
  */
 export function recordEvents(state: SandboxState, changes: Change[], now: Date): Change[] {
   const made: StoredEvent[] = [];
-  for (const { top, key, before: beforeJson, after } of changes) {
+  for (const change of changes) {
+    const { top, key, after } = change;
     const family = FAMILIES[top];
     if (!family || key === undefined) continue;
+    // Asked only here: a stored record's JSON before is made from its row when asked.
+    const beforeJson = change.before;
     const before = beforeJson === undefined ? undefined : JSON.parse(beforeJson);
     const at = after === undefined ? isoTimestamp(now) : happenedAt(family.served(after as never, state), now);
     // The payload is the record as this change leaves it (as it was, for a removal): the store
     // notes which version of the record that is when it writes the event.
-    for (const type of typesFor(family, before, after, state)) made.push({ id: newId(), type, resource: 'event', created_at: at, source: [top, key] });
+    for (const type of typesFor(family, before, after, state)) made.push({ id: newId(state), type, resource: 'event', created_at: at, source: [top, key] });
   }
   // Stable: events of one moment keep the order their records changed in.
   made.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));

@@ -27,7 +27,7 @@ type InvoiceSpec = Pick<Invoice, 'subscription' | 'on_behalf_of' | 'description'
 
 export function issueInvoice(state: SandboxState, spec: InvoiceSpec, now: Date): Invoice {
   const at = isoTimestamp(now);
-  const id = newId();
+  const id = newId(state);
   const invoice: Invoice = {
     id,
     resource: 'invoice',

@@ -78,7 +78,7 @@ export function postEntry(state: SandboxState, spec: EntrySpec, now: Date): Bala
   account.current_balance = centsToDecimal(balance);
   account.updated_at = at;
   const entry: BalanceEntry = {
-    id: newId(),
+    id: newId(state),
     resource: 'balance_history',
     account: account.id,
     operation: spec.operation,

@@ -39,7 +39,7 @@ export function notePayoutDate(state: SandboxState, expectedOn: string): void {
 }
 
 function transferFor(state: SandboxState, receivable: Receivable, at: Date): Transfer {
-  const id = newId();
+  const id = newId(state);
   const stamp = isoTimestamp(at);
   return {
     id,

@@ -53,7 +53,7 @@ export function planCreatePlan(body: RequestBody<'plans.create'>): Creation<Plan
 
   return (state, now) => {
     const at = isoTimestamp(now);
-    const uuid = newId();
+    const uuid = newId(state);
     const plan: Plan = {
       uuid,
       resource: 'plan',

@@ -102,7 +102,7 @@ function addReceivables(state: SandboxState, stored: StoredTransaction, part: Pa
     stored.receivable_indexes.push(state.receivables.length);
     notePayoutDate(state, expected);
     state.receivables.append({
-      id: newId(),
+      id: newId(state),
       resource: 'receivable',
       status: 'pending',
       recipient: part.owner,

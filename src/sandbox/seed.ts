@@ -1,5 +1,5 @@
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../provider/sandbox-account.js';
-import { newId } from './ids.js';
+import { randomId } from './ids.js';
 import { accountIdFor, newAccount } from './ledger.js';
 import { isoTimestamp } from './time.js';
 import { seedSeller } from './sellers.js';
@@ -35,7 +35,7 @@ export function seedState(now: Date): StoredState {
     expiration_year: String(now.getUTCFullYear() + 5),
     holder_name: 'MARIA SILVA',
     customer: SANDBOX_BUYER_ID,
-    fingerprint: newId(),
+    fingerprint: randomId(),
     declines: false,
     created_at: at,
     updated_at: at,

@@ -159,7 +159,7 @@ export function planCreateSeller(kind: SellerKind, body: SellerBody): Creation<S
   return (state, now) => {
     requireUniqueDocument(state, documentOf(kind, patch) as string);
     const at = isoTimestamp(now);
-    const seller = blankSeller(state, newId(), kind, at);
+    const seller = blankSeller(state, newId(state), kind, at);
     applyPatch(seller, patch);
     state.sellers.put(seller.id, seller);
     // Its balance account exists from the start, at zero, so `balances get --seller` answers at once.

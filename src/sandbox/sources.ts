@@ -72,7 +72,7 @@ export function planCreateSource(body: RequestBody<'sources.create'>, now: Date)
       token = ref(chosen);
     }
     const stamp = isoTimestamp(at);
-    const id = newId();
+    const id = newId(state);
     const source: Source = {
       id,
       resource: 'source',

@@ -66,9 +66,9 @@ export function requireRecipients(state: SandboxState, rules: SplitRuleSpec[]): 
 }
 
 /** A rule as the provider shows it. Its receivable amounts are filled in by settling (partsOf). */
-export function newSplitRule(spec: SplitRuleSpec, transaction: string, at: string): SplitRule {
+export function newSplitRule(state: SandboxState, spec: SplitRuleSpec, transaction: string, at: string): SplitRule {
   return {
-    id: newId(),
+    id: newId(state),
     resource: 'split_rule',
     transaction,
     recipient: spec.recipient,
@@ -139,7 +139,7 @@ export function planAddSplitRule(body: SplitRuleBody): (state: SandboxState, sto
         reasons: together.map((p) => `${p.field}: ${p.message}`),
       });
     }
-    const added = newSplitRule(rule, stored.txn.id, isoTimestamp(now));
+    const added = newSplitRule(state, rule, stored.txn.id, isoTimestamp(now));
     stored.txn.split_rules.push(added);
     stored.txn.updated_at = isoTimestamp(now);
     return added;

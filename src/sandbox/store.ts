@@ -6,7 +6,6 @@ import { closeSandboxDb, DB_NAME, openSandboxDb, type SandboxDb } from './db/dat
 import { Log, Records } from './db/records.js';
 import { Session, VALUES } from './db/session.js';
 import { recordEvents } from './events.js';
-import { mintingWith } from './ids.js';
 import { seedState } from './seed.js';
 import type { SandboxState, StoredState } from './types.js';
 
@@ -140,16 +139,14 @@ export async function mutateState<T>(stateDir: string, now: StoreClock, mutate: 
  * events written. `events: false` is for generated volume, which makes none (docs/sandbox.md).
  */
 export function applyChange<T>(session: Session, now: StoreClock, mutate: (state: SandboxState) => T, { events = true } = {}): T {
-  return mintingWith(session, () => {
-    const state = stateOf(session);
-    now.adopt?.(state);
-    const result = mutate(state);
-    // Every change of a transaction, buyer, plan, subscription or invoice is also an event (events.ts).
-    const changes = session.changes();
-    if (events) changes.push(...recordEvents(state, changes, now()));
-    session.write(changes);
-    return result;
-  });
+  const state = stateOf(session);
+  now.adopt?.(state);
+  const result = mutate(state);
+  // Every change of a transaction, buyer, plan, subscription or invoice is also an event (events.ts).
+  const changes = session.changes();
+  if (events) changes.push(...recordEvents(state, changes, now()));
+  session.write(changes);
+  return result;
 }
 
 /**

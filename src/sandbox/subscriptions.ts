@@ -81,7 +81,7 @@ export function planCreateSubscription(body: RequestBody<'subscriptions.create'>
     const cardId = method === 'credit' ? cardToCharge(state, patch.card, customer) : null;
     requireSeller(state, onBehalfOf);
     const stamp = isoTimestamp(at);
-    const uuid = newId();
+    const uuid = newId(state);
     const sub: Subscription = {
       uuid,
       resource: 'subscription',

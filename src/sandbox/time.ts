@@ -50,9 +50,14 @@ export function msOfIso(text: string): number {
   return Date.UTC(year, month - 1, day, hours, minutes, seconds, millis);
 }
 
-/** The last day an instant was written for, and its "YYYY-MM-DDT": instants made in a row are mostly of one day. */
-let dayStart = NaN;
-let dayText = '';
+/**
+ * The "YYYY-MM-DDT" of each day an instant was lately written for: a sale writes instants of
+ * several days in turn (made today, its instalments expected in the months to come), and a
+ * remembered single day was written again with toISOString for most of them.
+ */
+const dayTexts = new Map<number, string>();
+/** Days remembered at most: a few years of them. */
+const DAYS_KEPT = 2048;
 // The last instant written: a record's times are mostly the same one (made, updated, its history).
 let lastMs = NaN;
 let lastIso = '';
@@ -65,15 +70,17 @@ const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3
  * back several each, and toISOString was a tenth of generating one.
  */
 export function isoOfMs(ms: number): string {
+  if (ms === lastMs) return lastIso;
   // toISOString writes years past 9999 (and before 1970 here, for simplicity) another way: those take it.
   if (!(ms >= 0 && ms < 253_402_300_800_000) || !Number.isInteger(ms)) return new Date(ms).toISOString();
-  const start = Math.floor(ms / DAY_MS) * DAY_MS;
-  if (start !== dayStart) {
-    dayStart = start;
-    dayText = new Date(start).toISOString().slice(0, 11);
+  const day = Math.floor(ms / DAY_MS);
+  let dayText = dayTexts.get(day);
+  if (dayText === undefined) {
+    if (dayTexts.size >= DAYS_KEPT) dayTexts.clear();
+    dayText = new Date(day * DAY_MS).toISOString().slice(0, 11);
+    dayTexts.set(day, dayText);
   }
-  if (ms === lastMs) return lastIso;
-  const t = ms - start;
+  const t = ms - day * DAY_MS;
   lastMs = ms;
   return (lastIso = `${dayText}${TWO_DIGITS[Math.floor(t / 3_600_000)]}:${TWO_DIGITS[Math.floor(t / 60_000) % 60]}:${TWO_DIGITS[Math.floor(t / 1000) % 60]}.${THREE_DIGITS[t % 1000]}Z`);
 }

@@ -15,7 +15,7 @@ export function validateTokenRequest(body: JsonObject, now: Date): AcceptedCard 
 
 export function createToken(state: SandboxState, card: AcceptedCard, now: Date) {
   const record = storeCard(state, card, null, now);
-  const token: TokenRecord = { id: newId(), card_id: record.id, used: false, created_at: record.created_at };
+  const token: TokenRecord = { id: newId(state), card_id: record.id, used: false, created_at: record.created_at };
   state.tokens.put(token.id, token);
   return tokenView(token, record, state.marketplace_id);
 }

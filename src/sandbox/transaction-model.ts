@@ -30,9 +30,9 @@ export interface HistoryDraft {
   acquirer?: boolean;
 }
 
-function historyEntry(transactionId: string, draft: HistoryDraft, now: Date): HistoryEntry {
+function historyEntry(state: SandboxState, transactionId: string, draft: HistoryDraft, now: Date): HistoryEntry {
   return {
-    id: newId(),
+    id: newId(state),
     transaction: transactionId,
     amount: centsToDecimal(draft.amount_cents),
     operation_type: draft.operation_type,
@@ -48,8 +48,8 @@ function historyEntry(transactionId: string, draft: HistoryDraft, now: Date): Hi
   };
 }
 
-export function recordChange(stored: StoredTransaction, draft: HistoryDraft, now: Date): void {
-  stored.txn.history.push(historyEntry(stored.txn.id, draft, now));
+export function recordChange(state: SandboxState, stored: StoredTransaction, draft: HistoryDraft, now: Date): void {
+  stored.txn.history.push(historyEntry(state, stored.txn.id, draft, now));
   stored.txn.updated_at = isoTimestamp(now);
 }
 
@@ -101,7 +101,7 @@ export interface NewTransaction {
 }
 
 export function addTransaction(state: SandboxState, terms: SaleTerms, spec: NewTransaction, history: HistoryDraft[], now: Date): StoredTransaction {
-  const id = newId();
+  const id = newId(state);
   const at = isoTimestamp(now);
   state.counters.seq += 1;
   const approved = spec.status === 'succeeded' || spec.status === 'pre_authorized';
@@ -135,7 +135,7 @@ export function addTransaction(state: SandboxState, terms: SaleTerms, spec: NewT
       rewards: null,
       discounts: null,
       pre_authorization: null,
-      sales_receipt: approved || !cardSale ? newId() : null,
+      sales_receipt: approved || !cardSale ? newId(state) : null,
       on_behalf_of: terms.onBehalfOf,
       customer: spec.customer,
       statement_descriptor: sellerOnDocuments(state, terms.onBehalfOf).statement_descriptor,
@@ -155,12 +155,12 @@ export function addTransaction(state: SandboxState, terms: SaleTerms, spec: NewT
       payment_authorization: null,
       history: [],
       reference_id: terms.referenceId,
-      split_rules: terms.splitRules.map((rule) => newSplitRule(rule, id, at)),
+      split_rules: terms.splitRules.map((rule) => newSplitRule(state, rule, id, at)),
     },
     receivable_indexes: [],
     credited_cents: 0,
   };
-  for (const draft of history) recordChange(stored, draft, now);
+  for (const draft of history) recordChange(state, stored, draft, now);
   refreshFees(stored);
   state.transactions.append(stored);
   return stored;

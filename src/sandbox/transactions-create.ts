@@ -184,10 +184,10 @@ function boletoBase(state: SandboxState, common: Common, customer: string, addre
   const seller = sellerOnDocuments(state, common.onBehalfOf);
   const stamp = isoTimestamp(at);
   state.counters.boleto_sequence += 1;
-  const id = newId();
+  const id = newId(state);
   return {
     id,
-    service_boleto_id: newId(),
+    service_boleto_id: newId(state),
     description: common.description ?? `Boleto ${seller.name}`,
     reference_number: randomDigits(8),
     document_number: randomDigits(10),
@@ -217,7 +217,7 @@ function planBoleto(body: JsonObject, common: Common, problems: Problem[], now: 
   throwProblems(problems);
 
   return (state, at) => {
-    const customer = common.customer ? findCustomer(state, common.customer) : registerBuyer(state.buyers, payer as BuyerInput, at);
+    const customer = common.customer ? findCustomer(state, common.customer) : registerBuyer(state, payer as BuyerInput, at);
     const { id, ...boleto } = boletoBase(state, common, customer.id, formatAddress(payer?.address ?? customer.address), expiration, limit, at);
     const paymentMethod: BoletoPaymentMethod = {
       id,
@@ -280,7 +280,7 @@ function planPix(body: JsonObject, common: Common, problems: Problem[], now: Dat
     const seller = sellerOnDocuments(state, common.onBehalfOf);
     const customer = common.customer ? findCustomer(state, common.customer) : undefined;
     const stamp = isoTimestamp(at);
-    const id = newId();
+    const id = newId(state);
     const location = `sandbox.payctl.invalid/pix/qr/v2/${randomUUID()}`;
     const paymentMethod: PixPaymentMethod = {
       id,

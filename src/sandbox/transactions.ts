@@ -45,7 +45,7 @@ export function listTransactions(state: SandboxState, params: URLSearchParams, u
 
 /** Records a change that moved the sale's money, then what follows from it: fees, receivables, balances. */
 export function moveMoney(state: SandboxState, stored: StoredTransaction, draft: HistoryDraft, now: Date): void {
-  recordChange(stored, draft, now);
+  recordChange(state, stored, draft, now);
   refreshFees(stored);
   settleTransaction(state, stored, now);
 }
@@ -53,11 +53,11 @@ export function moveMoney(state: SandboxState, stored: StoredTransaction, draft:
 /** The body has met the request schema, and holds only description and metadata (request-schemas.ts). */
 export function planUpdate({ description, metadata }: RequestBody<'transactions.update'>): TransactionChange {
 
-  return (stored, _state, now) => {
+  return (stored, state, now) => {
     const { txn } = stored;
     if (description !== undefined) txn.description = description;
     mergeMetadata(txn.metadata, metadata);
-    recordChange(stored, { operation_type: 'update', status: 'succeeded', amount_cents: decimalToCents(txn.amount) }, now);
+    recordChange(state, stored, { operation_type: 'update', status: 'succeeded', amount_cents: decimalToCents(txn.amount) }, now);
   };
 }
 

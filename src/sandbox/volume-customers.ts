@@ -78,7 +78,7 @@ export class Customers {
   private find(state: SandboxState, n: number, at: Date): Known {
     let known = this.known.get(n);
     if (!known) {
-      known = { id: registerBuyer(state.buyers, practiceBuyer(this.seed, n, at).input, at).id, cards: [] };
+      known = { id: registerBuyer(state, practiceBuyer(this.seed, n, at).input, at).id, cards: [] };
       this.known.set(n, known);
       this.registered += 1;
     }

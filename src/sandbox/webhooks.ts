@@ -29,7 +29,7 @@ export function planCreateWebhook(body: RequestBody<'webhooks.create'>): (state:
   const problem = webhookUrlProblem(url);
   if (problem) throw invalidParameters([{ field: 'url', message: problem }]);
   return (state, now) => {
-    const id = newId();
+    const id = newId(state);
     const at = isoTimestamp(now);
     const webhook: Webhook = {
       id,
@@ -70,7 +70,7 @@ export function replayEvent(state: SandboxState, eventId: string, now: Date): Re
   const webhooks = state.webhooks.all()
     .filter((s) => eventMatches(s.webhook.events, event.type))
     .map((s) => s.webhook.id);
-  const replay: Replay = { id: newId(), event: event.id, webhooks, at: isoTimestamp(now) };
+  const replay: Replay = { id: newId(state), event: event.id, webhooks, at: isoTimestamp(now) };
   state.replays.put(replay.id, replay);
   return replay;
 }

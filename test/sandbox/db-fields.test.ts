@@ -1,12 +1,12 @@
 // Records kept as columns (db/fields.ts) come back exactly as they were written, key order
 // included; one that does not have its table's shape is kept whole instead, and comes back the
 // same too.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { derived, fixed, flag, fromParent, id, ids, instant, json, mentioning, money, numeric, oneOf, pack, readBack, text, tuples, unpack, word, type Doc, type Row } from '../../src/sandbox/db/fields.js';
-import { IdCodes, useIdCodes } from '../../src/sandbox/db/id-codes.js';
+import { IdCodes } from '../../src/sandbox/db/id-codes.js';
 import { docOf, docOfVersion, rowValues, storedColumns, TABLE_BY_NAME, versionText, type TableSpec } from '../../src/sandbox/db/schema.js';
-import { rows, withDb } from './db-helpers.js';
+import { idCodesOf, rows, withDb } from './db-helpers.js';
 import { directCardBody, freshSandbox, VISA } from './helpers.js';
 
 const fields = [
@@ -36,13 +36,12 @@ const doc: Doc = {
 };
 
 function roundTrip(value: Doc): Doc | undefined {
-  const columns = pack(fields, value);
-  return columns && unpack(fields, readBack(fields, columns));
+  const columns = pack(fields, value, codes);
+  return columns && unpack(fields, readBack(fields, columns), codes);
 }
 
 // Ids as a database with this salt keeps them; any id it did not make is kept as its text.
 const codes = new IdCodes(42);
-beforeEach(() => useIdCodes(codes));
 
 describe('fields', () => {
   it('keep words as their place in a list, ids as their numbers, and named values once', () => {
@@ -55,17 +54,17 @@ describe('fields', () => {
     ];
     const made = codes.text(7);
     const value: Doc = { id: made, status: 'succeeded', description: `Sale ${SANDBOX_SELLER_ID} for ${made}, again ${SANDBOX_SELLER_ID}`, transaction: SANDBOX_SELLER_ID, parts: [made, 'other', SANDBOX_BUYER_ID] };
-    const columns = pack(layout, value);
+    const columns = pack(layout, value, codes);
     expect(Object.fromEntries(columns ?? [])).toEqual({ id: 7, status: 0, description: 'Sale \u0001 for \u0002, again \u0001', txn: -1, parts: '[7,"other",-4]' });
-    expect(JSON.stringify(unpack(layout, readBack(layout, columns ?? new Map())))).toBe(JSON.stringify(value));
+    expect(JSON.stringify(unpack(layout, readBack(layout, columns ?? new Map()), codes))).toBe(JSON.stringify(value));
     // A word not in the list is kept as it is; a text with a mark character of its own is not kept in columns.
     const other = { ...value, status: 'pending', description: null };
-    expect(JSON.stringify(unpack(layout, readBack(layout, pack(layout, other) ?? new Map())))).toBe(JSON.stringify(other));
-    expect(pack(layout, { ...value, description: 'a \u0001 b' })).toBeUndefined();
+    expect(JSON.stringify(unpack(layout, readBack(layout, pack(layout, other, codes) ?? new Map()), codes))).toBe(JSON.stringify(other));
+    expect(pack(layout, { ...value, description: 'a \u0001 b' }, codes)).toBeUndefined();
   });
 
   it('keep a record in typed columns and give it back the same, key order included', () => {
-    const columns = pack(fields, doc);
+    const columns = pack(fields, doc, codes);
     expect(Object.fromEntries(columns ?? [])).toEqual({ id: 'a1', installment: 12, liable: 0, cents: -123450, created_ms: Date.parse('2026-11-25T02:40:54.116Z'), paid_ms: null, list: '["x","y"]' });
     expect(JSON.stringify(roundTrip(doc))).toBe(JSON.stringify(doc));
   });
@@ -93,7 +92,7 @@ describe('fields', () => {
     ['an update time of its own', { ...doc, updated_at: '2026-11-26T00:00:00.000Z' }],
     ['another constant object', { ...doc, bank: { code: '002' } }],
   ])('refuse %s: the record is then kept whole', (_what, other) => {
-    expect(pack(fields, other)).toBeUndefined();
+    expect(pack(fields, other, codes)).toBeUndefined();
   });
 });
 
@@ -121,13 +120,13 @@ describe('tables kept as columns', () => {
     prepaid: 'false',
     transfer: null,
   };
-  const stored = (value: Doc): Row => Object.fromEntries(storedColumns(receivables).map((name, i) => [name, rowValues(receivables, value)[i] ?? null]));
+  const stored = (value: Doc): Row => Object.fromEntries(storedColumns(receivables).map((name, i) => [name, rowValues(receivables, value, codes)[i] ?? null]));
 
   it('a receivable: no JSON kept, every field read back from its column', () => {
     const row = stored(receivable);
     expect(row.doc).toBeNull();
     expect(row).toMatchObject({ cents: 9701, gross_cents: 10000, txn: 't'.repeat(32), installment: 1, liable: 1 });
-    expect(JSON.stringify(docOf(receivables, row))).toBe(JSON.stringify(receivable));
+    expect(JSON.stringify(docOf(receivables, row, codes))).toBe(JSON.stringify(receivable));
   });
 
   it('a receivable of another shape: kept whole as JSON, its lookup columns still filled', () => {
@@ -135,7 +134,7 @@ describe('tables kept as columns', () => {
     const row = stored(odd);
     expect(row.doc).toBe(JSON.stringify(odd));
     expect(row).toMatchObject({ id: 'r'.repeat(32), status: 'pending', cents: 9701, gross_cents: null });
-    expect(JSON.stringify(docOf(receivables, row))).toBe(JSON.stringify(odd));
+    expect(JSON.stringify(docOf(receivables, row, codes))).toBe(JSON.stringify(odd));
   });
 });
 
@@ -173,23 +172,52 @@ describe('transaction versions kept without their keys', () => {
       ];
       const texts = await withDb(fresh.dir, (db) => rows<{ doc: string }>(db, "SELECT doc FROM versions WHERE top = 'transactions' ORDER BY CAST(k AS INTEGER)").map((r) => r.doc));
       expect(texts).toHaveLength(3);
+      const codes = await idCodesOf(fresh.dir);
       for (const [i, text] of texts.entries()) {
         expect(text.startsWith('['), text).toBe(true);
-        const stored = docOfVersion(transactions, text);
+        const stored = docOfVersion(transactions, text, codes);
         expect(JSON.stringify(stored.txn)).toBe(JSON.stringify((await api.get(`/v1/transactions/${sales[i].id}`)).body));
-        expect(versionText(transactions, stored)).toBe(text);
+        expect(versionText(transactions, stored, codes)).toBe(text);
       }
       // The current version is the row itself: every field in a column of its own, no JSON of the
-      // whole; a card's and a PIX's payment method as their values only, the URIs not kept at all.
+      // whole; a card's, a PIX's and a boleto's payment method as their values only, the URIs not kept at all.
       const kept = await withDb(fresh.dir, (db) => rows<Row>(db, 'SELECT * FROM transactions ORDER BY k'));
       expect(kept.map((row) => row.doc)).toEqual([null, null, null]);
       // Its JSON values (the payment method first) together in one column: one JSON.parse a row.
       const methods = kept.map((row) => (JSON.parse(String(row.json)) as unknown[])[0]);
-      expect(methods.map((method) => (Array.isArray(method) ? method[0] : 'whole'))).toEqual([0, 1, 'whole']);
+      expect(methods.map((method) => (Array.isArray(method) ? method[0] : 'whole'))).toEqual([0, 1, 2]);
       for (const row of kept) {
         expect(row).not.toHaveProperty('uri');
         expect(row).not.toHaveProperty('payment_method');
         expect(String(row.json)).not.toContain(`"${String(row.id)}"`);
+      }
+      // A boleto's file URL is made from its id.
+      expect(String(kept[2]?.json)).not.toContain('/boletos/');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('a boleto paid and one canceled: their payment methods still as their values, read back as the API serves them', async () => {
+    const fresh = await freshSandbox();
+    try {
+      const { api } = fresh;
+      const boleto = { payment_type: 'boleto', on_behalf_of: SANDBOX_SELLER_ID, customer: SANDBOX_BUYER_ID, amount: 900, currency: 'BRL' };
+      const paid = (await api.post('/v1/transactions', boleto)).body;
+      const canceled = (await api.post('/v1/transactions', { ...boleto, payment_method: { body_instructions: ['Não receber após o vencimento'] } })).body;
+      expect((await api.post(`/v1/transactions/${paid.id}/approve`)).status).toBe(200);
+      expect((await api.post(`/v1/boletos/cancellation/transactions/${canceled.id}`)).status).toBe(202);
+      const served = [(await api.get(`/v1/transactions/${paid.id}`)).body, (await api.get(`/v1/transactions/${canceled.id}`)).body];
+      expect(served.map((txn) => txn.payment_method.status)).toEqual(['paid', 'canceled']);
+      expect(served[1].payment_method.body_instructions).toEqual(['Não receber após o vencimento']);
+      const kept = await withDb(fresh.dir, (db) => rows<Row>(db, 'SELECT * FROM transactions ORDER BY k'));
+      expect(kept.map((row) => (JSON.parse(String(row.json)) as unknown[][])[0]?.[0])).toEqual([2, 2]);
+      // The latest version of each, kept for its event, is what the API serves.
+      const texts = await withDb(fresh.dir, (db) => rows<{ doc: string }>(db, "SELECT doc FROM versions WHERE top = 'transactions' ORDER BY CAST(k AS INTEGER), version"));
+      const codes = await idCodesOf(fresh.dir);
+      for (const [i, txn] of served.entries()) {
+        const latest = texts.map((t) => docOfVersion(transactions, t.doc, codes)).filter((stored) => (stored.txn as { id: string }).id === txn.id).at(-1) as Doc;
+        expect(JSON.stringify(latest.txn), String(i)).toBe(JSON.stringify(txn));
       }
     } finally {
       await fresh.close();
@@ -198,9 +226,9 @@ describe('transaction versions kept without their keys', () => {
 
   it('a version of another shape is kept as its document', () => {
     const odd = { seq: 1, created_ms: 0, txn: { id: 'x' } };
-    const text = versionText(transactions, odd);
+    const text = versionText(transactions, odd, codes);
     expect(text).toBe(JSON.stringify(odd));
-    expect(docOfVersion(transactions, text)).toEqual(odd);
+    expect(docOfVersion(transactions, text, codes)).toEqual(odd);
   });
 });
 
@@ -211,9 +239,9 @@ describe('instants', () => {
     const moments = [0, 999, 86_399_999, 86_400_000, 1_795_587_987_518, 1_795_587_987_518, 1_795_651_200_000, 253_402_300_799_999, 253_402_300_800_000];
     for (const ms of moments) {
       const at = new Date(ms).toISOString();
-      const columns = pack(layout, { at });
+      const columns = pack(layout, { at }, codes);
       expect(columns?.get('at_ms')).toBe(ms);
-      expect(unpack(layout, readBack(layout, columns ?? new Map()))).toEqual({ at });
+      expect(unpack(layout, readBack(layout, columns ?? new Map()), codes)).toEqual({ at });
     }
   });
 });
@@ -223,26 +251,26 @@ describe('fields made from others', () => {
   const pix = [text('id'), fixed('resource', 'pix'), json('key')];
   const sale = [text('id'), oneOf('method', 'method', [card, pix]), tuples('lines', 'lines', [text('id'), fromParent('sale', 'id')])];
   const back = (value: Doc) => {
-    const columns = pack(sale, value);
-    return columns && unpack(sale, readBack(sale, columns));
+    const columns = pack(sale, value, codes);
+    return columns && unpack(sale, readBack(sale, columns), codes);
   };
 
   it('keep a payment method of a known shape as its values, anything else as its JSON, and give each back the same', () => {
     const cardSale = { id: 's1', method: { id: 'c1', resource: 'card', brand: 'Visa', uri: '/cards/c1', metadata: { a: '1' } }, lines: [{ id: 'l1', sale: 's1' }] };
-    expect(Object.fromEntries(pack(sale, cardSale) ?? [])).toEqual({ id: 's1', method: '[0,"c1","Visa",{"a":"1"}]', lines: '[["l1"]]' });
+    expect(Object.fromEntries(pack(sale, cardSale, codes) ?? [])).toEqual({ id: 's1', method: '[0,"c1","Visa",{"a":"1"}]', lines: '[["l1"]]' });
     expect(JSON.stringify(back(cardSale))).toBe(JSON.stringify(cardSale));
     const pixSale = { id: 's2', method: { id: 'p1', resource: 'pix', key: { type: 'EVP' } }, lines: [] };
-    expect(pack(sale, pixSale)?.get('method')).toBe('[1,"p1",{"type":"EVP"}]');
+    expect(pack(sale, pixSale, codes)?.get('method')).toBe('[1,"p1",{"type":"EVP"}]');
     expect(JSON.stringify(back(pixSale))).toBe(JSON.stringify(pixSale));
     for (const method of [null, { id: 'b1', resource: 'boleto' }, { id: 'c1', resource: 'card', brand: 'Visa', uri: '/elsewhere', metadata: {} }]) {
       const other = { id: 's3', method, lines: [] };
-      expect(pack(sale, other)?.get('method')).toBe(JSON.stringify(method));
+      expect(pack(sale, other, codes)?.get('method')).toBe(JSON.stringify(method));
       expect(JSON.stringify(back(other))).toBe(JSON.stringify(other));
     }
   });
 
   it('refuse a line that names another sale, or a URI that is not the one made: the record is then kept whole', () => {
-    expect(pack(sale, { id: 's1', method: null, lines: [{ id: 'l1', sale: 'other' }] })).toBeUndefined();
-    expect(pack(card, { id: 'c1', resource: 'card', brand: 'Visa', uri: '/cards/other', metadata: {} })).toBeUndefined();
+    expect(pack(sale, { id: 's1', method: null, lines: [{ id: 'l1', sale: 'other' }] }, codes)).toBeUndefined();
+    expect(pack(card, { id: 'c1', resource: 'card', brand: 'Visa', uri: '/cards/other', metadata: {} }, codes)).toBeUndefined();
   });
 });

@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { openSqlite, type SqlDatabase } from '../../src/platform/sqlite.js';
+import { IdCodes } from '../../src/sandbox/db/id-codes.js';
 import { statePaths } from '../../src/sandbox/store.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,6 +34,11 @@ export function rows<T>(db: SqlDatabase, sql: string, ...params: Array<string | 
 
 export function one<T>(db: SqlDatabase, sql: string, ...params: Array<string | number | null>): T {
   return db.prepare(sql).get(...params) as T;
+}
+
+/** The id codes of a state directory's database (its own salt): what its rows' ids are read with. */
+export function idCodesOf(stateDir: string): Promise<IdCodes> {
+  return withDb(stateDir, (db) => new IdCodes(Number(one<{ doc: string }>(db, "SELECT doc FROM meta WHERE name = 'id_salt'").doc)));
 }
 
 export function integrityCheck(db: SqlDatabase): string[] {

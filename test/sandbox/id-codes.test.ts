@@ -6,9 +6,10 @@ import { SANDBOX_ACCOUNT_ID, SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPL
 import { IdCodes } from '../../src/sandbox/db/id-codes.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { accountIdFor } from '../../src/sandbox/ledger.js';
+import { marketplaceName, marketplaceStateDir } from '../../src/sandbox/marketplaces.js';
 import { wipeState } from '../../src/sandbox/store.js';
 import { spawnPayctl } from '../helpers/serve.js';
-import { one, rows, withDb } from './db-helpers.js';
+import { idCodesOf, one, rows, withDb } from './db-helpers.js';
 import { client, directCardBody, VISA, type Client } from './helpers.js';
 
 // The ids a sandbox database makes are its numbers 1, 2, 3, … mixed with its salt: they look like
@@ -102,6 +103,44 @@ describe('ids in the sandbox database', () => {
     const two = (await b.api.post('/v1/transactions', directCardBody(VISA, 5_000))).body;
     expect(one.id).not.toBe(two.id);
     expect((await b.api.get(`/v1/transactions/${one.id}`)).status).toBe(404);
+  });
+
+  it('serves two marketplaces of their own salts from one process, their requests interleaved: each makes, keeps and finds its own ids', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'payctl-ids-served-'));
+    dirs.push(dir);
+    const handle = await startSandbox({ stateDir: dir, isolateKeys: true });
+    servers.push(handle);
+    const keys = ['zpk_test_alice_0123456789abcdef', 'zpk_test_bob_fedcba9876543210'];
+    const apis = keys.map((key) => client(handle.url, key));
+    // Sales of both, sent at once, so their changes are made in the same turns of the event loop.
+    const sales = await Promise.all(Array.from({ length: 12 }, (_, i) => (apis[i % 2] as Client).post('/v1/transactions', directCardBody(VISA, 1_000 + i))));
+    expect(sales.map((reply) => reply.status)).toEqual(sales.map(() => 201));
+    const mine = (m: number) => sales.filter((_, i) => i % 2 === m).map((reply) => reply.body as { id: string; sales_receipt: string; amount: string });
+    // Each refunds its own, read back through its codes, while the other reads and refunds its own.
+    const refunds = await Promise.all([0, 1, 0, 1].map((m, i) => (apis[m] as Client).post(`/v1/transactions/${(mine(m)[i] as { id: string }).id}/void`, { amount: 100, on_behalf_of: SANDBOX_SELLER_ID })));
+    expect(refunds.map((reply) => reply.status)).toEqual([200, 200, 200, 200]);
+    for (const m of [0, 1]) {
+      const api = apis[m] as Client;
+      for (const sale of mine(m)) {
+        const got = (await api.get(`/v1/transactions/${sale.id}`)).body;
+        expect([got.id, got.sales_receipt]).toEqual([sale.id, sale.sales_receipt]);
+        // The other marketplace has no such sale.
+        expect((await (apis[1 - m] as Client).get(`/v1/transactions/${sale.id}`)).status).toBe(404);
+      }
+      const listed = ((await api.get('/v1/transactions?limit=100')).body.items as Array<{ id: string }>).map((tx) => tx.id);
+      expect(listed).toEqual(expect.arrayContaining(mine(m).map((sale) => sale.id)));
+      expect(listed.filter((id) => mine(1 - m).some((sale) => sale.id === id))).toEqual([]);
+      // Kept as this database's numbers: an id coded with the other's salt would be kept as its
+      // text, and a number read back with it would be another id.
+      const stateDir = marketplaceStateDir(dir, marketplaceName(keys[m] as string)) as string;
+      const codes = await idCodesOf(stateDir);
+      const numbers = mine(m).map((sale) => codes.code(sale.id));
+      expect(numbers).toEqual(numbers.map(() => expect.any(Number)));
+      const kept = await withDb(stateDir, (db) => rows<{ id: unknown; sales_receipt: unknown }>(db, `SELECT id, sales_receipt FROM transactions WHERE id IN (${numbers.join(', ')}) ORDER BY id`));
+      expect(kept.map((row) => [codes.id(row.id), codes.id(row.sales_receipt)])).toEqual(
+        [...mine(m)].sort((a, b) => (codes.code(a.id) as number) - (codes.code(b.id) as number)).map((sale) => [sale.id, sale.sales_receipt]),
+      );
+    }
   });
 
   it('makes no id twice when two processes trade on one database at once', async () => {

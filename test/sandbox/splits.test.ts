@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { newSplitRule } from '../../src/sandbox/splits.js';
 import { partsOf, type SplitRuleSpec } from '../../src/sandbox/split-parts.js';
-import type { StoredTransaction } from '../../src/sandbox/types.js';
+import type { SandboxState, StoredTransaction } from '../../src/sandbox/types.js';
 
 // How a split sale's money is shared (docs/marketplace-and-splits.md, "Split rules"): in integer cents, the parts always
 // add up to exactly what remains and the fees to exactly the sale's fees, whatever the rounding.
+/** What a split rule's id is asked of: a state whose session counts ids. */
+const state = { session: { mint: (() => { let n = 0; return () => `rule-${(n += 1)}`; })() } } as unknown as SandboxState;
 const cents = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
 
 function sale(amount: number, remaining: number, fees: number, rules: SplitRuleSpec[]): StoredTransaction {
@@ -15,7 +17,7 @@ function sale(amount: number, remaining: number, fees: number, rules: SplitRuleS
     amount: cents(remaining),
     fees: cents(fees),
     on_behalf_of: 'seller',
-    split_rules: rules.map((r) => newSplitRule(r, 't1', '2026-01-01T00:00:00.000Z')),
+    split_rules: rules.map((r) => newSplitRule(state, r, 't1', '2026-01-01T00:00:00.000Z')),
   };
   return { seq: 1, created_ms: 0, remaining_cents: remaining, card_id: null, txn } as unknown as StoredTransaction;
 }

@@ -6,7 +6,8 @@ import { startSandbox } from '../../src/sandbox/index.js';
 import { statePaths } from '../../src/sandbox/store.js';
 import { startChildSandboxes } from './child-sandboxes.js';
 import { integrityCheck, one, rows, withDb } from './db-helpers.js';
-import { client, directCardBody, ref, VISA, type Client, type Json } from './helpers.js';
+import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
+import { cardData, client, directCardBody, expectError, ref, VISA, type Client, type Json } from './helpers.js';
 
 // What the sandbox's state survives: several OS processes writing at once, a process killed in
 // the middle of a write, and a write-ahead log cut short or followed by garbage.
@@ -128,6 +129,30 @@ describe('what a process keeps between requests', () => {
       await children.stop();
     }
   });
+
+  it('a token another process makes is spent by a sale here, though this process found no token before', async () => {
+    const dir = await tempDir();
+    const children = await startChildSandboxes(await tempDir(), dir, 1);
+    const byCardId = (id: string) => ({
+      payment_type: 'credit',
+      on_behalf_of: SANDBOX_SELLER_ID,
+      amount: 1500,
+      currency: 'BRL',
+      source: { type: 'card', usage: 'single_use', amount: 1500, currency: 'BRL', card: { id } },
+    });
+    try {
+      const other = client(children.urls[0] as string);
+      await withSandbox(dir, async (here) => {
+        // A sale on a card on file looks for the card's tokens: here there are none yet, which this process keeps.
+        expect((await here.post('/v1/transactions', byCardId(SANDBOX_CARD_ID))).status).toBe(201);
+        const token = (await other.post('/v1/cards/tokens', cardData(VISA))).body;
+        expect((await here.post('/v1/transactions', byCardId(token.card.id))).status).toBe(201);
+        expectError(await other.post('/v1/cards', { token: token.id, customer: SANDBOX_BUYER_ID }), 400, 'token_already_used');
+      });
+    } finally {
+      await children.stop();
+    }
+  });
 });
 
 describe('a process killed in the middle of a write', () => {
@@ -138,13 +163,14 @@ describe('a process killed in the middle of a write', () => {
     let killed = false;
     try {
       expect((await api.get('/v1/transactions')).status).toBe(200); // seeds
-      // Sales in batches, each batch one write transaction: far more than it makes before the kill.
+      // Sales in parts of 10,000, each part one write transaction: far more than it makes before the kill.
       const running = api.post('/v1/sandbox/generate', { sales: 20_000, days: 30 }).then(
         (reply) => reply,
         () => undefined,
       );
       const count = () => withDb(dir, (db) => one<{ n: number }>(db, 'SELECT count(*) AS n FROM transactions').n);
-      const deadline = Date.now() + 15_000;
+      // The first part commits after 10,000 sales: seconds alone, far longer on a loaded machine.
+      const deadline = Date.now() + 60_000;
       while ((await count()) === 0 && Date.now() < deadline) await wait(25);
       expect(await count()).toBeGreaterThan(0);
       // Well into the next batch's write.
@@ -174,7 +200,7 @@ describe('a process killed in the middle of a write', () => {
     expect(found.references).toEqual([...Array.from({ length: after.total }, (_, i) => `generated-${i + 1}`), after.extra]);
     expect(found.collected).toBeGreaterThan(0);
     expect(found).toMatchObject({ missingReceivables: 0, orphanReceivables: 0, strayVersions: 0, danglingEvents: 0 });
-  }, 30_000);
+  }, 120_000);
 });
 
 interface WalFrame {

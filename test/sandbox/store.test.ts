@@ -91,6 +91,34 @@ describe('a session', () => {
   });
 });
 
+describe('a session writing what it changed', () => {
+  it('updates only the columns that differ from the row it read, without reading that row again; a record only read is not written', async () => {
+    const dir = await tempDir();
+    // A buyer the API registered: kept as columns (the seeded one is kept whole).
+    const registered = (await (await sandboxOn(dir)).post('/v1/buyers', buyerBody())).body as { id: string };
+    const db = await openSandboxDb(dir);
+    const statements: string[] = [];
+    const [get, run] = [db.get.bind(db), db.run.bind(db)];
+    db.get = ((sql: string, ...params: never[]) => (statements.push(sql), get(sql, ...params))) as typeof db.get;
+    db.run = ((sql: string, ...params: never[]) => (statements.push(sql), run(sql, ...params))) as typeof db.run;
+    try {
+      db.write(() => {
+        const session = new Session(db, true);
+        const state = stateOf(session);
+        const buyer = state.buyers.get(registered.id) as { first_name: string };
+        void state.cards.all()[0]; // read only
+        buyer.first_name = 'Renamed';
+        statements.length = 0;
+        session.write(session.changes());
+      });
+    } finally {
+      Object.assign(db, { get, run });
+    }
+    expect(statements.filter((sql) => /\b(buyers|cards)\b/.test(sql))).toEqual(['UPDATE buyers SET version = ?, first_name = ? WHERE k = ?']);
+    expect((await stored(dir)).buyers[registered.id]).toMatchObject({ first_name: 'Renamed' });
+  });
+});
+
 describe('the database', () => {
   it('a request reads only the subscriptions and invoices that can still fall due: ended and paid ones are never loaded', async () => {
     const dir = await tempDir();
@@ -208,7 +236,8 @@ describe('the database', () => {
     const cardReads: string[] = [];
     const get = db.get.bind(db);
     db.get = ((sql: string, ...params: never[]) => {
-      if (/\bFROM cards\b/.test(sql)) cardReads.push(String(params[0]));
+      // A card is looked up by its key as the table keeps it: the id's number (id-codes.ts).
+      if (/\bFROM cards\b/.test(sql)) cardReads.push(String(db.ids.id(params[0])));
       return get(sql, ...params);
     }) as typeof db.get;
     const [made, found] = db.write(() => {

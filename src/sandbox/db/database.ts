@@ -43,6 +43,8 @@ export class SandboxDb {
   private readonly metaTexts = new Map<string, string | undefined>();
   /** Each list table's first and last position, kept the same way (a change appends an event and a balance entry, and read both ends of each first). */
   private readonly ranges = new Map<string, { first: number; last: number } | undefined>();
+  /** Whether a table holds no row, kept the same way: every card sale looks for tokens of its card, which most sandboxes have none of. */
+  private readonly empties = new Map<string, boolean>();
   private dataVersion: number | undefined;
   /** How this database keeps ids (id-codes.ts): made from its salt as it is opened (openOnce). */
   ids!: IdCodes;
@@ -103,15 +105,25 @@ export class SandboxDb {
     return text;
   }
 
-  /** Forgets every kept `meta` row and list range: for a change that rewrites tables whole (replacing the state, trimming events). */
+  /** Forgets every kept `meta` row, list range and empty table: for a change that rewrites tables whole (replacing the state, trimming events). */
   forgetKept(): void {
     this.metaTexts.clear();
     this.ranges.clear();
+    this.empties.clear();
   }
 
-  /** Notes a row inserted at position `k` of a list table, so its kept range stays true. */
-  noteInserted(table: string, k: number): void {
-    if (!this.ranges.has(table)) return;
+  /** Whether `table` holds no row, asked once while it cannot have changed. */
+  isEmpty(table: string): boolean {
+    this.beginRead();
+    let empty = this.empties.get(table);
+    if (empty === undefined) this.empties.set(table, (empty = this.get(`SELECT 1 AS one FROM ${table} LIMIT 1`) === undefined));
+    return empty;
+  }
+
+  /** Notes a row inserted into `table` (at position `k` of a list table), so what is kept of it stays true. */
+  noteInserted(table: string, k?: number): void {
+    this.empties.set(table, false);
+    if (k === undefined || !this.ranges.has(table)) return;
     const range = this.ranges.get(table);
     if (!range) {
       this.ranges.set(table, { first: k, last: k });

@@ -1,14 +1,15 @@
 import type { SqlValue } from '../../platform/sqlite.js';
 import { centsToDecimal } from '../money.js';
 import { isoOfMs, msOfIso } from '../time.js';
-import { activeIdCodes } from './id-codes.js';
+import type { IdCodes } from './id-codes.js';
 
 // A record kept as columns instead of its rendered JSON: each field of the document, in the
 // document's own key order, names its column and how its value is kept there (an instant as epoch
 // milliseconds, money as integer cents) and brought back. A value every record has alike is kept
 // in the code, not the row. A record that does not have this shape (another key order, a value
 // its field cannot keep and give back the same) is kept whole as JSON instead, so what is read
-// back is always exactly what was written.
+// back is always exactly what was written. Ids are kept as the database's own codes say
+// (id-codes.ts): every packing and reading is given them, as each database has its own.
 
 export type Doc = Record<string, unknown>;
 /**
@@ -28,15 +29,15 @@ export interface Field {
   column?: string;
   /** JSON: kept as JSON text (written as the value itself inside the row's one JSON array); read back parsed. */
   type?: ColumnType;
-  /** `parent`: the record a list item belongs to (a sale, for a line of its history). */
-  put(value: unknown, doc: Doc, parent?: Doc): SqlValue | typeof UNKEPT;
-  get(row: Row, doc: Doc, parent?: Doc): unknown;
+  /** `parent`: the record a list item belongs to (a sale, for a line of its history); `codes`: its database's ids. */
+  put(value: unknown, doc: Doc, parent: Doc | undefined, codes: IdCodes): SqlValue | typeof UNKEPT;
+  get(row: Row, doc: Doc, parent: Doc | undefined, codes: IdCodes): unknown;
   /** The fields of a sub-object, kept in columns of their own beside the record's. */
   inner?: readonly Field[];
   /** Brought back after every other field of the record, from them (its key keeps its place). */
   late?: boolean;
   /** Kept in its own column and brought back from that column's value alone (kept). */
-  fromColumn?: (stored: unknown) => unknown;
+  fromColumn?: (stored: unknown, codes: IdCodes) => unknown;
   /** The same value in every record (fixed): nothing to read. An object is given back as a copy of its own. */
   constant?: { value: SqlValue | boolean | Doc; plain: boolean };
 }
@@ -52,8 +53,8 @@ export function madeOnce<K extends object, T>(make: (key: K) => T): (key: K) => 
 }
 
 /** A field kept in a column of its own, brought back from that column's value alone. */
-function kept(key: string, column: string, type: ColumnType, put: Field['put'], get: (stored: unknown) => unknown): Field {
-  return { key, column, type, put, get: (row) => get(row[column] ?? null), fromColumn: get };
+function kept(key: string, column: string, type: ColumnType, put: Field['put'], get: (stored: unknown, codes: IdCodes) => unknown): Field {
+  return { key, column, type, put, get: (row, _doc, _parent, codes) => get(row[column] ?? null, codes), fromColumn: get };
 }
 
 /** A string (or null), as it is. */
@@ -63,21 +64,17 @@ export function text(key: string, column = key): Field {
 
 /** An id (or null), as the database keeps ids (id-codes.ts): mostly a small number. */
 export function id(key: string, column = key): Field {
-  const put = (value: unknown): SqlValue | typeof UNKEPT => (value === null ? null : typeof value === 'string' ? activeIdCodes().code(value) : UNKEPT);
-  return kept(key, column, 'ANY', put, (stored) => activeIdCodes().id(stored));
+  const put: Field['put'] = (value, _doc, _parent, codes) => (value === null ? null : typeof value === 'string' ? codes.code(value) : UNKEPT);
+  return kept(key, column, 'ANY', put, (stored, codes) => codes.id(stored));
 }
 
 /** Ids (or null) in a list, as the database keeps ids: a payout's transactions and receivables. */
 export function ids(key: string, column = key): Field {
-  const put = (value: unknown): SqlValue | typeof UNKEPT => {
+  const put: Field['put'] = (value, _doc, _parent, codes) => {
     if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) return UNKEPT;
-    const codes = activeIdCodes();
     return JSON.stringify(value.map((item: string) => codes.code(item)));
   };
-  const get = (stored: unknown) => {
-    const codes = activeIdCodes();
-    return (stored as unknown[]).map((item) => codes.id(item));
-  };
+  const get = (stored: unknown, codes: IdCodes) => (stored as unknown[]).map((item) => codes.id(item));
   return kept(key, column, 'JSON', put, get);
 }
 
@@ -197,7 +194,7 @@ export function json(key: string, column = key): Field {
 
 /** A sub-object of the fields' shape, each of its fields in a column of its own. */
 export function nested(key: string, inner: readonly Field[]): Field {
-  return { key, inner, put: () => UNKEPT, get: (row) => unpack(inner, row) };
+  return { key, inner, put: () => UNKEPT, get: (row, _doc, _parent, codes) => unpack(inner, row, codes) };
 }
 
 /** Every column the fields keep, sub-objects' included, in field order. */
@@ -210,17 +207,17 @@ export const columnsOf = madeOnce((fields: readonly Field[]) =>
  * array of kept values per object: the keys and the constants are left out.
  */
 export function tuples(key: string, column: string, fields: readonly Field[]): Field {
-  const put = (value: unknown, doc: Doc): SqlValue | typeof UNKEPT => {
+  const put: Field['put'] = (value, doc, _parent, codes) => {
     if (!Array.isArray(value)) return UNKEPT;
     const rows: string[] = [];
     for (const item of value) {
-      const packed = isDoc(item) ? packValues(fields, item, doc) : undefined;
+      const packed = isDoc(item) ? packValues(fields, item, codes, doc) : undefined;
       if (!packed) return UNKEPT;
       rows.push(valuesText(fields, packed));
     }
     return `[${rows.join(',')}]`;
   };
-  const get = (row: Row, doc: Doc) => (row[column] as unknown[][]).map((values) => unpackValues(fields, values, doc));
+  const get: Field['get'] = (row, doc, _parent, codes) => (row[column] as unknown[][]).map((values) => unpackValues(fields, values, codes, doc));
   return { key, column, type: 'JSON', put, get };
 }
 
@@ -238,19 +235,19 @@ export function fromParent(key: string, parentKey: string): Field {
  * shape's number and the values its fields keep; any other object (or null) as its own JSON.
  */
 export function oneOf(key: string, column: string, shapes: ReadonlyArray<readonly Field[]>): Field {
-  const put = (value: unknown): SqlValue | typeof UNKEPT => {
+  const put: Field['put'] = (value, _doc, _parent, codes) => {
     if (value !== null && !isDoc(value)) return UNKEPT;
     for (let i = 0; i < shapes.length; i += 1) {
       const fields = shapes[i] as readonly Field[];
-      const packed = value && packValues(fields, value);
+      const packed = value && packValues(fields, value, codes);
       if (packed) return `[${i},${valuesText(fields, packed).slice(1)}`;
     }
     return JSON.stringify(value);
   };
-  const get = (value: unknown) => {
+  const get = (value: unknown, codes: IdCodes) => {
     if (!Array.isArray(value)) return value;
     const [shape, ...values] = value as [number, ...unknown[]];
-    return unpackValues(shapes[shape] as readonly Field[], values);
+    return unpackValues(shapes[shape] as readonly Field[], values, codes);
   };
   return kept(key, column, 'JSON', put, get);
 }
@@ -264,22 +261,29 @@ function isDoc(value: unknown): value is Doc {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** Which of each list of fields' columns (columnsOf) are JSON. */
+const jsonColumns = madeOnce((fields: readonly Field[]) => columnsOf(fields).map(([, type]) => type === 'JSON'));
+
 /** The JSON array of packed values (packValues), in column order (a JSON column's value as itself, not as a string of it). */
 export function valuesText(fields: readonly Field[], packed: readonly SqlValue[]): string {
-  const columns = columnsOf(fields);
+  const json = jsonColumns(fields);
   // Written out in one string, not mapped and joined: a generated sale writes a dozen of these.
+  // A number is written as JSON writes it without asking JSON (most values are numbers: ids,
+  // instants, cents, words).
   let text = '[';
-  for (let i = 0; i < columns.length; i += 1) {
+  for (let i = 0; i < json.length; i += 1) {
     const value = packed[i];
     if (i > 0) text += ',';
-    text += (columns[i] as [string, ColumnType])[1] === 'JSON' ? String(value) : JSON.stringify(value ?? null);
+    if (json[i]) text += String(value);
+    else if (typeof value === 'number' && Number.isFinite(value)) text += String(value);
+    else text += value === null || value === undefined ? 'null' : JSON.stringify(value);
   }
   return `${text}]`;
 }
 
 /** The document whose kept values are `values` (valuesText, parsed). */
-export function unpackValues(fields: readonly Field[], values: readonly unknown[], parent?: Doc): Doc {
-  return valueUnpackers(fields)(values as unknown as Row, parent);
+export function unpackValues(fields: readonly Field[], values: readonly unknown[], codes: IdCodes, parent?: Doc): Doc {
+  return valueUnpackers(fields)(values as unknown as Row, parent, codes);
 }
 
 /** The same value in every record: nothing is kept (an object is given back as a copy of its own). */
@@ -294,22 +298,22 @@ export function fixed(key: string, value: SqlValue | boolean | Doc): Field {
   };
 }
 
-type Packer = (doc: Doc, parent: Doc | undefined, out: SqlValue[]) => boolean;
+type Packer = (doc: Doc, parent: Doc | undefined, out: SqlValue[], codes: IdCodes) => boolean;
 /** The packing of each list of fields, for each placing of their columns. */
 const packers = madeOnce((slots: ReadonlyMap<string, number>) => madeOnce((fields: readonly Field[]) => compilePacker(fields, slots)));
 /** Each list of fields' columns, placed in column order. */
 const ownSlots = madeOnce((fields: readonly Field[]): ReadonlyMap<string, number> => new Map(columnsOf(fields).map(([name], i) => [name, i])));
 
 /** The values of the columns the fields keep `doc` in, in column order (columnsOf); undefined when it does not have their shape. */
-export function packValues(fields: readonly Field[], doc: Doc, parent?: Doc): SqlValue[] | undefined {
+export function packValues(fields: readonly Field[], doc: Doc, codes: IdCodes, parent?: Doc): SqlValue[] | undefined {
   const slots = ownSlots(fields);
   const values = new Array<SqlValue>(slots.size);
-  return packInto(fields, doc, values, slots, parent) ? values : undefined;
+  return packInto(fields, doc, values, slots, codes, parent) ? values : undefined;
 }
 
 /** packValues as a map of column to value. */
-export function pack(fields: readonly Field[], doc: Doc, parent?: Doc): Map<string, SqlValue> | undefined {
-  const values = packValues(fields, doc, parent);
+export function pack(fields: readonly Field[], doc: Doc, codes: IdCodes, parent?: Doc): Map<string, SqlValue> | undefined {
+  const values = packValues(fields, doc, codes, parent);
   return values && new Map(columnsOf(fields).map(([name], i) => [name, values[i] as SqlValue]));
 }
 
@@ -317,8 +321,8 @@ export function pack(fields: readonly Field[], doc: Doc, parent?: Doc): Map<stri
  * Keeps `doc` in `out`, each column's value at its place in `slots`; false when `doc` does not
  * have the fields' shape (what is in `out` is then not to be used).
  */
-export function packInto(fields: readonly Field[], doc: Doc, out: SqlValue[], slots: ReadonlyMap<string, number>, parent?: Doc): boolean {
-  return packers(slots)(fields)(doc, parent, out);
+export function packInto(fields: readonly Field[], doc: Doc, out: SqlValue[], slots: ReadonlyMap<string, number>, codes: IdCodes, parent?: Doc): boolean {
+  return packers(slots)(fields)(doc, parent, out, codes);
 }
 
 /**
@@ -333,18 +337,18 @@ function compilePacker(fields: readonly Field[], slots: ReadonlyMap<string, numb
     lines.push(`if (keys[${i}] !== ${key}) return false;`);
     if (field.inner) {
       lines.push(`{ const sub = doc[${key}];`, "if (sub === null || typeof sub !== 'object' || Array.isArray(sub)) return false;");
-      lines.push(`if (!F.packInto(F[${i}].inner, sub, out, SLOTS)) return false; }`);
+      lines.push(`if (!F.packInto(F[${i}].inner, sub, out, SLOTS, codes)) return false; }`);
     } else if (field.constant?.plain) {
       lines.push(`if (doc[${key}] !== ${JSON.stringify(field.constant.value)}) return false;`);
     } else {
-      lines.push(`value = F[${i}].put(doc[${key}], doc, parent);`, 'if (value === UNKEPT) return false;');
+      lines.push(`value = F[${i}].put(doc[${key}], doc, parent, codes);`, 'if (value === UNKEPT) return false;');
       if (field.column) lines.push(`out[${slots.get(field.column)}] = value;`);
     }
   });
   lines.push(`return keys.length === ${fields.length};`);
   const given = Object.assign([...fields], { packInto });
   // Made from the field lists of schema.ts only, never from anything stored or received.
-  return new Function('F', 'UNKEPT', 'SLOTS', `return function pack(doc, parent, out) {\n${lines.join('\n')}\n};`)(given, UNKEPT, slots) as Packer;
+  return new Function('F', 'UNKEPT', 'SLOTS', `return function pack(doc, parent, out, codes) {\n${lines.join('\n')}\n};`)(given, UNKEPT, slots) as Packer;
 }
 
 /** The row `packed` reads back as: its JSON columns parsed. */
@@ -353,13 +357,13 @@ export function readBack(fields: readonly Field[], packed: Map<string, SqlValue>
   return Object.fromEntries([...packed].map(([name, value]) => [name, types.get(name) === 'JSON' ? JSON.parse(String(value)) : value]));
 }
 
-type Unpacker = (row: Row, parent: Doc | undefined) => Doc;
+type Unpacker = (row: Row, parent: Doc | undefined, codes: IdCodes) => Doc;
 const unpackers = madeOnce((fields: readonly Field[]) => compileUnpacker(fields, 'row'));
 const valueUnpackers = madeOnce((fields: readonly Field[]) => compileUnpacker(fields, 'values'));
 
 /** The document the fields kept in `row`. */
-export function unpack(fields: readonly Field[], row: Row, parent?: Doc): Doc {
-  return unpackers(fields)(row, parent);
+export function unpack(fields: readonly Field[], row: Row, codes: IdCodes, parent?: Doc): Doc {
+  return unpackers(fields)(row, parent, codes);
 }
 
 /**
@@ -378,16 +382,16 @@ function compileUnpacker(fields: readonly Field[], from: 'row' | 'values'): Unpa
     if (field.late) lines.push(`doc[${key}] = undefined;`);
     // A JSON text is a literal of JavaScript too: an object's is a new copy each time it runs.
     else if (field.constant) lines.push(`doc[${key}] = ${JSON.stringify(field.constant.value)};`);
-    else if (field.fromColumn) lines.push(`doc[${key}] = F[${i}].fromColumn(${column(field)} ?? null);`);
-    else lines.push(`doc[${key}] = F[${i}].get(row, doc, parent);`);
+    else if (field.fromColumn) lines.push(`doc[${key}] = F[${i}].fromColumn(${column(field)} ?? null, codes);`);
+    else lines.push(`doc[${key}] = F[${i}].get(row, doc, parent, codes);`);
   });
   fields.forEach((field, i) => {
-    if (field.late) lines.push(`doc[${JSON.stringify(field.key)}] = F[${i}].get(row, doc, parent);`);
+    if (field.late) lines.push(`doc[${JSON.stringify(field.key)}] = F[${i}].get(row, doc, parent, codes);`);
   });
   lines.push('return doc;');
   // Made from the field lists of schema.ts only, never from anything stored or received.
   const needsRow = fields.some((field) => (!field.fromColumn && field.column !== undefined) || field.inner);
   if (from === 'values' && !needsRow) lines.splice(1, 1);
   const given = Object.assign([...fields], { rowOf: (values: unknown[]) => Object.fromEntries([...places].map(([name, i]) => [name, values[i] ?? null])) });
-  return new Function('F', `return function unpack(row, parent) {\n${lines.join('\n')}\n};`)(given) as Unpacker;
+  return new Function('F', `return function unpack(row, parent, codes) {\n${lines.join('\n')}\n};`)(given) as Unpacker;
 }

@@ -8,7 +8,9 @@ import { SANDBOX_ACCOUNT_ID, SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPL
 // the database's own random salt: they look random and differ between databases, and the
 // database keeps the number (1 to 4 bytes). The sandbox account's fixed ids are kept as small
 // negative numbers. Any other id (made by another database, or not an id at all) is kept as the
-// text it is, so what is read back is always what was written.
+// text it is, so what is read back is always what was written. A database's codes are its own
+// (SandboxDb.ids): whatever packs or reads its rows is handed them, never finds them set aside,
+// so two marketplaces served by one process never code each other's ids.
 
 /** Marks a block as one of ours before mixing: an id that unmixes to anything else was not made here. */
 const MAGIC = 0x7061_7963;
@@ -158,18 +160,4 @@ export class IdCodes {
 /** A new database's salt: two databases make different ids from the same numbers. */
 export function newSalt(): number {
   return randomInt(1, 2 ** 32 - 1);
-}
-
-let active: IdCodes;
-
-/**
- * The codes of the database whose rows are being packed or read. The session sets them before it
- * does either; packing and reading are synchronous, so no other database's rows come between.
- */
-export function useIdCodes(codes: IdCodes): void {
-  active = codes;
-}
-
-export function activeIdCodes(): IdCodes {
-  return active;
 }

@@ -3,14 +3,15 @@ import { GcPacer } from '../../platform/runtime.js';
 import type { ListQuery } from '../list.js';
 import type { SandboxState } from '../types.js';
 import type { Row as StoredRow } from './fields.js';
-import { activeIdCodes, useIdCodes } from './id-codes.js';
-import { docOf, docOfVersion, lookupValue, TABLE_BY_NAME, type Doc, type TableSpec } from './schema.js';
+import type { IdCodes } from './id-codes.js';
+import { docOf, docOfVersion, keyOfRow, lookupValue, TABLE_BY_NAME, type Doc, type TableSpec } from './schema.js';
 
 // Lookups and pages of the large collections, as indexed queries. What they return is read
 // through the session of the state they were given, so a record a change already read is that
 // same object, and a change made to one is saved with the change (session.ts).
 
-type Row = { k: string | number; doc: Doc; version?: number };
+/** A record as a query read it: its key, its document, its version, and the row it was read from. */
+type Row = { k: string; doc: Doc; version?: number; stored: StoredRow };
 
 function table(name: string): TableSpec {
   const spec = TABLE_BY_NAME.get(name);
@@ -22,18 +23,17 @@ function table(name: string): TableSpec {
 function rowsWhere(state: SandboxState, name: string, where: string, params: SqlValue[], order: string): Row[] {
   const spec = table(name);
   const rows = state.session.db.all<StoredRow>(`SELECT t.* FROM ${name} t WHERE ${where} ORDER BY ${order}`, ...params);
-  useIdCodes(state.session.db.ids);
-  return rows.map((row) => rowOf(spec, row));
+  return rows.map((row) => rowOf(spec, row, state.session.db.ids));
 }
 
-function rowOf(spec: TableSpec, row: StoredRow): Row {
-  return { k: row.k as string | number, doc: docOf(spec, row), version: spec.versioned ? (row.version as number) : undefined };
+function rowOf(spec: TableSpec, row: StoredRow, codes: IdCodes): Row {
+  return { k: keyOfRow(spec, row.k, codes), doc: docOf(spec, row, codes), version: spec.versioned ? (row.version as number) : undefined, stored: row };
 }
 
 /** Records of `name` in the order of `rows`, read through `state`. */
 function through<T>(state: SandboxState, name: string, rows: Row[]): T[] {
   state.session.adopt(name, rows);
-  return rows.map((row) => state.session.item(name, String(row.k)) as T);
+  return rows.map((row) => state.session.item(name, row.k) as T);
 }
 
 // `ORDER BY +t.k`: the + keeps SQLite from walking the whole table in key order to skip a sort,
@@ -44,18 +44,18 @@ function through<T>(state: SandboxState, name: string, rows: Row[]): T[] {
  * `earliest`, a time column, when given), or undefined.
  */
 export function findBy<T>(state: SandboxState, name: string, column: string, value: string, earliest?: string): T | undefined {
-  useIdCodes(state.session.db.ids);
   const order = earliest === undefined ? '+t.k LIMIT 1' : `t.${earliest}, t.rowid LIMIT 1`;
-  const rows = rowsWhere(state, name, `t.${column} = ?`, [lookupValue(table(name), column, value)], order);
+  const rows = rowsWhere(state, name, `t.${column} = ?`, [lookupValue(table(name), column, value, state.session.db.ids)], order);
   return through<T>(state, name, rows)[0];
 }
 
 /** Every record of `name` whose columns equal the values given, in stored order. */
 export function findAllBy<T>(state: SandboxState, name: string, where: Record<string, SqlValue>): T[] {
+  // A table known to hold no row (the tokens of most sandboxes, which every card sale looks in) needs no query.
+  if (state.session.db.isEmpty(name)) return [];
   const names = Object.keys(where);
   const conditions = names.map((n) => `t.${n} = ?`).join(' AND ');
-  useIdCodes(state.session.db.ids);
-  const rows = rowsWhere(state, name, conditions, names.map((n) => lookupValue(table(name), n, where[n] as SqlValue)), '+t.k');
+  const rows = rowsWhere(state, name, conditions, names.map((n) => lookupValue(table(name), n, where[n] as SqlValue, state.session.db.ids)), '+t.k');
   return through<T>(state, name, rows);
 }
 
@@ -64,8 +64,7 @@ export function findAllBy<T>(state: SandboxState, name: string, where: Record<st
  * order of `Object.values` on the collection), found through the column's index.
  */
 export function findAllIn<T>(state: SandboxState, name: string, column: string, values: readonly string[]): T[] {
-  useIdCodes(state.session.db.ids);
-  const rows = rowsWhere(state, name, `t.${column} IN (${values.map(() => '?').join(', ')})`, values.map((value) => lookupValue(table(name), column, value)), 't.rowid');
+  const rows = rowsWhere(state, name, `t.${column} IN (${values.map(() => '?').join(', ')})`, values.map((value) => lookupValue(table(name), column, value, state.session.db.ids)), 't.rowid');
   return through<T>(state, name, rows);
 }
 
@@ -77,15 +76,14 @@ export function findAllIn<T>(state: SandboxState, name: string, column: string, 
 export function columnsIn(state: SandboxState, name: string, column: string, values: readonly string[], picked: readonly string[], order = 't.rowid'): Array<Record<string, unknown>> {
   const spec = table(name);
   const { db } = state.session;
-  useIdCodes(db.ids);
   const rows = db.all<Record<string, SqlValue>>(
     `SELECT t.k, ${picked.map((c) => `t.${c}`).join(', ')} FROM ${name} t WHERE t.${column} IN (${values.map(() => '?').join(', ')}) ORDER BY ${order}`,
-    ...values.map((value) => lookupValue(spec, column, value)),
+    ...values.map((value) => lookupValue(spec, column, value, db.ids)),
   );
-  const codes = activeIdCodes();
+  const codes = db.ids;
   const ids = picked.filter((c) => spec.columns[c]?.type === 'ANY');
   return rows.map((row) => {
-    const out: Record<string, unknown> = { ...row };
+    const out: Record<string, unknown> = { ...row, k: keyOfRow(spec, row.k, codes) };
     for (const c of ids) out[c] = codes.id(row[c]);
     return out;
   });
@@ -100,13 +98,13 @@ interface PageSpec {
   storedOrder?: boolean;
 }
 
-function conditionsOf(stored: TableSpec, spec: PageSpec, query: ListQuery): { where: string; params: SqlValue[] } {
+function conditionsOf(stored: TableSpec, spec: PageSpec, query: ListQuery, codes: IdCodes): { where: string; params: SqlValue[] } {
   const parts = [`t.${spec.time} BETWEEN ? AND ?`];
   const params: SqlValue[] = [query.range.min, query.range.max];
   for (const [column, values] of Object.entries(spec.filters ?? {})) {
     if (!values) continue;
     parts.push(`t.${column} IN (${values.map(() => '?').join(', ')})`);
-    params.push(...values.map((value) => lookupValue(stored, column, value)));
+    params.push(...values.map((value) => lookupValue(stored, column, value, codes)));
   }
   return { where: parts.join(' AND '), params };
 }
@@ -153,8 +151,7 @@ function rowCount(state: SandboxState, name: string): number {
 export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec, query: ListQuery): { items: T[]; total: number } {
   const { db } = state.session;
   const stored = table(name);
-  useIdCodes(db.ids);
-  const { where, params } = conditionsOf(stored, spec, query);
+  const { where, params } = conditionsOf(stored, spec, query, db.ids);
   const countSql = `SELECT count(*) AS n FROM ${name} t WHERE ${where}`;
   const countKey = `${db.file}|${countSql}|${JSON.stringify(params)}`;
   const mark = db.changeMark();
@@ -177,7 +174,7 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
     // rows of that same time already served are left out by rowid.
     const after = descending ? '<' : '>';
     const bounds = descending ? [query.range.min, Math.min(query.range.max, cursor.at)] : [Math.max(query.range.min, cursor.at), query.range.max];
-    const sub = conditionsOf(stored, spec, { ...query, range: { min: bounds[0] as number, max: bounds[1] as number } });
+    const sub = conditionsOf(stored, spec, { ...query, range: { min: bounds[0] as number, max: bounds[1] as number } }, db.ids);
     seekWhere = spec.storedOrder ? `${sub.where} AND t.rowid ${after} ?` : `${sub.where} AND (${time} <> ? OR t.rowid ${after} ?)`;
     seekParams = spec.storedOrder ? [...sub.params, cursor.row] : [...sub.params, cursor.at, cursor.row];
   }
@@ -190,8 +187,7 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
   const last = picked[picked.length - 1];
   if (last) remember(cursors, listing, { offset: query.offset + picked.length, at: last.at, row: last.rid, mark });
   else cursors.delete(listing);
-  useIdCodes(db.ids);
-  const rows = picked.map((row) => rowOf(stored, row));
+  const rows = picked.map((row) => rowOf(stored, row, db.ids));
   pacer.page();
   return { items: through<T>(state, name, rows), total };
 }
@@ -199,10 +195,9 @@ export function page<T = Doc>(state: SandboxState, name: string, spec: PageSpec,
 /** The sum of an INTEGER column over the records whose columns equal the values given. */
 export function sumBy(state: SandboxState, name: string, column: string, where: Record<string, SqlValue>): number {
   const names = Object.keys(where);
-  useIdCodes(state.session.db.ids);
   const row = state.session.db.get<{ total: number | null }>(
     `SELECT sum(${column}) AS total FROM ${name} WHERE ${names.map((n) => `${n} = ?`).join(' AND ')}`,
-    ...names.map((n) => lookupValue(table(name), n, where[n] as SqlValue)),
+    ...names.map((n) => lookupValue(table(name), n, where[n] as SqlValue, state.session.db.ids)),
   );
   return row?.total ?? 0;
 }
@@ -240,6 +235,5 @@ export function nextMatchingEvent<T>(state: SandboxState, from: number, matches:
 /** The document of one version of a record (an event's payload refers to one). */
 export function recordVersion(state: SandboxState, name: string, key: string, version: number): Doc | undefined {
   const doc = state.session.db.versionDoc(name, key, version);
-  useIdCodes(state.session.db.ids);
-  return doc === undefined ? undefined : docOfVersion(table(name), doc);
+  return doc === undefined ? undefined : docOfVersion(table(name), doc, state.session.db.ids);
 }

@@ -1,8 +1,8 @@
 import type { SqlValue } from '../../platform/sqlite.js';
 import type { SandboxDb } from './database.js';
 import { madeOnce, type Row } from './fields.js';
-import { useIdCodes } from './id-codes.js';
-import { docOf, rowValues, storedColumns, TABLE_BY_NAME, TABLES, versionText, type Doc, type TableSpec } from './schema.js';
+import type { IdCodes } from './id-codes.js';
+import { docOf, keyOfRow, rowValues, storedColumns, storedKey, TABLE_BY_NAME, TABLES, versionText, type Doc, type TableSpec } from './schema.js';
 
 // One request's view of the sandbox's database: the records it reads, by table, each read once
 // (reading a record twice gives the same object), and what it writes. A handler reads through
@@ -40,11 +40,16 @@ class ByRecord<V> {
   }
 }
 
-/** A record a writing session read or added, with its JSON as first read (undefined: it did not exist). */
+/**
+ * A record a writing session read or added, with its row as first read (undefined: it did not
+ * exist). The row is what the database gave, so keeping it costs nothing, where a copy of the
+ * record's JSON cost a JSON.stringify of every record read; it is compared with the record's
+ * columns as it is now, which writing needs anyway.
+ */
 interface Touched {
   top: string;
   key: string;
-  before: string | undefined;
+  row: Row | undefined;
   /** Written and let go of (settle): no longer compared. */
   settled: boolean;
 }
@@ -54,13 +59,38 @@ export interface Change {
   top: string;
   key?: string;
   /** Its JSON as the session read it; undefined when it did not exist. */
-  before: string | undefined;
+  readonly before: string | undefined;
   /** What it is now; undefined when it was removed. */
   after: unknown;
+  /** A record's row as read: an update sets only the columns that differ from it. */
+  stored?: Row;
+  /** A record's column values as it is now (rowValues), worked out as it was compared. */
+  values?: SqlValue[];
 }
 
-function rowKey(table: TableSpec, key: string | number): SqlValue {
-  return table.key === 'INTEGER' ? Number(key) : String(key);
+/** A change of a record that was stored: its JSON before is made from its row, only when asked (events ask). */
+class StoredChange implements Change {
+  constructor(
+    readonly top: string,
+    readonly key: string,
+    private readonly codes: IdCodes,
+    readonly stored: Row,
+    readonly after: unknown,
+    readonly values?: SqlValue[],
+  ) {}
+
+  get before(): string {
+    return JSON.stringify(docOf(TABLE_BY_NAME.get(this.top) as TableSpec, this.stored, this.codes));
+  }
+}
+
+/** Whether a record's column values (rowValues) are those of its row as stored, its version aside. */
+function sameAsStored(table: TableSpec, values: readonly SqlValue[], stored: Row): boolean {
+  const names = storedColumns(table);
+  for (let i = table.versioned ? 1 : 0; i < names.length; i += 1) {
+    if (stored[names[i] as string] !== values[i]) return false;
+  }
+  return true;
 }
 
 interface RowSql {
@@ -133,12 +163,12 @@ export class Session {
     return cache;
   }
 
-  /** Notes, in a writing session, what a record was as first read (undefined: it did not exist). */
-  private noteBefore(top: string, key: string, doc: Doc | Absent): void {
+  /** Notes, in a writing session, the row a record was first read from (undefined: it did not exist). */
+  private noteBefore(top: string, key: string, row: Row | undefined): void {
     if (!this.writing) return;
     const records = this.before.of(top);
     if (records.has(key)) return;
-    const touched: Touched = { top, key, before: doc === undefined ? undefined : JSON.stringify(doc), settled: false };
+    const touched: Touched = { top, key, row, settled: false };
     records.set(key, touched);
     this.touched.push(touched);
   }
@@ -149,29 +179,29 @@ export class Session {
     if (cache.has(key)) return cache.get(key);
     const table = TABLE_BY_NAME.get(top) as TableSpec;
     let doc: Doc | Absent;
+    let row: Row | undefined;
     if (this.pastStoredEnd(table, key) || this.mintedHere(table, key)) {
       doc = undefined;
       // Nothing is stored there, so no version either: writing it need not ask.
       if (table.versioned) this.versionsOf.of(top).set(key, undefined);
     } else {
-      const row = this.db.get<Row>(rowSqlOf(table).get, rowKey(table, key));
-      useIdCodes(this.db.ids);
-      doc = row ? docOf(table, row) : undefined;
+      row = this.db.get<Row>(rowSqlOf(table).get, storedKey(table, key, this.db.ids));
+      doc = row ? docOf(table, row, this.db.ids) : undefined;
       if (table.versioned) this.versionsOf.of(top).set(key, row ? (row.version as number) : undefined);
     }
     cache.set(key, doc);
-    this.noteBefore(top, key, doc);
+    this.noteBefore(top, key, row);
     return doc;
   }
 
-  /** Adopts documents a query already read, so reading them again through the state costs nothing. */
-  adopt(top: string, rows: Array<{ k: string | number; doc: Doc; version?: number }>): void {
+  /** Adopts documents a query already read (with the rows it read them from), so reading them again through the state costs nothing. */
+  adopt(top: string, rows: Array<{ k: string | number; doc: Doc; version?: number; stored: Row }>): void {
     const cache = this.cacheOf(top);
     for (const row of rows) {
       const key = String(row.k);
       if (cache.has(key)) continue;
       cache.set(key, row.doc);
-      this.noteBefore(top, key, row.doc);
+      this.noteBefore(top, key, row.stored);
       if (row.version !== undefined) this.versionsOf.of(top).set(key, row.version);
     }
   }
@@ -202,7 +232,8 @@ export class Session {
 
   /** The keys of a table's records, in the order they were stored: for the small tables only. */
   keys(top: string): string[] {
-    const stored = this.db.all<{ k: string | number }>(`SELECT k FROM ${top} ORDER BY rowid`).map((r) => String(r.k));
+    const table = TABLE_BY_NAME.get(top) as TableSpec;
+    const stored = this.db.all<{ k: string | number }>(`SELECT k FROM ${top} ORDER BY rowid`).map((r) => keyOfRow(table, r.k, this.db.ids));
     const cache = this.cacheOf(top);
     const keys = stored.filter((k) => !cache.has(k) || cache.get(k) !== undefined);
     for (const [k, v] of cache) if (v !== undefined && !keys.includes(k)) keys.push(k);
@@ -252,9 +283,20 @@ export class Session {
       if (text !== held.text) found.push({ top: name, before: held.text, after: held.value });
     }
     this.touched = this.touched.filter((touched) => !touched.settled);
-    for (const { top, key, before } of this.touched) {
-      const after = this.loaded.get(top)?.get(key);
-      if (after === undefined ? before !== undefined : before === undefined || JSON.stringify(after) !== before) found.push({ top, key, before, after });
+    for (const { top, key, row } of this.touched) {
+      const after = this.loaded.get(top)?.get(key) as Doc | Absent;
+      if (row === undefined) {
+        if (after !== undefined) found.push({ top, key, before: undefined, after });
+        continue;
+      }
+      if (after === undefined) {
+        found.push(new StoredChange(top, key, this.db.ids, row, after));
+        continue;
+      }
+      // Compared with its version as stored: only a change moves it on.
+      const table = TABLE_BY_NAME.get(top) as TableSpec;
+      const values = rowValues(table, after, this.db.ids, row.version as number | undefined);
+      if (!sameAsStored(table, values, row)) found.push(new StoredChange(top, key, this.db.ids, row, after, values));
     }
     return found;
   }
@@ -266,7 +308,7 @@ export class Session {
     const versions = this.versionsOf.of(table.name);
     if (!versions.has(key)) {
       if (this.pastStoredEnd(table, key)) return undefined;
-      const row = this.db.get<{ version: number }>(`SELECT version FROM ${table.name} WHERE k = ?`, rowKey(table, key));
+      const row = this.db.get<{ version: number }>(`SELECT version FROM ${table.name} WHERE k = ?`, storedKey(table, key, this.db.ids));
       versions.set(key, row?.version);
     }
     return versions.get(key);
@@ -275,21 +317,22 @@ export class Session {
   /**
    * Inserts or updates one row. An update sets only the columns whose value changed: SQLite
    * rewrites every index of a column it is told to set, and a refund changes one indexed field of
-   * eight; the pages that saves are most of what a change writes.
+   * eight; the pages that saves are most of what a change writes. A change found by `changes`
+   * brings the row as read and the values as compared, so neither is worked out again.
    */
-  private putRow(table: TableSpec, key: string, doc: Doc, version?: number): void {
+  private putRow(table: TableSpec, key: string, doc: Doc, version: number | undefined, change: Change | undefined): void {
     const names = storedColumns(table);
-    useIdCodes(this.db.ids);
-    const values = rowValues(table, doc, version);
-    const k = rowKey(table, key);
+    const values = change?.values ?? rowValues(table, doc, this.db.ids, version);
+    if (change?.values && table.versioned) values[0] = version as number;
+    const k = storedKey(table, key, this.db.ids);
     // A record this change found missing when it first looked (a new card, a new account) is not
     // looked up again: nothing else writes inside this transaction.
     const touched = this.before.of(table.name).get(key);
-    const known = touched !== undefined && touched.before === undefined;
-    const old = known || this.pastStoredEnd(table, key) ? undefined : this.db.get<Record<string, SqlValue>>(rowSqlOf(table).old, k);
+    const known = touched !== undefined && touched.row === undefined;
+    const old = change?.stored ?? (known || this.pastStoredEnd(table, key) ? undefined : this.db.get<Record<string, SqlValue>>(rowSqlOf(table).old, k));
     if (!old) {
       this.db.run(rowSqlOf(table).insert, k, ...values);
-      if (typeof k === 'number') this.db.noteInserted(table.name, k);
+      this.db.noteInserted(table.name, table.key === 'INTEGER' ? (k as number) : undefined);
       this.storedAt(table, key);
       return;
     }
@@ -302,7 +345,7 @@ export class Session {
 
   /** Removes a record's row; the table's kept key range is read again when next asked. */
   private deleteRow(table: TableSpec, key: string): void {
-    this.db.run(`DELETE FROM ${table.name} WHERE k = ?`, rowKey(table, key));
+    this.db.run(`DELETE FROM ${table.name} WHERE k = ?`, storedKey(table, key, this.db.ids));
     this.db.noteRemoved(table.name);
   }
 
@@ -311,11 +354,11 @@ export class Session {
    * returns the version it is now at (or was removed at) and that version's document, for an event to
    * refer to.
    */
-  private writeItem(table: TableSpec, key: string): Written | undefined {
+  private writeItem(table: TableSpec, key: string, change?: Change): Written | undefined {
     const doc = this.cacheOf(table.name).get(key);
     if (!table.versioned) {
       if (doc === undefined) this.deleteRow(table, key);
-      else this.putRow(table, key, doc);
+      else this.putRow(table, key, doc, undefined, change);
       return undefined;
     }
     const before = this.storedVersion(table, key);
@@ -325,7 +368,7 @@ export class Session {
       return removed;
     }
     const version = (before ?? 0) + 1;
-    this.putRow(table, key, doc, version);
+    this.putRow(table, key, doc, version, change);
     this.versionsOf.of(table.name).set(key, version);
     return { table, version, doc };
   }
@@ -340,14 +383,15 @@ export class Session {
     this.firstMinted = undefined;
     const versions = new ByRecord<Written | undefined>();
     const events: string[] = [];
-    for (const { top, key } of changes) {
+    for (const change of changes) {
+      const { top, key } = change;
       // Top-level values are written last, by writeValues.
       if (key === undefined) continue;
       if (top === 'events') {
         events.push(key);
         continue;
       }
-      versions.of(top).set(key, this.writeItem(TABLE_BY_NAME.get(top) as TableSpec, key));
+      versions.of(top).set(key, this.writeItem(TABLE_BY_NAME.get(top) as TableSpec, key, change));
       this.settle(top, key);
     }
     const table = TABLE_BY_NAME.get('events') as TableSpec;
@@ -360,8 +404,7 @@ export class Session {
         const written = writtenHere.has(k) ? writtenHere.get(k) : this.currentVersion(TABLE_BY_NAME.get(top) as TableSpec, k);
         event.version = written?.version;
         // The version the event refers to is kept for it (the record's row moves on).
-        useIdCodes(this.db.ids);
-        if (written) this.db.run('INSERT OR IGNORE INTO versions (top, k, version, doc) VALUES (?, ?, ?, ?)', top, k, written.version, versionText(written.table, written.doc));
+        if (written) this.db.run('INSERT OR IGNORE INTO versions (top, k, version, doc) VALUES (?, ?, ?, ?)', top, k, written.version, versionText(written.table, written.doc, this.db.ids));
       }
       this.writeItem(table, key);
       this.settle('events', key);
@@ -389,6 +432,8 @@ export class Session {
    * never made twice by one database.
    */
   mint(): string {
+    // Counted by the change that makes it: a session that writes nothing would make it again.
+    if (!this.writing) throw new Error('a sandbox id is made only inside a change');
     const n = ((this.value(ID_COUNT) as number | undefined) ?? 0) + 1;
     this.setValue(ID_COUNT, n);
     this.firstMinted ??= n;
@@ -404,9 +449,8 @@ export class Session {
 
   /** The version a stored record is at, with its document. */
   private currentVersion(table: TableSpec, key: string): Written | undefined {
-    const row = this.db.get<Row>(`SELECT * FROM ${table.name} WHERE k = ?`, rowKey(table, key));
-    useIdCodes(this.db.ids);
-    return row ? { table, version: row.version as number, doc: docOf(table, row) } : undefined;
+    const row = this.db.get<Row>(`SELECT * FROM ${table.name} WHERE k = ?`, storedKey(table, key, this.db.ids));
+    return row ? { table, version: row.version as number, doc: docOf(table, row, this.db.ids) } : undefined;
   }
 
   /**
@@ -498,11 +542,10 @@ export class Session {
     for (const row of this.db.all<{ name: string; doc: string }>('SELECT name, doc FROM meta')) {
       if (!OUTSIDE_STATE.includes(row.name)) state[row.name] = JSON.parse(row.doc);
     }
-    useIdCodes(this.db.ids);
     for (const table of TABLES) {
       const rows = this.db.all<Row>(`SELECT * FROM ${table.name} ORDER BY k`);
       const collection: Doc | unknown[] = table.key === 'INTEGER' ? [] : {};
-      for (const row of rows) (collection as Record<string, unknown>)[String(row.k)] = docOf(table, row);
+      for (const row of rows) (collection as Record<string, unknown>)[keyOfRow(table, row.k, this.db.ids)] = docOf(table, row, this.db.ids);
       state[table.name] = collection;
     }
     return state;
