@@ -1,5 +1,13 @@
 import type { SqlValue } from '../../platform/sqlite.js';
 import { SANDBOX_BANK_ACCOUNT, SANDBOX_MARKETPLACE_ID } from '../../provider/sandbox-account.js';
+import {
+  cardPaymentMethodStrict,
+  feeDetailsStrict,
+  historyEntryStrict,
+  installmentPlanStrict,
+  pixPaymentMethodStrict,
+  transactionStrict,
+} from '../../provider/schemas/transaction.js';
 import { activeIdCodes } from './id-codes.js';
 import {
   bool,
@@ -32,6 +40,7 @@ import {
   type Field,
   type Row,
 } from './fields.js';
+import { fieldsOf } from './from-schema.js';
 
 // The sandbox's tables. Every collection of the state (types.ts) is a table of JSON documents
 // keyed as the state keys it: by position for the lists that only grow (transactions,
@@ -150,16 +159,18 @@ const wordField = word(VOCABULARY);
 const alike = (make: (key: string) => Field, ...keys: string[]): Field[] => keys.map((key) => make(key));
 
 /** One line of a transaction's history, kept in its version without its keys. */
-const HISTORY: Field[] = [
-  idField('id'),
-  fromParent('transaction', 'id'),
-  money('amount', 'cents'),
-  ...alike(wordField, 'operation_type', 'status', 'response_code', 'response_message'),
-  ...alike(textField, 'authorization_code', 'authorizer_id', 'authorization_nsu'),
-  wordField('gatewayResponseTime'),
-  wordField('authorizer'),
-  instant('created_at', 'created_ms'),
-];
+const HISTORY = fieldsOf(historyEntryStrict, {
+  id: idField,
+  transaction: (key) => fromParent(key, 'id'),
+  amount: (key) => money(key, 'cents'),
+  operation_type: wordField,
+  status: wordField,
+  response_code: wordField,
+  response_message: wordField,
+  gatewayResponseTime: wordField,
+  authorizer: wordField,
+  created_at: (key) => instant(key, 'created_ms'),
+});
 
 /** Where the API serves a resource of the sandbox's marketplace. */
 const uriOf = (resource: string) => derived('uri', (doc) => `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/${resource}/${String(doc.id)}`);
@@ -168,77 +179,77 @@ const uriOf = (resource: string) => derived('uri', (doc) => `/v1/marketplaces/${
 const opening = (resource: string): Field[] => [idField('id'), fixed('resource', resource)];
 /** When a record was made and last changed. */
 const STAMPS: Field[] = [instant('created_at', 'created_ms'), instant('updated_at', 'updated_ms')];
+const STAMP_HINTS = { created_at: (key: string) => instant(key, 'created_ms'), updated_at: (key: string) => instant(key, 'updated_ms') };
 
 /** A card as a sale's payment method (cards.ts cardPaymentMethod). */
-const CARD_METHOD: Field[] = [
-  ...opening('card'),
-  textField('description'),
-  wordField('card_brand'),
-  ...alike(textField, 'first4_digits', 'last4_digits', 'expiration_month', 'expiration_year', 'holder_name'),
-  fixed('is_active', true),
-  fixed('is_valid', true),
-  fixed('is_verified', false),
-  idField('customer'),
-  idField('fingerprint'),
-  uriOf('cards'),
-  json('metadata'),
-  ...STAMPS,
-];
+const CARD_METHOD = fieldsOf(cardPaymentMethodStrict, {
+  id: idField,
+  card_brand: wordField,
+  is_active: (key) => fixed(key, true),
+  is_valid: (key) => fixed(key, true),
+  is_verified: (key) => fixed(key, false),
+  customer: idField,
+  fingerprint: idField,
+  uri: () => uriOf('cards'),
+  ...STAMP_HINTS,
+});
 
 /** A PIX charge as a sale's payment method (transactions-create.ts). */
-const PIX_METHOD: Field[] = [
-  ...opening('pix'),
-  ...alike(wordField, 'provider', 'version', 'type'),
-  bool('reusable'),
-  bool('allow_update'),
-  instant('expiration_date', 'expires_ms'),
-  json('key'),
-  textField('pix_link'),
-  json('qr_code'),
-  instant('paid_at', 'paid_ms'),
-  ...STAMPS,
-  wordField('status'),
-];
+const PIX_METHOD = fieldsOf(pixPaymentMethodStrict, {
+  id: idField,
+  provider: wordField,
+  version: wordField,
+  expiration_date: (key) => instant(key, 'expires_ms'),
+  paid_at: (key) => instant(key, 'paid_ms'),
+  ...STAMP_HINTS,
+  status: wordField,
+});
 
 /** A card sale's instalments (transactions-create.ts parseInstallments); null without. */
-const INSTALLMENTS: Field[] = [fixed('mode', 'interest_free'), integer('number_installments')];
+const INSTALLMENTS = fieldsOf(installmentPlanStrict, {});
 
 /** What a collected sale paid in fees (transaction-model.ts refreshFees); `{}` while none. */
-const FEE_DETAILS: Field[] = [money('amount', 'cents'), fixed('prepaid', false), fixed('currency', 'BRL'), wordField('type'), wordField('description')];
+const FEE_DETAILS = fieldsOf(feeDetailsStrict, {
+  amount: (key) => money(key, 'cents'),
+  prepaid: (key) => fixed(key, false),
+  currency: (key) => fixed(key, 'BRL'),
+  type: wordField,
+  description: wordField,
+});
 
-/** A stored transaction (types.ts StoredTransaction) and the transaction as the API shows it. */
+/**
+ * A stored transaction (types.ts StoredTransaction): the sandbox's own bookkeeping around the
+ * transaction as the API shows it, whose fields are its schema's (provider/schemas/transaction.ts).
+ */
 const TRANSACTION: Field[] = [
   integer('seq'),
   integer('created_ms', 'stored_ms'),
   integer('remaining_cents'),
   idField('card_id'),
-  nested('txn', [
-    ...opening('transaction'),
-    textField('status'),
-    money('amount', 'cents'),
-    money('original_amount', 'original_cents'),
-    fixed('currency', 'BRL'),
-    ...alike(textField, 'description', 'payment_type', 'transaction_number'),
-    fixed('gateway_authorizer', 'sandbox'),
-    ...alike((key) => fixed(key, null), 'app_transaction_uid', 'refunds', 'rewards', 'discounts', 'pre_authorization'),
-    ...alike(idField, 'sales_receipt', 'on_behalf_of', 'customer'),
-    wordField('statement_descriptor'),
-    oneOf('payment_method', 'payment_method', [CARD_METHOD, PIX_METHOD]),
-    json('source'),
-    oneOf('installment_plan', 'installment_plan', [INSTALLMENTS]),
-    ...alike(bool, 'refunded', 'voided', 'captured'),
-    money('fees', 'fee_cents'),
-    oneOf('fee_details', 'fee_details', [FEE_DETAILS]),
-    uriOf('transactions'),
-    json('metadata'),
-    instant('expected_on', 'expected_ms'),
-    instant('created_at', 'created_at_ms'),
-    instant('updated_at', 'updated_ms'),
-    json('payment_authorization'),
-    tuples('history', 'history', HISTORY),
-    textField('reference_id'),
-    json('split_rules'),
-  ]),
+  nested(
+    'txn',
+    fieldsOf(transactionStrict, {
+      id: idField,
+      amount: (key) => money(key, 'cents'),
+      original_amount: (key) => money(key, 'original_cents'),
+      currency: (key) => fixed(key, 'BRL'),
+      gateway_authorizer: (key) => fixed(key, 'sandbox'),
+      app_transaction_uid: (key) => fixed(key, null),
+      sales_receipt: idField,
+      on_behalf_of: idField,
+      customer: idField,
+      statement_descriptor: wordField,
+      payment_method: (key) => oneOf(key, key, [CARD_METHOD, PIX_METHOD]),
+      installment_plan: (key) => oneOf(key, key, [INSTALLMENTS]),
+      fees: (key) => money(key, 'fee_cents'),
+      fee_details: (key) => oneOf(key, key, [FEE_DETAILS]),
+      uri: () => uriOf('transactions'),
+      expected_on: (key) => instant(key, 'expected_ms'),
+      created_at: (key) => instant(key, 'created_at_ms'),
+      updated_at: (key) => instant(key, 'updated_ms'),
+      history: (key) => tuples(key, key, HISTORY),
+    }),
+  ),
   json('receivable_indexes'),
   integer('credited_cents'),
 ];
@@ -434,7 +445,7 @@ export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
  * Bumped when the tables change shape. A database of another format is not read or converted:
  * nothing of payctl was released before this one, so it is recreated with a fresh seed (database.ts).
  */
-export const DB_FORMAT = 15;
+export const DB_FORMAT = 16;
 
 /**
  * A field table's columns beyond its lookup columns: its scalar fields each in a column of its
