@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SqlValue } from '../../platform/sqlite.js';
 import { SANDBOX_BANK_ACCOUNT, SANDBOX_MARKETPLACE_ID } from '../../provider/sandbox-account.js';
 import {
@@ -442,10 +443,25 @@ export const TABLES: TableSpec[] = [
 export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
 
 /**
- * Bumped when the tables change shape. A database of another format is not read or converted:
- * nothing of payctl was released before this one, so it is recreated with a fresh seed (database.ts).
+ * Bumped when a codec changes how it keeps a value (fields.ts), or a word of VOCABULARY moves.
+ * A database of another format is not read or converted: nothing of payctl was released before
+ * this one, so it is recreated with a fresh seed (database.ts).
  */
-export const DB_FORMAT = 16;
+const CODEC_FORMAT = 16;
+
+/** What a list of fields keeps where: each key, its column and type, its constant, and the fields below it. */
+const layoutOf = (fields: readonly Field[]): unknown[] =>
+  fields.map((field) => [field.key, field.column ?? null, field.type ?? null, field.constant ? [field.constant.value] : null, field.inner && layoutOf(field.inner), field.shapes?.map(layoutOf)]);
+
+/**
+ * The format of this build's databases: CODEC_FORMAT, then a digest of every table's columns and
+ * fields. The field lists are made from the provider's schemas, so a field added to a schema gives
+ * databases another format by itself, and one made before it is recreated rather than misread.
+ */
+export const DB_FORMAT = `${CODEC_FORMAT}.${createHash('sha256')
+  .update(JSON.stringify(TABLES.map((table) => [table.name, table.key, Object.entries(table.columns).map(([name, column]) => [name, column.type]), layoutOf(table.fields ?? [])])))
+  .digest('hex')
+  .slice(0, 8)}`;
 
 /**
  * A field table's columns beyond its lookup columns: its scalar fields each in a column of its
