@@ -11,6 +11,7 @@ import type {
   splitRuleStrict,
   transactionStrict,
 } from '../provider/schemas/transaction.js';
+import type { balanceEntryStrict, receivableStrict, transferStrict } from '../provider/schemas/finance.js';
 import type { Log, Records } from './db/records.js';
 import type { Session } from './db/session.js';
 // Shapes of the state file and of the resources the sandbox serves. Response fields follow seed
@@ -198,31 +199,7 @@ export interface Source extends Served {
 }
 
 /** The provider's receivable: one per installment of a collected sale. Stored as served. */
-export interface Receivable {
-  id: string;
-  resource: 'receivable';
-  /** pending until its expected date, then paid out to the seller's bank account by a transfer. */
-  status: 'pending' | 'paid' | 'canceled';
-  recipient: string;
-  transaction: string;
-  /** The split rule this receivable pays, or null for the sale's own seller. */
-  split_rule: string | null;
-  installment: string;
-  liable: 'true' | 'false';
-  amount: string;
-  gross_amount: string;
-  anticipation_fee: string;
-  paid_at: string | null;
-  created_at: string;
-  transaction_created_at: string;
-  canceled_at: string | null;
-  expected_on: string;
-  authorization_code: string | null;
-  id_original_receivable: null;
-  prepaid: 'false';
-  /** The transfer that paid it out; null until then. */
-  transfer: string | null;
-}
+export type Receivable = z.infer<typeof receivableStrict>;
 
 /** A balance account: the seller's (moved by sales, refunds and transfers) or a buyer's. */
 export interface Account extends Stamped {
@@ -237,45 +214,13 @@ export interface Account extends Stamped {
   uri: string;
 }
 
-export type EntryOperation = 'sale' | 'refund' | 'chargeback' | 'transfer';
-
 /** One line of an account's history: what moved, by how much, and the balance after it. */
-export interface BalanceEntry {
-  id: string;
-  resource: 'balance_history';
-  account: string;
-  operation: EntryOperation;
-  type: 'credit' | 'debit';
-  /** Signed: negative for a debit. */
-  amount: string;
-  /** The account's current balance right after this entry. */
-  balance: string;
-  currency: string;
-  description: string;
-  transaction: string | null;
-  transfer: string | null;
-  created_at: string;
-}
+export type BalanceEntry = z.infer<typeof balanceEntryStrict>;
+
+export type EntryOperation = BalanceEntry['operation'];
 
 /** A payout of receivables to the seller's bank account. */
-export interface Transfer extends Stamped {
-  id: string;
-  resource: 'transfer';
-  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
-  type: 'automatic';
-  amount: string;
-  currency: string;
-  description: string;
-  on_behalf_of: string;
-  account: string;
-  bank_account: { bank_code: string; routing_number: string; account_number: string; holder_name: string };
-  /** The transactions whose receivables it paid. */
-  transactions: string[];
-  receivables: string[];
-  transfer_date: string;
-  fees: string;
-  uri: string;
-}
+export type Transfer = z.infer<typeof transferStrict>;
 
 /** A boleto or receipt the sandbox "sent": nothing leaves the machine, the state keeps a record. */
 export interface Delivery {

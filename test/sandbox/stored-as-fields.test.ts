@@ -4,8 +4,10 @@
 // The field lists of sales are made from the provider's strict schemas (db/from-schema.ts), which
 // what the sandbox serves fits exactly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as z from 'zod/mini';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { describeIssues } from '../../src/provider/schemas/describe-issues.js';
+import { balanceEntryStrict, receivableStrict, transferStrict } from '../../src/provider/schemas/finance.js';
 import { transactionStrict } from '../../src/provider/schemas/transaction.js';
 import { openSqlite, type SqlDatabase } from '../../src/platform/sqlite.js';
 import type { Field } from '../../src/sandbox/db/fields.js';
@@ -56,6 +58,12 @@ beforeAll(async () => {
   served.push(...((listed.body?.items as Json[] | undefined) ?? []));
 });
 afterAll(() => fresh.close());
+
+/** Why `value` does not fit the strict schema, or undefined. */
+function mismatch(schema: z.ZodMiniType, value: unknown): string | undefined {
+  const result = schema.safeParse(value);
+  return result.success ? undefined : describeIssues(result.error.issues, value);
+}
 
 /** What the sandbox stored, read by a connection of the test's own (db-helpers.ts starts processes; this file needs none). */
 async function withDb<T>(read: (db: SqlDatabase) => T): Promise<T> {
@@ -125,9 +133,17 @@ describe('records kept as columns', () => {
 
   it('every sale served fits the provider’s strict schema: every field, in its type, no field more', () => {
     expect(served.length).toBeGreaterThan(100);
-    for (const txn of served) {
-      const result = transactionStrict.safeParse(txn);
-      expect(result.success ? undefined : describeIssues(result.error.issues, txn), txn.id).toBeUndefined();
-    }
+    for (const txn of served) expect(mismatch(transactionStrict, txn), txn.id).toBeUndefined();
+  });
+
+  it.each([
+    ['receivables', `/v1/sellers/${SANDBOX_SELLER_ID}/receivables`, receivableStrict],
+    ['balance entries', `/v1/sellers/${SANDBOX_SELLER_ID}/balances/history`, balanceEntryStrict],
+    ['transfers', '/v1/transfers', transferStrict],
+  ] as const)('the %s served fit the provider’s strict schema', async (_name, path, schema) => {
+    const reply = await fresh.api.get(`${path}?limit=100`);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.items.length).toBeGreaterThan(0);
+    for (const item of reply.body.items as Json[]) expect(mismatch(schema, item), item.id).toBeUndefined();
   });
 });
