@@ -3,7 +3,6 @@ import type {
   bolepixPaymentMethodStrict,
   boletoBaseStrict,
   boletoPaymentMethodStrict,
-  cardPaymentMethodStrict,
   feeDetailsStrict,
   historyEntryStrict,
   installmentPlanStrict,
@@ -11,6 +10,7 @@ import type {
   splitRuleStrict,
   transactionStrict,
 } from '../provider/schemas/transaction.js';
+import type { cardPaymentMethodStrict, cardStrict } from '../provider/schemas/cards.js';
 import type { balanceEntryStrict, receivableStrict, transferStrict } from '../provider/schemas/finance.js';
 import type { Log, Records } from './db/records.js';
 import type { Session } from './db/session.js';
@@ -43,10 +43,7 @@ export type BolepixPaymentMethod = z.infer<typeof bolepixPaymentMethodStrict>;
 export type PixPaymentMethod = z.infer<typeof pixPaymentMethodStrict>;
 
 /** A card on file as GET /cards/{id} serves it: seed 2.3 plus the provider's card-record fields. */
-export interface CardView extends CardPaymentMethod {
-  verification_checklist: { postal_code_check: string; security_code_check: string; address_line1_check: string };
-  address: null;
-}
+export type CardView = z.infer<typeof cardStrict>;
 
 export type PaymentMethod = CardPaymentMethod | BoletoPaymentMethod | BolepixPaymentMethod | PixPaymentMethod;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { anyObject, anyString, bool, decimalAmount, freeForm, keyValues, looseObject, resourceId, shown, status } from './shared.js';
+import { cardPaymentMethodStrict, stringMetadata } from './cards.js';
+import { anyObject, anyString, bool, decimalAmount, freeForm, looseObject, resourceId, shown, status } from './shared.js';
 import { oneOfWords, readAs, tolerant } from './tolerant.js';
 
 // A transaction (seed 2.1) with its payment methods (2.2 boleto, 2.3 card, the provider's bolepix
@@ -10,9 +11,6 @@ import { oneOfWords, readAs, tolerant } from './tolerant.js';
 
 /** Text, or null for none. */
 const orNull = <S extends z.ZodMiniType>(schema: S) => z.nullable(schema);
-
-/** Metadata as the provider keeps it: texts by name. */
-const stringMetadata = readAs(z.record(z.string(), z.string()), keyValues);
 
 /** An object of the provider's own that payctl only shows (its fields may change). */
 const shownObject = <S extends z.ZodMiniType>(schema: S) => readAs(schema, anyObject);
@@ -32,28 +30,6 @@ export const historyEntryStrict = z.strictObject({
   gatewayResponseTime: anyString,
   authorizer: anyString,
   created_at: anyString,
-});
-
-/** Seed 2.3: the card as a sale's payment method. */
-export const cardPaymentMethodStrict = z.strictObject({
-  id: anyString,
-  resource: z.literal('card'),
-  description: orNull(anyString),
-  card_brand: anyString,
-  first4_digits: anyString,
-  last4_digits: anyString,
-  expiration_month: anyString,
-  expiration_year: anyString,
-  holder_name: anyString,
-  is_active: bool,
-  is_valid: bool,
-  is_verified: bool,
-  customer: orNull(anyString),
-  fingerprint: anyString,
-  uri: anyString,
-  metadata: stringMetadata,
-  created_at: anyString,
-  updated_at: anyString,
 });
 
 /** Seed 2.2's fields, the same for a boleto and a bolepix (after their id and resource). */

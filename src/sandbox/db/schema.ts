@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { SqlValue } from '../../platform/sqlite.js';
 import { SANDBOX_BANK_ACCOUNT, SANDBOX_MARKETPLACE_ID } from '../../provider/sandbox-account.js';
+import { cardPaymentMethodStrict } from '../../provider/schemas/cards.js';
 import {
-  cardPaymentMethodStrict,
   feeDetailsStrict,
   historyEntryStrict,
   installmentPlanStrict,
