@@ -1,3 +1,17 @@
+import type * as z from 'zod/mini';
+import type {
+  bolepixPaymentMethodStrict,
+  boletoBaseStrict,
+  boletoPaymentMethodStrict,
+  feeDetailsStrict,
+  historyEntryStrict,
+  installmentPlanStrict,
+  pixPaymentMethodStrict,
+  splitRuleStrict,
+  transactionStrict,
+} from '../provider/schemas/transaction.js';
+import type { cardPaymentMethodStrict, cardStrict } from '../provider/schemas/cards.js';
+import type { balanceEntryStrict, receivableStrict, transferStrict } from '../provider/schemas/finance.js';
 import type { Log, Records } from './db/records.js';
 import type { Session } from './db/session.js';
 // Shapes of the state file and of the resources the sandbox serves. Response fields follow seed
@@ -15,186 +29,38 @@ interface Served extends Stamped {
   metadata: Record<string, string>;
 }
 
-export interface HistoryEntry {
-  id: string;
-  transaction: string;
-  amount: string;
-  operation_type: string;
-  status: string;
-  response_code: string;
-  response_message: string;
-  authorization_code: string;
-  authorizer_id: string;
-  authorization_nsu: string;
-  gatewayResponseTime: string;
-  authorizer: string;
-  created_at: string;
-}
+// The provider's records are its answers' strict schemas (provider/schemas/transaction.ts): a field
+// added there is a field of the sandbox's record, stored in its place (db/schema.ts).
+export type HistoryEntry = z.infer<typeof historyEntryStrict>;
 
-/** Seed 2.3. */
-export interface CardPaymentMethod extends Served {
-  id: string;
-  resource: 'card';
-  description: string | null;
-  card_brand: string;
-  first4_digits: string;
-  last4_digits: string;
-  expiration_month: string;
-  expiration_year: string;
-  holder_name: string;
-  is_active: boolean;
-  is_valid: boolean;
-  is_verified: boolean;
-  customer: string | null;
-  /** Random per card: a fingerprint derived from the PAN would let anyone with the file test guesses. */
-  fingerprint: string;
-}
+/** Seed 2.3. The fingerprint is random per card: one derived from the PAN would let anyone with the file test guesses. */
+export type CardPaymentMethod = z.infer<typeof cardPaymentMethodStrict>;
 
 /** Seed 2.2: what every boleto carries, plain or with PIX, plus when it was paid. */
-export interface BoletoBase extends Stamped {
-  id: string;
-  service_boleto_id: string;
-  description: string;
-  reference_number: string;
-  document_number: string;
-  expiration_date: string;
-  payment_limit_date: string;
-  recipient: string;
-  bank_code: string;
-  customer: string | null;
-  address: string | null;
-  sequence: string;
-  url: string;
-  barcode: string;
-  paid_at: string | null;
-  /** `canceled` once a cancellation request went through (boleto and bolepix only). */
-  status: 'not_paid' | 'paid' | 'canceled';
-}
-
-/** Seed 2.2, plus what the complete variant echoes. */
-export interface BoletoPaymentMethod extends BoletoBase {
-  resource: 'boleto';
-  body_instructions: string[];
-  billing_instructions: Record<string, unknown> | null;
-}
-
-/**
- * The provider's bolepix payment method: a boleto (seed 2.2) that also carries a PIX
- * copy-and-paste code (`emv`) and its QR code (`base64`, a PNG), with the provider's own names
- * for its dates and charges.
- */
-export interface BolepixPaymentMethod extends Omit<BoletoBase, 'customer'> {
-  resource: 'bolepix';
-  customer: string;
-  due_at: string;
-  payment_limit_at: string;
-  digitable_line: string;
-  emv: string;
-  base64: string;
-  interest: Record<string, unknown> | null;
-  late_fee: Record<string, unknown> | null;
-  discount: Record<string, unknown> | null;
-  billing_message_list: Record<string, unknown> | null;
-}
-
-export interface PixPaymentMethod extends Stamped {
-  id: string;
-  resource: 'pix';
-  provider: string;
-  version: string;
-  type: 'DYNAMIC';
-  reusable: boolean;
-  allow_update: boolean;
-  expiration_date: string;
-  key: { type: string; value: string };
-  pix_link: string;
-  qr_code: { emv: string };
-  paid_at: string | null;
-  status: 'not_paid' | 'paid';
-}
+export type BoletoBase = z.infer<typeof boletoBaseStrict>;
+export type BoletoPaymentMethod = z.infer<typeof boletoPaymentMethodStrict>;
+export type BolepixPaymentMethod = z.infer<typeof bolepixPaymentMethodStrict>;
+export type PixPaymentMethod = z.infer<typeof pixPaymentMethodStrict>;
 
 /** A card on file as GET /cards/{id} serves it: seed 2.3 plus the provider's card-record fields. */
-export interface CardView extends CardPaymentMethod {
-  verification_checklist: { postal_code_check: string; security_code_check: string; address_line1_check: string };
-  address: null;
-}
+export type CardView = z.infer<typeof cardStrict>;
 
 export type PaymentMethod = CardPaymentMethod | BoletoPaymentMethod | BolepixPaymentMethod | PixPaymentMethod;
 
-export type PaymentType = 'credit' | 'boleto' | 'bolepix' | 'pix';
+export type PaymentType = Transaction['payment_type'];
 
 /** `dispute`: the cardholder contests a card sale; `charged_back`: their bank took its money back (disputes.ts). */
-export type TransactionStatus = 'pending' | 'pre_authorized' | 'succeeded' | 'failed' | 'canceled' | 'dispute' | 'charged_back';
+export type TransactionStatus = Transaction['status'];
 
-export interface FeeDetails {
-  amount?: string;
-  prepaid?: boolean;
-  currency?: string;
-  type?: string;
-  description?: string;
-}
+export type FeeDetails = z.infer<typeof feeDetailsStrict>;
 
-export interface InstallmentPlan {
-  mode: 'interest_free';
-  number_installments: number;
-}
+export type InstallmentPlan = z.infer<typeof installmentPlanStrict>;
 
 /** Another seller's part of a sale (splits.ts). */
-export interface SplitRule extends Stamped {
-  id: string;
-  resource: 'split_rule';
-  transaction: string;
-  recipient: string;
-  liable: boolean;
-  charge_processing_fee: boolean;
-  charge_recipient_processing_fee: boolean;
-  /** "70.00" for 70%; null when the part is an amount. */
-  percentage: string | null;
-  /** In reais, "7.50"; null when the part is a percentage. */
-  amount: string | null;
-  is_gross_amount: boolean;
-  /** What the recipient gets of the sale as it stands: net of its fees, and gross. */
-  receivable_amount: string;
-  receivable_gross_amount: string;
-}
+export type SplitRule = z.infer<typeof splitRuleStrict>;
 
-/** Seed 2.1, every field, plus reference_id. */
-export interface Transaction extends Served {
-  id: string;
-  resource: 'transaction';
-  status: TransactionStatus;
-  amount: string;
-  original_amount: string;
-  currency: string;
-  description: string | null;
-  payment_type: PaymentType;
-  transaction_number: string | null;
-  gateway_authorizer: string | null;
-  app_transaction_uid: string | null;
-  refunds: string | null;
-  rewards: string | null;
-  discounts: string | null;
-  pre_authorization: string | null;
-  sales_receipt: string | null;
-  on_behalf_of: string;
-  customer: string | null;
-  statement_descriptor: string;
-  payment_method: PaymentMethod;
-  source: string | null;
-  /** null without installments; the provider's object when the card sale is split. */
-  installment_plan: InstallmentPlan | null;
-  refunded: boolean;
-  voided: boolean;
-  captured: boolean;
-  fees: string;
-  fee_details: FeeDetails;
-  expected_on: string | null;
-  payment_authorization: string | null;
-  history: HistoryEntry[];
-  reference_id: string | null;
-  /** Other sellers' parts of the sale. */
-  split_rules: SplitRule[];
-}
+/** Seed 2.1, every field, plus reference_id and the sale's split rules. */
+export type Transaction = z.infer<typeof transactionStrict>;
 
 /** A transaction plus the bookkeeping the response does not show. */
 export interface StoredTransaction {
@@ -330,31 +196,7 @@ export interface Source extends Served {
 }
 
 /** The provider's receivable: one per installment of a collected sale. Stored as served. */
-export interface Receivable {
-  id: string;
-  resource: 'receivable';
-  /** pending until its expected date, then paid out to the seller's bank account by a transfer. */
-  status: 'pending' | 'paid' | 'canceled';
-  recipient: string;
-  transaction: string;
-  /** The split rule this receivable pays, or null for the sale's own seller. */
-  split_rule: string | null;
-  installment: string;
-  liable: 'true' | 'false';
-  amount: string;
-  gross_amount: string;
-  anticipation_fee: string;
-  paid_at: string | null;
-  created_at: string;
-  transaction_created_at: string;
-  canceled_at: string | null;
-  expected_on: string;
-  authorization_code: string | null;
-  id_original_receivable: null;
-  prepaid: 'false';
-  /** The transfer that paid it out; null until then. */
-  transfer: string | null;
-}
+export type Receivable = z.infer<typeof receivableStrict>;
 
 /** A balance account: the seller's (moved by sales, refunds and transfers) or a buyer's. */
 export interface Account extends Stamped {
@@ -369,45 +211,13 @@ export interface Account extends Stamped {
   uri: string;
 }
 
-export type EntryOperation = 'sale' | 'refund' | 'chargeback' | 'transfer';
-
 /** One line of an account's history: what moved, by how much, and the balance after it. */
-export interface BalanceEntry {
-  id: string;
-  resource: 'balance_history';
-  account: string;
-  operation: EntryOperation;
-  type: 'credit' | 'debit';
-  /** Signed: negative for a debit. */
-  amount: string;
-  /** The account's current balance right after this entry. */
-  balance: string;
-  currency: string;
-  description: string;
-  transaction: string | null;
-  transfer: string | null;
-  created_at: string;
-}
+export type BalanceEntry = z.infer<typeof balanceEntryStrict>;
+
+export type EntryOperation = BalanceEntry['operation'];
 
 /** A payout of receivables to the seller's bank account. */
-export interface Transfer extends Stamped {
-  id: string;
-  resource: 'transfer';
-  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
-  type: 'automatic';
-  amount: string;
-  currency: string;
-  description: string;
-  on_behalf_of: string;
-  account: string;
-  bank_account: { bank_code: string; routing_number: string; account_number: string; holder_name: string };
-  /** The transactions whose receivables it paid. */
-  transactions: string[];
-  receivables: string[];
-  transfer_date: string;
-  fees: string;
-  uri: string;
-}
+export type Transfer = z.infer<typeof transferStrict>;
 
 /** A boleto or receipt the sandbox "sent": nothing leaves the machine, the state keeps a record. */
 export interface Delivery {

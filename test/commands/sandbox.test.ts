@@ -149,13 +149,13 @@ describe('a sandbox database of another payctl build', () => {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const file = join(dir, 'sandbox.db');
     const old = await openSqlite(file);
-    old.exec(`CREATE TABLE meta (name TEXT PRIMARY KEY, doc TEXT NOT NULL); INSERT INTO meta VALUES ('format', '${DB_FORMAT - 1}');
+    old.exec(`CREATE TABLE meta (name TEXT PRIMARY KEY, doc TEXT NOT NULL); INSERT INTO meta VALUES ('format', '15');
       CREATE TABLE buyers (k TEXT PRIMARY KEY, doc TEXT NOT NULL); INSERT INTO buyers VALUES ('b', '{}')`);
     old.close();
 
     const first = await run(home(), ['buyers', 'get', SANDBOX_BUYER_ID]);
     expect(expectJson(first).id).toBe(SANDBOX_BUYER_ID);
-    expect(first.stderr).toBe(`warning: the sandbox database ${file} was of another payctl build (format ${DB_FORMAT - 1}, this one uses ${DB_FORMAT}); it was recreated with a fresh seed\n`);
+    expect(first.stderr).toBe(`warning: the sandbox database ${file} was of another payctl build (format 15, this one uses ${DB_FORMAT}); it was recreated with a fresh seed\n`);
     const second = await run(home(), ['buyers', 'get', SANDBOX_BUYER_ID]);
     expect(expectJson(second).id).toBe(SANDBOX_BUYER_ID);
     expect(second.stderr).toBe('');

@@ -39,20 +39,27 @@ export const count = z.union([z.number({ error: COUNT }), z.string({ error: COUN
 /** An informational text field: may be missing or null; a string when present. */
 export const text = z.optional(z.nullable(anyString));
 
+/** true or false. */
+export const bool = z.boolean({ error: 'true or false' });
+
 /** An informational flag. */
-export const flag = z.optional(z.nullable(z.boolean({ error: 'true or false' })));
+export const flag = z.optional(z.nullable(bool));
 
 /** A whole number that may be missing or null (installments, retries, intervals). */
 export const optionalInt = z.optional(z.nullable(z.int({ error: 'a whole number' })));
 
 /** Free-form key/value data the service keeps for the client. */
-export const metadata = z.optional(z.nullable(z.record(z.string(), z.unknown(), { error: 'an object' })));
+export const keyValues = z.record(z.string(), z.unknown(), { error: 'an object' });
+export const metadata = z.optional(z.nullable(keyValues));
 
 /**
  * A field payctl only shows, of whatever type the service sends: never checked, and a value with
  * nothing below it to --fields (schemas/fields.ts knows it by identity).
  */
 export const shown = z.optional(z.unknown());
+
+/** A field payctl shows whatever it holds: --fields may name anything below it. */
+export const freeForm = z.optional(z.unknown());
 
 /** A nested object payctl shows but does not read into. */
 export const anyObject = z.optional(z.nullable(z.looseObject({}, { error: 'an object' })));

@@ -34,6 +34,8 @@ export interface Field {
   get(row: Row, doc: Doc, parent: Doc | undefined, codes: IdCodes): unknown;
   /** The fields of a sub-object, kept in columns of their own beside the record's. */
   inner?: readonly Field[];
+  /** The shapes of the objects kept in its one column as their values only (tuples, oneOf): part of the database's layout. */
+  shapes?: ReadonlyArray<readonly Field[]>;
   /** Brought back after every other field of the record, from them (its key keeps its place). */
   late?: boolean;
   /** Kept in its own column and brought back from that column's value alone (kept). */
@@ -218,7 +220,7 @@ export function tuples(key: string, column: string, fields: readonly Field[]): F
     return `[${rows.join(',')}]`;
   };
   const get: Field['get'] = (row, doc, _parent, codes) => (row[column] as unknown[][]).map((values) => unpackValues(fields, values, codes, doc));
-  return { key, column, type: 'JSON', put, get };
+  return { key, column, type: 'JSON', put, get, shapes: [fields] };
 }
 
 /** The same value as a field of the record the item belongs to (a history line's transaction id). */
@@ -249,7 +251,7 @@ export function oneOf(key: string, column: string, shapes: ReadonlyArray<readonl
     const [shape, ...values] = value as [number, ...unknown[]];
     return unpackValues(shapes[shape] as readonly Field[], values, codes);
   };
-  return kept(key, column, 'JSON', put, get);
+  return { ...kept(key, column, 'JSON', put, get), shapes };
 }
 
 /** A value made from the rest of its record (a URI from an id, an update time never changed): nothing is kept when it is what `make` makes. */

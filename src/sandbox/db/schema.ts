@@ -1,5 +1,16 @@
+import { createHash } from 'node:crypto';
 import type { SqlValue } from '../../platform/sqlite.js';
 import { SANDBOX_BANK_ACCOUNT, SANDBOX_FILES_ORIGIN, SANDBOX_MARKETPLACE_ID } from '../../provider/sandbox-account.js';
+import { cardPaymentMethodStrict } from '../../provider/schemas/cards.js';
+import {
+  boletoPaymentMethodStrict,
+  feeDetailsStrict,
+  historyEntryStrict,
+  installmentPlanStrict,
+  pixPaymentMethodStrict,
+  transactionStrict,
+} from '../../provider/schemas/transaction.js';
+import { balanceEntryStrict, receivableStrict, transferStrict } from '../../provider/schemas/finance.js';
 import type { IdCodes } from './id-codes.js';
 import {
   bool,
@@ -32,6 +43,7 @@ import {
   type Field,
   type Row,
 } from './fields.js';
+import { fieldsOf } from './from-schema.js';
 
 // The sandbox's tables. Every collection of the state (types.ts) is a table of JSON documents
 // keyed as the state keys it: by position for the lists that only grow (transactions,
@@ -158,16 +170,18 @@ const wordField = word(VOCABULARY);
 const alike = (make: (key: string) => Field, ...keys: string[]): Field[] => keys.map((key) => make(key));
 
 /** One line of a transaction's history, kept in its version without its keys. */
-const HISTORY: Field[] = [
-  idField('id'),
-  fromParent('transaction', 'id'),
-  money('amount', 'cents'),
-  ...alike(wordField, 'operation_type', 'status', 'response_code', 'response_message'),
-  ...alike(textField, 'authorization_code', 'authorizer_id', 'authorization_nsu'),
-  wordField('gatewayResponseTime'),
-  wordField('authorizer'),
-  instant('created_at', 'created_ms'),
-];
+const HISTORY = fieldsOf(historyEntryStrict, {
+  id: idField,
+  transaction: (key) => fromParent(key, 'id'),
+  amount: (key) => money(key, 'cents'),
+  operation_type: wordField,
+  status: wordField,
+  response_code: wordField,
+  response_message: wordField,
+  gatewayResponseTime: wordField,
+  authorizer: wordField,
+  created_at: (key) => instant(key, 'created_ms'),
+});
 
 /** Where the API serves a resource of the sandbox's marketplace. */
 const uriOf = (resource: string) => derived('uri', (doc) => `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/${resource}/${String(doc.id)}`);
@@ -176,98 +190,93 @@ const uriOf = (resource: string) => derived('uri', (doc) => `/v1/marketplaces/${
 const opening = (resource: string): Field[] => [idField('id'), fixed('resource', resource)];
 /** When a record was made and last changed. */
 const STAMPS: Field[] = [instant('created_at', 'created_ms'), instant('updated_at', 'updated_ms')];
+const STAMP_HINTS = { created_at: (key: string) => instant(key, 'created_ms'), updated_at: (key: string) => instant(key, 'updated_ms') };
 
 /** A card as a sale's payment method (cards.ts cardPaymentMethod). */
-const CARD_METHOD: Field[] = [
-  ...opening('card'),
-  textField('description'),
-  wordField('card_brand'),
-  ...alike(textField, 'first4_digits', 'last4_digits', 'expiration_month', 'expiration_year', 'holder_name'),
-  fixed('is_active', true),
-  fixed('is_valid', true),
-  fixed('is_verified', false),
-  idField('customer'),
-  idField('fingerprint'),
-  uriOf('cards'),
-  json('metadata'),
-  ...STAMPS,
-];
+const CARD_METHOD = fieldsOf(cardPaymentMethodStrict, {
+  id: idField,
+  card_brand: wordField,
+  is_active: (key) => fixed(key, true),
+  is_valid: (key) => fixed(key, true),
+  is_verified: (key) => fixed(key, false),
+  customer: idField,
+  fingerprint: idField,
+  uri: () => uriOf('cards'),
+  ...STAMP_HINTS,
+});
 
 /** A PIX charge as a sale's payment method (transactions-create.ts). */
-const PIX_METHOD: Field[] = [
-  ...opening('pix'),
-  ...alike(wordField, 'provider', 'version', 'type'),
-  bool('reusable'),
-  bool('allow_update'),
-  instant('expiration_date', 'expires_ms'),
-  json('key'),
-  textField('pix_link'),
-  json('qr_code'),
-  instant('paid_at', 'paid_ms'),
-  ...STAMPS,
-  wordField('status'),
-];
+const PIX_METHOD = fieldsOf(pixPaymentMethodStrict, {
+  id: idField,
+  provider: wordField,
+  version: wordField,
+  expiration_date: (key) => instant(key, 'expires_ms'),
+  paid_at: (key) => instant(key, 'paid_ms'),
+  ...STAMP_HINTS,
+  status: wordField,
+});
 
 /**
  * A boleto as a sale's payment method (transactions-create.ts boletoBase): kept as JSON whole it
  * was four times the rest of its sale. Its file's URL is made from its id rather than kept.
  */
-const BOLETO_METHOD: Field[] = [
-  ...opening('boleto'),
-  idField('service_boleto_id'),
-  textField('description'),
-  ...alike(textField, 'reference_number', 'document_number', 'expiration_date', 'payment_limit_date'),
-  ...alike(wordField, 'recipient', 'bank_code'),
-  idField('customer'),
-  ...alike(textField, 'address', 'sequence'),
-  derived('url', (doc) => `${SANDBOX_FILES_ORIGIN}/boletos/${String(doc.id)}.html`),
-  textField('barcode'),
-  instant('paid_at', 'paid_ms'),
-  ...STAMPS,
-  wordField('status'),
-  json('body_instructions'),
-  json('billing_instructions'),
-];
+const BOLETO_METHOD = fieldsOf(boletoPaymentMethodStrict, {
+  id: idField,
+  service_boleto_id: idField,
+  recipient: wordField,
+  bank_code: wordField,
+  customer: idField,
+  url: (key) => derived(key, (doc) => `${SANDBOX_FILES_ORIGIN}/boletos/${String(doc.id)}.html`),
+  paid_at: (key) => instant(key, 'paid_ms'),
+  ...STAMP_HINTS,
+  status: wordField,
+});
 
 /** A card sale's instalments (transactions-create.ts parseInstallments); null without. */
-const INSTALLMENTS: Field[] = [fixed('mode', 'interest_free'), integer('number_installments')];
+const INSTALLMENTS = fieldsOf(installmentPlanStrict, {});
 
 /** What a collected sale paid in fees (transaction-model.ts refreshFees); `{}` while none. */
-const FEE_DETAILS: Field[] = [money('amount', 'cents'), fixed('prepaid', false), fixed('currency', 'BRL'), wordField('type'), wordField('description')];
+const FEE_DETAILS = fieldsOf(feeDetailsStrict, {
+  amount: (key) => money(key, 'cents'),
+  prepaid: (key) => fixed(key, false),
+  currency: (key) => fixed(key, 'BRL'),
+  type: wordField,
+  description: wordField,
+});
 
-/** A stored transaction (types.ts StoredTransaction) and the transaction as the API shows it. */
+/**
+ * A stored transaction (types.ts StoredTransaction): the sandbox's own bookkeeping around the
+ * transaction as the API shows it, whose fields are its schema's (provider/schemas/transaction.ts).
+ */
 const TRANSACTION: Field[] = [
   integer('seq'),
   integer('created_ms', 'stored_ms'),
   integer('remaining_cents'),
   idField('card_id'),
-  nested('txn', [
-    ...opening('transaction'),
-    textField('status'),
-    money('amount', 'cents'),
-    money('original_amount', 'original_cents'),
-    fixed('currency', 'BRL'),
-    ...alike(textField, 'description', 'payment_type', 'transaction_number'),
-    fixed('gateway_authorizer', 'sandbox'),
-    ...alike((key) => fixed(key, null), 'app_transaction_uid', 'refunds', 'rewards', 'discounts', 'pre_authorization'),
-    ...alike(idField, 'sales_receipt', 'on_behalf_of', 'customer'),
-    wordField('statement_descriptor'),
-    oneOf('payment_method', 'payment_method', [CARD_METHOD, PIX_METHOD, BOLETO_METHOD]),
-    json('source'),
-    oneOf('installment_plan', 'installment_plan', [INSTALLMENTS]),
-    ...alike(bool, 'refunded', 'voided', 'captured'),
-    money('fees', 'fee_cents'),
-    oneOf('fee_details', 'fee_details', [FEE_DETAILS]),
-    uriOf('transactions'),
-    json('metadata'),
-    instant('expected_on', 'expected_ms'),
-    instant('created_at', 'created_at_ms'),
-    instant('updated_at', 'updated_ms'),
-    json('payment_authorization'),
-    tuples('history', 'history', HISTORY),
-    textField('reference_id'),
-    json('split_rules'),
-  ]),
+  nested(
+    'txn',
+    fieldsOf(transactionStrict, {
+      id: idField,
+      amount: (key) => money(key, 'cents'),
+      original_amount: (key) => money(key, 'original_cents'),
+      currency: (key) => fixed(key, 'BRL'),
+      gateway_authorizer: (key) => fixed(key, 'sandbox'),
+      app_transaction_uid: (key) => fixed(key, null),
+      sales_receipt: idField,
+      on_behalf_of: idField,
+      customer: idField,
+      statement_descriptor: wordField,
+      payment_method: (key) => oneOf(key, key, [CARD_METHOD, PIX_METHOD, BOLETO_METHOD]),
+      installment_plan: (key) => oneOf(key, key, [INSTALLMENTS]),
+      fees: (key) => money(key, 'fee_cents'),
+      fee_details: (key) => oneOf(key, key, [FEE_DETAILS]),
+      uri: () => uriOf('transactions'),
+      expected_on: (key) => instant(key, 'expected_ms'),
+      created_at: (key) => instant(key, 'created_at_ms'),
+      updated_at: (key) => instant(key, 'updated_ms'),
+      history: (key) => tuples(key, key, HISTORY),
+    }),
+  ),
   json('receivable_indexes'),
   integer('credited_cents'),
 ];
@@ -330,27 +339,23 @@ export const TABLES: TableSpec[] = [
       cents: cents((d) => d.amount),
     },
     indexes: [['id'], ['status', 'recipient', 'expected_ms'], ['status', 'expected_ms'], ['recipient', 'expected_ms']],
-    fields: [
-      ...opening('receivable'),
-      textField('status'),
-      idField('recipient'),
-      idField('transaction', 'txn'),
-      idField('split_rule'),
-      numeric('installment'),
-      flag('liable'),
-      money('amount', 'cents'),
-      money('gross_amount', 'gross_cents'),
-      fixed('anticipation_fee', '0.00'),
-      instant('paid_at', 'paid_ms'),
-      instant('created_at', 'created_ms'),
-      instant('transaction_created_at', 'txn_created_ms'),
-      instant('canceled_at', 'canceled_ms'),
-      instant('expected_on', 'expected_ms'),
-      textField('authorization_code'),
-      fixed('id_original_receivable', null),
-      fixed('prepaid', 'false'),
-      idField('transfer'),
-    ],
+    fields: fieldsOf(receivableStrict, {
+      id: idField,
+      recipient: idField,
+      transaction: (key) => idField(key, 'txn'),
+      split_rule: idField,
+      installment: numeric,
+      liable: flag,
+      amount: (key) => money(key, 'cents'),
+      gross_amount: (key) => money(key, 'gross_cents'),
+      anticipation_fee: (key) => fixed(key, '0.00'),
+      paid_at: (key) => instant(key, 'paid_ms'),
+      created_at: (key) => instant(key, 'created_ms'),
+      transaction_created_at: (key) => instant(key, 'txn_created_ms'),
+      canceled_at: (key) => instant(key, 'canceled_ms'),
+      expected_on: (key) => instant(key, 'expected_ms'),
+      transfer: idField,
+    }),
   },
   {
     name: 'events',
@@ -378,43 +383,38 @@ export const TABLES: TableSpec[] = [
       transfer: idColumn((d) => d.transfer),
     },
     indexes: [['account', 'created_ms'], ['created_ms']],
-    fields: [
-      ...opening('balance_history'),
-      idField('account'),
-      textField('operation'),
-      textField('type'),
-      money('amount', 'cents'),
-      money('balance', 'balance_cents'),
-      fixed('currency', 'BRL'),
-      mentioning('description', 'description', [(d) => d.transaction, (d) => d.transfer]),
-      idField('transaction', 'txn'),
-      idField('transfer'),
-      instant('created_at', 'created_ms'),
-    ],
+    fields: fieldsOf(balanceEntryStrict, {
+      id: idField,
+      account: idField,
+      amount: (key) => money(key, 'cents'),
+      balance: (key) => money(key, 'balance_cents'),
+      currency: (key) => fixed(key, 'BRL'),
+      description: (key) => mentioning(key, key, [(d) => d.transaction, (d) => d.transfer]),
+      transaction: (key) => idField(key, 'txn'),
+      transfer: idField,
+      created_at: (key) => instant(key, 'created_ms'),
+    }),
   },
   {
     name: 'transfers',
     key: 'INTEGER',
     columns: { id: idColumn((d) => d.id), status: text((d) => d.status), created_ms: ms((d) => d.created_at), on_behalf_of: idColumn((d) => d.on_behalf_of) },
     indexes: [['id'], ['created_ms'], ['status', 'created_ms'], ['on_behalf_of', 'created_ms']],
-    fields: [
-      ...opening('transfer'),
-      textField('status'),
-      fixed('type', 'automatic'),
-      money('amount', 'cents'),
-      fixed('currency', 'BRL'),
-      mentioning('description', 'description', [(d) => (d.transactions as unknown[] | undefined)?.[0], (d) => d.id]),
-      idField('on_behalf_of'),
-      idField('account'),
-      fixed('bank_account', { ...SANDBOX_BANK_ACCOUNT }),
-      ids('transactions'),
-      ids('receivables'),
-      textField('transfer_date'),
-      money('fees', 'fee_cents'),
-      uriOf('transfers'),
-      instant('created_at', 'created_ms'),
-      derived('updated_at', (doc) => doc.created_at),
-    ],
+    fields: fieldsOf(transferStrict, {
+      id: idField,
+      amount: (key) => money(key, 'cents'),
+      currency: (key) => fixed(key, 'BRL'),
+      description: (key) => mentioning(key, key, [(d) => (d.transactions as unknown[] | undefined)?.[0], (d) => d.id]),
+      on_behalf_of: idField,
+      account: idField,
+      bank_account: (key) => fixed(key, { ...SANDBOX_BANK_ACCOUNT }),
+      transactions: ids,
+      receivables: ids,
+      fees: (key) => money(key, 'fee_cents'),
+      uri: () => uriOf('transfers'),
+      created_at: (key) => instant(key, 'created_ms'),
+      updated_at: (key) => derived(key, (doc) => doc.created_at),
+    }),
   },
   { name: 'deliveries', key: 'INTEGER', columns: {}, indexes: [] },
   { name: 'replays', key: 'TEXT', columns: {}, indexes: [] },
@@ -460,10 +460,25 @@ export const TABLES: TableSpec[] = [
 export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
 
 /**
- * Bumped when the tables change shape. A database of another format is not read or converted:
- * nothing of payctl was released before this one, so it is recreated with a fresh seed (database.ts).
+ * Bumped when a codec changes how it keeps a value (fields.ts), or a word of VOCABULARY moves.
+ * A database of another format is not read or converted: nothing of payctl was released before
+ * this one, so it is recreated with a fresh seed (database.ts).
  */
-export const DB_FORMAT = 17;
+const CODEC_FORMAT = 17;
+
+/** What a list of fields keeps where: each key, its column and type, its constant, and the fields below it. */
+const layoutOf = (fields: readonly Field[]): unknown[] =>
+  fields.map((field) => [field.key, field.column ?? null, field.type ?? null, field.constant ? [field.constant.value] : null, field.inner && layoutOf(field.inner), field.shapes?.map(layoutOf)]);
+
+/**
+ * The format of this build's databases: CODEC_FORMAT, then a digest of every table's columns and
+ * fields. The field lists are made from the provider's schemas, so a field added to a schema gives
+ * databases another format by itself, and one made before it is recreated rather than misread.
+ */
+export const DB_FORMAT = `${CODEC_FORMAT}.${createHash('sha256')
+  .update(JSON.stringify(TABLES.map((table) => [table.name, table.key, Object.entries(table.columns).map(([name, column]) => [name, column.type]), layoutOf(table.fields ?? [])])))
+  .digest('hex')
+  .slice(0, 8)}`;
 
 /**
  * A field table's columns beyond its lookup columns: its scalar fields each in a column of its

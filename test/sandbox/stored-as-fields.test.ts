@@ -1,0 +1,149 @@
+// Every record the sandbox makes, through the API or `sandbox generate`, is kept in its table's
+// columns, never whole as JSON: a field added to a record but not to how its table keeps it would
+// otherwise store every such record whole, several times its size, and nothing else would say so.
+// The field lists of sales are made from the provider's strict schemas (db/from-schema.ts), which
+// what the sandbox serves fits exactly.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as z from 'zod/mini';
+import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
+import { describeIssues } from '../../src/provider/schemas/describe-issues.js';
+import { balanceEntryStrict, receivableStrict, transferStrict } from '../../src/provider/schemas/finance.js';
+import { transactionStrict } from '../../src/provider/schemas/transaction.js';
+import { openSqlite, type SqlDatabase } from '../../src/platform/sqlite.js';
+import type { Field } from '../../src/sandbox/db/fields.js';
+import { TABLES } from '../../src/sandbox/db/schema.js';
+import { statePaths } from '../../src/sandbox/store.js';
+import { directCardBody, freshSandbox, MASTERCARD, type Fresh, type Json } from './helpers.js';
+import { advance, buyerWithCard } from './recurrence-helpers.js';
+
+let fresh: Fresh;
+const served: Json[] = [];
+
+async function sell(body: Json): Promise<Json> {
+  const reply = await fresh.api.post('/v1/transactions', body);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  served.push(reply.body);
+  return reply.body;
+}
+
+async function change(path: string, body?: Json): Promise<void> {
+  const reply = await fresh.api.post(path, body);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  served.push(reply.body);
+}
+
+beforeAll(async () => {
+  fresh = await freshSandbox();
+  const { buyer, card } = await buyerWithCard(fresh.api, MASTERCARD);
+  const onBehalfOf = SANDBOX_SELLER_ID;
+  const paid = await sell(directCardBody(undefined, 12_000, { installment_plan: { number_installments: 3 }, metadata: { order: 'A-1' } }));
+  await change(`/v1/transactions/${paid.id}/void`, { on_behalf_of: onBehalfOf, amount: 2_000 });
+  const held = await sell(directCardBody(undefined, 5_000, { capture: false }));
+  await change(`/v1/transactions/${held.id}/capture`, { on_behalf_of: onBehalfOf, amount: 5_000 });
+  await sell({ payment_type: 'credit', on_behalf_of: onBehalfOf, customer: buyer.id, amount: 3_000, currency: 'BRL', source: { card: { id: card.id } } });
+  const pix = await sell({ payment_type: 'pix', on_behalf_of: onBehalfOf, amount: 2_500, currency: 'BRL', reference_id: 'pix-1' });
+  await change(`/v1/transactions/${pix.id}/approve`);
+  const boleto = await sell({ payment_type: 'boleto', on_behalf_of: onBehalfOf, customer: SANDBOX_BUYER_ID, amount: 15_000, currency: 'BRL' });
+  await change(`/v1/transactions/${boleto.id}/approve`);
+  await sell({ payment_type: 'bolepix', on_behalf_of: onBehalfOf, customer: buyer.id, amount: 4_000, currency: 'BRL' });
+  // Receivables come due and are paid out: transfers, and the balance entries of all of it.
+  await advance(fresh.api, 40);
+  const generated = await fresh.api.post('/v1/sandbox/generate', { sales: 200, days: 5, seed: 7 });
+  expect(generated.status, JSON.stringify(generated.body)).toBe(200);
+  for (const id of [paid.id, held.id, pix.id, boleto.id]) {
+    const reply = await fresh.api.get(`/v1/transactions/${id}`);
+    served.push(reply.body);
+  }
+  const listed = await fresh.api.get('/v1/transactions?limit=100');
+  served.push(...((listed.body?.items as Json[] | undefined) ?? []));
+});
+afterAll(() => fresh.close());
+
+/** Why `value` does not fit the strict schema, or undefined. */
+function mismatch(schema: z.ZodMiniType, value: unknown): string | undefined {
+  const result = schema.safeParse(value);
+  return result.success ? undefined : describeIssues(result.error.issues, value);
+}
+
+/** What the sandbox stored, read by a connection of the test's own (db-helpers.ts starts processes; this file needs none). */
+async function withDb<T>(read: (db: SqlDatabase) => T): Promise<T> {
+  const db = await openSqlite(statePaths(fresh.dir).file);
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+function rows<T>(db: SqlDatabase, sql: string, ...params: string[]): T[] {
+  return db.prepare(sql).all(...params) as T[];
+}
+
+/** How a record differs from its fields, key by key: "txn.point_of_sale not in the fields". */
+function howItDiffers(fields: readonly Field[], doc: Record<string, unknown>, prefix = ''): string {
+  const keys = Object.keys(doc);
+  const known = fields.map((field) => field.key);
+  const extra = keys.filter((key) => !known.includes(key)).map((key) => `${prefix}${key} not in the fields`);
+  const missing = known.filter((key) => !keys.includes(key)).map((key) => `${prefix}${key} missing`);
+  if (extra.length + missing.length > 0) return [...extra, ...missing].join(', ');
+  for (const field of fields) {
+    const value = doc[field.key];
+    if (field.inner && value !== null && typeof value === 'object') {
+      const inner = howItDiffers(field.inner, value as Record<string, unknown>, `${prefix}${field.key}.`);
+      if (inner) return inner;
+    }
+  }
+  return keys.join(',') === known.join(',') ? '' : `${prefix || 'its '}keys in another order`;
+}
+
+/** The records of the tables kept as columns that are kept whole: "table: how they differ (how many)". */
+async function keptWhole(): Promise<string[]> {
+  return withDb((db) =>
+    TABLES.flatMap((table) => {
+      if (!table.fields) return [];
+      const found = new Map<string, number>();
+      for (const row of rows<{ k: string | number; doc: string }>(db, `SELECT k, doc FROM ${table.name} WHERE doc IS NOT NULL`)) {
+        // The seeded buyer was written with another key order on purpose (db-fields.test.ts); it was neither created nor generated.
+        if (table.name === 'buyers' && row.k === SANDBOX_BUYER_ID) continue;
+        const why = howItDiffers(table.fields, JSON.parse(row.doc) as Record<string, unknown>) || 'a value its field cannot keep';
+        found.set(why, (found.get(why) ?? 0) + 1);
+      }
+      return [...found].map(([why, count]) => `${table.name}: ${why} (${count} records)`);
+    }),
+  );
+}
+
+describe('records kept as columns', () => {
+  it('every record of every table kept as columns, made through the API or generated, has no JSON of its own', async () => {
+    const counts = await withDb((db) =>
+      Object.fromEntries(TABLES.filter((table) => table.fields).map((table) => [table.name, rows<{ n: number }>(db, `SELECT count(*) AS n FROM ${table.name}`)[0]?.n])),
+    );
+    // Something of each, so that none passes by being empty.
+    for (const [name, count] of Object.entries(counts)) expect(count, name).toBeGreaterThan(0);
+    expect(await keptWhole()).toEqual([]);
+  });
+
+  it('the versions kept for events are values without their keys', async () => {
+    const versioned = TABLES.filter((table) => table.fields && table.versioned).map((table) => table.name);
+    const objects = await withDb((db) =>
+      rows<{ top: string; k: string }>(db, `SELECT top, k FROM versions WHERE top IN (${versioned.map(() => '?').join(', ')}) AND doc LIKE '{%'`, ...versioned),
+    );
+    expect(objects.filter((row) => !(row.top === 'buyers' && row.k === SANDBOX_BUYER_ID))).toEqual([]);
+  });
+
+  it('every sale served fits the provider’s strict schema: every field, in its type, no field more', () => {
+    expect(served.length).toBeGreaterThan(100);
+    for (const txn of served) expect(mismatch(transactionStrict, txn), txn.id).toBeUndefined();
+  });
+
+  it.each([
+    ['receivables', `/v1/sellers/${SANDBOX_SELLER_ID}/receivables`, receivableStrict],
+    ['balance entries', `/v1/sellers/${SANDBOX_SELLER_ID}/balances/history`, balanceEntryStrict],
+    ['transfers', '/v1/transfers', transferStrict],
+  ] as const)('the %s served fit the provider’s strict schema', async (_name, path, schema) => {
+    const reply = await fresh.api.get(`${path}?limit=100`);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.items.length).toBeGreaterThan(0);
+    for (const item of reply.body.items as Json[]) expect(mismatch(schema, item), item.id).toBeUndefined();
+  });
+});
