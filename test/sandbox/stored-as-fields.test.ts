@@ -103,9 +103,11 @@ async function keptWhole(): Promise<string[]> {
       if (!table.fields) return [];
       const found = new Map<string, number>();
       for (const row of rows<{ k: string | number; doc: string }>(db, `SELECT k, doc FROM ${table.name} WHERE doc IS NOT NULL`)) {
-        // The seeded buyer was written with another key order on purpose (db-fields.test.ts); it was neither created nor generated.
-        if (table.name === 'buyers' && row.k === SANDBOX_BUYER_ID) continue;
-        const why = howItDiffers(table.fields, JSON.parse(row.doc) as Record<string, unknown>) || 'a value its field cannot keep';
+        const doc = JSON.parse(row.doc) as Record<string, unknown>;
+        // The seeded buyer was written with another key order on purpose (db-fields.test.ts); it was neither
+        // created nor generated. Its key is kept as its id's number, so it is known by the id in its JSON.
+        if (table.name === 'buyers' && doc.id === SANDBOX_BUYER_ID) continue;
+        const why = howItDiffers(table.fields, doc) || 'a value its field cannot keep';
         found.set(why, (found.get(why) ?? 0) + 1);
       }
       return [...found].map(([why, count]) => `${table.name}: ${why} (${count} records)`);
