@@ -102,7 +102,8 @@ describe('plans', () => {
     expect(dry.stderr).toContain('the real PUT carries the whole plan');
     const noYes = await api.run(['plans', 'remove', ID]);
     expect(noYes.code).toBe(2);
-    await api.run(['plans', 'remove', ID, '--yes']);
+    const removed = await api.run(['plans', 'remove', ID, '--yes'], [{ status: 200, body: held }, { status: 204 }]);
+    expect(removed.code, removed.stderr).toBe(0);
     expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `DELETE /v1/marketplaces/${MKT}/recurrence_plans/${ID}`]);
   });
 
@@ -117,7 +118,7 @@ describe('subscriptions', () => {
   it('create sends exactly the seed body plus on_behalf_of', async ({ api }) => {
     const result = await api.run(
       ['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--due-date', `${NEXT}-01-10`, '--expiration-date', `${NEXT + 1}-01-10`, '--amount', '24.90', '--on-behalf-of', SELLER],
-      [{ status: 201, body: { uuid: ID, due_date: `${NEXT}-01-10`, amount: 2990, status: 'active' } }],
+      [{ status: 200, body: { uuid: ID, name: 'Mensal', amount: 2990, frequency: 'monthly', interval: 1, currency: 'BRL', payment_methods: ['credit'], status: 'active' } }, { status: 201, body: { uuid: ID, due_date: `${NEXT}-01-10`, amount: 2990, status: 'active' } }],
     );
     expect(result.code, result.stderr).toBe(0);
     // The plan is read to check it accepts the payment method.
@@ -293,10 +294,12 @@ describe('subscriptions', () => {
     expect(noYes.code).toBe(2);
     expect(noYes.stderr).toContain('--yes required to suspend a subscription');
     expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`]);
-    await api.run(['subscriptions', 'suspend', ID, '--yes'], [{ status: 200, body: sub }]);
+    const suspended = await api.run(['subscriptions', 'suspend', ID, '--yes'], [{ status: 200, body: sub }, { status: 200, body: { ...sub, status: 'suspended' } }]);
+    expect(suspended.code, suspended.stderr).toBe(0);
     expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`, `POST /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}/suspend`]);
-    await api.run(['subscriptions', 'remove', ID, '--yes'], [{ status: 200, body: sub }]);
-    expect(api.sent().at(-1)).toBe(`DELETE /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`);
+    const removed = await api.run(['subscriptions', 'remove', ID, '--yes'], [{ status: 200, body: sub }, { status: 204 }]);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`, `DELETE /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`]);
     await api.run(['subscriptions', 'reactivate', ID], [{ status: 200, body: { ...sub, status: 'active' } }]);
     expect(api.sent()).toEqual([`POST /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}/reactivate`]);
   });

@@ -42,11 +42,11 @@ const it = test.extend<{ api: { run: Run; readonly server: RecordingServer; post
 
 /**
  * A create with --reference-id first asks whether that reference already names a transaction:
- * those lookups find nothing, and the other requests get the replies in turn (the last repeats).
+ * those lookups find nothing, and the other requests get the replies in turn, each once.
  */
 function answeringLookups(replies: Reply[]): (req: any) => Reply {
   const inTurn = new RepliesInTurn(replies);
-  return (req) => (req.method === 'GET' ? { status: 200, body: { items: [], has_more: false } } : asProviderWould(req, inTurn.next()));
+  return (req) => (req.method === 'GET' ? { status: 200, body: { items: [], has_more: false } } : asProviderWould(req, inTurn.next(req)));
 }
 
 /** A created sale, as the provider answers it: with the reference and the amount it was sent. */

@@ -4,7 +4,7 @@ import { describe, expect } from 'vitest';
 import { listenColumns } from '../../src/commands/webhooks/shared.js';
 import { test as it } from '../helpers/fixtures.js';
 import { payctl } from '../helpers/run.js';
-import { recordingServer } from '../helpers/recording-server.js';
+import { recordingServer, times } from '../helpers/recording-server.js';
 import { createCard, expectError, expectJson, expectUsage, freshHomePerTest, run, type Tx } from './helpers.js';
 
 // Webhooks and events from the CLI: what is sent, what is refused before sending, and `listen`
@@ -124,7 +124,8 @@ describe('webhooks listen', () => {
   });
 
   it('with a known secret: prints a delivery once, refuses a missing, malformed, wrong, tampered or stale signature', async () => {
-    const app = await recordingServer([{ status: 202 }]);
+    // Two events are forwarded, each once.
+    const app = await recordingServer(times(2, { status: 202 }));
     const port = await freePort();
     const secret = 'whsec_localsecret';
     // A live-like account: nothing to register with, the secret comes from the flag.
