@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { test } from '../helpers/fixtures.js';
 import { payctl, type RunResult } from '../helpers/run.js';
-import { providerError, type RecordingServer, type Reply } from '../helpers/recording-server.js';
+import { providerError, sentFields, type RecordingServer, type Reply, type Route } from '../helpers/recording-server.js';
 
 // Buyers, cards, sources, boletos, receipts and receivables: the request each command sends, with
 // and without the marketplace prefix, and the checks made before anything is sent.
@@ -11,7 +11,7 @@ const ID = 'cccccccccccccccccccccccccccccccc';
 const TOKEN = 'dddddddddddddddddddddddddddddddd';
 const KEY = 'zpk_live_resourcekey0001';
 
-type Run = (args: string[], replies?: Reply[] | ((req: any, i: number) => Reply), marketplace?: string, stdin?: string, env?: Record<string, string>) => Promise<RunResult>;
+type Run = (args: string[], replies?: Reply[] | Route, marketplace?: string, stdin?: string, env?: Record<string, string>) => Promise<RunResult>;
 
 /**
  * `api.run` runs payctl against a recording server of its own answering `replies` (none, [], is a
@@ -191,7 +191,7 @@ describe('sources', () => {
     const card = { card_number: '5555555555554444', holder_name: 'Ana', expiration_month: '3', expiration_year: '2031', security_code: '321' };
     const result = await api.run(['sources', 'create', '--card-file', '-'], [{ status: 201, body: { id: 's1' } }], MKT, JSON.stringify(card));
     expect(result.code, result.stderr).toBe(0);
-    expect(api.server.requests[0]!.json.card).toEqual({ ...card, expiration_month: '03' });
+    expect(sentFields(api.server.requests[0]!).card).toEqual({ ...card, expiration_month: '03' });
   });
 
   it('two origins, an unknown usage, or none with prompts off: exit 2', async ({ api }) => {

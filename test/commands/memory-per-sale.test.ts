@@ -5,7 +5,7 @@ import { it } from '../helpers/fixtures.js';
 import { SANDBOX_API_KEY, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { currentOwner } from '../../src/platform/owner.js';
 import { converse, KEY } from '../helpers/interactive.js';
-import { recordingServer, type RecordedRequest, type Reply } from '../helpers/recording-server.js';
+import { recordingServer, sentFields, type RecordedRequest, type Reply } from '../helpers/recording-server.js';
 import { eventually, servedSandboxForBlock, spawnPayctl } from '../helpers/serve.js';
 import { createCard, expectError, getTx, run, type Tx } from './helpers.js';
 
@@ -285,7 +285,7 @@ describe('a batch under a rate limit that never lifts', () => {
       expect(lines(result.stdout).map((l) => l.status)).toEqual(['failed', 'failed']);
       // Both rows, as they were, in the file asked for (in the order they finished): a rerun of it resumes.
       expect(readFileSync(failedOut, 'utf8').split('\n').slice(1, 3).map((l) => l.split(',').slice(0, 3).join(',')).sort()).toEqual([`${ID},,100`, `${'d'.repeat(32)},,100`]);
-      expect(s.requests.filter((r) => r.method === 'POST').every((r) => r.json.amount === 100)).toBe(true);
+      expect(s.requests.filter((r) => r.method === 'POST').every((r) => sentFields(r).amount === 100)).toBe(true);
     } finally {
       await s.close();
     }

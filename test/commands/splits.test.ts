@@ -3,7 +3,7 @@ import { it } from '../helpers/fixtures.js';
 import { SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { buildCreateRequest, createFingerprint } from '../../src/commands/transactions/create.js';
 import { parseSplit } from '../../src/commands/transactions/split-input.js';
-import type { Reply } from '../helpers/recording-server.js';
+import { sentFields, type Reply } from '../helpers/recording-server.js';
 import { cardFlags, create, createCard, expectError, expectJson, expectUsage, run, runAgainst, type Tx } from './helpers.js';
 
 // Split rules: --split on create checked and sent in the provider's shape.
@@ -32,12 +32,12 @@ describe('transactions create --split', () => {
     expectJson(result);
     const posts = requests.filter((r) => r.method === 'POST');
     expect(posts).toHaveLength(1);
-    expect(posts[0]!.json.split_rules).toEqual([
+    expect(sentFields(posts[0]!).split_rules).toEqual([
       { recipient: A, liable: false, charge_processing_fee: true, amount: 7000, percentage: 70 },
       { recipient: B, liable: true, charge_processing_fee: false, amount: 750 },
       { recipient: 'c3', liable: true, charge_processing_fee: true, amount: 50, percentage: 0.5 },
     ]);
-    expect(posts[0]!.json.amount).toBe(10_000);
+    expect(sentFields(posts[0]!).amount).toBe(10_000);
   });
 
   it('a create without --split sends no split_rules', async ({ home }) => {

@@ -8,7 +8,14 @@ export interface RecordedRequest {
   path: string;
   headers: IncomingMessage['headers'];
   body: string;
-  json?: any;
+  /** The body parsed, when it is JSON: unknown until a test checks it (see `sentFields`). */
+  json?: unknown;
+}
+
+/** The fields of the JSON object `request` carried; none when it carried something else. */
+export function sentFields(request: RecordedRequest): Record<string, unknown> {
+  const { json } = request;
+  return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
 }
 
 export type Reply =
