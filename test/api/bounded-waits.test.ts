@@ -5,7 +5,7 @@ import { UncertainOutcomeError, type ApiClient, type ClientOptions } from '../..
 import { ApiError, NetworkError } from '../../src/errors.js';
 import { test } from '../helpers/fixtures.js';
 import { payctl, type RunResult } from '../helpers/run.js';
-import { providerError, type RecordedRequest, type RecordingServer, type Reply, type Route } from '../helpers/recording-server.js';
+import { providerError, times, type RecordedRequest, type RecordingServer, type Reply, type Route } from '../helpers/recording-server.js';
 
 const TX = '0123456789abcdef0123456789abcdef';
 const TRANSACTION = { id: TX, status: 'succeeded', amount: '10.00' };
@@ -102,7 +102,7 @@ describe('--timeout is a deadline for the whole exchange', () => {
   });
 
   it('through the CLI: --timeout 0.3 against a trickling server exits 8 with one line, promptly', async ({ service }) => {
-    const server = await service.serve([{ trickle: true, everyMs: 50 }]);
+    const server = await service.serve(times(3, { trickle: true, everyMs: 50 }));
     const started = Date.now();
     const result = await service.cli(['transactions', 'get', TX, '--timeout', '0.3']);
     expect(result.code).toBe(8);
@@ -239,7 +239,7 @@ describe('a list must end', () => {
   }
 
   it('through the CLI: a service answering the same page forever is stopped with exit 8, what was read printed once', async ({ service }) => {
-    const server = await service.serve([{ status: 200, body: { items: [tx('t1'), tx('t2')], has_more: true } }]);
+    const server = await service.serve(times(2, { status: 200, body: { items: [tx('t1'), tx('t2')], has_more: true } }));
     const started = Date.now();
     const result = await service.cli(['transactions', 'list', '--all', '-o', 'ndjson']);
     expect(result.code).toBe(8);

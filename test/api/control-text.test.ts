@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { test } from '../helpers/fixtures.js';
 import { payctl, type RunResult } from '../helpers/run.js';
-import type { RecordedRequest, Reply, Route } from '../helpers/recording-server.js';
+import { sentFields, type RecordedRequest, type Reply, type Route } from '../helpers/recording-server.js';
 
 // Free text the service would store (a reference, a description, a name, a metadata entry) is
 // refused with a control character in it, naming the flag, before anything is sent: a line break
@@ -16,7 +16,7 @@ const card = ['--card-number', '4111111111111111', '--holder-name', 'Maria Silva
 const provider: Route = (req) =>
   req.method === 'GET'
     ? { status: 200, body: { items: [], has_more: false } }
-    : { status: 201, body: { id: TX, status: 'pending', amount: (Number(req.json?.amount ?? 0) / 100).toFixed(2), payment_type: req.json?.payment_type, reference_id: req.json?.reference_id } };
+    : { status: 201, body: { id: TX, status: 'pending', amount: (Number(sentFields(req).amount ?? 0) / 100).toFixed(2), payment_type: sentFields(req).payment_type, reference_id: sentFields(req).reference_id } };
 
 /**
  * `run` runs payctl against a server answering with `route` (no replies, [], is a service that must
@@ -51,7 +51,7 @@ describe('control characters in what the service would store', () => {
     const base = ['transactions', 'create', '--payment-type', 'bolepix', '--amount', '80', '--customer', BUYER, '--on-behalf-of', SELLER, '--yes'];
     const joined = await run([...base, '--instruction', 'Não receber após o vencimento', '--instruction', 'Multa de 2%']);
     expect(joined.code, joined.stderr).toBe(0);
-    expect(joined.sent()[0]!.json.payment_method.billing_message_list.message).toBe('Não receber após o vencimento\nMulta de 2%');
+    expect(joined.sent()[0]!.json).toMatchObject({ payment_method: { billing_message_list: { message: 'Não receber após o vencimento\nMulta de 2%' } } });
     const refused = await run([...base, '--instruction', 'linha 1\nlinha 2'], []);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--instruction: holds a control character');

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { it, type Fixtures } from '../helpers/fixtures.js';
 import { payctl } from '../helpers/run.js';
-import { providerError, type Reply } from '../helpers/recording-server.js';
+import { providerError, times, type Reply } from '../helpers/recording-server.js';
 
 const TX_ID = '0123456789abcdef0123456789abcdef';
 
@@ -68,14 +68,14 @@ describe('API errors become one line and the contract exit code', () => {
   });
 
   it('429 is retried and then exits 7', async ({ home, recording }) => {
-    const result = await getAgainst({ home, recording }, [{ status: 429, body: providerError(429, 'rate_limit', 'slow down'), headers: { 'retry-after': '0' } }]);
+    const result = await getAgainst({ home, recording }, times(3, { status: 429, body: providerError(429, 'rate_limit', 'slow down'), headers: { 'retry-after': '0' } }));
     expect(result.code).toBe(7);
     expect(result.server.requests).toHaveLength(3);
     expect(result.stderr).toContain('slow down (rate_limit, HTTP 429)');
   });
 
   it('5xx on a GET is retried, then exits 8', async ({ home, recording }) => {
-    const result = await getAgainst({ home, recording }, [{ status: 503, body: providerError(503, 'service_unavailable', 'down') }]);
+    const result = await getAgainst({ home, recording }, times(3, { status: 503, body: providerError(503, 'service_unavailable', 'down') }));
     expect(result.code).toBe(8);
     expect(result.server.requests).toHaveLength(3);
     expect(result.stderr).toBe('error: down (service_unavailable, HTTP 503)\n');
@@ -103,7 +103,7 @@ describe('API errors become one line and the contract exit code', () => {
   });
 
   it('a timeout exits 8 with one line', async ({ home, recording }) => {
-    const result = await getAgainst({ home, recording }, [{ hang: true }], ['--timeout', '0.3']);
+    const result = await getAgainst({ home, recording }, times(3, { hang: true }), ['--timeout', '0.3']);
     expect(result.code).toBe(8);
     expect(result.stderr).toMatch(/^error: no answer within 0\.3 s \(timeout\)/);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -151,7 +151,8 @@ describe('usage errors', () => {
   });
 
   it('what is not an id never reaches a URL path: it is looked up as a reference_id, in the query', async ({ home, recording }) => {
-    const server = await recording([{ status: 200, body: { items: [], has_more: false, total: 0 } }]);
+    // A service with no sales: the lookup, four other spellings of it, and the latest sales.
+    const server = await recording(times(6, { status: 200, body: { items: [], has_more: false, total: 0 } }));
     const result = await payctl(['transactions', 'get', '../../etc/passwd'], {
       home,
       env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_x' },

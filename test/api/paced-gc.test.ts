@@ -1,11 +1,10 @@
 // Long lists keep memory flat by starting a full garbage collection every so many pages, on the
 // command's side (the client reading pages) and on the sandbox's (serving them). The effect on
 // peak memory is measured by `npm run bench`; these check that the pacing is wired and reachable.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, vi } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { collector, GcPacer, tuneRuntime } from '../../src/platform/runtime.js';
-import { freshHomePerTest, run } from '../commands/helpers.js';
-
-const home = freshHomePerTest();
+import { run } from '../commands/helpers.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -31,10 +30,10 @@ describe('paced garbage collection', () => {
     expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
   });
 
-  it('paces every page a list reads and the sandbox serves', async () => {
-    expect((await run(home(), ['sandbox', 'generate', '--sales', '250', '--days', '1', '-q', '-o', 'json'])).code).toBe(0);
+  it('paces every page a list reads and the sandbox serves', async ({ home }) => {
+    expect((await run(home, ['sandbox', 'generate', '--sales', '250', '--days', '1', '-q', '-o', 'json'])).code).toBe(0);
     const paced = vi.spyOn(GcPacer.prototype, 'page');
-    const listed = await run(home(), ['transactions', 'list', '--all', '-o', 'ndjson']);
+    const listed = await run(home, ['transactions', 'list', '--all', '-o', 'ndjson']);
     expect(listed.code).toBe(0);
     const rows = listed.stdout.trim().split('\n').length;
     expect(rows).toBe(250);

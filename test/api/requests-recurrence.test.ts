@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { test } from '../helpers/fixtures.js';
 import { payctl, type RunResult } from '../helpers/run.js';
-import { providerError, type RecordingServer, type Reply } from '../helpers/recording-server.js';
+import { providerError, sentFields, type RecordedRequest, type RecordingServer, type Reply, type Route } from '../helpers/recording-server.js';
 
 // Plans, subscriptions, invoices and the sandbox clock: what each command sends, and the checks
 // made before anything is sent.
@@ -17,7 +17,7 @@ const NEXT = new Date().getFullYear() + 1;
  * `api.run` runs payctl against a recording server of its own answering `replies` (none, [], is a
  * service that must be asked nothing); `api.server` is the last run's server, `api.sent()` what it got.
  */
-type Run = (args: string[], replies?: Reply[] | ((req: any, i: number) => Reply), marketplace?: string, env?: Record<string, string>) => Promise<RunResult>;
+type Run = (args: string[], replies?: Reply[] | Route, marketplace?: string, env?: Record<string, string>) => Promise<RunResult>;
 const it = test.extend<{ api: { run: Run; readonly server: RecordingServer; sent: () => string[] } }>({
   api: async ({ home, recording }, use) => {
     let server: RecordingServer | undefined;
@@ -64,7 +64,7 @@ describe('plans', () => {
   it('create takes credit and boleto as payment methods (repeatable)', async ({ api }) => {
     const result = await api.run(['plans', 'create', '--name', 'Boleto', '--amount', '10', '--frequency', 'monthly', '--payment-method', 'credit', '--payment-method', 'boleto']);
     expect(result.code, result.stderr).toBe(0);
-    expect(api.server.requests[0]!.json.payment_methods).toEqual(['credit', 'boleto']);
+    expect(sentFields(api.server.requests[0]!).payment_methods).toEqual(['credit', 'boleto']);
   });
 
   it('create needs name, amount and frequency; bad values are refused before sending', async ({ api }) => {
@@ -102,7 +102,8 @@ describe('plans', () => {
     expect(dry.stderr).toContain('the real PUT carries the whole plan');
     const noYes = await api.run(['plans', 'remove', ID]);
     expect(noYes.code).toBe(2);
-    await api.run(['plans', 'remove', ID, '--yes']);
+    const removed = await api.run(['plans', 'remove', ID, '--yes'], [{ status: 200, body: held }, { status: 204 }]);
+    expect(removed.code, removed.stderr).toBe(0);
     expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `DELETE /v1/marketplaces/${MKT}/recurrence_plans/${ID}`]);
   });
 
@@ -117,7 +118,7 @@ describe('subscriptions', () => {
   it('create sends exactly the seed body plus on_behalf_of', async ({ api }) => {
     const result = await api.run(
       ['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--due-date', `${NEXT}-01-10`, '--expiration-date', `${NEXT + 1}-01-10`, '--amount', '24.90', '--on-behalf-of', SELLER],
-      [{ status: 201, body: { uuid: ID, due_date: `${NEXT}-01-10`, amount: 2990, status: 'active' } }],
+      [{ status: 200, body: { uuid: ID, name: 'Mensal', amount: 2990, frequency: 'monthly', interval: 1, currency: 'BRL', payment_methods: ['credit'], status: 'active' } }, { status: 201, body: { uuid: ID, due_date: `${NEXT}-01-10`, amount: 2990, status: 'active' } }],
     );
     expect(result.code, result.stderr).toBe(0);
     // The plan is read to check it accepts the payment method.
@@ -145,25 +146,25 @@ describe('subscriptions', () => {
     const body = api.server.requests.at(-1)!.json;
     expect(body).toMatchObject({ amount: 2990, card: CARD, payment_method: 'credit' });
     expect(body).not.toHaveProperty('expiration_date'); // the provider types it a string: no null
-    expect(body.due_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(sentFields(api.server.requests.at(-1)!).due_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it("without --due-date: a sandbox's own day (from its clock, which may be ahead); the local day for a live key", async ({ api }) => {
-    const replies = (clock: Reply) => (req: any): Reply => (req.path.endsWith('/sandbox/clock') ? clock : { status: 201, body: { uuid: 'sub1', amount: 2990, status: 'active' } });
+    const replies = (clock: Reply) => (req: RecordedRequest): Reply => (req.path.endsWith('/sandbox/clock') ? clock : { status: 201, body: { uuid: 'sub1', amount: 2990, status: 'active' } });
     const test = { PAYCTL_API_KEY: 'zpk_test_recurrence01' };
     const args = ['subscriptions', 'create', '--plan', ID, '--customer', BUYER, '--card', CARD, '--amount', '29.90', '--on-behalf-of', SELLER];
     const ahead = await api.run(args, replies({ status: 200, body: { now: `${NEXT + 1}-03-04T23:30:00.000Z`, offset_seconds: 86_400 * 400 } }), MKT, test);
     expect(ahead.code, ahead.stderr).toBe(0);
     expect(api.sent()).toEqual(['GET /v1/sandbox/clock', `GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
-    expect(api.server.requests.at(-1)!.json.due_date).toBe(`${NEXT + 1}-03-04`);
+    expect(sentFields(api.server.requests.at(-1)!).due_date).toBe(`${NEXT + 1}-03-04`);
     // A test key on a service with no sandbox clock: it keeps real time.
     const noClock = await api.run(args, replies({ status: 404, body: providerError(404, 'resource_not_found', 'Not found') }), MKT, test);
     expect(noClock.code, noClock.stderr).toBe(0);
-    expect(api.server.requests.at(-1)!.json.due_date).toBe(localDay());
+    expect(sentFields(api.server.requests.at(-1)!).due_date).toBe(localDay());
     const live = await api.run(args, replies({ status: 500, body: {} }));
     expect(live.code, live.stderr).toBe(0);
     expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_plans/${ID}`, `POST /v1/marketplaces/${MKT}/recurrence_subscriptions`]);
-    expect(api.server.requests.at(-1)!.json.due_date).toBe(localDay());
+    expect(sentFields(api.server.requests.at(-1)!).due_date).toBe(localDay());
   });
 
   it('bad inputs: past due date, expiration before due date, missing plan; nothing sent', async ({ api }) => {
@@ -190,7 +191,7 @@ describe('subscriptions', () => {
   describe('--payment-method', () => {
     const PLAN_PATH = `/recurrence_plans/${ID}`;
     /** A service whose plan accepts `methods`, whose subscription is `current`, and whose buyer has CARD on file. */
-    const service = (methods: string[], current: Record<string, unknown> = {}) => (req: any): Reply => {
+    const service = (methods: string[], current: Record<string, unknown> = {}) => (req: RecordedRequest): Reply => {
       if (req.path.endsWith(PLAN_PATH)) return { status: 200, body: { uuid: ID, amount: 2990, status: 'active', payment_methods: methods } };
       if (req.path.endsWith(`/buyers/${BUYER}`)) return { status: 200, body: { id: BUYER, default_credit: CARD } };
       if (req.method === 'GET') return { status: 200, body: { uuid: 'sub1', plan: ID, customer: BUYER, payment_method: 'credit', card: CARD, amount: 2990, status: 'active', ...current } };
@@ -259,7 +260,7 @@ describe('subscriptions', () => {
       expect(api.server.requests.at(-1)!.json).toEqual({ payment_method: 'boleto' });
 
       const NEW_PLAN = 'ffffffffffffffffffffffffffffffff';
-      const refused = await api.run(['subscriptions', 'update', ID, '--plan', NEW_PLAN, '--payment-method', 'boleto'], (req: any) =>
+      const refused = await api.run(['subscriptions', 'update', ID, '--plan', NEW_PLAN, '--payment-method', 'boleto'], (req: RecordedRequest) =>
         req.path.endsWith(`/recurrence_plans/${NEW_PLAN}`) ? { status: 200, body: { uuid: NEW_PLAN, amount: 2990, status: 'active', payment_methods: ['credit'] } } : service(['credit', 'boleto'])(req),
       );
       expect(refused.code).toBe(2);
@@ -293,10 +294,12 @@ describe('subscriptions', () => {
     expect(noYes.code).toBe(2);
     expect(noYes.stderr).toContain('--yes required to suspend a subscription');
     expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`]);
-    await api.run(['subscriptions', 'suspend', ID, '--yes'], [{ status: 200, body: sub }]);
+    const suspended = await api.run(['subscriptions', 'suspend', ID, '--yes'], [{ status: 200, body: sub }, { status: 200, body: { ...sub, status: 'suspended' } }]);
+    expect(suspended.code, suspended.stderr).toBe(0);
     expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`, `POST /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}/suspend`]);
-    await api.run(['subscriptions', 'remove', ID, '--yes'], [{ status: 200, body: sub }]);
-    expect(api.sent().at(-1)).toBe(`DELETE /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`);
+    const removed = await api.run(['subscriptions', 'remove', ID, '--yes'], [{ status: 200, body: sub }, { status: 204 }]);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(api.sent()).toEqual([`GET /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`, `DELETE /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}`]);
     await api.run(['subscriptions', 'reactivate', ID], [{ status: 200, body: { ...sub, status: 'active' } }]);
     expect(api.sent()).toEqual([`POST /v1/marketplaces/${MKT}/recurrence_subscriptions/${ID}/reactivate`]);
   });

@@ -3,7 +3,7 @@ import { buildCreateRequest, createFingerprint, generatedReference } from '../..
 import { VERSION } from '../../src/version.js';
 import { test } from '../helpers/fixtures.js';
 import { payctl, type RunResult } from '../helpers/run.js';
-import { providerError, RepliesInTurn, type RecordedRequest, type RecordingServer, type Reply } from '../helpers/recording-server.js';
+import { providerError, RepliesInTurn, sentFields, type RecordedRequest, type RecordingServer, type Reply, type Route } from '../helpers/recording-server.js';
 
 const MKT = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const SELLER = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
@@ -17,7 +17,7 @@ const NEXT = new Date().getFullYear() + 1;
 // The sale a create asks for carries the reference it was sent (ref-1, as `base` sends it).
 const created = (extra: Record<string, unknown> = {}) => ({ status: 201, body: { id: TX, status: 'succeeded', amount: '10.50', currency: 'BRL', reference_id: 'ref-1', ...extra } });
 
-type Run = (args: string[], replies: Reply[] | ((req: any, i: number) => Reply), env?: Record<string, string>) => Promise<RunResult>;
+type Run = (args: string[], replies: Reply[] | Route, env?: Record<string, string>) => Promise<RunResult>;
 
 /**
  * `api.run` runs payctl against a recording server of its own answering `replies` (a create's
@@ -42,18 +42,19 @@ const it = test.extend<{ api: { run: Run; readonly server: RecordingServer; post
 
 /**
  * A create with --reference-id first asks whether that reference already names a transaction:
- * those lookups find nothing, and the other requests get the replies in turn (the last repeats).
+ * those lookups find nothing, and the other requests get the replies in turn, each once.
  */
-function answeringLookups(replies: Reply[]): (req: any) => Reply {
+function answeringLookups(replies: Reply[]): Route {
   const inTurn = new RepliesInTurn(replies);
-  return (req) => (req.method === 'GET' ? { status: 200, body: { items: [], has_more: false } } : asProviderWould(req, inTurn.next()));
+  return (req) => (req.method === 'GET' ? { status: 200, body: { items: [], has_more: false } } : asProviderWould(req, inTurn.next(req)));
 }
 
 /** A created sale, as the provider answers it: with the reference and the amount it was sent. */
-function asProviderWould(req: any, reply: Reply): Reply {
+function asProviderWould(req: RecordedRequest, reply: Reply): Reply {
   if (!('status' in reply) || reply.status !== 201 || !req.json) return reply;
-  const cents = Number(req.json.amount);
-  return { ...reply, body: { ...((reply as { body?: object }).body ?? {}), reference_id: req.json.reference_id, amount: (cents / 100).toFixed(2) } };
+  const sent = sentFields(req);
+  const cents = Number(sent.amount);
+  return { ...reply, body: { ...((reply as { body?: object }).body ?? {}), reference_id: sent.reference_id, amount: (cents / 100).toFixed(2) } };
 }
 
 
@@ -124,14 +125,14 @@ describe('what is sent', () => {
     it('one request per value, each with one value, merged newest first', async ({ api }) => {
       const result = await api.run(['transactions', 'list', '--status', 'succeeded,failed', '--payment-type', 'credit', '--all'], service);
       expect(result.code, result.stderr).toBe(0);
-      expect(JSON.parse(result.stdout).map((t: any) => t.id)).toEqual(['t5', 't4', 't1']);
+      expect(JSON.parse(result.stdout).map((t: { id: string }) => t.id)).toEqual(['t5', 't4', 't1']);
       expect([...new Set(queries(api))].sort()).toEqual(['failed/credit', 'succeeded/credit']);
     });
 
     it('bolepix is kept by payctl from the unfiltered list; --limit stops the reading', async ({ api }) => {
       const result = await api.run(['transactions', 'list', '--payment-type', 'credit,bolepix', '--limit', '3'], service);
       expect(result.code, result.stderr).toBe(0);
-      expect(JSON.parse(result.stdout).map((t: any) => t.id)).toEqual(['t6', 't5', 't4']);
+      expect(JSON.parse(result.stdout).map((t: { id: string }) => t.id)).toEqual(['t6', 't5', 't4']);
       expect([...new Set(queries(api))].sort()).toEqual(['*/*', '*/credit']);
       expect(result.stderr).toContain('the service cannot filter by bolepix');
       const oldestFirst = await api.run(['transactions', 'list', '--payment-type', 'bolepix', '--sort', 'asc'], (req) => {
@@ -139,12 +140,12 @@ describe('what is sent', () => {
         const items = [...all].reverse().slice(Number(q.get('offset')), Number(q.get('offset')) + 2);
         return { status: 200, body: { items, has_more: Number(q.get('offset')) + items.length < all.length } };
       });
-      expect(JSON.parse(oldestFirst.stdout).map((t: any) => t.id)).toEqual(['t2', 't6']);
+      expect(JSON.parse(oldestFirst.stdout).map((t: { id: string }) => t.id)).toEqual(['t2', 't6']);
     });
 
     it('a single value the service filters by is one plain request', async ({ api }) => {
       const result = await api.run(['transactions', 'list', '--status', 'failed', '--limit', '1'], service);
-      expect(JSON.parse(result.stdout).map((t: any) => t.id)).toEqual(['t5']);
+      expect(JSON.parse(result.stdout).map((t: { id: string }) => t.id)).toEqual(['t5']);
       expect(api.server.requests).toHaveLength(1);
     });
   });
@@ -153,7 +154,7 @@ describe('what is sent', () => {
     const page = (ids: string[], hasMore: boolean) => ({ status: 200, body: { resource: 'list', items: ids.map((id) => ({ id, status: 'succeeded', amount: '1.00' })), has_more: hasMore, total: '250' } });
     const result = await api.run(['transactions', 'list', '--all'], [page(['a', 'b'], true), page(['c'], true), page([], false)]);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout).map((t: any) => t.id)).toEqual(['a', 'b', 'c']);
+    expect(JSON.parse(result.stdout).map((t: { id: string }) => t.id)).toEqual(['a', 'b', 'c']);
     const offsets = api.server.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('offset'));
     expect(offsets).toEqual(['0', '2', '3']);
     expect(new URL(api.server.requests[0]!.url, 'http://x').searchParams.get('limit')).toBe('100');
@@ -370,7 +371,7 @@ describe('what is sent', () => {
 
   it('a reference_id is generated when none is given', async ({ api }) => {
     await api.run(['transactions', 'create', '--on-behalf-of', SELLER, '--payment-type', 'pix', '--amount', '1'], [created()]);
-    expect(api.posts()[0]!.json.reference_id).toMatch(/^payctl-[0-9a-f-]{36}$/);
+    expect(sentFields(api.posts()[0]!).reference_id).toMatch(/^payctl-[0-9a-f-]{36}$/);
   });
 
   it('a generated reference_id never holds twelve digits in a row (messages would mask it as a card number)', () => {

@@ -2,18 +2,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, vi } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { SANDBOX_API_KEY } from '../../src/provider/sandbox-account.js';
 import { readStateFiles } from '../../src/sandbox/store.js';
 import { payctl, tempHome, testEnv } from '../helpers/run.js';
 import { MAX_PAUSE_MS, Pace } from '../../src/commands/transactions/bulk/pace.js';
-import { createCard, expectJson, expectUsage, freshHomePerTest, getTx, run, type Tx } from './helpers.js';
+import { createCard, expectJson, expectUsage, getTx, run, type Tx } from './helpers.js';
 
 // Bulk refunds: rows from CSV or NDJSON, one confirmation, one result line per row, a ledger
 // that makes every refund happen exactly once however the run is interrupted, checked against
 // the sandbox's own state under injected faults and repeated SIGKILLs.
 const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
-const home = freshHomePerTest();
 
 const voids = (tx: Tx) => tx.history.filter((h: Tx) => h.operation_type === 'void' && h.status === 'succeeded').length;
 const results = (stdout: string) => stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l));
@@ -87,70 +87,70 @@ describe('pace: every wait bounded', () => {
 });
 
 describe('a batch from a file', () => {
-  it('refuses the same transaction on two rows before sending anything, unless --allow-duplicates', async () => {
-    const sale = await createCard(home(), '10.00');
-    const other = await createCard(home(), '10.00');
+  it('refuses the same transaction on two rows before sending anything, unless --allow-duplicates', async ({ home }) => {
+    const sale = await createCard(home, '10.00');
+    const other = await createCard(home, '10.00');
     const csv = `id,amount\n${sale.id},4.00\n${other.id},1.00\n${sale.id},4.00\n`;
     expectUsage(
-      await run(home(), ['transactions', 'refund', '--file', '-', '--yes'], { stdin: csv }),
+      await run(home, ['transactions', 'refund', '--file', '-', '--yes'], { stdin: csv }),
       `--file: the same transaction is on more than one row: rows 1 and 3 (${sale.id}). Nothing was sent.`,
       '--allow-duplicates',
     );
-    expect(voids(await getTx(home(), sale.id))).toBe(0);
-    expect(voids(await getTx(home(), other.id))).toBe(0);
+    expect(voids(await getTx(home, sale.id))).toBe(0);
+    expect(voids(await getTx(home, other.id))).toBe(0);
     // Meant: two partial refunds of one sale, one after the other.
-    const meant = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--allow-duplicates'], { stdin: csv });
+    const meant = await run(home, ['transactions', 'refund', '--file', '-', '--yes', '--allow-duplicates'], { stdin: csv });
     expect(meant.code, meant.stderr).toBe(0);
     expect(results(meant.stdout).map((l) => l.status)).toEqual(['refunded', 'refunded', 'refunded']);
-    const tx = await getTx(home(), sale.id);
+    const tx = await getTx(home, sale.id);
     expect([tx.amount, voids(tx)]).toEqual(['2.00', 2]);
     // The same input again: payctl refunded each sale as many times as the file asks, nothing moves.
-    const again = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--allow-duplicates'], { stdin: csv });
+    const again = await run(home, ['transactions', 'refund', '--file', '-', '--yes', '--allow-duplicates'], { stdin: csv });
     expect(again.code, again.stderr).toBe(0);
     expect(results(again.stdout).map((l) => l.status)).toEqual(['skipped', 'skipped', 'skipped']);
-    expect(voids(await getTx(home(), sale.id))).toBe(2);
+    expect(voids(await getTx(home, sale.id))).toBe(2);
   });
 
-  it('shows done, failed and left on a terminal stderr', async () => {
-    const sales = [await createCard(home(), '10.00'), await createCard(home(), '11.00')];
+  it('shows done, failed and left on a terminal stderr', async ({ home }) => {
+    const sales = [await createCard(home, '10.00'), await createCard(home, '11.00')];
     const csv = `id\n${sales[0].id}\nbad\n${sales[1].id}\n`;
-    const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--full'], { stdin: csv, stderrTty: true });
+    const result = await run(home, ['transactions', 'refund', '--file', '-', '--yes', '--full'], { stdin: csv, stderrTty: true });
     expect(result.code).toBe(10);
     expect(result.stderr).toMatch(/2 done \| 1 failed \| 0 left \| [\d,]+\/s/);
   });
 
-  it('on a terminal: a readable line per row; NDJSON with -o ndjson there too', async () => {
-    const sales = [await createCard(home(), '10.00'), await createCard(home(), '11.00')];
+  it('on a terminal: a readable line per row; NDJSON with -o ndjson there too', async ({ home }) => {
+    const sales = [await createCard(home, '10.00'), await createCard(home, '11.00')];
     const csv = `id,amount\n${sales[0].id},2.50\nbad\n${sales[1].id},tudo\n`;
-    const result = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '--no-color'], { stdin: csv, tty: true });
+    const result = await run(home, ['transactions', 'refund', '--file', '-', '--yes', '--no-color'], { stdin: csv, tty: true });
     expect(result.code).toBe(10);
     const lines = result.stdout.trimEnd().split('\n').sort();
     expect(lines).toHaveLength(3);
     expect(lines).toContain(`row  1  refunded  R$ 2,50  ${sales[0].id}`);
     expect(lines).toContain(`row  3  refunded  R$ 11,00  ${sales[1].id}`);
     expect(lines.find((l) => l.startsWith('row  2'))).toMatch(/^row {2}2 {2}invalid {3}\S.*id/);
-    const piped = await run(home(), ['transactions', 'refund', '--file', '-', '--yes', '-o', 'ndjson'], { stdin: `id,amount\n${(await createCard(home(), '5.00')).id},all\n`, tty: true });
+    const piped = await run(home, ['transactions', 'refund', '--file', '-', '--yes', '-o', 'ndjson'], { stdin: `id,amount\n${(await createCard(home, '5.00')).id},all\n`, tty: true });
     expect(results(piped.stdout).map((l) => l.status)).toEqual(['refunded']);
   });
 
-  it('one row is one row: counted in the singular', async () => {
-    const file = join(home(), 'one.csv');
+  it('one row is one row: counted in the singular', async ({ home }) => {
+    const file = join(home, 'one.csv');
     writeFileSync(file, 'id,amount\nnot-an-id,1.00\n');
-    const dry = await run(home(), ['transactions', 'refund', '--file', file, '--dry-run']);
+    const dry = await run(home, ['transactions', 'refund', '--file', file, '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stderr).toContain('dry run: 1 row read, nothing was sent');
-    const result = await run(home(), ['transactions', 'refund', '--file', file, '--yes']);
+    const result = await run(home, ['transactions', 'refund', '--file', file, '--yes']);
     expect(result.code, result.stderr).toBe(10);
     expect(result.stderr).toContain('Refunded 0 of 1 row (R$ 0,00); 0 failed, 1 invalid');
     expect(result.stderr.trimEnd().split('\n').at(-1)).toBe('error: 1 of 1 row was not refunded (see their result lines)');
   });
 
-  it('CSV with amounts in reais or cents; bad rows reported without stopping; exit 10 when some fail', async () => {
-    const [a, b, c] = [await createCard(home(), '30.00'), await createCard(home(), '40.00'), await createCard(home(), '50.00')];
+  it('CSV with amounts in reais or cents; bad rows reported without stopping; exit 10 when some fail', async ({ home }) => {
+    const [a, b, c] = [await createCard(home, '30.00'), await createCard(home, '40.00'), await createCard(home, '50.00')];
     const csv = ['id,amount,amount_cents', `${a.id},5.00,`, `${b.id},ALL,`, 'not-an-id,1.00,', `${c.id},,1250`, `${a.id},abc,`].join('\n');
-    const file = join(home(), 'refunds.csv');
+    const file = join(home, 'refunds.csv');
     writeFileSync(file, csv);
-    const result = await run(home(), ['transactions', 'refund', '--file', file, '--yes']);
+    const result = await run(home, ['transactions', 'refund', '--file', file, '--yes']);
     expect(result.code, result.stderr).toBe(10);
     const lines = results(result.stdout).sort((x, y) => x.row - y.row);
     expect(lines.map((l) => [l.row, l.status, l.refunded_amount])).toEqual([
@@ -164,12 +164,12 @@ describe('a batch from a file', () => {
     expect(Object.keys(lines[0]).sort()).toEqual(['error', 'id', 'refunded_amount', 'row', 'status']);
     expect(result.stderr).toContain('Refunded 3 of 5 rows (R$ 57,50); 0 failed, 2 invalid');
     expect(result.stderr.trimEnd().split('\n').at(-1)).toBe('error: 2 of 5 rows were not refunded (see their result lines)');
-    expect((await getTx(home(), a.id)).amount).toBe('25.00');
-    expect((await getTx(home(), b.id)).status).toBe('canceled');
-    expect((await getTx(home(), c.id)).amount).toBe('37.50');
+    expect((await getTx(home, a.id)).amount).toBe('25.00');
+    expect((await getTx(home, b.id)).status).toBe('canceled');
+    expect((await getTx(home, c.id)).amount).toBe('37.50');
 
     // The same input again: every refunded row is skipped, nothing is sent twice.
-    const again = await run(home(), ['transactions', 'refund', '--file', file, '--yes']);
+    const again = await run(home, ['transactions', 'refund', '--file', file, '--yes']);
     expect(again.code).toBe(10);
     const skipped = results(again.stdout).filter((l) => l.status === 'skipped');
     expect(skipped.map((l) => l.row).sort()).toEqual([1, 2, 4]);
@@ -179,39 +179,39 @@ describe('a batch from a file', () => {
     expect(again.stderr).toContain(
       'Refunded 0 of 5 rows (R$ 0,00); 0 failed, 2 invalid.\nSkipped 2 rows refunded earlier (--again refunds them).\nSkipped 1 row already refunded, with too little left to refund it again.\n',
     );
-    expect(voids(await getTx(home(), a.id))).toBe(1);
+    expect(voids(await getTx(home, a.id))).toBe(1);
     // --again refunds them again: the partial refund is made again; all that remains finds the sale already fully refunded.
-    const again2 = await run(home(), ['transactions', 'refund', '--file', file, '--yes', '--again']);
+    const again2 = await run(home, ['transactions', 'refund', '--file', file, '--yes', '--again']);
     const byRow = new Map(results(again2.stdout).map((l) => [l.row, l]));
     expect(byRow.get(1)).toMatchObject({ status: 'refunded', refunded_amount: '5.00' });
     expect(byRow.get(2)).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/^already fully refunded \(/) });
-    expect(voids(await getTx(home(), b.id))).toBe(1);
-    expect(voids(await getTx(home(), a.id))).toBe(2);
+    expect(voids(await getTx(home, b.id))).toBe(1);
+    expect(voids(await getTx(home, a.id))).toBe(2);
   });
 
-  it('NDJSON piped from transactions list; one confirmation for the batch, --yes needed without prompts', async () => {
-    const sales = [await createCard(home(), '10.00'), await createCard(home(), '20.00')];
-    const listed = await run(home(), ['transactions', 'list', '--all', '-o', 'ndjson']);
-    const refused = await run(home(), ['transactions', 'refund', '--file', '-'], { stdin: listed.stdout });
+  it('NDJSON piped from transactions list; one confirmation for the batch, --yes needed without prompts', async ({ home }) => {
+    const sales = [await createCard(home, '10.00'), await createCard(home, '20.00')];
+    const listed = await run(home, ['transactions', 'list', '--all', '-o', 'ndjson']);
+    const refused = await run(home, ['transactions', 'refund', '--file', '-'], { stdin: listed.stdout });
     expectUsage(refused, '--yes required to refund in bulk');
-    expect(voids(await getTx(home(), sales[0].id))).toBe(0);
-    const done = await run(home(), ['transactions', 'refund', '--file', '-', '--yes'], { stdin: listed.stdout });
+    expect(voids(await getTx(home, sales[0].id))).toBe(0);
+    const done = await run(home, ['transactions', 'refund', '--file', '-', '--yes'], { stdin: listed.stdout });
     expect(done.code, done.stderr).toBe(0);
     expect(results(done.stdout).map((l) => l.status)).toEqual(['refunded', 'refunded']);
     expect(done.stderr).toContain('Refunded 2 of 2 rows (R$ 30,00)');
-    for (const sale of sales) expect((await getTx(home(), sale.id)).status).toBe('canceled');
+    for (const sale of sales) expect((await getTx(home, sale.id)).status).toBe('canceled');
   });
 
-  it('refuses a bad batch before sending: no rows, no id column, --amount with --file, id with --file', async () => {
-    const sale = await createCard(home(), '10.00');
-    expectUsage(await run(home(), ['transactions', 'refund', '--file', '-', '--yes'], { stdin: '' }), '--file', 'no rows');
-    expectUsage(await run(home(), ['transactions', 'refund', '--file', '-', '--yes'], { stdin: 'transaction,amount\nx,1\n' }), 'id');
-    expectUsage(await run(home(), ['transactions', 'refund', '--file', '-', '--amount', '1', '--yes'], { stdin: `id\n${sale.id}\n` }), '--file');
-    expectUsage(await run(home(), ['transactions', 'refund', sale.id, '--file', '-'], { stdin: `id\n${sale.id}\n` }), 'not both');
-    expectUsage(await run(home(), ['transactions', 'refund', '--file', '-', '--concurrency', '0', '--yes'], { stdin: `id\n${sale.id}\n` }), '--concurrency');
-    const dry = await run(home(), ['transactions', 'refund', '--file', '-', '--dry-run'], { stdin: `id,amount\n${sale.id},2.50\n` });
+  it('refuses a bad batch before sending: no rows, no id column, --amount with --file, id with --file', async ({ home }) => {
+    const sale = await createCard(home, '10.00');
+    expectUsage(await run(home, ['transactions', 'refund', '--file', '-', '--yes'], { stdin: '' }), '--file', 'no rows');
+    expectUsage(await run(home, ['transactions', 'refund', '--file', '-', '--yes'], { stdin: 'transaction,amount\nx,1\n' }), 'id');
+    expectUsage(await run(home, ['transactions', 'refund', '--file', '-', '--amount', '1', '--yes'], { stdin: `id\n${sale.id}\n` }), '--file');
+    expectUsage(await run(home, ['transactions', 'refund', sale.id, '--file', '-'], { stdin: `id\n${sale.id}\n` }), 'not both');
+    expectUsage(await run(home, ['transactions', 'refund', '--file', '-', '--concurrency', '0', '--yes'], { stdin: `id\n${sale.id}\n` }), '--concurrency');
+    const dry = await run(home, ['transactions', 'refund', '--file', '-', '--dry-run'], { stdin: `id,amount\n${sale.id},2.50\n` });
     expect(results(dry.stdout)).toEqual([{ row: 1, id: sale.id, amount_cents: 250, error: null }]);
-    expect(voids(await getTx(home(), sale.id))).toBe(0);
+    expect(voids(await getTx(home, sale.id))).toBe(0);
   });
 });
 
@@ -273,9 +273,9 @@ describe('against sandbox serve --faults', () => {
     serverHome.cleanup();
   });
 
-  it('1,000 refunds with a fifth of requests failing: every transaction refunded exactly once, no row lost', async () => {
-    const file = await salesFile(home(), 1000);
-    const result = await payctl(['transactions', 'refund', '--file', file, '--yes', '--timeout', '0.5'], { home: home(), env });
+  it('1,000 refunds with a fifth of requests failing: every transaction refunded exactly once, no row lost', async ({ home }) => {
+    const file = await salesFile(home, 1000);
+    const result = await payctl(['transactions', 'refund', '--file', file, '--yes', '--timeout', '0.5'], { home, env });
     expect(result.code, result.stderr).toBe(0);
     const lines = results(result.stdout);
     expect(lines).toHaveLength(1000);
@@ -285,25 +285,25 @@ describe('against sandbox serve --faults', () => {
     await expectRefundedOnce(file);
   }, 120_000);
 
-  it('killed with SIGKILL at random moments 10 times and resumed each time: still exactly once', async () => {
-    const file = await salesFile(home(), 1000);
+  it('killed with SIGKILL at random moments 10 times and resumed each time: still exactly once', async ({ home }) => {
+    const file = await salesFile(home, 1000);
     const args = [BIN, 'transactions', 'refund', '--file', file, '--yes', '--timeout', '0.5'];
     for (let kill = 0; kill < 10; kill += 1) {
-      const child = spawn(process.execPath, args, { env: testEnv(home(), env), stdio: 'ignore' });
+      const child = spawn(process.execPath, args, { env: testEnv(home, env), stdio: 'ignore' });
       // Listened for from the start: a resumed run may finish before its kill comes.
       const exited = new Promise((resolve) => child.once('exit', resolve));
       await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 700));
       child.kill('SIGKILL');
       await exited;
     }
-    const last = await payctl(['transactions', 'refund', '--file', file, '--yes', '--timeout', '0.5'], { home: home(), env });
+    const last = await payctl(['transactions', 'refund', '--file', file, '--yes', '--timeout', '0.5'], { home, env });
     expect(last.code, last.stderr).toBe(0);
     const lines = results(last.stdout);
     expect(lines).toHaveLength(1000);
     expect(lines.every((l) => l.status === 'refunded' || (l.status === 'skipped' && /by payctl on .*batch sales\.ndjson/.test(l.reason)))).toBe(true);
     // The earlier runs got somewhere: the last one skipped what they did rather than did it all.
     expect(lines.some((l) => l.status === 'skipped')).toBe(true);
-    expect(readdirSync(join(home(), 'state', 'ledger')).filter((f) => f.endsWith('.sqlite'))).toEqual(['ledger.sqlite']);
+    expect(readdirSync(join(home, 'state', 'ledger')).filter((f) => f.endsWith('.sqlite'))).toEqual(['ledger.sqlite']);
     await expectRefundedOnce(file);
   }, 180_000);
 });

@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { SANDBOX_MARKETPLACE_ID } from '../../src/provider/sandbox-account.js';
 import {
   CVV,
@@ -14,14 +15,11 @@ import {
   create,
   expectJson,
   expectUsage,
-  freshHomePerTest,
   getTx,
   listAll,
   run,
   type Tx,
 } from './helpers.js';
-
-const home = freshHomePerTest();
 
 /** A token printed by `cards tokenize`: the JSON on stdout, SANDBOX and one status line on stderr. */
 function expectToken(result: { code: number; stdout: string; stderr: string }): Tx {
@@ -40,8 +38,8 @@ function expectToken(result: { code: number; stdout: string; stderr: string }): 
 }
 
 describe('cards tokenize', () => {
-  it('from the card flags', async () => {
-    const token = expectToken(await run(home(), ['cards', 'tokenize', ...cardFlags()]));
+  it('from the card flags', async ({ home }) => {
+    const token = expectToken(await run(home, ['cards', 'tokenize', ...cardFlags()]));
     expect(token.card).toMatchObject({
       resource: 'card',
       card_brand: 'Visa',
@@ -53,38 +51,38 @@ describe('cards tokenize', () => {
     });
   });
 
-  it('from --card-file <path>', async () => {
-    const file = join(home(), 'card.json');
+  it('from --card-file <path>', async ({ home }) => {
+    const file = join(home, 'card.json');
     writeFileSync(file, cardJson(MASTERCARD));
-    const token = expectToken(await run(home(), ['cards', 'tokenize', '--card-file', file]));
+    const token = expectToken(await run(home, ['cards', 'tokenize', '--card-file', file]));
     expect(token.card).toMatchObject({ card_brand: 'MasterCard', first4_digits: '5555' });
   });
 
-  it('from --card-file - (standard input)', async () => {
-    const token = expectToken(await run(home(), ['cards', 'tokenize', '--card-file', '-'], { stdin: cardJson() }));
+  it('from --card-file - (standard input)', async ({ home }) => {
+    const token = expectToken(await run(home, ['cards', 'tokenize', '--card-file', '-'], { stdin: cardJson() }));
     expect(token.card.first4_digits).toBe('4111');
   });
 
-  it("the token's card can then be charged with transactions create --card", async () => {
-    const token = expectToken(await run(home(), ['cards', 'tokenize', ...cardFlags(MASTERCARD)]));
-    const tx = await create(home(), ['--amount', '42.00', '--card', token.card.id]);
+  it("the token's card can then be charged with transactions create --card", async ({ home }) => {
+    const token = expectToken(await run(home, ['cards', 'tokenize', ...cardFlags(MASTERCARD)]));
+    const tx = await create(home, ['--amount', '42.00', '--card', token.card.id]);
     expect(tx).toMatchObject({
       amount: '42.00',
       payment_type: 'credit',
       payment_method: { id: token.card.id, card_brand: 'MasterCard', first4_digits: '5555', last4_digits: '4444' },
     });
-    expect(await listAll(home())).toEqual([tx]);
+    expect(await listAll(home)).toEqual([tx]);
   });
 
-  it('names the card by brand and last four, the same in the token, in `cards get` and in a charge', async () => {
-    const token = expectToken(await run(home(), ['cards', 'tokenize', ...cardFlags(MASTERCARD), '-o', 'json']));
+  it('names the card by brand and last four, the same in the token, in `cards get` and in a charge', async ({ home }) => {
+    const token = expectToken(await run(home, ['cards', 'tokenize', ...cardFlags(MASTERCARD), '-o', 'json']));
     // The token's card shows no last4_digits field (seed 2.5), but its description names them.
     expect(token.card.description).toBe('MasterCard final 4444');
-    const stored = expectJson(await run(home(), ['cards', 'get', token.card.id, '-o', 'json']));
+    const stored = expectJson(await run(home, ['cards', 'get', token.card.id, '-o', 'json']));
     expect(stored).toMatchObject({ id: token.card.id, description: 'MasterCard final 4444', last4_digits: '4444' });
-    const tx = await create(home(), ['--amount', '5', '--card', token.card.id, '-o', 'json']);
+    const tx = await create(home, ['--amount', '5', '--card', token.card.id, '-o', 'json']);
     expect(tx.payment_method).toMatchObject({ id: token.card.id, description: 'MasterCard final 4444' });
-    const direct = await create(home(), ['--amount', '5', ...cardFlags(VISA), '-o', 'json']);
+    const direct = await create(home, ['--amount', '5', ...cardFlags(VISA), '-o', 'json']);
     expect(direct.payment_method.description).toBe('Visa final 1111');
   });
 
@@ -98,34 +96,34 @@ describe('cards tokenize', () => {
     ['--card-file with card flags', ['--card-file', 'card.json', '--card-number', VISA], ['--card-file', 'not both']],
     ['--card-file that does not exist', ['--card-file', '/nonexistent/card.json'], ['--card-file: cannot read /nonexistent/card.json (ENOENT)']],
   ];
-  it.each(bad)('a bad card (%s): exit 2 naming the flag, nothing sent', async (_name, args, fragments) => {
-    const result = await run(home(), ['cards', 'tokenize', ...args]);
+  it.for(bad)('a bad card (%s): exit 2 naming the flag, nothing sent', async ([_name, args, fragments], { home }) => {
+    const result = await run(home, ['cards', 'tokenize', ...args]);
     expectUsage(result, ...fragments);
     expect(result.stderr).not.toContain(VISA);
-    expect(existsSync(join(home(), 'state'))).toBe(false); // the sandbox was never started
+    expect(existsSync(join(home, 'state'))).toBe(false); // the sandbox was never started
   });
 
-  it.each([
+  it.for<[string, string, string]>([
     ['not JSON', 'card_number=4111111111111111', '--card-file: not valid JSON'],
     ['a JSON array', '[]', '--card-file: expected a JSON object'],
     ['fields missing', JSON.stringify({ card_number: VISA, holder_name: 'M S' }), '--card-file: missing expiration_month, expiration_year, security_code'],
-  ])('a bad --card-file (%s): exit 2', async (_name, content, message) => {
-    const file = join(home(), 'card.json');
+  ])('a bad --card-file (%s): exit 2', async ([_name, content, message], { home }) => {
+    const file = join(home, 'card.json');
     writeFileSync(file, content);
-    const result = await run(home(), ['cards', 'tokenize', '--card-file', file]);
+    const result = await run(home, ['cards', 'tokenize', '--card-file', file]);
     expectUsage(result, message);
     expect(result.stderr).not.toContain(VISA);
   });
 
-  it('prompts off (--no-input on a terminal, or piped): exit 2 naming every missing flag', async () => {
+  it('prompts off (--no-input on a terminal, or piped): exit 2 naming every missing flag', async ({ home }) => {
     const all = '--card-number, --holder-name, --exp-month, --exp-year, --cvv';
-    expectUsage(await run(home(), ['cards', 'tokenize', '--no-input'], { tty: true }), `missing required flags ${all}`);
-    expectUsage(await run(home(), ['cards', 'tokenize', '--card-number', VISA, '--cvv', CVV]), 'missing required flags --holder-name, --exp-month, --exp-year');
-    expect(existsSync(join(home(), 'state'))).toBe(false);
+    expectUsage(await run(home, ['cards', 'tokenize', '--no-input'], { tty: true }), `missing required flags ${all}`);
+    expectUsage(await run(home, ['cards', 'tokenize', '--card-number', VISA, '--cvv', CVV]), 'missing required flags --holder-name, --exp-month, --exp-year');
+    expect(existsSync(join(home, 'state'))).toBe(false);
   });
 
-  it('--dry-run: the masked request, and no token is created', async () => {
-    const result = await run(home(), ['cards', 'tokenize', ...cardFlags(), '--dry-run']);
+  it('--dry-run: the masked request, and no token is created', async ({ home }) => {
+    const result = await run(home, ['cards', 'tokenize', ...cardFlags(), '--dry-run']);
     expect(expectJson(result)).toEqual({
       dry_run: true,
       method: 'POST',
@@ -135,22 +133,22 @@ describe('cards tokenize', () => {
     });
     expect(result.stderr).toBe('dry run: nothing was sent\n');
     expect(result.stdout).not.toContain(VISA);
-    expect(existsSync(join(home(), 'state'))).toBe(false);
+    expect(existsSync(join(home, 'state'))).toBe(false);
 
-    const text = await run(home(), ['cards', 'tokenize', ...cardFlags(), '--dry-run'], { tty: true });
+    const text = await run(home, ['cards', 'tokenize', ...cardFlags(), '--dry-run'], { tty: true });
     expect(text.code).toBe(0);
     expect(text.stderr).toBe('dry run: nothing was sent\n');
     expect(text.stdout.split('\n')[0]).toBe(`POST sandbox://embedded/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/cards/tokens`);
     expect(text.stdout).toContain('"card_number": "4111********1111"');
     expect(text.stdout).toContain('"security_code": "[redacted]"');
-    expect(existsSync(join(home(), 'state'))).toBe(false);
+    expect(existsSync(join(home, 'state'))).toBe(false);
   });
 
-  it('a tokenized card stays chargeable after its first charge', async () => {
-    const token = expectToken(await run(home(), ['cards', 'tokenize', ...cardFlags()]));
-    const first = await create(home(), ['--amount', '1', '--card', token.card.id]);
-    const second = await create(home(), ['--amount', '2', '--card', token.card.id]);
-    expect((await getTx(home(), first.id)).payment_method.id).toBe(token.card.id);
+  it('a tokenized card stays chargeable after its first charge', async ({ home }) => {
+    const token = expectToken(await run(home, ['cards', 'tokenize', ...cardFlags()]));
+    const first = await create(home, ['--amount', '1', '--card', token.card.id]);
+    const second = await create(home, ['--amount', '2', '--card', token.card.id]);
+    expect((await getTx(home, first.id)).payment_method.id).toBe(token.card.id);
     expect(second.payment_method.id).toBe(token.card.id);
   });
 });

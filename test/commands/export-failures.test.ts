@@ -12,13 +12,12 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { testEnv } from '../helpers/run.js';
-import { createCard, expectJson, expectUsage, freshHomePerTest, run } from './helpers.js';
-
-const home = freshHomePerTest();
+import { createCard, expectJson, expectUsage, run } from './helpers.js';
 const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
-const file = (name: string) => join(home(), name);
+const file = (home: string, name: string) => join(home, name);
 
 // A private mount namespace: as root, `unshare --mount`; otherwise as the root of a user namespace.
 const UNSHARE = process.getuid?.() === 0 ? ['--mount'] : ['--mount', '--map-root-user'];
@@ -46,9 +45,9 @@ interface Script {
  * mount a tmpfs on), $H (the home, outside any tmpfs), $NODE and $BIN. payctl's stderr goes to
  * files in $H; the script prints what it sees as key=value lines.
  */
-function inNamespace(script: string): Promise<Script> {
+function inNamespace(home: string, script: string): Promise<Script> {
   const child = spawn('unshare', [...UNSHARE, 'sh', '-c', script], {
-    env: testEnv(home(), { D: file('mnt'), H: home(), NODE: process.execPath, BIN }),
+    env: testEnv(home, { D: file(home, 'mnt'), H: home, NODE: process.execPath, BIN }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -69,10 +68,10 @@ function inNamespace(script: string): Promise<Script> {
 }
 
 /** What payctl wrote to stderr in the namespace (into $H/<name>). */
-const errOf = (name: string) => readFileSync(file(name), 'utf8');
+const errOf = (home: string, name: string) => readFileSync(file(home, name), 'utf8');
 
-async function generate(sales: number): Promise<void> {
-  expectJson(await run(home(), ['sandbox', 'generate', '--sales', String(sales), '--days', '1', '-o', 'json']));
+async function generate(home: string, sales: number): Promise<void> {
+  expectJson(await run(home, ['sandbox', 'generate', '--sales', String(sales), '--days', '1', '-o', 'json']));
 }
 
 const lineCount = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean).length;
@@ -83,11 +82,11 @@ describe('payctl export on a full disk (a tmpfs in a private mount namespace)', 
     expect(canMountTmpfs()).toBe(true);
   });
 
-  it('an --out on a 2 MB tmpfs: exit 2, one line naming FILE.partial, nothing left, FILE as it was; with room the run succeeds', async () => {
-    await generate(1500);
-    mkdirSync(file('mnt'));
-    const D = file('mnt');
-    const result = await inNamespace(`
+  it('an --out on a 2 MB tmpfs: exit 2, one line naming FILE.partial, nothing left, FILE as it was; with room the run succeeds', async ({ home }) => {
+    await generate(home, 1500);
+    mkdirSync(file(home, 'mnt'));
+    const D = file(home, 'mnt');
+    const result = await inNamespace(home, `
       mount -t tmpfs -o size=2m none "$D" || exit 90
       printf 'old\\n' > "$D/sales.ndjson"
       "$NODE" "$BIN" export transactions --out "$D/sales.ndjson" 2>"$H/err1"; echo "code1=$?"
@@ -106,31 +105,31 @@ describe('payctl export on a full disk (a tmpfs in a private mount namespace)', 
     const { said } = result;
 
     expect(said.code1).toBe('2');
-    expect(errOf('err1')).toBe(`error: cannot write ${D}/sales.ndjson.partial while writing the export (no space left on device); removed it; sales.ndjson is as it was\n`);
+    expect(errOf(home, 'err1')).toBe(`error: cannot write ${D}/sales.ndjson.partial while writing the export (no space left on device); removed it; sales.ndjson is as it was\n`);
     expect(said.ls1).toBe('sales.ndjson ');
     expect(said.old1).toBe('old');
 
     // The same run, with room: the export needed more than the 2 MB it had.
-    expect(said.code2, errOf('err2')).toBe('0');
-    expect(errOf('err2')).toBe(`exported 1.500 transactions to ${D}/sales.ndjson\n`);
+    expect(said.code2, errOf(home, 'err2')).toBe('0');
+    expect(errOf(home, 'err2')).toBe(`exported 1.500 transactions to ${D}/sales.ndjson\n`);
     expect(said.ls2).toBe('sales.ndjson ');
     expect(Number(said.lines2)).toBe(1500);
     expect(Number(said.bytes2)).toBeGreaterThan(2 * 1024 * 1024);
 
     // A read-only file system: refused before anything is read, naming the file it tried.
     expect(said.code3).toBe('2');
-    expect(errOf('err3')).toBe(`error: --out: cannot write ${D}/other.ndjson.partial (read-only file system); nothing was read or written\n`);
+    expect(errOf(home, 'err3')).toBe(`error: --out: cannot write ${D}/other.ndjson.partial (read-only file system); nothing was read or written\n`);
     expect(said.ls3).toBe('sales.ndjson ');
 
     // The mount was the namespace's only.
     expect(readdirSync(D)).toEqual([]);
   }, 60_000);
 
-  it('--out and --state on the 2 MB tmpfs: no STATE.next, no temporary file, the state unchanged; with room the run succeeds', async () => {
-    await generate(5);
-    mkdirSync(file('mnt'));
-    const D = file('mnt');
-    const result = await inNamespace(`
+  it('--out and --state on the 2 MB tmpfs: no STATE.next, no temporary file, the state unchanged; with room the run succeeds', async ({ home }) => {
+    await generate(home, 5);
+    mkdirSync(file(home, 'mnt'));
+    const D = file(home, 'mnt');
+    const result = await inNamespace(home, `
       mount -t tmpfs -o size=2m none "$D" || exit 90
       "$NODE" "$BIN" export transactions --out "$D/1.ndjson" --state "$D/s.json" 2>"$H/err1"; echo "code1=$?"
       cp "$D/s.json" "$H/state-before.json"
@@ -146,27 +145,27 @@ describe('payctl export on a full disk (a tmpfs in a private mount namespace)', 
     `);
     expect(result.code, result.stderr).toBe(0);
     const { said } = result;
-    expect(said.code1, errOf('err1')).toBe('0');
+    expect(said.code1, errOf(home, 'err1')).toBe('0');
 
     expect(said.code2).toBe('2');
-    expect(errOf('err2')).toBe(`error: cannot write ${D}/2.ndjson.partial while writing the export (no space left on device); removed it; 2.ndjson was not written and its state is as it was\n`);
+    expect(errOf(home, 'err2')).toBe(`error: cannot write ${D}/2.ndjson.partial while writing the export (no space left on device); removed it; 2.ndjson was not written and its state is as it was\n`);
     expect(said.ls2).toBe('1.ndjson s.json ');
-    expect(readFileSync(file('state-after.json'), 'utf8')).toBe(readFileSync(file('state-before.json'), 'utf8'));
+    expect(readFileSync(file(home, 'state-after.json'), 'utf8')).toBe(readFileSync(file(home, 'state-before.json'), 'utf8'));
 
-    expect(said.code3, errOf('err3')).toBe('0');
+    expect(said.code3, errOf(home, 'err3')).toBe('0');
     expect(said.ls3).toBe('1.ndjson 2.ndjson s.json ');
     expect(Number(said.lines3)).toBe(1500);
-    expect(JSON.parse(readFileSync(file('state-last.json'), 'utf8')).runs).toBe(2);
+    expect(JSON.parse(readFileSync(file(home, 'state-last.json'), 'utf8')).runs).toBe(2);
   }, 60_000);
 
-  it('the state on a tiny tmpfs: staging it fails (FILE.partial and the temporary file removed); saving it after FILE took its name fails (STATE.next kept), and the next run saves it', async () => {
-    await generate(5);
-    mkdirSync(file('mnt'));
-    const D = file('mnt');
-    const out = file('2.ndjson');
+  it('the state on a tiny tmpfs: staging it fails (FILE.partial and the temporary file removed); saving it after FILE took its name fails (STATE.next kept), and the next run saves it', async ({ home }) => {
+    await generate(home, 5);
+    mkdirSync(file(home, 'mnt'));
+    const D = file(home, 'mnt');
+    const out = file(home, '2.ndjson');
     // 1,505 records in the window make a state of about 115 KB: it does not fit in 64 KB; in
     // 192 KB STATE.next fits, but not the state's temporary file beside it.
-    const result = await inNamespace(`
+    const result = await inNamespace(home, `
       mount -t tmpfs -o size=64k none "$D" || exit 90
       "$NODE" "$BIN" export transactions --out "$H/1.ndjson" --state "$D/s.json" 2>"$H/err1"; echo "code1=$?"
       cp "$D/s.json" "$H/state-before.json"
@@ -187,43 +186,43 @@ describe('payctl export on a full disk (a tmpfs in a private mount namespace)', 
     `);
     expect(result.code, result.stderr).toBe(0);
     const { said } = result;
-    const before = readFileSync(file('state-before.json'), 'utf8');
-    expect(said.code1, errOf('err1')).toBe('0');
+    const before = readFileSync(file(home, 'state-before.json'), 'utf8');
+    expect(said.code1, errOf(home, 'err1')).toBe('0');
 
     expect(said.code2).toBe('2');
-    expect(errOf('err2')).toMatch(
+    expect(errOf(home, 'err2')).toMatch(
       new RegExp(`^error: cannot write ${D}/s\\.json\\.next\\.tmp-\\d+ while saving the state \\(no space left on device\\); removed it and ${out}\\.partial; 2\\.ndjson was not written and its state is as it was\\n$`),
     );
     expect(said.ls2).toBe('s.json ');
     expect(said.out2).toBe('0');
-    expect(readFileSync(file('state-2.json'), 'utf8')).toBe(before);
+    expect(readFileSync(file(home, 'state-2.json'), 'utf8')).toBe(before);
 
     expect(said.code3).toBe('2');
-    expect(errOf('err3')).toMatch(
+    expect(errOf(home, 'err3')).toMatch(
       new RegExp(
         `^error: cannot write ${D}/s\\.json\\.tmp-\\d+ while saving the state \\(no space left on device\\); removed it; 2\\.ndjson is complete, but its state is not saved: ${D}/s\\.json\\.next holds it, and the next run with --state ${D}/s\\.json saves it \\(make room first\\); s\\.json is as it was\\n$`,
       ),
     );
     expect(said.ls3).toBe('s.json s.json.next ');
-    expect(readFileSync(file('state-3.json'), 'utf8')).toBe(before);
+    expect(readFileSync(file(home, 'state-3.json'), 'utf8')).toBe(before);
     expect(lineCount(out)).toBe(1500);
     expect(existsSync(`${out}.partial`)).toBe(false);
 
     // With room, the same command saves that state and keeps the file (it is the last run's).
-    expect(said.code4, errOf('err4')).toBe('0');
-    expect(errOf('err4')).toBe(`the last run had written ${out} whole before it stopped; its state is saved now\n`);
+    expect(said.code4, errOf(home, 'err4')).toBe('0');
+    expect(errOf(home, 'err4')).toBe(`the last run had written ${out} whole before it stopped; its state is saved now\n`);
     expect(said.ls4).toBe('s.json ');
-    expect(JSON.parse(readFileSync(file('state-4.json'), 'utf8'))).toEqual(JSON.parse(readFileSync(file('staged-3.json'), 'utf8')).state);
+    expect(JSON.parse(readFileSync(file(home, 'state-4.json'), 'utf8'))).toEqual(JSON.parse(readFileSync(file(home, 'staged-3.json'), 'utf8')).state);
     expect(lineCount(out)).toBe(1500);
   }, 60_000);
 });
 
 describe('payctl export: a state file that is not one', () => {
-  it('exit 2, one line naming it and what to do; nothing written; moved away, the run starts over', async () => {
-    await generate(3);
-    const state = file('s.json');
-    const out = file('out.ndjson');
-    const good = await run(home(), ['export', 'transactions', '--out', file('first.ndjson'), '--state', state]);
+  it('exit 2, one line naming it and what to do; nothing written; moved away, the run starts over', async ({ home }) => {
+    await generate(home, 3);
+    const state = file(home, 's.json');
+    const out = file(home, 'out.ndjson');
+    const good = await run(home, ['export', 'transactions', '--out', file(home, 'first.ndjson'), '--state', state]);
     expect(good.code, good.stderr).toBe(0);
     const saved = readFileSync(state, 'utf8');
     const valid = JSON.parse(saved);
@@ -241,7 +240,7 @@ describe('payctl export: a state file that is not one', () => {
     ];
     for (const [text, why] of cases) {
       writeFileSync(state, text);
-      const line = expectUsage(await run(home(), ['export', 'transactions', '--out', out, '--state', state]));
+      const line = expectUsage(await run(home, ['export', 'transactions', '--out', out, '--state', state]));
       expect(line).toBe(`error: --state: ${state} is not a payctl export state file (${why}); ${remedy}`);
       expect(readFileSync(state, 'utf8')).toBe(text);
       expect(existsSync(out)).toBe(false);
@@ -250,27 +249,27 @@ describe('payctl export: a state file that is not one', () => {
     }
     // What the line says to do works: moved away, the next run exports everything.
     rmSync(state);
-    const again = await run(home(), ['export', 'transactions', '--out', out, '--state', state]);
+    const again = await run(home, ['export', 'transactions', '--out', out, '--state', state]);
     expect(again.code, again.stderr).toBe(0);
     expect(lineCount(out)).toBe(3);
   });
 });
 
 describe('payctl export: an incremental run into an --out FILE that exists', () => {
-  it('is refused before anything is read or written (FILE and the state unchanged); --overwrite replaces it; a new --out runs', async () => {
-    await generate(4);
-    const state = file('s.json');
-    const out = file('sales.ndjson');
-    const first = await run(home(), ['export', 'transactions', '--out', out, '--state', state]);
+  it('is refused before anything is read or written (FILE and the state unchanged); --overwrite replaces it; a new --out runs', async ({ home }) => {
+    await generate(home, 4);
+    const state = file(home, 's.json');
+    const out = file(home, 'sales.ndjson');
+    const first = await run(home, ['export', 'transactions', '--out', out, '--state', state]);
     expect(first.code, first.stderr).toBe(0);
     const bytes = readFileSync(out);
     const savedState = readFileSync(state, 'utf8');
     expect(lineCount(out)).toBe(4);
-    await createCard(home(), '21.00');
+    await createCard(home, '21.00');
 
-    const refused = await run(home(), ['export', 'transactions', '--out', out, '--state', state]);
+    const refused = await run(home, ['export', 'transactions', '--out', out, '--state', state]);
     expect(expectUsage(refused)).toBe(
-      `error: --out: ${out} exists, and this run, starting from ${state}, would replace it with only what is new or changed since the last run; nothing was read or written. Give each run its own file (--out ${file('sales')}-$(date +%F-%H%M).ndjson), or add --overwrite to replace it`,
+      `error: --out: ${out} exists, and this run, starting from ${state}, would replace it with only what is new or changed since the last run; nothing was read or written. Give each run its own file (--out ${file(home, 'sales')}-$(date +%F-%H%M).ndjson), or add --overwrite to replace it`,
     );
     expect(readFileSync(out).equals(bytes)).toBe(true);
     expect(readFileSync(state, 'utf8')).toBe(savedState);
@@ -278,33 +277,33 @@ describe('payctl export: an incremental run into an --out FILE that exists', () 
     expect(existsSync(`${state}.next`)).toBe(false);
 
     // The name as given is the one suggested: a relative --out, a relative suggestion.
-    const relative = await run(home(), ['export', 'transactions', '--format', 'ndjson', '--out', out.replace(`${home()}/`, `${home()}/./`), '--state', state]);
-    expect(expectUsage(relative)).toContain(`(--out ${home()}/./sales-$(date +%F-%H%M).ndjson)`);
+    const relative = await run(home, ['export', 'transactions', '--format', 'ndjson', '--out', out.replace(`${home}/`, `${home}/./`), '--state', state]);
+    expect(expectUsage(relative)).toContain(`(--out ${home}/./sales-$(date +%F-%H%M).ndjson)`);
 
-    const replaced = await run(home(), ['export', 'transactions', '--out', out, '--state', state, '--overwrite']);
+    const replaced = await run(home, ['export', 'transactions', '--out', out, '--state', state, '--overwrite']);
     expect(replaced.code, replaced.stderr).toBe(0);
     expect(replaced.stderr).toContain(`exported 1 transaction to ${out}`);
     expect(lineCount(out)).toBe(1);
 
-    await createCard(home(), '22.00');
-    const next = await run(home(), ['export', 'transactions', '--out', file('sales-2.ndjson'), '--state', state]);
+    await createCard(home, '22.00');
+    const next = await run(home, ['export', 'transactions', '--out', file(home, 'sales-2.ndjson'), '--state', state]);
     expect(next.code, next.stderr).toBe(0);
-    expect(lineCount(file('sales-2.ndjson'))).toBe(1);
+    expect(lineCount(file(home, 'sales-2.ndjson'))).toBe(1);
     expect(JSON.parse(readFileSync(state, 'utf8')).runs).toBe(3);
   });
 
-  it('a first run (no state yet, or a state that has seen nothing) and a run without --state still write over FILE', async () => {
-    const out = file('all.ndjson');
+  it('a first run (no state yet, or a state that has seen nothing) and a run without --state still write over FILE', async ({ home }) => {
+    const out = file(home, 'all.ndjson');
     writeFileSync(out, 'old\n');
     // An empty sandbox: the first run sees nothing, and its state has no cursor.
-    const empty = await run(home(), ['export', 'transactions', '--out', out, '--state', file('s.json')]);
+    const empty = await run(home, ['export', 'transactions', '--out', out, '--state', file(home, 's.json')]);
     expect(empty.code, empty.stderr).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe('');
-    await generate(2);
-    const second = await run(home(), ['export', 'transactions', '--out', out, '--state', file('s.json')]);
+    await generate(home, 2);
+    const second = await run(home, ['export', 'transactions', '--out', out, '--state', file(home, 's.json')]);
     expect(second.code, second.stderr).toBe(0);
     expect(lineCount(out)).toBe(2);
-    const plain = await run(home(), ['export', 'transactions', '--out', out]);
+    const plain = await run(home, ['export', 'transactions', '--out', out]);
     expect(plain.code, plain.stderr).toBe(0);
     expect(lineCount(out)).toBe(2);
   });

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import * as z from 'zod/mini';
 import { resourceSchemas } from '../../src/provider/schemas/index.js';
 import { fieldTree, findUnknown, listPaths, mergeTrees } from '../../src/provider/schemas/fields.js';
@@ -7,12 +8,11 @@ import { PRINTED } from '../../src/commands/printed-fields.js';
 import { flatten } from '../../src/output/fields.js';
 import { SANDBOX_BUYER_ID } from '../../src/provider/sandbox-account.js';
 import { recordingServer, type RecordingServer, type Reply } from '../helpers/recording-server.js';
-import { cardFlags, cardJson, day, expectJson, expectUsage, freshHomePerTest, run, type Tx } from './helpers.js';
+import { cardFlags, cardJson, day, expectJson, expectUsage, run, type Tx } from './helpers.js';
 
 // --fields is checked against the schema of what a verb prints, before anything is sent: a typo
 // exits 2 naming it and the fields there are, and `--fields help` lists every dotted path.
-const home = freshHomePerTest();
-const json = async (args: string[], stdin?: string): Promise<Tx> => expectJson(await run(home(), [...args, '-o', 'json', '--yes'], stdin === undefined ? {} : { stdin }));
+const json = async (home: string, args: string[], stdin?: string): Promise<Tx> => expectJson(await run(home, [...args, '-o', 'json', '--yes'], stdin === undefined ? {} : { stdin }));
 
 describe('field paths read off a schema', () => {
   const schema = z.object({
@@ -45,35 +45,35 @@ describe('field paths read off a schema', () => {
 });
 
 describe('an unknown --fields path', () => {
-  it('exits 2 naming it, with a suggestion and the top-level fields, in every format', async () => {
+  it('exits 2 naming it, with a suggestion and the top-level fields, in every format', async ({ home }) => {
     for (const format of ['table', 'json', 'ndjson', 'csv']) {
-      const line = expectUsage(await run(home(), ['transactions', 'list', '-o', format, '--fields', 'id,stauts']), '--fields: unknown field "stauts" (did you mean status?) for transactions');
+      const line = expectUsage(await run(home, ['transactions', 'list', '-o', format, '--fields', 'id,stauts']), '--fields: unknown field "stauts" (did you mean status?) for transactions');
       expect(line).toMatch(/; fields: id, resource, status, amount, .*, history, reference_id, split_rules; '--fields help' lists every path$/);
     }
   });
 
-  it('below a known field: names what that field has, or that it has nothing below it', async () => {
+  it('below a known field: names what that field has, or that it has nothing below it', async ({ home }) => {
     expectUsage(
-      await run(home(), ['transactions', 'get', 'f'.repeat(32), '--fields', 'payment_method.card_brnd']),
+      await run(home, ['transactions', 'get', 'f'.repeat(32), '--fields', 'payment_method.card_brnd']),
       'unknown field "payment_method.card_brnd" (did you mean payment_method.card_brand?) for transactions; payment_method has: id, resource, description, card_brand,',
     );
-    expectUsage(await run(home(), ['transactions', 'get', 'f'.repeat(32), '--fields', 'amount.cents,nope']), 'unknown fields "amount.cents", "nope" for transactions; amount has nothing below it;');
+    expectUsage(await run(home, ['transactions', 'get', 'f'.repeat(32), '--fields', 'amount.cents,nope']), 'unknown fields "amount.cents", "nope" for transactions; amount has nothing below it;');
   });
 
-  it('is checked against the verb: a plan has uuid, a subscription list has no amount.cents', async () => {
-    expectUsage(await run(home(), ['plans', 'get', 'f'.repeat(32), '--fields', 'id']), 'unknown field "id" for plans; fields: uuid,');
-    expectUsage(await run(home(), ['subscriptions', 'list', '--fields', 'amount.cents']), 'for subscriptions; amount has nothing below it');
-    expectUsage(await run(home(), ['future-entries', 'list', '--fields', 'fees']), 'unknown field "fees" (did you mean fee?) for future entries;');
-    expectUsage(await run(home(), ['events', 'replay', 'f'.repeat(32), '--fields', 'events']), 'unknown field "events" (did you mean event?) for event replays; fields: id, event, webhooks, at;');
+  it('is checked against the verb: a plan has uuid, a subscription list has no amount.cents', async ({ home }) => {
+    expectUsage(await run(home, ['plans', 'get', 'f'.repeat(32), '--fields', 'id']), 'unknown field "id" for plans; fields: uuid,');
+    expectUsage(await run(home, ['subscriptions', 'list', '--fields', 'amount.cents']), 'for subscriptions; amount has nothing below it');
+    expectUsage(await run(home, ['future-entries', 'list', '--fields', 'fees']), 'unknown field "fees" (did you mean fee?) for future entries;');
+    expectUsage(await run(home, ['events', 'replay', 'f'.repeat(32), '--fields', 'events']), 'unknown field "events" (did you mean event?) for event replays; fields: id, event, webhooks, at;');
   });
 
-  it('a table-only column is accepted for a table and named as such otherwise', async () => {
-    await json(['buyers', 'create', '--first-name', 'João', '--taxpayer-id', '390.533.447-05']);
-    const table = await run(home(), ['buyers', 'list', '--fields', 'name,document', '--no-color'], { tty: true });
+  it('a table-only column is accepted for a table and named as such otherwise', async ({ home }) => {
+    await json(home, ['buyers', 'create', '--first-name', 'João', '--taxpayer-id', '390.533.447-05']);
+    const table = await run(home, ['buyers', 'list', '--fields', 'name,document', '--no-color'], { tty: true });
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/^NAME\s+CPF\/CNPJ\n/);
     expect(table.stdout).toMatch(/\nJoão\s+\*\*\*\.\*\*\*\.\*47-05\n/);
-    expectUsage(await run(home(), ['buyers', 'list', '-o', 'json', '--fields', 'id,name']), 'unknown field "name" (shown in tables only) for buyers');
+    expectUsage(await run(home, ['buyers', 'list', '-o', 'json', '--fields', 'id,name']), 'unknown field "name" (shown in tables only) for buyers');
   });
 });
 
@@ -87,27 +87,27 @@ describe('nothing is sent when --fields is wrong', () => {
   const transaction = { id: TX, status: 'succeeded', amount: '10.00', currency: 'BRL', on_behalf_of: 'b'.repeat(32), history: [] };
 
   /** A run against a live-like service that answers with `replies`: by default, none (it must be asked nothing). */
-  async function against(args: string[], replies: Reply[] = []) {
+  async function against(home: string, args: string[], replies: Reply[] = []) {
     server = await recordingServer(replies);
-    return run(home(), args, { env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_abcdefgh12345678', PAYCTL_MARKETPLACE_ID: 'a'.repeat(32) } });
+    return run(home, args, { env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_abcdefgh12345678', PAYCTL_MARKETPLACE_ID: 'a'.repeat(32) } });
   }
 
-  it('a refund, a capture and a create: exit 2 and no request at all', async () => {
+  it('a refund, a capture and a create: exit 2 and no request at all', async ({ home }) => {
     for (const args of [
       ['transactions', 'refund', TX, '--amount', '1.00'],
       ['transactions', 'capture', TX],
       ['transactions', 'create', '--amount', '10', ...cardFlags(), '--reference-id', 'r-1'],
       ['subscriptions', 'suspend', 'f'.repeat(32)],
     ]) {
-      expectUsage(await against([...args, '--yes', '--fields', 'stauts']), 'unknown field "stauts"');
+      expectUsage(await against(home, [...args, '--yes', '--fields', 'stauts']), 'unknown field "stauts"');
       expect(server!.requests, args.join(' ')).toEqual([]);
       await server!.close();
       server = undefined;
     }
   });
 
-  it('--fields help lists the paths and sends nothing', async () => {
-    const result = await against(['transactions', 'refund', TX, '--yes', '--fields', 'help']);
+  it('--fields help lists the paths and sends nothing', async ({ home }) => {
+    const result = await against(home, ['transactions', 'refund', TX, '--yes', '--fields', 'help']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
     const paths = result.stdout.trimEnd().split('\n');
@@ -116,33 +116,33 @@ describe('nothing is sent when --fields is wrong', () => {
     expect(server!.requests).toEqual([]);
   });
 
-  it('--fields help needs no <id>, and global options may come first', async () => {
+  it('--fields help needs no <id>, and global options may come first', async ({ home }) => {
     for (const args of [['plans', 'get', '--fields', 'help'], ['--fields', 'help', 'plans', 'get']]) {
-      const result = await run(home(), args);
+      const result = await run(home, args);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout.split('\n').slice(0, 2)).toEqual(['uuid', 'resource']);
       expect(result.stderr).toBe('');
     }
-    expectUsage(await run(home(), ['--fields', 'id', 'plans', 'get', 'f'.repeat(32)]), 'unknown field "id" for plans');
+    expectUsage(await run(home, ['--fields', 'id', 'plans', 'get', 'f'.repeat(32)]), 'unknown field "id" for plans');
   });
 
-  it('`payctl api` prints whatever the endpoint answers: its --fields is not checked', async () => {
-    const result = await against(['api', 'GET', `/transactions/${TX}`, '--fields', 'id,anything.at.all'], [{ status: 200, body: transaction }]);
+  it('`payctl api` prints whatever the endpoint answers: its --fields is not checked', async ({ home }) => {
+    const result = await against(home, ['api', 'GET', `/transactions/${TX}`, '--fields', 'id,anything.at.all'], [{ status: 200, body: transaction }]);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ id: TX });
     expect(server!.requests).toHaveLength(1);
   });
 
-  it('--fields help where the output has no schema: exit 2 saying so, nothing sent', async () => {
-    expectUsage(await against(['api', 'GET', `/transactions/${TX}`, '--fields', 'help']), '--fields help: payctl api prints no API resource with a known set of fields');
+  it('--fields help where the output has no schema: exit 2 saying so, nothing sent', async ({ home }) => {
+    expectUsage(await against(home, ['api', 'GET', `/transactions/${TX}`, '--fields', 'help']), '--fields help: payctl api prints no API resource with a known set of fields');
     expect(server!.requests).toEqual([]);
   });
 });
 
 describe('known paths pass', () => {
-  it('nested, through arrays with or without an index, and any metadata key', async () => {
-    const tx = await json(['transactions', 'create', '--amount', '10.50', ...cardFlags(), '--metadata', 'order.id=42']);
-    const result = await run(home(), ['transactions', 'get', tx.id, '-o', 'json', '--fields', 'id,payment_method.card_brand,history.0.operation_type,history.status,metadata.order.id']);
+  it('nested, through arrays with or without an index, and any metadata key', async ({ home }) => {
+    const tx = await json(home, ['transactions', 'create', '--amount', '10.50', ...cardFlags(), '--metadata', 'order.id=42']);
+    const result = await run(home, ['transactions', 'get', tx.id, '-o', 'json', '--fields', 'id,payment_method.card_brand,history.0.operation_type,history.status,metadata.order.id']);
     expect(expectJson(result)).toEqual({
       id: tx.id,
       payment_method: { card_brand: 'Visa' },
@@ -151,10 +151,10 @@ describe('known paths pass', () => {
     });
   });
 
-  it('every field the embedded sandbox prints is one --fields accepts for that verb', async () => {
+  it('every field the embedded sandbox prints is one --fields accepts for that verb', async ({ home }) => {
     const printedBy = new Map<string, unknown[]>();
     const note = async (args: string[], stdin?: string) => {
-      const out = await json(args, stdin);
+      const out = await json(home, args, stdin);
       const verb = args.slice(0, 2).join(' ');
       printedBy.set(verb, [...(printedBy.get(verb) ?? []), ...(Array.isArray(out) ? out : [out])]);
       return out;

@@ -1,9 +1,9 @@
 // Shared by the command tests: card flags, dates relative to today, and assertions that check a
 // run's exit code, stdout and stderr together, so no run goes unchecked.
-import { afterEach, beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { SANDBOX_MARKETPLACE_ID } from '../../src/provider/sandbox-account.js';
 import { recordingServer, type RecordedRequest, type Reply, type Route } from '../helpers/recording-server.js';
-import { payctl, tempHome, type RunOptions, type RunResult } from '../helpers/run.js';
+import { payctl, type RunOptions, type RunResult } from '../helpers/run.js';
 
 // Transactions are JSON of many shapes; tests assert on them field by field.
 export type Tx = any;
@@ -41,19 +41,6 @@ export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export const MONEY = /^\d+\.\d{2}$/;
 export const ANSI = /\x1b\[/;
 export const TX_URL = `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/transactions`;
-
-/** A fresh PAYCTL_HOME for every test of the file that calls this. */
-export function freshHomePerTest(): () => string {
-  let current: { home: string; cleanup: () => void } | undefined;
-  beforeEach(() => {
-    current = tempHome();
-  });
-  afterEach(() => current?.cleanup());
-  return () => {
-    if (!current) throw new Error('no home: call inside a test');
-    return current.home;
-  };
-}
 
 export function run(home: string, args: string[], options: Omit<RunOptions, 'home'> = {}): Promise<RunResult> {
   return payctl(args, { home, ...options });

@@ -3,22 +3,21 @@
 // CSV and a table piped elsewhere keep the ids and cost no request; a name that cannot be read
 // leaves the id, whole; a command reads a bounded number of names, a few at once, each once, and
 // none more once the service is slow or failing.
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { NAMES_AT_ONCE, NAMES_PER_COMMAND } from '../../src/output/record-names.js';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { listPage, numberedId } from '../helpers/hostile-lists.js';
 import { providerError, type RecordedRequest, type Reply } from '../helpers/recording-server.js';
-import { cardFlags, createCard, expectJson, freshHomePerTest, MASTERCARD, RECORDED_MARKETPLACE, run, runAgainst, type Tx } from './helpers.js';
+import { cardFlags, createCard, expectJson, MASTERCARD, RECORDED_MARKETPLACE, run, runAgainst, type Tx } from './helpers.js';
 
 /** Status lines as one line each: a terminal's stderr wraps them between words. */
 const unwrapped = (text: string) => text.replace(/ ?\n(?!$)/g, ' ');
-
-const home = freshHomePerTest();
-const json = async (args: string[]): Promise<Tx> => expectJson(await run(home(), [...args, '-o', 'json']));
+const json = async (home: string, args: string[]): Promise<Tx> => expectJson(await run(home, [...args, '-o', 'json']));
 
 /** What a person sees on a terminal of `columns` columns: stdout and stderr. */
-async function onTerminal(args: string[], columns = 160): Promise<{ stdout: string; stderr: string }> {
-  const result = await run(home(), [...args, '--no-color', '--no-pager'], { tty: true, columns });
+async function onTerminal(home: string, args: string[], columns = 160): Promise<{ stdout: string; stderr: string }> {
+  const result = await run(home, [...args, '--no-color', '--no-pager'], { tty: true, columns });
   expect(result.code, result.stderr).toBe(0);
   return result;
 }
@@ -34,23 +33,23 @@ function column(text: string, header: string): string[] {
   return rowsOf(rows).map((row) => (/^\S/.test(row.slice(at)) ? (row.slice(at).split(/\s{2,}/)[0] as string) : ''));
 }
 
-async function sandboxBuyerName(): Promise<string> {
-  const buyer = await json(['buyers', 'get', SANDBOX_BUYER_ID]);
+async function sandboxBuyerName(home: string): Promise<string> {
+  const buyer = await json(home, ['buyers', 'get', SANDBOX_BUYER_ID]);
   return `${buyer.first_name} ${buyer.last_name}`;
 }
 
 describe('lists on a terminal name the records they refer to', () => {
-  it('subscriptions and invoices: the buyer, the plan and the subscription by name; at 80 columns a name is cut, never the amount or status; JSON keeps the ids', async () => {
-    const plan = await json(['plans', 'create', '--name', 'Plano Ouro', '--amount', '29.90', '--frequency', 'monthly', '--payment-method', 'boleto']);
-    const long = await json(['buyers', 'create', '--first-name', 'Maria Aparecida', '--last-name', 'dos Santos Oliveira', '--taxpayer-id', '111.444.777-35']);
-    const sub = await json(['subscriptions', 'create', '--plan', plan.uuid, '--customer', long.id, '--payment-method', 'boleto']);
+  it('subscriptions and invoices: the buyer, the plan and the subscription by name; at 80 columns a name is cut, never the amount or status; JSON keeps the ids', async ({ home }) => {
+    const plan = await json(home, ['plans', 'create', '--name', 'Plano Ouro', '--amount', '29.90', '--frequency', 'monthly', '--payment-method', 'boleto']);
+    const long = await json(home, ['buyers', 'create', '--first-name', 'Maria Aparecida', '--last-name', 'dos Santos Oliveira', '--taxpayer-id', '111.444.777-35']);
+    const sub = await json(home, ['subscriptions', 'create', '--plan', plan.uuid, '--customer', long.id, '--payment-method', 'boleto']);
 
-    const wide = (await onTerminal(['subscriptions', 'list'])).stdout;
+    const wide = (await onTerminal(home, ['subscriptions', 'list'])).stdout;
     expect(column(wide, 'CUSTOMER')).toEqual(['Maria Aparecida dos Santos Oliveira']);
     expect(column(wide, 'PLAN')).toEqual(['Plano Ouro']);
     expect(wide).not.toContain(long.id);
 
-    const narrow = (await onTerminal(['subscriptions', 'list'], 80)).stdout;
+    const narrow = (await onTerminal(home, ['subscriptions', 'list'], 80)).stdout;
     for (const line of lines(narrow)) expect(line.length, line).toBeLessThanOrEqual(80);
     const [header, row] = lines(narrow).map((line) => line.split(/\s{2,}/));
     expect(header).toEqual(['ID', 'CUSTOMER', 'AMOUNT', 'STATUS', 'NEXT DUE']);
@@ -59,64 +58,64 @@ describe('lists on a terminal name the records they refer to', () => {
     expect(row?.slice(2, 4)).toEqual(['R$ 29,90', 'active']);
 
     // JSON (and a table piped elsewhere) is the API's objects.
-    expect((await json(['subscriptions', 'list']))[0]).toMatchObject({ uuid: sub.uuid, customer: long.id, plan: plan.uuid });
-    const piped = await run(home(), ['subscriptions', 'list', '-o', 'table', '--no-color']);
+    expect((await json(home, ['subscriptions', 'list']))[0]).toMatchObject({ uuid: sub.uuid, customer: long.id, plan: plan.uuid });
+    const piped = await run(home, ['subscriptions', 'list', '-o', 'table', '--no-color']);
     expect(column(piped.stdout, 'CUSTOMER')).toEqual([long.id]);
 
     // The first invoice: who owes it, and the subscription by its description (its plan's name).
-    await json(['sandbox', 'advance', '--days', '31']);
-    const invoices = (await onTerminal(['invoices', 'list', '--subscription', sub.uuid])).stdout;
+    await json(home, ['sandbox', 'advance', '--days', '31']);
+    const invoices = (await onTerminal(home, ['invoices', 'list', '--subscription', sub.uuid])).stdout;
     expect(column(invoices, 'CUSTOMER')[0]).toBe('Maria Aparecida dos Santos Oliveira');
     expect(column(invoices, 'SUBSCRIPTION')[0]).toBe('Plano Ouro');
-    expect((await json(['invoices', 'list', '--subscription', sub.uuid]))[0]).toMatchObject({ customer: long.id, subscription: sub.uuid });
+    expect((await json(home, ['invoices', 'list', '--subscription', sub.uuid]))[0]).toMatchObject({ customer: long.id, subscription: sub.uuid });
   });
 
-  it("a sale's split: its rules, its view and its receivables name the sellers; adding and removing one say whose part it is", async () => {
-    const other = (await json(['sellers', 'create', '--business-name', 'Loja Azul Ltda', '--ein', '11.444.777/0001-61', '--email', 'azul@example.com'])).id as string;
-    const sale = await createCard(home(), '100.00');
-    const added = await run(home(), ['transactions', 'splits', 'add', sale.id, '--split', `${other}:30%`, '--yes', '--no-color'], { tty: true, columns: 120 });
+  it("a sale's split: its rules, its view and its receivables name the sellers; adding and removing one say whose part it is", async ({ home }) => {
+    const other = (await json(home, ['sellers', 'create', '--business-name', 'Loja Azul Ltda', '--ein', '11.444.777/0001-61', '--email', 'azul@example.com'])).id as string;
+    const sale = await createCard(home, '100.00');
+    const added = await run(home, ['transactions', 'splits', 'add', sale.id, '--split', `${other}:30%`, '--yes', '--no-color'], { tty: true, columns: 120 });
     expect(added.code, added.stderr).toBe(0);
     expect(unwrapped(added.stderr)).toMatch(new RegExp(`Added split rule [0-9a-f]{32}: Loja Azul Ltda \\(seller ${other}\\) gets 30% \\(R\\$ 30,00\\) of transaction ${sale.id}`));
 
-    expect(column((await onTerminal(['transactions', 'splits', 'list', sale.id])).stdout, 'RECIPIENT')).toEqual(['Loja Azul Ltda']);
-    const view = (await onTerminal(['transactions', 'get', sale.id])).stdout;
+    expect(column((await onTerminal(home, ['transactions', 'splits', 'list', sale.id])).stdout, 'RECIPIENT')).toEqual(['Loja Azul Ltda']);
+    const view = (await onTerminal(home, ['transactions', 'get', sale.id])).stdout;
     const split = view.slice(view.indexOf('\nSplit\n'));
     expect(column(split.split('\n').slice(2).join('\n'), 'RECIPIENT')).toEqual(['Loja Azul Ltda']);
     expect(split).not.toContain(other);
-    expect(column((await onTerminal(['receivables', 'list', '--transaction', sale.id])).stdout, 'RECIPIENT').sort()).toEqual(['Loja Azul Ltda', 'Loja Sandbox Ltda']);
-    expect((await json(['receivables', 'list', '--transaction', sale.id])).map((r: Tx) => r.recipient).sort()).toEqual([other, SANDBOX_SELLER_ID].sort());
+    expect(column((await onTerminal(home, ['receivables', 'list', '--transaction', sale.id])).stdout, 'RECIPIENT').sort()).toEqual(['Loja Azul Ltda', 'Loja Sandbox Ltda']);
+    expect((await json(home, ['receivables', 'list', '--transaction', sale.id])).map((r: Tx) => r.recipient).sort()).toEqual([other, SANDBOX_SELLER_ID].sort());
     // Sums per seller: each seller's row by its name.
-    expect(column((await onTerminal(['transactions', 'list', '--group-by', 'seller'])).stdout, 'SELLER')).toEqual(['Loja Sandbox Ltda']);
-    expect((await json(['transactions', 'list', '--group-by', 'seller'])).map((g: Tx) => g.group)).toEqual([SANDBOX_SELLER_ID]);
+    expect(column((await onTerminal(home, ['transactions', 'list', '--group-by', 'seller'])).stdout, 'SELLER')).toEqual(['Loja Sandbox Ltda']);
+    expect((await json(home, ['transactions', 'list', '--group-by', 'seller'])).map((g: Tx) => g.group)).toEqual([SANDBOX_SELLER_ID]);
 
-    const [rule] = await json(['transactions', 'splits', 'list', sale.id]);
-    const removed = await run(home(), ['transactions', 'splits', 'remove', sale.id, rule.id, '--yes', '--no-color'], { tty: true, columns: 120 });
+    const [rule] = await json(home, ['transactions', 'splits', 'list', sale.id]);
+    const removed = await run(home, ['transactions', 'splits', 'remove', sale.id, rule.id, '--yes', '--no-color'], { tty: true, columns: 120 });
     expect(removed.code, removed.stderr).toBe(0);
     expect(unwrapped(removed.stderr)).toContain(`the part of Loja Azul Ltda (seller ${other}) goes back to Loja Sandbox Ltda (seller ${SANDBOX_SELLER_ID})`);
   });
 
-  it("an account's owner: the buyer's accounts by name, and a current balance (which does not say whose) named when its owner is known to be a seller", async () => {
-    const name = await sandboxBuyerName();
-    expect(column((await onTerminal(['balances', 'accounts', '--buyer', SANDBOX_BUYER_ID])).stdout, 'OWNER')).toEqual([name]);
+  it("an account's owner: the buyer's accounts by name, and a current balance (which does not say whose) named when its owner is known to be a seller", async ({ home }) => {
+    const name = await sandboxBuyerName(home);
+    expect(column((await onTerminal(home, ['balances', 'accounts', '--buyer', SANDBOX_BUYER_ID])).stdout, 'OWNER')).toEqual([name]);
     const owner = (text: string) => text.split('\n').find((l) => l.startsWith('Owner  '))?.replace(/^Owner\s+/, 'Owner  ');
-    const bySeller = (await onTerminal(['balances', 'current', '--seller', SANDBOX_SELLER_ID])).stdout;
+    const bySeller = (await onTerminal(home, ['balances', 'current', '--seller', SANDBOX_SELLER_ID])).stdout;
     expect(owner(bySeller)).toBe(`Owner  Loja Sandbox Ltda  ${SANDBOX_SELLER_ID}`);
     // By its account: named when its owner is the profile's seller (on the embedded sandbox, the
     // seeded one), else shown by its id alone.
-    const account = (await json(['balances', 'current', '--seller', SANDBOX_SELLER_ID])).account as string;
-    expect(owner((await onTerminal(['balances', 'current', '--account', account])).stdout)).toBe(`Owner  Loja Sandbox Ltda  ${SANDBOX_SELLER_ID}`);
-    const other = await run(home(), ['balances', 'current', '--account', account, '--no-color'], { tty: true, columns: 120, env: { PAYCTL_SELLER_ID: 'f'.repeat(32) } });
+    const account = (await json(home, ['balances', 'current', '--seller', SANDBOX_SELLER_ID])).account as string;
+    expect(owner((await onTerminal(home, ['balances', 'current', '--account', account])).stdout)).toBe(`Owner  Loja Sandbox Ltda  ${SANDBOX_SELLER_ID}`);
+    const other = await run(home, ['balances', 'current', '--account', account, '--no-color'], { tty: true, columns: 120, env: { PAYCTL_SELLER_ID: 'f'.repeat(32) } });
     expect(other.code, other.stderr).toBe(0);
     expect(owner(other.stdout)).toBe(`Owner  ${SANDBOX_SELLER_ID}`);
   });
 
-  it('a card associated says whose it now is by name on a terminal, by id elsewhere', async () => {
-    const name = await sandboxBuyerName();
-    const token = async () => (await json(['cards', 'tokenize', ...cardFlags(MASTERCARD)])).id as string;
-    const seen = await run(home(), ['cards', 'associate', '--token', await token(), '--customer', SANDBOX_BUYER_ID, '--no-color', '--no-pager'], { tty: true, columns: 120 });
+  it('a card associated says whose it now is by name on a terminal, by id elsewhere', async ({ home }) => {
+    const name = await sandboxBuyerName(home);
+    const token = async () => (await json(home, ['cards', 'tokenize', ...cardFlags(MASTERCARD)])).id as string;
+    const seen = await run(home, ['cards', 'associate', '--token', await token(), '--customer', SANDBOX_BUYER_ID, '--no-color', '--no-pager'], { tty: true, columns: 120 });
     expect(seen.code, seen.stderr).toBe(0);
     expect(unwrapped(seen.stderr)).toMatch(new RegExp(`now belongs to ${name} \\(buyer ${SANDBOX_BUYER_ID}\\)\\n`));
-    const piped = await run(home(), ['cards', 'associate', '--token', await token(), '--customer', SANDBOX_BUYER_ID, '-o', 'json']);
+    const piped = await run(home, ['cards', 'associate', '--token', await token(), '--customer', SANDBOX_BUYER_ID, '-o', 'json']);
     expect(piped.stderr).toMatch(new RegExp(`now belongs to buyer ${SANDBOX_BUYER_ID}\\n`));
   });
 });
@@ -141,32 +140,32 @@ describe('what a list costs in names', () => {
   };
   const buyerReads = (requests: RecordedRequest[]) => requests.filter((r) => r.path.startsWith(`${PREFIX}/buyers/`)).map((r) => r.path.slice(-32));
 
-  it('JSON, NDJSON, CSV and a piped table read the list alone; on a terminal each record is read once', async () => {
+  it('JSON, NDJSON, CSV and a piped table read the list alone; on a terminal each record is read once', async ({ home }) => {
     const route = (req: RecordedRequest): Reply => named(req) ?? subscriptions(4, () => buyer(1))(req);
     for (const args of [['-o', 'json'], ['-o', 'ndjson'], ['-o', 'csv'], ['-o', 'table']]) {
-      const { result, requests } = await runAgainst(home(), ['subscriptions', 'list', ...args], route);
+      const { result, requests } = await runAgainst(home, ['subscriptions', 'list', ...args], route);
       expect(result.code, result.stderr).toBe(0);
       expect(requests.map((r) => r.path), args.join(' ')).toEqual([`${PREFIX}/recurrence_subscriptions`]);
       expect(result.stdout).toContain(buyer(1));
     }
-    const { result, requests } = await runAgainst(home(), ['subscriptions', 'list', '--no-color'], route, { tty: true, columns: 160 });
+    const { result, requests } = await runAgainst(home, ['subscriptions', 'list', '--no-color'], route, { tty: true, columns: 160 });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
     expect(column(result.stdout, 'CUSTOMER')).toEqual(Array(4).fill('Cliente 001'));
     expect(requests.map((r) => r.path).sort()).toEqual([`${PREFIX}/buyers/${buyer(1)}`, `${PREFIX}/recurrence_plans/${PLAN}`, `${PREFIX}/recurrence_subscriptions`]);
   });
 
-  it('a buyer that cannot be read keeps its id, whole, and the others are named', async () => {
+  it('a buyer that cannot be read keeps its id, whole, and the others are named', async ({ home }) => {
     const gone = buyer(2);
     const route = (req: RecordedRequest): Reply =>
       req.path.endsWith(`/buyers/${gone}`) ? { status: 404, body: providerError(404, 'resource_not_found', 'Sorry, the buyer does not exist') } : (named(req) ?? subscriptions(3)(req));
-    const { result } = await runAgainst(home(), ['subscriptions', 'list', '--no-color'], route, { tty: true, columns: 160 });
+    const { result } = await runAgainst(home, ['subscriptions', 'list', '--no-color'], route, { tty: true, columns: 160 });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
     expect(column(result.stdout, 'CUSTOMER')).toEqual(['Cliente 000', 'Cliente 001', gone]);
   });
 
-  it(`at most ${NAMES_PER_COMMAND} names a command, ${NAMES_AT_ONCE} at a time, each once; past the bound, ids and a line saying why`, async () => {
+  it(`at most ${NAMES_PER_COMMAND} names a command, ${NAMES_AT_ONCE} at a time, each once; past the bound, ids and a line saying why`, async ({ home }) => {
     let inFlight = 0;
     let most = 0;
     const route = (req: RecordedRequest): Reply => {
@@ -178,7 +177,7 @@ describe('what a list costs in names', () => {
       setTimeout(() => (inFlight -= 1), 5);
       return { ...reply, delayMs: 5 } as Reply;
     };
-    const { result, requests } = await runAgainst(home(), ['subscriptions', 'list', '--limit', '150', '--no-color'], route, { tty: true, columns: 160 });
+    const { result, requests } = await runAgainst(home, ['subscriptions', 'list', '--limit', '150', '--no-color'], route, { tty: true, columns: 160 });
     expect(result.code, result.stderr).toBe(0);
     const reads = buyerReads(requests);
     // The plan is one of the records read.
@@ -192,12 +191,12 @@ describe('what a list costs in names', () => {
     expect(result.stderr).toBe(`payctl reads at most ${NAMES_PER_COMMAND} names a command: ${150 - NAMES_PER_COMMAND + 1} more records shown by id\n`);
   });
 
-  it('a slow service: one read of each name at most, within a short deadline, and none after the first that fails; the list prints with ids', async () => {
+  it('a slow service: one read of each name at most, within a short deadline, and none after the first that fails; the list prints with ids', async ({ home }) => {
     for (const failing of [{ hang: true } as const, { status: 503, body: providerError(503, 'service_unavailable', 'down') }]) {
       const route = (req: RecordedRequest): Reply => (req.path.startsWith(`${PREFIX}/buyers/`) ? failing : (named(req) ?? subscriptions(30)(req)));
       const started = Date.now();
       // --timeout 1: a name's read gets that second, where a money request would get it three times.
-      const { result, requests } = await runAgainst(home(), ['subscriptions', 'list', '--limit', '30', '--timeout', '1', '--no-color'], route, { tty: true, columns: 160 });
+      const { result, requests } = await runAgainst(home, ['subscriptions', 'list', '--limit', '30', '--timeout', '1', '--no-color'], route, { tty: true, columns: 160 });
       expect(result.code, result.stderr).toBe(0);
       expect(Date.now() - started).toBeLessThan(5_000);
       const reads = buyerReads(requests);
@@ -208,7 +207,7 @@ describe('what a list costs in names', () => {
     }
   });
 
-  it("reconcile names the sellers; a transfer's sales name who paid", async () => {
+  it("reconcile names the sellers; a transfer's sales name who paid", async ({ home }) => {
     const SELLER = 'e'.repeat(32);
     const transfer = { id: 't'.repeat(32), resource: 'transfer', status: 'succeeded', amount: '10.00', fees: '0.00', on_behalf_of: SELLER, transfer_date: '2026-11-02', receivables: ['r'.repeat(32)], transactions: [], created_at: '2026-11-02T00:00:00.000Z' };
     const receivable = { id: 'r'.repeat(32), resource: 'receivable', status: 'paid', amount: '10.00', gross_amount: '10.00', transaction: null, transfer: transfer.id, installment: '1', expected_on: '2026-11-02T00:00:00.000Z' };
@@ -222,16 +221,16 @@ describe('what a list costs in names', () => {
       if (req.path.endsWith('/transfers')) return list([transfer]);
       return named(req) ?? { status: 404, body: providerError(404, 'resource_not_found', 'no') };
     };
-    const reconciled = await runAgainst(home(), ['reconcile', '--from', '2026-11-01', '--to', '2026-11-30', '--no-color'], route, { tty: true, columns: 160 });
+    const reconciled = await runAgainst(home, ['reconcile', '--from', '2026-11-01', '--to', '2026-11-30', '--no-color'], route, { tty: true, columns: 160 });
     expect(reconciled.result.code, reconciled.result.stderr).toBe(0);
     const [transfers = '', sellers = ''] = reconciled.result.stdout.split('\n\n');
     expect(column(transfers, 'SELLER')).toEqual(['Loja Azul Ltda']);
     expect(column(sellers, 'SELLER')).toEqual(['Loja Azul Ltda']);
     expect(reconciled.requests.filter((r) => r.path.endsWith(`/sellers/${SELLER}`))).toHaveLength(1);
-    const asJson = await runAgainst(home(), ['reconcile', '--from', '2026-11-01', '--to', '2026-11-30', '-o', 'json'], route);
+    const asJson = await runAgainst(home, ['reconcile', '--from', '2026-11-01', '--to', '2026-11-30', '-o', 'json'], route);
     expect(asJson.requests.filter((r) => r.path.endsWith(`/sellers/${SELLER}`))).toEqual([]);
 
-    const paid = await runAgainst(home(), ['transfers', 'transactions', transfer.id, '--no-color'], route, { tty: true, columns: 160 });
+    const paid = await runAgainst(home, ['transfers', 'transactions', transfer.id, '--no-color'], route, { tty: true, columns: 160 });
     expect(paid.result.code, paid.result.stderr).toBe(0);
     expect(column(paid.result.stdout, 'PAYER')).toEqual(['Cliente 007']);
   });

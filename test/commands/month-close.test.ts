@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import type { RecordedRequest, Reply } from '../helpers/recording-server.js';
 import { tempHome } from '../helpers/run.js';
-import { expectJson, freshHomePerTest, run, runAgainst, type Tx } from './helpers.js';
+import { expectJson, run, runAgainst, type Tx } from './helpers.js';
 
 // A month's close: the transfers of a month are exactly those whose transfer_date is in it, in São
 // Paulo as in UTC, for the list, its groups, reconcile and export; and the balance statement's
@@ -109,7 +110,6 @@ describe.each(ZONES)('TZ=%s', (zone) => {
 });
 
 describe('a service that ignores the date filter: nothing of another month gets in', () => {
-  const fresh = freshHomePerTest();
   const id = (n: number, c: string) => `${c}${String(n).padStart(31, '0')}`;
   // Two transfers of November, and one each of the days either side, made at 00:00 UTC (21:00 the evening before in São Paulo).
   const dates = ['2026-10-31', '2026-11-01', '2026-11-30', '2026-12-01'];
@@ -127,24 +127,24 @@ describe('a service that ignores the date filter: nothing of another month gets 
   const left = (what: string) => `left out 2 ${what} the service answered whose ${what === 'transfers' ? 'transfer_date' : 'expected_on'} is not 2026-11-01 to 2026-11-30\n`;
 
   for (const zone of ZONES) {
-    it(`TZ=${zone}: list, groups, export and reconcile hold to November, and say what they left out`, async () => {
+    it(`TZ=${zone}: list, groups, export and reconcile hold to November, and say what they left out`, async ({ home }) => {
       const env = { TZ: zone };
       const inNovember = [made[1]?.id, made[2]?.id].sort();
-      const listed = await runAgainst(fresh(), ['transfers', 'list', '--all', ...november, '-o', 'json'], route, { env });
+      const listed = await runAgainst(home, ['transfers', 'list', '--all', ...november, '-o', 'json'], route, { env });
       expect(ids(JSON.parse(listed.result.stdout))).toEqual(inNovember);
       expect(listed.result.stderr).toBe(left('transfers'));
       expect(listed.requests[0]?.url).toContain('transfer_date%5Bgte%5D=2026-11-01&transfer_date%5Blte%5D=2026-11-30');
 
-      const groups = await runAgainst(fresh(), ['transfers', 'list', ...november, '--group-by', 'day', '-o', 'json'], route, { env });
+      const groups = await runAgainst(home, ['transfers', 'list', ...november, '--group-by', 'day', '-o', 'json'], route, { env });
       expect(JSON.parse(groups.result.stdout).map((g: Tx) => [g.group, g.count])).toEqual([['2026-11-01', 1], ['2026-11-30', 1]]);
 
-      const out = join(fresh(), 'november.ndjson');
-      const exported = await runAgainst(fresh(), ['export', 'transfers', '--since', '2026-11-01', '--until', '2026-11-30', '--out', out], route, { env });
+      const out = join(home, 'november.ndjson');
+      const exported = await runAgainst(home, ['export', 'transfers', '--since', '2026-11-01', '--until', '2026-11-30', '--out', out], route, { env });
       expect(exported.result.code, exported.result.stderr).toBe(0);
       expect(ids(readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Tx))).toEqual(inNovember);
       expect(exported.result.stderr).toContain(left('transfers'));
 
-      const reconciled = await runAgainst(fresh(), ['reconcile', ...november, '-o', 'json'], route, { env });
+      const reconciled = await runAgainst(home, ['reconcile', ...november, '-o', 'json'], route, { env });
       expect(reconciled.result.code, reconciled.result.stderr).toBe(0);
       expect(ids(JSON.parse(reconciled.result.stdout).transfers, 'transfer')).toEqual(inNovember);
       expect(reconciled.result.stderr).toBe(`${left('transfers')}${left('receivables')}2 transfers (R$ 20,00), 2026-11-01 to 2026-11-30: every one adds up\n`);

@@ -2,19 +2,18 @@
 // a record refers to by name (its id beside it), the view after a create is the view get shows,
 // and a question names what it is about. JSON stays the API's object, and a name that cannot be
 // read leaves the id, without failing the command or costing more than one read a record.
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { converse, KEY } from '../helpers/interactive.js';
 import { recordingServer, type RecordedRequest, type Reply } from '../helpers/recording-server.js';
-import { cardFlags, expectJson, freshHomePerTest, MASTERCARD, RECORDED_MARKETPLACE, run, runAgainst, type Tx } from './helpers.js';
-
-const home = freshHomePerTest();
-const json = async (args: string[], stdin?: string): Promise<Tx> => expectJson(await run(home(), [...args, '-o', 'json'], stdin === undefined ? {} : { stdin }));
+import { cardFlags, expectJson, MASTERCARD, RECORDED_MARKETPLACE, run, runAgainst, type Tx } from './helpers.js';
+const json = async (home: string, args: string[], stdin?: string): Promise<Tx> => expectJson(await run(home, [...args, '-o', 'json'], stdin === undefined ? {} : { stdin }));
 const ID = /\b([0-9a-f]{32})\b/;
 
 /** What a person sees on an 80-column terminal. */
-async function view(args: string[]): Promise<string> {
-  const result = await run(home(), [...args, '--no-color', '--no-pager'], { tty: true, columns: 80 });
+async function view(home: string, args: string[]): Promise<string> {
+  const result = await run(home, [...args, '--no-color', '--no-pager'], { tty: true, columns: 80 });
   expect(result.code, result.stderr).toBe(0);
   // `buyers get` goes on with the buyer's recent sales: not part of the view.
   return result.stdout.split('\nRecent sales')[0] as string;
@@ -32,21 +31,21 @@ function line(text: string, label: string): string | undefined {
   return found?.trim().slice(label.length).trim();
 }
 
-async function sandboxBuyerName(): Promise<string> {
-  const buyer = await json(['buyers', 'get', SANDBOX_BUYER_ID]);
+async function sandboxBuyerName(home: string): Promise<string> {
+  const buyer = await json(home, ['buyers', 'get', SANDBOX_BUYER_ID]);
   return `${buyer.first_name} ${buyer.last_name}`;
 }
 
 /** A MasterCard ••••4444 of the sandbox's buyer. */
-async function mastercard(): Promise<Tx> {
-  const token = await json(['cards', 'tokenize', ...cardFlags(MASTERCARD, { '--holder-name': 'Joana Pereira' })]);
-  return json(['cards', 'associate', '--token', token.id, '--customer', SANDBOX_BUYER_ID]);
+async function mastercard(home: string): Promise<Tx> {
+  const token = await json(home, ['cards', 'tokenize', ...cardFlags(MASTERCARD, { '--holder-name': 'Joana Pereira' })]);
+  return json(home, ['cards', 'associate', '--token', token.id, '--customer', SANDBOX_BUYER_ID]);
 }
 
 describe('the view after a create is the view get shows', () => {
-  it('for every resource: the same labels, on a terminal', async () => {
-    const plan = await json(['plans', 'create', '--name', 'Plano Ouro', '--amount', '29.90', '--frequency', 'monthly']);
-    const card = await mastercard();
+  it('for every resource: the same labels, on a terminal', async ({ home }) => {
+    const plan = await json(home, ['plans', 'create', '--name', 'Plano Ouro', '--amount', '29.90', '--frequency', 'monthly']);
+    const card = await mastercard(home);
     // [the create, the get given the id its view is titled with, labels only the create has]
     const cases: Array<[string[], (id: string) => string[], string[]?]> = [
       [['buyers', 'create', '--first-name', 'Ana', '--last-name', 'Souza', '--taxpayer-id', '111.444.777-35', '--email', 'ana@example.com', '--metadata', 'origem=balcao'], (id) => ['buyers', 'get', id]],
@@ -59,78 +58,78 @@ describe('the view after a create is the view get shows', () => {
       [['webhooks', 'create', '--url', 'https://shop.example.com/hooks', '--event', 'transaction.succeeded'], (id) => ['webhooks', 'get', id], ['Secret']],
     ];
     for (const [create, get, createOnly = []] of cases) {
-      const created = await view(create);
+      const created = await view(home, create);
       const id = ID.exec(created.split('\n')[0] as string)?.[1] as string;
       expect(id, created).toMatch(/^[0-9a-f]{32}$/);
       // Never a dump of the API's keys.
       expect(created, create.join(' ')).not.toMatch(/^(id|uuid|resource|created_at) {2}/m);
-      const got = await view(get(id));
+      const got = await view(home, get(id));
       expect(labels(created).filter((l) => !createOnly.includes(l)), create.join(' ')).toEqual(labels(got));
     }
     // A card associated, then looked up.
-    const token = await json(['cards', 'tokenize', ...cardFlags(MASTERCARD)]);
-    const associated = await view(['cards', 'associate', '--token', token.id, '--customer', SANDBOX_BUYER_ID]);
+    const token = await json(home, ['cards', 'tokenize', ...cardFlags(MASTERCARD)]);
+    const associated = await view(home, ['cards', 'associate', '--token', token.id, '--customer', SANDBOX_BUYER_ID]);
     const cardId = ID.exec(associated.split('\n')[0] as string)?.[1] as string;
-    expect(labels(associated)).toEqual(labels(await view(['cards', 'get', cardId])));
+    expect(labels(associated)).toEqual(labels(await view(home, ['cards', 'get', cardId])));
   });
 });
 
 describe('names, not ids, on a terminal', () => {
-  it('a subscription: its plan, buyer, card and seller by name, each id beside it; JSON keeps the ids', async () => {
-    const name = await sandboxBuyerName();
-    const plan = await json(['plans', 'create', '--name', 'Plano Ouro', '--amount', '29.90', '--frequency', 'monthly']);
-    const card = await mastercard();
+  it('a subscription: its plan, buyer, card and seller by name, each id beside it; JSON keeps the ids', async ({ home }) => {
+    const name = await sandboxBuyerName(home);
+    const plan = await json(home, ['plans', 'create', '--name', 'Plano Ouro', '--amount', '29.90', '--frequency', 'monthly']);
+    const card = await mastercard(home);
     // The service spells the brand "MasterCard".
     expect(card.card_brand).toBe('MasterCard');
-    const sub = await json(['subscriptions', 'create', '--plan', plan.uuid, '--customer', SANDBOX_BUYER_ID, '--card', card.id]);
-    const shown = await view(['subscriptions', 'get', sub.uuid]);
+    const sub = await json(home, ['subscriptions', 'create', '--plan', plan.uuid, '--customer', SANDBOX_BUYER_ID, '--card', card.id]);
+    const shown = await view(home, ['subscriptions', 'get', sub.uuid]);
     expect(line(shown, 'Plan')).toBe(`Plano Ouro  ${plan.uuid}`);
     expect(line(shown, 'Customer')).toBe(`${name}  ${SANDBOX_BUYER_ID}`);
     expect(line(shown, 'Card')).toBe(`MasterCard ••••4444  ${card.id}`);
     expect(line(shown, 'Seller')).toBe(`Loja Sandbox Ltda  ${SANDBOX_SELLER_ID}`);
     for (const l of shown.split('\n')) expect(l.length, l).toBeLessThanOrEqual(80);
     // JSON (and a table piped to a file) is the API's object: ids under their own names.
-    expect(await json(['subscriptions', 'get', sub.uuid])).toMatchObject({ plan: plan.uuid, customer: SANDBOX_BUYER_ID, card: card.id, on_behalf_of: SANDBOX_SELLER_ID });
-    const piped = await run(home(), ['subscriptions', 'get', sub.uuid, '-o', 'table', '--no-color']);
+    expect(await json(home, ['subscriptions', 'get', sub.uuid])).toMatchObject({ plan: plan.uuid, customer: SANDBOX_BUYER_ID, card: card.id, on_behalf_of: SANDBOX_SELLER_ID });
+    const piped = await run(home, ['subscriptions', 'get', sub.uuid, '-o', 'table', '--no-color']);
     expect(line(piped.stdout, 'Customer')).toBe(SANDBOX_BUYER_ID);
     // An invoice names its buyer and its subscription (by the description the subscription took from the plan).
-    await json(['sandbox', 'advance', '--days', '31']);
-    const [invoice] = await json(['invoices', 'list', '--subscription', sub.uuid, '--limit', '1']);
-    const invoiceView = await view(['invoices', 'get', invoice.id]);
+    await json(home, ['sandbox', 'advance', '--days', '31']);
+    const [invoice] = await json(home, ['invoices', 'list', '--subscription', sub.uuid, '--limit', '1']);
+    const invoiceView = await view(home, ['invoices', 'get', invoice.id]);
     expect(line(invoiceView, 'Subscription')).toBe(`Plano Ouro  ${sub.uuid}`);
     expect(line(invoiceView, 'Customer')).toBe(`${name}  ${SANDBOX_BUYER_ID}`);
     // A buyer's default card (the one the sandbox seeds), a sale's seller and buyer.
-    const { default_credit: defaultCard } = await json(['buyers', 'get', SANDBOX_BUYER_ID]);
-    expect(line(await view(['buyers', 'get', SANDBOX_BUYER_ID]), 'Default card')).toBe(`Visa ••••1111  ${defaultCard}`);
-    const boleto = await json(['transactions', 'create', '--payment-type', 'boleto', '--amount', '10', '--customer', SANDBOX_BUYER_ID]);
-    const sale = await view(['transactions', 'get', boleto.id]);
+    const { default_credit: defaultCard } = await json(home, ['buyers', 'get', SANDBOX_BUYER_ID]);
+    expect(line(await view(home, ['buyers', 'get', SANDBOX_BUYER_ID]), 'Default card')).toBe(`Visa ••••1111  ${defaultCard}`);
+    const boleto = await json(home, ['transactions', 'create', '--payment-type', 'boleto', '--amount', '10', '--customer', SANDBOX_BUYER_ID]);
+    const sale = await view(home, ['transactions', 'get', boleto.id]);
     expect(line(sale, 'Customer')).toBe(`${name}  ${SANDBOX_BUYER_ID}`);
     expect(line(sale, 'Seller')).toBe(`Loja Sandbox Ltda  ${SANDBOX_SELLER_ID}`);
   });
 
-  it('lifecycle verbs print views: a boleto cancellation, a payment, a removal', async () => {
-    const name = await sandboxBuyerName();
-    const boleto = await json(['transactions', 'create', '--payment-type', 'boleto', '--amount', '10', '--customer', SANDBOX_BUYER_ID]);
-    const canceled = await view(['boletos', 'cancel', boleto.id, '--yes']);
+  it('lifecycle verbs print views: a boleto cancellation, a payment, a removal', async ({ home }) => {
+    const name = await sandboxBuyerName(home);
+    const boleto = await json(home, ['transactions', 'create', '--payment-type', 'boleto', '--amount', '10', '--customer', SANDBOX_BUYER_ID]);
+    const canceled = await view(home, ['boletos', 'cancel', boleto.id, '--yes']);
     expect(canceled.split('\n')[0]).toBe(`Boleto of transaction ${boleto.id}  Requested`);
     expect(line(canceled, 'Amount')).toBe('R$ 10,00');
     expect(line(canceled, 'Customer')).toBe(`${name}  ${SANDBOX_BUYER_ID}`);
-    const pix = await json(['transactions', 'create', '--payment-type', 'pix', '--amount', '5']);
-    expect((await view(['sandbox', 'pay', pix.id])).split('\n')[0]).toBe(`Transaction ${pix.id}  succeeded`);
-    const buyer = await json(['buyers', 'create', '--first-name', 'Ana', '--taxpayer-id', '111.444.777-35']);
-    const removed = await view(['buyers', 'remove', buyer.id, '--yes']);
+    const pix = await json(home, ['transactions', 'create', '--payment-type', 'pix', '--amount', '5']);
+    expect((await view(home, ['sandbox', 'pay', pix.id])).split('\n')[0]).toBe(`Transaction ${pix.id}  succeeded`);
+    const buyer = await json(home, ['buyers', 'create', '--first-name', 'Ana', '--taxpayer-id', '111.444.777-35']);
+    const removed = await view(home, ['buyers', 'remove', buyer.id, '--yes']);
     expect(removed).toBe(`Buyer ${buyer.id}  removed\nName  Ana, ***.***.*77-35\n`);
   });
 
-  it('the suspend question names the buyer; answering no sends nothing', async () => {
-    const name = await sandboxBuyerName();
-    const plan = await json(['plans', 'create', '--name', 'Plano Ouro', '--amount', '29.90', '--frequency', 'monthly']);
-    const sub = await json(['subscriptions', 'create', '--plan', plan.uuid, '--customer', SANDBOX_BUYER_ID]);
-    const asked = await converse(['subscriptions', 'suspend', sub.uuid, '--no-color'], home(), [
+  it('the suspend question names the buyer; answering no sends nothing', async ({ home }) => {
+    const name = await sandboxBuyerName(home);
+    const plan = await json(home, ['plans', 'create', '--name', 'Plano Ouro', '--amount', '29.90', '--frequency', 'monthly']);
+    const sub = await json(home, ['subscriptions', 'create', '--plan', plan.uuid, '--customer', SANDBOX_BUYER_ID]);
+    const asked = await converse(['subscriptions', 'suspend', sub.uuid, '--no-color'], home, [
       { prompt: new RegExp(`Suspend subscription ${sub.uuid} \\(${name}, R\\$ 29,90 per cycle\\)\\? No charges until it is reactivated\\.`), keys: `n${KEY.enter}` },
     ]);
     expect(asked.code, asked.stderr).toBe(3);
-    expect((await json(['subscriptions', 'get', sub.uuid])).status).toBe('active');
+    expect((await json(home, ['subscriptions', 'get', sub.uuid])).status).toBe('active');
   });
 });
 
@@ -155,8 +154,8 @@ describe('a name that cannot be read', () => {
   };
   const asked = (requests: RecordedRequest[]) => requests.map((r) => `${r.method} ${r.path.slice(PREFIX.length)}`).sort();
 
-  it('leaves its id; the others are named; each record is read once; the command succeeds', async () => {
-    const { result, requests } = await runAgainst(home(), ['subscriptions', 'get', S, '--no-color', '--no-pager'], route, { tty: true, columns: 80 });
+  it('leaves its id; the others are named; each record is read once; the command succeeds', async ({ home }) => {
+    const { result, requests } = await runAgainst(home, ['subscriptions', 'get', S, '--no-color', '--no-pager'], route, { tty: true, columns: 80 });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
     expect(line(result.stdout, 'Customer')).toBe(B);
@@ -167,19 +166,19 @@ describe('a name that cannot be read', () => {
     expect(asked(requests)).toEqual([`GET /buyers/${B}`, `GET /cards/${C}`, `GET /recurrence_plans/${P}`, `GET /recurrence_subscriptions/${S}`, `GET /sellers/${SELLER}`]);
   });
 
-  it('JSON and a table not on a terminal read nothing more than the object', async () => {
+  it('JSON and a table not on a terminal read nothing more than the object', async ({ home }) => {
     for (const args of [['-o', 'json'], ['-o', 'ndjson'], ['-o', 'csv'], ['-o', 'table']]) {
-      const { result, requests } = await runAgainst(home(), ['subscriptions', 'get', S, ...args], route);
+      const { result, requests } = await runAgainst(home, ['subscriptions', 'get', S, ...args], route);
       expect(result.code, result.stderr).toBe(0);
       expect(asked(requests), args.join(' ')).toEqual([`GET /recurrence_subscriptions/${S}`]);
     }
   });
 
-  it('the question falls back to the id, and the view after it does not read the buyer again', async () => {
+  it('the question falls back to the id, and the view after it does not read the buyer again', async ({ home }) => {
     const server = await recordingServer(route);
     try {
       const env = { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: 'zpk_live_abcdefgh12345678', PAYCTL_MARKETPLACE_ID: RECORDED_MARKETPLACE, PAYCTL_PAGER: 'cat' };
-      const result = await converse(['subscriptions', 'suspend', S, '--no-color'], home(), [
+      const result = await converse(['subscriptions', 'suspend', S, '--no-color'], home, [
         { prompt: new RegExp(`Suspend subscription ${S} \\(buyer ${B}, R\\$ 29,90 per cycle\\)\\?`), keys: `y${KEY.enter}` },
       ], env);
       expect(result.code, result.stderr).toBe(0);

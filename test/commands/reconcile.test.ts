@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { providerError, type RecordedRequest, type Reply } from '../helpers/recording-server.js';
 import { tempHome } from '../helpers/run.js';
-import { expectError, expectJson, freshHomePerTest, run, runAgainst, type Tx } from './helpers.js';
+import { expectError, expectJson, run, runAgainst, type Tx } from './helpers.js';
 
 // A transfer explains itself: the receivables it paid add up to it, to the centavo, or the
 // difference is named (exit 12). reconcile does it for every transfer of a period, and lists what
@@ -105,7 +106,6 @@ describe('views that read like a transaction\'s', () => {
 });
 
 describe('a service whose transfer does not add up', () => {
-  const home = freshHomePerTest();
   const T = 't'.repeat(32);
   const R1 = '1'.repeat(32);
   const R2 = '2'.repeat(32);
@@ -123,8 +123,8 @@ describe('a service whose transfer does not add up', () => {
     return { status: 500, body: providerError(500, 'server_error', 'unexpected') };
   };
 
-  it('explain: exit 12 naming the difference; the item whose sale is missing is not explained', async () => {
-    const { result } = await runAgainst(home(), ['transfers', 'explain', T, '-o', 'json'], route);
+  it('explain: exit 12 naming the difference; the item whose sale is missing is not explained', async ({ home }) => {
+    const { result } = await runAgainst(home, ['transfers', 'explain', T, '-o', 'json'], route);
     const line = expectError({ ...result, stdout: '' }, 12);
     expect(line).toBe(`error: transfer ${T} does not add up: its items come to R$ 60,00 and it is R$ 100,00: a difference of R$ 40,00; 1 item cannot be explained`);
     const explained = JSON.parse(result.stdout);
@@ -132,8 +132,8 @@ describe('a service whose transfer does not add up', () => {
     expect(explained.unexplained).toEqual([{ receivable: R2, transaction: 'x'.repeat(32), sale_missing: true, why: `its sale ${'x'.repeat(32)} is missing` }]);
   });
 
-  it('reconcile: exit 12, the transfer and the orphans named', async () => {
-    const { result } = await runAgainst(home(), ['reconcile', '--from', '2026-11-01', '--to', '2026-11-30', '-o', 'json'], route);
+  it('reconcile: exit 12, the transfer and the orphans named', async ({ home }) => {
+    const { result } = await runAgainst(home, ['reconcile', '--from', '2026-11-01', '--to', '2026-11-30', '-o', 'json'], route);
     expect(result.code).toBe(12);
     const report = JSON.parse(result.stdout);
     expect(report.transfers).toEqual([expect.objectContaining({ transfer: T, result: 'unexplained', difference: '40.00', unexplained: 1 })]);

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { test } from '../helpers/fixtures.js';
 import { payctl } from '../helpers/run.js';
-import { providerError, type RecordedRequest, type Reply } from '../helpers/recording-server.js';
+import { providerError, sentFields, type RecordedRequest, type Reply } from '../helpers/recording-server.js';
 
 // A test key is not a sandbox: the provider issues `zpk_test_` keys too, for a test environment
 // of its own that has no sandbox clock and keeps real time. Whatever payctl takes from the sandbox
@@ -47,8 +47,8 @@ const service = (clock: Reply) => (req: RecordedRequest): Reply => {
   if (req.path === CLOCK_PATH) return clock;
   if (req.path.endsWith('/transactions')) return { status: 200, body: { resource: 'list', items: [SALE], has_more: false, total: 1 } };
   if (req.path.endsWith(`/recurrence_plans/${PLAN}`)) return { status: 200, body: { uuid: PLAN, amount: 2990, status: 'active' } };
-  if (req.path.endsWith('/recurrence_subscriptions')) return { status: 201, body: { uuid: 'sub1', amount: 2990, status: 'active', due_date: req.json?.due_date } };
-  if (req.path.endsWith('/invoices')) return { status: 201, body: { id: 'f'.repeat(32), due_date: req.json?.due_date, amount: 1000, status: 'pending' } };
+  if (req.path.endsWith('/recurrence_subscriptions')) return { status: 201, body: { uuid: 'sub1', amount: 2990, status: 'active', due_date: sentFields(req).due_date } };
+  if (req.path.endsWith('/invoices')) return { status: 201, body: { id: 'f'.repeat(32), due_date: sentFields(req).due_date, amount: 1000, status: 'pending' } };
   return { status: 404, body: providerError(404, 'resource_not_found', `no ${req.path} here`) };
 };
 
@@ -102,13 +102,13 @@ describe('a test key on a service that is not payctl\'s sandbox', () => {
     const [, notFound] = NO_CLOCK[0]!;
     const invoice = await against(notFound, ['invoices', 'create', '--customer', BUYER, '--amount', '10', '-o', 'json']);
     expect(invoice.code, invoice.stderr).toBe(0);
-    expect(invoice.requests.at(-1)!.json.due_date).toBe(localDay());
+    expect(sentFields(invoice.requests.at(-1)!).due_date).toBe(localDay());
     expect(clockAsked(invoice.requests)).toBe(1);
     // The notice says what is true of any test key: no real money moves.
     expect(invoice.stderr).toContain('SANDBOX (test API key: no real money moves)');
     const subscription = await against(notFound, ['subscriptions', 'create', '--plan', PLAN, '--customer', BUYER, '--card', CARD, '-o', 'json']);
     expect(subscription.code, subscription.stderr).toBe(0);
-    expect(subscription.requests.at(-1)!.json.due_date).toBe(localDay());
+    expect(sentFields(subscription.requests.at(-1)!).due_date).toBe(localDay());
     expect(clockAsked(subscription.requests)).toBe(1);
   });
 

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCsv } from '../helpers/csv.js';
-import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, afterAll, describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { SANDBOX_API_KEY, SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { recordingServer, type RecordingServer } from '../helpers/recording-server.js';
@@ -30,19 +31,16 @@ import {
   expectError,
   expectJson,
   expectUsage,
-  freshHomePerTest,
   getTx,
   listAll,
   run,
   type Tx,
 } from './helpers.js';
 
-const home = freshHomePerTest();
-
 // ---------------------------------------------------------------------------------------------
 describe('transactions create: the seven variants against the embedded sandbox', () => {
-  it('direct card: succeeded, amounts as decimal strings, card shown as first 4 / last 4', async () => {
-    const tx = await create(home(), [
+  it('direct card: succeeded, amounts as decimal strings, card shown as first 4 / last 4', async ({ home }) => {
+    const tx = await create(home, [
       '--amount', '1234,5', ...cardFlags(), '--installments', '3',
       '--description', 'Pedido 1234', '--metadata', 'order=1234', '--metadata', 'note=a=b', '--reference-id', 'order-1234',
     ]);
@@ -65,32 +63,32 @@ describe('transactions create: the seven variants against the embedded sandbox',
     expect(tx.history.map((h: Tx) => [h.operation_type, h.status])).toEqual([['created', 'succeeded'], ['authorization', 'succeeded']]);
   });
 
-  it('direct card from --card-file with --no-capture: pre_authorized, nothing captured yet', async () => {
-    const file = join(home(), 'card.json');
+  it('direct card from --card-file with --no-capture: pre_authorized, nothing captured yet', async ({ home }) => {
+    const file = join(home, 'card.json');
     writeFileSync(file, cardJson(MASTERCARD));
-    const tx = await create(home(), ['--amount-cents', '9990', '--card-file', file, '--no-capture'], 'pre_authorized');
+    const tx = await create(home, ['--amount-cents', '9990', '--card-file', file, '--no-capture'], 'pre_authorized');
     expect(tx).toMatchObject({ amount: '99.90', captured: false, payment_method: { card_brand: 'MasterCard', last4_digits: '4444' } });
   });
 
-  it('direct card from --card-file - (standard input)', async () => {
-    const tx = expectCreated(await run(home(), ['transactions', 'create', '--amount', '5', '--card-file', '-'], { stdin: cardJson() }), 'succeeded');
+  it('direct card from --card-file - (standard input)', async ({ home }) => {
+    const tx = expectCreated(await run(home, ['transactions', 'create', '--amount', '5', '--card-file', '-'], { stdin: cardJson() }), 'succeeded');
     expect(tx).toMatchObject({ amount: '5.00', payment_method: { first4_digits: '4111', last4_digits: '1111' } });
   });
 
-  it('card on file (--card): charges the seeded card', async () => {
-    const tx = await create(home(), ['--amount', '25', '--card', SANDBOX_CARD_ID]);
+  it('card on file (--card): charges the seeded card', async ({ home }) => {
+    const tx = await create(home, ['--amount', '25', '--card', SANDBOX_CARD_ID]);
     expect(tx).toMatchObject({ amount: '25.00', payment_type: 'credit', customer: SANDBOX_BUYER_ID, payment_method: { id: SANDBOX_CARD_ID, last4_digits: '1111' } });
   });
 
-  it("customer's default card (--customer): succeeded, or pre_authorized with --no-capture", async () => {
-    const tx = await create(home(), ['--amount', '25', '--customer', SANDBOX_BUYER_ID]);
+  it("customer's default card (--customer): succeeded, or pre_authorized with --no-capture", async ({ home }) => {
+    const tx = await create(home, ['--amount', '25', '--customer', SANDBOX_BUYER_ID]);
     expect(tx).toMatchObject({ amount: '25.00', payment_type: 'credit', customer: SANDBOX_BUYER_ID, captured: true, payment_method: { id: SANDBOX_CARD_ID } });
-    const held = await create(home(), ['--amount', '7', '--customer', SANDBOX_BUYER_ID, '--no-capture'], 'pre_authorized');
+    const held = await create(home, ['--amount', '7', '--customer', SANDBOX_BUYER_ID, '--no-capture'], 'pre_authorized');
     expect(held).toMatchObject({ amount: '7.00', captured: false, payment_method: { id: SANDBOX_CARD_ID } });
   });
 
-  it('simple boleto: pending, billed to the buyer, due in 3 days by default', async () => {
-    const tx = await create(home(), ['--payment-type', 'boleto', '--amount', '150', '--customer', SANDBOX_BUYER_ID], 'pending');
+  it('simple boleto: pending, billed to the buyer, due in 3 days by default', async ({ home }) => {
+    const tx = await create(home, ['--payment-type', 'boleto', '--amount', '150', '--customer', SANDBOX_BUYER_ID], 'pending');
     expect(tx).toMatchObject({
       amount: '150.00',
       payment_type: 'boleto',
@@ -101,10 +99,10 @@ describe('transactions create: the seven variants against the embedded sandbox',
     expect(typeof tx.payment_method.barcode).toBe('string');
   });
 
-  it('complete boleto: due and limit dates, instructions, late fee, interest, discount and an inline payer', async () => {
+  it('complete boleto: due and limit dates, instructions, late fee, interest, discount and an inline payer', async ({ home }) => {
     const due = day(10);
     const tx = await create(
-      home(),
+      home,
       [
         '--payment-type', 'boleto', '--amount', '150.00',
         '--due-date', due, '--payment-limit-date', day(15),
@@ -134,8 +132,8 @@ describe('transactions create: the seven variants against the embedded sandbox',
     expect(tx.customer).not.toBe(SANDBOX_BUYER_ID);
   });
 
-  it('boleto with PIX (bolepix): pending, with a barcode and a PIX code', async () => {
-    const tx = await create(home(), ['--payment-type', 'bolepix', '--amount', '80', '--customer', SANDBOX_BUYER_ID, '--due-date', day(7), '--late-fee', '3.00'], 'pending');
+  it('boleto with PIX (bolepix): pending, with a barcode and a PIX code', async ({ home }) => {
+    const tx = await create(home, ['--payment-type', 'bolepix', '--amount', '80', '--customer', SANDBOX_BUYER_ID, '--due-date', day(7), '--late-fee', '3.00'], 'pending');
     expect(tx).toMatchObject({
       amount: '80.00',
       payment_type: 'bolepix',
@@ -145,16 +143,16 @@ describe('transactions create: the seven variants against the embedded sandbox',
     expect(tx.payment_method.emv).toMatch(/^000201/);
   });
 
-  it('PIX: pending, expiring when asked', async () => {
+  it('PIX: pending, expiring when asked', async ({ home }) => {
     const expires = new Date(Date.now() + 2 * 3600_000);
     expires.setUTCMilliseconds(0);
-    const tx = await createPix(home(), '30', ['--pix-expires-at', expires.toISOString().replace('.000Z', 'Z')]);
+    const tx = await createPix(home, '30', ['--pix-expires-at', expires.toISOString().replace('.000Z', 'Z')]);
     expect(tx).toMatchObject({ amount: '30.00', payment_type: 'pix', customer: null, payment_method: { resource: 'pix', status: 'not_paid', expiration_date: expires.toISOString() } });
     expect(tx.payment_method.qr_code.emv).toMatch(/^000201/);
   });
 
-  it('PIX with --customer bills that buyer (the flag is not dropped)', async () => {
-    const tx = await createPix(home(), '30', ['--customer', SANDBOX_BUYER_ID]);
+  it('PIX with --customer bills that buyer (the flag is not dropped)', async ({ home }) => {
+    const tx = await createPix(home, '30', ['--customer', SANDBOX_BUYER_ID]);
     expect(tx.customer).toBe(SANDBOX_BUYER_ID);
   });
 
@@ -167,8 +165,8 @@ describe('transactions create: the seven variants against the embedded sandbox',
     ['bolepix', ['--payment-type', 'bolepix', '--amount', '10', '--customer', SANDBOX_BUYER_ID]],
     ['pix', ['--payment-type', 'pix', '--amount', '10']],
   ];
-  it.each(variants)('%s: one POST answered HTTP 201 (seen with --debug), card data masked in the log', async (_name, args) => {
-    const result = await run(home(), ['transactions', 'create', ...args, '--debug']);
+  it.for(variants)('%s: one POST answered HTTP 201 (seen with --debug), card data masked in the log', async ([_name, args], { home }) => {
+    const result = await run(home, ['transactions', 'create', ...args, '--debug']);
     const tx = expectJson(result);
     expect(tx.amount).toBe('10.00');
     const posts = result.stderr.match(/^> POST .*$/gm) ?? [];
@@ -184,13 +182,13 @@ describe('transactions create: the seven variants against the embedded sandbox',
 
 // ---------------------------------------------------------------------------------------------
 describe('transactions create: declined card', () => {
-  it('prints the failed transaction on stdout and exits 6 with the reason', async () => {
-    const result = await run(home(), ['transactions', 'create', '--amount', '10', ...cardFlags(DECLINED)]);
+  it('prints the failed transaction on stdout and exits 6 with the reason', async ({ home }) => {
+    const result = await run(home, ['transactions', 'create', '--amount', '10', ...cardFlags(DECLINED)]);
     expect(result.code).toBe(6);
     const tx = JSON.parse(result.stdout);
     expect(tx).toMatchObject({ status: 'failed', amount: '10.00', captured: false, payment_method: { last4_digits: '0002' } });
     expect(result.stderr).toBe(`${SANDBOX_LINE}error: transaction ${tx.id} failed: Card declined by the issuer (do not honor).\n`);
-    const [listed] = await listAll(home());
+    const [listed] = await listAll(home);
     expect(listed).toMatchObject({ id: tx.id, status: 'failed' });
   });
 });
@@ -225,28 +223,28 @@ describe('transactions create: validation before any request (exit 2, flag named
     ['inline payer with a bad CPF', ['--payment-type', 'boleto', '--amount', '10', '--payer-first-name', 'A', '--payer-last-name', 'B', '--payer-taxpayer-id', '123.456.789-00'], ['--payer-taxpayer-id:', 'CPF']],
     ['malformed --customer', ['--amount', '10', '--customer', '../buyers'], ['--customer:', 'malformed buyer id']],
   ];
-  it.each(cases)('%s', async (_name, args, fragments) => {
-    const result = await run(home(), ['transactions', 'create', ...args]);
+  it.for(cases)('%s', async ([_name, args, fragments], { home }) => {
+    const result = await run(home, ['transactions', 'create', ...args]);
     expectUsage(result, ...fragments);
     expect(result.stderr).not.toContain(VISA);
-    expect(await listAll(home())).toEqual([]);
+    expect(await listAll(home)).toEqual([]);
   });
 
-  it("a payer's address without its street is refused by the request's check: exit 2 naming the flag, nothing sent", async () => {
+  it("a payer's address without its street is refused by the request's check: exit 2 naming the flag, nothing sent", async ({ home }) => {
     const payer = ['--payer-first-name', 'A', '--payer-last-name', 'B', '--payer-taxpayer-id', '529.982.247-25', '--payer-city', 'Rio', '--payer-state', 'RJ', '--payer-postal-code', '20010-000'];
-    const result = await run(home(), ['transactions', 'create', '--payment-type', 'boleto', '--amount', '10', ...payer]);
+    const result = await run(home, ['transactions', 'create', '--payment-type', 'boleto', '--amount', '10', ...payer]);
     expectError(result, 2, '--payer-address-line1: is required');
-    expect(await listAll(home())).toEqual([]);
+    expect(await listAll(home)).toEqual([]);
   });
 
-  it('an unknown --payment-type is refused by the parser, with the choices', async () => {
-    const result = await run(home(), ['transactions', 'create', '--payment-type', 'debit', '--amount', '10']);
+  it('an unknown --payment-type is refused by the parser, with the choices', async ({ home }) => {
+    const result = await run(home, ['transactions', 'create', '--payment-type', 'debit', '--amount', '10']);
     expect(result).toEqual({
       code: 2,
       stdout: '',
       stderr: "error: option '--payment-type <type>' argument 'debit' is invalid. Allowed choices are credit, boleto, bolepix, pix.\n(run with --help for usage)\n",
     });
-    expect(await listAll(home())).toEqual([]);
+    expect(await listAll(home)).toEqual([]);
   });
 });
 
@@ -265,15 +263,15 @@ describe('missing input with prompts off: exit 2 naming the missing flags and wh
     ['stdin from a file on a terminal', ['--payment-type', 'pix'], { tty: true, notTty: 'stdin', stdin: '' }, 'missing required flag --amount (or --amount-cents)', '(prompts are off: stdin is not a terminal)'],
     ["an AI agent's shell on a terminal", ['--payment-type', 'pix'], { tty: true, env: { CLAUDECODE: '1' } }, 'missing required flag --amount (or --amount-cents)', "(prompts are off: this is an AI agent's shell, CLAUDECODE is set)"],
   ];
-  it.each(cases)('%s', async (_name, args, options, message, why) => {
-    const result = await run(home(), ['transactions', 'create', ...args], options);
+  it.for(cases)('%s', async ([_name, args, options, message, why], { home }) => {
+    const result = await run(home, ['transactions', 'create', ...args], options);
     expect(expectUsage(result, message)).toContain(why);
-    expect(await listAll(home())).toEqual([]);
+    expect(await listAll(home)).toEqual([]);
   });
 
-  it('an inline payer without a last name is named, prompts or not', async () => {
-    expectUsage(await run(home(), ['transactions', 'create', '--payment-type', 'boleto', '--amount', '10', '--payer-first-name', 'A', '--payer-taxpayer-id', '52998224725']), 'an inline boleto payer needs --payer-last-name');
-    expect(await listAll(home())).toEqual([]);
+  it('an inline payer without a last name is named, prompts or not', async ({ home }) => {
+    expectUsage(await run(home, ['transactions', 'create', '--payment-type', 'boleto', '--amount', '10', '--payer-first-name', 'A', '--payer-taxpayer-id', '52998224725']), 'an inline boleto payer needs --payer-last-name');
+    expect(await listAll(home)).toEqual([]);
   });
 });
 
@@ -427,28 +425,28 @@ describe('transactions list', () => {
 });
 
 describe('transactions list: empty and long lists', () => {
-  it('an empty list is [] in JSON, nothing in a table; "no transactions match" on stderr', async () => {
-    const json = await run(home(), ['transactions', 'list']);
+  it('an empty list is [] in JSON, nothing in a table; "no transactions match" on stderr', async ({ home }) => {
+    const json = await run(home, ['transactions', 'list']);
     expect(json).toEqual({ code: 0, stdout: '[]\n', stderr: 'no transactions match\n' });
-    const table = await run(home(), ['transactions', 'list'], { tty: true });
+    const table = await run(home, ['transactions', 'list'], { tty: true });
     expect(table).toEqual({ code: 0, stdout: '', stderr: 'no transactions match\n' });
-    const csv = await run(home(), ['transactions', 'list', '-o', 'csv', '--fields', 'id,status']);
+    const csv = await run(home, ['transactions', 'list', '-o', 'csv', '--fields', 'id,status']);
     expect(csv).toEqual({ code: 0, stdout: 'id,status\n', stderr: 'no transactions match\n' });
   });
 
-  it('--all returns every transaction (25), the default stops at 20', async () => {
+  it('--all returns every transaction (25), the default stops at 20', async ({ home }) => {
     const created: string[] = [];
-    for (let i = 0; i < 25; i++) created.push((await createPix(home(), `${i + 1}`, ['--reference-id', `bulk-${i}`])).id);
-    const all = await listAll(home());
+    for (let i = 0; i < 25; i++) created.push((await createPix(home, `${i + 1}`, ['--reference-id', `bulk-${i}`])).id);
+    const all = await listAll(home);
     expect(all.map((t: Tx) => t.id)).toEqual([...created].reverse());
-    const byDefault = expectJson(await run(home(), ['transactions', 'list']));
+    const byDefault = expectJson(await run(home, ['transactions', 'list']));
     expect(byDefault.map((t: Tx) => t.id)).toEqual([...created].reverse().slice(0, 20));
   });
 
-  it('--all and --limit over more than one page of 100', async () => {
+  it('--all and --limit over more than one page of 100', async ({ home }) => {
     // 101 transactions put straight into the same state directory through the sandbox's HTTP API:
     // the same emulation the CLI embeds, without 101 CLI start-ups.
-    const sandbox = await startSandbox({ stateDir: join(home(), 'state') });
+    const sandbox = await startSandbox({ stateDir: join(home, 'state') });
     try {
       const auth = `Basic ${Buffer.from(`${SANDBOX_API_KEY}:`).toString('base64')}`;
       for (let i = 0; i < 101; i++) {
@@ -463,15 +461,15 @@ describe('transactions list: empty and long lists', () => {
     } finally {
       await sandbox.close();
     }
-    const all = await listAll(home(), ['--sort', 'asc']);
+    const all = await listAll(home, ['--sort', 'asc']);
     expect(all.map((t: Tx) => t.reference_id)).toEqual(Array.from({ length: 101 }, (_, i) => `page-${i}`));
-    const limited = await run(home(), ['transactions', 'list', '--limit', '101', '-o', 'ndjson']);
+    const limited = await run(home, ['transactions', 'list', '--limit', '101', '-o', 'ndjson']);
     expect(limited.code).toBe(0);
     expect(limited.stderr).toBe('');
     const ids = limited.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).id);
     expect(ids).toHaveLength(101);
     expect(new Set(ids).size).toBe(101);
-    const debug = await run(home(), ['transactions', 'list', '--limit', '101', '--fields', 'id', '--debug']);
+    const debug = await run(home, ['transactions', 'list', '--limit', '101', '--fields', 'id', '--debug']);
     expect(expectJson(debug)).toHaveLength(101);
     expect(debug.stderr.match(/^> GET .*$/gm)).toEqual([
       expect.stringMatching(/limit=100&offset=0$/),
@@ -482,9 +480,9 @@ describe('transactions list: empty and long lists', () => {
 
 // ---------------------------------------------------------------------------------------------
 describe('transactions get', () => {
-  it('the JSON types of the seed: decimal strings, booleans, ISO timestamps with ms and Z', async () => {
-    const created = await createCard(home(), '10.50', ['--metadata', 'k=v']);
-    const tx = await getTx(home(), created.id);
+  it('the JSON types of the seed: decimal strings, booleans, ISO timestamps with ms and Z', async ({ home }) => {
+    const created = await createCard(home, '10.50', ['--metadata', 'k=v']);
+    const tx = await getTx(home, created.id);
     expect(tx).toEqual(created);
     for (const key of ['amount', 'original_amount', 'fees']) expect(tx[key], key).toMatch(MONEY);
     expect(tx.amount).toBe('10.50');
@@ -503,9 +501,9 @@ describe('transactions get', () => {
     }
   });
 
-  it('--fields keeps the dotted paths asked for', async () => {
-    const { id } = await createCard(home());
-    const result = await run(home(), ['transactions', 'get', id, '--fields', 'id,status,payment_method.last4_digits,history.operation_type']);
+  it('--fields keeps the dotted paths asked for', async ({ home }) => {
+    const { id } = await createCard(home);
+    const result = await run(home, ['transactions', 'get', id, '--fields', 'id,status,payment_method.last4_digits,history.operation_type']);
     expect(expectJson(result)).toEqual({
       id,
       status: 'succeeded',
@@ -515,9 +513,9 @@ describe('transactions get', () => {
     expect(result.stderr).toBe('');
   });
 
-  it('an unknown id: exit 5 with the provider message', async () => {
+  it('an unknown id: exit 5 with the provider message', async ({ home }) => {
     const id = 'f'.repeat(32);
-    const result = await run(home(), ['transactions', 'get', id]);
+    const result = await run(home, ['transactions', 'get', id]);
     expect(result).toEqual({
       code: 5,
       stdout: '',
@@ -525,8 +523,8 @@ describe('transactions get', () => {
     });
   });
 
-  it('what is not an id is a reference_id: looked up (a read), exit 5 when no sale has it; a control character is exit 2, nothing read', async () => {
-    expectError(await run(home(), ['transactions', 'get', 'abc/../def']), 5, 'no transaction has the id or reference_id "abc/../def"');
+  it('what is not an id is a reference_id: looked up (a read), exit 5 when no sale has it; a control character is exit 2, nothing read', async ({ home }) => {
+    expectError(await run(home, ['transactions', 'get', 'abc/../def']), 5, 'no transaction has the id or reference_id "abc/../def"');
     const other = tempHome();
     try {
       expectUsage(await run(other.home, ['transactions', 'get', 'abc\u0007def']), '<id>: give a transaction id or a reference_id');
@@ -539,9 +537,9 @@ describe('transactions get', () => {
 
 // ---------------------------------------------------------------------------------------------
 describe('transactions update', () => {
-  it('changes description and metadata; history grows by one', async () => {
-    const before = await createCard(home(), '10.00', ['--metadata', 'keep=1']);
-    const result = await run(home(), ['transactions', 'update', before.id, '--description', 'Pedido 1234', '--metadata', 'order=1234']);
+  it('changes description and metadata; history grows by one', async ({ home }) => {
+    const before = await createCard(home, '10.00', ['--metadata', 'keep=1']);
+    const result = await run(home, ['transactions', 'update', before.id, '--description', 'Pedido 1234', '--metadata', 'order=1234']);
     const after = expectJson(result);
     expect(result.stderr).toBe(`${SANDBOX_LINE}Updated transaction ${before.id}\n`);
     expect(after).toMatchObject({ id: before.id, description: 'Pedido 1234', status: 'succeeded', amount: '10.00' });
@@ -549,37 +547,37 @@ describe('transactions update', () => {
     expect(after.metadata).toEqual({ keep: '1', order: '1234' });
     expect(after.history).toHaveLength(before.history.length + 1);
     expect(after.history.at(-1)).toMatchObject({ operation_type: 'update', status: 'succeeded' });
-    expect(await getTx(home(), before.id)).toEqual(after);
+    expect(await getTx(home, before.id)).toEqual(after);
   });
 
-  it('no flags: exit 2, nothing changed', async () => {
-    const before = await createCard(home());
-    expectUsage(await run(home(), ['transactions', 'update', before.id]), 'nothing to change', '--description', '--metadata');
-    expect(await getTx(home(), before.id)).toEqual(before);
+  it('no flags: exit 2, nothing changed', async ({ home }) => {
+    const before = await createCard(home);
+    expectUsage(await run(home, ['transactions', 'update', before.id]), 'nothing to change', '--description', '--metadata');
+    expect(await getTx(home, before.id)).toEqual(before);
   });
 
-  it('--help says metadata is merged, as the service does', async () => {
-    const result = await run(home(), ['transactions', 'update', '--help']);
+  it('--help says metadata is merged, as the service does', async ({ home }) => {
+    const result = await run(home, ['transactions', 'update', '--help']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/--metadata <key=value>\s+metadata entry \(repeatable; merged into the existing\s+metadata\)/);
     expect(result.stdout).not.toContain('replaces');
   });
 
-  it('a bad --metadata pair: exit 2', async () => {
-    const before = await createCard(home());
-    expectUsage(await run(home(), ['transactions', 'update', before.id, '--metadata', 'novalue']), '--metadata:', 'key=value');
-    expect(await getTx(home(), before.id)).toEqual(before);
+  it('a bad --metadata pair: exit 2', async ({ home }) => {
+    const before = await createCard(home);
+    expectUsage(await run(home, ['transactions', 'update', before.id, '--metadata', 'novalue']), '--metadata:', 'key=value');
+    expect(await getTx(home, before.id)).toEqual(before);
   });
 });
 
 // ---------------------------------------------------------------------------------------------
 describe('transactions refund', () => {
-  const refund = (id: string, args: string[] = [], options = {}) => run(home(), ['transactions', 'refund', id, ...args], options);
+  const refund = (home: string, id: string, args: string[] = [], options = {}) => run(home, ['transactions', 'refund', id, ...args], options);
 
-  it('partial: still succeeded, amount lowered, original_amount kept; then the rest: canceled and voided', async () => {
-    const tx = await createCard(home(), '10.50');
-    const partial = await refund(tx.id, ['--amount', '4,00', '--yes']);
+  it('partial: still succeeded, amount lowered, original_amount kept; then the rest: canceled and voided', async ({ home }) => {
+    const tx = await createCard(home, '10.50');
+    const partial = await refund(home, tx.id, ['--amount', '4,00', '--yes']);
     const afterPartial = expectJson(partial);
     expect(partial.stderr).toBe(`${SANDBOX_LINE}Refunded R$ 4,00 of transaction ${tx.id} (succeeded)\n`);
     expect(afterPartial).toMatchObject({ status: 'succeeded', amount: '6.50', original_amount: '10.50', voided: false });
@@ -587,83 +585,83 @@ describe('transactions refund', () => {
     expect(afterPartial.history.at(-1)).toMatchObject({ operation_type: 'void', amount: '4.00', status: 'succeeded' });
 
     // All that remains cannot be refunded twice: no --again needed; it says what was refunded before.
-    const rest = await refund(tx.id, ['-y']);
+    const rest = await refund(home, tx.id, ['-y']);
     const afterFull = expectJson(rest);
     expect(rest.stderr).toMatch(new RegExp(`^Transaction ${tx.id} was already refunded R\\$ 4,00 by payctl on \\d{4}-\\d\\d-\\d\\d at \\d\\d:\\d\\d:\\d\\d UTC \\(\\S+@\\S+\\)\\.\\n`));
     expect(rest.stderr).toContain(`.\n${SANDBOX_LINE}Refunded R$ 6,50 of transaction ${tx.id} (canceled)\n`);
     expect(afterFull).toMatchObject({ status: 'canceled', amount: '0.00', original_amount: '10.50', voided: true });
     expect(afterFull.history).toHaveLength(tx.history.length + 2);
     expect(afterFull.history.at(-1)).toMatchObject({ operation_type: 'void', amount: '6.50' });
-    expect(await getTx(home(), tx.id)).toEqual(afterFull);
+    expect(await getTx(home, tx.id)).toEqual(afterFull);
   });
 
-  it('full by default (--amount-cents also works for a partial one)', async () => {
-    const tx = await createCard(home(), '20.00');
-    const cents = expectJson(await refund(tx.id, ['--amount-cents', '500', '--yes']));
+  it('full by default (--amount-cents also works for a partial one)', async ({ home }) => {
+    const tx = await createCard(home, '20.00');
+    const cents = expectJson(await refund(home, tx.id, ['--amount-cents', '500', '--yes']));
     expect(cents.amount).toBe('15.00');
-    const result = await refund(tx.id, ['--yes']);
+    const result = await refund(home, tx.id, ['--yes']);
     const after = expectJson(result);
     expect(after).toMatchObject({ status: 'canceled', voided: true, amount: '0.00', original_amount: '20.00' });
     expect(result.stderr).toContain('Refunded R$ 15,00');
   });
 
-  it('more than what remains: exit 6 naming what is left, nothing sent', async () => {
-    const tx = await createCard(home(), '10.00');
-    const result = await refund(tx.id, ['--amount', '10.01', '--yes']);
+  it('more than what remains: exit 6 naming what is left, nothing sent', async ({ home }) => {
+    const tx = await createCard(home, '10.00');
+    const result = await refund(home, tx.id, ['--amount', '10.01', '--yes']);
     expect(expectError(result, 6)).toBe(`error: R$ 10,01 is more than the R$ 10,00 left to refund on transaction ${tx.id}; nothing was sent`);
     expect(result.stderr).not.toContain('SANDBOX');
-    expect(await getTx(home(), tx.id)).toEqual(tx);
+    expect(await getTx(home, tx.id)).toEqual(tx);
   });
 
-  it('nothing left: all that remains is "already fully refunded" (exit 0), an amount is exit 6; nothing sent', async () => {
-    const tx = await createCard(home(), '10.00');
-    expectJson(await refund(tx.id, ['--yes']));
-    const canceled = await getTx(home(), tx.id);
-    const done = await refund(tx.id, ['--yes']);
+  it('nothing left: all that remains is "already fully refunded" (exit 0), an amount is exit 6; nothing sent', async ({ home }) => {
+    const tx = await createCard(home, '10.00');
+    expectJson(await refund(home, tx.id, ['--yes']));
+    const canceled = await getTx(home, tx.id);
+    const done = await refund(home, tx.id, ['--yes']);
     expect(expectJson(done)).toEqual(canceled);
     expect(done.stderr).toMatch(new RegExp(`^Transaction ${tx.id} is already fully refunded \\(R\\$ 10,00 by payctl on .*\\); nothing was sent\\.\\n$`));
     for (const extra of [[], ['--again']]) {
-      const more = await refund(tx.id, ['--amount', '1', '--yes', ...extra]);
+      const more = await refund(home, tx.id, ['--amount', '1', '--yes', ...extra]);
       expectError(more, 6, `R$ 1,00 is more than the R$ 0,00 left to refund on transaction ${tx.id}; it was already refunded R$ 10,00 by payctl on`, 'nothing was sent');
       expect(more.stderr).not.toContain('--again');
     }
-    expect(await getTx(home(), tx.id)).toEqual(canceled);
+    expect(await getTx(home, tx.id)).toEqual(canceled);
   });
 
-  it('a pending PIX cannot be refunded: exit 6 with the service message', async () => {
-    const tx = await createPix(home());
-    expectError(await refund(tx.id, ['--yes']), 6, 'still pending payment', 'void_transaction_error', 'HTTP 400');
-    expect(await getTx(home(), tx.id)).toEqual(tx);
+  it('a pending PIX cannot be refunded: exit 6 with the service message', async ({ home }) => {
+    const tx = await createPix(home);
+    expectError(await refund(home, tx.id, ['--yes']), 6, 'still pending payment', 'void_transaction_error', 'HTTP 400');
+    expect(await getTx(home, tx.id)).toEqual(tx);
   });
 
-  it.each([
+  it.for<[string, string[], { stdin?: string; tty?: boolean }]>([
     ['piped', ['--amount', '1'], { stdin: 'y\n' }],
     ['--no-input on a terminal', ['--no-input'], { tty: true }],
-  ])('without --yes and prompts off (%s): exit 2 "--yes required", nothing refunded', async (_name, args, options) => {
-    const tx = await createCard(home(), '10.00');
-    expectUsage(await refund(tx.id, args, options), '--yes required to refund');
-    expect(await getTx(home(), tx.id)).toEqual(tx);
+  ])('without --yes and prompts off (%s): exit 2 "--yes required", nothing refunded', async ([_name, args, options], { home }) => {
+    const tx = await createCard(home, '10.00');
+    expectUsage(await refund(home, tx.id, args, options), '--yes required to refund');
+    expect(await getTx(home, tx.id)).toEqual(tx);
   });
 
-  it('an unknown transaction: exit 5', async () => {
-    expectError(await refund('0'.repeat(32), ['--yes']), 5, 'does not exist', 'HTTP 404');
+  it('an unknown transaction: exit 5', async ({ home }) => {
+    expectError(await refund(home, '0'.repeat(32), ['--yes']), 5, 'does not exist', 'HTTP 404');
   });
 
-  it('a bad amount: exit 2 before anything is read or sent', async () => {
-    const tx = await createCard(home(), '10.00');
-    expectUsage(await refund(tx.id, ['--amount', '0', '--yes']), '--amount:', 'zero');
-    expectUsage(await refund(tx.id, ['--amount', '1', '--amount-cents', '100', '--yes']), 'not both');
-    expect(await getTx(home(), tx.id)).toEqual(tx);
+  it('a bad amount: exit 2 before anything is read or sent', async ({ home }) => {
+    const tx = await createCard(home, '10.00');
+    expectUsage(await refund(home, tx.id, ['--amount', '0', '--yes']), '--amount:', 'zero');
+    expectUsage(await refund(home, tx.id, ['--amount', '1', '--amount-cents', '100', '--yes']), 'not both');
+    expect(await getTx(home, tx.id)).toEqual(tx);
   });
 });
 
 // ---------------------------------------------------------------------------------------------
 describe('transactions capture', () => {
-  const capture = (id: string, args: string[] = []) => run(home(), ['transactions', 'capture', id, ...args]);
+  const capture = (home: string, id: string, args: string[] = []) => run(home, ['transactions', 'capture', id, ...args]);
 
-  it('pre_authorized → succeeded, the whole amount', async () => {
-    const tx = await createPreAuth(home(), '10.00');
-    const result = await capture(tx.id, ['--yes']);
+  it('pre_authorized → succeeded, the whole amount', async ({ home }) => {
+    const tx = await createPreAuth(home, '10.00');
+    const result = await capture(home, tx.id, ['--yes']);
     const after = expectJson(result);
     expect(result.stderr).toBe(`${SANDBOX_LINE}Captured R$ 10,00 of transaction ${tx.id} (succeeded)\n`);
     expect(after).toMatchObject({ status: 'succeeded', captured: true, amount: '10.00', original_amount: '10.00' });
@@ -672,47 +670,47 @@ describe('transactions capture', () => {
     expect(after.history.at(-1)).toMatchObject({ operation_type: 'capture', amount: '10.00' });
   });
 
-  it('a partial capture takes only that amount', async () => {
-    const tx = await createPreAuth(home(), '10.00');
-    const result = await capture(tx.id, ['--amount', '8.00', '--yes']);
+  it('a partial capture takes only that amount', async ({ home }) => {
+    const tx = await createPreAuth(home, '10.00');
+    const result = await capture(home, tx.id, ['--amount', '8.00', '--yes']);
     const after = expectJson(result);
     expect(result.stderr).toBe(`${SANDBOX_LINE}Captured R$ 8,00 of transaction ${tx.id} (succeeded)\n`);
     expect(after).toMatchObject({ status: 'succeeded', captured: true, amount: '8.00', original_amount: '10.00' });
   });
 
-  it('a succeeded transaction: exit 6 from the client-side check (the sale does not allow it), nothing sent', async () => {
-    const tx = await createCard(home());
-    const result = await capture(tx.id, ['--yes']);
+  it('a succeeded transaction: exit 6 from the client-side check (the sale does not allow it), nothing sent', async ({ home }) => {
+    const tx = await createCard(home);
+    const result = await capture(home, tx.id, ['--yes']);
     expect(expectError(result, 6)).toBe(`error: transaction ${tx.id} is succeeded; only a pre_authorized card transaction can be captured; nothing was sent`);
     expect(result.stderr).not.toContain('SANDBOX');
-    expect(await getTx(home(), tx.id)).toEqual(tx);
+    expect(await getTx(home, tx.id)).toEqual(tx);
   });
 
-  it('more than was authorized: exit 6 naming what is authorized, nothing sent', async () => {
-    const tx = await createPreAuth(home(), '10.00');
-    expectError(await capture(tx.id, ['--amount', '10.01', '--yes']), 6, `R$ 10,01 is more than the R$ 10,00 authorized on transaction ${tx.id}; nothing was sent`);
-    expect(await getTx(home(), tx.id)).toEqual(tx);
+  it('more than was authorized: exit 6 naming what is authorized, nothing sent', async ({ home }) => {
+    const tx = await createPreAuth(home, '10.00');
+    expectError(await capture(home, tx.id, ['--amount', '10.01', '--yes']), 6, `R$ 10,01 is more than the R$ 10,00 authorized on transaction ${tx.id}; nothing was sent`);
+    expect(await getTx(home, tx.id)).toEqual(tx);
   });
 
-  it('without --yes and prompts off: exit 2, still pre_authorized', async () => {
-    const tx = await createPreAuth(home());
-    expectUsage(await capture(tx.id), '--yes required to capture');
-    expect(await getTx(home(), tx.id)).toEqual(tx);
+  it('without --yes and prompts off: exit 2, still pre_authorized', async ({ home }) => {
+    const tx = await createPreAuth(home);
+    expectUsage(await capture(home, tx.id), '--yes required to capture');
+    expect(await getTx(home, tx.id)).toEqual(tx);
   });
 });
 
 // ---------------------------------------------------------------------------------------------
 describe('transactions cancellation-letter', () => {
-  it('after a full refund: the link, and --save writes the PDF', async () => {
-    const tx = await createCard(home());
-    expectJson(await run(home(), ['transactions', 'refund', tx.id, '--yes']));
+  it('after a full refund: the link, and --save writes the PDF', async ({ home }) => {
+    const tx = await createCard(home);
+    expectJson(await run(home, ['transactions', 'refund', tx.id, '--yes']));
 
-    const link = await run(home(), ['transactions', 'cancellation-letter', tx.id]);
+    const link = await run(home, ['transactions', 'cancellation-letter', tx.id]);
     expect(expectJson(link)).toEqual({ url: expect.stringMatching(new RegExp(`/Carta_Cancelamento_${tx.id}\\.pdf$`)) });
     expect(link.stderr).toBe('');
 
-    const file = join(home(), 'letter.pdf');
-    const saved = await run(home(), ['transactions', 'cancellation-letter', tx.id, '--save', file]);
+    const file = join(home, 'letter.pdf');
+    const saved = await run(home, ['transactions', 'cancellation-letter', tx.id, '--save', file]);
     expect(expectJson(saved).url).toMatch(/\.pdf$/);
     expect(saved.stderr).toBe(`Saved the cancellation letter of transaction ${tx.id} to ${file}\n`);
     const pdf = readFileSync(file);
@@ -720,27 +718,27 @@ describe('transactions cancellation-letter', () => {
     expect(pdf.toString('latin1')).toContain(tx.id);
   });
 
-  it('before any refund (and after only a partial one): exit 5, no file written', async () => {
-    const tx = await createCard(home(), '10.00');
-    const file = join(home(), 'letter.pdf');
-    expectError(await run(home(), ['transactions', 'cancellation-letter', tx.id, '--save', file]), 5, 'no cancellation letter', 'HTTP 404');
-    expectJson(await run(home(), ['transactions', 'refund', tx.id, '--amount', '1', '--yes']));
-    expectError(await run(home(), ['transactions', 'cancellation-letter', tx.id]), 5, 'status is succeeded', '(resource_not_found, HTTP 404)');
+  it('before any refund (and after only a partial one): exit 5, no file written', async ({ home }) => {
+    const tx = await createCard(home, '10.00');
+    const file = join(home, 'letter.pdf');
+    expectError(await run(home, ['transactions', 'cancellation-letter', tx.id, '--save', file]), 5, 'no cancellation letter', 'HTTP 404');
+    expectJson(await run(home, ['transactions', 'refund', tx.id, '--amount', '1', '--yes']));
+    expectError(await run(home, ['transactions', 'cancellation-letter', tx.id]), 5, 'status is succeeded', '(resource_not_found, HTTP 404)');
     expect(existsSync(file)).toBe(false);
   });
 
-  it('--save to a place that cannot be written: exit 2 naming the path', async () => {
-    const tx = await createCard(home());
-    expectJson(await run(home(), ['transactions', 'refund', tx.id, '--yes']));
-    const file = join(home(), 'missing-dir', 'letter.pdf');
-    expectUsage(await run(home(), ['transactions', 'cancellation-letter', tx.id, '--save', file]), `--save: cannot write ${file} (ENOENT)`);
+  it('--save to a place that cannot be written: exit 2 naming the path', async ({ home }) => {
+    const tx = await createCard(home);
+    expectJson(await run(home, ['transactions', 'refund', tx.id, '--yes']));
+    const file = join(home, 'missing-dir', 'letter.pdf');
+    expectUsage(await run(home, ['transactions', 'cancellation-letter', tx.id, '--save', file]), `--save: cannot write ${file} (ENOENT)`);
   });
 });
 
 // ---------------------------------------------------------------------------------------------
 describe('--dry-run shows the request and sends nothing', () => {
-  it('create (piped → JSON): method, URL, redacted credentials, masked card; nothing created', async () => {
-    const result = await run(home(), ['transactions', 'create', '--amount', '10', ...cardFlags(), '--reference-id', 'dry-1', '--dry-run']);
+  it('create (piped → JSON): method, URL, redacted credentials, masked card; nothing created', async ({ home }) => {
+    const result = await run(home, ['transactions', 'create', '--amount', '10', ...cardFlags(), '--reference-id', 'dry-1', '--dry-run']);
     const shown = expectJson(result);
     expect(result.stderr).toBe('dry run: nothing was sent\n');
     expect(shown).toEqual({
@@ -767,12 +765,12 @@ describe('--dry-run shows the request and sends nothing', () => {
     expect(result.stdout).not.toContain(VISA);
     expect(result.stdout).not.toContain(CVV);
     expect(result.stdout).not.toContain(Buffer.from(`${SANDBOX_API_KEY}:`).toString('base64'));
-    expect(existsSync(join(home(), 'state'))).toBe(false); // not even the embedded sandbox started
-    expect(await listAll(home())).toEqual([]);
+    expect(existsSync(join(home, 'state'))).toBe(false); // not even the embedded sandbox started
+    expect(await listAll(home)).toEqual([]);
   });
 
-  it('create on a terminal: the request as text', async () => {
-    const result = await run(home(), ['transactions', 'create', '--amount', '10', ...cardFlags(), '--dry-run'], { tty: true });
+  it('create on a terminal: the request as text', async ({ home }) => {
+    const result = await run(home, ['transactions', 'create', '--amount', '10', ...cardFlags(), '--dry-run'], { tty: true });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('dry run: nothing was sent\n');
     const lines = result.stdout.split('\n');
@@ -781,24 +779,24 @@ describe('--dry-run shows the request and sends nothing', () => {
     expect(result.stdout).toContain('"card_number": "4111********1111"');
     expect(result.stdout).toContain('"security_code": "[redacted]"');
     expect(result.stdout).not.toContain(VISA);
-    expect(await listAll(home())).toEqual([]);
+    expect(await listAll(home)).toEqual([]);
   });
 
-  it('-o json on a terminal still prints a JSON object with dry_run: true', async () => {
-    const result = await run(home(), ['transactions', 'create', '--payment-type', 'pix', '--amount', '3', '--dry-run', '-o', 'json'], { tty: true });
+  it('-o json on a terminal still prints a JSON object with dry_run: true', async ({ home }) => {
+    const result = await run(home, ['transactions', 'create', '--payment-type', 'pix', '--amount', '3', '--dry-run', '-o', 'json'], { tty: true });
     expect(expectJson(result)).toMatchObject({ dry_run: true, method: 'POST', body: { amount: 300, payment_type: 'pix' } });
     expect(result.stderr).toBe('dry run: nothing was sent\n');
   });
 
-  it('update, refund and capture: nothing changes', async () => {
-    const tx = await createCard(home());
-    const held = await createPreAuth(home());
+  it('update, refund and capture: nothing changes', async ({ home }) => {
+    const tx = await createCard(home);
+    const held = await createPreAuth(home);
 
-    const update = await run(home(), ['transactions', 'update', tx.id, '--description', 'x', '--dry-run']);
+    const update = await run(home, ['transactions', 'update', tx.id, '--description', 'x', '--dry-run']);
     expect(expectJson(update)).toMatchObject({ dry_run: true, method: 'PUT', url: `sandbox://embedded${TX_URL}/${tx.id}`, body: { description: 'x' } });
     expect(update.stderr).toBe('dry run: nothing was sent\n');
 
-    const refund = await run(home(), ['transactions', 'refund', tx.id, '--amount', '1', '--dry-run']);
+    const refund = await run(home, ['transactions', 'refund', tx.id, '--amount', '1', '--dry-run']);
     expect(expectJson(refund)).toMatchObject({
       dry_run: true,
       method: 'POST',
@@ -809,13 +807,13 @@ describe('--dry-run shows the request and sends nothing', () => {
     });
     expect(refund.stderr).toBe('dry run: nothing was sent\n');
 
-    const capture = await run(home(), ['transactions', 'capture', held.id, '--dry-run']);
+    const capture = await run(home, ['transactions', 'capture', held.id, '--dry-run']);
     expect(expectJson(capture)).toMatchObject({ dry_run: true, method: 'POST', url: `sandbox://embedded${TX_URL}/${held.id}/capture` });
     expect(capture.stderr).toBe('dry run: nothing was sent\n');
 
-    expect(await getTx(home(), tx.id)).toEqual(tx);
-    expect(await getTx(home(), held.id)).toEqual(held);
-    expect(await listAll(home())).toHaveLength(2);
+    expect(await getTx(home, tx.id)).toEqual(tx);
+    expect(await getTx(home, held.id)).toEqual(held);
+    expect(await listAll(home)).toHaveLength(2);
   });
 
   describe('against a live-style service: not one request reaches it', () => {
@@ -831,9 +829,9 @@ describe('--dry-run shows the request and sends nothing', () => {
       ['tokenize', ['cards', 'tokenize', ...cardFlags()]],
       ['sandbox pay', ['sandbox', 'pay', TX]],
     ];
-    it.each(runs)('%s', async (_name, args) => {
+    it.for(runs)('%s', async ([_name, args], { home }) => {
       server = await recordingServer([]);
-      const result = await run(home(), [...args, '--dry-run'], { env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: SANDBOX_MARKETPLACE_ID, PAYCTL_SELLER_ID: 'f'.repeat(32) } });
+      const result = await run(home, [...args, '--dry-run'], { env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: SANDBOX_MARKETPLACE_ID, PAYCTL_SELLER_ID: 'f'.repeat(32) } });
       const shown = expectJson(result);
       expect(result.stderr).toBe('dry run: nothing was sent\n');
       expect(shown.dry_run).toBe(true);
@@ -855,26 +853,26 @@ describe('boleto and bolepix: the fields the sandbox fills from creation', () =>
   ];
   const nextDayOf = (date: string) => `${new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)}T00:00:00.000Z`;
 
-  it('boleto: a transaction number, a receipt that is pending until `sandbox pay`, and the payday after the due date', async () => {
-    const tx = await create(home(), ['--payment-type', 'boleto', '--amount', '150', '--customer', SANDBOX_BUYER_ID, '--due-date', day(5), '-o', 'json'], 'pending');
+  it('boleto: a transaction number, a receipt that is pending until `sandbox pay`, and the payday after the due date', async ({ home }) => {
+    const tx = await create(home, ['--payment-type', 'boleto', '--amount', '150', '--customer', SANDBOX_BUYER_ID, '--due-date', day(5), '-o', 'json'], 'pending');
     expect(tx.transaction_number).toMatch(/^\d+$/);
     expect(tx.sales_receipt).toMatch(/^[0-9a-f]{32}$/);
     expect(tx.expected_on).toMatch(ISO_MS);
     expect(tx.expected_on).toBe(nextDayOf(day(5)));
 
-    const pending = expectJson(await run(home(), ['receipts', 'get', tx.sales_receipt, '-o', 'json']));
+    const pending = expectJson(await run(home, ['receipts', 'get', tx.sales_receipt, '-o', 'json']));
     expect(pending).toMatchObject({ id: tx.sales_receipt, status: 'pending', transaction: tx.id, payment_type: 'boleto', amount: '150.00' });
     // Not sent while unpaid: the API refuses, exit 6.
-    expectError(await run(home(), ['receipts', 'email', tx.sales_receipt, '--to', 'maria@example.com']), 6, 'still pending payment');
+    expectError(await run(home, ['receipts', 'email', tx.sales_receipt, '--to', 'maria@example.com']), 6, 'still pending payment');
 
-    const paid = expectJson(await run(home(), ['sandbox', 'pay', tx.id, '-o', 'json']));
+    const paid = expectJson(await run(home, ['sandbox', 'pay', tx.id, '-o', 'json']));
     expect(paid).toMatchObject({ status: 'succeeded', transaction_number: tx.transaction_number, sales_receipt: tx.sales_receipt, expected_on: nextDayOf(day(0)) });
-    const approved = expectJson(await run(home(), ['receipts', 'get', tx.sales_receipt, '-o', 'json']));
+    const approved = expectJson(await run(home, ['receipts', 'get', tx.sales_receipt, '-o', 'json']));
     expect(approved).toMatchObject({ id: tx.sales_receipt, status: 'approved', transaction: tx.id });
   });
 
-  it('bolepix: every field of a boleto (seed 2.2), the PIX code, and its QR code as a PNG', async () => {
-    const tx = await create(home(), ['--payment-type', 'bolepix', '--amount', '80', '--customer', SANDBOX_BUYER_ID, '--due-date', day(7), '-o', 'json'], 'pending');
+  it('bolepix: every field of a boleto (seed 2.2), the PIX code, and its QR code as a PNG', async ({ home }) => {
+    const tx = await create(home, ['--payment-type', 'bolepix', '--amount', '80', '--customer', SANDBOX_BUYER_ID, '--due-date', day(7), '-o', 'json'], 'pending');
     expect(tx.transaction_number).toMatch(/^\d+$/);
     expect(tx.sales_receipt).toMatch(/^[0-9a-f]{32}$/);
     expect(tx.expected_on).toBe(nextDayOf(day(7)));
@@ -890,13 +888,13 @@ describe('boleto and bolepix: the fields the sandbox fills from creation', () =>
 
 // ---------------------------------------------------------------------------------------------
 describe('concurrency', () => {
-  it('8 creates at once against the same home all succeed and all are listed', async () => {
+  it('8 creates at once against the same home all succeed and all are listed', async ({ home }) => {
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => run(home(), ['transactions', 'create', '--amount', `${i + 1}`, ...cardFlags(), '--reference-id', `par-${i}`])),
+      Array.from({ length: 8 }, (_, i) => run(home, ['transactions', 'create', '--amount', `${i + 1}`, ...cardFlags(), '--reference-id', `par-${i}`])),
     );
     const txs = results.map((r) => expectCreated(r, 'succeeded'));
     expect(new Set(txs.map((t) => t.id)).size).toBe(8);
-    const listed = await listAll(home());
+    const listed = await listAll(home);
     expect(listed).toHaveLength(8);
     expect(listed.map((t: Tx) => t.reference_id).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `par-${i}`));
     expect(listed.map((t: Tx) => t.id).sort()).toEqual(txs.map((t) => t.id).sort());

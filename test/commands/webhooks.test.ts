@@ -4,13 +4,12 @@ import { describe, expect } from 'vitest';
 import { listenColumns } from '../../src/commands/webhooks/shared.js';
 import { test as it } from '../helpers/fixtures.js';
 import { payctl } from '../helpers/run.js';
-import { recordingServer } from '../helpers/recording-server.js';
-import { createCard, expectError, expectJson, expectUsage, freshHomePerTest, run, type Tx } from './helpers.js';
+import { recordingServer, times } from '../helpers/recording-server.js';
+import { createCard, expectError, expectJson, expectUsage, run, type Tx } from './helpers.js';
 
 // Webhooks and events from the CLI: what is sent, what is refused before sending, and `listen`
 // printing deliveries as they arrive, checking signatures and forwarding to a local app.
-const home = freshHomePerTest();
-const json = async (args: string[]): Promise<Tx> => expectJson(await run(home(), [...args, '-o', 'json']));
+const json = async (home: string, args: string[]): Promise<Tx> => expectJson(await run(home, [...args, '-o', 'json']));
 
 async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 5_000): Promise<T> {
   const end = Date.now() + ms;
@@ -46,11 +45,11 @@ function deliver(port: number, body: string, signature?: string): Promise<{ stat
 }
 
 describe('webhooks create, list, get, remove', () => {
-  it('sends the provider body, shows the secret once, and remove asks first', async () => {
+  it('sends the provider body, shows the secret once, and remove asks first', async ({ home }) => {
     const api = await recordingServer([{ status: 201, body: { id: 'w'.repeat(32), resource: 'webhook', events: ['transaction.succeeded'], status: 'enabled', secret: 'whsec_x' } }]);
     try {
       const result = await payctl(['webhooks', 'create', '--url', 'https://shop.example.com/hooks', '--event', 'transaction.succeeded', '--event', 'invoice.paid,transaction.failed', '--description', 'loja', '-o', 'json'], {
-        home: home(),
+        home,
         env: { PAYCTL_BASE_URL: api.url, PAYCTL_API_KEY: 'zpk_live_webhookkey01', PAYCTL_MARKETPLACE_ID: 'm'.repeat(32) },
       });
       expect(result.code, result.stderr).toBe(0);
@@ -61,56 +60,56 @@ describe('webhooks create, list, get, remove', () => {
       await api.close();
     }
 
-    const created = await json(['webhooks', 'create', '--url', 'https://example.com/h', '--event', '*']);
+    const created = await json(home, ['webhooks', 'create', '--url', 'https://example.com/h', '--event', '*']);
     expect(created).toMatchObject({ events: ['*'], status: 'enabled', secret: expect.stringMatching(/^whsec_/) });
-    expect((await json(['webhooks', 'list'])).map((w: Tx) => w.id)).toEqual([created.id]);
-    expect((await json(['webhooks', 'get', created.id])).secret).toBeUndefined();
-    expectUsage(await run(home(), ['webhooks', 'remove', created.id]), '--yes required');
-    expect(await json(['webhooks', 'remove', created.id, '--yes'])).toMatchObject({ id: created.id, deleted: true });
-    expectError(await run(home(), ['webhooks', 'get', created.id]), 5);
+    expect((await json(home, ['webhooks', 'list'])).map((w: Tx) => w.id)).toEqual([created.id]);
+    expect((await json(home, ['webhooks', 'get', created.id])).secret).toBeUndefined();
+    expectUsage(await run(home, ['webhooks', 'remove', created.id]), '--yes required');
+    expect(await json(home, ['webhooks', 'remove', created.id, '--yes'])).toMatchObject({ id: created.id, deleted: true });
+    expectError(await run(home, ['webhooks', 'get', created.id]), 5);
   });
 
-  it('refuses a non-https URL, an unknown event type, and missing flags, before sending', async () => {
-    expectUsage(await run(home(), ['webhooks', 'create', '--url', 'http://shop.example.com/h', '--event', '*']), '--url', 'https://');
-    expectUsage(await run(home(), ['webhooks', 'create', '--url', 'shop/h', '--event', '*']), '--url', 'absolute URL');
-    expectUsage(await run(home(), ['webhooks', 'create', '--url', 'https://example.com', '--event', 'transaction.exploded']), '--event', 'transaction.exploded');
+  it('refuses a non-https URL, an unknown event type, and missing flags, before sending', async ({ home }) => {
+    expectUsage(await run(home, ['webhooks', 'create', '--url', 'http://shop.example.com/h', '--event', '*']), '--url', 'https://');
+    expectUsage(await run(home, ['webhooks', 'create', '--url', 'shop/h', '--event', '*']), '--url', 'absolute URL');
+    expectUsage(await run(home, ['webhooks', 'create', '--url', 'https://example.com', '--event', 'transaction.exploded']), '--event', 'transaction.exploded');
     // A typo gets the type it is a typo of, not the list of every type; a type of a known resource
     // that is no typo gets that resource's types.
-    const typo = expectUsage(await run(home(), ['webhooks', 'create', '--url', 'https://example.com', '--event', 'transaction.succeded']), '--event');
+    const typo = expectUsage(await run(home, ['webhooks', 'create', '--url', 'https://example.com', '--event', 'transaction.succeded']), '--event');
     expect(typo).toBe('error: --event: unknown event type transaction.succeded (did you mean transaction.succeeded?)');
-    const two = expectUsage(await run(home(), ['webhooks', 'listen', '--event', 'invoice.piad,buyer.craeted']), '--event');
+    const two = expectUsage(await run(home, ['webhooks', 'listen', '--event', 'invoice.piad,buyer.craeted']), '--event');
     expect(two).toBe('error: --event: unknown event types invoice.piad (did you mean invoice.paid?), buyer.craeted (did you mean buyer.created?)');
-    const exploded = expectUsage(await run(home(), ['webhooks', 'create', '--url', 'https://example.com', '--event', 'transaction.exploded']), '--event');
+    const exploded = expectUsage(await run(home, ['webhooks', 'create', '--url', 'https://example.com', '--event', 'transaction.exploded']), '--event');
     expect(exploded).toMatch(/^error: --event: unknown event type transaction\.exploded; the transaction events are transaction\.created, transaction\.updated, .*transaction\.charged_back$/);
     expect(exploded).not.toContain('invoice.');
-    expect(expectUsage(await run(home(), ['events', 'list', '--type', 'sale.done']), '--type')).toContain("use '*' or one of transaction.created,");
-    expectUsage(await run(home(), ['webhooks', 'create', '--no-input']), '--url', '--event');
-    expectUsage(await run(home(), ['webhooks', 'listen', '--port', '70000']), '--port');
-    expectUsage(await run(home(), ['webhooks', 'listen', '--forward-to', 'http://example.com/x']), '--forward-to');
+    expect(expectUsage(await run(home, ['events', 'list', '--type', 'sale.done']), '--type')).toContain("use '*' or one of transaction.created,");
+    expectUsage(await run(home, ['webhooks', 'create', '--no-input']), '--url', '--event');
+    expectUsage(await run(home, ['webhooks', 'listen', '--port', '70000']), '--port');
+    expectUsage(await run(home, ['webhooks', 'listen', '--forward-to', 'http://example.com/x']), '--forward-to');
   });
 });
 
 describe('events list, get, replay', () => {
-  it('lists what happened, filters by type, shows one, replays one', async () => {
-    const sale = await createCard(home(), '12.00');
-    const events: Tx[] = await json(['events', 'list', '--all']);
+  it('lists what happened, filters by type, shows one, replays one', async ({ home }) => {
+    const sale = await createCard(home, '12.00');
+    const events: Tx[] = await json(home, ['events', 'list', '--all']);
     expect(events.map((e) => e.type)).toEqual(['transaction.succeeded', 'transaction.created']);
     expect(events[0].payload.object.id).toBe(sale.id);
-    expect((await json(['events', 'list', '--type', 'transaction.created'])).map((e: Tx) => e.type)).toEqual(['transaction.created']);
-    expect(await json(['events', 'get', events[1].id])).toEqual(events[1]);
-    expect(await json(['events', 'replay', events[0].id])).toMatchObject({ event: events[0].id, webhooks: [] });
-    expectUsage(await run(home(), ['events', 'list', '--type', 'sale.done']), '--type');
-    const table = await run(home(), ['events', 'list', '--no-color'], { tty: true });
+    expect((await json(home, ['events', 'list', '--type', 'transaction.created'])).map((e: Tx) => e.type)).toEqual(['transaction.created']);
+    expect(await json(home, ['events', 'get', events[1].id])).toEqual(events[1]);
+    expect(await json(home, ['events', 'replay', events[0].id])).toMatchObject({ event: events[0].id, webhooks: [] });
+    expectUsage(await run(home, ['events', 'list', '--type', 'sale.done']), '--type');
+    const table = await run(home, ['events', 'list', '--no-color'], { tty: true });
     expect(table.stdout).toMatch(new RegExp(`^TIME\\s+TYPE\\s+ID\\s+OBJECT\\n.*transaction\\.succeeded\\s+${events[0].id}\\s+${sale.id}`));
   });
 });
 
 describe('webhooks listen', () => {
-  it('against the embedded sandbox: registers itself, prints deliveries as NDJSON when piped, removes itself', async () => {
-    const listening = run(home(), ['webhooks', 'listen', '--max-events', '2']);
-    const registered = await until(() => json(['webhooks', 'list']), (list: Tx[]) => list.length === 1);
+  it('against the embedded sandbox: registers itself, prints deliveries as NDJSON when piped, removes itself', async ({ home }) => {
+    const listening = run(home, ['webhooks', 'listen', '--max-events', '2']);
+    const registered = await until(() => json(home, ['webhooks', 'list']), (list: Tx[]) => list.length === 1);
     expect(registered[0]).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/webhooks$/), events: ['*'] });
-    const sale = await createCard(home(), '20.00');
+    const sale = await createCard(home, '20.00');
     const result = await listening;
     expect(result.code, result.stderr).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
@@ -120,16 +119,17 @@ describe('webhooks listen', () => {
     expect(events.every((e) => e.resource === 'event' && e.payload.object.id === sale.id)).toBe(true);
     expect(result.stderr).toContain(`registered as webhook ${registered[0].id}`);
     expect(result.stderr).toContain(`removed webhook ${registered[0].id}`);
-    expect(await json(['webhooks', 'list'])).toEqual([]);
+    expect(await json(home, ['webhooks', 'list'])).toEqual([]);
   });
 
-  it('with a known secret: prints a delivery once, refuses a missing, malformed, wrong, tampered or stale signature', async () => {
-    const app = await recordingServer([{ status: 202 }]);
+  it('with a known secret: prints a delivery once, refuses a missing, malformed, wrong, tampered or stale signature', async ({ home }) => {
+    // Two events are forwarded, each once.
+    const app = await recordingServer(times(2, { status: 202 }));
     const port = await freePort();
     const secret = 'whsec_localsecret';
     // A live-like account: nothing to register with, the secret comes from the flag.
     const listening = payctl(['webhooks', 'listen', '--port', String(port), '--secret', secret, '--tolerance', '120', '--forward-to', `${app.url}/hook`, '--max-events', '2'], {
-      home: home(),
+      home,
       env: { PAYCTL_BASE_URL: 'https://api.example.com', PAYCTL_API_KEY: 'zpk_live_listenkey0001' },
     });
     try {
@@ -173,7 +173,7 @@ describe('webhooks listen', () => {
     }
   });
 
-  it('on a terminal: a row an event, in columns that line up whatever each event holds: when, what, the object, its amount and status', async () => {
+  it('on a terminal: a row an event, in columns that line up whatever each event holds: when, what, the object, its amount and status', async ({ home }) => {
     const secret = 'whsec_layoutsecret';
     const deliveries = [
       { type: 'buyer.created', object: { id: 'b'.repeat(32), resource: 'buyer', status: 'active' } },
@@ -184,7 +184,7 @@ describe('webhooks listen', () => {
     const shown = async (columns: number) => {
       const port = await freePort();
       const listening = payctl(['webhooks', 'listen', '--port', String(port), '--secret', secret, '--max-events', String(deliveries.length), '--no-color'], {
-        home: home(),
+        home,
         tty: true,
         columns,
         env: { PAYCTL_BASE_URL: 'https://api.example.com', PAYCTL_API_KEY: 'zpk_live_listenkey0001' },
@@ -235,7 +235,7 @@ describe('webhooks listen', () => {
     expect(listenColumns(['invoice.paid', 'buyer.created'], false)[1]).toMatchObject({ header: 'TYPE', width: 'buyer.created'.length });
   });
 
-  it('answers 503 until it has the secret: deliveries posted during start-up are never printed or forwarded', async () => {
+  it('answers 503 until it has the secret: deliveries posted during start-up are never printed or forwarded', async ({ home }) => {
     const secret = `whsec_${'a'.repeat(48)}`;
     const webhookId = 'w'.repeat(32);
     // `sandbox serve` with a test key (known by its clock), whose registration answer (and so the
@@ -249,7 +249,7 @@ describe('webhooks listen', () => {
     const app = await recordingServer([{ status: 200 }]);
     const port = await freePort();
     const listening = payctl(['webhooks', 'listen', '--port', String(port), '--forward-to', `${app.url}/hook`, '--max-events', '1'], {
-      home: home(),
+      home,
       env: { PAYCTL_BASE_URL: api.url, PAYCTL_API_KEY: 'zpk_test_listenkey0001', PAYCTL_MARKETPLACE_ID: 'm'.repeat(32) },
     });
     try {
@@ -281,12 +281,12 @@ describe('webhooks listen', () => {
     }
   });
 
-  it('against a live account, refuses to start without --secret', async () => {
+  it('against a live account, refuses to start without --secret', async ({ home }) => {
     const result = await payctl(['webhooks', 'listen', '--max-events', '1'], {
-      home: home(),
+      home,
       env: { PAYCTL_BASE_URL: 'https://api.example.com', PAYCTL_API_KEY: 'zpk_live_listenkey0001' },
     });
     expectUsage(result, '--secret');
-    expectUsage(await run(home(), ['webhooks', 'listen', '--tolerance', '0']), '--tolerance');
+    expectUsage(await run(home, ['webhooks', 'listen', '--tolerance', '0']), '--tolerance');
   });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { test } from '../helpers/fixtures.js';
 import { payctl, payctlJson, type RunResult } from '../helpers/run.js';
-import { providerError, type RecordingServer } from '../helpers/recording-server.js';
+import { providerError, sentFields, type RecordingServer } from '../helpers/recording-server.js';
 
 const KEY = 'zpk_live_supersecret9876';
 
@@ -141,7 +141,7 @@ describe('profiles and config', () => {
     expect(embedded.marketplace_id).toMatch(/^[0-9a-f]{32}$/);
     // Pointed elsewhere: neither follows, and a command that needs a seller says what is missing, sending nothing.
     // A sale as the provider answers a create: under the reference it was sent.
-    const server = await recording((req) => ({ status: 201, body: { id: 'x', status: 'succeeded', amount: '10.00', reference_id: req.json?.reference_id } }));
+    const server = await recording((req) => ({ status: 201, body: { id: 'x', status: 'succeeded', amount: '10.00', reference_id: sentFields(req).reference_id } }));
     const elsewhere = await payctlJson(['whoami'], { home, env: { PAYCTL_BASE_URL: server.url } });
     expect(elsewhere.seller_id ?? null).toBeNull();
     expect(elsewhere.marketplace_id ?? null).toBeNull();
@@ -153,7 +153,7 @@ describe('profiles and config', () => {
     // Told, it sends that seller.
     const told = await payctl(['transactions', 'create', '--amount', '10', ...card, '-o', 'json'], { home, env: { PAYCTL_BASE_URL: server.url, PAYCTL_SELLER_ID: 'e'.repeat(32) } });
     expect(told.code, told.stderr).toBe(0);
-    expect(server.requests.find((r) => r.method === 'POST')?.json.on_behalf_of).toBe('e'.repeat(32));
+    expect(sentFields(server.requests.find((r) => r.method === 'POST')!).on_behalf_of).toBe('e'.repeat(32));
     expect(server.requests.every((r) => !r.path.includes('/marketplaces/'))).toBe(true);
   });
 

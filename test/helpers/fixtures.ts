@@ -24,8 +24,9 @@ export interface Fixtures {
   /** process.env, put back as it was after the test: a test may set and delete freely. */
   env: NodeJS.ProcessEnv;
   /**
-   * Makes an ApiClient for `baseUrl`: a test key, a 1 s timeout and 1 ms between retries unless
-   * `options` say otherwise. Every client the test made is closed after it.
+   * Makes an ApiClient for `baseUrl`: a test key, the CLI's default timeout (30 s) and 1 ms between
+   * retries unless `options` say otherwise. A test of a deadline gives its own: a short default
+   * failed tests of other things on a loaded machine. Every client the test made is closed after it.
    */
   apiClient: (baseUrl: string, options?: Partial<ClientOptions>) => ApiClient;
 }
@@ -58,7 +59,7 @@ export const test = base.extend<Fixtures>({
     const { ApiClient } = await import('../../src/api/client.js');
     const open = new Set<ApiClient>();
     await use((baseUrl, options = {}) => {
-      const client = new ApiClient({ baseUrl, apiKey: 'zpk_test_x', timeoutMs: 1000, userAgent: 'payctl-test', retryBaseMs: 1, ...options });
+      const client = new ApiClient({ baseUrl, apiKey: 'zpk_test_x', timeoutMs: 30_000, userAgent: 'payctl-test', retryBaseMs: 1, ...options });
       // A test may close a client itself (to time it); a second close would throw.
       const close = client.close.bind(client);
       client.close = async () => {

@@ -1,7 +1,8 @@
-// The recording server fails a test that leaves a stub unused: a stubbed answer nobody asked for
-// means the test did not exercise what it set up.
+// The recording server fails a test whose stubs and requests do not match: a stubbed answer nobody
+// asked for means the test did not exercise what it set up, and a request after the replies given
+// were used (a retry, a second read) is one the test did not expect.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { RepliesInTurn, recordingServer, type RecordingServer } from './recording-server.js';
+import { RepliesInTurn, recordingServer, type RecordedRequest, type RecordingServer } from './recording-server.js';
 
 /**
  * Expects the running test to fail at its end with exactly one error containing `fragment`, and
@@ -20,6 +21,7 @@ function failsAtItsEndWith(fragment: string): void {
 }
 
 const get = (server: RecordingServer, path: string) => fetch(`${server.url}${path}`).then((answer) => answer.text());
+const asked = (method: string, url: string): RecordedRequest => ({ method, url, path: url.split('?')[0]!, headers: {}, body: '' });
 
 describe('stubs no request asked for', () => {
   it('a list reply never reached is named by its place, its answer and the requests that came', async () => {
@@ -42,23 +44,53 @@ describe('stubs no request asked for', () => {
   });
 
   it('a server with no stubs names any request that came to it', async () => {
-    failsAtItsEndWith('POST /v1/transactions came to a server with no stub for it');
+    failsAtItsEndWith('POST /v1/transactions?limit=1 came to a server with no stub for it');
     const server = await recordingServer([]);
     expect(server.unusedStubs()).toEqual([]);
     const answer = await fetch(`${server.url}/v1/transactions?limit=1`, { method: 'POST' });
     expect(answer.status).toBe(500);
-    expect(server.unusedStubs()).toEqual(['POST /v1/transactions came to a server with no stub for it']);
+    expect(server.unusedStubs()).toEqual(['POST /v1/transactions?limit=1 came to a server with no stub for it']);
     await server.close();
   });
 
-  it('replies taken in turn by a route must all be taken', async () => {
+  it('replies taken in turn by a route must all be taken, each once', async () => {
+    failsAtItsEndWith('request 4 (POST /v1/again) came after the 3 replies given were used');
     const replies = new RepliesInTurn([{ status: 201 }, { destroy: true }, { hang: true }]);
-    expect(replies.next()).toEqual({ status: 201 });
+    expect(replies.next(asked('POST', '/v1/one'))).toEqual({ status: 201 });
     expect(replies.unused()).toEqual(['reply 2 of 3 taken in turn (drop the connection) was never asked for', 'reply 3 of 3 taken in turn (never answer) was never asked for']);
-    replies.next();
-    replies.next();
-    expect(replies.next()).toEqual({ hang: true });
+    replies.next(asked('POST', '/v1/two'));
+    expect(replies.next(asked('POST', '/v1/three'))).toEqual({ hang: true });
     expect(replies.unused()).toEqual([]);
+    expect(replies.next(asked('POST', '/v1/again'))).toMatchObject({ status: 500 });
+    expect(replies.unused()).toEqual(['request 4 (POST /v1/again) came after the 3 replies given were used: a retry or a read the test did not expect']);
+  });
+
+  it('each reply answers once: a request after the last is answered 500 and named', async () => {
+    failsAtItsEndWith('request 2 (GET /v1/again?page=2) came after the reply given was used');
+    const server = await recordingServer([{ status: 200, body: { ok: 1 } }]);
+    expect(await get(server, '/v1/once')).toBe('{"ok":1}');
+    expect(server.unusedStubs()).toEqual([]);
+    const again = await fetch(`${server.url}/v1/again?page=2`);
+    expect(again.status).toBe(500);
+    expect(server.unusedStubs()).toEqual(['request 2 (GET /v1/again?page=2) came after the reply given was used: a retry or a read the test did not expect']);
+    await server.close();
+  });
+
+  it('a test that sends one request too many fails when it ends, naming the request', async () => {
+    failsAtItsEndWith('request 3 (POST /v1/transactions) came after the 2 replies given were used');
+    const server = await recordingServer([{ status: 503 }, { status: 201 }]);
+    for (let sent = 0; sent < 3; sent += 1) await fetch(`${server.url}/v1/transactions`, { method: 'POST' });
+    await server.close();
+  });
+
+  it('emptying the requests between runs does not restart the replies', async () => {
+    failsAtItsEndWith('request 2 (GET /v1/second) came after the reply given was used');
+    const server = await recordingServer([{ status: 200 }]);
+    await get(server, '/v1/first');
+    server.requests.length = 0;
+    await get(server, '/v1/second');
+    expect(server.requests.map((request) => request.path)).toEqual(['/v1/second']);
+    await server.close();
   });
 
   it('a test that leaves a stub unused fails when it ends, naming the stub', async () => {

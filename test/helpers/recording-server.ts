@@ -8,7 +8,14 @@ export interface RecordedRequest {
   path: string;
   headers: IncomingMessage['headers'];
   body: string;
-  json?: any;
+  /** The body parsed, when it is JSON: unknown until a test checks it (see `sentFields`). */
+  json?: unknown;
+}
+
+/** The fields of the JSON object `request` carried; none when it carried something else. */
+export function sentFields(request: RecordedRequest): Record<string, unknown> {
+  const { json } = request;
+  return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
 }
 
 export type Reply =
@@ -22,21 +29,22 @@ export type Route = (req: RecordedRequest, index: number) => Reply;
 
 /**
  * A small local HTTP server for error and fault cases: it records every request and answers
- * from a list of replies (the last one repeats), or from a function.
+ * from a list of replies, each used once and in turn, or from a function.
  *
- * Every stub must be asked for: a reply in the list that no request reached, or a function that
- * was never called, fails the test that made the server (at its end, unless it failed already),
- * or, for a server made outside a test (in beforeAll), its close(). A test that proves nothing is
- * sent gives an empty list: then any request fails it, answered with a 500 meanwhile.
+ * Stubs and requests must match. A reply in the list that no request reached, or a function that
+ * was never called, fails the test that made the server; so does a request that came after the
+ * list was used up (a retry or a second read the test did not expect), answered with a 500
+ * meanwhile and named in the failure. A test that proves nothing is sent gives an empty list.
+ * The check runs when the test that made the server ends (unless it failed already), or, for a
+ * server made outside a test (in beforeAll), at its close().
  */
 export class RecordingServer {
   readonly requests: RecordedRequest[] = [];
   private server!: Server;
   private readonly sockets = new Set<import('node:net').Socket>();
   private checkedAtTestEnd = false;
-  /** Kept apart from `requests`, which tests may empty between runs (and so restart the list). */
+  /** Every request as `METHOD path?query`, kept apart from `requests`, which tests may empty between runs. */
   private readonly asked: string[] = [];
-  private repliesReached = 0;
   url = '';
 
   constructor(private readonly route: Route | Reply[]) {}
@@ -72,7 +80,8 @@ export class RecordingServer {
       return asked.length === 0 ? [`the route ${describeRoute(this.route)} was never asked anything (${got})`] : [];
     }
     if (this.route.length === 0) return asked.map((request) => `${request} came to a server with no stub for it`);
-    return this.route.slice(this.repliesReached).map((reply, i) => `reply ${this.repliesReached + i + 1} of ${this.route.length} (${describeReply(reply)}) was never asked for (${got})`);
+    const unused = this.route.slice(asked.length).map((reply, i) => `reply ${asked.length + i + 1} of ${this.route.length} (${describeReply(reply)}) was never asked for (${got})`);
+    return [...unused, ...unexpected(asked.slice(this.route.length), this.route.length)];
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -92,9 +101,8 @@ export class RecordingServer {
       // not JSON: keep the raw body
     }
     const index = this.requests.push(recorded) - 1;
-    this.asked.push(`${recorded.method} ${recorded.path}`);
-    this.repliesReached = Math.max(this.repliesReached, index + 1);
-    const reply = typeof this.route === 'function' ? this.route(recorded, index) : (this.route[Math.min(index, this.route.length - 1)] ?? NO_STUB);
+    const turn = this.asked.push(`${recorded.method} ${recorded.url}`) - 1;
+    const reply = typeof this.route === 'function' ? this.route(recorded, index) : (this.route[turn] ?? NO_STUB);
     if ('destroy' in reply) {
       req.socket.destroy();
       return;
@@ -117,25 +125,34 @@ export class RecordingServer {
 
 const NO_STUB: Reply = { status: 500, body: { error: { message: 'the test server has no stub for this request' } } };
 
+/** The requests that came after `given` replies were all used, each named. */
+function unexpected(extra: string[], given: number): string[] {
+  return extra.map((request, i) => `request ${given + i + 1} (${request}) came after the ${given === 1 ? 'reply given was' : `${given} replies given were`} used: a retry or a read the test did not expect`);
+}
+
 /**
  * Replies taken in turn by a route function that answers some requests itself (lookups, say) and
- * the rest from a list, the last repeating; like the server's own list, every reply must be taken.
+ * the rest from a list, each once; like the server's own list, every reply must be taken, and a
+ * request after the last fails the test.
  */
 export class RepliesInTurn {
-  private taken = 0;
+  private readonly asked: string[] = [];
 
   constructor(private readonly replies: Reply[]) {
     if (!checkAtTestEnd(() => this.unused())) throw new Error('RepliesInTurn is checked when its test ends: make it inside a test');
   }
 
-  next(): Reply {
-    const reply = this.replies[Math.min(this.taken, this.replies.length - 1)] ?? NO_STUB;
-    this.taken += 1;
+  /** The next reply, for `request` (as `METHOD path`, named if it is one too many). */
+  next(request: RecordedRequest): Reply {
+    const reply = this.replies[this.asked.length] ?? NO_STUB;
+    this.asked.push(`${request.method} ${request.url}`);
     return reply;
   }
 
   unused(): string[] {
-    return this.replies.slice(this.taken).map((reply, i) => `reply ${this.taken + i + 1} of ${this.replies.length} taken in turn (${describeReply(reply)}) was never asked for`);
+    const taken = this.asked.length;
+    const unused = this.replies.slice(taken).map((reply, i) => `reply ${taken + i + 1} of ${this.replies.length} taken in turn (${describeReply(reply)}) was never asked for`);
+    return [...unused, ...unexpected(this.asked.slice(this.replies.length), this.replies.length)];
   }
 }
 
@@ -154,7 +171,7 @@ function checkAtTestEnd(unused: () => string[]): boolean {
 }
 
 function failOnUnused(unused: string[]): void {
-  if (unused.length > 0) throw new Error(`recording server: stubs and requests do not match (a stub no request asked for proves nothing):\n  ${unused.join('\n  ')}`);
+  if (unused.length > 0) throw new Error(`recording server: stubs and requests do not match (a stub no request asked for proves nothing; a request no stub was given for was not expected):\n  ${unused.join('\n  ')}`);
 }
 
 function describeReply(reply: Reply): string {
@@ -168,6 +185,11 @@ function describeReply(reply: Reply): string {
 function describeRoute(route: Route): string {
   const source = route.toString().replace(/\s+/g, ' ');
   return source.length > 100 ? `${source.slice(0, 100)}…` : source;
+}
+
+/** `reply` given `count` times: a test that expects retries says how many. */
+export function times(count: number, reply: Reply): Reply[] {
+  return Array.from({ length: count }, () => reply);
 }
 
 export async function recordingServer(route: Route | Reply[]): Promise<RecordingServer> {

@@ -1,9 +1,10 @@
 import { PassThrough } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { Factory } from '../../src/factory.js';
 import { parseGlobals } from '../../src/globals.js';
 import { wrapMessage } from '../../src/output/wrap.js';
-import { freshHomePerTest, run } from '../commands/helpers.js';
+import { run } from '../commands/helpers.js';
 
 // Warnings and status lines on a terminal are wrapped between words, their later lines under the
 // text; elsewhere (a pipe, a file) each stays one line.
@@ -60,11 +61,10 @@ describe("a command's warnings", () => {
 });
 
 describe('an error', () => {
-  const home = freshHomePerTest();
   const reference = `pedido-${'7'.repeat(20)}-de-um-cliente-que-nao-existe-em-nenhum-lugar`;
 
-  it('is wrapped between words on a terminal, under the text after "error: "; one line in a pipe', async () => {
-    const onTerminal = await run(home(), ['transactions', 'get', reference], { stderrTty: true });
+  it('is wrapped between words on a terminal, under the text after "error: "; one line in a pipe', async ({ home }) => {
+    const onTerminal = await run(home, ['transactions', 'get', reference], { stderrTty: true });
     expect(onTerminal.code).toBe(5);
     const lines = onTerminal.stderr.trimEnd().split('\n');
     expect(lines.length).toBeGreaterThan(1);
@@ -73,7 +73,7 @@ describe('an error', () => {
     for (const line of lines.slice(1)) expect(line).toMatch(/^ {7}\S/);
     expect(onTerminal.stderr).toContain(`"${reference}"`);
 
-    const piped = await run(home(), ['transactions', 'get', reference]);
+    const piped = await run(home, ['transactions', 'get', reference]);
     expect(piped.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(piped.stderr.trimEnd()).toBe(lines.map((line) => line.trim()).join(' '));
   });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
-import { recordingServer, type RecordedRequest, type RecordingServer, type Reply } from '../helpers/recording-server.js';
+import { recordingServer, times, type RecordedRequest, type RecordingServer, type Reply } from '../helpers/recording-server.js';
 import { client, directCardBody, expectError, expectReasons, HEX32, ISO_MS, nextCpf, VISA, type Client, type Json } from './helpers.js';
 
 // Webhooks and events in the sandbox: every state change is an event in the provider's delivery
@@ -28,11 +28,14 @@ async function sandbox(deliver: boolean | typeof FAST = FAST, dir?: string): Pro
   return { api: client(handle.url), dir: stateDir, handle };
 }
 
-async function receiver(route: Reply[] | ((req: RecordedRequest, i: number) => Reply) = [{ status: 200 }]): Promise<RecordingServer> {
+/** A webhook receiver answering `route`: `accepting(n)` for one that takes exactly n deliveries. */
+async function receiver(route: Reply[] | ((req: RecordedRequest, i: number) => Reply)): Promise<RecordingServer> {
   const server = await recordingServer(route);
   cleanups.push(() => server.close());
   return server;
 }
+
+const accepting = (deliveries: number) => times(deliveries, { status: 200 });
 
 async function register(api: Client, url: string, event: string[] = ['*']): Promise<Json> {
   const reply = await api.post('/v1/webhooks', { method: 'POST', url: `${url}/hook`, description: 'test', event });
@@ -131,7 +134,7 @@ describe('events', () => {
 describe('delivery', () => {
   it('each event arrives once, signed with the webhook secret, only the types asked for', async () => {
     const { api } = await sandbox();
-    const hook = await receiver();
+    const hook = await receiver(accepting(4));
     const all = await register(api, hook.url);
     const onlyFailed = await register(api, hook.url, ['transaction.failed']);
     await api.post('/v1/transactions', directCardBody(VISA, 1_000));
@@ -156,7 +159,7 @@ describe('delivery', () => {
 
   it('two sandboxes on one state: the one holding the deliverer lock delivers, the other stands by and takes over when it closes', async () => {
     const first = await sandbox();
-    const hook = await receiver();
+    const hook = await receiver(accepting(3));
     await register(first.api, hook.url, ['transaction.created']);
     const lock = path.join(first.dir, 'sandbox', 'deliverer.lock');
     await until(() => existsSync(lock), Boolean);
@@ -212,7 +215,7 @@ describe('delivery', () => {
 
   it('replay sends one event again to the webhooks that want it', async () => {
     const { api } = await sandbox();
-    const hook = await receiver();
+    const hook = await receiver(accepting(2));
     const webhook = await register(api, hook.url, ['transaction.succeeded']);
     await api.post('/v1/transactions', directCardBody(VISA, 1_000));
     await until(() => hook.requests.length, (n) => n >= 1);
@@ -229,7 +232,7 @@ describe('delivery', () => {
   it('two delivering processes on one state directory still send each event once', async () => {
     const first = await sandbox();
     const second = await sandbox(FAST, first.dir);
-    const hook = await receiver();
+    const hook = await receiver(accepting(6));
     await register(first.api, hook.url, ['transaction.created']);
     for (let i = 0; i < 6; i += 1) await (i % 2 ? second.api : first.api).post('/v1/transactions', directCardBody(VISA, 1_000 + i));
     await until(() => hook.requests.length, (n) => n >= 6);
