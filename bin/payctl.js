@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // CommonJS (see bin/package.json), so that `payctl --version`, which scripts and shell prompts
 // call most, answers without starting Node's ES module loader at all: that alone is most of what
-// the bundle would add to a bare `node -e 0`. Everything else hands over to the bundle.
+// the bundle would add to a bare `node -e 0`. Help into a pipe or a file is answered the same way,
+// from the text the build wrote for each command (src/docs/build-help.ts): `payctl <group> <verb>
+// --help` as typed, the words before --help naming a command. Everything else, a terminal's help
+// (fitted to its width) included, hands over to the bundle.
 'use strict';
 
 const args = process.argv.slice(2);
@@ -9,4 +12,26 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${require('../package.json').version}\n`);
   process.exit(0);
 }
-import('../dist/main.js');
+const help = process.stdout.isTTY ? undefined : builtHelp(args);
+if (help === undefined) {
+  import('../dist/main.js');
+} else {
+  // `payctl --help | head`: once the reader is gone, stop quietly, as the bundle does.
+  process.stdout.on('error', (err) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
+  process.stdout.write(help);
+}
+
+/** The help the build wrote for `<words> --help` (or -h), or undefined when args are anything else. */
+function builtHelp(argv) {
+  const last = argv[argv.length - 1];
+  if (last !== '--help' && last !== '-h') return undefined;
+  const words = argv.slice(0, -1);
+  if (!words.every((word) => /^[a-z][a-z0-9-]*$/.test(word))) return undefined;
+  try {
+    return require('node:fs').readFileSync(`${require('node:path').join(__dirname, '../dist/help/payctl', ...words)}.txt`, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

@@ -1,13 +1,13 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SHORT_RUN_ITEMS } from '../../src/output/printer.js';
 import { SANDBOX_API_KEY, SANDBOX_BUYER_ID } from '../../src/provider/sandbox-account.js';
 import { VERSION } from '../../src/version.js';
-import { tempHome, testEnv } from '../helpers/run.js';
+import { payctl as inProcess, tempHome, testEnv } from '../helpers/run.js';
 
 // A few runs of the real binary (built dist/ by `npm test`), as a user or a script runs it.
 const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
@@ -48,7 +48,28 @@ describe('bin/payctl.js', () => {
     expect(version.stdout).toBe(`${VERSION}\n`);
     expect(version.stderr).toBe('');
     // The check can fail: anything else does load the bundle through the ES module loader.
-    expect(payctl(['--help'], { env: { NODE_DEBUG: 'esm' } }).stderr).toContain('dist/main.js');
+    expect(payctl(['help', 'transactions'], { env: { NODE_DEBUG: 'esm' } }).stderr).toContain('dist/main.js');
+  });
+
+  it('help into a pipe is the text the build wrote for the command, without the bundle, and what the command line prints', async () => {
+    const helpDir = fileURLToPath(new URL('../../dist/help/', import.meta.url));
+    const files = readdirSync(helpDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.txt'));
+    expect(files.length).toBeGreaterThan(90);
+    for (const file of files) {
+      const words = file.replace(/\.txt$/, '').split(sep).slice(1);
+      const live = await inProcess([...words, '--help'], { home: home.home });
+      expect(readFileSync(join(helpDir, file), 'utf8'), `payctl ${words.join(' ')} --help`).toBe(live.stdout);
+    }
+    for (const args of [['--help'], ['transactions', 'list', '--help'], ['transactions', 'splits', 'add', '-h']]) {
+      const built = payctl(args, { env: { NODE_DEBUG: 'esm' } });
+      expect(built.code).toBe(0);
+      expect(built.stderr).not.toContain('dist/main.js');
+      expect(built.stdout).toBe((await inProcess(args, { home: home.home })).stdout);
+    }
+    // Anything but words naming a command before --help is the command line's to answer.
+    const flagged = payctl(['transactions', 'list', '--limit', '5', '--help'], { env: { NODE_DEBUG: 'esm' } });
+    expect(flagged.stderr).toContain('dist/main.js');
+    expect(flagged.stdout).toBe((await inProcess(['transactions', 'list', '--help'], { home: home.home })).stdout);
   });
 
   it('take a payment, look it up and refund it, piped: JSON on stdout, status on stderr', () => {
