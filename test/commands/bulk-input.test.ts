@@ -32,7 +32,7 @@ describe('amounts: one column payctl knows, one cell per row', () => {
 
   it('a blank cell, two amounts on a row, an unquoted decimal comma: that row is refused, the sale unchanged; the others go on', async ({ home }) => {
     const sales = await Promise.all(Array.from({ length: 4 }, () => createCard(home, '100.00')));
-    const csv = ['id,amount,amount_cents', `${sales[0].id},,`, `${sales[1].id},1.00,500`, `${sales[2].id},10,50`, `${sales[3].id},2.00,`].join('\n');
+    const csv = ['id,amount,amount_cents', `${sales[0]!.id},,`, `${sales[1]!.id},1.00,500`, `${sales[2]!.id},10,50`, `${sales[3]!.id},2.00,`].join('\n');
     const result = await refund(home, `${csv}\n`);
     expect(result.code).toBe(10);
     const byRow = new Map(results(result.stdout).map((l) => [l.row, l]));
@@ -42,7 +42,7 @@ describe('amounts: one column payctl knows, one cell per row', () => {
     expect(byRow.get(3)).toMatchObject({ status: 'invalid', error: 'two amounts (amount 10, amount_cents 50): give one' });
     expect(byRow.get(4)).toMatchObject({ status: 'refunded', refunded_amount: '2.00' });
     for (const sale of sales.slice(0, 3)) expect((await getTx(home, sale.id)).amount).toBe('100.00');
-    expect((await getTx(home, sales[3].id)).amount).toBe('98.00');
+    expect((await getTx(home, sales[3]!.id)).amount).toBe('98.00');
   });
 
   it('an unquoted decimal comma with two columns: more cells than columns, named', async ({ home }) => {

@@ -112,7 +112,7 @@ describe('a batch from a file', () => {
   });
 
   it('shows done, failed and left on a terminal stderr', async ({ home }) => {
-    const sales = [await createCard(home, '10.00'), await createCard(home, '11.00')];
+    const sales = [await createCard(home, '10.00'), await createCard(home, '11.00')] as const;
     const csv = `id\n${sales[0].id}\nbad\n${sales[1].id}\n`;
     const result = await run(home, ['transactions', 'refund', '--file', '-', '--yes', '--full'], { stdin: csv, stderrTty: true });
     expect(result.code).toBe(10);
@@ -120,7 +120,7 @@ describe('a batch from a file', () => {
   });
 
   it('on a terminal: a readable line per row; NDJSON with -o ndjson there too', async ({ home }) => {
-    const sales = [await createCard(home, '10.00'), await createCard(home, '11.00')];
+    const sales = [await createCard(home, '10.00'), await createCard(home, '11.00')] as const;
     const csv = `id,amount\n${sales[0].id},2.50\nbad\n${sales[1].id},tudo\n`;
     const result = await run(home, ['transactions', 'refund', '--file', '-', '--yes', '--no-color'], { stdin: csv, tty: true });
     expect(result.code).toBe(10);
@@ -190,7 +190,7 @@ describe('a batch from a file', () => {
   });
 
   it('NDJSON piped from transactions list; one confirmation for the batch, --yes needed without prompts', async ({ home }) => {
-    const sales = [await createCard(home, '10.00'), await createCard(home, '20.00')];
+    const sales = [await createCard(home, '10.00'), await createCard(home, '20.00')] as const;
     const listed = await run(home, ['transactions', 'list', '--all', '-o', 'ndjson']);
     const refused = await run(home, ['transactions', 'refund', '--file', '-'], { stdin: listed.stdout });
     expectUsage(refused, '--yes required to refund in bulk');

@@ -62,7 +62,7 @@ describe('a file of any size', () => {
       {
         prompt: /Refund 3 transactions \(R\$ 3,00\)\?/,
         // Row 3 now asks R$ 9,00: not what was confirmed.
-        meanwhile: () => writeFileSync(file, readFileSync(file, 'utf8').replace(`${sales[2].id},1.00`, `${sales[2].id},9.00`)),
+        meanwhile: () => writeFileSync(file, readFileSync(file, 'utf8').replace(`${sales[2]!.id},1.00`, `${sales[2]!.id},9.00`)),
         keys: `y${KEY.enter}`,
       },
     ]);
@@ -72,9 +72,9 @@ describe('a file of any size', () => {
       'error: --file: the file changed after it was read (row 3 is not what it was); the batch stopped there and sent nothing for that row or any after it. Check the file and run the same command again: rows already refunded are skipped',
     );
     expect(result.stdout.trim().split('\n').map((l) => JSON.parse(l).status)).toEqual(['refunded', 'refunded']);
-    expect((await getTx(home, sales[0].id)).amount).toBe('99.00');
-    expect((await getTx(home, sales[1].id)).amount).toBe('99.00');
-    expect(voids(await getTx(home, sales[2].id))).toBe(0);
+    expect((await getTx(home, sales[0]!.id)).amount).toBe('99.00');
+    expect((await getTx(home, sales[1]!.id)).amount).toBe('99.00');
+    expect(voids(await getTx(home, sales[2]!.id))).toBe(0);
   });
 
   it("standard input's private copy: 0600 under <state>/bulk, removed on Ctrl-C; a copy whose process is gone is removed by the next run", async ({ home }) => {

@@ -17,6 +17,7 @@ import {
   expectUsage,
   getTx,
   listAll,
+  paidWith,
   run,
   type Tx,
 } from './helpers.js';
@@ -83,7 +84,7 @@ describe('cards tokenize', () => {
     const tx = await create(home, ['--amount', '5', '--card', token.card.id, '-o', 'json']);
     expect(tx.payment_method).toMatchObject({ id: token.card.id, description: 'MasterCard final 4444' });
     const direct = await create(home, ['--amount', '5', ...cardFlags(VISA), '-o', 'json']);
-    expect(direct.payment_method.description).toBe('Visa final 1111');
+    expect(paidWith(direct, 'card').description).toBe('Visa final 1111');
   });
 
   const bad: [string, string[], string[]][] = [

@@ -159,7 +159,7 @@ describe('a request applied late, within the wait (late-apply landing 1 s after 
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: sale.id, amount: '6.00' });
     // Confirmed by the void that is its own: of its amount, new since it was sent.
-    const voidId = (await getTx(served().home, sale.id)).history.find((h: Tx) => h.operation_type === 'void').id;
+    const voidId = (await getTx(served().home, sale.id)).history.find((h) => h.operation_type === 'void')!.id;
     expect(result.stderr).toContain(`The refund of transaction ${sale.id} was applied (confirmed from the service: ${voidId}).`);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(voids(await getTx(served().home, sale.id))).toBe(1);
@@ -225,7 +225,7 @@ describe('two processes at once', () => {
     expect(third.code, third.stderr).toBe(0);
     expect(lines(third.stdout).every((l) => l.status === 'skipped')).toBe(true);
     expect(third.stderr).toContain('Refunded 0 of 60 rows (R$ 0,00).\nSkipped 60 rows refunded earlier');
-    expect((await getTx(served().home, sales[0].id)).amount).toBe('6.00');
+    expect((await getTx(served().home, sales[0]!.id)).amount).toBe('6.00');
   }, 60_000);
 
   it('two refunds of all that remains at once: the rest is refunded once; the other stops (in flight) or finds nothing left', async ({ home }) => {

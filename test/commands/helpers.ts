@@ -2,6 +2,7 @@
 // run's exit code, stdout and stderr together, so no run goes unchecked.
 import { expect } from 'vitest';
 import { SANDBOX_MARKETPLACE_ID } from '../../src/provider/sandbox-account.js';
+import type { PaymentMethod, Transaction } from '../../src/sandbox/types.js';
 import { recordingServer, type RecordedRequest, type Reply, type Route } from '../helpers/recording-server.js';
 import { payctl, type RunOptions, type RunResult } from '../helpers/run.js';
 
@@ -89,14 +90,14 @@ export function brl(amount: string): string {
 }
 
 /** A successful create: 0, the transaction as the only thing on stdout, SANDBOX + one status line on stderr. */
-export function expectCreated(result: RunResult, status: string): Tx {
-  const tx = expectJson(result);
+export function expectCreated(result: RunResult, status: string): Transaction {
+  const tx: Transaction = expectJson(result);
   expect(tx.status).toBe(status);
   expect(result.stderr).toBe(`${SANDBOX_LINE}Created transaction ${tx.id} (${status}, ${brl(tx.amount)})\n`);
   return tx;
 }
 
-export async function create(home: string, args: string[], status = 'succeeded'): Promise<Tx> {
+export async function create(home: string, args: string[], status = 'succeeded'): Promise<Transaction> {
   return expectCreated(await run(home, ['transactions', 'create', ...args]), status);
 }
 
@@ -107,7 +108,7 @@ export const createPix = (home: string, amount = '30.00', extra: string[] = []) 
   create(home, ['--payment-type', 'pix', '--amount', amount, ...extra], 'pending');
 
 /** Every transaction in the sandbox (newest first), checked like any other run. */
-export async function listAll(home: string, extra: string[] = []): Promise<Tx[]> {
+export async function listAll(home: string, extra: string[] = []): Promise<Transaction[]> {
   const result = await run(home, ['transactions', 'list', '--all', ...extra]);
   const items = expectJson(result);
   expect(Array.isArray(items)).toBe(true);
@@ -115,7 +116,13 @@ export async function listAll(home: string, extra: string[] = []): Promise<Tx[]>
   return items;
 }
 
-export async function getTx(home: string, id: string): Promise<Tx> {
+/** The sale's payment method, checked to be of this kind (card, boleto, bolepix or pix). */
+export function paidWith<K extends PaymentMethod['resource']>(tx: Transaction, resource: K): Extract<PaymentMethod, { resource: K }> {
+  expect(tx.payment_method.resource).toBe(resource);
+  return tx.payment_method as Extract<PaymentMethod, { resource: K }>;
+}
+
+export async function getTx(home: string, id: string): Promise<Transaction> {
   const result = await run(home, ['transactions', 'get', id]);
   const tx = expectJson(result);
   expect(result.stderr).toBe('');

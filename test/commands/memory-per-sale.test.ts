@@ -86,7 +86,7 @@ describe('an edited or re-saved bulk file refunds only what was not done', () =>
   it('fixing the row payctl pointed to and adding one: only those two are refunded; the rest is skipped, saying why', async ({ home }) => {
     const sales = await Promise.all(Array.from({ length: 4 }, () => createCard(home, '10.00')));
     const file = join(home, 'refunds-nov.csv');
-    writeFileSync(file, `id,amount\n${sales[0].id},1.00\n${sales[1].id},1.00\n${sales[2].id},1.0x\n`);
+    writeFileSync(file, `id,amount\n${sales[0]!.id},1.00\n${sales[1]!.id},1.00\n${sales[2]!.id},1.0x\n`);
     const first = await refundFile(home, file);
     expect(first.code).toBe(10);
     expect(lines(first.stdout).map((l) => [l.row, l.status])).toEqual(expect.arrayContaining([[1, 'refunded'], [2, 'refunded'], [3, 'invalid']]));
@@ -96,10 +96,10 @@ describe('an edited or re-saved bulk file refunds only what was not done', () =>
     // The row as it was (never turned into "all that remains"), with why it was not refunded.
     const [header, row, end] = readFileSync(failed, 'utf8').split('\n');
     expect([header, end]).toEqual(['id,amount,amount_cents,error', '']);
-    expect(row).toBe(`${sales[2].id},1.0x,,"amount: ""1.0x"" is not an amount; use digits and one decimal point or comma, like 10.50"`);
+    expect(row).toBe(`${sales[2]!.id},1.0x,,"amount: ""1.0x"" is not an amount; use digits and one decimal point or comma, like 10.50"`);
 
     // Fixed in place, and a row added.
-    writeFileSync(file, `id,amount\n${sales[0].id},1.00\n${sales[1].id},1.00\n${sales[2].id},1.00\n${sales[3].id},1.00\n`);
+    writeFileSync(file, `id,amount\n${sales[0]!.id},1.00\n${sales[1]!.id},1.00\n${sales[2]!.id},1.00\n${sales[3]!.id},1.00\n`);
     const second = await refundFile(home, file);
     expect(second.code, second.stderr).toBe(0);
     const byRow = new Map(lines(second.stdout).map((l) => [l.row, l]));
@@ -125,22 +125,22 @@ describe('an edited or re-saved bulk file refunds only what was not done', () =>
     const sales = await Promise.all(Array.from({ length: 3 }, () => createCard(home, '10.00')));
     const file = join(home, 'batch.csv');
     // Row 2 asks for more than the sale has: the service refuses it.
-    writeFileSync(file, `id,amount\n${sales[0].id},1.00\n${sales[1].id},50.00\n${sales[2].id},1.00\n`);
+    writeFileSync(file, `id,amount\n${sales[0]!.id},1.00\n${sales[1]!.id},50.00\n${sales[2]!.id},1.00\n`);
     expect((await refundFile(home, file)).code).toBe(10);
     const failed = join(home, 'batch.failed.csv');
-    expect(readFileSync(failed, 'utf8').split('\n')[1]).toMatch(new RegExp(`^${sales[1].id},,5000,`));
+    expect(readFileSync(failed, 'utf8').split('\n')[1]).toMatch(new RegExp(`^${sales[1]!.id},,5000,`));
     // Mended in the failed file itself (as a spreadsheet would), then run: only that sale moves.
     writeFileSync(failed, readFileSync(failed, 'utf8').replace(',5000,', ',500,'));
     const retry = await refundFile(home, failed);
     expect(retry.code, retry.stderr).toBe(0);
-    expect(lines(retry.stdout)).toMatchObject([{ row: 1, id: sales[1].id, status: 'refunded', refunded_amount: '5.00' }]);
-    expect((await getTx(home, sales[0].id)).amount).toBe('9.00');
-    expect((await getTx(home, sales[1].id)).amount).toBe('5.00');
+    expect(lines(retry.stdout)).toMatchObject([{ row: 1, id: sales[1]!.id, status: 'refunded', refunded_amount: '5.00' }]);
+    expect((await getTx(home, sales[0]!.id)).amount).toBe('9.00');
+    expect((await getTx(home, sales[1]!.id)).amount).toBe('5.00');
   });
 
   it("the confirmation says how many rows payctl refunded before, not to be refunded twice", async ({ home }) => {
     const sales = await Promise.all(Array.from({ length: 3 }, () => createCard(home, '10.00')));
-    expect((await run(home, ['transactions', 'refund', sales[0].id, '--amount', '1.00', '--yes'])).code).toBe(0);
+    expect((await run(home, ['transactions', 'refund', sales[0]!.id, '--amount', '1.00', '--yes'])).code).toBe(0);
     const file = join(home, 'three.csv');
     writeFileSync(file, `id,amount\n${sales.map((s) => `${s.id},1.00`).join('\n')}\n`);
     const result = await converse(['transactions', 'refund', '--file', file, '-o', 'ndjson'], home, [

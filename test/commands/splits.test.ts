@@ -95,7 +95,7 @@ describe('split sales in the embedded sandbox', () => {
     const main = await newSeller(home, 'Loja Setenta', '11.444.777/0001-61');
     const other = await newSeller(home, 'Loja Trinta', '12.ABC.345/01DE-35');
     const sale = await create(home, ['--amount', '100.00', ...cardFlags(), '--on-behalf-of', main, '--split', `${other}:30%,net`]);
-    return { main, other, sale, rule: sale.split_rules[0].id as string };
+    return { main, other, sale, rule: sale.split_rules[0]!.id };
   }
 
   it('a 70/30 card sale: each seller its own receivable and balance, fees shared as charge_processing_fee says', async ({ home }) => {
@@ -228,7 +228,7 @@ describe('the split on a terminal', () => {
     const listed = await run(home, ['transactions', 'splits', 'list', sale.id, '--no-color'], { tty: true });
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toMatch(/^ID +RECIPIENT +PART +LIABLE +FEES +GETS\n/);
-    expect(listed.stdout).toContain(sale.split_rules[0].id);
+    expect(listed.stdout).toContain(sale.split_rules[0]!.id);
 
     // An unsplit sale has no Split section.
     const plain = await createCard(home, '10.00');

@@ -33,6 +33,7 @@ import {
   expectUsage,
   getTx,
   listAll,
+  paidWith,
   run,
   type Tx,
 } from './helpers.js';
@@ -96,7 +97,7 @@ describe('transactions create: the seven variants against the embedded sandbox',
       captured: false,
       payment_method: { resource: 'boleto', status: 'not_paid', customer: SANDBOX_BUYER_ID, expiration_date: day(3), body_instructions: [] },
     });
-    expect(typeof tx.payment_method.barcode).toBe('string');
+    expect(typeof paidWith(tx, 'boleto').barcode).toBe('string');
   });
 
   it('complete boleto: due and limit dates, instructions, late fee, interest, discount and an inline payer', async ({ home }) => {
@@ -126,7 +127,7 @@ describe('transactions create: the seven variants against the embedded sandbox',
         discount: [{ mode: 'PERCENTAGE', percentage: 5, limit_date: day(5) }],
       },
     });
-    expect(tx.payment_method.address).toContain('Rua Augusta, 500');
+    expect(paidWith(tx, 'boleto').address).toContain('Rua Augusta, 500');
     // The inline payer became a new buyer, not the seeded one.
     expect(tx.customer).toMatch(/^[0-9a-f]{32}$/);
     expect(tx.customer).not.toBe(SANDBOX_BUYER_ID);
@@ -140,7 +141,7 @@ describe('transactions create: the seven variants against the embedded sandbox',
       customer: SANDBOX_BUYER_ID,
       payment_method: { resource: 'bolepix', due_at: day(7), status: 'not_paid', late_fee: { mode: 'FIXED', value: '300', start_at: day(8) } },
     });
-    expect(tx.payment_method.emv).toMatch(/^000201/);
+    expect(paidWith(tx, 'bolepix').emv).toMatch(/^000201/);
   });
 
   it('PIX: pending, expiring when asked', async ({ home }) => {
@@ -148,7 +149,7 @@ describe('transactions create: the seven variants against the embedded sandbox',
     expires.setUTCMilliseconds(0);
     const tx = await createPix(home, '30', ['--pix-expires-at', expires.toISOString().replace('.000Z', 'Z')]);
     expect(tx).toMatchObject({ amount: '30.00', payment_type: 'pix', customer: null, payment_method: { resource: 'pix', status: 'not_paid', expiration_date: expires.toISOString() } });
-    expect(tx.payment_method.qr_code.emv).toMatch(/^000201/);
+    expect(paidWith(tx, 'pix').qr_code.emv).toMatch(/^000201/);
   });
 
   it('PIX with --customer bills that buyer (the flag is not dropped)', async ({ home }) => {
@@ -484,11 +485,11 @@ describe('transactions get', () => {
     const created = await createCard(home, '10.50', ['--metadata', 'k=v']);
     const tx = await getTx(home, created.id);
     expect(tx).toEqual(created);
-    for (const key of ['amount', 'original_amount', 'fees']) expect(tx[key], key).toMatch(MONEY);
+    for (const key of ['amount', 'original_amount', 'fees'] as const) expect(tx[key], key).toMatch(MONEY);
     expect(tx.amount).toBe('10.50');
-    for (const key of ['refunded', 'voided', 'captured']) expect(typeof tx[key], key).toBe('boolean');
-    for (const key of ['is_active', 'is_valid', 'is_verified']) expect(typeof tx.payment_method[key], key).toBe('boolean');
-    for (const key of ['created_at', 'updated_at', 'expected_on']) expect(tx[key], key).toMatch(ISO_MS);
+    for (const key of ['refunded', 'voided', 'captured'] as const) expect(typeof tx[key], key).toBe('boolean');
+    for (const key of ['is_active', 'is_valid', 'is_verified'] as const) expect(typeof paidWith(tx, 'card')[key], key).toBe('boolean');
+    for (const key of ['created_at', 'updated_at', 'expected_on'] as const) expect(tx[key], key).toMatch(ISO_MS);
     expect(tx.payment_method.created_at).toMatch(ISO_MS);
     expect(tx.transaction_number).toMatch(/^\d+$/);
     expect(tx.id).toMatch(/^[0-9a-f]{32}$/);
@@ -850,7 +851,7 @@ describe('boleto and bolepix: the fields the sandbox fills from creation', () =>
   const BOLETO_FIELDS = [
     'id', 'service_boleto_id', 'resource', 'description', 'reference_number', 'document_number', 'expiration_date', 'payment_limit_date', 'recipient',
     'bank_code', 'customer', 'address', 'sequence', 'url', 'barcode', 'created_at', 'updated_at', 'status',
-  ];
+  ] as const;
   const nextDayOf = (date: string) => `${new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)}T00:00:00.000Z`;
 
   it('boleto: a transaction number, a receipt that is pending until `sandbox pay`, and the payday after the due date', async ({ home }) => {
@@ -860,14 +861,14 @@ describe('boleto and bolepix: the fields the sandbox fills from creation', () =>
     expect(tx.expected_on).toMatch(ISO_MS);
     expect(tx.expected_on).toBe(nextDayOf(day(5)));
 
-    const pending = expectJson(await run(home, ['receipts', 'get', tx.sales_receipt, '-o', 'json']));
+    const pending = expectJson(await run(home, ['receipts', 'get', tx.sales_receipt!, '-o', 'json']));
     expect(pending).toMatchObject({ id: tx.sales_receipt, status: 'pending', transaction: tx.id, payment_type: 'boleto', amount: '150.00' });
     // Not sent while unpaid: the API refuses, exit 6.
-    expectError(await run(home, ['receipts', 'email', tx.sales_receipt, '--to', 'maria@example.com']), 6, 'still pending payment');
+    expectError(await run(home, ['receipts', 'email', tx.sales_receipt!, '--to', 'maria@example.com']), 6, 'still pending payment');
 
     const paid = expectJson(await run(home, ['sandbox', 'pay', tx.id, '-o', 'json']));
     expect(paid).toMatchObject({ status: 'succeeded', transaction_number: tx.transaction_number, sales_receipt: tx.sales_receipt, expected_on: nextDayOf(day(0)) });
-    const approved = expectJson(await run(home, ['receipts', 'get', tx.sales_receipt, '-o', 'json']));
+    const approved = expectJson(await run(home, ['receipts', 'get', tx.sales_receipt!, '-o', 'json']));
     expect(approved).toMatchObject({ id: tx.sales_receipt, status: 'approved', transaction: tx.id });
   });
 
@@ -876,7 +877,7 @@ describe('boleto and bolepix: the fields the sandbox fills from creation', () =>
     expect(tx.transaction_number).toMatch(/^\d+$/);
     expect(tx.sales_receipt).toMatch(/^[0-9a-f]{32}$/);
     expect(tx.expected_on).toBe(nextDayOf(day(7)));
-    const pm = tx.payment_method;
+    const pm = paidWith(tx, 'bolepix');
     for (const key of BOLETO_FIELDS) expect(typeof pm[key], key).toBe('string');
     expect(pm).toMatchObject({ resource: 'bolepix', expiration_date: day(7), payment_limit_date: day(7), due_at: day(7), payment_limit_at: day(7), customer: SANDBOX_BUYER_ID });
     expect(pm.emv).toMatch(/^000201/);

@@ -8,6 +8,16 @@ import { providerError, sentFields, type RecordingServer } from '../helpers/reco
 const KEY = 'zpk_live_supersecret9876';
 
 const configFile = (home: string) => join(home, 'config.json');
+
+/** What `whoami -o json` prints, in the fields these tests read. */
+interface Whoami {
+  profile: string;
+  api_key: string;
+  marketplace_id: string | null;
+  seller_id: string | null;
+  overridden_by: string[];
+}
+
 const readConfig = (home: string) => JSON.parse(readFileSync(configFile(home), 'utf8'));
 
 /** `service` answers lists for KEY and 401 for any other key; `login` logs profile "live" in to it. */
@@ -68,15 +78,15 @@ describe('login', () => {
 
 describe('profiles and config', () => {
   it('a fresh install uses the sandbox profile', async ({ home }) => {
-    const who = await payctlJson(['whoami'], { home });
+    const who = await payctlJson<Whoami>(['whoami'], { home });
     expect(who).toMatchObject({ profile: 'sandbox', base_url: 'embedded', sandbox: true });
     expect(who.api_key).toMatch(/^zpk_…\w{4}$/);
   });
 
   it('list, use, remove; whoami masks the key', async ({ home, login }) => {
     await login();
-    const list = await payctlJson(['profiles', 'list'], { home });
-    expect(list.map((p: any) => [p.name, p.current])).toEqual([
+    const list = await payctlJson<{ name: string; current: boolean }[]>(['profiles', 'list'], { home });
+    expect(list.map((p) => [p.name, p.current])).toEqual([
       ['sandbox', false],
       ['live', true],
     ]);
@@ -123,26 +133,26 @@ describe('profiles and config', () => {
   it('precedence: flag > environment > profile > default', async ({ home, login }) => {
     await login();
     writeFileSync(configFile(home), JSON.stringify({ ...readConfig(home), profiles: { ...readConfig(home).profiles, live: { ...readConfig(home).profiles.live, seller_id: 'from_profile' } } }));
-    expect((await payctlJson(['whoami'], { home })).profile).toBe('live');
-    expect((await payctlJson(['whoami'], { home, env: { PAYCTL_PROFILE: 'sandbox' } })).profile).toBe('sandbox');
-    expect((await payctlJson(['whoami', '--profile', 'live'], { home, env: { PAYCTL_PROFILE: 'sandbox' } })).profile).toBe('live');
-    const env = await payctlJson(['whoami'], { home, env: { PAYCTL_BASE_URL: 'https://env.example.com', PAYCTL_API_KEY: 'zpk_live_fromenv0000' } });
+    expect((await payctlJson<Whoami>(['whoami'], { home })).profile).toBe('live');
+    expect((await payctlJson<Whoami>(['whoami'], { home, env: { PAYCTL_PROFILE: 'sandbox' } })).profile).toBe('sandbox');
+    expect((await payctlJson<Whoami>(['whoami', '--profile', 'live'], { home, env: { PAYCTL_PROFILE: 'sandbox' } })).profile).toBe('live');
+    const env = await payctlJson<Whoami>(['whoami'], { home, env: { PAYCTL_BASE_URL: 'https://env.example.com', PAYCTL_API_KEY: 'zpk_live_fromenv0000' } });
     expect(env).toMatchObject({ base_url: 'https://env.example.com', api_key: 'zpk_…0000', seller_id: 'from_profile' });
     expect(env.overridden_by).toEqual(['PAYCTL_BASE_URL', 'PAYCTL_API_KEY']);
   });
 
   it('PAYCTL_SELLER_ID overrides the seller (empty: none); the built-in sandbox ids do not follow PAYCTL_BASE_URL', async ({ home, recording }) => {
-    const fromEnv = await payctlJson(['whoami'], { home, env: { PAYCTL_SELLER_ID: 'e'.repeat(32) } });
+    const fromEnv = await payctlJson<Whoami>(['whoami'], { home, env: { PAYCTL_SELLER_ID: 'e'.repeat(32) } });
     expect(fromEnv).toMatchObject({ profile: 'sandbox', seller_id: 'e'.repeat(32) });
     expect(fromEnv.overridden_by).toEqual(['PAYCTL_SELLER_ID']);
     // Embedded: the sandbox's own seller and marketplace.
-    const embedded = await payctlJson(['whoami'], { home });
+    const embedded = await payctlJson<Whoami>(['whoami'], { home });
     expect(embedded.seller_id).toMatch(/^[0-9a-f]{32}$/);
     expect(embedded.marketplace_id).toMatch(/^[0-9a-f]{32}$/);
     // Pointed elsewhere: neither follows, and a command that needs a seller says what is missing, sending nothing.
     // A sale as the provider answers a create: under the reference it was sent.
     const server = await recording((req) => ({ status: 201, body: { id: 'x', status: 'succeeded', amount: '10.00', reference_id: sentFields(req).reference_id } }));
-    const elsewhere = await payctlJson(['whoami'], { home, env: { PAYCTL_BASE_URL: server.url } });
+    const elsewhere = await payctlJson<Whoami>(['whoami'], { home, env: { PAYCTL_BASE_URL: server.url } });
     expect(elsewhere.seller_id ?? null).toBeNull();
     expect(elsewhere.marketplace_id ?? null).toBeNull();
     const card = ['--card-number', '4111111111111111', '--holder-name', 'M S', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123'];

@@ -103,7 +103,7 @@ export async function parseVerb(args: string[]): Promise<Parsed> {
 }
 
 /** Runs and parses JSON stdout, failing loudly with stderr when the run did not succeed. */
-export async function payctlJson<T = any>(args: string[], options: RunOptions): Promise<T> {
+export async function payctlJson<T = unknown>(args: string[], options: RunOptions): Promise<T> {
   const result = await payctl([...args, '-o', 'json'], options);
   if (result.code !== 0) throw new Error(`payctl ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
   return JSON.parse(result.stdout) as T;

@@ -110,7 +110,7 @@ describe('transactions create walks the user through on a terminal', () => {
   });
 
   it('a new card saved to a buyer: the buyer chosen, then the card; saved, then charged', async ({ home }) => {
-    const buyer = await payctlJson(['buyers', 'create', '--first-name', 'Joana', '--last-name', 'Pereira', '--taxpayer-id', '111.444.777-35'], { home });
+    const buyer = await payctlJson<{ id: string }>(['buyers', 'create', '--first-name', 'Joana', '--last-name', 'Pereira', '--taxpayer-id', '111.444.777-35'], { home });
     const result = await converse(['transactions', 'create', '-o', 'json'], home, [
       { prompt: /Payment type/, keys: KEY.enter },
       { prompt: /Amount/, keys: `149,90${KEY.enter}` },
@@ -129,7 +129,7 @@ describe('transactions create walks the user through on a terminal', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/\n {2}Card +MasterCard ••••4444, Joana Pereira \(saved to the buyer first\)\n {2}Buyer +\S/);
     const tx = JSON.parse(result.stdout);
-    const card = (await payctlJson(['buyers', 'get', buyer.id], { home })).default_credit;
+    const card = (await payctlJson<{ default_credit: string }>(['buyers', 'get', buyer.id], { home })).default_credit;
     expect(result.stderr).toContain(`Saved MasterCard ••••4444 to the buyer as card ${card}\n`);
     expect(tx).toMatchObject({ customer: buyer.id, reference_id: 'pedido-9', payment_method: { id: card } });
   }, 20_000);
@@ -142,7 +142,7 @@ describe('transactions create walks the user through on a terminal', () => {
 
 describe('confirmations on a terminal', () => {
   it('refund asks "[y/N]" with the amount, card and holder; yes refunds', async ({ home }) => {
-    const tx = await payctlJson(['transactions', 'create', '--amount', '10.50', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123'], { home });
+    const tx = await payctlJson<{ id: string }>(['transactions', 'create', '--amount', '10.50', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123'], { home });
     const result = await converse(['transactions', 'refund', tx.id, '-o', 'json'], home, [
       { prompt: new RegExp(`Refund R\\$ 10,50 of transaction ${tx.id} \\(Visa ••••1111, Maria Silva\\)\\? \\[y/N\\]`), keys: `y${KEY.enter}` },
     ]);
@@ -151,10 +151,10 @@ describe('confirmations on a terminal', () => {
   });
 
   it('refund answered with the default (no) cancels and refunds nothing', async ({ home }) => {
-    const tx = await payctlJson(['transactions', 'create', '--amount', '10.50', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123'], { home });
+    const tx = await payctlJson<{ id: string }>(['transactions', 'create', '--amount', '10.50', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123'], { home });
     const result = await converse(['transactions', 'refund', tx.id], home, [{ prompt: /\[y\/N\]/, keys: KEY.enter }]);
     expect(result.code).toBe(3);
-    expect((await payctlJson(['transactions', 'get', tx.id], { home })).status).toBe('succeeded');
+    expect((await payctlJson<{ status: string }>(['transactions', 'get', tx.id], { home })).status).toBe('succeeded');
   });
 
   it('cards tokenize prompts with hidden input', async ({ home }) => {

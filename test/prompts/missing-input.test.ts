@@ -12,12 +12,12 @@ import { cardFlags, expectUsage } from '../commands/helpers.js';
 
 let shared: { home: string; cleanup: () => void };
 const home = () => shared.home;
-const json = (args: string[]) => payctlJson(args, { home: home() });
+const json = <T,>(args: string[]) => payctlJson<T>(args, { home: home() });
 let plan: { uuid: string; name: string };
 
 beforeAll(async () => {
   shared = tempHome();
-  plan = await json(['plans', 'create', '--name', 'Mensal', '--amount', '29.90', '--frequency', 'monthly']);
+  plan = await json<typeof plan>(['plans', 'create', '--name', 'Mensal', '--amount', '29.90', '--frequency', 'monthly']);
 });
 afterAll(() => shared.cleanup());
 
@@ -32,7 +32,7 @@ describe('on a terminal, what the command line leaves out is asked for', () => {
     expect(result.code, result.stderr).toBe(0);
     const created = JSON.parse(result.stdout);
     expect(created).toMatchObject({ name: 'Trimestral', amount: 7990, frequency: 'monthly' });
-    expect((await json(['plans', 'get', created.uuid])).name).toBe('Trimestral');
+    expect((await json<{ name: string }>(['plans', 'get', created.uuid])).name).toBe('Trimestral');
   });
 
   it('subscriptions create: the plan and the buyer, each chosen among the latest by name', async () => {
@@ -48,7 +48,7 @@ describe('on a terminal, what the command line leaves out is asked for', () => {
     const result = await converse(['subscriptions', 'create', '--plan', plan.uuid, '--customer', SANDBOX_BUYER_ID, '-o', 'json'], home(), [{ prompt: /Seller/, choose: 'Loja Sandbox' }], { PAYCTL_SELLER_ID: '' });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ customer: SANDBOX_BUYER_ID, on_behalf_of: SANDBOX_SELLER_ID });
-    const buyer = await json(['buyers', 'create', '--first-name', 'Ana', '--taxpayer-id', '111.444.777-35']);
+    const buyer = await json<{ id: string }>(['buyers', 'create', '--first-name', 'Ana', '--taxpayer-id', '111.444.777-35']);
     const args = ['subscriptions', 'create', '--plan', plan.uuid, '--customer', buyer.id];
     expectUsage(await payctl(args, { home: home() }), `missing required flag --card (buyer ${buyer.id} has no default card) (prompts are off: neither stdin nor stdout is a terminal)`);
     const asked = await converse(args, home(), [{ prompt: new RegExp(`Card id \\(buyer ${buyer.id} has no default card\\)`), keys: KEY.ctrlC }]);
@@ -73,7 +73,7 @@ describe('on a terminal, what the command line leaves out is asked for', () => {
     expect(invoice.code, invoice.stderr).toBe(0);
     expect(JSON.parse(invoice.stdout)).toMatchObject({ customer: SANDBOX_BUYER_ID, amount: 1500 });
 
-    const token = await json(['cards', 'tokenize', ...cardFlags('5555555555554444')]);
+    const token = await json<{ id: string }>(['cards', 'tokenize', ...cardFlags('5555555555554444')]);
     const card = await converse(['cards', 'associate', '-o', 'json'], home(), [
       { prompt: /Token id/, keys: `${token.id}${KEY.enter}` },
       { prompt: /Buyer/, choose: 'Maria Silva' },
@@ -98,7 +98,7 @@ describe('on a terminal, what the command line leaves out is asked for', () => {
   it('transfers explain: a transfer chosen among the latest', async ({ onTestFinished }) => {
     const own = tempHome();
     onTestFinished(own.cleanup);
-    const sale = await payctlJson(['transactions', 'create', '--amount', '100', ...cardFlags()], { home: own.home });
+    const sale = await payctlJson<{ id: string }>(['transactions', 'create', '--amount', '100', ...cardFlags()], { home: own.home });
     await payctlJson(['sandbox', 'advance', '--days', '31'], { home: own.home });
     const result = await converse(['transfers', 'explain', '-o', 'json'], own.home, [{ prompt: /Transfer/, choose: ' · succeeded' }]);
     expect(result.code, result.stderr).toBe(0);
@@ -153,6 +153,6 @@ describe('with prompts off, exit 2 names what is missing and the true reason not
     expectUsage(both, "missing required argument <id> (prompts are off: --no-input was given; this is an AI agent's shell, PAYCTL_ACTOR=agent; neither stdin nor stdout is a terminal)");
     const removal = await payctl(['plans', 'remove', plan.uuid], { home: home(), tty: true, env: { GEMINI_CLI: '1' } });
     expectUsage(removal, "--yes required to", "when prompts are off (this is an AI agent's shell, GEMINI_CLI is set)");
-    expect((await json(['plans', 'get', plan.uuid])).status).toBe('active');
+    expect((await json<{ status: string }>(['plans', 'get', plan.uuid])).status).toBe('active');
   });
 });
