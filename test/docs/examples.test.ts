@@ -8,7 +8,7 @@ const guide = [
   'Run `payctl help sandbox`, or read `payctl export` and `payctl transactions refund`.',
   '',
   '```sh',
-  'npm install            # builds',
+  'npm install && payctl sandbox clock   # the install is the reader\'s; what follows it runs',
   'id=$(payctl transactions create --amount 10 \\',
   '  --card-number 4111111111111111 -o json | jq -r .id)   # a sale',
   'payctl transactions get "$id" --fields "id,status"  # its # is not a comment here: "#x"',
@@ -19,6 +19,7 @@ const guide = [
   'payctl transactions refund "$id"                      # on a terminal: asks first',
   'payctl login --profile live --api-key-stdin < key.txt # with your account: checks the key',
   'npx payctl sandbox serve                              # until Ctrl-C: for other programs',
+  'npm test',
   '```',
   '',
   '```text',
@@ -34,6 +35,7 @@ describe('reading the examples of a guide', () => {
   it('sh commands with their continuations and inline spans that run payctl with an argument, in order; npm and transcripts left out', () => {
     expect(found.map((e) => [e.line, e.command])).toEqual([
       [1, 'payctl help sandbox'],
+      [4, 'payctl sandbox clock'],
       [5, 'id=$(payctl transactions create --amount 10 --card-number 4111111111111111 -o json | jq -r .id)'],
       [7, 'payctl transactions get "$id" --fields "id,status"'],
       [8, 'payctl transactions list [--limit N | --all]'],
@@ -43,9 +45,9 @@ describe('reading the examples of a guide', () => {
       [12, 'payctl transactions refund "$id"'],
       [13, 'payctl login --profile live --api-key-stdin < key.txt'],
       [14, 'npx payctl sandbox serve'],
-      [20, 'node bin/payctl.js transactions list --limit 5'],
+      [21, 'node bin/payctl.js transactions list --limit 5'],
     ]);
-    expect(found[1]!.sets).toBe('id');
+    expect(found[2]!.sets).toBe('id');
     expect(found.find((e) => e.line === 14)!.block).toBe(3);
     expect(asRun(found.at(-1)!.command)).toBe('payctl transactions list --limit 5');
   });

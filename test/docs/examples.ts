@@ -125,7 +125,8 @@ export function examplesOf(file: string, text: string, isName: (words: string[])
       i++;
       prose.push('');
     }
-    const code = parts.filter(Boolean).join(' ');
+    // The install before a first command (`npm install && npx payctl …`) is the reader's, not the example's.
+    const code = parts.filter(Boolean).join(' ').replace(/^npm (?:install|ci)\s*&&\s*/, '');
     if (!code || /^npm(\s|$)/.test(code)) continue;
     add(first, code, comments[0], fence.start);
   }
