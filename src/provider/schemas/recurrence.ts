@@ -4,10 +4,15 @@ import { anyString, freeForm, integerCents, resourceId, status } from './shared.
 import { oneOfWords, readAs, tolerant } from './tolerant.js';
 
 // Recurrence: plans, the subscriptions that follow them (seed 2.6) and the invoices they bill,
-// each described once and strictly, in the order the provider sends their fields. The sandbox's
-// records are these types and are stored in this order (sandbox/db/schema.ts); payctl reads the
-// service through their tolerant versions (tolerant.ts). The provider's recurrence API counts
-// money in integer cents, and names plans and subscriptions by `uuid` where the rest says `id`.
+// each described once and strictly: every field, in the order the sandbox sends them, with its
+// exact type. The sandbox's records are these types and are stored in this order
+// (sandbox/db/schema.ts); payctl reads the service through their tolerant versions (tolerant.ts).
+// The provider's recurrence API counts money in integer cents, and names plans and subscriptions
+// by `uuid` where the rest says `id`. Beyond the provider's file, as the sandbox serves them:
+// boleto as a recurrence payment method (the file lists credit only), metadata on each, a plan's
+// grace and tolerance periods, an invoice's transaction, and its payment_method, which the file
+// calls payment_methods though it holds one. payctl relies on none of these: read tolerantly, an
+// answer without them is read alike.
 
 /** Text, or null for none. */
 const textOrNull = z.nullable(anyString);
