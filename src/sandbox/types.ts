@@ -12,6 +12,8 @@ import type {
 } from '../provider/schemas/transaction.js';
 import type { cardPaymentMethodStrict, cardStrict } from '../provider/schemas/cards.js';
 import type { balanceEntryStrict, receivableStrict, transferStrict } from '../provider/schemas/finance.js';
+import type { invoiceCustomerStrict, invoiceStrict, planStrict, subscriptionStrict } from '../provider/schemas/recurrence.js';
+import type { eventStrict, replayStrict, webhookStrict } from '../provider/schemas/events.js';
 import type { Log, Records } from './db/records.js';
 import type { Session } from './db/session.js';
 // Shapes of the state file and of the resources the sandbox serves. Response fields follow seed
@@ -230,58 +232,15 @@ export interface Delivery {
 }
 
 /** The provider's recurrence plan: what a subscription charges and how often. Stored as served. */
-export interface Plan extends Served {
-  uuid: string;
-  resource: 'plan';
-  name: string;
-  description: string | null;
-  /** Integer cents, as the provider's recurrence API sends them (not decimal strings). */
-  amount: number;
-  setup_amount: number;
-  currency: string;
-  frequency: 'daily' | 'weekly' | 'monthly' | 'annually';
-  interval: number;
-  payment_methods: string[];
-  /** How many cycles a subscription runs; null for no limit. */
-  duration: number | null;
-  grace_period: number | null;
-  tolerance_period: number | null;
-  status: 'active' | 'canceled';
-}
+export type Plan = z.infer<typeof planStrict>;
 
-export type SubscriptionStatus = 'active' | 'suspended' | 'canceled' | 'expired';
+/** Seed 2.6, every field with its type, plus metadata. */
+export type Subscription = z.infer<typeof subscriptionStrict>;
+
+export type SubscriptionStatus = Subscription['status'];
 
 /** How a subscription's invoices are paid: charged to its card, or by a boleto issued for each. */
-export type RecurrencePaymentMethod = 'credit' | 'boleto';
-
-/** What a subscription bills each cycle and an invoice once: for which seller and buyer, how, when and how much. */
-interface Billing extends Served {
-  on_behalf_of: string;
-  customer: string;
-  description: string | null;
-  payment_method: RecurrencePaymentMethod;
-  /** YYYY-MM-DD: a subscription's next due date. */
-  due_date: string;
-  expiration_date: string | null;
-  amount: number;
-  currency: string;
-}
-
-/** Seed 2.6, every field with its type (its billing's included), plus metadata. */
-export interface Subscription extends Billing {
-  uuid: string;
-  resource: 'subscription';
-  plan: string;
-  /**
-   * The due date of the cycle the subscription is in: the last due date billed, or before the
-   * first billing the first due date.
-   */
-  due_since_date: string | null;
-  status: SubscriptionStatus;
-  suspended_at: string | null;
-  /** The card charged; null for a boleto subscription, which has none. */
-  card: string | null;
-}
+export type RecurrencePaymentMethod = Subscription['payment_method'];
 
 /** A subscription plus the bookkeeping of its schedule, which the response does not show. */
 export interface StoredSubscription {
@@ -297,41 +256,16 @@ export interface StoredSubscription {
   sub: Subscription;
 }
 
-export type InvoiceStatus = 'pending' | 'paid' | 'over-due' | 'canceled' | 'failed';
-
 /** The buyer an invoice bills, as it was when the invoice was issued. */
-export interface InvoiceCustomer {
-  uuid: string;
-  first_name: string | null;
-  last_name: string | null;
-  taxpayer_id: string | null;
-  email: string | null;
-}
+export type InvoiceCustomer = z.infer<typeof invoiceCustomerStrict>;
 
 /** The provider's invoice: one billing of a subscription, or a one-off charge. Stored as served. */
-export interface Invoice extends Billing {
-  id: string;
-  resource: 'invoice';
-  subscription: string | null;
-  invoice_customer: InvoiceCustomer;
-  paid_at: string | null;
-  voided_at: string | null;
-  /** Charge attempts that were declined. */
-  retries: number;
-  max_retries: number;
-  status: InvoiceStatus;
-  /** The card transaction of the last charge attempt, or the boleto transaction issued for it. */
-  transaction: string | null;
-}
+export type Invoice = z.infer<typeof invoiceStrict>;
+
+export type InvoiceStatus = Invoice['status'];
 
 /** The provider's event delivery shape. */
-export interface SandboxEvent {
-  id: string;
-  type: string;
-  resource: 'event';
-  payload: { object: unknown };
-  created_at: string;
-}
+export type SandboxEvent = z.infer<typeof eventStrict>;
 
 /** An event as stored: it refers to the version of the record it was raised for (db/) instead of copying it. */
 export interface StoredEvent extends Omit<SandboxEvent, 'payload'> {
@@ -341,16 +275,7 @@ export interface StoredEvent extends Omit<SandboxEvent, 'payload'> {
 }
 
 /** A registered webhook, as served. */
-export interface Webhook extends Stamped {
-  id: string;
-  resource: 'webhook';
-  method: 'POST';
-  url: string;
-  description: string | null;
-  events: string[];
-  status: 'enabled';
-  uri: string;
-}
+export type Webhook = z.infer<typeof webhookStrict>;
 
 export interface StoredWebhook {
   webhook: Webhook;
@@ -364,12 +289,7 @@ export interface StoredWebhook {
 }
 
 /** A replay asked for: one event, sent again to every webhook that wants it. */
-export interface Replay {
-  id: string;
-  event: string;
-  webhooks: string[];
-  at: string;
-}
+export type Replay = z.infer<typeof replayStrict>;
 
 /** The top-level values of the sandbox, beside its tables (kept in the database's `meta`). */
 export interface StateValues {

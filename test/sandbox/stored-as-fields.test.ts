@@ -7,17 +7,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { describeIssues } from '../../src/provider/schemas/describe-issues.js';
+import { createdWebhookStrict, eventStrict, replayStrict, webhookStrict } from '../../src/provider/schemas/events.js';
 import { balanceEntryStrict, receivableStrict, transferStrict } from '../../src/provider/schemas/finance.js';
+import { invoiceStrict, planStrict, subscriptionStrict } from '../../src/provider/schemas/recurrence.js';
 import { transactionStrict } from '../../src/provider/schemas/transaction.js';
 import { openSqlite, type SqlDatabase } from '../../src/platform/sqlite.js';
 import type { Field } from '../../src/sandbox/db/fields.js';
 import { TABLES } from '../../src/sandbox/db/schema.js';
 import { statePaths } from '../../src/sandbox/store.js';
 import { directCardBody, freshSandbox, MASTERCARD, type Fresh, type Json } from './helpers.js';
-import { advance, buyerWithCard } from './recurrence-helpers.js';
+import { advance, buyerWithCard, createPlan, sandboxToday, subscribe, wholePlan } from './recurrence-helpers.js';
 
 let fresh: Fresh;
 const served: Json[] = [];
+/** What the recurrence, webhook and event routes answered, each with the strict schema it must fit. */
+const servedOthers: Array<[z.ZodMiniType, Json]> = [];
 
 async function sell(body: Json): Promise<Json> {
   const reply = await fresh.api.post('/v1/transactions', body);
@@ -32,9 +36,48 @@ async function change(path: string, body?: Json): Promise<void> {
   served.push(reply.body);
 }
 
+/** Sends a request that must answer `status`, and keeps the answer to check against `schema`. */
+async function answered(schema: z.ZodMiniType, status: number, reply: Promise<{ status: number; body: Json }>): Promise<Json> {
+  const { status: got, body } = await reply;
+  expect(got, JSON.stringify(body)).toBe(status);
+  servedOthers.push([schema, body]);
+  return body;
+}
+
+/**
+ * Plans, subscriptions (by card, by boleto, suspended), one-off invoices (paid, refunded), a
+ * webhook and a replay, each changed at least once: the billing of the clock's advance and of the
+ * generated volume makes the rest.
+ */
+async function recurrenceAndWebhooks(buyer: Json, card: Json): Promise<void> {
+  const { api } = fresh;
+  const today = await sandboxToday(api);
+  const plan = await createPlan(api, { frequency: 'daily', payment_methods: ['credit', 'boleto'], description: 'Diário', grace_period: 2, metadata: { tier: 'a' } });
+  servedOthers.push([planStrict, plan]);
+  await answered(planStrict, 200, api.put(`/v1/recurrence_plans/${plan.uuid}`, wholePlan(plan, { name: 'Plano Diário' })));
+  await answered(planStrict, 200, api.del(`/v1/recurrence_plans/${(await createPlan(api)).uuid}`));
+  const byCard = await subscribe(api, plan, today, { customer: buyer.id, card: card.id, metadata: { order: 'S-1' } });
+  servedOthers.push([subscriptionStrict, byCard]);
+  servedOthers.push([subscriptionStrict, await subscribe(api, plan, today, { payment_method: 'boleto' })]);
+  const suspended = await subscribe(api, plan, today, { customer: buyer.id, card: card.id, expiration_date: '2099-12-31' });
+  await answered(subscriptionStrict, 200, api.post(`/v1/recurrence_subscriptions/${suspended.uuid}/suspend`));
+  const oneOff = { customer: buyer.id, amount: 15_000, currency: 'BRL', due_date: today, on_behalf_of: SANDBOX_SELLER_ID };
+  const paid = await answered(invoiceStrict, 201, api.post('/v1/invoices', { ...oneOff, expiration_date: '2099-12-31', metadata: { order: 'I-1' } }));
+  await answered(invoiceStrict, 200, api.post(`/v1/invoices/${paid.id}/approve`));
+  const refunded = await answered(invoiceStrict, 201, api.post('/v1/invoices', { ...oneOff, description: 'Adesão' }));
+  await answered(invoiceStrict, 200, api.post(`/v1/invoices/${refunded.id}/approve`));
+  await answered(invoiceStrict, 200, api.del(`/v1/invoices/${refunded.id}/void`));
+  await answered(invoiceStrict, 201, api.post('/v1/invoices', oneOff));
+  await answered(createdWebhookStrict, 201, api.post('/v1/webhooks', { method: 'POST', url: 'http://127.0.0.1:9/hook', description: 'all', event: ['*'] }));
+  await answered(createdWebhookStrict, 201, api.post('/v1/webhooks', { url: 'https://example.com/hook', event: ['invoice.paid'] }));
+  const first = (await api.get('/v1/events?limit=1&sort=time-ascending')).body.items[0] as Json;
+  await answered(replayStrict, 200, api.post(`/v1/events/${first.id}/actions/replay`));
+}
+
 beforeAll(async () => {
   fresh = await freshSandbox();
   const { buyer, card } = await buyerWithCard(fresh.api, MASTERCARD);
+  await recurrenceAndWebhooks(buyer, card);
   const onBehalfOf = SANDBOX_SELLER_ID;
   const paid = await sell(directCardBody(undefined, 12_000, { installment_plan: { number_installments: 3 }, metadata: { order: 'A-1' } }));
   await change(`/v1/transactions/${paid.id}/void`, { on_behalf_of: onBehalfOf, amount: 2_000 });
@@ -147,5 +190,37 @@ describe('records kept as columns', () => {
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     expect(reply.body.items.length).toBeGreaterThan(0);
     for (const item of reply.body.items as Json[]) expect(mismatch(schema, item), item.id).toBeUndefined();
+  });
+
+  it.each([
+    ['plans', '/v1/recurrence_plans/', planStrict],
+    ['subscriptions', '/v1/recurrence_subscriptions', subscriptionStrict],
+    ['invoices', '/v1/invoices', invoiceStrict],
+    ['webhooks', '/v1/webhooks', webhookStrict],
+  ] as const)('the %s served, listed and as each change answered, fit their strict schema', async (_name, path, schema) => {
+    const reply = await fresh.api.get(`${path}?limit=100`);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const answers = servedOthers.filter(([made]) => made === schema || (schema === webhookStrict && made === createdWebhookStrict));
+    expect(reply.body.items.length + answers.length).toBeGreaterThan(1);
+    for (const item of reply.body.items as Json[]) expect(mismatch(schema, item), item.uuid ?? item.id).toBeUndefined();
+    for (const [made, item] of answers) expect(mismatch(made, item), item.uuid ?? item.id).toBeUndefined();
+  });
+
+  it('the events served fit the strict schema, each carrying its record as that record’s strict schema describes it; a replay fits its own', async () => {
+    const records: Record<string, z.ZodMiniType> = { transaction: transactionStrict, plan: planStrict, subscription: subscriptionStrict, invoice: invoiceStrict };
+    const reply = await fresh.api.get('/v1/events?limit=100&sort=time-ascending');
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const events = reply.body.items as Json[];
+    /** What an event was raised for: `plan` of `plan.created`. */
+    const kindOf = (event: Json) => String(event.type).replace(/\..*/, '');
+    expect(new Set(events.map(kindOf))).toEqual(new Set(['buyer', ...Object.keys(records)]));
+    for (const event of events) {
+      expect(mismatch(eventStrict, event), event.type).toBeUndefined();
+      const record = records[kindOf(event)];
+      if (record) expect(mismatch(record, event.payload.object), event.type).toBeUndefined();
+    }
+    const replays = servedOthers.filter(([made]) => made === replayStrict);
+    expect(replays).toHaveLength(1);
+    for (const [made, replay] of replays) expect(mismatch(made, replay)).toBeUndefined();
   });
 });

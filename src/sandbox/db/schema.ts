@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import * as z from 'zod/mini';
 import type { SqlValue } from '../../platform/sqlite.js';
 import { SANDBOX_BANK_ACCOUNT, SANDBOX_FILES_ORIGIN, SANDBOX_MARKETPLACE_ID } from '../../provider/sandbox-account.js';
 import { cardPaymentMethodStrict } from '../../provider/schemas/cards.js';
@@ -11,6 +12,8 @@ import {
   transactionStrict,
 } from '../../provider/schemas/transaction.js';
 import { balanceEntryStrict, receivableStrict, transferStrict } from '../../provider/schemas/finance.js';
+import { invoiceCustomerStrict, invoiceStrict, planStrict, subscriptionStrict } from '../../provider/schemas/recurrence.js';
+import { eventStrict, replayStrict, webhookStrict } from '../../provider/schemas/events.js';
 import type { IdCodes } from './id-codes.js';
 import {
   bool,
@@ -183,8 +186,8 @@ const HISTORY = fieldsOf(historyEntryStrict, {
   created_at: (key) => instant(key, 'created_ms'),
 });
 
-/** Where the API serves a resource of the sandbox's marketplace. */
-const uriOf = (resource: string) => derived('uri', (doc) => `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/${resource}/${String(doc.id)}`);
+/** Where the API serves a resource of the sandbox's marketplace, by its id (a plan's and a subscription's is its uuid). */
+const uriOf = (resource: string, idKey = 'id') => derived('uri', (doc) => `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/${resource}/${String(doc[idKey])}`);
 
 /** How every record the API serves opens: its id, then the name of its resource. */
 const opening = (resource: string): Field[] => [idField('id'), fixed('resource', resource)];
@@ -295,6 +298,66 @@ const BUYER: Field[] = [
   ...STAMPS,
 ];
 
+/** A recurrence plan (plans.ts). */
+const PLAN = fieldsOf(planStrict, { uuid: idField, uri: () => uriOf('recurrence_plans', 'uuid'), ...STAMP_HINTS });
+
+/** A stored subscription (types.ts StoredSubscription): the bookkeeping of its schedule around the subscription served. */
+const SUBSCRIPTION: Field[] = [
+  textField('anchor'),
+  integer('step'),
+  json('billed'),
+  nested(
+    'sub',
+    fieldsOf(subscriptionStrict, {
+      uuid: idField,
+      plan: idField,
+      on_behalf_of: idField,
+      customer: idField,
+      suspended_at: (key) => instant(key, 'suspended_ms'),
+      card: idField,
+      uri: () => uriOf('recurrence_subscriptions', 'uuid'),
+      ...STAMP_HINTS,
+    }),
+  ),
+];
+
+/** The buyer an invoice bills (invoices.ts invoiceCustomer). */
+const INVOICE_CUSTOMER = fieldsOf(invoiceCustomerStrict, { uuid: idField });
+
+/** An invoice (invoices.ts issueInvoice). */
+const INVOICE = fieldsOf(invoiceStrict, {
+  id: idField,
+  subscription: idField,
+  on_behalf_of: idField,
+  customer: idField,
+  invoice_customer: (key) => oneOf(key, key, [INVOICE_CUSTOMER]),
+  paid_at: (key) => instant(key, 'paid_ms'),
+  voided_at: (key) => instant(key, 'voided_ms'),
+  // `transaction` is a word of SQL.
+  transaction: (key) => idField(key, 'txn'),
+  uri: () => uriOf('invoices'),
+  ...STAMP_HINTS,
+});
+
+/**
+ * An event as stored (types.ts StoredEvent): the event served but its payload, then the record it
+ * was raised for and that record's version, whose payload is served (events.ts servedEvent).
+ */
+const EVENT: Field[] = [
+  ...fieldsOf(z.omit(eventStrict, { payload: true }), { id: idField, created_at: (key) => instant(key, 'created_ms') }),
+  json('source'),
+  integer('version', 'src_version'),
+];
+
+/** A stored webhook (types.ts StoredWebhook): the webhook served, its secret and how far its deliveries are. */
+const WEBHOOK: Field[] = [
+  nested('webhook', fieldsOf(webhookStrict, { id: idField, uri: () => uriOf('webhooks'), ...STAMP_HINTS })),
+  textField('secret'),
+  integer('cursor'),
+  integer('delivered'),
+  integer('failed'),
+];
+
 export const TABLES: TableSpec[] = [
   {
     name: 'transactions',
@@ -369,6 +432,7 @@ export const TABLES: TableSpec[] = [
       src_version: whole((d) => d.version),
     },
     indexes: [['id'], ['type'], ['created_ms'], ['src_top', 'src_key', 'src_version']],
+    fields: EVENT,
   },
   {
     name: 'balance_entries',
@@ -417,7 +481,13 @@ export const TABLES: TableSpec[] = [
     }),
   },
   { name: 'deliveries', key: 'INTEGER', columns: {}, indexes: [] },
-  { name: 'replays', key: 'TEXT', columns: {}, indexes: [] },
+  {
+    name: 'replays',
+    key: 'TEXT',
+    columns: {},
+    indexes: [],
+    fields: fieldsOf(replayStrict, { id: idField, event: idField, webhooks: ids, at: (key) => instant(key, 'at_ms') }),
+  },
   { name: 'sellers', key: 'TEXT', columns: {}, indexes: [] },
   {
     name: 'buyers',
@@ -444,17 +514,18 @@ export const TABLES: TableSpec[] = [
   },
   { name: 'tokens', key: 'TEXT', columns: { card_id: idColumn((d) => d.card_id) }, indexes: [['card_id']] },
   { name: 'sources', key: 'TEXT', columns: {}, indexes: [] },
-  { name: 'plans', key: 'TEXT', versioned: true, columns: { status: text((d) => d.status) }, indexes: [['status']] },
+  { name: 'plans', key: 'TEXT', versioned: true, columns: { status: text((d) => d.status) }, indexes: [['status']], fields: PLAN },
   {
     name: 'subscriptions',
     key: 'TEXT',
     versioned: true,
     columns: { status: text((d) => (d.sub as Doc | undefined)?.status) },
     indexes: [['status']],
+    fields: SUBSCRIPTION,
   },
-  { name: 'invoices', key: 'TEXT', versioned: true, columns: { status: text((d) => d.status), customer: idColumn((d) => d.customer) }, indexes: [['status'], ['customer']] },
+  { name: 'invoices', key: 'TEXT', versioned: true, columns: { status: text((d) => d.status), customer: idColumn((d) => d.customer) }, indexes: [['status'], ['customer']], fields: INVOICE },
   { name: 'accounts', key: 'TEXT', columns: {}, indexes: [] },
-  { name: 'webhooks', key: 'TEXT', columns: {}, indexes: [] },
+  { name: 'webhooks', key: 'TEXT', columns: {}, indexes: [], fields: WEBHOOK },
 ];
 
 export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
