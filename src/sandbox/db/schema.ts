@@ -11,6 +11,8 @@ import {
   transactionStrict,
 } from '../../provider/schemas/transaction.js';
 import { balanceEntryStrict, receivableStrict, transferStrict } from '../../provider/schemas/finance.js';
+import { addressStrict, buyerStrict, sellerStrict } from '../../provider/schemas/parties.js';
+import { sourceStrict } from '../../provider/schemas/source.js';
 import type { IdCodes } from './id-codes.js';
 import {
   bool,
@@ -282,18 +284,21 @@ const TRANSACTION: Field[] = [
 ];
 const txn = (doc: Doc) => (doc as unknown as Txn).txn;
 
-/** A buyer's or payer's address (buyers.ts emptyAddress): every line, each a text or null. */
-const ADDRESS: Field[] = alike(textField, 'line1', 'line2', 'line3', 'neighborhood', 'city', 'state', 'postal_code', 'country_code');
+/** A buyer's, payer's or seller's address (buyers.ts emptyAddress): every line, each a text or null. */
+const ADDRESS = fieldsOf(addressStrict, {});
+const address = (key: string) => oneOf(key, key, [ADDRESS]);
 
-/** A buyer as registerBuyer keeps it (buyers.ts): what was given, then its id, its default card and its stamps. */
-const BUYER: Field[] = [
-  ...alike(textField, 'first_name', 'last_name', 'email', 'taxpayer_id', 'phone_number', 'birthdate', 'description'),
-  oneOf('address', 'address', [ADDRESS]),
-  json('metadata'),
-  idField('id'),
-  idField('default_credit'),
-  ...STAMPS,
-];
+/** How a record served at an address of its own keeps its id, its URI (made from the id) and its stamps. */
+const servedAt = (resource: string) => ({ id: idField, uri: () => uriOf(resource), ...STAMP_HINTS });
+
+/** A buyer as registerBuyer makes it (buyers.ts), whose fields are its schema's (provider/schemas/parties.ts). */
+const BUYER = fieldsOf(buyerStrict, { ...servedAt('buyers'), address, delinquent: (key) => fixed(key, false), default_credit: idField });
+
+/** A seller as the sellers API makes it (sellers.ts blankSeller). */
+const SELLER = fieldsOf(sellerStrict, { ...servedAt('sellers'), address, business_address: address });
+
+/** A source (sources.ts planCreateSource); its card as GET /cards/{id} serves it. */
+const SOURCE = fieldsOf(sourceStrict, { ...servedAt('sources'), on_behalf_of: idField, installment_plan: (key) => oneOf(key, key, [INSTALLMENTS]) });
 
 export const TABLES: TableSpec[] = [
   {
@@ -418,7 +423,7 @@ export const TABLES: TableSpec[] = [
   },
   { name: 'deliveries', key: 'INTEGER', columns: {}, indexes: [] },
   { name: 'replays', key: 'TEXT', columns: {}, indexes: [] },
-  { name: 'sellers', key: 'TEXT', columns: {}, indexes: [] },
+  { name: 'sellers', key: 'TEXT', columns: {}, indexes: [], fields: SELLER },
   {
     name: 'buyers',
     key: 'TEXT',
@@ -443,7 +448,7 @@ export const TABLES: TableSpec[] = [
     ],
   },
   { name: 'tokens', key: 'TEXT', columns: { card_id: idColumn((d) => d.card_id) }, indexes: [['card_id']] },
-  { name: 'sources', key: 'TEXT', columns: {}, indexes: [] },
+  { name: 'sources', key: 'TEXT', columns: {}, indexes: [], fields: SOURCE },
   { name: 'plans', key: 'TEXT', versioned: true, columns: { status: text((d) => d.status) }, indexes: [['status']] },
   {
     name: 'subscriptions',
