@@ -133,7 +133,7 @@ export type Deleted = z.infer<typeof removalStrict>;
 /** A source's customer or token: which one, and how much of the sale it covers. */
 export type SourceRef = z.infer<typeof sourceRefStrict>;
 
-/** The provider's source object; stored as served, since every field is fixed at creation. */
+/** The provider's source object, stored as served: only its status and update time change, when it is removed. */
 export type Source = z.infer<typeof sourceStrict>;
 
 /** A boleto record (GET /boletos/{id}): a boleto sale's payment method with the record's own fields. */
