@@ -3,7 +3,7 @@ import { recordDelivery } from './deliveries.js';
 import { bareError, SandboxError } from './errors.js';
 import { recordChange } from './transaction-model.js';
 import { isoTimestamp } from './time.js';
-import type { BolepixPaymentMethod, BoletoPaymentMethod, SandboxState, StoredTransaction, Transaction } from './types.js';
+import type { BolepixPaymentMethod, BoletoPaymentMethod, BoletoRecord, SandboxState, StoredTransaction, Transaction } from './types.js';
 
 // A boleto is the payment method of a boleto or bolepix transaction, addressed by its own id.
 // Here: reading it, e-mailing it to the payer, and the provider's cancellation request.
@@ -25,7 +25,7 @@ export function findBoleto(state: SandboxState, id: string): StoredBoleto {
   return stored;
 }
 
-export function boletoView(stored: StoredBoleto, marketplaceId: string) {
+export function boletoView(stored: StoredBoleto, marketplaceId: string): BoletoRecord {
   const method = stored.txn.payment_method;
   return {
     ...method,

@@ -1,7 +1,7 @@
 import { findAllBy, findBy, page } from './db/queries.js';
 import { counted } from '../platform/plural.js';
 import { normalizeTaxpayerId } from '../validate/taxpayer.js';
-import { addressPatchOf, buyerView, parseTaxpayerId, patchedAddress, registerBuyer, textsOf, type BuyerView } from './buyers.js';
+import { addressPatchOf, emptyAddress, parseTaxpayerId, patchedAddress, registerBuyer, textsOf } from './buyers.js';
 import { found, invalidParameters, SandboxError } from './errors.js';
 import type { Change, Creation } from './route.js';
 import { pageEnvelope, parseListQuery, type ListEnvelope } from './list.js';
@@ -17,7 +17,7 @@ import { mergeMetadata } from './validate.js';
 type BuyerBody = RequestBody<'buyers.update'>;
 
 /** What a create or update sets; null clears a field, a missing key leaves it alone. */
-type BuyerPatch = Partial<Omit<Buyer, 'id' | 'default_credit' | 'created_at' | 'updated_at' | 'address' | 'metadata'>> & {
+type BuyerPatch = Partial<Pick<Buyer, 'first_name' | 'last_name' | 'email' | 'taxpayer_id' | 'phone_number' | 'birthdate' | 'description'>> & {
   address?: Partial<Address> | null;
   metadata?: Record<string, string | null>;
 };
@@ -36,7 +36,8 @@ function patchOf(body: BuyerBody): BuyerPatch {
 function applyPatch(buyer: Buyer, patch: BuyerPatch): void {
   const { address, metadata, ...fields } = patch;
   Object.assign(buyer, fields);
-  buyer.address = patchedAddress(buyer.address, address);
+  // Cleared, it is still sent, its lines null.
+  buyer.address = patchedAddress(buyer.address, address) ?? emptyAddress();
   mergeMetadata(buyer.metadata, metadata);
 }
 
@@ -59,7 +60,7 @@ export function findCustomer(state: SandboxState, id: string): Buyer {
   return found(state.buyers.get(id), 'customer', id);
 }
 
-export function planCreateBuyer(body: RequestBody<'buyers.create'>): Creation<BuyerView> {
+export function planCreateBuyer(body: RequestBody<'buyers.create'>): Creation<Buyer> {
   const patch = patchOf(body);
   const { first_name: firstName, taxpayer_id: taxpayerId } = patch as Required<Pick<BuyerPatch, 'first_name' | 'taxpayer_id'>>;
 
@@ -81,7 +82,7 @@ export function planCreateBuyer(body: RequestBody<'buyers.create'>): Creation<Bu
       now,
     );
     applyPatch(buyer, patch);
-    return buyerView(buyer, state.marketplace_id);
+    return buyer;
   };
 }
 
@@ -96,12 +97,12 @@ export function planUpdateBuyer(body: BuyerBody): Change<Buyer> {
   };
 }
 
-export function listBuyers(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<BuyerView> {
+export function listBuyers(state: SandboxState, params: URLSearchParams, uri: string): ListEnvelope<Buyer> {
   const query = parseListQuery(params, ['taxpayer_id']);
   const wanted = query.filters.get('taxpayer_id');
   const documents = wanted && [...new Set([...wanted].map(normalizeTaxpayerId))];
   const found = page<Buyer>(state, 'buyers', { time: 'created_ms', filters: { taxpayer_id: documents } }, query);
-  return pageEnvelope(uri, found.items.map((b) => buyerView(b, state.marketplace_id)), found.total, query);
+  return pageEnvelope(uri, found.items, found.total, query);
 }
 
 /** Checked before the lock: the one query parameter the search needs. */
@@ -124,12 +125,12 @@ export function buyerOfDocument(state: SandboxState, taxpayerId: string): Buyer 
   return findBy<Buyer>(state, 'buyers', 'taxpayer_id', taxpayerId, 'created_ms');
 }
 
-export function searchBuyer(state: SandboxState, taxpayerId: string): BuyerView {
+export function searchBuyer(state: SandboxState, taxpayerId: string): Buyer {
   const buyer = buyerOfDocument(state, taxpayerId);
   if (!buyer) {
     throw new SandboxError(404, 'resource_not_found', `Sorry, the buyer (taxpayer_id: ${taxpayerId}) you are trying to use does not exist or has been deleted.`);
   }
-  return buyerView(buyer, state.marketplace_id);
+  return buyer;
 }
 
 /**

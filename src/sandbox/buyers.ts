@@ -8,7 +8,10 @@ import type { Address, Buyer, SandboxState } from './types.js';
 // boleto is parsed here too, because the provider registers such a payer as a buyer, so the
 // transaction's `customer` always names one.
 
-export type BuyerInput = Omit<Buyer, 'id' | 'default_credit' | 'created_at' | 'updated_at'>;
+/** What a buyer is registered with: what was given of it (an address in part, or none). */
+export type BuyerInput = Pick<Buyer, 'first_name' | 'last_name' | 'email' | 'taxpayer_id' | 'phone_number' | 'birthdate' | 'description' | 'metadata'> & {
+  address: Address | null;
+};
 
 /**
  * A CPF or CNPJ as people write it ("529.982.247-25", "11.222.333/0001-81", the alphanumeric
@@ -78,7 +81,30 @@ export function payerInput(raw: JsonObject): BuyerInput {
 
 export function registerBuyer(state: SandboxState, input: BuyerInput, now: Date): Buyer {
   const at = isoTimestamp(now);
-  const buyer: Buyer = { ...input, id: newId(state), default_credit: null, created_at: at, updated_at: at };
+  const id = newId(state);
+  const { first_name: firstName, last_name: lastName, email, taxpayer_id: taxpayerId, phone_number: phone, birthdate, description, address, metadata } = input;
+  const buyer: Buyer = {
+    id,
+    resource: 'buyer',
+    status: 'active',
+    first_name: firstName,
+    last_name: lastName,
+    email,
+    phone_number: phone,
+    taxpayer_id: taxpayerId,
+    birthdate,
+    description,
+    // The provider always sends the address object, its lines null when unknown.
+    address: { ...emptyAddress(), ...address },
+    delinquent: false,
+    default_credit: null,
+    default_debit: null,
+    default_receipt_delivery_method: null,
+    uri: `/v1/marketplaces/${state.marketplace_id}/buyers/${id}`,
+    metadata,
+    created_at: at,
+    updated_at: at,
+  };
   state.buyers.put(buyer.id, buyer);
   return buyer;
 }
@@ -93,32 +119,4 @@ export function formatAddress(address: Address | null): string | null {
   const place = [address.city, address.state].filter(Boolean).join(' - ');
   const line = [`${street}${area}`, place, cep].filter(Boolean).join(', ');
   return line || null;
-}
-
-/** The provider's buyer object. */
-export type BuyerView = ReturnType<typeof buyerView>;
-
-export function buyerView(buyer: Buyer, marketplaceId: string) {
-  return {
-    id: buyer.id,
-    resource: 'buyer',
-    status: 'active',
-    first_name: buyer.first_name,
-    last_name: buyer.last_name,
-    email: buyer.email,
-    phone_number: buyer.phone_number,
-    taxpayer_id: buyer.taxpayer_id,
-    birthdate: buyer.birthdate,
-    description: buyer.description,
-    // The provider always sends the address object, its lines null when unknown.
-    address: { ...emptyAddress(), ...buyer.address },
-    delinquent: false,
-    default_credit: buyer.default_credit,
-    default_debit: null,
-    default_receipt_delivery_method: null,
-    uri: `/v1/marketplaces/${marketplaceId}/buyers/${buyer.id}`,
-    metadata: buyer.metadata,
-    created_at: buyer.created_at,
-    updated_at: buyer.updated_at,
-  };
 }

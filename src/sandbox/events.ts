@@ -1,4 +1,3 @@
-import { buyerView } from './buyers.js';
 import type { Change } from './db/session.js';
 import { found } from './errors.js';
 import { newId } from './ids.js';
@@ -31,7 +30,7 @@ const FAMILIES: Record<string, Family<never>> = {
     status: (s: StoredTransaction) => s.txn.status,
     initial: ['new', 'pending'],
   } satisfies Family<StoredTransaction>,
-  buyers: { resource: 'buyer', served: (b: Buyer, state) => buyerView(b, state.marketplace_id) } satisfies Family<Buyer>,
+  buyers: { resource: 'buyer', served: (b: Buyer) => b } satisfies Family<Buyer>,
   plans: { resource: 'plan', served: (p: Plan) => p, status: (p: Plan) => p.status, initial: ['active'] } satisfies Family<Plan>,
   subscriptions: {
     resource: 'subscription',

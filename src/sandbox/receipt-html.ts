@@ -1,6 +1,6 @@
 import { formatCNPJ } from '@brazilian-utils/brazilian-utils';
 import { decimalToCents } from './money.js';
-import type { Receipt } from './receipts.js';
+import type { Receipt } from './types.js';
 
 // The provider's printable receipt: one self-contained HTML page (inline style, no scripts, no
 // external resources), in Portuguese like the real one, so it renders the same offline.

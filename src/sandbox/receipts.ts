@@ -1,7 +1,7 @@
 import { findBy } from './db/queries.js';
 import { recordDelivery } from './deliveries.js';
 import { found, SandboxError } from './errors.js';
-import type { SandboxState, StoredTransaction } from './types.js';
+import type { Receipt, SandboxState, StoredTransaction } from './types.js';
 import { sellerOnDocuments } from './sellers.js';
 
 // A sale's receipt. It is not stored: the transaction names it (`sales_receipt`): a card sale once
@@ -12,15 +12,13 @@ import { sellerOnDocuments } from './sellers.js';
  * `pending` while the buyer has not paid, `canceled` once the sale is (a withdrawn boleto, a
  * voided card sale), `approved` otherwise: the money was authorized or paid.
  */
-export type ReceiptStatus = 'pending' | 'approved' | 'canceled';
-
-export type Receipt = ReturnType<typeof receiptView>;
+type ReceiptStatus = Receipt['status'];
 
 export function findReceipt(state: SandboxState, id: string): StoredTransaction {
   return found(findBy<StoredTransaction>(state, 'transactions', 'sales_receipt', id), 'receipt', id);
 }
 
-export function receiptView(state: SandboxState, stored: StoredTransaction) {
+export function receiptView(state: SandboxState, stored: StoredTransaction): Receipt {
   const { txn } = stored;
   const method = txn.payment_method;
   const authorization = txn.history.find((h) => h.operation_type === 'authorization' && h.authorization_code !== '');

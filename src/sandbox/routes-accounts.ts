@@ -1,5 +1,4 @@
 import { findBuyer, listBuyers, parseSearch, planCreateBuyer, planUpdateBuyer, removeBuyer, searchBuyer } from './buyer-ops.js';
-import { buyerView } from './buyers.js';
 import { findCard, planAssociateCard, removeCard } from './card-ops.js';
 import { cardView } from './cards.js';
 import { changing, changingOne, creating, idOf, reading } from './handlers.js';
@@ -12,8 +11,8 @@ export const accountRoutes = {
   'buyers.list': reading((state, c) => listBuyers(state, c.query, c.path)),
   'buyers.create': creating(planCreateBuyer),
   'buyers.search': reading((state, c) => searchBuyer(state, parseSearch(c.query))),
-  'buyers.get': reading((state, c) => buyerView(findBuyer(state, idOf(c)), state.marketplace_id)),
-  'buyers.update': changingOne(findBuyer, (c) => planUpdateBuyer(c.body), (buyer, state) => buyerView(buyer, state.marketplace_id)),
+  'buyers.get': reading((state, c) => findBuyer(state, idOf(c))),
+  'buyers.update': changingOne(findBuyer, (c) => planUpdateBuyer(c.body)),
   'buyers.remove': changing((state, c) => removeBuyer(state, idOf(c))),
   // The provider answers 200, not 201: the card already existed, it only gains an owner.
   'cards.associate': creating(planAssociateCard, 200),

@@ -14,6 +14,9 @@ import type { cardPaymentMethodStrict, cardStrict } from '../provider/schemas/ca
 import type { balanceEntryStrict, receivableStrict, transferStrict } from '../provider/schemas/finance.js';
 import type { invoiceCustomerStrict, invoiceStrict, planStrict, subscriptionStrict } from '../provider/schemas/recurrence.js';
 import type { eventStrict, replayStrict, webhookStrict } from '../provider/schemas/events.js';
+import type { addressStrict, buyerStrict, sellerOwnerStrict, sellerStrict } from '../provider/schemas/parties.js';
+import type { sourceRefStrict, sourceStrict } from '../provider/schemas/source.js';
+import type { boletoRecordStrict, receiptStrict, removalStrict } from '../provider/schemas/documents.js';
 import type { Log, Records } from './db/records.js';
 import type { Session } from './db/session.js';
 // Shapes of the state file and of the resources the sandbox serves. Response fields follow seed
@@ -102,25 +105,10 @@ export interface TokenRecord {
 }
 
 /** Every line may be missing: the buyers API takes whatever part of an address it is given. */
-export type Address = Record<AddressLine, string | null>;
-type AddressLine = 'line1' | 'line2' | 'line3' | 'neighborhood' | 'city' | 'state' | 'postal_code' | 'country_code';
+export type Address = z.infer<typeof addressStrict>;
 
-/** A buyer as stored; the response adds the fields that never vary (see buyerView). */
-export interface Buyer extends Stamped {
-  id: string;
-  first_name: string;
-  last_name: string | null;
-  email: string | null;
-  /** Digits only. */
-  taxpayer_id: string;
-  phone_number: string | null;
-  birthdate: string | null;
-  description: string | null;
-  address: Address | null;
-  /** The card charged when a transaction names only the customer. */
-  default_credit: string | null;
-  metadata: Record<string, string>;
-}
+/** A buyer as served and stored (provider/schemas/parties.ts). */
+export type Buyer = z.infer<typeof buyerStrict>;
 
 export interface Seller {
   id: string;
@@ -132,70 +120,29 @@ export interface Seller {
 }
 
 /** The owner of a company seller: the person who answers for it, named as a buyer is. */
-export type SellerOwner = Pick<Buyer, 'first_name' | 'last_name' | 'taxpayer_id' | 'email'>;
+export type SellerOwner = z.infer<typeof sellerOwnerStrict>;
 
 /**
  * A seller as the sellers API serves it: a person (`individual`, with a CPF) or a company
  * (`business`, with a CNPJ). Stored as served. The seeded seller is a company; `seller` above
  * keeps its name and documents for receipts and boletos.
  */
-export interface SellerRecord extends Served {
-  id: string;
-  resource: 'seller';
-  type: 'individual' | 'business';
-  status: 'active';
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  phone_number: string | null;
-  /** CPF of an individual, digits only. */
-  taxpayer_id: string | null;
-  birthdate: string | null;
-  address: Address | null;
-  business_name: string | null;
-  business_email: string | null;
-  business_phone: string | null;
-  /** CNPJ of a business, its characters only (letters upper-cased). */
-  ein: string | null;
-  business_opening_date: string | null;
-  business_address: Address | null;
-  owner: SellerOwner | null;
-  statement_descriptor: string | null;
-  description: string | null;
-}
+export type SellerRecord = z.infer<typeof sellerStrict>;
 
 /** What every DELETE answers. */
-export interface Deleted {
-  id: string;
-  resource: string;
-  deleted: true;
-}
+export type Deleted = z.infer<typeof removalStrict>;
 
 /** A source's customer or token: which one, and how much of the sale it covers. */
-export interface SourceRef {
-  id: string;
-  amount: string | null;
-}
+export type SourceRef = z.infer<typeof sourceRefStrict>;
 
-/** The provider's source object; stored as served, since every field is fixed at creation. */
-export interface Source extends Served {
-  id: string;
-  resource: 'source';
-  status: 'pending' | 'deleted';
-  usage: 'single_use' | 'reusable';
-  amount: string | null;
-  currency: string;
-  description: string | null;
-  type: 'card' | 'customer' | 'token';
-  capture: boolean | null;
-  on_behalf_of: string | null;
-  reference_id: string | null;
-  card: CardView | null;
-  customer: SourceRef | null;
-  token: SourceRef | null;
-  installment_plan: InstallmentPlan | null;
-  statement_descriptor: string | null;
-}
+/** The provider's source object, stored as served: only its status and update time change, when it is removed. */
+export type Source = z.infer<typeof sourceStrict>;
+
+/** A boleto record (GET /boletos/{id}): a boleto sale's payment method with the record's own fields. */
+export type BoletoRecord = z.infer<typeof boletoRecordStrict>;
+
+/** A sale's receipt: not stored, read from its transaction (receipts.ts). */
+export type Receipt = z.infer<typeof receiptStrict>;
 
 /** The provider's receivable: one per installment of a collected sale. Stored as served. */
 export type Receivable = z.infer<typeof receivableStrict>;

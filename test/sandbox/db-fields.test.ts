@@ -139,14 +139,14 @@ describe('tables kept as columns', () => {
 });
 
 describe('buyers kept as columns', () => {
-  it('a buyer the API registered: its fields in columns, its address as its values, read back as served; the seeded one, of another key order, kept whole', async () => {
+  it('a buyer the API registered and the seeded one: their fields in columns, their address as its values, read back as served', async () => {
     const fresh = await freshSandbox();
     try {
       const { api } = fresh;
       const body = { first_name: 'Joana', last_name: 'Pereira', email: 'joana@example.com', taxpayer_id: '111.444.777-35', address: { line1: 'Rua das Flores, 10', city: 'Recife', state: 'PE', postal_code: '50000-000' } };
       const created = (await api.post('/v1/buyers', body)).body;
       const kept = await withDb(fresh.dir, (db) => rows<Row>(db, 'SELECT * FROM buyers ORDER BY rowid'));
-      expect(kept.map((row) => row.doc === null)).toEqual([false, true]);
+      expect(kept.map((row) => row.doc === null)).toEqual([true, true]);
       const row = kept[1] as Row;
       expect(row).toMatchObject({ taxpayer_id: '11144477735', first_name: 'Joana', email: 'joana@example.com', created_ms: Date.parse(created.created_at) });
       expect(JSON.parse(String(row.json))[0]).toEqual([0, 'Rua das Flores, 10', null, null, null, 'Recife', 'PE', '50000000', null]);

@@ -1,69 +1,91 @@
 import * as z from 'zod/mini';
-import { anyObject, looseObject, metadata, resourceId, shown, text } from './shared.js';
+import { stringMetadata } from './cards.js';
+import { anyString, bool, resourceId, shown } from './shared.js';
+import { readAs, tolerant } from './tolerant.js';
 
-// The people and companies on either side of a sale: buyers (customers) and sellers.
+// The people and companies on either side of a sale: buyers (customers) and sellers, each
+// described once and strictly, in the order the sandbox sends their fields (the provider's file
+// describes neither: they follow its other records). The sandbox's records are these types and
+// are stored in this order (sandbox/db/schema.ts); payctl reads them through their tolerant versions.
 
-const addressSchema = z.optional(
-  z.nullable(
-    looseObject({
-      line1: text,
-      line2: text,
-      line3: text,
-      neighborhood: text,
-      city: text,
-      state: text,
-      postal_code: text,
-      country_code: text,
-    }),
-  ),
-);
+/** Text, or null for none. */
+const orNull = z.nullable(anyString);
 
-export const buyerSchema = looseObject({
-  id: resourceId,
-  resource: text,
-  status: shown,
-  first_name: text,
-  last_name: text,
-  email: text,
-  taxpayer_id: text,
-  phone_number: text,
-  birthdate: text,
-  description: text,
-  address: addressSchema,
-  delinquent: shown,
-  default_credit: text,
-  default_debit: shown,
-  default_receipt_delivery_method: shown,
-  metadata,
-  uri: text,
-  created_at: text,
-  updated_at: text,
+/** A postal address: every line, each a text or null. */
+export const addressStrict = z.strictObject({
+  line1: orNull,
+  line2: orNull,
+  line3: orNull,
+  neighborhood: orNull,
+  city: orNull,
+  state: orNull,
+  postal_code: orNull,
+  country_code: orNull,
 });
+
+/** A field the provider sends that payctl only shows. */
+const shownAs = <S extends z.ZodMiniType>(schema: S) => readAs(schema, shown);
+
+export const buyerStrict = z.strictObject({
+  id: resourceId,
+  resource: z.literal('buyer'),
+  status: shownAs(z.literal('active')),
+  first_name: anyString,
+  last_name: orNull,
+  email: orNull,
+  phone_number: orNull,
+  /** Digits only. */
+  taxpayer_id: anyString,
+  birthdate: orNull,
+  description: orNull,
+  /** Always sent, its lines null when unknown. */
+  address: addressStrict,
+  delinquent: shownAs(bool),
+  /** The card charged when a transaction names only the customer. */
+  default_credit: orNull,
+  default_debit: shownAs(z.null()),
+  default_receipt_delivery_method: shownAs(z.null()),
+  uri: anyString,
+  metadata: stringMetadata,
+  created_at: anyString,
+  updated_at: anyString,
+});
+
+/** A buyer as payctl reads it: by its id. */
+export const buyerSchema = tolerant(buyerStrict, ['id']);
+
+/** The owner of a company seller: the person who answers for it, named as a buyer is. */
+export const sellerOwnerStrict = z.strictObject({ first_name: anyString, last_name: orNull, taxpayer_id: anyString, email: orNull });
 
 /** A person (`individual`: name, CPF) or a company (`business`: business name, CNPJ, owner). */
-export const sellerSchema = looseObject({
+export const sellerStrict = z.strictObject({
   id: resourceId,
-  resource: text,
-  type: text,
-  status: shown,
-  first_name: text,
-  last_name: text,
-  email: text,
-  phone_number: text,
-  taxpayer_id: text,
-  birthdate: text,
-  address: addressSchema,
-  business_name: text,
-  business_email: text,
-  business_phone: text,
-  ein: text,
-  business_opening_date: text,
-  business_address: addressSchema,
-  owner: anyObject,
-  statement_descriptor: text,
-  description: text,
-  metadata,
-  uri: text,
-  created_at: text,
-  updated_at: text,
+  resource: z.literal('seller'),
+  type: z.enum(['individual', 'business']),
+  status: shownAs(z.literal('active')),
+  first_name: orNull,
+  last_name: orNull,
+  email: orNull,
+  phone_number: orNull,
+  /** CPF of an individual, digits only. */
+  taxpayer_id: orNull,
+  birthdate: orNull,
+  address: z.nullable(addressStrict),
+  business_name: orNull,
+  business_email: orNull,
+  business_phone: orNull,
+  /** CNPJ of a business, its characters only (letters upper-cased). */
+  ein: orNull,
+  business_opening_date: orNull,
+  business_address: z.nullable(addressStrict),
+  owner: z.nullable(sellerOwnerStrict),
+  statement_descriptor: orNull,
+  description: orNull,
+  uri: anyString,
+  metadata: stringMetadata,
+  created_at: anyString,
+  updated_at: anyString,
 });
+
+/** A seller as payctl reads it: by its id. */
+export const sellerSchema = tolerant(sellerStrict, ['id']);

@@ -14,6 +14,8 @@ import {
 import { balanceEntryStrict, receivableStrict, transferStrict } from '../../provider/schemas/finance.js';
 import { invoiceCustomerStrict, invoiceStrict, planStrict, subscriptionStrict } from '../../provider/schemas/recurrence.js';
 import { eventStrict, replayStrict, webhookStrict } from '../../provider/schemas/events.js';
+import { addressStrict, buyerStrict, sellerStrict } from '../../provider/schemas/parties.js';
+import { sourceStrict } from '../../provider/schemas/source.js';
 import type { IdCodes } from './id-codes.js';
 import {
   bool,
@@ -285,18 +287,21 @@ const TRANSACTION: Field[] = [
 ];
 const txn = (doc: Doc) => (doc as unknown as Txn).txn;
 
-/** A buyer's or payer's address (buyers.ts emptyAddress): every line, each a text or null. */
-const ADDRESS: Field[] = alike(textField, 'line1', 'line2', 'line3', 'neighborhood', 'city', 'state', 'postal_code', 'country_code');
+/** A buyer's, payer's or seller's address (buyers.ts emptyAddress): every line, each a text or null. */
+const ADDRESS = fieldsOf(addressStrict, {});
+const address = (key: string) => oneOf(key, key, [ADDRESS]);
 
-/** A buyer as registerBuyer keeps it (buyers.ts): what was given, then its id, its default card and its stamps. */
-const BUYER: Field[] = [
-  ...alike(textField, 'first_name', 'last_name', 'email', 'taxpayer_id', 'phone_number', 'birthdate', 'description'),
-  oneOf('address', 'address', [ADDRESS]),
-  json('metadata'),
-  idField('id'),
-  idField('default_credit'),
-  ...STAMPS,
-];
+/** How a record served at an address of its own keeps its id, its URI (made from the id) and its stamps. */
+const servedAt = (resource: string) => ({ id: idField, uri: () => uriOf(resource), ...STAMP_HINTS });
+
+/** A buyer as registerBuyer makes it (buyers.ts), whose fields are its schema's (provider/schemas/parties.ts). */
+const BUYER = fieldsOf(buyerStrict, { ...servedAt('buyers'), address, delinquent: (key) => fixed(key, false), default_credit: idField });
+
+/** A seller as the sellers API makes it (sellers.ts blankSeller). */
+const SELLER = fieldsOf(sellerStrict, { ...servedAt('sellers'), address, business_address: address });
+
+/** A source (sources.ts planCreateSource); its card as GET /cards/{id} serves it. */
+const SOURCE = fieldsOf(sourceStrict, { ...servedAt('sources'), on_behalf_of: idField, installment_plan: (key) => oneOf(key, key, [INSTALLMENTS]) });
 
 /** A recurrence plan (plans.ts). */
 const PLAN = fieldsOf(planStrict, { uuid: idField, uri: () => uriOf('recurrence_plans', 'uuid'), ...STAMP_HINTS });
@@ -326,7 +331,6 @@ const INVOICE_CUSTOMER = fieldsOf(invoiceCustomerStrict, { uuid: idField });
 
 /** An invoice (invoices.ts issueInvoice). */
 const INVOICE = fieldsOf(invoiceStrict, {
-  id: idField,
   subscription: idField,
   on_behalf_of: idField,
   customer: idField,
@@ -335,8 +339,7 @@ const INVOICE = fieldsOf(invoiceStrict, {
   voided_at: (key) => instant(key, 'voided_ms'),
   // `transaction` is a word of SQL.
   transaction: (key) => idField(key, 'txn'),
-  uri: () => uriOf('invoices'),
-  ...STAMP_HINTS,
+  ...servedAt('invoices'),
 });
 
 /**
@@ -351,7 +354,7 @@ const EVENT: Field[] = [
 
 /** A stored webhook (types.ts StoredWebhook): the webhook served, its secret and how far its deliveries are. */
 const WEBHOOK: Field[] = [
-  nested('webhook', fieldsOf(webhookStrict, { id: idField, uri: () => uriOf('webhooks'), ...STAMP_HINTS })),
+  nested('webhook', fieldsOf(webhookStrict, servedAt('webhooks'))),
   textField('secret'),
   integer('cursor'),
   integer('delivered'),
@@ -488,7 +491,7 @@ export const TABLES: TableSpec[] = [
     indexes: [],
     fields: fieldsOf(replayStrict, { id: idField, event: idField, webhooks: ids, at: (key) => instant(key, 'at_ms') }),
   },
-  { name: 'sellers', key: 'TEXT', columns: {}, indexes: [] },
+  { name: 'sellers', key: 'TEXT', columns: {}, indexes: [], fields: SELLER },
   {
     name: 'buyers',
     key: 'TEXT',
@@ -513,7 +516,7 @@ export const TABLES: TableSpec[] = [
     ],
   },
   { name: 'tokens', key: 'TEXT', columns: { card_id: idColumn((d) => d.card_id) }, indexes: [['card_id']] },
-  { name: 'sources', key: 'TEXT', columns: {}, indexes: [] },
+  { name: 'sources', key: 'TEXT', columns: {}, indexes: [], fields: SOURCE },
   { name: 'plans', key: 'TEXT', versioned: true, columns: { status: text((d) => d.status) }, indexes: [['status']], fields: PLAN },
   {
     name: 'subscriptions',
