@@ -189,7 +189,7 @@ describe('the database', () => {
     // buyer are written before its delivery, which a trigger refuses): only a savepoint of its own
     // can take back what it wrote without taking the other nine with it.
     await withDb(dir, (db) =>
-      db.exec("CREATE TRIGGER refuse_marked BEFORE INSERT ON deliveries WHEN NEW.doc LIKE '%refuse-me%' BEGIN SELECT RAISE(ABORT, 'refused'); END"),
+      db.exec("CREATE TRIGGER refuse_marked BEFORE INSERT ON deliveries WHEN NEW.resource_id = 'refuse-me' BEGIN SELECT RAISE(ABORT, 'refused'); END"),
     );
     // Issued in one tick, so they are committed as one group.
     const changes = Array.from({ length: 10 }, (_, i) =>

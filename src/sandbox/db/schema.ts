@@ -483,7 +483,14 @@ export const TABLES: TableSpec[] = [
       updated_at: (key) => derived(key, (doc) => doc.created_at),
     }),
   },
-  { name: 'deliveries', key: 'INTEGER', columns: {}, indexes: [] },
+  {
+    name: 'deliveries',
+    key: 'INTEGER',
+    columns: {},
+    indexes: [],
+    // A boleto or receipt "sent" (deliveries.ts): the sandbox's own record, served by no route.
+    fields: [...alike(textField, 'kind', 'resource_id', 'method', 'target'), instant('at', 'at_ms')],
+  },
   {
     name: 'replays',
     key: 'TEXT',
@@ -515,7 +522,14 @@ export const TABLES: TableSpec[] = [
       ...STAMPS,
     ],
   },
-  { name: 'tokens', key: 'TEXT', columns: { card_id: idColumn((d) => d.card_id) }, indexes: [['card_id']] },
+  {
+    name: 'tokens',
+    key: 'TEXT',
+    columns: { card_id: idColumn((d) => d.card_id) },
+    indexes: [['card_id']],
+    // The sandbox's note of a token (tokens.ts): the card it stands for and whether it was used.
+    fields: [idField('id'), idField('card_id'), bool('used'), instant('created_at', 'created_ms')],
+  },
   { name: 'sources', key: 'TEXT', columns: {}, indexes: [], fields: SOURCE },
   { name: 'plans', key: 'TEXT', versioned: true, columns: { status: text((d) => d.status) }, indexes: [['status']], fields: PLAN },
   {
@@ -527,7 +541,22 @@ export const TABLES: TableSpec[] = [
     fields: SUBSCRIPTION,
   },
   { name: 'invoices', key: 'TEXT', versioned: true, columns: { status: text((d) => d.status), customer: idColumn((d) => d.customer) }, indexes: [['status'], ['customer']], fields: INVOICE },
-  { name: 'accounts', key: 'TEXT', columns: {}, indexes: [] },
+  {
+    name: 'accounts',
+    key: 'TEXT',
+    columns: {},
+    indexes: [],
+    // A seller's or buyer's balance account (ledger.ts newAccount).
+    fields: [
+      ...opening('account'),
+      textField('type'),
+      idField('owner'),
+      fixed('currency', 'BRL'),
+      money('current_balance', 'balance_cents'),
+      uriOf('balances'),
+      ...STAMPS,
+    ],
+  },
   { name: 'webhooks', key: 'TEXT', columns: {}, indexes: [], fields: WEBHOOK },
 ];
 
