@@ -3,8 +3,8 @@
 // call most, answers without starting Node's ES module loader at all: that alone is most of what
 // the bundle would add to a bare `node -e 0`. Help into a pipe or a file is answered the same way,
 // from the text the build wrote for each command (src/docs/build-help.ts): `payctl <group> <verb>
-// --help` as typed, the words before --help naming a command. Everything else, a terminal's help
-// (fitted to its width) included, hands over to the bundle.
+// --help` as typed, the words before --help naming a command, and on a terminal of 80 columns or
+// more. Everything else, help fitted to a narrower terminal included, hands over to the bundle.
 'use strict';
 
 const args = process.argv.slice(2);
@@ -12,7 +12,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${require('../package.json').version}\n`);
   process.exit(0);
 }
-const help = process.stdout.isTTY ? undefined : builtHelp(args);
+// Help is at most 80 columns wide (src/cli.ts HELP_WIDTH), so a terminal at least that wide is
+// shown the build's text too; a narrower one has it fitted to its width by the command line.
+const help = process.stdout.isTTY && !(process.stdout.columns >= 80) ? undefined : builtHelp(args);
 if (help === undefined) {
   import('../dist/main.js');
 } else {

@@ -72,12 +72,17 @@ function helpTopicLines(): string {
   return entries.map(([term, summary]) => `  ${term.padEnd(width)}   ${summary}`).join('\n');
 }
 
+/** The widest help and topics are (bin/payctl.js relies on it: keep the two the same). */
+export const HELP_WIDTH = 80;
+
 export function buildProgram(runtime: Runtime, argv?: string[]): Command {
   const { io } = runtime;
-  // Help and the topics are wrapped at word boundaries to the terminal's width (80 when not a
-  // terminal), never left for the terminal to break mid-word (commands/shared/help-wrap.ts).
+  // Help and the topics are at most HELP_WIDTH columns wide, as a man page is (lines longer than
+  // that read poorly), and narrower on a narrower terminal, wrapped at word boundaries, never left
+  // for the terminal to break mid-word (commands/shared/help-wrap.ts). So a terminal at least that
+  // wide is shown what a pipe is, which bin/payctl.js prints from the build's text.
   const columns = (io.stdout as { columns?: number }).columns;
-  const helpWidth = io.stdoutIsTTY && columns !== undefined && columns >= 20 ? columns : 80;
+  const helpWidth = io.stdoutIsTTY && columns !== undefined && columns >= 20 ? Math.min(columns, HELP_WIDTH) : HELP_WIDTH;
   const program = new Command('payctl')
     .description('Operate a payment-gateway account: transactions, refunds, card tokens and more.')
     .version(VERSION, '-V, --version', 'print the version')

@@ -72,6 +72,24 @@ describe('bin/payctl.js', () => {
     expect(flagged.stdout).toBe((await inProcess(['transactions', 'list', '--help'], { home: home.home })).stdout);
   });
 
+  it('help on a terminal of 80 columns or more is the build\'s text too, without the bundle; a narrower one is fitted by the command line', () => {
+    /** What `payctl <args>` shows on a terminal `columns` wide (script(1) gives it one), stderr included. */
+    const onTerminal = (columns: number, args: string, env: Record<string, string> = {}) => {
+      const shell = `stty cols ${columns} rows 50; "${process.execPath}" "${BIN}" ${args}`;
+      const result = spawnSync('script', ['-qec', shell, '/dev/null'], { env: testEnv(home.home, env), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      return result.stdout.replace(/\r\n/g, '\n');
+    };
+    const built = readFileSync(fileURLToPath(new URL('../../dist/help/payctl/transactions/list.txt', import.meta.url)), 'utf8');
+    for (const columns of [80, 200]) {
+      expect(onTerminal(columns, 'transactions list --help'), `${columns} columns`).toBe(built);
+      expect(onTerminal(columns, 'transactions list --help', { NODE_DEBUG: 'esm' })).not.toContain('dist/main.js');
+    }
+    expect(onTerminal(60, 'transactions list --help', { NODE_DEBUG: 'esm' })).toContain('dist/main.js');
+    const narrow = onTerminal(60, 'transactions list --help');
+    expect(narrow).toContain('Usage: payctl transactions list');
+    for (const line of narrow.split('\n')) expect(line.length, line).toBeLessThanOrEqual(60);
+  });
+
   it('take a payment, look it up and refund it, piped: JSON on stdout, status on stderr', () => {
     const created = payctl(['transactions', 'create', '--amount', '10.50', ...card, '--reference-id', 'e2e-1']);
     expect(created.code, created.stderr).toBe(0);
