@@ -6,7 +6,7 @@ import { centsToDecimalString } from '../../validate/index.js';
 import { amountFromFlags } from '../shared/amount.js';
 import { confirmDespiteEarlier, moneyMoveFlags } from '../shared/again.js';
 import { describeEarlier, earlierDetail, earlierMoves, snapshotOf, transactionProof } from './applied.js';
-import { resolveTransactionId } from './reference.js';
+import { SaleFinder } from './reference.js';
 import { describePayer, getTransaction, type Transaction } from './shared.js';
 import { TRANSACTION_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
@@ -58,7 +58,7 @@ interface MoneySending extends Sending<Transaction> {
 export async function runMoneyMove(ctx: Factory, args: ArgsOf<typeof capture | typeof refund>, options: OptionsOf<typeof capture | typeof refund>, move: MoneyMove): Promise<void> {
   const requested = amountFromFlags(options);
   const flags = moneyMoveFlags(options);
-  const id = await resolveTransactionId(ctx, args);
+  const id = await new SaleFinder(ctx).saleId(args[0]);
   await ctx.service.requireApiKey();
   const profile = await ctx.config.profile();
   if (ctx.globals.dryRun) {
