@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { converse, KEY } from '../helpers/interactive.js';
 import { tempHome } from '../helpers/run.js';
-import { spellings } from '../../src/commands/transactions/reference.js';
+import { SaleFinder, spellings, type FinderNeeds } from '../../src/commands/transactions/reference.js';
 import { cardFlags, expectError, expectJson, expectUsage, MASTERCARD, run, runAgainst, type Tx } from './helpers.js';
 
 // The merchant's order number is what a customer quotes: wherever a transaction id is expected
@@ -113,5 +113,29 @@ describe('the near references looked for, and what that costs', () => {
       'limit=100&offset=0',
     ]);
     expect(requests.every((r) => r.method === 'GET')).toBe(true);
+  });
+});
+
+describe('a sale found with only what that needs (no Factory, nothing sent)', () => {
+  /** Needs whose service and prompter fail the test if they are used. */
+  const needs = (over: { off?: string; dryRun?: boolean } = {}): FinderNeeds => {
+    const unused = (what: string) => () => Promise.reject(new Error(`${what} was used`));
+    return {
+      prompts: { off: over.off, prompter: unused('the prompter') },
+      globals: { dryRun: over.dryRun ?? false },
+      service: { requireApiKey: unused('the key check'), api: unused('the service') },
+      log: { status: () => undefined },
+    };
+  };
+
+  it('an id is itself, read from nothing; nothing typed with prompts off says what is missing and why', async () => {
+    const id = 'a'.repeat(32);
+    expect(await new SaleFinder(needs()).saleId(` ${id} `)).toBe(id);
+    await expect(new SaleFinder(needs({ off: 'stdin is not a terminal' })).saleId(undefined)).rejects.toThrow('missing <id>: give a transaction id or its reference_id (prompts are off: stdin is not a terminal)');
+  });
+
+  it('a reference in a dry run, or one that cannot be a reference, is refused before the service is asked', async () => {
+    await expect(new SaleFinder(needs({ dryRun: true })).saleId('order-7002')).rejects.toThrow('<id>: "order-7002" is a reference_id, and --dry-run sends nothing');
+    await expect(new SaleFinder(needs(), { where: '<transaction-or-reference>' }).saleId('order\u00077002')).rejects.toThrow('<transaction-or-reference>: give a transaction id or a reference_id (printable');
   });
 });

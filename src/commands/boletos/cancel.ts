@@ -5,7 +5,7 @@ import { formatMoney } from '../../output/format.js';
 import { nameOrId } from '../../output/record-names.js';
 import { confirmDespiteEarlier, moneyMoveFlags } from '../shared/again.js';
 import { describeEarlier, earlierDetail, earlierMoves, transactionMoveProof } from '../transactions/applied.js';
-import { resolveTransactionId } from '../transactions/reference.js';
+import { SaleFinder } from '../transactions/reference.js';
 import { getTransaction, type Transaction } from '../transactions/shared.js';
 import { TRANSACTION_VIEW } from '../transactions/view.js';
 import { BOLETO_CANCELLATION_VIEW } from './view.js';
@@ -31,7 +31,7 @@ function show(ctx: Factory, answer: CancellationAnswer, about: Record<string, un
 /** Canceling a boleto withdraws a charge: it goes through the ledger (src/ledger/guard.ts). */
 export async function run(ctx: Factory, args: ArgsOf<typeof cancel>, options: OptionsOf<typeof cancel>): Promise<void> {
   const flags = moneyMoveFlags(options);
-  const id = await resolveTransactionId(ctx, args);
+  const id = await new SaleFinder(ctx).saleId(args[0]);
   await ctx.service.requireApiKey();
   if (ctx.globals.dryRun) return ctx.service.printDryRun('boletos.cancel', { params: { id } });
   const guard = await ctx.moneyGuard({ noWait: flags.noWait });

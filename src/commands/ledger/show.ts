@@ -1,6 +1,6 @@
 import type { Factory } from '../../factory.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
-import { resolveTransactionId } from '../transactions/reference.js';
+import { SaleFinder } from '../transactions/reference.js';
 import { INTENT_COLUMNS, describeLock, intentView, ledgerOf, lockView } from './shared.js';
 import type { ArgsOf } from '../verb.js';
 import type { show } from './flags.js';
@@ -22,7 +22,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof show>): Promise<void
   // holds under the reference itself is still shown.
   if (!ID.test(target)) {
     try {
-      keys.push(...keysFor(await resolveTransactionId(ctx, [target], '<transaction-or-reference>', { suggest: false })));
+      keys.push(...keysFor(await new SaleFinder(ctx, { where: '<transaction-or-reference>', suggest: false }).saleId(target)));
     } catch (err) {
       if (err instanceof UsageError) throw err;
       if (!(err instanceof CliError && err.exitCode === ExitCode.notFound)) ctx.log.warn(`could not look up the transaction with reference_id ${target} (${(err as Error).message}); showing what the ledger holds under the reference`);

@@ -31,7 +31,7 @@ export function moneyMoveFlags(options: { again?: boolean; wait?: boolean }): Mo
  * elsewhere it stops with exit 11 and nothing sent. Returns whether the user was asked, so the
  * usual confirmation is not asked again.
  */
-export async function confirmDespiteEarlier(ctx: Factory, flags: MoneyMoveFlags, earlier: string, question: string, action: string): Promise<boolean> {
+export async function confirmDespiteEarlier(ctx: Pick<Factory, 'log' | 'prompts'>, flags: MoneyMoveFlags, earlier: string, question: string, action: string): Promise<boolean> {
   if (flags.again) {
     ctx.log.warn(`${earlier}; sending it again (--again)`);
     return false;

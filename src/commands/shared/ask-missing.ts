@@ -109,12 +109,11 @@ const NOUNS: Record<string, Noun> = {
 
 const capital = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
+const nounOf = (ask: Ask): Noun | undefined => (ask.noun === undefined ? undefined : NOUNS[ask.noun] ?? {});
+
 /** The value of a missing argument: chosen among the ones its noun offers, or typed. Also used by verbs whose argument is optional. */
 export async function askArgument(ctx: Factory, ask: Ask, name: string): Promise<string> {
-  const prompter = await ctx.prompts.prompter();
-  const noun = ask.noun === undefined ? undefined : NOUNS[ask.noun] ?? {};
-  const typed = ask.label ?? noun?.typed ?? (ask.noun === undefined ? capital(name.replace(/^<|>$/g, '').replace(/-/g, ' ')) : `${capital(ask.noun)} id`);
-  const check = noun?.check ?? (ask.noun === undefined ? filled : (value: string) => validateId(value, `${ask.noun} id`, name));
+  const noun = nounOf(ask);
   // --dry-run sends nothing, not even the list to choose from.
   if (noun?.choices && !ctx.globals.dryRun) {
     const choices = await noun.choices(ctx).catch((err: unknown) => {
@@ -123,11 +122,22 @@ export async function askArgument(ctx: Factory, ask: Ask, name: string): Promise
     });
     if (choices.length > 0) {
       const other = '\u0000other';
-      const chosen = await prompter.select(capital(ask.label ?? ask.noun ?? name), noun.every ? choices : [...choices, { name: 'Another (type its id)', value: other }]);
+      const chosen = await (await ctx.prompts.prompter()).select(capital(ask.label ?? ask.noun ?? name), noun.every ? choices : [...choices, { name: 'Another (type its id)', value: other }]);
       if (chosen !== other) return chosen;
     }
   }
-  return prompter.text(typed, { validate: asValidator((value) => check(value, name)) });
+  return askTyped(ctx.prompts, ask, name);
+}
+
+/**
+ * The value of an argument typed at the terminal, checked as its noun's are and asked again when
+ * it is not one: what a noun with nothing to choose from (a sale) needs of the Factory is its prompts.
+ */
+export async function askTyped(prompts: Pick<Factory['prompts'], 'prompter'>, ask: Ask, name: string): Promise<string> {
+  const noun = nounOf(ask);
+  const typed = ask.label ?? noun?.typed ?? (ask.noun === undefined ? capital(name.replace(/^<|>$/g, '').replace(/-/g, ' ')) : `${capital(ask.noun)} id`);
+  const check = noun?.check ?? (ask.noun === undefined ? filled : (value: string) => validateId(value, `${ask.noun} id`, name));
+  return (await prompts.prompter()).text(typed, { validate: asValidator((value) => check(value, name)) });
 }
 
 // ---- Flags ---------------------------------------------------------------------------------------

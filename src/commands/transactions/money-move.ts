@@ -6,8 +6,8 @@ import { centsToDecimalString } from '../../validate/index.js';
 import { amountFromFlags } from '../shared/amount.js';
 import { confirmDespiteEarlier, moneyMoveFlags } from '../shared/again.js';
 import { describeEarlier, earlierDetail, earlierMoves, snapshotOf, transactionProof } from './applied.js';
-import { resolveTransactionId } from './reference.js';
-import { describePayer, getTransaction, type Transaction } from './shared.js';
+import { SaleFinder } from './reference.js';
+import { describePayer, type Transaction } from './shared.js';
 import { TRANSACTION_VIEW } from './view.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { capture, refund } from './flags.js';
@@ -50,24 +50,34 @@ interface MoneySending extends Sending<Transaction> {
 }
 
 /**
- * Hold the transaction in the ledger, resolve what earlier runs left unresolved on it, look it
- * up (for the question, the default amount and what was already done on it), ask, and send under
- * the ledger's protocol (src/ledger/guard.ts): a lost answer is settled by looking again, never
- * by sending again.
+ * Find the sale, hold it in the ledger, resolve what earlier runs left unresolved on it, read it
+ * (for the question, the default amount and what was already done on it), check what it allows,
+ * ask, and send under the ledger's protocol (src/ledger/guard.ts): a lost answer is settled by
+ * looking again, never by sending again.
  */
 export async function runMoneyMove(ctx: Factory, args: ArgsOf<typeof capture | typeof refund>, options: OptionsOf<typeof capture | typeof refund>, move: MoneyMove): Promise<void> {
   const requested = amountFromFlags(options);
   const flags = moneyMoveFlags(options);
-  const id = await resolveTransactionId(ctx, args);
-  await ctx.service.requireApiKey();
+  // What a move needs of the Factory, asked for once (each is built on first use).
+  const globals = ctx.globals;
+  const log = ctx.log;
+  const out = ctx.out;
+  const prompts = ctx.prompts;
+  const service = ctx.service;
+  const id = await new SaleFinder({ prompts, globals, service, log }).saleId(args[0]);
+  await service.requireApiKey();
   const profile = await ctx.config.profile();
-  if (ctx.globals.dryRun) {
+  if (globals.dryRun) {
     // A dry run sends nothing at all, not even the read that finds the seller and the amount.
     const body = { on_behalf_of: "(the transaction's seller)", amount: requested ?? move.defaultAmount };
-    return ctx.service.printDryRun(move.operation, { params: { id }, body });
+    return service.printDryRun(move.operation, { params: { id }, body });
   }
   const guard = await ctx.moneyGuard({ noWait: flags.noWait });
-  const look = () => getTransaction(ctx, id);
+  // The sale as the service has it now: read before asking, and again to settle a lost answer.
+  const look = async () => {
+    const api = await service.api();
+    return api.call('transactions.get', { params: { id } });
+  };
   await guard.run<Transaction, Transaction, MoneySending>({
     what: {
       key: `transaction:${id}`,
@@ -86,8 +96,8 @@ export async function runMoneyMove(ctx: Factory, args: ArgsOf<typeof capture | t
         // it cannot move money twice: once made, nothing is left for it, and that is what it says.
         const finished = earlier.length > 0 && requested === undefined ? move.nothingLeft(before) : undefined;
         if (finished) {
-          await ctx.out.show(before, TRANSACTION_VIEW, { short: true });
-          ctx.log.status(`Transaction ${id} is already ${finished} (${earlierDetail(earlier, before.currency)}); nothing was sent.`);
+          await out.show(before, TRANSACTION_VIEW, { short: true });
+          log.status(`Transaction ${id} is already ${finished} (${earlierDetail(earlier, before.currency)}); nothing was sent.`);
           return undefined;
         }
         const already = earlier.length > 0 ? describeEarlier(earlier, move.operation, before.currency) : undefined;
@@ -95,17 +105,17 @@ export async function runMoneyMove(ctx: Factory, args: ArgsOf<typeof capture | t
         const Action = move.action[0]!.toUpperCase() + move.action.slice(1);
         const shown = formatMoney(centsToDecimalString(body.amount), before.currency);
         const told = already && `Transaction ${id} was ${already}`;
+        const api = await service.api();
         // An amount asked again is a probable duplicate (asked on a terminal, exit 11 elsewhere,
         // unless --again); all that remains is not, and its question names what was done before.
         if (told && requested !== undefined) {
-          const asked = await confirmDespiteEarlier(ctx, flags, told, `${Action} ${shown} more?`, `${move.action} ${shown} more`);
-          if (!asked) await ctx.prompts.confirm(async () => `${Action} ${shown} of transaction ${id} (${await describePayer(ctx, before)})?`, move.action);
+          const asked = await confirmDespiteEarlier({ log, prompts }, flags, told, `${Action} ${shown} more?`, `${move.action} ${shown} more`);
+          if (!asked) await prompts.confirm(async () => `${Action} ${shown} of transaction ${id} (${await describePayer(api, before)})?`, move.action);
         } else {
-          await ctx.prompts.confirm(async () => `${told ? `${told}. ${Action} the ${shown} left` : `${Action} ${shown}`} of transaction ${id} (${await describePayer(ctx, before)})?`, move.action);
-          if (told && ctx.globals.yes) ctx.log.status(`${told}.`);
+          await prompts.confirm(async () => `${told ? `${told}. ${Action} the ${shown} left` : `${Action} ${shown}`} of transaction ${id} (${await describePayer(api, before)})?`, move.action);
+          if (told && globals.yes) log.status(`${told}.`);
         }
-        await ctx.service.noteSandbox();
-        const api = await ctx.api();
+        await service.noteSandbox();
         return {
           shown,
           record: { amount_cents: body.amount, before: JSON.stringify(snapshotOf(before)) },
@@ -115,14 +125,14 @@ export async function runMoneyMove(ctx: Factory, args: ArgsOf<typeof capture | t
     },
     report: {
       async repeated(repeat) {
-        await ctx.out.show(repeat.now, TRANSACTION_VIEW, { short: true });
+        await out.show(repeat.now, TRANSACTION_VIEW, { short: true });
         const amount = formatMoney(centsToDecimalString(repeat.intent.amount_cents ?? 0), repeat.now.currency);
-        ctx.log.status(`Already done: the ${move.action} of ${amount} of transaction ${id} was applied by an earlier run (${describeOrigin(repeat.intent, guard.ledger)}) whose answer was lost; nothing was sent.`);
+        log.status(`Already done: the ${move.action} of ${amount} of transaction ${id} was applied by an earlier run (${describeOrigin(repeat.intent, guard.ledger)}) whose answer was lost; nothing was sent.`);
       },
       async done(after, sent) {
-        await ctx.out.show(after, TRANSACTION_VIEW, { short: true });
+        await out.show(after, TRANSACTION_VIEW, { short: true });
         // Short enough for one line of an 80-column terminal.
-        ctx.log.status(`${move.done} ${sent.shown} of transaction ${id} (${after.status})`);
+        log.status(`${move.done} ${sent.shown} of transaction ${id} (${after.status})`);
       },
     },
   });

@@ -27,42 +27,76 @@ const NEAR_SHOWN = 3;
 /** Whether `value` is a transaction id rather than a reference. */
 export const isTransactionId = (value: string) => ID.test(value.trim());
 
+/** What finding a sale needs of the Factory's parts, and nothing more (a test hands it these alone). */
+export interface FinderNeeds {
+  /** To ask for the sale on a terminal, or say why nothing can be asked. */
+  prompts: Pick<Factory['prompts'], 'off' | 'prompter'>;
+  /** A dry run sends nothing, not even the lookup of a reference. */
+  globals: Pick<Factory['globals'], 'dryRun'>;
+  /** The key checked, and the client that lists the sales. */
+  service: Pick<Factory['service'], 'requireApiKey' | 'api'>;
+  /** Where the sale a reference named is said. */
+  log: Pick<Factory['log'], 'status'>;
+}
+
 /**
- * The transaction id `args[0]` names: itself, or the one sale whose reference_id it is.
- * `suggest`: when no sale has the reference, look for near ones to name (a caller that carries on
- * without the sale does not).
+ * Turns what a user typed for a sale into its id (gh's PR finder): a verb by id finds its sale in
+ * one step, given only what that needs. `where` names the argument in messages; `suggest`: when no
+ * sale has the reference, look for near ones to name (a caller that carries on without the sale
+ * does not).
  */
-export async function resolveTransactionId(ctx: Factory, args: string[], where = '<id>', { suggest = true } = {}): Promise<string> {
-  let given = (args[0] ?? '').trim();
-  // Not given (refund takes --file instead): asked for on a terminal, the id or the order number the customer quotes.
-  if (given === '') {
-    const off = ctx.prompts.off;
-    if (off !== undefined) throw new UsageError(`missing ${where}: give a transaction id or its reference_id (prompts are off: ${off})`);
-    given = (await (await import('../shared/ask-missing.js')).askArgument(ctx, { noun: 'transaction' }, where)).trim();
+export class SaleFinder {
+  private readonly where: string;
+  private readonly suggest: boolean;
+
+  constructor(
+    private readonly needs: FinderNeeds,
+    { where = '<id>', suggest = true }: { where?: string; suggest?: boolean } = {},
+  ) {
+    this.where = where;
+    this.suggest = suggest;
   }
-  if (given === '' || isTransactionId(given)) return validateId(given, 'transaction id', where);
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(given) || given.length > 500) throw new UsageError(`${where}: give a transaction id or a reference_id (printable, at most 500 characters)`);
-  if (ctx.globals.dryRun) throw new UsageError(`${where}: "${given}" is a reference_id, and --dry-run sends nothing, not even the lookup that finds its transaction; give the transaction id`);
-  await ctx.service.requireApiKey();
-  const api = await ctx.api();
-  const found: Transaction[] = [];
-  for await (const page of api.pages('transactions.list', { query: { reference_id: given } }, { limit: SHOWN + 1, all: false })) {
-    // Kept only when the reference is exactly this one: a service may match more loosely.
-    for (const tx of page as Transaction[]) if (tx.reference_id === given) found.push(tx);
+
+  /** The id `typed` names: itself, or the one sale whose reference_id it is (asked for on a terminal when nothing was typed). */
+  async saleId(typed: string | undefined): Promise<string> {
+    const given = (typed ?? '').trim() || (await this.ask());
+    if (given === '' || isTransactionId(given)) return validateId(given, 'transaction id', this.where);
+    const found = await this.withReference(given);
+    if (found.length === 0) {
+      const near = this.suggest ? await nearReferences(await this.needs.service.api(), given) : undefined;
+      const hint = near === undefined ? '' : near.length > 0 ? ` (did you mean ${near.map(sanitize).join(' or ')}?)` : `, and none of the latest ${NEAR_SCAN} sales has one like it`;
+      throw new CliError(`no transaction has the id or reference_id "${sanitize(given)}"${hint}`, ExitCode.notFound);
+    }
+    if (found.length > 1) {
+      const listed = found.slice(0, SHOWN).map((tx) => `${tx.id} (${formatMoney(tx.amount ?? '0', tx.currency)}, ${tx.status ?? '?'}, created ${createdAt(tx.created_at)})`);
+      const more = found.length > SHOWN ? '; and more' : '';
+      throw new UsageError(`reference_id "${sanitize(given)}" is on ${counted(found.length, 'transaction')}${more ? ' or more' : ''}: ${listed.join('; ')}${more}. Give the id of the one you mean`);
+    }
+    const [only] = found as [Transaction];
+    this.needs.log.status(`reference_id ${sanitize(given)}: transaction ${only.id}`);
+    return only.id;
   }
-  if (found.length === 0) {
-    const near = suggest ? await nearReferences(api, given) : undefined;
-    const hint = near === undefined ? '' : near.length > 0 ? ` (did you mean ${near.map(sanitize).join(' or ')}?)` : `, and none of the latest ${NEAR_SCAN} sales has one like it`;
-    throw new CliError(`no transaction has the id or reference_id "${sanitize(given)}"${hint}`, ExitCode.notFound);
+
+  /** Not typed (refund takes --file instead): asked for on a terminal, the id or the order number the customer quotes. */
+  private async ask(): Promise<string> {
+    const prompts = this.needs.prompts;
+    const off = prompts.off;
+    if (off !== undefined) throw new UsageError(`missing ${this.where}: give a transaction id or its reference_id (prompts are off: ${off})`);
+    return (await (await import('../shared/ask-missing.js')).askTyped(prompts, { noun: 'transaction' }, this.where)).trim();
   }
-  if (found.length > 1) {
-    const listed = found.slice(0, SHOWN).map((tx) => `${tx.id} (${formatMoney(tx.amount ?? '0', tx.currency)}, ${tx.status ?? '?'}, created ${createdAt(tx.created_at)})`);
-    const more = found.length > SHOWN ? '; and more' : '';
-    throw new UsageError(`reference_id "${sanitize(given)}" is on ${counted(found.length, 'transaction')}${more ? ' or more' : ''}: ${listed.join('; ')}${more}. Give the id of the one you mean`);
+
+  /** The sales (up to SHOWN + 1) whose reference_id is exactly `given`: a service may match more loosely. */
+  private async withReference(given: string): Promise<Transaction[]> {
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(given) || given.length > 500) throw new UsageError(`${this.where}: give a transaction id or a reference_id (printable, at most 500 characters)`);
+    if (this.needs.globals.dryRun) throw new UsageError(`${this.where}: "${given}" is a reference_id, and --dry-run sends nothing, not even the lookup that finds its transaction; give the transaction id`);
+    await this.needs.service.requireApiKey();
+    const api = await this.needs.service.api();
+    const found: Transaction[] = [];
+    for await (const page of api.pages('transactions.list', { query: { reference_id: given } }, { limit: SHOWN + 1, all: false })) {
+      for (const tx of page as Transaction[]) if (tx.reference_id === given) found.push(tx);
+    }
+    return found;
   }
-  const [only] = found as [Transaction];
-  ctx.log.status(`reference_id ${sanitize(given)}: transaction ${only.id}`);
-  return only.id;
 }
 
 /** A reference payctl made up (create.ts, generatedReference). */

@@ -1,3 +1,4 @@
+import type { ApiClient } from '../../api/client.js';
 import type { ResourceOf } from '../../provider/answer-types.js';
 import type { Factory } from '../../factory.js';
 import { AMOUNT_COLUMN, CREATED_COLUMN, ID_COLUMN, STATUS_COLUMN } from '../../output/columns.js';
@@ -94,11 +95,11 @@ export function payerRow(tx: Record<string, unknown>): Record<string, unknown> {
  * payment type and the buyer by name, read from the service ("pix, Maria Silva"; by id when the
  * buyer cannot be read): who paid, as a question names them.
  */
-export async function describePayer(ctx: Factory, tx: Transaction): Promise<string> {
+export async function describePayer(api: ApiClient, tx: Transaction): Promise<string> {
   const method = tx.payment_method;
   if (method && (method.resource === 'card' || method.card_brand)) return describeCard(method);
   const type = tx.payment_type ?? 'transaction';
-  return typeof tx.customer === 'string' && tx.customer !== '' ? `${type}, ${await nameOrId(await ctx.api(), 'buyer', tx.customer)}` : type;
+  return typeof tx.customer === 'string' && tx.customer !== '' ? `${type}, ${await nameOrId(api, 'buyer', tx.customer)}` : type;
 }
 
 export async function getTransaction(ctx: Factory, id: string): Promise<Transaction> {
@@ -111,7 +112,7 @@ export async function getTransaction(ctx: Factory, id: string): Promise<Transact
  * the command's bound: record-names.ts), for the table's PAYER column: `_buyer_name` on each
  * sale, display only. A buyer that cannot be read leaves the card holder's name in the column.
  */
-async function withBuyerNames(api: import('../../api/client.js').ApiClient, page: unknown[]): Promise<unknown[]> {
+async function withBuyerNames(api: ApiClient, page: unknown[]): Promise<unknown[]> {
   const sales = page as Array<Record<string, unknown>>;
   const ids = new Set(sales.map((tx) => tx.customer).filter((id): id is string => typeof id === 'string' && id !== ''));
   const names = await recordNames(api, [...ids].map((id) => ({ kind: 'buyer' as const, id })));
