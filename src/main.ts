@@ -58,7 +58,7 @@ async function runCommandLine(args: string[]): Promise<void> {
 
   const { runCli } = await import('./cli.js');
   // V8 is tuned for a command that runs (platform/runtime.ts); help is answered without loading node:v8.
-  const code = await runCli(args, processIO(), { beforeAction: async () => (await import('./platform/runtime.js')).tuneRuntime() });
+  const code = await runCli(args, processIO(), { beforeAction: async () => (await import('./platform/runtime.js')).tuneRuntime({ capYoungGeneration: true }) });
   // Let piped stdout/stderr drain before exiting, so no output is cut short.
   process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 }
