@@ -26,8 +26,8 @@ let tuned = false;
  * sets the same flags before it saves undici's compiled code, since V8 refuses a cache made under
  * other flags.
  *
- * `capYoungGeneration`, for the command's thread: the young generation stops growing once it has
- * grown to a few megabytes (see capYoungGenerationOnceGrown).
+ * `capYoungGeneration`, for the thread of a command that reads from the service: the young
+ * generation stops growing once it has grown to a few megabytes (see capYoungGenerationOnceGrown).
  */
 export function tuneRuntime(options: { capYoungGeneration?: boolean } = {}): void {
   if (tuned) return;
@@ -112,8 +112,9 @@ const YOUNG_GENERATION_CAP = 8 * 1024 * 1024;
  * collector's own reports (a 'gc' performance entry after each collection) say when to look, so no
  * loop has to. V8 reads the growth factor when it grows the space, so setting it late takes effect;
  * set before, it would hold the space at its starting 1 MB. The setting is process-wide (the
- * embedded sandbox's thread grows no further either), so only the command's thread watches: a
- * run that never grows its young generation that far (most commands) never sets it.
+ * embedded sandbox's thread grows no further either), so only the command's thread watches, and
+ * only for a command that reads from the service (main.ts): a run that never grows its young
+ * generation that far (most commands) never sets it.
  */
 function capYoungGenerationOnceGrown(): void {
   const watch = new PerformanceObserver(() => {
