@@ -46,14 +46,15 @@ export interface Runtime {
 
 /**
  * Runs payctl with these arguments and streams; returns the exit code. Never exits the process.
- * `beforeAction` is the entry point's, run once a command is about to run: never for help, which
- * `payctl help …` is too. `runF` (tests) replaces every verb's run: see RunF.
+ * `beforeAction` is the entry point's, run once a command is about to run, with its verb as
+ * typed ("sandbox serve"): never for help, which `payctl help …` is too. `runF` (tests)
+ * replaces every verb's run: see RunF.
  */
-export async function runCli(argv: string[], io: IO, hooks: { beforeAction?: () => unknown; runF?: RunF } = {}): Promise<number> {
+export async function runCli(argv: string[], io: IO, hooks: { beforeAction?: (verb: string) => unknown; runF?: RunF } = {}): Promise<number> {
   const { beforeAction, runF } = hooks;
   const runtime: Runtime = runF ? { io, runF } : { io };
   const program = buildProgram(runtime, argv);
-  if (beforeAction) program.hook('preAction', async (_program, command) => void (command.name() === 'help' ? undefined : await beforeAction()));
+  if (beforeAction) program.hook('preAction', async (_program, command) => void (command.name() === 'help' ? undefined : await beforeAction(verbPath(command))));
   try {
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;

@@ -221,9 +221,8 @@ export class Printer {
    * `--all` on a terminal, and a totals line under the table where the spec asks for one.
    */
   async list(spec: ListSpec): Promise<number> {
-    // A short list (one page) neither grows V8's young generation nor is worth a sandbox thread.
+    // A short list (one page) is not worth a sandbox thread.
     const long = spec.request.all || spec.request.limit > SHORT_RUN_ITEMS;
-    const capGrowth = long ? (await import('../platform/runtime.js')).capYoungGeneration() : undefined;
     if (long) this.needs.service.expectLongRun();
     const api = await this.needs.api();
     const format = await this.outputFormat();
@@ -241,7 +240,6 @@ export class Printer {
     async function* tapped(): AsyncGenerator<unknown[]> {
       try {
         for await (const whole of source) {
-          capGrowth?.();
           const page = keep ? whole.filter((item) => keep.test(item)) : whole;
           leftOut += whole.length - page.length;
           if (totals) for (const item of page) totals.add(item);

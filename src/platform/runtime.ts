@@ -1,10 +1,12 @@
 // Every way payctl tunes the V8 it runs on, in one place. The flags are set once, by the entry
 // points (tuneRuntime: main.ts before a command's action and on the sandbox's thread, and the build
 // step that saves undici's compiled code), never by a library module. Long runs (lists, exports,
-// bulk batches, a generated sandbox) then pace the collector with what was set up here, and cap
-// the young generation once it has grown. Each stays because a measurement showed it pays (the
-// figures are beside each one; `npm run bench` measures start-up, exports and bulk).
+// bulk batches, a generated sandbox) then pace the collector with what was set up here; the young
+// generation's growth is stopped from here too, once it has grown. Each stays because a
+// measurement showed it pays (the figures are beside each one; `npm run bench` measures start-up,
+// exports and bulk).
 
+import { PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -23,12 +25,16 @@ let tuned = false;
  * Set before any WebAssembly is compiled: undici's is the only WebAssembly payctl runs. The build
  * sets the same flags before it saves undici's compiled code, since V8 refuses a cache made under
  * other flags.
+ *
+ * `capYoungGeneration`, for the thread of a command that reads from the service: the young
+ * generation stops growing once it has grown to a few megabytes (see capYoungGenerationOnceGrown).
  */
-export function tuneRuntime(): void {
+export function tuneRuntime(options: { capYoungGeneration?: boolean } = {}): void {
   if (tuned) return;
   tuned = true;
   setFlagsFromString('--liftoff-only');
   collect = exposeCollector();
+  if (options.capYoungGeneration) capYoungGenerationOnceGrown();
 }
 
 // ---- Full garbage collections at a steady pace while a long list streams through a thread.
@@ -88,30 +94,34 @@ export class GcPacer {
   }
 }
 
-// ---- The young generation's growth during a long list.
+// ---- The young generation's growth during a long run.
 //
 // A list allocates page after page of short-lived objects; left alone, V8 grows the young generation up to 16 MB a semi-space, and
 // memory at 100,000 items was 1.2–1.4× memory at 10,000. Never letting it grow (1 MB) holds memory
 // flat but collects thousands of times: a third of an export's time went to the collector.
 // Between the two: let it grow to a few megabytes, then stop it there. Measured on 100,000
 // transactions from `sandbox serve`: 4.06 s at 1 MB, 3.43 s at 4 MB, and memory at 100,000 items
-// within 1.1× of memory at 10,000.
+// within 1.1× of memory at 10,000. A bulk refund alike: held at 1 MB, a tenth of a batch's time
+// went to the collector; left alone, memory grew with the batch.
 
 /** Both semi-spaces and the space they swap with: 4 MB semi-spaces. */
 const YOUNG_GENERATION_CAP = 8 * 1024 * 1024;
 
 /**
- * Returns a check to call once a page: it stops the young generation's growth once it has reached
- * the cap. V8 reads the growth factor when it grows the space, so setting it late takes effect.
- * The setting is process-wide and stays for the rest of the run, which is a list anyway.
+ * Stops the young generation's growth once it has reached the cap, for the rest of the run: the
+ * collector's own reports (a 'gc' performance entry after each collection) say when to look, so no
+ * loop has to. V8 reads the growth factor when it grows the space, so setting it late takes effect;
+ * set before, it would hold the space at its starting 1 MB. The setting is process-wide (the
+ * embedded sandbox's thread grows no further either), so only the command's thread watches, and
+ * only for a command that reads from the service (main.ts): a run that never grows its young
+ * generation that far (most commands) never sets it.
  */
-export function capYoungGeneration(): () => void {
-  let capped = false;
-  return () => {
-    if (capped) return;
+function capYoungGenerationOnceGrown(): void {
+  const watch = new PerformanceObserver(() => {
     const space = getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
     if (space && space.space_size < YOUNG_GENERATION_CAP) return;
     setFlagsFromString('--semi-space-growth-factor=1');
-    capped = true;
-  };
+    watch.disconnect();
+  });
+  watch.observe({ entryTypes: ['gc'] });
 }

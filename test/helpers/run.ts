@@ -76,7 +76,7 @@ export async function payctl(args: string[], options: RunOptions): Promise<RunRe
     env: testEnv(options.home, options.env),
   };
   // As bin/payctl.js runs it (src/main.ts): V8 tuned before a command's action.
-  const code = await runCli(args, io, { beforeAction: tuneRuntime, runF: options.runF });
+  const code = await runCli(args, io, { beforeAction: () => tuneRuntime(), runF: options.runF });
   return { code, stdout: out, stderr: err };
 }
 

@@ -166,7 +166,6 @@ async function exportRun(ctx: Factory, opts: ExportOptions, state: ExportState |
       : () => undefined;
   const sink = file ?? streamSink(ctx.io.stdout);
   ctx.service.expectLongRun();
-  const capGrowth = (await import('../../platform/runtime.js')).capYoungGeneration();
   const progress = ctx.io.stderrIsTTY && !ctx.globals.quiet ? (await import('../../output/progress.js')).pageProgress(ctx.io.stderr, resource.noun) : undefined;
 
   const failed = (err: unknown, doing: string, outcome: string): unknown => {
@@ -191,7 +190,6 @@ async function exportRun(ctx: Factory, opts: ExportOptions, state: ExportState |
     const api = await ctx.api();
     const pages = api.pages(resource.operation, { query, ...(params ? { params } : {}) }, { limit: 100, all: true, ...(progress ? { onPage: progress.page } : {}) });
     for await (const page of pages) {
-      capGrowth();
       const records: ExportRecord[] = [];
       for (const raw of page) {
         const item = raw as Record<string, unknown>;

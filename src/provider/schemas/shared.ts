@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 // zod's core by name, not as z.core: a namespace reached through another keeps all of it in the
 // bundle (its 40 locales and its JSON Schema writer, ~370 KB that every checked answer would load).
-import { $constructor, $ZodObjectJIT, util } from 'zod/v4/core';
+import { $constructor, $ZodObjectJIT, $ZodOptional, util } from 'zod/v4/core';
 
 // Building blocks of every resource schema. Every error message below is what was expected,
 // phrased to follow "expected": the issue formatter (describe-issues.ts) prints
@@ -87,4 +87,26 @@ const CompiledMiniObject = $constructor('CompiledMiniObject', (inst: z.ZodMiniOb
 /** An object that keeps every field it was given, checked or not: output prints the API's own object. */
 export function looseObject<Shape extends z.core.$ZodLooseShape>(shape: Shape): z.ZodMiniObject<Shape, z.core.$loose> {
   return new CompiledMiniObject({ type: 'object', shape, catchall: z.unknown(), ...util.normalizeParams({ error: 'an object' }) }) as unknown as z.ZodMiniObject<Shape, z.core.$loose>;
+}
+
+/**
+ * `z.optional(z.nullable(reading))` as zod builds it (its definition, and so what --fields and the
+ * tolerant readings find in it, unchanged), checked in one step: missing or null passes, anything
+ * else is `reading`'s to check. The CLI reads every field it does not rely on so (tolerant.ts), a
+ * long list every field of every item, and each layer of wrapping was two calls more per field:
+ * a fifth of the time a page of transactions took to check (124 instead of 154 ms for 20,000).
+ */
+const optionalCore: z.core.$constructor<z.core.$ZodOptional> = $ZodOptional;
+const MissingOrNull = $constructor('MissingOrNull', (inst: z.ZodMiniOptional, def: z.core.$ZodOptionalDef) => {
+  optionalCore.init(inst, def);
+  miniType.init(inst, def);
+  const reading = (def.innerType._zod.def as unknown as { innerType: z.ZodMiniType }).innerType;
+  // zod's optional stands a value in for a missing one only when its inner type has a default.
+  if (reading._zod.optin === 'defaulted') return;
+  inst._zod.parse = (payload, ctx) => (payload.value === undefined || payload.value === null ? payload : reading._zod.run(payload, ctx));
+});
+
+/** `reading`, or missing, or null: `z.optional(z.nullable(reading))`, checked in one step. */
+export function missingOrNull(reading: z.ZodMiniType): z.ZodMiniType {
+  return new MissingOrNull({ type: 'optional', innerType: z.nullable(reading) });
 }

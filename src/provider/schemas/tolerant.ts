@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { anyString, looseObject } from './shared.js';
+import { anyString, looseObject, missingOrNull } from './shared.js';
 
 // The provider's answers are described once, strictly: every field, its exact type, no field more
 // (transaction.ts). The sandbox's records are that description's types, and it is what the
@@ -89,9 +89,7 @@ function readingOf(schema: z.ZodMiniType): z.ZodMiniType {
 }
 
 function tolerantShape(shape: Record<string, z.ZodMiniType>, relied: readonly string[]): Record<string, z.ZodMiniType> {
-  return Object.fromEntries(
-    Object.entries(shape).map(([name, field]) => [name, relied.includes(name) ? readingOf(field) : z.optional(z.nullable(readingOf(field)))]),
-  );
+  return Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, relied.includes(name) ? readingOf(field) : missingOrNull(readingOf(field))]));
 }
 
 /**

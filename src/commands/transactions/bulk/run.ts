@@ -464,7 +464,7 @@ interface FirstReading {
   remainder: number;
 }
 
-async function readFirst(source: BulkSource, options: { full: boolean }, capGrowth: () => void): Promise<FirstReading> {
+async function readFirst(source: BulkSource, options: { full: boolean }): Promise<FirstReading> {
   const reading: FirstReading = { index: new RowIndex(), invalid: 0, givenCents: 0, remainder: 0 };
   for await (const row of refundRows(source.first(), options)) {
     if (row.row > MAX_BATCH_ROWS) {
@@ -474,7 +474,6 @@ async function readFirst(source: BulkSource, options: { full: boolean }, capGrow
     if (row.error || !row.id) reading.invalid += 1;
     else if (row.cents === undefined) reading.remainder += 1;
     else reading.givenCents += row.cents;
-    if (row.row % 1000 === 0) capGrowth();
   }
   return reading;
 }
@@ -502,15 +501,9 @@ export async function runBulkRefund(ctx: Factory, options: RefundOptions): Promi
   const file = options.file ?? '';
   // Its flag rules passed before it ran (refund.ts's check): this reads what they allow.
   const { concurrency, maxWait, flags, full } = readBatchFlags(options);
-  // V8's young generation may grow to a few megabytes and no further, as in long exports
-  // (platform/runtime.ts): held at its starting 1 MB, a tenth of a batch's time went to
-  // the collector; left alone, memory grew with the batch. Checked from before the input is read,
-  // the first heavy part, and then after every hundred rows.
-  const capGrowth = (await import('../../../platform/runtime.js')).capYoungGeneration();
-  capGrowth();
   const source = await openBulkSource(ctx, file);
   try {
-    await runFromSource(ctx, options, source, { file, concurrency, maxWait, flags, full, capGrowth });
+    await runFromSource(ctx, options, source, { file, concurrency, maxWait, flags, full });
   } finally {
     await source.close();
   }
@@ -522,12 +515,11 @@ interface BatchSettings {
   maxWait: number;
   flags: MoneyMoveFlags;
   full: boolean;
-  capGrowth: () => void;
 }
 
 async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkSource, settings: BatchSettings): Promise<void> {
-  const { file, concurrency, maxWait, flags, full, capGrowth } = settings;
-  const { index, invalid, givenCents, remainder } = await readFirst(source, { full }, capGrowth);
+  const { file, concurrency, maxWait, flags, full } = settings;
+  const { index, invalid, givenCents, remainder } = await readFirst(source, { full });
   const rowCount = index.rows;
   if (options.allowDuplicates !== true) refuseRepeatedTransactions(index);
   if (ctx.globals.dryRun) {
@@ -596,7 +588,6 @@ async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkS
       if (result.status === 'held' && (firstHeld === undefined || result.row < firstHeld.row)) firstHeld = result;
       if (result.status === 'failed' || result.status === 'invalid' || result.status === 'held') notRefunded.add({ row: result.row, id: result.id, cents: input.cents, error: result.error ?? '', ...(input.cells ? { cells: input.cells } : {}) });
       progress?.update(counts.refunded + counts.skipped, counts.held + counts.failed + counts.invalid);
-      if ((counts.refunded + counts.skipped + counts.held + counts.failed + counts.invalid) % 100 === 0) capGrowth();
       await writeLine(line(result));
     }
   };
