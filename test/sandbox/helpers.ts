@@ -282,6 +282,12 @@ const errorAnswer = z.object({
 });
 
 /** An error answer of this status and category; returns its error. */
+/** An answer of this status, read with `schema` (the provider's strict description): the test fails when the body is not of it. */
+export function expectAnswer<S extends z.ZodMiniType>(reply: Reply, status: number, schema: S): z.infer<S> {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+  return z.parse(schema, reply.body);
+}
+
 export function expectError(reply: Reply, status: number, category: string): z.infer<typeof errorAnswer>['error'] {
   expect(reply.status, JSON.stringify(reply.body)).toBe(status);
   const { error } = z.parse(errorAnswer, reply.body);
