@@ -288,6 +288,11 @@ export function expectAnswer<S extends z.ZodMiniType>(reply: Reply, status: numb
   return z.parse(schema, reply.body);
 }
 
+/** A list page whose items are each read with `item`. */
+export function pageOf<S extends z.ZodMiniType>(item: S) {
+  return z.looseObject({ items: z.array(item), has_more: z.optional(z.boolean()), total: z.optional(z.number()) });
+}
+
 export function expectError(reply: Reply, status: number, category: string): z.infer<typeof errorAnswer>['error'] {
   expect(reply.status, JSON.stringify(reply.body)).toBe(status);
   const { error } = z.parse(errorAnswer, reply.body);
