@@ -5,13 +5,14 @@ import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixtures.js';
 import { testEnv } from '../helpers/run.js';
 import { BIN } from '../helpers/serve.js';
-import { createCard, expectUsage, getTx, run, type Tx } from './helpers.js';
+import { createCard, expectUsage, getTx, run } from './helpers.js';
+import type { Transaction } from '../../src/sandbox/types.js';
 
 // A bulk refund's input is read strictly: a column, a cell or a line payctl cannot read is an
 // error naming it, and never "refund all that remains". Each case checks the sandbox's state:
 // what could not be read moved no money.
 const results = (stdout: string) => stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l));
-const voids = (tx: Tx) => tx.history.filter((h: Tx) => h.operation_type === 'void' && h.status === 'succeeded').length;
+const voids = (tx: Transaction) => tx.history.filter((h) => h.operation_type === 'void' && h.status === 'succeeded').length;
 const refund = (home: string, stdin: string, extra: string[] = []) => run(home, ['transactions', 'refund', '--file', '-', '--yes', ...extra], { stdin });
 
 describe('amounts: one column payctl knows, one cell per row', () => {

@@ -8,14 +8,15 @@ import { SANDBOX_API_KEY } from '../../src/provider/sandbox-account.js';
 import { readStateFiles } from '../../src/sandbox/store.js';
 import { payctl, tempHome, testEnv } from '../helpers/run.js';
 import { MAX_PAUSE_MS, Pace } from '../../src/commands/transactions/bulk/pace.js';
-import { createCard, expectJson, expectUsage, getTx, run, type Tx } from './helpers.js';
+import { createCard, expectJson, expectUsage, getTx, present, run } from './helpers.js';
+import type { Transaction } from '../../src/sandbox/types.js';
 
 // Bulk refunds: rows from CSV or NDJSON, one confirmation, one result line per row, a ledger
 // that makes every refund happen exactly once however the run is interrupted, checked against
 // the sandbox's own state under injected faults and repeated SIGKILLs.
 const BIN = fileURLToPath(new URL('../../bin/payctl.js', import.meta.url));
 
-const voids = (tx: Tx) => tx.history.filter((h: Tx) => h.operation_type === 'void' && h.status === 'succeeded').length;
+const voids = (tx: Transaction) => tx.history.filter((h) => h.operation_type === 'void' && h.status === 'succeeded').length;
 const results = (stdout: string) => stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
 describe('pace: adaptive to 429', () => {
@@ -252,11 +253,11 @@ async function salesFile(clientHome: string, count: number): Promise<string> {
 /** Every row's transaction, from the sandbox's files: refunded exactly once. */
 async function expectRefundedOnce(file: string): Promise<void> {
   const ids: string[] = (await import('node:fs')).readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l).id);
-  const state = (await readStateFiles(join(serverHome.home, 'state'))) as Tx;
-  const byId = new Map<string, Tx>(state.transactions.map((s: Tx) => [s.txn.id, s.txn]));
-  const counts = ids.map((id) => voids(byId.get(id)));
+  const state = present(await readStateFiles(join(serverHome.home, 'state')), 'the sandbox state');
+  const byId = new Map(state.transactions.map((s) => [s.txn.id, s.txn]));
+  const counts = ids.map((id) => voids(present(byId.get(id), id)));
   expect(counts.filter((n) => n !== 1)).toEqual([]);
-  expect(ids.every((id) => byId.get(id).status === 'canceled')).toBe(true);
+  expect(ids.every((id) => byId.get(id)?.status === 'canceled')).toBe(true);
 }
 
 describe('against sandbox serve --faults', () => {

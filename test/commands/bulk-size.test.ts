@@ -7,12 +7,13 @@ import { it } from '../helpers/fixtures.js';
 import { converse, KEY } from '../helpers/interactive.js';
 import { testEnv } from '../helpers/run.js';
 import { BIN, eventually } from '../helpers/serve.js';
-import { createCard, getTx, lastError, type Tx } from './helpers.js';
+import { createCard, getTx, lastError } from './helpers.js';
+import type { Transaction } from '../../src/sandbox/types.js';
 
 // A bulk file of any size is checked whole before anything is sent, and never held in memory: it
 // is read twice (standard input through a private copy), keeping a few dozen bytes a row. Peak
 // memory is the child's own, written by the process at exit.
-const voids = (tx: Tx) => tx.history.filter((h: Tx) => h.operation_type === 'void' && h.status === 'succeeded').length;
+const voids = (tx: Transaction) => tx.history.filter((h) => h.operation_type === 'void' && h.status === 'succeeded').length;
 const bulkDir = (home: string) => join(home, 'state', 'bulk');
 
 /** A CSV of `rows` refunds of random (unknown) sales. */

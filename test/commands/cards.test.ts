@@ -4,26 +4,26 @@ import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixtures.js';
 import { SANDBOX_MARKETPLACE_ID } from '../../src/provider/sandbox-account.js';
 import {
-  CVV,
-  EXP_YEAR,
-  ISO_MS,
-  MASTERCARD,
-  SANDBOX_LINE,
-  VISA,
   cardFlags,
   cardJson,
   create,
+  CVV,
+  EXP_YEAR,
   expectJson,
   expectUsage,
   getTx,
+  ISO_MS,
   listAll,
+  MASTERCARD,
   paidWith,
+  type Ran,
   run,
-  type Tx,
+  SANDBOX_LINE,
+  VISA,
 } from './helpers.js';
 
 /** A token printed by `cards tokenize`: the JSON on stdout, SANDBOX and one status line on stderr. */
-function expectToken(result: { code: number; stdout: string; stderr: string }): Tx {
+function expectToken(result: Ran<readonly ['cards', 'tokenize', ...string[]]>) {
   const token = expectJson(result);
   expect(result.stderr).toBe(`${SANDBOX_LINE}Created card token ${token.id}\n`);
   expect(token).toMatchObject({ resource: 'token', type: 'card', used: 'false' });

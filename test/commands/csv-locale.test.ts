@@ -3,19 +3,20 @@ import { join } from 'node:path';
 import { parse as parseSync } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempHome } from '../helpers/run.js';
-import { expectJson, expectUsage, run, type Tx } from './helpers.js';
+import { expectJson, expectUsage, present, run } from './helpers.js';
+import type { Transaction } from '../../src/sandbox/types.js';
 
 // CSV for a pt-BR spreadsheet: `;` between cells, decimal commas, local date-times without a T,
 // a BOM. Read back here as a pt-BR spreadsheet would (csv-parse with `;`, numbers with a decimal
 // comma), and compared with the JSON of the same list.
 let home: { home: string; cleanup: () => void };
-let sales: Tx[];
+let sales: Transaction[];
 const SP = { TZ: 'America/Sao_Paulo' };
 
 beforeAll(async () => {
   home = tempHome();
   expect((await run(home.home, ['sandbox', 'generate', '--sales', '60', '--days', '3', '-q'])).code).toBe(0);
-  sales = expectJson(await run(home.home, ['transactions', 'list', '--all', '-o', 'json'])) as Tx[];
+  sales = expectJson(await run(home.home, ['transactions', 'list', '--all', '-o', 'json']));
 }, 120_000);
 afterAll(() => home.cleanup());
 
@@ -41,7 +42,7 @@ describe('--csv-locale pt-BR', () => {
     const byId = new Map(sales.map((s) => [s.id as string, s]));
     let cents = 0;
     for (const row of rows) {
-      const sale = byId.get(row.id as string) as Tx;
+      const sale = present(byId.get(row.id as string), `the sale of row ${row.id}`);
       expect(ptNumber(row.amount as string)).toBe(Number(sale.amount));
       expect(ptNumber(row.fees as string)).toBe(Number(sale.fees));
       expect(row.description).toBe(sale.description);

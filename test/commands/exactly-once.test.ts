@@ -7,7 +7,8 @@ import { tempHome } from '../helpers/run.js';
 import { eventually, servedSandboxForBlock, spawnPayctl } from '../helpers/serve.js';
 import { SANDBOX_BUYER_ID } from '../../src/provider/sandbox-account.js';
 import { currentOwner } from '../../src/platform/owner.js';
-import { cardFlags, createCard, EXP_YEAR, expectError, getTx, run, VISA, type Tx } from './helpers.js';
+import { cardFlags, createCard, EXP_YEAR, expectError, expectJson, getTx, present, run, VISA } from './helpers.js';
+import type { Transaction } from '../../src/sandbox/types.js';
 
 /** A moment in a message: its date, time and zone (the processes here run in UTC). */
 const AT = '\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC';
@@ -18,12 +19,12 @@ const AT = '\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC';
 /** `user@host` of this machine, as the ledger names a holder. */
 const holder = currentOwner().holder;
 
-const voids = (tx: Tx) => tx.history.filter((h: Tx) => h.operation_type === 'void' && h.status === 'succeeded').length;
+const voids = (tx: Transaction) => tx.history.filter((h) => h.operation_type === 'void' && h.status === 'succeeded').length;
 const lines = (stdout: string) => stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l));
 const byReference = async (serverHome: string, reference: string) => {
   const result = await run(serverHome, ['transactions', 'list', '--reference-id', reference, '--all']);
   expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as Tx[];
+  return JSON.parse(result.stdout);
 };
 
 describe('a request sitting 5 s in the queue while payctl waits 4 s (--timeout 1; sandbox serve --faults late-apply)', () => {
@@ -240,16 +241,12 @@ describe('two processes at once', () => {
     const loser = stderr.find((e) => !e.includes('Refunded R$ 6,00')) as string;
     expect(loser).toMatch(new RegExp(`(is already in flight in another payctl process .*nothing was sent|Transaction ${sale.id} is already fully refunded \\(R\\$ 6,00 by payctl on .*\\); nothing was sent\\.)`));
     const tx = await getTx(served().home, sale.id);
-    expect([tx.amount, tx.history.filter((h: Tx) => h.operation_type === 'void').map((h: Tx) => h.amount)]).toEqual(['0.00', ['4.00', '6.00']]);
+    expect([tx.amount, tx.history.filter((h) => h.operation_type === 'void').map((h) => h.amount)]).toEqual(['0.00', ['4.00', '6.00']]);
   }, 30_000);
 });
 
 describe('a boleto subscription across processes (bin/payctl, one embedded sandbox)', () => {
-  const json = async (home: string, args: string[]) => {
-    const result = await run(home, [...args, '-o', 'json']);
-    expect(result.code, result.stderr).toBe(0);
-    return JSON.parse(result.stdout);
-  };
+  const json = async <const A extends readonly string[]>(home: string, args: A) => expectJson(await run(home, [...args, '-o', 'json']));
 
   it('two advances at once bill the due date once; two payments at once pay the boleto and its invoice once', async ({ home }) => {
     const today = (await json(home, ['sandbox', 'clock'])).now.slice(0, 10) as string;
@@ -259,19 +256,20 @@ describe('a boleto subscription across processes (bin/payctl, one embedded sandb
 
     const advances = [spawnPayctl(['sandbox', 'advance', '--days', '1', '-q'], home, {}), spawnPayctl(['sandbox', 'advance', '--days', '1', '-q'], home, {})];
     expect(await Promise.all(advances.map((a) => a.exited)), advances.map((a) => a.stderr()).join('')).toEqual([0, 0]);
-    const invoices: Tx[] = await json(home, ['invoices', 'list', '--subscription', sub.uuid, '--all']);
+    const invoices = await json(home, ['invoices', 'list', '--subscription', sub.uuid, '--all']);
     expect(invoices.map((i) => [i.due_date, i.status])).toEqual([[due, expect.stringMatching(/^(pending|over-due)$/)]]);
-    const boletos = (await json(home, ['transactions', 'list', '--all', '--payment-type', 'boleto'])).filter((t: Tx) => t.metadata?.subscription === sub.uuid);
-    expect(boletos.map((t: Tx) => t.id)).toEqual([invoices[0]!.transaction]);
+    const boletos = (await json(home, ['transactions', 'list', '--all', '--payment-type', 'boleto'])).filter((t) => t.metadata?.subscription === sub.uuid);
+    expect(boletos.map((t) => t.id)).toEqual([invoices[0]!.transaction]);
+    const boleto = present(boletos[0], 'the boleto');
 
-    const pays = [spawnPayctl(['sandbox', 'pay', boletos[0].id], home, {}), spawnPayctl(['sandbox', 'pay', boletos[0].id], home, {})];
+    const pays = [spawnPayctl(['sandbox', 'pay', boleto.id], home, {}), spawnPayctl(['sandbox', 'pay', boleto.id], home, {})];
     const codes = await Promise.all(pays.map((p) => p.exited));
     expect(codes.sort(), pays.map((p) => p.stderr()).join('')).toEqual([0, 6]);
     expect(pays.map((p) => p.stderr()).join('')).toContain(`Invoice ${invoices[0]!.id}: paid`);
-    const paid = await json(home, ['transactions', 'get', boletos[0].id]);
-    expect(paid.history.filter((h: Tx) => h.operation_type === 'paid')).toHaveLength(1);
+    const paid = await json(home, ['transactions', 'get', boleto.id]);
+    expect(paid.history.filter((h) => h.operation_type === 'paid')).toHaveLength(1);
     expect(await json(home, ['invoices', 'get', invoices[0]!.id])).toMatchObject({ status: 'paid', paid_at: expect.any(String) });
-    const events: Tx[] = await json(home, ['events', 'list', '--type', 'invoice.paid', '--all']);
+    const events = await json(home, ['events', 'list', '--type', 'invoice.paid', '--all']);
     expect(events.filter((e) => e.payload.object.id === invoices[0]!.id)).toHaveLength(1);
   }, 30_000);
 });

@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
 import { describe, expect } from 'vitest';
+import * as z from 'zod/mini';
 import { it } from '../helpers/fixtures.js';
 import { parse as parseCsv } from '../helpers/csv.js';
 import { testEnv } from '../helpers/run.js';
-import { createCard, expectJson, expectUsage, run, type Tx } from './helpers.js';
+import { createCard, expectJson, expectUsage, present, run } from './helpers.js';
+import { transactionStrict } from '../../src/provider/schemas/transaction.js';
+import type { Transaction } from '../../src/sandbox/types.js';
 
 // `payctl export` against the embedded sandbox: a first run, a second run that holds exactly what
 // was created or changed in between, Parquet read back by a Parquet reader, an export killed with
@@ -22,11 +25,15 @@ async function exported(home: string, args: string[]): Promise<string> {
   return result.stderr;
 }
 
-const lines = (path: string): Tx[] =>
+/** An exported record: whatever the resource, it has its id. */
+const exportedRecord = z.looseObject({ id: z.string() });
+/** The records of an NDJSON export, each read with `schema`. */
+const records = <S extends z.ZodMiniType>(path: string, schema: S) =>
   readFileSync(path, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line));
+    .map((line) => z.parse(schema, JSON.parse(line)));
+const lines = (path: string) => records(path, exportedRecord);
 
 async function generate(home: string, sales: number): Promise<void> {
   expectJson(await run(home, ['sandbox', 'generate', '--sales', String(sales), '--days', '1', '-o', 'json']));
@@ -34,7 +41,7 @@ async function generate(home: string, sales: number): Promise<void> {
 
 const cents = (decimal: string): number => Math.round(Number(decimal) * 100);
 
-const allTransactions = async (home: string): Promise<Tx[]> => expectJson(await run(home, ['transactions', 'list', '--all', '--sort', 'asc', '-o', 'json']));
+const allTransactions = async (home: string) => expectJson(await run(home, ['transactions', 'list', '--all', '--sort', 'asc', '-o', 'json']));
 
 describe('payctl export: incremental runs with a state file', () => {
   it('the second run holds exactly the 5 new sales and the 2 old sales refunded since the first; a third holds nothing', async ({ home }) => {
@@ -49,17 +56,17 @@ describe('payctl export: incremental runs with a state file', () => {
     const old = run1.filter((t) => t.payment_type === 'credit').slice(0, 2);
     expect(old).toHaveLength(2);
     for (const sale of old) expectJson(await run(home, ['transactions', 'refund', sale.id, '--amount', '1.00', '--yes', '-o', 'json']));
-    const sales: Tx[] = [];
+    const sales: Transaction[] = [];
     for (let i = 0; i < 5; i += 1) sales.push(await createCard(home, `${20 + i}.00`));
 
     const second = await exported(home, ['transactions', '--out', file(home, 'run2.ndjson'), '--state', state]);
     expect(second).toMatch(/exported 7 transactions to .*run2\.ndjson \(\d+ read from \S+, \d+ unchanged since the last run\); state saved in/);
-    const run2 = lines(file(home, 'run2.ndjson'));
+    const run2 = records(file(home, 'run2.ndjson'), transactionStrict);
     expect(run2.map((t) => t.id).sort()).toEqual([...old, ...sales].map((t) => t.id).sort());
     for (const sale of old) {
-      const now = run2.find((t) => t.id === sale.id);
+      const now = present(run2.find((t) => t.id === sale.id), sale.id);
       expect(now.amount).toBe((Number(sale.amount) - 1).toFixed(2));
-      expect(now.history.at(-1).operation_type).toBe('void');
+      expect(now.history.at(-1)?.operation_type).toBe('void');
     }
 
     const third = await exported(home, ['transactions', '--out', file(home, 'run3.ndjson'), '--state', state]);
@@ -68,14 +75,14 @@ describe('payctl export: incremental runs with a state file', () => {
 
     const saved = JSON.parse(readFileSync(state, 'utf8'));
     expect(saved).toMatchObject({ payctl_export: 1, resource: 'transactions', format: 'ndjson', lookback_days: 3, runs: 3, since: null });
-    expect(saved.cursor).toBe(sales.at(-1).created_at);
-    expect(saved.seen.map((s: string[]) => s[0])).toContain(sales[0].id);
+    expect(saved.cursor).toBe(present(sales.at(-1)).created_at);
+    expect(saved.seen.map((s: string[]) => s[0])).toContain(present(sales[0]).id);
   });
 
   it('--since starts the first run there, and later runs never read before it', async ({ home }) => {
     await generate(home, 10);
     const all = await allTransactions(home);
-    const cut = all[5].created_at as string;
+    const cut = present(all[5]).created_at;
     await exported(home, ['transactions', '--since', cut, '--out', file(home, 'a.ndjson'), '--state', file(home, 's.json')]);
     expect(lines(file(home, 'a.ndjson')).map((t) => t.id)).toEqual(all.slice(5).map((t) => t.id));
     expect(JSON.parse(readFileSync(file(home, 's.json'), 'utf8')).since).toBe(cut);
@@ -88,7 +95,7 @@ describe('payctl export: incremental runs with a state file', () => {
     await generate(home, 8);
     const first = await run(home, ['export', 'balance-history', '--state', file(home, 'h.json')]);
     expect(first.code, first.stderr).toBe(0);
-    const entries: Tx[] = expectJson(await run(home, ['balances', 'history', '--all', '--sort', 'asc', '-o', 'json']));
+    const entries = expectJson(await run(home, ['balances', 'history', '--all', '--sort', 'asc', '-o', 'json']));
     expect(first.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual(entries);
     expect(first.stderr).toBe(`exported ${entries.length} entries to stdout; state saved in ${file(home, 'h.json')}\n`);
     const second = await run(home, ['export', 'balance-history', '--state', file(home, 'h.json'), '--out', '-']);
@@ -105,7 +112,7 @@ describe('payctl export: incremental runs with a state file', () => {
     ] as const) {
       await exported(home, [resource, '--format', 'csv', '--out', file(home, `${resource}.csv`), '--state', file(home, `${resource}.json`)]);
       const rows = parseCsv(readFileSync(file(home, `${resource}.csv`), 'utf8'));
-      const listed: Tx[] = expectJson(await run(home, [...list, '-o', 'json']));
+      const listed = expectJson(await run(home, [...list, '-o', 'json']));
       expect(listed.length).toBeGreaterThan(0);
       expect(rows.slice(1).map((r) => r[0]).sort()).toEqual(listed.map((t) => t.id).sort());
       const again = await exported(home, [resource, '--format', 'csv', '--out', file(home, `${resource}-2.csv`), '--state', file(home, `${resource}.json`)]);
@@ -115,9 +122,9 @@ describe('payctl export: incremental runs with a state file', () => {
     const sale = await createCard(home, '90.00');
     // Receivables: every one of the seller's, paid or pending; with a state, a run after nothing
     // changed holds none, and one after a new sale holds exactly that sale's.
-    const seller = (await expectJson(await run(home, ['sellers', 'list', '-o', 'json'])))[0].id as string;
+    const seller = present(expectJson(await run(home, ['sellers', 'list', '-o', 'json']))[0]).id;
     await exported(home, ['receivables', '--format', 'csv', '--out', file(home, 'r0.csv')]);
-    const listed: Tx[] = expectJson(await run(home, ['receivables', 'list', '--seller', seller, '--all', '-o', 'json']));
+    const listed = expectJson(await run(home, ['receivables', 'list', '--seller', seller, '--all', '-o', 'json']));
     const everything = parseCsv(readFileSync(file(home, 'r0.csv'), 'utf8'));
     expect(everything[0]?.slice(0, 6)).toEqual(['id', 'status', 'recipient', 'transaction', 'installment', 'amount']);
     expect(everything.slice(1).map((r) => r[0]).sort()).toEqual(listed.map((r) => r.id).sort());
@@ -144,7 +151,7 @@ describe('payctl export: incremental runs with a state file', () => {
 describe('payctl export --format parquet', () => {
   it('a Parquet reader reads back every row, the typed schema and the API values, over two row groups', async ({ home }) => {
     await generate(home, 10_050);
-    const refunded = (await allTransactions(home)).find((t) => t.payment_type === 'credit');
+    const refunded = present((await allTransactions(home)).find((t) => t.payment_type === 'credit'));
     expectJson(await run(home, ['transactions', 'refund', refunded.id, '--amount', '0.99', '--yes', '-o', 'json']));
     const transactions = await allTransactions(home);
     await exported(home, ['transactions', '--format', 'parquet', '--out', file(home, 'tx.parquet'), '--state', file(home, 'pq.json')]);
@@ -178,7 +185,7 @@ describe('payctl export --format parquet', () => {
       created_at: t.created_at,
       status: t.status,
       captured: t.captured,
-      card_brand: t.payment_method?.card_brand ?? null,
+      card_brand: t.payment_method.resource === 'card' ? t.payment_method.card_brand : null,
     }));
     expect(read).toEqual(listed);
     const after = rows.find((r) => r.id === refunded.id) as Record<string, unknown>;

@@ -8,11 +8,11 @@ import { PRINTED } from '../../src/commands/printed-fields.js';
 import { flatten } from '../../src/output/fields.js';
 import { SANDBOX_BUYER_ID } from '../../src/provider/sandbox-account.js';
 import { recordingServer, type RecordingServer, type Reply } from '../helpers/recording-server.js';
-import { cardFlags, cardJson, day, expectJson, expectUsage, run, type Tx } from './helpers.js';
+import { cardFlags, cardJson, day, expectJson, expectUsage, present, run } from './helpers.js';
 
 // --fields is checked against the schema of what a verb prints, before anything is sent: a typo
 // exits 2 naming it and the fields there are, and `--fields help` lists every dotted path.
-const json = async (home: string, args: string[], stdin?: string): Promise<Tx> => expectJson(await run(home, [...args, '-o', 'json', '--yes'], stdin === undefined ? {} : { stdin }));
+const json = async <const A extends readonly string[]>(home: string, args: A, stdin?: string) => expectJson(await run(home, [...args, '-o', 'json', '--yes'], stdin === undefined ? {} : { stdin }));
 
 describe('field paths read off a schema', () => {
   const schema = z.object({
@@ -153,7 +153,7 @@ describe('known paths pass', () => {
 
   it('every field the embedded sandbox prints is one --fields accepts for that verb', async ({ home }) => {
     const printedBy = new Map<string, unknown[]>();
-    const note = async (args: string[], stdin?: string) => {
+    const note = async <const A extends readonly string[]>(args: A, stdin?: string) => {
       const out = await json(home, args, stdin);
       const verb = args.slice(0, 2).join(' ');
       printedBy.set(verb, [...(printedBy.get(verb) ?? []), ...(Array.isArray(out) ? out : [out])]);
@@ -168,7 +168,7 @@ describe('known paths pass', () => {
     await note(['transactions', 'list']);
     await note(['boletos', 'get', bolepix.payment_method.id]);
     await note(['boletos', 'send', bolepix.payment_method.id]);
-    await note(['receipts', 'get', card.sales_receipt]);
+    await note(['receipts', 'get', present(card.sales_receipt)]);
     await note(['receivables', 'list', '--transaction', card.id]);
     const buyer = await note(['buyers', 'create', '--first-name', 'João', '--taxpayer-id', '390.533.447-05', '--city', 'Rio']);
     const token = await note(['cards', 'tokenize', '--card-file', '-'], cardJson());
@@ -183,7 +183,7 @@ describe('known paths pass', () => {
     await note(['balances', 'get']);
     await note(['webhooks', 'create', '--url', 'https://example.com/hook', '--event', '*']);
     const events = await note(['events', 'list']);
-    await note(['events', 'replay', events[0].id]);
+    await note(['events', 'replay', present(events[0]).id]);
 
     const unknown: string[] = [];
     for (const [verb, items] of printedBy) {

@@ -4,16 +4,16 @@ import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-
 import { parse as parseCsv } from '../helpers/csv.js';
 import { payctl } from '../helpers/run.js';
 import { recordingServer, type RecordedRequest, type Reply } from '../helpers/recording-server.js';
-import { cardFlags, createCard, expectError, expectJson, expectUsage, run, type Tx } from './helpers.js';
+import { cardFlags, createCard, expectError, expectJson, expectUsage, present, run } from './helpers.js';
 
 // Finance from the CLI: balances, history, transfers and future entries against the embedded
 // sandbox after a scripted day; exports in CSV and NDJSON that stream page by page; what an
 // interrupted export leaves behind; progress on a terminal only.
-const json = async (home: string, args: string[]): Promise<Tx> => expectJson(await run(home, [...args, '-o', 'json']));
+const json = async <const A extends readonly string[]>(home: string, args: A) => expectJson(await run(home, [...args, '-o', 'json']));
 const cents = (decimal: string): number => Math.round(Number(decimal) * 100);
 
 /** A day at the till: two card sales (one in 3x), a PIX paid, a partial and a full refund. */
-async function scriptedDay(home: string): Promise<Tx[]> {
+async function scriptedDay(home: string) {
   const card = await createCard(home, '100.00');
   const threeX = await createCard(home, '300.00', ['--installments', '3']);
   const refunded = await createCard(home, '50.00');
@@ -21,7 +21,7 @@ async function scriptedDay(home: string): Promise<Tx[]> {
   await json(home, ['sandbox', 'pay', pix.id]);
   await json(home, ['transactions', 'refund', card.id, '--amount', '40', '--yes']);
   await json(home, ['transactions', 'refund', refunded.id, '--yes']);
-  return [card, threeX, refunded, pix];
+  return [card, threeX, refunded, pix] as const;
 }
 
 describe('balances after a scripted day of sales and refunds', () => {
@@ -29,21 +29,22 @@ describe('balances after a scripted day of sales and refunds', () => {
     await scriptedDay(home);
     const balance = await json(home, ['balances', 'get']);
     expect(balance).toMatchObject({ resource: 'balance', owner: SANDBOX_SELLER_ID, type: 'seller' });
-    const history: Tx[] = await json(home, ['balances', 'history', '--all']);
+    const history = await json(home, ['balances', 'history', '--all']);
     expect(history.map((e) => e.operation).sort()).toEqual(['refund', 'refund', 'sale', 'sale', 'sale', 'sale']);
     expect(history.reduce((total, e) => total + cents(e.amount), 0)).toBe(cents(balance.current_balance));
-    const byAccount: Tx[] = await json(home, ['balances', 'history', '--account', balance.account, '--all']);
+    const account = present(balance.account, 'the balance account');
+    const byAccount = await json(home, ['balances', 'history', '--account', account, '--all']);
     expect(byAccount).toEqual(history);
     expect(await json(home, ['balances', 'history', '--operation', 'refund'])).toHaveLength(2);
     expect((await json(home, ['balances', 'current'])).current_balance).toBe(balance.current_balance);
-    expect((await json(home, ['balances', 'get', '--account', balance.account])).current_balance).toBe(balance.current_balance);
+    expect((await json(home, ['balances', 'get', '--account', account])).current_balance).toBe(balance.current_balance);
 
     // The net of every succeeded transaction, fees taken, is what the balance holds.
-    const transactions: Tx[] = await json(home, ['transactions', 'list', '--all']);
+    const transactions = await json(home, ['transactions', 'list', '--all']);
     const net = transactions.filter((t) => t.status === 'succeeded').reduce((total, t) => total + cents(t.amount) - cents(t.fees), 0);
     expect(cents(balance.current_balance)).toBe(net);
 
-    const accounts: Tx[] = await json(home, ['balances', 'accounts', '--buyer', SANDBOX_BUYER_ID]);
+    const accounts = await json(home, ['balances', 'accounts', '--buyer', SANDBOX_BUYER_ID]);
     expect(accounts).toEqual([expect.objectContaining({ type: 'buyer', owner: SANDBOX_BUYER_ID, current_balance: '0.00' })]);
     expect(await json(home, ['balances', 'history', '--buyer', SANDBOX_BUYER_ID])).toEqual([]);
   });
@@ -64,19 +65,19 @@ describe('balances after a scripted day of sales and refunds', () => {
 describe('transfers and future entries on the sandbox clock', () => {
   it('receivables are future entries until their date, then transfers; totals, get and transactions', async ({ home }) => {
     const [card, threeX] = await scriptedDay(home);
-    const future: Tx[] = await json(home, ['future-entries', 'list', '--all']);
+    const future = await json(home, ['future-entries', 'list', '--all']);
     expect(future.map((f) => f.installment)).toEqual(['1', '1', '1', '2', '3']);
-    const nextMonth = future[1].expected_on.slice(0, 10);
+    const nextMonth = present(present(future[1]).expected_on).slice(0, 10);
     expect(await json(home, ['future-entries', 'list', '--from', nextMonth, '--to', nextMonth])).toHaveLength(2);
 
     await json(home, ['sandbox', 'advance', '--days', '31']);
-    const transfers: Tx[] = await json(home, ['transfers', 'list', '--all', '--sort', 'asc']);
+    const transfers = await json(home, ['transfers', 'list', '--all', '--sort', 'asc']);
     expect(transfers).toHaveLength(3);
     expect(await json(home, ['transfers', 'list', '--status', 'failed'])).toEqual([]);
-    const cardTransfer = transfers.find((t) => t.transactions[0] === card.id);
+    const cardTransfer = present(transfers.find((t) => t.transactions[0] === card.id), 'the card sale\'s transfer');
     expect(await json(home, ['transfers', 'get', cardTransfer.id])).toEqual(cardTransfer);
-    expect((await json(home, ['transfers', 'transactions', cardTransfer.id])).map((t: Tx) => t.id)).toEqual([card.id]);
-    expect((await json(home, ['future-entries', 'list'])).map((f: Tx) => [f.transaction, f.installment])).toEqual([
+    expect((await json(home, ['transfers', 'transactions', cardTransfer.id])).map((t) => t.id)).toEqual([card.id]);
+    expect((await json(home, ['future-entries', 'list'])).map((f) => [f.transaction, f.installment])).toEqual([
       [threeX.id, '2'],
       [threeX.id, '3'],
     ]);
@@ -87,7 +88,7 @@ describe('transfers and future entries on the sandbox clock', () => {
     const money = `R$ ${Math.floor(gross / 100)},${String(gross % 100).padStart(2, '0')}`;
     expect(table.stdout.trimEnd().split('\n').at(-1)).toBe(`3 transfers  gross ${money}  fees R$ 0,00  net ${money}`);
     // History of the seller shows each transfer leaving, linked to it.
-    const out: Tx[] = await json(home, ['balances', 'history', '--operation', 'transfer', '--all']);
+    const out = await json(home, ['balances', 'history', '--operation', 'transfer', '--all']);
     expect(out.map((e) => e.transfer).sort()).toEqual(transfers.map((t) => t.id).sort());
   });
 
@@ -134,27 +135,27 @@ describe('sandbox generate', () => {
     const generated = expectJson(report);
     expect(report.stderr).toContain('Trading 60 sales over 45 days');
     expect(generated.transactions).toBe(60);
-    expect(generated.offset_seconds - before.offset_seconds).toBe(45 * 86_400);
+    expect(generated.offset_seconds - present(before.offset_seconds)).toBe(45 * 86_400);
 
-    const transactions: Tx[] = await json(home, ['transactions', 'list', '--all', '--from', '2000-01-01']);
+    const transactions = await json(home, ['transactions', 'list', '--all', '--from', '2000-01-01']);
     expect(transactions).toHaveLength(60);
     expect(new Set(transactions.map((t) => t.payment_type))).toEqual(new Set(['credit', 'pix', 'boleto']));
-    const transfers: Tx[] = await json(home, ['transfers', 'list', '--all', '--from', '2000-01-01']);
+    const transfers = await json(home, ['transfers', 'list', '--all', '--from', '2000-01-01']);
     expect(transfers).toHaveLength(generated.transfers);
     // Each receivable paid out is a transfer; those not paid yet are the future entries.
-    const receivables: Tx[] = await json(home, ['receivables', 'list', '--seller', SANDBOX_SELLER_ID, '--all']);
-    const future: Tx[] = await json(home, ['future-entries', 'list', '--all']);
+    const receivables = await json(home, ['receivables', 'list', '--seller', SANDBOX_SELLER_ID, '--all']);
+    const future = await json(home, ['future-entries', 'list', '--all']);
     expect(receivables.filter((r) => r.status === 'paid').map((r) => r.transfer).sort()).toEqual(transfers.map((t) => t.id).sort());
     expect(receivables.filter((r) => r.status === 'pending').map((r) => r.id).sort()).toEqual(future.map((f) => f.receivable).sort());
     // Every collected sale has its receivables, one an instalment; a canceled one has none pending.
-    const of = (t: Tx) => receivables.filter((r) => r.transaction === t.id);
+    const of = (t: { id: string }) => receivables.filter((r) => r.transaction === t.id);
     for (const t of transactions.filter((s) => s.status === 'succeeded')) expect(of(t)).toHaveLength(t.installment_plan?.number_installments ?? 1);
     for (const t of transactions.filter((s) => s.status === 'canceled' || s.status === 'charged_back')) expect(of(t).filter((r) => r.status === 'pending')).toEqual([]);
 
     const balance = await json(home, ['balances', 'get']);
-    const history: Tx[] = await json(home, ['balances', 'history', '--all']);
+    const history = await json(home, ['balances', 'history', '--all']);
     expect(history.reduce((total, e) => total + cents(e.amount), 0)).toBe(cents(balance.current_balance));
-    expect(cents(balance.future_entries)).toBe(future.reduce((total, f) => total + cents(f.amount), 0));
+    expect(cents(present(balance.future_entries))).toBe(future.reduce((total, f) => total + cents(f.amount), 0));
   });
 
   it('refuses a bad size before sending anything', async ({ home }) => {

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempHome } from '../helpers/run.js';
-import { expectJson, expectUsage, run, type Tx } from './helpers.js';
+import { expectJson, expectUsage, paidWith, run, type ServedResource } from './helpers.js';
+import type { Transaction } from '../../src/sandbox/types.js';
 
 // Finding a sale from what the customer says. A generated sandbox (2,000 sales) plus a known buyer
 // whose Mastercard paid order-7002; each search is compared with the same filter applied here to
 // every sale of the window, read whole: it finds the sale, and only sales that match.
 let home: { home: string; cleanup: () => void };
-let buyer: Tx;
-let sale: Tx;
-let everything: Tx[];
+let buyer: ServedResource<'buyer'>;
+let sale: Transaction;
+let everything: Transaction[];
 const FROM = '2020-01-01';
 
 beforeAll(async () => {
@@ -18,16 +19,16 @@ beforeAll(async () => {
   const token = expectJson(await run(home.home, ['cards', 'tokenize', '--card-number', '5555555555554444', '--holder-name', 'Joana Pereira', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123']));
   expect((await run(home.home, ['cards', 'associate', '--token', token.id as string, '--customer', buyer.id as string])).code).toBe(0);
   sale = expectJson(await run(home.home, ['transactions', 'create', '--amount', '149.90', '--customer', buyer.id as string, '--reference-id', 'order-7002']));
-  everything = expectJson(await run(home.home, ['transactions', 'list', '--all', '-o', 'json'])) as Tx[];
+  everything = expectJson(await run(home.home, ['transactions', 'list', '--all', '-o', 'json']));
 }, 120_000);
 afterAll(() => home.cleanup());
 
 const found = async (flags: string[]) => {
   const result = await run(home.home, ['transactions', 'list', '--all', '--from', FROM, ...flags, '-o', 'json']);
   expect(result.code, result.stderr).toBe(0);
-  return (JSON.parse(result.stdout) as Tx[]).map((t) => t.id).sort();
+  return expectJson(result).map((t) => t.id).sort();
 };
-const expected = (keep: (t: Tx) => boolean) => everything.filter(keep).map((t) => t.id).sort();
+const expected = (keep: (t: Transaction) => boolean) => everything.filter(keep).map((t) => t.id).sort();
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 describe('transactions list finds a sale from what the customer says', () => {
@@ -40,10 +41,10 @@ describe('transactions list finds a sale from what the customer says', () => {
   });
 
   it('by card last 4, holder fragment (accents and case ignored) and amount', async () => {
-    const last4 = expected((t) => t.payment_method?.last4_digits === '4444');
+    const last4 = expected((t) => t.payment_method.resource === 'card' && t.payment_method.last4_digits === '4444');
     expect(last4).toContain(sale.id);
     expect(await found(['--card-last4', '4444'])).toEqual(last4);
-    const holder = expected((t) => typeof t.payment_method?.holder_name === 'string' && fold(t.payment_method.holder_name).includes('joana per'));
+    const holder = expected((t) => t.payment_method.resource === 'card' && fold(t.payment_method.holder_name).includes('joana per'));
     expect(holder).toEqual([sale.id]);
     expect(await found(['--holder', 'JOANA PÉR'])).toEqual(holder);
     const amount = expected((t) => (t.original_amount ?? t.amount) === '149.90');
@@ -58,10 +59,10 @@ describe('transactions list finds a sale from what the customer says', () => {
 
   it('the window is said on stderr: the last 30 days unless --from/--to; --limit bounds the matches', async () => {
     // The card a regular customer paid with most in the last 30 days of the sandbox clock, which the volume moved.
-    const since = Date.parse((expectJson(await run(home.home, ['sandbox', 'clock'])) as Tx).now) - 29 * 86_400_000;
+    const since = Date.parse(expectJson(await run(home.home, ['sandbox', 'clock'])).now) - 29 * 86_400_000;
     const recent = everything.filter((t) => t.payment_type === 'credit' && Date.parse(t.created_at) > since && t.reference_id !== 'order-7002');
     const uses = new Map<string, number>();
-    for (const t of recent) uses.set(t.payment_method.last4_digits, (uses.get(t.payment_method.last4_digits) ?? 0) + 1);
+    for (const t of recent) uses.set(paidWith(t, 'card').last4_digits, (uses.get(paidWith(t, 'card').last4_digits) ?? 0) + 1);
     const [last4, times] = [...uses].sort((a, b) => b[1] - a[1])[0] as [string, number];
     expect(times).toBeGreaterThan(5);
     const result = await run(home.home, ['transactions', 'list', '--card-last4', last4, '--limit', '5', '-o', 'json']);
@@ -83,7 +84,7 @@ describe('transactions list finds a sale from what the customer says', () => {
 
 describe('buyers find', () => {
   it('by e-mail, CPF with punctuation, and a name fragment (accents ignored)', async () => {
-    const ids = async (query: string) => (expectJson(await run(home.home, ['buyers', 'find', query])) as Tx[]).map((b) => b.id);
+    const ids = async (query: string) => expectJson(await run(home.home, ['buyers', 'find', query])).map((b) => b.id);
     expect(await ids('JOAO.SILVA@example.com')).toEqual([buyer.id]);
     expect(await ids('111.444.777-35')).toEqual([buyer.id]);
     expect(await ids('joao da')).toEqual([buyer.id]);

@@ -1,8 +1,10 @@
 import { parse as parseSync } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { groupRows } from '../helpers/printed.js';
 import { SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { tempHome } from '../helpers/run.js';
-import { expectJson, expectUsage, run, type Tx } from './helpers.js';
+import { expectJson, expectUsage, present, run } from './helpers.js';
 
 // --group-by: one row per group, summed in cents. Each case sums the ungrouped list of the same
 // period here and compares, to the centavo; the day groups are checked against local dates
@@ -14,19 +16,19 @@ beforeAll(async () => {
   home = tempHome();
   expect((await run(home.home, ['sandbox', 'generate', '--sales', '1500', '--days', '40', '-q'])).code).toBe(0);
   // Refunds of our own besides the volume's, so that the refunds column has something known to add up.
-  const sales = expectJson(await run(home.home, ['transactions', 'list', '--limit', '30', '--status', 'succeeded', '--payment-type', 'credit', '-o', 'json'])) as Tx[];
+  const sales = expectJson(await run(home.home, ['transactions', 'list', '--limit', '30', '--status', 'succeeded', '--payment-type', 'credit', '-o', 'json']));
   for (const sale of sales.slice(0, 10)) expect((await run(home.home, ['transactions', 'refund', sale.id as string, '--amount', '1.23', '--yes', '-o', 'json'])).code).toBe(0);
 }, 180_000);
 afterAll(() => home.cleanup());
 
 const cents = (s: unknown) => Math.round(Number(s) * 100);
-const sum = (rows: Tx[], pick: (r: Tx) => number) => rows.reduce((total, r) => total + pick(r), 0);
+const sum = <T>(rows: readonly T[], pick: (r: T) => number) => rows.reduce((total, r) => total + pick(r), 0);
 const grouped = async (args: string[]) => {
   const result = await run(home.home, [...args, '-o', 'json'], { env: SP });
   expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as Tx[];
+  return z.parse(groupRows, JSON.parse(result.stdout));
 };
-const all = async (args: string[]) => expectJson(await run(home.home, [...args, '--all', '-o', 'json'], { env: SP })) as Tx[];
+const all = async <const A extends readonly string[]>(args: A) => expectJson(await run(home.home, [...args, '--all', '-o', 'json'], { env: SP }));
 const localDate = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 
 describe('transactions list --group-by', () => {
@@ -66,9 +68,9 @@ describe('transactions list --group-by', () => {
 
   it('CSV is the rows as data; an unknown grouping is exit 2 naming those there are', async () => {
     const csv = await run(home.home, ['transactions', 'list', '--group-by', 'status', '-o', 'csv']);
-    const rows = parseSync(csv.stdout, { columns: true }) as Tx[];
-    expect(Object.keys(rows[0] as Tx)).toEqual(['group', 'count', 'gross', 'fees', 'refunds', 'net']);
-    expect(rows.every((r) => /^-?\d+\.\d\d$/.test(r.net as string))).toBe(true);
+    const rows = parseSync<Record<string, string>>(csv.stdout, { columns: true });
+    expect(Object.keys(present(rows[0]))).toEqual(['group', 'count', 'gross', 'fees', 'refunds', 'net']);
+    expect(rows.every((r) => /^-?\d+\.\d\d$/.test(present(r.net)))).toBe(true);
     expectUsage(await run(home.home, ['transactions', 'list', '--group-by', 'weekday']), '--group-by: "weekday" is not a grouping of transactions; use day, week, month, seller, payment-type, card-brand or status');
     expectUsage(await run(home.home, ['transfers', 'list', '--group-by', 'card-brand']), '--group-by: "card-brand" is not a grouping of transfers; use day, week, month, seller or status');
   });
@@ -104,7 +106,7 @@ describe('the other lists', () => {
     const items = await all(['balances', 'history']);
     const groups = await grouped(['balances', 'history', '--group-by', 'month']);
     expect(sum(groups, (g) => g.count as number)).toBe(items.length);
-    expect(Object.keys(groups[0] as Tx)).toEqual(['group', 'count', 'credits', 'payouts', 'refunds', 'fees', 'other_debits', 'net', 'closing_balance']);
+    expect(Object.keys(present(groups[0]))).toEqual(['group', 'count', 'credits', 'payouts', 'refunds', 'fees', 'other_debits', 'net', 'closing_balance']);
     expect(sum(groups, (g) => cents(g.net))).toBe(sum(items, (e) => cents(e.amount)));
     expect(sum(groups, (g) => cents(g.credits))).toBe(sum(items, (e) => Math.max(0, cents(e.amount))));
     expect(sum(groups, (g) => cents(g.payouts))).toBe(sum(items, (e) => (e.operation === 'transfer' ? cents(e.amount) : 0)));
@@ -115,12 +117,12 @@ describe('the other lists', () => {
     expect(sum(groups, (g) => cents(g.refunds))).toBeLessThan(0);
     for (const g of groups) expect(cents(g.credits) + cents(g.payouts) + cents(g.refunds) + cents(g.fees) + cents(g.other_debits)).toBe(cents(g.net));
     // Each month closes at the balance after its last entry; the last, at the balance now.
-    const newest = new Map<string, Tx>();
+    const newest = new Map<string, (typeof items)[number]>();
     for (const e of [...items].reverse()) newest.set(localDate(e.created_at as string).slice(0, 7), e);
     expect(groups.map((g) => [g.group, g.closing_balance])).toEqual([...newest].sort(([a], [b]) => (a < b ? -1 : 1)).map(([month, e]) => [month, e.balance]));
     expect(groups.at(-1)?.closing_balance).toBe(expectJson(await run(home.home, ['balances', 'get', '-o', 'json'])).current_balance);
     // Filtered by operation, the entries are not all that moved the balance: no closing balance.
-    expect(Object.keys((await grouped(['balances', 'history', '--group-by', 'month', '--operation', 'sale']))[0] as Tx)).not.toContain('closing_balance');
+    expect(Object.keys(present((await grouped(['balances', 'history', '--group-by', 'month', '--operation', 'sale']))[0]))).not.toContain('closing_balance');
   });
 
   it('balances history by day on an 80-column terminal: the statement fits, and says the credits are net of fees', async () => {

@@ -5,7 +5,8 @@ import { it } from '../helpers/fixtures.js';
 import { SANDBOX_BUYER_ID } from '../../src/provider/sandbox-account.js';
 import { currentOwner } from '../../src/platform/owner.js';
 import { converse, KEY } from '../helpers/interactive.js';
-import { SANDBOX_LINE, createCard, expectError, expectJson, getTx, run, type Tx } from './helpers.js';
+import { SANDBOX_LINE, createCard, expectError, expectJson, getTx, run } from './helpers.js';
+import type { Transaction } from '../../src/sandbox/types.js';
 
 // What a sale still allows is checked before what payctl remembers of it: a move that cannot
 // succeed is refused naming what is left (exit 6), never offered --again; a refund of all that
@@ -16,14 +17,14 @@ import { SANDBOX_LINE, createCard, expectError, expectJson, getTx, run, type Tx 
 // Each case runs payctl several times in-process: its bound leaves room for a busy machine.
 const holder = currentOwner().holder;
 
-const voids = (tx: Tx) => tx.history.filter((h: Tx) => h.operation_type === 'void' && h.status === 'succeeded');
+const voids = (tx: Transaction) => tx.history.filter((h) => h.operation_type === 'void' && h.status === 'succeeded');
 const lines = (stdout: string) => stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l));
 /** When an earlier move was made, as messages say it (tests run in UTC). */
 const WHEN = 'on \\d{4}-\\d\\d-\\d\\d at \\d\\d:\\d\\d:\\d\\d UTC';
 const refund = (home: string, id: string, ...args: string[]) => run(home, ['transactions', 'refund', id, ...args]);
 
 /** A sale, and a refund of part of it made by payctl. */
-async function partlyRefunded(home: string, amount: string, refunded: string): Promise<Tx> {
+async function partlyRefunded(home: string, amount: string, refunded: string): Promise<Transaction> {
   const sale = await createCard(home, amount);
   expect((await refund(home, sale.id, '--amount', refunded, '--yes')).code).toBe(0);
   return sale;
@@ -59,7 +60,7 @@ describe('one command', () => {
     expect(accepted.stderr).toContain(`Refunded R$ 122,40 of transaction ${sale.id} (canceled)`);
     expect(accepted.stderr).not.toContain('--again');
     const tx = await getTx(home, sale.id);
-    expect([tx.amount, tx.status, voids(tx).map((v: Tx) => v.amount)]).toEqual(['0.00', 'canceled', ['200.00', '122.40']]);
+    expect([tx.amount, tx.status, voids(tx).map((v) => v.amount)]).toEqual(['0.00', 'canceled', ['200.00', '122.40']]);
   }, 20_000);
 
   it('no amount on a sale with nothing left: "already fully refunded", exit 0, no void sent', async ({ home }) => {
@@ -92,7 +93,7 @@ describe('in bulk', () => {
       `${SANDBOX_LINE}Refunded 1 of 2 rows (R$ 16,90).\nSkipped 1 row already refunded, with too little left to refund it again.\nLedger: ${join(home, 'state', 'ledger', 'ledger.sqlite')}\n`,
     );
     const [partNow, spentNow] = [await getTx(home, part.id), await getTx(home, spent.id)];
-    expect([partNow.amount, voids(partNow).map((v: Tx) => v.amount)]).toEqual(['0.00', ['5.00', '16.90']]);
+    expect([partNow.amount, voids(partNow).map((v) => v.amount)]).toEqual(['0.00', ['5.00', '16.90']]);
     expect([spentNow.amount, voids(spentNow).length]).toEqual(['0.00', 1]);
   }, 20_000);
 
@@ -125,7 +126,7 @@ describe('in bulk', () => {
     expect(again.code).toBe(10);
     expect(lines(again.stdout).find((l) => l.row === 1)).toEqual({ row: 1, id: asked.id, status: 'refunded', refunded_amount: '2.00', error: null });
     const tx = await getTx(home, asked.id);
-    expect([tx.amount, voids(tx).map((v: Tx) => v.amount)]).toEqual(['7.00', ['1.00', '2.00']]);
+    expect([tx.amount, voids(tx).map((v) => v.amount)]).toEqual(['7.00', ['1.00', '2.00']]);
     expect(voids(await getTx(home, over.id))).toHaveLength(1);
   }, 20_000);
 
@@ -154,6 +155,6 @@ describe('boletos cancel', () => {
     }
     const after = await getTx(home, boleto.id);
     expect(after).toEqual(canceled);
-    expect(after.history.filter((h: Tx) => h.operation_type === 'cancellation')).toHaveLength(1);
+    expect(after.history.filter((h) => h.operation_type === 'cancellation')).toHaveLength(1);
   }, 20_000);
 });

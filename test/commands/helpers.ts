@@ -1,13 +1,14 @@
 // Shared by the command tests: card flags, dates relative to today, and assertions that check a
 // run's exit code, stdout and stderr together, so no run goes unchecked.
 import { expect } from 'vitest';
+import * as z from 'zod/mini';
 import { SANDBOX_MARKETPLACE_ID } from '../../src/provider/sandbox-account.js';
 import type { PaymentMethod, Transaction } from '../../src/sandbox/types.js';
+import { findItemMismatch, findMismatch, resourceSchemas } from '../../src/provider/schemas/index.js';
+import { dryRunShown, groupRows, printedBy, type DryRunShown, type PrintedBy } from '../helpers/printed.js';
+export type { ServedResource } from '../helpers/printed.js';
 import { recordingServer, type RecordedRequest, type Reply, type Route } from '../helpers/recording-server.js';
 import { payctl, type RunOptions, type RunResult } from '../helpers/run.js';
-
-// Transactions are JSON of many shapes; tests assert on them field by field.
-export type Tx = any;
 
 /** An expiry year that is always a few years ahead, so the suite never expires. */
 export const EXP_YEAR = String(new Date().getUTCFullYear() + 3);
@@ -43,15 +44,53 @@ export const MONEY = /^\d+\.\d{2}$/;
 export const ANSI = /\x1b\[/;
 export const TX_URL = `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/transactions`;
 
-export function run(home: string, args: string[], options: Omit<RunOptions, 'home'> = {}): Promise<RunResult> {
-  return payctl(args, { home, ...options });
+/** Type-only: the words a run was given. */
+declare const ranWith: unique symbol;
+/** A run, typed by the words it was given: what they print is read by them (see expectJson). */
+export interface Ran<A extends readonly string[]> extends RunResult {
+  readonly [ranWith]?: A;
+}
+/** The words of each run, beside it rather than in it: a test compares a run's result whole. */
+const wordsOf = new WeakMap<RunResult, readonly string[]>();
+
+export async function run<const A extends readonly string[]>(home: string, args: A, options: Omit<RunOptions, 'home'> = {}): Promise<Ran<A>> {
+  const result = await payctl([...args], { home, ...options });
+  wordsOf.set(result, args);
+  return result;
 }
 
-/** Exit 0, stdout is one JSON document (and nothing else); returns it. */
-export function expectJson(result: RunResult): Tx {
+/**
+ * Exit 0, stdout is one JSON document (and nothing else); returns it. A run whose words name a
+ * resource (`transfers list`, see printed.ts) returns it as that resource, checked against its schema;
+ * any other is unknown until the test reads it.
+ */
+export function expectJson<A extends readonly string[]>(result: Ran<A>): PrintedBy<A>;
+export function expectJson(result: RunResult): unknown;
+export function expectJson(result: RunResult): unknown {
   expect(result.code, result.stderr).toBe(0);
   expect(result.stdout.endsWith('\n')).toBe(true);
-  return JSON.parse(result.stdout);
+  const parsed: unknown = JSON.parse(result.stdout);
+  const words = wordsOf.get(result);
+  const shape = words && printedBy(words);
+  if (shape === 'dry run') expect(dryRunShown.safeParse(parsed).error).toBeUndefined();
+  else if (shape === 'groups') expect(groupRows.safeParse(parsed).error).toBeUndefined();
+  else if (shape) {
+    const schema = resourceSchemas[shape.resource];
+    const mismatch = shape.list ? (Array.isArray(parsed) ? findItemMismatch(schema, parsed) : 'not a list') : findMismatch(schema, parsed);
+    expect(mismatch, `${words?.join(' ')} printed ${result.stdout.slice(0, 200)}`).toBeUndefined();
+  }
+  return parsed;
+}
+
+/** `value`, which the run must have filled in: the test fails here, naming `what`, when it is null or missing. */
+export function present<T>(value: T | null | undefined, what = 'a value'): T {
+  if (value === null || value === undefined) throw new Error(`expected ${what}, got ${String(value)}`);
+  return value;
+}
+
+/** A dry run's one output, checked: the request that would have been sent. */
+export function expectDryRun(result: RunResult): DryRunShown {
+  return z.parse(dryRunShown, expectJson(result));
 }
 
 /** A failure: this exit code, nothing on stdout, and stderr ending in one `error:` line containing every fragment. */
@@ -90,8 +129,8 @@ export function brl(amount: string): string {
 }
 
 /** A successful create: 0, the transaction as the only thing on stdout, SANDBOX + one status line on stderr. */
-export function expectCreated(result: RunResult, status: string): Transaction {
-  const tx: Transaction = expectJson(result);
+export function expectCreated(result: Ran<readonly ['transactions', 'create', ...string[]]>, status: string): Transaction {
+  const tx = expectJson(result);
   expect(tx.status).toBe(status);
   expect(result.stderr).toBe(`${SANDBOX_LINE}Created transaction ${tx.id} (${status}, ${brl(tx.amount)})\n`);
   return tx;

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixtures.js';
 import { BIN, eventually, servedSandboxForBlock, spawnPayctl } from '../helpers/serve.js';
-import { createCard, expectError, getTx, run, type Tx } from './helpers.js';
+import { createCard, expectError, getTx, run } from './helpers.js';
+import type { Transaction } from '../../src/sandbox/types.js';
 
 // The ledger is what stops a rerun from moving money twice: one that is deleted, emptied, damaged
 // or made anew stops money moves (exit 2, naming it and the choices) until it is restored or reset,
 // and a disk that fills up under it is one line naming it. Reads keep working throughout.
-const voids = (tx: Tx) => tx.history.filter((h: Tx) => h.operation_type === 'void' && h.status === 'succeeded').length;
+const voids = (tx: Transaction) => tx.history.filter((h) => h.operation_type === 'void' && h.status === 'succeeded').length;
 const ledgerFile = (home: string) => join(home, 'state', 'ledger', 'ledger.sqlite');
 const removeLedger = (home: string) => {
   for (const file of readdirSync(join(home, 'state', 'ledger'))) rmSync(join(home, 'state', 'ledger', file));

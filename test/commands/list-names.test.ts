@@ -9,11 +9,11 @@ import { NAMES_AT_ONCE, NAMES_PER_COMMAND } from '../../src/output/record-names.
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { listPage, numberedId } from '../helpers/hostile-lists.js';
 import { providerError, type RecordedRequest, type Reply } from '../helpers/recording-server.js';
-import { cardFlags, createCard, expectJson, MASTERCARD, RECORDED_MARKETPLACE, run, runAgainst, type Tx } from './helpers.js';
+import { cardFlags, createCard, expectJson, MASTERCARD, present, RECORDED_MARKETPLACE, run, runAgainst } from './helpers.js';
 
 /** Status lines as one line each: a terminal's stderr wraps them between words. */
 const unwrapped = (text: string) => text.replace(/ ?\n(?!$)/g, ' ');
-const json = async (home: string, args: string[]): Promise<Tx> => expectJson(await run(home, [...args, '-o', 'json']));
+const json = async <const A extends readonly string[]>(home: string, args: A) => expectJson(await run(home, [...args, '-o', 'json']));
 
 /** What a person sees on a terminal of `columns` columns: stdout and stderr. */
 async function onTerminal(home: string, args: string[], columns = 160): Promise<{ stdout: string; stderr: string }> {
@@ -83,12 +83,12 @@ describe('lists on a terminal name the records they refer to', () => {
     expect(column(split.split('\n').slice(2).join('\n'), 'RECIPIENT')).toEqual(['Loja Azul Ltda']);
     expect(split).not.toContain(other);
     expect(column((await onTerminal(home, ['receivables', 'list', '--transaction', sale.id])).stdout, 'RECIPIENT').sort()).toEqual(['Loja Azul Ltda', 'Loja Sandbox Ltda']);
-    expect((await json(home, ['receivables', 'list', '--transaction', sale.id])).map((r: Tx) => r.recipient).sort()).toEqual([other, SANDBOX_SELLER_ID].sort());
+    expect((await json(home, ['receivables', 'list', '--transaction', sale.id])).map((r) => r.recipient).sort()).toEqual([other, SANDBOX_SELLER_ID].sort());
     // Sums per seller: each seller's row by its name.
     expect(column((await onTerminal(home, ['transactions', 'list', '--group-by', 'seller'])).stdout, 'SELLER')).toEqual(['Loja Sandbox Ltda']);
-    expect((await json(home, ['transactions', 'list', '--group-by', 'seller'])).map((g: Tx) => g.group)).toEqual([SANDBOX_SELLER_ID]);
+    expect((await json(home, ['transactions', 'list', '--group-by', 'seller'])).map((g) => g.group)).toEqual([SANDBOX_SELLER_ID]);
 
-    const [rule] = await json(home, ['transactions', 'splits', 'list', sale.id]);
+    const rule = present((await json(home, ['transactions', 'splits', 'list', sale.id]))[0], 'the split rule');
     const removed = await run(home, ['transactions', 'splits', 'remove', sale.id, rule.id, '--yes', '--no-color'], { tty: true, columns: 120 });
     expect(removed.code, removed.stderr).toBe(0);
     expect(unwrapped(removed.stderr)).toContain(`the part of Loja Azul Ltda (seller ${other}) goes back to Loja Sandbox Ltda (seller ${SANDBOX_SELLER_ID})`);

@@ -7,7 +7,8 @@ import { currentOwner } from '../../src/platform/owner.js';
 import { converse, KEY } from '../helpers/interactive.js';
 import { recordingServer, sentFields, type RecordedRequest, type Reply } from '../helpers/recording-server.js';
 import { eventually, servedSandboxForBlock, spawnPayctl } from '../helpers/serve.js';
-import { createCard, expectError, getTx, run, type Tx } from './helpers.js';
+import { createCard, expectError, getTx, run } from './helpers.js';
+import type { Transaction } from '../../src/sandbox/types.js';
 
 // What payctl already knows about a sale decides what it sends: a refund (capture, cancellation)
 // it already made, by any command, batch or profile of the same account, is not made again
@@ -16,7 +17,7 @@ import { createCard, expectError, getTx, run, type Tx } from './helpers.js';
 // sandbox's (or the recording server's) state, the exit code and the one stderr line.
 const holder = currentOwner().holder;
 
-const voids = (tx: Tx) => tx.history.filter((h: Tx) => h.operation_type === 'void' && h.status === 'succeeded').length;
+const voids = (tx: Transaction) => tx.history.filter((h) => h.operation_type === 'void' && h.status === 'succeeded').length;
 const lines = (stdout: string) => stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l));
 /** When an earlier move was made, as messages say it (tests run in UTC). */
 const WHEN = 'on \\d{4}-\\d\\d-\\d\\d at \\d\\d:\\d\\d:\\d\\d UTC';
@@ -76,7 +77,7 @@ describe('the same refund twice', () => {
     const more = await run(home, ['transactions', 'capture', sale.id, '--amount', '1', '--yes']);
     expectError(more, 6, `transaction ${sale.id} is succeeded; only a pre_authorized card transaction can be captured; it was already captured R$ 10,00 by payctl on`, 'nothing was sent');
     expect(more.stderr).not.toContain('--again');
-    expect((await getTx(home, sale.id)).history.filter((h: Tx) => h.operation_type === 'capture')).toHaveLength(1);
+    expect((await getTx(home, sale.id)).history.filter((h) => h.operation_type === 'capture')).toHaveLength(1);
   });
 });
 

@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import * as z from 'zod/mini';
+import type { Transfer } from '../../src/sandbox/types.js';
 import { it } from '../helpers/fixtures.js';
+import { groupRows, reconcileReport } from '../helpers/printed.js';
 import type { RecordedRequest, Reply } from '../helpers/recording-server.js';
 import { tempHome } from '../helpers/run.js';
-import { expectJson, run, runAgainst, type Tx } from './helpers.js';
+import { expectJson, run, runAgainst } from './helpers.js';
 
 // A month's close: the transfers of a month are exactly those whose transfer_date is in it, in São
 // Paulo as in UTC, for the list, its groups, reconcile and export; and the balance statement's
@@ -16,7 +19,7 @@ import { expectJson, run, runAgainst, type Tx } from './helpers.js';
 // reconciliation.
 const ZONES = ['America/Sao_Paulo', 'UTC'];
 let home: { home: string; cleanup: () => void };
-let transfers: Tx[];
+let transfers: Transfer[];
 /** The month whose first day and the first day of the next both have transfers. */
 let month: { from: string; to: string; next: string };
 
@@ -28,14 +31,14 @@ beforeAll(async () => {
   // The clock is moved to two days before the first of a month, then 35 days are traded: payouts
   // (PIX and boleto the next day, cards 30 days on) from before that first through the next one,
   // whose payout hour has come whatever the hour the test runs at.
-  const now = Date.parse((expectJson(await run(home.home, ['sandbox', 'clock', '-o', 'json'])) as Tx).now as string);
+  const now = Date.parse(expectJson(await run(home.home, ['sandbox', 'clock', '-o', 'json'])).now as string);
   const at = new Date(now);
   let first = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1);
   if (first - now < 3 * DAY_MS) first = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 2, 1);
   const days = Math.floor((first - now) / DAY_MS) - 2;
   if (days > 0) expect((await run(home.home, ['sandbox', 'advance', '--days', String(days), '-q'])).code).toBe(0);
   expect((await run(home.home, ['sandbox', 'generate', '--sales', '500', '--days', '35', '-q'])).code).toBe(0);
-  transfers = expectJson(await run(home.home, ['transfers', 'list', '--all', '-o', 'json'])) as Tx[];
+  transfers = expectJson(await run(home.home, ['transfers', 'list', '--all', '-o', 'json']));
   const next = new Date(first);
   month = { from: isoDay(first), to: isoDay(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)), next: isoDay(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 1)) };
 }, 120_000);
@@ -47,9 +50,9 @@ const datedIn = (from: string, to: string) =>
     .filter((t) => t.transfer_date >= from && t.transfer_date <= to)
     .map((t) => t.id as string)
     .sort();
-const ids = (items: Tx[], key = 'id') => items.map((t) => t[key] as string).sort();
+const ids = (items: readonly { id: string }[]) => items.map((t) => t.id).sort();
 const cents = (s: unknown) => Math.round(Number(s) * 100);
-const json = async (zone: string, args: string[]) => expectJson(await run(home.home, [...args, '-o', 'json'], { env: { TZ: zone } })) as Tx[];
+const json = async <const A extends readonly string[]>(zone: string, args: A) => expectJson(await run(home.home, [...args, '-o', 'json'], { env: { TZ: zone } }));
 
 it('the generated month has transfers on its first day and on the first of the next, each made at 12:00 UTC of its date', () => {
   expect(datedIn(month.from, month.to).length).toBeGreaterThan(100);
@@ -82,8 +85,8 @@ describe.each(ZONES)('TZ=%s', (zone) => {
   it('reconcile --from/--to covers exactly the transfers dated in the month, each adding up', async () => {
     const result = await run(home.home, ['reconcile', '--from', month.from, '--to', month.to, '-o', 'json'], { env: { TZ: zone } });
     expect(result.code, result.stderr).toBe(0);
-    const report = JSON.parse(result.stdout) as { transfers: Tx[]; orphans: Tx[] };
-    expect(ids(report.transfers, 'transfer')).toEqual(datedIn(month.from, month.to));
+    const report = z.parse(reconcileReport, JSON.parse(result.stdout));
+    expect(report.transfers.map((t) => t.transfer).sort()).toEqual(datedIn(month.from, month.to));
     expect(report.orphans).toEqual([]);
     expect(result.stderr).toMatch(new RegExp(`^${datedIn(month.from, month.to).length} transfers \\(R\\$ [\\d.]+,\\d\\d\\), ${month.from} to ${month.to}: every one adds up\\n$`));
   });
@@ -105,7 +108,7 @@ describe.each(ZONES)('TZ=%s', (zone) => {
     const out = join(home.home, `transfers-${zone.replace('/', '-')}.ndjson`);
     const result = await run(home.home, ['export', 'transfers', '--since', month.from, '--until', month.to, '--out', out], { env: { TZ: zone } });
     expect(result.code, result.stderr).toBe(0);
-    expect(ids(readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Tx))).toEqual(datedIn(month.from, month.to));
+    expect(ids(readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line)))).toEqual(datedIn(month.from, month.to));
   });
 });
 
@@ -136,17 +139,17 @@ describe('a service that ignores the date filter: nothing of another month gets 
       expect(listed.requests[0]?.url).toContain('transfer_date%5Bgte%5D=2026-11-01&transfer_date%5Blte%5D=2026-11-30');
 
       const groups = await runAgainst(home, ['transfers', 'list', ...november, '--group-by', 'day', '-o', 'json'], route, { env });
-      expect(JSON.parse(groups.result.stdout).map((g: Tx) => [g.group, g.count])).toEqual([['2026-11-01', 1], ['2026-11-30', 1]]);
+      expect(z.parse(groupRows, JSON.parse(groups.result.stdout)).map((g) => [g.group, g.count])).toEqual([['2026-11-01', 1], ['2026-11-30', 1]]);
 
       const out = join(home, 'november.ndjson');
       const exported = await runAgainst(home, ['export', 'transfers', '--since', '2026-11-01', '--until', '2026-11-30', '--out', out], route, { env });
       expect(exported.result.code, exported.result.stderr).toBe(0);
-      expect(ids(readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Tx))).toEqual(inNovember);
+      expect(ids(readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line)))).toEqual(inNovember);
       expect(exported.result.stderr).toContain(left('transfers'));
 
       const reconciled = await runAgainst(home, ['reconcile', ...november, '-o', 'json'], route, { env });
       expect(reconciled.result.code, reconciled.result.stderr).toBe(0);
-      expect(ids(JSON.parse(reconciled.result.stdout).transfers, 'transfer')).toEqual(inNovember);
+      expect(z.parse(reconcileReport, JSON.parse(reconciled.result.stdout)).transfers.map((t) => t.transfer).sort()).toEqual(inNovember);
       expect(reconciled.result.stderr).toBe(`${left('transfers')}${left('receivables')}2 transfers (R$ 20,00), 2026-11-01 to 2026-11-30: every one adds up\n`);
     });
   }

@@ -7,8 +7,8 @@ import { it } from '../helpers/fixtures.js';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { converse, KEY } from '../helpers/interactive.js';
 import { recordingServer, type RecordedRequest, type Reply } from '../helpers/recording-server.js';
-import { cardFlags, expectJson, MASTERCARD, RECORDED_MARKETPLACE, run, runAgainst, type Tx } from './helpers.js';
-const json = async (home: string, args: string[], stdin?: string): Promise<Tx> => expectJson(await run(home, [...args, '-o', 'json'], stdin === undefined ? {} : { stdin }));
+import { cardFlags, expectJson, MASTERCARD, present, RECORDED_MARKETPLACE, run, runAgainst } from './helpers.js';
+const json = async <const A extends readonly string[]>(home: string, args: A, stdin?: string) => expectJson(await run(home, [...args, '-o', 'json'], stdin === undefined ? {} : { stdin }));
 const ID = /\b([0-9a-f]{32})\b/;
 
 /** What a person sees on an 80-column terminal. */
@@ -37,7 +37,7 @@ async function sandboxBuyerName(home: string): Promise<string> {
 }
 
 /** A MasterCard ••••4444 of the sandbox's buyer. */
-async function mastercard(home: string): Promise<Tx> {
+async function mastercard(home: string) {
   const token = await json(home, ['cards', 'tokenize', ...cardFlags(MASTERCARD, { '--holder-name': 'Joana Pereira' })]);
   return json(home, ['cards', 'associate', '--token', token.id, '--customer', SANDBOX_BUYER_ID]);
 }
@@ -94,7 +94,7 @@ describe('names, not ids, on a terminal', () => {
     expect(line(piped.stdout, 'Customer')).toBe(SANDBOX_BUYER_ID);
     // An invoice names its buyer and its subscription (by the description the subscription took from the plan).
     await json(home, ['sandbox', 'advance', '--days', '31']);
-    const [invoice] = await json(home, ['invoices', 'list', '--subscription', sub.uuid, '--limit', '1']);
+    const invoice = present((await json(home, ['invoices', 'list', '--subscription', sub.uuid, '--limit', '1']))[0], 'the invoice');
     const invoiceView = await view(home, ['invoices', 'get', invoice.id]);
     expect(line(invoiceView, 'Subscription')).toBe(`Plano Ouro  ${sub.uuid}`);
     expect(line(invoiceView, 'Customer')).toBe(`${name}  ${SANDBOX_BUYER_ID}`);

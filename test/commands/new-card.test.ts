@@ -1,10 +1,12 @@
 import { describe, expect } from 'vitest';
+import * as z from 'zod/mini';
 import { SANDBOX_API_KEY, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { it } from '../helpers/fixtures.js';
 import { recordingProxy, type ProxyFault } from '../helpers/recording-proxy.js';
 import type { RecordedRequest } from '../helpers/recording-server.js';
-import { readStateFile } from '../sandbox/helpers.js';
-import { cardFlags, expectError, expectJson, MASTERCARD, run, type Tx } from './helpers.js';
+import { readStateFiles } from '../../src/sandbox/store.js';
+import { ledgerShown } from '../helpers/printed.js';
+import { cardFlags, expectError, expectJson, MASTERCARD, present, run } from './helpers.js';
 
 // A sale to a known buyer with a new card, in one command: the card is tokenized, saved to the
 // buyer and charged by its id, as one guarded move. Checked against the sandbox's own state: one
@@ -21,13 +23,12 @@ async function behindProxy(url: string, fault: (request: RecordedRequest) => Pro
 
 /** What the sandbox holds of `buyer`: their cards, the sales charged to them, and every token made. */
 async function holdings(dir: string, buyer: string) {
-  const state = await readStateFile(dir);
-  const values = (records: unknown) => Object.values(records as Record<string, Tx>);
+  const state = present(await readStateFiles(dir), 'the sandbox state');
   return {
-    cards: values(state.cards).filter((card) => card.customer === buyer),
-    sales: values(state.transactions).map((stored) => stored.txn).filter((tx) => tx.customer === buyer),
-    tokens: values(state.tokens).length,
-    buyer: values(state.buyers).find((b) => b.id === buyer),
+    cards: Object.values(state.cards).filter((card) => card.customer === buyer),
+    sales: state.transactions.map((stored) => stored.txn).filter((tx) => tx.customer === buyer),
+    tokens: Object.values(state.tokens).length,
+    buyer: Object.values(state.buyers).find((b) => b.id === buyer),
   };
 }
 
@@ -42,18 +43,18 @@ describe('a new card for a known buyer, in one command', () => {
       const tx = expectJson(result);
       const held = await holdings(sandbox.dir, buyer.id);
       expect(held.cards).toHaveLength(1);
-      const card = held.cards[0] as Tx;
+      const card = present(held.cards[0]);
       expect(result.stderr).toContain(`Saved MasterCard ••••4444 to the buyer as card ${card.id}\n`);
       expect(tx).toMatchObject({ status: 'succeeded', amount: '149.90', customer: buyer.id, reference_id: 'pedido-7788', payment_method: { id: card.id, last4_digits: '4444' } });
       expect(held.sales.map((s) => s.id)).toEqual([tx.id]);
-      expect(held.buyer.default_credit).toBe(card.id);
+      expect(held.buyer?.default_credit).toBe(card.id);
       // The charge names the saved card, never the card's digits.
       const charge = proxy.requests.find((r) => r.method === 'POST' && r.path.endsWith('/transactions'));
       expect(charge?.json).toMatchObject({ customer: buyer.id, source: { card: { id: card.id } } });
       expect(charge?.body).not.toContain(MASTERCARD);
       expect([sent('POST', '/cards/tokens'), sent('POST', '/cards'), sent('POST', '/transactions')]).toEqual([1, 1, 1]);
       // The ledger keeps the card saved under the sale.
-      const moves = JSON.parse((await run(home, ['ledger', 'show', 'pedido-7788', '-o', 'json'], { env })).stdout).intents as Tx[];
+      const moves = z.parse(ledgerShown, JSON.parse((await run(home, ['ledger', 'show', 'pedido-7788', '-o', 'json'], { env })).stdout)).intents;
       expect(moves.map((m) => [m.action, m.state, m.proof])).toEqual([
         ['card save', 'applied', card.id],
         ['create', 'applied', tx.id],
@@ -71,9 +72,9 @@ describe('a new card for a known buyer, in one command', () => {
     });
     try {
       const buyer = expectJson(await run(home, ['buyers', 'create', '--first-name', 'Joana', '--taxpayer-id', '111.444.777-35'], { env }));
-      const args = ['transactions', 'create', '--customer', buyer.id, ...NEW_CARD, '--amount', '50', '--timeout', '1'];
+      const args = ['transactions', 'create', '--customer', buyer.id, ...NEW_CARD, '--amount', '50', '--timeout', '1'] as const;
       const first = await run(home, args, { env });
-      const card = (await holdings(sandbox.dir, buyer.id)).cards[0] as Tx;
+      const card = present((await holdings(sandbox.dir, buyer.id)).cards[0]);
       expectError(first, 9, 'outcome unknown', `the card MasterCard ••••4444 is saved to buyer ${buyer.id} as card ${card.id}: the rerun charges that card, if this charge did not go through`);
       failing = false;
       const again = await run(home, args, { env });
@@ -93,9 +94,9 @@ describe('a new card for a known buyer, in one command', () => {
     const { proxy, env, sent } = await behindProxy(sandbox.sandbox.url, (r) => (failing && r.method === 'POST' && r.path.endsWith('/transactions') ? 'unavailable' : undefined));
     try {
       const buyer = expectJson(await run(home, ['buyers', 'create', '--first-name', 'Joana', '--taxpayer-id', '111.444.777-35'], { env }));
-      const args = ['transactions', 'create', '--customer', buyer.id, ...NEW_CARD, '--amount', '50', '--reference-id', 'pedido-51', '--timeout', '1'];
+      const args = ['transactions', 'create', '--customer', buyer.id, ...NEW_CARD, '--amount', '50', '--reference-id', 'pedido-51', '--timeout', '1'] as const;
       const first = await run(home, args, { env: { ...env, PAYCTL_SETTLE_WINDOW: '1' } });
-      const card = (await holdings(sandbox.dir, buyer.id)).cards[0] as Tx;
+      const card = present((await holdings(sandbox.dir, buyer.id)).cards[0]);
       expect(first.code, first.stderr).toBe(8);
       expect(first.stderr).toContain(`the card MasterCard ••••4444 is saved to buyer ${buyer.id} as card ${card.id}: to charge it, give --card ${card.id} instead of the card's details`);
       expect((await holdings(sandbox.dir, buyer.id)).sales).toEqual([]);
@@ -117,8 +118,8 @@ describe('a new card for a known buyer, in one command', () => {
       const result = await run(home, ['transactions', 'create', '--customer', 'f'.repeat(32), ...NEW_CARD, '--amount', '50'], { env });
       expectError(result, 5, `the card was not saved to buyer ${'f'.repeat(32)}, and nothing was charged`);
       expect(sent('POST', '/transactions')).toBe(0);
-      const state = await readStateFile(sandbox.dir);
-      expect(Object.values(state.transactions as object)).toEqual([]);
+      const state = present(await readStateFiles(sandbox.dir), 'the sandbox state');
+      expect(state.transactions).toEqual([]);
     } finally {
       await proxy.close();
     }

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempHome } from '../helpers/run.js';
-import { ANSI, SANDBOX_LINE, cardFlags, create, expectJson, expectUsage, lastError, run, type Tx } from './helpers.js';
+import { ANSI, SANDBOX_LINE, cardFlags, create, expectJson, expectUsage, lastError, run } from './helpers.js';
+import type { Transaction } from '../../src/sandbox/types.js';
 
 // Output formats and colour, on one shared sandbox: a succeeded card payment, a pre-authorized
 // one and a large pending PIX (created oldest first).
 let shared: { home: string; cleanup: () => void };
-let paid: Tx;
-let held: Tx;
-let pix: Tx;
+let paid: Transaction;
+let held: Transaction;
+let pix: Transaction;
 beforeAll(async () => {
   shared = tempHome();
   paid = await create(shared.home, ['--amount', '1234.50', ...cardFlags(), '--description', 'Pedido 1', '--reference-id', 'out-1']);
@@ -17,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => shared.cleanup());
 
 type Options = { tty?: boolean; env?: Record<string, string>; stdin?: string };
-const payctl = (args: string[], options: Options = {}) => run(shared.home, args, options);
+const payctl = <const A extends readonly string[]>(args: A, options: Options = {}) => run(shared.home, args, options);
 
 const GREEN = (text: string) => `\x1b[32m${text}\x1b[39m`;
 const YELLOW = (text: string) => `\x1b[33m${text}\x1b[39m`;
@@ -34,7 +35,7 @@ function tableLines(result: { code: number; stdout: string; stderr: string }): s
 describe('format defaults', () => {
   it('piped: JSON', async () => {
     const result = await payctl(['transactions', 'list']);
-    expect(expectJson(result).map((t: Tx) => t.id)).toEqual([pix.id, held.id, paid.id]);
+    expect(expectJson(result).map((t) => t.id)).toEqual([pix.id, held.id, paid.id]);
     expect(result.stderr).toBe('');
   });
 

@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import * as z from 'zod/mini';
 import { it } from '../helpers/fixtures.js';
+import { reconcileReport } from '../helpers/printed.js';
 import { providerError, type RecordedRequest, type Reply } from '../helpers/recording-server.js';
 import { tempHome } from '../helpers/run.js';
-import { expectError, expectJson, run, runAgainst, type Tx } from './helpers.js';
+import { expectError, expectJson, present, run, runAgainst } from './helpers.js';
 
 // A transfer explains itself: the receivables it paid add up to it, to the centavo, or the
 // difference is named (exit 12). reconcile does it for every transfer of a period, and lists what
@@ -20,7 +22,7 @@ describe('the sandbox: transfers that add up', () => {
 
   /** The calendar month most of the transfers fall in, first day to last. */
   const period = async () => {
-    const transfers = expectJson(await run(home.home, ['transfers', 'list', '--all', '-o', 'json'])) as Tx[];
+    const transfers = expectJson(await run(home.home, ['transfers', 'list', '--all', '-o', 'json']));
     const months = transfers.map((t) => (t.created_at as string).slice(0, 7)).sort();
     const month = months[Math.floor(months.length / 2)] as string;
     const [y, m] = month.split('-').map(Number) as [number, number];
@@ -29,17 +31,17 @@ describe('the sandbox: transfers that add up', () => {
 
   it('reconcile over a month lists every transfer of it once, each matched; totals per seller; exit 0', async () => {
     const { from, to } = await period();
-    const listed = (expectJson(await run(home.home, ['transfers', 'list', '--all', '--from', from, '--to', to, '-o', 'json'])) as Tx[]).map((t) => t.id).sort();
+    const listed = expectJson(await run(home.home, ['transfers', 'list', '--all', '--from', from, '--to', to, '-o', 'json'])).map((t) => t.id).sort();
     expect(listed.length).toBeGreaterThan(50);
     const result = await run(home.home, ['reconcile', '--from', from, '--to', to, '-o', 'json']);
     expect(result.code, result.stderr).toBe(0);
-    const report = JSON.parse(result.stdout) as { transfers: Tx[]; sellers: Tx[]; orphans: Tx[]; matched: boolean };
+    const report = z.parse(reconcileReport, JSON.parse(result.stdout));
     expect(report.transfers.map((t) => t.transfer).sort()).toEqual(listed);
     expect(report.transfers.every((t) => t.result === 'matched' && t.difference === '0.00')).toBe(true);
     expect(report.orphans).toEqual([]);
     expect(report.matched).toBe(true);
     const cents = (s: string) => Math.round(Number(s) * 100);
-    expect(report.sellers.reduce((sum, s) => sum + cents(s.amount as string), 0)).toBe(report.transfers.reduce((sum, t) => sum + cents(t.amount as string), 0));
+    expect(report.sellers.reduce((sum, s) => sum + cents(s.amount), 0)).toBe(report.transfers.reduce((sum, t) => sum + cents(t.amount), 0));
     expect(result.stderr).toMatch(new RegExp(`^${listed.length} transfers \\(R\\$ [\\d.]+,\\d\\d\\), ${from} to ${to}: every one adds up\\n$`));
   });
 
@@ -61,7 +63,7 @@ describe('the sandbox: transfers that add up', () => {
       expect((await run(fresh.home, ['sandbox', 'pay', sale.id as string])).code).toBe(0);
       expect((await run(fresh.home, ['transactions', 'refund', sale.id as string, '--amount', '30.00', '--yes'])).code).toBe(0);
       expect((await run(fresh.home, ['sandbox', 'advance', '--days', '3'])).code).toBe(0);
-      const [transfer] = expectJson(await run(fresh.home, ['transfers', 'list', '-o', 'json'])) as Tx[];
+      const transfer = present(expectJson(await run(fresh.home, ['transfers', 'list', '-o', 'json']))[0], 'a transfer');
       const result = await run(fresh.home, ['transfers', 'explain', transfer.id, '-o', 'json']);
       expect(result.code, result.stderr).toBe(0);
       const explained = JSON.parse(result.stdout);
@@ -83,7 +85,7 @@ describe('views that read like a transaction\'s', () => {
       const sale = expectJson(await run(fresh.home, ['transactions', 'create', '--payment-type', 'pix', '--amount', '100.00']));
       expect((await run(fresh.home, ['sandbox', 'pay', sale.id as string])).code).toBe(0);
       expect((await run(fresh.home, ['sandbox', 'advance', '--days', '3'])).code).toBe(0);
-      const [transfer] = expectJson(await run(fresh.home, ['transfers', 'list', '-o', 'json'])) as Tx[];
+      const transfer = present(expectJson(await run(fresh.home, ['transfers', 'list', '-o', 'json']))[0], 'a transfer');
       const tty = { tty: true, columns: 80 } as const;
       const shown = (await run(fresh.home, ['transfers', 'get', transfer.id as string, '--no-pager', '--no-color'], tty)).stdout.split('\n');
       expect(shown[0]).toBe(`Transfer ${transfer.id}  succeeded`);
@@ -135,9 +137,9 @@ describe('a service whose transfer does not add up', () => {
   it('reconcile: exit 12, the transfer and the orphans named', async ({ home }) => {
     const { result } = await runAgainst(home, ['reconcile', '--from', '2026-11-01', '--to', '2026-11-30', '-o', 'json'], route);
     expect(result.code).toBe(12);
-    const report = JSON.parse(result.stdout);
+    const report = z.parse(reconcileReport, JSON.parse(result.stdout));
     expect(report.transfers).toEqual([expect.objectContaining({ transfer: T, result: 'unexplained', difference: '40.00', unexplained: 1 })]);
-    expect(report.orphans.map((o: Tx) => [o.kind, o.receivable])).toEqual([
+    expect(report.orphans.map((o) => [o.kind, o.receivable])).toEqual([
       ['sale missing', R2],
       ['paid, in no transfer', R3],
     ]);

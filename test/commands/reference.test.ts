@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { converse, KEY } from '../helpers/interactive.js';
+import { ledgerShown } from '../helpers/printed.js';
+import type { Transaction } from '../../src/sandbox/types.js';
 import { tempHome } from '../helpers/run.js';
 import { SaleFinder, spellings, type FinderNeeds } from '../../src/commands/transactions/reference.js';
-import { cardFlags, expectError, expectJson, expectUsage, MASTERCARD, run, runAgainst, type Tx } from './helpers.js';
+import { cardFlags, expectError, expectJson, expectUsage, MASTERCARD, run, runAgainst } from './helpers.js';
 
 // The merchant's order number is what a customer quotes: wherever a transaction id is expected
 // (get, refund, capture, ledger show), a reference_id stands for its transaction. The sandbox's
 // state is checked after each money move.
 let home: { home: string; cleanup: () => void };
-let sale: Tx;
+let sale: Transaction;
 
 beforeAll(async () => {
   home = tempHome();
@@ -31,7 +34,7 @@ describe('a reference_id where an id is expected', () => {
     expect(result.code, result.stderr).toBe(0);
     expect((await getTx(sale.id as string)).amount).toBe('130.00');
     const shown = await run(home.home, ['ledger', 'show', 'order-7002', '-o', 'json']);
-    const moves = JSON.parse(shown.stdout).intents as Tx[];
+    const moves = z.parse(ledgerShown, JSON.parse(shown.stdout)).intents;
     expect(moves.map((m) => [m.operation, m.target])).toEqual([
       ['transactions.create', 'order-7002'],
       ['transactions.void', sale.id],

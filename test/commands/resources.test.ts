@@ -4,18 +4,18 @@ import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixtures.js';
 import { SANDBOX_BUYER_ID } from '../../src/provider/sandbox-account.js';
-import { ANSI, cardFlags, cardJson, expectError, expectJson, run, type Tx } from './helpers.js';
+import { ANSI, cardFlags, cardJson, expectError, expectJson, paidWith, present, run } from './helpers.js';
 
 // Buyers, cards, sources, boletos, receipts and receivables against the embedded sandbox: the
 // day-to-day flows of a support agent, with the sandbox keeping referential integrity.
 const CPF = '390.533.447-05';
-const json = async (home: string, args: string[], stdin?: string): Promise<Tx> => expectJson(await run(home, [...args, '-o', 'json'], stdin === undefined ? {} : { stdin }));
+const json = async <const A extends readonly string[]>(home: string, args: A, stdin?: string) => expectJson(await run(home, [...args, '-o', 'json'], stdin === undefined ? {} : { stdin }));
 
-async function newBuyer(home: string, taxpayerId = CPF, extra: string[] = []): Promise<Tx> {
+async function newBuyer(home: string, taxpayerId = CPF, extra: string[] = []) {
   return json(home, ['buyers', 'create', '--first-name', 'João', '--last-name', 'Souza', '--taxpayer-id', taxpayerId, '--email', 'joao@example.com', ...extra]);
 }
 
-async function tokenize(home: string, number?: string): Promise<Tx> {
+async function tokenize(home: string, number?: string) {
   return json(home, ['cards', 'tokenize', '--card-file', '-'], cardJson(number));
 }
 
@@ -166,20 +166,21 @@ describe('boletos', () => {
 describe('boletos get of a bolepix', () => {
   it('on a terminal names its QR image instead of printing the base64; JSON carries it whole', async ({ home }) => {
     const tx = await json(home, ['transactions', 'create', '--payment-type', 'bolepix', '--amount', '80', '--customer', SANDBOX_BUYER_ID]);
-    const id = tx.payment_method.id;
+    const bolepix = paidWith(tx, 'bolepix');
+    const id = bolepix.id;
     const table = await run(home, ['boletos', 'get', id, '--no-color', '--no-pager'], { tty: true });
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/QR code\s+PNG of the QR code of emv, \d+ characters of base64 \(-o json shows it\)/);
-    expect(table.stdout).not.toContain(tx.payment_method.base64.slice(0, 40));
-    expect(table.stdout).toContain(tx.payment_method.emv);
-    expect((await json(home, ['boletos', 'get', id])).base64).toBe(tx.payment_method.base64);
+    expect(table.stdout).not.toContain(bolepix.base64.slice(0, 40));
+    expect(table.stdout).toContain(bolepix.emv);
+    expect((await json(home, ['boletos', 'get', id])).base64).toBe(bolepix.base64);
   });
 });
 
 describe('receipts', () => {
   it('get, email, sms and render the receipt of a card payment', async ({ home }) => {
     const tx = await json(home, ['transactions', 'create', '--amount', '10.50', ...cardFlags()]);
-    const receiptId = tx.sales_receipt;
+    const receiptId = present(tx.sales_receipt, 'a receipt');
     expect(receiptId).toMatch(/^[0-9a-f]{32}$/);
     expect(await json(home, ['receipts', 'get', receiptId])).toMatchObject({ id: receiptId, resource: 'receipt', amount: '10.50' });
     expect(await json(home, ['receipts', 'email', receiptId, '--to', 'maria@example.com'])).toMatchObject({ message: 'success', delivery_method: 'email' });
@@ -208,7 +209,7 @@ describe('receipts', () => {
 describe('receivables', () => {
   it('one per installment, a month apart, net of fees; a full refund cancels them', async ({ home }) => {
     const tx = await json(home, ['transactions', 'create', '--amount', '100', ...cardFlags(), '--installments', '3']);
-    const items: Tx[] = await json(home, ['receivables', 'list', '--transaction', tx.id]);
+    const items = await json(home, ['receivables', 'list', '--transaction', tx.id]);
     expect(items.map((r) => r.installment)).toEqual(['1', '2', '3']);
     expect(items.map((r) => r.gross_amount)).toEqual(['33.34', '33.33', '33.33']);
     for (const r of items) {
@@ -218,14 +219,15 @@ describe('receivables', () => {
     const [m1, m2, m3] = items.map((r) => new Date(r.expected_on).getUTCMonth()) as [number, number, number];
     expect((m2 - m1 + 12) % 12).toBe(1);
     expect((m3 - m2 + 12) % 12).toBe(1);
-    expect((await json(home, ['receivables', 'get', items[0].id])).id).toBe(items[0].id);
+    const first = present(items[0]);
+    expect((await json(home, ['receivables', 'get', first.id])).id).toBe(first.id);
 
     const table = await run(home, ['receivables', 'list', '--transaction', tx.id, '--no-color'], { tty: true });
     expect(table.stdout).toMatch(/^INSTALLMENT\s+EXPECTED\s+GROSS\s+FEE\s+NET\s+STATUS/);
     expect(table.stdout).toContain('R$ 33,34');
 
     await json(home, ['transactions', 'refund', tx.id, '--yes']);
-    const after: Tx[] = await json(home, ['receivables', 'list', '--transaction', tx.id]);
+    const after = await json(home, ['receivables', 'list', '--transaction', tx.id]);
     expect(after.every((r) => r.status === 'canceled')).toBe(true);
   });
 

@@ -2,13 +2,13 @@ import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixtures.js';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import type { RecordedRequest } from '../helpers/recording-server.js';
-import { expectError, expectJson, expectUsage, RECORDED_MARKETPLACE, run, runAgainst, type Tx } from './helpers.js';
+import { expectError, expectJson, expectUsage, RECORDED_MARKETPLACE, run, runAgainst } from './helpers.js';
 
 // --seller on every list of things a seller owns: with two sellers that each have sales, every such
 // list shows that seller's records only; and each asks the seller's own path for them, never the
 // marketplace's list.
-const json = async (home: string, args: string[]): Promise<Tx> => expectJson(await run(home, [...args, '-o', 'json']));
-const created = async (home: string, args: string[]): Promise<Tx> => json(home, ['sellers', 'create', ...args]);
+const json = async <const A extends readonly string[]>(home: string, args: A) => expectJson(await run(home, [...args, '-o', 'json']));
+const created = async (home: string, args: string[]) => json(home, ['sellers', 'create', ...args]);
 const SELLER = 'c'.repeat(32);
 const PREFIX = `/v1/marketplaces/${RECORDED_MARKETPLACE}`;
 const PERSON = ['--first-name', 'João', '--last-name', 'Souza', '--taxpayer-id', '529.982.247-25', '--email', 'joao@example.com'];
@@ -29,31 +29,31 @@ describe('--seller: one seller\u2019s records, two sellers with sales each', () 
     for (const seller of [a, b]) {
       const id = seller.id;
       const other = seller === a ? b.id : a.id;
-      const txns: Tx[] = await json(home, ['transactions', 'list', '--seller', id, '--all']);
+      const txns = await json(home, ['transactions', 'list', '--seller', id, '--all']);
       expect(txns.length).toBeGreaterThan(0);
       expect(txns.every((t) => t.on_behalf_of === id)).toBe(true);
       expect(txns.map((t) => t.id)).toEqual(expect.arrayContaining(sales[id]!.map((t) => t.id)));
-      expect(txns.map((t) => t.id)).not.toEqual(expect.arrayContaining([sales[other]![0].id]));
+      expect(txns.map((t) => t.id)).not.toEqual(expect.arrayContaining([sales[other]![0]!.id]));
       // The provider's filters go along on the seller's path.
-      expect((await json(home, ['transactions', 'list', '--seller', id, '--status', 'succeeded,failed', '--all'])).every((t: Tx) => t.on_behalf_of === id)).toBe(true);
+      expect((await json(home, ['transactions', 'list', '--seller', id, '--status', 'succeeded,failed', '--all'])).every((t) => t.on_behalf_of === id)).toBe(true);
 
-      const receivables: Tx[] = await json(home, ['receivables', 'list', '--seller', id, '--all']);
+      const receivables = await json(home, ['receivables', 'list', '--seller', id, '--all']);
       expect(receivables.length).toBeGreaterThan(0);
       expect(receivables.every((r) => r.recipient === id)).toBe(true);
-      const future: Tx[] = await json(home, ['future-entries', 'list', '--seller', id, '--all']);
+      const future = await json(home, ['future-entries', 'list', '--seller', id, '--all']);
       expect(future.map((f) => f.receivable).sort()).toEqual(receivables.filter((r) => r.status === 'pending').map((r) => r.id).sort());
 
       const balance = await json(home, ['balances', 'get', '--seller', id]);
       expect(balance.owner).toBe(id);
       expect((await json(home, ['balances', 'current', '--seller', id])).account).toBe(balance.account);
-      const history: Tx[] = await json(home, ['balances', 'history', '--seller', id, '--all']);
+      const history = await json(home, ['balances', 'history', '--seller', id, '--all']);
       expect(history.length).toBeGreaterThan(0);
       expect(history.every((e) => e.account === balance.account)).toBe(true);
       expect(history.reduce((sum, e) => sum + Math.round(Number(e.amount) * 100), 0)).toBe(Math.round(Number(balance.current_balance) * 100));
 
-      const subscriptions: Tx[] = await json(home, ['subscriptions', 'list', '--seller', id]);
+      const subscriptions = await json(home, ['subscriptions', 'list', '--seller', id]);
       expect(subscriptions.map((s) => s.uuid)).toEqual(seller === a ? [subscription.uuid] : []);
-      const invoices: Tx[] = await json(home, ['invoices', 'list', '--seller', id, '--all']);
+      const invoices = await json(home, ['invoices', 'list', '--seller', id, '--all']);
       expect(invoices.every((i) => i.on_behalf_of === id)).toBe(true);
       if (seller === b) expect(invoices.map((i) => i.id)).toEqual([invoice.id]);
     }
@@ -61,11 +61,11 @@ describe('--seller: one seller\u2019s records, two sellers with sales each', () 
     // Payouts: a month on, every receivable of the first installment is paid to its own seller.
     await json(home, ['sandbox', 'advance', '--days', '31']);
     for (const seller of [a, b]) {
-      const transfers: Tx[] = await json(home, ['transfers', 'list', '--seller', seller.id, '--all']);
+      const transfers = await json(home, ['transfers', 'list', '--seller', seller.id, '--all']);
       expect(transfers.length).toBeGreaterThan(0);
       expect(transfers.every((t) => t.on_behalf_of === seller.id)).toBe(true);
     }
-    const all: Tx[] = await json(home, ['transfers', 'list', '--all']);
+    const all = await json(home, ['transfers', 'list', '--all']);
     expect(new Set(all.map((t) => t.on_behalf_of))).toEqual(new Set([a.id, b.id, SANDBOX_SELLER_ID]));
 
     // A seller the service does not know is its 404, not an empty list.

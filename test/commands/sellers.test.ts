@@ -3,18 +3,18 @@ import { it } from '../helpers/fixtures.js';
 import { SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { converse, KEY } from '../helpers/interactive.js';
 import type { RecordedRequest } from '../helpers/recording-server.js';
-import { expectError, expectJson, expectUsage, RECORDED_MARKETPLACE, run, runAgainst, SANDBOX_LINE, type Tx } from './helpers.js';
+import { expectError, expectJson, expectUsage, RECORDED_MARKETPLACE, run, runAgainst, SANDBOX_LINE } from './helpers.js';
 
 // Sellers from the CLI: people (CPF) and companies (CNPJ, the alphanumeric one included) made,
 // listed, shown, changed and removed in the embedded sandbox, and the exact requests sent for them.
 const SELLER = 'c'.repeat(32);
 const PREFIX = `/v1/marketplaces/${RECORDED_MARKETPLACE}`;
-const json = async (home: string, args: string[]): Promise<Tx> => expectJson(await run(home, [...args, '-o', 'json']));
+const json = async <const A extends readonly string[]>(home: string, args: A) => expectJson(await run(home, [...args, '-o', 'json']));
 
 const PERSON = ['--first-name', 'João', '--last-name', 'Souza', '--taxpayer-id', '529.982.247-25', '--email', 'joao@example.com'];
 const COMPANY = ['--business-name', 'Loja Azul Ltda', '--ein', '12.ABC.345/01DE-35', '--email', 'contato@lojaazul.com.br'];
 
-async function createSeller(home: string, args: string[]): Promise<Tx> {
+async function createSeller(home: string, args: string[]) {
   const result = await run(home, ['sellers', 'create', ...args, '-o', 'json']);
   const seller = expectJson(result);
   expect(result.stderr.startsWith(`${SANDBOX_LINE}Created seller ${seller.id} (`), result.stderr).toBe(true);
@@ -23,7 +23,7 @@ async function createSeller(home: string, args: string[]): Promise<Tx> {
 
 /** Only the seeded seller: what a refused create must leave. */
 async function expectOnlySeeded(home: string): Promise<void> {
-  expect((await json(home, ['sellers', 'list', '--all'])).map((s: Tx) => s.id)).toEqual([SANDBOX_SELLER_ID]);
+  expect((await json(home, ['sellers', 'list', '--all'])).map((s) => s.id)).toEqual([SANDBOX_SELLER_ID]);
 }
 
 describe('sellers in the embedded sandbox', () => {
@@ -54,7 +54,7 @@ describe('sellers in the embedded sandbox', () => {
     });
     // A numeric CNPJ too.
     expect((await createSeller(home, ['--business-name', 'Padaria', '--ein', '11.444.777/0001-61', '--email', 'p@example.com'])).ein).toBe('11444777000161');
-    const listed: Tx[] = await json(home, ['sellers', 'list', '--all']);
+    const listed = await json(home, ['sellers', 'list', '--all']);
     expect(listed.map((s) => s.id)).toEqual(expect.arrayContaining([person.id, company.id, SANDBOX_SELLER_ID]));
     expect(listed).toHaveLength(4);
   });

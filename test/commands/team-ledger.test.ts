@@ -2,18 +2,21 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { currentOwner } from '../../src/platform/owner.js';
 import { freshDatabase, postgresForFile } from '../helpers/postgres.js';
+import { ledgerList } from '../helpers/printed.js';
 import { tempHome, testEnv } from '../helpers/run.js';
 import { BIN, eventually, servedSandboxForBlock, spawnPayctl, type Spawned } from '../helpers/serve.js';
-import { createCard, expectError, getTx, run, type Tx } from './helpers.js';
+import { createCard, expectError, getTx, run } from './helpers.js';
+import type { Transaction } from '../../src/sandbox/types.js';
 
 // A team's exactly-once: two "machines" (two PAYCTL_HOMEs, one of them in a UTS namespace of its
 // own with the hostname caixa-2, so it cannot ask about the other's processes) share one ledger
 // on a real PostgreSQL server, started for this file as an unprivileged user. Every case checks
 // the sandbox's final state: each sale refunded exactly once.
 const postgres = postgresForFile();
-const voids = (tx: Tx) => tx.history.filter((h: Tx) => h.operation_type === 'void' && h.status === 'succeeded').length;
+const voids = (tx: Transaction) => tx.history.filter((h) => h.operation_type === 'void' && h.status === 'succeeded').length;
 const lines = (stdout: string) => stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l));
 const user = currentOwner().holder.split('@')[0] as string;
 
@@ -74,7 +77,7 @@ describe('two machines, one ledger', () => {
     }
     // The ledger says who did what, from either machine.
     const listed = await run(here(), ['ledger', 'list', '--limit', '100', '-o', 'json'], { env: env() });
-    const holders = new Set((JSON.parse(listed.stdout) as Tx[]).map((i) => i.holder));
+    const holders = new Set(z.parse(ledgerList, JSON.parse(listed.stdout)).map((i) => i.holder));
     expect(holders).toEqual(new Set([`${user}@caixa-2`, currentOwner().holder]));
   }, 90_000);
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempHome } from '../helpers/run.js';
-import { expectJson, expectUsage, run, type Tx } from './helpers.js';
+import { expectJson, expectUsage, run } from './helpers.js';
 
 // One time zone: a day on the command line is 00:00–24:00 where payctl shows times (the profile's
 // timezone, else TZ), for lists and exports alike. Each case compares what payctl lists with the
@@ -26,7 +26,7 @@ const expected = (zone: string, from: string, to: string) =>
     .map((s) => s.id)
     .sort();
 const listed = async (zone: string, from: string, to: string, env: Record<string, string> = {}) =>
-  (expectJson(await run(home.home, ['transactions', 'list', '--all', '--from', from, '--to', to, '-o', 'json', '--fields', 'id'], { env: { TZ: zone, ...env } })) as Tx[]).map((t) => t.id as string).sort();
+  expectJson(await run(home.home, ['transactions', 'list', '--all', '--from', from, '--to', to, '-o', 'json', '--fields', 'id'], { env: { TZ: zone, ...env } })).map((t) => t.id as string).sort();
 
 /** A day in the middle of the generated span, and the month of its first days. */
 function periods(): { day: string; month: [string, string] } {
@@ -55,7 +55,7 @@ describe('a day is a day where payctl shows times', () => {
       const out = join(home.home, `export-${zone.replace('/', '-')}.ndjson`);
       const result = await run(home.home, ['export', 'transactions', '--since', day, '--until', day, '--out', out], { env: { TZ: zone } });
       expect(result.code, result.stderr).toBe(0);
-      const ids = readFileSync(out, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as Tx).id as string).sort();
+      const ids = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l).id as string).sort();
       expect(ids).toEqual(expected(zone, day, day));
     });
   }

@@ -32,11 +32,13 @@ import {
   expectJson,
   expectUsage,
   getTx,
+  expectDryRun,
+  present,
   listAll,
   paidWith,
   run,
-  type Tx,
 } from './helpers.js';
+import type { Transaction } from '../../src/sandbox/types.js';
 
 // ---------------------------------------------------------------------------------------------
 describe('transactions create: the seven variants against the embedded sandbox', () => {
@@ -61,7 +63,7 @@ describe('transactions create: the seven variants against the embedded sandbox',
       installment_plan: { number_installments: 3 },
       payment_method: { resource: 'card', card_brand: 'Visa', first4_digits: '4111', last4_digits: '1111', holder_name: 'Maria Silva', expiration_month: '12', expiration_year: EXP_YEAR },
     });
-    expect(tx.history.map((h: Tx) => [h.operation_type, h.status])).toEqual([['created', 'succeeded'], ['authorization', 'succeeded']]);
+    expect(tx.history.map((h) => [h.operation_type, h.status])).toEqual([['created', 'succeeded'], ['authorization', 'succeeded']]);
   });
 
   it('direct card from --card-file with --no-capture: pre_authorized, nothing captured yet', async ({ home }) => {
@@ -280,7 +282,7 @@ describe('missing input with prompts off: exit 2 naming the missing flags and wh
 describe('transactions list', () => {
   // One sandbox for the read-only list tests: five transactions of every kind, oldest first.
   let shared: { home: string; cleanup: () => void };
-  const made: Tx[] = [];
+  const made: Transaction[] = [];
   const refs = ['ord-1', 'ord-2', 'ord-3', 'ord-4', 'ord-5'];
   const ids = () => made.map((t) => t.id);
   const newestFirst = () => ids().reverse();
@@ -302,20 +304,20 @@ describe('transactions list', () => {
     const result = await list(args);
     const items = expectJson(result);
     expect(result.stderr).toBe(items.length === 0 ? 'no transactions match\n' : '');
-    return items.map((t: Tx) => t.id);
+    return items.map((t) => t.id);
   };
 
   it('piped: a JSON array of the API objects, newest first; read-only, so no SANDBOX notice', async () => {
     const result = await list([]);
     const items = expectJson(result);
     expect(result.stderr).toBe('');
-    expect(items.map((t: Tx) => t.reference_id)).toEqual([...refs].reverse());
+    expect(items.map((t) => t.reference_id)).toEqual([...refs].reverse());
     expect(items[4]).toEqual(made[0]);
   });
 
   it('--status filters, one or several', async () => {
-    expect(await listIds(['--status', 'succeeded'])).toEqual([made[0].id]);
-    expect(await listIds(['--status', 'pending,failed'])).toEqual([made[4].id, made[3].id, made[2].id]);
+    expect(await listIds(['--status', 'succeeded'])).toEqual([present(made[0]).id]);
+    expect(await listIds(['--status', 'pending,failed'])).toEqual([present(made[4]).id, present(made[3]).id, present(made[2]).id]);
     expect(await listIds(['--status', 'canceled'])).toEqual([]);
   });
 
@@ -324,19 +326,19 @@ describe('transactions list', () => {
   });
 
   it('--payment-type filters', async () => {
-    expect(await listIds(['--payment-type', 'pix'])).toEqual([made[2].id]);
-    expect(await listIds(['--payment-type', 'boleto,pix'])).toEqual([made[3].id, made[2].id]);
-    expect(await listIds(['--payment-type', 'credit'])).toEqual([made[4].id, made[1].id, made[0].id]);
+    expect(await listIds(['--payment-type', 'pix'])).toEqual([present(made[2]).id]);
+    expect(await listIds(['--payment-type', 'boleto,pix'])).toEqual([present(made[3]).id, present(made[2]).id]);
+    expect(await listIds(['--payment-type', 'credit'])).toEqual([present(made[4]).id, present(made[1]).id, present(made[0]).id]);
   });
 
   it('--reference-id finds exactly that transaction', async () => {
-    expect(await listIds(['--reference-id', 'ord-2'])).toEqual([made[1].id]);
+    expect(await listIds(['--reference-id', 'ord-2'])).toEqual([present(made[1]).id]);
     expect(await listIds(['--reference-id', 'ord-9'])).toEqual([]);
   });
 
   it('--limit caps the items; --limit with --all is refused', async () => {
     expect(await listIds(['--limit', '2'])).toEqual(newestFirst().slice(0, 2));
-    expect(await listIds(['--limit', '1', '--sort', 'asc'])).toEqual([made[0].id]);
+    expect(await listIds(['--limit', '1', '--sort', 'asc'])).toEqual([present(made[0]).id]);
     expectUsage(await list(['--limit', '2', '--all']), '--limit', '--all');
     expectUsage(await list(['--limit', '0']), '--limit:');
   });
@@ -405,7 +407,7 @@ describe('transactions list', () => {
     expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'STATUS', 'AMOUNT']);
     // Header, five rows and the totals line.
     expect(lines).toHaveLength(7);
-    expect(lines[5]!.split(/\s{2,}/)).toEqual([made[0].id, 'succeeded', 'R$ 1.234,50']);
+    expect(lines[5]!.split(/\s{2,}/)).toEqual([present(made[0]).id, 'succeeded', 'R$ 1.234,50']);
     expect(lines[6]).toMatch(/^5 transactions {2}gross /);
     expect(result.stdout).not.toMatch(ANSI);
   });
@@ -417,10 +419,10 @@ describe('transactions list', () => {
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'STATUS', 'AMOUNT', 'TYPE', 'PAYER', 'REFERENCE', 'DESCRIPTION', 'CREATED']);
     const first = lines[5]!;
-    expect(first).toContain(made[0].id);
+    expect(first).toContain(present(made[0]).id);
     expect(first).toContain('R$ 1.234,50');
     expect(first).toContain('Pedido 1');
-    expect(first).toContain(`${made[0].created_at.slice(0, 10)} ${made[0].created_at.slice(11, 16)}`);
+    expect(first).toContain(`${present(made[0]).created_at.slice(0, 10)} ${present(made[0]).created_at.slice(11, 16)}`);
     expect(lines[4]).toContain('pre_authorized');
   });
 });
@@ -439,9 +441,9 @@ describe('transactions list: empty and long lists', () => {
     const created: string[] = [];
     for (let i = 0; i < 25; i++) created.push((await createPix(home, `${i + 1}`, ['--reference-id', `bulk-${i}`])).id);
     const all = await listAll(home);
-    expect(all.map((t: Tx) => t.id)).toEqual([...created].reverse());
+    expect(all.map((t) => t.id)).toEqual([...created].reverse());
     const byDefault = expectJson(await run(home, ['transactions', 'list']));
-    expect(byDefault.map((t: Tx) => t.id)).toEqual([...created].reverse().slice(0, 20));
+    expect(byDefault.map((t) => t.id)).toEqual([...created].reverse().slice(0, 20));
   });
 
   it('--all and --limit over more than one page of 100', async ({ home }) => {
@@ -463,7 +465,7 @@ describe('transactions list: empty and long lists', () => {
       await sandbox.close();
     }
     const all = await listAll(home, ['--sort', 'asc']);
-    expect(all.map((t: Tx) => t.reference_id)).toEqual(Array.from({ length: 101 }, (_, i) => `page-${i}`));
+    expect(all.map((t) => t.reference_id)).toEqual(Array.from({ length: 101 }, (_, i) => `page-${i}`));
     const limited = await run(home, ['transactions', 'list', '--limit', '101', '-o', 'ndjson']);
     expect(limited.code).toBe(0);
     expect(limited.stderr).toBe('');
@@ -833,7 +835,7 @@ describe('--dry-run shows the request and sends nothing', () => {
     it.for(runs)('%s', async ([_name, args], { home }) => {
       server = await recordingServer([]);
       const result = await run(home, [...args, '--dry-run'], { env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: SANDBOX_MARKETPLACE_ID, PAYCTL_SELLER_ID: 'f'.repeat(32) } });
-      const shown = expectJson(result);
+      const shown = expectDryRun(result);
       expect(result.stderr).toBe('dry run: nothing was sent\n');
       expect(shown.dry_run).toBe(true);
       expect(shown.url.startsWith(`${server.url}/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/`)).toBe(true);
@@ -897,8 +899,8 @@ describe('concurrency', () => {
     expect(new Set(txs.map((t) => t.id)).size).toBe(8);
     const listed = await listAll(home);
     expect(listed).toHaveLength(8);
-    expect(listed.map((t: Tx) => t.reference_id).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `par-${i}`));
-    expect(listed.map((t: Tx) => t.id).sort()).toEqual(txs.map((t) => t.id).sort());
-    expect(new Set(listed.map((t: Tx) => t.transaction_number)).size).toBe(8);
+    expect(listed.map((t) => t.reference_id).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `par-${i}`));
+    expect(listed.map((t) => t.id).sort()).toEqual(txs.map((t) => t.id).sort());
+    expect(new Set(listed.map((t) => t.transaction_number)).size).toBe(8);
   });
 });

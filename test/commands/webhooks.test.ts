@@ -5,11 +5,11 @@ import { listenColumns } from '../../src/commands/webhooks/shared.js';
 import { test as it } from '../helpers/fixtures.js';
 import { payctl } from '../helpers/run.js';
 import { recordingServer, times } from '../helpers/recording-server.js';
-import { createCard, expectError, expectJson, expectUsage, run, type Tx } from './helpers.js';
+import { createCard, expectError, expectJson, expectUsage, present, run } from './helpers.js';
 
 // Webhooks and events from the CLI: what is sent, what is refused before sending, and `listen`
 // printing deliveries as they arrive, checking signatures and forwarding to a local app.
-const json = async (home: string, args: string[]): Promise<Tx> => expectJson(await run(home, [...args, '-o', 'json']));
+const json = async <const A extends readonly string[]>(home: string, args: A) => expectJson(await run(home, [...args, '-o', 'json']));
 
 async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 5_000): Promise<T> {
   const end = Date.now() + ms;
@@ -62,7 +62,7 @@ describe('webhooks create, list, get, remove', () => {
 
     const created = await json(home, ['webhooks', 'create', '--url', 'https://example.com/h', '--event', '*']);
     expect(created).toMatchObject({ events: ['*'], status: 'enabled', secret: expect.stringMatching(/^whsec_/) });
-    expect((await json(home, ['webhooks', 'list'])).map((w: Tx) => w.id)).toEqual([created.id]);
+    expect((await json(home, ['webhooks', 'list'])).map((w) => w.id)).toEqual([created.id]);
     expect((await json(home, ['webhooks', 'get', created.id])).secret).toBeUndefined();
     expectUsage(await run(home, ['webhooks', 'remove', created.id]), '--yes required');
     expect(await json(home, ['webhooks', 'remove', created.id, '--yes'])).toMatchObject({ id: created.id, deleted: true });
@@ -92,23 +92,25 @@ describe('webhooks create, list, get, remove', () => {
 describe('events list, get, replay', () => {
   it('lists what happened, filters by type, shows one, replays one', async ({ home }) => {
     const sale = await createCard(home, '12.00');
-    const events: Tx[] = await json(home, ['events', 'list', '--all']);
+    const events = await json(home, ['events', 'list', '--all']);
     expect(events.map((e) => e.type)).toEqual(['transaction.succeeded', 'transaction.created']);
-    expect(events[0].payload.object.id).toBe(sale.id);
-    expect((await json(home, ['events', 'list', '--type', 'transaction.created'])).map((e: Tx) => e.type)).toEqual(['transaction.created']);
-    expect(await json(home, ['events', 'get', events[1].id])).toEqual(events[1]);
-    expect(await json(home, ['events', 'replay', events[0].id])).toMatchObject({ event: events[0].id, webhooks: [] });
+    const [succeeded, created] = [present(events[0]), present(events[1])];
+    expect(succeeded.payload.object).toMatchObject({ id: sale.id });
+    expect((await json(home, ['events', 'list', '--type', 'transaction.created'])).map((e) => e.type)).toEqual(['transaction.created']);
+    expect(await json(home, ['events', 'get', created.id])).toEqual(created);
+    expect(await json(home, ['events', 'replay', succeeded.id])).toMatchObject({ event: succeeded.id, webhooks: [] });
     expectUsage(await run(home, ['events', 'list', '--type', 'sale.done']), '--type');
     const table = await run(home, ['events', 'list', '--no-color'], { tty: true });
-    expect(table.stdout).toMatch(new RegExp(`^TIME\\s+TYPE\\s+ID\\s+OBJECT\\n.*transaction\\.succeeded\\s+${events[0].id}\\s+${sale.id}`));
+    expect(table.stdout).toMatch(new RegExp(`^TIME\\s+TYPE\\s+ID\\s+OBJECT\\n.*transaction\\.succeeded\\s+${succeeded.id}\\s+${sale.id}`));
   });
 });
 
 describe('webhooks listen', () => {
   it('against the embedded sandbox: registers itself, prints deliveries as NDJSON when piped, removes itself', async ({ home }) => {
     const listening = run(home, ['webhooks', 'listen', '--max-events', '2']);
-    const registered = await until(() => json(home, ['webhooks', 'list']), (list: Tx[]) => list.length === 1);
-    expect(registered[0]).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/webhooks$/), events: ['*'] });
+    const registered = await until(() => json(home, ['webhooks', 'list']), (list) => list.length === 1);
+    const webhook = present(registered[0], 'the listener\'s webhook');
+    expect(webhook).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/webhooks$/), events: ['*'] });
     const sale = await createCard(home, '20.00');
     const result = await listening;
     expect(result.code, result.stderr).toBe(0);
@@ -117,8 +119,8 @@ describe('webhooks listen', () => {
     const events = lines.map((l) => JSON.parse(l));
     expect(events.map((e) => e.type)).toEqual(['transaction.created', 'transaction.succeeded']);
     expect(events.every((e) => e.resource === 'event' && e.payload.object.id === sale.id)).toBe(true);
-    expect(result.stderr).toContain(`registered as webhook ${registered[0].id}`);
-    expect(result.stderr).toContain(`removed webhook ${registered[0].id}`);
+    expect(result.stderr).toContain(`registered as webhook ${webhook.id}`);
+    expect(result.stderr).toContain(`removed webhook ${webhook.id}`);
     expect(await json(home, ['webhooks', 'list'])).toEqual([]);
   });
 

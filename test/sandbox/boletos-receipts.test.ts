@@ -83,7 +83,7 @@ describe('POST /boletos/{id}/emails', () => {
     expectError(await api.post(`${PREFIX}/boletos/${id}/emails`, { to: 'financeiro@example.com' }), 415, 'unsupported_media_type');
     expectError(await api.post(`${PREFIX}/boletos/${id}/emails`, {}), 415, 'unsupported_media_type');
     const state = await readStateFile(dir);
-    const mine = state.deliveries.filter((d: Json) => d.resource_id === id);
+    const mine = state.deliveries.filter((d) => d.resource_id === id);
     expect(mine).toEqual([{ kind: 'boleto', resource_id: id, method: 'email', target: 'maria.silva@example.com', at: NOW.toISOString() }]);
   });
 
@@ -280,7 +280,7 @@ describe('sending receipts', () => {
       expect(sms.status, to).toBe(200);
       expect(sms.body).toEqual({ message: 'success', delivery_method: 'sms' });
     }
-    const mine = (await readStateFile(dir)).deliveries.filter((d: Json) => d.resource_id === id);
+    const mine = (await readStateFile(dir)).deliveries.filter((d) => d.resource_id === id);
     expect(mine.map((d: Json) => [d.kind, d.method, d.target])).toEqual([
       ['receipt', 'email', 'cliente@example.com'],
       ['receipt', 'sms', '+55 21999099999'],
@@ -296,7 +296,7 @@ describe('sending receipts', () => {
     expectError(email, 400, 'receipt_not_approved');
     expect(email.body.error.message).toContain('still pending payment');
     expectError(await api.post(`/v1/receipts/${id}/texts`, { to: '+55 21999099999' }), 400, 'receipt_not_approved');
-    expect((await readStateFile(dir)).deliveries.filter((d: Json) => d.resource_id === id)).toEqual([]);
+    expect((await readStateFile(dir)).deliveries.filter((d) => d.resource_id === id)).toEqual([]);
 
     await api.post(`/v1/transactions/${txn.id}/approve`);
     expect((await api.post(`/v1/receipts/${id}/emails`, { to: 'cliente@example.com' })).status).toBe(200);
@@ -326,7 +326,7 @@ describe('sending receipts', () => {
       const reply = await api.post(`/v1/receipts/${id}/texts`, to === undefined ? {} : { to });
       expectReasons(reply, [reason]);
     }
-    expect((await readStateFile(dir)).deliveries.filter((d: Json) => d.resource_id === id)).toEqual([]);
+    expect((await readStateFile(dir)).deliveries.filter((d) => d.resource_id === id)).toEqual([]);
     expectError(await api.post(`/v1/receipts/${'4'.repeat(32)}/emails`, { to: 'a@example.com' }), 404, 'resource_not_found');
     expectError(await api.post(`/v1/receipts/${'4'.repeat(32)}/texts`, { to: '+55 21999099999' }), 404, 'resource_not_found');
   });

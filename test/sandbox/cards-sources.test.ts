@@ -74,7 +74,7 @@ describe('POST /cards (associate a token with a buyer)', () => {
     expect((await api.get(`/v1/buyers/${buyer.id}`)).body.default_credit).toBe(token.card.id);
 
     const state = await readStateFile(dir);
-    expect(state.tokens[token.id].used).toBe(true);
+    expect(state.tokens[token.id]?.used).toBe(true);
   });
 
   it('spends the token: a second association answers 400 token_already_used', async ({ fileSandbox: { api } }) => {
@@ -265,12 +265,12 @@ describe('POST /sources', () => {
     expect(reusable.status, JSON.stringify(reusable.body)).toBe(201);
     expectSource(reusable.body);
     expect(reusable.body).toMatchObject({ token: { id: reusableToken.id, amount: '3.00' }, card: { id: reusableToken.card.id, last4_digits: '1111' } });
-    expect((await readStateFile(dir)).tokens[reusableToken.id].used).toBe(false);
+    expect((await readStateFile(dir)).tokens[reusableToken.id]?.used).toBe(false);
 
     const singleToken = await tokenize(api);
     const single = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', token: { id: singleToken.id } });
     expect(single.status).toBe(201);
-    expect((await readStateFile(dir)).tokens[singleToken.id].used).toBe(true);
+    expect((await readStateFile(dir)).tokens[singleToken.id]?.used).toBe(true);
     const reused = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', token: { id: singleToken.id } });
     expectError(reused, 400, 'token_already_used');
     const buyer = await createBuyer(api);
@@ -333,7 +333,7 @@ describe('GET and DELETE /sources/{id}', () => {
     const removed = await api.del(`/v1/sources/${id}`);
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ id, resource: 'source', deleted: true });
-    expect((await readStateFile(dir)).sources[id].status).toBe('deleted');
+    expect((await readStateFile(dir)).sources[id]?.status).toBe('deleted');
     expectError(await api.get(`/v1/sources/${id}`), 404, 'resource_not_found');
     expectError(await api.del(`${PREFIX}/sources/${id}`), 404, 'resource_not_found');
     expectError(await api.get(`/v1/sources/${'4'.repeat(32)}`), 404, 'resource_not_found');

@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { findMismatch, resourceSchemas } from '../../src/provider/schemas/index.js';
+import { transactionStrict } from '../../src/provider/schemas/transaction.js';
 import { operationOf } from '../../src/provider/operation-of.js';
 import { checkedOperations } from '../helpers/contract.js';
-import { freshSandbox, type Fresh } from './helpers.js';
+import { expectAnswer, freshSandbox, type Fresh } from './helpers.js';
 
 let fresh: Fresh;
 beforeAll(async () => {
@@ -36,12 +37,12 @@ describe('the sandbox keeps to the contract', () => {
       payment_type: 'pix',
       on_behalf_of: SANDBOX_SELLER_ID,
     });
-    expect(created.status).toBe(201);
+    const served = expectAnswer(created, 201, transactionStrict);
     const schema = resourceSchemas.transaction;
     expect(findMismatch(schema, created.body)).toBeUndefined();
-    expect(findMismatch(schema, { ...created.body, amount: '74428005.35137403' })).toBe('amount: expected a decimal string like "10.00"');
-    expect(findMismatch(schema, { ...created.body, amount: 10 })).toBe('amount: expected a decimal string like "10.00", got a number');
-    expect(findMismatch(schema, { ...created.body, status: { code: 1 } })).toBe('status: expected a string, got an object');
-    expect(findMismatch(schema, { ...created.body, id: 'a/b' })).toBe('id: expected an id of 1 to 128 characters without spaces or slashes');
+    expect(findMismatch(schema, { ...served, amount: '74428005.35137403' })).toBe('amount: expected a decimal string like "10.00"');
+    expect(findMismatch(schema, { ...served, amount: 10 })).toBe('amount: expected a decimal string like "10.00", got a number');
+    expect(findMismatch(schema, { ...served, status: { code: 1 } })).toBe('status: expected a string, got an object');
+    expect(findMismatch(schema, { ...served, id: 'a/b' })).toBe('id: expected an id of 1 to 128 characters without spaces or slashes');
   });
 });

@@ -6,11 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID } from '../../src/provider/sandbox-account.js';
+import { listPageSchema } from '../../src/provider/schemas/index.js';
+import { transactionStrict } from '../../src/provider/schemas/transaction.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { DB_FORMAT } from '../../src/sandbox/db/schema.js';
 import { statePaths } from '../../src/sandbox/store.js';
 import { one, rows, withDb } from './db-helpers.js';
-import { client, directCardBody } from './helpers.js';
+import { client, directCardBody, expectAnswer } from './helpers.js';
 
 let dir: string | undefined;
 let sandbox: SandboxHandle | undefined;
@@ -48,9 +50,7 @@ describe('a database of another format', () => {
     const notices: string[] = [];
     const api = await start(stateDir, notices);
 
-    const listed = await api.get('/v1/transactions');
-    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
-    expect(listed.body.total).toBe(0);
+    expect(expectAnswer(await api.get('/v1/transactions'), 200, listPageSchema).total).toBe(0);
     expect(notices).toEqual([
       `the sandbox database ${statePaths(stateDir).file} was of another payctl build (format ${shown}, this one uses ${DB_FORMAT}); it was recreated with a fresh seed`,
     ]);
@@ -66,7 +66,7 @@ describe('a database of another format', () => {
     const stateDir = await otherBuildDb('15');
     const first: string[] = [];
     let api = await start(stateDir, first);
-    const sale = (await api.post('/v1/transactions', directCardBody())).body;
+    const sale = expectAnswer(await api.post('/v1/transactions', directCardBody()), 201, transactionStrict);
     expect(first).toHaveLength(1);
     await sandbox?.close();
 

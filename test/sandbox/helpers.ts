@@ -4,9 +4,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
+import * as z from 'zod/mini';
 import { SANDBOX_API_KEY, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { readStateFiles } from '../../src/sandbox/store.js';
+import type { StoredState } from '../../src/sandbox/types.js';
 import { expectFitsContract } from '../helpers/contract.js';
 
 // Response bodies are JSON of many shapes; the tests assert on them field by field.
@@ -76,8 +78,10 @@ export async function freshSandbox(now?: () => Date): Promise<Fresh> {
 }
 
 /** The state as the sandbox's files hold it, read afresh; tests look at what was stored, not only served. */
-export async function readStateFile(dir: string): Promise<Json> {
-  return readStateFiles(dir);
+export async function readStateFile(dir: string): Promise<StoredState> {
+  const state = await readStateFiles(dir);
+  if (state === undefined) throw new Error(`the sandbox in ${dir} has stored no state`);
+  return state;
 }
 
 let cpfBase = 123_456_000;
@@ -132,21 +136,32 @@ const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const HEX32 = /^[0-9a-f]{32}$/;
 const DECIMAL = /^\d+\.\d{2}$/;
 
-function expectNullableString(obj: Json, key: string): void {
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** `value` as an object's fields, failing the test when it is not an object. */
+function fieldsOf(value: unknown, what: string): Record<string, unknown> {
+  if (!isRecord(value)) throw new Error(`${what} should be an object, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+function expectNullableString(obj: Record<string, unknown>, key: string): void {
   expect(obj, `missing ${key}`).toHaveProperty(key);
   const value = obj[key];
   expect(value === null || typeof value === 'string', `${key} should be string or null, got ${JSON.stringify(value)}`).toBe(true);
 }
 
-function expectType(obj: Json, key: string, type: 'string' | 'boolean' | 'object'): void {
+function expectType(obj: Record<string, unknown>, key: string, type: 'string' | 'boolean' | 'object'): void {
   expect(obj, `missing ${key}`).toHaveProperty(key);
   const value = obj[key];
-  if (type === 'object') expect(value !== null && typeof value === 'object' && !Array.isArray(value), `${key} should be an object`).toBe(true);
+  if (type === 'object') expect(isRecord(value), `${key} should be an object`).toBe(true);
   else expect(typeof value, `${key}`).toBe(type);
 }
 
 /** Seed 2.4: every field a string, created_at a date-time. */
-export function expectHistoryEntry(entry: Json, transactionId: string): void {
+export function expectHistoryEntry(answer: unknown, transactionId: string): void {
+  const entry = fieldsOf(answer, 'a history entry');
   for (const key of [
     'id',
     'transaction',
@@ -170,7 +185,8 @@ export function expectHistoryEntry(entry: Json, transactionId: string): void {
 }
 
 /** Seed 2.1: every field present with the seed's type (null where there is no value). */
-export function expectTransactionShape(txn: Json): void {
+export function expectTransactionShape(answer: unknown): void {
+  const txn = fieldsOf(answer, 'a transaction');
   for (const key of ['id', 'resource', 'status', 'amount', 'original_amount', 'currency', 'payment_type', 'on_behalf_of', 'statement_descriptor', 'uri', 'fees', 'created_at', 'updated_at']) {
     expectType(txn, key, 'string');
   }
@@ -196,7 +212,8 @@ export function expectTransactionShape(txn: Json): void {
   for (const key of ['payment_method', 'fee_details', 'metadata']) expectType(txn, key, 'object');
   expect(txn).toHaveProperty('installment_plan');
   expect(txn.installment_plan === null || typeof txn.installment_plan === 'object').toBe(true);
-  expect(Array.isArray(txn.history)).toBe(true);
+  const history = txn.history;
+  expect(Array.isArray(history)).toBe(true);
   expect(txn.id).toMatch(HEX32);
   expect(txn.resource).toBe('transaction');
   expect(txn.amount).toMatch(DECIMAL);
@@ -205,12 +222,13 @@ export function expectTransactionShape(txn: Json): void {
   expect(txn.created_at).toMatch(ISO_MS);
   expect(txn.updated_at).toMatch(ISO_MS);
   if (txn.expected_on !== null) expect(txn.expected_on).toMatch(ISO_MS);
-  expect(txn.uri).toBe(`/v1/marketplaces/${txn.uri.split('/')[3]}/transactions/${txn.id}`);
-  for (const entry of txn.history) expectHistoryEntry(entry, txn.id);
+  expect(txn.uri).toBe(`/v1/marketplaces/${String(txn.uri).split('/')[3]}/transactions/${String(txn.id)}`);
+  for (const entry of Array.isArray(history) ? history : []) expectHistoryEntry(entry, String(txn.id));
 }
 
 /** Seed 2.3: the card inside a transaction shows both first4_digits and last4_digits. */
-export function expectCardPaymentMethod(pm: Json): void {
+export function expectCardPaymentMethod(answer: unknown): void {
+  const pm = fieldsOf(answer, 'a card payment method');
   for (const key of ['id', 'resource', 'card_brand', 'first4_digits', 'last4_digits', 'expiration_month', 'expiration_year', 'holder_name', 'fingerprint', 'uri', 'created_at', 'updated_at']) {
     expectType(pm, key, 'string');
   }
@@ -224,7 +242,8 @@ export function expectCardPaymentMethod(pm: Json): void {
 }
 
 /** Seed 2.2, every field with a value: a boleto's, or a bolepix's (which adds its own). */
-export function expectBoletoPaymentMethod(pm: Json, resource: 'boleto' | 'bolepix' = 'boleto'): void {
+export function expectBoletoPaymentMethod(answer: unknown, resource: 'boleto' | 'bolepix' = 'boleto'): void {
+  const pm = fieldsOf(answer, `a ${resource} payment method`);
   for (const key of [
     'id',
     'service_boleto_id',
@@ -257,16 +276,33 @@ export function expectBoletoPaymentMethod(pm: Json, resource: 'boleto' | 'bolepi
   expect(pm.barcode).toMatch(/^\d{44}$/);
 }
 
-export function expectError(reply: Reply, status: number, category: string): void {
+/** The provider's error answer: what went wrong, by category and type, and for a 400 the reasons. */
+const errorAnswer = z.object({
+  error: z.looseObject({ status: z.string(), status_code: z.number(), category: z.string(), type: z.string(), message: z.string(), reasons: z.optional(z.array(z.string())) }),
+});
+
+/** An error answer of this status and category; returns its error. */
+/** An answer of this status, read with `schema` (the provider's strict description): the test fails when the body is not of it. */
+export function expectAnswer<S extends z.ZodMiniType>(reply: Reply, status: number, schema: S): z.infer<S> {
   expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  expect(reply.body.error).toMatchObject({ status_code: status, category, type: expect.any(String), message: expect.any(String) });
-  expect(typeof reply.body.error.status).toBe('string');
+  return z.parse(schema, reply.body);
+}
+
+/** A list page whose items are each read with `item`. */
+export function pageOf<S extends z.ZodMiniType>(item: S) {
+  return z.looseObject({ items: z.array(item), has_more: z.optional(z.boolean()), total: z.optional(z.number()) });
+}
+
+export function expectError(reply: Reply, status: number, category: string): z.infer<typeof errorAnswer>['error'] {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+  const { error } = z.parse(errorAnswer, reply.body);
+  expect(error).toMatchObject({ status_code: status, category });
+  return error;
 }
 
 /** A 400 invalid_parameter giving exactly these reasons, in this order. */
 export function expectReasons(reply: Reply, reasons: string[]): void {
-  expectError(reply, 400, 'invalid_parameter');
-  expect(reply.body.error.reasons).toEqual(reasons);
+  expect(expectError(reply, 400, 'invalid_parameter').reasons).toEqual(reasons);
 }
 
 export { HEX32, ISO_MS };

@@ -1,13 +1,14 @@
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixtures.js';
 import { SANDBOX_API_KEY, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
-import { basicAuth, client, directCardBody, expectError, VISA } from './helpers.js';
+import { listPageSchema } from '../../src/provider/schemas/index.js';
+import { transactionStrict } from '../../src/provider/schemas/transaction.js';
+import { basicAuth, client, directCardBody, expectAnswer, expectError, VISA } from './helpers.js';
 
 describe('authentication', () => {
   it('answers 401 in the provider error body without credentials', async ({ fileSandbox: { sandbox } }) => {
     const reply = await client(sandbox.url, null).get('/v1/transactions');
-    expectError(reply, 401, 'unauthorized');
-    expect(reply.body.error).toMatchObject({ status: 'Unauthorized', status_code: 401, type: 'invalid_request_error' });
+    expect(expectError(reply, 401, 'unauthorized')).toMatchObject({ status: 'Unauthorized', status_code: 401, type: 'invalid_request_error' });
     expect(reply.headers.get('www-authenticate')).toMatch(/^Basic/);
   });
 
@@ -30,15 +31,14 @@ describe('authentication', () => {
     const reply = await client(sandbox.url, null).post('/v1/transactions', directCardBody(VISA));
     expect(reply.status).toBe(401);
     const after = await api.get('/v1/transactions');
-    expect(after.body.total).toBe(before.body.total);
+    expect(expectAnswer(after, 200, listPageSchema).total).toBe(expectAnswer(before, 200, listPageSchema).total);
   });
 });
 
 describe('request bodies', () => {
   it('answers 400 to malformed JSON', async ({ fileSandbox: { api } }) => {
     const reply = await api.request('POST', '/v1/transactions', undefined, { raw: '{"payment_type": "credit",' });
-    expectError(reply, 400, 'invalid_parameter');
-    expect(reply.body.error.message).toMatch(/JSON/);
+    expect(expectError(reply, 400, 'invalid_parameter').message).toMatch(/JSON/);
     expect(reply.headers.get('content-type')).toMatch(/application\/json/);
   });
 
@@ -50,22 +50,20 @@ describe('request bodies', () => {
 describe('routing', () => {
   it('serves every route under /v1/marketplaces/{id}/ as well', async ({ fileSandbox: { api } }) => {
     const prefix = `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}`;
-    const created = await api.post(`${prefix}/transactions`, directCardBody(VISA, 1000));
-    expect(created.status).toBe(201);
-    const id = created.body.id;
-    expect((await api.get(`/v1/transactions/${id}`)).body.id).toBe(id);
-    expect((await api.get(`${prefix}/transactions/${id}`)).body.id).toBe(id);
+    const { id } = expectAnswer(await api.post(`${prefix}/transactions`, directCardBody(VISA, 1000)), 201, transactionStrict);
+    expect(expectAnswer(await api.get(`/v1/transactions/${id}`), 200, transactionStrict).id).toBe(id);
+    expect(expectAnswer(await api.get(`${prefix}/transactions/${id}`), 200, transactionStrict).id).toBe(id);
     expect((await api.put(`${prefix}/transactions/${id}`, { description: 'x' })).status).toBe(200);
-    expect((await api.post(`${prefix}/transactions/${id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 1000 })).body.status).toBe('canceled');
+    expect(expectAnswer(await api.post(`${prefix}/transactions/${id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 1000 }), 200, transactionStrict).status).toBe('canceled');
     expect((await api.get(`${prefix}/transactions/${id}/cancelled-letter`)).status).toBe(200);
   });
 
   it('answers 404 resource_not_found for an unknown marketplace', async ({ fileSandbox: { api } }) => {
     const other = 'e'.repeat(32);
     const reply = await api.get(`/v1/marketplaces/${other}/transactions`);
-    expectError(reply, 404, 'resource_not_found');
-    expect(reply.body.error).toMatchObject({ status: 'Not Found', type: 'invalid_request_error' });
-    expect(reply.body.error.message).toContain(other);
+    const error = expectError(reply, 404, 'resource_not_found');
+    expect(error).toMatchObject({ status: 'Not Found', type: 'invalid_request_error' });
+    expect(error.message).toContain(other);
     expectError(await api.post(`/v1/marketplaces/${other}/cards/tokens`, {}), 404, 'resource_not_found');
   });
 
@@ -75,6 +73,6 @@ describe('routing', () => {
     const wrong = await api.request('DELETE', '/v1/transactions');
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('GET, POST');
-    expect(wrong.body.error.status_code).toBe(405);
+    expect(wrong.body).toMatchObject({ error: { status_code: 405 } });
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_ACCOUNT_ID, SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
+import { transactionStrict } from '../../src/provider/schemas/transaction.js';
 import { IdCodes } from '../../src/sandbox/db/id-codes.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { accountIdFor } from '../../src/sandbox/ledger.js';
@@ -10,7 +11,7 @@ import { marketplaceName, marketplaceStateDir } from '../../src/sandbox/marketpl
 import { wipeState } from '../../src/sandbox/store.js';
 import { spawnPayctl } from '../helpers/serve.js';
 import { idCodesOf, one, rows, withDb } from './db-helpers.js';
-import { client, directCardBody, VISA, type Client } from './helpers.js';
+import { client, directCardBody, expectAnswer, pageOf, VISA, type Client } from './helpers.js';
 
 // The ids a sandbox database makes are its numbers 1, 2, 3, … mixed with its salt: they look like
 // the provider's, the database keeps the number, and any other id is kept as the text it is.
@@ -76,7 +77,7 @@ describe('ids in the sandbox database', () => {
 
   it('keeps the ids it made as numbers, serves and finds them as ids, and never makes one twice, a reset included', async () => {
     const { dir, api } = await sandbox();
-    const first = (await api.post('/v1/transactions', directCardBody(VISA, 5_000))).body;
+    const first = expectAnswer(await api.post('/v1/transactions', directCardBody(VISA, 5_000)), 201, transactionStrict);
     expect(first.id).toMatch(/^[0-9a-f]{32}$/);
     expect((await api.get(`/v1/transactions/${first.id}`)).body).toEqual(first);
     expect((await api.get(`/v1/receipts/${first.sales_receipt}`)).status).toBe(200);
@@ -89,7 +90,7 @@ describe('ids in the sandbox database', () => {
     expect((await api.get('/v1/transactions/01a211c5ba384b34ad27d76238686c7c')).status).toBe(404);
 
     await wipeState(dir);
-    const after = (await api.post('/v1/transactions', directCardBody(VISA, 5_000))).body;
+    const after = expectAnswer(await api.post('/v1/transactions', directCardBody(VISA, 5_000)), 201, transactionStrict);
     expect(after.id).not.toBe(first.id);
     expect(after.sales_receipt).not.toBe(first.sales_receipt);
     const salts = await withDb(dir, (db) => rows<{ name: string }>(db, "SELECT name FROM meta WHERE name IN ('id_salt', 'ids')"));
@@ -99,8 +100,8 @@ describe('ids in the sandbox database', () => {
   it('makes other ids in another database', async () => {
     const a = await sandbox();
     const b = await sandbox();
-    const one = (await a.api.post('/v1/transactions', directCardBody(VISA, 5_000))).body;
-    const two = (await b.api.post('/v1/transactions', directCardBody(VISA, 5_000))).body;
+    const one = expectAnswer(await a.api.post('/v1/transactions', directCardBody(VISA, 5_000)), 201, transactionStrict);
+    const two = expectAnswer(await b.api.post('/v1/transactions', directCardBody(VISA, 5_000)), 201, transactionStrict);
     expect(one.id).not.toBe(two.id);
     expect((await b.api.get(`/v1/transactions/${one.id}`)).status).toBe(404);
   });
@@ -115,19 +116,19 @@ describe('ids in the sandbox database', () => {
     // Sales of both, sent at once, so their changes are made in the same turns of the event loop.
     const sales = await Promise.all(Array.from({ length: 12 }, (_, i) => (apis[i % 2] as Client).post('/v1/transactions', directCardBody(VISA, 1_000 + i))));
     expect(sales.map((reply) => reply.status)).toEqual(sales.map(() => 201));
-    const mine = (m: number) => sales.filter((_, i) => i % 2 === m).map((reply) => reply.body as { id: string; sales_receipt: string; amount: string });
+    const mine = (m: number) => sales.filter((_, i) => i % 2 === m).map((reply) => expectAnswer(reply, 201, transactionStrict));
     // Each refunds its own, read back through its codes, while the other reads and refunds its own.
     const refunds = await Promise.all([0, 1, 0, 1].map((m, i) => (apis[m] as Client).post(`/v1/transactions/${(mine(m)[i] as { id: string }).id}/void`, { amount: 100, on_behalf_of: SANDBOX_SELLER_ID })));
     expect(refunds.map((reply) => reply.status)).toEqual([200, 200, 200, 200]);
     for (const m of [0, 1]) {
       const api = apis[m] as Client;
       for (const sale of mine(m)) {
-        const got = (await api.get(`/v1/transactions/${sale.id}`)).body;
+        const got = expectAnswer(await api.get(`/v1/transactions/${sale.id}`), 200, transactionStrict);
         expect([got.id, got.sales_receipt]).toEqual([sale.id, sale.sales_receipt]);
         // The other marketplace has no such sale.
         expect((await (apis[1 - m] as Client).get(`/v1/transactions/${sale.id}`)).status).toBe(404);
       }
-      const listed = ((await api.get('/v1/transactions?limit=100')).body.items as Array<{ id: string }>).map((tx) => tx.id);
+      const listed = expectAnswer(await api.get('/v1/transactions?limit=100'), 200, pageOf(transactionStrict)).items.map((tx) => tx.id);
       expect(listed).toEqual(expect.arrayContaining(mine(m).map((sale) => sale.id)));
       expect(listed.filter((id) => mine(1 - m).some((sale) => sale.id === id))).toEqual([]);
       // Kept as this database's numbers: an id coded with the other's salt would be kept as its

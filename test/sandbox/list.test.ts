@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
-import { DECLINED, directCardBody, expectError, freshSandbox, VISA, type Client, type Fresh, type Json } from './helpers.js';
+import { transactionStrict } from '../../src/provider/schemas/transaction.js';
+import { DECLINED, directCardBody, expectAnswer, expectError, freshSandbox, pageOf, VISA, type Client, type Fresh } from './helpers.js';
 
 // Five transactions at known instants (the sandbox's clock is driven by the test), two of them
 // at the same millisecond to pin down tie-breaking.
@@ -16,11 +17,9 @@ const AT = {
   E: '2026-11-23T23:59:59.999Z',
 } as const;
 
-async function createAt(at: string, body: Record<string, unknown>): Promise<Json> {
+async function createAt(at: string, body: Record<string, unknown>) {
   clock = new Date(at);
-  const reply = await api.post('/v1/transactions', body);
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-  return reply.body;
+  return expectAnswer(await api.post('/v1/transactions', body), 201, transactionStrict);
 }
 
 const common = { on_behalf_of: SANDBOX_SELLER_ID, amount: 1000, currency: 'BRL' };
@@ -39,17 +38,16 @@ afterAll(async () => {
   await fresh.close();
 });
 
-async function refs(query: string): Promise<string[]> {
-  const reply = await api.get(`/v1/transactions${query}`);
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return reply.body.items.map((t: Json) => t.reference_id);
+/** A page of sales, each read as the provider describes a sale. */
+const salesPage = pageOf(transactionStrict);
+
+async function refs(query: string) {
+  return expectAnswer(await api.get(`/v1/transactions${query}`), 200, salesPage).items.map((t) => t.reference_id);
 }
 
 describe('list envelope and paging', () => {
   it('answers the provider envelope, newest first by default', async () => {
-    const reply = await api.get('/v1/transactions');
-    expect(reply.status).toBe(200);
-    const { items, ...envelope } = reply.body;
+    const { items, ...envelope } = expectAnswer(await api.get('/v1/transactions'), 200, salesPage);
     expect(envelope).toEqual({
       resource: 'list',
       uri: '/v1/transactions',
@@ -61,8 +59,8 @@ describe('list envelope and paging', () => {
       page: 1,
       total_pages: 1,
     });
-    expect(items.map((t: Json) => t.reference_id)).toEqual(['E', 'D', 'C', 'B', 'A']);
-    expect(items.map((t: Json) => t.created_at)).toEqual([AT.E, AT.D, AT.C, AT.B, AT.A]);
+    expect(items.map((t) => t.reference_id)).toEqual(['E', 'D', 'C', 'B', 'A']);
+    expect(items.map((t) => t.created_at)).toEqual([AT.E, AT.D, AT.C, AT.B, AT.A]);
   });
 
   it('sorts ascending on request; equal timestamps keep insertion order', async () => {
@@ -73,16 +71,16 @@ describe('list envelope and paging', () => {
   it('pages with limit and offset', async () => {
     const first = await api.get('/v1/transactions?limit=2');
     expect(first.body).toMatchObject({ limit: 2, offset: 0, has_more: true, total: 5, page: 1, total_pages: 3 });
-    expect(first.body.items.map((t: Json) => t.reference_id)).toEqual(['E', 'D']);
+    expect(expectAnswer(first, 200, salesPage).items.map((t) => t.reference_id)).toEqual(['E', 'D']);
     const second = await api.get('/v1/transactions?limit=2&offset=2');
     expect(second.body).toMatchObject({ offset: 2, has_more: true, page: 2 });
-    expect(second.body.items.map((t: Json) => t.reference_id)).toEqual(['C', 'B']);
+    expect(expectAnswer(second, 200, salesPage).items.map((t) => t.reference_id)).toEqual(['C', 'B']);
   });
 
   it('pages with page (1-based) as an alternative to offset', async () => {
     const last = await api.get('/v1/transactions?limit=2&page=3');
     expect(last.body).toMatchObject({ offset: 4, page: 3, has_more: false, total_pages: 3 });
-    expect(last.body.items.map((t: Json) => t.reference_id)).toEqual(['A']);
+    expect(expectAnswer(last, 200, salesPage).items.map((t) => t.reference_id)).toEqual(['A']);
     const beyond = await api.get('/v1/transactions?limit=2&page=9');
     expect(beyond.body).toMatchObject({ items: [], has_more: false, total: 5 });
   });
@@ -149,8 +147,8 @@ describe('date_range on created_at', () => {
 describe('marketplace prefix', () => {
   it('lists the same items and echoes the prefixed uri', async () => {
     const reply = await api.get(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/transactions?limit=1`);
-    expect(reply.status).toBe(200);
-    expect(reply.body.uri).toBe(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/transactions`);
-    expect(reply.body.items[0].reference_id).toBe('E');
+    const page = expectAnswer(reply, 200, salesPage);
+    expect(page.uri).toBe(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/transactions`);
+    expect(page.items[0]?.reference_id).toBe('E');
   });
 });

@@ -1,9 +1,11 @@
 import { getBoletoInfo, getPixPayloadInfo, isValidBoleto, isValidPixPayload } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
+import { transactionStrict } from '../../src/provider/schemas/transaction.js';
 import { SandboxError } from '../../src/sandbox/errors.js';
 import { boletoBarcode, digitableLine, pixEmv } from '../../src/sandbox/payment-codes.js';
-import { freshSandbox, ref, type Client, type Fresh, type Json } from './helpers.js';
+import type { PaymentMethod } from '../../src/sandbox/types.js';
+import { expectAnswer, freshSandbox, ref, type Client, type Fresh } from './helpers.js';
 
 // The boleto and PIX codes the sandbox hands out are read back with @brazilian-utils/brazilian-utils,
 // the way a client of the real service would check them: valid, and carrying the amount, due
@@ -108,11 +110,13 @@ describe('through the sandbox API', () => {
     await fresh.close();
   });
 
-  async function create(paymentType: string, amount: number, extra: Record<string, unknown> = {}): Promise<Json> {
+  /** A sale of `paymentType`, and its payment method, checked to be of that kind. */
+  async function create<K extends 'boleto' | 'bolepix' | 'pix'>(paymentType: K, amount: number, extra: Record<string, unknown> = {}) {
     const body = { payment_type: paymentType, on_behalf_of: SANDBOX_SELLER_ID, amount, currency: 'BRL', reference_id: ref(paymentType), ...extra };
-    const reply = await api.post('/v1/transactions', body);
-    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-    return reply.body;
+    const txn = expectAnswer(await api.post('/v1/transactions', body), 201, transactionStrict);
+    const pm = txn.payment_method;
+    if (pm.resource !== paymentType) throw new Error(`a ${paymentType} sale paid by ${pm.resource}`);
+    return { ...txn, payment_method: pm as Extract<PaymentMethod, { resource: K }> };
   }
 
   it('boleto: the barcode, as a linha digitável, carries the amount and the expiration date', async () => {

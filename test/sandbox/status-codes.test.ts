@@ -3,7 +3,10 @@
 // state does not allow, and 400 (not an empty list) for a list filter value it does not know.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
-import { directCardBody, expectError, freshSandbox, VISA, type Client, type Fresh, type Json } from './helpers.js';
+import { listPageSchema, resourceSchemas } from '../../src/provider/schemas/index.js';
+import { splitRuleStrict, transactionStrict } from '../../src/provider/schemas/transaction.js';
+import type { Transaction } from '../../src/sandbox/types.js';
+import { directCardBody, expectAnswer, expectError, freshSandbox, VISA, type Client, type Fresh } from './helpers.js';
 
 let clock = new Date('2026-11-20T10:00:00.000Z');
 let fresh: Fresh;
@@ -14,20 +17,17 @@ beforeAll(async () => {
   fresh = await freshSandbox(() => clock);
   api = fresh.api;
   const seller = await api.post('/v1/sellers/businesses', { business_name: 'Loja Azul Ltda', ein: '12.abc.345/01de-35', business_email: 'contato@lojaazul.com.br' });
-  expect(seller.status, JSON.stringify(seller.body)).toBe(201);
-  recipient = seller.body.id;
+  recipient = expectAnswer(seller, 201, resourceSchemas.seller).id;
 });
 afterAll(async () => {
   await fresh.close();
 });
 
-async function sale(cents = 10_000): Promise<Json> {
-  const reply = await api.post('/v1/transactions', directCardBody(VISA, cents));
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-  return reply.body;
+async function sale(cents = 10_000): Promise<Transaction> {
+  return expectAnswer(await api.post('/v1/transactions', directCardBody(VISA, cents)), 201, transactionStrict);
 }
 
-const rulesPath = (txn: Json) => `/v1/transactions/${txn.id}/split_rules`;
+const rulesPath = (txn: Transaction) => `/v1/transactions/${txn.id}/split_rules`;
 /** The provider's file requires amount and charge_processing_fee in every rule; a percentage's amount is not read. */
 const byPercentage = (percentage: number) => ({ percentage, amount: 0, charge_processing_fee: false });
 const byAmount = (amount: number) => ({ amount, charge_processing_fee: false });
@@ -40,10 +40,10 @@ describe('split rules', () => {
     expect(added.body).toMatchObject({ resource: 'split_rule', recipient, transaction: txn.id });
 
     const again = await api.post(rulesPath(txn), { recipient, ...byAmount(100) });
-    expectError(again, 409, 'split_rule_precondition_creation_failure');
-    expect(again.body.error.status).toBe('Conflict');
-    expect(again.body.error.reasons).toEqual([`split_rules: names recipient ${recipient} more than once`]);
-    expect((await api.get(rulesPath(txn))).body.items).toHaveLength(1);
+    const error = expectError(again, 409, 'split_rule_precondition_creation_failure');
+    expect(error.status).toBe('Conflict');
+    expect(error.reasons).toEqual([`split_rules: names recipient ${recipient} more than once`]);
+    expect(expectAnswer(await api.get(rulesPath(txn)), 200, listPageSchema).items).toHaveLength(1);
   });
 
   it('a rule wrong on its own stays a 400', async () => {
@@ -55,7 +55,7 @@ describe('split rules', () => {
 
   it('a sale whose rules can no longer change answers 409, to an add and to a remove', async () => {
     const txn = await sale();
-    const rule = (await api.post(rulesPath(txn), { recipient, ...byPercentage(10) })).body;
+    const rule = expectAnswer(await api.post(rulesPath(txn), { recipient, ...byPercentage(10) }), 200, splitRuleStrict);
     const voided = await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 10_000 });
     expect(voided.status, JSON.stringify(voided.body)).toBe(200);
     expectError(await api.post(rulesPath(txn), { recipient, ...byPercentage(10) }), 409, 'split_rule_precondition_creation_failure');
@@ -77,10 +77,9 @@ describe('list filters', () => {
     ['/v1/balances/history?operation=weird', 'operation'],
     ['/v1/sellers?type=weird', 'type'],
   ])('GET %s answers 400 naming %s', async (query, field) => {
-    const reply = await api.get(query);
-    expectError(reply, 400, 'invalid_parameter');
-    expect(reply.body.error.message).toContain(field);
-    expect(reply.body.error.reasons[0]).toMatch(new RegExp(`^${field}: unknown value "(weird|bolepix)"; must be one of `));
+    const error = expectError(await api.get(query), 400, 'invalid_parameter');
+    expect(error.message).toContain(field);
+    expect(error.reasons?.[0]).toMatch(new RegExp(`^${field}: unknown value "(weird|bolepix)"; must be one of `));
   });
 
   it('a value the provider knows that nothing has answers an empty list', async () => {

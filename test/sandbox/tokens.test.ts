@@ -1,12 +1,15 @@
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixtures.js';
 import { SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
-import { cardData, DECLINED, expectError, HEX32, ISO_MS, MASTERCARD, VISA, type Client, type Json } from './helpers.js';
+import * as z from 'zod/mini';
+import { transactionStrict } from '../../src/provider/schemas/transaction.js';
+import { cardData, DECLINED, expectAnswer, expectError, HEX32, ISO_MS, MASTERCARD, VISA, type Client } from './helpers.js';
 
-async function tokenize(api: Client, card: unknown): Promise<Json> {
-  const reply = await api.post('/v1/cards/tokens', card);
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return reply.body;
+/** A token as this file reads it: its card's fields are looked at one by one. */
+const tokenAnswer = z.looseObject({ id: z.string(), card: z.looseObject({ id: z.string(), fingerprint: z.string() }) });
+
+async function tokenize(api: Client, card: unknown) {
+  return expectAnswer(await api.post('/v1/cards/tokens', card), 200, tokenAnswer);
 }
 
 function chargeCardId(api: Client, cardId: string, cents = 1500) {
@@ -54,38 +57,32 @@ describe('POST /v1/cards/tokens', () => {
 
   it('rejects a Luhn-invalid number, an expired card and a missing CVV with 400', async ({ fileSandbox: { api } }) => {
     const luhn = await api.post('/v1/cards/tokens', cardData('5555555555554445'));
-    expectError(luhn, 400, 'invalid_parameter');
-    expect(luhn.body.error.reasons.join(' ')).toMatch(/card_number/);
+    expect(expectError(luhn, 400, 'invalid_parameter').reasons?.join(' ')).toMatch(/card_number/);
     expect(JSON.stringify(luhn.body)).not.toContain('5555555555554445');
 
     const expired = await api.post('/v1/cards/tokens', cardData(VISA, { expiration_month: '1', expiration_year: '2021' }));
-    expectError(expired, 400, 'invalid_parameter');
-    expect(expired.body.error.reasons.join(' ')).toMatch(/expired/);
+    expect(expectError(expired, 400, 'invalid_parameter').reasons?.join(' ')).toMatch(/expired/);
 
     const { security_code: _omitted, ...noCvv } = cardData(VISA);
     const missing = await api.post('/v1/cards/tokens', noCvv);
-    expectError(missing, 400, 'invalid_parameter');
-    expect(missing.body.error.reasons.join(' ')).toMatch(/security_code/);
+    expect(expectError(missing, 400, 'invalid_parameter').reasons?.join(' ')).toMatch(/security_code/);
   });
 
   it("stores the token's card so it can be charged by id", async ({ fileSandbox: { api } }) => {
     const token = await tokenize(api, cardData(MASTERCARD));
-    const reply = await chargeCardId(api, token.card.id);
-    expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({ status: 'succeeded', amount: '15.00' });
-    expect(reply.body.payment_method).toMatchObject({ id: token.card.id, card_brand: 'MasterCard', first4_digits: '5555', last4_digits: '4444' });
+    const sale = expectAnswer(await chargeCardId(api, token.card.id), 201, transactionStrict);
+    expect(sale).toMatchObject({ status: 'succeeded', amount: '15.00' });
+    expect(sale.payment_method).toMatchObject({ id: token.card.id, card_brand: 'MasterCard', first4_digits: '5555', last4_digits: '4444' });
   });
 
   it('declines a charge on a tokenized declined test card', async ({ fileSandbox: { api } }) => {
     const token = await tokenize(api, cardData(DECLINED));
-    const reply = await chargeCardId(api, token.card.id);
-    expect(reply.status).toBe(201);
-    expect(reply.body.status).toBe('failed');
+    expect(expectAnswer(await chargeCardId(api, token.card.id), 201, transactionStrict).status).toBe('failed');
   });
 
   it('also answers under the marketplace prefix', async ({ fileSandbox: { api } }) => {
     const reply = await api.post(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/cards/tokens`, cardData(VISA));
     expect(reply.status).toBe(200);
-    expect(reply.body.resource).toBe('token');
+    expect(reply.body).toMatchObject({ resource: 'token' });
   });
 });

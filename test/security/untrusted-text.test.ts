@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { parse } from '../helpers/csv.js';
 import { SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { CVV, EXP_YEAR, VISA, cardFlags, expectJson, run } from '../commands/helpers.js';
@@ -63,7 +64,7 @@ beforeAll(async () => {
         card: { card_number: VISA, holder_name: HOLDER, expiration_month: '12', expiration_year: EXP_YEAR, security_code: CVV },
       },
     };
-    const created = expectJson(await run(home.home, ['api', 'POST', 'transactions', '--input', '-'], { stdin: JSON.stringify(body) }));
+    const created = z.parse(z.looseObject({ id: z.string(), status: z.string() }), expectJson(await run(home.home, ['api', 'POST', 'transactions', '--input', '-'], { stdin: JSON.stringify(body) })));
     expect(created.status).toBe('succeeded');
     ids.push(created.id);
   }
