@@ -156,6 +156,37 @@ export function instant(key: string, column: string): Field {
   return kept(key, column, 'INTEGER', put, (stored) => (stored === null ? null : isoOfMs(Number(stored))));
 }
 
+/** Epoch milliseconds of an instant as a record keeps it (a number, or text as toISOString writes it), else NaN. */
+function msOfInstant(value: unknown): number {
+  return typeof value === 'number' ? value : typeof value === 'string' ? msOf(value) : Number.NaN;
+}
+
+/**
+ * An ISO 8601 instant (or null), as milliseconds after the instant `base` reads from the record or
+ * from the record it belongs to (a sale, for its history and payment method): those are mostly
+ * stamped at the sale's own instant, so this is mostly 0 (no byte in a column, one in JSON)
+ * instead of 13 digits. `base` must be read back before this field is (an earlier key, or a later
+ * field's parent), else the record is kept whole.
+ */
+export function since(key: string, column: string, base: (doc: Doc, parent: Doc | undefined) => unknown): Field {
+  const put: Field['put'] = (value, doc, parent) => {
+    if (value === null) return null;
+    if (typeof value !== 'string') return UNKEPT;
+    const ms = msOf(value) - msOfInstant(base(doc, parent));
+    return Number.isNaN(ms) ? UNKEPT : ms;
+  };
+  const get: Field['get'] = (row, doc, parent) => {
+    const stored = row[column];
+    return stored === null || stored === undefined ? null : isoOfMs(msOfInstant(base(doc, parent)) + Number(stored));
+  };
+  return { key, column, type: 'INTEGER', put, get };
+}
+
+/** `field`, read back after every other field of its record (as `since` needs, when it reads its base from the record's later keys). */
+export function readLast(field: Field): Field {
+  return { ...field, late: true };
+}
+
 const MONEY = /^-?(0|[1-9]\d*)\.\d\d$/;
 
 /** Money as the provider writes it ("12.34", "-0.50"), as integer cents. */
@@ -194,9 +225,9 @@ export function json(key: string, column = key): Field {
   return kept(key, column, 'JSON', (value) => (value === undefined ? UNKEPT : JSON.stringify(value)), (stored) => stored);
 }
 
-/** A sub-object of the fields' shape, each of its fields in a column of its own. */
+/** A sub-object of the fields' shape, each of its fields in a column of its own; the record is its fields' parent. */
 export function nested(key: string, inner: readonly Field[]): Field {
-  return { key, inner, put: () => UNKEPT, get: (row, _doc, _parent, codes) => unpack(inner, row, codes) };
+  return { key, inner, put: () => UNKEPT, get: (row, doc, _parent, codes) => unpack(inner, row, codes, doc) };
 }
 
 /** Every column the fields keep, sub-objects' included, in field order. */
@@ -234,24 +265,26 @@ export function fromParent(key: string, parentKey: string): Field {
 
 /**
  * An object of one of a few shapes (a card's or a PIX's payment method), as the JSON of the
- * shape's number and the values its fields keep; any other object (or null) as its own JSON.
+ * shape's number and the values its fields keep; any other object (or null) as its own JSON. The
+ * record it is a field of is its fields' parent.
  */
 export function oneOf(key: string, column: string, shapes: ReadonlyArray<readonly Field[]>): Field {
-  const put: Field['put'] = (value, _doc, _parent, codes) => {
+  const put: Field['put'] = (value, doc, _parent, codes) => {
     if (value !== null && !isDoc(value)) return UNKEPT;
     for (let i = 0; i < shapes.length; i += 1) {
       const fields = shapes[i] as readonly Field[];
-      const packed = value && packValues(fields, value, codes);
+      const packed = value && packValues(fields, value, codes, doc);
       if (packed) return `[${i},${valuesText(fields, packed).slice(1)}`;
     }
     return JSON.stringify(value);
   };
-  const get = (value: unknown, codes: IdCodes) => {
-    if (!Array.isArray(value)) return value;
+  const get: Field['get'] = (row, doc, _parent, codes) => {
+    const value = row[column];
+    if (!Array.isArray(value)) return value ?? null;
     const [shape, ...values] = value as [number, ...unknown[]];
-    return unpackValues(shapes[shape] as readonly Field[], values, codes);
+    return unpackValues(shapes[shape] as readonly Field[], values, codes, doc);
   };
-  return { ...kept(key, column, 'JSON', put, get), shapes };
+  return { key, column, type: 'JSON', put, get, shapes };
 }
 
 /** A value made from the rest of its record (a URI from an id, an update time never changed): nothing is kept when it is what `make` makes. */
@@ -339,7 +372,7 @@ function compilePacker(fields: readonly Field[], slots: ReadonlyMap<string, numb
     lines.push(`if (keys[${i}] !== ${key}) return false;`);
     if (field.inner) {
       lines.push(`{ const sub = doc[${key}];`, "if (sub === null || typeof sub !== 'object' || Array.isArray(sub)) return false;");
-      lines.push(`if (!F.packInto(F[${i}].inner, sub, out, SLOTS, codes)) return false; }`);
+      lines.push(`if (!F.packInto(F[${i}].inner, sub, out, SLOTS, codes, doc)) return false; }`);
     } else if (field.constant?.plain) {
       lines.push(`if (doc[${key}] !== ${JSON.stringify(field.constant.value)}) return false;`);
     } else {

@@ -32,6 +32,8 @@ import {
   numeric,
   oneOf,
   packValues,
+  readLast,
+  since,
   packInto,
   text as textField,
   tuples,
@@ -163,11 +165,15 @@ const VOCABULARY = [
   'canceled',
   '341',
   'Loja Sandbox Ltda',
+  'American Express',
 ];
 const wordField = word(VOCABULARY);
 
 /** Fields of one kind, one for each key, in the keys' order. */
 const alike = (make: (key: string) => Field, ...keys: string[]): Field[] => keys.map((key) => make(key));
+
+/** An instant of a sale's part (a line of its history, its payment method) as milliseconds after the sale's own. */
+const sinceTheSale = (key: string, column: string) => since(key, column, (_doc, sale) => sale?.created_at);
 
 /** One line of a transaction's history, kept in its version without its keys. */
 const HISTORY = fieldsOf(historyEntryStrict, {
@@ -180,7 +186,7 @@ const HISTORY = fieldsOf(historyEntryStrict, {
   response_message: wordField,
   gatewayResponseTime: wordField,
   authorizer: wordField,
-  created_at: (key) => instant(key, 'created_ms'),
+  created_at: (key) => sinceTheSale(key, 'created_ms'),
 });
 
 /** Where the API serves a resource of the sandbox's marketplace. */
@@ -190,19 +196,22 @@ const uriOf = (resource: string) => derived('uri', (doc) => `/v1/marketplaces/${
 const opening = (resource: string): Field[] => [idField('id'), fixed('resource', resource)];
 /** When a record was made and last changed. */
 const STAMPS: Field[] = [instant('created_at', 'created_ms'), instant('updated_at', 'updated_ms')];
-const STAMP_HINTS = { created_at: (key: string) => instant(key, 'created_ms'), updated_at: (key: string) => instant(key, 'updated_ms') };
+/** A sale's payment method's stamps, as its sale's instant mostly is. */
+const METHOD_STAMPS = { created_at: (key: string) => sinceTheSale(key, 'created_ms'), updated_at: (key: string) => sinceTheSale(key, 'updated_ms') };
 
 /** A card as a sale's payment method (cards.ts cardPaymentMethod). */
 const CARD_METHOD = fieldsOf(cardPaymentMethodStrict, {
   id: idField,
   card_brand: wordField,
+  // As cards.ts names a card to people: "Visa final 1111".
+  description: (key) => derived(key, (doc) => `${doc.card_brand === 'Unknown' ? 'Cartão' : String(doc.card_brand)} final ${String(doc.last4_digits)}`),
   is_active: (key) => fixed(key, true),
   is_valid: (key) => fixed(key, true),
   is_verified: (key) => fixed(key, false),
   customer: idField,
   fingerprint: idField,
   uri: () => uriOf('cards'),
-  ...STAMP_HINTS,
+  ...METHOD_STAMPS,
 });
 
 /** A PIX charge as a sale's payment method (transactions-create.ts). */
@@ -212,7 +221,7 @@ const PIX_METHOD = fieldsOf(pixPaymentMethodStrict, {
   version: wordField,
   expiration_date: (key) => instant(key, 'expires_ms'),
   paid_at: (key) => instant(key, 'paid_ms'),
-  ...STAMP_HINTS,
+  ...METHOD_STAMPS,
   status: wordField,
 });
 
@@ -228,7 +237,7 @@ const BOLETO_METHOD = fieldsOf(boletoPaymentMethodStrict, {
   customer: idField,
   url: (key) => derived(key, (doc) => `${SANDBOX_FILES_ORIGIN}/boletos/${String(doc.id)}.html`),
   paid_at: (key) => instant(key, 'paid_ms'),
-  ...STAMP_HINTS,
+  ...METHOD_STAMPS,
   status: wordField,
 });
 
@@ -250,7 +259,8 @@ const FEE_DETAILS = fieldsOf(feeDetailsStrict, {
  */
 const TRANSACTION: Field[] = [
   integer('seq'),
-  integer('created_ms', 'stored_ms'),
+  // In the lookup column of the same name.
+  integer('created_ms'),
   integer('remaining_cents'),
   idField('card_id'),
   nested(
@@ -266,14 +276,16 @@ const TRANSACTION: Field[] = [
       on_behalf_of: idField,
       customer: idField,
       statement_descriptor: wordField,
-      payment_method: (key) => oneOf(key, key, [CARD_METHOD, PIX_METHOD, BOLETO_METHOD]),
+      // Read back last: its stamps are kept after the sale's created_at, a later key.
+      payment_method: (key) => readLast(oneOf(key, key, [CARD_METHOD, PIX_METHOD, BOLETO_METHOD])),
       installment_plan: (key) => oneOf(key, key, [INSTALLMENTS]),
       fees: (key) => money(key, 'fee_cents'),
       fee_details: (key) => oneOf(key, key, [FEE_DETAILS]),
       uri: () => uriOf('transactions'),
       expected_on: (key) => instant(key, 'expected_ms'),
-      created_at: (key) => instant(key, 'created_at_ms'),
-      updated_at: (key) => instant(key, 'updated_ms'),
+      // After the stored instant (mostly the same), and the update after it: mostly 0, no byte in a row.
+      created_at: (key) => since(key, 'created_at_ms', (_txn, stored) => stored?.created_ms),
+      updated_at: (key) => since(key, 'updated_ms', (txn) => txn.created_at),
       history: (key) => tuples(key, key, HISTORY),
     }),
   ),
@@ -464,7 +476,7 @@ export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
  * A database of another format is not read or converted: nothing of payctl was released before
  * this one, so it is recreated with a fresh seed (database.ts).
  */
-const CODEC_FORMAT = 17;
+const CODEC_FORMAT = 18;
 
 /** What a list of fields keeps where: each key, its column and type, its constant, and the fields below it. */
 const layoutOf = (fields: readonly Field[]): unknown[] =>
