@@ -166,6 +166,11 @@ export async function mutateInSteps<T>(stateDir: string, now: StoreClock, step: 
   });
 }
 
+/** Packs the state's database into full pages (SandboxDb.compact): after a change that wrote a great deal. */
+export async function compactState(stateDir: string): Promise<void> {
+  (await openSandboxDb(stateDir)).compact();
+}
+
 /** Lets go of what this process holds open for a state directory (a sandbox server closing). */
 export async function releaseState(stateDir: string): Promise<void> {
   await closeSandboxDb(stateDir);
