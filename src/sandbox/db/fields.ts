@@ -40,6 +40,8 @@ export interface Field {
   late?: boolean;
   /** Kept in its own column and brought back from that column's value alone (kept). */
   fromColumn?: (stored: unknown, codes: IdCodes) => unknown;
+  /** The words it keeps as their places (word): part of the database's layout. */
+  words?: readonly string[];
   /** The same value in every record (fixed): nothing to read. An object is given back as a copy of its own. */
   constant?: { value: SqlValue | boolean | Doc; plain: boolean };
 }
@@ -82,43 +84,46 @@ export function ids(key: string, column = key): Field {
 
 /**
  * A text (or null) from a fixed list of the sandbox's own words (statuses, messages, fee names),
- * kept as its place in the list; any other text as it is. The list only grows at its end within
- * a database format: a word's place is what is stored.
+ * kept as its place in the list; any other text as it is. A word's place is what is stored: the
+ * list is part of the database's layout, so another list makes another database format.
  */
 export function word(vocabulary: readonly string[]): (key: string, column?: string) => Field {
   const places = new Map(vocabulary.map((text, i) => [text, i]));
-  return (key, column = key) =>
-    kept(
+  return (key, column = key) => ({
+    ...kept(
       key,
       column,
       'ANY',
       (value) => (value === null ? null : typeof value === 'string' ? (places.get(value) ?? value) : UNKEPT),
       (stored) => (typeof stored === 'number' ? vocabulary[stored] : stored),
-    );
+    ),
+    words: vocabulary,
+  });
 }
 
 /**
  * A text that names other fields' values (a ledger line's "Sale <transaction id> (pix), net of
- * fees"): each named value is kept once, in its own field, and here as a mark of one character.
- * A text with such a character of its own is kept as it is.
+ * fees"), of the record or of the one it belongs to, or texts the sandbox writes in every such
+ * value: each named text is kept once, in its own field or in the code, and here as a mark of one
+ * character. A text with such a character of its own is kept as it is.
  */
-export function mentioning(key: string, column: string, named: ReadonlyArray<(doc: Doc) => unknown>): Field {
+export function mentioning(key: string, column: string, named: ReadonlyArray<(doc: Doc, parent: Doc | undefined) => unknown>): Field {
   const marks = named.map((_, i) => String.fromCharCode(1 + i));
-  const put = (value: unknown, doc: Doc): SqlValue | typeof UNKEPT => {
+  const put: Field['put'] = (value, doc, parent) => {
     if (value === null || typeof value !== 'string') return value === null ? null : UNKEPT;
     if (marks.some((mark) => value.includes(mark))) return UNKEPT;
     let kept = value;
     named.forEach((of, i) => {
-      const text = of(doc);
+      const text = of(doc, parent);
       if (typeof text === 'string' && text.length > 0) kept = kept.split(text).join(marks[i]);
     });
     return kept;
   };
-  const get = (row: Row, doc: Doc) => {
+  const get: Field['get'] = (row, doc, parent) => {
     let text = row[column] as string | null;
     if (text === null) return null;
     named.forEach((of, i) => {
-      if (text?.includes(marks[i] as string)) text = text.split(marks[i] as string).join(String(of(doc)));
+      if (text?.includes(marks[i] as string)) text = text.split(marks[i] as string).join(String(of(doc, parent)));
     });
     return text;
   };

@@ -46,6 +46,7 @@ import {
   type Row,
 } from './fields.js';
 import { fieldsOf } from './from-schema.js';
+import { PRODUCTS } from '../volume-sales.js';
 
 // The sandbox's tables. Every collection of the state (types.ts) is a table of JSON documents
 // keyed as the state keys it: by position for the lists that only grow (transactions,
@@ -111,7 +112,7 @@ type Txn = { txn: Doc & { payment_method?: { id?: unknown } | null } };
 
 /**
  * The sandbox's own words, each kept as its place in this list wherever a field is a `word`: a
- * sale's history repeats a handful of them. Add new words at the end only, or bump DB_FORMAT.
+ * sale's history repeats a handful of them. The list is part of the database's format (DB_FORMAT).
  */
 const VOCABULARY = [
   '',
@@ -214,12 +215,28 @@ const CARD_METHOD = fieldsOf(cardPaymentMethodStrict, {
   ...METHOD_STAMPS,
 });
 
+/** Where a PIX charge's payload is served (transactions-create.ts planPix), before the charge's own UUID. */
+const PIX_LINK_HEAD = 'https://sandbox.payctl.invalid/pix/qr/v2/';
+/**
+ * What the sandbox's PIX codes (payment-codes.ts pixEmv) hold around the payload's location for the
+ * sandbox's seller: a code that differs (another seller's name) keeps what differs.
+ */
+const PIX_EMV_PARTS = ['00020101021226910014br.gov.bcb.pix2569', '5204000053039865802BR5917LOJA SANDBOX LTDA6009SAO PAULO62070503***6304'];
+
 /** A PIX charge as a sale's payment method (transactions-create.ts). */
 const PIX_METHOD = fieldsOf(pixPaymentMethodStrict, {
   id: idField,
   provider: wordField,
   version: wordField,
   expiration_date: (key) => instant(key, 'expires_ms'),
+  // A charge's link and code name its location, and the code the link: each kept once.
+  pix_link: (key) => mentioning(key, key, [() => PIX_LINK_HEAD]),
+  qr_code: (key) =>
+    readLast(
+      nested(key, [
+        mentioning('emv', 'emv', [(_code, pix) => (typeof pix?.pix_link === 'string' ? pix.pix_link.slice('https://'.length) : undefined), ...PIX_EMV_PARTS.map((part) => () => part)]),
+      ]),
+    ),
   paid_at: (key) => instant(key, 'paid_ms'),
   ...METHOD_STAMPS,
   status: wordField,
@@ -276,6 +293,8 @@ const TRANSACTION: Field[] = [
       on_behalf_of: idField,
       customer: idField,
       statement_descriptor: wordField,
+      // What a generated sale sells.
+      description: word(PRODUCTS),
       // Read back last: its stamps are kept after the sale's created_at, a later key.
       payment_method: (key) => readLast(oneOf(key, key, [CARD_METHOD, PIX_METHOD, BOLETO_METHOD])),
       installment_plan: (key) => oneOf(key, key, [INSTALLMENTS]),
@@ -478,9 +497,17 @@ export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
  */
 const CODEC_FORMAT = 18;
 
-/** What a list of fields keeps where: each key, its column and type, its constant, and the fields below it. */
+/** What a list of fields keeps where: each key, its column and type, its constant, the fields below it and its words. */
 const layoutOf = (fields: readonly Field[]): unknown[] =>
-  fields.map((field) => [field.key, field.column ?? null, field.type ?? null, field.constant ? [field.constant.value] : null, field.inner && layoutOf(field.inner), field.shapes?.map(layoutOf)]);
+  fields.map((field) => [
+    field.key,
+    field.column ?? null,
+    field.type ?? null,
+    field.constant ? [field.constant.value] : null,
+    field.inner && layoutOf(field.inner),
+    field.shapes?.map(layoutOf),
+    field.words ?? null,
+  ]);
 
 /**
  * The format of this build's databases: CODEC_FORMAT, then a digest of every table's columns and
