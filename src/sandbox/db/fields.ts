@@ -194,15 +194,33 @@ export function readLast(field: Field): Field {
 
 const MONEY = /^-?(0|[1-9]\d*)\.\d\d$/;
 
+/** The cents of money as the provider writes it, exactly as centsToDecimal writes it (no leading zero, two decimals, no "-0.00"); else NaN. */
+function centsOf(value: unknown): number {
+  if (typeof value !== 'string' || !MONEY.test(value) || value === '-0.00') return Number.NaN;
+  const cents = Number(value.replace('.', ''));
+  return Number.isSafeInteger(cents) ? cents : Number.NaN;
+}
+
 /** Money as the provider writes it ("12.34", "-0.50"), as integer cents. */
 export function money(key: string, column: string): Field {
   const put = (value: unknown): SqlValue | typeof UNKEPT => {
-    // Exactly what centsToDecimal writes: no leading zero, two decimals, no "-0.00".
-    if (typeof value !== 'string' || !MONEY.test(value) || value === '-0.00') return UNKEPT;
-    const cents = Number(value.replace('.', ''));
-    return Number.isSafeInteger(cents) ? cents : UNKEPT;
+    const cents = centsOf(value);
+    return Number.isNaN(cents) ? UNKEPT : cents;
   };
   return kept(key, column, 'INTEGER', put, (stored) => centsToDecimal(Number(stored)));
+}
+
+/**
+ * Money as cents more than the money `base` reads from the record or the one it belongs to (a
+ * line of a sale's history, against the sale's amount): mostly the same, so mostly 0.
+ */
+export function moneyFrom(key: string, column: string, base: (doc: Doc, parent: Doc | undefined) => unknown): Field {
+  const put: Field['put'] = (value, doc, parent) => {
+    const cents = centsOf(value) - centsOf(base(doc, parent));
+    return Number.isNaN(cents) ? UNKEPT : cents;
+  };
+  const get: Field['get'] = (row, doc, parent) => centsToDecimal(Number(row[column]) + centsOf(base(doc, parent)));
+  return { key, column, type: 'INTEGER', put, get };
 }
 
 /** A whole number written as text ("3"), as the number. */

@@ -28,6 +28,7 @@ import {
   integer,
   json,
   money,
+  moneyFrom,
   nested,
   numeric,
   oneOf,
@@ -180,7 +181,7 @@ const sinceTheSale = (key: string, column: string) => since(key, column, (_doc, 
 const HISTORY = fieldsOf(historyEntryStrict, {
   id: idField,
   transaction: (key) => fromParent(key, 'id'),
-  amount: (key) => money(key, 'cents'),
+  amount: (key) => moneyFrom(key, 'cents', (_line, sale) => sale?.original_amount),
   operation_type: wordField,
   status: wordField,
   response_code: wordField,
@@ -228,7 +229,7 @@ const PIX_METHOD = fieldsOf(pixPaymentMethodStrict, {
   id: idField,
   provider: wordField,
   version: wordField,
-  expiration_date: (key) => instant(key, 'expires_ms'),
+  expiration_date: (key) => sinceTheSale(key, 'expires_ms'),
   // A charge's link and code name its location, and the code the link: each kept once.
   pix_link: (key) => mentioning(key, key, [() => PIX_LINK_HEAD]),
   qr_code: (key) =>
@@ -237,7 +238,7 @@ const PIX_METHOD = fieldsOf(pixPaymentMethodStrict, {
         mentioning('emv', 'emv', [(_code, pix) => (typeof pix?.pix_link === 'string' ? pix.pix_link.slice('https://'.length) : undefined), ...PIX_EMV_PARTS.map((part) => () => part)]),
       ]),
     ),
-  paid_at: (key) => instant(key, 'paid_ms'),
+  paid_at: (key) => sinceTheSale(key, 'paid_ms'),
   ...METHOD_STAMPS,
   status: wordField,
 });
@@ -253,7 +254,7 @@ const BOLETO_METHOD = fieldsOf(boletoPaymentMethodStrict, {
   bank_code: wordField,
   customer: idField,
   url: (key) => derived(key, (doc) => `${SANDBOX_FILES_ORIGIN}/boletos/${String(doc.id)}.html`),
-  paid_at: (key) => instant(key, 'paid_ms'),
+  paid_at: (key) => sinceTheSale(key, 'paid_ms'),
   ...METHOD_STAMPS,
   status: wordField,
 });
