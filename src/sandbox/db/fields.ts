@@ -38,8 +38,8 @@ export interface Field {
   shapes?: ReadonlyArray<readonly Field[]>;
   /** Brought back after every other field of the record, from them (its key keeps its place). */
   late?: boolean;
-  /** Kept in its own column and brought back from that column's value alone (kept). */
-  fromColumn?: (stored: unknown, codes: IdCodes) => unknown;
+  /** Kept in its own column and brought back from that column's value (and the record, or the one it belongs to, where it says). */
+  fromColumn?: (stored: unknown, codes: IdCodes, doc: Doc, parent: Doc | undefined) => unknown;
   /** The words it keeps as their places (word): part of the database's layout. */
   words?: readonly string[];
   /** The same value in every record (fixed): nothing to read. An object is given back as a copy of its own. */
@@ -119,15 +119,15 @@ export function mentioning(key: string, column: string, named: ReadonlyArray<(do
     });
     return kept;
   };
-  const get: Field['get'] = (row, doc, parent) => {
-    let text = row[column] as string | null;
+  const fromColumn: Field['fromColumn'] = (stored, _codes, doc, parent) => {
+    let text = stored as string | null;
     if (text === null) return null;
     named.forEach((of, i) => {
       if (text?.includes(marks[i] as string)) text = text.split(marks[i] as string).join(String(of(doc, parent)));
     });
     return text;
   };
-  return { key, column, type: 'TEXT', late: true, put, get };
+  return { key, column, type: 'TEXT', late: true, put, get: (row, doc, parent, codes) => fromColumn(row[column] ?? null, codes, doc, parent), fromColumn };
 }
 
 // The last instant parsed (isoOfMs keeps the last one written): a record's times are mostly one
@@ -180,11 +180,8 @@ export function since(key: string, column: string, base: (doc: Doc, parent: Doc 
     const ms = msOf(value) - msOfInstant(base(doc, parent));
     return Number.isNaN(ms) ? UNKEPT : ms;
   };
-  const get: Field['get'] = (row, doc, parent) => {
-    const stored = row[column];
-    return stored === null || stored === undefined ? null : isoOfMs(msOfInstant(base(doc, parent)) + Number(stored));
-  };
-  return { key, column, type: 'INTEGER', put, get };
+  const fromColumn: Field['fromColumn'] = (stored, _codes, doc, parent) => (stored === null ? null : isoOfMs(msOfInstant(base(doc, parent)) + Number(stored)));
+  return { key, column, type: 'INTEGER', put, get: (row, doc, parent, codes) => fromColumn(row[column] ?? null, codes, doc, parent), fromColumn };
 }
 
 /** `field`, read back after every other field of its record (as `since` needs, when it reads its base from the record's later keys). */
@@ -219,8 +216,8 @@ export function moneyFrom(key: string, column: string, base: (doc: Doc, parent: 
     const cents = centsOf(value) - centsOf(base(doc, parent));
     return Number.isNaN(cents) ? UNKEPT : cents;
   };
-  const get: Field['get'] = (row, doc, parent) => centsToDecimal(Number(row[column]) + centsOf(base(doc, parent)));
-  return { key, column, type: 'INTEGER', put, get };
+  const fromColumn: Field['fromColumn'] = (stored, _codes, doc, parent) => centsToDecimal(Number(stored) + centsOf(base(doc, parent)));
+  return { key, column, type: 'INTEGER', put, get: (row, doc, parent, codes) => fromColumn(row[column] ?? null, codes, doc, parent), fromColumn };
 }
 
 /** A whole number written as text ("3"), as the number. */
@@ -301,13 +298,12 @@ export function oneOf(key: string, column: string, shapes: ReadonlyArray<readonl
     }
     return JSON.stringify(value);
   };
-  const get: Field['get'] = (row, doc, _parent, codes) => {
-    const value = row[column];
-    if (!Array.isArray(value)) return value ?? null;
+  const fromColumn: Field['fromColumn'] = (value, codes, doc) => {
+    if (!Array.isArray(value)) return value;
     const [shape, ...values] = value as [number, ...unknown[]];
     return unpackValues(shapes[shape] as readonly Field[], values, codes, doc);
   };
-  return { key, column, type: 'JSON', put, get, shapes };
+  return { key, column, type: 'JSON', put, get: (row, doc, parent, codes) => fromColumn(row[column] ?? null, codes, doc, parent), fromColumn, shapes };
 }
 
 /** A value made from the rest of its record (a URI from an id, an update time never changed): nothing is kept when it is what `make` makes. */
@@ -440,11 +436,13 @@ function compileUnpacker(fields: readonly Field[], from: 'row' | 'values'): Unpa
     if (field.late) lines.push(`doc[${key}] = undefined;`);
     // A JSON text is a literal of JavaScript too: an object's is a new copy each time it runs.
     else if (field.constant) lines.push(`doc[${key}] = ${JSON.stringify(field.constant.value)};`);
-    else if (field.fromColumn) lines.push(`doc[${key}] = F[${i}].fromColumn(${column(field)} ?? null, codes);`);
+    else if (field.fromColumn) lines.push(`doc[${key}] = F[${i}].fromColumn(${column(field)} ?? null, codes, doc, parent);`);
     else lines.push(`doc[${key}] = F[${i}].get(row, doc, parent, codes);`);
   });
   fields.forEach((field, i) => {
-    if (field.late) lines.push(`doc[${JSON.stringify(field.key)}] = F[${i}].get(row, doc, parent, codes);`);
+    if (!field.late) return;
+    const key = JSON.stringify(field.key);
+    lines.push(field.fromColumn ? `doc[${key}] = F[${i}].fromColumn(${column(field)} ?? null, codes, doc, parent);` : `doc[${key}] = F[${i}].get(row, doc, parent, codes);`);
   });
   lines.push('return doc;');
   // Made from the field lists of schema.ts only, never from anything stored or received.
