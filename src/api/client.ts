@@ -60,6 +60,11 @@ export interface RequestInput {
    * slow service cannot hold up what the command prints.
    */
   optionalWithinMs?: number;
+  /**
+   * A request that does much work (a part of a generated volume): given this long to answer when
+   * it is longer than --timeout, so that a slow or busy machine does not fail it. The caller bounds it.
+   */
+  workMs?: number;
 }
 
 export interface PreparedRequest {
@@ -253,7 +258,7 @@ export class ApiClient {
     const { maxRetryAfterMs } = this.options;
     const optional = input.optionalWithinMs;
     const maxAttempts = optional === undefined ? this.options.maxAttempts : 1;
-    const timeoutMs = optional === undefined ? this.options.timeoutMs : Math.min(optional, this.options.timeoutMs);
+    const timeoutMs = optional === undefined ? Math.max(this.options.timeoutMs, input.workMs ?? 0) : Math.min(optional, this.options.timeoutMs);
     for (let attempt = 1; ; attempt++) {
       const last = attempt >= maxAttempts;
       let response: Awaited<ReturnType<typeof this.send>>;

@@ -166,6 +166,15 @@ export async function mutateInSteps<T>(stateDir: string, now: StoreClock, step: 
   });
 }
 
+/**
+ * Packs the state's database into full pages (SandboxDb.compact): after a change that wrote a great
+ * deal. With the usual cache: the larger one packed 100,000 sales in 2.4 s instead of 3.5, but
+ * raised `sandbox generate`'s peak memory from 220 to 300 MB.
+ */
+export async function compactState(stateDir: string): Promise<void> {
+  (await openSandboxDb(stateDir)).compact();
+}
+
 /** Lets go of what this process holds open for a state directory (a sandbox server closing). */
 export async function releaseState(stateDir: string): Promise<void> {
   await closeSandboxDb(stateDir);

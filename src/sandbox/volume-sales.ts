@@ -66,7 +66,8 @@ export function saleFate(seed: number, n: number): SaleFate {
   return { kind, followUps };
 }
 
-const PRODUCTS = [
+/** What generated sales sell; the sandbox's database keeps a sale's description as its place here (db/schema.ts). */
+export const PRODUCTS = [
   'Camiseta básica', 'Calça jeans', 'Tênis de corrida', 'Vestido floral', 'Mochila escolar', 'Fone de ouvido Bluetooth', 'Carregador turbo',
   'Capinha de celular', 'Smartwatch', 'Caixa de som portátil', 'Cafeteira elétrica', 'Liquidificador', 'Jogo de panelas', 'Jogo de lençol',
   'Travesseiro', 'Luminária de mesa', 'Kit de maquiagem', 'Perfume 100 ml', 'Protetor solar', 'Livro', 'Box de livros', 'Brinquedo educativo',

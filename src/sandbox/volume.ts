@@ -6,7 +6,7 @@ import type { JsonObject } from './http.js';
 import { planCreateTransaction } from './transactions-create.js';
 import { approve } from './transactions.js';
 import type { Session } from './db/session.js';
-import { applyChange, mutateInSteps, stateOf } from './store.js';
+import { applyChange, compactState, mutateInSteps, stateOf } from './store.js';
 import { calendarDate, DAY_MS, msOfIso } from './time.js';
 import type { SandboxState } from './types.js';
 import { buyerPool } from './volume-buyers.js';
@@ -256,5 +256,8 @@ export async function generateVolume(stateDir: string, spec: VolumeSpec, clock: 
       buyers: customers.registered,
     }));
   };
-  return mutateInSteps(stateDir, clock, step);
+  const report = await mutateInSteps(stateDir, clock, step);
+  // The volume's last part: what its parts wrote is packed once, for all of them.
+  if (spec.first + spec.sales === spec.total) await compactState(stateDir);
+  return report;
 }

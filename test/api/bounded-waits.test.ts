@@ -2,6 +2,7 @@
 // waits is refused at once, and a list that would never end is stopped.
 import { describe, expect } from 'vitest';
 import { UncertainOutcomeError, type ApiClient, type ClientOptions } from '../../src/api/client.js';
+import { partWorkMs } from '../../src/commands/sandbox/clock.js';
 import { ApiError, NetworkError } from '../../src/errors.js';
 import { test } from '../helpers/fixtures.js';
 import { payctl, type RunResult } from '../helpers/run.js';
@@ -110,6 +111,28 @@ describe('--timeout is a deadline for the whole exchange', () => {
     expect(server.requests).toHaveLength(3);
     // Three attempts of 0.3 s and two short back-offs: well under what a trickle would last.
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('a request that does much work is given longer than --timeout, within its own bound', () => {
+  const generated = { now: '2030-01-01T00:00:00.000Z', offset_seconds: 0, transactions: 3, transfers: 0, buyers: 1 };
+
+  it('a part of a generated volume answering after --timeout is waited for; a request without such work is not', async ({ service }) => {
+    const api = await service.client([{ status: 200, body: generated, delayMs: 700 }], { timeoutMs: 300, maxAttempts: 1 });
+    const body = { sales: 3, days: 1, first: 0, total: 3, seed: 1 };
+    expect(await api.call('sandbox.generate', { body, workMs: 5_000 })).toEqual(generated);
+    const plain = await service.client([{ status: 200, body: generated, delayMs: 700 }], { timeoutMs: 300, maxAttempts: 1 });
+    expect((await failureOf(plain.call('sandbox.generate', { body }))).message).toMatch(/^no answer within 0\.3 s \(timeout\) \(POST /);
+    // Its own bound holds too: work given less time than the answer takes fails at that.
+    const bounded = await service.client([{ status: 200, body: generated, delayMs: 700 }], { timeoutMs: 100, maxAttempts: 1 });
+    expect((await failureOf(bounded.call('sandbox.generate', { body, workMs: 300 }))).message).toMatch(/^no answer within 0\.3 s \(timeout\) \(POST /);
+  });
+
+  it('sandbox generate gives each part time by its sales, the last part more for packing the database, at most 10 minutes', () => {
+    expect(partWorkMs(10_000, false, 100_000)).toBe(100_000);
+    expect(partWorkMs(10_000, true, 100_000)).toBe(120_000);
+    expect(partWorkMs(10_000, true, 1_000_000)).toBe(300_000);
+    expect(partWorkMs(1_000_000, true, 1_000_000)).toBe(600_000);
   });
 });
 

@@ -3,7 +3,7 @@
 // same too.
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
-import { derived, fixed, flag, fromParent, id, ids, instant, json, mentioning, money, numeric, oneOf, pack, readBack, text, tuples, unpack, word, type Doc, type Row } from '../../src/sandbox/db/fields.js';
+import { derived, fixed, flag, fromParent, id, ids, instant, json, mentioning, money, numeric, oneOf, pack, readBack, readLast, since, text, tuples, unpack, word, type Doc, type Row } from '../../src/sandbox/db/fields.js';
 import { IdCodes } from '../../src/sandbox/db/id-codes.js';
 import { docOf, docOfVersion, rowValues, storedColumns, TABLE_BY_NAME, versionText, type TableSpec } from '../../src/sandbox/db/schema.js';
 import { idCodesOf, rows, withDb } from './db-helpers.js';
@@ -267,6 +267,31 @@ describe('fields made from others', () => {
       expect(pack(sale, other, codes)?.get('method')).toBe(JSON.stringify(method));
       expect(JSON.stringify(back(other))).toBe(JSON.stringify(other));
     }
+  });
+
+  it('keep the instants of a sale and its parts as milliseconds after the sale, read back after it whatever the key order', () => {
+    const afterTheSale = (key: string) => since(key, key, (_doc, parent) => parent?.created_at);
+    const stamped = [text('id'), fixed('resource', 'card'), afterTheSale('created_at')];
+    const layout = [
+      text('id'),
+      readLast(oneOf('method', 'method', [stamped])),
+      instant('created_at', 'created_ms'),
+      since('updated_at', 'updated_ms', (d) => d.created_at),
+      tuples('lines', 'lines', [text('id'), afterTheSale('at')]),
+    ];
+    const value = {
+      id: 's1',
+      method: { id: 'c1', resource: 'card', created_at: '2026-11-24T23:59:59.999Z' },
+      created_at: '2026-11-25T02:40:54.116Z',
+      updated_at: '2026-11-25T02:40:54.116Z',
+      lines: [{ id: 'l1', at: '2026-11-25T02:40:54.116Z' }, { id: 'l2', at: '2026-12-01T00:00:00.000Z' }],
+    };
+    const columns = pack(layout, value, codes);
+    expect(Object.fromEntries(columns ?? [])).toEqual({ id: 's1', method: '[0,"c1",-9654117]', created_ms: Date.parse(value.created_at), updated_ms: 0, lines: '[["l1",0],["l2",508745884]]' });
+    expect(JSON.stringify(unpack(layout, readBack(layout, columns ?? new Map()), codes))).toBe(JSON.stringify(value));
+    // Without the instant it counts from, or with a text that is no instant, the record is kept whole.
+    expect(pack([since('at', 'at_ms', (d) => d.from)], { at: value.created_at }, codes)).toBeUndefined();
+    expect(pack(layout, { ...value, updated_at: 'yesterday' }, codes)).toBeUndefined();
   });
 
   it('refuse a line that names another sale, or a URI that is not the one made: the record is then kept whole', () => {

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,9 +9,9 @@ import { eventLimits, Session } from '../../src/sandbox/db/session.js';
 import { openSqlite } from '../../src/platform/sqlite.js';
 import { SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
-import { applyChange, mutateState, readState, readStateFiles, stateOf } from '../../src/sandbox/store.js';
+import { applyChange, mutateState, readState, readStateFiles, stateOf, statePaths } from '../../src/sandbox/store.js';
 import type { StoredState } from '../../src/sandbox/types.js';
-import { one, rows, withDb } from './db-helpers.js';
+import { integrityCheck, one, rows, withDb } from './db-helpers.js';
 import { client, directCardBody, expectError, nextCpf, VISA, type Client, type Json } from './helpers.js';
 
 // The store keeps the state in SQLite (one database per state directory): a change is one write
@@ -278,6 +279,24 @@ describe('the database', () => {
     expect(await settings(fresh)).toEqual({ page: 2048, checkpoint: 32768 });
     expect(await settings(older)).toEqual({ page: 4096, checkpoint: 16384 });
     expect((await readState(older, clock)).seller).toBeDefined();
+  });
+
+  it("a generated volume's last part packs the database, keeping every row's rowid (lists page by it) and leaving no log beside it", async () => {
+    const dir = await tempDir();
+    const api = await sandboxOn(dir);
+    const part = (first: number) => api.post('/v1/sandbox/generate', { sales: 300, days: 30, first, total: 600 });
+    const freePages = () => withDb(dir, (db) => one<{ freelist_count: number }>(db, 'PRAGMA freelist_count').freelist_count);
+    const keyed = (table: string) => withDb(dir, (db) => rows<{ rowid: number; k: unknown }>(db, `SELECT rowid, k FROM ${table} ORDER BY rowid`));
+    expect((await part(0)).status).toBe(200);
+    const before = { buyers: await keyed('buyers'), cards: await keyed('cards') };
+    // Pages left empty in the file, far more than the last part fills again.
+    await withDb(dir, (db) => db.exec("CREATE TABLE scratch (a); INSERT INTO scratch WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) SELECT randomblob(1000) FROM n; DROP TABLE scratch"));
+    expect(await freePages()).toBeGreaterThan(1000);
+    expect((await part(300)).status).toBe(200);
+    expect(await freePages()).toBe(0);
+    expect(statSync(`${statePaths(dir).file}-wal`, { throwIfNoEntry: false })?.size ?? 0).toBe(0);
+    for (const [table, kept] of Object.entries(before)) expect((await keyed(table)).slice(0, kept.length)).toEqual(kept);
+    expect(await withDb(dir, integrityCheck)).toEqual(['ok']);
   });
 
   it('a change and its events are one transaction: an event that cannot be written takes the change with it', async () => {

@@ -46,6 +46,17 @@ interface Generated {
  */
 export const GENERATE_PART = 10_000;
 
+/**
+ * How long a part may take to answer, when that is longer than --timeout: 10 ms a sale (some 40
+ * times what a sale takes on 2 idle cores), and for the last part, which also packs the database
+ * the whole volume was written to, 0.2 ms more a sale of the volume; at most 10 minutes. A machine
+ * under heavy load made parts of 10,000 sales miss the default 30 s, with every sale made so far
+ * kept but the command failed.
+ */
+export function partWorkMs(sales: number, last: boolean, total: number): number {
+  return Math.min(600_000, sales * 10 + (last ? total * 0.2 : 0));
+}
+
 /** `sandbox generate`: days of a shop's trading on the sandbox clock, for rehearsing support, month-ends and exports at volume. */
 export async function runGenerate(ctx: Factory, _args: ArgsOf<typeof generate>, options: OptionsOf<typeof generate>): Promise<void> {
   const sales = optionalString(options.sales);
@@ -68,7 +79,8 @@ export async function runGenerate(ctx: Factory, _args: ArgsOf<typeof generate>, 
   let transfers = 0;
   let buyers = 0;
   for (let first = 0; first < total; first += GENERATE_PART) {
-    result = await api.call<Generated>('sandbox.generate', { body: part(first) });
+    const body = part(first);
+    result = await api.call<Generated>('sandbox.generate', { body, workMs: partWorkMs(body.sales, first + body.sales === total, total) });
     transfers += result.transfers ?? 0;
     buyers += result.buyers ?? 0;
     const done = Math.min(total, first + GENERATE_PART);

@@ -38,8 +38,10 @@ export interface Field {
   shapes?: ReadonlyArray<readonly Field[]>;
   /** Brought back after every other field of the record, from them (its key keeps its place). */
   late?: boolean;
-  /** Kept in its own column and brought back from that column's value alone (kept). */
-  fromColumn?: (stored: unknown, codes: IdCodes) => unknown;
+  /** Kept in its own column and brought back from that column's value (and the record, or the one it belongs to, where it says). */
+  fromColumn?: (stored: unknown, codes: IdCodes, doc: Doc, parent: Doc | undefined) => unknown;
+  /** The words it keeps as their places (word): part of the database's layout. */
+  words?: readonly string[];
   /** The same value in every record (fixed): nothing to read. An object is given back as a copy of its own. */
   constant?: { value: SqlValue | boolean | Doc; plain: boolean };
 }
@@ -82,47 +84,50 @@ export function ids(key: string, column = key): Field {
 
 /**
  * A text (or null) from a fixed list of the sandbox's own words (statuses, messages, fee names),
- * kept as its place in the list; any other text as it is. The list only grows at its end within
- * a database format: a word's place is what is stored.
+ * kept as its place in the list; any other text as it is. A word's place is what is stored: the
+ * list is part of the database's layout, so another list makes another database format.
  */
 export function word(vocabulary: readonly string[]): (key: string, column?: string) => Field {
   const places = new Map(vocabulary.map((text, i) => [text, i]));
-  return (key, column = key) =>
-    kept(
+  return (key, column = key) => ({
+    ...kept(
       key,
       column,
       'ANY',
       (value) => (value === null ? null : typeof value === 'string' ? (places.get(value) ?? value) : UNKEPT),
       (stored) => (typeof stored === 'number' ? vocabulary[stored] : stored),
-    );
+    ),
+    words: vocabulary,
+  });
 }
 
 /**
  * A text that names other fields' values (a ledger line's "Sale <transaction id> (pix), net of
- * fees"): each named value is kept once, in its own field, and here as a mark of one character.
- * A text with such a character of its own is kept as it is.
+ * fees"), of the record or of the one it belongs to, or texts the sandbox writes in every such
+ * value: each named text is kept once, in its own field or in the code, and here as a mark of one
+ * character. A text with such a character of its own is kept as it is.
  */
-export function mentioning(key: string, column: string, named: ReadonlyArray<(doc: Doc) => unknown>): Field {
+export function mentioning(key: string, column: string, named: ReadonlyArray<(doc: Doc, parent: Doc | undefined) => unknown>): Field {
   const marks = named.map((_, i) => String.fromCharCode(1 + i));
-  const put = (value: unknown, doc: Doc): SqlValue | typeof UNKEPT => {
+  const put: Field['put'] = (value, doc, parent) => {
     if (value === null || typeof value !== 'string') return value === null ? null : UNKEPT;
     if (marks.some((mark) => value.includes(mark))) return UNKEPT;
     let kept = value;
     named.forEach((of, i) => {
-      const text = of(doc);
+      const text = of(doc, parent);
       if (typeof text === 'string' && text.length > 0) kept = kept.split(text).join(marks[i]);
     });
     return kept;
   };
-  const get = (row: Row, doc: Doc) => {
-    let text = row[column] as string | null;
+  const fromColumn: Field['fromColumn'] = (stored, _codes, doc, parent) => {
+    let text = stored as string | null;
     if (text === null) return null;
     named.forEach((of, i) => {
-      if (text?.includes(marks[i] as string)) text = text.split(marks[i] as string).join(String(of(doc)));
+      if (text?.includes(marks[i] as string)) text = text.split(marks[i] as string).join(String(of(doc, parent)));
     });
     return text;
   };
-  return { key, column, type: 'TEXT', late: true, put, get };
+  return { key, column, type: 'TEXT', late: true, put, get: (row, doc, parent, codes) => fromColumn(row[column] ?? null, codes, doc, parent), fromColumn };
 }
 
 // The last instant parsed (isoOfMs keeps the last one written): a record's times are mostly one
@@ -156,17 +161,63 @@ export function instant(key: string, column: string): Field {
   return kept(key, column, 'INTEGER', put, (stored) => (stored === null ? null : isoOfMs(Number(stored))));
 }
 
+/** Epoch milliseconds of an instant as a record keeps it (a number, or text as toISOString writes it), else NaN. */
+function msOfInstant(value: unknown): number {
+  return typeof value === 'number' ? value : typeof value === 'string' ? msOf(value) : Number.NaN;
+}
+
+/**
+ * An ISO 8601 instant (or null), as milliseconds after the instant `base` reads from the record or
+ * from the record it belongs to (a sale, for its history and payment method): those are mostly
+ * stamped at the sale's own instant, so this is mostly 0 (no byte in a column, one in JSON)
+ * instead of 13 digits. `base` must be read back before this field is (an earlier key, or a later
+ * field's parent), else the record is kept whole.
+ */
+export function since(key: string, column: string, base: (doc: Doc, parent: Doc | undefined) => unknown): Field {
+  const put: Field['put'] = (value, doc, parent) => {
+    if (value === null) return null;
+    if (typeof value !== 'string') return UNKEPT;
+    const ms = msOf(value) - msOfInstant(base(doc, parent));
+    return Number.isNaN(ms) ? UNKEPT : ms;
+  };
+  const fromColumn: Field['fromColumn'] = (stored, _codes, doc, parent) => (stored === null ? null : isoOfMs(msOfInstant(base(doc, parent)) + Number(stored)));
+  return { key, column, type: 'INTEGER', put, get: (row, doc, parent, codes) => fromColumn(row[column] ?? null, codes, doc, parent), fromColumn };
+}
+
+/** `field`, read back after every other field of its record (as `since` needs, when it reads its base from the record's later keys). */
+export function readLast(field: Field): Field {
+  return { ...field, late: true };
+}
+
 const MONEY = /^-?(0|[1-9]\d*)\.\d\d$/;
+
+/** The cents of money as the provider writes it, exactly as centsToDecimal writes it (no leading zero, two decimals, no "-0.00"); else NaN. */
+function centsOf(value: unknown): number {
+  if (typeof value !== 'string' || !MONEY.test(value) || value === '-0.00') return Number.NaN;
+  const cents = Number(value.replace('.', ''));
+  return Number.isSafeInteger(cents) ? cents : Number.NaN;
+}
 
 /** Money as the provider writes it ("12.34", "-0.50"), as integer cents. */
 export function money(key: string, column: string): Field {
   const put = (value: unknown): SqlValue | typeof UNKEPT => {
-    // Exactly what centsToDecimal writes: no leading zero, two decimals, no "-0.00".
-    if (typeof value !== 'string' || !MONEY.test(value) || value === '-0.00') return UNKEPT;
-    const cents = Number(value.replace('.', ''));
-    return Number.isSafeInteger(cents) ? cents : UNKEPT;
+    const cents = centsOf(value);
+    return Number.isNaN(cents) ? UNKEPT : cents;
   };
   return kept(key, column, 'INTEGER', put, (stored) => centsToDecimal(Number(stored)));
+}
+
+/**
+ * Money as cents more than the money `base` reads from the record or the one it belongs to (a
+ * line of a sale's history, against the sale's amount): mostly the same, so mostly 0.
+ */
+export function moneyFrom(key: string, column: string, base: (doc: Doc, parent: Doc | undefined) => unknown): Field {
+  const put: Field['put'] = (value, doc, parent) => {
+    const cents = centsOf(value) - centsOf(base(doc, parent));
+    return Number.isNaN(cents) ? UNKEPT : cents;
+  };
+  const fromColumn: Field['fromColumn'] = (stored, _codes, doc, parent) => centsToDecimal(Number(stored) + centsOf(base(doc, parent)));
+  return { key, column, type: 'INTEGER', put, get: (row, doc, parent, codes) => fromColumn(row[column] ?? null, codes, doc, parent), fromColumn };
 }
 
 /** A whole number written as text ("3"), as the number. */
@@ -194,9 +245,9 @@ export function json(key: string, column = key): Field {
   return kept(key, column, 'JSON', (value) => (value === undefined ? UNKEPT : JSON.stringify(value)), (stored) => stored);
 }
 
-/** A sub-object of the fields' shape, each of its fields in a column of its own. */
+/** A sub-object of the fields' shape, each of its fields in a column of its own; the record is its fields' parent. */
 export function nested(key: string, inner: readonly Field[]): Field {
-  return { key, inner, put: () => UNKEPT, get: (row, _doc, _parent, codes) => unpack(inner, row, codes) };
+  return { key, inner, put: () => UNKEPT, get: (row, doc, _parent, codes) => unpack(inner, row, codes, doc) };
 }
 
 /** Every column the fields keep, sub-objects' included, in field order. */
@@ -234,24 +285,25 @@ export function fromParent(key: string, parentKey: string): Field {
 
 /**
  * An object of one of a few shapes (a card's or a PIX's payment method), as the JSON of the
- * shape's number and the values its fields keep; any other object (or null) as its own JSON.
+ * shape's number and the values its fields keep; any other object (or null) as its own JSON. The
+ * record it is a field of is its fields' parent.
  */
 export function oneOf(key: string, column: string, shapes: ReadonlyArray<readonly Field[]>): Field {
-  const put: Field['put'] = (value, _doc, _parent, codes) => {
+  const put: Field['put'] = (value, doc, _parent, codes) => {
     if (value !== null && !isDoc(value)) return UNKEPT;
     for (let i = 0; i < shapes.length; i += 1) {
       const fields = shapes[i] as readonly Field[];
-      const packed = value && packValues(fields, value, codes);
+      const packed = value && packValues(fields, value, codes, doc);
       if (packed) return `[${i},${valuesText(fields, packed).slice(1)}`;
     }
     return JSON.stringify(value);
   };
-  const get = (value: unknown, codes: IdCodes) => {
+  const fromColumn: Field['fromColumn'] = (value, codes, doc) => {
     if (!Array.isArray(value)) return value;
     const [shape, ...values] = value as [number, ...unknown[]];
-    return unpackValues(shapes[shape] as readonly Field[], values, codes);
+    return unpackValues(shapes[shape] as readonly Field[], values, codes, doc);
   };
-  return { ...kept(key, column, 'JSON', put, get), shapes };
+  return { key, column, type: 'JSON', put, get: (row, doc, parent, codes) => fromColumn(row[column] ?? null, codes, doc, parent), fromColumn, shapes };
 }
 
 /** A value made from the rest of its record (a URI from an id, an update time never changed): nothing is kept when it is what `make` makes. */
@@ -339,7 +391,7 @@ function compilePacker(fields: readonly Field[], slots: ReadonlyMap<string, numb
     lines.push(`if (keys[${i}] !== ${key}) return false;`);
     if (field.inner) {
       lines.push(`{ const sub = doc[${key}];`, "if (sub === null || typeof sub !== 'object' || Array.isArray(sub)) return false;");
-      lines.push(`if (!F.packInto(F[${i}].inner, sub, out, SLOTS, codes)) return false; }`);
+      lines.push(`if (!F.packInto(F[${i}].inner, sub, out, SLOTS, codes, doc)) return false; }`);
     } else if (field.constant?.plain) {
       lines.push(`if (doc[${key}] !== ${JSON.stringify(field.constant.value)}) return false;`);
     } else {
@@ -384,11 +436,13 @@ function compileUnpacker(fields: readonly Field[], from: 'row' | 'values'): Unpa
     if (field.late) lines.push(`doc[${key}] = undefined;`);
     // A JSON text is a literal of JavaScript too: an object's is a new copy each time it runs.
     else if (field.constant) lines.push(`doc[${key}] = ${JSON.stringify(field.constant.value)};`);
-    else if (field.fromColumn) lines.push(`doc[${key}] = F[${i}].fromColumn(${column(field)} ?? null, codes);`);
+    else if (field.fromColumn) lines.push(`doc[${key}] = F[${i}].fromColumn(${column(field)} ?? null, codes, doc, parent);`);
     else lines.push(`doc[${key}] = F[${i}].get(row, doc, parent, codes);`);
   });
   fields.forEach((field, i) => {
-    if (field.late) lines.push(`doc[${JSON.stringify(field.key)}] = F[${i}].get(row, doc, parent, codes);`);
+    if (!field.late) return;
+    const key = JSON.stringify(field.key);
+    lines.push(field.fromColumn ? `doc[${key}] = F[${i}].fromColumn(${column(field)} ?? null, codes, doc, parent);` : `doc[${key}] = F[${i}].get(row, doc, parent, codes);`);
   });
   lines.push('return doc;');
   // Made from the field lists of schema.ts only, never from anything stored or received.

@@ -33,10 +33,13 @@ import {
   integer,
   json,
   money,
+  moneyFrom,
   nested,
   numeric,
   oneOf,
   packValues,
+  readLast,
+  since,
   packInto,
   text as textField,
   tuples,
@@ -49,6 +52,7 @@ import {
   type Row,
 } from './fields.js';
 import { fieldsOf } from './from-schema.js';
+import { PRODUCTS } from '../volume-sales.js';
 
 // The sandbox's tables. Every collection of the state (types.ts) is a table of JSON documents
 // keyed as the state keys it: by position for the lists that only grow (transactions,
@@ -114,7 +118,7 @@ type Txn = { txn: Doc & { payment_method?: { id?: unknown } | null } };
 
 /**
  * The sandbox's own words, each kept as its place in this list wherever a field is a `word`: a
- * sale's history repeats a handful of them. Add new words at the end only, or bump DB_FORMAT.
+ * sale's history repeats a handful of them. The list is part of the database's format (DB_FORMAT).
  */
 const VOCABULARY = [
   '',
@@ -168,24 +172,28 @@ const VOCABULARY = [
   'canceled',
   '341',
   'Loja Sandbox Ltda',
+  'American Express',
 ];
 const wordField = word(VOCABULARY);
 
 /** Fields of one kind, one for each key, in the keys' order. */
 const alike = (make: (key: string) => Field, ...keys: string[]): Field[] => keys.map((key) => make(key));
 
+/** An instant of a sale's part (a line of its history, its payment method) as milliseconds after the sale's own. */
+const sinceTheSale = (key: string, column: string) => since(key, column, (_doc, sale) => sale?.created_at);
+
 /** One line of a transaction's history, kept in its version without its keys. */
 const HISTORY = fieldsOf(historyEntryStrict, {
   id: idField,
   transaction: (key) => fromParent(key, 'id'),
-  amount: (key) => money(key, 'cents'),
+  amount: (key) => moneyFrom(key, 'cents', (_line, sale) => sale?.original_amount),
   operation_type: wordField,
   status: wordField,
   response_code: wordField,
   response_message: wordField,
   gatewayResponseTime: wordField,
   authorizer: wordField,
-  created_at: (key) => instant(key, 'created_ms'),
+  created_at: (key) => sinceTheSale(key, 'created_ms'),
 });
 
 /** Where the API serves a resource of the sandbox's marketplace, by its id (a plan's and a subscription's is its uuid). */
@@ -195,29 +203,50 @@ const uriOf = (resource: string, idKey = 'id') => derived('uri', (doc) => `/v1/m
 const opening = (resource: string): Field[] => [idField('id'), fixed('resource', resource)];
 /** When a record was made and last changed. */
 const STAMPS: Field[] = [instant('created_at', 'created_ms'), instant('updated_at', 'updated_ms')];
+/** The same, for a record whose fields are made from its schema (fieldsOf). */
 const STAMP_HINTS = { created_at: (key: string) => instant(key, 'created_ms'), updated_at: (key: string) => instant(key, 'updated_ms') };
+/** A sale's payment method's stamps, as its sale's instant mostly is. */
+const METHOD_STAMPS = { created_at: (key: string) => sinceTheSale(key, 'created_ms'), updated_at: (key: string) => sinceTheSale(key, 'updated_ms') };
 
 /** A card as a sale's payment method (cards.ts cardPaymentMethod). */
 const CARD_METHOD = fieldsOf(cardPaymentMethodStrict, {
   id: idField,
   card_brand: wordField,
+  // As cards.ts names a card to people: "Visa final 1111".
+  description: (key) => derived(key, (doc) => `${doc.card_brand === 'Unknown' ? 'Cartão' : String(doc.card_brand)} final ${String(doc.last4_digits)}`),
   is_active: (key) => fixed(key, true),
   is_valid: (key) => fixed(key, true),
   is_verified: (key) => fixed(key, false),
   customer: idField,
   fingerprint: idField,
   uri: () => uriOf('cards'),
-  ...STAMP_HINTS,
+  ...METHOD_STAMPS,
 });
+
+/** Where a PIX charge's payload is served (transactions-create.ts planPix), before the charge's own UUID. */
+const PIX_LINK_HEAD = 'https://sandbox.payctl.invalid/pix/qr/v2/';
+/**
+ * What the sandbox's PIX codes (payment-codes.ts pixEmv) hold around the payload's location for the
+ * sandbox's seller: a code that differs (another seller's name) keeps what differs.
+ */
+const PIX_EMV_PARTS = ['00020101021226910014br.gov.bcb.pix2569', '5204000053039865802BR5917LOJA SANDBOX LTDA6009SAO PAULO62070503***6304'];
 
 /** A PIX charge as a sale's payment method (transactions-create.ts). */
 const PIX_METHOD = fieldsOf(pixPaymentMethodStrict, {
   id: idField,
   provider: wordField,
   version: wordField,
-  expiration_date: (key) => instant(key, 'expires_ms'),
-  paid_at: (key) => instant(key, 'paid_ms'),
-  ...STAMP_HINTS,
+  expiration_date: (key) => sinceTheSale(key, 'expires_ms'),
+  // A charge's link and code name its location, and the code the link: each kept once.
+  pix_link: (key) => mentioning(key, key, [() => PIX_LINK_HEAD]),
+  qr_code: (key) =>
+    readLast(
+      nested(key, [
+        mentioning('emv', 'emv', [(_code, pix) => (typeof pix?.pix_link === 'string' ? pix.pix_link.slice('https://'.length) : undefined), ...PIX_EMV_PARTS.map((part) => () => part)]),
+      ]),
+    ),
+  paid_at: (key) => sinceTheSale(key, 'paid_ms'),
+  ...METHOD_STAMPS,
   status: wordField,
 });
 
@@ -232,8 +261,8 @@ const BOLETO_METHOD = fieldsOf(boletoPaymentMethodStrict, {
   bank_code: wordField,
   customer: idField,
   url: (key) => derived(key, (doc) => `${SANDBOX_FILES_ORIGIN}/boletos/${String(doc.id)}.html`),
-  paid_at: (key) => instant(key, 'paid_ms'),
-  ...STAMP_HINTS,
+  paid_at: (key) => sinceTheSale(key, 'paid_ms'),
+  ...METHOD_STAMPS,
   status: wordField,
 });
 
@@ -255,7 +284,8 @@ const FEE_DETAILS = fieldsOf(feeDetailsStrict, {
  */
 const TRANSACTION: Field[] = [
   integer('seq'),
-  integer('created_ms', 'stored_ms'),
+  // In the lookup column of the same name.
+  integer('created_ms'),
   integer('remaining_cents'),
   idField('card_id'),
   nested(
@@ -271,14 +301,18 @@ const TRANSACTION: Field[] = [
       on_behalf_of: idField,
       customer: idField,
       statement_descriptor: wordField,
-      payment_method: (key) => oneOf(key, key, [CARD_METHOD, PIX_METHOD, BOLETO_METHOD]),
+      // What a generated sale sells.
+      description: word(PRODUCTS),
+      // Read back last: its stamps are kept after the sale's created_at, a later key.
+      payment_method: (key) => readLast(oneOf(key, key, [CARD_METHOD, PIX_METHOD, BOLETO_METHOD])),
       installment_plan: (key) => oneOf(key, key, [INSTALLMENTS]),
       fees: (key) => money(key, 'fee_cents'),
       fee_details: (key) => oneOf(key, key, [FEE_DETAILS]),
       uri: () => uriOf('transactions'),
       expected_on: (key) => instant(key, 'expected_ms'),
-      created_at: (key) => instant(key, 'created_at_ms'),
-      updated_at: (key) => instant(key, 'updated_ms'),
+      // After the stored instant (mostly the same), and the update after it: mostly 0, no byte in a row.
+      created_at: (key) => since(key, 'created_at_ms', (_txn, stored) => stored?.created_ms),
+      updated_at: (key) => since(key, 'updated_ms', (txn) => txn.created_at),
       history: (key) => tuples(key, key, HISTORY),
     }),
   ),
@@ -567,11 +601,19 @@ export const TABLE_BY_NAME = new Map(TABLES.map((t) => [t.name, t]));
  * A database of another format is not read or converted: nothing of payctl was released before
  * this one, so it is recreated with a fresh seed (database.ts).
  */
-const CODEC_FORMAT = 17;
+const CODEC_FORMAT = 18;
 
-/** What a list of fields keeps where: each key, its column and type, its constant, and the fields below it. */
+/** What a list of fields keeps where: each key, its column and type, its constant, the fields below it and its words. */
 const layoutOf = (fields: readonly Field[]): unknown[] =>
-  fields.map((field) => [field.key, field.column ?? null, field.type ?? null, field.constant ? [field.constant.value] : null, field.inner && layoutOf(field.inner), field.shapes?.map(layoutOf)]);
+  fields.map((field) => [
+    field.key,
+    field.column ?? null,
+    field.type ?? null,
+    field.constant ? [field.constant.value] : null,
+    field.inner && layoutOf(field.inner),
+    field.shapes?.map(layoutOf),
+    field.words ?? null,
+  ]);
 
 /**
  * The format of this build's databases: CODEC_FORMAT, then a digest of every table's columns and
