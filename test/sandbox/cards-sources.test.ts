@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import * as z from 'zod/mini';
 import { it } from '../helpers/fixtures.js';
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
-import { cardStrict, cardTokenSchema } from '../../src/provider/schemas/cards.js';
+import { cardStrict } from '../../src/provider/schemas/cards.js';
 import { buyerStrict } from '../../src/provider/schemas/parties.js';
 import { sourceStrict } from '../../src/provider/schemas/source.js';
 import {
@@ -21,6 +21,7 @@ import {
   type Client,
 } from './helpers.js';
 import { expectNoCardData } from './db-helpers.js';
+import { tokenWithCard } from './answers.js';
 
 const PREFIX = `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}`;
 const AMEX = '378282246310005';
@@ -29,9 +30,6 @@ async function createBuyer(api: Client) {
   const reply = await api.post('/v1/buyers', { first_name: 'Bruno', last_name: 'Lima', taxpayer_id: nextCpf(), email: 'bruno@example.com' });
   return expectAnswer(reply, 201, buyerStrict);
 }
-
-/** A card token as the sandbox answers it: always with the id of the card it made. */
-const tokenWithCard = z.extend(cardTokenSchema, { card: z.looseObject({ id: z.string() }) });
 
 async function tokenize(api: Client, pan = VISA) {
   return expectAnswer(await api.post('/v1/cards/tokens', cardData(pan)), 200, tokenWithCard);
