@@ -152,8 +152,9 @@ describe('the seller balance after a day of sales and refunds', () => {
     const future = await all(api, `/v1/sellers/${SANDBOX_SELLER_ID}/future_entries`, futureEntry);
     expect(future.map((f) => f.installment)).toEqual(['2', '3']);
     const [next] = future;
+    if (next === undefined) throw new Error('no future entry');
     expect(next).toMatchObject({ resource: 'future_entry', transaction: card3x.id, currency: 'BRL' });
-    expect(next && cents(next.gross_amount) - cents(next.fee)).toBe(next && cents(next.amount));
+    expect(cents(next.gross_amount) - cents(next.fee)).toBe(cents(next.amount));
     await advance(api, 62);
     expect(await all(api, `/v1/sellers/${SANDBOX_SELLER_ID}/future_entries`, futureEntry)).toEqual([]);
     expect(await all(api, '/v1/transfers', transferStrict)).toHaveLength(6);
