@@ -1,8 +1,10 @@
 import { generateCnpj } from '@brazilian-utils/brazilian-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
+import { buyerStrict } from '../../src/provider/schemas/parties.js';
+import { transactionStrict } from '../../src/provider/schemas/transaction.js';
 import { parseTaxpayerId } from '../../src/sandbox/buyers.js';
-import { expectError, freshSandbox, ref, type Client, type Fresh, type Json } from './helpers.js';
+import { expectAnswer, expectError, freshSandbox, pageOf, ref, type Client, type Fresh } from './helpers.js';
 
 // The alphanumeric CNPJ the Receita Federal issues from July 2026 (12.ABC.345/01DE-35) is a
 // company document like any other CNPJ: the sandbox stores it without punctuation, upper-cased,
@@ -18,6 +20,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await fresh.close();
 });
+
+/** A page of buyers, each read as the provider describes a buyer. */
+const buyersPage = pageOf(buyerStrict);
 
 const punctuate = (id: string) => `${id.slice(0, 2)}.${id.slice(2, 5)}.${id.slice(5, 8)}/${id.slice(8, 12)}-${id.slice(12)}`;
 
@@ -39,33 +44,30 @@ describe('parseTaxpayerId', () => {
 
 describe('buyers with an alphanumeric CNPJ', () => {
   it('creates, gets, searches and lists by it, with or without punctuation, in any case', async () => {
-    const created = await api.post('/v1/buyers', { first_name: 'Loja', last_name: 'Nova', taxpayer_id: '12.abc.345/01de-35' });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.taxpayer_id).toBe('12ABC34501DE35');
-    expect((await api.get(`${PREFIX}/buyers/${created.body.id}`)).body.taxpayer_id).toBe('12ABC34501DE35');
+    const created = expectAnswer(await api.post('/v1/buyers', { first_name: 'Loja', last_name: 'Nova', taxpayer_id: '12.abc.345/01de-35' }), 201, buyerStrict);
+    expect(created.taxpayer_id).toBe('12ABC34501DE35');
+    expect(expectAnswer(await api.get(`${PREFIX}/buyers/${created.id}`), 200, buyerStrict).taxpayer_id).toBe('12ABC34501DE35');
 
     for (const typed of ['12ABC34501DE35', '12.ABC.345/01DE-35', '12abc34501de35']) {
       const found = await api.get(`${PREFIX}/buyers/search?taxpayer_id=${encodeURIComponent(typed)}`);
       expect(found.status, typed).toBe(200);
-      expect(found.body.id).toBe(created.body.id);
-      const listed = await api.get(`${PREFIX}/buyers?taxpayer_id=${encodeURIComponent(typed)}`);
-      expect(listed.body.items.map((b: Json) => b.id), typed).toEqual([created.body.id]);
+      expect(expectAnswer(found, 200, buyerStrict).id).toBe(created.id);
+      const listed = expectAnswer(await api.get(`${PREFIX}/buyers?taxpayer_id=${encodeURIComponent(typed)}`), 200, buyersPage);
+      expect(listed.items.map((b) => b.id), typed).toEqual([created.id]);
     }
     // A numeric CNPJ sharing its digits is another document.
-    const other = await api.get(`${PREFIX}/buyers?taxpayer_id=123450135`);
-    expect(other.body.items).toEqual([]);
+    const other = expectAnswer(await api.get(`${PREFIX}/buyers?taxpayer_id=123450135`), 200, buyersPage);
+    expect(other.items).toEqual([]);
 
     // One buyer per document, whichever way it is written.
     expectError(await api.post('/v1/buyers', { first_name: 'Outra', taxpayer_id: '12ABC34501DE35' }), 409, 'duplicate_taxpayer_id');
   });
 
   it('moves a buyer to an alphanumeric CNPJ, and takes one an inline boleto payer gives', async () => {
-    const buyer = await api.post('/v1/buyers', { first_name: 'Muda', taxpayer_id: '11.444.777/0001-61' });
-    expect(buyer.status, JSON.stringify(buyer.body)).toBe(201);
+    const buyer = expectAnswer(await api.post('/v1/buyers', { first_name: 'Muda', taxpayer_id: '11.444.777/0001-61' }), 201, buyerStrict);
     const id = generateCnpj(2);
-    const moved = await api.put(`/v1/buyers/${buyer.body.id}`, { taxpayer_id: punctuate(id).toLowerCase() });
-    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    expect(moved.body.taxpayer_id).toBe(id);
+    const moved = expectAnswer(await api.put(`/v1/buyers/${buyer.id}`, { taxpayer_id: punctuate(id).toLowerCase() }), 200, buyerStrict);
+    expect(moved.taxpayer_id).toBe(id);
 
     const payerId = generateCnpj(2);
     const boleto = await api.post('/v1/transactions', {
@@ -76,14 +78,13 @@ describe('buyers with an alphanumeric CNPJ', () => {
       reference_id: ref('boleto'),
       payment_method: { buyer: { first_name: 'Empresa', last_name: 'Nova', taxpayer_id: punctuate(payerId) } },
     });
-    expect(boleto.status, JSON.stringify(boleto.body)).toBe(201);
-    expect((await api.get(`${PREFIX}/buyers/search?taxpayer_id=${payerId}`)).body.id).toBe(boleto.body.customer);
+    const sale = expectAnswer(boleto, 201, transactionStrict);
+    expect(expectAnswer(await api.get(`${PREFIX}/buyers/search?taxpayer_id=${payerId}`), 200, buyerStrict).id).toBe(sale.customer);
   });
 
   it('answers 400 naming taxpayer_id for a wrong check digit, on create, update and search', async () => {
-    const bad = await api.post('/v1/buyers', { first_name: 'X', taxpayer_id: '12.ABC.345/01DE-36' });
-    expectError(bad, 400, 'invalid_parameter');
-    expect(bad.body.error.reasons.join(' ')).toMatch(/taxpayer_id: .*CNPJ with matching check digits/);
+    const bad = expectError(await api.post('/v1/buyers', { first_name: 'X', taxpayer_id: '12.ABC.345/01DE-36' }), 400, 'invalid_parameter');
+    expect(bad.reasons?.join(' ')).toMatch(/taxpayer_id: .*CNPJ with matching check digits/);
     expectError(await api.get(`${PREFIX}/buyers/search?taxpayer_id=12ABC34501DE36`), 400, 'invalid_parameter');
   });
 });

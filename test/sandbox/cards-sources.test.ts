@@ -1,9 +1,14 @@
 import { describe, expect } from 'vitest';
+import * as z from 'zod/mini';
 import { it } from '../helpers/fixtures.js';
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
+import { cardStrict } from '../../src/provider/schemas/cards.js';
+import { buyerStrict } from '../../src/provider/schemas/parties.js';
+import { sourceStrict } from '../../src/provider/schemas/source.js';
 import {
   cardData,
   CVV,
+  expectAnswer,
   expectCardPaymentMethod,
   expectError,
   expectReasons,
@@ -14,23 +19,25 @@ import {
   readStateFile,
   VISA,
   type Client,
-  type Json,
 } from './helpers.js';
 import { expectNoCardData } from './db-helpers.js';
+import { tokenWithCard } from './answers.js';
 
 const PREFIX = `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}`;
 const AMEX = '378282246310005';
 
-async function createBuyer(api: Client): Promise<Json> {
+async function createBuyer(api: Client) {
   const reply = await api.post('/v1/buyers', { first_name: 'Bruno', last_name: 'Lima', taxpayer_id: nextCpf(), email: 'bruno@example.com' });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-  return reply.body;
+  return expectAnswer(reply, 201, buyerStrict);
 }
 
-async function tokenize(api: Client, pan = VISA): Promise<Json> {
-  const reply = await api.post('/v1/cards/tokens', cardData(pan));
-  expect(reply.status).toBe(200);
-  return reply.body;
+async function tokenize(api: Client, pan = VISA) {
+  return expectAnswer(await api.post('/v1/cards/tokens', cardData(pan)), 200, tokenWithCard);
+}
+
+/** The buyer's card charged when a sale names only the buyer. */
+async function defaultCredit(api: Client, buyerId: string) {
+  return expectAnswer(await api.get(`/v1/buyers/${buyerId}`), 200, buyerStrict).default_credit;
 }
 
 function chargeCard(api: Client, cardId: string) {
@@ -44,8 +51,9 @@ function chargeCard(api: Client, cardId: string) {
 }
 
 /** The card record: seed 2.3 plus verification_checklist and address. */
-function expectCardRecord(card: Json): void {
-  expectCardPaymentMethod(card);
+function expectCardRecord(answer: unknown): void {
+  expectCardPaymentMethod(answer);
+  const card = z.parse(cardStrict, answer);
   expect(card.verification_checklist).toEqual({
     postal_code_check: expect.any(String),
     security_code_check: expect.any(String),
@@ -64,14 +72,13 @@ describe('POST /cards (associate a token with a buyer)', () => {
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     expectCardRecord(reply.body);
     expect(reply.body).toMatchObject({ id: token.card.id, customer: buyer.id, card_brand: 'MasterCard', first4_digits: '5555', last4_digits: '4444' });
-    expect((await api.get(`/v1/buyers/${buyer.id}`)).body.default_credit).toBe(token.card.id);
+    expect(await defaultCredit(api, buyer.id)).toBe(token.card.id);
 
     // A second card does not displace the first as default.
     const second = await tokenize(api, VISA);
     const again = await api.post(`${PREFIX}/cards`, { token: second.id, customer: buyer.id });
-    expect(again.status).toBe(200);
-    expect(again.body.customer).toBe(buyer.id);
-    expect((await api.get(`/v1/buyers/${buyer.id}`)).body.default_credit).toBe(token.card.id);
+    expect(expectAnswer(again, 200, cardStrict).customer).toBe(buyer.id);
+    expect(await defaultCredit(api, buyer.id)).toBe(token.card.id);
 
     const state = await readStateFile(dir);
     expect(state.tokens[token.id]?.used).toBe(true);
@@ -82,8 +89,7 @@ describe('POST /cards (associate a token with a buyer)', () => {
     const token = await tokenize(api);
     expect((await api.post('/v1/cards', { token: token.id, customer: buyer.id })).status).toBe(200);
     const reply = await api.post('/v1/cards', { token: token.id, customer: buyer.id });
-    expectError(reply, 400, 'token_already_used');
-    expect(reply.body.error.message).toBe(`The token (id: ${token.id}) has already been used`);
+    expect(expectError(reply, 400, 'token_already_used').message).toBe(`The token (id: ${token.id}) has already been used`);
   });
 
   it('refuses a token already spent on a charge', async ({ fileSandbox: { api } }) => {
@@ -98,19 +104,16 @@ describe('POST /cards (associate a token with a buyer)', () => {
     const token = await tokenize(api);
     const unknownToken = 'c'.repeat(32);
     const noToken = await api.post('/v1/cards', { token: unknownToken, customer: buyer.id });
-    expectError(noToken, 404, 'resource_not_found');
-    expect(noToken.body.error.message).toBe(`Sorry, the token (id: ${unknownToken}) you are trying to use does not exist or has been deleted.`);
+    expect(expectError(noToken, 404, 'resource_not_found').message).toBe(`Sorry, the token (id: ${unknownToken}) you are trying to use does not exist or has been deleted.`);
     const noCustomer = await api.post('/v1/cards', { token: token.id, customer: 'd'.repeat(32) });
-    expectError(noCustomer, 404, 'resource_not_found');
-    expect(noCustomer.body.error.message).toContain('d'.repeat(32));
+    expect(expectError(noCustomer, 404, 'resource_not_found').message).toContain('d'.repeat(32));
     // The failed attempt did not spend the token.
     expect((await api.post('/v1/cards', { token: token.id, customer: buyer.id })).status).toBe(200);
   });
 
   it('needs both token and customer (400)', async ({ fileSandbox: { api } }) => {
     const reply = await api.post('/v1/cards', {});
-    expectError(reply, 400, 'invalid_parameter');
-    const reasons = reply.body.error.reasons.join(' ');
+    const reasons = expectError(reply, 400, 'invalid_parameter').reasons?.join(' ');
     expect(reasons).toMatch(/token/);
     expect(reasons).toMatch(/customer/);
   });
@@ -138,7 +141,7 @@ describe('GET and DELETE /cards/{id}', () => {
     const reply = await api.del(`${PREFIX}/cards/${cardId}`);
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ id: cardId, resource: 'card', deleted: true });
-    expect((await api.get(`/v1/buyers/${buyer.id}`)).body.default_credit).toBeNull();
+    expect(await defaultCredit(api, buyer.id)).toBeNull();
     expectError(await api.get(`/v1/cards/${cardId}`), 404, 'resource_not_found');
     expectError(await chargeCard(api, cardId), 404, 'resource_not_found');
     const byCustomer = await api.post('/v1/transactions', { payment_type: 'credit', on_behalf_of: SANDBOX_SELLER_ID, amount: 500, currency: 'BRL', customer: buyer.id });
@@ -151,8 +154,7 @@ describe('GET and DELETE /cards/{id}', () => {
     const token = await tokenize(api);
     await api.post('/v1/cards', { token: token.id, customer: buyer.id });
     const refused = await api.del(`/v1/buyers/${buyer.id}`);
-    expectError(refused, 409, 'buyer_has_dependents');
-    expect(refused.body.error.message).toContain(token.card.id);
+    expect(expectError(refused, 409, 'buyer_has_dependents').message).toContain(token.card.id);
     expect((await api.del(`/v1/cards/${token.card.id}`)).status).toBe(200);
     expect((await api.del(`/v1/buyers/${buyer.id}`)).status).toBe(200);
   });
@@ -181,7 +183,8 @@ const SOURCE_FIELDS = [
   'updated_at',
 ];
 
-function expectSource(source: Json): void {
+function expectSource(answer: unknown): void {
+  const source = z.parse(sourceStrict, answer);
   expect(Object.keys(source).sort()).toEqual([...SOURCE_FIELDS].sort());
   expect(source.id).toMatch(HEX32);
   expect(source).toMatchObject({ resource: 'source', status: 'pending' });
@@ -223,7 +226,7 @@ describe('POST /sources', () => {
       customer: null,
       token: null,
     });
-    expect(reply.body.card).toMatchObject({ id: SANDBOX_CARD_ID, last4_digits: '1111', first4_digits: '4111' });
+    expect(expectAnswer(reply, 201, sourceStrict).card).toMatchObject({ id: SANDBOX_CARD_ID, last4_digits: '1111', first4_digits: '4111' });
   });
 
   it('creates a card source from raw card data, keeping only what may be stored', async ({ fileSandbox: { api } }) => {
@@ -233,17 +236,17 @@ describe('POST /sources', () => {
     expect(reply.body).toMatchObject({ amount: null, card: { card_brand: 'American Express', first4_digits: '3782', last4_digits: '0005', customer: null } });
     expect(JSON.stringify(reply.body)).not.toContain(AMEX);
     // The card it made is a card on file like a token's.
-    expect((await api.get(`/v1/cards/${reply.body.card.id}`)).body.last4_digits).toBe('0005');
+    const { card } = expectAnswer(reply, 201, sourceStrict);
+    expect(card).not.toBeNull();
+    expect(expectAnswer(await api.get(`/v1/cards/${card?.id}`), 200, cardStrict).last4_digits).toBe('0005');
   });
 
   it('checks raw card data like tokenization (Luhn, expiry, CVV)', async ({ fileSandbox: { api } }) => {
     const luhn = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', card: cardData('4111111111111112') });
-    expectError(luhn, 400, 'invalid_parameter');
-    expect(luhn.body.error.reasons.join(' ')).toMatch(/card\.card_number/);
+    expect(expectError(luhn, 400, 'invalid_parameter').reasons?.join(' ')).toMatch(/card\.card_number/);
     expect(JSON.stringify(luhn.body)).not.toContain('4111111111111112');
     const expired = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', card: cardData(VISA, { expiration_year: '2020' }) });
-    expectError(expired, 400, 'invalid_parameter');
-    expect(expired.body.error.reasons.join(' ')).toMatch(/expired/);
+    expect(expectError(expired, 400, 'invalid_parameter').reasons?.join(' ')).toMatch(/expired/);
     const both = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', card: { ...cardData(VISA), id: SANDBOX_CARD_ID } });
     expectError(both, 400, 'invalid_parameter');
   });
@@ -282,28 +285,23 @@ describe('POST /sources', () => {
   it('answers 404 for an unknown card id or seller', async ({ fileSandbox: { api } }) => {
     expectError(await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', card: { id: '2'.repeat(32) } }), 404, 'resource_not_found');
     const seller = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', on_behalf_of: '3'.repeat(32), card: { id: SANDBOX_CARD_ID } });
-    expectError(seller, 404, 'resource_not_found');
-    expect(seller.body.error.message).toMatch(/seller/);
+    expect(expectError(seller, 404, 'resource_not_found').message).toMatch(/seller/);
   });
 
   it('names every missing or invalid field in one 400', async ({ fileSandbox: { api } }) => {
     const missing = await api.post('/v1/sources', {});
-    expectError(missing, 400, 'invalid_parameter');
-    const reasons = missing.body.error.reasons.join('\n');
+    const reasons = expectError(missing, 400, 'invalid_parameter').reasons?.join('\n');
     for (const field of ['usage', 'type', 'currency']) expect(reasons).toContain(`${field}:`);
 
     const invalid = await api.post('/v1/sources', { usage: 'forever', currency: 'REAL', type: 'wallet', amount: 1.5 });
-    expectError(invalid, 400, 'invalid_parameter');
-    const why = invalid.body.error.reasons.join('\n');
+    const why = expectError(invalid, 400, 'invalid_parameter').reasons?.join('\n');
     for (const field of ['usage', 'type', 'currency', 'amount']) expect(why).toContain(`${field}:`);
 
     const noOrigin = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card' });
-    expectError(noOrigin, 400, 'invalid_parameter');
-    expect(noOrigin.body.error.reasons.join(' ')).toContain('card: is required unless token or customer is given');
+    expect(expectError(noOrigin, 400, 'invalid_parameter').reasons?.join(' ')).toContain('card: is required unless token or customer is given');
     for (const origin of ['customer', 'token']) {
       const empty = await api.post('/v1/sources', { usage: 'single_use', currency: 'BRL', type: 'card', [origin]: {} });
-      expectError(empty, 400, 'invalid_parameter');
-      expect(empty.body.error.reasons.join(' ')).toContain(`${origin}.id:`);
+      expect(expectError(empty, 400, 'invalid_parameter').reasons?.join(' ')).toContain(`${origin}.id:`);
     }
   });
 
@@ -326,7 +324,7 @@ describe('POST /sources', () => {
 describe('GET and DELETE /sources/{id}', () => {
   it('gets a source, removes it (200), and then answers 404', async ({ fileSandbox: { api, dir } }) => {
     const created = await api.post('/v1/sources', { usage: 'reusable', currency: 'BRL', type: 'card', card: { id: SANDBOX_CARD_ID } });
-    const id = created.body.id;
+    const { id } = expectAnswer(created, 201, sourceStrict);
     const got = await api.get(`${PREFIX}/sources/${id}`);
     expect(got.status).toBe(200);
     expect(got.body).toEqual(created.body);

@@ -5,11 +5,13 @@
 // follows is read back through the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
+import { balanceEntryStrict, balanceSchema, receivableStrict } from '../../src/provider/schemas/finance.js';
+import { transactionStrict } from '../../src/provider/schemas/transaction.js';
 import { chargeBack, closeDisputeForSeller, openDispute } from '../../src/sandbox/disputes.js';
 import { SandboxError } from '../../src/sandbox/errors.js';
 import { mutateState } from '../../src/sandbox/store.js';
 import { findTransaction, type TransactionChange } from '../../src/sandbox/transactions.js';
-import { directCardBody, freshSandbox, type Fresh, type Json } from './helpers.js';
+import { directCardBody, expectAnswer, freshSandbox, pageOf, type Fresh } from './helpers.js';
 
 const start = new Date('2026-11-02T10:00:00.000Z');
 let clock = start;
@@ -23,15 +25,14 @@ afterAll(() => fresh.close());
 
 const cents = (decimal: string) => Math.round(Number(decimal) * 100);
 const apply = (id: string, change: TransactionChange) => mutateState(fresh.dir, now, (state) => change(findTransaction(state, id), state, now()));
-const sale = async (amount: number, installments = 1): Promise<Json> => {
+const sale = async (amount: number, installments = 1) => {
   const created = await fresh.api.post('/v1/transactions', directCardBody(undefined, amount, installments > 1 ? { installment_plan: { number_installments: installments } } : {}));
-  expect(created.status).toBe(201);
-  return created.body;
+  return expectAnswer(created, 201, transactionStrict);
 };
-const get = async (id: string) => (await fresh.api.get(`/v1/transactions/${id}`)).body;
-const receivables = async (id: string) => (await fresh.api.get(`/v1/transactions/${id}/receivables`)).body.items as Json[];
-const balance = async () => cents((await fresh.api.get(`/v1/sellers/${SANDBOX_SELLER_ID}/balances`)).body.current_balance);
-const entries = async (id: string) => (await fresh.api.get(`/v1/balances/history?transaction=${id}&sort=time-ascending`)).body.items as Json[];
+const get = async (id: string) => expectAnswer(await fresh.api.get(`/v1/transactions/${id}`), 200, transactionStrict);
+const receivables = async (id: string) => expectAnswer(await fresh.api.get(`/v1/transactions/${id}/receivables`), 200, pageOf(receivableStrict)).items;
+const balance = async () => cents(expectAnswer(await fresh.api.get(`/v1/sellers/${SANDBOX_SELLER_ID}/balances`), 200, balanceSchema).current_balance);
+const entries = async (id: string) => expectAnswer(await fresh.api.get(`/v1/balances/history?transaction=${id}&sort=time-ascending`), 200, pageOf(balanceEntryStrict)).items;
 
 describe('a dispute', () => {
   it('keeps the money with the seller, then a chargeback takes back all that remained', async () => {
@@ -44,7 +45,7 @@ describe('a dispute', () => {
     expect(disputed.history.at(-1)).toMatchObject({ operation_type: 'dispute', status: 'pending', amount: '100.00' });
     expect((await receivables(tx.id)).map((r) => r.status)).toEqual(['pending', 'pending']);
     expect(await balance()).toBe(before + credited);
-    expect((await fresh.api.get('/v1/transactions?status=dispute')).body.items.map((t: Json) => t.id)).toEqual([tx.id]);
+    expect(expectAnswer(await fresh.api.get('/v1/transactions?status=dispute'), 200, pageOf(transactionStrict)).items.map((t) => t.id)).toEqual([tx.id]);
 
     await apply(tx.id, chargeBack);
     const charged = await get(tx.id);
@@ -77,12 +78,12 @@ describe('a dispute', () => {
     await apply(tx.id, closeDisputeForSeller);
     const kept = await get(tx.id);
     expect(kept).toMatchObject({ status: 'succeeded', amount: '30.00', fees: tx.fees });
-    expect(kept.history.slice(-2).map((h: Json) => `${h.operation_type} ${h.status}`)).toEqual(['dispute pending', 'dispute failed']);
+    expect(kept.history.slice(-2).map((h) => `${h.operation_type} ${h.status}`)).toEqual(['dispute pending', 'dispute failed']);
     expect((await receivables(tx.id)).map((r) => r.status)).toEqual(['pending']);
   });
 
   it('is refused for a sale that is not a card sale holding money, and settled only when open', async () => {
-    const pix = (await fresh.api.post('/v1/transactions', { payment_type: 'pix', on_behalf_of: SANDBOX_SELLER_ID, amount: 1_000, currency: 'BRL' })).body;
+    const pix = expectAnswer(await fresh.api.post('/v1/transactions', { payment_type: 'pix', on_behalf_of: SANDBOX_SELLER_ID, amount: 1_000, currency: 'BRL' }), 201, transactionStrict);
     await expect(apply(pix.id, openDispute)).rejects.toThrow(SandboxError);
     const tx = await sale(2_000);
     await expect(apply(tx.id, chargeBack)).rejects.toThrow('has no open dispute: its status is succeeded');

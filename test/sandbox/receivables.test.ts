@@ -1,7 +1,10 @@
 import { describe, expect } from 'vitest';
+import type * as z from 'zod/mini';
 import { itOnClock } from '../helpers/fixtures.js';
 import { SANDBOX_BUYER_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
-import { DECLINED, directCardBody, expectError, HEX32, ISO_MS, VISA, type Client, type Json } from './helpers.js';
+import { receivableStrict } from '../../src/provider/schemas/finance.js';
+import { transactionStrict } from '../../src/provider/schemas/transaction.js';
+import { DECLINED, directCardBody, expectAnswer, expectError, HEX32, ISO_MS, pageOf, VISA, type Client } from './helpers.js';
 
 // The clock is pinned per test so expected_on can be asserted to the day.
 let clock = new Date('2026-11-22T10:00:00.000Z');
@@ -9,17 +12,18 @@ const PREFIX = `/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}`;
 
 const it = itOnClock(() => clock);
 
-async function create(api: Client, body: unknown): Promise<Json> {
-  const reply = await api.post('/v1/transactions', body);
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-  return reply.body;
+type Sale = z.infer<typeof transactionStrict>;
+
+async function create(api: Client, body: unknown): Promise<Sale> {
+  return expectAnswer(await api.post('/v1/transactions', body), 201, transactionStrict);
 }
 
-async function receivablesOf(api: Client, transactionId: string, query = ''): Promise<Json[]> {
-  const reply = await api.get(`/v1/transactions/${transactionId}/receivables${query}`);
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  expect(reply.body.resource).toBe('list');
-  return reply.body.items;
+const receivablesPage = pageOf(receivableStrict);
+
+async function receivablesOf(api: Client, transactionId: string, query = '') {
+  const page = expectAnswer(await api.get(`/v1/transactions/${transactionId}/receivables${query}`), 200, receivablesPage);
+  expect(page.resource).toBe('list');
+  return page.items;
 }
 
 const cents = (decimal: string): number => Math.round(Number(decimal) * 100);
@@ -47,7 +51,8 @@ const RECEIVABLE_FIELDS = [
   'transfer',
 ];
 
-function expectReceivable(r: Json, txn: Json): void {
+function expectReceivable(r: z.infer<typeof receivableStrict> | undefined, txn: Sale): void {
+  if (r === undefined) throw new Error('no receivable');
   expect(Object.keys(r).sort()).toEqual([...RECEIVABLE_FIELDS].sort());
   expect(r.id).toMatch(HEX32);
   expect(r).toMatchObject({
@@ -90,9 +95,10 @@ describe('card sales', () => {
 
     // D+30 for the first, then the same day of each following month.
     expect(items.map((r) => r.expected_on)).toEqual(['2026-12-22T00:00:00.000Z', '2027-01-22T00:00:00.000Z', '2027-02-22T00:00:00.000Z']);
-    expect(items[0].expected_on).toBe(txn.expected_on);
-    const auth = txn.history.find((h: Json) => h.operation_type === 'authorization');
-    expect(items.every((r) => r.authorization_code === auth.authorization_code)).toBe(true);
+    expect(items[0]?.expected_on).toBe(txn.expected_on);
+    const auth = txn.history.find((h) => h.operation_type === 'authorization');
+    expect(auth).toBeDefined();
+    expect(items.every((r) => r.authorization_code === auth?.authorization_code)).toBe(true);
   });
 
   it('adds calendar months, keeping to the last day of shorter months', async ({ fileSandbox: { api } }) => {
@@ -123,14 +129,14 @@ describe('card sales', () => {
     const held = await create(api, { ...directCardBody(VISA, 5000), capture: false, installment_plan: { number_installments: 2 } });
     clock = new Date('2026-11-25T08:00:00.000Z');
     const captured = await api.post(`/v1/transactions/${held.id}/capture`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 4001 });
-    expect(captured.status).toBe(200);
+    const capturedSale = expectAnswer(captured, 200, transactionStrict);
     const items = await receivablesOf(api, held.id);
     expect(items.map((r) => r.gross_amount)).toEqual(['20.01', '20.00']);
     // Fee 1.20 (2.99% of 40.01) split 0.60 / 0.60.
-    expect(captured.body.fees).toBe('1.20');
+    expect(capturedSale.fees).toBe('1.20');
     expect(items.map((r) => r.amount)).toEqual(['19.41', '19.40']);
     expect(items.map((r) => r.expected_on)).toEqual(['2026-12-25T00:00:00.000Z', '2027-01-25T00:00:00.000Z']);
-    expect(items[0].created_at).toBe('2026-11-25T08:00:00.000Z');
+    expect(items[0]?.created_at).toBe('2026-11-25T08:00:00.000Z');
   });
 
   it('recomputes them after a partial void and cancels them after a full void', async ({ fileSandbox: { api } }) => {
@@ -150,7 +156,7 @@ describe('card sales', () => {
 
     clock = new Date('2026-11-24T09:00:00.000Z');
     const full = await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 9000 });
-    expect(full.body.status).toBe('canceled');
+    expect(expectAnswer(full, 200, transactionStrict).status).toBe('canceled');
     const canceled = await receivablesOf(api, txn.id);
     expect(canceled.map((r) => r.status)).toEqual(['canceled', 'canceled', 'canceled']);
     expect(canceled.every((r) => r.canceled_at === '2026-11-24T09:00:00.000Z')).toBe(true);
@@ -164,7 +170,7 @@ describe('boleto and PIX', () => {
     const boleto = await create(api, { ...common, payment_type: 'boleto' });
     expect(await receivablesOf(api, boleto.id)).toEqual([]);
     clock = new Date('2026-11-24T13:00:00.000Z');
-    const paid = (await api.post(`/v1/transactions/${boleto.id}/approve`)).body;
+    const paid = expectAnswer(await api.post(`/v1/transactions/${boleto.id}/approve`), 200, transactionStrict);
     const items = await receivablesOf(api, boleto.id);
     expect(items).toHaveLength(1);
     expectReceivable(items[0], paid);
@@ -176,7 +182,7 @@ describe('boleto and PIX', () => {
     const [pixReceivable] = await receivablesOf(api, pix.id);
     expect(pixReceivable).toMatchObject({ gross_amount: '10.00', amount: '9.90', expected_on: '2026-11-25T00:00:00.000Z', status: 'pending' });
     await api.post(`/v1/transactions/${pix.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 1000 });
-    expect((await receivablesOf(api, pix.id))[0].status).toBe('canceled');
+    expect((await receivablesOf(api, pix.id))[0]?.status).toBe('canceled');
   });
 });
 
@@ -184,7 +190,7 @@ describe('GET /receivables/{id} and /transactions/{id}/receivables', () => {
   it('gets one receivable under either path form, and 404s for an unknown one', async ({ fileSandbox: { api } }) => {
     const txn = await create(api, { ...directCardBody(VISA, 3000), installment_plan: { number_installments: 2 } });
     const [first] = await receivablesOf(api, txn.id);
-    for (const path of [`/v1/receivables/${first.id}`, `${PREFIX}/receivables/${first.id}`]) {
+    for (const path of [`/v1/receivables/${first?.id}`, `${PREFIX}/receivables/${first?.id}`]) {
       const reply = await api.get(path);
       expect(reply.status).toBe(200);
       expect(reply.body).toEqual(first);
@@ -197,14 +203,13 @@ describe('GET /receivables/{id} and /transactions/{id}/receivables', () => {
     const page = await api.get(`${PREFIX}/transactions/${txn.id}/receivables?limit=2`);
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ resource: 'list', limit: 2, offset: 0, has_more: true, total: 3, total_pages: 2 });
-    expect(page.body.items.map((r: Json) => r.installment)).toEqual(['1', '2']);
+    expect(expectAnswer(page, 200, receivablesPage).items.map((r) => r.installment)).toEqual(['1', '2']);
     const rest = await api.get(`/v1/transactions/${txn.id}/receivables?limit=2&page=2`);
-    expect(rest.body.items.map((r: Json) => r.installment)).toEqual(['3']);
+    expect(expectAnswer(rest, 200, receivablesPage).items.map((r) => r.installment)).toEqual(['3']);
     expect((await receivablesOf(api, txn.id, '?sort=time-ascending')).map((r) => r.installment)).toEqual(['1', '2', '3']);
     expectError(await api.get(`/v1/transactions/${txn.id}/receivables?limit=500`), 400, 'invalid_parameter');
 
     const missing = await api.get(`/v1/transactions/${'7'.repeat(32)}/receivables`);
-    expectError(missing, 404, 'resource_not_found');
-    expect(missing.body.error.message).toMatch(/transaction/);
+    expect(expectError(missing, 404, 'resource_not_found').message).toMatch(/transaction/);
   });
 });

@@ -1,8 +1,12 @@
 import { describe, expect } from 'vitest';
+import type * as z from 'zod/mini';
 import { itOnClock } from '../helpers/fixtures.js';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
+import { transactionStrict } from '../../src/provider/schemas/transaction.js';
+import { bolepixSale, boletoSale, cardSale, pixSale } from './answers.js';
 import {
   directCardBody,
+  expectAnswer,
   expectBoletoPaymentMethod,
   expectError,
   expectReasons,
@@ -11,7 +15,6 @@ import {
   ref,
   VISA,
   type Client,
-  type Json,
 } from './helpers.js';
 import { readPng } from '../helpers/png.js';
 
@@ -20,10 +23,9 @@ const NOW = new Date('2026-11-22T10:00:00.000Z');
 
 const it = itOnClock(() => NOW);
 
-async function create(api: Client, body: unknown): Promise<Json> {
-  const reply = await api.post('/v1/transactions', body);
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-  return reply.body;
+/** A sale made, read with `schema` (a sale with the payment method its payment_type carries). */
+async function create<S extends z.ZodMiniType>(api: Client, body: unknown, schema: S): Promise<z.infer<S>> {
+  return expectAnswer(await api.post('/v1/transactions', body), 201, schema);
 }
 
 const base = (paymentType: string, extra: Record<string, unknown> = {}) => ({
@@ -61,7 +63,7 @@ function barcodeCheckDigitValid(barcode: string): boolean {
 
 describe('boleto', () => {
   it('creates a simple boleto for a customer: pending, with every seed 2.2 field', async ({ fileSandbox: { api } }) => {
-    const txn = await create(api, base('boleto', { customer: SANDBOX_BUYER_ID }));
+    const txn = await create(api, base('boleto', { customer: SANDBOX_BUYER_ID }), boletoSale);
     expectTransactionShape(txn);
     expectBoletoPaymentMethod(txn.payment_method);
     // Due on the 25th: paid that day, the seller gets the money the day after.
@@ -78,7 +80,7 @@ describe('boleto', () => {
     expect(txn.payment_method.address).toMatch(/São Paulo - SP/);
     expect(barcodeCheckDigitValid(txn.payment_method.barcode)).toBe(true);
     expect(txn.payment_method.barcode.slice(9, 19)).toBe('0000002500');
-    expect(txn.history.map((h: Json) => h.operation_type)).toEqual(['created']);
+    expect(txn.history.map((h) => h.operation_type)).toEqual(['created']);
   });
 
   it('creates a complete boleto with an inline payer, due dates and instructions', async ({ fileSandbox: { api } }) => {
@@ -96,6 +98,7 @@ describe('boleto', () => {
           },
         },
       }),
+      boletoSale,
     );
     expectBoletoPaymentMethod(txn.payment_method);
     expect(txn.customer).toMatch(HEX32);
@@ -117,8 +120,7 @@ describe('boleto', () => {
     expectReasons(notLines, ['payment_method.body_instructions: must be an array of strings']);
 
     const badCpf = await api.post('/v1/transactions', base('boleto', { payment_method: { buyer: { ...payer, taxpayer_id: '11144477700' } } }));
-    expectError(badCpf, 400, 'invalid_parameter');
-    expect(badCpf.body.error.reasons.join(' ')).toMatch(/taxpayer_id/);
+    expect(expectError(badCpf, 400, 'invalid_parameter').reasons?.join(' ')).toMatch(/taxpayer_id/);
 
     const { first_name: _first, taxpayer_id: _document, ...unnamed } = payer;
     const nameless = await api.post('/v1/transactions', base('boleto', { payment_method: { buyer: { ...unnamed, last_name: ' ', address: { neighborhood: 'Centro' } } } }));
@@ -138,8 +140,7 @@ describe('boleto', () => {
       '/v1/transactions',
       base('boleto', { customer: SANDBOX_BUYER_ID, payment_method: { expiration_date: '2026-12-10', payment_limit_date: '2026-12-01' } }),
     );
-    expectError(limitFirst, 400, 'invalid_parameter');
-    expect(limitFirst.body.error.reasons.join(' ')).toMatch(/payment_limit_date/);
+    expect(expectError(limitFirst, 400, 'invalid_parameter').reasons?.join(' ')).toMatch(/payment_limit_date/);
 
     const past = await api.post('/v1/transactions', base('boleto', { customer: SANDBOX_BUYER_ID, payment_method: { expiration_date: '2026-11-21' } }));
     expectError(past, 400, 'invalid_parameter');
@@ -166,26 +167,24 @@ describe('boleto', () => {
 
   it('needs a customer or a payer, and 404s for an unknown customer', async ({ fileSandbox: { api } }) => {
     const none = await api.post('/v1/transactions', base('boleto'));
-    expectError(none, 400, 'invalid_parameter');
-    expect(none.body.error.reasons.join(' ')).toMatch(/customer/);
+    expect(expectError(none, 400, 'invalid_parameter').reasons?.join(' ')).toMatch(/customer/);
     expectError(await api.post('/v1/transactions', base('boleto', { customer: 'd'.repeat(32) })), 404, 'resource_not_found');
   });
 
   it('is paid by approve, once; before that it cannot be voided, and after it neither', async ({ fileSandbox: { api } }) => {
-    const txn = await create(api, base('boleto', { customer: SANDBOX_BUYER_ID }));
+    const txn = await create(api, base('boleto', { customer: SANDBOX_BUYER_ID }), boletoSale);
     const pendingVoid = await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 2500 });
-    expectError(pendingVoid, 400, 'void_transaction_error');
-    expect(pendingVoid.body.error.message).toMatch(/pending/);
+    expect(expectError(pendingVoid, 400, 'void_transaction_error').message).toMatch(/pending/);
 
     const paid = await api.post(`/v1/transactions/${txn.id}/approve`);
-    expect(paid.status).toBe(200);
+    const paidSale = expectAnswer(paid, 200, boletoSale);
     expectTransactionShape(paid.body);
     // Paid today, three days early: the money comes the day after the payment, not the due date.
     expect(paid.body).toMatchObject({ status: 'succeeded', captured: true, expected_on: '2026-11-23T00:00:00.000Z' });
     expect(paid.body).toMatchObject({ transaction_number: txn.transaction_number, sales_receipt: txn.sales_receipt });
-    expect(paid.body.payment_method).toMatchObject({ status: 'paid', paid_at: NOW.toISOString() });
-    expect(paid.body.history.map((h: Json) => h.operation_type)).toEqual(['created', 'paid']);
-    expect(paid.body.fees).not.toBe('0.00');
+    expect(paidSale.payment_method).toMatchObject({ status: 'paid', paid_at: NOW.toISOString() });
+    expect(paidSale.history.map((h) => h.operation_type)).toEqual(['created', 'paid']);
+    expect(paidSale.fees).not.toBe('0.00');
 
     expectError(await api.post(`/v1/transactions/${txn.id}/approve`), 400, 'approve_transaction_error');
     expectError(await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 100 }), 400, 'void_transaction_error');
@@ -204,6 +203,7 @@ describe('bolepix', () => {
           late_fee: { mode: 'FIXED', value: '500', start_at: '2026-12-01' },
         },
       }),
+      bolepixSale,
     );
     expectTransactionShape(txn);
     expect(txn).toMatchObject({ status: 'pending', payment_type: 'bolepix', customer: SANDBOX_BUYER_ID, expected_on: '2026-12-01T00:00:00.000Z' });
@@ -239,9 +239,9 @@ describe('bolepix', () => {
   });
 
   it('numbers its boletos in the same sequence as plain boletos, and its sales with card sales', async ({ fileSandbox: { api } }) => {
-    const boleto = await create(api, base('boleto', { customer: SANDBOX_BUYER_ID }));
-    const bolepix = await create(api, base('bolepix', { customer: SANDBOX_BUYER_ID }));
-    const card = await create(api, directCardBody(VISA, 1000));
+    const boleto = await create(api, base('boleto', { customer: SANDBOX_BUYER_ID }), boletoSale);
+    const bolepix = await create(api, base('bolepix', { customer: SANDBOX_BUYER_ID }), bolepixSale);
+    const card = await create(api, directCardBody(VISA, 1000), cardSale);
     expect(Number(bolepix.payment_method.sequence)).toBe(Number(boleto.payment_method.sequence) + 1);
     expect([boleto, bolepix, card].map((t) => Number(t.transaction_number) - Number(boleto.transaction_number))).toEqual([0, 1, 2]);
     // The default due date is three days away, as for a boleto.
@@ -267,7 +267,7 @@ describe('bolepix', () => {
 
 describe('pix', () => {
   it('creates a pending PIX charge with a QR code that expires in an hour by default', async ({ fileSandbox: { api } }) => {
-    const txn = await create(api, base('pix'));
+    const txn = await create(api, base('pix'), pixSale);
     expectTransactionShape(txn);
     // Payable until 11:00 today, so the seller would be paid tomorrow.
     expect(txn).toMatchObject({ status: 'pending', payment_type: 'pix', customer: null, captured: false, expected_on: '2026-11-23T00:00:00.000Z' });
@@ -281,7 +281,7 @@ describe('pix', () => {
   });
 
   it('honours pix_expiration_date_time and rejects one in the past or without its offset', async ({ fileSandbox: { api } }) => {
-    const txn = await create(api, base('pix', { pix_expiration_date_time: '2026-11-23T09:30:00-03:00' }));
+    const txn = await create(api, base('pix', { pix_expiration_date_time: '2026-11-23T09:30:00-03:00' }), pixSale);
     expect(txn.payment_method.expiration_date).toBe('2026-11-23T12:30:00.000Z');
     const past = await api.post('/v1/transactions', base('pix', { pix_expiration_date_time: '2026-11-22T09:00:00Z' }));
     expectReasons(past, ['pix_expiration_date_time: must be in the future']);
@@ -291,23 +291,22 @@ describe('pix', () => {
   });
 
   it('once paid, may be voided like a card', async ({ fileSandbox: { api } }) => {
-    const txn = await create(api, base('pix', { amount: 1000 }));
+    const txn = await create(api, base('pix', { amount: 1000 }), pixSale);
     const paid = await api.post(`/v1/transactions/${txn.id}/approve`);
-    expect(paid.body.status).toBe('succeeded');
+    expect(expectAnswer(paid, 200, pixSale).status).toBe('succeeded');
     const partial = await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 400 });
     expect(partial.body).toMatchObject({ status: 'succeeded', amount: '6.00', original_amount: '10.00' });
     const full = await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 600 });
     expect(full.body).toMatchObject({ status: 'canceled', voided: true });
-    expect(full.body.history.map((h: Json) => h.operation_type)).toEqual(['created', 'paid', 'void', 'void']);
+    expect(expectAnswer(full, 200, pixSale).history.map((h) => h.operation_type)).toEqual(['created', 'paid', 'void', 'void']);
   });
 });
 
 describe('approve on anything else', () => {
   it('refuses a card sale and 404s an unknown id', async ({ fileSandbox: { api } }) => {
-    const card = await create(api, directCardBody(VISA, 1000));
+    const card = await create(api, directCardBody(VISA, 1000), transactionStrict);
     const reply = await api.post(`/v1/transactions/${card.id}/approve`);
-    expectError(reply, 400, 'approve_transaction_error');
-    expect(reply.body.error.message).toMatch(/credit/);
+    expect(expectError(reply, 400, 'approve_transaction_error').message).toMatch(/credit/);
     expectError(await api.post(`/v1/transactions/${'5'.repeat(32)}/approve`), 404, 'resource_not_found');
   });
 });

@@ -1,10 +1,14 @@
 import { describe, expect } from 'vitest';
+import type * as z from 'zod/mini';
 import { it } from '../helpers/fixtures.js';
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
+import { cancellationLetterSchema, transactionStrict } from '../../src/provider/schemas/transaction.js';
+import { cardSale } from './answers.js';
 import {
   cardData,
   DECLINED,
   directCardBody,
+  expectAnswer,
   expectCardPaymentMethod,
   expectError,
   expectTransactionShape,
@@ -13,16 +17,14 @@ import {
   ref,
   VISA,
   type Client,
-  type Json,
 } from './helpers.js';
 
-async function create(api: Client, body: unknown): Promise<Json> {
-  const reply = await api.post('/v1/transactions', body);
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-  return reply.body;
+/** A card sale made, as the provider describes it. */
+async function create(api: Client, body: unknown) {
+  return expectAnswer(await api.post('/v1/transactions', body), 201, cardSale);
 }
 
-const ops = (txn: Json) => txn.history.map((h: Json) => h.operation_type);
+const ops = (txn: Pick<z.infer<typeof transactionStrict>, 'history'>) => txn.history.map((h) => h.operation_type);
 
 describe('direct card authorization', () => {
   it('approves the Visa test card and returns every seed 2.1 / 2.3 field with its type', async ({ fileSandbox: { api } }) => {
@@ -50,7 +52,7 @@ describe('direct card authorization', () => {
     expect(txn.sales_receipt).toMatch(HEX32);
     expect(txn.fee_details).toMatchObject({ amount: expect.stringMatching(/^\d+\.\d{2}$/), prepaid: false, currency: 'BRL' });
     expect(ops(txn)).toEqual(['created', 'authorization']);
-    expect(txn.history[1].status).toBe('succeeded');
+    expect(txn.history[1]?.status).toBe('succeeded');
   });
 
   it('approves the MasterCard test card and names its brand', async ({ fileSandbox: { api } }) => {
@@ -76,15 +78,14 @@ describe('direct card authorization', () => {
     expect(txn).toMatchObject({ status: 'failed', captured: false, fees: '0.00', sales_receipt: null, expected_on: null });
     // Numbered like every sale, but nothing was sold, so there is no receipt.
     expect(txn.transaction_number).toMatch(/^\d+$/);
-    const auth = txn.history.find((h: Json) => h.operation_type === 'authorization');
-    expect(auth.status).toBe('failed');
-    expect(auth.response_message).toMatch(/declined/i);
+    const auth = txn.history.find((h) => h.operation_type === 'authorization');
+    expect(auth?.status).toBe('failed');
+    expect(auth?.response_message).toMatch(/declined/i);
   });
 
   it('rejects a Luhn-invalid number with 400 invalid_parameter, without echoing the number', async ({ fileSandbox: { api } }) => {
     const reply = await api.post('/v1/transactions', directCardBody('4111111111111112'));
-    expectError(reply, 400, 'invalid_parameter');
-    expect(reply.body.error.reasons.join(' ')).toMatch(/source\.card\.card_number/);
+    expect(expectError(reply, 400, 'invalid_parameter').reasons?.join(' ')).toMatch(/source\.card\.card_number/);
     expect(JSON.stringify(reply.body)).not.toContain('4111111111111112');
   });
 
@@ -95,8 +96,7 @@ describe('direct card authorization', () => {
     const badCvv = directCardBody(VISA);
     badCvv.source.card = cardData(VISA, { security_code: '12' });
     const reply = await api.post('/v1/transactions', badCvv);
-    expectError(reply, 400, 'invalid_parameter');
-    expect(reply.body.error.reasons.join(' ')).toMatch(/security_code/);
+    expect(expectError(reply, 400, 'invalid_parameter').reasons?.join(' ')).toMatch(/security_code/);
   });
 
   it('accepts amount and currency at the top level, as the provider requires, and numeric strings', async ({ fileSandbox: { api } }) => {
@@ -108,8 +108,7 @@ describe('direct card authorization', () => {
 
   it('rejects a top-level amount that disagrees with source.amount', async ({ fileSandbox: { api } }) => {
     const reply = await api.post('/v1/transactions', { ...directCardBody(VISA, 1000), amount: 999, currency: 'BRL' });
-    expectError(reply, 400, 'invalid_parameter');
-    expect(reply.body.error.reasons.join(' ')).toMatch(/source\.amount/);
+    expect(expectError(reply, 400, 'invalid_parameter').reasons?.join(' ')).toMatch(/source\.amount/);
   });
 
   it('names every missing or invalid field in one 400', async ({ fileSandbox: { api } }) => {
@@ -117,8 +116,7 @@ describe('direct card authorization', () => {
       payment_type: 'credit',
       source: { type: 'card', amount: 10.5, currency: 'REAL', card: cardData(VISA) },
     });
-    expectError(reply, 400, 'invalid_parameter');
-    const reasons = reply.body.error.reasons.join('\n');
+    const reasons = expectError(reply, 400, 'invalid_parameter').reasons?.join('\n');
     expect(reasons).toMatch(/on_behalf_of/);
     expect(reasons).toMatch(/amount/);
     expect(reasons).toMatch(/currency/);
@@ -127,14 +125,12 @@ describe('direct card authorization', () => {
   it('rejects a zero amount and an unsupported payment type', async ({ fileSandbox: { api } }) => {
     expectError(await api.post('/v1/transactions', directCardBody(VISA, 0)), 400, 'invalid_parameter');
     const reply = await api.post('/v1/transactions', { ...directCardBody(VISA), payment_type: 'bolet' });
-    expectError(reply, 400, 'invalid_parameter');
-    expect(reply.body.error.reasons).toEqual(['payment_type: must be credit, debit, boleto, bolepix or pix']);
+    expect(expectError(reply, 400, 'invalid_parameter').reasons).toEqual(['payment_type: must be credit, debit, boleto, bolepix or pix']);
   });
 
   it('answers 404 for an on_behalf_of that is not the sandbox seller', async ({ fileSandbox: { api } }) => {
     const reply = await api.post('/v1/transactions', { ...directCardBody(VISA), on_behalf_of: 'f'.repeat(32) });
-    expectError(reply, 404, 'resource_not_found');
-    expect(reply.body.error.message).toMatch(/seller/);
+    expect(expectError(reply, 404, 'resource_not_found').message).toMatch(/seller/);
   });
 
   it('records an installment plan', async ({ fileSandbox: { api } }) => {
@@ -155,17 +151,17 @@ describe('customer id and card id variants', () => {
 
   it('answers 404 for an unknown customer and 400 for a customer without a card', async ({ fileSandbox: { api } }) => {
     const unknown = await api.post('/v1/transactions', { payment_type: 'credit', on_behalf_of: SANDBOX_SELLER_ID, customer: 'a'.repeat(32), amount: 700, currency: 'BRL' });
-    expectError(unknown, 404, 'resource_not_found');
-    expect(unknown.body.error.message).toContain('a'.repeat(32));
+    expect(expectError(unknown, 404, 'resource_not_found').message).toContain('a'.repeat(32));
 
     // A complete boleto registers its inline payer as a buyer, who has no card.
-    const boleto = await create(api, {
+    const created = await api.post('/v1/transactions', {
       payment_type: 'boleto',
       on_behalf_of: SANDBOX_SELLER_ID,
       amount: 1000,
       currency: 'BRL',
       payment_method: { buyer: { first_name: 'João', last_name: 'Souza', taxpayer_id: '11144477735' } },
     });
+    const boleto = expectAnswer(created, 201, transactionStrict);
     const noCard = await api.post('/v1/transactions', { payment_type: 'credit', on_behalf_of: SANDBOX_SELLER_ID, customer: boleto.customer, amount: 700, currency: 'BRL' });
     expectError(noCard, 400, 'invalid_parameter');
   });
@@ -192,8 +188,7 @@ describe('customer id and card id variants', () => {
 
   it('asks for a source or a customer when neither is given', async ({ fileSandbox: { api } }) => {
     const reply = await api.post('/v1/transactions', { payment_type: 'credit', on_behalf_of: SANDBOX_SELLER_ID, amount: 900, currency: 'BRL' });
-    expectError(reply, 400, 'invalid_parameter');
-    expect(reply.body.error.reasons.join(' ')).toMatch(/source/);
+    expect(expectError(reply, 400, 'invalid_parameter').reasons?.join(' ')).toMatch(/source/);
   });
 });
 
@@ -201,7 +196,7 @@ describe('capture', () => {
   it('turns a pre-authorization into a captured sale of the captured amount', async ({ fileSandbox: { api } }) => {
     const pre = await create(api, { ...directCardBody(VISA, 1000), capture: false });
     expect(pre).toMatchObject({ status: 'pre_authorized', captured: false, amount: '10.00' });
-    expect(pre.history[1].status).toBe('pre_authorized');
+    expect(pre.history[1]?.status).toBe('pre_authorized');
 
     const tooMuch = await api.post(`/v1/transactions/${pre.id}/capture`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 1001 });
     expectError(tooMuch, 400, 'capture_transaction_error');
@@ -210,7 +205,7 @@ describe('capture', () => {
     expect(captured.status).toBe(200);
     expectTransactionShape(captured.body);
     expect(captured.body).toMatchObject({ status: 'succeeded', captured: true, amount: '6.00', original_amount: '10.00' });
-    expect(ops(captured.body)).toEqual(['created', 'authorization', 'capture']);
+    expect(ops(expectAnswer(captured, 200, cardSale))).toEqual(['created', 'authorization', 'capture']);
 
     const again = await api.post(`/v1/transactions/${pre.id}/capture`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 100 });
     expectError(again, 400, 'capture_transaction_error');
@@ -224,8 +219,7 @@ describe('capture', () => {
   it('needs on_behalf_of and amount', async ({ fileSandbox: { api } }) => {
     const pre = await create(api, { ...directCardBody(VISA, 1000), capture: false });
     const reply = await api.post(`/v1/transactions/${pre.id}/capture`, {});
-    expectError(reply, 400, 'invalid_parameter');
-    expect(reply.body.error.reasons.join(' ')).toMatch(/on_behalf_of[\s\S]*amount/);
+    expect(expectError(reply, 400, 'invalid_parameter').reasons?.join(' ')).toMatch(/on_behalf_of[\s\S]*amount/);
   });
 });
 
@@ -237,13 +231,13 @@ describe('void (refund)', () => {
     expect(partial.body).toMatchObject({ status: 'succeeded', amount: '7.00', original_amount: '10.00', voided: false });
 
     const over = await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 701 });
-    expectError(over, 402, 'void_transaction_error');
-    expect(over.body.error.message).toMatch(/^The transaction has not sufficient amount for the requested void/);
+    expect(expectError(over, 402, 'void_transaction_error').message).toMatch(/^The transaction has not sufficient amount for the requested void/);
 
     const full = await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 700 });
     expect(full.body).toMatchObject({ status: 'canceled', voided: true, amount: '0.00', original_amount: '10.00' });
-    expect(ops(full.body)).toEqual(['created', 'authorization', 'void', 'void']);
-    expect(full.body.history.slice(2).map((h: Json) => h.amount)).toEqual(['3.00', '7.00']);
+    const voided = expectAnswer(full, 200, cardSale);
+    expect(ops(voided)).toEqual(['created', 'authorization', 'void', 'void']);
+    expect(voided.history.slice(2).map((h) => h.amount)).toEqual(['3.00', '7.00']);
 
     expectError(await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 1 }), 402, 'void_transaction_error');
   });
@@ -257,8 +251,7 @@ describe('void (refund)', () => {
   it('refuses to void a failed transaction (400) and validates its body', async ({ fileSandbox: { api } }) => {
     const failed = await create(api, directCardBody(DECLINED, 1000));
     const reply = await api.post(`/v1/transactions/${failed.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 1000 });
-    expectError(reply, 400, 'void_transaction_error');
-    expect(reply.body.error.message).toMatch(/failed/);
+    expect(expectError(reply, 400, 'void_transaction_error').message).toMatch(/failed/);
 
     const ok = await create(api, directCardBody(VISA, 1000));
     expectError(await api.post(`/v1/transactions/${ok.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID }), 400, 'invalid_parameter');
@@ -269,8 +262,7 @@ describe('void (refund)', () => {
   it('answers 404 in the provider wording for an unknown transaction', async ({ fileSandbox: { api } }) => {
     const id = '9'.repeat(32);
     const reply = await api.post(`/v1/transactions/${id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 100 });
-    expectError(reply, 404, 'resource_not_found');
-    expect(reply.body.error.message).toBe(`Sorry, the transaction (id: ${id}) you are trying to use does not exist or has been deleted.`);
+    expect(expectError(reply, 404, 'resource_not_found').message).toBe(`Sorry, the transaction (id: ${id}) you are trying to use does not exist or has been deleted.`);
   });
 });
 
@@ -278,15 +270,14 @@ describe('cancellation letter', () => {
   it('links a letter for a fully voided transaction only', async ({ fileSandbox: { api } }) => {
     const txn = await create(api, directCardBody(VISA, 500));
     const before = await api.get(`/v1/transactions/${txn.id}/cancelled-letter`);
-    expectError(before, 404, 'resource_not_found');
-    expect(before.body.error.message).toMatch(/succeeded/);
+    expect(expectError(before, 404, 'resource_not_found').message).toMatch(/succeeded/);
 
     await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 500 });
     const after = await api.get(`/v1/transactions/${txn.id}/cancelled-letter`);
-    expect(after.status).toBe(200);
-    expect(after.body.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/files/cancelled-letters/Carta_Cancelamento_${txn.id}\\.pdf$`));
+    const { url } = expectAnswer(after, 200, cancellationLetterSchema);
+    expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/files/cancelled-letters/Carta_Cancelamento_${txn.id}\\.pdf$`));
     // The link is served by the sandbox itself, without the API key, like a pre-signed URL.
-    const letter = await fetch(after.body.url);
+    const letter = await fetch(url);
     expect(letter.status).toBe(200);
     expect(letter.headers.get('content-type')).toBe('application/pdf');
     expect((await letter.text()).startsWith('%PDF-1.4')).toBe(true);
@@ -310,20 +301,19 @@ describe('get and update', () => {
     expect(got.status).toBe(200);
     expect(got.body).toEqual(txn);
     const missing = await api.get(`/v1/transactions/${'7'.repeat(32)}`);
-    expectError(missing, 404, 'resource_not_found');
-    expect(missing.body.error.message).toMatch(/^Sorry, the transaction \(id: 7{32}\) you are trying to use does not exist/);
+    expect(expectError(missing, 404, 'resource_not_found').message).toMatch(/^Sorry, the transaction \(id: 7{32}\) you are trying to use does not exist/);
   });
 
   it('updates description and metadata, merging metadata and appending history', async ({ fileSandbox: { api } }) => {
     const txn = await create(api, { ...directCardBody(VISA, 800), metadata: { order: '42', channel: 'web' } });
     const reply = await api.put(`/v1/transactions/${txn.id}`, { description: 'Pedido 42 (ajustado)', metadata: { channel: null, note: 'gift' } });
-    expect(reply.status).toBe(200);
-    expect(reply.body.description).toBe('Pedido 42 (ajustado)');
-    expect(reply.body.metadata).toEqual({ order: '42', note: 'gift' });
-    expect(ops(reply.body)).toEqual(['created', 'authorization', 'update']);
-    expect(reply.body.status).toBe('succeeded');
+    const updated = expectAnswer(reply, 200, cardSale);
+    expect(updated.description).toBe('Pedido 42 (ajustado)');
+    expect(updated.metadata).toEqual({ order: '42', note: 'gift' });
+    expect(ops(updated)).toEqual(['created', 'authorization', 'update']);
+    expect(updated.status).toBe('succeeded');
     const got = await api.get(`/v1/transactions/${txn.id}`);
-    expect(got.body.metadata).toEqual({ order: '42', note: 'gift' });
+    expect(expectAnswer(got, 200, cardSale).metadata).toEqual({ order: '42', note: 'gift' });
   });
 
   it('refuses fields other than description and metadata, and an empty update', async ({ fileSandbox: { api } }) => {

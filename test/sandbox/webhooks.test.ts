@@ -4,10 +4,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
+import { createdWebhookStrict, eventStrict, webhookStrict } from '../../src/provider/schemas/events.js';
+import { buyerStrict } from '../../src/provider/schemas/parties.js';
+import { planStrict, subscriptionStrict } from '../../src/provider/schemas/recurrence.js';
+import { transactionStrict } from '../../src/provider/schemas/transaction.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { recordingServer, times, type RecordedRequest, type RecordingServer, type Reply } from '../helpers/recording-server.js';
-import { client, directCardBody, expectError, expectReasons, HEX32, ISO_MS, nextCpf, VISA, type Client, type Json } from './helpers.js';
+import { client, directCardBody, expectAnswer, expectError, expectReasons, HEX32, ISO_MS, nextCpf, pageOf, VISA, type Client } from './helpers.js';
+import { sandboxToday } from './recurrence-helpers.js';
 
 // Webhooks and events in the sandbox: every state change is an event in the provider's delivery
 // shape; deliveries go out signed, in order per webhook, retried until accepted or given up.
@@ -37,11 +43,22 @@ async function receiver(route: Reply[] | ((req: RecordedRequest, i: number) => R
 
 const accepting = (deliveries: number) => times(deliveries, { status: 200 });
 
-async function register(api: Client, url: string, event: string[] = ['*']): Promise<Json> {
-  const reply = await api.post('/v1/webhooks', { method: 'POST', url: `${url}/hook`, description: 'test', event });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-  return reply.body;
+async function register(api: Client, url: string, event: string[] = ['*']) {
+  return expectAnswer(await api.post('/v1/webhooks', { method: 'POST', url: `${url}/hook`, description: 'test', event }), 201, createdWebhookStrict);
 }
+
+/** A sale made with the card `VISA` for `cents`, as the provider describes a sale. */
+async function sell(api: Client, cents: number) {
+  return expectAnswer(await api.post('/v1/transactions', directCardBody(VISA, cents)), 201, transactionStrict);
+}
+
+const eventsPage = pageOf(eventStrict);
+
+/** A delivery's body, read as the provider describes an event. */
+const eventOf = (req: RecordedRequest) => z.parse(eventStrict, JSON.parse(req.body));
+
+/** The sale a transaction's event was delivered with. */
+const saleOf = (req: RecordedRequest) => z.parse(transactionStrict, eventOf(req).payload.object);
 
 async function until<T>(what: () => T | Promise<T>, ok: (v: T) => boolean, ms = 4_000): Promise<T> {
   const end = Date.now() + ms;
@@ -69,8 +86,9 @@ describe('webhooks', () => {
     expect(created.id).toMatch(HEX32);
     expect(created.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
     const got = await api.get(`/v1/webhooks/${created.id}`);
-    expect(got.body.secret).toBeUndefined();
-    expect((await api.get('/v1/webhooks')).body.items.map((w: Json) => w.id)).toEqual([created.id]);
+    expect(got.body).not.toHaveProperty('secret');
+    expectAnswer(got, 200, webhookStrict);
+    expect(expectAnswer(await api.get('/v1/webhooks'), 200, pageOf(webhookStrict)).items.map((w) => w.id)).toEqual([created.id]);
     expect((await api.del(`/v1/webhooks/${created.id}`)).body).toEqual({ id: created.id, resource: 'webhook', deleted: true });
     expectError(await api.get(`/v1/webhooks/${created.id}`), 404, 'resource_not_found');
   });
@@ -90,21 +108,21 @@ describe('webhooks', () => {
 describe('events', () => {
   it('every state change is an event in the delivery shape: transactions, buyers, plans, subscriptions, invoices', async () => {
     const { api } = await sandbox(false);
-    const txn = (await api.post('/v1/transactions', directCardBody(VISA, 5_000))).body;
+    const txn = await sell(api, 5_000);
     await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 1_000 });
     await api.post(`/v1/transactions/${txn.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 4_000 });
-    const buyer = (await api.post('/v1/buyers', { first_name: 'Ana', last_name: 'Lima', taxpayer_id: nextCpf(), email: 'ana@example.com' })).body;
+    const buyer = expectAnswer(await api.post('/v1/buyers', { first_name: 'Ana', last_name: 'Lima', taxpayer_id: nextCpf(), email: 'ana@example.com' }), 201, buyerStrict);
     await api.put(`/v1/buyers/${buyer.id}`, { email: 'ana.lima@example.com' });
     await api.del(`/v1/buyers/${buyer.id}`);
-    const plan = (await api.post('/v1/recurrence_plans/', { name: 'Mensal', frequency: 'monthly', interval: 1, payment_methods: ['credit'], currency: 'BRL', amount: 990 })).body;
-    const today = (await api.get('/v1/sandbox/clock')).body.now.slice(0, 10);
-    const sub = (await api.post('/v1/recurrence_subscriptions', { plan: plan.uuid, customer: SANDBOX_BUYER_ID, due_date: today, on_behalf_of: SANDBOX_SELLER_ID })).body;
+    const plan = expectAnswer(await api.post('/v1/recurrence_plans/', { name: 'Mensal', frequency: 'monthly', interval: 1, payment_methods: ['credit'], currency: 'BRL', amount: 990 }), 201, planStrict);
+    const today = await sandboxToday(api);
+    const sub = expectAnswer(await api.post('/v1/recurrence_subscriptions', { plan: plan.uuid, customer: SANDBOX_BUYER_ID, due_date: today, on_behalf_of: SANDBOX_SELLER_ID }), 201, subscriptionStrict);
     await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/suspend`);
     await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/reactivate`);
     await api.post('/v1/sandbox/clock/advance', { days: 1 });
     await api.del(`/v1/recurrence_plans/${plan.uuid}`);
 
-    const events: Json[] = (await api.get('/v1/events?limit=100&sort=time-ascending')).body.items;
+    const events = expectAnswer(await api.get('/v1/events?limit=100&sort=time-ascending'), 200, eventsPage).items;
     const types = events.map((e) => e.type);
     expect(types.slice(0, 4)).toEqual(['transaction.created', 'transaction.succeeded', 'transaction.updated', 'transaction.canceled']);
     expect(types).toEqual(expect.arrayContaining(['buyer.created', 'buyer.updated', 'buyer.deleted', 'plan.created', 'plan.canceled']));
@@ -115,19 +133,20 @@ describe('events', () => {
       expect(event).toMatchObject({ resource: 'event', payload: { object: expect.any(Object) } });
       expect(event.created_at).toMatch(ISO_MS);
     }
-    expect(events[1].payload.object).toMatchObject({ id: txn.id, status: 'succeeded', resource: 'transaction' });
+    expect(events[1]?.payload.object).toMatchObject({ id: txn.id, status: 'succeeded', resource: 'transaction' });
     // The buyer's event carries the buyer as the API serves it.
-    expect(events.find((e) => e.type === 'buyer.deleted').payload.object).toMatchObject({ id: buyer.id, resource: 'buyer' });
+    expect(events.find((e) => e.type === 'buyer.deleted')?.payload.object).toMatchObject({ id: buyer.id, resource: 'buyer' });
 
     const one = events[0];
-    expect((await api.get(`/v1/events/${one.id}`)).body).toEqual(one);
-    expect((await api.get('/v1/events?type=buyer.created,buyer.deleted')).body.items.map((e: Json) => e.type).sort()).toEqual(['buyer.created', 'buyer.deleted']);
+    expect((await api.get(`/v1/events/${one?.id}`)).body).toEqual(one);
+    expect(expectAnswer(await api.get('/v1/events?type=buyer.created,buyer.deleted'), 200, eventsPage).items.map((e) => e.type).sort()).toEqual(['buyer.created', 'buyer.deleted']);
     expectError(await api.get(`/v1/events/${'f'.repeat(32)}`), 404, 'resource_not_found');
     // Reads and bookkeeping are not changes.
-    const count = (await api.get('/v1/events?limit=1')).body.total;
+    const count = expectAnswer(await api.get('/v1/events?limit=1'), 200, eventsPage).total;
+    expect(count).toBeGreaterThan(0);
     await api.get(`/v1/transactions/${txn.id}`);
     await api.get('/v1/balances/history');
-    expect((await api.get('/v1/events?limit=1')).body.total).toBe(count);
+    expect(expectAnswer(await api.get('/v1/events?limit=1'), 200, eventsPage).total).toBe(count);
   });
 });
 
@@ -143,7 +162,7 @@ describe('delivery', () => {
     await new Promise((r) => setTimeout(r, 200)); // and nothing more comes
     expect(got).toBe(4);
     expect(hook.requests.length).toBe(4);
-    const bodies = hook.requests.map((r) => JSON.parse(r.body));
+    const bodies = hook.requests.map(eventOf);
     expect(bodies.map((b) => b.type)).toEqual(['transaction.created', 'transaction.succeeded', 'transaction.created', 'transaction.succeeded']);
     for (const req of hook.requests) {
       expect(req.method).toBe('POST');
@@ -151,7 +170,7 @@ describe('delivery', () => {
       expect(verify(all.secret, req)).toBe(true);
       expect(verify(onlyFailed.secret, req)).toBe(false);
       expect(req.headers['x-payctl-webhook']).toBe(all.id);
-      expect(req.headers['x-payctl-event']).toBe(JSON.parse(req.body).type);
+      expect(req.headers['x-payctl-event']).toBe(eventOf(req).type);
       expect(req.headers['content-type']).toBe('application/json');
     }
     expect(new Set(bodies.map((b) => b.id)).size).toBe(4);
@@ -174,7 +193,7 @@ describe('delivery', () => {
     await second.api.post('/v1/transactions', directCardBody(VISA, 3_000));
     await until(() => hook.requests.length, (n) => n >= 3);
     await new Promise((r) => setTimeout(r, 300));
-    expect(hook.requests.map((r) => JSON.parse(r.body).payload.object.amount)).toEqual(['10.00', '20.00', '30.00']);
+    expect(hook.requests.map((r) => saleOf(r).amount)).toEqual(['10.00', '20.00', '30.00']);
     expect(existsSync(lock)).toBe(true);
   });
 
@@ -182,10 +201,10 @@ describe('delivery', () => {
     const { api } = await sandbox();
     const hook = await receiver((_req, i) => (i < 2 ? { status: 500 } : { status: 200 }));
     const webhook = await register(api, hook.url, ['transaction.created']);
-    const first = (await api.post('/v1/transactions', directCardBody(VISA, 1_000))).body;
-    const second = (await api.post('/v1/transactions', directCardBody(VISA, 2_000))).body;
+    const first = await sell(api, 1_000);
+    const second = await sell(api, 2_000);
     await until(() => hook.requests.length, (n) => n >= 4);
-    const seen = hook.requests.map((r) => JSON.parse(r.body).payload.object.id);
+    const seen = hook.requests.map((r) => saleOf(r).id);
     expect(seen).toEqual([first.id, first.id, first.id, second.id]);
     expect(hook.requests.map((r) => r.headers['x-payctl-attempt'])).toEqual(['1', '2', '3', '1']);
     expect(hook.requests.every((r) => verify(webhook.secret, r))).toBe(true);
@@ -195,20 +214,20 @@ describe('delivery', () => {
     const { api } = await sandbox();
     const hook = await receiver((_req, i) => (i === 0 ? { hang: true } : { status: 200 }));
     await register(api, hook.url, ['transaction.created']);
-    const sale = (await api.post('/v1/transactions', directCardBody(VISA, 1_000))).body;
+    const sale = await sell(api, 1_000);
     await until(() => hook.requests.length, (n) => n >= 2);
-    expect(hook.requests.map((r) => JSON.parse(r.body).payload.object.id)).toEqual([sale.id, sale.id]);
+    expect(hook.requests.map((r) => saleOf(r).id)).toEqual([sale.id, sale.id]);
     expect(hook.requests[1]!.headers['x-payctl-attempt']).toBe('2');
   });
 
   it('an event still failing after the bounded time is given up on, and the next one goes', async () => {
     const { api } = await sandbox();
-    const hook = await receiver((req) => (JSON.parse(req.body).payload.object.amount === '10.00' ? { status: 503 } : { status: 200 }));
+    const hook = await receiver((req) => (saleOf(req).amount === '10.00' ? { status: 503 } : { status: 200 }));
     const webhook = await register(api, hook.url, ['transaction.created']);
     await api.post('/v1/transactions', directCardBody(VISA, 1_000));
-    const second = (await api.post('/v1/transactions', directCardBody(VISA, 2_000))).body;
-    await until(() => hook.requests.some((r) => JSON.parse(r.body).payload.object.id === second.id), Boolean, 5_000);
-    const attempts = hook.requests.filter((r) => JSON.parse(r.body).payload.object.amount === '10.00').length;
+    const second = await sell(api, 2_000);
+    await until(() => hook.requests.some((r) => saleOf(r).id === second.id), Boolean, 5_000);
+    const attempts = hook.requests.filter((r) => saleOf(r).amount === '10.00').length;
     expect(attempts).toBeGreaterThan(2);
     expect(hook.requests.at(-1)!.headers['x-payctl-webhook']).toBe(webhook.id);
   });
@@ -219,8 +238,9 @@ describe('delivery', () => {
     const webhook = await register(api, hook.url, ['transaction.succeeded']);
     await api.post('/v1/transactions', directCardBody(VISA, 1_000));
     await until(() => hook.requests.length, (n) => n >= 1);
-    const event = JSON.parse(hook.requests[0]!.body);
-    const replay = await api.post(`/v1/events/${event.id}/actions/replay`);
+    const event: unknown = JSON.parse(hook.requests[0]!.body);
+    const { id: eventId } = z.parse(eventStrict, event);
+    const replay = await api.post(`/v1/events/${eventId}/actions/replay`);
     expect(replay.status).toBe(200);
     await until(() => hook.requests.length, (n) => n >= 2);
     expect(JSON.parse(hook.requests[1]!.body)).toEqual(event);
@@ -237,7 +257,7 @@ describe('delivery', () => {
     for (let i = 0; i < 6; i += 1) await (i % 2 ? second.api : first.api).post('/v1/transactions', directCardBody(VISA, 1_000 + i));
     await until(() => hook.requests.length, (n) => n >= 6);
     await new Promise((r) => setTimeout(r, 300));
-    const ids = hook.requests.map((r) => JSON.parse(r.body).id);
+    const ids = hook.requests.map((r) => eventOf(r).id);
     expect(ids).toHaveLength(6);
     expect(new Set(ids).size).toBe(6);
   });
