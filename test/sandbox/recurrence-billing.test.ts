@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { readStateFiles, replaceState } from '../../src/sandbox/store.js';
-import { DECLINED, expectError, expectTransactionShape, HEX32, ISO_MS, VISA, type Client, type Json } from './helpers.js';
+import { DECLINED, expectError, expectTransactionShape, HEX32, ISO_MS, nth, VISA, type Client, type Json } from './helpers.js';
 import { advance, allInvoices, buyerWithCard, createPlan, pinnedSandbox, subscribe, type Pinned, wholePlan } from './recurrence-helpers.js';
 
 // Billing on the sandbox clock: every due date of an active subscription billed once, in date
@@ -84,7 +84,7 @@ describe('a monthly subscription over a year', () => {
     expect(charges.map((t) => t.id)).toEqual(invoices.map((i) => i.transaction));
     for (const [i, txn] of charges.entries()) {
       expectTransactionShape(txn);
-      expect(txn).toMatchObject({ status: 'succeeded', payment_type: 'credit', amount: '29.90', customer: SANDBOX_BUYER_ID, metadata: { invoice: invoices[i].id, subscription: sub.uuid } });
+      expect(txn).toMatchObject({ status: 'succeeded', payment_type: 'credit', amount: '29.90', customer: SANDBOX_BUYER_ID, metadata: { invoice: nth(invoices, i).id, subscription: sub.uuid } });
       expect(txn.payment_method.id).toBe(SANDBOX_CARD_ID);
       expect(txn.fees).not.toBe('0.00');
     }
@@ -299,7 +299,7 @@ describe('boleto subscriptions', () => {
 
     const first = await advance(api, 1);
     expect(first.billed.map((b: Json) => [b.due_date, b.status])).toEqual([['2030-01-16', 'pending']]);
-    const [invoice] = await allInvoices(api, `subscription=${sub.uuid}`);
+    const invoice = nth(await allInvoices(api, `subscription=${sub.uuid}`), 0);
     expectInvoiceShape(invoice);
     expect(invoice).toMatchObject({ payment_method: 'boleto', status: 'pending', paid_at: null, amount: 2990, due_date: '2030-01-16', description: 'Mensal por boleto' });
     expect(invoice.transaction).toMatch(HEX32);
@@ -345,7 +345,7 @@ describe('boleto subscriptions', () => {
     // Issued on Feb 16 and over-due on Feb 17, both within this one advance.
     expect(next.overdue).toEqual([invoices[1]?.id]);
     expect(invoices.map((i) => [i.due_date, i.status])).toEqual([['2030-01-16', 'paid'], ['2030-02-16', 'over-due']]);
-    expect(invoices[1].transaction).not.toBe(invoice.transaction);
+    expect(nth(invoices, 1).transaction).not.toBe(invoice.transaction);
     const txns = await transactionsOf(api, sub.uuid);
     expect(txns.map((t) => [t.payment_type, t.status])).toEqual([['boleto', 'succeeded'], ['boleto', 'pending']]);
   });
@@ -355,7 +355,7 @@ describe('boleto subscriptions', () => {
     const plan = await createPlan(api, { payment_methods: ['credit', 'boleto'] });
     const sub = await subscribe(api, plan, '2030-01-16', { payment_method: 'boleto' });
     await advance(api, 1);
-    const [pending] = await allInvoices(api, `subscription=${sub.uuid}`);
+    const pending = nth(await allInvoices(api, `subscription=${sub.uuid}`), 0);
     const refused = await api.post(`/v1/invoices/${pending.id}/approve`, {});
     expectError(refused, 400, 'invoice_paid_by_boleto');
     expect(refused.body.error.message).toContain(pending.transaction);
@@ -367,7 +367,7 @@ describe('boleto subscriptions', () => {
     expectError(await api.post(`/v1/transactions/${pending.transaction}/approve`, {}), 400, 'approve_transaction_error');
 
     await advance(api, 31);
-    const [, second] = await allInvoices(api, `subscription=${sub.uuid}`);
+    const second = nth(await allInvoices(api, `subscription=${sub.uuid}`), 1);
     await api.post(`/v1/transactions/${second.transaction}/approve`, {});
     expectError(await api.del(`/v1/invoices/${second.id}/void`), 400, 'invoice_paid_by_boleto');
     expect((await api.get(`/v1/invoices/${second.id}`)).body.status).toBe('paid');

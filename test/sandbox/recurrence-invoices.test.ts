@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
-import { DECLINED, expectError, expectReasons, HEX32, VISA, type Client, type Json } from './helpers.js';
+import { DECLINED, expectError, expectReasons, HEX32, nth, VISA, type Client, type Json } from './helpers.js';
 import { advance, allInvoices, buyerWithCard, createPlan, pinnedSandbox, subscribe, type Pinned } from './recurrence-helpers.js';
 
 // Invoices: the one-off create, reading and listing, over-due as the clock passes the due date,
@@ -202,7 +202,7 @@ describe('approve', () => {
       const { buyer, card } = await buyerWithCard(own.api, DECLINED);
       const sub = await subscribe(own.api, await createPlan(own.api), '2030-07-02', { customer: buyer.id, card: card.id });
       await advance(own.api, 1);
-      const [failed] = await allInvoices(own.api, `subscription=${sub.uuid}`);
+      const failed = nth(await allInvoices(own.api, `subscription=${sub.uuid}`), 0);
       expect(failed).toMatchObject({ status: 'failed', retries: 1 });
       const token = await own.api.post('/v1/cards/tokens', { card_number: VISA, holder_name: 'CARLA SOUZA', expiration_month: '12', expiration_year: '2049', security_code: '123' });
       const good = await own.api.post('/v1/cards', { token: token.body.id, customer: buyer.id });
