@@ -16,7 +16,7 @@ export type Subscription = z.infer<typeof subscriptionStrict>;
 export type Invoice = z.infer<typeof invoiceStrict>;
 
 /** What the clock's advance answers: the new time and what the catch-up it ran did. */
-const advanced = z.looseObject({
+export const clockAdvance = z.looseObject({
   now: z.string(),
   offset_seconds: z.number(),
   billed: z.array(z.looseObject({ invoice: z.string(), subscription: z.string(), due_date: z.string(), status: z.string() })),
@@ -47,8 +47,13 @@ export function plusDays(date: string, n: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The sandbox's clock as GET /sandbox/clock serves it. */
+export async function clockOf(api: Client): Promise<z.infer<(typeof resourceSchemas)['sandbox clock']>> {
+  return expectAnswer(await api.get('/v1/sandbox/clock'), 200, resourceSchemas['sandbox clock']);
+}
+
 export async function sandboxToday(api: Client): Promise<string> {
-  return expectAnswer(await api.get('/v1/sandbox/clock'), 200, resourceSchemas['sandbox clock']).now.slice(0, 10);
+  return (await clockOf(api)).now.slice(0, 10);
 }
 
 /** The body the provider's PUT requires, taken from a plan as served, with changes applied. */
@@ -88,8 +93,8 @@ export async function subscribe(api: Client, plan: Plan, dueDate: string, overri
   return expectServed(await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, dueDate, overrides)), 201, subscriptionStrict);
 }
 
-export async function advance(api: Client, days: number): Promise<z.infer<typeof advanced>> {
-  return expectServed(await api.post('/v1/sandbox/clock/advance', { days }), 200, advanced);
+export async function advance(api: Client, days: number): Promise<z.infer<typeof clockAdvance>> {
+  return expectServed(await api.post('/v1/sandbox/clock/advance', { days }), 200, clockAdvance);
 }
 
 /** Every invoice matching the query, oldest first, through as many pages as it takes. */
