@@ -328,3 +328,8 @@ export function nth<T>(list: readonly T[], index: number): T {
   if (value === undefined) throw new Error(`expected at least ${index + 1} of them, got ${list.length}`);
   return value;
 }
+
+/** A list page that says how many items match in all, for tests that count them. */
+export function countedPageOf<S extends z.ZodMiniType>(item: S) {
+  return z.extend(pageOf(item), { total: z.number() });
+}

@@ -16,9 +16,11 @@ export type Subscription = z.infer<typeof subscriptionStrict>;
 export type Invoice = z.infer<typeof invoiceStrict>;
 
 /** What the clock's advance answers: the new time and what the catch-up it ran did. */
+/** The sandbox's clock as served: the time it reads and how far it runs ahead of real time. */
+const clockAnswer = z.strictObject({ now: z.string(), offset_seconds: z.number() });
+
 export const clockAdvance = z.looseObject({
-  now: z.string(),
-  offset_seconds: z.number(),
+  ...clockAnswer.shape,
   billed: z.array(z.looseObject({ invoice: z.string(), subscription: z.string(), due_date: z.string(), status: z.string() })),
   expired: z.array(z.string()),
   overdue: z.array(z.string()),
@@ -48,8 +50,8 @@ export function plusDays(date: string, n: number): string {
 }
 
 /** The sandbox's clock as GET /sandbox/clock serves it. */
-export async function clockOf(api: Client): Promise<z.infer<(typeof resourceSchemas)['sandbox clock']>> {
-  return expectAnswer(await api.get('/v1/sandbox/clock'), 200, resourceSchemas['sandbox clock']);
+export async function clockOf(api: Client): Promise<z.infer<typeof clockAnswer>> {
+  return expectAnswer(await api.get('/v1/sandbox/clock'), 200, clockAnswer);
 }
 
 export async function sandboxToday(api: Client): Promise<string> {
