@@ -4,11 +4,14 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { resetSandbox, startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
-import { cardData, client, expectError, readStateFile, VISA, type Json } from './helpers.js';
+import { invoiceStrict } from '../../src/provider/schemas/recurrence.js';
+import { receivableStrict } from '../../src/provider/schemas/finance.js';
+import { transactionStrict } from '../../src/provider/schemas/transaction.js';
+import { cardData, client, expectAnswer, expectError, nth, pageOf, readStateFile, VISA } from './helpers.js';
 import { statePaths } from '../../src/sandbox/store.js';
 import { startChildSandboxes } from './child-sandboxes.js';
 import { holdWriteLock } from './db-helpers.js';
-import { allInvoices, createPlan, DAY_MS, pinnedSandbox, subscribe, type Pinned } from './recurrence-helpers.js';
+import { allInvoices, clockAdvance, clockOf, createPlan, DAY_MS, pinnedSandbox, subscribe, type Pinned } from './recurrence-helpers.js';
 
 // The sandbox clock: real time plus an offset kept in the state file, shared by every process on
 // the directory; everything time-dependent follows it; advancing it runs what fell due, and so
@@ -48,7 +51,7 @@ describe('POST /v1/sandbox/clock/advance', () => {
     const reply = await api.post('/v1/sandbox/clock/advance', { days: 10 });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ now: '2030-01-25T12:00:00.000Z', offset_seconds: 864_000, billed: [], expired: [], overdue: [], transfers: [] });
-    expect((await api.post(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/sandbox/clock/advance`, { days: 1 })).body.offset_seconds).toBe(950_400);
+    expect(expectAnswer(await api.post(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/sandbox/clock/advance`, { days: 1 }), 200, clockAdvance).offset_seconds).toBe(950_400);
     expect((await readStateFile(dir)).clock).toEqual({ offset_seconds: 950_400 });
     expect((await api.get('/v1/sandbox/clock')).body).toEqual({ now: '2030-01-26T12:00:00.000Z', offset_seconds: 950_400 });
   });
@@ -56,14 +59,13 @@ describe('POST /v1/sandbox/clock/advance', () => {
   it.each([[{}], [{ days: 0 }], [{ days: -1 }], [{ days: 3661 }], [{ days: 1.5 }], [{ days: '3' }], [{ days: null }]])('refuses %j with 400 and leaves the clock alone', async (body) => {
     const { api } = await sandboxAt(NOW);
     const reply = await api.post('/v1/sandbox/clock/advance', body);
-    expectError(reply, 400, 'invalid_parameter');
-    expect(reply.body.error.reasons).toEqual(['days: must be a whole number of days from 1 to 3660']);
-    expect((await api.get('/v1/sandbox/clock')).body.offset_seconds).toBe(0);
+    expect(expectError(reply, 400, 'invalid_parameter').reasons).toEqual(['days: must be a whole number of days from 1 to 3660']);
+    expect((await clockOf(api)).offset_seconds).toBe(0);
   });
 
   it('takes the largest step, 3660 days', async () => {
     const { api } = await sandboxAt(NOW);
-    expect((await api.post('/v1/sandbox/clock/advance', { days: 3660 })).body.offset_seconds).toBe(3660 * 86_400);
+    expect(expectAnswer(await api.post('/v1/sandbox/clock/advance', { days: 3660 }), 200, clockAdvance).offset_seconds).toBe(3660 * 86_400);
   });
 });
 
@@ -77,7 +79,7 @@ describe('one clock for every process on the directory', () => {
       const api = client(second.url);
       expect((await api.get('/v1/sandbox/clock')).body).toEqual({ now: '2030-02-14T18:00:00.000Z', offset_seconds: 30 * 86_400 });
       real += 3_600_000;
-      expect((await api.get('/v1/sandbox/clock')).body.now).toBe('2030-02-14T19:00:00.000Z');
+      expect((await clockOf(api)).now).toBe('2030-02-14T19:00:00.000Z');
     } finally {
       await second.close();
     }
@@ -97,10 +99,11 @@ describe('everything runs on the sandbox clock', () => {
     await api.post('/v1/sandbox/clock/advance', { days: 50 }); // 2031-01-09
     const sale = await api.post('/v1/transactions', { payment_type: 'credit', on_behalf_of: SANDBOX_SELLER_ID, customer: SANDBOX_BUYER_ID, amount: 1000, currency: 'BRL' });
     expect(sale.body).toMatchObject({ created_at: '2031-01-09T12:00:00.000Z', expected_on: '2031-02-08T00:00:00.000Z' });
-    expect((await api.get(`/v1/transactions/${sale.body.id}/receivables`)).body.items[0].expected_on).toBe('2031-02-08T00:00:00.000Z');
+    const { id } = expectAnswer(sale, 201, transactionStrict);
+    expect(nth(expectAnswer(await api.get(`/v1/transactions/${id}/receivables`), 200, pageOf(receivableStrict)).items, 0).expected_on).toBe('2031-02-08T00:00:00.000Z');
 
     const boleto = await api.post('/v1/transactions', { payment_type: 'boleto', on_behalf_of: SANDBOX_SELLER_ID, customer: SANDBOX_BUYER_ID, amount: 1000, currency: 'BRL' });
-    expect(boleto.body.payment_method.expiration_date).toBe('2031-01-12');
+    expect(expectAnswer(boleto, 201, transactionStrict).payment_method).toMatchObject({ expiration_date: '2031-01-12' });
 
     // A card good through December 2030 has expired by the sandbox's January 2031.
     const token = await api.post('/v1/cards/tokens', cardData(VISA, { expiration_month: '12', expiration_year: '2030' }));
@@ -108,8 +111,7 @@ describe('everything runs on the sandbox clock', () => {
 
     const plan = await createPlan(api);
     const late = await api.post('/v1/recurrence_subscriptions', { plan: plan.uuid, customer: SANDBOX_BUYER_ID, due_date: '2030-12-31', on_behalf_of: SANDBOX_SELLER_ID });
-    expectError(late, 400, 'invalid_parameter');
-    expect(late.body.error.reasons).toEqual(['due_date: must not be before today (2031-01-09)']);
+    expect(expectError(late, 400, 'invalid_parameter').reasons).toEqual(['due_date: must not be before today (2031-01-09)']);
     expect(plan.created_at).toBe('2031-01-09T12:00:00.000Z');
   });
 });
@@ -130,7 +132,8 @@ describe('real time passing', () => {
       ['2030-01-16', 'paid', '2030-01-16T00:00:00.000Z'],
       ['2030-01-17', 'paid', '2030-01-17T00:00:00.000Z'],
     ]);
-    expect((await api.get(`/v1/invoices/${invoice.body.id}`)).body.status).toBe('over-due');
+    const { id } = expectAnswer(invoice, 201, invoiceStrict);
+    expect(expectAnswer(await api.get(`/v1/invoices/${id}`), 200, invoiceStrict).status).toBe('over-due');
     expect((await api.get('/v1/sandbox/clock')).body).toEqual({ now: '2030-01-17T09:30:00.000Z', offset_seconds: 0 });
   });
 
@@ -178,11 +181,12 @@ describe('concurrent advances', () => {
       expect(replies.map((r) => r.status)).toEqual(steps.map(() => 200));
       const total = steps.reduce((a, b) => a + b, 0);
       // Each advance moved the clock from where the one before it left it.
-      const offsets = replies.map((r) => r.body.offset_seconds / 86_400).sort((a, b) => a - b);
+      const advances = replies.map((r) => expectAnswer(r, 200, clockAdvance));
+      const offsets = advances.map((r) => r.offset_seconds / 86_400).sort((a, b) => a - b);
       expect(offsets.at(-1)).toBe(total);
       expect(new Set(offsets).size).toBe(steps.length);
 
-      const billed = replies.flatMap((r) => r.body.billed as Json[]);
+      const billed = advances.flatMap((r) => r.billed);
       const end = new Date(real + total * DAY_MS).toISOString().slice(0, 10);
       const days = Array.from({ length: total }, (_, i) => new Date(Date.UTC(2030, 0, 16 + i)).toISOString().slice(0, 10)).filter((d) => d <= end);
       const dailyDues = billed.filter((b) => b.subscription === daily.uuid).map((b) => b.due_date).sort();
@@ -193,7 +197,7 @@ describe('concurrent advances', () => {
       const invoices = await allInvoices(first, `subscription=${daily.uuid}`);
       expect(invoices.map((i) => i.due_date)).toEqual(days);
       expect(invoices.every((i) => i.status === 'paid')).toBe(true);
-      const charges = (await first.get('/v1/transactions?limit=100')).body.items.filter((t: Json) => t.description === `Subscription ${daily.uuid}`);
+      const charges = expectAnswer(await first.get('/v1/transactions?limit=100'), 200, pageOf(transactionStrict)).items.filter((t) => t.description === `Subscription ${daily.uuid}`);
       expect(charges).toHaveLength(days.length);
     } finally {
       await Promise.all(local.map((s) => s.close()));

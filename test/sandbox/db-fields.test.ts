@@ -6,8 +6,10 @@ import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-
 import { derived, fixed, flag, fromParent, id, ids, instant, json, mentioning, money, numeric, oneOf, pack, readBack, readLast, since, text, tuples, unpack, word, type Doc, type Row } from '../../src/sandbox/db/fields.js';
 import { IdCodes } from '../../src/sandbox/db/id-codes.js';
 import { docOf, docOfVersion, rowValues, storedColumns, TABLE_BY_NAME, versionText, type TableSpec } from '../../src/sandbox/db/schema.js';
+import { buyerStrict } from '../../src/provider/schemas/parties.js';
+import { transactionStrict } from '../../src/provider/schemas/transaction.js';
 import { idCodesOf, rows, withDb } from './db-helpers.js';
-import { directCardBody, freshSandbox, VISA } from './helpers.js';
+import { directCardBody, expectServed, freshSandbox, nth, VISA } from './helpers.js';
 
 const fields = [
   text('id'),
@@ -144,7 +146,7 @@ describe('buyers kept as columns', () => {
     try {
       const { api } = fresh;
       const body = { first_name: 'Joana', last_name: 'Pereira', email: 'joana@example.com', taxpayer_id: '111.444.777-35', address: { line1: 'Rua das Flores, 10', city: 'Recife', state: 'PE', postal_code: '50000-000' } };
-      const created = (await api.post('/v1/buyers', body)).body;
+      const created = expectServed(await api.post('/v1/buyers', body), 201, buyerStrict);
       const kept = await withDb(fresh.dir, (db) => rows<Row>(db, 'SELECT * FROM buyers ORDER BY rowid'));
       expect(kept.map((row) => row.doc === null)).toEqual([true, true]);
       const row = kept[1] as Row;
@@ -166,9 +168,9 @@ describe('transaction versions kept without their keys', () => {
     try {
       const { api } = fresh;
       const sales = [
-        (await api.post('/v1/transactions', directCardBody(VISA, 1234, { installment_plan: { number_installments: 2 } }))).body,
-        (await api.post('/v1/transactions', { payment_type: 'pix', on_behalf_of: SANDBOX_SELLER_ID, amount: 500, currency: 'BRL' })).body,
-        (await api.post('/v1/transactions', { payment_type: 'boleto', on_behalf_of: SANDBOX_SELLER_ID, customer: SANDBOX_BUYER_ID, amount: 900, currency: 'BRL' })).body,
+        expectServed(await api.post('/v1/transactions', directCardBody(VISA, 1234, { installment_plan: { number_installments: 2 } })), 201, transactionStrict),
+        expectServed(await api.post('/v1/transactions', { payment_type: 'pix', on_behalf_of: SANDBOX_SELLER_ID, amount: 500, currency: 'BRL' }), 201, transactionStrict),
+        expectServed(await api.post('/v1/transactions', { payment_type: 'boleto', on_behalf_of: SANDBOX_SELLER_ID, customer: SANDBOX_BUYER_ID, amount: 900, currency: 'BRL' }), 201, transactionStrict),
       ];
       const texts = await withDb(fresh.dir, (db) => rows<{ doc: string }>(db, "SELECT doc FROM versions WHERE top = 'transactions' ORDER BY CAST(k AS INTEGER)").map((r) => r.doc));
       expect(texts).toHaveLength(3);
@@ -176,7 +178,7 @@ describe('transaction versions kept without their keys', () => {
       for (const [i, text] of texts.entries()) {
         expect(text.startsWith('['), text).toBe(true);
         const stored = docOfVersion(transactions, text, codes);
-        expect(JSON.stringify(stored.txn)).toBe(JSON.stringify((await api.get(`/v1/transactions/${sales[i].id}`)).body));
+        expect(JSON.stringify(stored.txn)).toBe(JSON.stringify((await api.get(`/v1/transactions/${nth(sales, i).id}`)).body));
         expect(versionText(transactions, stored, codes)).toBe(text);
       }
       // The current version is the row itself: every field in a column of its own, no JSON of the
@@ -203,13 +205,12 @@ describe('transaction versions kept without their keys', () => {
     try {
       const { api } = fresh;
       const boleto = { payment_type: 'boleto', on_behalf_of: SANDBOX_SELLER_ID, customer: SANDBOX_BUYER_ID, amount: 900, currency: 'BRL' };
-      const paid = (await api.post('/v1/transactions', boleto)).body;
-      const canceled = (await api.post('/v1/transactions', { ...boleto, payment_method: { body_instructions: ['Não receber após o vencimento'] } })).body;
+      const paid = expectServed(await api.post('/v1/transactions', boleto), 201, transactionStrict);
+      const canceled = expectServed(await api.post('/v1/transactions', { ...boleto, payment_method: { body_instructions: ['Não receber após o vencimento'] } }), 201, transactionStrict);
       expect((await api.post(`/v1/transactions/${paid.id}/approve`)).status).toBe(200);
       expect((await api.post(`/v1/boletos/cancellation/transactions/${canceled.id}`)).status).toBe(202);
-      const served = [(await api.get(`/v1/transactions/${paid.id}`)).body, (await api.get(`/v1/transactions/${canceled.id}`)).body];
-      expect(served.map((txn) => txn.payment_method.status)).toEqual(['paid', 'canceled']);
-      expect(served[1].payment_method.body_instructions).toEqual(['Não receber após o vencimento']);
+      const served = [expectServed(await api.get(`/v1/transactions/${paid.id}`), 200, transactionStrict), expectServed(await api.get(`/v1/transactions/${canceled.id}`), 200, transactionStrict)];
+      expect(served).toMatchObject([{ payment_method: { status: 'paid' } }, { payment_method: { status: 'canceled', body_instructions: ['Não receber após o vencimento'] } }]);
       const kept = await withDb(fresh.dir, (db) => rows<Row>(db, 'SELECT * FROM transactions ORDER BY k'));
       expect(kept.map((row) => (JSON.parse(String(row.json)) as unknown[][])[0]?.[0])).toEqual([2, 2]);
       // The latest version of each, kept for its event, is what the API serves.

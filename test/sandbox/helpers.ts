@@ -306,3 +306,30 @@ export function expectReasons(reply: Reply, reasons: string[]): void {
 }
 
 export { HEX32, ISO_MS };
+
+function fits<S extends z.ZodMiniType>(schema: S, value: unknown): value is z.infer<S> {
+  return z.safeParse(schema, value).success;
+}
+
+/**
+ * An answer of this status that fits `schema`, returned as it was served: unlike expectAnswer's
+ * parse, its keys keep the order the sandbox sent them in, for tests that compare answers whole.
+ */
+export function expectServed<S extends z.ZodMiniType>(reply: Reply, status: number, schema: S): z.infer<S> {
+  const body: unknown = reply.body;
+  expectAnswer(reply, status, schema);
+  if (!fits(schema, body)) throw new Error(`not of the schema: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** The `index`th of `list`: the test fails here, naming how many there were, when it has fewer. */
+export function nth<T>(list: readonly T[], index: number): T {
+  const value = list[index];
+  if (value === undefined) throw new Error(`expected at least ${index + 1} of them, got ${list.length}`);
+  return value;
+}
+
+/** A list page that says how many items match in all, for tests that count them. */
+export function countedPageOf<S extends z.ZodMiniType>(item: S) {
+  return z.extend(pageOf(item), { total: z.number() });
+}

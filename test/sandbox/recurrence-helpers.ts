@@ -1,11 +1,31 @@
 // Shared by the recurrence and clock tests: a sandbox whose real-time clock the test holds (so
 // calendars such as Jan 31 are chosen, not whatever today is), and short ways to make plans,
 // cards and subscriptions and to read what billing produced.
-import { expect } from 'vitest';
+import * as z from 'zod/mini';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
-import { cardData, freshSandbox, nextCpf, type Client, type Fresh, type Json } from './helpers.js';
+import { cardStrict } from '../../src/provider/schemas/cards.js';
+import { resourceSchemas } from '../../src/provider/schemas/index.js';
+import { buyerStrict } from '../../src/provider/schemas/parties.js';
+import { invoiceStrict, planStrict, subscriptionStrict } from '../../src/provider/schemas/recurrence.js';
+import { cardData, expectAnswer, expectServed, freshSandbox, nextCpf, pageOf, type Client, type Fresh } from './helpers.js';
 
 export const DAY_MS = 86_400_000;
+
+export type Plan = z.infer<typeof planStrict>;
+export type Subscription = z.infer<typeof subscriptionStrict>;
+export type Invoice = z.infer<typeof invoiceStrict>;
+
+/** What the clock's advance answers: the new time and what the catch-up it ran did. */
+/** The sandbox's clock as served: the time it reads and how far it runs ahead of real time. */
+const clockAnswer = z.strictObject({ now: z.string(), offset_seconds: z.number() });
+
+export const clockAdvance = z.looseObject({
+  ...clockAnswer.shape,
+  billed: z.array(z.looseObject({ invoice: z.string(), subscription: z.string(), due_date: z.string(), status: z.string() })),
+  expired: z.array(z.string()),
+  overdue: z.array(z.string()),
+  transfers: z.array(z.string()),
+});
 
 export interface Pinned extends Fresh {
   /** Moves the underlying "real" time, as if the wall clock had moved; the offset is untouched. */
@@ -29,19 +49,22 @@ export function plusDays(date: string, n: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The sandbox's clock as GET /sandbox/clock serves it. */
+export async function clockOf(api: Client): Promise<z.infer<typeof clockAnswer>> {
+  return expectAnswer(await api.get('/v1/sandbox/clock'), 200, clockAnswer);
+}
+
 export async function sandboxToday(api: Client): Promise<string> {
-  const clock = await api.get('/v1/sandbox/clock');
-  expect(clock.status).toBe(200);
-  return String(clock.body.now).slice(0, 10);
+  return (await clockOf(api)).now.slice(0, 10);
 }
 
 /** The body the provider's PUT requires, taken from a plan as served, with changes applied. */
-export function wholePlan(plan: Json, changes: Record<string, unknown> = {}): Record<string, unknown> {
+export function wholePlan(plan: Plan, changes: Record<string, unknown> = {}): Record<string, unknown> {
   const { name, frequency, interval, payment_methods, currency } = plan;
   return { name, frequency, interval, payment_methods, currency, ...changes };
 }
 
-export async function createPlan(api: Client, overrides: Record<string, unknown> = {}): Promise<Json> {
+export async function createPlan(api: Client, overrides: Record<string, unknown> = {}): Promise<Plan> {
   const reply = await api.post('/v1/recurrence_plans/', {
     name: 'Plano Mensal',
     frequency: 'monthly',
@@ -51,11 +74,10 @@ export async function createPlan(api: Client, overrides: Record<string, unknown>
     amount: 2990,
     ...overrides,
   });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-  return reply.body;
+  return expectServed(reply, 201, planStrict);
 }
 
-export function subscriptionBody(plan: Json, dueDate: string, overrides: Record<string, unknown> = {}) {
+export function subscriptionBody(plan: Plan, dueDate: string, overrides: Record<string, unknown> = {}) {
   return {
     plan: plan.uuid,
     customer: SANDBOX_BUYER_ID,
@@ -69,36 +91,28 @@ export function subscriptionBody(plan: Json, dueDate: string, overrides: Record<
   };
 }
 
-export async function subscribe(api: Client, plan: Json, dueDate: string, overrides: Record<string, unknown> = {}): Promise<Json> {
-  const reply = await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, dueDate, overrides));
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-  return reply.body;
+export async function subscribe(api: Client, plan: Plan, dueDate: string, overrides: Record<string, unknown> = {}): Promise<Subscription> {
+  return expectServed(await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, dueDate, overrides)), 201, subscriptionStrict);
 }
 
-export async function advance(api: Client, days: number): Promise<Json> {
-  const reply = await api.post('/v1/sandbox/clock/advance', { days });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return reply.body;
+export async function advance(api: Client, days: number): Promise<z.infer<typeof clockAdvance>> {
+  return expectServed(await api.post('/v1/sandbox/clock/advance', { days }), 200, clockAdvance);
 }
 
 /** Every invoice matching the query, oldest first, through as many pages as it takes. */
-export async function allInvoices(api: Client, query: string): Promise<Json[]> {
-  const out: Json[] = [];
+export async function allInvoices(api: Client, query: string): Promise<Invoice[]> {
+  const out: Invoice[] = [];
   for (let offset = 0; ; offset += 100) {
-    const reply = await api.get(`/v1/invoices?${query}&sort=time-ascending&limit=100&offset=${offset}`);
-    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    out.push(...reply.body.items);
-    if (!reply.body.has_more) return out;
+    const page = expectServed(await api.get(`/v1/invoices?${query}&sort=time-ascending&limit=100&offset=${offset}`), 200, pageOf(invoiceStrict));
+    out.push(...page.items);
+    if (!page.has_more) return out;
   }
 }
 
 /** A buyer of its own with one card on file (the declining test card, if asked), far from expiry. */
-export async function buyerWithCard(api: Client, cardNumber: string): Promise<{ buyer: Json; card: Json }> {
-  const buyer = await api.post('/v1/buyers', { first_name: 'Carla', last_name: 'Souza', taxpayer_id: nextCpf(), email: 'carla@example.com' });
-  expect(buyer.status, JSON.stringify(buyer.body)).toBe(201);
-  const token = await api.post('/v1/cards/tokens', cardData(cardNumber, { expiration_year: '2049' }));
-  expect(token.status, JSON.stringify(token.body)).toBe(200);
-  const card = await api.post('/v1/cards', { token: token.body.id, customer: buyer.body.id });
-  expect(card.status, JSON.stringify(card.body)).toBe(200);
-  return { buyer: buyer.body, card: card.body };
+export async function buyerWithCard(api: Client, cardNumber: string): Promise<{ buyer: z.infer<typeof buyerStrict>; card: z.infer<typeof cardStrict> }> {
+  const buyer = expectServed(await api.post('/v1/buyers', { first_name: 'Carla', last_name: 'Souza', taxpayer_id: nextCpf(), email: 'carla@example.com' }), 201, buyerStrict);
+  const token = expectAnswer(await api.post('/v1/cards/tokens', cardData(cardNumber, { expiration_year: '2049' })), 200, resourceSchemas['card token']);
+  const card = expectServed(await api.post('/v1/cards', { token: token.id, customer: buyer.id }), 200, cardStrict);
+  return { buyer, card };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_MARKETPLACE_ID } from '../../src/provider/sandbox-account.js';
-import { expectError, HEX32, ISO_MS, type Client, type Json } from './helpers.js';
+import { planStrict, subscriptionStrict } from '../../src/provider/schemas/recurrence.js';
+import { expectAnswer, expectError, HEX32, ISO_MS, pageOf, type Client, type Reply } from './helpers.js';
 import { advance, allInvoices, createPlan, pinnedSandbox, subscribe, subscriptionBody, type Pinned, wholePlan } from './recurrence-helpers.js';
 
 // Recurrence plans: create (with and without the provider's trailing slash), list, get, partial
@@ -18,15 +19,11 @@ afterAll(async () => {
   await fresh.close();
 });
 
-function expectPlanShape(plan: Json): void {
+/** The strict schema types every field (strings, integer cents and counts, null where there is none); the rest is their form. */
+function expectPlanShape(reply: Reply, status: number): void {
+  const plan = expectAnswer(reply, status, planStrict);
   expect(plan.uuid).toMatch(HEX32);
   expect(plan.resource).toBe('plan');
-  for (const key of ['name', 'currency', 'frequency', 'status', 'uri', 'created_at', 'updated_at']) expect(typeof plan[key], key).toBe('string');
-  for (const key of ['amount', 'setup_amount', 'interval']) expect(Number.isInteger(plan[key]), key).toBe(true);
-  for (const key of ['duration', 'grace_period', 'tolerance_period']) expect(plan[key] === null || Number.isInteger(plan[key]), key).toBe(true);
-  expect(plan.description === null || typeof plan.description === 'string').toBe(true);
-  expect(Array.isArray(plan.payment_methods)).toBe(true);
-  expect(typeof plan.metadata).toBe('object');
   expect(plan.created_at).toMatch(ISO_MS);
   expect(plan.uri).toBe(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/recurrence_plans/${plan.uuid}`);
 }
@@ -47,8 +44,7 @@ describe('POST /recurrence_plans', () => {
       tolerance_period: 0,
       metadata: { origem: 'teste' },
     });
-    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-    expectPlanShape(reply.body);
+    expectPlanShape(reply, 201);
     expect(reply.body).toMatchObject({
       name: 'Plano Anual',
       description: 'Cobrança anual',
@@ -67,16 +63,15 @@ describe('POST /recurrence_plans', () => {
     });
 
     const bare = await api.post('/v1/recurrence_plans', { name: 'Sem barra', frequency: 'weekly', interval: 2, payment_methods: ['credit'], currency: 'BRL', amount: 500 });
-    expect(bare.status).toBe(201);
+    expectPlanShape(bare, 201);
     expect(bare.body).toMatchObject({ setup_amount: 0, duration: null, grace_period: null, tolerance_period: null, description: null, metadata: {} });
     const prefixed = await api.post(`${PREFIX}/recurrence_plans/`, { name: 'Prefixo', frequency: 'daily', interval: 1, payment_methods: ['credit'], currency: 'BRL', amount: 100 });
-    expect(prefixed.status).toBe(201);
+    expectPlanShape(prefixed, 201);
   });
 
   it('names every missing required field in one 400', async () => {
     const reply = await api.post('/v1/recurrence_plans/', {});
-    expectError(reply, 400, 'invalid_parameter');
-    const fields = reply.body.error.reasons.map((r: string) => r.split(':')[0]);
+    const fields = (expectError(reply, 400, 'invalid_parameter').reasons ?? []).map((r) => r.split(':')[0]);
     expect(fields).toEqual(expect.arrayContaining(['name', 'frequency', 'interval', 'payment_methods', 'currency', 'amount']));
   });
 
@@ -98,8 +93,8 @@ describe('POST /recurrence_plans', () => {
     ['frequence', { frequence: 'monthly' }],
   ])('refuses a bad %s with 400', async (field, override) => {
     const reply = await api.post('/v1/recurrence_plans/', { name: 'X', frequency: 'monthly', interval: 1, payment_methods: ['credit'], currency: 'BRL', amount: 100, ...override });
-    expectError(reply, 400, 'invalid_parameter');
-    expect(reply.body.error.reasons.some((r: string) => r.startsWith(`${field}:`)), JSON.stringify(reply.body)).toBe(true);
+    const { reasons = [] } = expectError(reply, 400, 'invalid_parameter');
+    expect(reasons.some((r) => r.startsWith(`${field}:`)), JSON.stringify(reply.body)).toBe(true);
   });
 });
 
@@ -109,14 +104,14 @@ describe('GET /recurrence_plans', () => {
     const b = await createPlan(api, { name: 'Lista B' });
     for (const path of ['/v1/recurrence_plans', '/v1/recurrence_plans/', `${PREFIX}/recurrence_plans/`]) {
       const reply = await api.get(`${path}?limit=2`);
-      expect(reply.status).toBe(200);
+      const page = expectAnswer(reply, 200, pageOf(planStrict));
       expect(reply.body).toMatchObject({ resource: 'list', limit: 2, offset: 0, has_more: true });
-      expect(reply.body.items.map((p: Json) => p.uuid)).toEqual([b.uuid, a.uuid]);
+      expect(page.items.map((p) => p.uuid)).toEqual([b.uuid, a.uuid]);
     }
     await api.del(`/v1/recurrence_plans/${a.uuid}`);
-    const canceled = await api.get('/v1/recurrence_plans?status=canceled&limit=100');
-    expect(canceled.body.items.map((p: Json) => p.uuid)).toContain(a.uuid);
-    expect(canceled.body.items.every((p: Json) => p.status === 'canceled')).toBe(true);
+    const canceled = expectAnswer(await api.get('/v1/recurrence_plans?status=canceled&limit=100'), 200, pageOf(planStrict));
+    expect(canceled.items.map((p) => p.uuid)).toContain(a.uuid);
+    expect(canceled.items.every((p) => p.status === 'canceled')).toBe(true);
   });
 
   it('gets one plan by uuid, and answers 404 for an unknown one', async () => {
@@ -144,9 +139,8 @@ describe('PUT /recurrence_plans/{uuid}', () => {
     const plan = await createPlan(api);
     expectError(await api.put(`/v1/recurrence_plans/${plan.uuid}`, wholePlan(plan, { interval: 0 })), 400, 'invalid_parameter');
     expectError(await api.put(`/v1/recurrence_plans/${plan.uuid}`, wholePlan(plan, { payment_methods: ['pix'] })), 400, 'invalid_parameter');
-    const partial = await api.put(`/v1/recurrence_plans/${plan.uuid}`, { amount: 3490 });
-    expectError(partial, 400, 'invalid_parameter');
-    for (const key of ['name', 'frequency', 'interval', 'payment_methods', 'currency']) expect(partial.body.error.reasons.join('\n')).toContain(`${key}: is required`);
+    const partial = expectError(await api.put(`/v1/recurrence_plans/${plan.uuid}`, { amount: 3490 }), 400, 'invalid_parameter');
+    for (const key of ['name', 'frequency', 'interval', 'payment_methods', 'currency']) expect((partial.reasons ?? []).join('\n')).toContain(`${key}: is required`);
     expectError(await api.put(`/v1/recurrence_plans/${plan.uuid}`, {}), 400, 'invalid_parameter');
     expect((await api.get(`/v1/recurrence_plans/${plan.uuid}`)).body).toEqual(plan);
   });
@@ -159,11 +153,11 @@ describe('DELETE /recurrence_plans/{uuid}', () => {
     const removed = await api.del(`/v1/recurrence_plans/${plan.uuid}`);
     expect(removed.status).toBe(200);
     expect(removed.body).toMatchObject({ uuid: plan.uuid, status: 'canceled' });
-    expect((await api.get(`/v1/recurrence_plans/${plan.uuid}`)).body.status).toBe('canceled');
+    expect(expectAnswer(await api.get(`/v1/recurrence_plans/${plan.uuid}`), 200, planStrict).status).toBe('canceled');
 
     const refused = await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, today));
     expectError(refused, 400, 'plan_canceled');
-    expect((await api.get(`/v1/recurrence_subscriptions?plan=${plan.uuid}`)).body.total).toBe(0);
+    expect(expectAnswer(await api.get(`/v1/recurrence_subscriptions?plan=${plan.uuid}`), 200, pageOf(subscriptionStrict)).total).toBe(0);
     expectError(await api.del(`/v1/recurrence_plans/${plan.uuid}`), 400, 'plan_canceled');
     expectError(await api.put(`/v1/recurrence_plans/${plan.uuid}`, wholePlan(plan, { amount: 100 })), 400, 'plan_canceled');
   });

@@ -1,14 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_MARKETPLACE_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
-import { expectError, HEX32, ISO_MS, nextCpf, VISA, type Client, type Json } from './helpers.js';
-import { advance, buyerWithCard, createPlan, pinnedSandbox, subscribe, subscriptionBody, type Pinned } from './recurrence-helpers.js';
+import { cardStrict } from '../../src/provider/schemas/cards.js';
+import { resourceSchemas } from '../../src/provider/schemas/index.js';
+import { buyerStrict } from '../../src/provider/schemas/parties.js';
+import { subscriptionStrict } from '../../src/provider/schemas/recurrence.js';
+import { countedPageOf, expectAnswer, expectError, HEX32, ISO_MS, nextCpf, pageOf, VISA, type Client, type Reply } from './helpers.js';
+import { advance, buyerWithCard, createPlan, pinnedSandbox, subscribe, subscriptionBody, type Pinned, type Plan, type Subscription } from './recurrence-helpers.js';
 
 // Subscriptions: create with seed 4.3's body, read, list, partial update, suspend, reactivate and
 // remove, with every refusal the sandbox answers. Billing itself is recurrence-billing.test.ts.
 
 let fresh: Pinned;
 let api: Client;
-let plan: Json;
+let plan: Plan;
 const NOW = '2030-05-20T10:00:00.000Z';
 const TODAY = '2030-05-20';
 const ZERO = '0'.repeat(32);
@@ -22,11 +27,22 @@ afterAll(async () => {
   await fresh.close();
 });
 
+/** A subscription answer of this status, read with its strict schema. */
+function subscriptionIn(reply: Reply, status = 200): Subscription {
+  return expectAnswer(reply, status, subscriptionStrict);
+}
+
+/** The uuids of the subscriptions a list answers, in its order. */
+function uuidsIn(reply: Reply): string[] {
+  return expectAnswer(reply, 200, pageOf(subscriptionStrict)).items.map((s) => s.uuid);
+}
+
 /** Seed 2.6: every field, with its type. */
-function expectSubscriptionShape(sub: Json): void {
+function expectSubscriptionShape(answer: unknown): void {
+  const sub = z.parse(subscriptionStrict, answer);
   expect(sub.uuid).toMatch(HEX32);
   expect(sub.resource).toBe('subscription');
-  for (const key of ['plan', 'on_behalf_of', 'customer', 'description', 'payment_method', 'currency', 'status', 'uri', 'created_at', 'updated_at']) {
+  for (const key of ['plan', 'on_behalf_of', 'customer', 'description', 'payment_method', 'currency', 'status', 'uri', 'created_at', 'updated_at'] as const) {
     expect(typeof sub[key], key).toBe('string');
   }
   expect(['credit', 'boleto']).toContain(sub.payment_method);
@@ -81,7 +97,7 @@ describe('POST /recurrence_subscriptions', () => {
   });
 
   it("takes the plan's amount and the buyer's default card when left out; due today is allowed", async () => {
-    const body: Json = subscriptionBody(plan, TODAY);
+    const body: Record<string, unknown> = subscriptionBody(plan, TODAY);
     delete body.amount;
     const reply = await api.post(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/recurrence_subscriptions`, body);
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
@@ -111,8 +127,8 @@ describe('POST /recurrence_subscriptions', () => {
     ['card', { payment_method: 'boleto', card: SANDBOX_CARD_ID }],
   ])('refuses a bad %s with 400', async (field, override) => {
     const reply = await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, '2030-05-25', override));
-    expectError(reply, 400, 'invalid_parameter');
-    expect(reply.body.error.reasons.some((r: string) => r.startsWith(`${field}:`)), JSON.stringify(reply.body)).toBe(true);
+    const { reasons = [] } = expectError(reply, 400, 'invalid_parameter');
+    expect(reasons.some((r) => r.startsWith(`${field}:`)), JSON.stringify(reply.body)).toBe(true);
   });
 
   it('answers 404 for an unknown plan, customer, card or seller', async () => {
@@ -123,18 +139,16 @@ describe('POST /recurrence_subscriptions', () => {
       [{ on_behalf_of: ZERO }, 'seller'],
     ] as const) {
       const reply = await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, '2030-05-25', override));
-      expectError(reply, 404, 'resource_not_found');
-      expect(reply.body.error.message).toContain(`the ${kind} (id: ${ZERO})`);
+      expect(expectError(reply, 404, 'resource_not_found').message).toContain(`the ${kind} (id: ${ZERO})`);
     }
   });
 
   it("refuses another buyer's card (400 card_not_owned), and a buyer without any card (400)", async () => {
     const other = await buyerWithCard(api, VISA);
     expectError(await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, '2030-05-25', { card: other.card.id })), 400, 'card_not_owned');
-    const cardless = await api.post('/v1/buyers', { first_name: 'Sem', last_name: 'Cartão', taxpayer_id: nextCpf() });
-    const reply = await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, '2030-05-25', { customer: cardless.body.id }));
-    expectError(reply, 400, 'invalid_parameter');
-    expect(reply.body.error.reasons).toEqual(['card: is required (the customer has no default card)']);
+    const cardless = expectAnswer(await api.post('/v1/buyers', { first_name: 'Sem', last_name: 'Cartão', taxpayer_id: nextCpf() }), 201, buyerStrict);
+    const reply = await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, '2030-05-25', { customer: cardless.id }));
+    expect(expectError(reply, 400, 'invalid_parameter').reasons).toEqual(['card: is required (the customer has no default card)']);
   });
 });
 
@@ -149,21 +163,21 @@ describe('GET /recurrence_subscriptions', () => {
 
     const byPlan = await api.get(`/v1/recurrence_subscriptions?plan=${otherPlan.uuid}`);
     expect(byPlan.body).toMatchObject({ resource: 'list', total: 2 });
-    expect(byPlan.body.items.map((s: Json) => s.uuid)).toEqual([theirs.uuid, mine.uuid]);
+    expect(uuidsIn(byPlan)).toEqual([theirs.uuid, mine.uuid]);
     const byCustomer = await api.get(`/v1/recurrence_subscriptions?customer=${other.buyer.id}`);
-    expect(byCustomer.body.items.map((s: Json) => s.uuid)).toEqual([theirs.uuid]);
+    expect(uuidsIn(byCustomer)).toEqual([theirs.uuid]);
     await api.post(`/v1/recurrence_subscriptions/${theirs.uuid}/suspend`);
     const suspended = await api.get(`/v1/recurrence_subscriptions?plan=${otherPlan.uuid}&status=suspended`);
-    expect(suspended.body.items.map((s: Json) => s.uuid)).toEqual([theirs.uuid]);
+    expect(uuidsIn(suspended)).toEqual([theirs.uuid]);
     const both = await api.get(`/v1/recurrence_subscriptions?plan=${otherPlan.uuid}&status=active,suspended`);
-    expect(both.body.total).toBe(2);
+    expect(expectAnswer(both, 200, countedPageOf(subscriptionStrict)).total).toBe(2);
   });
 
   it('filters by the next due date as written (due_date[gte|gt|lte|lt])', async () => {
     const dated = await createPlan(api, { name: 'Datas' });
     const june = await subscribe(api, dated, '2030-06-30');
     const july = await subscribe(api, dated, '2030-07-01');
-    const due = async (query: string) => (await api.get(`/v1/recurrence_subscriptions?plan=${dated.uuid}&${query}`)).body.items.map((s: Json) => s.uuid);
+    const due = async (query: string) => uuidsIn(await api.get(`/v1/recurrence_subscriptions?plan=${dated.uuid}&${query}`));
     expect(await due('due_date[gte]=2030-06-01&due_date[lte]=2030-06-30')).toEqual([june.uuid]);
     expect(await due('due_date[gt]=2030-06-30')).toEqual([july.uuid]);
     expect(await due('due_date[lt]=2030-07-02')).toEqual([july.uuid, june.uuid]);
@@ -174,14 +188,18 @@ describe('PUT /recurrence_subscriptions/{uuid}', () => {
   it('changes amount, due date, expiration, card, plan and description, and answers 200', async () => {
     const sub = await subscribe(api, plan, '2030-06-01');
     const other = await createPlan(api, { name: 'Troca', frequency: 'weekly' });
-    const token = await api.post('/v1/cards/tokens', { card_number: VISA, holder_name: 'MARIA SILVA', expiration_month: '12', expiration_year: '2049', security_code: '123' });
-    const card = await api.post('/v1/cards', { token: token.body.id, customer: SANDBOX_BUYER_ID });
+    const token = expectAnswer(
+      await api.post('/v1/cards/tokens', { card_number: VISA, holder_name: 'MARIA SILVA', expiration_month: '12', expiration_year: '2049', security_code: '123' }),
+      200,
+      resourceSchemas['card token'],
+    );
+    const card = expectAnswer(await api.post('/v1/cards', { token: token.id, customer: SANDBOX_BUYER_ID }), 200, cardStrict);
     fresh.setRealTime('2030-05-20T11:00:00.000Z');
     const reply = await api.put(`/v1/recurrence_subscriptions/${sub.uuid}`, {
       amount: 1234,
       due_date: '2030-06-05',
       expiration_date: '2030-09-01',
-      card: card.body.id,
+      card: card.id,
       plan: other.uuid,
       description: 'Assinatura trocada',
     });
@@ -192,13 +210,13 @@ describe('PUT /recurrence_subscriptions/{uuid}', () => {
       due_date: '2030-06-05',
       due_since_date: '2030-06-05',
       expiration_date: '2030-09-01',
-      card: card.body.id,
+      card: card.id,
       plan: other.uuid,
       description: 'Assinatura trocada',
       updated_at: '2030-05-20T11:00:00.000Z',
     });
     const cleared = await api.put(`/v1/recurrence_subscriptions/${sub.uuid}`, { expiration_date: null });
-    expect(cleared.body.expiration_date).toBeNull();
+    expect(subscriptionIn(cleared).expiration_date).toBeNull();
   });
 
   it('makes the same checks as create', async () => {
@@ -229,8 +247,7 @@ describe('PUT /recurrence_subscriptions/{uuid}', () => {
       await own.api.get('/v1/sandbox/clock'); // today's billing runs
       expect((await own.api.get(`/v1/recurrence_subscriptions/${sub.uuid}`)).body).toMatchObject({ due_since_date: TODAY, due_date: '2030-05-27' });
       const reply = await own.api.put(`/v1/recurrence_subscriptions/${sub.uuid}`, { due_date: TODAY });
-      expectError(reply, 400, 'invalid_parameter');
-      expect(reply.body.error.reasons).toEqual([`due_date: ${TODAY} was already billed; give a later date`]);
+      expect(expectError(reply, 400, 'invalid_parameter').reasons).toEqual([`due_date: ${TODAY} was already billed; give a later date`]);
     } finally {
       await own.close();
     }
@@ -246,8 +263,7 @@ describe('payment_method boleto', () => {
     expect(sub).toMatchObject({ payment_method: 'boleto', card: null, description: 'Mensal por boleto', due_since_date: '2030-06-01', suspended_at: null, expiration_date: null });
 
     const refused = await api.post('/v1/recurrence_subscriptions', subscriptionBody(plan, '2030-06-01', { payment_method: 'boleto' }));
-    expectError(refused, 400, 'payment_method_not_accepted');
-    expect(refused.body.error.message).toContain('it accepts credit');
+    expect(expectError(refused, 400, 'payment_method_not_accepted').message).toContain('it accepts credit');
     const boletoOnly = await createPlan(api, { payment_methods: ['boleto'] });
     expectError(await api.post('/v1/recurrence_subscriptions', subscriptionBody(boletoOnly, '2030-06-01')), 400, 'payment_method_not_accepted');
   });
@@ -276,8 +292,8 @@ describe('payment_method boleto', () => {
 
   it('boleto → credit with no card on file is refused, changing nothing', async () => {
     const both = await createPlan(api, { payment_methods: ['credit', 'boleto'] });
-    const cardless = await api.post('/v1/buyers', { first_name: 'Sem', last_name: 'Cartão', taxpayer_id: nextCpf() });
-    const sub = await subscribe(api, both, '2030-06-01', { customer: cardless.body.id, payment_method: 'boleto' });
+    const cardless = expectAnswer(await api.post('/v1/buyers', { first_name: 'Sem', last_name: 'Cartão', taxpayer_id: nextCpf() }), 201, buyerStrict);
+    const sub = await subscribe(api, both, '2030-06-01', { customer: cardless.id, payment_method: 'boleto' });
     const reply = await api.put(`/v1/recurrence_subscriptions/${sub.uuid}`, { payment_method: 'credit' });
     expectError(reply, 400, 'invalid_parameter');
     expect((await api.get(`/v1/recurrence_subscriptions/${sub.uuid}`)).body).toMatchObject({ payment_method: 'boleto', card: null });
@@ -292,15 +308,13 @@ describe('suspend, reactivate and remove', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ uuid: sub.uuid, status: 'suspended', suspended_at: '2030-05-20T12:30:00.000Z' });
     const again = await api.post(`/v1/marketplaces/${SANDBOX_MARKETPLACE_ID}/recurrence_subscriptions/${sub.uuid}/suspend`);
-    expectError(again, 400, 'invalid_subscription_status');
-    expect(again.body.error.message).toContain('its status is suspended');
+    expect(expectError(again, 400, 'invalid_subscription_status').message).toContain('its status is suspended');
   });
 
   it('reactivate: suspended → active with suspended_at cleared; anything else is 400', async () => {
     const sub = await subscribe(api, plan, '2030-06-01');
     const active = await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/reactivate`);
-    expectError(active, 400, 'invalid_subscription_status');
-    expect(active.body.error.message).toContain('its status is active');
+    expect(expectError(active, 400, 'invalid_subscription_status').message).toContain('its status is active');
     await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/suspend`);
     const reply = await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/reactivate`);
     expect(reply.status).toBe(200);
@@ -313,15 +327,14 @@ describe('suspend, reactivate and remove', () => {
     const removed = await api.del(`/v1/recurrence_subscriptions/${sub.uuid}`);
     expect(removed.status).toBe(200);
     expect(removed.body).toMatchObject({ uuid: sub.uuid, status: 'canceled' });
-    expect((await api.get(`/v1/recurrence_subscriptions/${sub.uuid}`)).body.status).toBe('canceled');
+    expect(subscriptionIn(await api.get(`/v1/recurrence_subscriptions/${sub.uuid}`)).status).toBe('canceled');
     for (const reply of [
       await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/suspend`),
       await api.post(`/v1/recurrence_subscriptions/${sub.uuid}/reactivate`),
       await api.put(`/v1/recurrence_subscriptions/${sub.uuid}`, { amount: 100 }),
       await api.del(`/v1/recurrence_subscriptions/${sub.uuid}`),
     ]) {
-      expectError(reply, 400, 'invalid_subscription_status');
-      expect(reply.body.error.message).toContain('its status is canceled');
+      expect(expectError(reply, 400, 'invalid_subscription_status').message).toContain('its status is canceled');
     }
     expectError(await api.post(`/v1/recurrence_subscriptions/${ZERO}/suspend`), 404, 'resource_not_found');
     expectError(await api.del(`/v1/recurrence_subscriptions/${ZERO}`), 404, 'resource_not_found');
@@ -333,10 +346,9 @@ describe('suspend, reactivate and remove', () => {
       const ownPlan = await createPlan(own.api, { duration: 1 });
       const sub = await subscribe(own.api, ownPlan, '2030-05-21');
       await advance(own.api, 40);
-      expect((await own.api.get(`/v1/recurrence_subscriptions/${sub.uuid}`)).body.status).toBe('expired');
+      expect(subscriptionIn(await own.api.get(`/v1/recurrence_subscriptions/${sub.uuid}`)).status).toBe('expired');
       const reply = await own.api.post(`/v1/recurrence_subscriptions/${sub.uuid}/suspend`);
-      expectError(reply, 400, 'invalid_subscription_status');
-      expect(reply.body.error.message).toContain('its status is expired');
+      expect(expectError(reply, 400, 'invalid_subscription_status').message).toContain('its status is expired');
     } finally {
       await own.close();
     }
@@ -347,8 +359,7 @@ describe('suspend, reactivate and remove', () => {
     const sub = await subscribe(api, plan, '2030-06-01', { customer: buyer.id, card: card.id });
     expect((await api.del(`/v1/cards/${card.id}`)).status).toBe(200);
     const refused = await api.del(`/v1/buyers/${buyer.id}`);
-    expectError(refused, 409, 'buyer_has_dependents');
-    expect(refused.body.error.reasons).toEqual([`subscription ${sub.uuid}`]);
+    expect(expectError(refused, 409, 'buyer_has_dependents').reasons).toEqual([`subscription ${sub.uuid}`]);
     await api.del(`/v1/recurrence_subscriptions/${sub.uuid}`);
     expect((await api.del(`/v1/buyers/${buyer.id}`)).status).toBe(200);
   });

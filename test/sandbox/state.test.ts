@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SANDBOX_BUYER_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { resetSandbox, startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
-import { cardData, client, CVV, DECLINED, directCardBody, expectError, MASTERCARD, ref, VISA, type Json } from './helpers.js';
+import { transactionStrict } from '../../src/provider/schemas/transaction.js';
+import { cardData, client, CVV, DECLINED, directCardBody, expectAnswer, expectError, MASTERCARD, pageOf, ref, VISA } from './helpers.js';
 import { statePaths } from '../../src/sandbox/store.js';
 import { startChildSandboxes } from './child-sandboxes.js';
 import { DB_FILES, expectNoCardData, holdWriteLock, integrityCheck, withDb } from './db-helpers.js';
@@ -61,7 +62,7 @@ describe('the state file', () => {
     await expect(fetch(`${first.url}/v1/transactions`)).rejects.toThrow();
     const second = await startSandbox({ stateDir: dir });
     try {
-      const got = await client(second.url).get(`/v1/transactions/${created.body.id}`);
+      const got = await client(second.url).get(`/v1/transactions/${expectAnswer(created, 201, transactionStrict).id}`);
       expect(got.status).toBe(200);
       expect(got.body).toEqual(created.body);
     } finally {
@@ -102,10 +103,10 @@ describe('concurrency', () => {
         refs.map((reference, i) => client((servers[i % 4] as SandboxHandle).url).post('/v1/transactions', { ...directCardBody(VISA, 100 + i), reference_id: reference })),
       );
       expect(replies.map((r) => r.status)).toEqual(Array(20).fill(201));
-      const listed = await client((servers[3] as SandboxHandle).url).get('/v1/transactions?limit=100');
-      expect(listed.body.total).toBe(20);
-      expect(listed.body.items.map((t: Json) => t.reference_id).sort()).toEqual([...refs].sort());
-      expect(new Set(listed.body.items.map((t: Json) => t.transaction_number)).size).toBe(20);
+      const listed = expectAnswer(await client((servers[3] as SandboxHandle).url).get('/v1/transactions?limit=100'), 200, pageOf(transactionStrict));
+      expect(listed.total).toBe(20);
+      expect(listed.items.map((t) => t.reference_id).sort()).toEqual([...refs].sort());
+      expect(new Set(listed.items.map((t) => t.transaction_number)).size).toBe(20);
     } finally {
       await Promise.all(servers.map((s) => s.close()));
     }
@@ -119,8 +120,8 @@ describe('concurrency', () => {
       const refs = Array.from({ length: 20 }, () => ref('proc'));
       const replies = await Promise.all(refs.map((reference, i) => client(urls[i % 4] as string).post('/v1/transactions', { ...directCardBody(VISA), reference_id: reference })));
       expect(replies.map((r) => r.status), JSON.stringify(replies.find((r) => r.status !== 201)?.body)).toEqual(Array(20).fill(201));
-      const listed = await client(urls[0] as string).get('/v1/transactions?limit=100');
-      expect(listed.body.items.map((t: Json) => t.reference_id).sort()).toEqual([...refs].sort());
+      const listed = expectAnswer(await client(urls[0] as string).get('/v1/transactions?limit=100'), 200, pageOf(transactionStrict));
+      expect(listed.items.map((t) => t.reference_id).sort()).toEqual([...refs].sort());
     } finally {
       await children.stop();
     }
@@ -139,7 +140,7 @@ describe('concurrency', () => {
       const releasedAt = await lock.released;
       expect(reply.status).toBe(201);
       expect(at).toBeGreaterThanOrEqual(releasedAt);
-      expect((await api.get(`/v1/transactions/${reply.body.id}`)).status).toBe(200);
+      expect((await api.get(`/v1/transactions/${expectAnswer(reply, 201, transactionStrict).id}`)).status).toBe(200);
     } finally {
       await sandbox.close();
     }
@@ -186,12 +187,11 @@ describe('resetSandbox', () => {
     const sandbox = await startSandbox({ stateDir: dir });
     try {
       const api = client(sandbox.url);
-      const created = await api.post('/v1/transactions', directCardBody(VISA));
-      expect((await api.get('/v1/transactions')).body.total).toBe(1);
+      const created = expectAnswer(await api.post('/v1/transactions', directCardBody(VISA)), 201, transactionStrict);
+      expect(expectAnswer(await api.get('/v1/transactions'), 200, pageOf(transactionStrict)).total).toBe(1);
       await resetSandbox(dir);
-      const listed = await api.get('/v1/transactions');
-      expect(listed.body.total).toBe(0);
-      expectError(await api.get(`/v1/transactions/${created.body.id}`), 404, 'resource_not_found');
+      expect(expectAnswer(await api.get('/v1/transactions'), 200, pageOf(transactionStrict)).total).toBe(0);
+      expectError(await api.get(`/v1/transactions/${created.id}`), 404, 'resource_not_found');
       // The seeded buyer and card are back.
       const charge = await api.post('/v1/transactions', { payment_type: 'credit', on_behalf_of: SANDBOX_SELLER_ID, customer: SANDBOX_BUYER_ID, amount: 100, currency: 'BRL' });
       expect(charge.status).toBe(201);
@@ -212,15 +212,11 @@ describe('resetSandbox', () => {
     const sandbox = await startSandbox({ stateDir: dir });
     try {
       const api = client(sandbox.url);
-      const broken = await api.get('/v1/transactions');
-      expectError(broken, 500, 'server_api_error');
-      expect(broken.body.error.message).toMatch(/payctl sandbox reset/);
+      expect(expectError(await api.get('/v1/transactions'), 500, 'server_api_error').message).toMatch(/payctl sandbox reset/);
       // It stays broken, not half-working, until reset.
       expectError(await api.post('/v1/transactions', directCardBody(VISA)), 500, 'server_api_error');
       await resetSandbox(dir);
-      const listed = await api.get('/v1/transactions');
-      expect(listed.status).toBe(200);
-      expect(listed.body.total).toBe(0);
+      expect(expectAnswer(await api.get('/v1/transactions'), 200, pageOf(transactionStrict)).total).toBe(0);
       expect((await api.post('/v1/transactions', directCardBody(VISA))).status).toBe(201);
     } finally {
       await sandbox.close();

@@ -7,7 +7,11 @@ import { statePaths } from '../../src/sandbox/store.js';
 import { startChildSandboxes } from './child-sandboxes.js';
 import { integrityCheck, one, rows, withDb } from './db-helpers.js';
 import { SANDBOX_BUYER_ID, SANDBOX_CARD_ID, SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
-import { cardData, client, directCardBody, expectError, ref, VISA, type Client, type Json } from './helpers.js';
+import * as z from 'zod/mini';
+import { eventStrict } from '../../src/provider/schemas/events.js';
+import { transactionStrict } from '../../src/provider/schemas/transaction.js';
+import { cardData, client, countedPageOf, directCardBody, expectAnswer, expectError, pageOf, ref, VISA, type Client } from './helpers.js';
+import { clockAdvance, clockOf } from './recurrence-helpers.js';
 
 // What the sandbox's state survives: several OS processes writing at once, a process killed in
 // the middle of a write, and a write-ahead log cut short or followed by garbage.
@@ -36,13 +40,12 @@ async function withSandbox<T>(dir: string, fn: (api: Client) => Promise<T>): Pro
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every page of a list, for more items than one page holds. */
-async function listAll(api: Client, urlPath: string): Promise<Json[]> {
-  const items: Json[] = [];
+async function listAll(api: Client, urlPath: string): Promise<Array<z.infer<typeof transactionStrict>>> {
+  const items: Array<z.infer<typeof transactionStrict>> = [];
   for (let offset = 0; ; offset += 100) {
-    const reply = await api.get(`${urlPath}${urlPath.includes('?') ? '&' : '?'}limit=100&offset=${offset}`);
-    expect(reply.status).toBe(200);
-    items.push(...reply.body.items);
-    if (!reply.body.has_more) return items;
+    const page = expectAnswer(await api.get(`${urlPath}${urlPath.includes('?') ? '&' : '?'}limit=100&offset=${offset}`), 200, pageOf(transactionStrict));
+    items.push(...page.items);
+    if (!page.has_more) return items;
   }
 }
 
@@ -62,7 +65,7 @@ describe('several OS processes', () => {
       expect(listed).toHaveLength(200);
       expect(listed.map((t) => t.reference_id).sort()).toEqual([...refs].sort());
       expect(new Set(listed.map((t) => t.transaction_number)).size).toBe(200);
-      expect(new Set(listed.map((t) => t.id))).toEqual(new Set(replies.map((r) => r.body.id)));
+      expect(new Set(listed.map((t) => t.id))).toEqual(new Set(replies.map((r) => expectAnswer(r, 201, transactionStrict).id)));
     } finally {
       await children.stop();
     }
@@ -104,25 +107,22 @@ describe('what a process keeps between requests', () => {
       const other = client(children.urls[0] as string);
       await withSandbox(dir, async (here) => {
         // Both have read the clock and the events, so each keeps them.
-        const clock = (await other.get('/v1/sandbox/clock')).body;
-        expect((await here.get('/v1/sandbox/clock')).body.offset_seconds).toBe(clock.offset_seconds);
-        const eventsBefore = (await other.get('/v1/events?limit=1')).body.total;
-        expect((await here.get('/v1/events?limit=1')).body.total).toBe(eventsBefore);
+        const clock = await clockOf(other);
+        expect((await clockOf(here)).offset_seconds).toBe(clock.offset_seconds);
+        const eventsBefore = expectAnswer(await other.get('/v1/events?limit=1'), 200, countedPageOf(eventStrict)).total;
+        expect(expectAnswer(await here.get('/v1/events?limit=1'), 200, countedPageOf(eventStrict)).total).toBe(eventsBefore);
 
-        expect((await here.post('/v1/sandbox/clock/advance', { days: 2 })).status).toBe(200);
-        expect((await other.get('/v1/sandbox/clock')).body.offset_seconds).toBe(clock.offset_seconds + 2 * 86_400);
-        const sale = await here.post('/v1/transactions', directCardBody(VISA));
-        expect(sale.status).toBe(201);
-        const events = (await other.get('/v1/events?limit=1')).body;
+        expectAnswer(await here.post('/v1/sandbox/clock/advance', { days: 2 }), 200, clockAdvance);
+        expect((await clockOf(other)).offset_seconds).toBe(clock.offset_seconds + 2 * 86_400);
+        const sale = expectAnswer(await here.post('/v1/transactions', directCardBody(VISA)), 201, transactionStrict);
+        const events = expectAnswer(await other.get('/v1/events?limit=1'), 200, countedPageOf(eventStrict));
         expect(events.total).toBeGreaterThan(eventsBefore);
-        expect((await other.get(`/v1/transactions/${sale.body.id}`)).status).toBe(200);
+        expect((await other.get(`/v1/transactions/${sale.id}`)).status).toBe(200);
 
         // And the other way round: a sale made over there gets the next position here.
-        const theirs = await other.post('/v1/transactions', directCardBody(VISA));
-        expect(theirs.status).toBe(201);
-        const mine = await here.post('/v1/transactions', directCardBody(VISA));
-        expect(mine.status).toBe(201);
-        const numbers = [sale, theirs, mine].map((r) => Number(r.body.transaction_number));
+        const theirs = expectAnswer(await other.post('/v1/transactions', directCardBody(VISA)), 201, transactionStrict);
+        const mine = expectAnswer(await here.post('/v1/transactions', directCardBody(VISA)), 201, transactionStrict);
+        const numbers = [sale, theirs, mine].map((r) => Number(r.transaction_number));
         expect(new Set(numbers).size).toBe(3);
       });
     } finally {
@@ -145,7 +145,7 @@ describe('what a process keeps between requests', () => {
       await withSandbox(dir, async (here) => {
         // A sale on a card on file looks for the card's tokens: here there are none yet, which this process keeps.
         expect((await here.post('/v1/transactions', byCardId(SANDBOX_CARD_ID))).status).toBe(201);
-        const token = (await other.post('/v1/cards/tokens', cardData(VISA))).body;
+        const token = expectAnswer(await other.post('/v1/cards/tokens', cardData(VISA)), 200, z.looseObject({ id: z.string(), card: z.looseObject({ id: z.string() }) }));
         expect((await here.post('/v1/transactions', byCardId(token.card.id))).status).toBe(201);
         expectError(await other.post('/v1/cards', { token: token.id, customer: SANDBOX_BUYER_ID }), 400, 'token_already_used');
       });
@@ -184,12 +184,10 @@ describe('a process killed in the middle of a write', () => {
     expect(killed).toBe(true);
 
     const after = await withSandbox(dir, async (next) => {
-      const listed = await next.get('/v1/transactions?limit=1');
-      expect(listed.status).toBe(200);
+      const listed = expectAnswer(await next.get('/v1/transactions?limit=1'), 200, countedPageOf(transactionStrict));
       // Still writable.
-      const more = await next.post('/v1/transactions', directCardBody(VISA));
-      expect(more.status).toBe(201);
-      return { total: listed.body.total as number, extra: more.body.reference_id as string };
+      const more = expectAnswer(await next.post('/v1/transactions', directCardBody(VISA)), 201, transactionStrict);
+      return { total: listed.total, extra: more.reference_id };
     });
     const found = await consistency(dir);
     expect(found.integrity).toEqual(['ok']);
@@ -234,9 +232,7 @@ describe('a write-ahead log damaged on disk', () => {
     try {
       const api = client(children.urls[0] as string);
       for (let i = 0; i < 5; i += 1) {
-        const reply = await api.post('/v1/transactions', directCardBody(VISA));
-        expect(reply.status).toBe(201);
-        ids.push(reply.body.id);
+        ids.push(expectAnswer(await api.post('/v1/transactions', directCardBody(VISA)), 201, transactionStrict).id);
       }
       process.kill(children.pids[0] as number, 'SIGKILL');
     } finally {
@@ -247,9 +243,8 @@ describe('a write-ahead log damaged on disk', () => {
 
   async function expectServes(dir: string, present: string[], absent: string[]): Promise<void> {
     await withSandbox(dir, async (api) => {
-      const listed = await api.get('/v1/transactions?limit=100');
-      expect(listed.status, JSON.stringify(listed.body)).toBe(200);
-      expect(listed.body.items.map((t: Json) => t.id).sort()).toEqual([...present].sort());
+      const listed = expectAnswer(await api.get('/v1/transactions?limit=100'), 200, pageOf(transactionStrict));
+      expect(listed.items.map((t) => t.id).sort()).toEqual([...present].sort());
       for (const id of present) expect((await api.get(`/v1/transactions/${id}`)).status).toBe(200);
       for (const id of absent) expect((await api.get(`/v1/transactions/${id}`)).status).toBe(404);
       expect((await api.post('/v1/transactions', directCardBody(VISA))).status).toBe(201);
@@ -290,7 +285,7 @@ describe('a write-ahead log damaged on disk', () => {
     const dir = await tempDir();
     const ids = await withSandbox(dir, async (api) => {
       const made: string[] = [];
-      for (let i = 0; i < 3; i += 1) made.push((await api.post('/v1/transactions', directCardBody(VISA))).body.id);
+      for (let i = 0; i < 3; i += 1) made.push(expectAnswer(await api.post('/v1/transactions', directCardBody(VISA)), 201, transactionStrict).id);
       return made;
     });
     const wal = `${statePaths(dir).file}-wal`;

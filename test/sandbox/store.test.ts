@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { sandboxDir } from '../../src/sandbox/paths.js';
 import { openSandboxDb } from '../../src/sandbox/db/database.js';
 import { eventLimits, Session } from '../../src/sandbox/db/session.js';
@@ -12,7 +13,10 @@ import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { applyChange, mutateState, readState, readStateFiles, stateOf, statePaths } from '../../src/sandbox/store.js';
 import type { StoredState } from '../../src/sandbox/types.js';
 import { integrityCheck, one, rows, withDb } from './db-helpers.js';
-import { client, directCardBody, expectError, nextCpf, VISA, type Client, type Json } from './helpers.js';
+import { eventStrict } from '../../src/provider/schemas/events.js';
+import { buyerStrict } from '../../src/provider/schemas/parties.js';
+import { transactionStrict } from '../../src/provider/schemas/transaction.js';
+import { client, countedPageOf, directCardBody, expectAnswer, expectError, expectServed, nextCpf, nth, pageOf, VISA, type Client } from './helpers.js';
 
 // The store keeps the state in SQLite (one database per state directory): a change is one write
 // transaction holding the records it wrote and their events, or nothing at all; an event refers to
@@ -98,7 +102,7 @@ describe('a session writing what it changed', () => {
   it('updates only the columns that differ from the row it read, without reading that row again; a record only read is not written', async () => {
     const dir = await tempDir();
     // A buyer the API registered: kept as columns (the seeded one is kept whole).
-    const registered = (await (await sandboxOn(dir)).post('/v1/buyers', buyerBody())).body as { id: string };
+    const registered = expectAnswer(await (await sandboxOn(dir)).post('/v1/buyers', buyerBody()), 201, buyerStrict);
     const db = await openSandboxDb(dir);
     const statements: string[] = [];
     const [get, run] = [db.get.bind(db), db.run.bind(db)];
@@ -302,7 +306,7 @@ describe('the database', () => {
   it('a change and its events are one transaction: an event that cannot be written takes the change with it', async () => {
     const dir = await tempDir();
     const api = await sandboxOn(dir);
-    const buyer = (await api.post('/v1/buyers', buyerBody())).body;
+    const buyer = expectAnswer(await api.post('/v1/buyers', buyerBody()), 201, buyerStrict);
     const count = async () => withDb(dir, (db) => one<{ n: number }>(db, 'SELECT count(*) AS n FROM events').n);
     const events = await count();
     const before = await stored(dir);
@@ -317,23 +321,23 @@ describe('the database', () => {
     // Neither the records nor their events were written.
     expect(await count()).toBe(events);
     expect(await stored(dir)).toEqual(before);
-    expect((await api.get(`/v1/buyers/${buyer.id}`)).body.email).toBe('ana@example.com');
-    expect((await api.get('/v1/transactions')).body.total).toBe(0);
+    expect(expectAnswer(await api.get(`/v1/buyers/${buyer.id}`), 200, buyerStrict).email).toBe('ana@example.com');
+    expect(expectAnswer(await api.get('/v1/transactions'), 200, pageOf(transactionStrict)).total).toBe(0);
     // Once events can be written again, a change lands with its event.
     expect((await api.put(`/v1/buyers/${buyer.id}`, { email: 'changed@example.com' })).status).toBe(200);
-    const updated = (await api.get(`/v1/events?type=buyer.updated`)).body.items as Json[];
+    const updated = expectAnswer(await api.get(`/v1/events?type=buyer.updated`), 200, pageOf(eventStrict)).items;
     expect(updated).toHaveLength(1);
-    expect(updated[0].payload.object).toMatchObject({ id: buyer.id, email: 'changed@example.com' });
+    expect(nth(updated, 0).payload.object).toMatchObject({ id: buyer.id, email: 'changed@example.com' });
     expect(await count()).toBe(events + 1);
   });
 
   it('stores an event once: a row refers to the version of its record, the API serves that version', async () => {
     const dir = await tempDir();
     const api = await sandboxOn(dir);
-    const created = (await api.post('/v1/transactions', directCardBody(VISA, 5_000))).body;
+    const created = expectServed(await api.post('/v1/transactions', directCardBody(VISA, 5_000)), 201, transactionStrict);
     expect(created.status).toBe('succeeded');
     expect((await api.post(`/v1/transactions/${created.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 5_000 })).status).toBe(200);
-    const now = (await api.get(`/v1/transactions/${created.id}`)).body;
+    const now = expectServed(await api.get(`/v1/transactions/${created.id}`), 200, transactionStrict);
     expect(now.status).not.toBe('succeeded');
 
     const { events, key, versions, current } = await withDb(dir, (db) => {
@@ -360,16 +364,16 @@ describe('the database', () => {
     expect(last).toBe(current);
     // Each version is stored once; a version no event refers to is not kept beside the current one.
     expect(versions.map((v) => v.version)).toEqual([...new Set([first, last])]);
-    expect(versions.filter((v) => v.doc.includes(created.description))).toHaveLength(versions.length);
+    expect(versions.filter((v) => v.doc.includes(String(created.description)))).toHaveLength(versions.length);
 
     // Served, an event still carries the record as it stood at that change.
-    const listed = (await api.get('/v1/events?limit=100&sort=time-ascending')).body.items as Json[];
-    const served = await Promise.all(listed.slice(0, 3).map(async (e) => (await api.get(`/v1/events/${e.id}`)).body));
+    const listed = expectServed(await api.get('/v1/events?limit=100&sort=time-ascending'), 200, pageOf(eventStrict)).items;
+    const served = await Promise.all(listed.slice(0, 3).map(async (e) => expectServed(await api.get(`/v1/events/${e.id}`), 200, eventStrict)));
     expect(served.map((e) => e.type)).toEqual(events.map((e) => e.type));
-    expect(served[0].payload.object).toEqual(created);
-    expect(served[1].payload.object).toEqual(created);
-    expect(served[1].payload.object.status).toBe('succeeded');
-    expect(served[2].payload.object).toEqual(now);
+    expect(nth(served, 0).payload.object).toEqual(created);
+    expect(nth(served, 1).payload.object).toEqual(created);
+    expect(nth(served, 1).payload.object).toMatchObject({ status: 'succeeded' });
+    expect(nth(served, 2).payload.object).toEqual(now);
     expect(listed.slice(0, 3)).toEqual(served);
   });
 
@@ -377,19 +381,19 @@ describe('the database', () => {
     const dir = await tempDir();
     const api = await sandboxOn(dir);
     Object.assign(eventLimits, { keep: 5, slack: 3 });
-    const created = (await api.post('/v1/transactions', directCardBody(VISA, 5_000))).body;
-    const createdEvents = (await api.get('/v1/events?limit=100&sort=time-ascending')).body.items as Json[];
+    const created = expectServed(await api.post('/v1/transactions', directCardBody(VISA, 5_000)), 201, transactionStrict);
+    const createdEvents = expectAnswer(await api.get('/v1/events?limit=100&sort=time-ascending'), 200, pageOf(eventStrict)).items;
     expect(createdEvents.map((e) => e.type)).toEqual(['transaction.created', 'transaction.succeeded']);
     expect((await api.post(`/v1/transactions/${created.id}/void`, { on_behalf_of: SANDBOX_SELLER_ID, amount: 5_000 })).status).toBe(200);
-    const voided = (await api.get(`/v1/transactions/${created.id}`)).body;
+    const voided = expectServed(await api.get(`/v1/transactions/${created.id}`), 200, transactionStrict);
     const versionsOf = () => withDb(dir, (db) => rows<{ version: number }>(db, "SELECT v.version FROM versions v JOIN transactions t ON v.top = 'transactions' AND v.k = t.k ORDER BY v.version").map((r) => r.version));
     // The creation's version and the void's are kept for their events; the record itself is its row.
     expect(await versionsOf()).toEqual([1, 2]);
 
     const counts: number[] = [];
-    const buyers: Json[] = [];
+    const buyers: Array<z.infer<typeof buyerStrict>> = [];
     for (let i = 0; i < 15; i += 1) {
-      buyers.push((await api.post('/v1/buyers', buyerBody())).body);
+      buyers.push(expectAnswer(await api.post('/v1/buyers', buyerBody()), 201, buyerStrict));
       counts.push(await withDb(dir, (db) => one<{ n: number }>(db, 'SELECT count(*) AS n FROM events').n));
     }
     // Never more than keep + slack events, and never fewer than keep once there were that many.
@@ -409,9 +413,9 @@ describe('the database', () => {
     // The records themselves are all still served, and so are the events kept.
     expect((await api.get(`/v1/transactions/${created.id}`)).body).toEqual(voided);
     for (const buyer of buyers) expect((await api.get(`/v1/buyers/${buyer.id}`)).status).toBe(200);
-    const listed = (await api.get('/v1/events?limit=100&sort=time-ascending')).body;
+    const listed = expectAnswer(await api.get('/v1/events?limit=100&sort=time-ascending'), 200, countedPageOf(eventStrict));
     expect(listed.total).toBe(counts.at(-1));
-    expect(listed.items.map((e: Json) => e.payload.object.id)).toEqual(buyers.slice(-listed.total).map((b) => b.id));
+    expect(listed.items.map((e) => z.parse(buyerStrict, e.payload.object).id)).toEqual(buyers.slice(-listed.total).map((b) => b.id));
     // Changes go on after a trim.
     expect((await api.post('/v1/transactions', directCardBody(VISA))).status).toBe(201);
   });
