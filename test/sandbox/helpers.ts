@@ -11,13 +11,11 @@ import { readStateFiles } from '../../src/sandbox/store.js';
 import type { StoredState } from '../../src/sandbox/types.js';
 import { expectFitsContract } from '../helpers/contract.js';
 
-// Response bodies are JSON of many shapes; the tests assert on them field by field.
-export type Json = any;
-
 export interface Reply {
   status: number;
   headers: Headers;
-  body: Json;
+  /** The body as served, unread: a test reads it with the schema of what it asked for (expectAnswer, pageOf, expectError). */
+  body: unknown;
 }
 
 export interface Client {
