@@ -72,6 +72,9 @@ export async function runGenerate(ctx: Factory, _args: ArgsOf<typeof generate>, 
   if (ctx.globals.dryRun) return ctx.service.printDryRun('sandbox.generate', { body: part(0) });
   await ctx.service.noteSandbox();
   ctx.log.status(`Trading ${counted(total, 'sale')} over ${counted(Number(days), 'day')} on the sandbox clock…`);
+  // The embedded sandbox trades on a thread of its own: on this one, a part of 10,000 sales held
+  // the command for seconds, and Ctrl-C waited for the part to end (4 s on a loaded machine).
+  ctx.service.expectLongRun();
   const api = await ctx.api();
   // In parts: a stop (Ctrl-C, a lost connection) keeps every part already traded, on a clock that
   // has moved as far as they reach.
