@@ -59,8 +59,9 @@ async function runCommandLine(args: string[]): Promise<void> {
   const { runCli } = await import('./cli.js');
   // V8 is tuned for a command that runs (platform/runtime.ts); help is answered without loading node:v8.
   // The young generation is capped for the commands that read from the service, not for the
-  // sandbox's own (serve, generate, advance), which build what they serve and store on this
-  // thread: capped, `sandbox serve` spent a fifth more time on each page it served.
+  // sandbox's own (serve, generate, advance), which build what they serve and store: the cap is
+  // process-wide, so it holds the embedded sandbox's thread too, and capped, `sandbox serve` spent
+  // a fifth more time on each page it served.
   const code = await runCli(args, processIO(), {
     beforeAction: async (verb) => (await import('./platform/runtime.js')).tuneRuntime({ capYoungGeneration: !verb.startsWith('sandbox ') }),
   });

@@ -265,8 +265,10 @@ export class SandboxDb {
       // In WAL mode the rewritten file goes through the log: moved into the file now, and the log
       // emptied, rather than left as large as the database until the last connection closes.
       this.sql.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-    } catch {
-      // Not compacted (busy, no room): every change stays as committed.
+    } catch (err) {
+      // Not compacted when another process holds the database or the disk has no room for the
+      // copy: every change stays as committed. Anything else (a damaged file) is said, not hidden.
+      if (!isBusy(err) && !isFull(err)) throw err;
     }
   }
 
@@ -277,10 +279,12 @@ export class SandboxDb {
   }
 }
 
-function isBusy(err: unknown): boolean {
-  const text = `${(err as { code?: unknown }).code ?? ''} ${(err as Error).message ?? ''}`;
-  return /SQLITE_BUSY|database is locked/i.test(text);
-}
+/** An SQLite error's code and message, to tell its kind by. */
+const errorText = (err: unknown) => `${(err as { code?: unknown }).code ?? ''} ${(err as Error).message ?? ''}`;
+
+const isBusy = (err: unknown) => /SQLITE_BUSY|database is locked/i.test(errorText(err));
+
+const isFull = (err: unknown) => /SQLITE_FULL|database or disk is full/i.test(errorText(err));
 
 function busy(): SandboxError {
   return new SandboxError(503, 'server_api_error', 'The sandbox state is busy with another process; try again.', { headers: { 'Retry-After': '1' } });
