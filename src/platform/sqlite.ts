@@ -87,14 +87,33 @@ async function nodeSqlite(): Promise<NodeSqliteModule | undefined> {
   }
 }
 
+/**
+ * SQLite itself did not load: better-sqlite3 is native, built for one Node.js version and platform,
+ * and a copy missing its build or built for another cannot open any file. Not the file's fault, so
+ * no reset of it helps; reinstalling does.
+ */
+export class SqliteUnavailableError extends Error {}
+
+/** Whether `err`, thrown opening a database with better-sqlite3, says its native part did not load. */
+export function isNativeLoadFailure(err: unknown): boolean {
+  const message = err instanceof Error ? err.message : String(err);
+  return /bindings file|NODE_MODULE_VERSION|was compiled against a different Node\.js|invalid ELF header|Cannot find module '(better-sqlite3|bindings)'|ERR_DLOPEN_FAILED/.test(message) || (err as { code?: unknown })?.code === 'ERR_DLOPEN_FAILED';
+}
+
 export async function openSqlite(file: string): Promise<SqlDatabase> {
   const builtin = await nodeSqlite();
   if (builtin) {
     const db = new builtin.DatabaseSync(file);
     return { driver: 'node:sqlite', exec: (sql) => db.exec(sql), prepare: (sql) => fastRows(db.prepare(sql)), close: () => db.close() };
   }
-  const { default: Database } = await import('better-sqlite3');
-  const db: BetterSqlite3.Database = new Database(file);
+  let db: BetterSqlite3.Database;
+  try {
+    const { default: Database } = await import('better-sqlite3');
+    db = new Database(file);
+  } catch (err) {
+    if (isNativeLoadFailure(err)) throw new SqliteUnavailableError(`SQLite did not load (${(err as Error).message.split('\n')[0]})`, { cause: err });
+    throw err;
+  }
   return {
     driver: 'better-sqlite3',
     exec: (sql) => void db.exec(sql),

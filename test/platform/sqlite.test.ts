@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSqlite, type SqlDatabase } from '../../src/platform/sqlite.js';
+import { isNativeLoadFailure, openSqlite, SqliteUnavailableError, type SqlDatabase } from '../../src/platform/sqlite.js';
 
 // Rows are read as arrays where the driver can, and made into objects by the shim: what a caller
 // gets must be what the driver's own row objects would be.
@@ -52,5 +53,38 @@ describe('openSqlite rows', () => {
     const sql = await open();
     const update = sql.prepare('UPDATE t SET cents = cents + 1');
     expect(Number(update.run().changes)).toBe(0);
+  });
+});
+
+describe('SQLite that did not load', () => {
+  // The errors Node.js and better-sqlite3's loader really throw when its native part is missing or
+  // is not a library, against one from a file SQLite cannot open: only the first two are "reinstall".
+  it('is told from a database that cannot be opened', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'payctl-sqlite-'));
+    const notALibrary = path.join(dir, 'better_sqlite3.node');
+    writeFileSync(notALibrary, 'not a library');
+    const failures: unknown[] = [];
+    try {
+      process.dlopen({ exports: {} } as NodeJS.Module, notALibrary);
+    } catch (err) {
+      failures.push(err);
+    }
+    try {
+      createRequire(import.meta.url)('bindings')({ bindings: 'better_sqlite3.node', module_root: path.join(dir, 'nowhere') });
+    } catch (err) {
+      failures.push(err);
+    }
+    expect(failures).toHaveLength(2);
+    for (const err of failures) expect(isNativeLoadFailure(err), String(err)).toBe(true);
+    // A directory where the file should be: SQLite loaded, the file is what failed.
+    const notAFile = await openSqlite(dir).then(
+      (opened) => {
+        opened.close();
+        return undefined;
+      },
+      (err: unknown) => err,
+    );
+    expect(notAFile).not.toBeInstanceOf(SqliteUnavailableError);
+    if (notAFile !== undefined) expect(isNativeLoadFailure(notAFile)).toBe(false);
   });
 });

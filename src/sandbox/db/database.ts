@@ -2,7 +2,7 @@ import { chmodSync, closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { DirError, ensureDir } from '../../platform/dirs.js';
 import { sandboxDir } from '../paths.js';
-import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from '../../platform/sqlite.js';
+import { openSqlite, SqliteUnavailableError, type SqlDatabase, type SqlStatement, type SqlValue } from '../../platform/sqlite.js';
 import { SandboxError } from '../errors.js';
 import { IdCodes, newSalt } from './id-codes.js';
 import { DB_FORMAT, schemaSql } from './schema.js';
@@ -403,6 +403,10 @@ export function openSandboxDb(stateDir: string): Promise<SandboxDb> {
       if (err instanceof SandboxError) throw err;
       // The directory itself cannot be made or written: that, not a damaged database, is the news.
       if (err instanceof DirError) throw new SandboxError(500, 'server_api_error', err.message);
+      // Nor is a SQLite that did not load: resetting the sandbox would not help, reinstalling does.
+      if (err instanceof SqliteUnavailableError) {
+        throw new SandboxError(500, 'server_api_error', `The sandbox cannot open its database in ${dir}: ${err.message}. Its data is untouched; reinstall payctl, or run 'npm rebuild better-sqlite3' where it is installed.`);
+      }
       throw new SandboxError(500, 'server_api_error', `The sandbox database in ${dir} is unreadable (${(err as Error).message}); run "payctl sandbox reset" to start over.`);
     });
     opened.set(dir, db);
