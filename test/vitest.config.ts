@@ -26,6 +26,7 @@ const WAITS: Record<string, string> = {
   'commands/hostile-reads.test.ts': 'waits on a paced list (a page every 150 ms) for the progress a terminal shows',
   'commands/test-key-elsewhere.test.ts': "waits out a service that never answers the clock's question, to its timeout",
   'commands/list-names.test.ts': "waits out a service that never answers a name's read, to its deadline",
+  'api/outcome-waits.test.ts': 'waits out a lost or refused money move (--timeout, the look for its outcome, a settle window) before exit 9',
   'api/bounded-waits.test.ts': 'holds real deadlines of 0.3 to 0.4 s against trickling and silent servers: on a loaded machine the request itself can take that long',
   'commands/splits-lost.test.ts': 'waits out the look for a split rule whose answer was lost (--timeout 1) before the rerun that settles it',
 };

@@ -1,64 +1,9 @@
 import { describe, expect } from 'vitest';
 import { buildCreateRequest, createFingerprint, generatedReference } from '../../src/commands/transactions/create.js';
 import { VERSION } from '../../src/version.js';
-import { test } from '../helpers/fixtures.js';
-import { payctl, type RunResult } from '../helpers/run.js';
-import { providerError, RepliesInTurn, sentFields, type RecordedRequest, type RecordingServer, type Reply, type Route } from '../helpers/recording-server.js';
-
-const MKT = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
-const SELLER = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
-const BUYER = 'cccccccccccccccccccccccccccccccc';
-const CARD = 'dddddddddddddddddddddddddddddddd';
-const TX = 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
-const KEY = 'zpk_live_abcdefgh12345678';
-// Due dates must be in the future whenever the suite runs.
-const NEXT = new Date().getFullYear() + 1;
-
-// The sale a create asks for carries the reference it was sent (ref-1, as `base` sends it).
-const created = (extra: Record<string, unknown> = {}) => ({ status: 201, body: { id: TX, status: 'succeeded', amount: '10.50', currency: 'BRL', reference_id: 'ref-1', ...extra } });
-
-type Run = (args: string[], replies: Reply[] | Route, env?: Record<string, string>) => Promise<RunResult>;
-
-/**
- * `api.run` runs payctl against a recording server of its own answering `replies` (a create's
- * lookups answered apart); `api.server` is the last run's server, `api.posts()` the POSTs it got.
- */
-const it = test.extend<{ api: { run: Run; readonly server: RecordingServer; posts: () => RecordedRequest[] } }>({
-  api: async ({ home, recording }, use) => {
-    let server: RecordingServer | undefined;
-    const last = () => server ?? expect.fail('no run yet');
-    await use({
-      run: async (args, replies, env = {}) => {
-        server = await recording(Array.isArray(replies) && args[1] === 'create' ? answeringLookups(replies) : replies);
-        return payctl(args, { home, env: { PAYCTL_BASE_URL: server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: MKT, ...env } });
-      },
-      get server() {
-        return last();
-      },
-      posts: () => last().requests.filter((r) => r.method === 'POST'),
-    });
-  },
-});
-
-/**
- * A create with --reference-id first asks whether that reference already names a transaction:
- * those lookups find nothing, and the other requests get the replies in turn, each once.
- */
-function answeringLookups(replies: Reply[]): Route {
-  const inTurn = new RepliesInTurn(replies);
-  return (req) => (req.method === 'GET' ? { status: 200, body: { items: [], has_more: false } } : asProviderWould(req, inTurn.next(req)));
-}
-
-/** A created sale, as the provider answers it: with the reference and the amount it was sent. */
-function asProviderWould(req: RecordedRequest, reply: Reply): Reply {
-  if (!('status' in reply) || reply.status !== 201 || !req.json) return reply;
-  const sent = sentFields(req);
-  const cents = Number(sent.amount);
-  return { ...reply, body: { ...((reply as { body?: object }).body ?? {}), reference_id: sent.reference_id, amount: (cents / 100).toFixed(2) } };
-}
-
-
-const base = ['transactions', 'create', '--on-behalf-of', SELLER, '--reference-id', 'ref-1'];
+import { payctl } from '../helpers/run.js';
+import { providerError, sentFields, type RecordingServer } from '../helpers/recording-server.js';
+import { asProviderWould, base, BUYER, CARD, card, created, it, KEY, MKT, NEXT, SELLER, TX, tx } from './request-runs.js';
 
 describe('what is sent', () => {
   it('HTTP Basic with the key as user name, User-Agent, marketplace prefix', async ({ api }) => {
@@ -406,7 +351,6 @@ describe('what is sent', () => {
 });
 
 describe('POST retries and reconciliation', () => {
-  const card = ['--amount', '10', '--card-number', '4111111111111111', '--holder-name', 'M S', '--exp-month', '12', '--exp-year', '2031', '--cvv', '123'];
 
   it('a POST answered 429 is retried', async ({ api }) => {
     const result = await api.run([...base, ...card], [{ status: 429, body: providerError(429, 'rate_limit', 'slow'), headers: { 'retry-after': '0' } }, created()]);
@@ -451,34 +395,6 @@ describe('POST retries and reconciliation', () => {
     expect(api.posts()).toHaveLength(1);
   });
 
-  it('a create whose connection dropped and that is not found in the wait is exit 9, never "safe"', async ({ api }) => {
-    const result = await api.run([...base, ...card, '--timeout', '0.5'], (req) => (req.method === 'POST' ? { destroy: true } : { status: 200, body: { items: [], has_more: false } }));
-    expect(result.code).toBe(9);
-    expect(result.stderr).toContain('outcome unknown: the transaction with reference_id ref-1 may or may not have been applied (no usable answer');
-    expect(result.stderr).toMatch(/it could still land until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\. Run the same command again: it waits until then and sends only if this one did not go through/);
-    expect(result.stderr).not.toContain('safe to run');
-    expect(api.posts()).toHaveLength(1);
-    // It kept looking (for four timeouts), not once.
-    expect(api.server.requests.filter((r) => r.method === 'GET').length).toBeGreaterThan(2);
-  });
-
-  it('a create that timed out and cannot be looked up exits 9 with the command to check', async ({ api }) => {
-    let lookups = 0;
-    const result = await api.run([...base, ...card, '--timeout', '0.3'], (req) => {
-      if (req.method === 'POST') return { hang: true };
-      lookups += 1;
-      return lookups === 1 ? { status: 200, body: { items: [], has_more: false } } : { status: 503, body: providerError(503, 'unavailable', 'down') };
-    });
-    expect(result.code).toBe(9);
-    expect(result.stderr).toContain('payctl transactions list --reference-id ref-1');
-    expect(api.posts()).toHaveLength(1);
-  });
-
-  const tx = (amount: string, history: object[], status = 'succeeded') => ({
-    status: 200,
-    body: { id: TX, status, amount, currency: 'BRL', on_behalf_of: SELLER, payment_method: { card_brand: 'Visa', last4_digits: '1111' }, history },
-  });
-
   it('a refund whose answer was lost is confirmed from the transaction history', async ({ api }) => {
     let gets = 0;
     const result = await api.run(['transactions', 'refund', TX, '--amount', '4', '--yes'], (req) => {
@@ -490,24 +406,6 @@ describe('POST retries and reconciliation', () => {
     expect(JSON.parse(result.stdout).amount).toBe('6.00');
     expect(api.server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     expect(api.server.requests.find((r) => r.method === 'POST')!.json).toEqual({ on_behalf_of: SELLER, amount: 400 });
-  });
-
-  it('a refund answered 502 with the transaction unchanged is exit 9; the rerun waits out its window, then sends', async ({ api, home }) => {
-    let fixed = false;
-    // A window of 3 s: the run gives up after 2 s (four timeouts), before it closes.
-    const window = { PAYCTL_SETTLE_WINDOW: '3' };
-    const result = await api.run(['transactions', 'refund', TX, '--yes', '--timeout', '0.5'], (req) => {
-      if (req.method === 'POST') return fixed ? tx('0.00', [{ id: 'h1' }, { id: 'h2', operation_type: 'void', status: 'succeeded', amount: '10.00' }], 'canceled') : { status: 502, raw: '' };
-      return tx('10.00', [{ id: 'h1', operation_type: 'created' }]);
-    }, window);
-    expect(result.code).toBe(9);
-    expect(result.stderr).toContain(`outcome unknown: the refund of transaction ${TX} may or may not have been applied (no usable answer`);
-    expect(result.stderr).not.toContain('safe to run');
-    fixed = true;
-    const again = await payctl(['transactions', 'refund', TX, '--yes'], { home, env: { PAYCTL_BASE_URL: api.server.url, PAYCTL_API_KEY: KEY, PAYCTL_MARKETPLACE_ID: MKT, ...window } });
-    expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toContain(`left the refund of transaction ${TX} unresolved; checking it before sending anything`);
-    expect(api.posts()).toHaveLength(2);
   });
 
   it('a capture whose answer was lost is confirmed by a capture of its amount in the history', async ({ api }) => {
@@ -522,23 +420,4 @@ describe('POST retries and reconciliation', () => {
     expect(api.server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
-  it('a capture answered 504 and still pre_authorized is exit 9: an answer is no proof it was refused', async ({ api }) => {
-    const result = await api.run(['transactions', 'capture', TX, '--yes', '--timeout', '0.5'], (req) =>
-      req.method === 'POST' ? { status: 504, raw: 'gateway timeout' } : tx('10.00', [], 'pre_authorized'),
-    );
-    expect(result.code).toBe(9);
-    expect(result.stderr).toContain(`outcome unknown: the capture of transaction ${TX}`);
-    expect(result.stderr).not.toContain('safe to run');
-  });
-
-  it('a refund whose outcome cannot be checked exits 9', async ({ api }) => {
-    let gets = 0;
-    const result = await api.run(['transactions', 'refund', TX, '--yes', '--timeout', '0.5'], (req) => {
-      if (req.method === 'POST') return { destroy: true };
-      gets++;
-      return gets === 1 ? tx('10.00', []) : { status: 500, body: providerError(500, 'x', 'down') };
-    });
-    expect(result.code).toBe(9);
-    expect(result.stderr).toContain(`payctl transactions get ${TX}`);
-  });
 });
