@@ -214,3 +214,22 @@ export const ledgerIntent = z.looseObject({
 export const ledgerList = z.array(ledgerIntent);
 /** What `ledger show` prints: the moves on a target, and its locks. */
 export const ledgerShown = z.looseObject({ target: z.string(), intents: ledgerList, locks: z.array(z.unknown()) });
+
+/** An approval request as `approvals list` and `approvals show` print it. */
+export const approvalRequest = z.looseObject({
+  id: z.string(),
+  state: z.string(),
+  operation: z.string(),
+  summary: z.string(),
+  amount: z.nullable(z.string()),
+  target: z.nullable(z.string()),
+  requester: z.string(),
+  requester_kind: z.string(),
+  decided_by: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+  intent_id: z.nullable(z.number()),
+  expires_at: z.string(),
+});
+export const approvalList = z.array(approvalRequest);
+/** What `approvals status` prints: a request's state in short. */
+export const approvalStatus = z.looseObject({ id: z.string(), state: z.string(), decided_by: z.nullable(z.string()), reason: z.nullable(z.string()), intent_id: z.nullable(z.number()) });
