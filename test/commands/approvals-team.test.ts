@@ -121,7 +121,7 @@ describe('approvals on a shared ledger', () => {
     return { code: await terminal.exited, screen: terminal.screen() };
   }
 
-  it("a refund above the rule waits; its requester cannot approve it; another operator on another machine sends it once", async () => {
+  it("a refund request: nothing sent until approved; its requester cannot approve it; another operator on another machine sends it once", async () => {
     const sale = await createCard(served().home, '1000.00');
     const request = await requestRefund(here(), env(), sale.id, 60_000);
     expect((await getTx(served().home, sale.id)).amount).toBe('1000.00');
