@@ -84,7 +84,8 @@ export async function run(ctx: Factory, args: ArgsOf<typeof approve>, options: O
 /** A line for a person on a terminal, or a JSON line for a script, per request of a batch. */
 function batchLine(format: string, request: ApprovalRequest, state: string, detail: string | null): string {
   if (format !== 'table') return `${JSON.stringify({ id: request.id, state, row: request.row, target: request.target, amount: request.amount_cents === null ? null : centsToDecimalString(request.amount_cents), reason: detail })}\n`;
-  return `${request.id}  ${state.padEnd(8)}  ${request.summary}${detail ? `: ${detail}` : ''}\n`;
+  const amount = request.amount_cents === null ? 'all' : formatMoney(centsToDecimalString(request.amount_cents), request.currency);
+  return `${request.id}  ${state.padEnd(6)}  ${amount}  ${request.target ?? request.summary}${detail ? `: ${detail}` : ''}\n`;
 }
 
 /**

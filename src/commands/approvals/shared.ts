@@ -103,7 +103,7 @@ export function checkMayDecide(ctx: Factory, ledger: Ledger, request: ApprovalRe
   if (request.requester_kind === 'agent') return;
   if (ledger.kind === 'sqlite') {
     throw new CliError(
-      `request ${request.id} was made by ${who(request.requester, request.requester_name)}, a person: four eyes need a second person, and so a ledger shared by the team; this machine's own ledger (${ledger.where}) has only one. Set one with 'payctl config set ledger_url postgres://…' on every operator's machine`,
+      `request ${request.id} was made by ${who(request.requester, request.requester_name)}, a person: four eyes need a second person, so a ledger the team shares ('payctl config set ledger_url postgres://…' on every operator's machine); this machine's own ledger (${ledger.where}) is only ever one person's`,
       ExitCode.auth,
     );
   }

@@ -2,7 +2,8 @@ import type { Factory } from '../../factory.js';
 import type { Operation } from '../../provider/endpoints.js';
 import { describeRule } from '../../ledger/policy/judge.js';
 import type { ApprovalRequest, PolicyOperation } from '../../ledger/policy/types.js';
-import { bookOf, findRequest, requestIdOf, requestView } from './shared.js';
+import type { ObjectView } from '../../output/object-view.js';
+import { bookOf, findRequest, requestIdOf, requestView, who } from './shared.js';
 import type { ArgsOf } from '../verb.js';
 import type { show } from './flags.js';
 
@@ -31,6 +32,45 @@ async function targetNow(ctx: Factory, request: ApprovalRequest): Promise<Record
   }
 }
 
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** A request for a person to read: the move, the rule, who asked; what became of it; the sale now; what approving sends. */
+const REQUEST_VIEW: ObjectView = {
+  noun: 'Approval request',
+  id: 'id',
+  status: 'state',
+  summary: [
+    { label: 'Move', at: 'summary' },
+    { label: 'Amount', at: 'amount', kind: 'money' },
+    { label: 'Rule', at: 'rule_text' },
+    { label: 'Asked by', at: (r) => `${who(text(r.requester) ?? null, text(r.requester_name))}, ${text(r.requester_kind) === 'agent' ? 'an AI agent' : `a ${text(r.requester_kind)}`}` },
+    { label: 'Asked', at: 'created_at', kind: 'date' },
+    { label: 'Expires', at: 'expires_at', kind: 'date' },
+    { label: 'Batch', at: (r) => (r.batch === null ? undefined : `${text(r.batch_name) ?? text(r.batch)}, row ${String(r.row)}`) },
+  ],
+  sections: [
+    {
+      title: 'Decided',
+      fields: [
+        { label: 'By', at: (r) => (r.decided_by === null ? undefined : who(text(r.decided_by) ?? null, text(r.decided_by_name))) },
+        { label: 'At', at: 'decided_at', kind: 'date' },
+        { label: 'Reason', at: 'reason' },
+        { label: 'Ledger intent', at: 'intent_id' },
+      ],
+    },
+    {
+      title: 'As it is now',
+      fields: [
+        { label: 'Id', at: 'sale_now.id', kind: 'id' },
+        { label: 'Status', at: 'sale_now.status', kind: 'status' },
+        { label: 'Amount', at: 'sale_now.amount', kind: 'money' },
+        { label: 'Not read', at: 'sale_now.error' },
+      ],
+    },
+    { title: 'Approving sends', fields: [{ label: 'Command', at: 'command' }, { label: 'Body digest', at: 'digest' }] },
+  ],
+};
+
 /**
  * `payctl approvals show <id>`: what an approver needs to judge a request: the move in full (as a
  * person reads it, and the command that sends it), the rule that caught it in words, who asked
@@ -46,5 +86,5 @@ export async function run(ctx: Factory, args: ArgsOf<typeof show>): Promise<void
     rule_text: rule ? describeRule(rule) : null,
     sale_now: await targetNow(ctx, request),
   };
-  await ctx.out.render(view);
+  await ctx.out.show(view, REQUEST_VIEW);
 }
