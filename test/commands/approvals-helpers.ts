@@ -54,3 +54,31 @@ export async function requestRefund(home: string, env: Record<string, string>, s
     await close();
   }
 }
+
+/** A rule (refunds above R$ 500,00 by anyone need approval), in force at once, and a request by this machine's user to remove it. */
+export async function requestRuleRemoval(home: string, env: Record<string, string>): Promise<{ rule: string; request: ApprovalRequest }> {
+  const { ledger, close } = await openBook(home, env);
+  const by = { holder: currentOwner().holder, kind: 'person' as const };
+  try {
+    const rule = await ledger.policy.applyChange(
+      { action: 'add', rule: { operation: 'refund', actor: 'any', kind: 'above', amount_cents: 50_000, per: null, expires_hours: null, confirm_up_to_cents: null } },
+      by,
+      ledger.now(),
+    );
+    if (!rule) throw new Error('the rule was not added');
+    const request = await ledger.policy.createRequest({ operation: 'policy', summary: `Remove rule ${rule.id} (refunds above R$ 500,00 by anyone need approval)`, change: { action: 'remove', rule: rule.id }, expires_at: ledger.now() + 86_400_000 }, by, ledger.now());
+    return { rule: rule.id, request };
+  } finally {
+    await close();
+  }
+}
+
+/** The rules of the ledger a home uses, removed ones too. */
+export async function rulesOf(home: string, env: Record<string, string>) {
+  const { ledger, close } = await openBook(home, env);
+  try {
+    return await ledger.policy.rules({ removed: true });
+  } finally {
+    await close();
+  }
+}

@@ -9,7 +9,7 @@ import { freshDatabase, postgresForFile } from '../helpers/postgres.js';
 import { tempHome, testEnv } from '../helpers/run.js';
 import { BIN, eventually, servedSandboxForBlock } from '../helpers/serve.js';
 import { createCard, getTx, run } from './helpers.js';
-import { requestRefund } from './approvals-helpers.js';
+import { requestRefund, requestRuleRemoval, rulesOf } from './approvals-helpers.js';
 import type { Transaction } from '../../src/sandbox/types.js';
 
 // Four eyes across machines: a team's ledger on a real PostgreSQL server (started for this file),
@@ -186,6 +186,20 @@ describe('approvals on a shared ledger', () => {
     expect(late.screen).toMatch(new RegExp(`request ${request.id} expired at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC, undecided; nothing was sent`));
     expect(await status(here(), request.id)).toMatchObject({ state: 'expired' });
     expect(voids(await getTx(served().home, sale.id))).toBe(0);
+  }, 60_000);
+
+  it("a rule removed by one operator alone stays in force until another approves; approving applies it, nothing else sent", async () => {
+    const { rule, request } = await requestRuleRemoval(here(), env());
+    expect((await rulesOf(here(), env())).map((r) => [r.id, r.state])).toEqual([[rule, 'active']]);
+    const own = onTerminal(ana(), ['approvals', 'approve', request.id], env());
+    expect(await own.exited, own.screen()).toBe(4);
+    const terminal = onTerminal(bia(), ['approvals', 'approve', request.id], env());
+    expect(await terminal.shows(new RegExp(`Type ${rule} to approve`))).toBe(true);
+    terminal.type(`${rule}\r`);
+    expect(await terminal.exited, terminal.screen()).toBe(0);
+    expect(terminal.screen()).toContain(`Approved request ${request.id}: the rule change is in force`);
+    expect((await rulesOf(here(), env())).map((r) => [r.id, r.state, r.removed_by])).toEqual([[rule, 'removed', me]]);
+    expect(await status(here(), request.id)).toMatchObject({ state: 'sent', decided_by: holderOf(bia()) });
   }, 60_000);
 
   it('the sale refunded elsewhere before approval: a clear failure, the request failed, no second void', async () => {

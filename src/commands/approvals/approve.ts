@@ -43,6 +43,12 @@ async function typeBack(ctx: Factory, cents: number | null, word: string, curren
   await prompter.text(`Type the amount (${shown}) to approve`, { validate: (v) => typedAmount(v, cents) || `type ${shown} (or ${centsToDecimalString(cents).replace('.', ',')}), or press Ctrl-C to stop` });
 }
 
+/** What is typed back for a request without an amount: what it moves (a sale's id), the rule a change removes, else the word approve. */
+function typedWord(request: ApprovalRequest): string {
+  if (request.target !== null) return request.target;
+  return request.change?.action === 'remove' ? request.change.rule : 'approve';
+}
+
 /** Refuses anyone but a person on a terminal: an agent's shell, a script, --no-input; and --dry-run, which cannot approve. */
 function requirePerson(ctx: Factory): void {
   refuseAgent(ctx, 'approve');
@@ -65,7 +71,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof approve>, options: O
   if (why !== undefined) throw new CliError(why, ExitCode.auth);
   if (request.operation !== 'policy' && request.replay === null) throw new CliError(`request ${id} holds no command to send it by; nothing was sent`, ExitCode.rejected);
   ctx.log.status(`${request.summary}\nAsked by ${who(request.requester, request.requester_name)} (${request.requester_kind}) at ${ledgerTime(ledger, request.created_at)}; expires ${ledgerTime(ledger, request.expires_at)}.`);
-  await typeBack(ctx, request.amount_cents, request.target ?? 'approve', request.currency);
+  await typeBack(ctx, request.amount_cents, typedWord(request), request.currency);
   if (resuming) ctx.log.warn(`you approved request ${id} at ${ledgerTime(ledger, request.decided_at ?? request.created_at)} and it was not finished: sending it now (the ledger sends it at most once)`);
   else {
     const taken = await book.approve(id, approverOf(ctx), ledger.now());
