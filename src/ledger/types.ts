@@ -46,6 +46,8 @@ export interface Intent {
   updated_at: number;
   /** `user@host` of the process that wrote it. */
   holder: string;
+  /** The operator's display name (the profile's operator_name) when one was set. */
+  operator_name: string | null;
   pid: number;
 }
 
@@ -73,8 +75,8 @@ export interface Lock {
   expires_at: number;
 }
 
-/** Who this process is, as written on its locks and intents. */
-export type Identity = Owner;
+/** Who this process is, as written on its locks and intents: with the operator's display name (operator_name) when the profile sets one. */
+export type Identity = Owner & { name?: string | undefined };
 
 export interface ClaimRequest {
   key: string;
