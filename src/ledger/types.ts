@@ -111,6 +111,13 @@ export interface IntentFilter {
   limit: number;
 }
 
+/** A page of the whole ledger, oldest first: the intents after id `after` (created at `since` or later), at most `limit`. */
+export interface IntentPage {
+  after: number;
+  since?: number;
+  limit: number;
+}
+
 /** A new ledger's identity: what tells it from another one at the same place later (a lost ledger recreated). */
 export function newIdentity(): { id: string; since: number } {
   return { id: randomUUID(), since: Date.now() };
@@ -140,6 +147,8 @@ export interface LedgerStore {
   intentsOn(keys: string[]): Promise<Intent[]>;
   unresolvedByFingerprint(fingerprint: string): Promise<Intent | undefined>;
   list(filter: IntentFilter): Promise<Intent[]>;
+  /** Read by id, a page at a time: an export of a ledger of any size holds one page in memory. */
+  page(page: IntentPage): Promise<Intent[]>;
   locks(key?: string): Promise<Lock[]>;
   /** Takes the lock away from whoever holds it; returns what it was. */
   breakLock(key: string): Promise<Lock | undefined>;

@@ -35,6 +35,26 @@ export const check = defineVerb({
   examples: ['payctl ledger check', 'payctl ledger check -o json'],
 });
 
+export const exportTrail = defineVerb({
+  name: 'export',
+  description: "Every record of this account's ledger, oldest first, for auditors: what was sent, by whom (user@host and operator_name), and what became of it",
+  flags: {
+    format: flag('--format <format>', 'ndjson (one JSON object a line) or csv (made safe to open in a spreadsheet; --csv-locale pt-BR honoured) (default ndjson)'),
+    since: flag('--since <date>', 'only records from this day (YYYY-MM-DD, in the time zone payctl shows) or this long ago (30m, 12h, 7d) on'),
+    out: flag('--out <file|->', 'the file to write (appears only when complete; default -, stdout)'),
+  },
+  examples: [
+    'payctl ledger export --format csv --out ledger-$(date +%F).csv',
+    'payctl ledger export --since 2026-11-01 | jq -c \'select(.operator_name == "Ana Souza")\'',
+    'payctl ledger export --format csv --csv-locale pt-BR --since 30d --out ledger-30d.csv   # for a Brazilian spreadsheet',
+  ],
+  notes: `Each record has a kind (intent: a money move payctl wrote before sending it) and the same columns: kind, id,
+created_at, updated_at, operation, target, key, requested_cents, requested, amount_cents, amount, state,
+detail, proof, batch, batch_name, row, holder, operator_name, pid. Times are ISO 8601 in UTC (pt-BR CSV:
+local times); amounts are cents and decimals. The ledger is read a page at a time, however large it is.
+`,
+});
+
 export const reset = defineVerb({
   name: 'reset',
   description: 'Start a new ledger when the one this machine used is lost (deleted, emptied, damaged); needs --yes',
