@@ -1,6 +1,6 @@
 import { defineVerb, flag, groupHelp } from '../verb.js';
 
-export const ledger = groupHelp('ledger', "The ledger of money moves (this machine's, or the team's shared one): what was sent, by whom, and what became of it", ['payctl ledger list --state pending,unknown', 'payctl ledger show <transaction-id>']);
+export const ledger = groupHelp('ledger', "The ledger of money moves (this machine's, or the team's shared one): what was sent, by whom, and what became of it", ['payctl ledger list --state pending,unknown', 'payctl ledger show <transaction-id>', 'payctl ledger export --format csv --out ledger.csv']);
 
 export const list = defineVerb({
   name: 'list',
@@ -11,7 +11,12 @@ export const list = defineVerb({
     transaction: flag('--transaction <id>', 'only the moves of this transaction'),
     limit: flag('--limit <n>', 'at most this many (default 50)'),
   },
-  examples: ['payctl ledger list', 'payctl ledger list --state pending,unknown        # moves whose outcome is still open', 'payctl ledger list --since 24h -o json | jq ".[] | select(.holder | startswith(\\"ana@\\"))"'],
+  examples: [
+    'payctl ledger list',
+    'payctl ledger list --state pending,unknown        # moves whose outcome is still open',
+    'payctl ledger list --since 24h -o json | jq ".[] | select(.holder | startswith(\\"ana@\\"))"',
+    'payctl ledger list -o json | jq ".[] | select(.operator_name == \\"Ana Souza\\")"   # by the name operator_name gives',
+  ],
 });
 
 export const show = defineVerb({
