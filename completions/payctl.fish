@@ -482,7 +482,7 @@ complete -c payctl -n '__fish_seen_subcommand_from login' -l seller-id -r -d 'de
 complete -c payctl -n '__fish_seen_subcommand_from login' -l api-key-stdin -d 'read the API key from standard input instead of a hidden prompt'
 complete -c payctl -n '__fish_seen_subcommand_from login' -l insecure-storage -d 'save the API key in plain text in the config file (mode 0600) instead of the OS keyring: for machines without one'
 complete -c payctl -n '__fish_use_subcommand' -a logout -d 'Remove a profile\'s API key, from the OS keyring or the config file (the profile\'s other settings stay)'
-complete -c payctl -n '__fish_use_subcommand' -a whoami -d 'Show the profile in use, where it points, its masked API key and where that key is kept'
+complete -c payctl -n '__fish_use_subcommand' -a whoami -d 'Show the profile in use, where it points, its masked API key and where that key is kept, and who acts (user@host, operator_name; a person, a script or an agent)'
 complete -c payctl -n '__fish_use_subcommand' -a profiles -d 'List, switch and remove profiles'
 complete -c payctl -n '__fish_seen_subcommand_from profiles; and not __fish_seen_subcommand_from list use remove' -a list -d 'List profiles (the current one is marked)'
 complete -c payctl -n '__fish_seen_subcommand_from profiles; and not __fish_seen_subcommand_from list use remove' -a use -d 'Make a profile the current one'

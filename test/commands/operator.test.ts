@@ -10,7 +10,7 @@ import { currentOwner } from '../../src/platform/owner.js';
 import { it } from '../helpers/fixtures.js';
 import { ledgerList, ledgerShown } from '../helpers/printed.js';
 import { testEnv } from '../helpers/run.js';
-import { createCard, expectUsage, run } from './helpers.js';
+import { createCard, expectJson, expectUsage, run } from './helpers.js';
 
 // Who is who: the operator is the OS `user@host` the ledger always recorded, with the display
 // name the profile gives (operator_name), on every intent; and what kind of actor runs payctl.
@@ -110,6 +110,15 @@ describe('the actor', () => {
     expect(await factory(home, {}, true, { input: false }).actor()).toMatchObject({ kind: 'script' });
     expect(await factory(home, { CLAUDECODE: '1' }, true).actor()).toEqual({ holder, name: 'Ana Souza', kind: 'agent', signal: 'CLAUDECODE is set' });
     expect(await factory(home, { PAYCTL_ACTOR: 'agent' }, false).actor()).toMatchObject({ kind: 'agent', signal: 'PAYCTL_ACTOR=agent' });
+  });
+
+  it('whoami says who acts: user@host, operator_name and the kind of actor', async ({ home }) => {
+    expect(expectJson(await run(home, ['whoami']))).toMatchObject({ operator: holder, operator_name: null, actor: 'script' });
+    expect((await run(home, ['config', 'set', 'operator_name', 'Ana Souza'])).code).toBe(0);
+    expect(expectJson(await run(home, ['whoami'], { env: { CURSOR_AGENT: '1' } }))).toMatchObject({ operator: holder, operator_name: 'Ana Souza', actor: 'agent' });
+    const table = await run(home, ['whoami', '--no-color'], { tty: true, columns: 120 });
+    expect(table.stdout).toMatch(/^operator_name +Ana Souza$/m);
+    expect(table.stdout).toMatch(/^actor +person$/m);
   });
 
   it('without operator_name it is the holder alone', () => {
