@@ -11,6 +11,7 @@ import { Printer } from './output/printer.js';
 import type { Logger } from './platform/logger.js';
 import type { MoneyGuard } from './ledger/guard.js';
 import type { Actor } from './ledger/actor.js';
+import type { ApprovalRequest } from './ledger/policy/types.js';
 import { Prompts } from './prompts/prompts.js';
 import { Secrets } from './secrets.js';
 import { Service } from './service.js';
@@ -35,6 +36,12 @@ export class Factory {
   private secretsCache?: Secrets;
   private guardCache?: Promise<MoneyGuard>;
   private actorCache?: Promise<Actor>;
+  /**
+   * The approved request this run sends (set by `payctl approvals approve`, which runs the move
+   * through the command's own code): the money guard then checks that the move is the one
+   * requested, instead of judging it by the rules again.
+   */
+  approving: ApprovalRequest | undefined;
   private readonly cleanups: (() => Promise<void>)[] = [];
 
   /**
@@ -117,7 +124,7 @@ export class Factory {
    */
   actor(): Promise<Actor> {
     this.actorCache ??= Promise.all([this.config.profile(), import('./ledger/actor.js')]).then(([profile, { actorOf }]) =>
-      actorOf({ env: this.io.env, promptsOff: this.prompts.off, name: profile.operatorName }),
+      actorOf(this.io.env, this.prompts.off !== undefined, profile.operatorName),
     );
     return this.actorCache;
   }

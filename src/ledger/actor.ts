@@ -1,14 +1,14 @@
-// Who acts on the ledger: the OS user and host (as locks and intents name them), the operator's
-// display name when the profile sets one (operator_name), and what kind of actor runs payctl. The
-// kind is what rules are written against: a person may be asked at a terminal; a script runs with
-// prompts off (a pipe, cron, --no-input); an agent is an AI agent's shell, trusted less than either.
+// Who acts on the ledger: the operator as the ledger records them (the OS user and host, with the
+// display name of the profile's operator_name), and how much they are trusted. A person at a
+// terminal may approve a request; a script (prompts off) acts alone only within the rules; an AI
+// agent's shell is an agent, whatever else it is.
 import { agentSignal } from '../platform/agent.js';
 import { currentOwner } from '../platform/owner.js';
 
 export type ActorKind = 'person' | 'script' | 'agent';
 
 export interface Actor {
-  /** `user@host`, as the ledger's locks and intents record it (platform/owner.ts). */
+  /** `user@host`: what tells two operators apart (a requester never approves their own request). */
   holder: string;
   /** The profile's operator_name, for people reading the trail. */
   name?: string;
@@ -17,22 +17,20 @@ export interface Actor {
   signal?: string;
 }
 
-export interface ActorSigns {
-  env: NodeJS.ProcessEnv;
-  /** Why nobody may be asked in this run (prompts/off.ts), undefined when a person is there to answer. */
-  promptsOff: string | undefined;
-  /** The profile's operator_name, checked. */
-  name?: string | undefined;
+/** This process's actor: an agent when its environment says so, a script when nobody can be asked, else a person. */
+export function actorOf(env: NodeJS.ProcessEnv, promptsOff: boolean, name?: string): Actor {
+  const signal = agentSignal(env);
+  const kind: ActorKind = signal !== undefined ? 'agent' : promptsOff ? 'script' : 'person';
+  return { holder: currentOwner().holder, ...(name ? { name } : {}), kind, ...(signal !== undefined ? { signal } : {}) };
 }
 
-/** The actor of this process: an agent when its shell says so, else a script when prompts are off, else a person. */
-export function actorOf(signs: ActorSigns, holder = currentOwner().holder): Actor {
-  const signal = agentSignal(signs.env);
-  const kind: ActorKind = signal !== undefined ? 'agent' : signs.promptsOff !== undefined ? 'script' : 'person';
-  return { holder, ...(signs.name !== undefined ? { name: signs.name } : {}), kind, ...(signal !== undefined ? { signal } : {}) };
-}
-
-/** `Ana Souza (ana@caixa-2)`, or the holder alone when no name is set: how tables and messages name who acted. */
-export function actorLabel(who: { holder: string; name?: string | null | undefined }): string {
+/** Who wrote a record, as tables name them: `Ana Souza (ana@caixa-2)`, or `ana@caixa-2` when no name was set. */
+export function operatorLabel(who: { holder: string; name?: string | null | undefined }): string {
   return who.name ? `${who.name} (${who.holder})` : who.holder;
+}
+
+/** An actor as people read it: `Ana Souza (ana@caixa-2)`, `ana@caixa-2`, `an agent as Ana Souza (ana@caixa-2)`. */
+export function describeActor(actor: Pick<Actor, 'holder' | 'name' | 'kind'>): string {
+  const who = operatorLabel(actor);
+  return actor.kind === 'agent' ? `an agent as ${who}` : who;
 }

@@ -122,7 +122,7 @@ describe('the actor', () => {
   });
 
   it('without operator_name it is the holder alone', () => {
-    expect(actorOf({ env: {}, promptsOff: undefined }, 'bia@caixa-3')).toEqual({ holder: 'bia@caixa-3', kind: 'person' });
-    expect(actorOf({ env: { CODEX_SANDBOX: 'seatbelt' }, promptsOff: 'stdin is not a terminal' }, 'bia@caixa-3')).toEqual({ holder: 'bia@caixa-3', kind: 'agent', signal: 'CODEX_SANDBOX is set' });
+    expect(actorOf({}, false)).toEqual({ holder, kind: 'person' });
+    expect(actorOf({ CODEX_SANDBOX: 'seatbelt' }, true)).toEqual({ holder, kind: 'agent', signal: 'CODEX_SANDBOX is set' });
   });
 });

@@ -1,5 +1,5 @@
 import type { Factory } from '../../factory.js';
-import { actorLabel } from '../../ledger/actor.js';
+import { operatorLabel } from '../../ledger/actor.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import { isoTime } from '../../ledger/time.js';
 import type { Intent, Lock } from '../../ledger/types.js';
@@ -64,7 +64,7 @@ export const INTENT_COLUMNS: Column[] = [
 
 /** A table's row of an intent: who acted as people read it, `Ana Souza (ana@caixa-2)` (JSON and CSV keep holder and operator_name apart). */
 export function intentTableRow(view: Record<string, unknown>): Record<string, unknown> {
-  return { ...view, who: actorLabel({ holder: String(view.holder), name: view.operator_name as string | null }) };
+  return { ...view, who: operatorLabel({ holder: String(view.holder), name: view.operator_name as string | null }) };
 }
 
 /** `ana@caixa-2, pid 4242, since 2026-11-28 17:57:03 UTC−03:00, lease until 2026-11-28 17:57:43 UTC−03:00` */
