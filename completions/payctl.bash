@@ -65,7 +65,7 @@ _payctl() {
     "future-entries") verbs='list' ;;
     "webhooks") verbs='create list get remove listen' ;;
     "events") verbs='list get replay' ;;
-    "ledger") verbs='list show unlock check reset' ;;
+    "ledger") verbs='list show unlock check reset export' ;;
     "approvals") verbs='list show status approve deny' ;;
     "profiles") verbs='list use remove' ;;
     "config") verbs='get set unset list' ;;
@@ -153,6 +153,7 @@ _payctl() {
     "ledger unlock") flags='--force' ;;
     "ledger check") flags='' ;;
     "ledger reset") flags='' ;;
+    "ledger export") flags='--format --since --out' ;;
     "approvals list") flags='--state --batch --limit' ;;
     "approvals show") flags='' ;;
     "approvals status") flags='' ;;

@@ -53,6 +53,7 @@ describe('payctl approvals approve', () => {
   it("an agent's request: a person on this machine types the amount back (a wrong one is asked again); sent once, through the ledger", async ({ home }) => {
     const sale = await createCard(home, '1000.00');
     const request = await agentRefund(home, sale.id, 60_000);
+    expect((await run(home, ['config', 'set', 'operator_name', 'Bia Costa'])).code).toBe(0);
     const approved = await converse(['approvals', 'approve', request.id], home, [
       { prompt: /Type the amount \(R\$ 600,00\) to approve/, keys: `500,00${KEY.enter}` },
       { prompt: /type R\$ 600,00/, keys: `${'\x7f'.repeat(6)}600,00${KEY.enter}` },
@@ -63,13 +64,13 @@ describe('payctl approvals approve', () => {
     const tx = await getTx(home, sale.id);
     expect([tx.amount, voids(tx)]).toEqual(['400.00', 1]);
     const done = await status(home, request.id);
-    expect(done).toMatchObject({ state: 'sent', decided_by: holder, intent_id: expect.any(Number) });
+    expect(done).toMatchObject({ state: 'sent', decided_by: holder, decided_by_name: 'Bia Costa', intent_id: expect.any(Number) });
     const intents = z.parse(ledgerList, JSON.parse((await run(home, ['ledger', 'list', '--transaction', sale.id])).stdout));
     expect(intents.filter((i) => i.action === 'refund').map((i) => [i.id, i.amount, i.state])).toEqual([[done.intent_id, '600.00', 'applied']]);
 
     // Decided: approving again sends nothing.
     const again = await converse(['approvals', 'approve', request.id], home, []);
-    expectError(again, 4, `request ${request.id} was already approved by ${holder}`, 'and sent');
+    expectError(again, 4, `request ${request.id} was already approved by Bia Costa (${holder})`, 'and sent');
     expect(voids(await getTx(home, sale.id))).toBe(1);
   });
 

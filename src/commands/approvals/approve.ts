@@ -9,7 +9,7 @@ import { centsToDecimalString, parseAmount } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
 import { writeOut } from '../../output/write.js';
 import { sendApproved, type SendOutcome } from './send.js';
-import { approverOf, bookOf, checkMayDecide, findRequest, ledgerTime, notPending, refuseAgent, requestIdOf, who } from './shared.js';
+import { bookOf, checkMayDecide, findRequest, ledgerTime, notPending, refuseAgent, requestIdOf, who } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { approve } from './flags.js';
 
@@ -74,7 +74,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof approve>, options: O
   await typeBack(ctx, request.amount_cents, typedWord(request), request.currency);
   if (resuming) ctx.log.warn(`you approved request ${id} at ${ledgerTime(ledger, request.decided_at ?? request.created_at)} and it was not finished: sending it now (the ledger sends it at most once)`);
   else {
-    const taken = await book.approve(id, approverOf(ctx), ledger.now());
+    const taken = await book.approve(id, await ctx.actor(), ledger.now());
     if (!taken.ok) throw new CliError(`${notPending(taken.request, ledger) ?? `request ${id} was taken by another approver`}; nothing was sent by you`, ExitCode.auth);
     request = taken.request;
     if (request.operation === 'policy') {
@@ -112,7 +112,7 @@ async function approveBatch(ctx: Factory, ledger: Ledger, book: PolicyBook, name
   if (pending.length > 10) ctx.log.status(`  … and ${counted(pending.length - 10, 'more request')} ('payctl approvals list --batch ${name}')`);
   await typeBack(ctx, cents > 0 ? cents : null, String(pending.length), currency);
 
-  const approver = approverOf(ctx);
+  const approver = await ctx.actor();
   const format = await ctx.out.outputFormat();
   const writeLine = (line: string) => writeOut(ctx.io.stdout, line);
   const counts = { sent: 0, failed: 0, taken: 0, cents: 0 };

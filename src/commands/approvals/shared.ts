@@ -1,5 +1,5 @@
 import type { Factory } from '../../factory.js';
-import { actorOf, type Actor } from '../../ledger/actor.js';
+import { operatorLabel } from '../../ledger/actor.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import type { PolicyBook } from '../../ledger/policy/book.js';
@@ -37,10 +37,9 @@ export async function findRequest(book: PolicyBook, ledger: Ledger, id: string):
 /** `2026-11-28 17:57:03 UTC−03:00`, from a time on the ledger's clock. */
 export const ledgerTime = (ledger: Ledger, ms: number): string => localDateTime(ledger.local(ms));
 
-/** Who, as a person reads it: `Ana (ana@caixa-2)`, or the holder alone. */
+/** Who, as a person reads it: `Ana Souza (ana@caixa-2)`, or the holder alone. */
 export function who(holder: string | null, name: string | null | undefined): string {
-  if (holder === null) return 'nobody';
-  return name ? `${name} (${holder})` : holder;
+  return holder === null ? 'nobody' : operatorLabel({ holder, name });
 }
 
 /** A request as `approvals list`, `show` and `status` print it: times as ISO, the amount as a decimal string. */
@@ -132,7 +131,3 @@ export function notPending(request: ApprovalRequest, ledger: Ledger): string | u
   }
 }
 
-/** Who decides: this machine's user@host, a person (checked before: see checkMayDecide). */
-export function approverOf(ctx: Factory): Actor {
-  return actorOf(ctx.io.env, ctx.prompts.off !== undefined);
-}
