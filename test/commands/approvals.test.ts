@@ -42,6 +42,11 @@ describe('payctl approvals list, show, status', () => {
     const shown = JSON.parse((await run(home, ['approvals', 'show', first.id])).stdout);
     expect(z.parse(approvalRequest, shown)).toMatchObject({ id: first.id, summary: first.summary, command: `payctl transactions refund ${a.id} --amount-cents 60000` });
     expect(shown.sale_now).toMatchObject({ id: a.id, status: 'succeeded', amount: '1000.00' });
+    // On a terminal, as a person judges it: the move, who asked, the sale now, what approving sends.
+    const view = await run(home, ['approvals', 'show', first.id, '--no-color'], { tty: true, columns: 200 });
+    expect(view.stdout.split('\n').map((line) => line.trimEnd())).toEqual(
+      expect.arrayContaining([`Approval request ${first.id}  pending`, `Move      ${first.summary}`, 'Amount    R$ 600,00', `Asked by  ${holder}, an AI agent`, '  Status  succeeded', '  Amount  R$ 1.000,00', `  Command      payctl transactions refund ${a.id} --amount-cents 60000`]),
+    );
 
     expect(await status(home, first.id)).toEqual({ id: first.id, state: 'pending', summary: first.summary, expires_at: expect.any(String), decided_by: null, decided_by_name: null, decided_at: null, reason: null, intent_id: null });
     expectError(await run(home, ['approvals', 'status', 'apr_nothere1']), 5, 'no approval request apr_nothere1 in the ledger');
