@@ -33,10 +33,11 @@ export function typedAmount(typed: string, cents: number): boolean {
  * Asks for the amount to be typed back (a move without one: its sale's id); a mistake asks
  * again, Ctrl-C stops (exit 3). What is typed is the approval: --yes does not answer it.
  */
-async function typeBack(ctx: Factory, cents: number | null, word: string, currency: string | null): Promise<void> {
+async function typeBack(ctx: Factory, cents: number | null, word: { text: string; what?: string }, currency: string | null): Promise<void> {
   const prompter = await ctx.prompts.prompter();
   if (cents === null) {
-    await prompter.text(`Type ${word} to approve`, { validate: (v) => v.trim() === word || `type ${word} as shown, or press Ctrl-C to stop` });
+    const asked = word.what === undefined ? word.text : `${word.what} (${word.text})`;
+    await prompter.text(`Type ${asked} to approve`, { validate: (v) => v.trim() === word.text || `type ${word.text} as shown, or press Ctrl-C to stop` });
     return;
   }
   const shown = formatMoney(centsToDecimalString(cents), currency);
@@ -71,7 +72,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof approve>, options: O
   if (why !== undefined) throw new CliError(why, ExitCode.auth);
   if (request.operation !== 'policy' && request.replay === null) throw new CliError(`request ${id} holds no command to send it by; nothing was sent`, ExitCode.rejected);
   ctx.log.status(`${request.summary}\nAsked by ${who(request.requester, request.requester_name)} (${request.requester_kind}) at ${ledgerTime(ledger, request.created_at)}; expires ${ledgerTime(ledger, request.expires_at)}.`);
-  await typeBack(ctx, request.amount_cents, typedWord(request), request.currency);
+  await typeBack(ctx, request.amount_cents, { text: typedWord(request) }, request.currency);
   if (resuming) ctx.log.warn(`you approved request ${id} at ${ledgerTime(ledger, request.decided_at ?? request.created_at)} and it was not finished: sending it now (the ledger sends it at most once)`);
   else {
     const taken = await book.approve(id, await ctx.actor(), ledger.now());
@@ -110,7 +111,7 @@ async function approveBatch(ctx: Factory, ledger: Ledger, book: PolicyBook, name
   ctx.log.status(`Batch ${name}: ${counted(pending.length, 'request')}, ${formatMoney(centsToDecimalString(cents), currency)} in all${unpriced > 0 ? ` (${unpriced} without an amount)` : ''}, asked by ${requesters}.`);
   for (const request of pending.slice(0, 10)) ctx.log.status(`  ${request.id}  ${request.summary}`);
   if (pending.length > 10) ctx.log.status(`  … and ${counted(pending.length - 10, 'more request')} ('payctl approvals list --batch ${name}')`);
-  await typeBack(ctx, cents > 0 ? cents : null, String(pending.length), currency);
+  await typeBack(ctx, cents > 0 ? cents : null, { text: String(pending.length), what: 'the number of requests' }, currency);
 
   const approver = await ctx.actor();
   const format = await ctx.out.outputFormat();
