@@ -1,12 +1,14 @@
 // Approval requests made as the money guard makes them, for the tests of `payctl approvals`: the
 // book of the ledger a home uses (its own SQLite one, or the team's with PAYCTL_LEDGER_URL), and
 // a refund's request with the words that send it.
+import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { Factory } from '../../src/factory.js';
 import { parseGlobals } from '../../src/globals.js';
 import type { Ledger } from '../../src/ledger/ledger.js';
 import type { ApprovalRequest } from '../../src/ledger/policy/types.js';
 import { currentOwner } from '../../src/platform/owner.js';
+import { SANDBOX_SELLER_ID } from '../../src/provider/sandbox-account.js';
 import { testEnv } from '../helpers/run.js';
 
 /** The ledger a home's commands use, and a close for it. */
@@ -39,7 +41,8 @@ export async function requestRefund(home: string, env: Record<string, string>, s
         target: saleId,
         amount_cents: cents,
         currency: 'BRL',
-        digest: 'test',
+        // sha256 of the body the refund sends, as the money guard ties an approval to it.
+        digest: createHash('sha256').update(JSON.stringify({ on_behalf_of: SANDBOX_SELLER_ID, amount: cents })).digest('hex'),
         summary: `Refund ${cents === null ? 'all that remains' : `R$ ${(cents / 100).toFixed(2).replace('.', ',')}`} of transaction ${saleId} (Visa ••••1111, Maria Silva)`,
         replay: ['transactions', 'refund', saleId, ...amount],
         batch: options.batch?.id ?? null,

@@ -74,7 +74,8 @@ export async function sendApproved(ctx: Factory, ledger: Ledger, book: PolicyBoo
     await ctx.commandTree(nested).parseAsync([...words], { from: 'user' });
   } catch (err) {
     if (!settlesAsFailed(err)) throw stillApproved(err, request);
-    reason = withoutControls((err as Error).message);
+    // The money guard's own refusal of a move that no longer matches the request names the request already.
+    reason = withoutControls((err as Error).message).replace(`request ${request.id} was not sent: `, '');
   } finally {
     await nested.factory?.close();
   }
