@@ -102,7 +102,7 @@ export function checkMayDecide(ctx: Factory, ledger: Ledger, request: ApprovalRe
   if (request.requester_kind === 'agent') return;
   if (ledger.kind === 'sqlite') {
     throw new CliError(
-      `request ${request.id} was made by ${who(request.requester, request.requester_name)}, a person: four eyes need a second person, so a ledger the team shares ('payctl config set ledger_url postgres://…' on every operator's machine); this machine's own ledger (${ledger.where}) is only ever one person's`,
+      `request ${request.id} was made by ${who(request.requester, request.requester_name)}, ${request.requester_kind === 'script' ? 'a script run by a person' : 'a person'}: four eyes need a second person, so a ledger the team shares ('payctl config set ledger_url postgres://…' on every operator's machine); this machine's own ledger (${ledger.where}) is only ever one person's`,
       ExitCode.auth,
     );
   }
