@@ -79,6 +79,16 @@ describe('payctl approvals approve', () => {
     expect(voids(await getTx(home, sale.id))).toBe(1);
   });
 
+  it('two approvers at once: one takes it and sends it, the other is told who took it; one void', async ({ home }) => {
+    const sale = await createCard(home, '1000.00');
+    const request = await agentRefund(home, sale.id, 60_000);
+    const both = await Promise.all([0, 1].map(() => converse(['approvals', 'approve', request.id], home, [{ prompt: /Type the amount/, keys: `600,00${KEY.enter}` }])));
+    expect(both.map((r) => r.code).sort(), both.map((r) => r.stderr).join('\n')).toEqual([0, 4]);
+    expect(oneLine(both.find((r) => r.code === 4)!.stderr)).toMatch(new RegExp(`error: request ${request.id} was already approved by ${holder}( at [^;]*)?(, who is sending it| and sent[^;]*); nothing was sent by you`));
+    const tx = await getTx(home, sale.id);
+    expect([tx.amount, voids(tx)]).toEqual(['400.00', 1]);
+  });
+
   it('refuses anyone but a person on a terminal: prompts off, an agent, --dry-run (exit 2), nothing sent', async ({ home }) => {
     const sale = await createCard(home, '1000.00');
     const request = await agentRefund(home, sale.id, 60_000);
