@@ -103,7 +103,7 @@ describe('payctl ledger export', () => {
     const br = await run(home, ['ledger', 'export', '--format', 'csv', '--csv-locale', 'pt-BR', '--since', '2d']);
     expect(br.stdout.startsWith(`\uFEFF${HEADER.replaceAll(',', ';')}\n`)).toBe(true);
     expect(br.stdout.split('\n')[1]).toMatch(new RegExp(`^intent;151;\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d;.*;100;1,00;100;1,00;applied;;.*;'@nov\\.csv;${row151.row};${holder};'=1\\+2 Ana;\\d+$`));
-  });
+  }, 20_000);
 
   it('refuses a flag it cannot read and an --out it cannot write, naming it (exit 2)', async ({ home }) => {
     expectUsage(await run(home, ['ledger', 'export', '--format', 'parquet']), '--format: "parquet" is not a format of the ledger\'s export; use ndjson or csv');
