@@ -26,6 +26,8 @@ export interface RequestOptions {
   /** Expires this long after now (default 24 h). */
   expiresInMs?: number;
   batch?: { id: string; name: string; row: number };
+  /** The move in words, as the requester's command put it together (a buyer's name in it). */
+  summary?: string;
 }
 
 /** A request for the refund of `cents` of `saleId` (all of it when null), as a rule that caught it records it. */
@@ -43,7 +45,7 @@ export async function requestRefund(home: string, env: Record<string, string>, s
         currency: 'BRL',
         // sha256 of the body the refund sends, as the money guard ties an approval to it.
         digest: createHash('sha256').update(JSON.stringify({ on_behalf_of: SANDBOX_SELLER_ID, amount: cents })).digest('hex'),
-        summary: `Refund ${cents === null ? 'all that remains' : `R$ ${(cents / 100).toFixed(2).replace('.', ',')}`} of transaction ${saleId} (Visa ••••1111, Maria Silva)`,
+        summary: options.summary ?? `Refund ${cents === null ? 'all that remains' : `R$ ${(cents / 100).toFixed(2).replace('.', ',')}`} of transaction ${saleId} (Visa ••••1111, Maria Silva)`,
         replay: ['transactions', 'refund', saleId, ...amount],
         batch: options.batch?.id ?? null,
         batch_name: options.batch?.name ?? null,

@@ -129,12 +129,13 @@ describe('payctl approvals approve', () => {
     expectError(await converse(['approvals', 'approve', expired.id], home, []), 4, `request ${expired.id} expired at `, 'undecided; nothing was sent');
     expect(await status(home, expired.id)).toMatchObject({ state: 'expired' });
 
-    const denied = await agentRefund(home, sale.id, 10_000);
+    // A buyer's name is what a buyer typed: nothing in it acts on the terminal.
+    const denied = await agentRefund(home, sale.id, 10_000, { summary: `Refund R$ 100,00 of transaction ${sale.id} (Visa ••••1111, Maria\u001b]0;pwned\u0007 Silva\u001b[2J)` });
     expectUsage(await run(home, ['approvals', 'deny', denied.id]), '--reason');
     expectUsage(await run(home, ['approvals', 'deny', denied.id, '--reason', ' \u001b[2J ']), '--reason: say why');
     const ok = await run(home, ['approvals', 'deny', denied.id, '--reason', 'refund agreed\nat R$ 50\u001b[31m']);
     expect(ok.code, ok.stderr).toBe(0);
-    expect(ok.stderr).toContain(`Denied request ${denied.id}`);
+    expect(ok.stderr).toBe(`Denied request ${denied.id} (Refund R$ 100,00 of transaction ${sale.id} (Visa ••••1111, Maria Silva)): nothing was sent.\n`);
     expect(await status(home, denied.id)).toMatchObject({ state: 'denied', decided_by: holder, reason: 'refund agreed at R$ 50' });
     expectError(await converse(['approvals', 'approve', denied.id], home, []), 4, `request ${denied.id} was denied by ${holder}`, 'refund agreed at R$ 50');
     expect(voids(await getTx(home, sale.id))).toBe(0);

@@ -9,7 +9,7 @@ import { centsToDecimalString, parseAmount } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
 import { writeOut } from '../../output/write.js';
 import { sendApproved, type SendOutcome } from './send.js';
-import { bookOf, checkMayDecide, findRequest, ledgerTime, notPending, refuseAgent, requestIdOf, who } from './shared.js';
+import { bookOf, checkMayDecide, findRequest, ledgerTime, notPending, refuseAgent, requestIdOf, said, who } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { approve } from './flags.js';
 
@@ -71,7 +71,8 @@ export async function run(ctx: Factory, args: ArgsOf<typeof approve>, options: O
   const why = resuming ? undefined : notPending(request, ledger);
   if (why !== undefined) throw new CliError(why, ExitCode.auth);
   if (request.operation !== 'policy' && request.replay === null) throw new CliError(`request ${id} holds no command to send it by; nothing was sent`, ExitCode.rejected);
-  ctx.log.status(`${request.summary}\nAsked by ${who(request.requester, request.requester_name)} (${request.requester_kind}) at ${ledgerTime(ledger, request.created_at)}; expires ${ledgerTime(ledger, request.expires_at)}.`);
+  const asker = who(request.requester, request.requester_name);
+  ctx.log.status(`${said(request.summary)}\nAsked by ${request.requester_kind === 'agent' ? `an AI agent as ${asker}` : asker} at ${ledgerTime(ledger, request.created_at)}; expires ${ledgerTime(ledger, request.expires_at)}.`);
   await typeBack(ctx, request.amount_cents, { text: typedWord(request) }, request.currency);
   if (resuming) ctx.log.warn(`you approved request ${id} at ${ledgerTime(ledger, request.decided_at ?? request.created_at)} and it was not finished: sending it now (the ledger sends it at most once)`);
   else {
@@ -92,7 +93,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof approve>, options: O
 function batchLine(format: string, request: ApprovalRequest, state: string, detail: string | null): string {
   if (format !== 'table') return `${JSON.stringify({ id: request.id, state, row: request.row, target: request.target, amount: request.amount_cents === null ? null : centsToDecimalString(request.amount_cents), reason: detail })}\n`;
   const amount = request.amount_cents === null ? 'all' : formatMoney(centsToDecimalString(request.amount_cents), request.currency);
-  return `${request.id}  ${state.padEnd(6)}  ${amount}  ${request.target ?? request.summary}${detail ? `: ${detail}` : ''}\n`;
+  return `${request.id}  ${state.padEnd(6)}  ${amount}  ${request.target ?? said(request.summary)}${detail ? `: ${said(detail)}` : ''}\n`;
 }
 
 /**
@@ -109,7 +110,7 @@ async function approveBatch(ctx: Factory, ledger: Ledger, book: PolicyBook, name
   const unpriced = pending.filter((r) => r.amount_cents === null).length;
   const requesters = [...new Set(pending.map((r) => who(r.requester, r.requester_name)))].join(', ');
   ctx.log.status(`Batch ${name}: ${counted(pending.length, 'request')}, ${formatMoney(centsToDecimalString(cents), currency)} in all${unpriced > 0 ? ` (${unpriced} without an amount)` : ''}, asked by ${requesters}.`);
-  for (const request of pending.slice(0, 10)) ctx.log.status(`  ${request.id}  ${request.summary}`);
+  for (const request of pending.slice(0, 10)) ctx.log.status(`  ${request.id}  ${said(request.summary)}`);
   if (pending.length > 10) ctx.log.status(`  … and ${counted(pending.length - 10, 'more request')} ('payctl approvals list --batch ${name}')`);
   await typeBack(ctx, cents > 0 ? cents : null, { text: String(pending.length), what: 'the number of requests' }, currency);
 

@@ -2,7 +2,7 @@ import type { Factory } from '../../factory.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { withoutControls } from '../../platform/control-chars.js';
 import { optionalString } from '../shared/input.js';
-import { bookOf, checkMayDecide, findRequest, notPending, requestIdOf } from './shared.js';
+import { bookOf, checkMayDecide, findRequest, notPending, requestIdOf, said } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { deny } from './flags.js';
 
@@ -36,5 +36,5 @@ export async function run(ctx: Factory, args: ArgsOf<typeof deny>, options: Opti
   if (why !== undefined) throw new CliError(why, ExitCode.auth);
   const denied = await book.deny(id, await ctx.actor(), reason, ledger.now());
   if (!denied.ok) throw new CliError(notPending(denied.request, ledger) ?? `request ${id} was decided by someone else meanwhile`, ExitCode.auth);
-  ctx.log.status(`Denied request ${id} (${request.summary}): nothing was sent.`);
+  ctx.log.status(`Denied request ${id} (${said(request.summary)}): nothing was sent.`);
 }

@@ -8,6 +8,7 @@ import { isoTime } from '../../ledger/time.js';
 import { AMOUNT_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
 import { agentSignal } from '../../platform/agent.js';
+import { withoutControls } from '../../platform/control-chars.js';
 import { localDateTime } from '../../time/zone.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { ledgerOf } from '../ledger/shared.js';
@@ -39,8 +40,14 @@ export const ledgerTime = (ledger: Ledger, ms: number): string => localDateTime(
 
 /** Who, as a person reads it: `Ana Souza (ana@caixa-2)`, or the holder alone. */
 export function who(holder: string | null, name: string | null | undefined): string {
-  return holder === null ? 'nobody' : operatorLabel({ holder, name });
+  return holder === null ? 'nobody' : withoutControls(operatorLabel({ holder, name }));
 }
+
+/**
+ * What a request says in words, for a status line or an error: its summary and reason were put
+ * together on another machine, from what a buyer typed and what a service answered.
+ */
+export const said = (text: string | null): string => withoutControls(text ?? '');
 
 /** A request as `approvals list`, `show` and `status` print it: times as ISO, the amount as a decimal string. */
 export function requestView(request: ApprovalRequest, ledger: Ledger): Record<string, unknown> {
@@ -125,9 +132,9 @@ export function notPending(request: ApprovalRequest, ledger: Ledger): string | u
     case 'sent':
       return `request ${request.id} was already approved by ${by}${at} and sent${request.intent_id === null ? '' : ` (ledger intent ${request.intent_id})`}`;
     case 'denied':
-      return `request ${request.id} was denied by ${by}${at}: ${request.reason ?? 'no reason given'}`;
+      return `request ${request.id} was denied by ${by}${at}: ${request.reason === null ? 'no reason given' : said(request.reason)}`;
     case 'failed':
-      return `request ${request.id} was approved by ${by}${at} but failed: ${request.reason ?? 'no reason recorded'}; nothing was sent`;
+      return `request ${request.id} was approved by ${by}${at} but failed: ${request.reason === null ? 'no reason recorded' : said(request.reason)}; nothing was sent`;
   }
 }
 
