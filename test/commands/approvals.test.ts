@@ -102,12 +102,12 @@ describe('payctl approvals approve', () => {
     expect(voids(await getTx(home, sale.id))).toBe(0);
   });
 
-  it("a person's request on this machine's own ledger: four eyes need a shared ledger (exit 4)", async ({ home }) => {
+  it("a person's request on this machine's own ledger: four eyes need a shared ledger (exit 2)", async ({ home }) => {
     const sale = await createCard(home, '1000.00');
     const request = await requestRefund(home, {}, sale.id, 60_000);
     const refused = await converse(['approvals', 'approve', request.id], home, []);
-    expectError(refused, 4, `request ${request.id} was made by ${holder}, a person: four eyes need a second person, so a ledger the team shares ('payctl config set ledger_url postgres://…' on every operator's machine); this machine's own ledger (`, 'is only ever one person\'s');
-    expectError(await run(home, ['approvals', 'deny', request.id, '--reason', 'no']), 4, 'four eyes need a second person');
+    expectError(refused, 2, `request ${request.id} was made by ${holder}, a person: four eyes need a second person, so a ledger the team shares ('payctl config set ledger_url postgres://…' on every operator's machine); this machine's own ledger (`, 'is only ever one person\'s');
+    expectError(await run(home, ['approvals', 'deny', request.id, '--reason', 'no']), 2, 'four eyes need a second person');
     expect(await status(home, request.id)).toMatchObject({ state: 'pending' });
   });
 

@@ -100,7 +100,7 @@ export function refuseAgent(ctx: Factory, verb: 'approve' | 'deny'): void {
 /**
  * Whether the person running this may decide `request` (approve or deny it), else why not:
  * an agent's shell never decides (exit 2, as with prompts off); on this machine's own ledger only
- * an agent's request can be decided (four eyes need two people, so a shared ledger); and never by
+ * an agent's request can be decided (four eyes need two people, so a shared ledger: exit 2); and never by
  * whoever asked, the same user@host (exit 4). An agent's request is decided by a person on the
  * machine it ran on: that is the point of asking.
  */
@@ -108,9 +108,9 @@ export function checkMayDecide(ctx: Factory, ledger: Ledger, request: ApprovalRe
   refuseAgent(ctx, verb);
   if (request.requester_kind === 'agent') return;
   if (ledger.kind === 'sqlite') {
-    throw new CliError(
+    // As `policy add` says of a rule that needs a second person here: a setup to change, exit 2.
+    throw new UsageError(
       `request ${request.id} was made by ${who(request.requester, request.requester_name)}, ${request.requester_kind === 'script' ? 'a script run by a person' : 'a person'}: four eyes need a second person, so a ledger the team shares ('payctl config set ledger_url postgres://…' on every operator's machine); this machine's own ledger (${ledger.where}) is only ever one person's`,
-      ExitCode.auth,
     );
   }
   if (request.requester === ledger.me.holder) {
