@@ -14,7 +14,7 @@ export async function ledgerPlace(config: Configuration, secrets: Secrets): Prom
   const [{ accountOf }, { maskText }, { ledgerUrlSecrets }] = await Promise.all([import('./ledger/account.js'), import('./api/mask.js'), import('./ledger/errors.js')]);
   if (profile.ledgerUrl) for (const secret of ledgerUrlSecrets(profile.ledgerUrl)) secrets.add(secret);
   return {
-    place: { stateDir: config.paths.stateDir, url: profile.ledgerUrl },
+    place: { stateDir: config.paths.stateDir, configDir: config.paths.configDir, url: profile.ledgerUrl },
     account: accountOf(profile, config.paths.stateDir),
     scrub: (text) => maskText(text, secrets.known()),
   };

@@ -4,14 +4,16 @@ import { renameSync, rmSync, statSync } from 'node:fs';
 import { sqliteLedgerPath } from '../config/paths.js';
 import { UsageError } from '../errors.js';
 import type { Account } from './account.js';
-import { LedgerFileError, LedgerLostError, maskLedgerUrl } from './errors.js';
+import { LedgerFileError, LedgerLostError, LedgerMissing, maskLedgerUrl } from './errors.js';
 import { Ledger } from './ledger.js';
-import { knownLedgers, rememberLedger } from './marker.js';
+import { knownLedgers, rememberLedger, type KnownLedger, type LedgerRecord } from './marker.js';
 import { localDateTime } from '../time/zone.js';
 import type { LedgerStore } from './types.js';
 
 export interface LedgerPlace {
   stateDir: string;
+  /** The operator's config directory: the record of the ledgers it used is kept there (marker.ts). */
+  configDir: string;
   /** postgres://…, from the profile's ledger_url or PAYCTL_LEDGER_URL. */
   url?: string | undefined;
 }
@@ -36,15 +38,42 @@ export function ledgerWhere(place: LedgerPlace): string {
   return place.url ? maskLedgerUrl(place.url) : sqliteLedgerPath(place.stateDir);
 }
 
-async function openStore(place: LedgerPlace, account: Account, scrub: (text: string) => string): Promise<LedgerStore> {
+/** `create`: make the tables if they are not there (a ledger no record knows, or a reset). */
+async function openStore(place: LedgerPlace, account: Account, scrub: (text: string) => string, create: boolean): Promise<LedgerStore> {
   if (place.url) {
     const url = checkLedgerUrl(place.url, 'PAYCTL_LEDGER_URL / ledger_url');
     // The driver is loaded only here: a machine without a shared ledger never pays for it.
     const { PostgresStore } = await import('./postgres-store.js');
-    return PostgresStore.open(url, maskLedgerUrl(url), account.id, scrub);
+    return PostgresStore.open(url, maskLedgerUrl(url), account.id, scrub, create);
   }
   const { SqliteStore } = await import('./sqlite-store.js');
-  return SqliteStore.open(sqliteLedgerPath(place.stateDir), account.id, scrub);
+  return SqliteStore.open(sqliteLedgerPath(place.stateDir), account.id, scrub, create);
+}
+
+/**
+ * The records of known ledgers (marker.ts): the config directory's, and the state directory's for
+ * the embedded sandbox, whose account lives and dies with that directory. `mine` is the one the
+ * ledger of `account` is recorded in.
+ */
+function records(place: LedgerPlace, account: Account): { mine: LedgerRecord; all: LedgerRecord[] } {
+  const config: LedgerRecord = { dir: place.configDir, what: 'config directory' };
+  const state: LedgerRecord = { dir: place.stateDir, what: 'state directory' };
+  return { mine: account.embedded ? state : config, all: [config, state] };
+}
+
+/** What the records know of the ledger at `where`: its ids (one, unless records disagree) and since when. */
+function knownAt(place: LedgerPlace, account: Account, where: string): { ids: Set<string>; since: number; mine: boolean } | undefined {
+  const { mine, all } = records(place, account);
+  let found: { ids: Set<string>; since: number; mine: boolean } | undefined;
+  for (const record of all) {
+    const known: KnownLedger | undefined = knownLedgers(record)[where];
+    if (!known) continue;
+    found ??= { ids: new Set(), since: known.since, mine: false };
+    found.ids.add(known.id);
+    found.since = Math.min(found.since, known.since);
+    if (record === mine) found.mine = true;
+  }
+  return found;
 }
 
 /** What stands in the place of a ledger this machine used: nothing, an empty file, a damaged one (undefined: a file to open). */
@@ -57,13 +86,14 @@ function sqliteGone(file: string): string | undefined {
 }
 
 /**
- * Opens the ledger of `account`. One this machine has kept moves in before (ledgers.json) must
+ * Opens the ledger of `account`. One this operator has kept moves in before (ledgers.json) must
  * still be there, readable, and the same ledger: else LedgerLostError (exit 2), and nothing moves
- * until it is restored or `payctl ledger reset --yes` starts a new one.
+ * until it is restored or `payctl ledger reset --yes` starts a new one. Its tables are never made
+ * anew here: only a ledger no record knows is created.
  */
 export async function openLedger(place: LedgerPlace, account: Account, scrub: (text: string) => string): Promise<Ledger> {
   const where = ledgerWhere(place);
-  const known = knownLedgers(place.stateDir)[where];
+  const known = knownAt(place, account, where);
   const since = known ? localDateTime(known.since) : '';
   if (known && !place.url) {
     const gone = sqliteGone(where);
@@ -71,17 +101,27 @@ export async function openLedger(place: LedgerPlace, account: Account, scrub: (t
   }
   let store: LedgerStore;
   try {
-    store = await openStore(place, account, scrub);
+    store = await openStore(place, account, scrub, !known);
   } catch (err) {
+    if (known && err instanceof LedgerMissing) throw new LedgerLostError(where, err.what, since);
     // A file that is not a database (or no longer one) where the ledger was: lost, not merely failing.
     if (known && err instanceof LedgerFileError && /not a database|damaged/.test(err.reason)) throw new LedgerLostError(where, `cannot be read (${err.reason})`, since);
+    // Opened before the first send: whatever it says, nothing went out.
+    if (err instanceof LedgerFileError) throw err.saying('nothing was sent');
     throw err;
   }
-  if (known && store.ledgerId !== known.id) {
+  if (known && [...known.ids].some((id) => id !== store.ledgerId)) {
     await store.close();
     throw new LedgerLostError(where, 'is not the ledger payctl kept its moves in (it was made anew, or replaced)', since);
   }
-  if (!known) rememberLedger(place.stateDir, where, { id: store.ledgerId, since: store.since });
+  if (!known?.mine) {
+    try {
+      rememberLedger(records(place, account).mine, where, { id: store.ledgerId, since: store.since });
+    } catch (err) {
+      await store.close();
+      throw err;
+    }
+  }
   return new Ledger(store);
 }
 
@@ -95,7 +135,7 @@ export async function resetLedger(place: LedgerPlace, account: Account, scrub: (
   let movedAside: string | undefined;
   if (!place.url && sqliteGone(where) === undefined) {
     // Kept whole if it opens and passes its check; else moved aside for whoever wants to look.
-    const sound = await openStore(place, account, scrub)
+    const sound = await openStore(place, account, scrub, true)
       .then(async (store) => {
         const problems = await store.check();
         await store.close();
@@ -110,7 +150,11 @@ export async function resetLedger(place: LedgerPlace, account: Account, scrub: (
   } else if (!place.url) {
     rmSync(where, { force: true });
   }
-  const store = await openStore(place, account, scrub);
-  rememberLedger(place.stateDir, where, { id: store.ledgerId, since: store.since });
+  const store = await openStore(place, account, scrub, true);
+  // Every record that knew the lost one now knows this one, and so does this account's.
+  const { mine, all } = records(place, account);
+  for (const record of all) {
+    if (record === mine || knownLedgers(record)[where]) rememberLedger(record, where, { id: store.ledgerId, since: store.since });
+  }
   return { ledger: new Ledger(store), ...(movedAside ? { movedAside } : {}) };
 }

@@ -77,6 +77,9 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [table('BIGSERIAL PRIMARY 
 
 export const SCHEMA_VERSION = SQLITE_MIGRATIONS.length;
 
+/** Every table of a ledger, as its migrations make them: one missing is a ledger lost (open.ts). */
+export const LEDGER_TABLES: readonly string[] = ['payctl_schema', ...[...POSTGRES_MIGRATIONS.join('\n').matchAll(/CREATE TABLE (?:IF NOT EXISTS )?(\w+)/gi)].map((m) => m[1] as string)];
+
 /** A database made by a newer payctl: nothing is written to it. */
 export function newerSchema(where: string, version: number): string {
   return `the ledger ${where} was made by a newer payctl (ledger version ${version}; this payctl knows up to ${SCHEMA_VERSION}); nothing was sent. Upgrade payctl on this machine`;
