@@ -84,7 +84,7 @@ export function postgresTrouble(err: unknown): string | undefined {
   const code = (err as { code?: string }).code ?? '';
   const known: Record<string, string> = {
     '53100': "the database server's disk is full",
-    '25006': 'it is read-only (a read-only transaction or standby)',
+    '25006': 'it is read-only: a read-only database, or a standby',
     '42501': 'permission denied',
     '42P01': 'its tables are gone (dropped while in use)',
     '53400': "the database server's configured limits are reached",
@@ -98,12 +98,27 @@ export function postgresTrouble(err: unknown): string | undefined {
  * since the moves it recorded could otherwise be made again. Exit 2.
  */
 export class LedgerLostError extends CliError {
-  constructor(where: string, what: string, since: string, sent = 'nothing was sent') {
+  constructor(
+    readonly where: string,
+    readonly what: string,
+    readonly since: string,
+    sent = 'nothing was sent',
+  ) {
     super(
       `the ledger ${where} ${what}, but payctl has kept its money moves there since ${since}; ${sent}. Moves it recorded could be made again without it: restore it (from a backup), or run 'payctl ledger reset --yes' to start a new one (earlier moves are then known only from the sales' own history). Reads still work`,
       ExitCode.usage,
     );
   }
+
+  /** What a read of the lost ledger says before it shows what is there now. */
+  get forReads(): string {
+    return `the ledger ${this.where} ${this.what} (payctl has kept its money moves there since ${this.since}): money moves stop until it is restored or 'payctl ledger reset --yes'; showing what is there now`;
+  }
+}
+
+/** `has no table payctl_locks`, `has no tables payctl_schema, payctl_intents`. */
+export function missingTables(names: readonly string[]): string {
+  return `has no table${names.length > 1 ? 's' : ''} ${names.join(', ')}`;
 }
 
 /**

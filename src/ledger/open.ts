@@ -126,6 +126,21 @@ export async function openLedger(place: LedgerPlace, account: Account, scrub: (t
 }
 
 /**
+ * A ledger known to be lost (LedgerLostError), as it is now, for reading only (`ledger list`,
+ * `ledger show`): opened without making anything; undefined when there is nothing to read (its
+ * file or its tables gone, or unreadable).
+ */
+export async function readLostLedger(place: LedgerPlace, account: Account, scrub: (text: string) => string): Promise<Ledger | undefined> {
+  if (!place.url && sqliteGone(ledgerWhere(place))) return undefined;
+  try {
+    return new Ledger(await openStore(place, account, scrub, false));
+  } catch (err) {
+    if (err instanceof LedgerMissing || err instanceof LedgerFileError) return undefined;
+    throw err;
+  }
+}
+
+/**
  * `payctl ledger reset --yes`: accepts that the ledger this machine used is gone. A damaged file is
  * moved aside (kept, not deleted), a new ledger is made (or, for a shared one, the one there now is
  * taken), and remembered in its place.

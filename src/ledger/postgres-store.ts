@@ -11,8 +11,8 @@
 import pg from 'pg';
 import { CliError, ExitCode } from '../errors.js';
 import { holderAlive } from '../platform/owner.js';
-import { LedgerFileError, LedgerMissing, LedgerUnreachableError, postgresTrouble } from './errors.js';
-import { INTENT_COLUMNS, LEDGER_TABLES, newerSchema, POSTGRES_MIGRATIONS, SCHEMA_VERSION } from './schema.js';
+import { LedgerFileError, LedgerMissing, LedgerUnreachableError, missingTables, postgresTrouble } from './errors.js';
+import { INTENT_COLUMNS, LEDGER_TABLES, newerSchema, onlyWhatIsMissing, POSTGRES_MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 import { intentFromRow, lockFromRow, newIntentRow } from './rows.js';
 import { newIdentity, type ClaimResult, type GroupOutcome, type Identity, type Intent, type IntentFilter, type LedgerStore, type Lock, type NewIntent, type WriteGroup } from './types.js';
 
@@ -98,15 +98,19 @@ export class PostgresStore implements LedgerStore {
   private async migrate(create: boolean): Promise<void> {
     await this.transaction(async () => {
       await this.client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
-      if (!create) {
-        // Every table, not only the schema's: one dropped alone is a ledger lost all the same.
-        const { rows } = await this.client.query<{ name: string }>('SELECT t AS name FROM unnest($1::text[]) AS t WHERE to_regclass(t) IS NULL', [LEDGER_TABLES]);
-        if (rows.length > 0) throw new LedgerMissing(`has no table ${rows.map((r) => r.name).join(', ')} (dropped, or this is another database); payctl does not create them again on its own`);
-      } else await this.client.query('CREATE TABLE IF NOT EXISTS payctl_schema (version INTEGER NOT NULL)');
+      // Every table, not only the schema's: one dropped alone is a ledger lost all the same.
+      const { rows: absent } = await this.client.query<{ name: string }>('SELECT t AS name FROM unnest($1::text[]) AS t WHERE to_regclass(t) IS NULL', [LEDGER_TABLES]);
+      const missing = absent.map((r) => r.name);
+      if (!create && missing.length > 0) throw new LedgerMissing(`${missingTables(missing)} (dropped, or another database at this address; payctl never makes them again on its own)`);
+      if (create) await this.client.query('CREATE TABLE IF NOT EXISTS payctl_schema (version INTEGER NOT NULL)');
       const { rows } = await this.client.query<{ version: number }>('SELECT coalesce(max(version), 0)::int AS version FROM payctl_schema');
       const version = rows[0]?.version ?? 0;
       if (version > SCHEMA_VERSION) throw new CliError(newerSchema(this.where, version), ExitCode.usage);
       if (!create && version === 0) throw new LedgerMissing('was emptied (payctl_schema holds no version)');
+      if (version > 0 && missing.length > 0) {
+        for (const migration of POSTGRES_MIGRATIONS.slice(0, version)) await this.client.query(onlyWhatIsMissing(migration));
+        await this.client.query('DELETE FROM payctl_meta');
+      }
       for (let next = version + 1; next <= SCHEMA_VERSION; next += 1) {
         await this.client.query(POSTGRES_MIGRATIONS[next - 1] as string);
         await this.client.query('INSERT INTO payctl_schema (version) VALUES ($1)', [next]);

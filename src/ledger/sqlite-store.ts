@@ -8,10 +8,10 @@ import path from 'node:path';
 import { dirError, ensureDir } from '../platform/dirs.js';
 export { sqliteLedgerPath } from '../config/paths.js';
 import { CliError, ExitCode } from '../errors.js';
-import { BUSY, LedgerFileError, LedgerMissing, sqliteTrouble } from './errors.js';
+import { BUSY, LedgerFileError, LedgerMissing, missingTables, sqliteTrouble } from './errors.js';
 import { holderAlive } from '../platform/owner.js';
 import { newIdentity } from './types.js';
-import { INTENT_COLUMNS, LEDGER_TABLES, newerSchema, SCHEMA_VERSION, SQLITE_MIGRATIONS } from './schema.js';
+import { INTENT_COLUMNS, LEDGER_TABLES, newerSchema, onlyWhatIsMissing, SCHEMA_VERSION, SQLITE_MIGRATIONS } from './schema.js';
 import { intentFromRow, lockFromRow, newIntentRow } from './rows.js';
 import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from '../platform/sqlite.js';
 import type { ClaimRequest, ClaimResult, GroupOutcome, Identity, Intent, IntentFilter, LedgerStore, Lock, NewIntent, WriteGroup } from './types.js';
@@ -85,14 +85,18 @@ export class SqliteStore implements LedgerStore {
 
   private migrate(create: boolean): void {
     this.immediately(() => {
-      if (!create) {
-        const present = new Set((this.sql("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((r) => r.name));
-        const missing = LEDGER_TABLES.filter((name) => !present.has(name));
-        if (missing.length > 0) throw new LedgerMissing(`has no table ${missing.join(', ')} (dropped, or another file put in its place)`);
-      } else this.db.exec('CREATE TABLE IF NOT EXISTS payctl_schema (version INTEGER NOT NULL)');
+      const present = new Set((this.sql("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((r) => r.name));
+      const missing = LEDGER_TABLES.filter((name) => !present.has(name));
+      if (!create && missing.length > 0) throw new LedgerMissing(`${missingTables(missing)} (dropped, or another file put in its place)`);
+      if (create) this.db.exec('CREATE TABLE IF NOT EXISTS payctl_schema (version INTEGER NOT NULL)');
       const { version } = this.sql('SELECT coalesce(max(version), 0) AS version FROM payctl_schema').get() as { version: number };
       if (version > SCHEMA_VERSION) throw new CliError(newerSchema(this.where, version), ExitCode.usage);
       if (!create && version === 0) throw new LedgerMissing('was emptied (payctl_schema holds no version)');
+      const repaired = version > 0 && missing.length > 0;
+      if (repaired) {
+        for (const migration of SQLITE_MIGRATIONS.slice(0, version)) this.db.exec(onlyWhatIsMissing(migration));
+        this.db.exec('DELETE FROM payctl_meta');
+      }
       for (let next = version + 1; next <= SCHEMA_VERSION; next += 1) {
         this.db.exec(SQLITE_MIGRATIONS[next - 1] as string);
         this.sql('INSERT INTO payctl_schema (version) VALUES (?)').run(next);
@@ -179,7 +183,13 @@ export class SqliteStore implements LedgerStore {
     try {
       result = work();
     } catch (err) {
-      this.db.exec('ROLLBACK');
+      // SQLite has rolled back already after some failures (a full disk: SQLITE_FULL); the
+      // failure to say is the first one, not "no transaction is active".
+      try {
+        this.db.exec('ROLLBACK');
+      } catch {
+        // already rolled back
+      }
       throw err;
     }
     this.db.exec('COMMIT');

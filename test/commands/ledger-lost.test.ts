@@ -31,6 +31,11 @@ describe('a lost ledger stops money moves until someone decides', () => {
     expect(stopped.stderr).toBe(`${line}\n`);
     expect((await getTx(home, b.id)).amount).toBe('10.00');
     expect((await run(home, ['transactions', 'get', b.id])).code).toBe(0);
+    // The ledger's own reads say it is lost, then show what is there now.
+    const listed = await run(home, ['ledger', 'list', '-o', 'json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stderr).toContain(`warning: the ledger ${ledgerFile(home)} ${what} (payctl has kept its money moves there since`);
+    expect(JSON.parse(listed.stdout)).toEqual([]);
     // Reset needs --yes; then money moves again, and what the lost ledger knew still shows in the sale's history.
     expectError(await run(home, ['ledger', 'reset']), 2, '--yes required to reset the ledger');
     const reset = await run(home, ['ledger', 'reset', '--yes']);
@@ -49,7 +54,10 @@ describe('a lost ledger stops money moves until someone decides', () => {
     expect(JSON.parse(check.stdout)).toMatchObject({ ledger: ledgerFile(home), kind: 'sqlite', integrity: 'ok', open_outcomes: 0, locks: 0 });
     removeLedger(home);
     writeFileSync(ledgerFile(home), 'garbage');
-    expectError(await run(home, ['ledger', 'check']), 2, 'cannot be read (it is not a database)');
+    const lostCheck = await run(home, ['ledger', 'check']);
+    expect(lostCheck.code).toBe(2);
+    expect(JSON.parse(lostCheck.stdout)).toMatchObject({ ledger: ledgerFile(home), integrity: 'lost', lost: expect.stringMatching(/^cannot be read \(it is not a database\); known since /) });
+    expect(lostCheck.stderr).toContain('cannot be read (it is not a database)');
     const reset = await run(home, ['ledger', 'reset', '--yes']);
     expect(reset.code, reset.stderr).toBe(0);
     const kept = readdirSync(join(home, 'state', 'ledger')).find((f) => f.startsWith('ledger.sqlite.damaged-')) as string;
