@@ -19,7 +19,7 @@ export const set = defineVerb({
   examples: [
     'payctl config set output json',
     'payctl --profile live config set timeout 60',
-    'payctl --profile live config set ledger_url postgres://payctl:secret@db.internal:5432/payctl   # the password goes to the OS keyring',
+    'payctl --profile live config set ledger_url postgres://payctl:secret@db.internal:5432/payctl',
   ],
 });
 
