@@ -14,6 +14,10 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { dirError, ensureDir } from '../platform/dirs.js';
+import { acquireLock, LockBusyError, LockFileError, type HeldLock } from '../platform/lock.js';
+
+/** Two first uses at once (two profiles, two ledgers) each keep the other's entry: one writer at a time. */
+const LOCK = { leaseMs: 4_000, waitMs: 5_000 };
 
 export interface KnownLedger {
   /** The ledger's own id (payctl_meta), made with its tables. */
@@ -52,13 +56,29 @@ export function knownLedgers(record: LedgerRecord): Record<string, KnownLedger> 
 }
 
 /**
- * Records the ledger at `where`: atomically (a temporary file renamed over it), mode 0600. A
- * directory that cannot be written stops the move (exit 2, naming it) before anything is sent: a
- * ledger left unrecorded could be lost later without anyone noticing.
+ * Records the ledger at `where`: under a lock (ledgers.json.lock), atomically (a temporary file
+ * renamed over it), mode 0600. A directory that cannot be written stops the move (exit 2, naming
+ * it) before anything is sent: a ledger left unrecorded could be lost later without anyone noticing.
  */
-export function rememberLedger(record: LedgerRecord, where: string, ledger: KnownLedger): void {
+export async function rememberLedger(record: LedgerRecord, where: string, ledger: KnownLedger): Promise<void> {
   const file = recordPath(record);
   ensureDir(record.dir, record.what);
+  let lock: HeldLock;
+  try {
+    lock = await acquireLock(file, LOCK);
+  } catch (err) {
+    if (err instanceof LockFileError) throw dirError(record.what, record.dir, err.cause);
+    if (err instanceof LockBusyError) throw new UsageError(`${file} is being changed by another payctl process (${err.message}); nothing was sent. Try again`);
+    throw err;
+  }
+  try {
+    writeRecord(record, file, where, ledger);
+  } finally {
+    lock.release();
+  }
+}
+
+function writeRecord(record: LedgerRecord, file: string, where: string, ledger: KnownLedger): void {
   const temporary = `${file}.tmp-${randomUUID().slice(0, 8)}`;
   try {
     const all = { ...knownLedgers(record), [where]: ledger };

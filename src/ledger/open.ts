@@ -116,7 +116,7 @@ export async function openLedger(place: LedgerPlace, account: Account, scrub: (t
   }
   if (!known?.mine) {
     try {
-      rememberLedger(records(place, account).mine, where, { id: store.ledgerId, since: store.since });
+      await rememberLedger(records(place, account).mine, where, { id: store.ledgerId, since: store.since });
     } catch (err) {
       await store.close();
       throw err;
@@ -169,7 +169,7 @@ export async function resetLedger(place: LedgerPlace, account: Account, scrub: (
   // Every record that knew the lost one now knows this one, and so does this account's.
   const { mine, all } = records(place, account);
   for (const record of all) {
-    if (record === mine || knownLedgers(record)[where]) rememberLedger(record, where, { id: store.ledgerId, since: store.since });
+    if (record === mine || knownLedgers(record)[where]) await rememberLedger(record, where, { id: store.ledgerId, since: store.since });
   }
   return { ledger: new Ledger(store), ...(movedAside ? { movedAside } : {}) };
 }

@@ -189,7 +189,7 @@ Config directory:
   config.json.lock         held while a command changes the config (login, config set, ...)
   ledgers.json             which ledgers this operator keeps moves in, and which one each is: a
                            ledger later missing, emptied or made anew stops money moves (exit 2)
-                           until payctl ledger reset --yes
+                           until payctl ledger reset --yes (ledgers.json.lock while one is added)
 
 State directory:
   sandbox/sandbox.db       the embedded sandbox (with -wal and -shm files; deliverer.lock while a

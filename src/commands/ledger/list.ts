@@ -35,6 +35,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: Opt
     // A lost ledger with nothing left to read: an empty list, after the warning that said so.
     if (!ledger) {
       await ctx.out.renderRows([], INTENT_COLUMNS);
+      ctx.log.status('nothing is there now');
       return;
     }
     const intents = await ledger.list({ ...filter, ...(since !== undefined ? { since: parseSince(since) + (ledger.now() - Date.now()) } : {}) });

@@ -621,7 +621,7 @@ async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkS
   // record that keeps a rerun from repeating them went with it. Never exit 0 on that.
   const vanished = runner.ledgerError ? undefined : await guard.ledger.store.vanished().catch(() => undefined);
   if (vanished) {
-    const since = localDateTime(guard.ledger.local(guard.ledger.store.since));
+    const since = localDateTime(guard.ledger.store.since);
     throw new LedgerLostError(guard.ledger.where, `${vanished} while this batch ran`, since, `${formatCount(counts.refunded)} refunded (see the result lines), and the record of them went with it`);
   }
   if (runner.ledgerError) {
