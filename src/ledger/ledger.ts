@@ -46,6 +46,10 @@ export class Ledger {
   /** Local time until which every lock this process holds is known to be valid. */
   private leasedUntil = 0;
   private lost: unknown;
+  /** The newest intent this process wrote: what the record of known ledgers keeps as its latest (marker.ts). */
+  newest: Pick<Intent, 'id' | 'created_at'> | undefined;
+  /** Called once the ledger is closed (open.ts: notes the newest intent in the record). */
+  onClose: ((newest: Pick<Intent, 'id' | 'created_at'> | undefined) => Promise<void>) | undefined;
 
   constructor(
     readonly store: LedgerStore,
@@ -145,6 +149,9 @@ export class Ledger {
         for (const write of writes) write.reject(err);
       };
     }
+    for (const intent of [...outcome.records, ...outcome.claims.flatMap((c) => (c.ok && c.intent ? [c.intent] : []))]) {
+      if (!this.newest || intent.id > this.newest.id) this.newest = { id: intent.id, created_at: intent.created_at };
+    }
     mine.forEach(({ index }, i) => {
       const result = outcome.claims[i] as ClaimResult;
       if (result.ok) this.held.add(group.claims[index]!.key);
@@ -237,5 +244,6 @@ export class Ledger {
       await released;
     }
     await this.store.close();
+    await this.onClose?.(this.newest).catch(() => undefined);
   }
 }

@@ -6,7 +6,7 @@ import { UsageError } from '../errors.js';
 import type { Account } from './account.js';
 import { LedgerFileError, LedgerLostError, LedgerMissing, maskLedgerUrl } from './errors.js';
 import { Ledger } from './ledger.js';
-import { knownLedgers, rememberLedger, type KnownLedger, type LedgerRecord } from './marker.js';
+import { knownLedgers, noteLatest, rememberLedger, type KnownLedger, type LedgerRecord } from './marker.js';
 import { localDateTime } from '../time/zone.js';
 import type { LedgerStore } from './types.js';
 
@@ -61,10 +61,20 @@ function records(place: LedgerPlace, account: Account): { mine: LedgerRecord; al
   return { mine: account.embedded ? state : config, all: [config, state] };
 }
 
-/** What the records know of the ledger at `where`: its ids (one, unless records disagree) and since when. */
-function knownAt(place: LedgerPlace, account: Account, where: string): { ids: Set<string>; since: number; mine: boolean } | undefined {
+interface Known {
+  /** The ledger's ids the records know (one, unless they disagree). */
+  ids: Set<string>;
+  since: number;
+  /** Whether the record of this account's ledgers knows it. */
+  mine: boolean;
+  /** The newest money move any record noted there. */
+  latest?: { id: number; at: number };
+}
+
+/** What the records know of the ledger at `where`. */
+function knownAt(place: LedgerPlace, account: Account, where: string): Known | undefined {
   const { mine, all } = records(place, account);
-  let found: { ids: Set<string>; since: number; mine: boolean } | undefined;
+  let found: Known | undefined;
   for (const record of all) {
     const known: KnownLedger | undefined = knownLedgers(record)[where];
     if (!known) continue;
@@ -72,6 +82,7 @@ function knownAt(place: LedgerPlace, account: Account, where: string): { ids: Se
     found.ids.add(known.id);
     found.since = Math.min(found.since, known.since);
     if (record === mine) found.mine = true;
+    if (known.latest && known.latest.id > (found.latest?.id ?? 0)) found.latest = known.latest;
   }
   return found;
 }
@@ -110,19 +121,23 @@ export async function openLedger(place: LedgerPlace, account: Account, scrub: (t
     if (err instanceof LedgerFileError) throw err.saying('nothing was sent');
     throw err;
   }
-  if (known && [...known.ids].some((id) => id !== store.ledgerId)) {
-    await store.close();
-    throw new LedgerLostError(where, 'is not the ledger payctl kept its moves in (it was made anew, or replaced)', since);
-  }
-  if (!known?.mine) {
-    try {
-      await rememberLedger(records(place, account).mine, where, { id: store.ledgerId, since: store.since });
-    } catch (err) {
-      await store.close();
-      throw err;
+  try {
+    if (known && [...known.ids].some((id) => id !== store.ledgerId)) throw new LedgerLostError(where, 'is not the ledger payctl kept its moves in (it was made anew, or replaced)', since);
+    // Its identity whole, its rows gone (tables truncated, rows deleted): emptied all the same.
+    if (known?.latest && !(await store.hasIntent(known.latest.id, known.latest.at))) {
+      throw new LedgerLostError(where, `was emptied (the newest money move payctl recorded there, #${known.latest.id}, is gone)`, since);
     }
+    if (!known?.mine) await rememberLedger(records(place, account).mine, where, { id: store.ledgerId, since: store.since });
+  } catch (err) {
+    await store.close();
+    throw err;
   }
-  return new Ledger(store);
+  const ledger = new Ledger(store);
+  const mine = records(place, account).mine;
+  ledger.onClose = async (newest) => {
+    if (newest) await noteLatest(mine, where, store.ledgerId, { id: newest.id, at: newest.created_at });
+  };
+  return ledger;
 }
 
 /**

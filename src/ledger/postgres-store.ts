@@ -144,6 +144,10 @@ export class PostgresStore implements LedgerStore {
     });
   }
 
+  hasIntent(id: number, createdAt: number): Promise<boolean> {
+    return this.exclusive(async () => (await this.query('SELECT 1 FROM payctl_intents WHERE id = $1 AND created_at = $2', [id, createdAt])).length > 0);
+  }
+
   /** The server keeps its own files whole; what can be checked here is that the tables answer. */
   check(): Promise<string[]> {
     return this.exclusive(async () => {

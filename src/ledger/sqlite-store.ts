@@ -156,6 +156,10 @@ export class SqliteStore implements LedgerStore {
     }
   }
 
+  async hasIntent(id: number, createdAt: number): Promise<boolean> {
+    return this.fileCall(() => this.sql('SELECT 1 AS found FROM payctl_intents WHERE id = ? AND created_at = ?').get(id, createdAt) !== undefined);
+  }
+
   async check(): Promise<string[]> {
     return this.fileCall(() => {
       const rows = this.db.prepare('PRAGMA integrity_check').all() as Array<Record<string, string>>;

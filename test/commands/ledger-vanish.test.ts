@@ -137,9 +137,13 @@ describe('a shared ledger on PostgreSQL that vanishes', () => {
     expect([voids(await getTx(served().home, sale.id)), voids(await getTx(served().home, other.id))]).toEqual([1, 1]);
   }, 60_000);
 
-  it('emptied (payctl_meta truncated) or another database at the same URL: exit 2, nothing sent', async () => {
+  it('emptied (its moves truncated, or payctl_meta) or another database at the same URL: exit 2, nothing sent', async () => {
     await useOnBoth();
     const sale = await createCard(served().home, '10.00');
+    await onDatabase(ledger, (client) => client.query('TRUNCATE payctl_intents, payctl_locks'));
+    const there = spawnOnMachine('caixa-2', refundArgs(sale.id), caixa2(), env());
+    expect(await there.exited).toBe(2);
+    expect(there.stderr()).toMatch(/was emptied \(the newest money move payctl recorded there, #\d+, is gone\), but payctl has kept its money moves there since/);
     await onDatabase(ledger, (client) => client.query('TRUNCATE payctl_meta'));
     expectError(await run(here(), refundArgs(sale.id), { env: env() }), 2, 'was emptied (its identity in payctl_meta is gone), but payctl has kept its money moves there since');
 

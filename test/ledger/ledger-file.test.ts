@@ -62,6 +62,22 @@ describe('the record of the ledgers an operator used', () => {
     expect(await tables(file)).toContain('payctl_intents');
     await (await openLedger(place(), live(), same)).close();
   });
+
+  it('rows deleted with the identity whole: the newest move this operator recorded there is gone, so it is emptied (exit 2)', async () => {
+    const ledger = await openLedger(place(), live(), same);
+    await ledger.record({ key: 'transaction:1', operation: 'transactions.void', target: '1', amount_cents: 100 });
+    const newest = await ledger.record({ key: 'transaction:2', operation: 'transactions.void', target: '2', amount_cents: 100 });
+    await ledger.close();
+    expect(JSON.parse(readFileSync(join(dir, 'config', 'ledgers.json'), 'utf8'))[sqliteLedgerPath(join(dir, 'state'))].latest).toEqual({ id: newest.id, at: newest.created_at });
+    // A run that writes nothing notes nothing, and finds it whole.
+    await (await openLedger(place(), live(), same)).close();
+    const db = await openSqlite(sqliteLedgerPath(join(dir, 'state')));
+    db.exec('DELETE FROM payctl_intents');
+    db.close();
+    const error = await openLedger(place(), live(), same).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(LedgerLostError);
+    expect((error as Error).message).toContain(`was emptied (the newest money move payctl recorded there, #${newest.id}, is gone), but payctl has kept its money moves there since`);
+  });
 });
 
 describe('a ledger that cannot be written, in words', () => {
