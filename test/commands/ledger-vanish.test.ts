@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -173,4 +173,23 @@ describe('a shared ledger on PostgreSQL that vanishes', () => {
     expectError(refused, 2, `the ledger postgres://payctl@127.0.0.1:${postgres().port}/${name} cannot be used (it is read-only: a read-only database, or a standby)`, 'was not sent');
     expect(voids(await getTx(served().home, sale.id))).toBe(0);
   }, 30_000);
+});
+
+describe('a shared ledger emptied under a running batch', () => {
+  // Every request takes 30 ms: the batch is still running when its ledger's moves are truncated.
+  const served = servedSandboxForBlock('slow=1,slow-ms=30');
+
+  it('the batch does not end with exit 0: it says the ledger was emptied while it ran (exit 2); each sale refunded once', async () => {
+    const ledger = await freshDatabase(postgres());
+    const env = { ...served().env, PAYCTL_LEDGER_URL: ledger, PAYCTL_SETTLE_WINDOW: '3' };
+    const sales = await Promise.all(Array.from({ length: 60 }, () => createCard(served().home, '10.00')));
+    const file = join(here(), 'refunds.csv');
+    writeFileSync(file, `id,amount\n${sales.map((s) => `${s.id},1.00`).join('\n')}\n`);
+    const batch = spawnPayctl(['transactions', 'refund', '--file', file, '--yes'], here(), env);
+    await eventually(() => batch.stdout().split('\n').length > 10, 20_000, 'ten rows refunded');
+    await onDatabase(ledger, (client) => client.query('TRUNCATE payctl_intents'));
+    expect(await batch.exited, batch.stderr()).toBe(2);
+    expect(batch.stderr().trimEnd().split('\n').at(-1)).toMatch(/^error: the ledger postgres:\/\/\S+ was emptied while this batch ran, but payctl has kept its money moves there since .*; \d+ refunded \(see the result lines\), and the record of them went with it\./);
+    for (const sale of sales) expect(voids(await getTx(served().home, sale.id))).toBe(1);
+  }, 60_000);
 });

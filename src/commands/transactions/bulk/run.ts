@@ -619,7 +619,7 @@ async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkS
   ctx.io.stderr.write(`${lines.join('\n')}\n`);
   // A ledger deleted, emptied or replaced under the batch: its refunds went out once each, but the
   // record that keeps a rerun from repeating them went with it. Never exit 0 on that.
-  const vanished = runner.ledgerError ? undefined : await guard.ledger.store.vanished().catch(() => undefined);
+  const vanished = runner.ledgerError ? undefined : await guard.ledger.vanished().catch(() => undefined);
   if (vanished) {
     const since = localDateTime(guard.ledger.store.since);
     throw new LedgerLostError(guard.ledger.where, `${vanished} while this batch ran`, since, `${formatCount(counts.refunded)} refunded (see the result lines), and the record of them went with it`);
