@@ -135,11 +135,24 @@ describe(sessionSkip ? `the OS keyring (skipped: ${sessionSkip})` : 'the OS keyr
   it.skipIf(sessionSkip !== undefined)('config set ledger_url keeps the URL with its password there and a masked copy in the file; money moves read it; unset removes it', async () => {
     const url = 'postgres://payctl:ledger-s3cret@127.0.0.1:1/payctl';
     const login = ['login', '--profile', 'live', '--base-url', server.url, '--api-key-stdin', '--insecure-storage'];
-    const [loggedIn, set, held, get, check, unset, gone] = await inKeyringSession(
-      [login, ['config', 'set', 'ledger_url', url], 'ledger keyring', ['config', 'get', 'ledger_url'], ['ledger', 'check'], ['config', 'unset', 'ledger_url'], 'ledger keyring'],
+    const [loggedIn, set, held, get, check, unset, gone, setAgain, removed, goneWithProfile] = await inKeyringSession(
+      [
+        login,
+        ['config', 'set', 'ledger_url', url],
+        'ledger keyring',
+        ['config', 'get', 'ledger_url'],
+        ['ledger', 'check'],
+        ['config', 'unset', 'ledger_url'],
+        'ledger keyring',
+        ['config', 'set', 'ledger_url', url],
+        ['profiles', 'remove', 'live', '--yes'],
+        'ledger keyring',
+      ],
       { 0: `${KEY}\n` },
     );
-    for (const step of [loggedIn, set, get, unset]) expect(step!.code, step!.stderr).toBe(0);
+    for (const step of [loggedIn, set, get, unset, setAgain, removed]) expect(step!.code, step!.stderr).toBe(0);
+    // A profile removed takes its ledger URL out of the keyring too.
+    expect(JSON.parse(goneWithProfile!.stdout)).toBeNull();
     expect(set!.stderr).toBe('Set ledger_url = postgres://payctl:****@127.0.0.1:1/payctl in profile "live"; its password is in the OS keyring\n');
     expect(JSON.parse(held!.stdout)).toBe(url);
     expect(get!.stdout).toBe('postgres://payctl:****@127.0.0.1:1/payctl\n');
