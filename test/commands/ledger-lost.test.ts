@@ -36,6 +36,7 @@ describe('a lost ledger stops money moves until someone decides', () => {
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stderr).toContain(`warning: the ledger ${ledgerFile(home)} ${what} (payctl has kept its money moves there since`);
     expect(JSON.parse(listed.stdout)).toEqual([]);
+    expectError(await run(home, ['ledger', 'show', a.id]), 2, "there is no ledger to show a money move from; 'payctl ledger reset --yes' starts a new one");
     // Reset needs --yes; then money moves again, and what the lost ledger knew still shows in the sale's history.
     expectError(await run(home, ['ledger', 'reset']), 2, '--yes required to reset the ledger');
     const reset = await run(home, ['ledger', 'reset', '--yes']);
