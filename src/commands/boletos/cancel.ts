@@ -3,6 +3,7 @@ import { UsageError } from '../../errors.js';
 import { describeOrigin, type Sending } from '../../ledger/guard.js';
 import { formatMoney } from '../../output/format.js';
 import { nameOrId } from '../../output/record-names.js';
+import { decimalStringToCents } from '../../validate/index.js';
 import { confirmDespiteEarlier, moneyMoveFlags } from '../shared/again.js';
 import { describeEarlier, earlierDetail, earlierMoves, transactionMoveProof } from '../transactions/applied.js';
 import { SaleFinder } from '../transactions/reference.js';
@@ -78,6 +79,13 @@ export async function run(ctx: Factory, args: ArgsOf<typeof cancel>, options: Op
         return {
           about,
           record: { before: JSON.stringify({ status: tx.status, history: (tx.history ?? []).map((h) => ({ id: h.id, operation_type: h.operation_type })) }) },
+          asked: {
+            body: null,
+            amountCents: decimalStringToCents(tx.amount ?? '0'),
+            currency: tx.currency ?? (await ctx.config.profile()).currency,
+            summary: async () => `Cancel the ${formatMoney(tx.amount ?? '0', tx.currency)} boleto of transaction ${id}${await whose()}`,
+            replay: ['boletos', 'cancel', id, ...(flags.again ? ['--again'] : [])],
+          },
           request: () => api.call('boletos.cancel', { params: { id } }),
         };
       },

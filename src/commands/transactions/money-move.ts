@@ -119,6 +119,14 @@ export async function runMoneyMove(ctx: Factory, args: ArgsOf<typeof capture | t
         return {
           shown,
           record: { amount_cents: body.amount, before: JSON.stringify(snapshotOf(before)) },
+          asked: {
+            body,
+            amountCents: body.amount,
+            currency: before.currency ?? profile.currency,
+            summary: async () => `${Action} ${shown} of transaction ${id} (${await describePayer(api, before)})`,
+            // The amount made concrete: an approver sends what was read now, never "all that remains" then.
+            replay: ['transactions', move.action, id, '--amount-cents', String(body.amount), ...(flags.again ? ['--again'] : [])],
+          },
           request: () => api.call<Transaction>(move.operation, { params: { id }, body }).catch((err: unknown) => Promise.reject(move.explainRefusal?.(err, before) ?? err)),
         };
       },

@@ -86,14 +86,13 @@ export async function run(ctx: Factory, args: ArgsOf<typeof splitsAdd>, options:
         const body = splitRuleBody(split, amount);
         const worth = formatMoney(centsToDecimalString(shareCents(split.share, amount)), tx.currency);
         const part = split.share.mode === 'percentage' ? `${Number(split.share.value)}% (${worth})` : worth;
-        await ctx.prompts.confirm(
-          async () => `Give ${await sellerNamed(ctx, split.recipient)} ${part} of transaction ${id} (${formatMoney(centsToDecimalString(amount), tx.currency)}), taken from ${await sellerNamed(ctx, tx.on_behalf_of)}?`,
-          'add a split rule',
-        );
+        const question = async () => `Give ${await sellerNamed(ctx, split.recipient)} ${part} of transaction ${id} (${formatMoney(centsToDecimalString(amount), tx.currency)}), taken from ${await sellerNamed(ctx, tx.on_behalf_of)}`;
+        await ctx.prompts.confirm(async () => `${await question()}?`, 'add a split rule');
         await ctx.service.noteSandbox();
         const api = await ctx.api();
         const before: AddBefore = { rules: rules.map((r) => r.id), recipient: split.recipient };
-        return { part, record: { before: JSON.stringify(before) }, request: () => api.call('transactions.splits.add', { params: { id }, body }) };
+        const asked = { body, amountCents: shareCents(split.share, amount), currency: tx.currency ?? (await ctx.config.profile()).currency, summary: question, replay: ['transactions', 'splits', 'add', id, '--split', value] };
+        return { part, record: { before: JSON.stringify(before) }, asked, request: () => api.call('transactions.splits.add', { params: { id }, body }) };
       },
     },
     report: {

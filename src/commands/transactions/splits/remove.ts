@@ -3,7 +3,9 @@ import type { Sending } from '../../../ledger/guard.js';
 import type { Intent } from '../../../ledger/types.js';
 import { showRemoval } from '../../shared/show.js';
 import { getTransaction, transactionId, type Transaction } from '../shared.js';
-import { partText, ruleId, sellerNamed, splitsMove, type SplitRule } from './shared.js';
+import { decimalStringToCents } from '../../../validate/index.js';
+import { shareCents } from '../split-input.js';
+import { asSplitInput, partText, ruleId, sellerNamed, splitsMove, type SplitRule } from './shared.js';
 import type { ArgsOf } from '../../verb.js';
 import type { splitsRemove } from '../flags.js';
 
@@ -11,6 +13,11 @@ import type { splitsRemove } from '../flags.js';
 interface Removing extends Sending<unknown> {
   found: SplitRule;
   tx: Transaction;
+}
+
+/** What a rule's part of the sale is worth: what its removal moves back to the sale's seller. */
+function partCents(rule: SplitRule, tx: Transaction): number {
+  return shareCents(asSplitInput(rule).share, decimalStringToCents(tx.original_amount ?? tx.amount ?? '0'));
 }
 
 /** A removal shows applied once the rule is gone. */
@@ -47,12 +54,11 @@ export async function run(ctx: Factory, args: ArgsOf<typeof splitsRemove>): Prom
         // A rule that is not there answers 404 here, before anything is asked or sent.
         const found = await api.call('transactions.splits.get', { params: { id, rule } });
         const tx = await getTransaction(ctx, id);
-        await ctx.prompts.confirm(
-          async () => `Remove split rule ${rule} of transaction ${id} (${await sellerNamed(ctx, found.recipient)}, ${partText(found, tx.currency) ?? 'its part'})? Its part goes back to ${await sellerNamed(ctx, tx.on_behalf_of)}`,
-          'remove a split rule',
-        );
+        const question = async () => `Remove split rule ${rule} of transaction ${id} (${await sellerNamed(ctx, found.recipient)}, ${partText(found, tx.currency) ?? 'its part'})`;
+        await ctx.prompts.confirm(async () => `${await question()}? Its part goes back to ${await sellerNamed(ctx, tx.on_behalf_of)}`, 'remove a split rule');
         await ctx.service.noteSandbox();
-        return { found, tx, record: { before: JSON.stringify({ rule }) }, request: () => api.call('transactions.splits.remove', { params: { id, rule } }) };
+        const asked = { body: null, amountCents: partCents(found, tx), currency: tx.currency ?? (await ctx.config.profile()).currency, summary: question, replay: ['transactions', 'splits', 'remove', id, rule] };
+        return { found, tx, record: { before: JSON.stringify({ rule }) }, asked, request: () => api.call('transactions.splits.remove', { params: { id, rule } }) };
       },
     },
     report: {
