@@ -1,4 +1,4 @@
-import { MONEY_MOVE_FLAGS, NO_WAIT_FLAG } from '../shared/again.js';
+import { MONEY_MOVE_FLAGS, WAIT_FLAGS } from '../shared/again.js';
 import { cardFlags } from '../shared/card-flags.js';
 import { amountFlags, METADATA_FLAG } from '../shared/common-flags.js';
 import { groupByFlags } from '../shared/group-by-flag.js';
@@ -50,7 +50,7 @@ export const create = defineVerb({
     payerState: flag('--payer-state <UF>', 'boleto payer state (two letters)'),
     payerPostalCode: flag('--payer-postal-code <CEP>', 'boleto payer postal code (8 digits)'),
     pixExpiresAt: flag('--pix-expires-at <date-time>', 'PIX expiry, ISO date-time'),
-    ...NO_WAIT_FLAG,
+    ...WAIT_FLAGS,
   },
   required: ['amount'],
   walkThrough: true,
