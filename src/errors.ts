@@ -16,6 +16,8 @@ export const ExitCode = {
   duplicate: 11,
   /** A transfer (or a period of them) that does not add up to the centavo. */
   unreconciled: 12,
+  /** A rule of the team's policy sent this move to a person: recorded as a request, nothing sent. */
+  approvalPending: 13,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -100,6 +102,18 @@ export class ProbableDuplicateError extends exitingWith(ExitCode.duplicate) {}
  * naming what is left. Checked before the ledger's memory, so it is never offered --again.
  */
 export class NotAllowedError extends exitingWith(ExitCode.rejected) {}
+
+/**
+ * A rule of the team's policy (kept in the ledger) sent this move to a second person: it is
+ * recorded as an approval request, and nothing was sent. Exit 13; the message names the request.
+ */
+export class ApprovalPendingError extends exitingWith(ExitCode.approvalPending) {}
+
+/**
+ * The team's policy does not permit this move: a rule blocks it, or it would pass a daily limit,
+ * or a request for it was denied or has expired. Nothing was sent. Exit 4, as a permission is.
+ */
+export class PolicyRefusedError extends exitingWith(ExitCode.auth) {}
 
 /**
  * --dry-run reached the first request a command would send: it was printed instead, and the

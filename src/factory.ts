@@ -10,6 +10,7 @@ import { stderrColumns, type IO } from './io.js';
 import { Printer } from './output/printer.js';
 import type { Logger } from './platform/logger.js';
 import type { MoneyGuard } from './ledger/guard.js';
+import type { ApprovalRequest } from './ledger/policy/types.js';
 import { Prompts } from './prompts/prompts.js';
 import { Secrets } from './secrets.js';
 import { Service } from './service.js';
@@ -33,6 +34,12 @@ export class Factory {
   private serviceCache?: Service;
   private secretsCache?: Secrets;
   private guardCache?: Promise<MoneyGuard>;
+  /**
+   * The approved request this run sends (set by `payctl approvals approve`, which runs the move
+   * through the command's own code): the money guard then checks that the move is the one
+   * requested, instead of judging it by the rules again.
+   */
+  approving: ApprovalRequest | undefined;
   private readonly cleanups: (() => Promise<void>)[] = [];
 
   /**

@@ -11,6 +11,7 @@
 import { type AnswerWriters, GroupCommit } from '../platform/group-commit.js';
 import { currentOwner } from '../platform/owner.js';
 import { LeaseLostError } from './errors.js';
+import { PolicyBook } from './policy/book.js';
 import type { ClaimRequest, ClaimResult, GroupOutcome, Identity, Intent, IntentChange, IntentFilter, IntentState, LedgerStore, Lock, NewIntent, WriteGroup } from './types.js';
 
 /** How long a lock lasts unless renewed: a dead machine's locks are free after at most this. */
@@ -46,6 +47,7 @@ export class Ledger {
   /** Local time until which every lock this process holds is known to be valid. */
   private leasedUntil = 0;
   private lost: unknown;
+  private policyBook: PolicyBook | undefined;
 
   constructor(
     readonly store: LedgerStore,
@@ -55,6 +57,12 @@ export class Ledger {
 
   get where(): string {
     return this.store.where;
+  }
+
+  /** The team's rules and approval requests, kept in this ledger beside the intents they rule. */
+  get policy(): PolicyBook {
+    this.policyBook ??= new PolicyBook(this.store);
+    return this.policyBook;
   }
 
   get kind(): LedgerStore['kind'] {

@@ -14,7 +14,7 @@ import { holderAlive } from '../platform/owner.js';
 import { LedgerUnreachableError } from './errors.js';
 import { INTENT_COLUMNS, newerSchema, POSTGRES_MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 import { intentFromRow, lockFromRow, newIntentRow } from './rows.js';
-import { newIdentity, type ClaimResult, type GroupOutcome, type Identity, type Intent, type IntentFilter, type LedgerStore, type Lock, type NewIntent, type WriteGroup } from './types.js';
+import { newIdentity, type ClaimResult, type GroupOutcome, type Identity, type Intent, type IntentFilter, type LedgerSql, type LedgerStore, type Lock, type NewIntent, type WriteGroup } from './types.js';
 
 /** How long a connection attempt or a statement may take before the ledger counts as unreachable. */
 const CONNECT_TIMEOUT_MS = 5000;
@@ -151,6 +151,19 @@ export class PostgresStore implements LedgerStore {
 
   private async query<R extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<R[]> {
     return (await this.client.query<R>(text, values)).rows;
+  }
+
+  transact<T>(work: (sql: LedgerSql, scope: string) => Promise<T>): Promise<T> {
+    // The same SQL as SQLite's: its `?` placeholders numbered as PostgreSQL's.
+    const numbered = (text: string) => {
+      let n = 0;
+      return text.replace(/\?/g, () => `$${++n}`);
+    };
+    const sql: LedgerSql = {
+      all: (text, params = []) => this.query<Record<string, unknown>>(numbered(text), [...params]),
+      run: async (text, params = []) => (await this.client.query(numbered(text), [...params])).rowCount ?? 0,
+    };
+    return this.exclusive(() => this.transaction(() => work(sql, this.scope)));
   }
 
   apply(group: WriteGroup, me: Identity, now: number, leaseMs: number): Promise<GroupOutcome> {

@@ -69,6 +69,60 @@ CREATE TABLE payctl_meta (
   name TEXT PRIMARY KEY,
   value TEXT NOT NULL
 );
+CREATE TABLE payctl_rules (
+  scope TEXT NOT NULL,
+  id TEXT NOT NULL,
+  operation TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  amount_cents ${int},
+  per TEXT,
+  expires_hours ${int},
+  confirm_up_to_cents ${int},
+  state TEXT NOT NULL,
+  set_by TEXT NOT NULL,
+  set_by_name TEXT,
+  set_at ${int} NOT NULL,
+  approved_by TEXT,
+  approved_by_name TEXT,
+  approved_at ${int},
+  removed_by TEXT,
+  removed_by_name TEXT,
+  removed_at ${int},
+  PRIMARY KEY (scope, id)
+);
+CREATE TABLE payctl_requests (
+  scope TEXT NOT NULL,
+  id TEXT NOT NULL,
+  operation TEXT NOT NULL,
+  key TEXT,
+  target TEXT,
+  amount_cents ${int},
+  currency TEXT,
+  digest TEXT,
+  summary TEXT NOT NULL,
+  replay TEXT,
+  change TEXT,
+  batch TEXT,
+  batch_name TEXT,
+  row ${int},
+  rule_id TEXT,
+  requester TEXT NOT NULL,
+  requester_name TEXT,
+  requester_kind TEXT NOT NULL,
+  state TEXT NOT NULL,
+  created_at ${int} NOT NULL,
+  expires_at ${int} NOT NULL,
+  updated_at ${int} NOT NULL,
+  decided_by TEXT,
+  decided_by_name TEXT,
+  decided_at ${int},
+  reason TEXT,
+  intent_id ${int},
+  PRIMARY KEY (scope, id)
+);
+CREATE INDEX payctl_requests_by_time ON payctl_requests (scope, created_at);
+CREATE INDEX payctl_requests_by_batch ON payctl_requests (scope, batch);
 `;
 
 /** Migration n (1-based) brings a database from version n-1 to n. */

@@ -14,7 +14,14 @@ import { newIdentity } from './types.js';
 import { INTENT_COLUMNS, newerSchema, SCHEMA_VERSION, SQLITE_MIGRATIONS } from './schema.js';
 import { intentFromRow, lockFromRow, newIntentRow } from './rows.js';
 import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from '../platform/sqlite.js';
-import type { ClaimRequest, ClaimResult, GroupOutcome, Identity, Intent, IntentFilter, LedgerStore, Lock, NewIntent, WriteGroup } from './types.js';
+import type { ClaimRequest, ClaimResult, GroupOutcome, Identity, Intent, IntentFilter, LedgerSql, LedgerStore, Lock, NewIntent, WriteGroup } from './types.js';
+
+/**
+ * Writes to one file one after another, in this process: a transaction of `transact` spans awaits,
+ * and no other write may begin meanwhile, on this connection (it would land inside it) or on
+ * another one to the same file (its wait for the lock would block the thread holding it).
+ */
+const writesByFile = new Map<string, Promise<unknown>>();
 
 export class SqliteStore implements LedgerStore {
   readonly kind = 'sqlite';
@@ -137,8 +144,43 @@ export class SqliteStore implements LedgerStore {
     return result;
   }
 
+  /** Runs `work` once every write before it on this connection is done. */
+  private exclusive<T>(work: () => T | Promise<T>): Promise<T> {
+    const run = (writesByFile.get(this.where) ?? Promise.resolve()).then(work);
+    const settled = run.catch(() => undefined);
+    writesByFile.set(this.where, settled);
+    // Forgotten once nothing waits on it: a long-lived process opens many ledgers.
+    void settled.then(() => {
+      if (writesByFile.get(this.where) === settled) writesByFile.delete(this.where);
+    });
+    return run;
+  }
+
+  transact<T>(work: (sql: LedgerSql, scope: string) => Promise<T>): Promise<T> {
+    const sql: LedgerSql = {
+      all: async (text, params = []) => this.fileCall(() => this.sql(text).all(...params) as Record<string, unknown>[]),
+      run: async (text, params = []) => this.fileCall(() => Number(this.sql(text).run(...params).changes)),
+    };
+    return this.exclusive(async () => {
+      this.fileCall(() => this.db.exec('BEGIN IMMEDIATE'));
+      let result: T;
+      try {
+        result = await work(sql, this.scope);
+      } catch (err) {
+        try {
+          this.db.exec('ROLLBACK');
+        } catch {
+          // SQLite rolled it back itself (a full disk ends the transaction).
+        }
+        throw err;
+      }
+      this.fileCall(() => this.db.exec('COMMIT'));
+      return result;
+    });
+  }
+
   async apply(group: WriteGroup, me: Identity, now: number, leaseMs: number): Promise<GroupOutcome> {
-    return this.fileCall(() => this.immediately(() => {
+    return this.exclusive(() => this.fileCall(() => this.immediately(() => {
       for (const change of group.changes) {
         this.sql('UPDATE payctl_intents SET state = ?, detail = ?, proof = ?, settle_until = ?, updated_at = ? WHERE id = ?').run(
           change.state,
@@ -153,7 +195,7 @@ export class SqliteStore implements LedgerStore {
       const records = group.records.map((intent) => this.insert(intent, me, now));
       const claims = group.claims.map((claim) => this.claim(claim, me, now, leaseMs));
       return { records, claims };
-    }));
+    })));
   }
 
   private insert(intent: NewIntent, me: Identity, now: number): Intent {
@@ -181,11 +223,13 @@ export class SqliteStore implements LedgerStore {
   }
 
   async renew(me: Identity, now: number, leaseMs: number): Promise<string[]> {
-    return this.fileCall(() =>
-      this.immediately(() => {
-        this.sql('UPDATE payctl_locks SET expires_at = ? WHERE token = ?').run(now + leaseMs, me.token);
-        return (this.sql('SELECT key FROM payctl_locks WHERE scope = ? AND token = ?').all(this.scope, me.token) as Array<{ key: string }>).map((r) => r.key);
-      }),
+    return this.exclusive(() =>
+      this.fileCall(() =>
+        this.immediately(() => {
+          this.sql('UPDATE payctl_locks SET expires_at = ? WHERE token = ?').run(now + leaseMs, me.token);
+          return (this.sql('SELECT key FROM payctl_locks WHERE scope = ? AND token = ?').all(this.scope, me.token) as Array<{ key: string }>).map((r) => r.key);
+        }),
+      ),
     );
   }
 
@@ -235,14 +279,15 @@ export class SqliteStore implements LedgerStore {
   }
 
   async breakLock(key: string): Promise<Lock | undefined> {
-    return this.fileCall(() => this.immediately(() => {
+    return this.exclusive(() => this.fileCall(() => this.immediately(() => {
       const row = this.sql('SELECT * FROM payctl_locks WHERE scope = ? AND key = ?').get(this.scope, key) as Record<string, unknown> | undefined;
       if (row) this.sql('DELETE FROM payctl_locks WHERE scope = ? AND key = ?').run(this.scope, key);
       return row && lockFromRow(row);
-    }));
+    })));
   }
 
   async close(): Promise<void> {
+    await writesByFile.get(this.where);
     this.db.close();
   }
 }

@@ -114,6 +114,16 @@ export function newIdentity(): { id: string; since: number } {
   return { id: randomUUID(), since: Date.now() };
 }
 
+/** A value SQL written for both stores takes. */
+export type SqlParam = string | number | null;
+
+/** SQL written once for both databases (`?` placeholders), inside a store's transaction. */
+export interface LedgerSql {
+  all(text: string, params?: readonly SqlParam[]): Promise<Record<string, unknown>[]>;
+  /** Returns how many rows it changed. */
+  run(text: string, params?: readonly SqlParam[]): Promise<number>;
+}
+
 /** What a store keeps the ledger in. One scope (an account) per store object. */
 export interface LedgerStore {
   readonly kind: 'sqlite' | 'postgres';
@@ -141,5 +151,11 @@ export interface LedgerStore {
   locks(key?: string): Promise<Lock[]>;
   /** Takes the lock away from whoever holds it; returns what it was. */
   breakLock(key: string): Promise<Lock | undefined>;
+  /**
+   * Runs `work` in one write transaction, with the account's scope: all of it lands or none, and
+   * no other writer (process or machine) changes what it read before it commits. For the
+   * policy's rules and requests (policy/book.ts), whose SQL is the same on both databases.
+   */
+  transact<T>(work: (sql: LedgerSql, scope: string) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

@@ -2,7 +2,7 @@
 // terminal a line redrawn every second, cut to the terminal's width (a line that wrapped could
 // not be redrawn in place) and stepping aside for anything else written, like the progress bars;
 // elsewhere one line saying how long it may take.
-import { span } from '../ledger/time.js';
+import { span } from '../time/span.js';
 import { localDateTime } from '../time/zone.js';
 import { showStatusLine } from './status-line.js';
 

@@ -12,7 +12,7 @@ export const EXIT_CODE_MEANINGS: Readonly<Record<keyof typeof ExitCode, string>>
     'usage or invalid input: bad flag, failed validation, input missing with prompts off, --yes needed with prompts off, a bulk file payctl cannot read; the local machine: a config or state directory (PAYCTL_HOME) that cannot be created or written, a full disk, a read-only, damaged or lost file (the ledger of money moves included: restore it, or payctl ledger reset --yes)',
   cancelled:
     'cancelled: the user declined a confirmation, or pressed Ctrl-C, or the process got SIGTERM (within a second, on the embedded sandbox too; a money move in flight is said so, and the same command run again settles it first)',
-  auth: 'authentication or permission (HTTP 401, 403)',
+  auth: "authentication or permission (HTTP 401, 403); or not permitted by the team's policy: a rule blocks the move, it would pass a daily limit, or its approval request was denied or expired (nothing was sent)",
   notFound: 'not found (HTTP 404)',
   rejected:
     'rejected by the API (HTTP 400, 402, 409, 422), or a card transaction created as failed; or a money move the sale no longer allows (more than is left to refund, nothing left to capture), seen before anything is sent and naming what is left: never a probable duplicate',
@@ -25,6 +25,8 @@ export const EXIT_CODE_MEANINGS: Readonly<Record<keyof typeof ExitCode, string>>
   duplicate:
     'probable duplicate: payctl already made the same money move on this sale (any command, batch, profile or machine sharing the ledger), or its history shows one, and the sale still allows it; nothing was sent; --again to do it anyway (a move the sale no longer allows is 6; a refund of all that remains is never a duplicate)',
   unreconciled: 'does not add up: a transfer (transfers explain) or a period (reconcile) whose items do not come to its amount to the centavo, or that has items that cannot be explained; the difference is named',
+  approvalPending:
+    "waiting for approval: a rule of the team's policy sent this move (or a change that loosens the rules) to a second person; it is recorded as a request and nothing was sent; the message names it (payctl approvals show <id>)",
 };
 
 /** Every code, lowest first, with its meaning. */
