@@ -1,0 +1,170 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
+import { testEnv } from '../helpers/run.js';
+import { Factory } from '../../src/factory.js';
+import { parseGlobals } from '../../src/globals.js';
+import type { IO } from '../../src/io.js';
+import type { Actor } from '../../src/ledger/actor.js';
+import type { PolicyBook } from '../../src/ledger/policy/book.js';
+import type { ApprovalRequest, RuleSpec } from '../../src/ledger/policy/types.js';
+import { currentOwner } from '../../src/platform/owner.js';
+import { createCard, expectError, getTx, run } from './helpers.js';
+import type { Transaction } from '../../src/sandbox/types.js';
+
+// The team's rules at the money guard (src/ledger/policy/gate.ts), through the commands users run,
+// against the embedded sandbox: a move a rule sends for approval is a request and nothing is sent
+// (exit 13); a block, or a move past a daily limit, is exit 4 naming the rule; a bulk run sends
+// the rows no rule catches and files the others under the batch (exit 10); the move an approver
+// sends must be the request's. Every case checks the sale's voids in the sandbox.
+
+const holder = currentOwner().holder;
+const voids = (tx: Transaction) => tx.history.filter((h) => h.operation_type === 'void' && h.status === 'succeeded');
+/** A person at a terminal, as tests run (no agent's variables). */
+const PERSON: Actor = { holder, kind: 'person' };
+
+/** A Factory on `home` as a command gets it, for what the tests set up or send themselves. */
+function factoryOn(home: string): { ctx: Factory; stderr: () => string } {
+  let err = '';
+  const stderr = new PassThrough();
+  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const stdin = new PassThrough();
+  stdin.end();
+  const io: IO = { stdin, stdout: new PassThrough(), stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, env: testEnv(home) };
+  return { ctx: new Factory(io, parseGlobals({ yes: true })), stderr: () => err };
+}
+
+/** Works on the home's ledger's book of rules and requests, then closes it. */
+async function withBook<T>(home: string, work: (book: PolicyBook, now: number) => Promise<T>): Promise<T> {
+  const { ctx } = factoryOn(home);
+  try {
+    const { ledger } = await ctx.moneyGuard();
+    return await work(ledger.policy, ledger.now());
+  } finally {
+    await ctx.close();
+  }
+}
+
+const RULE: Omit<RuleSpec, 'kind' | 'amount_cents'> = { operation: 'refund', actor: 'any', per: null, expires_hours: null, confirm_up_to_cents: null };
+
+function addRule(home: string, rule: Partial<RuleSpec> & Pick<RuleSpec, 'kind'>): Promise<string> {
+  return withBook(home, async (book, now) => (await book.applyChange({ action: 'add', rule: { ...RULE, amount_cents: null, ...rule } }, PERSON, now))!.id);
+}
+
+const refund = (home: string, id: string, ...args: string[]) => run(home, ['transactions', 'refund', id, ...args]);
+
+/** A run that recorded a request (exit 13) with -o json: its error line, and the request it printed. */
+function expectRequest(result: { code: number; stdout: string; stderr: string }): { line: string; shown: Record<string, unknown> } {
+  expect(result.code, result.stderr).toBe(13);
+  const line = result.stderr.trimEnd().split('\n').at(-1) as string;
+  expect(line.startsWith('error: waiting for approval: '), result.stderr).toBe(true);
+  return { line, shown: JSON.parse(result.stdout) as Record<string, unknown> };
+}
+
+describe('a refund above a rule', () => {
+  it('is a request, not a send: exit 13 naming it, the request on stdout for scripts, 0 voids; a rerun finds the same request', async ({ home }) => {
+    const sale = await createCard(home, '800.00');
+    const rule = await addRule(home, { kind: 'above', amount_cents: 50_000 });
+    const { line, shown } = expectRequest(await refund(home, sale.id, '--amount', '600', '--yes', '-o', 'json'));
+    expect(shown).toMatchObject({ state: 'pending', operation: 'refund', key: `transaction:${sale.id}`, amount_cents: 60_000, currency: 'BRL', rule_id: rule, requester: holder, requester_kind: 'script' });
+    expect(shown.summary).toBe(`Refund R$ 600,00 of transaction ${sale.id} (Visa ••••1111, Maria Silva)`);
+    expect(shown.replay).toEqual(['transactions', 'refund', sale.id, '--amount-cents', '60000']);
+    expect(shown.expires_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(Date.parse(shown.expires_at as string) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+    expect(line).toContain(`error: waiting for approval: Refund R$ 600,00 of transaction ${sale.id} (Visa ••••1111, Maria Silva) needs a second person (rule ${rule}: refunds above R$ 500,00 by anyone need approval); nothing was sent. Request ${shown.id as string}`);
+    expect(line).toContain(`payctl approvals show ${shown.id as string}`);
+    // All that remains is judged by what it is once the sale is read: R$ 800,00, also above the rule.
+    const again = expectRequest(await refund(home, sale.id, '--amount', '600', '--yes', '-o', 'json'));
+    expect(again.shown).toMatchObject({ id: shown.id });
+    expect(again.line).toContain('asked before, still pending');
+    expect(expectRequest(await refund(home, sale.id, '--yes', '-o', 'json')).shown).toMatchObject({ amount_cents: 80_000, replay: ['transactions', 'refund', sale.id, '--amount-cents', '80000'] });
+    expect(voids(await getTx(home, sale.id))).toHaveLength(0);
+    const requests = await withBook(home, (book, now) => book.requests({ states: ['pending'], limit: 10 }, now));
+    expect(requests).toHaveLength(2);
+    // Below the rule: sent as ever.
+    const small = await refund(home, sale.id, '--amount', '100', '--yes');
+    expect(small.code, small.stderr).toBe(0);
+    expect(voids(await getTx(home, sale.id))).toHaveLength(1);
+  }, 30_000);
+
+  it('a table on a terminal prints nothing on stdout: the message names the request', async ({ home }) => {
+    const sale = await createCard(home, '800.00');
+    await addRule(home, { kind: 'above', amount_cents: 50_000 });
+    const asked = await run(home, ['transactions', 'refund', sale.id, '--yes'], { tty: true });
+    expectError(asked, 13, 'payctl approvals show apr_');
+    expect(voids(await getTx(home, sale.id))).toHaveLength(0);
+  }, 20_000);
+});
+
+describe('a block, and daily limits', () => {
+  it('a blocked refund is exit 4 naming the rule; nothing sent', async ({ home }) => {
+    const sale = await createCard(home, '50.00');
+    const rule = await addRule(home, { kind: 'block' });
+    const blocked = await refund(home, sale.id, '--amount', '1', '--yes');
+    expect(expectError(blocked, 4)).toBe(`error: Refund R$ 1,00 of transaction ${sale.id} (Visa ••••1111, Maria Silva): not permitted by the team's policy (rule ${rule}: refunds by anyone are blocked); nothing was sent`);
+    expect(voids(await getTx(home, sale.id))).toHaveLength(0);
+  }, 20_000);
+
+  it("an operator's daily limit: what would pass it is exit 4, naming what is left today and when it resets", async ({ home }) => {
+    const sale = await createCard(home, '500.00');
+    const rule = await addRule(home, { kind: 'daily_limit', amount_cents: 10_000, per: 'operator' });
+    expect((await refund(home, sale.id, '--amount', '60', '--yes')).code).toBe(0);
+    // --again: a second refund of a sale payctl refunded today is a probable duplicate first (exit 11).
+    const over = await refund(home, sale.id, '--amount', '50', '--yes', '--again');
+    const line = expectError(over, 4);
+    expect(line).toContain(`it would pass ${holder}'s daily limit (rule ${rule}: refunds by anyone: at most R$ 100,00 a day for each operator); R$ 40,00 is left today, until the limit resets at `);
+    expect(line).toMatch(/resets at \d{4}-\d\d-\d\d 00:00:00 UTC; nothing was sent$/);
+    expect((await refund(home, sale.id, '--amount', '40', '--yes', '--again')).code).toBe(0);
+    expect(voids(await getTx(home, sale.id)).map((v) => v.amount)).toEqual(['60.00', '40.00']);
+  }, 20_000);
+});
+
+describe('the move an approver sends', () => {
+  /** Sends `args` as `transactions refund` would with `approving` set, as `approvals approve` does; returns the exit code and stderr. */
+  async function sendApproved(home: string, request: ApprovalRequest, args: [string], amountCents?: number) {
+    const { ctx, stderr } = factoryOn(home);
+    ctx.approving = request;
+    const { run: refundRun } = await import('../../src/commands/transactions/refund.js');
+    try {
+      await refundRun(ctx, args, { yes: true, ...(amountCents !== undefined ? { amountCents: String(amountCents) } : {}) } as never);
+      return { code: 0, stderr: stderr() };
+    } catch (err) {
+      return { code: (err as { exitCode?: number }).exitCode ?? 1, stderr: `${stderr()}error: ${(err as Error).message}` };
+    } finally {
+      await ctx.close();
+    }
+  }
+
+  async function approvedRequest(home: string, sale: Transaction): Promise<ApprovalRequest> {
+    await addRule(home, { kind: 'above', amount_cents: 50_000 });
+    const id = expectRequest(await refund(home, sale.id, '--amount', '600', '--yes', '-o', 'json')).shown.id as string;
+    const approver: Actor = { holder: 'supervisora@outra', name: 'Supervisora', kind: 'person' };
+    return withBook(home, async (book, now) => {
+      const taken = await book.approve(id, approver, now);
+      expect(taken.ok).toBe(true);
+      return taken.request;
+    });
+  }
+
+  it('another amount than the one approved fails with the reason, nothing sent; the request is failed', async ({ home }) => {
+    const sale = await createCard(home, '800.00');
+    const request = await approvedRequest(home, sale);
+    const other = await sendApproved(home, request, [sale.id], 70_000);
+    expect(other.code).toBe(6);
+    expect(other.stderr).toContain(`request ${request.id} was not sent: the move no longer stands as approved: it would move R$ 700,00 now, not the R$ 600,00 approved; nothing was sent`);
+    expect(voids(await getTx(home, sale.id))).toHaveLength(0);
+    expect(await withBook(home, (book, now) => book.request(request.id, now))).toMatchObject({ state: 'failed' });
+  }, 30_000);
+
+  it('the same move is sent once, and the request settled sent with its intent', async ({ home }) => {
+    const sale = await createCard(home, '800.00');
+    const request = await approvedRequest(home, sale);
+    const sent = await sendApproved(home, request, [sale.id], 60_000);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(voids(await getTx(home, sale.id)).map((v) => v.amount)).toEqual(['600.00']);
+    const settled = await withBook(home, (book, now) => book.request(request.id, now));
+    expect(settled).toMatchObject({ state: 'sent', decided_by: 'supervisora@outra' });
+    expect(settled?.intent_id).toBeTypeOf('number');
+  }, 30_000);
+});
+
