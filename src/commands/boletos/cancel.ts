@@ -36,7 +36,13 @@ export async function run(ctx: Factory, args: ArgsOf<typeof cancel>, options: Op
   await ctx.service.requireApiKey();
   if (ctx.globals.dryRun) return ctx.service.printDryRun('boletos.cancel', { params: { id } });
   const guard = await ctx.moneyGuard({ noWait: flags.noWait });
-  await guard.run<Transaction, CancellationAnswer, Cancelling>({
+  const { underApproval } = await import('../shared/approval.js');
+  // Sent for approval, and waited for (--wait): the sale as the approver's cancellation left it.
+  const approved = async () => {
+    await ctx.out.show(await getTransaction(ctx, id), TRANSACTION_VIEW, { short: true });
+    ctx.log.status(`Cancellation of the boleto of transaction ${id} requested`);
+  };
+  await underApproval(ctx, flags.waitForApproval, () => guard.run<Transaction, CancellationAnswer, Cancelling>({
     what: {
       key: `transaction:${id}`,
       operation: 'boletos.cancel',
@@ -100,5 +106,5 @@ export async function run(ctx: Factory, args: ArgsOf<typeof cancel>, options: Op
         ctx.log.status(result.message ?? `Cancellation of the boleto of transaction ${id} requested`);
       },
     },
-  });
+  }), approved);
 }

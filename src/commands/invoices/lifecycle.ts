@@ -46,7 +46,10 @@ async function step(ctx: Factory, args: ArgsOf<typeof remove>, how: Step, option
   }
   // Charging or refunding an invoice moves money: the ledger's protocol (src/ledger/guard.ts).
   const guard = await ctx.moneyGuard({ noWait: flags.noWait });
-  await guard.run<Invoice, Invoice>({
+  const { underApproval } = await import('../shared/approval.js');
+  // Sent for approval, and waited for (--wait): the invoice as the approver's move left it.
+  const approved = async () => done(ctx, id, how, await getInvoice(ctx, id));
+  await underApproval(ctx, flags.waitForApproval, () => guard.run<Invoice, Invoice>({
     what: {
       key: `invoice:${id}`,
       operation: how.operation,
@@ -103,7 +106,7 @@ async function step(ctx: Factory, args: ArgsOf<typeof remove>, how: Step, option
       },
       done: (after) => done(ctx, id, how, after),
     },
-  });
+  }), approved);
 }
 
 async function ask(ctx: Factory, id: string, how: Step, before: Invoice, asked = false): Promise<void> {

@@ -27,17 +27,64 @@ async function step(ctx: Factory, args: string[], how: Step): Promise<void> {
   const id = subscriptionId(args);
   await ctx.service.requireApiKey();
   if (ctx.globals.dryRun) return ctx.service.printDryRun(how.operation, { params: { id } });
+  if (how.operation === 'subscriptions.remove') return cancelGuarded(ctx, id, how);
   const question = how.question;
   if (question) {
     const current = await getSubscription(ctx, id);
     await ctx.prompts.confirm(async () => question(current, await describe(ctx, current)), how.action);
   }
   await ctx.service.noteSandbox();
-  const after = await (await ctx.api()).call<Subscription>(how.operation, { params: { id } });
+  await done(ctx, id, how, await (await ctx.api()).call<Subscription>(how.operation, { params: { id } }));
+}
+
+async function done(ctx: Factory, id: string, how: Step, after: Subscription): Promise<void> {
   // An answer of a removal's own ({id, deleted}) is still titled by the subscription's id.
   await ctx.out.show(after, SUBSCRIPTION_VIEW, { tableRow: (answer) => subscriptionRow({ uuid: id, ...answer }), short: true });
   // A removal may answer with nothing (204, or an empty object): then there is no status to report.
   ctx.log.status(`${how.done} subscription ${id}${after.status ? `; status ${after.status}` : ''}`);
+}
+
+/**
+ * Canceling a subscription is one of the moves the team's rules are about (subscription-cancel):
+ * it goes through the money guard, which judges it (a request for approval, a block) and keeps
+ * its intent. Canceled once is canceled: a canceled subscription is said so, and nothing sent.
+ */
+async function cancelGuarded(ctx: Factory, id: string, how: Step): Promise<void> {
+  const guard = await ctx.moneyGuard();
+  const look = () => getSubscription(ctx, id);
+  const { underApproval } = await import('../shared/approval.js');
+  await underApproval(ctx, false, () =>
+    guard.run<Subscription, Subscription>({
+      what: { key: `subscription:${id}`, operation: how.operation, target: id, requestedCents: null, what: `the cancellation of subscription ${id}`, checkCommand: `payctl subscriptions get ${id}` },
+      proof: {
+        look,
+        proves: (_intent, now) => (now.status === 'canceled' ? { kind: 'applied', proof: null } : { kind: 'not_seen' }),
+        answered: () => ({ kind: 'applied', proof: null }),
+        seen: (now) => now,
+      },
+      send: {
+        async prepare() {
+          const current = await look();
+          if (current.status === 'canceled') {
+            await done(ctx, id, { ...how, done: 'Already canceled:' }, current);
+            return undefined;
+          }
+          const about = await describe(ctx, current);
+          const question = how.question as NonNullable<Step['question']>;
+          await ctx.prompts.confirm(question(current, about), how.action);
+          await ctx.service.noteSandbox();
+          const api = await ctx.api();
+          const amount = typeof current.amount === 'number' ? current.amount : null;
+          return {
+            record: { amount_cents: amount, before: JSON.stringify({ status: current.status }) },
+            asked: { body: null, amountCents: amount, currency: current.currency ?? (await ctx.config.profile()).currency, summary: async () => `Cancel subscription ${id} (${about})`, replay: ['subscriptions', 'remove', id] },
+            request: () => api.call<Subscription>(how.operation, { params: { id } }),
+          };
+        },
+      },
+      report: { done: (after) => done(ctx, id, how, after) },
+    }),
+  async () => done(ctx, id, how, await look()));
 }
 
 export function runSuspend(ctx: Factory, args: ArgsOf<typeof suspend>): Promise<void> {

@@ -646,7 +646,14 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
     checkCommand: `payctl transactions list --reference-id ${reference}`,
   };
   const lookup: MoveLookup<Transaction[]> = { look: () => findByReference(ctx, reference), proves: (intent, found, others) => createProof(intent, found, others) };
-  await guard.hold(what.key, what.what, `Let it finish, then check with: ${what.checkCommand}`, async (memory) => {
+  const { underApproval } = await import('../shared/approval.js');
+  // Sent for approval, and waited for (--wait): the sale the approver's send made.
+  const approved = async () => {
+    const tx = (await findByReference(ctx, reference)).find((t) => saleMatches(expected, t));
+    if (tx) await ctx.out.show(tx, TRANSACTION_VIEW);
+    ctx.log.status(`Created transaction ${tx?.id ?? `with reference_id ${reference}`}${tx ? ` (${tx.status}, ${formatMoney(tx.amount ?? centsToDecimalString(input.amountCents), tx.currency ?? input.currency)})` : ''}`);
+  };
+  await underApproval(ctx, options.wait === true, () => guard.hold(what.key, what.what, `Let it finish, then check with: ${what.checkCommand}`, async (memory) => {
     if (!allowDuplicate) {
       const { repeat } = await guard.resolveEarlier({ ...what, ...lookup }, memory);
       // An explicit reference may also have been used by another machine, or by hand.
@@ -705,7 +712,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
       throw saved ? saved.alsoSay(error, true) : error;
     }
     ctx.log.status(`Created transaction ${tx.id} (${tx.status}, ${formatMoney(tx.amount ?? centsToDecimalString(input.amountCents), tx.currency ?? input.currency)})`);
-  });
+  }), approved);
 }
 
 /**

@@ -5,7 +5,7 @@ import { groupByFlags } from '../shared/group-by-flag.js';
 import { collect } from '../shared/input.js';
 import { listFlags } from '../shared/list-flags.js';
 import { sellerFlags } from '../shared/seller-flag.js';
-import { defineVerb, flag, groupHelp, requiring } from '../verb.js';
+import { defineVerb, flag, groupHelp } from '../verb.js';
 import { FIND_FLAGS } from './find-flags.js';
 
 // Flags and help are registered eagerly (cheap); each verb's code loads only when it runs.
@@ -174,7 +174,8 @@ export const splitsGet = defineVerb({
 export const splitsAdd = defineVerb({
   name: 'add <transaction-id>',
   description: "Give another seller a part of a sale, taken from the sale's seller; asks for confirmation",
-  ...requiring({ split: flag('--split <seller-id:part>', '<seller-id>:<amount|percent%>[,liable][,net], as for transactions create', { ask: 'Split (<seller-id>:<amount|percent%>[,liable][,net])' }) }),
+  flags: { split: flag('--split <seller-id:part>', '<seller-id>:<amount|percent%>[,liable][,net], as for transactions create', { ask: 'Split (<seller-id>:<amount|percent%>[,liable][,net])' }), ...WAIT_FLAGS },
+  required: ['split'],
   examples: ['payctl transactions splits add <transaction-id> --split <seller-id>:30%,net', 'payctl transactions splits add <transaction-id> --split <seller-id>:7.50,liable --yes'],
 });
 
@@ -182,5 +183,6 @@ export const splitsRemove = defineVerb({
   name: 'remove <transaction-id> <rule-id>',
   asks: { 'rule-id': { noun: 'split rule' } },
   description: "Take a seller's part of a sale back to the sale's seller; asks for confirmation",
+  flags: WAIT_FLAGS,
   examples: ['payctl transactions splits remove <transaction-id> <rule-id>        # after a [y/N] confirmation', 'payctl transactions splits remove <transaction-id> <rule-id> --yes'],
 });

@@ -6,7 +6,8 @@ import { getTransaction, transactionId, type Transaction } from '../shared.js';
 import { decimalStringToCents } from '../../../validate/index.js';
 import { shareCents } from '../split-input.js';
 import { asSplitInput, partText, ruleId, sellerNamed, splitsMove, type SplitRule } from './shared.js';
-import type { ArgsOf } from '../../verb.js';
+import { moneyMoveFlags } from '../../shared/again.js';
+import type { ArgsOf, OptionsOf } from '../../verb.js';
 import type { splitsRemove } from '../flags.js';
 
 /** A removal to send, with the rule and the sale as read before asking, for the report. */
@@ -27,15 +28,22 @@ function removeApplied(intent: Intent, now: SplitRule[]): boolean {
 }
 
 /** Takes a seller's part of a sale back to the sale's own seller. Exactly once, like add. */
-export async function run(ctx: Factory, args: ArgsOf<typeof splitsRemove>): Promise<void> {
+export async function run(ctx: Factory, args: ArgsOf<typeof splitsRemove>, options: OptionsOf<typeof splitsRemove>): Promise<void> {
   const id = transactionId(args);
   const rule = ruleId(args);
   await ctx.service.requireApiKey();
   if (ctx.globals.dryRun) return ctx.service.printDryRun('transactions.splits.remove', { params: { id, rule } });
-  const guard = await ctx.moneyGuard();
+  const flags = moneyMoveFlags(options);
+  const guard = await ctx.moneyGuard({ noWait: flags.noWait });
   const { what, lookup } = splitsMove(ctx, id, 'transactions.splits.remove', `the removal of split rule ${rule} of transaction ${id}`, removeApplied);
   const removed = { id: rule, resource: 'split_rule', deleted: true };
-  await guard.run<SplitRule[], unknown, Removing>({
+  const { underApproval } = await import('../../shared/approval.js');
+  // Sent for approval, and waited for (--wait): the removal the approver's send made.
+  const approved = async () => {
+    await showRemoval(ctx, removed, 'Split rule', rule);
+    ctx.log.status(`Removed split rule ${rule} of transaction ${id}`);
+  };
+  await underApproval(ctx, flags.waitForApproval, () => guard.run<SplitRule[], unknown, Removing>({
     what,
     proof: {
       ...lookup,
@@ -68,5 +76,5 @@ export async function run(ctx: Factory, args: ArgsOf<typeof splitsRemove>): Prom
         ctx.log.status(`Removed split rule ${rule} of transaction ${id}; the part of ${await ctx.out.named('seller', found.recipient)} goes back to ${back}`);
       },
     },
-  });
+  }), approved);
 }
