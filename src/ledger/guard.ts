@@ -90,6 +90,13 @@ export interface Sending<A> {
   request(): Promise<A>;
 }
 
+/** Where a move comes from when it is one row of a bulk run: its request is filed under the batch. */
+export interface BatchRow {
+  batch: string;
+  batch_name: string;
+  row: number;
+}
+
 /**
  * The team's rules, between a prepared move and its intent (src/ledger/policy/gate.ts). The guard
  * knows nothing of rules: it hands the gate the move and how to write its intent.
@@ -101,7 +108,9 @@ export interface MoveGate {
    * written: a request for approval recorded (exit 13), a block or a limit (exit 4), an approved
    * request that is not this move.
    */
-  admit(what: MoveTarget, asked: AskedMove, record: () => Promise<Intent>): Promise<Intent>;
+  admit(what: MoveTarget, asked: AskedMove, record: () => Promise<Intent>, row?: BatchRow): Promise<Intent>;
+  /** Whether any rule is about moves of this (intent) operation by this actor: a batch then judges every row. */
+  judges(operation: string): Promise<boolean>;
   /** How the admitted move ended: applied (the answer, or a lookup), or an error (its intent says whether anything moved). */
   finished(intent: Intent, error?: unknown): Promise<void>;
 }
@@ -176,6 +185,11 @@ export class MoneyGuard {
 
   get settings(): GuardSettings {
     return this.deps.settings;
+  }
+
+  /** The team's rules, for a bulk run that writes its rows' intents itself. */
+  get gate(): MoveGate | undefined {
+    return this.deps.gate;
   }
 
   /** When a request sent now could no longer land. */

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixtures.js';
@@ -168,3 +170,52 @@ describe('the move an approver sends', () => {
   }, 30_000);
 });
 
+
+describe('a bulk run', () => {
+  const lines = (stdout: string) => stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+
+  it('sends the rows no rule catches, files the others under the batch (exit 10 naming how many wait); a rerun asks nothing twice', async ({ home }) => {
+    const sales = [await createCard(home, '100.00'), await createCard(home, '900.00'), await createCard(home, '50.00'), await createCard(home, '700.00')];
+    await addRule(home, { kind: 'above', amount_cents: 50_000 });
+    const file = join(home, 'estornos.csv');
+    writeFileSync(file, `id;valor\n${sales.map((s) => `${s.id};tudo`).join('\n')}\n`);
+    const first = await run(home, ['transactions', 'refund', '--file', file, '--yes']);
+    expect(first.code, first.stderr).toBe(10);
+    const rows = lines(first.stdout).sort((a, b) => (a.row as number) - (b.row as number));
+    expect(rows.map((r) => r.status)).toEqual(['refunded', 'waiting_approval', 'refunded', 'waiting_approval']);
+    expect(rows[1]).toMatchObject({ id: sales[1]!.id, request: expect.stringMatching(/^apr_/), refunded_amount: null });
+    expect(rows[1]!.reason).toContain(`Refund R$ 900,00 of transaction ${sales[1]!.id}`);
+    expect(first.stderr).toContain('2 rows wait for approval by the team\'s policy: nothing was sent for them');
+    expect(first.stderr).toContain('payctl approvals approve --batch estornos.csv');
+    expect(first.stderr).toMatch(/error: 2 of 4 rows wait for approval/);
+    const filed = await withBook(home, (book, now) => book.requests({ batch: 'estornos.csv', limit: 10 }, now));
+    expect(filed.map((r) => [r.row, r.target, r.amount_cents, r.state]).sort()).toEqual([
+      [2, sales[1]!.id, 90_000, 'pending'],
+      [4, sales[3]!.id, 70_000, 'pending'],
+    ]);
+    expect(await Promise.all(sales.map(async (s) => voids(await getTx(home, s.id)).length))).toEqual([1, 0, 1, 0]);
+
+    const again = await run(home, ['transactions', 'refund', '--file', file, '--yes']);
+    expect(again.code, again.stderr).toBe(10);
+    const waiting = lines(again.stdout).filter((r) => r.status === 'waiting_approval');
+    expect(waiting.map((r) => r.request).sort()).toEqual(filed.map((r) => r.id).sort());
+    expect(await withBook(home, (book, now) => book.requests({ limit: 10 }, now))).toHaveLength(2);
+  }, 30_000);
+
+  it("rows on both sides of an operator's daily limit: those within it are sent, the rest fail naming the rule", async ({ home }) => {
+    const sales = [await createCard(home, '40.00'), await createCard(home, '40.00'), await createCard(home, '40.00')];
+    const rule = await addRule(home, { kind: 'daily_limit', amount_cents: 10_000, per: 'operator' });
+    const file = join(home, 'refunds.csv');
+    writeFileSync(file, `id,amount\n${sales.map((s) => `${s.id},40.00`).join('\n')}\n`);
+    const ran = await run(home, ['transactions', 'refund', '--file', file, '--yes', '--concurrency', '3']);
+    expect(ran.code, ran.stderr).toBe(10);
+    const rows = lines(ran.stdout);
+    expect(rows.filter((r) => r.status === 'refunded')).toHaveLength(2);
+    const refused = rows.filter((r) => r.status === 'failed');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.error).toContain(`daily limit (rule ${rule}`);
+    expect(refused[0]!.error).toContain('R$ 20,00 is left today');
+    const sent = await Promise.all(sales.map(async (s) => voids(await getTx(home, s.id)).length));
+    expect(sent.reduce((a, b) => a + b, 0)).toBe(2);
+  }, 30_000);
+});

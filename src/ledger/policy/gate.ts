@@ -13,7 +13,7 @@ import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { localDateTime, nextDayStartIn, dayStartIn } from '../../time/zone.js';
 import type { Actor } from '../actor.js';
-import type { AskedMove, MoveGate, MoveTarget } from '../guard.js';
+import type { AskedMove, BatchRow, MoveGate, MoveTarget } from '../guard.js';
 import type { Ledger } from '../ledger.js';
 import type { Intent } from '../types.js';
 import type { PolicyBook } from './book.js';
@@ -27,13 +27,6 @@ const LIMIT_LOCK_RETRY_MS = 50;
 const PENDING_READ = 1_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Where a move comes from when it is one row of a bulk run: its request is filed under the batch. */
-export interface BatchRow {
-  batch: string;
-  batch_name: string;
-  row: number;
-}
 
 export interface GateDeps {
   book: PolicyBook;
