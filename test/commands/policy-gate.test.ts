@@ -1,15 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixtures.js';
-import { testEnv } from '../helpers/run.js';
-import { Factory } from '../../src/factory.js';
-import { parseGlobals } from '../../src/globals.js';
-import type { IO } from '../../src/io.js';
+import { addRule, factoryOn, withBook } from '../helpers/policy.js';
 import type { Actor } from '../../src/ledger/actor.js';
-import type { PolicyBook } from '../../src/ledger/policy/book.js';
-import type { ApprovalRequest, RuleSpec } from '../../src/ledger/policy/types.js';
+import type { ApprovalRequest } from '../../src/ledger/policy/types.js';
 import { currentOwner } from '../../src/platform/owner.js';
 import { createCard, expectError, getTx, run } from './helpers.js';
 import type { Transaction } from '../../src/sandbox/types.js';
@@ -22,36 +17,6 @@ import type { Transaction } from '../../src/sandbox/types.js';
 
 const holder = currentOwner().holder;
 const voids = (tx: Transaction) => tx.history.filter((h) => h.operation_type === 'void' && h.status === 'succeeded');
-/** A person at a terminal, as tests run (no agent's variables). */
-const PERSON: Actor = { holder, kind: 'person' };
-
-/** A Factory on `home` as a command gets it, for what the tests set up or send themselves. */
-function factoryOn(home: string): { ctx: Factory; stderr: () => string } {
-  let err = '';
-  const stderr = new PassThrough();
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const stdin = new PassThrough();
-  stdin.end();
-  const io: IO = { stdin, stdout: new PassThrough(), stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, env: testEnv(home) };
-  return { ctx: new Factory(io, parseGlobals({ yes: true })), stderr: () => err };
-}
-
-/** Works on the home's ledger's book of rules and requests, then closes it. */
-async function withBook<T>(home: string, work: (book: PolicyBook, now: number) => Promise<T>): Promise<T> {
-  const { ctx } = factoryOn(home);
-  try {
-    const { ledger } = await ctx.moneyGuard();
-    return await work(ledger.policy, ledger.now());
-  } finally {
-    await ctx.close();
-  }
-}
-
-const RULE: Omit<RuleSpec, 'kind' | 'amount_cents'> = { operation: 'refund', actor: 'any', per: null, expires_hours: null, confirm_up_to_cents: null };
-
-function addRule(home: string, rule: Partial<RuleSpec> & Pick<RuleSpec, 'kind'>): Promise<string> {
-  return withBook(home, async (book, now) => (await book.applyChange({ action: 'add', rule: { ...RULE, amount_cents: null, ...rule } }, PERSON, now))!.id);
-}
 
 const refund = (home: string, id: string, ...args: string[]) => run(home, ['transactions', 'refund', id, ...args]);
 
