@@ -21,7 +21,7 @@ export const EXIT_CODE_MEANINGS: Readonly<Record<keyof typeof ExitCode, string>>
     'not applied, safe to run again: network error, timeout, or 5xx after retries on a read, or answers a read cannot use (junk, a repeated page, a list that does not end within the bound one command reads); a money move whose connection never opened, or not seen applied by the end of its settle window; the same money move in flight in another payctl process; the ledger of money moves cannot be reached',
   outcomeUnknown:
     'outcome unknown: a money-moving request may or may not have been applied; running the same command again checks first and sends only if it did not go through',
-  bulkPartial: 'bulk run finished with some rows failed, or held (a row asking more than was refunded of its sale before: not sent; --again sends it), or stopped at --max-wait',
+  bulkPartial: "bulk run finished with some rows failed, or held (a row asking more than was refunded of its sale before: not sent; --again sends it), or waiting for approval (a row a rule of the team's policy sent to a person: recorded as a request, not sent), or stopped at --max-wait",
   duplicate:
     'probable duplicate: payctl already made the same money move on this sale (any command, batch, profile or machine sharing the ledger), or its history shows one, and the sale still allows it; nothing was sent; --again to do it anyway (a move the sale no longer allows is 6; a refund of all that remains is never a duplicate)',
   unreconciled: 'does not add up: a transfer (transfers explain) or a period (reconcile) whose items do not come to its amount to the centavo, or that has items that cannot be explained; the difference is named',

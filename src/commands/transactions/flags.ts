@@ -129,6 +129,7 @@ export const refund = defineVerb({
     'payctl transactions refund <id>                 # all that remains, after a partial refund too; asks [y/N]',
     'payctl transactions refund <id> --amount 5.00 --yes',
     'payctl transactions refund <id> --amount 5.00 --yes --again   # payctl refunded it before: refund 5.00 more',
+    "payctl transactions refund <id> --amount 600 --wait   # above a rule of the team's policy: exit 13 naming the request, or with --wait the decision",
     'payctl transactions refund --file refunds.csv --concurrency 8',
     'payctl transactions refund --file estornos.csv --yes                # a pt-BR spreadsheet: id;valor, decimal commas',
     'payctl transactions refund --file ids.csv --full --yes              # only an id column: all that remains of each',
@@ -145,7 +146,7 @@ export const capture = defineVerb({
     ...amountFlags('amount to capture', 'default: the authorized amount'),
     ...MONEY_MOVE_FLAGS,
   },
-  examples: ['payctl transactions capture <id> --yes', 'payctl transactions capture <id> --amount 8.00'],
+  examples: ['payctl transactions capture <id> --yes', 'payctl transactions capture <id> --amount 8.00', 'payctl transactions capture <id> --yes --wait   # a capture a rule sends for approval: wait for the decision'],
 });
 
 export const cancellationLetter = defineVerb({
