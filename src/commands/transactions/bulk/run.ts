@@ -650,7 +650,7 @@ async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkS
   const spent = counts.skipped - runner.repeatable;
   if (spent > 0) lines.push(`Skipped ${counted(spent, 'row')} already refunded, with too little left to refund ${noun(spent, 'it', 'them')} again.`);
   if (counts.held > 0) lines.push(`Held ${counted(counts.held, 'row')} asking more than was refunded of ${noun(counts.held, 'its sale', 'their sales')} before: nothing was sent for ${noun(counts.held, 'it', 'them')} (${noun(counts.held, 'its line says', 'their lines say')} what --again would send).`);
-  if (waiting > 0) lines.push(`${counted(waiting, 'row')} ${noun(waiting, 'waits', 'wait')} for approval by the team's policy: nothing was sent for ${noun(waiting, 'it', 'them')} (${noun(waiting, 'its line names its request', 'their lines name their requests')}); a supervisor approves them with: payctl approvals approve --batch ${batch.name}`);
+  if (waiting > 0) lines.push(`${counted(waiting, 'row')} ${noun(waiting, 'waits', 'wait')} for approval by the team's policy: nothing was sent for ${noun(waiting, 'it', 'them')} (${noun(waiting, 'its line names its request', 'their lines name their requests')}); a supervisor approves ${noun(waiting, 'it', 'them')} with: payctl approvals approve --batch ${batch.name}`);
   const problem = notRefunded.finish();
   if (notRefunded.count > 0) {
     // Not "run it with --again": that would send again every other row of it payctl already refunded.
