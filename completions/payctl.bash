@@ -65,7 +65,7 @@ _payctl() {
     "future-entries") verbs='list' ;;
     "webhooks") verbs='create list get remove listen' ;;
     "events") verbs='list get replay' ;;
-    "ledger") verbs='list show unlock check reset' ;;
+    "ledger") verbs='list show unlock check reset export' ;;
     "profiles") verbs='list use remove' ;;
     "config") verbs='get set unset list' ;;
     "sandbox") verbs='serve reset pay clock advance generate' ;;
@@ -152,6 +152,7 @@ _payctl() {
     "ledger unlock") flags='--force' ;;
     "ledger check") flags='' ;;
     "ledger reset") flags='' ;;
+    "ledger export") flags='--format --since --out' ;;
     "completion ") flags='' ;;
     "login ") flags='--base-url --marketplace-id --seller-id --api-key-stdin --insecure-storage' ;;
     "logout ") flags='' ;;
