@@ -6,7 +6,8 @@ import { addRule, factoryOn, withBook } from '../helpers/policy.js';
 import type { Actor } from '../../src/ledger/actor.js';
 import type { ApprovalRequest } from '../../src/ledger/policy/types.js';
 import { currentOwner } from '../../src/platform/owner.js';
-import { createCard, expectError, getTx, run } from './helpers.js';
+import { SANDBOX_BUYER_ID } from '../../src/provider/sandbox-account.js';
+import { createCard, expectError, expectJson, getTx, run } from './helpers.js';
 import type { Transaction } from '../../src/sandbox/types.js';
 
 // The team's rules at the money guard (src/ledger/policy/gate.ts), through the commands users run,
@@ -213,6 +214,17 @@ describe('--wait', () => {
     expect(voids(await getTx(home, sale.id))).toHaveLength(0);
   }, 30_000);
 
+  it('expired without a decision: exit 4; nothing sent', async ({ home }) => {
+    const sale = await createCard(home, '800.00');
+    // A rule whose requests wait under two seconds.
+    await addRule(home, { kind: 'above', amount_cents: 50_000, expires_hours: 0.0005 });
+    const expired = await refund(home, sale.id, '--amount', '600', '--yes', '--wait');
+    expect(expired.code, expired.stderr).toBe(4);
+    expect(expired.stderr.trimEnd().split('\n').at(-1)).toMatch(/^error: request apr_\w+ expired at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC without a decision; nothing was sent\. Ask again by running the same command$/);
+    expect(JSON.parse(expired.stdout)).toMatchObject({ state: 'expired' });
+    expect(voids(await getTx(home, sale.id))).toHaveLength(0);
+  }, 30_000);
+
   it("sent by its approver: exit 0, the sale printed as the command prints its own refund", async ({ home }) => {
     const sale = await createCard(home, '800.00');
     await addRule(home, { kind: 'above', amount_cents: 50_000 });
@@ -230,5 +242,27 @@ describe('--wait', () => {
     expect(sent.stderr).toContain(`Refunded R$ 600,00 of transaction ${sale.id} (succeeded)`);
     expect(sent.stderr).toContain(`Request ${request.id} was approved by Supervisora (supervisora@outra) and sent.`);
     expect(voids(await getTx(home, sale.id))).toHaveLength(1);
+  }, 30_000);
+});
+
+describe('every money command', () => {
+  it('a capture above a rule is a request (exit 13), a boleto cancellation and a subscription cancellation a block can stop (exit 4); nothing sent', async ({ home }) => {
+    const preauth = expectJson(await run(home, ['transactions', 'create', '--amount', '900', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2030', '--cvv', '123', '--no-capture', '-o', 'json']));
+    await addRule(home, { operation: 'capture', kind: 'above', amount_cents: 50_000 });
+    const { shown } = expectRequest(await run(home, ['transactions', 'capture', preauth.id, '--yes', '-o', 'json']));
+    expect(shown).toMatchObject({ operation: 'capture', amount_cents: 90_000, replay: ['transactions', 'capture', preauth.id, '--amount-cents', '90000'] });
+    expect((await getTx(home, preauth.id)).status).toBe('pre_authorized');
+
+    const boleto = expectJson(await run(home, ['transactions', 'create', '--payment-type', 'boleto', '--amount', '150', '--customer', SANDBOX_BUYER_ID, '-o', 'json']));
+    const boletoRule = await addRule(home, { operation: 'boleto-cancel', kind: 'block' });
+    expectError(await run(home, ['boletos', 'cancel', boleto.id, '--yes']), 4, `(rule ${boletoRule}: boleto cancellations by anyone are blocked); nothing was sent`);
+    expect((await getTx(home, boleto.id)).status).not.toBe('canceled');
+
+    const plan = expectJson(await run(home, ['plans', 'create', '--name', 'Mensal', '--amount', '29.90', '--frequency', 'monthly', '-o', 'json']));
+    const due = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const sub = expectJson(await run(home, ['subscriptions', 'create', '--plan', plan.uuid, '--customer', SANDBOX_BUYER_ID, '--due-date', due, '-o', 'json']));
+    const subRule = await addRule(home, { operation: 'subscription-cancel', kind: 'block' });
+    expectError(await run(home, ['subscriptions', 'remove', sub.uuid, '--yes']), 4, `Cancel subscription ${sub.uuid} (`, `(rule ${subRule}: subscription cancellations by anyone are blocked); nothing was sent`);
+    expect(expectJson(await run(home, ['subscriptions', 'get', sub.uuid, '-o', 'json']))).toMatchObject({ status: 'active' });
   }, 30_000);
 });

@@ -92,7 +92,9 @@ async function waitForDecision(ctx: Factory, asked: ApprovalRequest): Promise<Ap
     return await noteWhileInFlight(note, async () => {
       let pause = FIRST_POLL_MS;
       for (;;) {
-        await sleep(pause);
+        // Read again soon after the expiry, too: an expired request is said at once.
+        const toExpiry = asked.expires_at - ledger.now();
+        await sleep(toExpiry >= 0 ? Math.min(pause, toExpiry + 50) : pause);
         pause = Math.min(MAX_POLL_MS, pause * 2);
         const now = await book.request(asked.id, ledger.now());
         if (!now) throw new CliError(`request ${asked.id} is no longer in the ledger ${ledger.where}; nothing was sent by this command`, ExitCode.notFound);
