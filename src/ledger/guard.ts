@@ -113,6 +113,8 @@ export interface MoveGate {
   judges(operation: string): Promise<boolean>;
   /** How the admitted move ended: applied (the answer, or a lookup), or an error (its intent says whether anything moved). */
   finished(intent: Intent, error?: unknown): Promise<void>;
+  /** An earlier run's same move, found applied: nothing is sent (an approved request that run sent is settled by it). */
+  repeated(intent: Intent): Promise<void>;
 }
 
 /**
@@ -235,7 +237,10 @@ export class MoneyGuard {
     const guarded: GuardedMove<R> = { ...move.what, look: move.proof.look, proves: move.proof.proves };
     await this.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async (memory) => {
       const { repeat } = await this.resolveEarlier(guarded, memory);
-      if (repeat && move.report.repeated) return move.report.repeated(repeat);
+      if (repeat && move.report.repeated) {
+        await this.deps.gate?.repeated(repeat.intent);
+        return move.report.repeated(repeat);
+      }
       const sending = await move.send.prepare(memory, repeat);
       if (sending === undefined) return;
       await move.report.done(await this.send(move, memory, sending), sending);

@@ -102,6 +102,14 @@ export class PolicyGate implements MoveGate {
     }
   }
 
+  async repeated(intent: Intent): Promise<void> {
+    const approving = this.deps.approving;
+    // An approver's earlier send of this request whose answer was lost, seen applied now.
+    if (approving && policyOperationOf(intent.operation) === approving.operation && intent.key === approving.key && intent.amount_cents === approving.amount_cents) {
+      await this.deps.book.settle(approving.id, 'sent', { intent_id: intent.id }, this.deps.ledger.now());
+    }
+  }
+
   /** The approved request's move, and only it: anything else fails with the reason, nothing sent. */
   private async sendApproved(request: ApprovalRequest, operation: PolicyOperation | undefined, what: MoveTarget, asked: AskedMove, record: () => Promise<Intent>): Promise<Intent> {
     const differs =
