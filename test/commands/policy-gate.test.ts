@@ -246,7 +246,7 @@ describe('--wait', () => {
 });
 
 describe('every money command', () => {
-  it('a capture above a rule is a request (exit 13), a boleto cancellation and a subscription cancellation a block can stop (exit 4); nothing sent', async ({ home }) => {
+  it('a capture and a create above a rule are requests (exit 13), a boleto and a subscription cancellation a block stops (exit 4); nothing sent', async ({ home }) => {
     const preauth = expectJson(await run(home, ['transactions', 'create', '--amount', '900', '--card-number', '4111111111111111', '--holder-name', 'Maria Silva', '--exp-month', '12', '--exp-year', '2030', '--cvv', '123', '--no-capture', '-o', 'json']));
     await addRule(home, { operation: 'capture', kind: 'above', amount_cents: 50_000 });
     const { shown } = expectRequest(await run(home, ['transactions', 'capture', preauth.id, '--yes', '-o', 'json']));
@@ -264,5 +264,12 @@ describe('every money command', () => {
     const subRule = await addRule(home, { operation: 'subscription-cancel', kind: 'block' });
     expectError(await run(home, ['subscriptions', 'remove', sub.uuid, '--yes']), 4, `Cancel subscription ${sub.uuid} (`, `(rule ${subRule}: subscription cancellations by anyone are blocked); nothing was sent`);
     expect(expectJson(await run(home, ['subscriptions', 'get', sub.uuid, '-o', 'json']))).toMatchObject({ status: 'active' });
+
+    // A new sale by a card on file: the request carries the command that makes exactly it, with its reference.
+    await addRule(home, { operation: 'create', kind: 'above', amount_cents: 100_000 });
+    const created = expectRequest(await run(home, ['transactions', 'create', '--amount', '1500', '--customer', SANDBOX_BUYER_ID, '--reference-id', 'pedido-77', '-o', 'json']));
+    expect(created.shown).toMatchObject({ operation: 'create', key: 'reference:pedido-77', amount_cents: 150_000 });
+    expect(created.shown.replay).toEqual(expect.arrayContaining(['transactions', 'create', '--amount-cents', '150000', '--reference-id', 'pedido-77', '--customer', SANDBOX_BUYER_ID]));
+    expect(expectJson(await run(home, ['transactions', 'list', '--reference-id', 'pedido-77', '-o', 'json']))).toEqual([]);
   }, 30_000);
 });
