@@ -628,7 +628,7 @@ async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkS
       } else counts[result.status] += 1;
       if (result.status === 'held' && (firstHeld === undefined || result.row < firstHeld.row)) firstHeld = result;
       if (result.status === 'failed' || result.status === 'invalid' || result.status === 'held') notRefunded.add({ row: result.row, id: result.id, cents: input.cents, error: result.error ?? '', ...(input.cells ? { cells: input.cells } : {}) });
-      progress?.update(counts.refunded + counts.skipped, counts.held + counts.failed + counts.invalid);
+      progress?.update(counts.refunded + counts.skipped, counts.held + counts.waiting_approval + counts.failed + counts.invalid);
       await writeLine(line(result));
     }
   };
