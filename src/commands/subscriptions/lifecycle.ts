@@ -69,15 +69,16 @@ async function cancelGuarded(ctx: Factory, id: string, how: Step): Promise<void>
             await done(ctx, id, { ...how, done: 'Already canceled:' }, current);
             return undefined;
           }
-          const about = await describe(ctx, current);
+          // Who and what it bills, read only when someone reads it (the question, a request).
+          const about = () => describe(ctx, current);
           const question = how.question as NonNullable<Step['question']>;
-          await ctx.prompts.confirm(question(current, about), how.action);
+          await ctx.prompts.confirm(async () => question(current, await about()), how.action);
           await ctx.service.noteSandbox();
           const api = await ctx.api();
           const amount = typeof current.amount === 'number' ? current.amount : null;
           return {
             record: { amount_cents: amount, before: JSON.stringify({ status: current.status }) },
-            asked: { body: null, amountCents: amount, currency: current.currency ?? (await ctx.config.profile()).currency, summary: async () => `Cancel subscription ${id} (${about})`, replay: ['subscriptions', 'remove', id] },
+            asked: { body: null, amountCents: amount, currency: current.currency ?? (await ctx.config.profile()).currency, summary: async () => `Cancel subscription ${id} (${await about()})`, replay: ['subscriptions', 'remove', id] },
             request: () => api.call<Subscription>(how.operation, { params: { id } }),
           };
         },
