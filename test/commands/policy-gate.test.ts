@@ -210,7 +210,7 @@ describe('--wait', () => {
     // For scripts, the request as it ended.
     expect(JSON.parse(denied.stdout)).toMatchObject({ id: request.id, state: 'denied', reason: 'cliente desistiu do estorno', decided_by: 'supervisora@outra' });
     expect(denied.stderr).toContain(`waiting for approval: Refund R$ 600,00 of transaction ${sale.id}`);
-    expect(denied.stderr).toContain(`waiting for a decision on request ${request.id} (up to `);
+    expect(denied.stderr).toMatch(new RegExp(`waiting for a decision on request ${request.id} \\(up to 2[34]:\\d\\d:\\d\\d, until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC\\)…`));
     expect(voids(await getTx(home, sale.id))).toHaveLength(0);
   }, 30_000);
 
