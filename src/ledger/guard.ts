@@ -344,10 +344,11 @@ export class MoneyGuard {
     try {
       answer = await this.sendRecorded(guarded, proof, memory, sending, intent);
     } catch (err) {
-      await gate.finished(intent, err);
+      // The send's own failure is what the user must see, whatever becomes of the request's record.
+      await gate.finished(intent, err).catch(() => undefined);
       throw err;
     }
-    await gate.finished(intent);
+    await gate.finished(intent).catch((err: unknown) => this.deps.log.warn(`${what.what} was applied, but its approval request could not be marked sent (${err instanceof Error ? err.message : String(err)})`));
     return answer;
   }
 
