@@ -222,7 +222,8 @@ PAYCTL_API_KEY needs neither. Card numbers and CVVs are never written to any fil
 const EXACTLY_ONCE = `Money moves exactly once: what payctl guarantees, for one operator or a whole team.
 
 Every command that moves money (transactions create, refund with or without --file, capture,
-boletos cancel, invoices approve and refund, transactions splits add and remove) writes its intent
+boletos cancel, invoices approve and refund, transactions splits add and remove, subscriptions
+remove) writes its intent
 to a ledger before sending, and resolves it after. The ledger is keyed by the account (its
 marketplace id, or its API key when no marketplace is named, and whether the key is a test or a
 live one), never by the base URL's spelling or the profile's name: two profiles, two addresses or
@@ -249,6 +250,10 @@ What payctl does before it sends:
      exit 10 naming it and what --again would send); an edited or re-saved file refunds only what
      was not done, and the rows a run did not refund are written beside the input
      (<input>.failed.csv, or --failed-out) for a retry that touches only those.
+     Then the team's rules in the ledger judge the move, its amount now known: one a rule sends
+     to a second person is recorded as a request and nothing is sent (exit 13, naming it; --wait
+     waits for the decision); one a rule blocks, or that would pass a daily limit, is exit 4. A
+     bulk run sends the rows no rule catches and records the others under the batch (exit 10).
   4. It sends, and believes only proof. An answer counts if it is the object asked for with the
      change asked for. A lost answer is settled only by a change that identifies this move: a void
      (capture) of exactly its amount, new since it was sent, that no other intent claimed; for a
