@@ -118,7 +118,7 @@ _payctl() {
     "subscriptions list") flags='--customer --plan --status --seller --limit --all --from --to --sort' ;;
     "subscriptions get") flags='' ;;
     "subscriptions update") flags='--plan --payment-method --card --due-date --expiration-date --amount --amount-cents --description' ;;
-    "subscriptions remove") flags='' ;;
+    "subscriptions remove") flags='--wait --no-wait' ;;
     "subscriptions suspend") flags='' ;;
     "subscriptions reactivate") flags='' ;;
     "invoices create") flags='--customer --amount --amount-cents --due-date --expiration-date --description --currency --on-behalf-of' ;;

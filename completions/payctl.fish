@@ -346,6 +346,8 @@ complete -c payctl -n '__fish_seen_subcommand_from subscriptions; and __fish_see
 complete -c payctl -n '__fish_seen_subcommand_from subscriptions; and __fish_seen_subcommand_from update' -l amount -r -d 'amount per cycle in major units (default: the plan\'s)'
 complete -c payctl -n '__fish_seen_subcommand_from subscriptions; and __fish_seen_subcommand_from update' -l amount-cents -r -d 'amount per cycle in cents'
 complete -c payctl -n '__fish_seen_subcommand_from subscriptions; and __fish_seen_subcommand_from update' -l description -r -d 'description'
+complete -c payctl -n '__fish_seen_subcommand_from subscriptions; and __fish_seen_subcommand_from remove' -l wait -d 'when a rule of the team\'s policy sends it for approval (exit 13): wait for the decision, with a countdown to its expiry'
+complete -c payctl -n '__fish_seen_subcommand_from subscriptions; and __fish_seen_subcommand_from remove' -l no-wait -d 'do not wait for an earlier move that could still land: exit 9 at once, saying when to come back'
 complete -c payctl -n '__fish_use_subcommand' -a invoices -d 'What was billed: subscription and one-off invoices; approve, cancel or refund them'
 complete -c payctl -n '__fish_seen_subcommand_from invoices; and not __fish_seen_subcommand_from create list get remove approve refund' -a create -d 'Bill a buyer once (a one-off invoice)'
 complete -c payctl -n '__fish_seen_subcommand_from invoices; and not __fish_seen_subcommand_from create list get remove approve refund' -a list -d 'List invoices: due date, amount, status, paid date'

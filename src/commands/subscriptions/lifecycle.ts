@@ -5,7 +5,8 @@ import { nameOrId } from '../../output/record-names.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { getSubscription, subscriptionId, subscriptionRow, type Subscription } from './shared.js';
 import { SUBSCRIPTION_VIEW } from './view.js';
-import type { ArgsOf } from '../verb.js';
+import { moneyMoveFlags, type MoneyMoveFlags } from '../shared/again.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { reactivate, remove, suspend } from './flags.js';
 
 interface Step {
@@ -23,11 +24,11 @@ async function describe(ctx: Factory, s: Subscription): Promise<string> {
   return [buyer, amount && `${amount} per cycle`].filter(Boolean).join(', ');
 }
 
-async function step(ctx: Factory, args: string[], how: Step): Promise<void> {
+async function step(ctx: Factory, args: string[], how: Step, flags?: MoneyMoveFlags): Promise<void> {
   const id = subscriptionId(args);
   await ctx.service.requireApiKey();
   if (ctx.globals.dryRun) return ctx.service.printDryRun(how.operation, { params: { id } });
-  if (how.operation === 'subscriptions.remove') return cancelGuarded(ctx, id, how);
+  if (flags) return cancelGuarded(ctx, id, how, flags);
   const question = how.question;
   if (question) {
     const current = await getSubscription(ctx, id);
@@ -49,11 +50,11 @@ async function done(ctx: Factory, id: string, how: Step, after: Subscription): P
  * it goes through the money guard, which judges it (a request for approval, a block) and keeps
  * its intent. Canceled once is canceled: a canceled subscription is said so, and nothing sent.
  */
-async function cancelGuarded(ctx: Factory, id: string, how: Step): Promise<void> {
-  const guard = await ctx.moneyGuard();
+async function cancelGuarded(ctx: Factory, id: string, how: Step, flags: MoneyMoveFlags): Promise<void> {
+  const guard = await ctx.moneyGuard({ noWait: flags.noWait });
   const look = () => getSubscription(ctx, id);
   const { underApproval } = await import('../shared/approval.js');
-  await underApproval(ctx, false, () =>
+  await underApproval(ctx, flags.waitForApproval, () =>
     guard.run<Subscription, Subscription>({
       what: { key: `subscription:${id}`, operation: how.operation, target: id, requestedCents: null, what: `the cancellation of subscription ${id}`, checkCommand: `payctl subscriptions get ${id}` },
       proof: {
@@ -97,13 +98,13 @@ export function runSuspend(ctx: Factory, args: ArgsOf<typeof suspend>): Promise<
   });
 }
 
-export function runRemove(ctx: Factory, args: ArgsOf<typeof remove>): Promise<void> {
+export function runRemove(ctx: Factory, args: ArgsOf<typeof remove>, options: OptionsOf<typeof remove>): Promise<void> {
   return step(ctx, args, {
     operation: 'subscriptions.remove',
     question: (s, about) => `Cancel subscription ${s.uuid} (${about})? This cannot be undone.`,
     action: 'remove a subscription',
     done: 'Canceled',
-  });
+  }, moneyMoveFlags(options));
 }
 
 export function runReactivate(ctx: Factory, args: ArgsOf<typeof reactivate>): Promise<void> {
