@@ -6,7 +6,7 @@ import { currentOwner } from '../../src/platform/owner.js';
 import { addRule } from '../helpers/policy.js';
 import { freshDatabase, postgresForFile } from '../helpers/postgres.js';
 import { ledgerList } from '../helpers/printed.js';
-import { tempHome, testEnv } from '../helpers/run.js';
+import { tempHome } from '../helpers/run.js';
 import { eventually, servedSandboxForBlock, spawnOnMachine, spawnPayctl } from '../helpers/serve.js';
 import { createCard, expectError, getTx, run } from './helpers.js';
 import type { Transaction } from '../../src/sandbox/types.js';
