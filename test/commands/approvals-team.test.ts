@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { currentOwner } from '../../src/platform/owner.js';
-import { approvalStatus } from '../helpers/printed.js';
+import { approvalStatus, waitingRequest } from '../helpers/printed.js';
 import { freshDatabase, postgresForFile } from '../helpers/postgres.js';
 import { tempHome, testEnv } from '../helpers/run.js';
 import { BIN, eventually, servedSandboxForBlock } from '../helpers/serve.js';
 import { createCard, getTx, run } from './helpers.js';
 import { requestRefund, requestRuleRemoval, rulesOf } from './approvals-helpers.js';
+import { addRule } from '../helpers/policy.js';
 import type { Transaction } from '../../src/sandbox/types.js';
 
 // Four eyes across machines: a team's ledger on a real PostgreSQL server (started for this file),
@@ -121,9 +122,13 @@ describe('approvals on a shared ledger', () => {
     return { code: await terminal.exited, screen: terminal.screen() };
   }
 
-  it("a refund request: nothing sent until approved; its requester cannot approve it; another operator on another machine sends it once", async () => {
+  it('a refund above the rule waits (exit 13, nothing sent); its requester cannot approve it; another operator on another machine sends it once', async () => {
     const sale = await createCard(served().home, '1000.00');
-    const request = await requestRefund(here(), env(), sale.id, 60_000);
+    const rule = await addRule(here(), { kind: 'above', amount_cents: 50_000 }, env());
+    const asked = await run(here(), ['transactions', 'refund', sale.id, '--amount', '600.00', '--yes'], { env: env() });
+    expect(asked.code, asked.stderr).toBe(13);
+    expect(asked.stderr).toContain(`(rule ${rule}: refunds above R$ 500,00 by anyone need approval); nothing was sent`);
+    const request = z.parse(waitingRequest, JSON.parse(asked.stdout));
     expect((await getTx(served().home, sale.id)).amount).toBe('1000.00');
 
     const own = await approve(ana(), request.id, '600,00');

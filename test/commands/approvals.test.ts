@@ -2,10 +2,11 @@ import { describe, expect } from 'vitest';
 import * as z from 'zod/mini';
 import { it } from '../helpers/fixtures.js';
 import { converse, KEY } from '../helpers/interactive.js';
-import { approvalList, approvalRequest, approvalStatus, ledgerList } from '../helpers/printed.js';
+import { approvalList, approvalRequest, approvalStatus, ledgerList, waitingRequest } from '../helpers/printed.js';
 import { currentOwner } from '../../src/platform/owner.js';
 import { typedAmount } from '../../src/commands/approvals/approve.js';
-import { openBook, requestRefund } from './approvals-helpers.js';
+import { requestRefund } from './approvals-helpers.js';
+import { PERSON, addRule, withBook } from '../helpers/policy.js';
 import { createCard, expectError, expectUsage, getTx, run } from './helpers.js';
 import type { Transaction } from '../../src/sandbox/types.js';
 
@@ -55,9 +56,15 @@ describe('payctl approvals list, show, status', () => {
 });
 
 describe('payctl approvals approve', () => {
-  it("an agent's request: a person on this machine types the amount back (a wrong one is asked again); sent once, through the ledger", async ({ home }) => {
+  it("an agent's refund above the rule waits; a person on this machine types the amount back (a wrong one is asked again); sent once, through the ledger", async ({ home }) => {
     const sale = await createCard(home, '1000.00');
-    const request = await agentRefund(home, sale.id, 60_000);
+    const rule = await addRule(home, { actor: 'agent', kind: 'above', amount_cents: 50_000 });
+    const asked = await run(home, ['transactions', 'refund', sale.id, '--amount', '600', '--yes'], { env: { PAYCTL_ACTOR: 'agent' } });
+    expect(asked.code, asked.stderr).toBe(13);
+    expect(asked.stderr).toContain(`(rule ${rule}: refunds above R$ 500,00 by AI agents need approval); nothing was sent`);
+    const request = z.parse(waitingRequest, JSON.parse(asked.stdout));
+    expect(request).toMatchObject({ state: 'pending', requester: holder, requester_kind: 'agent', amount_cents: 60_000, replay: ['transactions', 'refund', sale.id, '--amount-cents', '60000'] });
+    expect(voids(await getTx(home, sale.id))).toBe(0);
     expect((await run(home, ['config', 'set', 'operator_name', 'Bia Costa'])).code).toBe(0);
     const approved = await converse(['approvals', 'approve', request.id], home, [
       { prompt: /Type the amount \(R\$ 600,00\) to approve/, keys: `500,00${KEY.enter}` },
@@ -145,12 +152,7 @@ describe('payctl approvals approve', () => {
     const sale = await createCard(home, '1000.00');
     const request = await agentRefund(home, sale.id, 60_000);
     // Taken, then the refund sent, then the command died before it settled the request.
-    const { ledger, close } = await openBook(home);
-    try {
-      expect((await ledger.policy.approve(request.id, { holder, kind: 'person' }, ledger.now())).ok).toBe(true);
-    } finally {
-      await close();
-    }
+    expect((await withBook(home, (book, now) => book.approve(request.id, PERSON, now))).ok).toBe(true);
     expect((await run(home, ['transactions', 'refund', sale.id, '--amount-cents', '60000', '--yes'])).code).toBe(0);
     const resumed = await converse(['approvals', 'approve', request.id], home, [{ prompt: /Type the amount/, keys: `600${KEY.enter}` }]);
     expect(resumed.code, resumed.stderr).toBe(0);

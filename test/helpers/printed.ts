@@ -234,3 +234,13 @@ export const approvalRequest = z.looseObject({
 export const approvalList = z.array(approvalRequest);
 /** What `approvals status` prints: a request's state in short. */
 export const approvalStatus = z.looseObject({ id: z.string(), state: z.string(), decided_by: z.nullable(z.string()), reason: z.nullable(z.string()), intent_id: z.nullable(z.number()) });
+/** What a money command prints on stdout when a rule sends its move to a person (exit 13): the request as the ledger keeps it. */
+export const waitingRequest = z.looseObject({
+  id: z.string(),
+  state: z.string(),
+  summary: z.string(),
+  requester: z.string(),
+  requester_kind: z.string(),
+  amount_cents: z.nullable(z.number()),
+  replay: z.nullable(z.array(z.string())),
+});
