@@ -44,6 +44,12 @@ async function typeBack(ctx: Factory, cents: number | null, word: { text: string
   await prompter.text(`Type the amount (${shown}) to approve`, { validate: (v) => typedAmount(v, cents) || `type ${shown} (or ${centsToDecimalString(cents).replace('.', ',')}), or press Ctrl-C to stop` });
 }
 
+/** Who asked, as an approver reads it: `Ana Souza (ana@caixa-2)`, `an AI agent as ana@caixa-2`. */
+function askedBy(request: ApprovalRequest): string {
+  const asker = who(request.requester, request.requester_name);
+  return request.requester_kind === 'agent' ? `an AI agent as ${asker}` : asker;
+}
+
 /** What is typed back for a request without an amount: what it moves (a sale's id), the rule a change removes, else the word approve. */
 function typedWord(request: ApprovalRequest): string {
   if (request.target !== null) return request.target;
@@ -71,8 +77,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof approve>, options: O
   const why = resuming ? undefined : notPending(request, ledger);
   if (why !== undefined) throw new CliError(why, ExitCode.auth);
   if (request.operation !== 'policy' && request.replay === null) throw new CliError(`request ${id} holds no command to send it by; nothing was sent`, ExitCode.rejected);
-  const asker = who(request.requester, request.requester_name);
-  ctx.log.status(`${said(request.summary)}\nAsked by ${request.requester_kind === 'agent' ? `an AI agent as ${asker}` : asker} at ${ledgerTime(ledger, request.created_at)}; expires ${ledgerTime(ledger, request.expires_at)}.`);
+  ctx.log.status(`${said(request.summary)}\nAsked by ${askedBy(request)} at ${ledgerTime(ledger, request.created_at)}; expires ${ledgerTime(ledger, request.expires_at)}.`);
   await typeBack(ctx, request.amount_cents, { text: typedWord(request) }, request.currency);
   if (resuming) ctx.log.warn(`you approved request ${id} at ${ledgerTime(ledger, request.decided_at ?? request.created_at)} and it was not finished: sending it now (the ledger sends it at most once)`);
   else {
@@ -108,7 +113,7 @@ async function approveBatch(ctx: Factory, ledger: Ledger, book: PolicyBook, name
   const cents = pending.reduce((sum, r) => sum + (r.amount_cents ?? 0), 0);
   const currency = pending.find((r) => r.currency !== null)?.currency ?? null;
   const unpriced = pending.filter((r) => r.amount_cents === null).length;
-  const requesters = [...new Set(pending.map((r) => who(r.requester, r.requester_name)))].join(', ');
+  const requesters = [...new Set(pending.map(askedBy))].join(', ');
   ctx.log.status(`Batch ${name}: ${counted(pending.length, 'request')}, ${formatMoney(centsToDecimalString(cents), currency)} in all${unpriced > 0 ? ` (${unpriced} without an amount)` : ''}, asked by ${requesters}.`);
   for (const request of pending.slice(0, 10)) ctx.log.status(`  ${request.id}  ${said(request.summary)}`);
   if (pending.length > 10) ctx.log.status(`  … and ${counted(pending.length - 10, 'more request')} ('payctl approvals list --batch ${name}')`);
