@@ -11,7 +11,6 @@ export interface RequestOptions {
   kind?: 'person' | 'agent' | 'script';
   /** Expires this long after now (default 24 h; less than 0: expired already). */
   expiresInMs?: number;
-  batch?: { id: string; name: string; row: number };
   /** The move in words, as the requester's command put it together (a buyer's name in it). */
   summary?: string;
 }
@@ -34,9 +33,6 @@ export function requestRefund(home: string, env: Record<string, string>, saleId:
           digest: createHash('sha256').update(JSON.stringify({ on_behalf_of: SANDBOX_SELLER_ID, amount: cents })).digest('hex'),
           summary: options.summary ?? `Refund ${shown} of transaction ${saleId} (Visa ••••1111, Maria Silva)`,
           replay: ['transactions', 'refund', saleId, ...amount],
-          batch: options.batch?.id ?? null,
-          batch_name: options.batch?.name ?? null,
-          row: options.batch?.row ?? null,
           expires_at: now + (options.expiresInMs ?? 86_400_000),
         },
         { ...PERSON, kind: options.kind ?? 'person' },

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import * as z from 'zod/mini';
 import { it } from '../helpers/fixtures.js';
@@ -162,20 +164,26 @@ describe('payctl approvals approve', () => {
     expect([tx.amount, voids(tx)]).toEqual(['400.00', 1]);
   });
 
-  it('--batch: the count and total first, the total typed once, a line each; exit 10 when one failed', async ({ home }) => {
+  it("--batch: an agent's bulk refund waits; the count and total first, the total typed once, a line each; exit 10 when one failed", async ({ home }) => {
     const sales = [await createCard(home, '100.00'), await createCard(home, '100.00'), await createCard(home, '100.00')];
-    const batch = { id: 'b-1', name: 'refunds-nov.csv' };
-    const requests = [];
-    for (const [row, sale] of sales.entries()) requests.push(await agentRefund(home, sale.id, 6_000, { batch: { ...batch, row: row + 1 } }));
+    await addRule(home, { actor: 'agent', kind: 'above', amount_cents: 5_000 });
+    const file = join(home, 'refunds-nov.csv');
+    writeFileSync(file, `id;amount\n${sales.map((sale) => `${sale.id};60,00`).join('\n')}\n`);
+    const bulk = await run(home, ['transactions', 'refund', '--file', file, '--yes', '--concurrency', '1'], { env: { PAYCTL_ACTOR: 'agent' } });
+    expect(bulk.code, bulk.stderr).toBe(10);
+    const requests = bulk.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { status: string; request: string });
+    expect(requests.map((r) => r.status)).toEqual(['waiting_approval', 'waiting_approval', 'waiting_approval']);
+    expect(voids(await getTx(home, sales[0]!.id))).toBe(0);
+    // Meanwhile the second sale is refunded in full elsewhere.
     expect((await run(home, ['transactions', 'refund', sales[1]!.id, '--yes'])).code).toBe(0);
     const ran = await converse(['approvals', 'approve', '--batch', 'refunds-nov.csv', '-o', 'ndjson'], home, [{ prompt: /Type the amount \(R\$ 180,00\) to approve/, keys: `180,00${KEY.enter}` }]);
     expect(ran.code, ran.stderr).toBe(10);
     expect(ran.stderr).toContain(`Batch refunds-nov.csv: 3 requests, R$ 180,00 in all, asked by an AI agent as ${holder}.`);
     const lines = ran.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(lines.map((l) => [l.id, l.state, l.row])).toEqual([
-      [requests[0]!.id, 'sent', 1],
-      [requests[1]!.id, 'failed', 2],
-      [requests[2]!.id, 'sent', 3],
+      [requests[0]!.request, 'sent', 1],
+      [requests[1]!.request, 'failed', 2],
+      [requests[2]!.request, 'sent', 3],
     ]);
     expect(lines[1].reason).toContain('left to refund');
     expect(ran.stderr).toContain('Sent 2 of 3 requests (R$ 120,00); 1 failed.');
