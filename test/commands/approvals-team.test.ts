@@ -7,7 +7,7 @@ import { currentOwner } from '../../src/platform/owner.js';
 import { approvalStatus, waitingRequest } from '../helpers/printed.js';
 import { freshDatabase, postgresForFile } from '../helpers/postgres.js';
 import { tempHome, testEnv } from '../helpers/run.js';
-import { BIN, eventually, servedSandboxForBlock } from '../helpers/serve.js';
+import { BIN, eventually, servedSandboxForBlock, spawnPayctl } from '../helpers/serve.js';
 import { createCard, getTx, run } from './helpers.js';
 import { requestRefund, requestRuleRemoval, rulesOf } from './approvals-helpers.js';
 import { addRule } from '../helpers/policy.js';
@@ -147,6 +147,19 @@ describe('approvals on a shared ledger', () => {
     const again = await approve(caio(), request.id, '600,00');
     expect(again.code, again.screen).toBe(4);
     expect(again.screen).toContain(`was already approved by ${holderOf(bia())}`);
+    expect(voids(await getTx(served().home, sale.id))).toBe(1);
+  }, 60_000);
+
+  it("the requester's --wait reports the approver's send: exit 0, the sale as the refund prints it", async () => {
+    const sale = await createCard(served().home, '1000.00');
+    await addRule(here(), { kind: 'above', amount_cents: 50_000 }, env());
+    const waiting = spawnPayctl(['transactions', 'refund', sale.id, '--amount', '600.00', '--yes', '--wait'], here(), env());
+    await eventually(() => /waiting for a decision on request apr_\w+/.test(waiting.stderr()), 20_000, 'the requester to wait');
+    const id = /request (apr_\w+)/.exec(waiting.stderr())![1]!;
+    const approved = await approve(bia(), id, '600,00');
+    expect(approved.code, approved.screen).toBe(0);
+    expect(await waiting.exited, waiting.stderr()).toBe(0);
+    expect(JSON.parse(waiting.stdout())).toMatchObject({ id: sale.id, amount: '400.00' });
     expect(voids(await getTx(served().home, sale.id))).toBe(1);
   }, 60_000);
 
