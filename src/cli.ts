@@ -24,6 +24,7 @@ import { HELP_TOPIC_SUMMARIES, registerHelp } from './commands/help/index.js';
 import { invoices } from './commands/invoices/verbs.js';
 import { ledger } from './commands/ledger/verbs.js';
 import { plans } from './commands/plans/verbs.js';
+import { policy } from './commands/policy/verbs.js';
 import { receipts } from './commands/receipts/verbs.js';
 import { receivables } from './commands/receivables/verbs.js';
 import { sandbox } from './commands/sandbox/verbs.js';
@@ -177,6 +178,7 @@ works right after install, with no account.`,
     reconcile,
     api,
     ledger,
+    policy,
     completion,
   ];
   const named = (names: readonly string[]) => argv === undefined || names.includes(target ?? '');
