@@ -3,7 +3,6 @@ import { describeRule } from '../../ledger/policy/judge.js';
 import type { ApprovalRequest, Rule, RuleSpec } from '../../ledger/policy/types.js';
 import { isoTime } from '../../ledger/time.js';
 import type { Column } from '../../output/render-options.js';
-import { localDateTime } from '../../time/zone.js';
 import { centsToDecimalString } from '../../validate/index.js';
 
 // Rules, and the changes of them that wait for approval, as `policy list` and `policy add` print
@@ -82,24 +81,22 @@ function who(holder: unknown, name: unknown): string {
   return typeof name === 'string' && name !== '' ? `${name} (${holder})` : holder;
 }
 
-const when = (iso: unknown) => (typeof iso === 'string' ? localDateTime(Date.parse(iso)) : '');
-
-/** On a terminal: a change said as one, who set a rule and when, who approved it (or until when a change waits). */
+/** On a terminal: a change said as one, who set a rule, who approved it (or that the change waits). */
 export function tableRow(row: Record<string, unknown>): Record<string, unknown> {
   const rule = row.change === 'remove' ? `remove ${String(row.changes_rule)}: ${String(row.rule ?? '')}` : row.changes_rule ? `${String(row.rule)} (instead of ${String(row.changes_rule)})` : row.rule;
-  const approved =
-    row.state === 'pending'
-      ? `waits until ${when(row.expires_at)}`
-      : typeof row.approved_by === 'string'
-        ? `${who(row.approved_by, row.approved_by_name)}, ${when(row.approved_at)}`
-        : 'in force at once';
-  return { ...row, rule, set: `${who(row.set_by, row.set_by_name)}, ${when(row.set_at)}`, approved };
+  const approved = row.state === 'pending' ? 'waiting' : typeof row.approved_by === 'string' ? who(row.approved_by, row.approved_by_name) : 'in force at once';
+  return { ...row, rule, set: who(row.set_by, row.set_by_name), approved };
 }
 
+/**
+ * A rule in words is never cut (cut short, it says another rule): on a narrow terminal the names
+ * give way first, then rows go as blocks of "HEADER value" lines.
+ */
 export const RULE_COLUMNS: Column[] = [
   { key: 'id', header: 'ID', kind: 'id' },
-  { key: 'rule', header: 'RULE', kind: 'text' },
+  { key: 'rule', header: 'RULE', kind: 'id' },
   { key: 'state', header: 'STATE', kind: 'status' },
+  { key: 'set_at', header: 'SET', kind: 'date' },
   { key: 'set', header: 'SET BY', kind: 'text' },
   { key: 'approved', header: 'APPROVED BY', kind: 'text' },
 ];
