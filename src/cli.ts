@@ -124,8 +124,9 @@ Each command's --help shows its own options and the global options above.
 Help topics:
 ${helpTopicLines()}
 
-Guides: the docs/ directory of payctl's sources (support, refunds-and-bulk, finance-and-exports,
-marketplace-and-splits, recurrence, webhooks, scripting, sandbox), and man payctl.
+Guides: the docs/ directory of payctl's sources (support, refunds-and-bulk, approvals,
+finance-and-exports, marketplace-and-splits, recurrence, webhooks, scripting, sandbox), and man
+payctl.
 
 The built-in "sandbox" profile runs an emulated payment service inside payctl: every command
 works right after install, with no account.`,
