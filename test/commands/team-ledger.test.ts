@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,8 +5,8 @@ import * as z from 'zod/mini';
 import { currentOwner } from '../../src/platform/owner.js';
 import { freshDatabase, postgresForFile } from '../helpers/postgres.js';
 import { ledgerList } from '../helpers/printed.js';
-import { tempHome, testEnv } from '../helpers/run.js';
-import { BIN, eventually, servedSandboxForBlock, spawnPayctl, type Spawned } from '../helpers/serve.js';
+import { tempHome } from '../helpers/run.js';
+import { eventually, servedSandboxForBlock, spawnOnMachine, spawnPayctl } from '../helpers/serve.js';
 import { createCard, expectError, getTx, run } from './helpers.js';
 import type { Transaction } from '../../src/sandbox/types.js';
 
@@ -19,20 +18,6 @@ const postgres = postgresForFile();
 const voids = (tx: Transaction) => tx.history.filter((h) => h.operation_type === 'void' && h.status === 'succeeded').length;
 const lines = (stdout: string) => stdout.trimEnd().split('\n').filter(Boolean).map((l) => JSON.parse(l));
 const user = currentOwner().holder.split('@')[0] as string;
-
-/** bin/payctl on another machine: its own hostname (a UTS namespace), its own home. */
-function spawnOnMachine(hostname: string, args: string[], home: string, env: Record<string, string>): Spawned {
-  // Unprivileged, a user namespace lets it set a hostname of its own; as root it needs none.
-  const unshare = ['--uts', ...(process.getuid?.() === 0 ? [] : ['--map-root-user'])];
-  const child = spawn('unshare', [...unshare, 'sh', '-c', 'hostname "$0" && exec "$@"', hostname, process.execPath, BIN, ...args], { env: testEnv(home, env), stdio: ['pipe', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
-  child.stdin.end();
-  return { child, stdout: () => out, stderr: () => err, exited };
-}
 
 let machines: Array<{ home: string; cleanup: () => void }> = [];
 let ledger: string;

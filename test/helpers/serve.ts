@@ -84,6 +84,23 @@ export function spawnPayctl(args: string[], home: string, env: Record<string, st
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 
+/**
+ * bin/payctl on another "machine": its own hostname (a UTS namespace: it cannot ask about this
+ * machine's processes), its own home. Unprivileged, a user namespace lets it set a hostname of its
+ * own; as root it needs none.
+ */
+export function spawnOnMachine(hostname: string, args: string[], home: string, env: Record<string, string>): Spawned {
+  const unshare = ['--uts', ...(process.getuid?.() === 0 ? [] : ['--map-root-user'])];
+  const child = spawn('unshare', [...unshare, 'sh', '-c', 'hostname "$0" && exec "$@"', hostname, process.execPath, BIN, ...args], { env: testEnv(home, env), stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  child.stdin.end();
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
 /** Waits for `condition`, checking every 50 ms, for at most `ms`. */
 export async function eventually(condition: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
   const until = Date.now() + ms;
