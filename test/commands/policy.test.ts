@@ -96,6 +96,13 @@ describe('policy add: its flags, read strictly', () => {
     expect(ruleOfFlags({ operation: 'refund', actor: 'agent', confirmAtClientUpTo: '50' })).toMatchObject({ kind: 'above', amount_cents: 5000, confirm_up_to_cents: 5000 });
   });
 
+  it('a missing --operation is asked for on a terminal once the other rules pass; with prompts off it is named (exit 2)', async ({ home }) => {
+    const parsed = await parseVerb(['policy', 'add', '--daily-limit', '300']);
+    expect(parsed.call?.missing.map((m) => m.name)).toEqual(['--operation']);
+    expectUsage(await run(home, ['policy', 'add', '--daily-limit', '300']), 'missing required flag --operation (prompts are off');
+    await refused(['add', '--daily-limit', '300', '--block'], 'give one of --above, --daily-limit and --block');
+  });
+
   it('policy remove takes a rule id', async () => {
     await refused(['remove', 'refund'], '<rule-id>: "refund" is not a rule\'s id');
     const result = await parseVerb(['policy', 'remove', 'rule_3k9x2m7q']);

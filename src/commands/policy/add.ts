@@ -1,7 +1,7 @@
 import type { Factory } from '../../factory.js';
 import { sameRule } from '../../ledger/policy/judge.js';
 import type { RuleChange, RuleSpec } from '../../ledger/policy/types.js';
-import { ruleOfFlags } from './rule-flags.js';
+import { checkRuleFlags, ruleOfFlags } from './rule-flags.js';
 import { changeRules, refuseFourEyesAlone, rulesOf } from './shared.js';
 import { ruleShown, ruleView } from './views.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
@@ -9,7 +9,7 @@ import type { add } from './flags.js';
 
 /** Its flag rules: one rule, read strictly, before anything is read or written. */
 export function check(_args: ArgsOf<typeof add>, options: OptionsOf<typeof add>): void {
-  ruleOfFlags(options);
+  checkRuleFlags(options);
 }
 
 /** The same rule with the same numbers: adding it again changes nothing. */

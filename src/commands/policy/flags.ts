@@ -19,7 +19,7 @@ export const add = defineVerb({
   description:
     "Add a rule: one that tightens the rules takes effect at once; one that loosens them (a higher amount or limit than the rule it replaces, agents confirmed at the client) waits for another operator's approval (exit 13)",
   flags: {
-    operation: flag('--operation <operation>', 'the move it governs (policy: changes to the rules themselves, with --block)', { choices: POLICY_OPERATIONS }),
+    operation: flag('--operation <operation>', 'the move it governs (policy: changes to the rules themselves, with --block)', { choices: POLICY_OPERATIONS, ask: 'Which move does the rule govern?' }),
     actor: flag('--actor <actor>', 'who it applies to: any (default), agent, script (prompts off), or one operator as user@host'),
     above: flag('--above <amount>', "moves above this amount (in reais: 500 or 500,00) wait for another operator's approval"),
     dailyLimit: flag('--daily-limit <amount>', "at most this much a day (the account's time zone), counted from what the ledger sent"),

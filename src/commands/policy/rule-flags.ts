@@ -40,6 +40,21 @@ function expiresOfFlag(value: string): number {
  * the person at the client confirms, above it a person approves (an --above at that amount).
  */
 export function ruleOfFlags(options: OptionsOf<typeof add>): RuleSpec {
+  const { operation, ...rest } = readRule(options);
+  if (operation === undefined) throw new UsageError('--operation required: the move the rule governs');
+  return { operation, ...rest };
+}
+
+/**
+ * The flag rules of `policy add`, checked before it runs: a missing --operation is asked for on a
+ * terminal (or named, exit 2) once the others have passed.
+ */
+export function checkRuleFlags(options: OptionsOf<typeof add>): void {
+  readRule(options);
+}
+
+/** The rule the flags describe, --operation left out when it was not given. */
+function readRule(options: OptionsOf<typeof add>): Omit<RuleSpec, 'operation'> & { operation: RuleSpec['operation'] | undefined } {
   const actor = actorOfFlag(options.actor);
   const confirm = options.confirmAtClientUpTo;
   if (confirm !== undefined && actor !== 'agent') {
@@ -55,7 +70,6 @@ export function ruleOfFlags(options: OptionsOf<typeof add>): RuleSpec {
   if (options.per !== undefined && kind !== 'daily_limit') throw new UsageError('--per goes with --daily-limit');
   if (options.expires !== undefined && kind !== 'above') throw new UsageError('--expires goes with --above: how long a request waits for approval');
   const operation = options.operation;
-  if (operation === undefined) throw new UsageError('--operation required: the move the rule governs');
   if (operation === 'policy') {
     if (kind !== 'block') throw new UsageError('--operation policy goes with --block: a change that loosens the rules waits for another operator already');
     if (actor === 'any') {

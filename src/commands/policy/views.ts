@@ -101,8 +101,8 @@ export const RULE_COLUMNS: Column[] = [
   { key: 'approved', header: 'APPROVED BY', kind: 'text' },
 ];
 
-/** One rule on a terminal (after `policy add`): the columns a list shows, as a field/value table. */
+/** One rule on a terminal (after `policy add`): what a list's row shows, as a field/value table. */
 export function ruleShown(row: Record<string, unknown>): Record<string, unknown> {
   const shown = tableRow(row);
-  return Object.fromEntries(RULE_COLUMNS.map((column) => [column.header.toLowerCase(), shown[column.key]]));
+  return { id: shown.id, rule: shown.rule, state: shown.state, set_at: shown.set_at, set_by: shown.set, approved_by: shown.approved };
 }
