@@ -67,7 +67,7 @@ _payctl() {
     "future-entries") verbs='list' ;;
     "webhooks") verbs='create list get remove listen' ;;
     "events") verbs='list get replay' ;;
-    "ledger") verbs='list show unlock check reset' ;;
+    "ledger") verbs='list show unlock check reset export' ;;
     "policy") verbs='list add remove' ;;
     "profiles") verbs='list use remove' ;;
     "config") verbs='get set unset list' ;;
@@ -155,6 +155,7 @@ _payctl() {
     "ledger unlock") flags='--force' ;;
     "ledger check") flags='' ;;
     "ledger reset") flags='' ;;
+    "ledger export") flags='--format --since --out' ;;
     "policy list") flags='--all' ;;
     "policy add") flags='--operation --actor --above --daily-limit --per --block --expires --confirm-at-client-up-to' ;;
     "policy remove") flags='' ;;

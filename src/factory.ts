@@ -10,6 +10,7 @@ import { stderrColumns, type IO } from './io.js';
 import { Printer } from './output/printer.js';
 import type { Logger } from './platform/logger.js';
 import type { MoneyGuard } from './ledger/guard.js';
+import type { Actor } from './ledger/actor.js';
 import type { ApprovalRequest } from './ledger/policy/types.js';
 import { Prompts } from './prompts/prompts.js';
 import { Secrets } from './secrets.js';
@@ -34,6 +35,7 @@ export class Factory {
   private serviceCache?: Service;
   private secretsCache?: Secrets;
   private guardCache?: Promise<MoneyGuard>;
+  private actorCache?: Promise<Actor>;
   /**
    * The approved request this run sends (set by `payctl approvals approve`, which runs the move
    * through the command's own code): the money guard then checks that the move is the one
@@ -117,6 +119,17 @@ export class Factory {
   }
 
   /**
+   * Who runs this command, as rules and the ledger's trail name them (ledger/actor.ts): `user@host`,
+   * the profile's operator_name, and whether a person, a script (prompts off) or an agent acts.
+   */
+  actor(): Promise<Actor> {
+    this.actorCache ??= Promise.all([this.config.profile(), import('./ledger/actor.js')]).then(([profile, { actorOf }]) =>
+      actorOf(this.io.env, this.prompts.off !== undefined, profile.operatorName),
+    );
+    return this.actorCache;
+  }
+
+  /**
    * The ledger of money-moving intents of the current profile's account, with the protocol around
    * it (src/ledger/guard.ts). Opened on first use: only commands that move money load SQLite, or
    * the PostgreSQL driver when the profile shares a ledger (ledger_url, PAYCTL_LEDGER_URL).
@@ -140,7 +153,7 @@ export class Factory {
       settings: { timeoutMs: profile.timeoutSeconds * 1000, windowMs: profile.settleWindowSeconds * 1000, noWait: options.noWait === true },
       log: this.log,
       waiting: (what, until) => countdown(this.io.stderr, this.io.stderrIsTTY && !this.globals.quiet, this.log.warn, what, until),
-    });
+    }, profile.operatorName);
     this.cleanups.push(close);
     return guard;
   }

@@ -42,6 +42,8 @@ export interface ResolvedProfile {
   timeZone?: string;
   /** How CSV is written when --csv-locale does not say, as stored (checked where CSV is written: output/csv-locale.ts). */
   csvLocale?: string;
+  /** The operator's display name (operator_name), checked: recorded beside `user@host` on every move. */
+  operatorName?: string;
 }
 
 export interface ProfileOverrides {
@@ -109,6 +111,7 @@ export function resolveProfile(
   if (sellerId) resolved.sellerId = sellerId;
   if (stored.output) resolved.output = stored.output;
   if (stored.csv_locale) resolved.csvLocale = stored.csv_locale;
+  if (stored.operator_name !== undefined) resolved.operatorName = parseOperatorName(stored.operator_name, `profile "${name}" operator_name`);
   if (env.PAYCTL_TIMEZONE) resolved.timeZone = parseTimeZone(env.PAYCTL_TIMEZONE, 'PAYCTL_TIMEZONE');
   else if (stored.timezone) resolved.timeZone = parseTimeZone(stored.timezone, `profile "${name}" timezone`);
   return resolved;
@@ -121,6 +124,30 @@ export function parseSettleWindow(value: string, name: string): number {
     throw new UsageError(`${name}: give seconds, more than 0 and at most ${MAX_SETTLE_WINDOW_SECONDS} (how long after a send a lost request may still land; default ${DEFAULT_SETTLE_WINDOW_SECONDS})`);
   }
   return seconds;
+}
+
+/** The longest operator name, in characters: a name, not a note. */
+export const MAX_OPERATOR_NAME = 64;
+/**
+ * What a name must not hold: control characters (an escape sequence would repaint the terminal of
+ * whoever reads the ledger; a line break would split a CSV row), line and paragraph separators, and
+ * the marks that reverse the direction of text (a name that shows as another).
+ */
+const NOT_IN_A_NAME = /[\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/**
+ * An operator's display name, as `config set operator_name` and every read of the profile take it:
+ * trimmed, not empty, at most MAX_OPERATOR_NAME characters, no control characters. It is shown to
+ * other operators and auditors (tables, CSV cells), so a name that cannot be shown as written is
+ * refused, never cleaned into another.
+ */
+export function parseOperatorName(value: string, name: string): string {
+  const trimmed = value.trim();
+  const fix = "give the name people know you by, such as \"Ana Souza\"";
+  if (trimmed === '') throw new UsageError(`${name}: is empty; ${fix}`);
+  if (NOT_IN_A_NAME.test(trimmed)) throw new UsageError(`${name}: holds a control character (a tab, a line break, an escape or a direction mark); ${fix}`);
+  if ([...trimmed].length > MAX_OPERATOR_NAME) throw new UsageError(`${name}: is longer than ${MAX_OPERATOR_NAME} characters; ${fix}`);
+  return trimmed;
 }
 
 /** The only way an API key is ever shown: its prefix and last four characters. */

@@ -18,6 +18,7 @@ const profile = z.catchall(
     settle_window: z.optional(z.number()),
     timezone: z.optional(z.string()),
     csv_locale: z.optional(z.string()),
+    operator_name: z.optional(z.string()),
   }),
   z.string(),
 );

@@ -23,6 +23,8 @@ export interface ProfileSettings {
   timezone?: string;
   /** How CSV is written: pt-BR for a Brazilian spreadsheet, none (the default) for the API's values. */
   csv_locale?: string;
+  /** The operator's name as people read it ("Ana Souza"), recorded beside `user@host` on every move. */
+  operator_name?: string;
 }
 
 export interface ConfigFile {
@@ -42,6 +44,7 @@ export const PROFILE_KEYS = [
   'settle_window',
   'timezone',
   'csv_locale',
+  'operator_name',
 ] as const satisfies readonly (keyof ProfileSettings)[];
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 

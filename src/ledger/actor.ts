@@ -24,8 +24,13 @@ export function actorOf(env: NodeJS.ProcessEnv, promptsOff: boolean, name?: stri
   return { holder: currentOwner().holder, ...(name ? { name } : {}), kind, ...(signal !== undefined ? { signal } : {}) };
 }
 
-/** An actor as people read it: `Ana Souza (ana@caixa-2)`, `ana@caixa-2`, `an agent (CLAUDECODE is set) as ana@caixa-2`. */
+/** Who wrote a record, as tables name them: `Ana Souza (ana@caixa-2)`, or `ana@caixa-2` when no name was set. */
+export function operatorLabel(who: { holder: string; name?: string | null | undefined }): string {
+  return who.name ? `${who.name} (${who.holder})` : who.holder;
+}
+
+/** An actor as people read it: `Ana Souza (ana@caixa-2)`, `ana@caixa-2`, `an agent as Ana Souza (ana@caixa-2)`. */
 export function describeActor(actor: Pick<Actor, 'holder' | 'name' | 'kind'>): string {
-  const who = actor.name ? `${actor.name} (${actor.holder})` : actor.holder;
+  const who = operatorLabel(actor);
   return actor.kind === 'agent' ? `an agent as ${who}` : who;
 }

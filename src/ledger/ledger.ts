@@ -12,7 +12,7 @@ import { type AnswerWriters, GroupCommit } from '../platform/group-commit.js';
 import { currentOwner } from '../platform/owner.js';
 import { LeaseLostError } from './errors.js';
 import { PolicyBook } from './policy/book.js';
-import type { ClaimRequest, ClaimResult, GroupOutcome, Identity, Intent, IntentChange, IntentFilter, IntentState, LedgerStore, Lock, NewIntent, WriteGroup } from './types.js';
+import type { ClaimRequest, ClaimResult, GroupOutcome, Identity, Intent, IntentChange, IntentFilter, IntentPage, IntentState, LedgerStore, Lock, NewIntent, WriteGroup } from './types.js';
 
 /** How long a lock lasts unless renewed: a dead machine's locks are free after at most this. */
 export const LEASE_MS = 20_000;
@@ -224,6 +224,19 @@ export class Ledger {
 
   list(filter: IntentFilter): Promise<Intent[]> {
     return this.store.list(filter);
+  }
+
+  /** Every intent (created at `since` or later), oldest first, `size` at a time: the whole ledger without holding it. */
+  async *pages(since: number | undefined, size: number): AsyncGenerator<Intent[]> {
+    for (let after = 0; ; ) {
+      const page = await this.store.page({ after, limit: size, ...(since !== undefined ? { since } : {}) });
+      if (page.length > 0) yield page;
+      if (page.length < size) return;
+      const last = (page.at(-1) as Intent).id;
+      // Ids only grow: a store that answers the same page again would loop forever.
+      if (last <= after) throw new Error(`the ledger ${this.where} answered a page that does not move on (id ${last} after ${after})`);
+      after = last;
+    }
   }
 
   locks(key?: string): Promise<Lock[]> {

@@ -1,16 +1,19 @@
 import { MoneyGuard, type GuardDeps } from './guard.js';
 import { openLedger, type LedgerPlace } from './open.js';
 import type { Account } from './account.js';
+import { currentOwner } from '../platform/owner.js';
 
 /**
  * The money guard of an account: its ledger (this machine's SQLite file, or the shared PostgreSQL
  * database) opened, and the protocol around it, built from what the command gives: where the
- * ledger is, how to clean error text, the settings, a logger and how to show a wait.
+ * ledger is, how to clean error text, the settings, a logger, how to show a wait, and the
+ * operator's display name that every intent records beside `user@host`.
  */
 export async function openMoneyGuard(
   where: { place: LedgerPlace; account: Account; scrub: (text: string) => string },
   deps: Omit<GuardDeps, 'ledger'>,
+  operatorName?: string,
 ): Promise<{ guard: MoneyGuard; close(): Promise<void> }> {
-  const ledger = await openLedger(where.place, where.account, where.scrub);
+  const ledger = await openLedger(where.place, where.account, where.scrub, { ...currentOwner(), name: operatorName });
   return { guard: new MoneyGuard({ ...deps, ledger }), close: () => ledger.close() };
 }

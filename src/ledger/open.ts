@@ -8,7 +8,7 @@ import { LedgerFileError, LedgerLostError, maskLedgerUrl } from './errors.js';
 import { Ledger } from './ledger.js';
 import { knownLedgers, rememberLedger } from './marker.js';
 import { localDateTime } from '../time/zone.js';
-import type { LedgerStore } from './types.js';
+import type { Identity, LedgerStore } from './types.js';
 
 export interface LedgerPlace {
   stateDir: string;
@@ -61,7 +61,7 @@ function sqliteGone(file: string): string | undefined {
  * still be there, readable, and the same ledger: else LedgerLostError (exit 2), and nothing moves
  * until it is restored or `payctl ledger reset --yes` starts a new one.
  */
-export async function openLedger(place: LedgerPlace, account: Account, scrub: (text: string) => string): Promise<Ledger> {
+export async function openLedger(place: LedgerPlace, account: Account, scrub: (text: string) => string, me?: Identity): Promise<Ledger> {
   const where = ledgerWhere(place);
   const known = knownLedgers(place.stateDir)[where];
   const since = known ? localDateTime(known.since) : '';
@@ -82,7 +82,7 @@ export async function openLedger(place: LedgerPlace, account: Account, scrub: (t
     throw new LedgerLostError(where, 'is not the ledger payctl kept its moves in (it was made anew, or replaced)', since);
   }
   if (!known) rememberLedger(place.stateDir, where, { id: store.ledgerId, since: store.since });
-  return new Ledger(store);
+  return new Ledger(store, undefined, me);
 }
 
 /**

@@ -14,7 +14,7 @@ import { holderAlive } from '../platform/owner.js';
 import { LedgerUnreachableError } from './errors.js';
 import { INTENT_COLUMNS, newerSchema, POSTGRES_MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 import { intentFromRow, lockFromRow, newIntentRow } from './rows.js';
-import { newIdentity, type ClaimResult, type GroupOutcome, type Identity, type Intent, type IntentFilter, type LedgerSql, type LedgerStore, type Lock, type NewIntent, type WriteGroup } from './types.js';
+import { newIdentity, type ClaimResult, type GroupOutcome, type Identity, type Intent, type IntentFilter, type IntentPage, type LedgerSql, type LedgerStore, type Lock, type NewIntent, type WriteGroup } from './types.js';
 
 /** How long a connection attempt or a statement may take before the ledger counts as unreachable. */
 const CONNECT_TIMEOUT_MS = 5000;
@@ -295,6 +295,15 @@ export class PostgresStore implements LedgerStore {
     values.push(filter.limit);
     return this.exclusive(async () =>
       (await this.query<Record<string, unknown>>(`SELECT * FROM payctl_intents WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT $${values.length}`, values)).map(intentFromRow),
+    );
+  }
+
+  page({ after, since, limit }: IntentPage): Promise<Intent[]> {
+    return this.exclusive(async () =>
+      (since === undefined
+        ? await this.query<Record<string, unknown>>('SELECT * FROM payctl_intents WHERE scope = $1 AND id > $2 ORDER BY id LIMIT $3', [this.scope, after, limit])
+        : await this.query<Record<string, unknown>>('SELECT * FROM payctl_intents WHERE scope = $1 AND id > $2 AND created_at >= $3 ORDER BY id LIMIT $4', [this.scope, after, since, limit])
+      ).map(intentFromRow),
     );
   }
 

@@ -27,6 +27,7 @@ export function intentFromRow(row: Record<string, unknown>): Intent {
     settle_until: number(row.settle_until),
     updated_at: Number(row.updated_at),
     holder: String(row.holder),
+    operator_name: (row.operator_name as string | null) ?? null,
     pid: Number(row.pid),
   };
 }
@@ -65,6 +66,7 @@ export function newIntentRow(scope: string, intent: NewIntent, me: Identity, now
     settle_until: intent.settle_until ?? null,
     updated_at: now,
     holder: me.holder,
+    operator_name: me.name ?? null,
     pid: me.pid,
   };
 }

@@ -21,6 +21,7 @@ export const INTENT_COLUMNS = [
   'settle_until',
   'updated_at',
   'holder',
+  'operator_name',
   'pid',
 ] as const;
 
@@ -47,6 +48,7 @@ CREATE TABLE payctl_intents (
   settle_until ${int},
   updated_at ${int} NOT NULL,
   holder TEXT NOT NULL,
+  operator_name TEXT,
   pid ${int} NOT NULL
 );
 CREATE INDEX payctl_intents_by_key ON payctl_intents (scope, key, id);

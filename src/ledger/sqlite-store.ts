@@ -14,7 +14,7 @@ import { newIdentity } from './types.js';
 import { INTENT_COLUMNS, newerSchema, SCHEMA_VERSION, SQLITE_MIGRATIONS } from './schema.js';
 import { intentFromRow, lockFromRow, newIntentRow } from './rows.js';
 import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from '../platform/sqlite.js';
-import type { ClaimRequest, ClaimResult, GroupOutcome, Identity, Intent, IntentFilter, LedgerSql, LedgerStore, Lock, NewIntent, WriteGroup } from './types.js';
+import type { ClaimRequest, ClaimResult, GroupOutcome, Identity, Intent, IntentFilter, IntentPage, LedgerSql, LedgerStore, Lock, NewIntent, WriteGroup } from './types.js';
 
 /**
  * Writes to one file one after another, in this process: a transaction of `transact` spans awaits,
@@ -270,6 +270,15 @@ export class SqliteStore implements LedgerStore {
     }
     params.push(filter.limit);
     const rows = this.fileCall(() => this.db.prepare(`SELECT * FROM payctl_intents WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ?`).all(...params));
+    return (rows as Record<string, unknown>[]).map(intentFromRow);
+  }
+
+  async page({ after, since, limit }: IntentPage): Promise<Intent[]> {
+    const rows = this.fileCall(() =>
+      since === undefined
+        ? this.sql('SELECT * FROM payctl_intents WHERE scope = ? AND id > ? ORDER BY id LIMIT ?').all(this.scope, after, limit)
+        : this.sql('SELECT * FROM payctl_intents WHERE scope = ? AND id > ? AND created_at >= ? ORDER BY id LIMIT ?').all(this.scope, after, since, limit),
+    );
     return (rows as Record<string, unknown>[]).map(intentFromRow);
   }
 

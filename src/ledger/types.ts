@@ -46,6 +46,8 @@ export interface Intent {
   updated_at: number;
   /** `user@host` of the process that wrote it. */
   holder: string;
+  /** The operator's display name (the profile's operator_name) when one was set. */
+  operator_name: string | null;
   pid: number;
 }
 
@@ -73,8 +75,8 @@ export interface Lock {
   expires_at: number;
 }
 
-/** Who this process is, as written on its locks and intents. */
-export type Identity = Owner;
+/** Who this process is, as written on its locks and intents: with the operator's display name (operator_name) when the profile sets one. */
+export type Identity = Owner & { name?: string | undefined };
 
 export interface ClaimRequest {
   key: string;
@@ -106,6 +108,13 @@ export interface IntentFilter {
   states?: IntentState[];
   since?: number;
   key?: string;
+  limit: number;
+}
+
+/** A page of the whole ledger, oldest first: the intents after id `after` (created at `since` or later), at most `limit`. */
+export interface IntentPage {
+  after: number;
+  since?: number;
   limit: number;
 }
 
@@ -148,6 +157,8 @@ export interface LedgerStore {
   intentsOn(keys: string[]): Promise<Intent[]>;
   unresolvedByFingerprint(fingerprint: string): Promise<Intent | undefined>;
   list(filter: IntentFilter): Promise<Intent[]>;
+  /** Read by id, a page at a time: an export of a ledger of any size holds one page in memory. */
+  page(page: IntentPage): Promise<Intent[]>;
   locks(key?: string): Promise<Lock[]>;
   /** Takes the lock away from whoever holds it; returns what it was. */
   breakLock(key: string): Promise<Lock | undefined>;

@@ -203,6 +203,7 @@ export const reconcileReport = z.looseObject({
 export const ledgerIntent = z.looseObject({
   id: z.number(),
   holder: z.string(),
+  operator_name: z.nullable(z.string()),
   operation: z.string(),
   action: z.string(),
   key: z.string(),

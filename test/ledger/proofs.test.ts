@@ -34,6 +34,7 @@ function intent(fields: Partial<Intent> = {}): Intent {
     settle_until: null,
     updated_at: 0,
     holder: 'ana@caixa-2',
+    operator_name: null,
     pid: 4242,
     ...fields,
   };

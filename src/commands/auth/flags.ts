@@ -27,7 +27,7 @@ export const logoutVerb = defineVerb({
 
 export const whoamiVerb = defineVerb({
   name: 'whoami',
-  description: 'Show the profile in use, where it points, its masked API key and where that key is kept',
+  description: 'Show the profile in use, where it points, its masked API key and where that key is kept, and who acts (user@host, operator_name; a person, a script or an agent)',
   examples: ['payctl whoami', 'payctl whoami -o json --fields profile,base_url'],
 });
 

@@ -7,6 +7,7 @@ import { isTestKey } from '../../provider/test-keys.js';
 
 export async function run(ctx: Factory): Promise<void> {
   const profile = await ctx.config.profile();
+  const actor = await ctx.actor();
   const env = ctx.io.env;
   const fromEnv = ['PAYCTL_PROFILE', 'PAYCTL_BASE_URL', 'PAYCTL_API_KEY', 'PAYCTL_MARKETPLACE_ID', 'PAYCTL_SELLER_ID', 'PAYCTL_LEDGER_URL', 'PAYCTL_SETTLE_WINDOW'].filter((name) => env[name]);
   await ctx.out.render({
@@ -24,6 +25,10 @@ export async function run(ctx: Factory): Promise<void> {
     account: accountOf(profile, ctx.config.paths.stateDir).id,
     ledger: profile.ledgerUrl ? maskLedgerUrl(profile.ledgerUrl) : sqliteLedgerPath(ctx.config.paths.stateDir),
     settle_window: profile.settleWindowSeconds,
+    // Who the ledger records as moving money from here, and as what: a person, a script (prompts off) or an agent.
+    operator: actor.holder,
+    operator_name: actor.name ?? null,
+    actor: actor.kind,
     overridden_by: fromEnv,
   });
 }

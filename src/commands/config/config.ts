@@ -1,6 +1,6 @@
 import type { Factory } from '../../factory.js';
 import { checkTransportSecurity } from '../../api/client.js';
-import { EMBEDDED_BASE_URL, currentProfileName, maskApiKey, parseSettleWindow, profileExists, storedSettings } from '../../config/profile.js';
+import { EMBEDDED_BASE_URL, currentProfileName, maskApiKey, parseOperatorName, parseSettleWindow, profileExists, storedSettings } from '../../config/profile.js';
 import { maskLedgerUrl } from '../../ledger/errors.js';
 import { checkLedgerUrl } from '../../ledger/open.js';
 import { PROFILE_KEYS, type ProfileKey, type ProfileSettings } from '../../config/store.js';
@@ -50,6 +50,8 @@ export function parseSetting(key: ProfileKey, value: string, insecureHttp: boole
       return parseTimeZone(value, 'timezone');
     case 'csv_locale':
       return parseCsvLocale(value, 'csv_locale');
+    case 'operator_name':
+      return parseOperatorName(value, 'operator_name');
   }
 }
 

@@ -13,7 +13,7 @@ export const set = defineVerb({
   name: 'set <key> <value>',
   asks: { key: { noun: 'setting' } },
   description: 'Change one setting of the profile (creates the profile if needed)',
-  examples: ['payctl config set output json', 'payctl --profile live config set timeout 60'],
+  examples: ['payctl config set output json', 'payctl --profile live config set timeout 60', 'payctl config set operator_name "Ana Souza"   # recorded beside user@host on every money move'],
 });
 
 export const unset = defineVerb({

@@ -267,6 +267,10 @@ directory stays the default). Its tables are made on first use. In two commands:
   $ payctl ledger list
 If the ledger cannot be reached, no money moves (exit 8, one line naming it); reads still work.
 
+Who moved money: every intent records user@host and pid, and the name the profile gives its
+operator ('payctl config set operator_name "Ana Souza"'). 'payctl ledger list' shows who; 'payctl
+ledger export --format csv --out ledger.csv' gives an auditor every record, oldest first.
+
 What holds: with one ledger, across processes, machines, profiles, addresses, reruns, kills and
 late answers, a money move is applied at most once, and a run that cannot prove what happened says
 so (exit 9) instead of guessing.

@@ -1,4 +1,5 @@
 import type { Factory } from '../../factory.js';
+import { operatorLabel } from '../../ledger/actor.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import { isoTime } from '../../ledger/time.js';
 import type { Intent, Lock } from '../../ledger/types.js';
@@ -31,6 +32,7 @@ export function intentView(intent: Intent, ledger: Ledger): Record<string, unkno
     id: intent.id,
     created_at: isoTime(ledger.local(intent.created_at)),
     holder: intent.holder,
+    operator_name: intent.operator_name,
     pid: intent.pid,
     operation: intent.operation,
     action: VERBS[intent.operation] ?? intent.operation,
@@ -56,9 +58,14 @@ export const INTENT_COLUMNS: Column[] = [
   { key: 'target', header: 'ON', kind: 'id' },
   AMOUNT_COLUMN,
   { key: 'state', header: 'STATE', kind: 'status' },
-  { key: 'holder', header: 'WHO', kind: 'text' },
+  { key: 'who', header: 'WHO', kind: 'text' },
   { key: 'batch', header: 'BATCH', kind: 'text' },
 ];
+
+/** A table's row of an intent: who acted as people read it, `Ana Souza (ana@caixa-2)` (JSON and CSV keep holder and operator_name apart). */
+export function intentTableRow(view: Record<string, unknown>): Record<string, unknown> {
+  return { ...view, who: operatorLabel({ holder: String(view.holder), name: view.operator_name as string | null }) };
+}
 
 /** `ana@caixa-2, pid 4242, since 2026-11-28 17:57:03 UTC−03:00, lease until 2026-11-28 17:57:43 UTC−03:00` */
 export function describeLock(lock: Lock, ledger: Ledger): string {

@@ -1,7 +1,7 @@
 import type { Factory } from '../../factory.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { SaleFinder } from '../transactions/reference.js';
-import { INTENT_COLUMNS, describeLock, intentView, ledgerOf, lockView } from './shared.js';
+import { INTENT_COLUMNS, describeLock, intentTableRow, intentView, ledgerOf, lockView } from './shared.js';
 import type { ArgsOf } from '../verb.js';
 import type { show } from './flags.js';
 
@@ -36,6 +36,6 @@ export async function run(ctx: Factory, args: ArgsOf<typeof show>): Promise<void
     await ctx.out.render({ target, intents: intents.map((i) => intentView(i, ledger)), locks: locks.map((l) => lockView(l, ledger)) });
     return;
   }
-  await ctx.out.renderRows(intents.map((i) => intentView(i, ledger)), INTENT_COLUMNS);
+  await ctx.out.renderRows(intents.map((i) => intentView(i, ledger)), INTENT_COLUMNS, intentTableRow);
   for (const lock of locks) ctx.log.status(`${lock.key} is held by ${describeLock(lock, ledger)}`);
 }

@@ -9,4 +9,5 @@ export const ledger = bindGroup(verb.ledger, verb, {
   unlock: () => import('./unlock.js'),
   check: () => import('./check.js'),
   reset: () => import('./reset.js'),
+  exportTrail: () => import('./export.js'),
 });
