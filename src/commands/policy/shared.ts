@@ -1,6 +1,6 @@
 import type { Factory } from '../../factory.js';
 import { ApprovalPendingError, PolicyRefusedError, UsageError } from '../../errors.js';
-import { actorOf, describeActor, type Actor } from '../../ledger/actor.js';
+import { describeActor, type Actor } from '../../ledger/actor.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import type { PolicyBook } from '../../ledger/policy/book.js';
 import { DEFAULT_EXPIRY_HOURS, describeRule, judgeChange, judgeMove } from '../../ledger/policy/judge.js';
@@ -31,7 +31,7 @@ export interface RulesAt {
  * but never changes them, whatever it asks (exit 4): it is refused before the ledger is opened.
  */
 export async function rulesOf(ctx: Factory, { reading = false } = {}): Promise<RulesAt> {
-  const actor = actorOf(ctx.io.env, ctx.prompts.off !== undefined);
+  const actor = await ctx.actor();
   if (actor.kind === 'agent' && !reading) {
     throw new PolicyRefusedError(`an agent may not change the team's rules (${actor.signal}); a person sets them with payctl policy add and remove. Nothing was changed`);
   }

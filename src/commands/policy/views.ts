@@ -1,3 +1,4 @@
+import { operatorLabel } from '../../ledger/actor.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import { describeRule } from '../../ledger/policy/judge.js';
 import type { ApprovalRequest, Rule, RuleSpec } from '../../ledger/policy/types.js';
@@ -76,10 +77,7 @@ export function changeView(request: ApprovalRequest, rules: readonly Rule[], led
 }
 
 /** `Ana Souza (ana@caixa-2)`, or the holder alone. */
-function who(holder: unknown, name: unknown): string {
-  if (typeof holder !== 'string') return '';
-  return typeof name === 'string' && name !== '' ? `${name} (${holder})` : holder;
-}
+const who = (holder: unknown, name: unknown) => (typeof holder === 'string' ? operatorLabel({ holder, name: typeof name === 'string' ? name : null }) : '');
 
 /** On a terminal: a change said as one, who set a rule, who approved it (or that the change waits). */
 export function tableRow(row: Record<string, unknown>): Record<string, unknown> {
