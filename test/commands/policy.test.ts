@@ -129,11 +129,12 @@ describe('policy add, list and remove on this machine\'s own ledger', () => {
   });
 
   it('a new rule, or a lower limit, takes effect at once; list shows each in words, who set it and when', async ({ home }) => {
+    expect((await run(home, ['config', 'set', 'operator_name', 'Ana Souza'])).code).toBe(0);
     const added = await run(home, ['policy', 'add', '--operation', 'refund', '--daily-limit', '2000']);
     expect(added.code, added.stderr).toBe(0);
     const rule = z.parse(printedRule, JSON.parse(added.stdout));
-    expect(rule).toMatchObject({ state: 'active', rule: 'refunds by anyone: at most R$ 2.000,00 a day for each operator', kind: 'daily_limit', amount: '2000.00', per: 'operator', set_by: holder, approved_by: null });
-    expect(added.stderr).toBe(`Rule ${rule.id} is in force now, set by ${holder}: refunds by anyone: at most R$ 2.000,00 a day for each operator.\n`);
+    expect(rule).toMatchObject({ state: 'active', rule: 'refunds by anyone: at most R$ 2.000,00 a day for each operator', kind: 'daily_limit', amount: '2000.00', per: 'operator', set_by: holder, set_by_name: 'Ana Souza', approved_by: null });
+    expect(added.stderr).toBe(`Rule ${rule.id} is in force now, set by Ana Souza (${holder}): refunds by anyone: at most R$ 2.000,00 a day for each operator.\n`);
     expect((await run(home, ['policy', 'add', '--operation', 'capture', '--block', '--actor', 'script'])).code).toBe(0);
 
     const lower = await run(home, ['policy', 'add', '--operation', 'refund', '--daily-limit', '1500,50']);
@@ -156,7 +157,7 @@ describe('policy add, list and remove on this machine\'s own ledger', () => {
     const table = await run(home, ['policy', 'list', '--no-color'], { tty: true, columns: 160 });
     const [header, first] = table.stdout.split('\n');
     expect(header).toMatch(/^ID +RULE +STATE +SET +SET BY +APPROVED BY$/);
-    expect(first).toMatch(new RegExp(`^rule_\\w{8}  captures by scripts \\(prompts off\\) are blocked +active +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d  ${holder}  in force at once$`));
+    expect(first).toMatch(new RegExp(`^rule_\\w{8}  captures by scripts \\(prompts off\\) are blocked +active +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d  Ana Souza \\(${holder}\\)  in force at once$`));
     expect(table.stdout.trimEnd().split('\n').at(-1)).toBe('times in UTC');
     // At 80 columns a rule in words is never cut: the names give way, then each row is a block.
     const narrow = await run(home, ['policy', 'list', '--no-color'], { tty: true, columns: 80 });
