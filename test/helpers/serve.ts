@@ -84,12 +84,9 @@ export function spawnPayctl(args: string[], home: string, env: Record<string, st
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 
-/**
- * bin/payctl on another "machine": its own hostname (a UTS namespace: it cannot ask about this
- * machine's processes), its own home. Unprivileged, a user namespace lets it set a hostname of its
- * own; as root it needs none.
- */
+/** bin/payctl on another machine: its own hostname (a UTS namespace), its own home. */
 export function spawnOnMachine(hostname: string, args: string[], home: string, env: Record<string, string>): Spawned {
+  // Unprivileged, a user namespace lets it set a hostname of its own; as root it needs none.
   const unshare = ['--uts', ...(process.getuid?.() === 0 ? [] : ['--map-root-user'])];
   const child = spawn('unshare', [...unshare, 'sh', '-c', 'hostname "$0" && exec "$@"', hostname, process.execPath, BIN, ...args], { env: testEnv(home, env), stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
