@@ -119,6 +119,22 @@ async function ledgerIn(home: string): Promise<{ ledger: Ledger; close: () => Pr
 }
 
 const bruno: Actor = { holder: 'bruno@caixa-2', name: 'Bruno Lima', kind: 'person' };
+
+/**
+ * Exit 13: the change waits for approval. The error names the request; stdout (not a terminal)
+ * is the request itself, for a script to keep its id. Returns the error line and the request's id.
+ */
+function expectWaiting(result: RunResult, ...fragments: string[]): { line: string; id: string } {
+  expect(result.code, result.stderr).toBe(13);
+  const line = lastLine(result.stderr);
+  expect(line.startsWith('error: '), result.stderr).toBe(true);
+  for (const fragment of fragments) expect(line).toContain(fragment);
+  const request = JSON.parse(result.stdout) as { id: string; operation: string; state: string; expires_at: string };
+  expect(request).toMatchObject({ operation: 'policy', state: 'pending', expires_at: expect.stringMatching(ISO) });
+  expect(line).toContain(`waits as request ${request.id} (payctl approvals show ${request.id})`);
+  return { line, id: request.id };
+}
+const lastLine = (text: string) => text.trimEnd().split('\n').at(-1) as string;
 const rulesIn = (result: RunResult) => z.parse(printedRules, JSON.parse(result.stdout));
 
 describe('policy add, list and remove on this machine\'s own ledger', () => {
@@ -171,14 +187,18 @@ describe('policy add, list and remove on this machine\'s own ledger', () => {
     const block = z.parse(printedRule, JSON.parse((await run(home, ['policy', 'add', '--operation', 'capture', '--block', '--actor', 'script'])).stdout));
 
     const raised = await run(home, ['policy', 'add', '--operation', 'refund', '--daily-limit', '5000']);
-    const line = expectError(raised, 13, `the rule "refunds by anyone: at most R$ 5.000,00 a day for each operator" in place of rule ${limit.id} (refunds by anyone: at most R$ 2.000,00 a day for each operator) loosens the team's rules, so another operator approves it: it waits as request apr_`);
-    const raise = /request (apr_\w{8})/.exec(line)![1]!;
+    const { line, id: raise } = expectWaiting(
+      raised,
+      `the rule "refunds by anyone: at most R$ 5.000,00 a day for each operator" in place of rule ${limit.id} (refunds by anyone: at most R$ 2.000,00 a day for each operator) loosens the team's rules, so another operator approves it: it waits as request apr_`,
+    );
     expect(line).toContain(`(payctl approvals show ${raise}); rule ${limit.id} stays in force until then. On this machine's own ledger (`);
     expect(line).toContain('nobody else can approve it: share a ledger with the team first (payctl config set ledger_url postgres://…)');
-    const removal = expectError(await run(home, ['policy', 'remove', block.id]), 13, `removing rule ${block.id} (captures by scripts (prompts off) are blocked) loosens the team's rules`);
-    const remove = /request (apr_\w{8})/.exec(removal)![1]!;
+    const { id: remove } = expectWaiting(await run(home, ['policy', 'remove', block.id]), `removing rule ${block.id} (captures by scripts (prompts off) are blocked) loosens the team's rules`);
     // Asked again, the same request is named, not a second one.
-    expectError(await run(home, ['policy', 'remove', block.id]), 13, `it already waits as request ${remove}`);
+    expectWaiting(await run(home, ['policy', 'remove', block.id]), `it already waits as request ${remove}`);
+    // On a terminal, the message alone.
+    const onTerminal = await run(home, ['policy', 'remove', block.id], { tty: true });
+    expect([onTerminal.code, onTerminal.stdout]).toEqual([13, '']);
 
     // The rules in force are as they were; the two changes wait beneath them.
     const listed = rulesIn(await run(home, ['policy', 'list']));
@@ -216,7 +236,7 @@ describe('policy add, list and remove on this machine\'s own ledger', () => {
 
   it('a tightening change that replaces a rule denies the requests to change it: approved, they would add a rule beside it', async ({ home }) => {
     const limit = z.parse(printedRule, JSON.parse((await run(home, ['policy', 'add', '--operation', 'refund', '--daily-limit', '2000'])).stdout));
-    const raise = /request (apr_\w{8})/.exec(expectError(await run(home, ['policy', 'add', '--operation', 'refund', '--daily-limit', '5000']), 13))![1]!;
+    const { id: raise } = expectWaiting(await run(home, ['policy', 'add', '--operation', 'refund', '--daily-limit', '5000']));
     const lower = await run(home, ['policy', 'add', '--operation', 'refund', '--daily-limit', '1000']);
     expect(lower.code, lower.stderr).toBe(0);
     expect(lower.stderr).toContain(`; ${raise}, which asked to change that rule, was denied.`);
