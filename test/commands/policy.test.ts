@@ -267,6 +267,17 @@ describe('policy add, list and remove on this machine\'s own ledger', () => {
     expect(JSON.parse(agents.stdout)).toMatchObject({ rule: 'refunds above R$ 100,00 by AI agents need approval (requests wait 2 h)', actor: 'agent', amount: '100.00', expires_hours: 2 });
   });
 
+  it('--dry-run says what a change would do, and changes nothing', async ({ home }) => {
+    const first = await run(home, ['policy', 'add', '--operation', 'refund', '--daily-limit', '2000', '--dry-run']);
+    expect(first).toEqual({ code: 0, stdout: '', stderr: 'dry run: Add the rule "refunds by anyone: at most R$ 2.000,00 a day for each operator" would be in force at once; nothing was changed\n' });
+    expect((await run(home, ['policy', 'list'])).stdout).toBe('[]\n');
+    const rule = z.parse(printedRule, JSON.parse((await run(home, ['policy', 'add', '--operation', 'refund', '--daily-limit', '2000'])).stdout));
+    const remove = await run(home, ['policy', 'remove', rule.id, '--dry-run']);
+    expect(remove.code, remove.stderr).toBe(0);
+    expect(remove.stderr).toContain(`dry run: Remove rule ${rule.id} (refunds by anyone: at most R$ 2.000,00 a day for each operator) would wait for another operator's approval (exit 13); nothing was changed`);
+    expect(rulesIn(await run(home, ['policy', 'list'])).map((r) => r.id)).toEqual([rule.id]);
+  });
+
   it('an agent never changes the rules (exit 4), but may read them', async ({ home }) => {
     expect((await run(home, ['policy', 'add', '--operation', 'refund', '--daily-limit', '2000'])).code).toBe(0);
     for (const env of [{ PAYCTL_ACTOR: 'agent' }, { CLAUDECODE: '1' }]) {

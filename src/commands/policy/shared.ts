@@ -100,7 +100,13 @@ export async function changeRules(ctx: Factory, at: RulesAt & { active: readonly
   if (judged.kind === 'blocked') throw new PolicyRefusedError(`not permitted by the team's policy: rule ${judged.rule.id} (${describeRule(judged.rule)}); nothing was changed`);
   const now = ledger.now();
   const touched = ruleChangedBy(change);
-  if (judgeChange(active, change) === 'tightens') {
+  const tightens = judgeChange(active, change) === 'tightens';
+  // --dry-run promises that nothing changes; a rule change sends no request, so it stops here itself.
+  if (ctx.globals.dryRun) {
+    ctx.log.status(`dry run: ${changeInWords(change, active)} would ${tightens ? 'be in force at once' : "wait for another operator's approval (exit 13)"}; nothing was changed`);
+    return;
+  }
+  if (tightens) {
     const rule = await book.applyChange(change, actor, now);
     if (!rule) return;
     const outdated = touched === undefined ? [] : await denyOutdated(book, touched, rule, actor, now);
