@@ -234,6 +234,19 @@ describe('policy add, list and remove on this machine\'s own ledger', () => {
     expect(table.stderr).toContain("1 change of the rules waits for another operator's approval");
   });
 
+  it("letting agents act on a client's confirmation loosens the rules; a longer wait for a decision too", async ({ home }) => {
+    const agents = z.parse(printedRule, JSON.parse((await run(home, ['policy', 'add', '--operation', 'refund', '--actor', 'agent', '--above', '100'])).stdout));
+    expectWaiting(
+      await run(home, ['policy', 'add', '--operation', 'refund', '--actor', 'agent', '--above', '100', '--confirm-at-client-up-to', '50']),
+      `the rule "refunds above R$ 100,00 by AI agents need approval; up to R$ 50,00 the person at the agent's client confirms instead" in place of rule ${agents.id}`,
+    );
+    expectWaiting(await run(home, ['policy', 'add', '--operation', 'refund', '--actor', 'agent', '--above', '100', '--expires', '48']), `in place of rule ${agents.id}`);
+    // A shorter wait, or a lower amount, tightens.
+    const shorter = await run(home, ['policy', 'add', '--operation', 'refund', '--actor', 'agent', '--above', '80', '--expires', '2']);
+    expect(shorter.code, shorter.stderr).toBe(0);
+    expect(rulesIn(await run(home, ['policy', 'list'])).filter((r) => r.state === 'active').map((r) => [r.amount, r.expires_hours])).toEqual([['80.00', 2]]);
+  });
+
   it('a tightening change that replaces a rule denies the requests to change it: approved, they would add a rule beside it', async ({ home }) => {
     const limit = z.parse(printedRule, JSON.parse((await run(home, ['policy', 'add', '--operation', 'refund', '--daily-limit', '2000'])).stdout));
     const { id: raise } = expectWaiting(await run(home, ['policy', 'add', '--operation', 'refund', '--daily-limit', '5000']));
