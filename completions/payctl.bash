@@ -167,7 +167,7 @@ _payctl() {
     "profiles use") flags='' ;;
     "profiles remove") flags='' ;;
     "config get") flags='' ;;
-    "config set") flags='' ;;
+    "config set") flags='--insecure-storage' ;;
     "config unset") flags='' ;;
     "config list") flags='' ;;
     "sandbox serve") flags='--port --host --expose --faults' ;;

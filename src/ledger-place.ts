@@ -11,10 +11,11 @@ import type { Secrets } from './secrets.js';
  */
 export async function ledgerPlace(config: Configuration, secrets: Secrets): Promise<{ place: LedgerPlace; account: Account; scrub: (text: string) => string }> {
   const profile = await config.profile();
+  const url = await config.ledgerUrl();
   const [{ accountOf }, { maskText }, { ledgerUrlSecrets }] = await Promise.all([import('./ledger/account.js'), import('./api/mask.js'), import('./ledger/errors.js')]);
-  if (profile.ledgerUrl) for (const secret of ledgerUrlSecrets(profile.ledgerUrl)) secrets.add(secret);
+  if (url) for (const secret of ledgerUrlSecrets(url)) secrets.add(secret);
   return {
-    place: { stateDir: config.paths.stateDir, url: profile.ledgerUrl },
+    place: { stateDir: config.paths.stateDir, configDir: config.paths.configDir, url },
     account: accountOf(profile, config.paths.stateDir),
     scrub: (text) => maskText(text, secrets.known()),
   };

@@ -59,6 +59,25 @@ export class Configuration {
     return this.profileCache;
   }
 
+  /**
+   * The profile's ledger URL, with its password: read from the OS keyring when `config set
+   * ledger_url` put it there (only then is the keyring loaded). A keyring that cannot be reached,
+   * or holds none, is one line (exit 2) before anything is sent.
+   */
+  async ledgerUrl(): Promise<string | undefined> {
+    const profile = await this.profile();
+    if (!profile.ledgerUrlInKeyring) return profile.ledgerUrl;
+    const { KeyringUnreachable, ledgerUrlEntry, readKeyringKey, unreachableFor } = await import('./keyring.js');
+    const fix = `set PAYCTL_LEDGER_URL, or run 'payctl config set ledger_url <url>' again; nothing was sent`;
+    try {
+      const url = await readKeyringKey(ledgerUrlEntry(profile.name));
+      if (url) return url;
+    } catch (err) {
+      throw err instanceof KeyringUnreachable ? unreachableFor(profile.name, err, fix, 'the ledger URL') : err;
+    }
+    throw new UsageError(`profile "${profile.name}" keeps its ledger URL in the OS keyring, but the keyring holds none for it; ${fix}`);
+  }
+
   /** The API key of the profile, once it has been read: a secret never to be printed. */
   get keyRead(): string | undefined {
     return this.profileCache?.apiKey;

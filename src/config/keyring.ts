@@ -28,9 +28,18 @@ export class KeyringUnreachable extends Error {
   }
 }
 
-/** A profile's key is in the keyring, which cannot be reached now: one line, exit 2. */
-export function unreachableFor(profile: string, err: KeyringUnreachable, then: string): UsageError {
-  return new UsageError(`the API key of profile "${profile}" is in the OS keyring, but no keyring is reachable (${err.reason}); ${then}`);
+/** A profile's key (or `what` else of it) is in the keyring, which cannot be reached now: one line, exit 2. */
+export function unreachableFor(profile: string, err: KeyringUnreachable, then: string, what = 'the API key'): UsageError {
+  return new UsageError(`${what} of profile "${profile}" is in the OS keyring, but no keyring is reachable (${err.reason}); ${then}`);
+}
+
+/**
+ * The keyring entry of a profile's ledger URL (`config set ledger_url`), kept whole since its
+ * password may be in its user part or its query. A profile's name has no colon: no entry of an
+ * API key is ever this.
+ */
+export function ledgerUrlEntry(profile: string): string {
+  return `${profile}:ledger_url`;
 }
 
 type Binding = typeof import('@napi-rs/keyring');

@@ -35,8 +35,12 @@ export interface ResolvedProfile {
   output?: string;
   timeoutSeconds: number;
   isEmbedded: boolean;
-  /** The shared ledger (PostgreSQL), if any; else the SQLite one in the state directory. */
+  /**
+   * The shared ledger (PostgreSQL), if any; else the SQLite one in the state directory. Masked
+   * while the URL is in the keyring (ledgerUrlInKeyring): Configuration.ledgerUrl() reads it.
+   */
   ledgerUrl?: string;
+  ledgerUrlInKeyring?: boolean;
   settleWindowSeconds: number;
   /** The profile's own time zone, if it sets one (see src/time/zone.ts). */
   timeZone?: string;
@@ -95,6 +99,7 @@ export function resolveProfile(
   // Set but empty turns it off, as for the marketplace id: back to the SQLite ledger.
   const ledgerUrl = env.PAYCTL_LEDGER_URL ?? stored.ledger_url;
   if (ledgerUrl) resolved.ledgerUrl = ledgerUrl;
+  if (ledgerUrl && env.PAYCTL_LEDGER_URL === undefined && stored.ledger_url_ref === KEYRING_REF) resolved.ledgerUrlInKeyring = true;
   if (env.PAYCTL_API_KEY) {
     resolved.apiKey = env.PAYCTL_API_KEY;
     resolved.apiKeySource = 'environment';

@@ -15,6 +15,7 @@ const profile = z.catchall(
     output: z.optional(z.string()),
     timeout: z.optional(z.number()),
     ledger_url: z.optional(z.string()),
+    ledger_url_ref: z.optional(z.string()),
     settle_window: z.optional(z.number()),
     timezone: z.optional(z.string()),
     csv_locale: z.optional(z.string()),

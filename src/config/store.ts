@@ -17,6 +17,8 @@ export interface ProfileSettings {
   timeout?: number;
   /** A PostgreSQL URL: the ledger every operator of the account shares (its password masked when shown). */
   ledger_url?: string;
+  /** "keyring" when the ledger URL itself is there (set by `config set ledger_url`): ledger_url then holds it masked. */
+  ledger_url_ref?: string;
   /** Seconds after a send that a lost request may still land (default 120). */
   settle_window?: number;
   /** The time zone days and times are read and shown in (an IANA name); else TZ, else the system's. */

@@ -25,14 +25,16 @@ export interface Account {
   id: string;
   /** For messages: `marketplace 3f0c…d1f2 (test)`. */
   label: string;
+  /** The embedded sandbox's: its sales live in the state directory, and go with it (marker.ts). */
+  embedded: boolean;
 }
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 export function accountOf(profile: AccountSource, stateDir: string): Account {
-  if (profile.isEmbedded) return { id: `test:embedded:${hash(resolve(stateDir))}`, label: 'the embedded sandbox' };
+  if (profile.isEmbedded) return { id: `test:embedded:${hash(resolve(stateDir))}`, label: 'the embedded sandbox', embedded: true };
   const mode = isTestKey(profile.apiKey) ? 'test' : 'live';
-  if (profile.marketplaceId) return { id: `${mode}:marketplace:${profile.marketplaceId}`, label: `marketplace ${profile.marketplaceId} (${mode})` };
+  if (profile.marketplaceId) return { id: `${mode}:marketplace:${profile.marketplaceId}`, label: `marketplace ${profile.marketplaceId} (${mode})`, embedded: false };
   const key = hash(profile.apiKey ?? '');
-  return { id: `${mode}:key:${key}`, label: `the account of API key …${(profile.apiKey ?? '').slice(-4)} (${mode})` };
+  return { id: `${mode}:key:${key}`, label: `the account of API key …${(profile.apiKey ?? '').slice(-4)} (${mode})`, embedded: false };
 }

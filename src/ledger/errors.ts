@@ -33,9 +33,11 @@ function reason(cause: unknown): string {
 }
 
 /**
- * The ledger's file on this machine failed (a full disk, a read-only or unreadable file, a file
- * that is not a database, a damaged one): exit 2, naming it. What was sent is said by whoever
- * catches it (before a send: nothing; after: the intent stays for the next run to settle).
+ * The ledger cannot be written or read: its file on this machine (a full disk, a read-only or
+ * unreadable file, a file that is not a database, a damaged one), or a shared database that
+ * refuses (its disk full, read-only, permission denied): exit 2, naming it and why in words. What
+ * was sent is said by whoever catches it (before a send: nothing; after: the intent stays for the
+ * next run to settle).
  */
 export class LedgerFileError extends CliError {
   constructor(
@@ -54,6 +56,9 @@ export class LedgerFileError extends CliError {
   }
 }
 
+/** SQLite's busy, in words: another process at work in the file. */
+export const BUSY = 'another process kept it locked too long';
+
 /** What SQLite says of a file it cannot use, as a person reads it; undefined for anything else (a bug). */
 export function sqliteTrouble(err: unknown): string | undefined {
   const e = err as { code?: string; errcode?: number; errstr?: string; message?: string };
@@ -66,9 +71,25 @@ export function sqliteTrouble(err: unknown): string | undefined {
     [/SQLITE_CANTOPEN|unable to open/i, 'it cannot be opened'],
     [/SQLITE_PERM|SQLITE_AUTH|permission denied|EACCES/i, 'permission denied'],
     [/SQLITE_IOERR|disk I\/O error/i, 'a disk I/O error'],
-    [/SQLITE_BUSY|database is locked/i, 'another process kept it locked too long'],
+    [/SQLITE_BUSY|database is locked/i, BUSY],
   ];
   return known.find(([pattern]) => pattern.test(text))?.[1];
+}
+
+/**
+ * What PostgreSQL says of a write it refuses, as a person reads it (SQLSTATE codes); undefined for
+ * anything else. The database's own disk full is a refusal, not the database being away.
+ */
+export function postgresTrouble(err: unknown): string | undefined {
+  const code = (err as { code?: string }).code ?? '';
+  const known: Record<string, string> = {
+    '53100': "the database server's disk is full",
+    '25006': 'it is read-only: a read-only database, or a standby',
+    '42501': 'permission denied',
+    '42P01': 'its tables are gone (dropped while in use)',
+    '53400': "the database server's configured limits are reached",
+  };
+  return known[code];
 }
 
 /**
@@ -77,11 +98,37 @@ export function sqliteTrouble(err: unknown): string | undefined {
  * since the moves it recorded could otherwise be made again. Exit 2.
  */
 export class LedgerLostError extends CliError {
-  constructor(where: string, what: string, since: string) {
+  constructor(
+    readonly where: string,
+    readonly what: string,
+    readonly since: string,
+    sent = 'nothing was sent',
+  ) {
     super(
-      `the ledger ${where} ${what}, but payctl has kept its money moves there since ${since}; nothing was sent. Moves it recorded could be made again without it: restore it (from a backup), or run 'payctl ledger reset --yes' to start a new one (earlier moves are then known only from the sales' own history). Reads still work`,
+      `the ledger ${where} ${what}, but payctl has kept its money moves there since ${since}; ${sent}. Moves it recorded could be made again without it: restore it (from a backup), or run 'payctl ledger reset --yes' to start a new one (earlier moves are then known only from the sales' own history). Reads still work`,
       ExitCode.usage,
     );
+  }
+
+  /** What a read of the lost ledger says before it shows what is there now. */
+  get forReads(): string {
+    return `the ledger ${this.where} ${this.what} (payctl has kept its money moves there since ${this.since}): money moves stop until it is restored or 'payctl ledger reset --yes'; showing what is there now`;
+  }
+}
+
+/** `has no table payctl_locks`, `has no tables payctl_schema, payctl_intents`. */
+export function missingTables(names: readonly string[]): string {
+  return `has no table${names.length > 1 ? 's' : ''} ${names.join(', ')}`;
+}
+
+/**
+ * What a store finds where a ledger it must not make should be (one this operator used before):
+ * no tables, or tables without the ledger's identity. Said by open.ts as a LedgerLostError.
+ */
+export class LedgerMissing extends Error {
+  constructor(readonly what: string) {
+    super(`the ledger ${what}`);
+    this.name = 'LedgerMissing';
   }
 }
 

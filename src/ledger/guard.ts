@@ -168,7 +168,10 @@ export class MoneyGuard {
 
   /** Runs `work` holding the lock on `key`, with every intent on it; stops at once when another process holds it. */
   async hold<T>(key: string, what: string, advice: string, work: (memory: Intent[]) => Promise<T>): Promise<T> {
-    const claim = await this.ledger.claim(key);
+    const claim = await this.ledger.claim(key).catch((err: unknown) => {
+      // The lock is taken before anything is sent: a ledger that cannot take it means nothing left.
+      throw err instanceof LedgerFileError ? err.saying(`${what} was not sent`) : err;
+    });
     if (!claim.ok) throw this.inFlight(what, claim.holder, advice);
     try {
       return await work(claim.memory);

@@ -48,6 +48,12 @@ export class Ledger {
   private leasedUntil = 0;
   private lost: unknown;
   private policyBook: PolicyBook | undefined;
+  /** The newest intent this process wrote: what the record of known ledgers keeps as its latest (marker.ts). */
+  newest: Pick<Intent, 'id' | 'created_at'> | undefined;
+  /** The first one: gone, the ledger was emptied while this process used it. */
+  private oldest: Pick<Intent, 'id' | 'created_at'> | undefined;
+  /** Called once the ledger is closed (open.ts: notes the newest intent in the record). */
+  onClose: ((newest: Pick<Intent, 'id' | 'created_at'> | undefined) => Promise<void>) | undefined;
 
   constructor(
     readonly store: LedgerStore,
@@ -153,6 +159,10 @@ export class Ledger {
         for (const write of writes) write.reject(err);
       };
     }
+    for (const intent of [...outcome.records, ...outcome.claims.flatMap((c) => (c.ok && c.intent ? [c.intent] : []))]) {
+      if (!this.newest || intent.id > this.newest.id) this.newest = { id: intent.id, created_at: intent.created_at };
+      if (!this.oldest || intent.id < this.oldest.id) this.oldest = { id: intent.id, created_at: intent.created_at };
+    }
     mine.forEach(({ index }, i) => {
       const result = outcome.claims[i] as ClaimResult;
       if (result.ok) this.held.add(group.claims[index]!.key);
@@ -247,6 +257,16 @@ export class Ledger {
     return this.store.breakLock(key);
   }
 
+  /**
+   * What became of the ledger since it was opened (deleted, replaced, its tables dropped, or
+   * emptied: the first intent this process wrote is gone); undefined while it is the same.
+   */
+  async vanished(): Promise<string | undefined> {
+    const gone = await this.store.vanished();
+    if (gone) return gone;
+    return this.oldest && !(await this.store.hasIntent(this.oldest.id, this.oldest.created_at)) ? 'was emptied' : undefined;
+  }
+
   async close(): Promise<void> {
     if (this.renewer) clearInterval(this.renewer);
     this.renewer = undefined;
@@ -258,5 +278,6 @@ export class Ledger {
       await released;
     }
     await this.store.close();
+    await this.onClose?.(this.newest).catch(() => undefined);
   }
 }

@@ -11,8 +11,8 @@
 import pg from 'pg';
 import { CliError, ExitCode } from '../errors.js';
 import { holderAlive } from '../platform/owner.js';
-import { LedgerUnreachableError } from './errors.js';
-import { INTENT_COLUMNS, newerSchema, POSTGRES_MIGRATIONS, SCHEMA_VERSION } from './schema.js';
+import { LedgerFileError, LedgerMissing, LedgerUnreachableError, missingTables, postgresTrouble } from './errors.js';
+import { INTENT_COLUMNS, LEDGER_TABLES, newerSchema, onlyWhatIsMissing, POSTGRES_MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 import { intentFromRow, lockFromRow, newIntentRow } from './rows.js';
 import { newIdentity, type ClaimResult, type GroupOutcome, type Identity, type Intent, type IntentFilter, type IntentPage, type LedgerSql, type LedgerStore, type Lock, type NewIntent, type WriteGroup } from './types.js';
 
@@ -57,7 +57,12 @@ export class PostgresStore implements LedgerStore {
     });
   }
 
-  static async open(url: string, where: string, scope: string, scrub: (text: string) => string): Promise<PostgresStore> {
+  /**
+   * Connects and checks the tables. `create`: a first use makes them (and the ledger's identity);
+   * a ledger this operator used before is never made anew on its own: tables gone, or without
+   * their identity, are LedgerMissing, and only `payctl ledger reset --yes` creates them again.
+   */
+  static async open(url: string, where: string, scope: string, scrub: (text: string) => string, create = true): Promise<PostgresStore> {
     const client = new pg.Client({
       connectionString: url,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -78,38 +83,70 @@ export class PostgresStore implements LedgerStore {
       const { rows } = await client.query<{ now: string }>('SELECT (extract(epoch from clock_timestamp()) * 1000)::bigint AS now');
       const offset = Number(rows[0]?.now) - Math.round((t0 + Date.now()) / 2);
       const store = new PostgresStore(where, client, scope, scrub, offset);
-      await store.migrate();
+      await store.migrate(create);
       return store;
     } catch (err) {
       await client.end().catch(() => undefined);
-      if (err instanceof CliError) throw err;
+      if (err instanceof CliError || err instanceof LedgerMissing) throw err;
+      const trouble = postgresTrouble(err);
+      if (trouble) throw new LedgerFileError(where, trouble, err);
       if (unreachable(err)) throw new LedgerUnreachableError(where, err);
       throw new CliError(`the ledger ${where} cannot be used: ${(err as Error).message}; nothing was sent`, ExitCode.usage, { cause: err });
     }
   }
 
-  private async migrate(): Promise<void> {
+  private async migrate(create: boolean): Promise<void> {
     await this.transaction(async () => {
       await this.client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
-      await this.client.query('CREATE TABLE IF NOT EXISTS payctl_schema (version INTEGER NOT NULL)');
+      // Every table, not only the schema's: one dropped alone is a ledger lost all the same.
+      const { rows: absent } = await this.client.query<{ name: string }>('SELECT t AS name FROM unnest($1::text[]) AS t WHERE to_regclass(t) IS NULL', [LEDGER_TABLES]);
+      const missing = absent.map((r) => r.name);
+      if (!create && missing.length > 0) throw new LedgerMissing(`${missingTables(missing)} (dropped, or another database at this address; payctl never makes them again on its own)`);
+      if (create) await this.client.query('CREATE TABLE IF NOT EXISTS payctl_schema (version INTEGER NOT NULL)');
       const { rows } = await this.client.query<{ version: number }>('SELECT coalesce(max(version), 0)::int AS version FROM payctl_schema');
       const version = rows[0]?.version ?? 0;
       if (version > SCHEMA_VERSION) throw new CliError(newerSchema(this.where, version), ExitCode.usage);
+      if (!create && version === 0) throw new LedgerMissing('was emptied (payctl_schema holds no version)');
+      if (version > 0 && missing.length > 0) {
+        for (const migration of POSTGRES_MIGRATIONS.slice(0, version)) await this.client.query(onlyWhatIsMissing(migration));
+        await this.client.query('DELETE FROM payctl_meta');
+      }
       for (let next = version + 1; next <= SCHEMA_VERSION; next += 1) {
         await this.client.query(POSTGRES_MIGRATIONS[next - 1] as string);
         await this.client.query('INSERT INTO payctl_schema (version) VALUES ($1)', [next]);
       }
-      const identity = newIdentity();
-      await this.client.query('INSERT INTO payctl_meta (name, value) VALUES ($1, $2), ($3, $4) ON CONFLICT (name) DO NOTHING', ['ledger_id', identity.id, 'since', String(identity.since)]);
+      if (create) {
+        const identity = newIdentity();
+        await this.client.query('INSERT INTO payctl_meta (name, value) VALUES ($1, $2), ($3, $4) ON CONFLICT (name) DO NOTHING', ['ledger_id', identity.id, 'since', String(identity.since)]);
+      }
       const { rows: meta } = await this.client.query<{ name: string; value: string }>('SELECT name, value FROM payctl_meta');
       this.ledgerId = meta.find((r) => r.name === 'ledger_id')?.value ?? '';
       this.since = Number(meta.find((r) => r.name === 'since')?.value ?? 0);
+      if (!this.ledgerId) throw new LedgerMissing('was emptied (its identity in payctl_meta is gone)');
     });
   }
 
   /** Which ledger this is (made once, with its tables), and since when it keeps moves. */
   ledgerId = '';
   since = 0;
+
+  /** What became of this ledger since it was opened (its tables dropped or emptied, another in its place); undefined while it is the same. */
+  vanished(): Promise<string | undefined> {
+    return this.exclusive(async () => {
+      try {
+        const rows = await this.query<{ value: string }>("SELECT value FROM payctl_meta WHERE name = 'ledger_id'", []);
+        if (rows.length === 0) return 'was emptied';
+        return rows[0]?.value === this.ledgerId ? undefined : 'was replaced by another';
+      } catch (err) {
+        if ((err as { code?: string }).code === '42P01') return 'had its tables dropped';
+        throw err;
+      }
+    });
+  }
+
+  hasIntent(id: number, createdAt: number): Promise<boolean> {
+    return this.exclusive(async () => (await this.query('SELECT 1 FROM payctl_intents WHERE id = $1 AND created_at = $2', [id, createdAt])).length > 0);
+  }
 
   /** The server keeps its own files whole; what can be checked here is that the tables answer. */
   check(): Promise<string[]> {
@@ -127,6 +164,8 @@ export class PostgresStore implements LedgerStore {
         return await work();
       } catch (err) {
         if (err instanceof CliError) throw err;
+        const trouble = postgresTrouble(err);
+        if (trouble && !this.broken) throw new LedgerFileError(this.where, trouble, err);
         if (this.broken || unreachable(err)) throw new LedgerUnreachableError(this.where, this.broken ?? err);
         throw err;
       }

@@ -133,6 +133,17 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [table('BIGSERIAL PRIMARY 
 
 export const SCHEMA_VERSION = SQLITE_MIGRATIONS.length;
 
+/**
+ * A migration as statements that make only what is missing: `ledger reset` repairs a ledger some of
+ * whose tables were dropped (and gives it a new identity, since what they held is gone).
+ */
+export function onlyWhatIsMissing(migration: string): string {
+  return migration.replace(/CREATE (TABLE|INDEX) (?!IF NOT EXISTS)/gi, 'CREATE $1 IF NOT EXISTS ');
+}
+
+/** Every table of a ledger, as its migrations make them: one missing is a ledger lost (open.ts). */
+export const LEDGER_TABLES: readonly string[] = ['payctl_schema', ...[...POSTGRES_MIGRATIONS.join('\n').matchAll(/CREATE TABLE (?:IF NOT EXISTS )?(\w+)/gi)].map((m) => m[1] as string)];
+
 /** A database made by a newer payctl: nothing is written to it. */
 export function newerSchema(where: string, version: number): string {
   return `the ledger ${where} was made by a newer payctl (ledger version ${version}; this payctl knows up to ${SCHEMA_VERSION}); nothing was sent. Upgrade payctl on this machine`;

@@ -3,15 +3,15 @@
 // writes is one IMMEDIATE transaction, so "is the lock free, expired or its holder dead? then it
 // is mine" happens atomically across processes, and a process that dies mid-write leaves nothing
 // half-written.
-import { chmodSync, closeSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, openSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { dirError, ensureDir } from '../platform/dirs.js';
 export { sqliteLedgerPath } from '../config/paths.js';
 import { CliError, ExitCode } from '../errors.js';
-import { LedgerFileError, sqliteTrouble } from './errors.js';
+import { BUSY, LedgerFileError, LedgerMissing, missingTables, sqliteTrouble } from './errors.js';
 import { holderAlive } from '../platform/owner.js';
 import { newIdentity } from './types.js';
-import { INTENT_COLUMNS, newerSchema, SCHEMA_VERSION, SQLITE_MIGRATIONS } from './schema.js';
+import { INTENT_COLUMNS, LEDGER_TABLES, newerSchema, onlyWhatIsMissing, SCHEMA_VERSION, SQLITE_MIGRATIONS } from './schema.js';
 import { intentFromRow, lockFromRow, newIntentRow } from './rows.js';
 import { openSqlite, type SqlDatabase, type SqlStatement, type SqlValue } from '../platform/sqlite.js';
 import type { ClaimRequest, ClaimResult, GroupOutcome, Identity, Intent, IntentFilter, IntentPage, LedgerSql, LedgerStore, Lock, NewIntent, WriteGroup } from './types.js';
@@ -29,6 +29,9 @@ export class SqliteStore implements LedgerStore {
   /** Statements compiled once: a bulk run makes several ledger writes per row. */
   private readonly statements = new Map<string, SqlStatement>();
 
+  /** The file as opened: one deleted, emptied or put in its place while in use is told by vanished(). */
+  private opened: Stats | undefined;
+
   private constructor(
     readonly where: string,
     private readonly db: SqlDatabase,
@@ -36,7 +39,11 @@ export class SqliteStore implements LedgerStore {
     private readonly scrub: (text: string) => string,
   ) {}
 
-  static async open(file: string, scope: string, scrub: (text: string) => string): Promise<SqliteStore> {
+  /**
+   * Opens (and, with `create`, makes) the ledger in `file`. Without `create` (a ledger this
+   * operator used before), a file without the ledger's tables or its identity is LedgerMissing.
+   */
+  static async open(file: string, scope: string, scrub: (text: string) => string, create = true): Promise<SqliteStore> {
     ensureDir(path.dirname(file), 'state directory');
     try {
       // Created 0600 before SQLite opens it; SQLite gives its -wal and -shm files the same mode.
@@ -69,8 +76,9 @@ export class SqliteStore implements LedgerStore {
         // back after: the ledger's writes are small, and a nearly full disk should hold a batch.
         db.exec('PRAGMA wal_autocheckpoint = 200');
         db.exec('PRAGMA journal_size_limit = 1048576');
-        store.migrate();
+        store.migrate(create);
       });
+      store.opened = statSync(file);
     } catch (err) {
       db.close();
       throw err;
@@ -82,21 +90,66 @@ export class SqliteStore implements LedgerStore {
   ledgerId = '';
   since = 0;
 
-  private migrate(): void {
+  private migrate(create: boolean): void {
     this.immediately(() => {
-      this.db.exec('CREATE TABLE IF NOT EXISTS payctl_schema (version INTEGER NOT NULL)');
+      const present = new Set((this.sql("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((r) => r.name));
+      const missing = LEDGER_TABLES.filter((name) => !present.has(name));
+      if (!create && missing.length > 0) throw new LedgerMissing(`${missingTables(missing)} (dropped, or another file put in its place)`);
+      if (create) this.db.exec('CREATE TABLE IF NOT EXISTS payctl_schema (version INTEGER NOT NULL)');
       const { version } = this.sql('SELECT coalesce(max(version), 0) AS version FROM payctl_schema').get() as { version: number };
       if (version > SCHEMA_VERSION) throw new CliError(newerSchema(this.where, version), ExitCode.usage);
+      if (!create && version === 0) throw new LedgerMissing('was emptied (payctl_schema holds no version)');
+      const repaired = version > 0 && missing.length > 0;
+      if (repaired) {
+        for (const migration of SQLITE_MIGRATIONS.slice(0, version)) this.db.exec(onlyWhatIsMissing(migration));
+        this.db.exec('DELETE FROM payctl_meta');
+      }
       for (let next = version + 1; next <= SCHEMA_VERSION; next += 1) {
         this.db.exec(SQLITE_MIGRATIONS[next - 1] as string);
         this.sql('INSERT INTO payctl_schema (version) VALUES (?)').run(next);
       }
-      const identity = newIdentity();
-      this.sql('INSERT OR IGNORE INTO payctl_meta (name, value) VALUES (?, ?), (?, ?)').run('ledger_id', identity.id, 'since', String(identity.since));
+      if (create) {
+        const identity = newIdentity();
+        this.sql('INSERT OR IGNORE INTO payctl_meta (name, value) VALUES (?, ?), (?, ?)').run('ledger_id', identity.id, 'since', String(identity.since));
+      }
       const rows = this.sql('SELECT name, value FROM payctl_meta').all() as Array<{ name: string; value: string }>;
       this.ledgerId = rows.find((r) => r.name === 'ledger_id')?.value ?? '';
       this.since = Number(rows.find((r) => r.name === 'since')?.value ?? 0);
+      if (!this.ledgerId) throw new LedgerMissing('was emptied (its identity in payctl_meta is gone)');
     });
+  }
+
+  /**
+   * What became of the file since it was opened: deleted, emptied, another put in its place, or
+   * damaged under this process (SQLite goes on writing to a deleted file, and keeps what it wrote
+   * in its log, so only a look from outside this connection tells). Undefined while it is whole.
+   */
+  async vanished(): Promise<string | undefined> {
+    let now: Stats;
+    try {
+      now = statSync(this.where);
+    } catch (err) {
+      return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'was deleted' : undefined;
+    }
+    if (this.opened && (now.ino !== this.opened.ino || now.dev !== this.opened.dev)) return 'was replaced by another file';
+    if (now.size === 0) return 'was emptied';
+    let other: SqlDatabase | undefined;
+    try {
+      other = await openSqlite(this.where);
+      const row = other.prepare("SELECT value FROM payctl_meta WHERE name = 'ledger_id'").get() as { value: string } | undefined;
+      if (row?.value !== this.ledgerId) return 'was emptied';
+      // Emptied and written back whole from SQLite's log is whole; pages lost with it are damage.
+      const check = other.prepare('PRAGMA quick_check').all() as Array<Record<string, string>>;
+      const problems = check.map((r) => Object.values(r)[0] as string).filter((text) => text !== 'ok');
+      return problems.length === 0 ? undefined : `was damaged (${problems[0]})`;
+    } catch (err) {
+      const trouble = sqliteTrouble(err);
+      // Busy is another process at work in it, not damage.
+      if (trouble === BUSY) return undefined;
+      return trouble ? `was damaged (${trouble})` : 'was damaged';
+    } finally {
+      other?.close();
+    }
   }
 
   /** SQLite's own failures (a full disk, a damaged file) as one line naming the file: exit 2, never 1. */
@@ -108,6 +161,10 @@ export class SqliteStore implements LedgerStore {
       if (trouble) throw new LedgerFileError(this.where, trouble, err);
       throw err;
     }
+  }
+
+  async hasIntent(id: number, createdAt: number): Promise<boolean> {
+    return this.fileCall(() => this.sql('SELECT 1 AS found FROM payctl_intents WHERE id = ? AND created_at = ?').get(id, createdAt) !== undefined);
   }
 
   async check(): Promise<string[]> {
@@ -137,7 +194,13 @@ export class SqliteStore implements LedgerStore {
     try {
       result = work();
     } catch (err) {
-      this.db.exec('ROLLBACK');
+      // SQLite has rolled back already after some failures (a full disk: SQLITE_FULL); the
+      // failure to say is the first one, not "no transaction is active".
+      try {
+        this.db.exec('ROLLBACK');
+      } catch {
+        // already rolled back
+      }
       throw err;
     }
     this.db.exec('COMMIT');

@@ -142,6 +142,10 @@ export interface LedgerStore {
   readonly since: number;
   /** What the database's own check finds wrong (nothing: []). */
   check(): Promise<string[]>;
+  /** What became of the ledger since it was opened (deleted, emptied, replaced, its tables dropped); undefined while it is the same. */
+  vanished(): Promise<string | undefined>;
+  /** Whether the intent `id`, written at `createdAt`, is still there (payctl never deletes one). */
+  hasIntent(id: number, createdAt: number): Promise<boolean>;
   /** Where it is, fit to print: a path, or a URL with its password masked. */
   readonly where: string;
   /** Milliseconds the store's clock is ahead of this machine's. */

@@ -31,6 +31,12 @@ describe('a lost ledger stops money moves until someone decides', () => {
     expect(stopped.stderr).toBe(`${line}\n`);
     expect((await getTx(home, b.id)).amount).toBe('10.00');
     expect((await run(home, ['transactions', 'get', b.id])).code).toBe(0);
+    // The ledger's own reads say it is lost, then show what is there now.
+    const listed = await run(home, ['ledger', 'list', '-o', 'json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stderr).toContain(`warning: the ledger ${ledgerFile(home)} ${what} (payctl has kept its money moves there since`);
+    expect(JSON.parse(listed.stdout)).toEqual([]);
+    expectError(await run(home, ['ledger', 'show', a.id]), 2, "there is no ledger to show a money move from; 'payctl ledger reset --yes' starts a new one");
     // Reset needs --yes; then money moves again, and what the lost ledger knew still shows in the sale's history.
     expectError(await run(home, ['ledger', 'reset']), 2, '--yes required to reset the ledger');
     const reset = await run(home, ['ledger', 'reset', '--yes']);
@@ -49,7 +55,10 @@ describe('a lost ledger stops money moves until someone decides', () => {
     expect(JSON.parse(check.stdout)).toMatchObject({ ledger: ledgerFile(home), kind: 'sqlite', integrity: 'ok', open_outcomes: 0, locks: 0 });
     removeLedger(home);
     writeFileSync(ledgerFile(home), 'garbage');
-    expectError(await run(home, ['ledger', 'check']), 2, 'cannot be read (it is not a database)');
+    const lostCheck = await run(home, ['ledger', 'check']);
+    expect(lostCheck.code).toBe(2);
+    expect(JSON.parse(lostCheck.stdout)).toMatchObject({ ledger: ledgerFile(home), integrity: 'lost', lost: expect.stringMatching(/^cannot be read \(it is not a database\); known since /) });
+    expect(lostCheck.stderr).toContain('cannot be read (it is not a database)');
     const reset = await run(home, ['ledger', 'reset', '--yes']);
     expect(reset.code, reset.stderr).toBe(0);
     const kept = readdirSync(join(home, 'state', 'ledger')).find((f) => f.startsWith('ledger.sqlite.damaged-')) as string;
@@ -62,20 +71,45 @@ describe('a lost ledger stops money moves until someone decides', () => {
   });
 });
 
-describe('a ledger emptied under a running batch', () => {
-  // Every request takes 30 ms: the batch is still running when its ledger is emptied.
+describe('a ledger deleted or emptied under a running batch', () => {
+  // Every request takes 30 ms: the batch is still running when its ledger goes.
   const served = servedSandboxForBlock('slow=1,slow-ms=30');
 
-  it('the batch runs on or stops with one line; a later money move finds the ledger whole again (SQLite keeps it in its log) or stops with exit 2, never 1', async ({ home }) => {
+  const batchOf80 = async (home: string) => {
     const sales = await Promise.all(Array.from({ length: 80 }, () => createCard(served().home, '10.00')));
-    const other = await createCard(served().home, '10.00');
     const file = join(home, 'refunds.csv');
     writeFileSync(file, `id,amount\n${sales.map((s) => `${s.id},1.00`).join('\n')}\n`);
     const env = { ...served().env, PAYCTL_SETTLE_WINDOW: '3' };
     const batch = spawnPayctl(['transactions', 'refund', '--file', file, '--yes'], home, env);
     await eventually(() => batch.stdout().split('\n').length > 10, 10_000, 'ten rows refunded');
+    return { sales, file, env, batch };
+  };
+  const lostAtTheEnd = (home: string, what: string) =>
+    new RegExp(`^error: the ledger ${ledgerFile(home)} ${what} while this batch ran, but payctl has kept its money moves there since .*; \\d+ refunded \\(see the result lines\\), and the record of them went with it\\. .*'payctl ledger reset --yes'`);
+
+  it('deleted (SQLite writes on into the deleted file): the batch ends with exit 2 saying so; money moves stop until a reset; each sale refunded once', async ({ home }) => {
+    const { sales, file, env, batch } = await batchOf80(home);
+    removeLedger(home);
+    expect(await batch.exited, batch.stderr()).toBe(2);
+    expect(batch.stderr().trimEnd().split('\n').at(-1)).toMatch(lostAtTheEnd(home, 'was deleted'));
+    expectError(await run(home, ['transactions', 'refund', '--file', file, '--yes'], { env }), 2, `the ledger ${ledgerFile(home)} is missing`);
+    expect((await run(home, ['ledger', 'reset', '--yes'], { env })).code).toBe(0);
+    // The rows refunded before are in their sales' history: skipped, never sent again.
+    const again = await run(home, ['transactions', 'refund', '--file', file, '--yes'], { env });
+    expect(again.code, again.stderr).toBe(0);
+    for (const sale of sales) expect(voids(await getTx(served().home, sale.id))).toBe(1);
+  }, 60_000);
+
+  it('emptied: the batch stops with one line, says at its end that the ledger was damaged under it (exit 2), or finds it whole again (SQLite writes it back from its log); never 1, nothing twice', async ({ home }) => {
+    const { sales, file, env, batch } = await batchOf80(home);
+    const other = await createCard(served().home, '10.00');
     truncateSync(ledgerFile(home), 0);
-    expect([0, 2]).toContain(await batch.exited);
+    const code = await batch.exited;
+    if (code === 0) expect(JSON.parse((await run(home, ['ledger', 'check'], { env })).stdout)).toMatchObject({ integrity: 'ok' });
+    else {
+      expect(code).toBe(2);
+      expect(batch.stderr().trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^error: (the batch stopped: )?the ledger ${ledgerFile(home)} (cannot be used|was (emptied|damaged))`));
+    }
     const later = await run(home, ['transactions', 'refund', other.id, '--amount', '1.00', '--yes'], { env });
     if (later.code !== 0) expectError(later, 2, `the ledger ${ledgerFile(home)}`, "'payctl ledger reset --yes'");
     // Run again, the batch refunds nothing twice, whichever it was.

@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { currentOwner } from '../../src/platform/owner.js';
 import { freshDatabase, postgresForFile } from '../helpers/postgres.js';
 import { ledgerList } from '../helpers/printed.js';
-import { tempHome, testEnv } from '../helpers/run.js';
+import { tempHome } from '../helpers/run.js';
 import { eventually, servedSandboxForBlock, spawnOnMachine, spawnPayctl } from '../helpers/serve.js';
 import { createCard, expectError, getTx, run } from './helpers.js';
 import type { Transaction } from '../../src/sandbox/types.js';

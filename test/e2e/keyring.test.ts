@@ -57,20 +57,21 @@ const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
 
 /**
  * Runs steps inside one session bus with an unlocked gnome-keyring: each step is payctl with its
- * arguments (and stdin), or `keyring` to print what the keyring holds for profile "live", read
- * directly through the binding. Returns each step's output and exit code.
+ * arguments (and stdin), or `keyring` to print what the keyring holds for profile "live" (`ledger
+ * keyring`: its ledger URL), read directly through the binding. Returns each step's output and exit code.
  */
-async function inKeyringSession(steps: (string[] | 'keyring')[], stdin: Record<number, string> = {}): Promise<Step[]> {
+async function inKeyringSession(steps: (string[] | 'keyring' | 'ledger keyring')[], stdin: Record<number, string> = {}): Promise<Step[]> {
   const out = join(scratch.home, 'out');
   const run = join(scratch.home, 'run');
   mkdirSync(out);
   mkdirSync(run, { mode: 0o700 });
-  const readEntry = `import('@napi-rs/keyring').then((m) => new (m.default ?? m).AsyncEntry('payctl', 'live', { linux: { store: 'secret-service' } }).getPassword()).then((k) => console.log(JSON.stringify(k)))`;
+  const readEntry = (entry: string) => `import('@napi-rs/keyring').then((m) => new (m.default ?? m).AsyncEntry('payctl', '${entry}', { linux: { store: 'secret-service' } }).getPassword()).then((k) => console.log(JSON.stringify(k)))`;
   const lines = ['echo pass | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1 || exit 90'];
   steps.forEach((step, i) => {
     const input = join(out, `${i}.in`);
     writeFileSync(input, stdin[i] ?? '');
-    const command = step === 'keyring' ? `(cd ${quote(ROOT)} && ${quote(process.execPath)} -e ${quote(readEntry)})` : [process.execPath, BIN, ...step].map(quote).join(' ');
+    const entry = step === 'keyring' ? 'live' : step === 'ledger keyring' ? 'live:ledger_url' : undefined;
+    const command = entry ? `(cd ${quote(ROOT)} && ${quote(process.execPath)} -e ${quote(readEntry(entry))})` : [process.execPath, BIN, ...(step as string[])].map(quote).join(' ');
     lines.push(`${command} < ${quote(input)} > ${quote(join(out, `${i}.out`))} 2> ${quote(join(out, `${i}.err`))}; echo $? > ${quote(join(out, `${i}.rc`))}`);
   });
   const env = { PATH: process.env.PATH, TZ: 'UTC', HOME: scratch.home, XDG_RUNTIME_DIR: run, XDG_DATA_HOME: join(scratch.home, 'data'), PAYCTL_HOME: payctlHome() };
@@ -129,6 +130,39 @@ describe(sessionSkip ? `the OS keyring (skipped: ${sessionSkip})` : 'the OS keyr
     expect(JSON.parse(held!.stdout)).toBe(KEY);
     expect(JSON.parse(afterRemove!.stdout)).toBeNull();
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles).toEqual({});
+  });
+
+  it.skipIf(sessionSkip !== undefined)('config set ledger_url keeps the URL with its password there and a masked copy in the file; money moves read it; unset removes it', async () => {
+    const url = 'postgres://payctl:ledger-s3cret@127.0.0.1:1/payctl';
+    const login = ['login', '--profile', 'live', '--base-url', server.url, '--api-key-stdin', '--insecure-storage'];
+    const [loggedIn, set, held, get, check, unset, gone, setAgain, removed, goneWithProfile] = await inKeyringSession(
+      [
+        login,
+        ['config', 'set', 'ledger_url', url],
+        'ledger keyring',
+        ['config', 'get', 'ledger_url'],
+        ['ledger', 'check'],
+        ['config', 'unset', 'ledger_url'],
+        'ledger keyring',
+        ['config', 'set', 'ledger_url', url],
+        ['profiles', 'remove', 'live', '--yes'],
+        'ledger keyring',
+      ],
+      { 0: `${KEY}\n` },
+    );
+    for (const step of [loggedIn, set, get, unset, setAgain, removed]) expect(step!.code, step!.stderr).toBe(0);
+    // A profile removed takes its ledger URL out of the keyring too.
+    expect(JSON.parse(goneWithProfile!.stdout)).toBeNull();
+    expect(set!.stderr).toBe('Set ledger_url = postgres://payctl:****@127.0.0.1:1/payctl in profile "live"; its password is in the OS keyring\n');
+    expect(JSON.parse(held!.stdout)).toBe(url);
+    expect(get!.stdout).toBe('postgres://payctl:****@127.0.0.1:1/payctl\n');
+    // The URL from the keyring, to a database that does not answer: exit 8, its password masked.
+    expect(check!.code).toBe(8);
+    expect(check!.stderr).toContain('the ledger postgres://payctl:****@127.0.0.1:1/payctl cannot be reached');
+    expect(unset!.stderr).toBe('Unset ledger_url in profile "live" (and removed it from the OS keyring)\n');
+    expect(JSON.parse(gone!.stdout)).toBeNull();
+    for (const step of [set, get, check, unset]) expect(step!.stdout + step!.stderr).not.toContain('ledger-s3cret');
+    expect(readFileSync(configFile(), 'utf8')).not.toContain('ledger-s3cret');
   });
 
   it.skipIf(sessionSkip !== undefined)('the config file never holds the key, not even in passing', async () => {

@@ -91,10 +91,10 @@ export function spawnOnMachine(hostname: string, args: string[], home: string, e
   const child = spawn('unshare', [...unshare, 'sh', '-c', 'hostname "$0" && exec "$@"', hostname, process.execPath, BIN, ...args], { env: testEnv(home, env), stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
-  child.stdin.end();
+  child.stdin!.end();
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 

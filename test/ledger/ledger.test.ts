@@ -205,7 +205,7 @@ describe.each(BACKENDS)('the ledger on $name', (backend) => {
 
 describe('the SQLite ledger', () => {
   it('one file for every account under state/ledger, 0600 in a 0700 directory', async () => {
-    const ledger = await openLedger({ stateDir: join(dir, 'state') }, accountOf({ isEmbedded: false, apiKey: 'zpk_test_x', marketplaceId: 'm' }, dir), same);
+    const ledger = await openLedger({ stateDir: join(dir, 'state'), configDir: dir }, accountOf({ isEmbedded: false, apiKey: 'zpk_test_x', marketplaceId: 'm' }, dir), same);
     await ledger.record({ key: 'transaction:1', operation: 'transactions.void', target: '1', amount_cents: 400 });
     await ledger.close();
     const file = join(dir, 'state', 'ledger', 'ledger.sqlite');
@@ -265,7 +265,7 @@ describe('the PostgreSQL ledger', () => {
   it('one that cannot be reached is exit 8, naming it with its password masked, within seconds', async () => {
     const started = Date.now();
     const url = 'postgres://payctl:s3cret-pass@127.0.0.1:1/payctl';
-    const error = await openLedger({ stateDir: dir, url }, accountOf({ isEmbedded: false, apiKey: 'zpk_test_x', marketplaceId: 'm' }, dir), same).catch((err: unknown) => err);
+    const error = await openLedger({ stateDir: dir, configDir: dir, url }, accountOf({ isEmbedded: false, apiKey: 'zpk_test_x', marketplaceId: 'm' }, dir), same).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(LedgerUnreachableError);
     expect((error as CliError).exitCode).toBe(8);
     expect((error as Error).message).toMatch(/^the ledger postgres:\/\/payctl:\*\*\*\*@127\.0\.0\.1:1\/payctl cannot be reached \(connect ECONNREFUSED 127\.0\.0\.1:1\); no money moves without it\. Reads \(get, list, export\) still work$/);

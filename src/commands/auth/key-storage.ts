@@ -10,12 +10,21 @@ import { CancelledError, UsageError } from '../../errors.js';
 
 export type KeyStorage = 'keyring' | 'file';
 
+/** A secret kept for a profile: how messages name it, and what to do instead of saving it. */
+export interface KeptSecret {
+  what: string;
+  instead: string;
+}
+
+export const API_KEY: KeptSecret = { what: 'the API key', instead: 'set PAYCTL_API_KEY instead of logging in' };
+export const LEDGER_URL: KeptSecret = { what: "the ledger URL (with its password)", instead: 'set PAYCTL_LEDGER_URL instead' };
+
 /**
  * Decides where login will save the key, before the key is checked over the network:
  * --insecure-storage is the file; otherwise the keyring if it answers; if not, on a terminal the
  * user is asked, and without one it is one line and exit 2.
  */
-export async function chooseKeyStorage(ctx: Factory, profile: string, insecureStorage: boolean): Promise<KeyStorage> {
+export async function chooseKeyStorage(ctx: Factory, profile: string, insecureStorage: boolean, secret: KeptSecret = API_KEY): Promise<KeyStorage> {
   if (insecureStorage) return 'file';
   try {
     await probeKeyring(profile);
@@ -24,25 +33,28 @@ export async function chooseKeyStorage(ctx: Factory, profile: string, insecureSt
     if (!(err instanceof KeyringUnreachable)) throw err;
     const fallback = `${ctx.config.paths.configFile} (plain text, mode 0600)`;
     if (!ctx.prompts.interactive) {
-      throw new UsageError(`${err.message} to keep the API key in; run again with --insecure-storage to save it in ${fallback}, or set PAYCTL_API_KEY instead of logging in`);
+      throw new UsageError(`${err.message} to keep ${secret.what} in; run again with --insecure-storage to save it in ${fallback}, or ${secret.instead}`);
     }
     ctx.log.warn(err.message);
     const prompter = await ctx.prompts.prompter();
-    if (!(await prompter.confirm(`Save the API key in ${fallback} instead?`, { default: false }))) {
+    if (!(await prompter.confirm(`Save ${secret.what} in ${fallback} instead?`, { default: false }))) {
       throw new CancelledError('cancelled: nothing was saved');
     }
     return 'file';
   }
 }
 
-/** Puts the key in the keyring when that is where it goes; before the config is written, so the file never refers to a missing key. */
-export async function saveKeyToKeyring(profile: string, key: string, storage: KeyStorage): Promise<void> {
+/**
+ * Puts the key in the keyring (under `entry`: the profile's name for its API key) when that is
+ * where it goes; before the config is written, so the file never refers to a missing key.
+ */
+export async function saveKeyToKeyring(entry: string, key: string, storage: KeyStorage, secret: KeptSecret = API_KEY): Promise<void> {
   if (storage !== 'keyring') return;
   try {
-    await storeKeyringKey(profile, key);
+    await storeKeyringKey(entry, key);
   } catch (err) {
     if (!(err instanceof KeyringUnreachable)) throw err;
-    throw new UsageError(`could not save the API key in the OS keyring (${err.reason}); nothing was saved`);
+    throw new UsageError(`could not save ${secret.what} in the OS keyring (${err.reason}); nothing was saved`);
   }
 }
 
@@ -69,10 +81,15 @@ export function keyInKeyring(settings: ProfileSettings | undefined): boolean {
  * file). A keyring that cannot be reached is one line and exit 2 with nothing changed: the
  * reference stays, so the key is never left in the keyring with nothing pointing at it.
  */
-export async function removeKeyFromKeyring(profile: string): Promise<void> {
+export async function removeKeyFromKeyring(profile: string, entry = profile, secret: KeptSecret = API_KEY): Promise<void> {
   try {
-    await removeKeyringKey(profile);
+    await removeKeyringKey(entry);
   } catch (err) {
-    throw err instanceof KeyringUnreachable ? unreachableFor(profile, err, 'nothing was changed') : err;
+    throw err instanceof KeyringUnreachable ? unreachableFor(profile, err, 'nothing was changed', secret.what) : err;
   }
+}
+
+/** Whether a profile's saved settings say its ledger URL is in the keyring (the file then holds it masked). */
+export function ledgerUrlInKeyring(settings: ProfileSettings | undefined): boolean {
+  return settings?.ledger_url_ref === KEYRING_REF;
 }

@@ -1,7 +1,8 @@
 import type { Factory } from '../../factory.js';
 import { SANDBOX_PROFILE, maskApiKey } from '../../config/profile.js';
 import { UsageError } from '../../errors.js';
-import { keyInKeyring, removeKeyFromKeyring } from './key-storage.js';
+import { keyInKeyring, LEDGER_URL, ledgerUrlInKeyring, removeKeyFromKeyring } from './key-storage.js';
+import { ledgerUrlEntry } from '../../config/keyring.js';
 import type { ArgsOf } from '../verb.js';
 import type { profilesRemove } from './flags.js';
 
@@ -15,6 +16,7 @@ export async function run(ctx: Factory, args: ArgsOf<typeof profilesRemove>): Pr
   await ctx.prompts.confirm(`Remove profile ${name}${profile.api_key ? ` (${maskApiKey(profile.api_key)})` : keyInKeyring(profile) ? ' (and its API key in the OS keyring)' : ''}?`, 'remove a profile');
   // Its key goes with it; if the keyring cannot be reached, the profile stays (with its reference).
   if (keyInKeyring(profile)) await removeKeyFromKeyring(name);
+  if (ledgerUrlInKeyring(profile)) await removeKeyFromKeyring(name, ledgerUrlEntry(name), LEDGER_URL);
   const wasCurrent = await ctx.config.update((fresh) => {
     if (!Object.hasOwn(fresh.profiles, name)) throw new UsageError(`profile "${name}" does not exist (removed meanwhile?); see 'payctl profiles list'`);
     delete fresh.profiles[name];

@@ -9,9 +9,9 @@ import { parseFormat } from '../../output/render-options.js';
 import { validateCurrency, validateId } from '../../validate/index.js';
 import { parseTimeZone } from '../../time/zone.js';
 import { parseCsvLocale } from '../../output/csv-locale.js';
-import { keyInKeyring } from '../auth/key-storage.js';
+import { keyInKeyring, ledgerUrlInKeyring } from '../auth/key-storage.js';
 import { checkBaseUrl } from '../auth/login.js';
-import type { ArgsOf } from '../verb.js';
+import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { get, set, unset } from './flags.js';
 
 function checkKey(key: string): ProfileKey {
@@ -77,9 +77,13 @@ export async function runGet(ctx: Factory, args: ArgsOf<typeof get>): Promise<vo
   ctx.io.stdout.write(`${shown(key, value)}\n`);
 }
 
-export async function runSet(ctx: Factory, args: ArgsOf<typeof set>): Promise<void> {
+export async function runSet(ctx: Factory, args: ArgsOf<typeof set>, options: OptionsOf<typeof set>): Promise<void> {
   const key = checkKey(args[0] ?? '');
   const value = parseSetting(key, args[1] ?? '', ctx.globals.insecureHttp);
+  if (key === 'ledger_url') {
+    const { setLedgerUrl } = await import('./ledger-url.js');
+    return setLedgerUrl(ctx, String(value), options.insecureStorage === true);
+  }
   if (ctx.globals.dryRun) {
     const name = currentProfileName(await ctx.config.file(), ctx.io.env, ctx.globals.profile);
     return ctx.log.status(`dry run: would set ${key} = ${shown(key, value)} in profile "${name}"; nothing was changed`);
@@ -106,6 +110,11 @@ export async function runUnset(ctx: Factory, args: ArgsOf<typeof unset>): Promis
     return;
   }
   if (ctx.globals.dryRun) return ctx.log.status(`dry run: would unset ${key} in profile "${name}"; nothing was changed`);
+  if (key === 'ledger_url') {
+    const { forgetLedgerUrl } = await import('./ledger-url.js');
+    await forgetLedgerUrl(ctx, name, ledgerUrlInKeyring(own));
+    return ctx.log.status(`Unset ledger_url in profile "${name}"${ledgerUrlInKeyring(own) ? ' (and removed it from the OS keyring)' : ''}`);
+  }
   const unset = await ctx.config.update((fresh) => {
     // Read again under the lock: another process may have unset it (or changed the current profile) meanwhile.
     const name = currentProfileName(fresh, ctx.io.env, ctx.globals.profile);

@@ -1,4 +1,4 @@
-import { defineVerb, groupHelp } from '../verb.js';
+import { defineVerb, flag, groupHelp } from '../verb.js';
 
 export const config = groupHelp('config', 'Read and change the settings of a profile (base_url, marketplace_id, seller_id, currency, output, timeout)', ['payctl config list', 'payctl config set output json']);
 
@@ -12,8 +12,16 @@ export const get = defineVerb({
 export const set = defineVerb({
   name: 'set <key> <value>',
   asks: { key: { noun: 'setting' } },
-  description: 'Change one setting of the profile (creates the profile if needed)',
-  examples: ['payctl config set output json', 'payctl --profile live config set timeout 60', 'payctl config set operator_name "Ana Souza"   # recorded beside user@host on every money move'],
+  description: 'Change one setting of the profile (creates the profile if needed); a ledger_url with a password is kept in the OS keyring',
+  flags: {
+    insecureStorage: flag('--insecure-storage', 'ledger_url: save its password in plain text in the config file (mode 0600) instead of the OS keyring: for machines without one'),
+  },
+  examples: [
+    'payctl config set output json',
+    'payctl --profile live config set timeout 60',
+    'payctl --profile live config set ledger_url postgres://payctl:secret@db.internal:5432/payctl',
+    'payctl config set operator_name "Ana Souza"   # recorded beside user@host on every money move',
+  ],
 });
 
 export const unset = defineVerb({

@@ -42,7 +42,7 @@ export const ENVIRONMENT: ReadonlyArray<[names: string, meaning: string]> = [
   ['PAYCTL_API_KEY', "the API key, over the profile's (in the OS keyring or the config file), and needs neither; never printed"],
   ['PAYCTL_MARKETPLACE_ID', "the marketplace id, over the profile's; set but empty turns the marketplace prefix off"],
   ['PAYCTL_SELLER_ID', "the seller (on_behalf_of) used when a command is given none, over the profile's; set but empty turns it off"],
-  ['PAYCTL_LEDGER_URL', "a PostgreSQL URL (postgres://user:password@host:5432/db): the ledger of money moves every operator and machine of the account shares, over the profile's ledger_url; set but empty: this machine's SQLite ledger. Its password is never printed"],
+  ['PAYCTL_LEDGER_URL', "a PostgreSQL URL (postgres://user:password@host:5432/db): the ledger of money moves every operator and machine of the account shares, over the profile's ledger_url (whose password 'config set ledger_url' keeps in the OS keyring); used as given; set but empty: this machine's SQLite ledger. Its password is never printed"],
   ['PAYCTL_SETTLE_WINDOW', "seconds after a send that a money move whose answer was lost may still land (default 120), over the profile's settle_window; whatever --timeout is"],
   ['PAYCTL_TIMEZONE', "the time zone days and times are read and shown in (an IANA name: America/Sao_Paulo), over the profile's timezone and TZ"],
   ['TZ', 'the time zone when neither PAYCTL_TIMEZONE nor the profile names one (else the system\'s): --from/--to/--since/--until days of a creation date are 00:00–24:00 there; a calendar date (a transfer\'s date, a due date) is never moved'],
@@ -190,6 +190,9 @@ Config directory:
   config.json              the profiles and their settings (payctl config list); a file that does
                            not parse stops every command with one line naming it
   config.json.lock         held while a command changes the config (login, config set, ...)
+  ledgers.json             which ledgers this operator keeps moves in, and which one each is: a
+                           ledger later missing, emptied or made anew stops money moves (exit 2)
+                           until payctl ledger reset --yes (ledgers.json.lock while one is added)
 
 State directory:
   sandbox/sandbox.db       the embedded sandbox (with -wal and -shm files; deliverer.lock while a
@@ -199,7 +202,8 @@ State directory:
   ledger/ledger.sqlite     the ledger of money moves (unless ledger_url or PAYCTL_LEDGER_URL names
                            a shared PostgreSQL one); a damaged one is kept as
                            ledger.sqlite.damaged-<time> by payctl ledger reset
-  ledgers.json             which ledgers this machine keeps moves in: how a lost one is noticed
+  ledgers.json             the same, for a ledger only the embedded sandbox used: its sales live
+                           here too, and go with this directory
   bulk/                    a private copy of a bulk refund read from standard input, removed when
                            the run ends
   failed/refund-<time>.csv the rows of a bulk refund from standard input that were not refunded
@@ -216,7 +220,8 @@ Beside your own files:
 The OS keyring: login keeps each profile's API key there (the Secret Service on Linux, the macOS
 Keychain, the Windows Credential Manager; service "payctl", account the profile's name), the config
 file holding only a reference; login --insecure-storage puts it in config.json instead.
-PAYCTL_API_KEY needs neither. Card numbers and CVVs are never written to any file.
+PAYCTL_API_KEY needs neither. config set ledger_url keeps a URL with a password there too (account
+"<profile>:ledger_url"; config.json holds it masked), or with --insecure-storage in config.json. Card numbers and CVVs are never written to any file.
 `;
 
 /** `payctl help exactly-once`: the guarantee, as docs/refunds-and-bulk.md's "Money moves exactly once" says it at length. */
@@ -265,7 +270,15 @@ A shared ledger: every operator's payctl uses one PostgreSQL database (SQLite in
 directory stays the default). Its tables are made on first use. In two commands:
   $ payctl config set ledger_url postgres://payctl:secret@db.internal:5432/payctl
   $ payctl ledger list
-If the ledger cannot be reached, no money moves (exit 8, one line naming it); reads still work.
+The URL goes to the OS keyring (--insecure-storage: config.json). If the ledger cannot be reached,
+no money moves (exit 8, one line naming it); reads still work.
+
+A ledger cannot vanish unnoticed: each operator's config directory records the ledgers it used.
+One later missing, emptied or made anew (the state directory deleted, a shared ledger's tables
+dropped, another database at its URL) stops money moves (exit 2, naming it and since when) until
+'payctl ledger reset --yes'; payctl never makes a known ledger's tables again on its own; reads
+keep working. (The embedded sandbox's sales go with the state directory: so does its ledger's
+record, and a fresh sandbox starts unblocked.)
 
 Who moved money: every intent records user@host and pid, and the name the profile gives its
 operator ('payctl config set operator_name "Ana Souza"'). 'payctl ledger list' shows who; 'payctl

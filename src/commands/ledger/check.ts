@@ -1,5 +1,6 @@
 import type { Factory } from '../../factory.js';
 import { CliError, ExitCode } from '../../errors.js';
+import { LedgerLostError } from '../../ledger/errors.js';
 import { isoTime } from '../../ledger/time.js';
 
 /**
@@ -8,7 +9,11 @@ import { isoTime } from '../../ledger/time.js';
  */
 export async function run(ctx: Factory): Promise<void> {
   await ctx.service.requireApiKey();
-  const { ledger } = await ctx.moneyGuard();
+  const { ledger } = await ctx.moneyGuard().catch(async (err: unknown) => {
+    // A lost ledger is this check's finding: said as its result, then as the error (exit 2).
+    if (err instanceof LedgerLostError) await ctx.out.render({ ledger: err.where, integrity: 'lost', lost: `${err.what}; known since ${err.since}` });
+    throw err;
+  });
   const problems = await ledger.store.check();
   const [locks, open] = await Promise.all([ledger.locks(), ledger.list({ states: ['pending', 'unknown'], limit: 100_000 })]);
   await ctx.out.render({

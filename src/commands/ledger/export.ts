@@ -15,7 +15,7 @@ import type { ExportColumn } from '../export/resources.js';
 import { PartialFile, streamSink } from '../export/sink.js';
 import { optionalString } from '../shared/input.js';
 import { parseSince } from './list.js';
-import { ledgerOf } from './shared.js';
+import { readLedger } from './shared.js';
 import type { OptionsOf } from '../verb.js';
 import type { exportTrail } from './flags.js';
 
@@ -109,41 +109,47 @@ export async function run(ctx: Factory, _args: unknown, options: OptionsOf<typeo
   if (ctx.globals.fields) throw new UsageError("--fields: the ledger's export writes the same columns every time (see payctl ledger export --help); it takes no --fields");
   // Read before the ledger is opened, as `ledger list --since` reads it; then on the ledger's clock.
   const sinceMs = since === undefined ? undefined : parseSince(since);
-  const ledger = await ledgerOf(ctx);
-  const from = sinceMs === undefined ? undefined : sinceMs + ledger.store.clockOffset;
+  // A lost ledger is still read (reads keep working): what is there now, after the warning.
+  await readLedger(ctx, async (ledger) => {
+    if (ledger) await exportFrom(ledger);
+  });
 
-  const file = out === undefined ? undefined : await PartialFile.open(out);
-  const name = out === undefined ? 'stdout' : basename(out);
-  // Ctrl-C before the file takes its name removes the partial file (sink.ts): the line says so.
-  const endNote = file ? noteUntil(`${basename(file.partial)} removed; ${name} is as it was. Run the same command again`) : () => undefined;
-  const leftovers = new Leftovers();
-  let written = 0;
-  try {
-    const writer = await recordWriter(format, TRAIL_COLUMNS, file ?? streamSink(ctx.io.stdout), {
-      csvRaw: ctx.globals.csvRaw,
-      ...(format === 'csv' ? { csvLocale: await ctx.out.csvLocale() } : {}),
-    });
-    for (const source of TRAIL) {
-      for await (const page of source(ledger, from)) {
-        await writer.write(page.map((item): ExportRecord => ({ item, json: JSON.stringify(item) })));
-        written += page.length;
+  async function exportFrom(ledger: Ledger): Promise<void> {
+    const from = sinceMs === undefined ? undefined : sinceMs + ledger.store.clockOffset;
+
+    const file = out === undefined ? undefined : await PartialFile.open(out);
+    const name = out === undefined ? 'stdout' : basename(out);
+    // Ctrl-C before the file takes its name removes the partial file (sink.ts): the line says so.
+    const endNote = file ? noteUntil(`${basename(file.partial)} removed; ${name} is as it was. Run the same command again`) : () => undefined;
+    const leftovers = new Leftovers();
+    let written = 0;
+    try {
+      const writer = await recordWriter(format, TRAIL_COLUMNS, file ?? streamSink(ctx.io.stdout), {
+        csvRaw: ctx.globals.csvRaw,
+        ...(format === 'csv' ? { csvLocale: await ctx.out.csvLocale() } : {}),
+      });
+      for (const source of TRAIL) {
+        for await (const page of source(ledger, from)) {
+          await writer.write(page.map((item): ExportRecord => ({ item, json: JSON.stringify(item) })));
+          written += page.length;
+        }
       }
+      await writer.end();
+      if (file) {
+        await file.finish();
+        file.commit();
+      }
+      endNote();
+    } catch (err) {
+      endNote();
+      await file?.abandon(leftovers);
+      if (err instanceof FileStepError) {
+        leftovers.add(err.leftovers);
+        if (localReason(err) !== undefined) throw localFailure(err, "writing the ledger's export", leftovers, `${name} is as it was`);
+        throw err.cause;
+      }
+      throw err;
     }
-    await writer.end();
-    if (file) {
-      await file.finish();
-      file.commit();
-    }
-    endNote();
-  } catch (err) {
-    endNote();
-    await file?.abandon(leftovers);
-    if (err instanceof FileStepError) {
-      leftovers.add(err.leftovers);
-      if (localReason(err) !== undefined) throw localFailure(err, "writing the ledger's export", leftovers, `${name} is as it was`);
-      throw err.cause;
-    }
-    throw err;
+    ctx.log.status(`exported ${counted(written, 'record', 'records')} of the ledger ${ledger.where} to ${out ?? 'stdout'}`);
   }
-  ctx.log.status(`exported ${counted(written, 'record', 'records')} of the ledger ${ledger.where} to ${out ?? 'stdout'}`);
 }

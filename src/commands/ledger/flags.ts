@@ -62,6 +62,7 @@ local times); amounts are cents and decimals. The ledger is read a page at a tim
 
 export const reset = defineVerb({
   name: 'reset',
-  description: 'Start a new ledger when the one this machine used is lost (deleted, emptied, damaged); needs --yes',
+  description:
+    "Accept that the ledger this operator used is lost (deleted with the state directory, emptied, damaged, its tables dropped, another database at its URL) and start a new one, so money moves again; needs --yes. A damaged file is kept beside the new one; a shared ledger's tables are made again only here, and each operator who used the old one runs this once to accept the new one",
   examples: ['payctl ledger check                  # first: is the ledger there, and sound?', "payctl ledger reset --yes        # earlier moves are then known only from the sales' own history"],
 });

@@ -4,7 +4,7 @@ import { UNRESOLVED, type IntentState } from '../../ledger/types.js';
 import { parseDate, validateId } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
 import { enumValues } from '../shared/list.js';
-import { INTENT_COLUMNS, intentTableRow, intentView, ledgerOf } from './shared.js';
+import { INTENT_COLUMNS, intentTableRow, intentView, readLedger } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { list } from './flags.js';
 
@@ -31,11 +31,18 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: Opt
     ...(states.length > 0 ? { states: states as IntentState[] } : {}),
     ...(transaction !== undefined ? { key: `transaction:${validateId(transaction, 'transaction id', '--transaction')}` } : {}),
   };
-  const ledger = await ledgerOf(ctx);
-  const intents = await ledger.list({ ...filter, ...(since !== undefined ? { since: parseSince(since) + (ledger.now() - Date.now()) } : {}) });
-  const rows = intents.map((intent) => intentView(intent, ledger));
-  await ctx.out.renderRows(rows, INTENT_COLUMNS, intentTableRow);
-  if (rows.length === 0) ctx.log.status(`no money moves in the ledger ${ledger.where}${states.length > 0 || since || transaction ? ' match' : ' yet'}`);
-  const open = intents.filter((i) => UNRESOLVED.includes(i.state)).length;
-  if (open > 0 && (await ctx.out.outputFormat()) === 'table') ctx.log.status(`${open} with an open outcome: the next money move on each checks it first ('payctl ledger show <id>')`);
+  await readLedger(ctx, async (ledger) => {
+    // A lost ledger with nothing left to read: an empty list, after the warning that said so.
+    if (!ledger) {
+      await ctx.out.renderRows([], INTENT_COLUMNS);
+      ctx.log.status('nothing is there now');
+      return;
+    }
+    const intents = await ledger.list({ ...filter, ...(since !== undefined ? { since: parseSince(since) + (ledger.now() - Date.now()) } : {}) });
+    const rows = intents.map((intent) => intentView(intent, ledger));
+    await ctx.out.renderRows(rows, INTENT_COLUMNS, intentTableRow);
+    if (rows.length === 0) ctx.log.status(`no money moves in the ledger ${ledger.where}${states.length > 0 || since || transaction ? ' match' : ' yet'}`);
+    const open = intents.filter((i) => UNRESOLVED.includes(i.state)).length;
+    if (open > 0 && (await ctx.out.outputFormat()) === 'table') ctx.log.status(`${open} with an open outcome: the next money move on each checks it first ('payctl ledger show <id>')`);
+  });
 }

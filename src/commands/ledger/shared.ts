@@ -1,5 +1,6 @@
 import type { Factory } from '../../factory.js';
 import { operatorLabel } from '../../ledger/actor.js';
+import { LedgerLostError } from '../../ledger/errors.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import { isoTime } from '../../ledger/time.js';
 import type { Intent, Lock } from '../../ledger/types.js';
@@ -12,6 +13,29 @@ import { centsToDecimalString } from '../../validate/index.js';
 export async function ledgerOf(ctx: Factory): Promise<Ledger> {
   await ctx.service.requireApiKey();
   return (await ctx.moneyGuard()).ledger;
+}
+
+/**
+ * The ledger, for reading only: one that is lost (deleted, emptied, replaced) stops money moves,
+ * not reads. Its loss is said first, then `work` gets what is there now (undefined: nothing).
+ */
+export async function readLedger(ctx: Factory, work: (ledger: Ledger | undefined) => Promise<void>): Promise<void> {
+  let ledger: Ledger | undefined;
+  try {
+    ledger = await ledgerOf(ctx);
+  } catch (err) {
+    if (!(err instanceof LedgerLostError)) throw err;
+    ctx.log.warn(err.forReads);
+    const [{ readLostLedger }, { ledgerPlace }] = await Promise.all([import('../../ledger/open.js'), import('../../ledger-place.js')]);
+    const { place, account, scrub } = await ledgerPlace(ctx.config, ctx.secrets);
+    const lost = await readLostLedger(place, account, scrub);
+    try {
+      return await work(lost);
+    } finally {
+      await lost?.close();
+    }
+  }
+  await work(ledger);
 }
 
 const VERBS: Record<string, string> = {

@@ -4,7 +4,8 @@ import { UncertainOutcomeError, type ApiClient } from '../../../api/client.js';
 import type { Factory } from '../../../factory.js';
 import { SHORT_RUN_ITEMS } from '../../../output/printer.js';
 import { ApiError, CliError, ExitCode, OutcomeUnknownError, UsageError } from '../../../errors.js';
-import { LeaseLostError, LedgerFileError, LedgerUnreachableError } from '../../../ledger/errors.js';
+import { LeaseLostError, LedgerFileError, LedgerLostError, LedgerUnreachableError } from '../../../ledger/errors.js';
+import { localDateTime } from '../../../time/zone.js';
 import type { MoneyGuard } from '../../../ledger/guard.js';
 import { clockTime } from '../../../ledger/time.js';
 import { UNRESOLVED, type Intent, type NewIntent } from '../../../ledger/types.js';
@@ -616,6 +617,13 @@ async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkS
   }
   lines.push(`Ledger: ${guard.ledger.where}`);
   ctx.io.stderr.write(`${lines.join('\n')}\n`);
+  // A ledger deleted, emptied or replaced under the batch: its refunds went out once each, but the
+  // record that keeps a rerun from repeating them went with it. Never exit 0 on that.
+  const vanished = runner.ledgerError ? undefined : await guard.ledger.vanished().catch(() => undefined);
+  if (vanished) {
+    const since = localDateTime(guard.ledger.store.since);
+    throw new LedgerLostError(guard.ledger.where, `${vanished} while this batch ran`, since, `${formatCount(counts.refunded)} refunded (see the result lines), and the record of them went with it`);
+  }
   if (runner.ledgerError) {
     throw new CliError(`the batch stopped: ${runner.ledgerError.message}. ${formatCount(counts.refunded)} refunded; rows not finished are checked first by the next run`, runner.ledgerError.exitCode, { cause: runner.ledgerError });
   }
