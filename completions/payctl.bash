@@ -76,12 +76,12 @@ _payctl() {
   esac
   if [[ -n $verbs && -z $verb && $cur != -* ]]; then COMPREPLY=($(compgen -W "$verbs" -- "$cur")); return; fi
   case "$group $verb" in
-    "transactions create"|"tx create") flags='--amount --payment-type --amount-cents --currency --description --reference-id --allow-duplicate-reference --on-behalf-of --metadata --split --card-number --holder-name --exp-month --exp-year --cvv --card-file --installments --no-capture --card --customer --due-date --payment-limit-date --instruction --late-fee --interest --discount --payer-first-name --payer-last-name --payer-email --payer-phone --payer-taxpayer-id --payer-birthdate --payer-address-line1 --payer-address-line2 --payer-neighborhood --payer-city --payer-state --payer-postal-code --pix-expires-at --no-wait' ;;
+    "transactions create"|"tx create") flags='--amount --payment-type --amount-cents --currency --description --reference-id --allow-duplicate-reference --on-behalf-of --metadata --split --card-number --holder-name --exp-month --exp-year --cvv --card-file --installments --no-capture --card --customer --due-date --payment-limit-date --instruction --late-fee --interest --discount --payer-first-name --payer-last-name --payer-email --payer-phone --payer-taxpayer-id --payer-birthdate --payer-address-line1 --payer-address-line2 --payer-neighborhood --payer-city --payer-state --payer-postal-code --pix-expires-at --wait --no-wait' ;;
     "transactions list"|"tx list") flags='--status --payment-type --reference-id --seller --limit --all --from --to --sort --customer --card-last4 --holder --amount --amount-min --amount-max --group-by' ;;
     "transactions get"|"tx get") flags='' ;;
     "transactions update"|"tx update") flags='--description --metadata' ;;
-    "transactions refund"|"tx refund") flags='--amount --amount-cents --file --full --concurrency --allow-duplicates --failed-out --max-wait --again --no-wait' ;;
-    "transactions capture"|"tx capture") flags='--amount --amount-cents --again --no-wait' ;;
+    "transactions refund"|"tx refund") flags='--amount --amount-cents --file --full --concurrency --allow-duplicates --failed-out --max-wait --again --wait --no-wait' ;;
+    "transactions capture"|"tx capture") flags='--amount --amount-cents --again --wait --no-wait' ;;
     "transactions cancellation-letter"|"tx cancellation-letter") flags='--save' ;;
     "transactions splits"|"tx splits") flags='' ;;
     "sellers create") flags='--first-name --last-name --taxpayer-id --birthdate --business-name --ein --opening-date --owner-first-name --owner-last-name --owner-taxpayer-id --owner-email --email --phone --statement-descriptor --description --address-line1 --address-line2 --neighborhood --city --state --postal-code --metadata' ;;
@@ -105,7 +105,7 @@ _payctl() {
     "sources remove") flags='' ;;
     "boletos get") flags='' ;;
     "boletos send") flags='--to' ;;
-    "boletos cancel") flags='--again --no-wait' ;;
+    "boletos cancel") flags='--again --wait --no-wait' ;;
     "receipts get") flags='' ;;
     "receipts email") flags='--to' ;;
     "receipts sms") flags='--to' ;;
@@ -121,15 +121,15 @@ _payctl() {
     "subscriptions list") flags='--customer --plan --status --seller --limit --all --from --to --sort' ;;
     "subscriptions get") flags='' ;;
     "subscriptions update") flags='--plan --payment-method --card --due-date --expiration-date --amount --amount-cents --description' ;;
-    "subscriptions remove") flags='' ;;
+    "subscriptions remove") flags='--wait --no-wait' ;;
     "subscriptions suspend") flags='' ;;
     "subscriptions reactivate") flags='' ;;
     "invoices create") flags='--customer --amount --amount-cents --due-date --expiration-date --description --currency --on-behalf-of' ;;
     "invoices list") flags='--subscription --customer --status --seller --limit --all --from --to --sort' ;;
     "invoices get") flags='' ;;
     "invoices remove") flags='' ;;
-    "invoices approve") flags='--again --no-wait' ;;
-    "invoices refund") flags='--again --no-wait' ;;
+    "invoices approve") flags='--again --wait --no-wait' ;;
+    "invoices refund") flags='--again --wait --no-wait' ;;
     "balances accounts") flags='--buyer' ;;
     "balances history") flags='--account --buyer --seller --operation --limit --all --from --to --sort --group-by' ;;
     "balances get") flags='--account --seller' ;;
@@ -178,8 +178,8 @@ _payctl() {
     "sandbox generate") flags='--sales --days --seed' ;;
     "transactions splits list"|"tx splits list") flags='' ;;
     "transactions splits get"|"tx splits get") flags='' ;;
-    "transactions splits add"|"tx splits add") flags='--split' ;;
-    "transactions splits remove"|"tx splits remove") flags='' ;;
+    "transactions splits add"|"tx splits add") flags='--split --wait --no-wait' ;;
+    "transactions splits remove"|"tx splits remove") flags='--wait --no-wait' ;;
   esac
   [[ $cur == -* ]] && COMPREPLY=($(compgen -W "$flags $globals" -- "$cur"))
 }

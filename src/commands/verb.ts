@@ -82,13 +82,15 @@ export interface Flag<F extends string = string, V = unknown, P extends boolean 
   readonly ask?: string;
   /** Another flag that gives the same value another way (--amount-cents for --amount): either one will do. */
   readonly alternative?: string;
+  /** A `--x` flag's `--no-x` too, with this help: the value is true, false, or undefined when neither is given. */
+  readonly negation?: string;
   /** Only for the types: never set. */
   readonly value?: V;
   readonly present?: P;
 }
 
 /** Settings any flag may have: see Flag. */
-type FlagSettings = { hidden?: boolean; ask?: string; alternative?: string };
+type FlagSettings = { hidden?: boolean; ask?: string; alternative?: string; negation?: string };
 
 /** A flag: `flag('--payer-taxpayer-id <cpf|cnpj>', '…')` is a `string | undefined` option. */
 export function flag<const F extends string>(flags: F, description?: string, settings?: FlagSettings): Flag<F, ParsedValue<F>, Negatable<F>>;
@@ -308,7 +310,7 @@ export function bindGroup<Vs extends object>({ name, aliases, description, examp
 
 /** Commander's options for a set of flags (`where` names their verb in a mistake's message). */
 function toOptions(flags: Flags, where = ''): Option[] {
-  return Object.entries(flags).map(([key, spec]) => {
+  return Object.entries(flags).flatMap(([key, spec]) => {
     const option = new Option(spec.flags, spec.description);
     if (spec.parse) option.argParser(spec.parse as (value: string, previous: unknown) => unknown);
     if (spec.default !== undefined) option.default(spec.default);
@@ -316,7 +318,8 @@ function toOptions(flags: Flags, where = ''): Option[] {
     if (spec.hidden) option.hideHelp();
     // The key is the name the implementation reads: it must be the one commander stores under.
     if (option.attributeName() !== key) throw new Error(`flag ${spec.flags}${where} is declared as ${key}, not ${option.attributeName()}`);
-    return option;
+    // Declared after its flag, `--no-x` leaves the value undefined when neither is given.
+    return spec.negation === undefined ? [option] : [option, new Option(spec.flags.replace(/^--/, '--no-'), spec.negation)];
   });
 }
 

@@ -65,11 +65,56 @@ export interface MoveProof<R, A> extends MoveLookup<R> {
   seen(now: R): A;
 }
 
+/**
+ * A prepared move as the team's rules judge it and an approver reads it (src/ledger/policy/gate.ts):
+ * everything needed to record it as a request and to send exactly it later.
+ */
+export interface AskedMove {
+  /** The body sent (null when the request has none): its digest ties an approval to exactly this move. */
+  body: unknown;
+  /** The concrete amount it moves (all that remains, once the sale is read), or null when it has none. */
+  amountCents: number | null;
+  currency: string;
+  /** The move as a person reads it: `Refund R$ 600,00 of transaction … (Visa ••••1111, Maria Silva)` (read only for a request: it may ask the service a name). */
+  summary(): Promise<string>;
+  /** The command words that send exactly this move (`transactions refund <id> --amount-cents 60000`), or null when none can. */
+  replay: string[] | null;
+}
+
 /** What is sent, decided once the earlier moves are settled: the request, and what its intent keeps. */
 export interface Sending<A> {
   /** What the intent keeps beside what is moved: the amount sent, what the resource was before. */
   record: Omit<NewIntent, 'key' | 'operation' | 'target' | 'requested_cents'>;
+  /** What the team's rules judge, and an approval request keeps. */
+  asked: AskedMove;
   request(): Promise<A>;
+}
+
+/** Where a move comes from when it is one row of a bulk run: its request is filed under the batch. */
+export interface BatchRow {
+  batch: string;
+  batch_name: string;
+  row: number;
+}
+
+/**
+ * The team's rules, between a prepared move and its intent (src/ledger/policy/gate.ts). The guard
+ * knows nothing of rules: it hands the gate the move and how to write its intent.
+ */
+export interface MoveGate {
+  /**
+   * Writes the move's intent through `record` when the rules let it go (under whatever lock a daily
+   * limit needs, so the sum and the intent are one step) and returns it; else throws, nothing
+   * written: a request for approval recorded (exit 13), a block or a limit (exit 4), an approved
+   * request that is not this move.
+   */
+  admit(what: MoveTarget, asked: AskedMove, record: () => Promise<Intent>, row?: BatchRow): Promise<Intent>;
+  /** Whether any rule is about moves of this (intent) operation by this actor: a batch then judges every row. */
+  judges(operation: string): Promise<boolean>;
+  /** How the admitted move ended: applied (the answer, or a lookup), or an error (its intent says whether anything moved). */
+  finished(intent: Intent, error?: unknown): Promise<void>;
+  /** An earlier run's same move, found applied: nothing is sent (an approved request that run sent is settled by it). */
+  repeated(intent: Intent): Promise<void>;
 }
 
 /**
@@ -118,6 +163,8 @@ export interface GuardDeps {
   log: { status(message: string): void; warn(message: string): void };
   /** Shows a wait until `until` (this machine's clock): a countdown on a terminal. Returns its end. */
   waiting(what: string, until: number): () => void;
+  /** The team's rules; without one, every move goes as asked. */
+  gate?: MoveGate;
 }
 
 export function describeHolder(lock: Lock, ledger: Ledger): string {
@@ -140,6 +187,11 @@ export class MoneyGuard {
 
   get settings(): GuardSettings {
     return this.deps.settings;
+  }
+
+  /** The team's rules, for a bulk run that writes its rows' intents itself. */
+  get gate(): MoveGate | undefined {
+    return this.deps.gate;
   }
 
   /** When a request sent now could no longer land. */
@@ -188,7 +240,10 @@ export class MoneyGuard {
     const guarded: GuardedMove<R> = { ...move.what, look: move.proof.look, proves: move.proof.proves };
     await this.hold(guarded.key, guarded.what, `Let it finish, then check with: ${guarded.checkCommand}`, async (memory) => {
       const { repeat } = await this.resolveEarlier(guarded, memory);
-      if (repeat && move.report.repeated) return move.report.repeated(repeat);
+      if (repeat && move.report.repeated) {
+        await this.deps.gate?.repeated(repeat.intent);
+        return move.report.repeated(repeat);
+      }
       const sending = await move.send.prepare(memory, repeat);
       if (sending === undefined) return;
       await move.report.done(await this.send(move, memory, sending), sending);
@@ -269,9 +324,8 @@ export class MoneyGuard {
     const { what, proof } = move;
     const guarded: GuardedMove<R> = { ...what, look: proof.look, proves: proof.proves };
     this.ledger.assertLeased();
-    let intent: Intent;
-    try {
-      intent = await this.ledger.record({
+    const record = () =>
+      this.ledger.record({
         key: what.key,
         operation: what.operation,
         target: what.target,
@@ -279,11 +333,31 @@ export class MoneyGuard {
         settle_until: this.settleUntilFromNow(),
         ...sending.record,
       });
+    let intent: Intent;
+    try {
+      intent = await (this.deps.gate ? this.deps.gate.admit(what, sending.asked, record) : record());
     } catch (err) {
       // Written before anything is sent: a ledger that cannot take it means nothing left.
       throw err instanceof LedgerFileError ? err.saying(`${what.what} was not sent`) : err;
     }
     memory.push(intent);
+    const gate = this.deps.gate;
+    if (!gate) return this.sendRecorded(guarded, proof, memory, sending, intent);
+    let answer: A;
+    try {
+      answer = await this.sendRecorded(guarded, proof, memory, sending, intent);
+    } catch (err) {
+      // The send's own failure is what the user must see, whatever becomes of the request's record.
+      await gate.finished(intent, err).catch(() => undefined);
+      throw err;
+    }
+    await gate.finished(intent).catch((err: unknown) => this.deps.log.warn(`${what.what} was applied, but its approval request could not be marked sent (${err instanceof Error ? err.message : String(err)})`));
+    return answer;
+  }
+
+  /** Sends a recorded intent's request and resolves the intent from what came back. */
+  private sendRecorded<R, A>(guarded: GuardedMove<R>, proof: MoveProof<R, A>, memory: Intent[], sending: Sending<A>, intent: Intent): Promise<A> {
+    const what = guarded;
     const note = `${what.what} was in flight: it may or may not have been applied. Run the same command again: it checks first and sends only if it did not go through`;
     return noteWhileInFlight(note, async () => {
       let answer: A;

@@ -1,4 +1,5 @@
-import { MoneyGuard, type GuardDeps } from './guard.js';
+import { MoneyGuard, type GuardDeps, type MoveGate } from './guard.js';
+import type { Ledger } from './ledger.js';
 import { openLedger, type LedgerPlace } from './open.js';
 import type { Account } from './account.js';
 import { currentOwner } from '../platform/owner.js';
@@ -11,9 +12,10 @@ import { currentOwner } from '../platform/owner.js';
  */
 export async function openMoneyGuard(
   where: { place: LedgerPlace; account: Account; scrub: (text: string) => string },
-  deps: Omit<GuardDeps, 'ledger'>,
+  deps: Omit<GuardDeps, 'ledger' | 'gate'> & { gate?: (ledger: Ledger) => MoveGate },
   operatorName?: string,
 ): Promise<{ guard: MoneyGuard; close(): Promise<void> }> {
   const ledger = await openLedger(where.place, where.account, where.scrub, { ...currentOwner(), name: operatorName });
-  return { guard: new MoneyGuard({ ...deps, ledger }), close: () => ledger.close() };
+  const { gate, ...rest } = deps;
+  return { guard: new MoneyGuard({ ...rest, ledger, ...(gate ? { gate: gate(ledger) } : {}) }), close: () => ledger.close() };
 }

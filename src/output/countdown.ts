@@ -10,7 +10,9 @@ const CLEAR = '\r\x1b[2K';
 
 export function countdown(stderr: NodeJS.WritableStream, onTerminal: boolean, warn: (line: string) => void, what: string, until: number): () => void {
   if (!onTerminal) {
-    warn(`${what} (up to ${Math.max(0, Math.ceil((until - Date.now()) / 1000))} s, until ${localDateTime(until)})…`);
+    const seconds = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+    // A long wait (a request for approval waits up to a day) in hours and minutes: 23:59:58.
+    warn(`${what} (up to ${seconds > 600 ? span(until - Date.now()) : `${seconds} s`}, until ${localDateTime(until)})…`);
     return () => undefined;
   }
   let drawn = false;

@@ -75,3 +75,25 @@ export function localDateTime(ms: number): string {
 export function zoneLabel(at = new Date()): string {
   return showsUtc(at) ? 'UTC' : utcOffsetLabel(at);
 }
+
+/** How far `zone`'s wall clock is ahead of UTC at `ms` (negative west of Greenwich). */
+function zoneOffsetMs(ms: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date(ms));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return wall - (ms - (((ms % 1000) + 1000) % 1000));
+}
+
+/** When the day that `ms` falls on began in `zone`: 00:00 there (a daily limit's day), as an instant. */
+export function dayStartIn(ms: number, zone: string): number {
+  const wall = new Date(ms + zoneOffsetMs(ms, zone));
+  const midnight = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate());
+  // The offset at midnight itself, which differs from now's on a day the clocks change.
+  const first = midnight - zoneOffsetMs(ms, zone);
+  return midnight - zoneOffsetMs(first, zone);
+}
+
+/** When the day after the one `ms` falls on begins in `zone`. */
+export function nextDayStartIn(ms: number, zone: string): number {
+  return dayStartIn(dayStartIn(ms, zone) + 36 * 3_600_000, zone);
+}

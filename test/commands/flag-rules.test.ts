@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { amountFromFlags } from '../../src/commands/shared/amount.js';
+import { moneyMoveFlags } from '../../src/commands/shared/again.js';
 import type { VerbCall } from '../../src/commands/verb.js';
 import { test } from '../helpers/fixtures.js';
 import { parseVerb, payctl } from '../helpers/run.js';
@@ -161,6 +162,12 @@ describe.each(['refund', 'capture'])('transactions %s: its amount', (verb) => {
     expect(amountFromFlags(call.options)).toBeUndefined();
     expect(call.options).toMatchObject({ again: true, wait: false });
   });
+
+  it('--wait (for a decision on a move sent for approval) is the same option set the other way; the last one given wins', async () => {
+    expect(moneyMoveFlags((await accepted(['transactions', verb, TX, '--wait'])).options)).toEqual({ again: false, noWait: false, waitForApproval: true });
+    expect(moneyMoveFlags((await accepted(['transactions', verb, TX])).options)).toEqual({ again: false, noWait: false, waitForApproval: false });
+    expect(moneyMoveFlags((await accepted(['transactions', verb, TX, '--wait', '--no-wait'])).options)).toEqual({ again: false, noWait: true, waitForApproval: false });
+  });
 });
 
 describe('transactions create', () => {
@@ -168,7 +175,8 @@ describe('transactions create', () => {
 
   it('with no flags at all passes, to be walked through (or named) when it runs', async () => {
     const call = await accepted(['transactions', 'create']);
-    expect(call.options).toEqual({ capture: true, wait: true });
+    // --wait and --no-wait: neither given, neither said.
+    expect(call.options).toEqual({ capture: true });
     expect(call.missing).toEqual([]);
   });
 

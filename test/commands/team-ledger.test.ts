@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { currentOwner } from '../../src/platform/owner.js';
+import { addRule } from '../helpers/policy.js';
 import { freshDatabase, postgresForFile } from '../helpers/postgres.js';
 import { ledgerList } from '../helpers/printed.js';
 import { tempHome } from '../helpers/run.js';
@@ -186,4 +187,34 @@ describe("a dead machine's lock", () => {
     const tx = await getTx(served().home, sale.id);
     expect([tx.amount, voids(tx)]).toEqual(['7.00', 1]);
   }, 60_000);
+});
+
+// A daily limit for the whole team: each move is counted and recorded under the limit's lock in
+// the shared ledger, so what both machines send together never passes it.
+describe("a team's daily limit, two machines at once", () => {
+  // Every request takes 40 ms: the two runs overlap for most of their rows.
+  const served = servedSandboxForBlock('slow=1,slow-ms=40');
+  const env = () => ({ ...served().env, PAYCTL_LEDGER_URL: ledger });
+
+  it('the total sent never passes it: R$ 100,00 a day, 2 × 10 refunds of R$ 15,00 → 6 sent in all, the rest refused naming the rule', async () => {
+    const sales = await Promise.all(Array.from({ length: 20 }, () => createCard(served().home, '15.00')));
+    const rule = await addRule(here(), { kind: 'daily_limit', amount_cents: 10_000, per: 'team' }, env());
+    const files = machines.map((m, i) => {
+      const file = join(m.home, 'refunds.csv');
+      writeFileSync(file, `id,amount\n${sales.slice(i * 10, i * 10 + 10).map((s) => `${s.id},15.00`).join('\n')}\n`);
+      return file;
+    });
+    const args = (file: string) => ['transactions', 'refund', '--file', file, '--yes', '--concurrency', '4'];
+    const a = spawnOnMachine('caixa-2', args(files[0]!), caixa2(), env());
+    const b = spawnPayctl(args(files[1]!), here(), env());
+    const codes = await Promise.all([a.exited, b.exited]);
+    expect(codes, a.stderr() + b.stderr()).toEqual([10, 10]);
+    const rows = [...lines(a.stdout()), ...lines(b.stdout())];
+    expect(rows.filter((r) => r.status === 'refunded')).toHaveLength(6);
+    const refused = rows.filter((r) => r.status === 'failed');
+    expect(refused).toHaveLength(14);
+    for (const row of refused) expect(row.error).toContain(`would pass the team's daily limit (rule ${rule}: refunds by anyone: at most R$ 100,00 a day for the whole team); R$ 10,00 is left today`);
+    const sent = await Promise.all(sales.map(async (s) => voids(await getTx(served().home, s.id))));
+    expect(sent.reduce((a, b) => a + b, 0)).toBe(6);
+  }, 90_000);
 });

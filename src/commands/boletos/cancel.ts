@@ -3,6 +3,7 @@ import { UsageError } from '../../errors.js';
 import { describeOrigin, type Sending } from '../../ledger/guard.js';
 import { formatMoney } from '../../output/format.js';
 import { nameOrId } from '../../output/record-names.js';
+import { decimalStringToCents } from '../../validate/index.js';
 import { confirmDespiteEarlier, moneyMoveFlags } from '../shared/again.js';
 import { describeEarlier, earlierDetail, earlierMoves, transactionMoveProof } from '../transactions/applied.js';
 import { SaleFinder } from '../transactions/reference.js';
@@ -35,7 +36,13 @@ export async function run(ctx: Factory, args: ArgsOf<typeof cancel>, options: Op
   await ctx.service.requireApiKey();
   if (ctx.globals.dryRun) return ctx.service.printDryRun('boletos.cancel', { params: { id } });
   const guard = await ctx.moneyGuard({ noWait: flags.noWait });
-  await guard.run<Transaction, CancellationAnswer, Cancelling>({
+  const { underApproval } = await import('../shared/approval.js');
+  // Sent for approval, and waited for (--wait): the sale as the approver's cancellation left it.
+  const approved = async () => {
+    await ctx.out.show(await getTransaction(ctx, id), TRANSACTION_VIEW, { short: true });
+    ctx.log.status(`Cancellation of the boleto of transaction ${id} requested`);
+  };
+  await underApproval(ctx, flags.waitForApproval, () => guard.run<Transaction, CancellationAnswer, Cancelling>({
     what: {
       key: `transaction:${id}`,
       operation: 'boletos.cancel',
@@ -78,6 +85,13 @@ export async function run(ctx: Factory, args: ArgsOf<typeof cancel>, options: Op
         return {
           about,
           record: { before: JSON.stringify({ status: tx.status, history: (tx.history ?? []).map((h) => ({ id: h.id, operation_type: h.operation_type })) }) },
+          asked: {
+            body: null,
+            amountCents: decimalStringToCents(tx.amount ?? '0'),
+            currency: tx.currency ?? (await ctx.config.profile()).currency,
+            summary: async () => `Cancel the ${formatMoney(tx.amount ?? '0', tx.currency)} boleto of transaction ${id}${await whose()}`,
+            replay: ['boletos', 'cancel', id, ...(flags.again ? ['--again'] : [])],
+          },
           request: () => api.call('boletos.cancel', { params: { id } }),
         };
       },
@@ -92,5 +106,5 @@ export async function run(ctx: Factory, args: ArgsOf<typeof cancel>, options: Op
         ctx.log.status(result.message ?? `Cancellation of the boleto of transaction ${id} requested`);
       },
     },
-  });
+  }), approved);
 }

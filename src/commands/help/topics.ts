@@ -21,7 +21,7 @@ export const EXIT_CODE_MEANINGS: Readonly<Record<keyof typeof ExitCode, string>>
     'not applied, safe to run again: network error, timeout, or 5xx after retries on a read, or answers a read cannot use (junk, a repeated page, a list that does not end within the bound one command reads); a money move whose connection never opened, or not seen applied by the end of its settle window; the same money move in flight in another payctl process; the ledger of money moves cannot be reached',
   outcomeUnknown:
     'outcome unknown: a money-moving request may or may not have been applied; running the same command again checks first and sends only if it did not go through',
-  bulkPartial: 'bulk run finished with some rows failed, or held (a row asking more than was refunded of its sale before: not sent; --again sends it), or stopped at --max-wait',
+  bulkPartial: "bulk run finished with some rows failed, or held (a row asking more than was refunded of its sale before: not sent; --again sends it), or waiting for approval (a row a rule of the team's policy sent to a person: recorded as a request, not sent), or stopped at --max-wait",
   duplicate:
     'probable duplicate: payctl already made the same money move on this sale (any command, batch, profile or machine sharing the ledger), or its history shows one, and the sale still allows it; nothing was sent; --again to do it anyway (a move the sale no longer allows is 6; a refund of all that remains is never a duplicate)',
   unreconciled: 'does not add up: a transfer (transfers explain) or a period (reconcile) whose items do not come to its amount to the centavo, or that has items that cannot be explained; the difference is named',
@@ -228,7 +228,8 @@ PAYCTL_API_KEY needs neither. config set ledger_url keeps a URL with a password 
 const EXACTLY_ONCE = `Money moves exactly once: what payctl guarantees, for one operator or a whole team.
 
 Every command that moves money (transactions create, refund with or without --file, capture,
-boletos cancel, invoices approve and refund, transactions splits add and remove) writes its intent
+boletos cancel, invoices approve and refund, transactions splits add and remove, subscriptions
+remove) writes its intent
 to a ledger before sending, and resolves it after. The ledger is keyed by the account (its
 marketplace id, or its API key when no marketplace is named, and whether the key is a test or a
 live one), never by the base URL's spelling or the profile's name: two profiles, two addresses or
@@ -255,6 +256,10 @@ What payctl does before it sends:
      exit 10 naming it and what --again would send); an edited or re-saved file refunds only what
      was not done, and the rows a run did not refund are written beside the input
      (<input>.failed.csv, or --failed-out) for a retry that touches only those.
+     Then the team's rules in the ledger judge the move, its amount now known: one a rule sends
+     to a second person is recorded as a request and nothing is sent (exit 13, naming it; --wait
+     waits for the decision); one a rule blocks, or that would pass a daily limit, is exit 4. A
+     bulk run sends the rows no rule catches and records the others under the batch (exit 10).
   4. It sends, and believes only proof. An answer counts if it is the object asked for with the
      change asked for. A lost answer is settled only by a change that identifies this move: a void
      (capture) of exactly its amount, new since it was sent, that no other intent claimed; for a

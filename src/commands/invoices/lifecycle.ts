@@ -46,7 +46,10 @@ async function step(ctx: Factory, args: ArgsOf<typeof remove>, how: Step, option
   }
   // Charging or refunding an invoice moves money: the ledger's protocol (src/ledger/guard.ts).
   const guard = await ctx.moneyGuard({ noWait: flags.noWait });
-  await guard.run<Invoice, Invoice>({
+  const { underApproval } = await import('../shared/approval.js');
+  // Sent for approval, and waited for (--wait): the invoice as the approver's move left it.
+  const approved = async () => done(ctx, id, how, await getInvoice(ctx, id));
+  await underApproval(ctx, flags.waitForApproval, () => guard.run<Invoice, Invoice>({
     what: {
       key: `invoice:${id}`,
       operation: how.operation,
@@ -82,8 +85,16 @@ async function step(ctx: Factory, args: ArgsOf<typeof remove>, how: Step, option
         }
         const asked = already !== undefined && (await confirmDespiteEarlier(ctx, flags, already, `${how.verb} it again?`, how.action.replace(/ an invoice$/, ' it again')));
         await ask(ctx, id, how, before, asked);
+        const cents = typeof before.amount === 'number' ? before.amount : null;
         return {
-          record: { amount_cents: typeof before.amount === 'number' ? before.amount : null, before: JSON.stringify({ status: before.status }) },
+          record: { amount_cents: cents, before: JSON.stringify({ status: before.status }) },
+          asked: {
+            body: null,
+            amountCents: cents,
+            currency: before.currency ?? (await ctx.config.profile()).currency,
+            summary: () => question(ctx, id, how, before),
+            replay: ['invoices', how.action.split(' ')[0] as string, id, ...(flags.again ? ['--again'] : [])],
+          },
           request: () => api.call<Invoice>(how.operation, { params: { id } }),
         };
       },
@@ -95,19 +106,22 @@ async function step(ctx: Factory, args: ArgsOf<typeof remove>, how: Step, option
       },
       done: (after) => done(ctx, id, how, after),
     },
-  });
+  }), approved);
 }
 
 async function ask(ctx: Factory, id: string, how: Step, before: Invoice, asked = false): Promise<void> {
   if (before.status && !how.from.includes(before.status)) {
     throw new UsageError(`invoice ${id} is ${before.status}; only a ${how.from.join(' or ')} invoice can be ${how.done.toLowerCase()}`);
   }
+  if (!asked) await ctx.prompts.confirm(async () => `${await question(ctx, id, how, before)}?`, how.action);
+  await ctx.service.noteSandbox();
+}
+
+/** `Refund R$ 29,90 of invoice … (Maria Silva)`: the buyer by name (by id when it cannot be read). */
+async function question(ctx: Factory, id: string, how: Step, before: Invoice): Promise<string> {
   const amount = typeof before.amount === 'number' ? formatMoney(centsToDecimalString(before.amount), before.currency) : 'the amount';
   const customer = before.customer;
-  // The buyer by name (by id when it cannot be read).
-  const whose = async () => (customer ? ` (${await nameOrId(await ctx.api(), 'buyer', customer)})` : '');
-  if (!asked) await ctx.prompts.confirm(async () => `${how.verb} ${amount} of invoice ${id}${await whose()}?`, how.action);
-  await ctx.service.noteSandbox();
+  return `${how.verb} ${amount} of invoice ${id}${customer ? ` (${await nameOrId(await ctx.api(), 'buyer', customer)})` : ''}`;
 }
 
 async function done(ctx: Factory, id: string, how: Step, after: Invoice): Promise<void> {

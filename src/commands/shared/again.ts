@@ -4,25 +4,30 @@ import { flag } from '../verb.js';
 
 // The flags every money move shares for what the ledger already knows (docs/refunds-and-bulk.md, "Money moves
 // exactly once"): --again sends a move payctl already made, --no-wait does not wait for an
-// earlier one that could still land.
+// earlier one that could still land; and for the team's rules: --wait waits for the decision on a
+// move a rule sent for approval (exit 13 otherwise, at once).
 
-/** --no-wait alone: a move that is new each time (a sale) has no earlier one to send again. */
-export const NO_WAIT_FLAG = {
-  wait: flag('--no-wait', 'do not wait for an earlier move that could still land: exit 9 at once, saying when to come back'),
+/** --wait and --no-wait alone: a move that is new each time (a sale) has no earlier one to send again. */
+export const WAIT_FLAGS = {
+  wait: flag('--wait', "when a rule of the team's policy sends it for approval (exit 13): wait for the decision, with a countdown to its expiry", {
+    negation: 'do not wait for an earlier move that could still land: exit 9 at once, saying when to come back',
+  }),
 };
 
 export const MONEY_MOVE_FLAGS = {
   again: flag('--again', 'send it even though payctl already made this same move on it (otherwise: asks on a terminal, exit 11 elsewhere)'),
-  ...NO_WAIT_FLAG,
+  ...WAIT_FLAGS,
 };
 
 export interface MoneyMoveFlags {
   again: boolean;
   noWait: boolean;
+  /** --wait: a move sent for approval waits for its decision. */
+  waitForApproval: boolean;
 }
 
 export function moneyMoveFlags(options: { again?: boolean; wait?: boolean }): MoneyMoveFlags {
-  return { again: options.again === true, noWait: options.wait === false };
+  return { again: options.again === true, noWait: options.wait === false, waitForApproval: options.wait === true };
 }
 
 /**

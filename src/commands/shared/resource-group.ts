@@ -42,10 +42,13 @@ export function resourceGroup(name: string, noun: string, description: string, e
       return defineVerb({ name: 'update <id>', description, noun, flags, examples: changes.map((change) => `${call('update')} ${change}`) });
     },
 
-    /** Its examples: the plain call (which asks) then with --yes, or (`yesFirst`) with --yes then the one that asks. */
-    remove(description: string, { yesFirst = false } = {}) {
+    /**
+     * Its examples: the plain call (which asks) then with --yes, or (`yesFirst`) with --yes then the
+     * one that asks. `flags`: a removal's own (a cancellation that moves money waits like one).
+     */
+    remove<const Fs extends Flags = {}>(description: string, { yesFirst = false, flags }: { yesFirst?: boolean; flags?: Fs } = {}) {
       const examples = yesFirst ? [`${call('remove')} --yes`, `${call('remove')}                # asks first`] : [call('remove'), `${call('remove')} --yes`];
-      return defineVerb({ name: 'remove <id>', description, noun, examples });
+      return defineVerb({ name: 'remove <id>', description, noun, ...(flags ? { flags } : {}), examples });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { WAIT_FLAGS } from '../shared/again.js';
 import { amountFlags, CURRENCY_FLAG, CUSTOMER_FLAG, ON_BEHALF_OF_FLAG } from '../shared/common-flags.js';
 import { BY_NEXT_DUE_DATE } from '../shared/list-flags.js';
 import { resourceGroup } from '../shared/resource-group.js';
@@ -60,7 +61,7 @@ export const get = subscriptions.get('Show a subscription', '-o json | jq -r .du
 
 export const update = subscriptions.update('Change a subscription (only the flags given change)', subscriptionFlags(false), ['--card <card-id>', '--due-date 2026-12-10', '--payment-method boleto   # stop charging the card']);
 
-export const remove = subscriptions.remove('Cancel a subscription (no more charges); asks for confirmation', { yesFirst: true });
+export const remove = subscriptions.remove('Cancel a subscription (no more charges); asks for confirmation', { yesFirst: true, flags: WAIT_FLAGS });
 
 export const suspend = subscriptions.byId('suspend', 'Suspend charging until reactivated (suspended periods are never billed); asks for confirmation', ['--yes']);
 

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { controlCharacterIn } from '../../api/control-text.js';
 import type { Factory } from '../../factory.js';
 import { CliError, ExitCode, NetworkError, UsageError, ValidationError } from '../../errors.js';
-import { describeOrigin, type MoveLookup, type MoveProof, type MoveTarget } from '../../ledger/guard.js';
+import { describeOrigin, type AskedMove, type MoveLookup, type MoveProof, type MoveTarget } from '../../ledger/guard.js';
 import type { Proof } from '../../ledger/settle.js';
 import { UNRESOLVED, type Intent } from '../../ledger/types.js';
 import { formatMoney } from '../../output/format.js';
@@ -646,7 +646,14 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
     checkCommand: `payctl transactions list --reference-id ${reference}`,
   };
   const lookup: MoveLookup<Transaction[]> = { look: () => findByReference(ctx, reference), proves: (intent, found, others) => createProof(intent, found, others) };
-  await guard.hold(what.key, what.what, `Let it finish, then check with: ${what.checkCommand}`, async (memory) => {
+  const { underApproval } = await import('../shared/approval.js');
+  // Sent for approval, and waited for (--wait): the sale the approver's send made.
+  const approved = async () => {
+    const tx = (await findByReference(ctx, reference)).find((t) => saleMatches(expected, t));
+    if (tx) await ctx.out.show(tx, TRANSACTION_VIEW);
+    ctx.log.status(`Created transaction ${tx?.id ?? `with reference_id ${reference}`}${tx ? ` (${tx.status}, ${formatMoney(tx.amount ?? centsToDecimalString(input.amountCents), tx.currency ?? input.currency)})` : ''}`);
+  };
+  await underApproval(ctx, options.wait === true, () => guard.hold(what.key, what.what, `Let it finish, then check with: ${what.checkCommand}`, async (memory) => {
     if (!allowDuplicate) {
       const { repeat } = await guard.resolveEarlier({ ...what, ...lookup }, memory);
       // An explicit reference may also have been used by another machine, or by hand.
@@ -676,10 +683,12 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
     // A new card is saved to its buyer first (once for this sale, however many runs it takes), then
     // charged by its id; whatever fails after that says the card is saved.
     let saved: SavedCard | undefined;
+    let charged: CreateInput = input;
     if (payment.kind === 'new_card') {
       const { saveCardForSale } = await import('./new-card.js');
       saved = await saveCardForSale(ctx, api, guard.ledger, what.key, memory, payment);
-      body = buildCreateRequest({ ...input, payment: { ...payment, kind: 'card_id', cardId: saved.id } });
+      charged = { ...input, payment: { ...payment, kind: 'card_id', cardId: saved.id } };
+      body = buildCreateRequest(charged);
     }
     const proof: MoveProof<Transaction[], Transaction> = {
       ...lookup,
@@ -689,7 +698,11 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
           : { kind: 'mismatch', why: `it is transaction ${answer?.id ?? '(none)'} with reference_id ${answer?.reference_id ?? '(none)'} and amount ${answer?.amount ?? '(none)'}, not this charge` },
       seen: (found) => createdOf(found, expected, memory) as Transaction,
     };
-    const sending = { record: { amount_cents: input.amountCents, fingerprint, before: JSON.stringify(expected) }, request: () => api.call('transactions.create', { body }) };
+    const sending = {
+      record: { amount_cents: input.amountCents, fingerprint, before: JSON.stringify(expected) },
+      asked: createAsked(charged, fingerprint, describeKind(input.payment)),
+      request: () => api.call('transactions.create', { body }),
+    };
     const tx = await guard.send({ what, proof }, memory, sending).catch((err: unknown) => Promise.reject(saved ? saved.alsoSay(err) : err));
     await ctx.out.show(tx, TRANSACTION_VIEW);
     if (tx.status === 'failed') {
@@ -699,7 +712,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof create>, options: O
       throw saved ? saved.alsoSay(error, true) : error;
     }
     ctx.log.status(`Created transaction ${tx.id} (${tx.status}, ${formatMoney(tx.amount ?? centsToDecimalString(input.amountCents), tx.currency ?? input.currency)})`);
-  });
+  }), approved);
 }
 
 /**
@@ -813,4 +826,51 @@ async function findByReference(ctx: Factory, reference: string): Promise<Transac
   // not a list of transactions proves nothing either way, and is refused there (exit 8).
   const page = await api.call('transactions.list', { query: { reference_id: reference, limit: 100 } });
   return page.items.filter((t) => t.reference_id === reference);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A create as the team's rules judge it and an approver reads it. Card details never leave the
+// process: the digest is taken over the create's fingerprint (a card by its last four digits and
+// expiry) and its reference, and a charge of a card typed in cannot be replayed by anyone else.
+
+/** The command that makes exactly this sale again, or null when its flags cannot say it (a card typed in, boleto options, splits). */
+export function createReplay(input: CreateInput): string[] | null {
+  const { payment } = input;
+  if (input.splits && input.splits.length > 0) return null;
+  const words = ['transactions', 'create', '--amount-cents', String(input.amountCents), '--currency', input.currency, '--reference-id', input.referenceId, '--on-behalf-of', input.onBehalfOf];
+  if (input.description !== undefined) words.push('--description', input.description);
+  for (const [key, value] of Object.entries(input.metadata ?? {})) words.push('--metadata', `${key}=${value}`);
+  const paid = paymentWords(payment);
+  return paid === null ? null : [...words, ...paid];
+}
+
+function paymentWords(payment: Payment): string[] | null {
+  const card = (p: { installments?: number; capture: boolean }) => [...(p.installments !== undefined ? ['--installments', String(p.installments)] : []), ...(p.capture ? [] : ['--no-capture'])];
+  switch (payment.kind) {
+    case 'card_id':
+      return ['--card', payment.cardId, ...(payment.customer !== undefined ? ['--customer', payment.customer] : []), ...card(payment)];
+    case 'customer':
+      return ['--customer', payment.customer, ...card(payment)];
+    case 'boleto':
+      return ['--payment-type', 'boleto', '--customer', payment.customer];
+    case 'pix':
+      return ['--payment-type', 'pix', ...(payment.customer !== undefined ? ['--customer', payment.customer] : []), ...(payment.expiresAt !== undefined ? ['--pix-expires-at', payment.expiresAt] : [])];
+    default:
+      return null;
+  }
+}
+
+/** What a rule judges of a create, with `body` as sent (its card reduced to the fingerprint's terms). */
+export function createAsked(input: CreateInput, fingerprint: string, kind: string): AskedMove {
+  const amount = formatMoney(centsToDecimalString(input.amountCents), input.currency);
+  const replay = createReplay(input);
+  const card = input.payment.kind === 'card' ? ` (card ••••${input.payment.card.card_number.slice(-4)})` : '';
+  const buyer = 'customer' in input.payment && input.payment.customer !== undefined ? ` for buyer ${input.payment.customer}` : '';
+  return {
+    body: { fingerprint, reference_id: input.referenceId },
+    amountCents: input.amountCents,
+    currency: input.currency,
+    summary: async () => `Create a ${kind} transaction of ${amount}${card}${buyer}, reference_id ${input.referenceId}${replay === null ? ' (its details cannot be sent by another person: run it again once approved)' : ''}`,
+    replay,
+  };
 }

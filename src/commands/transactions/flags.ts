@@ -1,11 +1,11 @@
-import { MONEY_MOVE_FLAGS, NO_WAIT_FLAG } from '../shared/again.js';
+import { MONEY_MOVE_FLAGS, WAIT_FLAGS } from '../shared/again.js';
 import { cardFlags } from '../shared/card-flags.js';
 import { amountFlags, METADATA_FLAG } from '../shared/common-flags.js';
 import { groupByFlags } from '../shared/group-by-flag.js';
 import { collect } from '../shared/input.js';
 import { listFlags } from '../shared/list-flags.js';
 import { sellerFlags } from '../shared/seller-flag.js';
-import { defineVerb, flag, groupHelp, requiring } from '../verb.js';
+import { defineVerb, flag, groupHelp } from '../verb.js';
 import { FIND_FLAGS } from './find-flags.js';
 
 // Flags and help are registered eagerly (cheap); each verb's code loads only when it runs.
@@ -50,7 +50,7 @@ export const create = defineVerb({
     payerState: flag('--payer-state <UF>', 'boleto payer state (two letters)'),
     payerPostalCode: flag('--payer-postal-code <CEP>', 'boleto payer postal code (8 digits)'),
     pixExpiresAt: flag('--pix-expires-at <date-time>', 'PIX expiry, ISO date-time'),
-    ...NO_WAIT_FLAG,
+    ...WAIT_FLAGS,
   },
   required: ['amount'],
   walkThrough: true,
@@ -129,6 +129,7 @@ export const refund = defineVerb({
     'payctl transactions refund <id>                 # all that remains, after a partial refund too; asks [y/N]',
     'payctl transactions refund <id> --amount 5.00 --yes',
     'payctl transactions refund <id> --amount 5.00 --yes --again   # payctl refunded it before: refund 5.00 more',
+    "payctl transactions refund <id> --amount 600 --wait   # above a rule of the team's policy: exit 13 naming the request, or with --wait the decision",
     'payctl transactions refund --file refunds.csv --concurrency 8',
     'payctl transactions refund --file estornos.csv --yes                # a pt-BR spreadsheet: id;valor, decimal commas',
     'payctl transactions refund --file ids.csv --full --yes              # only an id column: all that remains of each',
@@ -145,7 +146,7 @@ export const capture = defineVerb({
     ...amountFlags('amount to capture', 'default: the authorized amount'),
     ...MONEY_MOVE_FLAGS,
   },
-  examples: ['payctl transactions capture <id> --yes', 'payctl transactions capture <id> --amount 8.00'],
+  examples: ['payctl transactions capture <id> --yes', 'payctl transactions capture <id> --amount 8.00', 'payctl transactions capture <id> --yes --wait   # a capture a rule sends for approval: wait for the decision'],
 });
 
 export const cancellationLetter = defineVerb({
@@ -174,7 +175,8 @@ export const splitsGet = defineVerb({
 export const splitsAdd = defineVerb({
   name: 'add <transaction-id>',
   description: "Give another seller a part of a sale, taken from the sale's seller; asks for confirmation",
-  ...requiring({ split: flag('--split <seller-id:part>', '<seller-id>:<amount|percent%>[,liable][,net], as for transactions create', { ask: 'Split (<seller-id>:<amount|percent%>[,liable][,net])' }) }),
+  flags: { split: flag('--split <seller-id:part>', '<seller-id>:<amount|percent%>[,liable][,net], as for transactions create', { ask: 'Split (<seller-id>:<amount|percent%>[,liable][,net])' }), ...WAIT_FLAGS },
+  required: ['split'],
   examples: ['payctl transactions splits add <transaction-id> --split <seller-id>:30%,net', 'payctl transactions splits add <transaction-id> --split <seller-id>:7.50,liable --yes'],
 });
 
@@ -182,5 +184,6 @@ export const splitsRemove = defineVerb({
   name: 'remove <transaction-id> <rule-id>',
   asks: { 'rule-id': { noun: 'split rule' } },
   description: "Take a seller's part of a sale back to the sale's seller; asks for confirmation",
+  flags: WAIT_FLAGS,
   examples: ['payctl transactions splits remove <transaction-id> <rule-id>        # after a [y/N] confirmation', 'payctl transactions splits remove <transaction-id> <rule-id> --yes'],
 });

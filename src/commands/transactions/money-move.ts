@@ -1,6 +1,7 @@
 import type { Factory } from '../../factory.js';
 import { NotAllowedError } from '../../errors.js';
 import { describeOrigin, type Sending } from '../../ledger/guard.js';
+import type { ApprovalRequest } from '../../ledger/policy/types.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { amountFromFlags } from '../shared/amount.js';
@@ -78,7 +79,14 @@ export async function runMoneyMove(ctx: Factory, args: ArgsOf<typeof capture | t
     const api = await service.api();
     return api.call('transactions.get', { params: { id } });
   };
-  await guard.run<Transaction, Transaction, MoneySending>({
+  const { underApproval } = await import('../shared/approval.js');
+  // Sent for approval, and waited for (--wait): the approver's send reported as this command reports its own.
+  const approved = async (request: ApprovalRequest) => {
+    const after = await look();
+    await out.show(after, TRANSACTION_VIEW, { short: true });
+    log.status(`${move.done} ${formatMoney(centsToDecimalString(request.amount_cents ?? 0), request.currency)} of transaction ${id} (${after.status})`);
+  };
+  await underApproval(ctx, flags.waitForApproval, () => guard.run<Transaction, Transaction, MoneySending>({
     what: {
       key: `transaction:${id}`,
       operation: move.operation,
@@ -119,6 +127,14 @@ export async function runMoneyMove(ctx: Factory, args: ArgsOf<typeof capture | t
         return {
           shown,
           record: { amount_cents: body.amount, before: JSON.stringify(snapshotOf(before)) },
+          asked: {
+            body,
+            amountCents: body.amount,
+            currency: before.currency ?? profile.currency,
+            summary: async () => `${Action} ${shown} of transaction ${id} (${await describePayer(api, before)})`,
+            // The amount made concrete: an approver sends what was read now, never "all that remains" then.
+            replay: ['transactions', move.action, id, '--amount-cents', String(body.amount), ...(flags.again ? ['--again'] : [])],
+          },
           request: () => api.call<Transaction>(move.operation, { params: { id }, body }).catch((err: unknown) => Promise.reject(move.explainRefusal?.(err, before) ?? err)),
         };
       },
@@ -135,5 +151,5 @@ export async function runMoneyMove(ctx: Factory, args: ArgsOf<typeof capture | t
         log.status(`${move.done} ${sent.shown} of transaction ${id} (${after.status})`);
       },
     },
-  });
+  }), approved);
 }

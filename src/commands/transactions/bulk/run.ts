@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { UncertainOutcomeError, type ApiClient } from '../../../api/client.js';
 import type { Factory } from '../../../factory.js';
 import { SHORT_RUN_ITEMS } from '../../../output/printer.js';
-import { ApiError, CliError, ExitCode, OutcomeUnknownError, UsageError } from '../../../errors.js';
+import { ApiError, ApprovalPendingError, CliError, ExitCode, InFlightError, OutcomeUnknownError, PolicyRefusedError, UsageError } from '../../../errors.js';
+import type { ApprovalRequest } from '../../../ledger/policy/types.js';
 import { LeaseLostError, LedgerFileError, LedgerLostError, LedgerUnreachableError } from '../../../ledger/errors.js';
 import { localDateTime } from '../../../time/zone.js';
 import type { MoneyGuard } from '../../../ledger/guard.js';
@@ -17,7 +18,7 @@ import { lineBatcher, writeOut } from '../../../output/write.js';
 import { centsToDecimalString, decimalStringToCents } from '../../../validate/index.js';
 import type { MoneyMoveFlags } from '../../shared/again.js';
 import { optionalString } from '../../shared/input.js';
-import type { Transaction } from '../shared.js';
+import { describePayer, type Transaction } from '../shared.js';
 import { checkMoveAnswer, describeEarlier, earlierDetail, earlierMoves, earlierTotal, snapshotOf, transactionMoveProof, type EarlierMove, type Snapshot } from '../applied.js';
 import { beyondWhatIsLeft } from '../left-to-refund.js';
 import { FailedRowsFile, failedRowsPath } from './failed-rows.js';
@@ -46,8 +47,13 @@ type RefundOptions = OptionsOf<typeof refund>;
 export interface RowResult {
   row: number;
   id: string | null;
-  /** held: asks more than was refunded of its sale before; not sent, and --again would send it. */
-  status: 'refunded' | 'skipped' | 'held' | 'failed' | 'invalid';
+  /**
+   * held: asks more than was refunded of its sale before; not sent, and --again would send it.
+   * waiting_approval: a rule of the team's policy sent it to a person; recorded as `request`, not sent.
+   */
+  status: 'refunded' | 'skipped' | 'held' | 'waiting_approval' | 'failed' | 'invalid';
+  /** The approval request of a row waiting for one. */
+  request?: string;
   refunded_amount: string | null;
   error: string | null;
   /** Why a row was skipped: what was refunded before, and by whom. */
@@ -106,6 +112,8 @@ interface BatchRun {
 class RowRunner {
   /** The first trouble with the ledger: the batch stops, and the command exits with it. */
   ledgerError: CliError | undefined;
+  /** Whether the team's rules are about this actor's refunds: every row is judged before its intent is written. */
+  gated = false;
   /** Rows skipped as refunded before that the sale would still allow: --again refunds them. */
   repeatable = 0;
   /** How often each row was parked (PARKED): past MAX_PARKS, an open outcome is the row's result. */
@@ -174,7 +182,8 @@ class RowRunner {
    */
   private decideFromSnapshot(row: Row): ((memory: Intent[]) => NewIntent | undefined) | undefined {
     const snapshot = row.snapshot;
-    if (!snapshot || (row.occurrence ?? 1) > 1 || (snapshot.history ?? []).some((h) => h.operation_type === 'void')) return undefined;
+    // A row the team's rules judge has its intent written by the gate, never with its lock.
+    if (this.gated || !snapshot || (row.occurrence ?? 1) > 1 || (snapshot.history ?? []).some((h) => h.operation_type === 'void')) return undefined;
     const left = decimalStringToCents(snapshot.amount || '0');
     const cents = row.cents ?? left;
     const seller = snapshot.on_behalf_of ?? this.sellerFallback;
@@ -324,10 +333,41 @@ class RowRunner {
       const cents = row.cents ?? left;
       const seller = current?.on_behalf_of ?? seen.on_behalf_of ?? this.sellerFallback;
       if (!seller) return this.failed(row, 'the transaction names no seller and the profile has no seller_id');
-      intent = await this.ledger.record(this.newIntent(row, cents, { ...snapshotOf(seen), on_behalf_of: seller }));
+      const record = () => this.ledger.record(this.newIntent(row, cents, { ...snapshotOf(seen), on_behalf_of: seller }));
+      const admitted = await this.admit(row, cents, seller, (current ?? row.snapshot) as Transaction, record);
+      if ('status' in admitted) return admitted;
+      intent = admitted;
       memory.push(intent);
     }
     return this.send(row, key, intent, memory, held);
+  }
+
+  /**
+   * The team's rules on a row: its intent written when they let it go; else, nothing sent, the
+   * row waits for approval (its request filed under the batch; a rerun finds the same one while it
+   * is pending) or fails naming the rule that blocks it or the daily limit it would pass.
+   */
+  private async admit(row: Row, cents: number, seller: string, tx: Transaction, record: () => Promise<Intent>): Promise<Intent | RowResult> {
+    const gate = this.guard.gate;
+    if (!gate || !this.gated) return record();
+    const what = { key: keyOf(row.id), operation: 'transactions.void', target: row.id, requestedCents: row.cents ?? null, what: `the refund of transaction ${row.id}`, checkCommand: `payctl transactions get ${row.id}` };
+    const asked = {
+      body: { on_behalf_of: seller, amount: cents },
+      amountCents: cents,
+      currency: tx.currency ?? 'BRL',
+      summary: async () => `Refund ${formatMoney(centsToDecimalString(cents), tx.currency)} of transaction ${row.id} (${await describePayer(this.api, tx)})`,
+      replay: ['transactions', 'refund', row.id, '--amount-cents', String(cents), ...(this.flags.again ? ['--again'] : [])],
+    };
+    try {
+      return await gate.admit(what, asked, record, { batch: this.batch.id, batch_name: this.batch.name, row: row.row });
+    } catch (err) {
+      const request = (err as { request?: ApprovalRequest } | null)?.request;
+      if (err instanceof ApprovalPendingError && request) {
+        return { row: row.row, id: row.id, status: 'waiting_approval', refunded_amount: null, error: null, request: request.id, reason: err.message.replace(/^waiting for approval: /, '') };
+      }
+      if (err instanceof PolicyRefusedError || err instanceof InFlightError) return this.failed(row, err.message);
+      throw err;
+    }
   }
 
   private async send(row: Row, key: string, intent: Intent, memory: Intent[], held: { released: boolean }): Promise<RowResult | Handed> {
@@ -545,11 +585,12 @@ async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkS
   api.onRateLimited = pace.rateLimited;
   api.beforeRetryWait = (ms) => budget.spend(ms, 'rate limits and an unavailable service');
   const runner = new RowRunner(api, guard, pace, budget, batch, (await ctx.config.profile()).sellerId, flags);
+  runner.gated = (await guard.gate?.judges('transactions.void')) === true;
   const progress = ctx.io.stderrIsTTY && !ctx.globals.quiet ? (await import('../../../output/progress.js')).batchProgress(ctx.io.stderr, rowCount) : undefined;
   // NDJSON for scripts (piped, -o json or ndjson); a line a person reads on a terminal.
   const line = (await ctx.out.outputFormat()) === 'table' ? readableLine(rowCount) : (result: RowResult) => `${JSON.stringify(result)}\n`;
 
-  const counts = { refunded: 0, skipped: 0, held: 0, failed: 0, invalid: 0, cents: 0 };
+  const counts = { refunded: 0, skipped: 0, held: 0, waiting_approval: 0, failed: 0, invalid: 0, cents: 0 };
   let firstHeld: RowResult | undefined;
   const failedOut = failedRowsPath(file, ctx.config.paths.stateDir, optionalString(options.failedOut));
   const notRefunded = new FailedRowsFile(failedOut);
@@ -588,7 +629,7 @@ async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkS
       } else counts[result.status] += 1;
       if (result.status === 'held' && (firstHeld === undefined || result.row < firstHeld.row)) firstHeld = result;
       if (result.status === 'failed' || result.status === 'invalid' || result.status === 'held') notRefunded.add({ row: result.row, id: result.id, cents: input.cents, error: result.error ?? '', ...(input.cells ? { cells: input.cells } : {}) });
-      progress?.update(counts.refunded + counts.skipped, counts.held + counts.failed + counts.invalid);
+      progress?.update(counts.refunded + counts.skipped, counts.held + counts.waiting_approval + counts.failed + counts.invalid);
       await writeLine(line(result));
     }
   };
@@ -602,6 +643,7 @@ async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkS
     await rows.return(undefined);
   }
   const failed = counts.failed + counts.invalid + counts.held;
+  const waiting = counts.waiting_approval;
   const parts = [`Refunded ${formatCount(counts.refunded)} of ${counted(rowCount, 'row')} (${formatMoney(centsToDecimalString(counts.cents))})`];
   if (counts.failed + counts.invalid > 0) parts.push(`${formatCount(counts.failed)} failed, ${formatCount(counts.invalid)} invalid`);
   const lines = [`${parts.join('; ')}.`];
@@ -609,6 +651,7 @@ async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkS
   const spent = counts.skipped - runner.repeatable;
   if (spent > 0) lines.push(`Skipped ${counted(spent, 'row')} already refunded, with too little left to refund ${noun(spent, 'it', 'them')} again.`);
   if (counts.held > 0) lines.push(`Held ${counted(counts.held, 'row')} asking more than was refunded of ${noun(counts.held, 'its sale', 'their sales')} before: nothing was sent for ${noun(counts.held, 'it', 'them')} (${noun(counts.held, 'its line says', 'their lines say')} what --again would send).`);
+  if (waiting > 0) lines.push(`${counted(waiting, 'row')} ${noun(waiting, 'waits', 'wait')} for approval by the team's policy: nothing was sent for ${noun(waiting, 'it', 'them')} (${noun(waiting, 'its line names its request', 'their lines name their requests')}); a supervisor approves ${noun(waiting, 'it', 'them')} with: payctl approvals approve --batch ${batch.name}`);
   const problem = notRefunded.finish();
   if (notRefunded.count > 0) {
     // Not "run it with --again": that would send again every other row of it payctl already refunded.
@@ -634,7 +677,11 @@ async function runFromSource(ctx: Factory, options: RefundOptions, source: BulkS
   if (failed > 0) {
     // A held row is named: what was refunded before, what it asks, and what --again would send.
     const held = firstHeld ? `; row ${firstHeld.row} (${firstHeld.id}) ${firstHeld.error}` : '';
-    throw new CliError(`${formatCount(failed)} of ${counted(rowCount, 'row')} ${noun(failed, 'was', 'were')} not refunded (see their result lines)${held}`, ExitCode.bulkPartial);
+    const waits = waiting > 0 ? `; ${formatCount(waiting)} ${noun(waiting, 'waits', 'wait')} for approval` : '';
+    throw new CliError(`${formatCount(failed)} of ${counted(rowCount, 'row')} ${noun(failed, 'was', 'were')} not refunded (see their result lines)${waits}${held}`, ExitCode.bulkPartial);
+  }
+  if (waiting > 0) {
+    throw new CliError(`${formatCount(waiting)} of ${counted(rowCount, 'row')} ${noun(waiting, 'waits', 'wait')} for approval (see their result lines); nothing was sent for ${noun(waiting, 'it', 'them')}: payctl approvals list --state pending`, ExitCode.bulkPartial);
   }
 }
 
@@ -647,7 +694,7 @@ function readableLine(rowCount: number): (result: RowResult) => string {
   const width = String(rowCount).length + 1;
   return (result) => {
     const amount = result.refunded_amount !== null ? formatMoney(result.refunded_amount) : '';
-    const parts = [`row ${String(result.row).padStart(width)}`, result.status.padEnd(8), amount, result.id ?? '', result.error === null ? '' : sanitize(result.error), result.status === 'skipped' && result.earlier ? briefEarlier(result.earlier) : ''];
+    const parts = [`row ${String(result.row).padStart(width)}`, result.status.padEnd(8), amount, result.id ?? '', result.request ?? '', result.error === null ? '' : sanitize(result.error), result.status === 'skipped' && result.earlier ? briefEarlier(result.earlier) : ''];
     return `${parts.filter((part) => part !== '').join('  ')}\n`;
   };
 }

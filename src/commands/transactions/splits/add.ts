@@ -4,6 +4,7 @@ import type { Sending } from '../../../ledger/guard.js';
 import type { Intent } from '../../../ledger/types.js';
 import { formatMoney } from '../../../output/format.js';
 import { centsToDecimalString, decimalStringToCents } from '../../../validate/index.js';
+import { moneyMoveFlags } from '../../shared/again.js';
 import { optionalString } from '../../shared/input.js';
 import { getTransaction, transactionId } from '../shared.js';
 import { checkSplits, parseSplit, shareCents, splitRuleBody, type SplitInput } from '../split-input.js';
@@ -50,9 +51,17 @@ export async function run(ctx: Factory, args: ArgsOf<typeof splitsAdd>, options:
     const body = { ...splitRuleBody(split, 0), ...(split.share.mode === 'percentage' ? { amount: `(${Number(split.share.value)}% of the sale's amount, in cents)` } : {}) };
     return ctx.service.printDryRun('transactions.splits.add', { params: { id }, body });
   }
-  const guard = await ctx.moneyGuard();
+  const flags = moneyMoveFlags(options);
+  const guard = await ctx.moneyGuard({ noWait: flags.noWait });
   const { what, lookup } = splitsMove(ctx, id, 'transactions.splits.add', `the split rule for seller ${split.recipient} on transaction ${id}`, addApplied);
-  await guard.run<SplitRule[], SplitRule, Adding>({
+  const { underApproval } = await import('../../shared/approval.js');
+  // Sent for approval, and waited for (--wait): the rule the approver's send made.
+  const approved = async () => {
+    const rule = (await listRules(ctx, id)).find((r) => r.recipient === split.recipient);
+    if (rule) await ctx.out.show(rule, SPLIT_RULE_VIEW, { short: true });
+    ctx.log.status(`Added split rule ${rule?.id ?? ''}: ${await ctx.out.named('seller', split.recipient)} has a part of transaction ${id}`);
+  };
+  await underApproval(ctx, flags.waitForApproval, () => guard.run<SplitRule[], SplitRule, Adding>({
     what,
     proof: {
       ...lookup,
@@ -86,14 +95,13 @@ export async function run(ctx: Factory, args: ArgsOf<typeof splitsAdd>, options:
         const body = splitRuleBody(split, amount);
         const worth = formatMoney(centsToDecimalString(shareCents(split.share, amount)), tx.currency);
         const part = split.share.mode === 'percentage' ? `${Number(split.share.value)}% (${worth})` : worth;
-        await ctx.prompts.confirm(
-          async () => `Give ${await sellerNamed(ctx, split.recipient)} ${part} of transaction ${id} (${formatMoney(centsToDecimalString(amount), tx.currency)}), taken from ${await sellerNamed(ctx, tx.on_behalf_of)}?`,
-          'add a split rule',
-        );
+        const question = async () => `Give ${await sellerNamed(ctx, split.recipient)} ${part} of transaction ${id} (${formatMoney(centsToDecimalString(amount), tx.currency)}), taken from ${await sellerNamed(ctx, tx.on_behalf_of)}`;
+        await ctx.prompts.confirm(async () => `${await question()}?`, 'add a split rule');
         await ctx.service.noteSandbox();
         const api = await ctx.api();
         const before: AddBefore = { rules: rules.map((r) => r.id), recipient: split.recipient };
-        return { part, record: { before: JSON.stringify(before) }, request: () => api.call('transactions.splits.add', { params: { id }, body }) };
+        const asked = { body, amountCents: shareCents(split.share, amount), currency: tx.currency ?? (await ctx.config.profile()).currency, summary: question, replay: ['transactions', 'splits', 'add', id, '--split', value] };
+        return { part, record: { before: JSON.stringify(before) }, asked, request: () => api.call('transactions.splits.add', { params: { id }, body }) };
       },
     },
     report: {
@@ -102,5 +110,5 @@ export async function run(ctx: Factory, args: ArgsOf<typeof splitsAdd>, options:
         ctx.log.status(`Added split rule ${rule.id}: ${await ctx.out.named('seller', split.recipient)} gets ${part} of transaction ${id}`);
       },
     },
-  });
+  }), approved);
 }
