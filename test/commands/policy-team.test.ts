@@ -10,15 +10,19 @@ import { currentOwner } from '../../src/platform/owner.js';
 import { freshDatabase, postgresForFile } from '../helpers/postgres.js';
 import { printedRules } from '../helpers/printed.js';
 import { tempHome, testEnv } from '../helpers/run.js';
-import { spawnOnMachine, spawnPayctl } from '../helpers/serve.js';
+import { servedSandboxForBlock, spawnOnMachine, spawnPayctl } from '../helpers/serve.js';
+import { createCard, getTx } from './helpers.js';
+import type { Transaction } from '../../src/sandbox/types.js';
 
 // The team's rules on a shared ledger: two "machines" (two PAYCTL_HOMEs, one in a UTS namespace of
 // its own with the hostname caixa-2) on one PostgreSQL server started for this file. Nobody
 // loosens a rule alone: a rule removed or raised by one operator stays as it was until the other
-// approves the change; a new limit added by one is in force for both at once. Rule changes touch
-// no service: both machines name one account (its key and marketplace) and nothing listens at its
-// address.
+// approves the change (a refund above the old rule still waits for approval, exit 13, nothing
+// sent); a new limit added by one is in force for both at once. Both use one served sandbox, whose
+// sales the test checks: a refund a rule held never voided anything.
 const postgres = postgresForFile();
+const served = servedSandboxForBlock();
+const voids = (tx: Transaction) => tx.history.filter((h) => h.operation_type === 'void' && h.status === 'succeeded').length;
 const user = currentOwner().holder.split('@')[0] as string;
 const here: Actor = { holder: currentOwner().holder, kind: 'person' };
 const there: Actor = { holder: `${user}@caixa-2`, kind: 'person' };
@@ -27,12 +31,7 @@ let machines: Array<{ home: string; cleanup: () => void }> = [];
 let env: Record<string, string>;
 beforeEach(async () => {
   machines = [tempHome(), tempHome()];
-  env = {
-    PAYCTL_LEDGER_URL: await freshDatabase(postgres()),
-    PAYCTL_BASE_URL: 'http://127.0.0.1:9',
-    PAYCTL_API_KEY: 'zpk_test_policyteam00000000',
-    PAYCTL_MARKETPLACE_ID: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
-  };
+  env = { ...served().env, PAYCTL_LEDGER_URL: await freshDatabase(postgres()) };
 });
 afterEach(() => {
   for (const machine of machines) machine.cleanup();
@@ -91,6 +90,12 @@ describe('rules on a shared ledger, two machines', () => {
       ]);
       expect(rules[2]).toMatchObject({ change: 'add', changes_rule: above.id, set_by: `${user}@caixa-2` });
     }
+    // A refund of R$ 600,00 from caixa-2 still waits for approval under the old rule: exit 13, nothing sent.
+    const sale = await createCard(served().home, '9000.00');
+    const held = await on('caixa-2', ['transactions', 'refund', sale.id, '--amount', '600', '--yes']);
+    expect(held.code, held.stderr).toBe(13);
+    expect(held.stderr).toContain(`rule ${above.id}: refunds above R$ 500,00 by anyone need approval`);
+    expect(voids(await getTx(served().home, sale.id))).toBe(0);
     const team = await teamLedger();
     try {
       // What the money guard reads: a refund of R$ 600,00 by anyone still waits for approval, under the old rule.
@@ -112,12 +117,23 @@ describe('rules on a shared ledger, two machines', () => {
     expect(after[1]).toMatchObject({ set_by: `${user}@caixa-2`, approved_by: here.holder, approved_at: expect.any(String) });
     expect((await listed('here')).find((r) => r.id === above.id)).toBeUndefined();
 
+    // Approved, the raised rule is the one in force: R$ 700,00 of another sale is refunded at once.
+    const other = await createCard(served().home, '9000.00');
+    const sent = await on('caixa-2', ['transactions', 'refund', other.id, '--amount', '700', '--yes']);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(voids(await getTx(served().home, other.id))).toBe(1);
+
     // Removed here alone: the rule stays, for both, until caixa-2 approves.
     const raisedRule = after[1]!.id;
     const removed = await on('here', ['policy', 'remove', raisedRule]);
     expect(removed.code, removed.stderr).toBe(13);
     const removal = requestIn(removed)!;
     expect((await listed('caixa-2')).filter((r) => r.state === 'active').map((r) => r.id)).toContain(raisedRule);
+    const third = await createCard(served().home, '9000.00');
+    const stillHeld = await on('here', ['transactions', 'refund', third.id, '--amount', '6000', '--yes']);
+    expect(stillHeld.code, stillHeld.stderr).toBe(13);
+    expect(stillHeld.stderr).toContain(`rule ${raisedRule}: refunds above R$ 5.000,00 by anyone need approval`);
+    expect(voids(await getTx(served().home, third.id))).toBe(0);
     const again = await teamLedger();
     try {
       expect(judgeMove(await again.book.rules(), { operation: 'refund', amountCents: 600_000 }, here)).toMatchObject({ kind: 'approval', rule: { id: raisedRule } });
