@@ -192,12 +192,12 @@ describe('policy add, list and remove on this machine\'s own ledger', () => {
       `the rule "refunds by anyone: at most R$ 5.000,00 a day for each operator" in place of rule ${limit.id} (refunds by anyone: at most R$ 2.000,00 a day for each operator) loosens the team's rules, so another operator approves it: it waits as request apr_`,
     );
     expect(line).toContain(`(payctl approvals show ${raise}); rule ${limit.id} stays in force until then. On this machine's own ledger (`);
-    expect(line).toContain('nobody else can approve it: share a ledger with the team first (payctl config set ledger_url postgres://…)');
+    expect(line).toContain('only the person at its terminal may loosen the rules: run it there, not from a script or an agent');
     const { id: remove } = expectWaiting(await run(home, ['policy', 'remove', block.id]), `removing rule ${block.id} (captures by scripts (prompts off) are blocked) loosens the team's rules`);
     // Asked again, the same request is named, not a second one.
     expectWaiting(await run(home, ['policy', 'remove', block.id]), `it already waits as request ${remove}`);
     // On a terminal, the message alone.
-    const onTerminal = await run(home, ['policy', 'remove', block.id], { tty: true });
+    const onTerminal = await run(home, ['policy', 'remove', block.id], { tty: true, notTty: 'stdin' });
     expect([onTerminal.code, onTerminal.stdout]).toEqual([13, '']);
 
     // The rules in force are as they were; the two changes wait beneath them.
@@ -232,6 +232,17 @@ describe('policy add, list and remove on this machine\'s own ledger', () => {
     expect(table.stdout).toMatch(/R\$ 5\.000,00 a day for each operator +active +[\d-]+ [\d:]+  \S+  Bruno Lima \(bruno@caixa-2\)\n/);
     expect(table.stdout).toMatch(new RegExp(`${remove} +remove ${block.id}: captures by scripts \\(prompts off\\) are blocked +pending +[\\d-]+ [\\d:]+  ${holder}  waiting\n`));
     expect(table.stderr).toContain("1 change of the rules waits for another operator's approval");
+  });
+
+  it('on this machine\'s own ledger the person at its terminal loosens the rules alone, once asked; a script with --yes still waits', async ({ home }) => {
+    const limit = z.parse(printedRule, JSON.parse((await run(home, ['policy', 'add', '--operation', 'refund', '--daily-limit', '2000'])).stdout));
+    expectWaiting(await run(home, ['policy', 'add', '--operation', 'refund', '--daily-limit', '5000', '--yes']), `in place of rule ${limit.id}`);
+    const raised = await run(home, ['policy', 'add', '--operation', 'refund', '--daily-limit', '5000', '--yes', '--no-color'], { tty: true, columns: 200 });
+    expect(raised.code, raised.stderr).toBe(0);
+    expect(raised.stderr.replace(/\s+/g, ' ')).toMatch(new RegExp(`^Rule rule_\\w{8} is in force now: refunds by anyone: at most R\\$ 5\\.000,00 a day for each operator\\. It replaces rule ${limit.id} \\(.*\\), by ${holder} alone \\(this machine's own ledger\\); apr_\\w{8} denied\\. $`));
+    const removed = await run(home, ['policy', 'remove', rulesIn(await run(home, ['policy', 'list']))[0]!.id, '--yes'], { tty: true });
+    expect([removed.code, removed.stderr.replace(/\s+/g, ' ')], removed.stderr).toEqual([0, expect.stringContaining(`is removed, by ${holder} alone (this machine's own ledger).`)]);
+    expect(rulesIn(await run(home, ['policy', 'list']))).toEqual([]);
   });
 
   it("letting agents act on a client's confirmation loosens the rules; a longer wait for a decision too", async ({ home }) => {

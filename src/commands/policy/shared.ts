@@ -118,6 +118,7 @@ export async function changeRules(ctx: Factory, at: RulesAt & { active: readonly
     await ctx.out.render(ruleView(rule, ledger), ruleShown);
     return;
   }
+  if (ledger.kind === 'sqlite' && actor.kind === 'person') return loosenAlone(ctx, at, change, touched, now);
   const waiting = await waitingFor(book, change, now);
   const request =
     waiting ??
@@ -128,6 +129,24 @@ export async function changeRules(ctx: Factory, at: RulesAt & { active: readonly
   throw new ApprovalPendingError(
     `${asked} loosens the team's rules, so another operator approves it: it ${waiting ? 'already waits' : 'waits'} as request ${request.id} (payctl approvals show ${request.id}); ${
       touched === undefined ? 'the rules in force stay as they are' : `rule ${touched} stays in force`
-    } until then${ledger.kind === 'sqlite' ? `. On this machine's own ledger (${ledger.where}) nobody else can approve it: share a ledger with the team first (payctl config set ledger_url postgres://…)` : ''}`,
+    } until then${ledger.kind === 'sqlite' ? `. On this machine's own ledger (${ledger.where}) only the person at its terminal may loosen the rules: run it there, not from a script or an agent` : ''}`,
   );
+}
+
+/**
+ * On a machine's own ledger there is no second person to approve: its rules (daily limits, blocks,
+ * rules for agents) hold scripts and agents back, and only the person at its terminal loosens them,
+ * asked first (--yes answers). A script never gets here (it is not a person), nor an agent.
+ */
+async function loosenAlone(ctx: Factory, at: RulesAt & { active: readonly Rule[] }, change: RuleChange, touched: string | undefined, now: number): Promise<void> {
+  const { book, ledger, actor, active } = at;
+  await ctx.prompts.confirm(
+    `${changeInWords(change, active)} loosens the rules. On this machine's own ledger nobody else can approve it, so it takes effect when you confirm. Loosen them?`,
+    'loosen the rules',
+  );
+  const rule = await book.applyChange(change, actor, now);
+  const outdated = touched !== undefined && rule ? await denyOutdated(book, touched, rule, actor, now) : [];
+  const what = rule ? `Rule ${rule.id} is in force now: ${describeRule(rule)}${touched === undefined ? '' : `. It replaces ${named(touched, active)}`}` : `${named(touched ?? '', active)} is removed`;
+  ctx.log.status(`${what}, by ${describeActor(actor)} alone (this machine's own ledger)${outdated.length > 0 ? `; ${outdated.join(', ')} denied` : ''}.`);
+  if (rule) await ctx.out.render(ruleView(rule, ledger), ruleShown);
 }
