@@ -25,6 +25,7 @@ import { HELP_TOPIC_SUMMARIES, registerHelp } from './commands/help/index.js';
 import { invoices } from './commands/invoices/verbs.js';
 import { ledger } from './commands/ledger/verbs.js';
 import { plans } from './commands/plans/verbs.js';
+import { policy } from './commands/policy/verbs.js';
 import { receipts } from './commands/receipts/verbs.js';
 import { receivables } from './commands/receivables/verbs.js';
 import { sandbox } from './commands/sandbox/verbs.js';
@@ -123,8 +124,9 @@ Each command's --help shows its own options and the global options above.
 Help topics:
 ${helpTopicLines()}
 
-Guides: the docs/ directory of payctl's sources (support, refunds-and-bulk, finance-and-exports,
-marketplace-and-splits, recurrence, webhooks, scripting, sandbox), and man payctl.
+Guides: the docs/ directory of payctl's sources (support, refunds-and-bulk, approvals,
+finance-and-exports, marketplace-and-splits, recurrence, webhooks, scripting, sandbox), and man
+payctl.
 
 The built-in "sandbox" profile runs an emulated payment service inside payctl: every command
 works right after install, with no account.`,
@@ -178,6 +180,7 @@ works right after install, with no account.`,
     reconcile,
     api,
     ledger,
+    policy,
     approvals,
     completion,
   ];

@@ -11,6 +11,7 @@ import { afterHelpOf, commandsOf, type Entry, isVerb, optionsOf, usageOf } from 
 export const GUIDES: ReadonlyArray<[file: string, about: string]> = [
   ['support.md', 'finding a sale, refunds and captures, buyers, cards, boletos and receipts'],
   ['refunds-and-bulk.md', 'bulk refunds from a file and the ledger that makes money move exactly once'],
+  ['approvals.md', "the team's rules: approval above an amount, daily limits, blocks, and what four eyes protect against"],
   ['finance-and-exports.md', 'balances, transfers, month-end close, reconcile, summaries and exports'],
   ['marketplace-and-splits.md', "sellers, split rules and one seller's records"],
   ['recurrence.md', 'plans, subscriptions and invoices'],
@@ -42,6 +43,7 @@ const GUIDE_OF: Readonly<Record<string, readonly string[]>> = {
   reconcile: ['finance-and-exports.md'],
   api: ['scripting.md'],
   ledger: ['refunds-and-bulk.md'],
+  policy: ['approvals.md'],
   completion: ['scripting.md'],
   login: ['scripting.md'],
   logout: ['scripting.md'],

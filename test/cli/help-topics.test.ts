@@ -40,7 +40,7 @@ describe('payctl help <words>', () => {
 
   it('an unknown word: exit 2, one line, a close match when there is one', async ({ run }) => {
     const unknown = await run(['help', 'nosuch']);
-    expect(unknown).toEqual({ code: 2, stdout: '', stderr: `error: no help for "nosuch": not a command or topic; topics: environment, exit-codes, exactly-once, output, sandbox, files; 'payctl --help' lists the commands\n` });
+    expect(unknown).toEqual({ code: 2, stdout: '', stderr: `error: no help for "nosuch": not a command or topic; topics: environment, exit-codes, exactly-once, output, sandbox, files, approvals; 'payctl --help' lists the commands\n` });
     expect((await run(['help', 'outptu'])).stderr).toContain('not a command or topic (did you mean output?)');
     expect((await run(['help', 'output', 'extra'])).code).toBe(2);
     expect((await run(['help', 'enviroment'])).stderr).toContain('not a command or topic (did you mean environment?)');
@@ -52,19 +52,19 @@ describe('payctl help <words>', () => {
   it('the main help names the topics', async ({ run }) => {
     const help = helpOf(await run(['--help']));
     // Wrapped to the width (80 when not a terminal): the words, whatever the line breaks.
-    expect(help.replace(/\s+/g, ' ')).toContain(' help [command...] Show the help of a command or verb, or a topic: environment, exit-codes, exactly-once, output, sandbox, files ');
+    expect(help.replace(/\s+/g, ' ')).toContain(' help [command...] Show the help of a command or verb, or a topic: environment, exit-codes, exactly-once, output, sandbox, files, approvals ');
     expect(help).toContain(
       'Help topics:\n  payctl help environment    the environment variables payctl reads\n  payctl help exit-codes     what each exit code means\n  payctl help exactly-once   how money moves exactly once, for one operator or a\n                             whole team\n',
     );
     const topics = help.split('Help topics:\n')[1]!.split('\n\n')[0]!;
-    expect([...topics.matchAll(/^ {2}payctl help (\S+)/gm)].map((m) => m[1])).toEqual(['environment', 'exit-codes', 'exactly-once', 'output', 'sandbox', 'files']);
+    expect([...topics.matchAll(/^ {2}payctl help (\S+)/gm)].map((m) => m[1])).toEqual(['environment', 'exit-codes', 'exactly-once', 'output', 'sandbox', 'files', 'approvals']);
     // And where the long texts are.
-    expect(help.replace(/\s+/g, ' ')).toContain('Guides: the docs/ directory of payctl\'s sources (support, refunds-and-bulk, finance-and-exports, marketplace-and-splits, recurrence, webhooks, scripting, sandbox), and man payctl.');
+    expect(help.replace(/\s+/g, ' ')).toContain('Guides: the docs/ directory of payctl\'s sources (support, refunds-and-bulk, approvals, finance-and-exports, marketplace-and-splits, recurrence, webhooks, scripting, sandbox), and man payctl.');
   });
 
   it('`payctl help` with no topic lists the topics', async ({ run }) => {
     const text = helpOf(await run(['help']));
-    for (const topic of ['environment', 'exit-codes', 'exactly-once', 'output', 'sandbox', 'files']) expect(text).toMatch(new RegExp(`^  payctl help ${topic} `, 'm'));
+    for (const topic of ['environment', 'exit-codes', 'exactly-once', 'output', 'sandbox', 'files', 'approvals']) expect(text).toMatch(new RegExp(`^  payctl help ${topic} `, 'm'));
   });
 });
 
@@ -133,6 +133,34 @@ describe('payctl help exactly-once', () => {
     // The refunds guide says the same at length.
     const guide = readFileSync(join(root, 'docs/refunds-and-bulk.md'), 'utf8');
     expect(guide).toContain('`payctl help exactly-once` says this in short.');
+  });
+});
+
+describe('payctl help approvals', () => {
+  it('says who sets rules, that loosening waits for another operator, how a supervisor approves, exit 13, and the threat model', async ({ run }) => {
+    const text = helpOf(await run(['help', 'approvals']));
+    const prose = text.replace(/\s*\n\s*/g, ' ');
+    for (const said of [
+      'Rules live in the ledger, for each account',
+      'payctl policy add --operation refund --above 500',
+      'exit 13, waiting for approval',
+      'never an agent (exit 4)',
+      'the old rule stays in force until another operator approves it',
+      'payctl approvals approve <id>',
+      'need a shared ledger (payctl config set ledger_url postgres://...)',
+      'It does not stop someone who holds the raw API key',
+      'keep it with few people',
+    ]) {
+      expect(prose).toContain(said);
+    }
+    // Every flag of policy add it names is one of that verb's.
+    const add = helpOf(await run(['policy', 'add', '--help']));
+    const named = new Set([...text.matchAll(/payctl policy add ([^\n]*)/g)].flatMap((m) => [...m[1]!.matchAll(/--[a-z][a-z-]+/g)].map((f) => f[0])));
+    expect(named.size).toBeGreaterThan(4);
+    for (const flag of named) expect(add, flag).toContain(`${flag} `);
+    expect(text.split('\n').every((line) => line.length <= 80)).toBe(true);
+    // The guide says the same at length.
+    expect(readFileSync(join(root, 'docs/approvals.md'), 'utf8')).toContain('`payctl help approvals` says this in short.');
   });
 });
 

@@ -244,3 +244,30 @@ export const waitingRequest = z.looseObject({
   amount_cents: z.nullable(z.number()),
   replay: z.nullable(z.array(z.string())),
 });
+
+/** A rule, or a change of the rules waiting for approval, as `policy list` and `policy add` print it. */
+export const printedRule = z.object({
+  id: z.string(),
+  state: z.string(),
+  rule: z.nullable(z.string()),
+  operation: z.nullable(z.string()),
+  actor: z.nullable(z.string()),
+  kind: z.nullable(z.string()),
+  amount: z.nullable(z.string()),
+  per: z.nullable(z.string()),
+  expires_hours: z.nullable(z.number()),
+  confirm_at_client_up_to: z.nullable(z.string()),
+  set_by: z.string(),
+  set_by_name: z.nullable(z.string()),
+  set_at: z.string(),
+  approved_by: z.nullable(z.string()),
+  approved_by_name: z.nullable(z.string()),
+  approved_at: z.nullable(z.string()),
+  removed_by: z.nullable(z.string()),
+  removed_by_name: z.nullable(z.string()),
+  removed_at: z.nullable(z.string()),
+  change: z.nullable(z.string()),
+  changes_rule: z.nullable(z.string()),
+  expires_at: z.nullable(z.string()),
+});
+export const printedRules = z.array(printedRule);

@@ -82,6 +82,7 @@ words on a terminal; --debug adds the stack trace.
   output: () => OUTPUT,
   sandbox: () => SANDBOX,
   files: () => FILES,
+  approvals: () => APPROVALS,
 } as const satisfies Record<string, () => string>;
 
 /** `payctl help output`: formats and streams, as docs/scripting.md says at length. */
@@ -297,4 +298,52 @@ by someone outside the ledger (the dashboard, a payctl with a ledger of its own)
 amount, while a lost answer of ours is being settled, cannot be told from ours; and a request that
 lands after its settle window (stuck longer than the window in the provider's queue) is taken as not
 applied. Share one ledger, and set the window to what your provider's queue can hold.
+`;
+
+/** `payctl help approvals`: the team's rules and the four eyes, as docs/approvals.md says at length. */
+const APPROVALS = `Rules and approvals: four eyes on money, for a team sharing one ledger.
+
+Rules live in the ledger, for each account, so every operator and machine using it has the same
+ones. Each governs one kind of move (refund, capture, create, boleto-cancel, invoice-refund,
+invoice-approve, split-change, subscription-cancel) for an actor: any operator, one operator
+(user@host, as the ledger names them), scripts (prompts off) or agents (an AI agent's shell).
+
+  payctl policy add --operation refund --above 500
+  payctl policy add --operation refund --daily-limit 2000
+  payctl policy add --operation refund --daily-limit 20000 --per team
+  payctl policy add --operation capture --block --actor script
+  payctl policy list
+
+are refunds above R$ 500,00 waiting for a second person, each operator's refunds
+capped at R$ 2.000,00 a day and the whole team's at R$ 20.000,00, captures never
+sent for a script, and the rules in words, who set each and who approved it,
+with the changes waiting for approval beneath.
+
+A move above an --above amount is not sent: it is recorded as a request, and the command says so
+with its id (exit 13, waiting for approval; expires after 24 h, or the rule's --expires). A move
+a rule blocks, or that would pass a daily limit (counted from what the ledger sent that day, in
+the account's time zone), is refused (exit 4); nothing is sent.
+
+Who sets rules: any operator, never an agent (exit 4). A change that tightens the rules (a new
+rule, a lower amount or limit) takes effect at once. A change that loosens them (removing a rule,
+a higher amount or limit, letting agents act on a client's confirmation) is itself a request once
+any rule exists (exit 13): the old rule stays in force until another operator approves it. Nobody
+loosens a rule alone. --operation policy --block --actor script stops scripts changing rules.
+
+How a supervisor approves: payctl approvals list shows what waits; payctl approvals show <id>
+gives the move in full, the rule, the requester and the sale now; payctl approvals approve <id>,
+by a person on a terminal who is not the requester, sends it once (the amount typed back first);
+payctl approvals deny <id> --reason <text> refuses it.
+
+Four eyes need two people on one ledger: rules that name an operator, and --above for anyone but
+agents, need a shared ledger (payctl config set ledger_url postgres://...). On this machine's
+own ledger, daily limits, blocks and rules for agents work (a person at a terminal of the same
+machine approves an agent's request), but nobody else is there to approve a change that loosens
+them: it waits until the team shares a ledger.
+
+What this protects against, honestly: mistakes (a wrong amount, a wrong file), and scripts and
+agents that run away. It does not stop someone who holds the raw API key: with it, money moves
+through the provider's API or any other client, without payctl and without its rules. Every
+payctl that moves money reads the key (from its keyring), so keep it with few people and
+machines, and rotate it when one of them leaves.
 `;
