@@ -2,13 +2,14 @@ import { fitHelp } from './commands/shared/help-wrap.js';
 import { Command, CommanderError, Option } from 'commander';
 import { formatApiError } from './api/error-body.js';
 import { maskText } from './api/mask.js';
-import { Factory } from './factory.js';
+import { Factory, type NestedRun } from './factory.js';
 import { ApiError, CliError, DryRunStop, ExitCode } from './errors.js';
 import { parseGlobals } from './globals.js';
 import { stderrColumns, type IO } from './io.js';
 import { wrapMessage } from './output/wrap.js';
 import { withoutControls } from './platform/control-chars.js';
 import { api } from './commands/api/verbs.js';
+import { approvals } from './commands/approvals/verbs.js';
 import { login, logout, profiles, whoami } from './commands/auth/verbs.js';
 import { balances } from './commands/balances/verbs.js';
 import { boletos } from './commands/boletos/verbs.js';
@@ -37,10 +38,9 @@ import { webhooks } from './commands/webhooks/verbs.js';
 import { addGroup, addVerb, missingOf, subcommandTerm, type ActionFactory, type BoundVerb, type GroupDef, type RunF } from './commands/verb.js';
 import { VERSION } from './version.js';
 
-/** Shared by every registration: the run's streams and the factory once a verb starts. */
-export interface Runtime {
+/** Shared by every registration: the run's streams and the factory once a verb starts (a nested run's: see NestedRun). */
+export interface Runtime extends NestedRun {
   io: IO;
-  factory?: Factory;
   /** Tests: what every verb runs instead of its own run, with no Factory (see RunF). */
   runF?: RunF;
 }
@@ -144,7 +144,8 @@ works right after install, with no account.`,
       verb.check?.(positional, options);
       return runtime.runF({ verb: verbPath(command), args: positional, options, globals: parseGlobals(command.optsWithGlobals()), missing });
     }
-    const factory = new Factory(io, parseGlobals(command.optsWithGlobals()), () => buildProgram({ io }));
+    const factory = new Factory(io, runtime.globals ?? parseGlobals(command.optsWithGlobals()), (nested) => buildProgram(Object.assign(nested ?? {}, { io: nested?.io ?? io })));
+    if (runtime.approving) factory.approving = runtime.approving;
     runtime.factory = factory;
     // The profile's time zone first: a flag rule may read a date as a local day (a due date not in the past).
     await factory.config.applyTimeZone();
@@ -180,6 +181,7 @@ works right after install, with no account.`,
     api,
     ledger,
     policy,
+    approvals,
     completion,
   ];
   const named = (names: readonly string[]) => argv === undefined || names.includes(target ?? '');

@@ -17,6 +17,19 @@ import { Secrets } from './secrets.js';
 import { Service } from './service.js';
 
 /**
+ * A verb run from within another through the command tree, as its words are parsed for a user
+ * (`approvals approve` sends an approved request by the command's own code): what its Factory is
+ * given instead of what its words would give, and that Factory once it runs, which whoever
+ * started it closes.
+ */
+export interface NestedRun {
+  io?: IO;
+  globals?: GlobalOptions;
+  approving?: ApprovalRequest;
+  factory?: Factory;
+}
+
+/**
  * What every command receives, in the style of gh's Factory: streams, options, a logger, and each
  * dependency built lazily on first use: the printer, the configuration and profile, the prompts,
  * the service and its API client, the money guard, the secrets not to print. Commands never reach
@@ -45,13 +58,13 @@ export class Factory {
   private readonly cleanups: (() => Promise<void>)[] = [];
 
   /**
-   * @param commandTree the whole command tree, for the verbs that describe it (completion scripts):
-   *   handed in by cli.ts so that no verb imports the program back.
+   * @param commandTree the whole command tree, for the verbs that describe it (completion scripts)
+   *   or run another verb (a NestedRun): handed in by cli.ts so that no verb imports the program back.
    */
   constructor(
     io: IO,
     globals: GlobalOptions,
-    readonly commandTree: () => Command = () => {
+    readonly commandTree: (nested?: NestedRun) => Command = () => {
       throw new Error('no command tree was given to this factory');
     },
   ) {

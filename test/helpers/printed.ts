@@ -216,6 +216,35 @@ export const ledgerList = z.array(ledgerIntent);
 /** What `ledger show` prints: the moves on a target, and its locks. */
 export const ledgerShown = z.looseObject({ target: z.string(), intents: ledgerList, locks: z.array(z.unknown()) });
 
+/** An approval request as `approvals list` and `approvals show` print it. */
+export const approvalRequest = z.looseObject({
+  id: z.string(),
+  state: z.string(),
+  operation: z.string(),
+  summary: z.string(),
+  amount: z.nullable(z.string()),
+  target: z.nullable(z.string()),
+  requester: z.string(),
+  requester_kind: z.string(),
+  decided_by: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+  intent_id: z.nullable(z.number()),
+  expires_at: z.string(),
+});
+export const approvalList = z.array(approvalRequest);
+/** What `approvals status` prints: a request's state in short. */
+export const approvalStatus = z.looseObject({ id: z.string(), state: z.string(), decided_by: z.nullable(z.string()), reason: z.nullable(z.string()), intent_id: z.nullable(z.number()) });
+/** What a money command prints on stdout when a rule sends its move to a person (exit 13): the request as the ledger keeps it. */
+export const waitingRequest = z.looseObject({
+  id: z.string(),
+  state: z.string(),
+  summary: z.string(),
+  requester: z.string(),
+  requester_kind: z.string(),
+  amount_cents: z.nullable(z.number()),
+  replay: z.nullable(z.array(z.string())),
+});
+
 /** A rule, or a change of the rules waiting for approval, as `policy list` and `policy add` print it. */
 export const printedRule = z.object({
   id: z.string(),
