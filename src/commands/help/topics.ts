@@ -338,8 +338,8 @@ payctl approvals deny <id> --reason <text> refuses it.
 Four eyes need two people on one ledger: rules that name an operator, and --above for anyone but
 agents, need a shared ledger (payctl config set ledger_url postgres://...). On this machine's
 own ledger, daily limits, blocks and rules for agents work (a person at a terminal of the same
-machine approves an agent's request), but nobody else is there to approve a change that loosens
-them: it waits until the team shares a ledger.
+machine approves an agent's request); with no second person there, the person at its terminal
+loosens them alone, once asked, and a script's change waits for a terminal.
 
 What this protects against, honestly: mistakes (a wrong amount, a wrong file), and scripts and
 agents that run away. It does not stop someone who holds the raw API key: with it, money moves
