@@ -1,7 +1,8 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chownSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { currentOwner } from '../../src/platform/owner.js';
 import { approvalStatus, waitingRequest } from '../helpers/printed.js';
@@ -46,6 +47,41 @@ function giveAway(path: string): void {
   }
 }
 
+/**
+ * bin/payctl.js as the other user can run it. A checkout the other user cannot reach (one under a
+ * directory of mode 0700, as a fresh `mktemp -d` clone is) is mirrored into a directory it can:
+ * hard links where one file system allows (nothing copied), else a copy of what payctl runs from.
+ */
+let otherBin = BIN;
+let mirror: string | undefined;
+beforeAll(() => {
+  if (!otherUser) return;
+  const asOther = ['setpriv', `--reuid=${otherUser.uid}`, `--regid=${otherUser.gid}`, '--init-groups', '--'];
+  const reaches = (file: string) => {
+    try {
+      execFileSync(asOther[0]!, [...asOther.slice(1), 'test', '-r', file], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (reaches(BIN)) return;
+  const root = dirname(dirname(BIN));
+  mirror = mkdtempSync(join(tmpdir(), 'payctl-checkout-'));
+  chmodSync(mirror, 0o755);
+  const parts = ['bin', 'dist', 'node_modules', 'package.json'].map((part) => join(root, part));
+  try {
+    execFileSync('cp', ['-al', ...parts, mirror], { stdio: 'ignore' });
+  } catch {
+    execFileSync('cp', ['-a', ...parts, mirror], { stdio: 'ignore' });
+  }
+  otherBin = join(mirror, 'bin', 'payctl.js');
+  if (!reaches(otherBin)) throw new Error(`${otherUser.name} cannot read ${otherBin}: the approver that runs as another OS user cannot start`);
+}, 120_000);
+afterAll(() => {
+  if (mirror) rmSync(mirror, { recursive: true, force: true });
+});
+
 interface Operator {
   home: string;
   hostname: string;
@@ -65,7 +101,7 @@ const shellWord = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
 /** `payctl <args>` on a pseudo-terminal (script(1)) on the operator's machine, as the operator's OS user. */
 function onTerminal(operator: Operator, args: string[], env: Record<string, string>): Terminal {
-  const command = [process.execPath, BIN, ...args, '--no-color'].map(shellWord).join(' ');
+  const command = [process.execPath, operator.other && otherUser ? otherBin : BIN, ...args, '--no-color'].map(shellWord).join(' ');
   const inTerminal = ['script', '-qfec', command, '/dev/null'];
   const asUser = operator.other && otherUser ? ['setpriv', `--reuid=${otherUser.uid}`, `--regid=${otherUser.gid}`, '--init-groups', '--', ...inTerminal] : inTerminal;
   // Another machine: a UTS namespace with its own hostname (unprivileged, a user namespace lets it set one).
