@@ -6,7 +6,8 @@ import type { PolicyBook } from '../../ledger/policy/book.js';
 import { DEFAULT_EXPIRY_HOURS, describeRule, judgeChange, judgeMove } from '../../ledger/policy/judge.js';
 import type { ApprovalRequest, Rule, RuleChange, RuleSpec } from '../../ledger/policy/types.js';
 import { ledgerOf } from '../ledger/shared.js';
-import { requestView, ruleShown, ruleView } from './views.js';
+import { requestShown } from '../shared/approval.js';
+import { ruleShown, ruleView } from './views.js';
 
 /**
  * The most pending requests read to find the changes of the rules among them (the book reads
@@ -124,7 +125,7 @@ export async function changeRules(ctx: Factory, at: RulesAt & { active: readonly
     waiting ??
     (await book.createRequest({ operation: 'policy', change, summary: changeInWords(change, active), rule_id: touched ?? null, expires_at: now + DEFAULT_EXPIRY_HOURS * 3_600_000 }, actor, now));
   // For scripts, the request itself (its id to wait on), as a money move a rule held prints it.
-  if ((await ctx.out.outputFormat()) !== 'table') await ctx.out.render(requestView(request, ledger));
+  if ((await ctx.out.outputFormat()) !== 'table') await ctx.out.render(requestShown(request, ledger));
   const asked = change.action === 'remove' ? `removing ${named(change.rule, active)}` : `the rule "${describeRule(change.rule)}"${touched === undefined ? '' : ` in place of ${named(touched, active)}`}`;
   throw new ApprovalPendingError(
     `${asked} loosens the team's rules, so another operator approves it: it ${waiting ? 'already waits' : 'waits'} as request ${request.id} (payctl approvals show ${request.id}); ${

@@ -105,7 +105,3 @@ export function ruleShown(row: Record<string, unknown>): Record<string, unknown>
   return { id: shown.id, rule: shown.rule, state: shown.state, set_at: shown.set_at, set_by: shown.set, approved_by: shown.approved };
 }
 
-/** A change of the rules waiting for approval, as a script reads it (exit 13): the request, times as ISO instants. */
-export function requestView(request: ApprovalRequest, ledger: Ledger): Record<string, unknown> {
-  return { ...request, created_at: at(ledger, request.created_at), updated_at: at(ledger, request.updated_at), expires_at: at(ledger, request.expires_at), decided_at: at(ledger, request.decided_at) };
-}

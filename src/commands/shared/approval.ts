@@ -1,6 +1,9 @@
 import type { Factory } from '../../factory.js';
 import { CliError, ExitCode, OutcomeUnknownError, PolicyRefusedError } from '../../errors.js';
+import { operatorLabel } from '../../ledger/actor.js';
+import type { Ledger } from '../../ledger/ledger.js';
 import { isoTime } from '../../ledger/time.js';
+import { withoutControls } from '../../platform/control-chars.js';
 import type { ApprovalRequest } from '../../ledger/policy/types.js';
 import { noteWhileInFlight } from '../../platform/interrupt.js';
 import { localDateTime } from '../../time/zone.js';
@@ -18,9 +21,12 @@ const SENDING_GRACE_MS = 5 * 60_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The request as a script reads it: its fields, with times as ISO instants. */
-export function requestShown(request: ApprovalRequest): Record<string, unknown> {
-  const at = (ms: number | null | undefined) => (typeof ms === 'number' ? isoTime(ms) : null);
+/**
+ * A request as a script reads it when a command exits 13 (a money move, or a change of the rules):
+ * its fields, with times as ISO instants on this machine's clock.
+ */
+export function requestShown(request: ApprovalRequest, ledger: Pick<Ledger, 'local'>): Record<string, unknown> {
+  const at = (ms: number | null) => (ms === null ? null : isoTime(ledger.local(ms)));
   return { ...request, created_at: at(request.created_at), updated_at: at(request.updated_at), expires_at: at(request.expires_at), decided_at: at(request.decided_at) };
 }
 
@@ -42,7 +48,7 @@ export async function underApproval(ctx: Factory, wait: boolean, move: () => Pro
     const request = waitingRequest(err);
     if (!request) throw err;
     if (!wait) {
-      if ((await ctx.out.outputFormat()) !== 'table') await ctx.out.render(requestShown(request));
+      if ((await ctx.out.outputFormat()) !== 'table') await ctx.out.render(requestShown(request, (await ctx.moneyGuard()).ledger));
       throw err;
     }
     ctx.log.status((err as Error).message);
@@ -52,14 +58,14 @@ export async function underApproval(ctx: Factory, wait: boolean, move: () => Pro
       ctx.log.status(`Request ${decided.id} was approved by ${who(decided)} and sent.`);
       return;
     }
-    if ((await ctx.out.outputFormat()) !== 'table') await ctx.out.render(requestShown(decided));
+    if ((await ctx.out.outputFormat()) !== 'table') await ctx.out.render(requestShown(decided, (await ctx.moneyGuard()).ledger));
     throw outcomeError(decided);
   }
 }
 
+/** Who decided, as a person reads it: written on another machine, so cleaned of control characters. */
 function who(request: ApprovalRequest): string {
-  const by = request.decided_by ?? 'another operator';
-  return request.decided_by_name ? `${request.decided_by_name} (${by})` : by;
+  return withoutControls(operatorLabel({ holder: request.decided_by ?? 'another operator', name: request.decided_by_name }));
 }
 
 /** What a decided request means for the command that asked: the exit code and why. */
