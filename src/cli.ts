@@ -24,6 +24,7 @@ import { futureEntries } from './commands/future-entries/verbs.js';
 import { HELP_TOPIC_SUMMARIES, registerHelp } from './commands/help/index.js';
 import { invoices } from './commands/invoices/verbs.js';
 import { ledger } from './commands/ledger/verbs.js';
+import { mcp } from './commands/mcp/verbs.js';
 import { plans } from './commands/plans/verbs.js';
 import { policy } from './commands/policy/verbs.js';
 import { receipts } from './commands/receipts/verbs.js';
@@ -146,6 +147,7 @@ works right after install, with no account.`,
     }
     const factory = new Factory(io, runtime.globals ?? parseGlobals(command.optsWithGlobals()), (nested) => buildProgram(Object.assign(nested ?? {}, { io: nested?.io ?? io })));
     if (runtime.approving) factory.approving = runtime.approving;
+    if (runtime.agent) factory.agent = runtime.agent;
     runtime.factory = factory;
     // The profile's time zone first: a flag rule may read a date as a local day (a due date not in the past).
     await factory.config.applyTimeZone();
@@ -182,6 +184,7 @@ works right after install, with no account.`,
     ledger,
     policy,
     approvals,
+    mcp,
     completion,
   ];
   const named = (names: readonly string[]) => argv === undefined || names.includes(target ?? '');

@@ -10,7 +10,7 @@ import { stderrColumns, type IO } from './io.js';
 import { Printer } from './output/printer.js';
 import type { Logger } from './platform/logger.js';
 import type { MoneyGuard } from './ledger/guard.js';
-import type { Actor } from './ledger/actor.js';
+import type { Actor, AgentClient } from './ledger/actor.js';
 import type { ApprovalRequest } from './ledger/policy/types.js';
 import { Prompts } from './prompts/prompts.js';
 import { Secrets } from './secrets.js';
@@ -26,6 +26,8 @@ export interface NestedRun {
   io?: IO;
   globals?: GlobalOptions;
   approving?: ApprovalRequest;
+  /** The agent a `payctl mcp` tool call runs for: the actor is that agent, and its person may confirm at the client. */
+  agent?: AgentClient;
   factory?: Factory;
 }
 
@@ -55,6 +57,8 @@ export class Factory {
    * requested, instead of judging it by the rules again.
    */
   approving: ApprovalRequest | undefined;
+  /** The agent this run acts for, when `payctl mcp` runs it as a tool call: see NestedRun. */
+  agent: AgentClient | undefined;
   private readonly cleanups: (() => Promise<void>)[] = [];
 
   /**
@@ -137,7 +141,7 @@ export class Factory {
    */
   actor(): Promise<Actor> {
     this.actorCache ??= Promise.all([this.config.profile(), import('./ledger/actor.js')]).then(([profile, { actorOf }]) =>
-      actorOf(this.io.env, this.prompts.off !== undefined, profile.operatorName),
+      actorOf(this.io.env, this.prompts.off !== undefined, profile.operatorName, this.agent),
     );
     return this.actorCache;
   }
@@ -148,6 +152,9 @@ export class Factory {
    * the PostgreSQL driver when the profile shares a ledger (ledger_url, PAYCTL_LEDGER_URL).
    */
   moneyGuard(options: { noWait?: boolean } = {}): Promise<MoneyGuard> {
+    // An agent's call never waits out a lost answer's settle window: it is told the outcome is
+    // unknown, and a later call finds what happened (payctl mcp).
+    if (this.agent) options = { ...options, noWait: true };
     this.guardCache ??= this.openGuard(options).catch((err: unknown) => {
       // Opened before a money move's first send: a state directory that cannot be written stops it
       // before anything went out, and the line says so.
@@ -174,7 +181,7 @@ export class Factory {
       log: this.log,
       waiting: (what, until) => countdown(this.io.stderr, this.io.stderrIsTTY && !this.globals.quiet, this.log.warn, what, until),
       // The team's rules, judged for this actor in the account's time zone (where a daily limit's day begins).
-      gate: (ledger) => new PolicyGate({ book: ledger.policy, ledger, actor, zone: profile.timeZone ?? currentTimeZone(), approving: this.approving }),
+      gate: (ledger) => new PolicyGate({ book: ledger.policy, ledger, actor, zone: profile.timeZone ?? currentTimeZone(), approving: this.approving, confirmAtClient: this.agent?.confirm }),
     }, profile.operatorName);
     this.cleanups.push(close);
     return guard;

@@ -230,6 +230,8 @@ export interface VerbSpec<N extends string, As extends readonly Arg[], Fs extend
    * required flags are not asked for before it runs.
    */
   readonly walkThrough?: boolean;
+  /** What its group runs when named alone (`payctl mcp` serves): the group's words then reach this verb. */
+  readonly isDefault?: boolean;
 }
 
 export interface VerbDef<N extends string = string, As extends readonly Arg[] = readonly Arg[], Fs extends Flags = Flags> extends VerbSpec<N, As, Fs> {
@@ -343,6 +345,14 @@ const registeredOptional = (word: string) => word.replace(/^<(.*)>$/, '[$1]');
 /** A verb's arguments as its definition writes them (`<id>` for a required one), for its help. */
 const shownArguments = new WeakMap<Command, readonly string[]>();
 
+/** The verb each command of the tree was built from. */
+const verbs = new WeakMap<Command, BoundVerb>();
+
+/** The verb a command of the tree was built from (its flags and help as data), or undefined for a group. */
+export function verbOf(command: Command): BoundVerb | undefined {
+  return verbs.get(command);
+}
+
 /**
  * A command as a group's (or the program's) help lists it: its name, `[options]` when it has
  * any, and its arguments as its definition writes them, required ones in `<…>` (commander's own
@@ -364,7 +374,8 @@ export function addVerb(parent: Command, bound: BoundVerb, action: ActionFactory
   const { verb } = bound;
   const [name = '', ...words] = verb.name.split(' ');
   const command = new Command(name).copyInheritedSettings(parent);
-  parent.addCommand(command);
+  parent.addCommand(command, verb.isDefault ? { isDefault: true } : {});
+  verbs.set(command, bound);
   for (const word of words) command.argument(registeredOptional(word));
   describe(command, verb);
   for (const a of verb.args ?? []) command.argument(registeredOptional(a.name), a.description);

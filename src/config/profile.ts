@@ -48,6 +48,8 @@ export interface ResolvedProfile {
   csvLocale?: string;
   /** The operator's display name (operator_name), checked: recorded beside `user@host` on every move. */
   operatorName?: string;
+  /** The money tools `payctl mcp` lists when --allow does not say (mcp_allow), as stored (read strictly by mcp: commands/mcp/allow.ts). */
+  mcpAllow?: string;
 }
 
 export interface ProfileOverrides {
@@ -117,6 +119,7 @@ export function resolveProfile(
   if (stored.output) resolved.output = stored.output;
   if (stored.csv_locale) resolved.csvLocale = stored.csv_locale;
   if (stored.operator_name !== undefined) resolved.operatorName = parseOperatorName(stored.operator_name, `profile "${name}" operator_name`);
+  if (stored.mcp_allow !== undefined) resolved.mcpAllow = stored.mcp_allow;
   if (env.PAYCTL_TIMEZONE) resolved.timeZone = parseTimeZone(env.PAYCTL_TIMEZONE, 'PAYCTL_TIMEZONE');
   else if (stored.timezone) resolved.timeZone = parseTimeZone(stored.timezone, `profile "${name}" timezone`);
   return resolved;

@@ -20,6 +20,7 @@ const profile = z.catchall(
     timezone: z.optional(z.string()),
     csv_locale: z.optional(z.string()),
     operator_name: z.optional(z.string()),
+    mcp_allow: z.optional(z.string()),
   }),
   z.string(),
 );

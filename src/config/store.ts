@@ -27,6 +27,8 @@ export interface ProfileSettings {
   csv_locale?: string;
   /** The operator's name as people read it ("Ana Souza"), recorded beside `user@host` on every move. */
   operator_name?: string;
+  /** The money tools `payctl mcp` lists when --allow does not say: refunds,captures,creates,cancellations or none. */
+  mcp_allow?: string;
 }
 
 export interface ConfigFile {
@@ -47,6 +49,7 @@ export const PROFILE_KEYS = [
   'timezone',
   'csv_locale',
   'operator_name',
+  'mcp_allow',
 ] as const satisfies readonly (keyof ProfileSettings)[];
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 

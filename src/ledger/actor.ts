@@ -13,12 +13,38 @@ export interface Actor {
   /** The profile's operator_name, for people reading the trail. */
   name?: string;
   kind: ActorKind;
-  /** What made it an agent ("CLAUDECODE is set", "PAYCTL_ACTOR=agent"). */
+  /** What made it an agent ("CLAUDECODE is set", "PAYCTL_ACTOR=agent", "payctl mcp"). */
   signal?: string;
+  /** The MCP client an agent acts through (`claude-code`), as it named itself: set by `payctl mcp`. */
+  client?: string;
 }
 
-/** This process's actor: an agent when its environment says so, a script when nobody can be asked, else a person. */
-export function actorOf(env: NodeJS.ProcessEnv, promptsOff: boolean, name?: string): Actor {
+/** What the person at an agent's MCP client is asked to confirm: the move in words, and its amount. */
+export interface ClientConfirmation {
+  summary: string;
+  amountCents: number | null;
+  currency?: string | null | undefined;
+}
+
+/**
+ * Asks the person at an agent's MCP client to confirm a move (MCP elicitation): `accept` only when
+ * they confirmed it; `decline`, `cancel`, no answer in time, or a client that cannot ask all send
+ * nothing.
+ */
+export type ConfirmAtClient = (ask: ClientConfirmation) => Promise<'accept' | 'decline' | 'cancel' | 'unsupported'>;
+
+/** An agent acting through `payctl mcp`: the client it named, and how its person confirms (when the client can ask). */
+export interface AgentClient {
+  name: string;
+  confirm?: ConfirmAtClient;
+}
+
+/**
+ * This process's actor: an agent when its environment says so (or it serves an MCP `client`), a
+ * script when nobody can be asked, else a person.
+ */
+export function actorOf(env: NodeJS.ProcessEnv, promptsOff: boolean, name?: string, client?: AgentClient): Actor {
+  if (client) return { holder: currentOwner().holder, ...(name ? { name } : {}), kind: 'agent', signal: 'payctl mcp', client: client.name };
   const signal = agentSignal(env);
   const kind: ActorKind = signal !== undefined ? 'agent' : promptsOff ? 'script' : 'person';
   return { holder: currentOwner().holder, ...(name ? { name } : {}), kind, ...(signal !== undefined ? { signal } : {}) };
@@ -30,7 +56,8 @@ export function operatorLabel(who: { holder: string; name?: string | null | unde
 }
 
 /** An actor as people read it: `Ana Souza (ana@caixa-2)`, `ana@caixa-2`, `an agent as Ana Souza (ana@caixa-2)`. */
-export function describeActor(actor: Pick<Actor, 'holder' | 'name' | 'kind'>): string {
+export function describeActor(actor: Pick<Actor, 'holder' | 'name' | 'kind' | 'client'>): string {
   const who = operatorLabel(actor);
-  return actor.kind === 'agent' ? `an agent as ${who}` : who;
+  if (actor.kind !== 'agent') return who;
+  return actor.client ? `an agent (${actor.client}) as ${who}` : `an agent as ${who}`;
 }

@@ -9,6 +9,7 @@ import { parseFormat } from '../../output/render-options.js';
 import { validateCurrency, validateId } from '../../validate/index.js';
 import { parseTimeZone } from '../../time/zone.js';
 import { parseCsvLocale } from '../../output/csv-locale.js';
+import { parseAllow } from '../mcp/allow.js';
 import { keyInKeyring, ledgerUrlInKeyring } from '../auth/key-storage.js';
 import { checkBaseUrl } from '../auth/login.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
@@ -52,6 +53,8 @@ export function parseSetting(key: ProfileKey, value: string, insecureHttp: boole
       return parseCsvLocale(value, 'csv_locale');
     case 'operator_name':
       return parseOperatorName(value, 'operator_name');
+    case 'mcp_allow':
+      return parseAllow(value, 'mcp_allow').join(',') || 'none';
   }
 }
 

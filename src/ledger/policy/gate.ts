@@ -12,7 +12,7 @@ import { ApprovalPendingError, CliError, ExitCode, InFlightError, PolicyRefusedE
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { localDateTime, nextDayStartIn, dayStartIn } from '../../time/zone.js';
-import type { Actor } from '../actor.js';
+import type { Actor, ConfirmAtClient } from '../actor.js';
 import type { AskedMove, BatchRow, MoveGate, MoveTarget } from '../guard.js';
 import type { Ledger } from '../ledger.js';
 import type { Intent } from '../types.js';
@@ -36,6 +36,8 @@ export interface GateDeps {
   zone: string;
   /** The approved request `approvals approve` sends through this command, when it does. */
   approving?: ApprovalRequest | undefined;
+  /** How the person at an agent's MCP client confirms a move a rule lets them confirm (`payctl mcp`). */
+  confirmAtClient?: ConfirmAtClient | undefined;
 }
 
 /** A request waiting for a person: what the command reports, and exits 13 with. */

@@ -1,0 +1,88 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Factory } from '../../factory.js';
+import { CliError } from '../../errors.js';
+import type { AgentClient } from '../../ledger/actor.js';
+import { withoutControls } from '../../platform/control-chars.js';
+import { VERSION } from '../../version.js';
+import type { AllowGroup } from './allow.js';
+import { runToolCall, type CallOutcome } from './call.js';
+import { checkArguments, commandLine, toolsOf, type ToolSpec } from './tool-spec.js';
+
+// The MCP server: the SDK's, over stdio. Only this module loads the SDK, and only `payctl mcp`
+// loads this module. Stdout is the protocol's: every call's verb prints into a buffer of its own
+// (call.ts), and diagnostics go to stderr.
+
+/** The longest message the server reads from the client: a tool call's arguments are small. */
+const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+export interface ServeOptions {
+  allow: readonly AllowGroup[];
+}
+
+/** The tools this server lists: every reading tool, and the money tools of the allowed groups. */
+export function listedTools(ctx: Factory, allow: readonly AllowGroup[]): ToolSpec[] {
+  return toolsOf(ctx.commandTree()).filter((tool) => tool.class.kind === 'read' || allow.includes(tool.class.allow));
+}
+
+/** A tool as tools/list shows it: its schema, and annotations that say what it does (the server enforces; they only inform). */
+function describeTool(tool: ToolSpec): Tool {
+  const money = tool.class.kind === 'money';
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema as Tool['inputSchema'],
+    annotations: money
+      ? // A repeated call is a no-op: the ledger makes a money move once, whatever retries it.
+        { destructiveHint: true, idempotentHint: true, readOnlyHint: false, openWorldHint: true }
+      : { readOnlyHint: true, openWorldHint: true },
+  };
+}
+
+/** A call's outcome as the agent reads it. */
+function toResult(outcome: CallOutcome): CallToolResult {
+  if (outcome.ok) {
+    const value = outcome.value;
+    const structured = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { items: value ?? [] };
+    return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+  }
+  const error = outcome.error;
+  const message = error instanceof Error ? error.message : String(error);
+  const exit = error instanceof CliError ? ` (exit ${error.exitCode})` : '';
+  return { isError: true, content: [{ type: 'text', text: `${withoutControls(message)}${exit}` }] };
+}
+
+/** Serves until the client closes stdin. */
+export async function serve(ctx: Factory, options: ServeOptions): Promise<void> {
+  const tools = listedTools(ctx, options.allow);
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const server = new Server({ name: 'payctl', version: VERSION }, { capabilities: { tools: {} } });
+  const agent = (): AgentClient => ({ name: withoutControls(server.getClientVersion()?.name ?? 'unknown client').slice(0, 64) });
+  // One call at a time: each runs its verb with the account's ledger and the rules, in order.
+  let queue: Promise<unknown> = Promise.resolve();
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(describeTool) }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const run = async (): Promise<CallToolResult> => {
+      const tool = byName.get(request.params.name);
+      if (!tool) return { isError: true, content: [{ type: 'text', text: `no tool "${withoutControls(request.params.name)}" here; tools/list names them` }] };
+      let words: string[];
+      try {
+        words = commandLine(tool, checkArguments(tool, request.params.arguments));
+      } catch (error) {
+        return toResult({ ok: false, error, printed: undefined, diagnostics: '' });
+      }
+      return toResult(await runToolCall(ctx, words, agent()));
+    };
+    const result = queue.then(run, run);
+    queue = result.catch(() => undefined);
+    return result;
+  });
+  const transport = new StdioServerTransport(ctx.io.stdin, ctx.io.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve();
+  });
+  await server.connect(transport);
+  ctx.io.stdin.once('end', () => void server.close());
+  await closed;
+}
