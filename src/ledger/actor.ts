@@ -50,6 +50,12 @@ export function actorOf(env: NodeJS.ProcessEnv, promptsOff: boolean, name?: stri
   return { holder: currentOwner().holder, ...(name ? { name } : {}), kind, ...(signal !== undefined ? { signal } : {}) };
 }
 
+/** What the ledger records of an agent: its MCP client's name, or the shell's signal (`shell: CLAUDECODE is set`); undefined for anyone else. */
+export function agentOf(actor: Pick<Actor, 'kind' | 'client' | 'signal'>): string | undefined {
+  if (actor.kind !== 'agent') return undefined;
+  return actor.client ?? (actor.signal ? `shell: ${actor.signal}` : undefined);
+}
+
 /** Who wrote a record, as tables name them: `Ana Souza (ana@caixa-2)`, or `ana@caixa-2` when no name was set. */
 export function operatorLabel(who: { holder: string; name?: string | null | undefined }): string {
   return who.name ? `${who.name} (${who.holder})` : who.holder;

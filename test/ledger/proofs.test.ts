@@ -35,6 +35,7 @@ function intent(fields: Partial<Intent> = {}): Intent {
     updated_at: 0,
     holder: 'ana@caixa-2',
     operator_name: null,
+    agent: null,
     pid: 4242,
     ...fields,
   };

@@ -64,6 +64,7 @@ export function requestView(request: ApprovalRequest, ledger: Ledger): Record<st
     requester: request.requester,
     requester_name: request.requester_name,
     requester_kind: request.requester_kind,
+    requester_agent: request.requester_agent,
     rule: request.rule_id,
     batch: request.batch_name,
     row: request.row,
@@ -76,6 +77,27 @@ export function requestView(request: ApprovalRequest, ledger: Ledger): Record<st
     intent_id: request.intent_id,
     digest: request.digest,
     command: request.replay === null ? null : ['payctl', ...request.replay].join(' '),
+  };
+}
+
+/** Who asked, as a person reads it: `Ana Souza (ana@caixa-2)`, `an AI agent (claude-code) as ana@caixa-2`. */
+export function askedBy(request: Pick<ApprovalRequest, 'requester' | 'requester_name' | 'requester_kind' | 'requester_agent'>): string {
+  const asker = who(request.requester, request.requester_name);
+  if (request.requester_kind !== 'agent') return asker;
+  return request.requester_agent ? `an AI agent (${said(request.requester_agent)}) as ${asker}` : `an AI agent as ${asker}`;
+}
+
+/** A table's row of a request: who asked as people read it (JSON keeps requester, its name, kind and agent apart). */
+export function requestTableRow(view: Record<string, unknown>): Record<string, unknown> {
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    ...view,
+    requester: askedBy({
+      requester: String(view.requester),
+      requester_name: text(view.requester_name),
+      requester_kind: String(view.requester_kind) as ApprovalRequest['requester_kind'],
+      requester_agent: text(view.requester_agent),
+    }),
   };
 }
 

@@ -95,6 +95,8 @@ export interface ApprovalRequest {
   requester: string;
   requester_name: string | null;
   requester_kind: ActorKind;
+  /** The AI agent that asked (its MCP client's name, or its shell's signal), or null. */
+  requester_agent: string | null;
   state: RequestState;
   created_at: number;
   expires_at: number;
