@@ -1,5 +1,6 @@
 import type { Factory } from '../../factory.js';
-import { ProbableDuplicateError } from '../../errors.js';
+import { PolicyRefusedError, ProbableDuplicateError } from '../../errors.js';
+import { agentSignal } from '../../platform/agent.js';
 import { flag } from '../verb.js';
 
 // The flags every money move shares for what the ledger already knows (docs/refunds-and-bulk.md, "Money moves
@@ -24,6 +25,15 @@ export interface MoneyMoveFlags {
   noWait: boolean;
   /** --wait: a move sent for approval waits for its decision. */
   waitForApproval: boolean;
+}
+
+/**
+ * --again forces a move the ledger would stop as a repeat: only a person may (exit 4, nothing
+ * sent). An AI agent's shell is refused; `payctl mcp`'s tools never take the flag at all.
+ */
+export function refuseAgainFromAgent(ctx: Pick<Factory, 'io' | 'agent'>): void {
+  const signal = ctx.agent ? `payctl mcp, ${ctx.agent.name}` : agentSignal(ctx.io.env);
+  if (signal !== undefined) throw new PolicyRefusedError(`--again: an AI agent (${signal}) cannot force a repeat of a money move; only a person can, on a terminal of their own. Nothing was sent`);
 }
 
 export function moneyMoveFlags(options: { again?: boolean; wait?: boolean }): MoneyMoveFlags {
