@@ -2,12 +2,14 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Factory } from '../../factory.js';
-import { CliError } from '../../errors.js';
+import { CliError, PolicyRefusedError } from '../../errors.js';
 import type { AgentClient } from '../../ledger/actor.js';
 import { withoutControls } from '../../platform/control-chars.js';
 import { VERSION } from '../../version.js';
 import type { AllowGroup } from './allow.js';
 import { runToolCall, type CallOutcome } from './call.js';
+import { confirmAtClient } from './confirm.js';
+import { CallRate, rateRefusal } from './rate.js';
 import { checkArguments, commandLine, toolsOf, type ToolSpec } from './tool-spec.js';
 
 // The MCP server: the SDK's, over stdio. Only this module loads the SDK, and only `payctl mcp`
@@ -58,7 +60,10 @@ export async function serve(ctx: Factory, options: ServeOptions): Promise<void> 
   const tools = listedTools(ctx, options.allow);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const server = new Server({ name: 'payctl', version: VERSION }, { capabilities: { tools: {} } });
-  const agent = (): AgentClient => ({ name: withoutControls(server.getClientVersion()?.name ?? 'unknown client').slice(0, 64) });
+  const clientName = () => withoutControls(server.getClientVersion()?.name ?? 'unknown client').slice(0, 64);
+  // The person at the client confirms what a rule lets them (MCP elicitation); a client that cannot ask gets an approval request.
+  const agent = (): AgentClient => ({ name: clientName(), confirm: confirmAtClient(server, clientName) });
+  const moneyCalls = new CallRate();
   // One call at a time: each runs its verb with the account's ledger and the rules, in order.
   let queue: Promise<unknown> = Promise.resolve();
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(describeTool) }));
@@ -71,6 +76,10 @@ export async function serve(ctx: Factory, options: ServeOptions): Promise<void> 
         words = commandLine(tool, checkArguments(tool, request.params.arguments));
       } catch (error) {
         return toResult({ ok: false, error, printed: undefined, diagnostics: '' });
+      }
+      if (tool.class.kind === 'money') {
+        const slot = moneyCalls.take();
+        if (!slot.ok) return toResult({ ok: false, error: new PolicyRefusedError(rateRefusal(moneyCalls, slot.retryInMs)), printed: undefined, diagnostics: '' });
       }
       return toResult(await runToolCall(ctx, words, agent()));
     };

@@ -46,7 +46,7 @@ export function moneyMoveFlags(options: { again?: boolean; wait?: boolean }): Mo
  * elsewhere it stops with exit 11 and nothing sent. Returns whether the user was asked, so the
  * usual confirmation is not asked again.
  */
-export async function confirmDespiteEarlier(ctx: Pick<Factory, 'log' | 'prompts'>, flags: MoneyMoveFlags, earlier: string, question: string, action: string): Promise<boolean> {
+export async function confirmDespiteEarlier(ctx: Pick<Factory, 'log' | 'prompts' | 'io'> & Partial<Pick<Factory, 'agent'>>, flags: MoneyMoveFlags, earlier: string, question: string, action: string): Promise<boolean> {
   if (flags.again) {
     ctx.log.warn(`${earlier}; sending it again (--again)`);
     return false;
@@ -56,5 +56,8 @@ export async function confirmDespiteEarlier(ctx: Pick<Factory, 'log' | 'prompts'
     await prompter.confirmOrCancel(`${earlier}. ${question}`);
     return true;
   }
-  throw new ProbableDuplicateError(`probable duplicate: ${earlier.charAt(0).toLowerCase()}${earlier.slice(1)}; nothing was sent. Pass --again to ${action}`);
+  const said = `probable duplicate: ${earlier.charAt(0).toLowerCase()}${earlier.slice(1)}; nothing was sent`;
+  // An agent is told it is done: it cannot force a repeat, only a person can.
+  if (ctx.agent || agentSignal(ctx.io.env) !== undefined) throw new ProbableDuplicateError(`${said}. It is already done: an AI agent does not send it again (only a person can, on a terminal, with --again)`);
+  throw new ProbableDuplicateError(`${said}. Pass --again to ${action}`);
 }
