@@ -324,6 +324,12 @@ with its id (exit 13, waiting for approval; expires after 24 h, or the rule's --
 a rule blocks, or that would pass a daily limit (counted from what the ledger sent that day, in
 the account's time zone), is refused (exit 4); nothing is sent.
 
+An AI agent (its shell, or payctl mcp) never moves money no person approved: each of its moves is
+a request, unless a rule --actor agent --confirm-at-client-up-to <amount> lets the person at its
+MCP client confirm it up to that amount (asked by the client, naming amount, card and buyer; a
+decline or no answer in 120 s sends nothing, exit 4; a client that cannot ask gets the request).
+Agents' daily limits count what agents sent, and refuse (exit 4) before anyone is asked.
+
 Who sets rules: any operator, never an agent (exit 4). A change that tightens the rules (a new
 rule, a lower amount or limit) takes effect at once. A change that loosens them (removing a rule,
 a higher amount or limit, letting agents act on a client's confirmation) is itself a request once
