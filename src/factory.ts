@@ -183,7 +183,7 @@ export class Factory {
       waiting: (what, until) => countdown(this.io.stderr, this.io.stderrIsTTY && !this.globals.quiet, this.log.warn, what, until),
       // The team's rules, judged for this actor in the account's time zone (where a daily limit's day begins).
       gate: (ledger) => new PolicyGate({ book: ledger.policy, ledger, actor, zone: profile.timeZone ?? currentTimeZone(), approving: this.approving, confirmAtClient: this.agent?.confirm }),
-    }, { name: profile.operatorName, agent: agentOf(actor) });
+    }, { name: profile.operatorName, agent: agentOf(actor), session: actor.session });
     this.cleanups.push(close);
     return guard;
   }

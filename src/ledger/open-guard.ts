@@ -13,9 +13,9 @@ import { currentOwner } from '../platform/owner.js';
 export async function openMoneyGuard(
   where: { place: LedgerPlace; account: Account; scrub: (text: string) => string },
   deps: Omit<GuardDeps, 'ledger' | 'gate'> & { gate?: (ledger: Ledger) => MoveGate },
-  who: { name?: string | undefined; agent?: string | undefined } = {},
+  who: { name?: string | undefined; agent?: string | undefined; session?: string | undefined } = {},
 ): Promise<{ guard: MoneyGuard; close(): Promise<void> }> {
-  const ledger = await openLedger(where.place, where.account, where.scrub, { ...currentOwner(), name: who.name, agent: who.agent });
+  const ledger = await openLedger(where.place, where.account, where.scrub, { ...currentOwner(), name: who.name, agent: who.agent, session: who.session });
   const { gate, ...rest } = deps;
   return { guard: new MoneyGuard({ ...rest, ledger, ...(gate ? { gate: gate(ledger) } : {}) }), close: () => ledger.close() };
 }

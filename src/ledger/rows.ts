@@ -29,6 +29,7 @@ export function intentFromRow(row: Record<string, unknown>): Intent {
     holder: String(row.holder),
     operator_name: (row.operator_name as string | null) ?? null,
     agent: (row.agent as string | null) ?? null,
+    session: (row.session as string | null) ?? null,
     pid: Number(row.pid),
   };
 }
@@ -69,6 +70,7 @@ export function newIntentRow(scope: string, intent: NewIntent, me: Identity, now
     holder: me.holder,
     operator_name: me.name ?? null,
     agent: me.agent ?? null,
+    session: me.session ?? null,
     pid: me.pid,
   };
 }

@@ -23,6 +23,7 @@ export const INTENT_COLUMNS = [
   'holder',
   'operator_name',
   'agent',
+  'session',
   'pid',
 ] as const;
 
@@ -51,6 +52,7 @@ CREATE TABLE payctl_intents (
   holder TEXT NOT NULL,
   operator_name TEXT,
   agent TEXT,
+  session TEXT,
   pid ${int} NOT NULL
 );
 CREATE INDEX payctl_intents_by_key ON payctl_intents (scope, key, id);

@@ -82,6 +82,11 @@ describe('what the rules say', () => {
     expect(judgeMove([mine], move(100), agent)).toMatchObject({ kind: 'approval', rule: null, limits: [{ rule: mine, holder: 'ana@caixa-1', agentsOnly: true }] });
     const block = rule({ id: 'rule_b', actor: 'agent', kind: 'block', amount_cents: null });
     expect(judgeMove([confirm, limited, block], move(100), agent)).toEqual({ kind: 'blocked', rule: block });
+    // Per session: one payctl mcp session's; an agent's shell has none, so its operator's agents'.
+    const session = rule({ id: 'rule_s', actor: 'agent', kind: 'daily_limit', per: 'session', amount_cents: 3_000 });
+    expect(judgeMove([session], move(100), { ...agent, session: 'mcp_1' })).toMatchObject({ limits: [{ rule: session, capCents: 3_000, session: 'mcp_1', agentsOnly: true }] });
+    expect(judgeMove([session], move(100), { holder: 'ana@caixa-1', kind: 'agent' })).toMatchObject({ limits: [{ rule: session, holder: 'ana@caixa-1', agentsOnly: true }] });
+    expect(describeRule(session)).toBe('refunds by AI agents: at most R$ 30,00 a day in each payctl mcp session');
   });
 
   it('removing, raising and letting agents confirm loosen; a new or lower rule tightens; with no rule, everything applies at once', () => {

@@ -36,6 +36,7 @@ function intent(fields: Partial<Intent> = {}): Intent {
     holder: 'ana@caixa-2',
     operator_name: null,
     agent: null,
+    session: null,
     pid: 4242,
     ...fields,
   };

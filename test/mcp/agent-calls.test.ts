@@ -40,8 +40,8 @@ function person(answer: Awaited<ReturnType<ConfirmAtClient>>): { confirm: Confir
   };
 }
 
-async function refundCall(home: string, id: string, cents: number, confirm?: ConfirmAtClient): Promise<CallOutcome> {
-  return runToolCall(serverOn(home), ['transactions', 'refund', `--amount-cents=${cents}`, '--', id], { name: 'test-client', ...(confirm ? { confirm } : {}) });
+async function refundCall(home: string, id: string, cents: number, confirm?: ConfirmAtClient, session = 'mcp_one'): Promise<CallOutcome> {
+  return runToolCall(serverOn(home), ['transactions', 'refund', `--amount-cents=${cents}`, '--', id], { name: 'test-client', session, ...(confirm ? { confirm } : {}) });
 }
 
 function exitOf(outcome: CallOutcome): number | undefined {
@@ -106,5 +106,20 @@ describe("an agent's refund through a tool call", () => {
     expect(messageOf(refused)).toContain(`would pass the team's agents' daily limit (rule ${limit}: refunds by AI agents: at most R$ 50,00 a day for the whole team; up to R$ 50,00 the person at the agent's client confirms instead); R$ 10,00 is left today`);
     expect(client.asked).toHaveLength(1);
     expect([voids(await getTx(home, first.id)), voids(await getTx(home, second.id))]).toEqual([1, 0]);
+  });
+
+  it('a limit per session counts what one payctl mcp session sent: another session has its own; the ledger records each', async ({ home }) => {
+    const limit = await addRule(home, { actor: 'agent', kind: 'daily_limit', amount_cents: 5_000, per: 'session', confirm_up_to_cents: 5_000 });
+    const [first, second] = [await createCard(home, '100.00'), await createCard(home, '100.00')];
+    const client = person('accept');
+    expect((await refundCall(home, first.id, 4_000, client.confirm, 'mcp_aaaa')).ok).toBe(true);
+    const refused = await refundCall(home, second.id, 2_000, client.confirm, 'mcp_aaaa');
+    expect(exitOf(refused)).toBe(4);
+    expect(messageOf(refused)).toContain(`would pass this payctl mcp session's daily limit (rule ${limit}: refunds by AI agents: at most R$ 50,00 a day in each payctl mcp session`);
+    const other = await refundCall(home, second.id, 2_000, client.confirm, 'mcp_bbbb');
+    expect(other.ok, messageOf(other)).toBe(true);
+    expect([voids(await getTx(home, first.id)), voids(await getTx(home, second.id))]).toEqual([1, 1]);
+    const intents = JSON.parse((await run(home, ['ledger', 'list'])).stdout) as Record<string, unknown>[];
+    expect(intents.filter((i) => i.action === 'refund').map((i) => i.session).sort()).toEqual(['mcp_aaaa', 'mcp_bbbb']);
   });
 });

@@ -328,7 +328,8 @@ An AI agent (its shell, or payctl mcp) never moves money no person approved: eac
 a request, unless a rule --actor agent --confirm-at-client-up-to <amount> lets the person at its
 MCP client confirm it up to that amount (asked by the client, naming amount, card and buyer; a
 decline or no answer in 120 s sends nothing, exit 4; a client that cannot ask gets the request).
-Agents' daily limits count what agents sent, and refuse (exit 4) before anyone is asked.
+Agents' daily limits count what agents sent (--per session: in one payctl mcp session), and
+refuse (exit 4) before anyone is asked.
 
 Who sets rules: any operator, never an agent (exit 4). A change that tightens the rules (a new
 rule, a lower amount or limit) takes effect at once. A change that loosens them (removing a rule,

@@ -60,6 +60,7 @@ export function intentView(intent: Intent, ledger: Ledger): Record<string, unkno
     operator_name: intent.operator_name,
     pid: intent.pid,
     agent: intent.agent,
+    session: intent.session,
     operation: intent.operation,
     action: VERBS[intent.operation] ?? intent.operation,
     key: intent.key,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -62,7 +63,9 @@ export async function serve(ctx: Factory, options: ServeOptions): Promise<void> 
   const server = new Server({ name: 'payctl', version: VERSION }, { capabilities: { tools: {} } });
   const clientName = () => withoutControls(server.getClientVersion()?.name ?? 'unknown client').slice(0, 64);
   // The person at the client confirms what a rule lets them (MCP elicitation); a client that cannot ask gets an approval request.
-  const agent = (): AgentClient => ({ name: clientName(), confirm: confirmAtClient(server, clientName) });
+  // One session per server process: what its intents record, and a `--per session` limit counts.
+  const session = `mcp_${randomBytes(6).toString('hex')}`;
+  const agent = (): AgentClient => ({ name: clientName(), confirm: confirmAtClient(server, clientName), session });
   const moneyCalls = new CallRate();
   // One call at a time: each runs its verb with the account's ledger and the rules, in order.
   let queue: Promise<unknown> = Promise.resolve();

@@ -285,15 +285,16 @@ export class PolicyBook {
    * the ledger's clock) that sent money or may have (pending, applied, unknown), by one operator
    * or by all.
    */
-  sentSince(intentOperations: readonly string[], since: number, by: { holder?: string | undefined; agentsOnly?: boolean | undefined } = {}): Promise<number> {
+  sentSince(intentOperations: readonly string[], since: number, by: { holder?: string | undefined; session?: string | undefined; agentsOnly?: boolean | undefined } = {}): Promise<number> {
     if (intentOperations.length === 0) return Promise.resolve(0);
-    const { holder, agentsOnly } = by;
+    const { holder, session, agentsOnly } = by;
     return this.store.transact(async (sql, scope) => {
       const params: SqlParam[] = [scope, since, ...intentOperations];
       if (holder !== undefined) params.push(holder);
+      if (session !== undefined) params.push(session);
       const [row] = await sql.all(
         `SELECT coalesce(sum(amount_cents), 0) AS cents FROM payctl_intents WHERE scope = ? AND created_at >= ? AND state IN ('pending', 'applied', 'unknown')
-         AND operation IN (${placeholders(intentOperations)})${holder !== undefined ? ' AND holder = ?' : ''}${agentsOnly ? ' AND agent IS NOT NULL' : ''}`,
+         AND operation IN (${placeholders(intentOperations)})${holder !== undefined ? ' AND holder = ?' : ''}${session !== undefined ? ' AND session = ?' : ''}${agentsOnly ? ' AND agent IS NOT NULL' : ''}`,
         params,
       );
       return Number(row?.cents ?? 0);

@@ -229,11 +229,11 @@ export class PolicyGate implements MoveGate {
     const since = dayStartIn(now, this.deps.zone);
     const amount = asked.amountCents ?? 0;
     for (const limit of limits) {
-      const sent = await this.deps.book.sentSince(intentOperationsOf(limit.rule.operation), since, { holder: limit.holder, agentsOnly: limit.agentsOnly });
+      const sent = await this.deps.book.sentSince(intentOperationsOf(limit.rule.operation), since, { holder: limit.holder, session: limit.session, agentsOnly: limit.agentsOnly });
       if (sent + amount > limit.capCents) {
         const left = Math.max(0, limit.capCents - sent);
         const resets = localDateTime(this.deps.ledger.local(nextDayStartIn(now, this.deps.zone)));
-        const whose = `${limit.holder ? `${limit.holder}'s` : "the team's"}${limit.agentsOnly ? " agents'" : ''}`;
+        const whose = limit.session ? "this payctl mcp session's" : `${limit.holder ? `${limit.holder}'s` : "the team's"}${limit.agentsOnly ? " agents'" : ''}`;
         throw new PolicyRefusedError(
           `${await asked.summary()}: not permitted by the team's policy: it would pass ${whose} daily limit (rule ${limit.rule.id}: ${describeRule(limit.rule)}); ${money(left, asked.currency)} is left today, until the limit resets at ${resets}; nothing was sent`,
         );
@@ -255,7 +255,8 @@ export class PolicyGate implements MoveGate {
   }
 }
 
-/** `limit:<rule-id>` for the team, `limit:<rule-id>:<holder>` for one operator. */
+/** `limit:<rule-id>` for the team, `limit:<rule-id>:<holder>` for one operator, `limit:<rule-id>:<session>` for one session. */
 function limitKey(limit: DailyLimit): string {
-  return limit.holder ? `limit:${limit.rule.id}:${limit.holder}` : `limit:${limit.rule.id}`;
+  const whose = limit.session ?? limit.holder;
+  return whose ? `limit:${limit.rule.id}:${whose}` : `limit:${limit.rule.id}`;
 }

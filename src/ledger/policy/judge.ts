@@ -23,12 +23,29 @@ export function ruleApplies(rule: Pick<Rule, 'operation' | 'actor' | 'state'>, o
   }
 }
 
-/** A daily limit a move must stay within: counted for one operator (`holder`) or the team; an agents' rule counts only what agents sent. */
+/**
+ * A daily limit a move must stay within: counted for one operator (`holder`), one `payctl mcp`
+ * session, or the team; an agents' rule counts only what agents sent.
+ */
 export interface DailyLimit {
   rule: Rule;
   capCents: number;
   holder?: string;
+  session?: string;
   agentsOnly?: boolean;
+}
+
+/**
+ * Whom a daily limit counts for this actor. `--per session` counts one `payctl mcp` session's
+ * moves; an agent's shell has no session, so for it the limit counts each operator's agents (never
+ * less than a session would).
+ */
+function limitOf(rule: Rule, actor: Pick<Actor, 'holder' | 'session'>): DailyLimit {
+  const agentsOnly = rule.actor === 'agent' ? { agentsOnly: true } : {};
+  const base = { rule, capCents: rule.amount_cents ?? 0, ...agentsOnly };
+  if (rule.per === 'session' && actor.session !== undefined) return { ...base, session: actor.session };
+  if (rule.per === 'operator' || rule.per === 'session') return { ...base, holder: actor.holder };
+  return base;
 }
 
 /**
@@ -58,13 +75,11 @@ const expiryOf = (rule: Rule | undefined) => (rule?.expires_hours ?? DEFAULT_EXP
  * --above rule for agents alone lets nothing through on its own: it bounds what the client may
  * confirm and how long requests wait. Agents' daily limits refuse (nothing sent) whatever else.
  */
-export function judgeMove(rules: readonly Rule[], move: { operation: PolicyOperation; amountCents: number | null }, actor: Pick<Actor, 'holder' | 'kind'>): Judgement {
+export function judgeMove(rules: readonly Rule[], move: { operation: PolicyOperation; amountCents: number | null }, actor: Pick<Actor, 'holder' | 'kind' | 'session'>): Judgement {
   const applying = rules.filter((rule) => ruleApplies(rule, move.operation, actor));
   const block = applying.find((rule) => rule.kind === 'block');
   if (block) return { kind: 'blocked', rule: block };
-  const limits = applying
-    .filter((rule) => rule.kind === 'daily_limit')
-    .map((rule): DailyLimit => ({ rule, capCents: rule.amount_cents ?? 0, ...(rule.per === 'operator' ? { holder: actor.holder } : {}), ...(rule.actor === 'agent' ? { agentsOnly: true } : {}) }));
+  const limits = applying.filter((rule) => rule.kind === 'daily_limit').map((rule) => limitOf(rule, actor));
   const agent = actor.kind === 'agent';
   // The lowest threshold that the amount passes decides (its expiry is the one the request gets).
   const above = applying
@@ -126,6 +141,8 @@ function actorWords(actor: string): string {
   return actor;
 }
 
+const PER_WORDS: Record<NonNullable<RuleSpec['per']>, string> = { operator: 'for each operator', team: 'for the whole team', session: 'in each payctl mcp session' };
+
 const money = (cents: number | null) => formatMoney(centsToDecimalString(cents ?? 0), 'BRL');
 
 /** A rule in words: `refunds above R$ 500,00 by anyone need approval`. */
@@ -141,6 +158,6 @@ export function describeRule(rule: RuleSpec): string {
       return `${what} above ${money(rule.amount_cents)} by ${who} need approval${wait}${confirm}`;
     }
     case 'daily_limit':
-      return `${what} by ${who}: at most ${money(rule.amount_cents)} a day ${rule.per === 'operator' ? 'for each operator' : 'for the whole team'}${confirm}`;
+      return `${what} by ${who}: at most ${money(rule.amount_cents)} a day ${PER_WORDS[rule.per ?? 'team']}${confirm}`;
   }
 }
