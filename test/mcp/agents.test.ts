@@ -126,6 +126,24 @@ describe('payctl mcp: an agent refunds', () => {
     expect([voids(await getTx(home, first.id)), voids(await getTx(home, second.id))]).toEqual([1, 0]);
   }, 60_000);
 
+  it('at most 10 money tool calls a minute in a session: the 11th is refused with nothing run; reading tools are not counted', async ({ home }) => {
+    const sale = await createCard(home, '100.00');
+    await withMcp({ home }, async (session) => {
+      for (let call = 0; call < 10; call += 1) {
+        const missing = await refund(session, 'f'.repeat(32), 100);
+        expect(textOf(missing)).not.toContain('too many money tool calls');
+      }
+      const refused = await refund(session, sale.id, 100);
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/too many money tool calls: at most 10 every 60 s in one payctl mcp session; nothing was run\. Call again in \d+ s/);
+      const read = (await session.client.callTool({ name: 'transactions_get', arguments: { id: sale.id } })) as CallToolResult;
+      expect(read.isError, textOf(read)).toBeFalsy();
+    });
+    const listed = JSON.parse((await run(home, ['approvals', 'list'])).stdout) as unknown[];
+    expect(listed).toEqual([]);
+    expect(voids(await getTx(home, sale.id))).toBe(0);
+  }, 60_000);
+
   it('a lost answer (sandbox serve --faults late-apply): unknown, then a later call finds it applied and says so; 1 void', async ({ home }) => {
     const served = await serveSandbox('late-apply=1,late-ms=5000');
     try {
