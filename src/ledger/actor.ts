@@ -60,6 +60,14 @@ export function agentOf(actor: Pick<Actor, 'kind' | 'client' | 'signal'>): strin
   return actor.client ?? (actor.signal ? `shell: ${actor.signal}` : undefined);
 }
 
+/**
+ * An operator and the agent that acted as them, for a table's cell: who first, since a narrow
+ * cell is cut at its end (`ana@caixa-2, agent claude-code`, `ana@caixa-2, an agent's shell`).
+ */
+export function withAgent(who: string, agent: string): string {
+  return agent.startsWith('shell: ') ? `${who}, an agent's shell` : `${who}, agent ${agent}`;
+}
+
 /** Who wrote a record, as tables name them: `Ana Souza (ana@caixa-2)`, or `ana@caixa-2` when no name was set. */
 export function operatorLabel(who: { holder: string; name?: string | null | undefined }): string {
   return who.name ? `${who.name} (${who.holder})` : who.holder;

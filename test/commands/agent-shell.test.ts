@@ -37,7 +37,7 @@ describe("an agent's shell", () => {
     const listed = z.parse(approvalList, JSON.parse((await run(home, ['approvals', 'list'])).stdout));
     expect(listed.map((r) => [r.id, r.requester_kind, (r as Record<string, unknown>).requester_agent])).toEqual([[request.id, 'agent', 'shell: PAYCTL_ACTOR=agent']]);
     const table = await run(home, ['approvals', 'list', '--no-color'], { tty: true, columns: 200 });
-    expect(table.stdout).toContain(`an AI agent (shell: PAYCTL_ACTOR=agent) as ${holder}`);
+    expect(table.stdout).toContain(`${holder}, an agent's shell`);
 
     // Approving needs a person on a terminal: never PAYCTL_ACTOR=agent, even on one.
     expectUsage(await run(home, ['approvals', 'approve', request.id], { tty: true, ...AGENT }), "an AI agent's shell (PAYCTL_ACTOR=agent) cannot approve a request");

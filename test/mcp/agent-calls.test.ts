@@ -11,6 +11,7 @@ import type { Transaction } from '../../src/sandbox/types.js';
 import { it } from '../helpers/fixtures.js';
 import { addRule } from '../helpers/policy.js';
 import { testEnv } from '../helpers/run.js';
+import { currentOwner } from '../../src/platform/owner.js';
 import { createCard, getTx, run } from '../commands/helpers.js';
 
 // A money tool call as payctl mcp runs it (call.ts: the verb's command line, in-process, for an
@@ -73,6 +74,8 @@ describe("an agent's refund through a tool call", () => {
     expect(voids(await getTx(home, accepted.id))).toBe(1);
     const intents = JSON.parse((await run(home, ['ledger', 'list', '--transaction', accepted.id])).stdout) as Record<string, unknown>[];
     expect(intents.map((i) => [i.state, i.agent])).toEqual([['applied', 'test-client']]);
+    const table = await run(home, ['ledger', 'list', '--no-color'], { tty: true, columns: 200 });
+    expect(table.stdout).toContain(`${currentOwner().holder}, agent test-client`);
     // The same call again (an agent retrying): nothing more is sent.
     const retried = await refundCall(home, accepted.id, 3_000, yes.confirm);
     expect(exitOf(retried)).toBe(11);

@@ -1,5 +1,5 @@
 import type { Factory } from '../../factory.js';
-import { operatorLabel } from '../../ledger/actor.js';
+import { operatorLabel, withAgent } from '../../ledger/actor.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import type { PolicyBook } from '../../ledger/policy/book.js';
@@ -87,18 +87,12 @@ export function askedBy(request: Pick<ApprovalRequest, 'requester' | 'requester_
   return request.requester_agent ? `an AI agent (${said(request.requester_agent)}) as ${asker}` : `an AI agent as ${asker}`;
 }
 
-/** A table's row of a request: who asked as people read it (JSON keeps requester, its name, kind and agent apart). */
+/** A table's row of a request: who asked, `ana@caixa-2, agent claude-code` (JSON keeps requester, its name, kind and agent apart). */
 export function requestTableRow(view: Record<string, unknown>): Record<string, unknown> {
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
-  return {
-    ...view,
-    requester: askedBy({
-      requester: String(view.requester),
-      requester_name: text(view.requester_name),
-      requester_kind: String(view.requester_kind) as ApprovalRequest['requester_kind'],
-      requester_agent: text(view.requester_agent),
-    }),
-  };
+  const asker = who(text(view.requester), text(view.requester_name));
+  const agent = text(view.requester_agent);
+  return { ...view, requester: agent === null ? asker : withAgent(asker, said(agent)) };
 }
 
 /** The table's columns: what and how much are never cut; who asked and the expiry give way first. */

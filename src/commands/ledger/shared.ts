@@ -1,5 +1,5 @@
 import type { Factory } from '../../factory.js';
-import { describeActor, operatorLabel } from '../../ledger/actor.js';
+import { operatorLabel, withAgent } from '../../ledger/actor.js';
 import { LedgerLostError } from '../../ledger/errors.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import { isoTime } from '../../ledger/time.js';
@@ -90,13 +90,12 @@ export const INTENT_COLUMNS: Column[] = [
 ];
 
 /**
- * A table's row of an intent: who acted as people read it, `Ana Souza (ana@caixa-2)`, `an agent
- * (claude-code) as ana@caixa-2` (JSON and CSV keep holder, operator_name and agent apart).
+ * A table's row of an intent: who acted as people read it, `Ana Souza (ana@caixa-2)`, `ana@caixa-2,
+ * agent claude-code` (JSON and CSV keep holder, operator_name and agent apart).
  */
 export function intentTableRow(view: Record<string, unknown>): Record<string, unknown> {
-  const agent = typeof view.agent === 'string' ? withoutControls(view.agent) : undefined;
-  const who = { holder: String(view.holder), name: view.operator_name as string | null };
-  return { ...view, who: agent === undefined ? operatorLabel(who) : describeActor({ holder: who.holder, ...(who.name ? { name: who.name } : {}), kind: 'agent', client: agent }) };
+  const who = operatorLabel({ holder: String(view.holder), name: view.operator_name as string | null });
+  return { ...view, who: typeof view.agent === 'string' ? withAgent(who, withoutControls(view.agent)) : who };
 }
 
 /** `ana@caixa-2, pid 4242, since 2026-11-28 17:57:03 UTC−03:00, lease until 2026-11-28 17:57:43 UTC−03:00` */
