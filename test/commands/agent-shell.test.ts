@@ -36,6 +36,8 @@ describe("an agent's shell", () => {
 
     const listed = z.parse(approvalList, JSON.parse((await run(home, ['approvals', 'list'])).stdout));
     expect(listed.map((r) => [r.id, r.requester_kind, (r as Record<string, unknown>).requester_agent])).toEqual([[request.id, 'agent', 'shell: PAYCTL_ACTOR=agent']]);
+    const shown = JSON.parse((await run(home, ['approvals', 'show', request.id])).stdout) as Record<string, unknown>;
+    expect(shown).toMatchObject({ requester_agent: 'shell: PAYCTL_ACTOR=agent', rule: null, rule_text: "every money move by an AI agent needs a person's approval unless a rule lets the person at its client confirm it" });
     const table = await run(home, ['approvals', 'list', '--no-color'], { tty: true, columns: 200 });
     expect(table.stdout).toContain(`${holder}, an agent's shell`);
 

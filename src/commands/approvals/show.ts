@@ -1,6 +1,6 @@
 import type { Factory } from '../../factory.js';
 import type { Operation } from '../../provider/endpoints.js';
-import { describeRule } from '../../ledger/policy/judge.js';
+import { AGENT_DEFAULT, describeRule } from '../../ledger/policy/judge.js';
 import type { ApprovalRequest, PolicyOperation } from '../../ledger/policy/types.js';
 import type { ObjectView } from '../../output/object-view.js';
 import { bookOf, findRequest, requestIdOf, requestView, said, who } from './shared.js';
@@ -92,7 +92,8 @@ export async function run(ctx: Factory, args: ArgsOf<typeof show>): Promise<void
   const rule = request.rule_id === null ? undefined : await book.rule(request.rule_id);
   const view = {
     ...requestView(request, ledger),
-    rule_text: rule ? describeRule(rule) : null,
+    // An agent's move no rule sent here waits for a person all the same: that is said instead.
+    rule_text: rule ? describeRule(rule) : request.requester_kind === 'agent' && request.operation !== 'policy' ? AGENT_DEFAULT : null,
     sale_now: await targetNow(ctx, request),
   };
   await ctx.out.show(view, REQUEST_VIEW);
