@@ -306,7 +306,8 @@ const APPROVALS = `Rules and approvals: four eyes on money, for a team sharing o
 Rules live in the ledger, for each account, so every operator and machine using it has the same
 ones. Each governs one kind of move (refund, capture, create, boleto-cancel, invoice-refund,
 invoice-approve, split-change, subscription-cancel) for an actor: any operator, one operator
-(user@host, as the ledger names them), scripts (prompts off) or agents (an AI agent's shell).
+(user@host, as the ledger names them), scripts (prompts off) or agents (an AI agent's shell, or
+payctl mcp).
 
   payctl policy add --operation refund --above 500
   payctl policy add --operation refund --daily-limit 2000
