@@ -5,6 +5,7 @@ import { didYouMean } from '../../validate/closest.js';
 import { collect } from '../shared/input.js';
 import { longFlag, verbOf, type Flag } from '../verb.js';
 import { TOOL_VERBS, WITHHELD_FLAGS, type ToolClass } from './catalog.js';
+import { PAGE_INPUTS, PAGED_FLAGS, pageAsked, windowWord } from './paging.js';
 
 // A tool is a verb: its name, inputs, description and examples are read off the verb's definition
 // (the same data its --help and completions come from), and a call becomes that verb's command line,
@@ -37,6 +38,8 @@ export interface ToolSpec {
   schema: z.ZodType<Record<string, unknown>>;
   /** The same, as JSON Schema, for tools/list. */
   inputSchema: Record<string, unknown>;
+  /** A list read a page a call (`limit`, `cursor`: paging.ts), through its verb's hidden --window. */
+  paged: boolean;
 }
 
 /** `request-id` → `request_id`. */
@@ -58,10 +61,20 @@ function flagInput(key: string, spec: Flag): Input {
   };
 }
 
-function argumentInputs(words: readonly string[], described: readonly { name: string; description: string }[]): Input[] {
+/** What an `<id>` argument is, read off the verb's noun: the words its --help would say. */
+function idDescription(noun: string | undefined, verb: string): string {
+  if (noun === undefined) return 'the id';
+  // A sale is found by its id or by the reference the shop gave it (transactions/reference.ts).
+  return SALE_VERBS.has(verb) ? `the ${noun}'s id, or its reference id` : `the ${noun}'s id`;
+}
+
+/** The verbs that find a sale by its id or its reference id (SaleFinder). */
+const SALE_VERBS: ReadonlySet<string> = new Set(['transactions get', 'transactions refund', 'transactions capture', 'boletos cancel']);
+
+function argumentInputs(words: readonly string[], described: readonly { name: string; description: string }[], idMeans: string): Input[] {
   return words.map((word, index): Input => {
     const name = word.replace(/^[<[]|(\.\.\.)?[>\]]$/g, '');
-    const about = described.find((a) => a.name === word)?.description;
+    const about = described.find((a) => a.name === word)?.description ?? (name === 'id' ? idMeans : undefined);
     return {
       name: toolWord(name),
       kind: 'argument',
@@ -89,13 +102,16 @@ export function toolOf(command: Command, path: string): ToolSpec | undefined {
   if (!toolClass || !bound) return undefined;
   const { verb } = bound;
   const words = verb.name.split(' ').slice(1);
+  const flags = (verb.flags ?? {}) as Record<string, Flag>;
+  // A list verb (it reads a window of its list: --window) is read a page a call.
+  const paged = flags.window !== undefined;
   const inputs = [
-    ...argumentInputs([...words, ...(verb.args ?? []).map((a) => a.name)], verb.args ?? []),
-    ...(Object.entries(verb.flags ?? {}) as [string, Flag][])
-      .filter(([key, spec]) => !WITHHELD_FLAGS.has(key) && !spec.hidden)
+    ...argumentInputs([...words, ...(verb.args ?? []).map((a) => a.name)], verb.args ?? [], idDescription(verb.noun, path)),
+    ...Object.entries(flags)
+      .filter(([key, spec]) => !WITHHELD_FLAGS.has(key) && !spec.hidden && !(paged && PAGED_FLAGS.has(key)))
       .map(([key, spec]) => flagInput(key, spec)),
   ];
-  const shape = Object.fromEntries(inputs.map((input) => [input.name, inputSchemaOf(input)]));
+  const shape = { ...Object.fromEntries(inputs.map((input) => [input.name, inputSchemaOf(input)])), ...(paged ? PAGE_INPUTS : {}) };
   const schema = z.strictObject(shape) as unknown as z.ZodType<Record<string, unknown>>;
   const examples = (verb.examples ?? []).filter((line) => ![...WITHHELD_FLAGS].some((key) => line.includes(`--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`)));
   const description = [verb.description, ...(examples.length > 0 ? ['', 'As the command line (each flag is an input, without its dashes, - as _):', ...examples.slice(0, 4).map((line) => `  ${line}`)] : [])].join('\n');
@@ -107,6 +123,7 @@ export function toolOf(command: Command, path: string): ToolSpec | undefined {
     inputs,
     schema,
     inputSchema: z.toJSONSchema(schema, { io: 'input', target: 'draft-7' }) as Record<string, unknown>,
+    paged,
   };
 }
 
@@ -147,6 +164,9 @@ export function commandLine(tool: ToolSpec, args: Record<string, unknown>): stri
     }
     for (const one of Array.isArray(value) ? value : [value]) flags.push(`${input.word}=${String(one)}`);
   }
+  // A page of a list: where the cursor says, one more than asked (which tells whether there are
+  // more). A summary per group is of the whole period asked, not a page of it.
+  if (tool.paged && args.group_by === undefined) flags.push(windowWord(pageAsked(tool.name, args)));
   return [...tool.verb.split(' '), ...flags, ...(positional.length > 0 ? ['--', ...positional] : [])];
 }
 

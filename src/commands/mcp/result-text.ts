@@ -1,0 +1,109 @@
+import { withoutControls } from '../../platform/control-chars.js';
+import { counted, singular } from '../../platform/plural.js';
+import { formatMoney } from '../../output/format.js';
+import { describeCard } from '../cards/shared.js';
+import type { ToolSpec } from './tool-spec.js';
+
+// The line of a tool's result a person reads (the agent shows it, or quotes it): said with the
+// formatters the command line's own summaries use (money as `R$ 30,00`, a card as `MasterCard
+// ••••4444, Joana Pereira`), every value from the service cleaned of control characters.
+
+/** What a lost answer is told as: the contract's words, exactly. */
+export const UNKNOWN_TEXT = 'unknown — do not retry; payctl will settle it';
+
+/** When and by whom the ledger says a move was made, and its amount (a decimal string), when it says. */
+export interface DoneBy {
+  at: string;
+  by: string;
+  amount: string | null;
+}
+
+/** What each money tool's move is called once made. */
+const DONE_WORDS: Readonly<Record<string, string>> = {
+  'transactions refund': 'refunded',
+  'transactions capture': 'captured',
+  'transactions create': 'charged',
+  'boletos cancel': 'cancelled',
+  'invoices refund': 'refunded',
+  'subscriptions remove': 'cancelled',
+};
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? withoutControls(value) : typeof value === 'number' ? String(value) : undefined);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A sale's payer as the guard's summaries say it: its card (`MasterCard ••••4444, Joana Pereira`), else its payment type. */
+export function payerOf(sale: Record<string, unknown>): string | undefined {
+  const method = sale.payment_method;
+  if (isRecord(method) && (method.resource === 'card' || method.card_brand)) return withoutControls(describeCard(method));
+  return text(sale.payment_type);
+}
+
+function money(amount: unknown, currency: unknown): string | undefined {
+  const value = text(amount);
+  return value === undefined ? undefined : formatMoney(value, text(currency));
+}
+
+/** A sale in a few words: `transaction 7f…: R$ 100,00, succeeded (MasterCard ••••4444, Joana Pereira)`. */
+function saleLine(sale: Record<string, unknown>): string {
+  const amount = money(sale.original_amount ?? sale.amount, sale.currency);
+  const payer = payerOf(sale);
+  return `transaction ${text(sale.id) ?? '?'}${amount ? `: ${amount}` : ''}${text(sale.status) ? `, ${text(sale.status)}` : ''}${payer ? ` (${payer})` : ''}`;
+}
+
+/**
+ * A money move as a person reads it: `R$ 30,00 refunded of R$ 100,00 (MasterCard ••••4444, Joana
+ * Pereira); transaction … is now partial_refunded`; one made before says when and by whom.
+ */
+export function describeMove(tool: ToolSpec, printed: Record<string, unknown> | undefined, done: DoneBy | undefined, already = false): string {
+  const word = DONE_WORDS[tool.verb] ?? 'done';
+  const currency = printed?.currency;
+  const moved = money(done?.amount, currency);
+  const whole = printed ? money(printed.original_amount ?? printed.amount, currency) : undefined;
+  const payer = printed ? payerOf(printed) : undefined;
+  const what = moved && whole && moved !== whole ? `${moved} ${word} of ${whole}` : `${moved ?? whole ?? 'it was'} ${word}`;
+  const state = printed ? `; ${text(printed.resource) ?? 'transaction'} ${text(printed.id) ?? ''} is ${text(printed.status) ?? 'as shown'}` : '';
+  const line = `${what}${payer ? ` (${payer})` : ''}${state}`;
+  if (!already) return line;
+  const when = done ? ` on ${done.at} by ${done.by}` : ' before (its history shows it)';
+  return `Already done: ${line}; payctl made this move${when}. Nothing was sent now: calling again returns this same answer`;
+}
+
+/** The line of a money tool's envelope. */
+export function moneyText(tool: string, body: { outcome: string; message: string; request?: { id: string; summary: string; expires_at: string } }): string {
+  if (body.outcome === 'waiting_for_approval' && body.request) {
+    const { id, summary, expires_at } = body.request;
+    return `Waiting for approval: request ${id}${summary ? ` (${summary})` : ''}, until ${expires_at}; nothing was sent. A person approves it with \`payctl approvals approve ${id}\`; poll approvals_status with request_id ${id} (calling ${tool} again returns this same request).`;
+  }
+  return body.message;
+}
+
+/** The noun of a reading tool's items: `transactions list` → transactions, `buyers search` → buyers. */
+function nounOf(tool: ToolSpec): string {
+  const words = tool.verb.split(' ');
+  return words.length > 2 && words[1] !== undefined ? `${singular(words[0] ?? '')} ${words[1]}` : (words[0] ?? 'items');
+}
+
+/** A reading tool's result in a line: `20 transactions; more with cursor (next_cursor)`, a sale, a transfer explained. */
+export function describeRead(tool: ToolSpec, structured: Record<string, unknown>): string {
+  const noun = nounOf(tool);
+  if (Array.isArray(structured.groups)) return `${counted(structured.groups.length, 'group')} of ${noun}, summed`;
+  if (typeof structured.transfer === 'string' && typeof structured.matched === 'boolean') {
+    const total = money(structured.amount, 'BRL');
+    const count = Array.isArray(structured.items) ? structured.items.length : 0;
+    return `transfer ${text(structured.transfer)} of ${total ?? '?'}: ${counted(count, 'receivable')}; ${structured.matched ? 'it adds up' : `it does not add up (a difference of ${money(structured.difference, 'BRL') ?? '?'})`}`;
+  }
+  if (Array.isArray(structured.items)) {
+    const items = structured.items;
+    const first = items.slice(0, 3).filter(isRecord);
+    const sales = noun === 'transactions' && first.length > 0 ? `: ${first.map(saleLine).join('; ')}${items.length > first.length ? '; …' : ''}` : '';
+    const more = typeof structured.next_cursor === 'string' ? `; more: call ${tool.name} again with cursor set to next_cursor` : items.length === 0 ? '' : '; that is all';
+    return `${counted(items.length, singular(noun.split(' ').at(-1) ?? noun), noun.split(' ').at(-1) ?? noun)}${sales}${more}`;
+  }
+  if (structured.resource === 'transaction' || (tool.verb.startsWith('transactions ') && typeof structured.id === 'string' && 'payment_type' in structured)) return saleLine(structured);
+  const id = text(structured.id);
+  const status = text(structured.status) ?? text(structured.state);
+  const kind = text(structured.resource) ?? singular(tool.verb.split(' ')[0] ?? 'item');
+  const name = [text(structured.first_name), text(structured.last_name)].filter(Boolean).join(' ') || text(structured.business_name) || text(structured.name);
+  return `${kind}${id ? ` ${id}` : ''}${name ? ` (${name})` : ''}${status ? `: ${status}` : ''}`;
+}
