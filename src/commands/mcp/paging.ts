@@ -20,11 +20,21 @@ export const PAGED_FLAGS: ReadonlySet<string> = new Set(['limit', 'all', 'window
 /** The key this run seals its cursors with: a cursor outlives neither the server nor its session. */
 const SEAL_KEY = randomBytes(32);
 
-const limitInput = z
-  .union([z.number(), z.string().regex(/^\d+$/, { error: 'a whole number' }).transform(Number)])
-  .pipe(z.number().int({ error: 'a whole number' }).min(1, { error: 'at least 1' }).max(MAX_PAGE, { error: `at most ${MAX_PAGE} a call; page on with next_cursor` }))
+/** How many items a call returns: a whole number from 1 to MAX_PAGE (`then`: what to do for more). */
+const limitOf = (then: string) =>
+  z
+    .union([z.number(), z.string().regex(/^\d+$/, { error: 'a whole number' }).transform(Number)])
+    .pipe(z.number().int({ error: 'a whole number' }).min(1, { error: 'at least 1' }).max(MAX_PAGE, { error: `at most ${MAX_PAGE} a call; ${then}` }));
+
+const limitInput = limitOf('page on with next_cursor')
   .optional()
   .describe(`how many items this call returns (default ${DEFAULT_PAGE}, at most ${MAX_PAGE}); the result has next_cursor when there are more`);
+
+/**
+ * The `limit` of a tool whose verb lists what it holds (the ledger's moves, the requests) without
+ * pages: the verb's own, bounded as a page is, so no call returns more than a page's worth.
+ */
+export const boundedLimit = (description: string) => limitOf('narrow it down with the other arguments').optional().describe(`${description}; at most ${MAX_PAGE} a call`);
 
 const cursorInput = z.string().max(512).optional().describe('next_cursor of the previous page of this same list (same tool, same arguments): the page after it');
 

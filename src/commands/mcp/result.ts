@@ -234,13 +234,13 @@ function nothingSent(message: string): string {
 }
 
 /**
- * A verb's message in the tool's words: a flag it names (`--amount-cents`) is the tool's input
- * (`amount_cents`), so the agent knows which argument to fix.
+ * A verb's message in the tool's words: a flag it names (`--amount-cents`) is named as the tool's
+ * input too (`amount_cents (--amount-cents)`), so the agent knows which argument to fix.
  */
 export function inputsNamed(tool: ToolSpec, message: string): string {
-  return message.replace(/--([a-z][a-z0-9-]*)/g, (flag, name: string) => {
+  return message.replace(/(?<![\w-])--([a-z][a-z0-9-]*)/g, (flag, name: string) => {
     const input = name.replace(/-/g, '_');
-    return tool.inputs.some((i) => i.name === input) ? input : flag;
+    return tool.inputs.some((i) => i.name === input) ? `${input} (${flag})` : flag;
   });
 }
 

@@ -27,10 +27,15 @@ export function listedTools(ctx: Factory, allow: readonly AllowGroup[]): ToolSpe
   return toolsOf(ctx.commandTree()).filter((tool) => tool.class.kind === 'read' || allow.includes(tool.class.allow));
 }
 
+/** Each tool as tools/list shows it, made once: its output schema is the largest part. */
+const described = new WeakMap<ToolSpec, Tool>();
+
 /** A tool as tools/list shows it: its schema, and annotations that say what it does (the server enforces; they only inform). */
 function describeTool(tool: ToolSpec): Tool {
+  const made = described.get(tool);
+  if (made) return made;
   const money = tool.class.kind === 'money';
-  return {
+  const shown: Tool = {
     name: tool.name,
     description: tool.description,
     inputSchema: tool.inputSchema as Tool['inputSchema'],
@@ -41,6 +46,8 @@ function describeTool(tool: ToolSpec): Tool {
         { destructiveHint: true, idempotentHint: true, readOnlyHint: false, openWorldHint: true }
       : { readOnlyHint: true, openWorldHint: true },
   };
+  described.set(tool, shown);
+  return shown;
 }
 
 /** Serves until the client closes stdin. */

@@ -5,7 +5,7 @@ import { didYouMean } from '../../validate/closest.js';
 import { collect } from '../shared/input.js';
 import { longFlag, verbOf, type Flag } from '../verb.js';
 import { TOOL_VERBS, WITHHELD_FLAGS, type ToolClass } from './catalog.js';
-import { PAGE_INPUTS, PAGED_FLAGS, pageAsked, windowWord } from './paging.js';
+import { boundedLimit, DEFAULT_PAGE, MAX_PAGE, PAGE_INPUTS, PAGED_FLAGS, pageAsked, windowWord } from './paging.js';
 
 // A tool is a verb: its name, inputs, description and examples are read off the verb's definition
 // (the same data its --help and completions come from), and a call becomes that verb's command line,
@@ -95,6 +95,15 @@ function inputSchemaOf(input: Input): z.ZodType {
   return input.required ? described : described.optional();
 }
 
+/** What a call returns, said in its description (the result contract: result.ts). */
+function returnsOf(toolClass: ToolClass, paged: boolean): string {
+  if (toolClass.kind === 'money') {
+    return 'Returns {outcome, message, transaction?, request?, done_at?, done_by?}: outcome applied, already_done (a repeat: nothing sent, the same answer every time), waiting_for_approval (a person approves request.id; poll approvals_status), unknown (do not retry), refused or failed.';
+  }
+  if (paged) return `Returns one page: {items, next_cursor?}, at most limit items (default ${DEFAULT_PAGE}, at most ${MAX_PAGE}); pass next_cursor as cursor, with the same arguments, for the next page.`;
+  return 'Returns what `-o json` prints for it.';
+}
+
 /** The tool a verb of the tree gives, or undefined when it is not one (catalog.ts). */
 export function toolOf(command: Command, path: string): ToolSpec | undefined {
   const toolClass = TOOL_VERBS[path];
@@ -111,10 +120,19 @@ export function toolOf(command: Command, path: string): ToolSpec | undefined {
       .filter(([key, spec]) => !WITHHELD_FLAGS.has(key) && !spec.hidden && !(paged && PAGED_FLAGS.has(key)))
       .map(([key, spec]) => flagInput(key, spec)),
   ];
-  const shape = { ...Object.fromEntries(inputs.map((input) => [input.name, inputSchemaOf(input)])), ...(paged ? PAGE_INPUTS : {}) };
+  const shape = {
+    ...Object.fromEntries(inputs.map((input) => [input.name, input.name === 'limit' ? boundedLimit(input.description) : inputSchemaOf(input)])),
+    ...(paged ? PAGE_INPUTS : {}),
+  };
   const schema = z.strictObject(shape) as unknown as z.ZodType<Record<string, unknown>>;
-  const examples = (verb.examples ?? []).filter((line) => ![...WITHHELD_FLAGS].some((key) => line.includes(`--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`)));
-  const description = [verb.description, ...(examples.length > 0 ? ['', 'As the command line (each flag is an input, without its dashes, - as _):', ...examples.slice(0, 4).map((line) => `  ${line}`)] : [])].join('\n');
+  const withheld = [...WITHHELD_FLAGS, ...(paged ? ['all'] : [])];
+  const examples = (verb.examples ?? []).filter((line) => !withheld.some((key) => new RegExp(`--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}(?![\\w-])`).test(line)));
+  const description = [
+    verb.description,
+    ...(examples.length > 0 ? ['', 'As the command line (each flag is an input, without its dashes, - as _):', ...examples.slice(0, 4).map((line) => `  ${line}`)] : []),
+    '',
+    returnsOf(toolClass, paged),
+  ].join('\n');
   return {
     name: path.replace(/[ -]/g, '_'),
     verb: path,
