@@ -165,6 +165,8 @@ describe('list tools: a page a call, and a cursor read back strictly', () => {
     expect(structured.next_cursor).toBeTypeOf('string');
     expect((result.content[0] as { text: string }).text).toMatch(/^20 transactions: transaction sale0: R\$ 100,00, succeeded \(MasterCard ••••4444, Joana Pereira\);.*more: call transactions_list again with cursor/);
     expect(validator.getValidator(outputSchemaOf(list) as never)(structured).valid).toBe(true);
+    const entries = readResult({ tool: tool('future_entries_list'), args: {} }, { ok: true, value: [{ id: 'e1' }, { id: 'e2' }], diagnostics: '' });
+    expect((entries.content[0] as { text: string }).text).toBe('2 future entries; that is all');
   });
 });
 
@@ -199,6 +201,10 @@ describe('outputSchema', () => {
     expect(result.structuredContent).toEqual(explanation);
     expect(validator.getValidator(outputSchemaOf(explain) as never)(explanation).valid).toBe(true);
     expect(validator.getValidator(outputSchemaOf(explain) as never)({ ...explanation, matched: 'no' }).valid).toBe(false);
+  });
+
+  it('an argument not given is "required", whatever its type', () => {
+    expect(() => checkArguments(tool('transactions_splits_list'), {})).toThrow('transactions_splits_list: transaction_id: required');
   });
 
   it("the id arguments say what they are", () => {

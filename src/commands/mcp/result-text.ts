@@ -78,32 +78,54 @@ export function moneyText(tool: string, body: { outcome: string; message: string
   return body.message;
 }
 
-/** The noun of a reading tool's items: `transactions list` → transactions, `buyers search` → buyers. */
-function nounOf(tool: ToolSpec): string {
+/** What the items of lists that are not of the service's resources are. */
+const ITEM_NOUNS: Readonly<Record<string, string>> = { 'ledger list': 'money move', 'approvals list': 'request' };
+
+/** What one item of a reading tool's list is: its `resource` (`transaction`), else what its verb lists. */
+function itemNoun(tool: ToolSpec, items: unknown[]): string {
+  const first = items.find(isRecord);
+  const resource = first && text(first.resource);
+  if (resource) return resource.replace(/_/g, ' ');
   const words = tool.verb.split(' ');
-  return words.length > 2 && words[1] !== undefined ? `${singular(words[0] ?? '')} ${words[1]}` : (words[0] ?? 'items');
+  return ITEM_NOUNS[tool.verb] ?? singular((words.length > 2 ? words[1] : words[0]) ?? 'item').replace(/-/g, ' ');
+}
+
+/** A sum of money an object holds, as a person reads it (a balance's, a transfer's). */
+function amountOf(structured: Record<string, unknown>): string | undefined {
+  for (const key of ['current_balance', 'amount']) {
+    const shown = money(structured[key], structured.currency);
+    if (shown) return shown;
+  }
+  return undefined;
 }
 
 /** A reading tool's result in a line: `20 transactions; more with cursor (next_cursor)`, a sale, a transfer explained. */
 export function describeRead(tool: ToolSpec, structured: Record<string, unknown>): string {
-  const noun = nounOf(tool);
-  if (Array.isArray(structured.groups)) return `${counted(structured.groups.length, 'group')} of ${noun}, summed`;
+  if (Array.isArray(structured.groups)) return `${counted(structured.groups.length, 'group')}, summed (group_by)`;
   if (typeof structured.transfer === 'string' && typeof structured.matched === 'boolean') {
     const total = money(structured.amount, 'BRL');
     const count = Array.isArray(structured.items) ? structured.items.length : 0;
     return `transfer ${text(structured.transfer)} of ${total ?? '?'}: ${counted(count, 'receivable')}; ${structured.matched ? 'it adds up' : `it does not add up (a difference of ${money(structured.difference, 'BRL') ?? '?'})`}`;
   }
+  if (Array.isArray(structured.transfers) && typeof structured.from === 'string') {
+    const lines = structured.transfers.filter(isRecord);
+    const off = lines.filter((line) => line.result !== 'matched').length;
+    return `${text(structured.from)} to ${text(structured.to)}: ${counted(lines.length, 'transfer')}; ${off === 0 ? 'every one adds up' : `${off} do not add up`}`;
+  }
+  if (typeof structured.integrity === 'string') return `the ledger (${text(structured.kind) ?? '?'}): integrity ${text(structured.integrity)}, ${counted(Number(structured.open_outcomes ?? 0), 'open outcome')}`;
   if (Array.isArray(structured.items)) {
     const items = structured.items;
+    const one = itemNoun(tool, items);
     const first = items.slice(0, 3).filter(isRecord);
-    const sales = noun === 'transactions' && first.length > 0 ? `: ${first.map(saleLine).join('; ')}${items.length > first.length ? '; …' : ''}` : '';
+    const sales = one === 'transaction' && first.length > 0 ? `: ${first.map(saleLine).join('; ')}${items.length > first.length ? '; …' : ''}` : '';
     const more = typeof structured.next_cursor === 'string' ? `; more: call ${tool.name} again with cursor set to next_cursor` : items.length === 0 ? '' : '; that is all';
-    return `${counted(items.length, singular(noun.split(' ').at(-1) ?? noun), noun.split(' ').at(-1) ?? noun)}${sales}${more}`;
+    return `${counted(items.length, one, one.replace(/([^aeiou])y$/, '$1ie').concat('s'))}${sales}${more}`;
   }
   if (structured.resource === 'transaction' || (tool.verb.startsWith('transactions ') && typeof structured.id === 'string' && 'payment_type' in structured)) return saleLine(structured);
-  const id = text(structured.id);
+  const id = text(structured.id) ?? text(structured.account);
   const status = text(structured.status) ?? text(structured.state);
-  const kind = text(structured.resource) ?? singular(tool.verb.split(' ')[0] ?? 'item');
+  const kind = (text(structured.resource) ?? singular(tool.verb.split(' ')[0] ?? 'item')).replace(/_/g, ' ');
   const name = [text(structured.first_name), text(structured.last_name)].filter(Boolean).join(' ') || text(structured.business_name) || text(structured.name);
-  return `${kind}${id ? ` ${id}` : ''}${name ? ` (${name})` : ''}${status ? `: ${status}` : ''}`;
+  const amount = amountOf(structured);
+  return `${kind}${id ? ` ${id}` : ''}${name ? ` (${name})` : ''}${amount ? `: ${amount}` : ''}${status ? `${amount ? ', ' : ': '}${status}` : ''}`;
 }

@@ -158,7 +158,10 @@ export function checkArguments(tool: ToolSpec, given: unknown): Record<string, u
     throw new UsageError(`${tool.name} takes no argument "${key}"${didYouMean(key, tool.inputs.map((i) => i.name))}`);
   }
   const field = issue?.path.join('.') || 'arguments';
-  throw new UsageError(`${tool.name}: ${field}: ${issue?.code === 'invalid_type' && issue.input === undefined ? 'required' : (issue?.message ?? 'not valid')}`);
+  // An input not given at all is "required", whatever its type (a union's check says only "Invalid input").
+  const key = issue?.path[0];
+  const missing = typeof key === 'string' && issue?.path.length === 1 && !(given !== null && typeof given === 'object' && key in given);
+  throw new UsageError(`${tool.name}: ${field}: ${missing ? 'required' : (issue?.message ?? 'not valid')}`);
 }
 
 /**
