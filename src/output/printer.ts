@@ -15,7 +15,7 @@ import type { TotalSpec } from './totals.js';
 export interface ListSpec {
   operation: Target;
   input: RequestInput;
-  request: { limit: number; all: boolean; offset?: number };
+  request: { limit: number; all: boolean; skip?: number };
   /** Plural noun for progress and totals: "transactions". */
   noun: string;
   columns: Column[];
@@ -233,12 +233,12 @@ export class Printer {
     let extent: ListExtent | undefined;
     // A window further into the list (--window): the service reads from there; a stream of the
     // verb's own (merged, searched) is read up to the window's end and its first items skipped.
-    const offset = spec.request.offset ?? 0;
+    const offset = spec.request.skip ?? 0;
     const source = spec.pages
       ? skipped(spec.pages(api, progress?.page), offset)
       : api.pages(spec.operation, spec.input, {
           ...spec.request,
-          ...(offset > 0 && !spec.request.all ? { limit: spec.request.limit - offset } : {}),
+          ...(offset > 0 ? { offset, ...(spec.request.all ? {} : { limit: spec.request.limit - offset }) } : {}),
           ...(progress ? { onPage: progress.page } : {}),
           onExtent: (e) => (extent = e),
         });

@@ -48,6 +48,24 @@ describe('payctl mcp: results', () => {
     expect(textOf(sales)).toMatch(new RegExp(`^${items.length} transactions?`));
   });
 
+  it("a search's pages, one sale a call, are the search's list: nothing skipped or repeated", async () => {
+    const latest = (await call('transactions_list', { limit: 50 })).structuredContent?.items as Array<Record<string, unknown>>;
+    const counts = new Map<string, number>();
+    for (const sale of latest) if (typeof sale.customer === 'string') counts.set(sale.customer, (counts.get(sale.customer) ?? 0) + 1);
+    const [buyer] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+    const whole = ((await call('transactions_list', { customer: buyer, limit: 50 })).structuredContent?.items as Array<{ id: string }>).map((sale) => sale.id);
+    expect(whole.length).toBeGreaterThan(1);
+    const paged: string[] = [];
+    let cursor: unknown;
+    for (let calls = 0; calls <= whole.length; calls++) {
+      const page = await call('transactions_list', { customer: buyer, limit: 1, ...(cursor ? { cursor } : {}) });
+      paged.push(...(page.structuredContent?.items as Array<{ id: string }>).map((sale) => sale.id));
+      cursor = page.structuredContent?.next_cursor;
+      if (!cursor) break;
+    }
+    expect(paged).toEqual(whole);
+  });
+
   it('explains a transfer, structured as the explanation is defined, said in a line', async () => {
     const transfers = await call('transfers_list', { limit: 1 });
     const transfer = (transfers.structuredContent?.items as Array<Record<string, unknown>>)[0];

@@ -11,8 +11,12 @@ export interface ListRequest {
   /** How far into the list to read: with `offset`, the items before it are skipped, not shown. */
   limit: number;
   all: boolean;
-  /** --window's offset: the items of the list before it are not shown (see Printer.list). */
-  offset?: number;
+  /**
+   * --window's offset: the items of the list before it are not shown (see Printer.list). Not
+   * named `offset`: a verb's own stream spreads its request into api.pages, which must read from
+   * the start, so that the Printer skips them once.
+   */
+  skip?: number;
   /** A list dated by a calendar date, given --from or --to: the days every item it shows must be dated in. */
   days?: DayWindow;
 }
@@ -59,7 +63,7 @@ export function buildListRequest(options: ListFlagValues, dated: ListDate = BY_C
     if (sort !== 'asc' && sort !== 'desc') throw new UsageError(`--sort: "${sort}" is not an order; use asc or desc`);
     query.sort = sort === 'asc' ? 'time-ascending' : 'time-descending';
   }
-  return { query, limit, all, ...(window && window.offset > 0 ? { offset: window.offset } : {}), ...(days ? { days } : {}) };
+  return { query, limit, all, ...(window && window.offset > 0 ? { skip: window.offset } : {}), ...(days ? { days } : {}) };
 }
 
 /** The most --window reads in one go: a tool's page, never a whole account. */
