@@ -136,6 +136,8 @@ describe('list tools: a page a call, and a cursor read back strictly', () => {
     expect(commandLine(list, checkArguments(list, { limit: 50 }))).toEqual(['transactions', 'list', '--window=0:51']);
     expect(() => checkArguments(list, { limit: 51 })).toThrow(/limit: at most 50/);
     expect(() => checkArguments(list, { all: true })).toThrow(/takes no argument "all"/);
+    expect(commandLine(list, checkArguments(list, { group_by: 'status' }))).toEqual(['transactions', 'list', '--group-by=status']);
+    expect(() => commandLine(list, checkArguments(list, { group_by: 'status', cursor: cursorAt(list.name, { group_by: 'status' }, 20) }))).toThrow(/cursor: a summary per group/);
   });
 
   it('a page with more behind it gives the cursor of the next; that cursor reads on from there, whatever the limit', () => {

@@ -188,6 +188,7 @@ export function commandLine(tool: ToolSpec, args: Record<string, unknown>): stri
   // A page of a list: where the cursor says, one more than asked (which tells whether there are
   // more). A summary per group is of the whole period asked, not a page of it.
   if (tool.paged && args.group_by === undefined) flags.push(windowWord(pageAsked(tool.name, args)));
+  else if (tool.paged && args.cursor !== undefined) throw new UsageError(`${tool.name}: cursor: a summary per group (group_by) comes whole, never in pages; call it without cursor`);
   return [...tool.verb.split(' '), ...flags, ...(positional.length > 0 ? ['--', ...positional] : [])];
 }
 
