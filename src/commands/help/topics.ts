@@ -48,9 +48,10 @@ export const ENVIRONMENT: ReadonlyArray<[names: string, meaning: string]> = [
   ['TZ', 'the time zone when neither PAYCTL_TIMEZONE nor the profile names one (else the system\'s): --from/--to/--since/--until days of a creation date are 00:00–24:00 there; a calendar date (a transfer\'s date, a due date) is never moved'],
   ['PAYCTL_MAX_ANSWER_MB', 'the largest answer read from the service, in megabytes (default 32, at most 500): a larger one is stopped and fails the command (exit 8; 9 for a money move)'],
   ['PAYCTL_MAX_LIST_ITEMS', "the most items one command reads from the service's lists, all its lists together (default 10000000), and a tenth as many pages: a list that has not ended by then is stopped (exit 8, naming what was read). Its reads also stop after 24 hours, or holding a quarter of Node.js's heap limit (about 1 GB; NODE_OPTIONS=--max-old-space-size=MB sets the limit)"],
-  ['XDG_CONFIG_HOME', 'config in $XDG_CONFIG_HOME/payctl/config.json (else ~/.config/payctl/config.json)'],
+  ['XDG_CONFIG_HOME', "config in $XDG_CONFIG_HOME/payctl/config.json (else ~/.config/payctl/config.json); on Linux, Claude Desktop's in $XDG_CONFIG_HOME/Claude (mcp setup)"],
   ['XDG_STATE_HOME', 'sandbox state and the ledger of money moves in $XDG_STATE_HOME/payctl/ (else ~/.local/state/payctl/)'],
   ['HOME', 'the home directory of the two defaults above'],
+  ['APPDATA', "on Windows, where Claude Desktop keeps its configuration (mcp setup --client claude-desktop): %APPDATA%\\Claude"],
   ['DBUS_SESSION_BUS_ADDRESS', "on Linux, the session bus on which the OS keyring (the Secret Service) that holds logged-in API keys is found"],
   ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'the proxy for requests, and the hosts that bypass it (lower-case names too); never used for the embedded sandbox'],
   ['NO_COLOR', 'no ANSI colour, as --no-color'],
@@ -216,6 +217,12 @@ Beside your own files:
                            an export's state being saved, and the lock one run at a time holds
   receipt-<id>.html        receipts render on a terminal without --save
   what --save, --out, --state, --card-file, --input and --file name
+
+An AI agent's client's files, only with payctl mcp setup --client <client> --write: .mcp.json
+(Claude Code), .cursor/mcp.json (Cursor), .vscode/mcp.json (VS Code) in the current directory, and
+claude_desktop_config.json in Claude Desktop's directory ($XDG_CONFIG_HOME/Claude, else
+~/.config/Claude; ~/Library/Application Support/Claude on macOS; %APPDATA%\\Claude on Windows).
+The payctl entry is added or replaced; everything else in the file is kept as it was.
 
 The OS keyring: login keeps each profile's API key there (the Secret Service on Linux, the macOS
 Keychain, the Windows Credential Manager; service "payctl", account the profile's name), the config
