@@ -29,6 +29,8 @@ const WAITS: Record<string, string> = {
   'api/outcome-waits.test.ts': 'waits out a lost or refused money move (--timeout, the look for its outcome, a settle window) before exit 9',
   'api/bounded-waits.test.ts': 'holds real deadlines of 0.3 to 0.4 s against trickling and silent servers: on a loaded machine the request itself can take that long',
   'commands/policy-wait.test.ts': 'waits on real clocks for a decision on a request (polled every second) or its expiry, with --wait',
+  'commands/time-zone.test.ts': 'lists and exports 3,000 generated sales, a day and a month at a time, in two zones',
+  'commands/group-by.test.ts': 'lists 1,500 generated sales whole for each grouping, to check that the groups add up to the list',
   'commands/splits-lost.test.ts': 'waits out the look for a split rule whose answer was lost (--timeout 1) before the rerun that settles it',
 };
 
