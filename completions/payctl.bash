@@ -43,7 +43,7 @@ _payctl() {
     "mcp setup|--client") COMPREPLY=($(compgen -W 'claude-code claude-desktop cursor vscode' -- "$cur")); return ;;
   esac
   if [[ $group == completion && -z $verb ]]; then COMPREPLY=($(compgen -W 'bash zsh fish profiles' -- "$cur")); return; fi
-  if [[ $group == help && -z $verb ]]; then COMPREPLY=($(compgen -W 'transactions sellers buyers cards sources boletos receipts receivables plans subscriptions invoices balances transfers future-entries webhooks events export reconcile api ledger policy approvals mcp completion login logout whoami profiles config sandbox environment exit-codes exactly-once output sandbox files approvals' -- "$cur")); return; fi
+  if [[ $group == help && -z $verb ]]; then COMPREPLY=($(compgen -W 'transactions sellers buyers cards sources boletos receipts receivables plans subscriptions invoices balances transfers future-entries webhooks events export reconcile api ledger policy approvals mcp completion login logout whoami profiles config sandbox environment exit-codes exactly-once output sandbox files approvals agents' -- "$cur")); return; fi
   if [[ $group == export ]] && [[ -z $verb && $cur != -* ]]; then COMPREPLY=($(compgen -W 'transactions transfers balance-history receivables future-entries' -- "$cur")); return; fi
   local globals='--version -V --profile -p --output -o --fields --csv-locale --csv-raw --no-color --no-pager --no-input --yes -y --dry-run --debug --timeout --quiet -q --insecure-http --help -h'
   if [[ -z $group ]]; then

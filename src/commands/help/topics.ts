@@ -84,6 +84,7 @@ words on a terminal; --debug adds the stack trace.
   sandbox: () => SANDBOX,
   files: () => FILES,
   approvals: () => APPROVALS,
+  agents: () => AGENTS,
 } as const satisfies Record<string, () => string>;
 
 /** `payctl help output`: formats and streams, as docs/scripting.md says at length. */
@@ -353,4 +354,57 @@ agents that run away. It does not stop someone who holds the raw API key: with i
 through the provider's API or any other client, without payctl and without its rules. Every
 payctl that moves money reads the key (from its keyring), so keep it with few people and
 machines, and rotate it when one of them leaves.
+`;
+
+/** `payctl help agents`: agent mode (payctl mcp), as docs/agents.md says at length. */
+const AGENTS = `AI agents: payctl as an MCP server an agent's client runs, and what holds the agent back.
+
+payctl mcp serves the Model Context Protocol on stdin and stdout for one profile. Its tools are
+payctl's own verbs (transactions_list, buyers_find, transfers_explain, approvals_status, ...), with
+the same checks, and their results the JSON payctl prints.
+
+What an agent may do:
+  By default it only reads: sales, buyers, sellers, balances, transfers and their explanations,
+  reconcile, receivables, subscriptions, invoices, events, the ledger and approval requests.
+  Money tools are listed only when allowed, by group: payctl mcp --allow refunds,captures, or the
+  profile's mcp_allow (payctl config set mcp_allow refunds), read each time the server starts.
+  The groups are refunds, captures, creates (a charge to a card on file, a boleto or PIX) and
+  cancellations. No tool ever logs in, shows a secret, changes a rule, approves or denies a
+  request, unlocks or resets the ledger, resets the sandbox, reads or writes a file, takes raw
+  card data, or forces a repeat (--again is a person's).
+
+Setting up a client, in a minute on the embedded sandbox (no account):
+  $ payctl mcp setup
+  $ payctl mcp setup --client claude-code --write
+  print the entry for each client, and add Claude Code's to ./.mcp.json (--client cursor:
+  .cursor/mcp.json, vscode: .vscode/mcp.json, claude-desktop: its claude_desktop_config.json;
+  the other servers there are kept). The entry runs payctl mcp --profile <the current profile>
+  by absolute paths; the API key stays with the profile (the OS keyring) and is never written into
+  a client's file. An agent's shell cannot --write (exit 4): which tools an agent gets is a
+  person's choice.
+
+Approvals and limits:
+  Every money move by an agent becomes an approval request unless a rule lets it through: the
+  tool answers with the request's id, a person approves it on a terminal with payctl approvals
+  approve <id>, and the agent polls approvals_status. Rules for agents (payctl help approvals):
+  $ payctl policy add --operation refund --actor agent --confirm-at-client-up-to 50
+  $ payctl policy add --operation refund --actor agent --daily-limit 200
+  let the person at the client confirm an agent's refund up to R$ 50,00 (MCP elicitation, naming
+  the amount, card and buyer: declined, cancelled or unanswered, nothing is sent; a client without
+  elicitation gets an approval request), and hold agents' refunds to R$ 200,00 a day for each
+  operator. Money tool calls are rate-limited.
+
+  Exactly once: a money tool called again (a retry after a timeout) returns what happened the
+  first time and moves nothing; a lost answer is "unknown: do not retry; payctl will settle it",
+  and a later call says what happened.
+
+An agent with a shell is still an agent: payctl run where CLAUDECODE, CURSOR_AGENT, GEMINI_CLI,
+AI_AGENT, a CODEX_ variable or PAYCTL_ACTOR=agent is set is recorded and ruled as an agent, never
+prompted, and cannot approve or deny a request.
+
+What holds, honestly: tool annotations only inform a client; the server enforces. The rules stop
+mistakes and runaway agents, not whoever holds the raw API key. So an agent should never hold it:
+run the MCP server as another OS user (or with a profile only that user's keyring holds), leave
+the agent's own shell with no key and no profile that has one, and share one PostgreSQL ledger so
+that approvals are given by another person. docs/agents.md says how.
 `;
