@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect } from 'vitest';
@@ -121,6 +121,18 @@ describe('payctl mcp setup --write', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ action: 'replaced', replaced: old, kept: ['other'] });
     expect(result.stderr).toContain(`replaced the payctl server in ${file}; kept the other server (other) as it was; it was ${JSON.stringify(old)}`);
     expect(json(file)).toEqual({ mcpServers: { payctl: { type: 'stdio', ...launch(home) }, other: { command: 'x' } } });
+  });
+
+  it('a file that is a link (dotfiles kept elsewhere): the file it points to is changed, the link stays', async ({ run, home, dirs }) => {
+    const real = join(dirs.xdg, 'dotfiles-cursor.json');
+    mkdirSync(dirs.xdg, { recursive: true });
+    writeFileSync(real, '{"mcpServers": {}}\n');
+    mkdirSync(join(dirs.project, '.cursor'));
+    symlinkSync(real, join(dirs.project, '.cursor', 'mcp.json'));
+    const result = await run(['mcp', 'setup', '--client', 'cursor', '--write']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(lstatSync(join(dirs.project, '.cursor', 'mcp.json')).isSymbolicLink()).toBe(true);
+    expect(json(real)).toEqual({ mcpServers: { payctl: launch(home) } });
   });
 
   it.for<[string, string, string]>([
