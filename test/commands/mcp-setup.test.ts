@@ -61,6 +61,14 @@ describe('payctl mcp setup: printed', () => {
     expect(result.stdout).not.toContain('secretkey');
   });
 
+  it('a relative PAYCTL_HOME is made absolute, and a path with a space is quoted in the command line', async ({ dirs }) => {
+    const result = await payctl(['mcp', 'setup', '--client', 'claude-code', '-o', 'json'], { home: 'my home', cwd: dirs.project });
+    expect(result.code, result.stderr).toBe(0);
+    const entry = JSON.parse(result.stdout) as { entry: { env: Record<string, string> }; command_line: string };
+    expect(entry.entry.env).toEqual({ PAYCTL_HOME: join(dirs.project, 'my home') });
+    expect(entry.command_line).toContain(`--env 'PAYCTL_HOME=${join(dirs.project, 'my home')}' payctl -- `);
+  });
+
   it('a broken mcp_allow is an error naming it, as the server would say', async ({ run, home }) => {
     writeFileSync(join(home, 'config.json'), JSON.stringify({ profiles: { sandbox: { mcp_allow: 'refunds,everything' } } }));
     const result = await run(['mcp', 'setup']);
