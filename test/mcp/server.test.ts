@@ -150,15 +150,20 @@ describe('payctl mcp: stdout carries only protocol messages', () => {
 });
 
 describe('the MCP SDK is loaded by payctl mcp only', () => {
-  // Every ES module Node loads, named on stderr by a loader hook registered before payctl starts.
+  // Every ES module Node loads, written down by a loader hook registered before payctl starts: to a
+  // file, synchronously (the hooks run on a thread of their own, whose stderr a process that exits
+  // at once, as --version does, may never flush).
   function modulesLoadedBy(args: string[], input = ''): string[] {
     const { home, cleanup } = tempHome();
     try {
       const hook = join(home, 'hook.mjs');
-      writeFileSync(hook, "export async function load(url, context, next) { console.error('LOADED ' + url); return next(url, context); }\n");
+      const trace = join(home, 'loaded.txt');
+      writeFileSync(trace, '');
+      writeFileSync(hook, `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(trace)}, url + '\\n'); return next(url, context); }\n`);
       const register = `data:text/javascript,import{register}from"node:module";register(${JSON.stringify(`file://${hook}`)})`;
       const run = spawnSync(process.execPath, ['--import', register, BIN, ...args], { env: testEnv(home), input, encoding: 'utf8', timeout: 30_000 });
-      return run.stderr.split('\n').filter((line) => line.startsWith('LOADED ')).map((line) => line.slice('LOADED '.length));
+      expect(run.status, run.stderr).not.toBeNull();
+      return readFileSync(trace, 'utf8').split('\n').filter(Boolean);
     } finally {
       cleanup();
     }
