@@ -80,6 +80,18 @@ describe('money tools: the outcome envelope', () => {
     checked(first);
   });
 
+  it("a boleto's cancellation is found in the ledger by the sale its transaction_id names", async () => {
+    const asked: string[][] = [];
+    const cancel = { tool: tool('boletos_cancel'), args: { transaction_id: SALE.id } };
+    const answer = { status: 'Requested', message: 'Cancellation request created successfully', transaction_id: SALE.id };
+    const moves = [{ ...REFUND, operation: 'boletos.cancel', amount: null }];
+    const body = await moneyEnvelope(cancel, { ok: true, value: answer, diagnostics: '' }, 6, reader(moves, asked));
+    expect(body).toMatchObject({ outcome: 'applied', transaction: answer });
+    expect(body.message).toBe(`Cancellation requested; transaction ${SALE.id} is Requested`);
+    expect(asked).toContainEqual(['ledger', 'list', `--transaction=${SALE.id}`, '--limit=200']);
+    expect((await moneyEnvelope(cancel, { ok: true, value: answer, diagnostics: '' }, 7, reader(moves))).outcome).toBe('already_done');
+  });
+
   it('a move a rule sent to a person is waiting_for_approval, naming the request and how it is approved', async () => {
     const error = Object.assign(new ApprovalPendingError('waiting for approval: …'), {
       request: { id: 'apr_k2m9x4qz', state: 'pending', summary: 'Refund R$ 30,00 of transaction … (MasterCard ••••4444, Joana Pereira)', expires_at: Date.UTC(2026, 10, 29, 14) },

@@ -23,7 +23,7 @@ const DONE_WORDS: Readonly<Record<string, string>> = {
   'transactions refund': 'refunded',
   'transactions capture': 'captured',
   'transactions create': 'charged',
-  'boletos cancel': 'cancelled',
+  'boletos cancel': 'cancellation requested',
   'invoices refund': 'refunded',
   'subscriptions remove': 'cancelled',
 };
@@ -61,8 +61,11 @@ export function describeMove(tool: ToolSpec, printed: Record<string, unknown> | 
   const moved = money(done?.amount, currency);
   const whole = printed ? money(printed.original_amount ?? printed.amount, currency) : undefined;
   const payer = printed ? payerOf(printed) : undefined;
-  const what = moved && whole && moved !== whole ? `${moved} ${word} of ${whole}` : `${moved ?? whole ?? 'it was'} ${word}`;
-  const state = printed ? `; ${text(printed.resource) ?? 'transaction'} ${text(printed.id) ?? ''} is ${text(printed.status) ?? 'as shown'}` : '';
+  const what = moved && whole && moved !== whole ? `${moved} ${word} of ${whole}` : moved || whole ? `${moved ?? whole} ${word}` : `${word[0]?.toUpperCase()}${word.slice(1)}`;
+  // What it was done on, and its state now: a sale, an invoice, or (a boleto's cancellation) the sale it names.
+  const id = printed && (text(printed.id) ?? text(printed.transaction_id));
+  const kind = printed && (text(printed.id) ? (text(printed.resource) ?? 'transaction') : 'transaction');
+  const state = printed && id ? `; ${kind} ${id} is ${text(printed.status) ?? 'as shown'}` : '';
   const line = `${what}${payer ? ` (${payer})` : ''}${state}`;
   if (!already) return line;
   const when = done ? ` on ${done.at} by ${done.by}` : ' before (its history shows it)';

@@ -186,9 +186,9 @@ function doneBy(intent: IntentSeen): DoneBy {
   return { at: intent.created_at, by: clean(intent.operator_name ? `${intent.operator_name} (${intent.holder})` : intent.holder), amount: intent.amount };
 }
 
-/** The id a money tool's call names (the sale, the invoice, the subscription): its `id` argument, else none. */
+/** The id a money tool's call names (the sale, the invoice, the subscription): its `id` (`transaction_id` for a boleto's sale), else none. */
 function targetOf(call: ToolCall): string | undefined {
-  const id = call.args.id;
+  const id = call.args.id ?? call.args.transaction_id;
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
