@@ -72,7 +72,7 @@ function printedSchema(verb: string): { schema: z.core.$ZodType; list: boolean }
 /** A summary per group (--group-by): its rows, one a group, with their counts and sums. */
 const groups = z.array(anObject('one group: its key, count and sums')).describe('with group_by: the sums per group, instead of items');
 
-/** The money tools' envelope: on success and on error alike (docs/agents.md). */
+/** The money tools' envelope: on success and on error alike (result.ts). */
 function envelopeSchema(moved: z.core.$ZodType): z.core.$ZodType {
   return z.looseObject({
     outcome: z.enum(['applied', 'already_done', 'waiting_for_approval', 'unknown', 'refused', 'failed']),

@@ -6,7 +6,7 @@ import { pageResult, pageAsked } from './paging.js';
 import { describeMove, describeRead, moneyText, UNKNOWN_TEXT, type DoneBy } from './result-text.js';
 import type { ToolSpec } from './tool-spec.js';
 
-// What an agent gets back from a tool call (docs/agents.md, "What a tool returns"). A reading tool
+// What an agent gets back from a tool call (docs/scripting.md, "The same answers, as an agent's tools get them"). A reading tool
 // returns what its verb prints with -o json as structuredContent (a list as `{items, next_cursor?}`,
 // a summary per group as `{groups}`), and one line a person would read. A money tool returns the
 // envelope `{outcome, message, transaction?, request?, done_at?, done_by?}`, on success and on
