@@ -18,7 +18,7 @@ export const serve = defineVerb({
       "money tools to list too, comma-separated: refunds, captures, creates, cancellations (default: the profile's mcp_allow, else none); an agent's money move still becomes an approval request unless a rule lets it through",
     ),
   },
-  examples: ['payctl mcp', 'payctl mcp --allow refunds', 'payctl mcp --profile support-agent --allow refunds,captures'],
+  examples: ['payctl mcp', 'payctl mcp --allow refunds', 'payctl mcp --profile support-agent --allow refunds,captures', 'payctl mcp serve --allow refunds     # the same as payctl mcp --allow refunds'],
   notes:
     'Stdout carries only protocol messages; diagnostics go to stderr. No tool logs in, shows a secret,\nchanges a rule, approves a request, unlocks or resets the ledger, or resets the sandbox. See\n`payctl help agents`.',
 });
