@@ -121,6 +121,25 @@ describe('payctl mcp: calls', () => {
   });
 });
 
+describe('payctl mcp: a new sale needs its reference', () => {
+  it('transactions_create asks for reference_id (a retry is then the same sale, never another); without it nothing is created', async () => {
+    const { home, cleanup } = tempHome();
+    const session = await startMcp({ home, args: ['--allow', 'creates'] });
+    try {
+      const create = (await session.client.listTools()).tools.find((tool) => tool.name === 'transactions_create');
+      expect(create?.inputSchema.required).toContain('reference_id');
+      const result = await session.client.callTool({ name: 'transactions_create', arguments: { payment_type: 'pix', amount: '10.00' } });
+      expect(result.isError).toBe(true);
+      expect(JSON.stringify(result.content)).toContain('reference_id: required');
+      const listed = await payctl(['transactions', 'list', '-o', 'json'], { home });
+      expect(JSON.parse(listed.stdout)).toEqual([]);
+    } finally {
+      await session.close();
+      cleanup();
+    }
+  });
+});
+
 describe('payctl mcp: stdout carries only protocol messages', () => {
   it('across calls that succeed, fail and warn, and a message that is not JSON', async () => {
     const { home, cleanup } = tempHome();

@@ -119,7 +119,7 @@ export function toolOf(command: Command, path: string): ToolSpec | undefined {
     ...Object.entries(flags)
       .filter(([key, spec]) => !WITHHELD_FLAGS.has(key) && !spec.hidden && !(paged && PAGED_FLAGS.has(key)))
       .map(([key, spec]) => flagInput(key, spec)),
-  ];
+  ].map((input) => (toolClass.kind === 'money' && toolClass.requires?.includes(input.name) ? { ...input, required: true } : input));
   const shape = {
     ...Object.fromEntries(inputs.map((input) => [input.name, input.name === 'limit' ? boundedLimit(input.description) : inputSchemaOf(input)])),
     ...(paged ? PAGE_INPUTS : {}),
