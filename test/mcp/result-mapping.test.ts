@@ -12,6 +12,7 @@ import { outputSchemaOf } from '../../src/commands/mcp/output-schema.js';
 import { cursorAt, pageAsked, pageResult } from '../../src/commands/mcp/paging.js';
 import { moneyEnvelope, readResult, type Reader } from '../../src/commands/mcp/result.js';
 import { checkArguments, commandLine, toolsOf, type ToolSpec } from '../../src/commands/mcp/tool-spec.js';
+import { currentOwner } from '../../src/platform/owner.js';
 
 const io = { stdin: new PassThrough(), stdout: new PassThrough(), stderr: new PassThrough(), stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, env: {} };
 const tools = toolsOf(buildProgram({ io }));
@@ -35,7 +36,9 @@ const SALE = {
 };
 
 /** A refund of R$ 30,00 the ledger recorded (intent 7), as `ledger list -o json` prints it. */
-const REFUND = { id: 7, created_at: '2026-11-28T14:02:11Z', holder: 'ana@caixa-2', operator_name: 'Ana Souza', operation: 'transactions.void', target: SALE.id, amount: '30.00', state: 'applied' };
+const REFUND = { id: 7, created_at: '2026-11-28T14:02:11Z', holder: 'ana@caixa-2', operator_name: 'Ana Souza', pid: 4242, operation: 'transactions.void', target: SALE.id, amount: '30.00', state: 'applied' };
+/** The same refund written by this process (the server's call made it). */
+const MINE = { ...REFUND, holder: currentOwner().holder, operator_name: null, pid: process.pid };
 
 /** A reader answering `ledger list` with `moves` and `transactions get` with the sale; it records what it was asked. */
 function reader(moves: unknown[], asked: string[][] = []): Reader {
@@ -59,10 +62,15 @@ function checked(body: unknown): void {
 
 describe('money tools: the outcome envelope', () => {
   it('a move this call made is applied, said as a person reads it', async () => {
-    const body = await moneyEnvelope(refundCall, { ok: true, value: SALE, diagnostics: '' }, 6, reader([REFUND]));
+    const body = await moneyEnvelope(refundCall, { ok: true, value: SALE, diagnostics: '' }, 6, reader([MINE]));
     expect(body).toMatchObject({ outcome: 'applied', transaction: SALE });
     expect(body.message).toContain('R$ 30,00 refunded of R$ 100,00 (MasterCard ••••4444, Joana Pereira)');
     checked(body);
+  });
+
+  it("another's move on the same sale meanwhile is never taken for this call's: already_done, naming who made it", async () => {
+    const body = await moneyEnvelope(refundCall, { ok: true, value: SALE, diagnostics: '' }, 6, reader([REFUND]));
+    expect(body).toMatchObject({ outcome: 'already_done', done_by: 'Ana Souza (ana@caixa-2)' });
   });
 
   it('a retry that sent nothing is already_done with the sale and when and by whom; every retry returns the same', async () => {
@@ -84,7 +92,7 @@ describe('money tools: the outcome envelope', () => {
     const asked: string[][] = [];
     const cancel = { tool: tool('boletos_cancel'), args: { transaction_id: SALE.id } };
     const answer = { status: 'Requested', message: 'Cancellation request created successfully', transaction_id: SALE.id };
-    const moves = [{ ...REFUND, operation: 'boletos.cancel', amount: null }];
+    const moves = [{ ...MINE, operation: 'boletos.cancel', amount: null }];
     const body = await moneyEnvelope(cancel, { ok: true, value: answer, diagnostics: '' }, 6, reader(moves, asked));
     expect(body).toMatchObject({ outcome: 'applied', transaction: answer });
     expect(body.message).toBe(`Cancellation requested; transaction ${SALE.id} is Requested`);

@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CancelledError, CliError, ExitCode, OutcomeUnknownError, PolicyRefusedError, ProbableDuplicateError } from '../../errors.js';
 import { withoutControls } from '../../platform/control-chars.js';
+import { currentOwner } from '../../platform/owner.js';
 import type { CallOutcome } from './call.js';
 import { pageResult, pageAsked } from './paging.js';
 import { describeMove, describeRead, moneyText, UNKNOWN_TEXT, type DoneBy } from './result-text.js';
@@ -40,6 +41,7 @@ interface IntentSeen {
   created_at: string;
   holder: string;
   operator_name: string | null;
+  pid: number;
   operation: string;
   target: string;
   amount: string | null;
@@ -212,7 +214,9 @@ export async function moneyEnvelope(call: ToolCall, outcome: CallOutcome, before
     const target = typeof printed?.id === 'string' ? printed.id : (targetOf(call) ?? '');
     const reference = typeof printed?.reference_id === 'string' ? printed.reference_id : undefined;
     const moves = await movesOn(read, operation, call.tool.verb === 'boletos cancel' ? (targetOf(call) ?? target) : target, reference);
-    const made = moves.filter((intent) => intent.id > before);
+    // Made by this call: newer than the move noted before it, and written by this process (calls
+    // run one at a time), so another's move on the same sale meanwhile is never taken for this one.
+    const made = moves.filter((intent) => intent.id > before && intent.pid === process.pid && intent.holder === currentOwner().holder);
     const now = made.find((intent) => intent.state === 'applied');
     const earlier = moves.find((intent) => intent.state === 'applied');
     if (now || (made.length > 0 && !earlier)) return { outcome: 'applied', message: describeMove(call.tool, printed, now && doneBy(now)), ...(printed ? { transaction: printed } : {}) };
