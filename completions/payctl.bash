@@ -4,7 +4,7 @@
 _payctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   local group="" verb="" sub="" word i skip=""
-  local value_flags=' --above --account --actor --address-line1 --address-line2 --allow --amount --amount-cents --amount-max --amount-min --base-url --batch --birthdate --business-name --buyer --card --card-file --card-last4 --card-number --city --concurrency --confirm-at-client-up-to --csv-locale --currency --customer --cvv --daily-limit --days --description --discount --due-date --duration --ein --email --event --exp-month --exp-year --expiration-date --expires --failed-out --faults --field --fields --file --first-name --format --forward-to --frequency --from --grace-days --group-by --header --holder --holder-name --host --input --installments --instruction --interest --interval --last-name --late-fee --limit --lookback --marketplace-id --max-events --max-wait --metadata --name --neighborhood --on-behalf-of --opening-date --operation --out --output --owner-email --owner-first-name --owner-last-name --owner-taxpayer-id --parquet --payer-address-line1 --payer-address-line2 --payer-birthdate --payer-city --payer-email --payer-first-name --payer-last-name --payer-neighborhood --payer-phone --payer-postal-code --payer-state --payer-taxpayer-id --payment-limit-date --payment-method --payment-type --per --phone --pix-expires-at --plan --port --postal-code --profile --raw-field --reason --reference-id --sales --save --secret --seed --seller --seller-id --setup-amount --setup-amount-cents --since --sort --split --state --statement-descriptor --status --subscription --taxpayer-id --timeout --to --token --tolerance --tolerance-days --transaction --type --until --url --usage -F -H -f -o -p '
+  local value_flags=' --above --account --actor --address-line1 --address-line2 --allow --amount --amount-cents --amount-max --amount-min --base-url --batch --birthdate --business-name --buyer --card --card-file --card-last4 --card-number --city --client --concurrency --confirm-at-client-up-to --csv-locale --currency --customer --cvv --daily-limit --days --description --discount --due-date --duration --ein --email --event --exp-month --exp-year --expiration-date --expires --failed-out --faults --field --fields --file --first-name --format --forward-to --frequency --from --grace-days --group-by --header --holder --holder-name --host --input --installments --instruction --interest --interval --last-name --late-fee --limit --lookback --marketplace-id --max-events --max-wait --metadata --name --neighborhood --on-behalf-of --opening-date --operation --out --output --owner-email --owner-first-name --owner-last-name --owner-taxpayer-id --parquet --payer-address-line1 --payer-address-line2 --payer-birthdate --payer-city --payer-email --payer-first-name --payer-last-name --payer-neighborhood --payer-phone --payer-postal-code --payer-state --payer-taxpayer-id --payment-limit-date --payment-method --payment-type --per --phone --pix-expires-at --plan --port --postal-code --profile --raw-field --reason --reference-id --sales --save --secret --seed --seller --seller-id --setup-amount --setup-amount-cents --since --sort --split --state --statement-descriptor --status --subscription --taxpayer-id --timeout --to --token --tolerance --tolerance-days --transaction --type --until --url --usage -F -H -f -o -p '
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     if [[ -n $skip ]]; then skip=""; continue; fi
@@ -40,9 +40,10 @@ _payctl() {
     "export |--format"|"export "*"|--format") COMPREPLY=($(compgen -W 'ndjson csv parquet' -- "$cur")); return ;;
     "policy add|--operation") COMPREPLY=($(compgen -W 'refund capture create boleto-cancel invoice-refund invoice-approve split-change subscription-cancel policy' -- "$cur")); return ;;
     "policy add|--per") COMPREPLY=($(compgen -W 'operator team session' -- "$cur")); return ;;
+    "mcp setup|--client") COMPREPLY=($(compgen -W 'claude-code claude-desktop cursor vscode' -- "$cur")); return ;;
   esac
   if [[ $group == completion && -z $verb ]]; then COMPREPLY=($(compgen -W 'bash zsh fish profiles' -- "$cur")); return; fi
-  if [[ $group == help && -z $verb ]]; then COMPREPLY=($(compgen -W 'transactions sellers buyers cards sources boletos receipts receivables plans subscriptions invoices balances transfers future-entries webhooks events export reconcile api ledger policy approvals mcp completion login logout whoami profiles config sandbox environment exit-codes exactly-once output sandbox files approvals' -- "$cur")); return; fi
+  if [[ $group == help && -z $verb ]]; then COMPREPLY=($(compgen -W 'transactions sellers buyers cards sources boletos receipts receivables plans subscriptions invoices balances transfers future-entries webhooks events export reconcile api ledger policy approvals mcp completion login logout whoami profiles config sandbox environment exit-codes exactly-once output sandbox files approvals agents' -- "$cur")); return; fi
   if [[ $group == export ]] && [[ -z $verb && $cur != -* ]]; then COMPREPLY=($(compgen -W 'transactions transfers balance-history receivables future-entries' -- "$cur")); return; fi
   local globals='--version -V --profile -p --output -o --fields --csv-locale --csv-raw --no-color --no-pager --no-input --yes -y --dry-run --debug --timeout --quiet -q --insecure-http --help -h'
   if [[ -z $group ]]; then
@@ -70,7 +71,7 @@ _payctl() {
     "ledger") verbs='list show unlock check reset export' ;;
     "policy") verbs='list add remove' ;;
     "approvals") verbs='list show status approve deny' ;;
-    "mcp") verbs='serve' ;;
+    "mcp") verbs='serve setup' ;;
     "profiles") verbs='list use remove' ;;
     "config") verbs='get set unset list' ;;
     "sandbox") verbs='serve reset pay clock advance generate' ;;
@@ -167,6 +168,7 @@ _payctl() {
     "approvals approve") flags='--batch' ;;
     "approvals deny") flags='--reason' ;;
     "mcp serve") flags='--allow' ;;
+    "mcp setup") flags='--client --write' ;;
     "completion ") flags='' ;;
     "login ") flags='--base-url --marketplace-id --seller-id --api-key-stdin --insecure-storage' ;;
     "logout ") flags='' ;;

@@ -125,7 +125,7 @@ Each command's --help shows its own options and the global options above.
 Help topics:
 ${helpTopicLines()}
 
-Guides: the docs/ directory of payctl's sources (support, refunds-and-bulk, approvals,
+Guides: the docs/ directory of payctl's sources (support, refunds-and-bulk, approvals, agents,
 finance-and-exports, marketplace-and-splits, recurrence, webhooks, scripting, sandbox), and man
 payctl.
 

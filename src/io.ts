@@ -11,6 +11,8 @@ export interface IO {
   env: NodeJS.ProcessEnv;
   /** The descriptor behind stdin, when it is the process's own: what it is can be asked (a file, a pipe, a device). */
   stdinFd?: number;
+  /** The directory a project's files are in (mcp setup's .mcp.json): the process's own when not given. */
+  cwd?: string;
 }
 
 export function processIO(): IO {

@@ -340,14 +340,16 @@ export class ApiClient {
   async *pages(
     operation: Target,
     input: RequestInput,
-    opts: { limit: number; all: boolean; onPage?: (items: number, total: number | undefined) => void; onExtent?: (extent: ListExtent) => void },
+    opts: { limit: number; all: boolean; offset?: number; onPage?: (items: number, total: number | undefined) => void; onExtent?: (extent: ListExtent) => void },
   ): AsyncGenerator<unknown[]> {
     const wanted = opts.all ? Number.POSITIVE_INFINITY : opts.limit;
+    // Where reading starts: a page of the list further in (a tool's cursor), its items before unread.
+    const start = opts.offset ?? 0;
     let pageSize = opts.all ? 100 : Math.min(Math.max(opts.limit, 1), 100);
     let depth = READ_AHEAD;
     let end = Number.POSITIVE_INFINITY; // the list's length, once a page has shown it
-    let cursor = 0; // offset of the next item to read
-    let requested = 0; // offset the next request starts at
+    let cursor = start; // offset of the next item to read
+    let requested = start; // offset the next request starts at
     let handed = 0; // items handed over
     let dropped = 0; // items skipped as already handed over: read past `wanted` by as many
     const recent = new RecentIds(RECENT_PAGES);
@@ -357,7 +359,7 @@ export class ApiClient {
     // then be asked for before this one is parsed (see below).
     let foretold = Number.NEGATIVE_INFINITY;
     const fill = (upTo = end, inFlight = depth) => {
-      const goal = wanted + dropped;
+      const goal = start + wanted + dropped;
       while (ahead.length < inFlight && requested < Math.min(goal, upTo)) {
         const offset = requested;
         const limit = Math.min(pageSize, goal - offset);

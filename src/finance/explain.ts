@@ -12,45 +12,9 @@ import { ApiError, NetworkError } from '../errors.js';
 import { counted } from '../platform/plural.js';
 import { centsToDecimalString, decimalStringToCents } from '../validate/index.js';
 
-export interface ExplainedItem {
-  receivable: string;
-  transaction: string | null;
-  installment: string | null;
-  gross: string;
-  fee: string;
-  /** Refunded of the sale before the payout (already out of the gross). */
-  refunded: string;
-  /** Charged back of the sale before the payout. */
-  charged_back: string;
-  net: string;
-}
-
-export interface UnexplainedItem {
-  receivable: string;
-  /** Its sale, when the receivable could be read. */
-  transaction: string | null;
-  /** The receivable was read, but its sale is not in the service. */
-  sale_missing: boolean;
-  why: string;
-}
-
-export interface TransferExplanation {
-  transfer: string;
-  seller: string | null;
-  status: string | null;
-  transfer_date: string | null;
-  created_at: string | null;
-  items: ExplainedItem[];
-  unexplained: UnexplainedItem[];
-  sum: { gross: string; fees: string; refunded: string; charged_back: string; net: string };
-  transfer_fee: string;
-  /** The items' net less the transfer's fee: what the transfer should be. */
-  expected: string;
-  amount: string;
-  /** amount − expected: 0.00 when it adds up. */
-  difference: string;
-  matched: boolean;
-}
+// The explanation's shape is written once, as a schema (explanation.ts); only its types are read here.
+export type { ExplainedItem, TransferExplanation, UnexplainedItem } from './explanation.js';
+import type { ExplainedItem, TransferExplanation, UnexplainedItem } from './explanation.js';
 
 interface Transfer {
   id: string;

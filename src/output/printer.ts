@@ -15,7 +15,7 @@ import type { TotalSpec } from './totals.js';
 export interface ListSpec {
   operation: Target;
   input: RequestInput;
-  request: { limit: number; all: boolean };
+  request: { limit: number; all: boolean; skip?: number };
   /** Plural noun for progress and totals: "transactions". */
   noun: string;
   columns: Column[];
@@ -231,9 +231,17 @@ export class Printer {
     const totals = format === 'table' && spec.totals ? new (await import('./totals.js')).Totals(spec.noun, spec.totals) : undefined;
     // What the last page said of the list's length: a table that shows part of it says so.
     let extent: ListExtent | undefined;
+    // A window further into the list (--window): the service reads from there; a stream of the
+    // verb's own (merged, searched) is read up to the window's end and its first items skipped.
+    const offset = spec.request.skip ?? 0;
     const source = spec.pages
-      ? spec.pages(api, progress?.page)
-      : api.pages(spec.operation, spec.input, { ...spec.request, ...(progress ? { onPage: progress.page } : {}), onExtent: (e) => (extent = e) });
+      ? skipped(spec.pages(api, progress?.page), offset)
+      : api.pages(spec.operation, spec.input, {
+          ...spec.request,
+          ...(offset > 0 ? { offset, ...(spec.request.all ? {} : { limit: spec.request.limit - offset }) } : {}),
+          ...(progress ? { onPage: progress.page } : {}),
+          onExtent: (e) => (extent = e),
+        });
     const { keep } = spec;
     const { log } = this.needs;
     let leftOut = 0;
@@ -369,6 +377,16 @@ async function* enrichPages(pages: AsyncIterable<unknown[]>, enrich: (page: unkn
 
 async function* mapPages(pages: AsyncIterable<unknown[]>, map: (item: Record<string, unknown>) => Record<string, unknown>): AsyncGenerator<unknown[]> {
   for await (const page of pages) yield page.map((item) => (item && typeof item === 'object' ? map(item as Record<string, unknown>) : item));
+}
+
+/** The pages without their first `count` items. */
+async function* skipped(pages: AsyncIterable<unknown[]>, count: number): AsyncGenerator<unknown[]> {
+  let left = count;
+  for await (const page of pages) {
+    const kept = left > 0 ? page.slice(left) : page;
+    left = Math.max(0, left - page.length);
+    if (kept.length > 0) yield kept;
+  }
 }
 
 function dryRunText(request: PreparedRequest): string {

@@ -14,7 +14,12 @@ import { UsageError } from '../errors.js';
  * anything is sent.
  */
 export class DirError extends UsageError {
-  constructor(what: string, dir: string, problem: string) {
+  constructor(
+    what: string,
+    dir: string,
+    /** What is wrong with it, as the end of a sentence naming it ("is not writable (permission denied)"). */
+    readonly problem: string,
+  ) {
     super(`${what} ${dir} ${problem}; set PAYCTL_HOME to a writable directory`);
   }
 }
@@ -85,18 +90,18 @@ function missingLevels(what: string, dir: string): string[] {
   }
 }
 
-/** Makes each level in turn, 0700 exactly (whatever the umask); returns those it made. */
-function makeLevels(what: string, dir: string, levels: string[]): string[] {
+/** Makes each level in turn, 0700 (or `mode`) exactly, whatever the umask; returns those it made. */
+function makeLevels(what: string, dir: string, levels: string[], mode = 0o700): string[] {
   const made: string[] = [];
   for (const level of levels) {
     try {
-      mkdirSync(level, { mode: 0o700 });
+      mkdirSync(level, { mode });
     } catch (err) {
       // Made by another process meanwhile: fine, if it is a directory.
       if ((err as NodeJS.ErrnoException).code === 'EEXIST' && statSync(level, { throwIfNoEntry: false })?.isDirectory()) continue;
       throw new DirError(what, dir, `cannot be created (mkdir ${level}: ${reason(err)})`);
     }
-    chmodSync(level, 0o700);
+    chmodSync(level, mode);
     made.push(level);
   }
   return made;
@@ -111,12 +116,13 @@ function requireWritable(what: string, dir: string): void {
 }
 
 /**
- * Makes `dir` if missing (each level payctl makes is 0700; one that exists is left as it is) and
- * checks that it can be written. `what` names it in the error: "config directory".
+ * Makes `dir` if missing (each level payctl makes is 0700, or `mode` for a directory of the user's
+ * own such as a project's .vscode; one that exists is left as it is) and checks that it can be
+ * written. `what` names it in the error: "config directory".
  */
-export function ensureDir(dir: string, what: string): void {
+export function ensureDir(dir: string, what: string, mode?: number): void {
   const path = resolve(dir);
-  makeLevels(what, path, missingLevels(what, path));
+  makeLevels(what, path, missingLevels(what, path), mode);
   requireWritable(what, path);
 }
 

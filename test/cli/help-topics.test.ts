@@ -40,7 +40,7 @@ describe('payctl help <words>', () => {
 
   it('an unknown word: exit 2, one line, a close match when there is one', async ({ run }) => {
     const unknown = await run(['help', 'nosuch']);
-    expect(unknown).toEqual({ code: 2, stdout: '', stderr: `error: no help for "nosuch": not a command or topic; topics: environment, exit-codes, exactly-once, output, sandbox, files, approvals; 'payctl --help' lists the commands\n` });
+    expect(unknown).toEqual({ code: 2, stdout: '', stderr: `error: no help for "nosuch": not a command or topic; topics: environment, exit-codes, exactly-once, output, sandbox, files, approvals, agents; 'payctl --help' lists the commands\n` });
     expect((await run(['help', 'outptu'])).stderr).toContain('not a command or topic (did you mean output?)');
     expect((await run(['help', 'output', 'extra'])).code).toBe(2);
     expect((await run(['help', 'enviroment'])).stderr).toContain('not a command or topic (did you mean environment?)');
@@ -52,19 +52,19 @@ describe('payctl help <words>', () => {
   it('the main help names the topics', async ({ run }) => {
     const help = helpOf(await run(['--help']));
     // Wrapped to the width (80 when not a terminal): the words, whatever the line breaks.
-    expect(help.replace(/\s+/g, ' ')).toContain(' help [command...] Show the help of a command or verb, or a topic: environment, exit-codes, exactly-once, output, sandbox, files, approvals ');
+    expect(help.replace(/\s+/g, ' ')).toContain(' help [command...] Show the help of a command or verb, or a topic: environment, exit-codes, exactly-once, output, sandbox, files, approvals, agents ');
     expect(help).toContain(
       'Help topics:\n  payctl help environment    the environment variables payctl reads\n  payctl help exit-codes     what each exit code means\n  payctl help exactly-once   how money moves exactly once, for one operator or a\n                             whole team\n',
     );
     const topics = help.split('Help topics:\n')[1]!.split('\n\n')[0]!;
-    expect([...topics.matchAll(/^ {2}payctl help (\S+)/gm)].map((m) => m[1])).toEqual(['environment', 'exit-codes', 'exactly-once', 'output', 'sandbox', 'files', 'approvals']);
+    expect([...topics.matchAll(/^ {2}payctl help (\S+)/gm)].map((m) => m[1])).toEqual(['environment', 'exit-codes', 'exactly-once', 'output', 'sandbox', 'files', 'approvals', 'agents']);
     // And where the long texts are.
-    expect(help.replace(/\s+/g, ' ')).toContain('Guides: the docs/ directory of payctl\'s sources (support, refunds-and-bulk, approvals, finance-and-exports, marketplace-and-splits, recurrence, webhooks, scripting, sandbox), and man payctl.');
+    expect(help.replace(/\s+/g, ' ')).toContain('Guides: the docs/ directory of payctl\'s sources (support, refunds-and-bulk, approvals, agents, finance-and-exports, marketplace-and-splits, recurrence, webhooks, scripting, sandbox), and man payctl.');
   });
 
   it('`payctl help` with no topic lists the topics', async ({ run }) => {
     const text = helpOf(await run(['help']));
-    for (const topic of ['environment', 'exit-codes', 'exactly-once', 'output', 'sandbox', 'files', 'approvals']) expect(text).toMatch(new RegExp(`^  payctl help ${topic} `, 'm'));
+    for (const topic of ['environment', 'exit-codes', 'exactly-once', 'output', 'sandbox', 'files', 'approvals', 'agents']) expect(text).toMatch(new RegExp(`^  payctl help ${topic} `, 'm'));
   });
 });
 
@@ -139,8 +139,7 @@ describe('payctl help exactly-once', () => {
 describe('payctl help approvals', () => {
   it('says who sets rules, that loosening waits for another operator, how a supervisor approves, exit 13, and the threat model', async ({ run }) => {
     const text = helpOf(await run(['help', 'approvals']));
-    const prose = text.replace(/\s*\n\s*/g, ' ');
-    for (const said of [
+    expectSays(text, [
       'Rules live in the ledger, for each account',
       'payctl policy add --operation refund --above 500',
       'exit 13, waiting for approval',
@@ -150,9 +149,7 @@ describe('payctl help approvals', () => {
       'need a shared ledger (payctl config set ledger_url postgres://...)',
       'It does not stop someone who holds the raw API key',
       'keep it with few people',
-    ]) {
-      expect(prose).toContain(said);
-    }
+    ]);
     // Every flag of policy add it names is one of that verb's.
     const add = helpOf(await run(['policy', 'add', '--help']));
     const named = new Set([...text.matchAll(/payctl policy add ([^\n]*)/g)].flatMap((m) => [...m[1]!.matchAll(/--[a-z][a-z-]+/g)].map((f) => f[0])));
@@ -163,6 +160,43 @@ describe('payctl help approvals', () => {
     expect(readFileSync(join(root, 'docs/approvals.md'), 'utf8')).toContain('`payctl help approvals` says this in short.');
   });
 });
+
+describe('payctl help agents', () => {
+  it('says what an agent may do, how a client is set up, how approvals and limits hold it, and the threat model', async ({ run }) => {
+    const text = helpOf(await run(['help', 'agents']));
+    const { ALLOW_GROUPS } = await import('../../src/commands/mcp/allow.js');
+    expectSays(text, [
+      ...ALLOW_GROUPS,
+      'By default it only reads',
+      'payctl mcp --allow refunds,captures',
+      'No tool ever logs in, shows a secret, changes a rule, approves or denies a request',
+      '$ payctl mcp setup --client claude-code --write',
+      'never written into a client\'s file',
+      "An agent's shell cannot --write (exit 4)",
+      'Every money move by an agent becomes an approval request unless a rule lets it through',
+      'payctl approvals approve <id>',
+      'unknown: do not retry; payctl will settle it',
+      'PAYCTL_ACTOR=agent',
+      'not whoever holds the raw API key',
+      'run the MCP server as another OS user',
+    ]);
+    // Every flag of mcp setup and policy add it names is one of that verb's, and every group of money tools is named.
+    for (const verb of ['mcp setup', 'policy add']) {
+      const help = helpOf(await run([...verb.split(' '), '--help']));
+      const named = new Set([...text.matchAll(new RegExp(`payctl ${verb} ([^\n]*)`, 'g'))].flatMap((m) => [...m[1]!.matchAll(/--[a-z][a-z-]+/g)].map((f) => f[0])));
+      expect(named.size).toBeGreaterThan(0);
+      for (const flag of named) expect(help, flag).toContain(`${flag} `);
+    }
+    expect(text.split('\n').every((line) => line.length <= 80)).toBe(true);
+    expect(readFileSync(join(root, 'docs/agents.md'), 'utf8')).toContain('`payctl help agents` says this in short.');
+  });
+});
+
+/** A topic says each of `phrases`, whatever its line breaks. */
+function expectSays(text: string, phrases: readonly string[]): void {
+  const prose = text.replace(/\s*\n\s*/g, ' ');
+  for (const said of phrases) expect(prose, said).toContain(said);
+}
 
 /** Every long flag the program knows, from any command's help. */
 async function knownFlags(): Promise<Set<string>> {

@@ -100,7 +100,7 @@ describe('the command reference and the man pages (`npm run docs`)', () => {
       if (command.commands.length === 0) expect(page.replace(/\\-/g, '-'), path).toContain(command.description().replace(/\\/g, '\\e').slice(0, 30));
     }
     for (const group of program.commands.filter((c) => c.name() !== 'help')) expect(root1).toContain(`.BR payctl\\-${group.name().replace(/-/g, '\\-')} (1)`);
-    for (const guide of ['support', 'refunds-and-bulk', 'approvals', 'finance-and-exports', 'marketplace-and-splits', 'recurrence', 'webhooks', 'scripting', 'sandbox', 'design']) {
+    for (const guide of ['support', 'refunds-and-bulk', 'approvals', 'agents', 'finance-and-exports', 'marketplace-and-splits', 'recurrence', 'webhooks', 'scripting', 'sandbox', 'design']) {
       expect(root1).toContain(`docs/${guide.replace(/-/g, '\\-')}.md`);
       expect(existsSync(`${root}docs/${guide}.md`), guide).toBe(true);
     }

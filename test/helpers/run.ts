@@ -29,6 +29,8 @@ export interface RunOptions {
   onStdout?: (chunk: string) => void;
   /** Runs instead of the verb's own run, with what it would run with (see parseVerb). */
   runF?: RunF;
+  /** The current directory the command sees (a project's files); the test process's own when not given. */
+  cwd?: string;
 }
 
 /** A fresh PAYCTL_HOME; never the real home. */
@@ -74,6 +76,7 @@ export async function payctl(args: string[], options: RunOptions): Promise<RunRe
     stdoutIsTTY: options.tty === true && options.notTty !== 'stdout',
     stderrIsTTY: options.tty === true || options.stderrTty === true,
     env: testEnv(options.home, options.env),
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
   };
   // As bin/payctl.js runs it (src/main.ts): V8 tuned before a command's action.
   const code = await runCli(args, io, { beforeAction: () => tuneRuntime(), runF: options.runF });

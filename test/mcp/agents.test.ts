@@ -51,6 +51,7 @@ describe('payctl mcp: an agent refunds', () => {
         const result = await refund(session, sale.id, 3_000);
         expect(result.isError, textOf(result)).toBe(true);
         expect(textOf(result)).toContain('payctl approvals approve apr_');
+        expect(result.structuredContent).toMatchObject({ outcome: 'waiting_for_approval', request: { id: requestIdIn(result), state: 'pending' } });
         ids.push(requestIdIn(result));
       }
       const id = ids[0]!;
@@ -68,9 +69,10 @@ describe('payctl mcp: an agent refunds', () => {
       const polled = (await session.client.callTool({ name: 'approvals_status', arguments: { request_id: id } })) as CallToolResult;
       expect(polled.isError, textOf(polled)).toBeFalsy();
       expect(polled.structuredContent).toMatchObject({ id, state: 'sent' });
-      // Called again after it was sent: nothing more moves.
+      // Called again after it was sent: nothing more moves, and the agent is told it is done.
       const after = await refund(session, sale.id, 3_000);
-      expect(textOf(after)).toContain('already done');
+      expect(after.isError, textOf(after)).toBeFalsy();
+      expect(after.structuredContent).toMatchObject({ outcome: 'already_done', transaction: { id: sale.id, amount: '70.00' } });
       expect(voids(await getTx(home, sale.id))).toBe(1);
     });
   }, 60_000);
@@ -82,8 +84,8 @@ describe('payctl mcp: an agent refunds', () => {
     await withMcp({ home, onElicit: accepting.onElicit }, async (session) => {
       const results = [await refund(session, yes.id, 3_000), await refund(session, yes.id, 3_000), await refund(session, yes.id, 3_000)];
       expect(results[0]!.isError, textOf(results[0]!)).toBeFalsy();
-      expect(results[0]!.structuredContent).toMatchObject({ id: yes.id });
-      for (const repeat of results.slice(1)) expect(textOf(repeat)).toContain('It is already done');
+      expect(results[0]!.structuredContent).toMatchObject({ outcome: 'applied', transaction: { id: yes.id, amount: '70.00' } });
+      for (const repeat of results.slice(1)) expect(repeat.structuredContent).toMatchObject({ outcome: 'already_done', transaction: { id: yes.id } });
       expect(voids(await getTx(home, yes.id))).toBe(1);
       expect(accepting.shown).toHaveLength(1);
       expect(accepting.shown[0]).toMatchObject({ mode: 'form', requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] } });
@@ -93,6 +95,7 @@ describe('payctl mcp: an agent refunds', () => {
     await withMcp({ home, onElicit: declining.onElicit }, async (session) => {
       const result = await refund(session, no.id, 3_000);
       expect(result.isError).toBe(true);
+      expect(result.structuredContent).toMatchObject({ outcome: 'refused' });
       expect(textOf(result)).toContain("the person at the agent's client (payctl-test-agent) declined it; nothing was sent");
       expect(declining.shown).toHaveLength(1);
     });
@@ -105,8 +108,7 @@ describe('payctl mcp: an agent refunds', () => {
     await withMcp({ home }, async (session) => {
       const result = await refund(session, no.id, 3_000);
       expect(result.isError).toBe(true);
-      expect(requestIdIn(result)).toBeDefined();
-      expect(textOf(result)).toContain("the agent's client cannot ask its person to confirm");
+      expect(result.structuredContent).toMatchObject({ outcome: 'waiting_for_approval', request: { id: requestIdIn(result), state: 'pending' } });
     });
     expect(voids(await getTx(home, no.id))).toBe(0);
   }, 60_000);
@@ -119,6 +121,7 @@ describe('payctl mcp: an agent refunds', () => {
       expect((await refund(session, first.id, 4_000)).isError).toBeFalsy();
       const refused = await refund(session, second.id, 2_000);
       expect(refused.isError).toBe(true);
+      expect(refused.structuredContent).toMatchObject({ outcome: 'refused' });
       expect(textOf(refused)).toContain("would pass the team's agents' daily limit");
       expect(textOf(refused)).toContain('nothing was sent');
     });
@@ -135,6 +138,7 @@ describe('payctl mcp: an agent refunds', () => {
       }
       const refused = await refund(session, sale.id, 100);
       expect(refused.isError).toBe(true);
+      expect(refused.structuredContent).toMatchObject({ outcome: 'refused' });
       expect(textOf(refused)).toMatch(/too many money tool calls: at most 10 every 60 s in one payctl mcp session; nothing was run\. Call again in \d+ s/);
       const read = (await session.client.callTool({ name: 'transactions_get', arguments: { id: sale.id } })) as CallToolResult;
       expect(read.isError, textOf(read)).toBeFalsy();
@@ -154,13 +158,13 @@ describe('payctl mcp: an agent refunds', () => {
       await withMcp({ home, env, args: ['--allow', 'refunds', '--timeout', '1'], onElicit: accepting.onElicit }, async (session) => {
         const lost = await refund(session, sale.id, 400);
         expect(lost.isError).toBe(true);
-        expect(textOf(lost)).toMatch(/outcome unknown|unknown/);
+        expect(lost.structuredContent).toMatchObject({ outcome: 'unknown' });
         expect(voids(await getTx(served.home, sale.id))).toBe(0);
         // Past the late apply: the later call looks, finds it applied, and sends nothing.
         await new Promise((resolve) => setTimeout(resolve, 2_000));
         const later = await refund(session, sale.id, 400);
         expect(later.isError, textOf(later)).toBeFalsy();
-        expect(later.structuredContent).toMatchObject({ id: sale.id, amount: '6.00' });
+        expect(later.structuredContent).toMatchObject({ outcome: 'already_done', transaction: { id: sale.id, amount: '6.00' } });
         expect(accepting.shown).toHaveLength(1);
       });
       await new Promise((resolve) => setTimeout(resolve, 500));

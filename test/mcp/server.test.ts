@@ -121,6 +121,25 @@ describe('payctl mcp: calls', () => {
   });
 });
 
+describe('payctl mcp: a new sale needs its reference', () => {
+  it('transactions_create asks for reference_id (a retry is then the same sale, never another); without it nothing is created', async () => {
+    const { home, cleanup } = tempHome();
+    const session = await startMcp({ home, args: ['--allow', 'creates'] });
+    try {
+      const create = (await session.client.listTools()).tools.find((tool) => tool.name === 'transactions_create');
+      expect(create?.inputSchema.required).toContain('reference_id');
+      const result = await session.client.callTool({ name: 'transactions_create', arguments: { payment_type: 'pix', amount: '10.00' } });
+      expect(result.isError).toBe(true);
+      expect(JSON.stringify(result.content)).toContain('reference_id: required');
+      const listed = await payctl(['transactions', 'list', '-o', 'json'], { home });
+      expect(JSON.parse(listed.stdout)).toEqual([]);
+    } finally {
+      await session.close();
+      cleanup();
+    }
+  });
+});
+
 describe('payctl mcp: stdout carries only protocol messages', () => {
   it('across calls that succeed, fail and warn, and a message that is not JSON', async () => {
     const { home, cleanup } = tempHome();
@@ -150,15 +169,20 @@ describe('payctl mcp: stdout carries only protocol messages', () => {
 });
 
 describe('the MCP SDK is loaded by payctl mcp only', () => {
-  // Every ES module Node loads, named on stderr by a loader hook registered before payctl starts.
+  // Every ES module Node loads, written down by a loader hook registered before payctl starts: to a
+  // file, synchronously (the hooks run on a thread of their own, whose stderr a process that exits
+  // at once, as --version does, may never flush).
   function modulesLoadedBy(args: string[], input = ''): string[] {
     const { home, cleanup } = tempHome();
     try {
       const hook = join(home, 'hook.mjs');
-      writeFileSync(hook, "export async function load(url, context, next) { console.error('LOADED ' + url); return next(url, context); }\n");
+      const trace = join(home, 'loaded.txt');
+      writeFileSync(trace, '');
+      writeFileSync(hook, `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(${JSON.stringify(trace)}, url + '\\n'); return next(url, context); }\n`);
       const register = `data:text/javascript,import{register}from"node:module";register(${JSON.stringify(`file://${hook}`)})`;
       const run = spawnSync(process.execPath, ['--import', register, BIN, ...args], { env: testEnv(home), input, encoding: 'utf8', timeout: 30_000 });
-      return run.stderr.split('\n').filter((line) => line.startsWith('LOADED ')).map((line) => line.slice('LOADED '.length));
+      expect(run.status, run.stderr).not.toBeNull();
+      return readFileSync(trace, 'utf8').split('\n').filter(Boolean);
     } finally {
       cleanup();
     }

@@ -16,6 +16,7 @@ export const HELP_TOPIC_SUMMARIES = {
   sandbox: 'the embedded sandbox: what it is, sandbox serve and generate, its state, reset',
   files: 'every file and directory payctl reads or writes, and where',
   approvals: "the team's rules (policy) and approvals: who sets them, how a supervisor approves, what they protect against",
+  agents: 'AI agents through MCP (payctl mcp): what an agent may do, setting up its client, approvals and limits, the threat model',
 } as const;
 type Topic = keyof typeof HELP_TOPIC_SUMMARIES;
 export const HELP_TOPICS = Object.keys(HELP_TOPIC_SUMMARIES) as Topic[];

@@ -48,9 +48,10 @@ export const ENVIRONMENT: ReadonlyArray<[names: string, meaning: string]> = [
   ['TZ', 'the time zone when neither PAYCTL_TIMEZONE nor the profile names one (else the system\'s): --from/--to/--since/--until days of a creation date are 00:00–24:00 there; a calendar date (a transfer\'s date, a due date) is never moved'],
   ['PAYCTL_MAX_ANSWER_MB', 'the largest answer read from the service, in megabytes (default 32, at most 500): a larger one is stopped and fails the command (exit 8; 9 for a money move)'],
   ['PAYCTL_MAX_LIST_ITEMS', "the most items one command reads from the service's lists, all its lists together (default 10000000), and a tenth as many pages: a list that has not ended by then is stopped (exit 8, naming what was read). Its reads also stop after 24 hours, or holding a quarter of Node.js's heap limit (about 1 GB; NODE_OPTIONS=--max-old-space-size=MB sets the limit)"],
-  ['XDG_CONFIG_HOME', 'config in $XDG_CONFIG_HOME/payctl/config.json (else ~/.config/payctl/config.json)'],
+  ['XDG_CONFIG_HOME', "config in $XDG_CONFIG_HOME/payctl/config.json (else ~/.config/payctl/config.json); on Linux, Claude Desktop's in $XDG_CONFIG_HOME/Claude (mcp setup)"],
   ['XDG_STATE_HOME', 'sandbox state and the ledger of money moves in $XDG_STATE_HOME/payctl/ (else ~/.local/state/payctl/)'],
   ['HOME', 'the home directory of the two defaults above'],
+  ['APPDATA', "on Windows, where Claude Desktop keeps its configuration (mcp setup --client claude-desktop): %APPDATA%\\Claude"],
   ['DBUS_SESSION_BUS_ADDRESS', "on Linux, the session bus on which the OS keyring (the Secret Service) that holds logged-in API keys is found"],
   ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'the proxy for requests, and the hosts that bypass it (lower-case names too); never used for the embedded sandbox'],
   ['NO_COLOR', 'no ANSI colour, as --no-color'],
@@ -83,6 +84,7 @@ words on a terminal; --debug adds the stack trace.
   sandbox: () => SANDBOX,
   files: () => FILES,
   approvals: () => APPROVALS,
+  agents: () => AGENTS,
 } as const satisfies Record<string, () => string>;
 
 /** `payctl help output`: formats and streams, as docs/scripting.md says at length. */
@@ -216,6 +218,12 @@ Beside your own files:
                            an export's state being saved, and the lock one run at a time holds
   receipt-<id>.html        receipts render on a terminal without --save
   what --save, --out, --state, --card-file, --input and --file name
+
+An AI agent's client's files, only with payctl mcp setup --client <client> --write: .mcp.json
+(Claude Code), .cursor/mcp.json (Cursor), .vscode/mcp.json (VS Code) in the current directory, and
+claude_desktop_config.json in Claude Desktop's directory ($XDG_CONFIG_HOME/Claude, else
+~/.config/Claude; ~/Library/Application Support/Claude on macOS; %APPDATA%\\Claude on Windows).
+The payctl entry is added or replaced; everything else in the file is kept as it was.
 
 The OS keyring: login keeps each profile's API key there (the Secret Service on Linux, the macOS
 Keychain, the Windows Credential Manager; service "payctl", account the profile's name), the config
@@ -354,4 +362,57 @@ agents that run away. It does not stop someone who holds the raw API key: with i
 through the provider's API or any other client, without payctl and without its rules. Every
 payctl that moves money reads the key (from its keyring), so keep it with few people and
 machines, and rotate it when one of them leaves.
+`;
+
+/** `payctl help agents`: agent mode (payctl mcp), as docs/agents.md says at length. */
+const AGENTS = `AI agents: payctl as an MCP server an agent's client runs, and what holds the agent back.
+
+payctl mcp serves the Model Context Protocol on stdin and stdout for one profile. Its tools are
+payctl's own verbs (transactions_list, buyers_find, transfers_explain, approvals_status, ...), with
+the same checks, and their results the JSON payctl prints.
+
+What an agent may do:
+  By default it only reads: sales, buyers, sellers, balances, transfers and their explanations,
+  reconcile, receivables, subscriptions, invoices, events, the ledger and approval requests.
+  Money tools are listed only when allowed, by group: payctl mcp --allow refunds,captures, or the
+  profile's mcp_allow (payctl config set mcp_allow refunds), read each time the server starts.
+  The groups are refunds, captures, creates (a charge to a card on file, a boleto or PIX) and
+  cancellations. No tool ever logs in, shows a secret, changes a rule, approves or denies a
+  request, unlocks or resets the ledger, resets the sandbox, reads or writes a file, takes raw
+  card data, or forces a repeat (--again is a person's).
+
+Setting up a client, in a minute on the embedded sandbox (no account):
+  $ payctl mcp setup
+  $ payctl mcp setup --client claude-code --write
+  print the entry for each client, and add Claude Code's to ./.mcp.json (--client cursor:
+  .cursor/mcp.json, vscode: .vscode/mcp.json, claude-desktop: its claude_desktop_config.json;
+  the other servers there are kept). The entry runs payctl mcp --profile <the current profile>
+  by absolute paths; the API key stays with the profile (the OS keyring) and is never written into
+  a client's file. An agent's shell cannot --write (exit 4): which tools an agent gets is a
+  person's choice.
+
+Approvals and limits:
+  Every money move by an agent becomes an approval request unless a rule lets it through: the
+  tool answers with the request's id, a person approves it on a terminal with payctl approvals
+  approve <id>, and the agent polls approvals_status. Rules for agents (payctl help approvals):
+  $ payctl policy add --operation refund --actor agent --confirm-at-client-up-to 50
+  $ payctl policy add --operation refund --actor agent --daily-limit 200
+  let the person at the client confirm an agent's refund up to R$ 50,00 (MCP elicitation, naming
+  the amount, card and buyer: declined, cancelled or unanswered, nothing is sent; a client without
+  elicitation gets an approval request), and hold agents' refunds to R$ 200,00 a day for each
+  operator. Money tool calls are rate-limited.
+
+  Exactly once: a money tool called again (a retry after a timeout) returns what happened the
+  first time and moves nothing; a lost answer is "unknown: do not retry; payctl will settle it",
+  and a later call says what happened.
+
+An agent with a shell is still an agent: payctl run where CLAUDECODE, CURSOR_AGENT, GEMINI_CLI,
+AI_AGENT, a CODEX_ variable or PAYCTL_ACTOR=agent is set is recorded and ruled as an agent, never
+prompted, and cannot approve or deny a request.
+
+What holds, honestly: tool annotations only inform a client; the server enforces. The rules stop
+mistakes and runaway agents, not whoever holds the raw API key. So an agent should never hold it:
+run the MCP server as another OS user (or with a profile only that user's keyring holds), leave
+the agent's own shell with no key and no profile that has one, and share one PostgreSQL ledger so
+that approvals are given by another person. docs/agents.md says how.
 `;

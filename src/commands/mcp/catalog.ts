@@ -6,10 +6,11 @@ import type { AllowGroup } from './allow.js';
 // resets the sandbox, writes a file, or calls the raw API; and creating or changing anything but
 // a money move (buyers, webhooks, e-mails) is left to a person.
 
-export type ToolClass = { kind: 'read' } | { kind: 'money'; allow: AllowGroup };
+/** `requires`: inputs a money tool must be given although its verb's command line may leave them out (see TOOL_VERBS). */
+export type ToolClass = { kind: 'read' } | { kind: 'money'; allow: AllowGroup; requires?: readonly string[] };
 
 const read: ToolClass = { kind: 'read' };
-const money = (allow: AllowGroup): ToolClass => ({ kind: 'money', allow });
+const money = (allow: AllowGroup, requires?: readonly string[]): ToolClass => ({ kind: 'money', allow, ...(requires ? { requires } : {}) });
 
 /** Verb paths as typed ("transactions refund") → what their tool is. */
 export const TOOL_VERBS: Readonly<Record<string, ToolClass>> = {
@@ -19,7 +20,9 @@ export const TOOL_VERBS: Readonly<Record<string, ToolClass>> = {
   'transactions splits get': read,
   'transactions refund': money('refunds'),
   'transactions capture': money('captures'),
-  'transactions create': money('creates'),
+  // A new sale is keyed by its reference: without one, an agent's retry after a timeout would be
+  // another sale. The tool asks for it, as the CLI's help tells scripts to.
+  'transactions create': money('creates', ['reference_id']),
   'buyers list': read,
   'buyers get': read,
   'buyers search': read,

@@ -5,4 +5,5 @@ import * as verb from './flags.js';
 
 export const mcp = bindGroup(verb.mcp, verb, {
   serve: () => import('./serve.js'),
+  setup: () => import('./setup.js'),
 });

@@ -1,5 +1,5 @@
 import { resourceGroup } from '../shared/resource-group.js';
-import { BY_EXPECTED_DATE, dateFlags } from '../shared/list-flags.js';
+import { BY_EXPECTED_DATE, dateFlags, WINDOW_FLAG } from '../shared/list-flags.js';
 import { defineVerb, flag } from '../verb.js';
 
 export const receivables = resourceGroup('receivables', 'receivable', 'What the seller will receive for a transaction, installment by installment', ['payctl receivables list --transaction <transaction-id>', 'payctl receivables get <receivable-id>']);
@@ -17,6 +17,7 @@ export const list = defineVerb({
     all: flag('--all', 'with --seller: every page, streamed as it arrives'),
     ...dateFlags(BY_EXPECTED_DATE, 'with --seller: '),
     groupBy: flag('--group-by <what>', 'with --seller: sum per group instead of listing: day, week, month (of the expected date) or status'),
+    ...WINDOW_FLAG,
   },
   examples: [
     'payctl receivables list --transaction <transaction-id>',

@@ -79,8 +79,10 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: Opt
   }
   const id = validateId(transaction, 'transaction id', '--transaction');
   await ctx.service.requireApiKey();
+  const whole = everythingOf('receivables.listByTransaction', id);
   const count = await ctx.out.list({
-    ...everythingOf('receivables.listByTransaction', id),
+    // Whole, unless a tool reads it a page at a time (--window).
+    ...(options.window !== undefined ? { ...whole, request: buildListRequest({ window: options.window }) } : whole),
     ...shown(TRANSACTION_RECEIVABLE_COLUMNS),
   });
   if (count === 0) ctx.log.status(`transaction ${id} has no receivables`);

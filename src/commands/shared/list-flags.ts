@@ -35,6 +35,14 @@ export function dateFlags(dated: ListDate = BY_CREATION, prefix = '') {
       };
 }
 
+/**
+ * Not for people (hidden): a `payctl mcp` list tool reads one bounded page of a list at a time
+ * through it, where its cursor says (src/commands/mcp/paging.ts).
+ */
+export const WINDOW_FLAG = {
+  window: flag('--window <offset:count>', 'the items from this offset in the list, at most count of them', { hidden: true }),
+};
+
 /** The flags every list verb shares (see "Lists" in the contract); `dated`, what --from/--to bound. */
 export function listFlags(dated: ListDate = BY_CREATION) {
   return {
@@ -42,6 +50,7 @@ export function listFlags(dated: ListDate = BY_CREATION) {
     all: flag('--all', 'every page, streamed as it arrives'),
     ...dateFlags(dated),
     sort: flag('--sort <order>', 'asc or desc by creation time (default desc)'),
+    ...WINDOW_FLAG,
   };
 }
 

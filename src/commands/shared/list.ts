@@ -8,8 +8,15 @@ import { BY_CREATION, type ListDate, type ListFlagValues } from './list-flags.js
 
 export interface ListRequest {
   query: Record<string, string | number | undefined>;
+  /** How far into the list to read: with `offset`, the items before it are skipped, not shown. */
   limit: number;
   all: boolean;
+  /**
+   * --window's offset: the items of the list before it are not shown (see Printer.list). Not
+   * named `offset`: a verb's own stream spreads its request into api.pages, which must read from
+   * the start, so that the Printer skips them once.
+   */
+  skip?: number;
   /** A list dated by a calendar date, given --from or --to: the days every item it shows must be dated in. */
   days?: DayWindow;
 }
@@ -36,6 +43,9 @@ export function buildListRequest(options: ListFlagValues, dated: ListDate = BY_C
     if (!/^\d+$/.test(rawLimit) || Number(rawLimit) < 1) throw new UsageError('--limit: give a whole number of 1 or more');
     limit = Number(rawLimit);
   }
+  const window = windowOf(optionalString(options.window));
+  if (window && (rawLimit !== undefined || all)) throw new UsageError('use either --window or --limit/--all, not both');
+  if (window) limit = window.offset + window.count;
   const query: ListRequest['query'] = {};
   const from = optionalString(options.from);
   const to = optionalString(options.to);
@@ -53,7 +63,19 @@ export function buildListRequest(options: ListFlagValues, dated: ListDate = BY_C
     if (sort !== 'asc' && sort !== 'desc') throw new UsageError(`--sort: "${sort}" is not an order; use asc or desc`);
     query.sort = sort === 'asc' ? 'time-ascending' : 'time-descending';
   }
-  return { query, limit, all, ...(days ? { days } : {}) };
+  return { query, limit, all, ...(window && window.offset > 0 ? { skip: window.offset } : {}), ...(days ? { days } : {}) };
+}
+
+/** The most --window reads in one go: a tool's page, never a whole account. */
+const MAX_WINDOW = 100;
+
+/** --window `offset:count`, strictly: two whole numbers, a count from 1 to MAX_WINDOW. */
+export function windowOf(raw: string | undefined): { offset: number; count: number } | undefined {
+  if (raw === undefined) return undefined;
+  const match = /^(\d{1,9}):(\d{1,3})$/.exec(raw);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || count > MAX_WINDOW) throw new UsageError(`--window: "${raw}" is not offset:count (a count from 1 to ${MAX_WINDOW})`);
+  return { offset: Number(match[1]), count };
 }
 
 /**
