@@ -39,7 +39,7 @@ _payctl() {
     "future-entries list|--group-by") COMPREPLY=($(compgen -W 'day week month' -- "$cur")); return ;;
     "export |--format"|"export "*"|--format") COMPREPLY=($(compgen -W 'ndjson csv parquet' -- "$cur")); return ;;
     "policy add|--operation") COMPREPLY=($(compgen -W 'refund capture create boleto-cancel invoice-refund invoice-approve split-change subscription-cancel policy' -- "$cur")); return ;;
-    "policy add|--per") COMPREPLY=($(compgen -W 'operator team' -- "$cur")); return ;;
+    "policy add|--per") COMPREPLY=($(compgen -W 'operator team session' -- "$cur")); return ;;
     "mcp setup|--client") COMPREPLY=($(compgen -W 'claude-code claude-desktop cursor vscode' -- "$cur")); return ;;
   esac
   if [[ $group == completion && -z $verb ]]; then COMPREPLY=($(compgen -W 'bash zsh fish profiles' -- "$cur")); return; fi

@@ -494,7 +494,7 @@ complete -c payctl -n '__fish_seen_subcommand_from policy; and __fish_seen_subco
 complete -c payctl -n '__fish_seen_subcommand_from policy; and __fish_seen_subcommand_from add' -l actor -r -d 'who it applies to: any (default), agent, script (prompts off), or one operator as user@host'
 complete -c payctl -n '__fish_seen_subcommand_from policy; and __fish_seen_subcommand_from add' -l above -r -d 'moves above this amount (in reais: 500 or 500,00) wait for another operator\'s approval'
 complete -c payctl -n '__fish_seen_subcommand_from policy; and __fish_seen_subcommand_from add' -l daily-limit -r -d 'at most this much a day (the account\'s time zone), counted from what the ledger sent'
-complete -c payctl -n '__fish_seen_subcommand_from policy; and __fish_seen_subcommand_from add' -l per -xa 'operator team' -d 'with --daily-limit: for each operator (default) or for the whole team'
+complete -c payctl -n '__fish_seen_subcommand_from policy; and __fish_seen_subcommand_from add' -l per -xa 'operator team session' -d 'with --daily-limit: for each operator (default), for the whole team, or (with --actor agent) in each payctl mcp session'
 complete -c payctl -n '__fish_seen_subcommand_from policy; and __fish_seen_subcommand_from add' -l block -d 'payctl never sends it'
 complete -c payctl -n '__fish_seen_subcommand_from policy; and __fish_seen_subcommand_from add' -l expires -r -d 'with --above: how long a request waits for approval, 1 to 720 hours (default 24)'
 complete -c payctl -n '__fish_seen_subcommand_from policy; and __fish_seen_subcommand_from add' -l confirm-at-client-up-to -r -d 'with --actor agent: up to this amount the person at the MCP client confirms instead of an approval (alone: above it, a person approves)'

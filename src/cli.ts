@@ -153,6 +153,7 @@ works right after install, with no account.`,
     await factory.config.applyTimeZone();
     const verb = await bound.load();
     verb.check?.(positional, options);
+    if (options.again === true) (await import('./commands/shared/again.js')).refuseAgainFromAgent(factory);
     // What the command line left out is asked for on a terminal, else named (exit 2), before the verb runs.
     if (missing.length > 0) await (await import('./commands/shared/ask-missing.js')).askMissing(factory, missing, positional, options);
     await verb.run(factory, positional, options);

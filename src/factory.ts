@@ -168,12 +168,13 @@ export class Factory {
     const profile = await this.config.profile();
     // Before the ledger is asked about earlier runs, whose checks would need the sandbox too.
     if (profile.isEmbedded) this.service.prepareSandboxState();
-    const [{ openMoneyGuard }, { countdown }, { ledgerPlace }, { PolicyGate }, { currentTimeZone }, actor] = await Promise.all([
+    const [{ openMoneyGuard }, { countdown }, { ledgerPlace }, { PolicyGate }, { currentTimeZone }, { agentOf }, actor] = await Promise.all([
       import('./ledger/open-guard.js'),
       import('./output/countdown.js'),
       import('./ledger-place.js'),
       import('./ledger/policy/gate.js'),
       import('./time/zone.js'),
+      import('./ledger/actor.js'),
       this.actor(),
     ]);
     const { guard, close } = await openMoneyGuard(await ledgerPlace(this.config, this.secrets), {
@@ -182,7 +183,7 @@ export class Factory {
       waiting: (what, until) => countdown(this.io.stderr, this.io.stderrIsTTY && !this.globals.quiet, this.log.warn, what, until),
       // The team's rules, judged for this actor in the account's time zone (where a daily limit's day begins).
       gate: (ledger) => new PolicyGate({ book: ledger.policy, ledger, actor, zone: profile.timeZone ?? currentTimeZone(), approving: this.approving, confirmAtClient: this.agent?.confirm }),
-    }, profile.operatorName);
+    }, { name: profile.operatorName, agent: agentOf(actor), session: actor.session });
     this.cleanups.push(close);
     return guard;
   }

@@ -17,6 +17,8 @@ export interface Actor {
   signal?: string;
   /** The MCP client an agent acts through (`claude-code`), as it named itself: set by `payctl mcp`. */
   client?: string;
+  /** The `payctl mcp` session (one server process) an agent acts in: what a `--per session` limit counts. */
+  session?: string;
 }
 
 /** What the person at an agent's MCP client is asked to confirm: the move in words, and its amount. */
@@ -37,6 +39,8 @@ export type ConfirmAtClient = (ask: ClientConfirmation) => Promise<'accept' | 'd
 export interface AgentClient {
   name: string;
   confirm?: ConfirmAtClient;
+  /** This `payctl mcp` process's session id (`mcp_` and letters): the intents it writes record it. */
+  session?: string;
 }
 
 /**
@@ -44,10 +48,24 @@ export interface AgentClient {
  * script when nobody can be asked, else a person.
  */
 export function actorOf(env: NodeJS.ProcessEnv, promptsOff: boolean, name?: string, client?: AgentClient): Actor {
-  if (client) return { holder: currentOwner().holder, ...(name ? { name } : {}), kind: 'agent', signal: 'payctl mcp', client: client.name };
+  if (client) return { holder: currentOwner().holder, ...(name ? { name } : {}), kind: 'agent', signal: 'payctl mcp', client: client.name, ...(client.session ? { session: client.session } : {}) };
   const signal = agentSignal(env);
   const kind: ActorKind = signal !== undefined ? 'agent' : promptsOff ? 'script' : 'person';
   return { holder: currentOwner().holder, ...(name ? { name } : {}), kind, ...(signal !== undefined ? { signal } : {}) };
+}
+
+/** What the ledger records of an agent: its MCP client's name, or the shell's signal (`shell: CLAUDECODE is set`); undefined for anyone else. */
+export function agentOf(actor: Pick<Actor, 'kind' | 'client' | 'signal'>): string | undefined {
+  if (actor.kind !== 'agent') return undefined;
+  return actor.client ?? (actor.signal ? `shell: ${actor.signal}` : undefined);
+}
+
+/**
+ * An operator and the agent that acted as them, for a table's cell: who first, since a narrow
+ * cell is cut at its end (`ana@caixa-2, agent claude-code`, `ana@caixa-2, an agent's shell`).
+ */
+export function withAgent(who: string, agent: string): string {
+  return agent.startsWith('shell: ') ? `${who}, an agent's shell` : `${who}, agent ${agent}`;
 }
 
 /** Who wrote a record, as tables name them: `Ana Souza (ana@caixa-2)`, or `ana@caixa-2` when no name was set. */

@@ -28,6 +28,8 @@ export function intentFromRow(row: Record<string, unknown>): Intent {
     updated_at: Number(row.updated_at),
     holder: String(row.holder),
     operator_name: (row.operator_name as string | null) ?? null,
+    agent: (row.agent as string | null) ?? null,
+    session: (row.session as string | null) ?? null,
     pid: Number(row.pid),
   };
 }
@@ -67,6 +69,8 @@ export function newIntentRow(scope: string, intent: NewIntent, me: Identity, now
     updated_at: now,
     holder: me.holder,
     operator_name: me.name ?? null,
+    agent: me.agent ?? null,
+    session: me.session ?? null,
     pid: me.pid,
   };
 }

@@ -22,6 +22,8 @@ export const INTENT_COLUMNS = [
   'updated_at',
   'holder',
   'operator_name',
+  'agent',
+  'session',
   'pid',
 ] as const;
 
@@ -49,6 +51,8 @@ CREATE TABLE payctl_intents (
   updated_at ${int} NOT NULL,
   holder TEXT NOT NULL,
   operator_name TEXT,
+  agent TEXT,
+  session TEXT,
   pid ${int} NOT NULL
 );
 CREATE INDEX payctl_intents_by_key ON payctl_intents (scope, key, id);
@@ -112,6 +116,7 @@ CREATE TABLE payctl_requests (
   requester TEXT NOT NULL,
   requester_name TEXT,
   requester_kind TEXT NOT NULL,
+  requester_agent TEXT,
   state TEXT NOT NULL,
   created_at ${int} NOT NULL,
   expires_at ${int} NOT NULL,

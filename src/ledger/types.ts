@@ -48,6 +48,10 @@ export interface Intent {
   holder: string;
   /** The operator's display name (the profile's operator_name) when one was set. */
   operator_name: string | null;
+  /** The AI agent that wrote it (its MCP client's name, or `shell: CLAUDECODE is set`), or null for a person or a script. */
+  agent: string | null;
+  /** The `payctl mcp` session the agent wrote it in, or null. */
+  session: string | null;
   pid: number;
 }
 
@@ -76,7 +80,7 @@ export interface Lock {
 }
 
 /** Who this process is, as written on its locks and intents: with the operator's display name (operator_name) when the profile sets one. */
-export type Identity = Owner & { name?: string | undefined };
+export type Identity = Owner & { name?: string | undefined; agent?: string | undefined; session?: string | undefined };
 
 export interface ClaimRequest {
   key: string;

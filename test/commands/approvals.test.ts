@@ -178,7 +178,7 @@ describe('payctl approvals approve', () => {
     expect((await run(home, ['transactions', 'refund', sales[1]!.id, '--yes'])).code).toBe(0);
     const ran = await converse(['approvals', 'approve', '--batch', 'refunds-nov.csv', '-o', 'ndjson'], home, [{ prompt: /Type the amount \(R\$ 180,00\) to approve/, keys: `180,00${KEY.enter}` }]);
     expect(ran.code, ran.stderr).toBe(10);
-    expect(ran.stderr).toContain(`Batch refunds-nov.csv: 3 requests, R$ 180,00 in all, asked by an AI agent as ${holder}.`);
+    expect(ran.stderr).toContain(`Batch refunds-nov.csv: 3 requests, R$ 180,00 in all, asked by an AI agent (shell: PAYCTL_ACTOR=agent) as ${holder}.`);
     const lines = ran.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(lines.map((l) => [l.id, l.state, l.row])).toEqual([
       [requests[0]!.request, 'sent', 1],

@@ -10,7 +10,7 @@ import { expectJson, expectUsage, present, run } from './helpers.js';
 // `payctl ledger export`: the whole trail of an account's ledger for an auditor, oldest first,
 // read page by page (a page is 200 records: several hundred intents take several pages).
 const holder = currentOwner().holder;
-const HEADER = 'kind,id,created_at,updated_at,operation,target,key,requested_cents,requested,amount_cents,amount,state,detail,proof,batch,batch_name,row,holder,operator_name,pid';
+const HEADER = 'kind,id,created_at,updated_at,operation,target,key,requested_cents,requested,amount_cents,amount,state,detail,proof,batch,batch_name,row,holder,operator_name,pid,agent,session';
 const DAY_MS = 86_400_000;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
 
@@ -72,6 +72,8 @@ describe('payctl ledger export', () => {
       holder,
       operator_name: '=1+2 Ana',
       pid: process.pid,
+      agent: null,
+      session: null,
     });
     expect(Date.now() - Date.parse(records[0]!.created_at as string)).toBeGreaterThan(3 * DAY_MS - 60_000);
 
@@ -102,7 +104,7 @@ describe('payctl ledger export', () => {
     // --csv-locale pt-BR: ; between cells, decimal commas, local times, a BOM; still defused.
     const br = await run(home, ['ledger', 'export', '--format', 'csv', '--csv-locale', 'pt-BR', '--since', '2d']);
     expect(br.stdout.startsWith(`\uFEFF${HEADER.replaceAll(',', ';')}\n`)).toBe(true);
-    expect(br.stdout.split('\n')[1]).toMatch(new RegExp(`^intent;151;\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d;.*;100;1,00;100;1,00;applied;;.*;'@nov\\.csv;${row151.row};${holder};'=1\\+2 Ana;\\d+$`));
+    expect(br.stdout.split('\n')[1]).toMatch(new RegExp(`^intent;151;\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d;.*;100;1,00;100;1,00;applied;;.*;'@nov\\.csv;${row151.row};${holder};'=1\\+2 Ana;\\d+;;$`));
   }, 20_000);
 
   it('refuses a flag it cannot read and an --out it cannot write, naming it (exit 2)', async ({ home }) => {

@@ -38,6 +38,7 @@ describe('policy add: its flags, read strictly', () => {
     [['--operation', 'refund', '--daily-limit', 'lots'], '--daily-limit: "lots" is not an amount'],
     [['--operation', 'refund', '--above', '500', '--per', 'team'], '--per goes with --daily-limit'],
     [['--operation', 'refund', '--daily-limit', '500', '--per', 'shop'], "argument 'shop' is invalid"],
+    [['--operation', 'refund', '--daily-limit', '500', '--per', 'session'], '--per session goes with --actor agent'],
     [['--operation', 'refund', '--daily-limit', '500', '--expires', '48'], '--expires goes with --above'],
     [['--operation', 'refund', '--above', '500', '--expires', '0'], '--expires: "0" is not a number of hours; give a whole number from 1 to 720'],
     [['--operation', 'refund', '--above', '500', '--expires', '721'], 'from 1 to 720'],

@@ -55,6 +55,40 @@ describe('what the rules say', () => {
     expect(judgeMove([rule({ operation: 'split-change' })], { operation: 'split-change', amountCents: null }, ana).kind).toBe('approval');
   });
 
+  it("an agent's move goes to a person unless a rule lets its client confirm it: the smallest allowance, never past an --above; blocks and its limits hold", () => {
+    const agent: Actor = { holder: 'ana@caixa-1', kind: 'agent', client: 'claude-code' };
+    const move = (amountCents: number | null) => ({ operation: 'refund' as const, amountCents });
+    // No rule: every move by an agent waits for a person (no rule named), a person's goes.
+    expect(judgeMove([], move(100), agent)).toEqual({ kind: 'approval', rule: null, expiresMs: 86_400_000, limits: [] });
+    expect(judgeMove([], move(100), ana)).toEqual({ kind: 'send', limits: [] });
+    // `--actor agent --confirm-at-client-up-to 50` (an --above at 50 confirmed up to it).
+    const confirm = rule({ id: 'rule_c', actor: 'agent', kind: 'above', amount_cents: 5_000, confirm_up_to_cents: 5_000, expires_hours: 2 });
+    expect(judgeMove([confirm], move(5_000), agent)).toEqual({ kind: 'confirm', rule: confirm, limits: [], expiresMs: 7_200_000 });
+    expect(judgeMove([confirm], move(5_001), agent)).toMatchObject({ kind: 'approval', rule: confirm, expiresMs: 7_200_000 });
+    // A move without an amount cannot be told to be within it.
+    expect(judgeMove([confirm], move(null), agent).kind).toBe('approval');
+    expect(judgeMove([confirm], move(9_000), ana)).toEqual({ kind: 'send', limits: [] });
+    // An --above alone lets an agent do nothing on its own; a lower --above for anyone still catches it.
+    const aboveAgents = rule({ id: 'rule_a', actor: 'agent', amount_cents: 20_000 });
+    expect(judgeMove([aboveAgents], move(100), agent)).toMatchObject({ kind: 'approval', rule: aboveAgents });
+    const anyone = rule({ id: 'rule_any', amount_cents: 3_000 });
+    expect(judgeMove([confirm, anyone], move(4_000), agent)).toMatchObject({ kind: 'approval', rule: anyone });
+    // Two allowances: the smaller one holds.
+    const limited = rule({ id: 'rule_l', actor: 'agent', kind: 'daily_limit', per: 'team', amount_cents: 10_000, confirm_up_to_cents: 2_000 });
+    expect(judgeMove([confirm, limited], move(3_000), agent)).toMatchObject({ kind: 'approval', rule: limited, limits: [{ rule: limited, capCents: 10_000, agentsOnly: true }] });
+    expect(judgeMove([confirm, limited], move(2_000), agent)).toEqual({ kind: 'confirm', rule: limited, limits: [{ rule: limited, capCents: 10_000, agentsOnly: true }], expiresMs: 7_200_000 });
+    // An agents' daily limit per operator counts that operator's agents; a block wins over everything.
+    const mine = rule({ id: 'rule_m', actor: 'agent', kind: 'daily_limit', per: 'operator', amount_cents: 10_000 });
+    expect(judgeMove([mine], move(100), agent)).toMatchObject({ kind: 'approval', rule: null, limits: [{ rule: mine, holder: 'ana@caixa-1', agentsOnly: true }] });
+    const block = rule({ id: 'rule_b', actor: 'agent', kind: 'block', amount_cents: null });
+    expect(judgeMove([confirm, limited, block], move(100), agent)).toEqual({ kind: 'blocked', rule: block });
+    // Per session: one payctl mcp session's; an agent's shell has none, so its operator's agents'.
+    const session = rule({ id: 'rule_s', actor: 'agent', kind: 'daily_limit', per: 'session', amount_cents: 3_000 });
+    expect(judgeMove([session], move(100), { ...agent, session: 'mcp_1' })).toMatchObject({ limits: [{ rule: session, capCents: 3_000, session: 'mcp_1', agentsOnly: true }] });
+    expect(judgeMove([session], move(100), { holder: 'ana@caixa-1', kind: 'agent' })).toMatchObject({ limits: [{ rule: session, holder: 'ana@caixa-1', agentsOnly: true }] });
+    expect(describeRule(session)).toBe('refunds by AI agents: at most R$ 30,00 a day in each payctl mcp session');
+  });
+
   it('removing, raising and letting agents confirm loosen; a new or lower rule tightens; with no rule, everything applies at once', () => {
     const above = rule({ amount_cents: 50_000 });
     expect(judgeChange([], { action: 'remove', rule: 'rule_x' })).toBe('tightens');
@@ -170,8 +204,25 @@ describe.each(BACKENDS)('the policy book on $name', (backend) => {
       await ledger.record({ key: `transaction:${cents}`, operation, target: String(cents), amount_cents: cents, state });
     }
     expect(await ledger.policy.sentSince(['transactions.void'], 0)).toBe(3000);
-    expect(await ledger.policy.sentSince(['transactions.void'], 0, me)).toBe(3000);
-    expect(await ledger.policy.sentSince(['transactions.void'], 0, 'someone@else')).toBe(0);
+    expect(await ledger.policy.sentSince(['transactions.void'], 0, { holder: me })).toBe(3000);
+    expect(await ledger.policy.sentSince(['transactions.void'], 0, { holder: 'someone@else' })).toBe(0);
     expect(await ledger.policy.sentSince(['transactions.void'], ledger.now() + 60_000)).toBe(0);
+    expect(await ledger.policy.sentSince(['transactions.void'], 0, { agentsOnly: true })).toBe(0);
+  });
+
+  it("records the agent that wrote an intent or asked for a request, and counts what agents sent apart", async () => {
+    const ledger = await open();
+    const agentLedger = new Ledger(await openStore(SCOPE), undefined, { ...ledger.me, agent: 'claude-code' });
+    ledgers.push(agentLedger);
+    await ledger.record({ key: 'transaction:a', operation: 'transactions.void', target: 'a', amount_cents: 1000, state: 'applied' });
+    const byAgent = await agentLedger.record({ key: 'transaction:b', operation: 'transactions.void', target: 'b', amount_cents: 2000, state: 'applied' });
+    expect(byAgent.agent).toBe('claude-code');
+    expect(await ledger.policy.sentSince(['transactions.void'], 0)).toBe(3000);
+    expect(await ledger.policy.sentSince(['transactions.void'], 0, { agentsOnly: true })).toBe(2000);
+    expect(await ledger.policy.sentSince(['transactions.void'], 0, { holder: ledger.me.holder, agentsOnly: true })).toBe(2000);
+    const request = await ledger.policy.createRequest({ operation: 'refund', summary: 'x', expires_at: 10_000 }, { holder: 'ana@caixa-1', kind: 'agent', client: 'claude-code' }, 1000);
+    expect(request).toMatchObject({ requester_kind: 'agent', requester_agent: 'claude-code' });
+    expect((await ledger.policy.createRequest({ operation: 'refund', summary: 'y', expires_at: 10_000 }, { holder: 'ana@caixa-1', kind: 'agent', signal: 'CLAUDECODE is set' }, 1000)).requester_agent).toBe('shell: CLAUDECODE is set');
+    expect((await ledger.policy.createRequest({ operation: 'refund', summary: 'z', expires_at: 10_000 }, ana, 1000)).requester_agent).toBeNull();
   });
 });

@@ -35,6 +35,8 @@ function intent(fields: Partial<Intent> = {}): Intent {
     updated_at: 0,
     holder: 'ana@caixa-2',
     operator_name: null,
+    agent: null,
+    session: null,
     pid: 4242,
     ...fields,
   };

@@ -23,7 +23,9 @@ describe('payctl mcp: results', () => {
   beforeAll(async () => {
     // Enough days for payouts: transfers to explain.
     payctlRun(['sandbox', 'generate', '--sales', '300', '--days', '40']);
-    session = await startMcp({ home, args: ['--allow', 'refunds'] });
+    // An agent's refund waits for a person unless a rule lets the person at its client confirm it: here they do.
+    payctlRun(['policy', 'add', '--operation', 'refund', '--actor', 'agent', '--confirm-at-client-up-to', '50']);
+    session = await startMcp({ home, args: ['--allow', 'refunds'], onElicit: () => ({ action: 'accept', content: { confirm: true } }) });
     // As a client does: the tools and their output schemas first; the SDK then checks every structured result against them.
     const { tools } = await session.client.listTools();
     for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe('object');

@@ -9,7 +9,7 @@ import { centsToDecimalString, parseAmount } from '../../validate/index.js';
 import { optionalString } from '../shared/input.js';
 import { writeOut } from '../../output/write.js';
 import { sendApproved, type SendOutcome } from './send.js';
-import { bookOf, checkMayDecide, findRequest, ledgerTime, notPending, refuseAgent, requestIdOf, said, who } from './shared.js';
+import { askedBy, bookOf, checkMayDecide, findRequest, ledgerTime, notPending, refuseAgent, requestIdOf, said } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { approve } from './flags.js';
 
@@ -42,12 +42,6 @@ async function typeBack(ctx: Factory, cents: number | null, word: { text: string
   }
   const shown = formatMoney(centsToDecimalString(cents), currency);
   await prompter.text(`Type the amount (${shown}) to approve`, { validate: (v) => typedAmount(v, cents) || `type ${shown} (or ${centsToDecimalString(cents).replace('.', ',')}), or press Ctrl-C to stop` });
-}
-
-/** Who asked, as an approver reads it: `Ana Souza (ana@caixa-2)`, `an AI agent as ana@caixa-2`. */
-function askedBy(request: ApprovalRequest): string {
-  const asker = who(request.requester, request.requester_name);
-  return request.requester_kind === 'agent' ? `an AI agent as ${asker}` : asker;
 }
 
 /** What is typed back for a request without an amount: what it moves (a sale's id), the rule a change removes, else the word approve. */

@@ -3,7 +3,7 @@ import { ValidationError } from '../../errors.js';
 import { REQUEST_STATES, type RequestState } from '../../ledger/policy/types.js';
 import { optionalString } from '../shared/input.js';
 import { enumValues } from '../shared/list.js';
-import { REQUEST_COLUMNS, bookOf, requestView } from './shared.js';
+import { REQUEST_COLUMNS, bookOf, requestTableRow, requestView } from './shared.js';
 import type { ArgsOf, OptionsOf } from '../verb.js';
 import type { list } from './flags.js';
 
@@ -17,6 +17,7 @@ export async function run(ctx: Factory, _args: ArgsOf<typeof list>, options: Opt
   await ctx.out.renderRows(
     requests.map((request) => requestView(request, ledger)),
     REQUEST_COLUMNS,
+    requestTableRow,
   );
   if (requests.length === 0) ctx.log.status(`no approval requests in the ledger ${ledger.where}${states.length > 0 || batch !== undefined ? ' match' : ' yet'}`);
 }

@@ -1,5 +1,5 @@
 import type { Factory } from '../../factory.js';
-import { operatorLabel } from '../../ledger/actor.js';
+import { operatorLabel, withAgent } from '../../ledger/actor.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import type { PolicyBook } from '../../ledger/policy/book.js';
@@ -64,6 +64,7 @@ export function requestView(request: ApprovalRequest, ledger: Ledger): Record<st
     requester: request.requester,
     requester_name: request.requester_name,
     requester_kind: request.requester_kind,
+    requester_agent: request.requester_agent,
     rule: request.rule_id,
     batch: request.batch_name,
     row: request.row,
@@ -77,6 +78,21 @@ export function requestView(request: ApprovalRequest, ledger: Ledger): Record<st
     digest: request.digest,
     command: request.replay === null ? null : ['payctl', ...request.replay].join(' '),
   };
+}
+
+/** Who asked, as a person reads it: `Ana Souza (ana@caixa-2)`, `an AI agent (claude-code) as ana@caixa-2`. */
+export function askedBy(request: Pick<ApprovalRequest, 'requester' | 'requester_name' | 'requester_kind' | 'requester_agent'>): string {
+  const asker = who(request.requester, request.requester_name);
+  if (request.requester_kind !== 'agent') return asker;
+  return request.requester_agent ? `an AI agent (${said(request.requester_agent)}) as ${asker}` : `an AI agent as ${asker}`;
+}
+
+/** A table's row of a request: who asked, `ana@caixa-2, agent claude-code` (JSON keeps requester, its name, kind and agent apart). */
+export function requestTableRow(view: Record<string, unknown>): Record<string, unknown> {
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const asker = who(text(view.requester), text(view.requester_name));
+  const agent = text(view.requester_agent);
+  return { ...view, requester: agent === null ? asker : withAgent(asker, said(agent)) };
 }
 
 /** The table's columns: what and how much are never cut; who asked and the expiry give way first. */

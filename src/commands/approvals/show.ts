@@ -1,9 +1,9 @@
 import type { Factory } from '../../factory.js';
 import type { Operation } from '../../provider/endpoints.js';
-import { describeRule } from '../../ledger/policy/judge.js';
+import { AGENT_DEFAULT, describeRule } from '../../ledger/policy/judge.js';
 import type { ApprovalRequest, PolicyOperation } from '../../ledger/policy/types.js';
 import type { ObjectView } from '../../output/object-view.js';
-import { bookOf, findRequest, requestIdOf, requestView, who } from './shared.js';
+import { bookOf, findRequest, requestIdOf, requestView, said, who } from './shared.js';
 import type { ArgsOf } from '../verb.js';
 import type { show } from './flags.js';
 
@@ -43,7 +43,16 @@ const REQUEST_VIEW: ObjectView = {
     { label: 'Move', at: 'summary' },
     { label: 'Amount', at: 'amount', kind: 'money' },
     { label: 'Rule', at: 'rule_text' },
-    { label: 'Asked by', at: (r) => `${who(text(r.requester) ?? null, text(r.requester_name))}, ${text(r.requester_kind) === 'agent' ? 'an AI agent' : `a ${text(r.requester_kind)}`}` },
+    {
+      label: 'Asked by',
+      at: (r) => {
+        const kind = text(r.requester_kind);
+        const asker = who(text(r.requester) ?? null, text(r.requester_name));
+        if (kind !== 'agent') return `${asker}, a ${kind ?? 'person'}`;
+        const agent = text(r.requester_agent);
+        return `${asker}, an AI agent${agent ? ` (${said(agent)})` : ''}`;
+      },
+    },
     { label: 'Asked', at: 'created_at', kind: 'date' },
     { label: 'Expires', at: 'expires_at', kind: 'date' },
     { label: 'Batch', at: (r) => (r.batch === null ? undefined : `${text(r.batch_name) ?? text(r.batch)}, row ${String(r.row)}`) },
@@ -83,7 +92,8 @@ export async function run(ctx: Factory, args: ArgsOf<typeof show>): Promise<void
   const rule = request.rule_id === null ? undefined : await book.rule(request.rule_id);
   const view = {
     ...requestView(request, ledger),
-    rule_text: rule ? describeRule(rule) : null,
+    // An agent's move no rule sent here waits for a person all the same: that is said instead.
+    rule_text: rule ? describeRule(rule) : request.requester_kind === 'agent' && request.operation !== 'policy' ? AGENT_DEFAULT : null,
     sale_now: await targetNow(ctx, request),
   };
   await ctx.out.show(view, REQUEST_VIEW);

@@ -314,7 +314,8 @@ const APPROVALS = `Rules and approvals: four eyes on money, for a team sharing o
 Rules live in the ledger, for each account, so every operator and machine using it has the same
 ones. Each governs one kind of move (refund, capture, create, boleto-cancel, invoice-refund,
 invoice-approve, split-change, subscription-cancel) for an actor: any operator, one operator
-(user@host, as the ledger names them), scripts (prompts off) or agents (an AI agent's shell).
+(user@host, as the ledger names them), scripts (prompts off) or agents (an AI agent's shell, or
+payctl mcp).
 
   payctl policy add --operation refund --above 500
   payctl policy add --operation refund --daily-limit 2000
@@ -331,6 +332,13 @@ A move above an --above amount is not sent: it is recorded as a request, and the
 with its id (exit 13, waiting for approval; expires after 24 h, or the rule's --expires). A move
 a rule blocks, or that would pass a daily limit (counted from what the ledger sent that day, in
 the account's time zone), is refused (exit 4); nothing is sent.
+
+An AI agent (its shell, or payctl mcp) never moves money no person approved: each of its moves is
+a request, unless a rule --actor agent --confirm-at-client-up-to <amount> lets the person at its
+MCP client confirm it up to that amount (asked by the client, naming amount, card and buyer; a
+decline or no answer in 120 s sends nothing, exit 4; a client that cannot ask gets the request).
+Agents' daily limits count what agents sent (--per session: in one payctl mcp session), and
+refuse (exit 4) before anyone is asked.
 
 Who sets rules: any operator, never an agent (exit 4). A change that tightens the rules (a new
 rule, a lower amount or limit) takes effect at once. A change that loosens them (removing a rule,

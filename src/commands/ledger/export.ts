@@ -55,6 +55,8 @@ export const TRAIL_COLUMNS: ExportColumn[] = [
   { path: 'holder', type: 'string' },
   { path: 'operator_name', type: 'string' },
   { path: 'pid', type: 'integer' },
+  { path: 'agent', type: 'string' },
+  { path: 'session', type: 'string' },
 ];
 
 /** A record of the trail: one value for each of TRAIL_COLUMNS (null where it has none). */
@@ -85,6 +87,8 @@ export function intentRecord(intent: Intent, ledger: Ledger): TrailRecord {
     holder: intent.holder,
     operator_name: intent.operator_name,
     pid: intent.pid,
+    agent: intent.agent,
+    session: intent.session,
   };
 }
 

@@ -55,7 +55,8 @@ export const exportTrail = defineVerb({
   ],
   notes: `Each record has a kind (intent: a money move payctl wrote before sending it) and the same columns: kind, id,
 created_at, updated_at, operation, target, key, requested_cents, requested, amount_cents, amount, state,
-detail, proof, batch, batch_name, row, holder, operator_name, pid. Times are ISO 8601 in UTC (pt-BR CSV:
+detail, proof, batch, batch_name, row, holder, operator_name, pid, agent (an AI agent's MCP client, or its
+shell), session (its payctl mcp session). Times are ISO 8601 in UTC (pt-BR CSV:
 local times); amounts are cents and decimals. The ledger is read a page at a time, however large it is.
 `,
 });

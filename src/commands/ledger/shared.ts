@@ -1,11 +1,12 @@
 import type { Factory } from '../../factory.js';
-import { operatorLabel } from '../../ledger/actor.js';
+import { operatorLabel, withAgent } from '../../ledger/actor.js';
 import { LedgerLostError } from '../../ledger/errors.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import { isoTime } from '../../ledger/time.js';
 import type { Intent, Lock } from '../../ledger/types.js';
 import { AMOUNT_COLUMN } from '../../output/columns.js';
 import type { Column } from '../../output/render-options.js';
+import { withoutControls } from '../../platform/control-chars.js';
 import { localDateTime } from '../../time/zone.js';
 import { centsToDecimalString } from '../../validate/index.js';
 
@@ -58,6 +59,8 @@ export function intentView(intent: Intent, ledger: Ledger): Record<string, unkno
     holder: intent.holder,
     operator_name: intent.operator_name,
     pid: intent.pid,
+    agent: intent.agent,
+    session: intent.session,
     operation: intent.operation,
     action: VERBS[intent.operation] ?? intent.operation,
     key: intent.key,
@@ -86,9 +89,13 @@ export const INTENT_COLUMNS: Column[] = [
   { key: 'batch', header: 'BATCH', kind: 'text' },
 ];
 
-/** A table's row of an intent: who acted as people read it, `Ana Souza (ana@caixa-2)` (JSON and CSV keep holder and operator_name apart). */
+/**
+ * A table's row of an intent: who acted as people read it, `Ana Souza (ana@caixa-2)`, `ana@caixa-2,
+ * agent claude-code` (JSON and CSV keep holder, operator_name and agent apart).
+ */
 export function intentTableRow(view: Record<string, unknown>): Record<string, unknown> {
-  return { ...view, who: operatorLabel({ holder: String(view.holder), name: view.operator_name as string | null }) };
+  const who = operatorLabel({ holder: String(view.holder), name: view.operator_name as string | null });
+  return { ...view, who: typeof view.agent === 'string' ? withAgent(who, withoutControls(view.agent)) : who };
 }
 
 /** `ana@caixa-2, pid 4242, since 2026-11-28 17:57:03 UTC−03:00, lease until 2026-11-28 17:57:43 UTC−03:00` */

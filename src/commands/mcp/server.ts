@@ -1,13 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Factory } from '../../factory.js';
+import { PolicyRefusedError } from '../../errors.js';
 import type { AgentClient } from '../../ledger/actor.js';
 import { withoutControls } from '../../platform/control-chars.js';
 import { VERSION } from '../../version.js';
 import type { AllowGroup } from './allow.js';
-import { runToolCall } from './call.js';
+import { runToolCall, type CallOutcome } from './call.js';
+import { confirmAtClient } from './confirm.js';
 import { outputSchemaOf } from './output-schema.js';
+import { CallRate, rateRefusal } from './rate.js';
 import { toResult } from './result.js';
 import { checkArguments, commandLine, toolsOf, type ToolSpec } from './tool-spec.js';
 
@@ -55,7 +59,12 @@ export async function serve(ctx: Factory, options: ServeOptions): Promise<void> 
   const tools = listedTools(ctx, options.allow);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const server = new Server({ name: 'payctl', version: VERSION }, { capabilities: { tools: {} } });
-  const agent = (): AgentClient => ({ name: withoutControls(server.getClientVersion()?.name ?? 'unknown client').slice(0, 64) });
+  const clientName = () => withoutControls(server.getClientVersion()?.name ?? 'unknown client').slice(0, 64);
+  // One session per server process: what its intents record, and a `--per session` limit counts.
+  const session = `mcp_${randomBytes(6).toString('hex')}`;
+  // The person at the client confirms what a rule lets them (MCP elicitation); a client that cannot ask gets an approval request.
+  const agent = (): AgentClient => ({ name: clientName(), confirm: confirmAtClient(server, clientName), session });
+  const moneyCalls = new CallRate();
   // One call at a time: each runs its verb with the account's ledger and the rules, in order.
   let queue: Promise<unknown> = Promise.resolve();
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(describeTool) }));
@@ -63,9 +72,15 @@ export async function serve(ctx: Factory, options: ServeOptions): Promise<void> 
     const run = async (): Promise<CallToolResult> => {
       const tool = byName.get(request.params.name);
       if (!tool) return { isError: true, content: [{ type: 'text', text: `no tool "${withoutControls(request.params.name)}" here; tools/list names them` }] };
-      return toResult(tool, request.params.arguments, (args) => runToolCall(ctx, commandLine(tool, args), agent()), (words) => runToolCall(ctx, words, agent()), (given) =>
-        checkArguments(tool, given),
-      );
+      // A money call, its arguments checked, takes a slot of the session's rate first: past it, nothing runs.
+      const money = (args: Record<string, unknown>): Promise<CallOutcome> => {
+        const words = commandLine(tool, args);
+        const slot = moneyCalls.take();
+        if (!slot.ok) return Promise.resolve({ ok: false, error: new PolicyRefusedError(rateRefusal(moneyCalls, slot.retryInMs)), printed: undefined, diagnostics: '' });
+        return runToolCall(ctx, words, agent());
+      };
+      const verb = tool.class.kind === 'money' ? money : (args: Record<string, unknown>) => runToolCall(ctx, commandLine(tool, args), agent());
+      return toResult(tool, request.params.arguments, verb, (words) => runToolCall(ctx, words, agent()), (given) => checkArguments(tool, given));
     };
     const result = queue.then(run, run);
     queue = result.catch(() => undefined);

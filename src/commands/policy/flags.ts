@@ -23,7 +23,7 @@ export const add = defineVerb({
     actor: flag('--actor <actor>', 'who it applies to: any (default), agent, script (prompts off), or one operator as user@host'),
     above: flag('--above <amount>', "moves above this amount (in reais: 500 or 500,00) wait for another operator's approval"),
     dailyLimit: flag('--daily-limit <amount>', "at most this much a day (the account's time zone), counted from what the ledger sent"),
-    per: flag('--per <who>', 'with --daily-limit: for each operator (default) or for the whole team', { choices: ['operator', 'team'] }),
+    per: flag('--per <who>', 'with --daily-limit: for each operator (default), for the whole team, or (with --actor agent) in each payctl mcp session', { choices: ['operator', 'team', 'session'] }),
     block: flag('--block', 'payctl never sends it'),
     expires: flag('--expires <hours>', 'with --above: how long a request waits for approval, 1 to 720 hours (default 24)'),
     confirmAtClientUpTo: flag('--confirm-at-client-up-to <amount>', 'with --actor agent: up to this amount the person at the MCP client confirms instead of an approval (alone: above it, a person approves)'),

@@ -68,6 +68,7 @@ function readRule(options: OptionsOf<typeof add>): Omit<RuleSpec, 'operation'> &
   if (options.block === true && confirm !== undefined) throw new UsageError('--confirm-at-client-up-to goes with --above or --daily-limit: a blocked move is never sent, confirmed or not');
   const kind: RuleSpec['kind'] = options.block === true ? 'block' : options.dailyLimit !== undefined ? 'daily_limit' : 'above';
   if (options.per !== undefined && kind !== 'daily_limit') throw new UsageError('--per goes with --daily-limit');
+  if (options.per === 'session' && actor !== 'agent') throw new UsageError('--per session goes with --actor agent: a session is one payctl mcp server an agent works through');
   if (options.expires !== undefined && kind !== 'above') throw new UsageError('--expires goes with --above: how long a request waits for approval');
   const operation = options.operation;
   if (operation === 'policy') {

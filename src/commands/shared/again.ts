@@ -1,5 +1,6 @@
 import type { Factory } from '../../factory.js';
-import { ProbableDuplicateError } from '../../errors.js';
+import { PolicyRefusedError, ProbableDuplicateError } from '../../errors.js';
+import { agentSignal } from '../../platform/agent.js';
 import { flag } from '../verb.js';
 
 // The flags every money move shares for what the ledger already knows (docs/refunds-and-bulk.md, "Money moves
@@ -26,6 +27,15 @@ export interface MoneyMoveFlags {
   waitForApproval: boolean;
 }
 
+/**
+ * --again forces a move the ledger would stop as a repeat: only a person may (exit 4, nothing
+ * sent). An AI agent's shell is refused; `payctl mcp`'s tools never take the flag at all.
+ */
+export function refuseAgainFromAgent(ctx: Pick<Factory, 'io' | 'agent'>): void {
+  const signal = ctx.agent ? `payctl mcp, ${ctx.agent.name}` : agentSignal(ctx.io.env);
+  if (signal !== undefined) throw new PolicyRefusedError(`--again: an AI agent (${signal}) cannot force a repeat of a money move; only a person can, on a terminal of their own. Nothing was sent`);
+}
+
 export function moneyMoveFlags(options: { again?: boolean; wait?: boolean }): MoneyMoveFlags {
   return { again: options.again === true, noWait: options.wait === false, waitForApproval: options.wait === true };
 }
@@ -36,7 +46,7 @@ export function moneyMoveFlags(options: { again?: boolean; wait?: boolean }): Mo
  * elsewhere it stops with exit 11 and nothing sent. Returns whether the user was asked, so the
  * usual confirmation is not asked again.
  */
-export async function confirmDespiteEarlier(ctx: Pick<Factory, 'log' | 'prompts'>, flags: MoneyMoveFlags, earlier: string, question: string, action: string): Promise<boolean> {
+export async function confirmDespiteEarlier(ctx: Pick<Factory, 'log' | 'prompts' | 'io'> & Partial<Pick<Factory, 'agent'>>, flags: MoneyMoveFlags, earlier: string, question: string, action: string): Promise<boolean> {
   if (flags.again) {
     ctx.log.warn(`${earlier}; sending it again (--again)`);
     return false;
@@ -46,5 +56,8 @@ export async function confirmDespiteEarlier(ctx: Pick<Factory, 'log' | 'prompts'
     await prompter.confirmOrCancel(`${earlier}. ${question}`);
     return true;
   }
-  throw new ProbableDuplicateError(`probable duplicate: ${earlier.charAt(0).toLowerCase()}${earlier.slice(1)}; nothing was sent. Pass --again to ${action}`);
+  const said = `probable duplicate: ${earlier.charAt(0).toLowerCase()}${earlier.slice(1)}; nothing was sent`;
+  // An agent is told it is done: it cannot force a repeat, only a person can.
+  if (ctx.agent || agentSignal(ctx.io.env) !== undefined) throw new ProbableDuplicateError(`${said}. It is already done: an AI agent does not send it again (only a person can, on a terminal, with --again)`);
+  throw new ProbableDuplicateError(`${said}. Pass --again to ${action}`);
 }

@@ -117,7 +117,7 @@ export async function runMoneyMove(ctx: Factory, args: ArgsOf<typeof capture | t
         // An amount asked again is a probable duplicate (asked on a terminal, exit 11 elsewhere,
         // unless --again); all that remains is not, and its question names what was done before.
         if (told && requested !== undefined) {
-          const asked = await confirmDespiteEarlier({ log, prompts }, flags, told, `${Action} ${shown} more?`, `${move.action} ${shown} more`);
+          const asked = await confirmDespiteEarlier({ log, prompts, io: ctx.io, agent: ctx.agent }, flags, told, `${Action} ${shown} more?`, `${move.action} ${shown} more`);
           if (!asked) await prompts.confirm(async () => `${Action} ${shown} of transaction ${id} (${await describePayer(api, before)})?`, move.action);
         } else {
           await prompts.confirm(async () => `${told ? `${told}. ${Action} the ${shown} left` : `${Action} ${shown}`} of transaction ${id} (${await describePayer(api, before)})?`, move.action);

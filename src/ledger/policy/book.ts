@@ -5,7 +5,7 @@
 // with its approval.
 import { randomInt } from 'node:crypto';
 import { CliError, ExitCode } from '../../errors.js';
-import type { Actor, ActorKind } from '../actor.js';
+import { agentOf, type Actor, type ActorKind } from '../actor.js';
 import type { LedgerSql, LedgerStore, SqlParam } from '../types.js';
 import type { ApprovalRequest, NewRequest, PolicyOperation, RequestFilter, RequestState, Rule, RuleChange, RuleSpec } from './types.js';
 
@@ -25,7 +25,7 @@ const RULE_COLUMNS = [
 
 const REQUEST_COLUMNS = [
   'scope', 'id', 'operation', 'key', 'target', 'amount_cents', 'currency', 'digest', 'summary', 'replay', 'change', 'batch', 'batch_name', 'row',
-  'rule_id', 'requester', 'requester_name', 'requester_kind', 'state', 'created_at', 'expires_at', 'updated_at', 'decided_by', 'decided_by_name',
+  'rule_id', 'requester', 'requester_name', 'requester_kind', 'requester_agent', 'state', 'created_at', 'expires_at', 'updated_at', 'decided_by', 'decided_by_name',
   'decided_at', 'reason', 'intent_id',
 ] as const;
 
@@ -77,6 +77,7 @@ function requestFromRow(row: Record<string, unknown>, now: number): ApprovalRequ
     requester: String(row.requester),
     requester_name: text(row.requester_name),
     requester_kind: String(row.requester_kind) as ActorKind,
+    requester_agent: text(row.requester_agent),
     state: stored === 'pending' && now >= expires_at ? 'expired' : stored,
     created_at: Number(row.created_at),
     expires_at,
@@ -185,6 +186,7 @@ export class PolicyBook {
         requester: by.holder,
         requester_name: by.name ?? null,
         requester_kind: by.kind,
+        requester_agent: agentOf(by) ?? null,
         state: 'pending',
         created_at: now,
         expires_at: request.expires_at,
@@ -283,14 +285,16 @@ export class PolicyBook {
    * the ledger's clock) that sent money or may have (pending, applied, unknown), by one operator
    * or by all.
    */
-  sentSince(intentOperations: readonly string[], since: number, holder?: string): Promise<number> {
+  sentSince(intentOperations: readonly string[], since: number, by: { holder?: string | undefined; session?: string | undefined; agentsOnly?: boolean | undefined } = {}): Promise<number> {
     if (intentOperations.length === 0) return Promise.resolve(0);
+    const { holder, session, agentsOnly } = by;
     return this.store.transact(async (sql, scope) => {
       const params: SqlParam[] = [scope, since, ...intentOperations];
       if (holder !== undefined) params.push(holder);
+      if (session !== undefined) params.push(session);
       const [row] = await sql.all(
         `SELECT coalesce(sum(amount_cents), 0) AS cents FROM payctl_intents WHERE scope = ? AND created_at >= ? AND state IN ('pending', 'applied', 'unknown')
-         AND operation IN (${placeholders(intentOperations)})${holder !== undefined ? ' AND holder = ?' : ''}`,
+         AND operation IN (${placeholders(intentOperations)})${holder !== undefined ? ' AND holder = ?' : ''}${session !== undefined ? ' AND session = ?' : ''}${agentsOnly ? ' AND agent IS NOT NULL' : ''}`,
         params,
       );
       return Number(row?.cents ?? 0);

@@ -17,7 +17,7 @@ import type { AskedMove, BatchRow, MoveGate, MoveTarget } from '../guard.js';
 import type { Ledger } from '../ledger.js';
 import type { Intent } from '../types.js';
 import type { PolicyBook } from './book.js';
-import { describeRule, judgeMove, ruleApplies, type DailyLimit } from './judge.js';
+import { AGENT_DEFAULT, describeRule, judgeMove, ruleApplies, type DailyLimit } from './judge.js';
 import { intentOperationsOf, policyOperationOf, type ApprovalRequest, type PolicyOperation, type Rule } from './types.js';
 
 /** How long a move waits for another process to finish with a daily limit's lock before giving up (nothing sent). */
@@ -75,6 +75,8 @@ export class PolicyGate implements MoveGate {
     if (this.deps.approving) return true;
     const operation = policyOperationOf(intentOperation);
     if (!operation) return false;
+    // An agent's every move is judged: none goes without a person.
+    if (this.deps.actor.kind === 'agent') return true;
     return (await this.rules()).some((rule) => ruleApplies(rule, operation, this.deps.actor));
   }
 
@@ -87,9 +89,32 @@ export class PolicyGate implements MoveGate {
     if (judged.kind === 'blocked') {
       throw new PolicyRefusedError(`${await asked.summary()}: not permitted by the team's policy (rule ${judged.rule.id}: ${describeRule(judged.rule)}); nothing was sent`);
     }
+    if (judged.kind === 'approval' || judged.kind === 'confirm') {
+      // An agent that used up its day is refused, not queued, nor its person asked.
+      if (judged.limits.length > 0) await this.checkLimits(judged.limits, asked);
+    }
     if (judged.kind === 'approval') throw await this.request(operation, what, asked, judged.rule, judged.expiresMs, row);
+    if (judged.kind === 'confirm') {
+      const answer = await this.confirmAtClient(asked);
+      if (answer === 'unsupported') throw await this.request(operation, what, asked, judged.rule, judged.expiresMs, row, "the agent's client cannot ask its person to confirm");
+    }
     if (judged.limits.length === 0) return record();
     return this.withinLimits(judged.limits, asked, record);
+  }
+
+  /**
+   * Asks the person at the agent's MCP client to confirm the move: `accept` goes on; a decline, a
+   * cancel or no answer in time is refused, nothing sent; `unsupported` (no client that can ask, as
+   * an agent's shell) goes to an approval request.
+   */
+  private async confirmAtClient(asked: AskedMove): Promise<'accept' | 'unsupported'> {
+    const confirm = this.deps.confirmAtClient;
+    if (!confirm) return 'unsupported';
+    const summary = await asked.summary();
+    const answer = await confirm({ summary, amountCents: asked.amountCents, currency: asked.currency });
+    if (answer === 'accept' || answer === 'unsupported') return answer;
+    const how = answer === 'decline' ? 'declined it' : 'did not confirm it (cancelled, or no answer in time)';
+    throw new PolicyRefusedError(`${summary}: the person at the agent's client (${this.deps.actor.client ?? 'MCP client'}) ${how}; nothing was sent`);
   }
 
   async finished(intent: Intent, error?: unknown): Promise<void> {
@@ -135,10 +160,10 @@ export class PolicyGate implements MoveGate {
   }
 
   /** Records the move as a request (or finds the one a rerun of it made, still pending) and says so: exit 13. */
-  private async request(operation: PolicyOperation, what: MoveTarget, asked: AskedMove, rule: Rule, expiresMs: number, row?: BatchRow): Promise<AwaitingApproval> {
+  private async request(operation: PolicyOperation, what: MoveTarget, asked: AskedMove, rule: Rule | null, expiresMs: number, row?: BatchRow, because?: string): Promise<AwaitingApproval> {
     const digest = bodyDigest(asked.body);
     const { actor } = this.deps;
-    const same = (r: ApprovalRequest) => r.state === 'pending' && r.operation === operation && r.key === what.key && r.amount_cents === asked.amountCents && r.digest === digest && r.requester === actor.holder;
+    const same = (r: ApprovalRequest) => r.state === 'pending' && r.operation === operation && r.key === what.key && r.amount_cents === asked.amountCents && r.digest === digest && r.requester === actor.holder && r.requester_kind === actor.kind;
     const earlier = (await this.pending()).find(same);
     const request =
       earlier ??
@@ -156,7 +181,7 @@ export class PolicyGate implements MoveGate {
           batch: row?.batch ?? null,
           batch_name: row?.batch_name ?? null,
           row: row?.row ?? null,
-          rule_id: rule.id,
+          rule_id: rule?.id ?? null,
           expires_at: this.deps.ledger.now() + expiresMs,
         },
         actor,
@@ -165,9 +190,11 @@ export class PolicyGate implements MoveGate {
     if (!earlier) (await this.pending()).push(request);
     const until = localDateTime(this.deps.ledger.local(request.expires_at));
     const again = earlier ? ' (asked before, still pending)' : '';
+    const why = [rule ? `rule ${rule.id}: ${describeRule(rule)}` : AGENT_DEFAULT, ...(because ? [because] : [])].join('; ');
+    const needs = actor.kind === 'agent' ? "needs a person's approval" : 'needs a second person';
     return new AwaitingApproval(
       request,
-      `waiting for approval: ${request.summary} needs a second person (rule ${rule.id}: ${describeRule(rule)}); nothing was sent. Request ${request.id}${again}, until ${until}: payctl approvals show ${request.id}`,
+      `waiting for approval: ${request.summary} ${needs} (${why}); nothing was sent. Request ${request.id}${again}, until ${until}: a person approves it with payctl approvals approve ${request.id}; payctl approvals show ${request.id}`,
     );
   }
 
@@ -189,23 +216,28 @@ export class PolicyGate implements MoveGate {
         await this.holdLimit(key);
         held.push(key);
       }
-      const now = this.deps.ledger.now();
-      const since = dayStartIn(now, this.deps.zone);
-      const amount = asked.amountCents ?? 0;
-      for (const limit of limits) {
-        const sent = await this.deps.book.sentSince(intentOperationsOf(limit.rule.operation), since, limit.holder);
-        if (sent + amount > limit.capCents) {
-          const left = Math.max(0, limit.capCents - sent);
-          const resets = localDateTime(this.deps.ledger.local(nextDayStartIn(now, this.deps.zone)));
-          const whose = limit.holder ? `${limit.holder}'s` : "the team's";
-          throw new PolicyRefusedError(
-            `${await asked.summary()}: not permitted by the team's policy: it would pass ${whose} daily limit (rule ${limit.rule.id}: ${describeRule(limit.rule)}); ${money(left, asked.currency)} is left today, until the limit resets at ${resets}; nothing was sent`,
-          );
-        }
-      }
+      await this.checkLimits(limits, asked);
       return await record();
     } finally {
       for (const key of held) await this.deps.ledger.release(key).catch(() => undefined);
+    }
+  }
+
+  /** Refuses the move (exit 4, nothing sent) when it would pass one of `limits`, counted from what the ledger sent today. */
+  private async checkLimits(limits: DailyLimit[], asked: AskedMove): Promise<void> {
+    const now = this.deps.ledger.now();
+    const since = dayStartIn(now, this.deps.zone);
+    const amount = asked.amountCents ?? 0;
+    for (const limit of limits) {
+      const sent = await this.deps.book.sentSince(intentOperationsOf(limit.rule.operation), since, { holder: limit.holder, session: limit.session, agentsOnly: limit.agentsOnly });
+      if (sent + amount > limit.capCents) {
+        const left = Math.max(0, limit.capCents - sent);
+        const resets = localDateTime(this.deps.ledger.local(nextDayStartIn(now, this.deps.zone)));
+        const whose = limit.session ? "this payctl mcp session's" : `${limit.holder ? `${limit.holder}'s` : "the team's"}${limit.agentsOnly ? " agents'" : ''}`;
+        throw new PolicyRefusedError(
+          `${await asked.summary()}: not permitted by the team's policy: it would pass ${whose} daily limit (rule ${limit.rule.id}: ${describeRule(limit.rule)}); ${money(left, asked.currency)} is left today, until the limit resets at ${resets}; nothing was sent`,
+        );
+      }
     }
   }
 
@@ -223,7 +255,8 @@ export class PolicyGate implements MoveGate {
   }
 }
 
-/** `limit:<rule-id>` for the team, `limit:<rule-id>:<holder>` for one operator. */
+/** `limit:<rule-id>` for the team, `limit:<rule-id>:<holder>` for one operator, `limit:<rule-id>:<session>` for one session. */
 function limitKey(limit: DailyLimit): string {
-  return limit.holder ? `limit:${limit.rule.id}:${limit.holder}` : `limit:${limit.rule.id}`;
+  const whose = limit.session ?? limit.holder;
+  return whose ? `limit:${limit.rule.id}:${whose}` : `limit:${limit.rule.id}`;
 }

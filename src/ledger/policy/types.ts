@@ -40,8 +40,8 @@ export interface RuleSpec {
   kind: RuleKind;
   /** above: moves of more than this need approval; daily_limit: at most this in a day; block: null. */
   amount_cents: number | null;
-  /** daily_limit: counted for each operator, or for the whole team. */
-  per: 'operator' | 'team' | null;
+  /** daily_limit: counted for each operator, for the whole team, or (agents) for each `payctl mcp` session. */
+  per: 'operator' | 'team' | 'session' | null;
   /** above: how long its requests wait for a decision (null: 24 h). */
   expires_hours: number | null;
   /** Agents: up to this, the person at the MCP client confirms instead of an approval request. */
@@ -95,6 +95,8 @@ export interface ApprovalRequest {
   requester: string;
   requester_name: string | null;
   requester_kind: ActorKind;
+  /** The AI agent that asked (its MCP client's name, or its shell's signal), or null. */
+  requester_agent: string | null;
   state: RequestState;
   created_at: number;
   expires_at: number;
