@@ -115,6 +115,9 @@ export class ApprovalPendingError extends exitingWith(ExitCode.approvalPending) 
  */
 export class PolicyRefusedError extends exitingWith(ExitCode.auth) {}
 
+/** The person at an agent's MCP client declined a move a rule let them confirm, or did not answer: nothing sent. */
+export class DeclinedAtClientError extends PolicyRefusedError {}
+
 /**
  * --dry-run reached the first request a command would send: it was printed instead, and the
  * command stops there, successfully. Not a CliError: nothing went wrong.

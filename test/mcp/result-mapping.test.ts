@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
-import { ApiError, ApprovalPendingError, CancelledError, CliError, ExitCode, NotAllowedError, OutcomeUnknownError, PolicyRefusedError, ProbableDuplicateError, UsageError } from '../../src/errors.js';
+import { ApiError, ApprovalPendingError, CancelledError, CliError, DeclinedAtClientError, ExitCode, NotAllowedError, OutcomeUnknownError, PolicyRefusedError, ProbableDuplicateError, UsageError } from '../../src/errors.js';
 import type { CallOutcome } from '../../src/commands/mcp/call.js';
 import { outputSchemaOf } from '../../src/commands/mcp/output-schema.js';
 import { cursorAt, pageAsked, pageResult } from '../../src/commands/mcp/paging.js';
@@ -112,15 +112,24 @@ describe('money tools: the outcome envelope', () => {
   });
 
   it('a lost answer is unknown, in the contract\'s words', async () => {
-    const body = await moneyEnvelope(refundCall, failedWith(new OutcomeUnknownError('the refund of transaction … may or may not have been applied')), 6, reader([]));
+    const lost = new OutcomeUnknownError(
+      'outcome unknown: the refund of transaction … may or may not have been applied (no usable answer); it could still land until 2026-11-28 14:04:11. Run the same command again: it waits until then and sends only if this one did not go through (--no-wait checks without waiting). Or check with: payctl transactions get …',
+    );
+    const body = await moneyEnvelope(refundCall, failedWith(lost), 6, reader([]));
     expect(body.outcome).toBe('unknown');
-    expect(body.message.startsWith('unknown — do not retry; payctl will settle it')).toBe(true);
+    expect(body.message.startsWith('unknown — do not retry; payctl will settle it. outcome unknown: the refund of transaction … may or may not have been applied')).toBe(true);
+    expect(body.message).toContain('it could still land until 2026-11-28 14:04:11');
+    // The command line's advice to a person is not the agent's: it is told not to retry, and how it learns the outcome.
+    expect(body.message).not.toContain('Run the same command again');
+    expect(body.message).not.toContain('--no-wait');
+    expect(body.message).toContain('A later call of the same tool (or ledger_show');
   });
 
   it('a rule, a limit or a declined confirmation is refused; the service or the sale saying no is failed; nothing sent, and what next', async () => {
     const cases: Array<[unknown, string, string]> = [
       [new PolicyRefusedError('Refund R$ 600,00 …: would pass the daily limit'), 'refused', 'only a person can change that'],
       [new CancelledError('declined at the client'), 'refused', 'did not confirm'],
+      [new DeclinedAtClientError("Refund R$ 30,00 …: the person at the agent's client (claude-code) declined it; nothing was sent"), 'refused', 'do not ask again unless they tell you to'],
       [new CliError('rate limited', ExitCode.rateLimited), 'refused', 'wait a minute'],
       [new NotAllowedError('transaction … is fully refunded: nothing is left to refund'), 'failed', 'do not repeat the same call'],
       [new ApiError('transaction not found', { httpStatus: 404 }), 'failed', 'a list or search tool'],

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { CancelledError, CliError, ExitCode, OutcomeUnknownError, PolicyRefusedError, ProbableDuplicateError } from '../../errors.js';
+import { CancelledError, CliError, DeclinedAtClientError, ExitCode, OutcomeUnknownError, PolicyRefusedError, ProbableDuplicateError } from '../../errors.js';
 import { withoutControls } from '../../platform/control-chars.js';
 import { currentOwner } from '../../platform/owner.js';
 import type { CallOutcome } from './call.js';
@@ -90,6 +90,7 @@ export function nextStep(error: unknown, tool: string): string {
     case ExitCode.rejected:
       return 'the service refused it as asked: read the reason, and do not repeat the same call';
     case ExitCode.auth:
+      if (error instanceof DeclinedAtClientError) return 'the person at the client did not confirm it: do not ask again unless they tell you to';
       return error instanceof PolicyRefusedError ? "a rule of the team's policy forbids it (payctl policy list says which): only a person can change that; do not try another way" : "the account's key was refused: a person must log in on a terminal (payctl login)";
     case ExitCode.rateLimited:
       return 'the service asks to slow down: wait a minute, then call again';
@@ -227,9 +228,19 @@ export async function moneyEnvelope(call: ToolCall, outcome: CallOutcome, before
   if (error instanceof ProbableDuplicateError) return duplicate(call, error, operation, read);
   const request = approvalRequestOf(error);
   if (request) return { outcome: 'waiting_for_approval', message: moneyText(call.tool.name, { outcome: 'waiting_for_approval', message: '', request }), request };
-  if (error instanceof OutcomeUnknownError) return { outcome: 'unknown', message: `${UNKNOWN_TEXT}. ${messageOf(error)}` };
+  if (error instanceof OutcomeUnknownError) return { outcome: 'unknown', message: unknownMessage(messageOf(error)) };
   const refused = error instanceof PolicyRefusedError || error instanceof CancelledError || exitOf(error) === ExitCode.rateLimited;
   return { outcome: refused ? 'refused' : 'failed', message: `${nothingSent(inputsNamed(call.tool, messageOf(error)))} Next: ${nextStep(error, call.tool.name)}` };
+}
+
+/**
+ * A lost answer, told to an agent: what the ledger knows, without the command line's advice to run
+ * the command again (a person's: payctl then waits for the move's settle window, or checks), and
+ * what the agent does instead: nothing, then ask later. payctl never sends that move twice.
+ */
+export function unknownMessage(message: string): string {
+  const known = message.replace(/\s*(Run the same command again|Check with:)[\s\S]*$/, '').replace(/[;,.]\s*$/, '');
+  return `${UNKNOWN_TEXT}. ${known}. A later call of the same tool (or ledger_show with the sale's id) says what happened; it never sends this move twice.`;
 }
 
 /** A message that ends saying nothing was sent, once. */

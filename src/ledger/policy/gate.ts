@@ -8,7 +8,7 @@
 // A move sent for an approved request (`approvals approve`) is not judged again: it must be that
 // request's move, exactly (operation, key, amount and the body's digest), or nothing is sent.
 import { createHash } from 'node:crypto';
-import { ApprovalPendingError, CliError, ExitCode, InFlightError, PolicyRefusedError } from '../../errors.js';
+import { ApprovalPendingError, CliError, DeclinedAtClientError, ExitCode, InFlightError, PolicyRefusedError } from '../../errors.js';
 import { formatMoney } from '../../output/format.js';
 import { centsToDecimalString } from '../../validate/index.js';
 import { localDateTime, nextDayStartIn, dayStartIn } from '../../time/zone.js';
@@ -114,7 +114,7 @@ export class PolicyGate implements MoveGate {
     const answer = await confirm({ summary, amountCents: asked.amountCents, currency: asked.currency });
     if (answer === 'accept' || answer === 'unsupported') return answer;
     const how = answer === 'decline' ? 'declined it' : 'did not confirm it (cancelled, or no answer in time)';
-    throw new PolicyRefusedError(`${summary}: the person at the agent's client (${this.deps.actor.client ?? 'MCP client'}) ${how}; nothing was sent`);
+    throw new DeclinedAtClientError(`${summary}: the person at the agent's client (${this.deps.actor.client ?? 'MCP client'}) ${how}; nothing was sent`);
   }
 
   async finished(intent: Intent, error?: unknown): Promise<void> {
