@@ -51,7 +51,7 @@ describe('payctl approvals list, show, status', () => {
       expect.arrayContaining([`Approval request ${first.id}  pending`, `Move      ${first.summary}`, 'Amount    R$ 600,00', `Asked by  ${holder}, an AI agent`, '  Status  succeeded', '  Amount  R$ 1.000,00', `  Command      payctl transactions refund ${a.id} --amount-cents 60000`]),
     );
 
-    expect(await status(home, first.id)).toEqual({ id: first.id, state: 'pending', summary: first.summary, expires_at: expect.any(String), decided_by: null, decided_by_name: null, decided_at: null, reason: null, intent_id: null });
+    expect(await status(home, first.id)).toEqual({ id: first.id, state: 'pending', summary: first.summary, expires_at: expect.any(String), decided_by: null, decided_by_name: null, decided_at: null, reason: null, intent_id: null, intent_state: null });
     expectError(await run(home, ['approvals', 'status', 'apr_nothere1']), 5, 'no approval request apr_nothere1 in the ledger');
     expectUsage(await run(home, ['approvals', 'show', 'transaction-1']), '<request-id>: "transaction-1" is not a request id');
   });
@@ -78,7 +78,7 @@ describe('payctl approvals approve', () => {
     const tx = await getTx(home, sale.id);
     expect([tx.amount, voids(tx)]).toEqual(['400.00', 1]);
     const done = await status(home, request.id);
-    expect(done).toMatchObject({ state: 'sent', decided_by: holder, decided_by_name: 'Bia Costa', intent_id: expect.any(Number) });
+    expect(done).toMatchObject({ state: 'sent', decided_by: holder, decided_by_name: 'Bia Costa', intent_id: expect.any(Number), intent_state: 'applied' });
     const intents = z.parse(ledgerList, JSON.parse((await run(home, ['ledger', 'list', '--transaction', sale.id])).stdout));
     expect(intents.filter((i) => i.action === 'refund').map((i) => [i.id, i.amount, i.state])).toEqual([[done.intent_id, '600.00', 'applied']]);
 

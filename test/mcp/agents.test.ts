@@ -68,7 +68,7 @@ describe('payctl mcp: an agent refunds', () => {
 
       const polled = (await session.client.callTool({ name: 'approvals_status', arguments: { request_id: id } })) as CallToolResult;
       expect(polled.isError, textOf(polled)).toBeFalsy();
-      expect(polled.structuredContent).toMatchObject({ id, state: 'sent' });
+      expect(polled.structuredContent).toMatchObject({ id, state: 'sent', intent_state: 'applied' });
       // Called again after it was sent: nothing more moves, and the agent is told it is done.
       const after = await refund(session, sale.id, 3_000);
       expect(after.isError, textOf(after)).toBeFalsy();
