@@ -36,6 +36,7 @@ import { colorStatus, formatDateTime, formatMoney, kindForKey } from './format.j
 import { counted } from '../platform/plural.js';
 import type { Column, RenderOptions } from './render-options.js';
 import { writeOut } from './write.js';
+import { wrapWords } from './wrap.js';
 
 type Kind = NonNullable<Column['kind']>;
 type Align = 'left' | 'right';
@@ -367,7 +368,7 @@ function drawBlocks(Table: TableConstructor, rows: string[][], columns: TableCol
       const column = columns[i] as TableColumn;
       if (text === '') return [];
       const cut = column.cuttable ? (measure(Table, [[text]])[0] as number) > valueRoom : false;
-      return [[style.bold(column.header), styleCell(cut ? drawLines(Table, [[text]], { colWidths: [valueRoom] }).trimEnd() : text, column.kind, style)]];
+      return [[style.bold(column.header), styleCell(cut ? drawLines(Table, [[text]], { colWidths: [valueRoom] }).trimEnd() : betweenWords(text, valueRoom), column.kind, style)]];
     });
     out += `${out === '' ? '' : '\n'}${drawLines(Table, lines, { colWidths: [headerWidth, null] })}`;
   }
@@ -514,6 +515,18 @@ export async function renderObjectTable(obj: unknown, opts: RenderOptions): Prom
   await writeOut(opts.out, `${drawPairs(Table, style, rows, terminalColumns(opts.out))}${showsTimes(rows) ? await zoneLine(style) : ''}`);
 }
 
+/**
+ * Text longer than `room` columns, laid out on lines between its words (a sentence, an address, a
+ * rule in words), so the terminal never breaks it mid-word; text without spaces (an id, a URL, a
+ * barcode) is left whole, for the column's own hard wrap to break at its edge.
+ */
+function betweenWords(text: string, room: number): string {
+  if (text.length <= room || !text.includes(' ') || text.includes('\n')) return text;
+  // An amount stays whole: "R$ 50,00" is one word here.
+  const words = text.replace(/(R\$|[A-Z]{3}) (?=-?\d)/g, '$1\u00a0').split(' ').filter((word) => word !== '');
+  return wrapWords(words, room, '', '').join('\n').replace(/\u00a0/g, ' ');
+}
+
 export interface Pair {
   key: string;
   /** Ready to print: formatted and sanitised (cellText). */
@@ -536,10 +549,11 @@ export function drawPairs(Table: TableConstructor, style: Style, rows: Pair[], r
   // The id beside a name goes under it when the two do not fit on a line: an id is never broken.
   const beside = (r: Pair & { aside: string }) => (valueRoom === undefined || (measure(Table, [[`${r.text}${GAP}${r.aside}`]])[0] as number) <= valueRoom ? GAP : '\n');
   const values = rows.map((r) => {
-    const styled = styleCell(r.text, r.kind, style);
-    if (!r.aside) return { plain: r.text, styled };
+    const text = valueRoom === undefined ? r.text : betweenWords(r.text, valueRoom);
+    const styled = styleCell(text, r.kind, style);
+    if (!r.aside) return { plain: text, styled };
     const between = beside(r as Pair & { aside: string });
-    return { plain: `${r.text}${between}${r.aside}`, styled: `${styled}${between}${style.dim(r.aside)}` };
+    return { plain: `${text}${between}${r.aside}`, styled: `${styled}${between}${style.dim(r.aside)}` };
   });
   const cells = rows.map((r, i) => [style.bold(r.key), (values[i] as { styled: string }).styled]);
   const valueWidth = measure(Table, values.map((v) => [v.plain]))[0] as number;

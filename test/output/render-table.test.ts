@@ -511,6 +511,21 @@ describe('table: single object', () => {
     expect(piped.text).toContain(`${'payment_method.barcode'.padEnd(keyWidth)}  ${barcode}\n`);
   });
 
+  it('on a terminal, a sentence longer than the room beside its key wraps between its words, an amount kept whole', async () => {
+    const rule = "refunds above R$ 50,00 by AI agents need approval; up to R$ 50,00 the person at the agent's client confirms instead";
+    const tty = Object.assign(new Collector(), { isTTY: true, columns: 60 });
+    await renderObject({ id: 'rule_1', rule }, options('table', tty));
+    const lines = tty.text.trimEnd().split('\n');
+    expect(lines.every((line) => line.length <= 60)).toBe(true);
+    const values = lines.slice(1).map((line) => line.slice('rule'.length + 2));
+    // Every line ends at a word's end, and the words read back as the sentence.
+    expect(values.join(' ')).toBe(rule);
+    for (const line of values) expect(line).not.toMatch(/^\S*R\$$|^\d/);
+    const piped = new Collector();
+    await renderObject({ id: 'rule_1', rule }, options('table', piped));
+    expect(piped.text).toContain(rule);
+  });
+
   it('prints field/value rows with dotted keys, arrays as counts, formatted values', async () => {
     const out = new Collector();
     await renderObject(
