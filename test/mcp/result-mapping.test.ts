@@ -234,6 +234,26 @@ describe('outputSchema', () => {
     expect(validator.getValidator(outputSchemaOf(explain) as never)({ ...explanation, matched: 'no' }).valid).toBe(false);
   });
 
+  it("approvals_status says its shape: the request's state from a known set, and its move's state in the ledger", () => {
+    const check = validator.getValidator(outputSchemaOf(tool('approvals_status')) as never);
+    const sent = {
+      id: 'apr_k2m9x4qz',
+      state: 'sent',
+      summary: 'Refund R$ 5,00 of transaction …',
+      expires_at: '2026-11-29T21:10:01Z',
+      decided_by: 'bia@caixa-3',
+      decided_by_name: null,
+      decided_at: '2026-11-28T21:10:14Z',
+      reason: null,
+      intent_id: 1,
+      intent_state: 'applied',
+    };
+    expect(check(sent).valid).toBe(true);
+    expect(check({ ...sent, state: 'done' }).valid).toBe(false);
+    const { intent_state: _left, ...withoutMove } = sent;
+    expect(check(withoutMove).valid).toBe(false);
+  });
+
   it('an argument not given is "required", whatever its type', () => {
     expect(() => checkArguments(tool('transactions_splits_list'), {})).toThrow('transactions_splits_list: transaction_id: required');
   });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { transferExplanationSchema } from '../../finance/explanation.js';
+import { requestStatusSchema } from '../approvals/status-shape.js';
 import { answers, type Resource } from '../../provider/schemas/answers.js';
 import { resourceSchemas } from '../../provider/schemas/index.js';
 import type { ToolSpec } from './tool-spec.js';
@@ -8,7 +9,7 @@ import type { ToolSpec } from './tool-spec.js';
 // that checks it. A verb that prints what the service answered (most of them) has the schema the
 // client checks that answer with (provider/schemas), found through the operation the verb reads
 // (provider/schemas/answers.ts); a verb that prints a shape of its own has that shape's schema
-// (finance/explanation.ts). The service's schemas are loose: a field the provider adds passes.
+// (finance/explanation.ts, approvals/status-shape.ts). The service's schemas are loose: a field the provider adds passes.
 // A verb whose shape has no schema yet gets an honest "an object" rather than a guess.
 
 /** The operation whose answer each reading verb prints (or lists the items of). */
@@ -55,6 +56,7 @@ const PRINTS: Readonly<Record<string, keyof typeof answers>> = {
 /** Verbs that print a shape of their own, with its schema. */
 const OWN_SHAPES: Readonly<Record<string, z.core.$ZodType>> = {
   'transfers explain': transferExplanationSchema,
+  'approvals status': requestStatusSchema,
 };
 
 const anObject = (description: string) => z.looseObject({}).describe(description);
