@@ -145,7 +145,7 @@ works right after install, with no account.`,
       verb.check?.(positional, options);
       return runtime.runF({ verb: verbPath(command), args: positional, options, globals: parseGlobals(command.optsWithGlobals()), missing });
     }
-    const factory = new Factory(io, runtime.globals ?? parseGlobals(command.optsWithGlobals()), (nested) => buildProgram(Object.assign(nested ?? {}, { io: nested?.io ?? io })));
+    const factory = new Factory(io, runtime.globals ?? parseGlobals(command.optsWithGlobals()), (nested, words) => buildProgram(Object.assign(nested ?? {}, { io: nested?.io ?? io }), words === undefined ? undefined : [...words]));
     if (runtime.approving) factory.approving = runtime.approving;
     if (runtime.agent) factory.agent = runtime.agent;
     runtime.factory = factory;

@@ -62,13 +62,15 @@ export class Factory {
   private readonly cleanups: (() => Promise<void>)[] = [];
 
   /**
-   * @param commandTree the whole command tree, for the verbs that describe it (completion scripts)
-   *   or run another verb (a NestedRun): handed in by cli.ts so that no verb imports the program back.
+   * @param commandTree the command tree, for the verbs that describe it (completion scripts) or run
+   *   another verb (a NestedRun): handed in by cli.ts so that no verb imports the program back.
+   *   Given the words a run parses, it builds only the group they name (as a user's run does);
+   *   without them, the whole tree.
    */
   constructor(
     io: IO,
     globals: GlobalOptions,
-    readonly commandTree: (nested?: NestedRun) => Command = () => {
+    readonly commandTree: (nested?: NestedRun, argv?: readonly string[]) => Command = () => {
       throw new Error('no command tree was given to this factory');
     },
   ) {

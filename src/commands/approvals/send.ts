@@ -71,7 +71,7 @@ export async function sendApproved(ctx: Factory, ledger: Ledger, book: PolicyBoo
   };
   let reason: string | undefined;
   try {
-    await ctx.commandTree(nested).parseAsync([...words], { from: 'user' });
+    await ctx.commandTree(nested, words).parseAsync([...words], { from: 'user' });
   } catch (err) {
     if (!settlesAsFailed(err)) throw stillApproved(err, request);
     // The money guard's own refusal of a move that no longer matches the request names the request already.

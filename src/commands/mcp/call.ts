@@ -72,7 +72,7 @@ export async function runToolCall(ctx: Factory, words: string[], agent: AgentCli
   const io: IO = { stdin, stdout: out.stream, stderr: err.stream, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, env: ctx.io.env };
   const nested: NestedRun = { io, globals: toolGlobals(ctx.globals), agent };
   try {
-    await ctx.commandTree(nested).parseAsync(words, { from: 'user' });
+    await ctx.commandTree(nested, words).parseAsync(words, { from: 'user' });
   } catch (error) {
     return { ok: false, error, printed: printedValue(out.text()), diagnostics: err.text() };
   } finally {
